@@ -1,0 +1,53 @@
+/**
+ * Builds the HTTP server: tRPC at /trpc, the REST adapter at /rest, /healthz, and the built web app
+ * with a fallback to index.html for client-side routes.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
+import Fastify from 'fastify';
+import { createTrpcContextFactory, type ServerDeps } from './context';
+import { restPlugin } from './rest/plugin';
+import { type AppRouter, appRouter } from './routers/_app';
+
+/** The web app's production build (apps/web/dist): the same path from src/ and from dist/. */
+export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export interface BuildAppOptions {
+  deps: ServerDeps;
+  webRoot?: string;
+  logger?: boolean;
+}
+
+export async function buildApp({ deps, webRoot = DEFAULT_WEB_ROOT, logger = false }: BuildAppOptions) {
+  const app = Fastify({ logger, bodyLimit: 20 * 1024 * 1024, routerOptions: { maxParamLength: 500 } });
+  await app.register(fastifyCookie);
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: createTrpcContextFactory(deps),
+      onError({ error, path }) {
+        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ path, err: error.cause ?? error }, 'tRPC error');
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+
+  await app.register(restPlugin, { prefix: '/rest', deps });
+
+  app.get('/healthz', async () => ({ ok: true }));
+
+  const hasWeb = existsSync(webRoot);
+  if (hasWeb) await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false });
+  app.setNotFoundHandler((req, reply) => {
+    const isApi = req.url.startsWith('/trpc') || req.url.startsWith('/rest');
+    if (req.method === 'GET' && !isApi && hasWeb) {
+      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ message: 'Not found' });
+  });
+  return app;
+}

@@ -1,0 +1,40 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  type Database,
+  deleteSession,
+  extendSession,
+  findLiveSession,
+  insertSession,
+  type SessionUser,
+} from '@fees/db';
+
+export const SESSION_COOKIE = 'fees_session';
+/** A session ends after this long without a request. */
+export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
+/** Refresh the expiry at most this often, so reads do not write on every request. */
+const REFRESH_AFTER_MS = 5 * 60 * 1000;
+
+/** The cookie holds a random token; the database keeps only its hash, so a leaked file holds no live sessions. */
+function sessionIdOf(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Starts a new session (a fresh id at every sign-in) and returns the cookie token. */
+export function startSession(db: Database, userId: number, departmentId: number | null, nowMs = Date.now()): string {
+  const token = randomBytes(32).toString('base64url');
+  insertSession(db, { id: sessionIdOf(token), userId, departmentId, expiresAt: nowMs + SESSION_IDLE_MS });
+  return token;
+}
+
+export function resolveSession(db: Database, token: string | undefined, nowMs = Date.now()): SessionUser | null {
+  if (!token) return null;
+  const session = findLiveSession(db, sessionIdOf(token), nowMs);
+  if (session && session.expiresAt - nowMs < SESSION_IDLE_MS - REFRESH_AFTER_MS) {
+    extendSession(db, session.sessionId, nowMs + SESSION_IDLE_MS);
+  }
+  return session;
+}
+
+export function endSession(db: Database, sessionId: string): void {
+  deleteSession(db, sessionId);
+}

@@ -1,0 +1,38 @@
+import { resolve } from 'node:path';
+
+/** Settings read from the environment (README "Configuration"). */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  databasePath: string;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  demo: boolean;
+  /** Serve cookies with the Secure flag (behind HTTPS). */
+  secureCookies: boolean;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  return {
+    port: Number(env.PORT ?? 3000),
+    host: env.HOST ?? '127.0.0.1',
+    databasePath: resolve(env.DATABASE_PATH ?? 'data/fees.sqlite'),
+    adminEmail: env.ADMIN_EMAIL,
+    adminPassword: env.ADMIN_PASSWORD,
+    demo: env.DEMO === '1' || env.DEMO === 'true',
+    secureCookies: env.COOKIE_SECURE === '1',
+  };
+}
+
+/** "Today" is the foundation's date (TZ, default Asia/Kolkata), not the server's UTC date. */
+export function ensureTimeZone(env: NodeJS.ProcessEnv = process.env): void {
+  if (!env.TZ) env.TZ = 'Asia/Kolkata';
+}
+
+/** Today as yyyy-MM-dd in the process time zone. */
+export function today(now: Date = new Date()): string {
+  const y = now.getFullYear();
+  const m = String(now.getMonth() + 1).padStart(2, '0');
+  const d = String(now.getDate()).padStart(2, '0');
+  return `${y}-${m}-${d}`;
+}

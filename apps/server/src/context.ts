@@ -1,0 +1,67 @@
+import type {} from '@fastify/cookie';
+import type { Database, SessionUser } from '@fees/db';
+import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LoginLimiter } from './auth/login-limiter';
+import { resolveSession, SESSION_COOKIE, SESSION_IDLE_MS } from './auth/sessions';
+
+/** What the server knows about where it runs; built once at start. */
+export interface ServerDeps {
+  db: Database;
+  loginLimiter: LoginLimiter;
+  secureCookies: boolean;
+}
+
+export interface ContextInner {
+  db: Database;
+  session: SessionUser | null;
+  ip: string | null;
+  loginLimiter: LoginLimiter;
+  /** Sets the session cookie (no-op outside HTTP, e.g. in createCaller tests). */
+  setSessionCookie: (token: string) => void;
+  clearSessionCookie: () => void;
+}
+
+/** The context without HTTP: tests pass a database and, optionally, a session. */
+export function createContextInner(opts: {
+  db: Database;
+  session?: SessionUser | null;
+  ip?: string | null;
+  loginLimiter?: LoginLimiter;
+  setSessionCookie?: (token: string) => void;
+  clearSessionCookie?: () => void;
+}): ContextInner {
+  return {
+    db: opts.db,
+    session: opts.session ?? null,
+    ip: opts.ip ?? null,
+    loginLimiter: opts.loginLimiter ?? new LoginLimiter(),
+    setSessionCookie: opts.setSessionCookie ?? (() => {}),
+    clearSessionCookie: opts.clearSessionCookie ?? (() => {}),
+  };
+}
+
+/** The context of one HTTP request, shared by tRPC and the REST adapter. */
+export function createRequestContext(deps: ServerDeps, req: FastifyRequest, res: FastifyReply): ContextInner {
+  const cookieOptions = {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: deps.secureCookies,
+  };
+  return createContextInner({
+    db: deps.db,
+    session: resolveSession(deps.db, req.cookies[SESSION_COOKIE]),
+    ip: req.ip,
+    loginLimiter: deps.loginLimiter,
+    setSessionCookie: (token) =>
+      res.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: SESSION_IDLE_MS / 1000 }),
+    clearSessionCookie: () => res.clearCookie(SESSION_COOKIE, cookieOptions),
+  });
+}
+
+export function createTrpcContextFactory(deps: ServerDeps) {
+  return ({ req, res }: CreateFastifyContextOptions) => createRequestContext(deps, req, res);
+}
+
+export type Context = ContextInner;

@@ -1,0 +1,16 @@
+/**
+ * DEMO=1: a realistic demo data set, loaded once into an empty database (a second start with the
+ * same file leaves it as it is). Each domain adds its part in its own file.
+ */
+import type { Database } from '@fees/db';
+import { loadDemoAccounts } from './accounts';
+
+export interface DemoAccount {
+  label: string;
+  email: string;
+  password: string;
+}
+
+export async function loadDemoData(db: Database): Promise<DemoAccount[]> {
+  return loadDemoAccounts(db);
+}

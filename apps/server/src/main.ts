@@ -1,0 +1,39 @@
+import { ensureTimeZone, readConfig } from './config';
+
+ensureTimeZone();
+
+const { openDatabase } = await import('@fees/db');
+const { buildApp } = await import('./app');
+const { ensureFirstAdmin } = await import('./bootstrap');
+const { LoginLimiter } = await import('./auth/login-limiter');
+const { loadDemoData } = await import('./demo');
+
+const config = readConfig();
+const startedAt = performance.now();
+const db = openDatabase(config.databasePath);
+const firstAdmin = await ensureFirstAdmin(db, config);
+const demoAccounts = config.demo ? await loadDemoData(db) : [];
+const app = await buildApp({ deps: { db, loginLimiter: new LoginLimiter(), secureCookies: config.secureCookies } });
+await app.listen({ port: config.port, host: config.host });
+
+const lines = [
+  `Fee management is running at http://${config.host}:${config.port}`,
+  `Database: ${config.databasePath} (ready in ${Math.round(performance.now() - startedAt)} ms)`,
+];
+if (firstAdmin) {
+  lines.push(`Admin sign-in: ${firstAdmin.email} / ${firstAdmin.password}`);
+  if (firstAdmin.generated) lines.push('  (generated now and shown only this once: write it down or change it)');
+} else {
+  lines.push('Admin sign-in: the admin account already in this database (see README to reset its password)');
+}
+for (const account of demoAccounts) lines.push(`Demo ${account.label}: ${account.email} / ${account.password}`);
+console.log(lines.join('\n'));
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    app.close().finally(() => {
+      db.$client.close();
+      process.exit(0);
+    });
+  });
+}

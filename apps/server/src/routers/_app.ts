@@ -1,0 +1,25 @@
+import { createCallerFactory, router } from '../trpc';
+import { adminRouter } from './admin/router';
+import { authRouter } from './auth/router';
+import { batchesRouter } from './batches/router';
+import { discountsRouter } from './discounts/router';
+import { feesRouter } from './fees/router';
+import { receiptsRouter } from './receipts/router';
+import { referenceRouter } from './reference/router';
+import { reportsRouter } from './reports/router';
+import { studentsRouter } from './students/router';
+
+export const appRouter = router({
+  auth: authRouter,
+  reference: referenceRouter,
+  admin: adminRouter,
+  batches: batchesRouter,
+  fees: feesRouter,
+  discounts: discountsRouter,
+  students: studentsRouter,
+  receipts: receiptsRouter,
+  reports: reportsRouter,
+});
+
+export type AppRouter = typeof appRouter;
+export const createCaller = createCallerFactory(appRouter);

@@ -1,0 +1,9 @@
+import { TEST_PASSWORD } from '../../test/harness';
+import type { AccessRules } from '../access';
+
+export const authAccess: AccessRules = {
+  'auth.login': { access: 'public', input: () => ({ email: 'admin@test.local', password: TEST_PASSWORD }) },
+  'auth.departmentLogin': { access: 'public', input: () => ({ email: 'ug@test.local', password: TEST_PASSWORD, depId: 100 }) },
+  'auth.logout': { access: 'public' },
+  'auth.me': { access: 'authed' },
+};

@@ -1,0 +1,3 @@
+import type { AccessRules } from '../access';
+
+export const feesAccess: AccessRules = {};

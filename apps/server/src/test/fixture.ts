@@ -1,0 +1,76 @@
+/**
+ * A small, known data set on top of the harness: in UG (100) a BA English batch with two fee heads,
+ * a student with a discount and one live receipt; in PG (101) a batch and a student. Inserted with
+ * plain rows so every domain's tests can start from it; figures are in paise.
+ */
+import {
+  batches,
+  type Database,
+  discounts,
+  feeHeads,
+  feeStructures,
+  receiptLines,
+  receiptNumberSequence,
+  receipts,
+  students,
+} from '@fees/db';
+import { eq, sql } from 'drizzle-orm';
+
+export interface Fixture {
+  ug: { depId: 100; courseId: 1003; batchId: number; studentId: number; admissionNo: string; receiptNumber: number; receiptId: number; discountId: number; feeStructureIds: number[] };
+  pg: { depId: 101; courseId: 2000; batchId: number; studentId: number; admissionNo: string };
+  heads: { tuition: number; exam: number };
+}
+
+export const FIXTURE_AMOUNTS = { tuition: 25_000_00, exam: 1_500_00, tuitionDiscount: 2_000_00, tuitionAdjustment: 500_00, paidTuition: 10_000_00 };
+
+function headId(db: Database, name: string): number {
+  const row = db.select({ id: feeHeads.id }).from(feeHeads).where(eq(feeHeads.name, name)).get();
+  if (!row) throw new Error(`fee head ${name} missing from reference data`);
+  return row.id;
+}
+
+export function buildFixture(db: Database): Fixture {
+  const tuition = headId(db, 'Tuition Fee');
+  const exam = headId(db, 'Exam Fee');
+  return db.transaction((tx) => {
+    const ugBatch = tx.insert(batches).values({ departmentId: 100, courseId: 1003, name: '2025-2028', startDate: '2025-06-01', endDate: '2028-03-31' }).returning().get();
+    const pgBatch = tx.insert(batches).values({ departmentId: 101, courseId: 2000, name: '2025-2027', startDate: '2025-06-01', endDate: '2027-03-31' }).returning().get();
+    const feeStructureIds = [
+      tx.insert(feeStructures).values({ batchId: ugBatch.id, feeHeadId: tuition, amountPaise: FIXTURE_AMOUNTS.tuition, startDate: '2025-06-01', endDate: '2026-03-31' }).returning().get().id,
+      tx.insert(feeStructures).values({ batchId: ugBatch.id, feeHeadId: exam, amountPaise: FIXTURE_AMOUNTS.exam, startDate: '2025-06-01', endDate: '2026-03-31' }).returning().get().id,
+    ];
+    tx.insert(feeStructures).values({ batchId: pgBatch.id, feeHeadId: tuition, amountPaise: 30_000_00, startDate: '2025-06-01', endDate: '2026-03-31' }).run();
+    const common = { admissionDate: '2025-06-10', dateOfBirth: '2007-04-02', gender: 'Female' as const, categoryId: 1, address: '12 Temple Road, Thrissur' };
+    const ugStudent = tx.insert(students).values({ ...common, departmentId: 100, courseId: 1003, batchId: ugBatch.id, admissionNo: 'UG-001', capId: 'CAP001', name: 'Anjali Menon', phone: '9847000001' }).returning().get();
+    const pgStudent = tx.insert(students).values({ ...common, departmentId: 101, courseId: 2000, batchId: pgBatch.id, admissionNo: 'PG-001', capId: 'CAP101', name: 'Rahul Nair' }).returning().get();
+    const discount = tx.insert(discounts).values({ studentId: ugStudent.id, feeHeadId: tuition, discountPaise: FIXTURE_AMOUNTS.tuitionDiscount, adjustmentPaise: FIXTURE_AMOUNTS.tuitionAdjustment, note: 'Merit' }).returning().get();
+    const seq = tx.update(receiptNumberSequence).set({ lastNumber: sql`${receiptNumberSequence.lastNumber} + 1` }).where(eq(receiptNumberSequence.id, 1)).returning().get();
+    const receipt = tx
+      .insert(receipts)
+      .values({
+        number: seq.lastNumber,
+        departmentId: 100,
+        courseId: 1003,
+        batchId: ugBatch.id,
+        studentId: ugStudent.id,
+        date: '2025-07-01',
+        studentName: ugStudent.name,
+        address: ugStudent.address,
+        phone: ugStudent.phone,
+        totalPaise: FIXTURE_AMOUNTS.paidTuition,
+        taxRateBasisPoints: 0,
+        taxPaise: 0,
+        netPaise: FIXTURE_AMOUNTS.paidTuition,
+        paymentMode: 'cash',
+      })
+      .returning()
+      .get();
+    tx.insert(receiptLines).values({ receiptId: receipt.id, lineNo: 1, studentId: ugStudent.id, feeHeadId: tuition, particulars: 'First instalment', amountPaise: FIXTURE_AMOUNTS.paidTuition }).run();
+    return {
+      ug: { depId: 100, courseId: 1003, batchId: ugBatch.id, studentId: ugStudent.id, admissionNo: ugStudent.admissionNo, receiptNumber: receipt.number, receiptId: receipt.id, discountId: discount.id, feeStructureIds },
+      pg: { depId: 101, courseId: 2000, batchId: pgBatch.id, studentId: pgStudent.id, admissionNo: pgStudent.admissionNo },
+      heads: { tuition, exam },
+    };
+  });
+}

@@ -1,0 +1,33 @@
+import { existsSync } from 'node:fs';
+import { expect, type Page } from '@playwright/test';
+
+export const ADMIN = { email: 'admin@foundation.test', password: 'admin12345' };
+
+if (!existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
+  throw new Error('Chromium is missing: apt-get install -y chromium (browser tests never skip)');
+}
+
+/** Signs in through the admin login screen and waits for the admin dashboard. */
+export async function signInAsAdmin(page: Page): Promise<void> {
+  await page.goto('/admlogin/');
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+}
+
+/** Signs in at a department's login page (/deplogin/{depId}). */
+export async function signInAtDepartment(page: Page, depId: number, email: string, password: string): Promise<void> {
+  await page.goto(`/deplogin/${depId}`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Calls a tRPC mutation with the page's cookies (to set up data a test needs but does not test). */
+export async function trpcMutation<T>(page: Page, path: string, input: unknown): Promise<T> {
+  const response = await page.request.post(`/trpc/${path}`, { data: input });
+  const body = await response.json();
+  if (!response.ok()) throw new Error(`${path}: ${JSON.stringify(body)}`);
+  return body.result.data as T;
+}

@@ -1,0 +1,52 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Browser tests drive Debian's Chromium against the real server on a fresh database (built web app,
+ * fixed admin credentials). Missing Chromium fails the run when CI=true, never skips.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const DB = `/tmp/fees-e2e-${process.pid}/fees.sqlite`;
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: './e2e/artifacts/results',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    viewport: { width: 1366, height: 820 },
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    acceptDownloads: true,
+  },
+  webServer: {
+    command: `rm -rf $(dirname ${DB}) && node ../server/dist/main.js`,
+    url: `http://127.0.0.1:${PORT}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATABASE_PATH: DB,
+      ADMIN_EMAIL: 'admin@foundation.test',
+      ADMIN_PASSWORD: 'admin12345',
+      TZ: 'Asia/Kolkata',
+    },
+  },
+});

@@ -1,0 +1,51 @@
+import { createTheme, MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { RouterProvider } from 'react-router';
+import { clearSignIn } from '../lib/session-storage';
+import { createApiClient, isApiError, TRPCProvider } from '../lib/trpc';
+import { router } from './router';
+
+/** Spec section 9 breakpoints, in em (px / 16). */
+const theme = createTheme({
+  primaryColor: 'indigo',
+  defaultRadius: 'md',
+  breakpoints: { xs: '0em', sm: '36em', md: '48em', lg: '62em', xl: '75em' },
+  fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif',
+});
+
+/** Any 401 means the server session is gone: clear the stored sign-in and go home. */
+function onApiError(error: unknown): void {
+  if (isApiError(error) && error.data?.httpStatus === 401 && error.data?.path !== 'auth.login' && error.data?.path !== 'auth.departmentLogin') {
+    clearSignIn();
+    void router.navigate('/', { replace: true });
+  }
+}
+
+export function App() {
+  const [queryClient] = useState(
+    () =>
+      new QueryClient({
+        queryCache: new QueryCache({ onError: onApiError }),
+        mutationCache: new MutationCache({ onError: onApiError }),
+        defaultOptions: {
+          queries: { retry: (count, error) => !isApiError(error) && count < 2, refetchOnWindowFocus: false, staleTime: 10_000 },
+        },
+      }),
+  );
+  const [trpcClient] = useState(createApiClient);
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="light">
+      <QueryClientProvider client={queryClient}>
+        <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+          <ModalsProvider labels={{ confirm: 'Yes', cancel: 'No' }}>
+            <Notifications position="top-right" />
+            <RouterProvider router={router} />
+          </ModalsProvider>
+        </TRPCProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

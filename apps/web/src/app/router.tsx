@@ -1,0 +1,124 @@
+/**
+ * Every route of the spec (section 2), each screen loaded on first visit (route-level code splitting).
+ */
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { DepartmentFromParams } from './department-context';
+import { DEPARTMENTS } from './departments';
+import { AdminShell } from './shells/AdminShell';
+import { DepartmentShell } from './shells/DepartmentShell';
+
+type PageModule = Promise<{ default: ComponentType }>;
+
+function page(load: () => PageModule): Pick<RouteObject, 'lazy'> {
+  return { lazy: async () => ({ Component: (await load()).default }) };
+}
+
+/** An admin route that works for the department named by its :depId parameter. */
+function forDepartmentParam(load: () => PageModule): Pick<RouteObject, 'lazy'> {
+  return {
+    lazy: async () => {
+      const Page = (await load()).default;
+      return {
+        Component: () => (
+          <DepartmentFromParams>
+            <Page />
+          </DepartmentFromParams>
+        ),
+      };
+    },
+  };
+}
+
+const departmentPages = {
+  dashboard: () => import('../features/students/DepartmentDashboardPage'),
+  courseList: () => import('../features/students/CourseListPage'),
+  register: () => import('../features/students/RegisterStudentPage'),
+  edit: () => import('../features/students/EditStudentPage'),
+  importStudents: () => import('../features/students/ImportStudentsPage'),
+  receiptSearch: () => import('../features/receipts/ReceiptSearchPage'),
+  receiptEntry: () => import('../features/receipts/ReceiptEntryPage'),
+  editReceipt: () => import('../features/receipts/EditReceiptPage'),
+  receiptSuccess: () => import('../features/receipts/ReceiptSuccessPage'),
+  reportMenu: () => import('../features/reports/ReportMenuPage'),
+  feeReceiptReport: () => import('../features/reports/FeeReceiptReportPage'),
+  dues: () => import('../features/reports/DuesReportPage'),
+  studentFee: () => import('../features/reports/StudentFeeReportPage'),
+  receiptsBetweenDates: () => import('../features/reports/ReceiptsBetweenDatesPage'),
+  collections: () => import('../features/reports/CollectionsSummaryPage'),
+  statement: () => import('../features/reports/StudentStatementPage'),
+};
+
+function departmentRoutes(prefix: string): RouteObject[] {
+  const routes: RouteObject[] = [
+    { index: true, ...page(departmentPages.dashboard) },
+    { path: 'list/:courseId', ...page(departmentPages.courseList) },
+    { path: 'register', ...page(departmentPages.register) },
+    { path: 'edit', ...page(departmentPages.edit) },
+    { path: 'import', ...page(departmentPages.importStudents) },
+    { path: 'rcpt', ...page(departmentPages.receiptSearch) },
+    { path: 'receipt/:admNo', ...page(departmentPages.receiptEntry) },
+    { path: 'inv/edit/:receiptNo', ...page(departmentPages.editReceipt) },
+    { path: 'inv/success', ...page(departmentPages.receiptSuccess) },
+    { path: 'rptview', ...page(departmentPages.reportMenu) },
+    { path: 'rptfee', ...page(departmentPages.feeReceiptReport) },
+    { path: 'dues', ...page(departmentPages.dues) },
+    { path: 'finfo', ...page(departmentPages.studentFee) },
+    { path: 'rcpt_dtws', ...page(departmentPages.receiptsBetweenDates) },
+    { path: 'collections', ...page(departmentPages.collections) },
+    { path: 'statement/:studentId', ...page(departmentPages.statement) },
+    { path: '*', element: <Navigate to={`/${prefix}`} replace /> },
+  ];
+  if (prefix === 'pg') routes.push({ path: 'rcpt_dtws/:depId/:depName', ...page(departmentPages.receiptsBetweenDates) });
+  return routes;
+}
+
+const healthInspector = DEPARTMENTS.find((d) => d.prefix === 'hic')!;
+
+export const router = createBrowserRouter([
+  { path: '/', ...page(() => import('../features/home/HomePage')) },
+  { path: '/deplogin/:depId', ...page(() => import('../features/auth/DepartmentLoginPage')) },
+  { path: '/admlogin', ...page(() => import('../features/auth/AdminLoginPage')) },
+  { path: '/login', ...page(() => import('../features/auth/AdminLoginPage')) },
+  { path: '/tuser', ...page(() => import('../features/auth/StaffLoginPage')) },
+  ...DEPARTMENTS.map((d) => ({ path: `/${d.prefix}`, element: <DepartmentShell department={d} />, children: departmentRoutes(d.prefix) })),
+  // The old student list linked health inspector edits as /dhi/edit (spec section 2); both work.
+  {
+    path: '/dhi',
+    element: <DepartmentShell department={healthInspector} />,
+    children: [{ path: 'edit', ...page(departmentPages.edit) }, { path: '*', element: <Navigate to="/hic" replace /> }],
+  },
+  {
+    path: '/admin',
+    element: <AdminShell />,
+    children: [
+      { index: true, ...page(() => import('../features/admin/AdminDashboardPage')) },
+      { path: 'adm', ...page(() => import('../features/admin/accounts/AdminListPage')) },
+      { path: 'newadm', ...page(() => import('../features/admin/accounts/NewAdminPage')) },
+      { path: 'adm/edt/:id/:email', ...page(() => import('../features/admin/accounts/ChangeAdminPasswordPage')) },
+      { path: 'useredt', ...page(() => import('../features/admin/users/UserListPage')) },
+      { path: 'nuser', ...page(() => import('../features/admin/users/NewUserPage')) },
+      { path: 'user/edt/:id/:email', ...page(() => import('../features/admin/users/ChangeUserPasswordPage')) },
+      { path: 'batchedt', ...page(() => import('../features/batches/BatchListPage')) },
+      { path: 'batch', ...page(() => import('../features/batches/NewBatchPage')) },
+      { path: 'bedit', ...page(() => import('../features/batches/EditBatchPage')) },
+      { path: 'feeheads', ...page(() => import('../features/fees/FeeHeadsPage')) },
+      { path: 'feelist', ...page(() => import('../features/fees/FeeStructureListPage')) },
+      { path: 'fhead', ...page(() => import('../features/fees/NewFeeStructurePage')) },
+      { path: 'fedit', ...page(() => import('../features/fees/EditFeeStructurePage')) },
+      { path: 'discedt', ...page(() => import('../features/discounts/DiscountListPage')) },
+      { path: 'fdiscount', ...page(() => import('../features/discounts/NewDiscountPage')) },
+      { path: 'editdisc/:id', ...page(() => import('../features/discounts/EditDiscountPage')) },
+      { path: 'settings', ...page(() => import('../features/admin/SettingsPage')) },
+      { path: 'backup', ...page(() => import('../features/admin/BackupPage')) },
+      { path: 'collections', ...page(departmentPages.collections) },
+      { path: 'rptview/:depId', ...forDepartmentParam(() => import('../features/reports/AdminReportMenuPage')) },
+      { path: 'rptfee/:depId/:deptName', ...forDepartmentParam(departmentPages.feeReceiptReport) },
+      { path: 'dues/:depId/:deptName', ...forDepartmentParam(departmentPages.dues) },
+      { path: 'rcpt_dtws/:depId/:deptName', ...forDepartmentParam(departmentPages.receiptsBetweenDates) },
+      { path: 'statement/:depId/:studentId', ...forDepartmentParam(departmentPages.statement) },
+      { path: '*', element: <Navigate to="/admin" replace /> },
+    ],
+  },
+  { path: '*', element: <Navigate to="/" replace /> },
+]);

@@ -1,0 +1,79 @@
+import { AppShell, NavLink, ScrollArea } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import {
+  IconChartBar,
+  IconFileImport,
+  IconHome,
+  IconReceipt,
+  IconSchool,
+  IconUserPlus,
+} from '@tabler/icons-react';
+import { COURSES } from '@fees/validation';
+import { Suspense } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
+import { PageLoader } from '../../components/PageLoader';
+import { DepartmentProvider } from '../department-context';
+import type { Department } from '../departments';
+import { RequireAuth } from '../guards';
+import { ShellFooter } from './ShellFooter';
+import { ShellHeader } from './ShellHeader';
+
+/** The department shell: top bar, collapsible side menu of the department's screens, footer. */
+export function DepartmentShell({ department }: { department: Department }) {
+  const [opened, { toggle }] = useDisclosure(true);
+  const { pathname } = useLocation();
+  const base = `/${department.prefix}`;
+  const courses = COURSES.filter((c) => c.departmentId === department.id);
+  const is = (path: string) => pathname === path || pathname === `${path}/`;
+  return (
+    <RequireAuth code={department.code}>
+      <DepartmentProvider department={department}>
+        <AppShell
+          header={{ height: 60 }}
+          footer={{ height: 36 }}
+          navbar={{ width: 270, breakpoint: 'sm', collapsed: { mobile: !opened, desktop: !opened } }}
+          padding="md"
+        >
+          <AppShell.Header>
+            <ShellHeader title={department.name} opened={opened} toggle={toggle} />
+          </AppShell.Header>
+          <AppShell.Navbar p="xs">
+            <ScrollArea>
+              <NavLink component={Link} to={base} label="Dashboard" leftSection={<IconHome size={18} />} active={is(base)} />
+              <NavLink label="Courses" leftSection={<IconSchool size={18} />} defaultOpened={pathname.includes('/list/')}>
+                {courses.map((c) => (
+                  <NavLink
+                    key={c.id}
+                    component={Link}
+                    to={`${base}/list/${c.id}?course=${encodeURIComponent(c.name)}&depurl=${department.prefix}`}
+                    label={c.name}
+                    active={pathname === `${base}/list/${c.id}`}
+                  />
+                ))}
+              </NavLink>
+              <NavLink component={Link} to={`${base}/register/`} label="Register student" leftSection={<IconUserPlus size={18} />} active={is(`${base}/register`)} />
+              <NavLink component={Link} to={`${base}/import/`} label="Import students" leftSection={<IconFileImport size={18} />} active={is(`${base}/import`)} />
+              <NavLink component={Link} to={`${base}/rcpt/`} label="Receipts" leftSection={<IconReceipt size={18} />} active={is(`${base}/rcpt`)} />
+              <NavLink label="Reports" leftSection={<IconChartBar size={18} />} defaultOpened={pathname.startsWith(`${base}/r`) || pathname.includes('dues')}>
+                <NavLink component={Link} to={`${base}/rptview/`} label="All reports" active={is(`${base}/rptview`)} />
+                <NavLink component={Link} to={`${base}/rptfee/`} label="Fee receipts by course" active={is(`${base}/rptfee`)} />
+                <NavLink component={Link} to={`${base}/dues/`} label="Dues" active={is(`${base}/dues`)} />
+                <NavLink component={Link} to={`${base}/finfo/`} label="Student fee information" active={is(`${base}/finfo`)} />
+                <NavLink component={Link} to={`${base}/rcpt_dtws/`} label="Receipts between dates" active={is(`${base}/rcpt_dtws`)} />
+                <NavLink component={Link} to={`${base}/collections/`} label="Collections summary" active={is(`${base}/collections`)} />
+              </NavLink>
+            </ScrollArea>
+          </AppShell.Navbar>
+          <AppShell.Main>
+            <Suspense fallback={<PageLoader />}>
+              <Outlet />
+            </Suspense>
+          </AppShell.Main>
+          <AppShell.Footer className="no-print">
+            <ShellFooter />
+          </AppShell.Footer>
+        </AppShell>
+      </DepartmentProvider>
+    </RequireAuth>
+  );
+}

@@ -1,0 +1,28 @@
+import { Paper, Select, Stack } from '@mantine/core';
+import { useState } from 'react';
+import { DEPARTMENTS } from '../../app/departments';
+import { LoginForm } from './LoginForm';
+import { LoginLayout } from './LoginLayout';
+
+/** /tuser/: staff sign-in where the department is picked first. */
+export default function StaffLoginPage() {
+  const [depId, setDepId] = useState<string | null>(null);
+  const department = DEPARTMENTS.find((d) => String(d.id) === depId);
+  return (
+    <LoginLayout>
+      <Stack w="100%" maw={420}>
+        <Paper withBorder p="md" radius="md">
+          <Select
+            label="Department"
+            placeholder="Choose your department"
+            data={DEPARTMENTS.map((d) => ({ value: String(d.id), label: d.name }))}
+            value={depId}
+            onChange={setDepId}
+            withAsterisk
+          />
+        </Paper>
+        {department && <LoginForm key={department.id} title={department.name} subtitle="Staff sign-in" depId={department.id} />}
+      </Stack>
+    </LoginLayout>
+  );
+}

@@ -1,0 +1,34 @@
+import type { AppRouter } from '@fees/server';
+import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
+import { createTRPCContext } from '@trpc/tanstack-react-query';
+
+export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
+
+export function createApiClient() {
+  return createTRPCClient<AppRouter>({
+    links: [
+      httpBatchLink({
+        url: '/trpc',
+        fetch: (url, options) => fetch(url, { ...options, credentials: 'include' }),
+      }),
+    ],
+  });
+}
+
+export type ApiError = TRPCClientError<AppRouter>;
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof TRPCClientError;
+}
+
+/** The server's human message for a failed call (spec section 8 shows it to the user). */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return 'Something went wrong';
+}
+
+/** Field messages from the shared zod schemas, when the server refused input. */
+export function fieldErrors(error: unknown): Record<string, string[]> {
+  if (isApiError(error)) return (error.data?.fieldErrors as Record<string, string[]> | null) ?? {};
+  return {};
+}

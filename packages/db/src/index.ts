@@ -1,0 +1,4 @@
+export * from './client';
+export * from './schema';
+export { seedReferenceData } from './seed';
+export * from './queries';

@@ -1,0 +1,4 @@
+export * from './audit';
+export * from './reference';
+export * from './sessions';
+export * from './users';

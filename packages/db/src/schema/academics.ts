@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { categories, courses, departments, religions } from './reference';
+
+export const GENDERS = ['Male', 'Female', 'Other'] as const;
+export type Gender = (typeof GENDERS)[number];
+
+const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+
+/** A batch belongs to one course of one department (dates are yyyy-MM-dd). */
+export const batches = sqliteTable(
+  'batches',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    departmentId: integer('department_id')
+      .notNull()
+      .references(() => departments.id),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id),
+    name: text('name').notNull(),
+    startDate: text('start_date').notNull(),
+    endDate: text('end_date').notNull(),
+  },
+  (t) => [
+    uniqueIndex('batches_course_name_uq').on(t.courseId, t.name),
+    index('batches_department_idx').on(t.departmentId),
+  ],
+);
+
+/** Admission numbers are unique within a department (decisions.md). */
+export const students = sqliteTable(
+  'students',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    departmentId: integer('department_id')
+      .notNull()
+      .references(() => departments.id),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id),
+    batchId: integer('batch_id')
+      .notNull()
+      .references(() => batches.id),
+    admissionNo: text('admission_no').notNull(),
+    capId: text('cap_id').notNull(),
+    name: text('name').notNull(),
+    admissionDate: text('admission_date').notNull(),
+    dateOfBirth: text('date_of_birth').notNull(),
+    gender: text('gender', { enum: GENDERS }).notNull(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id),
+    religionId: integer('religion_id').references(() => religions.id),
+    email: text('email'),
+    phone: text('phone'),
+    parentName: text('parent_name'),
+    address: text('address').notNull(),
+    guardianAddress: text('guardian_address'),
+    createdAt: text('created_at').notNull().default(now),
+    updatedAt: text('updated_at').notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex('students_department_admission_uq').on(t.departmentId, t.admissionNo),
+    index('students_department_course_batch_idx').on(t.departmentId, t.courseId, t.batchId),
+    index('students_batch_idx').on(t.batchId),
+  ],
+);

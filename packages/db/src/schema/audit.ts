@@ -1,0 +1,24 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+
+/**
+ * Who did what and when: every create, update, delete or void, and every sign-in, failure and
+ * sign-out. before/after hold JSON snapshots. No foreign key on the user, so deleting an account
+ * never loses its trail.
+ */
+export const auditLog = sqliteTable(
+  'audit_log',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    at: text('at').notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
+    userId: integer('user_id'),
+    userEmail: text('user_email'),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    before: text('before'),
+    after: text('after'),
+    ip: text('ip'),
+  },
+  (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId), index('audit_log_at_idx').on(t.at)],
+);

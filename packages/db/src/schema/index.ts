@@ -1,0 +1,7 @@
+export * from './academics';
+export * from './accounts';
+export * from './audit';
+export * from './fees';
+export * from './receipts';
+export * from './reference';
+export * from './settings';

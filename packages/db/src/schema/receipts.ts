@@ -1,0 +1,97 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { users } from './accounts';
+import { batches, students } from './academics';
+import { feeHeads } from './fees';
+import { courses, departments } from './reference';
+
+export const PAYMENT_MODES = ['cash', 'upi', 'cheque', 'bank_transfer', 'card'] as const;
+export type PaymentMode = (typeof PAYMENT_MODES)[number];
+
+export const RECEIPT_STATUSES = ['live', 'voided'] as const;
+export type ReceiptStatus = (typeof RECEIPT_STATUSES)[number];
+
+const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+
+/**
+ * One row holding the last receipt number issued for the whole foundation. It is bumped inside the
+ * transaction that writes the receipt, so numbers are unique, increasing and without gaps.
+ */
+export const receiptNumberSequence = sqliteTable('receipt_number_sequence', {
+  id: integer('id').primaryKey(),
+  lastNumber: integer('last_number').notNull(),
+});
+
+/**
+ * A receipt's master row. Student name, address, phone and email are copied at issue time: a receipt
+ * is a document and prints as it was issued. A voided receipt keeps its number and counts nowhere.
+ */
+export const receipts = sqliteTable(
+  'receipts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    number: integer('number').notNull().unique(),
+    departmentId: integer('department_id')
+      .notNull()
+      .references(() => departments.id),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id),
+    batchId: integer('batch_id')
+      .notNull()
+      .references(() => batches.id),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => students.id),
+    /** yyyy-MM-dd in the foundation's time zone. */
+    date: text('date').notNull(),
+    studentName: text('student_name').notNull(),
+    address: text('address').notNull(),
+    phone: text('phone'),
+    email: text('email'),
+    totalPaise: integer('total_paise').notNull(),
+    /** GST rate in hundredths of a percent (1800 = 18%), as issued. */
+    taxRateBasisPoints: integer('tax_rate_basis_points').notNull(),
+    taxPaise: integer('tax_paise').notNull(),
+    netPaise: integer('net_paise').notNull(),
+    paymentMode: text('payment_mode', { enum: PAYMENT_MODES }).notNull(),
+    paymentReference: text('payment_reference'),
+    status: text('status', { enum: RECEIPT_STATUSES }).notNull().default('live'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: text('created_at').notNull().default(now),
+    updatedAt: text('updated_at').notNull().default(now),
+    voidedAt: text('voided_at'),
+    voidedBy: integer('voided_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('receipts_department_date_idx').on(t.departmentId, t.date),
+    index('receipts_course_batch_idx').on(t.courseId, t.batchId),
+    index('receipts_student_idx').on(t.studentId),
+    index('receipts_date_idx').on(t.date),
+  ],
+);
+
+/** A receipt's fee lines; student id is repeated here so paid-per-head sums need no join to find rows. */
+export const receiptLines = sqliteTable(
+  'receipt_lines',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    receiptId: integer('receipt_id')
+      .notNull()
+      .references(() => receipts.id, { onDelete: 'cascade' }),
+    lineNo: integer('line_no').notNull(),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => students.id),
+    feeHeadId: integer('fee_head_id')
+      .notNull()
+      .references(() => feeHeads.id),
+    particulars: text('particulars').notNull().default(''),
+    amountPaise: integer('amount_paise').notNull(),
+  },
+  (t) => [
+    index('receipt_lines_receipt_idx').on(t.receiptId),
+    index('receipt_lines_student_head_idx').on(t.studentId, t.feeHeadId),
+    index('receipt_lines_fee_head_idx').on(t.feeHeadId),
+  ],
+);

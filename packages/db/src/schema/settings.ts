@@ -1,0 +1,19 @@
+import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { departments } from './reference';
+
+/** Foundation-wide settings: a single row with id 1. */
+export const settings = sqliteTable('settings', {
+  id: integer('id').primaryKey(),
+  /** GST rate in hundredths of a percent (1800 = 18%); default 0. */
+  gstRateBasisPoints: integer('gst_rate_basis_points').notNull().default(0),
+});
+
+/** The lines printed at the top of a department's receipts. */
+export const letterheads = sqliteTable('letterheads', {
+  departmentId: integer('department_id')
+    .primaryKey()
+    .references(() => departments.id),
+  institutionName: text('institution_name').notNull(),
+  address: text('address').notNull().default(''),
+  phone: text('phone').notNull().default(''),
+});

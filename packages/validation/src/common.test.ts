@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { ZAmount, ZAmountOrZero, ZDate, ZDateRange, ZEmail, parseRupeesToPaise } from './common';
+import { MSG } from './messages';
+
+const firstMessage = (r: { success: boolean; error?: { issues: Array<{ message: string }> } }) => r.error?.issues[0]?.message;
+
+describe('ZAmount (rupees text -> paise)', () => {
+  it.each([
+    ['10.00', 1000],
+    ['10', 1000],
+    ['0.5', 50],
+    ['1250.75', 125075],
+    [10.5, 1050],
+  ])('accepts %s as %i paise', (input, paise) => expect(ZAmount.parse(input)).toBe(paise));
+
+  it.each([
+    ['0', MSG.required],
+    ['', MSG.required],
+    ['10.001', MSG.amountFormat],
+    ['-1', MSG.amountFormat],
+    ['abc', MSG.amountFormat],
+    ['1e3', MSG.amountFormat],
+    ['999999999999', MSG.amountTooLarge],
+  ])('refuses %j with %j', (input, message) => expect(firstMessage(ZAmount.safeParse(input))).toBe(message));
+
+  it('allows zero where a nil amount makes sense', () => expect(ZAmountOrZero.parse('0')).toBe(0));
+  it('parses without floating point error', () => expect(parseRupeesToPaise('0.29')).toBe(29));
+});
+
+describe('dates and emails', () => {
+  it('accepts yyyy-MM-dd real dates only', () => {
+    expect(ZDate.safeParse('2026-02-28').success).toBe(true);
+    expect(firstMessage(ZDate.safeParse('2026-02-30'))).toBe(MSG.invalidDate);
+    expect(firstMessage(ZDate.safeParse(''))).toBe(MSG.required);
+  });
+  it('a range may be one day; from after to is refused', () => {
+    expect(ZDateRange.safeParse({ from: '2026-01-01', to: '2026-01-01' }).success).toBe(true);
+    expect(firstMessage(ZDateRange.safeParse({ from: '2026-01-02', to: '2026-01-01' }))).toBe(MSG.dateRangeOrder);
+  });
+  it('lower-cases emails and accepts the generated admin@localhost', () => {
+    expect(ZEmail.parse(' Admin@LOCALHOST ')).toBe('admin@localhost');
+    expect(firstMessage(ZEmail.safeParse('not-an-email'))).toBe(MSG.invalidEmail);
+    expect(firstMessage(ZEmail.safeParse(`${'a'.repeat(95)}@x.com`))).toBe(MSG.maxChars(100));
+  });
+});

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { MSG } from './messages';
+import { DEPARTMENT_IDS, type DepartmentId } from './reference';
+
+/** Largest amount accepted anywhere: Rs 99,99,99,999.99, far inside exact integer range as paise. */
+export const MAX_PAISE = 99_99_99_999_99;
+
+const AMOUNT_PATTERN = /^\d+(\.\d{1,2})?$/;
+
+/**
+ * Parses rupees written as text ("1250", "1250.5", "1250.50") into integer paise without floating
+ * point. Returns null for anything that is not digits with up to 2 decimals.
+ */
+export function parseRupeesToPaise(text: string): number | null {
+  const trimmed = text.trim();
+  if (!AMOUNT_PATTERN.test(trimmed)) return null;
+  const [whole = '0', fraction = ''] = trimmed.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+/** Paise as plain rupees text with 2 decimals ("125000.50"): CSV and the REST wire. */
+export function paiseToRupeesText(paise: number): string {
+  const sign = paise < 0 ? '-' : '';
+  const abs = Math.abs(paise);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+function amountSchema(options: { allowZero: boolean }) {
+  return z
+    .union([z.string(), z.number()], { error: MSG.required })
+    .transform((value, ctx) => {
+      const text = typeof value === 'number' ? String(value) : value;
+      if (text.trim() === '') {
+        ctx.addIssue({ code: 'custom', message: MSG.required });
+        return z.NEVER;
+      }
+      const paise = parseRupeesToPaise(text);
+      if (paise === null) {
+        ctx.addIssue({ code: 'custom', message: MSG.amountFormat });
+        return z.NEVER;
+      }
+      if (paise > MAX_PAISE) {
+        ctx.addIssue({ code: 'custom', message: MSG.amountTooLarge });
+        return z.NEVER;
+      }
+      if (!options.allowZero && paise === 0) {
+        ctx.addIssue({ code: 'custom', message: MSG.required });
+        return z.NEVER;
+      }
+      return paise;
+    });
+}
+
+/** A money amount typed in rupees (text or number), > 0, up to 2 decimals; parses to integer paise. */
+export const ZAmount = amountSchema({ allowZero: false });
+/** As ZAmount but 0 is allowed (a discount or adjustment may be nil). */
+export const ZAmountOrZero = amountSchema({ allowZero: true });
+
+/** A required text field, trimmed, with a maximum length and its message. */
+export function requiredText(max: number, maxMessage: string = MSG.maxChars(max)) {
+  return z.string({ error: MSG.required }).trim().min(1, MSG.required).max(max, maxMessage);
+}
+
+/** An optional text field: empty text becomes null. */
+export function optionalText(max: number, maxMessage: string = MSG.maxChars(max)) {
+  return z
+    .string()
+    .trim()
+    .max(max, maxMessage)
+    .nullish()
+    .transform((v) => (v ? v : null));
+}
+
+function isRealDate(text: string): boolean {
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+}
+
+/** A calendar date as sent: yyyy-MM-dd. */
+export const ZDate = z
+  .string({ error: MSG.required })
+  .trim()
+  .min(1, MSG.required)
+  .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && isRealDate(v), MSG.invalidDate);
+
+/** An email address; deliberately loose (admin@localhost is the generated first admin). */
+export const ZEmail = z
+  .string({ error: MSG.required })
+  .trim()
+  .min(1, MSG.required)
+  .max(100, MSG.maxChars(100))
+  .regex(/^[^\s@]+@[^\s@]+$/, MSG.invalidEmail)
+  .transform((v) => v.toLowerCase());
+
+/** A positive integer id, from JSON or a query string. */
+export const ZId = z.coerce.number({ error: MSG.required }).int(MSG.required).positive(MSG.required);
+
+/** One of the six department ids (100-105), from JSON or a query string. */
+export const ZDepId = z.coerce
+  .number({ error: MSG.required })
+  .int(MSG.required)
+  .refine((v): v is DepartmentId => (DEPARTMENT_IDS as readonly number[]).includes(v), MSG.required)
+  .transform((v) => v as DepartmentId);
+
+/** A checkbox the user must tick (Confirm, terms): true, or 'true'/'on'/1 from older clients. */
+export const ZMustConfirm = z
+  .union([z.boolean(), z.string(), z.number()], { error: MSG.required })
+  .refine((v) => v === true || v === 'true' || v === 'on' || v === 1 || v === '1', MSG.required)
+  .transform(() => true as const);
+
+/** A from/to date pair; the to date may equal the from date. */
+export const ZDateRange = z
+  .object({ from: ZDate, to: ZDate })
+  .refine((r) => r.from <= r.to, { message: MSG.dateRangeOrder, path: ['to'] });
