@@ -36,7 +36,8 @@ export default defineConfig({
     acceptDownloads: true,
   },
   webServer: {
-    command: `rm -rf $(dirname ${DB}) && node ../server/dist/main.js`,
+    // E2E_FROM_SOURCE=1 runs the server from its sources (tsx), for a developer working beside others.
+    command: `rm -rf $(dirname ${DB}) && ${process.env.E2E_FROM_SOURCE ? 'npx tsx ../server/src/main.ts' : 'node ../server/dist/main.js'}`,
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -47,6 +48,7 @@ export default defineConfig({
       ADMIN_EMAIL: 'admin@foundation.test',
       ADMIN_PASSWORD: 'admin12345',
       TZ: 'Asia/Kolkata',
+      ...(process.env.WEB_ROOT ? { WEB_ROOT: process.env.WEB_ROOT } : {}),
     },
   },
 });

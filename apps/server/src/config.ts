@@ -10,6 +10,8 @@ export interface ServerConfig {
   demo: boolean;
   /** Serve cookies with the Secure flag (behind HTTPS). */
   secureCookies: boolean;
+  /** The web app's build folder, when not the default apps/web/dist. */
+  webRoot: string | undefined;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -21,6 +23,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     adminPassword: env.ADMIN_PASSWORD,
     demo: env.DEMO === '1' || env.DEMO === 'true',
     secureCookies: env.COOKIE_SECURE === '1',
+    webRoot: env.WEB_ROOT ? resolve(env.WEB_ROOT) : undefined,
   };
 }
 

@@ -13,7 +13,10 @@ const startedAt = performance.now();
 const db = openDatabase(config.databasePath);
 const firstAdmin = await ensureFirstAdmin(db, config);
 const demoAccounts = config.demo ? await loadDemoData(db) : [];
-const app = await buildApp({ deps: { db, loginLimiter: new LoginLimiter(), secureCookies: config.secureCookies } });
+const app = await buildApp({
+  deps: { db, loginLimiter: new LoginLimiter(), secureCookies: config.secureCookies },
+  webRoot: config.webRoot,
+});
 await app.listen({ port: config.port, host: config.host });
 
 const lines = [
