@@ -2,3 +2,4 @@ export * from './audit';
 export * from './reference';
 export * from './sessions';
 export * from './users';
+export * from './students';
