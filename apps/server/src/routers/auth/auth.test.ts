@@ -1,0 +1,154 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { auditLog, openDatabase } from '@fees/db';
+import { TRPCError } from '@trpc/server';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { LoginLimiter } from '../../auth/login-limiter';
+import { createContextInner } from '../../context';
+import { createAccount, createHarness, TEST_PASSWORD } from '../../test/harness';
+import { createCaller } from '../_app';
+
+async function refusal(call: Promise<unknown>): Promise<{ code: string; message: string }> {
+  try {
+    await call;
+  } catch (error) {
+    if (error instanceof TRPCError) return { code: error.code, message: error.message };
+    throw error;
+  }
+  throw new Error('expected a refusal');
+}
+
+describe('sign-in', () => {
+  it('admin signs in; the result names the ADM shell and the cookie is set', async () => {
+    const h = await createHarness();
+    const cookies: string[] = [];
+    const caller = createCaller(createContextInner({ db: h.db, setSessionCookie: (t) => cookies.push(t) }));
+    const result = await caller.auth.login({ email: 'ADMIN@test.local', password: TEST_PASSWORD });
+    expect(result).toMatchObject({ auth: true, role: 'admin', department: 'ADM', home: '/admin' });
+    expect(cookies).toHaveLength(1);
+  });
+
+  it('says why a sign-in failed: unknown email, wrong password, another department, staff at the admin login', async () => {
+    const h = await createHarness();
+    const caller = h.caller('anonymous');
+    expect(await refusal(caller.auth.login({ email: 'nobody@test.local', password: TEST_PASSWORD }))).toEqual({
+      code: 'UNAUTHORIZED',
+      message: 'No account with this email address',
+    });
+    expect(await refusal(caller.auth.login({ email: 'admin@test.local', password: 'wrong-one' }))).toEqual({
+      code: 'UNAUTHORIZED',
+      message: 'Incorrect password',
+    });
+    expect(await refusal(caller.auth.departmentLogin({ email: 'ug@test.local', password: TEST_PASSWORD, depId: 101 }))).toEqual({
+      code: 'UNAUTHORIZED',
+      message: 'This account does not belong to Arts and Science PG',
+    });
+    expect((await refusal(caller.auth.login({ email: 'ug@test.local', password: TEST_PASSWORD }))).code).toBe('UNAUTHORIZED');
+  });
+
+  it('staff sign in at their own department; an admin may open any department', async () => {
+    const h = await createHarness();
+    const caller = h.caller('anonymous');
+    expect(await caller.auth.departmentLogin({ email: 'ug@test.local', password: TEST_PASSWORD, depId: 100 })).toMatchObject({
+      role: 'user',
+      department: 'UG',
+      home: '/ug',
+    });
+    expect(await caller.auth.departmentLogin({ email: 'admin@test.local', password: TEST_PASSWORD, depId: 104 })).toMatchObject({
+      role: 'admin',
+      department: 'ADM',
+      home: '/bed',
+    });
+  });
+
+  it('writes every sign-in and failure to the audit log', async () => {
+    const h = await createHarness();
+    const caller = h.caller('anonymous');
+    await caller.auth.login({ email: 'admin@test.local', password: TEST_PASSWORD });
+    await refusal(caller.auth.login({ email: 'admin@test.local', password: 'nope123' }));
+    const rows = h.db.select().from(auditLog).where(eq(auditLog.entity, 'session')).all();
+    expect(rows.map((r) => r.action)).toEqual(['login', 'login_failed']);
+    expect(rows[1]?.after).toContain('Incorrect password');
+  });
+
+  it('slows repeated failures down, then refuses even the right password for a while', async () => {
+    const h = await createHarness();
+    const limiter = new LoginLimiter({ slowAfter: 2, delayStepMs: 60, maxDelayMs: 120, lockAfter: 4, windowMs: 60_000 });
+    const caller = createCaller(createContextInner({ db: h.db, loginLimiter: limiter, ip: '10.0.0.9' }));
+    const attempt = () => refusal(caller.auth.login({ email: 'admin@test.local', password: 'wrong-one' }));
+    await attempt();
+    await attempt();
+    const started = performance.now();
+    expect((await attempt()).code).toBe('UNAUTHORIZED');
+    expect(performance.now() - started).toBeGreaterThanOrEqual(55);
+    await attempt();
+    const locked = await refusal(caller.auth.login({ email: 'admin@test.local', password: TEST_PASSWORD }));
+    expect(locked.code).toBe('TOO_MANY_REQUESTS');
+    expect(locked.message).toMatch(/Too many failed sign-ins\. Try again in \d+ minutes?\./);
+  });
+
+  it('throttles per address too: many accounts tried from one address', async () => {
+    const h = await createHarness();
+    const limiter = new LoginLimiter({ slowAfter: 10, delayStepMs: 1, maxDelayMs: 1, lockAfter: 3, windowMs: 60_000 });
+    const caller = createCaller(createContextInner({ db: h.db, loginLimiter: limiter, ip: '10.0.0.7' }));
+    for (const email of ['a@x.in', 'b@x.in', 'c@x.in']) await refusal(caller.auth.login({ email, password: 'whatever' }));
+    expect((await refusal(caller.auth.login({ email: 'admin@test.local', password: TEST_PASSWORD }))).code).toBe('TOO_MANY_REQUESTS');
+  });
+});
+
+describe('sessions over HTTP', () => {
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  let base: string;
+
+  beforeAll(async () => {
+    const db = openDatabase(`${mkdtempSync(`${tmpdir()}/fees-auth-`)}/f.sqlite`);
+    await createAccount(db, { email: 'admin@test.local', role: 'admin', departmentId: null });
+    app = await buildApp({ deps: { db, loginLimiter: new LoginLimiter(), secureCookies: false }, webRoot: '/nonexistent' });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  });
+  afterAll(() => app.close());
+
+  const post = (path: string, body: unknown, cookie?: string) =>
+    fetch(`${base}/trpc/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+      body: JSON.stringify(body),
+    });
+  const me = (cookie?: string) => fetch(`${base}/trpc/auth.me`, { headers: cookie ? { cookie } : {} });
+
+  it('sets an HttpOnly SameSite cookie with a new id at each sign-in, and logout ends the session server-side', async () => {
+    const first = await post('auth.login', { email: 'admin@test.local', password: TEST_PASSWORD });
+    expect(first.status).toBe(200);
+    const setCookie = first.headers.get('set-cookie') ?? '';
+    expect(setCookie).toMatch(/fees_session=/);
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    const cookie = setCookie.split(';')[0]!;
+
+    const second = await post('auth.login', { email: 'admin@test.local', password: TEST_PASSWORD });
+    expect(second.headers.get('set-cookie')?.split(';')[0]).not.toBe(cookie);
+
+    expect((await me(cookie)).status).toBe(200);
+    expect((await me()).status).toBe(401);
+
+    const logout = await post('auth.logout', null, cookie);
+    expect(await logout.json()).toMatchObject({ result: { data: { state: 'Success' } } });
+    // The old cookie, replayed by anyone who kept it, no longer works.
+    expect((await me(cookie)).status).toBe(401);
+  });
+
+  it('answers bad input with 400 and the schema message, never 500', async () => {
+    const bad = await post('auth.login', { email: 42, password: [] });
+    expect(bad.status).toBe(400);
+    const garbage = await fetch(`${base}/trpc/auth.login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{not json' });
+    expect(garbage.status).toBeLessThan(500);
+  });
+
+  it('answers /healthz', async () => {
+    expect(await (await fetch(`${base}/healthz`)).json()).toEqual({ ok: true });
+  });
+});
