@@ -37,7 +37,7 @@ export default defineConfig({
   },
   webServer: {
     // E2E_FROM_SOURCE=1 runs the server from its sources (tsx), for a developer working beside others.
-    command: `rm -rf $(dirname ${DB}) && ${process.env.E2E_FROM_SOURCE ? 'npx tsx ../server/src/main.ts' : 'node ../server/dist/main.js'}`,
+    command: `rm -rf $(dirname ${DB}) && ${process.env.E2E_FROM_SOURCE ? '../server/node_modules/.bin/tsx ../server/src/main.ts' : 'node ../server/dist/main.js'}`,
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
