@@ -2,3 +2,4 @@ export * from './auth';
 export * from './common';
 export * from './messages';
 export * from './reference';
+export * from './students';

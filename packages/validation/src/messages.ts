@@ -12,6 +12,8 @@ export const MSG = {
   invalidDate: 'Enter a valid date (yyyy-MM-dd)',
   invalidEmail: 'Enter a valid email address',
   dateRangeOrder: 'The from date must not be after the to date',
+  birthBeforeAdmission: 'Date of birth must be before the admission date',
+  importTooLarge: 'The file is too large (at most 2 MB)',
   maxDigits: (n: number) => `Maximum ${n} digit allowed`,
   maxChars: (n: number) => `Maximum ${n} characters allowed`,
 } as const;

@@ -1,6 +1,9 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
-import { students } from '../schema';
+import { batches, categories, courses, discounts, receipts, religions, students } from '../schema';
+
+export type StudentRow = typeof students.$inferSelect;
+export type NewStudentRow = typeof students.$inferInsert;
 
 /** The students of one batch, ordered by admission number (fee setup, discounts, reports). */
 export function listStudentsByBatch(db: DbOrTx, params: { batchId: number }) {
@@ -17,4 +20,190 @@ export function listStudentsByBatch(db: DbOrTx, params: { batchId: number }) {
     .where(eq(students.batchId, params.batchId))
     .orderBy(asc(students.admissionNo))
     .all();
+}
+
+const studentDetail = {
+  id: students.id,
+  departmentId: students.departmentId,
+  courseId: students.courseId,
+  courseName: courses.name,
+  batchId: students.batchId,
+  batchName: batches.name,
+  admissionNo: students.admissionNo,
+  capId: students.capId,
+  name: students.name,
+  admissionDate: students.admissionDate,
+  dateOfBirth: students.dateOfBirth,
+  gender: students.gender,
+  categoryId: students.categoryId,
+  categoryName: categories.name,
+  religionId: students.religionId,
+  religionName: religions.name,
+  email: students.email,
+  phone: students.phone,
+  parentName: students.parentName,
+  address: students.address,
+  guardianAddress: students.guardianAddress,
+};
+
+function selectStudentDetail(db: DbOrTx) {
+  return db
+    .select(studentDetail)
+    .from(students)
+    .innerJoin(courses, eq(courses.id, students.courseId))
+    .innerJoin(batches, eq(batches.id, students.batchId))
+    .innerJoin(categories, eq(categories.id, students.categoryId))
+    .leftJoin(religions, eq(religions.id, students.religionId));
+}
+
+export type StudentDetail = NonNullable<ReturnType<typeof findStudentDetail>>;
+
+/** One student with the names of their course, batch, category and religion. */
+export function findStudentDetail(db: DbOrTx, params: { id: number }) {
+  return selectStudentDetail(db).where(eq(students.id, params.id)).get() ?? null;
+}
+
+export function findStudentDetailByAdmissionNo(db: DbOrTx, params: { departmentId: number; admissionNo: string }) {
+  return (
+    selectStudentDetail(db)
+      .where(and(eq(students.departmentId, params.departmentId), eq(students.admissionNo, params.admissionNo)))
+      .get() ?? null
+  );
+}
+
+export function findStudentById(db: DbOrTx, id: number): StudentRow | null {
+  return db.select().from(students).where(eq(students.id, id)).get() ?? null;
+}
+
+/** Whether the admission number is taken in the department (by a student other than exceptId). */
+export function isAdmissionNoTaken(db: DbOrTx, params: { departmentId: number; admissionNo: string; exceptId?: number }): boolean {
+  const row = db
+    .select({ id: students.id })
+    .from(students)
+    .where(
+      and(
+        eq(students.departmentId, params.departmentId),
+        eq(students.admissionNo, params.admissionNo),
+        params.exceptId === undefined ? undefined : ne(students.id, params.exceptId),
+      ),
+    )
+    .get();
+  return row !== undefined;
+}
+
+/** Which of these admission numbers are already used in the department. */
+export function findTakenAdmissionNos(db: DbOrTx, params: { departmentId: number; admissionNos: string[] }): string[] {
+  if (params.admissionNos.length === 0) return [];
+  return db
+    .select({ admissionNo: students.admissionNo })
+    .from(students)
+    .where(and(eq(students.departmentId, params.departmentId), inArray(students.admissionNo, params.admissionNos)))
+    .all()
+    .map((r) => r.admissionNo);
+}
+
+/** A batch with its course and department, to check where a student may be enrolled. */
+export function findEnrolmentBatch(db: DbOrTx, batchId: number) {
+  return (
+    db
+      .select({ id: batches.id, departmentId: batches.departmentId, courseId: batches.courseId, name: batches.name })
+      .from(batches)
+      .where(eq(batches.id, batchId))
+      .get() ?? null
+  );
+}
+
+export function insertStudent(db: DbOrTx, row: NewStudentRow): StudentRow {
+  return db.insert(students).values(row).returning().get();
+}
+
+/** Inserts many students with multi-row statements (inside the caller's transaction). */
+export function insertStudents(db: DbOrTx, rows: NewStudentRow[]): StudentRow[] {
+  const inserted: StudentRow[] = [];
+  const chunk = 500;
+  for (let i = 0; i < rows.length; i += chunk) {
+    inserted.push(...db.insert(students).values(rows.slice(i, i + chunk)).returning().all());
+  }
+  return inserted;
+}
+
+export function updateStudent(db: DbOrTx, id: number, row: Omit<NewStudentRow, 'id' | 'createdAt' | 'updatedAt'>): StudentRow {
+  const updated = db
+    .update(students)
+    .set({ ...row, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))` })
+    .where(eq(students.id, id))
+    .returning()
+    .get();
+  if (!updated) throw new Error(`student ${id} vanished during update`);
+  return updated;
+}
+
+/** A student's receipts by status: live ones count in every total, voided ones are kept as history. */
+export function countStudentReceipts(db: DbOrTx, studentId: number): { live: number; voided: number } {
+  const row = db
+    .select({
+      live: sql<number>`coalesce(sum(case when ${receipts.status} = 'live' then 1 else 0 end), 0)`,
+      voided: sql<number>`coalesce(sum(case when ${receipts.status} = 'voided' then 1 else 0 end), 0)`,
+    })
+    .from(receipts)
+    .where(eq(receipts.studentId, studentId))
+    .get();
+  return { live: row?.live ?? 0, voided: row?.voided ?? 0 };
+}
+
+export function listStudentDiscounts(db: DbOrTx, studentId: number) {
+  return db.select().from(discounts).where(eq(discounts.studentId, studentId)).all();
+}
+
+/** Deletes a student and their discounts; the caller has made sure no receipt names them. */
+export function deleteStudentWithDiscounts(db: DbOrTx, studentId: number): void {
+  db.delete(discounts).where(eq(discounts.studentId, studentId)).run();
+  db.delete(students).where(eq(students.id, studentId)).run();
+}
+
+/**
+ * A course's batches (newest first) with their students (by admission number); a batch without
+ * students comes back as one row with null student fields.
+ */
+export function listCourseStudentRows(db: DbOrTx, params: { departmentId: number; courseId: number }) {
+  return db
+    .select({
+      batchId: batches.id,
+      batchName: batches.name,
+      batchStartDate: batches.startDate,
+      batchEndDate: batches.endDate,
+      id: students.id,
+      admissionNo: students.admissionNo,
+      name: students.name,
+      capId: students.capId,
+      phone: students.phone,
+      admissionDate: students.admissionDate,
+    })
+    .from(batches)
+    .leftJoin(students, eq(students.batchId, batches.id))
+    .where(and(eq(batches.departmentId, params.departmentId), eq(batches.courseId, params.courseId)))
+    .orderBy(desc(batches.startDate), asc(batches.name), asc(students.admissionNo))
+    .all();
+}
+
+/** Every course of the department with its number of admissions (0 included): 'List of Admission'. */
+export function admissionsByCourse(db: DbOrTx, params: { departmentId: number }) {
+  return db
+    .select({ courseId: courses.id, course: courses.name, totalAdmissions: count(students.id) })
+    .from(courses)
+    .leftJoin(students, eq(students.courseId, courses.id))
+    .where(eq(courses.departmentId, params.departmentId))
+    .groupBy(courses.id)
+    .orderBy(asc(courses.id))
+    .all();
+}
+
+/** Net amount of the department's live receipts dated on the day: the dashboard's 'Today total'. */
+export function departmentDayTotal(db: DbOrTx, params: { departmentId: number; date: string }): number {
+  const row = db
+    .select({ total: sql<number>`coalesce(sum(${receipts.netPaise}), 0)` })
+    .from(receipts)
+    .where(and(eq(receipts.departmentId, params.departmentId), eq(receipts.date, params.date), eq(receipts.status, 'live')))
+    .get();
+  return row?.total ?? 0;
 }

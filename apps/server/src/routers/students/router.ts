@@ -1,3 +1,7 @@
-import { router } from '../../trpc';
+import { ZCreateStudentInput } from '@fees/validation';
+import { departmentProcedure, router } from '../../trpc';
+import { createHandler } from './create.handler';
 
-export const studentsRouter = router({});
+export const studentsRouter = router({
+  create: departmentProcedure.input(ZCreateStudentInput).mutation(createHandler),
+});
