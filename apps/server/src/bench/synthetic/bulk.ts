@@ -1,0 +1,45 @@
+/**
+ * Bulk-load mode for a fresh SQLite file: no journal, no fsync, no foreign-key checks, a large
+ * page cache, and the secondary indexes of the big tables dropped during the load and rebuilt after
+ * (a sorted build is several times faster than a million random index inserts). The indexes are
+ * rebuilt from the exact SQL the migrations created, so the schema ends identical.
+ */
+import type Sqlite from 'better-sqlite3';
+
+const BIG_TABLES = ['students', 'discounts', 'receipts', 'receipt_lines', 'audit_log'];
+
+export interface BulkLoad {
+  /** Rebuilds the indexes, restores WAL + synchronous=FULL + foreign keys, and runs ANALYZE. */
+  finish(log: (phase: string, startedAt: number) => void): void;
+}
+
+export function beginBulkLoad(sqlite: Sqlite.Database): BulkLoad {
+  sqlite.pragma('journal_mode = OFF');
+  sqlite.pragma('synchronous = OFF');
+  sqlite.pragma('foreign_keys = OFF');
+  sqlite.pragma('temp_store = MEMORY');
+  sqlite.pragma('cache_size = -1048576');
+  const placeholders = BIG_TABLES.map(() => '?').join(', ');
+  const indexes = sqlite
+    .prepare(`select name, sql from sqlite_master where type = 'index' and sql is not null and tbl_name in (${placeholders})`)
+    .all(...BIG_TABLES) as { name: string; sql: string }[];
+  for (const index of indexes) sqlite.exec(`drop index "${index.name}"`);
+
+  return {
+    finish(log) {
+      let startedAt = performance.now();
+      for (const index of indexes) sqlite.exec(index.sql);
+      log(`rebuilt ${indexes.length} indexes`, startedAt);
+      startedAt = performance.now();
+      const problems = sqlite.pragma('foreign_key_check') as unknown[];
+      if (problems.length > 0) throw new Error(`foreign key check failed: ${JSON.stringify(problems.slice(0, 3))}`);
+      log('foreign key check', startedAt);
+      startedAt = performance.now();
+      sqlite.exec('analyze');
+      log('analyze', startedAt);
+      sqlite.pragma('journal_mode = WAL');
+      sqlite.pragma('synchronous = FULL');
+      sqlite.pragma('foreign_keys = ON');
+    },
+  };
+}
