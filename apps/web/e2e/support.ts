@@ -10,8 +10,8 @@ if (!existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
 /** Signs in through the admin login screen and waits for the admin dashboard. */
 export async function signInAsAdmin(page: Page): Promise<void> {
   await page.goto('/admlogin/');
-  await page.getByLabel('Email', { exact: true }).fill(ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(ADMIN.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(ADMIN.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/admin$/);
 }
@@ -19,8 +19,8 @@ export async function signInAsAdmin(page: Page): Promise<void> {
 /** Signs in at a department's login page (/deplogin/{depId}). */
 export async function signInAtDepartment(page: Page, depId: number, email: string, password: string): Promise<void> {
   await page.goto(`/deplogin/${depId}`);
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
