@@ -3,3 +3,4 @@ export * from './common';
 export * from './messages';
 export * from './reference';
 export * from './students';
+export * from './reports';

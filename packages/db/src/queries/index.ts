@@ -3,3 +3,4 @@ export * from './reference';
 export * from './sessions';
 export * from './users';
 export * from './students';
+export * from './reports';

@@ -1,3 +1,28 @@
-import { router } from '../../trpc';
+import {
+  ZCollectionsInput,
+  ZDuesReportInput,
+  ZFeeReceiptReportInput,
+  ZReceiptLinesReportInput,
+  ZReceiptsBetweenDatesInput,
+  ZStudentFeeReportInput,
+  ZStudentStatementInput,
+} from '@fees/validation';
+import { authedProcedure, departmentProcedure, router } from '../../trpc';
+import { collectionsHandler } from './collections.handler';
+import { duesHandler } from './dues.handler';
+import { feeReceiptsHandler } from './feeReceipts.handler';
+import { receiptLinesHandler } from './receiptLines.handler';
+import { receiptsBetweenDatesHandler } from './receiptsBetweenDates.handler';
+import { statementHandler } from './statement.handler';
+import { studentFeeInfoHandler } from './studentFeeInfo.handler';
 
-export const reportsRouter = router({});
+export const reportsRouter = router({
+  feeReceipts: departmentProcedure.input(ZFeeReceiptReportInput).query(feeReceiptsHandler),
+  receiptLines: departmentProcedure.input(ZReceiptLinesReportInput).query(receiptLinesHandler),
+  dues: departmentProcedure.input(ZDuesReportInput).query(duesHandler),
+  studentFeeInfo: departmentProcedure.input(ZStudentFeeReportInput).query(studentFeeInfoHandler),
+  receiptsBetweenDates: departmentProcedure.input(ZReceiptsBetweenDatesInput).query(receiptsBetweenDatesHandler),
+  /** depId left out means every department: the handler lets only admins do that. */
+  collections: authedProcedure.input(ZCollectionsInput).query(collectionsHandler),
+  statement: departmentProcedure.input(ZStudentStatementInput).query(statementHandler),
+});

@@ -1,0 +1,7 @@
+import { duesReport } from '@fees/db';
+import type { TDuesReportInput } from '@fees/validation';
+import type { AuthedContext } from './shared';
+
+export function duesHandler({ ctx, input }: { ctx: AuthedContext; input: TDuesReportInput }) {
+  return duesReport(ctx.db, input);
+}

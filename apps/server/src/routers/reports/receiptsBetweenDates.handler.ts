@@ -1,0 +1,7 @@
+import { receiptsBetweenDatesReport } from '@fees/db';
+import type { TReceiptsBetweenDatesInput } from '@fees/validation';
+import type { AuthedContext } from './shared';
+
+export function receiptsBetweenDatesHandler({ ctx, input }: { ctx: AuthedContext; input: TReceiptsBetweenDatesInput }) {
+  return receiptsBetweenDatesReport(ctx.db, input);
+}

@@ -1,0 +1,545 @@
+/**
+ * The reports. Every figure obeys decisions.md: for a student and a fee head of the student's batch's
+ * fee structure, fee = the structure's amount, discount = discount + adjustment, paid = that head's
+ * lines on the student's live receipts, balance = fee - discount - paid; a student's totals are sums
+ * over those heads. Voided receipts count nowhere. Totals are computed by SQLite (window functions
+ * over the selected rows), never by summing rows in JavaScript.
+ */
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../client';
+import type { PaymentMode, ReceiptStatus } from '../schema';
+
+/**
+ * Paid on one fee head of one student: the head's lines on the student's live receipts
+ * (receipt_lines_student_head_idx, then receipts by primary key). Aliases: s = students, fs = fee_structures.
+ */
+const PAID_ON_HEAD = sql.raw(`(SELECT SUM(rl.amount_paise) FROM receipt_lines rl JOIN receipts r ON r.id = rl.receipt_id
+  WHERE rl.student_id = s.id AND rl.fee_head_id = fs.fee_head_id AND r.status = 'live')`);
+
+export interface BatchGroup<Row, Totals> {
+  batchId: number;
+  batchName: string;
+  totals: Totals;
+  rows: Row[];
+}
+
+/** Groups rows already ordered by batch, each carrying its batch's SQL-computed totals. */
+function groupByBatch<Raw extends { batchId: number; batchName: string }, Row, Totals>(
+  raw: Raw[],
+  split: (r: Raw) => { row: Row; totals: Totals },
+): Array<BatchGroup<Row, Totals>> {
+  const groups: Array<BatchGroup<Row, Totals>> = [];
+  let current: BatchGroup<Row, Totals> | undefined;
+  for (const r of raw) {
+    const { row, totals } = split(r);
+    if (current?.batchId !== r.batchId) {
+      current = { batchId: r.batchId, batchName: r.batchName, totals, rows: [] };
+      groups.push(current);
+    }
+    current.rows.push(row);
+  }
+  return groups;
+}
+
+/** A LIKE pattern for a search text, with %, _ and \ taken literally (used with ESCAPE '\'). */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fee receipt report (by course)
+
+export interface FeeReceiptRow {
+  number: number;
+  date: string;
+  studentId: number;
+  admissionNo: string;
+  studentName: string;
+  address: string;
+  batchId: number;
+  batchName: string;
+  /** The receipt's net amount (its lines plus GST). */
+  netPaise: number;
+}
+
+export interface ReceiptTotals {
+  count: number;
+  netPaise: number;
+}
+
+export interface FeeReceiptReport {
+  batches: Array<BatchGroup<FeeReceiptRow, ReceiptTotals>>;
+  totals: ReceiptTotals;
+}
+
+/**
+ * Live receipts of one course of a department, by batch name then receipt number, optionally
+ * narrowed to a text in the student's name, admission number or the receipt number.
+ * Reads receipts through receipts_course_batch_idx.
+ */
+export function feeReceiptReport(db: DbOrTx, params: { depId: number; courseId: number; text?: string }): FeeReceiptReport {
+  const pattern = params.text ? likePattern(params.text) : null;
+  const search = pattern
+    ? sql`AND (r.student_name LIKE ${pattern} ESCAPE '\\' OR s.admission_no LIKE ${pattern} ESCAPE '\\' OR CAST(r.number AS TEXT) LIKE ${pattern} ESCAPE '\\')`
+    : sql``;
+  const raw = db.all<FeeReceiptRow & { batchCount: number; batchNetPaise: number; count: number; netTotal: number }>(sql`
+    SELECT r.number AS number, r.date AS date, r.student_id AS studentId, s.admission_no AS admissionNo,
+      r.student_name AS studentName, r.address AS address, r.batch_id AS batchId, b.name AS batchName,
+      r.net_paise AS netPaise,
+      COUNT(*) OVER byBatch AS batchCount, SUM(r.net_paise) OVER byBatch AS batchNetPaise,
+      COUNT(*) OVER () AS count, SUM(r.net_paise) OVER () AS netTotal
+    FROM receipts r
+    JOIN students s ON s.id = r.student_id
+    JOIN batches b ON b.id = r.batch_id
+    WHERE r.course_id = ${params.courseId} AND r.department_id = ${params.depId} AND r.status = 'live' ${search}
+    WINDOW byBatch AS (PARTITION BY r.batch_id)
+    ORDER BY b.name, b.id, r.number`);
+  return {
+    batches: groupByBatch(raw, ({ batchCount, batchNetPaise, count: _count, netTotal: _netTotal, ...row }) => ({
+      row,
+      totals: { count: batchCount, netPaise: batchNetPaise },
+    })),
+    totals: { count: raw[0]?.count ?? 0, netPaise: raw[0]?.netTotal ?? 0 },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// One receipt's lines (the report's magnifier)
+
+export interface ReceiptLinesReport {
+  number: number;
+  date: string;
+  status: ReceiptStatus;
+  studentName: string;
+  totalPaise: number;
+  taxPaise: number;
+  netPaise: number;
+  lines: Array<{ lineNo: number; feeHeadId: number; feeHead: string; particulars: string; amountPaise: number }>;
+}
+
+/** A receipt of the department with its lines in order, or null when the department has no such receipt. */
+export function receiptLinesReport(db: DbOrTx, params: { depId: number; number: number }): ReceiptLinesReport | null {
+  const receipt = db.get<Omit<ReceiptLinesReport, 'lines'> & { id: number }>(sql`
+    SELECT id, number, date, status, student_name AS studentName, total_paise AS totalPaise,
+      tax_paise AS taxPaise, net_paise AS netPaise
+    FROM receipts WHERE number = ${params.number} AND department_id = ${params.depId}`);
+  if (!receipt) return null;
+  const lines = db.all<ReceiptLinesReport['lines'][number]>(sql`
+    SELECT rl.line_no AS lineNo, rl.fee_head_id AS feeHeadId, fh.name AS feeHead, rl.particulars AS particulars,
+      rl.amount_paise AS amountPaise
+    FROM receipt_lines rl JOIN fee_heads fh ON fh.id = rl.fee_head_id
+    WHERE rl.receipt_id = ${receipt.id}
+    ORDER BY rl.line_no, rl.id`);
+  const { id: _id, ...rest } = receipt;
+  return { ...rest, lines };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dues and student fee information (per student of a course)
+
+export interface DuesTotals {
+  count: number;
+  feePaise: number;
+  discountPaise: number;
+  paidPaise: number;
+  balancePaise: number;
+}
+
+export interface DuesRow {
+  studentId: number;
+  admissionNo: string;
+  name: string;
+  capId: string;
+  batchId: number;
+  batchName: string;
+  feePaise: number;
+  /** Discount plus adjustment. */
+  discountPaise: number;
+  paidPaise: number;
+  balancePaise: number;
+}
+
+export interface DuesReport {
+  batches: Array<BatchGroup<DuesRow, DuesTotals>>;
+  totals: DuesTotals;
+}
+
+/**
+ * Every student of a course with fee, discount, paid and balance; only balances other than zero
+ * unless includeSettled. Reads students through students_department_course_batch_idx.
+ */
+export function duesReport(db: DbOrTx, params: { depId: number; courseId: number; includeSettled?: boolean }): DuesReport {
+  const raw = db.all<DuesRow & Record<`b${keyof DuesTotals}` | `t${keyof DuesTotals}`, number>>(sql`
+    SELECT d.*,
+      COUNT(*) OVER byBatch AS bcount, SUM(d.feePaise) OVER byBatch AS bfeePaise,
+      SUM(d.discountPaise) OVER byBatch AS bdiscountPaise, SUM(d.paidPaise) OVER byBatch AS bpaidPaise,
+      SUM(d.balancePaise) OVER byBatch AS bbalancePaise,
+      COUNT(*) OVER () AS tcount, SUM(d.feePaise) OVER () AS tfeePaise, SUM(d.discountPaise) OVER () AS tdiscountPaise,
+      SUM(d.paidPaise) OVER () AS tpaidPaise, SUM(d.balancePaise) OVER () AS tbalancePaise
+    FROM (
+      SELECT g.*, g.feePaise - g.discountPaise - g.paidPaise AS balancePaise
+      FROM (
+        SELECT s.id AS studentId, s.admission_no AS admissionNo, s.name AS name, s.cap_id AS capId,
+          b.id AS batchId, b.name AS batchName,
+          COALESCE(SUM(fs.amount_paise), 0) AS feePaise,
+          COALESCE(SUM(dc.discount_paise + dc.adjustment_paise), 0) AS discountPaise,
+          COALESCE(SUM(${PAID_ON_HEAD}), 0) AS paidPaise
+        FROM students s
+        JOIN batches b ON b.id = s.batch_id
+        LEFT JOIN fee_structures fs ON fs.batch_id = s.batch_id
+        LEFT JOIN discounts dc ON dc.student_id = s.id AND dc.fee_head_id = fs.fee_head_id
+        WHERE s.department_id = ${params.depId} AND s.course_id = ${params.courseId}
+        GROUP BY s.id
+      ) g
+    ) d
+    WHERE ${params.includeSettled ? 1 : 0} OR d.balancePaise <> 0
+    WINDOW byBatch AS (PARTITION BY d.batchId)
+    ORDER BY d.batchName, d.batchId, d.admissionNo`);
+  const first = raw[0];
+  return {
+    batches: groupByBatch(raw, (r) => ({
+      row: {
+        studentId: r.studentId,
+        admissionNo: r.admissionNo,
+        name: r.name,
+        capId: r.capId,
+        batchId: r.batchId,
+        batchName: r.batchName,
+        feePaise: r.feePaise,
+        discountPaise: r.discountPaise,
+        paidPaise: r.paidPaise,
+        balancePaise: r.balancePaise,
+      },
+      totals: { count: r.bcount, feePaise: r.bfeePaise, discountPaise: r.bdiscountPaise, paidPaise: r.bpaidPaise, balancePaise: r.bbalancePaise },
+    })),
+    totals: {
+      count: first?.tcount ?? 0,
+      feePaise: first?.tfeePaise ?? 0,
+      discountPaise: first?.tdiscountPaise ?? 0,
+      paidPaise: first?.tpaidPaise ?? 0,
+      balancePaise: first?.tbalancePaise ?? 0,
+    },
+  };
+}
+
+export interface FeeInfoTotals {
+  count: number;
+  feePaise: number;
+  discountPaise: number;
+  finalFeePaise: number;
+}
+
+export interface FeeInfoRow {
+  studentId: number;
+  admissionNo: string;
+  name: string;
+  capId: string;
+  batchId: number;
+  batchName: string;
+  feePaise: number;
+  /** Discount plus adjustment. */
+  discountPaise: number;
+  /** Fee less discount and adjustment. */
+  finalFeePaise: number;
+}
+
+export interface FeeInfoReport {
+  batches: Array<BatchGroup<FeeInfoRow, FeeInfoTotals>>;
+  totals: FeeInfoTotals;
+}
+
+/** Every student of a course (optionally matching a text in name, admission number or capId) with fee, discount and final fee. */
+export function studentFeeInfoReport(db: DbOrTx, params: { depId: number; courseId: number; text?: string }): FeeInfoReport {
+  const pattern = params.text ? likePattern(params.text) : null;
+  const search = pattern
+    ? sql`AND (s.name LIKE ${pattern} ESCAPE '\\' OR s.admission_no LIKE ${pattern} ESCAPE '\\' OR s.cap_id LIKE ${pattern} ESCAPE '\\')`
+    : sql``;
+  const raw = db.all<FeeInfoRow & Record<`b${keyof FeeInfoTotals}` | `t${keyof FeeInfoTotals}`, number>>(sql`
+    SELECT d.*,
+      COUNT(*) OVER byBatch AS bcount, SUM(d.feePaise) OVER byBatch AS bfeePaise,
+      SUM(d.discountPaise) OVER byBatch AS bdiscountPaise, SUM(d.finalFeePaise) OVER byBatch AS bfinalFeePaise,
+      COUNT(*) OVER () AS tcount, SUM(d.feePaise) OVER () AS tfeePaise, SUM(d.discountPaise) OVER () AS tdiscountPaise,
+      SUM(d.finalFeePaise) OVER () AS tfinalFeePaise
+    FROM (
+      SELECT g.*, g.feePaise - g.discountPaise AS finalFeePaise
+      FROM (
+        SELECT s.id AS studentId, s.admission_no AS admissionNo, s.name AS name, s.cap_id AS capId,
+          b.id AS batchId, b.name AS batchName,
+          COALESCE(SUM(fs.amount_paise), 0) AS feePaise,
+          COALESCE(SUM(dc.discount_paise + dc.adjustment_paise), 0) AS discountPaise
+        FROM students s
+        JOIN batches b ON b.id = s.batch_id
+        LEFT JOIN fee_structures fs ON fs.batch_id = s.batch_id
+        LEFT JOIN discounts dc ON dc.student_id = s.id AND dc.fee_head_id = fs.fee_head_id
+        WHERE s.department_id = ${params.depId} AND s.course_id = ${params.courseId} ${search}
+        GROUP BY s.id
+      ) g
+    ) d
+    WINDOW byBatch AS (PARTITION BY d.batchId)
+    ORDER BY d.batchName, d.batchId, d.admissionNo`);
+  const first = raw[0];
+  return {
+    batches: groupByBatch(raw, (r) => ({
+      row: {
+        studentId: r.studentId,
+        admissionNo: r.admissionNo,
+        name: r.name,
+        capId: r.capId,
+        batchId: r.batchId,
+        batchName: r.batchName,
+        feePaise: r.feePaise,
+        discountPaise: r.discountPaise,
+        finalFeePaise: r.finalFeePaise,
+      },
+      totals: { count: r.bcount, feePaise: r.bfeePaise, discountPaise: r.bdiscountPaise, finalFeePaise: r.bfinalFeePaise },
+    })),
+    totals: {
+      count: first?.tcount ?? 0,
+      feePaise: first?.tfeePaise ?? 0,
+      discountPaise: first?.tdiscountPaise ?? 0,
+      finalFeePaise: first?.tfinalFeePaise ?? 0,
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Receipts between dates
+
+export interface DatedReceiptRow {
+  number: number;
+  date: string;
+  studentId: number;
+  studentName: string;
+  admissionNo: string;
+  batchId: number;
+  batchName: string;
+  courseId: number;
+  courseName: string;
+  netPaise: number;
+}
+
+export interface ReceiptsBetweenDatesReport {
+  rows: DatedReceiptRow[];
+  totals: ReceiptTotals;
+}
+
+/** Live receipts of a department dated from..to (both days included), by date then number. Uses receipts_department_date_idx. */
+export function receiptsBetweenDatesReport(db: DbOrTx, params: { depId: number; from: string; to: string }): ReceiptsBetweenDatesReport {
+  const raw = db.all<DatedReceiptRow & { count: number; netTotal: number }>(sql`
+    SELECT r.number AS number, r.date AS date, r.student_id AS studentId, r.student_name AS studentName,
+      s.admission_no AS admissionNo, r.batch_id AS batchId, b.name AS batchName, r.course_id AS courseId,
+      c.name AS courseName, r.net_paise AS netPaise,
+      COUNT(*) OVER () AS count, SUM(r.net_paise) OVER () AS netTotal
+    FROM receipts r
+    JOIN students s ON s.id = r.student_id
+    JOIN batches b ON b.id = r.batch_id
+    JOIN courses c ON c.id = r.course_id
+    WHERE r.department_id = ${params.depId} AND r.date BETWEEN ${params.from} AND ${params.to} AND r.status = 'live'
+    ORDER BY r.date, r.number`);
+  return {
+    rows: raw.map(({ count: _count, netTotal: _netTotal, ...row }) => row),
+    totals: { count: raw[0]?.count ?? 0, netPaise: raw[0]?.netTotal ?? 0 },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Collections by fee head and payment mode
+
+export interface CollectionsTotals {
+  /** Pre-tax amounts of the receipt lines per fee head. */
+  byHead: Array<{ feeHeadId: number; feeHead: string; amountPaise: number }>;
+  /** Receipts per payment mode with their net amounts (lines plus GST). */
+  byMode: Array<{ mode: PaymentMode; count: number; netPaise: number }>;
+  /** Sum of byHead: the receipts' pre-tax total. */
+  headsPaise: number;
+  /** GST collected (receipts.tax_paise), shown as its own 'GST' row under the heads. */
+  taxPaise: number;
+  /** headsPaise + taxPaise: what was collected. */
+  netPaise: number;
+  count: number;
+}
+
+export interface CollectionsReport {
+  from: string;
+  to: string;
+  departments: Array<{ depId: number; depName: string } & CollectionsTotals>;
+  /** All departments of the report together. */
+  overall: CollectionsTotals;
+}
+
+/**
+ * Live receipts dated from..to of one department (receipts_department_date_idx) or of all
+ * (receipts_date_idx), totalled per fee head (from the lines) and per payment mode (from the
+ * receipts), per department and overall. Departments without receipts are listed with zeros.
+ */
+export function collectionsReport(db: DbOrTx, params: { depId?: number; from: string; to: string }): CollectionsReport {
+  const inScope = sql`r.date BETWEEN ${params.from} AND ${params.to} AND r.status = 'live'${
+    params.depId === undefined ? sql`` : sql` AND r.department_id = ${params.depId}`
+  }`;
+  const heads = db.all<{ depId: number | null; feeHeadId: number; feeHead: string; amountPaise: number }>(sql`
+    WITH h AS MATERIALIZED (
+      SELECT r.department_id AS depId, rl.fee_head_id AS feeHeadId, SUM(rl.amount_paise) AS amountPaise
+      FROM receipts r JOIN receipt_lines rl ON rl.receipt_id = r.id
+      WHERE ${inScope}
+      GROUP BY r.department_id, rl.fee_head_id
+    )
+    SELECT h.depId AS depId, h.feeHeadId AS feeHeadId, fh.name AS feeHead, h.amountPaise AS amountPaise
+    FROM h JOIN fee_heads fh ON fh.id = h.feeHeadId
+    UNION ALL
+    SELECT NULL, h.feeHeadId, fh.name, SUM(h.amountPaise)
+    FROM h JOIN fee_heads fh ON fh.id = h.feeHeadId
+    GROUP BY h.feeHeadId
+    ORDER BY 1, 3`);
+  // kind: 'mode' rows are per (department, mode); 'all' rows per department (or overall when depId is null).
+  const modes = db.all<{
+    kind: 'mode' | 'all';
+    depId: number | null;
+    mode: PaymentMode | null;
+    count: number;
+    headsPaise: number;
+    taxPaise: number;
+    netPaise: number;
+  }>(sql`
+    WITH m AS MATERIALIZED (
+      SELECT r.department_id AS depId, r.payment_mode AS mode, COUNT(*) AS count, SUM(r.total_paise) AS headsPaise,
+        SUM(r.tax_paise) AS taxPaise, SUM(r.net_paise) AS netPaise
+      FROM receipts r
+      WHERE ${inScope}
+      GROUP BY r.department_id, r.payment_mode
+    )
+    SELECT 'mode' AS kind, depId, mode, count, headsPaise, taxPaise, netPaise FROM m
+    UNION ALL SELECT 'mode', NULL, mode, SUM(count), SUM(headsPaise), SUM(taxPaise), SUM(netPaise) FROM m GROUP BY mode
+    UNION ALL SELECT 'all', depId, NULL, SUM(count), SUM(headsPaise), SUM(taxPaise), SUM(netPaise) FROM m GROUP BY depId
+    UNION ALL SELECT 'all', NULL, NULL, COALESCE(SUM(count), 0), COALESCE(SUM(headsPaise), 0), COALESCE(SUM(taxPaise), 0),
+      COALESCE(SUM(netPaise), 0) FROM m
+    ORDER BY 2, 3`);
+  const departments = db.all<{ depId: number; depName: string }>(sql`
+    SELECT id AS depId, name AS depName FROM departments
+    WHERE ${params.depId === undefined ? sql`1` : sql`id = ${params.depId}`} ORDER BY id`);
+
+  const totalsOf = (depId: number | null): CollectionsTotals => {
+    const all = modes.find((m) => m.kind === 'all' && m.depId === depId);
+    return {
+      byHead: heads.filter((h) => h.depId === depId).map(({ feeHeadId, feeHead, amountPaise }) => ({ feeHeadId, feeHead, amountPaise })),
+      byMode: modes
+        .filter((m) => m.kind === 'mode' && m.depId === depId)
+        .map((m) => ({ mode: m.mode as PaymentMode, count: m.count, netPaise: m.netPaise })),
+      headsPaise: all?.headsPaise ?? 0,
+      taxPaise: all?.taxPaise ?? 0,
+      netPaise: all?.netPaise ?? 0,
+      count: all?.count ?? 0,
+    };
+  };
+  return {
+    from: params.from,
+    to: params.to,
+    departments: departments.map((d) => ({ ...d, ...totalsOf(d.depId) })),
+    overall: totalsOf(null),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// A student's statement
+
+export interface StatementPayment {
+  receiptNumber: number;
+  date: string;
+  particulars: string;
+  paymentMode: PaymentMode;
+  amountPaise: number;
+}
+
+export interface StatementHead {
+  feeHeadId: number;
+  feeHead: string;
+  feePaise: number;
+  discountPaise: number;
+  adjustmentPaise: number;
+  paidPaise: number;
+  /** fee - discount - adjustment - paid. */
+  balancePaise: number;
+  payments: StatementPayment[];
+}
+
+export interface StatementTotals {
+  feePaise: number;
+  discountPaise: number;
+  adjustmentPaise: number;
+  paidPaise: number;
+  balancePaise: number;
+}
+
+export interface StudentStatement {
+  student: {
+    id: number;
+    departmentId: number;
+    admissionNo: string;
+    name: string;
+    capId: string;
+    address: string;
+    phone: string | null;
+    email: string | null;
+    courseId: number;
+    courseName: string;
+    batchId: number;
+    batchName: string;
+  };
+  heads: StatementHead[];
+  totals: StatementTotals;
+}
+
+/** One student's statement, or null when the department has no such student. */
+export function studentStatement(db: DbOrTx, params: { depId: number; studentId: number }): StudentStatement | null {
+  const student = db.get<StudentStatement['student']>(sql`
+    SELECT s.id AS id, s.department_id AS departmentId, s.admission_no AS admissionNo, s.name AS name, s.cap_id AS capId,
+      s.address AS address, s.phone AS phone, s.email AS email, s.course_id AS courseId, c.name AS courseName,
+      s.batch_id AS batchId, b.name AS batchName
+    FROM students s JOIN courses c ON c.id = s.course_id JOIN batches b ON b.id = s.batch_id
+    WHERE s.id = ${params.studentId} AND s.department_id = ${params.depId}`);
+  if (!student) return null;
+  const heads = db.all<Omit<StatementHead, 'payments'> & Record<`t${keyof StatementTotals}`, number>>(sql`
+    SELECT h.*, h.feePaise - h.discountPaise - h.adjustmentPaise - h.paidPaise AS balancePaise,
+      SUM(h.feePaise) OVER () AS tfeePaise, SUM(h.discountPaise) OVER () AS tdiscountPaise,
+      SUM(h.adjustmentPaise) OVER () AS tadjustmentPaise, SUM(h.paidPaise) OVER () AS tpaidPaise,
+      SUM(h.feePaise - h.discountPaise - h.adjustmentPaise - h.paidPaise) OVER () AS tbalancePaise
+    FROM (
+      SELECT fs.id AS structureId, fs.fee_head_id AS feeHeadId, fh.name AS feeHead, fs.amount_paise AS feePaise,
+        COALESCE(dc.discount_paise, 0) AS discountPaise, COALESCE(dc.adjustment_paise, 0) AS adjustmentPaise,
+        COALESCE(${PAID_ON_HEAD}, 0) AS paidPaise
+      FROM students s
+      JOIN fee_structures fs ON fs.batch_id = s.batch_id
+      JOIN fee_heads fh ON fh.id = fs.fee_head_id
+      LEFT JOIN discounts dc ON dc.student_id = s.id AND dc.fee_head_id = fs.fee_head_id
+      WHERE s.id = ${student.id}
+    ) h
+    ORDER BY h.structureId`);
+  const payments = db.all<StatementPayment & { feeHeadId: number }>(sql`
+    SELECT rl.fee_head_id AS feeHeadId, r.number AS receiptNumber, r.date AS date, rl.particulars AS particulars,
+      r.payment_mode AS paymentMode, rl.amount_paise AS amountPaise
+    FROM receipt_lines rl
+    JOIN receipts r ON r.id = rl.receipt_id
+    WHERE rl.student_id = ${student.id} AND r.status = 'live'
+      AND rl.fee_head_id IN (SELECT fee_head_id FROM fee_structures WHERE batch_id = ${student.batchId})
+    ORDER BY r.date, r.number, rl.line_no`);
+  const first = heads[0];
+  return {
+    student,
+    heads: heads.map((h) => ({
+      feeHeadId: h.feeHeadId,
+      feeHead: h.feeHead,
+      feePaise: h.feePaise,
+      discountPaise: h.discountPaise,
+      adjustmentPaise: h.adjustmentPaise,
+      paidPaise: h.paidPaise,
+      balancePaise: h.balancePaise,
+      payments: payments.filter((p) => p.feeHeadId === h.feeHeadId).map(({ feeHeadId: _f, ...p }) => p),
+    })),
+    totals: {
+      feePaise: first?.tfeePaise ?? 0,
+      discountPaise: first?.tdiscountPaise ?? 0,
+      adjustmentPaise: first?.tadjustmentPaise ?? 0,
+      paidPaise: first?.tpaidPaise ?? 0,
+      balancePaise: first?.tbalancePaise ?? 0,
+    },
+  };
+}
