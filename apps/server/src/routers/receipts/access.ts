@@ -1,3 +1,42 @@
+import { FIXTURE_AMOUNTS } from '../../test/fixture';
 import type { AccessRules } from '../access';
 
-export const receiptsAccess: AccessRules = {};
+/** A valid receipt for the UG fixture student: Exam Fee in full, GST 0. */
+const examFee = (FIXTURE_AMOUNTS.exam / 100).toFixed(2);
+
+export const receiptsAccess: AccessRules = {
+  'receipts.searchStudents': { access: 'department', input: (fx) => ({ depId: fx.ug.depId, courseId: fx.ug.courseId, text: '' }) },
+  'receipts.feeInfo': { access: 'department', input: (fx) => ({ depId: fx.ug.depId, studentId: fx.ug.studentId }) },
+  'receipts.entryContext': { access: 'department', input: (fx) => ({ depId: fx.ug.depId, admissionNo: fx.ug.admissionNo }) },
+  'receipts.create': {
+    access: 'department',
+    input: (fx) => ({
+      depId: fx.ug.depId,
+      studentId: fx.ug.studentId,
+      date: '2025-08-01',
+      items: [{ feeHeadId: fx.heads.exam, particulars: 'Semester 1', amount: examFee }],
+      paymentMode: 'cash',
+      total: examFee,
+      tax: '0',
+      net: examFee,
+      confirm: true,
+    }),
+  },
+  'receipts.byNumber': { access: 'department', input: (fx) => ({ number: fx.ug.receiptNumber }) },
+  'receipts.update': {
+    access: 'department',
+    input: (fx) => ({
+      depId: fx.ug.depId,
+      number: fx.ug.receiptNumber,
+      studentId: fx.ug.studentId,
+      date: '2025-07-01',
+      items: [{ feeHeadId: fx.heads.tuition, particulars: 'First instalment', amount: '9000' }],
+      paymentMode: 'cash',
+      total: '9000',
+      tax: '0',
+      net: '9000',
+      confirm: true,
+    }),
+  },
+  'receipts.void': { access: 'department', input: (fx) => ({ number: fx.ug.receiptNumber }) },
+};

@@ -1,0 +1,20 @@
+import { studentFeeBalances, studentFeeTotals } from '@fees/db';
+import type { TStudentFeeInfoInput } from '@fees/validation';
+import { type AuthedContext, gateOf } from './context';
+import { studentOfDepartment } from './service';
+
+/** The 'Fees Info' dialog: balance rows per fee head of the student's batch, and their totals. */
+export function feeInfoHandler({ ctx, input }: { ctx: AuthedContext; input: TStudentFeeInfoInput }) {
+  const student = studentOfDepartment(ctx.db, input, gateOf(ctx));
+  return {
+    student: {
+      id: student.id,
+      admissionNo: student.admissionNo,
+      name: student.name,
+      courseName: student.courseName,
+      batchName: student.batchName,
+    },
+    rows: studentFeeBalances(ctx.db, student.id),
+    totals: studentFeeTotals(ctx.db, student.id),
+  };
+}

@@ -1,0 +1,277 @@
+/**
+ * The receipt counter's writes, usable without tRPC (the REST adapter and the demo loader call them
+ * too). Each write is one IMMEDIATE transaction: the student, the fee heads of their batch and the
+ * balances are read, every amount is recomputed from the lines, the number is allocated, master,
+ * lines and audit row are written. Anything wrong throws a TRPCError with a human message and
+ * nothing is written.
+ */
+import {
+  type AuditActor,
+  allocateReceiptNumber,
+  type Database,
+  type FeeBalanceRow,
+  findFeeHeadName,
+  findReceiptByNumber,
+  findReceiptStudentByAdmissionNo,
+  findReceiptStudentById,
+  insertReceipt,
+  listReceiptLines,
+  markReceiptVoided,
+  type NewReceiptLine,
+  type ReceiptStudent,
+  type StoredReceipt,
+  studentFeeBalances,
+  updateReceipt as updateReceiptRows,
+  writeAudit,
+} from '@fees/db';
+import { MAX_PAISE, paiseToRupeesText, type TCreateReceiptInput, type TUpdateReceiptInput } from '@fees/validation';
+import { TRPCError } from '@trpc/server';
+
+/** Called with the department of the receipt or student a write touches; throws when not allowed. */
+export type DepartmentGate = (departmentId: number) => void;
+
+/**
+ * GST on a total: total x rate rounded half up to the paisa, in integer arithmetic
+ * (rate in basis points: 1800 = 18%). BigInt keeps total x rate exact beyond 2^53.
+ */
+export function taxOn(totalPaise: number, rateBasisPoints: number): number {
+  return Number((BigInt(totalPaise) * BigInt(rateBasisPoints) + 5000n) / 10000n);
+}
+
+const rupees = paiseToRupeesText;
+
+function refuse(code: 'BAD_REQUEST' | 'CONFLICT' | 'NOT_FOUND' | 'FORBIDDEN', message: string): never {
+  throw new TRPCError({ code, message });
+}
+
+/** A student of the department named in the input, by id or by admission number. */
+export function studentOfDepartment(
+  db: Database,
+  input: { depId: number; studentId?: number; admissionNo?: string },
+  gate: DepartmentGate,
+): ReceiptStudent {
+  const student =
+    (input.studentId !== undefined
+      ? findReceiptStudentById(db, input.studentId)
+      : findReceiptStudentByAdmissionNo(db, input.depId, input.admissionNo ?? '')) ?? refuse('NOT_FOUND', 'No such student in this department');
+  if (student.departmentId !== input.depId) refuse('FORBIDDEN', 'This student belongs to another department');
+  gate(student.departmentId);
+  return student;
+}
+
+interface PricedReceipt {
+  lines: NewReceiptLine[];
+  totalPaise: number;
+  taxPaise: number;
+  netPaise: number;
+}
+
+/**
+ * Checks every line against the student's batch (unknown head, another batch's head), recomputes
+ * total, tax and net, compares them with what the client showed, and refuses paying more than a
+ * head's balance unless the clerk confirmed it. `alreadyOnReceipt` gives back, per head, what the
+ * receipt being edited already counts as paid.
+ */
+function priceReceipt(
+  db: Database,
+  student: ReceiptStudent,
+  input: TCreateReceiptInput,
+  rateBasisPoints: number,
+  balances: FeeBalanceRow[],
+  alreadyOnReceipt: ReadonlyMap<number, number> = new Map(),
+): PricedReceipt {
+  const byHead = new Map(balances.map((row) => [row.feeHeadId, row]));
+  const perHead = new Map<number, number>();
+  let totalPaise = 0;
+  for (const item of input.items) {
+    if (!byHead.has(item.feeHeadId)) {
+      const name = findFeeHeadName(db, item.feeHeadId);
+      if (name === null) refuse('BAD_REQUEST', `Unknown fee head (id ${item.feeHeadId})`);
+      refuse('BAD_REQUEST', `${name} is not in the fee structure of batch ${student.batchName}`);
+    }
+    perHead.set(item.feeHeadId, (perHead.get(item.feeHeadId) ?? 0) + item.amount);
+    totalPaise += item.amount;
+  }
+  if (totalPaise > MAX_PAISE) refuse('BAD_REQUEST', 'The total is too large for one receipt');
+  const taxPaise = taxOn(totalPaise, rateBasisPoints);
+  const netPaise = totalPaise + taxPaise;
+  if (input.total !== totalPaise || input.tax !== taxPaise || input.net !== netPaise) {
+    refuse(
+      'BAD_REQUEST',
+      `The totals do not match the lines: total ${rupees(totalPaise)}, GST ${rupees(taxPaise)}, net ${rupees(netPaise)} ` +
+        `(the form showed ${rupees(input.total)}, ${rupees(input.tax)}, ${rupees(input.net)}). Reload the page and try again.`,
+    );
+  }
+  if (!input.allowOverpayment) {
+    for (const [feeHeadId, amount] of perHead) {
+      const row = byHead.get(feeHeadId)!;
+      const available = row.balancePaise + (alreadyOnReceipt.get(feeHeadId) ?? 0);
+      if (amount > available) {
+        refuse(
+          'CONFLICT',
+          `${row.feeHead}: ${rupees(amount)} is more than the balance of ${rupees(available)}. Confirm the overpayment to save it.`,
+        );
+      }
+    }
+  }
+  const lines = input.items.map((item) => ({ feeHeadId: item.feeHeadId, particulars: item.particulars, amountPaise: item.amount }));
+  return { lines, totalPaise, taxPaise, netPaise };
+}
+
+/** What the audit log keeps of a receipt: the master's money and payment fields and its lines. */
+function snapshot(receipt: Omit<StoredReceipt, 'letterheadName' | 'letterheadAddress' | 'letterheadPhone'>, lines: readonly NewReceiptLine[]) {
+  return {
+    number: receipt.number,
+    status: receipt.status,
+    date: receipt.date,
+    departmentId: receipt.departmentId,
+    studentId: receipt.studentId,
+    admissionNo: receipt.admissionNo,
+    studentName: receipt.studentName,
+    phone: receipt.phone,
+    email: receipt.email,
+    totalPaise: receipt.totalPaise,
+    taxRateBasisPoints: receipt.taxRateBasisPoints,
+    taxPaise: receipt.taxPaise,
+    netPaise: receipt.netPaise,
+    paymentMode: receipt.paymentMode,
+    paymentReference: receipt.paymentReference,
+    lines: lines.map((l) => ({ feeHeadId: l.feeHeadId, particulars: l.particulars, amountPaise: l.amountPaise })),
+  };
+}
+
+/** Phone and email typed on the form; left out, the student's own. */
+function contact(input: { phone?: string; email?: string }, student: ReceiptStudent) {
+  return {
+    phone: input.phone === undefined ? student.phone : input.phone || null,
+    email: input.email === undefined ? student.email : input.email.toLowerCase() || null,
+  };
+}
+
+export interface CreatedReceipt {
+  number: number;
+  receiptId: number;
+  date: string;
+  totalPaise: number;
+  taxRateBasisPoints: number;
+  taxPaise: number;
+  netPaise: number;
+}
+
+export function createReceipt(db: Database, actor: AuditActor, input: TCreateReceiptInput, gate: DepartmentGate): CreatedReceipt {
+  return db.transaction(
+    () => {
+      const student = studentOfDepartment(db, input, gate);
+      const rate = student.gstRateBasisPoints;
+      const priced = priceReceipt(db, student, input, rate, studentFeeBalances(db, student.id));
+      const number = allocateReceiptNumber(db);
+      const master = {
+        number,
+        departmentId: student.departmentId,
+        courseId: student.courseId,
+        batchId: student.batchId,
+        studentId: student.id,
+        date: input.date,
+        studentName: student.name,
+        address: student.address,
+        ...contact(input, student),
+        totalPaise: priced.totalPaise,
+        taxRateBasisPoints: rate,
+        taxPaise: priced.taxPaise,
+        netPaise: priced.netPaise,
+        paymentMode: input.paymentMode,
+        paymentReference: input.paymentMode === 'cash' ? null : input.paymentReference,
+        createdBy: actor.userId,
+      };
+      const receiptId = insertReceipt(db, master, priced.lines);
+      writeAudit(db, actor, {
+        action: 'create',
+        entity: 'receipt',
+        entityId: number,
+        after: { ...master, status: 'live', admissionNo: student.admissionNo, lines: priced.lines },
+      });
+      return {
+        number,
+        receiptId,
+        date: input.date,
+        totalPaise: priced.totalPaise,
+        taxRateBasisPoints: rate,
+        taxPaise: priced.taxPaise,
+        netPaise: priced.netPaise,
+      };
+    },
+    { behavior: 'immediate' },
+  );
+}
+
+function loadReceipt(db: Database, number: number, gate: DepartmentGate): StoredReceipt {
+  const receipt = findReceiptByNumber(db, number) ?? refuse('NOT_FOUND', `Receipt #000${number} does not exist`);
+  gate(receipt.departmentId);
+  return receipt;
+}
+
+/** An edit keeps the number, the student and the GST rate the receipt was issued with. */
+export function updateReceipt(db: Database, actor: AuditActor, input: TUpdateReceiptInput, gate: DepartmentGate): CreatedReceipt {
+  return db.transaction(
+    () => {
+      const receipt = loadReceipt(db, input.number, gate);
+      if (receipt.departmentId !== input.depId) refuse('FORBIDDEN', 'This receipt belongs to another department');
+      if (receipt.status === 'voided') refuse('CONFLICT', `Receipt #000${receipt.number} has been voided and cannot be edited`);
+      if (receipt.studentId !== input.studentId) refuse('BAD_REQUEST', 'A receipt cannot be moved to another student');
+      const student = studentOfDepartment(db, input, gate);
+      const oldLines = listReceiptLines(db, receipt.id);
+      const alreadyOnReceipt = new Map<number, number>();
+      for (const line of oldLines) alreadyOnReceipt.set(line.feeHeadId, (alreadyOnReceipt.get(line.feeHeadId) ?? 0) + line.amountPaise);
+      const rate = receipt.taxRateBasisPoints;
+      const priced = priceReceipt(db, student, input, rate, studentFeeBalances(db, student.id), alreadyOnReceipt);
+      const edit = {
+        date: input.date,
+        ...contact(input, student),
+        totalPaise: priced.totalPaise,
+        taxPaise: priced.taxPaise,
+        netPaise: priced.netPaise,
+        paymentMode: input.paymentMode,
+        paymentReference: input.paymentMode === 'cash' ? null : input.paymentReference,
+      };
+      updateReceiptRows(db, receipt.id, receipt.studentId, edit, priced.lines);
+      writeAudit(db, actor, {
+        action: 'update',
+        entity: 'receipt',
+        entityId: receipt.number,
+        before: snapshot(receipt, oldLines),
+        after: snapshot({ ...receipt, ...edit }, priced.lines),
+      });
+      return {
+        number: receipt.number,
+        receiptId: receipt.id,
+        date: input.date,
+        totalPaise: priced.totalPaise,
+        taxRateBasisPoints: rate,
+        taxPaise: priced.taxPaise,
+        netPaise: priced.netPaise,
+      };
+    },
+    { behavior: 'immediate' },
+  );
+}
+
+/** A voided receipt keeps its number and its rows, and counts nowhere. */
+export function voidReceipt(db: Database, actor: AuditActor, number: number, gate: DepartmentGate) {
+  return db.transaction(
+    () => {
+      const receipt = loadReceipt(db, number, gate);
+      if (receipt.status === 'voided') refuse('CONFLICT', `Receipt #000${number} is already voided`);
+      const lines = listReceiptLines(db, receipt.id);
+      const voidedAt = markReceiptVoided(db, receipt.id, actor.userId)!;
+      writeAudit(db, actor, {
+        action: 'void',
+        entity: 'receipt',
+        entityId: number,
+        before: snapshot(receipt, lines),
+        after: { status: 'voided', voidedAt, voidedBy: actor.userId },
+      });
+      return { number, status: 'voided' as const, voidedAt, message: 'Data deleted successfully' };
+    },
+    { behavior: 'immediate' },
+  );
+}

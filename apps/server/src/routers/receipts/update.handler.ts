@@ -1,0 +1,8 @@
+import type { TUpdateReceiptInput } from '@fees/validation';
+import { actorOf } from '../../audit';
+import { type AuthedContext, gateOf } from './context';
+import { updateReceipt } from './service';
+
+export function updateHandler({ ctx, input }: { ctx: AuthedContext; input: TUpdateReceiptInput }) {
+  return updateReceipt(ctx.db, actorOf(ctx), input, gateOf(ctx));
+}

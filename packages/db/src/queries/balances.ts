@@ -1,0 +1,76 @@
+import type { Database } from '../client';
+import { prepared } from './prepared';
+
+/**
+ * A student's dues per fee head of their batch's fee structure (decisions.md, "Fees, discounts,
+ * dues"): fee = the structure amount; discount = con_amt + less_amt (also given apart as discount
+ * and adjustment); paid = the head's lines on the student's LIVE receipts; balance = fee - discount
+ * - paid. A voided receipt counts nowhere. All amounts are paise.
+ */
+export interface FeeBalanceRow {
+  feeHeadId: number;
+  feeHead: string;
+  feePaise: number;
+  /** con_amt */
+  discountPaise: number;
+  /** less_amt */
+  adjustmentPaise: number;
+  /** con_amt + less_amt: the spec's total_discount */
+  totalDiscountPaise: number;
+  paidPaise: number;
+  balancePaise: number;
+}
+
+export type FeeBalanceTotals = Omit<FeeBalanceRow, 'feeHeadId' | 'feeHead'>;
+
+/** One row per fee head of the student's batch; set-based, one statement per student. */
+const HEADS_CTE = `
+  WITH paid AS (
+    SELECT rl.fee_head_id AS fee_head_id, SUM(rl.amount_paise) AS paid_paise
+    FROM receipt_lines rl
+    JOIN receipts r ON r.id = rl.receipt_id
+    WHERE rl.student_id = @studentId AND r.status = 'live'
+    GROUP BY rl.fee_head_id
+  ),
+  heads AS (
+    SELECT fs.id AS structure_id,
+           fs.fee_head_id AS feeHeadId,
+           fh.name AS feeHead,
+           fs.amount_paise AS feePaise,
+           COALESCE(d.discount_paise, 0) AS discountPaise,
+           COALESCE(d.adjustment_paise, 0) AS adjustmentPaise,
+           COALESCE(p.paid_paise, 0) AS paidPaise
+    FROM students s
+    JOIN fee_structures fs ON fs.batch_id = s.batch_id
+    JOIN fee_heads fh ON fh.id = fs.fee_head_id
+    LEFT JOIN discounts d ON d.student_id = s.id AND d.fee_head_id = fs.fee_head_id
+    LEFT JOIN paid p ON p.fee_head_id = fs.fee_head_id
+    WHERE s.id = @studentId
+  )`;
+
+const ROWS_SQL = `${HEADS_CTE}
+  SELECT feeHeadId, feeHead, feePaise, discountPaise, adjustmentPaise,
+         discountPaise + adjustmentPaise AS totalDiscountPaise,
+         paidPaise,
+         feePaise - discountPaise - adjustmentPaise - paidPaise AS balancePaise
+  FROM heads
+  ORDER BY structure_id`;
+
+const TOTALS_SQL = `${HEADS_CTE}
+  SELECT COALESCE(SUM(feePaise), 0) AS feePaise,
+         COALESCE(SUM(discountPaise), 0) AS discountPaise,
+         COALESCE(SUM(adjustmentPaise), 0) AS adjustmentPaise,
+         COALESCE(SUM(discountPaise + adjustmentPaise), 0) AS totalDiscountPaise,
+         COALESCE(SUM(paidPaise), 0) AS paidPaise,
+         COALESCE(SUM(feePaise - discountPaise - adjustmentPaise - paidPaise), 0) AS balancePaise
+  FROM heads`;
+
+/** The student's balance rows, in the order the fee structure was entered. */
+export function studentFeeBalances(db: Database, studentId: number): FeeBalanceRow[] {
+  return prepared<FeeBalanceRow>(db, ROWS_SQL).all({ studentId });
+}
+
+/** The same rows summed over heads (the Fees Info total balance). */
+export function studentFeeTotals(db: Database, studentId: number): FeeBalanceTotals {
+  return prepared<FeeBalanceTotals>(db, TOTALS_SQL).get({ studentId })!;
+}

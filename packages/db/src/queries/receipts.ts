@@ -1,0 +1,254 @@
+import type { Database } from '../client';
+import type { PaymentMode, ReceiptStatus } from '../schema';
+import { prepared } from './prepared';
+
+/** A student as the receipt counter needs them, with the GST rate in force (one statement). */
+export interface ReceiptStudent {
+  id: number;
+  departmentId: number;
+  departmentName: string;
+  courseId: number;
+  courseName: string;
+  batchId: number;
+  batchName: string;
+  admissionNo: string;
+  capId: string;
+  name: string;
+  address: string;
+  phone: string | null;
+  email: string | null;
+  gstRateBasisPoints: number;
+}
+
+const STUDENT_SELECT = `
+  SELECT s.id, s.department_id AS departmentId, dep.name AS departmentName,
+         s.course_id AS courseId, c.name AS courseName, s.batch_id AS batchId, b.name AS batchName,
+         s.admission_no AS admissionNo, s.cap_id AS capId, s.name, s.address, s.phone, s.email,
+         (SELECT gst_rate_basis_points FROM settings WHERE id = 1) AS gstRateBasisPoints
+  FROM students s
+  JOIN departments dep ON dep.id = s.department_id
+  JOIN courses c ON c.id = s.course_id
+  JOIN batches b ON b.id = s.batch_id`;
+
+export function findReceiptStudentById(db: Database, studentId: number): ReceiptStudent | null {
+  return prepared<ReceiptStudent>(db, `${STUDENT_SELECT} WHERE s.id = @studentId`).get({ studentId }) ?? null;
+}
+
+export function findReceiptStudentByAdmissionNo(db: Database, departmentId: number, admissionNo: string): ReceiptStudent | null {
+  return (
+    prepared<ReceiptStudent>(db, `${STUDENT_SELECT} WHERE s.department_id = @departmentId AND s.admission_no = @admissionNo`).get({
+      departmentId,
+      admissionNo,
+    }) ?? null
+  );
+}
+
+export function findFeeHeadName(db: Database, feeHeadId: number): string | null {
+  return prepared<{ name: string }>(db, 'SELECT name FROM fee_heads WHERE id = ?').get(feeHeadId)?.name ?? null;
+}
+
+/** Bumps the foundation-wide sequence; call inside the transaction that writes the receipt. */
+export function allocateReceiptNumber(db: Database): number {
+  return prepared<{ n: number }>(
+    db,
+    'UPDATE receipt_number_sequence SET last_number = last_number + 1 WHERE id = 1 RETURNING last_number AS n',
+  ).get()!.n;
+}
+
+export interface NewReceiptLine {
+  feeHeadId: number;
+  particulars: string;
+  amountPaise: number;
+}
+
+export interface NewReceipt {
+  number: number;
+  departmentId: number;
+  courseId: number;
+  batchId: number;
+  studentId: number;
+  date: string;
+  studentName: string;
+  address: string;
+  phone: string | null;
+  email: string | null;
+  totalPaise: number;
+  taxRateBasisPoints: number;
+  taxPaise: number;
+  netPaise: number;
+  paymentMode: PaymentMode;
+  paymentReference: string | null;
+  createdBy: number | null;
+}
+
+const INSERT_LINE_SQL = `
+  INSERT INTO receipt_lines (receipt_id, line_no, student_id, fee_head_id, particulars, amount_paise)
+  VALUES (?, ?, ?, ?, ?, ?)`;
+
+function insertLines(db: Database, receiptId: number, studentId: number, lines: readonly NewReceiptLine[]): void {
+  const statement = prepared(db, INSERT_LINE_SQL);
+  lines.forEach((line, index) => {
+    statement.run(receiptId, index + 1, studentId, line.feeHeadId, line.particulars, line.amountPaise);
+  });
+}
+
+/** Writes a receipt's master row and its lines; returns the new receipt id. */
+export function insertReceipt(db: Database, receipt: NewReceipt, lines: readonly NewReceiptLine[]): number {
+  const { id } = prepared<{ id: number }>(
+    db,
+    `INSERT INTO receipts (number, department_id, course_id, batch_id, student_id, date, student_name, address,
+       phone, email, total_paise, tax_rate_basis_points, tax_paise, net_paise, payment_mode, payment_reference, created_by)
+     VALUES (@number, @departmentId, @courseId, @batchId, @studentId, @date, @studentName, @address,
+       @phone, @email, @totalPaise, @taxRateBasisPoints, @taxPaise, @netPaise, @paymentMode, @paymentReference, @createdBy)
+     RETURNING id`,
+  ).get(receipt)!;
+  insertLines(db, id, receipt.studentId, lines);
+  return id;
+}
+
+export interface ReceiptEdit {
+  date: string;
+  phone: string | null;
+  email: string | null;
+  totalPaise: number;
+  taxPaise: number;
+  netPaise: number;
+  paymentMode: PaymentMode;
+  paymentReference: string | null;
+}
+
+/** Replaces a live receipt's editable fields and all its lines; number, student and tax rate stay. */
+export function updateReceipt(db: Database, receiptId: number, studentId: number, edit: ReceiptEdit, lines: readonly NewReceiptLine[]): void {
+  prepared(
+    db,
+    `UPDATE receipts SET date = @date, phone = @phone, email = @email, total_paise = @totalPaise, tax_paise = @taxPaise,
+       net_paise = @netPaise, payment_mode = @paymentMode, payment_reference = @paymentReference,
+       updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+     WHERE id = @receiptId AND status = 'live'`,
+  ).run({ ...edit, receiptId });
+  prepared(db, 'DELETE FROM receipt_lines WHERE receipt_id = ?').run(receiptId);
+  insertLines(db, receiptId, studentId, lines);
+}
+
+/** Marks a live receipt voided; returns the time written, or null if it was not live. */
+export function markReceiptVoided(db: Database, receiptId: number, userId: number | null): string | null {
+  return (
+    prepared<{ voidedAt: string }>(
+      db,
+      `UPDATE receipts SET status = 'voided', voided_by = @userId,
+         voided_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+       WHERE id = @receiptId AND status = 'live'
+       RETURNING voided_at AS voidedAt`,
+    ).get({ receiptId, userId })?.voidedAt ?? null
+  );
+}
+
+/** A stored receipt with what its printout names: department, course, batch, admission no, letterhead. */
+export interface StoredReceipt {
+  id: number;
+  number: number;
+  status: ReceiptStatus;
+  date: string;
+  departmentId: number;
+  departmentName: string;
+  courseId: number;
+  courseName: string;
+  batchId: number;
+  batchName: string;
+  studentId: number;
+  admissionNo: string;
+  studentName: string;
+  address: string;
+  phone: string | null;
+  email: string | null;
+  totalPaise: number;
+  taxRateBasisPoints: number;
+  taxPaise: number;
+  netPaise: number;
+  paymentMode: PaymentMode;
+  paymentReference: string | null;
+  createdAt: string;
+  updatedAt: string;
+  createdByEmail: string | null;
+  voidedAt: string | null;
+  voidedByEmail: string | null;
+  letterheadName: string;
+  letterheadAddress: string;
+  letterheadPhone: string;
+}
+
+export function findReceiptByNumber(db: Database, number: number): StoredReceipt | null {
+  return (
+    prepared<StoredReceipt>(
+      db,
+      `SELECT r.id, r.number, r.status, r.date, r.department_id AS departmentId, dep.name AS departmentName,
+              r.course_id AS courseId, c.name AS courseName, r.batch_id AS batchId, b.name AS batchName,
+              r.student_id AS studentId, s.admission_no AS admissionNo, r.student_name AS studentName, r.address,
+              r.phone, r.email, r.total_paise AS totalPaise, r.tax_rate_basis_points AS taxRateBasisPoints,
+              r.tax_paise AS taxPaise, r.net_paise AS netPaise, r.payment_mode AS paymentMode,
+              r.payment_reference AS paymentReference, r.created_at AS createdAt, r.updated_at AS updatedAt,
+              cu.email AS createdByEmail, r.voided_at AS voidedAt, vu.email AS voidedByEmail,
+              COALESCE(lh.institution_name, dep.name) AS letterheadName,
+              COALESCE(lh.address, '') AS letterheadAddress, COALESCE(lh.phone, '') AS letterheadPhone
+       FROM receipts r
+       JOIN departments dep ON dep.id = r.department_id
+       JOIN courses c ON c.id = r.course_id
+       JOIN batches b ON b.id = r.batch_id
+       JOIN students s ON s.id = r.student_id
+       LEFT JOIN letterheads lh ON lh.department_id = r.department_id
+       LEFT JOIN users cu ON cu.id = r.created_by
+       LEFT JOIN users vu ON vu.id = r.voided_by
+       WHERE r.number = ?`,
+    ).get(number) ?? null
+  );
+}
+
+export interface StoredReceiptLine {
+  lineNo: number;
+  feeHeadId: number;
+  feeHead: string;
+  particulars: string;
+  amountPaise: number;
+}
+
+export function listReceiptLines(db: Database, receiptId: number): StoredReceiptLine[] {
+  return prepared<StoredReceiptLine>(
+    db,
+    `SELECT rl.line_no AS lineNo, rl.fee_head_id AS feeHeadId, fh.name AS feeHead, rl.particulars,
+            rl.amount_paise AS amountPaise
+     FROM receipt_lines rl JOIN fee_heads fh ON fh.id = rl.fee_head_id
+     WHERE rl.receipt_id = ?
+     ORDER BY rl.line_no`,
+  ).all(receiptId);
+}
+
+export interface ReceiptSearchRow {
+  studentId: number;
+  admissionNo: string;
+  capId: string;
+  name: string;
+  address: string;
+  batchId: number;
+  batchName: string;
+}
+
+/** Most students one receipt search returns. */
+export const RECEIPT_SEARCH_LIMIT = 500;
+
+/**
+ * Students of one course of a department whose name, admission number or capId contains the text
+ * (any case; empty text lists the course), ordered by batch then name.
+ */
+export function searchReceiptStudents(db: Database, params: { departmentId: number; courseId: number; text: string }): ReceiptSearchRow[] {
+  const pattern = `%${params.text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  return prepared<ReceiptSearchRow>(
+    db,
+    `SELECT s.id AS studentId, s.admission_no AS admissionNo, s.cap_id AS capId, s.name, s.address,
+            s.batch_id AS batchId, b.name AS batchName
+     FROM students s JOIN batches b ON b.id = s.batch_id
+     WHERE s.department_id = @departmentId AND s.course_id = @courseId
+       AND (s.name LIKE @pattern ESCAPE '\\' OR s.admission_no LIKE @pattern ESCAPE '\\' OR s.cap_id LIKE @pattern ESCAPE '\\')
+     ORDER BY b.name, b.id, s.name COLLATE NOCASE, s.id
+     LIMIT ${RECEIPT_SEARCH_LIMIT}`,
+  ).all({ departmentId: params.departmentId, courseId: params.courseId, pattern });
+}

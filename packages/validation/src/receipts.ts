@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { ZAmount, ZAmountOrZero, ZDate, ZDepId, ZId, ZMustConfirm } from './common';
+import { MSG } from './messages';
+
+/** How a receipt was paid; the same values as the receipts table's payment_mode. */
+export const RECEIPT_PAYMENT_MODES = ['cash', 'upi', 'cheque', 'bank_transfer', 'card'] as const;
+export type TReceiptPaymentMode = (typeof RECEIPT_PAYMENT_MODES)[number];
+
+export const PAYMENT_MODE_LABELS: Record<TReceiptPaymentMode, string> = {
+  cash: 'Cash',
+  upi: 'UPI',
+  cheque: 'Cheque',
+  bank_transfer: 'Bank transfer',
+  card: 'Card',
+};
+
+/** Most lines one receipt may carry. */
+export const MAX_RECEIPT_LINES = 30;
+
+/** One fee line: the head (from the student's batch), optional particulars, an amount in rupees. */
+export const ZReceiptLineInput = z.object({
+  feeHeadId: ZId,
+  particulars: z
+    .string()
+    .trim()
+    .max(50, MSG.particularsMax)
+    .nullish()
+    .transform((v) => v ?? ''),
+  amount: ZAmount,
+});
+export type TReceiptLineInput = z.infer<typeof ZReceiptLineInput>;
+
+/** Telephone and email are typed on the receipt; left out, the student's own are printed. */
+const ZReceiptPhone = z.string().trim().max(45, MSG.maxChars(45)).optional();
+const ZReceiptEmail = z
+  .string()
+  .trim()
+  .max(100, MSG.maxChars(100))
+  .refine((v) => v === '' || /^[^\s@]+@[^\s@]+$/.test(v), MSG.invalidEmail)
+  .optional();
+
+/**
+ * The receipt form's fields, without the cross-field rule (zod refuses .pick on refined objects):
+ * forms derive from this and add `receiptPaymentRule` back.
+ */
+export const ZReceiptFields = z.object({
+  depId: ZDepId,
+  studentId: ZId,
+  date: ZDate,
+  phone: ZReceiptPhone,
+  email: ZReceiptEmail,
+  items: z.array(ZReceiptLineInput, { error: MSG.itemsRequired }).min(1, MSG.itemsRequired).max(MAX_RECEIPT_LINES, MSG.tooManyLines),
+  paymentMode: z.enum(RECEIPT_PAYMENT_MODES, { error: MSG.required }),
+  paymentReference: z
+    .string()
+    .trim()
+    .max(100, MSG.maxChars(100))
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  /** The totals the client showed, in rupees: the server recomputes them and refuses a mismatch. */
+  total: ZAmount,
+  tax: ZAmountOrZero,
+  net: ZAmount,
+  confirm: ZMustConfirm,
+  /** The clerk confirmed a second time that a line may exceed its head's balance. */
+  allowOverpayment: z.boolean().optional().default(false),
+});
+
+/** A reference number (UPI id, cheque number, ...) is required for every mode but cash. */
+export function receiptPaymentRule(v: { paymentMode?: string | null; paymentReference?: string | null }, ctx: z.RefinementCtx): void {
+  if (v.paymentMode && v.paymentMode !== 'cash' && !v.paymentReference?.trim()) {
+    ctx.addIssue({ code: 'custom', message: MSG.paymentReferenceRequired, path: ['paymentReference'] });
+  }
+}
+
+export const ZCreateReceiptInput = ZReceiptFields.superRefine(receiptPaymentRule);
+export type TCreateReceiptInput = z.infer<typeof ZCreateReceiptInput>;
+
+/** An edit sends the same payload plus the receipt number (spec: "An edit also sends invoice"). */
+export const ZUpdateReceiptInput = ZReceiptFields.extend({ number: ZId }).superRefine(receiptPaymentRule);
+export type TUpdateReceiptInput = z.infer<typeof ZUpdateReceiptInput>;
+
+export const ZReceiptNumberInput = z.object({ number: ZId });
+export type TReceiptNumberInput = z.infer<typeof ZReceiptNumberInput>;
+
+/** Receipt search: a course is required ('required', lower case, as the old screen said it). */
+export const ZSearchReceiptStudentsInput = z.object({
+  depId: ZDepId,
+  courseId: z.coerce.number({ error: MSG.requiredLower }).int(MSG.requiredLower).positive(MSG.requiredLower),
+  text: z
+    .string()
+    .trim()
+    .max(100, MSG.maxChars(100))
+    .nullish()
+    .transform((v) => v ?? ''),
+});
+export type TSearchReceiptStudentsInput = z.infer<typeof ZSearchReceiptStudentsInput>;
+
+export const ZStudentFeeInfoInput = z.object({ depId: ZDepId, studentId: ZId });
+export type TStudentFeeInfoInput = z.infer<typeof ZStudentFeeInfoInput>;
+
+/** The receipt entry screen names its student by admission number (the route) or by id. */
+export const ZReceiptEntryContextInput = z
+  .object({
+    depId: ZDepId,
+    studentId: ZId.optional(),
+    admissionNo: z.string().trim().min(1, MSG.required).max(50, MSG.maxChars(50)).optional(),
+  })
+  .refine((v) => v.studentId !== undefined || v.admissionNo !== undefined, { message: MSG.required, path: ['admissionNo'] });
+export type TReceiptEntryContextInput = z.infer<typeof ZReceiptEntryContextInput>;
