@@ -1,12 +1,112 @@
 /**
- * The documented legacy paths (spec section 7) under /rest: a table of method + path -> handler,
- * each a few lines over the same service functions the tRPC procedures use.
+ * The documented legacy paths (spec section 7) under /rest. Each route of the table in routes/ is
+ * served by calling its tRPC procedure through createCaller with the request's own context, so
+ * sessions, validation, permissions and the work are exactly the tRPC side's. The reference of the
+ * table is served at /rest/openapi.json.
  */
-import type { FastifyInstance } from 'fastify';
-import type { ServerDeps } from '../context';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createRequestContext, type ServerDeps } from '../context';
+import { createCaller } from '../routers/_app';
+import { toRestError } from './errors';
+import { buildOpenApiDocument } from './openapi';
+import type { RestRoute, WireFields } from './route';
+import { restRoutes } from './routes';
 
-export async function restPlugin(app: FastifyInstance, _opts: { deps: ServerDeps }): Promise<void> {
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Query string, then JSON body, then path parameters: older clients are not strict about which. */
+export function wireFields(req: FastifyRequest): WireFields {
+  return {
+    ...(isPlainObject(req.query) ? req.query : {}),
+    ...(isPlainObject(req.body) ? req.body : {}),
+    ...(isPlainObject(req.params) ? req.params : {}),
+  };
+}
+
+/** The procedure input: documented fields renamed, then the route's derived fields. */
+export function inputOf(route: RestRoute, fields: WireFields): unknown {
+  if (!route.request && !route.input) return undefined;
+  const input: Record<string, unknown> = {};
+  for (const [wireField, target] of Object.entries(route.request ?? {})) {
+    if (target && fields[wireField] !== undefined) input[target] = fields[wireField];
+  }
+  return { ...input, ...route.input?.(fields) };
+}
+
+function renamerOf(route: RestRoute): (field: string) => string {
+  const back = new Map<string, string>();
+  for (const [wireField, target] of Object.entries(route.request ?? {})) if (target) back.set(target, wireField);
+  return (field) => back.get(field) ?? field;
+}
+
+type CallerNode = ((input: unknown) => Promise<unknown>) & { [key: string]: CallerNode };
+
+function handlerOf(route: RestRoute, deps: ServerDeps, log: FastifyInstance['log']) {
+  const rename = renamerOf(route);
+  return async (req: FastifyRequest, reply: FastifyReply) => {
+    const fields = wireFields(req);
+    const caller = createCaller(createRequestContext(deps, req, reply)) as unknown as CallerNode;
+    const procedure = route.procedure.split('.').reduce((node, key) => node[key] as CallerNode, caller);
+    let result: unknown;
+    try {
+      result = await procedure(inputOf(route, fields));
+    } catch (error) {
+      const restError = toRestError(error, rename);
+      if (restError.status >= 500) log.error({ err: error, path: route.path }, 'REST error');
+      const refused = restError.status < 500 ? route.refusal?.({ code: restError.code, message: restError.body.message }) : undefined;
+      if (refused !== undefined) return reply.code(200).send(refused);
+      return reply.code(restError.status).send({ ...restError.body, ...route.errorFields?.(restError.body.message) });
+    }
+    const body = route.output(result as never, fields);
+    if (route.download) {
+      const { fileName, content } = body as { fileName: string; content: string | Buffer };
+      return reply
+        .type(route.download.contentType)
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .send(content);
+    }
+    return reply.send(body);
+  };
+}
+
+/** Both /x and /x/: the documented paths are not consistent about the trailing slash. */
+function pathVariants(path: string): string[] {
+  return path.endsWith('/') ? [path, path.slice(0, -1)] : [path, `${path}/`];
+}
+
+export async function restPlugin(app: FastifyInstance, { deps }: { deps: ServerDeps }): Promise<void> {
+  // JSON bodies, where an empty body is no fields; form-encoded bodies from older clients too.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, text, done) => {
+    const source = String(text).trim();
+    if (source === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(source));
+    } catch {
+      done(Object.assign(new Error('The body is not valid JSON'), { statusCode: 400 }), undefined);
+    }
+  });
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, text, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(text))));
+  });
+
+  for (const route of restRoutes) {
+    for (const url of pathVariants(route.path)) {
+      app.route({ method: route.method, url, handler: handlerOf(route, deps, app.log) });
+    }
+  }
+
+  const openApi = buildOpenApiDocument(restRoutes);
+  app.get('/openapi.json', async () => openApi);
+
+  app.setErrorHandler((error: Error & { statusCode?: number }, req, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status >= 500) req.log.error({ err: error }, 'REST error');
+    reply.code(status).send({ message: status >= 500 ? 'Internal server error' : error.message });
+  });
   app.setNotFoundHandler((req, reply) => {
-    reply.code(404).send({ message: `No such path: ${req.method} ${req.url}` });
+    reply.code(404).send({ message: `No such path: ${req.method} ${req.url.split('?')[0]}` });
   });
 }

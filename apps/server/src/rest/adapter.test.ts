@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessRules } from '../routers/access-rules';
+import { appRouter } from '../routers/_app';
+import { openApiPath } from './openapi';
+import { restRoutes } from './routes';
+import { type RestClient, type RestServer, startRestServer } from './testing';
+
+let server: RestServer;
+let admin: RestClient;
+beforeAll(async () => {
+  server = await startRestServer();
+  admin = await server.signIn('admin');
+});
+afterAll(() => server.close());
+
+describe('the route table', () => {
+  it.each(restRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s calls an existing procedure with its access rule', (_name, route) => {
+    expect(Object.keys(appRouter._def.procedures)).toContain(route.procedure);
+    expect(accessRules[route.procedure]?.access).toBe(route.access);
+  });
+
+  it('has each method and path once', () => {
+    const keys = restRoutes.map((r) => `${r.method} ${r.path}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+});
+
+describe('GET /rest/openapi.json', () => {
+  it('lists every route of the table, and nothing else', async () => {
+    const res = await server.anonymous().get('/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toBe('3.1.0');
+    const listed = Object.entries(res.body.paths as Record<string, Record<string, unknown>>).flatMap(([path, ops]) =>
+      Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(listed.sort()).toEqual(restRoutes.map((r) => `${r.method} ${openApiPath(r.path)}`).sort());
+  });
+
+  it('documents request fields with the procedure schema types and the responses by access', async () => {
+    const { body } = await server.anonymous().get('/openapi.json');
+    const deplogin = body.paths['/deplogin/'].post;
+    expect(deplogin.requestBody.content['application/json'].schema).toMatchObject({
+      properties: { email: { type: 'string' }, password: { type: 'string' }, depId: { type: 'integer' } },
+      required: ['email', 'password', 'depId'],
+    });
+    expect(Object.keys(deplogin.responses)).toEqual(['200', '400', '404']);
+    const depinfo = body.paths['/api/depinfo/{depId}'].get;
+    expect(depinfo.parameters).toEqual([expect.objectContaining({ name: 'depId', in: 'path', required: true })]);
+    expect(depinfo.responses['200'].content['application/json'].schema).toEqual({
+      type: 'array',
+      items: { type: 'object', properties: { id: { type: 'integer' }, course: { type: 'string' } }, required: ['id', 'course'] },
+    });
+    expect(Object.keys(depinfo.responses)).toContain('401');
+  });
+});
+
+describe('unknown paths and bad requests', () => {
+  it('answers an unknown path with 404 JSON', async () => {
+    const res = await admin.get('/no/such/path', { a: 1 });
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ message: 'No such path: GET /rest/no/such/path' });
+  });
+
+  it('answers a known path with another method with 404 JSON', async () => {
+    const res = await admin.request('DELETE', '/api/getfee');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toContain('application/json');
+  });
+
+  it('answers the documented path with or without its trailing slash', async () => {
+    expect((await admin.get('/api/getfee/')).status).toBe(200);
+    expect((await admin.get('/api/getgrp')).status).toBe(200);
+  });
+
+  it('answers a body that is not JSON with 400', async () => {
+    const res = await server.anonymous().request('POST', '/login/', { rawBody: '{"email": ' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: 'The body is not valid JSON' });
+  });
+
+  it('reads form-encoded bodies too', async () => {
+    const res = await server.anonymous().request('POST', '/login/', {
+      rawBody: new URLSearchParams({ email: 'admin@test.local', password: 'secret123' }).toString(),
+      contentType: 'application/x-www-form-urlencoded',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.auth).toBe(true);
+  });
+
+  it('answers an unsupported content type with 415, not 500', async () => {
+    const res = await server.anonymous().request('POST', '/login/', { rawBody: 'x', contentType: 'text/csv' });
+    expect(res.status).toBe(415);
+    expect(typeof res.body.message).toBe('string');
+  });
+});
+
+const GARBAGE: unknown[] = [null, true, -1, 1.5, 'x'.repeat(5000), [], {}, [1, 2], { nested: { deep: [null] } }, '', '0', 'null'];
+
+describe('never a 500 for anything a client can send', () => {
+  const routes = restRoutes.filter((r) => r.path !== '/logout');
+  it.each(routes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', async (_name, route) => {
+    const fields = Object.keys(route.request ?? {});
+    const path = (value: unknown) => route.path.replace(/:(\w+)/g, () => encodeURIComponent(String(value)));
+    const inQuery = route.method === 'GET' || route.method === 'DELETE';
+    const statuses: number[] = [];
+    for (const value of GARBAGE) {
+      const all = Object.fromEntries(fields.map((f) => [f, value]));
+      if (inQuery) {
+        const query = Object.fromEntries(fields.map((f) => [f, typeof value === 'string' ? value : JSON.stringify(value)]));
+        statuses.push((await admin.request(route.method, path(value), { query })).status);
+      } else {
+        statuses.push((await admin.request(route.method, path(value), { body: all })).status);
+        statuses.push((await admin.request(route.method, path(value), { body: value })).status);
+      }
+    }
+    if (!inQuery) statuses.push((await admin.request(route.method, path('x'), { rawBody: '[[[' })).status);
+    expect(statuses.filter((s) => s >= 500)).toEqual([]);
+  });
+});

@@ -1,0 +1,147 @@
+/**
+ * The adapter's reference, generated from the route table: an OpenAPI 3.1 document. Request field
+ * types come from the procedures' own zod schemas (the field each documented name fills), response
+ * fields from the routes' documented shapes.
+ */
+import type { AnyProcedure } from '@trpc/server';
+import { z } from 'zod';
+import type { Access } from '../routers/access';
+import { appRouter } from '../routers/_app';
+import type { RestRoute, Shape } from './route';
+
+type JsonSchema = Record<string, unknown>;
+
+const SCALARS: Record<string, JsonSchema> = {
+  string: { type: 'string' },
+  integer: { type: 'integer' },
+  number: { type: 'number' },
+  boolean: { type: 'boolean' },
+  money: { type: 'string', pattern: '^-?\\d+\\.\\d{2}$', description: 'rupees with 2 decimals' },
+  date: { type: 'string', format: 'date', description: 'yyyy-MM-dd' },
+};
+
+export function shapeToJsonSchema(shape: Shape): JsonSchema {
+  if (typeof shape === 'string') {
+    const nullable = shape.endsWith('?');
+    const scalar = SCALARS[nullable ? shape.slice(0, -1) : shape] ?? {};
+    return nullable ? { ...scalar, type: [scalar.type, 'null'] } : scalar;
+  }
+  if (Array.isArray(shape)) return { type: 'array', items: shapeToJsonSchema(shape[0] as Shape) };
+  const fields = Object.entries(shape as Record<string, Shape>);
+  return {
+    type: 'object',
+    properties: Object.fromEntries(fields.map(([name, field]) => [name, shapeToJsonSchema(field)])),
+    required: fields.map(([name]) => name),
+  };
+}
+
+/** The properties and required fields of a procedure's input, merged over its input parsers. */
+function procedureInputSchema(path: string): { properties: Record<string, JsonSchema>; required: string[] } {
+  const procedure = (appRouter._def.procedures as unknown as Record<string, AnyProcedure>)[path];
+  const properties: Record<string, JsonSchema> = {};
+  const required: string[] = [];
+  for (const parser of (procedure?._def.inputs ?? []) as unknown[]) {
+    if (!(parser instanceof z.ZodType)) continue;
+    let schema = z.toJSONSchema(parser, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+    if (!schema.properties && Array.isArray(schema.anyOf)) {
+      schema = (schema.anyOf as JsonSchema[]).find((member) => member.properties) ?? schema;
+    }
+    for (const [name, property] of Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>)) {
+      properties[name] = property;
+    }
+    required.push(...((schema.required ?? []) as string[]));
+  }
+  return { properties, required };
+}
+
+const ERROR_SCHEMA: JsonSchema = {
+  type: 'object',
+  properties: {
+    message: { type: 'string' },
+    errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+  },
+  required: ['message'],
+};
+
+const ACCESS_TEXT: Record<Access, string> = {
+  public: 'Anyone.',
+  authed: 'Any signed-in account (401 without a session).',
+  department: "Staff of the department named by the request, or an admin (401 without a session, 403 for another department's staff).",
+  admin: 'Administrators only (401 without a session, 403 for staff).',
+};
+
+function errorResponse(description: string) {
+  return { description, content: { 'application/json': { schema: ERROR_SCHEMA } } };
+}
+
+/** The OpenAPI path (`{id}`) of a route path (`:id`). */
+export function openApiPath(path: string): string {
+  return path.replace(/:(\w+)/g, '{$1}');
+}
+
+function operationOf(route: RestRoute) {
+  const input = procedureInputSchema(route.procedure);
+  const pathParams = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1] as string);
+  const fields = Object.entries(route.request ?? {}).filter(([name]) => !pathParams.includes(name));
+  const fieldSchema = (target: string | null): JsonSchema => (target ? (input.properties[target] ?? {}) : {});
+  const isRequired = (target: string | null) => target !== null && input.required.includes(target);
+  const inQuery = route.method === 'GET' || route.method === 'DELETE';
+
+  const parameters = [
+    ...pathParams.map((name) => ({ name, in: 'path', required: true, schema: fieldSchema(route.request?.[name] ?? null) })),
+    ...(inQuery ? fields.map(([name, target]) => ({ name, in: 'query', required: isRequired(target), schema: fieldSchema(target) })) : []),
+  ];
+  const requestBody =
+    !inQuery && fields.length > 0
+      ? {
+          required: true,
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                properties: Object.fromEntries(fields.map(([name, target]) => [name, fieldSchema(target)])),
+                required: fields.filter(([, target]) => isRequired(target)).map(([name]) => name),
+              },
+            },
+          },
+        }
+      : undefined;
+
+  const success = route.download
+    ? { description: 'The file, as an attachment', content: { [route.download.contentType]: { schema: { type: 'string' } } } }
+    : { description: 'OK', content: { 'application/json': { schema: shapeToJsonSchema(route.response) } } };
+  const responses: Record<string, unknown> = { '200': success };
+  if (route.request || route.input) responses['400'] = errorResponse('Invalid input: the first message, and the messages per field');
+  if (route.access !== 'public') responses['401'] = errorResponse('No session');
+  if (route.access === 'department' || route.access === 'admin') responses['403'] = errorResponse('Outside your department or role');
+  responses['404'] = errorResponse('Not found');
+
+  return {
+    operationId: `${route.method.toLowerCase()}${openApiPath(route.path).replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase())}`,
+    summary: route.summary,
+    description: `${ACCESS_TEXT[route.access]} Served by the tRPC procedure \`${route.procedure}\`.`,
+    tags: [route.procedure.split('.')[0]],
+    ...(parameters.length ? { parameters } : {}),
+    ...(requestBody ? { requestBody } : {}),
+    responses,
+  };
+}
+
+export function buildOpenApiDocument(routes: readonly RestRoute[]) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routes) {
+    const key = openApiPath(route.path);
+    paths[key] = { ...paths[key], [route.method.toLowerCase()]: operationOf(route) };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Fee management REST adapter',
+      version: '1.0.0',
+      description:
+        'The documented paths of the older app, served under /rest over the same procedures, sessions and permissions as the web app. Sign in with POST /rest/login/ or /rest/deplogin/ (the session cookie is set), sign out with POST /rest/logout. Amounts are rupees with 2 decimals, dates yyyy-MM-dd.',
+    },
+    servers: [{ url: '/rest' }],
+    paths,
+  };
+}

@@ -1,0 +1,71 @@
+/**
+ * The shape of one documented REST path: which tRPC procedure answers it, how the documented request
+ * fields become the procedure's input, and how its result becomes the documented response fields.
+ * Validation, permissions and the work itself stay in the procedure; a route only renames.
+ */
+import type { AnyProcedure, inferProcedureInput, inferProcedureOutput } from '@trpc/server';
+import type { Access } from '../routers/access';
+import type { AppRouter } from '../routers/_app';
+
+type ProcedureEntries<R, Prefix extends string = ''> = {
+  [K in keyof R & string]: R[K] extends AnyProcedure
+    ? { path: `${Prefix}${K}`; procedure: R[K] }
+    : ProcedureEntries<R[K], `${Prefix}${K}.`>;
+}[keyof R & string];
+
+type Entries = ProcedureEntries<AppRouter['_def']['record']>;
+
+/** Every procedure of the app as its dotted path: 'reference.courses', 'admin.users.create', ... */
+export type ProcedurePath = Entries['path'];
+type ProcedureAt<P extends ProcedurePath> = Extract<Entries, { path: P }>['procedure'];
+export type InputOf<P extends ProcedurePath> = inferProcedureInput<ProcedureAt<P>>;
+export type OutputOf<P extends ProcedurePath> = inferProcedureOutput<ProcedureAt<P>>;
+/** The input's object form (an optional input is undefined when left out). */
+type InputObject<P extends ProcedurePath> = Extract<InputOf<P>, object>;
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** The fields a client sent: path parameters, then the query string (GET, DELETE) or the JSON body. */
+export type WireFields = Record<string, unknown>;
+
+/**
+ * A documented response field's type, for the reference and the contract tests: 'money' is rupees
+ * text with 2 decimals ("125000.00"), 'date' is yyyy-MM-dd; a trailing '?' allows null. An array
+ * holds one shape; an object names its fields.
+ */
+export type ScalarShape = 'string' | 'integer' | 'number' | 'boolean' | 'money' | 'date';
+export type Shape = ScalarShape | `${ScalarShape}?` | readonly [Shape] | { readonly [field: string]: Shape };
+
+/** The procedure input's field names, values still unchecked: the procedure's schema checks them. */
+type InputFields<P extends ProcedurePath> = { [K in keyof InputObject<P>]?: unknown };
+
+export interface RestRoute<P extends ProcedurePath = ProcedurePath> {
+  method: Method;
+  /** The documented path, with :name for a path parameter. */
+  path: string;
+  procedure: P;
+  summary: string;
+  /** Who may call it: the procedure's own rule (a test checks they agree). */
+  access: Access;
+  /** Documented request fields -> the procedure input field each one fills (null: read by `input`). */
+  request?: { readonly [wireField: string]: (keyof InputObject<P> & string) | null };
+  /** Input fields that need more than a rename (derived, constant, or nested renames). */
+  input?: (fields: WireFields) => InputFields<P>;
+  /** The documented response. */
+  response: Shape;
+  output: (result: OutputOf<P>, fields: WireFields) => unknown;
+  /**
+   * A refusal the documented client reads as a result rather than an error (a duplicate discount is
+   * `Result: 'DUP'`): return the 200 body, or undefined to answer with the error.
+   */
+  refusal?: (error: { code: string; message: string }) => unknown;
+  /** Fields the documented client reads on a failure too (Message, auth), added to error bodies. */
+  errorFields?: (message: string) => Record<string, unknown>;
+  /** The response is a download, not JSON: output returns { fileName, content }. */
+  download?: { contentType: string };
+}
+
+/** Declares one route; the generic parameter ties request, input and output to the procedure's types. */
+export function route<P extends ProcedurePath>(definition: RestRoute<P>): RestRoute {
+  return definition as unknown as RestRoute;
+}

@@ -1,0 +1,50 @@
+import { route } from '../route';
+
+export const referenceRoutes = [
+  route({
+    method: 'GET',
+    path: '/api/getdepartment/',
+    procedure: 'reference.departments',
+    summary: 'The six departments',
+    access: 'public',
+    response: [{ DepId: 'integer', DepName: 'string' }],
+    output: (rows) => rows.map((d) => ({ DepId: d.id, DepName: d.name })),
+  }),
+  route({
+    method: 'GET',
+    path: '/api/depinfo/:depId',
+    procedure: 'reference.courses',
+    summary: "A department's courses",
+    access: 'authed',
+    request: { depId: 'depId' },
+    response: [{ id: 'integer', course: 'string' }],
+    output: (rows) => rows.map((c) => ({ id: c.id, course: c.name })),
+  }),
+  route({
+    method: 'GET',
+    path: '/api/getgrp/',
+    procedure: 'reference.categories',
+    summary: 'Admission categories',
+    access: 'authed',
+    response: [{ id: 'integer', cat_name: 'string' }],
+    output: (rows) => rows.map((c) => ({ id: c.id, cat_name: c.name })),
+  }),
+  route({
+    method: 'GET',
+    path: '/api/religion/',
+    procedure: 'reference.religions',
+    summary: 'Religions',
+    access: 'authed',
+    response: [{ id: 'integer', description: 'string' }],
+    output: (rows) => rows.map((r) => ({ id: r.id, description: r.name })),
+  }),
+  route({
+    method: 'GET',
+    path: '/api/getfee',
+    procedure: 'reference.feeHeads',
+    summary: 'Fee heads (Id, and FeeId holding the name)',
+    access: 'authed',
+    response: [{ Id: 'integer', FeeId: 'string' }],
+    output: (rows) => rows.map((h) => ({ Id: h.id, FeeId: h.name })),
+  }),
+];

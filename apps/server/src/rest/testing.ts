@@ -1,0 +1,168 @@
+/**
+ * For the REST tests: the real server (buildApp) on a random port over a fresh SQLite file with the
+ * fixture's data, HTTP clients that sign in through /rest and keep the session cookie, and a check
+ * of a response against a route's documented shape.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Database, openDatabase } from '@fees/db';
+import { buildApp } from '../app';
+import { LoginLimiter } from '../auth/login-limiter';
+import { SESSION_COOKIE } from '../auth/sessions';
+import { buildFixture, type Fixture } from '../test/fixture';
+import { createAccount, TEST_PASSWORD } from '../test/harness';
+import type { Method, RestRoute, Shape } from './route';
+import { restRoutes } from './routes';
+
+export interface RestResponse {
+  status: number;
+  headers: Headers;
+  // biome-ignore lint/suspicious/noExplicitAny: a JSON body, asserted field by field in the tests
+  body: any;
+  text: string;
+}
+
+export type Query = Record<string, string | number>;
+
+export class RestClient {
+  private cookie: string | null = null;
+
+  constructor(private readonly baseUrl: string) {}
+
+  async request(method: Method, path: string, options: { query?: Query; body?: unknown; rawBody?: string; contentType?: string } = {}): Promise<RestResponse> {
+    const url = new URL(`${this.baseUrl}/rest${path}`);
+    for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.set(key, String(value));
+    const headers: Record<string, string> = {};
+    if (this.cookie) headers.cookie = this.cookie;
+    let body: string | undefined;
+    if (options.rawBody !== undefined) {
+      body = options.rawBody;
+      headers['content-type'] = options.contentType ?? 'application/json';
+    } else if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] = 'application/json';
+    }
+    const response = await fetch(url, { method, headers, body });
+    for (const setCookie of response.headers.getSetCookie()) {
+      const [pair = ''] = setCookie.split(';');
+      const [name, value = ''] = pair.split('=');
+      if (name !== SESSION_COOKIE) continue;
+      this.cookie = value && !/max-age=0|expires=thu, 01 jan 1970/i.test(setCookie) ? pair : null;
+    }
+    const text = await response.text();
+    let parsed: unknown = text;
+    if (response.headers.get('content-type')?.includes('application/json')) parsed = JSON.parse(text);
+    return { status: response.status, headers: response.headers, body: parsed, text };
+  }
+
+  get(path: string, query?: Query) {
+    return this.request('GET', path, { query });
+  }
+  post(path: string, body?: unknown) {
+    return this.request('POST', path, { body });
+  }
+  put(path: string, body?: unknown) {
+    return this.request('PUT', path, { body });
+  }
+  del(path: string, query?: Query) {
+    return this.request('DELETE', path, { query });
+  }
+
+  get hasSession(): boolean {
+    return this.cookie !== null;
+  }
+}
+
+export const ACCOUNTS = {
+  admin: { email: 'admin@test.local', password: TEST_PASSWORD },
+  ugStaff: { email: 'ug@test.local', password: TEST_PASSWORD, depId: 100 },
+  pgStaff: { email: 'pg@test.local', password: TEST_PASSWORD, depId: 101 },
+} as const;
+
+export type Account = keyof typeof ACCOUNTS;
+
+export interface RestServer {
+  baseUrl: string;
+  db: Database;
+  fixture: Fixture;
+  anonymous: () => RestClient;
+  /** A client signed in over HTTP: /rest/login/ for the admin, /rest/deplogin/ for staff. */
+  signIn: (who: Account) => Promise<RestClient>;
+  signInWith: (credentials: { email: string; password: string; depId?: number }) => Promise<RestClient>;
+  close: () => Promise<void>;
+}
+
+export async function startRestServer(): Promise<RestServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'fees-rest-'));
+  const db = openDatabase(join(dir, 'fees.sqlite'));
+  await createAccount(db, { email: ACCOUNTS.admin.email, role: 'admin', departmentId: null });
+  await createAccount(db, { email: ACCOUNTS.ugStaff.email, role: 'user', departmentId: 100 });
+  await createAccount(db, { email: ACCOUNTS.pgStaff.email, role: 'user', departmentId: 101 });
+  const fixture = buildFixture(db);
+  const app = await buildApp({
+    deps: { db, loginLimiter: new LoginLimiter(), secureCookies: false },
+    webRoot: join(dir, 'no-web'),
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('server has no port');
+  const baseUrl = `http://127.0.0.1:${address.port}`;
+
+  const signInWith: RestServer['signInWith'] = async ({ email, password, depId }) => {
+    const client = new RestClient(baseUrl);
+    const response = depId === undefined
+      ? await client.post('/login/', { email, password })
+      : await client.post('/deplogin/', { email, password, depId });
+    if (response.status !== 200 || !client.hasSession) throw new Error(`sign-in of ${email} failed: ${response.text}`);
+    return client;
+  };
+
+  return {
+    baseUrl,
+    db,
+    fixture,
+    anonymous: () => new RestClient(baseUrl),
+    signIn: (who) => signInWith(ACCOUNTS[who]),
+    signInWith,
+    close: async () => {
+      await app.close();
+      db.$client.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The route of a documented method and path (as written in the table). */
+export function routeOf(method: Method, path: string): RestRoute {
+  const found = restRoutes.find((r) => r.method === method && r.path === path);
+  if (!found) throw new Error(`no route ${method} ${path}`);
+  return found;
+}
+
+const SCALAR_CHECKS: Record<string, (v: unknown) => boolean> = {
+  string: (v) => typeof v === 'string',
+  integer: (v) => Number.isInteger(v),
+  number: (v) => typeof v === 'number' && Number.isFinite(v),
+  boolean: (v) => typeof v === 'boolean',
+  money: (v) => typeof v === 'string' && /^-?\d+\.\d{2}$/.test(v),
+  date: (v) => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v),
+};
+
+/** Where a value departs from a documented shape: [] when every documented field is there with its type. */
+export function shapeProblems(shape: Shape, value: unknown, at = 'body'): string[] {
+  if (typeof shape === 'string') {
+    const nullable = shape.endsWith('?');
+    if (nullable && value === null) return [];
+    const check = SCALAR_CHECKS[nullable ? shape.slice(0, -1) : shape];
+    return check?.(value) ? [] : [`${at}: expected ${shape}, got ${JSON.stringify(value)}`];
+  }
+  if (Array.isArray(shape)) {
+    if (!Array.isArray(value)) return [`${at}: expected an array, got ${JSON.stringify(value)}`];
+    return value.flatMap((item, i) => shapeProblems(shape[0] as Shape, item, `${at}[${i}]`));
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return [`${at}: expected an object`];
+  return Object.entries(shape as Record<string, Shape>).flatMap(([field, fieldShape]) =>
+    field in value ? shapeProblems(fieldShape, (value as Record<string, unknown>)[field], `${at}.${field}`) : [`${at}.${field}: missing`],
+  );
+}
