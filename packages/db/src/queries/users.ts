@@ -1,6 +1,6 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
-import { departments, type UserRole, users } from '../schema';
+import { departments, sessions, type UserRole, users } from '../schema';
 
 export function findUserByEmail(db: DbOrTx, email: string) {
   return db.select().from(users).where(eq(users.email, email.toLowerCase())).get() ?? null;
@@ -50,4 +50,41 @@ export function listUsers(db: DbOrTx, options: { role?: UserRole } = {}) {
     .where(options.role ? and(eq(users.role, options.role)) : undefined)
     .orderBy(asc(users.id))
     .all();
+}
+
+/** An account without its password hash: what the admin screens and the audit log may see. */
+export function findAccount(db: DbOrTx, id: number) {
+  return (
+    db
+      .select({
+        id: users.id,
+        email: users.email,
+        role: users.role,
+        departmentId: users.departmentId,
+        createdAt: users.createdAt,
+        updatedAt: users.updatedAt,
+      })
+      .from(users)
+      .where(eq(users.id, id))
+      .get() ?? null
+  );
+}
+
+export function updateUserPassword(db: DbOrTx, id: number, passwordHash: string): void {
+  db.update(users)
+    .set({ passwordHash, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))` })
+    .where(eq(users.id, id))
+    .run();
+}
+
+/** Deletes an account; its sessions go with it (foreign key cascade), its receipts keep their data. */
+export function deleteUser(db: DbOrTx, id: number): void {
+  db.delete(users).where(eq(users.id, id)).run();
+}
+
+/** Ends every session of a user except one (the caller's own, when they change their own password). */
+export function deleteUserSessions(db: DbOrTx, userId: number, exceptSessionId: string | null): void {
+  db.delete(sessions)
+    .where(and(eq(sessions.userId, userId), exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined))
+    .run();
 }

@@ -1,0 +1,119 @@
+/**
+ * Admin accounts and department users are rows of one users table; the admins.* and users.*
+ * procedures share these services. Password hashes are made before the write transaction
+ * (scrypt is asynchronous) and never leave the server.
+ */
+import {
+  countAdmins,
+  type DbOrTx,
+  deleteUser,
+  deleteUserSessions,
+  findAccount,
+  findUserByEmail,
+  insertUser,
+  type SessionUser,
+  updateUserPassword,
+  type UserRole,
+  writeAudit,
+} from '@fees/db';
+import { TRPCError } from '@trpc/server';
+import { actorOf } from '../../audit';
+import { hashPassword } from '../../auth/passwords';
+import type { Context } from '../../context';
+
+export type AuthedContext = Context & { session: SessionUser };
+
+/** admins.* procedures only see admin accounts; users.* see every account. */
+export type AccountScope = 'admins' | 'all';
+
+function sqliteCode(error: unknown): string | null {
+  return error instanceof Error && 'code' in error ? String((error as { code: unknown }).code) : null;
+}
+
+function notFound(id: number, scope: AccountScope): TRPCError {
+  return new TRPCError({ code: 'NOT_FOUND', message: `No ${scope === 'admins' ? 'admin account' : 'account'} with id ${id}` });
+}
+
+function loadAccount(db: DbOrTx, id: number, scope: AccountScope) {
+  const account = findAccount(db, id);
+  if (!account || (scope === 'admins' && account.role !== 'admin')) throw notFound(id, scope);
+  return account;
+}
+
+export async function createAccount(
+  ctx: AuthedContext,
+  input: { email: string; password: string; role: UserRole; departmentId: number | null },
+) {
+  const duplicate = () =>
+    new TRPCError({ code: 'CONFLICT', message: `An account with the email ${input.email} already exists` });
+  if (findUserByEmail(ctx.db, input.email)) throw duplicate();
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return ctx.db.transaction((tx) => {
+      if (findUserByEmail(tx, input.email)) throw duplicate();
+      const row = insertUser(tx, { email: input.email, passwordHash, role: input.role, departmentId: input.departmentId });
+      writeAudit(tx, actorOf(ctx), { action: 'create', entity: 'user', entityId: row.id, after: row });
+      return row;
+    });
+  } catch (error) {
+    if (sqliteCode(error) === 'SQLITE_CONSTRAINT_UNIQUE') throw duplicate();
+    throw error;
+  }
+}
+
+/**
+ * Sets a new password. The email comes from the read-only field of the screen and must be the
+ * account's, so a stale link cannot change someone else's password. The account's other sessions
+ * end (the caller's own session survives when they change their own password).
+ */
+export async function changePassword(
+  ctx: AuthedContext,
+  input: { userId: number; email: string; password: string },
+  scope: AccountScope,
+) {
+  const account = loadAccount(ctx.db, input.userId, scope);
+  if (account.email !== input.email) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: `Account ${input.userId} is not ${input.email}` });
+  }
+  const passwordHash = await hashPassword(input.password);
+  ctx.db.transaction((tx) => {
+    const before = loadAccount(tx, input.userId, scope);
+    updateUserPassword(tx, input.userId, passwordHash);
+    deleteUserSessions(tx, input.userId, input.userId === ctx.session.userId ? ctx.session.sessionId : null);
+    writeAudit(tx, actorOf(ctx), {
+      action: 'update',
+      entity: 'user',
+      entityId: input.userId,
+      before,
+      after: { ...findAccount(tx, input.userId), passwordChanged: true },
+    });
+  });
+  return { Result: 'SAVED' as const, Message: `Password changed for ${account.email}`, id: account.id };
+}
+
+/**
+ * Deletes an account after a confirm dialog. The last admin account and the caller's own account
+ * stay. Its sessions end with it (foreign key cascade); receipts it issued keep their data.
+ */
+export function removeAccount(ctx: AuthedContext, id: number, scope: AccountScope) {
+  try {
+    const removed = ctx.db.transaction((tx) => {
+      const before = loadAccount(tx, id, scope);
+      if (before.role === 'admin' && countAdmins(tx) <= 1) {
+        throw new TRPCError({ code: 'CONFLICT', message: 'The last admin account cannot be deleted' });
+      }
+      if (before.id === ctx.session.userId) {
+        throw new TRPCError({ code: 'CONFLICT', message: 'You cannot delete your own account' });
+      }
+      deleteUser(tx, id);
+      writeAudit(tx, actorOf(ctx), { action: 'delete', entity: 'user', entityId: id, before });
+      return before;
+    });
+    return { Result: 'DELETED' as const, Message: `Account ${removed.email} deleted`, id };
+  } catch (error) {
+    if (sqliteCode(error) === 'SQLITE_CONSTRAINT_FOREIGNKEY') {
+      throw new TRPCError({ code: 'CONFLICT', message: 'This account cannot be deleted: other records refer to it' });
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,7 @@
+import type { TCreateAdminInput } from '@fees/validation';
+import { type AuthedContext, createAccount } from './accounts';
+
+export async function adminsCreateHandler({ ctx, input }: { ctx: AuthedContext; input: TCreateAdminInput }) {
+  const account = await createAccount(ctx, { email: input.email, password: input.pwd1, role: 'admin', departmentId: null });
+  return { Result: 'SAVED' as const, Message: `Admin account ${account.email} created`, id: account.id, email: account.email };
+}

@@ -1,0 +1,31 @@
+import { dailyCollections, departmentCollections, listAdmins } from '@fees/db';
+import { today } from '../../config';
+import type { Context } from '../../context';
+
+const SERIES_DAYS = 30;
+
+function addDays(isoDate: string, days: number): string {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * The admin home: per department the total collected on live receipts, today's and this month's
+ * part; the last 30 days per day and department (every day present, 0 when nothing came in);
+ * and the admin accounts. Amounts are paise of net receipt amounts (GST included).
+ */
+export function dashboardHandler({ ctx }: { ctx: Context }) {
+  const day = today();
+  const from = addDays(day, 1 - SERIES_DAYS);
+  const departments = departmentCollections(ctx.db, { today: day });
+  const collected = new Map(dailyCollections(ctx.db, { from, to: day }).map((r) => [`${r.date}|${r.depId}`, r.totalPaise]));
+  const days = Array.from({ length: SERIES_DAYS }, (_, i) => {
+    const date = addDays(from, i);
+    return {
+      date,
+      byDepartment: Object.fromEntries(departments.map((d) => [d.depId, collected.get(`${date}|${d.depId}`) ?? 0])),
+    };
+  });
+  return { today: day, month: day.slice(0, 7), departments, days, admins: listAdmins(ctx.db) };
+}

@@ -1,0 +1,14 @@
+import type { TCreateUserInput } from '@fees/validation';
+import { type AuthedContext, createAccount } from './accounts';
+
+/** A department user (role user) or an admin, chosen by the options field; both keep the department. */
+export async function usersCreateHandler({ ctx, input }: { ctx: AuthedContext; input: TCreateUserInput }) {
+  const account = await createAccount(ctx, {
+    email: input.email,
+    password: input.pwd1,
+    role: input.options,
+    departmentId: input.depId,
+  });
+  const kind = account.role === 'admin' ? 'Admin account' : 'User';
+  return { Result: 'SAVED' as const, Message: `${kind} ${account.email} created`, id: account.id, email: account.email };
+}

@@ -1,0 +1,54 @@
+import { asc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../client';
+import { departments, letterheads, settings } from '../schema';
+
+/** The GST rate new receipts are issued with, in hundredths of a percent (1800 = 18%). */
+export function getGstRateBasisPoints(db: DbOrTx): number {
+  return db.select({ bp: settings.gstRateBasisPoints }).from(settings).where(eq(settings.id, 1)).get()?.bp ?? 0;
+}
+
+export function setGstRateBasisPoints(db: DbOrTx, gstRateBasisPoints: number): void {
+  db.insert(settings)
+    .values({ id: 1, gstRateBasisPoints })
+    .onConflictDoUpdate({ target: settings.id, set: { gstRateBasisPoints } })
+    .run();
+}
+
+const letterheadColumns = {
+  depId: departments.id,
+  departmentName: departments.name,
+  shortName: departments.shortName,
+  institutionName: letterheads.institutionName,
+  address: letterheads.address,
+  phone: letterheads.phone,
+};
+
+/** Every department's letterhead lines, in department order. */
+export function listLetterheads(db: DbOrTx) {
+  return db
+    .select(letterheadColumns)
+    .from(departments)
+    .innerJoin(letterheads, eq(letterheads.departmentId, departments.id))
+    .orderBy(asc(departments.id))
+    .all();
+}
+
+/** One department's letterhead (printed on its receipts). */
+export function getLetterhead(db: DbOrTx, departmentId: number) {
+  return (
+    db
+      .select(letterheadColumns)
+      .from(departments)
+      .innerJoin(letterheads, eq(letterheads.departmentId, departments.id))
+      .where(eq(departments.id, departmentId))
+      .get() ?? null
+  );
+}
+
+export function upsertLetterhead(
+  db: DbOrTx,
+  row: { departmentId: number; institutionName: string; address: string; phone: string },
+): void {
+  const { departmentId, ...lines } = row;
+  db.insert(letterheads).values(row).onConflictDoUpdate({ target: letterheads.departmentId, set: lines }).run();
+}
