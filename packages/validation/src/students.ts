@@ -16,7 +16,10 @@ export const STUDENT_LIMITS = {
   guardianAddress: 150,
 } as const;
 
-const optionalId = z.preprocess((v) => (v === '' || v === undefined ? null : v), ZId.nullable());
+const optionalId = z
+  .preprocess((v) => (v === '' ? null : v), ZId.nullable())
+  .optional()
+  .transform((v) => v ?? null);
 
 const optionalEmail = optionalText(STUDENT_LIMITS.email).refine((v) => v === null || /^[^\s@]+@[^\s@]+$/.test(v), MSG.invalidEmail);
 
@@ -98,3 +101,23 @@ export const ZStudentImportInput = z.object({
   csv: z.string({ error: MSG.required }).min(1, MSG.required).max(STUDENT_IMPORT_MAX_CHARS, MSG.importTooLarge),
 });
 export type TStudentImportInput = z.infer<typeof ZStudentImportInput>;
+
+/** Labels of the form's fields; import messages name the field the same way the form does. */
+export const STUDENT_FIELD_LABELS: Record<keyof TStudentForm, string> = {
+  courseId: 'Course',
+  batchId: 'Batch',
+  capId: 'CAP ID',
+  name: 'Name',
+  admissionNo: 'Admission no',
+  admissionDate: 'Admission date',
+  categoryId: 'Category',
+  dateOfBirth: 'Date of birth',
+  gender: 'Gender',
+  religionId: 'Religion',
+  email: 'Email',
+  phone: 'Phone',
+  parentName: 'Parent',
+  address: 'Address',
+  guardianAddress: 'Guardian address',
+  confirm: 'Confirm',
+};

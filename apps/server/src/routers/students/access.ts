@@ -1,21 +1,36 @@
+import type { Fixture } from '../../test/fixture';
 import type { AccessRules } from '../access';
 
+const form = (fx: Fixture) => ({
+  depId: 100,
+  courseId: fx.ug.courseId,
+  batchId: fx.ug.batchId,
+  capId: 'CAP-NEW',
+  name: 'Access Check',
+  admissionNo: 'UG-ACCESS',
+  admissionDate: '2025-06-15',
+  categoryId: 1,
+  dateOfBirth: '2007-01-01',
+  gender: 'Male',
+  address: 'Palakkad',
+  confirm: true,
+});
+
+const importFile = (fx: Fixture) => ({
+  depId: 100,
+  courseId: fx.ug.courseId,
+  batchId: fx.ug.batchId,
+  csv: 'admissionNo,capId,name,admissionDate,dateOfBirth,gender,category,address\r\nUG-IMP-1,C1,Access Import,2025-06-15,2007-01-01,Male,General,Palakkad\r\n',
+});
+
 export const studentsAccess: AccessRules = {
-  'students.create': {
-    access: 'department',
-    input: (fx) => ({
-      depId: 100,
-      courseId: fx.ug.courseId,
-      batchId: fx.ug.batchId,
-      capId: 'CAP-NEW',
-      name: 'Access Check',
-      admissionNo: 'UG-ACCESS',
-      admissionDate: '2025-06-15',
-      categoryId: 1,
-      dateOfBirth: '2007-01-01',
-      gender: 'Male',
-      address: 'Palakkad',
-      confirm: true,
-    }),
-  },
+  'students.dashboard': { access: 'department', input: () => ({ depId: 100 }) },
+  'students.list': { access: 'department', input: (fx) => ({ depId: 100, courseId: fx.ug.courseId }) },
+  'students.byId': { access: 'department', input: (fx) => ({ depId: 100, id: fx.ug.studentId }) },
+  'students.byAdmissionNo': { access: 'department', input: (fx) => ({ depId: 100, admissionNo: fx.ug.admissionNo }) },
+  'students.create': { access: 'department', input: form },
+  'students.update': { access: 'department', input: (fx) => ({ ...form(fx), id: fx.ug.studentId, admissionNo: fx.ug.admissionNo }) },
+  'students.remove': { access: 'department', input: (fx) => ({ depId: 100, id: fx.ug.studentId }) },
+  'students.importPreview': { access: 'department', input: importFile },
+  'students.importCommit': { access: 'department', input: importFile },
 };

@@ -1,0 +1,69 @@
+/**
+ * RFC 4180 CSV reading for the student import: quoted fields with commas, doubled quotes and line
+ * breaks; CRLF, LF or CR line ends; a UTF-8 byte order mark (Excel writes one) is ignored.
+ */
+export interface CsvRecord {
+  /** The physical line the record starts on (1-based), for messages a clerk can find in the file. */
+  line: number;
+  cells: string[];
+}
+
+export class CsvSyntaxError extends Error {}
+
+export function parseCsv(text: string): CsvRecord[] {
+  const records: CsvRecord[] = [];
+  let cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  let line = 1;
+  let recordLine = 1;
+  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+
+  const endCell = () => {
+    cells.push(cell);
+    cell = '';
+  };
+  const endRecord = () => {
+    endCell();
+    records.push({ line: recordLine, cells });
+    cells = [];
+  };
+
+  while (i < text.length) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"') {
+        if (text[i + 1] === '"') {
+          cell += '"';
+          i += 2;
+          continue;
+        }
+        quoted = false;
+        i += 1;
+        continue;
+      }
+      if (ch === '\n' || (ch === '\r' && text[i + 1] !== '\n')) line += 1;
+      cell += ch;
+      i += 1;
+      continue;
+    }
+    if (ch === '"' && cell === '') {
+      quoted = true;
+      i += 1;
+    } else if (ch === ',') {
+      endCell();
+      i += 1;
+    } else if (ch === '\r' || ch === '\n') {
+      endRecord();
+      i += ch === '\r' && text[i + 1] === '\n' ? 2 : 1;
+      line += 1;
+      recordLine = line;
+    } else {
+      cell += ch;
+      i += 1;
+    }
+  }
+  if (quoted) throw new CsvSyntaxError(`A quoted value starting on line ${recordLine} is never closed`);
+  if (cell !== '' || cells.length > 0) endRecord();
+  return records;
+}

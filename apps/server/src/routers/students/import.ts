@@ -1,0 +1,147 @@
+import { findTakenAdmissionNos, listCategories, listReligions } from '@fees/db';
+import {
+  STUDENT_CSV_COLUMNS,
+  STUDENT_FIELD_LABELS,
+  STUDENT_GENDERS,
+  STUDENT_IMPORT_MAX_ROWS,
+  type StudentCsvColumn,
+  type TStudentForm,
+  type TStudentImportInput,
+  ZStudentForm,
+} from '@fees/validation';
+import { TRPCError } from '@trpc/server';
+import { CsvSyntaxError, type CsvRecord, parseCsv } from './csv';
+import { admissionNoTakenMessage, assertEnrolment, type DepartmentContext } from './shared';
+
+const REQUIRED_COLUMNS: StudentCsvColumn[] = ['admissionNo', 'capId', 'name', 'admissionDate', 'dateOfBirth', 'gender', 'category', 'address'];
+
+export interface ImportRow {
+  /** Line of the file the row starts on (the header is line 1). */
+  line: number;
+  values: Record<StudentCsvColumn, string>;
+  errors: string[];
+}
+
+export interface ImportAnalysis {
+  rows: ImportRow[];
+  /** The valid rows' forms, in file order; complete only when every row is valid. */
+  forms: TStudentForm[];
+  total: number;
+  valid: number;
+  invalid: number;
+}
+
+/** Header cells match loosely: 'Admission No', 'admission_no' and 'admissionNo' are one column. */
+const normalizeHeader = (h: string) => h.toLowerCase().replace(/[^a-z]/g, '');
+
+/** dd-MM-yyyy, dd/MM/yyyy and dd.MM.yyyy (what spreadsheets write) become yyyy-MM-dd. */
+function normalizeDate(text: string): string {
+  const m = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(text.trim());
+  return m ? `${m[3]}-${m[2]!.padStart(2, '0')}-${m[1]!.padStart(2, '0')}` : text.trim();
+}
+
+function normalizeGender(text: string): string {
+  const t = text.trim().toLowerCase();
+  return STUDENT_GENDERS.find((g) => g.toLowerCase() === t || g[0]!.toLowerCase() === t) ?? text.trim();
+}
+
+function mapColumns(header: CsvRecord): Map<StudentCsvColumn, number> {
+  const byName = new Map(STUDENT_CSV_COLUMNS.map((c) => [normalizeHeader(c), c]));
+  const map = new Map<StudentCsvColumn, number>();
+  header.cells.forEach((cell, index) => {
+    if (cell.trim() === '') return;
+    const column = byName.get(normalizeHeader(cell));
+    if (!column) {
+      throw new TRPCError({ code: 'BAD_REQUEST', message: `Unknown column '${cell.trim()}'. Use the columns of the template: ${STUDENT_CSV_COLUMNS.join(', ')}` });
+    }
+    if (map.has(column)) throw new TRPCError({ code: 'BAD_REQUEST', message: `The column '${column}' appears twice` });
+    map.set(column, index);
+  });
+  const missing = REQUIRED_COLUMNS.filter((c) => !map.has(c));
+  if (missing.length > 0) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: `The file has no ${missing.map((c) => `'${c}'`).join(', ')} column${missing.length === 1 ? '' : 's'}; start from the template` });
+  }
+  return map;
+}
+
+/**
+ * Reads an import file and checks every row with the registration form's schema, then for
+ * admission numbers repeated in the file or already used in the department. Nothing is written.
+ */
+export function analyseImport(ctx: DepartmentContext, input: TStudentImportInput): ImportAnalysis {
+  assertEnrolment(ctx, input);
+  let records: CsvRecord[];
+  try {
+    records = parseCsv(input.csv).filter((r) => r.cells.some((c) => c.trim() !== ''));
+  } catch (error) {
+    if (error instanceof CsvSyntaxError) throw new TRPCError({ code: 'BAD_REQUEST', message: error.message });
+    throw error;
+  }
+  const [header, ...data] = records;
+  if (!header || data.length === 0) throw new TRPCError({ code: 'BAD_REQUEST', message: 'The file has no student rows' });
+  if (data.length > STUDENT_IMPORT_MAX_ROWS) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: `At most ${STUDENT_IMPORT_MAX_ROWS} students can be imported at once; this file has ${data.length}` });
+  }
+  const columns = mapColumns(header);
+  const categories = new Map(listCategories(ctx.db).map((c) => [c.name.toLowerCase(), c.id]));
+  const religions = new Map(listReligions(ctx.db).map((r) => [r.name.toLowerCase(), r.id]));
+
+  const rows: ImportRow[] = [];
+  const forms: Array<TStudentForm | null> = [];
+  for (const record of data) {
+    const values = Object.fromEntries(
+      STUDENT_CSV_COLUMNS.map((c) => {
+        const index = columns.get(c);
+        return [c, index === undefined ? '' : (record.cells[index] ?? '').trim()];
+      }),
+    ) as Record<StudentCsvColumn, string>;
+    const errors: string[] = [];
+    const categoryId = values.category === '' ? undefined : categories.get(values.category.toLowerCase());
+    if (values.category !== '' && categoryId === undefined) errors.push(`Category: '${values.category}' is not a known category`);
+    const religionId = values.religion === '' ? null : religions.get(values.religion.toLowerCase());
+    if (religionId === undefined) errors.push(`Religion: '${values.religion}' is not a known religion`);
+    const parsed = ZStudentForm.safeParse({
+      courseId: input.courseId,
+      batchId: input.batchId,
+      confirm: true,
+      admissionNo: values.admissionNo,
+      capId: values.capId,
+      name: values.name,
+      admissionDate: normalizeDate(values.admissionDate),
+      dateOfBirth: normalizeDate(values.dateOfBirth),
+      gender: normalizeGender(values.gender),
+      categoryId: categoryId ?? (values.category === '' ? undefined : 1),
+      religionId: religionId ?? null,
+      email: values.email,
+      phone: values.phone,
+      parentName: values.parentName,
+      address: values.address,
+      guardianAddress: values.guardianAddress,
+    });
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as keyof TStudentForm;
+        errors.push(`${STUDENT_FIELD_LABELS[field] ?? String(field)}: ${issue.message}`);
+      }
+    }
+    rows.push({ line: record.line, values, errors });
+    forms.push(parsed.success && errors.length === 0 ? parsed.data : null);
+  }
+
+  const linesByNo = new Map<string, number[]>();
+  for (const row of rows) {
+    if (row.values.admissionNo === '') continue;
+    linesByNo.set(row.values.admissionNo, [...(linesByNo.get(row.values.admissionNo) ?? []), row.line]);
+  }
+  const taken = new Set(findTakenAdmissionNos(ctx.db, { departmentId: input.depId, admissionNos: [...linesByNo.keys()] }));
+  rows.forEach((row, index) => {
+    const no = row.values.admissionNo;
+    const others = (linesByNo.get(no) ?? []).filter((l) => l !== row.line);
+    if (others.length > 0) row.errors.push(`Admission no: ${no} is repeated in the file (line${others.length === 1 ? '' : 's'} ${others.join(', ')})`);
+    if (taken.has(no)) row.errors.push(`Admission no: ${admissionNoTakenMessage(no)}`);
+    if (row.errors.length > 0) forms[index] = null;
+  });
+
+  const valid = forms.filter((f): f is TStudentForm => f !== null);
+  return { rows, forms: valid, total: rows.length, valid: valid.length, invalid: rows.length - valid.length };
+}

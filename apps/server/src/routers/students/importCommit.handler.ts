@@ -1,0 +1,33 @@
+import { insertStudents, writeAudit } from '@fees/db';
+import type { TStudentImportInput } from '@fees/validation';
+import { TRPCError } from '@trpc/server';
+import { actorOf } from '../../audit';
+import { analyseImport } from './import';
+import { type DepartmentContext, isUniqueViolation, studentRow } from './shared';
+
+/** Re-checks the file and writes all of its students in one transaction, or none of them. */
+export function importCommitHandler({ ctx, input }: { ctx: DepartmentContext; input: TStudentImportInput }) {
+  const analysis = analyseImport(ctx, input);
+  if (analysis.invalid > 0) {
+    const lines = analysis.rows.filter((r) => r.errors.length > 0).map((r) => r.line);
+    const shown = lines.length > 10 ? `${lines.slice(0, 10).join(', ')}, ...` : lines.join(', ');
+    throw new TRPCError({
+      code: 'BAD_REQUEST',
+      message: `${analysis.invalid} of ${analysis.total} rows are invalid (line${lines.length === 1 ? '' : 's'} ${shown}); nothing was imported`,
+    });
+  }
+  try {
+    const imported = ctx.db.transaction((tx) => {
+      const rows = insertStudents(tx, analysis.forms.map((form) => studentRow(input.depId, form)));
+      const actor = actorOf(ctx);
+      for (const row of rows) writeAudit(tx, actor, { action: 'import', entity: 'student', entityId: row.id, after: row });
+      return rows.length;
+    });
+    return { Status: 'OK' as const, imported };
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw new TRPCError({ code: 'CONFLICT', message: 'Another import or registration used one of these admission numbers meanwhile; nothing was imported' });
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,33 @@
+import { countStudentReceipts, deleteStudentWithDiscounts, listStudentDiscounts, writeAudit } from '@fees/db';
+import type { TStudentIdInput } from '@fees/validation';
+import { TRPCError } from '@trpc/server';
+import { actorOf } from '../../audit';
+import { type DepartmentContext, loadStudent } from './shared';
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** Why a student with receipts stays: receipts, even voided ones, are kept as records. */
+export function receiptsBlockDeleteMessage(student: { name: string; admissionNo: string }, counts: { live: number; voided: number }): string {
+  const who = `${student.name} (${student.admissionNo}) cannot be deleted`;
+  if (counts.live > 0) {
+    const voided = counts.voided > 0 ? ` and ${plural(counts.voided, 'voided receipt')}` : '';
+    const verb = counts.live + counts.voided === 1 ? 'has' : 'have';
+    return `${who}: ${plural(counts.live, 'live receipt')}${voided} ${verb} been issued to this student. Receipts are kept as financial records, so a student with receipts stays on the roll.`;
+  }
+  return `${who}: ${plural(counts.voided, 'voided receipt')} ${counts.voided === 1 ? 'names' : 'name'} this student, and voided receipts are kept as history.`;
+}
+
+/** Deletes a student without receipts, with their discounts; the audit keeps both as they were. */
+export function removeHandler({ ctx, input }: { ctx: DepartmentContext; input: TStudentIdInput }) {
+  const student = loadStudent(ctx, input);
+  return ctx.db.transaction((tx) => {
+    const counts = countStudentReceipts(tx, student.id);
+    if (counts.live + counts.voided > 0) {
+      throw new TRPCError({ code: 'CONFLICT', message: receiptsBlockDeleteMessage(student, counts) });
+    }
+    const discounts = listStudentDiscounts(tx, student.id);
+    deleteStudentWithDiscounts(tx, student.id);
+    writeAudit(tx, actorOf(ctx), { action: 'delete', entity: 'student', entityId: student.id, before: { student, discounts } });
+    return { Status: 'Success' as const, id: student.id, deletedDiscounts: discounts.length };
+  });
+}

@@ -1,0 +1,42 @@
+import { countStudentReceipts, updateStudent, writeAudit } from '@fees/db';
+import type { TUpdateStudentInput } from '@fees/validation';
+import { TRPCError } from '@trpc/server';
+import { actorOf } from '../../audit';
+import {
+  admissionNoTakenMessage,
+  assertAdmissionNoFree,
+  assertEnrolment,
+  assertReferenceIds,
+  type DepartmentContext,
+  isUniqueViolation,
+  loadStudent,
+  studentRow,
+} from './shared';
+
+export function updateHandler({ ctx, input }: { ctx: DepartmentContext; input: TUpdateStudentInput }) {
+  const before = loadStudent(ctx, input);
+  assertEnrolment(ctx, input);
+  assertReferenceIds(ctx, input);
+  assertAdmissionNoFree(ctx, { depId: input.depId, admissionNo: input.admissionNo, exceptId: before.id });
+  if (input.batchId !== before.batchId) {
+    // Receipts were issued against the old batch's fee heads; moving would orphan them.
+    const { live } = countStudentReceipts(ctx.db, before.id);
+    if (live > 0) {
+      throw new TRPCError({
+        code: 'CONFLICT',
+        message: `${before.name} has ${live} live receipt${live === 1 ? '' : 's'} in the current batch and cannot move to another batch`,
+      });
+    }
+  }
+  try {
+    const after = ctx.db.transaction((tx) => {
+      const row = updateStudent(tx, before.id, studentRow(input.depId, input));
+      writeAudit(tx, actorOf(ctx), { action: 'update', entity: 'student', entityId: row.id, before, after: row });
+      return row;
+    });
+    return { Status: 'OK' as const, id: after.id, admissionNo: after.admissionNo };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new TRPCError({ code: 'CONFLICT', message: admissionNoTakenMessage(input.admissionNo) });
+    throw error;
+  }
+}
