@@ -1,3 +1,11 @@
 import type { AccessRules } from '../access';
 
-export const batchesAccess: AccessRules = {};
+const batch = { depId: 100, courseId: 1003, name: '2026-2029', startDate: '2026-06-01', endDate: '2029-03-31', confirm: true };
+
+export const batchesAccess: AccessRules = {
+  'batches.list': { access: 'admin', input: () => ({ depId: 100 }) },
+  'batches.byCourse': { access: 'department', input: (fx) => ({ depId: fx.ug.depId, courseId: fx.ug.courseId }) },
+  'batches.byId': { access: 'admin', input: (fx) => ({ id: fx.ug.batchId }) },
+  'batches.create': { access: 'admin', input: () => batch },
+  'batches.update': { access: 'admin', input: (fx) => ({ ...batch, id: fx.ug.batchId }) },
+};

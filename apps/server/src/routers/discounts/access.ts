@@ -1,3 +1,18 @@
 import type { AccessRules } from '../access';
 
-export const discountsAccess: AccessRules = {};
+const discount = { depId: 100, courseId: 1003, discount: '100.00', adjustment: '0', note: 'Sports quota', confirm: true };
+
+export const discountsAccess: AccessRules = {
+  'discounts.list': { access: 'admin', input: () => ({ depId: 100 }) },
+  'discounts.byId': { access: 'admin', input: (fx) => ({ id: fx.ug.discountId }) },
+  'discounts.studentsOfBatch': { access: 'admin', input: (fx) => ({ depId: fx.ug.depId, batchId: fx.ug.batchId }) },
+  'discounts.create': {
+    access: 'admin',
+    input: (fx) => ({ ...discount, batchId: fx.ug.batchId, studentId: fx.ug.studentId, feeHeadId: fx.heads.exam }),
+  },
+  'discounts.update': {
+    access: 'admin',
+    input: (fx) => ({ ...discount, id: fx.ug.discountId, batchId: fx.ug.batchId, studentId: fx.ug.studentId, feeHeadId: fx.heads.tuition }),
+  },
+  'discounts.remove': { access: 'admin', input: (fx) => ({ id: fx.ug.discountId }) },
+};

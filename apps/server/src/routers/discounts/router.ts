@@ -1,3 +1,17 @@
-import { router } from '../../trpc';
+import { ZCreateDiscountInput, ZDiscountIdInput, ZListDiscountsInput, ZStudentsOfBatchInput, ZUpdateDiscountInput } from '@fees/validation';
+import { adminProcedure, router } from '../../trpc';
+import { byIdHandler } from './byId.handler';
+import { createHandler } from './create.handler';
+import { listHandler } from './list.handler';
+import { removeHandler } from './remove.handler';
+import { studentsOfBatchHandler } from './studentsOfBatch.handler';
+import { updateHandler } from './update.handler';
 
-export const discountsRouter = router({});
+export const discountsRouter = router({
+  list: adminProcedure.input(ZListDiscountsInput).query(listHandler),
+  byId: adminProcedure.input(ZDiscountIdInput).query(byIdHandler),
+  studentsOfBatch: adminProcedure.input(ZStudentsOfBatchInput).query(studentsOfBatchHandler),
+  create: adminProcedure.input(ZCreateDiscountInput).mutation(createHandler),
+  update: adminProcedure.input(ZUpdateDiscountInput).mutation(updateHandler),
+  remove: adminProcedure.input(ZDiscountIdInput).mutation(removeHandler),
+});

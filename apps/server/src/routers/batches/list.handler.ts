@@ -1,0 +1,7 @@
+import { listBatches } from '@fees/db';
+import type { TListBatchesInput } from '@fees/validation';
+import type { AuthedContext } from './shared';
+
+export function listHandler({ ctx, input }: { ctx: AuthedContext; input: TListBatchesInput }) {
+  return listBatches(ctx.db, { departmentId: input.depId });
+}

@@ -1,0 +1,20 @@
+import { deleteDiscount, findDiscount, writeAudit } from '@fees/db';
+import type { TDiscountIdInput } from '@fees/validation';
+import { TRPCError } from '@trpc/server';
+import { actorOf } from '../../audit';
+import type { AuthedContext } from './shared';
+
+export function removeHandler({ ctx, input }: { ctx: AuthedContext; input: TDiscountIdInput }) {
+  const removed = ctx.db.transaction((tx) => {
+    const before = findDiscount(tx, input.id);
+    if (!before) throw new TRPCError({ code: 'NOT_FOUND', message: 'No such discount' });
+    deleteDiscount(tx, input.id);
+    writeAudit(tx, actorOf(ctx), { action: 'delete', entity: 'discount', entityId: input.id, before });
+    return before;
+  });
+  return {
+    Result: 'DELETED' as const,
+    Message: `Discount on ${removed.feeHeadName} for ${removed.studentName} (${removed.admissionNo}) deleted`,
+    id: input.id,
+  };
+}

@@ -1,0 +1,9 @@
+import { listStudentsByBatch } from '@fees/db';
+import type { TStudentsOfBatchInput } from '@fees/validation';
+import { type AuthedContext, loadBatchOfDepartment } from './shared';
+
+/** The student picker of the discount form. */
+export function studentsOfBatchHandler({ ctx, input }: { ctx: AuthedContext; input: TStudentsOfBatchInput }) {
+  loadBatchOfDepartment(ctx.db, input);
+  return listStudentsByBatch(ctx.db, { batchId: input.batchId });
+}

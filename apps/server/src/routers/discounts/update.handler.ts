@@ -1,0 +1,27 @@
+import { findDiscount, updateDiscount, writeAudit } from '@fees/db';
+import type { TUpdateDiscountInput } from '@fees/validation';
+import { TRPCError } from '@trpc/server';
+import { actorOf } from '../../audit';
+import { type AuthedContext, checkDiscount, rethrowDuplicate } from './shared';
+
+export function updateHandler({ ctx, input }: { ctx: AuthedContext; input: TUpdateDiscountInput }) {
+  try {
+    const { student, head } = ctx.db.transaction((tx) => {
+      const before = findDiscount(tx, input.id);
+      if (!before) throw new TRPCError({ code: 'NOT_FOUND', message: 'No such discount' });
+      const checked = checkDiscount(tx, input, input.id);
+      const after = updateDiscount(tx, input.id, {
+        studentId: input.studentId,
+        feeHeadId: input.feeHeadId,
+        discountPaise: input.discount,
+        adjustmentPaise: input.adjustment,
+        note: input.note,
+      });
+      writeAudit(tx, actorOf(ctx), { action: 'update', entity: 'discount', entityId: input.id, before, after });
+      return checked;
+    });
+    return { Result: 'SAVED' as const, Message: `Discount updated for ${student.name} (${student.admissionNo}) on ${head.name}`, id: input.id };
+  } catch (error) {
+    return rethrowDuplicate(error);
+  }
+}

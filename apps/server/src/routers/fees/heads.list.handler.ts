@@ -1,0 +1,6 @@
+import { listFeeHeadsWithUsage } from '@fees/db';
+import type { AuthedContext } from './shared';
+
+export function headsListHandler({ ctx }: { ctx: AuthedContext }) {
+  return listFeeHeadsWithUsage(ctx.db);
+}

@@ -1,0 +1,30 @@
+import { deleteFeeHead, feeHeadUsage, writeAudit } from '@fees/db';
+import type { TFeeHeadIdInput } from '@fees/validation';
+import { TRPCError } from '@trpc/server';
+import { actorOf } from '../../audit';
+import { type AuthedContext, loadFeeHead } from './shared';
+
+const counted = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+/** Only a head nothing refers to can go: receipts, discounts and fee structures keep their heads. */
+export function headsRemoveHandler({ ctx, input }: { ctx: AuthedContext; input: TFeeHeadIdInput }) {
+  const head = ctx.db.transaction((tx) => {
+    const before = loadFeeHead(tx, input.id);
+    const usage = feeHeadUsage(tx, input.id);
+    const uses = [
+      usage.structures && counted(usage.structures, 'fee structure'),
+      usage.discounts && counted(usage.discounts, 'discount'),
+      usage.receiptLines && counted(usage.receiptLines, 'receipt line'),
+    ].filter(Boolean);
+    if (uses.length > 0) {
+      throw new TRPCError({
+        code: 'CONFLICT',
+        message: `${before.name} cannot be deleted: it is used by ${uses.join(', ')}`,
+      });
+    }
+    deleteFeeHead(tx, input.id);
+    writeAudit(tx, actorOf(ctx), { action: 'delete', entity: 'fee_head', entityId: input.id, before });
+    return before;
+  });
+  return { Result: 'DELETED' as const, Message: `Fee head ${head.name} deleted`, id: head.id };
+}

@@ -1,0 +1,23 @@
+import { findFeeHeadByName, renameFeeHead, writeAudit } from '@fees/db';
+import type { TRenameFeeHeadInput } from '@fees/validation';
+import { TRPCError } from '@trpc/server';
+import { actorOf } from '../../audit';
+import { type AuthedContext, headNameTakenMessage, isUniqueViolation, loadFeeHead } from './shared';
+
+/** Renaming is safe while in use: structures, discounts and receipt lines refer to the head by id. */
+export function headsRenameHandler({ ctx, input }: { ctx: AuthedContext; input: TRenameFeeHeadInput }) {
+  const conflict = new TRPCError({ code: 'CONFLICT', message: headNameTakenMessage(input.name) });
+  try {
+    const head = ctx.db.transaction((tx) => {
+      const before = loadFeeHead(tx, input.id);
+      if (findFeeHeadByName(tx, { name: input.name, exceptId: input.id })) throw conflict;
+      const after = renameFeeHead(tx, input.id, input.name);
+      writeAudit(tx, actorOf(ctx), { action: 'update', entity: 'fee_head', entityId: input.id, before, after });
+      return after;
+    });
+    return { Result: 'UPDATED' as const, Message: `Fee head renamed to ${head.name}`, id: head.id };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict;
+    throw error;
+  }
+}

@@ -1,0 +1,40 @@
+import { type DbOrTx, findBatch, findFeeHead, findFeeStructureForHead, type SessionUser } from '@fees/db';
+import { TRPCError } from '@trpc/server';
+import type { Context } from '../../context';
+
+export type AuthedContext = Context & { session: SessionUser };
+
+export const headNameTakenMessage = (name: string) => `A fee head named ${name} already exists`;
+
+/** A unique-index race is still a CONFLICT, never a 500. */
+export function isUniqueViolation(error: unknown): boolean {
+  return error instanceof Error && 'code' in error && (error as { code: unknown }).code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+export function loadFeeHead(db: DbOrTx, id: number) {
+  const head = findFeeHead(db, id);
+  if (!head) throw new TRPCError({ code: 'NOT_FOUND', message: 'No such fee head' });
+  return head;
+}
+
+/** The batch must exist and belong to the department named in the input. */
+export function loadBatchOfDepartment(db: DbOrTx, input: { depId: number; batchId: number }) {
+  const batch = findBatch(db, input.batchId);
+  if (!batch || batch.departmentId !== input.depId) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: 'This batch does not belong to the department' });
+  }
+  return batch;
+}
+
+/** Checks batch and head, and that the head is not charged to the batch by another row. */
+export function checkStructureTarget(db: DbOrTx, input: { depId: number; batchId: number; feeHeadId: number; exceptId?: number }) {
+  const batch = loadBatchOfDepartment(db, input);
+  const head = loadFeeHead(db, input.feeHeadId);
+  if (findFeeStructureForHead(db, { batchId: input.batchId, feeHeadId: input.feeHeadId, exceptId: input.exceptId })) {
+    throw new TRPCError({ code: 'CONFLICT', message: structureTakenMessage(head.name, batch) });
+  }
+  return { batch, head };
+}
+
+export const structureTakenMessage = (headName: string, batch: { name: string; courseName: string }) =>
+  `${headName} is already in the fee structure of batch ${batch.name} (${batch.courseName}); edit that row instead`;

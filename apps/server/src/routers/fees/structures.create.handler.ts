@@ -1,0 +1,30 @@
+import { insertFeeStructure, writeAudit } from '@fees/db';
+import type { TCreateFeeStructureInput } from '@fees/validation';
+import { TRPCError } from '@trpc/server';
+import { actorOf } from '../../audit';
+import { type AuthedContext, checkStructureTarget, isUniqueViolation } from './shared';
+
+export function structuresCreateHandler({ ctx, input }: { ctx: AuthedContext; input: TCreateFeeStructureInput }) {
+  try {
+    const saved = ctx.db.transaction((tx) => {
+      const { batch, head } = checkStructureTarget(tx, input);
+      const row = insertFeeStructure(tx, {
+        batchId: input.batchId,
+        feeHeadId: input.feeHeadId,
+        amountPaise: input.amount,
+        startDate: input.startDate,
+        endDate: input.endDate,
+      });
+      writeAudit(tx, actorOf(ctx), { action: 'create', entity: 'fee_structure', entityId: row.id, after: row });
+      return { row, batch, head };
+    });
+    return {
+      Result: 'SAVED' as const,
+      Message: `${saved.head.name} saved for batch ${saved.batch.name} (${saved.batch.courseName})`,
+      id: saved.row.id,
+    };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new TRPCError({ code: 'CONFLICT', message: 'This fee head is already in the batch' });
+    throw error;
+  }
+}

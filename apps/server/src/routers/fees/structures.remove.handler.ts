@@ -1,0 +1,30 @@
+import { deleteFeeStructure, feeStructureDependents, findFeeStructure, writeAudit } from '@fees/db';
+import type { TFeeStructureIdInput } from '@fees/validation';
+import { TRPCError } from '@trpc/server';
+import { actorOf } from '../../audit';
+import type { AuthedContext } from './shared';
+
+/** A head can leave a batch's structure only while no live receipt and no discount depends on it. */
+export function structuresRemoveHandler({ ctx, input }: { ctx: AuthedContext; input: TFeeStructureIdInput }) {
+  const removed = ctx.db.transaction((tx) => {
+    const before = findFeeStructure(tx, input.id);
+    if (!before) throw new TRPCError({ code: 'NOT_FOUND', message: 'No such fee structure' });
+    const dependents = feeStructureDependents(tx, { batchId: before.batchId, feeHeadId: before.feeHeadId });
+    if (dependents.liveReceiptLines > 0) {
+      throw new TRPCError({
+        code: 'CONFLICT',
+        message: `Receipts have been issued for ${before.feeHeadName} in batch ${before.batchName}; it cannot be removed`,
+      });
+    }
+    if (dependents.discounts > 0) {
+      throw new TRPCError({
+        code: 'CONFLICT',
+        message: `Students of batch ${before.batchName} have discounts on ${before.feeHeadName}; remove those first`,
+      });
+    }
+    deleteFeeStructure(tx, input.id);
+    writeAudit(tx, actorOf(ctx), { action: 'delete', entity: 'fee_structure', entityId: input.id, before });
+    return before;
+  });
+  return { Result: 'DELETED' as const, Message: `${removed.feeHeadName} removed from batch ${removed.batchName}`, id: input.id };
+}

@@ -1,0 +1,50 @@
+import { feeStructureDependents, findFeeStructure, updateFeeStructure, writeAudit } from '@fees/db';
+import { paiseToRupeesText, type TUpdateFeeStructureInput } from '@fees/validation';
+import { TRPCError } from '@trpc/server';
+import { actorOf } from '../../audit';
+import { type AuthedContext, checkStructureTarget, isUniqueViolation } from './shared';
+
+/**
+ * Amount and dates can change freely, down to the largest discount given on the head in the batch.
+ * Batch and head stay fixed once receipts or discounts depend on the row.
+ */
+export function structuresUpdateHandler({ ctx, input }: { ctx: AuthedContext; input: TUpdateFeeStructureInput }) {
+  try {
+    const saved = ctx.db.transaction((tx) => {
+      const before = findFeeStructure(tx, input.id);
+      if (!before) throw new TRPCError({ code: 'NOT_FOUND', message: 'No such fee structure' });
+      const { batch, head } = checkStructureTarget(tx, { ...input, exceptId: input.id });
+      const dependents = feeStructureDependents(tx, { batchId: before.batchId, feeHeadId: before.feeHeadId });
+      const moves = before.batchId !== input.batchId || before.feeHeadId !== input.feeHeadId;
+      if (moves && (dependents.liveReceiptLines > 0 || dependents.discounts > 0)) {
+        throw new TRPCError({
+          code: 'CONFLICT',
+          message: `Receipts or discounts already use ${before.feeHeadName} in batch ${before.batchName}; its batch and fee head cannot be changed`,
+        });
+      }
+      if (!moves && input.amount < dependents.largestDiscountPaise) {
+        throw new TRPCError({
+          code: 'BAD_REQUEST',
+          message: `A student of this batch has a discount and adjustment of ${paiseToRupeesText(dependents.largestDiscountPaise)} on ${before.feeHeadName}; the amount cannot be lower`,
+        });
+      }
+      const after = updateFeeStructure(tx, input.id, {
+        batchId: input.batchId,
+        feeHeadId: input.feeHeadId,
+        amountPaise: input.amount,
+        startDate: input.startDate,
+        endDate: input.endDate,
+      });
+      writeAudit(tx, actorOf(ctx), { action: 'update', entity: 'fee_structure', entityId: input.id, before, after });
+      return { batch, head };
+    });
+    return {
+      Result: 'SAVED' as const,
+      Message: `${saved.head.name} updated for batch ${saved.batch.name} (${saved.batch.courseName})`,
+      id: input.id,
+    };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new TRPCError({ code: 'CONFLICT', message: 'This fee head is already in the batch' });
+    throw error;
+  }
+}

@@ -1,0 +1,109 @@
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../client';
+import { batches, courses, departments, feeStructures, receipts, students } from '../schema';
+
+const batchColumns = {
+  id: batches.id,
+  name: batches.name,
+  departmentId: batches.departmentId,
+  courseId: batches.courseId,
+  startDate: batches.startDate,
+  endDate: batches.endDate,
+};
+
+/**
+ * A department's batches with their course, how many students they hold and their total fee
+ * (the sum of the batch's fee structure), newest first within each course.
+ */
+export function listBatches(db: DbOrTx, params: { departmentId: number }) {
+  const studentCounts = db
+    .select({ batchId: students.batchId, n: sql<number>`count(*)`.as('student_count') })
+    .from(students)
+    .where(eq(students.departmentId, params.departmentId))
+    .groupBy(students.batchId)
+    .as('student_counts');
+  const feeTotals = db
+    .select({ batchId: feeStructures.batchId, total: sql<number>`sum(${feeStructures.amountPaise})`.as('fee_total') })
+    .from(feeStructures)
+    .groupBy(feeStructures.batchId)
+    .as('fee_totals');
+  return db
+    .select({
+      ...batchColumns,
+      courseName: courses.name,
+      studentCount: sql<number>`coalesce(${studentCounts.n}, 0)`,
+      feeTotalPaise: sql<number>`coalesce(${feeTotals.total}, 0)`,
+    })
+    .from(batches)
+    .innerJoin(courses, eq(courses.id, batches.courseId))
+    .leftJoin(studentCounts, eq(studentCounts.batchId, batches.id))
+    .leftJoin(feeTotals, eq(feeTotals.batchId, batches.id))
+    .where(eq(batches.departmentId, params.departmentId))
+    .orderBy(asc(batches.courseId), desc(batches.startDate), asc(batches.name))
+    .all();
+}
+
+/** The batches of one course of a department, newest first (registration, receipts, discounts). */
+export function listBatchesByCourse(db: DbOrTx, params: { departmentId: number; courseId: number }) {
+  return db
+    .select(batchColumns)
+    .from(batches)
+    .where(and(eq(batches.departmentId, params.departmentId), eq(batches.courseId, params.courseId)))
+    .orderBy(desc(batches.startDate), asc(batches.name))
+    .all();
+}
+
+/** One batch with its course and department names; null when unknown. */
+export function findBatch(db: DbOrTx, id: number) {
+  return (
+    db
+      .select({ ...batchColumns, courseName: courses.name, departmentName: departments.name })
+      .from(batches)
+      .innerJoin(courses, eq(courses.id, batches.courseId))
+      .innerJoin(departments, eq(departments.id, batches.departmentId))
+      .where(eq(batches.id, id))
+      .get() ?? null
+  );
+}
+
+/** Another batch of the course with this name (names are unique per course), ignoring case. */
+export function findBatchByName(db: DbOrTx, params: { courseId: number; name: string; exceptId?: number }) {
+  return (
+    db
+      .select({ id: batches.id })
+      .from(batches)
+      .where(
+        and(
+          eq(batches.courseId, params.courseId),
+          sql`lower(${batches.name}) = lower(${params.name})`,
+          params.exceptId === undefined ? undefined : ne(batches.id, params.exceptId),
+        ),
+      )
+      .get() ?? null
+  );
+}
+
+/** True when students or receipts point at the batch: its course and department are then fixed. */
+export function batchIsInUse(db: DbOrTx, batchId: number): boolean {
+  const row = db.get<{ used: number }>(
+    sql`select exists(select 1 from ${students} where ${students.batchId} = ${batchId})
+        or exists(select 1 from ${receipts} where ${receipts.batchId} = ${batchId}) as used`,
+  );
+  return row?.used === 1;
+}
+
+export interface BatchRow {
+  departmentId: number;
+  courseId: number;
+  name: string;
+  startDate: string;
+  endDate: string;
+}
+
+export function insertBatch(db: DbOrTx, row: BatchRow) {
+  return db.insert(batches).values(row).returning().get();
+}
+
+export function updateBatch(db: DbOrTx, id: number, row: BatchRow) {
+  return db.update(batches).set(row).where(eq(batches.id, id)).returning().get();
+}

@@ -1,0 +1,104 @@
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../client';
+import { batches, courses, departments, discounts, feeHeads, students } from '../schema';
+
+const discountRowColumns = {
+  id: discounts.id,
+  studentId: discounts.studentId,
+  admissionNo: students.admissionNo,
+  studentName: students.name,
+  batchId: students.batchId,
+  batchName: batches.name,
+  courseId: students.courseId,
+  courseName: courses.name,
+  departmentId: students.departmentId,
+  departmentName: departments.name,
+  feeHeadId: discounts.feeHeadId,
+  feeHeadName: feeHeads.name,
+  discountPaise: discounts.discountPaise,
+  adjustmentPaise: discounts.adjustmentPaise,
+  note: discounts.note,
+};
+
+function discountRows(db: DbOrTx) {
+  return db
+    .select(discountRowColumns)
+    .from(discounts)
+    .innerJoin(students, eq(students.id, discounts.studentId))
+    .innerJoin(batches, eq(batches.id, students.batchId))
+    .innerJoin(courses, eq(courses.id, students.courseId))
+    .innerJoin(departments, eq(departments.id, students.departmentId))
+    .innerJoin(feeHeads, eq(feeHeads.id, discounts.feeHeadId));
+}
+
+/** A department's discounts with student, batch, course, department and head (the /api/getdisc rows). */
+export function listDiscounts(db: DbOrTx, params: { departmentId: number }) {
+  return discountRows(db)
+    .where(eq(students.departmentId, params.departmentId))
+    .orderBy(asc(courses.id), asc(batches.name), asc(students.admissionNo), asc(feeHeads.name))
+    .all();
+}
+
+export function findDiscount(db: DbOrTx, id: number) {
+  return discountRows(db).where(eq(discounts.id, id)).get() ?? null;
+}
+
+/** The discount of a student for a head (one per pair), optionally other than one id. */
+export function findDiscountForStudentHead(db: DbOrTx, params: { studentId: number; feeHeadId: number; exceptId?: number }) {
+  return (
+    db
+      .select({ id: discounts.id })
+      .from(discounts)
+      .where(
+        and(
+          eq(discounts.studentId, params.studentId),
+          eq(discounts.feeHeadId, params.feeHeadId),
+          params.exceptId === undefined ? undefined : ne(discounts.id, params.exceptId),
+        ),
+      )
+      .get() ?? null
+  );
+}
+
+/** Where a student sits (department, course, batch), to check a discount names them consistently. */
+export function findStudentPlacement(db: DbOrTx, studentId: number) {
+  return (
+    db
+      .select({
+        id: students.id,
+        departmentId: students.departmentId,
+        courseId: students.courseId,
+        batchId: students.batchId,
+        name: students.name,
+        admissionNo: students.admissionNo,
+      })
+      .from(students)
+      .where(eq(students.id, studentId))
+      .get() ?? null
+  );
+}
+
+export interface DiscountRow {
+  studentId: number;
+  feeHeadId: number;
+  discountPaise: number;
+  adjustmentPaise: number;
+  note: string | null;
+}
+
+export function insertDiscount(db: DbOrTx, row: DiscountRow) {
+  return db.insert(discounts).values(row).returning().get();
+}
+
+export function updateDiscount(db: DbOrTx, id: number, row: DiscountRow) {
+  return db
+    .update(discounts)
+    .set({ ...row, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))` })
+    .where(eq(discounts.id, id))
+    .returning()
+    .get();
+}
+
+export function deleteDiscount(db: DbOrTx, id: number): void {
+  db.delete(discounts).where(eq(discounts.id, id)).run();
+}

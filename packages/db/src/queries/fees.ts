@@ -1,0 +1,187 @@
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../client';
+import { batches, courses, discounts, feeHeads, feeStructures, receiptLines, receipts, students } from '../schema';
+
+/**
+ * Every fee head with how many batches charge it and whether anything (a fee structure, a discount
+ * or a receipt line, voided or not) refers to it; only unused heads can be deleted.
+ */
+export function listFeeHeadsWithUsage(db: DbOrTx) {
+  // Qualified by hand: in a single-table select drizzle prints bare column names, which the
+  // correlated subqueries below would resolve to their own tables.
+  const headId = sql`${feeHeads}.${sql.identifier('id')}`;
+  return db
+    .select({
+      id: feeHeads.id,
+      name: feeHeads.name,
+      batchCount: sql<number>`(select count(*) from ${feeStructures} where ${feeStructures.feeHeadId} = ${headId})`,
+      inUse: sql<boolean>`(exists(select 1 from ${feeStructures} where ${feeStructures.feeHeadId} = ${headId})
+        or exists(select 1 from ${discounts} where ${discounts.feeHeadId} = ${headId})
+        or exists(select 1 from ${receiptLines} where ${receiptLines.feeHeadId} = ${headId}))`.mapWith(Boolean),
+    })
+    .from(feeHeads)
+    .orderBy(asc(feeHeads.name))
+    .all();
+}
+
+export function findFeeHead(db: DbOrTx, id: number) {
+  return db.select().from(feeHeads).where(eq(feeHeads.id, id)).get() ?? null;
+}
+
+/** Another head with this name, ignoring case. */
+export function findFeeHeadByName(db: DbOrTx, params: { name: string; exceptId?: number }) {
+  return (
+    db
+      .select()
+      .from(feeHeads)
+      .where(
+        and(
+          sql`lower(${feeHeads.name}) = lower(${params.name})`,
+          params.exceptId === undefined ? undefined : ne(feeHeads.id, params.exceptId),
+        ),
+      )
+      .get() ?? null
+  );
+}
+
+/** How many fee structures, discounts and receipt lines refer to a head. */
+export function feeHeadUsage(db: DbOrTx, id: number) {
+  return db.get<{ structures: number; discounts: number; receiptLines: number }>(
+    sql`select
+      (select count(*) from ${feeStructures} where ${feeStructures.feeHeadId} = ${id}) as structures,
+      (select count(*) from ${discounts} where ${discounts.feeHeadId} = ${id}) as discounts,
+      (select count(*) from ${receiptLines} where ${receiptLines.feeHeadId} = ${id}) as receiptLines`,
+  )!;
+}
+
+export function insertFeeHead(db: DbOrTx, name: string) {
+  return db.insert(feeHeads).values({ name }).returning().get();
+}
+
+export function renameFeeHead(db: DbOrTx, id: number, name: string) {
+  return db.update(feeHeads).set({ name }).where(eq(feeHeads.id, id)).returning().get();
+}
+
+export function deleteFeeHead(db: DbOrTx, id: number): void {
+  db.delete(feeHeads).where(eq(feeHeads.id, id)).run();
+}
+
+const structureColumns = {
+  id: feeStructures.id,
+  batchId: feeStructures.batchId,
+  feeHeadId: feeStructures.feeHeadId,
+  amountPaise: feeStructures.amountPaise,
+  startDate: feeStructures.startDate,
+  endDate: feeStructures.endDate,
+};
+
+/**
+ * A department's fee structures with batch, course and head names, and each batch's total
+ * (a window sum), ordered by course, batch and entry.
+ */
+export function listFeeStructures(db: DbOrTx, params: { departmentId: number }) {
+  return db
+    .select({
+      ...structureColumns,
+      batchName: batches.name,
+      courseId: batches.courseId,
+      courseName: courses.name,
+      feeHeadName: feeHeads.name,
+      batchTotalPaise: sql<number>`sum(${feeStructures.amountPaise}) over (partition by ${feeStructures.batchId})`,
+    })
+    .from(feeStructures)
+    .innerJoin(batches, eq(batches.id, feeStructures.batchId))
+    .innerJoin(courses, eq(courses.id, batches.courseId))
+    .innerJoin(feeHeads, eq(feeHeads.id, feeStructures.feeHeadId))
+    .where(eq(batches.departmentId, params.departmentId))
+    .orderBy(asc(batches.courseId), asc(batches.name), asc(feeStructures.id))
+    .all();
+}
+
+/** The fee heads and amounts of one batch, in the order they were set up (receipt entry, /api/getfh). */
+export function listFeeStructuresByBatch(db: DbOrTx, params: { batchId: number }) {
+  return db
+    .select({ ...structureColumns, feeHeadName: feeHeads.name })
+    .from(feeStructures)
+    .innerJoin(feeHeads, eq(feeHeads.id, feeStructures.feeHeadId))
+    .where(eq(feeStructures.batchId, params.batchId))
+    .orderBy(asc(feeStructures.id))
+    .all();
+}
+
+/** One fee structure row with its batch's department and course and the names shown on screens. */
+export function findFeeStructure(db: DbOrTx, id: number) {
+  return (
+    db
+      .select({
+        ...structureColumns,
+        departmentId: batches.departmentId,
+        courseId: batches.courseId,
+        batchName: batches.name,
+        courseName: courses.name,
+        feeHeadName: feeHeads.name,
+      })
+      .from(feeStructures)
+      .innerJoin(batches, eq(batches.id, feeStructures.batchId))
+      .innerJoin(courses, eq(courses.id, batches.courseId))
+      .innerJoin(feeHeads, eq(feeHeads.id, feeStructures.feeHeadId))
+      .where(eq(feeStructures.id, id))
+      .get() ?? null
+  );
+}
+
+/** The structure row charging this head to this batch (at most one), optionally other than one id. */
+export function findFeeStructureForHead(db: DbOrTx, params: { batchId: number; feeHeadId: number; exceptId?: number }) {
+  return (
+    db
+      .select(structureColumns)
+      .from(feeStructures)
+      .where(
+        and(
+          eq(feeStructures.batchId, params.batchId),
+          eq(feeStructures.feeHeadId, params.feeHeadId),
+          params.exceptId === undefined ? undefined : ne(feeStructures.id, params.exceptId),
+        ),
+      )
+      .get() ?? null
+  );
+}
+
+/**
+ * What depends on a head being charged to a batch: live receipt lines of the batch for the head,
+ * discounts of the batch's students for it, and the largest discount plus adjustment among them.
+ */
+export function feeStructureDependents(db: DbOrTx, params: { batchId: number; feeHeadId: number }) {
+  return db.get<{ liveReceiptLines: number; discounts: number; largestDiscountPaise: number }>(
+    sql`select
+      (select count(*) from ${receiptLines}
+         join ${receipts} on ${receipts.id} = ${receiptLines.receiptId}
+        where ${receipts.batchId} = ${params.batchId} and ${receiptLines.feeHeadId} = ${params.feeHeadId}
+          and ${receipts.status} = 'live') as liveReceiptLines,
+      count(${discounts.id}) as discounts,
+      coalesce(max(${discounts.discountPaise} + ${discounts.adjustmentPaise}), 0) as largestDiscountPaise
+    from ${discounts}
+    join ${students} on ${students.id} = ${discounts.studentId}
+    where ${students.batchId} = ${params.batchId} and ${discounts.feeHeadId} = ${params.feeHeadId}`,
+  )!;
+}
+
+export interface FeeStructureRow {
+  batchId: number;
+  feeHeadId: number;
+  amountPaise: number;
+  startDate: string;
+  endDate: string;
+}
+
+export function insertFeeStructure(db: DbOrTx, row: FeeStructureRow) {
+  return db.insert(feeStructures).values(row).returning().get();
+}
+
+export function updateFeeStructure(db: DbOrTx, id: number, row: FeeStructureRow) {
+  return db.update(feeStructures).set(row).where(eq(feeStructures.id, id)).returning().get();
+}
+
+export function deleteFeeStructure(db: DbOrTx, id: number): void {
+  db.delete(feeStructures).where(eq(feeStructures.id, id)).run();
+}

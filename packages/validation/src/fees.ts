@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { endNotBeforeStart } from './batches';
+import { requiredText, ZAmount, ZDate, ZDepId, ZId, ZMustConfirm } from './common';
+
+/** A fee head's name (Tuition Fee, Exam Fee, ...). */
+export const ZFeeHeadName = requiredText(50);
+
+export const ZCreateFeeHeadInput = z.object({ name: ZFeeHeadName });
+export type TCreateFeeHeadInput = z.infer<typeof ZCreateFeeHeadInput>;
+
+export const ZRenameFeeHeadInput = z.object({ id: ZId, name: ZFeeHeadName });
+export type TRenameFeeHeadInput = z.infer<typeof ZRenameFeeHeadInput>;
+
+export const ZFeeHeadIdInput = z.object({ id: ZId });
+export type TFeeHeadIdInput = z.infer<typeof ZFeeHeadIdInput>;
+
+/**
+ * A fee structure row (/admin/fhead): batch, start date, end date, fee head, amount and Confirm
+ * (spec section 5). The amount is typed in rupees and arrives at the handler as paise.
+ */
+export const ZFeeStructureFields = z.object({
+  depId: ZDepId,
+  batchId: ZId,
+  startDate: ZDate,
+  endDate: ZDate,
+  feeHeadId: ZId,
+  amount: ZAmount,
+  confirm: ZMustConfirm,
+});
+
+export const ZCreateFeeStructureInput = ZFeeStructureFields.superRefine(endNotBeforeStart);
+export type TCreateFeeStructureInput = z.infer<typeof ZCreateFeeStructureInput>;
+
+export const ZUpdateFeeStructureInput = ZFeeStructureFields.extend({ id: ZId }).superRefine(endNotBeforeStart);
+export type TUpdateFeeStructureInput = z.infer<typeof ZUpdateFeeStructureInput>;
+
+export const ZListFeeStructuresInput = z.object({ depId: ZDepId });
+export type TListFeeStructuresInput = z.infer<typeof ZListFeeStructuresInput>;
+
+export const ZFeeStructuresByBatchInput = z.object({ depId: ZDepId, batchId: ZId });
+export type TFeeStructuresByBatchInput = z.infer<typeof ZFeeStructuresByBatchInput>;
+
+export const ZFeeStructureIdInput = z.object({ id: ZId });
+export type TFeeStructureIdInput = z.infer<typeof ZFeeStructureIdInput>;
