@@ -1,5 +1,186 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { ActionIcon, Alert, Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconDownload, IconFileInvoice, IconPencil, IconPlus, IconPrinter, IconUsers } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useDepartment } from '../../app/department-context';
+import { PageHeader } from '../../components/PageHeader';
+import { PageLoader } from '../../components/PageLoader';
+import { downloadText, safeFileName, toCsv } from '../../lib/csv';
+import { formatDate } from '../../lib/dates';
+import { printSoon } from '../../lib/print';
+import { errorMessage, useTRPC } from '../../lib/trpc';
+import { editStudentPath, registerPath, statementPath } from './links';
 
-export default function Page() {
-  return <ComingSoon title="Students of the course" />;
+interface ListedStudent {
+  id: number;
+  admissionNo: string;
+  name: string;
+  capId: string;
+  phone: string | null;
+  admissionDate: string;
+}
+
+interface ListedBatch {
+  id: number;
+  name: string;
+  startDate: string;
+  endDate: string;
+  students: ListedStudent[];
+}
+
+function exportBatch(course: string, batch: ListedBatch) {
+  notifications.show({ message: 'CSV export started' });
+  const csv = toCsv(
+    ['SNo', 'Adm.No', 'Student Name', 'CAP ID', 'Phone', 'Admission Date'],
+    batch.students.map((s, i) => [i + 1, s.admissionNo, s.name, s.capId, s.phone, formatDate(s.admissionDate)]),
+  );
+  downloadText(safeFileName(`Students_${course}_Batch_${batch.name}.csv`), csv);
+}
+
+/** /list/{courseId}: the course's students grouped by batch, with export, print and edit per batch. */
+export default function CourseListPage() {
+  const department = useDepartment();
+  const trpc = useTRPC();
+  const courseId = Number(useParams().courseId);
+  const list = useQuery(trpc.students.list.queryOptions({ depId: department.id, courseId }, { enabled: courseId > 0 }));
+  // While one batch prints, the others are hidden from paper.
+  const [printing, setPrinting] = useState<number | null>(null);
+  useEffect(() => {
+    const done = () => setPrinting(null);
+    window.addEventListener('afterprint', done);
+    return () => window.removeEventListener('afterprint', done);
+  }, []);
+
+  if (list.isPending) return <PageLoader />;
+  if (list.isError) {
+    return (
+      <Alert color="red" icon={<IconAlertCircle />} title="Course not available">
+        {errorMessage(list.error)}
+      </Alert>
+    );
+  }
+  const { course, batches, total } = list.data;
+
+  return (
+    <>
+      <PageHeader
+        title={course.name}
+        subtitle={`${department.name} · ${total} student${total === 1 ? '' : 's'} in ${batches.length} batch${batches.length === 1 ? '' : 'es'}`}
+        actions={
+          <Button component={Link} to={registerPath(department, course.id)} leftSection={<IconPlus size={16} />}>
+            Admission
+          </Button>
+        }
+      />
+      {batches.length === 0 && (
+        <Alert color="gray" icon={<IconUsers />} title="No batches yet">
+          An administrator creates the batches of a course; students can then be registered into them.
+        </Alert>
+      )}
+      <Stack gap="lg">
+        {batches.map((batch) => (
+          <Paper
+            key={batch.id}
+            withBorder
+            radius="md"
+            p="lg"
+            className={printing !== null && printing !== batch.id ? 'no-print' : undefined}
+            data-testid={`batch-${batch.name}`}
+          >
+            <Group justify="space-between" mb="sm">
+              <div>
+                <Title order={4}>Batch: {batch.name}</Title>
+                <Text size="sm" c="dimmed">
+                  {formatDate(batch.startDate)} to {formatDate(batch.endDate)}
+                </Text>
+              </div>
+              <Group gap="xs">
+                <Badge variant="light" size="lg">
+                  {batch.students.length} student{batch.students.length === 1 ? '' : 's'}
+                </Badge>
+                <Group gap="xs" className="no-print">
+                  <Button
+                    variant="default"
+                    size="xs"
+                    leftSection={<IconDownload size={14} />}
+                    disabled={batch.students.length === 0}
+                    onClick={() => exportBatch(course.name, batch)}
+                  >
+                    CSV export
+                  </Button>
+                  <Button
+                    variant="default"
+                    size="xs"
+                    leftSection={<IconPrinter size={14} />}
+                    disabled={batch.students.length === 0}
+                    onClick={() => {
+                      setPrinting(batch.id);
+                      printSoon();
+                    }}
+                  >
+                    Print
+                  </Button>
+                </Group>
+              </Group>
+            </Group>
+            {batch.students.length === 0 ? (
+              <Text c="dimmed" size="sm" py="md" ta="center">
+                No students registered in this batch yet.
+              </Text>
+            ) : (
+              <Table.ScrollContainer minWidth={720}>
+                <Table striped highlightOnHover verticalSpacing="xs">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th w={50}>#</Table.Th>
+                      <Table.Th>Adm.No</Table.Th>
+                      <Table.Th>Student Name</Table.Th>
+                      <Table.Th>CAP ID</Table.Th>
+                      <Table.Th>Phone</Table.Th>
+                      <Table.Th>Admission Date</Table.Th>
+                      <Table.Th className="no-print" w={90}>
+                        Action
+                      </Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {batch.students.map((s, i) => (
+                      <Table.Tr key={s.id}>
+                        <Table.Td>{i + 1}</Table.Td>
+                        <Table.Td>
+                          <Anchor component={Link} to={editStudentPath(department, s, course)} size="sm">
+                            {s.admissionNo}
+                          </Anchor>
+                        </Table.Td>
+                        <Table.Td>{s.name}</Table.Td>
+                        <Table.Td>{s.capId}</Table.Td>
+                        <Table.Td>{s.phone}</Table.Td>
+                        <Table.Td>{formatDate(s.admissionDate)}</Table.Td>
+                        <Table.Td className="no-print">
+                          <Group gap={4} wrap="nowrap">
+                            <Tooltip label="Edit">
+                              <ActionIcon component={Link} to={editStudentPath(department, s, course)} variant="subtle" aria-label={`Edit ${s.admissionNo}`}>
+                                <IconPencil size={16} />
+                              </ActionIcon>
+                            </Tooltip>
+                            <Tooltip label="Statement">
+                              <ActionIcon component={Link} to={statementPath(department, s.id)} variant="subtle" color="teal" aria-label={`Statement of ${s.admissionNo}`}>
+                                <IconFileInvoice size={16} />
+                              </ActionIcon>
+                            </Tooltip>
+                          </Group>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )}
+          </Paper>
+        ))}
+      </Stack>
+    </>
+  );
 }

@@ -1,5 +1,95 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { Anchor, Badge, Group, Paper, SimpleGrid, Table, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCalendarDollar, IconReceipt2, IconUserCog, IconWallet } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useDepartment } from '../../app/department-context';
+import { PageHeader } from '../../components/PageHeader';
+import { PageLoader } from '../../components/PageLoader';
+import { formatDate } from '../../lib/dates';
+import { formatRupees } from '../../lib/money';
+import { useTRPC } from '../../lib/trpc';
+import { courseListPath } from './links';
 
-export default function Page() {
-  return <ComingSoon title="Dashboard" />;
+function TotalCard({ label, paise, icon, color, note }: { label: string; paise: number; icon: ReactNode; color: string; note?: string }) {
+  return (
+    <Paper withBorder p="lg" radius="md">
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+            {label}
+          </Text>
+          <Text fz={28} fw={700} mt={4} data-testid={`card-${label}`}>
+            ₹ {formatRupees(paise)}
+          </Text>
+          {note && (
+            <Text size="xs" c="dimmed">
+              {note}
+            </Text>
+          )}
+        </div>
+        <ThemeIcon size={44} radius="md" variant="light" color={color}>
+          {icon}
+        </ThemeIcon>
+      </Group>
+    </Paper>
+  );
+}
+
+/** The department home (spec section 2): three cards and the 'List of Admission' per course. */
+export default function DepartmentDashboardPage() {
+  const department = useDepartment();
+  const trpc = useTRPC();
+  const dashboard = useQuery(trpc.students.dashboard.queryOptions({ depId: department.id }));
+  if (dashboard.isPending) return <PageLoader />;
+  // A failed load leaves the totals at 0 (spec section 8).
+  const d = dashboard.data ?? { date: '', adminTotalPaise: 0, todayTotalPaise: 0, salaryTotalPaise: 0, admissions: [] };
+  const total = d.admissions.reduce((n, a) => n + a.totalAdmissions, 0);
+
+  return (
+    <>
+      <PageHeader title="Dashboard" subtitle={department.name} />
+      <SimpleGrid cols={{ base: 1, sm: 3 }} mb="xl">
+        <TotalCard label="Admin total" paise={d.adminTotalPaise} icon={<IconUserCog size={24} />} color="gray" />
+        <TotalCard label="Today total" paise={d.todayTotalPaise} icon={<IconReceipt2 size={24} />} color="teal" note={d.date ? `Receipts of ${formatDate(d.date)}` : undefined} />
+        <TotalCard label="Salary total" paise={d.salaryTotalPaise} icon={<IconWallet size={24} />} color="gray" />
+      </SimpleGrid>
+
+      <Paper withBorder radius="md" p="lg">
+        <Group justify="space-between" mb="sm">
+          <Group gap="xs">
+            <IconCalendarDollar size={20} />
+            <Title order={4}>List of Admission</Title>
+          </Group>
+          <Badge variant="light" size="lg">
+            {total} student{total === 1 ? '' : 's'}
+          </Badge>
+        </Group>
+        <Table striped highlightOnHover verticalSpacing="sm" aria-label="List of Admission">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={60}>#</Table.Th>
+              <Table.Th>Course</Table.Th>
+              <Table.Th ta="right">Admissions</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {d.admissions.map((a, i) => (
+              <Table.Tr key={a.courseId}>
+                <Table.Td>{i + 1}</Table.Td>
+                <Table.Td>
+                  <Anchor component={Link} to={courseListPath(department, { id: a.courseId, name: a.course })}>
+                    {a.course}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td ta="right" fw={600}>
+                  {a.totalAdmissions}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Paper>
+    </>
+  );
 }

@@ -1,5 +1,230 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { Alert, Anchor, Badge, Button, FileInput, Group, List, Paper, Select, SimpleGrid, Switch, Table, Text, ThemeIcon } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { COURSES, STUDENT_CSV_COLUMNS } from '@fees/validation';
+import { IconAlertCircle, IconCheck, IconCircleCheck, IconDownload, IconFileTypeCsv, IconUpload, IconX } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useDepartment } from '../../app/department-context';
+import { PageHeader } from '../../components/PageHeader';
+import { downloadText, toCsv } from '../../lib/csv';
+import { errorMessage, useTRPC } from '../../lib/trpc';
+import { courseListPath } from './links';
 
-export default function Page() {
-  return <ComingSoon title="Import students" />;
+/**
+ * Bulk import for one course and batch: the server checks every row with the registration schema
+ * (and for admission numbers repeated or already used); Import writes all rows or none.
+ */
+export default function ImportStudentsPage() {
+  const department = useDepartment();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [courseId, setCourseId] = useState<string | null>(null);
+  const [batchId, setBatchId] = useState<string | null>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [csv, setCsv] = useState<string | null>(null);
+  const [onlyInvalid, setOnlyInvalid] = useState(false);
+  const [imported, setImported] = useState<{ count: number; courseId: number } | null>(null);
+
+  const courses = COURSES.filter((c) => c.departmentId === department.id);
+  const batches = useQuery(trpc.batches.byCourse.queryOptions({ depId: department.id, courseId: Number(courseId) }, { enabled: courseId !== null }));
+  const preview = useMutation(trpc.students.importPreview.mutationOptions());
+  const commit = useMutation(
+    trpc.students.importCommit.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.students.pathKey() }) }),
+  );
+
+  const target = courseId && batchId ? { depId: department.id, courseId: Number(courseId), batchId: Number(batchId) } : null;
+
+  const check = (text: string | null, next: { courseId: string | null; batchId: string | null }) => {
+    preview.reset();
+    commit.reset();
+    if (text === null || !next.courseId || !next.batchId) return;
+    preview.mutate({ depId: department.id, courseId: Number(next.courseId), batchId: Number(next.batchId), csv: text });
+  };
+
+  const chooseFile = async (chosen: File | null) => {
+    setFile(chosen);
+    setImported(null);
+    const text = chosen ? await chosen.text() : null;
+    setCsv(text);
+    check(text, { courseId, batchId });
+  };
+
+  const result = preview.data;
+  const rows = result ? (onlyInvalid ? result.rows.filter((r) => r.errors.length > 0) : result.rows) : [];
+  const canImport = target !== null && csv !== null && result !== undefined && result.invalid === 0 && result.total > 0 && !preview.isPending;
+  const course = courses.find((c) => String(c.id) === courseId);
+  const importedCourse = imported && courses.find((c) => c.id === imported.courseId);
+  const batchName = batches.data?.find((b) => String(b.id) === batchId)?.name;
+
+  return (
+    <>
+      <PageHeader
+        title="Import students"
+        subtitle={`${department.name} · load a whole intake from a CSV file`}
+        actions={
+          <Button variant="default" leftSection={<IconDownload size={16} />} onClick={() => downloadText('students_template.csv', toCsv([...STUDENT_CSV_COLUMNS], []))}>
+            Download template
+          </Button>
+        }
+      />
+      <Paper withBorder radius="md" p="lg" mb="lg">
+        <SimpleGrid cols={{ base: 1, md: 3 }}>
+          <Select
+            label="Course"
+            placeholder="Choose a course"
+            data={courses.map((c) => ({ value: String(c.id), label: c.name }))}
+            value={courseId}
+            onChange={(v) => {
+              setCourseId(v);
+              setBatchId(null);
+              check(null, { courseId: v, batchId: null });
+            }}
+            searchable
+            withAsterisk
+          />
+          <Select
+            label="Batch"
+            placeholder={courseId ? 'Choose a batch' : 'Choose the course first'}
+            data={(batches.data ?? []).map((b) => ({ value: String(b.id), label: b.name }))}
+            value={batchId}
+            onChange={(v) => {
+              setBatchId(v);
+              check(csv, { courseId, batchId: v });
+            }}
+            disabled={!courseId}
+            nothingFoundMessage="This course has no batches yet"
+            withAsterisk
+          />
+          <FileInput
+            label="CSV file"
+            placeholder="Choose a .csv file"
+            accept=".csv,text/csv"
+            leftSection={<IconFileTypeCsv size={18} />}
+            value={file}
+            onChange={(f) => void chooseFile(f)}
+            clearable
+            withAsterisk
+          />
+        </SimpleGrid>
+        <Text size="xs" c="dimmed" mt="sm">
+          Columns: {STUDENT_CSV_COLUMNS.join(', ')}. Dates as yyyy-mm-dd or dd-mm-yyyy; gender Male, Female or Other; category and religion by name. One row per student; every row is checked
+          like the registration form.
+        </Text>
+      </Paper>
+
+      {imported && importedCourse && (
+        <Alert color="teal" icon={<IconCircleCheck />} title="Import complete" mb="lg" role="status">
+          {imported.count} students were imported.{' '}
+          <Anchor component={Link} to={courseListPath(department, importedCourse)}>
+            Open the list of {importedCourse.name}
+          </Anchor>
+        </Alert>
+      )}
+      {(preview.error ?? commit.error) && (
+        <Alert color="red" icon={<IconAlertCircle />} mb="lg" role="alert">
+          {errorMessage(preview.error ?? commit.error)}
+        </Alert>
+      )}
+      {preview.isPending && <Text c="dimmed">Checking the file…</Text>}
+
+      {result && (
+        <Paper withBorder radius="md" p="lg">
+          <Group justify="space-between" mb="md">
+            <Group gap="xs">
+              <Badge size="lg" variant="light">
+                {result.total} rows
+              </Badge>
+              <Badge size="lg" variant="light" color="teal">
+                {result.valid} valid
+              </Badge>
+              <Badge size="lg" variant="light" color={result.invalid ? 'red' : 'gray'}>
+                {result.invalid} invalid
+              </Badge>
+              <Switch label="Only invalid rows" checked={onlyInvalid} onChange={(e) => setOnlyInvalid(e.currentTarget.checked)} ml="md" disabled={result.invalid === 0} />
+            </Group>
+            <Button
+              leftSection={<IconUpload size={16} />}
+              disabled={!canImport}
+              loading={commit.isPending}
+              onClick={() =>
+                target &&
+                csv !== null &&
+                commit.mutate(
+                  { ...target, csv },
+                  {
+                    onSuccess: (r) => {
+                      notifications.show({ color: 'teal', message: `${r.imported} students imported into ${course?.name ?? ''} ${batchName ?? ''}` });
+                      setImported({ count: r.imported, courseId: target.courseId });
+                      setFile(null);
+                      setCsv(null);
+                      preview.reset();
+                    },
+                  },
+                )
+              }
+            >
+              Import {result.total} students
+            </Button>
+          </Group>
+          {result.invalid > 0 && (
+            <Alert color="red" variant="light" mb="md" icon={<IconAlertCircle />}>
+              Correct the marked rows in the file and choose it again: nothing is imported while any row is invalid.
+            </Alert>
+          )}
+          <Table.ScrollContainer minWidth={900} mah={560}>
+            <Table striped highlightOnHover stickyHeader verticalSpacing="xs" aria-label="Import preview">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={60}>Line</Table.Th>
+                  <Table.Th w={40} />
+                  <Table.Th>Adm.No</Table.Th>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>CAP ID</Table.Th>
+                  <Table.Th>Gender</Table.Th>
+                  <Table.Th>Category</Table.Th>
+                  <Table.Th>Admission date</Table.Th>
+                  <Table.Th>Messages</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((r) => {
+                  const bad = r.errors.length > 0;
+                  return (
+                    <Table.Tr key={r.line} bg={bad ? 'var(--mantine-color-red-light)' : undefined} data-invalid={bad || undefined}>
+                      <Table.Td>{r.line}</Table.Td>
+                      <Table.Td>
+                        <ThemeIcon size="sm" radius="xl" color={bad ? 'red' : 'teal'} variant="light">
+                          {bad ? <IconX size={12} /> : <IconCheck size={12} />}
+                        </ThemeIcon>
+                      </Table.Td>
+                      <Table.Td>{r.values.admissionNo}</Table.Td>
+                      <Table.Td>{r.values.name}</Table.Td>
+                      <Table.Td>{r.values.capId}</Table.Td>
+                      <Table.Td>{r.values.gender}</Table.Td>
+                      <Table.Td>{r.values.category}</Table.Td>
+                      <Table.Td>{r.values.admissionDate}</Table.Td>
+                      <Table.Td>
+                        {bad ? (
+                          <List size="xs" c="red">
+                            {r.errors.map((e) => (
+                              <List.Item key={e}>{e}</List.Item>
+                            ))}
+                          </List>
+                        ) : (
+                          <Text size="xs" c="dimmed">
+                            OK
+                          </Text>
+                        )}
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Paper>
+      )}
+    </>
+  );
 }

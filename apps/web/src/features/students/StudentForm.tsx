@@ -1,0 +1,236 @@
+import '@mantine/dates/styles.css';
+import { Alert, Button, Checkbox, Divider, Group, Paper, Radio, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { schemaResolver, useForm } from '@mantine/form';
+import { COURSES, STUDENT_FIELD_LABELS as LABEL, STUDENT_GENDERS, type TStudentForm, ZStudentForm } from '@fees/validation';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat';
+import { type ReactNode, useEffect } from 'react';
+import { useDepartment } from '../../app/department-context';
+import { errorMessage, fieldErrors, useTRPC } from '../../lib/trpc';
+
+// DateInput parses what the clerk types (dd-MM-yyyy) with dayjs.
+dayjs.extend(customParseFormat);
+
+/** What the inputs hold: selects keep ids as text, dates are yyyy-MM-dd or null. */
+export interface StudentFormValues {
+  courseId: string;
+  batchId: string;
+  capId: string;
+  name: string;
+  admissionNo: string;
+  admissionDate: string | null;
+  categoryId: string;
+  dateOfBirth: string | null;
+  gender: string;
+  religionId: string;
+  email: string;
+  phone: string;
+  parentName: string;
+  address: string;
+  guardianAddress: string;
+  confirm: boolean;
+}
+
+export function emptyStudentForm(courseId?: number): StudentFormValues {
+  return {
+    courseId: courseId ? String(courseId) : '',
+    batchId: '',
+    capId: '',
+    name: '',
+    admissionNo: '',
+    admissionDate: null,
+    categoryId: '',
+    dateOfBirth: null,
+    gender: '',
+    religionId: '',
+    email: '',
+    phone: '',
+    parentName: '',
+    address: '',
+    guardianAddress: '',
+    confirm: false,
+  };
+}
+
+/** A stored student as students.byId returns it. */
+interface StoredStudent {
+  courseId: number;
+  batchId: number;
+  capId: string;
+  name: string;
+  admissionNo: string;
+  admissionDate: string;
+  categoryId: number;
+  dateOfBirth: string;
+  gender: string;
+  religionId: number | null;
+  email: string | null;
+  phone: string | null;
+  parentName: string | null;
+  address: string;
+  guardianAddress: string | null;
+}
+
+export function studentFormValues(s: StoredStudent): StudentFormValues {
+  return {
+    courseId: String(s.courseId),
+    batchId: String(s.batchId),
+    capId: s.capId,
+    name: s.name,
+    admissionNo: s.admissionNo,
+    admissionDate: s.admissionDate,
+    categoryId: String(s.categoryId),
+    dateOfBirth: s.dateOfBirth,
+    gender: s.gender,
+    religionId: s.religionId ? String(s.religionId) : '',
+    email: s.email ?? '',
+    phone: s.phone ?? '',
+    parentName: s.parentName ?? '',
+    address: s.address,
+    guardianAddress: s.guardianAddress ?? '',
+    confirm: false,
+  };
+}
+
+const DATE_FORMAT = 'DD-MM-YYYY';
+
+/**
+ * Registration and edit (spec section 5): the shared schema validates in the browser; the server's
+ * refusal (a taken admission number, a field message) is shown above the buttons.
+ */
+export function StudentForm({
+  initialValues,
+  submitLabel,
+  pending,
+  error,
+  onSubmit,
+  actions,
+}: {
+  initialValues: StudentFormValues;
+  submitLabel: string;
+  pending: boolean;
+  error: unknown;
+  onSubmit: (values: TStudentForm, form: { reset: (values: StudentFormValues) => void }) => void;
+  actions?: ReactNode;
+}) {
+  const department = useDepartment();
+  const trpc = useTRPC();
+  const form = useForm<StudentFormValues>({
+    mode: 'controlled',
+    initialValues,
+    validate: schemaResolver(ZStudentForm, { sync: true }),
+    clearInputErrorOnChange: true,
+  });
+  const courseId = Number(form.values.courseId) || 0;
+  const batches = useQuery(trpc.batches.byCourse.queryOptions({ depId: department.id, courseId }, { enabled: courseId > 0 }));
+  const categories = useQuery(trpc.reference.categories.queryOptions());
+  const religions = useQuery(trpc.reference.religions.queryOptions());
+
+  useEffect(() => {
+    const errors = Object.fromEntries(Object.entries(fieldErrors(error)).map(([field, messages]) => [field, messages[0]]));
+    if (Object.keys(errors).length > 0) form.setErrors(errors);
+    // Only a new server answer should move the field messages.
+  }, [error]);
+
+  const courseOptions = COURSES.filter((c) => c.departmentId === department.id).map((c) => ({ value: String(c.id), label: c.name }));
+  const batchOptions = (batches.data ?? []).map((b) => ({ value: String(b.id), label: b.name }));
+
+  const submit = form.onSubmit((values) => {
+    const parsed = ZStudentForm.safeParse(values);
+    if (parsed.success) onSubmit(parsed.data, { reset: (next) => form.setValues(next) });
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <Paper withBorder p="lg" radius="md">
+          <Divider label="Admission" labelPosition="left" mb="sm" />
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+            <Select
+              label={LABEL.courseId}
+              placeholder="Choose a course"
+              data={courseOptions}
+              withAsterisk
+              searchable
+              {...form.getInputProps('courseId')}
+              onChange={(value) => {
+                form.setFieldValue('courseId', value ?? '');
+                form.setFieldValue('batchId', '');
+              }}
+            />
+            <Select
+              label={LABEL.batchId}
+              placeholder={courseId ? 'Choose a batch' : 'Choose the course first'}
+              data={batchOptions}
+              disabled={!courseId}
+              withAsterisk
+              nothingFoundMessage="This course has no batches yet"
+              {...form.getInputProps('batchId')}
+              onChange={(value) => form.setFieldValue('batchId', value ?? '')}
+            />
+            <TextInput label={LABEL.admissionNo} withAsterisk {...form.getInputProps('admissionNo')} />
+            <DateInput label={LABEL.admissionDate} valueFormat={DATE_FORMAT} placeholder="dd-mm-yyyy" withAsterisk clearable {...form.getInputProps('admissionDate')} />
+            <TextInput label={LABEL.capId} withAsterisk {...form.getInputProps('capId')} />
+            <Select
+              label={LABEL.categoryId}
+              placeholder="Choose a category"
+              data={(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+              withAsterisk
+              {...form.getInputProps('categoryId')}
+              onChange={(value) => form.setFieldValue('categoryId', value ?? '')}
+            />
+          </SimpleGrid>
+
+          <Divider label="Student" labelPosition="left" mt="lg" mb="sm" />
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+            <TextInput label={LABEL.name} withAsterisk {...form.getInputProps('name')} />
+            <DateInput label={LABEL.dateOfBirth} valueFormat={DATE_FORMAT} placeholder="dd-mm-yyyy" withAsterisk clearable {...form.getInputProps('dateOfBirth')} />
+            <Radio.Group label={LABEL.gender} withAsterisk {...form.getInputProps('gender')}>
+              <Group mt={8}>
+                {STUDENT_GENDERS.map((g) => (
+                  <Radio key={g} value={g} label={g} />
+                ))}
+              </Group>
+            </Radio.Group>
+            <Select
+              label={LABEL.religionId}
+              placeholder="Not given"
+              data={(religions.data ?? []).map((r) => ({ value: String(r.id), label: r.name }))}
+              clearable
+              {...form.getInputProps('religionId')}
+              onChange={(value) => form.setFieldValue('religionId', value ?? '')}
+            />
+            <TextInput label={LABEL.email} type="email" {...form.getInputProps('email')} />
+            <TextInput label={LABEL.phone} type="tel" {...form.getInputProps('phone')} />
+          </SimpleGrid>
+
+          <Divider label="Family and address" labelPosition="left" mt="lg" mb="sm" />
+          <SimpleGrid cols={{ base: 1, md: 3 }}>
+            <TextInput label={LABEL.parentName} {...form.getInputProps('parentName')} />
+            <Textarea label={LABEL.address} withAsterisk autosize minRows={2} {...form.getInputProps('address')} />
+            <Textarea label={LABEL.guardianAddress} autosize minRows={2} {...form.getInputProps('guardianAddress')} />
+          </SimpleGrid>
+        </Paper>
+
+        {error !== null && error !== undefined && (
+          <Alert color="red" icon={<IconAlertCircle />} role="alert">
+            {errorMessage(error)}
+          </Alert>
+        )}
+
+        <Group justify="space-between" className="no-print">
+          <Checkbox label={LABEL.confirm} {...form.getInputProps('confirm', { type: 'checkbox' })} />
+          <Group>
+            {actions}
+            <Button type="submit" loading={pending}>
+              {submitLabel}
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
