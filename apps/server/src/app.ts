@@ -1,5 +1,6 @@
 /**
- * Builds the HTTP server: tRPC at /trpc, the REST adapter at /rest, /healthz, and the built web app
+ * Builds the HTTP server: tRPC at /trpc, the REST adapter at /rest, the backup download at
+ * /api/backup, /healthz, and the built web app
  * with a fallback to index.html for client-side routes.
  */
 import { existsSync } from 'node:fs';
@@ -8,6 +9,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify from 'fastify';
+import { backupRoutes } from './backup/route';
 import { createTrpcContextFactory, type ServerDeps } from './context';
 import { restPlugin } from './rest/plugin';
 import { type AppRouter, appRouter } from './routers/_app';
@@ -37,6 +39,7 @@ export async function buildApp({ deps, webRoot = DEFAULT_WEB_ROOT, logger = fals
   });
 
   await app.register(restPlugin, { prefix: '/rest', deps });
+  await app.register(backupRoutes, { deps });
 
   app.get('/healthz', async () => ({ ok: true }));
 

@@ -1,0 +1,33 @@
+import { createReadStream } from 'node:fs';
+import { writeAudit } from '@fees/db';
+import type { FastifyInstance } from 'fastify';
+import { actorOf } from '../audit';
+import { createRequestContext, type ServerDeps } from '../context';
+import { backupFileName, snapshotToTempFile } from './snapshot';
+
+/**
+ * GET /api/backup: an online snapshot of the database as the attachment backup_{yyyy-MM-dd}.sqlite,
+ * for admins (401 without a session, 403 for staff). The snapshot file is removed once sent.
+ */
+export async function backupRoutes(app: FastifyInstance, opts: { deps: ServerDeps }): Promise<void> {
+  app.get('/api/backup', async (req, reply) => {
+    const ctx = createRequestContext(opts.deps, req, reply);
+    if (!ctx.session) return reply.code(401).send({ message: 'Please sign in' });
+    if (ctx.session.role !== 'admin') return reply.code(403).send({ message: 'Administrators only' });
+    const snapshot = await snapshotToTempFile(ctx.db);
+    const fileName = backupFileName('sqlite');
+    writeAudit(ctx.db, actorOf(ctx), {
+      action: 'backup',
+      entity: 'database',
+      after: { fileName, bytes: snapshot.bytes, ms: snapshot.ms, restarts: snapshot.restarts },
+    });
+    const file = createReadStream(snapshot.path);
+    file.once('close', snapshot.cleanup);
+    return reply
+      .header('content-type', 'application/vnd.sqlite3')
+      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .header('content-length', snapshot.bytes)
+      .header('cache-control', 'no-store')
+      .send(file);
+  });
+}

@@ -1,0 +1,27 @@
+import { Readable } from 'node:stream';
+import { type Database, sqlDumpChunks } from '@fees/db';
+import Sqlite from 'better-sqlite3';
+import { backupFileName, snapshotToTempFile } from './snapshot';
+
+/**
+ * The SQL text dump behind GET /rest/search/backup/?bFile=backup_{yyyy-MM-dd}.sql: an online
+ * snapshot is taken first (so the dump is consistent while the app keeps writing), then streamed
+ * as SQL in chunks. The snapshot file is removed when the stream closes, read to the end or not.
+ * Loading the text into an empty database (sqlite3 new.sqlite < backup.sql) rebuilds it.
+ */
+export async function createSqlDump(db: Database): Promise<{ fileName: string; stream: Readable }> {
+  const snapshot = await snapshotToTempFile(db);
+  let client: Sqlite.Database;
+  try {
+    client = new Sqlite(snapshot.path, { readonly: true, fileMustExist: true });
+  } catch (error) {
+    snapshot.cleanup();
+    throw error;
+  }
+  const stream = Readable.from(sqlDumpChunks(client), { objectMode: false });
+  stream.once('close', () => {
+    if (client.open) client.close();
+    snapshot.cleanup();
+  });
+  return { fileName: backupFileName('sql'), stream };
+}
