@@ -1,0 +1,108 @@
+/**
+ * 64 receipts created at once over real HTTP against a running server: numbers stay unique,
+ * consecutive and gap-free, and every receipt's lines add up to its stored total.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Database, openDatabase } from '@fees/db';
+import { paiseToRupeesText } from '@fees/validation';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { LoginLimiter } from '../../auth/login-limiter';
+import { buildFixture, type Fixture } from '../../test/fixture';
+import { createAccount, TEST_PASSWORD } from '../../test/harness';
+import { taxOn } from './service';
+
+const CONCURRENCY = 64;
+const RATE_BP = 1800;
+
+let dir: string;
+let db: Database;
+let fx: Fixture;
+let app: Awaited<ReturnType<typeof buildApp>>;
+let baseUrl: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'fees-receipts-http-'));
+  db = openDatabase(join(dir, 'fees.sqlite'));
+  fx = buildFixture(db);
+  db.run(sql`UPDATE settings SET gst_rate_basis_points = ${RATE_BP} WHERE id = 1`);
+  await createAccount(db, { email: 'counter@test.local', role: 'user', departmentId: 100 });
+  app = await buildApp({ deps: { db, loginLimiter: new LoginLimiter(), secureCookies: false }, webRoot: join(dir, 'no-web') });
+  baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+});
+
+afterAll(async () => {
+  await app.close();
+  db.$client.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function post(path: string, body: unknown, cookie?: string) {
+  const response = await fetch(`${baseUrl}/trpc/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, cookie: response.headers.get('set-cookie'), body: (await response.json()) as { result?: { data: unknown }; error?: unknown } };
+}
+
+describe('receipts.create over HTTP', () => {
+  it(`${CONCURRENCY} concurrent creations get distinct consecutive numbers and consistent totals`, async () => {
+    const login = await post('auth.departmentLogin', { email: 'counter@test.local', password: TEST_PASSWORD, depId: 100 });
+    expect(login.status).toBe(200);
+    const cookie = login.cookie!.split(';')[0]!;
+
+    const inputs = Array.from({ length: CONCURRENCY }, (_, i) => {
+      const lines = [
+        { feeHeadId: fx.heads.tuition, particulars: `Instalment ${i}`, amount: 1_000_00 + i * 37 },
+        ...(i % 3 === 0 ? [{ feeHeadId: fx.heads.exam, particulars: '', amount: 99_99 + i }] : []),
+      ];
+      const total = lines.reduce((s, l) => s + l.amount, 0);
+      const tax = taxOn(total, RATE_BP);
+      return {
+        depId: 100,
+        studentId: fx.ug.studentId,
+        date: '2025-09-01',
+        items: lines.map((l) => ({ ...l, amount: paiseToRupeesText(l.amount) })),
+        paymentMode: i % 2 ? 'upi' : 'cash',
+        paymentReference: i % 2 ? `UPI-${i}` : null,
+        total: paiseToRupeesText(total),
+        tax: paiseToRupeesText(tax),
+        net: paiseToRupeesText(total + tax),
+        confirm: true,
+        allowOverpayment: true,
+      };
+    });
+
+    const responses = await Promise.all(inputs.map((input) => post('receipts.create', input, cookie)));
+    expect(responses.map((r) => r.status)).toEqual(Array(CONCURRENCY).fill(200));
+    const created = responses.map((r) => r.body.result!.data as { number: number; totalPaise: number; netPaise: number });
+    const numbers = created.map((c) => c.number).sort((a, b) => a - b);
+    const first = fx.ug.receiptNumber + 1;
+    expect(numbers).toEqual(Array.from({ length: CONCURRENCY }, (_, i) => first + i));
+
+    const stored = db.get<{ receipts: number; totals: number; nets: number; lines: number; taxes: number }>(sql`
+      SELECT COUNT(*) AS receipts, SUM(total_paise) AS totals, SUM(net_paise) AS nets, SUM(tax_paise) AS taxes,
+             (SELECT SUM(rl.amount_paise) FROM receipt_lines rl JOIN receipts r2 ON r2.id = rl.receipt_id WHERE r2.number >= ${first}) AS lines
+      FROM receipts WHERE number >= ${first}`);
+    expect(stored.receipts).toBe(CONCURRENCY);
+    expect(stored.lines).toBe(stored.totals);
+    expect(stored.nets).toBe(stored.totals + stored.taxes);
+    expect(stored.totals).toBe(created.reduce((s, c) => s + c.totalPaise, 0));
+    const mismatched = db.all(sql`
+      SELECT r.number FROM receipts r JOIN receipt_lines rl ON rl.receipt_id = r.id
+      GROUP BY r.id HAVING SUM(rl.amount_paise) <> r.total_paise`);
+    expect(mismatched).toEqual([]);
+    expect(db.get<{ n: number }>(sql`SELECT last_number AS n FROM receipt_number_sequence`).n).toBe(first + CONCURRENCY - 1);
+  });
+
+  it('answers 401 without a session and writes nothing', async () => {
+    const before = db.get<{ n: number }>(sql`SELECT COUNT(*) AS n FROM receipts`).n;
+    const response = await post('receipts.create', { depId: 100 });
+    expect(response.status).toBe(401);
+    expect(db.get<{ n: number }>(sql`SELECT COUNT(*) AS n FROM receipts`).n).toBe(before);
+  });
+});
