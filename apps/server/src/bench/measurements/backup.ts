@@ -1,0 +1,90 @@
+/**
+ * The backup download (admin) while the counter keeps writing: a writer issues receipts one after
+ * another through HTTP; the longest gap between two successful writes during the download is the
+ * pause the backup causes, beside the longest gap of the same writer without a backup.
+ */
+import { HttpClient } from '../http';
+import { NotAvailable, type BenchEnv, type Measurement } from '../types';
+import { gstRateOf, receiptInputs } from './receipt-input';
+
+export const BACKUP_PATH = '/api/backup';
+
+interface Writer {
+  stop(): Promise<number[]>;
+}
+
+function startWriter(env: BenchEnv, offset: number): Writer {
+  const input = receiptInputs(env.target, gstRateOf(env.direct.db));
+  const done: number[] = [performance.now()];
+  let running = true;
+  const loop = (async () => {
+    for (let i = offset; running; i++) {
+      await env.staff.mutation('receipts.create', input(i));
+      done.push(performance.now());
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      return done;
+    },
+  };
+}
+
+function longestGap(times: number[], from: number, to: number): { gap: number; writes: number } {
+  const inside = [from, ...times.filter((t) => t > from && t < to), to];
+  let gap = 0;
+  for (let i = 1; i < inside.length; i++) gap = Math.max(gap, inside[i]! - inside[i - 1]!);
+  return { gap, writes: inside.length - 2 };
+}
+
+/** Asked without a session, the route answers 401 once it exists (and takes no snapshot). */
+async function assertBackupRoute(env: BenchEnv): Promise<void> {
+  const anonymous = new HttpClient(env.server.options.port, 1);
+  try {
+    const status = await anonymous.probe(BACKUP_PATH);
+    if (status === 404) throw new NotAvailable(`GET ${BACKUP_PATH} does not exist`);
+  } finally {
+    anonymous.close();
+  }
+}
+
+export const backup: Measurement = {
+  id: 'backup',
+  title: 'Backup download during receipt writes',
+  needs: ['receipts.create'],
+  columns: [
+    { key: 'downloadMs', label: 'download ms' },
+    { key: 'sizeBytes', label: 'size' },
+    { key: 'longestWriteGapMs', label: 'longest write gap ms' },
+    { key: 'writes', label: 'writes' },
+  ],
+  async run(env) {
+    await assertBackupRoute(env);
+    const path = BACKUP_PATH;
+    const baselineMs = env.quick ? 1_000 : 3_000;
+    const writer = startWriter(env, 1_000_000);
+    const baselineFrom = performance.now();
+    await new Promise((r) => setTimeout(r, baselineMs));
+    const downloadFrom = performance.now();
+    const download = await env.admin.download(path);
+    const downloadTo = performance.now();
+    await new Promise((r) => setTimeout(r, 300));
+    const times = await writer.stop();
+    if (download.status !== 200) throw new Error(`GET ${path}: HTTP ${download.status}`);
+    const baseline = longestGap(times, baselineFrom, downloadFrom);
+    const during = longestGap(times, downloadFrom, downloadTo);
+    return {
+      rows: [
+        { name: 'writer alone (baseline)', values: { downloadMs: null, sizeBytes: null, longestWriteGapMs: baseline.gap, writes: baseline.writes } },
+        {
+          name: `during GET ${path}`,
+          values: { downloadMs: download.ms, sizeBytes: download.bytes, longestWriteGapMs: during.gap, writes: during.writes },
+          target: 'gap<200 ms',
+          ok: during.gap < 200,
+        },
+      ],
+    };
+  },
+};

@@ -1,0 +1,34 @@
+/** Inputs for receipts.create: a current student of the target department paying small amounts on 1-2 heads. */
+import type { Database } from '@fees/db';
+import { paiseToRupeesText } from '@fees/validation';
+import { today } from '../../config';
+import type { BenchTarget } from '../target';
+
+export function receiptInputs(target: BenchTarget, gstRateBasisPoints: number) {
+  const date = today();
+  return (i: number) => {
+    const payer = target.payers[i % target.payers.length]!;
+    const heads = payer.feeHeadIds.slice(0, 1 + (i % 2));
+    const items = heads.map((feeHeadId, n) => ({ feeHeadId, particulars: 'Bench', amount: `${10 + n}.00` }));
+    const totalPaise = items.reduce((sum, item) => sum + Math.round(Number(item.amount) * 100), 0);
+    const taxPaise = Number((BigInt(totalPaise) * BigInt(gstRateBasisPoints) + 5000n) / 10000n);
+    return {
+      depId: target.depId,
+      studentId: payer.studentId,
+      date,
+      items,
+      paymentMode: i % 3 === 0 ? 'upi' : 'cash',
+      paymentReference: i % 3 === 0 ? `BENCH${i}` : null,
+      total: paiseToRupeesText(totalPaise),
+      tax: paiseToRupeesText(taxPaise),
+      net: paiseToRupeesText(totalPaise + taxPaise),
+      confirm: true,
+      allowOverpayment: true,
+    };
+  };
+}
+
+export function gstRateOf(db: Database): number {
+  const row = db.$client.prepare('select gst_rate_basis_points as rate from settings where id = 1').get() as { rate: number } | undefined;
+  return row?.rate ?? 0;
+}

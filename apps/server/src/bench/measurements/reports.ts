@@ -1,0 +1,93 @@
+/**
+ * Every report and dashboard on the largest department and course: latency through HTTP (a tRPC GET
+ * with the input, one request at a time) and of the same procedure called without HTTP, with the
+ * ratio of the p50s. The counter's own reads (search, fees info, entry screen) are measured too.
+ */
+import { summarize } from '../stats';
+import type { BenchEnv, Measurement, Row } from '../types';
+import { runLoad } from '../http';
+
+interface ReportCase {
+  name: string;
+  procedure: string;
+  who: 'staff' | 'admin';
+  input: (env: BenchEnv) => unknown;
+}
+
+const CASES: ReportCase[] = [
+  { name: 'receipts by course', procedure: 'reports.feeReceipts', who: 'staff', input: ({ target: t }) => ({ depId: t.depId, courseId: t.courseId }) },
+  { name: 'dues (with a balance)', procedure: 'reports.dues', who: 'staff', input: ({ target: t }) => ({ depId: t.depId, courseId: t.courseId }) },
+  { name: 'student fee info', procedure: 'reports.studentFeeInfo', who: 'staff', input: ({ target: t }) => ({ depId: t.depId, courseId: t.courseId }) },
+  { name: 'receipts between dates (a month)', procedure: 'reports.receiptsBetweenDates', who: 'staff', input: ({ target: t }) => ({ depId: t.depId, ...t.month }) },
+  { name: 'collections, department, a month', procedure: 'reports.collections', who: 'staff', input: ({ target: t }) => ({ depId: t.depId, ...t.month }) },
+  { name: 'collections, all, academic year', procedure: 'reports.collections', who: 'admin', input: ({ target: t }) => ({ ...t.year }) },
+  { name: 'student statement', procedure: 'reports.statement', who: 'staff', input: ({ target: t }) => ({ depId: t.depId, studentId: t.statementStudentId }) },
+  { name: 'department dashboard', procedure: 'students.dashboard', who: 'staff', input: ({ target: t }) => ({ depId: t.depId }) },
+  { name: 'admin dashboard', procedure: 'admin.dashboard', who: 'admin', input: () => undefined },
+  { name: 'counter: student search', procedure: 'receipts.searchStudents', who: 'staff', input: ({ target: t }) => ({ depId: t.depId, courseId: t.courseId, text: t.searchText }) },
+  { name: 'counter: fees info', procedure: 'receipts.feeInfo', who: 'staff', input: ({ target: t }) => ({ depId: t.depId, studentId: t.statementStudentId }) },
+  { name: 'counter: entry screen', procedure: 'receipts.entryContext', who: 'staff', input: ({ target: t }) => ({ depId: t.depId, studentId: t.statementStudentId }) },
+];
+
+export const reports: Measurement = {
+  id: 'reports',
+  title: 'Reports and dashboards (largest department and course)',
+  columns: [
+    { key: 'httpP50Ms', label: 'HTTP p50' },
+    { key: 'httpP99Ms', label: 'HTTP p99' },
+    { key: 'directP50Ms', label: 'direct p50' },
+    { key: 'directP99Ms', label: 'direct p99' },
+    { key: 'ratio', label: 'ratio' },
+    { key: 'responseBytes', label: 'response' },
+    { key: 'n', label: 'n' },
+  ],
+  async run(env) {
+    const rows: Row[] = [];
+    const notes: string[] = [];
+    const { reportSamples, reportMs } = env.budget;
+    for (const c of CASES) {
+      if (!env.hasProcedure(c.procedure)) {
+        notes.push(`${c.name}: not available yet: ${c.procedure} does not exist`);
+        continue;
+      }
+      env.log(`  ${c.procedure} (${c.name})`);
+      const input = c.input(env);
+      const client = c.who === 'admin' ? env.admin : env.staff;
+      const direct = c.who === 'admin' ? env.direct.admin : env.direct.staff;
+      const path = client.trpcQueryPath(c.procedure, input);
+      let responseBytes = 0;
+      const fetchOnce = async () => {
+        const res = await client.request('GET', path);
+        if (res.status !== 200) throw new Error(`HTTP ${res.status} ${res.body.slice(0, 200)}`);
+        responseBytes = res.bytes;
+      };
+      try {
+        await fetchOnce();
+        await direct(c.procedure, input);
+      } catch (error) {
+        notes.push(`${c.name}: failed: ${error instanceof Error ? error.message : error}`);
+        continue;
+      }
+      const options = { concurrency: 1, maxRequests: reportSamples, maxMs: reportMs };
+      const http = summarize((await runLoad(options, fetchOnce)).samples);
+      const ceiling = summarize((await runLoad(options, () => direct(c.procedure, input).then(() => {}))).samples);
+      const ratio = http.p50 / ceiling.p50;
+      rows.push({
+        name: c.name,
+        values: {
+          procedure: c.procedure,
+          httpP50Ms: http.p50,
+          httpP99Ms: http.p99,
+          directP50Ms: ceiling.p50,
+          directP99Ms: ceiling.p99,
+          ratio,
+          responseBytes,
+          n: http.n,
+        },
+        target: 'p50<50, p99<150, <=3x',
+        ok: http.p50 < 50 && http.p99 < 150 && ratio <= 3,
+      });
+    }
+    return { rows, notes };
+  },
+};

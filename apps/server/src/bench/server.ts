@@ -1,0 +1,115 @@
+/**
+ * The real server, as production runs it: bundled with esbuild exactly as build.mjs does (into a
+ * private folder, so other builds are left alone) and started as `node main.js`. Start time is
+ * measured from spawn to the first answer of /healthz.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { cpSync, createWriteStream, mkdirSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { BUILD_DIR, MIGRATIONS, SERVER_ROOT } from './paths';
+
+const SERVER_BUILD = join(BUILD_DIR, 'server');
+
+export async function buildServer(): Promise<string> {
+  rmSync(SERVER_BUILD, { recursive: true, force: true });
+  await build({
+    entryPoints: [join(SERVER_ROOT, 'src/main.ts')],
+    outdir: SERVER_BUILD,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: true,
+    logLevel: 'error',
+    plugins: [
+      {
+        name: 'external-npm-packages',
+        setup(b) {
+          b.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path.startsWith('@fees/') ? undefined : { path: args.path, external: true },
+          );
+        },
+      },
+    ],
+  });
+  cpSync(MIGRATIONS, join(SERVER_BUILD, 'drizzle'), { recursive: true });
+  return join(SERVER_BUILD, 'main.js');
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+function healthy(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const req = http.get({ host: '127.0.0.1', port, path: '/healthz', agent: false }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode === 200));
+    });
+    req.on('error', () => resolve(false));
+  });
+}
+
+export interface ServerOptions {
+  mainJs: string;
+  port: number;
+  databasePath: string;
+  webRoot: string;
+  logFile: string;
+  /** Folder for a V8 CPU profile of the server (written when it stops). */
+  cpuProfileDir?: string;
+}
+
+export class RunningServer {
+  private child: ChildProcess | null = null;
+  /** Milliseconds from spawn to /healthz answering, for every start. */
+  readonly startTimes: number[] = [];
+
+  constructor(readonly options: ServerOptions) {}
+
+  async start(): Promise<number> {
+    const { mainJs, port, databasePath, webRoot, logFile, cpuProfileDir } = this.options;
+    mkdirSync(join(logFile, '..'), { recursive: true });
+    const log = createWriteStream(logFile, { flags: 'a' });
+    const args = cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`, mainJs] : [mainJs];
+    const started = performance.now();
+    const child = spawn(process.execPath, args, {
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_PATH: databasePath, WEB_ROOT: webRoot, DEMO: '0', NODE_ENV: 'production' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.pipe(log);
+    child.stderr?.pipe(log);
+    this.child = child;
+    let exited = false;
+    child.once('exit', () => {
+      exited = true;
+    });
+    while (!(await healthy(port))) {
+      if (exited) throw new Error(`the server exited during start; see ${logFile}`);
+      if (performance.now() - started > 60_000) throw new Error(`the server did not answer in 60 s; see ${logFile}`);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    const ms = performance.now() - started;
+    this.startTimes.push(ms);
+    return ms;
+  }
+
+  async stop(): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+    this.child = null;
+  }
+}
