@@ -4,14 +4,13 @@
  * head (a voided receipt counts nowhere), and the totals are the sums of the rows.
  */
 import { batches, discounts, feeHeads, feeStructures, settings, students } from '@fees/db';
-import { paiseToRupeesText } from '@fees/validation';
+import { paiseToRupeesText, receiptTaxPaise } from '@fees/validation';
 import { TRPCError } from '@trpc/server';
 import { eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildFixture } from '../../test/fixture';
 import { createHarness } from '../../test/harness';
-import { taxOn } from './service';
 
 const RATE_BP = 1800;
 
@@ -58,7 +57,7 @@ async function setUp() {
 function payload(studentId: number, heads: number[], lines: Line[], rateBp: number) {
   const items = lines.map((l) => ({ feeHeadId: heads[l.head]!, particulars: '', amount: paiseToRupeesText(l.paise) }));
   const total = lines.reduce((s, l) => s + l.paise, 0);
-  const tax = taxOn(total, rateBp);
+  const tax = receiptTaxPaise(total, rateBp);
   return {
     depId: 100 as const,
     studentId,
@@ -143,7 +142,7 @@ describe('balances after generated sequences of creates, edits and voids', () =>
           const { receipt, lines } = await api.byNumber({ number });
           const total = lines.reduce((s, l) => s + l.amountPaise, 0);
           expect(receipt.totalPaise).toBe(total);
-          expect(receipt.netPaise).toBe(total + taxOn(total, receipt.taxRateBasisPoints));
+          expect(receipt.netPaise).toBe(total + receiptTaxPaise(total, receipt.taxRateBasisPoints));
           expect(receipt.status).toBe(model.get(number)!.live ? 'live' : 'voided');
         }
       }),

@@ -6,14 +6,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Database, openDatabase } from '@fees/db';
-import { paiseToRupeesText } from '@fees/validation';
+import { paiseToRupeesText, receiptTaxPaise } from '@fees/validation';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { LoginLimiter } from '../../auth/login-limiter';
 import { buildFixture, type Fixture } from '../../test/fixture';
 import { createAccount, TEST_PASSWORD } from '../../test/harness';
-import { taxOn } from './service';
 
 const CONCURRENCY = 64;
 const RATE_BP = 1800;
@@ -61,7 +60,7 @@ describe('receipts.create over HTTP', () => {
         ...(i % 3 === 0 ? [{ feeHeadId: fx.heads.exam, particulars: '', amount: 99_99 + i }] : []),
       ];
       const total = lines.reduce((s, l) => s + l.amount, 0);
-      const tax = taxOn(total, RATE_BP);
+      const tax = receiptTaxPaise(total, RATE_BP);
       return {
         depId: 100,
         studentId: fx.ug.studentId,

@@ -24,19 +24,11 @@ import {
   updateReceipt as updateReceiptRows,
   writeAudit,
 } from '@fees/db';
-import { MAX_PAISE, paiseToRupeesText, type TCreateReceiptInput, type TUpdateReceiptInput } from '@fees/validation';
+import { MAX_PAISE, paiseToRupeesText, receiptTaxPaise, type TCreateReceiptInput, type TUpdateReceiptInput } from '@fees/validation';
 import { TRPCError } from '@trpc/server';
 
 /** Called with the department of the receipt or student a write touches; throws when not allowed. */
 export type DepartmentGate = (departmentId: number) => void;
-
-/**
- * GST on a total: total x rate rounded half up to the paisa, in integer arithmetic
- * (rate in basis points: 1800 = 18%). BigInt keeps total x rate exact beyond 2^53.
- */
-export function taxOn(totalPaise: number, rateBasisPoints: number): number {
-  return Number((BigInt(totalPaise) * BigInt(rateBasisPoints) + 5000n) / 10000n);
-}
 
 const rupees = paiseToRupeesText;
 
@@ -93,7 +85,7 @@ function priceReceipt(
     totalPaise += item.amount;
   }
   if (totalPaise > MAX_PAISE) refuse('BAD_REQUEST', 'The total is too large for one receipt');
-  const taxPaise = taxOn(totalPaise, rateBasisPoints);
+  const taxPaise = receiptTaxPaise(totalPaise, rateBasisPoints);
   const netPaise = totalPaise + taxPaise;
   if (input.total !== totalPaise || input.tax !== taxPaise || input.net !== netPaise) {
     refuse(

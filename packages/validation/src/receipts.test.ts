@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { MSG } from './messages';
+import { ratePercentText, receiptTaxPaise, ZCreateReceiptInput } from './receipts';
+
+const valid = {
+  depId: 100,
+  studentId: 7,
+  date: '2026-01-15',
+  items: [{ feeHeadId: '3', particulars: ' Term 1 ', amount: '1250.50' }],
+  paymentMode: 'cash',
+  total: '1250.50',
+  tax: '0',
+  net: '1250.50',
+  confirm: true,
+};
+
+/** The first message per field, as the form shows them. */
+const messages = (input: unknown) => {
+  const first = new Map<string, string>();
+  for (const issue of ZCreateReceiptInput.safeParse(input).error?.issues ?? []) {
+    const path = issue.path.join('.');
+    if (!first.has(path)) first.set(path, issue.message);
+  }
+  return [...first];
+};
+
+describe('ZCreateReceiptInput (spec section 5)', () => {
+  it('parses amounts to paise and trims particulars', () => {
+    const parsed = ZCreateReceiptInput.parse(valid);
+    expect(parsed.items).toEqual([{ feeHeadId: 3, particulars: 'Term 1', amount: 125050 }]);
+    expect([parsed.total, parsed.tax, parsed.net, parsed.allowOverpayment, parsed.paymentReference]).toEqual([125050, 0, 125050, false, null]);
+  });
+
+  it.each([
+    ['no items', { items: [] }, [['items', MSG.itemsRequired]]],
+    ['no fee type', { items: [{ feeHeadId: '', amount: '10' }] }, [['items.0.feeHeadId', MSG.required]]],
+    ['long particulars', { items: [{ feeHeadId: 3, particulars: 'x'.repeat(51), amount: '10' }] }, [['items.0.particulars', MSG.particularsMax]]],
+    ['3 decimals', { items: [{ feeHeadId: 3, amount: '10.001' }] }, [['items.0.amount', MSG.amountFormat]]],
+    ['amount 0', { items: [{ feeHeadId: 3, amount: '0.00' }] }, [['items.0.amount', MSG.required]]],
+    ['no date', { date: '' }, [['date', MSG.required]]],
+    ['no Confirm', { confirm: false }, [['confirm', MSG.required]]],
+  ])('%s', (_name, change, expected) => expect(messages({ ...valid, ...change })).toEqual(expected));
+
+  it('requires a reference number for every payment mode but cash', () => {
+    for (const paymentMode of ['upi', 'cheque', 'bank_transfer', 'card']) {
+      expect(messages({ ...valid, paymentMode, paymentReference: ' ' })).toEqual([['paymentReference', MSG.paymentReferenceRequired]]);
+      expect(ZCreateReceiptInput.safeParse({ ...valid, paymentMode, paymentReference: 'REF-1' }).success).toBe(true);
+    }
+    expect(ZCreateReceiptInput.safeParse({ ...valid, paymentMode: 'cash' }).success).toBe(true);
+  });
+});
+
+describe('receiptTaxPaise', () => {
+  it.each([
+    [1, 5000, 1], // 0.5 paise rounds half up
+    [1, 4999, 0],
+    [333, 1800, 60], // 59.94
+    [1_334_567, 1800, 240_222], // 2,402.2206 -> 2,402.22
+    [99_99_99_999_99, 10000, 99_99_99_999_99], // beyond 2^53 before the division
+    [12_345, 0, 0],
+  ])('%i paise at %i bp -> %i', (total, bp, tax) => expect(receiptTaxPaise(total, bp)).toBe(tax));
+
+  it('shows the rate as a percent', () => {
+    expect([ratePercentText(1800), ratePercentText(1250), ratePercentText(0)]).toEqual(['18', '12.5', '0']);
+  });
+});
