@@ -7,7 +7,7 @@ import type { AnyProcedure } from '@trpc/server';
 import { z } from 'zod';
 import type { Access } from '../routers/access';
 import { appRouter } from '../routers/_app';
-import type { RestRoute, Shape } from './route';
+import type { RestRoute, Shape, WireOnly } from './route';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -83,12 +83,13 @@ function operationOf(route: RestRoute) {
   const input = procedureInputSchema(route.procedure);
   const pathParams = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1] as string);
   const fields = Object.entries(route.request ?? {}).filter(([name]) => !pathParams.includes(name));
-  const fieldSchema = (target: string | null): JsonSchema => (target ? (input.properties[target] ?? {}) : {});
-  const isRequired = (target: string | null) => target !== null && input.required.includes(target);
+  const fieldSchema = (target: string | WireOnly | undefined): JsonSchema =>
+    typeof target === 'string' ? (input.properties[target] ?? {}) : target ? { type: target.type, description: target.note } : {};
+  const isRequired = (target: string | WireOnly) => typeof target === 'string' && input.required.includes(target);
   const inQuery = route.method === 'GET' || route.method === 'DELETE';
 
   const parameters = [
-    ...pathParams.map((name) => ({ name, in: 'path', required: true, schema: fieldSchema(route.request?.[name] ?? null) })),
+    ...pathParams.map((name) => ({ name, in: 'path', required: true, schema: fieldSchema(route.request?.[name]) })),
     ...(inQuery ? fields.map(([name, target]) => ({ name, in: 'query', required: isRequired(target), schema: fieldSchema(target) })) : []),
   ];
   const requestBody =

@@ -9,7 +9,7 @@ import { createRequestContext, type ServerDeps } from '../context';
 import { createCaller } from '../routers/_app';
 import { toRestError } from './errors';
 import { buildOpenApiDocument } from './openapi';
-import type { RestRoute, WireFields } from './route';
+import type { AppCaller, RestRoute, WireFields } from './route';
 import { restRoutes } from './routes';
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -26,19 +26,20 @@ export function wireFields(req: FastifyRequest): WireFields {
 }
 
 /** The procedure input: documented fields renamed, then the route's derived fields. */
-export function inputOf(route: RestRoute, fields: WireFields): unknown {
+async function inputOf(route: RestRoute, fields: WireFields, caller: AppCaller): Promise<unknown> {
   if (!route.request && !route.input) return undefined;
   const input: Record<string, unknown> = {};
   for (const [wireField, target] of Object.entries(route.request ?? {})) {
-    if (target && fields[wireField] !== undefined) input[target] = fields[wireField];
+    if (typeof target === 'string' && fields[wireField] !== undefined) input[target] = fields[wireField];
   }
-  return { ...input, ...route.input?.(fields) };
+  return { ...input, ...(await route.input?.(fields, caller)) };
 }
 
-function renamerOf(route: RestRoute): (field: string) => string {
-  const back = new Map<string, string>();
-  for (const [wireField, target] of Object.entries(route.request ?? {})) if (target) back.set(target, wireField);
-  return (field) => back.get(field) ?? field;
+/** A procedure input path back to the documented names: items.0.amount -> items.0.price. */
+function renamerOf(route: RestRoute): (path: readonly PropertyKey[]) => string {
+  const back = new Map<string, string>(Object.entries(route.errorNames ?? {}));
+  for (const [wireField, target] of Object.entries(route.request ?? {})) if (typeof target === 'string') back.set(target, wireField);
+  return (path) => path.map((segment) => (typeof segment === 'string' ? (back.get(segment) ?? segment) : String(segment))).join('.');
 }
 
 type CallerNode = ((input: unknown) => Promise<unknown>) & { [key: string]: CallerNode };
@@ -47,11 +48,11 @@ function handlerOf(route: RestRoute, deps: ServerDeps, log: FastifyInstance['log
   const rename = renamerOf(route);
   return async (req: FastifyRequest, reply: FastifyReply) => {
     const fields = wireFields(req);
-    const caller = createCaller(createRequestContext(deps, req, reply)) as unknown as CallerNode;
-    const procedure = route.procedure.split('.').reduce((node, key) => node[key] as CallerNode, caller);
+    const caller = createCaller(createRequestContext(deps, req, reply));
+    const procedure = route.procedure.split('.').reduce((node, key) => node[key] as CallerNode, caller as unknown as CallerNode);
     let result: unknown;
     try {
-      result = await procedure(inputOf(route, fields));
+      result = await procedure(await inputOf(route, fields, caller));
     } catch (error) {
       const restError = toRestError(error, rename);
       if (restError.status >= 500) log.error({ err: error, path: route.path }, 'REST error');

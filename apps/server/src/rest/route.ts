@@ -5,7 +5,7 @@
  */
 import type { AnyProcedure, inferProcedureInput, inferProcedureOutput } from '@trpc/server';
 import type { Access } from '../routers/access';
-import type { AppRouter } from '../routers/_app';
+import type { AppRouter, createCaller } from '../routers/_app';
 
 type ProcedureEntries<R, Prefix extends string = ''> = {
   [K in keyof R & string]: R[K] extends AnyProcedure
@@ -25,6 +25,9 @@ type InputObject<P extends ProcedurePath> = Extract<InputOf<P>, object>;
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+/** The procedures as the request's session may call them (for lookups, e.g. admission no -> student id). */
+export type AppCaller = ReturnType<typeof createCaller>;
+
 /** The fields a client sent: path parameters, then the query string (GET, DELETE) or the JSON body. */
 export type WireFields = Record<string, unknown>;
 
@@ -35,6 +38,17 @@ export type WireFields = Record<string, unknown>;
  */
 export type ScalarShape = 'string' | 'integer' | 'number' | 'boolean' | 'money' | 'date';
 export type Shape = ScalarShape | `${ScalarShape}?` | readonly [Shape] | { readonly [field: string]: Shape };
+
+/** A documented request field that fills no procedure field by its own name. */
+export interface WireOnly {
+  type: 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object';
+  note: string;
+}
+
+/** Declares a wire-only request field. */
+export function wireOnly(type: WireOnly['type'], note: string): WireOnly {
+  return { type, note };
+}
 
 /** The procedure input's field names, values still unchecked: the procedure's schema checks them. */
 type InputFields<P extends ProcedurePath> = { [K in keyof InputObject<P>]?: unknown };
@@ -47,10 +61,15 @@ export interface RestRoute<P extends ProcedurePath = ProcedurePath> {
   summary: string;
   /** Who may call it: the procedure's own rule (a test checks they agree). */
   access: Access;
-  /** Documented request fields -> the procedure input field each one fills (null: read by `input`). */
-  request?: { readonly [wireField: string]: (keyof InputObject<P> & string) | null };
-  /** Input fields that need more than a rename (derived, constant, or nested renames). */
-  input?: (fields: WireFields) => InputFields<P>;
+  /** Documented request fields -> the procedure input field each one fills, or a wire-only field (read by `input`, or not needed). */
+  request?: { readonly [wireField: string]: (keyof InputObject<P> & string) | WireOnly };
+  /**
+   * Input fields that need more than a rename: derived, constant, nested renames, or looked up
+   * through other procedures under the same session.
+   */
+  input?: (fields: WireFields, caller: AppCaller) => InputFields<P> | Promise<InputFields<P>>;
+  /** More procedure field -> documented field names for error keys: nested item fields, lookup inputs. */
+  errorNames?: { readonly [procedureField: string]: string };
   /** The documented response. */
   response: Shape;
   output: (result: OutputOf<P>, fields: WireFields) => unknown;

@@ -1,6 +1,25 @@
 import type { RestRoute } from '../route';
+import { adminRoutes } from './admin';
 import { authRoutes } from './auth';
+import { batchRoutes } from './batches';
+import { discountRoutes } from './discounts';
+import { feeRoutes } from './fees';
+import { homeRoutes } from './home';
+import { receiptRoutes } from './receipts';
 import { referenceRoutes } from './reference';
+import { reportRoutes } from './reports';
+import { studentRoutes } from './students';
 
-/** Every documented path of spec section 7, in the spec's order within each area. */
-export const restRoutes: readonly RestRoute[] = [...authRoutes, ...referenceRoutes];
+/** Every documented path of spec section 7, grouped by the area that answers it. */
+export const restRoutes: readonly RestRoute[] = [
+  ...authRoutes,
+  ...adminRoutes,
+  ...referenceRoutes,
+  ...homeRoutes,
+  ...studentRoutes,
+  ...receiptRoutes,
+  ...reportRoutes,
+  ...feeRoutes,
+  ...batchRoutes,
+  ...discountRoutes,
+];

@@ -1,0 +1,127 @@
+import { paiseToRupeesText } from '@fees/validation';
+import { type AppCaller, route, type WireFields, wireOnly } from '../route';
+import { confirmed, studentOf, withMessage } from './shared';
+
+/** The spec's Discount. */
+const DISCOUNT = {
+  id: 'integer',
+  adm_no: 'string',
+  adm_name: 'string',
+  batch_id: 'integer',
+  batch: 'string',
+  course_id: 'integer',
+  course_name: 'string',
+  dep_id: 'integer',
+  dep_name: 'string',
+  fee_id: 'integer',
+  fee_head: 'string',
+  con_amt: 'money',
+  less_amt: 'money',
+  remark: 'string?',
+} as const;
+
+function discountOut(d: {
+  id: number;
+  admissionNo: string;
+  studentName: string;
+  batchId: number;
+  batchName: string;
+  courseId: number;
+  courseName: string;
+  departmentId: number;
+  departmentName: string;
+  feeHeadId: number;
+  feeHeadName: string;
+  discountPaise: number;
+  adjustmentPaise: number;
+  note: string | null;
+}) {
+  return {
+    id: d.id,
+    adm_no: d.admissionNo,
+    adm_name: d.studentName,
+    batch_id: d.batchId,
+    batch: d.batchName,
+    course_id: d.courseId,
+    course_name: d.courseName,
+    dep_id: d.departmentId,
+    dep_name: d.departmentName,
+    fee_id: d.feeHeadId,
+    fee_head: d.feeHeadName,
+    con_amt: paiseToRupeesText(d.discountPaise),
+    less_amt: paiseToRupeesText(d.adjustmentPaise),
+    remark: d.note,
+  };
+}
+
+/** The discount payload: name, depid, subid, feeid, admno, disamt, lessamt, note (and ID on edit). */
+const DISCOUNT_PAYLOAD = {
+  name: wireOnly('string', "The student's name; not needed: admno names the student"),
+  depid: 'depId',
+  subid: 'courseId',
+  feeid: 'feeHeadId',
+  admno: wireOnly('string', 'Admission number of the student (in depid)'),
+  disamt: 'discount',
+  lessamt: 'adjustment',
+  note: 'note',
+} as const;
+
+/** The student and their batch come from the admission number; the procedure checks course and batch agree. */
+async function studentFields(f: WireFields, caller: AppCaller) {
+  const student = await studentOf(caller, f.depid, f.admno);
+  return { studentId: student?.id, batchId: student?.batchId, ...confirmed(f) };
+}
+
+const duplicate = (e: { code: string; message: string }) => (e.code === 'CONFLICT' ? { Result: 'DUP', Message: e.message } : undefined);
+
+export const discountRoutes = [
+  route({
+    method: 'POST',
+    path: '/api/regndis',
+    procedure: 'discounts.create',
+    summary: "Records a student's discount and adjustment on a fee head ('DUP' when the student already has one on it)",
+    access: 'admin',
+    request: DISCOUNT_PAYLOAD,
+    input: studentFields,
+    errorNames: { studentId: 'admno', batchId: 'admno' },
+    response: { Result: 'string', Message: 'string' },
+    // 'Sucess' (sic) is the documented wire value for a new discount.
+    output: (r) => ({ Result: 'Sucess', Message: r.Message, id: r.id }),
+    refusal: duplicate,
+    errorFields: withMessage,
+  }),
+  route({
+    method: 'GET',
+    path: '/api/getdisc',
+    procedure: 'discounts.list',
+    summary: "A department's discounts (id is the department)",
+    access: 'admin',
+    request: { id: 'depId' },
+    response: [DISCOUNT],
+    output: (rows) => rows.map(discountOut),
+  }),
+  route({
+    method: 'GET',
+    path: '/api/getdisinfo',
+    procedure: 'discounts.byId',
+    summary: 'One discount',
+    access: 'admin',
+    request: { ID: 'id' },
+    response: { Result: [DISCOUNT] },
+    output: (d) => ({ Result: [discountOut(d)] }),
+  }),
+  route({
+    method: 'PUT',
+    path: '/api/edtdisc',
+    procedure: 'discounts.update',
+    summary: "Updates a discount ('DUP' when the student already has another on that head)",
+    access: 'admin',
+    request: { ID: 'id', ...DISCOUNT_PAYLOAD },
+    input: studentFields,
+    errorNames: { studentId: 'admno', batchId: 'admno' },
+    response: { Result: 'string', Message: 'string' },
+    output: (r) => ({ Result: r.Result, Message: r.Message }),
+    refusal: duplicate,
+    errorFields: withMessage,
+  }),
+];

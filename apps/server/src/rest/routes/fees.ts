@@ -1,0 +1,111 @@
+import { paiseToRupeesText } from '@fees/validation';
+import { route, wireOnly } from '../route';
+import { confirmed, departmentOfBatch, RESULT_MESSAGE, withMessage } from './shared';
+
+/** The spec's Fee structure: id, fee_id, fee_head, batch_id, course, beg_date, end_date, fee_amt. */
+const FEE_STRUCTURE = {
+  id: 'integer',
+  fee_id: 'integer',
+  fee_head: 'string',
+  batch_id: 'integer',
+  batch: 'string',
+  course: 'string',
+  beg_date: 'date',
+  end_date: 'date',
+  fee_amt: 'money',
+} as const;
+
+function structureOut(s: {
+  id: number;
+  feeHeadId: number;
+  feeHeadName: string;
+  batchId: number;
+  batchName: string;
+  courseName: string;
+  startDate: string;
+  endDate: string;
+  amountPaise: number;
+}) {
+  return {
+    id: s.id,
+    fee_id: s.feeHeadId,
+    fee_head: s.feeHeadName,
+    batch_id: s.batchId,
+    batch: s.batchName,
+    course: s.courseName,
+    beg_date: s.startDate,
+    end_date: s.endDate,
+    fee_amt: paiseToRupeesText(s.amountPaise),
+  };
+}
+
+/** The fee structure payload: depId, feeId (the fee head), cmbBatch, course, dt1, dt2, fhead (head name), amt. */
+const FEE_PAYLOAD = {
+  depId: 'depId',
+  feeId: 'feeHeadId',
+  cmbBatch: 'batchId',
+  course: wireOnly('string', 'The course name; not needed: the batch names it'),
+  dt1: 'startDate',
+  dt2: 'endDate',
+  fhead: wireOnly('string', 'The fee head name; not needed: the head is feeId'),
+  amt: 'amount',
+} as const;
+
+export const feeRoutes = [
+  route({
+    method: 'GET',
+    path: '/api/getfh',
+    procedure: 'fees.structures.byBatch',
+    summary: "A batch's fee heads with their amounts",
+    access: 'department',
+    request: { batch_id: 'batchId' },
+    input: async (f, caller) => ({ depId: await departmentOfBatch(caller, f.batch_id) }),
+    errorNames: { depId: 'batch_id' },
+    response: [{ fee_id: 'integer', fee_head: 'string', fee_amt: 'money' }],
+    output: (rows) => rows.map((s) => ({ fee_id: s.feeHeadId, fee_head: s.feeHeadName, fee_amt: paiseToRupeesText(s.amountPaise) })),
+  }),
+  route({
+    method: 'POST',
+    path: '/api/regfee',
+    procedure: 'fees.structures.create',
+    summary: 'Adds a fee head with its amount to a batch',
+    access: 'admin',
+    request: FEE_PAYLOAD,
+    input: confirmed,
+    response: RESULT_MESSAGE,
+    output: (r) => ({ Result: r.Result, Message: r.Message, id: r.id }),
+    errorFields: withMessage,
+  }),
+  route({
+    method: 'GET',
+    path: '/api/getfedit',
+    procedure: 'fees.structures.byId',
+    summary: 'One fee structure row',
+    access: 'admin',
+    request: { id: 'id' },
+    response: { ...FEE_STRUCTURE, depId: 'integer', course_id: 'integer' },
+    output: (s) => ({ ...structureOut(s), depId: s.departmentId, course_id: s.courseId }),
+  }),
+  route({
+    method: 'PUT',
+    path: '/api/fedit/:id',
+    procedure: 'fees.structures.update',
+    summary: 'Updates a fee structure row',
+    access: 'admin',
+    request: { id: 'id', ...FEE_PAYLOAD },
+    input: confirmed,
+    response: RESULT_MESSAGE,
+    output: (r) => ({ Result: r.Result, Message: r.Message }),
+    errorFields: withMessage,
+  }),
+  route({
+    method: 'GET',
+    path: '/api/getfs/:depId',
+    procedure: 'fees.structures.list',
+    summary: "A department's fee structures",
+    access: 'admin',
+    request: { depId: 'depId' },
+    response: [{ ...FEE_STRUCTURE, course_id: 'integer', batch_total: 'money' }],
+    output: (rows) => rows.map((s) => ({ ...structureOut(s), course_id: s.courseId, batch_total: paiseToRupeesText(s.batchTotalPaise) })),
+  }),
+];
