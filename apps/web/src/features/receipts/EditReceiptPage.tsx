@@ -1,5 +1,146 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { Alert, Badge, Button, Group } from '@mantine/core';
+import { IconAlertCircle, IconArrowLeft, IconReceipt, IconTrash } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { Link, useParams } from 'react-router';
+import { useDepartment } from '../../app/department-context';
+import { PageHeader } from '../../components/PageHeader';
+import { PageLoader } from '../../components/PageLoader';
+import { formatDate } from '../../lib/dates';
+import { deleteDialog, infoDialog } from '../../lib/dialogs';
+import { paiseToRupeesText } from '../../lib/money';
+import { errorMessage, useTRPC } from '../../lib/trpc';
+import { receiptLabel, receiptSearchPath, receiptSuccessPath } from './links';
+import { ReceiptForm } from './ReceiptForm';
+import { useGoBack } from './useGoBack';
 
-export default function Page() {
-  return <ComingSoon title="Edit receipt" />;
+/** /inv/edit/{receiptNo}: the stored receipt in the form; Submit updates, Delete voids. */
+export default function EditReceiptPage() {
+  const department = useDepartment();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const number = Number(useParams().receiptNo);
+  const goBack = useGoBack(receiptSearchPath(department));
+  const stored = useQuery({ ...trpc.receipts.byNumber.queryOptions({ number }, { enabled: number > 0 }), staleTime: 0 });
+  const receipt = stored.data?.receipt;
+  const live = receipt?.status === 'live' && receipt.departmentId === department.id;
+  const context = useQuery({
+    ...trpc.receipts.entryContext.queryOptions({ depId: department.id, studentId: receipt?.studentId ?? 0 }, { enabled: live }),
+    staleTime: 0,
+  });
+  const alreadyOnReceipt = useMemo(() => {
+    const map = new Map<number, number>();
+    for (const line of stored.data?.lines ?? []) map.set(line.feeHeadId, (map.get(line.feeHeadId) ?? 0) + line.amountPaise);
+    return map;
+  }, [stored.data]);
+
+  const done = async (title: string, message: string) => {
+    await queryClient.invalidateQueries();
+    infoDialog(title, message, goBack);
+  };
+  const update = useMutation(trpc.receipts.update.mutationOptions({ onSuccess: () => done('Information!', `Receipt ${receiptLabel(number)} has been updated.`) }));
+  const remove = useMutation(trpc.receipts.void.mutationOptions({ onSuccess: () => done('Deleted!', 'Data deleted successfully') }));
+
+  if (!(number > 0)) return <Alert color="yellow">This address does not name a receipt.</Alert>;
+  if (stored.isPending || (live && context.isPending)) return <PageLoader />;
+  const failure = stored.error ?? context.error;
+  if (failure || !receipt) {
+    return (
+      <>
+        <PageHeader title={`Edit receipt ${receiptLabel(number)}`} />
+        <Alert color="red" icon={<IconAlertCircle />} title="Receipt not available">
+          {errorMessage(failure)}
+        </Alert>
+      </>
+    );
+  }
+  if (!live) {
+    const voided = receipt.status === 'voided';
+    return (
+      <>
+        <PageHeader
+          title={
+            <Group gap="sm">
+              Receipt {receiptLabel(number)}
+              {voided && (
+                <Badge color="red" size="lg">
+                  VOIDED
+                </Badge>
+              )}
+            </Group>
+          }
+          subtitle={`${receipt.studentName} · ${receipt.admissionNo}`}
+        />
+        <Alert color={voided ? 'red' : 'yellow'} icon={<IconAlertCircle />} title={voided ? 'This receipt is voided' : 'Another department'}>
+          {voided
+            ? `It was voided on ${formatDate(receipt.voidedAt)}${receipt.voidedByEmail ? ` by ${receipt.voidedByEmail}` : ''} and cannot be edited. It keeps its number and counts in no total.`
+            : `This receipt belongs to ${receipt.departmentName}; edit it there.`}
+        </Alert>
+        <Group mt="md">
+          <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={goBack}>
+            Back
+          </Button>
+          <Button variant="light" leftSection={<IconReceipt size={16} />} component={Link} to={receiptSuccessPath(department, number, receiptSearchPath(department))}>
+            View receipt
+          </Button>
+        </Group>
+      </>
+    );
+  }
+  if (!context.data) return <PageLoader />;
+  const { student, heads, totals } = context.data;
+  const lines = stored.data?.lines ?? [];
+
+  return (
+    <>
+      <PageHeader title={`Edit receipt ${receiptLabel(number)}`} subtitle={`${department.name} · ${receipt.studentName} (${receipt.admissionNo})`} />
+      <ReceiptForm
+        header={{
+          courseName: receipt.courseName,
+          admissionNo: receipt.admissionNo,
+          studentName: receipt.studentName,
+          address: receipt.address,
+          batchName: receipt.batchName,
+        }}
+        heads={heads}
+        totals={totals}
+        alreadyOnReceipt={alreadyOnReceipt}
+        rateBasisPoints={receipt.taxRateBasisPoints}
+        initialValues={{
+          date: receipt.date,
+          phone: receipt.phone ?? '',
+          email: receipt.email ?? '',
+          items: lines.map((line) => ({
+            key: `line-${line.lineNo}`,
+            feeHeadId: String(line.feeHeadId),
+            particulars: line.particulars,
+            amount: paiseToRupeesText(line.amountPaise),
+          })),
+          paymentMode: receipt.paymentMode,
+          paymentReference: receipt.paymentReference ?? '',
+          confirm: false,
+        }}
+        pending={update.isPending}
+        error={update.error ?? remove.error}
+        onSubmit={(submission) => update.mutate({ ...submission, depId: department.id, studentId: student.id, number })}
+        onCancel={goBack}
+        actions={
+          <Button
+            color="red"
+            variant="light"
+            leftSection={<IconTrash size={16} />}
+            loading={remove.isPending}
+            onClick={() =>
+              deleteDialog(
+                `Do you really want to delete receipt ${receiptLabel(number)}? It will be voided: it keeps its number and no longer counts in any total.`,
+                () => remove.mutate({ number }),
+              )
+            }
+          >
+            Delete
+          </Button>
+        }
+      />
+    </>
+  );
 }

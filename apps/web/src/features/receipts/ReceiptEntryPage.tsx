@@ -1,5 +1,88 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { Alert, Button } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useDepartment } from '../../app/department-context';
+import { PageHeader } from '../../components/PageHeader';
+import { PageLoader } from '../../components/PageLoader';
+import { errorMessage, useTRPC } from '../../lib/trpc';
+import { receiptSearchPath, receiptSuccessPath } from './links';
+import { emptyLine, ReceiptForm } from './ReceiptForm';
+import { useGoBack } from './useGoBack';
 
-export default function Page() {
-  return <ComingSoon title="Fee receipt" />;
+/** /receipt/{admNo}?sub_id=&course=&batch=: a new receipt for one student. */
+export default function ReceiptEntryPage() {
+  const department = useDepartment();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const admissionNo = useParams().admNo ?? '';
+  const goBack = useGoBack(receiptSearchPath(department));
+  const context = useQuery({
+    ...trpc.receipts.entryContext.queryOptions({ depId: department.id, admissionNo }),
+    staleTime: 0,
+  });
+  const create = useMutation(
+    trpc.receipts.create.mutationOptions({
+      onSuccess: async (created) => {
+        // Balances, dashboards and reports all change with a receipt.
+        await queryClient.invalidateQueries();
+        void navigate(receiptSuccessPath(department, created.number, `${location.pathname}${location.search}`));
+      },
+    }),
+  );
+
+  if (context.isPending) return <PageLoader />;
+  if (context.isError) {
+    return (
+      <>
+        <PageHeader title="New receipt" subtitle={department.name} />
+        <Alert color="red" icon={<IconAlertCircle />} title="Student not available">
+          {errorMessage(context.error)}
+        </Alert>
+        <Button mt="md" variant="default" component={Link} to={receiptSearchPath(department)}>
+          Back to the search
+        </Button>
+      </>
+    );
+  }
+  const { student, heads, totals, gstRateBasisPoints, today } = context.data;
+
+  return (
+    <>
+      <PageHeader title="New receipt" subtitle={`${department.name} · ${student.name} (${student.admissionNo})`} />
+      {heads.length === 0 && (
+        <Alert color="yellow" icon={<IconAlertCircle />} mb="md" title="No fee heads">
+          The batch {student.batchName} has no fee structure yet: an administrator sets it under Create Fees.
+        </Alert>
+      )}
+      <ReceiptForm
+        key={student.id}
+        header={{
+          courseName: student.courseName,
+          admissionNo: student.admissionNo,
+          studentName: student.name,
+          address: student.address,
+          batchName: student.batchName,
+        }}
+        heads={heads}
+        totals={totals}
+        rateBasisPoints={gstRateBasisPoints}
+        initialValues={{
+          date: today,
+          phone: student.phone ?? '',
+          email: student.email ?? '',
+          items: [emptyLine()],
+          paymentMode: 'cash',
+          paymentReference: '',
+          confirm: false,
+        }}
+        pending={create.isPending}
+        error={create.error}
+        onSubmit={(submission) => create.mutate({ ...submission, depId: department.id, studentId: student.id })}
+        onCancel={goBack}
+      />
+    </>
+  );
 }

@@ -1,5 +1,138 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import './receipt.css';
+import { Alert, Badge, Button, Group, Loader, Paper, SegmentedControl, Text } from '@mantine/core';
+import { useLocalStorage } from '@mantine/hooks';
+import { IconAlertCircle, IconArrowLeft, IconCircleCheck, IconPencil, IconPrinter } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Fragment } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useDepartment } from '../../app/department-context';
+import { PageHeader } from '../../components/PageHeader';
+import { formatDate } from '../../lib/dates';
+import { printSoon } from '../../lib/print';
+import { errorMessage, useTRPC } from '../../lib/trpc';
+import { editReceiptPath, receiptLabel, receiptSearchPath } from './links';
+import { PrintableReceipt } from './PrintableReceipt';
 
-export default function Page() {
-  return <ComingSoon title="Receipt" />;
+type PaperSize = 'a4' | 'a5';
+
+const PAGE_CSS: Record<PaperSize, string> = {
+  a4: '@page { size: A4 portrait; margin: 8mm; }',
+  a5: '@page { size: A5 portrait; margin: 6mm; }',
+};
+const COPIES: Record<PaperSize, Array<string | undefined>> = { a4: ['Office copy', 'Student copy'], a5: [undefined] };
+
+/** Only paths inside this app are followed back (the address could carry anything). */
+function safeBackUrl(url: string | null, fallback: string): string {
+  return url?.startsWith('/') && !url.startsWith('//') ? url : fallback;
+}
+
+/**
+ * /inv/success/?url=..&no=..: the printable receipt. The number is in the address (or, as the old
+ * app did it, in the navigation state), so a reload shows the same receipt.
+ */
+export default function ReceiptSuccessPage() {
+  const department = useDepartment();
+  const trpc = useTRPC();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const number = Number(params.get('no') ?? (location.state as { invoice?: number } | null)?.invoice ?? 0);
+  const backUrl = safeBackUrl(params.get('url'), receiptSearchPath(department));
+  const [paper, setPaper] = useLocalStorage<PaperSize>({ key: 'fees.receipt-paper', defaultValue: 'a4' });
+  const receipt = useQuery(trpc.receipts.byNumber.queryOptions({ number }, { enabled: number > 0 }));
+
+  if (!(number > 0)) {
+    return (
+      <Alert color="yellow" icon={<IconAlertCircle />} title="No receipt to show">
+        The address does not name a receipt number.
+      </Alert>
+    );
+  }
+  if (receipt.isPending) {
+    return (
+      <Group gap="sm" p="xl">
+        <Loader size="sm" />
+        <Text>Loading data...</Text>
+      </Group>
+    );
+  }
+  if (receipt.isError) {
+    return (
+      <>
+        <Alert color="red" icon={<IconAlertCircle />} title={`Receipt ${receiptLabel(number)}`}>
+          {errorMessage(receipt.error)}
+        </Alert>
+        <Button mt="md" variant="default" leftSection={<IconArrowLeft size={16} />} onClick={() => void navigate(backUrl)}>
+          Go Back
+        </Button>
+      </>
+    );
+  }
+  const { receipt: master } = receipt.data;
+  const voided = master.status === 'voided';
+
+  return (
+    <>
+      <style>{PAGE_CSS[paper]}</style>
+      <div className="no-print">
+        <PageHeader
+          title={
+            <Group gap="sm">
+              Receipt {receiptLabel(master.number)}
+              {voided ? (
+                <Badge color="red" size="lg">
+                  Voided
+                </Badge>
+              ) : (
+                <Badge color="green" size="lg" leftSection={<IconCircleCheck size={14} />}>
+                  Saved
+                </Badge>
+              )}
+            </Group>
+          }
+          subtitle={`${master.studentName} · ${master.admissionNo} · ${formatDate(master.date)}`}
+        />
+        {voided && (
+          <Alert color="red" icon={<IconAlertCircle />} mb="md" title="This receipt is voided">
+            Voided on {formatDate(master.voidedAt)}
+            {master.voidedByEmail ? ` by ${master.voidedByEmail}` : ''}. It keeps its number and counts in no total.
+          </Alert>
+        )}
+        <Paper withBorder radius="md" p="sm" mb="lg">
+          <Group justify="space-between">
+            <Group gap="sm">
+              <Button leftSection={<IconPrinter size={16} />} onClick={printSoon} autoFocus>
+                Print Receipt
+              </Button>
+              <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={() => void navigate(backUrl)}>
+                Go Back
+              </Button>
+              {!voided && (
+                <Button variant="subtle" leftSection={<IconPencil size={16} />} component={Link} to={editReceiptPath(department, master.number)}>
+                  Edit
+                </Button>
+              )}
+            </Group>
+            <SegmentedControl
+              aria-label="Paper"
+              value={paper}
+              onChange={(value) => setPaper(value as PaperSize)}
+              data={[
+                { value: 'a4', label: 'A4 · office + student copy' },
+                { value: 'a5', label: 'A5 · one copy' },
+              ]}
+            />
+          </Group>
+        </Paper>
+      </div>
+      <div className="rcpt-sheet" data-paper={paper} data-testid="printable-receipt">
+        {COPIES[paper].map((label, index) => (
+          <Fragment key={label ?? 'single'}>
+            {index > 0 && <div className="rcpt-cut" />}
+            <PrintableReceipt data={receipt.data} copyLabel={label} />
+          </Fragment>
+        ))}
+      </div>
+    </>
+  );
 }

@@ -1,0 +1,134 @@
+import { type Database, findUserByEmail, receipts, settings, students, studentFeeBalances } from '@fees/db';
+import { DEPARTMENTS, receiptTaxPaise, type TReceiptPaymentMode } from '@fees/validation';
+import { asc, count } from 'drizzle-orm';
+import { today } from '../config';
+import { createReceipt, voidReceipt } from '../routers/receipts/service';
+
+/** A small deterministic generator (mulberry32): the same students give the same receipts. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function daysAgo(days: number): string {
+  const date = new Date(`${today()}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - days);
+  return date.toISOString().slice(0, 10);
+}
+
+const PARTICULARS = ['First instalment', 'Second instalment', 'Term 1', 'Term 2', 'Balance', '', '', 'Semester fee'];
+const MODES: TReceiptPaymentMode[] = ['cash', 'cash', 'cash', 'cash', 'upi', 'upi', 'cheque', 'bank_transfer', 'card'];
+
+function referenceFor(mode: TReceiptPaymentMode, next: () => number): string | null {
+  const digits = (n: number) => String(Math.floor(next() * 10 ** n)).padStart(n, '0');
+  switch (mode) {
+    case 'upi':
+      return `UPI/${digits(12)}`;
+    case 'cheque':
+      return `CHQ ${digits(6)}`;
+    case 'bank_transfer':
+      return `NEFT N${digits(10)}`;
+    case 'card':
+      return `CARD XX${digits(4)}`;
+    default:
+      return null;
+  }
+}
+
+interface Plan {
+  studentId: number;
+  departmentId: number;
+  date: string;
+  lines: number;
+  share: number;
+  mode: TReceiptPaymentMode;
+  reference: string | null;
+}
+
+/**
+ * For every student: 1 to 4 receipts over the last five months (some today), 1 to 3 fee lines each,
+ * paying part of what is due; some by UPI, cheque, bank transfer or card with references; a couple
+ * voided. Written in date order through the receipt service, so numbers, totals, balances and the
+ * audit trail are exactly what the counter would have produced. Skipped when receipts exist.
+ */
+export function loadDemoReceipts(db: Database): number {
+  if ((db.select({ n: count() }).from(receipts).get()?.n ?? 0) > 0) return 0;
+  const next = random(20250601);
+  const roster = db.select({ id: students.id, departmentId: students.departmentId }).from(students).orderBy(asc(students.id)).all();
+  const plans: Plan[] = [];
+  for (const student of roster) {
+    const howMany = 1 + Math.floor(next() * 4);
+    for (let i = 0; i < howMany; i++) {
+      const mode = MODES[Math.floor(next() * MODES.length)]!;
+      plans.push({
+        studentId: student.id,
+        departmentId: student.departmentId,
+        date: daysAgo(next() < 0.08 ? 0 : Math.floor(next() * 150)),
+        lines: 1 + Math.floor(next() * 3),
+        share: 0.25 + next() * 0.5,
+        mode,
+        reference: referenceFor(mode, next),
+      });
+    }
+  }
+  plans.sort((a, b) => a.date.localeCompare(b.date) || a.studentId - b.studentId);
+
+  const actors = new Map(
+    DEPARTMENTS.map((d) => {
+      const user = findUserByEmail(db, `${d.prefix}@demo.local`);
+      return [d.id as number, { userId: user?.id ?? null, email: user?.email ?? 'demo' }];
+    }),
+  );
+  const rateBasisPoints = db.select().from(settings).get()?.gstRateBasisPoints ?? 0;
+  const allowAll = () => {};
+  let written = 0;
+  db.transaction(() => {
+    const created: Array<{ number: number; departmentId: number }> = [];
+    for (const plan of plans) {
+      const due = studentFeeBalances(db, plan.studentId).filter((row) => row.balancePaise >= 100_00);
+      if (due.length === 0) continue;
+      const heads = due.slice(0, plan.lines);
+      // Whole rupees, at least Rs 100, never more than the balance.
+      const items = heads.map((row, i) => ({
+        feeHeadId: row.feeHeadId,
+        particulars: PARTICULARS[(plan.studentId + i) % PARTICULARS.length]!,
+        amount: Math.min(row.balancePaise, Math.max(100_00, Math.round((row.balancePaise * plan.share) / 100_00) * 100_00)),
+      }));
+      const total = items.reduce((sum, item) => sum + item.amount, 0);
+      const tax = receiptTaxPaise(total, rateBasisPoints);
+      const actor = actors.get(plan.departmentId) ?? { userId: null, email: 'demo' };
+      const receipt = createReceipt(
+        db,
+        actor,
+        {
+          depId: plan.departmentId as (typeof DEPARTMENTS)[number]['id'],
+          studentId: plan.studentId,
+          date: plan.date,
+          items,
+          paymentMode: plan.mode,
+          paymentReference: plan.reference,
+          total,
+          tax,
+          net: total + tax,
+          confirm: true,
+          allowOverpayment: false,
+        },
+        allowAll,
+      );
+      created.push({ number: receipt.number, departmentId: plan.departmentId });
+      written++;
+    }
+    // A couple of voided receipts, as a counter sees after a mistake.
+    for (const index of new Set([Math.floor(created.length / 3), Math.floor((created.length * 2) / 3)])) {
+      const victim = created[index];
+      if (victim) voidReceipt(db, actors.get(victim.departmentId) ?? { userId: null, email: 'demo' }, victim.number, allowAll);
+    }
+  });
+  return written;
+}

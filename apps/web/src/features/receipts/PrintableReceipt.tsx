@@ -1,0 +1,99 @@
+import { PAYMENT_MODE_LABELS, ratePercentText } from '@fees/validation';
+import { formatDate } from '../../lib/dates';
+import { amountInWords, formatRupees } from '../../lib/money';
+import { receiptLabel } from './links';
+import type { ReceiptView } from './types';
+
+/** One copy of a receipt as printed on the department's letterhead. */
+export function PrintableReceipt({ data, copyLabel }: { data: ReceiptView; copyLabel?: string }) {
+  const { receipt, lines, letterhead } = data;
+  const contact = [letterhead.address, letterhead.phone && `Phone: ${letterhead.phone}`].filter(Boolean).join(' · ');
+  return (
+    <section className="rcpt-copy" aria-label={copyLabel ?? 'Receipt'}>
+      <header className="rcpt-head">
+        <div className="rcpt-institution">{letterhead.institutionName}</div>
+        {contact && <div>{contact}</div>}
+        <div>{receipt.departmentName}</div>
+      </header>
+      <div className="rcpt-title">
+        <strong>FEE RECEIPT</strong>
+        {copyLabel && <span className="rcpt-copy-label">{copyLabel}</span>}
+      </div>
+      <div className="rcpt-meta">
+        <div>
+          Receipt No: <b>{receiptLabel(receipt.number)}</b>
+        </div>
+        <div>
+          Date: <b>{formatDate(receipt.date)}</b>
+        </div>
+        <div>
+          Course: <b>{receipt.courseName}</b>
+        </div>
+        <div>
+          Batch: <b>{receipt.batchName}</b>
+        </div>
+        <div>
+          Adm. No: <b>{receipt.admissionNo}</b>
+        </div>
+        <div>
+          Name: <b>{receipt.studentName}</b>
+        </div>
+        <div className="rcpt-wide">
+          Address: <b>{receipt.address}</b>
+        </div>
+      </div>
+      <table className="rcpt-lines">
+        <thead>
+          <tr>
+            <th style={{ width: '8%' }}>#</th>
+            <th>Fee type</th>
+            <th>Particulars</th>
+            <th className="rcpt-amount" style={{ width: '24%' }}>
+              Amount (₹)
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((line) => (
+            <tr key={line.lineNo}>
+              <td>{line.lineNo}</td>
+              <td>{line.feeHead}</td>
+              <td>{line.particulars}</td>
+              <td className="rcpt-amount">{formatRupees(line.amountPaise)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <table className="rcpt-totals">
+        <tbody>
+          <tr>
+            <td>Total</td>
+            <td className="rcpt-amount">{formatRupees(receipt.totalPaise)}</td>
+          </tr>
+          <tr>
+            <td>GST ({ratePercentText(receipt.taxRateBasisPoints)}%)</td>
+            <td className="rcpt-amount">{formatRupees(receipt.taxPaise)}</td>
+          </tr>
+          <tr className="rcpt-net">
+            <td>Net amount</td>
+            <td className="rcpt-amount">₹ {formatRupees(receipt.netPaise)}</td>
+          </tr>
+        </tbody>
+      </table>
+      <div className="rcpt-words">{amountInWords(receipt.netPaise)}</div>
+      <div className="rcpt-foot">
+        <div>
+          Paid by <b>{PAYMENT_MODE_LABELS[receipt.paymentMode]}</b>
+          {receipt.paymentReference && (
+            <>
+              {' '}
+              · Ref. <b>{receipt.paymentReference}</b>
+            </>
+          )}
+        </div>
+        <div className="rcpt-sign">Authorised signatory</div>
+      </div>
+      {receipt.status === 'voided' && <div className="rcpt-void">VOIDED</div>}
+    </section>
+  );
+}
