@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconDownload, IconFileInvoice, IconPencil, IconPlus, IconPrinter, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -140,7 +140,7 @@ export default function CourseListPage() {
                       <Table.Th>CAP ID</Table.Th>
                       <Table.Th>Phone</Table.Th>
                       <Table.Th>Admission Date</Table.Th>
-                      <Table.Th className="no-print" w={90}>
+                      <Table.Th className="no-print" w={170}>
                         Action
                       </Table.Th>
                     </Table.Tr>
@@ -160,16 +160,12 @@ export default function CourseListPage() {
                         <Table.Td>{formatDate(s.admissionDate)}</Table.Td>
                         <Table.Td className="no-print">
                           <Group gap={4} wrap="nowrap">
-                            <Tooltip label="Edit">
-                              <ActionIcon component={Link} to={editStudentPath(department, s, course)} variant="subtle" aria-label={`Edit ${s.admissionNo}`}>
-                                <IconPencil size={16} />
-                              </ActionIcon>
-                            </Tooltip>
-                            <Tooltip label="Statement">
-                              <ActionIcon component={Link} to={statementPath(department, s.id)} variant="subtle" color="teal" aria-label={`Statement of ${s.admissionNo}`}>
-                                <IconFileInvoice size={16} />
-                              </ActionIcon>
-                            </Tooltip>
+                            <Button component={Link} to={editStudentPath(department, s, course)} size="compact-xs" variant="subtle" leftSection={<IconPencil size={14} />} aria-label={`Edit ${s.admissionNo}`}>
+                              Edit
+                            </Button>
+                            <Button component={Link} to={statementPath(department, s.id)} size="compact-xs" variant="subtle" color="teal" leftSection={<IconFileInvoice size={14} />} aria-label={`Statement of ${s.admissionNo}`}>
+                              Statement
+                            </Button>
                           </Group>
                         </Table.Td>
                       </Table.Tr>

@@ -201,6 +201,7 @@ export function StudentForm({
               data={(religions.data ?? []).map((r) => ({ value: String(r.id), label: r.name }))}
               clearable
               {...form.getInputProps('religionId')}
+              value={form.values.religionId || null}
               onChange={(value) => form.setFieldValue('religionId', value ?? '')}
             />
             <TextInput label={LABEL.email} type="email" {...form.getInputProps('email')} />
