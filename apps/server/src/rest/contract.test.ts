@@ -5,6 +5,7 @@
  * fixture's UG student come first; writes then use data of their own.
  */
 import { paiseToRupeesText } from '@fees/validation';
+import Sqlite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_AMOUNTS, type Fixture } from '../test/fixture';
 import { TEST_PASSWORD } from '../test/harness';
@@ -750,6 +751,25 @@ const CONTRACTS: Contract[] = [
       expect(res.body).toEqual({ Result: 'SAVED', Message: 'Discount updated for Student UG-302 (UG-302) on Tuition Fee' });
       const list = await clients.admin.get('/api/getdisc', { id: 100 });
       expect(list.body).toContainEqual(expect.objectContaining({ adm_no: 'UG-302', con_amt: '1200.00', less_amt: '0.00', remark: 'Revised' }));
+    },
+  },
+
+  // Backup
+  {
+    method: 'GET',
+    path: '/search/backup/',
+    call: () => ({ fields: { bFile: 'backup_2025-09-01.sql' } }),
+    check: (res, { server }) => {
+      expect(res.headers.get('content-disposition')).toBe('attachment; filename="backup_2025-09-01.sql"');
+      expect(res.headers.get('content-type')).toContain('application/sql');
+      const copy = new Sqlite(':memory:');
+      copy.exec(res.text);
+      const count = (db: Sqlite.Database, table: string) => (db.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
+      for (const table of ['students', 'receipts', 'receipt_lines', 'discounts', 'users']) {
+        expect(count(copy, table), table).toBe(count(server.db.$client, table));
+      }
+      expect(copy.prepare("select name from students where admission_no = 'UG-001'").pluck().get()).toBe('Anjali Menon');
+      copy.close();
     },
   },
 ];

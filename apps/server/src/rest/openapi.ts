@@ -6,7 +6,7 @@
 import type { AnyProcedure } from '@trpc/server';
 import { z } from 'zod';
 import type { Access } from '../routers/access';
-import { appRouter } from '../routers/_app';
+import { restRouter } from './backup';
 import type { RestRoute, Shape, WireOnly } from './route';
 
 type JsonSchema = Record<string, unknown>;
@@ -37,7 +37,7 @@ export function shapeToJsonSchema(shape: Shape): JsonSchema {
 
 /** The properties and required fields of a procedure's input, merged over its input parsers. */
 function procedureInputSchema(path: string): { properties: Record<string, JsonSchema>; required: string[] } {
-  const procedure = (appRouter._def.procedures as unknown as Record<string, AnyProcedure>)[path];
+  const procedure = (restRouter._def.procedures as unknown as Record<string, AnyProcedure>)[path];
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   for (const parser of (procedure?._def.inputs ?? []) as unknown[]) {

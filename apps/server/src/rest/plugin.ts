@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestContext, type ServerDeps } from '../context';
-import { createCaller } from '../routers/_app';
+import { createRestCaller } from './backup';
 import { toRestError } from './errors';
 import { buildOpenApiDocument } from './openapi';
 import type { AppCaller, RestRoute, WireFields } from './route';
@@ -48,7 +48,7 @@ function handlerOf(route: RestRoute, deps: ServerDeps, log: FastifyInstance['log
   const rename = renamerOf(route);
   return async (req: FastifyRequest, reply: FastifyReply) => {
     const fields = wireFields(req);
-    const caller = createCaller(createRequestContext(deps, req, reply));
+    const caller = createRestCaller(createRequestContext(deps, req, reply));
     const procedure = route.procedure.split('.').reduce((node, key) => node[key] as CallerNode, caller as unknown as CallerNode);
     let result: unknown;
     try {
@@ -66,6 +66,7 @@ function handlerOf(route: RestRoute, deps: ServerDeps, log: FastifyInstance['log
       return reply
         .type(route.download.contentType)
         .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'no-store')
         .send(content);
     }
     return reply.send(body);

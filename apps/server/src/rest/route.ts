@@ -5,7 +5,7 @@
  */
 import type { AnyProcedure, inferProcedureInput, inferProcedureOutput } from '@trpc/server';
 import type { Access } from '../routers/access';
-import type { AppRouter, createCaller } from '../routers/_app';
+import type { createRestCaller, RestRouter } from './backup';
 
 type ProcedureEntries<R, Prefix extends string = ''> = {
   [K in keyof R & string]: R[K] extends AnyProcedure
@@ -13,9 +13,9 @@ type ProcedureEntries<R, Prefix extends string = ''> = {
     : ProcedureEntries<R[K], `${Prefix}${K}.`>;
 }[keyof R & string];
 
-type Entries = ProcedureEntries<AppRouter['_def']['record']>;
+type Entries = ProcedureEntries<RestRouter['_def']['record']>;
 
-/** Every procedure of the app as its dotted path: 'reference.courses', 'admin.users.create', ... */
+/** Every procedure the adapter may call, as its dotted path: 'reference.courses', 'admin.users.create', ... */
 export type ProcedurePath = Entries['path'];
 type ProcedureAt<P extends ProcedurePath> = Extract<Entries, { path: P }>['procedure'];
 export type InputOf<P extends ProcedurePath> = inferProcedureInput<ProcedureAt<P>>;
@@ -26,7 +26,7 @@ type InputObject<P extends ProcedurePath> = Extract<InputOf<P>, object>;
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** The procedures as the request's session may call them (for lookups, e.g. admission no -> student id). */
-export type AppCaller = ReturnType<typeof createCaller>;
+export type AppCaller = ReturnType<typeof createRestCaller>;
 
 /** The fields a client sent: path parameters, then the query string (GET, DELETE) or the JSON body. */
 export type WireFields = Record<string, unknown>;

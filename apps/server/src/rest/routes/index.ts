@@ -1,6 +1,7 @@
 import type { RestRoute } from '../route';
 import { adminRoutes } from './admin';
 import { authRoutes } from './auth';
+import { backupRoutes } from './backup';
 import { batchRoutes } from './batches';
 import { discountRoutes } from './discounts';
 import { feeRoutes } from './fees';
@@ -22,4 +23,5 @@ export const restRoutes: readonly RestRoute[] = [
   ...feeRoutes,
   ...batchRoutes,
   ...discountRoutes,
+  ...backupRoutes,
 ];
