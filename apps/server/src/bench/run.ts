@@ -65,6 +65,7 @@ export async function runBench(options: BenchOptions): Promise<string> {
   const stamp = new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19);
   const runName = `${options.quick ? 'quick' : 'full'}-${stamp}`;
 
+  const loadAtStart = os.loadavg();
   const db0 = await prepareDatabase(options, log);
   log(`Database: ${db0.path} (copy of ${db0.source}, ${(statSync(db0.path).size / 1024 / 1024).toFixed(0)} MB)`);
   log('Building the server (esbuild, as build.mjs)...');
@@ -139,6 +140,8 @@ export async function runBench(options: BenchOptions): Promise<string> {
         memoryGb: Math.round(os.totalmem() / 1024 ** 3),
         node: process.version,
         sqlite: (db.$client.prepare('select sqlite_version() as v').get() as { v: string }).v,
+        /** 1-minute load average before and after: other work on the machine skews the figures. */
+        loadAverage: { atStart: loadAtStart[0], atEnd: os.loadavg()[0] },
       },
       database: { path: db0.path, source: db0.source, megabytes: Math.round(statSync(db0.source).size / 1024 / 1024), seeded: db0.seeded },
       target: targetSummary,
