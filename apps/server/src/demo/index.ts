@@ -3,6 +3,7 @@
  * same file leaves it as it is). Each domain adds its part in its own file.
  */
 import type { Database } from '@fees/db';
+import { loadDemoAcademics } from './academics';
 import { loadDemoAccounts } from './accounts';
 
 export interface DemoAccount {
@@ -12,5 +13,7 @@ export interface DemoAccount {
 }
 
 export async function loadDemoData(db: Database): Promise<DemoAccount[]> {
-  return loadDemoAccounts(db);
+  const accounts = await loadDemoAccounts(db);
+  loadDemoAcademics(db);
+  return accounts;
 }

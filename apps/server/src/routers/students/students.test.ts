@@ -1,8 +1,9 @@
 import { auditLog, batches, discounts, receipts, students } from '@fees/db';
+import type { ZUpdateStudentInput } from '@fees/validation';
 import { TRPCError } from '@trpc/server';
 import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ZodError } from 'zod';
+import { ZodError, type z } from 'zod';
 import { today } from '../../config';
 import { buildFixture, type Fixture } from '../../test/fixture';
 import { createHarness, type Harness } from '../../test/harness';
@@ -15,7 +16,8 @@ beforeEach(async () => {
   fx = buildFixture(h.db);
 });
 
-const form = (overrides: Record<string, unknown> = {}) => ({
+/** A valid registration (id for updates); tests override fields, including with values the schema refuses. */
+const form = (overrides: Record<string, unknown> = {}): z.input<typeof ZUpdateStudentInput> => ({
   depId: 100,
   courseId: fx.ug.courseId,
   batchId: fx.ug.batchId,
@@ -34,7 +36,7 @@ const form = (overrides: Record<string, unknown> = {}) => ({
   guardianAddress: '',
   confirm: true,
   ...overrides,
-});
+}) as z.input<typeof ZUpdateStudentInput>;
 
 /** The code and human message of a refused call; validation failures give their first field message. */
 async function refusal(call: Promise<unknown>): Promise<{ code: string; message: string }> {
