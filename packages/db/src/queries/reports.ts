@@ -443,6 +443,7 @@ export function collectionsReport(db: DbOrTx, params: { depId?: number; from: st
 
 export interface StatementPayment {
   receiptNumber: number;
+  lineNo: number;
   date: string;
   particulars: string;
   paymentMode: PaymentMode;
@@ -514,7 +515,7 @@ export function studentStatement(db: DbOrTx, params: { depId: number; studentId:
     ) h
     ORDER BY h.structureId`);
   const payments = db.all<StatementPayment & { feeHeadId: number }>(sql`
-    SELECT rl.fee_head_id AS feeHeadId, r.number AS receiptNumber, r.date AS date, rl.particulars AS particulars,
+    SELECT rl.fee_head_id AS feeHeadId, r.number AS receiptNumber, rl.line_no AS lineNo, r.date AS date, rl.particulars AS particulars,
       r.payment_mode AS paymentMode, rl.amount_paise AS amountPaise
     FROM receipt_lines rl
     JOIN receipts r ON r.id = rl.receipt_id

@@ -340,7 +340,7 @@ describe('reports.statement', () => {
     expect(statement.student).toMatchObject({ admissionNo: 'UG-001', name: 'Anjali Menon', courseName: 'BA English', batchName: '2025-2028' });
     const tuition = statement.heads.find((x) => x.feeHeadId === fx.heads.tuition)!;
     expect(tuition).toMatchObject({ feePaise: 25_000_00, discountPaise: 2_000_00, adjustmentPaise: 500_00, paidPaise: 10_000_00, balancePaise: 12_500_00 });
-    expect(tuition.payments).toEqual([{ receiptNumber: fx.ug.receiptNumber, date: '2025-07-01', particulars: 'First instalment', paymentMode: 'cash', amountPaise: 10_000_00 }]);
+    expect(tuition.payments).toEqual([{ receiptNumber: fx.ug.receiptNumber, lineNo: 1, date: '2025-07-01', particulars: 'First instalment', paymentMode: 'cash', amountPaise: 10_000_00 }]);
   });
 
   it('is NOT_FOUND for a student of another department', async () => {

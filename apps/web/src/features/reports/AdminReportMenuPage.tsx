@@ -1,5 +1,23 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { SimpleGrid } from '@mantine/core';
+import { IconCalendarStats, IconCoins, IconReceipt2, IconUserExclamation } from '@tabler/icons-react';
+import { useDepartment } from '../../app/department-context';
+import { PageHeader } from '../../components/PageHeader';
+import { reportPaths } from './paths';
+import { ReportCard } from './ReportMenuPage';
 
-export default function Page() {
-  return <ComingSoon title="Report View" />;
+/** /admin/rptview/{depId}: the three reports of the spec for one department, plus the collections summary. */
+export default function AdminReportMenuPage() {
+  const department = useDepartment();
+  const paths = reportPaths(department, true);
+  return (
+    <>
+      <PageHeader title="Report View" subtitle={department.name} />
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+        <ReportCard to={paths.feeReceipts} title="Fees Receipt Reports Order by Courses" description="Every receipt of a course, by batch, with batch totals and each receipt's lines." icon={<IconReceipt2 size={24} />} color="indigo" />
+        <ReportCard to={paths.dues} title="Student Dues Reports" description="Fee, discount, paid and balance per student of a course." icon={<IconUserExclamation size={24} />} color="red" />
+        <ReportCard to={paths.betweenDates} title="Receipt report between dates" description="The department's receipts of a period with the grand total." icon={<IconCalendarStats size={24} />} color="teal" />
+        <ReportCard to={paths.collections} title="Collections summary" description="All departments together and each apart, by fee head and payment mode." icon={<IconCoins size={24} />} color="orange" />
+      </SimpleGrid>
+    </>
+  );
 }

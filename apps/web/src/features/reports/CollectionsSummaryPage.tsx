@@ -1,5 +1,212 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { Accordion, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { PAYMENT_MODE_LABELS, ZDateRange } from '@fees/validation';
+import { IconCalendarSearch, IconCoinOff } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { useDepartment, useIsAdminArea } from '../../app/department-context';
+import type { Department } from '../../app/departments';
+import { PageHeader } from '../../components/PageHeader';
+import { formatDate, todayIso } from '../../lib/dates';
+import { formatRupees } from '../../lib/money';
+import { useTRPC } from '../../lib/trpc';
+import { type Cell, type ExportTable, reportFileName } from './export';
+import { ReportDateInput } from './ReportDateInput';
+import { ExportActions, Figure, ReportEmpty, ReportError, ReportLoading, ReportTable } from './ReportParts';
+import type { Collections, CollectionsTotals } from './types';
 
-export default function Page() {
-  return <ComingSoon title="Collections summary" />;
+type HeadRow = { key: string; name: string; paise: number };
+type ModeRow = { key: string; name: string; count: number; paise: number };
+
+/** The fee heads (pre-tax lines), then GST as its own row: together they make the net collected. */
+function headRows(t: CollectionsTotals): HeadRow[] {
+  const rows = t.byHead.map((h) => ({ key: String(h.feeHeadId), name: h.feeHead, paise: h.amountPaise }));
+  return t.taxPaise > 0 ? [...rows, { key: 'gst', name: 'GST', paise: t.taxPaise }] : rows;
+}
+
+function modeRows(t: CollectionsTotals): ModeRow[] {
+  return t.byMode.map((m) => ({ key: m.mode, name: PAYMENT_MODE_LABELS[m.mode], count: m.count, paise: m.netPaise }));
+}
+
+function TotalsTables({ totals, testId }: { totals: CollectionsTotals; testId: string }) {
+  if (totals.count === 0) {
+    return (
+      <Text c="dimmed" size="sm">
+        No receipts in this period.
+      </Text>
+    );
+  }
+  return (
+    <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+      <Stack gap="xs">
+        <Text fw={600}>By fee head</Text>
+        <ReportTable
+          testId={`${testId}-heads`}
+          columns={[
+            { header: 'Fee head', value: (r: HeadRow) => r.name },
+            { header: 'Amount', value: (r: HeadRow) => ({ paise: r.paise }), width: 160 },
+          ]}
+          rows={headRows(totals)}
+          rowKey={(r) => r.key}
+          footer={[['Total collected', { paise: totals.netPaise }]]}
+        />
+      </Stack>
+      <Stack gap="xs">
+        <Text fw={600}>By payment mode</Text>
+        <ReportTable
+          testId={`${testId}-modes`}
+          columns={[
+            { header: 'Mode', value: (r: ModeRow) => r.name },
+            { header: 'Receipts', value: (r: ModeRow) => r.count, width: 100 },
+            { header: 'Amount', value: (r: ModeRow) => ({ paise: r.paise }), width: 160 },
+          ]}
+          rows={modeRows(totals)}
+          rowKey={(r) => r.key}
+          footer={[['Total collected', totals.count, { paise: totals.netPaise }]]}
+        />
+      </Stack>
+    </SimpleGrid>
+  );
+}
+
+/** One sheet: every department's heads, GST and modes, then the overall figures. */
+function exportTable(report: Collections): ExportTable {
+  const block = (department: string, t: CollectionsTotals): Cell[][] => [
+    ...headRows(t).map((h): Cell[] => [department, 'Fee head', h.name, null, { paise: h.paise }]),
+    ...modeRows(t).map((m): Cell[] => [department, 'Payment mode', m.name, m.count, { paise: m.paise }]),
+    [department, 'Total collected', null, t.count, { paise: t.netPaise }],
+  ];
+  const rows = report.departments.flatMap((d) => block(d.depName, d));
+  return {
+    header: ['Department', 'Kind', 'Name', 'Receipts', 'Amount'],
+    rows: report.departments.length > 1 ? [...rows, ...block('All departments', report.overall)] : rows,
+  };
+}
+
+function monthToDate(): { from: string; to: string } {
+  const today = todayIso();
+  return { from: `${today.slice(0, 8)}01`, to: today };
+}
+
+/**
+ * Collections for a period: totals by fee head (pre-tax line amounts, with GST as its own row) and by
+ * payment mode. A department sees its own; the admin shell shows all departments together and each
+ * one apart. Opens on the month so far.
+ */
+function CollectionsSummary({ department }: { department: Department | null }) {
+  const trpc = useTRPC();
+  const [params, setParams] = useSearchParams();
+  const searched = ZDateRange.safeParse({ from: params.get('from') ?? '', to: params.get('to') ?? '' });
+  const range = searched.success ? searched.data : params.has('from') ? null : monthToDate();
+
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { from: range?.from ?? '', to: range?.to ?? '' },
+    validate: schemaResolver(ZDateRange, { sync: true }),
+    clearInputErrorOnChange: true,
+  });
+  const report = useQuery(
+    trpc.reports.collections.queryOptions({ depId: department?.id, from: range?.from ?? '', to: range?.to ?? '' }, { enabled: range !== null }),
+  );
+  const onSearch = form.onSubmit((values) => {
+    if (values.from === range?.from && values.to === range?.to) void report.refetch();
+    else setParams({ from: values.from, to: values.to });
+  });
+
+  const data = report.data;
+  const period = range ? `${formatDate(range.from)} to ${formatDate(range.to)}` : '';
+  return (
+    <>
+      <PageHeader title={department?.name ?? 'All departments'} subtitle="Collections summary: by fee head and by payment mode" />
+      <Paper withBorder radius="md" p="lg" mb="lg" className="no-print">
+        <form noValidate onSubmit={onSearch}>
+          <Group align="flex-start" wrap="wrap">
+            <ReportDateInput label="From" {...form.getInputProps('from')} />
+            <ReportDateInput label="To" {...form.getInputProps('to')} />
+            <Button type="submit" mt={25} leftSection={<IconCalendarSearch size={16} />} loading={report.isFetching}>
+              Show
+            </Button>
+          </Group>
+        </form>
+      </Paper>
+
+      {!range && (
+        <ReportEmpty icon={<IconCalendarSearch />} title="Choose the dates">
+          Choose a from and a to date (both days are included).
+        </ReportEmpty>
+      )}
+      {range && report.isFetching && <ReportLoading label="Adding up the collections..." />}
+      {range && !report.isFetching && report.isError && <ReportError error={report.error} />}
+      {range && !report.isFetching && data && data.overall.count === 0 && (
+        <ReportEmpty icon={<IconCoinOff />} title="Nothing collected in this period">
+          No receipts are dated {period}.
+        </ReportEmpty>
+      )}
+      {range && !report.isFetching && data && data.overall.count > 0 && (
+        <Stack gap="lg">
+          <Paper withBorder radius="md" p="md">
+            <Group justify="space-between" wrap="wrap" gap="lg">
+              <Figure label="Period" value={period} />
+              <Group gap="xl" wrap="wrap">
+                <Figure label="Receipts" value={data.overall.count} />
+                <Figure label="Fees" value={formatRupees(data.overall.headsPaise)} />
+                <Figure label="GST" value={formatRupees(data.overall.taxPaise)} />
+                <Figure label="Total collected" value={formatRupees(data.overall.netPaise)} testId="collections-total" />
+              </Group>
+              <ExportActions
+                size="sm"
+                fileName={reportFileName('Collections_', department?.code ?? 'All', '_', range.from, '_to_', range.to)}
+                sheetName={`Collections ${range.from} to ${range.to}`}
+                table={() => exportTable(data)}
+              />
+            </Group>
+          </Paper>
+          <Paper withBorder radius="md" p="lg">
+            <Title order={4} mb="md">
+              {department ? department.name : 'All departments'}
+            </Title>
+            <TotalsTables totals={data.overall} testId="overall" />
+          </Paper>
+          {!department && (
+            <Paper withBorder radius="md" p="lg">
+              <Title order={4} mb="md">
+                By department
+              </Title>
+              <Accordion multiple variant="separated" defaultValue={data.departments.filter((d) => d.count > 0).map((d) => String(d.depId))}>
+                {data.departments.map((d) => (
+                  <Accordion.Item key={d.depId} value={String(d.depId)}>
+                    <Accordion.Control>
+                      <Group justify="space-between" pr="md">
+                        <Text fw={600}>{d.depName}</Text>
+                        <Group gap="sm">
+                          <Badge variant="light" color={d.count > 0 ? 'indigo' : 'gray'}>
+                            {d.count} receipt{d.count === 1 ? '' : 's'}
+                          </Badge>
+                          <Text fw={700} style={{ fontVariantNumeric: 'tabular-nums' }} data-testid={`department-${d.depId}-total`}>
+                            {formatRupees(d.netPaise)}
+                          </Text>
+                        </Group>
+                      </Group>
+                    </Accordion.Control>
+                    <Accordion.Panel>
+                      <TotalsTables totals={d} testId={`department-${d.depId}`} />
+                    </Accordion.Panel>
+                  </Accordion.Item>
+                ))}
+              </Accordion>
+            </Paper>
+          )}
+        </Stack>
+      )}
+    </>
+  );
+}
+
+function DepartmentCollections() {
+  return <CollectionsSummary department={useDepartment()} />;
+}
+
+/** /{prefix}/collections/ for one department; /admin/collections for all of them. */
+export default function CollectionsSummaryPage() {
+  return useIsAdminArea() ? <CollectionsSummary department={null} /> : <DepartmentCollections />;
 }

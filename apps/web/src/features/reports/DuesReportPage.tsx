@@ -1,5 +1,150 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { Anchor, Badge, Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { ZDuesReportInput } from '@fees/validation';
+import { IconCircleCheck, IconSearch } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import { useDepartment, useIsAdminArea } from '../../app/department-context';
+import { PageHeader } from '../../components/PageHeader';
+import { formatRupees } from '../../lib/money';
+import { useTRPC } from '../../lib/trpc';
+import { type Cell, type Column, reportFileName, tableOf } from './export';
+import { CourseSelect, coursesOf, ExportActions, Figure, ReportEmpty, ReportError, ReportLoading, ReportTable } from './ReportParts';
+import { reportPaths } from './paths';
+import type { DuesReport, DuesRow } from './types';
 
-export default function Page() {
-  return <ComingSoon title="Dues report" />;
+const ZSearchForm = ZDuesReportInput.pick({ courseId: true });
+
+type Totals = DuesReport['totals'];
+const totalCells = (label: string, t: Totals): Cell[] => [label, null, null, { paise: t.feePaise }, { paise: t.discountPaise }, { paise: t.paidPaise }, { paise: t.balancePaise }];
+
+/** A balance reads at a glance: still due in red, overpaid in orange, settled in green. */
+function Balance({ paise }: { paise: number }) {
+  return (
+    <Text span size="sm" fw={600} c={paise > 0 ? 'red.8' : paise < 0 ? 'orange.8' : 'teal.8'}>
+      {formatRupees(paise)}
+    </Text>
+  );
+}
+
+/**
+ * /dues/: the students of a course with fee, discount (with adjustment), paid and balance, grouped by
+ * batch with batch totals; only students who still owe or have overpaid, unless 'Show all students'.
+ */
+export default function DuesReportPage() {
+  const department = useDepartment();
+  const paths = reportPaths(department, useIsAdminArea());
+  const trpc = useTRPC();
+  const [params, setParams] = useSearchParams();
+  const course = coursesOf(department).find((c) => String(c.id) === params.get('course'));
+  const showAll = params.get('all') === '1';
+
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { courseId: course ? String(course.id) : '' },
+    validate: schemaResolver(ZSearchForm, { sync: true }),
+    clearInputErrorOnChange: true,
+  });
+  const report = useQuery(
+    trpc.reports.dues.queryOptions({ depId: department.id, courseId: course?.id ?? 0, includeSettled: showAll }, { enabled: course !== undefined }),
+  );
+
+  const columns: Array<Column<DuesRow>> = [
+    {
+      header: 'Adm.No',
+      value: (r) => r.admissionNo,
+      render: (r) => (
+        <Anchor component={Link} to={paths.statement(r.studentId)} size="sm" title="Open the student's statement">
+          {r.admissionNo}
+        </Anchor>
+      ),
+      width: 120,
+    },
+    { header: 'Name', value: (r) => r.name },
+    { header: 'CapId', value: (r) => r.capId, width: 120 },
+    { header: 'Total Fee', value: (r) => ({ paise: r.feePaise }) },
+    { header: 'Discount', value: (r) => ({ paise: r.discountPaise }) },
+    { header: 'Paid', value: (r) => ({ paise: r.paidPaise }) },
+    { header: 'Balance', value: (r) => ({ paise: r.balancePaise }), render: (r) => <Balance paise={r.balancePaise} /> },
+  ];
+  const exportColumns: Array<Column<DuesRow>> = [{ header: 'Batch', value: (r) => r.batchName }, ...columns];
+
+  const setFilter = (next: { course?: string; all?: boolean }) => {
+    const values = { course: next.course ?? params.get('course') ?? '', all: (next.all ?? showAll) ? '1' : '' };
+    setParams(Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '')));
+  };
+  const onSearch = form.onSubmit((values) => {
+    if (String(values.courseId) === params.get('course')) void report.refetch();
+    else setFilter({ course: String(values.courseId) });
+  });
+
+  const data = report.data;
+  return (
+    <>
+      <PageHeader title={department.name} subtitle="Student Dues Report" />
+      <Paper withBorder radius="md" p="lg" mb="lg" className="no-print">
+        <form noValidate onSubmit={onSearch}>
+          <Group align="flex-start" wrap="wrap">
+            <CourseSelect department={department} {...form.getInputProps('courseId')} />
+            <Switch label="Show all students" checked={showAll} onChange={(e) => setFilter({ all: e.currentTarget.checked })} mt={32} />
+            <Button type="submit" mt={25} leftSection={<IconSearch size={16} />} loading={report.isFetching}>
+              Search
+            </Button>
+          </Group>
+        </form>
+      </Paper>
+
+      {!course && (
+        <ReportEmpty icon={<IconSearch />} title="Choose a course">
+          Choose a course and press Search to see who still owes fees.
+        </ReportEmpty>
+      )}
+      {course && report.isFetching && <ReportLoading label="Working out the dues..." />}
+      {course && !report.isFetching && report.isError && <ReportError error={report.error} />}
+      {course && !report.isFetching && data && data.totals.count === 0 && (
+        <ReportEmpty icon={<IconCircleCheck />} title={showAll ? 'No students' : 'No dues'}>
+          {showAll ? `${course.name} has no students yet.` : `Every student of ${course.name} has paid in full. Switch on 'Show all students' to list them.`}
+        </ReportEmpty>
+      )}
+      {course && !report.isFetching && data && data.totals.count > 0 && (
+        <Stack gap="lg">
+          <Paper withBorder radius="md" p="md">
+            <Group justify="space-between" wrap="wrap" gap="lg">
+              <Figure label="Course" value={`${course.name}${showAll ? ' · all students' : ' · with a balance'}`} />
+              <Group gap="xl" wrap="wrap">
+                <Figure label="Students" value={data.totals.count} />
+                <Figure label="Total fee" value={formatRupees(data.totals.feePaise)} />
+                <Figure label="Discount" value={formatRupees(data.totals.discountPaise)} />
+                <Figure label="Paid" value={formatRupees(data.totals.paidPaise)} />
+                <Figure label="Balance" value={formatRupees(data.totals.balancePaise)} testId="dues-total-balance" />
+              </Group>
+              <ExportActions
+                size="sm"
+                fileName={reportFileName('Dues_', course.name)}
+                sheetName={`Dues ${course.name}`}
+                table={() => {
+                  const rows = data.batches.flatMap((b) => [
+                    ...tableOf(exportColumns, b.rows).rows,
+                    [`Batch ${b.batchName} total`, ...totalCells('', b.totals)],
+                  ]);
+                  return { header: exportColumns.map((c) => c.header), rows: [...rows, ['Total', ...totalCells('', data.totals)]] };
+                }}
+              />
+            </Group>
+          </Paper>
+          {data.batches.map((batch) => (
+            <Paper key={batch.batchId} withBorder radius="md" p="lg" data-testid={`batch-${batch.batchName}`}>
+              <Group justify="space-between" mb="sm">
+                <Title order={4}>Batch: {batch.batchName}</Title>
+                <Badge variant="light">
+                  {batch.totals.count} student{batch.totals.count === 1 ? '' : 's'}
+                </Badge>
+              </Group>
+              <ReportTable columns={columns} rows={batch.rows} rowKey={(r) => r.studentId} footer={[totalCells('Total:', batch.totals)]} />
+            </Paper>
+          ))}
+        </Stack>
+      )}
+    </>
+  );
 }

@@ -1,5 +1,221 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { ActionIcon, Anchor, Badge, Button, Group, Modal, Paper, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { ZFeeReceiptReportInput } from '@fees/validation';
+import { IconReceiptOff, IconSearch, IconZoomIn } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useDepartment, useIsAdminArea } from '../../app/department-context';
+import { PageHeader } from '../../components/PageHeader';
+import { formatDate } from '../../lib/dates';
+import { formatRupees } from '../../lib/money';
+import { errorMessage, useTRPC } from '../../lib/trpc';
+import { type Column, reportFileName, tableOf } from './export';
+import { CourseSelect, coursesOf, ExportActions, Figure, numeric, ReportEmpty, ReportError, ReportLoading, ReportTable } from './ReportParts';
+import { receiptLabel, reportPaths } from './paths';
+import type { FeeReceiptRow, ReceiptLines } from './types';
 
-export default function Page() {
-  return <ComingSoon title="Report-Fee Receipt" />;
+const ZSearchForm = ZFeeReceiptReportInput.pick({ courseId: true, text: true });
+
+/**
+ * /rptfee/: live receipts of a course, grouped under 'Batch: {batch}' in batch order. Each row's
+ * magnifier fetches the receipt's lines and then opens 'Fees Info'; each batch has its exports,
+ * Print and 'Total:'. The search sits in the address, so a reload or Back shows the same report.
+ */
+export default function FeeReceiptReportPage() {
+  const department = useDepartment();
+  const paths = reportPaths(department, useIsAdminArea());
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const course = coursesOf(department).find((c) => String(c.id) === params.get('course'));
+  const text = params.get('q') ?? '';
+
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { courseId: course ? String(course.id) : '', text },
+    validate: schemaResolver(ZSearchForm, { sync: true }),
+    clearInputErrorOnChange: true,
+  });
+  const report = useQuery(
+    trpc.reports.feeReceipts.queryOptions({ depId: department.id, courseId: course?.id ?? 0, text: text || undefined }, { enabled: course !== undefined }),
+  );
+
+  const [lines, setLines] = useState<ReceiptLines | null>(null);
+  const [opening, setOpening] = useState<number | null>(null);
+  const [linesError, setLinesError] = useState<string | null>(null);
+  const openLines = async (number: number) => {
+    setOpening(number);
+    setLinesError(null);
+    try {
+      // The modal opens only once its lines have arrived (spec section 4).
+      setLines(await queryClient.fetchQuery({ ...trpc.reports.receiptLines.queryOptions({ depId: department.id, number }), staleTime: 0 }));
+    } catch (error) {
+      setLinesError(errorMessage(error));
+    } finally {
+      setOpening(null);
+    }
+  };
+
+  const columns: Array<Column<FeeReceiptRow>> = [
+    { header: 'Bill.No', value: (r) => receiptLabel(r.number), width: 110 },
+    {
+      header: 'Adm.No',
+      value: (r) => r.admissionNo,
+      render: (r) => (
+        <Anchor component={Link} to={paths.statement(r.studentId)} size="sm" title="Open the student's statement">
+          {r.admissionNo}
+        </Anchor>
+      ),
+      width: 120,
+    },
+    { header: 'Date', value: (r) => formatDate(r.date), width: 110 },
+    { header: 'Student Name', value: (r) => r.studentName },
+    { header: 'Address', value: (r) => r.address, render: (r) => <Text size="sm" lineClamp={1} title={r.address}>{r.address}</Text> },
+    { header: 'Receipt', value: (r) => ({ paise: r.netPaise }), width: 140 },
+  ];
+
+  const onSearch = form.onSubmit((values) => {
+    const next = { course: String(values.courseId), q: values.text.trim() };
+    if (next.course === params.get('course') && next.q === text) void report.refetch();
+    else setParams(next);
+  });
+
+  return (
+    <>
+      <PageHeader title={department.name} subtitle="Report-Fee Receipt" />
+      <Paper withBorder radius="md" p="lg" mb="lg" className="no-print">
+        <form noValidate onSubmit={onSearch}>
+          <Group align="flex-start" wrap="wrap">
+            <CourseSelect department={department} {...form.getInputProps('courseId')} />
+            <TextInput label="Search" placeholder="search" w={280} leftSection={<IconSearch size={16} />} {...form.getInputProps('text')} />
+            <Button type="submit" mt={25} leftSection={<IconSearch size={16} />} loading={report.isFetching}>
+              Search
+            </Button>
+          </Group>
+        </form>
+      </Paper>
+
+      {linesError && (
+        <Text c="red" mb="md" role="alert">
+          {linesError}
+        </Text>
+      )}
+      {!course && (
+        <ReportEmpty icon={<IconSearch />} title="Choose a course">
+          Choose a course and press Search to list its receipts by batch.
+        </ReportEmpty>
+      )}
+      {course && report.isFetching && <ReportLoading label="Searching receipts..." />}
+      {course && !report.isFetching && report.isError && <ReportError error={report.error} />}
+      {course && !report.isFetching && report.data && report.data.totals.count === 0 && (
+        <ReportEmpty icon={<IconReceiptOff />} title="No receipts found">
+          {course.name} has no receipts{text ? ` matching "${text}"` : ''}.
+        </ReportEmpty>
+      )}
+      {course && !report.isFetching && report.data && report.data.totals.count > 0 && (
+        <Stack gap="lg">
+          <Paper withBorder radius="md" p="md">
+            <Group justify="space-between" wrap="wrap">
+              <Figure label="Course" value={text ? `${course.name} · "${text}"` : course.name} />
+              <Group gap="xl">
+                <Figure label="Batches" value={report.data.batches.length} />
+                <Figure label="Receipts" value={report.data.totals.count} />
+                <Figure label="Total" value={formatRupees(report.data.totals.netPaise)} testId="report-total" />
+              </Group>
+            </Group>
+          </Paper>
+          {report.data.batches.map((batch) => (
+            <Paper key={batch.batchId} withBorder radius="md" p="lg" data-testid={`batch-${batch.batchName}`}>
+              <Group justify="space-between" mb="sm">
+                <Title order={4}>Batch: {batch.batchName}</Title>
+                <Badge variant="light">
+                  {batch.totals.count} receipt{batch.totals.count === 1 ? '' : 's'}
+                </Badge>
+              </Group>
+              <ReportTable
+                columns={columns}
+                rows={batch.rows}
+                rowKey={(r) => r.number}
+                actions={{
+                  header: 'Action',
+                  width: 70,
+                  render: (r) => (
+                    <Tooltip label="Fees Info">
+                      <ActionIcon variant="light" loading={opening === r.number} onClick={() => void openLines(r.number)} aria-label={`Lines of receipt ${receiptLabel(r.number)}`}>
+                        <IconZoomIn size={16} />
+                      </ActionIcon>
+                    </Tooltip>
+                  ),
+                }}
+              />
+              <Group justify="space-between" mt="sm">
+                <ExportActions
+                  fileName={reportFileName('FeeReceipt_', course.name, '_Batch_', batch.batchName)}
+                  sheetName={`Batch ${batch.batchName}`}
+                  table={() => tableOf(columns, batch.rows, [['Total:', null, null, null, null, { paise: batch.totals.netPaise }]])}
+                />
+                <Text fw={700}>
+                  Total: <span data-testid="batch-total" style={{ fontVariantNumeric: 'tabular-nums' }}>{formatRupees(batch.totals.netPaise)}</span>
+                </Text>
+              </Group>
+            </Paper>
+          ))}
+        </Stack>
+      )}
+
+      <Modal opened={lines !== null} onClose={() => setLines(null)} title={<Text fw={700}>Fees Info</Text>} size="lg">
+        {lines && (
+          <Stack gap="sm">
+            <Text size="sm" c="dimmed">
+              Receipt {receiptLabel(lines.number)} · {formatDate(lines.date)} · {lines.studentName}
+            </Text>
+            <Table striped withTableBorder verticalSpacing="xs" data-testid="fees-info-lines">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={40}>#</Table.Th>
+                  <Table.Th>Fees</Table.Th>
+                  <Table.Th>Particulars</Table.Th>
+                  <Table.Th ta="right">Receipt</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {lines.lines.map((line, index) => (
+                  <Table.Tr key={line.lineNo}>
+                    <Table.Td>{index + 1}</Table.Td>
+                    <Table.Td>{line.feeHead}</Table.Td>
+                    <Table.Td>{line.particulars}</Table.Td>
+                    <Table.Td {...numeric}>{formatRupees(line.amountPaise)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+              <Table.Tfoot>
+                {lines.taxPaise > 0 && (
+                  <>
+                    <Table.Tr>
+                      <Table.Td colSpan={3}>Total</Table.Td>
+                      <Table.Td {...numeric}>{formatRupees(lines.totalPaise)}</Table.Td>
+                    </Table.Tr>
+                    <Table.Tr>
+                      <Table.Td colSpan={3}>GST</Table.Td>
+                      <Table.Td {...numeric}>{formatRupees(lines.taxPaise)}</Table.Td>
+                    </Table.Tr>
+                  </>
+                )}
+                <Table.Tr fw={700}>
+                  <Table.Td colSpan={3}>{lines.taxPaise > 0 ? 'Net amount' : 'Total'}</Table.Td>
+                  <Table.Td {...numeric}>{formatRupees(lines.netPaise)}</Table.Td>
+                </Table.Tr>
+              </Table.Tfoot>
+            </Table>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setLines(null)}>
+                Close
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </>
+  );
 }

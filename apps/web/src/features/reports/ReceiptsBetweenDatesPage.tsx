@@ -1,5 +1,122 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { Anchor, Button, Group, Paper, Stack } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { ZDateRange } from '@fees/validation';
+import { IconCalendarSearch, IconReceiptOff } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import { useDepartment, useIsAdminArea } from '../../app/department-context';
+import { PageHeader } from '../../components/PageHeader';
+import { formatDate } from '../../lib/dates';
+import { formatRupees } from '../../lib/money';
+import { useTRPC } from '../../lib/trpc';
+import { type Column, reportFileName, tableOf } from './export';
+import { ReportDateInput } from './ReportDateInput';
+import { ExportActions, Figure, ReportEmpty, ReportError, ReportLoading, ReportTable } from './ReportParts';
+import { receiptLabel, reportPaths } from './paths';
+import type { DatedReceiptRow } from './types';
 
-export default function Page() {
-  return <ComingSoon title="Receipts between dates" />;
+/**
+ * /rcpt_dtws/ (and the PG and admin variants): a department's live receipts dated from..to, both days
+ * included, with a grand total. The dates are required, shown day/month/year and sent year-month-day.
+ */
+export default function ReceiptsBetweenDatesPage() {
+  const department = useDepartment();
+  const paths = reportPaths(department, useIsAdminArea());
+  const trpc = useTRPC();
+  const [params, setParams] = useSearchParams();
+  const searched = ZDateRange.safeParse({ from: params.get('from') ?? '', to: params.get('to') ?? '' });
+  const range = searched.success ? searched.data : null;
+
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { from: range?.from ?? '', to: range?.to ?? '' },
+    validate: schemaResolver(ZDateRange, { sync: true }),
+    clearInputErrorOnChange: true,
+  });
+  const report = useQuery(
+    trpc.reports.receiptsBetweenDates.queryOptions({ depId: department.id, from: range?.from ?? '', to: range?.to ?? '' }, { enabled: range !== null }),
+  );
+
+  const columns: Array<Column<DatedReceiptRow>> = [
+    { header: 'Date', value: (r) => formatDate(r.date), width: 110 },
+    { header: 'Receipt No', value: (r) => receiptLabel(r.number), width: 120 },
+    { header: 'Student', value: (r) => r.studentName },
+    {
+      header: 'Adm.No',
+      value: (r) => r.admissionNo,
+      render: (r) => (
+        <Anchor component={Link} to={paths.statement(r.studentId)} size="sm" title="Open the student's statement">
+          {r.admissionNo}
+        </Anchor>
+      ),
+      width: 120,
+    },
+    { header: 'Batch', value: (r) => r.batchName, width: 110 },
+    { header: 'Course', value: (r) => r.courseName },
+    { header: 'Total', value: (r) => ({ paise: r.netPaise }), width: 140 },
+  ];
+
+  const onSearch = form.onSubmit((values) => {
+    if (values.from === range?.from && values.to === range?.to) void report.refetch();
+    else setParams({ from: values.from, to: values.to });
+  });
+
+  const data = report.data;
+  const period = range ? `${formatDate(range.from)} to ${formatDate(range.to)}` : '';
+  return (
+    <>
+      <PageHeader title={department.name} subtitle="Receipt report between dates" />
+      <Paper withBorder radius="md" p="lg" mb="lg" className="no-print">
+        <form noValidate onSubmit={onSearch}>
+          <Group align="flex-start" wrap="wrap">
+            <ReportDateInput label="From" {...form.getInputProps('from')} />
+            <ReportDateInput label="To" {...form.getInputProps('to')} />
+            <Button type="submit" mt={25} leftSection={<IconCalendarSearch size={16} />} loading={report.isFetching}>
+              Search
+            </Button>
+          </Group>
+        </form>
+      </Paper>
+
+      {!range && (
+        <ReportEmpty icon={<IconCalendarSearch />} title="Choose the dates">
+          Choose a from and a to date (both days are included) and press Search.
+        </ReportEmpty>
+      )}
+      {range && report.isFetching && <ReportLoading label="Collecting receipts..." />}
+      {range && !report.isFetching && report.isError && <ReportError error={report.error} />}
+      {range && !report.isFetching && data && data.totals.count === 0 && (
+        <ReportEmpty icon={<IconReceiptOff />} title="No receipts in this period">
+          {department.name} has no receipts dated {period}.
+        </ReportEmpty>
+      )}
+      {range && !report.isFetching && data && data.totals.count > 0 && (
+        <Stack gap="lg">
+          <Paper withBorder radius="md" p="md">
+            <Group justify="space-between" wrap="wrap" gap="lg">
+              <Figure label="Period" value={period} />
+              <Group gap="xl">
+                <Figure label="Receipts" value={data.totals.count} />
+                <Figure label="Grand total" value={formatRupees(data.totals.netPaise)} testId="grand-total" />
+              </Group>
+              <ExportActions
+                size="sm"
+                fileName={reportFileName('Receipts_', range.from, '_to_', range.to)}
+                sheetName={`Receipts ${range.from} to ${range.to}`}
+                table={() => tableOf(columns, data.rows, [['Grand total', null, null, null, null, null, { paise: data.totals.netPaise }]])}
+              />
+            </Group>
+          </Paper>
+          <Paper withBorder radius="md" p="lg">
+            <ReportTable
+              columns={columns}
+              rows={data.rows}
+              rowKey={(r) => r.number}
+              footer={[['Grand total', null, null, null, null, null, { paise: data.totals.netPaise }]]}
+            />
+          </Paper>
+        </Stack>
+      )}
+    </>
+  );
 }

@@ -1,5 +1,47 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { Button, Card, Group, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
+import { IconArrowRight, IconCalendarStats, IconCoins, IconFileInvoice, IconReceipt2, IconUserExclamation, IconUsersGroup } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useDepartment } from '../../app/department-context';
+import { PageHeader } from '../../components/PageHeader';
+import { reportPaths } from './paths';
 
-export default function Page() {
-  return <ComingSoon title="Reports" />;
+export function ReportCard({ to, title, description, icon, color }: { to: string; title: string; description: string; icon: ReactNode; color: string }) {
+  return (
+    <Card withBorder radius="md" padding="lg" shadow="xs">
+      <Group wrap="nowrap" align="flex-start" mb="md">
+        <ThemeIcon size={44} radius="md" variant="light" color={color}>
+          {icon}
+        </ThemeIcon>
+        <div>
+          <Text fw={700}>{title}</Text>
+          <Text size="sm" c="dimmed">
+            {description}
+          </Text>
+        </div>
+      </Group>
+      <Button component={Link} to={to} variant="light" color={color} rightSection={<IconArrowRight size={16} />} mt="auto">
+        Open
+      </Button>
+    </Card>
+  );
+}
+
+/** /rptview/: the department's reports as cards. */
+export default function ReportMenuPage() {
+  const department = useDepartment();
+  const paths = reportPaths(department, false);
+  return (
+    <>
+      <PageHeader title="Reports" subtitle={department.name} />
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+        <ReportCard to={paths.feeReceipts} title="Fee receipts by course" description="Every receipt of a course, by batch, with batch totals and each receipt's lines." icon={<IconReceipt2 size={24} />} color="indigo" />
+        <ReportCard to={paths.dues} title="Student dues" description="Who still owes: fee, discount, paid and balance per student, with batch totals." icon={<IconUserExclamation size={24} />} color="red" />
+        <ReportCard to={paths.studentFee ?? paths.menu} title="Student fee information" description="Total fee, total discount and final fee of every student of a course." icon={<IconUsersGroup size={24} />} color="grape" />
+        <ReportCard to={paths.betweenDates} title="Receipts between dates" description="The receipts of a period, day by day, with the grand total." icon={<IconCalendarStats size={24} />} color="teal" />
+        <ReportCard to={paths.collections} title="Collections summary" description="What came in over a period, by fee head (with GST apart) and by payment mode." icon={<IconCoins size={24} />} color="orange" />
+        <ReportCard to={`/${department.prefix}/rcpt/`} title="Student statement" description="Find a student under Receipts or in a course list, then open their statement." icon={<IconFileInvoice size={24} />} color="cyan" />
+      </SimpleGrid>
+    </>
+  );
 }

@@ -1,5 +1,133 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { Anchor, Badge, Button, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { ZStudentFeeReportInput } from '@fees/validation';
+import { IconSearch, IconUsersGroup } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import { useDepartment, useIsAdminArea } from '../../app/department-context';
+import { PageHeader } from '../../components/PageHeader';
+import { formatRupees } from '../../lib/money';
+import { useTRPC } from '../../lib/trpc';
+import { type Cell, type Column, reportFileName, tableOf } from './export';
+import { CourseSelect, coursesOf, ExportActions, Figure, ReportEmpty, ReportError, ReportLoading, ReportTable } from './ReportParts';
+import { reportPaths } from './paths';
+import type { FeeInfoReport, FeeInfoRow } from './types';
 
-export default function Page() {
-  return <ComingSoon title="Student fee information" />;
+const ZSearchForm = ZStudentFeeReportInput.pick({ courseId: true, text: true });
+
+type Totals = FeeInfoReport['totals'];
+const totalCells = (t: Totals): Cell[] => [{ paise: t.feePaise }, { paise: t.discountPaise }, { paise: t.finalFeePaise }];
+
+/** /finfo/: every student of a course with total fee, total discount (with adjustment) and final fee, by batch. */
+export default function StudentFeeReportPage() {
+  const department = useDepartment();
+  const paths = reportPaths(department, useIsAdminArea());
+  const trpc = useTRPC();
+  const [params, setParams] = useSearchParams();
+  const course = coursesOf(department).find((c) => String(c.id) === params.get('course'));
+  const text = params.get('q') ?? '';
+
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { courseId: course ? String(course.id) : '', text },
+    validate: schemaResolver(ZSearchForm, { sync: true }),
+    clearInputErrorOnChange: true,
+  });
+  const report = useQuery(
+    trpc.reports.studentFeeInfo.queryOptions({ depId: department.id, courseId: course?.id ?? 0, text: text || undefined }, { enabled: course !== undefined }),
+  );
+
+  const columns: Array<Column<FeeInfoRow>> = [
+    { header: 'Batch', value: (r) => r.batchName, width: 110 },
+    { header: 'Name', value: (r) => r.name },
+    {
+      header: 'Adm.No',
+      value: (r) => r.admissionNo,
+      render: (r) => (
+        <Anchor component={Link} to={paths.statement(r.studentId)} size="sm" title="Open the student's statement">
+          {r.admissionNo}
+        </Anchor>
+      ),
+      width: 120,
+    },
+    { header: 'CapId', value: (r) => r.capId, width: 120 },
+    { header: 'Total Fee', value: (r) => ({ paise: r.feePaise }) },
+    { header: 'Total Discount', value: (r) => ({ paise: r.discountPaise }) },
+    { header: 'Final Fee', value: (r) => ({ paise: r.finalFeePaise }) },
+  ];
+
+  const onSearch = form.onSubmit((values) => {
+    const next = { course: String(values.courseId), q: values.text.trim() };
+    if (next.course === params.get('course') && next.q === text) void report.refetch();
+    else setParams(next);
+  });
+
+  const data = report.data;
+  return (
+    <>
+      <PageHeader title={department.name} subtitle="Student Fee Report" />
+      <Paper withBorder radius="md" p="lg" mb="lg" className="no-print">
+        <form noValidate onSubmit={onSearch}>
+          <Group align="flex-start" wrap="wrap">
+            <CourseSelect department={department} {...form.getInputProps('courseId')} />
+            <TextInput label="Search" placeholder="search" w={280} leftSection={<IconSearch size={16} />} {...form.getInputProps('text')} />
+            <Button type="submit" mt={25} leftSection={<IconSearch size={16} />} loading={report.isFetching}>
+              Search
+            </Button>
+          </Group>
+        </form>
+      </Paper>
+
+      {!course && (
+        <ReportEmpty icon={<IconSearch />} title="Choose a course">
+          Choose a course and press Search to see every student's fee, discount and final fee.
+        </ReportEmpty>
+      )}
+      {course && report.isFetching && <ReportLoading />}
+      {course && !report.isFetching && report.isError && <ReportError error={report.error} />}
+      {course && !report.isFetching && data && data.totals.count === 0 && (
+        <ReportEmpty icon={<IconUsersGroup />} title="No students found">
+          {course.name} has no students{text ? ` matching "${text}"` : ''}.
+        </ReportEmpty>
+      )}
+      {course && !report.isFetching && data && data.totals.count > 0 && (
+        <Stack gap="lg">
+          <Paper withBorder radius="md" p="md">
+            <Group justify="space-between" wrap="wrap" gap="lg">
+              <Figure label="Course" value={text ? `${course.name} · "${text}"` : course.name} />
+              <Group gap="xl" wrap="wrap">
+                <Figure label="Students" value={data.totals.count} />
+                <Figure label="Total fee" value={formatRupees(data.totals.feePaise)} />
+                <Figure label="Total discount" value={formatRupees(data.totals.discountPaise)} />
+                <Figure label="Final fee" value={formatRupees(data.totals.finalFeePaise)} />
+              </Group>
+              <ExportActions
+                size="sm"
+                fileName={reportFileName('FeeInformation', course.name)}
+                sheetName={`Fee information ${course.name}`}
+                table={() =>
+                  tableOf(
+                    columns,
+                    data.batches.flatMap((b) => b.rows),
+                    [['Total', null, null, null, ...totalCells(data.totals)]],
+                  )
+                }
+              />
+            </Group>
+          </Paper>
+          {data.batches.map((batch) => (
+            <Paper key={batch.batchId} withBorder radius="md" p="lg" data-testid={`batch-${batch.batchName}`}>
+              <Group justify="space-between" mb="sm">
+                <Title order={4}>Batch: {batch.batchName}</Title>
+                <Badge variant="light">
+                  {batch.totals.count} student{batch.totals.count === 1 ? '' : 's'}
+                </Badge>
+              </Group>
+              <ReportTable columns={columns} rows={batch.rows} rowKey={(r) => r.studentId} footer={[['Total:', null, null, null, ...totalCells(batch.totals)]]} />
+            </Paper>
+          ))}
+        </Stack>
+      )}
+    </>
+  );
 }

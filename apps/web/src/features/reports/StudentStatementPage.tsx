@@ -1,5 +1,185 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { IconAlertCircle, IconArrowLeft, IconListDetails } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Fragment } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useDepartment } from '../../app/department-context';
+import { PageHeader } from '../../components/PageHeader';
+import { formatDate, todayIso } from '../../lib/dates';
+import { formatRupees } from '../../lib/money';
+import { useTRPC } from '../../lib/trpc';
+import { type Cell, type ExportTable, reportFileName } from './export';
+import { ExportActions, Figure, numeric, ReportError, ReportLoading } from './ReportParts';
+import { receiptLabel } from './paths';
+import type { Statement } from './types';
 
-export default function Page() {
-  return <ComingSoon title="Student statement" />;
+/** One sheet: each head's row, then its payments (receipt, date, particulars, amount), then the totals. */
+function exportTable(statement: Statement): ExportTable {
+  const rows: Cell[][] = statement.heads.flatMap((h) => [
+    [h.feeHead, null, null, null, { paise: h.feePaise }, { paise: h.discountPaise }, { paise: h.adjustmentPaise }, { paise: h.paidPaise }, { paise: h.balancePaise }],
+    ...h.payments.map((p): Cell[] => [null, receiptLabel(p.receiptNumber), formatDate(p.date), p.particulars, null, null, null, { paise: p.amountPaise }, null]),
+  ]);
+  const t = statement.totals;
+  rows.push(['Total', null, null, null, { paise: t.feePaise }, { paise: t.discountPaise }, { paise: t.adjustmentPaise }, { paise: t.paidPaise }, { paise: t.balancePaise }]);
+  return { header: ['Fee head', 'Receipt', 'Date', 'Particulars', 'Fee', 'Discount', 'Adjustment', 'Paid', 'Balance'], rows };
+}
+
+function Detail({ label, value }: { label: string; value: string | null }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm">{value || '-'}</Text>
+    </Stack>
+  );
+}
+
+/**
+ * A student's statement: every fee head of their batch with its fee, discount, adjustment, the live
+ * receipts paid against it and the balance (fee - discount - adjustment - paid), and the totals.
+ * Printable. Reached from the course list, the receipt search and the reports.
+ */
+export default function StudentStatementPage() {
+  const department = useDepartment();
+  const trpc = useTRPC();
+  const navigate = useNavigate();
+  const studentId = Number(useParams().studentId);
+  const valid = Number.isInteger(studentId) && studentId > 0;
+  const query = useQuery(trpc.reports.statement.queryOptions({ depId: department.id, studentId }, { enabled: valid }));
+  const statement = query.data;
+  const back = (
+    <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={() => void navigate(-1)}>
+      Back
+    </Button>
+  );
+
+  if (!valid) {
+    return (
+      <>
+        <PageHeader title="Student statement" subtitle={department.name} actions={back} />
+        <Alert color="red" icon={<IconAlertCircle />}>
+          This address does not name a student.
+        </Alert>
+      </>
+    );
+  }
+  if (query.isPending) return <ReportLoading label="Loading the statement..." />;
+  if (query.isError || !statement) {
+    return (
+      <>
+        <PageHeader title="Student statement" subtitle={department.name} actions={back} />
+        <ReportError error={query.error} />
+      </>
+    );
+  }
+
+  const { student, totals } = statement;
+  return (
+    <>
+      <PageHeader
+        title="Student statement"
+        subtitle={department.name}
+        actions={
+          <>
+            {back}
+            <ExportActions size="sm" fileName={reportFileName('Statement_', student.admissionNo)} sheetName={`Statement ${student.admissionNo}`} table={() => exportTable(statement)} />
+          </>
+        }
+      />
+      <Stack gap="lg">
+        <Paper withBorder radius="md" p="lg">
+          <Text fw={700} size="xl" mb="sm" data-testid="statement-student">
+            {student.name}
+          </Text>
+          <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
+            <Detail label="Adm.No" value={student.admissionNo} />
+            <Detail label="CapId" value={student.capId} />
+            <Detail label="Course" value={student.courseName} />
+            <Detail label="Batch" value={student.batchName} />
+            <Detail label="Address" value={student.address} />
+            <Detail label="Phone" value={student.phone} />
+            <Detail label="Email" value={student.email} />
+            <Detail label="Printed on" value={formatDate(todayIso())} />
+          </SimpleGrid>
+        </Paper>
+
+        <Paper withBorder radius="md" p="md">
+          <Group gap="xl" wrap="wrap">
+            <Figure label="Total fee" value={formatRupees(totals.feePaise)} />
+            <Figure label="Discount" value={formatRupees(totals.discountPaise)} />
+            <Figure label="Adjustment" value={formatRupees(totals.adjustmentPaise)} />
+            <Figure label="Paid" value={formatRupees(totals.paidPaise)} />
+            <Figure label="Balance" value={formatRupees(totals.balancePaise)} testId="statement-balance" />
+          </Group>
+        </Paper>
+
+        {statement.heads.length === 0 ? (
+          <Alert color="gray" icon={<IconListDetails />} title="No fee structure">
+            No fee structure has been set for batch {student.batchName} yet, so nothing is due.
+          </Alert>
+        ) : (
+          <Paper withBorder radius="md" p="lg">
+            <Table.ScrollContainer minWidth={760}>
+              <Table withTableBorder verticalSpacing="xs" data-testid="statement-table">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Fee head / receipt</Table.Th>
+                    <Table.Th ta="right">Fee</Table.Th>
+                    <Table.Th ta="right">Discount</Table.Th>
+                    <Table.Th ta="right">Adjustment</Table.Th>
+                    <Table.Th ta="right">Paid</Table.Th>
+                    <Table.Th ta="right">Balance</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {statement.heads.map((h) => (
+                    <Fragment key={h.feeHeadId}>
+                      <Table.Tr bg="var(--mantine-color-gray-0)">
+                        <Table.Td fw={600}>{h.feeHead}</Table.Td>
+                        <Table.Td {...numeric}>{formatRupees(h.feePaise)}</Table.Td>
+                        <Table.Td {...numeric}>{formatRupees(h.discountPaise)}</Table.Td>
+                        <Table.Td {...numeric}>{formatRupees(h.adjustmentPaise)}</Table.Td>
+                        <Table.Td {...numeric}>{formatRupees(h.paidPaise)}</Table.Td>
+                        <Table.Td {...numeric} fw={600} c={h.balancePaise > 0 ? 'red.8' : h.balancePaise < 0 ? 'orange.8' : 'teal.8'}>
+                          {formatRupees(h.balancePaise)}
+                        </Table.Td>
+                      </Table.Tr>
+                      {h.payments.map((p) => (
+                        <Table.Tr key={`${p.receiptNumber}-${p.lineNo}`}>
+                          <Table.Td pl="xl">
+                            <Text size="sm" c="dimmed">
+                              Receipt {receiptLabel(p.receiptNumber)} · {formatDate(p.date)}
+                              {p.particulars ? ` · ${p.particulars}` : ''}
+                            </Text>
+                          </Table.Td>
+                          <Table.Td />
+                          <Table.Td />
+                          <Table.Td />
+                          <Table.Td {...numeric} c="dimmed">
+                            {formatRupees(p.amountPaise)}
+                          </Table.Td>
+                          <Table.Td />
+                        </Table.Tr>
+                      ))}
+                    </Fragment>
+                  ))}
+                </Table.Tbody>
+                <Table.Tfoot>
+                  <Table.Tr fw={700} bg="var(--mantine-color-gray-1)">
+                    <Table.Td>Total</Table.Td>
+                    <Table.Td {...numeric}>{formatRupees(totals.feePaise)}</Table.Td>
+                    <Table.Td {...numeric}>{formatRupees(totals.discountPaise)}</Table.Td>
+                    <Table.Td {...numeric}>{formatRupees(totals.adjustmentPaise)}</Table.Td>
+                    <Table.Td {...numeric}>{formatRupees(totals.paidPaise)}</Table.Td>
+                    <Table.Td {...numeric}>{formatRupees(totals.balancePaise)}</Table.Td>
+                  </Table.Tr>
+                </Table.Tfoot>
+              </Table>
+            </Table.ScrollContainer>
+          </Paper>
+        )}
+      </Stack>
+    </>
+  );
 }

@@ -1,0 +1,165 @@
+import { Alert, Button, Center, Group, Loader, NativeSelect, type NativeSelectProps, Stack, Table, Text } from '@mantine/core';
+import { COURSES } from '@fees/validation';
+import { IconAlertCircle, IconFileSpreadsheet, IconFileTypeCsv, IconPrinter } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import type { Department } from '../../app/departments';
+import { formatRupees } from '../../lib/money';
+import { printSoon } from '../../lib/print';
+import { errorMessage } from '../../lib/trpc';
+import { type Cell, type Column, type ExportTable, exportCsv, exportXlsx } from './export';
+
+/** Figures line up: right-aligned tabular digits. */
+export const numeric = { ta: 'right' as const, style: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' as const } };
+
+export function coursesOf(department: Department) {
+  return COURSES.filter((c) => c.departmentId === department.id);
+}
+
+/** The course dropdown of the course reports: a native select whose first option is 'Choose... '. */
+export function CourseSelect({ department, ...props }: { department: Department } & Omit<NativeSelectProps, 'data'>) {
+  return (
+    <NativeSelect
+      label="Course"
+      withAsterisk
+      w={280}
+      data={[{ value: '', label: 'Choose... ' }, ...coursesOf(department).map((c) => ({ value: String(c.id), label: c.name }))]}
+      {...props}
+    />
+  );
+}
+
+function cellText(cell: Cell): ReactNode {
+  if (cell !== null && typeof cell === 'object') return formatRupees(cell.paise);
+  return cell;
+}
+
+const isMoney = (cell: Cell) => cell !== null && typeof cell === 'object';
+
+/** A report table drawn from its columns; footer rows are cells too (the totals a CSV also gets). */
+export function ReportTable<Row>({
+  columns,
+  rows,
+  rowKey,
+  footer = [],
+  actions,
+  testId,
+}: {
+  columns: Array<Column<Row>>;
+  rows: Row[];
+  rowKey: (row: Row) => string | number;
+  footer?: Cell[][];
+  /** An extra last column shown on screen only (hidden on paper and absent from exports). */
+  actions?: { header: string; render: (row: Row) => ReactNode; width?: number };
+  testId?: string;
+}) {
+  const sample = rows[0];
+  const right = columns.map((c, i) => (sample ? isMoney(c.value(sample)) : footer.some((f) => isMoney(f[i] ?? null))));
+  return (
+    <Table.ScrollContainer minWidth={720}>
+      <Table striped highlightOnHover withTableBorder verticalSpacing="xs" data-testid={testId}>
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((c, i) => (
+              <Table.Th key={c.header} w={c.width} ta={right[i] ? 'right' : undefined}>
+                {c.header}
+              </Table.Th>
+            ))}
+            {actions && (
+              <Table.Th className="no-print" w={actions.width}>
+                {actions.header}
+              </Table.Th>
+            )}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={rowKey(row)}>
+              {columns.map((c, i) => (
+                <Table.Td key={c.header} {...(right[i] ? numeric : {})}>
+                  {c.render ? c.render(row) : cellText(c.value(row))}
+                </Table.Td>
+              ))}
+              {actions && <Table.Td className="no-print">{actions.render(row)}</Table.Td>}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+        {footer.length > 0 && (
+          <Table.Tfoot>
+            {footer.map((cells, r) => (
+              <Table.Tr key={r} fw={700} bg="var(--mantine-color-gray-1)">
+                {columns.map((c, i) => (
+                  <Table.Td key={c.header} {...(right[i] ? numeric : {})}>
+                    {cellText(cells[i] ?? null)}
+                  </Table.Td>
+                ))}
+                {actions && <Table.Td className="no-print" />}
+              </Table.Tr>
+            ))}
+          </Table.Tfoot>
+        )}
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** CSV, XLSX and Print for one table; hidden on paper. The table is built only when asked for. */
+export function ExportActions({ fileName, sheetName, table, size = 'xs' }: { fileName: string; sheetName: string; table: () => ExportTable; size?: 'xs' | 'sm' }) {
+  return (
+    <Group gap="xs" className="no-print">
+      <Button size={size} variant="light" leftSection={<IconFileTypeCsv size={16} />} onClick={() => exportCsv(fileName, table())}>
+        CSV
+      </Button>
+      <Button size={size} variant="light" color="teal" leftSection={<IconFileSpreadsheet size={16} />} onClick={() => void exportXlsx(fileName, sheetName, table())}>
+        XLSX
+      </Button>
+      <Button size={size} variant="default" leftSection={<IconPrinter size={16} />} onClick={printSoon}>
+        Print
+      </Button>
+    </Group>
+  );
+}
+
+/** The report's loading indicator. */
+export function ReportLoading({ label = 'Loading report...' }: { label?: string }) {
+  return (
+    <Center py="xl">
+      <Stack align="center" gap="xs">
+        <Loader />
+        <Text size="sm" c="dimmed">
+          {label}
+        </Text>
+      </Stack>
+    </Center>
+  );
+}
+
+export function ReportError({ error }: { error: unknown }) {
+  return (
+    <Alert color="red" icon={<IconAlertCircle />} title="The report could not be loaded">
+      {errorMessage(error)}
+    </Alert>
+  );
+}
+
+/** A clear empty state: what was asked, and that nothing matched. */
+export function ReportEmpty({ title, children, icon }: { title: string; children?: ReactNode; icon: ReactNode }) {
+  return (
+    <Alert color="gray" variant="light" icon={icon} title={title}>
+      {children}
+    </Alert>
+  );
+}
+
+/** A labelled figure of a report summary (a name, a count or an amount). */
+export function Figure({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text fw={700} size="lg" style={{ fontVariantNumeric: 'tabular-nums' }} data-testid={testId}>
+        {value}
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,36 @@
+import type { Department } from '../../app/departments';
+
+/**
+ * Where the reports live: under the department's prefix, or, in the admin shell, the admin routes
+ * that name the department (/admin/rptfee/{depId}/{deptName}, spec section 2). The student fee
+ * report has no admin route.
+ */
+export function reportPaths(department: Department, adminArea: boolean) {
+  const base = `/${department.prefix}`;
+  if (adminArea) {
+    const name = encodeURIComponent(department.name);
+    return {
+      menu: `/admin/rptview/${department.id}`,
+      feeReceipts: `/admin/rptfee/${department.id}/${name}`,
+      dues: `/admin/dues/${department.id}/${name}`,
+      studentFee: null,
+      betweenDates: `/admin/rcpt_dtws/${department.id}/${name}`,
+      collections: '/admin/collections',
+      statement: (studentId: number) => `/admin/statement/${department.id}/${studentId}`,
+    };
+  }
+  return {
+    menu: `${base}/rptview/`,
+    feeReceipts: `${base}/rptfee/`,
+    dues: `${base}/dues/`,
+    studentFee: `${base}/finfo/`,
+    betweenDates: `${base}/rcpt_dtws/`,
+    collections: `${base}/collections/`,
+    statement: (studentId: number) => `${base}/statement/${studentId}`,
+  };
+}
+
+/** '#000' followed by the number, as every receipt shows it (decisions.md). */
+export function receiptLabel(number: number): string {
+  return `#000${number}`;
+}
