@@ -85,7 +85,7 @@ function operationOf(route: RestRoute) {
   const fields = Object.entries(route.request ?? {}).filter(([name]) => !pathParams.includes(name));
   const fieldSchema = (target: string | WireOnly | undefined): JsonSchema =>
     typeof target === 'string' ? (input.properties[target] ?? {}) : target ? { type: target.type, description: target.note } : {};
-  const isRequired = (target: string | WireOnly) => typeof target === 'string' && input.required.includes(target);
+  const isRequired = (target: string | WireOnly) => (typeof target === 'string' ? input.required.includes(target) : target.required);
   const inQuery = route.method === 'GET' || route.method === 'DELETE';
 
   const parameters = [
@@ -112,7 +112,7 @@ function operationOf(route: RestRoute) {
     ? { description: 'The file, as an attachment', content: { [route.download.contentType]: { schema: { type: 'string' } } } }
     : { description: 'OK', content: { 'application/json': { schema: shapeToJsonSchema(route.response) } } };
   const responses: Record<string, unknown> = { '200': success };
-  if (route.request || route.input) responses['400'] = errorResponse('Invalid input: the first message, and the messages per field');
+  if (route.request) responses['400'] = errorResponse('Invalid input: the first message, and the messages per field');
   if (route.access !== 'public') responses['401'] = errorResponse('No session');
   if (route.access === 'department' || route.access === 'admin') responses['403'] = errorResponse('Outside your department or role');
   responses['404'] = errorResponse('Not found');

@@ -43,11 +43,12 @@ export type Shape = ScalarShape | `${ScalarShape}?` | readonly [Shape] | { reado
 export interface WireOnly {
   type: 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object';
   note: string;
+  required: boolean;
 }
 
-/** Declares a wire-only request field. */
-export function wireOnly(type: WireOnly['type'], note: string): WireOnly {
-  return { type, note };
+/** Declares a wire-only request field (required: the call fails without it). */
+export function wireOnly(type: WireOnly['type'], note: string, required = false): WireOnly {
+  return { type, note, required };
 }
 
 /** The procedure input's field names, values still unchecked: the procedure's schema checks them. */

@@ -60,7 +60,7 @@ const DISCOUNT_PAYLOAD = {
   depid: 'depId',
   subid: 'courseId',
   feeid: 'feeHeadId',
-  admno: wireOnly('string', 'Admission number of the student (in depid)'),
+  admno: wireOnly('string', 'Admission number of the student (in depid)', true),
   disamt: 'discount',
   lessamt: 'adjustment',
   note: 'note',

@@ -7,14 +7,14 @@ const RECEIPT_PAYLOAD = {
   courseId: wireOnly('integer', 'The course; not needed: the student names it'),
   depId: 'depId',
   course: wireOnly('string', 'The course name; not needed'),
-  admno: wireOnly('string', 'Admission number of the student (in depId)'),
+  admno: wireOnly('string', 'Admission number of the student (in depId)', true),
   sname: wireOnly('string', "The student's name; not needed: admno names the student"),
   batch: wireOnly('string', "The batch; not needed: the student's batch is used"),
   date: 'date',
   address: wireOnly('string', "Not needed: the student's address is printed"),
   phone: 'phone',
   email: 'email',
-  items: wireOnly('array', 'Lines: fname (head name, not needed), feeId (the fee head), particulars, price (rupees), batch, adm_no (not needed)'),
+  items: wireOnly('array', 'Lines: fname (head name, not needed), feeId (the fee head), particulars, price (rupees), batch, adm_no (not needed)', true),
   ftotal: 'total',
   ftax: 'tax',
   fnet: 'net',
@@ -143,7 +143,7 @@ export const receiptRoutes = [
     procedure: 'receipts.feeInfo',
     summary: "A student's balance per fee head of their batch",
     access: 'department',
-    request: { batch_id: wireOnly('integer', "The student's batch"), adm_no: wireOnly('string', 'The admission number') },
+    request: { batch_id: wireOnly('integer', "The student's batch", true), adm_no: wireOnly('string', 'The admission number', true) },
     input: async (f, caller) => {
       const depId = await departmentOfBatch(caller, f.batch_id);
       const student = await studentOf(caller, depId, f.adm_no);

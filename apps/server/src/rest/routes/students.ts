@@ -80,7 +80,7 @@ const REGISTRATION = {
   name: 'name',
   regno: 'admissionNo',
   rgdate: 'admissionDate',
-  adtype: wireOnly('string', 'The category: its name (cat_name of /api/getgrp/) or its id'),
+  adtype: wireOnly('string', 'The category: its name (cat_name of /api/getgrp/) or its id', true),
   dob: 'dateOfBirth',
   sex: 'gender',
   adharNo: wireOnly('string', 'The religion: its description (of /api/religion/) or its id; optional'),
