@@ -17,7 +17,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** Query string, then JSON body, then path parameters: older clients are not strict about which. */
-export function wireFields(req: FastifyRequest): WireFields {
+function wireFields(req: FastifyRequest): WireFields {
   return {
     ...(isPlainObject(req.query) ? req.query : {}),
     ...(isPlainObject(req.body) ? req.body : {}),
@@ -62,7 +62,7 @@ function handlerOf(route: RestRoute, deps: ServerDeps, log: FastifyInstance['log
     }
     const body = route.output(result as never, fields);
     if (route.download) {
-      const { fileName, content } = body as { fileName: string; content: string | Buffer };
+      const { fileName, content } = body as { fileName: string; content: NodeJS.ReadableStream | string };
       return reply
         .type(route.download.contentType)
         .header('content-disposition', `attachment; filename="${fileName}"`)

@@ -28,7 +28,7 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** The procedures as the request's session may call them (for lookups, e.g. admission no -> student id). */
 export type AppCaller = ReturnType<typeof createRestCaller>;
 
-/** The fields a client sent: path parameters, then the query string (GET, DELETE) or the JSON body. */
+/** The fields a client sent: query string, JSON (or form) body and path parameters, merged. */
 export type WireFields = Record<string, unknown>;
 
 /**
