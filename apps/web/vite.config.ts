@@ -7,7 +7,7 @@ export default defineConfig({
   plugins: [react()],
   server: {
     port: 5173,
-    proxy: { '/trpc': api, '/rest': api, '/healthz': api },
+    proxy: { '/trpc': api, '/rest': api, '/api': api, '/healthz': api },
   },
   build: { sourcemap: false, chunkSizeWarningLimit: 900 },
   test: { include: ['src/**/*.test.ts', 'src/**/*.test.tsx'] },

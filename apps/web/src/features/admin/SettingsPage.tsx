@@ -1,5 +1,132 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { Alert, Badge, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { ZUpdateSettingsInput } from '@fees/validation';
+import { IconCircleCheck, IconPercentage } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { PageHeader } from '../../components/PageHeader';
+import { errorMessage, useTRPC } from '../../lib/trpc';
+import { FailureAlert, serverFieldErrors } from './shared';
 
-export default function Page() {
-  return <ComingSoon title="GST and letterheads" />;
+interface SettingsValues {
+  gstRate: string;
+  letterheads: { depId: number; departmentName: string; shortName: string; institutionName: string; address: string; phone: string }[];
+}
+
+function SettingsForm({ initialValues }: { initialValues: SettingsValues }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [saved, setSaved] = useState<string | null>(null);
+  const form = useForm<SettingsValues>({
+    mode: 'controlled',
+    initialValues,
+    validate: schemaResolver(ZUpdateSettingsInput, { sync: true }),
+    clearInputErrorOnChange: true,
+    onValuesChange: () => setSaved(null),
+  });
+  const update = useMutation(
+    trpc.admin.settings.update.mutationOptions({
+      onSuccess: (result) => {
+        form.setFieldValue('gstRate', result.gstRate);
+        form.setInitialValues(form.getValues());
+        form.resetDirty();
+        setSaved(`${result.Message}: GST ${result.gstRate}% applies to receipts issued from now on.`);
+        notifications.show({ color: 'green', title: 'Saved', message: result.Message });
+        void queryClient.invalidateQueries({ queryKey: trpc.admin.settings.pathKey() });
+      },
+      onError: (error) => form.setErrors(serverFieldErrors(error)),
+    }),
+  );
+  const submit = form.onSubmit((values) =>
+    update.mutate({
+      gstRate: values.gstRate,
+      letterheads: values.letterheads.map(({ depId, institutionName, address, phone }) => ({ depId, institutionName, address, phone })),
+    }),
+  );
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="lg">
+        <FailureAlert error={update.error} />
+        {saved && (
+          <Alert color="green" icon={<IconCircleCheck />} role="status">
+            {saved}
+          </Alert>
+        )}
+        <Paper withBorder p="lg" radius="md">
+          <Title order={4}>GST</Title>
+          <Text c="dimmed" size="sm" mb="md">
+            A receipt keeps the rate it was issued with; changing it never alters receipts already issued.
+          </Text>
+          <TextInput
+            label="GST rate"
+            description="Percent, 0 to 100, up to 2 decimals"
+            inputMode="decimal"
+            maw={240}
+            rightSection={<IconPercentage size={16} />}
+            withAsterisk
+            {...form.getInputProps('gstRate')}
+          />
+        </Paper>
+        <Paper withBorder p="lg" radius="md">
+          <Title order={4}>Letterheads</Title>
+          <Text c="dimmed" size="sm" mb="md">
+            Printed at the top of each department's receipts.
+          </Text>
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            {form.values.letterheads.map((l, i) => (
+              <Paper key={l.depId} withBorder p="md" radius="md" bg="var(--mantine-color-gray-0)">
+                <Group gap="xs" mb="xs">
+                  <Badge variant="light" tt="none">
+                    {l.shortName}
+                  </Badge>
+                  <Text fw={600} size="sm">
+                    {l.departmentName}
+                  </Text>
+                </Group>
+                <Stack gap="xs">
+                  <TextInput label="Institution name" withAsterisk {...form.getInputProps(`letterheads.${i}.institutionName`)} />
+                  <TextInput label="Address" {...form.getInputProps(`letterheads.${i}.address`)} />
+                  <TextInput label="Phone" {...form.getInputProps(`letterheads.${i}.phone`)} />
+                </Stack>
+              </Paper>
+            ))}
+          </SimpleGrid>
+        </Paper>
+        <Group justify="flex-end">
+          <Button variant="default" disabled={!form.isDirty()} onClick={() => form.reset()}>
+            Undo changes
+          </Button>
+          <Button type="submit" loading={update.isPending}>
+            Save settings
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** /admin/settings: the GST rate and the letterhead lines of each department. */
+export default function SettingsPage() {
+  const trpc = useTRPC();
+  const settings = useQuery(trpc.admin.settings.get.queryOptions(undefined, { staleTime: 0 }));
+  return (
+    <>
+      <PageHeader title="GST and letterheads" subtitle="Foundation-wide settings used on receipts" />
+      {settings.isLoading ? (
+        <Center h={240}>
+          <Loader />
+        </Center>
+      ) : settings.error ? (
+        <Text c="red">{errorMessage(settings.error)}</Text>
+      ) : (
+        settings.data && (
+          <SettingsForm
+            initialValues={{ gstRate: settings.data.gstRate, letterheads: settings.data.letterheads.map((l) => ({ ...l })) }}
+          />
+        )
+      )}
+    </>
+  );
 }

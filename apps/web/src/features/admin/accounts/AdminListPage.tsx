@@ -1,5 +1,81 @@
-import { ComingSoon } from '../../../components/ComingSoon';
+import { Badge, Button, Center, Loader, Paper, Table, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { PageHeader } from '../../../components/PageHeader';
+import { storedEmail } from '../../../lib/session-storage';
+import { useTRPC } from '../../../lib/trpc';
+import { AccountActions } from '../AccountActions';
+import { NoDataRow } from '../shared';
+import { useRemoveAccount } from '../useRemoveAccount';
 
-export default function Page() {
-  return <ComingSoon title="List of Admin" />;
+/** /admin/adm: the admin accounts, with change password and delete (after a confirm dialog). */
+export default function AdminListPage() {
+  const trpc = useTRPC();
+  const admins = useQuery(trpc.admin.admins.list.queryOptions());
+  const { confirmRemove, pendingId } = useRemoveAccount('admins');
+  const me = storedEmail();
+  // Spec section 8: a failed admin list is only logged.
+  useEffect(() => {
+    if (admins.error) console.error('Admin list failed', admins.error);
+  }, [admins.error]);
+
+  return (
+    <>
+      <PageHeader
+        title="List of Admin"
+        subtitle="Accounts that can open the admin area and every department"
+        actions={
+          <Button component={Link} to="/admin/newadm" leftSection={<IconPlus size={16} />}>
+            New
+          </Button>
+        }
+      />
+      <Paper withBorder radius="md" maw={760}>
+        {admins.isLoading ? (
+          <Center p="xl">
+            <Loader />
+          </Center>
+        ) : (
+          <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={60}>#</Table.Th>
+                <Table.Th>Email</Table.Th>
+                <Table.Th w={120}>Action</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(admins.data ?? []).length === 0 && <NoDataRow colSpan={3} />}
+              {admins.data?.map((a, i) => (
+                <Table.Tr key={a.id}>
+                  <Table.Td>{i + 1}</Table.Td>
+                  <Table.Td>
+                    <Text span size="sm">
+                      {a.username}
+                    </Text>
+                    {a.username === me && (
+                      <Badge ml="xs" size="sm" variant="light">
+                        you
+                      </Badge>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <AccountActions
+                      account={a}
+                      editPath={`/admin/adm/edt/${a.id}/${encodeURIComponent(a.username)}`}
+                      isSelf={a.username === me}
+                      deleting={pendingId === a.id}
+                      onDelete={() => confirmRemove(a)}
+                    />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Paper>
+    </>
+  );
 }

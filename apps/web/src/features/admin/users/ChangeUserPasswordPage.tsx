@@ -1,5 +1,6 @@
-import { ComingSoon } from '../../../components/ComingSoon';
+import { ChangePasswordForm } from '../ChangePasswordForm';
 
-export default function Page() {
-  return <ComingSoon title="Change password" />;
+/** /admin/user/edt/:id/:email */
+export default function ChangeUserPasswordPage() {
+  return <ChangePasswordForm kind="users" />;
 }

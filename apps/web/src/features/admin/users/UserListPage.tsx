@@ -1,5 +1,79 @@
-import { ComingSoon } from '../../../components/ComingSoon';
+import { Badge, Button, Center, Loader, Paper, Table, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { PageHeader } from '../../../components/PageHeader';
+import { storedEmail } from '../../../lib/session-storage';
+import { errorMessage, useTRPC } from '../../../lib/trpc';
+import { AccountActions } from '../AccountActions';
+import { NoDataRow } from '../shared';
+import { useRemoveAccount } from '../useRemoveAccount';
 
-export default function Page() {
-  return <ComingSoon title="Users" />;
+/** /admin/useredt: every account with its type and department; new, change password, delete. */
+export default function UserListPage() {
+  const trpc = useTRPC();
+  const users = useQuery(trpc.admin.users.list.queryOptions());
+  const { confirmRemove, pendingId } = useRemoveAccount('users');
+  const me = storedEmail();
+
+  return (
+    <>
+      <PageHeader
+        title="Users"
+        subtitle="Department staff sign in at their own department; admins everywhere"
+        actions={
+          <Button component={Link} to="/admin/nuser" leftSection={<IconPlus size={16} />}>
+            New
+          </Button>
+        }
+      />
+      <Paper withBorder radius="md">
+        {users.isLoading ? (
+          <Center p="xl">
+            <Loader />
+          </Center>
+        ) : users.error ? (
+          <Text c="red" p="xl" ta="center">
+            {errorMessage(users.error)}
+          </Text>
+        ) : (
+          <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={70}>Id</Table.Th>
+                <Table.Th>Username</Table.Th>
+                <Table.Th>User type</Table.Th>
+                <Table.Th>Department</Table.Th>
+                <Table.Th w={120}>Action</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(users.data ?? []).length === 0 && <NoDataRow colSpan={5} />}
+              {users.data?.map((u) => (
+                <Table.Tr key={u.id}>
+                  <Table.Td>{u.id}</Table.Td>
+                  <Table.Td>{u.username}</Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color={u.usertype === '1' ? 'grape' : 'blue'}>
+                      {u.usertype === '1' ? 'Admin' : 'User'}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>{u.depname ?? <Text span c="dimmed" size="sm">All departments</Text>}</Table.Td>
+                  <Table.Td>
+                    <AccountActions
+                      account={u}
+                      editPath={`/admin/user/edt/${u.id}/${encodeURIComponent(u.username)}`}
+                      isSelf={u.username === me}
+                      deleting={pendingId === u.id}
+                      onDelete={() => confirmRemove(u)}
+                    />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Paper>
+    </>
+  );
 }
