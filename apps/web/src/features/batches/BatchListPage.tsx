@@ -1,5 +1,105 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { Badge, Button, Center, Loader, Paper, Stack, Table, Text } from '@mantine/core';
+import { IconPencil, IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import { PageHeader } from '../../components/PageHeader';
+import { formatDate } from '../../lib/dates';
+import { formatRupees } from '../../lib/money';
+import { errorMessage, useTRPC } from '../../lib/trpc';
+import { DepartmentSelect, departmentName } from './DepartmentSelect';
 
-export default function Page() {
-  return <ComingSoon title="Batches" />;
+/** /admin/batchedt: choose a department, see its batches; the department stays in the URL. */
+export default function BatchListPage() {
+  const trpc = useTRPC();
+  const [params, setParams] = useSearchParams();
+  const depId = params.get('depId') ?? '';
+  const batches = useQuery(trpc.batches.list.queryOptions({ depId: Number(depId) }, { enabled: depId !== '' }));
+  const depName = departmentName(depId);
+
+  return (
+    <>
+      <PageHeader
+        title="Batches"
+        subtitle="Each batch belongs to one course of a department"
+        actions={
+          <Button component={Link} to={depId ? `/admin/batch?depId=${depId}` : '/admin/batch'} state={{ depId, depName }} leftSection={<IconPlus size={16} />}>
+            New
+          </Button>
+        }
+      />
+      <Stack>
+        <Paper withBorder p="md" radius="md" maw={420}>
+          <DepartmentSelect value={depId || null} onChange={(value) => setParams(value ? { depId: value } : {})} />
+        </Paper>
+        <Paper withBorder radius="md">
+          {!depId ? (
+            <Text c="dimmed" p="xl" ta="center">
+              Choose a department to see its batches.
+            </Text>
+          ) : batches.isLoading ? (
+            <Center p="xl">
+              <Loader />
+            </Center>
+          ) : batches.error ? (
+            <Text c="red" p="xl" ta="center">
+              {errorMessage(batches.error)}
+            </Text>
+          ) : (
+            <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>#</Table.Th>
+                  <Table.Th>Course</Table.Th>
+                  <Table.Th>Batch</Table.Th>
+                  <Table.Th>From</Table.Th>
+                  <Table.Th>To</Table.Th>
+                  <Table.Th ta="right">Students</Table.Th>
+                  <Table.Th ta="right">Fee per student</Table.Th>
+                  <Table.Th className="no-print">Action</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {batches.data?.length === 0 && (
+                  <Table.Tr>
+                    <Table.Td colSpan={8}>
+                      <Text c="dimmed" ta="center" py="md">
+                        No data available
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                )}
+                {batches.data?.map((b, i) => (
+                  <Table.Tr key={b.id}>
+                    <Table.Td>{i + 1}</Table.Td>
+                    <Table.Td>{b.courseName}</Table.Td>
+                    <Table.Td>
+                      <Badge variant="light" size="lg" radius="sm">
+                        {b.name}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>{formatDate(b.startDate)}</Table.Td>
+                    <Table.Td>{formatDate(b.endDate)}</Table.Td>
+                    <Table.Td ta="right">{b.studentCount}</Table.Td>
+                    <Table.Td ta="right">{b.feeTotalPaise > 0 ? formatRupees(b.feeTotalPaise) : <Text c="dimmed" span size="sm">not set</Text>}</Table.Td>
+                    <Table.Td className="no-print">
+                      <Button
+                        component={Link}
+                        to={`/admin/bedit?${new URLSearchParams({ batchId: String(b.id), depId, depName })}`}
+                        variant="subtle"
+                        size="compact-sm"
+                        leftSection={<IconPencil size={14} />}
+                        aria-label={`Edit batch ${b.name} of ${b.courseName}`}
+                      >
+                        Edit
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+        </Paper>
+      </Stack>
+    </>
+  );
 }

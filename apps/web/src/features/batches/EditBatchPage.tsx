@@ -1,5 +1,42 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { Alert } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '../../components/PageHeader';
+import { PageLoader } from '../../components/PageLoader';
+import { errorMessage, useTRPC } from '../../lib/trpc';
+import { BatchForm } from './BatchForm';
 
-export default function Page() {
-  return <ComingSoon title="Edit batch" />;
+/** /admin/bedit?batchId=&depId=&depName= */
+export default function EditBatchPage() {
+  const trpc = useTRPC();
+  const [params] = useSearchParams();
+  const batchId = Number(params.get('batchId'));
+  const batch = useQuery(trpc.batches.byId.queryOptions({ id: batchId }, { enabled: batchId > 0 }));
+  const depName = params.get('depName');
+  return (
+    <>
+      <PageHeader title="Edit batch" subtitle={batch.data ? `${batch.data.courseName} · ${batch.data.departmentName}` : (depName ?? undefined)} />
+      {!(batchId > 0) ? (
+        <Alert color="red">No batch was chosen.</Alert>
+      ) : batch.error ? (
+        <Alert color="red" role="alert">
+          {errorMessage(batch.error)}
+        </Alert>
+      ) : !batch.data ? (
+        <PageLoader />
+      ) : (
+        <BatchForm
+          batchId={batch.data.id}
+          initialValues={{
+            depId: String(batch.data.departmentId),
+            courseId: String(batch.data.courseId),
+            name: batch.data.name,
+            startDate: batch.data.startDate,
+            endDate: batch.data.endDate,
+            confirm: false,
+          }}
+        />
+      )}
+    </>
+  );
 }

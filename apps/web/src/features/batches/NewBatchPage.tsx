@@ -1,5 +1,17 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { useLocation, useSearchParams } from 'react-router';
+import { PageHeader } from '../../components/PageHeader';
+import { BatchForm, EMPTY_BATCH } from './BatchForm';
 
-export default function Page() {
-  return <ComingSoon title="New batch" />;
+/** /admin/batch: the navigation state (or ?depId=) carries the department chosen on the list. */
+export default function NewBatchPage() {
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const state = location.state as { depId?: number | string } | null;
+  const depId = String(state?.depId ?? params.get('depId') ?? '');
+  return (
+    <>
+      <PageHeader title="New batch" subtitle="A batch belongs to one course of one department" />
+      <BatchForm initialValues={{ ...EMPTY_BATCH, depId }} />
+    </>
+  );
 }

@@ -1,5 +1,176 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { ActionIcon, Alert, Button, Center, Group, Loader, Paper, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { MSG } from '@fees/validation';
+import { IconAlertCircle, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { PageHeader } from '../../components/PageHeader';
+import { deleteDialog } from '../../lib/dialogs';
+import { formatRupees } from '../../lib/money';
+import { errorMessage, useTRPC } from '../../lib/trpc';
+import { DepartmentSelect } from '../batches/DepartmentSelect';
 
-export default function Page() {
-  return <ComingSoon title="Discounts and adjustments" />;
+/** /admin/discedt: choose a department (required) and search; the searched department stays in the URL. */
+export default function DiscountListPage() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const searched = params.get('depId') ?? '';
+  const [depId, setDepId] = useState(searched);
+  const [required, setRequired] = useState(false);
+  const [filter, setFilter] = useState('');
+  const discounts = useQuery(trpc.discounts.list.queryOptions({ depId: Number(searched) }, { enabled: searched !== '' }));
+  const remove = useMutation(
+    trpc.discounts.remove.mutationOptions({
+      onSuccess: (result) => {
+        notifications.show({ color: 'green', message: result.Message });
+        void queryClient.invalidateQueries({ queryKey: trpc.discounts.pathKey() });
+      },
+    }),
+  );
+
+  const search = () => {
+    if (!depId) {
+      setRequired(true);
+      return;
+    }
+    setParams({ depId });
+  };
+  const needle = filter.trim().toLowerCase();
+  const rows = (discounts.data ?? []).filter(
+    (d) => !needle || [d.admissionNo, d.studentName, d.feeHeadName, d.batchName, d.courseName].some((v) => v.toLowerCase().includes(needle)),
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="Discounts and adjustments"
+        subtitle="Per student and fee head"
+        actions={
+          <Button component={Link} to={searched ? `/admin/fdiscount?depId=${searched}` : '/admin/fdiscount'} leftSection={<IconPlus size={16} />}>
+            New
+          </Button>
+        }
+      />
+      <Stack>
+        <Paper withBorder p="md" radius="md">
+          <Group align="flex-start">
+            <DepartmentSelect
+              w={340}
+              value={depId || null}
+              error={required ? MSG.required : undefined}
+              onChange={(value) => {
+                setDepId(value ?? '');
+                setRequired(false);
+              }}
+            />
+            <Button mt={24} leftSection={<IconSearch size={16} />} onClick={search}>
+              Search
+            </Button>
+            {searched && (
+              <TextInput
+                label="Filter"
+                placeholder="Admission no, name, fee head"
+                value={filter}
+                onChange={(event) => setFilter(event.currentTarget.value)}
+                ml="auto"
+                w={280}
+              />
+            )}
+          </Group>
+        </Paper>
+        {remove.error && (
+          <Alert color="red" icon={<IconAlertCircle />} role="alert" withCloseButton onClose={() => remove.reset()}>
+            {errorMessage(remove.error)}
+          </Alert>
+        )}
+        <Paper withBorder radius="md">
+          {!searched ? (
+            <Text c="dimmed" p="xl" ta="center">
+              Choose a department and press Search.
+            </Text>
+          ) : discounts.isLoading ? (
+            <Center p="xl">
+              <Loader />
+            </Center>
+          ) : discounts.error ? (
+            <Text c="red" p="xl" ta="center">
+              {errorMessage(discounts.error)}
+            </Text>
+          ) : (
+            <Table.ScrollContainer minWidth={900}>
+              <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>#</Table.Th>
+                    <Table.Th>Adm.No</Table.Th>
+                    <Table.Th>Student</Table.Th>
+                    <Table.Th>Course</Table.Th>
+                    <Table.Th>Batch</Table.Th>
+                    <Table.Th>Fee head</Table.Th>
+                    <Table.Th ta="right">Discount</Table.Th>
+                    <Table.Th ta="right">Adjustment</Table.Th>
+                    <Table.Th>Note</Table.Th>
+                    <Table.Th className="no-print">Action</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {rows.length === 0 && (
+                    <Table.Tr>
+                      <Table.Td colSpan={10}>
+                        <Text c="dimmed" ta="center" py="md">
+                          No data available
+                        </Text>
+                      </Table.Td>
+                    </Table.Tr>
+                  )}
+                  {rows.map((d, i) => (
+                    <Table.Tr key={d.id}>
+                      <Table.Td>{i + 1}</Table.Td>
+                      <Table.Td>{d.admissionNo}</Table.Td>
+                      <Table.Td>{d.studentName}</Table.Td>
+                      <Table.Td>{d.courseName}</Table.Td>
+                      <Table.Td>{d.batchName}</Table.Td>
+                      <Table.Td>{d.feeHeadName}</Table.Td>
+                      <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                        {formatRupees(d.discountPaise)}
+                      </Table.Td>
+                      <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                        {formatRupees(d.adjustmentPaise)}
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm" c="dimmed" lineClamp={1} maw={220}>
+                          {d.note}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td className="no-print">
+                        <Group gap={4} wrap="nowrap">
+                          <Tooltip label="Edit">
+                            <ActionIcon component={Link} to={`/admin/editdisc/${d.id}`} variant="subtle" aria-label={`Edit discount of ${d.admissionNo} on ${d.feeHeadName}`}>
+                              <IconPencil size={16} />
+                            </ActionIcon>
+                          </Tooltip>
+                          <Tooltip label="Delete">
+                            <ActionIcon
+                              variant="subtle"
+                              color="red"
+                              aria-label={`Delete discount of ${d.admissionNo} on ${d.feeHeadName}`}
+                              onClick={() => deleteDialog(`Delete the discount on ${d.feeHeadName} for ${d.studentName} (${d.admissionNo})?`, () => remove.mutate({ id: d.id }))}
+                            >
+                              <IconTrash size={16} />
+                            </ActionIcon>
+                          </Tooltip>
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </Paper>
+      </Stack>
+    </>
+  );
 }

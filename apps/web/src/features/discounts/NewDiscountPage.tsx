@@ -1,5 +1,14 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '../../components/PageHeader';
+import { DiscountForm, EMPTY_DISCOUNT } from './DiscountForm';
 
-export default function Page() {
-  return <ComingSoon title="New discount" />;
+/** /admin/fdiscount */
+export default function NewDiscountPage() {
+  const [params] = useSearchParams();
+  return (
+    <>
+      <PageHeader title="New discount / adjustment" subtitle="One discount and one adjustment per student and fee head" />
+      <DiscountForm initialValues={{ ...EMPTY_DISCOUNT, depId: params.get('depId') ?? '' }} />
+    </>
+  );
 }

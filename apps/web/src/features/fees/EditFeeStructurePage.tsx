@@ -1,5 +1,44 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { Alert } from '@mantine/core';
+import { paiseToRupeesText } from '@fees/validation';
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '../../components/PageHeader';
+import { PageLoader } from '../../components/PageLoader';
+import { errorMessage, useTRPC } from '../../lib/trpc';
+import { FeeStructureForm } from './FeeStructureForm';
 
-export default function Page() {
-  return <ComingSoon title="Edit fee structure" />;
+/** /admin/fedit?id=&depid=&depname= */
+export default function EditFeeStructurePage() {
+  const trpc = useTRPC();
+  const [params] = useSearchParams();
+  const id = Number(params.get('id'));
+  const structure = useQuery(trpc.fees.structures.byId.queryOptions({ id }, { enabled: id > 0 }));
+  const s = structure.data;
+  return (
+    <>
+      <PageHeader title="Edit fee" subtitle={s ? `${s.feeHeadName} · ${s.courseName} ${s.batchName}` : (params.get('depname') ?? undefined)} />
+      {!(id > 0) ? (
+        <Alert color="red">No fee structure was chosen.</Alert>
+      ) : structure.error ? (
+        <Alert color="red" role="alert">
+          {errorMessage(structure.error)}
+        </Alert>
+      ) : !s ? (
+        <PageLoader />
+      ) : (
+        <FeeStructureForm
+          structureId={s.id}
+          initialValues={{
+            depId: String(s.departmentId),
+            batchId: String(s.batchId),
+            startDate: s.startDate,
+            endDate: s.endDate,
+            feeHeadId: String(s.feeHeadId),
+            amount: paiseToRupeesText(s.amountPaise),
+            confirm: false,
+          }}
+        />
+      )}
+    </>
+  );
 }

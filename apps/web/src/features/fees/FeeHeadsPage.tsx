@@ -1,5 +1,166 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { ActionIcon, Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { ZCreateFeeHeadInput } from '@fees/validation';
+import { IconAlertCircle, IconCheck, IconPencil, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { PageHeader } from '../../components/PageHeader';
+import { deleteDialog } from '../../lib/dialogs';
+import { errorMessage, useTRPC } from '../../lib/trpc';
+import { serverFieldErrors } from '../batches/form-errors';
 
-export default function Page() {
-  return <ComingSoon title="Fee heads" />;
+function RenameRow({ id, name, onDone }: { id: number; name: string; onDone: () => void }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const form = useForm({ mode: 'controlled', initialValues: { name }, validate: schemaResolver(ZCreateFeeHeadInput, { sync: true }) });
+  const rename = useMutation(
+    trpc.fees.heads.rename.mutationOptions({
+      onSuccess: (result) => {
+        notifications.show({ color: 'green', message: result.Message });
+        void queryClient.invalidateQueries({ queryKey: trpc.fees.pathKey() });
+        onDone();
+      },
+      onError: (error) => form.setErrors({ name: serverFieldErrors(error).name ?? errorMessage(error) }),
+    }),
+  );
+  return (
+    <form onSubmit={form.onSubmit((values) => rename.mutate({ id, ...values }))} noValidate>
+      <Group gap="xs" align="flex-start" wrap="nowrap">
+        <TextInput aria-label={`New name for ${name}`} size="xs" autoFocus style={{ flex: 1 }} {...form.getInputProps('name')} />
+        <ActionIcon type="submit" variant="light" color="green" aria-label="Save name" loading={rename.isPending}>
+          <IconCheck size={16} />
+        </ActionIcon>
+        <ActionIcon variant="subtle" color="gray" aria-label="Cancel rename" onClick={onDone}>
+          <IconX size={16} />
+        </ActionIcon>
+      </Group>
+    </form>
+  );
+}
+
+/** /admin/feeheads: the heads receipts and fee structures choose from. Heads in use cannot be deleted. */
+export default function FeeHeadsPage() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const heads = useQuery(trpc.fees.heads.list.queryOptions());
+  const [renaming, setRenaming] = useState<number | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.fees.pathKey() });
+
+  const form = useForm({ mode: 'controlled', initialValues: { name: '' }, validate: schemaResolver(ZCreateFeeHeadInput, { sync: true }) });
+  const create = useMutation(
+    trpc.fees.heads.create.mutationOptions({
+      onSuccess: (result) => {
+        notifications.show({ color: 'green', message: result.Message });
+        form.reset();
+        void refresh();
+      },
+      onError: (error) => form.setErrors({ name: serverFieldErrors(error).name ?? errorMessage(error) }),
+    }),
+  );
+  const remove = useMutation(
+    trpc.fees.heads.remove.mutationOptions({
+      onSuccess: (result) => {
+        notifications.show({ color: 'green', message: result.Message });
+        void refresh();
+      },
+    }),
+  );
+
+  return (
+    <>
+      <PageHeader title="Fee heads" subtitle="The heads fee structures, discounts and receipts are charged under" />
+      <Stack maw={760}>
+        <Paper withBorder p="md" radius="md">
+          <form onSubmit={form.onSubmit((values) => create.mutate(values))} noValidate>
+            <Group align="flex-start">
+              <TextInput label="New fee head" placeholder="e.g. Seminar Fee" style={{ flex: 1 }} {...form.getInputProps('name')} />
+              <Button type="submit" mt={24} leftSection={<IconPlus size={16} />} loading={create.isPending}>
+                Add
+              </Button>
+            </Group>
+          </form>
+        </Paper>
+        {remove.error && (
+          <Alert color="red" icon={<IconAlertCircle />} role="alert" withCloseButton onClose={() => remove.reset()}>
+            {errorMessage(remove.error)}
+          </Alert>
+        )}
+        <Paper withBorder radius="md">
+          {heads.isLoading ? (
+            <Center p="xl">
+              <Loader />
+            </Center>
+          ) : (
+            <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={50}>#</Table.Th>
+                  <Table.Th>Fee head</Table.Th>
+                  <Table.Th w={150}>Used by</Table.Th>
+                  <Table.Th w={110}>Action</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {heads.data?.length === 0 && (
+                  <Table.Tr>
+                    <Table.Td colSpan={4}>
+                      <Text c="dimmed" ta="center" py="md">
+                        No data available
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                )}
+                {heads.data?.map((head, i) => (
+                  <Table.Tr key={head.id}>
+                    <Table.Td>{i + 1}</Table.Td>
+                    <Table.Td>
+                      {renaming === head.id ? <RenameRow id={head.id} name={head.name} onDone={() => setRenaming(null)} /> : head.name}
+                    </Table.Td>
+                    <Table.Td>
+                      {head.batchCount > 0 ? (
+                        <Badge variant="light">
+                          {head.batchCount} batch{head.batchCount === 1 ? '' : 'es'}
+                        </Badge>
+                      ) : head.inUse ? (
+                        <Badge variant="light" color="gray">
+                          in use
+                        </Badge>
+                      ) : (
+                        <Text c="dimmed" size="sm">
+                          unused
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={4} wrap="nowrap">
+                        <Tooltip label="Rename">
+                          <ActionIcon variant="subtle" aria-label={`Rename ${head.name}`} onClick={() => setRenaming(head.id)}>
+                            <IconPencil size={16} />
+                          </ActionIcon>
+                        </Tooltip>
+                        <Tooltip label={head.inUse ? 'In use by fee structures, discounts or receipts: it cannot be deleted' : 'Delete'}>
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label={`Delete ${head.name}`}
+                            data-disabled={head.inUse || undefined}
+                            onClick={() => {
+                              if (!head.inUse) deleteDialog(`Delete the fee head ${head.name}?`, () => remove.mutate({ id: head.id }));
+                            }}
+                          >
+                            <IconTrash size={16} />
+                          </ActionIcon>
+                        </Tooltip>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+        </Paper>
+      </Stack>
+    </>
+  );
 }

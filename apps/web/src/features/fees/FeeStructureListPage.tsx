@@ -1,5 +1,165 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { ActionIcon, Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import { PageHeader } from '../../components/PageHeader';
+import { formatDate } from '../../lib/dates';
+import { deleteDialog } from '../../lib/dialogs';
+import { formatRupees } from '../../lib/money';
+import { errorMessage, useTRPC } from '../../lib/trpc';
+import { DepartmentSelect, departmentName } from '../batches/DepartmentSelect';
 
-export default function Page() {
-  return <ComingSoon title="Fee structures" />;
+/** /admin/feelist: a department's fee structures, one table per batch with its total. */
+export default function FeeStructureListPage() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const depId = params.get('depId') ?? '';
+  const depName = departmentName(depId);
+  const structures = useQuery(trpc.fees.structures.list.queryOptions({ depId: Number(depId) }, { enabled: depId !== '' }));
+  const remove = useMutation(
+    trpc.fees.structures.remove.mutationOptions({
+      onSuccess: (result) => {
+        notifications.show({ color: 'green', message: result.Message });
+        void queryClient.invalidateQueries({ queryKey: trpc.fees.pathKey() });
+      },
+    }),
+  );
+
+  type Row = NonNullable<typeof structures.data>[number];
+  const groups: Array<{ batchId: number; rows: Row[] }> = [];
+  for (const row of structures.data ?? []) {
+    const last = groups.at(-1);
+    if (last?.batchId === row.batchId) last.rows.push(row);
+    else groups.push({ batchId: row.batchId, rows: [row] });
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Fee structures"
+        subtitle="The fee heads and amounts charged to each batch"
+        actions={
+          <Button component={Link} to={depId ? `/admin/fhead?depId=${depId}` : '/admin/fhead'} state={{ depId, depName }} leftSection={<IconPlus size={16} />}>
+            New
+          </Button>
+        }
+      />
+      <Stack>
+        <Paper withBorder p="md" radius="md" maw={420} className="no-print">
+          <DepartmentSelect value={depId || null} onChange={(value) => setParams(value ? { depId: value } : {})} />
+        </Paper>
+        {remove.error && (
+          <Alert color="red" icon={<IconAlertCircle />} role="alert" withCloseButton onClose={() => remove.reset()}>
+            {errorMessage(remove.error)}
+          </Alert>
+        )}
+        {!depId ? (
+          <Paper withBorder radius="md">
+            <Text c="dimmed" p="xl" ta="center">
+              Choose a department to see its fee structures.
+            </Text>
+          </Paper>
+        ) : structures.isLoading ? (
+          <Center p="xl">
+            <Loader />
+          </Center>
+        ) : structures.error ? (
+          <Text c="red">{errorMessage(structures.error)}</Text>
+        ) : groups.length === 0 ? (
+          <Paper withBorder radius="md">
+            <Text c="dimmed" p="xl" ta="center">
+              No data available
+            </Text>
+          </Paper>
+        ) : (
+          groups.map(({ batchId, rows }) => {
+            const first = rows[0]!;
+            return (
+              <Paper key={batchId} withBorder radius="md" data-testid={`batch-${batchId}`}>
+                <Group justify="space-between" px="md" pt="md" pb="xs">
+                  <Group gap="sm">
+                    <Title order={4}>{first.courseName}</Title>
+                    <Badge variant="light" size="lg" radius="sm">
+                      Batch {first.batchName}
+                    </Badge>
+                  </Group>
+                  <Text size="sm" c="dimmed">
+                    {rows.length} fee head{rows.length === 1 ? '' : 's'}
+                  </Text>
+                </Group>
+                <Table striped highlightOnHover verticalSpacing="xs" horizontalSpacing="md">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th w={50}>#</Table.Th>
+                      <Table.Th>Fee head</Table.Th>
+                      <Table.Th w={130}>From</Table.Th>
+                      <Table.Th w={130}>To</Table.Th>
+                      <Table.Th w={160} ta="right">
+                        Amount
+                      </Table.Th>
+                      <Table.Th w={100} className="no-print">
+                        Action
+                      </Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {rows.map((s, i) => (
+                      <Table.Tr key={s.id}>
+                        <Table.Td>{i + 1}</Table.Td>
+                        <Table.Td>{s.feeHeadName}</Table.Td>
+                        <Table.Td>{formatDate(s.startDate)}</Table.Td>
+                        <Table.Td>{formatDate(s.endDate)}</Table.Td>
+                        <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                          {formatRupees(s.amountPaise)}
+                        </Table.Td>
+                        <Table.Td className="no-print">
+                          <Group gap={4} wrap="nowrap">
+                            <Tooltip label="Edit">
+                              <ActionIcon
+                                component={Link}
+                                to={`/admin/fedit?${new URLSearchParams({ id: String(s.id), depid: depId, depname: depName })}`}
+                                variant="subtle"
+                                aria-label={`Edit ${s.feeHeadName} of batch ${s.batchName}`}
+                              >
+                                <IconPencil size={16} />
+                              </ActionIcon>
+                            </Tooltip>
+                            <Tooltip label="Delete">
+                              <ActionIcon
+                                variant="subtle"
+                                color="red"
+                                aria-label={`Delete ${s.feeHeadName} of batch ${s.batchName}`}
+                                onClick={() =>
+                                  deleteDialog(`Remove ${s.feeHeadName} from batch ${s.batchName} of ${s.courseName}?`, () => remove.mutate({ id: s.id }))
+                                }
+                              >
+                                <IconTrash size={16} />
+                              </ActionIcon>
+                            </Tooltip>
+                          </Group>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                  <Table.Tfoot>
+                    <Table.Tr>
+                      <Table.Th colSpan={4} ta="right">
+                        Total:
+                      </Table.Th>
+                      <Table.Th ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                        {formatRupees(first.batchTotalPaise)}
+                      </Table.Th>
+                      <Table.Th className="no-print" />
+                    </Table.Tr>
+                  </Table.Tfoot>
+                </Table>
+              </Paper>
+            );
+          })
+        )}
+      </Stack>
+    </>
+  );
 }

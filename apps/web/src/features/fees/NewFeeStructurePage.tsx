@@ -1,5 +1,17 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { useLocation, useSearchParams } from 'react-router';
+import { PageHeader } from '../../components/PageHeader';
+import { EMPTY_FEE_STRUCTURE, FeeStructureForm } from './FeeStructureForm';
 
-export default function Page() {
-  return <ComingSoon title="New fee structure" />;
+/** /admin/fhead: the navigation state (or ?depId=) carries the department chosen on the list. */
+export default function NewFeeStructurePage() {
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const state = location.state as { depId?: number | string } | null;
+  const depId = String(state?.depId ?? params.get('depId') ?? '');
+  return (
+    <>
+      <PageHeader title="New fee" subtitle="One fee head with its amount for a batch; each head at most once per batch" />
+      <FeeStructureForm initialValues={{ ...EMPTY_FEE_STRUCTURE, depId }} />
+    </>
+  );
 }

@@ -1,0 +1,112 @@
+import { Alert, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { ZCreateBatchInput } from '@fees/validation';
+import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { errorMessage, useTRPC } from '../../lib/trpc';
+import { DateField } from './DateField';
+import { DepartmentSelect } from './DepartmentSelect';
+import { serverFieldErrors } from './form-errors';
+
+export interface BatchFormValues {
+  depId: string;
+  courseId: string;
+  name: string;
+  startDate: string;
+  endDate: string;
+  confirm: boolean;
+}
+
+export const EMPTY_BATCH: BatchFormValues = { depId: '', courseId: '', name: '', startDate: '', endDate: '', confirm: false };
+
+/** Batch create and edit: on success the server's message, then the department's batch list after 0.5 s. */
+export function BatchForm({ initialValues, batchId }: { initialValues: BatchFormValues; batchId?: number }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [saved, setSaved] = useState<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const form = useForm<BatchFormValues>({
+    mode: 'controlled',
+    initialValues,
+    validate: schemaResolver(ZCreateBatchInput, { sync: true }),
+    clearInputErrorOnChange: true,
+  });
+  const depId = form.values.depId;
+  const courses = useQuery(trpc.reference.courses.queryOptions({ depId: Number(depId) }, { enabled: depId !== '' }));
+
+  const onSuccess = (result: { Message: string }) => {
+    setSaved(result.Message);
+    void queryClient.invalidateQueries({ queryKey: trpc.batches.pathKey() });
+    timer.current = setTimeout(() => void navigate(`/admin/batchedt?depId=${depId}`), 500);
+  };
+  const onError = (error: unknown) => form.setErrors(serverFieldErrors(error));
+  const create = useMutation(trpc.batches.create.mutationOptions({ onSuccess, onError }));
+  const update = useMutation(trpc.batches.update.mutationOptions({ onSuccess, onError }));
+  const mutation = batchId === undefined ? create : update;
+
+  const submit = form.onSubmit((values) => {
+    setSaved(null);
+    if (batchId === undefined) create.mutate(values);
+    else update.mutate({ ...values, id: batchId });
+  });
+
+  return (
+    <Paper withBorder p="lg" radius="md" maw={720}>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          {mutation.error && (
+            <Alert color="red" icon={<IconAlertCircle />} role="alert">
+              {errorMessage(mutation.error)}
+            </Alert>
+          )}
+          {saved && (
+            <Alert color="green" icon={<IconCircleCheck />} role="status">
+              {saved}
+            </Alert>
+          )}
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <DepartmentSelect
+              withAsterisk
+              {...form.getInputProps('depId')}
+              value={form.values.depId || null}
+              onChange={(value) => {
+                form.setFieldValue('depId', value ?? '');
+                form.setFieldValue('courseId', '');
+              }}
+            />
+            <Select
+              label="Course"
+              placeholder={depId ? 'Choose a course' : 'Choose a department first'}
+              withAsterisk
+              searchable
+              disabled={!depId}
+              data={(courses.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+              {...form.getInputProps('courseId')}
+              value={form.values.courseId || null}
+              onChange={(value) => form.setFieldValue('courseId', value ?? '')}
+            />
+          </SimpleGrid>
+          <TextInput label="Batch name" placeholder="e.g. 2025-2028" withAsterisk {...form.getInputProps('name')} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <DateField label="Start date" withAsterisk {...form.getInputProps('startDate')} />
+            <DateField label="End date" withAsterisk {...form.getInputProps('endDate')} />
+          </SimpleGrid>
+          <Checkbox label="Confirm" {...form.getInputProps('confirm', { type: 'checkbox' })} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => void navigate(depId ? `/admin/batchedt?depId=${depId}` : '/admin/batchedt')}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={mutation.isPending} disabled={saved !== null}>
+              {batchId === undefined ? 'Save batch' : 'Update batch'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

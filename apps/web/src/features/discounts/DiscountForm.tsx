@@ -1,0 +1,179 @@
+import { Alert, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { ZCreateDiscountInput } from '@fees/validation';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { infoDialog } from '../../lib/dialogs';
+import { formatRupees } from '../../lib/money';
+import { errorMessage, useTRPC } from '../../lib/trpc';
+import { DepartmentSelect } from '../batches/DepartmentSelect';
+import { serverFieldErrors } from '../batches/form-errors';
+
+export interface DiscountFormValues {
+  depId: string;
+  courseId: string;
+  batchId: string;
+  studentId: string;
+  feeHeadId: string;
+  discount: string;
+  adjustment: string;
+  note: string;
+  confirm: boolean;
+}
+
+export const EMPTY_DISCOUNT: DiscountFormValues = {
+  depId: '',
+  courseId: '',
+  batchId: '',
+  studentId: '',
+  feeHeadId: '',
+  discount: '',
+  adjustment: '',
+  note: '',
+  confirm: false,
+};
+
+/** Each choice narrows the next: department -> course -> batch -> student and fee head. */
+const DEPENDENTS: Record<string, Array<keyof DiscountFormValues>> = {
+  depId: ['courseId', 'batchId', 'studentId', 'feeHeadId'],
+  courseId: ['batchId', 'studentId', 'feeHeadId'],
+  batchId: ['studentId', 'feeHeadId'],
+};
+
+/**
+ * Discount create and edit. A new discount shows 'Saved!' and the form starts again; an edit shows
+ * the result and returns to the list. A refusal (the duplicate, an amount above the fee) shows the
+ * server's message in red.
+ */
+export function DiscountForm({ initialValues, discountId }: { initialValues: DiscountFormValues; discountId?: number }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const form = useForm<DiscountFormValues>({
+    mode: 'controlled',
+    initialValues,
+    validate: schemaResolver(ZCreateDiscountInput, { sync: true }),
+    clearInputErrorOnChange: true,
+  });
+  const { depId, courseId, batchId, feeHeadId } = form.values;
+  const dep = Number(depId);
+  const listUrl = depId ? `/admin/discedt?depId=${depId}` : '/admin/discedt';
+
+  const courses = useQuery(trpc.reference.courses.queryOptions({ depId: dep }, { enabled: depId !== '' }));
+  const batches = useQuery(trpc.batches.byCourse.queryOptions({ depId: dep, courseId: Number(courseId) }, { enabled: depId !== '' && courseId !== '' }));
+  const students = useQuery(trpc.discounts.studentsOfBatch.queryOptions({ depId: dep, batchId: Number(batchId) }, { enabled: depId !== '' && batchId !== '' }));
+  const heads = useQuery(trpc.fees.structures.byBatch.queryOptions({ depId: dep, batchId: Number(batchId) }, { enabled: depId !== '' && batchId !== '' }));
+  const head = heads.data?.find((h) => String(h.feeHeadId) === feeHeadId);
+
+  const choose = (field: keyof DiscountFormValues) => (value: string | null) => {
+    form.setFieldValue(field, value ?? '');
+    for (const dependent of DEPENDENTS[field] ?? []) form.setFieldValue(dependent, '');
+  };
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.discounts.pathKey() });
+  const onError = (error: unknown) => form.setErrors(serverFieldErrors(error));
+  const create = useMutation(
+    trpc.discounts.create.mutationOptions({
+      onSuccess: (result) => {
+        void refresh();
+        form.reset();
+        infoDialog('Saved!', result.Message);
+      },
+      onError,
+    }),
+  );
+  const update = useMutation(
+    trpc.discounts.update.mutationOptions({
+      onSuccess: (result) => {
+        void refresh();
+        infoDialog('Information!', result.Message, () => void navigate(listUrl));
+      },
+      onError,
+    }),
+  );
+  const mutation = discountId === undefined ? create : update;
+  const submit = form.onSubmit((values) => {
+    mutation.reset();
+    if (discountId === undefined) create.mutate(values);
+    else update.mutate({ ...values, id: discountId });
+  });
+
+  const noBatchYet = courseId !== '' && batches.data?.length === 0;
+  return (
+    <Paper withBorder p="lg" radius="md" maw={760}>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          {mutation.error && (
+            <Alert color="red" icon={<IconAlertCircle />} role="alert">
+              {errorMessage(mutation.error)}
+            </Alert>
+          )}
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <DepartmentSelect withAsterisk {...form.getInputProps('depId')} value={form.values.depId || null} onChange={choose('depId')} />
+            <Select
+              label="Course"
+              placeholder={depId ? 'Choose a course' : 'Choose a department first'}
+              withAsterisk
+              searchable
+              disabled={!depId}
+              data={(courses.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+              {...form.getInputProps('courseId')}
+              value={form.values.courseId || null}
+              onChange={choose('courseId')}
+            />
+            <Select
+              label="Batch"
+              placeholder={courseId ? 'Choose a batch' : 'Choose a course first'}
+              withAsterisk
+              disabled={!courseId}
+              data={(batches.data ?? []).map((b) => ({ value: String(b.id), label: b.name }))}
+              {...form.getInputProps('batchId')}
+              value={form.values.batchId || null}
+              error={form.errors.batchId ?? (noBatchYet ? 'This course has no batches yet' : undefined)}
+              onChange={choose('batchId')}
+            />
+            <Select
+              label="Student"
+              placeholder={batchId ? 'Choose a student' : 'Choose a batch first'}
+              withAsterisk
+              searchable
+              disabled={!batchId}
+              nothingFoundMessage="No student matches"
+              data={(students.data ?? []).map((s) => ({ value: String(s.id), label: `${s.admissionNo} · ${s.name}` }))}
+              {...form.getInputProps('studentId')}
+              value={form.values.studentId || null}
+              onChange={choose('studentId')}
+            />
+          </SimpleGrid>
+          <Select
+            label="Fee head"
+            placeholder={batchId ? 'Choose a fee head of the batch' : 'Choose a batch first'}
+            withAsterisk
+            disabled={!batchId}
+            nothingFoundMessage="This batch has no fee structure yet"
+            data={(heads.data ?? []).map((h) => ({ value: String(h.feeHeadId), label: `${h.feeHeadName} (fee ${formatRupees(h.amountPaise)})` }))}
+            {...form.getInputProps('feeHeadId')}
+              value={form.values.feeHeadId || null}
+            onChange={choose('feeHeadId')}
+            description={head ? `Fee for this batch: ₹ ${formatRupees(head.amountPaise)}. Discount and adjustment together may not exceed it.` : undefined}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="Discount amount" placeholder="0.00" inputMode="decimal" leftSection={<Text size="sm">₹</Text>} withAsterisk {...form.getInputProps('discount')} />
+            <TextInput label="Adjustment amount" placeholder="0.00" inputMode="decimal" leftSection={<Text size="sm">₹</Text>} withAsterisk {...form.getInputProps('adjustment')} />
+          </SimpleGrid>
+          <Textarea label="Note" placeholder="Optional: reason for the discount" autosize minRows={2} {...form.getInputProps('note')} />
+          <Checkbox label="Confirm" {...form.getInputProps('confirm', { type: 'checkbox' })} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => void navigate(listUrl)}>
+              {discountId === undefined ? 'Back to list' : 'Cancel'}
+            </Button>
+            <Button type="submit" loading={mutation.isPending}>
+              {discountId === undefined ? 'Save' : 'Update'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

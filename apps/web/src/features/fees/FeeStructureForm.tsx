@@ -1,0 +1,180 @@
+import { Alert, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { ZCreateFeeStructureInput } from '@fees/validation';
+import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { formatDate } from '../../lib/dates';
+import { formatRupees } from '../../lib/money';
+import { errorMessage, useTRPC } from '../../lib/trpc';
+import { DateField } from '../batches/DateField';
+import { DepartmentSelect } from '../batches/DepartmentSelect';
+import { serverFieldErrors } from '../batches/form-errors';
+
+export interface FeeStructureFormValues {
+  depId: string;
+  batchId: string;
+  startDate: string;
+  endDate: string;
+  feeHeadId: string;
+  amount: string;
+  confirm: boolean;
+}
+
+export const EMPTY_FEE_STRUCTURE: FeeStructureFormValues = { depId: '', batchId: '', startDate: '', endDate: '', feeHeadId: '', amount: '', confirm: false };
+
+/**
+ * Fee structure create and edit. A new row keeps department, batch and dates after saving so the
+ * next head of the batch can follow; an edit returns to the list after 0.5 s. A failure shows
+ * 'Error...' with the server's reason (spec section 8).
+ */
+export function FeeStructureForm({ initialValues, structureId }: { initialValues: FeeStructureFormValues; structureId?: number }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [saved, setSaved] = useState<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const form = useForm<FeeStructureFormValues>({
+    mode: 'controlled',
+    initialValues,
+    validate: schemaResolver(ZCreateFeeStructureInput, { sync: true }),
+    clearInputErrorOnChange: true,
+  });
+  const { depId, batchId } = form.values;
+  const listUrl = depId ? `/admin/feelist?depId=${depId}` : '/admin/feelist';
+
+  const batches = useQuery(trpc.batches.list.queryOptions({ depId: Number(depId) }, { enabled: depId !== '' }));
+  const heads = useQuery(trpc.fees.heads.list.queryOptions());
+  const charged = useQuery(
+    trpc.fees.structures.byBatch.queryOptions({ depId: Number(depId), batchId: Number(batchId) }, { enabled: depId !== '' && batchId !== '' }),
+  );
+
+  const batchOptions: Array<{ group: string; items: Array<{ value: string; label: string }> }> = [];
+  for (const b of batches.data ?? []) {
+    const item = { value: String(b.id), label: `${b.name} (${b.courseName})` };
+    const last = batchOptions.at(-1);
+    if (last?.group === b.courseName) last.items.push(item);
+    else batchOptions.push({ group: b.courseName, items: [item] });
+  }
+  const takenHeads = new Map((charged.data ?? []).filter((s) => s.id !== structureId).map((s) => [s.feeHeadId, s.amountPaise]));
+  const headOptions = (heads.data ?? []).map((h) => {
+    const taken = takenHeads.get(h.id);
+    return { value: String(h.id), label: taken === undefined ? h.name : `${h.name} (already ${formatRupees(taken)})`, disabled: taken !== undefined };
+  });
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.fees.pathKey() });
+  const onError = (error: unknown) => form.setErrors(serverFieldErrors(error));
+  const create = useMutation(
+    trpc.fees.structures.create.mutationOptions({
+      onSuccess: (result) => {
+        setSaved(result.Message);
+        form.setValues({ feeHeadId: '', amount: '', confirm: false });
+        form.resetDirty();
+        void refresh();
+      },
+      onError,
+    }),
+  );
+  const update = useMutation(
+    trpc.fees.structures.update.mutationOptions({
+      onSuccess: (result) => {
+        setSaved(result.Message);
+        void refresh();
+        timer.current = setTimeout(() => void navigate(listUrl), 500);
+      },
+      onError,
+    }),
+  );
+  const mutation = structureId === undefined ? create : update;
+
+  const submit = form.onSubmit((values) => {
+    setSaved(null);
+    if (structureId === undefined) create.mutate(values);
+    else update.mutate({ ...values, id: structureId });
+  });
+
+  const chooseBatch = (value: string | null) => {
+    form.setFieldValue('batchId', value ?? '');
+    const batch = batches.data?.find((b) => String(b.id) === value);
+    if (batch && !form.values.startDate && !form.values.endDate) {
+      form.setFieldValue('startDate', batch.startDate);
+      form.setFieldValue('endDate', batch.endDate);
+    }
+  };
+
+  return (
+    <Paper withBorder p="lg" radius="md" maw={720}>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          {mutation.error && (
+            <Alert color="red" title="Error..." icon={<IconAlertCircle />} role="alert">
+              {errorMessage(mutation.error)}
+            </Alert>
+          )}
+          {saved && (
+            <Alert color="green" icon={<IconCircleCheck />} role="status">
+              {saved}
+            </Alert>
+          )}
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <DepartmentSelect
+              withAsterisk
+              {...form.getInputProps('depId')}
+              value={form.values.depId || null}
+              onChange={(value) => {
+                form.setFieldValue('depId', value ?? '');
+                form.setFieldValue('batchId', '');
+              }}
+            />
+            <Select
+              label="Batch"
+              placeholder={depId ? 'Choose a batch' : 'Choose a department first'}
+              withAsterisk
+              searchable
+              disabled={!depId}
+              nothingFoundMessage="This department has no batches yet"
+              data={batchOptions}
+              {...form.getInputProps('batchId')}
+              value={form.values.batchId || null}
+              onChange={chooseBatch}
+            />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <DateField label="Start date" withAsterisk {...form.getInputProps('startDate')} />
+            <DateField label="End date" withAsterisk {...form.getInputProps('endDate')} />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <Select
+              label="Fee head"
+              placeholder="Choose a fee head"
+              withAsterisk
+              searchable
+              data={headOptions}
+              {...form.getInputProps('feeHeadId')}
+              value={form.values.feeHeadId || null}
+              onChange={(value) => form.setFieldValue('feeHeadId', value ?? '')}
+            />
+            <TextInput label="Amount" placeholder="0.00" inputMode="decimal" leftSection={<Text size="sm">₹</Text>} withAsterisk {...form.getInputProps('amount')} />
+          </SimpleGrid>
+          {charged.data && charged.data.length > 0 && structureId === undefined && (
+            <Text size="sm" c="dimmed">
+              Already in this batch: {charged.data.map((s) => `${s.feeHeadName} ${formatRupees(s.amountPaise)} (${formatDate(s.startDate)} to ${formatDate(s.endDate)})`).join(', ')}
+            </Text>
+          )}
+          <Checkbox label="Confirm" {...form.getInputProps('confirm', { type: 'checkbox' })} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => void navigate(listUrl)}>
+              {structureId === undefined && saved ? 'Done' : 'Cancel'}
+            </Button>
+            <Button type="submit" loading={mutation.isPending} disabled={structureId !== undefined && saved !== null}>
+              {structureId === undefined ? 'Save' : 'Update'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
