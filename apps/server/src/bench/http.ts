@@ -140,6 +140,8 @@ export interface LoadOptions {
 
 export interface LoadResult {
   samples: number[];
+  /** CPU ms this process used during the load (its own work: for direct calls, the whole cost). */
+  ownCpuMs: number;
   errors: number;
   firstError: string | null;
   elapsedMs: number;
@@ -152,6 +154,7 @@ export async function runLoad(options: LoadOptions, once: (i: number) => Promise
   let firstError: string | null = null;
   let issued = 0;
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   const deadline = started + options.maxMs;
   const worker = async () => {
     while (issued < options.maxRequests && performance.now() < deadline) {
@@ -167,5 +170,6 @@ export async function runLoad(options: LoadOptions, once: (i: number) => Promise
     }
   };
   await Promise.all(Array.from({ length: options.concurrency }, worker));
-  return { samples, errors, firstError, elapsedMs: performance.now() - started };
+  const cpu = process.cpuUsage(cpuBefore);
+  return { samples, errors, firstError, elapsedMs: performance.now() - started, ownCpuMs: (cpu.user + cpu.system) / 1000 };
 }

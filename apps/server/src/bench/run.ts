@@ -120,7 +120,7 @@ export async function runBench(options: BenchOptions): Promise<string> {
         try {
           const result = await m.run(env);
           section.rows = result.rows;
-          section.notes = result.notes ?? [];
+          section.notes = [...(result.notes ?? []), `machine load average (1 min) after this section: ${os.loadavg()[0]!.toFixed(2)}`];
         } catch (error) {
           if (!(error instanceof NotAvailable)) throw error;
           section.skipped = error.message;

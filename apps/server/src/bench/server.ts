@@ -4,7 +4,7 @@
  * measured from spawn to the first answer of /healthz.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { cpSync, createWriteStream, mkdirSync, rmSync } from 'node:fs';
+import { cpSync, createWriteStream, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import { join } from 'node:path';
@@ -102,6 +102,21 @@ export class RunningServer {
     const ms = performance.now() - started;
     this.startTimes.push(ms);
     return ms;
+  }
+
+  /**
+   * CPU time (user + system) the server process has used so far, in ms, from /proc (Linux; 10 ms
+   * ticks). Unlike latency it hardly depends on what else the machine is doing.
+   */
+  cpuMs(): number {
+    const pid = this.child?.pid;
+    if (pid === undefined) return Number.NaN;
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return (Number(fields[11]) + Number(fields[12])) * 10;
+    } catch {
+      return Number.NaN;
+    }
   }
 
   async stop(): Promise<void> {

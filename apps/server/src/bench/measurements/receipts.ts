@@ -5,7 +5,7 @@
  * Two more direct rows explain the ceiling: with synchronous=OFF (no fsync: the CPU cost alone,
  * not durable) and with 16 receipts per transaction (one fsync for 16: what group commit gives).
  */
-import { runLoad } from '../http';
+import { type LoadResult, runLoad } from '../http';
 import { summarize } from '../stats';
 import type { BenchEnv, Measurement, Row } from '../types';
 import { gstRateOf, receiptInputs } from './receipt-input';
@@ -13,7 +13,7 @@ import { gstRateOf, receiptInputs } from './receipt-input';
 const CONCURRENCY = [1, 16, 64];
 const GROUP = 16;
 
-function rowOf(name: string, load: { samples: number[]; errors: number; elapsedMs: number; firstError: string | null }, receipts: number, ceiling: number): Row {
+function rowOf(name: string, load: LoadResult, receipts: number, ceiling: number, cpuMs: number): Row {
   const latency = summarize(load.samples);
   const rate = (receipts / load.elapsedMs) * 1000;
   const values: Row['values'] = {
@@ -24,6 +24,7 @@ function rowOf(name: string, load: { samples: number[]; errors: number; elapsedM
     n: receipts,
     errors: load.errors,
     ratio: ceiling > 0 ? rate / ceiling : 1,
+    cpuMsPerReceipt: cpuMs / receipts,
   };
   if (load.firstError) values.firstError = load.firstError;
   return { name, values };
@@ -65,6 +66,7 @@ export const receiptCreation: Measurement = {
     { key: 'n', label: 'receipts' },
     { key: 'errors', label: 'errors' },
     { key: 'ratio', label: 'vs ceiling' },
+    { key: 'cpuMsPerReceipt', label: 'CPU ms/receipt' },
   ],
   async run(env) {
     const input = receiptInputs(env.target, gstRateOf(env.direct.db));
@@ -81,10 +83,11 @@ export const receiptCreation: Measurement = {
     const rows: Row[] = [];
     for (const concurrency of CONCURRENCY) {
       env.log(`  receipts.create HTTP concurrency ${concurrency}`);
+      const cpuBefore = env.server.cpuMs();
       const load = await runLoad({ concurrency, maxRequests: createRequests, maxMs: createMs }, async () => {
         await env.staff.mutation('receipts.create', next());
       });
-      const row = rowOf(`HTTP, concurrency ${concurrency}`, load, load.samples.length, ceiling);
+      const row = rowOf(`HTTP, concurrency ${concurrency}`, load, load.samples.length, ceiling, env.server.cpuMs() - cpuBefore);
       if (concurrency === 16) {
         const v = row.values as Record<string, number>;
         row.target = '>=1000/s, p99<50, >=0.5x';
@@ -92,14 +95,16 @@ export const receiptCreation: Measurement = {
       }
       rows.push(row);
     }
-    rows.push(rowOf('ceiling: direct, one per transaction', direct.durable, direct.durable.samples.length, ceiling));
-    rows.push(rowOf('direct, synchronous=OFF (CPU only)', direct.cpuOnly, direct.cpuOnly.samples.length, ceiling));
-    rows.push(rowOf(`direct, ${GROUP} per transaction`, direct.grouped, direct.grouped.samples.length * GROUP, ceiling));
+    const { durable, cpuOnly, grouped } = direct;
+    rows.push(rowOf('ceiling: direct, one per transaction', durable, durable.samples.length, ceiling, durable.ownCpuMs));
+    rows.push(rowOf('direct, synchronous=OFF (CPU only)', cpuOnly, cpuOnly.samples.length, ceiling, cpuOnly.ownCpuMs));
+    rows.push(rowOf(`direct, ${GROUP} per transaction`, grouped, grouped.samples.length * GROUP, ceiling, grouped.ownCpuMs));
     return {
       rows,
       notes: [
         `the ${GROUP}-per-transaction row's latencies are per group of ${GROUP}`,
         'synchronous=OFF is not durable: it only shows what the fsync of each commit costs',
+        'CPU ms/receipt: the server process for HTTP rows (its /proc CPU time), the bench process for direct rows',
       ],
     };
   },

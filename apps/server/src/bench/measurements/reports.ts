@@ -3,9 +3,9 @@
  * with the input, one request at a time) and of the same procedure called without HTTP, with the
  * ratio of the p50s. The counter's own reads (search, fees info, entry screen) are measured too.
  */
+import { runLoad } from '../http';
 import { summarize } from '../stats';
 import type { BenchEnv, Measurement, Row } from '../types';
-import { runLoad } from '../http';
 
 interface ReportCase {
   name: string;
@@ -38,6 +38,8 @@ export const reports: Measurement = {
     { key: 'directP50Ms', label: 'direct p50' },
     { key: 'directP99Ms', label: 'direct p99' },
     { key: 'ratio', label: 'ratio' },
+    { key: 'serverCpuMs', label: 'server CPU/req' },
+    { key: 'directCpuMs', label: 'direct CPU/call' },
     { key: 'responseBytes', label: 'response' },
     { key: 'n', label: 'n' },
   ],
@@ -69,8 +71,12 @@ export const reports: Measurement = {
         continue;
       }
       const options = { concurrency: 1, maxRequests: reportSamples, maxMs: reportMs };
-      const http = summarize((await runLoad(options, fetchOnce)).samples);
-      const ceiling = summarize((await runLoad(options, () => direct(c.procedure, input).then(() => {}))).samples);
+      const cpuBefore = env.server.cpuMs();
+      const httpLoad = await runLoad(options, fetchOnce);
+      const serverCpuMs = (env.server.cpuMs() - cpuBefore) / httpLoad.samples.length;
+      const directLoad = await runLoad(options, () => direct(c.procedure, input).then(() => {}));
+      const http = summarize(httpLoad.samples);
+      const ceiling = summarize(directLoad.samples);
       const ratio = http.p50 / ceiling.p50;
       rows.push({
         name: c.name,
@@ -81,6 +87,8 @@ export const reports: Measurement = {
           directP50Ms: ceiling.p50,
           directP99Ms: ceiling.p99,
           ratio,
+          serverCpuMs,
+          directCpuMs: directLoad.ownCpuMs / directLoad.samples.length,
           responseBytes,
           n: http.n,
         },
