@@ -6,10 +6,10 @@ import { Link, useParams } from 'react-router';
 import { useDepartment } from '../../app/department-context';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
-import { formatDate } from '../../lib/dates';
 import { deleteDialog, infoDialog } from '../../lib/dialogs';
 import { paiseToRupeesText } from '../../lib/money';
 import { errorMessage, useTRPC } from '../../lib/trpc';
+import { formatLocalDate } from './format';
 import { receiptLabel, receiptSearchPath, receiptSuccessPath } from './links';
 import { ReceiptForm } from './ReceiptForm';
 import { useGoBack } from './useGoBack';
@@ -73,7 +73,7 @@ export default function EditReceiptPage() {
         />
         <Alert color={voided ? 'red' : 'yellow'} icon={<IconAlertCircle />} title={voided ? 'This receipt is voided' : 'Another department'}>
           {voided
-            ? `It was voided on ${formatDate(receipt.voidedAt)}${receipt.voidedByEmail ? ` by ${receipt.voidedByEmail}` : ''} and cannot be edited. It keeps its number and counts in no total.`
+            ? `It was voided on ${formatLocalDate(receipt.voidedAt)}${receipt.voidedByEmail ? ` by ${receipt.voidedByEmail}` : ''} and cannot be edited. It keeps its number and counts in no total.`
             : `This receipt belongs to ${receipt.departmentName}; edit it there.`}
         </Alert>
         <Group mt="md">

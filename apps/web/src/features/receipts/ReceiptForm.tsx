@@ -116,7 +116,7 @@ const lineAmount = (line: ReceiptFormLine) => parseRupeesToPaise(line.amount) ??
 /**
  * The receipt form (entry and edit): read-only student header, editable telephone, date and email,
  * fee lines, totals with GST and the net in words, payment mode and reference, Confirm. Keyboard:
- * the first fee type has focus, Enter in particulars moves to the amount, Enter in an amount goes
+ * the first fee type has focus, Enter on a chosen fee type moves to particulars, Enter in particulars moves to the amount, Enter in an amount goes
  * to the next line (adding one at the end), Ctrl+Enter submits.
  */
 export function ReceiptForm(props: ReceiptFormProps) {
@@ -149,6 +149,7 @@ export function ReceiptForm(props: ReceiptFormProps) {
 
   // Focus follows the keyboard: a line's fee type after adding or moving down, an amount after particulars.
   const headRefs = useRef<Array<HTMLInputElement | null>>([]);
+  const particularsRefs = useRef<Array<HTMLInputElement | null>>([]);
   const amountRefs = useRef<Array<HTMLInputElement | null>>([]);
   const [focusLine, setFocusLine] = useState<number | null>(0);
   useEffect(() => {
@@ -178,6 +179,12 @@ export function ReceiptForm(props: ReceiptFormProps) {
     event.preventDefault();
     if (index === items.length - 1) addLine();
     else setFocusLine(index + 1);
+  };
+  // Enter on a fee type whose list is closed moves on instead of submitting the form.
+  const onHeadKey = (index: number) => (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter' || event.ctrlKey || event.metaKey || event.currentTarget.getAttribute('aria-expanded') === 'true') return;
+    event.preventDefault();
+    particularsRefs.current[index]?.focus();
   };
   const onParticularsKey = (index: number) => (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Enter' || event.ctrlKey || event.metaKey || event.shiftKey) return;
@@ -315,14 +322,18 @@ export function ReceiptForm(props: ReceiptFormProps) {
                         autoSelectOnBlur
                         allowDeselect={false}
                         nothingFoundMessage="No such fee head in this batch"
-                        description={id !== null ? `Balance ${formatRupees(available.get(id) ?? 0)}` : undefined}
+                        description={id !== null ? `${alreadyOnReceipt ? 'Due before this receipt' : 'Balance'} ${formatRupees(available.get(id) ?? 0)}` : undefined}
                         inputWrapperOrder={['label', 'input', 'description', 'error']}
                         {...form.getInputProps(`items.${index}.feeHeadId`)}
                         onChange={(value) => chooseHead(index, value)}
+                        onKeyDown={onHeadKey(index)}
                       />
                     </Table.Td>
                     <Table.Td>
                       <TextInput
+                        ref={(el) => {
+                          particularsRefs.current[index] = el;
+                        }}
                         aria-label={`Particulars ${index + 1}`}
                         placeholder="Optional"
                         maxLength={60}

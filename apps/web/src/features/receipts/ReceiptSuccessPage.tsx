@@ -10,6 +10,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { formatDate } from '../../lib/dates';
 import { printSoon } from '../../lib/print';
 import { errorMessage, useTRPC } from '../../lib/trpc';
+import { formatLocalDate } from './format';
 import { editReceiptPath, receiptLabel, receiptSearchPath } from './links';
 import { PrintableReceipt } from './PrintableReceipt';
 
@@ -94,7 +95,7 @@ export default function ReceiptSuccessPage() {
         />
         {voided && (
           <Alert color="red" icon={<IconAlertCircle />} mb="md" title="This receipt is voided">
-            Voided on {formatDate(master.voidedAt)}
+            Voided on {formatLocalDate(master.voidedAt)}
             {master.voidedByEmail ? ` by ${master.voidedByEmail}` : ''}. It keeps its number and counts in no total.
           </Alert>
         )}

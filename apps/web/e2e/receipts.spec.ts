@@ -1,0 +1,197 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import { signInAsAdmin, signInAtDepartment, trpcMutation } from './support';
+
+const STAFF = { email: 'counter.ug@e2e.test', password: 'counter1' };
+const STUDENT = { name: 'Devika Pillai', admissionNo: 'E2E-RC-001', address: '7 Lake View, Kochi' };
+const LETTERHEAD = { institutionName: 'Arts and Science College', address: 'College Road, Thrissur 680001', phone: '0487 2440000' };
+const ARTIFACTS = 'e2e/artifacts';
+
+async function trpcQuery<T>(page: Page, path: string, input?: unknown): Promise<T> {
+  const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
+  const response = await page.request.get(`/trpc/${path}${query}`);
+  const body = await response.json();
+  if (!response.ok()) throw new Error(`${path}: ${JSON.stringify(body)}`);
+  return body.result.data as T;
+}
+
+/** Admin data the counter needs: a UG staff account, a BA English batch with three fee heads at 18% GST, one student. */
+async function setUpData(page: Page) {
+  await signInAsAdmin(page);
+  await trpcMutation(page, 'admin.users.create', { options: 'user', depId: 100, email: STAFF.email, pwd1: STAFF.password, pwd2: STAFF.password, chk1: true });
+  await trpcMutation(page, 'admin.settings.update', { gstRate: '18', letterheads: [{ depId: 100, ...LETTERHEAD }] });
+  const batch = await trpcMutation<{ id: number }>(page, 'batches.create', { depId: 100, courseId: 1003, name: 'E2E 2025-2028', startDate: '2025-06-01', endDate: '2028-03-31', confirm: true });
+  const heads = await trpcQuery<Array<{ id: number; name: string }>>(page, 'reference.feeHeads');
+  const head = (name: string) => heads.find((h) => h.name === name)!.id;
+  for (const [name, amount] of [
+    ['Tuition Fee', '25000'],
+    ['Exam Fee', '1500.50'],
+    ['Library Fee', '2000'],
+  ] as const) {
+    await trpcMutation(page, 'fees.structures.create', { depId: 100, batchId: batch.id, feeHeadId: head(name), amount, startDate: '2025-06-01', endDate: '2026-03-31', confirm: true });
+  }
+  await trpcMutation(page, 'students.create', {
+    depId: 100,
+    courseId: 1003,
+    batchId: batch.id,
+    capId: 'CAP-E2E-77',
+    name: STUDENT.name,
+    admissionNo: STUDENT.admissionNo,
+    admissionDate: '2025-06-10',
+    categoryId: 1,
+    dateOfBirth: '2007-03-04',
+    gender: 'Female',
+    address: STUDENT.address,
+    phone: '9847012345',
+    confirm: true,
+  });
+  await page.context().clearCookies();
+  await page.evaluate(() => localStorage.clear());
+}
+
+async function searchStudent(page: Page) {
+  await page.goto('/ug/rcpt/');
+  await page.getByRole('combobox', { name: 'Course' }).click();
+  await page.getByRole('option', { name: 'BA English' }).click();
+  await page.getByLabel('Search').fill('devika');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByRole('heading', { name: 'Batch: E2E 2025-2028' })).toBeVisible();
+}
+
+async function feesInfoBalance(page: Page): Promise<string> {
+  await page.getByRole('button', { name: `View fees of ${STUDENT.name}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Fees Info' });
+  await expect(dialog).toBeVisible();
+  const balance = (await dialog.getByTestId('fees-info-balance').textContent()) ?? '';
+  return balance;
+}
+
+test('the fee counter: find, pay two heads by UPI, print, edit, void', async ({ page }) => {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await setUpData(page);
+  await signInAtDepartment(page, 100, STAFF.email, STAFF.password);
+  await expect(page).toHaveURL(/\/ug$/);
+
+  // Receipt search: a course is required, then results grouped by batch and the Fees Info dialog.
+  await page.goto('/ug/rcpt/');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByText('required', { exact: true })).toBeVisible();
+  await searchStudent(page);
+  await expect(page.getByRole('cell', { name: STUDENT.admissionNo })).toBeVisible();
+  const balanceBefore = await feesInfoBalance(page);
+  expect(balanceBefore).toBe('28,500.50');
+  await page.screenshot({ path: '/tmp/receipts-fees-info.png' });
+  await page.getByRole('dialog', { name: 'Fees Info' }).getByRole('button', { name: 'Close' }).click();
+
+  // Receipt entry, from the keyboard: fee type has focus, choosing a head pre-fills its balance.
+  await page.getByRole('link', { name: `Pay for ${STUDENT.name}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/ug/receipt/${STUDENT.admissionNo}\\?sub_id=1003&course=BA\\+English&batch=\\d+`));
+  const firstHead = page.getByRole('combobox', { name: 'Fee type 1' });
+  await expect(firstHead).toBeFocused();
+  await page.keyboard.type('Tuit');
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Amount 1')).toHaveValue('25000.00');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('First instalment');
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Amount 1')).toBeFocused();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('10000');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('combobox', { name: 'Fee type 2' })).toBeFocused();
+  await page.keyboard.type('Exam');
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Amount 2')).toHaveValue('1500.50');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Semester 1');
+  await expect(page.getByTestId('receipt-total')).toHaveText('11,500.50');
+  await expect(page.getByText('GST (18%)')).toBeVisible();
+  await expect(page.getByTestId('receipt-tax')).toHaveText('2,070.09');
+  await expect(page.getByTestId('receipt-net')).toHaveText('13,570.59');
+  const words = 'Rupees Thirteen Thousand Five Hundred Seventy and Fifty-Nine Paise Only';
+  await expect(page.getByTestId('receipt-words')).toHaveText(words);
+
+  // UPI needs a reference number; Confirm is required.
+  await page.getByText('UPI', { exact: true }).click();
+  await page.keyboard.press('ControlOrMeta+Enter');
+  await expect(page.getByText('Reference number is required unless paid in cash').or(page.getByText('Required').first())).toBeVisible();
+  await page.getByLabel('Reference no.').fill('UPI-E2E-424242');
+  await page.getByLabel('Confirm').check();
+  await page.screenshot({ path: '/tmp/receipts-entry.png' });
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Are you sure you want to Submit ?')).toBeVisible();
+  await page.getByRole('button', { name: 'Yes' }).click();
+
+  // The printable receipt: number in the address, letterhead, words, payment reference.
+  await expect(page).toHaveURL(/\/ug\/inv\/success\/\?url=.+&no=\d+/);
+  const number = Number(new URL(page.url()).searchParams.get('no'));
+  const sheet = page.getByTestId('printable-receipt');
+  await expect(sheet.getByText(`#000${number}`).first()).toBeVisible();
+  await expect(sheet.getByText(words).first()).toBeVisible();
+  await expect(sheet.getByText(LETTERHEAD.institutionName).first()).toBeVisible();
+  await expect(sheet.getByText('UPI-E2E-424242').first()).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('printable-receipt').getByText(`#000${number}`).first()).toBeVisible();
+  await page.screenshot({ path: '/tmp/receipts-success.png' });
+
+  await page.emulateMedia({ media: 'print' });
+  await page.pdf({ path: `${ARTIFACTS}/receipt.pdf`, preferCSSPageSize: true, printBackground: true });
+  await page.emulateMedia({ media: 'screen' });
+  const text = execFileSync('pdftotext', ['-layout', `${ARTIFACTS}/receipt.pdf`, '-']).toString();
+  expect(text).toContain('ARTS AND SCIENCE COLLEGE');
+  expect(text).toContain(LETTERHEAD.address);
+  expect(text).toContain(`Phone: ${LETTERHEAD.phone}`);
+  expect(text).toContain(`#000${number}`);
+  expect(text).toContain('OFFICE COPY');
+  expect(text).toContain('STUDENT COPY');
+  expect(text.replace(/\s+/g, ' ')).toContain(words);
+  expect(text).toContain('13,570.59');
+  expect(text).not.toContain('Print Receipt');
+  expect(execFileSync('pdfinfo', [`${ARTIFACTS}/receipt.pdf`]).toString()).toMatch(/Pages:\s+1\n[\s\S]*Page size:\s+59[45][.\d]* x 841[.\d]* pts \(A4\)/);
+  execFileSync('pdftoppm', ['-png', '-r', '70', '-singlefile', `${ARTIFACTS}/receipt.pdf`, '/tmp/receipts-pdf']);
+
+  // A5: one copy on an A5 page.
+  await page.getByText('A5 · one copy').click();
+  await page.emulateMedia({ media: 'print' });
+  await page.pdf({ path: `${ARTIFACTS}/receipt-a5.pdf`, preferCSSPageSize: true, printBackground: true });
+  await page.emulateMedia({ media: 'screen' });
+  const a5 = execFileSync('pdftotext', ['-layout', `${ARTIFACTS}/receipt-a5.pdf`, '-']).toString();
+  expect(a5.match(/FEE RECEIPT/g)).toHaveLength(1);
+  expect(a5.replace(/\s+/g, ' ')).toContain(words);
+  expect(execFileSync('pdfinfo', [`${ARTIFACTS}/receipt-a5.pdf`]).toString()).toMatch(/Pages:\s+1\n[\s\S]*Page size:\s+4(19|20)[.\d]* x 59[45][.\d]* pts \(A5\)/);
+  execFileSync('pdftoppm', ['-png', '-r', '70', '-singlefile', `${ARTIFACTS}/receipt-a5.pdf`, '/tmp/receipts-pdf-a5']);
+  await page.getByText('A4 · office + student copy').click();
+
+  // Edit: the form comes back filled; change the tuition line.
+  await page.getByRole('link', { name: 'Edit' }).click();
+  await expect(page).toHaveURL(new RegExp(`/ug/inv/edit/${number}$`));
+  await expect(page.getByLabel('Amount 1')).toHaveValue('10000.00');
+  await expect(page.getByLabel('Reference no.')).toHaveValue('UPI-E2E-424242');
+  await page.getByLabel('Amount 1').fill('9000');
+  await expect(page.getByTestId('receipt-net')).toHaveText('12,390.59');
+  await page.getByLabel('Confirm').check();
+  await page.screenshot({ path: '/tmp/receipts-edit.png', fullPage: true });
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByText('Information!')).toBeVisible();
+  await page.getByRole('button', { name: 'Close' }).click();
+  await expect(page).toHaveURL(/\/ug\/inv\/success\//);
+  await expect(page.getByTestId('printable-receipt').getByText('12,390.59').first()).toBeVisible();
+
+  // Void (Delete): the dialog says the data was deleted; the receipt shows VOIDED and cannot be edited.
+  await page.goto(`/ug/inv/edit/${number}`);
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Data deleted successfully')).toBeVisible();
+  await page.getByRole('button', { name: 'Close' }).click();
+  await page.goto(`/ug/inv/edit/${number}`);
+  await expect(page.getByText('VOIDED', { exact: true })).toBeVisible();
+  await expect(page.getByText('cannot be edited')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Submit' })).toHaveCount(0);
+  await page.screenshot({ path: '/tmp/receipts-voided.png', fullPage: true });
+
+  // The Fees Info balance is back to what it was.
+  await searchStudent(page);
+  expect(await feesInfoBalance(page)).toBe(balanceBefore);
+});
