@@ -5,6 +5,7 @@
 import type { Database } from '@fees/db';
 import { loadDemoAcademics } from './academics';
 import { loadDemoAccounts } from './accounts';
+import { loadDemoReceipts } from './receipts';
 
 export interface DemoAccount {
   label: string;
@@ -15,5 +16,6 @@ export interface DemoAccount {
 export async function loadDemoData(db: Database): Promise<DemoAccount[]> {
   const accounts = await loadDemoAccounts(db);
   loadDemoAcademics(db);
+  loadDemoReceipts(db);
   return accounts;
 }
