@@ -19,7 +19,7 @@ export async function backupRoutes(app: FastifyInstance, opts: { deps: ServerDep
     writeAudit(ctx.db, actorOf(ctx), {
       action: 'backup',
       entity: 'database',
-      after: { fileName, bytes: snapshot.bytes, ms: snapshot.ms, restarts: snapshot.restarts },
+      after: { fileName, bytes: snapshot.bytes, ms: snapshot.ms },
     });
     const file = createReadStream(snapshot.path);
     file.once('close', snapshot.cleanup);
