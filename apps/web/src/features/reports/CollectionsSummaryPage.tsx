@@ -42,6 +42,7 @@ function TotalsTables({ totals, testId }: { totals: CollectionsTotals; testId: s
         <Text fw={600}>By fee head</Text>
         <ReportTable
           testId={`${testId}-heads`}
+          minWidth={320}
           columns={[
             { header: 'Fee head', value: (r: HeadRow) => r.name },
             { header: 'Amount', value: (r: HeadRow) => ({ paise: r.paise }), width: 160 },
@@ -55,6 +56,7 @@ function TotalsTables({ totals, testId }: { totals: CollectionsTotals; testId: s
         <Text fw={600}>By payment mode</Text>
         <ReportTable
           testId={`${testId}-modes`}
+          minWidth={320}
           columns={[
             { header: 'Mode', value: (r: ModeRow) => r.name },
             { header: 'Receipts', value: (r: ModeRow) => r.count, width: 100 },

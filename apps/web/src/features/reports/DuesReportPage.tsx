@@ -61,7 +61,7 @@ export default function DuesReportPage() {
       width: 120,
     },
     { header: 'Name', value: (r) => r.name },
-    { header: 'CapId', value: (r) => r.capId, width: 120 },
+    { header: 'CapId', value: (r) => r.capId, width: 150 },
     { header: 'Total Fee', value: (r) => ({ paise: r.feePaise }) },
     { header: 'Discount', value: (r) => ({ paise: r.discountPaise }) },
     { header: 'Paid', value: (r) => ({ paise: r.paidPaise }) },

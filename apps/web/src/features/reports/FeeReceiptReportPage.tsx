@@ -58,7 +58,7 @@ export default function FeeReceiptReportPage() {
   };
 
   const columns: Array<Column<FeeReceiptRow>> = [
-    { header: 'Bill.No', value: (r) => receiptLabel(r.number), width: 110 },
+    { header: 'Bill.No', value: (r) => receiptLabel(r.number), width: 100 },
     {
       header: 'Adm.No',
       value: (r) => r.admissionNo,

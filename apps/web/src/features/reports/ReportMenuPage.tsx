@@ -1,4 +1,4 @@
-import { Button, Card, Group, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowRight, IconCalendarStats, IconCoins, IconFileInvoice, IconReceipt2, IconUserExclamation, IconUsersGroup } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -14,7 +14,9 @@ export function ReportCard({ to, title, description, icon, color }: { to: string
           {icon}
         </ThemeIcon>
         <div>
-          <Text fw={700}>{title}</Text>
+          <Title order={3} size="h5">
+            {title}
+          </Title>
           <Text size="sm" c="dimmed">
             {description}
           </Text>

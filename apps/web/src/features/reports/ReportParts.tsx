@@ -43,6 +43,7 @@ export function ReportTable<Row>({
   footer = [],
   actions,
   testId,
+  minWidth = 720,
 }: {
   columns: Array<Column<Row>>;
   rows: Row[];
@@ -51,16 +52,18 @@ export function ReportTable<Row>({
   /** An extra last column shown on screen only (hidden on paper and absent from exports). */
   actions?: { header: string; render: (row: Row) => ReactNode; width?: number };
   testId?: string;
+  /** Below this width the table scrolls sideways instead of squeezing its columns. */
+  minWidth?: number;
 }) {
   const sample = rows[0];
   const right = columns.map((c, i) => (sample ? isMoney(c.value(sample)) : footer.some((f) => isMoney(f[i] ?? null))));
   return (
-    <Table.ScrollContainer minWidth={720}>
-      <Table striped highlightOnHover withTableBorder verticalSpacing="xs" data-testid={testId}>
+    <Table.ScrollContainer minWidth={minWidth}>
+      <Table striped highlightOnHover withTableBorder verticalSpacing="xs" layout="fixed" data-testid={testId}>
         <Table.Thead>
           <Table.Tr>
             {columns.map((c, i) => (
-              <Table.Th key={c.header} w={c.width} ta={right[i] ? 'right' : undefined}>
+              <Table.Th key={c.header} w={c.width ?? (right[i] ? 130 : undefined)} ta={right[i] ? 'right' : undefined}>
                 {c.header}
               </Table.Th>
             ))}
@@ -88,7 +91,7 @@ export function ReportTable<Row>({
             {footer.map((cells, r) => (
               <Table.Tr key={r} fw={700} bg="var(--mantine-color-gray-1)">
                 {columns.map((c, i) => (
-                  <Table.Td key={c.header} {...(right[i] ? numeric : {})}>
+                  <Table.Td key={c.header} {...(right[i] ? numeric : { style: { whiteSpace: 'nowrap', overflow: 'visible' } })}>
                     {cellText(cells[i] ?? null)}
                   </Table.Td>
                 ))}

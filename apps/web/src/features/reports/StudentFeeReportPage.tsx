@@ -50,9 +50,9 @@ export default function StudentFeeReportPage() {
       ),
       width: 120,
     },
-    { header: 'CapId', value: (r) => r.capId, width: 120 },
+    { header: 'CapId', value: (r) => r.capId, width: 150 },
     { header: 'Total Fee', value: (r) => ({ paise: r.feePaise }) },
-    { header: 'Total Discount', value: (r) => ({ paise: r.discountPaise }) },
+    { header: 'Total Discount', value: (r) => ({ paise: r.discountPaise }), width: 140 },
     { header: 'Final Fee', value: (r) => ({ paise: r.finalFeePaise }) },
   ];
 

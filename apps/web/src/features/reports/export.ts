@@ -40,7 +40,7 @@ const csvCell = (cell: Cell) => (cell !== null && typeof cell === 'object' ? pai
 /** Downloads the table as CSV (money as plain 125000.00) and says so, as the old app did. */
 export function exportCsv(fileName: string, table: ExportTable): void {
   downloadText(`${fileName}.csv`, toCsv(table.header, table.rows.map((row) => row.map(csvCell))));
-  notifications.show({ message: 'CSV export started', color: 'teal' });
+  notifications.show({ message: 'CSV export started', color: 'teal', className: 'no-print' });
 }
 
 /** Downloads the table as an .xlsx workbook of one sheet. */
@@ -48,5 +48,5 @@ export async function exportXlsx(fileName: string, sheetName: string, table: Exp
   const { buildXlsx, XLSX_TYPE } = await import('../../lib/xlsx');
   const bytes = buildXlsx({ name: sheetName, header: table.header, rows: table.rows });
   downloadBlob(`${fileName}.xlsx`, new Blob([bytes as BlobPart], { type: XLSX_TYPE }));
-  notifications.show({ message: 'XLSX export started', color: 'teal' });
+  notifications.show({ message: 'XLSX export started', color: 'teal', className: 'no-print' });
 }
