@@ -26,7 +26,7 @@ describe('amountInWords (Indian system)', () => {
     [12_34_567_50, 'Rupees Twelve Lakh Thirty-Four Thousand Five Hundred Sixty-Seven and Fifty Paise Only'],
     [
       99_99_99_999_99,
-      'Rupees Nine Hundred Ninety-Nine Crore Ninety-Nine Lakh Ninety-Nine Thousand Nine Hundred Ninety-Nine and Ninety-Nine Paise Only',
+      'Rupees Ninety-Nine Crore Ninety-Nine Lakh Ninety-Nine Thousand Nine Hundred Ninety-Nine and Ninety-Nine Paise Only',
     ],
   ])('%i paise', (paise, words) => expect(amountInWords(paise)).toBe(words));
 });
