@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../client';
-import { auditLog } from '../schema';
+import { prepared } from './prepared';
 
 export interface AuditActor {
   userId: number | null;
@@ -15,18 +15,22 @@ export interface AuditEntry {
   after?: unknown;
 }
 
-/** Appends one audit row; call it inside the transaction of the write it describes. */
+const INSERT_AUDIT = `INSERT INTO audit_log (user_id, user_email, ip, action, entity, entity_id, before, after)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?)`;
+
+/**
+ * Appends one audit row; call it inside the transaction of the write it describes. A statement
+ * compiled once: every write of the app, the receipt counter's included, goes through here.
+ */
 export function writeAudit(db: DbOrTx, actor: AuditActor, entry: AuditEntry): void {
-  db.insert(auditLog)
-    .values({
-      userId: actor.userId,
-      userEmail: actor.email,
-      ip: actor.ip ?? null,
-      action: entry.action,
-      entity: entry.entity,
-      entityId: entry.entityId == null ? null : String(entry.entityId),
-      before: entry.before === undefined ? null : JSON.stringify(entry.before),
-      after: entry.after === undefined ? null : JSON.stringify(entry.after),
-    })
-    .run();
+  prepared(db, INSERT_AUDIT).run(
+    actor.userId,
+    actor.email,
+    actor.ip ?? null,
+    entry.action,
+    entry.entity,
+    entry.entityId == null ? null : String(entry.entityId),
+    entry.before === undefined ? null : JSON.stringify(entry.before),
+    entry.after === undefined ? null : JSON.stringify(entry.after),
+  );
 }

@@ -1,6 +1,7 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { eq, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
-import { departments, sessions, users } from '../schema';
+import { sessions } from '../schema';
+import { prepared } from './prepared';
 
 export interface SessionUser {
   sessionId: string;
@@ -22,29 +23,24 @@ export function insertSession(
   db.insert(sessions).values(row).run();
 }
 
-/** The live session with this id, joined with its user; null when unknown or expired. */
+const FIND_LIVE_SESSION = `SELECT s.id AS sessionId, u.id AS userId, u.email, u.role,
+    u.department_id AS userDepartmentId, s.department_id AS departmentId, d.code AS departmentCode,
+    s.expires_at AS expiresAt
+  FROM sessions s
+  JOIN users u ON u.id = s.user_id
+  LEFT JOIN departments d ON d.id = s.department_id
+  WHERE s.id = ? AND s.expires_at > ?`;
+
+/**
+ * The live session with this id, joined with its user; null when unknown or expired. Runs on every
+ * request, so it is a statement compiled once.
+ */
 export function findLiveSession(db: DbOrTx, id: string, nowMs: number): SessionUser | null {
-  const row = db
-    .select({
-      sessionId: sessions.id,
-      userId: users.id,
-      email: users.email,
-      role: users.role,
-      userDepartmentId: users.departmentId,
-      departmentId: sessions.departmentId,
-      departmentCode: departments.code,
-      expiresAt: sessions.expiresAt,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(departments, eq(departments.id, sessions.departmentId))
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, nowMs)))
-    .get();
-  return row ?? null;
+  return prepared<SessionUser>(db, FIND_LIVE_SESSION).get(id, nowMs) ?? null;
 }
 
 export function extendSession(db: DbOrTx, id: string, expiresAt: number): void {
-  db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id)).run();
+  prepared(db, 'UPDATE sessions SET expires_at = ? WHERE id = ?').run(expiresAt, id);
 }
 
 export function deleteSession(db: DbOrTx, id: string): void {
