@@ -68,6 +68,13 @@ export const receipts = sqliteTable(
     index('receipts_course_batch_idx').on(t.courseId, t.batchId),
     index('receipts_student_idx').on(t.studentId),
     index('receipts_date_idx').on(t.date),
+    /**
+     * The course reports: a course's live receipts in batch and number order, with their net amounts,
+     * so batch totals are read from the index alone and a page of rows needs no sort.
+     */
+    index('receipts_live_course_idx')
+      .on(t.courseId, t.batchId, t.number, t.netPaise)
+      .where(sql`${t.status} = 'live'`),
   ],
 );
 

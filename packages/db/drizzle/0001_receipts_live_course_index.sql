@@ -1,0 +1,1 @@
+CREATE INDEX `receipts_live_course_idx` ON `receipts` (`course_id`,`batch_id`,`number`,`net_paise`) WHERE "receipts"."status" = 'live';
