@@ -67,17 +67,18 @@ export class HttpClient {
   }
 
   /** Streams a download without keeping it; returns its size and time. */
-  download(path: string): Promise<{ status: number; bytes: number; ms: number }> {
+  download(path: string): Promise<{ status: number; bytes: number; ms: number; firstByteMs: number }> {
     const started = performance.now();
     return new Promise((resolve, reject) => {
       const req = http.request(
         { host: '127.0.0.1', port: this.port, method: 'GET', path, headers: this.cookie ? { cookie: this.cookie } : {} },
         (res) => {
+          const firstByteMs = performance.now() - started;
           let bytes = 0;
           res.on('data', (c: Buffer) => {
             bytes += c.length;
           });
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes, ms: performance.now() - started }));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes, ms: performance.now() - started, firstByteMs }));
           res.on('error', reject);
         },
       );

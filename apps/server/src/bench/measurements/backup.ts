@@ -3,6 +3,7 @@
  * another through HTTP; the longest gap between two successful writes during the download is the
  * pause the backup causes, beside the longest gap of the same writer without a backup.
  */
+import { existsSync, statSync } from 'node:fs';
 import { HttpClient } from '../http';
 import { NotAvailable, type BenchEnv, type Measurement } from '../types';
 import { gstRateOf, receiptInputs } from './receipt-input';
@@ -32,11 +33,23 @@ function startWriter(env: BenchEnv, offset: number): Writer {
   };
 }
 
-function longestGap(times: number[], from: number, to: number): { gap: number; writes: number } {
+/** The longest gap between writes inside [from, to], and when it began (ms after from). */
+function longestGap(times: number[], from: number, to: number): { gap: number; startsAt: number; writes: number } {
   const inside = [from, ...times.filter((t) => t > from && t < to), to];
   let gap = 0;
-  for (let i = 1; i < inside.length; i++) gap = Math.max(gap, inside[i]! - inside[i - 1]!);
-  return { gap, writes: inside.length - 2 };
+  let startsAt = 0;
+  for (let i = 1; i < inside.length; i++) {
+    if (inside[i]! - inside[i - 1]! > gap) {
+      gap = inside[i]! - inside[i - 1]!;
+      startsAt = inside[i - 1]! - from;
+    }
+  }
+  return { gap, startsAt, writes: inside.length - 2 };
+}
+
+function walBytes(databasePath: string): number {
+  const wal = `${databasePath}-wal`;
+  return existsSync(wal) ? statSync(wal).size : 0;
 }
 
 /** Asked without a session, the route answers 401 once it exists (and takes no snapshot). */
@@ -68,8 +81,10 @@ export const backup: Measurement = {
     const baselineFrom = performance.now();
     await new Promise((r) => setTimeout(r, baselineMs));
     const downloadFrom = performance.now();
+    const walBefore = walBytes(env.server.options.databasePath);
     const download = await env.admin.download(path);
     const downloadTo = performance.now();
+    const walAfter = walBytes(env.server.options.databasePath);
     await new Promise((r) => setTimeout(r, 300));
     const times = await writer.stop();
     if (download.status !== 200) throw new Error(`GET ${path}: HTTP ${download.status}`);
@@ -84,6 +99,10 @@ export const backup: Measurement = {
           target: 'gap<200 ms',
           ok: during.gap < 200,
         },
+      ],
+      notes: [
+        `snapshot ready (first byte) after ${download.firstByteMs.toFixed(0)} ms; the longest gap began ${during.startsAt.toFixed(0)} ms after the request`,
+        `WAL file: ${(walBefore / 1024 / 1024).toFixed(1)} MB before, ${(walAfter / 1024 / 1024).toFixed(1)} MB right after the download`,
       ],
     };
   },
