@@ -12,7 +12,10 @@ export interface BenchTarget {
   courseReceipts: number;
   /** The course's student with the most receipts (the heaviest statement). */
   statementStudentId: number;
-  /** Students of the department's current batches, with the fee heads of their batch. */
+  /**
+   * Students of the department's current batches with the heads on which they still owe at least
+   * Rs 2,000: the bench pays Rs 10-11 a line, so no payment needs the overpayment confirmation.
+   */
   payers: Array<{ studentId: number; feeHeadIds: number[] }>;
   /** The last whole month with receipts. */
   month: { from: string; to: string };
@@ -21,6 +24,8 @@ export interface BenchTarget {
   /** A surname common in the data, for the receipt search. */
   searchText: string;
 }
+
+const MINIMUM_BALANCE_PAISE = 2_000_00;
 
 export function chooseTarget(sqlite: Sqlite.Database, today: string): BenchTarget {
   const dep = sqlite
@@ -37,18 +42,29 @@ export function chooseTarget(sqlite: Sqlite.Database, today: string): BenchTarge
   const statement = sqlite
     .prepare('select student_id as id from receipts where course_id = ? group by student_id order by count(*) desc limit 1')
     .get(course.id) as { id: number };
-  const maxEnd = (sqlite.prepare('select max(end_date) as d from batches where department_id = ?').get(dep.id) as { d: string }).d;
   const payers = (
     sqlite
       .prepare(
-        `select s.id as studentId, group_concat(fs.fee_head_id) as heads
-         from students s join batches b on b.id = s.batch_id join fee_structures fs on fs.batch_id = s.batch_id
-         where s.department_id = ? and b.end_date >= ? and b.start_date <= ?
-         group by s.id order by s.id limit 2000`,
+        `WITH current AS (
+           SELECT s.id, s.batch_id FROM students s JOIN batches b ON b.id = s.batch_id
+           WHERE s.department_id = @depId AND b.start_date <= @today AND b.end_date >= @today
+           ORDER BY s.id LIMIT 2000),
+         paid AS (
+           SELECT rl.student_id, rl.fee_head_id, SUM(rl.amount_paise) AS paise
+           FROM receipt_lines rl JOIN receipts r ON r.id = rl.receipt_id
+           WHERE rl.student_id IN (SELECT id FROM current) AND r.status = 'live'
+           GROUP BY rl.student_id, rl.fee_head_id)
+         SELECT c.id AS studentId, group_concat(fs.fee_head_id) AS heads
+         FROM current c
+         JOIN fee_structures fs ON fs.batch_id = c.batch_id
+         LEFT JOIN discounts d ON d.student_id = c.id AND d.fee_head_id = fs.fee_head_id
+         LEFT JOIN paid p ON p.student_id = c.id AND p.fee_head_id = fs.fee_head_id
+         WHERE fs.amount_paise - COALESCE(d.discount_paise + d.adjustment_paise, 0) - COALESCE(p.paise, 0) >= @minimumBalance
+         GROUP BY c.id ORDER BY c.id`,
       )
-      .all(dep.id, today, maxEnd) as { studentId: number; heads: string }[]
+      .all({ depId: dep.id, today, minimumBalance: MINIMUM_BALANCE_PAISE }) as { studentId: number; heads: string }[]
   ).map((r) => ({ studentId: r.studentId, feeHeadIds: r.heads.split(',').map(Number) }));
-  if (payers.length === 0) throw new Error(`no current students in department ${dep.id}`);
+  if (payers.length === 0) throw new Error(`no current student of department ${dep.id} owes anything`);
   const monthStart = new Date(`${today.slice(0, 7)}-01T00:00:00Z`);
   monthStart.setUTCMonth(monthStart.getUTCMonth() - 1);
   const from = monthStart.toISOString().slice(0, 10);

@@ -1,4 +1,4 @@
-/** Inputs for receipts.create: a current student of the target department paying small amounts on 1-2 heads. */
+/** Inputs for receipts.create: a current student of the target department paying Rs 10-11 on 1-2 heads they owe on. */
 import type { Database } from '@fees/db';
 import { paiseToRupeesText } from '@fees/validation';
 import { today } from '../../config';
@@ -23,7 +23,7 @@ export function receiptInputs(target: BenchTarget, gstRateBasisPoints: number) {
       tax: paiseToRupeesText(taxPaise),
       net: paiseToRupeesText(totalPaise + taxPaise),
       confirm: true,
-      allowOverpayment: true,
+      allowOverpayment: false,
     };
   };
 }
