@@ -206,6 +206,13 @@ test('reports: fee receipts by course with lines and exports, dues against Fees 
   await page.screenshot({ path: '/tmp/reports-rptfee-print.png', fullPage: true });
   await page.emulateMedia({ media: 'screen' });
 
+  // The batch filter lists one batch alone.
+  await page.getByRole('combobox', { name: 'Batch' }).selectOption({ label: '2025-2028' });
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/batch=\d+/);
+  await expect(page.getByRole('heading', { name: /^Batch: / })).toHaveText(['Batch: 2025-2028']);
+  await expect(page.getByTestId('report-total')).toHaveText(rupees(byBatch('2025-2028').reduce((s, r) => s + r.netPaise, 0)));
+
   // Dues: each student's balance is their Fees Info balance (receipts.feeInfo).
   await page.goto('/ug/dues/');
   await page.getByRole('combobox', { name: 'Course' }).selectOption({ label: COURSE.name });

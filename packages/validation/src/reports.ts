@@ -10,11 +10,18 @@ const ZSearchText = z
   .optional()
   .transform((v) => (v ? v : undefined));
 
+/** How many rows a report returns unless asked for more; its totals always count every match. */
+export const REPORT_ROW_LIMIT = 2_000;
+/** The most rows one report call returns (an export of a large batch asks for this many). */
+export const REPORT_ROW_LIMIT_MAX = 100_000;
+
+const ZRowLimit = z.coerce.number().int().min(1).max(REPORT_ROW_LIMIT_MAX).optional().default(REPORT_ROW_LIMIT);
+
 /**
  * reports.feeReceipts: live receipts of one course, grouped by batch. A course chosen from a select
  * arrives as text; '', null or 0 (the untouched 'Choose... ') is 'Required' (decisions.md).
  */
-export const ZFeeReceiptReportInput = z.object({ depId: ZDepId, courseId: ZId, text: ZSearchText });
+export const ZFeeReceiptReportInput = z.object({ depId: ZDepId, courseId: ZId, text: ZSearchText, batchId: ZId.optional(), limit: ZRowLimit });
 export type TFeeReceiptReportInput = z.infer<typeof ZFeeReceiptReportInput>;
 
 /** reports.receiptLines: the lines of one receipt (the report's magnifier). */
@@ -25,16 +32,18 @@ export type TReceiptLinesReportInput = z.infer<typeof ZReceiptLinesReportInput>;
 export const ZDuesReportInput = z.object({
   depId: ZDepId,
   courseId: ZId,
+  batchId: ZId.optional(),
   includeSettled: z.boolean().optional().default(false),
+  limit: ZRowLimit,
 });
 export type TDuesReportInput = z.infer<typeof ZDuesReportInput>;
 
 /** reports.studentFeeInfo: fee, discount and final fee of every student of a course. */
-export const ZStudentFeeReportInput = z.object({ depId: ZDepId, courseId: ZId, text: ZSearchText });
+export const ZStudentFeeReportInput = z.object({ depId: ZDepId, courseId: ZId, text: ZSearchText, batchId: ZId.optional(), limit: ZRowLimit });
 export type TStudentFeeReportInput = z.infer<typeof ZStudentFeeReportInput>;
 
 /** reports.receiptsBetweenDates: both days inclusive; from after to is refused. */
-export const ZReceiptsBetweenDatesInput = ZDateRange.safeExtend({ depId: ZDepId });
+export const ZReceiptsBetweenDatesInput = ZDateRange.safeExtend({ depId: ZDepId, limit: ZRowLimit });
 export type TReceiptsBetweenDatesInput = z.infer<typeof ZReceiptsBetweenDatesInput>;
 
 /** reports.collections: one department, or every department when depId is left out (admins only). */

@@ -23,24 +23,6 @@ export interface BatchGroup<Row, Totals> {
   rows: Row[];
 }
 
-/** Groups rows already ordered by batch, each carrying its batch's SQL-computed totals. */
-function groupByBatch<Raw extends { batchId: number; batchName: string }, Row, Totals>(
-  raw: Raw[],
-  split: (r: Raw) => { row: Row; totals: Totals },
-): Array<BatchGroup<Row, Totals>> {
-  const groups: Array<BatchGroup<Row, Totals>> = [];
-  let current: BatchGroup<Row, Totals> | undefined;
-  for (const r of raw) {
-    const { row, totals } = split(r);
-    if (current?.batchId !== r.batchId) {
-      current = { batchId: r.batchId, batchName: r.batchName, totals, rows: [] };
-      groups.push(current);
-    }
-    current.rows.push(row);
-  }
-  return groups;
-}
-
 /** A LIKE pattern for a search text, with %, _ and \ taken literally (used with ESCAPE '\'). */
 function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -68,39 +50,72 @@ export interface ReceiptTotals {
 }
 
 export interface FeeReceiptReport {
-  batches: Array<BatchGroup<FeeReceiptRow, ReceiptTotals>>;
+  /** Every batch with matching receipts and its complete totals; rows only up to the limit. */
+  batches: Array<BatchGroup<FeeReceiptRow, ReceiptTotals> & { truncated: boolean }>;
   totals: ReceiptTotals;
+  /** True when some matching receipts are not among the rows (the totals still count them). */
+  truncated: boolean;
 }
 
 /**
- * Live receipts of one course of a department, by batch name then receipt number, optionally
- * narrowed to a text in the student's name, admission number or the receipt number.
- * Reads receipts through receipts_course_batch_idx.
+ * Live receipts of one course of a department, by batch name then receipt number, optionally of one
+ * batch and narrowed to a text in the student's name, admission number or the receipt number.
+ * Totals count every matching receipt; rows stop at `limit`. Both read receipts_live_course_idx:
+ * the totals from the index alone, the rows batch by batch (in name order, batches_course_name_uq)
+ * and in number order within each, so a page needs no sort whatever the planner's statistics say
+ * (CROSS JOIN fixes the loop order, INDEXED BY the indexes).
  */
-export function feeReceiptReport(db: DbOrTx, params: { depId: number; courseId: number; text?: string }): FeeReceiptReport {
+export function feeReceiptReport(
+  db: DbOrTx,
+  params: { depId: number; courseId: number; text?: string; batchId?: number; limit: number },
+): FeeReceiptReport {
+  const empty: FeeReceiptReport = { batches: [], totals: { count: 0, netPaise: 0 }, truncated: false };
+  // The course decides the department, so the receipts need no department filter of their own.
+  if (!courseOfDepartment(db, params)) return empty;
   const pattern = params.text ? likePattern(params.text) : null;
   const search = pattern
     ? sql`AND (r.student_name LIKE ${pattern} ESCAPE '\\' OR s.admission_no LIKE ${pattern} ESCAPE '\\' OR CAST(r.number AS TEXT) LIKE ${pattern} ESCAPE '\\')`
     : sql``;
-  const raw = db.all<FeeReceiptRow & { batchCount: number; batchNetPaise: number; count: number; netTotal: number }>(sql`
+  const oneBatch = params.batchId === undefined ? sql`` : sql`AND r.batch_id = ${params.batchId}`;
+  const groups = db.all<{ batchId: number; batchName: string; count: number; netPaise: number; allCount: number; allNetPaise: number }>(sql`
+    SELECT r.batch_id AS batchId, b.name AS batchName, COUNT(*) AS count, SUM(r.net_paise) AS netPaise,
+      SUM(COUNT(*)) OVER () AS allCount, SUM(SUM(r.net_paise)) OVER () AS allNetPaise
+    FROM receipts r
+    JOIN batches b ON b.id = r.batch_id
+    ${pattern ? sql`JOIN students s ON s.id = r.student_id` : sql``}
+    WHERE r.course_id = ${params.courseId} AND r.status = 'live' ${oneBatch} ${search}
+    GROUP BY r.batch_id
+    ORDER BY b.name, b.id`);
+  if (groups.length === 0) return empty;
+  const rows = db.all<FeeReceiptRow>(sql`
     SELECT r.number AS number, r.date AS date, r.student_id AS studentId, s.admission_no AS admissionNo,
       r.student_name AS studentName, r.address AS address, r.batch_id AS batchId, b.name AS batchName,
-      r.net_paise AS netPaise,
-      COUNT(*) OVER byBatch AS batchCount, SUM(r.net_paise) OVER byBatch AS batchNetPaise,
-      COUNT(*) OVER () AS count, SUM(r.net_paise) OVER () AS netTotal
-    FROM receipts r
+      r.net_paise AS netPaise
+    FROM batches b INDEXED BY batches_course_name_uq
+    CROSS JOIN receipts r INDEXED BY receipts_live_course_idx
     JOIN students s ON s.id = r.student_id
-    JOIN batches b ON b.id = r.batch_id
-    WHERE r.course_id = ${params.courseId} AND r.department_id = ${params.depId} AND r.status = 'live' ${search}
-    WINDOW byBatch AS (PARTITION BY r.batch_id)
-    ORDER BY b.name, b.id, r.number`);
+    WHERE b.course_id = ${params.courseId} AND r.course_id = b.course_id AND r.batch_id = b.id AND r.status = 'live' ${oneBatch} ${search}
+    ORDER BY b.name, b.id, r.number
+    LIMIT ${params.limit}`);
+  const rowsOf = new Map<number, FeeReceiptRow[]>();
+  for (const row of rows) {
+    const list = rowsOf.get(row.batchId);
+    if (list) list.push(row);
+    else rowsOf.set(row.batchId, [row]);
+  }
+  const first = groups[0]!;
   return {
-    batches: groupByBatch(raw, ({ batchCount, batchNetPaise, count: _count, netTotal: _netTotal, ...row }) => ({
-      row,
-      totals: { count: batchCount, netPaise: batchNetPaise },
-    })),
-    totals: { count: raw[0]?.count ?? 0, netPaise: raw[0]?.netTotal ?? 0 },
+    batches: groups.map((g) => {
+      const own = rowsOf.get(g.batchId) ?? [];
+      return { batchId: g.batchId, batchName: g.batchName, totals: { count: g.count, netPaise: g.netPaise }, rows: own, truncated: own.length < g.count };
+    }),
+    totals: { count: first.allCount, netPaise: first.allNetPaise },
+    truncated: rows.length < first.allCount,
   };
+}
+
+function courseOfDepartment(db: DbOrTx, params: { depId: number; courseId: number }): boolean {
+  return db.get(sql`SELECT 1 AS ok FROM courses WHERE id = ${params.courseId} AND department_id = ${params.depId}`) !== undefined;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -137,6 +152,36 @@ export function receiptLinesReport(db: DbOrTx, params: { depId: number; number: 
 // ---------------------------------------------------------------------------------------------
 // Dues and student fee information (per student of a course)
 
+/**
+ * The per-student reports come back from one statement as three kinds of rows: 'row' (a student,
+ * up to the limit), 'batch' (a batch's totals over all its students) and 'total' (all of them).
+ * Students are read through students_department_course_batch_idx.
+ */
+type Kind = 'row' | 'batch' | 'total';
+
+/** Assembles the three kinds of rows into batches with totals; batches whose rows fell past the limit keep their totals. */
+function assemble<Raw extends { kind: Kind; batchId: number | null; batchName: string | null }, Row, Totals extends { count: number }>(
+  raw: Raw[],
+  rowOf: (r: Raw) => Row,
+  totalsOf: (r: Raw) => Totals,
+  zero: Totals,
+): { batches: Array<BatchGroup<Row, Totals> & { truncated: boolean }>; totals: Totals; truncated: boolean } {
+  const batches = new Map<number, BatchGroup<Row, Totals> & { truncated: boolean }>();
+  let totals = zero;
+  for (const r of raw) {
+    if (r.kind === 'batch') batches.set(r.batchId!, { batchId: r.batchId!, batchName: r.batchName!, totals: totalsOf(r), rows: [], truncated: false });
+    else if (r.kind === 'total') totals = totalsOf(r);
+  }
+  let shown = 0;
+  for (const r of raw) {
+    if (r.kind !== 'row') continue;
+    batches.get(r.batchId!)?.rows.push(rowOf(r));
+    shown++;
+  }
+  for (const batch of batches.values()) batch.truncated = batch.rows.length < batch.totals.count;
+  return { batches: [...batches.values()], totals, truncated: shown < totals.count };
+}
+
 export interface DuesTotals {
   count: number;
   feePaise: number;
@@ -160,23 +205,24 @@ export interface DuesRow {
 }
 
 export interface DuesReport {
-  batches: Array<BatchGroup<DuesRow, DuesTotals>>;
+  batches: Array<BatchGroup<DuesRow, DuesTotals> & { truncated: boolean }>;
   totals: DuesTotals;
+  /** True when some students counted in the totals are not among the rows. */
+  truncated: boolean;
 }
 
+type DuesRaw = { kind: Kind } & Omit<DuesRow, 'batchId' | 'batchName'> & { batchId: number | null; batchName: string | null; count: number };
+
 /**
- * Every student of a course with fee, discount, paid and balance; only balances other than zero
- * unless includeSettled. Reads students through students_department_course_batch_idx.
+ * Every student of a course (or of one of its batches) with fee, discount, paid and balance; only
+ * balances other than zero unless includeSettled. Rows stop at `limit`; totals count everyone shown.
  */
-export function duesReport(db: DbOrTx, params: { depId: number; courseId: number; includeSettled?: boolean }): DuesReport {
-  const raw = db.all<DuesRow & Record<`b${keyof DuesTotals}` | `t${keyof DuesTotals}`, number>>(sql`
-    SELECT d.*,
-      COUNT(*) OVER byBatch AS bcount, SUM(d.feePaise) OVER byBatch AS bfeePaise,
-      SUM(d.discountPaise) OVER byBatch AS bdiscountPaise, SUM(d.paidPaise) OVER byBatch AS bpaidPaise,
-      SUM(d.balancePaise) OVER byBatch AS bbalancePaise,
-      COUNT(*) OVER () AS tcount, SUM(d.feePaise) OVER () AS tfeePaise, SUM(d.discountPaise) OVER () AS tdiscountPaise,
-      SUM(d.paidPaise) OVER () AS tpaidPaise, SUM(d.balancePaise) OVER () AS tbalancePaise
-    FROM (
+export function duesReport(
+  db: DbOrTx,
+  params: { depId: number; courseId: number; batchId?: number; includeSettled?: boolean; limit: number },
+): DuesReport {
+  const raw = db.all<DuesRaw>(sql`
+    WITH d AS MATERIALIZED (
       SELECT g.*, g.feePaise - g.discountPaise - g.paidPaise AS balancePaise
       FROM (
         SELECT s.id AS studentId, s.admission_no AS admissionNo, s.name AS name, s.cap_id AS capId,
@@ -189,37 +235,43 @@ export function duesReport(db: DbOrTx, params: { depId: number; courseId: number
         LEFT JOIN fee_structures fs ON fs.batch_id = s.batch_id
         LEFT JOIN discounts dc ON dc.student_id = s.id AND dc.fee_head_id = fs.fee_head_id
         WHERE s.department_id = ${params.depId} AND s.course_id = ${params.courseId}
+          ${params.batchId === undefined ? sql`` : sql`AND s.batch_id = ${params.batchId}`}
         GROUP BY s.id
       ) g
-    ) d
-    WHERE ${params.includeSettled ? 1 : 0} OR d.balancePaise <> 0
-    WINDOW byBatch AS (PARTITION BY d.batchId)
-    ORDER BY d.batchName, d.batchId, d.admissionNo`);
-  const first = raw[0];
-  return {
-    batches: groupByBatch(raw, (r) => ({
-      row: {
-        studentId: r.studentId,
-        admissionNo: r.admissionNo,
-        name: r.name,
-        capId: r.capId,
-        batchId: r.batchId,
-        batchName: r.batchName,
-        feePaise: r.feePaise,
-        discountPaise: r.discountPaise,
-        paidPaise: r.paidPaise,
-        balancePaise: r.balancePaise,
-      },
-      totals: { count: r.bcount, feePaise: r.bfeePaise, discountPaise: r.bdiscountPaise, paidPaise: r.bpaidPaise, balancePaise: r.bbalancePaise },
-    })),
-    totals: {
-      count: first?.tcount ?? 0,
-      feePaise: first?.tfeePaise ?? 0,
-      discountPaise: first?.tdiscountPaise ?? 0,
-      paidPaise: first?.tpaidPaise ?? 0,
-      balancePaise: first?.tbalancePaise ?? 0,
-    },
-  };
+      WHERE ${params.includeSettled ? 1 : 0} OR g.feePaise - g.discountPaise - g.paidPaise <> 0
+    )
+    SELECT * FROM (
+      SELECT 'row' AS kind, studentId, admissionNo, name, capId, batchId, batchName, feePaise, discountPaise, paidPaise, balancePaise, 1 AS count
+      FROM d ORDER BY batchName, batchId, admissionNo LIMIT ${params.limit}
+    )
+    UNION ALL
+    SELECT 'batch', NULL, NULL, NULL, NULL, batchId, batchName, SUM(feePaise), SUM(discountPaise), SUM(paidPaise), SUM(balancePaise), COUNT(*)
+    FROM d GROUP BY batchId
+    UNION ALL
+    SELECT 'total', NULL, NULL, NULL, NULL, NULL, NULL, COALESCE(SUM(feePaise), 0), COALESCE(SUM(discountPaise), 0),
+      COALESCE(SUM(paidPaise), 0), COALESCE(SUM(balancePaise), 0), COUNT(*)
+    FROM d
+    ORDER BY batchName, batchId, admissionNo`);
+  const totalsOf = (r: DuesRaw): DuesTotals => ({
+    count: r.count,
+    feePaise: r.feePaise,
+    discountPaise: r.discountPaise,
+    paidPaise: r.paidPaise,
+    balancePaise: r.balancePaise,
+  });
+  const rowOf = (r: DuesRaw): DuesRow => ({
+    studentId: r.studentId,
+    admissionNo: r.admissionNo,
+    name: r.name,
+    capId: r.capId,
+    batchId: r.batchId!,
+    batchName: r.batchName!,
+    feePaise: r.feePaise,
+    discountPaise: r.discountPaise,
+    paidPaise: r.paidPaise,
+    balancePaise: r.balancePaise,
+  });
+  return assemble(raw, rowOf, totalsOf, { count: 0, feePaise: 0, discountPaise: 0, paidPaise: 0, balancePaise: 0 });
 }
 
 export interface FeeInfoTotals {
@@ -244,23 +296,24 @@ export interface FeeInfoRow {
 }
 
 export interface FeeInfoReport {
-  batches: Array<BatchGroup<FeeInfoRow, FeeInfoTotals>>;
+  batches: Array<BatchGroup<FeeInfoRow, FeeInfoTotals> & { truncated: boolean }>;
   totals: FeeInfoTotals;
+  truncated: boolean;
 }
 
-/** Every student of a course (optionally matching a text in name, admission number or capId) with fee, discount and final fee. */
-export function studentFeeInfoReport(db: DbOrTx, params: { depId: number; courseId: number; text?: string }): FeeInfoReport {
+type FeeInfoRaw = { kind: Kind } & Omit<FeeInfoRow, 'batchId' | 'batchName'> & { batchId: number | null; batchName: string | null; count: number };
+
+/**
+ * Every student of a course (or of one batch; optionally matching a text in name, admission number
+ * or capId) with fee, discount and final fee. Rows stop at `limit`; totals count every match.
+ */
+export function studentFeeInfoReport(
+  db: DbOrTx,
+  params: { depId: number; courseId: number; text?: string; batchId?: number; limit: number },
+): FeeInfoReport {
   const pattern = params.text ? likePattern(params.text) : null;
-  const search = pattern
-    ? sql`AND (s.name LIKE ${pattern} ESCAPE '\\' OR s.admission_no LIKE ${pattern} ESCAPE '\\' OR s.cap_id LIKE ${pattern} ESCAPE '\\')`
-    : sql``;
-  const raw = db.all<FeeInfoRow & Record<`b${keyof FeeInfoTotals}` | `t${keyof FeeInfoTotals}`, number>>(sql`
-    SELECT d.*,
-      COUNT(*) OVER byBatch AS bcount, SUM(d.feePaise) OVER byBatch AS bfeePaise,
-      SUM(d.discountPaise) OVER byBatch AS bdiscountPaise, SUM(d.finalFeePaise) OVER byBatch AS bfinalFeePaise,
-      COUNT(*) OVER () AS tcount, SUM(d.feePaise) OVER () AS tfeePaise, SUM(d.discountPaise) OVER () AS tdiscountPaise,
-      SUM(d.finalFeePaise) OVER () AS tfinalFeePaise
-    FROM (
+  const raw = db.all<FeeInfoRaw>(sql`
+    WITH d AS MATERIALIZED (
       SELECT g.*, g.feePaise - g.discountPaise AS finalFeePaise
       FROM (
         SELECT s.id AS studentId, s.admission_no AS admissionNo, s.name AS name, s.cap_id AS capId,
@@ -271,35 +324,37 @@ export function studentFeeInfoReport(db: DbOrTx, params: { depId: number; course
         JOIN batches b ON b.id = s.batch_id
         LEFT JOIN fee_structures fs ON fs.batch_id = s.batch_id
         LEFT JOIN discounts dc ON dc.student_id = s.id AND dc.fee_head_id = fs.fee_head_id
-        WHERE s.department_id = ${params.depId} AND s.course_id = ${params.courseId} ${search}
+        WHERE s.department_id = ${params.depId} AND s.course_id = ${params.courseId}
+          ${params.batchId === undefined ? sql`` : sql`AND s.batch_id = ${params.batchId}`}
+          ${pattern ? sql`AND (s.name LIKE ${pattern} ESCAPE '\\' OR s.admission_no LIKE ${pattern} ESCAPE '\\' OR s.cap_id LIKE ${pattern} ESCAPE '\\')` : sql``}
         GROUP BY s.id
       ) g
-    ) d
-    WINDOW byBatch AS (PARTITION BY d.batchId)
-    ORDER BY d.batchName, d.batchId, d.admissionNo`);
-  const first = raw[0];
-  return {
-    batches: groupByBatch(raw, (r) => ({
-      row: {
-        studentId: r.studentId,
-        admissionNo: r.admissionNo,
-        name: r.name,
-        capId: r.capId,
-        batchId: r.batchId,
-        batchName: r.batchName,
-        feePaise: r.feePaise,
-        discountPaise: r.discountPaise,
-        finalFeePaise: r.finalFeePaise,
-      },
-      totals: { count: r.bcount, feePaise: r.bfeePaise, discountPaise: r.bdiscountPaise, finalFeePaise: r.bfinalFeePaise },
-    })),
-    totals: {
-      count: first?.tcount ?? 0,
-      feePaise: first?.tfeePaise ?? 0,
-      discountPaise: first?.tdiscountPaise ?? 0,
-      finalFeePaise: first?.tfinalFeePaise ?? 0,
-    },
-  };
+    )
+    SELECT * FROM (
+      SELECT 'row' AS kind, studentId, admissionNo, name, capId, batchId, batchName, feePaise, discountPaise, finalFeePaise, 1 AS count
+      FROM d ORDER BY batchName, batchId, admissionNo LIMIT ${params.limit}
+    )
+    UNION ALL
+    SELECT 'batch', NULL, NULL, NULL, NULL, batchId, batchName, SUM(feePaise), SUM(discountPaise), SUM(finalFeePaise), COUNT(*)
+    FROM d GROUP BY batchId
+    UNION ALL
+    SELECT 'total', NULL, NULL, NULL, NULL, NULL, NULL, COALESCE(SUM(feePaise), 0), COALESCE(SUM(discountPaise), 0),
+      COALESCE(SUM(finalFeePaise), 0), COUNT(*)
+    FROM d
+    ORDER BY batchName, batchId, admissionNo`);
+  const totalsOf = (r: FeeInfoRaw): FeeInfoTotals => ({ count: r.count, feePaise: r.feePaise, discountPaise: r.discountPaise, finalFeePaise: r.finalFeePaise });
+  const rowOf = (r: FeeInfoRaw): FeeInfoRow => ({
+    studentId: r.studentId,
+    admissionNo: r.admissionNo,
+    name: r.name,
+    capId: r.capId,
+    batchId: r.batchId!,
+    batchName: r.batchName!,
+    feePaise: r.feePaise,
+    discountPaise: r.discountPaise,
+    finalFeePaise: r.finalFeePaise,
+  });
+  return assemble(raw, rowOf, totalsOf, { count: 0, feePaise: 0, discountPaise: 0, finalFeePaise: 0 });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -320,26 +375,34 @@ export interface DatedReceiptRow {
 
 export interface ReceiptsBetweenDatesReport {
   rows: DatedReceiptRow[];
+  /** Every matching receipt, whether or not it is among the rows. */
   totals: ReceiptTotals;
+  truncated: boolean;
 }
 
-/** Live receipts of a department dated from..to (both days included), by date then number. Uses receipts_department_date_idx. */
-export function receiptsBetweenDatesReport(db: DbOrTx, params: { depId: number; from: string; to: string }): ReceiptsBetweenDatesReport {
-  const raw = db.all<DatedReceiptRow & { count: number; netTotal: number }>(sql`
+/**
+ * Live receipts of a department dated from..to (both days included), by date then number, up to
+ * `limit` rows; the totals count them all. Reads receipts_department_date_idx.
+ */
+export function receiptsBetweenDatesReport(
+  db: DbOrTx,
+  params: { depId: number; from: string; to: string; limit: number },
+): ReceiptsBetweenDatesReport {
+  const inRange = sql`r.department_id = ${params.depId} AND r.date BETWEEN ${params.from} AND ${params.to} AND r.status = 'live'`;
+  const totals = db.get<ReceiptTotals>(sql`
+    SELECT COUNT(*) AS count, COALESCE(SUM(r.net_paise), 0) AS netPaise FROM receipts r WHERE ${inRange}`)!;
+  const rows = db.all<DatedReceiptRow>(sql`
     SELECT r.number AS number, r.date AS date, r.student_id AS studentId, r.student_name AS studentName,
       s.admission_no AS admissionNo, r.batch_id AS batchId, b.name AS batchName, r.course_id AS courseId,
-      c.name AS courseName, r.net_paise AS netPaise,
-      COUNT(*) OVER () AS count, SUM(r.net_paise) OVER () AS netTotal
+      c.name AS courseName, r.net_paise AS netPaise
     FROM receipts r
     JOIN students s ON s.id = r.student_id
     JOIN batches b ON b.id = r.batch_id
     JOIN courses c ON c.id = r.course_id
-    WHERE r.department_id = ${params.depId} AND r.date BETWEEN ${params.from} AND ${params.to} AND r.status = 'live'
-    ORDER BY r.date, r.number`);
-  return {
-    rows: raw.map(({ count: _count, netTotal: _netTotal, ...row }) => row),
-    totals: { count: raw[0]?.count ?? 0, netPaise: raw[0]?.netTotal ?? 0 },
-  };
+    WHERE ${inRange}
+    ORDER BY r.date, r.number
+    LIMIT ${params.limit}`);
+  return { rows, totals, truncated: rows.length < totals.count };
 }
 
 // ---------------------------------------------------------------------------------------------

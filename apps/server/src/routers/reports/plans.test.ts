@@ -11,8 +11,8 @@ beforeAll(async () => {
   fx = buildFixture(h.db);
 });
 
-/** The query plans of every statement a report prepares (parameters do not change plans without stat4). */
-function plansOf(run: () => unknown): string[] {
+/** The query plan of each statement a report prepares (parameters do not change plans without stat4). */
+function plansOf(run: () => unknown): string[][] {
   const client = h.db.$client;
   const texts: string[] = [];
   const prepare = client.prepare.bind(client);
@@ -25,7 +25,7 @@ function plansOf(run: () => unknown): string[] {
   } finally {
     client.prepare = prepare;
   }
-  return texts.flatMap((text) => {
+  return texts.map((text) => {
     const params = (text.match(/\?/g) ?? []).map(() => null);
     return (prepare(`EXPLAIN QUERY PLAN ${text}`).all(...params) as Array<{ detail: string }>).map((r) => r.detail);
   });
@@ -33,25 +33,45 @@ function plansOf(run: () => unknown): string[] {
 
 describe('report query plans', () => {
   const cases: Array<[string, () => unknown]> = [
-    ['feeReceipts', () => feeReceiptReport(h.db, { depId: 100, courseId: 1003, text: 'x' })],
+    ['feeReceipts', () => feeReceiptReport(h.db, { depId: 100, courseId: 1003, limit: 100 })],
+    ['feeReceipts (text, one batch)', () => feeReceiptReport(h.db, { depId: 100, courseId: 1003, text: 'x', batchId: fx.ug.batchId, limit: 100 })],
     ['receiptLines', () => receiptLinesReport(h.db, { depId: 100, number: fx.ug.receiptNumber })],
-    ['dues', () => duesReport(h.db, { depId: 100, courseId: 1003 })],
-    ['studentFeeInfo', () => studentFeeInfoReport(h.db, { depId: 100, courseId: 1003 })],
-    ['receiptsBetweenDates', () => receiptsBetweenDatesReport(h.db, { depId: 100, from: '2025-07-01', to: '2025-07-31' })],
+    ['dues', () => duesReport(h.db, { depId: 100, courseId: 1003, limit: 100 })],
+    ['dues (one batch)', () => duesReport(h.db, { depId: 100, courseId: 1003, batchId: fx.ug.batchId, limit: 100 })],
+    ['studentFeeInfo', () => studentFeeInfoReport(h.db, { depId: 100, courseId: 1003, text: 'x', limit: 100 })],
+    ['receiptsBetweenDates', () => receiptsBetweenDatesReport(h.db, { depId: 100, from: '2025-07-01', to: '2025-07-31', limit: 100 })],
     ['collections (one department)', () => collectionsReport(h.db, { depId: 100, from: '2025-07-01', to: '2025-07-31' })],
     ['collections (all)', () => collectionsReport(h.db, { from: '2025-07-01', to: '2025-07-31' })],
     ['statement', () => studentStatement(h.db, { depId: 100, studentId: fx.ug.studentId })],
   ];
 
   it.each(cases)('%s never scans receipts, receipt lines or students', (_name, run) => {
-    const plans = plansOf(run);
+    const plans = plansOf(run).flat();
     expect(plans.length).toBeGreaterThan(0);
     expect(plans.filter((p) => /^SCAN (r|rl|s|st|receipts|receipt_lines|students)\b/.test(p))).toEqual([]);
   });
 
-  it('reads a course report through the course index and a date range through the department-date index', () => {
-    expect(plansOf(cases[0]![1])).toContain('SEARCH r USING INDEX receipts_course_batch_idx (course_id=?)');
-    expect(plansOf(cases[4]![1])).toContain('SEARCH r USING INDEX receipts_department_date_idx (department_id=? AND date>? AND date<?)');
-    expect(plansOf(cases[6]![1])).toContain('SEARCH r USING INDEX receipts_date_idx (date>? AND date<?)');
+  const planOf = (name: string) => plansOf(cases.find(([n]) => n === name)![1]);
+
+  it('totals a course from receipts_live_course_idx alone and pages its rows batch by batch without a sort', () => {
+    const [course, totals, rows] = planOf('feeReceipts');
+    expect(course).toEqual(['SEARCH courses USING INTEGER PRIMARY KEY (rowid=?)']);
+    expect(totals).toContain('SEARCH r USING COVERING INDEX receipts_live_course_idx (course_id=?)');
+    expect(rows).toEqual([
+      'SEARCH b USING COVERING INDEX batches_course_name_uq (course_id=?)',
+      'SEARCH r USING INDEX receipts_live_course_idx (course_id=? AND batch_id=?)',
+      'SEARCH s USING INTEGER PRIMARY KEY (rowid=?)',
+    ]);
+  });
+
+  it('reads a date range through the department-date index, or the date index for all departments', () => {
+    expect(planOf('receiptsBetweenDates').flat()).toContain('SEARCH r USING INDEX receipts_department_date_idx (department_id=? AND date>? AND date<?)');
+    expect(planOf('collections (one department)').flat()).toContain('SEARCH r USING INDEX receipts_department_date_idx (department_id=? AND date>? AND date<?)');
+    expect(planOf('collections (all)').flat()).toContain('SEARCH r USING INDEX receipts_date_idx (date>? AND date<?)');
+  });
+
+  it('reads the students of a course, or of one batch, through their index', () => {
+    expect(planOf('dues').flat()).toContain('SEARCH s USING INDEX students_department_course_batch_idx (department_id=? AND course_id=?)');
+    expect(planOf('dues (one batch)').flat()).toContain('SEARCH s USING INDEX students_department_course_batch_idx (department_id=? AND course_id=? AND batch_id=?)');
   });
 });

@@ -1,5 +1,5 @@
 import { batches, courses, discounts, feeHeads, feeStructures, receiptLines, receipts, students } from '@fees/db';
-import { MSG } from '@fees/validation';
+import { MSG, REPORT_ROW_LIMIT_MAX } from '@fees/validation';
 import { TRPCError } from '@trpc/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildFixture, type Fixture } from '../../test/fixture';
@@ -105,7 +105,33 @@ describe('reports.feeReceipts', () => {
     expect(byAdmission.batches.flatMap((b) => b.rows).map((r) => r.number)).toEqual([fx.ug.receiptNumber]);
     expect(byAdmission.totals.netPaise).toBe(10_000_00);
     const none = await caller.reports.feeReceipts({ depId: 100, courseId: 1003, text: 'nobody_%' });
-    expect(none).toEqual({ batches: [], totals: { count: 0, netPaise: 0 } });
+    expect(none).toEqual({ batches: [], totals: { count: 0, netPaise: 0 }, truncated: false });
+  });
+
+  it('stops the rows at the limit but keeps every batch with its complete totals', async () => {
+    const caller = h.caller('ugStaff');
+    const full = await caller.reports.feeReceipts({ depId: 100, courseId: 1003 });
+    expect(full.truncated).toBe(false);
+    const firstBatch = full.batches[0]!;
+    const limit = firstBatch.rows.length + 1;
+    const page = await caller.reports.feeReceipts({ depId: 100, courseId: 1003, limit });
+    expect(page.truncated).toBe(true);
+    expect(page.totals).toEqual(full.totals);
+    expect(page.batches.map((b) => [b.batchId, b.totals])).toEqual(full.batches.map((b) => [b.batchId, b.totals]));
+    expect(page.batches.flatMap((b) => b.rows)).toEqual(full.batches.flatMap((b) => b.rows).slice(0, limit));
+    expect(page.batches.map((b) => b.truncated)).toEqual(full.batches.map((_, i) => i > 0));
+    expect(page.batches[2]!.rows).toEqual([]);
+  });
+
+  it('lists one batch when asked, with that batch alone in the totals', async () => {
+    const full = await h.caller('ugStaff').reports.feeReceipts({ depId: 100, courseId: 1003 });
+    const second = full.batches[1]!;
+    const one = await h.caller('ugStaff').reports.feeReceipts({ depId: 100, courseId: 1003, batchId: second.batchId });
+    expect(one).toEqual({ batches: [second], totals: second.totals, truncated: false });
+  });
+
+  it('refuses a limit above the maximum', async () => {
+    await expect(h.caller('ugStaff').reports.feeReceipts({ depId: 100, courseId: 1003, limit: REPORT_ROW_LIMIT_MAX + 1 })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
   });
 
   it("refuses an untouched course with 'Required'", async () => {
@@ -163,6 +189,20 @@ describe('reports.dues', () => {
     expect(report.totals.balancePaise).toBe(sum(all.map((x) => x.balance)));
     expect(report.totals.paidPaise).toBe(sum(all.map((x) => x.paid)));
     expect(report.batches.map((b) => b.batchName)).toEqual(['2022-2025', '2023-2026', '2024-2027', '2025-2028']);
+    expect(report.truncated).toBe(false);
+  });
+
+  it('keeps complete batch and grand totals when the rows stop at the limit, and lists one batch when asked', async () => {
+    const caller = h.caller('ugStaff');
+    const full = await caller.reports.dues({ depId: 100, courseId: 1003, includeSettled: true });
+    const page = await caller.reports.dues({ depId: 100, courseId: 1003, includeSettled: true, limit: 3 });
+    expect(page.truncated).toBe(true);
+    expect(page.totals).toEqual(full.totals);
+    expect(page.batches.map((b) => [b.batchId, b.totals])).toEqual(full.batches.map((b) => [b.batchId, b.totals]));
+    expect(page.batches.flatMap((b) => b.rows)).toEqual(full.batches.flatMap((b) => b.rows).slice(0, 3));
+    const batch = full.batches[2]!;
+    const one = await caller.reports.dues({ depId: 100, courseId: 1003, includeSettled: true, batchId: batch.batchId });
+    expect(one).toEqual({ batches: [batch], totals: batch.totals, truncated: false });
   });
 
   it('leaves out settled students unless asked for them', async () => {
@@ -201,6 +241,9 @@ describe('reports.studentFeeInfo', () => {
     });
     const empty = report.batches.find((b) => b.batchId === data.emptyBatchId)!;
     expect(empty.totals).toEqual({ count: 1, feePaise: 0, discountPaise: 0, finalFeePaise: 0 });
+    const page = await h.caller('ugStaff').reports.studentFeeInfo({ depId: 100, courseId: 1003, limit: 2 });
+    expect(page).toMatchObject({ truncated: true, totals: report.totals });
+    expect(page.batches.flatMap((b) => b.rows)).toEqual(rows.slice(0, 2));
   });
 
   it('narrows to a search text', async () => {
@@ -228,6 +271,12 @@ describe('reports.receiptsBetweenDates', () => {
       courseName: raw.courses.find((c) => c.id === source.courseId)!.name,
       admissionNo: raw.students.find((s) => s.id === source.studentId)!.admissionNo,
     });
+  });
+
+  it('stops the rows at the limit and still totals every receipt of the period', async () => {
+    const full = await h.caller('ugStaff').reports.receiptsBetweenDates({ depId: 100, ...JULY });
+    const page = await h.caller('ugStaff').reports.receiptsBetweenDates({ depId: 100, ...JULY, limit: 2 });
+    expect(page).toEqual({ rows: full.rows.slice(0, 2), totals: full.totals, truncated: true });
   });
 
   it('accepts a single day (from = to)', async () => {

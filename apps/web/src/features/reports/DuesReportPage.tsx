@@ -1,15 +1,26 @@
 import { Anchor, Badge, Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { ZDuesReportInput } from '@fees/validation';
+import { REPORT_ROW_LIMIT_MAX, ZDuesReportInput } from '@fees/validation';
 import { IconCircleCheck, IconSearch } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { useDepartment, useIsAdminArea } from '../../app/department-context';
 import { PageHeader } from '../../components/PageHeader';
 import { formatRupees } from '../../lib/money';
 import { useTRPC } from '../../lib/trpc';
 import { type Cell, type Column, reportFileName, tableOf } from './export';
-import { CourseSelect, coursesOf, ExportActions, Figure, ReportEmpty, ReportError, ReportLoading, ReportTable } from './ReportParts';
+import {
+  BatchSelect,
+  CourseSelect,
+  coursesOf,
+  ExportActions,
+  Figure,
+  ReportEmpty,
+  ReportError,
+  ReportLoading,
+  ReportTable,
+  TruncatedNotice,
+} from './ReportParts';
 import { reportPaths } from './paths';
 import type { DuesReport, DuesRow } from './types';
 
@@ -35,19 +46,23 @@ export default function DuesReportPage() {
   const department = useDepartment();
   const paths = reportPaths(department, useIsAdminArea());
   const trpc = useTRPC();
+  const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const course = coursesOf(department).find((c) => String(c.id) === params.get('course'));
   const showAll = params.get('all') === '1';
+  const batchId = Number(params.get('batch')) || undefined;
 
   const form = useForm({
     mode: 'controlled',
-    initialValues: { courseId: course ? String(course.id) : '' },
+    initialValues: { courseId: course ? String(course.id) : '', batchId: batchId ? String(batchId) : '' },
     validate: schemaResolver(ZSearchForm, { sync: true }),
     clearInputErrorOnChange: true,
   });
-  const report = useQuery(
-    trpc.reports.dues.queryOptions({ depId: department.id, courseId: course?.id ?? 0, includeSettled: showAll }, { enabled: course !== undefined }),
-  );
+  const input = { depId: department.id, courseId: course?.id ?? 0, batchId, includeSettled: showAll };
+  const report = useQuery(trpc.reports.dues.queryOptions(input, { enabled: course !== undefined }));
+  /** The whole report for an export: the screen's when complete, else fetched in full. */
+  const fullReport = async (data: DuesReport) =>
+    data.truncated ? queryClient.fetchQuery(trpc.reports.dues.queryOptions({ ...input, limit: REPORT_ROW_LIMIT_MAX })) : data;
 
   const columns: Array<Column<DuesRow>> = [
     {
@@ -69,13 +84,17 @@ export default function DuesReportPage() {
   ];
   const exportColumns: Array<Column<DuesRow>> = [{ header: 'Batch', value: (r) => r.batchName }, ...columns];
 
-  const setFilter = (next: { course?: string; all?: boolean }) => {
-    const values = { course: next.course ?? params.get('course') ?? '', all: (next.all ?? showAll) ? '1' : '' };
+  const setFilter = (next: { course?: string; batch?: string; all?: boolean }) => {
+    const values = {
+      course: next.course ?? params.get('course') ?? '',
+      batch: next.batch ?? params.get('batch') ?? '',
+      all: (next.all ?? showAll) ? '1' : '',
+    };
     setParams(Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '')));
   };
   const onSearch = form.onSubmit((values) => {
-    if (String(values.courseId) === params.get('course')) void report.refetch();
-    else setFilter({ course: String(values.courseId) });
+    if (String(values.courseId) === params.get('course') && values.batchId === (params.get('batch') ?? '')) void report.refetch();
+    else setFilter({ course: String(values.courseId), batch: values.batchId });
   });
 
   const data = report.data;
@@ -85,7 +104,15 @@ export default function DuesReportPage() {
       <Paper withBorder radius="md" p="lg" mb="lg" className="no-print">
         <form noValidate onSubmit={onSearch}>
           <Group align="flex-start" wrap="wrap">
-            <CourseSelect department={department} {...form.getInputProps('courseId')} />
+            <CourseSelect
+              department={department}
+              {...form.getInputProps('courseId')}
+              onChange={(event) => {
+                form.setFieldValue('courseId', event.currentTarget.value);
+                form.setFieldValue('batchId', '');
+              }}
+            />
+            <BatchSelect department={department} courseId={Number(form.values.courseId) || null} {...form.getInputProps('batchId')} />
             <Switch label="Show all students" checked={showAll} onChange={(e) => setFilter({ all: e.currentTarget.checked })} mt={32} />
             <Button type="submit" mt={25} leftSection={<IconSearch size={16} />} loading={report.isFetching}>
               Search
@@ -108,6 +135,7 @@ export default function DuesReportPage() {
       )}
       {course && !report.isFetching && data && data.totals.count > 0 && (
         <Stack gap="lg">
+          {data.truncated && <TruncatedNotice shown={data.batches.reduce((n, b) => n + b.rows.length, 0)} total={data.totals.count} what="students" />}
           <Paper withBorder radius="md" p="md">
             <Group justify="space-between" wrap="wrap" gap="lg">
               <Figure label="Course" value={`${course.name}${showAll ? ' · all students' : ' · with a balance'}`} />
@@ -122,12 +150,13 @@ export default function DuesReportPage() {
                 size="sm"
                 fileName={reportFileName('Dues_', course.name)}
                 sheetName={`Dues ${course.name}`}
-                table={() => {
-                  const rows = data.batches.flatMap((b) => [
+                table={async () => {
+                  const full = await fullReport(data);
+                  const rows = full.batches.flatMap((b) => [
                     ...tableOf(exportColumns, b.rows).rows,
                     [`Batch ${b.batchName} total`, ...totalCells('', b.totals)],
                   ]);
-                  return { header: exportColumns.map((c) => c.header), rows: [...rows, ['Total', ...totalCells('', data.totals)]] };
+                  return { header: exportColumns.map((c) => c.header), rows: [...rows, ['Total', ...totalCells('', full.totals)]] };
                 }}
               />
             </Group>
@@ -140,6 +169,11 @@ export default function DuesReportPage() {
                   {batch.totals.count} student{batch.totals.count === 1 ? '' : 's'}
                 </Badge>
               </Group>
+              {batch.truncated && (
+                <Text size="sm" c="dimmed" mb="sm" className="no-print">
+                  {batch.rows.length.toLocaleString('en-IN')} of {batch.totals.count.toLocaleString('en-IN')} students shown; the totals count all of them.
+                </Text>
+              )}
               <ReportTable columns={columns} rows={batch.rows} rowKey={(r) => r.studentId} footer={[totalCells('Total:', batch.totals)]} />
             </Paper>
           ))}

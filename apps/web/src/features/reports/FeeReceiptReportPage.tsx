@@ -1,6 +1,6 @@
 import { ActionIcon, Anchor, Badge, Button, Group, Modal, Paper, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { ZFeeReceiptReportInput } from '@fees/validation';
+import { REPORT_ROW_LIMIT_MAX, ZFeeReceiptReportInput } from '@fees/validation';
 import { IconReceiptOff, IconSearch, IconZoomIn } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -11,7 +11,19 @@ import { formatDate } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { type Column, reportFileName, tableOf } from './export';
-import { CourseSelect, coursesOf, ExportActions, Figure, numeric, ReportEmpty, ReportError, ReportLoading, ReportTable } from './ReportParts';
+import {
+  BatchSelect,
+  CourseSelect,
+  coursesOf,
+  ExportActions,
+  Figure,
+  numeric,
+  ReportEmpty,
+  ReportError,
+  ReportLoading,
+  ReportTable,
+  TruncatedNotice,
+} from './ReportParts';
 import { receiptLabel, reportPaths } from './paths';
 import type { FeeReceiptRow, ReceiptLines } from './types';
 
@@ -30,16 +42,26 @@ export default function FeeReceiptReportPage() {
   const [params, setParams] = useSearchParams();
   const course = coursesOf(department).find((c) => String(c.id) === params.get('course'));
   const text = params.get('q') ?? '';
+  const batchId = Number(params.get('batch')) || undefined;
 
   const form = useForm({
     mode: 'controlled',
-    initialValues: { courseId: course ? String(course.id) : '', text },
+    initialValues: { courseId: course ? String(course.id) : '', text, batchId: batchId ? String(batchId) : '' },
     validate: schemaResolver(ZSearchForm, { sync: true }),
     clearInputErrorOnChange: true,
   });
-  const report = useQuery(
-    trpc.reports.feeReceipts.queryOptions({ depId: department.id, courseId: course?.id ?? 0, text: text || undefined }, { enabled: course !== undefined }),
-  );
+  const input = { depId: department.id, courseId: course?.id ?? 0, text: text || undefined, batchId };
+  const report = useQuery(trpc.reports.feeReceipts.queryOptions(input, { enabled: course !== undefined }));
+  /** A batch's every receipt: from the screen when all are shown, else fetched in full for an export. */
+  const allRowsOf = async (batch: { batchId: number; rows: FeeReceiptRow[]; truncated: boolean }) => {
+    if (!batch.truncated) return batch.rows;
+    const full = await queryClient.fetchQuery(trpc.reports.feeReceipts.queryOptions({ ...input, batchId: batch.batchId, limit: REPORT_ROW_LIMIT_MAX }));
+    return full.batches[0]?.rows ?? [];
+  };
+  const showBatch = (id: number) => {
+    form.setFieldValue('batchId', String(id));
+    setParams({ ...Object.fromEntries(params), batch: String(id) });
+  };
 
   const [lines, setLines] = useState<ReceiptLines | null>(null);
   const [opening, setOpening] = useState<number | null>(null);
@@ -76,9 +98,9 @@ export default function FeeReceiptReportPage() {
   ];
 
   const onSearch = form.onSubmit((values) => {
-    const next = { course: String(values.courseId), q: values.text.trim() };
-    if (next.course === params.get('course') && next.q === text) void report.refetch();
-    else setParams(next);
+    const next = { course: String(values.courseId), q: values.text.trim(), batch: values.batchId };
+    if (next.course === params.get('course') && next.q === text && next.batch === (params.get('batch') ?? '')) void report.refetch();
+    else setParams(Object.fromEntries(Object.entries(next).filter(([, v]) => v !== '')));
   });
 
   return (
@@ -87,7 +109,15 @@ export default function FeeReceiptReportPage() {
       <Paper withBorder radius="md" p="lg" mb="lg" className="no-print">
         <form noValidate onSubmit={onSearch}>
           <Group align="flex-start" wrap="wrap">
-            <CourseSelect department={department} {...form.getInputProps('courseId')} />
+            <CourseSelect
+              department={department}
+              {...form.getInputProps('courseId')}
+              onChange={(event) => {
+                form.setFieldValue('courseId', event.currentTarget.value);
+                form.setFieldValue('batchId', '');
+              }}
+            />
+            <BatchSelect department={department} courseId={Number(form.values.courseId) || null} {...form.getInputProps('batchId')} />
             <TextInput label="Search" placeholder="search" w={280} leftSection={<IconSearch size={16} />} {...form.getInputProps('text')} />
             <Button type="submit" mt={25} leftSection={<IconSearch size={16} />} loading={report.isFetching}>
               Search
@@ -115,6 +145,9 @@ export default function FeeReceiptReportPage() {
       )}
       {course && !report.isFetching && report.data && report.data.totals.count > 0 && (
         <Stack gap="lg">
+          {report.data.truncated && (
+            <TruncatedNotice shown={report.data.batches.reduce((n, b) => n + b.rows.length, 0)} total={report.data.totals.count} what="receipts" />
+          )}
           <Paper withBorder radius="md" p="md">
             <Group justify="space-between" wrap="wrap">
               <Figure label="Course" value={text ? `${course.name} · "${text}"` : course.name} />
@@ -133,6 +166,16 @@ export default function FeeReceiptReportPage() {
                   {batch.totals.count} receipt{batch.totals.count === 1 ? '' : 's'}
                 </Badge>
               </Group>
+              {batch.truncated && (
+                <Group justify="space-between" mb="sm" className="no-print">
+                  <Text size="sm" c="dimmed">
+                    {batch.rows.length.toLocaleString('en-IN')} of {batch.totals.count.toLocaleString('en-IN')} receipts shown
+                  </Text>
+                  <Button size="xs" variant="subtle" onClick={() => showBatch(batch.batchId)}>
+                    List all of this batch
+                  </Button>
+                </Group>
+              )}
               <ReportTable
                 columns={columns}
                 rows={batch.rows}
@@ -153,7 +196,7 @@ export default function FeeReceiptReportPage() {
                 <ExportActions
                   fileName={reportFileName('FeeReceipt_', course.name, '_Batch_', batch.batchName)}
                   sheetName={`Batch ${batch.batchName}`}
-                  table={() => tableOf(columns, batch.rows, [['Total:', null, null, null, null, { paise: batch.totals.netPaise }]])}
+                  table={async () => tableOf(columns, await allRowsOf(batch), [['Total:', null, null, null, null, { paise: batch.totals.netPaise }]])}
                 />
                 <Text fw={700}>
                   Total: <span data-testid="batch-total" style={{ fontVariantNumeric: 'tabular-nums' }}>{formatRupees(batch.totals.netPaise)}</span>

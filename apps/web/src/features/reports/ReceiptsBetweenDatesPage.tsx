@@ -1,8 +1,8 @@
 import { Anchor, Button, Group, Paper, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { ZDateRange } from '@fees/validation';
+import { REPORT_ROW_LIMIT_MAX, ZDateRange } from '@fees/validation';
 import { IconCalendarSearch, IconReceiptOff } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { useDepartment, useIsAdminArea } from '../../app/department-context';
 import { PageHeader } from '../../components/PageHeader';
@@ -11,9 +11,9 @@ import { formatRupees } from '../../lib/money';
 import { useTRPC } from '../../lib/trpc';
 import { type Column, reportFileName, tableOf } from './export';
 import { ReportDateInput } from './ReportDateInput';
-import { ExportActions, Figure, ReportEmpty, ReportError, ReportLoading, ReportTable } from './ReportParts';
+import { ExportActions, Figure, ReportEmpty, ReportError, ReportLoading, ReportTable, TruncatedNotice } from './ReportParts';
 import { receiptLabel, reportPaths } from './paths';
-import type { DatedReceiptRow } from './types';
+import type { DatedReceiptRow, ReceiptsBetweenDates } from './types';
 
 /**
  * /rcpt_dtws/ (and the PG and admin variants): a department's live receipts dated from..to, both days
@@ -23,6 +23,7 @@ export default function ReceiptsBetweenDatesPage() {
   const department = useDepartment();
   const paths = reportPaths(department, useIsAdminArea());
   const trpc = useTRPC();
+  const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const searched = ZDateRange.safeParse({ from: params.get('from') ?? '', to: params.get('to') ?? '' });
   const range = searched.success ? searched.data : null;
@@ -33,9 +34,10 @@ export default function ReceiptsBetweenDatesPage() {
     validate: schemaResolver(ZDateRange, { sync: true }),
     clearInputErrorOnChange: true,
   });
-  const report = useQuery(
-    trpc.reports.receiptsBetweenDates.queryOptions({ depId: department.id, from: range?.from ?? '', to: range?.to ?? '' }, { enabled: range !== null }),
-  );
+  const input = { depId: department.id, from: range?.from ?? '', to: range?.to ?? '' };
+  const report = useQuery(trpc.reports.receiptsBetweenDates.queryOptions(input, { enabled: range !== null }));
+  const fullReport = async (data: ReceiptsBetweenDates) =>
+    data.truncated ? queryClient.fetchQuery(trpc.reports.receiptsBetweenDates.queryOptions({ ...input, limit: REPORT_ROW_LIMIT_MAX })) : data;
 
   const columns: Array<Column<DatedReceiptRow>> = [
     { header: 'Date', value: (r) => formatDate(r.date), width: 110 },
@@ -92,6 +94,7 @@ export default function ReceiptsBetweenDatesPage() {
       )}
       {range && !report.isFetching && data && data.totals.count > 0 && (
         <Stack gap="lg">
+          {data.truncated && <TruncatedNotice shown={data.rows.length} total={data.totals.count} what="receipts" hint="Choose a shorter period to list the rest." />}
           <Paper withBorder radius="md" p="md">
             <Group justify="space-between" wrap="wrap" gap="lg">
               <Figure label="Period" value={period} />
@@ -103,7 +106,10 @@ export default function ReceiptsBetweenDatesPage() {
                 size="sm"
                 fileName={reportFileName('Receipts_', range.from, '_to_', range.to)}
                 sheetName={`Receipts ${range.from} to ${range.to}`}
-                table={() => tableOf(columns, data.rows, [['Grand total', null, null, null, null, null, { paise: data.totals.netPaise }]])}
+                table={async () => {
+                  const full = await fullReport(data);
+                  return tableOf(columns, full.rows, [['Grand total', null, null, null, null, null, { paise: full.totals.netPaise }]]);
+                }}
               />
             </Group>
           </Paper>

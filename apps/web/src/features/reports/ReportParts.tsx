@@ -1,11 +1,13 @@
 import { Alert, Button, Center, Group, Loader, NativeSelect, type NativeSelectProps, Stack, Table, Text } from '@mantine/core';
 import { COURSES } from '@fees/validation';
-import { IconAlertCircle, IconFileSpreadsheet, IconFileTypeCsv, IconPrinter } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconAlertTriangle, IconFileSpreadsheet, IconFileTypeCsv, IconPrinter } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
 import type { Department } from '../../app/departments';
 import { formatRupees } from '../../lib/money';
 import { printSoon } from '../../lib/print';
-import { errorMessage } from '../../lib/trpc';
+import { errorMessage, useTRPC } from '../../lib/trpc';
 import { type Cell, type Column, type ExportTable, exportCsv, exportXlsx } from './export';
 
 /** Figures line up: right-aligned tabular digits. */
@@ -105,20 +107,71 @@ export function ReportTable<Row>({
   );
 }
 
-/** CSV, XLSX and Print for one table; hidden on paper. The table is built only when asked for. */
-export function ExportActions({ fileName, sheetName, table, size = 'xs' }: { fileName: string; sheetName: string; table: () => ExportTable; size?: 'xs' | 'sm' }) {
+/**
+ * CSV, XLSX and Print for one table; hidden on paper. The table is built only when asked for, and may
+ * first be fetched in full when the screen shows only part of a large report.
+ */
+export function ExportActions({
+  fileName,
+  sheetName,
+  table,
+  size = 'xs',
+}: {
+  fileName: string;
+  sheetName: string;
+  table: () => ExportTable | Promise<ExportTable>;
+  size?: 'xs' | 'sm';
+}) {
+  const [busy, setBusy] = useState<'csv' | 'xlsx' | null>(null);
+  const run = async (kind: 'csv' | 'xlsx') => {
+    setBusy(kind);
+    try {
+      const data = await table();
+      if (kind === 'csv') exportCsv(fileName, data);
+      else await exportXlsx(fileName, sheetName, data);
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'Export failed', message: errorMessage(error), className: 'no-print' });
+    } finally {
+      setBusy(null);
+    }
+  };
   return (
     <Group gap="xs" className="no-print">
-      <Button size={size} variant="light" leftSection={<IconFileTypeCsv size={16} />} onClick={() => exportCsv(fileName, table())}>
+      <Button size={size} variant="light" leftSection={<IconFileTypeCsv size={16} />} loading={busy === 'csv'} onClick={() => void run('csv')}>
         CSV
       </Button>
-      <Button size={size} variant="light" color="teal" leftSection={<IconFileSpreadsheet size={16} />} onClick={() => void exportXlsx(fileName, sheetName, table())}>
+      <Button size={size} variant="light" color="teal" leftSection={<IconFileSpreadsheet size={16} />} loading={busy === 'xlsx'} onClick={() => void run('xlsx')}>
         XLSX
       </Button>
       <Button size={size} variant="default" leftSection={<IconPrinter size={16} />} onClick={printSoon}>
         Print
       </Button>
     </Group>
+  );
+}
+
+/** The batch filter of the course reports: every batch of the chosen course, or all of them. */
+export function BatchSelect({ department, courseId, ...props }: { department: Department; courseId: number | null } & Omit<NativeSelectProps, 'data'>) {
+  const trpc = useTRPC();
+  const batches = useQuery(trpc.batches.byCourse.queryOptions({ depId: department.id, courseId: courseId ?? 0 }, { enabled: courseId !== null }));
+  return (
+    <NativeSelect
+      label="Batch"
+      w={200}
+      disabled={courseId === null}
+      data={[{ value: '', label: 'All batches' }, ...(batches.data ?? []).map((b) => ({ value: String(b.id), label: b.name }))]}
+      {...props}
+    />
+  );
+}
+
+/** Says plainly that only part of a large report is on screen, and how to see the rest. */
+export function TruncatedNotice({ shown, total, what, hint = 'Choose a batch to list the rest.' }: { shown: number; total: number; what: string; hint?: string }) {
+  return (
+    <Alert color="yellow" variant="light" icon={<IconAlertTriangle />} className="no-print">
+      Showing the first {shown.toLocaleString('en-IN')} of {total.toLocaleString('en-IN')} {what}; every total counts them all. {hint} Exports always
+      hold every row.
+    </Alert>
   );
 }
 

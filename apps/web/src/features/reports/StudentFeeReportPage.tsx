@@ -1,15 +1,26 @@
-import { Anchor, Badge, Button, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { ZStudentFeeReportInput } from '@fees/validation';
+import { REPORT_ROW_LIMIT_MAX, ZStudentFeeReportInput } from '@fees/validation';
 import { IconSearch, IconUsersGroup } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { useDepartment, useIsAdminArea } from '../../app/department-context';
 import { PageHeader } from '../../components/PageHeader';
 import { formatRupees } from '../../lib/money';
 import { useTRPC } from '../../lib/trpc';
 import { type Cell, type Column, reportFileName, tableOf } from './export';
-import { CourseSelect, coursesOf, ExportActions, Figure, ReportEmpty, ReportError, ReportLoading, ReportTable } from './ReportParts';
+import {
+  BatchSelect,
+  CourseSelect,
+  coursesOf,
+  ExportActions,
+  Figure,
+  ReportEmpty,
+  ReportError,
+  ReportLoading,
+  ReportTable,
+  TruncatedNotice,
+} from './ReportParts';
 import { reportPaths } from './paths';
 import type { FeeInfoReport, FeeInfoRow } from './types';
 
@@ -23,19 +34,22 @@ export default function StudentFeeReportPage() {
   const department = useDepartment();
   const paths = reportPaths(department, useIsAdminArea());
   const trpc = useTRPC();
+  const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const course = coursesOf(department).find((c) => String(c.id) === params.get('course'));
   const text = params.get('q') ?? '';
+  const batchId = Number(params.get('batch')) || undefined;
 
   const form = useForm({
     mode: 'controlled',
-    initialValues: { courseId: course ? String(course.id) : '', text },
+    initialValues: { courseId: course ? String(course.id) : '', text, batchId: batchId ? String(batchId) : '' },
     validate: schemaResolver(ZSearchForm, { sync: true }),
     clearInputErrorOnChange: true,
   });
-  const report = useQuery(
-    trpc.reports.studentFeeInfo.queryOptions({ depId: department.id, courseId: course?.id ?? 0, text: text || undefined }, { enabled: course !== undefined }),
-  );
+  const input = { depId: department.id, courseId: course?.id ?? 0, text: text || undefined, batchId };
+  const report = useQuery(trpc.reports.studentFeeInfo.queryOptions(input, { enabled: course !== undefined }));
+  const fullReport = async (data: FeeInfoReport) =>
+    data.truncated ? queryClient.fetchQuery(trpc.reports.studentFeeInfo.queryOptions({ ...input, limit: REPORT_ROW_LIMIT_MAX })) : data;
 
   const columns: Array<Column<FeeInfoRow>> = [
     { header: 'Batch', value: (r) => r.batchName, width: 110 },
@@ -57,9 +71,9 @@ export default function StudentFeeReportPage() {
   ];
 
   const onSearch = form.onSubmit((values) => {
-    const next = { course: String(values.courseId), q: values.text.trim() };
-    if (next.course === params.get('course') && next.q === text) void report.refetch();
-    else setParams(next);
+    const next = { course: String(values.courseId), q: values.text.trim(), batch: values.batchId };
+    if (next.course === params.get('course') && next.q === text && next.batch === (params.get('batch') ?? '')) void report.refetch();
+    else setParams(Object.fromEntries(Object.entries(next).filter(([, v]) => v !== '')));
   });
 
   const data = report.data;
@@ -69,7 +83,15 @@ export default function StudentFeeReportPage() {
       <Paper withBorder radius="md" p="lg" mb="lg" className="no-print">
         <form noValidate onSubmit={onSearch}>
           <Group align="flex-start" wrap="wrap">
-            <CourseSelect department={department} {...form.getInputProps('courseId')} />
+            <CourseSelect
+              department={department}
+              {...form.getInputProps('courseId')}
+              onChange={(event) => {
+                form.setFieldValue('courseId', event.currentTarget.value);
+                form.setFieldValue('batchId', '');
+              }}
+            />
+            <BatchSelect department={department} courseId={Number(form.values.courseId) || null} {...form.getInputProps('batchId')} />
             <TextInput label="Search" placeholder="search" w={280} leftSection={<IconSearch size={16} />} {...form.getInputProps('text')} />
             <Button type="submit" mt={25} leftSection={<IconSearch size={16} />} loading={report.isFetching}>
               Search
@@ -92,6 +114,7 @@ export default function StudentFeeReportPage() {
       )}
       {course && !report.isFetching && data && data.totals.count > 0 && (
         <Stack gap="lg">
+          {data.truncated && <TruncatedNotice shown={data.batches.reduce((n, b) => n + b.rows.length, 0)} total={data.totals.count} what="students" />}
           <Paper withBorder radius="md" p="md">
             <Group justify="space-between" wrap="wrap" gap="lg">
               <Figure label="Course" value={text ? `${course.name} · "${text}"` : course.name} />
@@ -105,13 +128,14 @@ export default function StudentFeeReportPage() {
                 size="sm"
                 fileName={reportFileName('FeeInformation', course.name)}
                 sheetName={`Fee information ${course.name}`}
-                table={() =>
-                  tableOf(
+                table={async () => {
+                  const full = await fullReport(data);
+                  return tableOf(
                     columns,
-                    data.batches.flatMap((b) => b.rows),
-                    [['Total', null, null, null, ...totalCells(data.totals)]],
-                  )
-                }
+                    full.batches.flatMap((b) => b.rows),
+                    [['Total', null, null, null, ...totalCells(full.totals)]],
+                  );
+                }}
               />
             </Group>
           </Paper>
@@ -123,6 +147,11 @@ export default function StudentFeeReportPage() {
                   {batch.totals.count} student{batch.totals.count === 1 ? '' : 's'}
                 </Badge>
               </Group>
+              {batch.truncated && (
+                <Text size="sm" c="dimmed" mb="sm" className="no-print">
+                  {batch.rows.length.toLocaleString('en-IN')} of {batch.totals.count.toLocaleString('en-IN')} students shown; the totals count all of them.
+                </Text>
+              )}
               <ReportTable columns={columns} rows={batch.rows} rowKey={(r) => r.studentId} footer={[['Total:', null, null, null, ...totalCells(batch.totals)]]} />
             </Paper>
           ))}
