@@ -5,7 +5,7 @@ import { build } from 'esbuild';
 
 rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: ['src/main.ts', 'src/scripts/restore.ts'],
+  entryPoints: ['src/main.ts', 'src/scripts/restore.ts', 'src/scripts/reset-password.ts'],
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -27,7 +27,7 @@ if (firstAdmin) {
   lines.push(`Admin sign-in: ${firstAdmin.email} / ${firstAdmin.password}`);
   if (firstAdmin.generated) lines.push('  (generated now and shown only this once: write it down or change it)');
 } else {
-  lines.push('Admin sign-in: the admin account already in this database (see README to reset its password)');
+  lines.push('Admin sign-in: the admin account already in this database (forgotten? pnpm reset-password <email>)');
 }
 for (const account of demoAccounts) lines.push(`Demo ${account.label}: ${account.email} / ${account.password}`);
 console.log(lines.join('\n'));
