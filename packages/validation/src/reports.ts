@@ -11,7 +11,9 @@ const ZSearchText = z
   .transform((v) => (v ? v : undefined));
 
 /** How many rows a report returns unless asked for more; its totals always count every match. */
-export const REPORT_ROW_LIMIT = 2_000;
+export const REPORT_ROW_LIMIT = 1_000;
+/** What a report screen asks for once the user has chosen one batch. */
+export const REPORT_BATCH_ROW_LIMIT = 5_000;
 /** The most rows one report call returns (an export of a large batch asks for this many). */
 export const REPORT_ROW_LIMIT_MAX = 100_000;
 

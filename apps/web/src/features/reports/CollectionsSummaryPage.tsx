@@ -150,7 +150,7 @@ function CollectionsSummary({ department }: { department: Department | null }) {
             <Group justify="space-between" wrap="wrap" gap="lg">
               <Figure label="Period" value={period} />
               <Group gap="xl" wrap="wrap">
-                <Figure label="Receipts" value={data.overall.count} />
+                <Figure label="Receipts" value={data.overall.count.toLocaleString('en-IN')} />
                 <Figure label="Fees" value={formatRupees(data.overall.headsPaise)} />
                 <Figure label="GST" value={formatRupees(data.overall.taxPaise)} />
                 <Figure label="Total collected" value={formatRupees(data.overall.netPaise)} testId="collections-total" />
@@ -182,7 +182,7 @@ function CollectionsSummary({ department }: { department: Department | null }) {
                         <Text fw={600}>{d.depName}</Text>
                         <Group gap="sm">
                           <Badge variant="light" color={d.count > 0 ? 'indigo' : 'gray'}>
-                            {d.count} receipt{d.count === 1 ? '' : 's'}
+                            {d.count.toLocaleString('en-IN')} receipt{d.count === 1 ? '' : 's'}
                           </Badge>
                           <Text fw={700} style={{ fontVariantNumeric: 'tabular-nums' }} data-testid={`department-${d.depId}-total`}>
                             {formatRupees(d.netPaise)}

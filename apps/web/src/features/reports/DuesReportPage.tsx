@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { REPORT_ROW_LIMIT_MAX, ZDuesReportInput } from '@fees/validation';
+import { REPORT_BATCH_ROW_LIMIT, REPORT_ROW_LIMIT_MAX, ZDuesReportInput } from '@fees/validation';
 import { IconCircleCheck, IconSearch } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
@@ -58,7 +58,7 @@ export default function DuesReportPage() {
     validate: schemaResolver(ZSearchForm, { sync: true }),
     clearInputErrorOnChange: true,
   });
-  const input = { depId: department.id, courseId: course?.id ?? 0, batchId, includeSettled: showAll };
+  const input = { depId: department.id, courseId: course?.id ?? 0, batchId, includeSettled: showAll, limit: batchId ? REPORT_BATCH_ROW_LIMIT : undefined };
   const report = useQuery(trpc.reports.dues.queryOptions(input, { enabled: course !== undefined }));
   /** The whole report for an export: the screen's when complete, else fetched in full. */
   const fullReport = async (data: DuesReport) =>
@@ -135,12 +135,19 @@ export default function DuesReportPage() {
       )}
       {course && !report.isFetching && data && data.totals.count > 0 && (
         <Stack gap="lg">
-          {data.truncated && <TruncatedNotice shown={data.batches.reduce((n, b) => n + b.rows.length, 0)} total={data.totals.count} what="students" />}
+          {data.truncated && (
+            <TruncatedNotice
+              shown={data.batches.reduce((n, b) => n + b.rows.length, 0)}
+              total={data.totals.count}
+              what="students"
+              hint={batchId ? 'This batch is longer than one screen.' : undefined}
+            />
+          )}
           <Paper withBorder radius="md" p="md">
             <Group justify="space-between" wrap="wrap" gap="lg">
               <Figure label="Course" value={`${course.name}${showAll ? ' · all students' : ' · with a balance'}`} />
               <Group gap="xl" wrap="wrap">
-                <Figure label="Students" value={data.totals.count} />
+                <Figure label="Students" value={data.totals.count.toLocaleString('en-IN')} />
                 <Figure label="Total fee" value={formatRupees(data.totals.feePaise)} />
                 <Figure label="Discount" value={formatRupees(data.totals.discountPaise)} />
                 <Figure label="Paid" value={formatRupees(data.totals.paidPaise)} />
@@ -166,7 +173,7 @@ export default function DuesReportPage() {
               <Group justify="space-between" mb="sm">
                 <Title order={4}>Batch: {batch.batchName}</Title>
                 <Badge variant="light">
-                  {batch.totals.count} student{batch.totals.count === 1 ? '' : 's'}
+                  {batch.totals.count.toLocaleString('en-IN')} student{batch.totals.count === 1 ? '' : 's'}
                 </Badge>
               </Group>
               {batch.truncated && (

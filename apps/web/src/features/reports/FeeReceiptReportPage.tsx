@@ -1,6 +1,6 @@
-import { ActionIcon, Anchor, Badge, Button, Group, Modal, Paper, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Group, Modal, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { REPORT_ROW_LIMIT_MAX, ZFeeReceiptReportInput } from '@fees/validation';
+import { REPORT_BATCH_ROW_LIMIT, REPORT_ROW_LIMIT_MAX, ZFeeReceiptReportInput } from '@fees/validation';
 import { IconReceiptOff, IconSearch, IconZoomIn } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -50,7 +50,7 @@ export default function FeeReceiptReportPage() {
     validate: schemaResolver(ZSearchForm, { sync: true }),
     clearInputErrorOnChange: true,
   });
-  const input = { depId: department.id, courseId: course?.id ?? 0, text: text || undefined, batchId };
+  const input = { depId: department.id, courseId: course?.id ?? 0, text: text || undefined, batchId, limit: batchId ? REPORT_BATCH_ROW_LIMIT : undefined };
   const report = useQuery(trpc.reports.feeReceipts.queryOptions(input, { enabled: course !== undefined }));
   /** A batch's every receipt: from the screen when all are shown, else fetched in full for an export. */
   const allRowsOf = async (batch: { batchId: number; rows: FeeReceiptRow[]; truncated: boolean }) => {
@@ -146,14 +146,19 @@ export default function FeeReceiptReportPage() {
       {course && !report.isFetching && report.data && report.data.totals.count > 0 && (
         <Stack gap="lg">
           {report.data.truncated && (
-            <TruncatedNotice shown={report.data.batches.reduce((n, b) => n + b.rows.length, 0)} total={report.data.totals.count} what="receipts" />
+            <TruncatedNotice
+              shown={report.data.batches.reduce((n, b) => n + b.rows.length, 0)}
+              total={report.data.totals.count}
+              what="receipts"
+              hint={batchId ? 'Type a name, admission no or receipt no to narrow the list.' : undefined}
+            />
           )}
           <Paper withBorder radius="md" p="md">
             <Group justify="space-between" wrap="wrap">
               <Figure label="Course" value={text ? `${course.name} · "${text}"` : course.name} />
               <Group gap="xl">
                 <Figure label="Batches" value={report.data.batches.length} />
-                <Figure label="Receipts" value={report.data.totals.count} />
+                <Figure label="Receipts" value={report.data.totals.count.toLocaleString('en-IN')} />
                 <Figure label="Total" value={formatRupees(report.data.totals.netPaise)} testId="report-total" />
               </Group>
             </Group>
@@ -163,7 +168,7 @@ export default function FeeReceiptReportPage() {
               <Group justify="space-between" mb="sm">
                 <Title order={4}>Batch: {batch.batchName}</Title>
                 <Badge variant="light">
-                  {batch.totals.count} receipt{batch.totals.count === 1 ? '' : 's'}
+                  {batch.totals.count.toLocaleString('en-IN')} receipt{batch.totals.count === 1 ? '' : 's'}
                 </Badge>
               </Group>
               {batch.truncated && (
@@ -171,9 +176,11 @@ export default function FeeReceiptReportPage() {
                   <Text size="sm" c="dimmed">
                     {batch.rows.length.toLocaleString('en-IN')} of {batch.totals.count.toLocaleString('en-IN')} receipts shown
                   </Text>
-                  <Button size="xs" variant="subtle" onClick={() => showBatch(batch.batchId)}>
-                    List all of this batch
-                  </Button>
+                  {batchId === undefined && (
+                    <Button size="xs" variant="subtle" onClick={() => showBatch(batch.batchId)}>
+                      Show this batch
+                    </Button>
+                  )}
                 </Group>
               )}
               <ReportTable
@@ -184,11 +191,15 @@ export default function FeeReceiptReportPage() {
                   header: 'Action',
                   width: 70,
                   render: (r) => (
-                    <Tooltip label="Fees Info">
-                      <ActionIcon variant="light" loading={opening === r.number} onClick={() => void openLines(r.number)} aria-label={`Lines of receipt ${receiptLabel(r.number)}`}>
-                        <IconZoomIn size={16} />
-                      </ActionIcon>
-                    </Tooltip>
+                    <ActionIcon
+                      variant="light"
+                      loading={opening === r.number}
+                      onClick={() => void openLines(r.number)}
+                      title="Fees Info"
+                      aria-label={`Lines of receipt ${receiptLabel(r.number)}`}
+                    >
+                      <IconZoomIn size={16} />
+                    </ActionIcon>
                   ),
                 }}
               />

@@ -99,7 +99,7 @@ export default function ReceiptsBetweenDatesPage() {
             <Group justify="space-between" wrap="wrap" gap="lg">
               <Figure label="Period" value={period} />
               <Group gap="xl">
-                <Figure label="Receipts" value={data.totals.count} />
+                <Figure label="Receipts" value={data.totals.count.toLocaleString('en-IN')} />
                 <Figure label="Grand total" value={formatRupees(data.totals.netPaise)} testId="grand-total" />
               </Group>
               <ExportActions

@@ -169,8 +169,8 @@ export function BatchSelect({ department, courseId, ...props }: { department: De
 export function TruncatedNotice({ shown, total, what, hint = 'Choose a batch to list the rest.' }: { shown: number; total: number; what: string; hint?: string }) {
   return (
     <Alert color="yellow" variant="light" icon={<IconAlertTriangle />} className="no-print">
-      Showing the first {shown.toLocaleString('en-IN')} of {total.toLocaleString('en-IN')} {what}; every total counts them all. {hint} Exports always
-      hold every row.
+      Showing the first {shown.toLocaleString('en-IN')} of {total.toLocaleString('en-IN')} {what}; every total counts them all. {hint} CSV and
+      XLSX exports hold every row.
     </Alert>
   );
 }

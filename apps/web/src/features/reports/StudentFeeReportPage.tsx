@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { REPORT_ROW_LIMIT_MAX, ZStudentFeeReportInput } from '@fees/validation';
+import { REPORT_BATCH_ROW_LIMIT, REPORT_ROW_LIMIT_MAX, ZStudentFeeReportInput } from '@fees/validation';
 import { IconSearch, IconUsersGroup } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
@@ -46,7 +46,7 @@ export default function StudentFeeReportPage() {
     validate: schemaResolver(ZSearchForm, { sync: true }),
     clearInputErrorOnChange: true,
   });
-  const input = { depId: department.id, courseId: course?.id ?? 0, text: text || undefined, batchId };
+  const input = { depId: department.id, courseId: course?.id ?? 0, text: text || undefined, batchId, limit: batchId ? REPORT_BATCH_ROW_LIMIT : undefined };
   const report = useQuery(trpc.reports.studentFeeInfo.queryOptions(input, { enabled: course !== undefined }));
   const fullReport = async (data: FeeInfoReport) =>
     data.truncated ? queryClient.fetchQuery(trpc.reports.studentFeeInfo.queryOptions({ ...input, limit: REPORT_ROW_LIMIT_MAX })) : data;
@@ -114,12 +114,19 @@ export default function StudentFeeReportPage() {
       )}
       {course && !report.isFetching && data && data.totals.count > 0 && (
         <Stack gap="lg">
-          {data.truncated && <TruncatedNotice shown={data.batches.reduce((n, b) => n + b.rows.length, 0)} total={data.totals.count} what="students" />}
+          {data.truncated && (
+            <TruncatedNotice
+              shown={data.batches.reduce((n, b) => n + b.rows.length, 0)}
+              total={data.totals.count}
+              what="students"
+              hint={batchId ? 'This batch is longer than one screen.' : undefined}
+            />
+          )}
           <Paper withBorder radius="md" p="md">
             <Group justify="space-between" wrap="wrap" gap="lg">
               <Figure label="Course" value={text ? `${course.name} · "${text}"` : course.name} />
               <Group gap="xl" wrap="wrap">
-                <Figure label="Students" value={data.totals.count} />
+                <Figure label="Students" value={data.totals.count.toLocaleString('en-IN')} />
                 <Figure label="Total fee" value={formatRupees(data.totals.feePaise)} />
                 <Figure label="Total discount" value={formatRupees(data.totals.discountPaise)} />
                 <Figure label="Final fee" value={formatRupees(data.totals.finalFeePaise)} />
@@ -144,7 +151,7 @@ export default function StudentFeeReportPage() {
               <Group justify="space-between" mb="sm">
                 <Title order={4}>Batch: {batch.batchName}</Title>
                 <Badge variant="light">
-                  {batch.totals.count} student{batch.totals.count === 1 ? '' : 's'}
+                  {batch.totals.count.toLocaleString('en-IN')} student{batch.totals.count === 1 ? '' : 's'}
                 </Badge>
               </Group>
               {batch.truncated && (
