@@ -10,6 +10,8 @@ export interface BenchTarget {
   courseName: string;
   courseStudents: number;
   courseReceipts: number;
+  /** The course's batch with the most live receipts (a report screen after choosing a batch). */
+  batchId: number;
   /** The course's student with the most receipts (the heaviest statement). */
   statementStudentId: number;
   /**
@@ -39,6 +41,9 @@ export function chooseTarget(sqlite: Sqlite.Database, today: string): BenchTarge
        group by s.course_id order by n desc limit 1`,
     )
     .get(dep.id) as { id: number; name: string; n: number; receipts: number };
+  const batch = sqlite
+    .prepare("select batch_id as id from receipts where course_id = ? and status = 'live' group by batch_id order by count(*) desc limit 1")
+    .get(course.id) as { id: number };
   const statement = sqlite
     .prepare('select student_id as id from receipts where course_id = ? group by student_id order by count(*) desc limit 1')
     .get(course.id) as { id: number };
@@ -82,6 +87,7 @@ export function chooseTarget(sqlite: Sqlite.Database, today: string): BenchTarge
     courseName: course.name,
     courseStudents: course.n,
     courseReceipts: course.receipts,
+    batchId: batch.id,
     statementStudentId: statement.id,
     payers,
     month: { from, to: monthEnd.toISOString().slice(0, 10) },

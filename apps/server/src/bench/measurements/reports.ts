@@ -1,6 +1,7 @@
 /**
- * Every report and dashboard on the largest department and course: latency through HTTP (a tRPC GET
- * with the input, one request at a time) and of the same procedure called without HTTP, with the
+ * Every report and dashboard on the largest department and course (the course reports as their
+ * screen asks: the course, then one batch): latency through HTTP (a tRPC GET with the input, one
+ * request at a time) and of the same procedure called without HTTP, with the
  * ratio of the p50s. The counter's own reads (search, fees info, entry screen) are measured too.
  */
 import { runLoad } from '../http';
@@ -14,10 +15,16 @@ interface ReportCase {
   input: (env: BenchEnv) => unknown;
 }
 
+/** What the course report screens ask for once a batch is chosen (REPORT_BATCH_ROW_LIMIT rows). */
+const oneBatch = ({ target: t }: BenchEnv) => ({ depId: t.depId, courseId: t.courseId, batchId: t.batchId, limit: 5_000 });
+
 const CASES: ReportCase[] = [
   { name: 'receipts by course', procedure: 'reports.feeReceipts', who: 'staff', input: ({ target: t }) => ({ depId: t.depId, courseId: t.courseId }) },
+  { name: 'receipts by course, one batch', procedure: 'reports.feeReceipts', who: 'staff', input: oneBatch },
   { name: 'dues (with a balance)', procedure: 'reports.dues', who: 'staff', input: ({ target: t }) => ({ depId: t.depId, courseId: t.courseId }) },
+  { name: 'dues, one batch', procedure: 'reports.dues', who: 'staff', input: oneBatch },
   { name: 'student fee info', procedure: 'reports.studentFeeInfo', who: 'staff', input: ({ target: t }) => ({ depId: t.depId, courseId: t.courseId }) },
+  { name: 'student fee info, one batch', procedure: 'reports.studentFeeInfo', who: 'staff', input: oneBatch },
   { name: 'receipts between dates (a month)', procedure: 'reports.receiptsBetweenDates', who: 'staff', input: ({ target: t }) => ({ depId: t.depId, ...t.month }) },
   { name: 'collections, department, a month', procedure: 'reports.collections', who: 'staff', input: ({ target: t }) => ({ depId: t.depId, ...t.month }) },
   { name: 'collections, all, academic year', procedure: 'reports.collections', who: 'admin', input: ({ target: t }) => ({ ...t.year }) },
@@ -28,6 +35,20 @@ const CASES: ReportCase[] = [
   { name: 'counter: fees info', procedure: 'receipts.feeInfo', who: 'staff', input: ({ target: t }) => ({ depId: t.depId, studentId: t.statementStudentId }) },
   { name: 'counter: entry screen', procedure: 'receipts.entryContext', who: 'staff', input: ({ target: t }) => ({ depId: t.depId, studentId: t.statementStudentId }) },
 ];
+
+/** The fixed cost of one request on this machine, to read the ratios of sub-millisecond procedures against. */
+async function floor(env: BenchEnv, name: string, path: string): Promise<Row> {
+  const cpuBefore = env.server.cpuMs();
+  const load = await runLoad({ concurrency: 1, maxRequests: env.budget.reportSamples, maxMs: env.budget.reportMs }, async () => {
+    const res = await env.staff.request('GET', path);
+    if (res.status !== 200) throw new Error(`GET ${path}: HTTP ${res.status}`);
+  });
+  const http = summarize(load.samples);
+  return {
+    name,
+    values: { httpP50Ms: http.p50, httpP99Ms: http.p99, serverCpuMs: (env.server.cpuMs() - cpuBefore) / http.n, n: http.n },
+  };
+}
 
 export const reports: Measurement = {
   id: 'reports',
@@ -44,9 +65,12 @@ export const reports: Measurement = {
     { key: 'n', label: 'n' },
   ],
   async run(env) {
-    const rows: Row[] = [];
     const notes: string[] = [];
     const { reportSamples, reportMs } = env.budget;
+    const rows: Row[] = [await floor(env, 'reference: GET /healthz (no tRPC, no database)', '/healthz')];
+    if (env.hasProcedure('auth.me')) {
+      rows.push(await floor(env, 'reference: auth.me (tRPC + session only)', env.staff.trpcQueryPath('auth.me', undefined)));
+    }
     for (const c of CASES) {
       if (!env.hasProcedure(c.procedure)) {
         notes.push(`${c.name}: not available yet: ${c.procedure} does not exist`);
