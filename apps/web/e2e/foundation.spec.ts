@@ -39,7 +39,7 @@ test('UG staff signs in to UG with the full menu, and is refused at PG', async (
   await trpcMutation(page, 'admin.users.create', {
     options: 'user',
     depId: 100,
-    email: 'ug.clerk@foundation.test',
+    email: 'foundation.ug@e2e.test',
     pwd1: 'clerk123',
     pwd2: 'clerk123',
     chk1: true,
@@ -47,11 +47,11 @@ test('UG staff signs in to UG with the full menu, and is refused at PG', async (
   await page.evaluate(() => localStorage.clear());
   await page.context().clearCookies();
 
-  await signInAtDepartment(page, 101, 'ug.clerk@foundation.test', 'clerk123');
+  await signInAtDepartment(page, 101, 'foundation.ug@e2e.test', 'clerk123');
   await expect(page.getByRole('alert')).toContainText('This account does not belong to Arts and Science PG');
   await expect(page).toHaveURL(/\/deplogin\/101/);
 
-  await signInAtDepartment(page, 100, 'ug.clerk@foundation.test', 'clerk123');
+  await signInAtDepartment(page, 100, 'foundation.ug@e2e.test', 'clerk123');
   await expect(page).toHaveURL(/\/ug$/);
   const menu = page.getByRole('navigation');
   for (const entry of ['Dashboard', 'Courses', 'Register student', 'Receipts', 'Reports']) {
