@@ -1,5 +1,8 @@
-import { paiseToRupeesText as rupees } from '@fees/validation';
+import { REPORT_ROW_LIMIT_MAX, paiseToRupeesText as rupees } from '@fees/validation';
 import { route, wireOnly } from '../route';
+
+/** The old clients read whole lists: the adapter asks the reports for every row, not a screenful. */
+const ALL_ROWS = () => ({ limit: REPORT_ROW_LIMIT_MAX });
 
 /** The course reports' filter: depId, courseId, course (name, not needed), sTex. */
 const COURSE_FILTER = {
@@ -17,6 +20,7 @@ export const reportRoutes = [
     summary: "A department's live receipts dated dtFrom to dtTo (both included)",
     access: 'department',
     request: { dtFrom: 'from', dtTo: 'to', depId: 'depId' },
+    input: ALL_ROWS,
     response: [{ inv_date: 'date', invoice_no: 'integer', student_name: 'string', adm_no: 'string', batch: 'string', cours_desc: 'string', total_amt: 'money' }],
     output: (r) =>
       r.rows.map((row) => ({
@@ -47,7 +51,10 @@ export const reportRoutes = [
     summary: 'Students of a course (subId) with a balance: fee, discount, paid, balance',
     access: 'department',
     request: { depId: 'depId', subId: 'courseId', includeSettled: wireOnly('boolean', 'Also list students without a balance') },
-    input: (f) => ({ includeSettled: f.includeSettled === undefined ? undefined : ['true', '1', true].includes(f.includeSettled as string) }),
+    input: (f) => ({
+      ...ALL_ROWS(),
+      includeSettled: f.includeSettled === undefined ? undefined : ['true', '1', true].includes(f.includeSettled as string),
+    }),
     response: [
       {
         batchId: 'integer',
@@ -83,6 +90,7 @@ export const reportRoutes = [
     summary: "Live receipts of a course, by batch (sTex narrows to a name, admission no or receipt no)",
     access: 'department',
     request: COURSE_FILTER,
+    input: ALL_ROWS,
     response: [{ invoice_no: 'integer', adm_no: 'string', batch: 'string', inv_date: 'date', student_name: 'string', address: 'string', inv_total: 'money' }],
     output: (r) =>
       r.batches.flatMap((b) =>
@@ -104,6 +112,7 @@ export const reportRoutes = [
     summary: 'Students of a course with total fee, discount and final fee',
     access: 'department',
     request: COURSE_FILTER,
+    input: ALL_ROWS,
     response: [
       { batchId: 'integer', batch: 'string', name: 'string', admNo: 'string', capId: 'string', total_fee_amount: 'money', total_discount: 'money', final_fee_amount: 'money' },
     ],
