@@ -9,7 +9,10 @@ export interface SectionOutput {
   columns: Column[];
   rows: Row[];
   notes: string[];
+  /** Why it was not measured: a procedure or route not built yet. */
   skipped: string | null;
+  /** The error that stopped it. */
+  failed: string | null;
 }
 
 function format(key: string, value: Value): string {
@@ -28,6 +31,10 @@ export function renderSection(section: SectionOutput): string {
   const lines = [`\n== ${section.title}`];
   if (section.skipped) {
     lines.push(`   not available yet: ${section.skipped}`);
+    return lines.join('\n');
+  }
+  if (section.failed) {
+    lines.push(`   failed: ${section.failed}`);
     return lines.join('\n');
   }
   const header = ['', ...section.columns.map((c) => c.label), 'target', 'ok'];

@@ -111,7 +111,7 @@ export async function runBench(options: BenchOptions): Promise<string> {
 
     for (const m of MEASUREMENTS) {
       if (options.only && !options.only.includes(m.id)) continue;
-      const section: SectionOutput = { id: m.id, title: m.title, columns: m.columns, rows: [], notes: [], skipped: null };
+      const section: SectionOutput = { id: m.id, title: m.title, columns: m.columns, rows: [], notes: [], skipped: null, failed: null };
       const missing = (m.needs ?? []).filter((p) => !env.hasProcedure(p));
       if (missing.length > 0) {
         section.skipped = `${missing.join(', ')} does not exist`;
@@ -122,8 +122,8 @@ export async function runBench(options: BenchOptions): Promise<string> {
           section.rows = result.rows;
           section.notes = [...(result.notes ?? []), `machine load average (1 min) after this section: ${os.loadavg()[0]!.toFixed(2)}`];
         } catch (error) {
-          if (!(error instanceof NotAvailable)) throw error;
-          section.skipped = error.message;
+          if (error instanceof NotAvailable) section.skipped = error.message;
+          else section.failed = error instanceof Error ? (error.stack ?? error.message) : String(error);
         }
       }
       sections.push(section);
