@@ -24,17 +24,21 @@ function onApiError(error: unknown): void {
   }
 }
 
+function createQueryClient(): QueryClient {
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError: onApiError }),
+    // After any write every list on screen is refetched and every cached one is marked stale: a clerk
+    // never sees a total or a count from before their own change.
+    mutationCache: new MutationCache({ onError: onApiError, onSuccess: () => client.invalidateQueries() }),
+    defaultOptions: {
+      queries: { retry: (count, error) => !isApiError(error) && count < 2, refetchOnWindowFocus: false, staleTime: 10_000 },
+    },
+  });
+  return client;
+}
+
 export function App() {
-  const [queryClient] = useState(
-    () =>
-      new QueryClient({
-        queryCache: new QueryCache({ onError: onApiError }),
-        mutationCache: new MutationCache({ onError: onApiError }),
-        defaultOptions: {
-          queries: { retry: (count, error) => !isApiError(error) && count < 2, refetchOnWindowFocus: false, staleTime: 10_000 },
-        },
-      }),
-  );
+  const [queryClient] = useState(createQueryClient);
   const [trpcClient] = useState(createApiClient);
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">

@@ -3,6 +3,7 @@
  */
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { PageLoader } from '../components/PageLoader';
 import { DepartmentFromParams } from './department-context';
 import { DEPARTMENTS } from './departments';
 import { AdminShell } from './shells/AdminShell';
@@ -10,13 +11,14 @@ import { DepartmentShell } from './shells/DepartmentShell';
 
 type PageModule = Promise<{ default: ComponentType }>;
 
-function page(load: () => PageModule): Pick<RouteObject, 'lazy'> {
-  return { lazy: async () => ({ Component: (await load()).default }) };
+function page(load: () => PageModule): Pick<RouteObject, 'lazy' | 'HydrateFallback'> {
+  return { lazy: async () => ({ Component: (await load()).default }), HydrateFallback: PageLoader };
 }
 
 /** An admin route that works for the department named by its :depId parameter. */
-function forDepartmentParam(load: () => PageModule): Pick<RouteObject, 'lazy'> {
+function forDepartmentParam(load: () => PageModule): Pick<RouteObject, 'lazy' | 'HydrateFallback'> {
   return {
+    HydrateFallback: PageLoader,
     lazy: async () => {
       const Page = (await load()).default;
       return {

@@ -135,6 +135,8 @@ export function ReceiptForm(props: ReceiptFormProps) {
     return map;
   }, [heads, alreadyOnReceipt]);
   const headName = (id: number) => heads.find((h) => h.feeHeadId === id)?.feeHead ?? '';
+  // One options array for every fee type list, rebuilt only when the batch's heads change.
+  const headOptions = useMemo(() => heads.map((h) => ({ value: String(h.feeHeadId), label: h.feeHead })), [heads]);
 
   const perHead = new Map<number, number>();
   for (const line of items) {
@@ -307,7 +309,7 @@ export function ReceiptForm(props: ReceiptFormProps) {
                         }}
                         aria-label={`Fee type ${index + 1}`}
                         placeholder="Choose a fee head"
-                        data={heads.map((h) => ({ value: String(h.feeHeadId), label: h.feeHead }))}
+                        data={headOptions}
                         renderOption={({ option }) => (
                           <Group justify="space-between" w="100%" wrap="nowrap">
                             <span>{option.label}</span>
@@ -318,6 +320,9 @@ export function ReceiptForm(props: ReceiptFormProps) {
                         )}
                         searchable
                         selectFirstOptionOnChange
+                        // Mantine 9 otherwise resets the highlighted option in a timeout after opening, and a
+                        // quick "type, Enter" would submit the form instead of choosing the head.
+                        selectFirstOptionOnDropdownOpen
                         openOnFocus={false}
                         autoSelectOnBlur
                         allowDeselect={false}
