@@ -6,7 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage, useTRPC } from '../../lib/trpc';
-import { DateField } from './DateField';
+import { DateField } from '../../components/DateField';
 import { DepartmentSelect } from './DepartmentSelect';
 import { serverFieldErrors } from './form-errors';
 

@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router';
 import { formatDate } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
 import { errorMessage, useTRPC } from '../../lib/trpc';
-import { DateField } from '../batches/DateField';
+import { DateField } from '../../components/DateField';
 import { DepartmentSelect } from '../batches/DepartmentSelect';
 import { serverFieldErrors } from '../batches/form-errors';
 

@@ -11,7 +11,7 @@ import { formatDate, todayIso } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
 import { useTRPC } from '../../lib/trpc';
 import { type Cell, type ExportTable, reportFileName } from './export';
-import { ReportDateInput } from './ReportDateInput';
+import { DateField } from '../../components/DateField';
 import { ExportActions, Figure, ReportEmpty, ReportError, ReportLoading, ReportTable } from './ReportParts';
 import type { Collections, CollectionsTotals } from './types';
 
@@ -123,8 +123,8 @@ function CollectionsSummary({ department }: { department: Department | null }) {
       <Paper withBorder radius="md" p="lg" mb="lg" className="no-print">
         <form noValidate onSubmit={onSearch}>
           <Group align="flex-start" wrap="wrap">
-            <ReportDateInput label="From" {...form.getInputProps('from')} />
-            <ReportDateInput label="To" {...form.getInputProps('to')} />
+            <DateField separator="/" withAsterisk w={200} label="From" {...form.getInputProps('from')} />
+            <DateField separator="/" withAsterisk w={200} label="To" {...form.getInputProps('to')} />
             <Button type="submit" mt={25} leftSection={<IconCalendarSearch size={16} />} loading={report.isFetching}>
               Show
             </Button>

@@ -10,7 +10,7 @@ import { formatDate } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
 import { useTRPC } from '../../lib/trpc';
 import { type Column, reportFileName, tableOf } from './export';
-import { ReportDateInput } from './ReportDateInput';
+import { DateField } from '../../components/DateField';
 import { ExportActions, Figure, ReportEmpty, ReportError, ReportLoading, ReportTable, TruncatedNotice } from './ReportParts';
 import { receiptLabel, reportPaths } from './paths';
 import type { DatedReceiptRow, ReceiptsBetweenDates } from './types';
@@ -71,8 +71,8 @@ export default function ReceiptsBetweenDatesPage() {
       <Paper withBorder radius="md" p="lg" mb="lg" className="no-print">
         <form noValidate onSubmit={onSearch}>
           <Group align="flex-start" wrap="wrap">
-            <ReportDateInput label="From" {...form.getInputProps('from')} />
-            <ReportDateInput label="To" {...form.getInputProps('to')} />
+            <DateField separator="/" withAsterisk w={200} label="From" {...form.getInputProps('from')} />
+            <DateField separator="/" withAsterisk w={200} label="To" {...form.getInputProps('to')} />
             <Button type="submit" mt={25} leftSection={<IconCalendarSearch size={16} />} loading={report.isFetching}>
               Search
             </Button>
