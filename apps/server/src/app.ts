@@ -44,7 +44,8 @@ export async function buildApp({ deps, webRoot = DEFAULT_WEB_ROOT, logger = fals
   app.get('/healthz', async () => ({ ok: true }));
 
   const hasWeb = existsSync(webRoot);
-  if (hasWeb) await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false });
+  // preCompressed: the build writes .br and .gz beside each asset; they are sent to browsers that accept them.
+  if (hasWeb) await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false, preCompressed: true });
   app.setNotFoundHandler((req, reply) => {
     const isApi = req.url.startsWith('/trpc') || req.url.startsWith('/rest');
     if (req.method === 'GET' && !isApi && hasWeb) {

@@ -42,6 +42,10 @@ export function openDatabase(path: string, options: OpenDatabaseOptions = {}): D
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // Reports read large parts of the file: a 64 MB page cache and memory-mapped reads (up to 1 GB)
+  // halve their time on a large database; writes still go through the WAL.
+  sqlite.pragma('cache_size = -65536');
+  sqlite.pragma('mmap_size = 1073741824');
   const db = drizzle({ client: sqlite, schema }) as Database;
   if (options.prepare !== false) {
     migrate(db, { migrationsFolder: options.migrationsFolder ?? defaultMigrationsFolder() });

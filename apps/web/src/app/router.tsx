@@ -6,8 +6,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/PageLoader';
 import { DepartmentFromParams } from './department-context';
 import { DEPARTMENTS } from './departments';
-import { AdminShell } from './shells/AdminShell';
-import { DepartmentShell } from './shells/DepartmentShell';
+import type { Department } from './departments';
 
 type PageModule = Promise<{ default: ComponentType }>;
 
@@ -75,6 +74,17 @@ function departmentRoutes(prefix: string): RouteObject[] {
   return routes;
 }
 
+/** The shells load with the first screen that needs them: the home page and logins ship neither. */
+function departmentShell(department: Department): Pick<RouteObject, 'lazy' | 'HydrateFallback'> {
+  return {
+    HydrateFallback: PageLoader,
+    lazy: async () => {
+      const { DepartmentShell } = await import('./shells/DepartmentShell');
+      return { Component: () => <DepartmentShell department={department} /> };
+    },
+  };
+}
+
 const healthInspector = DEPARTMENTS.find((d) => d.prefix === 'hic')!;
 
 export const router = createBrowserRouter([
@@ -83,16 +93,17 @@ export const router = createBrowserRouter([
   { path: '/admlogin', ...page(() => import('../features/auth/AdminLoginPage')) },
   { path: '/login', ...page(() => import('../features/auth/AdminLoginPage')) },
   { path: '/tuser', ...page(() => import('../features/auth/StaffLoginPage')) },
-  ...DEPARTMENTS.map((d) => ({ path: `/${d.prefix}`, element: <DepartmentShell department={d} />, children: departmentRoutes(d.prefix) })),
+  ...DEPARTMENTS.map((d) => ({ path: `/${d.prefix}`, ...departmentShell(d), children: departmentRoutes(d.prefix) })),
   // The old student list linked health inspector edits as /dhi/edit (spec section 2); both work.
   {
     path: '/dhi',
-    element: <DepartmentShell department={healthInspector} />,
+    ...departmentShell(healthInspector),
     children: [{ path: 'edit', ...page(departmentPages.edit) }, { path: '*', element: <Navigate to="/hic" replace /> }],
   },
   {
     path: '/admin',
-    element: <AdminShell />,
+    HydrateFallback: PageLoader,
+    lazy: async () => ({ Component: (await import('./shells/AdminShell')).AdminShell }),
     children: [
       { index: true, ...page(() => import('../features/admin/AdminDashboardPage')) },
       { path: 'adm', ...page(() => import('../features/admin/accounts/AdminListPage')) },
