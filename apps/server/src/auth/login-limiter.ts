@@ -1,5 +1,6 @@
 /**
- * Slows down, then refuses, repeated failed sign-ins for one account or one address.
+ * Slows down, then refuses, repeated failed sign-ins for one account or from one address.
+ * An address gets a higher allowance than an account: a whole office may share one address.
  * In memory: a restart forgets, which is acceptable for a single-server back office.
  */
 export interface LoginLimiterOptions {
@@ -8,8 +9,10 @@ export interface LoginLimiterOptions {
   /** Delay added per failure beyond slowAfter, in ms (capped at maxDelayMs). */
   delayStepMs: number;
   maxDelayMs: number;
-  /** Failures (within the window) after which attempts are refused until the window passes. */
+  /** Failures of one account (within the window) after which it is refused until the window passes. */
   lockAfter: number;
+  /** The same for one address. */
+  addressLockAfter: number;
   windowMs: number;
 }
 
@@ -18,8 +21,14 @@ export const DEFAULT_LOGIN_LIMITS: LoginLimiterOptions = {
   delayStepMs: 500,
   maxDelayMs: 3000,
   lockAfter: 8,
+  addressLockAfter: 40,
   windowMs: 15 * 60 * 1000,
 };
+
+export interface SignInAttempt {
+  account: string;
+  address: string;
+}
 
 interface Failures {
   count: number;
@@ -28,43 +37,57 @@ interface Failures {
 
 export class LoginLimiter {
   private readonly failures = new Map<string, Failures>();
+  private readonly options: LoginLimiterOptions;
 
   constructor(
-    private readonly options: LoginLimiterOptions = DEFAULT_LOGIN_LIMITS,
+    options: Partial<LoginLimiterOptions> = {},
     private readonly now: () => number = Date.now,
-  ) {}
-
-  private current(key: string): number {
-    const entry = this.failures.get(key);
-    if (!entry) return 0;
-    if (this.now() - entry.firstAt > this.options.windowMs) {
-      this.failures.delete(key);
-      return 0;
-    }
-    return entry.count;
+  ) {
+    this.options = { ...DEFAULT_LOGIN_LIMITS, ...options };
   }
 
-  /** Before checking a password: how long to wait, or how many minutes the keys stay locked. */
-  check(keys: string[]): { lockedMinutes: number } | { delayMs: number } {
-    const worst = Math.max(0, ...keys.map((k) => this.current(k)));
-    if (worst >= this.options.lockAfter) {
-      const firstAt = Math.min(...keys.map((k) => this.failures.get(k)?.firstAt ?? this.now()));
-      const remaining = this.options.windowMs - (this.now() - firstAt);
-      return { lockedMinutes: Math.max(1, Math.ceil(remaining / 60000)) };
+  private keys(attempt: SignInAttempt) {
+    return [
+      { key: `account:${attempt.account}`, lockAfter: this.options.lockAfter },
+      { key: `address:${attempt.address}`, lockAfter: this.options.addressLockAfter },
+    ];
+  }
+
+  private current(key: string): Failures | null {
+    const entry = this.failures.get(key);
+    if (!entry) return null;
+    if (this.now() - entry.firstAt > this.options.windowMs) {
+      this.failures.delete(key);
+      return null;
+    }
+    return entry;
+  }
+
+  /** Before checking a password: how long to wait, or how many minutes the attempt stays locked out. */
+  check(attempt: SignInAttempt): { lockedMinutes: number } | { delayMs: number } {
+    let worst = 0;
+    for (const { key, lockAfter } of this.keys(attempt)) {
+      const entry = this.current(key);
+      if (!entry) continue;
+      if (entry.count >= lockAfter) {
+        const remaining = this.options.windowMs - (this.now() - entry.firstAt);
+        return { lockedMinutes: Math.max(1, Math.ceil(remaining / 60000)) };
+      }
+      if (key.startsWith('account:')) worst = Math.max(worst, entry.count);
     }
     const over = worst - this.options.slowAfter;
     return { delayMs: over >= 0 ? Math.min(this.options.maxDelayMs, (over + 1) * this.options.delayStepMs) : 0 };
   }
 
-  recordFailure(keys: string[]): void {
-    for (const key of keys) {
-      const count = this.current(key);
-      const entry = this.failures.get(key);
-      this.failures.set(key, { count: count + 1, firstAt: entry && count > 0 ? entry.firstAt : this.now() });
+  recordFailure(attempt: SignInAttempt): void {
+    for (const { key } of this.keys(attempt)) {
+      const entry = this.current(key);
+      this.failures.set(key, entry ? { ...entry, count: entry.count + 1 } : { count: 1, firstAt: this.now() });
     }
   }
 
-  recordSuccess(keys: string[]): void {
-    for (const key of keys) this.failures.delete(key);
+  /** A good password clears the account's failures; the address keeps its count. */
+  recordSuccess(attempt: SignInAttempt): void {
+    this.failures.delete(`account:${attempt.account}`);
   }
 }

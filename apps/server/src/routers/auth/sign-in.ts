@@ -26,8 +26,8 @@ export async function signIn(
   ctx: Context,
   input: { email: string; password: string; depId: number | null },
 ): Promise<SignInResult> {
-  const keys = [`email:${input.email}`, `ip:${ctx.ip ?? 'local'}`];
-  const verdict = ctx.loginLimiter.check(keys);
+  const attempt = { account: input.email, address: ctx.ip ?? 'local' };
+  const verdict = ctx.loginLimiter.check(attempt);
   if ('lockedMinutes' in verdict) {
     throw new TRPCError({
       code: 'TOO_MANY_REQUESTS',
@@ -37,7 +37,7 @@ export async function signIn(
   if (verdict.delayMs > 0) await sleep(verdict.delayMs);
 
   const fail = (reason: string, userId: number | null): never => {
-    ctx.loginLimiter.recordFailure(keys);
+    ctx.loginLimiter.recordFailure(attempt);
     writeAudit(
       ctx.db,
       { userId, email: input.email, ip: ctx.ip },
@@ -58,7 +58,7 @@ export async function signIn(
     return fail(`This account does not belong to ${department.name}`, user.id);
   }
 
-  ctx.loginLimiter.recordSuccess(keys);
+  ctx.loginLimiter.recordSuccess(attempt);
   const token = startSession(ctx.db, user.id, department?.id ?? null);
   ctx.setSessionCookie(token);
   writeAudit(
