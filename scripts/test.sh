@@ -11,4 +11,9 @@ if [ ! -x /usr/bin/chromium ]; then
     sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
   fi
 fi
-pnpm test
+log=$(mktemp)
+status=0
+pnpm test 2>&1 | tee "$log" || status=$?
+node scripts/test-summary.mjs "$log"
+rm -f "$log"
+exit "$status"
