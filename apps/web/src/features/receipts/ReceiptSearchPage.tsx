@@ -1,14 +1,15 @@
-import { Alert, Anchor, Badge, Button, Group, Modal, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { COURSES, ZSearchReceiptStudentsInput } from '@fees/validation';
 import { IconAlertCircle, IconCash, IconEye, IconFileDescription, IconSearch, IconUserSearch } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useDepartment } from '../../app/department-context';
+import { BatchSection } from '../../components/BatchSection';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { formatRupees } from '../../lib/money';
+import { useLoadThenOpen } from '../../lib/load-then-open';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { FeesInfoTable } from './FeesInfoTable';
 import { receiptEntryPath, studentStatementPath } from './links';
@@ -43,21 +44,11 @@ export default function ReceiptSearchPage() {
     ),
   );
 
-  const [info, setInfo] = useState<FeeInfo | null>(null);
-  const [loadingInfo, setLoadingInfo] = useState<number | null>(null);
-  const [infoError, setInfoError] = useState<string | null>(null);
-  const openInfo = async (studentId: number) => {
-    setLoadingInfo(studentId);
-    setInfoError(null);
-    try {
-      // The dialog opens once its figures have arrived (spec section 4), always fresh.
-      setInfo(await queryClient.fetchQuery({ ...trpc.receipts.feeInfo.queryOptions({ depId: department.id, studentId }), staleTime: 0 }));
-    } catch (error) {
-      setInfoError(errorMessage(error));
-    } finally {
-      setLoadingInfo(null);
-    }
-  };
+  const feesInfo = useLoadThenOpen<FeeInfo>();
+  const info = feesInfo.value;
+  // Always fresh figures: a payment may have been taken since.
+  const openInfo = (studentId: number) =>
+    feesInfo.open(studentId, () => queryClient.fetchQuery({ ...trpc.receipts.feeInfo.queryOptions({ depId: department.id, studentId }), staleTime: 0 }));
 
   return (
     <>
@@ -92,9 +83,9 @@ export default function ReceiptSearchPage() {
         </form>
       </Paper>
 
-      {infoError && (
-        <Alert color="red" icon={<IconAlertCircle />} mb="md" withCloseButton onClose={() => setInfoError(null)}>
-          {infoError}
+      {feesInfo.error && (
+        <Alert color="red" icon={<IconAlertCircle />} mb="md" withCloseButton onClose={feesInfo.dismissError}>
+          {feesInfo.error}
         </Alert>
       )}
       {searchedCourse && results.isPending && <PageLoader />}
@@ -116,13 +107,7 @@ export default function ReceiptSearchPage() {
             </Alert>
           )}
           {results.data.batches.map((batch) => (
-            <Paper key={batch.batchId} withBorder radius="md" p="lg" data-testid={`batch-${batch.batchName}`}>
-              <Group justify="space-between" mb="sm">
-                <Title order={4}>Batch: {batch.batchName}</Title>
-                <Badge variant="light">
-                  {batch.students.length} student{batch.students.length === 1 ? '' : 's'}
-                </Badge>
-              </Group>
+            <BatchSection key={batch.batchId} name={batch.batchName} count={batch.students.length} noun="student">
               <Table striped highlightOnHover verticalSpacing="xs">
                 <Table.Thead>
                   <Table.Tr>
@@ -150,7 +135,7 @@ export default function ReceiptSearchPage() {
                             size="compact-sm"
                             variant="light"
                             leftSection={<IconEye size={14} />}
-                            loading={loadingInfo === student.studentId}
+                            loading={feesInfo.loading === student.studentId}
                             onClick={() => void openInfo(student.studentId)}
                             aria-label={`View fees of ${student.name}`}
                           >
@@ -177,12 +162,12 @@ export default function ReceiptSearchPage() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Paper>
+            </BatchSection>
           ))}
         </Stack>
       )}
 
-      <Modal opened={info !== null} onClose={() => setInfo(null)} title={<Text fw={700}>Fees Info</Text>} size="lg">
+      <Modal opened={info !== null} onClose={() => feesInfo.close()} title={<Text fw={700}>Fees Info</Text>} size="lg">
         {info && (
           <Stack gap="sm">
             <Text size="sm" c="dimmed">
@@ -193,7 +178,7 @@ export default function ReceiptSearchPage() {
               <Text fw={600}>
                 Total balance: <span data-testid="fees-info-balance">{formatRupees(info.totals.balancePaise)}</span>
               </Text>
-              <Button variant="default" onClick={() => setInfo(null)}>
+              <Button variant="default" onClick={() => feesInfo.close()}>
                 Close
               </Button>
             </Group>

@@ -1,9 +1,7 @@
-import { Accordion, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import { PAYMENT_MODE_LABELS, ZDateRange } from '@fees/validation';
+import { Accordion, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { PAYMENT_MODE_LABELS } from '@fees/validation';
 import { IconCalendarSearch, IconCoinOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
 import { useDepartment, useIsAdminArea } from '../../app/department-context';
 import type { Department } from '../../app/departments';
 import { PageHeader } from '../../components/PageHeader';
@@ -11,7 +9,7 @@ import { formatDate, todayIso } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
 import { useTRPC } from '../../lib/trpc';
 import { type Cell, type ExportTable, reportFileName } from './export';
-import { DateField } from '../../components/DateField';
+import { DateRangeForm, useDateRangeSearch } from './DateRangeSearch';
 import { ExportActions, Figure, ReportEmpty, ReportError, ReportLoading, ReportTable } from './ReportParts';
 import type { Collections, CollectionsTotals } from './types';
 
@@ -97,40 +95,17 @@ function monthToDate(): { from: string; to: string } {
  */
 function CollectionsSummary({ department }: { department: Department | null }) {
   const trpc = useTRPC();
-  const [params, setParams] = useSearchParams();
-  const searched = ZDateRange.safeParse({ from: params.get('from') ?? '', to: params.get('to') ?? '' });
-  const range = searched.success ? searched.data : params.has('from') ? null : monthToDate();
-
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { from: range?.from ?? '', to: range?.to ?? '' },
-    validate: schemaResolver(ZDateRange, { sync: true }),
-    clearInputErrorOnChange: true,
-  });
+  const search = useDateRangeSearch(monthToDate);
+  const { range } = search;
   const report = useQuery(
     trpc.reports.collections.queryOptions({ depId: department?.id, from: range?.from ?? '', to: range?.to ?? '' }, { enabled: range !== null }),
   );
-  const onSearch = form.onSubmit((values) => {
-    if (values.from === range?.from && values.to === range?.to) void report.refetch();
-    else setParams({ from: values.from, to: values.to });
-  });
-
   const data = report.data;
   const period = range ? `${formatDate(range.from)} to ${formatDate(range.to)}` : '';
   return (
     <>
       <PageHeader title={department?.name ?? 'All departments'} subtitle="Collections summary: by fee head and by payment mode" />
-      <Paper withBorder radius="md" p="lg" mb="lg" className="no-print">
-        <form noValidate onSubmit={onSearch}>
-          <Group align="flex-start" wrap="wrap">
-            <DateField separator="/" withAsterisk w={200} label="From" {...form.getInputProps('from')} />
-            <DateField separator="/" withAsterisk w={200} label="To" {...form.getInputProps('to')} />
-            <Button type="submit" mt={25} leftSection={<IconCalendarSearch size={16} />} loading={report.isFetching}>
-              Show
-            </Button>
-          </Group>
-        </form>
-      </Paper>
+      <DateRangeForm search={search} refetch={() => void report.refetch()} loading={report.isFetching} submitLabel="Show" />
 
       {!range && (
         <ReportEmpty icon={<IconCalendarSearch />} title="Choose the dates">

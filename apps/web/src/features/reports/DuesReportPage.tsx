@@ -1,20 +1,19 @@
-import { Anchor, Badge, Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import { REPORT_BATCH_ROW_LIMIT, REPORT_ROW_LIMIT_MAX, ZDuesReportInput } from '@fees/validation';
+import { Group, Paper, Stack, Switch, Text } from '@mantine/core';
+import { REPORT_ROW_LIMIT_MAX, ZDuesReportInput } from '@fees/validation';
 import { IconCircleCheck, IconSearch } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
 import { useDepartment, useIsAdminArea } from '../../app/department-context';
+import { BatchSection } from '../../components/BatchSection';
 import { PageHeader } from '../../components/PageHeader';
 import { formatRupees } from '../../lib/money';
 import { useTRPC } from '../../lib/trpc';
 import { type Cell, type Column, reportFileName, tableOf } from './export';
+import { CourseReportForm, useCourseReportSearch } from './CourseReportSearch';
 import {
-  BatchSelect,
-  CourseSelect,
-  coursesOf,
+  admissionNoColumn,
   ExportActions,
   Figure,
+  PartOfBatchShown,
   ReportEmpty,
   ReportError,
   ReportLoading,
@@ -47,34 +46,17 @@ export default function DuesReportPage() {
   const paths = reportPaths(department, useIsAdminArea());
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
-  const course = coursesOf(department).find((c) => String(c.id) === params.get('course'));
-  const showAll = params.get('all') === '1';
-  const batchId = Number(params.get('batch')) || undefined;
-
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { courseId: course ? String(course.id) : '', batchId: batchId ? String(batchId) : '' },
-    validate: schemaResolver(ZSearchForm, { sync: true }),
-    clearInputErrorOnChange: true,
-  });
-  const input = { depId: department.id, courseId: course?.id ?? 0, batchId, includeSettled: showAll, limit: batchId ? REPORT_BATCH_ROW_LIMIT : undefined };
+  const search = useCourseReportSearch(department, ZSearchForm);
+  const { course, batchId } = search;
+  const showAll = search.params.get('all') === '1';
+  const input = { depId: department.id, courseId: course?.id ?? 0, batchId, includeSettled: showAll, limit: search.limit };
   const report = useQuery(trpc.reports.dues.queryOptions(input, { enabled: course !== undefined }));
   /** The whole report for an export: the screen's when complete, else fetched in full. */
   const fullReport = async (data: DuesReport) =>
     data.truncated ? queryClient.fetchQuery(trpc.reports.dues.queryOptions({ ...input, limit: REPORT_ROW_LIMIT_MAX })) : data;
 
   const columns: Array<Column<DuesRow>> = [
-    {
-      header: 'Adm.No',
-      value: (r) => r.admissionNo,
-      render: (r) => (
-        <Anchor component={Link} to={paths.statement(r.studentId)} size="sm" title="Open the student's statement">
-          {r.admissionNo}
-        </Anchor>
-      ),
-      width: 120,
-    },
+    admissionNoColumn(paths.statement),
     { header: 'Name', value: (r) => r.name },
     { header: 'CapId', value: (r) => r.capId, width: 150 },
     { header: 'Total Fee', value: (r) => ({ paise: r.feePaise }) },
@@ -84,42 +66,13 @@ export default function DuesReportPage() {
   ];
   const exportColumns: Array<Column<DuesRow>> = [{ header: 'Batch', value: (r) => r.batchName }, ...columns];
 
-  const setFilter = (next: { course?: string; batch?: string; all?: boolean }) => {
-    const values = {
-      course: next.course ?? params.get('course') ?? '',
-      batch: next.batch ?? params.get('batch') ?? '',
-      all: (next.all ?? showAll) ? '1' : '',
-    };
-    setParams(Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '')));
-  };
-  const onSearch = form.onSubmit((values) => {
-    if (String(values.courseId) === params.get('course') && values.batchId === (params.get('batch') ?? '')) void report.refetch();
-    else setFilter({ course: String(values.courseId), batch: values.batchId });
-  });
-
   const data = report.data;
   return (
     <>
       <PageHeader title={department.name} subtitle="Student Dues Report" />
-      <Paper withBorder radius="md" p="lg" mb="lg" className="no-print">
-        <form noValidate onSubmit={onSearch}>
-          <Group align="flex-start" wrap="wrap">
-            <CourseSelect
-              department={department}
-              {...form.getInputProps('courseId')}
-              onChange={(event) => {
-                form.setFieldValue('courseId', event.currentTarget.value);
-                form.setFieldValue('batchId', '');
-              }}
-            />
-            <BatchSelect department={department} courseId={Number(form.values.courseId) || null} {...form.getInputProps('batchId')} />
-            <Switch label="Show all students" checked={showAll} onChange={(e) => setFilter({ all: e.currentTarget.checked })} mt={32} />
-            <Button type="submit" mt={25} leftSection={<IconSearch size={16} />} loading={report.isFetching}>
-              Search
-            </Button>
-          </Group>
-        </form>
-      </Paper>
+      <CourseReportForm department={department} search={search} refetch={() => void report.refetch()} loading={report.isFetching}>
+        <Switch label="Show all students" checked={showAll} onChange={(e) => search.setSearch({ all: e.currentTarget.checked ? '1' : '' })} mt={32} />
+      </CourseReportForm>
 
       {!course && (
         <ReportEmpty icon={<IconSearch />} title="Choose a course">
@@ -169,20 +122,10 @@ export default function DuesReportPage() {
             </Group>
           </Paper>
           {data.batches.map((batch) => (
-            <Paper key={batch.batchId} withBorder radius="md" p="lg" data-testid={`batch-${batch.batchName}`}>
-              <Group justify="space-between" mb="sm">
-                <Title order={4}>Batch: {batch.batchName}</Title>
-                <Badge variant="light">
-                  {batch.totals.count.toLocaleString('en-IN')} student{batch.totals.count === 1 ? '' : 's'}
-                </Badge>
-              </Group>
-              {batch.truncated && (
-                <Text size="sm" c="dimmed" mb="sm" className="no-print">
-                  {batch.rows.length.toLocaleString('en-IN')} of {batch.totals.count.toLocaleString('en-IN')} students shown; the totals count all of them.
-                </Text>
-              )}
+            <BatchSection key={batch.batchId} name={batch.batchName} count={batch.totals.count} noun="student">
+              {batch.truncated && <PartOfBatchShown shown={batch.rows.length} count={batch.totals.count} noun="student" />}
               <ReportTable columns={columns} rows={batch.rows} rowKey={(r) => r.studentId} footer={[totalCells('Total:', batch.totals)]} />
-            </Paper>
+            </BatchSection>
           ))}
         </Stack>
       )}

@@ -1,20 +1,18 @@
-import { ActionIcon, Anchor, Badge, Button, Group, Modal, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import { REPORT_BATCH_ROW_LIMIT, REPORT_ROW_LIMIT_MAX, ZFeeReceiptReportInput } from '@fees/validation';
+import { ActionIcon, Button, Group, Modal, Paper, Stack, Table, Text } from '@mantine/core';
+import { REPORT_ROW_LIMIT_MAX, ZFeeReceiptReportInput } from '@fees/validation';
 import { IconReceiptOff, IconSearch, IconZoomIn } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
 import { useDepartment, useIsAdminArea } from '../../app/department-context';
+import { BatchSection } from '../../components/BatchSection';
 import { PageHeader } from '../../components/PageHeader';
 import { formatDate } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
-import { errorMessage, useTRPC } from '../../lib/trpc';
+import { useLoadThenOpen } from '../../lib/load-then-open';
+import { useTRPC } from '../../lib/trpc';
 import { type Column, reportFileName, tableOf } from './export';
+import { CourseReportForm, useCourseReportSearch } from './CourseReportSearch';
 import {
-  BatchSelect,
-  CourseSelect,
-  coursesOf,
+  admissionNoColumn,
   ExportActions,
   Figure,
   numeric,
@@ -39,18 +37,9 @@ export default function FeeReceiptReportPage() {
   const paths = reportPaths(department, useIsAdminArea());
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
-  const course = coursesOf(department).find((c) => String(c.id) === params.get('course'));
-  const text = params.get('q') ?? '';
-  const batchId = Number(params.get('batch')) || undefined;
-
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { courseId: course ? String(course.id) : '', text, batchId: batchId ? String(batchId) : '' },
-    validate: schemaResolver(ZSearchForm, { sync: true }),
-    clearInputErrorOnChange: true,
-  });
-  const input = { depId: department.id, courseId: course?.id ?? 0, text: text || undefined, batchId, limit: batchId ? REPORT_BATCH_ROW_LIMIT : undefined };
+  const search = useCourseReportSearch(department, ZSearchForm);
+  const { course, text, batchId } = search;
+  const input = { depId: department.id, courseId: course?.id ?? 0, text: text || undefined, batchId, limit: search.limit };
   const report = useQuery(trpc.reports.feeReceipts.queryOptions(input, { enabled: course !== undefined }));
   /** A batch's every receipt: from the screen when all are shown, else fetched in full for an export. */
   const allRowsOf = async (batch: { batchId: number; rows: FeeReceiptRow[]; truncated: boolean }) => {
@@ -59,76 +48,32 @@ export default function FeeReceiptReportPage() {
     return full.batches[0]?.rows ?? [];
   };
   const showBatch = (id: number) => {
-    form.setFieldValue('batchId', String(id));
-    setParams({ ...Object.fromEntries(params), batch: String(id) });
+    search.form.setFieldValue('batchId', String(id));
+    search.setSearch({ batch: String(id) });
   };
 
-  const [lines, setLines] = useState<ReceiptLines | null>(null);
-  const [opening, setOpening] = useState<number | null>(null);
-  const [linesError, setLinesError] = useState<string | null>(null);
-  const openLines = async (number: number) => {
-    setOpening(number);
-    setLinesError(null);
-    try {
-      // The modal opens only once its lines have arrived (spec section 4).
-      setLines(await queryClient.fetchQuery({ ...trpc.reports.receiptLines.queryOptions({ depId: department.id, number }), staleTime: 0 }));
-    } catch (error) {
-      setLinesError(errorMessage(error));
-    } finally {
-      setOpening(null);
-    }
-  };
+  const feesInfo = useLoadThenOpen<ReceiptLines>();
+  const lines = feesInfo.value;
+  const openLines = (number: number) =>
+    feesInfo.open(number, () => queryClient.fetchQuery({ ...trpc.reports.receiptLines.queryOptions({ depId: department.id, number }), staleTime: 0 }));
 
   const columns: Array<Column<FeeReceiptRow>> = [
     { header: 'Bill.No', value: (r) => receiptLabel(r.number), width: 100 },
-    {
-      header: 'Adm.No',
-      value: (r) => r.admissionNo,
-      render: (r) => (
-        <Anchor component={Link} to={paths.statement(r.studentId)} size="sm" title="Open the student's statement">
-          {r.admissionNo}
-        </Anchor>
-      ),
-      width: 120,
-    },
+    admissionNoColumn(paths.statement),
     { header: 'Date', value: (r) => formatDate(r.date), width: 110 },
     { header: 'Student Name', value: (r) => r.studentName },
     { header: 'Address', value: (r) => r.address, render: (r) => <Text size="sm" lineClamp={1} title={r.address}>{r.address}</Text> },
     { header: 'Receipt', value: (r) => ({ paise: r.netPaise }), width: 140 },
   ];
 
-  const onSearch = form.onSubmit((values) => {
-    const next = { course: String(values.courseId), q: values.text.trim(), batch: values.batchId };
-    if (next.course === params.get('course') && next.q === text && next.batch === (params.get('batch') ?? '')) void report.refetch();
-    else setParams(Object.fromEntries(Object.entries(next).filter(([, v]) => v !== '')));
-  });
-
   return (
     <>
       <PageHeader title={department.name} subtitle="Report-Fee Receipt" />
-      <Paper withBorder radius="md" p="lg" mb="lg" className="no-print">
-        <form noValidate onSubmit={onSearch}>
-          <Group align="flex-start" wrap="wrap">
-            <CourseSelect
-              department={department}
-              {...form.getInputProps('courseId')}
-              onChange={(event) => {
-                form.setFieldValue('courseId', event.currentTarget.value);
-                form.setFieldValue('batchId', '');
-              }}
-            />
-            <BatchSelect department={department} courseId={Number(form.values.courseId) || null} {...form.getInputProps('batchId')} />
-            <TextInput label="Search" placeholder="search" w={280} leftSection={<IconSearch size={16} />} {...form.getInputProps('text')} />
-            <Button type="submit" mt={25} leftSection={<IconSearch size={16} />} loading={report.isFetching}>
-              Search
-            </Button>
-          </Group>
-        </form>
-      </Paper>
+      <CourseReportForm department={department} search={search} refetch={() => void report.refetch()} loading={report.isFetching} withText />
 
-      {linesError && (
+      {feesInfo.error && (
         <Text c="red" mb="md" role="alert">
-          {linesError}
+          {feesInfo.error}
         </Text>
       )}
       {!course && (
@@ -164,13 +109,7 @@ export default function FeeReceiptReportPage() {
             </Group>
           </Paper>
           {report.data.batches.map((batch) => (
-            <Paper key={batch.batchId} withBorder radius="md" p="lg" data-testid={`batch-${batch.batchName}`}>
-              <Group justify="space-between" mb="sm">
-                <Title order={4}>Batch: {batch.batchName}</Title>
-                <Badge variant="light">
-                  {batch.totals.count.toLocaleString('en-IN')} receipt{batch.totals.count === 1 ? '' : 's'}
-                </Badge>
-              </Group>
+            <BatchSection key={batch.batchId} name={batch.batchName} count={batch.totals.count} noun="receipt">
               {batch.truncated && (
                 <Group justify="space-between" mb="sm" className="no-print">
                   <Text size="sm" c="dimmed">
@@ -193,7 +132,7 @@ export default function FeeReceiptReportPage() {
                   render: (r) => (
                     <ActionIcon
                       variant="light"
-                      loading={opening === r.number}
+                      loading={feesInfo.loading === r.number}
                       onClick={() => void openLines(r.number)}
                       title="Fees Info"
                       aria-label={`Lines of receipt ${receiptLabel(r.number)}`}
@@ -213,12 +152,12 @@ export default function FeeReceiptReportPage() {
                   Total: <span data-testid="batch-total" style={{ fontVariantNumeric: 'tabular-nums' }}>{formatRupees(batch.totals.netPaise)}</span>
                 </Text>
               </Group>
-            </Paper>
+            </BatchSection>
           ))}
         </Stack>
       )}
 
-      <Modal opened={lines !== null} onClose={() => setLines(null)} title={<Text fw={700}>Fees Info</Text>} size="lg">
+      <Modal opened={lines !== null} onClose={() => feesInfo.close()} title={<Text fw={700}>Fees Info</Text>} size="lg">
         {lines && (
           <Stack gap="sm">
             <Text size="sm" c="dimmed">
@@ -263,7 +202,7 @@ export default function FeeReceiptReportPage() {
               </Table.Tfoot>
             </Table>
             <Group justify="flex-end">
-              <Button variant="default" onClick={() => setLines(null)}>
+              <Button variant="default" onClick={() => feesInfo.close()}>
                 Close
               </Button>
             </Group>

@@ -1,17 +1,15 @@
-import { Anchor, Button, Group, Paper, Stack } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import { REPORT_ROW_LIMIT_MAX, ZDateRange } from '@fees/validation';
+import { Group, Paper, Stack } from '@mantine/core';
+import { REPORT_ROW_LIMIT_MAX } from '@fees/validation';
 import { IconCalendarSearch, IconReceiptOff } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
 import { useDepartment, useIsAdminArea } from '../../app/department-context';
 import { PageHeader } from '../../components/PageHeader';
 import { formatDate } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
 import { useTRPC } from '../../lib/trpc';
 import { type Column, reportFileName, tableOf } from './export';
-import { DateField } from '../../components/DateField';
-import { ExportActions, Figure, ReportEmpty, ReportError, ReportLoading, ReportTable, TruncatedNotice } from './ReportParts';
+import { DateRangeForm, useDateRangeSearch } from './DateRangeSearch';
+import { admissionNoColumn, ExportActions, Figure, ReportEmpty, ReportError, ReportLoading, ReportTable, TruncatedNotice } from './ReportParts';
 import { receiptLabel, reportPaths } from './paths';
 import type { DatedReceiptRow, ReceiptsBetweenDates } from './types';
 
@@ -24,16 +22,8 @@ export default function ReceiptsBetweenDatesPage() {
   const paths = reportPaths(department, useIsAdminArea());
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
-  const searched = ZDateRange.safeParse({ from: params.get('from') ?? '', to: params.get('to') ?? '' });
-  const range = searched.success ? searched.data : null;
-
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { from: range?.from ?? '', to: range?.to ?? '' },
-    validate: schemaResolver(ZDateRange, { sync: true }),
-    clearInputErrorOnChange: true,
-  });
+  const search = useDateRangeSearch();
+  const { range } = search;
   const input = { depId: department.id, from: range?.from ?? '', to: range?.to ?? '' };
   const report = useQuery(trpc.reports.receiptsBetweenDates.queryOptions(input, { enabled: range !== null }));
   const fullReport = async (data: ReceiptsBetweenDates) =>
@@ -43,42 +33,18 @@ export default function ReceiptsBetweenDatesPage() {
     { header: 'Date', value: (r) => formatDate(r.date), width: 110 },
     { header: 'Receipt No', value: (r) => receiptLabel(r.number), width: 120 },
     { header: 'Student', value: (r) => r.studentName },
-    {
-      header: 'Adm.No',
-      value: (r) => r.admissionNo,
-      render: (r) => (
-        <Anchor component={Link} to={paths.statement(r.studentId)} size="sm" title="Open the student's statement">
-          {r.admissionNo}
-        </Anchor>
-      ),
-      width: 120,
-    },
+    admissionNoColumn(paths.statement),
     { header: 'Batch', value: (r) => r.batchName, width: 110 },
     { header: 'Course', value: (r) => r.courseName },
     { header: 'Total', value: (r) => ({ paise: r.netPaise }), width: 140 },
   ];
-
-  const onSearch = form.onSubmit((values) => {
-    if (values.from === range?.from && values.to === range?.to) void report.refetch();
-    else setParams({ from: values.from, to: values.to });
-  });
 
   const data = report.data;
   const period = range ? `${formatDate(range.from)} to ${formatDate(range.to)}` : '';
   return (
     <>
       <PageHeader title={department.name} subtitle="Receipt report between dates" />
-      <Paper withBorder radius="md" p="lg" mb="lg" className="no-print">
-        <form noValidate onSubmit={onSearch}>
-          <Group align="flex-start" wrap="wrap">
-            <DateField separator="/" withAsterisk w={200} label="From" {...form.getInputProps('from')} />
-            <DateField separator="/" withAsterisk w={200} label="To" {...form.getInputProps('to')} />
-            <Button type="submit" mt={25} leftSection={<IconCalendarSearch size={16} />} loading={report.isFetching}>
-              Search
-            </Button>
-          </Group>
-        </form>
-      </Paper>
+      <DateRangeForm search={search} refetch={() => void report.refetch()} loading={report.isFetching} submitLabel="Search" />
 
       {!range && (
         <ReportEmpty icon={<IconCalendarSearch />} title="Choose the dates">

@@ -1,9 +1,10 @@
-import { Alert, Button, Center, Group, Loader, NativeSelect, type NativeSelectProps, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Group, Loader, NativeSelect, type NativeSelectProps, Stack, Table, Text } from '@mantine/core';
 import { COURSES } from '@fees/validation';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconAlertTriangle, IconFileSpreadsheet, IconFileTypeCsv, IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { Link } from 'react-router';
 import type { Department } from '../../app/departments';
 import { formatRupees } from '../../lib/money';
 import { printSoon } from '../../lib/print';
@@ -28,6 +29,20 @@ export function CourseSelect({ department, ...props }: { department: Department 
       {...props}
     />
   );
+}
+
+/** The Adm.No column of the reports: the admission number, linked to the student's statement. */
+export function admissionNoColumn<Row extends { admissionNo: string; studentId: number }>(statementPath: (studentId: number) => string): Column<Row> {
+  return {
+    header: 'Adm.No',
+    value: (r) => r.admissionNo,
+    render: (r) => (
+      <Anchor component={Link} to={statementPath(r.studentId)} size="sm" title="Open the student's statement">
+        {r.admissionNo}
+      </Anchor>
+    ),
+    width: 120,
+  };
 }
 
 function cellText(cell: Cell): ReactNode {
@@ -172,6 +187,15 @@ export function TruncatedNotice({ shown, total, what, hint = 'Choose a batch to 
       Showing the first {shown.toLocaleString('en-IN')} of {total.toLocaleString('en-IN')} {what}; every total counts them all. {hint} CSV and
       XLSX exports hold every row.
     </Alert>
+  );
+}
+
+/** Under a batch's heading when the screen lists only part of it. */
+export function PartOfBatchShown({ shown, count, noun }: { shown: number; count: number; noun: string }) {
+  return (
+    <Text size="sm" c="dimmed" mb="sm" className="no-print">
+      {shown.toLocaleString('en-IN')} of {count.toLocaleString('en-IN')} {noun}s shown; the totals count all of them.
+    </Text>
   );
 }
 
