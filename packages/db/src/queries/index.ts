@@ -12,3 +12,4 @@ export * from './fees';
 export * from './receipts';
 export * from './balances';
 export * from './reports';
+export * from './totals';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { users } from './accounts';
 import { batches, students } from './academics';
 import { feeHeads } from './fees';
@@ -101,4 +101,49 @@ export const receiptLines = sqliteTable(
     index('receipt_lines_student_head_idx').on(t.studentId, t.feeHeadId),
     index('receipt_lines_fee_head_idx').on(t.feeHeadId),
   ],
+);
+
+/**
+ * Running totals of the receipts, kept by triggers on receipts and receipt_lines (migration
+ * 0002_receipt_totals) so every writer, whatever its path, keeps them equal to the sums over the
+ * live receipts. The balances, reports and dashboards read these few rows instead of adding up
+ * every receipt line in scope. `rebuildReceiptTotals` recomputes all three from the receipts.
+ */
+
+/** Paid per student and fee head: the sum of that head's lines on the student's live receipts. */
+export const studentHeadPaid = sqliteTable(
+  'student_head_paid',
+  {
+    studentId: integer('student_id').notNull(),
+    feeHeadId: integer('fee_head_id').notNull(),
+    paidPaise: integer('paid_paise').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.studentId, t.feeHeadId] })],
+);
+
+/** Per department, receipt date and fee head: the sum of the lines of live receipts (pre-tax). */
+export const dailyHeadCollections = sqliteTable(
+  'daily_head_collections',
+  {
+    departmentId: integer('department_id').notNull(),
+    date: text('date').notNull(),
+    feeHeadId: integer('fee_head_id').notNull(),
+    amountPaise: integer('amount_paise').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.departmentId, t.date, t.feeHeadId] })],
+);
+
+/** Per department, receipt date and payment mode: live receipts, their totals, GST and net amounts. */
+export const dailyModeCollections = sqliteTable(
+  'daily_mode_collections',
+  {
+    departmentId: integer('department_id').notNull(),
+    date: text('date').notNull(),
+    paymentMode: text('payment_mode', { enum: PAYMENT_MODES }).notNull(),
+    receiptCount: integer('receipt_count').notNull(),
+    totalPaise: integer('total_paise').notNull(),
+    taxPaise: integer('tax_paise').notNull(),
+    netPaise: integer('net_paise').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.departmentId, t.date, t.paymentMode] })],
 );

@@ -1,0 +1,143 @@
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type Sqlite from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../client';
+import { RECEIPT_TOTALS_BACKFILL, rebuildReceiptTotals, receiptTotalsDrift } from './totals';
+
+const MIGRATIONS = fileURLToPath(new URL('../../drizzle', import.meta.url));
+const MODES = ['cash', 'upi', 'cheque', 'bank_transfer', 'card'] as const;
+
+/** A tiny deterministic generator (mulberry32), so a failure replays. */
+function rng(seed: number) {
+  let a = seed;
+  return (n: number) => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
+  };
+}
+
+/** Two departments' batches and four students, written with plain SQL. */
+function academics(sqlite: Sqlite.Database): number[] {
+  sqlite.exec(`
+    INSERT INTO batches (id, department_id, course_id, name, start_date, end_date) VALUES
+      (1, 100, 1003, 'B1', '2025-06-01', '2028-03-31'), (2, 101, 2000, 'B2', '2025-06-01', '2027-03-31');`);
+  const ids: number[] = [];
+  for (const [i, batch] of [1, 1, 2, 2].entries()) {
+    const dep = batch === 1 ? 100 : 101;
+    const course = batch === 1 ? 1003 : 2000;
+    const row = sqlite
+      .prepare(
+        `INSERT INTO students (department_id, course_id, batch_id, admission_no, cap_id, name, admission_date, date_of_birth, gender, category_id, address)
+         VALUES (?, ?, ?, ?, ?, ?, '2025-06-10', '2007-01-01', 'Male', 1, 'Road') RETURNING id`,
+      )
+      .get(dep, course, batch, `A-${i}`, `C-${i}`, `S${i}`) as { id: number };
+    ids.push(row.id);
+  }
+  return ids;
+}
+
+/** Random writes of every kind any code could make to receipts and their lines. */
+function randomWrites(sqlite: Sqlite.Database, students: number[], seed: number, steps: number): void {
+  const pick = rng(seed);
+  const heads = (sqlite.prepare('SELECT id FROM fee_heads ORDER BY id LIMIT 4').all() as { id: number }[]).map((h) => h.id);
+  const date = () => `2025-07-${String(1 + pick(4)).padStart(2, '0')}`;
+  let number = 0;
+  const receiptIds = () => (sqlite.prepare('SELECT id FROM receipts').all() as { id: number }[]).map((r) => r.id);
+  const any = <T>(xs: T[]) => xs[pick(xs.length)];
+  for (let step = 0; step < steps; step++) {
+    const kind = pick(9);
+    const existing = receiptIds();
+    const id = any(existing);
+    if (kind <= 2 || id === undefined) {
+      const student = any(students)!;
+      const info = sqlite.prepare('SELECT department_id AS d, course_id AS c, batch_id AS b FROM students WHERE id = ?').get(student) as { d: number; c: number; b: number };
+      const total = 100 * (1 + pick(500));
+      const { id: receiptId } = sqlite
+        .prepare(
+          `INSERT INTO receipts (number, department_id, course_id, batch_id, student_id, date, student_name, address, total_paise,
+             tax_rate_basis_points, tax_paise, net_paise, payment_mode, status)
+           VALUES (?, ?, ?, ?, ?, ?, 'S', 'A', ?, 1800, ?, ?, ?, ?) RETURNING id`,
+        )
+        .get(++number, info.d, info.c, info.b, student, date(), total, total / 10, total + total / 10, any([...MODES]), pick(5) === 0 ? 'voided' : 'live') as { id: number };
+      for (let line = 1; line <= 1 + pick(3); line++) {
+        sqlite
+          .prepare('INSERT INTO receipt_lines (receipt_id, line_no, student_id, fee_head_id, amount_paise) VALUES (?, ?, ?, ?, ?)')
+          .run(receiptId, line, student, any(heads), 100 * pick(300));
+      }
+    } else if (kind === 3) {
+      sqlite.prepare(`UPDATE receipts SET status = CASE status WHEN 'live' THEN 'voided' ELSE 'live' END WHERE id = ?`).run(id);
+    } else if (kind === 4) {
+      sqlite.prepare('UPDATE receipts SET date = ?, payment_mode = ?, net_paise = net_paise + 1, tax_paise = tax_paise + 1 WHERE id = ?').run(date(), any([...MODES]), id);
+    } else if (kind === 5) {
+      sqlite.prepare('DELETE FROM receipt_lines WHERE id = (SELECT MIN(id) FROM receipt_lines WHERE receipt_id = ?)').run(id);
+    } else if (kind === 6) {
+      sqlite.prepare('UPDATE receipt_lines SET amount_paise = amount_paise + 50, fee_head_id = ? WHERE receipt_id = ?').run(any(heads), id);
+    } else if (kind === 7) {
+      sqlite.prepare('DELETE FROM receipts WHERE id = ?').run(id);
+    } else {
+      sqlite.prepare('UPDATE receipts SET department_id = 100 + (department_id - 99) % 2 WHERE id = ?').run(id);
+    }
+  }
+}
+
+describe('receipt totals', () => {
+  it('stay equal to a recomputation from the receipts after any raw inserts, updates, voids and deletes', () => {
+    for (const seed of [1, 2, 3, 4, 5]) {
+      const db = openDatabase(':memory:');
+      const students = academics(db.$client);
+      randomWrites(db.$client, students, seed, 300);
+      expect(db.$client.prepare('SELECT COUNT(*) AS n FROM receipts').get()).not.toEqual({ n: 0 });
+      expect(receiptTotalsDrift(db)).toEqual([]);
+      const paid = db.$client.prepare('SELECT * FROM student_head_paid ORDER BY 1, 2').all();
+      db.transaction((tx) => rebuildReceiptTotals(tx));
+      expect(receiptTotalsDrift(db)).toEqual([]);
+      expect(db.$client.prepare('SELECT * FROM student_head_paid WHERE paid_paise <> 0 ORDER BY 1, 2').all()).toEqual(
+        (paid as { paid_paise: number }[]).filter((p) => p.paid_paise !== 0),
+      );
+    }
+  });
+
+  it('a database with receipts from before the migration gets its totals from the backfill', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fees-totals-'));
+    const before = join(dir, 'before');
+    mkdirSync(join(before, 'meta'), { recursive: true });
+    const journal = JSON.parse(readFileSync(join(MIGRATIONS, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+    const upTo = journal.entries.findIndex((e) => e.tag === '0002_receipt_totals');
+    expect(upTo).toBeGreaterThan(0);
+    const older = journal.entries.slice(0, upTo);
+    for (const entry of older) copyFileSync(join(MIGRATIONS, `${entry.tag}.sql`), join(before, `${entry.tag}.sql`));
+    writeFileSync(join(before, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries: older }));
+
+    const path = join(dir, 'fees.sqlite');
+    const old = openDatabase(path, { migrationsFolder: before });
+    expect(old.$client.prepare(`SELECT name FROM sqlite_master WHERE name = 'student_head_paid'`).get()).toBeUndefined();
+    randomWrites(old.$client, academics(old.$client), 7, 200);
+    old.$client.close();
+
+    const migrated = openDatabase(path);
+    expect(migrated.$client.prepare('SELECT COUNT(*) AS n FROM daily_mode_collections').get()).not.toEqual({ n: 0 });
+    expect(receiptTotalsDrift(migrated)).toEqual([]);
+    migrated.$client.close();
+  });
+
+  it('rebuilds wiped totals from the receipts, with the same statements as the migration', () => {
+    const db = openDatabase(':memory:');
+    randomWrites(db.$client, academics(db.$client), 11, 200);
+    const snapshot = () => ['student_head_paid', 'daily_head_collections', 'daily_mode_collections'].map((t) => db.$client.prepare(`SELECT * FROM ${t} ORDER BY 1, 2, 3`).all());
+    db.transaction((tx) => rebuildReceiptTotals(tx));
+    const rebuilt = snapshot();
+    for (const table of ['student_head_paid', 'daily_head_collections', 'daily_mode_collections']) db.$client.exec(`DELETE FROM ${table}`);
+    expect(receiptTotalsDrift(db)).not.toEqual([]);
+    db.transaction((tx) => rebuildReceiptTotals(tx));
+    expect(snapshot()).toEqual(rebuilt);
+    expect(receiptTotalsDrift(db)).toEqual([]);
+
+    const migration = readFileSync(join(MIGRATIONS, '0002_receipt_totals.sql'), 'utf8').split('--> statement-breakpoint').map((s) => s.trim());
+    for (const statement of RECEIPT_TOTALS_BACKFILL) expect(migration).toContain(statement);
+  });
+});

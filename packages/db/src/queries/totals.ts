@@ -1,0 +1,82 @@
+/**
+ * The receipts' running totals (schema/receipts.ts: student_head_paid, daily_head_collections,
+ * daily_mode_collections). Triggers on receipts and receipt_lines (migration 0002_receipt_totals)
+ * keep them in the transaction of every write, whoever writes. These statements recompute them from
+ * the live receipts: the migration runs the same INSERTs as its backfill (receipt-totals.test.ts
+ * checks they stay identical), and a bulk loader that dropped the triggers calls
+ * `rebuildReceiptTotals` after its load.
+ */
+import type { DbOrTx } from '../client';
+import { prepared } from './prepared';
+
+/** Fills the empty totals tables from receipts and receipt_lines (the migration's backfill). */
+export const RECEIPT_TOTALS_BACKFILL: readonly string[] = [
+  `INSERT INTO student_head_paid (student_id, fee_head_id, paid_paise)
+SELECT rl.student_id, rl.fee_head_id, SUM(rl.amount_paise)
+FROM receipt_lines rl JOIN receipts r ON r.id = rl.receipt_id
+WHERE r.status = 'live'
+GROUP BY rl.student_id, rl.fee_head_id;`,
+  `INSERT INTO daily_head_collections (department_id, date, fee_head_id, amount_paise)
+SELECT r.department_id, r.date, rl.fee_head_id, SUM(rl.amount_paise)
+FROM receipts r JOIN receipt_lines rl ON rl.receipt_id = r.id
+WHERE r.status = 'live'
+GROUP BY r.department_id, r.date, rl.fee_head_id;`,
+  `INSERT INTO daily_mode_collections (department_id, date, payment_mode, receipt_count, total_paise, tax_paise, net_paise)
+SELECT department_id, date, payment_mode, COUNT(*), SUM(total_paise), SUM(tax_paise), SUM(net_paise)
+FROM receipts
+WHERE status = 'live'
+GROUP BY department_id, date, payment_mode;`,
+];
+
+const TOTALS_TABLES = ['student_head_paid', 'daily_head_collections', 'daily_mode_collections'] as const;
+
+/** Empties the totals tables and fills them again from the live receipts; call inside a transaction. */
+export function rebuildReceiptTotals(db: DbOrTx): void {
+  for (const table of TOTALS_TABLES) prepared(db, `DELETE FROM ${table}`).run();
+  for (const statement of RECEIPT_TOTALS_BACKFILL) prepared(db, statement).run();
+}
+
+/**
+ * The rows where a totals table and a fresh recomputation from the receipts disagree (none when
+ * they agree). Rows that fell to zero after voids and edits count as absent.
+ */
+export function receiptTotalsDrift(db: DbOrTx): Array<{ table: string; key: string; stored: string | null; expected: string | null }> {
+  const checks: Array<{ table: string; key: string; value: string; fresh: string }> = [
+    {
+      table: 'student_head_paid',
+      key: `student_id || '/' || fee_head_id`,
+      value: 'paid_paise',
+      fresh: `SELECT rl.student_id || '/' || rl.fee_head_id AS k, CAST(SUM(rl.amount_paise) AS TEXT) AS v
+        FROM receipt_lines rl JOIN receipts r ON r.id = rl.receipt_id WHERE r.status = 'live' GROUP BY rl.student_id, rl.fee_head_id`,
+    },
+    {
+      table: 'daily_head_collections',
+      key: `department_id || '/' || date || '/' || fee_head_id`,
+      value: 'amount_paise',
+      fresh: `SELECT r.department_id || '/' || r.date || '/' || rl.fee_head_id AS k, CAST(SUM(rl.amount_paise) AS TEXT) AS v
+        FROM receipts r JOIN receipt_lines rl ON rl.receipt_id = r.id WHERE r.status = 'live' GROUP BY r.department_id, r.date, rl.fee_head_id`,
+    },
+    {
+      table: 'daily_mode_collections',
+      key: `department_id || '/' || date || '/' || payment_mode`,
+      value: `receipt_count || '/' || total_paise || '/' || tax_paise || '/' || net_paise`,
+      fresh: `SELECT department_id || '/' || date || '/' || payment_mode AS k,
+          COUNT(*) || '/' || SUM(total_paise) || '/' || SUM(tax_paise) || '/' || SUM(net_paise) AS v
+        FROM receipts WHERE status = 'live' GROUP BY department_id, date, payment_mode`,
+    },
+  ];
+  const zero = `v IN ('0', '0/0/0/0')`;
+  return checks.flatMap(({ table, key, value, fresh }) =>
+    prepared<{ table: string; key: string; stored: string | null; expected: string | null }>(
+      db,
+      `WITH stored AS (SELECT ${key} AS k, CAST(${value} AS TEXT) AS v FROM ${table}),
+            fresh AS (${fresh}),
+            s AS (SELECT * FROM stored WHERE NOT (${zero})),
+            f AS (SELECT * FROM fresh WHERE NOT (${zero}))
+       SELECT '${table}' AS "table", s.k AS key, s.v AS stored, f.v AS expected FROM s LEFT JOIN f ON f.k = s.k WHERE f.v IS NOT s.v
+       UNION ALL
+       SELECT '${table}', f.k, NULL, f.v FROM f LEFT JOIN s ON s.k = f.k WHERE s.k IS NULL
+       ORDER BY 2`,
+    ).all(),
+  );
+}
