@@ -5,11 +5,11 @@ import { IconBuildingCommunity, IconCalendarMonth, IconSun } from '@tabler/icons
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { DEPARTMENTS } from '../../app/departments';
+import { NoDataRow } from '../../components/NoDataRow';
 import { PageHeader } from '../../components/PageHeader';
 import { formatDate } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
 import { useTRPC } from '../../lib/trpc';
-import { NoDataRow } from './shared';
 
 const COLORS: Record<number, string> = { 100: 'indigo.6', 101: 'teal.6', 102: 'orange.6', 103: 'grape.6', 104: 'cyan.6', 105: 'pink.6' };
 

@@ -1,12 +1,12 @@
 import { Button, Checkbox, Group, Paper, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { ZChangePasswordInput } from '@fees/validation';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { useTRPC } from '../../lib/trpc';
-import { FailureAlert, serverFieldErrors } from './shared';
+import { useAccountSaved } from './RegistrationFields';
+import { FailureAlert } from './shared';
 
 /**
  * Change password for the account named in the URL (/:id/:email): the email is read-only, the
@@ -14,7 +14,6 @@ import { FailureAlert, serverFieldErrors } from './shared';
  */
 export function ChangePasswordForm({ kind }: { kind: 'admins' | 'users' }) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const params = useParams();
   const form = useForm({
@@ -23,15 +22,7 @@ export function ChangePasswordForm({ kind }: { kind: 'admins' | 'users' }) {
     validate: schemaResolver(ZChangePasswordInput, { sync: true }),
     clearInputErrorOnChange: true,
   });
-  const options = {
-    onSuccess: (result: { Result: string; Message: string }) => {
-      if (result.Result !== 'SAVED') return;
-      notifications.show({ color: 'green', title: 'Password changed', message: result.Message });
-      void queryClient.invalidateQueries({ queryKey: trpc.admin.pathKey() });
-      void navigate(kind === 'admins' ? '/admin/adm' : '/admin/useredt');
-    },
-    onError: (error: unknown) => form.setErrors(serverFieldErrors(error)),
-  };
+  const options = useAccountSaved(form, kind === 'admins' ? '/admin/adm' : '/admin/useredt', 'Password changed');
   const adminChange = useMutation(trpc.admin.admins.changePassword.mutationOptions(options));
   const userChange = useMutation(trpc.admin.users.changePassword.mutationOptions(options));
   const mutation = kind === 'admins' ? adminChange : userChange;

@@ -1,4 +1,4 @@
-import { Alert, Table, Text } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { DEPARTMENTS } from '../../app/departments';
 import { errorMessage, fieldErrors } from '../../lib/trpc';
@@ -22,18 +22,5 @@ export function FailureAlert({ error }: { error: unknown }) {
     <Alert color="red" icon={<IconAlertCircle />} role="alert">
       {errorMessage(error)}
     </Alert>
-  );
-}
-
-/** The empty state of a list table. */
-export function NoDataRow({ colSpan }: { colSpan: number }) {
-  return (
-    <Table.Tr>
-      <Table.Td colSpan={colSpan}>
-        <Text c="dimmed" ta="center" py="md">
-          No data available
-        </Text>
-      </Table.Td>
-    </Table.Tr>
   );
 }

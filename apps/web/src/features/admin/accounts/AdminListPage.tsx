@@ -3,18 +3,17 @@ import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { NoDataRow } from '../../../components/NoDataRow';
 import { PageHeader } from '../../../components/PageHeader';
 import { storedEmail } from '../../../lib/session-storage';
 import { useTRPC } from '../../../lib/trpc';
-import { AccountActions } from '../AccountActions';
-import { NoDataRow } from '../shared';
-import { useRemoveAccount } from '../useRemoveAccount';
+import { useAccountActions } from '../AccountActions';
 
 /** /admin/adm: the admin accounts, with change password and delete (after a confirm dialog). */
 export default function AdminListPage() {
   const trpc = useTRPC();
   const admins = useQuery(trpc.admin.admins.list.queryOptions());
-  const { confirmRemove, pendingId } = useRemoveAccount('admins');
+  const actionsOf = useAccountActions('admins');
   const me = storedEmail();
   // Spec section 8: a failed admin list is only logged.
   useEffect(() => {
@@ -61,15 +60,7 @@ export default function AdminListPage() {
                       </Badge>
                     )}
                   </Table.Td>
-                  <Table.Td>
-                    <AccountActions
-                      account={a}
-                      editPath={`/admin/adm/edt/${a.id}/${encodeURIComponent(a.username)}`}
-                      isSelf={a.username === me}
-                      deleting={pendingId === a.id}
-                      onDelete={() => confirmRemove(a)}
-                    />
-                  </Table.Td>
+                  <Table.Td>{actionsOf(a)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -1,35 +1,23 @@
-import { Button, Checkbox, Group, Paper, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Paper, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { ZCreateAdminInput } from '@fees/validation';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
 import { PageHeader } from '../../../components/PageHeader';
 import { useTRPC } from '../../../lib/trpc';
-import { FailureAlert, serverFieldErrors } from '../shared';
+import { RegistrationFields, useAccountSaved } from '../RegistrationFields';
+import { FailureAlert } from '../shared';
 
 /** /admin/newadm: admin registration; on SAVED the message shows and the admin list opens. */
 export default function NewAdminPage() {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const form = useForm({
     mode: 'controlled',
     initialValues: { email: '', pwd1: '', pwd2: '', chk1: false },
     validate: schemaResolver(ZCreateAdminInput, { sync: true }),
     clearInputErrorOnChange: true,
   });
-  const create = useMutation(
-    trpc.admin.admins.create.mutationOptions({
-      onSuccess: (result) => {
-        if (result.Result !== 'SAVED') return;
-        notifications.show({ color: 'green', title: 'Saved', message: result.Message });
-        void queryClient.invalidateQueries({ queryKey: trpc.admin.pathKey() });
-        void navigate('/admin/adm');
-      },
-      onError: (error) => form.setErrors(serverFieldErrors(error)),
-    }),
-  );
+  const saved = useAccountSaved(form, '/admin/adm');
+  const create = useMutation(trpc.admin.admins.create.mutationOptions(saved));
 
   return (
     <>
@@ -38,18 +26,7 @@ export default function NewAdminPage() {
         <form onSubmit={form.onSubmit((values) => create.mutate(values))} noValidate>
           <Stack>
             <FailureAlert error={create.error} />
-            <TextInput label="Email" type="email" autoComplete="off" withAsterisk {...form.getInputProps('email')} />
-            <PasswordInput label="Password" description="6 to 12 characters" autoComplete="new-password" withAsterisk {...form.getInputProps('pwd1')} />
-            <PasswordInput label="Confirm password" autoComplete="new-password" withAsterisk {...form.getInputProps('pwd2')} />
-            <Checkbox label="Agree to terms and conditions" {...form.getInputProps('chk1', { type: 'checkbox' })} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => void navigate('/admin/adm')}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={create.isPending}>
-                Register
-              </Button>
-            </Group>
+            <RegistrationFields form={form} listPath="/admin/adm" saving={create.isPending} />
           </Stack>
         </form>
       </Paper>

@@ -1,18 +1,16 @@
-import { Button, Checkbox, Group, Paper, PasswordInput, Radio, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Group, Paper, Radio, Select, SimpleGrid, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { ZCreateUserInput } from '@fees/validation';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useLocation, useNavigate } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import { useLocation } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { useTRPC } from '../../../lib/trpc';
-import { DEPARTMENT_OPTIONS, FailureAlert, serverFieldErrors } from '../shared';
+import { RegistrationFields, useAccountSaved } from '../RegistrationFields';
+import { DEPARTMENT_OPTIONS, FailureAlert } from '../shared';
 
 /** /admin/nuser: a new account for a department; navigation state may carry the department id. */
 export default function NewUserPage() {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const state = useLocation().state as { depId?: number | string } | null;
   const form = useForm({
     mode: 'controlled',
@@ -27,17 +25,8 @@ export default function NewUserPage() {
     validate: schemaResolver(ZCreateUserInput, { sync: true }),
     clearInputErrorOnChange: true,
   });
-  const create = useMutation(
-    trpc.admin.users.create.mutationOptions({
-      onSuccess: (result) => {
-        if (result.Result !== 'SAVED') return;
-        notifications.show({ color: 'green', title: 'Saved', message: result.Message });
-        void queryClient.invalidateQueries({ queryKey: trpc.admin.pathKey() });
-        void navigate('/admin/useredt');
-      },
-      onError: (error) => form.setErrors(serverFieldErrors(error)),
-    }),
-  );
+  const saved = useAccountSaved(form, '/admin/useredt');
+  const create = useMutation(trpc.admin.users.create.mutationOptions(saved));
 
   return (
     <>
@@ -63,18 +52,7 @@ export default function NewUserPage() {
                 onChange={(value) => form.setFieldValue('depId', value ?? '')}
               />
             </SimpleGrid>
-            <TextInput label="Email" type="email" autoComplete="off" withAsterisk {...form.getInputProps('email')} />
-            <PasswordInput label="Password" description="6 to 12 characters" autoComplete="new-password" withAsterisk {...form.getInputProps('pwd1')} />
-            <PasswordInput label="Confirm password" autoComplete="new-password" withAsterisk {...form.getInputProps('pwd2')} />
-            <Checkbox label="Agree to terms and conditions" {...form.getInputProps('chk1', { type: 'checkbox' })} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => void navigate('/admin/useredt')}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={create.isPending}>
-                Register
-              </Button>
-            </Group>
+            <RegistrationFields form={form} listPath="/admin/useredt" saving={create.isPending} />
           </Stack>
         </form>
       </Paper>

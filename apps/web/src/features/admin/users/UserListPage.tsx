@@ -2,19 +2,16 @@ import { Badge, Button, Center, Loader, Paper, Table, Text } from '@mantine/core
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { NoDataRow } from '../../../components/NoDataRow';
 import { PageHeader } from '../../../components/PageHeader';
-import { storedEmail } from '../../../lib/session-storage';
 import { errorMessage, useTRPC } from '../../../lib/trpc';
-import { AccountActions } from '../AccountActions';
-import { NoDataRow } from '../shared';
-import { useRemoveAccount } from '../useRemoveAccount';
+import { useAccountActions } from '../AccountActions';
 
 /** /admin/useredt: every account with its type and department; new, change password, delete. */
 export default function UserListPage() {
   const trpc = useTRPC();
   const users = useQuery(trpc.admin.users.list.queryOptions());
-  const { confirmRemove, pendingId } = useRemoveAccount('users');
-  const me = storedEmail();
+  const actionsOf = useAccountActions('users');
 
   return (
     <>
@@ -59,15 +56,7 @@ export default function UserListPage() {
                     </Badge>
                   </Table.Td>
                   <Table.Td>{u.depname ?? <Text span c="dimmed" size="sm">All departments</Text>}</Table.Td>
-                  <Table.Td>
-                    <AccountActions
-                      account={u}
-                      editPath={`/admin/user/edt/${u.id}/${encodeURIComponent(u.username)}`}
-                      isSelf={u.username === me}
-                      deleting={pendingId === u.id}
-                      onDelete={() => confirmRemove(u)}
-                    />
-                  </Table.Td>
+                  <Table.Td>{actionsOf(u)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
