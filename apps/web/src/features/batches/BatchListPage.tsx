@@ -2,6 +2,7 @@ import { Badge, Button, Center, Loader, Paper, Stack, Table, Text } from '@manti
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
+import { NoDataRow } from '../../components/NoDataRow';
 import { PageHeader } from '../../components/PageHeader';
 import { formatDate } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
@@ -59,15 +60,7 @@ export default function BatchListPage() {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {batches.data?.length === 0 && (
-                  <Table.Tr>
-                    <Table.Td colSpan={8}>
-                      <Text c="dimmed" ta="center" py="md">
-                        No data available
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                )}
+                {batches.data?.length === 0 && <NoDataRow colSpan={8} />}
                 {batches.data?.map((b, i) => (
                   <Table.Tr key={b.id}>
                     <Table.Td>{i + 1}</Table.Td>

@@ -1,12 +1,13 @@
-import { ActionIcon, Alert, Button, Center, Group, Loader, Paper, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { Button, Center, Group, Loader, Paper, Stack, Table, Text, TextInput, } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { MSG } from '@fees/validation';
-import { IconAlertCircle, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconPlus, IconSearch, } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { NoDataRow } from '../../components/NoDataRow';
 import { PageHeader } from '../../components/PageHeader';
-import { deleteDialog } from '../../lib/dialogs';
+import { DeleteFailedAlert, EditDeleteActions } from '../../components/RowActions';
 import { formatRupees } from '../../lib/money';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { DepartmentSelect } from '../batches/DepartmentSelect';
@@ -80,11 +81,7 @@ export default function DiscountListPage() {
             )}
           </Group>
         </Paper>
-        {remove.error && (
-          <Alert color="red" icon={<IconAlertCircle />} role="alert" withCloseButton onClose={() => remove.reset()}>
-            {errorMessage(remove.error)}
-          </Alert>
-        )}
+        <DeleteFailedAlert mutation={remove} />
         <Paper withBorder radius="md">
           {!searched ? (
             <Text c="dimmed" p="xl" ta="center">
@@ -116,15 +113,7 @@ export default function DiscountListPage() {
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
-                  {rows.length === 0 && (
-                    <Table.Tr>
-                      <Table.Td colSpan={10}>
-                        <Text c="dimmed" ta="center" py="md">
-                          No data available
-                        </Text>
-                      </Table.Td>
-                    </Table.Tr>
-                  )}
+                  {rows.length === 0 && <NoDataRow colSpan={10} />}
                   {rows.map((d, i) => (
                     <Table.Tr key={d.id}>
                       <Table.Td>{i + 1}</Table.Td>
@@ -145,23 +134,13 @@ export default function DiscountListPage() {
                         </Text>
                       </Table.Td>
                       <Table.Td className="no-print">
-                        <Group gap={4} wrap="nowrap">
-                          <Tooltip label="Edit">
-                            <ActionIcon component={Link} to={`/admin/editdisc/${d.id}`} variant="subtle" aria-label={`Edit discount of ${d.admissionNo} on ${d.feeHeadName}`}>
-                              <IconPencil size={16} />
-                            </ActionIcon>
-                          </Tooltip>
-                          <Tooltip label="Delete">
-                            <ActionIcon
-                              variant="subtle"
-                              color="red"
-                              aria-label={`Delete discount of ${d.admissionNo} on ${d.feeHeadName}`}
-                              onClick={() => deleteDialog(`Delete the discount on ${d.feeHeadName} for ${d.studentName} (${d.admissionNo})?`, () => remove.mutate({ id: d.id }))}
-                            >
-                              <IconTrash size={16} />
-                            </ActionIcon>
-                          </Tooltip>
-                        </Group>
+                        <EditDeleteActions
+                          editTo={`/admin/editdisc/${d.id}`}
+                          editLabel={`Edit discount of ${d.admissionNo} on ${d.feeHeadName}`}
+                          deleteLabel={`Delete discount of ${d.admissionNo} on ${d.feeHeadName}`}
+                          question={`Delete the discount on ${d.feeHeadName} for ${d.studentName} (${d.admissionNo})?`}
+                          onDelete={() => remove.mutate({ id: d.id })}
+                        />
                       </Table.Td>
                     </Table.Tr>
                   ))}

@@ -1,11 +1,13 @@
-import { ActionIcon, Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Center, Group, Loader, Paper, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { ZCreateFeeHeadInput } from '@fees/validation';
-import { IconAlertCircle, IconCheck, IconPencil, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
+import { IconCheck, IconPencil, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { NoDataRow } from '../../components/NoDataRow';
 import { PageHeader } from '../../components/PageHeader';
+import { DeleteFailedAlert } from '../../components/RowActions';
 import { deleteDialog } from '../../lib/dialogs';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { serverFieldErrors } from '../batches/form-errors';
@@ -81,11 +83,7 @@ export default function FeeHeadsPage() {
             </Group>
           </form>
         </Paper>
-        {remove.error && (
-          <Alert color="red" icon={<IconAlertCircle />} role="alert" withCloseButton onClose={() => remove.reset()}>
-            {errorMessage(remove.error)}
-          </Alert>
-        )}
+        <DeleteFailedAlert mutation={remove} />
         <Paper withBorder radius="md">
           {heads.isLoading ? (
             <Center p="xl">
@@ -102,15 +100,7 @@ export default function FeeHeadsPage() {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {heads.data?.length === 0 && (
-                  <Table.Tr>
-                    <Table.Td colSpan={4}>
-                      <Text c="dimmed" ta="center" py="md">
-                        No data available
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                )}
+                {heads.data?.length === 0 && <NoDataRow colSpan={4} />}
                 {heads.data?.map((head, i) => (
                   <Table.Tr key={head.id}>
                     <Table.Td>{i + 1}</Table.Td>

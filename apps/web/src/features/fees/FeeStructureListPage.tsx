@@ -1,11 +1,11 @@
-import { ActionIcon, Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Badge, Button, Center, Group, Loader, Paper, Stack, Table, Text, Title, } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus, } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
+import { DeleteFailedAlert, EditDeleteActions } from '../../components/RowActions';
 import { formatDate } from '../../lib/dates';
-import { deleteDialog } from '../../lib/dialogs';
 import { formatRupees } from '../../lib/money';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { DepartmentSelect, departmentName } from '../batches/DepartmentSelect';
@@ -50,11 +50,7 @@ export default function FeeStructureListPage() {
         <Paper withBorder p="md" radius="md" maw={420} className="no-print">
           <DepartmentSelect value={depId || null} onChange={(value) => setParams(value ? { depId: value } : {})} />
         </Paper>
-        {remove.error && (
-          <Alert color="red" icon={<IconAlertCircle />} role="alert" withCloseButton onClose={() => remove.reset()}>
-            {errorMessage(remove.error)}
-          </Alert>
-        )}
+        <DeleteFailedAlert mutation={remove} />
         {!depId ? (
           <Paper withBorder radius="md">
             <Text c="dimmed" p="xl" ta="center">
@@ -115,30 +111,13 @@ export default function FeeStructureListPage() {
                           {formatRupees(s.amountPaise)}
                         </Table.Td>
                         <Table.Td className="no-print">
-                          <Group gap={4} wrap="nowrap">
-                            <Tooltip label="Edit">
-                              <ActionIcon
-                                component={Link}
-                                to={`/admin/fedit?${new URLSearchParams({ id: String(s.id), depid: depId, depname: depName })}`}
-                                variant="subtle"
-                                aria-label={`Edit ${s.feeHeadName} of batch ${s.batchName}`}
-                              >
-                                <IconPencil size={16} />
-                              </ActionIcon>
-                            </Tooltip>
-                            <Tooltip label="Delete">
-                              <ActionIcon
-                                variant="subtle"
-                                color="red"
-                                aria-label={`Delete ${s.feeHeadName} of batch ${s.batchName}`}
-                                onClick={() =>
-                                  deleteDialog(`Remove ${s.feeHeadName} from batch ${s.batchName} of ${s.courseName}?`, () => remove.mutate({ id: s.id }))
-                                }
-                              >
-                                <IconTrash size={16} />
-                              </ActionIcon>
-                            </Tooltip>
-                          </Group>
+                          <EditDeleteActions
+                            editTo={`/admin/fedit?${new URLSearchParams({ id: String(s.id), depid: depId, depname: depName })}`}
+                            editLabel={`Edit ${s.feeHeadName} of batch ${s.batchName}`}
+                            deleteLabel={`Delete ${s.feeHeadName} of batch ${s.batchName}`}
+                            question={`Remove ${s.feeHeadName} from batch ${s.batchName} of ${s.courseName}?`}
+                            onDelete={() => remove.mutate({ id: s.id })}
+                          />
                         </Table.Td>
                       </Table.Tr>
                     ))}
