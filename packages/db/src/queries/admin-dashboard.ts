@@ -1,31 +1,29 @@
-import { and, asc, between, count, eq, sql } from 'drizzle-orm';
+import { and, asc, between, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
-import { departments, receipts } from '../schema';
+import { dailyModeCollections, departments } from '../schema';
 
 /**
- * Per department: everything collected on live receipts, today's and this month's part, in one
- * GROUP BY over receipts (net amounts, GST included). Departments without receipts show 0.
- * today is yyyy-MM-dd in the foundation's time zone; the month is today's.
+ * Per department: everything collected on live receipts, today's and this month's part (net
+ * amounts, GST included), read from the running totals (daily_mode_collections, a few rows per
+ * day) in one GROUP BY. Departments without receipts show 0. today is yyyy-MM-dd in the
+ * foundation's time zone; the month is today's.
  */
 export function departmentCollections(db: DbOrTx, params: { today: string }) {
   const month = params.today.slice(0, 7);
+  const t = dailyModeCollections;
   return db
     .select({
       depId: departments.id,
       name: departments.name,
       shortName: departments.shortName,
       prefix: departments.prefix,
-      receiptCount: count(receipts.id),
-      totalPaise: sql<number>`coalesce(sum(${receipts.netPaise}), 0)`.mapWith(Number),
-      todayPaise: sql<number>`coalesce(sum(case when ${receipts.date} = ${params.today} then ${receipts.netPaise} end), 0)`.mapWith(
-        Number,
-      ),
-      monthPaise: sql<number>`coalesce(sum(case when substr(${receipts.date}, 1, 7) = ${month} then ${receipts.netPaise} end), 0)`.mapWith(
-        Number,
-      ),
+      receiptCount: sql<number>`coalesce(sum(${t.receiptCount}), 0)`.mapWith(Number),
+      totalPaise: sql<number>`coalesce(sum(${t.netPaise}), 0)`.mapWith(Number),
+      todayPaise: sql<number>`coalesce(sum(case when ${t.date} = ${params.today} then ${t.netPaise} end), 0)`.mapWith(Number),
+      monthPaise: sql<number>`coalesce(sum(case when substr(${t.date}, 1, 7) = ${month} then ${t.netPaise} end), 0)`.mapWith(Number),
     })
     .from(departments)
-    .leftJoin(receipts, and(eq(receipts.departmentId, departments.id), eq(receipts.status, 'live')))
+    .leftJoin(t, eq(t.departmentId, departments.id))
     .groupBy(departments.id)
     .orderBy(asc(departments.id))
     .all();
@@ -33,15 +31,17 @@ export function departmentCollections(db: DbOrTx, params: { today: string }) {
 
 /** Live collections per day and department between two dates (inclusive); days without receipts are absent. */
 export function dailyCollections(db: DbOrTx, params: { from: string; to: string }) {
+  const t = dailyModeCollections;
   return db
     .select({
-      date: receipts.date,
-      depId: receipts.departmentId,
-      totalPaise: sql<number>`sum(${receipts.netPaise})`.mapWith(Number),
+      date: t.date,
+      depId: t.departmentId,
+      totalPaise: sql<number>`sum(${t.netPaise})`.mapWith(Number),
     })
-    .from(receipts)
-    .where(and(eq(receipts.status, 'live'), between(receipts.date, params.from, params.to)))
-    .groupBy(receipts.date, receipts.departmentId)
-    .orderBy(asc(receipts.date), asc(receipts.departmentId))
+    .from(departments)
+    .innerJoin(t, and(eq(t.departmentId, departments.id), between(t.date, params.from, params.to)))
+    .groupBy(t.date, t.departmentId)
+    .having(gt(sql`sum(${t.receiptCount})`, 0))
+    .orderBy(asc(t.date), asc(t.departmentId))
     .all();
 }

@@ -23,16 +23,12 @@ export interface FeeBalanceRow {
 
 export type FeeBalanceTotals = Omit<FeeBalanceRow, 'feeHeadId' | 'feeHead'>;
 
-/** One row per fee head of the student's batch; set-based, one statement per student. */
+/**
+ * One row per fee head of the student's batch; set-based, one statement per student. Paid comes
+ * from the running totals (student_head_paid, kept by triggers on every receipt write).
+ */
 const HEADS_CTE = `
-  WITH paid AS (
-    SELECT rl.fee_head_id AS fee_head_id, SUM(rl.amount_paise) AS paid_paise
-    FROM receipt_lines rl
-    JOIN receipts r ON r.id = rl.receipt_id
-    WHERE rl.student_id = @studentId AND r.status = 'live'
-    GROUP BY rl.fee_head_id
-  ),
-  heads AS (
+  WITH heads AS (
     SELECT fs.id AS structure_id,
            fs.fee_head_id AS feeHeadId,
            fh.name AS feeHead,
@@ -44,7 +40,7 @@ const HEADS_CTE = `
     JOIN fee_structures fs ON fs.batch_id = s.batch_id
     JOIN fee_heads fh ON fh.id = fs.fee_head_id
     LEFT JOIN discounts d ON d.student_id = s.id AND d.fee_head_id = fs.fee_head_id
-    LEFT JOIN paid p ON p.fee_head_id = fs.fee_head_id
+    LEFT JOIN student_head_paid p ON p.student_id = s.id AND p.fee_head_id = fs.fee_head_id
     WHERE s.id = @studentId
   )`;
 

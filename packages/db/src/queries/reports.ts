@@ -10,11 +10,10 @@ import type { DbOrTx } from '../client';
 import type { PaymentMode, ReceiptStatus } from '../schema';
 
 /**
- * Paid on one fee head of one student: the head's lines on the student's live receipts
- * (receipt_lines_student_head_idx, then receipts by primary key). Aliases: s = students, fs = fee_structures.
+ * Paid on one fee head of one student: the head's lines on the student's live receipts, as the
+ * running totals keep it (student_head_paid, by primary key). Aliases: s = students, fs = fee_structures.
  */
-const PAID_ON_HEAD = sql.raw(`(SELECT SUM(rl.amount_paise) FROM receipt_lines rl JOIN receipts r ON r.id = rl.receipt_id
-  WHERE rl.student_id = s.id AND rl.fee_head_id = fs.fee_head_id AND r.status = 'live')`);
+const PAID_ON_HEAD = sql.raw('(SELECT p.paid_paise FROM student_head_paid p WHERE p.student_id = s.id AND p.fee_head_id = fs.fee_head_id)');
 
 export interface BatchGroup<Row, Totals> {
   batchId: number;
@@ -431,20 +430,23 @@ export interface CollectionsReport {
 }
 
 /**
- * Live receipts dated from..to of one department (receipts_department_date_idx) or of all
- * (receipts_date_idx), totalled per fee head (from the lines) and per payment mode (from the
- * receipts), per department and overall. Departments without receipts are listed with zeros.
+ * Live receipts dated from..to of one department or of all, totalled per fee head and per payment
+ * mode, per department and overall, read from the running totals (daily_head_collections and
+ * daily_mode_collections, one primary-key range per department: CROSS JOIN keeps departments the
+ * outer loop). Receipt lines are never zero,
+ * so a head whose sum is 0 had no live line in the range. Departments without receipts are listed
+ * with zeros.
  */
 export function collectionsReport(db: DbOrTx, params: { depId?: number; from: string; to: string }): CollectionsReport {
-  const inScope = sql`r.date BETWEEN ${params.from} AND ${params.to} AND r.status = 'live'${
-    params.depId === undefined ? sql`` : sql` AND r.department_id = ${params.depId}`
-  }`;
+  const ofDepartments = params.depId === undefined ? sql`` : sql`WHERE d.id = ${params.depId}`;
   const heads = db.all<{ depId: number | null; feeHeadId: number; feeHead: string; amountPaise: number }>(sql`
     WITH h AS MATERIALIZED (
-      SELECT r.department_id AS depId, rl.fee_head_id AS feeHeadId, SUM(rl.amount_paise) AS amountPaise
-      FROM receipts r JOIN receipt_lines rl ON rl.receipt_id = r.id
-      WHERE ${inScope}
-      GROUP BY r.department_id, rl.fee_head_id
+      SELECT t.department_id AS depId, t.fee_head_id AS feeHeadId, SUM(t.amount_paise) AS amountPaise
+      FROM departments d
+      CROSS JOIN daily_head_collections t ON t.department_id = d.id AND t.date BETWEEN ${params.from} AND ${params.to}
+      ${ofDepartments}
+      GROUP BY t.department_id, t.fee_head_id
+      HAVING SUM(t.amount_paise) <> 0
     )
     SELECT h.depId AS depId, h.feeHeadId AS feeHeadId, fh.name AS feeHead, h.amountPaise AS amountPaise
     FROM h JOIN fee_heads fh ON fh.id = h.feeHeadId
@@ -464,11 +466,13 @@ export function collectionsReport(db: DbOrTx, params: { depId?: number; from: st
     netPaise: number;
   }>(sql`
     WITH m AS MATERIALIZED (
-      SELECT r.department_id AS depId, r.payment_mode AS mode, COUNT(*) AS count, SUM(r.total_paise) AS headsPaise,
-        SUM(r.tax_paise) AS taxPaise, SUM(r.net_paise) AS netPaise
-      FROM receipts r
-      WHERE ${inScope}
-      GROUP BY r.department_id, r.payment_mode
+      SELECT t.department_id AS depId, t.payment_mode AS mode, SUM(t.receipt_count) AS count, SUM(t.total_paise) AS headsPaise,
+        SUM(t.tax_paise) AS taxPaise, SUM(t.net_paise) AS netPaise
+      FROM departments d
+      CROSS JOIN daily_mode_collections t ON t.department_id = d.id AND t.date BETWEEN ${params.from} AND ${params.to}
+      ${ofDepartments}
+      GROUP BY t.department_id, t.payment_mode
+      HAVING SUM(t.receipt_count) > 0
     )
     SELECT 'mode' AS kind, depId, mode, count, headsPaise, taxPaise, netPaise FROM m
     UNION ALL SELECT 'mode', NULL, mode, SUM(count), SUM(headsPaise), SUM(taxPaise), SUM(netPaise) FROM m GROUP BY mode

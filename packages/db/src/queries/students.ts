@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
-import { batches, categories, courses, discounts, receipts, religions, students } from '../schema';
+import { batches, categories, courses, dailyModeCollections, discounts, receipts, religions, students } from '../schema';
 
 export type StudentRow = typeof students.$inferSelect;
 export type NewStudentRow = typeof students.$inferInsert;
@@ -198,12 +198,12 @@ export function admissionsByCourse(db: DbOrTx, params: { departmentId: number })
     .all();
 }
 
-/** Net amount of the department's live receipts dated on the day: the dashboard's 'Today total'. */
+/** Net amount of the department's live receipts dated on the day: the dashboard's 'Today total' (from the running totals). */
 export function departmentDayTotal(db: DbOrTx, params: { departmentId: number; date: string }): number {
   const row = db
-    .select({ total: sql<number>`coalesce(sum(${receipts.netPaise}), 0)` })
-    .from(receipts)
-    .where(and(eq(receipts.departmentId, params.departmentId), eq(receipts.date, params.date), eq(receipts.status, 'live')))
+    .select({ total: sql<number>`coalesce(sum(${dailyModeCollections.netPaise}), 0)` })
+    .from(dailyModeCollections)
+    .where(and(eq(dailyModeCollections.departmentId, params.departmentId), eq(dailyModeCollections.date, params.date)))
     .get();
   return row?.total ?? 0;
 }

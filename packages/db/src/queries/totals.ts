@@ -38,7 +38,8 @@ export function rebuildReceiptTotals(db: DbOrTx): void {
 
 /**
  * The rows where a totals table and a fresh recomputation from the receipts disagree (none when
- * they agree). Rows that fell to zero after voids and edits count as absent.
+ * they agree): each differing row once with its stored value, once with the expected one. Rows
+ * that fell to zero after voids and edits count as absent.
  */
 export function receiptTotalsDrift(db: DbOrTx): Array<{ table: string; key: string; stored: string | null; expected: string | null }> {
   const checks: Array<{ table: string; key: string; value: string; fresh: string }> = [
@@ -73,9 +74,9 @@ export function receiptTotalsDrift(db: DbOrTx): Array<{ table: string; key: stri
             fresh AS (${fresh}),
             s AS (SELECT * FROM stored WHERE NOT (${zero})),
             f AS (SELECT * FROM fresh WHERE NOT (${zero}))
-       SELECT '${table}' AS "table", s.k AS key, s.v AS stored, f.v AS expected FROM s LEFT JOIN f ON f.k = s.k WHERE f.v IS NOT s.v
+       SELECT '${table}' AS "table", k AS key, v AS stored, NULL AS expected FROM (SELECT k, v FROM s EXCEPT SELECT k, v FROM f)
        UNION ALL
-       SELECT '${table}', f.k, NULL, f.v FROM f LEFT JOIN s ON s.k = f.k WHERE s.k IS NULL
+       SELECT '${table}', k, NULL, v FROM (SELECT k, v FROM f EXCEPT SELECT k, v FROM s)
        ORDER BY 2`,
     ).all(),
   );

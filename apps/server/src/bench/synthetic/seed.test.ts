@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { openDatabase, receiptTotalsDrift } from '@fees/db';
 import Sqlite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedSynthetic } from './seed';
@@ -70,6 +71,23 @@ describe('seedSynthetic', () => {
     expect(value('pragma journal_mode')).toBe('wal');
     expect(value('pragma integrity_check')).toBe('ok');
     expect(value('pragma foreign_key_check')).toBeUndefined();
+  });
+
+  it('keeps the receipt triggers and fills the running totals to match the receipts', () => {
+    const names = db.prepare("select name from sqlite_master where type = 'trigger' order by name").pluck().all();
+    expect(names).toEqual([
+      'receipt_lines_totals_delete',
+      'receipt_lines_totals_insert',
+      'receipt_lines_totals_update',
+      'receipts_totals_delete',
+      'receipts_totals_insert',
+      'receipts_totals_move_lines',
+      'receipts_totals_update',
+    ]);
+    expect(value("select sum(receipt_count) from daily_mode_collections")).toBe(value("select count(*) from receipts where status = 'live'"));
+    const totals = openDatabase(join(dir, 'a.sqlite'), { prepare: false });
+    expect(receiptTotalsDrift(totals)).toEqual([]);
+    totals.$client.close();
   });
 
   it('is the same database for the same seed, and refuses to overwrite without force', async () => {

@@ -68,7 +68,7 @@ export async function seedSynthetic(options: SyntheticOptions): Promise<Syntheti
     categoryIds: ids('categories'),
     religionIds: ids('religions'),
   };
-  const bulk = beginBulkLoad(sqlite);
+  const bulk = beginBulkLoad(db);
 
   let t = performance.now();
   const passwordHash = await hashPassword(SYNTHETIC_PASSWORD);

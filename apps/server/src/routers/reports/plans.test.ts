@@ -64,10 +64,22 @@ describe('report query plans', () => {
     ]);
   });
 
-  it('reads a date range through the department-date index, or the date index for all departments', () => {
+  it('reads a date range through the department-date index; collections through the daily totals, a range per department', () => {
     expect(planOf('receiptsBetweenDates').flat()).toContain('SEARCH r USING INDEX receipts_department_date_idx (department_id=? AND date>? AND date<?)');
-    expect(planOf('collections (one department)').flat()).toContain('SEARCH r USING INDEX receipts_department_date_idx (department_id=? AND date>? AND date<?)');
-    expect(planOf('collections (all)').flat()).toContain('SEARCH r USING INDEX receipts_date_idx (date>? AND date<?)');
+    for (const name of ['collections (one department)', 'collections (all)']) {
+      const plans = planOf(name).flat();
+      expect(plans).toContain('SEARCH t USING INDEX sqlite_autoindex_daily_head_collections_1 (department_id=? AND date>? AND date<?)');
+      expect(plans).toContain('SEARCH t USING INDEX sqlite_autoindex_daily_mode_collections_1 (department_id=? AND date>? AND date<?)');
+      expect(plans.filter((p) => /receipt/.test(p))).toEqual([]);
+    }
+  });
+
+  it('reads paid per head from the running totals, by primary key', () => {
+    for (const name of ['dues', 'dues (one batch)']) {
+      const plans = planOf(name).flat();
+      expect(plans).toContain('SEARCH p USING INDEX sqlite_autoindex_student_head_paid_1 (student_id=? AND fee_head_id=?)');
+      expect(plans.filter((p) => /receipt/.test(p))).toEqual([]);
+    }
   });
 
   it('reads the students of a course, or of one batch, through their index', () => {
