@@ -106,9 +106,9 @@ describe('online snapshot', () => {
     const writer = busyWriter(receiptWriter(other, live.fx));
     await sleep(200);
     const baselinePauseMs = writer.takeLongestPause();
-    const committedBefore = writer.numbers.at(-1)!;
+    let committedBefore = 0;
     const snapshotPath = join(dir, 'snapshot.sqlite');
-    const snapshot = await takeSnapshot(live.db, snapshotPath);
+    const snapshot = await takeSnapshot(live.db, snapshotPath, { onStart: () => (committedBefore = writer.numbers.at(-1)!) });
     const longestPauseMs = writer.takeLongestPause();
     const writesDuring = writer.numbers.length - writer.numbers.indexOf(committedBefore) - 1;
     writer.stop();
@@ -152,9 +152,9 @@ describe('online snapshot', () => {
     const writer = busyWriter(receiptWriter(live.db.$client, live.fx));
     await sleep(200);
     const baselinePauseMs = writer.takeLongestPause();
-    const committedBefore = writer.numbers.at(-1)!;
+    let committedBefore = 0;
     const snapshotPath = join(dir, 'snapshot.sqlite');
-    const snapshot = await takeSnapshot(live.db, snapshotPath);
+    const snapshot = await takeSnapshot(live.db, snapshotPath, { onStart: () => (committedBefore = writer.numbers.at(-1)!) });
     const longestPauseMs = writer.takeLongestPause();
     const writesDuring = writer.numbers.length - writer.numbers.indexOf(committedBefore) - 1;
     writer.stop();
@@ -165,6 +165,28 @@ describe('online snapshot', () => {
     expect(writesDuring).toBeGreaterThan(0);
     expect(integrity(snapshotPath)).toBe('ok');
     expect(countsOf(snapshotPath).receipts).toBe(committedBefore);
+    live.db.$client.close();
+  });
+});
+
+describe('snapshot worker', () => {
+  it('checkpoints the WAL the app left behind', async () => {
+    const live = liveDatabase(100);
+    live.db.$client.pragma('wal_autocheckpoint = 0');
+    const write = receiptWriter(live.db.$client, live.fx);
+    for (let i = 0; i < 200; i++) write(700_00);
+    const snapshot = await takeSnapshot(live.db, join(dir, 'snapshot.sqlite'));
+    expect(snapshot.checkpoint).toMatchObject({ busy: 0 });
+    expect(snapshot.checkpoint!.log).toBeGreaterThan(200);
+    expect(snapshot.checkpoint!.checkpointed).toBe(snapshot.checkpoint!.log);
+    expect(countsOf(snapshot.path).receipts).toBe(301);
+    live.db.$client.close();
+  });
+
+  it('passes on its failure and leaves nothing waiting', async () => {
+    const live = liveDatabase(100);
+    await expect(takeSnapshot(live.db, join(dir, 'missing', 'snapshot.sqlite'))).rejects.toThrow('directory does not exist');
+    await expect(takeSnapshot(live.db, join(dir, 'snapshot.sqlite'))).resolves.toMatchObject({ pages: expect.any(Number) });
     live.db.$client.close();
   });
 });

@@ -22,7 +22,7 @@ export async function backupRoutes(app: FastifyInstance, opts: { deps: ServerDep
       after: { fileName, bytes: snapshot.bytes, ms: snapshot.ms },
     });
     const file = createReadStream(snapshot.path);
-    file.once('close', snapshot.cleanup);
+    file.once('close', () => void snapshot.cleanup());
     return reply
       .header('content-type', 'application/vnd.sqlite3')
       .header('content-disposition', `attachment; filename="${fileName}"`)

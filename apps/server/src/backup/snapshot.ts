@@ -1,25 +1,32 @@
 /**
- * Online snapshots of the live database with SQLite's backup API. The copy is read through a
- * second, read-only connection that first opens a read transaction: in WAL mode that transaction
- * sees the database exactly as it was at that moment, however long the copy takes, and it never
- * blocks writers. Pages are copied a step at a time with the event loop free between steps, so the
- * app keeps serving and writing meanwhile; since the source connection never starts a new read,
- * those writes do not restart the copy. The snapshot is switched to a rollback journal so the file
- * stands alone (no -wal beside it). An in-memory database (tests) is copied through its own
- * connection, as no other can open it.
+ * Online snapshots of the live database with SQLite's backup API, taken in a worker thread
+ * (snapshot.worker.ts) so that the app keeps serving and writing meanwhile: the copy, its final
+ * write to disk, the checkpoint after it and the removal of the temporary file all stay off the
+ * event loop. The worker reads through its own read-only connection inside one read transaction: in
+ * WAL mode that transaction sees the database exactly as it was when it began, however long the copy
+ * takes, and never blocks writers. It begins when this thread says Go, and this thread is held until
+ * it has (a thread wake-up, not the worker's start-up): the snapshot holds exactly what was committed
+ * before that moment, which onStart marks. An in-memory database (tests) is copied through its own
+ * connection, as no other connection can open it.
  */
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, statSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import type { Database } from '@fees/db';
 import Sqlite from 'better-sqlite3';
 import { today } from '../config';
+import { HANDSHAKE_TIMEOUT_MS, Handshake, type SnapshotJob, type SnapshotResult, type WorkerMessage } from './snapshot-job';
 
 export interface Snapshot {
   path: string;
   bytes: number;
   pages: number;
   ms: number;
+  checkpoint: SnapshotResult['checkpoint'];
 }
 
 /** backup_{yyyy-MM-dd}.sqlite or .sql, dated in the foundation's time zone. */
@@ -27,38 +34,103 @@ export function backupFileName(extension: 'sqlite' | 'sql', date: string = today
   return `backup_${date}.${extension}`;
 }
 
-/** Copies the database, as it is now, into destination (a new file) while the app keeps running. */
-export async function takeSnapshot(db: Database, destination: string): Promise<Snapshot> {
-  const started = performance.now();
-  const live = db.$client;
-  const source = live.memory ? live : new Sqlite(live.name, { readonly: true, fileMustExist: true, timeout: 5000 });
-  try {
-    if (source !== live) {
-      source.exec('BEGIN');
-      // A deferred BEGIN reads nothing yet: the first read fixes the snapshot's moment.
-      source.prepare('select count(*) from sqlite_master').get();
-    }
-    const result = await source.backup(destination);
+/**
+ * Starts the worker: built by build.mjs into dist/backup/ beside the bundled server, or, from
+ * sources, the TypeScript file beside this one, loaded through tsx's require hook (Node 20 does not
+ * apply import hooks to a worker's entry).
+ */
+function startWorker(job: SnapshotJob): Worker {
+  const built = new URL('./backup/snapshot.worker.js', import.meta.url);
+  if (existsSync(fileURLToPath(built))) return new Worker(built, { workerData: job });
+  const source = fileURLToPath(new URL('./snapshot.worker.ts', import.meta.url));
+  if (!existsSync(source)) throw new Error('The snapshot worker (backup/snapshot.worker.js) is missing beside the server');
+  const tsx = createRequire(import.meta.url).resolve('tsx/cjs');
+  return new Worker(`require(${JSON.stringify(tsx)}); require(${JSON.stringify(source)});`, { eval: true, workerData: job });
+}
+
+/** Gives the worker its Go and holds this thread until the worker's read transaction has begun. */
+function sayGo(state: Int32Array): void {
+  // The worker gave up waiting (its error follows) unless it is still Ready.
+  if (Atomics.compareExchange(state, 0, Handshake.Ready, Handshake.Go) !== Handshake.Ready) return;
+  Atomics.notify(state, 0);
+  if (Atomics.wait(state, 0, Handshake.Go, HANDSHAKE_TIMEOUT_MS) === 'timed-out') {
+    throw new Error('The snapshot worker did not start its read transaction');
+  }
+}
+
+function copyInWorker(source: string, destination: string, onStart: () => void): Promise<SnapshotResult> {
+  const state = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
+  const worker = startWorker({ source, destination, state: state.buffer as SharedArrayBuffer });
+  return new Promise<SnapshotResult>((resolve, reject) => {
+    let result: SnapshotResult | undefined;
+    worker.on('message', (message: WorkerMessage) => {
+      if ('done' in message) {
+        result = message.done;
+        return;
+      }
+      try {
+        sayGo(state);
+      } catch (error) {
+        void worker.terminate();
+        reject(error);
+        return;
+      }
+      if (Atomics.load(state, 0) === Handshake.Reading) onStart();
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (result) resolve(result);
+      else reject(new Error(`The snapshot worker stopped (exit code ${code}) without a snapshot`));
+    });
+  });
+}
+
+function copyInMemory(live: Sqlite.Database, destination: string, onStart: () => void): Promise<SnapshotResult> {
+  onStart();
+  return live.backup(destination).then((result) => {
     const copy = new Sqlite(destination, { fileMustExist: true });
     try {
       copy.pragma('journal_mode = DELETE');
     } finally {
       copy.close();
     }
-    return { path: destination, bytes: statSync(destination).size, pages: result.totalPages, ms: Math.round(performance.now() - started) };
-  } finally {
-    if (source !== live) source.close();
-  }
+    return { pages: result.totalPages, bytes: statSync(destination).size, checkpoint: null };
+  });
 }
 
-/** A snapshot in a new temporary folder; cleanup() removes it (safe to call more than once). */
-export async function snapshotToTempFile(db: Database): Promise<Snapshot & { cleanup: () => void }> {
+export interface SnapshotOptions {
+  /**
+   * Called at the snapshot's moment, once its read transaction has begun: the snapshot holds
+   * exactly what was committed before this call.
+   */
+  onStart?: () => void;
+}
+
+/**
+ * Copies the database into destination (a new file) while the app keeps running: the database as
+ * it was at the moment the worker's read transaction began, a worker's start-up after the call.
+ */
+export async function takeSnapshot(db: Database, destination: string, options: SnapshotOptions = {}): Promise<Snapshot> {
+  const started = performance.now();
+  const live = db.$client;
+  const onStart = options.onStart ?? (() => {});
+  const result = await (live.memory ? copyInMemory(live, destination, onStart) : copyInWorker(live.name, destination, onStart));
+  return { path: destination, ...result, ms: Math.round(performance.now() - started) };
+}
+
+/**
+ * A snapshot in a new temporary folder; cleanup() removes it without blocking the event loop (freeing
+ * a large file takes the file system a while), may be called more than once, and never rejects: a
+ * failure is reported as a process warning.
+ */
+export async function snapshotToTempFile(db: Database): Promise<Snapshot & { cleanup: () => Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), 'fees-backup-'));
-  const cleanup = () => rmSync(dir, { recursive: true, force: true });
+  const cleanup = () =>
+    rm(dir, { recursive: true, force: true }).catch((error: Error) => process.emitWarning(`Could not remove the backup snapshot ${dir}: ${error.message}`));
   try {
     return { ...(await takeSnapshot(db, join(dir, 'snapshot.sqlite'))), cleanup };
   } catch (error) {
-    cleanup();
+    await cleanup();
     throw error;
   }
 }

@@ -15,13 +15,13 @@ export async function createSqlDump(db: Database): Promise<{ fileName: string; s
   try {
     client = new Sqlite(snapshot.path, { readonly: true, fileMustExist: true });
   } catch (error) {
-    snapshot.cleanup();
+    await snapshot.cleanup();
     throw error;
   }
   const stream = Readable.from(sqlDumpChunks(client), { objectMode: false });
   stream.once('close', () => {
     if (client.open) client.close();
-    snapshot.cleanup();
+    void snapshot.cleanup();
   });
   return { fileName: backupFileName('sql'), stream };
 }
