@@ -3,13 +3,15 @@ import { writeAudit } from '@fees/db';
 import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../audit';
 import { createRequestContext, type ServerDeps } from '../context';
-import { backupFileName, snapshotToTempFile } from './snapshot';
+import { backupFileName, removeTemporarySnapshots, snapshotToTempFile } from './snapshot';
 
 /**
  * GET /api/backup: an online snapshot of the database as the attachment backup_{yyyy-MM-dd}.sqlite,
  * for admins (401 without a session, 403 for staff). The snapshot file is removed once sent.
  */
 export async function backupRoutes(app: FastifyInstance, opts: { deps: ServerDeps }): Promise<void> {
+  // A download that has just ended may not have removed its snapshot yet (nor an SQL dump's).
+  app.addHook('onClose', removeTemporarySnapshots);
   app.get('/api/backup', async (req, reply) => {
     const ctx = createRequestContext(opts.deps, req, reply);
     if (!ctx.session) return reply.code(401).send({ message: 'Please sign in' });

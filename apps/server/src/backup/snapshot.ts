@@ -118,6 +118,14 @@ export async function takeSnapshot(db: Database, destination: string, options: S
   return { path: destination, ...result, ms: Math.round(performance.now() - started) };
 }
 
+/** The cleanups of the temporary snapshots not removed yet, for removeTemporarySnapshots. */
+const outstanding = new Set<() => Promise<void>>();
+
+/** Removes every temporary snapshot still there (at shutdown: a download may have just ended). */
+export async function removeTemporarySnapshots(): Promise<void> {
+  await Promise.all([...outstanding].map((cleanup) => cleanup()));
+}
+
 /**
  * A snapshot in a new temporary folder; cleanup() removes it without blocking the event loop (freeing
  * a large file takes the file system a while), may be called more than once, and never rejects: a
@@ -125,8 +133,14 @@ export async function takeSnapshot(db: Database, destination: string, options: S
  */
 export async function snapshotToTempFile(db: Database): Promise<Snapshot & { cleanup: () => Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), 'fees-backup-'));
-  const cleanup = () =>
-    rm(dir, { recursive: true, force: true }).catch((error: Error) => process.emitWarning(`Could not remove the backup snapshot ${dir}: ${error.message}`));
+  let removal: Promise<void> | undefined;
+  const cleanup = () => {
+    removal ??= rm(dir, { recursive: true, force: true })
+      .catch((error: Error) => process.emitWarning(`Could not remove the backup snapshot ${dir}: ${error.message}`))
+      .finally(() => outstanding.delete(cleanup));
+    return removal;
+  };
+  outstanding.add(cleanup);
   try {
     return { ...(await takeSnapshot(db, join(dir, 'snapshot.sqlite'))), cleanup };
   } catch (error) {
