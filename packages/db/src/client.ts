@@ -46,6 +46,8 @@ export function openDatabase(path: string, options: OpenDatabaseOptions = {}): D
   // halve their time on a large database; writes still go through the WAL.
   sqlite.pragma('cache_size = -65536');
   sqlite.pragma('mmap_size = 1073741824');
+  // After a checkpoint the WAL file shrinks back to 64 MB instead of keeping its high-water size.
+  sqlite.pragma('journal_size_limit = 67108864');
   const db = drizzle({ client: sqlite, schema }) as Database;
   if (options.prepare !== false) {
     migrate(db, { migrationsFolder: options.migrationsFolder ?? defaultMigrationsFolder() });
