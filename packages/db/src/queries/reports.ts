@@ -213,6 +213,50 @@ export interface DuesReport {
 type DuesRaw = { kind: Kind } & Omit<DuesRow, 'batchId' | 'batchName'> & { batchId: number | null; batchName: string | null; count: number };
 
 /**
+ * The money of a course's students as common table expressions, each summed once per batch or per
+ * student instead of once per student and head: sel (the students asked for), fee (a batch's fee
+ * structure total), disc (a student's discount + adjustment on the heads of their batch) and, with
+ * withPaid, paid (a student's running paid totals on those heads).
+ */
+function courseStudentMoney(
+  params: { depId: number; courseId: number; batchId?: number; text?: string },
+  options: { withPaid: boolean },
+) {
+  const pattern = params.text ? likePattern(params.text) : null;
+  return sql`sel AS MATERIALIZED (
+      SELECT s.id, s.admission_no, s.name, s.cap_id, s.batch_id
+      FROM students s
+      WHERE s.department_id = ${params.depId} AND s.course_id = ${params.courseId}
+        ${params.batchId === undefined ? sql`` : sql`AND s.batch_id = ${params.batchId}`}
+        ${pattern ? sql`AND (s.name LIKE ${pattern} ESCAPE '\\' OR s.admission_no LIKE ${pattern} ESCAPE '\\' OR s.cap_id LIKE ${pattern} ESCAPE '\\')` : sql``}
+    ),
+    fee AS MATERIALIZED (
+      SELECT fs.batch_id, SUM(fs.amount_paise) AS feePaise
+      FROM fee_structures fs
+      WHERE fs.batch_id IN (SELECT batch_id FROM sel)
+      GROUP BY fs.batch_id
+    ),
+    disc AS MATERIALIZED (
+      SELECT sel.id AS student_id, SUM(dc.discount_paise + dc.adjustment_paise) AS discountPaise
+      FROM sel
+      JOIN discounts dc ON dc.student_id = sel.id
+      JOIN fee_structures fs ON fs.batch_id = sel.batch_id AND fs.fee_head_id = dc.fee_head_id
+      GROUP BY sel.id
+    )${
+      options.withPaid
+        ? sql`,
+    paid AS MATERIALIZED (
+      SELECT sel.id AS student_id, SUM(p.paid_paise) AS paidPaise
+      FROM sel
+      JOIN student_head_paid p ON p.student_id = sel.id
+      JOIN fee_structures fs ON fs.batch_id = sel.batch_id AND fs.fee_head_id = p.fee_head_id
+      GROUP BY sel.id
+    )`
+        : sql``
+    }`;
+}
+
+/**
  * Every student of a course (or of one of its batches) with fee, discount, paid and balance; only
  * balances other than zero unless includeSettled. Rows stop at `limit`; totals count everyone shown.
  */
@@ -221,23 +265,18 @@ export function duesReport(
   params: { depId: number; courseId: number; batchId?: number; includeSettled?: boolean; limit: number },
 ): DuesReport {
   const raw = db.all<DuesRaw>(sql`
-    WITH d AS MATERIALIZED (
-      SELECT g.*, g.feePaise - g.discountPaise - g.paidPaise AS balancePaise
-      FROM (
-        SELECT s.id AS studentId, s.admission_no AS admissionNo, s.name AS name, s.cap_id AS capId,
-          b.id AS batchId, b.name AS batchName,
-          COALESCE(SUM(fs.amount_paise), 0) AS feePaise,
-          COALESCE(SUM(dc.discount_paise + dc.adjustment_paise), 0) AS discountPaise,
-          COALESCE(SUM(${PAID_ON_HEAD}), 0) AS paidPaise
-        FROM students s
-        JOIN batches b ON b.id = s.batch_id
-        LEFT JOIN fee_structures fs ON fs.batch_id = s.batch_id
-        LEFT JOIN discounts dc ON dc.student_id = s.id AND dc.fee_head_id = fs.fee_head_id
-        WHERE s.department_id = ${params.depId} AND s.course_id = ${params.courseId}
-          ${params.batchId === undefined ? sql`` : sql`AND s.batch_id = ${params.batchId}`}
-        GROUP BY s.id
-      ) g
-      WHERE ${params.includeSettled ? 1 : 0} OR g.feePaise - g.discountPaise - g.paidPaise <> 0
+    WITH ${courseStudentMoney(params, { withPaid: true })},
+    d AS MATERIALIZED (
+      SELECT sel.id AS studentId, sel.admission_no AS admissionNo, sel.name AS name, sel.cap_id AS capId,
+        b.id AS batchId, b.name AS batchName, COALESCE(fee.feePaise, 0) AS feePaise,
+        COALESCE(disc.discountPaise, 0) AS discountPaise, COALESCE(paid.paidPaise, 0) AS paidPaise,
+        COALESCE(fee.feePaise, 0) - COALESCE(disc.discountPaise, 0) - COALESCE(paid.paidPaise, 0) AS balancePaise
+      FROM sel
+      JOIN batches b ON b.id = sel.batch_id
+      LEFT JOIN fee ON fee.batch_id = sel.batch_id
+      LEFT JOIN disc ON disc.student_id = sel.id
+      LEFT JOIN paid ON paid.student_id = sel.id
+      WHERE ${params.includeSettled ? 1 : 0} OR COALESCE(fee.feePaise, 0) - COALESCE(disc.discountPaise, 0) - COALESCE(paid.paidPaise, 0) <> 0
     )
     SELECT * FROM (
       SELECT 'row' AS kind, studentId, admissionNo, name, capId, batchId, batchName, feePaise, discountPaise, paidPaise, balancePaise, 1 AS count
@@ -310,24 +349,17 @@ export function studentFeeInfoReport(
   db: DbOrTx,
   params: { depId: number; courseId: number; text?: string; batchId?: number; limit: number },
 ): FeeInfoReport {
-  const pattern = params.text ? likePattern(params.text) : null;
   const raw = db.all<FeeInfoRaw>(sql`
-    WITH d AS MATERIALIZED (
-      SELECT g.*, g.feePaise - g.discountPaise AS finalFeePaise
-      FROM (
-        SELECT s.id AS studentId, s.admission_no AS admissionNo, s.name AS name, s.cap_id AS capId,
-          b.id AS batchId, b.name AS batchName,
-          COALESCE(SUM(fs.amount_paise), 0) AS feePaise,
-          COALESCE(SUM(dc.discount_paise + dc.adjustment_paise), 0) AS discountPaise
-        FROM students s
-        JOIN batches b ON b.id = s.batch_id
-        LEFT JOIN fee_structures fs ON fs.batch_id = s.batch_id
-        LEFT JOIN discounts dc ON dc.student_id = s.id AND dc.fee_head_id = fs.fee_head_id
-        WHERE s.department_id = ${params.depId} AND s.course_id = ${params.courseId}
-          ${params.batchId === undefined ? sql`` : sql`AND s.batch_id = ${params.batchId}`}
-          ${pattern ? sql`AND (s.name LIKE ${pattern} ESCAPE '\\' OR s.admission_no LIKE ${pattern} ESCAPE '\\' OR s.cap_id LIKE ${pattern} ESCAPE '\\')` : sql``}
-        GROUP BY s.id
-      ) g
+    WITH ${courseStudentMoney(params, { withPaid: false })},
+    d AS MATERIALIZED (
+      SELECT sel.id AS studentId, sel.admission_no AS admissionNo, sel.name AS name, sel.cap_id AS capId,
+        b.id AS batchId, b.name AS batchName, COALESCE(fee.feePaise, 0) AS feePaise,
+        COALESCE(disc.discountPaise, 0) AS discountPaise,
+        COALESCE(fee.feePaise, 0) - COALESCE(disc.discountPaise, 0) AS finalFeePaise
+      FROM sel
+      JOIN batches b ON b.id = sel.batch_id
+      LEFT JOIN fee ON fee.batch_id = sel.batch_id
+      LEFT JOIN disc ON disc.student_id = sel.id
     )
     SELECT * FROM (
       SELECT 'row' AS kind, studentId, admissionNo, name, capId, batchId, batchName, feePaise, discountPaise, finalFeePaise, 1 AS count
