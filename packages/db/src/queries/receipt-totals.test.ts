@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type Sqlite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../client';
-import { RECEIPT_TOTALS_BACKFILL, rebuildReceiptTotals, receiptTotalsDrift } from './totals';
+import { RECEIPT_TOTALS_BACKFILL, rebuildReceiptTotals, receiptTotalsDrift, STUDENT_COURSE_TOTALS_BACKFILL } from './totals';
 
 const MIGRATIONS = fileURLToPath(new URL('../../drizzle', import.meta.url));
 const MODES = ['cash', 'upi', 'cheque', 'bank_transfer', 'card'] as const;
@@ -139,5 +139,42 @@ describe('receipt totals', () => {
 
     const migration = readFileSync(join(MIGRATIONS, '0002_receipt_totals.sql'), 'utf8').split('--> statement-breakpoint').map((s) => s.trim());
     for (const statement of RECEIPT_TOTALS_BACKFILL) expect(migration).toContain(statement);
+  });
+
+  it('paid per student on the batch heads and receipts per course and batch stay right as students, structures and receipts move', () => {
+    for (const seed of [21, 22, 23]) {
+      const db = openDatabase(':memory:');
+      const sqlite = db.$client;
+      const students = academics(sqlite);
+      sqlite.exec(`INSERT INTO batches (id, department_id, course_id, name, start_date, end_date) VALUES (3, 100, 1003, 'B3', '2025-06-01', '2028-03-31')`);
+      const heads = (sqlite.prepare('SELECT id FROM fee_heads ORDER BY id LIMIT 4').all() as { id: number }[]).map((h) => h.id);
+      const structure = sqlite.prepare(`INSERT OR IGNORE INTO fee_structures (batch_id, fee_head_id, amount_paise, start_date, end_date) VALUES (?, ?, 100000, '2025-06-01', '2026-03-31')`);
+      for (const [batch, head] of [[1, 0], [1, 1], [3, 1], [3, 2], [2, 3]] as const) structure.run(batch, heads[head]);
+      const pick = rng(seed);
+      for (let round = 0; round < 12; round++) {
+        sqlite.exec('UPDATE receipts SET number = number + 1000');
+        randomWrites(sqlite, students, seed * 100 + round, 30);
+        const [first, second] = [students[0]!, students[1]!];
+        const op = pick(5);
+        if (op === 0) sqlite.prepare('UPDATE students SET batch_id = CASE batch_id WHEN 1 THEN 3 ELSE 1 END WHERE id IN (?, ?)').run(first, pick(2) ? second : first);
+        else if (op === 1) structure.run(1 + 2 * pick(2), heads[pick(3)]);
+        else if (op === 2) sqlite.prepare('DELETE FROM fee_structures WHERE id = (SELECT MIN(id) FROM fee_structures WHERE batch_id = ?)').run(1 + 2 * pick(2));
+        else if (op === 3) sqlite.prepare('UPDATE OR IGNORE fee_structures SET fee_head_id = ? WHERE batch_id = ?').run(heads[pick(4)], 1 + 2 * pick(2));
+        else sqlite.prepare('UPDATE receipts SET batch_id = CASE batch_id WHEN 1 THEN 3 ELSE 1 END WHERE course_id = 1003 AND id % 2 = ?').run(pick(2));
+        expect(receiptTotalsDrift(db)).toEqual([]);
+      }
+      expect(sqlite.prepare('SELECT COUNT(*) AS n FROM student_paid WHERE paid_paise <> 0').get()).not.toEqual({ n: 0 });
+      expect(sqlite.prepare('SELECT COUNT(*) AS n FROM course_batch_receipts WHERE receipt_count > 0').get()).not.toEqual({ n: 0 });
+      const snapshot = () => ['student_paid', 'course_batch_receipts'].map((t) => sqlite.prepare(`SELECT * FROM ${t} WHERE ${t === 'student_paid' ? 'paid_paise' : 'receipt_count'} <> 0 ORDER BY 1, 2`).all());
+      const kept = snapshot();
+      db.transaction((tx) => rebuildReceiptTotals(tx));
+      expect(snapshot()).toEqual(kept);
+      expect(receiptTotalsDrift(db)).toEqual([]);
+    }
+  });
+
+  it('the new totals are filled by the same statements as migration 0003', () => {
+    const migration = readFileSync(join(MIGRATIONS, '0003_student_course_totals.sql'), 'utf8').split('--> statement-breakpoint').map((s) => s.trim());
+    for (const statement of STUDENT_COURSE_TOTALS_BACKFILL) expect(migration).toContain(statement);
   });
 });

@@ -59,10 +59,11 @@ export interface FeeReceiptReport {
 /**
  * Live receipts of one course of a department, by batch name then receipt number, optionally of one
  * batch and narrowed to a text in the student's name, admission number or the receipt number.
- * Totals count every matching receipt; rows stop at `limit`. Both read receipts_live_course_idx:
- * the totals from the index alone, the rows batch by batch (in name order, batches_course_name_uq)
- * and in number order within each, so a page needs no sort whatever the planner's statistics say
- * (CROSS JOIN fixes the loop order, INDEXED BY the indexes).
+ * Totals count every matching receipt: without a text they are the running totals of the course's
+ * batches (course_batch_receipts), with one they are counted from receipts_live_course_idx. Rows stop
+ * at `limit`, read batch by batch (in name order, batches_course_name_uq) and in number order within
+ * each, so a page needs no sort whatever the planner's statistics say (CROSS JOIN fixes the loop
+ * order, INDEXED BY the indexes).
  */
 export function feeReceiptReport(
   db: DbOrTx,
@@ -76,15 +77,26 @@ export function feeReceiptReport(
     ? sql`AND (r.student_name LIKE ${pattern} ESCAPE '\\' OR s.admission_no LIKE ${pattern} ESCAPE '\\' OR CAST(r.number AS TEXT) LIKE ${pattern} ESCAPE '\\')`
     : sql``;
   const oneBatch = params.batchId === undefined ? sql`` : sql`AND r.batch_id = ${params.batchId}`;
-  const groups = db.all<{ batchId: number; batchName: string; count: number; netPaise: number; allCount: number; allNetPaise: number }>(sql`
+  // Without a text the totals are the running totals of the course's batches (course_batch_receipts).
+  const groups = db.all<{ batchId: number; batchName: string; count: number; netPaise: number; allCount: number; allNetPaise: number }>(
+    pattern
+      ? sql`
     SELECT r.batch_id AS batchId, b.name AS batchName, COUNT(*) AS count, SUM(r.net_paise) AS netPaise,
       SUM(COUNT(*)) OVER () AS allCount, SUM(SUM(r.net_paise)) OVER () AS allNetPaise
     FROM receipts r
     JOIN batches b ON b.id = r.batch_id
-    ${pattern ? sql`JOIN students s ON s.id = r.student_id` : sql``}
+    JOIN students s ON s.id = r.student_id
     WHERE r.course_id = ${params.courseId} AND r.status = 'live' ${oneBatch} ${search}
     GROUP BY r.batch_id
-    ORDER BY b.name, b.id`);
+    ORDER BY b.name, b.id`
+      : sql`
+    SELECT t.batch_id AS batchId, b.name AS batchName, t.receipt_count AS count, t.net_paise AS netPaise,
+      SUM(t.receipt_count) OVER () AS allCount, SUM(t.net_paise) OVER () AS allNetPaise
+    FROM course_batch_receipts t
+    JOIN batches b ON b.id = t.batch_id
+    WHERE t.course_id = ${params.courseId} AND t.receipt_count > 0 ${params.batchId === undefined ? sql`` : sql`AND t.batch_id = ${params.batchId}`}
+    ORDER BY b.name, b.id`,
+  );
   if (groups.length === 0) return empty;
   const rows = db.all<FeeReceiptRow>(sql`
     SELECT r.number AS number, r.date AS date, r.student_id AS studentId, s.admission_no AS admissionNo,
@@ -215,13 +227,12 @@ type DuesRaw = { kind: Kind } & Omit<DuesRow, 'batchId' | 'batchName'> & { batch
 /**
  * The money of a course's students as common table expressions, each summed once per batch or per
  * student instead of once per student and head: sel (the students asked for), fee (a batch's fee
- * structure total), disc (a student's discount + adjustment on the heads of their batch) and, with
- * withPaid, paid (a student's running paid totals on those heads).
+ * structure total) and disc (a student's discount + adjustment on the heads of their batch). A
+ * student's paid on those heads is one running total, student_paid. The reports read sel as the
+ * outer loop (CROSS JOIN), each student probing discounts, batches and totals by key, rather than
+ * building automatic indexes over the materialized students.
  */
-function courseStudentMoney(
-  params: { depId: number; courseId: number; batchId?: number; text?: string },
-  options: { withPaid: boolean },
-) {
+function courseStudentMoney(params: { depId: number; courseId: number; batchId?: number; text?: string }) {
   const pattern = params.text ? likePattern(params.text) : null;
   return sql`sel AS MATERIALIZED (
       SELECT s.id, s.admission_no, s.name, s.cap_id, s.batch_id
@@ -239,21 +250,10 @@ function courseStudentMoney(
     disc AS MATERIALIZED (
       SELECT sel.id AS student_id, SUM(dc.discount_paise + dc.adjustment_paise) AS discountPaise
       FROM sel
-      JOIN discounts dc ON dc.student_id = sel.id
+      CROSS JOIN discounts dc ON dc.student_id = sel.id
       JOIN fee_structures fs ON fs.batch_id = sel.batch_id AND fs.fee_head_id = dc.fee_head_id
       GROUP BY sel.id
-    )${
-      options.withPaid
-        ? sql`,
-    paid AS MATERIALIZED (
-      SELECT sel.id AS student_id, SUM(p.paid_paise) AS paidPaise
-      FROM sel
-      JOIN student_head_paid p ON p.student_id = sel.id
-      JOIN fee_structures fs ON fs.batch_id = sel.batch_id AND fs.fee_head_id = p.fee_head_id
-      GROUP BY sel.id
-    )`
-        : sql``
-    }`;
+    )`;
 }
 
 /**
@@ -265,18 +265,18 @@ export function duesReport(
   params: { depId: number; courseId: number; batchId?: number; includeSettled?: boolean; limit: number },
 ): DuesReport {
   const raw = db.all<DuesRaw>(sql`
-    WITH ${courseStudentMoney(params, { withPaid: true })},
+    WITH ${courseStudentMoney(params)},
     d AS MATERIALIZED (
       SELECT sel.id AS studentId, sel.admission_no AS admissionNo, sel.name AS name, sel.cap_id AS capId,
         b.id AS batchId, b.name AS batchName, COALESCE(fee.feePaise, 0) AS feePaise,
-        COALESCE(disc.discountPaise, 0) AS discountPaise, COALESCE(paid.paidPaise, 0) AS paidPaise,
-        COALESCE(fee.feePaise, 0) - COALESCE(disc.discountPaise, 0) - COALESCE(paid.paidPaise, 0) AS balancePaise
+        COALESCE(disc.discountPaise, 0) AS discountPaise, COALESCE(paid.paid_paise, 0) AS paidPaise,
+        COALESCE(fee.feePaise, 0) - COALESCE(disc.discountPaise, 0) - COALESCE(paid.paid_paise, 0) AS balancePaise
       FROM sel
-      JOIN batches b ON b.id = sel.batch_id
+      CROSS JOIN batches b ON b.id = sel.batch_id
       LEFT JOIN fee ON fee.batch_id = sel.batch_id
       LEFT JOIN disc ON disc.student_id = sel.id
-      LEFT JOIN paid ON paid.student_id = sel.id
-      WHERE ${params.includeSettled ? 1 : 0} OR COALESCE(fee.feePaise, 0) - COALESCE(disc.discountPaise, 0) - COALESCE(paid.paidPaise, 0) <> 0
+      LEFT JOIN student_paid paid ON paid.student_id = sel.id
+      WHERE ${params.includeSettled ? 1 : 0} OR COALESCE(fee.feePaise, 0) - COALESCE(disc.discountPaise, 0) - COALESCE(paid.paid_paise, 0) <> 0
     )
     SELECT * FROM (
       SELECT 'row' AS kind, studentId, admissionNo, name, capId, batchId, batchName, feePaise, discountPaise, paidPaise, balancePaise, 1 AS count
@@ -350,14 +350,14 @@ export function studentFeeInfoReport(
   params: { depId: number; courseId: number; text?: string; batchId?: number; limit: number },
 ): FeeInfoReport {
   const raw = db.all<FeeInfoRaw>(sql`
-    WITH ${courseStudentMoney(params, { withPaid: false })},
+    WITH ${courseStudentMoney(params)},
     d AS MATERIALIZED (
       SELECT sel.id AS studentId, sel.admission_no AS admissionNo, sel.name AS name, sel.cap_id AS capId,
         b.id AS batchId, b.name AS batchName, COALESCE(fee.feePaise, 0) AS feePaise,
         COALESCE(disc.discountPaise, 0) AS discountPaise,
         COALESCE(fee.feePaise, 0) - COALESCE(disc.discountPaise, 0) AS finalFeePaise
       FROM sel
-      JOIN batches b ON b.id = sel.batch_id
+      CROSS JOIN batches b ON b.id = sel.batch_id
       LEFT JOIN fee ON fee.batch_id = sel.batch_id
       LEFT JOIN disc ON disc.student_id = sel.id
     )

@@ -1,10 +1,11 @@
 /**
  * The receipts' running totals (schema/receipts.ts: student_head_paid, daily_head_collections,
- * daily_mode_collections). Triggers on receipts and receipt_lines (migration 0002_receipt_totals)
- * keep them in the transaction of every write, whoever writes. These statements recompute them from
- * the live receipts: the migration runs the same INSERTs as its backfill (receipt-totals.test.ts
- * checks they stay identical), and a bulk loader that dropped the triggers calls
- * `rebuildReceiptTotals` after its load.
+ * daily_mode_collections from migration 0002_receipt_totals; student_paid and course_batch_receipts
+ * from 0003_student_course_totals). Triggers on receipts, receipt_lines, student_head_paid, students
+ * and fee_structures keep them in the transaction of every write, whoever writes. These statements
+ * recompute them from the live receipts: each migration runs the same INSERTs as its backfill
+ * (receipt-totals.test.ts checks they stay identical), and a bulk loader that dropped the triggers
+ * calls `rebuildReceiptTotals` after its load.
  */
 import type { DbOrTx } from '../client';
 import { prepared } from './prepared';
@@ -28,12 +29,34 @@ WHERE status = 'live'
 GROUP BY department_id, date, payment_mode;`,
 ];
 
-const TOTALS_TABLES = ['student_head_paid', 'daily_head_collections', 'daily_mode_collections'] as const;
+/**
+ * Fills the empty student_paid (paid on the heads of the student's batch's fee structure, from
+ * student_head_paid) and course_batch_receipts (live receipts per course and batch); migration 0003's backfill.
+ */
+export const STUDENT_COURSE_TOTALS_BACKFILL: readonly string[] = [
+  `INSERT INTO student_paid (student_id, paid_paise)
+SELECT p.student_id, SUM(p.paid_paise)
+FROM student_head_paid p JOIN students s ON s.id = p.student_id
+JOIN fee_structures fs ON fs.batch_id = s.batch_id AND fs.fee_head_id = p.fee_head_id
+GROUP BY p.student_id;`,
+  `INSERT INTO course_batch_receipts (course_id, batch_id, receipt_count, net_paise)
+SELECT course_id, batch_id, COUNT(*), SUM(net_paise)
+FROM receipts
+WHERE status = 'live'
+GROUP BY course_id, batch_id;`,
+];
 
-/** Empties the totals tables and fills them again from the live receipts; call inside a transaction. */
+const TOTALS_TABLES = ['student_head_paid', 'daily_head_collections', 'daily_mode_collections', 'course_batch_receipts'] as const;
+
+/**
+ * Empties the totals tables and fills them again from the live receipts; call inside a transaction.
+ * student_paid is emptied after student_head_paid is filled, as that table's triggers add to it.
+ */
 export function rebuildReceiptTotals(db: DbOrTx): void {
   for (const table of TOTALS_TABLES) prepared(db, `DELETE FROM ${table}`).run();
   for (const statement of RECEIPT_TOTALS_BACKFILL) prepared(db, statement).run();
+  prepared(db, 'DELETE FROM student_paid').run();
+  for (const statement of STUDENT_COURSE_TOTALS_BACKFILL) prepared(db, statement).run();
 }
 
 /**
@@ -65,8 +88,24 @@ export function receiptTotalsDrift(db: DbOrTx): Array<{ table: string; key: stri
           COUNT(*) || '/' || SUM(total_paise) || '/' || SUM(tax_paise) || '/' || SUM(net_paise) AS v
         FROM receipts WHERE status = 'live' GROUP BY department_id, date, payment_mode`,
     },
+    {
+      table: 'student_paid',
+      key: 'student_id',
+      value: 'paid_paise',
+      fresh: `SELECT rl.student_id AS k, CAST(SUM(rl.amount_paise) AS TEXT) AS v
+        FROM receipt_lines rl JOIN receipts r ON r.id = rl.receipt_id JOIN students s ON s.id = rl.student_id
+        JOIN fee_structures fs ON fs.batch_id = s.batch_id AND fs.fee_head_id = rl.fee_head_id
+        WHERE r.status = 'live' GROUP BY rl.student_id`,
+    },
+    {
+      table: 'course_batch_receipts',
+      key: `course_id || '/' || batch_id`,
+      value: `receipt_count || '/' || net_paise`,
+      fresh: `SELECT course_id || '/' || batch_id AS k, COUNT(*) || '/' || SUM(net_paise) AS v
+        FROM receipts WHERE status = 'live' GROUP BY course_id, batch_id`,
+    },
   ];
-  const zero = `v IN ('0', '0/0/0/0')`;
+  const zero = `v IN ('0', '0/0', '0/0/0/0')`;
   return checks.flatMap(({ table, key, value, fresh }) =>
     prepared<{ table: string; key: string; stored: string | null; expected: string | null }>(
       db,

@@ -147,3 +147,25 @@ export const dailyModeCollections = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.departmentId, t.date, t.paymentMode] })],
 );
+
+/**
+ * Paid per student on the heads of their batch's fee structure (the reports' paid): the sum of
+ * student_head_paid over those heads, kept by triggers on student_head_paid, students (batch
+ * changes) and fee_structures (heads added, removed or moved), migration 0003_student_course_totals.
+ */
+export const studentPaid = sqliteTable('student_paid', {
+  studentId: integer('student_id').primaryKey(),
+  paidPaise: integer('paid_paise').notNull(),
+});
+
+/** Per course and batch: live receipts and their net amounts (the fee receipt report's totals). */
+export const courseBatchReceipts = sqliteTable(
+  'course_batch_receipts',
+  {
+    courseId: integer('course_id').notNull(),
+    batchId: integer('batch_id').notNull(),
+    receiptCount: integer('receipt_count').notNull(),
+    netPaise: integer('net_paise').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.courseId, t.batchId] })],
+);

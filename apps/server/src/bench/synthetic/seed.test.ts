@@ -76,13 +76,23 @@ describe('seedSynthetic', () => {
   it('keeps the receipt triggers and fills the running totals to match the receipts', () => {
     const names = db.prepare("select name from sqlite_master where type = 'trigger' order by name").pluck().all();
     expect(names).toEqual([
+      'fee_structures_paid_delete',
+      'fee_structures_paid_insert',
+      'fee_structures_paid_update',
       'receipt_lines_totals_delete',
       'receipt_lines_totals_insert',
       'receipt_lines_totals_update',
+      'receipts_course_totals_delete',
+      'receipts_course_totals_insert',
+      'receipts_course_totals_update',
       'receipts_totals_delete',
       'receipts_totals_insert',
       'receipts_totals_move_lines',
       'receipts_totals_update',
+      'student_head_paid_batch_delete',
+      'student_head_paid_batch_insert',
+      'student_head_paid_batch_update',
+      'students_paid_batch',
     ]);
     expect(value("select sum(receipt_count) from daily_mode_collections")).toBe(value("select count(*) from receipts where status = 'live'"));
     const totals = openDatabase(join(dir, 'a.sqlite'), { prepare: false });
