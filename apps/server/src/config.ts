@@ -15,15 +15,18 @@ export interface ServerConfig {
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  // Paths are relative to where the command was typed: pnpm runs package scripts (pnpm dev) in the
+  // package folder and says where it was started in INIT_CWD.
+  const base = env.INIT_CWD ?? process.cwd();
   return {
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '127.0.0.1',
-    databasePath: resolve(env.DATABASE_PATH ?? 'data/fees.sqlite'),
+    databasePath: resolve(base, env.DATABASE_PATH ?? 'data/fees.sqlite'),
     adminEmail: env.ADMIN_EMAIL,
     adminPassword: env.ADMIN_PASSWORD,
     demo: env.DEMO === '1' || env.DEMO === 'true',
     secureCookies: env.COOKIE_SECURE === '1',
-    webRoot: env.WEB_ROOT ? resolve(env.WEB_ROOT) : undefined,
+    webRoot: env.WEB_ROOT ? resolve(base, env.WEB_ROOT) : undefined,
   };
 }
 
