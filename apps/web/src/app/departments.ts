@@ -2,10 +2,6 @@ import { DEPARTMENTS } from '@fees/validation';
 
 export type Department = (typeof DEPARTMENTS)[number];
 
-export function departmentByPrefix(prefix: string): Department | undefined {
-  return DEPARTMENTS.find((d) => d.prefix === prefix);
-}
-
 export function departmentById(id: number): Department | undefined {
   return DEPARTMENTS.find((d) => d.id === id);
 }

@@ -13,11 +13,6 @@ export function formatRupees(paise: number): string {
   return `${negative ? '-' : ''}${grouped}.${fraction}`;
 }
 
-/** With the rupee sign: "₹ 1,25,000.50". */
-export function formatRupeesWithSign(paise: number): string {
-  return `₹ ${formatRupees(paise)}`;
-}
-
 const ONES = [
   'Zero', 'One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine', 'Ten',
   'Eleven', 'Twelve', 'Thirteen', 'Fourteen', 'Fifteen', 'Sixteen', 'Seventeen', 'Eighteen', 'Nineteen',
@@ -40,7 +35,7 @@ function belowThousand(n: number): string {
 }
 
 /** A whole number in the Indian system: crore, lakh, thousand, hundred. */
-export function integerInWords(n: number): string {
+function integerInWords(n: number): string {
   if (n === 0) return 'Zero';
   const parts: string[] = [];
   const crore = Math.floor(n / 1_00_00_000);

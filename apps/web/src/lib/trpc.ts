@@ -32,3 +32,12 @@ export function fieldErrors(error: unknown): Record<string, string[]> {
   if (isApiError(error)) return (error.data?.fieldErrors as Record<string, string[]> | null) ?? {};
   return {};
 }
+
+/** The server's per-field messages as form errors: the first message of each field. */
+export function serverFieldErrors(error: unknown): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(fieldErrors(error))
+      .filter(([, messages]) => messages.length > 0)
+      .map(([field, messages]) => [field, messages[0]!]),
+  );
+}

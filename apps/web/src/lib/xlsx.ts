@@ -36,7 +36,7 @@ export function crc32(bytes: Uint8Array): number {
 }
 
 /** A zip archive of stored (uncompressed) entries with UTF-8 names. */
-export function zipStored(files: Array<{ name: string; data: Uint8Array }>, date = new Date()): Uint8Array {
+function zipStored(files: Array<{ name: string; data: Uint8Array }>, date = new Date()): Uint8Array {
   const dosTime = (date.getHours() << 11) | (date.getMinutes() << 5) | Math.floor(date.getSeconds() / 2);
   const dosDate = ((date.getFullYear() - 1980) << 9) | ((date.getMonth() + 1) << 5) | date.getDate();
   const locals: Uint8Array[] = [];

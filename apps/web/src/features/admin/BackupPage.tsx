@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { todayIso } from '../../lib/dates';
 import { clearSignIn } from '../../lib/session-storage';
-import { FailureAlert } from './shared';
+import { FailureAlert } from '../../components/FailureAlert';
 
 function megabytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;

@@ -6,7 +6,7 @@ import { useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { useTRPC } from '../../lib/trpc';
 import { useAccountSaved } from './RegistrationFields';
-import { FailureAlert } from './shared';
+import { FailureAlert } from '../../components/FailureAlert';
 
 /**
  * Change password for the account named in the URL (/:id/:email): the email is read-only, the

@@ -3,8 +3,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { useTRPC } from '../../lib/trpc';
-import { serverFieldErrors } from './shared';
+import { serverFieldErrors, useTRPC } from '../../lib/trpc';
 
 type Registration = { email: string; pwd1: string; pwd2: string; chk1: boolean };
 

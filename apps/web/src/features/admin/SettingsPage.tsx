@@ -6,8 +6,8 @@ import { IconCircleCheck, IconPercentage } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PageHeader } from '../../components/PageHeader';
-import { errorMessage, useTRPC } from '../../lib/trpc';
-import { FailureAlert, serverFieldErrors } from './shared';
+import { errorMessage, serverFieldErrors, useTRPC } from '../../lib/trpc';
+import { FailureAlert } from '../../components/FailureAlert';
 
 interface SettingsValues {
   gstRate: string;

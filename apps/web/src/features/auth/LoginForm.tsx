@@ -1,12 +1,12 @@
-import { Alert, Anchor, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { ZAdminLoginInput } from '@fees/validation';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { clearSignIn, storeSignIn } from '../../lib/session-storage';
-import { errorMessage, useTRPC } from '../../lib/trpc';
+import { useTRPC } from '../../lib/trpc';
+import { FailureAlert } from '../../components/FailureAlert';
 
 /**
  * Email and password, then the admin or department sign-in. On success the client stores the
@@ -50,11 +50,7 @@ export function LoginForm({ title, subtitle, depId, children }: { title: string;
             )}
           </div>
           {children}
-          {failure && (
-            <Alert color="red" icon={<IconAlertCircle />} role="alert">
-              {errorMessage(failure)}
-            </Alert>
-          )}
+          <FailureAlert error={failure} />
           <TextInput label="Email" type="email" autoComplete="username" autoFocus withAsterisk {...form.getInputProps('email')} />
           <PasswordInput label="Password" autoComplete="current-password" withAsterisk {...form.getInputProps('password')} />
           <Button type="submit" loading={pending} fullWidth>

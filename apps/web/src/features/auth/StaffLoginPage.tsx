@@ -1,6 +1,7 @@
 import { Paper, Select, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { DEPARTMENTS } from '../../app/departments';
+import { DEPARTMENT_OPTIONS } from '../../components/DepartmentSelect';
 import { LoginForm } from './LoginForm';
 import { LoginLayout } from './LoginLayout';
 
@@ -15,7 +16,7 @@ export default function StaffLoginPage() {
           <Select
             label="Department"
             placeholder="Choose your department"
-            data={DEPARTMENTS.map((d) => ({ value: String(d.id), label: d.name }))}
+            data={DEPARTMENT_OPTIONS}
             value={depId}
             onChange={setDepId}
             withAsterisk

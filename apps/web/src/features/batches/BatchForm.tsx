@@ -1,14 +1,14 @@
 import { Alert, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { ZCreateBatchInput } from '@fees/validation';
-import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { IconCircleCheck } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { errorMessage, useTRPC } from '../../lib/trpc';
+import { serverFieldErrors, useTRPC } from '../../lib/trpc';
 import { DateField } from '../../components/DateField';
-import { DepartmentSelect } from './DepartmentSelect';
-import { serverFieldErrors } from './form-errors';
+import { DepartmentSelect } from '../../components/DepartmentSelect';
+import { FailureAlert } from '../../components/FailureAlert';
 
 export interface BatchFormValues {
   depId: string;
@@ -59,11 +59,7 @@ export function BatchForm({ initialValues, batchId }: { initialValues: BatchForm
     <Paper withBorder p="lg" radius="md" maw={720}>
       <form onSubmit={submit} noValidate>
         <Stack>
-          {mutation.error && (
-            <Alert color="red" icon={<IconAlertCircle />} role="alert">
-              {errorMessage(mutation.error)}
-            </Alert>
-          )}
+          <FailureAlert error={mutation.error} />
           {saved && (
             <Alert color="green" icon={<IconCircleCheck />} role="status">
               {saved}

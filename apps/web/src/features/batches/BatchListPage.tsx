@@ -7,7 +7,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { formatDate } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
 import { errorMessage, useTRPC } from '../../lib/trpc';
-import { DepartmentSelect, departmentName } from './DepartmentSelect';
+import { DepartmentSelect, departmentName } from '../../components/DepartmentSelect';
 
 /** /admin/batchedt: choose a department, see its batches; the department stays in the URL. */
 export default function BatchListPage() {

@@ -3,8 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
-import { errorMessage, useTRPC } from '../../lib/trpc';
+import { useTRPC } from '../../lib/trpc';
 import { BatchForm } from './BatchForm';
+import { FailureAlert } from '../../components/FailureAlert';
 
 /** /admin/bedit?batchId=&depId=&depName= */
 export default function EditBatchPage() {
@@ -19,9 +20,7 @@ export default function EditBatchPage() {
       {!(batchId > 0) ? (
         <Alert color="red">No batch was chosen.</Alert>
       ) : batch.error ? (
-        <Alert color="red" role="alert">
-          {errorMessage(batch.error)}
-        </Alert>
+        <FailureAlert error={batch.error} />
       ) : !batch.data ? (
         <PageLoader />
       ) : (

@@ -1,14 +1,13 @@
-import { Alert, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { ZCreateDiscountInput } from '@fees/validation';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { infoDialog } from '../../lib/dialogs';
 import { formatRupees } from '../../lib/money';
-import { errorMessage, useTRPC } from '../../lib/trpc';
-import { DepartmentSelect } from '../batches/DepartmentSelect';
-import { serverFieldErrors } from '../batches/form-errors';
+import { serverFieldErrors, useTRPC } from '../../lib/trpc';
+import { DepartmentSelect } from '../../components/DepartmentSelect';
+import { FailureAlert } from '../../components/FailureAlert';
 
 export interface DiscountFormValues {
   depId: string;
@@ -104,11 +103,7 @@ export function DiscountForm({ initialValues, discountId }: { initialValues: Dis
     <Paper withBorder p="lg" radius="md" maw={760}>
       <form onSubmit={submit} noValidate>
         <Stack>
-          {mutation.error && (
-            <Alert color="red" icon={<IconAlertCircle />} role="alert">
-              {errorMessage(mutation.error)}
-            </Alert>
-          )}
+          <FailureAlert error={mutation.error} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <DepartmentSelect withAsterisk {...form.getInputProps('depId')} value={form.values.depId || null} onChange={choose('depId')} />
             <Select

@@ -10,7 +10,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { DeleteFailedAlert, EditDeleteActions } from '../../components/RowActions';
 import { formatRupees } from '../../lib/money';
 import { errorMessage, useTRPC } from '../../lib/trpc';
-import { DepartmentSelect } from '../batches/DepartmentSelect';
+import { DepartmentSelect } from '../../components/DepartmentSelect';
 
 /** /admin/discedt: choose a department (required) and search; the searched department stays in the URL. */
 export default function DiscountListPage() {

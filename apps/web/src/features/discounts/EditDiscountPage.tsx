@@ -4,8 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
-import { errorMessage, useTRPC } from '../../lib/trpc';
+import { useTRPC } from '../../lib/trpc';
 import { DiscountForm } from './DiscountForm';
+import { FailureAlert } from '../../components/FailureAlert';
 
 /** /admin/editdisc/:id */
 export default function EditDiscountPage() {
@@ -19,9 +20,7 @@ export default function EditDiscountPage() {
       {!(id > 0) ? (
         <Alert color="red">No discount was chosen.</Alert>
       ) : discount.error ? (
-        <Alert color="red" role="alert">
-          {errorMessage(discount.error)}
-        </Alert>
+        <FailureAlert error={discount.error} />
       ) : !d ? (
         <PageLoader />
       ) : (

@@ -4,8 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
-import { errorMessage, useTRPC } from '../../lib/trpc';
+import { useTRPC } from '../../lib/trpc';
 import { FeeStructureForm } from './FeeStructureForm';
+import { FailureAlert } from '../../components/FailureAlert';
 
 /** /admin/fedit?id=&depid=&depname= */
 export default function EditFeeStructurePage() {
@@ -20,9 +21,7 @@ export default function EditFeeStructurePage() {
       {!(id > 0) ? (
         <Alert color="red">No fee structure was chosen.</Alert>
       ) : structure.error ? (
-        <Alert color="red" role="alert">
-          {errorMessage(structure.error)}
-        </Alert>
+        <FailureAlert error={structure.error} />
       ) : !s ? (
         <PageLoader />
       ) : (

@@ -9,8 +9,7 @@ import { NoDataRow } from '../../components/NoDataRow';
 import { PageHeader } from '../../components/PageHeader';
 import { DeleteFailedAlert } from '../../components/RowActions';
 import { deleteDialog } from '../../lib/dialogs';
-import { errorMessage, useTRPC } from '../../lib/trpc';
-import { serverFieldErrors } from '../batches/form-errors';
+import { errorMessage, serverFieldErrors, useTRPC } from '../../lib/trpc';
 
 function RenameRow({ id, name, onDone }: { id: number; name: string; onDone: () => void }) {
   const trpc = useTRPC();

@@ -1,16 +1,16 @@
 import { Alert, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { ZCreateFeeStructureInput } from '@fees/validation';
-import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { IconCircleCheck } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formatDate } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
-import { errorMessage, useTRPC } from '../../lib/trpc';
+import { serverFieldErrors, useTRPC } from '../../lib/trpc';
 import { DateField } from '../../components/DateField';
-import { DepartmentSelect } from '../batches/DepartmentSelect';
-import { serverFieldErrors } from '../batches/form-errors';
+import { DepartmentSelect } from '../../components/DepartmentSelect';
+import { FailureAlert } from '../../components/FailureAlert';
 
 export interface FeeStructureFormValues {
   depId: string;
@@ -109,11 +109,7 @@ export function FeeStructureForm({ initialValues, structureId }: { initialValues
     <Paper withBorder p="lg" radius="md" maw={720}>
       <form onSubmit={submit} noValidate>
         <Stack>
-          {mutation.error && (
-            <Alert color="red" title="Error..." icon={<IconAlertCircle />} role="alert">
-              {errorMessage(mutation.error)}
-            </Alert>
-          )}
+          <FailureAlert error={mutation.error} title="Error..." />
           {saved && (
             <Alert color="green" icon={<IconCircleCheck />} role="status">
               {saved}

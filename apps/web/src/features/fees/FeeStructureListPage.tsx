@@ -8,7 +8,7 @@ import { DeleteFailedAlert, EditDeleteActions } from '../../components/RowAction
 import { formatDate } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
 import { errorMessage, useTRPC } from '../../lib/trpc';
-import { DepartmentSelect, departmentName } from '../batches/DepartmentSelect';
+import { DepartmentSelect, departmentName } from '../../components/DepartmentSelect';
 
 /** /admin/feelist: a department's fee structures, one table per batch with its total. */
 export default function FeeStructureListPage() {

@@ -8,11 +8,12 @@ import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { deleteDialog, infoDialog } from '../../lib/dialogs';
 import { paiseToRupeesText } from '../../lib/money';
-import { errorMessage, useTRPC } from '../../lib/trpc';
+import { useTRPC } from '../../lib/trpc';
 import { formatLocalDate } from './format';
 import { receiptLabel, receiptSearchPath, receiptSuccessPath } from './links';
 import { ReceiptForm } from './ReceiptForm';
 import { useGoBack } from './useGoBack';
+import { FailureAlert } from '../../components/FailureAlert';
 
 /** /inv/edit/{receiptNo}: the stored receipt in the form; Submit updates, Delete voids. */
 export default function EditReceiptPage() {
@@ -48,9 +49,7 @@ export default function EditReceiptPage() {
     return (
       <>
         <PageHeader title={`Edit receipt ${receiptLabel(number)}`} />
-        <Alert color="red" icon={<IconAlertCircle />} title="Receipt not available">
-          {errorMessage(failure)}
-        </Alert>
+        <FailureAlert error={failure} title="Receipt not available" />
       </>
     );
   }

@@ -5,10 +5,11 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useDepartment } from '../../app/department-context';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
-import { errorMessage, useTRPC } from '../../lib/trpc';
+import { useTRPC } from '../../lib/trpc';
 import { receiptSearchPath, receiptSuccessPath } from './links';
 import { emptyLine, ReceiptForm } from './ReceiptForm';
 import { useGoBack } from './useGoBack';
+import { FailureAlert } from '../../components/FailureAlert';
 
 /** /receipt/{admNo}?sub_id=&course=&batch=: a new receipt for one student. */
 export default function ReceiptEntryPage() {
@@ -38,9 +39,7 @@ export default function ReceiptEntryPage() {
     return (
       <>
         <PageHeader title="New receipt" subtitle={department.name} />
-        <Alert color="red" icon={<IconAlertCircle />} title="Student not available">
-          {errorMessage(context.error)}
-        </Alert>
+        <FailureAlert error={context.error} title="Student not available" />
         <Button mt="md" variant="default" component={Link} to={receiptSearchPath(department)}>
           Back to the search
         </Button>

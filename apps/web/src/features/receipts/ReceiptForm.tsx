@@ -1,6 +1,5 @@
 import {
   ActionIcon,
-  Alert,
   Button,
   Checkbox,
   Divider,
@@ -32,13 +31,13 @@ import {
   type TReceiptPaymentMode,
   ZReceiptFields,
 } from '@fees/validation';
-import { IconAlertCircle, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { type KeyboardEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { confirmDialog } from '../../lib/dialogs';
 import { amountInWords, formatRupees } from '../../lib/money';
-import { errorMessage } from '../../lib/trpc';
 import { FeesInfoTable } from './FeesInfoTable';
 import type { FeeBalanceRow, FeeBalanceTotals } from './types';
+import { FailureAlert } from '../../components/FailureAlert';
 
 const ZReceiptForm = ZReceiptFields.pick({
   date: true,
@@ -249,9 +248,7 @@ export function ReceiptForm(props: ReceiptFormProps) {
     >
       <Stack gap="lg">
         {error !== null && error !== undefined && (
-          <Alert color="red" icon={<IconAlertCircle />} title="Not saved" role="alert">
-            {errorMessage(error)}
-          </Alert>
+          <FailureAlert error={error} title="Not saved" />
         )}
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, lg: 7 }}>

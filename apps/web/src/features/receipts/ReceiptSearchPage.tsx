@@ -10,10 +10,11 @@ import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { formatRupees } from '../../lib/money';
 import { useLoadThenOpen } from '../../lib/load-then-open';
-import { errorMessage, useTRPC } from '../../lib/trpc';
+import { useTRPC } from '../../lib/trpc';
 import { FeesInfoTable } from './FeesInfoTable';
 import { receiptEntryPath, studentStatementPath } from './links';
 import type { FeeInfo } from './types';
+import { FailureAlert } from '../../components/FailureAlert';
 
 const ZSearchForm = ZSearchReceiptStudentsInput.pick({ courseId: true, text: true });
 
@@ -90,9 +91,7 @@ export default function ReceiptSearchPage() {
       )}
       {searchedCourse && results.isPending && <PageLoader />}
       {results.isError && (
-        <Alert color="red" icon={<IconAlertCircle />} title="Search failed">
-          {errorMessage(results.error)}
-        </Alert>
+        <FailureAlert error={results.error} title="Search failed" />
       )}
       {results.data && results.data.count === 0 && (
         <Alert color="gray" icon={<IconUserSearch />} title="No students found">

@@ -9,10 +9,11 @@ import { useDepartment } from '../../app/department-context';
 import { PageHeader } from '../../components/PageHeader';
 import { formatDate } from '../../lib/dates';
 import { printSoon } from '../../lib/print';
-import { errorMessage, useTRPC } from '../../lib/trpc';
+import { useTRPC } from '../../lib/trpc';
 import { formatLocalDate } from './format';
 import { editReceiptPath, receiptLabel, receiptSearchPath } from './links';
 import { PrintableReceipt } from './PrintableReceipt';
+import { FailureAlert } from '../../components/FailureAlert';
 
 type PaperSize = 'a4' | 'a5';
 
@@ -60,9 +61,7 @@ export default function ReceiptSuccessPage() {
   if (receipt.isError) {
     return (
       <>
-        <Alert color="red" icon={<IconAlertCircle />} title={`Receipt ${receiptLabel(number)}`}>
-          {errorMessage(receipt.error)}
-        </Alert>
+        <FailureAlert error={receipt.error} title={`Receipt ${receiptLabel(number)}`} />
         <Button mt="md" variant="default" leftSection={<IconArrowLeft size={16} />} onClick={() => void navigate(backUrl)}>
           Go Back
         </Button>

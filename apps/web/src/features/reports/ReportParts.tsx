@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Center, Group, Loader, NativeSelect, type NativeSelectProps, Stack, Table, Text } from '@mantine/core';
 import { COURSES } from '@fees/validation';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconAlertTriangle, IconFileSpreadsheet, IconFileTypeCsv, IconPrinter } from '@tabler/icons-react';
+import { IconAlertTriangle, IconFileSpreadsheet, IconFileTypeCsv, IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
@@ -10,6 +10,7 @@ import { formatRupees } from '../../lib/money';
 import { printSoon } from '../../lib/print';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { type Cell, type Column, type ExportTable, exportCsv, exportXlsx } from './export';
+import { FailureAlert } from '../../components/FailureAlert';
 
 /** Figures line up: right-aligned tabular digits. */
 export const numeric = { ta: 'right' as const, style: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' as const } };
@@ -215,9 +216,7 @@ export function ReportLoading({ label = 'Loading report...' }: { label?: string 
 
 export function ReportError({ error }: { error: unknown }) {
   return (
-    <Alert color="red" icon={<IconAlertCircle />} title="The report could not be loaded">
-      {errorMessage(error)}
-    </Alert>
+    <FailureAlert error={error} title="The report could not be loaded" />
   );
 }
 

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconDownload, IconFileInvoice, IconPencil, IconPlus, IconPrinter, IconUsers } from '@tabler/icons-react';
+import { IconDownload, IconFileInvoice, IconPencil, IconPlus, IconPrinter, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -10,8 +10,9 @@ import { PageLoader } from '../../components/PageLoader';
 import { downloadText, safeFileName, toCsv } from '../../lib/csv';
 import { formatDate } from '../../lib/dates';
 import { printSoon } from '../../lib/print';
-import { errorMessage, useTRPC } from '../../lib/trpc';
+import { useTRPC } from '../../lib/trpc';
 import { editStudentPath, registerPath, statementPath } from './links';
+import { FailureAlert } from '../../components/FailureAlert';
 
 interface ListedStudent {
   id: number;
@@ -56,9 +57,7 @@ export default function CourseListPage() {
   if (list.isPending) return <PageLoader />;
   if (list.isError) {
     return (
-      <Alert color="red" icon={<IconAlertCircle />} title="Course not available">
-        {errorMessage(list.error)}
-      </Alert>
+      <FailureAlert error={list.error} title="Course not available" />
     );
   }
   const { course, batches, total } = list.data;

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Group } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconFileInvoice, IconTrash } from '@tabler/icons-react';
+import { IconFileInvoice, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useDepartment } from '../../app/department-context';
@@ -10,6 +10,7 @@ import { deleteDialog, infoDialog } from '../../lib/dialogs';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { courseListPath, statementPath } from './links';
 import { StudentForm, studentFormValues } from './StudentForm';
+import { FailureAlert } from '../../components/FailureAlert';
 
 /** Spec section 9: the 'Deleted!' dialog comes 500 ms after the delete succeeds. */
 const DELETED_DIALOG_DELAY_MS = 500;
@@ -45,9 +46,7 @@ export default function EditStudentPage() {
   if (student.isPending) return <PageLoader />;
   if (student.isError) {
     return (
-      <Alert color="red" icon={<IconAlertCircle />} title="Student not found">
-        {errorMessage(student.error)}
-      </Alert>
+      <FailureAlert error={student.error} title="Student not found" />
     );
   }
   const s = student.data;

@@ -8,8 +8,9 @@ import { Link } from 'react-router';
 import { useDepartment } from '../../app/department-context';
 import { PageHeader } from '../../components/PageHeader';
 import { downloadText, toCsv } from '../../lib/csv';
-import { errorMessage, useTRPC } from '../../lib/trpc';
+import { useTRPC } from '../../lib/trpc';
 import { courseListPath } from './links';
+import { FailureAlert } from '../../components/FailureAlert';
 
 /**
  * Bulk import for one course and batch: the server checks every row with the registration schema
@@ -122,9 +123,7 @@ export default function ImportStudentsPage() {
         </Alert>
       )}
       {(preview.error ?? commit.error) && (
-        <Alert color="red" icon={<IconAlertCircle />} mb="lg" role="alert">
-          {errorMessage(preview.error ?? commit.error)}
-        </Alert>
+        <FailureAlert error={preview.error ?? commit.error} mb="lg" />
       )}
       {preview.isPending && <Text c="dimmed">Checking the file…</Text>}
 

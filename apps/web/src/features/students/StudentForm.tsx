@@ -1,15 +1,15 @@
 import '@mantine/dates/styles.css';
-import { Alert, Button, Checkbox, Divider, Group, Paper, Radio, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Checkbox, Divider, Group, Paper, Radio, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { schemaResolver, useForm } from '@mantine/form';
 import { COURSES, STUDENT_FIELD_LABELS as LABEL, STUDENT_GENDERS, type TStudentForm, ZStudentForm } from '@fees/validation';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { type ReactNode, useEffect } from 'react';
 import { useDepartment } from '../../app/department-context';
-import { errorMessage, fieldErrors, useTRPC } from '../../lib/trpc';
+import { fieldErrors, useTRPC } from '../../lib/trpc';
+import { FailureAlert } from '../../components/FailureAlert';
 
 // DateInput parses what the clerk types (dd-MM-yyyy) with dayjs.
 dayjs.extend(customParseFormat);
@@ -216,11 +216,7 @@ export function StudentForm({
           </SimpleGrid>
         </Paper>
 
-        {error !== null && error !== undefined && (
-          <Alert color="red" icon={<IconAlertCircle />} role="alert">
-            {errorMessage(error)}
-          </Alert>
-        )}
+        <FailureAlert error={error} />
 
         <Group justify="space-between" className="no-print">
           <Checkbox label={LABEL.confirm} {...form.getInputProps('confirm', { type: 'checkbox' })} />

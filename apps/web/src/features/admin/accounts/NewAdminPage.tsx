@@ -5,7 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { PageHeader } from '../../../components/PageHeader';
 import { useTRPC } from '../../../lib/trpc';
 import { RegistrationFields, useAccountSaved } from '../RegistrationFields';
-import { FailureAlert } from '../shared';
+import { FailureAlert } from '../../../components/FailureAlert';
 
 /** /admin/newadm: admin registration; on SAVED the message shows and the admin list opens. */
 export default function NewAdminPage() {

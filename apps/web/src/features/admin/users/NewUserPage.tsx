@@ -6,7 +6,8 @@ import { useLocation } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { useTRPC } from '../../../lib/trpc';
 import { RegistrationFields, useAccountSaved } from '../RegistrationFields';
-import { DEPARTMENT_OPTIONS, FailureAlert } from '../shared';
+import { FailureAlert } from '../../../components/FailureAlert';
+import { DEPARTMENT_OPTIONS } from '../../../components/DepartmentSelect';
 
 /** /admin/nuser: a new account for a department; navigation state may carry the department id. */
 export default function NewUserPage() {

@@ -1,11 +1,12 @@
 import { Select, type SelectProps } from '@mantine/core';
-import { DEPARTMENTS } from '../../app/departments';
+import { DEPARTMENTS } from '../app/departments';
 
-const OPTIONS = DEPARTMENTS.map((d) => ({ value: String(d.id), label: d.name }));
+/** The six departments for a Select: value is the id as text. */
+export const DEPARTMENT_OPTIONS = DEPARTMENTS.map((d) => ({ value: String(d.id), label: d.name }));
 
 /** The six departments as a choice; the value is the department id as text. */
 export function DepartmentSelect(props: Omit<SelectProps, 'data'>) {
-  return <Select label="Department" placeholder="Choose a department" data={OPTIONS} allowDeselect={false} {...props} />;
+  return <Select label="Department" placeholder="Choose a department" data={DEPARTMENT_OPTIONS} allowDeselect={false} {...props} />;
 }
 
 /** The department named by a list page's ?depId= (kept in the URL so edits come back to it). */
