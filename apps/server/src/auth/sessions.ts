@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   type Database,
+  deleteExpiredSessions,
   deleteSession,
   extendSession,
   findLiveSession,
@@ -19,8 +20,9 @@ function sessionIdOf(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** Starts a new session (a fresh id at every sign-in) and returns the cookie token. */
+/** Starts a new session (a fresh id at every sign-in) and returns the cookie token; expired rows go first. */
 export function startSession(db: Database, userId: number, departmentId: number | null, nowMs = Date.now()): string {
+  deleteExpiredSessions(db, nowMs);
   const token = randomBytes(32).toString('base64url');
   insertSession(db, { id: sessionIdOf(token), userId, departmentId, expiresAt: nowMs + SESSION_IDLE_MS });
   return token;

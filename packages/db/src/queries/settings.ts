@@ -33,18 +33,6 @@ export function listLetterheads(db: DbOrTx) {
     .all();
 }
 
-/** One department's letterhead (printed on its receipts). */
-export function getLetterhead(db: DbOrTx, departmentId: number) {
-  return (
-    db
-      .select(letterheadColumns)
-      .from(departments)
-      .innerJoin(letterheads, eq(letterheads.departmentId, departments.id))
-      .where(eq(departments.id, departmentId))
-      .get() ?? null
-  );
-}
-
 export function upsertLetterhead(
   db: DbOrTx,
   row: { departmentId: number; institutionName: string; address: string; phone: string },

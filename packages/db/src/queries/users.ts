@@ -6,10 +6,6 @@ export function findUserByEmail(db: DbOrTx, email: string) {
   return db.select().from(users).where(eq(users.email, email.toLowerCase())).get() ?? null;
 }
 
-export function findUserById(db: DbOrTx, id: number) {
-  return db.select().from(users).where(eq(users.id, id)).get() ?? null;
-}
-
 export function countAdmins(db: DbOrTx): number {
   return db.select({ n: count() }).from(users).where(eq(users.role, 'admin')).get()?.n ?? 0;
 }

@@ -1,11 +1,12 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { auditLog, openDatabase } from '@fees/db';
+import { auditLog, openDatabase, sessions } from '@fees/db';
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { LoginLimiter } from '../../auth/login-limiter';
+import { SESSION_IDLE_MS, startSession } from '../../auth/sessions';
 import { createContextInner } from '../../context';
 import { createAccount, createHarness, TEST_PASSWORD } from '../../test/harness';
 import { createCaller } from '../_app';
@@ -98,6 +99,20 @@ describe('sign-in', () => {
     // The accounts themselves are not locked: from another address the admin signs in.
     const elsewhere = createCaller(createContextInner({ db: h.db, loginLimiter: limiter, ip: '10.0.0.8' }));
     expect(await elsewhere.auth.login({ email: 'admin@test.local', password: TEST_PASSWORD })).toMatchObject({ auth: true });
+  });
+});
+
+describe('session rows', () => {
+  it('a new sign-in clears sessions that have expired, and only those', async () => {
+    const h = await createHarness();
+    const adminId = h.sessions.admin.userId;
+    const longAgo = Date.now() - 2 * SESSION_IDLE_MS;
+    startSession(h.db, adminId, null, longAgo);
+    const before = h.db.select().from(sessions).all().length;
+    startSession(h.db, adminId, null);
+    const rows = h.db.select().from(sessions).all();
+    expect(rows).toHaveLength(before);
+    expect(rows.every((r) => r.expiresAt > Date.now())).toBe(true);
   });
 });
 
