@@ -19,6 +19,8 @@ export const MSG = {
   endBeforeStart: 'The end date must not be before the start date',
   discountOrAdjustment: 'Enter a discount or an adjustment',
   gstRate: 'Enter a GST rate from 0 to 100 with up to 2 decimals',
+  logoType: 'Choose a PNG or JPEG image',
+  logoTooLarge: 'The logo must be at most 200 KB',
   maxDigits: (n: number) => `Maximum ${n} digit allowed`,
   maxChars: (n: number) => `Maximum ${n} characters allowed`,
 } as const;

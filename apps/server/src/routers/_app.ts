@@ -4,6 +4,7 @@ import { authRouter } from './auth/router';
 import { batchesRouter } from './batches/router';
 import { discountsRouter } from './discounts/router';
 import { feesRouter } from './fees/router';
+import { letterheadsRouter } from './letterheads/router';
 import { receiptsRouter } from './receipts/router';
 import { referenceRouter } from './reference/router';
 import { reportsRouter } from './reports/router';
@@ -19,6 +20,7 @@ export const appRouter = router({
   students: studentsRouter,
   receipts: receiptsRouter,
   reports: reportsRouter,
+  letterheads: letterheadsRouter,
 });
 
 export type AppRouter = typeof appRouter;

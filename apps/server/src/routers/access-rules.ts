@@ -4,6 +4,7 @@ import { authAccess } from './auth/access';
 import { batchesAccess } from './batches/access';
 import { discountsAccess } from './discounts/access';
 import { feesAccess } from './fees/access';
+import { letterheadsAccess } from './letterheads/access';
 import { receiptsAccess } from './receipts/access';
 import { referenceAccess } from './reference/access';
 import { reportsAccess } from './reports/access';
@@ -19,4 +20,5 @@ export const accessRules: AccessRules = {
   ...studentsAccess,
   ...receiptsAccess,
   ...reportsAccess,
+  ...letterheadsAccess,
 };

@@ -1,6 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
-import { departments, letterheads, settings } from '../schema';
+import { departments, letterheadLogos, letterheads, settings } from '../schema';
 
 /** The GST rate new receipts are issued with, in hundredths of a percent (1800 = 18%). */
 export function getGstRateBasisPoints(db: DbOrTx): number {
@@ -21,6 +21,7 @@ const letterheadColumns = {
   institutionName: letterheads.institutionName,
   address: letterheads.address,
   phone: letterheads.phone,
+  hasLogo: sql<boolean>`EXISTS (SELECT 1 FROM ${letterheadLogos} WHERE ${letterheadLogos.departmentId} = ${departments.id})`.mapWith(Boolean),
 };
 
 /** Every department's letterhead lines, in department order. */
@@ -39,4 +40,19 @@ export function upsertLetterhead(
 ): void {
   const { departmentId, ...lines } = row;
   db.insert(letterheads).values(row).onConflictDoUpdate({ target: letterheads.departmentId, set: lines }).run();
+}
+
+export type LetterheadLogo = typeof letterheadLogos.$inferSelect;
+
+export function getLetterheadLogo(db: DbOrTx, departmentId: number): LetterheadLogo | undefined {
+  return db.select().from(letterheadLogos).where(eq(letterheadLogos.departmentId, departmentId)).get();
+}
+
+export function setLetterheadLogo(db: DbOrTx, logo: LetterheadLogo): void {
+  const { departmentId, ...image } = logo;
+  db.insert(letterheadLogos).values(logo).onConflictDoUpdate({ target: letterheadLogos.departmentId, set: image }).run();
+}
+
+export function removeLetterheadLogo(db: DbOrTx, departmentId: number): void {
+  db.delete(letterheadLogos).where(eq(letterheadLogos.departmentId, departmentId)).run();
 }

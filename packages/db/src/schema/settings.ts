@@ -1,4 +1,4 @@
-import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { blob, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { departments } from './reference';
 
 /** Foundation-wide settings: a single row with id 1. */
@@ -16,4 +16,13 @@ export const letterheads = sqliteTable('letterheads', {
   institutionName: text('institution_name').notNull(),
   address: text('address').notNull().default(''),
   phone: text('phone').notNull().default(''),
+});
+
+/** A department's letterhead logo (PNG or JPEG, at most 200 KB), printed on its receipts. */
+export const letterheadLogos = sqliteTable('letterhead_logos', {
+  departmentId: integer('department_id')
+    .primaryKey()
+    .references(() => departments.id),
+  mimeType: text('mime_type', { enum: ['image/png', 'image/jpeg'] }).notNull(),
+  bytes: blob('bytes', { mode: 'buffer' }).notNull(),
 });
