@@ -9,3 +9,4 @@ export * from './batches';
 export * from './discounts';
 export * from './fees';
 export * from './reports';
+export * from './plans';

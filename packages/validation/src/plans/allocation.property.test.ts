@@ -1,0 +1,124 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { allocateStudent, clearedOn, fineAsOf, studentDuesAsOf } from './allocation';
+import { addDays } from './dates';
+import type { Concession, FineRule, Payment, Plan } from './types';
+
+const START = '2026-04-01';
+const dateArb = fc.integer({ min: 0, max: 500 }).map((d) => addDays(START, d));
+
+const ruleArb: fc.Arbitrary<FineRule> = fc.oneof(
+  fc.constant<FineRule>({ type: 'none' }),
+  fc.record({ type: fc.constant('fixed' as const), amountPaise: fc.integer({ min: 0, max: 100_000 }), graceDays: fc.integer({ min: 0, max: 30 }) }),
+  fc.record({
+    type: fc.constant('per_day' as const),
+    perDayPaise: fc.integer({ min: 0, max: 10_000 }),
+    capPaise: fc.integer({ min: 0, max: 500_000 }),
+    graceDays: fc.integer({ min: 0, max: 30 }),
+  }),
+  fc.record({ type: fc.constant('percent' as const), percentBasisPoints: fc.integer({ min: 0, max: 10_000 }), graceDays: fc.integer({ min: 0, max: 30 }) }),
+);
+
+const HEADS = [1, 2, 3];
+
+const planArb: fc.Arbitrary<Plan> = fc.record({
+  fineRule: ruleArb,
+  instalments: fc.array(
+    fc.record({
+      dueDate: dateArb,
+      fineRule: fc.option(ruleArb, { nil: null }),
+      amounts: fc.tuple(...HEADS.map(() => fc.integer({ min: 0, max: 5_000_000 }))),
+    }),
+    { minLength: 1, maxLength: 6 },
+  ),
+}).map((p) => ({
+  fineRule: p.fineRule,
+  instalments: p.instalments.map((inst, i) => ({
+    id: String(i),
+    name: `I${i}`,
+    dueDate: inst.dueDate,
+    fineRule: inst.fineRule,
+    amounts: HEADS.map((feeHeadId, j) => ({ feeHeadId, amountPaise: inst.amounts[j]! })),
+  })),
+}));
+
+/** Receipts as issued, then some edited to another date and some voided: the live lines that remain. */
+const paymentsArb: fc.Arbitrary<Payment[]> = fc
+  .array(
+    fc.record({
+      date: dateArb,
+      lines: fc.array(fc.record({ feeHeadId: fc.constantFrom(...HEADS, 99), amountPaise: fc.integer({ min: 1, max: 3_000_000 }) }), { minLength: 1, maxLength: 3 }),
+      editedTo: fc.option(dateArb, { nil: null }),
+      voided: fc.boolean(),
+    }),
+    { maxLength: 10 },
+  )
+  .map((receipts) =>
+    receipts.flatMap((r, number) =>
+      r.voided ? [] : r.lines.map((l) => ({ receiptDate: r.editedTo ?? r.date, receiptNumber: number + 1, ...l })),
+    ),
+  );
+
+const concessionsArb: fc.Arbitrary<Concession[]> = fc.array(
+  fc.record({ feeHeadId: fc.constantFrom(...HEADS), amountPaise: fc.integer({ min: 0, max: 8_000_000 }) }),
+  { maxLength: 3 },
+);
+
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+
+describe('allocation properties', () => {
+  it('per head, the instalments add up to fee - discount - paid, and the whole plan to the balance', () => {
+    fc.assert(
+      fc.property(planArb, paymentsArb, concessionsArb, (plan, payments, concessions) => {
+        const allocation = allocateStudent(plan, { concessions, payments });
+        let balance = 0;
+        for (const h of HEADS) {
+          const fee = sum(plan.instalments.map((i) => i.amounts.find((a) => a.feeHeadId === h)!.amountPaise));
+          const discount = sum(concessions.filter((c) => c.feeHeadId === h).map((c) => c.amountPaise));
+          const paid = sum(payments.filter((p) => p.feeHeadId === h).map((p) => p.amountPaise));
+          const heads = allocation.instalments.map((i) => i.heads.find((x) => x.feeHeadId === h)!);
+          expect(sum(heads.map((x) => x.amountPaise - x.concessionPaise - x.paidPaise))).toBe(fee - discount - paid);
+          balance += fee - discount - paid;
+        }
+        const farFuture = studentDuesAsOf(allocation, '2099-12-31', { lateFeePaid: [], waived: [] });
+        expect(farFuture.outstanding).toBe(balance);
+      }),
+    );
+  });
+
+  it('fines never decrease as the date grows', () => {
+    fc.assert(
+      fc.property(planArb, paymentsArb, concessionsArb, dateArb, dateArb, (plan, payments, concessions, a, b) => {
+        const [early, late] = a <= b ? [a, b] : [b, a];
+        for (const inst of allocateStudent(plan, { concessions, payments }).instalments) {
+          expect(fineAsOf(inst, early)).toBeLessThanOrEqual(fineAsOf(inst, late));
+        }
+      }),
+    );
+  });
+
+  it('a per-day fine stops growing on the date of the clearing receipt', () => {
+    fc.assert(
+      fc.property(planArb, paymentsArb, concessionsArb, fc.integer({ min: 0, max: 400 }), (plan, payments, concessions, after) => {
+        for (const inst of allocateStudent(plan, { concessions, payments }).instalments) {
+          const cleared = clearedOn(inst);
+          if (inst.fineRule.type !== 'per_day' || cleared === null) continue;
+          expect(fineAsOf(inst, addDays(cleared, after))).toBe(fineAsOf(inst, cleared));
+        }
+      }),
+    );
+  });
+
+  it('computing twice gives the same answer and leaves the inputs as they were', () => {
+    fc.assert(
+      fc.property(planArb, paymentsArb, concessionsArb, dateArb, (plan, payments, concessions, asOf) => {
+        const before = JSON.stringify({ plan, payments, concessions });
+        const settlements = { lateFeePaid: [{ date: START, amountPaise: 100 }], waived: [] };
+        const first = studentDuesAsOf(allocateStudent(plan, { concessions, payments }), asOf, settlements);
+        const second = studentDuesAsOf(allocateStudent(plan, { concessions, payments }), asOf, settlements);
+        expect(second).toEqual(first);
+        expect(JSON.stringify({ plan, payments, concessions })).toBe(before);
+      }),
+    );
+  });
+});

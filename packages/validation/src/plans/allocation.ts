@@ -1,0 +1,265 @@
+import { addDays, daysBetween } from './dates';
+import type { Concession, FineRule, Payment, Plan } from './types';
+
+/**
+ * The instalment view of one student's fees (decisions.md "Fee plans"): per head, concessions
+ * (discount + adjustment) reduce the instalments from the last due date backwards, never below zero
+ * each; payments fill the instalments in due-date order, taken by receipt date then number; what is
+ * beyond a head's total (payment or concession) stays on the last instalment, so over the whole plan
+ * the outstanding equals fee - discount - adjustment - paid.
+ */
+
+/** A payment as allocated to one instalment (all heads of one receipt together). */
+export interface AllocatedPayment {
+  receiptDate: string;
+  receiptNumber: number;
+  amountPaise: number;
+}
+
+export interface InstalmentHeadAllocation {
+  feeHeadId: number;
+  amountPaise: number;
+  concessionPaise: number;
+  paidPaise: number;
+}
+
+export interface AllocatedInstalment {
+  id: string;
+  name: string;
+  dueDate: string;
+  /** The instalment's own rule, else the plan's. */
+  fineRule: FineRule;
+  duePaise: number;
+  concessionPaise: number;
+  heads: InstalmentHeadAllocation[];
+  /** In receipt date then number order. */
+  payments: AllocatedPayment[];
+}
+
+export interface StudentAllocation {
+  instalments: AllocatedInstalment[];
+}
+
+const byReceipt = (a: Payment | AllocatedPayment, b: Payment | AllocatedPayment) =>
+  a.receiptDate < b.receiptDate ? -1 : a.receiptDate > b.receiptDate ? 1 : a.receiptNumber - b.receiptNumber;
+
+/** Instalments in due-date order (ties keep the plan's order). */
+export function sortedInstalments<T extends { dueDate: string }>(instalments: readonly T[]): T[] {
+  return instalments
+    .map((inst, i) => ({ inst, i }))
+    .sort((a, b) => (a.inst.dueDate < b.inst.dueDate ? -1 : a.inst.dueDate > b.inst.dueDate ? 1 : a.i - b.i))
+    .map((x) => x.inst);
+}
+
+export function allocateStudent(
+  plan: Plan,
+  student: { concessions: readonly Concession[]; payments: readonly Payment[] },
+): StudentAllocation {
+  const ordered = sortedInstalments(plan.instalments);
+  const n = ordered.length;
+  const headIds: number[] = [];
+  for (const inst of ordered) {
+    for (const a of inst.amounts) if (!headIds.includes(a.feeHeadId)) headIds.push(a.feeHeadId);
+  }
+
+  const concessionOf = new Map<number, number>();
+  for (const c of student.concessions) concessionOf.set(c.feeHeadId, (concessionOf.get(c.feeHeadId) ?? 0) + c.amountPaise);
+
+  // Per instalment, per head (in headIds order): amount, concession, paid.
+  const amount = ordered.map((inst) =>
+    headIds.map((h) => inst.amounts.reduce((s, a) => (a.feeHeadId === h ? s + a.amountPaise : s), 0)),
+  );
+  const concession = ordered.map(() => headIds.map(() => 0));
+  const paid = ordered.map(() => headIds.map(() => 0));
+  const payments: Map<string, AllocatedPayment>[] = ordered.map(() => new Map());
+
+  headIds.forEach((h, j) => {
+    let left = concessionOf.get(h) ?? 0;
+    for (let i = n - 1; i >= 0 && left > 0; i--) {
+      const take = Math.min(left, Math.max(0, amount[i]![j]!));
+      concession[i]![j] = take;
+      left -= take;
+    }
+    if (n > 0 && left !== 0) concession[n - 1]![j]! += left;
+  });
+
+  const addPayment = (i: number, p: Payment, amountPaise: number) => {
+    paid[i]![headIds.indexOf(p.feeHeadId)]! += amountPaise;
+    const key = `${p.receiptDate}#${p.receiptNumber}`;
+    const existing = payments[i]!.get(key);
+    if (existing) existing.amountPaise += amountPaise;
+    else payments[i]!.set(key, { receiptDate: p.receiptDate, receiptNumber: p.receiptNumber, amountPaise });
+  };
+
+  if (n > 0) {
+    for (const p of [...student.payments].sort(byReceipt)) {
+      const j = headIds.indexOf(p.feeHeadId);
+      if (j < 0) continue;
+      let left = p.amountPaise;
+      for (let i = 0; i < n && left > 0; i++) {
+        const room = amount[i]![j]! - concession[i]![j]! - paid[i]![j]!;
+        const take = Math.min(left, Math.max(0, room));
+        if (take > 0) addPayment(i, p, take);
+        left -= take;
+      }
+      if (left !== 0) addPayment(n - 1, p, left);
+    }
+  }
+
+  return {
+    instalments: ordered.map((inst, i) => {
+      const heads = headIds.map((feeHeadId, j) => ({
+        feeHeadId,
+        amountPaise: amount[i]![j]!,
+        concessionPaise: concession[i]![j]!,
+        paidPaise: paid[i]![j]!,
+      }));
+      return {
+        id: inst.id,
+        name: inst.name,
+        dueDate: inst.dueDate,
+        fineRule: inst.fineRule ?? plan.fineRule,
+        duePaise: heads.reduce((s, x) => s + x.amountPaise, 0),
+        concessionPaise: heads.reduce((s, x) => s + x.concessionPaise, 0),
+        heads,
+        payments: [...payments[i]!.values()].sort(byReceipt),
+      };
+    }),
+  };
+}
+
+/** Paid into an instalment from receipts dated on or before `asOf`. */
+export function paidAsOf(inst: AllocatedInstalment, asOf: string): number {
+  let sum = 0;
+  for (const p of inst.payments) if (p.receiptDate <= asOf) sum += p.amountPaise;
+  return sum;
+}
+
+/** The instalment's outstanding at the end of `asOf`. */
+export function outstandingAsOf(inst: AllocatedInstalment, asOf: string): number {
+  return inst.duePaise - inst.concessionPaise - paidAsOf(inst, asOf);
+}
+
+/** The date of the receipt that brought the outstanding to zero or below; null while it is open. */
+export function clearedOn(inst: AllocatedInstalment): string | null {
+  let left = inst.duePaise - inst.concessionPaise;
+  if (left <= 0) return null;
+  for (const p of inst.payments) {
+    left -= p.amountPaise;
+    if (left <= 0) return p.receiptDate;
+  }
+  return null;
+}
+
+const graceOf = (rule: FineRule) => (rule.type === 'none' ? 0 : rule.graceDays);
+
+/** L: the last day before the instalment can be late. */
+export function lastDayWithoutFine(inst: AllocatedInstalment): string {
+  return addDays(inst.dueDate, graceOf(inst.fineRule));
+}
+
+/**
+ * Days late as of `asOf`: 0 unless late on that day (past L with an outstanding above 0 at the end
+ * of L), else from L to the earlier of `asOf` and the clearing receipt's date.
+ */
+export function daysLateAsOf(inst: AllocatedInstalment, asOf: string): number {
+  const last = lastDayWithoutFine(inst);
+  if (asOf <= last || outstandingAsOf(inst, last) <= 0) return 0;
+  const cleared = clearedOn(inst);
+  const end = cleared !== null && cleared < asOf ? cleared : asOf;
+  return daysBetween(last, end);
+}
+
+/** Percent of an amount in basis points, rounded to the paisa half up (amounts are positive here). */
+function percentOf(amountPaise: number, basisPoints: number): number {
+  return Math.floor((amountPaise * basisPoints + 5000) / 10000);
+}
+
+/** The instalment's fine as of `asOf`; never decreases as `asOf` grows. */
+export function fineAsOf(inst: AllocatedInstalment, asOf: string): number {
+  const rule = inst.fineRule;
+  if (rule.type === 'none') return 0;
+  const days = daysLateAsOf(inst, asOf);
+  if (days <= 0) return 0;
+  switch (rule.type) {
+    case 'fixed':
+      return rule.amountPaise;
+    case 'percent':
+      return percentOf(outstandingAsOf(inst, lastDayWithoutFine(inst)), rule.percentBasisPoints);
+    case 'per_day': {
+      const fine = rule.perDayPaise * days;
+      return rule.capPaise > 0 ? Math.min(rule.capPaise, fine) : fine;
+    }
+  }
+}
+
+export interface InstalmentDues {
+  id: string;
+  name: string;
+  dueDate: string;
+  due: number;
+  concession: number;
+  paid: number;
+  outstanding: number;
+  daysLate: number;
+  fine: number;
+}
+
+export function instalmentDuesAsOf(inst: AllocatedInstalment, asOf: string): InstalmentDues {
+  const paid = paidAsOf(inst, asOf);
+  return {
+    id: inst.id,
+    name: inst.name,
+    dueDate: inst.dueDate,
+    due: inst.duePaise,
+    concession: inst.concessionPaise,
+    paid,
+    outstanding: inst.duePaise - inst.concessionPaise - paid,
+    daysLate: daysLateAsOf(inst, asOf),
+    fine: fineAsOf(inst, asOf),
+  };
+}
+
+/** Late fee collected and fines waived, each dated (receipt date; waiver date). */
+export interface FineSettlements {
+  lateFeePaid: ReadonlyArray<{ date: string; amountPaise: number }>;
+  waived: ReadonlyArray<{ date: string; amountPaise: number }>;
+}
+
+export interface StudentDues {
+  asOf: string;
+  /** The instalments due on or before `asOf`. */
+  instalments: InstalmentDues[];
+  fine: { accrued: number; paid: number; waived: number; outstanding: number };
+  /** Sum of the listed instalments' outstanding. */
+  outstanding: number;
+  /** outstanding + fine outstanding. */
+  toCollect: number;
+  /** Days late of the oldest (first due) instalment still outstanding and late as of `asOf`; 0 if none. */
+  daysLate: number;
+}
+
+const sumUpTo = (rows: FineSettlements['lateFeePaid'], asOf: string) =>
+  rows.reduce((s, r) => (r.date <= asOf ? s + r.amountPaise : s), 0);
+
+/**
+ * A student's dues as of a date (an instalment due after `asOf` cannot be late yet, so the listed
+ * ones carry every fine); Late fee lines and waivers dated on or before `asOf` reduce the fine.
+ */
+export function studentDuesAsOf(allocation: StudentAllocation, asOf: string, settlements: FineSettlements): StudentDues {
+  const instalments = allocation.instalments.filter((i) => i.dueDate <= asOf).map((i) => instalmentDuesAsOf(i, asOf));
+  const accrued = instalments.reduce((s, i) => s + i.fine, 0);
+  const paid = sumUpTo(settlements.lateFeePaid, asOf);
+  const waived = sumUpTo(settlements.waived, asOf);
+  const fineOutstanding = accrued - paid - waived;
+  const outstanding = instalments.reduce((s, i) => s + i.outstanding, 0);
+  const daysLate = instalments.find((i) => i.outstanding > 0 && i.daysLate > 0)?.daysLate ?? 0;
+  return {
+    asOf,
+    instalments,
+    fine: { accrued, paid, waived, outstanding: fineOutstanding },
+    outstanding,
+    toCollect: outstanding + fineOutstanding,
+    daysLate,
+  };
+}

@@ -1,0 +1,4 @@
+export * from './allocation';
+export * from './dates';
+export * from './generators';
+export * from './types';
