@@ -36,7 +36,8 @@ export function seedReferenceData(db: Database): void {
     if (!headCount || headCount.n === 0) {
       for (const name of DEFAULT_FEE_HEADS) tx.insert(feeHeads).values({ name }).run();
     }
-    tx.insert(settings).values({ id: 1, gstRateBasisPoints: 0 }).onConflictDoNothing().run();
+    // Only the id: every setting takes its column default, so a database on older migrations seeds too.
+    tx.run(sql`INSERT INTO ${settings} (id) VALUES (1) ON CONFLICT DO NOTHING`);
     tx.insert(receiptNumberSequence).values({ id: 1, lastNumber: 0 }).onConflictDoNothing().run();
   });
 }

@@ -21,6 +21,10 @@ export const batches = sqliteTable(
     name: text('name').notNull(),
     startDate: text('start_date').notNull(),
     endDate: text('end_date').notNull(),
+    /** Bumped by every update: an edit sent with an older one is refused (stale screen). */
+    version: integer('version').notNull().default(1),
+    /** When the batch was last updated (null until then). */
+    updatedAt: text('updated_at'),
   },
   (t) => [
     uniqueIndex('batches_course_name_uq').on(t.courseId, t.name),
@@ -59,6 +63,8 @@ export const students = sqliteTable(
     guardianAddress: text('guardian_address'),
     createdAt: text('created_at').notNull().default(now),
     updatedAt: text('updated_at').notNull().default(now),
+    /** Bumped by every update: an edit sent with an older one is refused (stale screen). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     uniqueIndex('students_department_admission_uq').on(t.departmentId, t.admissionNo),

@@ -24,6 +24,10 @@ export const feeStructures = sqliteTable(
     amountPaise: integer('amount_paise').notNull(),
     startDate: text('start_date').notNull(),
     endDate: text('end_date').notNull(),
+    /** Bumped by every update: an edit sent with an older one is refused (stale screen). */
+    version: integer('version').notNull().default(1),
+    /** When the row was last updated (null until then). */
+    updatedAt: text('updated_at'),
   },
   (t) => [uniqueIndex('fee_structures_batch_head_uq').on(t.batchId, t.feeHeadId)],
 );
@@ -44,6 +48,8 @@ export const discounts = sqliteTable(
     note: text('note'),
     createdAt: text('created_at').notNull().default(now),
     updatedAt: text('updated_at').notNull().default(now),
+    /** Bumped by every update: an edit sent with an older one is refused (stale screen). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     uniqueIndex('discounts_student_head_uq').on(t.studentId, t.feeHeadId),

@@ -62,6 +62,8 @@ export const receipts = sqliteTable(
     updatedAt: text('updated_at').notNull().default(now),
     voidedAt: text('voided_at'),
     voidedBy: integer('voided_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Bumped by every edit and the void: one sent with an older one is refused (stale screen). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     index('receipts_department_date_idx').on(t.departmentId, t.date),

@@ -6,6 +6,8 @@ export const settings = sqliteTable('settings', {
   id: integer('id').primaryKey(),
   /** GST rate in hundredths of a percent (1800 = 18%); default 0. */
   gstRateBasisPoints: integer('gst_rate_basis_points').notNull().default(0),
+  /** How many days back a non-admin may date a receipt; default 62. */
+  backdateLimitDays: integer('backdate_limit_days').notNull().default(62),
 });
 
 /** The lines printed at the top of a department's receipts. */
