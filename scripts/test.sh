@@ -1,15 +1,23 @@
 #!/usr/bin/env bash
 # Runs every test: lint, typecheck, build, unit and integration tests (vitest, real SQLite), and the
-# browser tests (Playwright driving Debian's Chromium against the real server).
+# browser tests (Playwright driving Debian's Chromium against the real server). The outside programs
+# the tests run (scripts/system-packages.txt) are installed with apt-get when missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-if [ ! -x /usr/bin/chromium ]; then
-  if [ "$(id -u)" = 0 ]; then
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
-  else
-    sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
-  fi
+missing=()
+while read -r program package; do
+  case "$program" in '' | '#'*) continue ;; esac
+  if ! command -v "$program" >/dev/null 2>&1; then missing+=("$package"); fi
+done <scripts/system-packages.txt
+if [ "${#missing[@]}" -gt 0 ]; then
+  packages=$(printf '%s\n' "${missing[@]}" | sort -u | tr '\n' ' ')
+  sudo=()
+  if [ "$(id -u)" != 0 ]; then sudo=(sudo); fi
+  echo "Installing Debian packages: ${packages}"
+  "${sudo[@]}" apt-get update -qq
+  # shellcheck disable=SC2086 # one word per package
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${packages} >/dev/null
 fi
 log=$(mktemp)
 status=0

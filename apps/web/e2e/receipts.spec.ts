@@ -1,6 +1,6 @@
-import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
+import { runProgram } from './programs';
 import { signInAsAdmin, signInAtDepartment, trpcMutation } from './support';
 
 const STAFF = { email: 'counter.ug@e2e.test', password: 'counter1' };
@@ -143,7 +143,7 @@ test('the fee counter: find, pay two heads by UPI, print, edit, void', async ({ 
   await page.emulateMedia({ media: 'print' });
   await page.pdf({ path: `${ARTIFACTS}/receipt.pdf`, preferCSSPageSize: true, printBackground: true });
   await page.emulateMedia({ media: 'screen' });
-  const text = execFileSync('pdftotext', ['-layout', `${ARTIFACTS}/receipt.pdf`, '-']).toString();
+  const text = runProgram('pdftotext', ['-layout', `${ARTIFACTS}/receipt.pdf`, '-']);
   expect(text).toContain('ARTS AND SCIENCE COLLEGE');
   expect(text).toContain(LETTERHEAD.address);
   expect(text).toContain(`Phone: ${LETTERHEAD.phone}`);
@@ -153,19 +153,19 @@ test('the fee counter: find, pay two heads by UPI, print, edit, void', async ({ 
   expect(text.replace(/\s+/g, ' ')).toContain(words);
   expect(text).toContain('13,570.59');
   expect(text).not.toContain('Print Receipt');
-  expect(execFileSync('pdfinfo', [`${ARTIFACTS}/receipt.pdf`]).toString()).toMatch(/Pages:\s+1\n[\s\S]*Page size:\s+59[45][.\d]* x 841[.\d]* pts \(A4\)/);
-  execFileSync('pdftoppm', ['-png', '-r', '70', '-singlefile', `${ARTIFACTS}/receipt.pdf`, '/tmp/receipts-pdf']);
+  expect(runProgram('pdfinfo', [`${ARTIFACTS}/receipt.pdf`])).toMatch(/Pages:\s+1\n[\s\S]*Page size:\s+59[45][.\d]* x 841[.\d]* pts \(A4\)/);
+  runProgram('pdftoppm', ['-png', '-r', '70', '-singlefile', `${ARTIFACTS}/receipt.pdf`, '/tmp/receipts-pdf']);
 
   // A5: one copy on an A5 page.
   await page.getByText('A5 · one copy').click();
   await page.emulateMedia({ media: 'print' });
   await page.pdf({ path: `${ARTIFACTS}/receipt-a5.pdf`, preferCSSPageSize: true, printBackground: true });
   await page.emulateMedia({ media: 'screen' });
-  const a5 = execFileSync('pdftotext', ['-layout', `${ARTIFACTS}/receipt-a5.pdf`, '-']).toString();
+  const a5 = runProgram('pdftotext', ['-layout', `${ARTIFACTS}/receipt-a5.pdf`, '-']);
   expect(a5.match(/FEE RECEIPT/g)).toHaveLength(1);
   expect(a5.replace(/\s+/g, ' ')).toContain(words);
-  expect(execFileSync('pdfinfo', [`${ARTIFACTS}/receipt-a5.pdf`]).toString()).toMatch(/Pages:\s+1\n[\s\S]*Page size:\s+4(19|20)[.\d]* x 59[45][.\d]* pts \(A5\)/);
-  execFileSync('pdftoppm', ['-png', '-r', '70', '-singlefile', `${ARTIFACTS}/receipt-a5.pdf`, '/tmp/receipts-pdf-a5']);
+  expect(runProgram('pdfinfo', [`${ARTIFACTS}/receipt-a5.pdf`])).toMatch(/Pages:\s+1\n[\s\S]*Page size:\s+4(19|20)[.\d]* x 59[45][.\d]* pts \(A5\)/);
+  runProgram('pdftoppm', ['-png', '-r', '70', '-singlefile', `${ARTIFACTS}/receipt-a5.pdf`, '/tmp/receipts-pdf-a5']);
   await page.getByText('A4 · office + student copy').click();
 
   // Edit: the form comes back filled; change the tuition line.

@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
+import { missingProgramMessage } from './programs';
 
 export const ADMIN = { email: 'admin@foundation.test', password: 'admin12345' };
 
 if (!existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
-  throw new Error('Chromium is missing: apt-get install -y chromium (browser tests never skip)');
+  throw new Error(`${missingProgramMessage('chromium')} Browser tests never skip.`);
 }
 
 /** Signs in through the admin login screen and waits for the admin dashboard. */
