@@ -1,13 +1,14 @@
 /**
  * A small .xlsx writer for report exports, run in the browser and loaded on demand (dynamic import).
- * An .xlsx file is a zip of a few XML parts; they are stored uncompressed (zip method 0), which every
- * spreadsheet program reads, so no compression library is needed. One sheet: a bold, frozen header
- * row, text cells as inline strings, numbers as numbers, and money cells with a 2-decimal format.
+ * An .xlsx file is a zip (fflate) of a few XML parts. Each sheet: a bold, frozen header row, text as
+ * inline strings, numbers as numbers, dates as real dates shown dd-MM-yyyy, and money in the Indian
+ * format ##,##,##0.00.
  */
+import { strToU8, zipSync } from 'fflate';
 import { paiseToRupeesText } from './money';
 
-/** A cell: text, a plain number, or money in paise (written exactly as rupees, shown with 2 decimals). */
-export type XlsxCell = string | number | { paise: number } | null | undefined;
+/** A cell: text, a plain number, money in paise (written exactly as rupees) or a yyyy-MM-dd date. */
+export type XlsxCell = string | number | { paise: number } | { date: string } | null | undefined;
 
 export interface XlsxSheet {
   name: string;
@@ -15,81 +16,6 @@ export interface XlsxSheet {
   rows: XlsxCell[][];
   /** Column widths in characters; defaults from the header and the contents. */
   widths?: number[];
-}
-
-const encoder = new TextEncoder();
-
-const CRC_TABLE = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-})();
-
-export function crc32(bytes: Uint8Array): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) crc = CRC_TABLE[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
-/** A zip archive of stored (uncompressed) entries with UTF-8 names. */
-function zipStored(files: Array<{ name: string; data: Uint8Array }>, date = new Date()): Uint8Array {
-  const dosTime = (date.getHours() << 11) | (date.getMinutes() << 5) | Math.floor(date.getSeconds() / 2);
-  const dosDate = ((date.getFullYear() - 1980) << 9) | ((date.getMonth() + 1) << 5) | date.getDate();
-  const locals: Uint8Array[] = [];
-  const centrals: Uint8Array[] = [];
-  let offset = 0;
-  for (const file of files) {
-    const name = encoder.encode(file.name);
-    const crc = crc32(file.data);
-    const local = new DataView(new ArrayBuffer(30));
-    local.setUint32(0, 0x04034b50, true);
-    local.setUint16(4, 20, true);
-    local.setUint16(6, 0x0800, true);
-    local.setUint16(8, 0, true);
-    local.setUint16(10, dosTime, true);
-    local.setUint16(12, dosDate, true);
-    local.setUint32(14, crc, true);
-    local.setUint32(18, file.data.length, true);
-    local.setUint32(22, file.data.length, true);
-    local.setUint16(26, name.length, true);
-    local.setUint16(28, 0, true);
-    locals.push(new Uint8Array(local.buffer), name, file.data);
-
-    const central = new DataView(new ArrayBuffer(46));
-    central.setUint32(0, 0x02014b50, true);
-    central.setUint16(4, 20, true);
-    central.setUint16(6, 20, true);
-    central.setUint16(8, 0x0800, true);
-    central.setUint16(10, 0, true);
-    central.setUint16(12, dosTime, true);
-    central.setUint16(14, dosDate, true);
-    central.setUint32(16, crc, true);
-    central.setUint32(20, file.data.length, true);
-    central.setUint32(24, file.data.length, true);
-    central.setUint16(28, name.length, true);
-    central.setUint32(42, offset, true);
-    centrals.push(new Uint8Array(central.buffer), name);
-    offset += 30 + name.length + file.data.length;
-  }
-  const centralSize = centrals.reduce((s, part) => s + part.length, 0);
-  const end = new DataView(new ArrayBuffer(22));
-  end.setUint32(0, 0x06054b50, true);
-  end.setUint16(8, files.length, true);
-  end.setUint16(10, files.length, true);
-  end.setUint32(12, centralSize, true);
-  end.setUint32(16, offset, true);
-  const parts = [...locals, ...centrals, new Uint8Array(end.buffer)];
-  const out = new Uint8Array(parts.reduce((s, part) => s + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
 }
 
 function escapeXml(text: string): string {
@@ -105,21 +31,36 @@ export function columnName(index: number): string {
   return name;
 }
 
-/** Style ids of styles.xml below: 0 plain, 1 bold (header), 2 money (0.00). */
+/** yyyy-MM-dd -> the spreadsheet's day number (days since 30-12-1899), or null for anything else. */
+export function dateSerial(iso: string): number | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  if (!match) return null;
+  const [, y, m, d] = match.map(Number) as [number, number, number, number];
+  const time = Date.UTC(y, m - 1, d);
+  if (new Date(time).getUTCDate() !== d) return null;
+  return (time - Date.UTC(1899, 11, 30)) / 86_400_000;
+}
+
+/** Style ids of styles.xml below: 0 plain, 1 bold (header), 2 money, 3 date. */
 const STYLE_BOLD = 1;
 const STYLE_MONEY = 2;
+const STYLE_DATE = 3;
 
 function cellXml(cell: XlsxCell, ref: string, bold: boolean): string {
   if (cell === null || cell === undefined || cell === '') return '';
   const style = bold ? ` s="${STYLE_BOLD}"` : '';
   if (typeof cell === 'number') return `<c r="${ref}"${style}><v>${cell}</v></c>`;
-  if (typeof cell === 'object') return `<c r="${ref}" s="${STYLE_MONEY}"><v>${paiseToRupeesText(cell.paise)}</v></c>`;
+  if (typeof cell === 'object' && 'paise' in cell) return `<c r="${ref}" s="${STYLE_MONEY}"><v>${paiseToRupeesText(cell.paise)}</v></c>`;
+  if (typeof cell === 'object') {
+    const serial = dateSerial(cell.date);
+    return serial === null ? '' : `<c r="${ref}" s="${STYLE_DATE}"><v>${serial}</v></c>`;
+  }
   return `<c r="${ref}" t="inlineStr"${style}><is><t xml:space="preserve">${escapeXml(cell)}</t></is></c>`;
 }
 
 function cellWidth(cell: XlsxCell): number {
   if (cell === null || cell === undefined) return 0;
-  if (typeof cell === 'object') return paiseToRupeesText(cell.paise).length + 3;
+  if (typeof cell === 'object') return 'paise' in cell ? paiseToRupeesText(cell.paise).length + 4 : 10;
   return String(cell).length;
 }
 
@@ -139,63 +80,100 @@ function sheetXml(sheet: XlsxSheet): string {
   );
 }
 
-/** Sheet names: at most 31 characters, none of : \ / ? * [ ]. */
-function sheetName(name: string): string {
-  return name.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31) || 'Sheet1';
+const MAX_SHEET_NAME = 31;
+
+/** At most `max` characters, cut at the end of a word when there is one to cut at. */
+function shortenAtWord(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max + 1);
+  const space = cut.lastIndexOf(' ');
+  return (space > 0 ? cut.slice(0, space) : text.slice(0, max)).trimEnd();
 }
 
-const CONTENT_TYPES =
-  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
-  '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
-  '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
-  '<Default Extension="xml" ContentType="application/xml"/>' +
-  '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
-  '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>' +
-  '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>' +
-  '</Types>';
+/**
+ * Sheet names as spreadsheet programs accept them: none of : \ / ? * [ ], at most 31 characters cut
+ * between words, and unique in the workbook (case-insensitive) by a " (2)" suffix.
+ */
+export function sheetNames(names: string[]): string[] {
+  const taken = new Set<string>();
+  return names.map((raw) => {
+    const clean = raw.replace(/[:\\/?*[\]]/g, ' ').replace(/\s+/g, ' ').trim().replace(/^'|'$/g, '') || 'Sheet';
+    let name = shortenAtWord(clean, MAX_SHEET_NAME);
+    for (let n = 2; taken.has(name.toLowerCase()); n++) name = `${shortenAtWord(clean, MAX_SHEET_NAME - ` (${n})`.length)} (${n})`;
+    taken.add(name.toLowerCase());
+    return name;
+  });
+}
+
+const XML = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>';
+const RELS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+
+function contentTypes(count: number): string {
+  const sheets = Array.from(
+    { length: count },
+    (_, i) => `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`,
+  ).join('');
+  return (
+    `${XML}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
+    '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+    '<Default Extension="xml" ContentType="application/xml"/>' +
+    '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
+    `${sheets}<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>` +
+    '</Types>'
+  );
+}
 
 const ROOT_RELS =
-  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
-  '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
-  '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/>' +
+  `${XML}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
+  `<Relationship Id="rId1" Type="${RELS}/officeDocument" Target="xl/workbook.xml"/>` +
   '</Relationships>';
 
-const WORKBOOK_RELS =
-  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
-  '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
-  '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/>' +
-  '<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/>' +
-  '</Relationships>';
+function workbookRels(count: number): string {
+  const sheets = Array.from({ length: count }, (_, i) => `<Relationship Id="rId${i + 1}" Type="${RELS}/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`).join('');
+  return (
+    `${XML}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${sheets}` +
+    `<Relationship Id="rId${count + 1}" Type="${RELS}/styles" Target="styles.xml"/></Relationships>`
+  );
+}
+
+/** Custom number formats: Indian digit grouping for money, day-month-year for dates. */
+export const MONEY_FORMAT = '##,##,##0.00';
+export const DATE_FORMAT = 'dd-mm-yyyy';
 
 const STYLES =
-  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
-  '<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
+  `${XML}<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">` +
+  `<numFmts count="2"><numFmt numFmtId="164" formatCode="${MONEY_FORMAT}"/><numFmt numFmtId="165" formatCode="${DATE_FORMAT}"/></numFmts>` +
   '<fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts>' +
   '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
   '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
   '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
-  '<cellXfs count="3">' +
+  '<cellXfs count="4">' +
   '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
   '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>' +
-  '<xf numFmtId="4" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
+  '<xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
+  '<xf numFmtId="165" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
   '</cellXfs>' +
   '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>' +
   '</styleSheet>';
 
-/** The .xlsx file's bytes for one sheet. */
-export function buildXlsx(sheet: XlsxSheet): Uint8Array {
+/** The .xlsx file's bytes: one worksheet per sheet, in order. */
+export function buildXlsx(sheets: XlsxSheet[]): Uint8Array {
+  const names = sheetNames(sheets.map((s) => s.name));
   const workbook =
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
-    '<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">' +
-    `<sheets><sheet name="${escapeXml(sheetName(sheet.name))}" sheetId="1" r:id="rId1"/></sheets></workbook>`;
-  return zipStored([
-    { name: '[Content_Types].xml', data: encoder.encode(CONTENT_TYPES) },
-    { name: '_rels/.rels', data: encoder.encode(ROOT_RELS) },
-    { name: 'xl/workbook.xml', data: encoder.encode(workbook) },
-    { name: 'xl/_rels/workbook.xml.rels', data: encoder.encode(WORKBOOK_RELS) },
-    { name: 'xl/styles.xml', data: encoder.encode(STYLES) },
-    { name: 'xl/worksheets/sheet1.xml', data: encoder.encode(sheetXml(sheet)) },
-  ]);
+    `${XML}<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="${RELS}"><sheets>` +
+    names.map((name, i) => `<sheet name="${escapeXml(name)}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`).join('') +
+    '</sheets></workbook>';
+  const files: Record<string, Uint8Array> = {
+    '[Content_Types].xml': strToU8(contentTypes(sheets.length)),
+    '_rels/.rels': strToU8(ROOT_RELS),
+    'xl/workbook.xml': strToU8(workbook),
+    'xl/_rels/workbook.xml.rels': strToU8(workbookRels(sheets.length)),
+    'xl/styles.xml': strToU8(STYLES),
+  };
+  sheets.forEach((sheet, i) => {
+    files[`xl/worksheets/sheet${i + 1}.xml`] = strToU8(sheetXml(sheet));
+  });
+  return zipSync(files, { level: 6 });
 }
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -133,7 +133,7 @@ function CollectionsSummary({ department }: { department: Department | null }) {
               <ExportActions
                 size="sm"
                 fileName={reportFileName('Collections_', department?.code ?? 'All', '_', range.from, '_to_', range.to)}
-                sheetName={`Collections ${range.from} to ${range.to}`}
+                sheetName="Collections"
                 table={() => exportTable(data)}
               />
             </Group>

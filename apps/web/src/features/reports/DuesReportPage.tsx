@@ -109,7 +109,7 @@ export default function DuesReportPage() {
               <ExportActions
                 size="sm"
                 fileName={reportFileName('Dues_', course.name)}
-                sheetName={`Dues ${course.name}`}
+                sheetName="Dues"
                 table={async () => {
                   const full = await fullReport(data);
                   const rows = full.batches.flatMap((b) => [

@@ -60,7 +60,7 @@ export default function FeeReceiptReportPage() {
   const columns: Array<Column<FeeReceiptRow>> = [
     { header: 'Bill.No', value: (r) => receiptLabel(r.number), width: 100 },
     admissionNoColumn(paths.statement),
-    { header: 'Date', value: (r) => formatDate(r.date), width: 110 },
+    { header: 'Date', value: (r) => ({ date: r.date }), width: 110 },
     { header: 'Student Name', value: (r) => r.studentName },
     { header: 'Address', value: (r) => r.address, render: (r) => <Text size="sm" lineClamp={1} title={r.address}>{r.address}</Text> },
     { header: 'Receipt', value: (r) => ({ paise: r.netPaise }), width: 140 },

@@ -30,7 +30,7 @@ export default function ReceiptsBetweenDatesPage() {
     data.truncated ? queryClient.fetchQuery(trpc.reports.receiptsBetweenDates.queryOptions({ ...input, limit: REPORT_ROW_LIMIT_MAX })) : data;
 
   const columns: Array<Column<DatedReceiptRow>> = [
-    { header: 'Date', value: (r) => formatDate(r.date), width: 110 },
+    { header: 'Date', value: (r) => ({ date: r.date }), width: 110 },
     { header: 'Receipt No', value: (r) => receiptLabel(r.number), width: 120 },
     { header: 'Student', value: (r) => r.studentName },
     admissionNoColumn(paths.statement),
@@ -71,7 +71,7 @@ export default function ReceiptsBetweenDatesPage() {
               <ExportActions
                 size="sm"
                 fileName={reportFileName('Receipts_', range.from, '_to_', range.to)}
-                sheetName={`Receipts ${range.from} to ${range.to}`}
+                sheetName="Receipts"
                 table={async () => {
                   const full = await fullReport(data);
                   return tableOf(columns, full.rows, [['Grand total', null, null, null, null, null, { paise: full.totals.netPaise }]]);

@@ -9,7 +9,7 @@ import type { Department } from '../../app/departments';
 import { formatRupees } from '../../lib/money';
 import { printSoon } from '../../lib/print';
 import { errorMessage, useTRPC } from '../../lib/trpc';
-import { type Cell, type Column, type ExportTable, exportCsv, exportXlsx } from './export';
+import { type Cell, type Column, cellText, type ExportTable, exportCsv, exportXlsx } from './export';
 import { FailureAlert } from '../../components/FailureAlert';
 
 /** Figures line up: right-aligned tabular digits. */
@@ -46,12 +46,12 @@ export function admissionNoColumn<Row extends { admissionNo: string; studentId: 
   };
 }
 
-function cellText(cell: Cell): ReactNode {
-  if (cell !== null && typeof cell === 'object') return formatRupees(cell.paise);
-  return cell;
+function cellView(cell: Cell): ReactNode {
+  if (cell !== null && typeof cell === 'object' && 'paise' in cell) return formatRupees(cell.paise);
+  return cellText(cell);
 }
 
-const isMoney = (cell: Cell) => cell !== null && typeof cell === 'object';
+const isMoney = (cell: Cell) => cell !== null && typeof cell === 'object' && 'paise' in cell;
 
 /** A report table drawn from its columns; footer rows are cells too (the totals a CSV also gets). */
 export function ReportTable<Row>({
@@ -97,7 +97,7 @@ export function ReportTable<Row>({
             <Table.Tr key={rowKey(row)}>
               {columns.map((c, i) => (
                 <Table.Td key={c.header} {...(right[i] ? numeric : {})}>
-                  {c.render ? c.render(row) : cellText(c.value(row))}
+                  {c.render ? c.render(row) : cellView(c.value(row))}
                 </Table.Td>
               ))}
               {actions && <Table.Td className="no-print">{actions.render(row)}</Table.Td>}
@@ -110,7 +110,7 @@ export function ReportTable<Row>({
               <Table.Tr key={r} fw={700} bg="var(--mantine-color-gray-1)">
                 {columns.map((c, i) => (
                   <Table.Td key={c.header} {...(right[i] ? numeric : { style: { whiteSpace: 'nowrap', overflow: 'visible' } })}>
-                    {cellText(cells[i] ?? null)}
+                    {cellView(cells[i] ?? null)}
                   </Table.Td>
                 ))}
                 {actions && <Table.Td className="no-print" />}

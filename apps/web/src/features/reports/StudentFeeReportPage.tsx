@@ -91,7 +91,7 @@ export default function StudentFeeReportPage() {
               <ExportActions
                 size="sm"
                 fileName={reportFileName('FeeInformation', course.name)}
-                sheetName={`Fee information ${course.name}`}
+                sheetName="Fee information"
                 table={async () => {
                   const full = await fullReport(data);
                   return tableOf(

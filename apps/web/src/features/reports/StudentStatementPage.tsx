@@ -17,7 +17,7 @@ import type { Statement } from './types';
 function exportTable(statement: Statement): ExportTable {
   const rows: Cell[][] = statement.heads.flatMap((h) => [
     [h.feeHead, null, null, null, { paise: h.feePaise }, { paise: h.discountPaise }, { paise: h.adjustmentPaise }, { paise: h.paidPaise }, { paise: h.balancePaise }],
-    ...h.payments.map((p): Cell[] => [null, receiptLabel(p.receiptNumber), formatDate(p.date), p.particulars, null, null, null, { paise: p.amountPaise }, null]),
+    ...h.payments.map((p): Cell[] => [null, receiptLabel(p.receiptNumber), { date: p.date }, p.particulars, null, null, null, { paise: p.amountPaise }, null]),
   ]);
   const t = statement.totals;
   rows.push(['Total', null, null, null, { paise: t.feePaise }, { paise: t.discountPaise }, { paise: t.adjustmentPaise }, { paise: t.paidPaise }, { paise: t.balancePaise }]);

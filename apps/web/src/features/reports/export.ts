@@ -6,10 +6,11 @@
 import { notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
 import { downloadBlob, downloadText, toCsv } from '../../lib/csv';
+import { formatDate } from '../../lib/dates';
 import { paiseToRupeesText } from '../../lib/money';
 
-/** A cell of a report: text, a count, or money in paise. */
-export type Cell = string | number | { paise: number } | null;
+/** A cell of a report: text, a count, money in paise, or a date (yyyy-MM-dd, shown dd-MM-yyyy). */
+export type Cell = string | number | { paise: number } | { date: string } | null;
 
 export interface Column<Row> {
   header: string;
@@ -35,18 +36,22 @@ export function reportFileName(...parts: string[]): string {
   return parts.join('').replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '-');
 }
 
-const csvCell = (cell: Cell) => (cell !== null && typeof cell === 'object' ? paiseToRupeesText(cell.paise) : cell);
+/** A cell as text: money as plain 125000.00, dates as dd-MM-yyyy. */
+export function cellText(cell: Cell): string | number | null {
+  if (cell === null || typeof cell !== 'object') return cell;
+  return 'paise' in cell ? paiseToRupeesText(cell.paise) : formatDate(cell.date);
+}
 
 /** Downloads the table as CSV (money as plain 125000.00) and says so, as the old app did. */
 export function exportCsv(fileName: string, table: ExportTable): void {
-  downloadText(`${fileName}.csv`, toCsv(table.header, table.rows.map((row) => row.map(csvCell))));
+  downloadText(`${fileName}.csv`, toCsv(table.header, table.rows.map((row) => row.map(cellText))));
   notifications.show({ message: 'CSV export started', color: 'teal', className: 'no-print' });
 }
 
 /** Downloads the table as an .xlsx workbook of one sheet. */
 export async function exportXlsx(fileName: string, sheetName: string, table: ExportTable): Promise<void> {
   const { buildXlsx, XLSX_TYPE } = await import('../../lib/xlsx');
-  const bytes = buildXlsx({ name: sheetName, header: table.header, rows: table.rows });
+  const bytes = buildXlsx([{ name: sheetName, header: table.header, rows: table.rows }]);
   downloadBlob(`${fileName}.xlsx`, new Blob([bytes as BlobPart], { type: XLSX_TYPE }));
   notifications.show({ message: 'XLSX export started', color: 'teal', className: 'no-print' });
 }
