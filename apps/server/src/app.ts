@@ -11,6 +11,7 @@ import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/a
 import Fastify from 'fastify';
 import { backupRoutes } from './backup/route';
 import { createTrpcContextFactory, type ServerDeps } from './context';
+import { type LogOptions, logServerOptions, serverErrors } from './logging';
 import { restPlugin } from './rest/plugin';
 import { type AppRouter, appRouter } from './routers/_app';
 
@@ -20,11 +21,13 @@ export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.m
 export interface BuildAppOptions {
   deps: ServerDeps;
   webRoot?: string;
-  logger?: boolean;
+  /** The request and error log (logging.ts); off unless given. */
+  logger?: LogOptions | false;
 }
 
 export async function buildApp({ deps, webRoot = DEFAULT_WEB_ROOT, logger = false }: BuildAppOptions) {
-  const app = Fastify({ logger, bodyLimit: 20 * 1024 * 1024, routerOptions: { maxParamLength: 500 } });
+  const app = Fastify({ ...logServerOptions(logger), bodyLimit: 20 * 1024 * 1024, routerOptions: { maxParamLength: 500 } });
+  serverErrors(app);
   await app.register(fastifyCookie);
 
   await app.register(fastifyTRPCPlugin, {
@@ -32,8 +35,8 @@ export async function buildApp({ deps, webRoot = DEFAULT_WEB_ROOT, logger = fals
     trpcOptions: {
       router: appRouter,
       createContext: createTrpcContextFactory(deps),
-      onError({ error, path }) {
-        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ path, err: error.cause ?? error }, 'tRPC error');
+      onError({ error, path, req }) {
+        if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ path, err: error.cause ?? error }, 'tRPC error');
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });

@@ -12,6 +12,17 @@ export interface ServerConfig {
   secureCookies: boolean;
   /** The web app's build folder, when not the default apps/web/dist. */
   webRoot: string | undefined;
+  /** pino's level for the JSON log on standard output. */
+  logLevel: (typeof LOG_LEVELS)[number];
+}
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+function logLevelOf(value: string | undefined): ServerConfig['logLevel'] {
+  const level = (value ?? 'info').toLowerCase();
+  const known = LOG_LEVELS.find((l) => l === level);
+  if (!known) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${value}")`);
+  return known;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -27,6 +38,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     demo: env.DEMO === '1' || env.DEMO === 'true',
     secureCookies: env.COOKIE_SECURE === '1',
     webRoot: env.WEB_ROOT ? resolve(base, env.WEB_ROOT) : undefined,
+    logLevel: logLevelOf(env.LOG_LEVEL),
   };
 }
 

@@ -4,6 +4,7 @@ import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify'
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LoginLimiter } from './auth/login-limiter';
 import { resolveSession, SESSION_COOKIE, SESSION_IDLE_MS } from './auth/sessions';
+import { noteRequestUser } from './logging';
 
 /** What the server knows about where it runs; built once at start. */
 export interface ServerDeps {
@@ -16,6 +17,8 @@ export interface ContextInner {
   db: Database;
   session: SessionUser | null;
   ip: string | null;
+  /** The HTTP request's id (logging.ts), shown with a server error; null outside HTTP. */
+  requestId: string | null;
   loginLimiter: LoginLimiter;
   /** Sets the session cookie (no-op outside HTTP, e.g. in createCaller tests). */
   setSessionCookie: (token: string) => void;
@@ -27,6 +30,7 @@ export function createContextInner(opts: {
   db: Database;
   session?: SessionUser | null;
   ip?: string | null;
+  requestId?: string | null;
   loginLimiter?: LoginLimiter;
   setSessionCookie?: (token: string) => void;
   clearSessionCookie?: () => void;
@@ -35,6 +39,7 @@ export function createContextInner(opts: {
     db: opts.db,
     session: opts.session ?? null,
     ip: opts.ip ?? null,
+    requestId: opts.requestId ?? null,
     loginLimiter: opts.loginLimiter ?? new LoginLimiter(),
     setSessionCookie: opts.setSessionCookie ?? (() => {}),
     clearSessionCookie: opts.clearSessionCookie ?? (() => {}),
@@ -49,13 +54,20 @@ export function createRequestContext(deps: ServerDeps, req: FastifyRequest, res:
     sameSite: 'lax' as const,
     secure: deps.secureCookies,
   };
+  const session = resolveSession(deps.db, req.cookies[SESSION_COOKIE]);
+  if (session) noteRequestUser(req, session);
   return createContextInner({
     db: deps.db,
-    session: resolveSession(deps.db, req.cookies[SESSION_COOKIE]),
+    session,
     ip: req.ip,
+    requestId: req.id,
     loginLimiter: deps.loginLimiter,
-    setSessionCookie: (token) =>
-      res.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: SESSION_IDLE_MS / 1000 }),
+    setSessionCookie: (token) => {
+      res.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: SESSION_IDLE_MS / 1000 });
+      // A sign-in's log line names the account that signed in.
+      const started = resolveSession(deps.db, token);
+      if (started) noteRequestUser(req, started);
+    },
     clearSessionCookie: () => res.clearCookie(SESSION_COOKIE, cookieOptions),
   });
 }

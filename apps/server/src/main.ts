@@ -16,6 +16,7 @@ const demoAccounts = config.demo ? await loadDemoData(db) : [];
 const app = await buildApp({
   deps: { db, loginLimiter: new LoginLimiter(), secureCookies: config.secureCookies },
   webRoot: config.webRoot,
+  logger: { level: config.logLevel },
 });
 await app.listen({ port: config.port, host: config.host });
 

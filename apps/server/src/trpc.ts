@@ -8,19 +8,29 @@ import { ZDepId } from '@fees/validation';
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError, z } from 'zod';
 import type { Context } from './context';
+import { serverFailureMessage } from './logging';
 
 const t = initTRPC.context<Context>().create({
-  errorFormatter({ shape, error }) {
+  errorFormatter({ shape, error, ctx }) {
+    // A failure of ours: the user gets the request's reference, the log has the rest (onError in app.ts).
+    if (error.code === 'INTERNAL_SERVER_ERROR') {
+      const ref = ctx?.requestId ?? null;
+      return {
+        ...shape,
+        message: ref ? serverFailureMessage(ref) : 'Something went wrong',
+        data: { ...shape.data, fieldErrors: null, ref, stack: undefined },
+      };
+    }
     if (error.cause instanceof ZodError) {
       const fieldErrors = z.flattenError(error.cause).fieldErrors as Record<string, string[]>;
       const first = error.cause.issues[0];
       return {
         ...shape,
         message: first ? first.message : shape.message,
-        data: { ...shape.data, fieldErrors, stack: undefined },
+        data: { ...shape.data, fieldErrors, ref: null, stack: undefined },
       };
     }
-    return { ...shape, data: { ...shape.data, fieldErrors: null, stack: undefined } };
+    return { ...shape, data: { ...shape.data, fieldErrors: null, ref: null, stack: undefined } };
   },
 });
 

@@ -7,6 +7,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestContext, type ServerDeps } from '../context';
 import { createRestCaller } from './backup';
+import { serverFailureMessage } from '../logging';
 import { toRestError } from './errors';
 import { buildOpenApiDocument } from './openapi';
 import type { AppCaller, RestRoute, WireFields } from './route';
@@ -44,7 +45,7 @@ function renamerOf(route: RestRoute): (path: readonly PropertyKey[]) => string {
 
 type CallerNode = ((input: unknown) => Promise<unknown>) & { [key: string]: CallerNode };
 
-function handlerOf(route: RestRoute, deps: ServerDeps, log: FastifyInstance['log']) {
+function handlerOf(route: RestRoute, deps: ServerDeps) {
   const rename = renamerOf(route);
   return async (req: FastifyRequest, reply: FastifyReply) => {
     const fields = wireFields(req);
@@ -55,7 +56,10 @@ function handlerOf(route: RestRoute, deps: ServerDeps, log: FastifyInstance['log
       result = await procedure(await inputOf(route, fields, caller));
     } catch (error) {
       const restError = toRestError(error, rename);
-      if (restError.status >= 500) log.error({ err: error, path: route.path }, 'REST error');
+      if (restError.status >= 500) {
+        req.log.error({ err: error, path: route.path }, 'REST error');
+        return reply.code(restError.status).send({ message: serverFailureMessage(req.id), ref: req.id });
+      }
       const refused = restError.status < 500 ? route.refusal?.({ code: restError.code, message: restError.body.message }) : undefined;
       if (refused !== undefined) return reply.code(200).send(refused);
       return reply.code(restError.status).send({ ...restError.body, ...route.errorFields?.(restError.body.message) });
@@ -96,7 +100,7 @@ export async function restPlugin(app: FastifyInstance, { deps }: { deps: ServerD
 
   for (const route of restRoutes) {
     for (const url of pathVariants(route.path)) {
-      app.route({ method: route.method, url, handler: handlerOf(route, deps, app.log) });
+      app.route({ method: route.method, url, handler: handlerOf(route, deps) });
     }
   }
 
@@ -105,8 +109,9 @@ export async function restPlugin(app: FastifyInstance, { deps }: { deps: ServerD
 
   app.setErrorHandler((error: Error & { statusCode?: number }, req, reply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-    if (status >= 500) req.log.error({ err: error }, 'REST error');
-    reply.code(status).send({ message: status >= 500 ? 'Internal server error' : error.message });
+    if (status < 500) return reply.code(status).send({ message: error.message });
+    req.log.error({ err: error }, 'REST error');
+    return reply.code(status).send({ message: serverFailureMessage(req.id), ref: req.id });
   });
   app.setNotFoundHandler((req, reply) => {
     reply.code(404).send({ message: `No such path: ${req.method} ${req.url.split('?')[0]}` });
