@@ -47,6 +47,9 @@ export const CATEGORIES = ['General', 'OBC', 'SC', 'ST', 'EWS', 'OEC'] as const;
 
 export const RELIGIONS = ['Hindu', 'Muslim', 'Christian', 'Sikh', 'Buddhist', 'Jain', 'Other', 'Not stated'] as const;
 
+/** The head late fines are collected on; always present in the reference data. */
+export const LATE_FEE_HEAD = 'Late fee';
+
 export const DEFAULT_FEE_HEADS = [
   'Admission Fee',
   'Tuition Fee',

@@ -13,3 +13,4 @@ export * from './receipts';
 export * from './balances';
 export * from './reports';
 export * from './totals';
+export * from './plans';

@@ -5,3 +5,4 @@ export * from './fees';
 export * from './receipts';
 export * from './reference';
 export * from './settings';
+export * from './plans';

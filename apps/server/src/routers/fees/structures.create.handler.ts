@@ -1,9 +1,10 @@
-import { insertFeeStructure, writeAudit } from '@fees/db';
+import { insertFeeStructure, moveStructureChangeIntoPlan, writeAudit } from '@fees/db';
 import type { TCreateFeeStructureInput } from '@fees/validation';
 import { TRPCError } from '@trpc/server';
 import { actorOf } from '../../audit';
 import { type AuthedContext, checkStructureTarget, isUniqueViolation } from './shared';
 
+/** A head added to a batch with an instalment plan goes whole into its last instalment. */
 export function structuresCreateHandler({ ctx, input }: { ctx: AuthedContext; input: TCreateFeeStructureInput }) {
   try {
     const saved = ctx.db.transaction((tx) => {
@@ -15,6 +16,7 @@ export function structuresCreateHandler({ ctx, input }: { ctx: AuthedContext; in
         startDate: input.startDate,
         endDate: input.endDate,
       });
+      moveStructureChangeIntoPlan(tx, { batchId: input.batchId, feeHeadId: input.feeHeadId, deltaPaise: input.amount });
       writeAudit(tx, actorOf(ctx), { action: 'create', entity: 'fee_structure', entityId: row.id, after: row });
       return { row, batch, head };
     });

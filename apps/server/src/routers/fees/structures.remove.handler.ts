@@ -1,4 +1,4 @@
-import { deleteFeeStructure, feeStructureDependents, findFeeStructure, writeAudit } from '@fees/db';
+import { deleteFeeStructure, dropHeadFromPlan, feeStructureDependents, findFeeStructure, writeAudit } from '@fees/db';
 import type { TFeeStructureIdInput } from '@fees/validation';
 import { TRPCError } from '@trpc/server';
 import { actorOf } from '../../audit';
@@ -23,6 +23,7 @@ export function structuresRemoveHandler({ ctx, input }: { ctx: AuthedContext; in
       });
     }
     deleteFeeStructure(tx, input.id);
+    dropHeadFromPlan(tx, { batchId: before.batchId, feeHeadId: before.feeHeadId });
     writeAudit(tx, actorOf(ctx), { action: 'delete', entity: 'fee_structure', entityId: input.id, before });
     return before;
   });

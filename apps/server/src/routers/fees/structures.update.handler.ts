@@ -1,4 +1,4 @@
-import { feeStructureDependents, findFeeStructure, updateFeeStructure, writeAudit } from '@fees/db';
+import { dropHeadFromPlan, feeStructureDependents, findFeeStructure, moveStructureChangeIntoPlan, updateFeeStructure, writeAudit } from '@fees/db';
 import { paiseToRupeesText, type TUpdateFeeStructureInput } from '@fees/validation';
 import { TRPCError } from '@trpc/server';
 import { actorOf } from '../../audit';
@@ -6,7 +6,8 @@ import { type AuthedContext, checkStructureTarget, isUniqueViolation } from './s
 
 /**
  * Amount and dates can change freely, down to the largest discount given on the head in the batch.
- * Batch and head stay fixed once receipts or discounts depend on the row.
+ * Batch and head stay fixed once receipts or discounts depend on the row. A changed amount moves the
+ * difference into the batch's instalment plan (its last instalment), so the plan still adds up.
  */
 export function structuresUpdateHandler({ ctx, input }: { ctx: AuthedContext; input: TUpdateFeeStructureInput }) {
   try {
@@ -35,6 +36,12 @@ export function structuresUpdateHandler({ ctx, input }: { ctx: AuthedContext; in
         startDate: input.startDate,
         endDate: input.endDate,
       });
+      if (moves) {
+        dropHeadFromPlan(tx, { batchId: before.batchId, feeHeadId: before.feeHeadId });
+        moveStructureChangeIntoPlan(tx, { batchId: input.batchId, feeHeadId: input.feeHeadId, deltaPaise: input.amount });
+      } else {
+        moveStructureChangeIntoPlan(tx, { batchId: input.batchId, feeHeadId: input.feeHeadId, deltaPaise: input.amount - before.amountPaise });
+      }
       writeAudit(tx, actorOf(ctx), { action: 'update', entity: 'fee_structure', entityId: input.id, before, after });
       return { batch, head };
     });

@@ -1,0 +1,50 @@
+import { findFeeHeadByName, loadBatchPlan, writeBatchPlan } from '@fees/db';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { buildFixture, FIXTURE_AMOUNTS, type Fixture } from '../../test/fixture';
+import { createHarness, type Harness } from '../../test/harness';
+
+let h: Harness;
+let fx: Fixture;
+beforeEach(async () => {
+  h = await createHarness();
+  fx = buildFixture(h.db);
+  writeBatchPlan(h.db, {
+    batchId: fx.ug.batchId,
+    fineRule: { type: 'none' },
+    userId: null,
+    instalments: [
+      { name: 'Term 1', dueDate: '2025-06-10', fineRule: null, amounts: [{ feeHeadId: fx.heads.tuition, amountPaise: 15_000_00 }, { feeHeadId: fx.heads.exam, amountPaise: FIXTURE_AMOUNTS.exam }] },
+      { name: 'Term 2', dueDate: '2025-11-10', fineRule: null, amounts: [{ feeHeadId: fx.heads.tuition, amountPaise: 10_000_00 }, { feeHeadId: fx.heads.exam, amountPaise: 0 }] },
+    ],
+  });
+});
+
+const amountsOf = (feeHeadId: number) =>
+  loadBatchPlan(h.db, fx.ug.batchId).instalments.map((i) => i.amounts.find((a) => a.feeHeadId === feeHeadId)?.amountPaise);
+const tuitionRow = () => ({ depId: 100, batchId: fx.ug.batchId, startDate: '2025-06-01', endDate: '2026-03-31', feeHeadId: fx.heads.tuition, confirm: true, id: fx.ug.feeStructureIds[0]! });
+
+describe('a fee structure change on a batch with a plan', () => {
+  it('puts a raise into the last instalment', async () => {
+    await h.caller('admin').fees.structures.update({ ...tuitionRow(), amount: '26000' });
+    expect(amountsOf(fx.heads.tuition)).toEqual([15_000_00, 11_000_00]);
+  });
+
+  it('takes a cut off the last instalment, then the earlier ones backwards', async () => {
+    await h.caller('admin').fees.structures.update({ ...tuitionRow(), amount: '12000' });
+    expect(amountsOf(fx.heads.tuition)).toEqual([12_000_00, 0]);
+  });
+
+  it('puts a new head whole into the last instalment and drops a removed one', async () => {
+    const library = findFeeHeadByName(h.db, { name: 'Library Fee' })!.id;
+    const { id } = await h.caller('admin').fees.structures.create({ ...tuitionRow(), feeHeadId: library, amount: '750' });
+    expect(amountsOf(library)).toEqual([0, 750_00]);
+    await h.caller('admin').fees.structures.remove({ id });
+    expect(amountsOf(library)).toEqual([undefined, undefined]);
+  });
+});
+
+describe('reference data', () => {
+  it('has the Late fee head', () => {
+    expect(findFeeHeadByName(h.db, { name: 'Late fee' })).not.toBeNull();
+  });
+});

@@ -1,0 +1,242 @@
+import { type FineRule, type HeadAmount, NO_FINE, type PlanInstalment, sortedInstalments, virtualPlanInstalments } from '@fees/validation';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../client';
+import { departmentPaymentSettings, feeHeads, feeStructures, instalmentAmounts, instalmentPlans, instalments } from '../schema';
+
+/** The fine rule columns of a plan or an instalment row. */
+interface FineColumns {
+  fineType: string | null;
+  fineGraceDays: number | null;
+  fineAmountPaise: number | null;
+  finePerDayPaise: number | null;
+  fineCapPaise: number | null;
+  finePercentBasisPoints: number | null;
+}
+
+export function fineRuleFromColumns(row: FineColumns): FineRule | null {
+  const graceDays = row.fineGraceDays ?? 0;
+  switch (row.fineType) {
+    case 'none':
+      return NO_FINE;
+    case 'fixed':
+      return { type: 'fixed', amountPaise: row.fineAmountPaise ?? 0, graceDays };
+    case 'per_day':
+      return { type: 'per_day', perDayPaise: row.finePerDayPaise ?? 0, capPaise: row.fineCapPaise ?? 0, graceDays };
+    case 'percent':
+      return { type: 'percent', percentBasisPoints: row.finePercentBasisPoints ?? 0, graceDays };
+    default:
+      return null;
+  }
+}
+
+export function fineRuleColumns(rule: FineRule | null): FineColumns {
+  return {
+    fineType: rule?.type ?? null,
+    fineGraceDays: rule && rule.type !== 'none' ? rule.graceDays : null,
+    fineAmountPaise: rule?.type === 'fixed' ? rule.amountPaise : null,
+    finePerDayPaise: rule?.type === 'per_day' ? rule.perDayPaise : null,
+    fineCapPaise: rule?.type === 'per_day' ? rule.capPaise : null,
+    finePercentBasisPoints: rule?.type === 'percent' ? rule.percentBasisPoints : null,
+  };
+}
+
+export interface BatchPlan {
+  batchId: number;
+  hasPlan: boolean;
+  version: number;
+  fineRule: FineRule;
+  /** The heads of the batch's fee structure with their amounts, in the order they were entered. */
+  heads: Array<HeadAmount & { feeHead: string; startDate: string }>;
+  /** In due-date order. */
+  instalments: PlanInstalment[];
+}
+
+/** The plans of some batches (saved, or virtual for a batch without one), with few statements. */
+export function loadBatchPlans(db: DbOrTx, batchIds: readonly number[]): Map<number, BatchPlan> {
+  const result = new Map<number, BatchPlan>();
+  if (batchIds.length === 0) return result;
+  const ids = [...new Set(batchIds)];
+  const heads = db
+    .select({
+      batchId: feeStructures.batchId,
+      feeHeadId: feeStructures.feeHeadId,
+      feeHead: feeHeads.name,
+      amountPaise: feeStructures.amountPaise,
+      startDate: feeStructures.startDate,
+    })
+    .from(feeStructures)
+    .innerJoin(feeHeads, eq(feeHeads.id, feeStructures.feeHeadId))
+    .where(inArray(feeStructures.batchId, ids))
+    .orderBy(asc(feeStructures.id))
+    .all();
+  const plans = db.select().from(instalmentPlans).where(inArray(instalmentPlans.batchId, ids)).all();
+  const rows = db.select().from(instalments).where(inArray(instalments.batchId, ids)).orderBy(asc(instalments.position)).all();
+  const amounts = db
+    .select({ instalmentId: instalmentAmounts.instalmentId, feeHeadId: instalmentAmounts.feeHeadId, amountPaise: instalmentAmounts.amountPaise })
+    .from(instalmentAmounts)
+    .innerJoin(instalments, eq(instalments.id, instalmentAmounts.instalmentId))
+    .where(inArray(instalments.batchId, ids))
+    .all();
+
+  const amountsOf = new Map<number, HeadAmount[]>();
+  for (const a of amounts) {
+    const list = amountsOf.get(a.instalmentId) ?? [];
+    list.push({ feeHeadId: a.feeHeadId, amountPaise: a.amountPaise });
+    amountsOf.set(a.instalmentId, list);
+  }
+  for (const batchId of ids) {
+    const batchHeads = heads.filter((h) => h.batchId === batchId).map(({ batchId: _, ...h }) => h);
+    const plan = plans.find((p) => p.batchId === batchId);
+    if (!plan) {
+      result.set(batchId, { batchId, hasPlan: false, version: 0, fineRule: NO_FINE, heads: batchHeads, instalments: virtualPlanInstalments(batchHeads) });
+      continue;
+    }
+    const saved = rows
+      .filter((r) => r.batchId === batchId)
+      .map((r) => ({
+        id: String(r.id),
+        name: r.name,
+        dueDate: r.dueDate,
+        fineRule: fineRuleFromColumns(r),
+        amounts: batchHeads.map((h) => ({
+          feeHeadId: h.feeHeadId,
+          amountPaise: amountsOf.get(r.id)?.find((a) => a.feeHeadId === h.feeHeadId)?.amountPaise ?? 0,
+        })),
+      }));
+    result.set(batchId, {
+      batchId,
+      hasPlan: true,
+      version: plan.version,
+      fineRule: fineRuleFromColumns(plan) ?? NO_FINE,
+      heads: batchHeads,
+      instalments: sortedInstalments(saved),
+    });
+  }
+  return result;
+}
+
+export function loadBatchPlan(db: DbOrTx, batchId: number): BatchPlan {
+  return loadBatchPlans(db, [batchId]).get(batchId)!;
+}
+
+export interface PlanToSave {
+  batchId: number;
+  fineRule: FineRule;
+  instalments: Array<{ id?: number; name: string; dueDate: string; fineRule: FineRule | null; amounts: HeadAmount[] }>;
+  userId: number | null;
+}
+
+/**
+ * Writes a batch's plan: instalments sent with an id keep it (REST clients see stable ids), the
+ * others are new, those not sent are deleted. Positions follow the due dates. The version goes up.
+ */
+export function writeBatchPlan(tx: DbOrTx, plan: PlanToSave): void {
+  const existing = tx.select({ version: instalmentPlans.version }).from(instalmentPlans).where(eq(instalmentPlans.batchId, plan.batchId)).get();
+  const planRow = { ...fineRuleColumns(plan.fineRule), updatedBy: plan.userId, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))` };
+  if (existing) {
+    tx.update(instalmentPlans).set({ ...planRow, version: existing.version + 1 }).where(eq(instalmentPlans.batchId, plan.batchId)).run();
+  } else {
+    tx.insert(instalmentPlans).values({ batchId: plan.batchId, ...planRow }).run();
+  }
+  const kept = plan.instalments.flatMap((i) => (i.id === undefined ? [] : [i.id]));
+  const old = tx.select({ id: instalments.id }).from(instalments).where(eq(instalments.batchId, plan.batchId)).all();
+  const gone = old.map((r) => r.id).filter((id) => !kept.includes(id));
+  if (gone.length > 0) tx.delete(instalments).where(inArray(instalments.id, gone)).run();
+  sortedInstalments(plan.instalments).forEach((inst, position) => {
+    const row = { name: inst.name, dueDate: inst.dueDate, position, ...fineRuleColumns(inst.fineRule) };
+    let id = inst.id;
+    if (id === undefined) {
+      id = tx.insert(instalments).values({ batchId: plan.batchId, ...row }).returning({ id: instalments.id }).get().id;
+    } else {
+      tx.update(instalments).set(row).where(eq(instalments.id, id)).run();
+      tx.delete(instalmentAmounts).where(eq(instalmentAmounts.instalmentId, id)).run();
+    }
+    const instalmentId = id;
+    const amounts = inst.amounts.map((a) => ({ instalmentId, feeHeadId: a.feeHeadId, amountPaise: a.amountPaise }));
+    if (amounts.length > 0) tx.insert(instalmentAmounts).values(amounts).run();
+  });
+}
+
+/** Ids of a batch's saved instalments (to tell which ids a save may keep). */
+export function instalmentIdsOfBatch(db: DbOrTx, batchId: number): number[] {
+  return db.select({ id: instalments.id }).from(instalments).where(eq(instalments.batchId, batchId)).all().map((r) => r.id);
+}
+
+export function deleteBatchPlan(tx: DbOrTx, batchId: number): boolean {
+  tx.delete(instalments).where(eq(instalments.batchId, batchId)).run();
+  return tx.delete(instalmentPlans).where(eq(instalmentPlans.batchId, batchId)).run().changes > 0;
+}
+
+/**
+ * Keeps a plan adding up when a head's structure amount changes by `deltaPaise`: an increase goes
+ * to the head's last instalment; a decrease comes off the last one, and off the earlier ones
+ * backwards when the last holds less. Call in the transaction that changes the structure.
+ */
+export function moveStructureChangeIntoPlan(tx: DbOrTx, params: { batchId: number; feeHeadId: number; deltaPaise: number }): void {
+  const { batchId, feeHeadId, deltaPaise } = params;
+  if (deltaPaise === 0) return;
+  const rows = tx
+    .select({ id: instalments.id, dueDate: instalments.dueDate, position: instalments.position })
+    .from(instalments)
+    .where(eq(instalments.batchId, batchId))
+    .orderBy(asc(instalments.position))
+    .all();
+  if (rows.length === 0) return;
+  const ordered = sortedInstalments(rows);
+  const current = new Map(
+    tx
+      .select({ instalmentId: instalmentAmounts.instalmentId, amountPaise: instalmentAmounts.amountPaise })
+      .from(instalmentAmounts)
+      .where(and(inArray(instalmentAmounts.instalmentId, ordered.map((r) => r.id)), eq(instalmentAmounts.feeHeadId, feeHeadId)))
+      .all()
+      .map((r) => [r.instalmentId, r.amountPaise]),
+  );
+  const set = (instalmentId: number, amountPaise: number) =>
+    tx
+      .insert(instalmentAmounts)
+      .values({ instalmentId, feeHeadId, amountPaise })
+      .onConflictDoUpdate({ target: [instalmentAmounts.instalmentId, instalmentAmounts.feeHeadId], set: { amountPaise } })
+      .run();
+  if (deltaPaise > 0) {
+    const last = ordered[ordered.length - 1]!.id;
+    set(last, (current.get(last) ?? 0) + deltaPaise);
+    return;
+  }
+  let left = -deltaPaise;
+  for (let i = ordered.length - 1; i >= 0 && left > 0; i--) {
+    const id = ordered[i]!.id;
+    const have = current.get(id) ?? 0;
+    const take = Math.min(have, left);
+    if (take > 0) set(id, have - take);
+    left -= take;
+  }
+}
+
+/** A head leaving a batch's structure leaves its plan too. */
+export function dropHeadFromPlan(tx: DbOrTx, params: { batchId: number; feeHeadId: number }): void {
+  const ids = tx.select({ id: instalments.id }).from(instalments).where(eq(instalments.batchId, params.batchId)).all().map((r) => r.id);
+  if (ids.length === 0) return;
+  tx.delete(instalmentAmounts).where(and(inArray(instalmentAmounts.instalmentId, ids), eq(instalmentAmounts.feeHeadId, params.feeHeadId))).run();
+}
+
+export interface DepartmentPayment {
+  upiId: string | null;
+  payeeName: string | null;
+}
+
+export function getDepartmentPayment(db: DbOrTx, departmentId: number): DepartmentPayment {
+  const row = db
+    .select({ upiId: departmentPaymentSettings.upiId, payeeName: departmentPaymentSettings.payeeName })
+    .from(departmentPaymentSettings)
+    .where(eq(departmentPaymentSettings.departmentId, departmentId))
+    .get();
+  return row ?? { upiId: null, payeeName: null };
+}
+
+export function setDepartmentPayment(db: DbOrTx, departmentId: number, payment: DepartmentPayment): void {
+  const set = { ...payment, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))` };
+  db.insert(departmentPaymentSettings)
+    .values({ departmentId, ...payment })
+    .onConflictDoUpdate({ target: departmentPaymentSettings.departmentId, set })
+    .run();
+}
