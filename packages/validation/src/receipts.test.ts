@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from './messages';
-import { ratePercentText, receiptTaxPaise, ZCreateReceiptInput } from './receipts';
+import { ZCreateReceiptInput } from './receipts';
 
 const valid = {
   depId: 100,
@@ -47,20 +47,5 @@ describe('ZCreateReceiptInput (spec section 5)', () => {
       expect(ZCreateReceiptInput.safeParse({ ...valid, paymentMode, paymentReference: 'REF-1' }).success).toBe(true);
     }
     expect(ZCreateReceiptInput.safeParse({ ...valid, paymentMode: 'cash' }).success).toBe(true);
-  });
-});
-
-describe('receiptTaxPaise', () => {
-  it.each([
-    [1, 5000, 1], // 0.5 paise rounds half up
-    [1, 4999, 0],
-    [333, 1800, 60], // 59.94
-    [1_334_567, 1800, 240_222], // 2,402.2206 -> 2,402.22
-    [99_99_99_999_99, 10000, 99_99_99_999_99], // beyond 2^53 before the division
-    [12_345, 0, 0],
-  ])('%i paise at %i bp -> %i', (total, bp, tax) => expect(receiptTaxPaise(total, bp)).toBe(tax));
-
-  it('shows the rate as a percent', () => {
-    expect([ratePercentText(1800), ratePercentText(1250), ratePercentText(0)]).toEqual(['18', '12.5', '0']);
   });
 });

@@ -14,21 +14,11 @@ export const PAYMENT_MODE_LABELS: Record<TReceiptPaymentMode, string> = {
   card: 'Card',
 };
 
-/**
- * GST on a receipt total: total x rate rounded half up to the paisa, in integer arithmetic (rate in
- * basis points: 1800 = 18%). BigInt keeps total x rate exact beyond 2^53. Server and form share it.
- */
-export function receiptTaxPaise(totalPaise: number, rateBasisPoints: number): number {
-  return Number((BigInt(totalPaise) * BigInt(rateBasisPoints) + 5000n) / 10000n);
-}
-
-/** 1800 -> "18", 1250 -> "12.5": the rate as the receipt shows it, followed by %. */
-export function ratePercentText(rateBasisPoints: number): string {
-  return String(rateBasisPoints / 100);
-}
-
 /** Most lines one receipt may carry. */
 export const MAX_RECEIPT_LINES = 30;
+
+/** Longest particulars of a fee line (the form's field and the schema agree). */
+export const MAX_PARTICULARS = 50;
 
 /** One fee line: the head (from the student's batch), optional particulars, an amount in rupees. */
 export const ZReceiptLineInput = z.object({
@@ -36,7 +26,7 @@ export const ZReceiptLineInput = z.object({
   particulars: z
     .string()
     .trim()
-    .max(50, MSG.particularsMax)
+    .max(MAX_PARTICULARS, MSG.particularsMax)
     .nullish()
     .transform((v) => v ?? ''),
   amount: ZAmount,

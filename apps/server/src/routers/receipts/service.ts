@@ -24,7 +24,7 @@ import {
   updateReceipt as updateReceiptRows,
   writeAudit,
 } from '@fees/db';
-import { MAX_PAISE, paiseToRupeesText, receiptTaxPaise, type TCreateReceiptInput, type TUpdateReceiptInput } from '@fees/validation';
+import { paiseToRupeesText, priceReceipt, sumByHead, type TCreateReceiptInput, type TUpdateReceiptInput } from '@fees/validation';
 import { TRPCError } from '@trpc/server';
 
 /** Called with the department of the receipt or student a write touches; throws when not allowed. */
@@ -59,34 +59,33 @@ interface PricedReceipt {
 }
 
 /**
- * Checks every line against the student's batch (unknown head, another batch's head), recomputes
- * total, tax and net, compares them with what the client showed, and refuses paying more than a
- * head's balance unless the clerk confirmed it. `alreadyOnReceipt` gives back, per head, what the
- * receipt being edited already counts as paid.
+ * Checks every line against the student's batch (unknown head, another batch's head), prices the
+ * receipt with the shared pricing rule, compares total, tax and net with what the client showed, and
+ * refuses paying more than a head's balance unless the clerk confirmed it. `alreadyOnReceipt` gives
+ * back, per head, what the receipt being edited already counts as paid.
  */
-function priceReceipt(
+function checkedReceipt(
   db: Database,
   student: ReceiptStudent,
   input: TCreateReceiptInput,
   rateBasisPoints: number,
   balances: FeeBalanceRow[],
-  alreadyOnReceipt: ReadonlyMap<number, number> = new Map(),
+  alreadyOnReceipt?: ReadonlyMap<number, number>,
 ): PricedReceipt {
-  const byHead = new Map(balances.map((row) => [row.feeHeadId, row]));
-  const perHead = new Map<number, number>();
-  let totalPaise = 0;
-  for (const item of input.items) {
-    if (!byHead.has(item.feeHeadId)) {
-      const name = findFeeHeadName(db, item.feeHeadId);
-      if (name === null) refuse('BAD_REQUEST', `Unknown fee head (id ${item.feeHeadId})`);
-      refuse('BAD_REQUEST', `${name} is not in the fee structure of batch ${student.batchName}`);
-    }
-    perHead.set(item.feeHeadId, (perHead.get(item.feeHeadId) ?? 0) + item.amount);
-    totalPaise += item.amount;
+  const priced = priceReceipt({
+    lines: input.items.map((item) => ({ feeHeadId: item.feeHeadId, amountPaise: item.amount })),
+    rateBasisPoints,
+    balances,
+    alreadyOnReceipt,
+  });
+  const [unknown] = priced.unknownHeads;
+  if (unknown !== undefined) {
+    const name = findFeeHeadName(db, unknown);
+    if (name === null) refuse('BAD_REQUEST', `Unknown fee head (id ${unknown})`);
+    refuse('BAD_REQUEST', `${name} is not in the fee structure of batch ${student.batchName}`);
   }
-  if (totalPaise > MAX_PAISE) refuse('BAD_REQUEST', 'The total is too large for one receipt');
-  const taxPaise = receiptTaxPaise(totalPaise, rateBasisPoints);
-  const netPaise = totalPaise + taxPaise;
+  if (priced.tooLarge) refuse('BAD_REQUEST', 'The total is too large for one receipt');
+  const { totalPaise, taxPaise, netPaise } = priced;
   if (input.total !== totalPaise || input.tax !== taxPaise || input.net !== netPaise) {
     refuse(
       'BAD_REQUEST',
@@ -94,17 +93,12 @@ function priceReceipt(
         `(the form showed ${rupees(input.total)}, ${rupees(input.tax)}, ${rupees(input.net)}). Reload the page and try again.`,
     );
   }
-  if (!input.allowOverpayment) {
-    for (const [feeHeadId, amount] of perHead) {
-      const row = byHead.get(feeHeadId)!;
-      const available = row.balancePaise + (alreadyOnReceipt.get(feeHeadId) ?? 0);
-      if (amount > available) {
-        refuse(
-          'CONFLICT',
-          `${row.feeHead}: ${rupees(amount)} is more than the balance of ${rupees(available)}. Confirm the overpayment to save it.`,
-        );
-      }
-    }
+  const [overpaid] = priced.overpaid;
+  if (!input.allowOverpayment && overpaid) {
+    refuse(
+      'CONFLICT',
+      `${overpaid.feeHead}: ${rupees(overpaid.amountPaise)} is more than the balance of ${rupees(overpaid.availablePaise)}. Confirm the overpayment to save it.`,
+    );
   }
   const lines = input.items.map((item) => ({ feeHeadId: item.feeHeadId, particulars: item.particulars, amountPaise: item.amount }));
   return { lines, totalPaise, taxPaise, netPaise };
@@ -155,7 +149,7 @@ export function createReceipt(db: Database, actor: AuditActor, input: TCreateRec
     () => {
       const student = studentOfDepartment(db, input, gate);
       const rate = student.gstRateBasisPoints;
-      const priced = priceReceipt(db, student, input, rate, studentFeeBalances(db, student.id));
+      const priced = checkedReceipt(db, student, input, rate, studentFeeBalances(db, student.id));
       const number = allocateReceiptNumber(db);
       const master = {
         number,
@@ -212,10 +206,8 @@ export function updateReceipt(db: Database, actor: AuditActor, input: TUpdateRec
       if (receipt.studentId !== input.studentId) refuse('BAD_REQUEST', 'A receipt cannot be moved to another student');
       const student = studentOfDepartment(db, input, gate);
       const oldLines = listReceiptLines(db, receipt.id);
-      const alreadyOnReceipt = new Map<number, number>();
-      for (const line of oldLines) alreadyOnReceipt.set(line.feeHeadId, (alreadyOnReceipt.get(line.feeHeadId) ?? 0) + line.amountPaise);
       const rate = receipt.taxRateBasisPoints;
-      const priced = priceReceipt(db, student, input, rate, studentFeeBalances(db, student.id), alreadyOnReceipt);
+      const priced = checkedReceipt(db, student, input, rate, studentFeeBalances(db, student.id), sumByHead(oldLines));
       const edit = {
         date: input.date,
         ...contact(input, student),

@@ -8,6 +8,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { deleteDialog, infoDialog } from '../../lib/dialogs';
 import { paiseToRupeesText } from '../../lib/money';
+import { sumByHead } from '@fees/validation';
 import { useTRPC } from '../../lib/trpc';
 import { formatLocalDate } from './format';
 import { receiptLabel, receiptSearchPath, receiptSuccessPath } from './links';
@@ -29,11 +30,7 @@ export default function EditReceiptPage() {
     ...trpc.receipts.entryContext.queryOptions({ depId: department.id, studentId: receipt?.studentId ?? 0 }, { enabled: live }),
     staleTime: 0,
   });
-  const alreadyOnReceipt = useMemo(() => {
-    const map = new Map<number, number>();
-    for (const line of stored.data?.lines ?? []) map.set(line.feeHeadId, (map.get(line.feeHeadId) ?? 0) + line.amountPaise);
-    return map;
-  }, [stored.data]);
+  const alreadyOnReceipt = useMemo(() => sumByHead(stored.data?.lines ?? []), [stored.data]);
 
   const done = async (title: string, message: string) => {
     await queryClient.invalidateQueries();

@@ -7,7 +7,8 @@ import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { useTRPC } from '../../lib/trpc';
 import { receiptSearchPath, receiptSuccessPath } from './links';
-import { emptyLine, ReceiptForm } from './ReceiptForm';
+import { emptyLine } from './receipt-form';
+import { ReceiptForm } from './ReceiptForm';
 import { useGoBack } from './useGoBack';
 import { FailureAlert } from '../../components/FailureAlert';
 

@@ -1,0 +1,41 @@
+import { Grid, Paper, SimpleGrid, TextInput, Title } from '@mantine/core';
+import { FeesInfoTable } from './FeesInfoTable';
+import type { ReceiptFormApi, ReceiptHeader } from './receipt-form';
+import type { FeeBalanceRow, FeeBalanceTotals } from './types';
+
+interface ReceiptDetailsProps {
+  form: ReceiptFormApi;
+  header: ReceiptHeader;
+  heads: FeeBalanceRow[];
+  totals: FeeBalanceTotals;
+}
+
+/** The student (read-only), the editable telephone, date and email, and the dues beside them. */
+export function ReceiptDetails({ form, header, heads, totals }: ReceiptDetailsProps) {
+  return (
+    <Grid gap="lg">
+      <Grid.Col span={{ base: 12, lg: 7 }}>
+        <Paper withBorder radius="md" p="lg" h="100%">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
+            <TextInput label="Course" value={header.courseName} readOnly variant="filled" tabIndex={-1} />
+            <TextInput label="Admission no" value={header.admissionNo} readOnly variant="filled" tabIndex={-1} />
+            <TextInput label="Student name" value={header.studentName} readOnly variant="filled" tabIndex={-1} />
+            <TextInput label="Batch" value={header.batchName} readOnly variant="filled" tabIndex={-1} />
+            <TextInput label="Address" value={header.address} readOnly variant="filled" tabIndex={-1} style={{ gridColumn: '1 / -1' }} />
+            <TextInput label="Telephone" autoComplete="off" {...form.getInputProps('phone')} />
+            <TextInput label="Receipt date" type="date" withAsterisk {...form.getInputProps('date')} />
+            <TextInput label="Email" type="email" autoComplete="off" style={{ gridColumn: '1 / -1' }} {...form.getInputProps('email')} />
+          </SimpleGrid>
+        </Paper>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, lg: 5 }}>
+        <Paper withBorder radius="md" p="lg" h="100%">
+          <Title order={5} mb="xs">
+            Dues
+          </Title>
+          <FeesInfoTable rows={heads} totals={totals} compact />
+        </Paper>
+      </Grid.Col>
+    </Grid>
+  );
+}

@@ -1,0 +1,60 @@
+/** The receipt form's values, what it submits, and its schema (derived from the server's). */
+import { ZReceiptFields, receiptPaymentRule, type TReceiptPaymentMode } from '@fees/validation';
+import type { UseFormReturnType } from '@mantine/form';
+import { randomId } from '@mantine/hooks';
+
+export const ZReceiptForm = ZReceiptFields.pick({
+  date: true,
+  phone: true,
+  email: true,
+  items: true,
+  paymentMode: true,
+  paymentReference: true,
+  confirm: true,
+}).superRefine(receiptPaymentRule);
+
+export interface ReceiptFormLine {
+  key: string;
+  feeHeadId: string | null;
+  particulars: string;
+  amount: string;
+}
+
+export interface ReceiptFormValues {
+  date: string;
+  phone: string;
+  email: string;
+  items: ReceiptFormLine[];
+  paymentMode: TReceiptPaymentMode;
+  paymentReference: string;
+  confirm: boolean;
+}
+
+export type ReceiptFormApi = UseFormReturnType<ReceiptFormValues>;
+
+/** What the form hands to create or update: the fields as typed, plus the totals it showed. */
+export interface ReceiptSubmission {
+  date: string;
+  phone: string;
+  email: string;
+  items: Array<{ feeHeadId: number; particulars: string; amount: string }>;
+  paymentMode: TReceiptPaymentMode;
+  paymentReference: string | null;
+  total: string;
+  tax: string;
+  net: string;
+  confirm: true;
+  allowOverpayment: boolean;
+}
+
+export function emptyLine(): ReceiptFormLine {
+  return { key: randomId(), feeHeadId: null, particulars: '', amount: '' };
+}
+
+export interface ReceiptHeader {
+  courseName: string;
+  admissionNo: string;
+  studentName: string;
+  address: string;
+  batchName: string;
+}

@@ -1,0 +1,31 @@
+import { amountLeftForLine, parseRupeesToPaise, priceReceipt, type ReceiptPricingInput } from '@fees/validation';
+import { useMemo } from 'react';
+import type { ReceiptFormLine } from './receipt-form';
+import type { FeeBalanceRow } from './types';
+
+/** The typed lines priced by the shared rule: totals, tax, net, words, overpaid heads, what is left per head. */
+export function useReceiptPricing(
+  items: readonly ReceiptFormLine[],
+  heads: readonly FeeBalanceRow[],
+  rateBasisPoints: number,
+  alreadyOnReceipt?: ReadonlyMap<number, number>,
+) {
+  return useMemo(() => {
+    const input: ReceiptPricingInput = {
+      lines: items.map((line) => ({
+        feeHeadId: line.feeHeadId ? Number(line.feeHeadId) : null,
+        amountPaise: parseRupeesToPaise(line.amount) ?? 0,
+      })),
+      rateBasisPoints,
+      balances: heads,
+      alreadyOnReceipt,
+    };
+    return {
+      ...priceReceipt(input),
+      /** What the line at `index` would take on `feeHeadId` to clear it. */
+      amountLeft: (index: number, feeHeadId: number) => amountLeftForLine(input, index, feeHeadId),
+    };
+  }, [items, heads, rateBasisPoints, alreadyOnReceipt]);
+}
+
+export type ReceiptPricingView = ReturnType<typeof useReceiptPricing>;

@@ -1,0 +1,112 @@
+/**
+ * Receipt pricing, the one place its money rules live: the receipt form shows what this computes and
+ * the server recomputes it from the submitted lines and refuses a mismatch. Integer paise throughout.
+ */
+import { MAX_PAISE } from './common';
+import { amountInWords } from './words';
+
+/**
+ * GST on a receipt total: total x rate rounded half up to the paisa, in integer arithmetic (rate in
+ * basis points: 1800 = 18%). BigInt keeps total x rate exact beyond 2^53.
+ */
+export function receiptTaxPaise(totalPaise: number, rateBasisPoints: number): number {
+  return Number((BigInt(totalPaise) * BigInt(rateBasisPoints) + 5000n) / 10000n);
+}
+
+/** 1800 -> "18", 1250 -> "12.5": the rate as the receipt shows it, followed by %. */
+export function ratePercentText(rateBasisPoints: number): string {
+  return String(rateBasisPoints / 100);
+}
+
+/** One fee line as pricing sees it: its head (null while none is chosen) and its amount. */
+export interface PricingLine {
+  feeHeadId: number | null;
+  amountPaise: number;
+}
+
+/** A fee head of the student's batch and its balance (fee - discount - paid on live receipts). */
+export interface HeadBalance {
+  feeHeadId: number;
+  feeHead: string;
+  balancePaise: number;
+}
+
+export interface ReceiptPricingInput {
+  lines: readonly PricingLine[];
+  /** The GST rate the receipt is issued with (the setting for a new one, the stored one for an edit). */
+  rateBasisPoints: number;
+  balances: readonly HeadBalance[];
+  /** For an edit: per head, what the receipt already pays; it counts back into the balance. */
+  alreadyOnReceipt?: ReadonlyMap<number, number>;
+}
+
+export interface OverpaidHead {
+  feeHeadId: number;
+  feeHead: string;
+  amountPaise: number;
+  availablePaise: number;
+}
+
+export interface ReceiptPricing {
+  /** Per head, the sum of its lines on this receipt. */
+  perHead: ReadonlyMap<number, number>;
+  /** Per head of the batch, what this receipt may take before it overpays. */
+  available: ReadonlyMap<number, number>;
+  /** Heads on the lines that are not in the batch's balances. */
+  unknownHeads: number[];
+  /** Heads whose lines add up to more than is available, in the order they first appear. */
+  overpaid: OverpaidHead[];
+  totalPaise: number;
+  taxPaise: number;
+  netPaise: number;
+  /** The net in words (Indian system). */
+  words: string;
+  /** The total is more than one receipt may carry. */
+  tooLarge: boolean;
+}
+
+/** Per head, the sum of the given lines: "already on this receipt" when given a stored receipt's lines. */
+export function sumByHead(lines: readonly PricingLine[]): Map<number, number> {
+  const sums = new Map<number, number>();
+  for (const line of lines) {
+    if (line.feeHeadId !== null) sums.set(line.feeHeadId, (sums.get(line.feeHeadId) ?? 0) + line.amountPaise);
+  }
+  return sums;
+}
+
+function availableByHead(input: ReceiptPricingInput): Map<number, number> {
+  return new Map(input.balances.map((row) => [row.feeHeadId, row.balancePaise + (input.alreadyOnReceipt?.get(row.feeHeadId) ?? 0)]));
+}
+
+export function priceReceipt(input: ReceiptPricingInput): ReceiptPricing {
+  const available = availableByHead(input);
+  const perHead = sumByHead(input.lines);
+  const totalPaise = input.lines.reduce((sum, line) => sum + line.amountPaise, 0);
+  const taxPaise = receiptTaxPaise(totalPaise, input.rateBasisPoints);
+  const netPaise = totalPaise + taxPaise;
+  const names = new Map(input.balances.map((row) => [row.feeHeadId, row.feeHead]));
+  const unknownHeads = [...perHead.keys()].filter((id) => !available.has(id));
+  const overpaid = [...perHead]
+    .filter(([id, amount]) => available.has(id) && amount > available.get(id)!)
+    .map(([id, amount]) => ({ feeHeadId: id, feeHead: names.get(id) ?? '', amountPaise: amount, availablePaise: available.get(id)! }));
+  return {
+    perHead,
+    available,
+    unknownHeads,
+    overpaid,
+    totalPaise,
+    taxPaise,
+    netPaise,
+    words: amountInWords(netPaise),
+    tooLarge: totalPaise > MAX_PAISE,
+  };
+}
+
+/**
+ * What is still due on a head for the line at `lineIndex`: its available balance less the other lines
+ * on the same head, never below zero. The form pre-fills a line's amount with it.
+ */
+export function amountLeftForLine(input: ReceiptPricingInput, lineIndex: number, feeHeadId: number): number {
+  const elsewhere = input.lines.reduce((sum, line, i) => (i !== lineIndex && line.feeHeadId === feeHeadId ? sum + line.amountPaise : sum), 0);
+  return Math.max(0, (availableByHead(input).get(feeHeadId) ?? 0) - elsewhere);
+}
