@@ -77,3 +77,6 @@ export function createTrpcContextFactory(deps: ServerDeps) {
 }
 
 export type Context = ContextInner;
+
+/** The context of a procedure past authedProcedure (or of a script acting as a signed-in account). */
+export type AuthedContext = Context & { session: SessionUser };

@@ -3,12 +3,29 @@
  * publicProcedure: anyone. authedProcedure: any signed-in account. adminProcedure: admins.
  * departmentProcedure: input carries depId; staff of that department or an admin.
  * Anonymous callers get UNAUTHORIZED (401), the wrong role or department FORBIDDEN (403).
+ * Handlers and services throw AppError; every procedure maps it here, once, to a TRPCError.
  */
-import { ZDepId } from '@fees/validation';
-import { initTRPC, TRPCError } from '@trpc/server';
+import { AppError, type AppErrorCode, ZDepId } from '@fees/validation';
+import { initTRPC, TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import { ZodError, z } from 'zod';
 import type { Context } from './context';
+import { assertDepartmentAccess } from './department-access';
 import { serverFailureMessage } from './logging';
+
+const TRPC_CODE: Record<AppErrorCode, TRPC_ERROR_CODE_KEY> = {
+  BAD_INPUT: 'BAD_REQUEST',
+  UNAUTHORIZED: 'UNAUTHORIZED',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  CONFLICT: 'CONFLICT',
+  STALE: 'CONFLICT',
+  TOO_MANY: 'TOO_MANY_REQUESTS',
+};
+
+/** The TRPCError of an AppError: its message kept, the AppError as cause (STALE is a 409 CONFLICT). */
+export function toTRPCError(error: AppError): TRPCError {
+  return new TRPCError({ code: TRPC_CODE[error.code], message: error.message, cause: error });
+}
 
 const t = initTRPC.context<Context>().create({
   errorFormatter({ shape, error, ctx }) {
@@ -38,25 +55,21 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
 
-export const publicProcedure = t.procedure;
+export const publicProcedure = t.procedure.use(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof AppError) throw toTRPCError(result.error.cause);
+  return result;
+});
 
-export const authedProcedure = t.procedure.use(({ ctx, next }) => {
-  if (!ctx.session) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in' });
+export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.session) throw new AppError('UNAUTHORIZED', 'Please sign in');
   return next({ ctx: { ...ctx, session: ctx.session } });
 });
 
 export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (ctx.session.role !== 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: 'Administrators only' });
+  if (ctx.session.role !== 'admin') throw new AppError('FORBIDDEN', 'Administrators only');
   return next();
 });
-
-/** Throws FORBIDDEN unless the session may act for this department (its own staff, or an admin). */
-export function assertDepartmentAccess(session: { role: string; departmentId: number | null }, depId: number): void {
-  if (session.role === 'admin') return;
-  if (session.departmentId !== depId) {
-    throw new TRPCError({ code: 'FORBIDDEN', message: 'This belongs to another department' });
-  }
-}
 
 export const departmentProcedure = authedProcedure
   .input(z.object({ depId: ZDepId }))

@@ -1,5 +1,6 @@
 export * from './client';
+export * from './errors';
 export * from './schema';
 export { seedReferenceData } from './seed';
 export * from './queries';
-export { runInWriteBatch } from './write-batcher';
+export { inWriteTransaction, runInWriteBatch } from './write-batcher';

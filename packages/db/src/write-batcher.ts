@@ -67,3 +67,12 @@ export function runInWriteBatch<T>(db: Database, work: () => T): Promise<T> {
   }
   return batcher.enqueue(work);
 }
+
+/**
+ * Runs a synchronous write atomically. Inside a transaction already open on this connection (the
+ * write batcher's savepoint for this write, or a script's own transaction) it joins that one;
+ * alone it opens an IMMEDIATE transaction, so the write lock is taken before the first read.
+ */
+export function inWriteTransaction<T>(db: Database, work: () => T): T {
+  return db.$client.inTransaction ? work() : db.transaction(work, { behavior: 'immediate' });
+}

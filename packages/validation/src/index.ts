@@ -8,6 +8,7 @@ export * from './reference';
 export * from './students';
 export * from './batches';
 export * from './discounts';
+export * from './errors';
 export * from './fees';
 export * from './reports';
 export * from './plans';

@@ -86,7 +86,8 @@ export function loadDemoReceipts(db: Database): number {
     }),
   );
   const rateBasisPoints = db.select().from(settings).get()?.gstRateBasisPoints ?? 0;
-  const allowAll = () => {};
+  // The loader writes for every department, as an admin may.
+  const everyDepartment = { role: 'admin' as const, departmentId: null };
   let written = 0;
   db.transaction(() => {
     const created: Array<{ number: number; departmentId: number }> = [];
@@ -119,7 +120,7 @@ export function loadDemoReceipts(db: Database): number {
           confirm: true,
           allowOverpayment: false,
         },
-        allowAll,
+        everyDepartment,
       );
       created.push({ number: receipt.number, departmentId: plan.departmentId });
       written++;
@@ -127,7 +128,7 @@ export function loadDemoReceipts(db: Database): number {
     // A couple of voided receipts, as a counter sees after a mistake.
     for (const index of new Set([Math.floor(created.length / 3), Math.floor((created.length * 2) / 3)])) {
       const victim = created[index];
-      if (victim) voidReceipt(db, actors.get(victim.departmentId) ?? { userId: null, email: 'demo' }, victim.number, allowAll);
+      if (victim) voidReceipt(db, actors.get(victim.departmentId) ?? { userId: null, email: 'demo' }, victim.number, everyDepartment);
     }
   });
   return written;

@@ -1,12 +1,14 @@
 /**
  * Errors on the REST wire, mapped in one place: a procedure's TRPCError keeps its HTTP status
- * (tRPC's own mapping); invalid input is 400 { message, errors: { field: [messages] } } keyed by
+ * (tRPC's own mapping), and so does an AppError (mapped as the procedures map it); invalid input is 400 { message, errors: { field: [messages] } } keyed by
  * the documented field names (a nested field as items.0.price; a whole-form rule under _);
  * anything unexpected is a 500 with no detail.
  */
+import { AppError } from '@fees/validation';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { ZodError } from 'zod';
+import { toTRPCError } from '../trpc';
 
 export interface RestError {
   status: number;
@@ -16,7 +18,12 @@ export interface RestError {
 
 /** rename turns a procedure input path into the documented field it came from. */
 export function toRestError(error: unknown, rename: (path: readonly PropertyKey[]) => string = (p) => p.join('.')): RestError {
-  const trpcError = error instanceof TRPCError ? error : new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: error });
+  const trpcError =
+    error instanceof TRPCError
+      ? error
+      : error instanceof AppError
+        ? toTRPCError(error)
+        : new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: error });
   const status = getHTTPStatusCodeFromError(trpcError);
   if (trpcError.cause instanceof ZodError) {
     const errors: Record<string, string[]> = {};

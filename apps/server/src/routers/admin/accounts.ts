@@ -11,27 +11,22 @@ import {
   findAccount,
   findUserByEmail,
   insertUser,
-  type SessionUser,
+  isForeignKeyViolation,
+  isUniqueViolation,
   updateUserPassword,
   type UserRole,
   writeAudit,
 } from '@fees/db';
-import { TRPCError } from '@trpc/server';
+import { AppError } from '@fees/validation';
 import { actorOf } from '../../audit';
 import { hashPassword } from '../../auth/passwords';
-import type { Context } from '../../context';
-
-export type AuthedContext = Context & { session: SessionUser };
+import type { AuthedContext } from '../../context';
 
 /** admins.* procedures only see admin accounts; users.* see every account. */
 export type AccountScope = 'admins' | 'all';
 
-function sqliteCode(error: unknown): string | null {
-  return error instanceof Error && 'code' in error ? String((error as { code: unknown }).code) : null;
-}
-
-function notFound(id: number, scope: AccountScope): TRPCError {
-  return new TRPCError({ code: 'NOT_FOUND', message: `No ${scope === 'admins' ? 'admin account' : 'account'} with id ${id}` });
+function notFound(id: number, scope: AccountScope): AppError {
+  return new AppError('NOT_FOUND', `No ${scope === 'admins' ? 'admin account' : 'account'} with id ${id}`);
 }
 
 function loadAccount(db: DbOrTx, id: number, scope: AccountScope) {
@@ -45,7 +40,7 @@ export async function createAccount(
   input: { email: string; password: string; role: UserRole; departmentId: number | null },
 ) {
   const duplicate = () =>
-    new TRPCError({ code: 'CONFLICT', message: `An account with the email ${input.email} already exists` });
+    new AppError('CONFLICT', `An account with the email ${input.email} already exists`);
   if (findUserByEmail(ctx.db, input.email)) throw duplicate();
   const passwordHash = await hashPassword(input.password);
   try {
@@ -56,7 +51,7 @@ export async function createAccount(
       return row;
     });
   } catch (error) {
-    if (sqliteCode(error) === 'SQLITE_CONSTRAINT_UNIQUE') throw duplicate();
+    if (isUniqueViolation(error)) throw duplicate();
     throw error;
   }
 }
@@ -73,7 +68,7 @@ export async function changePassword(
 ) {
   const account = loadAccount(ctx.db, input.userId, scope);
   if (account.email !== input.email) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: `Account ${input.userId} is not ${input.email}` });
+    throw new AppError('BAD_INPUT', `Account ${input.userId} is not ${input.email}`);
   }
   const passwordHash = await hashPassword(input.password);
   ctx.db.transaction((tx) => {
@@ -100,10 +95,10 @@ export function removeAccount(ctx: AuthedContext, id: number, scope: AccountScop
     const removed = ctx.db.transaction((tx) => {
       const before = loadAccount(tx, id, scope);
       if (before.role === 'admin' && countAdmins(tx) <= 1) {
-        throw new TRPCError({ code: 'CONFLICT', message: 'The last admin account cannot be deleted' });
+        throw new AppError('CONFLICT', 'The last admin account cannot be deleted');
       }
       if (before.id === ctx.session.userId) {
-        throw new TRPCError({ code: 'CONFLICT', message: 'You cannot delete your own account' });
+        throw new AppError('CONFLICT', 'You cannot delete your own account');
       }
       deleteUser(tx, id);
       writeAudit(tx, actorOf(ctx), { action: 'delete', entity: 'user', entityId: id, before });
@@ -111,8 +106,8 @@ export function removeAccount(ctx: AuthedContext, id: number, scope: AccountScop
     });
     return { Result: 'DELETED' as const, Message: `Account ${removed.email} deleted`, id };
   } catch (error) {
-    if (sqliteCode(error) === 'SQLITE_CONSTRAINT_FOREIGNKEY') {
-      throw new TRPCError({ code: 'CONFLICT', message: 'This account cannot be deleted: other records refer to it' });
+    if (isForeignKeyViolation(error)) {
+      throw new AppError('CONFLICT', 'This account cannot be deleted: other records refer to it');
     }
     throw error;
   }

@@ -1,5 +1,6 @@
 import type { TCreateAdminInput } from '@fees/validation';
-import { type AuthedContext, createAccount } from './accounts';
+import { createAccount } from './accounts';
+import type { AuthedContext } from '../../context';
 
 export async function adminsCreateHandler({ ctx, input }: { ctx: AuthedContext; input: TCreateAdminInput }) {
   const account = await createAccount(ctx, { email: input.email, password: input.pwd1, role: 'admin', departmentId: null });

@@ -1,5 +1,6 @@
 import type { TChangePasswordInput } from '@fees/validation';
-import { type AuthedContext, changePassword } from './accounts';
+import { changePassword } from './accounts';
+import type { AuthedContext } from '../../context';
 
 export function usersChangePasswordHandler({ ctx, input }: { ctx: AuthedContext; input: TChangePasswordInput }) {
   return changePassword(ctx, { userId: input.userId, email: input.email, password: input.pwd1 }, 'all');

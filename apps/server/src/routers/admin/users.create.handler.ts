@@ -1,5 +1,6 @@
 import type { TCreateUserInput } from '@fees/validation';
-import { type AuthedContext, createAccount } from './accounts';
+import { createAccount } from './accounts';
+import type { AuthedContext } from '../../context';
 
 /** A department user (role user) or an admin, chosen by the options field; both keep the department. */
 export async function usersCreateHandler({ ctx, input }: { ctx: AuthedContext; input: TCreateUserInput }) {

@@ -1,5 +1,6 @@
 import type { TRemoveAccountInput } from '@fees/validation';
-import { type AuthedContext, removeAccount } from './accounts';
+import { removeAccount } from './accounts';
+import type { AuthedContext } from '../../context';
 
 export function usersRemoveHandler({ ctx, input }: { ctx: AuthedContext; input: TRemoveAccountInput }) {
   return removeAccount(ctx, input.id, 'all');

@@ -1,7 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { findUserByEmail, writeAudit } from '@fees/db';
-import { DEPARTMENTS } from '@fees/validation';
-import { TRPCError } from '@trpc/server';
+import { AppError, DEPARTMENTS } from '@fees/validation';
 import { verifyPassword } from '../../auth/passwords';
 import { startSession } from '../../auth/sessions';
 import type { Context } from '../../context';
@@ -29,10 +28,7 @@ export async function signIn(
   const attempt = { account: input.email, address: ctx.ip ?? 'local' };
   const verdict = ctx.loginLimiter.check(attempt);
   if ('lockedMinutes' in verdict) {
-    throw new TRPCError({
-      code: 'TOO_MANY_REQUESTS',
-      message: `Too many failed sign-ins. Try again in ${verdict.lockedMinutes} minute${verdict.lockedMinutes === 1 ? '' : 's'}.`,
-    });
+    throw new AppError('TOO_MANY', `Too many failed sign-ins. Try again in ${verdict.lockedMinutes} minute${verdict.lockedMinutes === 1 ? '' : 's'}.`);
   }
   if (verdict.delayMs > 0) await sleep(verdict.delayMs);
 
@@ -43,7 +39,7 @@ export async function signIn(
       { userId, email: input.email, ip: ctx.ip },
       { action: 'login_failed', entity: 'session', after: { reason, depId: input.depId } },
     );
-    throw new TRPCError({ code: 'UNAUTHORIZED', message: reason });
+    throw new AppError('UNAUTHORIZED', reason);
   };
 
   const user = findUserByEmail(ctx.db, input.email);

@@ -1,12 +1,12 @@
-import { findBatchByName, insertBatch, writeAudit } from '@fees/db';
-import type { TCreateBatchInput } from '@fees/validation';
-import { TRPCError } from '@trpc/server';
+import { findBatchByName, insertBatch, isUniqueViolation, writeAudit } from '@fees/db';
+import { AppError, type TCreateBatchInput } from '@fees/validation';
 import { actorOf } from '../../audit';
-import { type AuthedContext, assertCourseOfDepartment, batchNameTakenMessage, isUniqueViolation } from './shared';
+import { assertCourseOfDepartment, batchNameTakenMessage } from './shared';
+import type { AuthedContext } from '../../context';
 
 export function createHandler({ ctx, input }: { ctx: AuthedContext; input: TCreateBatchInput }) {
   const course = assertCourseOfDepartment(ctx, input);
-  const conflict = new TRPCError({ code: 'CONFLICT', message: batchNameTakenMessage(input.name, course.name) });
+  const conflict = new AppError('CONFLICT', batchNameTakenMessage(input.name, course.name));
   try {
     const batch = ctx.db.transaction((tx) => {
       if (findBatchByName(tx, { courseId: input.courseId, name: input.name })) throw conflict;

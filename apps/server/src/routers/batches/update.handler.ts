@@ -1,23 +1,20 @@
-import { batchIsInUse, findBatch, findBatchByName, updateBatch, writeAudit } from '@fees/db';
-import type { TUpdateBatchInput } from '@fees/validation';
-import { TRPCError } from '@trpc/server';
+import { batchIsInUse, findBatch, findBatchByName, isUniqueViolation, updateBatch, writeAudit } from '@fees/db';
+import { AppError, type TUpdateBatchInput } from '@fees/validation';
 import { actorOf } from '../../audit';
-import { type AuthedContext, assertCourseOfDepartment, batchNameTakenMessage, isUniqueViolation } from './shared';
+import { assertCourseOfDepartment, batchNameTakenMessage } from './shared';
+import type { AuthedContext } from '../../context';
 
 /** Name and dates can always change; course and department only while no student or receipt uses the batch. */
 export function updateHandler({ ctx, input }: { ctx: AuthedContext; input: TUpdateBatchInput }) {
   const course = assertCourseOfDepartment(ctx, input);
-  const conflict = new TRPCError({ code: 'CONFLICT', message: batchNameTakenMessage(input.name, course.name) });
+  const conflict = new AppError('CONFLICT', batchNameTakenMessage(input.name, course.name));
   try {
     const batch = ctx.db.transaction((tx) => {
       const before = findBatch(tx, input.id);
-      if (!before) throw new TRPCError({ code: 'NOT_FOUND', message: 'No such batch' });
+      if (!before) throw new AppError('NOT_FOUND', 'No such batch');
       const moves = before.courseId !== input.courseId || before.departmentId !== input.depId;
       if (moves && batchIsInUse(tx, input.id)) {
-        throw new TRPCError({
-          code: 'CONFLICT',
-          message: `Batch ${before.name} already has students or receipts; its course cannot be changed`,
-        });
+        throw new AppError('CONFLICT', `Batch ${before.name} already has students or receipts; its course cannot be changed`);
       }
       if (findBatchByName(tx, { courseId: input.courseId, name: input.name, exceptId: input.id })) throw conflict;
       const after = updateBatch(tx, input.id, {

@@ -1,10 +1,9 @@
 import { findDiscount } from '@fees/db';
-import type { TDiscountIdInput } from '@fees/validation';
-import { TRPCError } from '@trpc/server';
-import type { AuthedContext } from './shared';
+import { AppError, type TDiscountIdInput } from '@fees/validation';
+import type { AuthedContext } from '../../context';
 
 export function byIdHandler({ ctx, input }: { ctx: AuthedContext; input: TDiscountIdInput }) {
   const discount = findDiscount(ctx.db, input.id);
-  if (!discount) throw new TRPCError({ code: 'NOT_FOUND', message: 'No such discount' });
+  if (!discount) throw new AppError('NOT_FOUND', 'No such discount');
   return discount;
 }

@@ -1,7 +1,8 @@
 import { insertDiscount, writeAudit } from '@fees/db';
 import type { TCreateDiscountInput } from '@fees/validation';
 import { actorOf } from '../../audit';
-import { type AuthedContext, checkDiscount, rethrowDuplicate } from './shared';
+import { checkDiscount, rethrowDuplicate } from './shared';
+import type { AuthedContext } from '../../context';
 
 export function createHandler({ ctx, input }: { ctx: AuthedContext; input: TCreateDiscountInput }) {
   try {

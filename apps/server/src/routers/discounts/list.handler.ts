@@ -1,6 +1,6 @@
 import { listDiscounts } from '@fees/db';
 import type { TListDiscountsInput } from '@fees/validation';
-import type { AuthedContext } from './shared';
+import type { AuthedContext } from '../../context';
 
 export function listHandler({ ctx, input }: { ctx: AuthedContext; input: TListDiscountsInput }) {
   return listDiscounts(ctx.db, { departmentId: input.depId });

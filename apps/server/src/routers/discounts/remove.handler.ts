@@ -1,13 +1,12 @@
 import { deleteDiscount, findDiscount, writeAudit } from '@fees/db';
-import type { TDiscountIdInput } from '@fees/validation';
-import { TRPCError } from '@trpc/server';
+import { AppError, type TDiscountIdInput } from '@fees/validation';
 import { actorOf } from '../../audit';
-import type { AuthedContext } from './shared';
+import type { AuthedContext } from '../../context';
 
 export function removeHandler({ ctx, input }: { ctx: AuthedContext; input: TDiscountIdInput }) {
   const removed = ctx.db.transaction((tx) => {
     const before = findDiscount(tx, input.id);
-    if (!before) throw new TRPCError({ code: 'NOT_FOUND', message: 'No such discount' });
+    if (!before) throw new AppError('NOT_FOUND', 'No such discount');
     deleteDiscount(tx, input.id);
     writeAudit(tx, actorOf(ctx), { action: 'delete', entity: 'discount', entityId: input.id, before });
     return before;

@@ -6,17 +6,9 @@ import {
   findFeeHead,
   findFeeStructureForHead,
   findStudentPlacement,
-  type SessionUser,
+  isUniqueViolation,
 } from '@fees/db';
-import { paiseToRupeesText, type TCreateDiscountInput } from '@fees/validation';
-import { TRPCError } from '@trpc/server';
-import type { Context } from '../../context';
-
-export type AuthedContext = Context & { session: SessionUser };
-
-function refuse(code: 'BAD_REQUEST' | 'NOT_FOUND' | 'CONFLICT', message: string): never {
-  throw new TRPCError({ code, message });
-}
+import { AppError, paiseToRupeesText, refuse, type TCreateDiscountInput } from '@fees/validation';
 
 /** The batch must exist and belong to the department. */
 export function loadBatchOfDepartment(db: DbOrTx, input: { depId: number; batchId: number }) {
@@ -32,25 +24,25 @@ export function loadBatchOfDepartment(db: DbOrTx, input: { depId: number; batchI
  */
 export function checkDiscount(db: DbOrTx, input: Omit<TCreateDiscountInput, 'confirm' | 'note'>, exceptId?: number) {
   const course = findCourse(db, input.courseId);
-  if (!course || course.departmentId !== input.depId) refuse('BAD_REQUEST', 'This course does not belong to the department');
+  if (!course || course.departmentId !== input.depId) refuse('BAD_INPUT', 'This course does not belong to the department');
   const batch = findBatch(db, input.batchId);
   if (!batch || batch.courseId !== input.courseId || batch.departmentId !== input.depId) {
-    refuse('BAD_REQUEST', `This batch is not a batch of ${course.name}`);
+    refuse('BAD_INPUT', `This batch is not a batch of ${course.name}`);
   }
   const student = findStudentPlacement(db, input.studentId) ?? refuse('NOT_FOUND', 'No such student');
   if (student.batchId !== batch.id || student.courseId !== input.courseId || student.departmentId !== input.depId) {
-    refuse('BAD_REQUEST', `${student.name} (${student.admissionNo}) is not a student of batch ${batch.name}`);
+    refuse('BAD_INPUT', `${student.name} (${student.admissionNo}) is not a student of batch ${batch.name}`);
   }
   const head = findFeeHead(db, input.feeHeadId) ?? refuse('NOT_FOUND', 'No such fee head');
   const structure =
     findFeeStructureForHead(db, { batchId: batch.id, feeHeadId: head.id }) ??
-    refuse('BAD_REQUEST', `${head.name} is not in the fee structure of batch ${batch.name}`);
+    refuse('BAD_INPUT', `${head.name} is not in the fee structure of batch ${batch.name}`);
   if (findDiscountForStudentHead(db, { studentId: student.id, feeHeadId: head.id, exceptId })) {
     refuse('CONFLICT', duplicateDiscountMessage(student, head.name));
   }
   if (input.discount + input.adjustment > structure.amountPaise) {
     refuse(
-      'BAD_REQUEST',
+      'BAD_INPUT',
       `Discount and adjustment together (${paiseToRupeesText(input.discount + input.adjustment)}) exceed the ${head.name} of ${paiseToRupeesText(structure.amountPaise)} for batch ${batch.name}`,
     );
   }
@@ -62,8 +54,8 @@ export const duplicateDiscountMessage = (student: { name: string; admissionNo: s
 
 /** A unique-index race (another connection writing the same pair) is still the duplicate CONFLICT, never a 500. */
 export function rethrowDuplicate(error: unknown): never {
-  if (error instanceof Error && 'code' in error && (error as { code: unknown }).code === 'SQLITE_CONSTRAINT_UNIQUE') {
-    throw new TRPCError({ code: 'CONFLICT', message: 'This student already has a discount on this fee head' });
+  if (isUniqueViolation(error)) {
+    throw new AppError('CONFLICT', 'This student already has a discount on this fee head');
   }
   throw error;
 }

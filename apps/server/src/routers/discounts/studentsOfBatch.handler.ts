@@ -1,6 +1,7 @@
 import { listStudentsByBatch } from '@fees/db';
 import type { TStudentsOfBatchInput } from '@fees/validation';
-import { type AuthedContext, loadBatchOfDepartment } from './shared';
+import { loadBatchOfDepartment } from './shared';
+import type { AuthedContext } from '../../context';
 
 /** The student picker of the discount form. */
 export function studentsOfBatchHandler({ ctx, input }: { ctx: AuthedContext; input: TStudentsOfBatchInput }) {

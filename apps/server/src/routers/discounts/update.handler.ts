@@ -1,14 +1,14 @@
 import { findDiscount, updateDiscount, writeAudit } from '@fees/db';
-import type { TUpdateDiscountInput } from '@fees/validation';
-import { TRPCError } from '@trpc/server';
+import { AppError, type TUpdateDiscountInput } from '@fees/validation';
 import { actorOf } from '../../audit';
-import { type AuthedContext, checkDiscount, rethrowDuplicate } from './shared';
+import { checkDiscount, rethrowDuplicate } from './shared';
+import type { AuthedContext } from '../../context';
 
 export function updateHandler({ ctx, input }: { ctx: AuthedContext; input: TUpdateDiscountInput }) {
   try {
     const { student, head } = ctx.db.transaction((tx) => {
       const before = findDiscount(tx, input.id);
-      if (!before) throw new TRPCError({ code: 'NOT_FOUND', message: 'No such discount' });
+      if (!before) throw new AppError('NOT_FOUND', 'No such discount');
       const checked = checkDiscount(tx, input, input.id);
       const after = updateDiscount(tx, input.id, {
         studentId: input.studentId,

@@ -1,11 +1,11 @@
-import { findFeeHeadByName, insertFeeHead, writeAudit } from '@fees/db';
-import type { TCreateFeeHeadInput } from '@fees/validation';
-import { TRPCError } from '@trpc/server';
+import { findFeeHeadByName, insertFeeHead, isUniqueViolation, writeAudit } from '@fees/db';
+import { AppError, type TCreateFeeHeadInput } from '@fees/validation';
 import { actorOf } from '../../audit';
-import { type AuthedContext, headNameTakenMessage, isUniqueViolation } from './shared';
+import { headNameTakenMessage } from './shared';
+import type { AuthedContext } from '../../context';
 
 export function headsCreateHandler({ ctx, input }: { ctx: AuthedContext; input: TCreateFeeHeadInput }) {
-  const conflict = new TRPCError({ code: 'CONFLICT', message: headNameTakenMessage(input.name) });
+  const conflict = new AppError('CONFLICT', headNameTakenMessage(input.name));
   try {
     const head = ctx.db.transaction((tx) => {
       if (findFeeHeadByName(tx, { name: input.name })) throw conflict;

@@ -1,5 +1,5 @@
 import { listFeeHeadsWithUsage } from '@fees/db';
-import type { AuthedContext } from './shared';
+import type { AuthedContext } from '../../context';
 
 export function headsListHandler({ ctx }: { ctx: AuthedContext }) {
   return listFeeHeadsWithUsage(ctx.db);

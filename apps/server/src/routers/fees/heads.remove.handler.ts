@@ -1,8 +1,8 @@
 import { deleteFeeHead, feeHeadUsage, writeAudit } from '@fees/db';
-import type { TFeeHeadIdInput } from '@fees/validation';
-import { TRPCError } from '@trpc/server';
+import { AppError, type TFeeHeadIdInput } from '@fees/validation';
 import { actorOf } from '../../audit';
-import { type AuthedContext, loadFeeHead } from './shared';
+import { loadFeeHead } from './shared';
+import type { AuthedContext } from '../../context';
 
 const counted = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
@@ -17,10 +17,7 @@ export function headsRemoveHandler({ ctx, input }: { ctx: AuthedContext; input: 
       usage.receiptLines && counted(usage.receiptLines, 'receipt line'),
     ].filter(Boolean);
     if (uses.length > 0) {
-      throw new TRPCError({
-        code: 'CONFLICT',
-        message: `${before.name} cannot be deleted: it is used by ${uses.join(', ')}`,
-      });
+      throw new AppError('CONFLICT', `${before.name} cannot be deleted: it is used by ${uses.join(', ')}`);
     }
     deleteFeeHead(tx, input.id);
     writeAudit(tx, actorOf(ctx), { action: 'delete', entity: 'fee_head', entityId: input.id, before });

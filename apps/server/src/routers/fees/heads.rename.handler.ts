@@ -1,12 +1,12 @@
-import { findFeeHeadByName, renameFeeHead, writeAudit } from '@fees/db';
-import type { TRenameFeeHeadInput } from '@fees/validation';
-import { TRPCError } from '@trpc/server';
+import { findFeeHeadByName, isUniqueViolation, renameFeeHead, writeAudit } from '@fees/db';
+import { AppError, type TRenameFeeHeadInput } from '@fees/validation';
 import { actorOf } from '../../audit';
-import { type AuthedContext, headNameTakenMessage, isUniqueViolation, loadFeeHead } from './shared';
+import { headNameTakenMessage, loadFeeHead } from './shared';
+import type { AuthedContext } from '../../context';
 
 /** Renaming is safe while in use: structures, discounts and receipt lines refer to the head by id. */
 export function headsRenameHandler({ ctx, input }: { ctx: AuthedContext; input: TRenameFeeHeadInput }) {
-  const conflict = new TRPCError({ code: 'CONFLICT', message: headNameTakenMessage(input.name) });
+  const conflict = new AppError('CONFLICT', headNameTakenMessage(input.name));
   try {
     const head = ctx.db.transaction((tx) => {
       const before = loadFeeHead(tx, input.id);

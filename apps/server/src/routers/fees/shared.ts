@@ -1,19 +1,11 @@
-import { type DbOrTx, findBatch, findFeeHead, findFeeStructureForHead, type SessionUser } from '@fees/db';
-import { TRPCError } from '@trpc/server';
-import type { Context } from '../../context';
-
-export type AuthedContext = Context & { session: SessionUser };
+import { type DbOrTx, findBatch, findFeeHead, findFeeStructureForHead, } from '@fees/db';
+import { AppError } from '@fees/validation';
 
 export const headNameTakenMessage = (name: string) => `A fee head named ${name} already exists`;
 
-/** A unique-index race is still a CONFLICT, never a 500. */
-export function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Error && 'code' in error && (error as { code: unknown }).code === 'SQLITE_CONSTRAINT_UNIQUE';
-}
-
 export function loadFeeHead(db: DbOrTx, id: number) {
   const head = findFeeHead(db, id);
-  if (!head) throw new TRPCError({ code: 'NOT_FOUND', message: 'No such fee head' });
+  if (!head) throw new AppError('NOT_FOUND', 'No such fee head');
   return head;
 }
 
@@ -21,7 +13,7 @@ export function loadFeeHead(db: DbOrTx, id: number) {
 export function loadBatchOfDepartment(db: DbOrTx, input: { depId: number; batchId: number }) {
   const batch = findBatch(db, input.batchId);
   if (!batch || batch.departmentId !== input.depId) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: 'This batch does not belong to the department' });
+    throw new AppError('BAD_INPUT', 'This batch does not belong to the department');
   }
   return batch;
 }
@@ -31,7 +23,7 @@ export function checkStructureTarget(db: DbOrTx, input: { depId: number; batchId
   const batch = loadBatchOfDepartment(db, input);
   const head = loadFeeHead(db, input.feeHeadId);
   if (findFeeStructureForHead(db, { batchId: input.batchId, feeHeadId: input.feeHeadId, exceptId: input.exceptId })) {
-    throw new TRPCError({ code: 'CONFLICT', message: structureTakenMessage(head.name, batch) });
+    throw new AppError('CONFLICT', structureTakenMessage(head.name, batch));
   }
   return { batch, head };
 }

@@ -1,10 +1,9 @@
 import { findFeeStructure } from '@fees/db';
-import type { TFeeStructureIdInput } from '@fees/validation';
-import { TRPCError } from '@trpc/server';
-import type { AuthedContext } from './shared';
+import { AppError, type TFeeStructureIdInput } from '@fees/validation';
+import type { AuthedContext } from '../../context';
 
 export function structuresByIdHandler({ ctx, input }: { ctx: AuthedContext; input: TFeeStructureIdInput }) {
   const structure = findFeeStructure(ctx.db, input.id);
-  if (!structure) throw new TRPCError({ code: 'NOT_FOUND', message: 'No such fee structure' });
+  if (!structure) throw new AppError('NOT_FOUND', 'No such fee structure');
   return structure;
 }

@@ -1,8 +1,8 @@
-import { insertFeeStructure, moveStructureChangeIntoPlan, writeAudit } from '@fees/db';
-import type { TCreateFeeStructureInput } from '@fees/validation';
-import { TRPCError } from '@trpc/server';
+import { insertFeeStructure, isUniqueViolation, moveStructureChangeIntoPlan, writeAudit } from '@fees/db';
+import { AppError, type TCreateFeeStructureInput } from '@fees/validation';
 import { actorOf } from '../../audit';
-import { type AuthedContext, checkStructureTarget, isUniqueViolation } from './shared';
+import { checkStructureTarget } from './shared';
+import type { AuthedContext } from '../../context';
 
 /** A head added to a batch with an instalment plan goes whole into its last instalment. */
 export function structuresCreateHandler({ ctx, input }: { ctx: AuthedContext; input: TCreateFeeStructureInput }) {
@@ -26,7 +26,7 @@ export function structuresCreateHandler({ ctx, input }: { ctx: AuthedContext; in
       id: saved.row.id,
     };
   } catch (error) {
-    if (isUniqueViolation(error)) throw new TRPCError({ code: 'CONFLICT', message: 'This fee head is already in the batch' });
+    if (isUniqueViolation(error)) throw new AppError('CONFLICT', 'This fee head is already in the batch');
     throw error;
   }
 }

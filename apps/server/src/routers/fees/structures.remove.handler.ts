@@ -1,26 +1,19 @@
 import { deleteFeeStructure, dropHeadFromPlan, feeStructureDependents, findFeeStructure, writeAudit } from '@fees/db';
-import type { TFeeStructureIdInput } from '@fees/validation';
-import { TRPCError } from '@trpc/server';
+import { AppError, type TFeeStructureIdInput } from '@fees/validation';
 import { actorOf } from '../../audit';
-import type { AuthedContext } from './shared';
+import type { AuthedContext } from '../../context';
 
 /** A head can leave a batch's structure only while no live receipt and no discount depends on it. */
 export function structuresRemoveHandler({ ctx, input }: { ctx: AuthedContext; input: TFeeStructureIdInput }) {
   const removed = ctx.db.transaction((tx) => {
     const before = findFeeStructure(tx, input.id);
-    if (!before) throw new TRPCError({ code: 'NOT_FOUND', message: 'No such fee structure' });
+    if (!before) throw new AppError('NOT_FOUND', 'No such fee structure');
     const dependents = feeStructureDependents(tx, { batchId: before.batchId, feeHeadId: before.feeHeadId });
     if (dependents.liveReceiptLines > 0) {
-      throw new TRPCError({
-        code: 'CONFLICT',
-        message: `Receipts have been issued for ${before.feeHeadName} in batch ${before.batchName}; it cannot be removed`,
-      });
+      throw new AppError('CONFLICT', `Receipts have been issued for ${before.feeHeadName} in batch ${before.batchName}; it cannot be removed`);
     }
     if (dependents.discounts > 0) {
-      throw new TRPCError({
-        code: 'CONFLICT',
-        message: `Students of batch ${before.batchName} have discounts on ${before.feeHeadName}; remove those first`,
-      });
+      throw new AppError('CONFLICT', `Students of batch ${before.batchName} have discounts on ${before.feeHeadName}; remove those first`);
     }
     deleteFeeStructure(tx, input.id);
     dropHeadFromPlan(tx, { batchId: before.batchId, feeHeadId: before.feeHeadId });

@@ -1,8 +1,16 @@
-import { dropHeadFromPlan, feeStructureDependents, findFeeStructure, moveStructureChangeIntoPlan, updateFeeStructure, writeAudit } from '@fees/db';
-import { paiseToRupeesText, type TUpdateFeeStructureInput } from '@fees/validation';
-import { TRPCError } from '@trpc/server';
+import {
+  dropHeadFromPlan,
+  feeStructureDependents,
+  findFeeStructure,
+  isUniqueViolation,
+  moveStructureChangeIntoPlan,
+  updateFeeStructure,
+  writeAudit,
+} from '@fees/db';
+import { AppError, paiseToRupeesText, type TUpdateFeeStructureInput } from '@fees/validation';
 import { actorOf } from '../../audit';
-import { type AuthedContext, checkStructureTarget, isUniqueViolation } from './shared';
+import { checkStructureTarget } from './shared';
+import type { AuthedContext } from '../../context';
 
 /**
  * Amount and dates can change freely, down to the largest discount given on the head in the batch.
@@ -13,21 +21,15 @@ export function structuresUpdateHandler({ ctx, input }: { ctx: AuthedContext; in
   try {
     const saved = ctx.db.transaction((tx) => {
       const before = findFeeStructure(tx, input.id);
-      if (!before) throw new TRPCError({ code: 'NOT_FOUND', message: 'No such fee structure' });
+      if (!before) throw new AppError('NOT_FOUND', 'No such fee structure');
       const { batch, head } = checkStructureTarget(tx, { ...input, exceptId: input.id });
       const dependents = feeStructureDependents(tx, { batchId: before.batchId, feeHeadId: before.feeHeadId });
       const moves = before.batchId !== input.batchId || before.feeHeadId !== input.feeHeadId;
       if (moves && (dependents.liveReceiptLines > 0 || dependents.discounts > 0)) {
-        throw new TRPCError({
-          code: 'CONFLICT',
-          message: `Receipts or discounts already use ${before.feeHeadName} in batch ${before.batchName}; its batch and fee head cannot be changed`,
-        });
+        throw new AppError('CONFLICT', `Receipts or discounts already use ${before.feeHeadName} in batch ${before.batchName}; its batch and fee head cannot be changed`);
       }
       if (!moves && input.amount < dependents.largestDiscountPaise) {
-        throw new TRPCError({
-          code: 'BAD_REQUEST',
-          message: `A student of this batch has a discount and adjustment of ${paiseToRupeesText(dependents.largestDiscountPaise)} on ${before.feeHeadName}; the amount cannot be lower`,
-        });
+        throw new AppError('BAD_INPUT', `A student of this batch has a discount and adjustment of ${paiseToRupeesText(dependents.largestDiscountPaise)} on ${before.feeHeadName}; the amount cannot be lower`);
       }
       const after = updateFeeStructure(tx, input.id, {
         batchId: input.batchId,
@@ -51,7 +53,7 @@ export function structuresUpdateHandler({ ctx, input }: { ctx: AuthedContext; in
       id: input.id,
     };
   } catch (error) {
-    if (isUniqueViolation(error)) throw new TRPCError({ code: 'CONFLICT', message: 'This fee head is already in the batch' });
+    if (isUniqueViolation(error)) throw new AppError('CONFLICT', 'This fee head is already in the batch');
     throw error;
   }
 }

@@ -1,13 +1,13 @@
 import { findReceiptByNumber, listReceiptLines } from '@fees/db';
-import type { TReceiptNumberInput } from '@fees/validation';
-import { TRPCError } from '@trpc/server';
-import { type AuthedContext, gateOf } from './context';
+import { AppError, type TReceiptNumberInput } from '@fees/validation';
+import { assertDepartmentAccess } from '../../department-access';
+import type { AuthedContext } from '../../context';
 
 /** A stored receipt as printed: master, lines, the department's letterhead, and its status. */
 export function byNumberHandler({ ctx, input }: { ctx: AuthedContext; input: TReceiptNumberInput }) {
   const found = findReceiptByNumber(ctx.db, input.number);
-  if (!found) throw new TRPCError({ code: 'NOT_FOUND', message: `Receipt #000${input.number} does not exist` });
-  gateOf(ctx)(found.departmentId);
+  if (!found) throw new AppError('NOT_FOUND', `Receipt #000${input.number} does not exist`);
+  assertDepartmentAccess(ctx.session, found.departmentId);
   const { letterheadName, letterheadAddress, letterheadPhone, ...receipt } = found;
   return {
     receipt,

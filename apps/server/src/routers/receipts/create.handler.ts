@@ -1,10 +1,10 @@
 import type { TCreateReceiptInput } from '@fees/validation';
 import { runInWriteBatch } from '@fees/db';
 import { actorOf } from '../../audit';
-import { type AuthedContext, gateOf } from './context';
 import { createReceipt } from './service';
+import type { AuthedContext } from '../../context';
 
 /** Receipts arriving together share one commit (one fsync); each is still its own savepoint. */
 export function createHandler({ ctx, input }: { ctx: AuthedContext; input: TCreateReceiptInput }) {
-  return runInWriteBatch(ctx.db, () => createReceipt(ctx.db, actorOf(ctx), input, gateOf(ctx)));
+  return runInWriteBatch(ctx.db, () => createReceipt(ctx.db, actorOf(ctx), input, ctx.session));
 }

@@ -1,11 +1,11 @@
 import { studentFeeBalances, studentFeeTotals } from '@fees/db';
 import type { TStudentFeeInfoInput } from '@fees/validation';
-import { type AuthedContext, gateOf } from './context';
 import { studentOfDepartment } from './service';
+import type { AuthedContext } from '../../context';
 
 /** The 'Fees Info' dialog: balance rows per fee head of the student's batch, and their totals. */
 export function feeInfoHandler({ ctx, input }: { ctx: AuthedContext; input: TStudentFeeInfoInput }) {
-  const student = studentOfDepartment(ctx.db, input, gateOf(ctx));
+  const student = studentOfDepartment(ctx.db, input, ctx.session);
   return {
     student: {
       id: student.id,

@@ -1,7 +1,6 @@
 import { RECEIPT_SEARCH_LIMIT, type ReceiptSearchRow, searchReceiptStudents } from '@fees/db';
-import { COURSES, type TSearchReceiptStudentsInput } from '@fees/validation';
-import { TRPCError } from '@trpc/server';
-import type { AuthedContext } from './context';
+import { AppError, COURSES, type TSearchReceiptStudentsInput } from '@fees/validation';
+import type { AuthedContext } from '../../context';
 
 export interface ReceiptSearchBatch {
   batchId: number;
@@ -12,7 +11,7 @@ export interface ReceiptSearchBatch {
 /** Students of a course matching the text, grouped by batch (rows arrive ordered by batch). */
 export function searchStudentsHandler({ ctx, input }: { ctx: AuthedContext; input: TSearchReceiptStudentsInput }) {
   if (!COURSES.some((c) => c.id === input.courseId && c.departmentId === input.depId)) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: 'This course is not offered by this department' });
+    throw new AppError('BAD_INPUT', 'This course is not offered by this department');
   }
   const rows = searchReceiptStudents(ctx.db, { departmentId: input.depId, courseId: input.courseId, text: input.text });
   const batches: ReceiptSearchBatch[] = [];

@@ -1,9 +1,11 @@
 /**
- * The receipt counter's writes, usable without tRPC (the REST adapter and the demo loader call them
- * too). Each write is one IMMEDIATE transaction: the student, the fee heads of their batch and the
- * balances are read, every amount is recomputed from the lines, the number is allocated, master,
- * lines and audit row are written. Anything wrong throws a TRPCError with a human message and
- * nothing is written.
+ * The receipt counter's writes, usable without tRPC (the procedures and the demo loader call them).
+ * Each write is atomic (inWriteTransaction): on the server it runs in the write batcher, inside the
+ * savepoint the batcher gives each write within its shared IMMEDIATE transaction; called alone it
+ * opens its own IMMEDIATE transaction. The student, the fee heads of their batch and the balances
+ * are read, every amount is recomputed from the lines, the number is allocated, master, lines and
+ * audit row are written. Anything wrong throws an AppError with a human message and nothing is
+ * written.
  */
 import {
   type AuditActor,
@@ -14,6 +16,7 @@ import {
   findReceiptByNumber,
   findReceiptStudentByAdmissionNo,
   findReceiptStudentById,
+  inWriteTransaction,
   insertReceipt,
   listReceiptLines,
   markReceiptVoided,
@@ -24,30 +27,31 @@ import {
   updateReceipt as updateReceiptRows,
   writeAudit,
 } from '@fees/db';
-import { paiseToRupeesText, priceReceipt, sumByHead, type TCreateReceiptInput, type TUpdateReceiptInput } from '@fees/validation';
-import { TRPCError } from '@trpc/server';
+import {
+  paiseToRupeesText,
+  priceReceipt,
+  refuse,
+  sumByHead,
+  type TCreateReceiptInput,
+  type TUpdateReceiptInput,
+} from '@fees/validation';
+import { assertDepartmentAccess, type DepartmentAccess } from '../../department-access';
 
-/** Called with the department of the receipt or student a write touches; throws when not allowed. */
-export type DepartmentGate = (departmentId: number) => void;
 
 const rupees = paiseToRupeesText;
-
-function refuse(code: 'BAD_REQUEST' | 'CONFLICT' | 'NOT_FOUND' | 'FORBIDDEN', message: string): never {
-  throw new TRPCError({ code, message });
-}
 
 /** A student of the department named in the input, by id or by admission number. */
 export function studentOfDepartment(
   db: Database,
   input: { depId: number; studentId?: number; admissionNo?: string },
-  gate: DepartmentGate,
+  access: DepartmentAccess,
 ): ReceiptStudent {
   const student =
     (input.studentId !== undefined
       ? findReceiptStudentById(db, input.studentId)
       : findReceiptStudentByAdmissionNo(db, input.depId, input.admissionNo ?? '')) ?? refuse('NOT_FOUND', 'No such student in this department');
   if (student.departmentId !== input.depId) refuse('FORBIDDEN', 'This student belongs to another department');
-  gate(student.departmentId);
+  assertDepartmentAccess(access, student.departmentId);
   return student;
 }
 
@@ -81,14 +85,14 @@ function checkedReceipt(
   const [unknown] = priced.unknownHeads;
   if (unknown !== undefined) {
     const name = findFeeHeadName(db, unknown);
-    if (name === null) refuse('BAD_REQUEST', `Unknown fee head (id ${unknown})`);
-    refuse('BAD_REQUEST', `${name} is not in the fee structure of batch ${student.batchName}`);
+    if (name === null) refuse('BAD_INPUT', `Unknown fee head (id ${unknown})`);
+    refuse('BAD_INPUT', `${name} is not in the fee structure of batch ${student.batchName}`);
   }
-  if (priced.tooLarge) refuse('BAD_REQUEST', 'The total is too large for one receipt');
+  if (priced.tooLarge) refuse('BAD_INPUT', 'The total is too large for one receipt');
   const { totalPaise, taxPaise, netPaise } = priced;
   if (input.total !== totalPaise || input.tax !== taxPaise || input.net !== netPaise) {
     refuse(
-      'BAD_REQUEST',
+      'BAD_INPUT',
       `The totals do not match the lines: total ${rupees(totalPaise)}, GST ${rupees(taxPaise)}, net ${rupees(netPaise)} ` +
         `(the form showed ${rupees(input.total)}, ${rupees(input.tax)}, ${rupees(input.net)}). Reload the page and try again.`,
     );
@@ -144,118 +148,109 @@ export interface CreatedReceipt {
   netPaise: number;
 }
 
-export function createReceipt(db: Database, actor: AuditActor, input: TCreateReceiptInput, gate: DepartmentGate): CreatedReceipt {
-  return db.transaction(
-    () => {
-      const student = studentOfDepartment(db, input, gate);
-      const rate = student.gstRateBasisPoints;
-      const priced = checkedReceipt(db, student, input, rate, studentFeeBalances(db, student.id));
-      const number = allocateReceiptNumber(db);
-      const master = {
-        number,
-        departmentId: student.departmentId,
-        courseId: student.courseId,
-        batchId: student.batchId,
-        studentId: student.id,
-        date: input.date,
-        studentName: student.name,
-        address: student.address,
-        ...contact(input, student),
-        totalPaise: priced.totalPaise,
-        taxRateBasisPoints: rate,
-        taxPaise: priced.taxPaise,
-        netPaise: priced.netPaise,
-        paymentMode: input.paymentMode,
-        paymentReference: input.paymentMode === 'cash' ? null : input.paymentReference,
-        createdBy: actor.userId,
-      };
-      const receiptId = insertReceipt(db, master, priced.lines);
-      writeAudit(db, actor, {
-        action: 'create',
-        entity: 'receipt',
-        entityId: number,
-        after: { ...master, status: 'live', admissionNo: student.admissionNo, lines: priced.lines },
-      });
-      return {
-        number,
-        receiptId,
-        date: input.date,
-        totalPaise: priced.totalPaise,
-        taxRateBasisPoints: rate,
-        taxPaise: priced.taxPaise,
-        netPaise: priced.netPaise,
-      };
-    },
-    { behavior: 'immediate' },
-  );
+export function createReceipt(db: Database, actor: AuditActor, input: TCreateReceiptInput, access: DepartmentAccess): CreatedReceipt {
+  return inWriteTransaction(db, () => {
+    const student = studentOfDepartment(db, input, access);
+    const rate = student.gstRateBasisPoints;
+    const priced = checkedReceipt(db, student, input, rate, studentFeeBalances(db, student.id));
+    const number = allocateReceiptNumber(db);
+    const master = {
+      number,
+      departmentId: student.departmentId,
+      courseId: student.courseId,
+      batchId: student.batchId,
+      studentId: student.id,
+      date: input.date,
+      studentName: student.name,
+      address: student.address,
+      ...contact(input, student),
+      totalPaise: priced.totalPaise,
+      taxRateBasisPoints: rate,
+      taxPaise: priced.taxPaise,
+      netPaise: priced.netPaise,
+      paymentMode: input.paymentMode,
+      paymentReference: input.paymentMode === 'cash' ? null : input.paymentReference,
+      createdBy: actor.userId,
+    };
+    const receiptId = insertReceipt(db, master, priced.lines);
+    writeAudit(db, actor, {
+      action: 'create',
+      entity: 'receipt',
+      entityId: number,
+      after: { ...master, status: 'live', admissionNo: student.admissionNo, lines: priced.lines },
+    });
+    return {
+      number,
+      receiptId,
+      date: input.date,
+      totalPaise: priced.totalPaise,
+      taxRateBasisPoints: rate,
+      taxPaise: priced.taxPaise,
+      netPaise: priced.netPaise,
+    };
+  });
 }
 
-function loadReceipt(db: Database, number: number, gate: DepartmentGate): StoredReceipt {
+function loadReceipt(db: Database, number: number, access: DepartmentAccess): StoredReceipt {
   const receipt = findReceiptByNumber(db, number) ?? refuse('NOT_FOUND', `Receipt #000${number} does not exist`);
-  gate(receipt.departmentId);
+  assertDepartmentAccess(access, receipt.departmentId);
   return receipt;
 }
 
 /** An edit keeps the number, the student and the GST rate the receipt was issued with. */
-export function updateReceipt(db: Database, actor: AuditActor, input: TUpdateReceiptInput, gate: DepartmentGate): CreatedReceipt {
-  return db.transaction(
-    () => {
-      const receipt = loadReceipt(db, input.number, gate);
-      if (receipt.departmentId !== input.depId) refuse('FORBIDDEN', 'This receipt belongs to another department');
-      if (receipt.status === 'voided') refuse('CONFLICT', `Receipt #000${receipt.number} has been voided and cannot be edited`);
-      if (receipt.studentId !== input.studentId) refuse('BAD_REQUEST', 'A receipt cannot be moved to another student');
-      const student = studentOfDepartment(db, input, gate);
-      const oldLines = listReceiptLines(db, receipt.id);
-      const rate = receipt.taxRateBasisPoints;
-      const priced = checkedReceipt(db, student, input, rate, studentFeeBalances(db, student.id), sumByHead(oldLines));
-      const edit = {
-        date: input.date,
-        ...contact(input, student),
-        totalPaise: priced.totalPaise,
-        taxPaise: priced.taxPaise,
-        netPaise: priced.netPaise,
-        paymentMode: input.paymentMode,
-        paymentReference: input.paymentMode === 'cash' ? null : input.paymentReference,
-      };
-      updateReceiptRows(db, receipt.id, receipt.studentId, edit, priced.lines);
-      writeAudit(db, actor, {
-        action: 'update',
-        entity: 'receipt',
-        entityId: receipt.number,
-        before: snapshot(receipt, oldLines),
-        after: snapshot({ ...receipt, ...edit }, priced.lines),
-      });
-      return {
-        number: receipt.number,
-        receiptId: receipt.id,
-        date: input.date,
-        totalPaise: priced.totalPaise,
-        taxRateBasisPoints: rate,
-        taxPaise: priced.taxPaise,
-        netPaise: priced.netPaise,
-      };
-    },
-    { behavior: 'immediate' },
-  );
+export function updateReceipt(db: Database, actor: AuditActor, input: TUpdateReceiptInput, access: DepartmentAccess): CreatedReceipt {
+  return inWriteTransaction(db, () => {
+    const receipt = loadReceipt(db, input.number, access);
+    if (receipt.departmentId !== input.depId) refuse('FORBIDDEN', 'This receipt belongs to another department');
+    if (receipt.status === 'voided') refuse('CONFLICT', `Receipt #000${receipt.number} has been voided and cannot be edited`);
+    if (receipt.studentId !== input.studentId) refuse('BAD_INPUT', 'A receipt cannot be moved to another student');
+    const student = studentOfDepartment(db, input, access);
+    const oldLines = listReceiptLines(db, receipt.id);
+    const rate = receipt.taxRateBasisPoints;
+    const priced = checkedReceipt(db, student, input, rate, studentFeeBalances(db, student.id), sumByHead(oldLines));
+    const edit = {
+      date: input.date,
+      ...contact(input, student),
+      totalPaise: priced.totalPaise,
+      taxPaise: priced.taxPaise,
+      netPaise: priced.netPaise,
+      paymentMode: input.paymentMode,
+      paymentReference: input.paymentMode === 'cash' ? null : input.paymentReference,
+    };
+    updateReceiptRows(db, receipt.id, receipt.studentId, edit, priced.lines);
+    writeAudit(db, actor, {
+      action: 'update',
+      entity: 'receipt',
+      entityId: receipt.number,
+      before: snapshot(receipt, oldLines),
+      after: snapshot({ ...receipt, ...edit }, priced.lines),
+    });
+    return {
+      number: receipt.number,
+      receiptId: receipt.id,
+      date: input.date,
+      totalPaise: priced.totalPaise,
+      taxRateBasisPoints: rate,
+      taxPaise: priced.taxPaise,
+      netPaise: priced.netPaise,
+    };
+  });
 }
 
 /** A voided receipt keeps its number and its rows, and counts nowhere. */
-export function voidReceipt(db: Database, actor: AuditActor, number: number, gate: DepartmentGate) {
-  return db.transaction(
-    () => {
-      const receipt = loadReceipt(db, number, gate);
-      if (receipt.status === 'voided') refuse('CONFLICT', `Receipt #000${number} is already voided`);
-      const lines = listReceiptLines(db, receipt.id);
-      const voidedAt = markReceiptVoided(db, receipt.id, actor.userId)!;
-      writeAudit(db, actor, {
-        action: 'void',
-        entity: 'receipt',
-        entityId: number,
-        before: snapshot(receipt, lines),
-        after: { status: 'voided', voidedAt, voidedBy: actor.userId },
-      });
-      return { number, status: 'voided' as const, voidedAt, message: 'Data deleted successfully' };
-    },
-    { behavior: 'immediate' },
-  );
+export function voidReceipt(db: Database, actor: AuditActor, number: number, access: DepartmentAccess) {
+  return inWriteTransaction(db, () => {
+    const receipt = loadReceipt(db, number, access);
+    if (receipt.status === 'voided') refuse('CONFLICT', `Receipt #000${number} is already voided`);
+    const lines = listReceiptLines(db, receipt.id);
+    const voidedAt = markReceiptVoided(db, receipt.id, actor.userId)!;
+    writeAudit(db, actor, {
+      action: 'void',
+      entity: 'receipt',
+      entityId: number,
+      before: snapshot(receipt, lines),
+      after: { status: 'voided', voidedAt, voidedBy: actor.userId },
+    });
+    return { number, status: 'voided' as const, voidedAt, message: 'Data deleted successfully' };
+  });
 }

@@ -1,13 +1,12 @@
 import { collectionsReport } from '@fees/db';
-import type { TCollectionsInput } from '@fees/validation';
-import { TRPCError } from '@trpc/server';
-import { assertDepartmentAccess } from '../../trpc';
-import type { AuthedContext } from './shared';
+import { AppError, type TCollectionsInput } from '@fees/validation';
+import { assertDepartmentAccess } from '../../department-access';
+import type { AuthedContext } from '../../context';
 
 /** One department for its staff (or an admin); every department at once for admins only. */
 export function collectionsHandler({ ctx, input }: { ctx: AuthedContext; input: TCollectionsInput }) {
   if (input.depId === undefined) {
-    if (ctx.session.role !== 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: 'Administrators only' });
+    if (ctx.session.role !== 'admin') throw new AppError('FORBIDDEN', 'Administrators only');
   } else {
     assertDepartmentAccess(ctx.session, input.depId);
   }

@@ -1,10 +1,9 @@
 import { receiptLinesReport } from '@fees/db';
-import type { TReceiptLinesReportInput } from '@fees/validation';
-import { TRPCError } from '@trpc/server';
-import type { AuthedContext } from './shared';
+import { AppError, type TReceiptLinesReportInput } from '@fees/validation';
+import type { AuthedContext } from '../../context';
 
 export function receiptLinesHandler({ ctx, input }: { ctx: AuthedContext; input: TReceiptLinesReportInput }) {
   const receipt = receiptLinesReport(ctx.db, input);
-  if (!receipt) throw new TRPCError({ code: 'NOT_FOUND', message: `Receipt #000${input.number} was not found in this department` });
+  if (!receipt) throw new AppError('NOT_FOUND', `Receipt #000${input.number} was not found in this department`);
   return receipt;
 }

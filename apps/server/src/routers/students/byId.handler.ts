@@ -1,17 +1,17 @@
 import { findStudentDetail, findStudentDetailByAdmissionNo } from '@fees/db';
-import type { TStudentByAdmissionNoInput, TStudentIdInput } from '@fees/validation';
-import { TRPCError } from '@trpc/server';
-import { type DepartmentContext, loadStudent } from './shared';
+import { AppError, type TStudentByAdmissionNoInput, type TStudentIdInput } from '@fees/validation';
+import { loadStudent } from './shared';
+import type { AuthedContext } from '../../context';
 
-export function byIdHandler({ ctx, input }: { ctx: DepartmentContext; input: TStudentIdInput }) {
+export function byIdHandler({ ctx, input }: { ctx: AuthedContext; input: TStudentIdInput }) {
   loadStudent(ctx, input);
   const detail = findStudentDetail(ctx.db, { id: input.id });
-  if (!detail) throw new TRPCError({ code: 'NOT_FOUND', message: 'No such student' });
+  if (!detail) throw new AppError('NOT_FOUND', 'No such student');
   return detail;
 }
 
-export function byAdmissionNoHandler({ ctx, input }: { ctx: DepartmentContext; input: TStudentByAdmissionNoInput }) {
+export function byAdmissionNoHandler({ ctx, input }: { ctx: AuthedContext; input: TStudentByAdmissionNoInput }) {
   const detail = findStudentDetailByAdmissionNo(ctx.db, { departmentId: input.depId, admissionNo: input.admissionNo });
-  if (!detail) throw new TRPCError({ code: 'NOT_FOUND', message: `No student with admission number ${input.admissionNo} in this department` });
+  if (!detail) throw new AppError('NOT_FOUND', `No student with admission number ${input.admissionNo} in this department`);
   return detail;
 }

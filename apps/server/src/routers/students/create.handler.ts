@@ -1,18 +1,10 @@
-import { insertStudent, writeAudit } from '@fees/db';
-import type { TCreateStudentInput } from '@fees/validation';
-import { TRPCError } from '@trpc/server';
+import { insertStudent, isUniqueViolation, writeAudit } from '@fees/db';
+import { AppError, type TCreateStudentInput } from '@fees/validation';
 import { actorOf } from '../../audit';
-import {
-  admissionNoTakenMessage,
-  assertAdmissionNoFree,
-  assertEnrolment,
-  assertReferenceIds,
-  type DepartmentContext,
-  isUniqueViolation,
-  studentRow,
-} from './shared';
+import { admissionNoTakenMessage, assertAdmissionNoFree, assertEnrolment, assertReferenceIds, studentRow } from './shared';
+import type { AuthedContext } from '../../context';
 
-export function createHandler({ ctx, input }: { ctx: DepartmentContext; input: TCreateStudentInput }) {
+export function createHandler({ ctx, input }: { ctx: AuthedContext; input: TCreateStudentInput }) {
   assertEnrolment(ctx, input);
   assertReferenceIds(ctx, input);
   assertAdmissionNoFree(ctx, input);
@@ -24,7 +16,7 @@ export function createHandler({ ctx, input }: { ctx: DepartmentContext; input: T
     });
     return { Status: 'OK' as const, id: student.id, admissionNo: student.admissionNo };
   } catch (error) {
-    if (isUniqueViolation(error)) throw new TRPCError({ code: 'CONFLICT', message: admissionNoTakenMessage(input.admissionNo) });
+    if (isUniqueViolation(error)) throw new AppError('CONFLICT', admissionNoTakenMessage(input.admissionNo));
     throw error;
   }
 }

@@ -1,10 +1,10 @@
 import { admissionsByCourse, departmentDayTotal } from '@fees/db';
 import type { TStudentsDashboardInput } from '@fees/validation';
 import { today } from '../../config';
-import type { DepartmentContext } from './shared';
+import type { AuthedContext } from '../../context';
 
 /** The department home: three cards (two fixed at 0.00 by the spec) and admissions per course. */
-export function dashboardHandler({ ctx, input }: { ctx: DepartmentContext; input: TStudentsDashboardInput }) {
+export function dashboardHandler({ ctx, input }: { ctx: AuthedContext; input: TStudentsDashboardInput }) {
   const date = today();
   return {
     date,

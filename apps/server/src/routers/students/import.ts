@@ -1,17 +1,8 @@
 import { findTakenAdmissionNos, listCategories, listReligions } from '@fees/db';
-import {
-  STUDENT_CSV_COLUMNS,
-  STUDENT_FIELD_LABELS,
-  STUDENT_GENDERS,
-  STUDENT_IMPORT_MAX_ROWS,
-  type StudentCsvColumn,
-  type TStudentForm,
-  type TStudentImportInput,
-  ZStudentForm,
-} from '@fees/validation';
-import { TRPCError } from '@trpc/server';
+import { AppError, STUDENT_CSV_COLUMNS, STUDENT_FIELD_LABELS, STUDENT_GENDERS, STUDENT_IMPORT_MAX_ROWS, type StudentCsvColumn, type TStudentForm, type TStudentImportInput, ZStudentForm } from '@fees/validation';
 import { CsvSyntaxError, type CsvRecord, parseCsv } from './csv';
-import { admissionNoTakenMessage, assertEnrolment, type DepartmentContext } from './shared';
+import { admissionNoTakenMessage, assertEnrolment } from './shared';
+import type { AuthedContext } from '../../context';
 
 const REQUIRED_COLUMNS: StudentCsvColumn[] = ['admissionNo', 'capId', 'name', 'admissionDate', 'dateOfBirth', 'gender', 'category', 'address'];
 
@@ -52,14 +43,14 @@ function mapColumns(header: CsvRecord): Map<StudentCsvColumn, number> {
     if (cell.trim() === '') return;
     const column = byName.get(normalizeHeader(cell));
     if (!column) {
-      throw new TRPCError({ code: 'BAD_REQUEST', message: `Unknown column '${cell.trim()}'. Use the columns of the template: ${STUDENT_CSV_COLUMNS.join(', ')}` });
+      throw new AppError('BAD_INPUT', `Unknown column '${cell.trim()}'. Use the columns of the template: ${STUDENT_CSV_COLUMNS.join(', ')}`);
     }
-    if (map.has(column)) throw new TRPCError({ code: 'BAD_REQUEST', message: `The column '${column}' appears twice` });
+    if (map.has(column)) throw new AppError('BAD_INPUT', `The column '${column}' appears twice`);
     map.set(column, index);
   });
   const missing = REQUIRED_COLUMNS.filter((c) => !map.has(c));
   if (missing.length > 0) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: `The file has no ${missing.map((c) => `'${c}'`).join(', ')} column${missing.length === 1 ? '' : 's'}; start from the template` });
+    throw new AppError('BAD_INPUT', `The file has no ${missing.map((c) => `'${c}'`).join(', ')} column${missing.length === 1 ? '' : 's'}; start from the template`);
   }
   return map;
 }
@@ -68,19 +59,19 @@ function mapColumns(header: CsvRecord): Map<StudentCsvColumn, number> {
  * Reads an import file and checks every row with the registration form's schema, then for
  * admission numbers repeated in the file or already used in the department. Nothing is written.
  */
-export function analyseImport(ctx: DepartmentContext, input: TStudentImportInput): ImportAnalysis {
+export function analyseImport(ctx: AuthedContext, input: TStudentImportInput): ImportAnalysis {
   assertEnrolment(ctx, input);
   let records: CsvRecord[];
   try {
     records = parseCsv(input.csv).filter((r) => r.cells.some((c) => c.trim() !== ''));
   } catch (error) {
-    if (error instanceof CsvSyntaxError) throw new TRPCError({ code: 'BAD_REQUEST', message: error.message });
+    if (error instanceof CsvSyntaxError) throw new AppError('BAD_INPUT', error.message);
     throw error;
   }
   const [header, ...data] = records;
-  if (!header || data.length === 0) throw new TRPCError({ code: 'BAD_REQUEST', message: 'The file has no student rows' });
+  if (!header || data.length === 0) throw new AppError('BAD_INPUT', 'The file has no student rows');
   if (data.length > STUDENT_IMPORT_MAX_ROWS) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: `At most ${STUDENT_IMPORT_MAX_ROWS} students can be imported at once; this file has ${data.length}` });
+    throw new AppError('BAD_INPUT', `At most ${STUDENT_IMPORT_MAX_ROWS} students can be imported at once; this file has ${data.length}`);
   }
   const columns = mapColumns(header);
   const categories = new Map(listCategories(ctx.db).map((c) => [c.name.toLowerCase(), c.id]));

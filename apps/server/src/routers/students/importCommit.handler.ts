@@ -1,20 +1,17 @@
-import { insertStudents, writeAudit } from '@fees/db';
-import type { TStudentImportInput } from '@fees/validation';
-import { TRPCError } from '@trpc/server';
+import { insertStudents, isUniqueViolation, writeAudit } from '@fees/db';
+import { AppError, type TStudentImportInput } from '@fees/validation';
 import { actorOf } from '../../audit';
 import { analyseImport } from './import';
-import { type DepartmentContext, isUniqueViolation, studentRow } from './shared';
+import { studentRow } from './shared';
+import type { AuthedContext } from '../../context';
 
 /** Re-checks the file and writes all of its students in one transaction, or none of them. */
-export function importCommitHandler({ ctx, input }: { ctx: DepartmentContext; input: TStudentImportInput }) {
+export function importCommitHandler({ ctx, input }: { ctx: AuthedContext; input: TStudentImportInput }) {
   const analysis = analyseImport(ctx, input);
   if (analysis.invalid > 0) {
     const lines = analysis.rows.filter((r) => r.errors.length > 0).map((r) => r.line);
     const shown = lines.length > 10 ? `${lines.slice(0, 10).join(', ')}, ...` : lines.join(', ');
-    throw new TRPCError({
-      code: 'BAD_REQUEST',
-      message: `${analysis.invalid} of ${analysis.total} rows are invalid (line${lines.length === 1 ? '' : 's'} ${shown}); nothing was imported`,
-    });
+    throw new AppError('BAD_INPUT', `${analysis.invalid} of ${analysis.total} rows are invalid (line${lines.length === 1 ? '' : 's'} ${shown}); nothing was imported`);
   }
   try {
     const imported = ctx.db.transaction((tx) => {
@@ -26,7 +23,7 @@ export function importCommitHandler({ ctx, input }: { ctx: DepartmentContext; in
     return { Status: 'OK' as const, imported };
   } catch (error) {
     if (isUniqueViolation(error)) {
-      throw new TRPCError({ code: 'CONFLICT', message: 'Another import or registration used one of these admission numbers meanwhile; nothing was imported' });
+      throw new AppError('CONFLICT', 'Another import or registration used one of these admission numbers meanwhile; nothing was imported');
     }
     throw error;
   }

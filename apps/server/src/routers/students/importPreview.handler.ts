@@ -1,9 +1,9 @@
 import type { TStudentImportInput } from '@fees/validation';
 import { analyseImport } from './import';
-import type { DepartmentContext } from './shared';
+import type { AuthedContext } from '../../context';
 
 /** Every row of the file with its messages; writes nothing. */
-export function importPreviewHandler({ ctx, input }: { ctx: DepartmentContext; input: TStudentImportInput }) {
+export function importPreviewHandler({ ctx, input }: { ctx: AuthedContext; input: TStudentImportInput }) {
   const { rows, total, valid, invalid } = analyseImport(ctx, input);
   return { rows, total, valid, invalid };
 }

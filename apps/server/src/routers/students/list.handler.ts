@@ -1,7 +1,6 @@
 import { findCourse, listCourseStudentRows } from '@fees/db';
-import type { TCourseStudentsInput } from '@fees/validation';
-import { TRPCError } from '@trpc/server';
-import type { DepartmentContext } from './shared';
+import { AppError, type TCourseStudentsInput } from '@fees/validation';
+import type { AuthedContext } from '../../context';
 
 interface CourseListStudent {
   id: number;
@@ -21,10 +20,10 @@ interface CourseListBatch {
 }
 
 /** A course's batches, newest first, each with its students by admission number. */
-export function listHandler({ ctx, input }: { ctx: DepartmentContext; input: TCourseStudentsInput }) {
+export function listHandler({ ctx, input }: { ctx: AuthedContext; input: TCourseStudentsInput }) {
   const course = findCourse(ctx.db, input.courseId);
   if (!course || course.departmentId !== input.depId) {
-    throw new TRPCError({ code: 'NOT_FOUND', message: 'No such course in this department' });
+    throw new AppError('NOT_FOUND', 'No such course in this department');
   }
   const batches: CourseListBatch[] = [];
   const byId = new Map<number, CourseListBatch>();

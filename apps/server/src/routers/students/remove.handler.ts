@@ -1,8 +1,8 @@
 import { countStudentReceipts, deleteStudentWithDiscounts, listStudentDiscounts, writeAudit } from '@fees/db';
-import type { TStudentIdInput } from '@fees/validation';
-import { TRPCError } from '@trpc/server';
+import { AppError, type TStudentIdInput } from '@fees/validation';
 import { actorOf } from '../../audit';
-import { type DepartmentContext, loadStudent } from './shared';
+import { loadStudent } from './shared';
+import type { AuthedContext } from '../../context';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -18,12 +18,12 @@ export function receiptsBlockDeleteMessage(student: { name: string; admissionNo:
 }
 
 /** Deletes a student without receipts, with their discounts; the audit keeps both as they were. */
-export function removeHandler({ ctx, input }: { ctx: DepartmentContext; input: TStudentIdInput }) {
+export function removeHandler({ ctx, input }: { ctx: AuthedContext; input: TStudentIdInput }) {
   const student = loadStudent(ctx, input);
   return ctx.db.transaction((tx) => {
     const counts = countStudentReceipts(tx, student.id);
     if (counts.live + counts.voided > 0) {
-      throw new TRPCError({ code: 'CONFLICT', message: receiptsBlockDeleteMessage(student, counts) });
+      throw new AppError('CONFLICT', receiptsBlockDeleteMessage(student, counts));
     }
     const discounts = listStudentDiscounts(tx, student.id);
     deleteStudentWithDiscounts(tx, student.id);

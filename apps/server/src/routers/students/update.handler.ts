@@ -1,19 +1,10 @@
-import { countStudentReceipts, updateStudent, writeAudit } from '@fees/db';
-import type { TUpdateStudentInput } from '@fees/validation';
-import { TRPCError } from '@trpc/server';
+import { countStudentReceipts, isUniqueViolation, updateStudent, writeAudit } from '@fees/db';
+import { AppError, type TUpdateStudentInput } from '@fees/validation';
 import { actorOf } from '../../audit';
-import {
-  admissionNoTakenMessage,
-  assertAdmissionNoFree,
-  assertEnrolment,
-  assertReferenceIds,
-  type DepartmentContext,
-  isUniqueViolation,
-  loadStudent,
-  studentRow,
-} from './shared';
+import { admissionNoTakenMessage, assertAdmissionNoFree, assertEnrolment, assertReferenceIds, loadStudent, studentRow } from './shared';
+import type { AuthedContext } from '../../context';
 
-export function updateHandler({ ctx, input }: { ctx: DepartmentContext; input: TUpdateStudentInput }) {
+export function updateHandler({ ctx, input }: { ctx: AuthedContext; input: TUpdateStudentInput }) {
   const before = loadStudent(ctx, input);
   assertEnrolment(ctx, input);
   assertReferenceIds(ctx, input);
@@ -22,10 +13,7 @@ export function updateHandler({ ctx, input }: { ctx: DepartmentContext; input: T
     // Receipts were issued against the old batch's fee heads; moving would orphan them.
     const { live } = countStudentReceipts(ctx.db, before.id);
     if (live > 0) {
-      throw new TRPCError({
-        code: 'CONFLICT',
-        message: `${before.name} has ${live} live receipt${live === 1 ? '' : 's'} in the current batch and cannot move to another batch`,
-      });
+      throw new AppError('CONFLICT', `${before.name} has ${live} live receipt${live === 1 ? '' : 's'} in the current batch and cannot move to another batch`);
     }
   }
   try {
@@ -36,7 +24,7 @@ export function updateHandler({ ctx, input }: { ctx: DepartmentContext; input: T
     });
     return { Status: 'OK' as const, id: after.id, admissionNo: after.admissionNo };
   } catch (error) {
-    if (isUniqueViolation(error)) throw new TRPCError({ code: 'CONFLICT', message: admissionNoTakenMessage(input.admissionNo) });
+    if (isUniqueViolation(error)) throw new AppError('CONFLICT', admissionNoTakenMessage(input.admissionNo));
     throw error;
   }
 }

@@ -1,0 +1,14 @@
+/** What a failed write says about the constraint it broke (better-sqlite3 puts SQLite's extended code on `code`). */
+function sqliteCode(error: unknown): unknown {
+  return error instanceof Error && 'code' in error ? error.code : undefined;
+}
+
+/** A UNIQUE constraint refused the write: the thing already exists. */
+export function isUniqueViolation(error: unknown): boolean {
+  return sqliteCode(error) === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+/** A FOREIGN KEY constraint refused the write: other rows still refer to this one. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  return sqliteCode(error) === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}
