@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
+import { MAX_BATCH_CALLS } from '@fees/validation';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify from 'fastify';
 import { backupRoutes } from './backup/route';
@@ -35,6 +36,8 @@ export async function buildApp({ deps, webRoot = DEFAULT_WEB_ROOT, logger = fals
     trpcOptions: {
       router: appRouter,
       createContext: createTrpcContextFactory(deps),
+      // One request may not hold the event loop for long: a larger batch is a 400.
+      maxBatchSize: MAX_BATCH_CALLS,
       onError({ error, path, req }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ path, err: error.cause ?? error }, 'tRPC error');
       },

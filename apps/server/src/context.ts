@@ -20,6 +20,8 @@ export interface ContextInner {
   /** The HTTP request's id (logging.ts), shown with a server error; null outside HTTP. */
   requestId: string | null;
   loginLimiter: LoginLimiter;
+  /** How many calls the HTTP request carries (a tRPC batch); 1 outside HTTP and for REST. */
+  callsInRequest: number;
   /** Sets the session cookie (no-op outside HTTP, e.g. in createCaller tests). */
   setSessionCookie: (token: string) => void;
   clearSessionCookie: () => void;
@@ -32,6 +34,7 @@ export function createContextInner(opts: {
   ip?: string | null;
   requestId?: string | null;
   loginLimiter?: LoginLimiter;
+  callsInRequest?: number;
   setSessionCookie?: (token: string) => void;
   clearSessionCookie?: () => void;
 }): ContextInner {
@@ -41,13 +44,14 @@ export function createContextInner(opts: {
     ip: opts.ip ?? null,
     requestId: opts.requestId ?? null,
     loginLimiter: opts.loginLimiter ?? new LoginLimiter(),
+    callsInRequest: opts.callsInRequest ?? 1,
     setSessionCookie: opts.setSessionCookie ?? (() => {}),
     clearSessionCookie: opts.clearSessionCookie ?? (() => {}),
   };
 }
 
 /** The context of one HTTP request, shared by tRPC and the REST adapter. */
-export function createRequestContext(deps: ServerDeps, req: FastifyRequest, res: FastifyReply): ContextInner {
+export function createRequestContext(deps: ServerDeps, req: FastifyRequest, res: FastifyReply, callsInRequest = 1): ContextInner {
   const cookieOptions = {
     path: '/',
     httpOnly: true,
@@ -62,6 +66,7 @@ export function createRequestContext(deps: ServerDeps, req: FastifyRequest, res:
     ip: req.ip,
     requestId: req.id,
     loginLimiter: deps.loginLimiter,
+    callsInRequest,
     setSessionCookie: (token) => {
       res.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: SESSION_IDLE_MS / 1000 });
       // A sign-in's log line names the account that signed in.
@@ -73,7 +78,7 @@ export function createRequestContext(deps: ServerDeps, req: FastifyRequest, res:
 }
 
 export function createTrpcContextFactory(deps: ServerDeps) {
-  return ({ req, res }: CreateFastifyContextOptions) => createRequestContext(deps, req, res);
+  return ({ req, res, info }: CreateFastifyContextOptions) => createRequestContext(deps, req, res, info.calls.length);
 }
 
 export type Context = ContextInner;

@@ -13,8 +13,11 @@ const startedAt = performance.now();
 const db = openDatabase(config.databasePath);
 const firstAdmin = await ensureFirstAdmin(db, config);
 const demoAccounts = config.demo ? await loadDemoData(db) : [];
+const loginLimiter = new LoginLimiter();
+// The limiter's rows expire with their window; deleting them on a timer keeps the table small.
+setInterval(() => loginLimiter.sweep(db), 60_000).unref();
 const app = await buildApp({
-  deps: { db, loginLimiter: new LoginLimiter(), secureCookies: config.secureCookies },
+  deps: { db, loginLimiter, secureCookies: config.secureCookies },
   webRoot: config.webRoot,
   logger: { level: config.logLevel },
 });

@@ -13,3 +13,4 @@ export * from './fees';
 export * from './reports';
 export * from './plans';
 export * from './words';
+export * from './limits';

@@ -1,17 +1,32 @@
 /**
- * Slows down, then refuses, repeated failed sign-ins for one account or from one address.
- * An address gets a higher allowance than an account: a whole office may share one address.
- * In memory: a restart forgets, which is acceptable for a single-server back office.
+ * Throttles sign-in guesses. Every attempt reserves its place before its password is checked, so
+ * however many arrive together (in parallel or in one batch) at most the allowed number are judged:
+ * - per account and address pair: after lockAfter failures that pair is refused until its window ends
+ *   (someone guessing elsewhere cannot lock the real user out);
+ * - per account: each failure beyond slowAfter delays further attempts (up to maxDelayMs);
+ * - per address: after addressLockAfter failures the address is refused (an office shares one address,
+ *   hence the higher ceiling).
+ * The counts live in the database (sign_in_limits) so that several app servers count together; a
+ * reservation stands as a failure unless the password was right. Rows expire with their window and
+ * are deleted by sweep() on a timer.
  */
+import {
+  addSignInCounts,
+  type Database,
+  deleteExpiredSignInCounts,
+  deleteSignInCounts,
+  readSignInCounts,
+} from '@fees/db';
+
 export interface LoginLimiterOptions {
-  /** Failures (within the window) after which each further attempt is delayed. */
+  /** Failures of one account (within the window) after which each further attempt is delayed. */
   slowAfter: number;
   /** Delay added per failure beyond slowAfter, in ms (capped at maxDelayMs). */
   delayStepMs: number;
   maxDelayMs: number;
-  /** Failures of one account (within the window) after which it is refused until the window passes. */
+  /** Failures of one account from one address after which that pair is refused until the window passes. */
   lockAfter: number;
-  /** The same for one address. */
+  /** Failures from one address, whatever the account, after which it is refused. */
   addressLockAfter: number;
   windowMs: number;
 }
@@ -30,14 +45,10 @@ export interface SignInAttempt {
   address: string;
 }
 
-interface Failures {
-  count: number;
-  firstAt: number;
-}
+export type Reservation = { lockedMinutes: number } | { delayMs: number };
 
 export class LoginLimiter {
-  private readonly failures = new Map<string, Failures>();
-  private readonly options: LoginLimiterOptions;
+  readonly options: LoginLimiterOptions;
 
   constructor(
     options: Partial<LoginLimiterOptions> = {},
@@ -47,47 +58,56 @@ export class LoginLimiter {
   }
 
   private keys(attempt: SignInAttempt) {
-    return [
-      { key: `account:${attempt.account}`, lockAfter: this.options.lockAfter },
-      { key: `address:${attempt.address}`, lockAfter: this.options.addressLockAfter },
-    ];
+    return {
+      pair: `pair:${attempt.account}|${attempt.address}`,
+      account: `account:${attempt.account}`,
+      address: `address:${attempt.address}`,
+    };
   }
 
-  private current(key: string): Failures | null {
-    const entry = this.failures.get(key);
-    if (!entry) return null;
-    if (this.now() - entry.firstAt > this.options.windowMs) {
-      this.failures.delete(key);
-      return null;
-    }
-    return entry;
+  /**
+   * Before checking a password: refuses the attempt (locked), or counts it as a failure until
+   * succeeded() says otherwise and tells how long to wait before judging it.
+   */
+  reserve(db: Database, attempt: SignInAttempt): Reservation {
+    const keys = this.keys(attempt);
+    const { lockAfter, addressLockAfter, windowMs, slowAfter, delayStepMs, maxDelayMs } = this.options;
+    return db.transaction(
+      (tx) => {
+        const now = this.now();
+        const counts = readSignInCounts(tx, Object.values(keys), now);
+        for (const [key, limit] of [
+          [keys.pair, lockAfter],
+          [keys.address, addressLockAfter],
+        ] as const) {
+          const entry = counts.get(key);
+          if (entry && entry.count >= limit) {
+            const remaining = entry.windowStart + windowMs - now;
+            return { lockedMinutes: Math.max(1, Math.ceil(remaining / 60000)) };
+          }
+        }
+        addSignInCounts(tx, Object.values(keys), 1, now, windowMs);
+        const over = (counts.get(keys.account)?.count ?? 0) - slowAfter;
+        return { delayMs: over >= 0 ? Math.min(maxDelayMs, (over + 1) * delayStepMs) : 0 };
+      },
+      { behavior: 'immediate' },
+    );
   }
 
-  /** Before checking a password: how long to wait, or how many minutes the attempt stays locked out. */
-  check(attempt: SignInAttempt): { lockedMinutes: number } | { delayMs: number } {
-    let worst = 0;
-    for (const { key, lockAfter } of this.keys(attempt)) {
-      const entry = this.current(key);
-      if (!entry) continue;
-      if (entry.count >= lockAfter) {
-        const remaining = this.options.windowMs - (this.now() - entry.firstAt);
-        return { lockedMinutes: Math.max(1, Math.ceil(remaining / 60000)) };
-      }
-      if (key.startsWith('account:')) worst = Math.max(worst, entry.count);
-    }
-    const over = worst - this.options.slowAfter;
-    return { delayMs: over >= 0 ? Math.min(this.options.maxDelayMs, (over + 1) * this.options.delayStepMs) : 0 };
+  /** The password was right: the account's and the pair's failures are cleared, the address gives back this attempt. */
+  succeeded(db: Database, attempt: SignInAttempt): void {
+    const keys = this.keys(attempt);
+    db.transaction(
+      (tx) => {
+        deleteSignInCounts(tx, [keys.pair, keys.account]);
+        addSignInCounts(tx, [keys.address], -1, this.now(), this.options.windowMs);
+      },
+      { behavior: 'immediate' },
+    );
   }
 
-  recordFailure(attempt: SignInAttempt): void {
-    for (const { key } of this.keys(attempt)) {
-      const entry = this.current(key);
-      this.failures.set(key, entry ? { ...entry, count: entry.count + 1 } : { count: 1, firstAt: this.now() });
-    }
-  }
-
-  /** A good password clears the account's failures; the address keeps its count. */
-  recordSuccess(attempt: SignInAttempt): void {
-    this.failures.delete(`account:${attempt.account}`);
+  /** Deletes the counts whose window has ended; returns how many rows went. */
+  sweep(db: Database): number {
+    return deleteExpiredSignInCounts(db, this.now());
   }
 }

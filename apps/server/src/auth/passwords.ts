@@ -27,6 +27,17 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
+const NO_ACCOUNT_SALT = randomBytes(16);
+
+/**
+ * The check of a sign-in for an email with no account: the same key derivation as a real check, so
+ * that the answer takes as long as for a wrong password and does not tell which emails have accounts.
+ */
+export async function verifyNoAccount(password: string): Promise<false> {
+  await derive(password, NO_ACCOUNT_SALT, PARAMS);
+  return false;
+}
+
 /** A random password for the generated first admin: 12 characters, the longest the forms accept. */
 export function generatePassword(): string {
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';

@@ -22,7 +22,7 @@ describe('POST /rest/login/', () => {
     const client = server.anonymous();
     const res = await client.post('/login/', { email: ACCOUNTS.admin.email, password: 'wrong-one' });
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ message: 'Incorrect password', auth: false, role: null });
+    expect(res.body).toEqual({ message: 'Incorrect email or password', auth: false, role: null });
     expect(client.hasSession).toBe(false);
   });
 

@@ -1,15 +1,21 @@
 import type { AppRouter } from '@fees/server';
-import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
+import { MAX_BATCH_CALLS } from '@fees/validation';
+import { createTRPCClient, httpBatchLink, httpLink, splitLink, TRPCClientError } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
+/** Calls the server refuses inside a batch (each sign-in is judged alone). */
+const UNBATCHED = new Set(['auth.login', 'auth.departmentLogin']);
+
 export function createApiClient() {
+  const fetchWithCookies: typeof fetch = (url, options) => fetch(url, { ...options, credentials: 'include' });
   return createTRPCClient<AppRouter>({
     links: [
-      httpBatchLink({
-        url: '/trpc',
-        fetch: (url, options) => fetch(url, { ...options, credentials: 'include' }),
+      splitLink({
+        condition: (op) => UNBATCHED.has(op.path),
+        true: httpLink({ url: '/trpc', fetch: fetchWithCookies }),
+        false: httpBatchLink({ url: '/trpc', maxItems: MAX_BATCH_CALLS, fetch: fetchWithCookies }),
       }),
     ],
   });

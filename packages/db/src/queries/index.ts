@@ -3,6 +3,7 @@ export * from './audit';
 export * from './backup';
 export * from './reference';
 export * from './sessions';
+export * from './sign-in-limits';
 export * from './settings';
 export * from './users';
 export * from './students';

@@ -38,3 +38,20 @@ export const sessions = sqliteTable(
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
+
+/**
+ * The sign-in limiter's counts: attempts (failed, or still being judged) per key (an account, an
+ * address, or the pair) since windowStart. Kept in the database so that every app server sharing it
+ * counts together; rows past expiresAt are deleted on a timer.
+ */
+export const signInLimits = sqliteTable(
+  'sign_in_limits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    /** Epoch milliseconds. */
+    windowStart: integer('window_start').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+  },
+  (t) => [index('sign_in_limits_expires_idx').on(t.expiresAt)],
+);

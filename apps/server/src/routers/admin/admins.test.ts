@@ -62,7 +62,7 @@ describe('admin.admins', () => {
     expect(h.db.select().from(sessions).where(eq(sessions.userId, second.userId)).all()).toHaveLength(0);
     const anonymous = h.caller('anonymous');
     await expect(anonymous.auth.login({ email: 'second@test.local', password: 'newpass1' })).resolves.toMatchObject({ auth: true });
-    expect((await refusal(anonymous.auth.login({ email: 'second@test.local', password: TEST_PASSWORD }))).message).toBe('Incorrect password');
+    expect((await refusal(anonymous.auth.login({ email: 'second@test.local', password: TEST_PASSWORD }))).message).toBe('Incorrect email or password');
     const audit = h.db.select().from(auditLog).where(and(eq(auditLog.action, 'update'), eq(auditLog.entityId, String(second.userId)))).get();
     expect(audit?.after).toContain('"passwordChanged":true');
     expect(`${audit?.before}${audit?.after}`).not.toContain('scrypt');

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { findUserByEmail, writeAudit } from '@fees/db';
 import { AppError, DEPARTMENTS } from '@fees/validation';
-import { verifyPassword } from '../../auth/passwords';
+import { verifyNoAccount, verifyPassword } from '../../auth/passwords';
 import { startSession } from '../../auth/sessions';
 import type { Context } from '../../context';
 
@@ -16,45 +16,57 @@ export interface SignInResult {
   home: string;
 }
 
+/** The one answer to a wrong password and to an unknown email, so that neither tells which emails have accounts. */
+export const SIGN_IN_FAILED = 'Incorrect email or password';
+
 /**
- * Checks a sign-in (throttled per account and per address), starts a new session and sets its cookie.
+ * Checks a sign-in (throttled: see LoginLimiter), starts a new session and sets its cookie.
  * depId null is the admin sign-in; a number is a department sign-in, where staff must belong to that
- * department and an admin may open any.
+ * department and an admin may open any. Only after the password was right does the answer say more
+ * than SIGN_IN_FAILED.
  */
 export async function signIn(
   ctx: Context,
   input: { email: string; password: string; depId: number | null },
 ): Promise<SignInResult> {
+  // One request carrying many sign-ins would be judged as many guesses at once.
+  if (ctx.callsInRequest > 1) {
+    throw new AppError('BAD_INPUT', 'A sign-in cannot be sent in a batch with other calls');
+  }
   const attempt = { account: input.email, address: ctx.ip ?? 'local' };
-  const verdict = ctx.loginLimiter.check(attempt);
+  const verdict = ctx.loginLimiter.reserve(ctx.db, attempt);
   if ('lockedMinutes' in verdict) {
     throw new AppError('TOO_MANY', `Too many failed sign-ins. Try again in ${verdict.lockedMinutes} minute${verdict.lockedMinutes === 1 ? '' : 's'}.`);
   }
   if (verdict.delayMs > 0) await sleep(verdict.delayMs);
 
-  const fail = (reason: string, userId: number | null): never => {
-    ctx.loginLimiter.recordFailure(attempt);
+  const refuse = (reason: string, userId: number | null, message: string): never => {
     writeAudit(
       ctx.db,
       { userId, email: input.email, ip: ctx.ip },
       { action: 'login_failed', entity: 'session', after: { reason, depId: input.depId } },
     );
-    throw new AppError('UNAUTHORIZED', reason);
+    throw new AppError('UNAUTHORIZED', message);
   };
 
   const user = findUserByEmail(ctx.db, input.email);
-  if (!user) return fail('No account with this email address', null);
-  if (!(await verifyPassword(input.password, user.passwordHash))) return fail('Incorrect password', user.id);
+  if (!user) {
+    await verifyNoAccount(input.password);
+    return refuse('No account with this email address', null, SIGN_IN_FAILED);
+  }
+  if (!(await verifyPassword(input.password, user.passwordHash))) return refuse('Incorrect password', user.id, SIGN_IN_FAILED);
+  ctx.loginLimiter.succeeded(ctx.db, attempt);
 
   const department = input.depId === null ? null : DEPARTMENTS.find((d) => d.id === input.depId);
   if (input.depId === null && user.role !== 'admin') {
-    return fail('This account is not an administrator; sign in at your department', user.id);
+    const reason = 'This account is not an administrator; sign in at your department';
+    return refuse(reason, user.id, reason);
   }
   if (department && user.role !== 'admin' && user.departmentId !== department.id) {
-    return fail(`This account does not belong to ${department.name}`, user.id);
+    const reason = `This account does not belong to ${department.name}`;
+    return refuse(reason, user.id, reason);
   }
 
-  ctx.loginLimiter.recordSuccess(attempt);
   const token = startSession(ctx.db, user.id, department?.id ?? null);
   ctx.setSessionCookie(token);
   writeAudit(

@@ -1,0 +1,39 @@
+import { inArray, lte } from 'drizzle-orm';
+import type { DbOrTx } from '../client';
+import { signInLimits } from '../schema';
+
+export interface SignInCount {
+  count: number;
+  /** Epoch milliseconds: when the key's window began. */
+  windowStart: number;
+}
+
+/** The live counts of these keys (a row whose window has ended counts as absent). */
+export function readSignInCounts(db: DbOrTx, keys: string[], nowMs: number): Map<string, SignInCount> {
+  const rows = db.select().from(signInLimits).where(inArray(signInLimits.key, keys)).all();
+  return new Map(rows.filter((r) => r.expiresAt > nowMs).map((r) => [r.key, { count: r.count, windowStart: r.windowStart }]));
+}
+
+/** Adds delta (never below zero) to each key's count; a key without a live row starts a new window now. */
+export function addSignInCounts(db: DbOrTx, keys: string[], delta: number, nowMs: number, windowMs: number): void {
+  const live = readSignInCounts(db, keys, nowMs);
+  for (const key of keys) {
+    const current = live.get(key);
+    const row = current
+      ? { key, count: Math.max(0, current.count + delta), windowStart: current.windowStart, expiresAt: current.windowStart + windowMs }
+      : { key, count: Math.max(0, delta), windowStart: nowMs, expiresAt: nowMs + windowMs };
+    db.insert(signInLimits)
+      .values(row)
+      .onConflictDoUpdate({ target: signInLimits.key, set: { count: row.count, windowStart: row.windowStart, expiresAt: row.expiresAt } })
+      .run();
+  }
+}
+
+export function deleteSignInCounts(db: DbOrTx, keys: string[]): void {
+  db.delete(signInLimits).where(inArray(signInLimits.key, keys)).run();
+}
+
+/** Deletes the rows whose window has ended; returns how many. */
+export function deleteExpiredSignInCounts(db: DbOrTx, nowMs: number): number {
+  return db.delete(signInLimits).where(lte(signInLimits.expiresAt, nowMs)).run().changes;
+}
