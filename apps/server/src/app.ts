@@ -1,6 +1,6 @@
 /**
  * Builds the HTTP server: tRPC at /trpc, the REST adapter at /rest, the backup download at
- * /api/backup, /healthz, and the built web app
+ * /api/backup, /healthz and /readyz, and the built web app
  * with a fallback to index.html for client-side routes.
  */
 import { existsSync } from 'node:fs';
@@ -12,6 +12,7 @@ import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/a
 import Fastify from 'fastify';
 import { backupRoutes } from './backup/route';
 import { createTrpcContextFactory, type ServerDeps } from './context';
+import { healthRoutes } from './health';
 import { type LogOptions, logServerOptions, serverErrors } from './logging';
 import { restPlugin } from './rest/plugin';
 import { type AppRouter, appRouter } from './routers/_app';
@@ -47,7 +48,7 @@ export async function buildApp({ deps, webRoot = DEFAULT_WEB_ROOT, logger = fals
   await app.register(restPlugin, { prefix: '/rest', deps });
   await app.register(backupRoutes, { deps });
 
-  app.get('/healthz', async () => ({ ok: true }));
+  await app.register(healthRoutes, { deps });
 
   const hasWeb = existsSync(webRoot);
   // preCompressed: the build writes .br and .gz beside each asset; they are sent to browsers that accept them.

@@ -1,4 +1,6 @@
-import { resolve } from 'node:path';
+import { basename, dirname, extname, join, resolve } from 'node:path';
+import type { BackupSettings } from './backup/automatic';
+import { parseKeep } from './backup/retention';
 
 /** Settings read from the environment (README "Configuration"). */
 export interface ServerConfig {
@@ -14,6 +16,8 @@ export interface ServerConfig {
   webRoot: string | undefined;
   /** pino's level for the JSON log on standard output. */
   logLevel: (typeof LOG_LEVELS)[number];
+  /** Automatic backups (README "Backup and restore"). */
+  backup: BackupSettings;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -29,16 +33,26 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   // Paths are relative to where the command was typed: pnpm runs package scripts (pnpm dev) in the
   // package folder and says where it was started in INIT_CWD.
   const base = env.INIT_CWD ?? process.cwd();
+  const databasePath = resolve(base, env.DATABASE_PATH ?? 'data/fees.sqlite');
+  const schedule = (env.BACKUP_SCHEDULE ?? '0 2 * * *').trim();
   return {
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '127.0.0.1',
-    databasePath: resolve(base, env.DATABASE_PATH ?? 'data/fees.sqlite'),
+    databasePath,
     adminEmail: env.ADMIN_EMAIL,
     adminPassword: env.ADMIN_PASSWORD,
     demo: env.DEMO === '1' || env.DEMO === 'true',
     secureCookies: env.COOKIE_SECURE === '1',
     webRoot: env.WEB_ROOT ? resolve(base, env.WEB_ROOT) : undefined,
     logLevel: logLevelOf(env.LOG_LEVEL),
+    backup: {
+      // Beside the database by default: data/backups for data/fees.sqlite.
+      dir: env.BACKUP_DIR ? resolve(base, env.BACKUP_DIR) : join(dirname(databasePath), 'backups'),
+      schedule: schedule === 'off' ? null : schedule,
+      keep: parseKeep(env.BACKUP_KEEP),
+      copyTo: env.BACKUP_COPY_TO ? resolve(base, env.BACKUP_COPY_TO) : null,
+      prefix: basename(databasePath, extname(databasePath)),
+    },
   };
 }
 

@@ -3,6 +3,7 @@ import type { Database, SessionUser } from '@fees/db';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LoginLimiter } from './auth/login-limiter';
+import type { Backups } from './backup/automatic';
 import { resolveSession, SESSION_COOKIE, SESSION_IDLE_MS } from './auth/sessions';
 import { noteRequestUser } from './logging';
 
@@ -11,6 +12,8 @@ export interface ServerDeps {
   db: Database;
   loginLimiter: LoginLimiter;
   secureCookies: boolean;
+  /** The automatic backups; absent where the server runs without them (most tests). */
+  backups?: Backups;
 }
 
 export interface ContextInner {
@@ -19,6 +22,7 @@ export interface ContextInner {
   ip: string | null;
   /** The HTTP request's id (logging.ts), shown with a server error; null outside HTTP. */
   requestId: string | null;
+  backups: Backups | null;
   loginLimiter: LoginLimiter;
   /** How many calls the HTTP request carries (a tRPC batch); 1 outside HTTP and for REST. */
   callsInRequest: number;
@@ -33,6 +37,7 @@ export function createContextInner(opts: {
   session?: SessionUser | null;
   ip?: string | null;
   requestId?: string | null;
+  backups?: Backups | null;
   loginLimiter?: LoginLimiter;
   callsInRequest?: number;
   setSessionCookie?: (token: string) => void;
@@ -43,6 +48,7 @@ export function createContextInner(opts: {
     session: opts.session ?? null,
     ip: opts.ip ?? null,
     requestId: opts.requestId ?? null,
+    backups: opts.backups ?? null,
     loginLimiter: opts.loginLimiter ?? new LoginLimiter(),
     callsInRequest: opts.callsInRequest ?? 1,
     setSessionCookie: opts.setSessionCookie ?? (() => {}),
@@ -65,6 +71,7 @@ export function createRequestContext(deps: ServerDeps, req: FastifyRequest, res:
     session,
     ip: req.ip,
     requestId: req.id,
+    backups: deps.backups ?? null,
     loginLimiter: deps.loginLimiter,
     callsInRequest,
     setSessionCookie: (token) => {

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import Sqlite from 'better-sqlite3';
 import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import * as schema from './schema';
 import { seedReferenceData } from './seed';
 
@@ -49,9 +50,24 @@ export function openDatabase(path: string, options: OpenDatabaseOptions = {}): D
   // After a checkpoint the WAL file shrinks back to 64 MB instead of keeping its high-water size.
   sqlite.pragma('journal_size_limit = 67108864');
   const db = drizzle({ client: sqlite, schema }) as Database;
-  if (options.prepare !== false) {
-    migrate(db, { migrationsFolder: options.migrationsFolder ?? defaultMigrationsFolder() });
-    seedReferenceData(db);
-  }
+  if (options.prepare !== false) prepareDatabase(db, options.migrationsFolder);
   return db;
+}
+
+/** Applies the committed migrations not applied yet, then seeds the reference data. */
+export function prepareDatabase(db: Database, migrationsFolder: string = defaultMigrationsFolder()): void {
+  migrate(db, { migrationsFolder });
+  seedReferenceData(db);
+}
+
+/**
+ * How many committed migrations this database has not had yet, counted as drizzle's migrator does
+ * (those newer than the last applied); 0 for an empty database, which has nothing to lose.
+ */
+export function pendingMigrationCount(db: Database, migrationsFolder: string = defaultMigrationsFolder()): number {
+  const client = db.$client;
+  const applied = client.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '__drizzle_migrations'`).get();
+  if (!applied) return 0;
+  const last = client.prepare('SELECT max(created_at) AS at FROM __drizzle_migrations').get() as { at: number | null };
+  return readMigrationFiles({ migrationsFolder }).filter((m) => last.at === null || Number(last.at) < m.folderMillis).length;
 }

@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { writeAudit } from '@fees/db';
 import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../audit';
@@ -8,6 +9,7 @@ import { backupFileName, removeTemporarySnapshots, snapshotToTempFile } from './
 /**
  * GET /api/backup: an online snapshot of the database as the attachment backup_{yyyy-MM-dd}.sqlite,
  * for admins (401 without a session, 403 for staff). The snapshot file is removed once sent.
+ * GET /api/backup/files/{file}: one of the automatic backups, for admins too.
  */
 export async function backupRoutes(app: FastifyInstance, opts: { deps: ServerDeps }): Promise<void> {
   // A download that has just ended may not have removed its snapshot yet (nor an SQL dump's).
@@ -31,5 +33,22 @@ export async function backupRoutes(app: FastifyInstance, opts: { deps: ServerDep
       .header('content-length', snapshot.bytes)
       .header('cache-control', 'no-store')
       .send(file);
+  });
+
+  // One of the automatic backups (Admin › Backup Database lists them), by its file name only.
+  app.get('/api/backup/files/:file', async (req, reply) => {
+    const ctx = createRequestContext(opts.deps, req, reply);
+    if (!ctx.session) return reply.code(401).send({ message: 'Please sign in' });
+    if (ctx.session.role !== 'admin') return reply.code(403).send({ message: 'Administrators only' });
+    const { file } = req.params as { file: string };
+    const path = ctx.backups ? await ctx.backups.pathOf(file) : null;
+    if (!path) return reply.code(404).send({ message: 'No such backup' });
+    const { size } = await stat(path);
+    return reply
+      .header('content-type', 'application/vnd.sqlite3')
+      .header('content-disposition', `attachment; filename="${file}"`)
+      .header('content-length', size)
+      .header('cache-control', 'no-store')
+      .send(createReadStream(path));
   });
 }

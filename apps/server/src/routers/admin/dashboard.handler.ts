@@ -13,9 +13,9 @@ function addDays(isoDate: string, days: number): string {
 /**
  * The admin home: per department the total collected on live receipts, today's and this month's
  * part; the last 30 days per day and department (every day present, 0 when nothing came in);
- * and the admin accounts. Amounts are paise of net receipt amounts (GST included).
+ * the admin accounts; and what is wrong with the automatic backups. Amounts are paise of net receipt amounts (GST included).
  */
-export function dashboardHandler({ ctx }: { ctx: Context }) {
+export async function dashboardHandler({ ctx }: { ctx: Context }) {
   const day = today();
   const from = addDays(day, 1 - SERIES_DAYS);
   const departments = departmentCollections(ctx.db, { today: day });
@@ -27,5 +27,7 @@ export function dashboardHandler({ ctx }: { ctx: Context }) {
       byDepartment: Object.fromEntries(departments.map((d) => [d.depId, collected.get(`${date}|${d.depId}`) ?? 0])),
     };
   });
-  return { today: day, month: day.slice(0, 7), departments, days, admins: listAdmins(ctx.db) };
+  // No good backup for 26 hours, a failed check or a failed copy (backup/automatic.ts).
+  const backupWarnings = ctx.backups ? await ctx.backups.warnings() : [];
+  return { today: day, month: day.slice(0, 7), departments, days, admins: listAdmins(ctx.db), backupWarnings };
 }

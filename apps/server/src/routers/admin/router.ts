@@ -4,6 +4,7 @@ import { adminsChangePasswordHandler } from './admins.changePassword.handler';
 import { adminsCreateHandler } from './admins.create.handler';
 import { adminsListHandler } from './admins.list.handler';
 import { adminsRemoveHandler } from './admins.remove.handler';
+import { backupsListHandler } from './backups.list.handler';
 import { dashboardHandler } from './dashboard.handler';
 import { settingsGetHandler } from './settings.get.handler';
 import { settingsUpdateHandler } from './settings.update.handler';
@@ -25,6 +26,9 @@ export const adminRouter = router({
     create: adminProcedure.input(ZCreateUserInput).mutation(usersCreateHandler),
     changePassword: adminProcedure.input(ZChangePasswordInput).mutation(usersChangePasswordHandler),
     remove: adminProcedure.input(ZRemoveAccountInput).mutation(usersRemoveHandler),
+  }),
+  backups: router({
+    list: adminProcedure.query(backupsListHandler),
   }),
   settings: router({
     get: adminProcedure.query(settingsGetHandler),

@@ -1,7 +1,7 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
-import { Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconBuildingCommunity, IconCalendarMonth, IconSun } from '@tabler/icons-react';
+import { Alert, Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconBuildingCommunity, IconCalendarMonth, IconDatabaseExclamation, IconSun } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { DEPARTMENTS } from '../../app/departments';
@@ -68,7 +68,8 @@ function DepartmentCard({ department, totals, loading }: { department: (typeof D
 
 /**
  * /admin: the six departments' collections (all live receipts, today, this month), the last 30 days
- * as a chart, and the admin accounts. Loading shows until the totals arrive; if they fail the cards
+ * as a chart, and the admin accounts; first a warning when the automatic backups need attention.
+ * Loading shows until the totals arrive; if they fail the cards
  * stay at 0.00 without a message (spec sections 4 and 8).
  */
 export default function AdminDashboardPage() {
@@ -88,6 +89,20 @@ export default function AdminDashboardPage() {
         subtitle={dashboard.data ? `Collections on live receipts, GST included · today is ${formatDate(dashboard.data.today)}` : 'Collections on live receipts'}
       />
       <Stack gap="lg">
+        {dashboard.data && dashboard.data.backupWarnings.length > 0 && (
+          <Alert color="orange" icon={<IconDatabaseExclamation />} title="Backups need attention" role="alert">
+            <Stack gap={4}>
+              {dashboard.data.backupWarnings.map((warning) => (
+                <Text size="sm" key={warning}>
+                  {warning}
+                </Text>
+              ))}
+              <Anchor component={Link} to="/admin/backup" size="sm">
+                Open Backup Database
+              </Anchor>
+            </Stack>
+          </Alert>
+        )}
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
           {DEPARTMENTS.map((d) => (
             <DepartmentCard key={d.id} department={d} totals={byDepartment.get(d.id) ?? ZERO} loading={loading} />

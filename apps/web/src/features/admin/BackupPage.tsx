@@ -1,11 +1,14 @@
-import { Alert, Button, Code, List, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconCircleCheck, IconDatabaseExport } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
+import { Alert, Anchor, Badge, Button, Code, Group, List, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck, IconDatabaseExport } from '@tabler/icons-react';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { todayIso } from '../../lib/dates';
 import { clearSignIn } from '../../lib/session-storage';
 import { FailureAlert } from '../../components/FailureAlert';
+import { NoDataRow } from '../../components/NoDataRow';
+import { formatDate } from '../../lib/dates';
+import { useTRPC } from '../../lib/trpc';
 
 function megabytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
@@ -33,7 +36,124 @@ async function downloadBackup(): Promise<{ fileName: string; bytes: number; stat
   return { fileName, bytes: blob.size, status: response.status };
 }
 
-/** /admin/backup: download a consistent snapshot of the database, and how to restore one. */
+const REASONS = { schedule: 'Scheduled', start: 'At start', 'pre-migration': 'Before an upgrade' } as const;
+
+/** An ISO timestamp as dd-MM-yyyy HH:mm in the browser's time. */
+function formatTaken(iso: string): string {
+  const d = new Date(iso);
+  const local = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  return `${formatDate(local)} ${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+}
+
+/** The automatic backups: where they go, the schedule, and each file with its check and copy. */
+function AutomaticBackups() {
+  const trpc = useTRPC();
+  const backups = useQuery(trpc.admin.backups.list.queryOptions());
+  const data = backups.data;
+  if (backups.error) return <FailureAlert error={backups.error} />;
+  if (!data?.enabled) return null;
+  return (
+    <Paper withBorder p="lg" radius="md">
+      <Stack>
+        <Title order={4}>Automatic backups</Title>
+        <Text size="sm">
+          Saved in <Code>{data.dir}</Code>
+          {data.schedule ? (
+            <>
+              {' '}
+              on the schedule <Code>{data.schedule}</Code>
+              {data.nextRun ? ` (next: ${formatTaken(data.nextRun)})` : ''}
+            </>
+          ) : (
+            ' (no schedule set)'
+          )}
+          {data.copyTo ? (
+            <>
+              , each good one copied to <Code>{data.copyTo}</Code>
+            </>
+          ) : (
+            '; no second copy (set BACKUP_COPY_TO)'
+          )}
+          .
+        </Text>
+        {data.warnings.length > 0 && (
+          <Alert color="orange" icon={<IconAlertTriangle />} role="alert">
+            <Stack gap={4}>
+              {data.warnings.map((warning) => (
+                <Text size="sm" key={warning}>
+                  {warning}
+                </Text>
+              ))}
+            </Stack>
+          </Alert>
+        )}
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Taken</Table.Th>
+                <Table.Th>Why</Table.Th>
+                <Table.Th ta="right">Size</Table.Th>
+                <Table.Th>Check</Table.Th>
+                <Table.Th>Copy</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.files.length === 0 && <NoDataRow colSpan={6} />}
+              {data.files.map((f) => (
+                <Table.Tr key={f.file}>
+                  <Table.Td>{f.takenAt ? formatTaken(f.takenAt) : f.file}</Table.Td>
+                  <Table.Td>{f.reason ? REASONS[f.reason] : ''}</Table.Td>
+                  <Table.Td ta="right">{megabytes(f.bytes)}</Table.Td>
+                  <Table.Td>
+                    {f.good ? (
+                      <Badge color="green" variant="light">
+                        Good · {f.rows.toLocaleString('en-IN')} rows
+                      </Badge>
+                    ) : (
+                      <Group gap={4}>
+                        <Badge color="red" variant="light">
+                          Failed
+                        </Badge>
+                        <Text size="xs">{f.problem}</Text>
+                      </Group>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    {f.copy === null ? (
+                      <Text size="sm" c="dimmed">
+                        Not copied
+                      </Text>
+                    ) : f.copy.ok ? (
+                      <Badge color="green" variant="light">
+                        Copied
+                      </Badge>
+                    ) : (
+                      <Group gap={4}>
+                        <Badge color="red" variant="light">
+                          Copy failed
+                        </Badge>
+                        <Text size="xs">{f.copy.error}</Text>
+                      </Group>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Anchor href={`/api/backup/files/${encodeURIComponent(f.file)}`} download={f.file} size="sm">
+                      Download
+                    </Anchor>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** /admin/backup: download a consistent snapshot of the database, the automatic backups, and how to restore one. */
 export default function BackupPage() {
   const navigate = useNavigate();
   const backup = useMutation({
@@ -50,7 +170,7 @@ export default function BackupPage() {
   return (
     <>
       <PageHeader title="Backup Database" subtitle="A copy of everything: students, fees, receipts, accounts and settings" />
-      <Stack maw={760} gap="lg">
+      <Stack maw={960} gap="lg">
         <Paper withBorder p="lg" radius="md">
           <Stack>
             <Text size="sm">
@@ -75,6 +195,7 @@ export default function BackupPage() {
             </Button>
           </Stack>
         </Paper>
+        <AutomaticBackups />
         <Paper withBorder p="lg" radius="md">
           <Title order={4} mb="xs">
             Restoring a backup
