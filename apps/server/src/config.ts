@@ -9,7 +9,6 @@ export interface ServerConfig {
   databasePath: string;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
-  demo: boolean;
   /** Serve cookies with the Secure flag (behind HTTPS). */
   secureCookies: boolean;
   /** The web app's build folder, when not the default apps/web/dist. */
@@ -41,7 +40,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     databasePath,
     adminEmail: env.ADMIN_EMAIL,
     adminPassword: env.ADMIN_PASSWORD,
-    demo: env.DEMO === '1' || env.DEMO === 'true',
     secureCookies: env.COOKIE_SECURE === '1',
     webRoot: env.WEB_ROOT ? resolve(base, env.WEB_ROOT) : undefined,
     logLevel: logLevelOf(env.LOG_LEVEL),

@@ -6,7 +6,6 @@ const { openDatabase } = await import('@fees/db');
 const { buildApp } = await import('./app');
 const { ensureFirstAdmin } = await import('./bootstrap');
 const { LoginLimiter } = await import('./auth/login-limiter');
-const { loadDemoData } = await import('./demo');
 const { Backups, prepareWithBackup, validateSchedule } = await import('./backup/automatic');
 
 const config = readConfig();
@@ -16,7 +15,6 @@ const db = openDatabase(config.databasePath, { prepare: false });
 const backups = new Backups(db, config.backup);
 const preMigrationBackup = await prepareWithBackup(db, backups);
 const firstAdmin = await ensureFirstAdmin(db, config);
-const demoAccounts = config.demo ? await loadDemoData(db) : [];
 const loginLimiter = new LoginLimiter();
 // The limiter's rows expire with their window; deleting them on a timer keeps the table small.
 setInterval(() => loginLimiter.sweep(db), 60_000).unref();
@@ -39,7 +37,6 @@ if (firstAdmin) {
 } else {
   lines.push('Admin sign-in: the admin account already in this database (forgotten? pnpm reset-password <email>)');
 }
-for (const account of demoAccounts) lines.push(`Demo ${account.label}: ${account.email} / ${account.password}`);
 console.log(lines.join('\n'));
 // After listening: /healthz answers meanwhile, /readyz once this first check is done.
 void backups.start(app.log);

@@ -1,5 +1,5 @@
 /**
- * DEMO=1: a realistic demo data set, loaded once into an empty database (a second start with the
+ * pnpm demo: a realistic demo data set, loaded once into an empty database (a second run with the
  * same file leaves it as it is). Each domain adds its part in its own file.
  */
 import type { Database } from '@fees/db';

@@ -7,7 +7,7 @@ import { copyFileSync, existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { DATA_DIR, MIGRATIONS } from './paths';
-import { seedSynthetic } from './synthetic/seed';
+import { seedSynthetic } from '../synthetic/seed';
 
 export interface DatabaseChoice {
   quick: boolean;

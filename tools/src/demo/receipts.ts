@@ -1,20 +1,9 @@
 import { type Database, findUserByEmail, receipts, settings, students, studentFeeBalances } from '@fees/db';
 import { DEPARTMENTS, receiptTaxPaise, type TReceiptPaymentMode } from '@fees/validation';
 import { asc, count } from 'drizzle-orm';
-import { today } from '../config';
-import { createReceipt, voidReceipt } from '../routers/receipts/service';
-
-/** A small deterministic generator (mulberry32): the same students give the same receipts. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { today } from '@fees/server/config';
+import { createReceipt, voidReceipt } from '@fees/server/receipts';
+import { Random } from '../random';
 
 function daysAgo(days: number): string {
   const date = new Date(`${today()}T00:00:00Z`);
@@ -59,7 +48,9 @@ interface Plan {
  */
 export function loadDemoReceipts(db: Database): number {
   if ((db.select({ n: count() }).from(receipts).get()?.n ?? 0) > 0) return 0;
-  const next = random(20250601);
+  // Seeded: the same students give the same receipts.
+  const rng = new Random(20250601);
+  const next = () => rng.next();
   const roster = db.select({ id: students.id, departmentId: students.departmentId }).from(students).orderBy(asc(students.id)).all();
   const plans: Plan[] = [];
   for (const student of roster) {

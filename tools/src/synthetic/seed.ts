@@ -5,8 +5,8 @@
 import { existsSync, rmSync } from 'node:fs';
 import { openDatabase } from '@fees/db';
 import { DEPARTMENTS } from '@fees/validation';
-import { hashPassword } from '../../auth/passwords';
-import { today as todayInFoundation } from '../../config';
+import { hashPassword } from '@fees/server/auth/passwords';
+import { today as todayInFoundation } from '@fees/server/config';
 import { Random } from '../random';
 import { insertBatchesAndFees, insertDiscounts, insertStudents, type Reference, type Window } from './academics';
 import { beginBulkLoad } from './bulk';

@@ -1,6 +1,6 @@
 import { type Database, findUserByEmail, insertUser } from '@fees/db';
 import { DEPARTMENTS } from '@fees/validation';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from '@fees/server/auth/passwords';
 import type { DemoAccount } from './index';
 
 /** One staff account per department: {prefix}@demo.local with the password demo123. */

@@ -3,11 +3,11 @@
  * Writes a large synthetic foundation (see src/bench/synthetic) and prints its size, time and accounts.
  */
 import { parseArgs } from 'node:util';
-import { ensureTimeZone } from '../config';
+import { ensureTimeZone } from '@fees/server/config';
 
 ensureTimeZone();
-const { positiveInteger, resolveFromInvocation } = await import('../bench/cli');
-const { seedSynthetic } = await import('../bench/synthetic/seed');
+const { positiveInteger, resolveFromInvocation } = await import('../cli');
+const { seedSynthetic } = await import('../synthetic/seed');
 
 const { values } = parseArgs({
   options: {

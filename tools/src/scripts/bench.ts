@@ -4,10 +4,10 @@
  * --quick: 2,000 students x 2 years, made afresh. Prints the tables and the JSON file's path.
  */
 import { parseArgs } from 'node:util';
-import { ensureTimeZone } from '../config';
+import { ensureTimeZone } from '@fees/server/config';
 
 ensureTimeZone();
-const { positiveInteger } = await import('../bench/cli');
+const { positiveInteger } = await import('../cli');
 const { runBench } = await import('../bench/run');
 
 const { values } = parseArgs({

@@ -19,22 +19,8 @@ import {
 } from '@fees/db';
 import { COURSES, DEPARTMENTS } from '@fees/validation';
 import { count } from 'drizzle-orm';
-import { today } from '../config';
-
-/** mulberry32: small, fast and good enough to make demo data repeatable. */
-function seeded(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
-  return { next, int, pick };
-}
+import { today } from '@fees/server/config';
+import { Random } from '../random';
 
 type Religion = 'Hindu' | 'Muslim' | 'Christian' | 'Sikh' | 'Jain';
 
@@ -171,7 +157,7 @@ export function loadDemoAcademics(db: Database): DemoAcademicsSummary {
   const day = today();
   const year = Number(day.slice(0, 4));
   const currentStart = Number(day.slice(5, 7)) >= 6 ? year : year - 1;
-  const rand = seeded(currentStart * 1000 + 64);
+  const rand = new Random(currentStart * 1000 + 64);
 
   const headIds = new Map(db.select().from(feeHeads).all().map((h) => [h.name, h.id]));
   const categoryIds = new Map(db.select().from(categories).all().map((c) => [c.name, c.id]));

@@ -84,7 +84,7 @@ export class RunningServer {
     const args = cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`, mainJs] : [mainJs];
     const started = performance.now();
     const child = spawn(process.execPath, args, {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_PATH: databasePath, WEB_ROOT: webRoot, DEMO: '0', NODE_ENV: 'production', BACKUP_SCHEDULE: 'off' },
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_PATH: databasePath, WEB_ROOT: webRoot, NODE_ENV: 'production', BACKUP_SCHEDULE: 'off' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout?.pipe(log);

@@ -1,4 +1,4 @@
-/** A small seeded generator (mulberry32): the same seed gives the same synthetic foundation. */
+/** The tools' one seeded generator (mulberry32): the same seed gives the same demo and synthetic data. */
 export class Random {
   private state: number;
 

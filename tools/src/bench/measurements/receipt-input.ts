@@ -1,7 +1,7 @@
 /** Inputs for receipts.create: a current student of the target department paying Rs 10-11 on 1-2 heads they owe on. */
 import type { Database } from '@fees/db';
 import { paiseToRupeesText } from '@fees/validation';
-import { today } from '../../config';
+import { today } from '@fees/server/config';
 import type { BenchTarget } from '../target';
 
 export function receiptInputs(target: BenchTarget, gstRateBasisPoints: number) {
