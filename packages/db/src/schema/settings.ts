@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { blob, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { departments } from './reference';
 
@@ -27,4 +28,15 @@ export const letterheadLogos = sqliteTable('letterhead_logos', {
     .references(() => departments.id),
   mimeType: text('mime_type', { enum: ['image/png', 'image/jpeg'] }).notNull(),
   bytes: blob('bytes', { mode: 'buffer' }).notNull(),
+});
+
+/**
+ * The secrets of the receipt verification codes (an HMAC of number, date and amount). The newest
+ * signs new prints; every key still here verifies, so a rotation (a new row) keeps old paper valid
+ * until its key is deleted.
+ */
+export const verifyKeys = sqliteTable('verify_keys', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  secret: text('secret').notNull(),
+  createdAt: text('created_at').notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
 });
