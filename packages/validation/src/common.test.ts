@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ZAmount, ZAmountOrZero, ZDate, ZDateRange, ZEmail, parseRupeesToPaise } from './common';
+import { ZAmount, ZAmountOrZero, ZDate, ZDateRange, ZDepId, ZEmail, ZId, parseRupeesToPaise } from './common';
 import { MSG } from './messages';
 
 const firstMessage = (r: { success: boolean; error?: { issues: Array<{ message: string }> } }) => r.error?.issues[0]?.message;
@@ -23,6 +23,10 @@ describe('ZAmount (rupees text -> paise)', () => {
     ['999999999999', MSG.amountTooLarge],
   ])('refuses %j with %j', (input, message) => expect(firstMessage(ZAmount.safeParse(input))).toBe(message));
 
+  it.each([true, '0x10', '0b11', '1e1', [5], -1, '1e+3', ' 0x1 ', 1e21, Number.NaN])('refuses %j: never hex, exponent, boolean or an array', (input) =>
+    expect(ZAmount.safeParse(input).success).toBe(false),
+  );
+
   it('allows zero where a nil amount makes sense', () => expect(ZAmountOrZero.parse('0')).toBe(0));
   it('parses without floating point error', () => expect(parseRupeesToPaise('0.29')).toBe(29));
 });
@@ -41,5 +45,25 @@ describe('dates and emails', () => {
     expect(ZEmail.parse(' Admin@LOCALHOST ')).toBe('admin@localhost');
     expect(firstMessage(ZEmail.safeParse('not-an-email'))).toBe(MSG.invalidEmail);
     expect(firstMessage(ZEmail.safeParse(`${'a'.repeat(95)}@x.com`))).toBe(MSG.maxChars(100));
+  });
+});
+
+describe('ids are exact', () => {
+  it.each([
+    [5, 5],
+    ['5', 5],
+    ['0012', 12],
+  ])('accepts %j as %i', (input, id) => expect(ZId.parse(input)).toBe(id));
+
+  it.each([true, false, '0x10', '0b11', '1e1', [5], 1.5, -1, 0, '', ' 5', '+5', '-1', '5.0', 2 ** 53, '99999999999999999999', null, {}])(
+    'refuses %j with the field message',
+    (input) => expect(firstMessage(ZId.safeParse(input))).toBe(MSG.required),
+  );
+
+  it('a department id is one of the six, exactly', () => {
+    expect(ZDepId.parse('101')).toBe(101);
+    expect(ZDepId.safeParse(true).success).toBe(false);
+    expect(ZDepId.safeParse('0x64').success).toBe(false);
+    expect(ZDepId.safeParse(99).success).toBe(false);
   });
 });

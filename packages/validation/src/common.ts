@@ -92,15 +92,24 @@ export const ZEmail = z
   .regex(/^[^\s@]+@[^\s@]+$/, MSG.invalidEmail)
   .transform((v) => v.toLowerCase());
 
-/** A positive integer id, from JSON or a query string. */
-export const ZId = z.coerce.number({ error: MSG.required }).int(MSG.required).positive(MSG.required);
+/**
+ * A positive whole number, exactly: a JSON integer, or a string of decimal digits (a query string, a
+ * path parameter, a form's select). Nothing is coerced: true, "0x10", "1e1", [5], 1.5 and -1 are refused.
+ */
+export function positiveInteger(message: string) {
+  return z
+    .union([z.int({ error: message }), z.string().regex(/^\d{1,15}$/, message)], { error: message })
+    .transform((value) => Number(value))
+    .pipe(z.int(message).positive(message));
+}
 
-/** One of the six department ids (100-105), from JSON or a query string. */
-export const ZDepId = z.coerce
-  .number({ error: MSG.required })
-  .int(MSG.required)
-  .refine((v): v is DepartmentId => (DEPARTMENT_IDS as readonly number[]).includes(v), MSG.required)
-  .transform((v) => v as DepartmentId);
+/** A record id or receipt number (see positiveInteger). */
+export const ZId = positiveInteger(MSG.required);
+
+/** One of the six department ids (100-105), as ZId accepts them. */
+export const ZDepId = ZId.refine((v): v is DepartmentId => (DEPARTMENT_IDS as readonly number[]).includes(v), MSG.required).transform(
+  (v) => v as DepartmentId,
+);
 
 /** A checkbox the user must tick (Confirm, terms): true, or 'true'/'on'/1 from older clients. */
 export const ZMustConfirm = z

@@ -23,4 +23,5 @@ export const MSG = {
   logoTooLarge: 'The logo must be at most 200 KB',
   maxDigits: (n: number) => `Maximum ${n} digit allowed`,
   maxChars: (n: number) => `Maximum ${n} characters allowed`,
+  maxRows: (n: number) => `At most ${n} rows`,
 } as const;

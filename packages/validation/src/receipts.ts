@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZAmount, ZAmountOrZero, ZDate, ZDepId, ZId, ZMustConfirm } from './common';
+import { positiveInteger, ZAmount, ZAmountOrZero, ZDate, ZDepId, ZId, ZMustConfirm } from './common';
 import { MSG } from './messages';
 
 /** How a receipt was paid; the same values as the receipts table's payment_mode. */
@@ -89,7 +89,7 @@ export type TReceiptNumberInput = z.infer<typeof ZReceiptNumberInput>;
 /** Receipt search: a course is required ('required', lower case, as the old screen said it). */
 export const ZSearchReceiptStudentsInput = z.object({
   depId: ZDepId,
-  courseId: z.coerce.number({ error: MSG.requiredLower }).int(MSG.requiredLower).positive(MSG.requiredLower),
+  courseId: positiveInteger(MSG.requiredLower),
   text: z
     .string()
     .trim()

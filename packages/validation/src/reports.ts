@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZDateRange, ZDepId, ZId } from './common';
+import { positiveInteger, ZDateRange, ZDepId, ZId } from './common';
 import { MSG } from './messages';
 
 /** Optional search text of the course reports (the spec's sTex): trimmed, empty means no filter. */
@@ -17,7 +17,10 @@ export const REPORT_BATCH_ROW_LIMIT = 5_000;
 /** The most rows one report call returns (an export of a large batch asks for this many). */
 export const REPORT_ROW_LIMIT_MAX = 100_000;
 
-const ZRowLimit = z.coerce.number().int().min(1).max(REPORT_ROW_LIMIT_MAX).optional().default(REPORT_ROW_LIMIT);
+const ZRowLimit = positiveInteger(MSG.required)
+  .pipe(z.int().max(REPORT_ROW_LIMIT_MAX, MSG.maxRows(REPORT_ROW_LIMIT_MAX)))
+  .optional()
+  .default(REPORT_ROW_LIMIT);
 
 /**
  * reports.feeReceipts: live receipts of one course, grouped by batch. A course chosen from a select

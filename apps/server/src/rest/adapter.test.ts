@@ -43,7 +43,12 @@ describe('GET /rest/openapi.json', () => {
     const { body } = await server.anonymous().get('/openapi.json');
     const deplogin = body.paths['/deplogin/'].post;
     expect(deplogin.requestBody.content['application/json'].schema).toMatchObject({
-      properties: { email: { type: 'string' }, password: { type: 'string' }, depId: { type: 'integer' } },
+      properties: {
+        email: { type: 'string' },
+        password: { type: 'string' },
+        // An id is a JSON integer, or decimal digits (as a query string carries it); nothing else.
+        depId: { anyOf: [{ type: 'integer' }, { type: 'string', pattern: '^\\d{1,15}$' }] },
+      },
       required: ['email', 'password', 'depId'],
     });
     expect(Object.keys(deplogin.responses)).toEqual(['200', '400', '404']);
@@ -118,5 +123,29 @@ describe('never a 500 for anything a client can send', () => {
     }
     if (!inQuery) statuses.push((await admin.request(route.method, path('x'), { rawBody: '[[[' })).status);
     expect(statuses.filter((s) => s >= 500)).toEqual([]);
+  });
+});
+
+describe('ids over REST', () => {
+  const liveReceipts = () => server.db.$client.prepare(`SELECT COUNT(*) AS n FROM receipts WHERE status = 'live'`).get();
+
+  it('reads decimal digits from the query string and the path', async () => {
+    expect((await admin.get('/api/depinfo/101')).status).toBe(200);
+    const res = await admin.get('/inv/master', { invNo: String(server.fixture.ug.receiptNumber) });
+    expect(res.status).toBe(200);
+  });
+
+  it.each(['0x65', '1e2', '0b11', '-1', '1.5', 'true'])('refuses %s in a path parameter', async (value) => {
+    const res = await admin.get(`/api/depinfo/${encodeURIComponent(value)}`);
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toHaveProperty('depId');
+  });
+
+  it.each<unknown>(['0x1', '1e0', true, [1], 1.5, -1])('refuses invNo %j on the void, which voids nothing', async (value) => {
+    const before = liveReceipts();
+    const res = await admin.request('DELETE', '/inv/del', typeof value === 'string' ? { query: { invNo: value } } : { body: { invNo: value } });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toHaveProperty('invNo');
+    expect(liveReceipts()).toEqual(before);
   });
 });
