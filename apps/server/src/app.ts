@@ -25,10 +25,12 @@ export interface BuildAppOptions {
   webRoot?: string;
   /** The request and error log (logging.ts); off unless given. */
   logger?: LogOptions | false;
+  /** Which proxies' X-Forwarded-For to believe for the client's address (TRUST_PROXY); none by default. */
+  trustProxy?: string | false;
 }
 
-export async function buildApp({ deps, webRoot = DEFAULT_WEB_ROOT, logger = false }: BuildAppOptions) {
-  const app = Fastify({ ...logServerOptions(logger), bodyLimit: 20 * 1024 * 1024, routerOptions: { maxParamLength: 500 } });
+export async function buildApp({ deps, webRoot = DEFAULT_WEB_ROOT, logger = false, trustProxy = false }: BuildAppOptions) {
+  const app = Fastify({ ...logServerOptions(logger), trustProxy, bodyLimit: 20 * 1024 * 1024, routerOptions: { maxParamLength: 500 } });
   serverErrors(app);
   await app.register(fastifyCookie);
 

@@ -15,6 +15,8 @@ export interface ServerConfig {
   webRoot: string | undefined;
   /** pino's level for the JSON log on standard output. */
   logLevel: (typeof LOG_LEVELS)[number];
+  /** The reverse proxies whose X-Forwarded-For gives the client's address (addresses or CIDRs), or false. */
+  trustProxy: string | false;
   /** Automatic backups (README "Backup and restore"). */
   backup: BackupSettings;
 }
@@ -26,6 +28,14 @@ function logLevelOf(value: string | undefined): ServerConfig['logLevel'] {
   const known = LOG_LEVELS.find((l) => l === level);
   if (!known) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${value}")`);
   return known;
+}
+
+/** TRUST_PROXY: 1 is a proxy on this machine (Caddy or nginx in front); else addresses or CIDRs. */
+function trustProxyOf(value: string | undefined): string | false {
+  const text = value?.trim();
+  if (!text || text === '0' || text === 'false') return false;
+  if (text === '1' || text === 'true') return '127.0.0.1,::1';
+  return text;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -43,6 +53,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     secureCookies: env.COOKIE_SECURE === '1',
     webRoot: env.WEB_ROOT ? resolve(base, env.WEB_ROOT) : undefined,
     logLevel: logLevelOf(env.LOG_LEVEL),
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
     backup: {
       // Beside the database by default: data/backups for data/fees.sqlite.
       dir: env.BACKUP_DIR ? resolve(base, env.BACKUP_DIR) : join(dirname(databasePath), 'backups'),

@@ -22,6 +22,7 @@ const app = await buildApp({
   deps: { db, loginLimiter, secureCookies: config.secureCookies, backups },
   webRoot: config.webRoot,
   logger: { level: config.logLevel },
+  trustProxy: config.trustProxy,
 });
 await app.listen({ port: config.port, host: config.host });
 
