@@ -23,12 +23,13 @@ function parseUnit(text: string): Record<string, Record<string, string[]>> {
     if (line === '' || line.startsWith('#') || line.startsWith(';')) continue;
     const section = /^\[(\w+)\]$/.exec(line);
     if (section) {
-      current = sections[section[1]!] = {};
+      current = {};
+      sections[section[1]!] = current;
       continue;
     }
     const pair = /^(\w+)=(.*)$/.exec(line);
     if (!pair || !current) throw new Error(`Not a unit file line: ${line}`);
-    (current[pair[1]!] ??= []).push(pair[2]!);
+    current[pair[1]!] = [...(current[pair[1]!] ?? []), pair[2]!];
   }
   return sections;
 }
