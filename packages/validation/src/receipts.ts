@@ -99,6 +99,14 @@ export const ZSearchReceiptStudentsInput = z.object({
 });
 export type TSearchReceiptStudentsInput = z.infer<typeof ZSearchReceiptStudentsInput>;
 
+/** Find student: any part of a name, admission number, capId or phone, across the department or one course. */
+export const ZFindReceiptStudentsInput = z.object({
+  depId: ZDepId,
+  text: z.string().trim().min(1, MSG.required).max(100, MSG.maxChars(100)),
+  courseId: ZId.optional(),
+});
+export type TFindReceiptStudentsInput = z.infer<typeof ZFindReceiptStudentsInput>;
+
 export const ZStudentFeeInfoInput = z.object({ depId: ZDepId, studentId: ZId });
 export type TStudentFeeInfoInput = z.infer<typeof ZStudentFeeInfoInput>;
 

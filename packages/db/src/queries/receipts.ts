@@ -252,3 +252,54 @@ export function searchReceiptStudents(db: Database, params: { departmentId: numb
      LIMIT ${RECEIPT_SEARCH_LIMIT}`,
   ).all({ departmentId: params.departmentId, courseId: params.courseId, pattern });
 }
+
+export interface FoundStudent {
+  studentId: number;
+  admissionNo: string;
+  capId: string;
+  name: string;
+  phone: string | null;
+  address: string;
+  courseId: number;
+  batchId: number;
+  batchName: string;
+}
+
+/** Most students one Find student answer lists. */
+export const FIND_STUDENT_LIMIT = 20;
+
+const FOUND_COLUMNS = `s.id AS studentId, s.admission_no AS admissionNo, s.cap_id AS capId, s.name, s.phone, s.address,
+            s.course_id AS courseId, s.batch_id AS batchId, b.name AS batchName
+     FROM students s JOIN batches b ON b.id = s.batch_id`;
+
+/**
+ * The counter's Find student, over a whole department (optionally one course): the student whose
+ * admission number is the text (any case; index students_department_admission_nocase_idx), and up to
+ * FIND_STUDENT_LIMIT + 1 students whose name, admission number, capId or phone contains it, in name
+ * order (the walk follows students_department_name_nocase_idx and stops at the limit).
+ */
+export function findDepartmentStudents(
+  db: Database,
+  params: { departmentId: number; text: string; courseId?: number },
+): { exact: FoundStudent | null; matches: FoundStudent[] } {
+  const course = params.courseId === undefined ? '' : 'AND s.course_id = @courseId';
+  const args = { departmentId: params.departmentId, ...(params.courseId === undefined ? {} : { courseId: params.courseId }) };
+  const exact =
+    prepared<FoundStudent>(
+      db,
+      `SELECT ${FOUND_COLUMNS}
+     WHERE s.department_id = @departmentId AND s.admission_no = @text COLLATE NOCASE ${course}
+     ORDER BY s.id LIMIT 1`,
+    ).get({ ...args, text: params.text }) ?? null;
+  const pattern = `%${params.text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const matches = prepared<FoundStudent>(
+    db,
+    `SELECT ${FOUND_COLUMNS}
+     WHERE s.department_id = @departmentId ${course}
+       AND (s.name LIKE @pattern ESCAPE '\\' OR s.admission_no LIKE @pattern ESCAPE '\\'
+            OR s.cap_id LIKE @pattern ESCAPE '\\' OR s.phone LIKE @pattern ESCAPE '\\')
+     ORDER BY s.name COLLATE NOCASE, s.id
+     LIMIT ${FIND_STUDENT_LIMIT + 1}`,
+  ).all({ ...args, pattern });
+  return { exact, matches };
+}

@@ -70,5 +70,8 @@ export const students = sqliteTable(
     uniqueIndex('students_department_admission_uq').on(t.departmentId, t.admissionNo),
     index('students_department_course_batch_idx').on(t.departmentId, t.courseId, t.batchId),
     index('students_batch_idx').on(t.batchId),
+    // Find student: an admission number in any case, and the department's students walked in name order.
+    index('students_department_admission_nocase_idx').on(t.departmentId, sql`${t.admissionNo} COLLATE NOCASE`),
+    index('students_department_name_nocase_idx').on(t.departmentId, sql`${t.name} COLLATE NOCASE`),
   ],
 );

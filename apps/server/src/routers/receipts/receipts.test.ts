@@ -164,6 +164,51 @@ describe('receipts.searchStudents', () => {
   });
 });
 
+describe('receipts.findStudents', () => {
+  it('searches the whole department by name, admission number, capId or phone, the exact admission number first', async () => {
+    const common = { departmentId: 100, batchId: fx.ug.batchId, admissionDate: '2024-06-10', dateOfBirth: '2006-01-01', gender: 'Male' as const, categoryId: 1, address: 'Main Road' };
+    const other = h.db.insert(batches).values({ departmentId: 100, courseId: 1000, name: 'BSc 2025', startDate: '2025-06-01', endDate: '2028-03-31' }).returning().get();
+    h.db.insert(students).values([
+      { ...common, courseId: 1003, admissionNo: 'UG-0011', capId: 'CAP900', name: 'Aaron Bose', phone: '9000000002' },
+      { ...common, courseId: 1000, batchId: other.id, admissionNo: 'ug-01', capId: 'CAP901', name: 'Zara Thomas', phone: '9000000003' },
+    ]).run();
+    const ug = h.caller('ugStaff').receipts;
+    const names = (found: { students: Array<{ name: string }> }) => found.students.map((s) => s.name);
+
+    // 'UG-001' is Anjali's admission number exactly (any case): she comes first, then the other matches by name.
+    const byAdmission = await ug.findStudents({ depId: 100, text: 'ug-001' });
+    expect(byAdmission.exact).toBe(true);
+    expect(names(byAdmission)).toEqual(['Anjali Menon', 'Aaron Bose']);
+    expect(byAdmission.students[0]).toMatchObject({ admissionNo: 'UG-001', courseId: 1003, courseName: 'BA English', batchName: '2025-2028', phone: '9847000001' });
+    // Across courses; the course filter narrows.
+    const ug0 = await ug.findStudents({ depId: 100, text: 'UG-0' });
+    expect([ug0.exact, names(ug0)]).toEqual([false, ['Aaron Bose', 'Anjali Menon', 'Zara Thomas']]);
+    expect(names(await ug.findStudents({ depId: 100, text: 'UG-0', courseId: 1000 }))).toEqual(['Zara Thomas']);
+    expect(await ug.findStudents({ depId: 100, text: 'UG-01' })).toMatchObject({ exact: true, students: [{ name: 'Zara Thomas' }] });
+    expect(await ug.findStudents({ depId: 100, text: 'UG-01', courseId: 1003 })).toMatchObject({ exact: false, students: [] });
+    expect(names(await ug.findStudents({ depId: 100, text: 'menon' }))).toEqual(['Anjali Menon']);
+    expect(names(await ug.findStudents({ depId: 100, text: 'cap90' }))).toEqual(['Aaron Bose', 'Zara Thomas']);
+    expect(names(await ug.findStudents({ depId: 100, text: '00000003' }))).toEqual(['Zara Thomas']);
+    expect(names(await ug.findStudents({ depId: 100, text: '%' }))).toEqual([]);
+    // Another department's students never show.
+    expect(names(await ug.findStudents({ depId: 100, text: 'Rahul' }))).toEqual([]);
+  });
+
+  it('stops at 20 students and says so', async () => {
+    const common = { departmentId: 100, courseId: 1003, batchId: fx.ug.batchId, admissionDate: '2024-06-10', dateOfBirth: '2006-01-01', gender: 'Female' as const, categoryId: 1, address: 'Main Road' };
+    h.db.insert(students).values(Array.from({ length: 25 }, (_, i) => ({ ...common, admissionNo: `MANY-${i}`, capId: `M${i}`, name: `Many ${String(i).padStart(2, '0')}` }))).run();
+    const found = await h.caller('ugStaff').receipts.findStudents({ depId: 100, text: 'many' });
+    expect([found.students.length, found.truncated, found.students[0]?.name]).toEqual([20, true, 'Many 00']);
+  });
+
+  it('needs text, refuses another department and its courses', async () => {
+    const ug = h.caller('ugStaff').receipts;
+    expect(await refusal(ug.findStudents({ depId: 100, text: ' ' }))).toEqual({ code: 'BAD_REQUEST', message: MSG.required });
+    expect(await refusal(ug.findStudents({ depId: 100, text: 'a', courseId: 2000 }))).toMatchObject({ code: 'BAD_REQUEST' });
+    expect(await refusal(ug.findStudents({ depId: 101, text: 'PG-001' }))).toMatchObject({ code: 'FORBIDDEN' });
+  });
+});
+
 describe('receipts.create', () => {
   it('recomputes the totals with the GST rate, allocates the next number and writes master, lines and audit', async () => {
     setGstRate(h.db, 1800);

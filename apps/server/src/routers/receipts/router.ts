@@ -1,5 +1,6 @@
 import {
   ZCreateReceiptInput,
+  ZFindReceiptStudentsInput,
   ZReceiptEntryContextInput,
   ZReceiptNumberInput,
   ZSearchReceiptStudentsInput,
@@ -11,11 +12,13 @@ import { byNumberHandler } from './byNumber.handler';
 import { createHandler } from './create.handler';
 import { entryContextHandler } from './entryContext.handler';
 import { feeInfoHandler } from './feeInfo.handler';
+import { findStudentsHandler } from './findStudents.handler';
 import { searchStudentsHandler } from './searchStudents.handler';
 import { updateHandler } from './update.handler';
 import { voidHandler } from './void.handler';
 
 export const receiptsRouter = router({
+  findStudents: departmentProcedure.input(ZFindReceiptStudentsInput).query(findStudentsHandler),
   searchStudents: departmentProcedure.input(ZSearchReceiptStudentsInput).query(searchStudentsHandler),
   feeInfo: departmentProcedure.input(ZStudentFeeInfoInput).query(feeInfoHandler),
   entryContext: departmentProcedure.input(ZReceiptEntryContextInput).query(entryContextHandler),

@@ -1,0 +1,2 @@
+CREATE INDEX `students_department_admission_nocase_idx` ON `students` (`department_id`,"admission_no" COLLATE NOCASE);--> statement-breakpoint
+CREATE INDEX `students_department_name_nocase_idx` ON `students` (`department_id`,"name" COLLATE NOCASE);
