@@ -5,6 +5,7 @@ import { batchesRouter } from './batches/router';
 import { discountsRouter } from './discounts/router';
 import { feesRouter } from './fees/router';
 import { letterheadsRouter } from './letterheads/router';
+import { plansRouter } from './plans/router';
 import { receiptsRouter } from './receipts/router';
 import { referenceRouter } from './reference/router';
 import { reportsRouter } from './reports/router';
@@ -21,6 +22,7 @@ export const appRouter = router({
   receipts: receiptsRouter,
   reports: reportsRouter,
   letterheads: letterheadsRouter,
+  plans: plansRouter,
 });
 
 export type AppRouter = typeof appRouter;

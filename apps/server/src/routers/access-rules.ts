@@ -5,6 +5,7 @@ import { batchesAccess } from './batches/access';
 import { discountsAccess } from './discounts/access';
 import { feesAccess } from './fees/access';
 import { letterheadsAccess } from './letterheads/access';
+import { plansAccess } from './plans/access';
 import { receiptsAccess } from './receipts/access';
 import { referenceAccess } from './reference/access';
 import { reportsAccess } from './reports/access';
@@ -21,4 +22,5 @@ export const accessRules: AccessRules = {
   ...receiptsAccess,
   ...reportsAccess,
   ...letterheadsAccess,
+  ...plansAccess,
 };

@@ -15,3 +15,4 @@ export * from './balances';
 export * from './reports';
 export * from './totals';
 export * from './plans';
+export * from './dues';

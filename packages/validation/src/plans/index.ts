@@ -2,3 +2,4 @@ export * from './allocation';
 export * from './dates';
 export * from './generators';
 export * from './types';
+export * from './schemas';

@@ -1,17 +1,23 @@
 import { studentFeeBalances, studentFeeTotals } from '@fees/db';
 import type { TReceiptEntryContextInput } from '@fees/validation';
 import { today } from '../../config';
+import { lateFeeBalanceRows, studentDuesView } from '../plans/service';
 import { studentOfDepartment } from './service';
 import type { AuthedContext } from '../../context';
 
-/** Everything the receipt entry form starts from: the student header, the batch's heads with balances, the GST rate. */
+/**
+ * Everything the receipt entry form starts from: the student header, the batch's heads with balances
+ * (and the Late fee with the fine outstanding, once a fine has accrued), the GST rate, and the
+ * instalment dues as of today.
+ */
 export function entryContextHandler({ ctx, input }: { ctx: AuthedContext; input: TReceiptEntryContextInput }) {
   const { gstRateBasisPoints, ...student } = studentOfDepartment(ctx.db, input, ctx.session);
   return {
     student,
-    heads: studentFeeBalances(ctx.db, student.id),
+    heads: [...studentFeeBalances(ctx.db, student.id), ...lateFeeBalanceRows(ctx.db, student)],
     totals: studentFeeTotals(ctx.db, student.id),
     gstRateBasisPoints,
     today: today(),
+    dues: studentDuesView(ctx.db, student, today()),
   };
 }

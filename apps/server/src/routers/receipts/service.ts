@@ -36,6 +36,7 @@ import {
   type TUpdateReceiptInput,
 } from '@fees/validation';
 import { assertDepartmentAccess, type DepartmentAccess } from '../../department-access';
+import { lateFeeBalanceRows } from '../plans/service';
 
 
 const rupees = paiseToRupeesText;
@@ -60,6 +61,13 @@ interface PricedReceipt {
   totalPaise: number;
   taxPaise: number;
   netPaise: number;
+}
+
+/** The student's head balances; the Late fee (fine outstanding) joins them only when a line asks for a head outside the structure. */
+function balancesOf(db: Database, student: ReceiptStudent, items: ReadonlyArray<{ feeHeadId: number }>): FeeBalanceRow[] {
+  const rows = studentFeeBalances(db, student.id);
+  const known = new Set(rows.map((r) => r.feeHeadId));
+  return items.some((i) => !known.has(i.feeHeadId)) ? [...rows, ...lateFeeBalanceRows(db, student)] : rows;
 }
 
 /**
@@ -152,7 +160,7 @@ export function createReceipt(db: Database, actor: AuditActor, input: TCreateRec
   return inWriteTransaction(db, () => {
     const student = studentOfDepartment(db, input, access);
     const rate = student.gstRateBasisPoints;
-    const priced = checkedReceipt(db, student, input, rate, studentFeeBalances(db, student.id));
+    const priced = checkedReceipt(db, student, input, rate, balancesOf(db, student, input.items));
     const number = allocateReceiptNumber(db);
     const master = {
       number,
@@ -207,7 +215,7 @@ export function updateReceipt(db: Database, actor: AuditActor, input: TUpdateRec
     const student = studentOfDepartment(db, input, access);
     const oldLines = listReceiptLines(db, receipt.id);
     const rate = receipt.taxRateBasisPoints;
-    const priced = checkedReceipt(db, student, input, rate, studentFeeBalances(db, student.id), sumByHead(oldLines));
+    const priced = checkedReceipt(db, student, input, rate, balancesOf(db, student, input.items), sumByHead(oldLines));
     const edit = {
       date: input.date,
       ...contact(input, student),

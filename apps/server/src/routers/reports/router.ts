@@ -1,5 +1,7 @@
 import {
   ZCollectionsInput,
+  ZDefaultersInput,
+  ZDuesAsOfInput,
   ZDuesReportInput,
   ZFeeReceiptReportInput,
   ZReceiptLinesReportInput,
@@ -9,6 +11,8 @@ import {
 } from '@fees/validation';
 import { authedProcedure, departmentProcedure, router } from '../../trpc';
 import { collectionsHandler } from './collections.handler';
+import { defaultersHandler } from './defaulters.handler';
+import { duesAsOfHandler } from './duesAsOf.handler';
 import { duesHandler } from './dues.handler';
 import { feeReceiptsHandler } from './feeReceipts.handler';
 import { receiptLinesHandler } from './receiptLines.handler';
@@ -25,4 +29,6 @@ export const reportsRouter = router({
   /** depId left out means every department: the handler lets only admins do that. */
   collections: authedProcedure.input(ZCollectionsInput).query(collectionsHandler),
   statement: departmentProcedure.input(ZStudentStatementInput).query(statementHandler),
+  duesAsOf: departmentProcedure.input(ZDuesAsOfInput).query(duesAsOfHandler),
+  defaulters: departmentProcedure.input(ZDefaultersInput).query(defaultersHandler),
 });

@@ -1,0 +1,24 @@
+import type { AccessRules } from '../access';
+
+const fixedFine = { type: 'fixed' as const, amountPaise: 100_00, graceDays: 0 };
+
+export const plansAccess: AccessRules = {
+  'plans.byBatch': { access: 'department', input: (fx) => ({ depId: fx.ug.depId, batchId: fx.ug.batchId }) },
+  'plans.save': {
+    access: 'admin',
+    input: (fx) => ({
+      depId: fx.ug.depId,
+      batchId: fx.ug.batchId,
+      fineRule: fixedFine,
+      instalments: [
+        { name: 'Term 1', dueDate: '2025-06-10', fineRule: null, amounts: [{ feeHeadId: fx.heads.tuition, amountPaise: 25_000_00 }, { feeHeadId: fx.heads.exam, amountPaise: 1_500_00 }] },
+      ],
+    }),
+  },
+  'plans.remove': { access: 'admin', input: (fx) => ({ depId: fx.ug.depId, batchId: fx.ug.batchId }) },
+  'plans.studentDues': { access: 'department', input: (fx) => ({ depId: fx.ug.depId, studentId: fx.ug.studentId }) },
+  'plans.waiveFine': { access: 'admin', input: (fx) => ({ depId: fx.ug.depId, studentId: fx.ug.studentId, amountPaise: 1, reason: 'Hardship' }) },
+  'plans.demandNotices': { access: 'department', input: (fx) => ({ depId: fx.ug.depId, batchId: fx.ug.batchId, asOf: '2026-01-01', payBy: '2026-01-15' }) },
+  'plans.paymentSettings.get': { access: 'department', input: (fx) => ({ depId: fx.ug.depId }) },
+  'plans.paymentSettings.update': { access: 'admin', input: (fx) => ({ depId: fx.ug.depId, upiId: 'college@sbi', payeeName: 'Arts College' }) },
+};

@@ -1,0 +1,107 @@
+import {
+  type BatchPlan,
+  batchDuesAsOf,
+  type DbOrTx,
+  type FeeBalanceRow,
+  findLateFeeHeadId,
+  findStudentById,
+  getDepartmentPayment,
+  listLetterheads,
+  loadBatchPlan,
+  type StudentDuesResult,
+} from '@fees/db';
+import { AppError, type InstalmentDues, instalmentDuesAsOf, LATE_FEE_HEAD, upiPayLink } from '@fees/validation';
+import { today } from '../../config';
+import type { AuthedContext } from '../../context';
+
+export type { AuthedContext };
+
+/** The student must exist and belong to the department named in the input. */
+export function loadStudentOfDepartment(db: DbOrTx, input: { depId: number; studentId: number }) {
+  const student = findStudentById(db, input.studentId);
+  if (!student || student.departmentId !== input.depId) {
+    throw new AppError('NOT_FOUND', 'No such student in this department');
+  }
+  return student;
+}
+
+/** The plan as the screens and REST read it (heads without their start dates). */
+export function planView(plan: BatchPlan) {
+  return {
+    batchId: plan.batchId,
+    hasPlan: plan.hasPlan,
+    version: plan.version,
+    fineRule: plan.fineRule,
+    heads: plan.heads.map(({ feeHeadId, feeHead, amountPaise }) => ({ feeHeadId, feeHead, amountPaise })),
+    instalments: plan.instalments,
+  };
+}
+
+/** One student's dues as of a date, with the instalments not yet due and per head what is due now. */
+export function studentDuesView(db: DbOrTx, student: { id: number; batchId: number }, asOf: string) {
+  const plan = loadBatchPlan(db, student.batchId);
+  const [row] = batchDuesAsOf(db, { batchId: student.batchId, studentIds: [student.id] }, asOf, plan);
+  if (!row) throw new AppError('NOT_FOUND', 'No such student in this department');
+  return duesView(row, asOf, headNamesOf(plan));
+}
+
+export function headNamesOf(plan: BatchPlan): Map<number, string> {
+  return new Map(plan.heads.map((h) => [h.feeHeadId, h.feeHead]));
+}
+
+export function duesView(row: StudentDuesResult, asOf: string, headNames: Map<number, string>) {
+  const upcoming: InstalmentDues[] = row.allocation.instalments.filter((i) => i.dueDate > asOf).map((i) => instalmentDuesAsOf(i, asOf));
+  const heads = new Map<number, { feeHeadId: number; feeHead: string; outstanding: number; balance: number }>();
+  for (const inst of row.allocation.instalments) {
+    for (const h of inst.heads) {
+      const entry = heads.get(h.feeHeadId) ?? { feeHeadId: h.feeHeadId, feeHead: headNames.get(h.feeHeadId) ?? '', outstanding: 0, balance: 0 };
+      const open = h.amountPaise - h.concessionPaise - h.paidPaise;
+      entry.balance += open;
+      if (inst.dueDate <= asOf) entry.outstanding += open;
+      heads.set(h.feeHeadId, entry);
+    }
+  }
+  return {
+    studentId: row.studentId,
+    ...row.dues,
+    upcoming,
+    heads: [...heads.values()],
+  };
+}
+
+/** A department's UPI details when it has a UPI ID (the payee defaults to its letterhead name). */
+export function upiOf(db: DbOrTx, departmentId: number): { upiId: string; payeeName: string } | null {
+  const payment = getDepartmentPayment(db, departmentId);
+  if (!payment.upiId) return null;
+  const letterhead = listLetterheads(db).find((l) => l.depId === departmentId);
+  return { upiId: payment.upiId, payeeName: payment.payeeName ?? letterhead?.institutionName ?? '' };
+}
+
+export function upiLinkFor(upi: { upiId: string; payeeName: string } | null, amountPaise: number, admissionNo: string): string | null {
+  if (!upi || amountPaise <= 0) return null;
+  return upiPayLink({ ...upi, amountPaise, note: admissionNo });
+}
+
+/**
+ * The Late fee as a head of the student's balances when a fine has accrued: fee = fines as of
+ * today, discount = waived, paid = Late fee lines, balance = fine outstanding. Receipt entry offers
+ * it pre-filled, and a receipt may carry it although no fee structure charges it.
+ */
+export function lateFeeBalanceRows(db: DbOrTx, student: { id: number; batchId: number }): FeeBalanceRow[] {
+  const lateFeeHeadId = findLateFeeHeadId(db);
+  if (lateFeeHeadId === null) return [];
+  const { fine } = studentDuesView(db, student, today());
+  if (fine.accrued === 0 && fine.paid === 0) return [];
+  return [
+    {
+      feeHeadId: lateFeeHeadId,
+      feeHead: LATE_FEE_HEAD,
+      feePaise: fine.accrued,
+      discountPaise: fine.waived,
+      adjustmentPaise: 0,
+      totalDiscountPaise: fine.waived,
+      paidPaise: fine.paid,
+      balancePaise: fine.outstanding,
+    },
+  ];
+}

@@ -1,0 +1,156 @@
+import {
+  allocateStudent,
+  type Concession,
+  LATE_FEE_HEAD,
+  type Payment,
+  type StudentAllocation,
+  type StudentDues,
+  studentDuesAsOf,
+} from '@fees/validation';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../client';
+import { batches, courses, discounts, feeHeads, fineWaivers, receiptLines, receipts, students } from '../schema';
+import { type BatchPlan, loadBatchPlans } from './plans';
+
+/**
+ * Dues as of a date: per batch, a few set-based statements (students, discounts, the lines of their
+ * live receipts with date and number, fine waivers) and the allocation of the plans domain in
+ * memory. Never one statement per student. Portable query-builder SQL (no engine-only functions).
+ */
+
+export interface DuesStudent {
+  studentId: number;
+  admissionNo: string;
+  name: string;
+  phone: string | null;
+  parentName: string | null;
+  batchId: number;
+  batchName: string;
+  courseId: number;
+  courseName: string;
+}
+
+export interface StudentDuesResult extends DuesStudent {
+  allocation: StudentAllocation;
+  dues: StudentDues;
+}
+
+export function findLateFeeHeadId(db: DbOrTx): number | null {
+  return db.select({ id: feeHeads.id }).from(feeHeads).where(eq(feeHeads.name, LATE_FEE_HEAD)).get()?.id ?? null;
+}
+
+interface Scope {
+  batchId: number;
+  /** Only these students of the batch (all when left out). */
+  studentIds?: readonly number[];
+}
+
+/** The dues of the students of one batch as of a date, in admission number order. */
+export function batchDuesAsOf(db: DbOrTx, scope: Scope, asOf: string, plan?: BatchPlan): StudentDuesResult[] {
+  const batchPlan = plan ?? loadBatchPlans(db, [scope.batchId]).get(scope.batchId)!;
+  const lateFeeHeadId = findLateFeeHeadId(db);
+  const studentFilter: SQL | undefined = scope.studentIds ? inArray(students.id, [...scope.studentIds]) : undefined;
+  const where = and(eq(students.batchId, scope.batchId), studentFilter);
+
+  const rows = db
+    .select({
+      studentId: students.id,
+      admissionNo: students.admissionNo,
+      name: students.name,
+      phone: students.phone,
+      parentName: students.parentName,
+      batchId: students.batchId,
+      batchName: batches.name,
+      courseId: students.courseId,
+      courseName: courses.name,
+    })
+    .from(students)
+    .innerJoin(batches, eq(batches.id, students.batchId))
+    .innerJoin(courses, eq(courses.id, students.courseId))
+    .where(where)
+    .orderBy(asc(students.admissionNo))
+    .all();
+  if (rows.length === 0) return [];
+
+  const concessions = new Map<number, Concession[]>();
+  for (const d of db
+    .select({ studentId: discounts.studentId, feeHeadId: discounts.feeHeadId, discount: discounts.discountPaise, adjustment: discounts.adjustmentPaise })
+    .from(discounts)
+    .innerJoin(students, eq(students.id, discounts.studentId))
+    .where(where)
+    .all()) {
+    const list = concessions.get(d.studentId) ?? [];
+    list.push({ feeHeadId: d.feeHeadId, amountPaise: d.discount + d.adjustment });
+    concessions.set(d.studentId, list);
+  }
+
+  const payments = new Map<number, Payment[]>();
+  const lateFees = new Map<number, Array<{ date: string; amountPaise: number }>>();
+  for (const l of db
+    .select({ studentId: receiptLines.studentId, feeHeadId: receiptLines.feeHeadId, amountPaise: receiptLines.amountPaise, date: receipts.date, number: receipts.number })
+    .from(students)
+    .innerJoin(receiptLines, eq(receiptLines.studentId, students.id))
+    .innerJoin(receipts, eq(receipts.id, receiptLines.receiptId))
+    .where(and(where, eq(receipts.status, 'live')))
+    .all()) {
+    if (l.feeHeadId === lateFeeHeadId) {
+      const list = lateFees.get(l.studentId) ?? [];
+      list.push({ date: l.date, amountPaise: l.amountPaise });
+      lateFees.set(l.studentId, list);
+      continue;
+    }
+    const list = payments.get(l.studentId) ?? [];
+    list.push({ receiptDate: l.date, receiptNumber: l.number, feeHeadId: l.feeHeadId, amountPaise: l.amountPaise });
+    payments.set(l.studentId, list);
+  }
+
+  const waivers = new Map<number, Array<{ date: string; amountPaise: number }>>();
+  for (const w of db
+    .select({ studentId: fineWaivers.studentId, date: fineWaivers.date, amountPaise: fineWaivers.amountPaise })
+    .from(fineWaivers)
+    .innerJoin(students, eq(students.id, fineWaivers.studentId))
+    .where(where)
+    .all()) {
+    const list = waivers.get(w.studentId) ?? [];
+    list.push({ date: w.date, amountPaise: w.amountPaise });
+    waivers.set(w.studentId, list);
+  }
+
+  const planForAllocation = { fineRule: batchPlan.fineRule, instalments: batchPlan.instalments };
+  return rows.map((s) => {
+    const allocation = allocateStudent(planForAllocation, {
+      concessions: concessions.get(s.studentId) ?? [],
+      payments: payments.get(s.studentId) ?? [],
+    });
+    const dues = studentDuesAsOf(allocation, asOf, { lateFeePaid: lateFees.get(s.studentId) ?? [], waived: waivers.get(s.studentId) ?? [] });
+    return { ...s, allocation, dues };
+  });
+}
+
+/** The batches of a course (or just one of them) in name order. */
+export function batchIdsOfCourse(db: DbOrTx, params: { courseId: number; batchId?: number }): number[] {
+  return db
+    .select({ id: batches.id })
+    .from(batches)
+    .where(and(eq(batches.courseId, params.courseId), params.batchId === undefined ? undefined : eq(batches.id, params.batchId)))
+    .orderBy(asc(batches.name))
+    .all()
+    .map((b) => b.id);
+}
+
+/** The batches of a department, by course and name. */
+export function batchIdsOfDepartment(db: DbOrTx, departmentId: number): number[] {
+  return db
+    .select({ id: batches.id })
+    .from(batches)
+    .where(eq(batches.departmentId, departmentId))
+    .orderBy(asc(batches.courseId), asc(batches.name))
+    .all()
+    .map((b) => b.id);
+}
+
+/** Every student of the batches, batch by batch, as of a date. */
+export function batchesDuesAsOf(db: DbOrTx, batchIds: readonly number[], asOf: string): StudentDuesResult[] {
+  const plans = loadBatchPlans(db, batchIds);
+  return batchIds.flatMap((batchId) => batchDuesAsOf(db, { batchId }, asOf, plans.get(batchId)));
+}
