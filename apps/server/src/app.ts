@@ -13,6 +13,7 @@ import Fastify from 'fastify';
 import { backupRoutes } from './backup/route';
 import { createTrpcContextFactory, type ServerDeps } from './context';
 import { healthRoutes } from './health';
+import { httpSecurity } from './http-security';
 import { type LogOptions, logServerOptions, serverErrors } from './logging';
 import { restPlugin } from './rest/plugin';
 import { type AppRouter, appRouter } from './routers/_app';
@@ -32,6 +33,7 @@ export interface BuildAppOptions {
 export async function buildApp({ deps, webRoot = DEFAULT_WEB_ROOT, logger = false, trustProxy = false }: BuildAppOptions) {
   const app = Fastify({ ...logServerOptions(logger), trustProxy, bodyLimit: 20 * 1024 * 1024, routerOptions: { maxParamLength: 500 } });
   serverErrors(app);
+  await httpSecurity(app, { allowedOrigins: deps.allowedOrigins ?? [], secure: deps.secureCookies });
   await app.register(fastifyCookie);
 
   await app.register(fastifyTRPCPlugin, {

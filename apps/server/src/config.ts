@@ -13,6 +13,8 @@ export interface ServerConfig {
   secureCookies: boolean;
   /** The web app's build folder, when not the default apps/web/dist. */
   webRoot: string | undefined;
+  /** ALLOWED_ORIGINS: further origins (scheme://host[:port]) whose pages may send writes. */
+  allowedOrigins: string[];
   /** pino's level for the JSON log on standard output. */
   logLevel: (typeof LOG_LEVELS)[number];
   /** The reverse proxies whose X-Forwarded-For gives the client's address (addresses or CIDRs), or false. */
@@ -62,7 +64,20 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       copyTo: env.BACKUP_COPY_TO ? resolve(base, env.BACKUP_COPY_TO) : null,
       prefix: basename(databasePath, extname(databasePath)),
     },
+    allowedOrigins: allowedOriginsOf(env.ALLOWED_ORIGINS),
   };
+}
+
+function allowedOriginsOf(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => {
+      const url = URL.parse(part);
+      if (!url || !/^https?:$/.test(url.protocol)) throw new Error(`ALLOWED_ORIGINS: "${part}" is not an origin like https://fees.example.org`);
+      return url.origin;
+    });
 }
 
 /** "Today" is the foundation's date (TZ, default Asia/Kolkata), not the server's UTC date. */

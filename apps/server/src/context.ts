@@ -4,6 +4,7 @@ import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify'
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LoginLimiter } from './auth/login-limiter';
 import type { Backups } from './backup/automatic';
+import { isSecureRequest } from './http-security';
 import { resolveSession, SESSION_COOKIE, SESSION_IDLE_MS } from './auth/sessions';
 import { noteRequestUser } from './logging';
 
@@ -11,9 +12,12 @@ import { noteRequestUser } from './logging';
 export interface ServerDeps {
   db: Database;
   loginLimiter: LoginLimiter;
+  /** COOKIE_SECURE=1: Secure cookies and HSTS whatever the request's protocol. */
   secureCookies: boolean;
   /** The automatic backups; absent where the server runs without them (most tests). */
   backups?: Backups;
+  /** ALLOWED_ORIGINS: origins besides the app's own that may send writes. */
+  allowedOrigins?: string[];
 }
 
 export interface ContextInner {
@@ -62,7 +66,7 @@ export function createRequestContext(deps: ServerDeps, req: FastifyRequest, res:
     path: '/',
     httpOnly: true,
     sameSite: 'lax' as const,
-    secure: deps.secureCookies,
+    secure: isSecureRequest(req, deps.secureCookies),
   };
   const session = resolveSession(deps.db, req.cookies[SESSION_COOKIE]);
   if (session) noteRequestUser(req, session);

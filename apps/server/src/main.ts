@@ -19,7 +19,13 @@ const loginLimiter = new LoginLimiter();
 // The limiter's rows expire with their window; deleting them on a timer keeps the table small.
 setInterval(() => loginLimiter.sweep(db), 60_000).unref();
 const app = await buildApp({
-  deps: { db, loginLimiter, secureCookies: config.secureCookies, backups },
+  deps: {
+    db,
+    loginLimiter,
+    secureCookies: config.secureCookies,
+    allowedOrigins: config.allowedOrigins,
+    backups,
+  },
   webRoot: config.webRoot,
   logger: { level: config.logLevel },
   trustProxy: config.trustProxy,

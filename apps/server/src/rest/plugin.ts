@@ -17,10 +17,14 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Query string, then JSON body, then path parameters: older clients are not strict about which. */
+/**
+ * Query string (GET and DELETE only), then JSON body, then path parameters. A write's fields come
+ * only from its JSON body: a cross-site form cannot smuggle them in through the URL.
+ */
 function wireFields(req: FastifyRequest): WireFields {
+  const queryCounts = req.method === 'GET' || req.method === 'DELETE';
   return {
-    ...(isPlainObject(req.query) ? req.query : {}),
+    ...(queryCounts && isPlainObject(req.query) ? req.query : {}),
     ...(isPlainObject(req.body) ? req.body : {}),
     ...(isPlainObject(req.params) ? req.params : {}),
   };
@@ -83,8 +87,8 @@ function pathVariants(path: string): string[] {
 }
 
 export async function restPlugin(app: FastifyInstance, { deps }: { deps: ServerDeps }): Promise<void> {
-  // JSON bodies, where an empty body is no fields; form-encoded bodies from older clients too.
-  app.removeContentTypeParser('application/json');
+  // JSON bodies only (anything else is 415, as for tRPC), where an empty body is no fields.
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, text, done) => {
     const source = String(text).trim();
     if (source === '') return done(null, undefined);
@@ -93,9 +97,6 @@ export async function restPlugin(app: FastifyInstance, { deps }: { deps: ServerD
     } catch {
       done(Object.assign(new Error('The body is not valid JSON'), { statusCode: 400 }), undefined);
     }
-  });
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, text, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(String(text))));
   });
 
   for (const route of restRoutes) {

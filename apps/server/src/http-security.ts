@@ -1,0 +1,82 @@
+/**
+ * What every answer and every write goes through at the HTTP edge:
+ * - a state-changing request (anything but GET, HEAD, OPTIONS) from a page of another origin is
+ *   refused with 403: its Origin header (or, without one, Sec-Fetch-Site) must name the app's own
+ *   origin or one of ALLOWED_ORIGINS; a request with neither header (curl, scripts, server-side
+ *   clients) is no browser page and passes;
+ * - security headers by @fastify/helmet: a CSP allowing only the app's own scripts, no framing,
+ *   nosniff, Referrer-Policy same-origin; HSTS only when served over HTTPS;
+ * - Cache-Control: no-store on every API answer (students and money must not stay in caches).
+ */
+import helmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+export interface HttpSecurityOptions {
+  /** Origins besides the app's own that may send writes (a reverse proxy's public address). */
+  allowedOrigins: string[];
+  /** COOKIE_SECURE=1: the app is served over HTTPS whatever the request says. */
+  secure: boolean;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const API_PREFIXES = ['/trpc', '/rest', '/api'];
+
+/** Whether the request came over HTTPS: COOKIE_SECURE, or the protocol (X-Forwarded-Proto only with TRUST_PROXY). */
+export function isSecureRequest(req: FastifyRequest, secure: boolean): boolean {
+  return secure || req.protocol === 'https';
+}
+
+/** Why a write is refused, or null when it comes from the app's own pages or from no page at all. */
+function crossSiteRefusal(req: FastifyRequest, allowed: Set<string>): string | null {
+  const origin = req.headers.origin;
+  if (origin !== undefined) {
+    const own = `${req.protocol}://${req.host}`;
+    if (origin === own || allowed.has(origin)) return null;
+    return `Refused: this request came from another site (${origin})`;
+  }
+  const site = req.headers['sec-fetch-site'];
+  if (site === 'cross-site' || site === 'same-site') return 'Refused: this request came from another site';
+  return null;
+}
+
+export async function httpSecurity(app: FastifyInstance, options: HttpSecurityOptions): Promise<void> {
+  const allowed = new Set(options.allowedOrigins);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        scriptSrcAttr: ["'none'"],
+        // Mantine sets style attributes and injects <style> elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // data: for the favicon and generated QR codes, blob: for files made in the browser.
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'same-origin' },
+    // Sent only over HTTPS, below: over plain HTTP in an office network it would lock browsers out.
+    hsts: false,
+  });
+
+  app.addHook('onRequest', async (req, reply) => {
+    if (isSecureRequest(req, options.secure)) {
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    }
+    const path = req.url.split('?')[0]!;
+    if (API_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) {
+      reply.header('cache-control', 'no-store');
+    }
+    if (!SAFE_METHODS.has(req.method)) {
+      const refusal = crossSiteRefusal(req, allowed);
+      if (refusal) return reply.code(403).send({ message: refusal });
+    }
+  });
+}
