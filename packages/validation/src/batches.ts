@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText, ZDate, ZDepId, ZId, ZMustConfirm } from './common';
+import { requiredText, ZDate, ZDepId, ZId, ZMustConfirm, ZVersion } from './common';
 import { MSG } from './messages';
 
 /** For objects with a startDate and an endDate: the end may equal the start, never precede it. */
@@ -20,7 +20,7 @@ export const ZBatchFields = z.object({
 export const ZCreateBatchInput = ZBatchFields.superRefine(endNotBeforeStart);
 export type TCreateBatchInput = z.infer<typeof ZCreateBatchInput>;
 
-export const ZUpdateBatchInput = ZBatchFields.extend({ id: ZId }).superRefine(endNotBeforeStart);
+export const ZUpdateBatchInput = ZBatchFields.extend({ id: ZId, version: ZVersion }).superRefine(endNotBeforeStart);
 export type TUpdateBatchInput = z.infer<typeof ZUpdateBatchInput>;
 
 export const ZListBatchesInput = z.object({ depId: ZDepId });

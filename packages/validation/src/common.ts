@@ -106,6 +106,12 @@ export function positiveInteger(message: string) {
 /** A record id or receipt number (see positiveInteger). */
 export const ZId = positiveInteger(MSG.required);
 
+/**
+ * The version of a record as the screen loaded it. Sent, an edit or void of a record changed since is
+ * refused (409); left out (the legacy REST paths), the last write wins.
+ */
+export const ZVersion = positiveInteger(MSG.required).optional();
+
 /** One of the six department ids (100-105), as ZId accepts them. */
 export const ZDepId = ZId.refine((v): v is DepartmentId => (DEPARTMENT_IDS as readonly number[]).includes(v), MSG.required).transform(
   (v) => v as DepartmentId,

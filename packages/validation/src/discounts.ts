@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, ZAmountOrZero, ZDepId, ZId, ZMustConfirm } from './common';
+import { optionalText, ZAmountOrZero, ZDepId, ZId, ZMustConfirm, ZVersion } from './common';
 import { MSG } from './messages';
 
 /**
@@ -26,7 +26,7 @@ function notBothZero<T extends { discount: number; adjustment: number }>(v: T, c
 export const ZCreateDiscountInput = ZDiscountFields.superRefine(notBothZero);
 export type TCreateDiscountInput = z.infer<typeof ZCreateDiscountInput>;
 
-export const ZUpdateDiscountInput = ZDiscountFields.extend({ id: ZId }).superRefine(notBothZero);
+export const ZUpdateDiscountInput = ZDiscountFields.extend({ id: ZId, version: ZVersion }).superRefine(notBothZero);
 export type TUpdateDiscountInput = z.infer<typeof ZUpdateDiscountInput>;
 
 export const ZListDiscountsInput = z.object({ depId: ZDepId });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endNotBeforeStart } from './batches';
-import { requiredText, ZAmount, ZDate, ZDepId, ZId, ZMustConfirm } from './common';
+import { requiredText, ZAmount, ZDate, ZDepId, ZId, ZMustConfirm, ZVersion } from './common';
 
 /** A fee head's name (Tuition Fee, Exam Fee, ...). */
 export const ZFeeHeadName = requiredText(50);
@@ -31,7 +31,7 @@ export const ZFeeStructureFields = z.object({
 export const ZCreateFeeStructureInput = ZFeeStructureFields.superRefine(endNotBeforeStart);
 export type TCreateFeeStructureInput = z.infer<typeof ZCreateFeeStructureInput>;
 
-export const ZUpdateFeeStructureInput = ZFeeStructureFields.extend({ id: ZId }).superRefine(endNotBeforeStart);
+export const ZUpdateFeeStructureInput = ZFeeStructureFields.extend({ id: ZId, version: ZVersion }).superRefine(endNotBeforeStart);
 export type TUpdateFeeStructureInput = z.infer<typeof ZUpdateFeeStructureInput>;
 
 export const ZListFeeStructuresInput = z.object({ depId: ZDepId });

@@ -24,4 +24,5 @@ export const MSG = {
   maxDigits: (n: number) => `Maximum ${n} digit allowed`,
   maxChars: (n: number) => `Maximum ${n} characters allowed`,
   maxRows: (n: number) => `At most ${n} rows`,
+  stale: (kind: string, time: string) => `This ${kind} was changed by someone else at ${time}; reload it to see the change`,
 } as const;

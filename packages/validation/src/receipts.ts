@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { positiveInteger, ZAmount, ZAmountOrZero, ZDate, ZDepId, ZId, ZMustConfirm } from './common';
+import { positiveInteger, ZAmount, ZAmountOrZero, ZDate, ZDepId, ZId, ZMustConfirm, ZVersion } from './common';
 import { MSG } from './messages';
 
 /** How a receipt was paid; the same values as the receipts table's payment_mode. */
@@ -80,11 +80,15 @@ export const ZCreateReceiptInput = ZReceiptFields.superRefine(receiptPaymentRule
 export type TCreateReceiptInput = z.infer<typeof ZCreateReceiptInput>;
 
 /** An edit sends the same payload plus the receipt number (spec: "An edit also sends invoice"). */
-export const ZUpdateReceiptInput = ZReceiptFields.extend({ number: ZId }).superRefine(receiptPaymentRule);
+export const ZUpdateReceiptInput = ZReceiptFields.extend({ number: ZId, version: ZVersion }).superRefine(receiptPaymentRule);
 export type TUpdateReceiptInput = z.infer<typeof ZUpdateReceiptInput>;
 
 export const ZReceiptNumberInput = z.object({ number: ZId });
 export type TReceiptNumberInput = z.infer<typeof ZReceiptNumberInput>;
+
+/** Voiding names the receipt and, from a screen, the version it showed. */
+export const ZVoidReceiptInput = ZReceiptNumberInput.extend({ version: ZVersion });
+export type TVoidReceiptInput = z.infer<typeof ZVoidReceiptInput>;
 
 /** Receipt search: a course is required ('required', lower case, as the old screen said it). */
 export const ZSearchReceiptStudentsInput = z.object({

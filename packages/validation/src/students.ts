@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, requiredText, ZDate, ZDepId, ZId, ZMustConfirm } from './common';
+import { optionalText, requiredText, ZDate, ZDepId, ZId, ZMustConfirm, ZVersion } from './common';
 import { MSG } from './messages';
 
 export const STUDENT_GENDERS = ['Male', 'Female', 'Other'] as const;
@@ -57,7 +57,7 @@ export type TStudentForm = z.infer<typeof ZStudentForm>;
 export const ZCreateStudentInput = ZStudentFields.extend({ depId: ZDepId }).superRefine(birthBeforeAdmission);
 export type TCreateStudentInput = z.infer<typeof ZCreateStudentInput>;
 
-export const ZUpdateStudentInput = ZStudentFields.extend({ depId: ZDepId, id: ZId }).superRefine(birthBeforeAdmission);
+export const ZUpdateStudentInput = ZStudentFields.extend({ depId: ZDepId, id: ZId, version: ZVersion }).superRefine(birthBeforeAdmission);
 export type TUpdateStudentInput = z.infer<typeof ZUpdateStudentInput>;
 
 export const ZStudentIdInput = z.object({ depId: ZDepId, id: ZId });

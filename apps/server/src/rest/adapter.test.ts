@@ -148,3 +148,22 @@ describe('ids over REST', () => {
     expect(liveReceipts()).toEqual(before);
   });
 });
+
+describe('versioned edits over REST', () => {
+  it.each([
+    ['put', '/inv/edit'],
+    ['delete', '/inv/del'],
+    ['put', '/api/regedit/{admNo}'],
+    ['put', '/api/edtdisc'],
+    ['put', '/api/fedit/{id}'],
+    ['put', '/api/bedit/'],
+  ])('%s %s says in the reference that the last write wins', async (method, path) => {
+    const { body } = await server.anonymous().get('/openapi.json');
+    expect(body.paths[path]?.[method]?.description).toContain('the last write wins');
+  });
+
+  it('other paths do not', async () => {
+    const { body } = await server.anonymous().get('/openapi.json');
+    expect(body.paths['/inv/register'].post.description).not.toContain('last write');
+  });
+});

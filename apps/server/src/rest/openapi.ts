@@ -54,6 +54,15 @@ function procedureInputSchema(path: string): { properties: Record<string, JsonSc
   return { properties, required };
 }
 
+/** Paths over a versioned edit that send no version: nothing stops one client overwriting another's change. */
+const LAST_WRITE_WINS =
+  ' No version is sent on this path, so the last write wins: a change made meanwhile by someone else is replaced (the web app sends the version it loaded and is refused with 409 instead).';
+
+function lastWriteWins(route: RestRoute): boolean {
+  const mapsVersion = Object.values<unknown>(route.request ?? {}).includes('version');
+  return !mapsVersion && 'version' in procedureInputSchema(route.procedure).properties;
+}
+
 const ERROR_SCHEMA: JsonSchema = {
   type: 'object',
   properties: {
@@ -120,7 +129,7 @@ function operationOf(route: RestRoute) {
   return {
     operationId: `${route.method.toLowerCase()}${openApiPath(route.path).replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase())}`,
     summary: route.summary,
-    description: `${ACCESS_TEXT[route.access]} Served by the tRPC procedure \`${route.procedure}\`.`,
+    description: `${ACCESS_TEXT[route.access]} Served by the tRPC procedure \`${route.procedure}\`.${lastWriteWins(route) ? LAST_WRITE_WINS : ''}`,
     tags: [route.procedure.split('.')[0]],
     ...(parameters.length ? { parameters } : {}),
     ...(requestBody ? { requestBody } : {}),

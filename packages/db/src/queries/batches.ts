@@ -57,7 +57,13 @@ export function listBatchesByCourse(db: DbOrTx, params: { departmentId: number; 
 export function findBatch(db: DbOrTx, id: number) {
   return (
     db
-      .select({ ...batchColumns, courseName: courses.name, departmentName: departments.name })
+      .select({
+        ...batchColumns,
+        courseName: courses.name,
+        departmentName: departments.name,
+        version: batches.version,
+        updatedAt: batches.updatedAt,
+      })
       .from(batches)
       .innerJoin(courses, eq(courses.id, batches.courseId))
       .innerJoin(departments, eq(departments.id, batches.departmentId))
@@ -105,5 +111,10 @@ export function insertBatch(db: DbOrTx, row: BatchRow) {
 }
 
 export function updateBatch(db: DbOrTx, id: number, row: BatchRow) {
-  return db.update(batches).set(row).where(eq(batches.id, id)).returning().get();
+  return db
+    .update(batches)
+    .set({ ...row, version: sql`${batches.version} + 1`, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))` })
+    .where(eq(batches.id, id))
+    .returning()
+    .get();
 }

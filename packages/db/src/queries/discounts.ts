@@ -40,7 +40,18 @@ export function listDiscounts(db: DbOrTx, params: { departmentId: number }) {
 }
 
 export function findDiscount(db: DbOrTx, id: number) {
-  return discountRows(db).where(eq(discounts.id, id)).get() ?? null;
+  return (
+    db
+      .select({ ...discountRowColumns, version: discounts.version, updatedAt: discounts.updatedAt })
+      .from(discounts)
+      .innerJoin(students, eq(students.id, discounts.studentId))
+      .innerJoin(batches, eq(batches.id, students.batchId))
+      .innerJoin(courses, eq(courses.id, students.courseId))
+      .innerJoin(departments, eq(departments.id, students.departmentId))
+      .innerJoin(feeHeads, eq(feeHeads.id, discounts.feeHeadId))
+      .where(eq(discounts.id, id))
+      .get() ?? null
+  );
 }
 
 /** The discount of a student for a head (one per pair), optionally other than one id. */
@@ -93,7 +104,7 @@ export function insertDiscount(db: DbOrTx, row: DiscountRow) {
 export function updateDiscount(db: DbOrTx, id: number, row: DiscountRow) {
   return db
     .update(discounts)
-    .set({ ...row, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))` })
+    .set({ ...row, version: sql`${discounts.version} + 1`, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))` })
     .where(eq(discounts.id, id))
     .returning()
     .get();

@@ -120,6 +120,8 @@ export function findFeeStructure(db: DbOrTx, id: number) {
         batchName: batches.name,
         courseName: courses.name,
         feeHeadName: feeHeads.name,
+        version: feeStructures.version,
+        updatedAt: feeStructures.updatedAt,
       })
       .from(feeStructures)
       .innerJoin(batches, eq(batches.id, feeStructures.batchId))
@@ -179,7 +181,12 @@ export function insertFeeStructure(db: DbOrTx, row: FeeStructureRow) {
 }
 
 export function updateFeeStructure(db: DbOrTx, id: number, row: FeeStructureRow) {
-  return db.update(feeStructures).set(row).where(eq(feeStructures.id, id)).returning().get();
+  return db
+    .update(feeStructures)
+    .set({ ...row, version: sql`${feeStructures.version} + 1`, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))` })
+    .where(eq(feeStructures.id, id))
+    .returning()
+    .get();
 }
 
 export function deleteFeeStructure(db: DbOrTx, id: number): void {

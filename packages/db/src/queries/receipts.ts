@@ -123,7 +123,7 @@ export function updateReceipt(db: Database, receiptId: number, studentId: number
     db,
     `UPDATE receipts SET date = @date, phone = @phone, email = @email, total_paise = @totalPaise, tax_paise = @taxPaise,
        net_paise = @netPaise, payment_mode = @paymentMode, payment_reference = @paymentReference,
-       updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+       version = version + 1, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
      WHERE id = @receiptId AND status = 'live'`,
   ).run({ ...edit, receiptId });
   prepared(db, 'DELETE FROM receipt_lines WHERE receipt_id = ?').run(receiptId);
@@ -136,7 +136,8 @@ export function markReceiptVoided(db: Database, receiptId: number, userId: numbe
     prepared<{ voidedAt: string }>(
       db,
       `UPDATE receipts SET status = 'voided', voided_by = @userId,
-         voided_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+         voided_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'),
+         version = version + 1
        WHERE id = @receiptId AND status = 'live'
        RETURNING voided_at AS voidedAt`,
     ).get({ receiptId, userId })?.voidedAt ?? null
@@ -169,6 +170,8 @@ export interface StoredReceipt {
   paymentReference: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Bumped by each edit and the void (a stale edit is refused). */
+  version: number;
   createdByEmail: string | null;
   voidedAt: string | null;
   voidedByEmail: string | null;
@@ -186,7 +189,7 @@ export function findReceiptByNumber(db: Database, number: number): StoredReceipt
               r.student_id AS studentId, s.admission_no AS admissionNo, r.student_name AS studentName, r.address,
               r.phone, r.email, r.total_paise AS totalPaise, r.tax_rate_basis_points AS taxRateBasisPoints,
               r.tax_paise AS taxPaise, r.net_paise AS netPaise, r.payment_mode AS paymentMode,
-              r.payment_reference AS paymentReference, r.created_at AS createdAt, r.updated_at AS updatedAt,
+              r.payment_reference AS paymentReference, r.created_at AS createdAt, r.updated_at AS updatedAt, r.version,
               cu.email AS createdByEmail, r.voided_at AS voidedAt, vu.email AS voidedByEmail,
               COALESCE(lh.institution_name, dep.name) AS letterheadName,
               COALESCE(lh.address, '') AS letterheadAddress, COALESCE(lh.phone, '') AS letterheadPhone

@@ -24,6 +24,8 @@ export function listStudentsByBatch(db: DbOrTx, params: { batchId: number }) {
 
 const studentDetail = {
   id: students.id,
+  version: students.version,
+  updatedAt: students.updatedAt,
   departmentId: students.departmentId,
   courseId: students.courseId,
   courseName: courses.name,
@@ -130,7 +132,7 @@ export function insertStudents(db: DbOrTx, rows: NewStudentRow[]): StudentRow[] 
 export function updateStudent(db: DbOrTx, id: number, row: Omit<NewStudentRow, 'id' | 'createdAt' | 'updatedAt'>): StudentRow {
   const updated = db
     .update(students)
-    .set({ ...row, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))` })
+    .set({ ...row, version: sql`${students.version} + 1`, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))` })
     .where(eq(students.id, id))
     .returning()
     .get();

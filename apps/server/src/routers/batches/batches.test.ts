@@ -114,6 +114,8 @@ describe('batches.list, byId, byCourse', () => {
       endDate: '2028-03-31',
       courseName: 'BA English',
       departmentName: 'Arts and Science UG',
+      version: 1,
+      updatedAt: null,
     });
     expect(await refusal(h.caller('admin').batches.byId({ id: 9999 }))).toEqual({ code: 'NOT_FOUND', message: 'No such batch' });
     expect((await refusal(h.caller('ugStaff').batches.byId({ id: fx.ug.batchId }))).code).toBe('FORBIDDEN');

@@ -1,6 +1,7 @@
 import { batchIsInUse, findBatch, findBatchByName, isUniqueViolation, updateBatch, writeAudit } from '@fees/db';
 import { AppError, type TUpdateBatchInput } from '@fees/validation';
 import { actorOf } from '../../audit';
+import { assertCurrentVersion } from '../versions';
 import { assertCourseOfDepartment, batchNameTakenMessage } from './shared';
 import type { AuthedContext } from '../../context';
 
@@ -12,6 +13,7 @@ export function updateHandler({ ctx, input }: { ctx: AuthedContext; input: TUpda
     const batch = ctx.db.transaction((tx) => {
       const before = findBatch(tx, input.id);
       if (!before) throw new AppError('NOT_FOUND', 'No such batch');
+      assertCurrentVersion('batch', before, input.version);
       const moves = before.courseId !== input.courseId || before.departmentId !== input.depId;
       if (moves && batchIsInUse(tx, input.id)) {
         throw new AppError('CONFLICT', `Batch ${before.name} already has students or receipts; its course cannot be changed`);

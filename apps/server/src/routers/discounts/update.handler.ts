@@ -1,6 +1,7 @@
 import { findDiscount, updateDiscount, writeAudit } from '@fees/db';
 import { AppError, type TUpdateDiscountInput } from '@fees/validation';
 import { actorOf } from '../../audit';
+import { assertCurrentVersion } from '../versions';
 import { checkDiscount, rethrowDuplicate } from './shared';
 import type { AuthedContext } from '../../context';
 
@@ -9,6 +10,7 @@ export function updateHandler({ ctx, input }: { ctx: AuthedContext; input: TUpda
     const { student, head } = ctx.db.transaction((tx) => {
       const before = findDiscount(tx, input.id);
       if (!before) throw new AppError('NOT_FOUND', 'No such discount');
+      assertCurrentVersion('discount', before, input.version);
       const checked = checkDiscount(tx, input, input.id);
       const after = updateDiscount(tx, input.id, {
         studentId: input.studentId,

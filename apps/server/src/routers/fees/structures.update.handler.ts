@@ -9,6 +9,7 @@ import {
 } from '@fees/db';
 import { AppError, paiseToRupeesText, type TUpdateFeeStructureInput } from '@fees/validation';
 import { actorOf } from '../../audit';
+import { assertCurrentVersion } from '../versions';
 import { checkStructureTarget } from './shared';
 import type { AuthedContext } from '../../context';
 
@@ -22,6 +23,7 @@ export function structuresUpdateHandler({ ctx, input }: { ctx: AuthedContext; in
     const saved = ctx.db.transaction((tx) => {
       const before = findFeeStructure(tx, input.id);
       if (!before) throw new AppError('NOT_FOUND', 'No such fee structure');
+      assertCurrentVersion('fee structure', before, input.version);
       const { batch, head } = checkStructureTarget(tx, { ...input, exceptId: input.id });
       const dependents = feeStructureDependents(tx, { batchId: before.batchId, feeHeadId: before.feeHeadId });
       const moves = before.batchId !== input.batchId || before.feeHeadId !== input.feeHeadId;

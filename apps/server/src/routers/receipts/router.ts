@@ -6,6 +6,7 @@ import {
   ZSearchReceiptStudentsInput,
   ZStudentFeeInfoInput,
   ZUpdateReceiptInput,
+  ZVoidReceiptInput,
 } from '@fees/validation';
 import { authedProcedure, departmentProcedure, router } from '../../trpc';
 import { byNumberHandler } from './byNumber.handler';
@@ -25,5 +26,5 @@ export const receiptsRouter = router({
   create: departmentProcedure.input(ZCreateReceiptInput).mutation(createHandler),
   byNumber: authedProcedure.input(ZReceiptNumberInput).query(byNumberHandler),
   update: departmentProcedure.input(ZUpdateReceiptInput).mutation(updateHandler),
-  void: authedProcedure.input(ZReceiptNumberInput).mutation(voidHandler),
+  void: authedProcedure.input(ZVoidReceiptInput).mutation(voidHandler),
 });

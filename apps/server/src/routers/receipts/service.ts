@@ -34,9 +34,11 @@ import {
   sumByHead,
   type TCreateReceiptInput,
   type TUpdateReceiptInput,
+  type TVoidReceiptInput,
 } from '@fees/validation';
 import { assertDepartmentAccess, type DepartmentAccess } from '../../department-access';
 import { lateFeeBalanceRows } from '../plans/service';
+import { assertCurrentVersion } from '../versions';
 
 
 const rupees = paiseToRupeesText;
@@ -210,6 +212,7 @@ export function updateReceipt(db: Database, actor: AuditActor, input: TUpdateRec
   return inWriteTransaction(db, () => {
     const receipt = loadReceipt(db, input.number, access);
     if (receipt.departmentId !== input.depId) refuse('FORBIDDEN', 'This receipt belongs to another department');
+    assertCurrentVersion('receipt', receipt, input.version);
     if (receipt.status === 'voided') refuse('CONFLICT', `Receipt #000${receipt.number} has been voided and cannot be edited`);
     if (receipt.studentId !== input.studentId) refuse('BAD_INPUT', 'A receipt cannot be moved to another student');
     const student = studentOfDepartment(db, input, access);
@@ -246,9 +249,10 @@ export function updateReceipt(db: Database, actor: AuditActor, input: TUpdateRec
 }
 
 /** A voided receipt keeps its number and its rows, and counts nowhere. */
-export function voidReceipt(db: Database, actor: AuditActor, number: number, access: DepartmentAccess) {
+export function voidReceipt(db: Database, actor: AuditActor, { number, version }: TVoidReceiptInput, access: DepartmentAccess) {
   return inWriteTransaction(db, () => {
     const receipt = loadReceipt(db, number, access);
+    assertCurrentVersion('receipt', receipt, version);
     if (receipt.status === 'voided') refuse('CONFLICT', `Receipt #000${number} is already voided`);
     const lines = listReceiptLines(db, receipt.id);
     const voidedAt = markReceiptVoided(db, receipt.id, actor.userId)!;

@@ -1,9 +1,9 @@
-import type { TReceiptNumberInput } from '@fees/validation';
+import type { TVoidReceiptInput } from '@fees/validation';
 import { runInWriteBatch } from '@fees/db';
 import { actorOf } from '../../audit';
 import { voidReceipt } from './service';
 import type { AuthedContext } from '../../context';
 
-export function voidHandler({ ctx, input }: { ctx: AuthedContext; input: TReceiptNumberInput }) {
-  return runInWriteBatch(ctx.db, () => voidReceipt(ctx.db, actorOf(ctx), input.number, ctx.session));
+export function voidHandler({ ctx, input }: { ctx: AuthedContext; input: TVoidReceiptInput }) {
+  return runInWriteBatch(ctx.db, () => voidReceipt(ctx.db, actorOf(ctx), input, ctx.session));
 }

@@ -1,11 +1,13 @@
 import { countStudentReceipts, isUniqueViolation, updateStudent, writeAudit } from '@fees/db';
 import { AppError, type TUpdateStudentInput } from '@fees/validation';
 import { actorOf } from '../../audit';
+import { assertCurrentVersion } from '../versions';
 import { admissionNoTakenMessage, assertAdmissionNoFree, assertEnrolment, assertReferenceIds, loadStudent, studentRow } from './shared';
 import type { AuthedContext } from '../../context';
 
 export function updateHandler({ ctx, input }: { ctx: AuthedContext; input: TUpdateStudentInput }) {
   const before = loadStudent(ctx, input);
+  assertCurrentVersion('student', before, input.version);
   assertEnrolment(ctx, input);
   assertReferenceIds(ctx, input);
   assertAdmissionNoFree(ctx, { depId: input.depId, admissionNo: input.admissionNo, exceptId: before.id });
@@ -22,7 +24,7 @@ export function updateHandler({ ctx, input }: { ctx: AuthedContext; input: TUpda
       writeAudit(tx, actorOf(ctx), { action: 'update', entity: 'student', entityId: row.id, before, after: row });
       return row;
     });
-    return { Status: 'OK' as const, id: after.id, admissionNo: after.admissionNo };
+    return { Status: 'OK' as const, id: after.id, admissionNo: after.admissionNo, version: after.version };
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('CONFLICT', admissionNoTakenMessage(input.admissionNo));
     throw error;
