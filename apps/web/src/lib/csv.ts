@@ -1,10 +1,37 @@
-/** Builds CSV text in the browser (RFC 4180 quoting) and downloads it. */
-export function toCsv(header: string[], rows: Array<Array<string | number | null | undefined>>): string {
-  const cell = (v: string | number | null | undefined) => {
-    const text = v == null ? '' : String(v);
+/**
+ * Builds CSV text in the browser (RFC 4180 quoting) and downloads it. The text starts with a UTF-8
+ * BOM so that Excel on Windows reads Malayalam, Hindi and the rupee sign correctly.
+ */
+
+/** An amount written as a number ("-525.50"): a spreadsheet adds it up, and it is never neutralised. */
+export interface CsvNumber {
+  number: string;
+}
+
+export type CsvCell = string | number | CsvNumber | null | undefined;
+
+const BOM = '\uFEFF';
+/** What a spreadsheet would read as the start of a formula (OWASP CSV injection). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+
+function cellText(value: CsvCell): string {
+  if (value == null) return '';
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'object') {
+    if (PLAIN_NUMBER.test(value.number)) return value.number;
+    return cellText(value.number);
+  }
+  // A leading apostrophe makes the spreadsheet show the text as text instead of running it.
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+export function toCsv(header: string[], rows: CsvCell[][]): string {
+  const cell = (v: CsvCell) => {
+    const text = cellText(v);
     return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
   };
-  return [header, ...rows].map((r) => r.map(cell).join(',')).join('\r\n');
+  return BOM + [header, ...rows].map((r) => r.map(cell).join(',')).join('\r\n');
 }
 
 export function downloadText(filename: string, text: string, type = 'text/csv;charset=utf-8'): void {

@@ -5,7 +5,7 @@
  */
 import { notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
-import { downloadBlob, downloadText, toCsv } from '../../lib/csv';
+import { type CsvCell, downloadBlob, downloadText, toCsv } from '../../lib/csv';
 import { formatDate } from '../../lib/dates';
 import { paiseToRupeesText } from '../../lib/money';
 
@@ -42,9 +42,15 @@ export function cellText(cell: Cell): string | number | null {
   return 'paise' in cell ? paiseToRupeesText(cell.paise) : formatDate(cell.date);
 }
 
+/** A cell for the CSV: money as a plain number (125000.00, -525.50) that a spreadsheet adds up. */
+export function csvCell(cell: Cell): CsvCell {
+  if (cell !== null && typeof cell === 'object' && 'paise' in cell) return { number: paiseToRupeesText(cell.paise) };
+  return cellText(cell);
+}
+
 /** Downloads the table as CSV (money as plain 125000.00) and says so, as the old app did. */
 export function exportCsv(fileName: string, table: ExportTable): void {
-  downloadText(`${fileName}.csv`, toCsv(table.header, table.rows.map((row) => row.map(cellText))));
+  downloadText(`${fileName}.csv`, toCsv(table.header, table.rows.map((row) => row.map(csvCell))));
   notifications.show({ message: 'CSV export started', color: 'teal', className: 'no-print' });
 }
 
