@@ -9,7 +9,7 @@ import { backupFileName, snapshotToTempFile } from './snapshot';
  * as SQL in chunks. The snapshot file is removed when the stream closes, read to the end or not.
  * Loading the text into an empty database (sqlite3 new.sqlite < backup.sql) rebuilds it.
  */
-export async function createSqlDump(db: Database): Promise<{ fileName: string; stream: Readable }> {
+export async function createSqlDump(db: Database): Promise<{ fileName: string; stream: Readable; snapshotPath: string }> {
   const snapshot = await snapshotToTempFile(db);
   let client: Sqlite.Database;
   try {
@@ -23,5 +23,5 @@ export async function createSqlDump(db: Database): Promise<{ fileName: string; s
     if (client.open) client.close();
     void snapshot.cleanup();
   });
-  return { fileName: backupFileName('sql'), stream };
+  return { fileName: backupFileName('sql'), stream, snapshotPath: snapshot.path };
 }

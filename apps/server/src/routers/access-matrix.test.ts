@@ -1,4 +1,5 @@
 import { TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { describe, expect, it } from 'vitest';
 import { buildFixture } from '../test/fixture';
 import { createHarness, type Who } from '../test/harness';
@@ -8,7 +9,8 @@ import { appRouter } from './_app';
 
 const procedurePaths = Object.keys(appRouter._def.procedures).sort();
 
-type Outcome = 'allowed' | 401 | 403;
+/** A failure that is no decision about access (a 5xx, or an error that is not a TRPCError) is reported as itself. */
+type Outcome = 'allowed' | 401 | 403 | `failed: ${string}`;
 
 const EXPECTED: Record<Access, Record<Who, Outcome>> = {
   public: { anonymous: 'allowed', pgStaff: 'allowed', ugStaff: 'allowed', admin: 'allowed' },
@@ -22,10 +24,13 @@ async function outcomeOf(call: () => Promise<unknown>): Promise<Outcome> {
     await call();
     return 'allowed';
   } catch (error) {
-    if (error instanceof TRPCError && error.code === 'UNAUTHORIZED') return 401;
-    if (error instanceof TRPCError && error.code === 'FORBIDDEN') return 403;
-    // Any other refusal (bad input, not found, conflict) means the caller got past the door.
-    return 'allowed';
+    if (!(error instanceof TRPCError)) return `failed: ${String(error)}`;
+    const status = getHTTPStatusCodeFromError(error);
+    if (status === 401) return 401;
+    if (status === 403) return 403;
+    // Another refusal (bad input, not found, conflict) means the caller got past the door; a 5xx is a bug.
+    if (status < 500) return 'allowed';
+    return `failed: ${status} ${error.message}${error.cause ? ` (${String(error.cause)})` : ''}`;
   }
 }
 
