@@ -17,6 +17,7 @@ import { httpSecurity } from './http-security';
 import { type LogOptions, logServerOptions, serverErrors } from './logging';
 import { restPlugin } from './rest/plugin';
 import { type AppRouter, appRouter } from './routers/_app';
+import { verifyRoutes } from './verify/route';
 
 /** The web app's production build (apps/web/dist): the same path from src/ and from dist/. */
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -53,6 +54,7 @@ export async function buildApp({ deps, webRoot = DEFAULT_WEB_ROOT, logger = fals
   await app.register(backupRoutes, { deps });
 
   await app.register(healthRoutes, { deps });
+  await app.register(verifyRoutes, { deps });
 
   const hasWeb = existsSync(webRoot);
   // preCompressed: the build writes .br and .gz beside each asset; they are sent to browsers that accept them.

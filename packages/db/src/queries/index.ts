@@ -16,3 +16,4 @@ export * from './reports';
 export * from './totals';
 export * from './plans';
 export * from './dues';
+export * from './verify-keys';

@@ -2,6 +2,7 @@ import { findReceiptByNumber, listReceiptLines } from '@fees/db';
 import { AppError, type TReceiptNumberInput } from '@fees/validation';
 import { assertDepartmentAccess } from '../../department-access';
 import type { AuthedContext } from '../../context';
+import { verificationPath } from '../../verify/code';
 
 /** A stored receipt as printed: master, lines, the department's letterhead, and its status. */
 export function byNumberHandler({ ctx, input }: { ctx: AuthedContext; input: TReceiptNumberInput }) {
@@ -13,5 +14,7 @@ export function byNumberHandler({ ctx, input }: { ctx: AuthedContext; input: TRe
     receipt,
     lines: listReceiptLines(ctx.db, found.id),
     letterhead: { institutionName: letterheadName, address: letterheadAddress, phone: letterheadPhone },
+    /** The public verification page for the printed QR code (verify/). */
+    verifyPath: verificationPath(ctx.db, found),
   };
 }

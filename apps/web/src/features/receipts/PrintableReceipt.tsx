@@ -1,4 +1,5 @@
 import { PAYMENT_MODE_LABELS, ratePercentText } from '@fees/validation';
+import { VerifyQr } from '../../components/VerifyQr';
 import { formatDate } from '../../lib/dates';
 import { amountInWords, formatRupees } from '../../lib/money';
 import { receiptLabel } from './links';
@@ -93,6 +94,7 @@ export function PrintableReceipt({ data, copyLabel }: { data: ReceiptView; copyL
         </div>
         <div className="rcpt-sign">Authorised signatory</div>
       </div>
+      <VerifyQr path={data.verifyPath} />
       {receipt.status === 'voided' && <div className="rcpt-void">VOIDED</div>}
     </section>
   );

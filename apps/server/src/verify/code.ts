@@ -1,0 +1,36 @@
+/**
+ * Receipt verification codes: an HMAC-SHA256 of the receipt's number, date and net amount with the
+ * installation's secret (verify_keys), cut to 12 hex digits (48 bits: with the page's rate limit a
+ * guess is hopeless). A changed number, date or amount no longer matches. The newest secret signs;
+ * every secret still in the table verifies, so a rotation keeps paper printed before it valid until
+ * the old key is deleted.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { type DbOrTx, verifySecrets } from '@fees/db';
+
+export interface VerifiedFields {
+  number: number;
+  date: string;
+  netPaise: number;
+}
+
+const CODE_LENGTH = 12;
+
+export function verificationCode(secret: string, receipt: VerifiedFields): string {
+  return createHmac('sha256', secret)
+    .update(`${receipt.number}|${receipt.date}|${receipt.netPaise}`)
+    .digest('hex')
+    .slice(0, CODE_LENGTH);
+}
+
+/** The public page's path for a receipt, as printed under its QR code. */
+export function verificationPath(db: DbOrTx, receipt: VerifiedFields): string {
+  const [newest] = verifySecrets(db);
+  return `/verify/${receipt.number}/${verificationCode(newest!, receipt)}`;
+}
+
+export function isValidCode(db: DbOrTx, receipt: VerifiedFields, code: string): boolean {
+  if (!/^[0-9a-f]+$/.test(code) || code.length !== CODE_LENGTH) return false;
+  const given = Buffer.from(code);
+  return verifySecrets(db).some((secret) => timingSafeEqual(Buffer.from(verificationCode(secret, receipt)), given));
+}

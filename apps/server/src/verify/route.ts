@@ -1,0 +1,107 @@
+/**
+ * GET /verify/{number}/{code}: the public page a receipt's QR code opens, without signing in. With
+ * the right code it shows only the institution, receipt number, date, amount, the student's
+ * initials and admission number, and whether the receipt is valid or VOIDED (with the void date).
+ * Anything else (a wrong code, a changed number, no such receipt) is "Not a valid receipt" and
+ * nothing more. Rate-limited per address (limiter.ts).
+ */
+import { findReceiptByNumber } from '@fees/db';
+import { paiseToRupeesText } from '@fees/validation';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { today } from '../config';
+import type { ServerDeps } from '../context';
+import { isValidCode } from './code';
+import { VerifyLimiter } from './limiter';
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** "Ravi Kumar S" -> "R. K. S." */
+export function initialsOf(name: string): string {
+  return name
+    .split(/[\s.]+/)
+    .filter(Boolean)
+    .map((part) => `${part[0]!.toUpperCase()}.`)
+    .join(' ');
+}
+
+/** 12500050 -> "1,25,000.50": the Indian grouping of the app's screens. */
+function rupees(paise: number): string {
+  const [whole, fraction] = paiseToRupeesText(paise).split('.');
+  const lastThree = whole!.slice(-3);
+  const rest = whole!.slice(0, -3);
+  return `${rest ? `${rest.replace(/\B(?=(\d{2})+(?!\d))/g, ',')},` : ''}${lastThree}.${fraction}`;
+}
+
+const ddmmyyyy = (iso: string) => iso.slice(0, 10).split('-').reverse().join('-');
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)}</title>
+<style>
+body { font-family: system-ui, sans-serif; margin: 0; background: #f4f6f8; color: #1a1b1e; }
+main { max-width: 28rem; margin: 2rem auto; background: #fff; border-radius: 8px; padding: 1.5rem; box-shadow: 0 1px 3px #0002; }
+h1 { font-size: 1.25rem; margin: 0 0 1rem; }
+.status { font-size: 1.5rem; font-weight: 700; padding: 0.5rem 0.75rem; border-radius: 6px; margin: 0 0 1rem; }
+.valid { background: #e6f4ea; color: #1e6b34; }
+.voided { background: #fde8e8; color: #a61b1b; }
+dl { display: grid; grid-template-columns: auto 1fr; gap: 0.5rem 1rem; margin: 0; }
+dt { color: #5c5f66; }
+dd { margin: 0; font-weight: 600; }
+</style>
+</head>
+<body>
+<main>
+${body}
+</main>
+</body>
+</html>
+`;
+}
+
+const NOT_VALID = page('Not a valid receipt', '<h1>Not a valid receipt</h1>');
+
+function send(reply: FastifyReply, status: number, html: string) {
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('x-robots-tag', 'noindex')
+    .header('referrer-policy', 'no-referrer')
+    .send(html);
+}
+
+export async function verifyRoutes(app: FastifyInstance, { deps }: { deps: ServerDeps }): Promise<void> {
+  const limiter = new VerifyLimiter();
+  app.get('/verify/:number/:code', async (req, reply) => {
+    if (!limiter.allow(req.ip)) {
+      return send(reply.header('retry-after', '60'), 429, page('Too many attempts', '<h1>Too many attempts</h1><p>Please try again in a minute.</p>'));
+    }
+    const { number: numberText, code } = req.params as { number: string; code: string };
+    const number = /^\d{1,9}$/.test(numberText) ? Number(numberText) : null;
+    const receipt = number === null ? null : findReceiptByNumber(deps.db, number);
+    if (!receipt || !isValidCode(deps.db, receipt, code)) {
+      limiter.recordWrong(req.ip);
+      return send(reply, 404, NOT_VALID);
+    }
+    const status =
+      receipt.status === 'voided'
+        ? `<p class="status voided">VOIDED${receipt.voidedAt ? ` on ${ddmmyyyy(today(new Date(receipt.voidedAt)))}` : ''}</p>`
+        : '<p class="status valid">Valid receipt</p>';
+    const fields: Array<[string, string]> = [
+      ['Institution', receipt.letterheadName],
+      ['Receipt number', `#000${receipt.number}`],
+      ['Date', ddmmyyyy(receipt.date)],
+      ['Amount', `₹ ${rupees(receipt.netPaise)}`],
+      ['Student', initialsOf(receipt.studentName)],
+      ['Admission number', receipt.admissionNo],
+    ];
+    const list = fields.map(([term, value]) => `<dt>${term}</dt><dd>${escapeHtml(value)}</dd>`).join('\n');
+    return send(reply, 200, page(`Receipt #000${receipt.number}`, `<h1>Receipt verification</h1>\n${status}\n<dl>\n${list}\n</dl>`));
+  });
+}

@@ -1,0 +1,112 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import { runProgram } from './programs';
+import { signInAsAdmin, signInAtDepartment, trpcMutation } from './support';
+
+const STAFF = { email: 'counter.verify@e2e.test', password: 'verify12' };
+const STUDENT = { name: 'Meera Nair Krishnan', admissionNo: 'E2E-VF-001' };
+const ARTIFACTS = 'e2e/artifacts';
+
+async function trpcQuery<T>(page: Page, path: string, input?: unknown): Promise<T> {
+  const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
+  const response = await page.request.get(`/trpc/${path}${query}`);
+  const body = await response.json();
+  if (!response.ok()) throw new Error(`${path}: ${JSON.stringify(body)}`);
+  return body.result.data as T;
+}
+
+/** A staff account, a batch with a tuition fee and one student in the UG department. */
+async function setUpData(page: Page): Promise<{ studentId: number; headId: number }> {
+  await signInAsAdmin(page);
+  await trpcMutation(page, 'admin.users.create', { options: 'user', depId: 100, email: STAFF.email, pwd1: STAFF.password, pwd2: STAFF.password, chk1: true });
+  const batch = await trpcMutation<{ id: number }>(page, 'batches.create', { depId: 100, courseId: 1003, name: 'E2E Verify 2025', startDate: '2025-06-01', endDate: '2028-03-31', confirm: true });
+  const heads = await trpcQuery<Array<{ id: number; name: string }>>(page, 'reference.feeHeads');
+  const headId = heads.find((h) => h.name === 'Tuition Fee')!.id;
+  await trpcMutation(page, 'fees.structures.create', { depId: 100, batchId: batch.id, feeHeadId: headId, amount: '30000', startDate: '2025-06-01', endDate: '2026-03-31', confirm: true });
+  const student = await trpcMutation<{ id: number }>(page, 'students.create', {
+    depId: 100,
+    courseId: 1003,
+    batchId: batch.id,
+    capId: 'CAP-E2E-VF',
+    name: STUDENT.name,
+    admissionNo: STUDENT.admissionNo,
+    admissionDate: '2025-06-10',
+    categoryId: 1,
+    dateOfBirth: '2007-05-06',
+    gender: 'Female',
+    address: '12 Temple Road, Thrissur',
+    phone: '9847000001',
+    confirm: true,
+  });
+  await page.context().clearCookies();
+  await page.evaluate(() => localStorage.clear());
+  return { studentId: student.id, headId };
+}
+
+/** Prints the page to PDF, renders the office copy's lower right part with pdftoppm and decodes its QR code. */
+async function qrOfPrintedPage(page: Page): Promise<string> {
+  await page.emulateMedia({ media: 'print' });
+  await page.pdf({ path: `${ARTIFACTS}/verify-receipt.pdf`, preferCSSPageSize: true, printBackground: true });
+  await page.emulateMedia({ media: 'screen' });
+  // A4 at 200 dpi is 1654 x 2339 pixels: the office copy (the upper half) holds one code, at its foot on the right.
+  const corner = ['-x', '827', '-y', '0', '-W', '827', '-H', '1100'];
+  runProgram('pdftoppm', ['-png', '-r', '200', '-f', '1', '-l', '1', ...corner, '-singlefile', `${ARTIFACTS}/verify-receipt.pdf`, `${ARTIFACTS}/verify-receipt`]);
+  const png = PNG.sync.read(readFileSync(`${ARTIFACTS}/verify-receipt.png`));
+  const found = jsQR(new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length), png.width, png.height);
+  if (!found) throw new Error('No QR code found on the printed receipt');
+  return found.data;
+}
+
+test('a printed receipt verifies from its QR code without signing in, and shows VOIDED once voided', async ({ page, browser }) => {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const { studentId, headId } = await setUpData(page);
+  await signInAtDepartment(page, 100, STAFF.email, STAFF.password);
+  await expect(page).toHaveURL(/\/ug$/);
+  const created = await trpcMutation<{ number: number }>(page, 'receipts.create', {
+    depId: 100,
+    studentId,
+    date: '2025-09-15',
+    items: [{ feeHeadId: headId, particulars: 'First term', amount: '12500.00' }],
+    paymentMode: 'cash',
+    total: '12500.00',
+    tax: '0.00',
+    net: '12500.00',
+    confirm: true,
+  });
+
+  await page.goto(`/ug/inv/success/?no=${created.number}`);
+  const sheet = page.getByTestId('printable-receipt');
+  await expect(sheet.getByText(`#000${created.number}`).first()).toBeVisible();
+  const printedLink = (await sheet.getByText(/^Verify: /).first().textContent())!.replace('Verify: ', '');
+  expect(printedLink).toMatch(new RegExp(`/verify/${created.number}/[0-9a-f]{12}$`));
+  await page.screenshot({ path: '/tmp/verify-printable.png', fullPage: true });
+
+  const link = await qrOfPrintedPage(page);
+  expect(link).toBe(printedLink);
+
+  // A parent's phone: a fresh browser context, no session.
+  const visitor = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const phone = await visitor.newPage();
+  await phone.goto(link);
+  await expect(phone.getByText('Valid receipt')).toBeVisible();
+  await expect(phone.getByText(`#000${created.number}`)).toBeVisible();
+  await expect(phone.getByText('15-09-2025')).toBeVisible();
+  await expect(phone.getByText('₹ 12,500.00')).toBeVisible();
+  await expect(phone.getByText('M. N. K.')).toBeVisible();
+  await expect(phone.getByText(STUDENT.admissionNo)).toBeVisible();
+  await expect(phone.getByText(STUDENT.name)).toHaveCount(0);
+  await phone.screenshot({ path: '/tmp/verify-valid-phone.png', fullPage: true });
+
+  await trpcMutation(page, 'receipts.void', { number: created.number });
+  await phone.reload();
+  await expect(phone.getByText(/^VOIDED on \d{2}-\d{2}-\d{4}$/)).toBeVisible();
+  await expect(phone.getByText('Valid receipt')).toHaveCount(0);
+  await phone.screenshot({ path: '/tmp/verify-voided-phone.png', fullPage: true });
+
+  await phone.goto(link.replace(/[0-9a-f]$/, (c) => (c === '0' ? '1' : '0')));
+  await expect(phone.getByRole('heading', { name: 'Not a valid receipt' })).toBeVisible();
+  await expect(phone.getByText(`#000${created.number}`)).toHaveCount(0);
+  await visitor.close();
+});
