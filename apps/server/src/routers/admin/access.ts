@@ -14,5 +14,6 @@ export const adminAccess: AccessRules = {
   'admin.users.changePassword': { access: 'admin', input: (_fx, h) => ({ userId: h.sessions.ugStaff.userId, email: h.sessions.ugStaff.email, ...newPassword }) },
   'admin.users.remove': { access: 'admin', input: (_fx, h) => ({ id: h.sessions.ugStaff.userId }) },
   'admin.settings.get': { access: 'admin' },
+  'admin.backups.list': { access: 'admin' },
   'admin.settings.update': { access: 'admin', input: () => ({ gstRate: '18' }) },
 };
