@@ -142,6 +142,41 @@ const UG_FIXTURE_FEE = FIXTURE_AMOUNTS.tuition + FIXTURE_AMOUNTS.exam;
 const UG_FIXTURE_DISCOUNT = FIXTURE_AMOUNTS.tuitionDiscount + FIXTURE_AMOUNTS.tuitionAdjustment;
 
 const CONTRACTS: Contract[] = [
+  // Fee plans and dues as of a date (issue 12)
+  {
+    method: 'GET',
+    path: '/v2/plans',
+    outsiderStatus: 404,
+    call: (ctx) => ({ fields: { batchId: ctx.fx.ug.batchId } }),
+    check: (res, ctx) =>
+      expect(res.body).toEqual({
+        batchId: ctx.fx.ug.batchId,
+        fineRule: { type: 'none', graceDays: 0, amount: null, perDay: null, cap: null, percent: null },
+        instalments: [
+          {
+            id: 'v-2025-06-01',
+            name: 'Fees from 2025-06-01',
+            dueDate: '2025-06-01',
+            fineRule: { type: 'none', graceDays: 0, amount: null, perDay: null, cap: null, percent: null },
+            heads: [
+              { feeId: ctx.fx.heads.tuition, feeHead: 'Tuition Fee', amount: rupees(FIXTURE_AMOUNTS.tuition) },
+              { feeId: ctx.fx.heads.exam, feeHead: 'Exam Fee', amount: rupees(FIXTURE_AMOUNTS.exam) },
+            ],
+          },
+        ],
+      }),
+  },
+  {
+    method: 'GET',
+    path: '/v2/dues',
+    call: () => ({ fields: { depId: 100, asOf: '2026-01-01', admNo: 'UG-001' } }),
+    check: (res) => {
+      expect(res.body.asOf).toBe('2026-01-01');
+      expect(res.body.students).toHaveLength(1);
+      expect(res.body.students[0]).toMatchObject({ admNo: 'UG-001', name: 'Anjali Menon', fine: { outstanding: '0.00' } });
+      expect(res.body.students[0].outstanding).toBe(rupees(UG_FIXTURE_FEE - UG_FIXTURE_DISCOUNT - FIXTURE_AMOUNTS.paidTuition));
+    },
+  },
   // Sessions and reference data
   {
     method: 'POST',

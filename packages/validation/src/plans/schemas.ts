@@ -84,6 +84,16 @@ export const ZDefaultersInput = z
   .refine((v) => v.batchId === undefined || v.courseId !== undefined, { message: 'Choose the course of the batch', path: ['courseId'] });
 export type TDefaultersInput = z.infer<typeof ZDefaultersInput>;
 
+/** plans.dues: per student the instalments due till the date; a department, course, batch or one student. */
+export const ZDuesInput = z.object({
+  depId: ZDepId,
+  asOf: ZDate,
+  courseId: ZId.optional(),
+  batchId: ZId.optional(),
+  studentId: ZId.optional(),
+});
+export type TDuesInput = z.infer<typeof ZDuesInput>;
+
 /** plans.demandNotices: one student, or every student of a batch with something to collect. */
 export const ZDemandNoticesInput = z
   .object({ depId: ZDepId, batchId: ZId.optional(), studentId: ZId.optional(), asOf: ZDate, payBy: ZDate })

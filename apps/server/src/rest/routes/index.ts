@@ -6,6 +6,7 @@ import { batchRoutes } from './batches';
 import { discountRoutes } from './discounts';
 import { feeRoutes } from './fees';
 import { homeRoutes } from './home';
+import { planRoutes } from './plans';
 import { receiptRoutes } from './receipts';
 import { referenceRoutes } from './reference';
 import { reportRoutes } from './reports';
@@ -24,4 +25,5 @@ export const restRoutes: readonly RestRoute[] = [
   ...batchRoutes,
   ...discountRoutes,
   ...backupRoutes,
+  ...planRoutes,
 ];

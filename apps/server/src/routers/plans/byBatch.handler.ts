@@ -1,7 +1,6 @@
 import { loadBatchPlan } from '@fees/db';
 import type { TBatchPlanInput } from '@fees/validation';
-import { loadBatchOfDepartment } from '../fees/shared';
-import { type AuthedContext, planView } from './service';
+import { type AuthedContext, loadBatchOfDepartment, planView } from './service';
 
 /** A batch's plan; a batch without one answers its virtual instalments (hasPlan false). */
 export function byBatchHandler({ ctx, input }: { ctx: AuthedContext; input: TBatchPlanInput }) {

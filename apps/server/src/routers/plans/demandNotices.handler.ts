@@ -1,7 +1,6 @@
 import { batchDuesAsOf, listLetterheads, loadBatchPlan } from '@fees/db';
 import type { TDemandNoticesInput } from '@fees/validation';
-import { loadBatchOfDepartment } from '../fees/shared';
-import { type AuthedContext, duesView, headNamesOf, loadStudentOfDepartment, upiLinkFor, upiOf } from './service';
+import { type AuthedContext, duesView, headNamesOf, loadBatchOfDepartment, loadStudentOfDepartment, upiLinkFor, upiOf } from './service';
 
 /**
  * Demand notices as of a date: one student, or every student of a batch with something to collect.

@@ -68,8 +68,8 @@ describe('plans.byBatch', () => {
 
   it('refuses a batch of another department', async () => {
     expect(await refusal(h.caller('pgStaff').plans.byBatch({ depId: 101, batchId: fx.ug.batchId }))).toEqual({
-      code: 'BAD_REQUEST',
-      message: 'This batch does not belong to the department',
+      code: 'NOT_FOUND',
+      message: 'No such batch in this department',
     });
     expect((await refusal(h.caller('ugStaff').plans.byBatch({ depId: 101, batchId: fx.pg.batchId }))).code).toBe('FORBIDDEN');
   });

@@ -1,6 +1,7 @@
 import {
   ZBatchPlanInput,
   ZDemandNoticesInput,
+  ZDuesInput,
   ZPaymentSettingsInput,
   ZRemovePlanInput,
   ZSavePlanInput,
@@ -11,6 +12,7 @@ import {
 import { adminProcedure, departmentProcedure, router } from '../../trpc';
 import { byBatchHandler } from './byBatch.handler';
 import { demandNoticesHandler } from './demandNotices.handler';
+import { duesHandler } from './dues.handler';
 import { paymentSettingsGetHandler } from './paymentSettings.get.handler';
 import { paymentSettingsUpdateHandler } from './paymentSettings.update.handler';
 import { removeHandler } from './remove.handler';
@@ -24,6 +26,7 @@ export const plansRouter = router({
   remove: adminProcedure.input(ZRemovePlanInput).mutation(removeHandler),
   studentDues: departmentProcedure.input(ZStudentDuesInput).query(studentDuesHandler),
   waiveFine: adminProcedure.input(ZWaiveFineInput).mutation(waiveFineHandler),
+  dues: departmentProcedure.input(ZDuesInput).query(duesHandler),
   demandNotices: departmentProcedure.input(ZDemandNoticesInput).query(demandNoticesHandler),
   paymentSettings: router({
     get: departmentProcedure.input(ZPaymentSettingsInput).query(paymentSettingsGetHandler),

@@ -3,6 +3,7 @@ import {
   batchDuesAsOf,
   type DbOrTx,
   type FeeBalanceRow,
+  findBatch,
   findLateFeeHeadId,
   findStudentById,
   getDepartmentPayment,
@@ -23,6 +24,13 @@ export function loadStudentOfDepartment(db: DbOrTx, input: { depId: number; stud
     throw new AppError('NOT_FOUND', 'No such student in this department');
   }
   return student;
+}
+
+/** The batch must exist in the department named in the input (another department's batch is not found). */
+export function loadBatchOfDepartment(db: DbOrTx, input: { depId: number; batchId: number }) {
+  const batch = findBatch(db, input.batchId);
+  if (!batch || batch.departmentId !== input.depId) throw new AppError('NOT_FOUND', 'No such batch in this department');
+  return batch;
 }
 
 /** The plan as the screens and REST read it (heads without their start dates). */

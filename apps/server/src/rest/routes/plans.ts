@@ -1,0 +1,99 @@
+import { type FineRule, type InstalmentDues, paiseToRupeesText as rupees } from '@fees/validation';
+import { route } from '../route';
+import { departmentOfBatch, studentIdOf } from './shared';
+
+const FINE_RULE = { type: 'string', graceDays: 'integer', amount: 'money?', perDay: 'money?', cap: 'money?', percent: 'string?' } as const;
+
+/** A fine rule on the wire: amounts as rupees text, the percent with 2 decimals ("2.50"); fields of other types null. */
+function fineRuleWire(rule: FineRule) {
+  return {
+    type: rule.type,
+    graceDays: rule.type === 'none' ? 0 : rule.graceDays,
+    amount: rule.type === 'fixed' ? rupees(rule.amountPaise) : null,
+    perDay: rule.type === 'per_day' ? rupees(rule.perDayPaise) : null,
+    cap: rule.type === 'per_day' ? rupees(rule.capPaise) : null,
+    percent: rule.type === 'percent' ? rupees(rule.percentBasisPoints) : null,
+  };
+}
+
+const instalmentDuesWire = (i: InstalmentDues) => ({
+  id: i.id,
+  name: i.name,
+  dueDate: i.dueDate,
+  due: rupees(i.due),
+  concession: rupees(i.concession),
+  paid: rupees(i.paid),
+  outstanding: rupees(i.outstanding),
+  daysLate: i.daysLate,
+  fine: rupees(i.fine),
+});
+
+/** Read paths for other programs (the SMS gateway, the accountant's tools), issue 12. */
+export const planRoutes = [
+  route({
+    method: 'GET',
+    path: '/v2/plans',
+    procedure: 'plans.byBatch',
+    summary: "A batch's instalment plan with each instalment's effective fine rule (a batch without a plan: its virtual instalments, rule none)",
+    access: 'department',
+    request: { batchId: 'batchId' },
+    input: async (f, caller) => ({ depId: await departmentOfBatch(caller, f.batchId) }),
+    response: {
+      batchId: 'integer',
+      fineRule: FINE_RULE,
+      instalments: [{ id: 'string', name: 'string', dueDate: 'date', fineRule: FINE_RULE, heads: [{ feeId: 'integer', feeHead: 'string', amount: 'money' }] }],
+    },
+    output: (plan) => {
+      const names = new Map(plan.heads.map((h) => [h.feeHeadId, h.feeHead]));
+      return {
+        batchId: plan.batchId,
+        fineRule: fineRuleWire(plan.fineRule),
+        instalments: plan.instalments.map((i) => ({
+          id: i.id,
+          name: i.name,
+          dueDate: i.dueDate,
+          fineRule: fineRuleWire(i.fineRule ?? plan.fineRule),
+          heads: i.amounts.map((a) => ({ feeId: a.feeHeadId, feeHead: names.get(a.feeHeadId) ?? '', amount: rupees(a.amountPaise) })),
+        })),
+      };
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/v2/dues',
+    procedure: 'plans.dues',
+    summary: 'Per student, the instalments due on or before asOf with their fines; a department, course, batch or one admission number',
+    access: 'department',
+    request: { depId: 'depId', asOf: 'asOf', courseId: 'courseId', batchId: 'batchId', admNo: 'studentId' },
+    input: async (f, caller) => ({ studentId: await studentIdOf(caller, f.depId, f.admNo) }),
+    errorNames: { studentId: 'admNo' },
+    response: {
+      asOf: 'date',
+      students: [
+        {
+          admNo: 'string',
+          name: 'string',
+          batchId: 'integer',
+          instalments: [
+            { id: 'string', name: 'string', dueDate: 'date', due: 'money', concession: 'money', paid: 'money', outstanding: 'money', daysLate: 'integer', fine: 'money' },
+          ],
+          fine: { accrued: 'money', paid: 'money', waived: 'money', outstanding: 'money' },
+          outstanding: 'money',
+          toCollect: 'money',
+        },
+      ],
+    },
+    output: (r) => ({
+      asOf: r.asOf,
+      students: r.students.map((s) => ({
+        admNo: s.admissionNo,
+        name: s.name,
+        batchId: s.batchId,
+        instalments: s.instalments.map(instalmentDuesWire),
+        fine: { accrued: rupees(s.fine.accrued), paid: rupees(s.fine.paid), waived: rupees(s.fine.waived), outstanding: rupees(s.fine.outstanding) },
+        outstanding: rupees(s.outstanding),
+        toCollect: rupees(s.toCollect),
+      })),
+    }),
+  }),
+];

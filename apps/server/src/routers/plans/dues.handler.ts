@@ -1,0 +1,38 @@
+import { batchesDuesAsOf, batchIdsOfCourse, batchIdsOfDepartment } from '@fees/db';
+import { AppError, type TDuesInput } from '@fees/validation';
+import type { AuthedContext } from '../../context';
+import { assertCourseOfDepartment } from '../batches/shared';
+import { loadBatchOfDepartment, loadStudentOfDepartment } from './service';
+
+/** The batches a dues call covers: one student's, one batch, a course's, or the department's. */
+function batchIdsInScope(ctx: AuthedContext, input: TDuesInput): number[] {
+  if (input.courseId !== undefined) assertCourseOfDepartment(ctx, { depId: input.depId, courseId: input.courseId });
+  if (input.studentId !== undefined) return [loadStudentOfDepartment(ctx.db, { depId: input.depId, studentId: input.studentId }).batchId];
+  if (input.batchId !== undefined) {
+    const batch = loadBatchOfDepartment(ctx.db, { depId: input.depId, batchId: input.batchId });
+    if (input.courseId !== undefined && batch.courseId !== input.courseId) throw new AppError('BAD_INPUT', 'This batch does not belong to the course');
+    return [batch.id];
+  }
+  if (input.courseId !== undefined) return batchIdsOfCourse(ctx.db, { courseId: input.courseId });
+  return batchIdsOfDepartment(ctx.db, input.depId);
+}
+
+/** Per student: the instalments due on or before the date, the fine, outstanding and to collect. */
+export function duesHandler({ ctx, input }: { ctx: AuthedContext; input: TDuesInput }) {
+  const rows = batchesDuesAsOf(ctx.db, batchIdsInScope(ctx, input), input.asOf).filter(
+    (r) => input.studentId === undefined || r.studentId === input.studentId,
+  );
+  return {
+    asOf: input.asOf,
+    students: rows.map((r) => ({
+      studentId: r.studentId,
+      admissionNo: r.admissionNo,
+      name: r.name,
+      batchId: r.batchId,
+      instalments: r.dues.instalments,
+      fine: r.dues.fine,
+      outstanding: r.dues.outstanding,
+      toCollect: r.dues.toCollect,
+    })),
+  };
+}
