@@ -5,6 +5,7 @@
 import type { Database } from '@fees/db';
 import { loadDemoAcademics } from './academics';
 import { loadDemoAccounts } from './accounts';
+import { loadDemoPlanPayments, loadDemoPlans, loadDemoWaiver } from './plans';
 import { loadDemoReceipts } from './receipts';
 
 export interface DemoAccount {
@@ -16,6 +17,9 @@ export interface DemoAccount {
 export async function loadDemoData(db: Database): Promise<DemoAccount[]> {
   const accounts = await loadDemoAccounts(db);
   loadDemoAcademics(db);
+  loadDemoPlans(db);
   loadDemoReceipts(db);
+  loadDemoPlanPayments(db);
+  loadDemoWaiver(db);
   return accounts;
 }

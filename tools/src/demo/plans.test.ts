@@ -1,0 +1,49 @@
+import { auditLog, batchDuesAsOf, batches, fineWaivers, getDepartmentPayment, loadBatchPlan } from '@fees/db';
+import { createTestDatabase } from '@fees/db/testing';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { loadDemoAcademics } from './academics';
+import { today } from '@fees/server/config';
+import { loadDemoPlanPayments, loadDemoPlans, loadDemoWaiver } from './plans';
+import { loadDemoReceipts } from './receipts';
+
+describe('demo plans', () => {
+  it('gives every batch a plan that adds up, every fine rule type, a UPI ID per department, students on time, late, partly and unpaid, and one waiver', () => {
+    const db = createTestDatabase();
+    loadDemoAcademics(db);
+    const made = loadDemoPlans(db);
+    const all = db.select().from(batches).all();
+    expect(made).toBe(all.length);
+    const types = new Set<string>();
+    for (const batch of all) {
+      const plan = loadBatchPlan(db, batch.id);
+      expect(plan.hasPlan).toBe(true);
+      types.add(plan.fineRule.type);
+      for (const inst of plan.instalments) if (inst.fineRule) types.add(inst.fineRule.type);
+      for (const head of plan.heads) {
+        const sum = plan.instalments.reduce((s, i) => s + (i.amounts.find((a) => a.feeHeadId === head.feeHeadId)?.amountPaise ?? 0), 0);
+        expect(sum).toBe(head.amountPaise);
+      }
+      if (batch.departmentId === 105) expect(plan.instalments).toHaveLength(10);
+    }
+    expect([...types].sort()).toEqual(['fixed', 'none', 'per_day', 'percent']);
+    expect(getDepartmentPayment(db, 105).upiId).toBe('englishschool@federal');
+
+    loadDemoReceipts(db);
+    expect(loadDemoPlanPayments(db)).toBeGreaterThan(0);
+    const kinds = new Set<string>();
+    for (const batch of all) {
+      for (const s of batchDuesAsOf(db, { batchId: batch.id }, today())) {
+        for (const i of s.dues.instalments) {
+          kinds.add(i.outstanding <= 0 ? (i.daysLate > 0 ? 'late' : 'on time') : i.paid > 0 ? 'partly' : 'unpaid');
+        }
+      }
+    }
+    expect([...kinds].sort()).toEqual(['late', 'on time', 'partly', 'unpaid']);
+    expect(loadDemoWaiver(db)).toBe(true);
+    expect(db.select().from(fineWaivers).all()).toHaveLength(1);
+    expect(db.select().from(auditLog).where(eq(auditLog.entity, 'fine_waiver')).all()).toHaveLength(1);
+    expect(loadDemoPlans(db)).toBe(0);
+    expect(loadDemoWaiver(db)).toBe(false);
+  });
+});

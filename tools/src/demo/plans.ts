@@ -1,0 +1,151 @@
+/**
+ * Demo fee plans (issue 12): every batch gets an instalment plan over its academic year, monthly
+ * for the school and terms or semesters for the colleges, with every fine rule type somewhere; each
+ * department gets a UPI ID. After the receipts, instalment payers on time and late, and one
+ * student's fine partly waived. Skipped when plans exist.
+ */
+import {
+  batchDuesAsOf,
+  batches,
+  type Database,
+  fineWaivers,
+  instalmentPlans,
+  getGstRateBasisPoints,
+  loadBatchPlan,
+  setDepartmentPayment,
+  studentFeeBalances,
+  writeAudit,
+  writeBatchPlan,
+} from '@fees/db';
+import { addDays, addMonths, DEPARTMENTS, type DepartmentId, equalInstalments, type FineRule, type PlanInstalment, percentSplit, receiptTaxPaise } from '@fees/validation';
+import { asc, count, eq } from 'drizzle-orm';
+import { today } from '@fees/server/config';
+import { createReceipt } from '@fees/server/receipts';
+import { Random } from '../random';
+
+const UPI: Record<number, [string, string]> = {
+  100: ['artscollege.ug@sbi', 'Arts and Science College'],
+  101: ['artscollege.pg@sbi', 'Arts and Science College'],
+  102: ['healthinstitute@federal', 'Institute of Health Sciences'],
+  103: ['teachered@canara', 'Teacher Education Institute'],
+  104: ['bedcollege@sbi', 'College of Education'],
+  105: ['englishschool@federal', 'English Medium School'],
+};
+
+/** Per department: how its year is split and the fine it charges. */
+function planFor(departmentId: number, heads: Array<{ feeHeadId: number; amountPaise: number }>, yearStart: string): { fineRule: FineRule; instalments: PlanInstalment[] } {
+  const on = (months: number, day: number) => `${addMonths(yearStart, months).slice(0, 8)}${String(day).padStart(2, '0')}`;
+  switch (departmentId) {
+    case 105: // the school: ten monthly instalments, June to March, due on the 10th
+      return { fineRule: { type: 'per_day', perDayPaise: 10_00, capPaise: 300_00, graceDays: 5 }, instalments: equalInstalments(heads, { count: 10, everyMonths: 1, firstDueDate: on(0, 10) }) };
+    case 100: // UG: two semesters
+      return {
+        fineRule: { type: 'percent', percentBasisPoints: 200, graceDays: 10 },
+        instalments: percentSplit(heads, { percents: [50, 50], dueDates: [on(0, 20), on(5, 20)], names: ['Semester 1', 'Semester 2'] }),
+      };
+    case 101: // PG: two semesters
+      return {
+        fineRule: { type: 'fixed', amountPaise: 250_00, graceDays: 7 },
+        instalments: percentSplit(heads, { percents: [60, 40], dueDates: [on(0, 25), on(6, 5)], names: ['Semester 1', 'Semester 2'] }),
+      };
+    case 102: // Health inspector diploma: three terms
+      return {
+        fineRule: { type: 'per_day', perDayPaise: 5_00, capPaise: 500_00, graceDays: 0 },
+        instalments: percentSplit(heads, { percents: [40, 30, 30], dueDates: [on(0, 15), on(4, 15), on(8, 15)], names: ['Term 1', 'Term 2', 'Term 3'] }),
+      };
+    case 103: // D.El.Ed: three terms, no fine
+      return {
+        fineRule: { type: 'none' },
+        instalments: percentSplit(heads, { percents: [40, 30, 30], dueDates: [on(0, 30), on(4, 30), on(8, 30)], names: ['Term 1', 'Term 2', 'Term 3'] }),
+      };
+    default: {
+      // B.Ed: two semesters; the second with a percent fine of its own
+      const instalments = percentSplit(heads, { percents: [50, 50], dueDates: [on(0, 30), on(6, 15)], names: ['Semester 1', 'Semester 2'] });
+      instalments[1]!.fineRule = { type: 'percent', percentBasisPoints: 150, graceDays: 15 };
+      return { fineRule: { type: 'fixed', amountPaise: 200_00, graceDays: 10 }, instalments };
+    }
+  }
+}
+
+export function loadDemoPlans(db: Database): number {
+  if ((db.select({ n: count() }).from(instalmentPlans).get()?.n ?? 0) > 0) return 0;
+  return db.transaction((tx) => {
+    for (const d of DEPARTMENTS) {
+      const [upiId, payeeName] = UPI[d.id]!;
+      setDepartmentPayment(tx, d.id, { upiId, payeeName });
+    }
+    let made = 0;
+    for (const batch of tx.select().from(batches).orderBy(asc(batches.id)).all()) {
+      const { heads } = loadBatchPlan(tx, batch.id);
+      if (heads.length === 0) continue;
+      const yearStart = heads.map((h) => h.startDate).sort()[0]!;
+      const plan = planFor(batch.departmentId, heads, yearStart);
+      const instalments = plan.instalments.map(({ id: _, ...inst }) => inst);
+      writeBatchPlan(tx, { batchId: batch.id, fineRule: plan.fineRule, instalments, userId: null });
+      made++;
+    }
+    writeAudit(tx, { userId: null, email: 'demo' }, { action: 'import', entity: 'demo_plans', after: { plans: made } });
+    return made;
+  });
+}
+
+/**
+ * Instalment payers on top of the random receipts: per batch, about 30% of the students paid their
+ * first instalment in full before it was due, about 15% paid it late, so the demo has students on
+ * time, late, partly paid and unpaid. Whole heads, never beyond a head's balance.
+ */
+export function loadDemoPlanPayments(db: Database): number {
+  const day = today();
+  const everyDepartment = { role: 'admin' as const, departmentId: null };
+  let written = 0;
+  db.transaction(() => {
+    for (const batch of db.select().from(batches).orderBy(asc(batches.id)).all()) {
+      const rand = new Random(batch.id * 7919);
+      const plan = loadBatchPlan(db, batch.id);
+      const first = plan.instalments[0];
+      if (!plan.hasPlan || !first || addDays(first.dueDate, 25) > day) continue;
+      const grace = (first.fineRule ?? plan.fineRule).type === 'none' ? 0 : ((first.fineRule ?? plan.fineRule) as { graceDays: number }).graceDays;
+      for (const student of batchDuesAsOf(db, { batchId: batch.id }, day, plan)) {
+        const roll = rand.next();
+        if (roll >= 0.45) continue;
+        const date = roll < 0.3 ? addDays(first.dueDate, -rand.int(0, 5)) : [addDays(first.dueDate, grace + rand.int(3, 20)), day].sort()[0]!;
+        const balances = new Map(studentFeeBalances(db, student.studentId).map((b) => [b.feeHeadId, b.balancePaise]));
+        const items = student.allocation.instalments[0]!.heads
+          .map((h) => ({ feeHeadId: h.feeHeadId, particulars: first.name, amount: Math.min(h.amountPaise - h.concessionPaise, balances.get(h.feeHeadId) ?? 0) }))
+          .filter((i) => i.amount > 0);
+        const total = items.reduce((sum, i) => sum + i.amount, 0);
+        if (total === 0) continue;
+        const tax = receiptTaxPaise(total, getGstRateBasisPoints(db));
+        createReceipt(
+          db,
+          { userId: null, email: 'demo' },
+          { depId: batch.departmentId as DepartmentId, studentId: student.studentId, date, items, paymentMode: 'upi', paymentReference: `UPI/${rand.int(100000, 999999)}${rand.int(100000, 999999)}`, total, tax, net: total + tax, confirm: true, allowOverpayment: false },
+          everyDepartment,
+        );
+        written++;
+      }
+    }
+  });
+  return written;
+}
+
+/** One waiver: half the fine of the school's first student with a fine outstanding today. */
+export function loadDemoWaiver(db: Database): boolean {
+  if ((db.select({ n: count() }).from(fineWaivers).get()?.n ?? 0) > 0) return false;
+  const day = today();
+  for (const batch of db.select().from(batches).where(eq(batches.departmentId, 105)).orderBy(asc(batches.id)).all()) {
+    const student = batchDuesAsOf(db, { batchId: batch.id }, day).find((s) => s.dues.fine.outstanding >= 2_00);
+    if (!student) continue;
+    const amountPaise = Math.floor(student.dues.fine.outstanding / 200) * 100;
+    db.transaction((tx) => {
+      const row = tx
+        .insert(fineWaivers)
+        .values({ studentId: student.studentId, amountPaise, reason: 'Hospitalised during the due month', date: day, createdByEmail: 'demo' })
+        .returning()
+        .get();
+      writeAudit(tx, { userId: null, email: 'demo' }, { action: 'create', entity: 'fine_waiver', entityId: row.id, after: row });
+    });
+    return true;
+  }
+  return false;
+}
