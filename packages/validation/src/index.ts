@@ -14,3 +14,4 @@ export * from './reports';
 export * from './plans';
 export * from './words';
 export * from './limits';
+export * from './audit';

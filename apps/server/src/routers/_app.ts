@@ -1,5 +1,6 @@
 import { createCallerFactory, router } from '../trpc';
 import { adminRouter } from './admin/router';
+import { auditRouter } from './audit/router';
 import { authRouter } from './auth/router';
 import { batchesRouter } from './batches/router';
 import { discountsRouter } from './discounts/router';
@@ -23,6 +24,7 @@ export const appRouter = router({
   reports: reportsRouter,
   letterheads: letterheadsRouter,
   plans: plansRouter,
+  audit: auditRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,5 +1,6 @@
 import type { AccessRules } from './access';
 import { adminAccess } from './admin/access';
+import { auditAccess } from './audit/access';
 import { authAccess } from './auth/access';
 import { batchesAccess } from './batches/access';
 import { discountsAccess } from './discounts/access';
@@ -23,4 +24,5 @@ export const accessRules: AccessRules = {
   ...reportsAccess,
   ...letterheadsAccess,
   ...plansAccess,
+  ...auditAccess,
 };

@@ -1,0 +1,7 @@
+import type { AccessRules } from '../access';
+
+export const auditAccess: AccessRules = {
+  'audit.list': { access: 'authed', input: () => ({}) },
+  'audit.actors': { access: 'authed' },
+  'audit.receiptHistory': { access: 'department', input: (fx) => ({ number: fx.ug.receiptNumber }) },
+};
