@@ -240,6 +240,13 @@ describe('demand notices and UPI', () => {
     expect(notices.notices[0]!.upiLink).toBe('upi://pay?pa=pgcollege@sbi&pn=PG%20College&am=3510.00&tn=PG-001&cu=INR');
   });
 
+  it('gives the receipt entry the UPI details of the department for the QR at the counter', async () => {
+    const entry = { depId: 101 as const, studentId: fx.pg.studentId };
+    expect((await h.caller('pgStaff').receipts.entryContext(entry)).upi).toBeNull();
+    await h.caller('admin').plans.paymentSettings.update({ depId: 101, upiId: 'pgcollege@sbi', payeeName: 'PG College' });
+    expect((await h.caller('pgStaff').receipts.entryContext(entry)).upi).toEqual({ upiId: 'pgcollege@sbi', payeeName: 'PG College' });
+  });
+
   it('checks the UPI ID and lets only admins change it', async () => {
     expect(await refusal(h.caller('admin').plans.paymentSettings.update({ depId: 101, upiId: 'not a upi', payeeName: 'x' }))).toEqual({
       code: 'BAD_REQUEST',

@@ -1,14 +1,14 @@
 import { studentFeeBalances, studentFeeTotals } from '@fees/db';
 import type { TReceiptEntryContextInput } from '@fees/validation';
 import { today } from '../../config';
-import { lateFeeBalanceRows, studentDuesView } from '../plans/service';
+import { lateFeeBalanceRows, studentDuesView, upiOf } from '../plans/service';
 import { studentOfDepartment } from './service';
 import type { AuthedContext } from '../../context';
 
 /**
  * Everything the receipt entry form starts from: the student header, the batch's heads with balances
  * (and the Late fee with the fine outstanding, once a fine has accrued), the GST rate, and the
- * instalment dues as of today.
+ * instalment dues as of today, and the department's UPI details (for the QR of a UPI payment).
  */
 export function entryContextHandler({ ctx, input }: { ctx: AuthedContext; input: TReceiptEntryContextInput }) {
   const { gstRateBasisPoints, ...student } = studentOfDepartment(ctx.db, input, ctx.session);
@@ -19,5 +19,6 @@ export function entryContextHandler({ ctx, input }: { ctx: AuthedContext; input:
     gstRateBasisPoints,
     today: today(),
     dues: studentDuesView(ctx.db, student, today()),
+    upi: upiOf(ctx.db, input.depId),
   };
 }

@@ -2,6 +2,7 @@ import { AppShell, NavLink, ScrollArea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconAdjustments,
+  IconCalendarDue,
   IconBuildingBank,
   IconCalendarStats,
   IconChartBar,
@@ -29,6 +30,7 @@ const SETTINGS_LINKS = [
   { to: '/admin/batchedt', label: 'Create Batches', icon: IconCalendarStats },
   { to: '/admin/feeheads', label: 'Fee Heads', icon: IconListDetails },
   { to: '/admin/feelist', label: 'Create Fees', icon: IconCoin },
+  { to: '/admin/plans', label: 'Fee plans', icon: IconCalendarDue },
   { to: '/admin/discedt', label: 'Disc/Adjustment', icon: IconAdjustments },
   { to: '/admin/settings', label: 'GST and Letterheads', icon: IconBuildingBank },
   { to: '/admin/backup', label: 'Backup Database', icon: IconDatabaseExport },

@@ -54,10 +54,13 @@ export function DepartmentShell({ department }: { department: Department }) {
               <NavLink component={Link} to={`${base}/register/`} label="Register student" leftSection={<IconUserPlus size={18} />} active={is(`${base}/register`)} />
               <NavLink component={Link} to={`${base}/import/`} label="Import students" leftSection={<IconFileImport size={18} />} active={is(`${base}/import`)} />
               <NavLink component={Link} to={`${base}/rcpt/`} label="Receipts" leftSection={<IconReceipt size={18} />} active={is(`${base}/rcpt`)} />
-              <NavLink label="Reports" leftSection={<IconChartBar size={18} />} defaultOpened={pathname.startsWith(`${base}/r`) || pathname.includes('dues')}>
+              <NavLink label="Reports" leftSection={<IconChartBar size={18} />} defaultOpened={pathname.startsWith(`${base}/r`) || pathname.includes('dues') || pathname.includes('defaulters') || pathname.includes('notices')}>
                 <NavLink component={Link} to={`${base}/rptview/`} label="All reports" active={is(`${base}/rptview`)} />
                 <NavLink component={Link} to={`${base}/rptfee/`} label="Fee receipts by course" active={is(`${base}/rptfee`)} />
                 <NavLink component={Link} to={`${base}/dues/`} label="Dues" active={is(`${base}/dues`)} />
+                <NavLink component={Link} to={`${base}/duesasof/`} label="Dues as of a date" active={is(`${base}/duesasof`)} />
+                <NavLink component={Link} to={`${base}/defaulters/`} label="Defaulters" active={is(`${base}/defaulters`)} />
+                <NavLink component={Link} to={`${base}/notices/`} label="Demand notices" active={is(`${base}/notices`)} />
                 <NavLink component={Link} to={`${base}/finfo/`} label="Student fee information" active={is(`${base}/finfo`)} />
                 <NavLink component={Link} to={`${base}/rcpt_dtws/`} label="Receipts between dates" active={is(`${base}/rcpt_dtws`)} />
                 <NavLink component={Link} to={`${base}/collections/`} label="Collections summary" active={is(`${base}/collections`)} />

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessage, serverFieldErrors, useTRPC } from '../../lib/trpc';
 import { FailureAlert } from '../../components/FailureAlert';
+import { UpiSettings } from './UpiSettings';
 
 interface SettingsValues {
   gstRate: string;
@@ -127,6 +128,7 @@ export default function SettingsPage() {
           />
         )
       )}
+      <UpiSettings />
     </>
   );
 }

@@ -1,4 +1,6 @@
-import { Grid, Paper, SimpleGrid, TextInput, Title } from '@mantine/core';
+import { Grid, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { LATE_FEE_HEAD } from '@fees/validation';
+import { InstalmentDues, type StudentDues } from '../../components/InstalmentDues';
 import { FeesInfoTable } from './FeesInfoTable';
 import type { ReceiptFormApi, ReceiptHeader } from './receipt-form';
 import type { FeeBalanceRow, FeeBalanceTotals } from './types';
@@ -8,10 +10,11 @@ interface ReceiptDetailsProps {
   header: ReceiptHeader;
   heads: FeeBalanceRow[];
   totals: FeeBalanceTotals;
+  dues?: StudentDues;
 }
 
 /** The student (read-only), the editable telephone, date and email, and the dues beside them. */
-export function ReceiptDetails({ form, header, heads, totals }: ReceiptDetailsProps) {
+export function ReceiptDetails({ form, header, heads, totals, dues }: ReceiptDetailsProps) {
   return (
     <Grid gap="lg">
       <Grid.Col span={{ base: 12, lg: 7 }}>
@@ -33,7 +36,11 @@ export function ReceiptDetails({ form, header, heads, totals }: ReceiptDetailsPr
           <Title order={5} mb="xs">
             Dues
           </Title>
-          <FeesInfoTable rows={heads} totals={totals} compact />
+          <Stack gap="sm">
+            {/* The fee heads add up to their totals; the fine has its own lines under the instalments. */}
+            <FeesInfoTable rows={dues ? heads.filter((h) => h.feeHead !== LATE_FEE_HEAD) : heads} totals={totals} compact />
+            {dues && <InstalmentDues dues={dues} compact />}
+          </Stack>
         </Paper>
       </Grid.Col>
     </Grid>

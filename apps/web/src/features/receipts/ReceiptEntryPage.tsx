@@ -47,7 +47,7 @@ export default function ReceiptEntryPage() {
       </>
     );
   }
-  const { student, heads, totals, gstRateBasisPoints, today } = context.data;
+  const { student, heads, totals, gstRateBasisPoints, today, dues, upi } = context.data;
 
   return (
     <>
@@ -69,6 +69,8 @@ export default function ReceiptEntryPage() {
         heads={heads}
         totals={totals}
         rateBasisPoints={gstRateBasisPoints}
+        dues={dues}
+        upi={upi}
         initialValues={{
           date: today,
           phone: student.phone ?? '',

@@ -4,6 +4,8 @@ import { modals } from '@mantine/modals';
 import { paiseToRupeesText } from '@fees/validation';
 import type { ReactNode } from 'react';
 import { FailureAlert } from '../../components/FailureAlert';
+import type { StudentDues } from '../../components/InstalmentDues';
+import type { UpiPayee } from '../../components/UpiQr';
 import { confirmDialog } from '../../lib/dialogs';
 import { formatRupees } from '../../lib/money';
 import { type ReceiptFormValues, type ReceiptHeader, type ReceiptSubmission, ZReceiptForm } from './receipt-form';
@@ -29,6 +31,10 @@ interface ReceiptFormProps {
   onCancel: () => void;
   /** Extra buttons beside Submit and Cancel (Delete on the edit screen). */
   actions?: ReactNode;
+  /** New receipts: the instalments as of today (the dues panel, and what a chosen head pre-fills). */
+  dues?: StudentDues;
+  /** New receipts: where a UPI payment goes, for the QR of the net amount. */
+  upi?: UpiPayee | null;
 }
 
 /**
@@ -36,7 +42,7 @@ interface ReceiptFormProps {
  * Ctrl+Enter submits from anywhere in the form; the lines handle their own keys.
  */
 export function ReceiptForm(props: ReceiptFormProps) {
-  const { header, heads, totals, alreadyOnReceipt, rateBasisPoints, initialValues, pending, error, onSubmit, onCancel, actions } = props;
+  const { header, heads, totals, alreadyOnReceipt, rateBasisPoints, initialValues, pending, error, onSubmit, onCancel, actions, dues, upi } = props;
   const form = useForm<ReceiptFormValues>({
     mode: 'controlled',
     initialValues,
@@ -100,13 +106,13 @@ export function ReceiptForm(props: ReceiptFormProps) {
     >
       <Stack gap="lg">
         {error !== null && error !== undefined && <FailureAlert error={error} title="Not saved" />}
-        <ReceiptDetails form={form} header={header} heads={heads} totals={totals} />
+        <ReceiptDetails form={form} header={header} heads={heads} totals={totals} dues={dues} />
         <Paper withBorder radius="md" p="lg">
-          <ReceiptLines form={form} heads={heads} pricing={pricing} editing={alreadyOnReceipt !== undefined} />
+          <ReceiptLines form={form} heads={heads} pricing={pricing} editing={alreadyOnReceipt !== undefined} dues={dues} />
           <Divider my="md" />
           <Grid gap="lg" align="flex-start">
             <Grid.Col span={{ base: 12, md: 7 }}>
-              <ReceiptPayment form={form} />
+              <ReceiptPayment form={form} upi={upi} netPaise={pricing.netPaise} note={header.admissionNo} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 5 }}>
               <ReceiptTotals pricing={pricing} rateBasisPoints={rateBasisPoints} />

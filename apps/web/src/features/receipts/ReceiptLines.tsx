@@ -4,6 +4,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { formatRupees } from '../../lib/money';
 import { emptyLine, type ReceiptFormApi } from './receipt-form';
+import type { StudentDues } from '../../components/InstalmentDues';
 import type { FeeBalanceRow } from './types';
 import type { ReceiptPricingView } from './useReceiptPricing';
 
@@ -13,6 +14,8 @@ interface ReceiptLinesProps {
   pricing: ReceiptPricingView;
   /** An edit shows "Due before this receipt" where a new receipt shows "Balance". */
   editing: boolean;
+  /** A new receipt: the instalments as of today, so a chosen head pre-fills what is due now. */
+  dues?: StudentDues;
 }
 
 /**
@@ -20,7 +23,7 @@ interface ReceiptLinesProps {
  * particulars, Enter in particulars moves to the amount, Enter in an amount goes to the next line
  * (adding one at the end).
  */
-export function ReceiptLines({ form, heads, pricing, editing }: ReceiptLinesProps) {
+export function ReceiptLines({ form, heads, pricing, editing, dues }: ReceiptLinesProps) {
   const items = form.values.items;
   const available = (id: number) => pricing.available.get(id) ?? 0;
   // One options array for every fee type list, rebuilt only when the batch's heads change.
@@ -48,7 +51,11 @@ export function ReceiptLines({ form, heads, pricing, editing }: ReceiptLinesProp
   const chooseHead = (index: number, value: string | null) => {
     form.setFieldValue(`items.${index}.feeHeadId`, value);
     if (!value) return;
-    const outstanding = pricing.amountLeft(index, Number(value));
+    // What falls due later is left out of the pre-filled amount, unless nothing is due yet.
+    const head = dues?.heads.find((h) => h.feeHeadId === Number(value));
+    const left = pricing.amountLeft(index, Number(value));
+    const dueNow = left - Math.max(0, (head?.balance ?? 0) - (head?.outstanding ?? 0));
+    const outstanding = dueNow > 0 ? dueNow : left;
     form.setFieldValue(`items.${index}.amount`, outstanding > 0 ? paiseToRupeesText(outstanding) : '');
   };
   const onAmountKey = (index: number) => (event: KeyboardEvent<HTMLInputElement>) => {

@@ -1,10 +1,16 @@
-import { Checkbox, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { PAYMENT_MODE_LABELS, RECEIPT_PAYMENT_MODES, type TReceiptPaymentMode } from '@fees/validation';
+import { Checkbox, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { PAYMENT_MODE_LABELS, RECEIPT_PAYMENT_MODES, type TReceiptPaymentMode, upiPayLink } from '@fees/validation';
+import { type UpiPayee, UpiQr } from '../../components/UpiQr';
+import { formatRupees } from '../../lib/money';
 import type { ReceiptFormApi } from './receipt-form';
 
-/** Payment mode, its reference number (not for cash) and the Confirm tick. */
-export function ReceiptPayment({ form }: { form: ReceiptFormApi }) {
+/**
+ * Payment mode, its reference number (not for cash) and the Confirm tick. With UPI and a department
+ * UPI ID, a QR for the net amount lets the parent pay by scanning; the clerk then types the reference.
+ */
+export function ReceiptPayment({ form, upi, netPaise, note }: { form: ReceiptFormApi; upi?: UpiPayee | null; netPaise: number; note: string }) {
   const cash = form.values.paymentMode === 'cash';
+  const qr = form.values.paymentMode === 'upi' && upi && netPaise > 0;
   return (
     <Stack gap="sm">
       <div>
@@ -26,6 +32,14 @@ export function ReceiptPayment({ form }: { form: ReceiptFormApi }) {
         maw={360}
         {...form.getInputProps('paymentReference')}
       />
+      {qr && (
+        <Group gap="md" wrap="nowrap">
+          <UpiQr link={upiPayLink({ ...upi, amountPaise: netPaise, note })} label={`UPI QR to pay ${formatRupees(netPaise)} to ${upi.payeeName}`} size={150} />
+          <Text size="sm">
+            Scan to pay <b>₹ {formatRupees(netPaise)}</b> to {upi.payeeName} ({upi.upiId}), then type the UPI reference above.
+          </Text>
+        </Group>
+      )}
       <Checkbox label="Confirm" mt="xs" {...form.getInputProps('confirm', { type: 'checkbox' })} />
     </Stack>
   );

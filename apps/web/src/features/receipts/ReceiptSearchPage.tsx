@@ -15,6 +15,7 @@ import { FeesInfoTable } from './FeesInfoTable';
 import { receiptEntryPath, studentStatementPath } from './links';
 import type { FeeInfo } from './types';
 import { FailureAlert } from '../../components/FailureAlert';
+import { StudentInstalments } from '../../components/InstalmentDues';
 
 const ZSearchForm = ZSearchReceiptStudentsInput.pick({ courseId: true, text: true });
 
@@ -173,6 +174,10 @@ export default function ReceiptSearchPage() {
               {info.student.name} · Adm.No {info.student.admissionNo} · {info.student.courseName}, batch {info.student.batchName}
             </Text>
             <FeesInfoTable rows={info.rows} totals={info.totals} />
+            <Text fw={600} size="sm">
+              Instalments and fines
+            </Text>
+            <StudentInstalments depId={department.id} studentId={info.student.id} />
             <Group justify="space-between">
               <Text fw={600}>
                 Total balance: <span data-testid="fees-info-balance">{formatRupees(info.totals.balancePaise)}</span>

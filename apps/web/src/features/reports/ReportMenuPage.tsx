@@ -1,5 +1,5 @@
 import { Button, Card, Group, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconArrowRight, IconCalendarStats, IconCoins, IconFileInvoice, IconReceipt2, IconUserExclamation, IconUsersGroup } from '@tabler/icons-react';
+import { IconAlarm, IconArrowRight, IconCalendarDue, IconCalendarStats, IconMail, IconCoins, IconFileInvoice, IconReceipt2, IconUserExclamation, IconUsersGroup } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useDepartment } from '../../app/department-context';
@@ -39,6 +39,9 @@ export default function ReportMenuPage() {
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
         <ReportCard to={paths.feeReceipts} title="Fee receipts by course" description="Every receipt of a course, by batch, with batch totals and each receipt's lines." icon={<IconReceipt2 size={24} />} color="indigo" />
         <ReportCard to={paths.dues} title="Student dues" description="Who still owes: fee, discount, paid and balance per student, with batch totals." icon={<IconUserExclamation size={24} />} color="red" />
+        <ReportCard to={paths.duesAsOf} title="Dues as of a date" description="Instalments due by a date: paid, outstanding, days late, fine and the total to collect." icon={<IconCalendarDue size={24} />} color="red" />
+        <ReportCard to={paths.defaulters} title="Defaulters" description="Students with a late instalment, largest amount first, with phone and guardian (CSV for SMS)." icon={<IconAlarm size={24} />} color="pink" />
+        <ReportCard to={paths.notices} title="Demand notices" description="Printable notices per student or for a whole batch, with a UPI QR for the total." icon={<IconMail size={24} />} color="yellow" />
         <ReportCard to={paths.studentFee ?? paths.menu} title="Student fee information" description="Total fee, total discount and final fee of every student of a course." icon={<IconUsersGroup size={24} />} color="grape" />
         <ReportCard to={paths.betweenDates} title="Receipts between dates" description="The receipts of a period, day by day, with the grand total." icon={<IconCalendarStats size={24} />} color="teal" />
         <ReportCard to={paths.collections} title="Collections summary" description="What came in over a period, by fee head (with GST apart) and by payment mode." icon={<IconCoins size={24} />} color="orange" />

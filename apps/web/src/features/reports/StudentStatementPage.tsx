@@ -1,16 +1,17 @@
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import { IconAlertCircle, IconArrowLeft, IconListDetails } from '@tabler/icons-react';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconArrowLeft, IconListDetails, IconMail } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment } from 'react';
-import { useNavigate, useParams } from 'react-router';
-import { useDepartment } from '../../app/department-context';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useDepartment, useIsAdminArea } from '../../app/department-context';
+import { StudentInstalments } from '../../components/InstalmentDues';
 import { PageHeader } from '../../components/PageHeader';
 import { formatDate, todayIso } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
 import { useTRPC } from '../../lib/trpc';
 import { type Cell, type ExportTable, reportFileName } from './export';
 import { ExportActions, Figure, numeric, ReportError, ReportLoading } from './ReportParts';
-import { receiptLabel } from './paths';
+import { receiptLabel, reportPaths } from './paths';
 import type { Statement } from './types';
 
 /** One sheet: each head's row, then its payments (receipt, date, particulars, amount), then the totals. */
@@ -44,6 +45,7 @@ export default function StudentStatementPage() {
   const department = useDepartment();
   const trpc = useTRPC();
   const navigate = useNavigate();
+  const adminArea = useIsAdminArea();
   const studentId = Number(useParams().studentId);
   const valid = Number.isInteger(studentId) && studentId > 0;
   const query = useQuery(trpc.reports.statement.queryOptions({ depId: department.id, studentId }, { enabled: valid }));
@@ -83,6 +85,9 @@ export default function StudentStatementPage() {
         actions={
           <>
             {back}
+            <Button variant="default" leftSection={<IconMail size={16} />} component={Link} to={`${reportPaths(department, adminArea).notices}?student=${studentId}`}>
+              Demand notice
+            </Button>
             <ExportActions size="sm" fileName={reportFileName('Statement_', student.admissionNo)} sheetName={`Statement ${student.admissionNo}`} table={() => exportTable(statement)} />
           </>
         }
@@ -112,6 +117,13 @@ export default function StudentStatementPage() {
             <Figure label="Paid" value={formatRupees(totals.paidPaise)} />
             <Figure label="Balance" value={formatRupees(totals.balancePaise)} testId="statement-balance" />
           </Group>
+        </Paper>
+
+        <Paper withBorder radius="md" p="lg">
+          <Title order={4} mb="sm">
+            Instalments and fines
+          </Title>
+          <StudentInstalments depId={department.id} studentId={studentId} />
         </Paper>
 
         {statement.heads.length === 0 ? (

@@ -15,3 +15,7 @@ export type DatedReceiptRow = ReceiptsBetweenDates['rows'][number];
 export type Collections = inferOutput<Reports['collections']>;
 export type CollectionsTotals = Collections['overall'];
 export type Statement = inferOutput<Reports['statement']>;
+export type DuesAsOf = inferOutput<Reports['duesAsOf']>;
+export type DuesAsOfRow = DuesAsOf['rows'][number];
+export type DuesAsOfTotals = DuesAsOf['totals'];
+export type DefaulterRow = inferOutput<Reports['defaulters']>['rows'][number];

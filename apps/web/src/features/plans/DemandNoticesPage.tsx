@@ -1,0 +1,98 @@
+import './notice.css';
+import { Button, Group, Paper, SegmentedControl } from '@mantine/core';
+import { addDays } from '@fees/validation';
+import { IconPrinter, IconSearch } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { useDepartment } from '../../app/department-context';
+import { DateField } from '../../components/DateField';
+import { PageHeader } from '../../components/PageHeader';
+import { formatDate, todayIso } from '../../lib/dates';
+import { printSoon } from '../../lib/print';
+import { useTRPC } from '../../lib/trpc';
+import { BatchSelect, CourseSelect, ReportEmpty, ReportError, ReportLoading } from '../reports/ReportParts';
+import { DemandNotice } from './DemandNotice';
+
+type PaperSize = 'a5' | 'a4';
+
+const PAGE_CSS: Record<PaperSize, string> = {
+  a5: '@page { size: A5 portrait; margin: 6mm; }',
+  a4: '@page { size: A4 portrait; margin: 8mm; }',
+};
+
+/** Days from the notice date to the pay-by date it proposes. */
+const PAY_WITHIN_DAYS = 7;
+
+/**
+ * /notices/?student= or ?course=&batch=: printable demand notices as of a date, one per student who
+ * owes anything: one A5 each, or two per A4 sheet.
+ */
+export default function DemandNoticesPage() {
+  const department = useDepartment();
+  const trpc = useTRPC();
+  const [params, setParams] = useSearchParams();
+  const set = (next: Record<string, string>) => setParams(Object.fromEntries(Object.entries({ ...Object.fromEntries(params), ...next }).filter(([, v]) => v !== '')));
+  const studentId = Number(params.get('student')) || undefined;
+  const courseId = Number(params.get('course')) || null;
+  const batchId = Number(params.get('batch')) || undefined;
+  const asOf = params.get('asof') || todayIso();
+  const payBy = params.get('payby') || addDays(asOf, PAY_WITHIN_DAYS);
+  const paper: PaperSize = params.get('paper') === 'a4' ? 'a4' : 'a5';
+  const enabled = studentId !== undefined || batchId !== undefined;
+  const query = useQuery(trpc.plans.demandNotices.queryOptions({ depId: department.id, studentId, batchId, asOf, payBy }, { enabled }));
+  // A batch's notices go to those with something to collect; one student's always comes back.
+  const notices = (query.data?.notices ?? []).filter((n) => n.total > 0);
+  const logo = useQuery(trpc.letterheads.logo.queryOptions({ depId: department.id }, { enabled: query.data?.letterhead.hasLogo === true }));
+
+  return (
+    <>
+      <style>{PAGE_CSS[paper]}</style>
+      <div className="no-print">
+        <PageHeader title="Demand notices" subtitle={department.name} />
+        <Paper withBorder radius="md" p="lg" mb="lg">
+          <Group align="flex-end" wrap="wrap">
+            {studentId === undefined && (
+              <>
+                <CourseSelect department={department} value={courseId ? String(courseId) : ''} onChange={(e) => set({ course: e.currentTarget.value, batch: '' })} />
+                <BatchSelect department={department} courseId={courseId} value={batchId ? String(batchId) : ''} onChange={(e) => set({ batch: e.currentTarget.value })} />
+              </>
+            )}
+            <DateField label="As of" w={160} value={asOf} onChange={(value) => set({ asof: value })} />
+            <DateField label="Pay by" w={160} value={payBy} onChange={(value) => set({ payby: value })} />
+            <SegmentedControl
+              aria-label="Paper"
+              value={paper}
+              onChange={(value) => set({ paper: value })}
+              data={[
+                { value: 'a5', label: 'A5 · one each' },
+                { value: 'a4', label: 'A4 · two per sheet' },
+              ]}
+            />
+            <Button leftSection={<IconPrinter size={16} />} disabled={notices.length === 0} onClick={printSoon}>
+              Print
+            </Button>
+          </Group>
+        </Paper>
+        {!enabled && (
+          <ReportEmpty icon={<IconSearch />} title="Choose a batch">
+            Choose a course and one of its batches for a notice to each student who owes fees, or open a student's notice from their statement.
+          </ReportEmpty>
+        )}
+        {enabled && query.isFetching && <ReportLoading label="Preparing the notices..." />}
+        {enabled && !query.isFetching && query.isError && <ReportError error={query.error} />}
+        {enabled && query.data && !query.isFetching && notices.length === 0 && (
+          <ReportEmpty icon={<IconSearch />} title="Nothing to demand">
+            Nobody here owes anything as of {formatDate(asOf)}.
+          </ReportEmpty>
+        )}
+      </div>
+      {query.data && notices.length > 0 && (
+        <div className="notice-sheet" data-paper={paper} data-testid="demand-notices">
+          {notices.map((notice) => (
+            <DemandNotice key={notice.studentId} data={query.data} notice={notice} asOf={asOf} payBy={payBy} departmentName={department.name} logo={logo.data?.logo ?? null} />
+          ))}
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,76 @@
+import { Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { DepartmentSelect } from '../../components/DepartmentSelect';
+import { FailureAlert } from '../../components/FailureAlert';
+import { PageHeader } from '../../components/PageHeader';
+import { PageLoader } from '../../components/PageLoader';
+import { useTRPC } from '../../lib/trpc';
+import { PlanEditor } from './PlanEditor';
+
+/** /admin/plans?depId=&batchId=: a batch's instalment plan and late fine rule; the choice stays in the address. */
+export default function FeePlansPage() {
+  const trpc = useTRPC();
+  const [params, setParams] = useSearchParams();
+  const depId = params.get('depId') ?? '';
+  const batchId = params.get('batchId') ?? '';
+  const batches = useQuery(trpc.batches.list.queryOptions({ depId: Number(depId) }, { enabled: depId !== '' }));
+  const batch = batches.data?.find((b) => String(b.id) === batchId);
+  const plan = useQuery(trpc.plans.byBatch.queryOptions({ depId: Number(depId), batchId: Number(batchId) }, { enabled: batch !== undefined }));
+
+  const options: Array<{ group: string; items: Array<{ value: string; label: string }> }> = [];
+  for (const b of batches.data ?? []) {
+    const item = { value: String(b.id), label: `${b.name} (${b.courseName})` };
+    const last = options.at(-1);
+    if (last?.group === b.courseName) last.items.push(item);
+    else options.push({ group: b.courseName, items: [item] });
+  }
+
+  return (
+    <>
+      <PageHeader title="Fee plans" subtitle="Instalments with due dates and the late fine, per batch" />
+      <Stack>
+        <Paper withBorder p="md" radius="md" maw={720}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <DepartmentSelect value={depId || null} onChange={(value) => setParams(value ? { depId: value } : {})} />
+            <Select
+              label="Batch"
+              placeholder={depId ? 'Choose a batch' : 'Choose a department first'}
+              searchable
+              disabled={!depId}
+              nothingFoundMessage="This department has no batches yet"
+              data={options}
+              value={batchId || null}
+              onChange={(value) => setParams(value ? { depId, batchId: value } : { depId })}
+            />
+          </SimpleGrid>
+        </Paper>
+        <FailureAlert error={batches.error ?? plan.error} />
+        {!batch ? (
+          <Paper withBorder radius="md">
+            <Text c="dimmed" p="xl" ta="center">
+              Choose a department and a batch to see its plan.
+            </Text>
+          </Paper>
+        ) : plan.isPending ? (
+          <PageLoader />
+        ) : plan.data && plan.data.heads.length === 0 ? (
+          <Paper withBorder radius="md">
+            <Text c="dimmed" p="xl" ta="center">
+              Batch {batch.name} has no fee structure yet: set its fees under Create Fees first.
+            </Text>
+          </Paper>
+        ) : (
+          plan.data && (
+            <PlanEditor
+              key={`${batch.id}-${plan.data.version}`}
+              plan={plan.data}
+              batch={batch}
+              sameCourse={(batches.data ?? []).filter((b) => b.courseId === batch.courseId)}
+            />
+          )
+        )}
+      </Stack>
+    </>
+  );
+}

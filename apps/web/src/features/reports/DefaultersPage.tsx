@@ -1,0 +1,89 @@
+import { Button, Group, NativeSelect, Paper, Stack } from '@mantine/core';
+import { IconCircleCheck, IconSearch } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { useDepartment, useIsAdminArea } from '../../app/department-context';
+import { DateField } from '../../components/DateField';
+import { PageHeader } from '../../components/PageHeader';
+import { formatDate, todayIso } from '../../lib/dates';
+import { formatRupees } from '../../lib/money';
+import { useTRPC } from '../../lib/trpc';
+import { type Column, reportFileName, tableOf } from './export';
+import { reportPaths } from './paths';
+import { admissionNoColumn, coursesOf, ExportActions, Figure, ReportEmpty, ReportError, ReportLoading, ReportTable } from './ReportParts';
+import type { DefaulterRow } from './types';
+
+/**
+ * /defaulters/: the students with a late instalment on a date, the largest amount first, with phone
+ * and guardian; the CSV is what the foundation's SMS tool reads.
+ */
+export default function DefaultersPage() {
+  const department = useDepartment();
+  const paths = reportPaths(department, useIsAdminArea());
+  const trpc = useTRPC();
+  const [params, setParams] = useSearchParams();
+  const courseId = Number(params.get('course')) || undefined;
+  const asOf = params.get('asof') || todayIso();
+  const set = (next: Record<string, string>) => setParams(Object.fromEntries(Object.entries({ ...Object.fromEntries(params), ...next }).filter(([, v]) => v !== '')));
+  const report = useQuery(trpc.reports.defaulters.queryOptions({ depId: department.id, courseId, asOf }));
+
+  const columns: Array<Column<DefaulterRow>> = [
+    admissionNoColumn(paths.statement),
+    { header: 'Name', value: (r) => r.name },
+    { header: 'Phone', value: (r) => r.phone ?? '', width: 130 },
+    { header: 'Guardian', value: (r) => r.guardian ?? '' },
+    { header: 'Batch', value: (r) => r.batchName, width: 110 },
+    { header: 'Days late', value: (r) => r.daysLate, width: 90 },
+    { header: 'Outstanding', value: (r) => ({ paise: r.outstanding }) },
+    { header: 'Fine', value: (r) => ({ paise: r.fineOutstanding }) },
+    { header: 'To collect', value: (r) => ({ paise: r.toCollect }) },
+  ];
+  const rows = report.data?.rows ?? [];
+  const total = rows.reduce((s, r) => s + r.toCollect, 0);
+  const scope = coursesOf(department).find((c) => c.id === courseId)?.name ?? 'All courses';
+
+  return (
+    <>
+      <PageHeader title={department.name} subtitle={`Defaulters on ${formatDate(asOf)}`} />
+      <Paper withBorder radius="md" p="lg" mb="lg" className="no-print">
+        <Group align="flex-start" wrap="wrap">
+          <NativeSelect
+            label="Course"
+            w={280}
+            value={courseId ? String(courseId) : ''}
+            onChange={(e) => set({ course: e.currentTarget.value })}
+            data={[{ value: '', label: 'All courses' }, ...coursesOf(department).map((c) => ({ value: String(c.id), label: c.name }))]}
+          />
+          <DateField label="As of" w={160} value={asOf} onChange={(value) => set({ asof: value })} />
+          <Button mt={25} variant="default" leftSection={<IconSearch size={16} />} loading={report.isFetching} onClick={() => void report.refetch()}>
+            Refresh
+          </Button>
+        </Group>
+      </Paper>
+      {report.isFetching && <ReportLoading label="Finding late instalments..." />}
+      {!report.isFetching && report.isError && <ReportError error={report.error} />}
+      {!report.isFetching && report.data && rows.length === 0 && (
+        <ReportEmpty icon={<IconCircleCheck />} title="No defaulters">
+          Nobody in {scope} has a late instalment on {formatDate(asOf)}.
+        </ReportEmpty>
+      )}
+      {!report.isFetching && rows.length > 0 && (
+        <Stack gap="lg">
+          <Paper withBorder radius="md" p="md">
+            <Group justify="space-between" wrap="wrap" gap="lg">
+              <Figure label="Scope" value={`${scope} · ${formatDate(asOf)}`} />
+              <Group gap="xl">
+                <Figure label="Students" value={rows.length.toLocaleString('en-IN')} />
+                <Figure label="To collect" value={formatRupees(total)} testId="defaulters-total" />
+              </Group>
+              <ExportActions size="sm" fileName={reportFileName('Defaulters_', scope, '_', asOf)} sheetName={`Defaulters ${asOf}`} table={() => tableOf(columns, rows)} />
+            </Group>
+          </Paper>
+          <Paper withBorder radius="md" p="md">
+            <ReportTable columns={columns} rows={rows} rowKey={(r) => r.studentId} testId="defaulters-table" minWidth={1000} />
+          </Paper>
+        </Stack>
+      )}
+    </>
+  );
+}
