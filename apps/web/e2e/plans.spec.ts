@@ -1,0 +1,218 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import { signInAsAdmin, signInAtDepartment, trpcMutation } from './support';
+
+const CLERK = { email: 'plans.clerk@e2e.test', password: 'plans123' };
+const STUDENT = { name: 'Lakshmi Menon', admissionNo: 'BED-PL-01' };
+const LETTERHEAD = { institutionName: 'College of Education', address: 'Temple Road, Palakkad 678001', phone: '0491 2500000' };
+const UPI = { upiId: 'bedcollege@sbi', payeeName: 'College of Education' };
+const ARTIFACTS = 'e2e/artifacts';
+const SHOTS = '/tmp/plans-e2e';
+
+/** A date in India (the server's TZ) as yyyy-MM-dd, `days` from today. */
+function istDate(days = 0): string {
+  return new Date(Date.now() + 5.5 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+function addMonths(date: string, months: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const index = y * 12 + m - 1 + months;
+  const last = new Date(Date.UTC(Math.floor(index / 12), (index % 12) + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(Math.floor(index / 12), index % 12, Math.min(d, last))).toISOString().slice(0, 10);
+}
+
+const shown = (iso: string) => iso.split('-').reverse().join('-');
+
+async function trpcQuery<T>(page: Page, path: string, input?: unknown): Promise<T> {
+  const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
+  const response = await page.request.get(`/trpc/${path}${query}`);
+  const body = await response.json();
+  if (!response.ok()) throw new Error(`${path}: ${JSON.stringify(body)}`);
+  return body.result.data as T;
+}
+
+async function choose(page: Page, label: string, option: string | RegExp) {
+  await page.getByRole('combobox', { name: label, exact: true }).or(page.getByRole('textbox', { name: label, exact: true })).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+async function typeDate(page: Page, label: string, iso: string) {
+  const input = page.getByRole('textbox', { name: label, exact: true });
+  await input.fill(shown(iso));
+  await input.press('Tab');
+}
+
+async function shoot(page: Page, name: string) {
+  await page.screenshot({ path: `${SHOTS}/${name}-desktop.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SHOTS}/${name}-phone.png`, fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 820 });
+}
+
+/** The first due date lies 40 days back, so the first term is 35 days late after 5 days of grace. */
+const FIRST_DUE = istDate(-40);
+const SECOND_DUE = addMonths(FIRST_DUE, 3);
+
+test('a three-term plan with a per-day fine: fine at the counter, one receipt, dues cleared, a demand notice with a UPI QR', async ({ page }) => {
+  // Four screens at two sizes and two PDFs: longer than one screen's test.
+  test.setTimeout(180_000);
+  mkdirSync(ARTIFACTS, { recursive: true });
+  mkdirSync(SHOTS, { recursive: true });
+
+  // Data the screens need but do not test: a B.Ed clerk, a batch with Tuition 30,000, one student.
+  await signInAsAdmin(page);
+  await trpcMutation(page, 'admin.users.create', { options: 'user', depId: 104, email: CLERK.email, pwd1: CLERK.password, pwd2: CLERK.password, chk1: true });
+  await trpcMutation(page, 'admin.settings.update', { gstRate: '0', letterheads: [{ depId: 104, ...LETTERHEAD }] });
+  const batch = await trpcMutation<{ id: number }>(page, 'batches.create', {
+    depId: 104,
+    courseId: 5001,
+    name: 'PL 2025-2027',
+    startDate: FIRST_DUE,
+    endDate: addMonths(FIRST_DUE, 22),
+    confirm: true,
+  });
+  const heads = await trpcQuery<Array<{ id: number; name: string }>>(page, 'reference.feeHeads');
+  const tuition = heads.find((h) => h.name === 'Tuition Fee')!.id;
+  await trpcMutation(page, 'fees.structures.create', { depId: 104, batchId: batch.id, feeHeadId: tuition, amount: '30000', startDate: FIRST_DUE, endDate: addMonths(FIRST_DUE, 22), confirm: true });
+  await trpcMutation(page, 'students.create', {
+    depId: 104,
+    courseId: 5001,
+    batchId: batch.id,
+    capId: 'CAP-PL-01',
+    name: STUDENT.name,
+    admissionNo: STUDENT.admissionNo,
+    admissionDate: FIRST_DUE,
+    categoryId: 1,
+    dateOfBirth: '2001-02-03',
+    gender: 'Female',
+    address: 'Kalpathy, Palakkad',
+    phone: '9847000001',
+    parentName: 'Ravi Menon',
+    confirm: true,
+  });
+
+  // Settings: the department's UPI ID is checked like name@bank.
+  await page.goto('/admin/settings');
+  const upiCard = page.getByTestId('upi-104');
+  await upiCard.getByLabel('UPI ID').fill('not a upi id');
+  await upiCard.getByLabel('Payee name').fill(UPI.payeeName);
+  await upiCard.getByRole('button', { name: 'Save UPI' }).click();
+  await expect(upiCard.getByText(/name@bank/)).toBeVisible();
+  await upiCard.getByLabel('UPI ID').fill(UPI.upiId);
+  await upiCard.getByRole('button', { name: 'Save UPI' }).click();
+  await expect(page.getByText('UPI details saved')).toBeVisible();
+
+  // Admin › Fee plans: three equal terms every 3 months, a per-day fine of 10 capped at 500, 5 days' grace.
+  await page.goto('/admin/plans');
+  await choose(page, 'Department', 'Bachelor of Education');
+  await choose(page, 'Batch', /PL 2025-2027/);
+  await expect(page.getByText('has no plan yet')).toBeVisible();
+  await page.getByLabel('Instalments', { exact: true }).fill('3');
+  await typeDate(page, 'First due date', FIRST_DUE);
+  await page.getByLabel('Every (months)').fill('3');
+  await page.getByRole('button', { name: 'Fill' }).click();
+  const table = page.getByTestId('plan-table');
+  await expect(table.getByLabel('Tuition Fee in instalment 3')).toHaveValue('10000.00');
+  await expect(page.getByTestId(`difference-${tuition}`)).toHaveText('OK');
+  // A plan that does not add up cannot be saved.
+  await table.getByLabel('Tuition Fee in instalment 3').fill('9000');
+  await expect(page.getByTestId(`difference-${tuition}`)).toHaveText('short 1,000.00');
+  await expect(page.getByRole('button', { name: 'Save plan' })).toBeDisabled();
+  await table.getByLabel('Tuition Fee in instalment 3').fill('10000');
+  for (const [i, name] of ['Term 1', 'Term 2', 'Term 3'].entries()) await table.getByLabel(`Name of instalment ${i + 1}`).fill(name);
+  await page.getByText('Per day', { exact: true }).click();
+  await page.getByRole('textbox', { name: 'Per day' }).fill('10');
+  await page.getByRole('textbox', { name: 'Cap' }).fill('500');
+  await page.getByRole('textbox', { name: 'Grace days' }).fill('5');
+  await shoot(page, 'fee-plan');
+  await page.getByRole('button', { name: 'Save plan' }).click();
+  await expect(page.getByText('The plan of batch PL 2025-2027 is saved.')).toBeVisible();
+  await expect(page.getByText('has no plan yet')).toHaveCount(0);
+  await page.context().clearCookies();
+  await page.evaluate(() => localStorage.clear());
+
+  // The counter: the dues panel shows the late first term and its fine (35 days late x 10 = 350).
+  await signInAtDepartment(page, 104, CLERK.email, CLERK.password);
+  await expect(page).toHaveURL(/\/bed\/?$/);
+  await page.goto(`/bed/receipt/${STUDENT.admissionNo}`);
+  const dues = page.getByTestId('instalment-dues');
+  await expect(dues.getByRole('row', { name: /Term 1/ })).toContainText('35 d');
+  await expect(dues.getByRole('row', { name: /Term 1/ })).toContainText('350.00');
+  await expect(dues.getByTestId('fine-outstanding')).toHaveText('350.00');
+  await expect(dues.getByTestId('to-collect')).toHaveText('10,350.00');
+
+  // Tuition pre-fills what is due today (the first term); Late fee pre-fills the fine.
+  await page.getByRole('combobox', { name: 'Fee type 1' }).click();
+  await page.getByRole('option', { name: /^Tuition Fee/ }).click();
+  await expect(page.getByLabel('Amount 1')).toHaveValue('10000.00');
+  await page.getByRole('button', { name: 'Add line' }).click();
+  await page.getByRole('combobox', { name: 'Fee type 2' }).click();
+  await page.getByRole('option', { name: /^Late fee/ }).click();
+  await expect(page.getByLabel('Amount 2')).toHaveValue('350.00');
+  await expect(page.getByTestId('receipt-net')).toHaveText('10,350.00');
+
+  // UPI: a QR for the net amount to the department's UPI ID.
+  await page.getByText('UPI', { exact: true }).click();
+  const qr = page.getByTestId('upi-qr');
+  await expect(qr).toHaveAttribute('data-upi-link', `upi://pay?pa=bedcollege@sbi&pn=College%20of%20Education&am=10350.00&tn=${STUDENT.admissionNo}&cu=INR`);
+  await expect(qr.getByRole('img')).toBeVisible();
+  await page.getByLabel('Reference no.').fill('UPI-PL-777');
+  await page.getByLabel('Confirm').check();
+  await shoot(page, 'receipt-entry');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.getByRole('button', { name: 'Yes' }).click();
+  await expect(page).toHaveURL(/\/bed\/inv\/success\/\?url=.+&no=\d+/);
+  const sheet = page.getByTestId('printable-receipt');
+  await expect(sheet.getByText('Late fee').first()).toBeVisible();
+  await page.emulateMedia({ media: 'print' });
+  await page.pdf({ path: `${ARTIFACTS}/plans-receipt.pdf`, preferCSSPageSize: true, printBackground: true });
+  await page.emulateMedia({ media: 'screen' });
+  const receiptText = execFileSync('pdftotext', ['-layout', `${ARTIFACTS}/plans-receipt.pdf`, '-']).toString();
+  expect(receiptText).toContain('Late fee');
+  expect(receiptText).toContain('10,350.00');
+
+  // The dues report as of today: the student is cleared; nobody is overdue.
+  await page.goto(`/bed/duesasof/?course=5001&asof=${istDate()}`);
+  const report = page.getByTestId('dues-asof-PL 2025-2027');
+  const row = report.getByRole('row', { name: new RegExp(STUDENT.admissionNo) });
+  await expect(row).toContainText('10,000.00');
+  await expect(row.getByRole('cell').last()).toHaveText('0.00');
+  await expect(page.getByTestId('dues-asof-total')).toHaveText('0.00');
+  await shoot(page, 'dues-asof');
+  await page.getByLabel('Overdue only').check();
+  await expect(page.getByText('Nobody is late')).toBeVisible();
+
+  // Ten days after the second term: 10,000 outstanding, 5 days late, fine 50; the first term's 350 is paid.
+  const noticeDate = new Date(Date.parse(`${SECOND_DUE}T00:00:00Z`) + 10 * 86_400_000).toISOString().slice(0, 10);
+  await page.goto(`/bed/defaulters/?asof=${noticeDate}`);
+  await expect(page.getByTestId('defaulters-table').getByRole('row', { name: new RegExp(STUDENT.admissionNo) })).toContainText('9847000001');
+  await expect(page.getByTestId('defaulters-total')).toHaveText('10,050.00');
+  await shoot(page, 'defaulters');
+
+  await page.goto(`/bed/notices/?course=5001&batch=${batch.id}&asof=${noticeDate}&paper=a5`);
+  const notice = page.getByTestId('demand-notice');
+  await expect(notice).toHaveCount(1);
+  await expect(notice.getByTestId('notice-total')).toHaveText('10,050.00');
+  await expect(notice.getByTestId('upi-qr').getByRole('img')).toBeVisible();
+  await shoot(page, 'demand-notice');
+  await page.emulateMedia({ media: 'print' });
+  await page.pdf({ path: `${ARTIFACTS}/demand-notice.pdf`, preferCSSPageSize: true, printBackground: true });
+  await page.emulateMedia({ media: 'screen' });
+  const text = execFileSync('pdftotext', ['-layout', `${ARTIFACTS}/demand-notice.pdf`, '-']).toString();
+  expect(text).toContain('DEMAND NOTICE');
+  expect(text).toContain('COLLEGE OF EDUCATION');
+  expect(text).toContain(STUDENT.name);
+  expect(text).toContain('10,050.00');
+  expect(text).toContain('50.00');
+  expect(text).toContain(UPI.upiId);
+  expect(execFileSync('pdfinfo', [`${ARTIFACTS}/demand-notice.pdf`]).toString()).toMatch(/Pages:\s+1\n[\s\S]*\(A5\)/);
+
+  // The QR on paper decodes to the UPI link for the total.
+  execFileSync('pdftoppm', ['-png', '-r', '200', '-singlefile', `${ARTIFACTS}/demand-notice.pdf`, `${SHOTS}/notice-pdf`]);
+  const png = PNG.sync.read(readFileSync(`${SHOTS}/notice-pdf.png`));
+  const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+  expect(decoded?.data).toBe(`upi://pay?pa=bedcollege@sbi&pn=College%20of%20Education&am=10050.00&tn=${STUDENT.admissionNo}&cu=INR`);
+});
