@@ -267,6 +267,9 @@ test('reports: fee receipts by course with lines and exports, dues against Fees 
   await expect(page.getByRole('heading', { level: 3 })).toHaveText([
     'Fee receipts by course',
     'Student dues',
+    'Dues as of a date',
+    'Defaulters',
+    'Demand notices',
     'Student fee information',
     'Receipts between dates',
     'Collections summary',
@@ -281,6 +284,9 @@ test('reports: fee receipts by course with lines and exports, dues against Fees 
   await expect(page.getByRole('heading', { level: 3 })).toHaveText([
     'Fees Receipt Reports Order by Courses',
     'Student Dues Reports',
+    'Dues as of a date',
+    'Defaulters',
+    'Demand notices',
     'Receipt report between dates',
     'Collections summary',
   ]);

@@ -122,7 +122,7 @@ export function PlanEditor({ plan, batch, sameCourse }: { plan: BatchPlan; batch
               Add instalment
             </Button>
           </Group>
-          <Table.ScrollContainer minWidth={360 + heads.length * 140}>
+          <Table.ScrollContainer minWidth={640 + heads.length * 140}>
             <Table verticalSpacing={6} withTableBorder data-testid="plan-table">
               <Table.Thead>
                 <Table.Tr>
