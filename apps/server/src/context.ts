@@ -1,5 +1,6 @@
 import type {} from '@fastify/cookie';
 import type { Database, SessionUser } from '@fees/db';
+import { AppError } from '@fees/validation';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LoginLimiter } from './auth/login-limiter';
@@ -33,6 +34,14 @@ export interface ContextInner {
   /** Sets the session cookie (no-op outside HTTP, e.g. in createCaller tests). */
   setSessionCookie: (token: string) => void;
   clearSessionCookie: () => void;
+}
+
+/**
+ * Refuses a call sent in a tRPC batch with others: a sign-in (each must be judged on its own by the
+ * limiter) or a costly one (many in one request would hold the server that many times over).
+ */
+export function assertNotBatched(ctx: Pick<ContextInner, 'callsInRequest'>, what: string): void {
+  if (ctx.callsInRequest > 1) throw new AppError('BAD_INPUT', `${what} cannot be sent in a batch with other calls`);
 }
 
 /** The context without HTTP: tests pass a database and, optionally, a session. */

@@ -2,7 +2,7 @@ import { ensureTimeZone, readConfig } from './config';
 
 ensureTimeZone();
 
-const { openDatabase } = await import('@fees/db');
+const { failStart, openDatabaseForStart } = await import('./database-start');
 const { buildApp } = await import('./app');
 const { ensureFirstAdmin } = await import('./bootstrap');
 const { LoginLimiter } = await import('./auth/login-limiter');
@@ -11,9 +11,9 @@ const { Backups, prepareWithBackup, validateSchedule } = await import('./backup/
 const config = readConfig();
 validateSchedule(config.backup.schedule);
 const startedAt = performance.now();
-const db = openDatabase(config.databasePath, { prepare: false });
+const db = openDatabaseForStart(config.databasePath);
 const backups = new Backups(db, config.backup);
-const preMigrationBackup = await prepareWithBackup(db, backups);
+const preMigrationBackup = await prepareWithBackup(db, backups).catch((error: unknown) => failStart(config.databasePath, error));
 const firstAdmin = await ensureFirstAdmin(db, config);
 const loginLimiter = new LoginLimiter();
 // The limiter's rows expire with their window; deleting them on a timer keeps the table small.

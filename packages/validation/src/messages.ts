@@ -15,7 +15,7 @@ export const MSG = {
   invalidEmail: 'Enter a valid email address',
   dateRangeOrder: 'The from date must not be after the to date',
   birthBeforeAdmission: 'Date of birth must be before the admission date',
-  importTooLarge: 'The file is too large (at most 2 MB)',
+  importTooLarge: 'The file is too large (at most 1 MB)',
   endBeforeStart: 'The end date must not be before the start date',
   discountOrAdjustment: 'Enter a discount or an adjustment',
   gstRate: 'Enter a GST rate from 0 to 100 with up to 2 decimals',

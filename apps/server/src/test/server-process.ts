@@ -30,17 +30,24 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
-function launch(env: Record<string, string>): ChildProcess {
+/** Another user than the test's (uid and gid), to run the server without root's right to read and write anything. */
+export interface RunAs {
+  uid: number;
+  gid: number;
+}
+
+function launch(env: Record<string, string>, runAs?: RunAs): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: SERVER_ROOT,
+    ...runAs,
     env: { ...process.env, HOST: '127.0.0.1', TZ: 'Asia/Kolkata', ...env, INIT_CWD: SERVER_ROOT },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 }
 
 /** Runs the server until it exits by itself (a start that must fail) and returns what it printed. */
-export function runServerUntilExit(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerExit> {
-  const child = launch(env);
+export function runServerUntilExit(env: Record<string, string>, runAs?: RunAs, timeoutMs = 60_000): Promise<ServerExit> {
+  const child = launch(env, runAs);
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (chunk) => (stdout += chunk));

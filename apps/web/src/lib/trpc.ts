@@ -5,8 +5,8 @@ import { createTRPCContext } from '@trpc/tanstack-react-query';
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
-/** Calls the server refuses inside a batch (each sign-in is judged alone). */
-const UNBATCHED = new Set(['auth.login', 'auth.departmentLogin']);
+/** Calls the server refuses inside a batch (each sign-in is judged alone; an import is costly). */
+const UNBATCHED = new Set(['auth.login', 'auth.departmentLogin', 'students.importPreview', 'students.importCommit']);
 
 export function createApiClient() {
   const fetchWithCookies: typeof fetch = (url, options) => fetch(url, { ...options, credentials: 'include' });

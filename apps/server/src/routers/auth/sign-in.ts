@@ -3,7 +3,7 @@ import { findUserByEmail, writeAudit } from '@fees/db';
 import { AppError, DEPARTMENTS } from '@fees/validation';
 import { verifyNoAccount, verifyPassword } from '../../auth/passwords';
 import { startSession } from '../../auth/sessions';
-import type { Context } from '../../context';
+import { assertNotBatched, type Context } from '../../context';
 
 export interface SignInResult {
   auth: true;
@@ -29,10 +29,7 @@ export async function signIn(
   ctx: Context,
   input: { email: string; password: string; depId: number | null },
 ): Promise<SignInResult> {
-  // One request carrying many sign-ins would be judged as many guesses at once.
-  if (ctx.callsInRequest > 1) {
-    throw new AppError('BAD_INPUT', 'A sign-in cannot be sent in a batch with other calls');
-  }
+  assertNotBatched(ctx, 'A sign-in');
   const attempt = { account: input.email, address: ctx.ip ?? 'local' };
   const verdict = ctx.loginLimiter.reserve(ctx.db, attempt);
   if ('lockedMinutes' in verdict) {

@@ -9,8 +9,8 @@ const ADMIN = { email: 'admin@throttle.test', password: 'right-pass1' };
 describe('sign-in bursts against the real server process', () => {
   let server: ServerProcess;
   beforeAll(async () => {
-    server = await startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-  });
+    server = await startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, BACKUP_SCHEDULE: 'off', LOG_LEVEL: 'warn' });
+  }, 120_000);
   afterAll(() => server.stop());
 
   const login = (body: unknown) =>

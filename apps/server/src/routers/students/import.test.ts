@@ -5,6 +5,8 @@ import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { buildFixture, type Fixture } from '../../test/fixture';
 import { createHarness, type Harness } from '../../test/harness';
+import { createContextInner } from '../../context';
+import { createCaller } from '../_app';
 
 let h: Harness;
 let fx: Fixture;
@@ -118,3 +120,35 @@ describe('bulk import', () => {
     expect(forbidden).toMatchObject({ code: 'FORBIDDEN' });
   });
 });
+
+describe('import limits', () => {
+  it('refuses more than 2,000 rows, a file over 1 MB, and an import sent in a batch with other calls; nothing is written', async () => {
+    const ug = h.caller('ugStaff');
+    const before = studentCount();
+    const tooMany = file(Array.from({ length: 2001 }, (_, i) => row(i + 1)));
+    expect(await refusalOf(ug.students.importPreview(input(tooMany)))).toEqual({
+      code: 'BAD_REQUEST',
+      message: 'At most 2000 students can be imported at once; this file has 2001',
+    });
+    const tooLarge = file([row(1, { address: 'x'.repeat(1_000_001) })]);
+    const large = await refusalOf(ug.students.importCommit(input(tooLarge)));
+    expect(large.code).toBe('BAD_REQUEST');
+    expect(large.message).toContain('The file is too large (at most 1 MB)');
+    const batched = createCaller(createContextInner({ db: h.db, session: h.sessions.ugStaff, callsInRequest: 2 }));
+    expect(await refusalOf(batched.students.importCommit(input(file([row(1)]))))).toEqual({
+      code: 'BAD_REQUEST',
+      message: 'An import cannot be sent in a batch with other calls',
+    });
+    expect(studentCount()).toBe(before);
+  });
+});
+
+async function refusalOf(call: Promise<unknown>): Promise<{ code: string; message: string }> {
+  try {
+    await call;
+  } catch (error) {
+    if (error instanceof TRPCError) return { code: error.code, message: error.message };
+    throw error;
+  }
+  throw new Error('expected a refusal');
+}

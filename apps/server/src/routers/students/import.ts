@@ -2,7 +2,7 @@ import { findTakenAdmissionNos, listCategories, listReligions } from '@fees/db';
 import { AppError, STUDENT_CSV_COLUMNS, STUDENT_FIELD_LABELS, STUDENT_GENDERS, STUDENT_IMPORT_MAX_ROWS, type StudentCsvColumn, type TStudentForm, type TStudentImportInput, ZStudentForm } from '@fees/validation';
 import { CsvSyntaxError, type CsvRecord, parseCsv } from './csv';
 import { admissionNoTakenMessage, assertEnrolment } from './shared';
-import type { AuthedContext } from '../../context';
+import { assertNotBatched, type AuthedContext } from '../../context';
 
 const REQUIRED_COLUMNS: StudentCsvColumn[] = ['admissionNo', 'capId', 'name', 'admissionDate', 'dateOfBirth', 'gender', 'category', 'address'];
 
@@ -60,6 +60,7 @@ function mapColumns(header: CsvRecord): Map<StudentCsvColumn, number> {
  * admission numbers repeated in the file or already used in the department. Nothing is written.
  */
 export function analyseImport(ctx: AuthedContext, input: TStudentImportInput): ImportAnalysis {
+  assertNotBatched(ctx, 'An import');
   assertEnrolment(ctx, input);
   let records: CsvRecord[];
   try {

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Button, FileInput, Group, List, Paper, Select, SimpleGrid, Switch, Table, Text, ThemeIcon } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { COURSES, STUDENT_CSV_COLUMNS } from '@fees/validation';
+import { COURSES, STUDENT_CSV_COLUMNS, STUDENT_IMPORT_MAX_CHARS, STUDENT_IMPORT_MAX_ROWS } from '@fees/validation';
 import { IconAlertCircle, IconCheck, IconCircleCheck, IconDownload, IconFileTypeCsv, IconUpload, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -110,7 +110,8 @@ export default function ImportStudentsPage() {
         </SimpleGrid>
         <Text size="xs" c="dimmed" mt="sm">
           Columns: {STUDENT_CSV_COLUMNS.join(', ')}. Dates as yyyy-mm-dd or dd-mm-yyyy; gender Male, Female or Other; category and religion by name. One row per student; every row is checked
-          like the registration form.
+          like the registration form. At most {STUDENT_IMPORT_MAX_ROWS.toLocaleString('en-IN')} students and{' '}
+          {STUDENT_IMPORT_MAX_CHARS / 1_000_000} MB per file: split a larger intake into several files.
         </Text>
       </Paper>
 
