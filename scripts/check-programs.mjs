@@ -111,7 +111,7 @@ for (const file of sourceFiles(ROOT)) {
 console.log('Outside programs the tests and scripts run:');
 for (const [program, places] of [...found].sort(([a], [b]) => a.localeCompare(b))) {
   const source = BUILT_IN.has(program) ? 'always present' : listed.has(program) ? `Debian ${listed.get(program)}` : 'NOT INSTALLED by scripts/test.sh';
-  console.log(`  ${program.padEnd(12)} ${source.padEnd(32)} ${places.join(', ')}`);
+  console.log(`  ${program.padEnd(16)} ${source.padEnd(32)} ${places.join(', ')}`);
   if (!BUILT_IN.has(program) && !listed.has(program)) {
     problems.push(`${program} (run at ${places.join(', ')}) is not in scripts/system-packages.txt: add it with its Debian package`);
   }
