@@ -1,4 +1,4 @@
-import { Badge, Group, Loader, Table, Text } from '@mantine/core';
+import { Badge, Group, List, Loader, Stack, Table, Text } from '@mantine/core';
 import type { AppRouter } from '@fees/server';
 import { useQuery } from '@tanstack/react-query';
 import type { inferOutput, TRPCOptionsProxy } from '@trpc/tanstack-react-query';
@@ -9,7 +9,8 @@ import { useTRPC } from '../lib/trpc';
 import { FailureAlert } from './FailureAlert';
 import { WaiveFineButton } from './WaiveFineButton';
 
-export type StudentDues = inferOutput<TRPCOptionsProxy<AppRouter>['plans']['studentDues']>;
+/** A student's dues as of a date (plans.studentDues; the receipt entry gets the same without the waivers). */
+export type StudentDues = Omit<inferOutput<TRPCOptionsProxy<AppRouter>['plans']['studentDues']>, 'waivers'>;
 
 const money = { ta: 'right' as const, style: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' as const } };
 
@@ -110,5 +111,19 @@ export function StudentInstalments({ depId, studentId }: { depId: number; studen
   const dues = useQuery({ ...trpc.plans.studentDues.queryOptions({ depId, studentId }), staleTime: 0 });
   if (dues.isPending) return <Loader size="sm" />;
   if (dues.isError) return <FailureAlert error={dues.error} title="Instalments not available" />;
-  return <InstalmentDues dues={dues.data} fineAction={<WaiveFineButton depId={depId} studentId={studentId} outstandingPaise={dues.data.fine.outstanding} />} />;
+  return (
+    <Stack gap="xs">
+      <InstalmentDues dues={dues.data} fineAction={<WaiveFineButton depId={depId} studentId={studentId} outstandingPaise={dues.data.fine.outstanding} />} />
+      {dues.data.waivers.length > 0 && (
+        <List size="sm" data-testid="fine-waivers">
+          {dues.data.waivers.map((w) => (
+            <List.Item key={w.id}>
+              Fine of {formatRupees(w.amountPaise)} waived on {formatDate(w.date)}
+              {w.byEmail ? ` by ${w.byEmail}` : ''}: {w.reason}
+            </List.Item>
+          ))}
+        </List>
+      )}
+    </Stack>
+  );
 }

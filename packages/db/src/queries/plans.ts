@@ -1,7 +1,7 @@
 import { type FineRule, type HeadAmount, NO_FINE, type PlanInstalment, sortedInstalments, virtualPlanInstalments } from '@fees/validation';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
-import { departmentPaymentSettings, feeHeads, feeStructures, instalmentAmounts, instalmentPlans, instalments } from '../schema';
+import { departmentPaymentSettings, feeHeads, feeStructures, fineWaivers, instalmentAmounts, instalmentPlans, instalments } from '../schema';
 
 /** The fine rule columns of a plan or an instalment row. */
 interface FineColumns {
@@ -217,6 +217,16 @@ export function dropHeadFromPlan(tx: DbOrTx, params: { batchId: number; feeHeadI
   const ids = tx.select({ id: instalments.id }).from(instalments).where(eq(instalments.batchId, params.batchId)).all().map((r) => r.id);
   if (ids.length === 0) return;
   tx.delete(instalmentAmounts).where(and(inArray(instalmentAmounts.instalmentId, ids), eq(instalmentAmounts.feeHeadId, params.feeHeadId))).run();
+}
+
+/** A student's fine waivers, oldest first, with who gave them and why (the statement lists them). */
+export function listFineWaivers(db: DbOrTx, studentId: number) {
+  return db
+    .select({ id: fineWaivers.id, date: fineWaivers.date, amountPaise: fineWaivers.amountPaise, reason: fineWaivers.reason, byEmail: fineWaivers.createdByEmail })
+    .from(fineWaivers)
+    .where(eq(fineWaivers.studentId, studentId))
+    .orderBy(asc(fineWaivers.id))
+    .all();
 }
 
 export interface DepartmentPayment {

@@ -158,6 +158,7 @@ describe('plans.studentDues: the worked example through the real receipts', () =
     expect(waived).toMatchObject({ paid: rs(300), waived: rs(10) });
     const after = await h.caller('pgStaff').plans.studentDues({ depId: 101, studentId: fx.pg.studentId });
     expect(after.fine.outstanding).toBe(after.fine.accrued - rs(310));
+    expect(after.waivers).toMatchObject([{ amountPaise: rs(10), reason: 'Bank holiday', byEmail: expect.stringContaining('@') }]);
     expect(h.db.select().from(auditLog).where(and(eq(auditLog.entity, 'fine_waiver'), eq(auditLog.action, 'create'))).all()).toHaveLength(1);
   });
 

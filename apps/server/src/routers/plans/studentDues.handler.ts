@@ -1,3 +1,4 @@
+import { listFineWaivers } from '@fees/db';
 import type { TStudentDuesInput } from '@fees/validation';
 import { today } from '../../config';
 import { type AuthedContext, loadStudentOfDepartment, studentDuesView } from './service';
@@ -5,5 +6,5 @@ import { type AuthedContext, loadStudentOfDepartment, studentDuesView } from './
 /** A student's instalments due till the date, their fines, waivers and Late fee paid, and per head what is due. */
 export function studentDuesHandler({ ctx, input }: { ctx: AuthedContext; input: TStudentDuesInput }) {
   const student = loadStudentOfDepartment(ctx.db, input);
-  return studentDuesView(ctx.db, student, input.asOf ?? today());
+  return { ...studentDuesView(ctx.db, student, input.asOf ?? today()), waivers: listFineWaivers(ctx.db, student.id) };
 }
