@@ -51,6 +51,9 @@ const t = initTRPC.context<Context>().create({
   },
 });
 
+/** Who may call a procedure, by the base procedure it starts from (the REST reference says it too). */
+export type Access = 'public' | 'authed' | 'department' | 'admin';
+
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;

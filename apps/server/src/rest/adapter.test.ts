@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessRules } from '../routers/access-rules';
+import { accessRules } from '../test/access/rules';
 import { restRouter } from './backup';
 import { openApiPath } from './openapi';
 import { restRoutes } from './routes';
-import { type RestClient, type RestServer, startRestServer } from './testing';
+import { type RestClient, type RestServer, startRestServer } from '../test/rest';
 
 let server: RestServer;
 let admin: RestClient;

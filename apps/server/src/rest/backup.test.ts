@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RestClient, type RestServer, startRestServer } from './testing';
+import { type RestClient, type RestServer, startRestServer } from '../test/rest';
 
 let server: RestServer;
 let admin: RestClient;

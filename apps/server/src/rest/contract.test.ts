@@ -11,7 +11,7 @@ import { FIXTURE_AMOUNTS, type Fixture } from '../test/fixture';
 import { TEST_PASSWORD } from '../test/harness';
 import type { Method } from './route';
 import { restRoutes } from './routes';
-import { type RestClient, type RestResponse, type RestServer, routeOf, shapeProblems, startRestServer } from './testing';
+import { type RestClient, type RestResponse, type RestServer, routeOf, shapeProblems, startRestServer } from '../test/rest';
 
 type Caller = 'anonymous' | 'admin' | 'ugStaff' | 'pgStaff';
 

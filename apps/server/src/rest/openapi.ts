@@ -5,7 +5,7 @@
  */
 import type { AnyProcedure } from '@trpc/server';
 import { z } from 'zod';
-import type { Access } from '../routers/access';
+import type { Access } from '../trpc';
 import { restRouter } from './backup';
 import type { RestRoute, Shape, WireOnly } from './route';
 

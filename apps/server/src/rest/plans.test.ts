@@ -2,7 +2,7 @@ import { writeBatchPlan } from '@fees/db';
 import { ZCreateReceiptInput } from '@fees/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReceipt } from '../routers/receipts/service';
-import { type RestClient, type RestServer, routeOf, shapeProblems, startRestServer } from './testing';
+import { type RestClient, type RestServer, routeOf, shapeProblems, startRestServer } from '../test/rest';
 
 let server: RestServer;
 let pg: RestClient;

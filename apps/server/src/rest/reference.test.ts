@@ -1,6 +1,6 @@
 import { CATEGORIES, COURSES, DEFAULT_FEE_HEADS, DEPARTMENTS, LATE_FEE_HEAD, RELIGIONS } from '@fees/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RestClient, type RestServer, routeOf, shapeProblems, startRestServer } from './testing';
+import { type RestClient, type RestServer, routeOf, shapeProblems, startRestServer } from '../test/rest';
 
 let server: RestServer;
 let staff: RestClient;

@@ -4,7 +4,7 @@
  * Validation, permissions and the work itself stay in the procedure; a route only renames.
  */
 import type { AnyProcedure, inferProcedureInput, inferProcedureOutput } from '@trpc/server';
-import type { Access } from '../routers/access';
+import type { Access } from '../trpc';
 import type { createRestCaller, RestRouter } from './backup';
 
 type ProcedureEntries<R, Prefix extends string = ''> = {

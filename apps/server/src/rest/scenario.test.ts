@@ -4,8 +4,8 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { today } from '../config';
-import type { RestClient, RestServer } from './testing';
-import { startRestServer } from './testing';
+import type { RestClient, RestServer } from '../test/rest';
+import { startRestServer } from '../test/rest';
 
 let server: RestServer;
 beforeAll(async () => {

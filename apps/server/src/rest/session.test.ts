@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNTS, type RestServer, routeOf, shapeProblems, startRestServer } from './testing';
+import { ACCOUNTS, type RestServer, routeOf, shapeProblems, startRestServer } from '../test/rest';
 
 let server: RestServer;
 beforeAll(async () => {

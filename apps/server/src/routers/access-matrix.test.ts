@@ -3,8 +3,8 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { describe, expect, it } from 'vitest';
 import { buildFixture } from '../test/fixture';
 import { createHarness, type Who } from '../test/harness';
-import type { Access } from './access';
-import { accessRules } from './access-rules';
+import type { Access } from '../trpc';
+import { accessRules } from '../test/access/rules';
 import { appRouter } from './_app';
 
 const procedurePaths = Object.keys(appRouter._def.procedures).sort();

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type ZodError, z } from 'zod';
 import { buildFixture, type Fixture } from '../test/fixture';
 import { createHarness, type Harness } from '../test/harness';
-import { accessRules } from './access-rules';
+import { accessRules } from '../test/access/rules';
 import { appRouter } from './_app';
 
 /** Values that must never be read as an id, a receipt number or a count. */

@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { buildFixture, type Fixture } from '../test/fixture';
 import { createHarness, type Harness } from '../test/harness';
-import { accessRules } from './access-rules';
+import { accessRules } from '../test/access/rules';
 
 interface Kind {
   kind: string;

@@ -4,9 +4,9 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/PageLoader';
-import { DepartmentFromParams } from './department-context';
-import { DEPARTMENTS } from './departments';
-import type { Department } from './departments';
+import { DepartmentFromParams } from '../lib/department-context';
+import { DEPARTMENTS } from '../lib/departments';
+import type { Department } from '../lib/departments';
 
 type PageModule = Promise<{ default: ComponentType }>;
 

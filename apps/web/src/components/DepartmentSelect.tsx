@@ -1,5 +1,5 @@
 import { Select, type SelectProps } from '@mantine/core';
-import { DEPARTMENTS } from '../app/departments';
+import { DEPARTMENTS } from '../lib/departments';
 
 /** The six departments for a Select: value is the id as text. */
 export const DEPARTMENT_OPTIONS = DEPARTMENTS.map((d) => ({ value: String(d.id), label: d.name }));

@@ -2,7 +2,7 @@ import { auditLog, sessions, users } from '@fees/db';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createAccount, createHarness, TEST_PASSWORD } from '../../test/harness';
-import { refusal } from './testing';
+import { fieldRefusal } from '../../test/refusal';
 
 const form = { email: 'second@test.local', pwd1: 'secret99', pwd2: 'secret99', chk1: true };
 
@@ -30,7 +30,7 @@ describe('admin.admins', () => {
 
   it('refuses each invalid field with the spec message', async () => {
     const h = await createHarness();
-    const create = (input: Record<string, unknown>) => refusal(h.caller('admin').admin.admins.create(input as typeof form));
+    const create = (input: Record<string, unknown>) => fieldRefusal(h.caller('admin').admin.admins.create(input as typeof form));
     expect((await create({ ...form, email: '' })).fields).toEqual({ email: 'Required' });
     expect((await create({ ...form, email: 'not-an-email' })).fields).toEqual({ email: 'Enter a valid email address' });
     expect((await create({ ...form, pwd1: '', pwd2: '' })).fields).toMatchObject({ pwd1: 'Required', pwd2: 'Required' });
@@ -44,7 +44,7 @@ describe('admin.admins', () => {
 
   it('refuses a second account with the same email (any letter case) as CONFLICT', async () => {
     const h = await createHarness();
-    expect(await refusal(h.caller('admin').admin.admins.create({ ...form, email: 'UG@test.local' }))).toMatchObject({
+    expect(await fieldRefusal(h.caller('admin').admin.admins.create({ ...form, email: 'UG@test.local' }))).toMatchObject({
       code: 'CONFLICT',
       message: 'An account with the email ug@test.local already exists',
     });
@@ -62,7 +62,7 @@ describe('admin.admins', () => {
     expect(h.db.select().from(sessions).where(eq(sessions.userId, second.userId)).all()).toHaveLength(0);
     const anonymous = h.caller('anonymous');
     await expect(anonymous.auth.login({ email: 'second@test.local', password: 'newpass1' })).resolves.toMatchObject({ auth: true });
-    expect((await refusal(anonymous.auth.login({ email: 'second@test.local', password: TEST_PASSWORD }))).message).toBe('Incorrect email or password');
+    expect((await fieldRefusal(anonymous.auth.login({ email: 'second@test.local', password: TEST_PASSWORD }))).message).toBe('Incorrect email or password');
     const audit = h.db.select().from(auditLog).where(and(eq(auditLog.action, 'update'), eq(auditLog.entityId, String(second.userId)))).get();
     expect(audit?.after).toContain('"passwordChanged":true');
     expect(`${audit?.before}${audit?.after}`).not.toContain('scrypt');
@@ -79,16 +79,16 @@ describe('admin.admins', () => {
     const h = await createHarness();
     const admins = h.caller('admin').admin.admins;
     const base = { userId: h.sessions.admin.userId, email: 'admin@test.local', pwd1: 'newpass1', pwd2: 'newpass1', chk1: true };
-    expect(await refusal(admins.changePassword({ ...base, userId: 999 }))).toMatchObject({ code: 'NOT_FOUND', message: 'No admin account with id 999' });
-    expect((await refusal(admins.changePassword({ ...base, userId: h.sessions.ugStaff.userId, email: 'ug@test.local' }))).code).toBe('NOT_FOUND');
-    expect(await refusal(admins.changePassword({ ...base, email: 'other@test.local' }))).toMatchObject({
+    expect(await fieldRefusal(admins.changePassword({ ...base, userId: 999 }))).toMatchObject({ code: 'NOT_FOUND', message: 'No admin account with id 999' });
+    expect((await fieldRefusal(admins.changePassword({ ...base, userId: h.sessions.ugStaff.userId, email: 'ug@test.local' }))).code).toBe('NOT_FOUND');
+    expect(await fieldRefusal(admins.changePassword({ ...base, email: 'other@test.local' }))).toMatchObject({
       code: 'BAD_REQUEST',
       message: `Account ${base.userId} is not other@test.local`,
     });
-    expect((await refusal(admins.changePassword({ ...base, pwd2: 'newpass2' }))).fields).toEqual({ pwd2: 'passwords do not match' });
-    expect((await refusal(admins.changePassword({ ...base, pwd1: '12345', pwd2: '12345' }))).fields).toMatchObject({ pwd1: 'Minimum 6 digit required' });
-    expect((await refusal(admins.changePassword({ ...base, chk1: false }))).fields).toEqual({ chk1: 'Required' });
-    expect((await refusal(admins.changePassword({ ...base, userId: 0 }))).fields).toEqual({ userId: 'Required' });
+    expect((await fieldRefusal(admins.changePassword({ ...base, pwd2: 'newpass2' }))).fields).toEqual({ pwd2: 'passwords do not match' });
+    expect((await fieldRefusal(admins.changePassword({ ...base, pwd1: '12345', pwd2: '12345' }))).fields).toMatchObject({ pwd1: 'Minimum 6 digit required' });
+    expect((await fieldRefusal(admins.changePassword({ ...base, chk1: false }))).fields).toEqual({ chk1: 'Required' });
+    expect((await fieldRefusal(admins.changePassword({ ...base, userId: 0 }))).fields).toEqual({ userId: 'Required' });
   });
 
   it('deletes another admin after which its sessions are gone; audited', async () => {
@@ -108,13 +108,13 @@ describe('admin.admins', () => {
   it('never deletes the last admin account or your own account', async () => {
     const h = await createHarness();
     const me = h.sessions.admin.userId;
-    expect(await refusal(h.caller('admin').admin.admins.remove({ id: me }))).toEqual({
+    expect(await fieldRefusal(h.caller('admin').admin.admins.remove({ id: me }))).toEqual({
       code: 'CONFLICT',
       message: 'The last admin account cannot be deleted',
       fields: {},
     });
     await createAccount(h.db, { email: 'second@test.local', role: 'admin', departmentId: null });
-    expect(await refusal(h.caller('admin').admin.admins.remove({ id: me }))).toMatchObject({
+    expect(await fieldRefusal(h.caller('admin').admin.admins.remove({ id: me }))).toMatchObject({
       code: 'CONFLICT',
       message: 'You cannot delete your own account',
     });
@@ -124,9 +124,9 @@ describe('admin.admins', () => {
   it('answers NOT_FOUND for an unknown id or a staff account, and refuses a bad id', async () => {
     const h = await createHarness();
     const admins = h.caller('admin').admin.admins;
-    expect(await refusal(admins.remove({ id: 999 }))).toMatchObject({ code: 'NOT_FOUND', message: 'No admin account with id 999' });
-    expect((await refusal(admins.remove({ id: h.sessions.ugStaff.userId }))).code).toBe('NOT_FOUND');
-    expect((await refusal(admins.remove({ id: -1 }))).fields).toEqual({ id: 'Required' });
+    expect(await fieldRefusal(admins.remove({ id: 999 }))).toMatchObject({ code: 'NOT_FOUND', message: 'No admin account with id 999' });
+    expect((await fieldRefusal(admins.remove({ id: h.sessions.ugStaff.userId }))).code).toBe('NOT_FOUND');
+    expect((await fieldRefusal(admins.remove({ id: -1 }))).fields).toEqual({ id: 'Required' });
   });
 
   it('is for administrators only: staff get FORBIDDEN, anonymous callers UNAUTHORIZED', async () => {
@@ -135,10 +135,10 @@ describe('admin.admins', () => {
     for (const who of ['ugStaff', 'pgStaff', 'anonymous'] as const) {
       const admins = h.caller(who).admin.admins;
       const expected = who === 'anonymous' ? 'UNAUTHORIZED' : 'FORBIDDEN';
-      expect((await refusal(admins.list())).code).toBe(expected);
-      expect((await refusal(admins.create(form))).code).toBe(expected);
-      expect((await refusal(admins.changePassword(other))).code).toBe(expected);
-      expect((await refusal(admins.remove({ id: h.sessions.admin.userId }))).code).toBe(expected);
+      expect((await fieldRefusal(admins.list())).code).toBe(expected);
+      expect((await fieldRefusal(admins.create(form))).code).toBe(expected);
+      expect((await fieldRefusal(admins.changePassword(other))).code).toBe(expected);
+      expect((await fieldRefusal(admins.remove({ id: h.sessions.admin.userId }))).code).toBe(expected);
     }
     expect(h.db.select().from(users).all()).toHaveLength(3);
   });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { today } from '../../config';
 import { buildFixture, type Fixture } from '../../test/fixture';
 import { createHarness } from '../../test/harness';
-import { refusal } from './testing';
+import { fieldRefusal } from '../../test/refusal';
 
 function daysBefore(isoDate: string, days: number): string {
   const date = new Date(`${isoDate}T00:00:00Z`);
@@ -84,8 +84,8 @@ describe('admin.dashboard', () => {
 
   it('is for administrators only', async () => {
     const h = await createHarness();
-    expect((await refusal(h.caller('ugStaff').admin.dashboard())).code).toBe('FORBIDDEN');
-    expect((await refusal(h.caller('pgStaff').admin.dashboard())).code).toBe('FORBIDDEN');
-    expect((await refusal(h.caller('anonymous').admin.dashboard())).code).toBe('UNAUTHORIZED');
+    expect((await fieldRefusal(h.caller('ugStaff').admin.dashboard())).code).toBe('FORBIDDEN');
+    expect((await fieldRefusal(h.caller('pgStaff').admin.dashboard())).code).toBe('FORBIDDEN');
+    expect((await fieldRefusal(h.caller('anonymous').admin.dashboard())).code).toBe('UNAUTHORIZED');
   });
 });

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildFixture } from '../../test/fixture';
 import { createHarness } from '../../test/harness';
-import { refusal } from './testing';
+import { fieldRefusal } from '../../test/refusal';
 
 const ugLetterhead = { depId: 100, institutionName: 'St. Thomas Arts and Science College', address: 'Temple Road, Thrissur 680001', phone: '0487 2420000' };
 
@@ -37,7 +37,7 @@ describe('admin.settings', () => {
 
   it('refuses a GST rate outside 0..100 or with more than 2 decimals', async () => {
     const h = await createHarness();
-    const update = (gstRate: unknown) => refusal(h.caller('admin').admin.settings.update({ gstRate } as { gstRate: string }));
+    const update = (gstRate: unknown) => fieldRefusal(h.caller('admin').admin.settings.update({ gstRate } as { gstRate: string }));
     const message = 'Enter a GST rate from 0 to 100 with up to 2 decimals';
     for (const bad of ['100.01', '-1', '12.345', 'abc', '18%', 101]) {
       expect(await update(bad)).toMatchObject({ code: 'BAD_REQUEST', fields: { gstRate: message } });
@@ -59,7 +59,7 @@ describe('admin.settings', () => {
 
   it('refuses an empty or long institution name, a long address or phone, an unknown or repeated department', async () => {
     const h = await createHarness();
-    const update = (letterheads: unknown[]) => refusal(h.caller('admin').admin.settings.update({ letterheads } as { letterheads: (typeof ugLetterhead)[] }));
+    const update = (letterheads: unknown[]) => fieldRefusal(h.caller('admin').admin.settings.update({ letterheads } as { letterheads: (typeof ugLetterhead)[] }));
     expect((await update([{ ...ugLetterhead, institutionName: ' ' }])).fields).toEqual({ 'letterheads.0.institutionName': 'Required' });
     expect((await update([{ ...ugLetterhead, institutionName: 'x'.repeat(101) }])).fields).toEqual({ 'letterheads.0.institutionName': 'Maximum 100 characters allowed' });
     expect((await update([{ ...ugLetterhead, address: 'x'.repeat(201) }])).fields).toEqual({ 'letterheads.0.address': 'Maximum 200 characters allowed' });
@@ -82,8 +82,8 @@ describe('admin.settings', () => {
     const h = await createHarness();
     for (const who of ['ugStaff', 'pgStaff', 'anonymous'] as const) {
       const expected = who === 'anonymous' ? 'UNAUTHORIZED' : 'FORBIDDEN';
-      expect((await refusal(h.caller(who).admin.settings.get())).code).toBe(expected);
-      expect((await refusal(h.caller(who).admin.settings.update({ gstRate: '18' }))).code).toBe(expected);
+      expect((await fieldRefusal(h.caller(who).admin.settings.get())).code).toBe(expected);
+      expect((await fieldRefusal(h.caller(who).admin.settings.update({ gstRate: '18' }))).code).toBe(expected);
     }
     expect((await h.caller('admin').admin.settings.get()).gstRateBasisPoints).toBe(0);
   });

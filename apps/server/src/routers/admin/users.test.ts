@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildFixture } from '../../test/fixture';
 import { createHarness } from '../../test/harness';
-import { refusal } from './testing';
+import { fieldRefusal } from '../../test/refusal';
 
 const form = { depId: 100, email: 'clerk@test.local', pwd1: 'clerk123', pwd2: 'clerk123', chk1: true };
 
@@ -24,7 +24,7 @@ describe('admin.users', () => {
     expect(h.db.select().from(users).where(eq(users.id, result.id)).get()).toMatchObject({ role: 'user', departmentId: 100 });
     const anonymous = h.caller('anonymous');
     await expect(anonymous.auth.departmentLogin({ email: 'clerk@test.local', password: 'clerk123', depId: 100 })).resolves.toMatchObject({ department: 'UG' });
-    expect((await refusal(anonymous.auth.departmentLogin({ email: 'clerk@test.local', password: 'clerk123', depId: 101 }))).code).toBe('UNAUTHORIZED');
+    expect((await fieldRefusal(anonymous.auth.departmentLogin({ email: 'clerk@test.local', password: 'clerk123', depId: 101 }))).code).toBe('UNAUTHORIZED');
     expect(h.db.select().from(auditLog).where(and(eq(auditLog.action, 'create'), eq(auditLog.entityId, String(result.id)))).get()).toBeDefined();
   });
 
@@ -37,7 +37,7 @@ describe('admin.users', () => {
 
   it('requires a department and a known role; password rules as for admins', async () => {
     const h = await createHarness();
-    const create = (input: Record<string, unknown>) => refusal(h.caller('admin').admin.users.create(input as typeof form));
+    const create = (input: Record<string, unknown>) => fieldRefusal(h.caller('admin').admin.users.create(input as typeof form));
     expect((await create({ ...form, depId: undefined })).fields).toEqual({ depId: 'Required' });
     expect((await create({ ...form, depId: '' })).fields).toEqual({ depId: 'Required' });
     expect((await create({ ...form, depId: 99 })).fields).toEqual({ depId: 'Required' });
@@ -50,7 +50,7 @@ describe('admin.users', () => {
 
   it('refuses a duplicate email as CONFLICT', async () => {
     const h = await createHarness();
-    expect(await refusal(h.caller('admin').admin.users.create({ ...form, email: 'pg@test.local' }))).toMatchObject({
+    expect(await fieldRefusal(h.caller('admin').admin.users.create({ ...form, email: 'pg@test.local' }))).toMatchObject({
       code: 'CONFLICT',
       message: 'An account with the email pg@test.local already exists',
     });
@@ -69,9 +69,9 @@ describe('admin.users', () => {
     const h = await createHarness();
     const change = h.caller('admin').admin.users.changePassword;
     const base = { userId: h.sessions.pgStaff.userId, email: 'pg@test.local', pwd1: 'fresh123', pwd2: 'fresh123', chk1: true };
-    expect(await refusal(change({ ...base, userId: 4242 }))).toMatchObject({ code: 'NOT_FOUND', message: 'No account with id 4242' });
-    expect((await refusal(change({ ...base, email: 'ug@test.local' }))).code).toBe('BAD_REQUEST');
-    expect((await refusal(change({ ...base, pwd1: 'x'.repeat(13), pwd2: 'x'.repeat(13) }))).fields).toMatchObject({ pwd1: 'Maximum 12 digit allowed' });
+    expect(await fieldRefusal(change({ ...base, userId: 4242 }))).toMatchObject({ code: 'NOT_FOUND', message: 'No account with id 4242' });
+    expect((await fieldRefusal(change({ ...base, email: 'ug@test.local' }))).code).toBe('BAD_REQUEST');
+    expect((await fieldRefusal(change({ ...base, pwd1: 'x'.repeat(13), pwd2: 'x'.repeat(13) }))).fields).toMatchObject({ pwd1: 'Maximum 12 digit allowed' });
   });
 
   it('deletes a user: sessions end, receipts they issued keep their data, audited', async () => {
@@ -89,10 +89,10 @@ describe('admin.users', () => {
   it('refuses to delete an unknown account, your own account or the last admin', async () => {
     const h = await createHarness();
     const remove = h.caller('admin').admin.users.remove;
-    expect(await refusal(remove({ id: 4242 }))).toMatchObject({ code: 'NOT_FOUND', message: 'No account with id 4242' });
-    expect(await refusal(remove({ id: h.sessions.admin.userId }))).toMatchObject({ code: 'CONFLICT', message: 'The last admin account cannot be deleted' });
+    expect(await fieldRefusal(remove({ id: 4242 }))).toMatchObject({ code: 'NOT_FOUND', message: 'No account with id 4242' });
+    expect(await fieldRefusal(remove({ id: h.sessions.admin.userId }))).toMatchObject({ code: 'CONFLICT', message: 'The last admin account cannot be deleted' });
     const second = await h.caller('admin').admin.users.create({ ...form, options: 'admin' });
-    expect(await refusal(remove({ id: h.sessions.admin.userId }))).toMatchObject({ code: 'CONFLICT', message: 'You cannot delete your own account' });
+    expect(await fieldRefusal(remove({ id: h.sessions.admin.userId }))).toMatchObject({ code: 'CONFLICT', message: 'You cannot delete your own account' });
     await expect(remove({ id: second.id })).resolves.toMatchObject({ Result: 'DELETED' });
   });
 
@@ -102,10 +102,10 @@ describe('admin.users', () => {
     for (const who of ['ugStaff', 'pgStaff', 'anonymous'] as const) {
       const api = h.caller(who).admin.users;
       const expected = who === 'anonymous' ? 'UNAUTHORIZED' : 'FORBIDDEN';
-      expect((await refusal(api.list())).code).toBe(expected);
-      expect((await refusal(api.create(form))).code).toBe(expected);
-      expect((await refusal(api.changePassword(change))).code).toBe(expected);
-      expect((await refusal(api.remove({ id: h.sessions.pgStaff.userId }))).code).toBe(expected);
+      expect((await fieldRefusal(api.list())).code).toBe(expected);
+      expect((await fieldRefusal(api.create(form))).code).toBe(expected);
+      expect((await fieldRefusal(api.changePassword(change))).code).toBe(expected);
+      expect((await fieldRefusal(api.remove({ id: h.sessions.pgStaff.userId }))).code).toBe(expected);
     }
     expect(h.db.select().from(users).all()).toHaveLength(3);
   });

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { buildFixture, type Fixture } from '../../test/fixture';
 import { createHarness, type Harness } from '../../test/harness';
-import { refusal } from './testing';
+import { refusal } from '../../test/refusal';
 
 const newBatch = { depId: 100, courseId: 1003, name: '2026-2029', startDate: '2026-06-01', endDate: '2029-03-31', confirm: true };
 

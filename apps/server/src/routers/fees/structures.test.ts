@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { buildFixture, FIXTURE_AMOUNTS, type Fixture } from '../../test/fixture';
 import { createHarness, type Harness } from '../../test/harness';
-import { refusal } from '../batches/testing';
+import { refusal } from '../../test/refusal';
 
 let h: Harness;
 let fx: Fixture;

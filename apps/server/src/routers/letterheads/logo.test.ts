@@ -2,7 +2,7 @@ import { auditLog } from '@fees/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createHarness } from '../../test/harness';
-import { refusal } from '../admin/testing';
+import { fieldRefusal } from '../../test/refusal';
 
 /** A 1x1 PNG, and bytes that only look like images by name or size. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -38,7 +38,7 @@ describe('letterhead logos', () => {
     const h = await createHarness();
     const api = h.caller('admin').letterheads;
     await api.setLogo({ depId: 101, image: PNG.toString('base64') });
-    const send = (image: string) => refusal(api.setLogo({ depId: 101, image }));
+    const send = (image: string) => fieldRefusal(api.setLogo({ depId: 101, image }));
     for (const bytes of [SVG, GIF, Buffer.from('just text'), Buffer.from([0x89, 0x50, 0x4e, 0x47])]) {
       expect(await send(bytes.toString('base64'))).toMatchObject({ code: 'BAD_REQUEST', fields: { image: 'Choose a PNG or JPEG image' } });
     }
@@ -56,8 +56,8 @@ describe('letterhead logos', () => {
     const h = await createHarness();
     const api = h.caller('admin').letterheads;
     await api.setLogo({ depId: 100, image: PNG.toString('base64') });
-    expect((await refusal(h.caller('pgStaff').letterheads.logo({ depId: 100 }))).code).toBe('FORBIDDEN');
-    expect((await refusal(h.caller('ugStaff').letterheads.setLogo({ depId: 100, image: PNG.toString('base64') }))).code).toBe('FORBIDDEN');
+    expect((await fieldRefusal(h.caller('pgStaff').letterheads.logo({ depId: 100 }))).code).toBe('FORBIDDEN');
+    expect((await fieldRefusal(h.caller('ugStaff').letterheads.setLogo({ depId: 100, image: PNG.toString('base64') }))).code).toBe('FORBIDDEN');
     expect(await api.removeLogo({ depId: 100 })).toMatchObject({ Result: 'DELETED' });
     expect(await h.caller('ugStaff').letterheads.logo({ depId: 100 })).toEqual({ logo: null });
   });

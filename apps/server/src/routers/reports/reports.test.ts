@@ -4,7 +4,7 @@ import { TRPCError } from '@trpc/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildFixture, type Fixture } from '../../test/fixture';
 import { createHarness, type Harness } from '../../test/harness';
-import { type GeneratedData, generateReportData, JULY } from './test-data';
+import { type GeneratedData, generateReportData, JULY } from '../../test/report-data';
 
 let h: Harness;
 let fx: Fixture;

@@ -18,8 +18,8 @@ import {
 import { Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../../components/PageLoader';
-import { AdminAreaContext } from '../department-context';
-import { DEPARTMENTS } from '../departments';
+import { AdminAreaContext } from '../../lib/department-context';
+import { DEPARTMENTS } from '../../lib/departments';
 import { RequireAuth } from '../guards';
 import { ShellFooter } from './ShellFooter';
 import { ShellHeader } from './ShellHeader';

@@ -4,7 +4,7 @@ import { Alert, Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Table,
 import { IconBuildingCommunity, IconCalendarMonth, IconDatabaseExclamation, IconSun } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { DEPARTMENTS } from '../../app/departments';
+import { DEPARTMENTS } from '../../lib/departments';
 import { NoDataRow } from '../../components/NoDataRow';
 import { PageHeader } from '../../components/PageHeader';
 import { formatDate } from '../../lib/dates';

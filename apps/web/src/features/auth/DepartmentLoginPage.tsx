@@ -1,5 +1,5 @@
 import { Navigate, useParams } from 'react-router';
-import { departmentById } from '../../app/departments';
+import { departmentById } from '../../lib/departments';
 import { LoginForm } from './LoginForm';
 import { LoginLayout } from './LoginLayout';
 

@@ -1,6 +1,6 @@
 import { Paper, Select, Stack } from '@mantine/core';
 import { useState } from 'react';
-import { DEPARTMENTS } from '../../app/departments';
+import { DEPARTMENTS } from '../../lib/departments';
 import { DEPARTMENT_OPTIONS } from '../../components/DepartmentSelect';
 import { LoginForm } from './LoginForm';
 import { LoginLayout } from './LoginLayout';

@@ -16,7 +16,7 @@ import {
 import { IconChevronDown, IconCurrencyRupee, IconReceipt, IconReportAnalytics, IconUsers } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { DEPARTMENTS } from '../../app/departments';
+import { DEPARTMENTS } from '../../lib/departments';
 
 /** The spec's home spinner lasts 2 seconds. */
 const SPINNER_MS = 2000;

@@ -4,7 +4,7 @@ import { addDays } from '@fees/validation';
 import { IconPrinter, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { useDepartment } from '../../app/department-context';
+import { useDepartment } from '../../lib/department-context';
 import { DateField } from '../../components/DateField';
 import { PageHeader } from '../../components/PageHeader';
 import { formatDate, todayIso } from '../../lib/dates';

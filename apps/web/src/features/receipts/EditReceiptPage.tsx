@@ -3,7 +3,7 @@ import { IconAlertCircle, IconArrowLeft, IconReceipt, IconTrash } from '@tabler/
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
-import { useDepartment } from '../../app/department-context';
+import { useDepartment } from '../../lib/department-context';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { deleteDialog, infoDialog } from '../../lib/dialogs';

@@ -4,7 +4,7 @@ import { COURSES, ZSearchReceiptStudentsInput } from '@fees/validation';
 import { IconAlertCircle, IconCash, IconEye, IconFileDescription, IconSearch, IconUserSearch } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { useDepartment } from '../../app/department-context';
+import { useDepartment } from '../../lib/department-context';
 import { BatchSection } from '../../components/BatchSection';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';

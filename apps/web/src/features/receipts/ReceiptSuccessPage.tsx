@@ -5,7 +5,7 @@ import { IconAlertCircle, IconArrowLeft, IconCircleCheck, IconPencil, IconPrinte
 import { useQuery } from '@tanstack/react-query';
 import { Fragment } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useDepartment } from '../../app/department-context';
+import { useDepartment } from '../../lib/department-context';
 import { PageHeader } from '../../components/PageHeader';
 import { formatDate } from '../../lib/dates';
 import { printSoon } from '../../lib/print';

@@ -1,4 +1,4 @@
-import type { Department } from '../../app/departments';
+import type { Department } from '../../lib/departments';
 
 /** Receipt entry: /{prefix}/receipt/{admNo}?sub_id={courseId}&course={name}&batch={batchId} (spec section 2). */
 export function receiptEntryPath(

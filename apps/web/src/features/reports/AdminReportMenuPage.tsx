@@ -1,6 +1,6 @@
 import { SimpleGrid } from '@mantine/core';
 import { IconAlarm, IconCalendarDue, IconCalendarStats, IconCoins, IconMail, IconReceipt2, IconUserExclamation } from '@tabler/icons-react';
-import { useDepartment } from '../../app/department-context';
+import { useDepartment } from '../../lib/department-context';
 import { PageHeader } from '../../components/PageHeader';
 import { reportPaths } from './paths';
 import { ReportCard } from './ReportMenuPage';

@@ -2,8 +2,8 @@ import { Accordion, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '
 import { PAYMENT_MODE_LABELS } from '@fees/validation';
 import { IconCalendarSearch, IconCoinOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useDepartment, useIsAdminArea } from '../../app/department-context';
-import type { Department } from '../../app/departments';
+import { useDepartment, useIsAdminArea } from '../../lib/department-context';
+import type { Department } from '../../lib/departments';
 import { PageHeader } from '../../components/PageHeader';
 import { formatDate, todayIso } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';

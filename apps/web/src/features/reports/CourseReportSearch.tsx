@@ -4,7 +4,7 @@ import { REPORT_BATCH_ROW_LIMIT } from '@fees/validation';
 import { IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import type { Department } from '../../app/departments';
+import type { Department } from '../../lib/departments';
 import { BatchSelect, CourseSelect, coursesOf } from './ReportParts';
 
 /**

@@ -2,7 +2,7 @@ import { Button, Group, NativeSelect, Paper, Stack } from '@mantine/core';
 import { IconCircleCheck, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { useDepartment, useIsAdminArea } from '../../app/department-context';
+import { useDepartment, useIsAdminArea } from '../../lib/department-context';
 import { DateField } from '../../components/DateField';
 import { PageHeader } from '../../components/PageHeader';
 import { formatDate, todayIso } from '../../lib/dates';

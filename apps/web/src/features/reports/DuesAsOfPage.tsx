@@ -2,7 +2,7 @@ import { Group, Paper, Stack, Switch, Text } from '@mantine/core';
 import { ZDuesAsOfInput } from '@fees/validation';
 import { IconCircleCheck, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useDepartment, useIsAdminArea } from '../../app/department-context';
+import { useDepartment, useIsAdminArea } from '../../lib/department-context';
 import { BatchSection } from '../../components/BatchSection';
 import { DateField } from '../../components/DateField';
 import { PageHeader } from '../../components/PageHeader';

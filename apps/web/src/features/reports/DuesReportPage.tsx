@@ -2,7 +2,7 @@ import { Group, Paper, Stack, Switch, Text } from '@mantine/core';
 import { REPORT_ROW_LIMIT_MAX, ZDuesReportInput } from '@fees/validation';
 import { IconCircleCheck, IconSearch } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useDepartment, useIsAdminArea } from '../../app/department-context';
+import { useDepartment, useIsAdminArea } from '../../lib/department-context';
 import { BatchSection } from '../../components/BatchSection';
 import { PageHeader } from '../../components/PageHeader';
 import { formatRupees } from '../../lib/money';

@@ -2,7 +2,7 @@ import { ActionIcon, Button, Group, Modal, Paper, Stack, Table, Text } from '@ma
 import { REPORT_ROW_LIMIT_MAX, ZFeeReceiptReportInput } from '@fees/validation';
 import { IconReceiptOff, IconSearch, IconZoomIn } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useDepartment, useIsAdminArea } from '../../app/department-context';
+import { useDepartment, useIsAdminArea } from '../../lib/department-context';
 import { BatchSection } from '../../components/BatchSection';
 import { PageHeader } from '../../components/PageHeader';
 import { formatDate } from '../../lib/dates';

@@ -2,7 +2,7 @@ import { Group, Paper, Stack } from '@mantine/core';
 import { REPORT_ROW_LIMIT_MAX } from '@fees/validation';
 import { IconCalendarSearch, IconReceiptOff } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useDepartment, useIsAdminArea } from '../../app/department-context';
+import { useDepartment, useIsAdminArea } from '../../lib/department-context';
 import { PageHeader } from '../../components/PageHeader';
 import { formatDate } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';

@@ -2,7 +2,7 @@ import { Button, Card, Group, SimpleGrid, Text, ThemeIcon, Title } from '@mantin
 import { IconAlarm, IconArrowRight, IconCalendarDue, IconCalendarStats, IconMail, IconCoins, IconFileInvoice, IconReceipt2, IconUserExclamation, IconUsersGroup } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useDepartment } from '../../app/department-context';
+import { useDepartment } from '../../lib/department-context';
 import { PageHeader } from '../../components/PageHeader';
 import { reportPaths } from './paths';
 

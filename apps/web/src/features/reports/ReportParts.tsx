@@ -5,7 +5,7 @@ import { IconAlertTriangle, IconFileSpreadsheet, IconFileTypeCsv, IconPrinter } 
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
-import type { Department } from '../../app/departments';
+import type { Department } from '../../lib/departments';
 import { formatRupees } from '../../lib/money';
 import { printSoon } from '../../lib/print';
 import { errorMessage, useTRPC } from '../../lib/trpc';

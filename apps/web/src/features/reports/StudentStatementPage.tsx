@@ -3,7 +3,7 @@ import { IconAlertCircle, IconArrowLeft, IconListDetails, IconMail } from '@tabl
 import { useQuery } from '@tanstack/react-query';
 import { Fragment } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useDepartment, useIsAdminArea } from '../../app/department-context';
+import { useDepartment, useIsAdminArea } from '../../lib/department-context';
 import { StudentInstalments } from '../../components/InstalmentDues';
 import { PageHeader } from '../../components/PageHeader';
 import { formatDate, todayIso } from '../../lib/dates';

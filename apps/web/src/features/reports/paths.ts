@@ -1,4 +1,4 @@
-import type { Department } from '../../app/departments';
+import type { Department } from '../../lib/departments';
 
 /**
  * Where the reports live: under the department's prefix, or, in the admin shell, the admin routes

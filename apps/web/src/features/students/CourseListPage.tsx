@@ -4,7 +4,7 @@ import { IconDownload, IconFileInvoice, IconPencil, IconPlus, IconPrinter, IconU
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { useDepartment } from '../../app/department-context';
+import { useDepartment } from '../../lib/department-context';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { downloadText, safeFileName, toCsv } from '../../lib/csv';

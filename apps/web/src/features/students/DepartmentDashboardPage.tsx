@@ -3,7 +3,7 @@ import { IconCalendarDollar, IconReceipt2, IconUserCog, IconWallet } from '@tabl
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useDepartment } from '../../app/department-context';
+import { useDepartment } from '../../lib/department-context';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { formatDate } from '../../lib/dates';

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconFileInvoice, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useDepartment } from '../../app/department-context';
+import { useDepartment } from '../../lib/department-context';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { deleteDialog, infoDialog } from '../../lib/dialogs';

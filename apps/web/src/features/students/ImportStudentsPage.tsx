@@ -5,7 +5,7 @@ import { IconAlertCircle, IconCheck, IconCircleCheck, IconDownload, IconFileType
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useDepartment } from '../../app/department-context';
+import { useDepartment } from '../../lib/department-context';
 import { PageHeader } from '../../components/PageHeader';
 import { downloadText, toCsv } from '../../lib/csv';
 import { useTRPC } from '../../lib/trpc';

@@ -4,7 +4,7 @@ import { IconCircleCheck, IconFileImport } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useDepartment } from '../../app/department-context';
+import { useDepartment } from '../../lib/department-context';
 import { PageHeader } from '../../components/PageHeader';
 import { useTRPC } from '../../lib/trpc';
 import { courseListPath } from './links';

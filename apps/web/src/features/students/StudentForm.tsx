@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { type ReactNode, useEffect } from 'react';
-import { useDepartment } from '../../app/department-context';
+import { useDepartment } from '../../lib/department-context';
 import { fieldErrors, useTRPC } from '../../lib/trpc';
 import { FailureAlert } from '../../components/FailureAlert';
 

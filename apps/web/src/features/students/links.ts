@@ -1,4 +1,4 @@
-import type { Department } from '../../app/departments';
+import type { Department } from '../../lib/departments';
 
 /** The course list: /{prefix}/list/{courseId}?course=..&depurl=.. (spec section 2). */
 export function courseListPath(department: Department, course: { id: number; name: string }): string {

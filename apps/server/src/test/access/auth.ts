@@ -1,5 +1,5 @@
-import { TEST_PASSWORD } from '../../test/harness';
-import type { AccessRules } from '../access';
+import { TEST_PASSWORD } from '../harness';
+import type { AccessRules } from './rule';
 
 export const authAccess: AccessRules = {
   'auth.login': { access: 'public', input: () => ({ email: 'admin@test.local', password: TEST_PASSWORD }) },

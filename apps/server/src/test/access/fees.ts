@@ -1,5 +1,5 @@
 import { findFeeHeadByName } from '@fees/db';
-import type { AccessRules } from '../access';
+import type { AccessRules } from './rule';
 
 const structure = { depId: 100, startDate: '2025-06-01', endDate: '2026-03-31', amount: '1200.00', confirm: true };
 

@@ -1,4 +1,4 @@
-import type { AccessRules } from '../access';
+import type { AccessRules } from './rule';
 
 const range = { from: '2025-07-01', to: '2025-07-31' };
 

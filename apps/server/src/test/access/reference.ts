@@ -1,4 +1,4 @@
-import type { AccessRules } from '../access';
+import type { AccessRules } from './rule';
 
 export const referenceAccess: AccessRules = {
   'reference.departments': { access: 'public' },

@@ -1,12 +1,11 @@
 /**
  * Who may call each procedure. Every procedure of appRouter must have a row here (the access
- * matrix test fails otherwise); each domain keeps its rows in its own access.ts.
+ * matrix test fails otherwise); each domain keeps its rows in its own file of this folder.
  * 'department' rows get an input bound to UG (100): UG staff and admins pass, PG staff get 403.
  */
-import type { Fixture } from '../test/fixture';
-import type { Harness } from '../test/harness';
-
-export type Access = 'public' | 'authed' | 'department' | 'admin';
+import type { Access } from '../../trpc';
+import type { Fixture } from '../fixture';
+import type { Harness } from '../harness';
 
 export interface AccessRule {
   access: Access;

@@ -1,5 +1,5 @@
-import type { Fixture } from '../../test/fixture';
-import type { AccessRules } from '../access';
+import type { Fixture } from '../fixture';
+import type { AccessRules } from './rule';
 
 const form = (fx: Fixture) => ({
   depId: 100,

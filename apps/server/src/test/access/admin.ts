@@ -1,5 +1,5 @@
-import { TEST_PASSWORD } from '../../test/harness';
-import type { AccessRules } from '../access';
+import { TEST_PASSWORD } from '../harness';
+import type { AccessRules } from './rule';
 
 const newPassword = { pwd1: 'newpass1', pwd2: 'newpass1', chk1: true };
 

@@ -1,4 +1,4 @@
-import type { AccessRules } from '../access';
+import type { AccessRules } from './rule';
 
 const fixedFine = { type: 'fixed' as const, amountPaise: 100_00, graceDays: 0 };
 

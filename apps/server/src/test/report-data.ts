@@ -18,7 +18,7 @@ import {
   students,
 } from '@fees/db';
 import { eq, sql } from 'drizzle-orm';
-import type { Fixture } from '../../test/fixture';
+import type { Fixture } from './fixture';
 
 /** mulberry32: a small deterministic generator. */
 function seeded(seed: number) {

@@ -1,5 +1,5 @@
-import { FIXTURE_AMOUNTS } from '../../test/fixture';
-import type { AccessRules } from '../access';
+import { FIXTURE_AMOUNTS } from '../fixture';
+import type { AccessRules } from './rule';
 
 /** A valid receipt for the UG fixture student: Exam Fee in full, GST 0. */
 const examFee = (FIXTURE_AMOUNTS.exam / 100).toFixed(2);

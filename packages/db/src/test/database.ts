@@ -1,4 +1,4 @@
-import { openDatabase } from './client';
+import { openDatabase } from '../client';
 
 /** A fresh in-memory database with the real migrations and reference data, for tests. */
 export function createTestDatabase() {

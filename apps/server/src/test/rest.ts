@@ -10,10 +10,10 @@ import { type Database, openDatabase } from '@fees/db';
 import { buildApp } from '../app';
 import { LoginLimiter } from '../auth/login-limiter';
 import { SESSION_COOKIE } from '../auth/sessions';
-import { buildFixture, type Fixture } from '../test/fixture';
-import { createAccount, TEST_PASSWORD } from '../test/harness';
-import type { Method, RestRoute, Shape } from './route';
-import { restRoutes } from './routes';
+import { buildFixture, type Fixture } from './fixture';
+import { createAccount, TEST_PASSWORD } from './harness';
+import type { Method, RestRoute, Shape } from '../rest/route';
+import { restRoutes } from '../rest/routes';
 
 export interface RestResponse {
   status: number;

@@ -1,4 +1,4 @@
-import type { AccessRules } from '../access';
+import type { AccessRules } from './rule';
 
 const discount = { depId: 100, courseId: 1003, discount: '100.00', adjustment: '0', note: 'Sports quota', confirm: true };
 

@@ -1,4 +1,4 @@
-import type { AccessRules } from '../access';
+import type { AccessRules } from './rule';
 
 const batch = { depId: 100, courseId: 1003, name: '2026-2029', startDate: '2026-06-01', endDate: '2029-03-31', confirm: true };
 

@@ -1,4 +1,4 @@
-import type { AccessRules } from '../access';
+import type { AccessRules } from './rule';
 
 export const auditAccess: AccessRules = {
   'audit.list': { access: 'authed', input: () => ({}) },

@@ -1,0 +1,28 @@
+import type { AccessRules } from './rule';
+import { adminAccess } from './admin';
+import { auditAccess } from './audit';
+import { authAccess } from './auth';
+import { batchesAccess } from './batches';
+import { discountsAccess } from './discounts';
+import { feesAccess } from './fees';
+import { letterheadsAccess } from './letterheads';
+import { plansAccess } from './plans';
+import { receiptsAccess } from './receipts';
+import { referenceAccess } from './reference';
+import { reportsAccess } from './reports';
+import { studentsAccess } from './students';
+
+export const accessRules: AccessRules = {
+  ...authAccess,
+  ...referenceAccess,
+  ...adminAccess,
+  ...batchesAccess,
+  ...feesAccess,
+  ...discountsAccess,
+  ...studentsAccess,
+  ...receiptsAccess,
+  ...reportsAccess,
+  ...letterheadsAccess,
+  ...plansAccess,
+  ...auditAccess,
+};
