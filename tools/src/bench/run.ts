@@ -15,6 +15,7 @@ import { appRouter, createCaller } from '@fees/server';
 import { prepareDatabase } from './database';
 import { HttpClient } from './http';
 import { backup } from './measurements/backup';
+import { plans } from './measurements/plans';
 import { receiptCreation } from './measurements/receipts';
 import { reports } from './measurements/reports';
 import { startup } from './measurements/startup';
@@ -28,7 +29,7 @@ import { type BenchEnv, type Budget, type Caller, type Measurement, NotAvailable
 import { buildWeb, WEB_BUILD } from './web';
 
 /** In running order: the restarts of the start-up measurement come last. */
-export const MEASUREMENTS: Measurement[] = [webJavaScript, reports, receiptCreation, backup, startup];
+export const MEASUREMENTS: Measurement[] = [webJavaScript, reports, plans, receiptCreation, backup, startup];
 
 export interface BenchOptions {
   quick: boolean;

@@ -36,6 +36,8 @@ export async function buildServer(): Promise<string> {
     ],
   });
   cpSync(MIGRATIONS, join(SERVER_BUILD, 'drizzle'), { recursive: true });
+  // The server reads its version from the package.json one folder above its bundle (dist/ in production).
+  cpSync(join(SERVER_ROOT, 'package.json'), join(BUILD_DIR, 'package.json'));
   return join(SERVER_BUILD, 'main.js');
 }
 

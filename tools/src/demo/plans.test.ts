@@ -1,4 +1,4 @@
-import { auditLog, batchDuesAsOf, batches, fineWaivers, getDepartmentPayment, loadBatchPlan } from '@fees/db';
+import { auditLog, batchDuesAsOf, batches, fineWaivers, getDepartmentPayment, loadBatchPlan, studentFeeTotals } from '@fees/db';
 import { createTestDatabase } from '@fees/db/testing';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -40,6 +40,12 @@ describe('demo plans', () => {
       }
     }
     expect([...kinds].sort()).toEqual(['late', 'on time', 'partly', 'unpaid']);
+    // The instalment view agrees with the balances: as of a far future date, outstanding = fee - discount - paid.
+    for (const batch of all) {
+      for (const s of batchDuesAsOf(db, { batchId: batch.id }, '2099-12-31')) {
+        expect(s.dues.outstanding).toBe(studentFeeTotals(db, s.studentId).balancePaise);
+      }
+    }
     expect(loadDemoWaiver(db)).toBe(true);
     expect(db.select().from(fineWaivers).all()).toHaveLength(1);
     expect(db.select().from(auditLog).where(eq(auditLog.entity, 'fine_waiver')).all()).toHaveLength(1);

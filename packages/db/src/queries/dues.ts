@@ -3,6 +3,7 @@ import {
   type Concession,
   LATE_FEE_HEAD,
   type Payment,
+  preparePlan,
   type StudentAllocation,
   type StudentDues,
   studentDuesAsOf,
@@ -86,22 +87,24 @@ export function batchDuesAsOf(db: DbOrTx, scope: Scope, asOf: string, plan?: Bat
 
   const payments = new Map<number, Payment[]>();
   const lateFees = new Map<number, Array<{ date: string; amountPaise: number }>>();
-  for (const l of db
+  // The largest read of a report (every line of the batch's live receipts): plain value rows.
+  const lines = db
     .select({ studentId: receiptLines.studentId, feeHeadId: receiptLines.feeHeadId, amountPaise: receiptLines.amountPaise, date: receipts.date, number: receipts.number })
     .from(students)
     .innerJoin(receiptLines, eq(receiptLines.studentId, students.id))
     .innerJoin(receipts, eq(receipts.id, receiptLines.receiptId))
     .where(and(where, eq(receipts.status, 'live')))
-    .all()) {
-    if (l.feeHeadId === lateFeeHeadId) {
-      const list = lateFees.get(l.studentId) ?? [];
-      list.push({ date: l.date, amountPaise: l.amountPaise });
-      lateFees.set(l.studentId, list);
+    .values() as Array<[number, number, number, string, number]>;
+  for (const [studentId, feeHeadId, amountPaise, date, number] of lines) {
+    if (feeHeadId === lateFeeHeadId) {
+      const list = lateFees.get(studentId) ?? [];
+      list.push({ date, amountPaise });
+      lateFees.set(studentId, list);
       continue;
     }
-    const list = payments.get(l.studentId) ?? [];
-    list.push({ receiptDate: l.date, receiptNumber: l.number, feeHeadId: l.feeHeadId, amountPaise: l.amountPaise });
-    payments.set(l.studentId, list);
+    const list = payments.get(studentId) ?? [];
+    list.push({ receiptDate: date, receiptNumber: number, feeHeadId, amountPaise });
+    payments.set(studentId, list);
   }
 
   const waivers = new Map<number, Array<{ date: string; amountPaise: number }>>();
@@ -116,7 +119,7 @@ export function batchDuesAsOf(db: DbOrTx, scope: Scope, asOf: string, plan?: Bat
     waivers.set(w.studentId, list);
   }
 
-  const planForAllocation = { fineRule: batchPlan.fineRule, instalments: batchPlan.instalments };
+  const planForAllocation = preparePlan({ fineRule: batchPlan.fineRule, instalments: batchPlan.instalments });
   return rows.map((s) => {
     const allocation = allocateStudent(planForAllocation, {
       concessions: concessions.get(s.studentId) ?? [],

@@ -32,6 +32,8 @@ export interface AllocatedInstalment {
   duePaise: number;
   concessionPaise: number;
   heads: InstalmentHeadAllocation[];
+  /** L: due date + grace days, the last day before the instalment can be late. */
+  lastDay: string;
   /** In receipt date then number order. */
   payments: AllocatedPayment[];
 }
@@ -51,44 +53,64 @@ export function sortedInstalments<T extends { dueDate: string }>(instalments: re
     .map((x) => x.inst);
 }
 
-export function allocateStudent(
-  plan: Plan,
-  student: { concessions: readonly Concession[]; payments: readonly Payment[] },
-): StudentAllocation {
+const graceOf = (rule: FineRule) => (rule.type === 'none' ? 0 : rule.graceDays);
+
+/** A plan made ready once for many students: instalments in due-date order, amounts per head index, L dates. */
+export interface PreparedPlan {
+  headIds: number[];
+  instalments: Array<{ id: string; name: string; dueDate: string; fineRule: FineRule; lastDay: string; amounts: number[] }>;
+}
+
+export function preparePlan(plan: Plan): PreparedPlan {
   const ordered = sortedInstalments(plan.instalments);
-  const n = ordered.length;
   const headIds: number[] = [];
   for (const inst of ordered) {
     for (const a of inst.amounts) if (!headIds.includes(a.feeHeadId)) headIds.push(a.feeHeadId);
   }
+  return {
+    headIds,
+    instalments: ordered.map((inst) => {
+      const fineRule = inst.fineRule ?? plan.fineRule;
+      const amounts = headIds.map(() => 0);
+      for (const a of inst.amounts) amounts[headIds.indexOf(a.feeHeadId)]! += a.amountPaise;
+      return { id: inst.id, name: inst.name, dueDate: inst.dueDate, fineRule, lastDay: addDays(inst.dueDate, graceOf(fineRule)), amounts };
+    }),
+  };
+}
 
-  const concessionOf = new Map<number, number>();
-  for (const c of student.concessions) concessionOf.set(c.feeHeadId, (concessionOf.get(c.feeHeadId) ?? 0) + c.amountPaise);
+const isPrepared = (plan: Plan | PreparedPlan): plan is PreparedPlan => 'headIds' in plan;
 
-  // Per instalment, per head (in headIds order): amount, concession, paid.
-  const amount = ordered.map((inst) =>
-    headIds.map((h) => inst.amounts.reduce((s, a) => (a.feeHeadId === h ? s + a.amountPaise : s), 0)),
-  );
-  const concession = ordered.map(() => headIds.map(() => 0));
-  const paid = ordered.map(() => headIds.map(() => 0));
-  const payments: Map<string, AllocatedPayment>[] = ordered.map(() => new Map());
+export function allocateStudent(
+  plan: Plan | PreparedPlan,
+  student: { concessions: readonly Concession[]; payments: readonly Payment[] },
+): StudentAllocation {
+  const prepared = isPrepared(plan) ? plan : preparePlan(plan);
+  const { headIds } = prepared;
+  const n = prepared.instalments.length;
+  const amount = prepared.instalments.map((inst) => inst.amounts);
+  const concession = prepared.instalments.map(() => headIds.map(() => 0));
+  const paid = prepared.instalments.map(() => headIds.map(() => 0));
+  const payments: AllocatedPayment[][] = prepared.instalments.map(() => []);
 
-  headIds.forEach((h, j) => {
-    let left = concessionOf.get(h) ?? 0;
+  for (const c of student.concessions) {
+    const j = headIds.indexOf(c.feeHeadId);
+    if (j < 0 || n === 0) continue;
+    let left = c.amountPaise;
     for (let i = n - 1; i >= 0 && left > 0; i--) {
-      const take = Math.min(left, Math.max(0, amount[i]![j]!));
-      concession[i]![j] = take;
+      const take = Math.min(left, Math.max(0, amount[i]![j]! - concession[i]![j]!));
+      concession[i]![j]! += take;
       left -= take;
     }
-    if (n > 0 && left !== 0) concession[n - 1]![j]! += left;
-  });
+    if (left !== 0) concession[n - 1]![j]! += left;
+  }
 
-  const addPayment = (i: number, p: Payment, amountPaise: number) => {
-    paid[i]![headIds.indexOf(p.feeHeadId)]! += amountPaise;
-    const key = `${p.receiptDate}#${p.receiptNumber}`;
-    const existing = payments[i]!.get(key);
-    if (existing) existing.amountPaise += amountPaise;
-    else payments[i]!.set(key, { receiptDate: p.receiptDate, receiptNumber: p.receiptNumber, amountPaise });
+  const addPayment = (i: number, j: number, p: Payment, amountPaise: number) => {
+    paid[i]![j]! += amountPaise;
+    const list = payments[i]!;
+    const last = list[list.length - 1];
+    // Payments arrive in receipt order, so lines of one receipt are neighbours.
+    if (last && last.receiptNumber === p.receiptNumber && last.receiptDate === p.receiptDate) last.amountPaise += amountPaise;
+    else list.push({ receiptDate: p.receiptDate, receiptNumber: p.receiptNumber, amountPaise });
   };
 
   if (n > 0) {
@@ -99,30 +121,32 @@ export function allocateStudent(
       for (let i = 0; i < n && left > 0; i++) {
         const room = amount[i]![j]! - concession[i]![j]! - paid[i]![j]!;
         const take = Math.min(left, Math.max(0, room));
-        if (take > 0) addPayment(i, p, take);
+        if (take > 0) addPayment(i, j, p, take);
         left -= take;
       }
-      if (left !== 0) addPayment(n - 1, p, left);
+      if (left !== 0) addPayment(n - 1, j, p, left);
     }
   }
 
   return {
-    instalments: ordered.map((inst, i) => {
-      const heads = headIds.map((feeHeadId, j) => ({
-        feeHeadId,
-        amountPaise: amount[i]![j]!,
-        concessionPaise: concession[i]![j]!,
-        paidPaise: paid[i]![j]!,
-      }));
+    instalments: prepared.instalments.map((inst, i) => {
+      let duePaise = 0;
+      let concessionPaise = 0;
+      const heads = headIds.map((feeHeadId, j) => {
+        duePaise += amount[i]![j]!;
+        concessionPaise += concession[i]![j]!;
+        return { feeHeadId, amountPaise: amount[i]![j]!, concessionPaise: concession[i]![j]!, paidPaise: paid[i]![j]! };
+      });
       return {
         id: inst.id,
         name: inst.name,
         dueDate: inst.dueDate,
-        fineRule: inst.fineRule ?? plan.fineRule,
-        duePaise: heads.reduce((s, x) => s + x.amountPaise, 0),
-        concessionPaise: heads.reduce((s, x) => s + x.concessionPaise, 0),
+        fineRule: inst.fineRule,
+        lastDay: inst.lastDay,
+        duePaise,
+        concessionPaise,
         heads,
-        payments: [...payments[i]!.values()].sort(byReceipt),
+        payments: payments[i]!,
       };
     }),
   };
@@ -151,19 +175,13 @@ export function clearedOn(inst: AllocatedInstalment): string | null {
   return null;
 }
 
-const graceOf = (rule: FineRule) => (rule.type === 'none' ? 0 : rule.graceDays);
-
-/** L: the last day before the instalment can be late. */
-export function lastDayWithoutFine(inst: AllocatedInstalment): string {
-  return addDays(inst.dueDate, graceOf(inst.fineRule));
-}
 
 /**
  * Days late as of `asOf`: 0 unless late on that day (past L with an outstanding above 0 at the end
  * of L), else from L to the earlier of `asOf` and the clearing receipt's date.
  */
 export function daysLateAsOf(inst: AllocatedInstalment, asOf: string): number {
-  const last = lastDayWithoutFine(inst);
+  const last = inst.lastDay;
   if (asOf <= last || outstandingAsOf(inst, last) <= 0) return 0;
   const cleared = clearedOn(inst);
   const end = cleared !== null && cleared < asOf ? cleared : asOf;
@@ -177,15 +195,19 @@ function percentOf(amountPaise: number, basisPoints: number): number {
 
 /** The instalment's fine as of `asOf`; never decreases as `asOf` grows. */
 export function fineAsOf(inst: AllocatedInstalment, asOf: string): number {
+  return fineForDays(inst, inst.fineRule.type === 'none' ? 0 : daysLateAsOf(inst, asOf));
+}
+
+function fineForDays(inst: AllocatedInstalment, days: number): number {
   const rule = inst.fineRule;
-  if (rule.type === 'none') return 0;
-  const days = daysLateAsOf(inst, asOf);
   if (days <= 0) return 0;
   switch (rule.type) {
+    case 'none':
+      return 0;
     case 'fixed':
       return rule.amountPaise;
     case 'percent':
-      return percentOf(outstandingAsOf(inst, lastDayWithoutFine(inst)), rule.percentBasisPoints);
+      return percentOf(outstandingAsOf(inst, inst.lastDay), rule.percentBasisPoints);
     case 'per_day': {
       const fine = rule.perDayPaise * days;
       return rule.capPaise > 0 ? Math.min(rule.capPaise, fine) : fine;
@@ -207,6 +229,7 @@ export interface InstalmentDues {
 
 export function instalmentDuesAsOf(inst: AllocatedInstalment, asOf: string): InstalmentDues {
   const paid = paidAsOf(inst, asOf);
+  const daysLate = daysLateAsOf(inst, asOf);
   return {
     id: inst.id,
     name: inst.name,
@@ -215,8 +238,8 @@ export function instalmentDuesAsOf(inst: AllocatedInstalment, asOf: string): Ins
     concession: inst.concessionPaise,
     paid,
     outstanding: inst.duePaise - inst.concessionPaise - paid,
-    daysLate: daysLateAsOf(inst, asOf),
-    fine: fineAsOf(inst, asOf),
+    daysLate,
+    fine: fineForDays(inst, daysLate),
   };
 }
 

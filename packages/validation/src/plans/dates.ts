@@ -2,14 +2,28 @@
 
 const DAY_MS = 86_400_000;
 
+// Reports turn the same few thousand dates over and over (per student and instalment): remembered.
+const dayNumbers = new Map<string, number>();
+const dates = new Map<number, string>();
+
 /** Days since 1970-01-01 for a yyyy-MM-dd date. */
 export function dayNumber(date: string): number {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return Date.UTC(y, m - 1, d) / DAY_MS;
+  let day = dayNumbers.get(date);
+  if (day === undefined) {
+    const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+    day = Date.UTC(y, m - 1, d) / DAY_MS;
+    if (dayNumbers.size < 100_000) dayNumbers.set(date, day);
+  }
+  return day;
 }
 
 export function fromDayNumber(day: number): string {
-  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+  let date = dates.get(day);
+  if (date === undefined) {
+    date = new Date(day * DAY_MS).toISOString().slice(0, 10);
+    if (dates.size < 100_000) dates.set(day, date);
+  }
+  return date;
 }
 
 export function addDays(date: string, days: number): string {

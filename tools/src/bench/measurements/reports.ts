@@ -8,7 +8,7 @@ import { runLoad } from '../http';
 import { summarize } from '../stats';
 import type { BenchEnv, Measurement, Row } from '../types';
 
-interface ReportCase {
+export interface ReportCase {
   name: string;
   procedure: string;
   who: 'staff' | 'admin';
@@ -36,6 +36,61 @@ const CASES: ReportCase[] = [
   { name: 'counter: entry screen', procedure: 'receipts.entryContext', who: 'staff', input: ({ target: t }) => ({ depId: t.depId, studentId: t.statementStudentId }) },
 ];
 
+const http50 = (row: Row) => row.values.httpP50Ms as number;
+const http99 = (row: Row) => row.values.httpP99Ms as number;
+
+/**
+ * One procedure through HTTP (a tRPC GET, one request at a time) and called directly, with the
+ * ratio of the p50s; null (and a note) when it does not exist or fails.
+ */
+export async function measureProcedure(env: BenchEnv, c: ReportCase, notes: string[]): Promise<Row | null> {
+  if (!env.hasProcedure(c.procedure)) {
+    notes.push(`${c.name}: not available yet: ${c.procedure} does not exist`);
+    return null;
+  }
+  env.log(`  ${c.procedure} (${c.name})`);
+  const { reportSamples, reportMs } = env.budget;
+  const input = c.input(env);
+  const client = c.who === 'admin' ? env.admin : env.staff;
+  const direct = c.who === 'admin' ? env.direct.admin : env.direct.staff;
+  const path = client.trpcQueryPath(c.procedure, input);
+  let responseBytes = 0;
+  const fetchOnce = async () => {
+    const res = await client.request('GET', path);
+    if (res.status !== 200) throw new Error(`HTTP ${res.status} ${res.body.slice(0, 200)}`);
+    responseBytes = res.bytes;
+  };
+  try {
+    await fetchOnce();
+    await direct(c.procedure, input);
+  } catch (error) {
+    notes.push(`${c.name}: failed: ${error instanceof Error ? error.message : error}`);
+    return null;
+  }
+  const options = { concurrency: 1, maxRequests: reportSamples, maxMs: reportMs };
+  const cpuBefore = env.server.cpuMs();
+  const httpLoad = await runLoad(options, fetchOnce);
+  const serverCpuMs = (env.server.cpuMs() - cpuBefore) / httpLoad.samples.length;
+  const directLoad = await runLoad(options, () => direct(c.procedure, input).then(() => {}));
+  const http = summarize(httpLoad.samples);
+  const ceiling = summarize(directLoad.samples);
+  return {
+    name: c.name,
+    values: {
+      procedure: c.procedure,
+      httpP50Ms: http.p50,
+      httpP99Ms: http.p99,
+      directP50Ms: ceiling.p50,
+      directP99Ms: ceiling.p99,
+      ratio: http.p50 / ceiling.p50,
+      serverCpuMs,
+      directCpuMs: directLoad.ownCpuMs / directLoad.samples.length,
+      responseBytes,
+      n: http.n,
+    },
+  };
+}
+
 /** The fixed cost of one request on this machine, to read the ratios of sub-millisecond procedures against. */
 async function floor(env: BenchEnv, name: string, path: string): Promise<Row> {
   const cpuBefore = env.server.cpuMs();
@@ -50,75 +105,32 @@ async function floor(env: BenchEnv, name: string, path: string): Promise<Row> {
   };
 }
 
+/** Latency columns of a procedure measured through HTTP and directly. */
+export const REPORT_COLUMNS: Measurement['columns'] = [
+  { key: 'httpP50Ms', label: 'HTTP p50' },
+  { key: 'httpP99Ms', label: 'HTTP p99' },
+  { key: 'directP50Ms', label: 'direct p50' },
+  { key: 'directP99Ms', label: 'direct p99' },
+  { key: 'ratio', label: 'ratio' },
+  { key: 'serverCpuMs', label: 'server CPU/req' },
+  { key: 'directCpuMs', label: 'direct CPU/call' },
+  { key: 'responseBytes', label: 'response' },
+  { key: 'n', label: 'n' },
+];
+
 export const reports: Measurement = {
   id: 'reports',
   title: 'Reports and dashboards (largest department and course)',
-  columns: [
-    { key: 'httpP50Ms', label: 'HTTP p50' },
-    { key: 'httpP99Ms', label: 'HTTP p99' },
-    { key: 'directP50Ms', label: 'direct p50' },
-    { key: 'directP99Ms', label: 'direct p99' },
-    { key: 'ratio', label: 'ratio' },
-    { key: 'serverCpuMs', label: 'server CPU/req' },
-    { key: 'directCpuMs', label: 'direct CPU/call' },
-    { key: 'responseBytes', label: 'response' },
-    { key: 'n', label: 'n' },
-  ],
+  columns: REPORT_COLUMNS,
   async run(env) {
     const notes: string[] = [];
-    const { reportSamples, reportMs } = env.budget;
     const rows: Row[] = [await floor(env, 'reference: GET /healthz (no tRPC, no database)', '/healthz')];
     if (env.hasProcedure('auth.me')) {
       rows.push(await floor(env, 'reference: auth.me (tRPC + session only)', env.staff.trpcQueryPath('auth.me', undefined)));
     }
     for (const c of CASES) {
-      if (!env.hasProcedure(c.procedure)) {
-        notes.push(`${c.name}: not available yet: ${c.procedure} does not exist`);
-        continue;
-      }
-      env.log(`  ${c.procedure} (${c.name})`);
-      const input = c.input(env);
-      const client = c.who === 'admin' ? env.admin : env.staff;
-      const direct = c.who === 'admin' ? env.direct.admin : env.direct.staff;
-      const path = client.trpcQueryPath(c.procedure, input);
-      let responseBytes = 0;
-      const fetchOnce = async () => {
-        const res = await client.request('GET', path);
-        if (res.status !== 200) throw new Error(`HTTP ${res.status} ${res.body.slice(0, 200)}`);
-        responseBytes = res.bytes;
-      };
-      try {
-        await fetchOnce();
-        await direct(c.procedure, input);
-      } catch (error) {
-        notes.push(`${c.name}: failed: ${error instanceof Error ? error.message : error}`);
-        continue;
-      }
-      const options = { concurrency: 1, maxRequests: reportSamples, maxMs: reportMs };
-      const cpuBefore = env.server.cpuMs();
-      const httpLoad = await runLoad(options, fetchOnce);
-      const serverCpuMs = (env.server.cpuMs() - cpuBefore) / httpLoad.samples.length;
-      const directLoad = await runLoad(options, () => direct(c.procedure, input).then(() => {}));
-      const http = summarize(httpLoad.samples);
-      const ceiling = summarize(directLoad.samples);
-      const ratio = http.p50 / ceiling.p50;
-      rows.push({
-        name: c.name,
-        values: {
-          procedure: c.procedure,
-          httpP50Ms: http.p50,
-          httpP99Ms: http.p99,
-          directP50Ms: ceiling.p50,
-          directP99Ms: ceiling.p99,
-          ratio,
-          serverCpuMs,
-          directCpuMs: directLoad.ownCpuMs / directLoad.samples.length,
-          responseBytes,
-          n: http.n,
-        },
-        target: 'p50<50, p99<150, <=3x',
-        ok: http.p50 < 50 && http.p99 < 150 && ratio <= 3,
-      });
+      const row = await measureProcedure(env, c, notes);
+      if (row) rows.push({ ...row, target: 'p50<50, p99<150, <=3x', ok: http50(row) < 50 && http99(row) < 150 && (row.values.ratio as number) <= 3 });
     }
     return { rows, notes };
   },
