@@ -1,11 +1,24 @@
 /**
  * The spec's three dialogs (section 2): informational (Close), confirm (Yes/No), delete (Delete/Cancel).
+ * Every one opens with the keyboard on its confirming button (Enter means Yes), and its close button
+ * has a name for screen readers.
  */
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 
+type ConfirmModalSettings = Parameters<typeof modals.openConfirmModal>[0];
+
+/** modals.openConfirmModal, focused on the confirming button, with a labelled close button. */
+export function openConfirm(settings: ConfirmModalSettings): string {
+  return modals.openConfirmModal({
+    ...settings,
+    closeButtonProps: { 'aria-label': 'Dismiss', ...settings.closeButtonProps },
+    confirmProps: { 'data-autofocus': true, ...settings.confirmProps },
+  });
+}
+
 export function infoDialog(title: string, message: string, onClose?: () => void): void {
-  modals.openConfirmModal({
+  openConfirm({
     title,
     children: <Text size="sm">{message}</Text>,
     labels: { confirm: 'Close', cancel: '' },
@@ -17,7 +30,7 @@ export function infoDialog(title: string, message: string, onClose?: () => void)
 }
 
 export function confirmDialog(message: string, onYes: () => void, title = 'Please confirm'): void {
-  modals.openConfirmModal({
+  openConfirm({
     title,
     children: <Text size="sm">{message}</Text>,
     labels: { confirm: 'Yes', cancel: 'No' },
@@ -26,7 +39,7 @@ export function confirmDialog(message: string, onYes: () => void, title = 'Pleas
 }
 
 export function deleteDialog(message: string, onDelete: () => void, title = 'Delete'): void {
-  modals.openConfirmModal({
+  openConfirm({
     title,
     children: <Text size="sm">{message}</Text>,
     labels: { confirm: 'Delete', cancel: 'Cancel' },

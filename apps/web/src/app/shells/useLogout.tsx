@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { openConfirm } from '../../lib/dialogs';
 import { clearSignIn } from '../../lib/session-storage';
 import { useTRPC } from '../../lib/trpc';
 
@@ -23,7 +23,7 @@ export function useLogout() {
     }),
   );
   return () =>
-    modals.openConfirmModal({
+    openConfirm({
       title: 'Log off',
       children: <Text size="sm">Do you really want to log off?</Text>,
       labels: { confirm: 'Yes', cancel: 'No' },

@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { ZCreateBatchInput } from '@fees/validation';
 import { IconCircleCheck } from '@tabler/icons-react';
@@ -9,6 +9,7 @@ import { serverFieldErrors, useTRPC } from '../../lib/trpc';
 import { DateField } from '../../components/DateField';
 import { DepartmentSelect } from '../../components/DepartmentSelect';
 import { FailureAlert } from '../../components/FailureAlert';
+import { SearchableSelect } from '../../components/SearchableSelect';
 
 export interface BatchFormValues {
   depId: string;
@@ -75,11 +76,10 @@ export function BatchForm({ initialValues, batchId }: { initialValues: BatchForm
                 form.setFieldValue('courseId', '');
               }}
             />
-            <Select
+            <SearchableSelect
               label="Course"
               placeholder={depId ? 'Choose a course' : 'Choose a department first'}
               withAsterisk
-              searchable
               disabled={!depId}
               data={(courses.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
               {...form.getInputProps('courseId')}

@@ -8,6 +8,7 @@ import { formatRupees } from '../../lib/money';
 import { serverFieldErrors, useTRPC } from '../../lib/trpc';
 import { DepartmentSelect } from '../../components/DepartmentSelect';
 import { FailureAlert } from '../../components/FailureAlert';
+import { SearchableSelect } from '../../components/SearchableSelect';
 
 export interface DiscountFormValues {
   depId: string;
@@ -106,11 +107,10 @@ export function DiscountForm({ initialValues, discountId }: { initialValues: Dis
           <FailureAlert error={mutation.error} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <DepartmentSelect withAsterisk {...form.getInputProps('depId')} value={form.values.depId || null} onChange={choose('depId')} />
-            <Select
+            <SearchableSelect
               label="Course"
               placeholder={depId ? 'Choose a course' : 'Choose a department first'}
               withAsterisk
-              searchable
               disabled={!depId}
               data={(courses.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
               {...form.getInputProps('courseId')}
@@ -128,11 +128,10 @@ export function DiscountForm({ initialValues, discountId }: { initialValues: Dis
               error={form.errors.batchId ?? (noBatchYet ? 'This course has no batches yet' : undefined)}
               onChange={choose('batchId')}
             />
-            <Select
+            <SearchableSelect
               label="Student"
               placeholder={batchId ? 'Choose a student' : 'Choose a batch first'}
               withAsterisk
-              searchable
               disabled={!batchId}
               nothingFoundMessage="No student matches"
               data={(students.data ?? []).map((s) => ({ value: String(s.id), label: `${s.admissionNo} · ${s.name}` }))}

@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { ZCreateFeeStructureInput } from '@fees/validation';
 import { IconCircleCheck } from '@tabler/icons-react';
@@ -11,6 +11,7 @@ import { serverFieldErrors, useTRPC } from '../../lib/trpc';
 import { DateField } from '../../components/DateField';
 import { DepartmentSelect } from '../../components/DepartmentSelect';
 import { FailureAlert } from '../../components/FailureAlert';
+import { SearchableSelect } from '../../components/SearchableSelect';
 
 export interface FeeStructureFormValues {
   depId: string;
@@ -125,11 +126,10 @@ export function FeeStructureForm({ initialValues, structureId }: { initialValues
                 form.setFieldValue('batchId', '');
               }}
             />
-            <Select
+            <SearchableSelect
               label="Batch"
               placeholder={depId ? 'Choose a batch' : 'Choose a department first'}
               withAsterisk
-              searchable
               disabled={!depId}
               nothingFoundMessage="This department has no batches yet"
               data={batchOptions}
@@ -143,11 +143,10 @@ export function FeeStructureForm({ initialValues, structureId }: { initialValues
             <DateField label="End date" withAsterisk {...form.getInputProps('endDate')} />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Select
+            <SearchableSelect
               label="Fee head"
               placeholder="Choose a fee head"
               withAsterisk
-              searchable
               data={headOptions}
               {...form.getInputProps('feeHeadId')}
               value={form.values.feeHeadId || null}

@@ -1,5 +1,6 @@
 import { Grid, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { LATE_FEE_HEAD } from '@fees/validation';
+import { DateField } from '../../components/DateField';
 import { InstalmentDues, type StudentDues } from '../../components/InstalmentDues';
 import { FeesInfoTable } from './FeesInfoTable';
 import type { ReceiptFormApi, ReceiptHeader } from './receipt-form';
@@ -26,7 +27,7 @@ export function ReceiptDetails({ form, header, heads, totals, dues }: ReceiptDet
             <TextInput label="Batch" value={header.batchName} readOnly variant="filled" tabIndex={-1} />
             <TextInput label="Address" value={header.address} readOnly variant="filled" tabIndex={-1} style={{ gridColumn: '1 / -1' }} />
             <TextInput label="Telephone" autoComplete="off" {...form.getInputProps('phone')} />
-            <TextInput label="Receipt date" type="date" withAsterisk {...form.getInputProps('date')} />
+            <DateField label="Receipt date" withAsterisk {...form.getInputProps('date')} />
             <TextInput label="Email" type="email" autoComplete="off" style={{ gridColumn: '1 / -1' }} {...form.getInputProps('email')} />
           </SimpleGrid>
         </Paper>

@@ -1,12 +1,11 @@
 import { Button, Divider, Grid, Group, List, Paper, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { modals } from '@mantine/modals';
 import { paiseToRupeesText } from '@fees/validation';
 import type { ReactNode } from 'react';
 import { FailureAlert } from '../../components/FailureAlert';
 import type { StudentDues } from '../../components/InstalmentDues';
 import type { UpiPayee } from '../../components/UpiQr';
-import { confirmDialog } from '../../lib/dialogs';
+import { confirmDialog, openConfirm } from '../../lib/dialogs';
 import { formatRupees } from '../../lib/money';
 import { type ReceiptFormValues, type ReceiptHeader, type ReceiptSubmission, ZReceiptForm } from './receipt-form';
 import { ReceiptDetails } from './ReceiptDetails';
@@ -39,7 +38,7 @@ interface ReceiptFormProps {
 
 /**
  * The receipt form (entry and edit): the student and dues, the fee lines, payment and totals, Submit.
- * Ctrl+Enter submits from anywhere in the form; the lines handle their own keys.
+ * Ctrl+Enter ticks Confirm and submits from anywhere in the form; the lines handle their own keys.
  */
 export function ReceiptForm(props: ReceiptFormProps) {
   const { header, heads, totals, alreadyOnReceipt, rateBasisPoints, initialValues, pending, error, onSubmit, onCancel, actions, dues, upi } = props;
@@ -50,6 +49,14 @@ export function ReceiptForm(props: ReceiptFormProps) {
     clearInputErrorOnChange: true,
   });
   const pricing = useReceiptPricing(form.values.items, heads, rateBasisPoints, alreadyOnReceipt);
+
+  // Lines left blank (no head, amount or particulars) are dropped before checking, unless all are.
+  const trySubmit = (tickConfirm: boolean) => {
+    const current = form.getValues();
+    const filled = current.items.filter((line) => line.feeHeadId || line.amount.trim() || line.particulars.trim());
+    form.setValues({ items: filled.length > 0 ? filled : current.items, confirm: tickConfirm || current.confirm });
+    if (!form.validate().hasErrors) submit(form.getValues());
+  };
 
   const submit = (values: ReceiptFormValues) => {
     const send = (allowOverpayment: boolean) =>
@@ -71,7 +78,7 @@ export function ReceiptForm(props: ReceiptFormProps) {
         send(false);
         return;
       }
-      modals.openConfirmModal({
+      openConfirm({
         title: 'Amount above the balance',
         children: (
           <Stack gap="xs">
@@ -96,11 +103,14 @@ export function ReceiptForm(props: ReceiptFormProps) {
   return (
     <form
       noValidate
-      onSubmit={form.onSubmit(submit)}
+      onSubmit={(event) => {
+        event.preventDefault();
+        trySubmit(false);
+      }}
       onKeyDown={(event) => {
         if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
           event.preventDefault();
-          form.onSubmit(submit)();
+          trySubmit(true);
         }
       }}
     >

@@ -1,7 +1,8 @@
-import { ActionIcon, Button, Group, Kbd, Select, Table, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Button, Group, Kbd, Table, Text, TextInput, Title } from '@mantine/core';
 import { MAX_PARTICULARS, paiseToRupeesText } from '@fees/validation';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { SearchableSelect } from '../../components/SearchableSelect';
 import { formatRupees } from '../../lib/money';
 import { emptyLine, type ReceiptFormApi } from './receipt-form';
 import type { StudentDues } from '../../components/InstalmentDues';
@@ -18,10 +19,14 @@ interface ReceiptLinesProps {
   dues?: StudentDues;
 }
 
+/** Where the keyboard goes after the next render: a line's fee type, or its amount with the text selected. */
+type FocusTarget = { line: number; field: 'head' | 'amount' };
+
 /**
- * The fee lines. Keyboard: the first fee type has focus, Enter on a chosen fee type moves to
- * particulars, Enter in particulars moves to the amount, Enter in an amount goes to the next line
- * (adding one at the end).
+ * The fee lines. Keyboard (issue 14's counter contract): the first fee type has focus; typing part of a
+ * head and Enter takes the first match and moves to Amount, filled with what is left on that head and
+ * selected; Enter in an amount goes to the next line's fee type (adding one at the end); Tab from a fee
+ * type reaches Particulars, Enter there moves to the amount.
  */
 export function ReceiptLines({ form, heads, pricing, editing, dues }: ReceiptLinesProps) {
   const items = form.values.items;
@@ -29,24 +34,27 @@ export function ReceiptLines({ form, heads, pricing, editing, dues }: ReceiptLin
   // One options array for every fee type list, rebuilt only when the batch's heads change.
   const headOptions = useMemo(() => heads.map((h) => ({ value: String(h.feeHeadId), label: h.feeHead })), [heads]);
 
-  // Focus follows the keyboard: a line's fee type after adding or moving down, an amount after particulars.
   const headRefs = useRef<Array<HTMLInputElement | null>>([]);
-  const particularsRefs = useRef<Array<HTMLInputElement | null>>([]);
   const amountRefs = useRef<Array<HTMLInputElement | null>>([]);
-  const [focusLine, setFocusLine] = useState<number | null>(0);
-  useEffect(() => {
-    if (focusLine === null) return;
-    headRefs.current[focusLine]?.focus();
-    setFocusLine(null);
-  }, [focusLine]);
+  const [focus, setFocus] = useState<FocusTarget | null>({ line: 0, field: 'head' });
+  // A layout effect: focus moves before the next key of a burst is handled.
+  useLayoutEffect(() => {
+    if (focus === null) return;
+    if (focus.field === 'head') headRefs.current[focus.line]?.focus();
+    else {
+      amountRefs.current[focus.line]?.focus();
+      amountRefs.current[focus.line]?.select();
+    }
+    setFocus(null);
+  }, [focus]);
 
   const addLine = () => {
     form.insertListItem('items', emptyLine());
-    setFocusLine(items.length);
+    setFocus({ line: items.length, field: 'head' });
   };
   const removeLine = (index: number) => {
     form.removeListItem('items', index);
-    setFocusLine(Math.max(0, Math.min(index, items.length - 2)));
+    setFocus({ line: Math.max(0, Math.min(index, items.length - 2)), field: 'head' });
   };
   const chooseHead = (index: number, value: string | null) => {
     form.setFieldValue(`items.${index}.feeHeadId`, value);
@@ -62,18 +70,12 @@ export function ReceiptLines({ form, heads, pricing, editing, dues }: ReceiptLin
     if (event.key !== 'Enter' || event.ctrlKey || event.metaKey || event.shiftKey) return;
     event.preventDefault();
     if (index === items.length - 1) addLine();
-    else setFocusLine(index + 1);
-  };
-  // Enter on a fee type whose list is closed moves on instead of submitting the form.
-  const onHeadKey = (index: number) => (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key !== 'Enter' || event.ctrlKey || event.metaKey || event.currentTarget.getAttribute('aria-expanded') === 'true') return;
-    event.preventDefault();
-    particularsRefs.current[index]?.focus();
+    else setFocus({ line: index + 1, field: 'head' });
   };
   const onParticularsKey = (index: number) => (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Enter' || event.ctrlKey || event.metaKey || event.shiftKey) return;
     event.preventDefault();
-    amountRefs.current[index]?.focus();
+    setFocus({ line: index, field: 'amount' });
   };
 
   return (
@@ -81,7 +83,7 @@ export function ReceiptLines({ form, heads, pricing, editing, dues }: ReceiptLin
       <Group justify="space-between" mb="sm">
         <Title order={4}>Items</Title>
         <Text size="xs" c="dimmed">
-          <Kbd size="xs">Enter</Kbd> in an amount adds a line · <Kbd size="xs">Ctrl</Kbd>+<Kbd size="xs">Enter</Kbd> submits
+          <Kbd size="xs">Enter</Kbd> picks a head, then adds a line · <Kbd size="xs">Tab</Kbd> to particulars · <Kbd size="xs">Ctrl</Kbd>+<Kbd size="xs">Enter</Kbd> submits
         </Text>
       </Group>
       <Table verticalSpacing="xs" withRowBorders={false}>
@@ -102,7 +104,7 @@ export function ReceiptLines({ form, heads, pricing, editing, dues }: ReceiptLin
               <Table.Tr key={line.key} style={{ verticalAlign: 'top' }}>
                 <Table.Td pt={14}>{index + 1}</Table.Td>
                 <Table.Td>
-                  <Select
+                  <SearchableSelect
                     ref={(el) => {
                       headRefs.current[index] = el;
                     }}
@@ -117,27 +119,18 @@ export function ReceiptLines({ form, heads, pricing, editing, dues }: ReceiptLin
                         </Text>
                       </Group>
                     )}
-                    searchable
-                    selectFirstOptionOnChange
-                    // Mantine 9 otherwise resets the highlighted option in a timeout after opening, and a
-                    // quick "type, Enter" would submit the form instead of choosing the head.
-                    selectFirstOptionOnDropdownOpen
                     openOnFocus={false}
-                    autoSelectOnBlur
                     allowDeselect={false}
                     nothingFoundMessage="No such fee head in this batch"
                     description={id !== null ? `${editing ? 'Due before this receipt' : 'Balance'} ${formatRupees(available(id))}` : undefined}
                     inputWrapperOrder={['label', 'input', 'description', 'error']}
                     {...form.getInputProps(`items.${index}.feeHeadId`)}
                     onChange={(value) => chooseHead(index, value)}
-                    onKeyDown={onHeadKey(index)}
+                    onEnter={() => setFocus({ line: index, field: 'amount' })}
                   />
                 </Table.Td>
                 <Table.Td>
                   <TextInput
-                    ref={(el) => {
-                      particularsRefs.current[index] = el;
-                    }}
                     aria-label={`Particulars ${index + 1}`}
                     placeholder="Optional"
                     maxLength={MAX_PARTICULARS}

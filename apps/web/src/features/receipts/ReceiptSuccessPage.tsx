@@ -1,9 +1,9 @@
 import './receipt.css';
 import { Alert, Badge, Button, Group, Loader, Paper, SegmentedControl, Text } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
-import { IconAlertCircle, IconArrowLeft, IconCircleCheck, IconPencil, IconPrinter } from '@tabler/icons-react';
+import { IconAlertCircle, IconArrowLeft, IconCircleCheck, IconPencil, IconPrinter, IconUserSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Fragment } from 'react';
+import { Fragment, useEffect } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useDepartment } from '../../lib/department-context';
 import { PageHeader } from '../../components/PageHeader';
@@ -42,6 +42,15 @@ export default function ReceiptSuccessPage() {
   const backUrl = safeBackUrl(params.get('url'), receiptSearchPath(department));
   const [paper, setPaper] = useLocalStorage<PaperSize>({ key: 'fees.receipt-paper', defaultValue: 'a4' });
   const receipt = useQuery(trpc.receipts.byNumber.queryOptions({ number }, { enabled: number > 0 }));
+  const findPath = receiptSearchPath(department);
+  // Escape, like Next student, takes the counter back to Find student.
+  useEffect(() => {
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) void navigate(findPath);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [navigate, findPath]);
 
   if (!(number > 0)) {
     return (
@@ -103,6 +112,9 @@ export default function ReceiptSuccessPage() {
             <Group gap="sm">
               <Button leftSection={<IconPrinter size={16} />} onClick={printSoon} autoFocus>
                 Print Receipt
+              </Button>
+              <Button variant="light" leftSection={<IconUserSearch size={16} />} onClick={() => void navigate(findPath)}>
+                Next student
               </Button>
               <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={() => void navigate(backUrl)}>
                 Go Back

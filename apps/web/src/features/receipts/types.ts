@@ -9,3 +9,4 @@ export type FeeBalanceTotals = FeeInfo['totals'];
 export type EntryContext = inferOutput<Receipts['entryContext']>;
 export type ReceiptView = inferOutput<Receipts['byNumber']>;
 export type ReceiptSearchResult = inferOutput<Receipts['searchStudents']>;
+export type FoundStudent = inferOutput<Receipts['findStudents']>['students'][number];

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconArrowLeft, IconListDetails, IconMail } from '@tabler/icons-react';
+import { IconAlertCircle, IconArrowLeft, IconCash, IconListDetails, IconMail } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -11,6 +11,7 @@ import { formatRupees } from '../../lib/money';
 import { useTRPC } from '../../lib/trpc';
 import { type Cell, type ExportTable, reportFileName } from './export';
 import { ExportActions, Figure, numeric, ReportError, ReportLoading } from './ReportParts';
+import { receiptEntryPath } from '../receipts/links';
 import { receiptLabel, reportPaths } from './paths';
 import type { Statement } from './types';
 
@@ -85,6 +86,15 @@ export default function StudentStatementPage() {
         actions={
           <>
             {back}
+            <Button
+              className="no-print"
+              leftSection={<IconCash size={16} />}
+              component={Link}
+              to={receiptEntryPath(department, student, { id: student.courseId, name: student.courseName })}
+              aria-label={`Pay for ${student.name}`}
+            >
+              Pay
+            </Button>
             <Button variant="default" leftSection={<IconMail size={16} />} component={Link} to={`${reportPaths(department, adminArea).notices}?student=${studentId}`}>
               Demand notice
             </Button>

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconDownload, IconFileInvoice, IconPencil, IconPlus, IconPrinter, IconUsers } from '@tabler/icons-react';
+import { IconCash, IconDownload, IconFileInvoice, IconPencil, IconPlus, IconPrinter, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -11,6 +11,7 @@ import { downloadText, safeFileName, toCsv } from '../../lib/csv';
 import { formatDate } from '../../lib/dates';
 import { printSoon } from '../../lib/print';
 import { useTRPC } from '../../lib/trpc';
+import { receiptEntryPath } from '../receipts/links';
 import { editStudentPath, registerPath, statementPath } from './links';
 import { FailureAlert } from '../../components/FailureAlert';
 
@@ -139,7 +140,7 @@ export default function CourseListPage() {
                       <Table.Th>CAP ID</Table.Th>
                       <Table.Th>Phone</Table.Th>
                       <Table.Th>Admission Date</Table.Th>
-                      <Table.Th className="no-print" w={170}>
+                      <Table.Th className="no-print" w={230}>
                         Action
                       </Table.Th>
                     </Table.Tr>
@@ -159,6 +160,9 @@ export default function CourseListPage() {
                         <Table.Td>{formatDate(s.admissionDate)}</Table.Td>
                         <Table.Td className="no-print">
                           <Group gap={4} wrap="nowrap">
+                            <Button component={Link} to={receiptEntryPath(department, { admissionNo: s.admissionNo, batchId: batch.id }, course)} size="compact-xs" leftSection={<IconCash size={14} />} aria-label={`Pay for ${s.name}`}>
+                              Pay
+                            </Button>
                             <Button component={Link} to={editStudentPath(department, s, course)} size="compact-xs" variant="subtle" leftSection={<IconPencil size={14} />} aria-label={`Edit ${s.admissionNo}`}>
                               Edit
                             </Button>

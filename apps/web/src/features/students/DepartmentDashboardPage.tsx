@@ -9,6 +9,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { formatDate } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
 import { useTRPC } from '../../lib/trpc';
+import { FindStudent } from '../receipts/FindStudent';
 import { courseListPath } from './links';
 
 function TotalCard({ label, paise, icon, color, note }: { label: string; paise: number; icon: ReactNode; color: string; note?: string }) {
@@ -36,7 +37,7 @@ function TotalCard({ label, paise, icon, color, note }: { label: string; paise: 
   );
 }
 
-/** The department home (spec section 2): three cards and the 'List of Admission' per course. */
+/** The department home (spec section 2): Find student, three cards and the 'List of Admission' per course. */
 export default function DepartmentDashboardPage() {
   const department = useDepartment();
   const trpc = useTRPC();
@@ -49,6 +50,7 @@ export default function DepartmentDashboardPage() {
   return (
     <>
       <PageHeader title="Dashboard" subtitle={department.name} />
+      <FindStudent />
       <SimpleGrid cols={{ base: 1, sm: 3 }} mb="xl">
         <TotalCard label="Admin total" paise={d.adminTotalPaise} icon={<IconUserCog size={24} />} color="gray" />
         <TotalCard label="Today total" paise={d.todayTotalPaise} icon={<IconReceipt2 size={24} />} color="teal" note={d.date ? `Receipts of ${formatDate(d.date)}` : undefined} />

@@ -11,6 +11,7 @@ import { downloadText, toCsv } from '../../lib/csv';
 import { useTRPC } from '../../lib/trpc';
 import { courseListPath } from './links';
 import { FailureAlert } from '../../components/FailureAlert';
+import { SearchableSelect } from '../../components/SearchableSelect';
 
 /**
  * Bulk import for one course and batch: the server checks every row with the registration schema
@@ -71,7 +72,7 @@ export default function ImportStudentsPage() {
       />
       <Paper withBorder radius="md" p="lg" mb="lg">
         <SimpleGrid cols={{ base: 1, md: 3 }}>
-          <Select
+          <SearchableSelect
             label="Course"
             placeholder="Choose a course"
             data={courses.map((c) => ({ value: String(c.id), label: c.name }))}
@@ -81,7 +82,6 @@ export default function ImportStudentsPage() {
               setBatchId(null);
               check(null, { courseId: v, batchId: null });
             }}
-            searchable
             withAsterisk
           />
           <Select

@@ -10,6 +10,7 @@ import { type ReactNode, useEffect } from 'react';
 import { useDepartment } from '../../lib/department-context';
 import { fieldErrors, useTRPC } from '../../lib/trpc';
 import { FailureAlert } from '../../components/FailureAlert';
+import { SearchableSelect } from '../../components/SearchableSelect';
 
 // DateInput parses what the clerk types (dd-MM-yyyy) with dayjs.
 dayjs.extend(customParseFormat);
@@ -149,12 +150,11 @@ export function StudentForm({
         <Paper withBorder p="lg" radius="md">
           <Divider label="Admission" labelPosition="left" mb="sm" />
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-            <Select
+            <SearchableSelect
               label={LABEL.courseId}
               placeholder="Choose a course"
               data={courseOptions}
               withAsterisk
-              searchable
               {...form.getInputProps('courseId')}
               onChange={(value) => {
                 form.setFieldValue('courseId', value ?? '');

@@ -1,0 +1,246 @@
+import { Alert, Anchor, Button, Group, Loader, Modal, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
+import { COURSES } from '@fees/validation';
+import { IconAlertCircle, IconCash, IconEye, IconFileDescription, IconSearch, IconUserSearch } from '@tabler/icons-react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useDepartment } from '../../lib/department-context';
+import { FailureAlert } from '../../components/FailureAlert';
+import { StudentInstalments } from '../../components/InstalmentDues';
+import { SearchableSelect } from '../../components/SearchableSelect';
+import { useLoadThenOpen } from '../../lib/load-then-open';
+import { formatRupees } from '../../lib/money';
+import { useTRPC } from '../../lib/trpc';
+import { FeesInfoTable } from './FeesInfoTable';
+import { receiptEntryPath, studentStatementPath } from './links';
+import type { FeeInfo, FoundStudent } from './types';
+
+/**
+ * The counter's Find student (issue 14): one field, focused on arrival, searching the whole department
+ * by name, admission number, capId or phone as one types, with an optional course filter beside it.
+ * Enter opens the receipt entry when one student matches (an exact admission number always wins),
+ * otherwise moves into the list, where arrows and Enter choose and Escape goes back to the field.
+ * What was typed stays in the address (?q=&course=), so coming back shows the same list.
+ */
+export function FindStudent() {
+  const department = useDepartment();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const courses = COURSES.filter((c) => c.departmentId === department.id);
+  const [text, setText] = useState(params.get('q') ?? '');
+  const [courseId, setCourseId] = useState<string | null>(courses.some((c) => String(c.id) === params.get('course')) ? params.get('course') : null);
+  const filter = courseId === null ? {} : { courseId: Number(courseId) };
+  const typed = text.trim();
+
+  useEffect(() => {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of [['q', typed], ['course', courseId ?? '']] as const) {
+          if (value) next.set(key, value);
+          else next.delete(key);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  }, [typed, courseId, setParams]);
+
+  const options = (search: string) => trpc.receipts.findStudents.queryOptions({ depId: department.id, text: search, ...filter });
+  const results = useQuery({ ...options(typed), enabled: typed !== '', placeholderData: keepPreviousData });
+  const shown = typed === '' ? undefined : results.data;
+
+  const fieldRef = useRef<HTMLInputElement>(null);
+  const rowRefs = useRef<Array<HTMLTableRowElement | null>>([]);
+  const [focusRow, setFocusRow] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    if (focusRow === null || !shown || results.isPlaceholderData) return;
+    rowRefs.current[Math.min(focusRow, shown.students.length - 1)]?.focus();
+    setFocusRow(null);
+  }, [focusRow, shown, results.isPlaceholderData]);
+
+  const openEntry = (student: FoundStudent) =>
+    void navigate(receiptEntryPath(department, student, { id: student.courseId, name: student.courseName }));
+
+  // Enter decides on the text in the field at that moment, whatever the list below still shows.
+  const onFieldKey = async (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Escape') setText('');
+    if (event.key === 'ArrowDown' && shown?.students.length) {
+      event.preventDefault();
+      setFocusRow(0);
+    }
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    const search = event.currentTarget.value.trim();
+    if (!search) return;
+    const found = await queryClient.fetchQuery({ ...options(search), staleTime: 5_000 });
+    const only = found.exact || found.students.length === 1 ? found.students[0] : undefined;
+    if (only) openEntry(only);
+    else if (found.students.length > 0) setFocusRow(0);
+  };
+  const onRowKey = (index: number, student: FoundStudent) => (event: KeyboardEvent<HTMLTableRowElement>) => {
+    if (event.target !== event.currentTarget) return;
+    if (event.key === 'Enter') openEntry(student);
+    else if (event.key === 'ArrowDown') rowRefs.current[index + 1]?.focus();
+    else if (event.key === 'ArrowUp') (index === 0 ? fieldRef.current : rowRefs.current[index - 1])?.focus();
+    else if (event.key === 'Escape') fieldRef.current?.focus();
+    else return;
+    event.preventDefault();
+  };
+
+  const feesInfo = useLoadThenOpen<FeeInfo>();
+  const info = feesInfo.value;
+  // Always fresh figures: a payment may have been taken since.
+  const openInfo = (studentId: number) =>
+    feesInfo.open(studentId, () => queryClient.fetchQuery({ ...trpc.receipts.feeInfo.queryOptions({ depId: department.id, studentId }), staleTime: 0 }));
+
+  return (
+    <>
+      <Paper withBorder radius="md" p="lg" mb="lg" className="no-print">
+        <Group align="flex-start" wrap="wrap">
+          <TextInput
+            ref={fieldRef}
+            label="Find student"
+            description="Admission no, name, CAP id or phone · Enter opens the receipt"
+            placeholder="Type to search"
+            leftSection={<IconSearch size={16} />}
+            autoComplete="off"
+            autoFocus
+            data-autofocus
+            w={{ base: '100%', sm: 380 }}
+            value={text}
+            onChange={(event) => setText(event.currentTarget.value)}
+            onKeyDown={(event) => void onFieldKey(event)}
+            rightSection={results.isFetching ? <Loader size={14} /> : null}
+          />
+          <SearchableSelect
+            label="Course"
+            description="All courses unless one is chosen"
+            placeholder="All courses"
+            data={courses.map((c) => ({ value: String(c.id), label: c.name }))}
+            clearable
+            w={{ base: '100%', sm: 280 }}
+            value={courseId}
+            onChange={setCourseId}
+          />
+        </Group>
+      </Paper>
+
+      {feesInfo.error && (
+        <Alert color="red" icon={<IconAlertCircle />} mb="md" withCloseButton closeButtonLabel="Dismiss" onClose={feesInfo.dismissError}>
+          {feesInfo.error}
+        </Alert>
+      )}
+      {results.isError && <FailureAlert error={results.error} title="Search failed" />}
+      {shown && shown.students.length === 0 && !results.isPlaceholderData && (
+        <Alert color="gray" icon={<IconUserSearch />} title="No students found">
+          No student of {department.name} matches "{typed}".
+        </Alert>
+      )}
+      {shown && shown.students.length > 0 && (
+        <Paper withBorder radius="md" p="lg" mb="lg">
+          {shown.truncated && (
+            <Text size="sm" c="dimmed" mb="xs">
+              The first {shown.students.length} students: type more to narrow the list.
+            </Text>
+          )}
+          <Table.ScrollContainer minWidth={720}>
+            <Table highlightOnHover verticalSpacing="xs" aria-label="Students found">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={130}>Adm.No</Table.Th>
+                  <Table.Th>Student Name</Table.Th>
+                  <Table.Th>Course · batch</Table.Th>
+                  <Table.Th>Phone</Table.Th>
+                  <Table.Th w={290}>Action</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {shown.students.map((student, index) => (
+                  <Table.Tr
+                    key={student.studentId}
+                    ref={(el) => {
+                      rowRefs.current[index] = el;
+                    }}
+                    tabIndex={-1}
+                    aria-label={`${student.admissionNo} ${student.name}`}
+                    onKeyDown={onRowKey(index, student)}
+                    onDoubleClick={() => openEntry(student)}
+                    style={{ cursor: 'pointer' }}
+                  >
+                    <Table.Td>{student.admissionNo}</Table.Td>
+                    <Table.Td fw={500}>{student.name}</Table.Td>
+                    <Table.Td>
+                      {student.courseName} · {student.batchName}
+                    </Table.Td>
+                    <Table.Td>{student.phone ?? ''}</Table.Td>
+                    <Table.Td>
+                      <Group gap={6} wrap="nowrap">
+                        <Button
+                          size="compact-sm"
+                          variant="light"
+                          leftSection={<IconEye size={14} />}
+                          loading={feesInfo.loading === student.studentId}
+                          onClick={() => void openInfo(student.studentId)}
+                          aria-label={`View fees of ${student.name}`}
+                        >
+                          View
+                        </Button>
+                        <Button
+                          size="compact-sm"
+                          component={Link}
+                          to={receiptEntryPath(department, student, { id: student.courseId, name: student.courseName })}
+                          leftSection={<IconCash size={14} />}
+                          aria-label={`Pay for ${student.name}`}
+                        >
+                          Pay
+                        </Button>
+                        <Anchor component={Link} to={studentStatementPath(department, student.studentId)} size="sm">
+                          <Group gap={4} wrap="nowrap">
+                            <IconFileDescription size={14} />
+                            Statement
+                          </Group>
+                        </Anchor>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Paper>
+      )}
+
+      <Modal
+        opened={info !== null}
+        onClose={() => feesInfo.close()}
+        title={<Text fw={700}>Fees Info</Text>}
+        size="lg"
+        closeButtonProps={{ 'aria-label': 'Dismiss' }}
+      >
+        {info && (
+          <Stack gap="sm">
+            <Text size="sm" c="dimmed">
+              {info.student.name} · Adm.No {info.student.admissionNo} · {info.student.courseName}, batch {info.student.batchName}
+            </Text>
+            <FeesInfoTable rows={info.rows} totals={info.totals} />
+            <Text fw={600} size="sm">
+              Instalments and fines
+            </Text>
+            <StudentInstalments depId={department.id} studentId={info.student.id} />
+            <Group justify="space-between">
+              <Text fw={600}>
+                Total balance: <span data-testid="fees-info-balance">{formatRupees(info.totals.balancePaise)}</span>
+              </Text>
+              <Button variant="default" onClick={() => feesInfo.close()} data-autofocus>
+                Close
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </>
+  );
+}
