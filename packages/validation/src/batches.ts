@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText, ZDate, ZDepId, ZId, ZMustConfirm, ZVersion } from './common';
+import { requiredText, ZRecordDate, ZDepId, ZId, ZMustConfirm, ZVersion } from './common';
 import { MSG } from './messages';
 
 /** For objects with a startDate and an endDate: the end may equal the start, never precede it. */
@@ -12,8 +12,8 @@ export const ZBatchFields = z.object({
   depId: ZDepId,
   courseId: ZId,
   name: requiredText(50),
-  startDate: ZDate,
-  endDate: ZDate,
+  startDate: ZRecordDate,
+  endDate: ZRecordDate,
   confirm: ZMustConfirm,
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from './messages';
+import { addMonths } from './plans/dates';
 import { DEPARTMENT_IDS, type DepartmentId } from './reference';
 
 /** Largest amount accepted anywhere: Rs 99,99,99,999.99, far inside exact integer range as paise. */
@@ -76,12 +77,33 @@ function isRealDate(text: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
 }
 
+/** Today as yyyy-MM-dd in the local time zone: the server's TZ (Asia/Kolkata by default), the browser's own. */
+export function localToday(now: Date = new Date()): string {
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+/** The earliest admission, batch, fee structure or receipt date anyone may enter. */
+export const EARLIEST_DATE = '1950-01-01';
+
+/** The latest admission, batch or fee structure date: ten years after today. */
+export function latestRecordDate(today: string = localToday()): string {
+  return addMonths(today, 120);
+}
+
 /** A calendar date as sent: yyyy-MM-dd. */
 export const ZDate = z
   .string({ error: MSG.required })
   .trim()
   .min(1, MSG.required)
   .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && isRealDate(v), MSG.invalidDate);
+
+/** An admission, batch or fee structure date: a real date from 1950 to ten years after today. */
+export const ZRecordDate = ZDate.superRefine((v, ctx) => {
+  const latest = latestRecordDate();
+  if (/^\d{4}-\d{2}-\d{2}$/.test(v) && (v < EARLIEST_DATE || v > latest)) {
+    ctx.addIssue({ code: 'custom', message: MSG.dateRange(EARLIEST_DATE, latest) });
+  }
+});
 
 /** An email address; deliberately loose (admin@localhost is the generated first admin). */
 export const ZEmail = z

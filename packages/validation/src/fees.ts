@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endNotBeforeStart } from './batches';
-import { requiredText, ZAmount, ZDate, ZDepId, ZId, ZMustConfirm, ZVersion } from './common';
+import { requiredText, ZAmount, ZRecordDate, ZDepId, ZId, ZMustConfirm, ZVersion } from './common';
 
 /** A fee head's name (Tuition Fee, Exam Fee, ...). */
 export const ZFeeHeadName = requiredText(50);
@@ -21,8 +21,8 @@ export type TFeeHeadIdInput = z.infer<typeof ZFeeHeadIdInput>;
 export const ZFeeStructureFields = z.object({
   depId: ZDepId,
   batchId: ZId,
-  startDate: ZDate,
-  endDate: ZDate,
+  startDate: ZRecordDate,
+  endDate: ZRecordDate,
   feeHeadId: ZId,
   amount: ZAmount,
   confirm: ZMustConfirm,

@@ -1,3 +1,9 @@
+/** yyyy-MM-dd as the screens show it: dd-MM-yyyy. */
+function shownDate(iso: string): string {
+  const [y, m, d] = iso.split('-');
+  return `${d}-${m}-${y}`;
+}
+
 /** The user-facing messages of spec section 5, written once. */
 export const MSG = {
   required: 'Required',
@@ -24,5 +30,10 @@ export const MSG = {
   maxDigits: (n: number) => `Maximum ${n} digit allowed`,
   maxChars: (n: number) => `Maximum ${n} characters allowed`,
   maxRows: (n: number) => `At most ${n} rows`,
+  dateRange: (from: string, to: string) => `Enter a date from ${shownDate(from)} to ${shownDate(to)}`,
+  receiptDateFuture: 'The receipt date cannot be after today',
+  receiptDateTooOld: (days: number, earliest: string) =>
+    `The receipt date cannot be more than ${days} days back (before ${shownDate(earliest)}); an administrator can post older receipts`,
+  backdateLimit: 'Enter a number of days from 0 to 3650',
   stale: (kind: string, time: string) => `This ${kind} was changed by someone else at ${time}; reload it to see the change`,
 } as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { positiveInteger, ZAmount, ZAmountOrZero, ZDate, ZDepId, ZId, ZMustConfirm, ZVersion } from './common';
+import { EARLIEST_DATE, positiveInteger, ZAmount, ZAmountOrZero, ZDate, ZDepId, ZId, ZMustConfirm, ZVersion } from './common';
 import { MSG } from './messages';
+import { addDays } from './plans/dates';
 
 /** How a receipt was paid; the same values as the receipts table's payment_mode. */
 export const RECEIPT_PAYMENT_MODES = ['cash', 'upi', 'cheque', 'bank_transfer', 'card'] as const;
@@ -123,3 +124,26 @@ export const ZReceiptEntryContextInput = z
   })
   .refine((v) => v.studentId !== undefined || v.admissionNo !== undefined, { message: MSG.required, path: ['admissionNo'] });
 export type TReceiptEntryContextInput = z.infer<typeof ZReceiptEntryContextInput>;
+
+/** How many days back a clerk may date a receipt unless the admin changes it (Settings). */
+export const DEFAULT_BACKDATE_LIMIT_DAYS = 62;
+
+/** What a receipt date is checked against: today, the back-dating limit, and whether the user is exempt (an admin). */
+export interface ReceiptDateRule {
+  today: string;
+  backdateLimitDays: number;
+  mayBackdate: boolean;
+}
+
+/** The earliest date this user may give a receipt. */
+export function earliestReceiptDate(rule: ReceiptDateRule): string {
+  return rule.mayBackdate ? EARLIEST_DATE : addDays(rule.today, -rule.backdateLimitDays);
+}
+
+/** Why a receipt may not carry this date (after today, or before the back-dating limit), or null. */
+export function receiptDateProblem(date: string, rule: ReceiptDateRule): string | null {
+  if (date > rule.today) return MSG.receiptDateFuture;
+  const earliest = earliestReceiptDate(rule);
+  if (date >= earliest) return null;
+  return rule.mayBackdate ? MSG.dateRange(EARLIEST_DATE, rule.today) : MSG.receiptDateTooOld(rule.backdateLimitDays, earliest);
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, requiredText, ZDate, ZDepId, ZId, ZMustConfirm, ZVersion } from './common';
+import { optionalText, requiredText, ZDate, ZRecordDate, ZDepId, ZId, ZMustConfirm, ZVersion } from './common';
 import { MSG } from './messages';
 
 export const STUDENT_GENDERS = ['Male', 'Female', 'Other'] as const;
@@ -30,7 +30,7 @@ export const ZStudentFields = z.object({
   capId: requiredText(STUDENT_LIMITS.capId, MSG.maxDigits(STUDENT_LIMITS.capId)),
   name: requiredText(STUDENT_LIMITS.name),
   admissionNo: requiredText(STUDENT_LIMITS.admissionNo),
-  admissionDate: ZDate,
+  admissionDate: ZRecordDate,
   categoryId: ZId,
   dateOfBirth: ZDate,
   gender: z.enum(STUDENT_GENDERS, { error: MSG.required }),

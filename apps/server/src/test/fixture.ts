@@ -12,6 +12,7 @@ import {
   receiptLines,
   receiptNumberSequence,
   receipts,
+  settings,
   students,
 } from '@fees/db';
 import { eq, sql } from 'drizzle-orm';
@@ -34,6 +35,8 @@ export function buildFixture(db: Database): Fixture {
   const tuition = headId(db, 'Tuition Fee');
   const exam = headId(db, 'Exam Fee');
   return db.transaction((tx) => {
+    // The fixture's receipts are dated 2025: its clerks may date theirs up to ten years back (the app's default is 62 days).
+    tx.update(settings).set({ backdateLimitDays: 3650 }).where(eq(settings.id, 1)).run();
     const ugBatch = tx.insert(batches).values({ departmentId: 100, courseId: 1003, name: '2025-2028', startDate: '2025-06-01', endDate: '2028-03-31' }).returning().get();
     const pgBatch = tx.insert(batches).values({ departmentId: 101, courseId: 2000, name: '2025-2027', startDate: '2025-06-01', endDate: '2027-03-31' }).returning().get();
     const feeStructureIds = [

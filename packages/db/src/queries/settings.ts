@@ -14,6 +14,15 @@ export function setGstRateBasisPoints(db: DbOrTx, gstRateBasisPoints: number): v
     .run();
 }
 
+/** How many days back staff may date a receipt (admins are not limited). */
+export function getBackdateLimitDays(db: DbOrTx): number {
+  return db.select({ days: settings.backdateLimitDays }).from(settings).where(eq(settings.id, 1)).get()?.days ?? 62;
+}
+
+export function setBackdateLimitDays(db: DbOrTx, backdateLimitDays: number): void {
+  db.update(settings).set({ backdateLimitDays }).where(eq(settings.id, 1)).run();
+}
+
 const letterheadColumns = {
   depId: departments.id,
   departmentName: departments.name,

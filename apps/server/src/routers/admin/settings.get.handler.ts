@@ -1,14 +1,15 @@
-import { type DbOrTx, getGstRateBasisPoints, listLetterheads } from '@fees/db';
+import { type DbOrTx, getBackdateLimitDays, getGstRateBasisPoints, listLetterheads } from '@fees/db';
 import { paiseToRupeesText } from '@fees/validation';
 import type { Context } from '../../context';
 
-/** GST rate (basis points and as percent text with 2 decimals) and every department's letterhead. */
+/** GST rate (basis points and as percent text with 2 decimals), the back-dating limit and every department's letterhead. */
 export function readSettings(db: DbOrTx) {
   const gstRateBasisPoints = getGstRateBasisPoints(db);
   return {
     gstRateBasisPoints,
     // Hundredths of a percent print like paise: 1800 -> "18.00".
     gstRate: paiseToRupeesText(gstRateBasisPoints),
+    backdateLimitDays: getBackdateLimitDays(db),
     letterheads: listLetterheads(db),
   };
 }

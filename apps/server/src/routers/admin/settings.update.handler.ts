@@ -1,14 +1,15 @@
-import { setGstRateBasisPoints, upsertLetterhead, writeAudit } from '@fees/db';
+import { setBackdateLimitDays, setGstRateBasisPoints, upsertLetterhead, writeAudit } from '@fees/db';
 import type { TUpdateSettingsInput } from '@fees/validation';
 import { actorOf } from '../../audit';
 import type { Context } from '../../context';
 import { readSettings } from './settings.get.handler';
 
-/** Changes the GST rate for receipts issued from now on (old receipts keep theirs) and letterheads. */
+/** Changes the GST rate for receipts issued from now on (old receipts keep theirs), the back-dating limit and letterheads. */
 export function settingsUpdateHandler({ ctx, input }: { ctx: Context; input: TUpdateSettingsInput }) {
   const after = ctx.db.transaction((tx) => {
     const before = readSettings(tx);
     if (input.gstRate !== undefined) setGstRateBasisPoints(tx, input.gstRate);
+    if (input.backdateLimitDays !== undefined) setBackdateLimitDays(tx, input.backdateLimitDays);
     for (const l of input.letterheads ?? []) {
       upsertLetterhead(tx, { departmentId: l.depId, institutionName: l.institutionName, address: l.address, phone: l.phone });
     }

@@ -1,8 +1,8 @@
 import { studentFeeBalances, studentFeeTotals } from '@fees/db';
-import type { TReceiptEntryContextInput } from '@fees/validation';
+import { earliestReceiptDate, type TReceiptEntryContextInput } from '@fees/validation';
 import { today } from '../../config';
 import { lateFeeBalanceRows, studentDuesView, upiOf } from '../plans/service';
-import { studentOfDepartment } from './service';
+import { receiptDateRule, studentOfDepartment } from './service';
 import type { AuthedContext } from '../../context';
 
 /**
@@ -18,6 +18,8 @@ export function entryContextHandler({ ctx, input }: { ctx: AuthedContext; input:
     totals: studentFeeTotals(ctx.db, student.id),
     gstRateBasisPoints,
     today: today(),
+    /** The earliest date this user may give a receipt (the back-dating limit; admins reach back to 1950). */
+    earliestDate: earliestReceiptDate(receiptDateRule(ctx.db, ctx.session)),
     dues: studentDuesView(ctx.db, student, today()),
     upi: upiOf(ctx.db, input.depId),
   };

@@ -13,6 +13,7 @@ import {
   type Database,
   type FeeBalanceRow,
   findFeeHeadName,
+  getBackdateLimitDays,
   findReceiptByNumber,
   findReceiptStudentByAdmissionNo,
   findReceiptStudentById,
@@ -34,8 +35,11 @@ import {
   sumByHead,
   type TCreateReceiptInput,
   type TUpdateReceiptInput,
+  type ReceiptDateRule,
+  receiptDateProblem,
   type TVoidReceiptInput,
 } from '@fees/validation';
+import { today } from '../../config';
 import { assertDepartmentAccess, type DepartmentAccess } from '../../department-access';
 import { lateFeeBalanceRows } from '../plans/service';
 import { assertCurrentVersion } from '../versions';
@@ -158,9 +162,21 @@ export interface CreatedReceipt {
   netPaise: number;
 }
 
+/** Today, the back-dating limit of the settings, and whether this user is exempt from it (admins are). */
+export function receiptDateRule(db: Database, access: DepartmentAccess): ReceiptDateRule {
+  return { today: today(), backdateLimitDays: getBackdateLimitDays(db), mayBackdate: access.role === 'admin' };
+}
+
+/** A receipt date is never after today, nor older than the back-dating limit unless an admin gives it. */
+function assertReceiptDate(db: Database, date: string, access: DepartmentAccess): void {
+  const problem = receiptDateProblem(date, receiptDateRule(db, access));
+  if (problem) refuse('BAD_INPUT', problem);
+}
+
 export function createReceipt(db: Database, actor: AuditActor, input: TCreateReceiptInput, access: DepartmentAccess): CreatedReceipt {
   return inWriteTransaction(db, () => {
     const student = studentOfDepartment(db, input, access);
+    assertReceiptDate(db, input.date, access);
     const rate = student.gstRateBasisPoints;
     const priced = checkedReceipt(db, student, input, rate, balancesOf(db, student, input.items));
     const number = allocateReceiptNumber(db);
@@ -215,6 +231,8 @@ export function updateReceipt(db: Database, actor: AuditActor, input: TUpdateRec
     assertCurrentVersion('receipt', receipt, input.version);
     if (receipt.status === 'voided') refuse('CONFLICT', `Receipt #000${receipt.number} has been voided and cannot be edited`);
     if (receipt.studentId !== input.studentId) refuse('BAD_INPUT', 'A receipt cannot be moved to another student');
+    // An old receipt keeps its date through an edit; a new date must be one the user may give.
+    if (input.date !== receipt.date) assertReceiptDate(db, input.date, access);
     const student = studentOfDepartment(db, input, access);
     const oldLines = listReceiptLines(db, receipt.id);
     const rate = receipt.taxRateBasisPoints;
