@@ -5,7 +5,7 @@ import { ZodError } from 'zod';
 import { today } from '../config';
 import { buildFixture, type Fixture } from '../test/fixture';
 import { createHarness, type Harness } from '../test/harness';
-import { accessRules } from './access-rules';
+import { accessRules } from '../test/access/rules';
 
 let h: Harness;
 let fx: Fixture;
