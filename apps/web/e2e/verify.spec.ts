@@ -59,7 +59,8 @@ async function qrOfPrintedPage(page: Page): Promise<string> {
   return found.data;
 }
 
-test('a printed receipt verifies from its QR code without signing in, and shows VOIDED once voided', async ({ page, browser }) => {
+test('a printed receipt verifies from its QR code without signing in and shows VOIDED once voided; its history and the audit log show the edit and the void', async ({ page, browser }) => {
+  test.setTimeout(150_000);
   mkdirSync(ARTIFACTS, { recursive: true });
   const { studentId, headId } = await setUpData(page);
   await signInAtDepartment(page, 100, STAFF.email, STAFF.password);
@@ -73,6 +74,20 @@ test('a printed receipt verifies from its QR code without signing in, and shows 
     total: '12500.00',
     tax: '0.00',
     net: '12500.00',
+    confirm: true,
+  });
+
+  // An edit before printing: the History panel and the audit log show it; the print carries the new amount.
+  await trpcMutation(page, 'receipts.update', {
+    depId: 100,
+    number: created.number,
+    studentId,
+    date: '2025-09-15',
+    items: [{ feeHeadId: headId, particulars: 'First term', amount: '13000.00' }],
+    paymentMode: 'cash',
+    total: '13000.00',
+    tax: '0.00',
+    net: '13000.00',
     confirm: true,
   });
 
@@ -93,7 +108,7 @@ test('a printed receipt verifies from its QR code without signing in, and shows 
   await expect(phone.getByText('Valid receipt')).toBeVisible();
   await expect(phone.getByText(`#000${created.number}`)).toBeVisible();
   await expect(phone.getByText('15-09-2025')).toBeVisible();
-  await expect(phone.getByText('₹ 12,500.00')).toBeVisible();
+  await expect(phone.getByText('₹ 13,000.00')).toBeVisible();
   await expect(phone.getByText('M. N. K.')).toBeVisible();
   await expect(phone.getByText(STUDENT.admissionNo)).toBeVisible();
   await expect(phone.getByText(STUDENT.name)).toHaveCount(0);
@@ -109,4 +124,32 @@ test('a printed receipt verifies from its QR code without signing in, and shows 
   await expect(phone.getByRole('heading', { name: 'Not a valid receipt' })).toBeVisible();
   await expect(phone.getByText(`#000${created.number}`)).toHaveCount(0);
   await visitor.close();
+
+  // The receipt's History panel for staff: created, the edit with its changes, the void.
+  await page.reload();
+  const history = page.getByLabel('History');
+  await expect(history.getByText(`Created by ${STAFF.email}`)).toBeVisible();
+  await expect(history.getByText(`Changed by ${STAFF.email}`)).toBeVisible();
+  await expect(history.getByText(`Voided by ${STAFF.email}`)).toBeVisible();
+  await expect(history.getByRole('row', { name: 'Net (₹) 12,500.00 13,000.00' })).toBeVisible();
+  await history.screenshot({ path: '/tmp/verify-history.png' });
+
+  // Admin › Audit log: the receipt's three entries, newest first; the edit opens to its fields.
+  await page.context().clearCookies();
+  await page.evaluate(() => localStorage.clear());
+  await signInAsAdmin(page);
+  await page.goto('/admin/audit');
+  await expect(page.getByRole('heading', { name: 'Audit log' })).toBeVisible();
+  await page.getByLabel('Receipt number').fill(`#000${created.number}`);
+  const entries = page.getByTestId('audit-entry');
+  await expect(entries).toHaveCount(3);
+  await expect(entries.nth(0)).toContainText('Voided');
+  await expect(entries.nth(1)).toContainText('Changed');
+  await expect(entries.nth(2)).toContainText('Created');
+  await entries.nth(1).click();
+  await expect(page.getByRole('row', { name: 'Net (₹) 12,500.00 13,000.00', exact: true })).toBeVisible();
+  await expect(page.getByRole('row', { name: 'Date 15-09-2025 15-09-2025', exact: true })).toBeVisible();
+  await page.screenshot({ path: '/tmp/audit-log.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: '/tmp/audit-log-phone.png', fullPage: true });
 });

@@ -73,6 +73,7 @@ function departmentRoutes(prefix: string): RouteObject[] {
     { path: 'finfo', ...page(departmentPages.studentFee) },
     { path: 'rcpt_dtws', ...page(departmentPages.receiptsBetweenDates) },
     { path: 'collections', ...page(departmentPages.collections) },
+    { path: 'audit', ...page(() => import('../features/audit/DepartmentAuditLogPage')) },
     { path: 'statement/:studentId', ...page(departmentPages.statement) },
     { path: '*', element: <Navigate to={`/${prefix}`} replace /> },
   ];
@@ -131,6 +132,7 @@ export const router = createBrowserRouter([
       { path: 'editdisc/:id', ...page(() => import('../features/discounts/EditDiscountPage')) },
       { path: 'settings', ...page(() => import('../features/admin/SettingsPage')) },
       { path: 'backup', ...page(() => import('../features/admin/BackupPage')) },
+      { path: 'audit', ...page(() => import('../features/audit/AuditLogPage')) },
       { path: 'collections', ...page(departmentPages.collections) },
       { path: 'rptview/:depId', ...forDepartmentParam(() => import('../features/reports/AdminReportMenuPage')) },
       { path: 'rptfee/:depId/:deptName', ...forDepartmentParam(departmentPages.feeReceiptReport) },

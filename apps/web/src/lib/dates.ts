@@ -17,3 +17,10 @@ export function toIsoDate(value: Date | string | null | undefined): string {
   if (typeof value === 'string') return value.slice(0, 10);
   return `${value.getFullYear()}-${String(value.getMonth() + 1).padStart(2, '0')}-${String(value.getDate()).padStart(2, '0')}`;
 }
+
+/** An instant (ISO timestamp, UTC) as dd-MM-yyyy HH:mm in the browser's time. */
+export function formatInstant(iso: string): string {
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${formatDate(`${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`)} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}

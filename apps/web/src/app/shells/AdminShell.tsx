@@ -8,6 +8,7 @@ import {
   IconChartBar,
   IconCoin,
   IconDatabaseExport,
+  IconHistory,
   IconLayoutDashboard,
   IconListDetails,
   IconReportMoney,
@@ -34,6 +35,7 @@ const SETTINGS_LINKS = [
   { to: '/admin/discedt', label: 'Disc/Adjustment', icon: IconAdjustments },
   { to: '/admin/settings', label: 'GST and Letterheads', icon: IconBuildingBank },
   { to: '/admin/backup', label: 'Backup Database', icon: IconDatabaseExport },
+  { to: '/admin/audit', label: 'Audit log', icon: IconHistory },
 ];
 
 /** The admin shell: sidebar with the Settings and Report View groups, content area. */

@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import {
   IconChartBar,
   IconFileImport,
+  IconHistory,
   IconHome,
   IconReceipt,
   IconSchool,
@@ -65,6 +66,7 @@ export function DepartmentShell({ department }: { department: Department }) {
                 <NavLink component={Link} to={`${base}/rcpt_dtws/`} label="Receipts between dates" active={is(`${base}/rcpt_dtws`)} />
                 <NavLink component={Link} to={`${base}/collections/`} label="Collections summary" active={is(`${base}/collections`)} />
               </NavLink>
+              <NavLink component={Link} to={`${base}/audit/`} label="Audit log" leftSection={<IconHistory size={18} />} active={is(`${base}/audit`)} />
             </ScrollArea>
           </AppShell.Navbar>
           <AppShell.Main>

@@ -3,11 +3,10 @@ import { IconAlertTriangle, IconCircleCheck, IconDatabaseExport } from '@tabler/
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
-import { todayIso } from '../../lib/dates';
 import { clearSignIn } from '../../lib/session-storage';
 import { FailureAlert } from '../../components/FailureAlert';
 import { NoDataRow } from '../../components/NoDataRow';
-import { formatDate } from '../../lib/dates';
+import { formatInstant, todayIso } from '../../lib/dates';
 import { useTRPC } from '../../lib/trpc';
 
 function megabytes(bytes: number): string {
@@ -38,13 +37,6 @@ async function downloadBackup(): Promise<{ fileName: string; bytes: number; stat
 
 const REASONS = { schedule: 'Scheduled', start: 'At start', 'pre-migration': 'Before an upgrade' } as const;
 
-/** An ISO timestamp as dd-MM-yyyy HH:mm in the browser's time. */
-function formatTaken(iso: string): string {
-  const d = new Date(iso);
-  const local = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-  return `${formatDate(local)} ${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
-}
-
 /** The automatic backups: where they go, the schedule, and each file with its check and copy. */
 function AutomaticBackups() {
   const trpc = useTRPC();
@@ -62,7 +54,7 @@ function AutomaticBackups() {
             <>
               {' '}
               on the schedule <Code>{data.schedule}</Code>
-              {data.nextRun ? ` (next: ${formatTaken(data.nextRun)})` : ''}
+              {data.nextRun ? ` (next: ${formatInstant(data.nextRun)})` : ''}
             </>
           ) : (
             ' (no schedule set)'
@@ -103,7 +95,7 @@ function AutomaticBackups() {
               {data.files.length === 0 && <NoDataRow colSpan={6} />}
               {data.files.map((f) => (
                 <Table.Tr key={f.file}>
-                  <Table.Td>{f.takenAt ? formatTaken(f.takenAt) : f.file}</Table.Td>
+                  <Table.Td>{f.takenAt ? formatInstant(f.takenAt) : f.file}</Table.Td>
                   <Table.Td>{f.reason ? REASONS[f.reason] : ''}</Table.Td>
                   <Table.Td ta="right">{megabytes(f.bytes)}</Table.Td>
                   <Table.Td>

@@ -13,6 +13,7 @@ import { useTRPC } from '../../lib/trpc';
 import { formatLocalDate } from './format';
 import { receiptLabel, receiptSearchPath, receiptSuccessPath } from './links';
 import { ReceiptForm } from './ReceiptForm';
+import { ReceiptHistory } from '../../components/ReceiptHistory';
 import { useGoBack } from './useGoBack';
 import { FailureAlert } from '../../components/FailureAlert';
 
@@ -137,6 +138,7 @@ export default function EditReceiptPage() {
           </Button>
         }
       />
+      <ReceiptHistory number={number} />
     </>
   );
 }

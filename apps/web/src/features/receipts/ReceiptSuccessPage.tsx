@@ -13,6 +13,7 @@ import { useTRPC } from '../../lib/trpc';
 import { formatLocalDate } from './format';
 import { editReceiptPath, receiptLabel, receiptSearchPath } from './links';
 import { PrintableReceipt } from './PrintableReceipt';
+import { ReceiptHistory } from '../../components/ReceiptHistory';
 import { FailureAlert } from '../../components/FailureAlert';
 
 type PaperSize = 'a4' | 'a5';
@@ -145,6 +146,7 @@ export default function ReceiptSuccessPage() {
           </Fragment>
         ))}
       </div>
+      <ReceiptHistory number={number} />
     </>
   );
 }

@@ -1,0 +1,51 @@
+import { AUDIT_ACTION_LABELS } from '@fees/validation';
+import { Paper, Skeleton, Stack, Text, Timeline, Title } from '@mantine/core';
+import { IconBan, IconPencil, IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { formatInstant } from '../lib/dates';
+import { useTRPC } from '../lib/trpc';
+import { AuditChanges } from './AuditChanges';
+import { FailureAlert } from './FailureAlert';
+
+const ICONS = { create: IconPlus, update: IconPencil, void: IconBan } as const;
+
+/**
+ * A receipt's History panel (edit page, printable page; never printed): who created it and when,
+ * each edit with the fields it changed, and the void with who did it.
+ */
+export function ReceiptHistory({ number }: { number: number }) {
+  const trpc = useTRPC();
+  const history = useQuery(trpc.audit.receiptHistory.queryOptions({ number }));
+  return (
+    <Paper withBorder p="md" radius="md" className="no-print" aria-label="History">
+      <Title order={4} mb="sm">
+        History
+      </Title>
+      <FailureAlert error={history.error} />
+      {history.isLoading && <Skeleton h={80} />}
+      {history.data && history.data.length === 0 && (
+        <Text size="sm" c="dimmed">
+          Nothing recorded for this receipt.
+        </Text>
+      )}
+      {history.data && history.data.length > 0 && (
+        <Timeline bulletSize={24} lineWidth={2} active={history.data.length - 1}>
+          {history.data.map((entry) => {
+            const Icon = ICONS[entry.action as keyof typeof ICONS] ?? IconPencil;
+            const verb = entry.action === 'create' ? 'Created' : entry.action === 'void' ? 'Voided' : AUDIT_ACTION_LABELS[entry.action];
+            return (
+              <Timeline.Item key={entry.id} bullet={<Icon size={14} />} title={`${verb} by ${entry.userEmail ?? 'the system'}`}>
+                <Stack gap={6}>
+                  <Text size="xs" c="dimmed">
+                    {formatInstant(entry.at)}
+                  </Text>
+                  {entry.action === 'update' && <AuditChanges action="update" before={entry.before} after={entry.after} onlyChanged />}
+                </Stack>
+              </Timeline.Item>
+            );
+          })}
+        </Timeline>
+      )}
+    </Paper>
+  );
+}
