@@ -87,22 +87,20 @@ export function DemandNotice({
           </tr>
         </tfoot>
       </table>
-      <div>{amountInWords(notice.total)}</div>
-      <p style={{ margin: '2mm 0' }}>
-        Please pay by <b>{formatDate(payBy)}</b> at the office{upi ? ' or by UPI' : ''}. A late fine keeps growing after the due dates as the fee rules say.
-      </p>
       <div className="notice-pay">
-        {upi && notice.upiLink ? (
+        <div className="notice-pay-text">
+          <div>{amountInWords(notice.total)}</div>
+          <p>
+            Please pay by <b>{formatDate(payBy)}</b> at the office{upi ? ' or by UPI' : ''}. A late fine keeps growing after the due dates as the fee rules say.
+          </p>
+          <div className="notice-sign">Accounts office</div>
+        </div>
+        {upi && notice.upiLink && (
           <div className="notice-qr">
-            <UpiQr link={notice.upiLink} label={`UPI QR to pay ${formatRupees(notice.total)} to ${upi.payeeName}`} size={113} />
-            <div>
-              Scan to pay by UPI: {upi.upiId}
-            </div>
+            <UpiQr link={notice.upiLink} label={`UPI QR to pay ${formatRupees(notice.total)} to ${upi.payeeName}`} size={100} />
+            <div>UPI: {upi.upiId}</div>
           </div>
-        ) : (
-          <div />
         )}
-        <div className="notice-sign">Accounts office</div>
       </div>
     </section>
   );
