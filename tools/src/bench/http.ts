@@ -1,9 +1,11 @@
 /**
- * A small HTTP client for the load: node:http with keep-alive sockets (far less client CPU than
- * fetch, which matters when client and server share 2 cores), only to 127.0.0.1, with the session
- * cookie of one signed-in account. tRPC calls use the plain JSON wire format (no transformer).
+ * HTTP for the bench, only to 127.0.0.1. The load is autocannon's (keep-alive connections, little
+ * client CPU, which matters when client and server share 2 cores); a small node:http client signs
+ * in, keeps the session cookie of one account and makes the single requests around the loads.
+ * tRPC calls use the plain JSON wire format (no transformer).
  */
 import http from 'node:http';
+import autocannon from 'autocannon';
 
 export interface HttpResult {
   status: number;
@@ -29,7 +31,7 @@ export class HttpClient {
   cookie: string | null = null;
 
   constructor(
-    private readonly port: number,
+    private readonly portNumber: number,
     maxSockets = 64,
   ) {
     this.agent = new http.Agent({ keepAlive: true, maxSockets });
@@ -41,7 +43,7 @@ export class HttpClient {
       const req = http.request(
         {
           host: '127.0.0.1',
-          port: this.port,
+          port: this.portNumber,
           method,
           path,
           agent: this.agent,
@@ -71,7 +73,7 @@ export class HttpClient {
     const started = performance.now();
     return new Promise((resolve, reject) => {
       const req = http.request(
-        { host: '127.0.0.1', port: this.port, method: 'GET', path, headers: this.cookie ? { cookie: this.cookie } : {} },
+        { host: '127.0.0.1', port: this.portNumber, method: 'GET', path, headers: this.cookie ? { cookie: this.cookie } : {} },
         (res) => {
           const firstByteMs = performance.now() - started;
           let bytes = 0;
@@ -91,7 +93,7 @@ export class HttpClient {
   probe(path: string): Promise<number> {
     return new Promise((resolve, reject) => {
       const req = http.request(
-        { host: '127.0.0.1', port: this.port, method: 'GET', path, headers: this.cookie ? { cookie: this.cookie } : {} },
+        { host: '127.0.0.1', port: this.portNumber, method: 'GET', path, headers: this.cookie ? { cookie: this.cookie } : {} },
         (res) => {
           resolve(res.statusCode ?? 0);
           res.destroy();
@@ -100,6 +102,15 @@ export class HttpClient {
       req.on('error', reject);
       req.end();
     });
+  }
+
+  /** The headers every request of this client sends (the session cookie), for a load on its behalf. */
+  get headers(): Record<string, string> {
+    return this.cookie ? { cookie: this.cookie } : {};
+  }
+
+  get port(): number {
+    return this.portNumber;
   }
 
   trpcQueryPath(procedure: string, input: unknown): string {
@@ -140,6 +151,7 @@ export interface LoadOptions {
 }
 
 export interface LoadResult {
+  /** The latency of every answered request (or call), in ms. */
   samples: number[];
   /** CPU ms this process used during the load (its own work: for direct calls, the whole cost). */
   ownCpuMs: number;
@@ -148,7 +160,63 @@ export interface LoadResult {
   elapsedMs: number;
 }
 
-/** Runs `once(i)` from `concurrency` workers until the request or time budget is spent. */
+export interface LoadRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  /** JSON text. */
+  body?: string;
+}
+
+/**
+ * HTTP load through autocannon: `concurrency` keep-alive connections send `next(i)` as client's
+ * requests until the request or time budget is spent. Every response's time is kept (not autocannon's
+ * whole-millisecond histogram) so the summaries are those of the direct calls; a non-2xx answer
+ * counts as an error.
+ */
+export function runHttpLoad(client: HttpClient, options: LoadOptions, next: (i: number) => LoadRequest): Promise<LoadResult> {
+  const samples: number[] = [];
+  let errors = 0;
+  let firstError: string | null = null;
+  let issued = 0;
+  const cpuBefore = process.cpuUsage();
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: `http://127.0.0.1:${client.port}`,
+        connections: options.concurrency,
+        amount: options.maxRequests,
+        requests: [
+          {
+            setupRequest: (request) => {
+              const { method, path, body } = next(issued++);
+              const json = body === undefined ? {} : { 'content-type': 'application/json' };
+              return { ...request, method, path, body, headers: { ...client.headers, ...json } };
+            },
+            onResponse: (status, body) => {
+              if (status >= 200 && status < 300) return;
+              errors++;
+              firstError ??= `HTTP ${status} ${body.slice(0, 300)}`;
+            },
+          },
+        ],
+      },
+      (error, result) => {
+        clearTimeout(deadline);
+        if (error) return reject(error);
+        errors += result.errors + result.timeouts;
+        const cpu = process.cpuUsage(cpuBefore);
+        resolve({ samples, errors, firstError, elapsedMs: performance.now() - started, ownCpuMs: (cpu.user + cpu.system) / 1000 });
+      },
+    );
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      if (statusCode >= 200 && statusCode < 300) samples.push(responseTime);
+    });
+    const deadline = setTimeout(() => instance.stop(), options.maxMs);
+  });
+}
+
+/** Runs `once(i)` (a direct call, no HTTP) from `concurrency` workers until the request or time budget is spent. */
 export async function runLoad(options: LoadOptions, once: (i: number) => Promise<void>): Promise<LoadResult> {
   const samples: number[] = [];
   let errors = 0;

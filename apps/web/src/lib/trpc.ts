@@ -1,6 +1,7 @@
 import type { AppRouter } from '@fees/server';
 import { MAX_BATCH_CALLS } from '@fees/validation';
 import { createTRPCClient, httpBatchLink, httpLink, splitLink, TRPCClientError } from '@trpc/client';
+import type { inferRouterOutputs } from '@trpc/server';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
@@ -22,6 +23,9 @@ export function createApiClient() {
 }
 
 export type ApiError = TRPCClientError<AppRouter>;
+
+/** What each procedure answers, as the server declares it: `RouterOutputs['students']['byId']`. */
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof TRPCClientError;

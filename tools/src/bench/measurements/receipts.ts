@@ -5,7 +5,7 @@
  * Two more direct rows explain the ceiling: with synchronous=OFF (no fsync: the CPU cost alone,
  * not durable) and with 16 receipts per transaction (one fsync for 16: what group commit gives).
  */
-import { type LoadResult, runLoad } from '../http';
+import { type LoadRequest, type LoadResult, runHttpLoad, runLoad } from '../http';
 import { summarize } from '../stats';
 import type { BenchEnv, Measurement, Row } from '../types';
 import { gstRateOf, receiptInputs } from './receipt-input';
@@ -72,11 +72,10 @@ export const receiptCreation: Measurement = {
     const input = receiptInputs(env.target, gstRateOf(env.direct.db));
     let seq = 0;
     const next = () => input(seq++);
+    const create = (): LoadRequest => ({ method: 'POST', path: '/trpc/receipts.create', body: JSON.stringify(next()) });
     const { createRequests, createMs } = env.budget;
 
-    await runLoad({ concurrency: 4, maxRequests: 200, maxMs: 5_000 }, async () => {
-      await env.staff.mutation('receipts.create', next());
-    });
+    await runHttpLoad(env.staff, { concurrency: 4, maxRequests: 200, maxMs: 5_000 }, create);
     const direct = await directRuns(env, next);
     const ceiling = (direct.durable.samples.length / direct.durable.elapsedMs) * 1000;
 
@@ -84,9 +83,7 @@ export const receiptCreation: Measurement = {
     for (const concurrency of CONCURRENCY) {
       env.log(`  receipts.create HTTP concurrency ${concurrency}`);
       const cpuBefore = env.server.cpuMs();
-      const load = await runLoad({ concurrency, maxRequests: createRequests, maxMs: createMs }, async () => {
-        await env.staff.mutation('receipts.create', next());
-      });
+      const load = await runHttpLoad(env.staff, { concurrency, maxRequests: createRequests, maxMs: createMs }, create);
       const row = rowOf(`HTTP, concurrency ${concurrency}`, load, load.samples.length, ceiling, env.server.cpuMs() - cpuBefore);
       if (concurrency === 16) {
         const v = row.values as Record<string, number>;

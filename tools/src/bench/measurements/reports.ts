@@ -4,7 +4,7 @@
  * request at a time) and of the same procedure called without HTTP, with the
  * ratio of the p50s. The counter's own reads (search, fees info, entry screen) are measured too.
  */
-import { runLoad } from '../http';
+import { runHttpLoad, runLoad } from '../http';
 import { summarize } from '../stats';
 import type { BenchEnv, Measurement, Row } from '../types';
 
@@ -69,7 +69,7 @@ export async function measureProcedure(env: BenchEnv, c: ReportCase, notes: stri
   }
   const options = { concurrency: 1, maxRequests: reportSamples, maxMs: reportMs };
   const cpuBefore = env.server.cpuMs();
-  const httpLoad = await runLoad(options, fetchOnce);
+  const httpLoad = await runHttpLoad(client, options, () => ({ method: 'GET', path }));
   const serverCpuMs = (env.server.cpuMs() - cpuBefore) / httpLoad.samples.length;
   const directLoad = await runLoad(options, () => direct(c.procedure, input).then(() => {}));
   const http = summarize(httpLoad.samples);
@@ -94,10 +94,10 @@ export async function measureProcedure(env: BenchEnv, c: ReportCase, notes: stri
 /** The fixed cost of one request on this machine, to read the ratios of sub-millisecond procedures against. */
 async function floor(env: BenchEnv, name: string, path: string): Promise<Row> {
   const cpuBefore = env.server.cpuMs();
-  const load = await runLoad({ concurrency: 1, maxRequests: env.budget.reportSamples, maxMs: env.budget.reportMs }, async () => {
-    const res = await env.staff.request('GET', path);
-    if (res.status !== 200) throw new Error(`GET ${path}: HTTP ${res.status}`);
-  });
+  const load = await runHttpLoad(env.staff, { concurrency: 1, maxRequests: env.budget.reportSamples, maxMs: env.budget.reportMs }, () => ({
+    method: 'GET',
+    path,
+  }));
   const http = summarize(load.samples);
   return {
     name,

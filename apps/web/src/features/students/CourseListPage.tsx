@@ -10,27 +10,12 @@ import { PageLoader } from '../../components/PageLoader';
 import { downloadText, safeFileName, toCsv } from '../../lib/csv';
 import { formatDate } from '../../lib/dates';
 import { printSoon } from '../../lib/print';
-import { useTRPC } from '../../lib/trpc';
+import { type RouterOutputs, useTRPC } from '../../lib/trpc';
 import { receiptEntryPath } from '../receipts/links';
 import { editStudentPath, registerPath, statementPath } from './links';
 import { FailureAlert } from '../../components/FailureAlert';
 
-interface ListedStudent {
-  id: number;
-  admissionNo: string;
-  name: string;
-  capId: string;
-  phone: string | null;
-  admissionDate: string;
-}
-
-interface ListedBatch {
-  id: number;
-  name: string;
-  startDate: string;
-  endDate: string;
-  students: ListedStudent[];
-}
+type ListedBatch = RouterOutputs['students']['list']['batches'][number];
 
 function exportBatch(course: string, batch: ListedBatch) {
   notifications.show({ message: 'CSV export started' });

@@ -8,7 +8,7 @@ import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { type ReactNode, useEffect } from 'react';
 import { useDepartment } from '../../lib/department-context';
-import { fieldErrors, useTRPC } from '../../lib/trpc';
+import { fieldErrors, type RouterOutputs, useTRPC } from '../../lib/trpc';
 import { FailureAlert } from '../../components/FailureAlert';
 import { SearchableSelect } from '../../components/SearchableSelect';
 
@@ -57,23 +57,7 @@ export function emptyStudentForm(courseId?: number): StudentFormValues {
 }
 
 /** A stored student as students.byId returns it. */
-interface StoredStudent {
-  courseId: number;
-  batchId: number;
-  capId: string;
-  name: string;
-  admissionNo: string;
-  admissionDate: string;
-  categoryId: number;
-  dateOfBirth: string;
-  gender: string;
-  religionId: number | null;
-  email: string | null;
-  phone: string | null;
-  parentName: string | null;
-  address: string;
-  guardianAddress: string | null;
-}
+type StoredStudent = RouterOutputs['students']['byId'];
 
 export function studentFormValues(s: StoredStudent): StudentFormValues {
   return {
