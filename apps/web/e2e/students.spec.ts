@@ -113,7 +113,8 @@ test('UG staff registers a student, finds them under their batch, edits, exports
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(`Students_BA_English_Batch_${BATCH}.csv`);
   const csv = await readFile(await download.path(), 'utf8');
-  expect(csv.split('\r\n')).toEqual(['SNo,Adm.No,Student Name,CAP ID,Phone,Admission Date', '1,BAE-26-001,Devika Raghavan,CAP26001,9447022222,15-06-2026']);
+  // A UTF-8 byte order mark first, for Excel on Windows.
+  expect(csv.split('\r\n')).toEqual(['\uFEFFSNo,Adm.No,Student Name,CAP ID,Phone,Admission Date', '1,BAE-26-001,Devika Raghavan,CAP26001,9447022222,15-06-2026']);
 
   await page.getByRole('link', { name: 'Dashboard' }).click();
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
@@ -135,10 +136,11 @@ test('bulk import marks invalid rows, imports nothing until the file is right, t
   const BATCH = '2026-2029 Evening';
   await setUp(page, 'ug.importer@e2e.test', BATCH, '2026-07-01');
   await page.getByRole('link', { name: 'Import students' }).click();
+  await expect(page.getByText('At most 2,000 students and 1 MB per file')).toBeVisible();
   const template = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download template' }).click();
   expect(await readFile(await (await template).path(), 'utf8')).toBe(
-    'admissionNo,capId,name,admissionDate,dateOfBirth,gender,category,religion,email,phone,parentName,address,guardianAddress',
+    '\uFEFFadmissionNo,capId,name,admissionDate,dateOfBirth,gender,category,religion,email,phone,parentName,address,guardianAddress',
   );
 
   await choose(page, 'Course', 'BA English');
