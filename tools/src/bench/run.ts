@@ -14,6 +14,7 @@ import { createContextInner } from '@fees/server/context';
 import { appRouter, createCaller } from '@fees/server';
 import { prepareDatabase } from './database';
 import { HttpClient } from './http';
+import { audit } from './measurements/audit';
 import { backup } from './measurements/backup';
 import { plans } from './measurements/plans';
 import { receiptCreation } from './measurements/receipts';
@@ -29,7 +30,7 @@ import { type BenchEnv, type Budget, type Caller, type Measurement, NotAvailable
 import { buildWeb, WEB_BUILD } from './web';
 
 /** In running order: the restarts of the start-up measurement come last. */
-export const MEASUREMENTS: Measurement[] = [webJavaScript, reports, plans, receiptCreation, backup, startup];
+export const MEASUREMENTS: Measurement[] = [webJavaScript, reports, plans, audit, receiptCreation, backup, startup];
 
 export interface BenchOptions {
   quick: boolean;

@@ -134,8 +134,8 @@ export function insertReceipts(
      values (?, ?, ?, ?, ?, ?)`,
   );
   const insertAudit = sqlite.prepare(
-    `insert into audit_log (at, user_id, user_email, action, entity, entity_id, before, after, ip)
-     values (?, ?, ?, ?, 'receipt', ?, ?, ?, '127.0.0.1')`,
+    `insert into audit_log (at, user_id, user_email, action, entity, entity_id, before, after, ip, department_id, admission_no)
+     values (?, ?, ?, ?, 'receipt', ?, ?, ?, '127.0.0.1', ?, (select admission_no from students where id = ?))`,
   );
   const counts: ReceiptCounts = { receipts: order.length, lines: g.lineHead.length, edited: 0, voided: 0, auditRows: 0 };
 
@@ -191,15 +191,15 @@ export function insertReceipts(
       const firstVersion = edited
         ? { ...snapshot, totalPaise: total + 50_000, netPaise: total + 50_000, paymentMode: 'cash' }
         : snapshot;
-      insertAudit.run(createdAt, user.id, user.email, 'create', String(number), null, JSON.stringify(firstVersion));
+      insertAudit.run(createdAt, user.id, user.email, 'create', String(number), null, JSON.stringify(firstVersion), student.departmentId, student.id);
       counts.auditRows++;
       if (edited) {
-        insertAudit.run(updatedAt, user.id, user.email, 'update', String(number), JSON.stringify(firstVersion), JSON.stringify(snapshot));
+        insertAudit.run(updatedAt, user.id, user.email, 'update', String(number), JSON.stringify(firstVersion), JSON.stringify(snapshot), student.departmentId, student.id);
         counts.edited++;
         counts.auditRows++;
       }
       if (voided) {
-        insertAudit.run(updatedAt, user.id, user.email, 'void', String(number), JSON.stringify(snapshot), null);
+        insertAudit.run(updatedAt, user.id, user.email, 'void', String(number), JSON.stringify(snapshot), null, student.departmentId, student.id);
         counts.voided++;
         counts.auditRows++;
       }
