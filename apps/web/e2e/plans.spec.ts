@@ -193,6 +193,9 @@ test('a three-term plan with a per-day fine: fine at the counter, one receipt, d
   await expect(page.getByTestId('defaulters-table').getByRole('row', { name: new RegExp(STUDENT.admissionNo) })).toContainText('9847000001');
   await expect(page.getByTestId('defaulters-total')).toHaveText('10,050.00');
   await shoot(page, 'defaulters');
+  // A defaulter's own notice, as of the same date.
+  await page.getByRole('link', { name: `Demand notice of ${STUDENT.name}` }).click();
+  await expect(page.getByTestId('demand-notice').getByTestId('notice-total')).toHaveText('10,050.00');
 
   await page.goto(`/bed/notices/?course=5001&batch=${batch.id}&asof=${noticeDate}&paper=a5`);
   const notice = page.getByTestId('demand-notice');

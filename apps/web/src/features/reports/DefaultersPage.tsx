@@ -1,7 +1,7 @@
-import { Button, Group, NativeSelect, Paper, Stack } from '@mantine/core';
+import { Anchor, Button, Group, NativeSelect, Paper, Stack } from '@mantine/core';
 import { IconCircleCheck, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useDepartment, useIsAdminArea } from '../../lib/department-context';
 import { DateField } from '../../components/DateField';
 import { PageHeader } from '../../components/PageHeader';
@@ -80,7 +80,22 @@ export default function DefaultersPage() {
             </Group>
           </Paper>
           <Paper withBorder radius="md" p="md">
-            <ReportTable columns={columns} rows={rows} rowKey={(r) => r.studentId} testId="defaulters-table" minWidth={1000} />
+            <ReportTable
+              columns={columns}
+              rows={rows}
+              rowKey={(r) => r.studentId}
+              testId="defaulters-table"
+              minWidth={1080}
+              actions={{
+                header: 'Notice',
+                width: 80,
+                render: (r) => (
+                  <Anchor component={Link} to={`${paths.notices}?student=${r.studentId}&asof=${asOf}`} size="sm" aria-label={`Demand notice of ${r.name}`}>
+                    Print
+                  </Anchor>
+                ),
+              }}
+            />
           </Paper>
         </Stack>
       )}
