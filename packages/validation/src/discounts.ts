@@ -16,6 +16,8 @@ export const ZDiscountFields = z.object({
   adjustment: ZAmountOrZero,
   note: optionalText(200),
   confirm: ZMustConfirm,
+  /** The user confirmed that a student's balance may go below zero. */
+  allowNegativeBalance: z.boolean().optional().default(false),
 });
 
 /** A row of two zeros would change nothing: one of the amounts must be above zero. */

@@ -26,6 +26,8 @@ export const ZFeeStructureFields = z.object({
   feeHeadId: ZId,
   amount: ZAmount,
   confirm: ZMustConfirm,
+  /** The user confirmed that a student's balance may go below zero. */
+  allowNegativeBalance: z.boolean().optional().default(false),
 });
 
 export const ZCreateFeeStructureInput = ZFeeStructureFields.superRefine(endNotBeforeStart);

@@ -1,3 +1,10 @@
+const BELOW_ZERO_START = 'This would push the balance';
+
+/** Whether a refusal asks to confirm a balance below zero (the form then asks and sends allowNegativeBalance). */
+export function isBelowZeroRefusal(message: string): boolean {
+  return message.startsWith(BELOW_ZERO_START);
+}
+
 /** yyyy-MM-dd as the screens show it: dd-MM-yyyy. */
 function shownDate(iso: string): string {
   const [y, m, d] = iso.split('-');
@@ -35,5 +42,7 @@ export const MSG = {
   receiptDateTooOld: (days: number, earliest: string) =>
     `The receipt date cannot be more than ${days} days back (before ${shownDate(earliest)}); an administrator can post older receipts`,
   backdateLimit: 'Enter a number of days from 0 to 3650',
+  belowZero: (students: number, head: string, lowest: string) =>
+    `${BELOW_ZERO_START} of ${students} student${students === 1 ? '' : 's'} below zero on ${head} (lowest ${lowest}). Confirm to save it anyway.`,
   stale: (kind: string, time: string) => `This ${kind} was changed by someone else at ${time}; reload it to see the change`,
 } as const;

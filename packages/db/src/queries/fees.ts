@@ -1,6 +1,6 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
-import { batches, courses, discounts, feeHeads, feeStructures, receiptLines, receipts, students } from '../schema';
+import { batches, courses, discounts, feeHeads, feeStructures, receiptLines, receipts, studentHeadPaid, students } from '../schema';
 
 /**
  * Every fee head with how many batches charge it and whether anything (a fee structure, a discount
@@ -191,4 +191,28 @@ export function updateFeeStructure(db: DbOrTx, id: number, row: FeeStructureRow)
 
 export function deleteFeeStructure(db: DbOrTx, id: number): void {
   db.delete(feeStructures).where(eq(feeStructures.id, id)).run();
+}
+
+/** What a student has paid on one head (lines of live receipts), from the running totals. */
+export function paidOnHead(db: DbOrTx, params: { studentId: number; feeHeadId: number }): number {
+  return (
+    db
+      .select({ paid: studentHeadPaid.paidPaise })
+      .from(studentHeadPaid)
+      .where(and(eq(studentHeadPaid.studentId, params.studentId), eq(studentHeadPaid.feeHeadId, params.feeHeadId)))
+      .get()?.paid ?? 0
+  );
+}
+
+/** The students of a batch whose balance on a head would be below zero at this fee: how many, and the lowest balance. */
+export function balancesBelowZero(db: DbOrTx, params: { batchId: number; feeHeadId: number; feePaise: number }): { students: number; lowestPaise: number } {
+  const row = db.get<{ students: number; lowestPaise: number | null }>(sql`
+    SELECT COUNT(*) AS students, MIN(balance) AS lowestPaise FROM (
+      SELECT ${params.feePaise} - COALESCE(d.discount_paise + d.adjustment_paise, 0) - COALESCE(p.paid_paise, 0) AS balance
+      FROM ${students} s
+      LEFT JOIN ${discounts} d ON d.student_id = s.id AND d.fee_head_id = ${params.feeHeadId}
+      LEFT JOIN ${studentHeadPaid} p ON p.student_id = s.id AND p.fee_head_id = ${params.feeHeadId}
+      WHERE s.batch_id = ${params.batchId}
+    ) WHERE balance < 0`);
+  return { students: row?.students ?? 0, lowestPaise: row?.lowestPaise ?? 0 };
 }

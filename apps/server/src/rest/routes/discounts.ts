@@ -64,6 +64,7 @@ const DISCOUNT_PAYLOAD = {
   disamt: 'discount',
   lessamt: 'adjustment',
   note: 'note',
+  allowNegativeBalance: 'allowNegativeBalance',
 } as const;
 
 /** The student and their batch come from the admission number; the procedure checks course and batch agree. */

@@ -49,6 +49,7 @@ const FEE_PAYLOAD = {
   dt2: 'endDate',
   fhead: wireOnly('string', 'The fee head name; not needed: the head is feeId'),
   amt: 'amount',
+  allowNegativeBalance: 'allowNegativeBalance',
 } as const;
 
 export const feeRoutes = [

@@ -7,8 +7,9 @@ import {
   findFeeStructureForHead,
   findStudentPlacement,
   isUniqueViolation,
+  paidOnHead,
 } from '@fees/db';
-import { AppError, paiseToRupeesText, refuse, type TCreateDiscountInput } from '@fees/validation';
+import { AppError, MSG, paiseToRupeesText, refuse, type TCreateDiscountInput } from '@fees/validation';
 
 /** The batch must exist and belong to the department. */
 export function loadBatchOfDepartment(db: DbOrTx, input: { depId: number; batchId: number }) {
@@ -20,7 +21,8 @@ export function loadBatchOfDepartment(db: DbOrTx, input: { depId: number; batchI
 /**
  * Everything a discount row must agree with: the course is the department's, the batch the course's,
  * the student the batch's; the head is charged to that batch; no other discount exists for the
- * student and head (the 'DUP' case, a CONFLICT); discount plus adjustment stay within the head's fee.
+ * student and head (the 'DUP' case, a CONFLICT); the student's balance on the head stays at or above zero
+ * unless the user confirmed it; discount plus adjustment stay within the head's fee.
  */
 export function checkDiscount(db: DbOrTx, input: Omit<TCreateDiscountInput, 'confirm' | 'note'>, exceptId?: number) {
   const course = findCourse(db, input.courseId);
@@ -46,6 +48,8 @@ export function checkDiscount(db: DbOrTx, input: Omit<TCreateDiscountInput, 'con
       `Discount and adjustment together (${paiseToRupeesText(input.discount + input.adjustment)}) exceed the ${head.name} of ${paiseToRupeesText(structure.amountPaise)} for batch ${batch.name}`,
     );
   }
+  const balance = structure.amountPaise - input.discount - input.adjustment - paidOnHead(db, { studentId: student.id, feeHeadId: head.id });
+  if (balance < 0 && !input.allowNegativeBalance) refuse('CONFLICT', MSG.belowZero(1, head.name, paiseToRupeesText(balance)));
   return { student, head, batch };
 }
 

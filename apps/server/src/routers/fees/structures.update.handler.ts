@@ -1,4 +1,5 @@
 import {
+  balancesBelowZero,
   dropHeadFromPlan,
   feeStructureDependents,
   findFeeStructure,
@@ -7,14 +8,15 @@ import {
   updateFeeStructure,
   writeAudit,
 } from '@fees/db';
-import { AppError, paiseToRupeesText, type TUpdateFeeStructureInput } from '@fees/validation';
+import { AppError, MSG, paiseToRupeesText, type TUpdateFeeStructureInput } from '@fees/validation';
 import { actorOf } from '../../audit';
 import { assertCurrentVersion } from '../versions';
 import { checkStructureTarget } from './shared';
 import type { AuthedContext } from '../../context';
 
 /**
- * Amount and dates can change freely, down to the largest discount given on the head in the batch.
+ * Amount and dates can change freely, down to the largest discount given on the head in the batch;
+ * an amount that leaves a student's balance below zero needs the user's confirmation.
  * Batch and head stay fixed once receipts or discounts depend on the row. A changed amount moves the
  * difference into the batch's instalment plan (its last instalment), so the plan still adds up.
  */
@@ -32,6 +34,10 @@ export function structuresUpdateHandler({ ctx, input }: { ctx: AuthedContext; in
       }
       if (!moves && input.amount < dependents.largestDiscountPaise) {
         throw new AppError('BAD_INPUT', `A student of this batch has a discount and adjustment of ${paiseToRupeesText(dependents.largestDiscountPaise)} on ${before.feeHeadName}; the amount cannot be lower`);
+      }
+      if (!moves && input.amount < before.amountPaise && !input.allowNegativeBalance) {
+        const below = balancesBelowZero(tx, { batchId: before.batchId, feeHeadId: before.feeHeadId, feePaise: input.amount });
+        if (below.students > 0) throw new AppError('CONFLICT', MSG.belowZero(below.students, before.feeHeadName, paiseToRupeesText(below.lowestPaise)));
       }
       const after = updateFeeStructure(tx, input.id, {
         batchId: input.batchId,
