@@ -30,10 +30,10 @@ export default function DefaultersPage() {
   const columns: Array<Column<DefaulterRow>> = [
     admissionNoColumn(paths.statement),
     { header: 'Name', value: (r) => r.name },
-    { header: 'Phone', value: (r) => r.phone ?? '', width: 130 },
+    { header: 'Phone', value: (r) => r.phone ?? '', width: 115 },
     { header: 'Guardian', value: (r) => r.guardian ?? '' },
-    { header: 'Batch', value: (r) => r.batchName, width: 110 },
-    { header: 'Days late', value: (r) => r.daysLate, width: 90 },
+    { header: 'Batch', value: (r) => r.batchName, width: 100 },
+    { header: 'Days late', value: (r) => r.daysLate, width: 80 },
     { header: 'Outstanding', value: (r) => ({ paise: r.outstanding }) },
     { header: 'Fine', value: (r) => ({ paise: r.fineOutstanding }) },
     { header: 'To collect', value: (r) => ({ paise: r.toCollect }) },
@@ -85,10 +85,10 @@ export default function DefaultersPage() {
               rows={rows}
               rowKey={(r) => r.studentId}
               testId="defaulters-table"
-              minWidth={1080}
+              minWidth={980}
               actions={{
                 header: 'Notice',
-                width: 80,
+                width: 70,
                 render: (r) => (
                   <Anchor component={Link} to={`${paths.notices}?student=${r.studentId}&asof=${asOf}`} size="sm" aria-label={`Demand notice of ${r.name}`}>
                     Print
