@@ -32,6 +32,9 @@ const CASES: ReportCase[] = [
   { name: 'department dashboard', procedure: 'students.dashboard', who: 'staff', input: ({ target: t }) => ({ depId: t.depId }) },
   { name: 'admin dashboard', procedure: 'admin.dashboard', who: 'admin', input: () => undefined },
   { name: 'counter: student search', procedure: 'receipts.searchStudents', who: 'staff', input: ({ target: t }) => ({ depId: t.depId, courseId: t.courseId, text: t.searchText }) },
+  { name: 'counter: find student, a surname', procedure: 'receipts.findStudents', who: 'staff', input: ({ target: t }) => ({ depId: t.depId, text: t.searchText }) },
+  // Nothing matches: the walk covers every student of the department (the slowest case).
+  { name: 'counter: find student, no match', procedure: 'receipts.findStudents', who: 'staff', input: ({ target: t }) => ({ depId: t.depId, text: 'no such student' }) },
   { name: 'counter: fees info', procedure: 'receipts.feeInfo', who: 'staff', input: ({ target: t }) => ({ depId: t.depId, studentId: t.statementStudentId }) },
   { name: 'counter: entry screen', procedure: 'receipts.entryContext', who: 'staff', input: ({ target: t }) => ({ depId: t.depId, studentId: t.statementStudentId }) },
 ];

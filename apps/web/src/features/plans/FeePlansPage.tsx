@@ -1,4 +1,4 @@
-import { Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { DepartmentSelect } from '../../components/DepartmentSelect';
@@ -7,6 +7,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { useTRPC } from '../../lib/trpc';
 import { PlanEditor } from './PlanEditor';
+import { SearchableSelect } from '../../components/SearchableSelect';
 
 /** /admin/plans?depId=&batchId=: a batch's instalment plan and late fine rule; the choice stays in the address. */
 export default function FeePlansPage() {
@@ -33,10 +34,9 @@ export default function FeePlansPage() {
         <Paper withBorder p="md" radius="md" maw={720}>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <DepartmentSelect value={depId || null} onChange={(value) => setParams(value ? { depId: value } : {})} />
-            <Select
+            <SearchableSelect
               label="Batch"
               placeholder={depId ? 'Choose a batch' : 'Choose a department first'}
-              searchable
               disabled={!depId}
               nothingFoundMessage="This department has no batches yet"
               data={options}

@@ -8,5 +8,4 @@ export type FeeBalanceRow = FeeInfo['rows'][number];
 export type FeeBalanceTotals = FeeInfo['totals'];
 export type EntryContext = inferOutput<Receipts['entryContext']>;
 export type ReceiptView = inferOutput<Receipts['byNumber']>;
-export type ReceiptSearchResult = inferOutput<Receipts['searchStudents']>;
 export type FoundStudent = inferOutput<Receipts['findStudents']>['students'][number];

@@ -157,7 +157,7 @@ export default function FeeReceiptReportPage() {
         </Stack>
       )}
 
-      <Modal opened={lines !== null} onClose={() => feesInfo.close()} title={<Text fw={700}>Fees Info</Text>} size="lg">
+      <Modal opened={lines !== null} onClose={() => feesInfo.close()} title={<Text fw={700}>Fees Info</Text>} size="lg" closeButtonProps={{ 'aria-label': 'Dismiss' }}>
         {lines && (
           <Stack gap="sm">
             <Text size="sm" c="dimmed">
