@@ -1,10 +1,14 @@
 import { Grid, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { LATE_FEE_HEAD } from '@fees/validation';
-import { DateField } from '../../components/DateField';
+import { lazy, Suspense } from 'react';
 import { InstalmentDues, type StudentDues } from '../../components/InstalmentDues';
+import { formatDate } from '../../lib/dates';
 import { FeesInfoTable } from './FeesInfoTable';
 import type { ReceiptFormApi, ReceiptHeader } from './receipt-form';
 import type { FeeBalanceRow, FeeBalanceTotals } from './types';
+
+// The date picker (with its calendar) loads after the form: the counter's keys never need it first.
+const DateField = lazy(() => import('../../components/DateField').then((m) => ({ default: m.DateField })));
 
 interface ReceiptDetailsProps {
   form: ReceiptFormApi;
@@ -27,7 +31,9 @@ export function ReceiptDetails({ form, header, heads, totals, dues }: ReceiptDet
             <TextInput label="Batch" value={header.batchName} readOnly variant="filled" tabIndex={-1} />
             <TextInput label="Address" value={header.address} readOnly variant="filled" tabIndex={-1} style={{ gridColumn: '1 / -1' }} />
             <TextInput label="Telephone" autoComplete="off" {...form.getInputProps('phone')} />
-            <DateField label="Receipt date" withAsterisk {...form.getInputProps('date')} />
+            <Suspense fallback={<TextInput label="Receipt date" withAsterisk readOnly value={formatDate(form.values.date)} />}>
+              <DateField label="Receipt date" withAsterisk {...form.getInputProps('date')} />
+            </Suspense>
             <TextInput label="Email" type="email" autoComplete="off" style={{ gridColumn: '1 / -1' }} {...form.getInputProps('email')} />
           </SimpleGrid>
         </Paper>
