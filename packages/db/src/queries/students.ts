@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
-import { batches, categories, courses, dailyModeCollections, discounts, receipts, religions, students } from '../schema';
+import { batches, categories, courses, dailyModeCollections, discounts, fineWaivers, receipts, religions, students } from '../schema';
 
 export type StudentRow = typeof students.$inferSelect;
 export type NewStudentRow = typeof students.$inferInsert;
@@ -157,9 +157,10 @@ export function listStudentDiscounts(db: DbOrTx, studentId: number) {
   return db.select().from(discounts).where(eq(discounts.studentId, studentId)).all();
 }
 
-/** Deletes a student and their discounts; the caller has made sure no receipt names them. */
+/** Deletes a student with their discounts and fine waivers; the caller has made sure no receipt names them. */
 export function deleteStudentWithDiscounts(db: DbOrTx, studentId: number): void {
   db.delete(discounts).where(eq(discounts.studentId, studentId)).run();
+  db.delete(fineWaivers).where(eq(fineWaivers.studentId, studentId)).run();
   db.delete(students).where(eq(students.id, studentId)).run();
 }
 

@@ -173,6 +173,14 @@ describe('plans.studentDues: the worked example through the real receipts', () =
     expect((await refusal(h.caller('pgStaff').plans.waiveFine({ depId: 101, studentId: fx.pg.studentId, amountPaise: 1, reason: 'x' }))).code).toBe('FORBIDDEN');
   });
 
+  it('a student without receipts whose fine was waived can still be deleted (the waiver goes too)', async () => {
+    await h.caller('admin').plans.save(pgPlan());
+    const { fine } = await h.caller('pgStaff').plans.studentDues({ depId: 101, studentId: fx.pg.studentId });
+    await h.caller('admin').plans.waiveFine({ depId: 101, studentId: fx.pg.studentId, amountPaise: fine.outstanding, reason: 'Left the college' });
+    await h.caller('admin').students.remove({ depId: 101, id: fx.pg.studentId });
+    expect((await refusal(h.caller('pgStaff').plans.studentDues({ depId: 101, studentId: fx.pg.studentId }))).code).toBe('NOT_FOUND');
+  });
+
   it('a voided receipt reopens the instalment and its fine', async () => {
     await h.caller('admin').plans.save(pgPlan());
     const paid = await h.caller('admin').receipts.create(pgReceipt('2026-06-01', [[fx.heads.tuition, rs(10000)]]));
