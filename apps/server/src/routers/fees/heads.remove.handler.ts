@@ -1,15 +1,16 @@
 import { deleteFeeHead, feeHeadUsage, writeAudit } from '@fees/db';
-import { AppError, type TFeeHeadIdInput } from '@fees/validation';
+import { AppError, LATE_FEE_HEAD, type TFeeHeadIdInput } from '@fees/validation';
 import { actorOf } from '../../audit';
 import { loadFeeHead } from './shared';
 import type { AuthedContext } from '../../context';
 
 const counted = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
-/** Only a head nothing refers to can go: receipts, discounts and fee structures keep their heads. */
+/** Only a head nothing refers to can go: receipts, discounts and fee structures keep their heads; Late fee always stays. */
 export function headsRemoveHandler({ ctx, input }: { ctx: AuthedContext; input: TFeeHeadIdInput }) {
   const head = ctx.db.transaction((tx) => {
     const before = loadFeeHead(tx, input.id);
+    if (before.name === LATE_FEE_HEAD) throw new AppError('CONFLICT', `${LATE_FEE_HEAD} cannot be deleted: late fines are collected on it`);
     const usage = feeHeadUsage(tx, input.id);
     const uses = [
       usage.structures && counted(usage.structures, 'fee structure'),

@@ -1,15 +1,16 @@
 import { findFeeHeadByName, isUniqueViolation, renameFeeHead, writeAudit } from '@fees/db';
-import { AppError, type TRenameFeeHeadInput } from '@fees/validation';
+import { AppError, LATE_FEE_HEAD, type TRenameFeeHeadInput } from '@fees/validation';
 import { actorOf } from '../../audit';
 import { headNameTakenMessage, loadFeeHead } from './shared';
 import type { AuthedContext } from '../../context';
 
-/** Renaming is safe while in use: structures, discounts and receipt lines refer to the head by id. */
+/** Renaming is safe while in use: structures, discounts and receipt lines refer to the head by id. Late fee keeps its name. */
 export function headsRenameHandler({ ctx, input }: { ctx: AuthedContext; input: TRenameFeeHeadInput }) {
   const conflict = new AppError('CONFLICT', headNameTakenMessage(input.name));
   try {
     const head = ctx.db.transaction((tx) => {
       const before = loadFeeHead(tx, input.id);
+      if (before.name === LATE_FEE_HEAD) throw new AppError('CONFLICT', `${LATE_FEE_HEAD} cannot be renamed: late fines are found by this name`);
       if (findFeeHeadByName(tx, { name: input.name, exceptId: input.id })) throw conflict;
       const after = renameFeeHead(tx, input.id, input.name);
       writeAudit(tx, actorOf(ctx), { action: 'update', entity: 'fee_head', entityId: input.id, before, after });

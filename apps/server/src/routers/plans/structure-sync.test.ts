@@ -2,6 +2,7 @@ import { findFeeHeadByName, loadBatchPlan, writeBatchPlan } from '@fees/db';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { buildFixture, FIXTURE_AMOUNTS, type Fixture } from '../../test/fixture';
 import { createHarness, type Harness } from '../../test/harness';
+import { refusal } from '../../test/refusal';
 
 let h: Harness;
 let fx: Fixture;
@@ -45,7 +46,15 @@ describe('a fee structure change on a batch with a plan', () => {
 });
 
 describe('reference data', () => {
-  it('has the Late fee head', () => {
-    expect(findFeeHeadByName(h.db, { name: 'Late fee' })).not.toBeNull();
+  it('has the Late fee head, which cannot be renamed or deleted', async () => {
+    const lateFee = findFeeHeadByName(h.db, { name: 'Late fee' })!;
+    expect(await refusal(h.caller('admin').fees.heads.rename({ id: lateFee.id, name: 'Fine' }))).toEqual({
+      code: 'CONFLICT',
+      message: 'Late fee cannot be renamed: late fines are found by this name',
+    });
+    expect(await refusal(h.caller('admin').fees.heads.remove({ id: lateFee.id }))).toEqual({
+      code: 'CONFLICT',
+      message: 'Late fee cannot be deleted: late fines are collected on it',
+    });
   });
 });
