@@ -146,11 +146,14 @@ describe('automatic backups', () => {
     // A database without the app's tables: the snapshot works, its check does not.
     const foreign = new Sqlite(join(dir, 'other.sqlite'));
     foreign.exec('create table notes (id integer primary key)');
-    foreign.exec('create table audit_log (id integer primary key, at text, user_id, user_email, ip, action, entity, entity_id, before, after)');
+    foreign.exec(
+      'create table audit_log (id integer primary key, at text, user_id, user_email, ip, action, entity, entity_id, before, after, department_id, admission_no)',
+    );
+    foreign.exec('create table students (id integer primary key, department_id, admission_no)');
     const backups = backupsFor(drizzle({ client: foreign }) as unknown as Database, { keep: { daily: 1, weekly: 0, monthly: 0 } });
     const record = await backups.run('schedule');
     foreign.close();
-    expect(record.check).toMatchObject({ ok: false, problem: expect.stringContaining('missing tables') });
+    expect(record.check).toMatchObject({ ok: false, problem: 'missing tables: departments, users, receipts, receipt_lines' });
     expect(filesIn(folder)).toEqual([old, record.file].sort());
     expect(await backups.warnings()).toContain(`The last backup (${record.file}) failed its check: ${record.check.problem}`);
   });
