@@ -223,3 +223,34 @@ test('the keys of one fee line in a burst always take the typed head, 20 times',
     await expect(page.getByLabel(`Amount ${i + 1}`)).toHaveValue('12');
   }
 });
+
+test('a searchable select takes its first match on Enter; Pay on the course list and the statement opens the receipt entry', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signInAtDepartment(page, UG.depId, UG.staff.email, UG.staff.password);
+  await expect(page).toHaveURL(/\/ug$/);
+
+  // The course filter beside Find student: "eng" and Enter in a burst choose BA English and keep it.
+  await page.goto('/ug/rcpt/');
+  const course = page.getByRole('combobox', { name: 'Course' });
+  await course.focus();
+  await burst(page, [...'eng', 'Enter']);
+  await expect(course).toHaveValue('BA English');
+  await expect(page).toHaveURL(/course=1003/);
+  await page.getByRole('textbox', { name: 'Find student' }).fill('KB-UG');
+  await expect(page.getByRole('row', { name: `${UG.student.admissionNo} ${UG.student.name}` })).toBeVisible();
+  // ArrowDown moves into the list, Enter on a row opens that student's receipt.
+  await page.getByRole('textbox', { name: 'Find student' }).press('ArrowDown');
+  await expect(page.getByRole('row', { name: `${UG.student.admissionNo} ${UG.student.name}` })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/ug/receipt/${UG.student.admissionNo}\\?`));
+
+  await page.goto(`/ug/list/${UG.courseId}?course=BA+English&depurl=ug`);
+  await page.getByRole('link', { name: `Pay for ${UG.student.name}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/ug/receipt/${UG.student.admissionNo}\\?sub_id=${UG.courseId}&course=BA\\+English&batch=\\d+`));
+  await expect(page.getByRole('combobox', { name: 'Fee type 1' })).toBeFocused();
+
+  await page.goBack();
+  await page.getByRole('link', { name: `Statement of ${UG.student.admissionNo}`, exact: true }).click();
+  await page.getByRole('link', { name: `Pay for ${UG.student.name}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/ug/receipt/${UG.student.admissionNo}\\?sub_id=${UG.courseId}`));
+});
