@@ -11,7 +11,7 @@ function flatten(items: ComboboxParsedItem[]): ComboboxItem[] {
 }
 
 /** The first option whose label contains the text, as the list shows them (any case). */
-export function firstMatch(options: readonly ComboboxItem[], text: string): ComboboxItem | undefined {
+function firstMatch(options: readonly ComboboxItem[], text: string): ComboboxItem | undefined {
   const search = text.trim().toLowerCase();
   return search ? options.find((o) => !o.disabled && o.label.toLowerCase().includes(search)) : undefined;
 }
