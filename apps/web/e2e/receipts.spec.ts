@@ -150,6 +150,7 @@ test('the fee counter: find, pay two heads by UPI, print, edit, void', async ({ 
   expect(text).toContain('STUDENT COPY');
   expect(text.replace(/\s+/g, ' ')).toContain(words);
   expect(text).toContain('13,570.59');
+  expect(text).toContain(`Received by ${STAFF.email}`);
   expect(text).not.toContain('Print Receipt');
   expect(runProgram('pdfinfo', [`${ARTIFACTS}/receipt.pdf`])).toMatch(/Pages:\s+1\n[\s\S]*Page size:\s+59[45][.\d]* x 841[.\d]* pts \(A4\)/);
   runProgram('pdftoppm', ['-png', '-r', '70', '-singlefile', `${ARTIFACTS}/receipt.pdf`, '/tmp/receipts-pdf']);

@@ -91,6 +91,12 @@ export function PrintableReceipt({ data, copyLabel }: { data: ReceiptView; copyL
               · Ref. <b>{receipt.paymentReference}</b>
             </>
           )}
+          {receipt.createdByEmail && (
+            <>
+              {' '}
+              · Received by <b>{receipt.createdByEmail}</b>
+            </>
+          )}
         </div>
         <div className="rcpt-sign">Authorised signatory</div>
       </div>
