@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { positiveInteger, ZDateRange, ZDepId, ZId } from './common';
+import { positiveInteger, ZDate, ZDateRange, ZDepId, ZId } from './common';
 import { MSG } from './messages';
 
 /** Optional search text of the course reports (the spec's sTex): trimmed, empty means no filter. */
@@ -58,3 +58,7 @@ export type TCollectionsInput = z.infer<typeof ZCollectionsInput>;
 /** reports.statement: one student's fee heads, receipts and balances. */
 export const ZStudentStatementInput = z.object({ depId: ZDepId, studentId: ZId });
 export type TStudentStatementInput = z.infer<typeof ZStudentStatementInput>;
+
+/** reports.dayBook: one day of one department, or of every department when depId is left out (admins only). */
+export const ZDayBookInput = z.object({ depId: ZDepId.optional(), date: ZDate });
+export type TDayBookInput = z.infer<typeof ZDayBookInput>;

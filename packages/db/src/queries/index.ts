@@ -13,6 +13,7 @@ export * from './fees';
 export * from './receipts';
 export * from './balances';
 export * from './reports';
+export * from './day-book';
 export * from './totals';
 export * from './plans';
 export * from './dues';

@@ -1,5 +1,6 @@
 import {
   ZCollectionsInput,
+  ZDayBookInput,
   ZDefaultersInput,
   ZDuesAsOfInput,
   ZDuesReportInput,
@@ -11,6 +12,7 @@ import {
 } from '@fees/validation';
 import { authedProcedure, departmentProcedure, router } from '../../trpc';
 import { collectionsHandler } from './collections.handler';
+import { dayBookHandler } from './dayBook.handler';
 import { defaultersHandler } from './defaulters.handler';
 import { duesAsOfHandler } from './duesAsOf.handler';
 import { duesHandler } from './dues.handler';
@@ -28,6 +30,8 @@ export const reportsRouter = router({
   receiptsBetweenDates: departmentProcedure.input(ZReceiptsBetweenDatesInput).query(receiptsBetweenDatesHandler),
   /** depId left out means every department: the handler lets only admins do that. */
   collections: authedProcedure.input(ZCollectionsInput).query(collectionsHandler),
+  /** depId left out means every department: the handler lets only admins do that. */
+  dayBook: authedProcedure.input(ZDayBookInput).query(dayBookHandler),
   statement: departmentProcedure.input(ZStudentStatementInput).query(statementHandler),
   duesAsOf: departmentProcedure.input(ZDuesAsOfInput).query(duesAsOfHandler),
   defaulters: departmentProcedure.input(ZDefaultersInput).query(defaultersHandler),

@@ -1,0 +1,120 @@
+import { receipts, users } from '@fees/db';
+import { paiseToRupeesText, type TReceiptPaymentMode } from '@fees/validation';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { LoginLimiter } from '../../auth/login-limiter';
+import { createContextInner } from '../../context';
+import { buildFixture, type Fixture } from '../../test/fixture';
+import { createAccount, createHarness, type Harness } from '../../test/harness';
+import { refusal } from '../../test/refusal';
+import { createCaller } from '../_app';
+
+const DAY = '2025-08-05';
+const r = paiseToRupeesText;
+
+let h: Harness;
+let fx: Fixture;
+let secondClerk: ReturnType<typeof createCaller>;
+let voidedNumber: number;
+
+type CreateInput = Parameters<ReturnType<typeof createCaller>['receipts']['create']>[0];
+
+function receiptInput(fxStudent: { depId: 100 | 101; studentId: number }, paise: number, headId: number, paymentMode: TReceiptPaymentMode, date = DAY): CreateInput {
+  return {
+    depId: fxStudent.depId,
+    studentId: fxStudent.studentId,
+    date,
+    items: [{ feeHeadId: headId, particulars: 'Day book', amount: r(paise) }],
+    paymentMode,
+    paymentReference: paymentMode === 'cash' ? null : `REF-${paise}`,
+    total: r(paise),
+    tax: r(0),
+    net: r(paise),
+    confirm: true,
+  };
+}
+
+beforeAll(async () => {
+  h = await createHarness();
+  fx = buildFixture(h.db);
+  const session = await createAccount(h.db, { email: 'clerk2@test.local', role: 'user', departmentId: 100 });
+  secondClerk = createCaller(createContextInner({ db: h.db, session, ip: '127.0.0.1', loginLimiter: new LoginLimiter() }));
+  const ug = fx.ug;
+  const pg = fx.pg;
+  const first = h.caller('ugStaff').receipts;
+  await first.create(receiptInput(ug, 1_000_00, fx.heads.tuition, 'cash'));
+  await first.create(receiptInput(ug, 250_50, fx.heads.exam, 'upi'));
+  await first.create(receiptInput(ug, 2_000_00, fx.heads.tuition, 'cheque'));
+  const toVoid = await first.create(receiptInput(ug, 777_00, fx.heads.tuition, 'cash'));
+  await secondClerk.receipts.create(receiptInput(ug, 500_25, fx.heads.tuition, 'cash'));
+  await secondClerk.receipts.create(receiptInput(ug, 3_000_00, fx.heads.tuition, 'bank_transfer'));
+  await secondClerk.receipts.create(receiptInput(ug, 120_00, fx.heads.exam, 'card'));
+  // Not that day, or not that department: left out of UG's day book.
+  await first.create(receiptInput(ug, 999_00, fx.heads.tuition, 'cash', '2025-08-06'));
+  await h.caller('pgStaff').receipts.create(receiptInput(pg, 4_000_00, fx.heads.tuition, 'cash'));
+  await h.caller('admin').receipts.void({ number: toVoid.number, version: 1 });
+  voidedNumber = toVoid.number;
+});
+
+/** The day book as summed from the raw receipts and users tables. */
+function expected(depId: number | undefined) {
+  const all = h.db.select().from(receipts).all().filter((x) => x.date === DAY && (depId === undefined || x.departmentId === depId));
+  const emails = new Map(h.db.select().from(users).all().map((u) => [u.id, u.email]));
+  const live = all.filter((x) => x.status === 'live');
+  const sumOf = (rows: typeof live, mode?: string) => rows.filter((x) => mode === undefined || x.paymentMode === mode).reduce((s, x) => s + x.netPaise, 0);
+  const clerks = [...new Set(live.map((x) => x.createdBy))];
+  return {
+    byUser: clerks
+      .map((id) => {
+        const mine = live.filter((x) => x.createdBy === id);
+        return {
+          userId: id,
+          email: emails.get(id!) ?? null,
+          receipts: mine.length,
+          totalPaise: sumOf(mine),
+          byModePaise: { cash: sumOf(mine, 'cash'), upi: sumOf(mine, 'upi'), cheque: sumOf(mine, 'cheque'), bank: sumOf(mine, 'bank_transfer'), card: sumOf(mine, 'card'), advance: 0 },
+        };
+      })
+      .sort((a, b) => (a.email ?? '').localeCompare(b.email ?? '')),
+    voided: all.filter((x) => x.status === 'voided').map((x) => ({ number: x.number, netPaise: x.netPaise, voidedByEmail: emails.get(x.voidedBy!) })),
+    cashToHandOverPaise: sumOf(live, 'cash'),
+  };
+}
+
+describe('reports.dayBook', () => {
+  it("groups a department's live receipts of the day by clerk and mode, equal to the raw sums", async () => {
+    const book = await h.caller('ugStaff').reports.dayBook({ depId: 100, date: DAY });
+    const want = expected(100);
+    expect(book.date).toBe(DAY);
+    expect(book.byUser).toEqual(want.byUser);
+    expect(book.byUser.map((u) => [u.email, u.receipts, u.totalPaise])).toEqual([
+      ['clerk2@test.local', 3, 3_620_25],
+      ['ug@test.local', 3, 3_250_50],
+    ]);
+    for (const user of book.byUser) expect(Object.values(user.byModePaise).reduce((s, v) => s + v, 0)).toBe(user.totalPaise);
+    expect(book.voided).toEqual([expect.objectContaining({ number: voidedNumber, netPaise: 777_00, voidedByEmail: 'admin@test.local', departmentId: 100 })]);
+    expect(book.voided.map(({ number, netPaise, voidedByEmail }) => ({ number, netPaise, voidedByEmail }))).toEqual(want.voided);
+    expect(book.refunds).toEqual([]);
+    expect(book.cashToHandOverPaise).toBe(want.cashToHandOverPaise);
+    expect(book.cashToHandOverPaise).toBe(1_500_25);
+  });
+
+  it('gives an admin every department at once', async () => {
+    const book = await h.caller('admin').reports.dayBook({ date: DAY });
+    const want = expected(undefined);
+    expect(book.byUser).toEqual(want.byUser);
+    expect(book.byUser.map((u) => u.email)).toContain('pg@test.local');
+    expect(book.cashToHandOverPaise).toBe(want.cashToHandOverPaise);
+    expect(book.cashToHandOverPaise).toBe(5_500_25);
+  });
+
+  it("refuses another department's staff, and every department to staff", async () => {
+    expect(await refusal(h.caller('pgStaff').reports.dayBook({ depId: 100, date: DAY }))).toEqual({ code: 'FORBIDDEN', message: 'This belongs to another department' });
+    expect(await refusal(h.caller('ugStaff').reports.dayBook({ date: DAY }))).toEqual({ code: 'FORBIDDEN', message: 'Administrators only' });
+    expect((await refusal(h.caller('ugStaff').reports.dayBook({ depId: 100, date: '2025-02-30' }))).code).toBe('BAD_REQUEST');
+  });
+
+  it('shows an empty day as empty', async () => {
+    const book = await h.caller('admin').reports.dayBook({ depId: 102, date: DAY });
+    expect(book).toMatchObject({ byUser: [], voided: [], refunds: [], cashToHandOverPaise: 0 });
+  });
+});

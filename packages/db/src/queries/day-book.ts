@@ -1,0 +1,84 @@
+/**
+ * The cashier's day book: for one date and one department (or all), the live receipts dated that day
+ * by the staff account that took them, with net amounts per payment mode, and the receipts dated that
+ * day that were voided. Amounts are net (with GST): what the cashier actually received.
+ */
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../client';
+
+/** The day book's payment modes as other programs name them; 'advance' stays 0 until advances exist. */
+export interface DayBookModes {
+  cash: number;
+  upi: number;
+  cheque: number;
+  bank: number;
+  card: number;
+  advance: number;
+}
+
+export interface DayBookUser {
+  /** Null when the account was deleted after taking the receipts. */
+  userId: number | null;
+  email: string | null;
+  receipts: number;
+  totalPaise: number;
+  byModePaise: DayBookModes;
+}
+
+export interface DayBookVoided {
+  number: number;
+  departmentId: number;
+  netPaise: number;
+  voidedAt: string | null;
+  voidedByEmail: string | null;
+}
+
+export interface DayBook {
+  date: string;
+  byUser: DayBookUser[];
+  voided: DayBookVoided[];
+  /** Refunds do not exist yet: always empty. */
+  refunds: never[];
+  cashReceivedPaise: number;
+  cashRefundedPaise: number;
+  cashToHandOverPaise: number;
+}
+
+export function dayBook(db: DbOrTx, params: { depId?: number; date: string }): DayBook {
+  const ofDepartment = params.depId === undefined ? sql`` : sql`AND r.department_id = ${params.depId}`;
+  const users = db.all<Omit<DayBookUser, 'byModePaise'> & DayBookModes>(sql`
+    SELECT r.created_by AS userId, u.email AS email, COUNT(*) AS receipts, SUM(r.net_paise) AS totalPaise,
+      SUM(CASE WHEN r.payment_mode = 'cash' THEN r.net_paise ELSE 0 END) AS cash,
+      SUM(CASE WHEN r.payment_mode = 'upi' THEN r.net_paise ELSE 0 END) AS upi,
+      SUM(CASE WHEN r.payment_mode = 'cheque' THEN r.net_paise ELSE 0 END) AS cheque,
+      SUM(CASE WHEN r.payment_mode = 'bank_transfer' THEN r.net_paise ELSE 0 END) AS bank,
+      SUM(CASE WHEN r.payment_mode = 'card' THEN r.net_paise ELSE 0 END) AS card
+    FROM receipts r LEFT JOIN users u ON u.id = r.created_by
+    WHERE r.date = ${params.date} AND r.status = 'live' ${ofDepartment}
+    GROUP BY r.created_by
+    ORDER BY u.email IS NULL, u.email`);
+  const voided = db.all<DayBookVoided>(sql`
+    SELECT r.number AS number, r.department_id AS departmentId, r.net_paise AS netPaise, r.voided_at AS voidedAt,
+      u.email AS voidedByEmail
+    FROM receipts r LEFT JOIN users u ON u.id = r.voided_by
+    WHERE r.date = ${params.date} AND r.status = 'voided' ${ofDepartment}
+    ORDER BY r.number`);
+  const byUser = users.map(({ userId, email, receipts, totalPaise, cash, upi, cheque, bank, card }) => ({
+    userId,
+    email,
+    receipts,
+    totalPaise,
+    byModePaise: { cash, upi, cheque, bank, card, advance: 0 },
+  }));
+  const cashReceivedPaise = byUser.reduce((sum, u) => sum + u.byModePaise.cash, 0);
+  const cashRefundedPaise = 0;
+  return {
+    date: params.date,
+    byUser,
+    voided,
+    refunds: [],
+    cashReceivedPaise,
+    cashRefundedPaise,
+    cashToHandOverPaise: cashReceivedPaise - cashRefundedPaise,
+  };
+}
