@@ -87,24 +87,30 @@ export function batchDuesAsOf(db: DbOrTx, scope: Scope, asOf: string, plan?: Bat
 
   const payments = new Map<number, Payment[]>();
   const lateFees = new Map<number, Array<{ date: string; amountPaise: number }>>();
-  // The largest read of a report (every line of the batch's live receipts): plain value rows.
+  // The largest read of a report (every line of the batch's live receipts): plain value rows, one
+  // student's lines together (students_batch_idx gives student id order for free), so each student's
+  // lists are looked up once rather than once a line.
   const lines = db
     .select({ studentId: receiptLines.studentId, feeHeadId: receiptLines.feeHeadId, amountPaise: receiptLines.amountPaise, date: receipts.date, number: receipts.number })
     .from(students)
     .innerJoin(receiptLines, eq(receiptLines.studentId, students.id))
     .innerJoin(receipts, eq(receipts.id, receiptLines.receiptId))
     .where(and(where, eq(receipts.status, 'live')))
+    .orderBy(asc(students.id))
     .values() as Array<[number, number, number, string, number]>;
+  let current = -1;
+  let paymentList: Payment[] = [];
+  let lateFeeList: Array<{ date: string; amountPaise: number }> = [];
   for (const [studentId, feeHeadId, amountPaise, date, number] of lines) {
-    if (feeHeadId === lateFeeHeadId) {
-      const list = lateFees.get(studentId) ?? [];
-      list.push({ date, amountPaise });
-      lateFees.set(studentId, list);
-      continue;
+    if (studentId !== current) {
+      current = studentId;
+      paymentList = [];
+      lateFeeList = [];
+      payments.set(studentId, paymentList);
+      lateFees.set(studentId, lateFeeList);
     }
-    const list = payments.get(studentId) ?? [];
-    list.push({ receiptDate: date, receiptNumber: number, feeHeadId, amountPaise });
-    payments.set(studentId, list);
+    if (feeHeadId === lateFeeHeadId) lateFeeList.push({ date, amountPaise });
+    else paymentList.push({ receiptDate: date, receiptNumber: number, feeHeadId, amountPaise });
   }
 
   const waivers = new Map<number, Array<{ date: string; amountPaise: number }>>();

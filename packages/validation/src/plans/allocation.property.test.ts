@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { allocateStudent, clearedOn, fineAsOf, studentDuesAsOf } from './allocation';
+import { allocateStudent, clearedOn, daysLateAsOf, fineAsOf, instalmentDuesAsOf, outstandingAsOf, paidAsOf, studentDuesAsOf } from './allocation';
 import { addDays } from './dates';
 import type { Concession, FineRule, Payment, Plan } from './types';
 
@@ -118,6 +118,30 @@ describe('allocation properties', () => {
         const second = studentDuesAsOf(allocateStudent(plan, { concessions, payments }), asOf, settlements);
         expect(second).toEqual(first);
         expect(JSON.stringify({ plan, payments, concessions })).toBe(before);
+      }),
+    );
+  });
+
+  it('the one-pass instalment dues agree with paidAsOf, daysLateAsOf and fineAsOf', () => {
+    fc.assert(
+      fc.property(planArb, paymentsArb, concessionsArb, dateArb, (plan, payments, concessions, asOf) => {
+        for (const inst of allocateStudent(plan, { concessions, payments }).instalments) {
+          expect(instalmentDuesAsOf(inst, asOf)).toMatchObject({
+            paid: paidAsOf(inst, asOf),
+            outstanding: outstandingAsOf(inst, asOf),
+            daysLate: daysLateAsOf(inst, asOf),
+            fine: fineAsOf(inst, asOf),
+          });
+        }
+      }),
+    );
+  });
+
+  it('payments given in receipt order or shuffled allocate alike', () => {
+    fc.assert(
+      fc.property(planArb, paymentsArb, concessionsArb, (plan, payments, concessions) => {
+        const ordered = [...payments].sort((a, b) => (a.receiptDate < b.receiptDate ? -1 : a.receiptDate > b.receiptDate ? 1 : a.receiptNumber - b.receiptNumber));
+        expect(allocateStudent(plan, { concessions, payments: ordered })).toEqual(allocateStudent(plan, { concessions, payments: [...ordered].reverse() }));
       }),
     );
   });

@@ -80,32 +80,43 @@ export function preparePlan(plan: Plan): PreparedPlan {
 
 const isPrepared = (plan: Plan | PreparedPlan): plan is PreparedPlan => 'headIds' in plan;
 
+/** True when the payments are already in receipt date then number order (as the dues queries read them). */
+function inReceiptOrder(payments: readonly Payment[]): boolean {
+  for (let k = 1; k < payments.length; k++) if (byReceipt(payments[k - 1]!, payments[k]!) > 0) return false;
+  return true;
+}
+
+// Reports allocate every student of a batch: flat per-(instalment, head) arrays and plain loops, no
+// per-line closures or copies (the same steps as described above).
 export function allocateStudent(
   plan: Plan | PreparedPlan,
   student: { concessions: readonly Concession[]; payments: readonly Payment[] },
 ): StudentAllocation {
   const prepared = isPrepared(plan) ? plan : preparePlan(plan);
   const { headIds } = prepared;
-  const n = prepared.instalments.length;
-  const amount = prepared.instalments.map((inst) => inst.amounts);
-  const concession = prepared.instalments.map(() => headIds.map(() => 0));
-  const paid = prepared.instalments.map(() => headIds.map(() => 0));
-  const payments: AllocatedPayment[][] = prepared.instalments.map(() => []);
+  const plans = prepared.instalments;
+  const n = plans.length;
+  const h = headIds.length;
+  // Cell i * h + j: instalment i, head j.
+  const concession = new Array<number>(n * h).fill(0);
+  const paid = new Array<number>(n * h).fill(0);
+  const payments: AllocatedPayment[][] = [];
+  for (let i = 0; i < n; i++) payments.push([]);
 
   for (const c of student.concessions) {
     const j = headIds.indexOf(c.feeHeadId);
     if (j < 0 || n === 0) continue;
     let left = c.amountPaise;
     for (let i = n - 1; i >= 0 && left > 0; i--) {
-      const take = Math.min(left, Math.max(0, amount[i]![j]! - concession[i]![j]!));
-      concession[i]![j]! += take;
+      const cell = i * h + j;
+      const take = Math.min(left, Math.max(0, plans[i]!.amounts[j]! - concession[cell]!));
+      concession[cell]! += take;
       left -= take;
     }
-    if (left !== 0) concession[n - 1]![j]! += left;
+    if (left !== 0) concession[(n - 1) * h + j]! += left;
   }
 
-  const addPayment = (i: number, j: number, p: Payment, amountPaise: number) => {
-    paid[i]![j]! += amountPaise;
+  const addPayment = (i: number, p: Payment, amountPaise: number) => {
     const list = payments[i]!;
     const last = list[list.length - 1];
     // Payments arrive in receipt order, so lines of one receipt are neighbours.
@@ -114,42 +125,53 @@ export function allocateStudent(
   };
 
   if (n > 0) {
-    for (const p of [...student.payments].sort(byReceipt)) {
+    const ordered = inReceiptOrder(student.payments) ? student.payments : [...student.payments].sort(byReceipt);
+    for (const p of ordered) {
       const j = headIds.indexOf(p.feeHeadId);
       if (j < 0) continue;
       let left = p.amountPaise;
       for (let i = 0; i < n && left > 0; i++) {
-        const room = amount[i]![j]! - concession[i]![j]! - paid[i]![j]!;
+        const cell = i * h + j;
+        const room = plans[i]!.amounts[j]! - concession[cell]! - paid[cell]!;
         const take = Math.min(left, Math.max(0, room));
-        if (take > 0) addPayment(i, j, p, take);
+        if (take > 0) {
+          paid[cell]! += take;
+          addPayment(i, p, take);
+        }
         left -= take;
       }
-      if (left !== 0) addPayment(n - 1, j, p, left);
+      if (left !== 0) {
+        paid[(n - 1) * h + j]! += left;
+        addPayment(n - 1, p, left);
+      }
     }
   }
 
-  return {
-    instalments: prepared.instalments.map((inst, i) => {
-      let duePaise = 0;
-      let concessionPaise = 0;
-      const heads = headIds.map((feeHeadId, j) => {
-        duePaise += amount[i]![j]!;
-        concessionPaise += concession[i]![j]!;
-        return { feeHeadId, amountPaise: amount[i]![j]!, concessionPaise: concession[i]![j]!, paidPaise: paid[i]![j]! };
-      });
-      return {
-        id: inst.id,
-        name: inst.name,
-        dueDate: inst.dueDate,
-        fineRule: inst.fineRule,
-        lastDay: inst.lastDay,
-        duePaise,
-        concessionPaise,
-        heads,
-        payments: payments[i]!,
-      };
-    }),
-  };
+  const instalments: AllocatedInstalment[] = [];
+  for (let i = 0; i < n; i++) {
+    const inst = plans[i]!;
+    let duePaise = 0;
+    let concessionPaise = 0;
+    const heads: InstalmentHeadAllocation[] = [];
+    for (let j = 0; j < h; j++) {
+      const cell = i * h + j;
+      duePaise += inst.amounts[j]!;
+      concessionPaise += concession[cell]!;
+      heads.push({ feeHeadId: headIds[j]!, amountPaise: inst.amounts[j]!, concessionPaise: concession[cell]!, paidPaise: paid[cell]! });
+    }
+    instalments.push({
+      id: inst.id,
+      name: inst.name,
+      dueDate: inst.dueDate,
+      fineRule: inst.fineRule,
+      lastDay: inst.lastDay,
+      duePaise,
+      concessionPaise,
+      heads,
+      payments: payments[i]!,
+    });
+  }
+  return { instalments };
 }
 
 /** Paid into an instalment from receipts dated on or before `asOf`. */
@@ -227,9 +249,24 @@ export interface InstalmentDues {
   fine: number;
 }
 
+/** paidAsOf, daysLateAsOf and fineAsOf in one pass over the instalment's payments. */
 export function instalmentDuesAsOf(inst: AllocatedInstalment, asOf: string): InstalmentDues {
-  const paid = paidAsOf(inst, asOf);
-  const daysLate = daysLateAsOf(inst, asOf);
+  const last = inst.lastDay;
+  const open = inst.duePaise - inst.concessionPaise;
+  let paid = 0;
+  let paidByLast = 0;
+  let left = open;
+  let cleared: string | null = null;
+  for (const p of inst.payments) {
+    if (p.receiptDate <= asOf) paid += p.amountPaise;
+    if (p.receiptDate <= last) paidByLast += p.amountPaise;
+    if (cleared === null && left > 0) {
+      left -= p.amountPaise;
+      if (left <= 0) cleared = p.receiptDate;
+    }
+  }
+  const daysLate =
+    asOf <= last || open - paidByLast <= 0 ? 0 : daysBetween(last, cleared !== null && cleared < asOf ? cleared : asOf);
   return {
     id: inst.id,
     name: inst.name,
