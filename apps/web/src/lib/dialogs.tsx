@@ -4,6 +4,7 @@
  * has a name for screen readers.
  */
 import { Text } from '@mantine/core';
+import { isBelowZeroRefusal } from '@fees/validation';
 import { modals } from '@mantine/modals';
 
 type ConfirmModalSettings = Parameters<typeof modals.openConfirmModal>[0];
@@ -46,4 +47,15 @@ export function deleteDialog(message: string, onDelete: () => void, title = 'Del
     confirmProps: { color: 'red' },
     onConfirm: onDelete,
   });
+}
+
+/**
+ * A refusal that asks to confirm a balance below zero (a discount, adjustment or fee change): asks,
+ * and on Yes resends with the confirmation. Returns whether the error was such a refusal.
+ */
+export function askBelowZero(error: unknown, resend: () => void): boolean {
+  const message = error instanceof Error ? error.message : '';
+  if (!isBelowZeroRefusal(message)) return false;
+  confirmDialog(message.replace(/ Confirm to save it anyway\.$/, ' Save it anyway?'), resend, 'Balance below zero');
+  return true;
 }

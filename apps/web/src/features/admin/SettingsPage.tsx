@@ -12,6 +12,7 @@ import { UpiSettings } from './UpiSettings';
 
 interface SettingsValues {
   gstRate: string;
+  backdateLimitDays: string;
   letterheads: { depId: number; departmentName: string; shortName: string; institutionName: string; address: string; phone: string }[];
 }
 
@@ -42,6 +43,7 @@ function SettingsForm({ initialValues }: { initialValues: SettingsValues }) {
   const submit = form.onSubmit((values) =>
     update.mutate({
       gstRate: values.gstRate,
+      backdateLimitDays: values.backdateLimitDays,
       letterheads: values.letterheads.map(({ depId, institutionName, address, phone }) => ({ depId, institutionName, address, phone })),
     }),
   );
@@ -69,6 +71,13 @@ function SettingsForm({ initialValues }: { initialValues: SettingsValues }) {
             withAsterisk
             {...form.getInputProps('gstRate')}
           />
+        </Paper>
+        <Paper withBorder p="lg" radius="md">
+          <Title order={4}>Receipt dates</Title>
+          <Text c="dimmed" size="sm" mb="md">
+            Staff may date a receipt from today back this many days; administrators may post older receipts. No one may date one after today.
+          </Text>
+          <TextInput label="Back-dating limit" description="Days, 0 to 3650" inputMode="numeric" maw={240} withAsterisk {...form.getInputProps('backdateLimitDays')} />
         </Paper>
         <Paper withBorder p="lg" radius="md">
           <Title order={4}>Letterheads</Title>
@@ -124,7 +133,10 @@ export default function SettingsPage() {
       ) : (
         settings.data && (
           <SettingsForm
-            initialValues={{ gstRate: settings.data.gstRate, letterheads: settings.data.letterheads.map((l) => ({ ...l })) }}
+            initialValues={{
+              gstRate: settings.data.gstRate,
+              backdateLimitDays: String(settings.data.backdateLimitDays),
+              letterheads: settings.data.letterheads.map((l) => ({ ...l })) }}
           />
         )
       )}

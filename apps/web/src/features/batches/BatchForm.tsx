@@ -23,7 +23,16 @@ export interface BatchFormValues {
 export const EMPTY_BATCH: BatchFormValues = { depId: '', courseId: '', name: '', startDate: '', endDate: '', confirm: false };
 
 /** Batch create and edit: on success the server's message, then the department's batch list after 0.5 s. */
-export function BatchForm({ initialValues, batchId }: { initialValues: BatchFormValues; batchId?: number }) {
+export function BatchForm({
+  initialValues,
+  batchId,
+  version,
+}: {
+  initialValues: BatchFormValues;
+  batchId?: number;
+  /** The version of the batch as loaded: an edit of one changed since is refused. */
+  version?: number;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -53,7 +62,7 @@ export function BatchForm({ initialValues, batchId }: { initialValues: BatchForm
   const submit = form.onSubmit((values) => {
     setSaved(null);
     if (batchId === undefined) create.mutate(values);
-    else update.mutate({ ...values, id: batchId });
+    else update.mutate({ ...values, id: batchId, version });
   });
 
   return (

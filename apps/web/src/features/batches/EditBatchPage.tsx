@@ -26,6 +26,7 @@ export default function EditBatchPage() {
       ) : (
         <BatchForm
           batchId={batch.data.id}
+          version={batch.data.version}
           initialValues={{
             depId: String(batch.data.departmentId),
             courseId: String(batch.data.courseId),

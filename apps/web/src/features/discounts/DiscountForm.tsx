@@ -3,7 +3,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { ZCreateDiscountInput } from '@fees/validation';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { infoDialog } from '../../lib/dialogs';
+import { askBelowZero, infoDialog } from '../../lib/dialogs';
 import { formatRupees } from '../../lib/money';
 import { serverFieldErrors, useTRPC } from '../../lib/trpc';
 import { DepartmentSelect } from '../../components/DepartmentSelect';
@@ -46,7 +46,16 @@ const DEPENDENTS: Record<string, Array<keyof DiscountFormValues>> = {
  * the result and returns to the list. A refusal (the duplicate, an amount above the fee) shows the
  * server's message in red.
  */
-export function DiscountForm({ initialValues, discountId }: { initialValues: DiscountFormValues; discountId?: number }) {
+export function DiscountForm({
+  initialValues,
+  discountId,
+  version,
+}: {
+  initialValues: DiscountFormValues;
+  discountId?: number;
+  /** The version of the discount as loaded: an edit of one changed since is refused. */
+  version?: number;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -80,7 +89,7 @@ export function DiscountForm({ initialValues, discountId }: { initialValues: Dis
         form.reset();
         infoDialog('Saved!', result.Message);
       },
-      onError,
+      onError: (error, sent) => askBelowZero(error, () => create.mutate({ ...sent, allowNegativeBalance: true })) || onError(error),
     }),
   );
   const update = useMutation(
@@ -89,14 +98,14 @@ export function DiscountForm({ initialValues, discountId }: { initialValues: Dis
         void refresh();
         infoDialog('Information!', result.Message, () => void navigate(listUrl));
       },
-      onError,
+      onError: (error, sent) => askBelowZero(error, () => update.mutate({ ...sent, allowNegativeBalance: true })) || onError(error),
     }),
   );
   const mutation = discountId === undefined ? create : update;
   const submit = form.onSubmit((values) => {
     mutation.reset();
     if (discountId === undefined) create.mutate(values);
-    else update.mutate({ ...values, id: discountId });
+    else update.mutate({ ...values, id: discountId, version });
   });
 
   const noBatchYet = courseId !== '' && batches.data?.length === 0;

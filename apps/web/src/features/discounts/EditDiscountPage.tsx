@@ -26,6 +26,7 @@ export default function EditDiscountPage() {
       ) : (
         <DiscountForm
           discountId={d.id}
+          version={d.version}
           initialValues={{
             depId: String(d.departmentId),
             courseId: String(d.courseId),

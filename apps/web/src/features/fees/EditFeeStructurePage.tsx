@@ -27,6 +27,7 @@ export default function EditFeeStructurePage() {
       ) : (
         <FeeStructureForm
           structureId={s.id}
+          version={s.version}
           initialValues={{
             depId: String(s.departmentId),
             batchId: String(s.batchId),

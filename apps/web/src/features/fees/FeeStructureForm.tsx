@@ -6,6 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formatDate } from '../../lib/dates';
+import { askBelowZero } from '../../lib/dialogs';
 import { formatRupees } from '../../lib/money';
 import { serverFieldErrors, useTRPC } from '../../lib/trpc';
 import { DateField } from '../../components/DateField';
@@ -30,7 +31,16 @@ export const EMPTY_FEE_STRUCTURE: FeeStructureFormValues = { depId: '', batchId:
  * next head of the batch can follow; an edit returns to the list after 0.5 s. A failure shows
  * 'Error...' with the server's reason (spec section 8).
  */
-export function FeeStructureForm({ initialValues, structureId }: { initialValues: FeeStructureFormValues; structureId?: number }) {
+export function FeeStructureForm({
+  initialValues,
+  structureId,
+  version,
+}: {
+  initialValues: FeeStructureFormValues;
+  structureId?: number;
+  /** The version of the row as loaded: an edit of a row changed since is refused. */
+  version?: number;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -76,7 +86,7 @@ export function FeeStructureForm({ initialValues, structureId }: { initialValues
         form.resetDirty();
         void refresh();
       },
-      onError,
+      onError: (error, sent) => askBelowZero(error, () => create.mutate({ ...sent, allowNegativeBalance: true })) || onError(error),
     }),
   );
   const update = useMutation(
@@ -86,7 +96,7 @@ export function FeeStructureForm({ initialValues, structureId }: { initialValues
         void refresh();
         timer.current = setTimeout(() => void navigate(listUrl), 500);
       },
-      onError,
+      onError: (error, sent) => askBelowZero(error, () => update.mutate({ ...sent, allowNegativeBalance: true })) || onError(error),
     }),
   );
   const mutation = structureId === undefined ? create : update;
@@ -94,7 +104,7 @@ export function FeeStructureForm({ initialValues, structureId }: { initialValues
   const submit = form.onSubmit((values) => {
     setSaved(null);
     if (structureId === undefined) create.mutate(values);
-    else update.mutate({ ...values, id: structureId });
+    else update.mutate({ ...values, id: structureId, version });
   });
 
   const chooseBatch = (value: string | null) => {

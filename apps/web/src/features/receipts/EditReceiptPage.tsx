@@ -119,7 +119,12 @@ export default function EditReceiptPage() {
         }}
         pending={update.isPending}
         error={update.error ?? remove.error}
-        onSubmit={(submission) => update.mutate({ ...submission, depId: department.id, studentId: student.id, number })}
+        onSubmit={(submission) => update.mutate({ ...submission, depId: department.id, studentId: student.id, number, version: receipt.version })}
+        dateLimits={{
+          // An old receipt keeps its date; a new one must lie within the limit (yyyy-MM-dd sorts as text).
+          earliest: [receipt.date, context.data.earliestDate].sort()[0] ?? context.data.earliestDate,
+          latest: context.data.today,
+        }}
         onCancel={goBack}
         actions={
           <Button
@@ -130,7 +135,7 @@ export default function EditReceiptPage() {
             onClick={() =>
               deleteDialog(
                 `Do you really want to delete receipt ${receiptLabel(number)}? It will be voided: it keeps its number and no longer counts in any total.`,
-                () => remove.mutate({ number }),
+                () => remove.mutate({ number, version: receipt.version }),
               )
             }
           >

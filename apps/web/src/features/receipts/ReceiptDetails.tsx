@@ -16,10 +16,17 @@ interface ReceiptDetailsProps {
   heads: FeeBalanceRow[];
   totals: FeeBalanceTotals;
   dues?: StudentDues;
+  /** The dates this user may give the receipt: the back-dating limit to today (yyyy-MM-dd). */
+  dateLimits: DateLimits;
+}
+
+export interface DateLimits {
+  earliest: string;
+  latest: string;
 }
 
 /** The student (read-only), the editable telephone, date and email, and the dues beside them. */
-export function ReceiptDetails({ form, header, heads, totals, dues }: ReceiptDetailsProps) {
+export function ReceiptDetails({ form, header, heads, totals, dues, dateLimits }: ReceiptDetailsProps) {
   return (
     <Grid gap="lg">
       <Grid.Col span={{ base: 12, lg: 7 }}>
@@ -32,7 +39,13 @@ export function ReceiptDetails({ form, header, heads, totals, dues }: ReceiptDet
             <TextInput label="Address" value={header.address} readOnly variant="filled" tabIndex={-1} style={{ gridColumn: '1 / -1' }} />
             <TextInput label="Telephone" autoComplete="off" {...form.getInputProps('phone')} />
             <Suspense fallback={<TextInput label="Receipt date" withAsterisk readOnly value={formatDate(form.values.date)} />}>
-              <DateField label="Receipt date" withAsterisk {...form.getInputProps('date')} />
+              <DateField
+                label="Receipt date"
+                withAsterisk
+                minDate={dateLimits.earliest}
+                maxDate={dateLimits.latest}
+                {...form.getInputProps('date')}
+              />
             </Suspense>
             <TextInput label="Email" type="email" autoComplete="off" style={{ gridColumn: '1 / -1' }} {...form.getInputProps('email')} />
           </SimpleGrid>

@@ -47,7 +47,7 @@ export default function ReceiptEntryPage() {
       </>
     );
   }
-  const { student, heads, totals, gstRateBasisPoints, today, dues, upi } = context.data;
+  const { student, heads, totals, gstRateBasisPoints, today, earliestDate, dues, upi } = context.data;
 
   return (
     <>
@@ -71,6 +71,7 @@ export default function ReceiptEntryPage() {
         rateBasisPoints={gstRateBasisPoints}
         dues={dues}
         upi={upi}
+        dateLimits={{ earliest: earliestDate, latest: today }}
         initialValues={{
           date: today,
           phone: student.phone ?? '',

@@ -8,7 +8,7 @@ import type { UpiPayee } from '../../components/UpiQr';
 import { confirmDialog, openConfirm } from '../../lib/dialogs';
 import { formatRupees } from '../../lib/money';
 import { type ReceiptFormValues, type ReceiptHeader, type ReceiptSubmission, ZReceiptForm } from './receipt-form';
-import { ReceiptDetails } from './ReceiptDetails';
+import { type DateLimits, ReceiptDetails } from './ReceiptDetails';
 import { ReceiptLines } from './ReceiptLines';
 import { ReceiptPayment } from './ReceiptPayment';
 import { ReceiptTotals } from './ReceiptTotals';
@@ -34,6 +34,7 @@ interface ReceiptFormProps {
   dues?: StudentDues;
   /** New receipts: where a UPI payment goes, for the QR of the net amount. */
   upi?: UpiPayee | null;
+  dateLimits: DateLimits;
 }
 
 /**
@@ -41,7 +42,7 @@ interface ReceiptFormProps {
  * Ctrl+Enter ticks Confirm and submits from anywhere in the form; the lines handle their own keys.
  */
 export function ReceiptForm(props: ReceiptFormProps) {
-  const { header, heads, totals, alreadyOnReceipt, rateBasisPoints, initialValues, pending, error, onSubmit, onCancel, actions, dues, upi } = props;
+  const { header, heads, totals, alreadyOnReceipt, rateBasisPoints, initialValues, pending, error, onSubmit, onCancel, actions, dues, upi, dateLimits } = props;
   const form = useForm<ReceiptFormValues>({
     mode: 'controlled',
     initialValues,
@@ -116,7 +117,7 @@ export function ReceiptForm(props: ReceiptFormProps) {
     >
       <Stack gap="lg">
         {error !== null && error !== undefined && <FailureAlert error={error} title="Not saved" />}
-        <ReceiptDetails form={form} header={header} heads={heads} totals={totals} dues={dues} />
+        <ReceiptDetails form={form} header={header} heads={heads} totals={totals} dues={dues} dateLimits={dateLimits} />
         <Paper withBorder radius="md" p="lg">
           <ReceiptLines form={form} heads={heads} pricing={pricing} editing={alreadyOnReceipt !== undefined} dues={dues} />
           <Divider my="md" />

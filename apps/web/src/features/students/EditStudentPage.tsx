@@ -90,7 +90,7 @@ export default function EditStudentPage() {
         error={update.error}
         onSubmit={(values) =>
           update.mutate(
-            { ...values, depId: department.id, id: s.id },
+            { ...values, depId: department.id, id: s.id, version: s.version },
             {
               onSuccess: () => {
                 notifications.show({ color: 'teal', title: 'Saved', message: `${values.name} (${values.admissionNo}) was updated` });
