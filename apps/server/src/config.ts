@@ -1,3 +1,4 @@
+import { localToday } from '@fees/validation';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import type { BackupSettings } from './backup/automatic';
 import { parseKeep } from './backup/retention';
@@ -87,8 +88,5 @@ export function ensureTimeZone(env: NodeJS.ProcessEnv = process.env): void {
 
 /** Today as yyyy-MM-dd in the process time zone. */
 export function today(now: Date = new Date()): string {
-  const y = now.getFullYear();
-  const m = String(now.getMonth() + 1).padStart(2, '0');
-  const d = String(now.getDate()).padStart(2, '0');
-  return `${y}-${m}-${d}`;
+  return localToday(now);
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isRealDate, localToday } from './format';
 import { MSG } from './messages';
 import { addMonths } from './plans/dates';
 import { DEPARTMENT_IDS, type DepartmentId } from './reference';
@@ -70,16 +71,6 @@ export function optionalText(max: number, maxMessage: string = MSG.maxChars(max)
     .max(max, maxMessage)
     .nullish()
     .transform((v) => (v ? v : null));
-}
-
-function isRealDate(text: string): boolean {
-  const date = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
-}
-
-/** Today as yyyy-MM-dd in the local time zone: the server's TZ (Asia/Kolkata by default), the browser's own. */
-export function localToday(now: Date = new Date()): string {
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }
 
 /** The earliest admission, batch, fee structure or receipt date anyone may enter. */

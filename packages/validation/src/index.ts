@@ -10,6 +10,7 @@ export * from './batches';
 export * from './discounts';
 export * from './errors';
 export * from './fees';
+export * from './format';
 export * from './reports';
 export * from './plans';
 export * from './words';

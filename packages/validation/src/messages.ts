@@ -1,14 +1,10 @@
+import { formatDate } from './format';
+
 const BELOW_ZERO_START = 'This would push the balance';
 
 /** Whether a refusal asks to confirm a balance below zero (the form then asks and sends allowNegativeBalance). */
 export function isBelowZeroRefusal(message: string): boolean {
   return message.startsWith(BELOW_ZERO_START);
-}
-
-/** yyyy-MM-dd as the screens show it: dd-MM-yyyy. */
-function shownDate(iso: string): string {
-  const [y, m, d] = iso.split('-');
-  return `${d}-${m}-${y}`;
 }
 
 /** The user-facing messages of spec section 5, written once. */
@@ -37,10 +33,10 @@ export const MSG = {
   maxDigits: (n: number) => `Maximum ${n} digit allowed`,
   maxChars: (n: number) => `Maximum ${n} characters allowed`,
   maxRows: (n: number) => `At most ${n} rows`,
-  dateRange: (from: string, to: string) => `Enter a date from ${shownDate(from)} to ${shownDate(to)}`,
+  dateRange: (from: string, to: string) => `Enter a date from ${formatDate(from)} to ${formatDate(to)}`,
   receiptDateFuture: 'The receipt date cannot be after today',
   receiptDateTooOld: (days: number, earliest: string) =>
-    `The receipt date cannot be more than ${days} days back (before ${shownDate(earliest)}); an administrator can post older receipts`,
+    `The receipt date cannot be more than ${days} days back (before ${formatDate(earliest)}); an administrator can post older receipts`,
   backdateLimit: 'Enter a number of days from 0 to 3650',
   belowZero: (students: number, head: string, lowest: string) =>
     `${BELOW_ZERO_START} of ${students} student${students === 1 ? '' : 's'} below zero on ${head} (lowest ${lowest}). Confirm to save it anyway.`,

@@ -4,6 +4,7 @@
  * is removed only when a newer good backup exists: nothing goes while there is no good backup, and a
  * failed one newer than the last good one stays for the admin to see.
  */
+import { isoDate } from '@fees/validation';
 
 export interface Keep {
   daily: number;
@@ -20,19 +21,17 @@ export interface RetainedBackup {
   good: boolean;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-const dayOf = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 
 /** The Monday that starts this date's week. */
 function weekOf(d: Date): string {
   const monday = new Date(d.getFullYear(), d.getMonth(), d.getDate() - ((d.getDay() + 6) % 7));
-  return dayOf(monday);
+  return isoDate(monday);
 }
 
 const PERIODS: Array<[keyof Keep, (d: Date) => string]> = [
-  ['daily', dayOf],
+  ['daily', isoDate],
   ['weekly', weekOf],
-  ['monthly', (d) => dayOf(d).slice(0, 7)],
+  ['monthly', (d) => isoDate(d).slice(0, 7)],
 ];
 
 /** The files to remove, given every backup in the folder. */

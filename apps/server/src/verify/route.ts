@@ -6,7 +6,7 @@
  * nothing more. Rate-limited per address (limiter.ts).
  */
 import { findReceiptByNumber } from '@fees/db';
-import { paiseToRupeesText } from '@fees/validation';
+import { formatDate, formatRupees, receiptLabel } from '@fees/validation';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { today } from '../config';
 import type { ServerDeps } from '../context';
@@ -25,15 +25,6 @@ export function initialsOf(name: string): string {
     .join(' ');
 }
 
-/** 12500050 -> "1,25,000.50": the Indian grouping of the app's screens. */
-function rupees(paise: number): string {
-  const [whole, fraction] = paiseToRupeesText(paise).split('.');
-  const lastThree = whole!.slice(-3);
-  const rest = whole!.slice(0, -3);
-  return `${rest ? `${rest.replace(/\B(?=(\d{2})+(?!\d))/g, ',')},` : ''}${lastThree}.${fraction}`;
-}
-
-const ddmmyyyy = (iso: string) => iso.slice(0, 10).split('-').reverse().join('-');
 
 function page(title: string, body: string): string {
   return `<!doctype html>
@@ -91,17 +82,17 @@ export async function verifyRoutes(app: FastifyInstance, { deps }: { deps: Serve
     }
     const status =
       receipt.status === 'voided'
-        ? `<p class="status voided">VOIDED${receipt.voidedAt ? ` on ${ddmmyyyy(today(new Date(receipt.voidedAt)))}` : ''}</p>`
+        ? `<p class="status voided">VOIDED${receipt.voidedAt ? ` on ${formatDate(today(new Date(receipt.voidedAt)))}` : ''}</p>`
         : '<p class="status valid">Valid receipt</p>';
     const fields: Array<[string, string]> = [
       ['Institution', receipt.letterheadName],
-      ['Receipt number', `#000${receipt.number}`],
-      ['Date', ddmmyyyy(receipt.date)],
-      ['Amount', `₹ ${rupees(receipt.netPaise)}`],
+      ['Receipt number', receiptLabel(receipt.number)],
+      ['Date', formatDate(receipt.date)],
+      ['Amount', `₹ ${formatRupees(receipt.netPaise)}`],
       ['Student', initialsOf(receipt.studentName)],
       ['Admission number', receipt.admissionNo],
     ];
     const list = fields.map(([term, value]) => `<dt>${term}</dt><dd>${escapeHtml(value)}</dd>`).join('\n');
-    return send(reply, 200, page(`Receipt #000${receipt.number}`, `<h1>Receipt verification</h1>\n${status}\n<dl>\n${list}\n</dl>`));
+    return send(reply, 200, page(`Receipt ${receiptLabel(receipt.number)}`, `<h1>Receipt verification</h1>\n${status}\n<dl>\n${list}\n</dl>`));
   });
 }

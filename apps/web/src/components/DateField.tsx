@@ -1,17 +1,13 @@
 import '@mantine/dates/styles.css';
 import { DateInput, type DateInputProps } from '@mantine/dates';
+import { isRealDate, parseShownDate } from '@fees/validation';
 import { IconCalendar } from '@tabler/icons-react';
 
 /** dd-MM-yyyy or dd/MM/yyyy (as shown) or yyyy-MM-dd typed by hand -> yyyy-MM-dd; anything else is no date. */
 function parseTypedDate(text: string): string | null {
-  const trimmed = text.trim();
-  const shown = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(trimmed);
-  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(trimmed);
-  const [y, m, d] = shown ? [shown[3], shown[2], shown[1]] : iso ? [iso[1], iso[2], iso[3]] : [];
-  if (!y || !m || !d) return null;
-  const value = `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value ? value : null;
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(text.trim());
+  const value = parseShownDate(text) ?? (iso ? `${iso[1]}-${iso[2]!.padStart(2, '0')}-${iso[3]!.padStart(2, '0')}` : null);
+  return value && isRealDate(value) ? value : null;
 }
 
 type DateFieldProps = Omit<DateInputProps, 'value' | 'onChange'> & {

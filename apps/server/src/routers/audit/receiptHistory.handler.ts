@@ -1,5 +1,5 @@
 import { findReceiptByNumber, receiptAuditTrail } from '@fees/db';
-import { AppError, type TReceiptNumberInput } from '@fees/validation';
+import { AppError, receiptLabel, type TReceiptNumberInput } from '@fees/validation';
 import type { AuthedContext } from '../../context';
 import { assertDepartmentAccess } from '../../department-access';
 import { auditEntryOf } from './entries';
@@ -7,7 +7,7 @@ import { auditEntryOf } from './entries';
 /** A receipt's History panel: who created it and when, each edit with its changes, its void. */
 export function receiptHistoryHandler({ ctx, input }: { ctx: AuthedContext; input: TReceiptNumberInput }) {
   const receipt = findReceiptByNumber(ctx.db, input.number);
-  if (!receipt) throw new AppError('NOT_FOUND', `Receipt #000${input.number} does not exist`);
+  if (!receipt) throw new AppError('NOT_FOUND', `Receipt ${receiptLabel(input.number)} does not exist`);
   assertDepartmentAccess(ctx.session, receipt.departmentId);
   return receiptAuditTrail(ctx.db, input.number).map(auditEntryOf);
 }

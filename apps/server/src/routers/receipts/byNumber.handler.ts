@@ -1,5 +1,5 @@
 import { findReceiptByNumber, listReceiptLines } from '@fees/db';
-import { AppError, type TReceiptNumberInput } from '@fees/validation';
+import { AppError, receiptLabel, type TReceiptNumberInput } from '@fees/validation';
 import { assertDepartmentAccess } from '../../department-access';
 import type { AuthedContext } from '../../context';
 import { verificationPath } from '../../verify/code';
@@ -7,7 +7,7 @@ import { verificationPath } from '../../verify/code';
 /** A stored receipt as printed: master, lines, the department's letterhead, and its status. */
 export function byNumberHandler({ ctx, input }: { ctx: AuthedContext; input: TReceiptNumberInput }) {
   const found = findReceiptByNumber(ctx.db, input.number);
-  if (!found) throw new AppError('NOT_FOUND', `Receipt #000${input.number} does not exist`);
+  if (!found) throw new AppError('NOT_FOUND', `Receipt ${receiptLabel(input.number)} does not exist`);
   assertDepartmentAccess(ctx.session, found.departmentId);
   const { letterheadName, letterheadAddress, letterheadPhone, ...receipt } = found;
   return {

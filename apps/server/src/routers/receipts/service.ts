@@ -28,17 +28,7 @@ import {
   updateReceipt as updateReceiptRows,
   writeAudit,
 } from '@fees/db';
-import {
-  paiseToRupeesText,
-  priceReceipt,
-  refuse,
-  sumByHead,
-  type TCreateReceiptInput,
-  type TUpdateReceiptInput,
-  type ReceiptDateRule,
-  receiptDateProblem,
-  type TVoidReceiptInput,
-} from '@fees/validation';
+import { paiseToRupeesText, priceReceipt, receiptDateProblem, type ReceiptDateRule, receiptLabel, refuse, sumByHead, type TCreateReceiptInput, type TUpdateReceiptInput, type TVoidReceiptInput } from '@fees/validation';
 import { today } from '../../config';
 import { assertDepartmentAccess, type DepartmentAccess } from '../../department-access';
 import { lateFeeBalanceRows } from '../plans/service';
@@ -218,7 +208,7 @@ export function createReceipt(db: Database, actor: AuditActor, input: TCreateRec
 }
 
 function loadReceipt(db: Database, number: number, access: DepartmentAccess): StoredReceipt {
-  const receipt = findReceiptByNumber(db, number) ?? refuse('NOT_FOUND', `Receipt #000${number} does not exist`);
+  const receipt = findReceiptByNumber(db, number) ?? refuse('NOT_FOUND', `Receipt ${receiptLabel(number)} does not exist`);
   assertDepartmentAccess(access, receipt.departmentId);
   return receipt;
 }
@@ -229,7 +219,7 @@ export function updateReceipt(db: Database, actor: AuditActor, input: TUpdateRec
     const receipt = loadReceipt(db, input.number, access);
     if (receipt.departmentId !== input.depId) refuse('FORBIDDEN', 'This receipt belongs to another department');
     assertCurrentVersion('receipt', receipt, input.version);
-    if (receipt.status === 'voided') refuse('CONFLICT', `Receipt #000${receipt.number} has been voided and cannot be edited`);
+    if (receipt.status === 'voided') refuse('CONFLICT', `Receipt ${receiptLabel(receipt.number)} has been voided and cannot be edited`);
     if (receipt.studentId !== input.studentId) refuse('BAD_INPUT', 'A receipt cannot be moved to another student');
     // An old receipt keeps its date through an edit; a new date must be one the user may give.
     if (input.date !== receipt.date) assertReceiptDate(db, input.date, access);
@@ -271,7 +261,7 @@ export function voidReceipt(db: Database, actor: AuditActor, { number, version }
   return inWriteTransaction(db, () => {
     const receipt = loadReceipt(db, number, access);
     assertCurrentVersion('receipt', receipt, version);
-    if (receipt.status === 'voided') refuse('CONFLICT', `Receipt #000${number} is already voided`);
+    if (receipt.status === 'voided') refuse('CONFLICT', `Receipt ${receiptLabel(number)} is already voided`);
     const lines = listReceiptLines(db, receipt.id);
     const voidedAt = markReceiptVoided(db, receipt.id, actor.userId)!;
     writeAudit(db, actor, {

@@ -1,5 +1,5 @@
 import { findTakenAdmissionNos, listCategories, listReligions } from '@fees/db';
-import { AppError, STUDENT_CSV_COLUMNS, STUDENT_FIELD_LABELS, STUDENT_GENDERS, STUDENT_IMPORT_MAX_ROWS, type StudentCsvColumn, type TStudentForm, type TStudentImportInput, ZStudentForm } from '@fees/validation';
+import { AppError, parseShownDate, STUDENT_CSV_COLUMNS, STUDENT_FIELD_LABELS, STUDENT_GENDERS, STUDENT_IMPORT_MAX_ROWS, type StudentCsvColumn, type TStudentForm, type TStudentImportInput, ZStudentForm } from '@fees/validation';
 import { CsvSyntaxError, type CsvRecord, parseCsv } from './csv';
 import { admissionNoTakenMessage, assertEnrolment } from './shared';
 import { assertNotBatched, type AuthedContext } from '../../context';
@@ -27,8 +27,7 @@ const normalizeHeader = (h: string) => h.toLowerCase().replace(/[^a-z]/g, '');
 
 /** dd-MM-yyyy, dd/MM/yyyy and dd.MM.yyyy (what spreadsheets write) become yyyy-MM-dd. */
 function normalizeDate(text: string): string {
-  const m = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(text.trim());
-  return m ? `${m[3]}-${m[2]!.padStart(2, '0')}-${m[1]!.padStart(2, '0')}` : text.trim();
+  return parseShownDate(text) ?? text.trim();
 }
 
 function normalizeGender(text: string): string {

@@ -1,8 +1,7 @@
-import { PAYMENT_MODE_LABELS, ratePercentText } from '@fees/validation';
+import { PAYMENT_MODE_LABELS, ratePercentText, receiptLabel } from '@fees/validation';
 import { VerifyQr } from '../../components/VerifyQr';
 import { formatDate } from '../../lib/dates';
 import { amountInWords, formatRupees } from '../../lib/money';
-import { receiptLabel } from './links';
 import type { ReceiptView } from './types';
 
 /** One copy of a receipt as printed on the department's letterhead. */

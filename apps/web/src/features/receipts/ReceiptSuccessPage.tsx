@@ -1,3 +1,4 @@
+import { receiptLabel } from '@fees/validation';
 import './receipt.css';
 import { Alert, Badge, Button, Group, Loader, Paper, SegmentedControl, Text } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
@@ -11,7 +12,7 @@ import { formatDate } from '../../lib/dates';
 import { printSoon } from '../../lib/print';
 import { useTRPC } from '../../lib/trpc';
 import { formatLocalDate } from './format';
-import { editReceiptPath, receiptLabel, receiptSearchPath } from './links';
+import { editReceiptPath, receiptSearchPath } from './links';
 import { PrintableReceipt } from './PrintableReceipt';
 import { ReceiptHistory } from '../../components/ReceiptHistory';
 import { FailureAlert } from '../../components/FailureAlert';

@@ -27,7 +27,3 @@ export function studentStatementPath(department: Department, studentId: number):
   return `/${department.prefix}/statement/${studentId}`;
 }
 
-/** '#000' followed by the number, as every receipt shows it (spec section 9). */
-export function receiptLabel(number: number): string {
-  return `#000${number}`;
-}

@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Group, Modal, Paper, Stack, Table, Text } from '@mantine/core';
-import { REPORT_ROW_LIMIT_MAX, ZFeeReceiptReportInput } from '@fees/validation';
+import { receiptLabel, REPORT_ROW_LIMIT_MAX, ZFeeReceiptReportInput } from '@fees/validation';
 import { IconReceiptOff, IconSearch, IconZoomIn } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDepartment, useIsAdminArea } from '../../lib/department-context';
@@ -22,7 +22,7 @@ import {
   ReportTable,
   TruncatedNotice,
 } from './ReportParts';
-import { receiptLabel, reportPaths } from './paths';
+import { reportPaths } from './paths';
 import type { FeeReceiptRow, ReceiptLines } from './types';
 
 const ZSearchForm = ZFeeReceiptReportInput.pick({ courseId: true, text: true });

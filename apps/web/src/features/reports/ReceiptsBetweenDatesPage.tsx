@@ -1,5 +1,5 @@
 import { Group, Paper, Stack } from '@mantine/core';
-import { REPORT_ROW_LIMIT_MAX } from '@fees/validation';
+import { receiptLabel, REPORT_ROW_LIMIT_MAX } from '@fees/validation';
 import { IconCalendarSearch, IconReceiptOff } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDepartment, useIsAdminArea } from '../../lib/department-context';
@@ -10,7 +10,7 @@ import { useTRPC } from '../../lib/trpc';
 import { type Column, reportFileName, tableOf } from './export';
 import { DateRangeForm, useDateRangeSearch } from './DateRangeSearch';
 import { admissionNoColumn, ExportActions, Figure, ReportEmpty, ReportError, ReportLoading, ReportTable, TruncatedNotice } from './ReportParts';
-import { receiptLabel, reportPaths } from './paths';
+import { reportPaths } from './paths';
 import type { DatedReceiptRow, ReceiptsBetweenDates } from './types';
 
 /**

@@ -1,3 +1,4 @@
+import { receiptLabel } from '@fees/validation';
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconCash, IconListDetails, IconMail } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -12,7 +13,7 @@ import { useTRPC } from '../../lib/trpc';
 import { type Cell, type ExportTable, reportFileName } from './export';
 import { ExportActions, Figure, numeric, ReportError, ReportLoading } from './ReportParts';
 import { receiptEntryPath } from '../receipts/links';
-import { receiptLabel, reportPaths } from './paths';
+import { reportPaths } from './paths';
 import type { Statement } from './types';
 
 /** One sheet: each head's row, then its payments (receipt, date, particulars, amount), then the totals. */

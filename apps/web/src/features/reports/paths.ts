@@ -36,7 +36,3 @@ export function reportPaths(department: Department, adminArea: boolean) {
   };
 }
 
-/** '#000' followed by the number, as every receipt shows it (decisions.md). */
-export function receiptLabel(number: number): string {
-  return `#000${number}`;
-}

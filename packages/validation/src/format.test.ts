@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatRupees, isoDate, isRealDate, parseShownDate, receiptLabel } from './format';
+
+describe('format', () => {
+  it('shows money in rupees with Indian grouping', () => {
+    expect(formatRupees(12_500_050)).toBe('1,25,000.50');
+    expect(formatRupees(1)).toBe('0.01');
+    expect(formatRupees(0)).toBe('0.00');
+    expect(formatRupees(-12_345)).toBe('-123.45');
+    expect(formatRupees(99_99_99_999_99)).toBe('99,99,99,999.99');
+  });
+
+  it('shows and reads dates', () => {
+    expect(formatDate('2026-11-21')).toBe('21-11-2026');
+    expect(formatDate('2026-11-21T10:00:00Z', '/')).toBe('21/11/2026');
+    expect(formatDate(null)).toBe('');
+    expect(parseShownDate('1/7/2026')).toBe('2026-07-01');
+    expect(parseShownDate(' 21.11.2026 ')).toBe('2026-11-21');
+    expect(parseShownDate('2026-11-21')).toBeNull();
+    expect(isRealDate('2026-02-29')).toBe(false);
+    expect(isRealDate('2028-02-29')).toBe(true);
+    expect(isoDate(new Date(2026, 0, 5))).toBe('2026-01-05');
+  });
+
+  it('labels a receipt', () => {
+    expect(receiptLabel(12)).toBe('#00012');
+  });
+});

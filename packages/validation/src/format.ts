@@ -1,0 +1,50 @@
+/**
+ * The one set of small formatting helpers web, server and tools share: calendar dates (stored
+ * yyyy-MM-dd, shown dd-MM-yyyy), money shown in rupees with Indian grouping, and the receipt label.
+ */
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** A Date's calendar day in the local time zone (the server's TZ, the browser's own) as yyyy-MM-dd. */
+export function isoDate(date: Date): string {
+  return `${date.getFullYear()}-${pad2(date.getMonth() + 1)}-${pad2(date.getDate())}`;
+}
+
+/** Today as yyyy-MM-dd in the local time zone. */
+export function localToday(now: Date = new Date()): string {
+  return isoDate(now);
+}
+
+/** yyyy-MM-dd names a day that exists (no 31-02). */
+export function isRealDate(iso: string): boolean {
+  const date = new Date(`${iso}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === iso;
+}
+
+/** yyyy-MM-dd (or the date part of a timestamp) as shown: dd-MM-yyyy, or dd/MM/yyyy with '/'; '' for none. */
+export function formatDate(iso: string | null | undefined, separator: '-' | '/' = '-'): string {
+  if (!iso) return '';
+  const [y, m, d] = iso.slice(0, 10).split('-');
+  return [d, m, y].join(separator);
+}
+
+/**
+ * A date as people type it, dd-MM-yyyy, dd/MM/yyyy or dd.MM.yyyy (day and month may have one digit),
+ * as yyyy-MM-dd; null when the text has another form. Whether the day exists is isRealDate's question.
+ */
+export function parseShownDate(text: string): string | null {
+  const m = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(text.trim());
+  return m ? `${m[3]}-${m[2]!.padStart(2, '0')}-${m[1]!.padStart(2, '0')}` : null;
+}
+
+const RUPEES = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** 12500050 paise -> "1,25,000.50" (Indian digit grouping), for the screens and printouts. */
+export function formatRupees(paise: number): string {
+  return RUPEES.format(paise / 100);
+}
+
+/** '#000' followed by the number, as every receipt shows it (decisions.md). */
+export function receiptLabel(number: number | string): string {
+  return `#000${number}`;
+}
