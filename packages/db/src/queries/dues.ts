@@ -48,10 +48,37 @@ interface Scope {
 
 /** The dues of the students of one batch as of a date, in admission number order. */
 export function batchDuesAsOf(db: DbOrTx, scope: Scope, asOf: string, plan?: BatchPlan): StudentDuesResult[] {
-  const batchPlan = plan ?? loadBatchPlans(db, [scope.batchId]).get(scope.batchId)!;
+  const plans = plan ? new Map([[scope.batchId, plan]]) : loadBatchPlans(db, [scope.batchId]);
+  return duesOfBatches(db, [scope.batchId], scope.studentIds, asOf, plans);
+}
+
+type Dated = { date: string; amountPaise: number };
+
+/** The list of `key` in `map`, made empty when missing. */
+function listOf<T>(map: Map<number, T[]>, key: number): T[] {
+  let list = map.get(key);
+  if (list === undefined) {
+    list = [];
+    map.set(key, list);
+  }
+  return list;
+}
+
+/**
+ * The students of the batches, batch by batch (in the order given), each in admission number order.
+ * The same statements serve every batch (a course's report builds and prepares them once, not once a batch).
+ */
+function duesOfBatches(
+  db: DbOrTx,
+  batchIds: readonly number[],
+  studentIds: readonly number[] | undefined,
+  asOf: string,
+  plans: Map<number, BatchPlan>,
+): StudentDuesResult[] {
+  if (batchIds.length === 0) return [];
   const lateFeeHeadId = findLateFeeHeadId(db);
-  const studentFilter: SQL | undefined = scope.studentIds ? inArray(students.id, [...scope.studentIds]) : undefined;
-  const where = and(eq(students.batchId, scope.batchId), studentFilter);
+  const studentFilter: SQL | undefined = studentIds ? inArray(students.id, [...studentIds]) : undefined;
+  const where = and(inArray(students.batchId, [...batchIds]), studentFilter);
 
   const rows = db
     .select({
@@ -80,59 +107,59 @@ export function batchDuesAsOf(db: DbOrTx, scope: Scope, asOf: string, plan?: Bat
     .innerJoin(students, eq(students.id, discounts.studentId))
     .where(where)
     .all()) {
-    const list = concessions.get(d.studentId) ?? [];
-    list.push({ feeHeadId: d.feeHeadId, amountPaise: d.discount + d.adjustment });
-    concessions.set(d.studentId, list);
+    listOf(concessions, d.studentId).push({ feeHeadId: d.feeHeadId, amountPaise: d.discount + d.adjustment });
   }
 
   const payments = new Map<number, Payment[]>();
-  const lateFees = new Map<number, Array<{ date: string; amountPaise: number }>>();
-  // The largest read of a report (every line of the batch's live receipts): plain value rows, one
-  // student's lines together (students_batch_idx gives student id order for free), so each student's
-  // lists are looked up once rather than once a line.
+  const lateFees = new Map<number, Dated[]>();
+  // The largest read of a report (every line of the batches' live receipts): plain value rows. They
+  // come student by student (the join walks the students), so each student's lists are looked up
+  // once a run of lines rather than once a line; any order still gives the same lists.
   const lines = db
     .select({ studentId: receiptLines.studentId, feeHeadId: receiptLines.feeHeadId, amountPaise: receiptLines.amountPaise, date: receipts.date, number: receipts.number })
     .from(students)
     .innerJoin(receiptLines, eq(receiptLines.studentId, students.id))
     .innerJoin(receipts, eq(receipts.id, receiptLines.receiptId))
     .where(and(where, eq(receipts.status, 'live')))
-    .orderBy(asc(students.id))
     .values() as Array<[number, number, number, string, number]>;
   let current = -1;
   let paymentList: Payment[] = [];
-  let lateFeeList: Array<{ date: string; amountPaise: number }> = [];
+  let lateFeeList: Dated[] = [];
   for (const [studentId, feeHeadId, amountPaise, date, number] of lines) {
     if (studentId !== current) {
       current = studentId;
-      paymentList = [];
-      lateFeeList = [];
-      payments.set(studentId, paymentList);
-      lateFees.set(studentId, lateFeeList);
+      paymentList = listOf(payments, studentId);
+      lateFeeList = listOf(lateFees, studentId);
     }
     if (feeHeadId === lateFeeHeadId) lateFeeList.push({ date, amountPaise });
     else paymentList.push({ receiptDate: date, receiptNumber: number, feeHeadId, amountPaise });
   }
 
-  const waivers = new Map<number, Array<{ date: string; amountPaise: number }>>();
+  const waivers = new Map<number, Dated[]>();
   for (const w of db
     .select({ studentId: fineWaivers.studentId, date: fineWaivers.date, amountPaise: fineWaivers.amountPaise })
     .from(fineWaivers)
     .innerJoin(students, eq(students.id, fineWaivers.studentId))
     .where(where)
     .all()) {
-    const list = waivers.get(w.studentId) ?? [];
-    list.push({ date: w.date, amountPaise: w.amountPaise });
-    waivers.set(w.studentId, list);
+    listOf(waivers, w.studentId).push({ date: w.date, amountPaise: w.amountPaise });
   }
 
-  const planForAllocation = preparePlan({ fineRule: batchPlan.fineRule, instalments: batchPlan.instalments });
-  return rows.map((s) => {
-    const allocation = allocateStudent(planForAllocation, {
-      concessions: concessions.get(s.studentId) ?? [],
-      payments: payments.get(s.studentId) ?? [],
+  const studentsByBatch = new Map<number, typeof rows>();
+  for (const s of rows) listOf(studentsByBatch, s.batchId).push(s);
+  return batchIds.flatMap((batchId) => {
+    const of = studentsByBatch.get(batchId);
+    if (!of) return [];
+    const batchPlan = plans.get(batchId)!;
+    const prepared = preparePlan({ fineRule: batchPlan.fineRule, instalments: batchPlan.instalments });
+    return of.map((s) => {
+      const allocation = allocateStudent(prepared, {
+        concessions: concessions.get(s.studentId) ?? [],
+        payments: payments.get(s.studentId) ?? [],
+      });
+      const dues = studentDuesAsOf(allocation, asOf, { lateFeePaid: lateFees.get(s.studentId) ?? [], waived: waivers.get(s.studentId) ?? [] });
+      return { ...s, allocation, dues };
     });
-    const dues = studentDuesAsOf(allocation, asOf, { lateFeePaid: lateFees.get(s.studentId) ?? [], waived: waivers.get(s.studentId) ?? [] });
-    return { ...s, allocation, dues };
   });
 }
 
@@ -160,6 +187,5 @@ export function batchIdsOfDepartment(db: DbOrTx, departmentId: number): number[]
 
 /** Every student of the batches, batch by batch, as of a date. */
 export function batchesDuesAsOf(db: DbOrTx, batchIds: readonly number[], asOf: string): StudentDuesResult[] {
-  const plans = loadBatchPlans(db, batchIds);
-  return batchIds.flatMap((batchId) => batchDuesAsOf(db, { batchId }, asOf, plans.get(batchId)));
+  return duesOfBatches(db, batchIds, undefined, asOf, loadBatchPlans(db, batchIds));
 }
