@@ -177,6 +177,23 @@ const CONTRACTS: Contract[] = [
       expect(res.body.students[0].outstanding).toBe(rupees(UG_FIXTURE_FEE - UG_FIXTURE_DISCOUNT - FIXTURE_AMOUNTS.paidTuition));
     },
   },
+  {
+    method: 'GET',
+    path: '/v2/daybook',
+    call: () => ({ fields: { depId: 100, date: '2025-07-01' } }),
+    check: (res) => {
+      const paid = rupees(FIXTURE_AMOUNTS.paidTuition);
+      expect(res.body).toEqual({
+        date: '2025-07-01',
+        closed: false,
+        closedBy: null,
+        byUser: [{ email: null, receipts: 1, total: paid, byMode: { cash: paid, upi: '0.00', cheque: '0.00', bank: '0.00', card: '0.00', advance: '0.00' } }],
+        voided: [],
+        refunds: [],
+        cashToHandOver: paid,
+      });
+    },
+  },
   // Sessions and reference data
   {
     method: 'POST',

@@ -126,4 +126,43 @@ export const reportRoutes = [
         final_fee_amount: rupees(row.finalFeePaise),
       })),
   }),
+  route({
+    method: 'GET',
+    path: '/v2/daybook',
+    procedure: 'reports.dayBook',
+    summary:
+      "The cashier's day book: a day's live receipts by the staff account that took them, net amounts by payment mode, the receipts of that date voided and who voided them, and the cash to hand over (an admin may leave depId out for every department). refunds is always empty until refunds exist; closed is false until days can be closed",
+    access: 'department',
+    request: { depId: 'depId', date: 'date' },
+    response: {
+      date: 'date',
+      closed: 'boolean',
+      closedBy: 'string?',
+      byUser: [
+        {
+          email: 'string?',
+          receipts: 'integer',
+          total: 'money',
+          byMode: { cash: 'money', upi: 'money', cheque: 'money', bank: 'money', card: 'money', advance: 'money' },
+        },
+      ],
+      voided: [{ invoiceNo: 'integer', amount: 'money', voidedBy: 'string?' }],
+      refunds: [{ voucherNo: 'string', admNo: 'string', amount: 'money', mode: 'string' }],
+      cashToHandOver: 'money',
+    },
+    output: (book) => ({
+      date: book.date,
+      closed: false,
+      closedBy: null,
+      byUser: book.byUser.map((u) => ({
+        email: u.email,
+        receipts: u.receipts,
+        total: rupees(u.totalPaise),
+        byMode: Object.fromEntries(Object.entries(u.byModePaise).map(([mode, paise]) => [mode, rupees(paise)])),
+      })),
+      voided: book.voided.map((v) => ({ invoiceNo: v.number, amount: rupees(v.netPaise), voidedBy: v.voidedByEmail })),
+      refunds: [],
+      cashToHandOver: rupees(book.cashToHandOverPaise),
+    }),
+  }),
 ];

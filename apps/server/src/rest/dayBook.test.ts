@@ -1,0 +1,91 @@
+import { receipts, users } from '@fees/db';
+import { ZCreateReceiptInput, type TReceiptPaymentMode } from '@fees/validation';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createReceipt, voidReceipt } from '../routers/receipts/service';
+import { type RestClient, type RestServer, routeOf, shapeProblems, startRestServer } from '../test/rest';
+
+const DAY = '2025-08-05';
+
+let server: RestServer;
+let admin: RestClient;
+let ug: RestClient;
+let pg: RestClient;
+let voidedNumber: number;
+
+beforeAll(async () => {
+  server = await startRestServer();
+  [admin, ug, pg] = await Promise.all([server.signIn('admin'), server.signIn('ugStaff'), server.signIn('pgStaff')]);
+  const { db, fixture: fx } = server;
+  const actor = (email: string) => {
+    const user = db.select().from(users).where(eq(users.email, email)).get()!;
+    return { actor: { userId: user.id, email, ip: null }, access: { role: user.role, departmentId: user.departmentId } };
+  };
+  const take = (email: string, student: { depId: number; studentId: number }, rupees: string, paymentMode: TReceiptPaymentMode) => {
+    const { actor: who, access } = actor(email);
+    const input = ZCreateReceiptInput.parse({
+      depId: student.depId,
+      studentId: student.studentId,
+      date: DAY,
+      items: [{ feeHeadId: fx.heads.tuition, particulars: '', amount: rupees }],
+      paymentMode,
+      paymentReference: paymentMode === 'cash' ? null : 'REF-1',
+      total: rupees,
+      tax: '0',
+      net: rupees,
+      confirm: true,
+    });
+    return createReceipt(db, who, input, access);
+  };
+  take('ug@test.local', fx.ug, '1000.00', 'cash');
+  take('ug@test.local', fx.ug, '250.50', 'upi');
+  take('admin@test.local', fx.ug, '3000.00', 'bank_transfer');
+  take('admin@test.local', fx.ug, '120.00', 'card');
+  take('pg@test.local', fx.pg, '4000.00', 'cash');
+  const voided = take('ug@test.local', fx.ug, '777.00', 'cheque');
+  const { actor: adminActor } = actor('admin@test.local');
+  voidReceipt(db, adminActor, { number: voided.number }, { role: 'admin', departmentId: null });
+  voidedNumber = voided.number;
+});
+afterAll(() => server.close());
+
+const zero = { cash: '0.00', upi: '0.00', cheque: '0.00', bank: '0.00', card: '0.00', advance: '0.00' };
+
+describe('GET /rest/v2/daybook', () => {
+  it("answers a department's day by clerk and mode, amounts as text, each clerk's modes adding up to their total", async () => {
+    const res = await ug.get('/v2/daybook', { depId: 100, date: DAY });
+    expect(res.status).toBe(200);
+    expect(shapeProblems(routeOf('GET', '/v2/daybook').response, res.body)).toEqual([]);
+    expect(res.body).toEqual({
+      date: DAY,
+      closed: false,
+      closedBy: null,
+      byUser: [
+        { email: 'admin@test.local', receipts: 2, total: '3120.00', byMode: { ...zero, bank: '3000.00', card: '120.00' } },
+        { email: 'ug@test.local', receipts: 2, total: '1250.50', byMode: { ...zero, cash: '1000.00', upi: '250.50' } },
+      ],
+      voided: [{ invoiceNo: voidedNumber, amount: '777.00', voidedBy: 'admin@test.local' }],
+      refunds: [],
+      cashToHandOver: '1000.00',
+    });
+    const live = server.db.select().from(receipts).all().filter((r) => r.date === DAY && r.departmentId === 100 && r.status === 'live');
+    const rawTotal = live.reduce((s, r) => s + r.netPaise, 0);
+    const bookTotal = res.body.byUser.reduce((s: number, u: { total: string }) => s + Math.round(Number(u.total) * 100), 0);
+    expect(bookTotal).toBe(rawTotal);
+  });
+
+  it('gives an admin every department when depId is left out', async () => {
+    const res = await admin.get('/v2/daybook', { date: DAY });
+    expect(res.status).toBe(200);
+    expect(res.body.byUser.map((u: { email: string }) => u.email)).toEqual(['admin@test.local', 'pg@test.local', 'ug@test.local']);
+    expect(res.body.cashToHandOver).toBe('5000.00');
+  });
+
+  it('refuses without a session, outside the department, every department to staff, and a bad date', async () => {
+    expect((await server.anonymous().get('/v2/daybook', { depId: 100, date: DAY })).status).toBe(401);
+    expect((await pg.get('/v2/daybook', { depId: 100, date: DAY })).status).toBe(403);
+    expect((await ug.get('/v2/daybook', { date: DAY })).status).toBe(403);
+    const bad = await ug.get('/v2/daybook', { depId: 100, date: '05-08-2025' });
+    expect(bad.status).toBe(400);
+  });
+});
