@@ -56,6 +56,8 @@ async function trpcQuery<T>(page: Page, path: string, input?: unknown): Promise<
 async function setUp(page: Page) {
   await signInAsAdmin(page);
   const heads = await trpcQuery<Array<{ id: number; name: string }>>(page, 'reference.feeHeads');
+  // The amounts below are without GST; another spec may have left a rate in the shared database.
+  await trpcMutation(page, 'admin.settings.update', { gstRate: '0' });
   for (const c of [UG, PG]) {
     await trpcMutation(page, 'admin.users.create', { options: 'user', depId: c.depId, email: c.staff.email, pwd1: c.staff.password, pwd2: c.staff.password, chk1: true });
     const batch = await trpcMutation<{ id: number }>(page, 'batches.create', { depId: c.depId, courseId: c.courseId, name: 'KB 2025', startDate: '2025-06-01', endDate: '2028-03-31', confirm: true });
