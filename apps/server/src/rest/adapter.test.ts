@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessRules } from '../test/access/rules';
-import { restRouter } from './backup';
+import { restRouter } from './router';
 import { openApiPath } from './openapi';
 import { restRoutes } from './routes';
 import { type RestClient, type RestServer, startRestServer } from '../test/rest';

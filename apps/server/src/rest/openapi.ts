@@ -6,7 +6,7 @@
 import type { AnyProcedure } from '@trpc/server';
 import { z } from 'zod';
 import type { Access } from '../trpc';
-import { restRouter } from './backup';
+import { restRouter } from './router';
 import type { RestRoute, Shape, WireOnly } from './route';
 
 type JsonSchema = Record<string, unknown>;

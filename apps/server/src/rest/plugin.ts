@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestContext, type ServerDeps } from '../context';
-import { createRestCaller } from './backup';
+import { createRestCaller } from './router';
 import { serverFailureMessage } from '../logging';
 import { toRestError } from './errors';
 import { buildOpenApiDocument } from './openapi';

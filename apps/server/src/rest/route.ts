@@ -5,7 +5,7 @@
  */
 import type { AnyProcedure, inferProcedureInput, inferProcedureOutput } from '@trpc/server';
 import type { Access } from '../trpc';
-import type { createRestCaller, RestRouter } from './backup';
+import type { createRestCaller, RestRouter } from './router';
 
 type ProcedureEntries<R, Prefix extends string = ''> = {
   [K in keyof R & string]: R[K] extends AnyProcedure
