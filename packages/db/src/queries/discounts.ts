@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { batches, courses, departments, discounts, feeHeads, students } from '../schema';
 
@@ -35,7 +35,7 @@ function discountRows(db: DbOrTx) {
 export function listDiscounts(db: DbOrTx, params: { departmentId: number }) {
   return discountRows(db)
     .where(eq(students.departmentId, params.departmentId))
-    .orderBy(asc(courses.id), asc(batches.name), asc(students.admissionNo), asc(feeHeads.name))
+    .orderBy(asc(courses.id), desc(batches.startDate), asc(batches.name), asc(students.admissionNo), asc(feeHeads.name))
     .all();
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { batches, courses, discounts, feeHeads, feeStructures, receiptLines, receipts, studentHeadPaid, students } from '../schema';
 
@@ -94,7 +94,7 @@ export function listFeeStructures(db: DbOrTx, params: { departmentId: number }) 
     .innerJoin(courses, eq(courses.id, batches.courseId))
     .innerJoin(feeHeads, eq(feeHeads.id, feeStructures.feeHeadId))
     .where(eq(batches.departmentId, params.departmentId))
-    .orderBy(asc(batches.courseId), asc(batches.name), asc(feeStructures.id))
+    .orderBy(asc(batches.courseId), desc(batches.startDate), asc(batches.name), asc(feeStructures.id))
     .all();
 }
 

@@ -4,11 +4,12 @@ import { MSG } from '@fees/validation';
 import { IconPlus, IconSearch, } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { NoDataRow } from '../../components/NoDataRow';
 import { PageHeader } from '../../components/PageHeader';
 import { DeleteFailedAlert, EditDeleteActions } from '../../components/RowActions';
 import { formatRupees } from '../../lib/money';
+import { useListDepartment } from '../../lib/list-department';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { DepartmentSelect } from '../../components/DepartmentSelect';
 
@@ -16,8 +17,7 @@ import { DepartmentSelect } from '../../components/DepartmentSelect';
 export default function DiscountListPage() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
-  const searched = params.get('depId') ?? '';
+  const [searched, setSearched] = useListDepartment();
   const [depId, setDepId] = useState(searched);
   const [required, setRequired] = useState(false);
   const [filter, setFilter] = useState('');
@@ -36,7 +36,7 @@ export default function DiscountListPage() {
       setRequired(true);
       return;
     }
-    setParams({ depId });
+    setSearched(depId);
   };
   const needle = filter.trim().toLowerCase();
   const rows = (discounts.data ?? []).filter(

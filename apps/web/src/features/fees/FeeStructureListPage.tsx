@@ -2,11 +2,12 @@ import { Badge, Button, Center, Group, Loader, Paper, Stack, Table, Text, Title,
 import { notifications } from '@mantine/notifications';
 import { IconPlus, } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { DeleteFailedAlert, EditDeleteActions } from '../../components/RowActions';
 import { formatDate } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
+import { useListDepartment } from '../../lib/list-department';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { DepartmentSelect, departmentName } from '../../components/DepartmentSelect';
 
@@ -14,8 +15,7 @@ import { DepartmentSelect, departmentName } from '../../components/DepartmentSel
 export default function FeeStructureListPage() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
-  const depId = params.get('depId') ?? '';
+  const [depId, setDepId] = useListDepartment();
   const depName = departmentName(depId);
   const structures = useQuery(trpc.fees.structures.list.queryOptions({ depId: Number(depId) }, { enabled: depId !== '' }));
   const remove = useMutation(
@@ -48,7 +48,7 @@ export default function FeeStructureListPage() {
       />
       <Stack>
         <Paper withBorder p="md" radius="md" maw={420} className="no-print">
-          <DepartmentSelect value={depId || null} onChange={(value) => setParams(value ? { depId: value } : {})} />
+          <DepartmentSelect value={depId || null} onChange={setDepId} />
         </Paper>
         <DeleteFailedAlert mutation={remove} />
         {!depId ? (
@@ -76,7 +76,7 @@ export default function FeeStructureListPage() {
               <Paper key={batchId} withBorder radius="md" data-testid={`batch-${batchId}`}>
                 <Group justify="space-between" px="md" pt="md" pb="xs">
                   <Group gap="sm">
-                    <Title order={4}>{first.courseName}</Title>
+                    <Title order={2} size="h4">{first.courseName}</Title>
                     <Badge variant="light" size="lg" radius="sm">
                       Batch {first.batchName}
                     </Badge>
@@ -85,55 +85,57 @@ export default function FeeStructureListPage() {
                     {rows.length} fee head{rows.length === 1 ? '' : 's'}
                   </Text>
                 </Group>
-                <Table striped highlightOnHover verticalSpacing="xs" horizontalSpacing="md">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th w={50}>#</Table.Th>
-                      <Table.Th>Fee head</Table.Th>
-                      <Table.Th w={130}>From</Table.Th>
-                      <Table.Th w={130}>To</Table.Th>
-                      <Table.Th w={160} ta="right">
-                        Amount
-                      </Table.Th>
-                      <Table.Th w={100} className="no-print">
-                        Action
-                      </Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {rows.map((s, i) => (
-                      <Table.Tr key={s.id}>
-                        <Table.Td>{i + 1}</Table.Td>
-                        <Table.Td>{s.feeHeadName}</Table.Td>
-                        <Table.Td>{formatDate(s.startDate)}</Table.Td>
-                        <Table.Td>{formatDate(s.endDate)}</Table.Td>
-                        <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                          {formatRupees(s.amountPaise)}
-                        </Table.Td>
-                        <Table.Td className="no-print">
-                          <EditDeleteActions
-                            editTo={`/admin/fedit?${new URLSearchParams({ id: String(s.id), depid: depId, depname: depName })}`}
-                            editLabel={`Edit ${s.feeHeadName} of batch ${s.batchName}`}
-                            deleteLabel={`Delete ${s.feeHeadName} of batch ${s.batchName}`}
-                            question={`Remove ${s.feeHeadName} from batch ${s.batchName} of ${s.courseName}?`}
-                            onDelete={() => remove.mutate({ id: s.id })}
-                          />
-                        </Table.Td>
+                <Table.ScrollContainer minWidth={640}>
+                  <Table striped highlightOnHover verticalSpacing="xs" horizontalSpacing="md">
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th w={50}>#</Table.Th>
+                        <Table.Th>Fee head</Table.Th>
+                        <Table.Th w={130}>From</Table.Th>
+                        <Table.Th w={130}>To</Table.Th>
+                        <Table.Th w={160} ta="right">
+                          Amount
+                        </Table.Th>
+                        <Table.Th w={100} className="no-print">
+                          Action
+                        </Table.Th>
                       </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                  <Table.Tfoot>
-                    <Table.Tr>
-                      <Table.Th colSpan={4} ta="right">
-                        Total:
-                      </Table.Th>
-                      <Table.Th ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                        {formatRupees(first.batchTotalPaise)}
-                      </Table.Th>
-                      <Table.Th className="no-print" />
-                    </Table.Tr>
-                  </Table.Tfoot>
-                </Table>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {rows.map((s, i) => (
+                        <Table.Tr key={s.id}>
+                          <Table.Td>{i + 1}</Table.Td>
+                          <Table.Td>{s.feeHeadName}</Table.Td>
+                          <Table.Td>{formatDate(s.startDate)}</Table.Td>
+                          <Table.Td>{formatDate(s.endDate)}</Table.Td>
+                          <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                            {formatRupees(s.amountPaise)}
+                          </Table.Td>
+                          <Table.Td className="no-print">
+                            <EditDeleteActions
+                              editTo={`/admin/fedit?${new URLSearchParams({ id: String(s.id), depid: depId, depname: depName })}`}
+                              editLabel={`Edit ${s.feeHeadName} of batch ${s.batchName}`}
+                              deleteLabel={`Delete ${s.feeHeadName} of batch ${s.batchName}`}
+                              question={`Remove ${s.feeHeadName} from batch ${s.batchName} of ${s.courseName}?`}
+                              onDelete={() => remove.mutate({ id: s.id })}
+                            />
+                          </Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                    <Table.Tfoot>
+                      <Table.Tr>
+                        <Table.Th colSpan={4} ta="right">
+                          Total:
+                        </Table.Th>
+                        <Table.Th ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                          {formatRupees(first.batchTotalPaise)}
+                        </Table.Th>
+                        <Table.Th className="no-print" />
+                      </Table.Tr>
+                    </Table.Tfoot>
+                  </Table>
+                </Table.ScrollContainer>
               </Paper>
             );
           })
