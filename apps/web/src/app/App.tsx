@@ -1,4 +1,4 @@
-import { createTheme, MantineProvider } from '@mantine/core';
+import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -7,14 +7,8 @@ import { RouterProvider } from 'react-router';
 import { clearSignIn } from '../lib/session-storage';
 import { createApiClient, isApiError, TRPCProvider } from '../lib/trpc';
 import { router } from './router';
+import { theme } from './theme';
 
-/** Spec section 9 breakpoints, in em (px / 16). */
-const theme = createTheme({
-  primaryColor: 'indigo',
-  defaultRadius: 'md',
-  breakpoints: { xs: '0em', sm: '36em', md: '48em', lg: '62em', xl: '75em' },
-  fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif',
-});
 
 /** Any 401 means the server session is gone: clear the stored sign-in and go home. */
 function onApiError(error: unknown): void {

@@ -6,7 +6,7 @@ export function BatchSection({ name, count, noun, children }: { name: string; co
   return (
     <Paper withBorder radius="md" p="lg" data-testid={`batch-${name}`}>
       <Group justify="space-between" mb="sm">
-        <Title order={4}>Batch: {name}</Title>
+        <Title order={2} size="h4">Batch: {name}</Title>
         <Badge variant="light">
           {count.toLocaleString('en-IN')} {noun}
           {count === 1 ? '' : 's'}

@@ -6,7 +6,7 @@ export function PageHeader({ title, subtitle, actions }: { title: ReactNode; sub
   return (
     <Group justify="space-between" align="flex-end" mb="lg" wrap="wrap">
       <Stack gap={2}>
-        <Title order={2}>{title}</Title>
+        <Title order={1} size="h2">{title}</Title>
         {subtitle && (
           <Text c="dimmed" size="sm">
             {subtitle}

@@ -1,5 +1,4 @@
 import { AppShell, NavLink, ScrollArea } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
 import {
   IconAdjustments,
   IconCalendarDue,
@@ -16,7 +15,7 @@ import {
   IconShieldLock,
   IconUsers,
 } from '@tabler/icons-react';
-import { Suspense } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../../components/PageLoader';
 import { AdminAreaContext } from '../../lib/department-context';
@@ -24,6 +23,7 @@ import { DEPARTMENTS } from '../../lib/departments';
 import { RequireAuth } from '../guards';
 import { ShellFooter } from './ShellFooter';
 import { ShellHeader } from './ShellHeader';
+import { navbarOf, useShellMenu } from './useShellMenu';
 
 const SETTINGS_LINKS = [
   { to: '/admin/adm', label: 'Admin List', icon: IconShieldLock },
@@ -38,37 +38,58 @@ const SETTINGS_LINKS = [
   { to: '/admin/audit', label: 'Audit log', icon: IconHistory },
 ];
 
-/** The admin shell: sidebar with the Settings and Report View groups, content area. */
+/**
+ * The admin shell: sidebar with the collapsible Settings and Report View groups, content area. The
+ * groups' links are compact so that both groups, open, fit a 768 px high screen.
+ */
 export function AdminShell() {
-  const [opened, { toggle }] = useDisclosure(true);
+  const menu = useShellMenu();
   const { pathname } = useLocation();
+  const [settingsOpened, setSettingsOpened] = useState(true);
+  const [reportsOpened, setReportsOpened] = useState(true);
   return (
     <RequireAuth code="ADM">
       <AdminAreaContext.Provider value={true}>
         <AppShell
           header={{ height: 60 }}
           footer={{ height: 36 }}
-          navbar={{ width: 270, breakpoint: 'sm', collapsed: { mobile: !opened, desktop: !opened } }}
+          navbar={navbarOf(menu)}
           padding="md"
         >
           <AppShell.Header>
-            <ShellHeader title="Administration" opened={opened} toggle={toggle} />
+            <ShellHeader code="ADM" name="Administration" menu={menu} />
           </AppShell.Header>
-          <AppShell.Navbar p="xs">
-            <ScrollArea>
+          <AppShell.Navbar p="xs" aria-label="Administration menu" onClick={menu.onNavbarClick}>
+            <AppShell.Section grow component={ScrollArea}>
               <NavLink component={Link} to="/admin" label="Dashboard" leftSection={<IconLayoutDashboard size={18} />} active={pathname === '/admin' || pathname === '/admin/'} />
-              <NavLink label="Settings" leftSection={<IconSettings size={18} />} defaultOpened>
+              <NavLink
+                component="button"
+                type="button"
+                label="Settings"
+                leftSection={<IconSettings size={18} />}
+                opened={settingsOpened}
+                onChange={setSettingsOpened}
+                aria-expanded={settingsOpened}
+              >
                 {SETTINGS_LINKS.map((l) => (
-                  <NavLink key={l.to} component={Link} to={l.to} label={l.label} leftSection={<l.icon size={16} />} active={pathname.startsWith(l.to)} />
+                  <NavLink key={l.to} component={Link} py={4} to={l.to} label={l.label} leftSection={<l.icon size={16} />} active={pathname.startsWith(l.to)} />
                 ))}
               </NavLink>
-              <NavLink label="Report View" leftSection={<IconChartBar size={18} />} defaultOpened>
+              <NavLink
+                component="button"
+                type="button"
+                label="Report View"
+                leftSection={<IconChartBar size={18} />}
+                opened={reportsOpened}
+                onChange={setReportsOpened}
+                aria-expanded={reportsOpened}
+              >
                 {DEPARTMENTS.map((d) => (
-                  <NavLink key={d.id} component={Link} to={`/admin/rptview/${d.id}`} label={d.name} active={pathname === `/admin/rptview/${d.id}`} />
+                  <NavLink key={d.id} component={Link} py={4} to={`/admin/rptview/${d.id}`} label={d.name} active={pathname === `/admin/rptview/${d.id}`} />
                 ))}
-                <NavLink component={Link} to="/admin/collections" label="Collections summary" leftSection={<IconReportMoney size={16} />} active={pathname.startsWith('/admin/collections')} />
+                <NavLink component={Link} py={4} to="/admin/collections" label="Collections summary" leftSection={<IconReportMoney size={16} />} active={pathname.startsWith('/admin/collections')} />
               </NavLink>
-            </ScrollArea>
+            </AppShell.Section>
           </AppShell.Navbar>
           <AppShell.Main>
             <Suspense fallback={<PageLoader />}>

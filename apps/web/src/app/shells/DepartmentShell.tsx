@@ -1,5 +1,4 @@
 import { AppShell, NavLink, ScrollArea } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
 import {
   IconChartBar,
   IconFileImport,
@@ -18,10 +17,11 @@ import type { Department } from '../../lib/departments';
 import { RequireAuth } from '../guards';
 import { ShellFooter } from './ShellFooter';
 import { ShellHeader } from './ShellHeader';
+import { navbarOf, useShellMenu } from './useShellMenu';
 
 /** The department shell: top bar, collapsible side menu of the department's screens, footer. */
 export function DepartmentShell({ department }: { department: Department }) {
-  const [opened, { toggle }] = useDisclosure(true);
+  const menu = useShellMenu();
   const { pathname } = useLocation();
   const base = `/${department.prefix}`;
   const courses = COURSES.filter((c) => c.departmentId === department.id);
@@ -32,16 +32,16 @@ export function DepartmentShell({ department }: { department: Department }) {
         <AppShell
           header={{ height: 60 }}
           footer={{ height: 36 }}
-          navbar={{ width: 270, breakpoint: 'sm', collapsed: { mobile: !opened, desktop: !opened } }}
+          navbar={navbarOf(menu)}
           padding="md"
         >
           <AppShell.Header>
-            <ShellHeader title={department.name} opened={opened} toggle={toggle} />
+            <ShellHeader code={department.code} name={department.name} menu={menu} />
           </AppShell.Header>
-          <AppShell.Navbar p="xs">
-            <ScrollArea>
+          <AppShell.Navbar p="xs" aria-label={`${department.name} menu`} onClick={menu.onNavbarClick}>
+            <AppShell.Section grow component={ScrollArea}>
               <NavLink component={Link} to={base} label="Dashboard" leftSection={<IconHome size={18} />} active={is(base)} />
-              <NavLink label="Courses" leftSection={<IconSchool size={18} />} defaultOpened={pathname.includes('/list/')}>
+              <NavLink component="button" type="button" label="Courses" leftSection={<IconSchool size={18} />} defaultOpened={pathname.includes('/list/')}>
                 {courses.map((c) => (
                   <NavLink
                     key={c.id}
@@ -55,7 +55,7 @@ export function DepartmentShell({ department }: { department: Department }) {
               <NavLink component={Link} to={`${base}/register/`} label="Register student" leftSection={<IconUserPlus size={18} />} active={is(`${base}/register`)} />
               <NavLink component={Link} to={`${base}/import/`} label="Import students" leftSection={<IconFileImport size={18} />} active={is(`${base}/import`)} />
               <NavLink component={Link} to={`${base}/rcpt/`} label="Receipts" leftSection={<IconReceipt size={18} />} active={is(`${base}/rcpt`)} />
-              <NavLink label="Reports" leftSection={<IconChartBar size={18} />} defaultOpened={pathname.startsWith(`${base}/r`) || pathname.includes('dues') || pathname.includes('defaulters') || pathname.includes('notices')}>
+              <NavLink component="button" type="button" label="Reports" leftSection={<IconChartBar size={18} />} defaultOpened={pathname.startsWith(`${base}/r`) || pathname.includes('dues') || pathname.includes('defaulters') || pathname.includes('notices')}>
                 <NavLink component={Link} to={`${base}/rptview/`} label="All reports" active={is(`${base}/rptview`)} />
                 <NavLink component={Link} to={`${base}/rptfee/`} label="Fee receipts by course" active={is(`${base}/rptfee`)} />
                 <NavLink component={Link} to={`${base}/dues/`} label="Dues" active={is(`${base}/dues`)} />
@@ -67,7 +67,7 @@ export function DepartmentShell({ department }: { department: Department }) {
                 <NavLink component={Link} to={`${base}/collections/`} label="Collections summary" active={is(`${base}/collections`)} />
               </NavLink>
               <NavLink component={Link} to={`${base}/audit/`} label="Audit log" leftSection={<IconHistory size={18} />} active={is(`${base}/audit`)} />
-            </ScrollArea>
+            </AppShell.Section>
           </AppShell.Navbar>
           <AppShell.Main>
             <Suspense fallback={<PageLoader />}>

@@ -1,29 +1,32 @@
 import { Badge, Burger, Button, Group, Text, ThemeIcon } from '@mantine/core';
 import { IconCurrencyRupee, IconLogout } from '@tabler/icons-react';
 import { storedEmail } from '../../lib/session-storage';
+import type { ShellMenu } from './useShellMenu';
 import { useLogout } from './useLogout';
 
-export function ShellHeader({ title, opened, toggle }: { title: string; opened: boolean; toggle: () => void }) {
+/** The top bar: menu button, product name (never wrapped), the area's code (UG, PG, ... ADM), account and Logout. */
+export function ShellHeader({ code, name, menu }: { code: string; name: string; menu: ShellMenu }) {
   const logout = useLogout();
   return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-      <Group gap="sm" wrap="nowrap">
-        <Burger opened={opened} onClick={toggle} size="sm" aria-label="Toggle menu" />
-        <ThemeIcon size="lg" radius="md" variant="gradient" gradient={{ from: 'indigo', to: 'cyan' }}>
+    <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
+      <Group gap="xs" wrap="nowrap" miw={0}>
+        <Burger opened={menu.mobileOpened} onClick={menu.toggleMobile} hiddenFrom="md" size="sm" aria-label="Menu" aria-expanded={menu.mobileOpened} />
+        <Burger opened={menu.desktopOpened} onClick={menu.toggleDesktop} visibleFrom="md" size="sm" aria-label="Menu" aria-expanded={menu.desktopOpened} />
+        <ThemeIcon size="lg" radius="md" variant="gradient" gradient={{ from: 'indigo.8', to: 'cyan.8' }} visibleFrom="sm" aria-hidden>
           <IconCurrencyRupee size={20} />
         </ThemeIcon>
-        <Text fw={700} visibleFrom="xs">
+        <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
           Fee Management
         </Text>
-        <Badge variant="light" size="lg">
-          {title}
+        <Badge variant="light" size="lg" title={name} style={{ flexShrink: 0 }}>
+          {code}
         </Badge>
       </Group>
-      <Group gap="sm" wrap="nowrap">
-        <Text size="sm" c="dimmed" visibleFrom="sm">
+      <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+        <Text size="sm" c="dimmed" visibleFrom="lg">
           {storedEmail()}
         </Text>
-        <Button variant="subtle" color="red" leftSection={<IconLogout size={16} />} onClick={logout}>
+        <Button variant="subtle" color="red" px="xs" leftSection={<IconLogout size={16} />} onClick={logout}>
           Logout
         </Button>
       </Group>

@@ -111,7 +111,7 @@ export default function AdminDashboardPage() {
 
         <Paper withBorder p="md" radius="md">
           <Group justify="space-between" mb="md">
-            <Title order={4}>Last 30 days</Title>
+            <Title order={2} size="h4">Last 30 days</Title>
             <Text c="dimmed" size="sm">
               Daily collections per department (₹)
             </Text>
@@ -134,39 +134,41 @@ export default function AdminDashboardPage() {
 
         <Paper withBorder radius="md">
           <Group justify="space-between" p="md" pb={0}>
-            <Title order={4}>List of Admins</Title>
+            <Title order={2} size="h4">List of Admins</Title>
             <Anchor component={Link} to="/admin/adm" size="sm">
               Manage
             </Anchor>
           </Group>
-          <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md" mt="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={60}>#</Table.Th>
-                <Table.Th>Email</Table.Th>
-                <Table.Th w={160}>Action</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {!loading && (dashboard.data?.admins ?? []).length === 0 && <NoDataRow colSpan={3} />}
-              {dashboard.data?.admins.map((a, i) => (
-                <Table.Tr key={a.id}>
-                  <Table.Td>{i + 1}</Table.Td>
-                  <Table.Td>
-                    {a.username}
-                    <Badge ml="xs" size="xs" variant="light" color="grape">
-                      Admin
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/admin/adm/edt/${a.id}/${encodeURIComponent(a.username)}`} size="sm">
-                      Change password
-                    </Anchor>
-                  </Table.Td>
+          <Table.ScrollContainer minWidth={420}>
+            <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md" mt="xs">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={60}>#</Table.Th>
+                  <Table.Th>Email</Table.Th>
+                  <Table.Th w={160}>Action</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {!loading && (dashboard.data?.admins ?? []).length === 0 && <NoDataRow colSpan={3} />}
+                {dashboard.data?.admins.map((a, i) => (
+                  <Table.Tr key={a.id}>
+                    <Table.Td>{i + 1}</Table.Td>
+                    <Table.Td>
+                      {a.username}
+                      <Badge ml="xs" size="xs" variant="light" color="grape">
+                        Admin
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      <Anchor component={Link} to={`/admin/adm/edt/${a.id}/${encodeURIComponent(a.username)}`} size="sm">
+                        Change password
+                      </Anchor>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
         </Paper>
       </Stack>
     </>

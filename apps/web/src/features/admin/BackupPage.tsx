@@ -189,7 +189,7 @@ export default function BackupPage() {
         </Paper>
         <AutomaticBackups />
         <Paper withBorder p="lg" radius="md">
-          <Title order={4} mb="xs">
+          <Title order={2} size="h4" mb="xs">
             Restoring a backup
           </Title>
           <List type="ordered" size="sm" spacing="xs">

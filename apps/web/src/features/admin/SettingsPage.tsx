@@ -58,7 +58,7 @@ function SettingsForm({ initialValues }: { initialValues: SettingsValues }) {
           </Alert>
         )}
         <Paper withBorder p="lg" radius="md">
-          <Title order={4}>GST</Title>
+          <Title order={2} size="h4">GST</Title>
           <Text c="dimmed" size="sm" mb="md">
             A receipt keeps the rate it was issued with; changing it never alters receipts already issued.
           </Text>
@@ -73,14 +73,14 @@ function SettingsForm({ initialValues }: { initialValues: SettingsValues }) {
           />
         </Paper>
         <Paper withBorder p="lg" radius="md">
-          <Title order={4}>Receipt dates</Title>
+          <Title order={2} size="h4">Receipt dates</Title>
           <Text c="dimmed" size="sm" mb="md">
             Staff may date a receipt from today back this many days; administrators may post older receipts. No one may date one after today.
           </Text>
           <TextInput label="Back-dating limit" description="Days, 0 to 3650" inputMode="numeric" maw={240} withAsterisk {...form.getInputProps('backdateLimitDays')} />
         </Paper>
         <Paper withBorder p="lg" radius="md">
-          <Title order={4}>Letterheads</Title>
+          <Title order={2} size="h4">Letterheads</Title>
           <Text c="dimmed" size="sm" mb="md">
             Printed at the top of each department's receipts.
           </Text>

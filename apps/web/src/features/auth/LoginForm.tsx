@@ -13,7 +13,20 @@ import { FailureAlert } from '../../components/FailureAlert';
  * auth flag and department code and goes to the shell the server named; on failure it shows the
  * server's message and clears any stored sign-in (spec section 8).
  */
-export function LoginForm({ title, subtitle, depId, children }: { title: string; subtitle?: string; depId: number | null; children?: ReactNode }) {
+export function LoginForm({
+  title,
+  subtitle,
+  depId,
+  headingOrder = 1,
+  children,
+}: {
+  title: string;
+  subtitle?: string;
+  depId: number | null;
+  /** 2 when the page above already has its h1. */
+  headingOrder?: 1 | 2;
+  children?: ReactNode;
+}) {
   const trpc = useTRPC();
   const navigate = useNavigate();
   const form = useForm({
@@ -42,7 +55,9 @@ export function LoginForm({ title, subtitle, depId, children }: { title: string;
       >
         <Stack>
           <div>
-            <Title order={2}>{title}</Title>
+            <Title order={headingOrder} size="h2">
+              {title}
+            </Title>
             {subtitle && (
               <Text c="dimmed" size="sm">
                 {subtitle}

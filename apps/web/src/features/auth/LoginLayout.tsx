@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 
 export function LoginLayout({ children }: { children: ReactNode }) {
   return (
-    <Center mih="100vh" p="md" bg="var(--mantine-color-gray-0)">
+    <Center component="main" mih="100vh" p="md" bg="var(--mantine-color-gray-0)">
       {children}
     </Center>
   );

@@ -1,4 +1,4 @@
-import { Paper, Select, Stack } from '@mantine/core';
+import { Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { DEPARTMENTS } from '../../lib/departments';
 import { DEPARTMENT_OPTIONS } from '../../components/DepartmentSelect';
@@ -13,6 +13,12 @@ export default function StaffLoginPage() {
     <LoginLayout>
       <Stack w="100%" maw={420}>
         <Paper withBorder p="md" radius="md">
+          <Title order={1} size="h2">
+            Staff sign-in
+          </Title>
+          <Text c="dimmed" size="sm" mb="md">
+            Choose your department, then sign in with the email and password the office gave you.
+          </Text>
           <Select
             label="Department"
             placeholder="Choose your department"
@@ -22,7 +28,7 @@ export default function StaffLoginPage() {
             withAsterisk
           />
         </Paper>
-        {department && <LoginForm key={department.id} title={department.name} subtitle="Staff sign-in" depId={department.id} />}
+        {department && <LoginForm key={department.id} title={department.name} subtitle="Staff sign-in" depId={department.id} headingOrder={2} />}
       </Stack>
     </LoginLayout>
   );

@@ -89,64 +89,66 @@ export default function FeeHeadsPage() {
               <Loader />
             </Center>
           ) : (
-            <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={50}>#</Table.Th>
-                  <Table.Th>Fee head</Table.Th>
-                  <Table.Th w={150}>Used by</Table.Th>
-                  <Table.Th w={110}>Action</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {heads.data?.length === 0 && <NoDataRow colSpan={4} />}
-                {heads.data?.map((head, i) => (
-                  <Table.Tr key={head.id}>
-                    <Table.Td>{i + 1}</Table.Td>
-                    <Table.Td>
-                      {renaming === head.id ? <RenameRow id={head.id} name={head.name} onDone={() => setRenaming(null)} /> : head.name}
-                    </Table.Td>
-                    <Table.Td>
-                      {head.batchCount > 0 ? (
-                        <Badge variant="light">
-                          {head.batchCount} batch{head.batchCount === 1 ? '' : 'es'}
-                        </Badge>
-                      ) : head.inUse ? (
-                        <Badge variant="light" color="gray">
-                          in use
-                        </Badge>
-                      ) : (
-                        <Text c="dimmed" size="sm">
-                          unused
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        <Tooltip label="Rename">
-                          <ActionIcon variant="subtle" aria-label={`Rename ${head.name}`} onClick={() => setRenaming(head.id)}>
-                            <IconPencil size={16} />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label={head.inUse ? 'In use by fee structures, discounts or receipts: it cannot be deleted' : 'Delete'}>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={`Delete ${head.name}`}
-                            data-disabled={head.inUse || undefined}
-                            onClick={() => {
-                              if (!head.inUse) deleteDialog(`Delete the fee head ${head.name}?`, () => remove.mutate({ id: head.id }));
-                            }}
-                          >
-                            <IconTrash size={16} />
-                          </ActionIcon>
-                        </Tooltip>
-                      </Group>
-                    </Table.Td>
+            <Table.ScrollContainer minWidth={480}>
+              <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th w={50}>#</Table.Th>
+                    <Table.Th>Fee head</Table.Th>
+                    <Table.Th w={150}>Used by</Table.Th>
+                    <Table.Th w={110}>Action</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+                </Table.Thead>
+                <Table.Tbody>
+                  {heads.data?.length === 0 && <NoDataRow colSpan={4} />}
+                  {heads.data?.map((head, i) => (
+                    <Table.Tr key={head.id}>
+                      <Table.Td>{i + 1}</Table.Td>
+                      <Table.Td>
+                        {renaming === head.id ? <RenameRow id={head.id} name={head.name} onDone={() => setRenaming(null)} /> : head.name}
+                      </Table.Td>
+                      <Table.Td>
+                        {head.batchCount > 0 ? (
+                          <Badge variant="light">
+                            {head.batchCount} batch{head.batchCount === 1 ? '' : 'es'}
+                          </Badge>
+                        ) : head.inUse ? (
+                          <Badge variant="light" color="gray">
+                            in use
+                          </Badge>
+                        ) : (
+                          <Text c="dimmed" size="sm">
+                            unused
+                          </Text>
+                        )}
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap={4} wrap="nowrap">
+                          <Tooltip label="Rename">
+                            <ActionIcon variant="subtle" aria-label={`Rename ${head.name}`} onClick={() => setRenaming(head.id)}>
+                              <IconPencil size={16} />
+                            </ActionIcon>
+                          </Tooltip>
+                          <Tooltip label={head.inUse ? 'In use by fee structures, discounts or receipts: it cannot be deleted' : 'Delete'}>
+                            <ActionIcon
+                              variant="subtle"
+                              color="red"
+                              aria-label={`Delete ${head.name}`}
+                              data-disabled={head.inUse || undefined}
+                              onClick={() => {
+                                if (!head.inUse) deleteDialog(`Delete the fee head ${head.name}?`, () => remove.mutate({ id: head.id }));
+                              }}
+                            >
+                              <IconTrash size={16} />
+                            </ActionIcon>
+                          </Tooltip>
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
           )}
         </Paper>
       </Stack>

@@ -32,7 +32,7 @@ function Navbar() {
             </ThemeIcon>
             <Text fw={700}>Educational Foundation</Text>
           </Group>
-          <Group gap="xs">
+          <Group component="nav" aria-label="Sign in" gap="xs">
             <Button component={Link} to="/" variant="subtle">
               Home
             </Button>

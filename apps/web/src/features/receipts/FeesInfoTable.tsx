@@ -13,42 +13,44 @@ export function FeesInfoTable({ rows, totals, compact = false }: { rows: FeeBala
   }
   const money = { ta: 'right' as const, style: { fontVariantNumeric: 'tabular-nums' } };
   return (
-    <Table striped highlightOnHover withTableBorder verticalSpacing={compact ? 4 : 'xs'} fz={compact ? 'xs' : 'sm'}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Particulars</Table.Th>
-          <Table.Th ta="right">Fee</Table.Th>
-          <Table.Th ta="right">disc</Table.Th>
-          <Table.Th ta="right">Paid</Table.Th>
-          <Table.Th ta="right">Balance</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {rows.map((row) => (
-          <Table.Tr key={row.feeHeadId}>
-            <Table.Td>{row.feeHead}</Table.Td>
-            <Table.Td {...money}>{formatRupees(row.feePaise)}</Table.Td>
-            <Table.Td {...money} title={`Discount ${formatRupees(row.discountPaise)} + adjustment ${formatRupees(row.adjustmentPaise)}`}>
-              {formatRupees(row.totalDiscountPaise)}
-            </Table.Td>
-            <Table.Td {...money}>{formatRupees(row.paidPaise)}</Table.Td>
-            <Table.Td {...money} c={row.balancePaise < 0 ? 'orange.8' : undefined} fw={500}>
-              {formatRupees(row.balancePaise)}
+    <Table.ScrollContainer minWidth={380}>
+      <Table striped highlightOnHover withTableBorder verticalSpacing={compact ? 4 : 'xs'} fz={compact ? 'xs' : 'sm'}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Particulars</Table.Th>
+            <Table.Th ta="right">Fee</Table.Th>
+            <Table.Th ta="right">disc</Table.Th>
+            <Table.Th ta="right">Paid</Table.Th>
+            <Table.Th ta="right">Balance</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.feeHeadId}>
+              <Table.Td>{row.feeHead}</Table.Td>
+              <Table.Td {...money}>{formatRupees(row.feePaise)}</Table.Td>
+              <Table.Td {...money} title={`Discount ${formatRupees(row.discountPaise)} + adjustment ${formatRupees(row.adjustmentPaise)}`}>
+                {formatRupees(row.totalDiscountPaise)}
+              </Table.Td>
+              <Table.Td {...money}>{formatRupees(row.paidPaise)}</Table.Td>
+              <Table.Td {...money} c={row.balancePaise < 0 ? 'orange.8' : undefined} fw={500}>
+                {formatRupees(row.balancePaise)}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+        <Table.Tfoot>
+          <Table.Tr fw={700}>
+            <Table.Td>Total</Table.Td>
+            <Table.Td {...money}>{formatRupees(totals.feePaise)}</Table.Td>
+            <Table.Td {...money}>{formatRupees(totals.totalDiscountPaise)}</Table.Td>
+            <Table.Td {...money}>{formatRupees(totals.paidPaise)}</Table.Td>
+            <Table.Td {...money} data-testid="total-balance">
+              {formatRupees(totals.balancePaise)}
             </Table.Td>
           </Table.Tr>
-        ))}
-      </Table.Tbody>
-      <Table.Tfoot>
-        <Table.Tr fw={700}>
-          <Table.Td>Total</Table.Td>
-          <Table.Td {...money}>{formatRupees(totals.feePaise)}</Table.Td>
-          <Table.Td {...money}>{formatRupees(totals.totalDiscountPaise)}</Table.Td>
-          <Table.Td {...money}>{formatRupees(totals.paidPaise)}</Table.Td>
-          <Table.Td {...money} data-testid="total-balance">
-            {formatRupees(totals.balancePaise)}
-          </Table.Td>
-        </Table.Tr>
-      </Table.Tfoot>
-    </Table>
+        </Table.Tfoot>
+      </Table>
+    </Table.ScrollContainer>
   );
 }

@@ -1,4 +1,4 @@
-import { Grid, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { LATE_FEE_HEAD } from '@fees/validation';
 import { lazy, Suspense } from 'react';
 import { InstalmentDues, type StudentDues } from '../../components/InstalmentDues';
@@ -13,9 +13,6 @@ const DateField = lazy(() => import('../../components/DateField').then((m) => ({
 interface ReceiptDetailsProps {
   form: ReceiptFormApi;
   header: ReceiptHeader;
-  heads: FeeBalanceRow[];
-  totals: FeeBalanceTotals;
-  dues?: StudentDues;
   /** The dates this user may give the receipt: the back-dating limit to today (yyyy-MM-dd). */
   dateLimits: DateLimits;
 }
@@ -25,44 +22,38 @@ export interface DateLimits {
   latest: string;
 }
 
-/** The student (read-only), the editable telephone, date and email, and the dues beside them. */
-export function ReceiptDetails({ form, header, heads, totals, dues, dateLimits }: ReceiptDetailsProps) {
+/** The student (read-only), the editable telephone, date and email. */
+export function ReceiptDetails({ form, header, dateLimits }: ReceiptDetailsProps) {
   return (
-    <Grid gap="lg">
-      <Grid.Col span={{ base: 12, lg: 7 }}>
-        <Paper withBorder radius="md" p="lg" h="100%">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
-            <TextInput label="Course" value={header.courseName} readOnly variant="filled" tabIndex={-1} />
-            <TextInput label="Admission no" value={header.admissionNo} readOnly variant="filled" tabIndex={-1} />
-            <TextInput label="Student name" value={header.studentName} readOnly variant="filled" tabIndex={-1} />
-            <TextInput label="Batch" value={header.batchName} readOnly variant="filled" tabIndex={-1} />
-            <TextInput label="Address" value={header.address} readOnly variant="filled" tabIndex={-1} style={{ gridColumn: '1 / -1' }} />
-            <TextInput label="Telephone" autoComplete="off" {...form.getInputProps('phone')} />
-            <Suspense fallback={<TextInput label="Receipt date" withAsterisk readOnly value={formatDate(form.values.date)} />}>
-              <DateField
-                label="Receipt date"
-                withAsterisk
-                minDate={dateLimits.earliest}
-                maxDate={dateLimits.latest}
-                {...form.getInputProps('date')}
-              />
-            </Suspense>
-            <TextInput label="Email" type="email" autoComplete="off" style={{ gridColumn: '1 / -1' }} {...form.getInputProps('email')} />
-          </SimpleGrid>
-        </Paper>
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, lg: 5 }}>
-        <Paper withBorder radius="md" p="lg" h="100%">
-          <Title order={5} mb="xs">
-            Dues
-          </Title>
-          <Stack gap="sm">
-            {/* The fee heads add up to their totals; the fine has its own lines under the instalments. */}
-            <FeesInfoTable rows={dues ? heads.filter((h) => h.feeHead !== LATE_FEE_HEAD) : heads} totals={totals} compact />
-            {dues && <InstalmentDues dues={dues} compact />}
-          </Stack>
-        </Paper>
-      </Grid.Col>
-    </Grid>
+    <Paper withBorder radius="md" p="lg" h="100%">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
+        <TextInput label="Course" value={header.courseName} readOnly variant="filled" tabIndex={-1} />
+        <TextInput label="Admission no" value={header.admissionNo} readOnly variant="filled" tabIndex={-1} />
+        <TextInput label="Student name" value={header.studentName} readOnly variant="filled" tabIndex={-1} />
+        <TextInput label="Batch" value={header.batchName} readOnly variant="filled" tabIndex={-1} />
+        <TextInput label="Address" value={header.address} readOnly variant="filled" tabIndex={-1} style={{ gridColumn: '1 / -1' }} />
+        <TextInput label="Telephone" autoComplete="off" {...form.getInputProps('phone')} />
+        <Suspense fallback={<TextInput label="Receipt date" withAsterisk readOnly value={formatDate(form.values.date)} />}>
+          <DateField label="Receipt date" withAsterisk minDate={dateLimits.earliest} maxDate={dateLimits.latest} {...form.getInputProps('date')} />
+        </Suspense>
+        <TextInput label="Email" type="email" autoComplete="off" style={{ gridColumn: '1 / -1' }} {...form.getInputProps('email')} />
+      </SimpleGrid>
+    </Paper>
+  );
+}
+
+/** The student's dues per fee head, and per instalment when the batch has a plan. */
+export function ReceiptDues({ heads, totals, dues }: { heads: FeeBalanceRow[]; totals: FeeBalanceTotals; dues?: StudentDues }) {
+  return (
+    <Paper withBorder radius="md" p="lg" h="100%">
+      <Title order={2} size="h5" mb="xs">
+        Dues
+      </Title>
+      <Stack gap="sm">
+        {/* The fee heads add up to their totals; the fine has its own lines under the instalments. */}
+        <FeesInfoTable rows={dues ? heads.filter((h) => h.feeHead !== LATE_FEE_HEAD) : heads} totals={totals} compact />
+        {dues && <InstalmentDues dues={dues} compact />}
+      </Stack>
+    </Paper>
   );
 }

@@ -8,7 +8,7 @@ import type { UpiPayee } from '../../components/UpiQr';
 import { confirmDialog, openConfirm } from '../../lib/dialogs';
 import { formatRupees } from '../../lib/money';
 import { type ReceiptFormValues, type ReceiptHeader, type ReceiptSubmission, ZReceiptForm } from './receipt-form';
-import { type DateLimits, ReceiptDetails } from './ReceiptDetails';
+import { type DateLimits, ReceiptDetails, ReceiptDues } from './ReceiptDetails';
 import { ReceiptLines } from './ReceiptLines';
 import { ReceiptPayment } from './ReceiptPayment';
 import { ReceiptTotals } from './ReceiptTotals';
@@ -117,19 +117,29 @@ export function ReceiptForm(props: ReceiptFormProps) {
     >
       <Stack gap="lg">
         {error !== null && error !== undefined && <FailureAlert error={error} title="Not saved" />}
-        <ReceiptDetails form={form} header={header} heads={heads} totals={totals} dues={dues} dateLimits={dateLimits} />
-        <Paper withBorder radius="md" p="lg">
-          <ReceiptLines form={form} heads={heads} pricing={pricing} editing={alreadyOnReceipt !== undefined} dues={dues} />
-          <Divider my="md" />
-          <Grid gap="lg" align="flex-start">
-            <Grid.Col span={{ base: 12, md: 7 }}>
-              <ReceiptPayment form={form} upi={upi} netPaise={pricing.netPaise} note={header.admissionNo} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 5 }}>
-              <ReceiptTotals pricing={pricing} rateBasisPoints={rateBasisPoints} />
-            </Grid.Col>
-          </Grid>
-        </Paper>
+        {/* Student and dues side by side on a wide screen; on a narrow one the dues come after the lines. */}
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, lg: 7 }}>
+            <ReceiptDetails form={form} header={header} dateLimits={dateLimits} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 5 }} order={{ base: 3, lg: 2 }}>
+            <ReceiptDues heads={heads} totals={totals} dues={dues} />
+          </Grid.Col>
+          <Grid.Col span={12} order={{ base: 2, lg: 3 }}>
+            <Paper withBorder radius="md" p="lg">
+              <ReceiptLines form={form} heads={heads} pricing={pricing} editing={alreadyOnReceipt !== undefined} dues={dues} />
+              <Divider my="md" />
+              <Grid gap="lg" align="flex-start">
+                <Grid.Col span={{ base: 12, md: 7 }}>
+                  <ReceiptPayment form={form} upi={upi} netPaise={pricing.netPaise} note={header.admissionNo} />
+                </Grid.Col>
+                <Grid.Col span={{ base: 12, md: 5 }}>
+                  <ReceiptTotals pricing={pricing} rateBasisPoints={rateBasisPoints} />
+                </Grid.Col>
+              </Grid>
+            </Paper>
+          </Grid.Col>
+        </Grid>
         <Group justify="space-between">
           <Group>
             <Button type="submit" loading={pending}>

@@ -8,6 +8,7 @@ import { emptyLine, type ReceiptFormApi } from './receipt-form';
 import type { StudentDues } from '../../components/InstalmentDues';
 import type { FeeBalanceRow } from './types';
 import type { ReceiptPricingView } from './useReceiptPricing';
+import './receipt-lines.css';
 
 interface ReceiptLinesProps {
   form: ReceiptFormApi;
@@ -81,12 +82,12 @@ export function ReceiptLines({ form, heads, pricing, editing, dues }: ReceiptLin
   return (
     <>
       <Group justify="space-between" mb="sm">
-        <Title order={4}>Items</Title>
+        <Title order={2} size="h4">Items</Title>
         <Text size="xs" c="dimmed">
           <Kbd size="xs">Enter</Kbd> picks a head, then adds a line · <Kbd size="xs">Tab</Kbd> to particulars · <Kbd size="xs">Ctrl</Kbd>+<Kbd size="xs">Enter</Kbd> submits
         </Text>
       </Group>
-      <Table verticalSpacing="xs" withRowBorders={false}>
+      <Table className="receipt-lines" verticalSpacing="xs" withRowBorders={false}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th w={40}>#</Table.Th>

@@ -1,4 +1,4 @@
-import { Checkbox, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, Group, SegmentedControl, Stack, Text, TextInput, useMatches } from '@mantine/core';
 import { PAYMENT_MODE_LABELS, RECEIPT_PAYMENT_MODES, type TReceiptPaymentMode, upiPayLink } from '@fees/validation';
 import { type UpiPayee, UpiQr } from '../../components/UpiQr';
 import { formatRupees } from '../../lib/money';
@@ -11,6 +11,8 @@ import type { ReceiptFormApi } from './receipt-form';
 export function ReceiptPayment({ form, upi, netPaise, note }: { form: ReceiptFormApi; upi?: UpiPayee | null; netPaise: number; note: string }) {
   const cash = form.values.paymentMode === 'cash';
   const qr = form.values.paymentMode === 'upi' && upi && netPaise > 0;
+  // Five modes side by side need a wide screen.
+  const orientation = useMatches<'vertical' | 'horizontal'>({ base: 'vertical', lg: 'horizontal' });
   return (
     <Stack gap="sm">
       <div>
@@ -19,6 +21,7 @@ export function ReceiptPayment({ form, upi, netPaise, note }: { form: ReceiptFor
         </Text>
         <SegmentedControl
           aria-label="Payment mode"
+          orientation={orientation}
           data={RECEIPT_PAYMENT_MODES.map((mode) => ({ value: mode, label: PAYMENT_MODE_LABELS[mode] }))}
           value={form.values.paymentMode}
           onChange={(mode) => form.setFieldValue('paymentMode', mode as TReceiptPaymentMode)}

@@ -139,14 +139,14 @@ function CollectionsSummary({ department }: { department: Department | null }) {
             </Group>
           </Paper>
           <Paper withBorder radius="md" p="lg">
-            <Title order={4} mb="md">
+            <Title order={2} size="h4" mb="md">
               {department ? department.name : 'All departments'}
             </Title>
             <TotalsTables totals={data.overall} testId="overall" />
           </Paper>
           {!department && (
             <Paper withBorder radius="md" p="lg">
-              <Title order={4} mb="md">
+              <Title order={2} size="h4" mb="md">
                 By department
               </Title>
               <Accordion multiple variant="separated" defaultValue={data.departments.filter((d) => d.count > 0).map((d) => String(d.depId))}>

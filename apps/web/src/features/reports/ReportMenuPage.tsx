@@ -14,7 +14,7 @@ export function ReportCard({ to, title, description, icon, color }: { to: string
           {icon}
         </ThemeIcon>
         <div>
-          <Title order={3} size="h5">
+          <Title order={2} size="h5">
             {title}
           </Title>
           <Text size="sm" c="dimmed">

@@ -11,6 +11,7 @@ import { printSoon } from '../../lib/print';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { type Cell, type Column, cellText, type ExportTable, exportCsv, exportXlsx } from './export';
 import { FailureAlert } from '../../components/FailureAlert';
+import '../../components/report-table.css';
 
 /** Figures line up: right-aligned tabular digits. */
 export const numeric = { ta: 'right' as const, style: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' as const } };
@@ -77,7 +78,7 @@ export function ReportTable<Row>({
   const right = columns.map((c, i) => (sample ? isMoney(c.value(sample)) : footer.some((f) => isMoney(f[i] ?? null))));
   return (
     <Table.ScrollContainer minWidth={minWidth}>
-      <Table striped highlightOnHover withTableBorder verticalSpacing="xs" layout="fixed" data-testid={testId}>
+      <Table className="report-table" striped highlightOnHover withTableBorder verticalSpacing="xs" layout="fixed" data-testid={testId}>
         <Table.Thead>
           <Table.Tr>
             {columns.map((c, i) => (

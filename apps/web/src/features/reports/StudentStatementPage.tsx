@@ -15,6 +15,7 @@ import { ExportActions, Figure, numeric, ReportError, ReportLoading } from './Re
 import { receiptEntryPath } from '../receipts/links';
 import { reportPaths } from './paths';
 import type { Statement } from './types';
+import '../../components/report-table.css';
 
 /** One sheet: each head's row, then its payments (receipt, date, particulars, amount), then the totals. */
 function exportTable(statement: Statement): ExportTable {
@@ -144,7 +145,7 @@ export default function StudentStatementPage() {
         ) : (
           <Paper withBorder radius="md" p="lg">
             <Table.ScrollContainer minWidth={760}>
-              <Table withTableBorder verticalSpacing="xs" data-testid="statement-table">
+              <Table className="report-table" withTableBorder verticalSpacing="xs" data-testid="statement-table">
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>Fee head / receipt</Table.Th>

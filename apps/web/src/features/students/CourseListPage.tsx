@@ -14,6 +14,7 @@ import { type RouterOutputs, useTRPC } from '../../lib/trpc';
 import { receiptEntryPath } from '../receipts/links';
 import { editStudentPath, registerPath, statementPath } from './links';
 import { FailureAlert } from '../../components/FailureAlert';
+import '../../components/report-table.css';
 
 type ListedBatch = RouterOutputs['students']['list']['batches'][number];
 
@@ -76,7 +77,7 @@ export default function CourseListPage() {
           >
             <Group justify="space-between" mb="sm">
               <div>
-                <Title order={4}>Batch: {batch.name}</Title>
+                <Title order={2} size="h4">Batch: {batch.name}</Title>
                 <Text size="sm" c="dimmed">
                   {formatDate(batch.startDate)} to {formatDate(batch.endDate)}
                 </Text>
@@ -116,7 +117,7 @@ export default function CourseListPage() {
               </Text>
             ) : (
               <Table.ScrollContainer minWidth={720}>
-                <Table striped highlightOnHover verticalSpacing="xs">
+                <Table className="report-table" striped highlightOnHover verticalSpacing="xs">
                   <Table.Thead>
                     <Table.Tr>
                       <Table.Th w={50}>#</Table.Th>

@@ -61,36 +61,38 @@ export default function DepartmentDashboardPage() {
         <Group justify="space-between" mb="sm">
           <Group gap="xs">
             <IconCalendarDollar size={20} />
-            <Title order={4}>List of Admission</Title>
+            <Title order={2} size="h4">List of Admission</Title>
           </Group>
           <Badge variant="light" size="lg">
             {total} student{total === 1 ? '' : 's'}
           </Badge>
         </Group>
-        <Table striped highlightOnHover verticalSpacing="sm" aria-label="List of Admission">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={60}>#</Table.Th>
-              <Table.Th>Course</Table.Th>
-              <Table.Th ta="right">Admissions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {d.admissions.map((a, i) => (
-              <Table.Tr key={a.courseId}>
-                <Table.Td>{i + 1}</Table.Td>
-                <Table.Td>
-                  <Anchor component={Link} to={courseListPath(department, { id: a.courseId, name: a.course })}>
-                    {a.course}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td ta="right" fw={600}>
-                  {a.totalAdmissions}
-                </Table.Td>
+        <Table.ScrollContainer minWidth={340}>
+          <Table striped highlightOnHover verticalSpacing="sm" aria-label="List of Admission">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={60}>#</Table.Th>
+                <Table.Th>Course</Table.Th>
+                <Table.Th ta="right">Admissions</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {d.admissions.map((a, i) => (
+                <Table.Tr key={a.courseId}>
+                  <Table.Td>{i + 1}</Table.Td>
+                  <Table.Td>
+                    <Anchor component={Link} to={courseListPath(department, { id: a.courseId, name: a.course })}>
+                      {a.course}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td ta="right" fw={600}>
+                    {a.totalAdmissions}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       </Paper>
     </>
   );
