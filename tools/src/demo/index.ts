@@ -6,6 +6,7 @@ import type { Database } from '@fees/db';
 import { loadDemoAcademics } from './academics';
 import { loadDemoAccounts } from './accounts';
 import { loadDemoPlanPayments, loadDemoPlans, loadDemoWaiver } from './plans';
+import { loadDemoLetterheads } from './letterheads';
 import { loadDemoReceipts } from './receipts';
 
 export interface DemoAccount {
@@ -16,6 +17,7 @@ export interface DemoAccount {
 
 export async function loadDemoData(db: Database): Promise<DemoAccount[]> {
   const accounts = await loadDemoAccounts(db);
+  loadDemoLetterheads(db);
   loadDemoAcademics(db);
   loadDemoPlans(db);
   loadDemoReceipts(db);

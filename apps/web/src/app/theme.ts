@@ -32,5 +32,7 @@ export const theme = createTheme({
   components: {
     // Every dialog's X button has a name for screen readers ('Dismiss': the dialogs' own buttons say Close).
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss' } } }),
+    // A table that scrolls inside its card can be scrolled from the keyboard.
+    TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
   },
 });

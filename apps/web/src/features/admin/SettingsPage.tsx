@@ -9,6 +9,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { errorMessage, serverFieldErrors, useTRPC } from '../../lib/trpc';
 import { FailureAlert } from '../../components/FailureAlert';
 import { UpiSettings } from './UpiSettings';
+import { LetterheadLogo } from './LetterheadLogo';
 
 interface SettingsValues {
   gstRate: string;
@@ -99,6 +100,7 @@ function SettingsForm({ initialValues }: { initialValues: SettingsValues }) {
                   <TextInput label="Institution name" withAsterisk {...form.getInputProps(`letterheads.${i}.institutionName`)} />
                   <TextInput label="Address" {...form.getInputProps(`letterheads.${i}.address`)} />
                   <TextInput label="Phone" {...form.getInputProps(`letterheads.${i}.phone`)} />
+                  <LetterheadLogo depId={l.depId} departmentName={l.departmentName} />
                 </Stack>
               </Paper>
             ))}

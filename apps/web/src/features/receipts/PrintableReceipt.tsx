@@ -4,13 +4,14 @@ import { formatDate } from '../../lib/dates';
 import { amountInWords, formatRupees } from '../../lib/money';
 import type { ReceiptView } from './types';
 
-/** One copy of a receipt as printed on the department's letterhead. */
-export function PrintableReceipt({ data, copyLabel }: { data: ReceiptView; copyLabel?: string }) {
+/** One copy of a receipt as printed on the department's letterhead (with its logo when it has one). */
+export function PrintableReceipt({ data, copyLabel, logo }: { data: ReceiptView; copyLabel?: string; logo?: string | null }) {
   const { receipt, lines, letterhead } = data;
   const contact = [letterhead.address, letterhead.phone && `Phone: ${letterhead.phone}`].filter(Boolean).join(' · ');
   return (
     <section className="rcpt-copy" aria-label={copyLabel ?? 'Receipt'}>
-      <header className="rcpt-head">
+      <header className="rcpt-head" data-logo={logo ? '' : undefined}>
+        {logo && <img className="rcpt-logo" src={logo} alt="" />}
         <div className="rcpt-institution">{letterhead.institutionName}</div>
         {contact && <div>{contact}</div>}
         <div>{receipt.departmentName}</div>

@@ -53,6 +53,7 @@ export default function ReceiptSuccessPage() {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [navigate, findPath]);
+  const logo = useQuery(trpc.letterheads.logo.queryOptions({ depId: department.id }, { staleTime: 5 * 60_000 }));
 
   if (!(number > 0)) {
     return (
@@ -143,7 +144,7 @@ export default function ReceiptSuccessPage() {
         {COPIES[paper].map((label, index) => (
           <Fragment key={label ?? 'single'}>
             {index > 0 && <div className="rcpt-cut" />}
-            <PrintableReceipt data={receipt.data} copyLabel={label} />
+            <PrintableReceipt data={receipt.data} copyLabel={label} logo={logo.data?.logo} />
           </Fragment>
         ))}
       </div>

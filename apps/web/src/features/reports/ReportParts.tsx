@@ -76,13 +76,16 @@ export function ReportTable<Row>({
 }) {
   const sample = rows[0];
   const right = columns.map((c, i) => (sample ? isMoney(c.value(sample)) : footer.some((f) => isMoney(f[i] ?? null))));
+  const widths = columns.map((c, i) => c.width ?? (right[i] ? 130 : undefined));
+  // A fixed layout gives the columns without a width what is left: keep at least 160 px for each.
+  const needed = widths.reduce<number>((sum, w) => sum + (typeof w === 'number' ? w : 160), actions?.width ?? 0);
   return (
-    <Table.ScrollContainer minWidth={minWidth}>
+    <Table.ScrollContainer minWidth={Math.max(minWidth, needed)}>
       <Table className="report-table" striped highlightOnHover withTableBorder verticalSpacing="xs" layout="fixed" data-testid={testId}>
         <Table.Thead>
           <Table.Tr>
             {columns.map((c, i) => (
-              <Table.Th key={c.header} w={c.width ?? (right[i] ? 130 : undefined)} ta={right[i] ? 'right' : undefined}>
+              <Table.Th key={c.header} w={widths[i]} ta={right[i] ? 'right' : undefined}>
                 {c.header}
               </Table.Th>
             ))}
