@@ -150,8 +150,13 @@ test('admin sets up a BA English batch, its fee structure, fee heads and a disco
     confirm: true,
   });
 
-  // Discounts: the department is required to search.
+  // Discounts open on the department last chosen in this browser (UG, on the batches list).
   await page.getByRole('link', { name: 'Disc/Adjustment' }).click();
+  await expect(page).toHaveURL(/\/admin\/discedt\?depId=100$/);
+  await expect(select(page, 'Department')).toHaveValue('Arts and Science UG');
+  // With none remembered, the department is required to search.
+  await page.evaluate(() => localStorage.removeItem('admin-list-department'));
+  await page.goto('/admin/discedt');
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByText('Required')).toBeVisible();
   await choose(page, 'Department', 'Arts and Science UG');

@@ -265,7 +265,7 @@ test('reports: fee receipts by course with lines and exports, dues against Fees 
 
   // The report menu lists the reports.
   await page.goto('/ug/rptview/');
-  await expect(page.getByRole('heading', { level: 3 })).toHaveText([
+  await expect(page.getByRole('heading', { level: 2 })).toHaveText([
     'Fee receipts by course',
     'Student dues',
     'Dues as of a date',
@@ -282,7 +282,7 @@ test('reports: fee receipts by course with lines and exports, dues against Fees 
   await page.context().clearCookies();
   await signInAsAdmin(page);
   await page.goto('/admin/rptview/100');
-  await expect(page.getByRole('heading', { level: 3 })).toHaveText([
+  await expect(page.getByRole('heading', { level: 2 })).toHaveText([
     'Fees Receipt Reports Order by Courses',
     'Student Dues Reports',
     'Dues as of a date',
