@@ -24,11 +24,8 @@ const SHELL: Screen['landmarks'] = ['banner', 'navigation', 'main'];
 
 async function searchReceipts(page: Page, data: ScreenData) {
   await page.goto('/ug/rcpt/');
-  await page.getByRole('combobox', { name: 'Course' }).click();
-  await page.getByRole('option', { name: 'BA English' }).click();
-  await page.getByLabel('Search').fill(data.student.admissionNo);
-  await page.getByRole('button', { name: 'Search' }).click();
-  await expect(page.getByRole('cell', { name: data.student.admissionNo })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Find student' }).fill(data.student.name);
+  await expect(page.getByRole('button', { name: `View fees of ${data.student.name}` })).toBeVisible();
 }
 
 const SCREENS: Screen[] = [

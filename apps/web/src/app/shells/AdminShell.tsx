@@ -72,7 +72,7 @@ export function AdminShell() {
                 aria-expanded={settingsOpened}
               >
                 {SETTINGS_LINKS.map((l) => (
-                  <NavLink key={l.to} component={Link} py={4} to={l.to} label={l.label} leftSection={<l.icon size={16} />} active={pathname.startsWith(l.to)} />
+                  <NavLink key={l.to} component={Link} py={2} to={l.to} label={l.label} leftSection={<l.icon size={16} />} active={pathname.startsWith(l.to)} />
                 ))}
               </NavLink>
               <NavLink
@@ -85,9 +85,9 @@ export function AdminShell() {
                 aria-expanded={reportsOpened}
               >
                 {DEPARTMENTS.map((d) => (
-                  <NavLink key={d.id} component={Link} py={4} to={`/admin/rptview/${d.id}`} label={d.name} active={pathname === `/admin/rptview/${d.id}`} />
+                  <NavLink key={d.id} component={Link} py={2} to={`/admin/rptview/${d.id}`} label={d.name} active={pathname === `/admin/rptview/${d.id}`} />
                 ))}
-                <NavLink component={Link} py={4} to="/admin/collections" label="Collections summary" leftSection={<IconReportMoney size={16} />} active={pathname.startsWith('/admin/collections')} />
+                <NavLink component={Link} py={2} to="/admin/collections" label="Collections summary" leftSection={<IconReportMoney size={16} />} active={pathname.startsWith('/admin/collections')} />
               </NavLink>
             </AppShell.Section>
           </AppShell.Navbar>
