@@ -22,7 +22,7 @@ const money = { ta: 'right' as const, style: { fontVariantNumeric: 'tabular-nums
 export function InstalmentDues({ dues, compact = false, fineAction }: { dues: StudentDues; compact?: boolean; fineAction?: ReactNode }) {
   const { fine } = dues;
   return (
-    <Table.ScrollContainer minWidth={360} type="native">
+    <Table.ScrollContainer minWidth={360} type="native" tabIndex={0}>
     <Table striped withTableBorder verticalSpacing={compact ? 4 : 'xs'} fz={compact ? 'xs' : 'sm'} data-testid="instalment-dues">
       <Table.Thead>
         <Table.Tr>
