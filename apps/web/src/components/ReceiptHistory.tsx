@@ -18,7 +18,7 @@ export function ReceiptHistory({ number }: { number: number }) {
   const history = useQuery(trpc.audit.receiptHistory.queryOptions({ number }));
   return (
     <Paper withBorder p="md" radius="md" className="no-print" aria-label="History">
-      <Title order={4} mb="sm">
+      <Title order={2} size="h4" mb="sm">
         History
       </Title>
       <FailureAlert error={history.error} />

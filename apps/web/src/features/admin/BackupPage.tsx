@@ -47,7 +47,7 @@ function AutomaticBackups() {
   return (
     <Paper withBorder p="lg" radius="md">
       <Stack>
-        <Title order={4}>Automatic backups</Title>
+        <Title order={2} size="h4">Automatic backups</Title>
         <Text size="sm">
           Saved in <Code>{data.dir}</Code>
           {data.schedule ? (

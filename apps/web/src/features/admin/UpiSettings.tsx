@@ -72,7 +72,7 @@ function DepartmentUpi({ department }: { department: Department }) {
 export function UpiSettings() {
   return (
     <Paper withBorder p="lg" radius="md" mt="lg">
-      <Title order={4}>UPI payments</Title>
+      <Title order={2} size="h4">UPI payments</Title>
       <Text c="dimmed" size="sm" mb="md">
         With a UPI ID, the counter shows a QR code for the amount of a UPI receipt and demand notices carry one for their total.
       </Text>

@@ -92,7 +92,7 @@ export function PlanEditor({ plan, batch, sameCourse }: { plan: BatchPlan; batch
         )}
 
         <Paper withBorder radius="md" p="lg">
-          <Title order={4} mb="sm">
+          <Title order={2} size="h4" mb="sm">
             Fill the table
           </Title>
           <Stack gap="md">
@@ -117,7 +117,7 @@ export function PlanEditor({ plan, batch, sameCourse }: { plan: BatchPlan; batch
 
         <Paper withBorder radius="md" p="lg">
           <Group justify="space-between" mb="sm">
-            <Title order={4}>Instalments</Title>
+            <Title order={2} size="h4">Instalments</Title>
             <Button variant="light" size="xs" leftSection={<IconPlus size={14} />} onClick={() => form.insertListItem('instalments', emptyInstalment(heads, rows.length))}>
               Add instalment
             </Button>

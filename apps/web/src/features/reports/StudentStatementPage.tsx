@@ -132,7 +132,7 @@ export default function StudentStatementPage() {
         </Paper>
 
         <Paper withBorder radius="md" p="lg">
-          <Title order={4} mb="sm">
+          <Title order={2} size="h4" mb="sm">
             Instalments and fines
           </Title>
           <StudentInstalments depId={department.id} studentId={studentId} />
