@@ -274,6 +274,7 @@ test('reports: fee receipts by course with lines and exports, dues against Fees 
     'Student fee information',
     'Receipts between dates',
     'Collections summary',
+    'Day book',
     'Student statement',
   ]);
   await page.screenshot({ path: '/tmp/reports-menu.png', fullPage: true });
@@ -290,6 +291,7 @@ test('reports: fee receipts by course with lines and exports, dues against Fees 
     'Demand notices',
     'Receipt report between dates',
     'Collections summary',
+    'Day book',
   ]);
   await page.screenshot({ path: '/tmp/reports-admin-menu.png', fullPage: true });
   await page.getByRole('link', { name: 'Open' }).first().click();

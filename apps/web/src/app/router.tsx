@@ -50,6 +50,7 @@ const departmentPages = {
   studentFee: () => import('../features/reports/StudentFeeReportPage'),
   receiptsBetweenDates: () => import('../features/reports/ReceiptsBetweenDatesPage'),
   collections: () => import('../features/reports/CollectionsSummaryPage'),
+  dayBook: () => import('../features/reports/DayBookPage'),
   statement: () => import('../features/reports/StudentStatementPage'),
 };
 
@@ -73,6 +74,7 @@ function departmentRoutes(prefix: string): RouteObject[] {
     { path: 'finfo', ...page(departmentPages.studentFee) },
     { path: 'rcpt_dtws', ...page(departmentPages.receiptsBetweenDates) },
     { path: 'collections', ...page(departmentPages.collections) },
+    { path: 'daybook', ...page(departmentPages.dayBook) },
     { path: 'audit', ...page(() => import('../features/audit/DepartmentAuditLogPage')) },
     { path: 'statement/:studentId', ...page(departmentPages.statement) },
     { path: '*', element: <Navigate to={`/${prefix}`} replace /> },
@@ -134,6 +136,7 @@ export const router = createBrowserRouter([
       { path: 'backup', ...page(() => import('../features/admin/BackupPage')) },
       { path: 'audit', ...page(() => import('../features/audit/AuditLogPage')) },
       { path: 'collections', ...page(departmentPages.collections) },
+      { path: 'daybook', ...page(departmentPages.dayBook) },
       { path: 'rptview/:depId', ...forDepartmentParam(() => import('../features/reports/AdminReportMenuPage')) },
       { path: 'rptfee/:depId/:deptName', ...forDepartmentParam(departmentPages.feeReceiptReport) },
       { path: 'dues/:depId/:deptName', ...forDepartmentParam(departmentPages.dues) },

@@ -1,5 +1,5 @@
 import { SimpleGrid } from '@mantine/core';
-import { IconAlarm, IconCalendarDue, IconCalendarStats, IconCoins, IconMail, IconReceipt2, IconUserExclamation } from '@tabler/icons-react';
+import { IconAlarm, IconCalendarDue, IconCalendarStats, IconCoins, IconMail, IconNotebook, IconReceipt2, IconUserExclamation } from '@tabler/icons-react';
 import { useDepartment } from '../../lib/department-context';
 import { PageHeader } from '../../components/PageHeader';
 import { reportPaths } from './paths';
@@ -20,6 +20,7 @@ export default function AdminReportMenuPage() {
         <ReportCard to={paths.notices} title="Demand notices" description="Printable notices per student or for a whole batch, with a UPI QR for the total." icon={<IconMail size={24} />} color="yellow" />
         <ReportCard to={paths.betweenDates} title="Receipt report between dates" description="The department's receipts of a period with the grand total." icon={<IconCalendarStats size={24} />} color="teal" />
         <ReportCard to={paths.collections} title="Collections summary" description="All departments together and each apart, by fee head and payment mode." icon={<IconCoins size={24} />} color="orange" />
+        <ReportCard to={paths.dayBook} title="Day book" description="A day's receipts by staff member and payment mode, voided receipts and the cash to hand over; printable." icon={<IconNotebook size={24} />} color="lime" />
       </SimpleGrid>
     </>
   );

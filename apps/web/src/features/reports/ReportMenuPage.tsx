@@ -1,5 +1,5 @@
 import { Button, Card, Group, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconAlarm, IconArrowRight, IconCalendarDue, IconCalendarStats, IconMail, IconCoins, IconFileInvoice, IconReceipt2, IconUserExclamation, IconUsersGroup } from '@tabler/icons-react';
+import { IconAlarm, IconArrowRight, IconCalendarDue, IconCalendarStats, IconMail, IconNotebook, IconCoins, IconFileInvoice, IconReceipt2, IconUserExclamation, IconUsersGroup } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useDepartment } from '../../lib/department-context';
@@ -45,6 +45,7 @@ export default function ReportMenuPage() {
         <ReportCard to={paths.studentFee ?? paths.menu} title="Student fee information" description="Total fee, total discount and final fee of every student of a course." icon={<IconUsersGroup size={24} />} color="grape" />
         <ReportCard to={paths.betweenDates} title="Receipts between dates" description="The receipts of a period, day by day, with the grand total." icon={<IconCalendarStats size={24} />} color="teal" />
         <ReportCard to={paths.collections} title="Collections summary" description="What came in over a period, by fee head (with GST apart) and by payment mode." icon={<IconCoins size={24} />} color="orange" />
+        <ReportCard to={paths.dayBook} title="Day book" description="A day's receipts by staff member and payment mode, voided receipts and the cash to hand over; printable." icon={<IconNotebook size={24} />} color="lime" />
         <ReportCard to={`/${department.prefix}/rcpt/`} title="Student statement" description="Find a student under Receipts or in a course list, then open their statement." icon={<IconFileInvoice size={24} />} color="cyan" />
       </SimpleGrid>
     </>

@@ -19,6 +19,7 @@ export function reportPaths(department: Department, adminArea: boolean) {
       studentFee: null,
       betweenDates: `/admin/rcpt_dtws/${department.id}/${name}`,
       collections: '/admin/collections',
+      dayBook: '/admin/daybook',
       statement: (studentId: number) => `/admin/statement/${department.id}/${studentId}`,
     };
   }
@@ -32,6 +33,7 @@ export function reportPaths(department: Department, adminArea: boolean) {
     studentFee: `${base}/finfo/`,
     betweenDates: `${base}/rcpt_dtws/`,
     collections: `${base}/collections/`,
+    dayBook: `${base}/daybook/`,
     statement: (studentId: number) => `${base}/statement/${studentId}`,
   };
 }

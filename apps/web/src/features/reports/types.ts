@@ -13,6 +13,7 @@ export type FeeInfoRow = FeeInfoReport['batches'][number]['rows'][number];
 export type ReceiptsBetweenDates = inferOutput<Reports['receiptsBetweenDates']>;
 export type DatedReceiptRow = ReceiptsBetweenDates['rows'][number];
 export type Collections = inferOutput<Reports['collections']>;
+export type DayBook = inferOutput<Reports['dayBook']>;
 export type CollectionsTotals = Collections['overall'];
 export type Statement = inferOutput<Reports['statement']>;
 export type DuesAsOf = inferOutput<Reports['duesAsOf']>;

@@ -1,0 +1,90 @@
+import { mkdirSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import { runProgram } from './programs';
+import { signInAsAdmin, signInAtDepartment, trpcMutation } from './support';
+
+const CLERKS = [
+  { email: 'cashier.one@e2e.test', password: 'cashier1' },
+  { email: 'cashier.two@e2e.test', password: 'cashier2' },
+];
+const ARTIFACTS = 'e2e/artifacts';
+
+function todayIso(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+}
+
+/** A busy day in the English Medium School (105), which no other spec uses: two clerks, five modes, one void. */
+async function busyDay(page: Page): Promise<number> {
+  await signInAsAdmin(page);
+  for (const c of CLERKS) await trpcMutation(page, 'admin.users.create', { options: 'user', depId: 105, email: c.email, pwd1: c.password, pwd2: c.password, chk1: true });
+  const batch = await trpcMutation<{ id: number }>(page, 'batches.create', { depId: 105, courseId: 6000, name: 'E2E Day book', startDate: '2025-06-01', endDate: '2028-03-31', confirm: true });
+  const heads = (await (await page.request.get('/trpc/reference.feeHeads')).json()).result.data as Array<{ id: number; name: string }>;
+  const tuition = heads.find((h) => h.name === 'Tuition Fee')!.id;
+  await trpcMutation(page, 'fees.structures.create', { depId: 105, batchId: batch.id, feeHeadId: tuition, amount: '50000', startDate: '2025-06-01', endDate: '2026-03-31', confirm: true });
+  const student = await trpcMutation<{ id: number }>(page, 'students.create', {
+    depId: 105, courseId: 6000, batchId: batch.id, capId: 'CAP-DB-1', name: 'Meera Joseph', admissionNo: 'EMS-DB-1', admissionDate: '2025-06-10',
+    categoryId: 1, dateOfBirth: '2015-03-04', gender: 'Female', address: '3 Church Road, Kottayam', confirm: true,
+  });
+  const pay = (amount: string, paymentMode: string) =>
+    trpcMutation<{ number: number }>(page, 'receipts.create', {
+      depId: 105, studentId: student.id, date: todayIso(), items: [{ feeHeadId: tuition, particulars: '', amount }], paymentMode,
+      paymentReference: paymentMode === 'cash' ? null : 'REF-DB', total: amount, tax: '0', net: amount, confirm: true,
+    });
+  let voided = 0;
+  for (const [i, clerk] of CLERKS.entries()) {
+    await page.context().clearCookies();
+    await signInAtDepartment(page, 105, clerk.email, clerk.password);
+    await expect(page).toHaveURL(/\/ems$/);
+    if (i === 0) {
+      await pay('1000.00', 'cash');
+      await pay('250.50', 'upi');
+      voided = (await pay('777.00', 'cash')).number;
+    } else {
+      await pay('500.25', 'cash');
+      await pay('3000.00', 'bank_transfer');
+      await pay('120.00', 'card');
+      await pay('2000.00', 'cheque');
+    }
+  }
+  await page.context().clearCookies();
+  await signInAsAdmin(page);
+  await trpcMutation(page, 'receipts.void', { number: voided });
+  return voided;
+}
+
+test('the day book of a busy day: totals by clerk and mode, the void, printed', async ({ page }) => {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const voided = await busyDay(page);
+
+  await page.goto('/admin/rptview/105');
+  await page.getByRole('link', { name: 'Open' }).nth(7).click();
+  await expect(page).toHaveURL(/\/admin\/daybook$/);
+  await page.getByRole('combobox', { name: 'Department' }).selectOption({ label: 'English Medium school' });
+  const book = page.getByTestId('day-book');
+  await expect(book.getByTestId('day-book-total')).toHaveText('6,870.75');
+  await expect(book.getByTestId('day-book-cash')).toHaveText('1,500.25');
+  const users = book.getByTestId('day-book-users');
+  await expect(users.getByRole('row', { name: /cashier\.one@e2e\.test/ })).toContainText('1,250.50');
+  await expect(users.getByRole('row', { name: /cashier\.two@e2e\.test/ })).toContainText('5,620.25');
+  await expect(book.getByTestId('day-book-voided')).toContainText(`#000${voided}`);
+  await expect(book.getByTestId('day-book-voided')).toContainText('777.00');
+  await page.screenshot({ path: '/tmp/daybook-desktop.png', fullPage: true });
+
+  await page.emulateMedia({ media: 'print' });
+  await page.pdf({ path: `${ARTIFACTS}/daybook.pdf`, printBackground: true });
+  await page.emulateMedia({ media: 'screen' });
+  const text = runProgram('pdftotext', ['-layout', `${ARTIFACTS}/daybook.pdf`, '-']);
+  expect(text).toContain('Day book');
+  expect(text).toContain('cashier.one@e2e.test');
+  expect(text).toContain('6,870.75');
+  expect(text).toContain('1,500.25');
+  expect(text).toContain('5,620.25');
+  expect(text).toContain(`#000${voided}`);
+  expect(text).toContain('Cashier');
+  expect(text).toContain('Accountant');
+  expect(text).not.toContain('Export');
+  runProgram('pdftoppm', ['-png', '-r', '70', '-singlefile', `${ARTIFACTS}/daybook.pdf`, '/tmp/daybook-pdf']);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: '/tmp/daybook-phone.png', fullPage: true });
+});

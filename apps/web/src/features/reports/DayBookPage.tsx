@@ -1,0 +1,130 @@
+import { Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { PageHeader } from '../../components/PageHeader';
+import { useDepartment, useIsAdminArea } from '../../lib/department-context';
+import { DEPARTMENTS, type Department } from '../../lib/departments';
+import { formatDate, todayIso } from '../../lib/dates';
+import { formatRupees } from '../../lib/money';
+import { useTRPC } from '../../lib/trpc';
+import { type Column, reportFileName, tableOf } from './export';
+import { ExportActions, Figure, ReportError, ReportLoading, ReportTable } from './ReportParts';
+import type { DayBook } from './types';
+
+type UserRow = DayBook['byUser'][number];
+type VoidedRow = DayBook['voided'][number];
+
+/** The screen's modes; 'advance' (always 0 until advances exist) is left off so the table fits a portrait page. */
+const MODES = [
+  ['cash', 'Cash'],
+  ['upi', 'UPI'],
+  ['cheque', 'Cheque'],
+  ['bank', 'Bank transfer'],
+  ['card', 'Card'],
+] as const;
+
+const USER_COLUMNS: Array<Column<UserRow>> = [
+  { header: 'Received by', value: (u) => u.email ?? '(deleted account)' },
+  { header: 'Receipts', value: (u) => u.receipts, width: 70 },
+  ...MODES.map(([mode, label]): Column<UserRow> => ({ header: label, value: (u) => ({ paise: u.byModePaise[mode] }), width: 88 })),
+  { header: 'Total', value: (u) => ({ paise: u.totalPaise }), width: 96 },
+];
+
+const VOIDED_COLUMNS: Array<Column<VoidedRow>> = [
+  { header: 'Receipt', value: (v) => `#000${v.number}` },
+  { header: 'Voided by', value: (v) => v.voidedByEmail ?? '(deleted account)' },
+  { header: 'Amount', value: (v) => ({ paise: v.netPaise }) },
+];
+
+function footerOf(book: DayBook) {
+  const sum = (f: (u: UserRow) => number) => book.byUser.reduce((s, u) => s + f(u), 0);
+  return [['Total', sum((u) => u.receipts), ...MODES.map(([mode]) => ({ paise: sum((u) => u.byModePaise[mode]) })), { paise: sum((u) => u.totalPaise) }]];
+}
+
+/**
+ * The cashier's day book: a day's live receipts by the staff account that took them, by payment mode,
+ * the receipts of that date that were voided, and the cash to hand over; printed with signature lines.
+ */
+function DayBookView({ department, adminArea }: { department: Department | null; adminArea: boolean }) {
+  const trpc = useTRPC();
+  const [date, setDate] = useState(todayIso());
+  const [depId, setDepId] = useState<number | undefined>(department?.id);
+  const book = useQuery(trpc.reports.dayBook.queryOptions({ depId, date }, { enabled: /^\d{4}-\d{2}-\d{2}$/.test(date) }));
+  const chosen = DEPARTMENTS.find((d) => d.id === depId);
+  const data = book.data;
+  return (
+    <>
+      <PageHeader title="Day book" subtitle={chosen?.name ?? 'All departments'} />
+      <Group className="no-print" align="flex-end" mb="md" wrap="wrap">
+        <TextInput type="date" label="Date" value={date} onChange={(e) => setDate(e.currentTarget.value)} max={todayIso()} />
+        {adminArea && (
+          <NativeSelect
+            label="Department"
+            value={depId === undefined ? '' : String(depId)}
+            onChange={(e) => setDepId(e.currentTarget.value ? Number(e.currentTarget.value) : undefined)}
+            data={[{ value: '', label: 'All departments' }, ...DEPARTMENTS.map((d) => ({ value: String(d.id), label: d.name }))]}
+          />
+        )}
+      </Group>
+      {book.isFetching && <ReportLoading label="Adding up the day..." />}
+      {!book.isFetching && book.isError && <ReportError error={book.error} />}
+      {!book.isFetching && data && (
+        <Stack gap="lg" data-testid="day-book">
+          <Paper withBorder radius="md" p="md">
+            <Group justify="space-between" wrap="wrap" gap="lg">
+              <Figure label="Date" value={formatDate(data.date)} />
+              <Figure label="Receipts" value={data.byUser.reduce((s, u) => s + u.receipts, 0).toLocaleString('en-IN')} />
+              <Figure label="Total received" value={formatRupees(data.byUser.reduce((s, u) => s + u.totalPaise, 0))} testId="day-book-total" />
+              <Figure label="Cash to hand over" value={formatRupees(data.cashToHandOverPaise)} testId="day-book-cash" />
+              <Group className="no-print" gap="xs">
+                <ExportActions
+                  size="sm"
+                  fileName={reportFileName('Day_book_', chosen?.code ?? 'All', '_', data.date)}
+                  sheetName="Day book"
+                  table={() => tableOf(USER_COLUMNS, data.byUser, footerOf(data))}
+                />
+              </Group>
+            </Group>
+          </Paper>
+          <Paper withBorder radius="md" p="lg">
+            <Title order={4} mb="md">
+              Receipts by staff member
+            </Title>
+            {data.byUser.length === 0 ? (
+              <Text c="dimmed">No receipts are dated {formatDate(data.date)}.</Text>
+            ) : (
+              <ReportTable testId="day-book-users" columns={USER_COLUMNS} rows={data.byUser} rowKey={(u) => u.userId ?? 0} footer={footerOf(data)} minWidth={700} />
+            )}
+          </Paper>
+          <Paper withBorder radius="md" p="lg">
+            <Title order={4} mb="md">
+              Voided receipts of this date
+            </Title>
+            {data.voided.length === 0 ? (
+              <Text c="dimmed">None.</Text>
+            ) : (
+              <ReportTable testId="day-book-voided" columns={VOIDED_COLUMNS} rows={data.voided} rowKey={(v) => v.number} />
+            )}
+            <Title order={4} mt="lg" mb="xs">
+              Refunds
+            </Title>
+            <Text c="dimmed">None.</Text>
+          </Paper>
+          <Group justify="space-between" mt="xl" pt="xl">
+            <Text style={{ borderTop: '1px solid', minWidth: 220, textAlign: 'center' }}>Cashier</Text>
+            <Text style={{ borderTop: '1px solid', minWidth: 220, textAlign: 'center' }}>Accountant</Text>
+          </Group>
+        </Stack>
+      )}
+    </>
+  );
+}
+
+function DepartmentDayBook() {
+  return <DayBookView department={useDepartment()} adminArea={false} />;
+}
+
+/** /{prefix}/daybook/ for one department; /admin/daybook for any or all of them. */
+export default function DayBookPage() {
+  return useIsAdminArea() ? <DayBookView department={null} adminArea /> : <DepartmentDayBook />;
+}
