@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '@fees/db';
 import { describe, expect, it } from 'vitest';
-import { type RunAs, runServerUntilExit } from './test/server-process';
+import { runServerUntilExit } from './test/server-process';
 
-/** As root every file is readable and writable: the permission cases run the server as nobody. */
-const notRoot: RunAs | undefined = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : undefined;
+/** As root every file is readable and writable: the permission cases run the server without that power. */
+const asRoot = process.getuid?.() === 0;
 
 function freshFolder(): string {
   const dir = mkdtempSync(join(tmpdir(), 'fees-start-'));
@@ -21,8 +21,8 @@ function databaseFile(dir: string): string {
   return path;
 }
 
-async function startOn(path: string, runAs?: RunAs) {
-  const exit = await runServerUntilExit({ DATABASE_PATH: path, PORT: '0', BACKUP_SCHEDULE: 'off', LOG_LEVEL: 'silent' }, runAs);
+async function startOn(path: string, withoutFileOverride = false) {
+  const exit = await runServerUntilExit({ DATABASE_PATH: path, PORT: '0', BACKUP_SCHEDULE: 'off', LOG_LEVEL: 'silent' }, withoutFileOverride);
   const text = `${exit.stdout}${exit.stderr}`.trim();
   return { code: exit.code, text };
 }
@@ -62,12 +62,12 @@ describe('start-up on a database file that cannot serve', { timeout: 120_000 }, 
   it('a file the server may not read', async () => {
     const path = databaseFile(freshFolder());
     chmodSync(path, 0o000);
-    expectOnePlainParagraph(await startOn(path, notRoot), path, /cannot be read/);
+    expectOnePlainParagraph(await startOn(path, asRoot), path, /cannot be read/);
   });
 
   it('a read-only file', async () => {
     const path = databaseFile(freshFolder());
     chmodSync(path, 0o444);
-    expectOnePlainParagraph(await startOn(path, notRoot), path, /is read-only/);
+    expectOnePlainParagraph(await startOn(path, asRoot), path, /is read-only/);
   });
 });

@@ -30,24 +30,27 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
-/** Another user than the test's (uid and gid), to run the server without root's right to read and write anything. */
-export interface RunAs {
-  uid: number;
-  gid: number;
-}
-
-function launch(env: Record<string, string>, runAs?: RunAs): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+/**
+ * As root every file is readable and writable. `withoutFileOverride` starts the server as root without
+ * the capabilities that override file permissions (setpriv, from util-linux), so an unreadable or
+ * read-only database file fails as it would for the service's own user. Switching to another user
+ * instead would fail wherever the checkout is not readable by that user (a fresh clone in a 0700 folder).
+ */
+function launch(env: Record<string, string>, withoutFileOverride = false): ChildProcess {
+  const options = {
     cwd: SERVER_ROOT,
-    ...runAs,
     env: { ...process.env, HOST: '127.0.0.1', TZ: 'Asia/Kolkata', ...env, INIT_CWD: SERVER_ROOT },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+    stdio: ['ignore', 'pipe', 'pipe'] as const,
+  };
+  const server = ['--import', 'tsx', 'src/main.ts'];
+  return withoutFileOverride
+    ? spawn('setpriv', ['--bounding-set=-dac_override,-dac_read_search', '--', process.execPath, ...server], options)
+    : spawn(process.execPath, server, options);
 }
 
 /** Runs the server until it exits by itself (a start that must fail) and returns what it printed. */
-export function runServerUntilExit(env: Record<string, string>, runAs?: RunAs, timeoutMs = 60_000): Promise<ServerExit> {
-  const child = launch(env, runAs);
+export function runServerUntilExit(env: Record<string, string>, withoutFileOverride = false, timeoutMs = 60_000): Promise<ServerExit> {
+  const child = launch(env, withoutFileOverride);
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (chunk) => (stdout += chunk));
