@@ -2,7 +2,7 @@
  * The real server as a child process (`node --import tsx src/main.ts`), for tests of what only a
  * whole process shows: start-up failures, and limits that must hold across separate requests.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, type SpawnOptions, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -37,10 +37,10 @@ async function freePort(): Promise<number> {
  * instead would fail wherever the checkout is not readable by that user (a fresh clone in a 0700 folder).
  */
 function launch(env: Record<string, string>, withoutFileOverride = false): ChildProcess {
-  const options = {
+  const options: SpawnOptions = {
     cwd: SERVER_ROOT,
     env: { ...process.env, HOST: '127.0.0.1', TZ: 'Asia/Kolkata', ...env, INIT_CWD: SERVER_ROOT },
-    stdio: ['ignore', 'pipe', 'pipe'] as const,
+    stdio: ['ignore', 'pipe', 'pipe'],
   };
   const server = ['--import', 'tsx', 'src/main.ts'];
   return withoutFileOverride
