@@ -56,7 +56,7 @@ async function shoot(page: Page, name: string) {
 const FIRST_DUE = istDate(-40);
 const SECOND_DUE = addMonths(FIRST_DUE, 3);
 
-test('a three-term plan with a per-day fine: fine at the counter, one receipt, dues cleared, a demand notice with a UPI QR', async ({ page }) => {
+test('a three-term plan with a per-day fine: fine at the counter, one receipt, dues cleared, a demand notice with a UPI QR and a verification QR', async ({ page, browser }) => {
   // Four screens at two sizes and two PDFs: longer than one screen's test.
   test.setTimeout(180_000);
   mkdirSync(ARTIFACTS, { recursive: true });
@@ -217,9 +217,43 @@ test('a three-term plan with a per-day fine: fine at the counter, one receipt, d
   expect(text).toContain(UPI.upiId);
   expect(execFileSync('pdfinfo', [`${ARTIFACTS}/demand-notice.pdf`]).toString()).toMatch(/Pages:\s+1\n[\s\S]*\(A5\)/);
 
-  // The QR on paper decodes to the UPI link for the total.
+  // The two QR codes on paper: the UPI link for the total, and the verification link printed beside it.
   execFileSync('pdftoppm', ['-png', '-r', '200', '-singlefile', `${ARTIFACTS}/demand-notice.pdf`, `${SHOTS}/notice-pdf`]);
   const png = PNG.sync.read(readFileSync(`${SHOTS}/notice-pdf.png`));
-  const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
-  expect(decoded?.data).toBe(`upi://pay?pa=bedcollege@sbi&pn=College%20of%20Education&am=10050.00&tn=${STUDENT.admissionNo}&cu=INR`);
+  const printedLink = (await notice.getByText(/^Verify: /).textContent())!.replace('Verify: ', '');
+  expect(printedLink).toMatch(/\/verify\/notice\/\d+\/\d{4}-\d{2}-\d{2}\/1005000\/[0-9a-f]{12}$/);
+  expect(qrCodesOf(png).sort()).toEqual(
+    [`upi://pay?pa=bedcollege@sbi&pn=College%20of%20Education&am=10050.00&tn=${STUDENT.admissionNo}&cu=INR`, printedLink].sort(),
+  );
+
+  // Anyone with the paper, without a session: only the institution, initials, admission number, date and total.
+  const visitor = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const phone = await visitor.newPage();
+  await phone.goto(printedLink);
+  await expect(phone.getByText('Valid demand notice')).toBeVisible();
+  await expect(phone.getByText('₹ 10,050.00')).toBeVisible();
+  await expect(phone.getByText(shown(noticeDate), { exact: true })).toBeVisible();
+  await expect(phone.getByText(STUDENT.admissionNo)).toBeVisible();
+  await expect(phone.getByText('L. M.', { exact: true })).toBeVisible();
+  await expect(phone.getByText(STUDENT.name)).toHaveCount(0);
+  await phone.screenshot({ path: `${SHOTS}/notice-verify-phone.png`, fullPage: true });
+  await phone.goto(printedLink.replace('/1005000/', '/1000000/'));
+  await expect(phone.getByText('Not a valid demand notice')).toBeVisible();
+  await visitor.close();
 });
+
+/** Every QR code on a page image: decode one, paint its area white, look again. */
+function qrCodesOf(png: PNG): string[] {
+  const found: string[] = [];
+  for (let code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height); code; code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height)) {
+    found.push(code.data);
+    const { topLeftCorner: a, bottomRightCorner: b } = code.location;
+    const margin = 20;
+    for (let y = Math.max(0, Math.floor(Math.min(a.y, b.y)) - margin); y < Math.min(png.height, Math.ceil(Math.max(a.y, b.y)) + margin); y++) {
+      for (let x = Math.max(0, Math.floor(Math.min(a.x, b.x)) - margin); x < Math.min(png.width, Math.ceil(Math.max(a.x, b.x)) + margin); x++) {
+        png.data.fill(255, (y * png.width + x) * 4, (y * png.width + x) * 4 + 4);
+      }
+    }
+  }
+  return found;
+}

@@ -29,6 +29,34 @@ export function verificationPath(db: DbOrTx, receipt: VerifiedFields): string {
   return `/verify/${receipt.number}/${verificationCode(newest!, receipt)}`;
 }
 
+/**
+ * A demand notice's code signs "notice|" with the student, the as-of date and the total demanded, so
+ * no receipt's code (number|date|amount) can ever pass as a notice's, nor the other way round.
+ */
+export interface NoticeFields {
+  studentId: number;
+  asOf: string;
+  totalPaise: number;
+}
+
+const noticeText = (notice: NoticeFields) => `notice|${notice.studentId}|${notice.asOf}|${notice.totalPaise}`;
+
+function noticeCode(secret: string, notice: NoticeFields): string {
+  return createHmac('sha256', secret).update(noticeText(notice)).digest('hex').slice(0, CODE_LENGTH);
+}
+
+/** The public page's path for a demand notice, as printed under its QR code. */
+export function noticeVerificationPath(db: DbOrTx, notice: NoticeFields): string {
+  const [newest] = verifySecrets(db);
+  return `/verify/notice/${notice.studentId}/${notice.asOf}/${notice.totalPaise}/${noticeCode(newest!, notice)}`;
+}
+
+export function isValidNoticeCode(db: DbOrTx, notice: NoticeFields, code: string): boolean {
+  if (!/^[0-9a-f]+$/.test(code) || code.length !== CODE_LENGTH) return false;
+  const given = Buffer.from(code);
+  return verifySecrets(db).some((secret) => timingSafeEqual(Buffer.from(noticeCode(secret, notice)), given));
+}
+
 export function isValidCode(db: DbOrTx, receipt: VerifiedFields, code: string): boolean {
   if (!/^[0-9a-f]+$/.test(code) || code.length !== CODE_LENGTH) return false;
   const given = Buffer.from(code);

@@ -5,12 +5,12 @@
  * Anything else (a wrong code, a changed number, no such receipt) is "Not a valid receipt" and
  * nothing more. Rate-limited per address (limiter.ts).
  */
-import { findReceiptByNumber } from '@fees/db';
-import { formatDate, formatRupees, receiptLabel } from '@fees/validation';
+import { findReceiptByNumber, findStudentById, listLetterheads } from '@fees/db';
+import { formatDate, formatRupees, receiptLabel, ZDate } from '@fees/validation';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { today } from '../config';
 import type { ServerDeps } from '../context';
-import { isValidCode } from './code';
+import { isValidCode, isValidNoticeCode } from './code';
 import { VerifyLimiter } from './limiter';
 
 const escapeHtml = (text: string) =>
@@ -56,6 +56,10 @@ ${body}
 }
 
 const NOT_VALID = page('Not a valid receipt', '<h1>Not a valid receipt</h1>');
+const NOT_VALID_NOTICE = page('Not a valid demand notice', '<h1>Not a valid demand notice</h1>');
+
+const definitionList = (fields: Array<[string, string]>) =>
+  `<dl>\n${fields.map(([term, value]) => `<dt>${term}</dt><dd>${escapeHtml(value)}</dd>`).join('\n')}\n</dl>`;
 
 function send(reply: FastifyReply, status: number, html: string) {
   return reply
@@ -69,10 +73,34 @@ function send(reply: FastifyReply, status: number, html: string) {
 
 export async function verifyRoutes(app: FastifyInstance, { deps }: { deps: ServerDeps }): Promise<void> {
   const limiter = new VerifyLimiter();
-  app.get('/verify/:number/:code', async (req, reply) => {
-    if (!limiter.allow(req.ip)) {
-      return send(reply.header('retry-after', '60'), 429, page('Too many attempts', '<h1>Too many attempts</h1><p>Please try again in a minute.</p>'));
+  const tooMany = (reply: FastifyReply) =>
+    send(reply.header('retry-after', '60'), 429, page('Too many attempts', '<h1>Too many attempts</h1><p>Please try again in a minute.</p>'));
+
+  // A demand notice: only the institution, the student's initials and admission number, the as-of date and the total.
+  app.get('/verify/notice/:studentId/:asOf/:total/:code', async (req, reply) => {
+    if (!limiter.allow(req.ip)) return tooMany(reply);
+    const params = req.params as { studentId: string; asOf: string; total: string; code: string };
+    const studentId = /^\d{1,9}$/.test(params.studentId) ? Number(params.studentId) : null;
+    const totalPaise = /^\d{1,12}$/.test(params.total) ? Number(params.total) : null;
+    const student = studentId === null ? null : findStudentById(deps.db, studentId);
+    const notice = student && totalPaise !== null && ZDate.safeParse(params.asOf).success ? { studentId: student.id, asOf: params.asOf, totalPaise } : null;
+    if (!student || !notice || !isValidNoticeCode(deps.db, notice, params.code)) {
+      limiter.recordWrong(req.ip);
+      return send(reply, 404, NOT_VALID_NOTICE);
     }
+    const letterhead = listLetterheads(deps.db).find((l) => l.depId === student.departmentId);
+    const fields: Array<[string, string]> = [
+      ['Institution', letterhead?.institutionName ?? ''],
+      ['Student', initialsOf(student.name)],
+      ['Admission number', student.admissionNo],
+      ['As of', formatDate(notice.asOf)],
+      ['Total demanded', `₹ ${formatRupees(notice.totalPaise)}`],
+    ];
+    return send(reply, 200, page('Demand notice', `<h1>Demand notice verification</h1>\n<p class="status valid">Valid demand notice</p>\n${definitionList(fields)}`));
+  });
+
+  app.get('/verify/:number/:code', async (req, reply) => {
+    if (!limiter.allow(req.ip)) return tooMany(reply);
     const { number: numberText, code } = req.params as { number: string; code: string };
     const number = /^\d{1,9}$/.test(numberText) ? Number(numberText) : null;
     const receipt = number === null ? null : findReceiptByNumber(deps.db, number);
@@ -92,7 +120,6 @@ export async function verifyRoutes(app: FastifyInstance, { deps }: { deps: Serve
       ['Student', initialsOf(receipt.studentName)],
       ['Admission number', receipt.admissionNo],
     ];
-    const list = fields.map(([term, value]) => `<dt>${term}</dt><dd>${escapeHtml(value)}</dd>`).join('\n');
-    return send(reply, 200, page(`Receipt ${receiptLabel(receipt.number)}`, `<h1>Receipt verification</h1>\n${status}\n<dl>\n${list}\n</dl>`));
+    return send(reply, 200, page(`Receipt ${receiptLabel(receipt.number)}`, `<h1>Receipt verification</h1>\n${status}\n${definitionList(fields)}`));
   });
 }

@@ -148,3 +148,53 @@ describe('GET /verify/{number}/{code}', () => {
     expect(initialsOf('ravi  kumar s.')).toBe('R. K. S.');
   });
 });
+
+describe('GET /verify/notice/{student}/{asOf}/{total}/{code}', () => {
+  const notice = async () => {
+    const answer = await h.caller('pgStaff').plans.demandNotices({ depId: 101, studentId: fx.pg.studentId, asOf: '2026-10-01', payBy: '2026-10-15' });
+    return { letterhead: answer.letterhead, ...answer.notices[0]! };
+  };
+  const textOf = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+
+  it("a printed notice's link shows only the institution, initials, admission number, as-of date and total", async () => {
+    const printed = await notice();
+    expect(printed.total).toBeGreaterThan(0);
+    expect(printed.verifyPath).toBe(`/verify/notice/${fx.pg.studentId}/2026-10-01/${printed.total}/${printed.verifyPath.split('/').at(-1)}`);
+    expect(printed.verifyPath).toMatch(/\/[0-9a-f]{12}$/);
+    const page = await open(printed.verifyPath);
+    expect(page.statusCode).toBe(200);
+    const text = textOf(page.body);
+    expect(text).toContain('Valid demand notice');
+    expect(text).toContain(`Institution ${printed.letterhead.institutionName}`);
+    expect(text).toContain(`Student ${initialsOf(printed.name)}`);
+    expect(text).toContain('Admission number PG-001');
+    expect(text).toContain('As of 01-10-2026');
+    const dl = /<dl>([\s\S]*)<\/dl>/.exec(page.body)![1]!;
+    expect([...dl.matchAll(/<dt>([^<]+)<\/dt>/g)].map((m) => m[1])).toEqual(['Institution', 'Student', 'Admission number', 'As of', 'Total demanded']);
+    expect(page.body).not.toContain(printed.name);
+  });
+
+  it('a changed total, date or code, or a receipt code: "Not a valid demand notice" and nothing else', async () => {
+    const printed = await notice();
+    const [, , , student, asOf, total, code] = printed.verifyPath.split('/') as [string, string, string, string, string, string, string];
+    const receipt = await h.caller('ugStaff').receipts.create(receiptInput(500_00));
+    const receiptCode = (await h.caller('ugStaff').receipts.byNumber({ number: receipt.number })).verifyPath.split('/')[3]!;
+    const flipped = code.replace(/^./, (c) => (c === '0' ? '1' : '0'));
+    for (const path of [
+      `/verify/notice/${student}/${asOf}/${Number(total) + 1}/${code}`,
+      `/verify/notice/${student}/2026-10-02/${total}/${code}`,
+      `/verify/notice/${student}/2026-02-30/${total}/${code}`,
+      `/verify/notice/${student}/${asOf}/${total}/${flipped}`,
+      `/verify/notice/${fx.ug.studentId}/${asOf}/${total}/${code}`,
+      `/verify/notice/${fx.ug.studentId}/2025-08-01/50000/${receiptCode}`,
+      `/verify/notice/${receipt.number}/2025-08-01/50000/${receiptCode}`,
+      `/verify/notice/x/${asOf}/${total}/${code}`,
+    ]) {
+      const page = await open(path);
+      expect(page.statusCode, path).toBe(404);
+      expect(/<main>([\s\S]*)<\/main>/.exec(page.body)![1]!.trim()).toBe('<h1>Not a valid demand notice</h1>');
+    }
+    // Nor does a notice's code pass as a receipt's.
+    expect((await open(`/verify/${receipt.number}/${code}`)).statusCode).toBe(404);
+  });
+});

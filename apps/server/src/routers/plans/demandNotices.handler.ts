@@ -1,5 +1,6 @@
 import { batchDuesAsOf, listLetterheads, loadBatchPlan } from '@fees/db';
 import type { TDemandNoticesInput } from '@fees/validation';
+import { noticeVerificationPath } from '../../verify/code';
 import { type AuthedContext, duesView, headNamesOf, loadBatchOfDepartment, loadStudentOfDepartment, upiLinkFor, upiOf } from './service';
 
 /**
@@ -36,6 +37,8 @@ export function demandNoticesHandler({ ctx, input }: { ctx: AuthedContext; input
           outstanding: view.outstanding,
           total: view.toCollect,
           upiLink: upiLinkFor(upi, view.toCollect, r.admissionNo),
+          /** The public verification page for the printed QR code (verify/). */
+          verifyPath: noticeVerificationPath(ctx.db, { studentId: r.studentId, asOf: input.asOf, totalPaise: view.toCollect }),
         };
       }),
   };

@@ -1,11 +1,12 @@
 import { UpiQr } from '../../components/UpiQr';
+import { VerifyQr } from '../../components/VerifyQr';
 import { formatDate } from '../../lib/dates';
 import { amountInWords, formatRupees } from '../../lib/money';
 import type { DemandNotices } from './types';
 
 type Notice = DemandNotices['notices'][number];
 
-/** One student's demand notice as printed: letterhead, student, the instalments due with fines, the total, pay-by and a UPI QR. */
+/** One student's demand notice as printed: letterhead, student, the instalments due with fines, the total, pay-by, a UPI QR and the verification QR. */
 export function DemandNotice({
   data,
   notice,
@@ -101,6 +102,7 @@ export function DemandNotice({
             <div>UPI: {upi.upiId}</div>
           </div>
         )}
+        <VerifyQr path={notice.verifyPath} />
       </div>
     </section>
   );
