@@ -8,7 +8,7 @@ import {
   type StudentDues,
   studentDuesAsOf,
 } from '@fees/validation';
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { batches, courses, discounts, feeHeads, fineWaivers, receiptLines, receipts, students } from '../schema';
 import { type BatchPlan, loadBatchPlans } from './plans';
@@ -163,24 +163,24 @@ function duesOfBatches(
   });
 }
 
-/** The batches of a course (or just one of them) in name order. */
+/** The batches of a course (or just one of them), newest first (start date descending, then name). */
 export function batchIdsOfCourse(db: DbOrTx, params: { courseId: number; batchId?: number }): number[] {
   return db
     .select({ id: batches.id })
     .from(batches)
     .where(and(eq(batches.courseId, params.courseId), params.batchId === undefined ? undefined : eq(batches.id, params.batchId)))
-    .orderBy(asc(batches.name))
+    .orderBy(desc(batches.startDate), asc(batches.name))
     .all()
     .map((b) => b.id);
 }
 
-/** The batches of a department, by course and name. */
+/** The batches of a department, by course, newest first within each (start date descending, then name). */
 export function batchIdsOfDepartment(db: DbOrTx, departmentId: number): number[] {
   return db
     .select({ id: batches.id })
     .from(batches)
     .where(eq(batches.departmentId, departmentId))
-    .orderBy(asc(batches.courseId), asc(batches.name))
+    .orderBy(asc(batches.courseId), desc(batches.startDate), asc(batches.name))
     .all()
     .map((b) => b.id);
 }

@@ -240,7 +240,7 @@ export const RECEIPT_SEARCH_LIMIT = 500;
 
 /**
  * Students of one course of a department whose name, admission number or capId contains the text
- * (any case; empty text lists the course), ordered by batch then name.
+ * (any case; empty text lists the course), newest batch first (start date descending, then name) then by name.
  */
 export function searchReceiptStudents(db: Database, params: { departmentId: number; courseId: number; text: string }): ReceiptSearchRow[] {
   const pattern = `%${params.text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
@@ -251,7 +251,7 @@ export function searchReceiptStudents(db: Database, params: { departmentId: numb
      FROM students s JOIN batches b ON b.id = s.batch_id
      WHERE s.department_id = @departmentId AND s.course_id = @courseId
        AND (s.name LIKE @pattern ESCAPE '\\' OR s.admission_no LIKE @pattern ESCAPE '\\' OR s.cap_id LIKE @pattern ESCAPE '\\')
-     ORDER BY b.name, b.id, s.name COLLATE NOCASE, s.id
+     ORDER BY b.start_date DESC, b.name, b.id, s.name COLLATE NOCASE, s.id
      LIMIT ${RECEIPT_SEARCH_LIMIT}`,
   ).all({ departmentId: params.departmentId, courseId: params.courseId, pattern });
 }

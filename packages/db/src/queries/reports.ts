@@ -57,13 +57,13 @@ export interface FeeReceiptReport {
 }
 
 /**
- * Live receipts of one course of a department, by batch name then receipt number, optionally of one
- * batch and narrowed to a text in the student's name, admission number or the receipt number.
- * Totals count every matching receipt: without a text they are the running totals of the course's
- * batches (course_batch_receipts), with one they are counted from receipts_live_course_idx. Rows stop
- * at `limit`, read batch by batch (in name order, batches_course_name_uq) and in number order within
- * each, so a page needs no sort whatever the planner's statistics say (CROSS JOIN fixes the loop
- * order, INDEXED BY the indexes).
+ * Live receipts of one course of a department, newest batch first (start date descending, then name)
+ * then by receipt number, optionally of one batch and narrowed to a text in the student's name,
+ * admission number or the receipt number. Totals count every matching receipt: without a text they
+ * are the running totals of the course's batches (course_batch_receipts), with one they are counted
+ * from receipts_live_course_idx. Rows stop at `limit`, read one batch at a time in the groups' order
+ * (a course has few batches, so sorting them is cheap) and in number order within each from
+ * receipts_live_course_idx, so a page never sorts the course's receipts.
  */
 export function feeReceiptReport(
   db: DbOrTx,
@@ -88,31 +88,33 @@ export function feeReceiptReport(
     JOIN students s ON s.id = r.student_id
     WHERE r.course_id = ${params.courseId} AND r.status = 'live' ${oneBatch} ${search}
     GROUP BY r.batch_id
-    ORDER BY b.name, b.id`
+    ORDER BY b.start_date DESC, b.name, b.id`
       : sql`
     SELECT t.batch_id AS batchId, b.name AS batchName, t.receipt_count AS count, t.net_paise AS netPaise,
       SUM(t.receipt_count) OVER () AS allCount, SUM(t.net_paise) OVER () AS allNetPaise
     FROM course_batch_receipts t
     JOIN batches b ON b.id = t.batch_id
     WHERE t.course_id = ${params.courseId} AND t.receipt_count > 0 ${params.batchId === undefined ? sql`` : sql`AND t.batch_id = ${params.batchId}`}
-    ORDER BY b.name, b.id`,
+    ORDER BY b.start_date DESC, b.name, b.id`,
   );
   if (groups.length === 0) return empty;
-  const rows = db.all<FeeReceiptRow>(sql`
-    SELECT r.number AS number, r.date AS date, r.student_id AS studentId, s.admission_no AS admissionNo,
-      r.student_name AS studentName, r.address AS address, r.batch_id AS batchId, b.name AS batchName,
-      r.net_paise AS netPaise
-    FROM batches b INDEXED BY batches_course_name_uq
-    CROSS JOIN receipts r INDEXED BY receipts_live_course_idx
-    JOIN students s ON s.id = r.student_id
-    WHERE b.course_id = ${params.courseId} AND r.course_id = b.course_id AND r.batch_id = b.id AND r.status = 'live' ${oneBatch} ${search}
-    ORDER BY b.name, b.id, r.number
-    LIMIT ${params.limit}`);
+  // One batch at a time in the groups' order (newest first), each a range of receipts_live_course_idx
+  // in number order, until the page is full.
   const rowsOf = new Map<number, FeeReceiptRow[]>();
-  for (const row of rows) {
-    const list = rowsOf.get(row.batchId);
-    if (list) list.push(row);
-    else rowsOf.set(row.batchId, [row]);
+  let shown = 0;
+  for (const g of groups) {
+    if (shown >= params.limit) break;
+    const own = db.all<FeeReceiptRow>(sql`
+    SELECT r.number AS number, r.date AS date, r.student_id AS studentId, s.admission_no AS admissionNo,
+      r.student_name AS studentName, r.address AS address, r.batch_id AS batchId, ${g.batchName} AS batchName,
+      r.net_paise AS netPaise
+    FROM receipts r INDEXED BY receipts_live_course_idx
+    JOIN students s ON s.id = r.student_id
+    WHERE r.course_id = ${params.courseId} AND r.batch_id = ${g.batchId} AND r.status = 'live' ${search}
+    ORDER BY r.number
+    LIMIT ${params.limit - shown}`);
+    rowsOf.set(g.batchId, own);
+    shown += own.length;
   }
   const first = groups[0]!;
   return {
@@ -121,7 +123,7 @@ export function feeReceiptReport(
       return { batchId: g.batchId, batchName: g.batchName, totals: { count: g.count, netPaise: g.netPaise }, rows: own, truncated: own.length < g.count };
     }),
     totals: { count: first.allCount, netPaise: first.allNetPaise },
-    truncated: rows.length < first.allCount,
+    truncated: shown < first.allCount,
   };
 }
 
@@ -166,7 +168,8 @@ export function receiptLinesReport(db: DbOrTx, params: { depId: number; number: 
 /**
  * The per-student reports come back from one statement as three kinds of rows: 'row' (a student,
  * up to the limit), 'batch' (a batch's totals over all its students) and 'total' (all of them).
- * Students are read through students_department_course_batch_idx.
+ * Students are read through students_department_course_batch_idx; batches come newest first (start
+ * date descending, then name), a sort of the materialized rows d that the name order needed as well.
  */
 type Kind = 'row' | 'batch' | 'total';
 
@@ -268,7 +271,7 @@ export function duesReport(
     WITH ${courseStudentMoney(params)},
     d AS MATERIALIZED (
       SELECT sel.id AS studentId, sel.admission_no AS admissionNo, sel.name AS name, sel.cap_id AS capId,
-        b.id AS batchId, b.name AS batchName, COALESCE(fee.feePaise, 0) AS feePaise,
+        b.id AS batchId, b.name AS batchName, b.start_date AS batchStart, COALESCE(fee.feePaise, 0) AS feePaise,
         COALESCE(disc.discountPaise, 0) AS discountPaise, COALESCE(paid.paid_paise, 0) AS paidPaise,
         COALESCE(fee.feePaise, 0) - COALESCE(disc.discountPaise, 0) - COALESCE(paid.paid_paise, 0) AS balancePaise
       FROM sel
@@ -279,17 +282,17 @@ export function duesReport(
       WHERE ${params.includeSettled ? 1 : 0} OR COALESCE(fee.feePaise, 0) - COALESCE(disc.discountPaise, 0) - COALESCE(paid.paid_paise, 0) <> 0
     )
     SELECT * FROM (
-      SELECT 'row' AS kind, studentId, admissionNo, name, capId, batchId, batchName, feePaise, discountPaise, paidPaise, balancePaise, 1 AS count
-      FROM d ORDER BY batchName, batchId, admissionNo LIMIT ${params.limit}
+      SELECT 'row' AS kind, studentId, admissionNo, name, capId, batchId, batchName, batchStart, feePaise, discountPaise, paidPaise, balancePaise, 1 AS count
+      FROM d ORDER BY batchStart DESC, batchName, batchId, admissionNo LIMIT ${params.limit}
     )
     UNION ALL
-    SELECT 'batch', NULL, NULL, NULL, NULL, batchId, batchName, SUM(feePaise), SUM(discountPaise), SUM(paidPaise), SUM(balancePaise), COUNT(*)
+    SELECT 'batch', NULL, NULL, NULL, NULL, batchId, batchName, batchStart, SUM(feePaise), SUM(discountPaise), SUM(paidPaise), SUM(balancePaise), COUNT(*)
     FROM d GROUP BY batchId
     UNION ALL
-    SELECT 'total', NULL, NULL, NULL, NULL, NULL, NULL, COALESCE(SUM(feePaise), 0), COALESCE(SUM(discountPaise), 0),
+    SELECT 'total', NULL, NULL, NULL, NULL, NULL, NULL, NULL, COALESCE(SUM(feePaise), 0), COALESCE(SUM(discountPaise), 0),
       COALESCE(SUM(paidPaise), 0), COALESCE(SUM(balancePaise), 0), COUNT(*)
     FROM d
-    ORDER BY batchName, batchId, admissionNo`);
+    ORDER BY batchStart DESC, batchName, batchId, admissionNo`);
   const totalsOf = (r: DuesRaw): DuesTotals => ({
     count: r.count,
     feePaise: r.feePaise,
@@ -353,7 +356,7 @@ export function studentFeeInfoReport(
     WITH ${courseStudentMoney(params)},
     d AS MATERIALIZED (
       SELECT sel.id AS studentId, sel.admission_no AS admissionNo, sel.name AS name, sel.cap_id AS capId,
-        b.id AS batchId, b.name AS batchName, COALESCE(fee.feePaise, 0) AS feePaise,
+        b.id AS batchId, b.name AS batchName, b.start_date AS batchStart, COALESCE(fee.feePaise, 0) AS feePaise,
         COALESCE(disc.discountPaise, 0) AS discountPaise,
         COALESCE(fee.feePaise, 0) - COALESCE(disc.discountPaise, 0) AS finalFeePaise
       FROM sel
@@ -362,17 +365,17 @@ export function studentFeeInfoReport(
       LEFT JOIN disc ON disc.student_id = sel.id
     )
     SELECT * FROM (
-      SELECT 'row' AS kind, studentId, admissionNo, name, capId, batchId, batchName, feePaise, discountPaise, finalFeePaise, 1 AS count
-      FROM d ORDER BY batchName, batchId, admissionNo LIMIT ${params.limit}
+      SELECT 'row' AS kind, studentId, admissionNo, name, capId, batchId, batchName, batchStart, feePaise, discountPaise, finalFeePaise, 1 AS count
+      FROM d ORDER BY batchStart DESC, batchName, batchId, admissionNo LIMIT ${params.limit}
     )
     UNION ALL
-    SELECT 'batch', NULL, NULL, NULL, NULL, batchId, batchName, SUM(feePaise), SUM(discountPaise), SUM(finalFeePaise), COUNT(*)
+    SELECT 'batch', NULL, NULL, NULL, NULL, batchId, batchName, batchStart, SUM(feePaise), SUM(discountPaise), SUM(finalFeePaise), COUNT(*)
     FROM d GROUP BY batchId
     UNION ALL
-    SELECT 'total', NULL, NULL, NULL, NULL, NULL, NULL, COALESCE(SUM(feePaise), 0), COALESCE(SUM(discountPaise), 0),
+    SELECT 'total', NULL, NULL, NULL, NULL, NULL, NULL, NULL, COALESCE(SUM(feePaise), 0), COALESCE(SUM(discountPaise), 0),
       COALESCE(SUM(finalFeePaise), 0), COUNT(*)
     FROM d
-    ORDER BY batchName, batchId, admissionNo`);
+    ORDER BY batchStart DESC, batchName, batchId, admissionNo`);
   const totalsOf = (r: FeeInfoRaw): FeeInfoTotals => ({ count: r.count, feePaise: r.feePaise, discountPaise: r.discountPaise, finalFeePaise: r.finalFeePaise });
   const rowOf = (r: FeeInfoRaw): FeeInfoRow => ({
     studentId: r.studentId,

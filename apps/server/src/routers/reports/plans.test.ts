@@ -59,7 +59,6 @@ describe('report query plans', () => {
     expect(totals).toContain('SEARCH t USING INDEX sqlite_autoindex_course_batch_receipts_1 (course_id=?)');
     expect(totals!.filter((p) => /receipts? /.test(p))).toEqual([]);
     expect(rows).toEqual([
-      'SEARCH b USING COVERING INDEX batches_course_name_uq (course_id=?)',
       'SEARCH r USING INDEX receipts_live_course_idx (course_id=? AND batch_id=?)',
       'SEARCH s USING INTEGER PRIMARY KEY (rowid=?)',
     ]);

@@ -66,6 +66,12 @@ function expectedStudent(studentId: number) {
 }
 
 const batchName = (id: number) => raw.batches.find((b) => b.id === id)!.name;
+/** Batches newest first: start date descending, then name. */
+const newestFirst = (a: number, b: number) => {
+  const x = raw.batches.find((r) => r.id === a)!;
+  const y = raw.batches.find((r) => r.id === b)!;
+  return y.startDate.localeCompare(x.startDate) || x.name.localeCompare(y.name);
+};
 
 describe('generated data', () => {
   it('has what the reports must cope with: voids, edits, GST, a batch without fees', () => {
@@ -77,17 +83,17 @@ describe('generated data', () => {
 });
 
 describe('reports.feeReceipts', () => {
-  it('lists the live receipts of the course by batch then number, with SQL totals equal to the raw sums', async () => {
+  it('lists the live receipts of the course by batch (newest first) then number, with SQL totals equal to the raw sums', async () => {
     const report = await h.caller('ugStaff').reports.feeReceipts({ depId: 100, courseId: 1003 });
     const expected = raw.receipts
       .filter((r) => r.status === 'live' && r.courseId === 1003 && r.departmentId === 100)
-      .sort((a, b) => batchName(a.batchId).localeCompare(batchName(b.batchId)) || a.number - b.number);
+      .sort((a, b) => newestFirst(a.batchId, b.batchId) || a.number - b.number);
     const listed = report.batches.flatMap((b) => b.rows);
     expect(listed.map((r) => r.number)).toEqual(expected.map((r) => r.number));
     expect(listed.map((r) => r.netPaise)).toEqual(expected.map((r) => r.netPaise));
     expect(listed.some((r) => data.voidedNumbers.includes(r.number))).toBe(false);
     expect(report.totals).toEqual({ count: expected.length, netPaise: sum(expected.map((r) => r.netPaise)) });
-    expect(report.batches.map((b) => b.batchName)).toEqual([...report.batches.map((b) => b.batchName)].sort());
+    expect(report.batches.map((b) => b.batchId)).toEqual([...report.batches.map((b) => b.batchId)].sort(newestFirst));
     for (const batch of report.batches) {
       const own = expected.filter((r) => r.batchId === batch.batchId);
       expect(batch.totals).toEqual({ count: own.length, netPaise: sum(own.map((r) => r.netPaise)) });
@@ -188,7 +194,7 @@ describe('reports.dues', () => {
     const all = courseStudents().map((s) => expectedStudent(s.id));
     expect(report.totals.balancePaise).toBe(sum(all.map((x) => x.balance)));
     expect(report.totals.paidPaise).toBe(sum(all.map((x) => x.paid)));
-    expect(report.batches.map((b) => b.batchName)).toEqual(['2022-2025', '2023-2026', '2024-2027', '2025-2028']);
+    expect(report.batches.map((b) => b.batchName)).toEqual(['2025-2028', '2022-2025', '2023-2026', '2024-2027']);
     expect(report.truncated).toBe(false);
   });
 
