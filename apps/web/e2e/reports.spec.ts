@@ -146,9 +146,9 @@ test('reports: fee receipts by course with lines and exports, dues against Fees 
   await course.selectOption({ label: COURSE.name });
   await page.getByRole('button', { name: 'Search' }).click();
 
-  // Batches sorted by name, each with its live receipts and its total; the voided receipt nowhere.
-  await expect(page.getByRole('heading', { name: /^Batch: / })).toHaveText(['Batch: 2024-2027', 'Batch: 2025-2028']);
-  for (const batch of ['2024-2027', '2025-2028']) {
+  // Batches newest first (start date), each with its live receipts and its total; the voided receipt nowhere.
+  await expect(page.getByRole('heading', { name: /^Batch: / })).toHaveText(['Batch: 2025-2028', 'Batch: 2024-2027']);
+  for (const batch of ['2025-2028', '2024-2027']) {
     const section = page.getByTestId(`batch-${batch}`);
     const expected = byBatch(batch);
     await expect(section.locator('tbody tr')).toHaveCount(expected.length);

@@ -148,8 +148,8 @@ describe('receipts.searchStudents', () => {
     const ug = h.caller('ugStaff').receipts;
     const all = await ug.searchStudents({ depId: 100, courseId: 1003, text: '' });
     expect(all.batches.map((b) => [b.batchName, b.students.map((s) => s.admissionNo)])).toEqual([
-      ['2024-2027', ['UG-100']],
       ['2025-2028', ['UG-001', 'UG-101']],
+      ['2024-2027', ['UG-100']],
     ]);
     expect((await ug.searchStudents({ depId: 100, courseId: 1003, text: 'anjali' })).count).toBe(1);
     expect((await ug.searchStudents({ depId: 100, courseId: 1003, text: 'ug-10' })).count).toBe(2);
