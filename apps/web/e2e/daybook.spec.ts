@@ -48,7 +48,7 @@ async function busyDay(page: Page): Promise<number> {
   }
   await page.context().clearCookies();
   await signInAsAdmin(page);
-  await trpcMutation(page, 'receipts.void', { number: voided });
+  await trpcMutation(page, 'receipts.void', { number: voided, reason: 'Wrong entry' });
   return voided;
 }
 

@@ -186,7 +186,12 @@ test('the fee counter: find, pay two heads by UPI, print, edit, void', async ({ 
   // Void (Delete): the dialog says the data was deleted; the receipt shows VOIDED and cannot be edited.
   await page.goto(`/ug/inv/edit/${number}`);
   await page.getByRole('button', { name: 'Delete' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  const voidDialog = page.getByRole('dialog');
+  await voidDialog.getByLabel('Reason').fill('no');
+  await voidDialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(voidDialog.getByText('Give a reason for the void (3 to 200 characters)')).toBeVisible();
+  await voidDialog.getByLabel('Reason').fill('Paid twice by mistake');
+  await voidDialog.getByLabel('Reason').press('Enter');
   await expect(page.getByText('Data deleted successfully')).toBeVisible();
   await page.getByRole('button', { name: 'Close' }).click();
   await page.goto(`/ug/inv/edit/${number}`);

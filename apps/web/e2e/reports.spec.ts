@@ -116,7 +116,7 @@ async function setUp(page: Page) {
   ]);
   await pay('Fathima Beevi', '2025-07-15', [{ head: 'Tuition Fee', particulars: '', paise: 5_000_75 }]);
   const voided = await pay('Fathima Beevi', '2025-07-20', [{ head: 'Exam Fee', particulars: 'Wrong entry', paise: 1_500_50 }]);
-  await trpcMutation(page, 'receipts.void', { number: voided.number });
+  await trpcMutation(page, 'receipts.void', { number: voided.number, reason: 'Wrong entry' });
   voided.voided = true;
   await pay('Meera Nair', '2025-08-01', [{ head: 'Exam Fee', particulars: 'After July', paise: 700_00 }]);
   return { students, receipts: receipts.filter((r) => !r.voided), voided };

@@ -117,7 +117,7 @@ test('a printed receipt verifies from its QR code without signing in and shows V
   await expect(phone.getByText(STUDENT.name)).toHaveCount(0);
   await phone.screenshot({ path: '/tmp/verify-valid-phone.png', fullPage: true });
 
-  await trpcMutation(page, 'receipts.void', { number: created.number });
+  await trpcMutation(page, 'receipts.void', { number: created.number, reason: 'Wrong entry' });
   await phone.reload();
   await expect(phone.getByText(/^VOIDED on \d{2}-\d{2}-\d{4}$/)).toBeVisible();
   await expect(phone.getByText('Valid receipt')).toHaveCount(0);
@@ -134,6 +134,7 @@ test('a printed receipt verifies from its QR code without signing in and shows V
   await expect(history.getByText(`Created by ${STAFF.email}`)).toBeVisible();
   await expect(history.getByText(`Changed by ${STAFF.email}`)).toBeVisible();
   await expect(history.getByText(`Voided by ${STAFF.email}`)).toBeVisible();
+  await expect(history.getByText('Reason: Wrong entry')).toBeVisible();
   await expect(history.getByRole('row', { name: 'Net (₹) 12,500.00 13,000.00' })).toBeVisible();
   await history.screenshot({ path: '/tmp/verify-history.png' });
 
@@ -156,6 +157,8 @@ test('a printed receipt verifies from its QR code without signing in and shows V
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: '/tmp/audit-log-phone.png', fullPage: true });
   await page.setViewportSize({ width: 1366, height: 820 });
+  await entries.nth(0).click();
+  await expect(page.getByRole('row', { name: 'Reason — Wrong entry', exact: true })).toBeVisible();
 
   // The server backed the new database up at start: Backup Database lists it, checked, to download.
   await page.goto('/admin/backup');

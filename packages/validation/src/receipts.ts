@@ -87,8 +87,15 @@ export type TUpdateReceiptInput = z.infer<typeof ZUpdateReceiptInput>;
 export const ZReceiptNumberInput = z.object({ number: ZId });
 export type TReceiptNumberInput = z.infer<typeof ZReceiptNumberInput>;
 
-/** Voiding names the receipt and, from a screen, the version it showed. */
-export const ZVoidReceiptInput = ZReceiptNumberInput.extend({ version: ZVersion });
+/** Why a receipt was voided: kept with the void and shown in its History and the audit log. */
+const VOID_REASON_MESSAGE = 'Give a reason for the void (3 to 200 characters)';
+export const ZVoidReason = z.string({ error: VOID_REASON_MESSAGE }).trim().min(3, VOID_REASON_MESSAGE).max(200, VOID_REASON_MESSAGE);
+
+/** The documented REST delete has no reason field; its voids record this instead. */
+export const LEGACY_REST_VOID_REASON = '(no reason given: legacy REST)';
+
+/** Voiding names the receipt, why, and, from a screen, the version it showed. */
+export const ZVoidReceiptInput = ZReceiptNumberInput.extend({ version: ZVersion, reason: ZVoidReason });
 export type TVoidReceiptInput = z.infer<typeof ZVoidReceiptInput>;
 
 /** Receipt search: a course is required ('required', lower case, as the old screen said it). */

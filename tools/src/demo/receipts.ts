@@ -119,7 +119,7 @@ export function loadDemoReceipts(db: Database): number {
     // A couple of voided receipts, as a counter sees after a mistake.
     for (const index of new Set([Math.floor(created.length / 3), Math.floor((created.length * 2) / 3)])) {
       const victim = created[index];
-      if (victim) voidReceipt(db, actors.get(victim.departmentId) ?? { userId: null, email: 'demo' }, { number: victim.number }, everyDepartment);
+      if (victim) voidReceipt(db, actors.get(victim.departmentId) ?? { userId: null, email: 'demo' }, { number: victim.number, reason: 'Entered by mistake' }, everyDepartment);
     }
   });
   return written;

@@ -1,3 +1,4 @@
+import { LEGACY_REST_VOID_REASON } from '@fees/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessRules } from '../test/access/rules';
 import { restRouter } from './router';
@@ -146,6 +147,18 @@ describe('ids over REST', () => {
     expect(res.status).toBe(400);
     expect(res.body.errors).toHaveProperty('invNo');
     expect(liveReceipts()).toEqual(before);
+  });
+});
+
+describe('the void over REST', () => {
+  it('needs no reason: the documented delete records that none was given, and its reference says so', async () => {
+    const number = server.fixture.ug.receiptNumber;
+    const res = await admin.request('DELETE', '/inv/del', { body: { invNo: number } });
+    expect(res.status).toBe(200);
+    const row = server.db.$client.prepare(`SELECT after FROM audit_log WHERE action = 'void' AND entity_id = ?`).get(String(number)) as { after: string };
+    expect(JSON.parse(row.after)).toMatchObject({ status: 'voided', reason: LEGACY_REST_VOID_REASON });
+    const { body } = await server.anonymous().get('/openapi.json');
+    expect(body.paths['/inv/del'].delete.description).toContain(LEGACY_REST_VOID_REASON);
   });
 });
 

@@ -44,7 +44,7 @@ beforeAll(async () => {
   take('pg@test.local', fx.pg, '4000.00', 'cash');
   const voided = take('ug@test.local', fx.ug, '777.00', 'cheque');
   const { actor: adminActor } = actor('admin@test.local');
-  voidReceipt(db, adminActor, { number: voided.number }, { role: 'admin', departmentId: null });
+  voidReceipt(db, adminActor, { number: voided.number, reason: 'Wrong entry' }, { role: 'admin', departmentId: null });
   voidedNumber = voided.number;
 });
 afterAll(() => server.close());

@@ -129,7 +129,7 @@ function operationOf(route: RestRoute) {
   return {
     operationId: `${route.method.toLowerCase()}${openApiPath(route.path).replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase())}`,
     summary: route.summary,
-    description: `${ACCESS_TEXT[route.access]} Served by the tRPC procedure \`${route.procedure}\`.${lastWriteWins(route) ? LAST_WRITE_WINS : ''}`,
+    description: `${ACCESS_TEXT[route.access]} Served by the tRPC procedure \`${route.procedure}\`.${lastWriteWins(route) ? LAST_WRITE_WINS : ''}${route.note ? ` ${route.note}` : ''}`,
     tags: [route.procedure.split('.')[0]],
     ...(parameters.length ? { parameters } : {}),
     ...(requestBody ? { requestBody } : {}),

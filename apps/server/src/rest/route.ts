@@ -60,6 +60,8 @@ export interface RestRoute<P extends ProcedurePath = ProcedurePath> {
   path: string;
   procedure: P;
   summary: string;
+  /** More for the reference's description: how the path differs from its procedure. */
+  note?: string;
   /** Who may call it: the procedure's own rule (a test checks they agree). */
   access: Access;
   /** Documented request fields -> the procedure input field each one fills, or a wire-only field (read by `input`, or not needed). */

@@ -93,7 +93,7 @@ describe('void against edit of one receipt', () => {
     const caller = harness.caller('admin');
     await caller.receipts.update(edit(1) as never);
     const edited = receipt();
-    const error = await refusal(caller.receipts.void({ number: fixture.ug.receiptNumber, version: 1 }));
+    const error = await refusal(caller.receipts.void({ number: fixture.ug.receiptNumber, reason: 'Wrong entry', version: 1 }));
     expect(error.code).toBe('CONFLICT');
     expect(error.message).toBe(`This receipt was changed by someone else at ${hhmm(edited.updatedAt)}; reload it to see the change`);
     expect(receipt()).toEqual({ ...edited, status: 'live', phone: '9847033333' });
@@ -101,7 +101,7 @@ describe('void against edit of one receipt', () => {
 
   it('a void first: the edit from the same loaded version is a 409 and the receipt stays voided as it was', async () => {
     const caller = harness.caller('admin');
-    await caller.receipts.void({ number: fixture.ug.receiptNumber, version: 1 });
+    await caller.receipts.void({ number: fixture.ug.receiptNumber, reason: 'Wrong entry', version: 1 });
     const voided = receipt();
     expect(voided).toMatchObject({ status: 'voided', version: 2 });
     const error = await refusal(caller.receipts.update(edit(1) as never));

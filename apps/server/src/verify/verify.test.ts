@@ -104,7 +104,7 @@ describe('GET /verify/{number}/{code}', () => {
     const created = await ug.create(receiptInput(700_00));
     const { verifyPath } = await ug.byNumber({ number: created.number });
     expect((await open(verifyPath)).body).toContain('Valid receipt');
-    await ug.void({ number: created.number });
+    await ug.void({ number: created.number, reason: 'Wrong entry' });
     const page = await open(verifyPath);
     expect(page.statusCode).toBe(200);
     const dmy = today().split('-').reverse().join('-');

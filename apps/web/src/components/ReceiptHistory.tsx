@@ -9,9 +9,15 @@ import { FailureAlert } from './FailureAlert';
 
 const ICONS = { create: IconPlus, update: IconPencil, void: IconBan } as const;
 
+/** The reason a void's audit row keeps (voids from before reasons were asked have none). */
+function voidReason(after: unknown): string | undefined {
+  const reason = (after as { reason?: unknown } | null)?.reason;
+  return typeof reason === 'string' ? reason : undefined;
+}
+
 /**
  * A receipt's History panel (edit page, printable page; never printed): who created it and when,
- * each edit with the fields it changed, and the void with who did it.
+ * each edit with the fields it changed, and the void with who did it and why.
  */
 export function ReceiptHistory({ number }: { number: number }) {
   const trpc = useTRPC();
@@ -40,6 +46,7 @@ export function ReceiptHistory({ number }: { number: number }) {
                     {formatInstant(entry.at)}
                   </Text>
                   {entry.action === 'update' && <AuditChanges action="update" before={entry.before} after={entry.after} onlyChanged />}
+                  {entry.action === 'void' && voidReason(entry.after) && <Text size="sm">Reason: {voidReason(entry.after)}</Text>}
                 </Stack>
               </Timeline.Item>
             );

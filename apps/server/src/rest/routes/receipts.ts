@@ -1,4 +1,4 @@
-import { paiseToRupeesText as rupees } from '@fees/validation';
+import { LEGACY_REST_VOID_REASON, paiseToRupeesText as rupees } from '@fees/validation';
 import { type AppCaller, route, type WireFields, wireOnly } from '../route';
 import { departmentOfBatch, studentOf } from './shared';
 
@@ -132,8 +132,10 @@ export const receiptRoutes = [
     path: '/inv/del',
     procedure: 'receipts.void',
     summary: 'Deletes (voids) a receipt: it keeps its number and counts nowhere',
+    note: `The procedure asks why; this path has no reason field, so its voids record "${LEGACY_REST_VOID_REASON}" as the reason.`,
     access: 'department',
     request: { invNo: 'number' },
+    input: () => ({ reason: LEGACY_REST_VOID_REASON }),
     response: { message: 'string', invoice: 'integer' },
     output: (r) => ({ message: r.message, invoice: r.number }),
   }),

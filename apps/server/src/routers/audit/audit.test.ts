@@ -134,7 +134,7 @@ describe('audit.receiptHistory', () => {
     const ug = h.caller('ugStaff');
     const created = await ug.receipts.create(receiptInput(1_000_00));
     await ug.receipts.update({ ...receiptInput(1_250_00, '2025-08-02'), number: created.number });
-    await h.caller('admin').receipts.void({ number: created.number });
+    await h.caller('admin').receipts.void({ number: created.number, reason: '  Entered against the wrong student  ' });
 
     const history = await ug.audit.receiptHistory({ number: created.number });
     expect(history.map((e) => [e.action, e.userEmail])).toEqual([
@@ -144,7 +144,7 @@ describe('audit.receiptHistory', () => {
     ]);
     expect(history[1]!.before).toMatchObject({ date: '2025-08-01', netPaise: 1_000_00 });
     expect(history[1]!.after).toMatchObject({ date: '2025-08-02', netPaise: 1_250_00 });
-    expect(history[2]!.after).toMatchObject({ status: 'voided' });
+    expect(history[2]!.after).toMatchObject({ status: 'voided', reason: 'Entered against the wrong student' });
     expect(history.every((e) => e.departmentId === 100)).toBe(true);
     // The same trail is in the audit screen under the receipt's number.
     expect((await ug.audit.list({ receiptNumber: created.number })).entries.map((e) => e.action)).toEqual(['void', 'update', 'create']);

@@ -186,7 +186,7 @@ describe('plans.studentDues: the worked example through the real receipts', () =
     const paid = await h.caller('admin').receipts.create(pgReceipt('2026-06-01', [[fx.heads.tuition, rs(10000)]]));
     const asOf = { depId: 101 as const, studentId: fx.pg.studentId, asOf: '2026-07-01' };
     expect((await h.caller('pgStaff').plans.studentDues(asOf)).fine.accrued).toBe(0);
-    await h.caller('admin').receipts.void({ number: paid.number });
+    await h.caller('admin').receipts.void({ number: paid.number, reason: 'Wrong entry' });
     expect((await h.caller('pgStaff').plans.studentDues(asOf)).instalments[0]).toMatchObject({ outstanding: rs(10000), daysLate: 16, fine: rs(160) });
   });
 });

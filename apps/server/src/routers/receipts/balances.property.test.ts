@@ -102,7 +102,7 @@ describe('balances after generated sequences of creates, edits and voids', () =>
               await api.update({ ...payload(entry.student, heads, op.lines, entry.rateBp), number });
               entry.lines = op.lines.map((l) => [heads[l.head]!, l.paise]);
             } else {
-              await api.void({ number });
+              await api.void({ number, reason: 'Wrong entry' });
               entry.live = false;
             }
             expect(wasLive).toBe(true);

@@ -336,7 +336,7 @@ describe('receipts.update and receipts.void', () => {
     const created = await ug.create(receiptInput([[fx.heads.exam, 700_00], [fx.heads.tuition, 800_00]]));
     const during = await ug.feeInfo({ depId: 100, studentId: fx.ug.studentId });
     expect(during.totals.paidPaise).toBe(before.totals.paidPaise + 1_500_00);
-    expect(await ug.void({ number: created.number })).toMatchObject({ number: created.number, status: 'voided', message: 'Data deleted successfully' });
+    expect(await ug.void({ number: created.number, reason: 'Wrong entry' })).toMatchObject({ number: created.number, status: 'voided', message: 'Data deleted successfully' });
     expect(await ug.feeInfo({ depId: 100, studentId: fx.ug.studentId })).toEqual(before);
 
     const shown = await ug.byNumber({ number: created.number });
@@ -347,15 +347,29 @@ describe('receipts.update and receipts.void', () => {
 
     const edit = await refusal(ug.update({ ...receiptInput([[fx.heads.exam, 100_00]]), number: created.number }));
     expect(edit).toEqual({ code: 'CONFLICT', message: `Receipt #000${created.number} has been voided and cannot be edited` });
-    expect(await refusal(ug.void({ number: created.number }))).toEqual({ code: 'CONFLICT', message: `Receipt #000${created.number} is already voided` });
+    expect(await refusal(ug.void({ number: created.number, reason: 'Wrong entry' }))).toEqual({ code: 'CONFLICT', message: `Receipt #000${created.number} is already voided` });
     const next = await ug.create(receiptInput([[fx.heads.exam, 100_00]]));
     expect(next.number).toBe(created.number + 1);
+  });
+
+  it('a void without a reason, or with one under 3 characters, is refused and changes nothing', async () => {
+    const ug = h.caller('ugStaff').receipts;
+    const created = await ug.create(receiptInput([[fx.heads.exam, 700_00]]));
+    const message = 'Give a reason for the void (3 to 200 characters)';
+    const noReason = { number: created.number } as unknown as Parameters<typeof ug.void>[0];
+    for (const input of [noReason, { number: created.number, reason: 'no' }, { number: created.number, reason: '  ab  ' }, { number: created.number, reason: 'x'.repeat(201) }]) {
+      const error = await refusal(ug.void(input));
+      expect(error.code).toBe('BAD_REQUEST');
+      expect(error.message).toContain(message);
+    }
+    expect((await ug.byNumber({ number: created.number })).receipt.status).toBe('live');
+    expect(h.db.select().from(auditLog).where(eq(auditLog.action, 'void')).all()).toHaveLength(0);
   });
 
   it("staff of another department can neither see, edit nor void a receipt; unknown numbers are NOT_FOUND", async () => {
     const pg = h.caller('pgStaff').receipts;
     expect(await refusal(pg.byNumber({ number: fx.ug.receiptNumber }))).toMatchObject({ code: 'FORBIDDEN' });
-    expect(await refusal(pg.void({ number: fx.ug.receiptNumber }))).toMatchObject({ code: 'FORBIDDEN' });
+    expect(await refusal(pg.void({ number: fx.ug.receiptNumber, reason: 'Wrong entry' }))).toMatchObject({ code: 'FORBIDDEN' });
     expect(await refusal(pg.update({ ...receiptInput([[fx.heads.tuition, 100_00]]), depId: 101, number: fx.ug.receiptNumber }))).toMatchObject({ code: 'FORBIDDEN' });
     expect(await refusal(h.caller('ugStaff').receipts.byNumber({ number: 424242 }))).toEqual({ code: 'NOT_FOUND', message: 'Receipt #000424242 does not exist' });
     expect(h.db.select().from(receipts).where(eq(receipts.number, fx.ug.receiptNumber)).get()?.status).toBe('live');

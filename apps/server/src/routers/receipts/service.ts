@@ -257,7 +257,7 @@ export function updateReceipt(db: Database, actor: AuditActor, input: TUpdateRec
 }
 
 /** A voided receipt keeps its number and its rows, and counts nowhere. */
-export function voidReceipt(db: Database, actor: AuditActor, { number, version }: TVoidReceiptInput, access: DepartmentAccess) {
+export function voidReceipt(db: Database, actor: AuditActor, { number, version, reason }: TVoidReceiptInput, access: DepartmentAccess) {
   return inWriteTransaction(db, () => {
     const receipt = loadReceipt(db, number, access);
     assertCurrentVersion('receipt', receipt, version);
@@ -269,7 +269,7 @@ export function voidReceipt(db: Database, actor: AuditActor, { number, version }
       entity: 'receipt',
       entityId: number,
       before: snapshot(receipt, lines),
-      after: { status: 'voided', voidedAt, voidedBy: actor.userId },
+      after: { status: 'voided', voidedAt, voidedBy: actor.userId, reason },
     });
     return { number, status: 'voided' as const, voidedAt, message: 'Data deleted successfully' };
   });

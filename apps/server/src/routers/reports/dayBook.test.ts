@@ -51,7 +51,7 @@ beforeAll(async () => {
   // Not that day, or not that department: left out of UG's day book.
   await first.create(receiptInput(ug, 999_00, fx.heads.tuition, 'cash', '2025-08-06'));
   await h.caller('pgStaff').receipts.create(receiptInput(pg, 4_000_00, fx.heads.tuition, 'cash'));
-  await h.caller('admin').receipts.void({ number: toVoid.number, version: 1 });
+  await h.caller('admin').receipts.void({ number: toVoid.number, reason: 'Wrong entry', version: 1 });
   voidedNumber = toVoid.number;
 });
 

@@ -39,5 +39,5 @@ export const receiptsAccess: AccessRules = {
       confirm: true,
     }),
   },
-  'receipts.void': { access: 'department', input: (fx) => ({ number: fx.ug.receiptNumber }) },
+  'receipts.void': { access: 'department', input: (fx) => ({ number: fx.ug.receiptNumber, reason: 'Wrong entry' }) },
 };

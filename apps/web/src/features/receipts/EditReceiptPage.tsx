@@ -1,12 +1,12 @@
 import { Alert, Badge, Button, Group } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconReceipt, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useDepartment } from '../../lib/department-context';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
-import { deleteDialog, infoDialog } from '../../lib/dialogs';
+import { infoDialog } from '../../lib/dialogs';
 import { paiseToRupeesText } from '../../lib/money';
 import { receiptLabel, sumByHead } from '@fees/validation';
 import { useTRPC } from '../../lib/trpc';
@@ -15,6 +15,7 @@ import { receiptSearchPath, receiptSuccessPath } from './links';
 import { ReceiptForm } from './ReceiptForm';
 import { ReceiptHistory } from '../../components/ReceiptHistory';
 import { useGoBack } from './useGoBack';
+import { VoidReceiptDialog } from './VoidReceiptDialog';
 import { FailureAlert } from '../../components/FailureAlert';
 
 /** /inv/edit/{receiptNo}: the stored receipt in the form; Submit updates, Delete voids. */
@@ -31,6 +32,7 @@ export default function EditReceiptPage() {
     ...trpc.receipts.entryContext.queryOptions({ depId: department.id, studentId: receipt?.studentId ?? 0 }, { enabled: live }),
     staleTime: 0,
   });
+  const [voiding, setVoiding] = useState(false);
   const alreadyOnReceipt = useMemo(() => sumByHead(stored.data?.lines ?? []), [stored.data]);
 
   const done = async (title: string, message: string) => {
@@ -132,17 +134,13 @@ export default function EditReceiptPage() {
             variant="light"
             leftSection={<IconTrash size={16} />}
             loading={remove.isPending}
-            onClick={() =>
-              deleteDialog(
-                `Do you really want to delete receipt ${receiptLabel(number)}? It will be voided: it keeps its number and no longer counts in any total.`,
-                () => remove.mutate({ number, version: receipt.version }),
-              )
-            }
+            onClick={() => setVoiding(true)}
           >
             Delete
           </Button>
         }
       />
+      <VoidReceiptDialog number={number} opened={voiding} onClose={() => setVoiding(false)} onVoid={(reason) => remove.mutate({ number, version: receipt.version, reason })} />
       <ReceiptHistory number={number} />
     </>
   );
