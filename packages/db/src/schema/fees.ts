@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { users } from './accounts';
 import { batches, students } from './academics';
+import { courses } from './reference';
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
@@ -46,6 +48,8 @@ export const discounts = sqliteTable(
     discountPaise: integer('discount_paise').notNull(),
     adjustmentPaise: integer('adjustment_paise').notNull(),
     note: text('note'),
+    /** The concession scheme that wrote this discount (null: typed by hand); leaving the scheme removes exactly these. */
+    schemeId: integer('scheme_id').references(() => concessionSchemes.id, { onDelete: 'set null' }),
     createdAt: text('created_at').notNull().default(now),
     updatedAt: text('updated_at').notNull().default(now),
     /** Bumped by every update: an edit sent with an older one is refused (stale screen). */
@@ -54,5 +58,59 @@ export const discounts = sqliteTable(
   (t) => [
     uniqueIndex('discounts_student_head_uq').on(t.studentId, t.feeHeadId),
     index('discounts_fee_head_idx').on(t.feeHeadId),
+    index('discounts_scheme_idx').on(t.schemeId),
   ],
+);
+
+/** A concession scheme ("RTE 25%", "Staff ward"): rules per fee head, and the students who are in it. */
+export const concessionSchemes = sqliteTable('concession_schemes', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  name: text('name').notNull().unique(),
+  /** Bumped by every update: an edit sent with an older one is refused (stale screen). */
+  version: integer('version').notNull().default(1),
+  createdAt: text('created_at').notNull().default(now),
+  updatedAt: text('updated_at').notNull().default(now),
+});
+
+/**
+ * One rule of a scheme: on one fee head, for every batch of a course (batch null) or for one batch of
+ * it; either a percentage of the head's fee (basis points) or a fixed amount (paise), never both.
+ */
+export const concessionSchemeRules = sqliteTable(
+  'concession_scheme_rules',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    schemeId: integer('scheme_id')
+      .notNull()
+      .references(() => concessionSchemes.id, { onDelete: 'cascade' }),
+    feeHeadId: integer('fee_head_id')
+      .notNull()
+      .references(() => feeHeads.id),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id),
+    batchId: integer('batch_id').references(() => batches.id),
+    percentBasisPoints: integer('percent_basis_points'),
+    amountPaise: integer('amount_paise'),
+  },
+  (t) => [
+    index('concession_scheme_rules_scheme_idx').on(t.schemeId),
+    check('concession_scheme_rules_one_kind', sql`(${t.percentBasisPoints} IS NULL) <> (${t.amountPaise} IS NULL)`),
+  ],
+);
+
+/** A student in a scheme: who added them and when. */
+export const concessionSchemeMembers = sqliteTable(
+  'concession_scheme_members',
+  {
+    schemeId: integer('scheme_id')
+      .notNull()
+      .references(() => concessionSchemes.id),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    joinedAt: text('joined_at').notNull().default(now),
+    joinedBy: integer('joined_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [primaryKey({ columns: [t.schemeId, t.studentId] }), index('concession_scheme_members_student_idx').on(t.studentId)],
 );
