@@ -1,4 +1,5 @@
 export * from './client';
+export { type Params, row, rows, run, transaction } from './engine/runner';
 export * from './errors';
 export * from './schema';
 export { seedReferenceData } from './seed';

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../client';
+import { row, rows, run, transaction } from './runner';
+
+/** A promise settled from outside, to hold a transaction open while the test acts. */
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { open, opened };
+}
+
+const religionCount = async (db: ReturnType<typeof openDatabase>) => (await row<{ n: number }>(db, 'SELECT count(*) AS n FROM religions'))!.n;
+
+describe('the runner', () => {
+  it('runs SQL with named @params: rows, row, run', async () => {
+    const db = openDatabase(':memory:');
+    expect(await run(db, 'INSERT INTO religions (name) VALUES (@name)', { name: 'Zoroastrian' })).toEqual({ changes: 1 });
+    expect(await rows<{ name: string }>(db, 'SELECT name FROM religions WHERE lower(name) LIKE lower(@q) ORDER BY name', { q: 'zoro%' })).toEqual([
+      { name: 'Zoroastrian' },
+    ]);
+    expect(await row(db, 'SELECT name FROM religions WHERE name = @name', { name: 'Nobody' })).toBeUndefined();
+    expect(await row<{ departmentId: number }>(db, 'SELECT id AS "departmentId" FROM departments WHERE code = @code', { code: 'UG' })).toEqual({
+      departmentId: 100,
+    });
+    expect((await run(db, 'UPDATE religions SET name = name WHERE id < 0')).changes).toBe(0);
+  });
+
+  it('commits a transaction, rolls it back when its work throws, and nests a savepoint that rolls back alone', async () => {
+    const db = openDatabase(':memory:');
+    const before = await religionCount(db);
+    await transaction(db, async (tx) => {
+      await run(tx, 'INSERT INTO religions (name) VALUES (@name)', { name: 'Kept' });
+      await expect(
+        transaction(tx, async (inner) => {
+          await run(inner, 'INSERT INTO religions (name) VALUES (@name)', { name: 'Undone' });
+          throw new Error('inner refused');
+        }),
+      ).rejects.toThrow('inner refused');
+    });
+    await expect(
+      transaction(db, async (tx) => {
+        await run(tx, 'INSERT INTO religions (name) VALUES (@name)', { name: 'Lost' });
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    expect(await rows<{ name: string }>(db, `SELECT name FROM religions WHERE name IN ('Kept', 'Undone', 'Lost')`)).toEqual([{ name: 'Kept' }]);
+    expect(await religionCount(db)).toBe(before + 1);
+    expect(db.$client.inTransaction).toBe(false);
+  });
+
+  it('keeps other work out of an open transaction: a query on db waits until it ends, and is not rolled back with it', async () => {
+    const db = openDatabase(':memory:');
+    const before = await religionCount(db);
+    const held = gate();
+    const order: string[] = [];
+    const failing = transaction(db, async (tx) => {
+      await run(tx, 'INSERT INTO religions (name) VALUES (@name)', { name: 'Uncommitted' });
+      await held.opened;
+      order.push('transaction ends');
+      throw new Error('refused');
+    });
+    const outside = run(db, 'INSERT INTO religions (name) VALUES (@name)', { name: 'Outside' }).then(() => order.push('outside write'));
+    const read = religionCount(db).then((n) => {
+      order.push('outside read');
+      return n;
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(order).toEqual([]);
+    held.open();
+    await expect(failing).rejects.toThrow('refused');
+    await outside;
+    // The read queued after the write saw it, and never the rolled-back row.
+    expect(await read).toBe(before + 1);
+    expect(order).toEqual(['transaction ends', 'outside write', 'outside read']);
+    expect(await rows(db, `SELECT name FROM religions WHERE name IN ('Uncommitted', 'Outside')`)).toEqual([{ name: 'Outside' }]);
+  });
+
+  it('runs transactions one after the other, in the order they asked', async () => {
+    const db = openDatabase(':memory:');
+    const order: number[] = [];
+    await Promise.all(
+      [1, 2, 3].map((n) =>
+        transaction(db, async (tx) => {
+          order.push(n);
+          await new Promise((resolve) => setImmediate(resolve));
+          await run(tx, 'INSERT INTO religions (name) VALUES (@name)', { name: `Faith ${n}` });
+          order.push(n);
+        }),
+      ),
+    );
+    expect(order).toEqual([1, 1, 2, 2, 3, 3]);
+  });
+});
