@@ -57,7 +57,11 @@ describe('GET /rest/openapi.json', () => {
     expect(depinfo.parameters).toEqual([expect.objectContaining({ name: 'depId', in: 'path', required: true })]);
     expect(depinfo.responses['200'].content['application/json'].schema).toEqual({
       type: 'array',
-      items: { type: 'object', properties: { id: { type: 'integer' }, course: { type: 'string' } }, required: ['id', 'course'] },
+      items: {
+        type: 'object',
+        properties: { id: { type: 'integer', minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER }, course: { type: 'string' } },
+        required: ['id', 'course'],
+      },
     });
     expect(Object.keys(depinfo.responses)).toContain('401');
   });

@@ -3,7 +3,7 @@ import { ZCreateReceiptInput, type TReceiptPaymentMode } from '@fees/validation'
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReceipt, voidReceipt } from '../routers/receipts/service';
-import { type RestClient, type RestServer, routeOf, shapeProblems, startRestServer } from '../test/rest';
+import { type RestClient, type RestServer, responseProblems, routeOf, startRestServer } from '../test/rest';
 
 const DAY = '2025-08-05';
 
@@ -55,7 +55,7 @@ describe('GET /rest/v2/daybook', () => {
   it("answers a department's day by clerk and mode, amounts as text, each clerk's modes adding up to their total", async () => {
     const res = await ug.get('/v2/daybook', { depId: 100, date: DAY });
     expect(res.status).toBe(200);
-    expect(shapeProblems(routeOf('GET', '/v2/daybook').response, res.body)).toEqual([]);
+    expect(responseProblems(routeOf('GET', '/v2/daybook'), res.body)).toEqual([]);
     expect(res.body).toEqual({
       date: DAY,
       closed: false,

@@ -1,38 +1,25 @@
 /**
  * The adapter's reference, generated from the route table: an OpenAPI 3.1 document. Request field
- * types come from the procedures' own zod schemas (the field each documented name fills), response
- * fields from the routes' documented shapes.
+ * types come from the procedures' own zod schemas (the field each documented name fills), responses
+ * from the routes' own zod response schemas: one schema language both ways.
  */
 import type { AnyProcedure } from '@trpc/server';
 import { z } from 'zod';
 import type { Access } from '../trpc';
 import { restRouter } from './router';
-import type { RestRoute, Shape, WireOnly } from './route';
+import type { RestRoute, WireOnly } from './route';
+import { ZRestErrorBody } from './wire';
 
 type JsonSchema = Record<string, unknown>;
 
-const SCALARS: Record<string, JsonSchema> = {
-  string: { type: 'string' },
-  integer: { type: 'integer' },
-  number: { type: 'number' },
-  boolean: { type: 'boolean' },
-  money: { type: 'string', pattern: '^-?\\d+\\.\\d{2}$', description: 'rupees with 2 decimals' },
-  date: { type: 'string', format: 'date', description: 'yyyy-MM-dd' },
-};
-
-export function shapeToJsonSchema(shape: Shape): JsonSchema {
-  if (typeof shape === 'string') {
-    const nullable = shape.endsWith('?');
-    const scalar = SCALARS[nullable ? shape.slice(0, -1) : shape] ?? {};
-    return nullable ? { ...scalar, type: [scalar.type, 'null'] } : scalar;
-  }
-  if (Array.isArray(shape)) return { type: 'array', items: shapeToJsonSchema(shape[0] as Shape) };
-  const fields = Object.entries(shape as Record<string, Shape>);
-  return {
-    type: 'object',
-    properties: Object.fromEntries(fields.map(([name, field]) => [name, shapeToJsonSchema(field)])),
-    required: fields.map(([name]) => name),
-  };
+/**
+ * A zod schema as JSON Schema inside the document (no $schema of its own). Read as input, objects stay
+ * open (no additionalProperties: false): error bodies carry a route's extra fields, and a response
+ * field added later does not break a strict client.
+ */
+function jsonSchemaOf(schema: z.ZodType): JsonSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  return rest;
 }
 
 /** The properties and required fields of a procedure's input, merged over its input parsers. */
@@ -42,7 +29,7 @@ function procedureInputSchema(path: string): { properties: Record<string, JsonSc
   const required: string[] = [];
   for (const parser of (procedure?._def.inputs ?? []) as unknown[]) {
     if (!(parser instanceof z.ZodType)) continue;
-    let schema = z.toJSONSchema(parser, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+    let schema = jsonSchemaOf(parser);
     if (!schema.properties && Array.isArray(schema.anyOf)) {
       schema = (schema.anyOf as JsonSchema[]).find((member) => member.properties) ?? schema;
     }
@@ -63,14 +50,7 @@ function lastWriteWins(route: RestRoute): boolean {
   return !mapsVersion && 'version' in procedureInputSchema(route.procedure).properties;
 }
 
-const ERROR_SCHEMA: JsonSchema = {
-  type: 'object',
-  properties: {
-    message: { type: 'string' },
-    errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
-  },
-  required: ['message'],
-};
+const ERROR_SCHEMA = jsonSchemaOf(ZRestErrorBody);
 
 const ACCESS_TEXT: Record<Access, string> = {
   public: 'Anyone.',
@@ -117,9 +97,10 @@ function operationOf(route: RestRoute) {
         }
       : undefined;
 
+  const body = jsonSchemaOf(route.response);
   const success = route.download
-    ? { description: 'The file, as an attachment', content: { [route.download.contentType]: { schema: { type: 'string' } } } }
-    : { description: 'OK', content: { 'application/json': { schema: shapeToJsonSchema(route.response) } } };
+    ? { description: 'The file, as an attachment', content: { [route.download.contentType]: { schema: body } } }
+    : { description: 'OK', content: { 'application/json': { schema: body } } };
   const responses: Record<string, unknown> = { '200': success };
   if (route.request) responses['400'] = errorResponse('Invalid input: the first message, and the messages per field');
   if (route.access !== 'public') responses['401'] = errorResponse('No session');

@@ -2,7 +2,7 @@ import { writeBatchPlan } from '@fees/db';
 import { ZCreateReceiptInput } from '@fees/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReceipt } from '../routers/receipts/service';
-import { type RestClient, type RestServer, routeOf, shapeProblems, startRestServer } from '../test/rest';
+import { type RestClient, type RestServer, responseProblems, routeOf, startRestServer } from '../test/rest';
 
 let server: RestServer;
 let pg: RestClient;
@@ -44,7 +44,7 @@ describe('GET /rest/v2/plans', () => {
   it("answers a batch's instalments with each one's effective fine rule, amounts as text", async () => {
     const res = await pg.get('/v2/plans', { batchId: server.fixture.pg.batchId });
     expect(res.status).toBe(200);
-    expect(shapeProblems(routeOf('GET', '/v2/plans').response, res.body)).toEqual([]);
+    expect(responseProblems(routeOf('GET', '/v2/plans'), res.body)).toEqual([]);
     const perDay = { type: 'per_day', graceDays: 5, amount: null, perDay: '10.00', cap: '500.00', percent: null };
     expect(res.body.fineRule).toEqual(perDay);
     expect(res.body.instalments.map((i: { name: string; dueDate: string; fineRule: unknown }) => [i.name, i.dueDate, i.fineRule])).toEqual([
@@ -76,7 +76,7 @@ describe('GET /rest/v2/dues', () => {
   it('answers the worked example as of 01-10: fines 350.00 + 160.00, to collect 3510.00', async () => {
     const res = await pg.get('/v2/dues', { depId: 101, asOf: '2026-10-01', admNo: 'PG-001' });
     expect(res.status).toBe(200);
-    expect(shapeProblems(routeOf('GET', '/v2/dues').response, res.body)).toEqual([]);
+    expect(responseProblems(routeOf('GET', '/v2/dues'), res.body)).toEqual([]);
     const [student] = res.body.students;
     expect(student).toMatchObject({ admNo: 'PG-001', name: 'Rahul Nair', batchId: server.fixture.pg.batchId, outstanding: '3000.00', toCollect: '3510.00' });
     expect(student.fine).toEqual({ accrued: '510.00', paid: '0.00', waived: '0.00', outstanding: '510.00' });

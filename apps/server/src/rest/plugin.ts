@@ -1,8 +1,8 @@
 /**
  * The documented legacy paths (spec section 7) under /rest. Each route of the table in routes/ is
  * served by calling its tRPC procedure through createCaller with the request's own context, so
- * sessions, validation, permissions and the work are exactly the tRPC side's. The reference of the
- * table is served at /rest/openapi.json.
+ * sessions, validation, permissions and the work are exactly the tRPC side's. Each answer is parsed
+ * by its route's zod response schema, which is also its reference in /rest/openapi.json.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestContext, type ServerDeps } from '../context';
@@ -64,20 +64,20 @@ function handlerOf(route: RestRoute, deps: ServerDeps) {
         req.log.error({ err: error, path: route.path }, 'REST error');
         return reply.code(restError.status).send({ message: serverFailureMessage(req.id), ref: req.id });
       }
-      const refused = restError.status < 500 ? route.refusal?.({ code: restError.code, message: restError.body.message }) : undefined;
-      if (refused !== undefined) return reply.code(200).send(refused);
+      const refused = route.refusal?.({ code: restError.code, message: restError.body.message });
+      if (refused !== undefined) return reply.code(200).send(route.response.parse(refused));
       return reply.code(restError.status).send({ ...restError.body, ...route.errorFields?.(restError.body.message) });
     }
-    const body = route.output(result as never, fields);
     if (route.download) {
-      const { fileName, content } = body as { fileName: string; content: NodeJS.ReadableStream | string };
+      const { fileName, content } = route.output(result as never, fields);
       return reply
         .type(route.download.contentType)
         .header('content-disposition', `attachment; filename="${fileName}"`)
         .header('cache-control', 'no-store')
         .send(content);
     }
-    return reply.send(body);
+    // The documented fields and nothing else; a body that departs from its schema is a bug (500, logged).
+    return reply.send(route.response.parse(route.output(result as never, fields)));
   };
 }
 

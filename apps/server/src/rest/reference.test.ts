@@ -1,6 +1,6 @@
 import { CATEGORIES, COURSES, DEFAULT_FEE_HEADS, DEPARTMENTS, LATE_FEE_HEAD, RELIGIONS } from '@fees/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RestClient, type RestServer, routeOf, shapeProblems, startRestServer } from '../test/rest';
+import { type RestClient, type RestServer, responseProblems, routeOf, startRestServer } from '../test/rest';
 
 let server: RestServer;
 let staff: RestClient;
@@ -14,7 +14,7 @@ describe('GET /rest/api/getdepartment/', () => {
   it('lists DepId and DepName of the six departments, without a session', async () => {
     const res = await server.anonymous().get('/api/getdepartment/');
     expect(res.status).toBe(200);
-    expect(shapeProblems(routeOf('GET', '/api/getdepartment/').response, res.body)).toEqual([]);
+    expect(responseProblems(routeOf('GET', '/api/getdepartment/'), res.body)).toEqual([]);
     expect(res.body).toEqual(DEPARTMENTS.map((d) => ({ DepId: d.id, DepName: d.name })));
   });
 });
@@ -23,7 +23,7 @@ describe('GET /rest/api/depinfo/{depId}', () => {
   it("lists a department's courses as id and course", async () => {
     const res = await staff.get('/api/depinfo/104');
     expect(res.status).toBe(200);
-    expect(shapeProblems(routeOf('GET', '/api/depinfo/:depId').response, res.body)).toEqual([]);
+    expect(responseProblems(routeOf('GET', '/api/depinfo/:depId'), res.body)).toEqual([]);
     expect(res.body).toEqual(COURSES.filter((c) => c.departmentId === 104).map((c) => ({ id: c.id, course: c.name })));
   });
 
@@ -46,7 +46,7 @@ describe.each([
   it('answers the documented fields to any signed-in account', async () => {
     const res = await staff.get(path);
     expect(res.status).toBe(200);
-    expect(shapeProblems(routeOf('GET', path).response, res.body)).toEqual([]);
+    expect(responseProblems(routeOf('GET', path), res.body)).toEqual([]);
     expect(res.body).toEqual(expected);
   });
 

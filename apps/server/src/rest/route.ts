@@ -1,9 +1,11 @@
 /**
- * The shape of one documented REST path: which tRPC procedure answers it, how the documented request
- * fields become the procedure's input, and how its result becomes the documented response fields.
- * Validation, permissions and the work itself stay in the procedure; a route only renames.
+ * One documented REST path: which tRPC procedure answers it, how the documented request fields become
+ * the procedure's input, and how its result becomes the documented response, a zod schema (wire.ts
+ * holds its vocabulary). Validation, permissions and the work itself stay in the procedure; a route
+ * only renames.
  */
 import type { AnyProcedure, inferProcedureInput, inferProcedureOutput } from '@trpc/server';
+import type { z } from 'zod';
 import type { Access } from '../trpc';
 import type { createRestCaller, RestRouter } from './router';
 
@@ -31,14 +33,6 @@ export type AppCaller = ReturnType<typeof createRestCaller>;
 /** The fields a client sent: query string, JSON (or form) body and path parameters, merged. */
 export type WireFields = Record<string, unknown>;
 
-/**
- * A documented response field's type, for the reference and the contract tests: 'money' is rupees
- * text with 2 decimals ("125000.00"), 'date' is yyyy-MM-dd; a trailing '?' allows null. An array
- * holds one shape; an object names its fields.
- */
-export type ScalarShape = 'string' | 'integer' | 'number' | 'boolean' | 'money' | 'date';
-export type Shape = ScalarShape | `${ScalarShape}?` | readonly [Shape] | { readonly [field: string]: Shape };
-
 /** A documented request field that fills no procedure field by its own name. */
 export interface WireOnly {
   type: 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object';
@@ -54,7 +48,7 @@ export function wireOnly(type: WireOnly['type'], note: string, required = false)
 /** The procedure input's field names, values still unchecked: the procedure's schema checks them. */
 type InputFields<P extends ProcedurePath> = { [K in keyof InputObject<P>]?: unknown };
 
-export interface RestRoute<P extends ProcedurePath = ProcedurePath> {
+interface RouteBase<P extends ProcedurePath> {
   method: Method;
   /** The documented path, with :name for a path parameter. */
   path: string;
@@ -73,21 +67,43 @@ export interface RestRoute<P extends ProcedurePath = ProcedurePath> {
   input?: (fields: WireFields, caller: AppCaller) => InputFields<P> | Promise<InputFields<P>>;
   /** More procedure field -> documented field names for error keys: nested item fields, lookup inputs. */
   errorNames?: { readonly [procedureField: string]: string };
-  /** The documented response. */
-  response: Shape;
-  output: (result: OutputOf<P>, fields: WireFields) => unknown;
+  /** Fields the documented client reads on a failure too (Message, auth), added to error bodies. */
+  errorFields?: (message: string) => Record<string, unknown>;
+}
+
+/** A JSON answer: the response schema documents the body, and the body sent is parsed by it. */
+export interface JsonRoute<P extends ProcedurePath = ProcedurePath, R extends z.ZodType = z.ZodType> extends RouteBase<P> {
+  response: R;
+  output: (result: OutputOf<P>, fields: WireFields) => z.input<R>;
   /**
    * A refusal the documented client reads as a result rather than an error (a duplicate discount is
    * `Result: 'DUP'`): return the 200 body, or undefined to answer with the error.
    */
-  refusal?: (error: { code: string; message: string }) => unknown;
-  /** Fields the documented client reads on a failure too (Message, auth), added to error bodies. */
-  errorFields?: (message: string) => Record<string, unknown>;
-  /** The response is a download, not JSON: output returns { fileName, content }. */
-  download?: { contentType: string };
+  refusal?: (error: { code: string; message: string }) => z.input<R> | undefined;
+  download?: undefined;
 }
 
-/** Declares one route; the generic parameter ties request, input and output to the procedure's types. */
-export function route<P extends ProcedurePath>(definition: RestRoute<P>): RestRoute {
+export interface Download {
+  fileName: string;
+  content: NodeJS.ReadableStream | string;
+}
+
+/** A file as an attachment: the response schema documents its text. */
+export interface DownloadRoute<P extends ProcedurePath = ProcedurePath> extends RouteBase<P> {
+  response: z.ZodString;
+  output: (result: OutputOf<P>, fields: WireFields) => Download;
+  download: { contentType: string };
+  refusal?: undefined;
+}
+
+export type RestRoute = JsonRoute | DownloadRoute;
+
+/** Declares one JSON route; the generic parameters tie request, input and output to the procedure and the response schema. */
+export function route<P extends ProcedurePath, R extends z.ZodType>(definition: JsonRoute<P, R>): RestRoute {
+  return definition as unknown as RestRoute;
+}
+
+/** Declares one download route. */
+export function download<P extends ProcedurePath>(definition: DownloadRoute<P>): RestRoute {
   return definition as unknown as RestRoute;
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNTS, type RestServer, routeOf, shapeProblems, startRestServer } from '../test/rest';
+import { ACCOUNTS, type RestServer, responseProblems, routeOf, startRestServer } from '../test/rest';
 
 let server: RestServer;
 beforeAll(async () => {
@@ -12,7 +12,7 @@ describe('POST /rest/login/', () => {
     const client = server.anonymous();
     const res = await client.post('/login/', { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password });
     expect(res.status).toBe(200);
-    expect(shapeProblems(routeOf('POST', '/login/').response, res.body)).toEqual([]);
+    expect(responseProblems(routeOf('POST', '/login/'), res.body)).toEqual([]);
     expect(res.body).toMatchObject({ auth: true, role: 'admin', depId: null, department: 'ADM' });
     expect(res.headers.get('set-cookie')).toMatch(/fees_session=[^;]+;.*HttpOnly/i);
     expect((await client.get('/api/getgrp/')).status).toBe(200);
@@ -44,7 +44,7 @@ describe('POST /rest/deplogin/', () => {
     const client = server.anonymous();
     const res = await client.post('/deplogin/', ACCOUNTS.ugStaff);
     expect(res.status).toBe(200);
-    expect(shapeProblems(routeOf('POST', '/deplogin/').response, res.body)).toEqual([]);
+    expect(responseProblems(routeOf('POST', '/deplogin/'), res.body)).toEqual([]);
     expect(res.body).toMatchObject({ auth: true, role: 'user', depId: 100, department: 'UG' });
     expect(client.hasSession).toBe(true);
   });
@@ -68,7 +68,7 @@ describe('POST /rest/logout', () => {
     expect((await client.get('/api/religion/')).status).toBe(200);
     const res = await client.post('/logout');
     expect(res.status).toBe(200);
-    expect(shapeProblems(routeOf('POST', '/logout').response, res.body)).toEqual([]);
+    expect(responseProblems(routeOf('POST', '/logout'), res.body)).toEqual([]);
     expect(res.body).toEqual({ state: 'Success' });
     expect(client.hasSession).toBe(false);
     expect((await client.get('/api/religion/')).status).toBe(401);

@@ -1,7 +1,7 @@
 /**
  * For the REST tests: the real server (buildApp) on a random port over a fresh SQLite file with the
  * fixture's data, HTTP clients that sign in through /rest and keep the session cookie, and a check
- * of a response against a route's documented shape.
+ * of a response against its route's zod response schema.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +12,7 @@ import { LoginLimiter } from '../auth/login-limiter';
 import { SESSION_COOKIE } from '../auth/sessions';
 import { buildFixture, type Fixture } from './fixture';
 import { createAccount, TEST_PASSWORD } from './harness';
-import type { Method, RestRoute, Shape } from '../rest/route';
+import type { Method, RestRoute } from '../rest/route';
 import { restRoutes } from '../rest/routes';
 
 export interface RestResponse {
@@ -140,29 +140,8 @@ export function routeOf(method: Method, path: string): RestRoute {
   return found;
 }
 
-const SCALAR_CHECKS: Record<string, (v: unknown) => boolean> = {
-  string: (v) => typeof v === 'string',
-  integer: (v) => Number.isInteger(v),
-  number: (v) => typeof v === 'number' && Number.isFinite(v),
-  boolean: (v) => typeof v === 'boolean',
-  money: (v) => typeof v === 'string' && /^-?\d+\.\d{2}$/.test(v),
-  date: (v) => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v),
-};
-
-/** Where a value departs from a documented shape: [] when every documented field is there with its type. */
-export function shapeProblems(shape: Shape, value: unknown, at = 'body'): string[] {
-  if (typeof shape === 'string') {
-    const nullable = shape.endsWith('?');
-    if (nullable && value === null) return [];
-    const check = SCALAR_CHECKS[nullable ? shape.slice(0, -1) : shape];
-    return check?.(value) ? [] : [`${at}: expected ${shape}, got ${JSON.stringify(value)}`];
-  }
-  if (Array.isArray(shape)) {
-    if (!Array.isArray(value)) return [`${at}: expected an array, got ${JSON.stringify(value)}`];
-    return value.flatMap((item, i) => shapeProblems(shape[0] as Shape, item, `${at}[${i}]`));
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return [`${at}: expected an object`];
-  return Object.entries(shape as Record<string, Shape>).flatMap(([field, fieldShape]) =>
-    field in value ? shapeProblems(fieldShape, (value as Record<string, unknown>)[field], `${at}.${field}`) : [`${at}.${field}: missing`],
-  );
+/** Where a body departs from its route's response schema: [] when it parses. */
+export function responseProblems(route: RestRoute, body: unknown): string[] {
+  const parsed = route.response.safeParse(body);
+  return parsed.success ? [] : parsed.error.issues.map((issue) => `body${issue.path.map((p) => `.${String(p)}`).join('')}: ${issue.message}`);
 }

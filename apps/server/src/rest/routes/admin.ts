@@ -1,5 +1,7 @@
+import { z } from 'zod';
 import { route, wireOnly } from '../route';
-import { RESULT_MESSAGE, withMessage } from './shared';
+import { ZResultMessage } from '../wire';
+import { withMessage } from './shared';
 
 const resultMessage = (r: { Result: string; Message: string }) => ({ Result: r.Result, Message: r.Message });
 const PASSWORD_CHANGE = { userId: 'userId', email: 'email', pwd1: 'pwd1', pwd2: 'pwd2', chk1: 'chk1' } as const;
@@ -12,7 +14,7 @@ export const adminRoutes = [
     summary: 'Registers an admin account',
     access: 'admin',
     request: { email: 'email', pwd1: 'pwd1', pwd2: 'pwd2', chk1: 'chk1' },
-    response: RESULT_MESSAGE,
+    response: ZResultMessage,
     output: resultMessage,
     errorFields: withMessage,
   }),
@@ -23,7 +25,7 @@ export const adminRoutes = [
     summary: "Changes an admin account's password",
     access: 'admin',
     request: PASSWORD_CHANGE,
-    response: RESULT_MESSAGE,
+    response: ZResultMessage,
     output: resultMessage,
     errorFields: withMessage,
   }),
@@ -33,7 +35,7 @@ export const adminRoutes = [
     procedure: 'admin.admins.list',
     summary: 'The admin accounts',
     access: 'admin',
-    response: [{ id: 'integer', username: 'string' }],
+    response: z.array(z.object({ id: z.int(), username: z.string() })),
     output: (rows) => rows.map((a) => ({ id: a.id, username: a.username })),
   }),
   route({
@@ -51,7 +53,7 @@ export const adminRoutes = [
       pwd2: 'pwd2',
       chk1: 'chk1',
     },
-    response: RESULT_MESSAGE,
+    response: ZResultMessage,
     output: resultMessage,
     errorFields: withMessage,
   }),
@@ -62,7 +64,7 @@ export const adminRoutes = [
     summary: "Changes a user's password",
     access: 'admin',
     request: PASSWORD_CHANGE,
-    response: RESULT_MESSAGE,
+    response: ZResultMessage,
     output: resultMessage,
     errorFields: withMessage,
   }),
@@ -72,7 +74,7 @@ export const adminRoutes = [
     procedure: 'admin.users.list',
     summary: "Every account: usertype '1' is an admin",
     access: 'admin',
-    response: [{ id: 'integer', username: 'string', usertype: 'string', depname: 'string?' }],
+    response: z.array(z.object({ id: z.int(), username: z.string(), usertype: z.string(), depname: z.string().nullable() })),
     output: (rows) => rows.map((u) => ({ id: u.id, username: u.username, usertype: u.usertype, depname: u.depname })),
   }),
 ];

@@ -1,6 +1,7 @@
+import { z } from 'zod';
 import { route } from '../route';
 
-const SIGNED_IN = { auth: 'boolean', role: 'string', message: 'string', depId: 'integer?', department: 'string' } as const;
+const ZSignedIn = z.object({ auth: z.boolean(), role: z.string(), message: z.string(), depId: z.int().nullable(), department: z.string() });
 
 /** A failed sign-in still answers the fields the login screen reads. */
 const signInFailure = () => ({ auth: false, role: null });
@@ -13,7 +14,7 @@ export const authRoutes = [
     summary: 'Admin sign-in; sets the session cookie',
     access: 'public',
     request: { email: 'email', password: 'password' },
-    response: SIGNED_IN,
+    response: ZSignedIn,
     output: (r) => ({ auth: r.auth, role: r.role, message: r.message, depId: null, department: r.department }),
     errorFields: signInFailure,
   }),
@@ -24,7 +25,7 @@ export const authRoutes = [
     summary: 'Department sign-in; sets the session cookie',
     access: 'public',
     request: { email: 'email', password: 'password', depId: 'depId' },
-    response: SIGNED_IN,
+    response: ZSignedIn,
     output: (r, f) => ({ auth: r.auth, role: r.role, message: r.message, depId: Number(f.depId), department: r.department }),
     errorFields: signInFailure,
   }),
@@ -34,7 +35,7 @@ export const authRoutes = [
     procedure: 'auth.logout',
     summary: 'Ends the session and clears its cookie',
     access: 'public',
-    response: { state: 'string' },
+    response: z.object({ state: z.string() }),
     output: (r) => ({ state: r.state }),
   }),
 ];

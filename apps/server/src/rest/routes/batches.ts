@@ -1,9 +1,11 @@
 import { COURSES, paiseToRupeesText as paise } from '@fees/validation';
+import { z } from 'zod';
 import { route, wireOnly } from '../route';
-import { confirmed, departmentOfCourse, RESULT_MESSAGE, withMessage } from './shared';
+import { ZIsoDate, ZResultMessage, ZRupees } from '../wire';
+import { confirmed, departmentOfCourse, withMessage } from './shared';
 
 /** The spec's Batch: batch_id, name, dtFrom, dtTo, dep_id, with the course by id and name. */
-const BATCH = { batch_id: 'integer', name: 'string', course_id: 'integer', course: 'string', dtFrom: 'date', dtTo: 'date', dep_id: 'integer' } as const;
+const ZBatch = z.object({ batch_id: z.int(), name: z.string(), course_id: z.int(), course: z.string(), dtFrom: ZIsoDate, dtTo: ZIsoDate, dep_id: z.int() });
 
 function batchOut(b: { id: number; name: string; courseId: number; courseName?: string; startDate: string; endDate: string; departmentId: number }) {
   return {
@@ -37,7 +39,7 @@ export const batchRoutes = [
     request: { courseId: 'courseId' },
     input: (f) => ({ depId: departmentOfCourse(f.courseId) }),
     errorNames: { depId: 'courseId' },
-    response: [BATCH],
+    response: z.array(ZBatch),
     output: (rows) => rows.map(batchOut),
   }),
   route({
@@ -47,7 +49,7 @@ export const batchRoutes = [
     summary: "A department's batches",
     access: 'admin',
     request: { depId: 'depId' },
-    response: [{ ...BATCH, student_count: 'integer', fee_total: 'money' }],
+    response: z.array(ZBatch.extend({ student_count: z.int(), fee_total: ZRupees })),
     output: (rows) => rows.map((b) => ({ ...batchOut(b), student_count: b.studentCount, fee_total: paise(b.feeTotalPaise) })),
   }),
   route({
@@ -58,7 +60,7 @@ export const batchRoutes = [
     access: 'admin',
     request: BATCH_PAYLOAD,
     input: confirmed,
-    response: RESULT_MESSAGE,
+    response: ZResultMessage.extend({ batch_id: z.int() }),
     output: (r) => ({ Result: r.Result, Message: r.Message, batch_id: r.id }),
     errorFields: withMessage,
   }),
@@ -69,7 +71,7 @@ export const batchRoutes = [
     summary: 'One batch',
     access: 'admin',
     request: { batchId: 'id' },
-    response: BATCH,
+    response: ZBatch,
     output: batchOut,
   }),
   route({
@@ -80,7 +82,7 @@ export const batchRoutes = [
     access: 'admin',
     request: { batchId: 'id', ...BATCH_PAYLOAD },
     input: confirmed,
-    response: RESULT_MESSAGE,
+    response: ZResultMessage,
     output: (r) => ({ Result: r.Result, Message: r.Message }),
     errorFields: withMessage,
   }),

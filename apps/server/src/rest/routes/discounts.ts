@@ -1,24 +1,26 @@
 import { paiseToRupeesText } from '@fees/validation';
+import { z } from 'zod';
 import { type AppCaller, route, type WireFields, wireOnly } from '../route';
+import { ZResultMessage, ZRupees } from '../wire';
 import { confirmed, studentOf, withMessage } from './shared';
 
 /** The spec's Discount. */
-const DISCOUNT = {
-  id: 'integer',
-  adm_no: 'string',
-  adm_name: 'string',
-  batch_id: 'integer',
-  batch: 'string',
-  course_id: 'integer',
-  course_name: 'string',
-  dep_id: 'integer',
-  dep_name: 'string',
-  fee_id: 'integer',
-  fee_head: 'string',
-  con_amt: 'money',
-  less_amt: 'money',
-  remark: 'string?',
-} as const;
+const ZDiscount = z.object({
+  id: z.int(),
+  adm_no: z.string(),
+  adm_name: z.string(),
+  batch_id: z.int(),
+  batch: z.string(),
+  course_id: z.int(),
+  course_name: z.string(),
+  dep_id: z.int(),
+  dep_name: z.string(),
+  fee_id: z.int(),
+  fee_head: z.string(),
+  con_amt: ZRupees,
+  less_amt: ZRupees,
+  remark: z.string().nullable(),
+});
 
 function discountOut(d: {
   id: number;
@@ -85,7 +87,7 @@ export const discountRoutes = [
     request: DISCOUNT_PAYLOAD,
     input: studentFields,
     errorNames: { studentId: 'admno', batchId: 'admno' },
-    response: { Result: 'string', Message: 'string' },
+    response: ZResultMessage.extend({ id: z.int().optional().describe("The new discount's id; absent on 'DUP'") }),
     // 'Sucess' (sic) is the documented wire value for a new discount.
     output: (r) => ({ Result: 'Sucess', Message: r.Message, id: r.id }),
     refusal: duplicate,
@@ -98,7 +100,7 @@ export const discountRoutes = [
     summary: "A department's discounts (id is the department)",
     access: 'admin',
     request: { id: 'depId' },
-    response: [DISCOUNT],
+    response: z.array(ZDiscount),
     output: (rows) => rows.map(discountOut),
   }),
   route({
@@ -108,7 +110,7 @@ export const discountRoutes = [
     summary: 'One discount',
     access: 'admin',
     request: { ID: 'id' },
-    response: { Result: [DISCOUNT] },
+    response: z.object({ Result: z.array(ZDiscount) }),
     output: (d) => ({ Result: [discountOut(d)] }),
   }),
   route({
@@ -120,7 +122,7 @@ export const discountRoutes = [
     request: { ID: 'id', ...DISCOUNT_PAYLOAD },
     input: studentFields,
     errorNames: { studentId: 'admno', batchId: 'admno' },
-    response: { Result: 'string', Message: 'string' },
+    response: ZResultMessage,
     output: (r) => ({ Result: r.Result, Message: r.Message }),
     refusal: duplicate,
     errorFields: withMessage,

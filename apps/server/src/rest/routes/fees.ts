@@ -1,19 +1,21 @@
 import { paiseToRupeesText } from '@fees/validation';
+import { z } from 'zod';
 import { route, wireOnly } from '../route';
-import { confirmed, departmentOfBatch, RESULT_MESSAGE, withMessage } from './shared';
+import { ZIsoDate, ZResultMessage, ZRupees } from '../wire';
+import { confirmed, departmentOfBatch, withMessage } from './shared';
 
 /** The spec's Fee structure: id, fee_id, fee_head, batch_id, course, beg_date, end_date, fee_amt. */
-const FEE_STRUCTURE = {
-  id: 'integer',
-  fee_id: 'integer',
-  fee_head: 'string',
-  batch_id: 'integer',
-  batch: 'string',
-  course: 'string',
-  beg_date: 'date',
-  end_date: 'date',
-  fee_amt: 'money',
-} as const;
+const ZFeeStructure = z.object({
+  id: z.int(),
+  fee_id: z.int(),
+  fee_head: z.string(),
+  batch_id: z.int(),
+  batch: z.string(),
+  course: z.string(),
+  beg_date: ZIsoDate,
+  end_date: ZIsoDate,
+  fee_amt: ZRupees,
+});
 
 function structureOut(s: {
   id: number;
@@ -62,7 +64,7 @@ export const feeRoutes = [
     request: { batch_id: 'batchId' },
     input: async (f, caller) => ({ depId: await departmentOfBatch(caller, f.batch_id) }),
     errorNames: { depId: 'batch_id' },
-    response: [{ fee_id: 'integer', fee_head: 'string', fee_amt: 'money' }],
+    response: z.array(z.object({ fee_id: z.int(), fee_head: z.string(), fee_amt: ZRupees })),
     output: (rows) => rows.map((s) => ({ fee_id: s.feeHeadId, fee_head: s.feeHeadName, fee_amt: paiseToRupeesText(s.amountPaise) })),
   }),
   route({
@@ -73,7 +75,7 @@ export const feeRoutes = [
     access: 'admin',
     request: FEE_PAYLOAD,
     input: confirmed,
-    response: RESULT_MESSAGE,
+    response: ZResultMessage.extend({ id: z.int() }),
     output: (r) => ({ Result: r.Result, Message: r.Message, id: r.id }),
     errorFields: withMessage,
   }),
@@ -84,7 +86,7 @@ export const feeRoutes = [
     summary: 'One fee structure row',
     access: 'admin',
     request: { id: 'id' },
-    response: { ...FEE_STRUCTURE, depId: 'integer', course_id: 'integer' },
+    response: ZFeeStructure.extend({ depId: z.int(), course_id: z.int() }),
     output: (s) => ({ ...structureOut(s), depId: s.departmentId, course_id: s.courseId }),
   }),
   route({
@@ -95,7 +97,7 @@ export const feeRoutes = [
     access: 'admin',
     request: { id: 'id', ...FEE_PAYLOAD },
     input: confirmed,
-    response: RESULT_MESSAGE,
+    response: ZResultMessage,
     output: (r) => ({ Result: r.Result, Message: r.Message }),
     errorFields: withMessage,
   }),
@@ -106,7 +108,7 @@ export const feeRoutes = [
     summary: "A department's fee structures",
     access: 'admin',
     request: { depId: 'depId' },
-    response: [{ ...FEE_STRUCTURE, course_id: 'integer', batch_total: 'money' }],
+    response: z.array(ZFeeStructure.extend({ course_id: z.int(), batch_total: ZRupees })),
     output: (rows) => rows.map((s) => ({ ...structureOut(s), course_id: s.courseId, batch_total: paiseToRupeesText(s.batchTotalPaise) })),
   }),
 ];

@@ -1,5 +1,7 @@
 import { DEPARTMENTS, paiseToRupeesText } from '@fees/validation';
+import { z } from 'zod';
 import { route } from '../route';
+import { ZRupees } from '../wire';
 
 /** The six admissions paths, each bound to its department. */
 const ADMISSIONS_PATHS = { 100: '/home/ugdata', 101: '/home/pgdata', 102: '/home/hicdata', 103: '/home/ttcdata', 104: '/home/bedData', 105: '/home/emsdata' } as const;
@@ -12,7 +14,7 @@ export const homeRoutes = [
     summary: "Today's total of the department's live receipts",
     access: 'department',
     request: { depId: 'depId' },
-    response: { Result: [{ total_amount: 'money' }] },
+    response: z.object({ Result: z.array(z.object({ total_amount: ZRupees })) }),
     output: (r) => ({ Result: [{ total_amount: paiseToRupeesText(r.todayTotalPaise) }] }),
   }),
   ...DEPARTMENTS.map((d) =>
@@ -23,7 +25,7 @@ export const homeRoutes = [
       summary: `Admissions per course of ${d.name}`,
       access: 'department',
       input: () => ({ depId: d.id }),
-      response: [{ custom_course: 'string', total_admissions: 'integer' }],
+      response: z.array(z.object({ custom_course: z.string(), total_admissions: z.int() })),
       output: (r) => r.admissions.map((a) => ({ custom_course: a.course, total_admissions: a.totalAdmissions })),
     }),
   ),

@@ -1,8 +1,17 @@
 import { type FineRule, type InstalmentDues, paiseToRupeesText as rupees } from '@fees/validation';
+import { z } from 'zod';
 import { route } from '../route';
+import { ZIsoDate, ZRupees } from '../wire';
 import { departmentOfBatch, studentIdOf } from './shared';
 
-const FINE_RULE = { type: 'string', graceDays: 'integer', amount: 'money?', perDay: 'money?', cap: 'money?', percent: 'string?' } as const;
+const ZFineRule = z.object({
+  type: z.string(),
+  graceDays: z.int(),
+  amount: ZRupees.nullable(),
+  perDay: ZRupees.nullable(),
+  cap: ZRupees.nullable(),
+  percent: z.string().nullable(),
+});
 
 /** A fine rule on the wire: amounts as rupees text, the percent with 2 decimals ("2.50"); fields of other types null. */
 function fineRuleWire(rule: FineRule) {
@@ -38,11 +47,19 @@ export const planRoutes = [
     access: 'department',
     request: { batchId: 'batchId' },
     input: async (f, caller) => ({ depId: await departmentOfBatch(caller, f.batchId) }),
-    response: {
-      batchId: 'integer',
-      fineRule: FINE_RULE,
-      instalments: [{ id: 'string', name: 'string', dueDate: 'date', fineRule: FINE_RULE, heads: [{ feeId: 'integer', feeHead: 'string', amount: 'money' }] }],
-    },
+    response: z.object({
+      batchId: z.int(),
+      fineRule: ZFineRule,
+      instalments: z.array(
+        z.object({
+          id: z.string(),
+          name: z.string(),
+          dueDate: ZIsoDate,
+          fineRule: ZFineRule,
+          heads: z.array(z.object({ feeId: z.int(), feeHead: z.string(), amount: ZRupees })),
+        }),
+      ),
+    }),
     output: (plan) => {
       const names = new Map(plan.heads.map((h) => [h.feeHeadId, h.feeHead]));
       return {
@@ -67,22 +84,32 @@ export const planRoutes = [
     request: { depId: 'depId', asOf: 'asOf', courseId: 'courseId', batchId: 'batchId', admNo: 'studentId' },
     input: async (f, caller) => ({ studentId: await studentIdOf(caller, f.depId, f.admNo) }),
     errorNames: { studentId: 'admNo' },
-    response: {
-      asOf: 'date',
-      students: [
-        {
-          admNo: 'string',
-          name: 'string',
-          batchId: 'integer',
-          instalments: [
-            { id: 'string', name: 'string', dueDate: 'date', due: 'money', concession: 'money', paid: 'money', outstanding: 'money', daysLate: 'integer', fine: 'money' },
-          ],
-          fine: { accrued: 'money', paid: 'money', waived: 'money', outstanding: 'money' },
-          outstanding: 'money',
-          toCollect: 'money',
-        },
-      ],
-    },
+    response: z.object({
+      asOf: ZIsoDate,
+      students: z.array(
+        z.object({
+          admNo: z.string(),
+          name: z.string(),
+          batchId: z.int(),
+          instalments: z.array(
+            z.object({
+              id: z.string(),
+              name: z.string(),
+              dueDate: ZIsoDate,
+              due: ZRupees,
+              concession: ZRupees,
+              paid: ZRupees,
+              outstanding: ZRupees,
+              daysLate: z.int(),
+              fine: ZRupees,
+            }),
+          ),
+          fine: z.object({ accrued: ZRupees, paid: ZRupees, waived: ZRupees, outstanding: ZRupees }),
+          outstanding: ZRupees,
+          toCollect: ZRupees,
+        }),
+      ),
+    }),
     output: (r) => ({
       asOf: r.asOf,
       students: r.students.map((s) => ({

@@ -1,5 +1,7 @@
 import { LEGACY_REST_VOID_REASON, paiseToRupeesText as rupees } from '@fees/validation';
+import { z } from 'zod';
 import { type AppCaller, route, type WireFields, wireOnly } from '../route';
+import { ZIsoDate, ZRupees } from '../wire';
 import { departmentOfBatch, studentOf } from './shared';
 
 /** The submitted receipt (spec section 3): header, items, totals and the confirm flag. */
@@ -41,24 +43,24 @@ async function receiptFields(f: WireFields, caller: AppCaller) {
 }
 
 /** The spec's Receipt master. */
-const RECEIPT_MASTER = {
-  invoice_no: 'integer',
-  inv_date: 'date',
-  depId: 'integer',
-  dep_name: 'string',
-  courseId: 'integer',
-  cours_desc: 'string',
-  adm_no: 'string',
-  batch: 'string',
-  student_name: 'string',
-  address: 'string',
-  phone: 'string?',
-  email: 'string?',
-  total_amt: 'money',
-  tax_amt: 'money',
-  net_amt: 'money',
-  status: 'string',
-} as const;
+const ZReceiptMaster = z.object({
+  invoice_no: z.int(),
+  inv_date: ZIsoDate,
+  depId: z.int(),
+  dep_name: z.string(),
+  courseId: z.int(),
+  cours_desc: z.string(),
+  adm_no: z.string(),
+  batch: z.string(),
+  student_name: z.string(),
+  address: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  total_amt: ZRupees,
+  tax_amt: ZRupees,
+  net_amt: ZRupees,
+  status: z.string(),
+});
 
 export const receiptRoutes = [
   route({
@@ -70,7 +72,7 @@ export const receiptRoutes = [
     request: RECEIPT_PAYLOAD,
     input: receiptFields,
     errorNames: RECEIPT_ERRORS,
-    response: { message: 'string', invoice: 'integer' },
+    response: z.object({ message: z.string(), invoice: z.int(), total_amt: ZRupees, tax_amt: ZRupees, net_amt: ZRupees }),
     output: (r) => ({ message: 'Receipt saved', invoice: r.number, total_amt: rupees(r.totalPaise), tax_amt: rupees(r.taxPaise), net_amt: rupees(r.netPaise) }),
   }),
   route({
@@ -80,7 +82,7 @@ export const receiptRoutes = [
     summary: "A receipt's master row",
     access: 'department',
     request: { invNo: 'number' },
-    response: { Result: [RECEIPT_MASTER] },
+    response: z.object({ Result: z.array(ZReceiptMaster) }),
     output: ({ receipt: r }) => ({
       Result: [
         {
@@ -111,7 +113,7 @@ export const receiptRoutes = [
     summary: "A receipt's lines",
     access: 'department',
     request: { invNo: 'number' },
-    response: [{ fee_id: 'integer', fee_type: 'string', description: 'string', fee_amt: 'money', batch: 'string' }],
+    response: z.array(z.object({ fee_id: z.int(), fee_type: z.string(), description: z.string(), fee_amt: ZRupees, batch: z.string() })),
     output: ({ receipt, lines }) =>
       lines.map((l) => ({ fee_id: l.feeHeadId, fee_type: l.feeHead, description: l.particulars, fee_amt: rupees(l.amountPaise), batch: receipt.batchName })),
   }),
@@ -124,7 +126,7 @@ export const receiptRoutes = [
     request: { invoice: 'number', ...RECEIPT_PAYLOAD },
     input: receiptFields,
     errorNames: RECEIPT_ERRORS,
-    response: { message: 'string' },
+    response: z.object({ message: z.string(), invoice: z.int() }),
     output: (r) => ({ message: 'Receipt updated', invoice: r.number }),
   }),
   route({
@@ -136,7 +138,7 @@ export const receiptRoutes = [
     access: 'department',
     request: { invNo: 'number' },
     input: () => ({ reason: LEGACY_REST_VOID_REASON }),
-    response: { message: 'string', invoice: 'integer' },
+    response: z.object({ message: z.string(), invoice: z.int() }),
     output: (r) => ({ message: r.message, invoice: r.number }),
   }),
   route({
@@ -153,7 +155,9 @@ export const receiptRoutes = [
       return { depId, studentId: student && String(student.batchId) === String(f.batch_id) ? student.id : undefined };
     },
     errorNames: { depId: 'batch_id', studentId: 'adm_no' },
-    response: [{ fee_id: 'integer', fee_head: 'string', fee_amount: 'money', total_discount: 'money', total_payment: 'money', total_balance: 'money' }],
+    response: z.array(
+      z.object({ fee_id: z.int(), fee_head: z.string(), fee_amount: ZRupees, total_discount: ZRupees, total_payment: ZRupees, total_balance: ZRupees }),
+    ),
     output: (r) =>
       r.rows.map((row) => ({
         fee_id: row.feeHeadId,

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { route } from '../route';
 
 export const referenceRoutes = [
@@ -7,7 +8,7 @@ export const referenceRoutes = [
     procedure: 'reference.departments',
     summary: 'The six departments',
     access: 'public',
-    response: [{ DepId: 'integer', DepName: 'string' }],
+    response: z.array(z.object({ DepId: z.int(), DepName: z.string() })),
     output: (rows) => rows.map((d) => ({ DepId: d.id, DepName: d.name })),
   }),
   route({
@@ -17,7 +18,7 @@ export const referenceRoutes = [
     summary: "A department's courses",
     access: 'authed',
     request: { depId: 'depId' },
-    response: [{ id: 'integer', course: 'string' }],
+    response: z.array(z.object({ id: z.int(), course: z.string() })),
     output: (rows) => rows.map((c) => ({ id: c.id, course: c.name })),
   }),
   route({
@@ -26,7 +27,7 @@ export const referenceRoutes = [
     procedure: 'reference.categories',
     summary: 'Admission categories',
     access: 'authed',
-    response: [{ id: 'integer', cat_name: 'string' }],
+    response: z.array(z.object({ id: z.int(), cat_name: z.string() })),
     output: (rows) => rows.map((c) => ({ id: c.id, cat_name: c.name })),
   }),
   route({
@@ -35,7 +36,7 @@ export const referenceRoutes = [
     procedure: 'reference.religions',
     summary: 'Religions',
     access: 'authed',
-    response: [{ id: 'integer', description: 'string' }],
+    response: z.array(z.object({ id: z.int(), description: z.string() })),
     output: (rows) => rows.map((r) => ({ id: r.id, description: r.name })),
   }),
   route({
@@ -44,7 +45,7 @@ export const referenceRoutes = [
     procedure: 'reference.feeHeads',
     summary: 'Fee heads (Id, and FeeId holding the name)',
     access: 'authed',
-    response: [{ Id: 'integer', FeeId: 'string' }],
+    response: z.array(z.object({ Id: z.int(), FeeId: z.string() })),
     output: (rows) => rows.map((h) => ({ Id: h.id, FeeId: h.name })),
   }),
 ];

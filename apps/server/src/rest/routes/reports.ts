@@ -1,5 +1,7 @@
 import { REPORT_ROW_LIMIT_MAX, paiseToRupeesText as rupees } from '@fees/validation';
+import { z } from 'zod';
 import { route, wireOnly } from '../route';
+import { ZIsoDate, ZRupees } from '../wire';
 
 /** The old clients read whole lists: the adapter asks the reports for every row, not a screenful. */
 const ALL_ROWS = () => ({ limit: REPORT_ROW_LIMIT_MAX });
@@ -11,6 +13,9 @@ const COURSE_FILTER = {
   course: wireOnly('string', 'The course name; not needed'),
   sTex: 'text',
 } as const;
+
+/** A course report's student, as studentRows gives it. */
+const ZCourseStudent = z.object({ batchId: z.int(), batch: z.string(), name: z.string(), admNo: z.string(), capId: z.string() });
 
 /** The course reports' student rows, flattened out of their batches with the student fields the old clients read. */
 function studentRows<Row extends { name: string; admissionNo: string; capId: string }, Money>(
@@ -31,7 +36,7 @@ export const reportRoutes = [
     access: 'department',
     request: { dtFrom: 'from', dtTo: 'to', depId: 'depId' },
     input: ALL_ROWS,
-    response: [{ inv_date: 'date', invoice_no: 'integer', student_name: 'string', adm_no: 'string', batch: 'string', cours_desc: 'string', total_amt: 'money' }],
+    response: z.array(z.object({ inv_date: ZIsoDate, invoice_no: z.int(), student_name: z.string(), adm_no: z.string(), batch: z.string(), cours_desc: z.string(), total_amt: ZRupees })),
     output: (r) =>
       r.rows.map((row) => ({
         inv_date: row.date,
@@ -50,7 +55,7 @@ export const reportRoutes = [
     summary: "A receipt's fee lines (the fee receipt report's magnifier)",
     access: 'department',
     request: { invNo: 'number' },
-    response: [{ adm_no: 'string', fee_type: 'string', description: 'string', fee_amt: 'money' }],
+    response: z.array(z.object({ adm_no: z.string(), fee_type: z.string(), description: z.string(), fee_amt: ZRupees })),
     output: ({ receipt, lines }) =>
       lines.map((l) => ({ adm_no: receipt.admissionNo, fee_type: l.feeHead, description: l.particulars, fee_amt: rupees(l.amountPaise) })),
   }),
@@ -65,19 +70,9 @@ export const reportRoutes = [
       ...ALL_ROWS(),
       includeSettled: f.includeSettled === undefined ? undefined : ['true', '1', true].includes(f.includeSettled as string),
     }),
-    response: [
-      {
-        batchId: 'integer',
-        batch: 'string',
-        name: 'string',
-        admNo: 'string',
-        capId: 'string',
-        total_fee_amount: 'money',
-        total_discount: 'money',
-        total_paid_amount: 'money',
-        balance: 'money',
-      },
-    ],
+    response: z.array(
+      ZCourseStudent.extend({ total_fee_amount: ZRupees, total_discount: ZRupees, total_paid_amount: ZRupees, balance: ZRupees }),
+    ),
     output: (r) =>
       studentRows(r.batches, (row) => ({
         total_fee_amount: rupees(row.feePaise),
@@ -94,7 +89,7 @@ export const reportRoutes = [
     access: 'department',
     request: COURSE_FILTER,
     input: ALL_ROWS,
-    response: [{ invoice_no: 'integer', adm_no: 'string', batch: 'string', inv_date: 'date', student_name: 'string', address: 'string', inv_total: 'money' }],
+    response: z.array(z.object({ invoice_no: z.int(), adm_no: z.string(), batch: z.string(), inv_date: ZIsoDate, student_name: z.string(), address: z.string(), inv_total: ZRupees })),
     output: (r) =>
       r.batches.flatMap((b) =>
         b.rows.map((row) => ({
@@ -116,9 +111,7 @@ export const reportRoutes = [
     access: 'department',
     request: COURSE_FILTER,
     input: ALL_ROWS,
-    response: [
-      { batchId: 'integer', batch: 'string', name: 'string', admNo: 'string', capId: 'string', total_fee_amount: 'money', total_discount: 'money', final_fee_amount: 'money' },
-    ],
+    response: z.array(ZCourseStudent.extend({ total_fee_amount: ZRupees, total_discount: ZRupees, final_fee_amount: ZRupees })),
     output: (r) =>
       studentRows(r.batches, (row) => ({
         total_fee_amount: rupees(row.feePaise),
@@ -134,22 +127,22 @@ export const reportRoutes = [
       "The cashier's day book: a day's live receipts by the staff account that took them, net amounts by payment mode, the receipts of that date voided and who voided them, and the cash to hand over (an admin may leave depId out for every department). refunds is always empty until refunds exist; closed is false until days can be closed",
     access: 'department',
     request: { depId: 'depId', date: 'date' },
-    response: {
-      date: 'date',
-      closed: 'boolean',
-      closedBy: 'string?',
-      byUser: [
-        {
-          email: 'string?',
-          receipts: 'integer',
-          total: 'money',
-          byMode: { cash: 'money', upi: 'money', cheque: 'money', bank: 'money', card: 'money', advance: 'money' },
-        },
-      ],
-      voided: [{ invoiceNo: 'integer', amount: 'money', voidedBy: 'string?' }],
-      refunds: [{ voucherNo: 'string', admNo: 'string', amount: 'money', mode: 'string' }],
-      cashToHandOver: 'money',
-    },
+    response: z.object({
+      date: ZIsoDate,
+      closed: z.boolean(),
+      closedBy: z.string().nullable(),
+      byUser: z.array(
+        z.object({
+          email: z.string().nullable(),
+          receipts: z.int(),
+          total: ZRupees,
+          byMode: z.object({ cash: ZRupees, upi: ZRupees, cheque: ZRupees, bank: ZRupees, card: ZRupees, advance: ZRupees }),
+        }),
+      ),
+      voided: z.array(z.object({ invoiceNo: z.int(), amount: ZRupees, voidedBy: z.string().nullable() })),
+      refunds: z.array(z.object({ voucherNo: z.string(), admNo: z.string(), amount: ZRupees, mode: z.string() })),
+      cashToHandOver: ZRupees,
+    }),
     output: (book) => ({
       date: book.date,
       closed: false,
@@ -158,7 +151,14 @@ export const reportRoutes = [
         email: u.email,
         receipts: u.receipts,
         total: rupees(u.totalPaise),
-        byMode: Object.fromEntries(Object.entries(u.byModePaise).map(([mode, paise]) => [mode, rupees(paise)])),
+        byMode: {
+          cash: rupees(u.byModePaise.cash),
+          upi: rupees(u.byModePaise.upi),
+          cheque: rupees(u.byModePaise.cheque),
+          bank: rupees(u.byModePaise.bank),
+          card: rupees(u.byModePaise.card),
+          advance: rupees(u.byModePaise.advance),
+        },
       })),
       voided: book.voided.map((v) => ({ invoiceNo: v.number, amount: rupees(v.netPaise), voidedBy: v.voidedByEmail })),
       refunds: [],

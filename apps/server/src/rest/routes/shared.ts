@@ -1,13 +1,11 @@
 /**
- * What several route groups share: the documented Result/Message pair, and lookups from the
+ * What several route groups share: lookups from the
  * documented identifiers (admission numbers, batch ids) to the ids the procedures take. Lookups go
  * through procedures under the same session, so they are permission-checked like everything else.
  */
 import { COURSES } from '@fees/validation';
 import { TRPCError } from '@trpc/server';
 import type { AppCaller, WireFields } from '../route';
-
-export const RESULT_MESSAGE = { Result: 'string', Message: 'string' } as const;
 
 /** The documented clients read Message on a refusal too. */
 export const withMessage = (message: string) => ({ Message: message });

@@ -1,28 +1,30 @@
+import { z } from 'zod';
 import { route, type AppCaller, type WireFields, wireOnly } from '../route';
+import { ZIsoDate } from '../wire';
 import { studentIdOf } from './shared';
 
 /** The spec's Student; admType holds the category name and adharNo the religion description. */
-const STUDENT = {
-  id: 'integer',
-  admNo: 'string',
-  batchId: 'integer',
-  batch: 'string',
-  courseId: 'integer',
-  course: 'string',
-  depId: 'integer',
-  name: 'string',
-  address: 'string',
-  phone: 'string?',
-  email: 'string?',
-  capId: 'string',
-  admDate: 'date',
-  dob: 'date',
-  sex: 'string',
-  admType: 'string',
-  adharNo: 'string?',
-  parent: 'string?',
-  zip: 'string?',
-} as const;
+const ZStudent = z.object({
+  id: z.int(),
+  admNo: z.string(),
+  batchId: z.int(),
+  batch: z.string(),
+  courseId: z.int(),
+  course: z.string(),
+  depId: z.int(),
+  name: z.string(),
+  address: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  capId: z.string(),
+  admDate: ZIsoDate,
+  dob: ZIsoDate,
+  sex: z.string(),
+  admType: z.string(),
+  adharNo: z.string().nullable(),
+  parent: z.string().nullable(),
+  zip: z.string().nullable(),
+});
 
 function studentOut(s: {
   id: number;
@@ -69,7 +71,19 @@ function studentOut(s: {
 }
 
 /** A student as a course list shows them. */
-const LISTED_STUDENT = { id: 'integer', admNo: 'string', name: 'string', capId: 'string', phone: 'string?', admDate: 'date', batchId: 'integer', batch: 'string' } as const;
+const ZListedStudent = z.object({
+  id: z.int(),
+  admNo: z.string(),
+  name: z.string(),
+  capId: z.string(),
+  phone: z.string().nullable(),
+  admDate: ZIsoDate,
+  batchId: z.int(),
+  batch: z.string(),
+});
+
+/** A saved registration: Status 'OK', the student's id and admission number. */
+const ZSaved = z.object({ Status: z.string(), id: z.int(), admNo: z.string() });
 
 /** The registration payload (spec section 3). */
 const REGISTRATION = {
@@ -113,7 +127,7 @@ export const studentRoutes = [
     summary: 'A student by admission number (Id) in a department',
     access: 'department',
     request: { Id: 'admissionNo', depId: 'depId', subId: wireOnly('integer', 'The course; not needed: the admission number names the student') },
-    response: { Result: [STUDENT] },
+    response: z.object({ Result: z.array(ZStudent) }),
     output: (s) => ({ Result: [studentOut(s)] }),
   }),
   route({
@@ -123,7 +137,7 @@ export const studentRoutes = [
     summary: "A course's students, batch by batch",
     access: 'department',
     request: { depId: 'depId', courseId: 'courseId' },
-    response: [LISTED_STUDENT],
+    response: z.array(ZListedStudent),
     output: (r) =>
       r.batches.flatMap((b) =>
         b.students.map((s) => ({ id: s.id, admNo: s.admissionNo, name: s.name, capId: s.capId, phone: s.phone, admDate: s.admissionDate, batchId: b.id, batch: b.name })),
@@ -136,7 +150,7 @@ export const studentRoutes = [
     summary: 'The students of a batch (the discount form picks from them)',
     access: 'admin',
     request: { depId: 'depId', courseId: wireOnly('integer', 'The course; not needed: the batch names it'), batchId: 'batchId' },
-    response: [{ id: 'integer', admNo: 'string', name: 'string', capId: 'string', phone: 'string?', admDate: 'date' }],
+    response: z.array(ZListedStudent.omit({ batchId: true, batch: true })),
     output: (rows) => rows.map((s) => ({ id: s.id, admNo: s.admissionNo, name: s.name, capId: s.capId, phone: s.phone, admDate: s.admissionDate })),
   }),
   route({
@@ -148,7 +162,7 @@ export const studentRoutes = [
     request: REGISTRATION,
     input: registrationFields,
     errorNames: REGISTRATION_ERRORS,
-    response: { Status: 'string' },
+    response: ZSaved,
     output: (r) => ({ Status: r.Status, id: r.id, admNo: r.admissionNo }),
     errorFields: (message) => ({ Message: message }),
   }),
@@ -165,7 +179,7 @@ export const studentRoutes = [
       admissionNo: f.regno ?? f.admNo,
     }),
     errorNames: { ...REGISTRATION_ERRORS, id: 'admNo' },
-    response: { Status: 'string' },
+    response: ZSaved,
     output: (r) => ({ Status: r.Status, id: r.id, admNo: r.admissionNo }),
     errorFields: (message) => ({ Message: message }),
   }),
@@ -178,7 +192,7 @@ export const studentRoutes = [
     request: { admNo: wireOnly('string', 'The admission number'), depId: 'depId', subId: wireOnly('integer', 'The course; not needed') },
     input: async (f, caller) => ({ id: await studentIdOf(caller, f.depId, f.admNo) }),
     errorNames: { id: 'admNo' },
-    response: { Status: 'string' },
+    response: z.object({ Status: z.string() }),
     output: (r) => ({ Status: r.Status }),
     errorFields: (message) => ({ Message: message }),
   }),
@@ -189,7 +203,9 @@ export const studentRoutes = [
     summary: "Students of a course whose name, admission no or capId contains sText",
     access: 'department',
     request: { depId: 'depId', courseId: 'courseId', sText: 'text' },
-    response: [{ id: 'integer', admNo: 'string', name: 'string', address: 'string', capId: 'string', batchId: 'integer', batch: 'string' }],
+    response: z.array(
+      z.object({ id: z.int(), admNo: z.string(), name: z.string(), address: z.string(), capId: z.string(), batchId: z.int(), batch: z.string() }),
+    ),
     output: (r) =>
       r.batches.flatMap((b) =>
         b.students.map((s) => ({ id: s.studentId, admNo: s.admissionNo, name: s.name, address: s.address, capId: s.capId, batchId: b.batchId, batch: b.batchName })),
