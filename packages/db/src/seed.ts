@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from './client';
-import { CATEGORIES, COURSES, DEFAULT_FEE_HEADS, DEPARTMENTS, LATE_FEE_HEAD, RELIGIONS } from '@fees/validation';
+import { CATEGORIES, COURSES, DEFAULT_FEE_HEADS, DEPARTMENTS, LATE_FEE_HEAD, PREVIOUS_DUES_HEAD, RELIGIONS } from '@fees/validation';
 import {
   categories,
   courses,
@@ -37,6 +37,7 @@ export function seedReferenceData(db: Database): void {
       for (const name of DEFAULT_FEE_HEADS) tx.insert(feeHeads).values({ name }).run();
     }
     tx.insert(feeHeads).values({ name: LATE_FEE_HEAD }).onConflictDoNothing().run();
+    tx.insert(feeHeads).values({ name: PREVIOUS_DUES_HEAD }).onConflictDoNothing().run();
     // Only the id: every setting takes its column default, so a database on older migrations seeds too.
     tx.run(sql`INSERT INTO ${settings} (id) VALUES (1) ON CONFLICT DO NOTHING`);
     tx.insert(receiptNumberSequence).values({ id: 1, lastNumber: 0 }).onConflictDoNothing().run();

@@ -50,6 +50,9 @@ export const RELIGIONS = ['Hindu', 'Muslim', 'Christian', 'Sikh', 'Buddhist', 'J
 /** The head late fines are collected on; always present in the reference data. */
 export const LATE_FEE_HEAD = 'Late fee';
 
+/** The head opening balances from the old books go on when they belong to no head of the structure. */
+export const PREVIOUS_DUES_HEAD = 'Previous dues';
+
 export const DEFAULT_FEE_HEADS = [
   'Admission Fee',
   'Tuition Fee',

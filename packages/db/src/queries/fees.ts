@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
-import { batches, courses, discounts, feeHeads, feeStructures, receiptLines, receipts, studentHeadPaid, students } from '../schema';
+import { batches, courses, discounts, feeHeads, feeStructures, openingBalances, receiptLines, receipts, studentHeadPaid, students } from '../schema';
 
 /**
  * Every fee head with how many batches charge it and whether anything (a fee structure, a discount
@@ -44,13 +44,14 @@ export function findFeeHeadByName(db: DbOrTx, params: { name: string; exceptId?:
   );
 }
 
-/** How many fee structures, discounts and receipt lines refer to a head. */
+/** How many fee structures, discounts, receipt lines and opening balances refer to a head. */
 export function feeHeadUsage(db: DbOrTx, id: number) {
-  return db.get<{ structures: number; discounts: number; receiptLines: number }>(
+  return db.get<{ structures: number; discounts: number; receiptLines: number; openingBalances: number }>(
     sql`select
       (select count(*) from ${feeStructures} where ${feeStructures.feeHeadId} = ${id}) as structures,
       (select count(*) from ${discounts} where ${discounts.feeHeadId} = ${id}) as discounts,
-      (select count(*) from ${receiptLines} where ${receiptLines.feeHeadId} = ${id}) as receiptLines`,
+      (select count(*) from ${receiptLines} where ${receiptLines.feeHeadId} = ${id}) as receiptLines,
+      (select count(*) from ${openingBalances} where ${openingBalances.feeHeadId} = ${id}) as openingBalances`,
   )!;
 }
 

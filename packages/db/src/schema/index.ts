@@ -6,3 +6,4 @@ export * from './receipts';
 export * from './reference';
 export * from './settings';
 export * from './plans';
+export * from './opening';

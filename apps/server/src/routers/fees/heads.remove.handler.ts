@@ -6,7 +6,7 @@ import type { AuthedContext } from '../../context';
 
 const counted = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
-/** Only a head nothing refers to can go: receipts, discounts and fee structures keep their heads; Late fee always stays. */
+/** Only a head nothing refers to can go: receipts, discounts, fee structures and opening balances keep their heads; Late fee always stays. */
 export function headsRemoveHandler({ ctx, input }: { ctx: AuthedContext; input: TFeeHeadIdInput }) {
   const head = ctx.db.transaction((tx) => {
     const before = loadFeeHead(tx, input.id);
@@ -16,6 +16,7 @@ export function headsRemoveHandler({ ctx, input }: { ctx: AuthedContext; input: 
       usage.structures && counted(usage.structures, 'fee structure'),
       usage.discounts && counted(usage.discounts, 'discount'),
       usage.receiptLines && counted(usage.receiptLines, 'receipt line'),
+      usage.openingBalances && counted(usage.openingBalances, 'opening balance'),
     ].filter(Boolean);
     if (uses.length > 0) {
       throw new AppError('CONFLICT', `${before.name} cannot be deleted: it is used by ${uses.join(', ')}`);
