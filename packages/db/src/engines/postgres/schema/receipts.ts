@@ -1,0 +1,136 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { PAYMENT_MODES, RECEIPT_STATUSES } from '../../../schema/receipts';
+import { batches, students } from './academics';
+import { users } from './accounts';
+import { bigNumber, now, serialId } from './columns';
+import { feeHeads } from './fees';
+import { courses, departments } from './reference';
+
+export const receiptNumberSequence = pgTable('receipt_number_sequence', {
+  id: integer('id').primaryKey(),
+  lastNumber: integer('last_number').notNull(),
+});
+
+export const receipts = pgTable(
+  'receipts',
+  {
+    id: serialId(),
+    number: integer('number').notNull().unique(),
+    departmentId: integer('department_id')
+      .notNull()
+      .references(() => departments.id),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id),
+    batchId: integer('batch_id')
+      .notNull()
+      .references(() => batches.id),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => students.id),
+    date: text('date').notNull(),
+    studentName: text('student_name').notNull(),
+    address: text('address').notNull(),
+    phone: text('phone'),
+    email: text('email'),
+    totalPaise: bigNumber('total_paise').notNull(),
+    taxRateBasisPoints: integer('tax_rate_basis_points').notNull(),
+    taxPaise: bigNumber('tax_paise').notNull(),
+    netPaise: bigNumber('net_paise').notNull(),
+    paymentMode: text('payment_mode', { enum: PAYMENT_MODES }).notNull(),
+    paymentReference: text('payment_reference'),
+    status: text('status', { enum: RECEIPT_STATUSES }).notNull().default('live'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: text('created_at').notNull().default(now),
+    updatedAt: text('updated_at').notNull().default(now),
+    voidedAt: text('voided_at'),
+    voidedBy: integer('voided_by').references(() => users.id, { onDelete: 'set null' }),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    index('receipts_department_date_idx').on(t.departmentId, t.date),
+    index('receipts_course_batch_idx').on(t.courseId, t.batchId),
+    index('receipts_student_idx').on(t.studentId),
+    index('receipts_date_idx').on(t.date),
+    index('receipts_live_course_idx')
+      .on(t.courseId, t.batchId, t.number, t.netPaise)
+      .where(sql`${t.status} = 'live'`),
+  ],
+);
+
+export const receiptLines = pgTable(
+  'receipt_lines',
+  {
+    id: serialId(),
+    receiptId: integer('receipt_id')
+      .notNull()
+      .references(() => receipts.id, { onDelete: 'cascade' }),
+    lineNo: integer('line_no').notNull(),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => students.id),
+    feeHeadId: integer('fee_head_id')
+      .notNull()
+      .references(() => feeHeads.id),
+    particulars: text('particulars').notNull().default(''),
+    amountPaise: bigNumber('amount_paise').notNull(),
+  },
+  (t) => [
+    index('receipt_lines_receipt_idx').on(t.receiptId),
+    index('receipt_lines_student_head_idx').on(t.studentId, t.feeHeadId),
+    index('receipt_lines_fee_head_idx').on(t.feeHeadId),
+  ],
+);
+
+/** Running totals, kept by the triggers of the custom migration (plpgsql twins of SQLite's 0002/0003). */
+export const studentHeadPaid = pgTable(
+  'student_head_paid',
+  {
+    studentId: integer('student_id').notNull(),
+    feeHeadId: integer('fee_head_id').notNull(),
+    paidPaise: bigNumber('paid_paise').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.studentId, t.feeHeadId] })],
+);
+
+export const dailyHeadCollections = pgTable(
+  'daily_head_collections',
+  {
+    departmentId: integer('department_id').notNull(),
+    date: text('date').notNull(),
+    feeHeadId: integer('fee_head_id').notNull(),
+    amountPaise: bigNumber('amount_paise').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.departmentId, t.date, t.feeHeadId] })],
+);
+
+export const dailyModeCollections = pgTable(
+  'daily_mode_collections',
+  {
+    departmentId: integer('department_id').notNull(),
+    date: text('date').notNull(),
+    paymentMode: text('payment_mode', { enum: PAYMENT_MODES }).notNull(),
+    receiptCount: integer('receipt_count').notNull(),
+    totalPaise: bigNumber('total_paise').notNull(),
+    taxPaise: bigNumber('tax_paise').notNull(),
+    netPaise: bigNumber('net_paise').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.departmentId, t.date, t.paymentMode] })],
+);
+
+export const studentPaid = pgTable('student_paid', {
+  studentId: integer('student_id').primaryKey(),
+  paidPaise: bigNumber('paid_paise').notNull(),
+});
+
+export const courseBatchReceipts = pgTable(
+  'course_batch_receipts',
+  {
+    courseId: integer('course_id').notNull(),
+    batchId: integer('batch_id').notNull(),
+    receiptCount: integer('receipt_count').notNull(),
+    netPaise: bigNumber('net_paise').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.courseId, t.batchId] })],
+);
