@@ -16,3 +16,4 @@ export * from './plans';
 export * from './words';
 export * from './limits';
 export * from './audit';
+export * from './schemes';

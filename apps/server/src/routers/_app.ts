@@ -10,6 +10,7 @@ import { plansRouter } from './plans/router';
 import { receiptsRouter } from './receipts/router';
 import { referenceRouter } from './reference/router';
 import { reportsRouter } from './reports/router';
+import { schemesRouter } from './schemes/router';
 import { studentsRouter } from './students/router';
 
 export const appRouter = router({
@@ -25,6 +26,7 @@ export const appRouter = router({
   letterheads: letterheadsRouter,
   plans: plansRouter,
   audit: auditRouter,
+  schemes: schemesRouter,
 });
 
 export type AppRouter = typeof appRouter;

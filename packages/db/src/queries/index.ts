@@ -18,3 +18,4 @@ export * from './totals';
 export * from './plans';
 export * from './dues';
 export * from './verify-keys';
+export * from './schemes';

@@ -1,5 +1,6 @@
 import {
   ZCollectionsInput,
+  ZConcessionsInput,
   ZDayBookInput,
   ZDefaultersInput,
   ZDuesAsOfInput,
@@ -12,6 +13,7 @@ import {
 } from '@fees/validation';
 import { authedProcedure, departmentProcedure, router } from '../../trpc';
 import { collectionsHandler } from './collections.handler';
+import { concessionsHandler } from './concessions.handler';
 import { dayBookHandler } from './dayBook.handler';
 import { defaultersHandler } from './defaulters.handler';
 import { duesAsOfHandler } from './duesAsOf.handler';
@@ -35,4 +37,5 @@ export const reportsRouter = router({
   statement: departmentProcedure.input(ZStudentStatementInput).query(statementHandler),
   duesAsOf: departmentProcedure.input(ZDuesAsOfInput).query(duesAsOfHandler),
   defaulters: departmentProcedure.input(ZDefaultersInput).query(defaultersHandler),
+  concessions: departmentProcedure.input(ZConcessionsInput).query(concessionsHandler),
 });

@@ -12,5 +12,6 @@ export const reportsAccess: AccessRules = {
   'reports.dayBook': { access: 'department', input: (fx) => ({ depId: fx.ug.depId, date: '2025-07-10' }) },
   'reports.duesAsOf': { access: 'department', input: (fx) => ({ depId: fx.ug.depId, courseId: fx.ug.courseId, asOf: '2026-01-01' }) },
   'reports.defaulters': { access: 'department', input: (fx) => ({ depId: fx.ug.depId, asOf: '2026-01-01' }) },
+  'reports.concessions': { access: 'department', input: (fx) => ({ depId: fx.ug.depId, courseId: fx.ug.courseId }) },
   'reports.statement': { access: 'department', input: (fx) => ({ depId: fx.ug.depId, studentId: fx.ug.studentId }) },
 };

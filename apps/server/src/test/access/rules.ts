@@ -10,6 +10,7 @@ import { plansAccess } from './plans';
 import { receiptsAccess } from './receipts';
 import { referenceAccess } from './reference';
 import { reportsAccess } from './reports';
+import { schemesAccess } from './schemes';
 import { studentsAccess } from './students';
 
 export const accessRules: AccessRules = {
@@ -25,4 +26,5 @@ export const accessRules: AccessRules = {
   ...letterheadsAccess,
   ...plansAccess,
   ...auditAccess,
+  ...schemesAccess,
 };

@@ -1,0 +1,7 @@
+import type { TApplySchemeInput } from '@fees/validation';
+import type { AuthedContext } from '../../context';
+import { applyScheme } from './service';
+
+export function joinHandler({ ctx, input }: { ctx: AuthedContext; input: TApplySchemeInput }) {
+  return applyScheme(ctx, input);
+}

@@ -1,0 +1,22 @@
+import { findScheme, updateScheme, writeAudit } from '@fees/db';
+import { refuse, SCHEME_MSG, type TUpdateSchemeInput } from '@fees/validation';
+import { actorOf } from '../../audit';
+import type { AuthedContext } from '../../context';
+import { checkedRules, loadScheme, rethrowDuplicateName } from './service';
+
+/** Renames a scheme and replaces its rules; members' discounts change when the scheme is applied again. */
+export async function updateHandler({ ctx, input }: { ctx: AuthedContext; input: TUpdateSchemeInput }) {
+  const before = await loadScheme(ctx.db, input.id);
+  try {
+    ctx.db.transaction((tx) => {
+      const rules = checkedRules(tx, input.rules);
+      const after = updateScheme(tx, { id: input.id, version: input.version ?? before.version, name: input.name, rules });
+      if (!after) refuse('STALE', SCHEME_MSG.changed);
+      writeAudit(tx, actorOf(ctx), { action: 'update', entity: 'scheme', entityId: input.id, before, after: { ...after, rules } });
+    });
+  } catch (error) {
+    return rethrowDuplicateName(error, input.name);
+  }
+  const saved = await findScheme(ctx.db, { id: input.id });
+  return { Status: 'OK' as const, id: input.id, version: saved?.version, Message: `Scheme ${input.name} saved` };
+}

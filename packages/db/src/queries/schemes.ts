@@ -1,0 +1,306 @@
+import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../client';
+import {
+  batches,
+  categories,
+  concessionSchemeMembers,
+  concessionSchemeRules,
+  concessionSchemes,
+  courses,
+  discounts,
+  feeHeads,
+  feeStructures,
+  studentHeadPaid,
+  students,
+} from '../schema';
+
+const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+
+/** Every scheme with how many rules and students it has, by name. */
+export async function listSchemes(db: DbOrTx) {
+  const ruleCounts = db
+    .select({ schemeId: concessionSchemeRules.schemeId, rules: count().as('rules') })
+    .from(concessionSchemeRules)
+    .groupBy(concessionSchemeRules.schemeId)
+    .as('rule_counts');
+  const memberCounts = db
+    .select({ schemeId: concessionSchemeMembers.schemeId, members: count().as('members') })
+    .from(concessionSchemeMembers)
+    .groupBy(concessionSchemeMembers.schemeId)
+    .as('member_counts');
+  return await db
+    .select({
+      id: concessionSchemes.id,
+      name: concessionSchemes.name,
+      version: concessionSchemes.version,
+      rules: sql<number>`coalesce(${ruleCounts.rules}, 0)`,
+      members: sql<number>`coalesce(${memberCounts.members}, 0)`,
+    })
+    .from(concessionSchemes)
+    .leftJoin(ruleCounts, eq(ruleCounts.schemeId, concessionSchemes.id))
+    .leftJoin(memberCounts, eq(memberCounts.schemeId, concessionSchemes.id))
+    .orderBy(asc(concessionSchemes.name));
+}
+
+/** A scheme with its rules (head, course and batch names), or undefined. */
+export async function findScheme(db: DbOrTx, params: { id: number }) {
+  const [scheme] = await db.select().from(concessionSchemes).where(eq(concessionSchemes.id, params.id));
+  if (!scheme) return undefined;
+  const rules = await db
+    .select({
+      id: concessionSchemeRules.id,
+      feeHeadId: concessionSchemeRules.feeHeadId,
+      feeHead: feeHeads.name,
+      courseId: concessionSchemeRules.courseId,
+      course: courses.name,
+      departmentId: courses.departmentId,
+      batchId: concessionSchemeRules.batchId,
+      batch: batches.name,
+      percentBasisPoints: concessionSchemeRules.percentBasisPoints,
+      amountPaise: concessionSchemeRules.amountPaise,
+    })
+    .from(concessionSchemeRules)
+    .innerJoin(feeHeads, eq(feeHeads.id, concessionSchemeRules.feeHeadId))
+    .innerJoin(courses, eq(courses.id, concessionSchemeRules.courseId))
+    .leftJoin(batches, eq(batches.id, concessionSchemeRules.batchId))
+    .where(eq(concessionSchemeRules.schemeId, params.id))
+    .orderBy(asc(courses.id), asc(concessionSchemeRules.batchId), asc(feeHeads.name));
+  return { ...scheme, rules };
+}
+
+export type SchemeRuleRow = Omit<typeof concessionSchemeRules.$inferInsert, 'id' | 'schemeId'>;
+
+/** Writes a new scheme and its rules (call inside a transaction). */
+export function insertScheme(db: DbOrTx, params: { name: string; rules: SchemeRuleRow[] }) {
+  const scheme = db.insert(concessionSchemes).values({ name: params.name }).returning().get();
+  replaceSchemeRules(db, { schemeId: scheme.id, rules: params.rules });
+  return scheme;
+}
+
+/**
+ * Renames a scheme and replaces its rules; with a version, only if the row still has it. Returns the
+ * updated row, or undefined when the version no longer matches.
+ */
+export function updateScheme(db: DbOrTx, params: { id: number; version?: number; name: string; rules: SchemeRuleRow[] }) {
+  const updated = db
+    .update(concessionSchemes)
+    .set({ name: params.name, version: sql`${concessionSchemes.version} + 1`, updatedAt: now })
+    .where(and(eq(concessionSchemes.id, params.id), params.version === undefined ? undefined : eq(concessionSchemes.version, params.version)))
+    .returning()
+    .get();
+  if (updated) replaceSchemeRules(db, { schemeId: params.id, rules: params.rules });
+  return updated;
+}
+
+function replaceSchemeRules(db: DbOrTx, params: { schemeId: number; rules: SchemeRuleRow[] }) {
+  db.delete(concessionSchemeRules).where(eq(concessionSchemeRules.schemeId, params.schemeId)).run();
+  if (params.rules.length > 0) db.insert(concessionSchemeRules).values(params.rules.map((r) => ({ ...r, schemeId: params.schemeId }))).run();
+}
+
+/** Deletes a scheme without members (its rules go with it). */
+export function deleteScheme(db: DbOrTx, params: { id: number }): void {
+  db.delete(concessionSchemes).where(eq(concessionSchemes.id, params.id)).run();
+}
+
+export async function countSchemeMembers(db: DbOrTx, params: { schemeId: number }): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(concessionSchemeMembers).where(eq(concessionSchemeMembers.schemeId, params.schemeId));
+  return row?.n ?? 0;
+}
+
+const placement = {
+  id: students.id,
+  departmentId: students.departmentId,
+  courseId: students.courseId,
+  batchId: students.batchId,
+  batchName: batches.name,
+  admissionNo: students.admissionNo,
+  name: students.name,
+  categoryName: categories.name,
+};
+
+/** The named students of a department that exist there, with where they sit and their category. */
+export async function studentsForScheme(db: DbOrTx, params: { departmentId: number; studentIds: number[] }) {
+  return await db
+    .select(placement)
+    .from(students)
+    .innerJoin(batches, eq(batches.id, students.batchId))
+    .innerJoin(categories, eq(categories.id, students.categoryId))
+    .where(and(eq(students.departmentId, params.departmentId), inArray(students.id, params.studentIds)))
+    .orderBy(asc(batches.name), asc(students.admissionNo));
+}
+
+/** Every student of a batch with one category (all SC/ST students of a batch). */
+export async function studentsOfBatchCategory(db: DbOrTx, params: { batchId: number; categoryId: number }) {
+  return await db
+    .select(placement)
+    .from(students)
+    .innerJoin(batches, eq(batches.id, students.batchId))
+    .innerJoin(categories, eq(categories.id, students.categoryId))
+    .where(and(eq(students.batchId, params.batchId), eq(students.categoryId, params.categoryId)))
+    .orderBy(asc(students.admissionNo));
+}
+
+/**
+ * Per student and head of their batch's fee structure: the fee, what was paid on live receipts, and
+ * the discount row if any (with the scheme that wrote it and its version).
+ */
+export async function headStatesOfStudents(db: DbOrTx, params: { studentIds: number[] }) {
+  if (params.studentIds.length === 0) return [];
+  return await db
+    .select({
+      studentId: students.id,
+      feeHeadId: feeStructures.feeHeadId,
+      feeHead: feeHeads.name,
+      feePaise: feeStructures.amountPaise,
+      paidPaise: sql<number>`coalesce(${studentHeadPaid.paidPaise}, 0)`,
+      discountId: discounts.id,
+      discountPaise: discounts.discountPaise,
+      adjustmentPaise: discounts.adjustmentPaise,
+      discountVersion: discounts.version,
+      discountNote: discounts.note,
+      discountSchemeId: discounts.schemeId,
+      discountScheme: concessionSchemes.name,
+    })
+    .from(students)
+    .innerJoin(feeStructures, eq(feeStructures.batchId, students.batchId))
+    .innerJoin(feeHeads, eq(feeHeads.id, feeStructures.feeHeadId))
+    .leftJoin(discounts, and(eq(discounts.studentId, students.id), eq(discounts.feeHeadId, feeStructures.feeHeadId)))
+    .leftJoin(concessionSchemes, eq(concessionSchemes.id, discounts.schemeId))
+    .leftJoin(studentHeadPaid, and(eq(studentHeadPaid.studentId, students.id), eq(studentHeadPaid.feeHeadId, feeStructures.feeHeadId)))
+    .where(inArray(students.id, params.studentIds))
+    .orderBy(asc(students.id), asc(feeStructures.id));
+}
+
+/** Which of the students are in the scheme. */
+export async function schemeMemberIds(db: DbOrTx, params: { schemeId: number; studentIds: number[] }): Promise<Set<number>> {
+  if (params.studentIds.length === 0) return new Set();
+  const rows = await db
+    .select({ studentId: concessionSchemeMembers.studentId })
+    .from(concessionSchemeMembers)
+    .where(and(eq(concessionSchemeMembers.schemeId, params.schemeId), inArray(concessionSchemeMembers.studentId, params.studentIds)));
+  return new Set(rows.map((r) => r.studentId));
+}
+
+/** A scheme's students in a department, with their batch and the discounts the scheme gives them. */
+export async function membersOfScheme(db: DbOrTx, params: { schemeId: number; departmentId: number }) {
+  const given = db
+    .select({ studentId: discounts.studentId, paise: sql<number>`sum(${discounts.discountPaise})`.as('paise') })
+    .from(discounts)
+    .where(eq(discounts.schemeId, params.schemeId))
+    .groupBy(discounts.studentId)
+    .as('given');
+  return await db
+    .select({
+      ...placement,
+      courseName: courses.name,
+      joinedAt: concessionSchemeMembers.joinedAt,
+      discountPaise: sql<number>`coalesce(${given.paise}, 0)`,
+    })
+    .from(concessionSchemeMembers)
+    .innerJoin(students, eq(students.id, concessionSchemeMembers.studentId))
+    .innerJoin(batches, eq(batches.id, students.batchId))
+    .innerJoin(courses, eq(courses.id, students.courseId))
+    .innerJoin(categories, eq(categories.id, students.categoryId))
+    .leftJoin(given, eq(given.studentId, students.id))
+    .where(and(eq(concessionSchemeMembers.schemeId, params.schemeId), eq(students.departmentId, params.departmentId)))
+    .orderBy(asc(courses.id), desc(batches.startDate), asc(students.admissionNo));
+}
+
+/** The schemes a student is in, each with the discounts it wrote for them per head. */
+export async function schemesOfStudent(db: DbOrTx, params: { studentId: number }) {
+  const memberships = await db
+    .select({ schemeId: concessionSchemes.id, name: concessionSchemes.name, joinedAt: concessionSchemeMembers.joinedAt })
+    .from(concessionSchemeMembers)
+    .innerJoin(concessionSchemes, eq(concessionSchemes.id, concessionSchemeMembers.schemeId))
+    .where(eq(concessionSchemeMembers.studentId, params.studentId))
+    .orderBy(asc(concessionSchemes.name));
+  const given = await db
+    .select({ schemeId: discounts.schemeId, feeHeadId: discounts.feeHeadId, feeHead: feeHeads.name, discountPaise: discounts.discountPaise })
+    .from(discounts)
+    .innerJoin(feeHeads, eq(feeHeads.id, discounts.feeHeadId))
+    .where(and(eq(discounts.studentId, params.studentId), isNotNull(discounts.schemeId)))
+    .orderBy(asc(feeHeads.name));
+  return memberships.map((m) => ({ ...m, heads: given.filter((g) => g.schemeId === m.schemeId).map(({ schemeId: _, ...head }) => head) }));
+}
+
+/** Adds a student to a scheme (nothing when already in it). */
+export function addSchemeMember(db: DbOrTx, params: { schemeId: number; studentId: number; joinedBy: number | null }): boolean {
+  return db.insert(concessionSchemeMembers).values(params).onConflictDoNothing().run().changes === 1;
+}
+
+export function removeSchemeMember(db: DbOrTx, params: { schemeId: number; studentId: number }): void {
+  db.delete(concessionSchemeMembers)
+    .where(and(eq(concessionSchemeMembers.schemeId, params.schemeId), eq(concessionSchemeMembers.studentId, params.studentId)))
+    .run();
+}
+
+/** A discount written by a scheme: the scheme's name in the note and its id as the link. */
+export function insertSchemeDiscount(
+  db: DbOrTx,
+  row: { studentId: number; feeHeadId: number; discountPaise: number; schemeId: number; note: string },
+) {
+  return db
+    .insert(discounts)
+    .values({ ...row, adjustmentPaise: 0 })
+    .returning()
+    .get();
+}
+
+/**
+ * Sets a discount's amount, note and scheme link (the adjustment stays), only if the row still has the
+ * version the caller read. Returns the row, or undefined when someone changed it since.
+ */
+export function setDiscountFromScheme(
+  db: DbOrTx,
+  params: { id: number; version: number; discountPaise: number; schemeId: number | null; note: string | null },
+) {
+  return db
+    .update(discounts)
+    .set({ discountPaise: params.discountPaise, schemeId: params.schemeId, note: params.note, version: sql`${discounts.version} + 1`, updatedAt: now })
+    .where(and(eq(discounts.id, params.id), eq(discounts.version, params.version)))
+    .returning()
+    .get();
+}
+
+/** Deletes a discount only if it still has the version the caller read; false when someone changed it since. */
+export function deleteDiscountAtVersion(db: DbOrTx, params: { id: number; version: number }): boolean {
+  return db.delete(discounts).where(and(eq(discounts.id, params.id), eq(discounts.version, params.version))).run().changes === 1;
+}
+
+/**
+ * The concessions summary: per scheme, the students in it and the discounts it gives per head, for a
+ * department, one course or one batch of it. Students count those in the scheme within the scope.
+ */
+export async function concessionsSummary(db: DbOrTx, params: { departmentId: number; courseId?: number; batchId?: number }) {
+  const scope = and(
+    eq(students.departmentId, params.departmentId),
+    params.courseId === undefined ? undefined : eq(students.courseId, params.courseId),
+    params.batchId === undefined ? undefined : eq(students.batchId, params.batchId),
+  );
+  const members = await db
+    .select({ schemeId: concessionSchemes.id, scheme: concessionSchemes.name, students: count() })
+    .from(concessionSchemeMembers)
+    .innerJoin(concessionSchemes, eq(concessionSchemes.id, concessionSchemeMembers.schemeId))
+    .innerJoin(students, eq(students.id, concessionSchemeMembers.studentId))
+    .where(scope)
+    .groupBy(concessionSchemes.id, concessionSchemes.name)
+    .orderBy(asc(concessionSchemes.name));
+  const heads = await db
+    .select({
+      schemeId: discounts.schemeId,
+      feeHeadId: discounts.feeHeadId,
+      feeHead: feeHeads.name,
+      students: count(),
+      discountPaise: sql<number>`sum(${discounts.discountPaise})`,
+    })
+    .from(discounts)
+    .innerJoin(students, eq(students.id, discounts.studentId))
+    .innerJoin(feeHeads, eq(feeHeads.id, discounts.feeHeadId))
+    .where(and(scope, isNotNull(discounts.schemeId)))
+    .groupBy(discounts.schemeId, discounts.feeHeadId, feeHeads.name)
+    .orderBy(asc(feeHeads.name));
+  return members.map((m) => {
+    const own = heads.filter((h) => h.schemeId === m.schemeId).map(({ schemeId: _, ...h }) => h);
+    return { ...m, heads: own, totalPaise: own.reduce((sum, h) => sum + h.discountPaise, 0) };
+  });
+}
