@@ -5,3 +5,5 @@ export * from './schema';
 export { seedReferenceData } from './seed';
 export * from './queries';
 export { inWriteTransaction, runInWriteBatch } from './write-batcher';
+export { closePostgres, describePostgresUrl, openPostgres } from './engines/postgres/client';
+export { isPostgres, poolOf } from './engines/postgres/database';

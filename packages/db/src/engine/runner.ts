@@ -1,4 +1,5 @@
 import type { Database, DbOrTx } from '../client';
+import * as postgres from '../engines/postgres/database';
 import { type Connection, connectionOf, isInside, statement } from './connection';
 
 /**
@@ -33,16 +34,19 @@ function bind(params: Params | undefined): [Params] | [] {
 
 /** Every row the query returns. */
 export async function rows<T>(db: DbOrTx, text: string, params?: Params): Promise<T[]> {
+  if (postgres.isPostgres(db)) return postgres.rows<T>(db, text, params);
   return onConnection(db, (c) => statement(c, text).all(...bind(params)) as T[]);
 }
 
 /** The first row the query returns, or undefined. */
 export async function row<T>(db: DbOrTx, text: string, params?: Params): Promise<T | undefined> {
+  if (postgres.isPostgres(db)) return postgres.row<T>(db, text, params);
   return onConnection(db, (c) => statement(c, text).get(...bind(params)) as T | undefined);
 }
 
 /** Runs a statement that returns no rows; says how many rows it changed. */
 export async function run(db: DbOrTx, text: string, params?: Params): Promise<{ changes: number }> {
+  if (postgres.isPostgres(db)) return postgres.run(db, text, params);
   return onConnection(db, (c) => ({ changes: statement(c, text).run(...bind(params)).changes }));
 }
 
@@ -51,8 +55,10 @@ export async function run(db: DbOrTx, text: string, params?: Params): Promise<{ 
  * it is IMMEDIATE (the write lock is taken before the first read) and holds the connection's lock
  * throughout, so `work` must run every query on `tx`, never on `db`: a query on `db` would wait for
  * this very transaction to end. Called with a `tx`, it nests as a savepoint (rolled back alone).
+ * On PostgreSQL it runs on a pooled client of its own, beside other transactions (engines/postgres).
  */
 export async function transaction<T>(db: DbOrTx, work: (tx: Database) => Promise<T>): Promise<T> {
+  if (postgres.isPostgres(db)) return postgres.transaction(db, work);
   const connection = connectionOf(db);
   if (isInside(db)) return inSavepoint(connection, work);
   return withLock(connection, async () => {

@@ -1,4 +1,5 @@
 import type { Database, DbOrTx } from '../client';
+import * as postgres from '../engines/postgres/database';
 import { type Connection, connectionOf, isInside, statement } from './connection';
 import { inSavepoint, transaction } from './runner';
 
@@ -76,6 +77,8 @@ const batchers = new WeakMap<Connection, WriteBatcher>();
  * every query on the `tx` it is given: a query on `db` would wait for the batch to end.
  */
 export function runInWriteBatch<T>(db: DbOrTx, work: (tx: Database) => Promise<T>): Promise<T> {
+  // PostgreSQL commits concurrent transactions in parallel (and groups their WAL flushes itself).
+  if (postgres.isPostgres(db)) return postgres.transaction(db, work);
   const connection = connectionOf(db);
   let batcher = batchers.get(connection);
   if (!batcher) {
@@ -91,5 +94,6 @@ export function runInWriteBatch<T>(db: DbOrTx, work: (tx: Database) => Promise<T
  * IMMEDIATE transaction of its own.
  */
 export function inWriteTransaction<T>(db: DbOrTx, work: (tx: Database) => Promise<T>): Promise<T> {
+  if (postgres.isPostgres(db)) return postgres.inPostgresTransaction(db) ? work(db as Database) : postgres.transaction(db, work);
   return isInside(db) ? work(db as Database) : transaction(db, work);
 }

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { inject } from 'vitest';
 
 const SCRIPT = fileURLToPath(new URL('../../../../scripts/postgres.sh', import.meta.url));
 
@@ -13,11 +14,11 @@ export interface TestPostgres {
 }
 
 /**
- * A fresh PostgreSQL database for one test file: created in the cluster DATABASE_URL points to, or,
- * without DATABASE_URL, in a throwaway cluster started here (scripts/postgres.sh) and removed by stop().
+ * A fresh PostgreSQL database for one test file: created in the cluster DATABASE_URL points to, or the
+ * run's throwaway cluster (postgres-cluster.ts), or else one started here and removed by stop().
  */
 export async function createTestPostgres(): Promise<TestPostgres> {
-  let clusterUrl = process.env.DATABASE_URL;
+  let clusterUrl: string | undefined = process.env.DATABASE_URL ?? inject('postgresClusterUrl');
   let clusterDir: string | undefined;
   if (!clusterUrl) {
     const started = spawnSync('bash', [SCRIPT, 'start'], { encoding: 'utf8' });

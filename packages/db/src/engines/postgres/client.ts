@@ -1,13 +1,12 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import type { Database } from '../../client';
 import { referenceDataStatements } from '../../seed';
+import { poolOf, postgresDatabase } from './database';
 import { positionalValues, toPositional } from './placeholders';
-import * as schema from './schema';
-
-export type PostgresDatabase = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
 const INT8 = 20;
 const NUMERIC = 1700;
@@ -54,9 +53,11 @@ export function describePostgresUrl(url: string): string {
 }
 
 /** Opens a pool on `url`, then (unless told not to) applies the migrations and seeds the reference data. */
-export async function openPostgres(url: string, options: OpenPostgresOptions = {}): Promise<PostgresDatabase> {
+export async function openPostgres(url: string, options: OpenPostgresOptions = {}): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, types });
-  const db = drizzle({ client: pool, schema }) as PostgresDatabase;
+  // An idle client's error (the server restarted) must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  const db = postgresDatabase(pool);
   if (options.prepare !== false) {
     try {
       await preparePostgres(pool, options.migrationsFolder);
@@ -96,4 +97,9 @@ export async function preparePostgres(pool: pg.Pool, migrationsFolder: string = 
   } finally {
     client.release();
   }
+}
+
+/** Ends the pool of a PostgreSQL database (its open connections close). */
+export async function closePostgres(db: Database): Promise<void> {
+  await poolOf(db)?.end();
 }

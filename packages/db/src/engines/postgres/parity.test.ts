@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../client';
 import { createTestPostgres, type TestPostgres } from '../../test/postgres';
-import { openPostgres, type PostgresDatabase } from './client';
+import type { Database } from '../../client';
+import { closePostgres, openPostgres } from './client';
+import { poolOf } from './database';
 
 /**
  * The two engines' schemas must describe one database: the same tables, columns (type family and
@@ -65,8 +67,8 @@ function sqliteShapes(): Record<string, Shape> {
   return shapes;
 }
 
-async function postgresShapes(db: PostgresDatabase): Promise<Record<string, Shape>> {
-  const pool = db.$client;
+async function postgresShapes(db: Database): Promise<Record<string, Shape>> {
+  const pool = poolOf(db)!;
   const shapes: Record<string, Shape> = {};
   const tables = await pool.query<{ table_name: string }>(
     `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`,
@@ -99,7 +101,7 @@ async function postgresShapes(db: PostgresDatabase): Promise<Record<string, Shap
 
 describe('PostgreSQL and SQLite schemas', () => {
   let postgres: TestPostgres;
-  let db: PostgresDatabase;
+  let db: Database;
 
   beforeAll(async () => {
     postgres = await createTestPostgres();
@@ -107,7 +109,7 @@ describe('PostgreSQL and SQLite schemas', () => {
   }, 60_000);
 
   afterAll(async () => {
-    await db?.$client.end();
+    if (db) await closePostgres(db);
     await postgres?.stop();
   });
 
@@ -122,10 +124,10 @@ describe('PostgreSQL and SQLite schemas', () => {
     const sqlite = openDatabase(':memory:');
     const tables = ['departments', 'courses', 'categories', 'religions', 'fee_heads', 'letterheads', 'settings', 'receipt_number_sequence'];
     const again = await openPostgres(postgres.url);
-    await again.$client.end();
+    await closePostgres(again);
     for (const table of tables) {
       const expected = sqlite.$client.prepare(`SELECT * FROM ${table} ORDER BY 1`).all();
-      const actual = await db.$client.query(`SELECT * FROM ${table} ORDER BY 1`);
+      const actual = await poolOf(db)!.query(`SELECT * FROM ${table} ORDER BY 1`);
       expect(actual.rows, table).toEqual(expected);
     }
     sqlite.$client.close();

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../client';
 import { receiptTotalsDrift } from '../../queries/totals';
 import { createTestPostgres, type TestPostgres } from '../../test/postgres';
-import { openPostgres, type PostgresDatabase } from './client';
+import type { Database } from '../../client';
+import { closePostgres, openPostgres } from './client';
+import { poolOf } from './database';
 import { positionalValues, toPositional } from './placeholders';
 
 /**
@@ -28,11 +30,11 @@ function sqliteEngine(): Engine & { db: ReturnType<typeof openDatabase> } {
   };
 }
 
-function postgresEngine(db: PostgresDatabase): Engine {
+function postgresEngine(db: Database): Engine {
   return {
     async all(text, params = {}) {
       const positional = toPositional(text);
-      return (await db.$client.query(positional.text, positionalValues(positional, params))).rows;
+      return (await poolOf(db)!.query(positional.text, positionalValues(positional, params))).rows;
     },
   };
 }
@@ -141,7 +143,7 @@ async function totals(e: Engine): Promise<string[][]> {
 
 describe('PostgreSQL running totals', () => {
   let postgres: TestPostgres;
-  let db: PostgresDatabase;
+  let db: Database;
 
   beforeAll(async () => {
     postgres = await createTestPostgres();
@@ -149,7 +151,7 @@ describe('PostgreSQL running totals', () => {
   }, 60_000);
 
   afterAll(async () => {
-    await db?.$client.end();
+    if (db) await closePostgres(db);
     await postgres?.stop();
   });
 

@@ -1,0 +1,74 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../client';
+import { inWriteTransaction, row, rows, run, runInWriteBatch, transaction } from '../../engine';
+import { religions, settings, verifyKeys } from '../../schema';
+import { createTestPostgres, type TestPostgres } from '../../test/postgres';
+import { closePostgres, openPostgres } from './client';
+
+describe('the runner and the query builder on PostgreSQL', () => {
+  let postgres: TestPostgres;
+  let db: Database;
+
+  beforeAll(async () => {
+    postgres = await createTestPostgres();
+    db = await openPostgres(postgres.url);
+  }, 60_000);
+
+  afterAll(async () => {
+    if (db) await closePostgres(db);
+    await postgres?.stop();
+  });
+
+  const religionCount = async (on: Database) => (await row<{ n: number }>(on, 'SELECT count(*) AS n FROM religions'))!.n;
+
+  it('runs SQL with named @params: rows, row, run; counts and sums are numbers', async () => {
+    expect(await run(db, 'INSERT INTO religions (name) VALUES (@name)', { name: 'Zoroastrian' })).toEqual({ changes: 1 });
+    expect(await rows(db, 'SELECT name FROM religions WHERE lower(name) LIKE lower(@q) ORDER BY name', { q: 'zoro%' })).toEqual([{ name: 'Zoroastrian' }]);
+    expect(await row(db, 'SELECT name FROM religions WHERE name = @name', { name: 'Nobody' })).toBeUndefined();
+    expect(await row(db, 'SELECT id AS "departmentId" FROM departments WHERE code = @code', { code: 'UG' })).toEqual({ departmentId: 100 });
+    expect(await row(db, 'SELECT count(*) AS n, sum(id) AS total FROM departments')).toEqual({ n: 6, total: 615 });
+  });
+
+  it('renders builder calls: an insert takes the columns\u2019 own defaults, selects map to the schema\u2019s fields', async () => {
+    const [key] = await db.insert(verifyKeys).values({ secret: 's3cret' }).returning();
+    expect(key).toMatchObject({ id: expect.any(Number), secret: 's3cret' });
+    expect(key!.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(await db.select({ gst: settings.gstRateBasisPoints, days: settings.backdateLimitDays }).from(settings)).toEqual([{ gst: 0, days: 62 }]);
+    await db.update(settings).set({ gstRateBasisPoints: 1800 }).where(eq(settings.id, 1));
+    expect((await db.select().from(settings).where(eq(settings.id, 1)).get())?.gstRateBasisPoints).toBe(1800);
+  });
+
+  it('commits a transaction, rolls it back when its work throws, and nests a savepoint that rolls back alone', async () => {
+    const before = await religionCount(db);
+    await transaction(db, async (tx) => {
+      await tx.insert(religions).values({ name: 'Kept' });
+      await expect(
+        transaction(tx, async (inner) => {
+          await run(inner, 'INSERT INTO religions (name) VALUES (@name)', { name: 'Undone' });
+          throw new Error('inner refused');
+        }),
+      ).rejects.toThrow('inner refused');
+    });
+    await expect(
+      inWriteTransaction(db, async (tx) => {
+        await run(tx, 'INSERT INTO religions (name) VALUES (@name)', { name: 'Lost' });
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    expect(await rows(db, `SELECT name FROM religions WHERE name IN ('Kept', 'Undone', 'Lost')`)).toEqual([{ name: 'Kept' }]);
+    expect(await religionCount(db)).toBe(before + 1);
+  });
+
+  it('numbers concurrent writes without gaps or repeats: the counter row is locked until each commits', async () => {
+    const taken = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        runInWriteBatch(db, async (tx) => {
+          const next = await row<{ n: number }>(tx, 'UPDATE receipt_number_sequence SET last_number = last_number + 1 WHERE id = 1 RETURNING last_number AS n');
+          return next!.n;
+        }),
+      ),
+    );
+    expect([...taken].sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+  });
+});

@@ -1,0 +1,187 @@
+/**
+ * The application's Database on PostgreSQL. Query functions are written once, against the schema
+ * objects of src/schema; here Drizzle's SQLite dialect renders their builder calls (plain SQL with
+ * double-quoted names, which PostgreSQL reads alike) and a pg pool runs them, `?` numbered `$n`.
+ * The runner's own SQL texts (`@name` parameters) run through `rows`, `row`, `run` and `transaction`
+ * below. Which tables exist, their types, defaults and triggers come from this engine's own schema and
+ * migrations (schema/, drizzle-pg).
+ */
+import { getTableColumns, is, Param, type SQL, sql } from 'drizzle-orm';
+import { SQLiteAsyncDialect, type SQLiteInsertConfig } from 'drizzle-orm/sqlite-core';
+import { SqliteRemoteDatabase } from 'drizzle-orm/sqlite-proxy';
+import { SQLiteRemoteSession } from 'drizzle-orm/sqlite-proxy/session';
+import type pg from 'pg';
+import type { Database, DbOrTx } from '../../client';
+import { positionalValues, toPositional } from './placeholders';
+
+/**
+ * An insert leaves every value it does not give to the column's DEFAULT, PostgreSQL's own (an
+ * identity for ids, the ISO timestamp for created_at): SQLite's dialect would write NULL for an id
+ * and inline SQLite's default expressions.
+ */
+class PostgresDialect extends SQLiteAsyncDialect {
+  override buildInsertQuery(config: SQLiteInsertConfig): SQL {
+    if (config.select) return super.buildInsertQuery(config);
+    const columns = getTableColumns(config.table);
+    const values = (config.values as Record<string, unknown>[]).map((value) => {
+      const filled: Record<string, unknown> = { ...value };
+      for (const [key, column] of Object.entries(columns)) {
+        const given = filled[key];
+        const missing = given === undefined || (is(given, Param) && given.value === undefined);
+        if (missing && column.defaultFn === undefined && column.onUpdateFn === undefined) filled[key] = sql`default`;
+      }
+      return filled;
+    });
+    return super.buildInsertQuery({ ...config, values } as SQLiteInsertConfig);
+  }
+}
+
+interface PostgresState {
+  pool: pg.Pool;
+  /** The client pinned to the open transaction; null outside one. */
+  client: pg.PoolClient | null;
+  /** Savepoints open inside the transaction, for unique names. */
+  depth: number;
+}
+
+const states = new WeakMap<object, PostgresState>();
+
+/** `?` placeholders (Drizzle's SQLite dialect) to `$n`; strings, quoted names and comments untouched. */
+const QUESTION = /'(?:[^']|'')*'|"(?:[^"]|"")*"|--[^\n]*|\/\*[\s\S]*?\*\/|\?/g;
+const numberedTexts = new Map<string, string>();
+const NUMBERED_CACHE_LIMIT = 2000;
+
+function numbered(text: string): string {
+  let result = numberedTexts.get(text);
+  if (result === undefined) {
+    let n = 0;
+    result = text.replace(QUESTION, (token) => (token === '?' ? `$${++n}` : token));
+    if (numberedTexts.size >= NUMBERED_CACHE_LIMIT) numberedTexts.clear();
+    numberedTexts.set(text, result);
+  }
+  return result;
+}
+
+function queryable(state: PostgresState): pg.Pool | pg.PoolClient {
+  return state.client ?? state.pool;
+}
+
+function createDatabase(state: PostgresState): Database {
+  const dialect = new PostgresDialect();
+  const session = new SQLiteRemoteSession(
+    async (text: string, params: unknown[], method: 'run' | 'all' | 'values' | 'get') => {
+      const result = await queryable(state).query({ text: numbered(text), values: params, rowMode: 'array' });
+      if (method === 'get') return { rows: result.rows[0] as unknown[] };
+      if (method === 'run') return { rows: [], changes: result.rowCount ?? 0 };
+      return { rows: result.rows };
+    },
+    dialect,
+    undefined,
+    undefined,
+  );
+  const db = new SqliteRemoteDatabase('async', dialect, session as never, undefined);
+  states.set(db, state);
+  return db as unknown as Database;
+}
+
+/** A Database running on this pool. */
+export function postgresDatabase(pool: pg.Pool): Database {
+  return createDatabase({ pool, client: null, depth: 0 });
+}
+
+/** The pool behind a PostgreSQL Database, or undefined for SQLite. */
+export function poolOf(db: DbOrTx): pg.Pool | undefined {
+  return states.get(db)?.pool;
+}
+
+export function isPostgres(db: DbOrTx): boolean {
+  return states.has(db);
+}
+
+/** Whether this is the view of an open PostgreSQL transaction. */
+export function inPostgresTransaction(db: DbOrTx): boolean {
+  return states.get(db)?.client != null;
+}
+
+function stateOf(db: DbOrTx): PostgresState {
+  const state = states.get(db);
+  if (!state) throw new Error('Not a PostgreSQL database');
+  return state;
+}
+
+/** Runner texts are constants: each is prepared once per connection under a name of its own. */
+const statementNames = new Map<string, string>();
+
+async function query(db: DbOrTx, text: string, params?: Record<string, unknown>): Promise<pg.QueryResult> {
+  const positional = toPositional(text);
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `fees_${statementNames.size + 1}`;
+    statementNames.set(text, name);
+  }
+  return queryable(stateOf(db)).query({ name, text: positional.text, values: positionalValues(positional, params) });
+}
+
+export async function rows<T>(db: DbOrTx, text: string, params?: Record<string, unknown>): Promise<T[]> {
+  return (await query(db, text, params)).rows as T[];
+}
+
+export async function row<T>(db: DbOrTx, text: string, params?: Record<string, unknown>): Promise<T | undefined> {
+  return (await query(db, text, params)).rows[0] as T | undefined;
+}
+
+export async function run(db: DbOrTx, text: string, params?: Record<string, unknown>): Promise<{ changes: number }> {
+  return { changes: (await query(db, text, params)).rowCount ?? 0 };
+}
+
+/** PostgreSQL's codes for a transaction that lost a race and may simply be run again. */
+const RETRYABLE = new Set(['40001', '40P01']);
+const ATTEMPTS = 5;
+
+/**
+ * Runs `work` in a transaction on a client of its own (READ COMMITTED; row locks taken by the
+ * statements serialize what must be), committed when `work` resolves, rolled back when it throws.
+ * A deadlock or serialization failure runs `work` again, up to five times. Given a transaction's
+ * view it nests as a savepoint.
+ */
+export async function transaction<T>(db: DbOrTx, work: (tx: Database) => Promise<T>): Promise<T> {
+  const state = stateOf(db);
+  if (state.client) return inSavepoint(state, work);
+  for (let attempt = 1; ; attempt++) {
+    const client = await state.pool.connect();
+    let broken = false;
+    try {
+      await client.query('BEGIN');
+      const result = await work(createDatabase({ pool: state.pool, client, depth: 0 }));
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {
+        broken = true;
+      });
+      const code = (error as { code?: string }).code;
+      if (attempt < ATTEMPTS && code !== undefined && RETRYABLE.has(code)) continue;
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  }
+}
+
+async function inSavepoint<T>(state: PostgresState, work: (tx: Database) => Promise<T>): Promise<T> {
+  const client = state.client as pg.PoolClient;
+  const name = `sp${state.depth}`;
+  await client.query(`SAVEPOINT ${name}`);
+  state.depth += 1;
+  try {
+    const result = await work(createDatabase({ ...state }));
+    state.depth -= 1;
+    await client.query(`RELEASE SAVEPOINT ${name}`);
+    return result;
+  } catch (error) {
+    state.depth -= 1;
+    await client.query(`ROLLBACK TO SAVEPOINT ${name}`);
+    await client.query(`RELEASE SAVEPOINT ${name}`);
+    throw error;
+  }
+}
