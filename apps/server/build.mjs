@@ -25,3 +25,4 @@ await build({
   ],
 });
 cpSync('../../packages/db/drizzle', 'dist/drizzle', { recursive: true });
+cpSync('../../packages/db/drizzle-pg', 'dist/drizzle-pg', { recursive: true });

@@ -8,6 +8,8 @@ export interface ServerConfig {
   port: number;
   host: string;
   databasePath: string;
+  /** DATABASE_URL: a postgres:// URL; when set the server runs on PostgreSQL instead of the SQLite file. */
+  databaseUrl: string | undefined;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   /** Serve cookies with the Secure flag (behind HTTPS). */
@@ -51,6 +53,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '127.0.0.1',
     databasePath,
+    databaseUrl: env.DATABASE_URL?.trim() || undefined,
     adminEmail: env.ADMIN_EMAIL,
     adminPassword: env.ADMIN_PASSWORD,
     secureCookies: env.COOKIE_SECURE === '1',

@@ -6,7 +6,7 @@
  */
 import { accessSync, closeSync, constants, existsSync, openSync, readSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { type Database, openDatabase } from '@fees/db';
+import { type Database, describePostgresUrl, openDatabase, openPostgres } from '@fees/db';
 
 const SQLITE_HEADER = 'SQLite format 3\0';
 const RESTORE = 'To go back to a backup, stop anything using the file and run `pnpm restore <backup>`';
@@ -101,5 +101,18 @@ export function openDatabaseForStart(path: string): Database {
     return db;
   } catch (error) {
     return failStart(path, error);
+  }
+}
+
+/**
+ * Opens the PostgreSQL database at `url`, applies its migrations and seeds it; when that fails, says
+ * which database (never the password) and why, and ends the process.
+ */
+export async function openPostgresForStart(url: string): Promise<Database> {
+  try {
+    return await openPostgres(url);
+  } catch (error) {
+    process.stderr.write(`Cannot open the PostgreSQL database ${describePostgresUrl(url)}: ${(error as Error).message}\n`);
+    process.exit(1);
   }
 }

@@ -2,8 +2,9 @@ import { ensureTimeZone, readConfig } from './config';
 
 ensureTimeZone();
 
-const { failStart, openDatabaseForStart } = await import('./database-start');
+const { failStart, openDatabaseForStart, openPostgresForStart } = await import('./database-start');
 const { buildApp } = await import('./app');
+const { closePostgres, describePostgresUrl, isPostgres } = await import('@fees/db');
 const { ensureFirstAdmin } = await import('./bootstrap');
 const { LoginLimiter } = await import('./auth/login-limiter');
 const { Backups, prepareWithBackup, validateSchedule } = await import('./backup/automatic');
@@ -11,9 +12,12 @@ const { Backups, prepareWithBackup, validateSchedule } = await import('./backup/
 const config = readConfig();
 validateSchedule(config.backup.schedule);
 const startedAt = performance.now();
-const db = openDatabaseForStart(config.databasePath);
-const backups = new Backups(db, config.backup);
-const preMigrationBackup = await prepareWithBackup(db, backups).catch((error: unknown) => failStart(config.databasePath, error));
+const db = config.databaseUrl ? await openPostgresForStart(config.databaseUrl) : openDatabaseForStart(config.databasePath);
+// Automatic backups copy the SQLite file; PostgreSQL has its own tools (README "Running on PostgreSQL").
+const backups = config.databaseUrl ? null : new Backups(db, config.backup);
+const preMigrationBackup = backups
+  ? await prepareWithBackup(db, backups).catch((error: unknown) => failStart(config.databasePath, error))
+  : null;
 const firstAdmin = await ensureFirstAdmin(db, config);
 const loginLimiter = new LoginLimiter();
 // The limiter's rows expire with their window; deleting them on a timer keeps the table small.
@@ -24,7 +28,7 @@ const app = await buildApp({
     loginLimiter,
     secureCookies: config.secureCookies,
     allowedOrigins: config.allowedOrigins,
-    backups,
+    backups: backups ?? undefined,
   },
   webRoot: config.webRoot,
   logger: { level: config.logLevel },
@@ -34,8 +38,10 @@ await app.listen({ port: config.port, host: config.host });
 
 const lines = [
   `Fee management is running at http://${config.host}:${config.port}`,
-  `Database: ${config.databasePath} (ready in ${Math.round(performance.now() - startedAt)} ms)`,
-  `Backups: ${config.backup.dir} (${config.backup.schedule ? `schedule ${config.backup.schedule}` : 'no schedule'}${config.backup.copyTo ? `, copied to ${config.backup.copyTo}` : ''})`,
+  `Database: ${config.databaseUrl ? `PostgreSQL ${describePostgresUrl(config.databaseUrl)}` : `SQLite ${config.databasePath}`} (ready in ${Math.round(performance.now() - startedAt)} ms)`,
+  backups
+    ? `Backups: ${config.backup.dir} (${config.backup.schedule ? `schedule ${config.backup.schedule}` : 'no schedule'}${config.backup.copyTo ? `, copied to ${config.backup.copyTo}` : ''})`
+    : 'Backups: none automatic on PostgreSQL (pg_dump, or continuous archiving and replicas)',
 ];
 if (preMigrationBackup) lines.push(`Backup before migrations: ${preMigrationBackup.file} (pnpm restore it if this upgrade goes wrong)`);
 if (firstAdmin) {
@@ -46,13 +52,15 @@ if (firstAdmin) {
 }
 console.log(lines.join('\n'));
 // After listening: /healthz answers meanwhile, /readyz once this first check is done.
-void backups.start(app.log);
+void backups?.start(app.log);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    Promise.all([backups.stop(), app.close()]).finally(() => {
-      db.$client.close();
-      process.exit(0);
-    });
+    Promise.all([backups?.stop(), app.close()])
+      .then(async () => {
+        if (isPostgres(db)) await closePostgres(db);
+        else db.$client.close();
+      })
+      .finally(() => process.exit(0));
   });
 }
