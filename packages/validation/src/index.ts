@@ -17,3 +17,4 @@ export * from './words';
 export * from './limits';
 export * from './audit';
 export * from './schemes';
+export * from './advance';

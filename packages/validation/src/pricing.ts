@@ -18,6 +18,11 @@ export function ratePercentText(rateBasisPoints: number): string {
   return String(rateBasisPoints / 100);
 }
 
+/** The GST rate a receipt is issued with: none when it settles dues from the advance (taxed when it was paid). */
+export function issuedRateBasisPoints(paymentMode: string, rateBasisPoints: number): number {
+  return paymentMode === 'advance' ? 0 : rateBasisPoints;
+}
+
 /** One fee line as pricing sees it: its head (null while none is chosen) and its amount. */
 export interface PricingLine {
   feeHeadId: number | null;
@@ -29,6 +34,8 @@ export interface HeadBalance {
   feeHeadId: number;
   feeHead: string;
   balancePaise: number;
+  /** A head without a limit (the Advance head): any amount, never an overpayment, pre-filled with nothing. */
+  open?: boolean;
 }
 
 export interface ReceiptPricingInput {
@@ -86,8 +93,9 @@ export function priceReceipt(input: ReceiptPricingInput): ReceiptPricing {
   const netPaise = totalPaise + taxPaise;
   const names = new Map(input.balances.map((row) => [row.feeHeadId, row.feeHead]));
   const unknownHeads = [...perHead.keys()].filter((id) => !available.has(id));
+  const open = new Set(input.balances.filter((row) => row.open).map((row) => row.feeHeadId));
   const overpaid = [...perHead]
-    .filter(([id, amount]) => available.has(id) && amount > available.get(id)!)
+    .filter(([id, amount]) => available.has(id) && !open.has(id) && amount > available.get(id)!)
     .map(([id, amount]) => ({ feeHeadId: id, feeHead: names.get(id) ?? '', amountPaise: amount, availablePaise: available.get(id)! }));
   return {
     perHead,
@@ -107,6 +115,7 @@ export function priceReceipt(input: ReceiptPricingInput): ReceiptPricing {
  * on the same head, never below zero. The form pre-fills a line's amount with it.
  */
 export function amountLeftForLine(input: ReceiptPricingInput, lineIndex: number, feeHeadId: number): number {
+  if (input.balances.some((row) => row.feeHeadId === feeHeadId && row.open)) return 0;
   const elsewhere = input.lines.reduce((sum, line, i) => (i !== lineIndex && line.feeHeadId === feeHeadId ? sum + line.amountPaise : sum), 0);
   return Math.max(0, (availableByHead(input).get(feeHeadId) ?? 0) - elsewhere);
 }

@@ -3,8 +3,15 @@ import { EARLIEST_DATE, positiveInteger, ZAmount, ZAmountOrZero, ZDate, ZDepId, 
 import { MSG } from './messages';
 import { addDays } from './plans/dates';
 
-/** How a receipt was paid; the same values as the receipts table's payment_mode. */
-export const RECEIPT_PAYMENT_MODES = ['cash', 'upi', 'cheque', 'bank_transfer', 'card'] as const;
+/** The payment modes that move money (a refund is paid out in one of them too). */
+export const MONEY_PAYMENT_MODES = ['cash', 'upi', 'cheque', 'bank_transfer', 'card'] as const;
+export type TMoneyPaymentMode = (typeof MONEY_PAYMENT_MODES)[number];
+
+/**
+ * How a receipt was paid; the same values as the receipts table's payment_mode. 'advance' settles
+ * dues from the student's advance: no new money (see advance.ts).
+ */
+export const RECEIPT_PAYMENT_MODES = [...MONEY_PAYMENT_MODES, 'advance'] as const;
 export type TReceiptPaymentMode = (typeof RECEIPT_PAYMENT_MODES)[number];
 
 export const PAYMENT_MODE_LABELS: Record<TReceiptPaymentMode, string> = {
@@ -13,7 +20,13 @@ export const PAYMENT_MODE_LABELS: Record<TReceiptPaymentMode, string> = {
   cheque: 'Cheque',
   bank_transfer: 'Bank transfer',
   card: 'Card',
+  advance: 'Adjusted from advance',
 };
+
+/** Modes that need no reference number: cash, and an adjustment from the advance. */
+export function paymentNeedsReference(mode: string): boolean {
+  return mode !== 'cash' && mode !== 'advance';
+}
 
 /** Most lines one receipt may carry. */
 export const MAX_RECEIPT_LINES = 30;
@@ -70,9 +83,9 @@ export const ZReceiptFields = z.object({
   allowOverpayment: z.boolean().optional().default(false),
 });
 
-/** A reference number (UPI id, cheque number, ...) is required for every mode but cash. */
+/** A reference number (UPI id, cheque number, ...) is required for every mode but cash and advance. */
 export function receiptPaymentRule(v: { paymentMode?: string | null; paymentReference?: string | null }, ctx: z.RefinementCtx): void {
-  if (v.paymentMode && v.paymentMode !== 'cash' && !v.paymentReference?.trim()) {
+  if (v.paymentMode && paymentNeedsReference(v.paymentMode) && !v.paymentReference?.trim()) {
     ctx.addIssue({ code: 'custom', message: MSG.paymentReferenceRequired, path: ['paymentReference'] });
   }
 }

@@ -9,6 +9,7 @@ import { letterheadsRouter } from './letterheads/router';
 import { plansRouter } from './plans/router';
 import { receiptsRouter } from './receipts/router';
 import { referenceRouter } from './reference/router';
+import { refundsRouter } from './refunds/router';
 import { reportsRouter } from './reports/router';
 import { schemesRouter } from './schemes/router';
 import { studentsRouter } from './students/router';
@@ -25,6 +26,7 @@ export const appRouter = router({
   reports: reportsRouter,
   letterheads: letterheadsRouter,
   plans: plansRouter,
+  refunds: refundsRouter,
   audit: auditRouter,
   schemes: schemesRouter,
 });

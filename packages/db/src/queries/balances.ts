@@ -19,6 +19,8 @@ export interface FeeBalanceRow {
   totalDiscountPaise: number;
   paidPaise: number;
   balancePaise: number;
+  /** A head without a limit (Advance): see HeadBalance in @fees/validation pricing.ts. */
+  open?: boolean;
 }
 
 export type FeeBalanceTotals = Omit<FeeBalanceRow, 'feeHeadId' | 'feeHead'>;

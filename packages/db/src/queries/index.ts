@@ -19,3 +19,4 @@ export * from './plans';
 export * from './dues';
 export * from './verify-keys';
 export * from './schemes';
+export * from './refunds';

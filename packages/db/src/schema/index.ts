@@ -7,3 +7,4 @@ export * from './reference';
 export * from './settings';
 export * from './plans';
 export * from './opening';
+export * from './refunds';

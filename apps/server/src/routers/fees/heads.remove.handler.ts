@@ -1,5 +1,5 @@
 import { deleteFeeHead, feeHeadUsage, writeAudit } from '@fees/db';
-import { AppError, LATE_FEE_HEAD, type TFeeHeadIdInput } from '@fees/validation';
+import { ADVANCE_HEAD, AppError, LATE_FEE_HEAD, type TFeeHeadIdInput } from '@fees/validation';
 import { actorOf } from '../../audit';
 import { loadFeeHead } from './shared';
 import type { AuthedContext } from '../../context';
@@ -11,6 +11,7 @@ export function headsRemoveHandler({ ctx, input }: { ctx: AuthedContext; input: 
   const head = ctx.db.transaction((tx) => {
     const before = loadFeeHead(tx, input.id);
     if (before.name === LATE_FEE_HEAD) throw new AppError('CONFLICT', `${LATE_FEE_HEAD} cannot be deleted: late fines are collected on it`);
+    if (before.name === ADVANCE_HEAD) throw new AppError('CONFLICT', `${ADVANCE_HEAD} cannot be deleted: advances are taken on it`);
     const usage = feeHeadUsage(tx, input.id);
     const uses = [
       usage.structures && counted(usage.structures, 'fee structure'),

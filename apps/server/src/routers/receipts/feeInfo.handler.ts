@@ -1,9 +1,10 @@
 import { studentFeeBalances, studentFeeTotals } from '@fees/db';
 import type { TStudentFeeInfoInput } from '@fees/validation';
+import { studentAdvance } from '../refunds/advance';
 import { studentOfDepartment } from './service';
 import type { AuthedContext } from '../../context';
 
-/** The 'Fees Info' dialog: balance rows per fee head of the student's batch, and their totals. */
+/** The 'Fees Info' dialog: balance rows per fee head of the student's batch, their totals, and the student's advance. */
 export function feeInfoHandler({ ctx, input }: { ctx: AuthedContext; input: TStudentFeeInfoInput }) {
   const student = studentOfDepartment(ctx.db, input, ctx.session);
   return {
@@ -16,5 +17,6 @@ export function feeInfoHandler({ ctx, input }: { ctx: AuthedContext; input: TStu
     },
     rows: studentFeeBalances(ctx.db, student.id),
     totals: studentFeeTotals(ctx.db, student.id),
+    advancePaise: studentAdvance(ctx.db, student),
   };
 }

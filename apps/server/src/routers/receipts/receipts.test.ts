@@ -125,6 +125,7 @@ describe('balances (decisions.md identities)', () => {
     expect(ctx.heads.map((x) => [x.feeHead, x.balancePaise])).toEqual([
       ['Tuition Fee', 12_500_00],
       ['Exam Fee', 1_500_00],
+      ['Advance', 0],
     ]);
     expect(ctx.gstRateBasisPoints).toBe(1800);
     expect(ctx.today).toMatch(/^\d{4}-\d{2}-\d{2}$/);

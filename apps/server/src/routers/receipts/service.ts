@@ -28,10 +28,11 @@ import {
   updateReceipt as updateReceiptRows,
   writeAudit,
 } from '@fees/db';
-import { paiseToRupeesText, priceReceipt, receiptDateProblem, type ReceiptDateRule, receiptLabel, refuse, sumByHead, type TCreateReceiptInput, type TUpdateReceiptInput, type TVoidReceiptInput } from '@fees/validation';
+import { ADVANCE_HEAD, issuedRateBasisPoints, paiseToRupeesText, paymentNeedsReference, priceReceipt, receiptDateProblem, type ReceiptDateRule, receiptLabel, refuse, sumByHead, type TCreateReceiptInput, type TUpdateReceiptInput, type TVoidReceiptInput } from '@fees/validation';
 import { today } from '../../config';
 import { assertDepartmentAccess, type DepartmentAccess } from '../../department-access';
 import { lateFeeBalanceRows } from '../plans/service';
+import { advanceHeadRow, keepingAdvanceCovered, studentAdvance } from '../refunds/advance';
 import { assertCurrentVersion } from '../versions';
 
 
@@ -59,11 +60,35 @@ interface PricedReceipt {
   netPaise: number;
 }
 
-/** The student's head balances; the Late fee (fine outstanding) joins them only when a line asks for a head outside the structure. */
+/**
+ * The student's head balances; the Late fee (fine outstanding) and the Advance head (no limit) join
+ * them only when a line asks for a head outside the structure.
+ */
 function balancesOf(db: Database, student: ReceiptStudent, items: ReadonlyArray<{ feeHeadId: number }>): FeeBalanceRow[] {
   const rows = studentFeeBalances(db, student.id);
   const known = new Set(rows.map((r) => r.feeHeadId));
-  return items.some((i) => !known.has(i.feeHeadId)) ? [...rows, ...lateFeeBalanceRows(db, student)] : rows;
+  return items.some((i) => !known.has(i.feeHeadId)) ? [...rows, ...lateFeeBalanceRows(db, student), ...advanceHeadRow(db)] : rows;
+}
+
+/**
+ * A receipt "Adjusted from advance" brings no new money: it settles heads from the student's advance,
+ * never more than the advance (`alreadySettled`: what the receipt being edited settles now), and never
+ * onto the Advance head itself.
+ */
+function assertAdvanceSettlement(db: Database, student: ReceiptStudent, input: TCreateReceiptInput, balances: FeeBalanceRow[], alreadySettled = 0): void {
+  if (input.paymentMode !== 'advance') return;
+  if (input.items.some((item) => balances.some((b) => b.open && b.feeHeadId === item.feeHeadId))) {
+    refuse('BAD_INPUT', `A receipt adjusted from advance cannot pay into the ${ADVANCE_HEAD} head`);
+  }
+  const available = studentAdvance(db, student) + alreadySettled;
+  if (input.total > available) {
+    refuse(
+      'CONFLICT',
+      available === 0
+        ? `${student.name} has no advance to adjust from`
+        : `${rupees(input.total)} is more than the advance of ${rupees(available)}`,
+    );
+  }
 }
 
 /**
@@ -158,7 +183,7 @@ export function receiptDateRule(db: Database, access: DepartmentAccess): Receipt
 }
 
 /** A receipt date is never after today, nor older than the back-dating limit unless an admin gives it. */
-function assertReceiptDate(db: Database, date: string, access: DepartmentAccess): void {
+export function assertReceiptDate(db: Database, date: string, access: DepartmentAccess): void {
   const problem = receiptDateProblem(date, receiptDateRule(db, access));
   if (problem) refuse('BAD_INPUT', problem);
 }
@@ -167,8 +192,10 @@ export function createReceipt(db: Database, actor: AuditActor, input: TCreateRec
   return inWriteTransaction(db, () => {
     const student = studentOfDepartment(db, input, access);
     assertReceiptDate(db, input.date, access);
-    const rate = student.gstRateBasisPoints;
-    const priced = checkedReceipt(db, student, input, rate, balancesOf(db, student, input.items));
+    const rate = issuedRateBasisPoints(input.paymentMode, student.gstRateBasisPoints);
+    const balances = balancesOf(db, student, input.items);
+    const priced = checkedReceipt(db, student, input, rate, balances);
+    assertAdvanceSettlement(db, student, input, balances);
     const number = allocateReceiptNumber(db);
     const master = {
       number,
@@ -185,7 +212,7 @@ export function createReceipt(db: Database, actor: AuditActor, input: TCreateRec
       taxPaise: priced.taxPaise,
       netPaise: priced.netPaise,
       paymentMode: input.paymentMode,
-      paymentReference: input.paymentMode === 'cash' ? null : input.paymentReference,
+      paymentReference: paymentNeedsReference(input.paymentMode) ? input.paymentReference : null,
       createdBy: actor.userId,
     };
     const receiptId = insertReceipt(db, master, priced.lines);
@@ -223,10 +250,15 @@ export function updateReceipt(db: Database, actor: AuditActor, input: TUpdateRec
     if (receipt.studentId !== input.studentId) refuse('BAD_INPUT', 'A receipt cannot be moved to another student');
     // An old receipt keeps its date through an edit; a new date must be one the user may give.
     if (input.date !== receipt.date) assertReceiptDate(db, input.date, access);
+    if ((receipt.paymentMode === 'advance') !== (input.paymentMode === 'advance')) {
+      refuse('BAD_INPUT', 'A receipt cannot be changed to or from "Adjusted from advance": void it and enter a new one');
+    }
     const student = studentOfDepartment(db, input, access);
     const oldLines = listReceiptLines(db, receipt.id);
     const rate = receipt.taxRateBasisPoints;
-    const priced = checkedReceipt(db, student, input, rate, balancesOf(db, student, input.items), sumByHead(oldLines));
+    const balances = balancesOf(db, student, input.items);
+    const priced = checkedReceipt(db, student, input, rate, balances, sumByHead(oldLines));
+    assertAdvanceSettlement(db, student, input, balances, receipt.paymentMode === 'advance' ? receipt.totalPaise : 0);
     const edit = {
       date: input.date,
       ...contact(input, student),
@@ -234,9 +266,9 @@ export function updateReceipt(db: Database, actor: AuditActor, input: TUpdateRec
       taxPaise: priced.taxPaise,
       netPaise: priced.netPaise,
       paymentMode: input.paymentMode,
-      paymentReference: input.paymentMode === 'cash' ? null : input.paymentReference,
+      paymentReference: paymentNeedsReference(input.paymentMode) ? input.paymentReference : null,
     };
-    updateReceiptRows(db, receipt.id, receipt.studentId, edit, priced.lines);
+    keepingAdvanceCovered(db, student, () => updateReceiptRows(db, receipt.id, receipt.studentId, edit, priced.lines));
     writeAudit(db, actor, {
       action: 'update',
       entity: 'receipt',
@@ -263,7 +295,7 @@ export function voidReceipt(db: Database, actor: AuditActor, { number, version, 
     assertCurrentVersion('receipt', receipt, version);
     if (receipt.status === 'voided') refuse('CONFLICT', `Receipt ${receiptLabel(number)} is already voided`);
     const lines = listReceiptLines(db, receipt.id);
-    const voidedAt = markReceiptVoided(db, receipt.id, actor.userId)!;
+    const voidedAt = keepingAdvanceCovered(db, { id: receipt.studentId, batchId: receipt.batchId }, () => markReceiptVoided(db, receipt.id, actor.userId)!);
     writeAudit(db, actor, {
       action: 'void',
       entity: 'receipt',

@@ -5,7 +5,7 @@
  * rebuilding them from scratch changes nothing.
  */
 import { rebuildReceiptTotals, receiptTotalsDrift } from '@fees/db';
-import { paiseToRupeesText, RECEIPT_PAYMENT_MODES, receiptTaxPaise } from '@fees/validation';
+import { paiseToRupeesText, MONEY_PAYMENT_MODES, receiptTaxPaise } from '@fees/validation';
 import { TRPCError } from '@trpc/server';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -20,7 +20,7 @@ type Op =
   | { kind: 'void'; receipt: number };
 
 const linesArb = fc.array(fc.record({ head: fc.nat(1), paise: fc.integer({ min: 1, max: 30_000_00 }) }), { minLength: 1, maxLength: 3 });
-const payment = { day: fc.integer({ min: 1, max: 4 }), mode: fc.nat(RECEIPT_PAYMENT_MODES.length - 1) };
+const payment = { day: fc.integer({ min: 1, max: 4 }), mode: fc.nat(MONEY_PAYMENT_MODES.length - 1) };
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('create' as const), student: fc.nat(1), lines: linesArb, ...payment }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('edit' as const), receipt: fc.nat(20), lines: linesArb, ...payment }) },
@@ -30,7 +30,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
 function payload(student: { depId: 100 | 101; studentId: number; heads: number[] }, lines: Line[], pay: Payment) {
   const total = lines.reduce((s, l) => s + l.paise, 0);
   const tax = receiptTaxPaise(total, 0);
-  const mode = RECEIPT_PAYMENT_MODES[pay.mode]!;
+  const mode = MONEY_PAYMENT_MODES[pay.mode]!;
   return {
     depId: student.depId,
     studentId: student.studentId,

@@ -87,7 +87,7 @@ export default function EditReceiptPage() {
     );
   }
   if (!context.data) return <PageLoader />;
-  const { student, heads, totals } = context.data;
+  const { student, heads, totals, advancePaise } = context.data;
   const lines = stored.data?.lines ?? [];
 
   return (
@@ -105,6 +105,7 @@ export default function EditReceiptPage() {
         totals={totals}
         alreadyOnReceipt={alreadyOnReceipt}
         rateBasisPoints={receipt.taxRateBasisPoints}
+        advancePaise={advancePaise + (receipt.paymentMode === 'advance' ? receipt.totalPaise : 0)}
         initialValues={{
           date: receipt.date,
           phone: receipt.phone ?? '',

@@ -2,8 +2,18 @@ import { Table, Text } from '@mantine/core';
 import { formatRupees } from '../../lib/money';
 import type { FeeBalanceRow, FeeBalanceTotals } from './types';
 
-/** Particulars, Fee, disc (discount + adjustment), Paid, Balance per fee head, and the total row. */
-export function FeesInfoTable({ rows, totals, compact = false }: { rows: FeeBalanceRow[]; totals: FeeBalanceTotals; compact?: boolean }) {
+/** Particulars, Fee, disc (discount + adjustment), Paid, Balance per fee head, the total row, and the student's advance when there is one. */
+export function FeesInfoTable({
+  rows,
+  totals,
+  advancePaise = 0,
+  compact = false,
+}: {
+  rows: FeeBalanceRow[];
+  totals: FeeBalanceTotals;
+  advancePaise?: number;
+  compact?: boolean;
+}) {
   if (rows.length === 0) {
     return (
       <Text c="dimmed" size="sm" py="sm">
@@ -49,6 +59,14 @@ export function FeesInfoTable({ rows, totals, compact = false }: { rows: FeeBala
               {formatRupees(totals.balancePaise)}
             </Table.Td>
           </Table.Tr>
+          {advancePaise > 0 && (
+            <Table.Tr fw={700}>
+              <Table.Td colSpan={4}>Advance</Table.Td>
+              <Table.Td {...money} c="teal.9" data-testid="advance">
+                {formatRupees(advancePaise)}
+              </Table.Td>
+            </Table.Tr>
+          )}
         </Table.Tfoot>
       </Table>
     </Table.ScrollContainer>

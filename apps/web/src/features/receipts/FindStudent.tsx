@@ -225,7 +225,7 @@ export function FindStudent() {
             <Text size="sm" c="dimmed">
               {info.student.name} · Adm.No {info.student.admissionNo} · {info.student.courseName}, batch {info.student.batchName}
             </Text>
-            <FeesInfoTable rows={info.rows} totals={info.totals} />
+            <FeesInfoTable rows={info.rows} totals={info.totals} advancePaise={info.advancePaise} />
             <Text fw={600} size="sm">
               Instalments and fines
             </Text>

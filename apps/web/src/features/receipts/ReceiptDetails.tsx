@@ -43,15 +43,15 @@ export function ReceiptDetails({ form, header, dateLimits }: ReceiptDetailsProps
 }
 
 /** The student's dues per fee head, and per instalment when the batch has a plan. */
-export function ReceiptDues({ heads, totals, dues }: { heads: FeeBalanceRow[]; totals: FeeBalanceTotals; dues?: StudentDues }) {
+export function ReceiptDues({ heads, totals, dues, advancePaise }: { heads: FeeBalanceRow[]; totals: FeeBalanceTotals; dues?: StudentDues; advancePaise?: number }) {
   return (
     <Paper withBorder radius="md" p="lg" h="100%">
       <Title order={2} size="h5" mb="xs">
         Dues
       </Title>
       <Stack gap="sm">
-        {/* The fee heads add up to their totals; the fine has its own lines under the instalments. */}
-        <FeesInfoTable rows={dues ? heads.filter((h) => h.feeHead !== LATE_FEE_HEAD) : heads} totals={totals} compact />
+        {/* The fee heads add up to their totals; the fine has its own lines under the instalments; the Advance head has no balance. */}
+        <FeesInfoTable rows={heads.filter((h) => !h.open && !(dues && h.feeHead === LATE_FEE_HEAD))} totals={totals} advancePaise={advancePaise} compact />
         {dues && <InstalmentDues dues={dues} compact />}
       </Stack>
     </Paper>

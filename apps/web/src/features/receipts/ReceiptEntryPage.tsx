@@ -47,12 +47,12 @@ export default function ReceiptEntryPage() {
       </>
     );
   }
-  const { student, heads, totals, gstRateBasisPoints, today, earliestDate, dues, upi } = context.data;
+  const { student, heads, totals, gstRateBasisPoints, today, earliestDate, dues, upi, advancePaise } = context.data;
 
   return (
     <>
       <PageHeader title="New receipt" subtitle={`${department.name} · ${student.name} (${student.admissionNo})`} />
-      {heads.length === 0 && (
+      {heads.every((h) => h.open) && (
         <Alert color="yellow" icon={<IconAlertCircle />} mb="md" title="No fee heads">
           The batch {student.batchName} has no fee structure yet: an administrator sets it under Create Fees.
         </Alert>
@@ -71,6 +71,7 @@ export default function ReceiptEntryPage() {
         rateBasisPoints={gstRateBasisPoints}
         dues={dues}
         upi={upi}
+        advancePaise={advancePaise}
         dateLimits={{ earliest: earliestDate, latest: today }}
         initialValues={{
           date: today,

@@ -1,6 +1,6 @@
 import { Button, Divider, Grid, Group, List, Paper, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { paiseToRupeesText } from '@fees/validation';
+import { issuedRateBasisPoints, paiseToRupeesText, paymentNeedsReference } from '@fees/validation';
 import type { ReactNode } from 'react';
 import { FailureAlert } from '../../components/FailureAlert';
 import type { StudentDues } from '../../components/InstalmentDues';
@@ -35,6 +35,8 @@ interface ReceiptFormProps {
   /** New receipts: where a UPI payment goes, for the QR of the net amount. */
   upi?: UpiPayee | null;
   dateLimits: DateLimits;
+  /** The student's advance: dues may be settled from it ("Adjusted from advance"). */
+  advancePaise?: number;
 }
 
 /**
@@ -42,13 +44,14 @@ interface ReceiptFormProps {
  * Ctrl+Enter ticks Confirm and submits from anywhere in the form; the lines handle their own keys.
  */
 export function ReceiptForm(props: ReceiptFormProps) {
-  const { header, heads, totals, alreadyOnReceipt, rateBasisPoints, initialValues, pending, error, onSubmit, onCancel, actions, dues, upi, dateLimits } = props;
+  const { header, heads, totals, alreadyOnReceipt, initialValues, pending, error, onSubmit, onCancel, actions, dues, upi, dateLimits, advancePaise = 0 } = props;
   const form = useForm<ReceiptFormValues>({
     mode: 'controlled',
     initialValues,
     validate: schemaResolver(ZReceiptForm, { sync: true }),
     clearInputErrorOnChange: true,
   });
+  const rateBasisPoints = issuedRateBasisPoints(form.values.paymentMode, props.rateBasisPoints);
   const pricing = useReceiptPricing(form.values.items, heads, rateBasisPoints, alreadyOnReceipt);
 
   // Lines left blank (no head, amount or particulars) are dropped before checking, unless all are.
@@ -67,7 +70,7 @@ export function ReceiptForm(props: ReceiptFormProps) {
         email: values.email,
         items: values.items.map((line) => ({ feeHeadId: Number(line.feeHeadId), particulars: line.particulars, amount: line.amount.trim() })),
         paymentMode: values.paymentMode,
-        paymentReference: values.paymentMode === 'cash' ? null : values.paymentReference,
+        paymentReference: paymentNeedsReference(values.paymentMode) ? values.paymentReference : null,
         total: paiseToRupeesText(pricing.totalPaise),
         tax: paiseToRupeesText(pricing.taxPaise),
         net: paiseToRupeesText(pricing.netPaise),
@@ -123,7 +126,7 @@ export function ReceiptForm(props: ReceiptFormProps) {
             <ReceiptDetails form={form} header={header} dateLimits={dateLimits} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 5 }} order={{ base: 3, lg: 2 }}>
-            <ReceiptDues heads={heads} totals={totals} dues={dues} />
+            <ReceiptDues heads={heads} totals={totals} dues={dues} advancePaise={advancePaise} />
           </Grid.Col>
           <Grid.Col span={12} order={{ base: 2, lg: 3 }}>
             <Paper withBorder radius="md" p="lg">
@@ -131,7 +134,7 @@ export function ReceiptForm(props: ReceiptFormProps) {
               <Divider my="md" />
               <Grid gap="lg" align="flex-start">
                 <Grid.Col span={{ base: 12, md: 7 }}>
-                  <ReceiptPayment form={form} upi={upi} netPaise={pricing.netPaise} note={header.admissionNo} />
+                  <ReceiptPayment form={form} upi={upi} netPaise={pricing.netPaise} note={header.admissionNo} advancePaise={advancePaise} />
                 </Grid.Col>
                 <Grid.Col span={{ base: 12, md: 5 }}>
                   <ReceiptTotals pricing={pricing} rateBasisPoints={rateBasisPoints} />

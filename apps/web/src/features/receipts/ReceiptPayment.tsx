@@ -1,15 +1,30 @@
 import { Checkbox, Group, SegmentedControl, Stack, Text, TextInput, useMatches } from '@mantine/core';
-import { PAYMENT_MODE_LABELS, RECEIPT_PAYMENT_MODES, type TReceiptPaymentMode, upiPayLink } from '@fees/validation';
+import { PAYMENT_MODE_LABELS, paymentNeedsReference, RECEIPT_PAYMENT_MODES, type TReceiptPaymentMode, upiPayLink } from '@fees/validation';
 import { type UpiPayee, UpiQr } from '../../components/UpiQr';
 import { formatRupees } from '../../lib/money';
 import type { ReceiptFormApi } from './receipt-form';
 
 /**
- * Payment mode, its reference number (not for cash) and the Confirm tick. With UPI and a department
+ * Payment mode, its reference number (not for cash or an adjustment from the advance) and the Confirm
+ * tick. "Adjusted from advance" is offered when the student has an advance. With UPI and a department
  * UPI ID, a QR for the net amount lets the parent pay by scanning; the clerk then types the reference.
  */
-export function ReceiptPayment({ form, upi, netPaise, note }: { form: ReceiptFormApi; upi?: UpiPayee | null; netPaise: number; note: string }) {
-  const cash = form.values.paymentMode === 'cash';
+export function ReceiptPayment({
+  form,
+  upi,
+  netPaise,
+  note,
+  advancePaise,
+}: {
+  form: ReceiptFormApi;
+  upi?: UpiPayee | null;
+  netPaise: number;
+  note: string;
+  advancePaise: number;
+}) {
+  const mode = form.values.paymentMode;
+  const cash = !paymentNeedsReference(mode);
+  const modes = RECEIPT_PAYMENT_MODES.filter((m) => m !== 'advance' || advancePaise > 0 || mode === 'advance');
   const qr = form.values.paymentMode === 'upi' && upi && netPaise > 0;
   // Five modes side by side need a wide screen.
   const orientation = useMatches<'vertical' | 'horizontal'>({ base: 'vertical', lg: 'horizontal' });
@@ -22,14 +37,19 @@ export function ReceiptPayment({ form, upi, netPaise, note }: { form: ReceiptFor
         <SegmentedControl
           aria-label="Payment mode"
           orientation={orientation}
-          data={RECEIPT_PAYMENT_MODES.map((mode) => ({ value: mode, label: PAYMENT_MODE_LABELS[mode] }))}
+          data={modes.map((m) => ({ value: m, label: PAYMENT_MODE_LABELS[m] }))}
           value={form.values.paymentMode}
           onChange={(mode) => form.setFieldValue('paymentMode', mode as TReceiptPaymentMode)}
         />
       </div>
+      {mode === 'advance' && (
+        <Text size="sm" data-testid="advance-available">
+          No new money: settles the lines from the advance of <b>₹ {formatRupees(advancePaise)}</b> (no GST; it was charged when the advance was paid).
+        </Text>
+      )}
       <TextInput
         label="Reference no."
-        description={cash ? 'Not needed for cash' : 'UPI transaction id, cheque number, ...'}
+        description={cash ? `Not needed for ${mode === 'advance' ? 'an adjustment from the advance' : 'cash'}` : 'UPI transaction id, cheque number, ...'}
         disabled={cash}
         withAsterisk={!cash}
         maw={360}

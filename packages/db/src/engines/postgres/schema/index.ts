@@ -11,4 +11,5 @@ export * from './opening';
 export * from './plans';
 export * from './receipts';
 export * from './reference';
+export * from './refunds';
 export * from './settings';

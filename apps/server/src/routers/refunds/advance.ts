@@ -1,0 +1,53 @@
+import { type DbOrTx, type FeeBalanceRow, findAdvanceHeadId, studentAdvanceHeads, studentAdvanceSettlements } from '@fees/db';
+import { ADVANCE_HEAD, advanceLeftPaise, paiseToRupeesText, refuse } from '@fees/validation';
+import { lateFeeBalanceRows } from '../plans/service';
+
+/** The advance before flooring at 0 (the rule in @fees/validation advance.ts), with the Late fee as of today. */
+function advanceLeft(db: DbOrTx, student: { id: number; batchId: number }): number {
+  return advanceLeftPaise([...studentAdvanceHeads(db, student.id), ...lateFeeBalanceRows(db, student)], studentAdvanceSettlements(db, student.id));
+}
+
+/** A student's advance: what may be refunded or settled "Adjusted from advance". */
+export function studentAdvance(db: DbOrTx, student: { id: number; batchId: number }): number {
+  return Math.max(0, advanceLeft(db, student));
+}
+
+/**
+ * Runs a write that may reduce the student's credit (an edit or void of a receipt) and refuses it
+ * when more of the advance was already settled or refunded than the credit would then hold; call it
+ * inside the write's transaction so the refusal rolls the write back.
+ */
+export function keepingAdvanceCovered<T>(db: DbOrTx, student: { id: number; batchId: number }, write: () => T): T {
+  const before = advanceLeft(db, student);
+  const result = write();
+  const after = advanceLeft(db, student);
+  if (after < 0 && after < before) {
+    refuse(
+      'CONFLICT',
+      `${paiseToRupeesText(-after)} of this student's advance has already been refunded or settled from it: void that refund or receipt first`,
+    );
+  }
+  return result;
+}
+
+/**
+ * The Advance head as receipt entry offers it: a head without a limit (an advance for fees not yet in
+ * any structure) whose lines add to the student's advance.
+ */
+export function advanceHeadRow(db: DbOrTx): FeeBalanceRow[] {
+  const feeHeadId = findAdvanceHeadId(db);
+  if (feeHeadId === null) return [];
+  return [
+    {
+      feeHeadId,
+      feeHead: ADVANCE_HEAD,
+      feePaise: 0,
+      discountPaise: 0,
+      adjustmentPaise: 0,
+      totalDiscountPaise: 0,
+      paidPaise: 0,
+      balancePaise: 0,
+      open: true,
+    },
+  ];
+}

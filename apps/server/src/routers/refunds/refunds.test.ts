@@ -1,0 +1,144 @@
+import { auditLog, refundNumberSequence, refunds, settings } from '@fees/db';
+import { ADVANCE_HEAD, paiseToRupeesText, receiptTaxPaise, type TCreateReceiptInput } from '@fees/validation';
+import { and, eq, sql } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { buildFixture, type Fixture } from '../../test/fixture';
+import { createHarness, type Harness } from '../../test/harness';
+import { refusal } from '../../test/refusal';
+
+const r = paiseToRupeesText;
+let h: Harness;
+let fx: Fixture;
+let advanceHead: number;
+
+beforeEach(async () => {
+  h = await createHarness();
+  fx = buildFixture(h.db);
+  advanceHead = h.db.get<{ id: number }>(sql`SELECT id FROM fee_heads WHERE name = ${ADVANCE_HEAD}`).id;
+});
+
+function receipt(lines: Array<[number, number]>, extra: Partial<Record<keyof TCreateReceiptInput, unknown>> = {}, rateBp = 0) {
+  const total = lines.reduce((s, [, p]) => s + p, 0);
+  const tax = receiptTaxPaise(total, rateBp);
+  return {
+    depId: 100,
+    studentId: fx.ug.studentId,
+    date: '2025-08-01',
+    items: lines.map(([feeHeadId, p]) => ({ feeHeadId, amount: r(p) })),
+    paymentMode: 'cash',
+    total: r(total),
+    tax: r(tax),
+    net: r(total + tax),
+    confirm: true,
+    ...extra,
+  } as TCreateReceiptInput;
+}
+
+function refund(amountPaise: number, extra: Record<string, unknown> = {}) {
+  return { depId: 100, studentId: fx.ug.studentId, date: '2025-08-02', amount: r(amountPaise), paymentMode: 'cash', reason: 'Leaving the college', confirm: true, ...extra } as const;
+}
+
+const staff = () => h.caller('ugStaff');
+const advanceNow = async () => (await staff().receipts.feeInfo({ depId: 100, studentId: fx.ug.studentId })).advancePaise;
+
+/** The advance from the raw tables: Advance lines of live receipts - live adjustments - live refunds (no head is overpaid here). */
+function rawAdvance(): number {
+  const q = (text: string) => h.db.$client.prepare(text).get(fx.ug.studentId) as { n: number };
+  const paid = q(`SELECT COALESCE(SUM(l.amount_paise), 0) AS n FROM receipt_lines l JOIN receipts x ON x.id = l.receipt_id
+    WHERE x.status = 'live' AND l.student_id = ? AND l.fee_head_id = (SELECT id FROM fee_heads WHERE name = 'Advance')`).n;
+  const applied = q(`SELECT COALESCE(SUM(total_paise), 0) AS n FROM receipts WHERE status = 'live' AND payment_mode = 'advance' AND student_id = ?`).n;
+  const refunded = q(`SELECT COALESCE(SUM(amount_paise), 0) AS n FROM refunds WHERE status = 'live' AND student_id = ?`).n;
+  return paid - applied - refunded;
+}
+
+describe('advances and refunds', () => {
+  it('takes an advance, settles dues from it, refunds and voids a refund, the advance agreeing with the raw tables at each step', async () => {
+    h.db.update(settings).set({ gstRateBasisPoints: 1800 }).where(eq(settings.id, 1)).run();
+    expect(await advanceNow()).toBe(0);
+
+    const context = await staff().receipts.entryContext({ depId: 100, studentId: fx.ug.studentId });
+    expect(context.heads.find((x) => x.feeHeadId === advanceHead)).toMatchObject({ feeHead: ADVANCE_HEAD, open: true });
+
+    // An advance is a line on the Advance head: no overpayment confirmation, GST as on any receipt.
+    const taken = await staff().receipts.create(receipt([[advanceHead, 5_000_00]], {}, 1800));
+    expect([taken.totalPaise, taken.taxPaise, taken.netPaise]).toEqual([5_000_00, 900_00, 5_900_00]);
+    expect(await advanceNow()).toBe(5_000_00);
+    expect(rawAdvance()).toBe(5_000_00);
+
+    // Adjusted from advance: no GST (paid when the advance was taken), settles the Exam Fee.
+    const adjusted = await staff().receipts.create(receipt([[fx.heads.exam, 1_500_00]], { paymentMode: 'advance' }));
+    expect([adjusted.taxRateBasisPoints, adjusted.taxPaise, adjusted.netPaise]).toEqual([0, 0, 1_500_00]);
+    const info = await staff().receipts.feeInfo({ depId: 100, studentId: fx.ug.studentId });
+    expect(info.rows.find((x) => x.feeHeadId === fx.heads.exam)?.balancePaise).toBe(0);
+    expect(info.advancePaise).toBe(3_500_00);
+    expect(rawAdvance()).toBe(3_500_00);
+
+    expect(await refusal(staff().receipts.create(receipt([[fx.heads.tuition, 4_000_00]], { paymentMode: 'advance' })))).toEqual({
+      code: 'CONFLICT',
+      message: '4000.00 is more than the advance of 3500.00',
+    });
+    expect(await refusal(staff().receipts.create(receipt([[advanceHead, 100_00]], { paymentMode: 'advance' })))).toEqual({
+      code: 'BAD_REQUEST',
+      message: 'A receipt adjusted from advance cannot pay into the Advance head',
+    });
+
+    const first = await staff().refunds.create(refund(2_000_00, { paymentMode: 'upi', paymentReference: 'UPI-77' }));
+    expect(first).toMatchObject({ number: 1, amountPaise: 2_000_00, advancePaise: 1_500_00 });
+    expect(await advanceNow()).toBe(1_500_00);
+    expect(rawAdvance()).toBe(1_500_00);
+    const audit = h.db.select().from(auditLog).where(and(eq(auditLog.entity, 'refund'), eq(auditLog.entityId, '1'))).all();
+    expect(audit.map((a) => a.action)).toEqual(['create']);
+
+    expect(await refusal(staff().refunds.create(refund(1_600_00)))).toEqual({ code: 'CONFLICT', message: 'The refund of 1600.00 is more than the advance of 1500.00' });
+
+    const voucher = await staff().refunds.byNumber({ number: 1 });
+    expect(voucher).toMatchObject({ number: 1, status: 'live', amountPaise: 2_000_00, paymentMode: 'upi', paymentReference: 'UPI-77', admissionNo: fx.ug.admissionNo, createdByEmail: 'ug@test.local' });
+    expect(voucher.words).toBe('Rupees Two Thousand Only');
+
+    // The cash receipt that paid the advance cannot be voided while its money is refunded or settled.
+    expect(await refusal(staff().receipts.void({ number: taken.number, reason: 'Entered twice' }))).toMatchObject({ code: 'CONFLICT' });
+
+    expect(await staff().refunds.void({ number: 1, version: voucher.version, reason: 'Parent kept the advance' })).toMatchObject({ status: 'voided' });
+    expect(await advanceNow()).toBe(3_500_00);
+    expect(await refusal(staff().refunds.void({ number: 1, reason: 'Again' }))).toEqual({ code: 'CONFLICT', message: 'Refund R1 is already voided' });
+    expect(await refusal(staff().refunds.void({ number: 1, version: 1, reason: 'Stale screen' }))).toMatchObject({ code: 'CONFLICT' });
+    const stored = h.db.select().from(refunds).where(eq(refunds.number, 1)).get()!;
+    expect([stored.status, stored.voidReason, stored.amountPaise]).toEqual(['voided', 'Parent kept the advance', 2_000_00]);
+
+    const listed = await staff().refunds.list({ depId: 100, from: '2025-08-01', to: '2025-08-31' });
+    expect(listed.map((x) => [x.number, x.status])).toEqual([[1, 'voided']]);
+  });
+
+  it('refuses what a user may not do: another department, no advance, a future or too old date, a missing reference', async () => {
+    expect(await refusal(h.caller('pgStaff').refunds.create(refund(100_00)))).toMatchObject({ code: 'FORBIDDEN' });
+    expect(await refusal(staff().refunds.create(refund(100_00)))).toEqual({ code: 'CONFLICT', message: 'Anjali Menon has no advance to refund' });
+    await staff().receipts.create(receipt([[advanceHead, 1_000_00]]));
+    expect((await refusal(staff().refunds.create(refund(100_00, { date: '2999-01-01' })))).code).toBe('BAD_REQUEST');
+    h.db.update(settings).set({ backdateLimitDays: 10 }).where(eq(settings.id, 1)).run();
+    expect((await refusal(staff().refunds.create(refund(100_00, { date: '2020-01-01' })))).message).toMatch(/cannot be more than 10 days back/);
+    expect((await refusal(staff().refunds.create(refund(100_00, { paymentMode: 'cheque' })))).message).toBe('Reference number is required unless paid in cash');
+    expect((await refusal(staff().refunds.create(refund(100_00, { reason: '' })))).message).toBe('Give a reason for the refund (3 to 200 characters)');
+    expect(await refusal(h.caller('anonymous').refunds.list({ depId: 100, from: '2025-01-01', to: '2025-12-31' }))).toMatchObject({ code: 'UNAUTHORIZED' });
+    expect(await refusal(h.caller('pgStaff').refunds.byNumber({ number: 1 }))).toMatchObject({ code: 'NOT_FOUND' });
+    expect(h.db.select().from(refunds).all()).toEqual([]);
+  });
+
+  it('lets one of two clerks refunding the same advance at once succeed and refuses the other (409)', async () => {
+    await staff().receipts.create(receipt([[advanceHead, 3_000_00]]));
+    const results = await Promise.allSettled([staff().refunds.create(refund(2_000_00)), h.caller('admin').refunds.create(refund(2_000_00))]);
+    expect(results.map((x) => x.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect(await advanceNow()).toBe(1_000_00);
+    expect(h.db.select().from(refunds).all().map((x) => x.number)).toEqual([1]);
+  });
+
+  it('numbers refunds without gaps when many are created at once, some of them refused', async () => {
+    await staff().receipts.create(receipt([[advanceHead, 30_00 * 40]]));
+    // 50 refunds of 30.00 against an advance of 1200.00: exactly 40 fit.
+    const results = await Promise.allSettled(Array.from({ length: 50 }, (_, i) => (i % 2 ? h.caller('admin') : staff()).refunds.create(refund(30_00))));
+    expect(results.filter((x) => x.status === 'fulfilled')).toHaveLength(40);
+    const numbers = h.db.select({ n: refunds.number }).from(refunds).all().map((x) => x.n).sort((a, b) => a - b);
+    expect(numbers).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+    expect(h.db.select().from(refundNumberSequence).get()!.lastNumber).toBe(40);
+    expect(await advanceNow()).toBe(0);
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * Refund vouchers: money paid back out of a student's advance. Like receipts, each write is atomic
+ * (inWriteTransaction, IMMEDIATE): the advance is read, the amount checked against it, the number
+ * allocated and the voucher and its audit row written together, so two clerks refunding the same
+ * advance at once cannot both succeed (the second reads the first's refund and gets 409).
+ */
+import { type AuditActor, allocateRefundNumber, type Database, findRefundByNumber, inWriteTransaction, insertRefund, markRefundVoided, type StoredRefund, writeAudit } from '@fees/db';
+import { paiseToRupeesText, refundLabel, refuse, type TCreateRefundInput, type TVoidRefundInput } from '@fees/validation';
+import { assertDepartmentAccess, type DepartmentAccess } from '../../department-access';
+import { assertReceiptDate, studentOfDepartment } from '../receipts/service';
+import { assertCurrentVersion } from '../versions';
+import { studentAdvance } from './advance';
+
+export interface CreatedRefund {
+  number: number;
+  refundId: number;
+  date: string;
+  amountPaise: number;
+  advancePaise: number;
+}
+
+export function createRefund(db: Database, actor: AuditActor, input: TCreateRefundInput, access: DepartmentAccess): CreatedRefund {
+  return inWriteTransaction(db, () => {
+    const student = studentOfDepartment(db, input, access);
+    assertReceiptDate(db, input.date, access);
+    const advance = studentAdvance(db, student);
+    if (input.amount > advance) {
+      refuse(
+        'CONFLICT',
+        advance === 0
+          ? `${student.name} has no advance to refund`
+          : `The refund of ${paiseToRupeesText(input.amount)} is more than the advance of ${paiseToRupeesText(advance)}`,
+      );
+    }
+    const number = allocateRefundNumber(db);
+    const row = {
+      number,
+      departmentId: student.departmentId,
+      courseId: student.courseId,
+      batchId: student.batchId,
+      studentId: student.id,
+      date: input.date,
+      studentName: student.name,
+      amountPaise: input.amount,
+      paymentMode: input.paymentMode,
+      paymentReference: input.paymentMode === 'cash' ? null : input.paymentReference,
+      reason: input.reason,
+      createdBy: actor.userId,
+    };
+    const refundId = insertRefund(db, row);
+    writeAudit(db, actor, { action: 'create', entity: 'refund', entityId: number, after: { ...row, status: 'live', admissionNo: student.admissionNo } });
+    return { number, refundId, date: input.date, amountPaise: input.amount, advancePaise: advance - input.amount };
+  });
+}
+
+export function loadRefund(db: Database, number: number, access: DepartmentAccess): StoredRefund {
+  const refund = findRefundByNumber(db, number) ?? refuse('NOT_FOUND', `Refund ${refundLabel(number)} does not exist`);
+  assertDepartmentAccess(access, refund.departmentId);
+  return refund;
+}
+
+/** A voided refund keeps its number and row and counts nowhere: the amount returns to the advance. */
+export function voidRefund(db: Database, actor: AuditActor, { number, version, reason }: TVoidRefundInput, access: DepartmentAccess) {
+  return inWriteTransaction(db, () => {
+    const refund = loadRefund(db, number, access);
+    assertCurrentVersion('refund', { version: refund.version, updatedAt: refund.voidedAt ?? refund.createdAt }, version);
+    if (refund.status === 'voided') refuse('CONFLICT', `Refund ${refundLabel(number)} is already voided`);
+    const voidedAt = markRefundVoided(db, { refundId: refund.id, userId: actor.userId, reason })!;
+    const { letterheadName: _n, letterheadAddress: _a, letterheadPhone: _p, ...before } = refund;
+    writeAudit(db, actor, {
+      action: 'void',
+      entity: 'refund',
+      entityId: number,
+      before,
+      after: { status: 'voided', voidedAt, voidedBy: actor.userId, reason },
+    });
+    return { number, status: 'voided' as const, voidedAt };
+  });
+}

@@ -1,0 +1,9 @@
+import { runInWriteBatch } from '@fees/db';
+import type { TVoidRefundInput } from '@fees/validation';
+import { actorOf } from '../../audit';
+import type { AuthedContext } from '../../context';
+import { voidRefund } from './service';
+
+export function voidHandler({ ctx, input }: { ctx: AuthedContext; input: TVoidRefundInput }) {
+  return runInWriteBatch(ctx.db, () => voidRefund(ctx.db, actorOf(ctx), input, ctx.session));
+}

@@ -1,0 +1,151 @@
+/**
+ * Refund vouchers and the figures a student's advance is computed from (the rule itself lives in
+ * @fees/validation advance.ts). Amounts are integer paise.
+ */
+import { ADVANCE_HEAD, type AdvanceHead, type AdvanceSettlements, LATE_FEE_HEAD, type TRefundMode } from '@fees/validation';
+import type { DbOrTx } from '../client';
+import { prepared } from './prepared';
+
+/** The next refund number, bumped inside the caller's transaction: unique, increasing, no gaps. */
+export function allocateRefundNumber(db: DbOrTx): number {
+  return prepared<{ n: number }>(db, 'UPDATE refund_number_sequence SET last_number = last_number + 1 WHERE id = 1 RETURNING last_number AS n').get()!
+    .n;
+}
+
+export interface NewRefund {
+  number: number;
+  departmentId: number;
+  courseId: number;
+  batchId: number;
+  studentId: number;
+  date: string;
+  studentName: string;
+  amountPaise: number;
+  paymentMode: TRefundMode;
+  paymentReference: string | null;
+  reason: string;
+  createdBy: number | null;
+}
+
+export function insertRefund(db: DbOrTx, r: NewRefund): number {
+  return prepared<{ id: number }>(
+    db,
+    `INSERT INTO refunds (number, department_id, course_id, batch_id, student_id, date, student_name, amount_paise,
+       payment_mode, payment_reference, reason, created_by)
+     VALUES (@number, @departmentId, @courseId, @batchId, @studentId, @date, @studentName, @amountPaise,
+       @paymentMode, @paymentReference, @reason, @createdBy)
+     RETURNING id`,
+  ).get(r)!.id;
+}
+
+export interface StoredRefund {
+  id: number;
+  number: number;
+  status: 'live' | 'voided';
+  date: string;
+  departmentId: number;
+  departmentName: string;
+  courseName: string;
+  batchName: string;
+  studentId: number;
+  admissionNo: string;
+  studentName: string;
+  amountPaise: number;
+  paymentMode: TRefundMode;
+  paymentReference: string | null;
+  reason: string;
+  createdAt: string;
+  createdByEmail: string | null;
+  voidedAt: string | null;
+  voidedByEmail: string | null;
+  voidReason: string | null;
+  version: number;
+  letterheadName: string;
+  letterheadAddress: string;
+  letterheadPhone: string;
+}
+
+const REFUND_COLUMNS = `
+  SELECT f.id, f.number, f.status, f.date, f.department_id AS departmentId, dep.name AS departmentName,
+         c.name AS courseName, b.name AS batchName, f.student_id AS studentId, s.admission_no AS admissionNo,
+         f.student_name AS studentName, f.amount_paise AS amountPaise, f.payment_mode AS paymentMode,
+         f.payment_reference AS paymentReference, f.reason, f.created_at AS createdAt, cu.email AS createdByEmail,
+         f.voided_at AS voidedAt, vu.email AS voidedByEmail, f.void_reason AS voidReason, f.version,
+         COALESCE(lh.institution_name, dep.name) AS letterheadName,
+         COALESCE(lh.address, '') AS letterheadAddress, COALESCE(lh.phone, '') AS letterheadPhone
+  FROM refunds f
+  JOIN departments dep ON dep.id = f.department_id
+  JOIN courses c ON c.id = f.course_id
+  JOIN batches b ON b.id = f.batch_id
+  JOIN students s ON s.id = f.student_id
+  LEFT JOIN letterheads lh ON lh.department_id = f.department_id
+  LEFT JOIN users cu ON cu.id = f.created_by
+  LEFT JOIN users vu ON vu.id = f.voided_by`;
+
+export function findRefundByNumber(db: DbOrTx, number: number): StoredRefund | null {
+  return prepared<StoredRefund>(db, `${REFUND_COLUMNS} WHERE f.number = ?`).get(number) ?? null;
+}
+
+/** A department's refunds (live and voided) dated from..to, newest first. */
+export function listRefunds(db: DbOrTx, params: { depId: number; from: string; to: string }): StoredRefund[] {
+  return prepared<StoredRefund>(
+    db,
+    `${REFUND_COLUMNS} WHERE f.department_id = @depId AND f.date BETWEEN @from AND @to ORDER BY f.date DESC, f.number DESC`,
+  ).all(params);
+}
+
+/** A student's refunds, oldest first (the statement). */
+export function listStudentRefunds(db: DbOrTx, studentId: number): StoredRefund[] {
+  return prepared<StoredRefund>(db, `${REFUND_COLUMNS} WHERE f.student_id = ? ORDER BY f.date, f.number`).all(studentId);
+}
+
+/** Marks a live refund voided (keeps its row and number); the void time, or null when it was not live. */
+export function markRefundVoided(db: DbOrTx, params: { refundId: number; userId: number | null; reason: string }): string | null {
+  return (
+    prepared<{ voidedAt: string }>(
+      db,
+      `UPDATE refunds SET status = 'voided', voided_by = @userId, void_reason = @reason,
+         voided_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), version = version + 1
+       WHERE id = @refundId AND status = 'live'
+       RETURNING voided_at AS voidedAt`,
+    ).get(params)?.voidedAt ?? null
+  );
+}
+
+/**
+ * Every head the student is charged, given a discount on, or paid on (their batch's structure, and
+ * heads outside it such as Advance), except the Late fee, whose fee is the fines as of a date (the
+ * plans code adds it). Paid is pre-tax, from live receipts.
+ */
+export function studentAdvanceHeads(db: DbOrTx, studentId: number): AdvanceHead[] {
+  return prepared<AdvanceHead>(
+    db,
+    `WITH ids AS (
+       SELECT fs.fee_head_id AS head FROM students s JOIN fee_structures fs ON fs.batch_id = s.batch_id WHERE s.id = @studentId
+       UNION SELECT fee_head_id FROM discounts WHERE student_id = @studentId
+       UNION SELECT fee_head_id FROM student_head_paid WHERE student_id = @studentId
+     )
+     SELECT COALESCE(fs.amount_paise, 0) AS feePaise, COALESCE(d.discount_paise, 0) AS discountPaise,
+            COALESCE(d.adjustment_paise, 0) AS adjustmentPaise, COALESCE(p.paid_paise, 0) AS paidPaise
+     FROM ids
+     JOIN fee_heads fh ON fh.id = ids.head AND fh.name <> @lateFee
+     JOIN students s ON s.id = @studentId
+     LEFT JOIN fee_structures fs ON fs.batch_id = s.batch_id AND fs.fee_head_id = ids.head
+     LEFT JOIN discounts d ON d.student_id = s.id AND d.fee_head_id = ids.head
+     LEFT JOIN student_head_paid p ON p.student_id = s.id AND p.fee_head_id = ids.head`,
+  ).all({ studentId, lateFee: LATE_FEE_HEAD });
+}
+
+/** What the student's live "Adjusted from advance" receipts settled and their live refunds paid out. */
+export function studentAdvanceSettlements(db: DbOrTx, studentId: number): AdvanceSettlements {
+  return prepared<AdvanceSettlements>(
+    db,
+    `SELECT (SELECT COALESCE(SUM(total_paise), 0) FROM receipts WHERE student_id = @studentId AND status = 'live' AND payment_mode = 'advance') AS appliedPaise,
+            (SELECT COALESCE(SUM(amount_paise), 0) FROM refunds WHERE student_id = @studentId AND status = 'live') AS refundedPaise`,
+  ).get({ studentId })!;
+}
+
+/** The Advance head's id (seeded reference data). */
+export function findAdvanceHeadId(db: DbOrTx): number | null {
+  return prepared<{ id: number }>(db, 'SELECT id FROM fee_heads WHERE name = ?').get(ADVANCE_HEAD)?.id ?? null;
+}
