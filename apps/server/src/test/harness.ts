@@ -3,7 +3,7 @@
  * acting as them through createCaller. Data is created through the query layer, as the app does.
  */
 import { type Database, findLiveSession, insertUser, type SessionUser } from '@fees/db';
-import { createTestDatabase } from '@fees/db/testing';
+import { openTestDatabase } from '@fees/db/testing';
 import { LoginLimiter } from '../auth/login-limiter';
 import { hashPassword } from '../auth/passwords';
 import { startSession } from '../auth/sessions';
@@ -37,7 +37,7 @@ export async function createAccount(
 }
 
 export async function createHarness(): Promise<Harness> {
-  const db = createTestDatabase();
+  const db = await openTestDatabase();
   const sessions = {
     admin: await createAccount(db, { email: 'admin@test.local', role: 'admin', departmentId: null }),
     ugStaff: await createAccount(db, { email: 'ug@test.local', role: 'user', departmentId: 100 }),

@@ -1,6 +1,20 @@
 import { openDatabase } from '../client';
+import type { Database } from '../client';
+import { closePostgres, openPostgres } from '../engines/postgres/client';
+import { createPreparedTestPostgres } from './postgres';
 
 /** A fresh in-memory database with the real migrations and reference data, for tests. */
 export function createTestDatabase() {
   return openDatabase(':memory:');
+}
+
+/**
+ * A fresh database with the real migrations and reference data for one test, on the engine the suite
+ * runs on: in memory on SQLite, or with DATABASE_URL set (scripts/test.sh's PostgreSQL run) a database
+ * of its own in that cluster, reached through a small pool.
+ */
+export async function openTestDatabase(): Promise<Database> {
+  if (!process.env.DATABASE_URL) return createTestDatabase();
+  const url = await createPreparedTestPostgres(async (templateUrl) => closePostgres(await openPostgres(templateUrl, { max: 1 })));
+  return openPostgres(url, { prepare: false, max: 4, idleTimeoutMillis: 1000 });
 }

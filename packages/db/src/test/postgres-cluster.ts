@@ -1,15 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import './postgres';
 
 const SCRIPT = fileURLToPath(new URL('../../../../scripts/postgres.sh', import.meta.url));
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** The cluster the PostgreSQL tests create their databases in. */
-    postgresClusterUrl: string;
-  }
-}
 
 /**
  * Vitest global setup: the PostgreSQL tests need a cluster. DATABASE_URL names one when the suite runs

@@ -4,6 +4,13 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { inject } from 'vitest';
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The cluster the PostgreSQL tests create their databases in (postgres-cluster.ts). */
+    postgresClusterUrl: string;
+  }
+}
+
 const SCRIPT = fileURLToPath(new URL('../../../../scripts/postgres.sh', import.meta.url));
 
 export interface TestPostgres {
@@ -17,7 +24,7 @@ export interface TestPostgres {
  * A fresh PostgreSQL database for one test file: created in the cluster DATABASE_URL points to, or the
  * run's throwaway cluster (postgres-cluster.ts), or else one started here and removed by stop().
  */
-export async function createTestPostgres(): Promise<TestPostgres> {
+export async function createTestPostgres(options: { template?: string } = {}): Promise<TestPostgres> {
   let clusterUrl: string | undefined = process.env.DATABASE_URL ?? inject('postgresClusterUrl');
   let clusterDir: string | undefined;
   if (!clusterUrl) {
@@ -30,7 +37,7 @@ export async function createTestPostgres(): Promise<TestPostgres> {
   const name = `fees_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: clusterUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${options.template ? ` TEMPLATE ${options.template}` : ''}`);
   await admin.end();
   const url = new URL(clusterUrl);
   url.pathname = `/${name}`;
@@ -47,4 +54,40 @@ export async function createTestPostgres(): Promise<TestPostgres> {
       await dropper.end();
     },
   };
+}
+
+const TEMPLATE = 'fees_test_template';
+const TEMPLATE_LOCK = 1_617_000_017;
+
+/**
+ * Makes sure the cluster at DATABASE_URL holds a migrated, seeded template database (once per cluster,
+ * whichever test worker comes first), so that each test's database is a quick copy of it.
+ */
+async function ensureTemplate(clusterUrl: string, prepare: (url: string) => Promise<void>): Promise<void> {
+  const admin = new pg.Client({ connectionString: clusterUrl });
+  await admin.connect();
+  try {
+    await admin.query('SELECT pg_advisory_lock($1)', [TEMPLATE_LOCK]);
+    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [TEMPLATE]);
+    if (exists.rowCount === 0) {
+      await admin.query(`CREATE DATABASE ${TEMPLATE}`);
+      const url = new URL(clusterUrl);
+      url.pathname = `/${TEMPLATE}`;
+      await prepare(url.toString());
+    }
+  } finally {
+    await admin.query('SELECT pg_advisory_unlock($1)', [TEMPLATE_LOCK]);
+    await admin.end();
+  }
+}
+
+/**
+ * A fresh, migrated and seeded database in the cluster DATABASE_URL names (the suite's PostgreSQL run),
+ * copied from a template prepared once by `prepare`.
+ */
+export async function createPreparedTestPostgres(prepare: (url: string) => Promise<void>): Promise<string> {
+  const clusterUrl = process.env.DATABASE_URL;
+  if (!clusterUrl) throw new Error('DATABASE_URL is not set');
+  await ensureTemplate(clusterUrl, prepare);
+  return (await createTestPostgres({ template: TEMPLATE })).url;
 }

@@ -44,6 +44,8 @@ export interface OpenPostgresOptions {
   migrationsFolder?: string;
   /** Connections in the pool (default 10). */
   max?: number;
+  /** How long an idle connection stays open (default 10 s). */
+  idleTimeoutMillis?: number;
 }
 
 /** Where a postgres:// URL points, without its password: for the start-up line and logs. */
@@ -54,7 +56,7 @@ export function describePostgresUrl(url: string): string {
 
 /** Opens a pool on `url`, then (unless told not to) applies the migrations and seeds the reference data. */
 export async function openPostgres(url: string, options: OpenPostgresOptions = {}): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, types });
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, idleTimeoutMillis: options.idleTimeoutMillis, types });
   // An idle client's error (the server restarted) must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   const db = postgresDatabase(pool);
