@@ -7,3 +7,4 @@ export * from './queries';
 export { inWriteTransaction, runInWriteBatch } from './write-batcher';
 export { closePostgres, describePostgresUrl, openPostgres } from './engines/postgres/client';
 export { isPostgres, poolOf } from './engines/postgres/database';
+export { copySqliteToPostgres, type TableCheck } from './engines/postgres/copy';
