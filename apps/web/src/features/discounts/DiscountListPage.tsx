@@ -1,7 +1,7 @@
 import { Button, Center, Group, Loader, Paper, Stack, Table, Text, TextInput, } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { MSG } from '@fees/validation';
-import { IconPlus, IconSearch, } from '@tabler/icons-react';
+import { IconDiscount, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -49,9 +49,14 @@ export default function DiscountListPage() {
         title="Discounts and adjustments"
         subtitle="Per student and fee head"
         actions={
-          <Button component={Link} to={searched ? `/admin/fdiscount?depId=${searched}` : '/admin/fdiscount'} leftSection={<IconPlus size={16} />}>
-            New
-          </Button>
+          <>
+            <Button component={Link} to="/admin/schemes" variant="light" leftSection={<IconDiscount size={16} />}>
+              Concession schemes
+            </Button>
+            <Button component={Link} to={searched ? `/admin/fdiscount?depId=${searched}` : '/admin/fdiscount'} leftSection={<IconPlus size={16} />}>
+              New
+            </Button>
+          </>
         }
       />
       <Stack>

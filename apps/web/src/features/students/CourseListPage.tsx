@@ -1,6 +1,6 @@
-import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Checkbox, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCash, IconDownload, IconFileInvoice, IconPencil, IconPlus, IconPrinter, IconUsers } from '@tabler/icons-react';
+import { IconCash, IconDiscount, IconDownload, IconFileInvoice, IconPencil, IconPlus, IconPrinter, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -12,6 +12,8 @@ import { formatDate } from '../../lib/dates';
 import { printSoon } from '../../lib/print';
 import { type RouterOutputs, useTRPC } from '../../lib/trpc';
 import { receiptEntryPath } from '../receipts/links';
+import { JoinSchemeDialog } from '../schemes/JoinSchemeDialog';
+import { storedDepartment } from '../../lib/session-storage';
 import { editStudentPath, registerPath, statementPath } from './links';
 import { FailureAlert } from '../../components/FailureAlert';
 import '../../components/report-table.css';
@@ -27,7 +29,10 @@ function exportBatch(course: string, batch: ListedBatch) {
   downloadText(safeFileName(`Students_${course}_Batch_${batch.name}.csv`), csv);
 }
 
-/** /list/{courseId}: the course's students grouped by batch, with export, print and edit per batch. */
+/**
+ * /list/{courseId}: the course's students grouped by batch, with export, print and edit per batch;
+ * an admin selects rows and applies a concession scheme to them.
+ */
 export default function CourseListPage() {
   const department = useDepartment();
   const trpc = useTRPC();
@@ -35,6 +40,18 @@ export default function CourseListPage() {
   const list = useQuery(trpc.students.list.queryOptions({ depId: department.id, courseId }, { enabled: courseId > 0 }));
   // While one batch prints, the others are hidden from paper.
   const [printing, setPrinting] = useState<number | null>(null);
+  const isAdmin = storedDepartment() === 'ADM';
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [applying, setApplying] = useState(false);
+  const toggle = (ids: number[], on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      for (const id of ids) {
+        if (on) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
   useEffect(() => {
     const done = () => setPrinting(null);
     window.addEventListener('afterprint', done);
@@ -55,11 +72,29 @@ export default function CourseListPage() {
         title={course.name}
         subtitle={`${department.name} · ${total} student${total === 1 ? '' : 's'} in ${batches.length} batch${batches.length === 1 ? '' : 'es'}`}
         actions={
-          <Button component={Link} to={registerPath(department, course.id)} leftSection={<IconPlus size={16} />}>
-            Admission
-          </Button>
+          <>
+            {isAdmin && (
+              <Button variant="light" leftSection={<IconDiscount size={16} />} disabled={selected.size === 0} onClick={() => setApplying(true)}>
+                Apply scheme{selected.size > 0 ? ` (${selected.size})` : ''}
+              </Button>
+            )}
+            <Button component={Link} to={registerPath(department, course.id)} leftSection={<IconPlus size={16} />}>
+              Admission
+            </Button>
+          </>
         }
       />
+      {isAdmin && (
+        <JoinSchemeDialog
+          opened={applying}
+          onClose={() => {
+            setApplying(false);
+            setSelected(new Set());
+          }}
+          depId={department.id}
+          target={{ studentIds: [...selected] }}
+        />
+      )}
       {batches.length === 0 && (
         <Alert color="gray" icon={<IconUsers />} title="No batches yet">
           An administrator creates the batches of a course; students can then be registered into them.
@@ -120,6 +155,16 @@ export default function CourseListPage() {
                 <Table className="report-table" striped highlightOnHover verticalSpacing="xs">
                   <Table.Thead>
                     <Table.Tr>
+                      {isAdmin && (
+                        <Table.Th w={40} className="no-print">
+                          <Checkbox
+                            aria-label={`Select every student of batch ${batch.name}`}
+                            checked={batch.students.every((s) => selected.has(s.id))}
+                            indeterminate={batch.students.some((s) => selected.has(s.id)) && !batch.students.every((s) => selected.has(s.id))}
+                            onChange={(e) => toggle(batch.students.map((s) => s.id), e.currentTarget.checked)}
+                          />
+                        </Table.Th>
+                      )}
                       <Table.Th w={50}>#</Table.Th>
                       <Table.Th>Adm.No</Table.Th>
                       <Table.Th>Student Name</Table.Th>
@@ -134,6 +179,11 @@ export default function CourseListPage() {
                   <Table.Tbody>
                     {batch.students.map((s, i) => (
                       <Table.Tr key={s.id}>
+                        {isAdmin && (
+                          <Table.Td className="no-print">
+                            <Checkbox aria-label={`Select ${s.admissionNo}`} checked={selected.has(s.id)} onChange={(e) => toggle([s.id], e.currentTarget.checked)} />
+                          </Table.Td>
+                        )}
                         <Table.Td>{i + 1}</Table.Td>
                         <Table.Td>
                           <Anchor component={Link} to={editStudentPath(department, s, course)} size="sm">

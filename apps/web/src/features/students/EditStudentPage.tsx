@@ -11,6 +11,7 @@ import { errorMessage, useTRPC } from '../../lib/trpc';
 import { courseListPath, statementPath } from './links';
 import { StudentForm, studentFormValues } from './StudentForm';
 import { FailureAlert } from '../../components/FailureAlert';
+import { StudentSchemes } from '../schemes/StudentSchemes';
 
 /** Spec section 9: the 'Deleted!' dialog comes 500 ms after the delete succeeds. */
 const DELETED_DIALOG_DELAY_MS = 500;
@@ -110,6 +111,7 @@ export default function EditStudentPage() {
           </Group>
         }
       />
+      <StudentSchemes depId={department.id} studentId={s.id} />
     </>
   );
 }

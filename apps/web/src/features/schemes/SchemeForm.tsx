@@ -1,0 +1,165 @@
+import { ActionIcon, Button, Group, NativeSelect, SegmentedControl, Stack, Table, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { COURSES, DEPARTMENTS, paiseToRupeesText, ZCreateSchemeInput } from '@fees/validation';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { FailureAlert } from '../../components/FailureAlert';
+import { type RouterOutputs, useTRPC } from '../../lib/trpc';
+
+export interface RuleValues {
+  kind: 'percent' | 'fixed';
+  feeHeadId: string;
+  courseId: string;
+  batchId: string | null;
+  percent: string;
+  amount: string;
+}
+
+export interface SchemeValues {
+  name: string;
+  rules: RuleValues[];
+}
+
+const emptyRule = (): RuleValues => ({ kind: 'percent', feeHeadId: '', courseId: '', batchId: null, percent: '', amount: '' });
+
+/** A saved scheme as the form edits it (percent back from basis points, amount from paise). */
+export function schemeValues(scheme?: RouterOutputs['schemes']['byId']): SchemeValues {
+  if (!scheme) return { name: '', rules: [emptyRule()] };
+  return {
+    name: scheme.name,
+    rules: scheme.rules.map((r) => ({
+      kind: r.percentBasisPoints !== null ? 'percent' : 'fixed',
+      feeHeadId: String(r.feeHeadId),
+      courseId: String(r.courseId),
+      batchId: r.batchId === null ? null : String(r.batchId),
+      percent: r.percentBasisPoints !== null ? String(r.percentBasisPoints / 100) : '',
+      amount: r.amountPaise !== null ? paiseToRupeesText(r.amountPaise) : '',
+    })),
+  };
+}
+
+const COURSE_OPTIONS = [
+  { value: '', label: 'Choose... ' },
+  ...DEPARTMENTS.map((d) => ({ group: d.shortName, items: COURSES.filter((c) => c.departmentId === d.id).map((c) => ({ value: String(c.id), label: c.name })) })),
+];
+
+function BatchSelect({ courseId, value, onChange, label }: { courseId: string; value: string | null; onChange: (value: string | null) => void; label: string }) {
+  const trpc = useTRPC();
+  const course = COURSES.find((c) => String(c.id) === courseId);
+  const batches = useQuery(trpc.batches.byCourse.queryOptions({ depId: course?.departmentId ?? 100, courseId: course?.id ?? 0 }, { enabled: course !== undefined }));
+  return (
+    <NativeSelect
+      aria-label={label}
+      value={value ?? ''}
+      onChange={(e) => onChange(e.currentTarget.value || null)}
+      data={[{ value: '', label: 'All batches' }, ...(batches.data ?? []).map((b) => ({ value: String(b.id), label: b.name }))]}
+    />
+  );
+}
+
+/** A scheme's name and its rules: per fee head, a percentage of the fee or a fixed amount, for a course's batches or one. */
+export function SchemeForm({
+  initialValues,
+  pending,
+  error,
+  onSubmit,
+  onCancel,
+}: {
+  initialValues: SchemeValues;
+  pending: boolean;
+  error: unknown;
+  onSubmit: (values: SchemeValues) => void;
+  onCancel: () => void;
+}) {
+  const trpc = useTRPC();
+  const heads = useQuery(trpc.reference.feeHeads.queryOptions());
+  const form = useForm<SchemeValues>({ mode: 'controlled', initialValues, validate: schemaResolver(ZCreateSchemeInput, { sync: true }), clearInputErrorOnChange: true });
+  const headOptions = [{ value: '', label: 'Choose... ' }, ...(heads.data ?? []).map((h) => ({ value: String(h.id), label: h.name }))];
+  return (
+    <form onSubmit={form.onSubmit(onSubmit)} noValidate>
+      <Stack>
+        <FailureAlert error={error} />
+        <TextInput label="Name" placeholder="RTE 25%" withAsterisk maw={360} {...form.getInputProps('name')} />
+        <Table.ScrollContainer minWidth={820}>
+          <Table verticalSpacing={4}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Fee head</Table.Th>
+                <Table.Th>Course</Table.Th>
+                <Table.Th>Batch</Table.Th>
+                <Table.Th>Kind</Table.Th>
+                <Table.Th>Percent or amount</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {form.values.rules.map((rule, i) => (
+                <Table.Tr key={i}>
+                  <Table.Td>
+                    <NativeSelect aria-label={`Fee head of rule ${i + 1}`} data={headOptions} {...form.getInputProps(`rules.${i}.feeHeadId`)} />
+                  </Table.Td>
+                  <Table.Td>
+                    <NativeSelect
+                      aria-label={`Course of rule ${i + 1}`}
+                      data={COURSE_OPTIONS}
+                      {...form.getInputProps(`rules.${i}.courseId`)}
+                      onChange={(e) => {
+                        form.setFieldValue(`rules.${i}.courseId`, e.currentTarget.value);
+                        form.setFieldValue(`rules.${i}.batchId`, null);
+                      }}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <BatchSelect
+                      label={`Batch of rule ${i + 1}`}
+                      courseId={rule.courseId}
+                      value={rule.batchId}
+                      onChange={(value) => form.setFieldValue(`rules.${i}.batchId`, value)}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <SegmentedControl
+                      size="xs"
+                      aria-label={`Kind of rule ${i + 1}`}
+                      data={[
+                        { value: 'percent', label: 'Percent' },
+                        { value: 'fixed', label: 'Fixed' },
+                      ]}
+                      {...form.getInputProps(`rules.${i}.kind`)}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    {rule.kind === 'percent' ? (
+                      <TextInput aria-label={`Percent of rule ${i + 1}`} rightSection="%" w={120} {...form.getInputProps(`rules.${i}.percent`)} />
+                    ) : (
+                      <TextInput aria-label={`Amount of rule ${i + 1}`} leftSection="₹" w={140} {...form.getInputProps(`rules.${i}.amount`)} />
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <ActionIcon variant="subtle" color="red" aria-label={`Remove rule ${i + 1}`} onClick={() => form.removeListItem('rules', i)}>
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        {form.errors.rules && <FailureAlert error={new Error(String(form.errors.rules))} />}
+        <Group justify="space-between">
+          <Button variant="default" leftSection={<IconPlus size={16} />} onClick={() => form.insertListItem('rules', emptyRule())}>
+            Add rule
+          </Button>
+          <Group gap="xs">
+            <Button variant="default" onClick={onCancel}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={pending}>
+              Save scheme
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
