@@ -18,3 +18,4 @@ export * from './limits';
 export * from './audit';
 export * from './schemes';
 export * from './advance';
+export * from './opening';

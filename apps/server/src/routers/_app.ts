@@ -6,6 +6,7 @@ import { batchesRouter } from './batches/router';
 import { discountsRouter } from './discounts/router';
 import { feesRouter } from './fees/router';
 import { letterheadsRouter } from './letterheads/router';
+import { openingRouter } from './opening/router';
 import { plansRouter } from './plans/router';
 import { receiptsRouter } from './receipts/router';
 import { referenceRouter } from './reference/router';
@@ -27,6 +28,7 @@ export const appRouter = router({
   letterheads: letterheadsRouter,
   plans: plansRouter,
   refunds: refundsRouter,
+  opening: openingRouter,
   audit: auditRouter,
   schemes: schemesRouter,
 });

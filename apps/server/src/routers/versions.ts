@@ -6,7 +6,7 @@
  */
 import { AppError, MSG } from '@fees/validation';
 
-export type VersionedKind = 'receipt' | 'student' | 'discount' | 'fee structure' | 'batch' | 'refund';
+export type VersionedKind = 'receipt' | 'student' | 'discount' | 'fee structure' | 'batch' | 'refund' | 'opening balance';
 
 /** HH:mm in the foundation's time zone (the process TZ, Asia/Kolkata by default). */
 function localTime(iso: string | null): string {

@@ -2,10 +2,11 @@ import type { Database } from '../client';
 import { prepared } from './prepared';
 
 /**
- * A student's dues per fee head of their batch's fee structure (decisions.md, "Fees, discounts,
- * dues"): fee = the structure amount; discount = con_amt + less_amt (also given apart as discount
- * and adjustment); paid = the head's lines on the student's LIVE receipts; balance = fee - discount
- * - paid. A voided receipt counts nowhere. All amounts are paise.
+ * A student's dues per fee head of their batch's fee structure and per head with an opening balance
+ * (decisions.md, "Fees, discounts, dues"; issue 13): fee = the structure amount + the opening balance;
+ * discount = con_amt + less_amt (also given apart as discount and adjustment); paid = the head's
+ * lines on the student's LIVE receipts; balance = fee - discount - paid. A voided receipt counts
+ * nowhere. All amounts are paise.
  */
 export interface FeeBalanceRow {
   feeHeadId: number;
@@ -26,24 +27,37 @@ export interface FeeBalanceRow {
 export type FeeBalanceTotals = Omit<FeeBalanceRow, 'feeHeadId' | 'feeHead'>;
 
 /**
- * One row per fee head of the student's batch; set-based, one statement per student. Paid comes
- * from the running totals (student_head_paid, kept by triggers on every receipt write).
+ * One row per fee head of the student's batch, then one per head outside it that carries an opening
+ * balance (Previous dues); an opening balance adds to its head's fee. Set-based, one statement per
+ * student. Paid comes from the running totals (student_head_paid, kept by triggers on every receipt write).
  */
 const HEADS_CTE = `
   WITH heads AS (
-    SELECT fs.id AS structure_id,
+    SELECT 0 AS part,
+           fs.id AS sort_id,
            fs.fee_head_id AS feeHeadId,
            fh.name AS feeHead,
-           fs.amount_paise AS feePaise,
+           fs.amount_paise + COALESCE(ob.amount_paise, 0) AS feePaise,
            COALESCE(d.discount_paise, 0) AS discountPaise,
            COALESCE(d.adjustment_paise, 0) AS adjustmentPaise,
            COALESCE(p.paid_paise, 0) AS paidPaise
     FROM students s
     JOIN fee_structures fs ON fs.batch_id = s.batch_id
     JOIN fee_heads fh ON fh.id = fs.fee_head_id
+    LEFT JOIN opening_balances ob ON ob.student_id = s.id AND ob.fee_head_id = fs.fee_head_id
     LEFT JOIN discounts d ON d.student_id = s.id AND d.fee_head_id = fs.fee_head_id
     LEFT JOIN student_head_paid p ON p.student_id = s.id AND p.fee_head_id = fs.fee_head_id
     WHERE s.id = @studentId
+    UNION ALL
+    SELECT 1, ob.id, ob.fee_head_id, fh.name, ob.amount_paise,
+           COALESCE(d.discount_paise, 0), COALESCE(d.adjustment_paise, 0), COALESCE(p.paid_paise, 0)
+    FROM students s
+    JOIN opening_balances ob ON ob.student_id = s.id
+    JOIN fee_heads fh ON fh.id = ob.fee_head_id
+    LEFT JOIN discounts d ON d.student_id = s.id AND d.fee_head_id = ob.fee_head_id
+    LEFT JOIN student_head_paid p ON p.student_id = s.id AND p.fee_head_id = ob.fee_head_id
+    WHERE s.id = @studentId
+      AND NOT EXISTS (SELECT 1 FROM fee_structures fs WHERE fs.batch_id = s.batch_id AND fs.fee_head_id = ob.fee_head_id)
   )`;
 
 const ROWS_SQL = `${HEADS_CTE}
@@ -52,7 +66,7 @@ const ROWS_SQL = `${HEADS_CTE}
          paidPaise,
          feePaise - discountPaise - adjustmentPaise - paidPaise AS balancePaise
   FROM heads
-  ORDER BY structure_id`;
+  ORDER BY part, sort_id`;
 
 const TOTALS_SQL = `${HEADS_CTE}
   SELECT COALESCE(SUM(feePaise), 0) AS feePaise,
@@ -63,7 +77,7 @@ const TOTALS_SQL = `${HEADS_CTE}
          COALESCE(SUM(feePaise - discountPaise - adjustmentPaise - paidPaise), 0) AS balancePaise
   FROM heads`;
 
-/** The student's balance rows, in the order the fee structure was entered. */
+/** The student's balance rows, in the order the fee structure was entered, then opening balances outside it. */
 export function studentFeeBalances(db: Database, studentId: number): FeeBalanceRow[] {
   return prepared<FeeBalanceRow>(db, ROWS_SQL).all({ studentId });
 }

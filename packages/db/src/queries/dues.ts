@@ -2,6 +2,7 @@ import {
   allocateStudent,
   type Concession,
   LATE_FEE_HEAD,
+  openingInstalments,
   type Payment,
   preparePlan,
   type StudentAllocation,
@@ -10,12 +11,12 @@ import {
 } from '@fees/validation';
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
-import { batches, courses, discounts, feeHeads, fineWaivers, receiptLines, receipts, students } from '../schema';
+import { batches, courses, discounts, feeHeads, fineWaivers, openingBalances, receiptLines, receipts, students } from '../schema';
 import { type BatchPlan, loadBatchPlans } from './plans';
 
 /**
- * Dues as of a date: per batch, a few set-based statements (students, discounts, the lines of their
- * live receipts with date and number, fine waivers) and the allocation of the plans domain in
+ * Dues as of a date: per batch, a few set-based statements (students, discounts, opening balances, the
+ * lines of their live receipts with date and number, fine waivers) and the allocation of the plans domain in
  * memory. Never one statement per student. Portable query-builder SQL (no engine-only functions).
  */
 
@@ -31,9 +32,18 @@ export interface DuesStudent {
   courseName: string;
 }
 
+/** An opening balance from the old books (an instalment of its own, due on `dueDate`). */
+export interface DuesOpening {
+  feeHeadId: number;
+  feeHead: string;
+  amountPaise: number;
+  dueDate: string;
+}
+
 export interface StudentDuesResult extends DuesStudent {
   allocation: StudentAllocation;
   dues: StudentDues;
+  opening: DuesOpening[];
 }
 
 export function findLateFeeHeadId(db: DbOrTx): number | null {
@@ -135,6 +145,19 @@ function duesOfBatches(
     else paymentList.push({ receiptDate: date, receiptNumber: number, feeHeadId, amountPaise });
   }
 
+  const openings = new Map<number, DuesOpening[]>();
+  for (const o of db
+    .select({ studentId: openingBalances.studentId, feeHeadId: openingBalances.feeHeadId, feeHead: feeHeads.name, amountPaise: openingBalances.amountPaise, dueDate: openingBalances.dueDate })
+    .from(openingBalances)
+    .innerJoin(students, eq(students.id, openingBalances.studentId))
+    .innerJoin(feeHeads, eq(feeHeads.id, openingBalances.feeHeadId))
+    .where(where)
+    .orderBy(asc(openingBalances.id))
+    .all()) {
+    const { studentId, ...opening } = o;
+    listOf(openings, studentId).push(opening);
+  }
+
   const waivers = new Map<number, Dated[]>();
   for (const w of db
     .select({ studentId: fineWaivers.studentId, date: fineWaivers.date, amountPaise: fineWaivers.amountPaise })
@@ -153,12 +176,18 @@ function duesOfBatches(
     const batchPlan = plans.get(batchId)!;
     const prepared = preparePlan({ fineRule: batchPlan.fineRule, instalments: batchPlan.instalments });
     return of.map((s) => {
-      const allocation = allocateStudent(prepared, {
+      const opening = openings.get(s.studentId) ?? [];
+      // Opening balances are the student's own instalments beside the batch's plan.
+      const plan =
+        opening.length === 0
+          ? prepared
+          : preparePlan({ fineRule: batchPlan.fineRule, instalments: [...batchPlan.instalments, ...openingInstalments(opening)] });
+      const allocation = allocateStudent(plan, {
         concessions: concessions.get(s.studentId) ?? [],
         payments: payments.get(s.studentId) ?? [],
       });
       const dues = studentDuesAsOf(allocation, asOf, { lateFeePaid: lateFees.get(s.studentId) ?? [], waived: waivers.get(s.studentId) ?? [] });
-      return { ...s, allocation, dues };
+      return { ...s, allocation, dues, opening };
     });
   });
 }

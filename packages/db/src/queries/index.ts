@@ -20,3 +20,4 @@ export * from './dues';
 export * from './verify-keys';
 export * from './schemes';
 export * from './refunds';
+export * from './opening';

@@ -230,8 +230,9 @@ type DuesRaw = { kind: Kind } & Omit<DuesRow, 'batchId' | 'batchName'> & { batch
 /**
  * The money of a course's students as common table expressions, each summed once per batch or per
  * student instead of once per student and head: sel (the students asked for), fee (a batch's fee
- * structure total) and disc (a student's discount + adjustment on the heads of their batch). A
- * student's paid on those heads is one running total, student_paid. The reports read sel as the
+ * structure total), disc (a student's discount + adjustment on the heads of their batch) and opening
+ * (a student's opening balances, and what they paid on opening heads outside the structure). A
+ * student's paid on the structure's heads is one running total, student_paid. The reports read sel as the
  * outer loop (CROSS JOIN), each student probing discounts, batches and totals by key, rather than
  * building automatic indexes over the materialized students.
  */
@@ -256,8 +257,22 @@ function courseStudentMoney(params: { depId: number; courseId: number; batchId?:
       CROSS JOIN discounts dc ON dc.student_id = sel.id
       JOIN fee_structures fs ON fs.batch_id = sel.batch_id AND fs.fee_head_id = dc.fee_head_id
       GROUP BY sel.id
+    ),
+    opening AS MATERIALIZED (
+      SELECT sel.id AS student_id, SUM(ob.amount_paise) AS openingPaise,
+        SUM(CASE WHEN fs.id IS NULL THEN COALESCE(p.paid_paise, 0) ELSE 0 END) AS paidOutsidePaise
+      FROM sel
+      CROSS JOIN opening_balances ob ON ob.student_id = sel.id
+      LEFT JOIN fee_structures fs ON fs.batch_id = sel.batch_id AND fs.fee_head_id = ob.fee_head_id
+      LEFT JOIN student_head_paid p ON p.student_id = sel.id AND p.fee_head_id = ob.fee_head_id
+      GROUP BY sel.id
     )`;
 }
+
+/** A student's balance in the dues report: fee and opening balance, less discounts and paid (structure heads and opening heads outside it). */
+const DUES_BALANCE = sql.raw(
+  'COALESCE(fee.feePaise, 0) + COALESCE(opening.openingPaise, 0) - COALESCE(disc.discountPaise, 0) - COALESCE(paid.paid_paise, 0) - COALESCE(opening.paidOutsidePaise, 0)',
+);
 
 /**
  * Every student of a course (or of one of its batches) with fee, discount, paid and balance; only
@@ -271,15 +286,18 @@ export function duesReport(
     WITH ${courseStudentMoney(params)},
     d AS MATERIALIZED (
       SELECT sel.id AS studentId, sel.admission_no AS admissionNo, sel.name AS name, sel.cap_id AS capId,
-        b.id AS batchId, b.name AS batchName, b.start_date AS batchStart, COALESCE(fee.feePaise, 0) AS feePaise,
-        COALESCE(disc.discountPaise, 0) AS discountPaise, COALESCE(paid.paid_paise, 0) AS paidPaise,
-        COALESCE(fee.feePaise, 0) - COALESCE(disc.discountPaise, 0) - COALESCE(paid.paid_paise, 0) AS balancePaise
+        b.id AS batchId, b.name AS batchName, b.start_date AS batchStart,
+        COALESCE(fee.feePaise, 0) + COALESCE(opening.openingPaise, 0) AS feePaise,
+        COALESCE(disc.discountPaise, 0) AS discountPaise,
+        COALESCE(paid.paid_paise, 0) + COALESCE(opening.paidOutsidePaise, 0) AS paidPaise,
+        ${DUES_BALANCE} AS balancePaise
       FROM sel
       CROSS JOIN batches b ON b.id = sel.batch_id
       LEFT JOIN fee ON fee.batch_id = sel.batch_id
       LEFT JOIN disc ON disc.student_id = sel.id
       LEFT JOIN student_paid paid ON paid.student_id = sel.id
-      WHERE ${params.includeSettled ? 1 : 0} OR COALESCE(fee.feePaise, 0) - COALESCE(disc.discountPaise, 0) - COALESCE(paid.paid_paise, 0) <> 0
+      LEFT JOIN opening ON opening.student_id = sel.id
+      WHERE ${params.includeSettled ? 1 : 0} OR ${DUES_BALANCE} <> 0
     )
     SELECT * FROM (
       SELECT 'row' AS kind, studentId, admissionNo, name, capId, batchId, batchName, batchStart, feePaise, discountPaise, paidPaise, balancePaise, 1 AS count
@@ -356,13 +374,15 @@ export function studentFeeInfoReport(
     WITH ${courseStudentMoney(params)},
     d AS MATERIALIZED (
       SELECT sel.id AS studentId, sel.admission_no AS admissionNo, sel.name AS name, sel.cap_id AS capId,
-        b.id AS batchId, b.name AS batchName, b.start_date AS batchStart, COALESCE(fee.feePaise, 0) AS feePaise,
+        b.id AS batchId, b.name AS batchName, b.start_date AS batchStart,
+        COALESCE(fee.feePaise, 0) + COALESCE(opening.openingPaise, 0) AS feePaise,
         COALESCE(disc.discountPaise, 0) AS discountPaise,
-        COALESCE(fee.feePaise, 0) - COALESCE(disc.discountPaise, 0) AS finalFeePaise
+        COALESCE(fee.feePaise, 0) + COALESCE(opening.openingPaise, 0) - COALESCE(disc.discountPaise, 0) AS finalFeePaise
       FROM sel
       CROSS JOIN batches b ON b.id = sel.batch_id
       LEFT JOIN fee ON fee.batch_id = sel.batch_id
       LEFT JOIN disc ON disc.student_id = sel.id
+      LEFT JOIN opening ON opening.student_id = sel.id
     )
     SELECT * FROM (
       SELECT 'row' AS kind, studentId, admissionNo, name, capId, batchId, batchName, batchStart, feePaise, discountPaise, finalFeePaise, 1 AS count
@@ -555,7 +575,10 @@ export interface StatementPayment {
 export interface StatementHead {
   feeHeadId: number;
   feeHead: string;
+  /** The structure amount plus any opening balance on the head. */
   feePaise: number;
+  /** The opening balance brought forward on this head (negative: an opening advance; 0 when none). */
+  openingPaise: number;
   discountPaise: number;
   adjustmentPaise: number;
   paidPaise: number;
@@ -606,23 +629,36 @@ export function studentStatement(db: DbOrTx, params: { depId: number; studentId:
       SUM(h.adjustmentPaise) OVER () AS tadjustmentPaise, SUM(h.paidPaise) OVER () AS tpaidPaise,
       SUM(h.feePaise - h.discountPaise - h.adjustmentPaise - h.paidPaise) OVER () AS tbalancePaise
     FROM (
-      SELECT fs.id AS structureId, fs.fee_head_id AS feeHeadId, fh.name AS feeHead, fs.amount_paise AS feePaise,
+      SELECT 0 AS part, fs.id AS sortId, fs.fee_head_id AS feeHeadId, fh.name AS feeHead,
+        fs.amount_paise + COALESCE(ob.amount_paise, 0) AS feePaise, COALESCE(ob.amount_paise, 0) AS openingPaise,
         COALESCE(dc.discount_paise, 0) AS discountPaise, COALESCE(dc.adjustment_paise, 0) AS adjustmentPaise,
         COALESCE(${PAID_ON_HEAD}, 0) AS paidPaise
       FROM students s
       JOIN fee_structures fs ON fs.batch_id = s.batch_id
       JOIN fee_heads fh ON fh.id = fs.fee_head_id
+      LEFT JOIN opening_balances ob ON ob.student_id = s.id AND ob.fee_head_id = fs.fee_head_id
       LEFT JOIN discounts dc ON dc.student_id = s.id AND dc.fee_head_id = fs.fee_head_id
       WHERE s.id = ${student.id}
+      UNION ALL
+      SELECT 1, ob.id, ob.fee_head_id, fh.name, ob.amount_paise, ob.amount_paise,
+        COALESCE(dc.discount_paise, 0), COALESCE(dc.adjustment_paise, 0),
+        COALESCE((SELECT p.paid_paise FROM student_head_paid p WHERE p.student_id = s.id AND p.fee_head_id = ob.fee_head_id), 0)
+      FROM students s
+      JOIN opening_balances ob ON ob.student_id = s.id
+      JOIN fee_heads fh ON fh.id = ob.fee_head_id
+      LEFT JOIN discounts dc ON dc.student_id = s.id AND dc.fee_head_id = ob.fee_head_id
+      WHERE s.id = ${student.id}
+        AND NOT EXISTS (SELECT 1 FROM fee_structures fs WHERE fs.batch_id = s.batch_id AND fs.fee_head_id = ob.fee_head_id)
     ) h
-    ORDER BY h.structureId`);
+    ORDER BY h.part, h.sortId`);
   const payments = db.all<StatementPayment & { feeHeadId: number }>(sql`
     SELECT rl.fee_head_id AS feeHeadId, r.number AS receiptNumber, rl.line_no AS lineNo, r.date AS date, rl.particulars AS particulars,
       r.payment_mode AS paymentMode, rl.amount_paise AS amountPaise
     FROM receipt_lines rl
     JOIN receipts r ON r.id = rl.receipt_id
     WHERE rl.student_id = ${student.id} AND r.status = 'live'
-      AND rl.fee_head_id IN (SELECT fee_head_id FROM fee_structures WHERE batch_id = ${student.batchId})
+      AND (rl.fee_head_id IN (SELECT fee_head_id FROM fee_structures WHERE batch_id = ${student.batchId})
+        OR rl.fee_head_id IN (SELECT fee_head_id FROM opening_balances WHERE student_id = ${student.id}))
     ORDER BY r.date, r.number, rl.line_no`);
   const first = heads[0];
   return {
@@ -631,6 +667,7 @@ export function studentStatement(db: DbOrTx, params: { depId: number; studentId:
       feeHeadId: h.feeHeadId,
       feeHead: h.feeHead,
       feePaise: h.feePaise,
+      openingPaise: h.openingPaise,
       discountPaise: h.discountPaise,
       adjustmentPaise: h.adjustmentPaise,
       paidPaise: h.paidPaise,

@@ -62,7 +62,8 @@ export function duesView(row: StudentDuesResult, asOf: string, headNames: Map<nu
   const heads = new Map<number, { feeHeadId: number; feeHead: string; outstanding: number; balance: number }>();
   for (const inst of row.allocation.instalments) {
     for (const h of inst.heads) {
-      const entry = heads.get(h.feeHeadId) ?? { feeHeadId: h.feeHeadId, feeHead: headNames.get(h.feeHeadId) ?? '', outstanding: 0, balance: 0 };
+      const feeHead = headNames.get(h.feeHeadId) ?? row.opening.find((o) => o.feeHeadId === h.feeHeadId)?.feeHead ?? '';
+      const entry = heads.get(h.feeHeadId) ?? { feeHeadId: h.feeHeadId, feeHead, outstanding: 0, balance: 0 };
       const open = h.amountPaise - h.concessionPaise - h.paidPaise;
       entry.balance += open;
       if (inst.dueDate <= asOf) entry.outstanding += open;

@@ -6,6 +6,7 @@ import { batchesAccess } from './batches';
 import { discountsAccess } from './discounts';
 import { feesAccess } from './fees';
 import { letterheadsAccess } from './letterheads';
+import { openingAccess } from './opening';
 import { plansAccess } from './plans';
 import { receiptsAccess } from './receipts';
 import { referenceAccess } from './reference';
@@ -25,6 +26,7 @@ export const accessRules: AccessRules = {
   ...reportsAccess,
   ...letterheadsAccess,
   ...plansAccess,
+  ...openingAccess,
   ...auditAccess,
   ...schemesAccess,
 };

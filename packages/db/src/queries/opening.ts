@@ -1,0 +1,120 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../client';
+import { row, rows, run } from '../engine/runner';
+import { students } from '../schema';
+
+/** Opening balances (schema/opening.ts): the import's look-ups and writes, the admin list and corrections. */
+
+export interface OpeningStudent {
+  id: number;
+  admissionNo: string;
+  name: string;
+  batchId: number;
+}
+
+/** The department's students with these admission numbers (exact, as stored). */
+export async function findStudentsByAdmissionNos(
+  db: DbOrTx,
+  params: { departmentId: number; admissionNos: readonly string[] },
+): Promise<OpeningStudent[]> {
+  if (params.admissionNos.length === 0) return [];
+  return db
+    .select({ id: students.id, admissionNo: students.admissionNo, name: students.name, batchId: students.batchId })
+    .from(students)
+    .where(and(eq(students.departmentId, params.departmentId), inArray(students.admissionNo, [...params.admissionNos])))
+    .all();
+}
+
+/** The (student, head) pairs of the department that already have an opening balance. */
+export async function openingBalanceKeys(db: DbOrTx, departmentId: number): Promise<Array<{ studentId: number; feeHeadId: number }>> {
+  return rows(
+    db,
+    `SELECT ob.student_id AS "studentId", ob.fee_head_id AS "feeHeadId"
+     FROM opening_balances ob JOIN students s ON s.id = ob.student_id
+     WHERE s.department_id = @departmentId`,
+    { departmentId },
+  );
+}
+
+export interface NewOpeningBalance {
+  studentId: number;
+  feeHeadId: number;
+  amountPaise: number;
+  dueDate: string;
+  note: string | null;
+  createdBy: number | null;
+}
+
+export interface OpeningBalanceRow {
+  id: number;
+  studentId: number;
+  admissionNo: string;
+  studentName: string;
+  departmentId: number;
+  courseId: number;
+  batchId: number;
+  batchName: string;
+  feeHeadId: number;
+  feeHead: string;
+  amountPaise: number;
+  dueDate: string;
+  note: string | null;
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+}
+
+const ROW_COLUMNS = `ob.id, ob.student_id AS "studentId", s.admission_no AS "admissionNo", s.name AS "studentName",
+  s.department_id AS "departmentId", s.course_id AS "courseId", s.batch_id AS "batchId", b.name AS "batchName",
+  ob.fee_head_id AS "feeHeadId", fh.name AS "feeHead", ob.amount_paise AS "amountPaise", ob.due_date AS "dueDate",
+  ob.note, ob.created_at AS "createdAt", ob.updated_at AS "updatedAt", ob.version`;
+const ROW_FROM = `opening_balances ob
+  JOIN students s ON s.id = ob.student_id
+  JOIN batches b ON b.id = s.batch_id
+  JOIN fee_heads fh ON fh.id = ob.fee_head_id`;
+
+/** Writes the rows (call inside the import's transaction); gives back their ids in the same order. */
+export async function insertOpeningBalances(tx: DbOrTx, balances: readonly NewOpeningBalance[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (const b of balances) {
+    const inserted = await row<{ id: number }>(
+      tx,
+      `INSERT INTO opening_balances (student_id, fee_head_id, amount_paise, due_date, note, created_by)
+       VALUES (@studentId, @feeHeadId, @amountPaise, @dueDate, @note, @createdBy) RETURNING id`,
+      { ...b },
+    );
+    ids.push(inserted!.id);
+  }
+  return ids;
+}
+
+/** A department's opening balances (or a course's, or a batch's), by batch, admission number and head. */
+export async function listOpeningBalances(
+  db: DbOrTx,
+  params: { departmentId: number; courseId?: number; batchId?: number },
+): Promise<OpeningBalanceRow[]> {
+  return rows<OpeningBalanceRow>(
+    db,
+    `SELECT ${ROW_COLUMNS} FROM ${ROW_FROM}
+     WHERE s.department_id = @departmentId
+       AND (@courseId IS NULL OR s.course_id = @courseId)
+       AND (@batchId IS NULL OR s.batch_id = @batchId)
+     ORDER BY b.start_date DESC, b.name, s.admission_no, fh.name`,
+    { departmentId: params.departmentId, courseId: params.courseId ?? null, batchId: params.batchId ?? null },
+  );
+}
+
+export async function findOpeningBalance(db: DbOrTx, id: number): Promise<OpeningBalanceRow | null> {
+  return (await row<OpeningBalanceRow>(db, `SELECT ${ROW_COLUMNS} FROM ${ROW_FROM} WHERE ob.id = @id`, { id })) ?? null;
+}
+
+/** Sets the amount and note; the version goes up. */
+export async function updateOpeningBalance(tx: DbOrTx, id: number, change: { amountPaise: number; note: string | null }): Promise<void> {
+  await run(
+    tx,
+    `UPDATE opening_balances
+     SET amount_paise = @amountPaise, note = @note, version = version + 1, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+     WHERE id = @id`,
+    { id, ...change },
+  );
+}
