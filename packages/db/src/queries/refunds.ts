@@ -114,7 +114,7 @@ export function markRefundVoided(db: DbOrTx, params: { refundId: number; userId:
 
 /**
  * Every head the student is charged, given a discount on, or paid on (their batch's structure, and
- * heads outside it such as Advance), except the Late fee, whose fee is the fines as of a date (the
+ * heads outside it such as Advance; an opening balance adds to its head's fee), except the Late fee, whose fee is the fines as of a date (the
  * plans code adds it). Paid is pre-tax, from live receipts.
  */
 export function studentAdvanceHeads(db: DbOrTx, studentId: number): AdvanceHead[] {
@@ -124,13 +124,15 @@ export function studentAdvanceHeads(db: DbOrTx, studentId: number): AdvanceHead[
        SELECT fs.fee_head_id AS head FROM students s JOIN fee_structures fs ON fs.batch_id = s.batch_id WHERE s.id = @studentId
        UNION SELECT fee_head_id FROM discounts WHERE student_id = @studentId
        UNION SELECT fee_head_id FROM student_head_paid WHERE student_id = @studentId
+       UNION SELECT fee_head_id FROM opening_balances WHERE student_id = @studentId
      )
-     SELECT COALESCE(fs.amount_paise, 0) AS feePaise, COALESCE(d.discount_paise, 0) AS discountPaise,
+     SELECT COALESCE(fs.amount_paise, 0) + COALESCE(ob.amount_paise, 0) AS feePaise, COALESCE(d.discount_paise, 0) AS discountPaise,
             COALESCE(d.adjustment_paise, 0) AS adjustmentPaise, COALESCE(p.paid_paise, 0) AS paidPaise
      FROM ids
      JOIN fee_heads fh ON fh.id = ids.head AND fh.name <> @lateFee
      JOIN students s ON s.id = @studentId
      LEFT JOIN fee_structures fs ON fs.batch_id = s.batch_id AND fs.fee_head_id = ids.head
+     LEFT JOIN opening_balances ob ON ob.student_id = s.id AND ob.fee_head_id = ids.head
      LEFT JOIN discounts d ON d.student_id = s.id AND d.fee_head_id = ids.head
      LEFT JOIN student_head_paid p ON p.student_id = s.id AND p.fee_head_id = ids.head`,
   ).all({ studentId, lateFee: LATE_FEE_HEAD });

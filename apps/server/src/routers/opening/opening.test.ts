@@ -170,6 +170,9 @@ describe('imported opening balances in every report', () => {
     const advance = await ug.receipts.feeInfo({ depId: 100, studentId: second! });
     expect(advance.rows.find((r) => r.feeHeadId === previousDues)).toMatchObject({ feePaise: -500_00, balancePaise: -500_00 });
     expect(advance.totals.balancePaise).toBe(26_000_00);
+    // An opening advance is a credit the student may be refunded or settle dues from.
+    expect(await ug.refunds.studentAdvance({ depId: 100, studentId: second! })).toMatchObject({ advancePaise: 500_00 });
+    expect(await ug.refunds.studentAdvance({ depId: 100, studentId: fx.ug.studentId })).toMatchObject({ advancePaise: 0 });
 
     const dues = await ug.plans.studentDues({ depId: 100, studentId: fx.ug.studentId, asOf: today() });
     expect(dues.instalments.map((i) => [i.name, i.dueDate, i.due, i.outstanding])).toEqual([
