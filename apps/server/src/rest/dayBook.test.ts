@@ -1,8 +1,9 @@
-import { receipts, users } from '@fees/db';
-import { ZCreateReceiptInput, type TReceiptPaymentMode } from '@fees/validation';
+import { findAdvanceHeadId, receipts, users } from '@fees/db';
+import { ZCreateReceiptInput, ZCreateRefundInput, type TReceiptPaymentMode } from '@fees/validation';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReceipt, voidReceipt } from '../routers/receipts/service';
+import { createRefund } from '../routers/refunds/service';
 import { type RestClient, type RestServer, responseProblems, routeOf, startRestServer } from '../test/rest';
 
 const DAY = '2025-08-05';
@@ -21,13 +22,13 @@ beforeAll(async () => {
     const user = db.select().from(users).where(eq(users.email, email)).get()!;
     return { actor: { userId: user.id, email, ip: null }, access: { role: user.role, departmentId: user.departmentId } };
   };
-  const take = (email: string, student: { depId: number; studentId: number }, rupees: string, paymentMode: TReceiptPaymentMode) => {
+  const take = (email: string, student: { depId: number; studentId: number }, rupees: string, paymentMode: TReceiptPaymentMode, feeHeadId = fx.heads.tuition) => {
     const { actor: who, access } = actor(email);
     const input = ZCreateReceiptInput.parse({
       depId: student.depId,
       studentId: student.studentId,
       date: DAY,
-      items: [{ feeHeadId: fx.heads.tuition, particulars: '', amount: rupees }],
+      items: [{ feeHeadId, particulars: '', amount: rupees }],
       paymentMode,
       paymentReference: paymentMode === 'cash' ? null : 'REF-1',
       total: rupees,
@@ -46,6 +47,10 @@ beforeAll(async () => {
   const { actor: adminActor } = actor('admin@test.local');
   voidReceipt(db, adminActor, { number: voided.number, reason: 'Wrong entry' }, { role: 'admin', departmentId: null });
   voidedNumber = voided.number;
+  const advance = take('ug@test.local', fx.ug, '900.00', 'cash', findAdvanceHeadId(db)!);
+  const { actor: clerk, access } = actor('ug@test.local');
+  createRefund(db, clerk, ZCreateRefundInput.parse({ depId: 100, studentId: fx.ug.studentId, date: DAY, amount: '400.00', paymentMode: 'cash', reason: 'Paid twice', confirm: true }), access);
+  expect(advance.totalPaise).toBe(900_00);
 });
 afterAll(() => server.close());
 
@@ -62,11 +67,11 @@ describe('GET /rest/v2/daybook', () => {
       closedBy: null,
       byUser: [
         { email: 'admin@test.local', receipts: 2, total: '3120.00', byMode: { ...zero, bank: '3000.00', card: '120.00' } },
-        { email: 'ug@test.local', receipts: 2, total: '1250.50', byMode: { ...zero, cash: '1000.00', upi: '250.50' } },
+        { email: 'ug@test.local', receipts: 3, total: '2150.50', byMode: { ...zero, cash: '1900.00', upi: '250.50' } },
       ],
       voided: [{ invoiceNo: voidedNumber, amount: '777.00', voidedBy: 'admin@test.local' }],
-      refunds: [],
-      cashToHandOver: '1000.00',
+      refunds: [{ voucherNo: 'R1', admNo: 'UG-001', amount: '400.00', mode: 'cash' }],
+      cashToHandOver: '1500.00',
     });
     const live = server.db.select().from(receipts).all().filter((r) => r.date === DAY && r.departmentId === 100 && r.status === 'live');
     const rawTotal = live.reduce((s, r) => s + r.netPaise, 0);
@@ -78,7 +83,7 @@ describe('GET /rest/v2/daybook', () => {
     const res = await admin.get('/v2/daybook', { date: DAY });
     expect(res.status).toBe(200);
     expect(res.body.byUser.map((u: { email: string }) => u.email)).toEqual(['admin@test.local', 'pg@test.local', 'ug@test.local']);
-    expect(res.body.cashToHandOver).toBe('5000.00');
+    expect(res.body.cashToHandOver).toBe('5500.00');
   });
 
   it('refuses without a session, outside the department, every department to staff, and a bad date', async () => {

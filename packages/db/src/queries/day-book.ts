@@ -1,12 +1,13 @@
 /**
  * The cashier's day book: for one date and one department (or all), the live receipts dated that day
- * by the staff account that took them, with net amounts per payment mode, and the receipts dated that
- * day that were voided. Amounts are net (with GST): what the cashier actually received.
+ * by the staff account that took them, with net amounts per payment mode, the receipts dated that
+ * day that were voided, and the live refunds paid out that day. Amounts are net (with GST): what the
+ * cashier actually received; "advance" receipts settle dues from an advance and bring no money.
  */
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 
-/** The day book's payment modes as other programs name them; 'advance' stays 0 until advances exist. */
+/** The day book's payment modes as other programs name them ('advance': adjusted from advance). */
 export interface DayBookModes {
   cash: number;
   upi: number;
@@ -33,12 +34,22 @@ export interface DayBookVoided {
   voidedByEmail: string | null;
 }
 
+export interface DayBookRefund {
+  number: number;
+  departmentId: number;
+  admissionNo: string;
+  studentName: string;
+  amountPaise: number;
+  paymentMode: string;
+  createdByEmail: string | null;
+}
+
 export interface DayBook {
   date: string;
   byUser: DayBookUser[];
   voided: DayBookVoided[];
-  /** Refunds do not exist yet: always empty. */
-  refunds: never[];
+  /** Live refund vouchers dated that day. */
+  refunds: DayBookRefund[];
   cashReceivedPaise: number;
   cashRefundedPaise: number;
   cashToHandOverPaise: number;
@@ -52,7 +63,8 @@ export function dayBook(db: DbOrTx, params: { depId?: number; date: string }): D
       SUM(CASE WHEN r.payment_mode = 'upi' THEN r.net_paise ELSE 0 END) AS upi,
       SUM(CASE WHEN r.payment_mode = 'cheque' THEN r.net_paise ELSE 0 END) AS cheque,
       SUM(CASE WHEN r.payment_mode = 'bank_transfer' THEN r.net_paise ELSE 0 END) AS bank,
-      SUM(CASE WHEN r.payment_mode = 'card' THEN r.net_paise ELSE 0 END) AS card
+      SUM(CASE WHEN r.payment_mode = 'card' THEN r.net_paise ELSE 0 END) AS card,
+      SUM(CASE WHEN r.payment_mode = 'advance' THEN r.net_paise ELSE 0 END) AS advance
     FROM receipts r LEFT JOIN users u ON u.id = r.created_by
     WHERE r.date = ${params.date} AND r.status = 'live' ${ofDepartment}
     GROUP BY r.created_by
@@ -63,20 +75,27 @@ export function dayBook(db: DbOrTx, params: { depId?: number; date: string }): D
     FROM receipts r LEFT JOIN users u ON u.id = r.voided_by
     WHERE r.date = ${params.date} AND r.status = 'voided' ${ofDepartment}
     ORDER BY r.number`);
-  const byUser = users.map(({ userId, email, receipts, totalPaise, cash, upi, cheque, bank, card }) => ({
+  const ofRefundDepartment = params.depId === undefined ? sql`` : sql`AND f.department_id = ${params.depId}`;
+  const refunds = db.all<DayBookRefund>(sql`
+    SELECT f.number AS number, f.department_id AS departmentId, s.admission_no AS admissionNo, f.student_name AS studentName,
+      f.amount_paise AS amountPaise, f.payment_mode AS paymentMode, u.email AS createdByEmail
+    FROM refunds f JOIN students s ON s.id = f.student_id LEFT JOIN users u ON u.id = f.created_by
+    WHERE f.date = ${params.date} AND f.status = 'live' ${ofRefundDepartment}
+    ORDER BY f.number`);
+  const byUser = users.map(({ userId, email, receipts, totalPaise, cash, upi, cheque, bank, card, advance }) => ({
     userId,
     email,
     receipts,
     totalPaise,
-    byModePaise: { cash, upi, cheque, bank, card, advance: 0 },
+    byModePaise: { cash, upi, cheque, bank, card, advance },
   }));
   const cashReceivedPaise = byUser.reduce((sum, u) => sum + u.byModePaise.cash, 0);
-  const cashRefundedPaise = 0;
+  const cashRefundedPaise = refunds.reduce((sum, f) => sum + (f.paymentMode === 'cash' ? f.amountPaise : 0), 0);
   return {
     date: params.date,
     byUser,
     voided,
-    refunds: [],
+    refunds,
     cashReceivedPaise,
     cashRefundedPaise,
     cashToHandOverPaise: cashReceivedPaise - cashRefundedPaise,

@@ -474,6 +474,15 @@ export interface CollectionsTotals {
   /** headsPaise + taxPaise: what was collected. */
   netPaise: number;
   count: number;
+  /** Of netPaise, receipts "Adjusted from advance": dues settled from an advance, no new money. */
+  adjustedPaise: number;
+  /** netPaise - adjustedPaise: the money received. */
+  receivedPaise: number;
+  /** Live refund vouchers dated in the period: money out. */
+  refundCount: number;
+  refundedPaise: number;
+  /** receivedPaise - refundedPaise: the money kept. */
+  keptPaise: number;
 }
 
 export interface CollectionsReport {
@@ -490,7 +499,8 @@ export interface CollectionsReport {
  * daily_mode_collections, one primary-key range per department: CROSS JOIN keeps departments the
  * outer loop). Receipt lines are never zero,
  * so a head whose sum is 0 had no live line in the range. Departments without receipts are listed
- * with zeros.
+ * with zeros. Receipts "Adjusted from advance" are collections without new money (adjustedPaise),
+ * and live refunds of the period are money out.
  */
 export function collectionsReport(db: DbOrTx, params: { depId?: number; from: string; to: string }): CollectionsReport {
   const ofDepartments = params.depId === undefined ? sql`` : sql`WHERE d.id = ${params.depId}`;
@@ -538,9 +548,19 @@ export function collectionsReport(db: DbOrTx, params: { depId?: number; from: st
   const departments = db.all<{ depId: number; depName: string }>(sql`
     SELECT id AS depId, name AS depName FROM departments
     WHERE ${params.depId === undefined ? sql`1` : sql`id = ${params.depId}`} ORDER BY id`);
+  const paidOut = db.all<{ depId: number; count: number; amountPaise: number }>(sql`
+    SELECT department_id AS depId, COUNT(*) AS count, SUM(amount_paise) AS amountPaise
+    FROM refunds
+    WHERE status = 'live' AND date BETWEEN ${params.from} AND ${params.to}
+      ${params.depId === undefined ? sql`` : sql`AND department_id = ${params.depId}`}
+    GROUP BY department_id`);
 
   const totalsOf = (depId: number | null): CollectionsTotals => {
     const all = modes.find((m) => m.kind === 'all' && m.depId === depId);
+    const netPaise = all?.netPaise ?? 0;
+    const adjustedPaise = modes.find((m) => m.kind === 'mode' && m.depId === depId && m.mode === 'advance')?.netPaise ?? 0;
+    const refunds = paidOut.filter((f) => depId === null || f.depId === depId);
+    const refundedPaise = refunds.reduce((sum, f) => sum + f.amountPaise, 0);
     return {
       byHead: heads.filter((h) => h.depId === depId).map(({ feeHeadId, feeHead, amountPaise }) => ({ feeHeadId, feeHead, amountPaise })),
       byMode: modes
@@ -548,8 +568,13 @@ export function collectionsReport(db: DbOrTx, params: { depId?: number; from: st
         .map((m) => ({ mode: m.mode as PaymentMode, count: m.count, netPaise: m.netPaise })),
       headsPaise: all?.headsPaise ?? 0,
       taxPaise: all?.taxPaise ?? 0,
-      netPaise: all?.netPaise ?? 0,
+      netPaise,
       count: all?.count ?? 0,
+      adjustedPaise,
+      receivedPaise: netPaise - adjustedPaise,
+      refundCount: refunds.reduce((sum, f) => sum + f.count, 0),
+      refundedPaise,
+      keptPaise: netPaise - adjustedPaise - refundedPaise,
     };
   };
   return {

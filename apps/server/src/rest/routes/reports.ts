@@ -1,4 +1,4 @@
-import { REPORT_ROW_LIMIT_MAX, paiseToRupeesText as rupees } from '@fees/validation';
+import { REPORT_ROW_LIMIT_MAX, refundLabel, paiseToRupeesText as rupees } from '@fees/validation';
 import { z } from 'zod';
 import { route, wireOnly } from '../route';
 import { ZIsoDate, ZRupees } from '../wire';
@@ -124,7 +124,7 @@ export const reportRoutes = [
     path: '/v2/daybook',
     procedure: 'reports.dayBook',
     summary:
-      "The cashier's day book: a day's live receipts by the staff account that took them, net amounts by payment mode, the receipts of that date voided and who voided them, and the cash to hand over (an admin may leave depId out for every department). refunds is always empty until refunds exist; closed is false until days can be closed",
+      "The cashier's day book: a day's live receipts by the staff account that took them, net amounts by payment mode, the receipts of that date voided and who voided them, the refunds paid out (voucher R + number), and the cash to hand over: cash received - cash refunded (an admin may leave depId out for every department). closed is false until days can be closed",
     access: 'department',
     request: { depId: 'depId', date: 'date' },
     response: z.object({
@@ -161,7 +161,7 @@ export const reportRoutes = [
         },
       })),
       voided: book.voided.map((v) => ({ invoiceNo: v.number, amount: rupees(v.netPaise), voidedBy: v.voidedByEmail })),
-      refunds: [],
+      refunds: book.refunds.map((f) => ({ voucherNo: refundLabel(f.number), admNo: f.admissionNo, amount: rupees(f.amountPaise), mode: f.paymentMode })),
       cashToHandOver: rupees(book.cashToHandOverPaise),
     }),
   }),

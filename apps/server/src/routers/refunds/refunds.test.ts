@@ -51,6 +51,19 @@ function rawAdvance(): number {
   return paid - applied - refunded;
 }
 
+/** The collections summary of August against sums from the raw receipts and refunds tables. */
+async function expectReportsToAgree() {
+  const rows = (text: string) => h.db.$client.prepare(text).get() as { n: number };
+  const live = "status = 'live' AND department_id = 100 AND date BETWEEN '2025-08-01' AND '2025-08-31'";
+  const net = rows(`SELECT COALESCE(SUM(net_paise), 0) AS n FROM receipts WHERE ${live}`).n;
+  const adjusted = rows(`SELECT COALESCE(SUM(net_paise), 0) AS n FROM receipts WHERE ${live} AND payment_mode = 'advance'`).n;
+  const refunded = rows(`SELECT COALESCE(SUM(amount_paise), 0) AS n FROM refunds WHERE ${live}`).n;
+  const report = await staff().reports.collections({ depId: 100, from: '2025-08-01', to: '2025-08-31' });
+  expect(report.overall).toMatchObject({ netPaise: net, adjustedPaise: adjusted, receivedPaise: net - adjusted, refundedPaise: refunded, keptPaise: net - adjusted - refunded });
+  expect([adjusted, refunded]).toEqual([1_500_00, 1_000_00]);
+  expect((await staff().reports.dayBook({ depId: 100, date: '2025-08-02' })).refunds.map((x) => x.amountPaise)).toEqual([1_000_00]);
+}
+
 describe('advances and refunds', () => {
   it('takes an advance, settles dues from it, refunds and voids a refund, the advance agreeing with the raw tables at each step', async () => {
     h.db.update(settings).set({ gstRateBasisPoints: 1800 }).where(eq(settings.id, 1)).run();
@@ -107,6 +120,12 @@ describe('advances and refunds', () => {
 
     const listed = await staff().refunds.list({ depId: 100, from: '2025-08-01', to: '2025-08-31' });
     expect(listed.map((x) => [x.number, x.status])).toEqual([[1, 'voided']]);
+
+    const second = await staff().refunds.create(refund(1_000_00));
+    await expectReportsToAgree();
+    const statement = await staff().reports.statement({ depId: 100, studentId: fx.ug.studentId });
+    expect(statement.refunds.map((x) => [x.number, x.date, x.amountPaise, x.paymentMode])).toEqual([[second.number, '2025-08-02', 1_000_00, 'cash']]);
+    expect(statement.advancePaise).toBe(2_500_00);
   });
 
   it('refuses what a user may not do: another department, no advance, a future or too old date, a missing reference', async () => {

@@ -1,4 +1,4 @@
-import { receipts, users } from '@fees/db';
+import { findAdvanceHeadId, receipts, refunds, users } from '@fees/db';
 import { paiseToRupeesText, type TReceiptPaymentMode } from '@fees/validation';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LoginLimiter } from '../../auth/login-limiter';
@@ -53,6 +53,23 @@ beforeAll(async () => {
   await h.caller('pgStaff').receipts.create(receiptInput(pg, 4_000_00, fx.heads.tuition, 'cash'));
   await h.caller('admin').receipts.void({ number: toVoid.number, reason: 'Wrong entry', version: 1 });
   voidedNumber = toVoid.number;
+  // An advance paid in cash, 300.00 of it settled onto the Exam Fee, 700.00 refunded (and a refund voided).
+  await first.create(receiptInput(ug, 2_000_00, findAdvanceHeadId(h.db)!, 'cash'));
+  await secondClerk.receipts.create({ ...receiptInput(ug, 300_00, fx.heads.exam, 'advance'), paymentReference: null });
+  const refund = (amount: string, paymentMode: 'cash' | 'upi') => ({
+    depId: 100 as const,
+    studentId: ug.studentId,
+    date: DAY,
+    amount,
+    paymentMode,
+    paymentReference: paymentMode === 'cash' ? null : 'UPI-REFUND',
+    reason: 'Fee paid twice',
+    confirm: true,
+  });
+  await h.caller('ugStaff').refunds.create(refund('500.00', 'cash'));
+  await secondClerk.refunds.create(refund('200.00', 'upi'));
+  const withdrawn = await h.caller('ugStaff').refunds.create(refund('300.00', 'cash'));
+  await h.caller('ugStaff').refunds.void({ number: withdrawn.number, reason: 'Parent came back' });
 });
 
 /** The day book as summed from the raw receipts and users tables. */
@@ -62,6 +79,11 @@ function expected(depId: number | undefined) {
   const live = all.filter((x) => x.status === 'live');
   const sumOf = (rows: typeof live, mode?: string) => rows.filter((x) => mode === undefined || x.paymentMode === mode).reduce((s, x) => s + x.netPaise, 0);
   const clerks = [...new Set(live.map((x) => x.createdBy))];
+  const paidOut = h.db
+    .select()
+    .from(refunds)
+    .all()
+    .filter((x) => x.date === DAY && x.status === 'live' && (depId === undefined || x.departmentId === depId));
   return {
     byUser: clerks
       .map((id) => {
@@ -71,12 +93,13 @@ function expected(depId: number | undefined) {
           email: emails.get(id!) ?? null,
           receipts: mine.length,
           totalPaise: sumOf(mine),
-          byModePaise: { cash: sumOf(mine, 'cash'), upi: sumOf(mine, 'upi'), cheque: sumOf(mine, 'cheque'), bank: sumOf(mine, 'bank_transfer'), card: sumOf(mine, 'card'), advance: 0 },
+          byModePaise: { cash: sumOf(mine, 'cash'), upi: sumOf(mine, 'upi'), cheque: sumOf(mine, 'cheque'), bank: sumOf(mine, 'bank_transfer'), card: sumOf(mine, 'card'), advance: sumOf(mine, 'advance') },
         };
       })
       .sort((a, b) => (a.email ?? '').localeCompare(b.email ?? '')),
     voided: all.filter((x) => x.status === 'voided').map((x) => ({ number: x.number, netPaise: x.netPaise, voidedByEmail: emails.get(x.voidedBy!) })),
-    cashToHandOverPaise: sumOf(live, 'cash'),
+    refunds: paidOut.map((x) => [x.number, x.amountPaise, x.paymentMode]),
+    cashToHandOverPaise: sumOf(live, 'cash') - paidOut.filter((x) => x.paymentMode === 'cash').reduce((sum, x) => sum + x.amountPaise, 0),
   };
 }
 
@@ -87,15 +110,21 @@ describe('reports.dayBook', () => {
     expect(book.date).toBe(DAY);
     expect(book.byUser).toEqual(want.byUser);
     expect(book.byUser.map((u) => [u.email, u.receipts, u.totalPaise])).toEqual([
-      ['clerk2@test.local', 3, 3_620_25],
-      ['ug@test.local', 3, 3_250_50],
+      ['clerk2@test.local', 4, 3_920_25],
+      ['ug@test.local', 4, 5_250_50],
     ]);
+    expect(book.byUser[0]?.byModePaise.advance).toBe(300_00);
     for (const user of book.byUser) expect(Object.values(user.byModePaise).reduce((s, v) => s + v, 0)).toBe(user.totalPaise);
     expect(book.voided).toEqual([expect.objectContaining({ number: voidedNumber, netPaise: 777_00, voidedByEmail: 'admin@test.local', departmentId: 100 })]);
     expect(book.voided.map(({ number, netPaise, voidedByEmail }) => ({ number, netPaise, voidedByEmail }))).toEqual(want.voided);
-    expect(book.refunds).toEqual([]);
+    expect(book.refunds.map((x) => [x.number, x.amountPaise, x.paymentMode])).toEqual(want.refunds);
+    expect(book.refunds.map((x) => [x.number, x.admissionNo, x.amountPaise, x.paymentMode, x.createdByEmail])).toEqual([
+      [1, 'UG-001', 500_00, 'cash', 'ug@test.local'],
+      [2, 'UG-001', 200_00, 'upi', 'clerk2@test.local'],
+    ]);
+    expect(book.cashRefundedPaise).toBe(500_00);
     expect(book.cashToHandOverPaise).toBe(want.cashToHandOverPaise);
-    expect(book.cashToHandOverPaise).toBe(1_500_25);
+    expect(book.cashToHandOverPaise).toBe(3_500_25 - 500_00);
   });
 
   it('gives an admin every department at once', async () => {
@@ -104,7 +133,7 @@ describe('reports.dayBook', () => {
     expect(book.byUser).toEqual(want.byUser);
     expect(book.byUser.map((u) => u.email)).toContain('pg@test.local');
     expect(book.cashToHandOverPaise).toBe(want.cashToHandOverPaise);
-    expect(book.cashToHandOverPaise).toBe(5_500_25);
+    expect(book.cashToHandOverPaise).toBe(7_500_25 - 500_00);
   });
 
   it("refuses another department's staff, and every department to staff", async () => {

@@ -75,6 +75,9 @@ function exportTable(report: Collections): ExportTable {
     ...headRows(t).map((h): Cell[] => [department, 'Fee head', h.name, null, { paise: h.paise }]),
     ...modeRows(t).map((m): Cell[] => [department, 'Payment mode', m.name, m.count, { paise: m.paise }]),
     [department, 'Total collected', null, t.count, { paise: t.netPaise }],
+    [department, 'Adjusted from advance', null, null, { paise: t.adjustedPaise }],
+    [department, 'Refunds paid out', null, t.refundCount, { paise: t.refundedPaise }],
+    [department, 'Received less refunds', null, null, { paise: t.keptPaise }],
   ];
   const rows = report.departments.flatMap((d) => block(d.depName, d));
   return {
@@ -129,6 +132,13 @@ function CollectionsSummary({ department }: { department: Department | null }) {
                 <Figure label="Fees" value={formatRupees(data.overall.headsPaise)} />
                 <Figure label="GST" value={formatRupees(data.overall.taxPaise)} />
                 <Figure label="Total collected" value={formatRupees(data.overall.netPaise)} testId="collections-total" />
+                {data.overall.adjustedPaise > 0 && <Figure label="Of it adjusted from advance" value={formatRupees(data.overall.adjustedPaise)} />}
+                {data.overall.refundCount > 0 && (
+                  <>
+                    <Figure label={`Refunds paid out (${data.overall.refundCount})`} value={formatRupees(data.overall.refundedPaise)} testId="collections-refunded" />
+                    <Figure label="Received less refunds" value={formatRupees(data.overall.keptPaise)} testId="collections-kept" />
+                  </>
+                )}
               </Group>
               <ExportActions
                 size="sm"

@@ -1,4 +1,5 @@
 import { Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { PAYMENT_MODE_LABELS, refundLabel, type TReceiptPaymentMode } from '@fees/validation';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PageHeader } from '../../components/PageHeader';
@@ -14,13 +15,16 @@ import type { DayBook } from './types';
 type UserRow = DayBook['byUser'][number];
 type VoidedRow = DayBook['voided'][number];
 
-/** The screen's modes; 'advance' (always 0 until advances exist) is left off so the table fits a portrait page. */
+type RefundRow = DayBook['refunds'][number];
+
+/** The screen's modes; 'advance' settles dues from a student's advance (no money changes hands). */
 const MODES = [
   ['cash', 'Cash'],
   ['upi', 'UPI'],
   ['cheque', 'Cheque'],
   ['bank', 'Bank transfer'],
   ['card', 'Card'],
+  ['advance', 'From advance'],
 ] as const;
 
 const USER_COLUMNS: Array<Column<UserRow>> = [
@@ -34,6 +38,15 @@ const VOIDED_COLUMNS: Array<Column<VoidedRow>> = [
   { header: 'Receipt', value: (v) => `#000${v.number}` },
   { header: 'Voided by', value: (v) => v.voidedByEmail ?? '(deleted account)' },
   { header: 'Amount', value: (v) => ({ paise: v.netPaise }) },
+];
+
+const REFUND_COLUMNS: Array<Column<RefundRow>> = [
+  { header: 'Voucher', value: (f) => refundLabel(f.number) },
+  { header: 'Adm. no', value: (f) => f.admissionNo },
+  { header: 'Student', value: (f) => f.studentName },
+  { header: 'Mode', value: (f) => PAYMENT_MODE_LABELS[f.paymentMode as TReceiptPaymentMode] ?? f.paymentMode },
+  { header: 'Paid out by', value: (f) => f.createdByEmail ?? '(deleted account)' },
+  { header: 'Amount', value: (f) => ({ paise: f.amountPaise }) },
 ];
 
 function footerOf(book: DayBook) {
@@ -75,6 +88,7 @@ function DayBookView({ department, adminArea }: { department: Department | null;
               <Figure label="Date" value={formatDate(data.date)} />
               <Figure label="Receipts" value={data.byUser.reduce((s, u) => s + u.receipts, 0).toLocaleString('en-IN')} />
               <Figure label="Total received" value={formatRupees(data.byUser.reduce((s, u) => s + u.totalPaise, 0))} testId="day-book-total" />
+              {data.cashRefundedPaise > 0 && <Figure label="Cash refunded" value={formatRupees(data.cashRefundedPaise)} testId="day-book-cash-refunded" />}
               <Figure label="Cash to hand over" value={formatRupees(data.cashToHandOverPaise)} testId="day-book-cash" />
               <Group className="no-print" gap="xs">
                 <ExportActions
@@ -108,7 +122,17 @@ function DayBookView({ department, adminArea }: { department: Department | null;
             <Title order={4} mt="lg" mb="xs">
               Refunds
             </Title>
-            <Text c="dimmed">None.</Text>
+            {data.refunds.length === 0 ? (
+              <Text c="dimmed">None.</Text>
+            ) : (
+              <ReportTable
+                testId="day-book-refunds"
+                columns={REFUND_COLUMNS}
+                rows={data.refunds}
+                rowKey={(f) => f.number}
+                footer={[['Total', null, null, null, null, { paise: data.refunds.reduce((sum, f) => sum + f.amountPaise, 0) }]]}
+              />
+            )}
           </Paper>
           <Group justify="space-between" mt="xl" pt="xl">
             <Text style={{ borderTop: '1px solid', minWidth: 220, textAlign: 'center' }}>Cashier</Text>

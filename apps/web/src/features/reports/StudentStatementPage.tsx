@@ -1,4 +1,4 @@
-import { receiptLabel } from '@fees/validation';
+import { PAYMENT_MODE_LABELS, receiptLabel, refundLabel } from '@fees/validation';
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconCash, IconListDetails, IconMail } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -25,6 +25,8 @@ function exportTable(statement: Statement): ExportTable {
   ]);
   const t = statement.totals;
   rows.push(['Total', null, null, null, { paise: t.feePaise }, { paise: t.discountPaise }, { paise: t.adjustmentPaise }, { paise: t.paidPaise }, { paise: t.balancePaise }]);
+  for (const f of statement.refunds) rows.push(['Refund', refundLabel(f.number), { date: f.date }, f.reason, null, null, null, { paise: -f.amountPaise }, null]);
+  rows.push(['Advance', null, null, null, null, null, null, null, { paise: statement.advancePaise }]);
   return { header: ['Fee head', 'Receipt', 'Date', 'Particulars', 'Fee', 'Discount', 'Adjustment', 'Paid', 'Balance'], rows };
 }
 
@@ -128,8 +130,41 @@ export default function StudentStatementPage() {
             <Figure label="Adjustment" value={formatRupees(totals.adjustmentPaise)} />
             <Figure label="Paid" value={formatRupees(totals.paidPaise)} />
             <Figure label="Balance" value={formatRupees(totals.balancePaise)} testId="statement-balance" />
+            <Figure label="Advance" value={formatRupees(statement.advancePaise)} testId="statement-advance" />
           </Group>
         </Paper>
+
+        {statement.refunds.length > 0 && (
+          <Paper withBorder radius="md" p="lg">
+            <Title order={2} size="h4" mb="sm">
+              Refunds
+            </Title>
+            <Table.ScrollContainer minWidth={560}>
+              <Table striped withTableBorder data-testid="statement-refunds">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Voucher</Table.Th>
+                    <Table.Th>Date</Table.Th>
+                    <Table.Th>Mode</Table.Th>
+                    <Table.Th>Reason</Table.Th>
+                    <Table.Th ta="right">Amount</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {statement.refunds.map((f) => (
+                    <Table.Tr key={f.number}>
+                      <Table.Td>{refundLabel(f.number)}</Table.Td>
+                      <Table.Td>{formatDate(f.date)}</Table.Td>
+                      <Table.Td>{PAYMENT_MODE_LABELS[f.paymentMode]}</Table.Td>
+                      <Table.Td>{f.reason}</Table.Td>
+                      <Table.Td {...numeric}>{formatRupees(f.amountPaise)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Paper>
+        )}
 
         <Paper withBorder radius="md" p="lg">
           <Title order={2} size="h4" mb="sm">
