@@ -135,6 +135,7 @@ export const router = createBrowserRouter([
       { path: 'fdiscount', ...page(() => import('../features/discounts/NewDiscountPage')) },
       { path: 'editdisc/:id', ...page(() => import('../features/discounts/EditDiscountPage')) },
       { path: 'schemes', ...page(() => import('../features/schemes/SchemesPage')) },
+      { path: 'opening', ...page(() => import('../features/opening/OpeningBalancesPage')) },
       { path: 'settings', ...page(() => import('../features/admin/SettingsPage')) },
       { path: 'backup', ...page(() => import('../features/admin/BackupPage')) },
       { path: 'audit', ...page(() => import('../features/audit/AuditLogPage')) },

@@ -1,7 +1,7 @@
 import { Button, Center, Group, Loader, Paper, Stack, Table, Text, TextInput, } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { MSG } from '@fees/validation';
-import { IconDiscount, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconDiscount, IconHistory, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -52,6 +52,9 @@ export default function DiscountListPage() {
           <>
             <Button component={Link} to="/admin/schemes" variant="light" leftSection={<IconDiscount size={16} />}>
               Concession schemes
+            </Button>
+            <Button component={Link} to={searched ? `/admin/opening?depId=${searched}` : '/admin/opening'} variant="light" leftSection={<IconHistory size={16} />}>
+              Opening balances
             </Button>
             <Button component={Link} to={searched ? `/admin/fdiscount?depId=${searched}` : '/admin/fdiscount'} leftSection={<IconPlus size={16} />}>
               New

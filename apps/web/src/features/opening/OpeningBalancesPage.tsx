@@ -1,0 +1,344 @@
+import { Alert, Badge, Button, FileInput, Group, List, Modal, Paper, Select, SimpleGrid, Stack, Switch, Table, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { COURSES, OPENING_CSV_COLUMNS, OPENING_IMPORT_MAX_ROWS, PREVIOUS_DUES_HEAD, STUDENT_IMPORT_MAX_CHARS } from '@fees/validation';
+import { IconAlertCircle, IconCheck, IconCircleCheck, IconDownload, IconFileTypeCsv, IconUpload, IconX } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { DepartmentSelect, departmentName } from '../../components/DepartmentSelect';
+import { FailureAlert } from '../../components/FailureAlert';
+import { NoDataRow } from '../../components/NoDataRow';
+import { PageHeader } from '../../components/PageHeader';
+import { SearchableSelect } from '../../components/SearchableSelect';
+import { downloadText, toCsv } from '../../lib/csv';
+import { formatDate } from '../../lib/dates';
+import { useListDepartment } from '../../lib/list-department';
+import { formatRupees, paiseToRupeesText } from '../../lib/money';
+import { type RouterOutputs, serverFieldErrors, useTRPC } from '../../lib/trpc';
+
+type OpeningRow = RouterOutputs['opening']['list']['rows'][number];
+
+/** A signed amount as the lists show it: an opening advance (negative) says so. */
+function amountText(paise: number): string {
+  return paise < 0 ? `${formatRupees(-paise)} advance` : formatRupees(paise);
+}
+
+/**
+ * /admin/opening: a department's opening balances (dues from the old books, per student and head;
+ * a negative one is an opening advance), filtered by course and batch, each correctable; and their
+ * import from CSV: the server checks every row and writes all of them or none.
+ */
+export default function OpeningBalancesPage() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [depId, setDepId] = useListDepartment();
+  const [courseId, setCourseId] = useState<string | null>(null);
+  const [batchId, setBatchId] = useState<string | null>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [csv, setCsv] = useState<string | null>(null);
+  const [onlyInvalid, setOnlyInvalid] = useState(false);
+  const [imported, setImported] = useState<{ count: number; dueDate: string } | null>(null);
+  const [editing, setEditing] = useState<OpeningRow | null>(null);
+
+  const dep = depId === '' ? null : Number(depId);
+  const courses = COURSES.filter((c) => c.departmentId === dep);
+  const batches = useQuery(trpc.batches.byCourse.queryOptions({ depId: dep ?? 0, courseId: Number(courseId) }, { enabled: dep !== null && courseId !== null }));
+  const list = useQuery(
+    trpc.opening.list.queryOptions(
+      { depId: dep ?? 0, courseId: courseId ? Number(courseId) : undefined, batchId: batchId ? Number(batchId) : undefined },
+      { enabled: dep !== null },
+    ),
+  );
+  const preview = useMutation(trpc.opening.importPreview.mutationOptions());
+  const commit = useMutation(trpc.opening.importCommit.mutationOptions({ onSuccess: () => queryClient.invalidateQueries() }));
+
+  const check = (text: string | null, department: number | null) => {
+    preview.reset();
+    commit.reset();
+    if (text === null || department === null) return;
+    preview.mutate({ depId: department, csv: text });
+  };
+  const chooseFile = async (chosen: File | null) => {
+    setFile(chosen);
+    setImported(null);
+    const text = chosen ? await chosen.text() : null;
+    setCsv(text);
+    check(text, dep);
+  };
+
+  const result = preview.data;
+  const rows = result ? (onlyInvalid ? result.rows.filter((r) => r.errors.length > 0) : result.rows) : [];
+  const canImport = dep !== null && csv !== null && result !== undefined && result.invalid === 0 && !preview.isPending;
+
+  return (
+    <>
+      <PageHeader
+        title="Opening balances"
+        subtitle="Dues brought forward from the old books, per student and fee head: due on the day they are imported, collected at the counter like any head"
+        actions={
+          <Button variant="default" leftSection={<IconDownload size={16} />} onClick={() => downloadText('opening_balances_template.csv', toCsv([...OPENING_CSV_COLUMNS], []))}>
+            Download template
+          </Button>
+        }
+      />
+      <Paper withBorder radius="md" p="lg" mb="lg">
+        <SimpleGrid cols={{ base: 1, md: 4 }}>
+          <DepartmentSelect
+            value={depId || null}
+            onChange={(v) => {
+              setDepId(v);
+              setCourseId(null);
+              setBatchId(null);
+              check(csv, v ? Number(v) : null);
+            }}
+            withAsterisk
+          />
+          <SearchableSelect
+            label="Course"
+            placeholder={dep ? 'All courses' : 'Choose the department first'}
+            data={courses.map((c) => ({ value: String(c.id), label: c.name }))}
+            value={courseId}
+            onChange={(v) => {
+              setCourseId(v);
+              setBatchId(null);
+            }}
+            disabled={dep === null}
+            clearable
+          />
+          <Select
+            label="Batch"
+            placeholder={courseId ? 'All batches' : 'Choose the course first'}
+            data={(batches.data ?? []).map((b) => ({ value: String(b.id), label: b.name }))}
+            value={batchId}
+            onChange={setBatchId}
+            disabled={!courseId}
+            clearable
+          />
+          <FileInput
+            label="Import a CSV file"
+            placeholder={dep ? 'Choose a .csv file' : 'Choose the department first'}
+            accept=".csv,text/csv"
+            leftSection={<IconFileTypeCsv size={18} />}
+            value={file}
+            onChange={(f) => void chooseFile(f)}
+            disabled={dep === null}
+            clearable
+          />
+        </SimpleGrid>
+        <Text size="xs" c="dimmed" mt="sm">
+          Columns: {OPENING_CSV_COLUMNS.join(', ')}. One row per student and head: the admission number of a student of this department, an existing fee head or{' '}
+          {PREVIOUS_DUES_HEAD}, the amount in rupees (a minus sign for an advance the student had), and a note. At most {OPENING_IMPORT_MAX_ROWS.toLocaleString('en-IN')} rows and{' '}
+          {STUDENT_IMPORT_MAX_CHARS / 1_000_000} MB per file.
+        </Text>
+      </Paper>
+
+      {imported && (
+        <Alert color="teal" icon={<IconCircleCheck />} title="Import complete" mb="lg" role="status">
+          {imported.count} opening balances were imported, due {formatDate(imported.dueDate)}.
+        </Alert>
+      )}
+      {(preview.error ?? commit.error) && <FailureAlert error={preview.error ?? commit.error} mb="lg" />}
+      {preview.isPending && <Text c="dimmed">Checking the file…</Text>}
+
+      {result && (
+        <Paper withBorder radius="md" p="lg" mb="lg">
+          <Group justify="space-between" mb="md">
+            <Group gap="xs">
+              <Badge size="lg" variant="light">
+                {result.total} rows
+              </Badge>
+              <Badge size="lg" variant="light" color="teal">
+                {result.valid} valid
+              </Badge>
+              <Badge size="lg" variant="light" color={result.invalid ? 'red' : 'gray'}>
+                {result.invalid} invalid
+              </Badge>
+              <Text size="sm" ml="sm">
+                Dues {formatRupees(result.duesPaise)} · advances {formatRupees(result.advancesPaise)}
+              </Text>
+              <Switch label="Only invalid rows" checked={onlyInvalid} onChange={(e) => setOnlyInvalid(e.currentTarget.checked)} ml="md" disabled={result.invalid === 0} />
+            </Group>
+            <Button
+              leftSection={<IconUpload size={16} />}
+              disabled={!canImport}
+              loading={commit.isPending}
+              onClick={() =>
+                dep !== null &&
+                csv !== null &&
+                commit.mutate(
+                  { depId: dep, csv },
+                  {
+                    onSuccess: (r) => {
+                      notifications.show({ color: 'teal', message: `${r.imported} opening balances imported into ${departmentName(dep)}` });
+                      setImported({ count: r.imported, dueDate: r.dueDate });
+                      setFile(null);
+                      setCsv(null);
+                      preview.reset();
+                    },
+                  },
+                )
+              }
+            >
+              Import {result.total} opening balances
+            </Button>
+          </Group>
+          {result.invalid > 0 && (
+            <Alert color="red" variant="light" mb="md" icon={<IconAlertCircle />}>
+              Correct the marked rows in the file and choose it again: nothing is imported while any row is invalid.
+            </Alert>
+          )}
+          <Table.ScrollContainer minWidth={800} mah={480}>
+            <Table striped highlightOnHover stickyHeader verticalSpacing="xs" aria-label="Import preview">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={60}>Line</Table.Th>
+                  <Table.Th w={40} />
+                  <Table.Th>Adm.No</Table.Th>
+                  <Table.Th>Student</Table.Th>
+                  <Table.Th>Head</Table.Th>
+                  <Table.Th ta="right">Amount</Table.Th>
+                  <Table.Th>Note</Table.Th>
+                  <Table.Th>Messages</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((r) => {
+                  const bad = r.errors.length > 0;
+                  return (
+                    <Table.Tr key={r.line} bg={bad ? 'var(--mantine-color-red-light)' : undefined} data-invalid={bad || undefined}>
+                      <Table.Td>{r.line}</Table.Td>
+                      <Table.Td>
+                        <ThemeIcon size="sm" radius="xl" color={bad ? 'red' : 'teal'} variant="light">
+                          {bad ? <IconX size={12} /> : <IconCheck size={12} />}
+                        </ThemeIcon>
+                      </Table.Td>
+                      <Table.Td>{r.values.admissionNo}</Table.Td>
+                      <Table.Td>{r.studentName ?? ''}</Table.Td>
+                      <Table.Td>{r.values.head}</Table.Td>
+                      <Table.Td ta="right">{r.amountPaise === null ? r.values.amount : amountText(r.amountPaise)}</Table.Td>
+                      <Table.Td>{r.values.note}</Table.Td>
+                      <Table.Td>
+                        {bad ? (
+                          <List size="xs" c="red">
+                            {r.errors.map((e) => (
+                              <List.Item key={e}>{e}</List.Item>
+                            ))}
+                          </List>
+                        ) : (
+                          <Text size="xs" c="dimmed">
+                            OK
+                          </Text>
+                        )}
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Paper>
+      )}
+
+      {dep !== null && (
+        <Paper withBorder radius="md" p="lg">
+          <Group justify="space-between" mb="sm">
+            <Title order={2} size="h4">
+              {departmentName(dep)}
+            </Title>
+            {list.data && (
+              <Text size="sm">
+                {list.data.rows.length} opening balances · dues {formatRupees(list.data.duesPaise)} · advances {formatRupees(list.data.advancesPaise)}
+              </Text>
+            )}
+          </Group>
+          {list.error && <FailureAlert error={list.error} mb="md" />}
+          <Table.ScrollContainer minWidth={800} mah={560}>
+            <Table striped highlightOnHover stickyHeader verticalSpacing="xs" aria-label="Opening balances">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Batch</Table.Th>
+                  <Table.Th>Adm.No</Table.Th>
+                  <Table.Th>Student</Table.Th>
+                  <Table.Th>Head</Table.Th>
+                  <Table.Th ta="right">Amount</Table.Th>
+                  <Table.Th>Due</Table.Th>
+                  <Table.Th>Note</Table.Th>
+                  <Table.Th w={90} />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.data?.rows.length === 0 && <NoDataRow colSpan={8} />}
+                {list.data?.rows.map((r) => (
+                  <Table.Tr key={r.id}>
+                    <Table.Td>{r.batchName}</Table.Td>
+                    <Table.Td>{r.admissionNo}</Table.Td>
+                    <Table.Td>{r.studentName}</Table.Td>
+                    <Table.Td>{r.feeHead}</Table.Td>
+                    <Table.Td ta="right">{amountText(r.amountPaise)}</Table.Td>
+                    <Table.Td>{formatDate(r.dueDate)}</Table.Td>
+                    <Table.Td>{r.note}</Table.Td>
+                    <Table.Td>
+                      <Button size="compact-xs" variant="light" onClick={() => setEditing(r)} aria-label={`Correct ${r.admissionNo} ${r.feeHead}`}>
+                        Correct
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Paper>
+      )}
+      {editing && <CorrectOpeningDialog key={editing.id} row={editing} onClose={() => setEditing(null)} />}
+    </>
+  );
+}
+
+/** An admin corrects one opening balance's amount and note (audited; refused when someone changed it meanwhile). */
+function CorrectOpeningDialog({ row, onClose }: { row: OpeningRow; onClose: () => void }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [amount, setAmount] = useState(paiseToRupeesText(row.amountPaise));
+  const [note, setNote] = useState(row.note ?? '');
+  const update = useMutation(
+    trpc.opening.update.mutationOptions({
+      onSuccess: () => {
+        notifications.show({ color: 'green', message: 'Opening balance corrected' });
+        onClose();
+        void queryClient.invalidateQueries();
+      },
+    }),
+  );
+  const errors = serverFieldErrors(update.error);
+  return (
+    <Modal opened onClose={onClose} title="Correct the opening balance">
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          update.mutate({ depId: row.departmentId, id: row.id, version: row.version, amount, note });
+        }}
+      >
+        <Stack>
+          <Text size="sm">
+            {row.studentName} ({row.admissionNo}) · {row.feeHead}
+          </Text>
+          <FailureAlert error={Object.keys(errors).length ? null : update.error} title="Not saved" />
+          <TextInput
+            label="Amount"
+            description="A minus sign for an advance the student had"
+            inputMode="decimal"
+            leftSection="₹"
+            withAsterisk
+            value={amount}
+            onChange={(e) => setAmount(e.currentTarget.value)}
+            error={errors.amount}
+          />
+          <TextInput label="Note" value={note} onChange={(e) => setNote(e.currentTarget.value)} error={errors.note} />
+          <Button type="submit" loading={update.isPending}>
+            Save
+          </Button>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
