@@ -53,6 +53,8 @@ const departmentPages = {
   dayBook: () => import('../features/reports/DayBookPage'),
   concessions: () => import('../features/reports/ConcessionsPage'),
   statement: () => import('../features/reports/StudentStatementPage'),
+  refunds: () => import('../features/refunds/RefundsPage'),
+  refundVoucher: () => import('../features/refunds/RefundVoucherPage'),
 };
 
 function departmentRoutes(prefix: string): RouteObject[] {
@@ -66,6 +68,8 @@ function departmentRoutes(prefix: string): RouteObject[] {
     { path: 'receipt/:admNo', ...page(departmentPages.receiptEntry) },
     { path: 'inv/edit/:receiptNo', ...page(departmentPages.editReceipt) },
     { path: 'inv/success', ...page(departmentPages.receiptSuccess) },
+    { path: 'refunds', ...page(departmentPages.refunds) },
+    { path: 'refunds/:number', ...page(departmentPages.refundVoucher) },
     { path: 'rptview', ...page(departmentPages.reportMenu) },
     { path: 'rptfee', ...page(departmentPages.feeReceiptReport) },
     { path: 'dues', ...page(departmentPages.dues) },

@@ -5,6 +5,7 @@ import {
   IconHistory,
   IconHome,
   IconReceipt,
+  IconReceiptRefund,
   IconSchool,
   IconUserPlus,
 } from '@tabler/icons-react';
@@ -55,6 +56,7 @@ export function DepartmentShell({ department }: { department: Department }) {
               <NavLink component={Link} to={`${base}/register/`} label="Register student" leftSection={<IconUserPlus size={18} />} active={is(`${base}/register`)} />
               <NavLink component={Link} to={`${base}/import/`} label="Import students" leftSection={<IconFileImport size={18} />} active={is(`${base}/import`)} />
               <NavLink component={Link} to={`${base}/rcpt/`} label="Receipts" leftSection={<IconReceipt size={18} />} active={is(`${base}/rcpt`)} />
+              <NavLink component={Link} to={`${base}/refunds/`} label="Refunds" leftSection={<IconReceiptRefund size={18} />} active={is(`${base}/refunds`)} />
               <NavLink component="button" type="button" label="Reports" leftSection={<IconChartBar size={18} />} defaultOpened={pathname.startsWith(`${base}/r`) || pathname.includes('dues') || pathname.includes('defaulters') || pathname.includes('notices')}>
                 <NavLink component={Link} to={`${base}/rptview/`} label="All reports" active={is(`${base}/rptview`)} />
                 <NavLink component={Link} to={`${base}/rptfee/`} label="Fee receipts by course" active={is(`${base}/rptfee`)} />

@@ -1,0 +1,91 @@
+import { mkdirSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { runProgram } from './programs';
+import { signInAsAdmin, signInAtDepartment, trpcMutation } from './support';
+
+const ARTIFACTS = 'e2e/artifacts';
+const CLERK = { email: 'refunds.clerk@e2e.test', password: 'refund1' };
+
+function todayIso(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+}
+
+/**
+ * The Health Inspector department (102), which no other spec uses: a student who paid 5,000.00 in
+ * advance gets 1,250.50 of it back from the Refunds screen; the voucher is printed to PDF and voided.
+ */
+test('a refund of an advance: new refund, printed voucher checked with pdftotext, void', async ({ page }) => {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await signInAsAdmin(page);
+  await trpcMutation(page, 'admin.settings.update', { gstRate: '0' });
+  await trpcMutation(page, 'admin.users.create', { options: 'user', depId: 102, email: CLERK.email, pwd1: CLERK.password, pwd2: CLERK.password, chk1: true });
+  const batch = await trpcMutation<{ id: number }>(page, 'batches.create', { depId: 102, courseId: 3000, name: 'E2E Refunds', startDate: '2025-06-01', endDate: '2027-03-31', confirm: true });
+  const heads = (await (await page.request.get('/trpc/reference.feeHeads')).json()).result.data as Array<{ id: number; name: string }>;
+  const tuition = heads.find((h) => h.name === 'Tuition Fee')!.id;
+  const advance = heads.find((h) => h.name === 'Advance')!.id;
+  await trpcMutation(page, 'fees.structures.create', { depId: 102, batchId: batch.id, feeHeadId: tuition, amount: '20000', startDate: '2025-06-01', endDate: '2026-03-31', confirm: true });
+  const student = await trpcMutation<{ id: number }>(page, 'students.create', {
+    depId: 102, courseId: 3000, batchId: batch.id, capId: 'CAP-RF-1', name: 'Thomas Varghese', admissionNo: 'HIC-RF-1', admissionDate: '2025-06-10',
+    categoryId: 1, dateOfBirth: '2004-03-04', gender: 'Male', address: '7 Market Road, Kollam', confirm: true,
+  });
+  await trpcMutation(page, 'receipts.create', {
+    depId: 102, studentId: student.id, date: todayIso(), items: [{ feeHeadId: tuition, particulars: '', amount: '20000' }, { feeHeadId: advance, particulars: 'Next year', amount: '5000' }],
+    paymentMode: 'cash', total: '25000', tax: '0', net: '25000', confirm: true,
+  });
+  await page.context().clearCookies();
+  await signInAtDepartment(page, 102, CLERK.email, CLERK.password);
+  await expect(page).toHaveURL(/\/hic$/);
+
+  await page.getByRole('link', { name: 'Refunds' }).click();
+  await expect(page).toHaveURL(/\/hic\/refunds\/$/);
+  await page.getByRole('button', { name: 'New refund' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New refund' });
+  await dialog.getByRole('textbox', { name: 'Admission no.' }).fill('HIC-RF-1');
+  await dialog.getByRole('button', { name: 'Find' }).click();
+  await expect(dialog.getByTestId('refund-advance')).toHaveText('₹ 5,000.00');
+  await dialog.getByRole('textbox', { name: 'Amount (₹)' }).fill('6000');
+  await dialog.getByRole('textbox', { name: 'Reason' }).fill('Discontinued the course');
+  await dialog.getByRole('checkbox', { name: 'Confirm' }).check();
+  await dialog.getByRole('button', { name: 'Save refund' }).click();
+  await page.getByRole('button', { name: 'Yes' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('The refund of 6000.00 is more than the advance of 5000.00');
+  await dialog.getByRole('textbox', { name: 'Amount (₹)' }).fill('1250.50');
+  await dialog.getByRole('button', { name: 'Save refund' }).click();
+  await page.getByRole('button', { name: 'Yes' }).click();
+
+  await expect(page).toHaveURL(/\/hic\/refunds\/\d+$/);
+  const number = Number(page.url().split('/').pop());
+  const voucher = page.getByTestId('printable-refund');
+  await expect(voucher).toContainText(`R${number}`);
+  await expect(voucher).toContainText('1,250.50');
+  await page.screenshot({ path: '/tmp/refund-voucher.png', fullPage: true });
+
+  await page.emulateMedia({ media: 'print' });
+  await page.pdf({ path: `${ARTIFACTS}/refund.pdf`, format: 'A5', printBackground: true });
+  await page.emulateMedia({ media: 'screen' });
+  const text = runProgram('pdftotext', ['-layout', `${ARTIFACTS}/refund.pdf`, '-']);
+  expect(text).toContain('INSTITUTE OF HEALTH SCIENCES');
+  expect(text).toContain('REFUND VOUCHER');
+  expect(text).toContain(`R${number}`);
+  expect(text).toContain('Thomas Varghese');
+  expect(text).toContain('HIC-RF-1');
+  expect(text).toContain('1,250.50');
+  expect(text).toMatch(/Rupees One Thousand Two Hundred\s+Fifty\s+and\s+Fifty\s+Paise\s+Only/);
+  expect(text).toContain('Discontinued the course');
+  expect(text).toContain('Paid in Cash');
+  expect(text).toContain('Authorised signatory');
+  expect(text).not.toContain('Print voucher');
+  runProgram('pdftoppm', ['-png', '-r', '70', '-singlefile', `${ARTIFACTS}/refund.pdf`, '/tmp/refund-pdf']);
+
+  await page.getByRole('link', { name: 'Refunds' }).first().click();
+  const list = page.getByTestId('refunds-list');
+  const row = list.getByRole('row', { name: new RegExp(`R${number}`) });
+  await expect(row).toContainText('1,250.50');
+  await row.getByRole('button', { name: 'Void' }).click();
+  const voidDialog = page.getByRole('dialog', { name: `Void refund R${number}` });
+  await voidDialog.getByRole('textbox', { name: 'Reason' }).fill('Parent kept the advance');
+  await voidDialog.getByRole('button', { name: 'Void' }).click();
+  await expect(row).toContainText('Voided');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: '/tmp/refunds-phone.png', fullPage: true });
+});
