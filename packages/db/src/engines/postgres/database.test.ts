@@ -30,6 +30,17 @@ describe('the runner and the query builder on PostgreSQL', () => {
     expect(await row(db, 'SELECT count(*) AS n, sum(id) AS total FROM departments')).toEqual({ n: 6, total: 615 });
   });
 
+  it('reads SQLite texts alike: camelCase aliases, LIKE and COLLATE NOCASE ignore case', async () => {
+    await run(db, 'INSERT INTO religions (name) VALUES (@a), (@b)', { a: 'alpha Faith', b: 'Beta faith' });
+    expect(await rows(db, `SELECT name AS religionName FROM religions WHERE name LIKE '%faith' ORDER BY name COLLATE NOCASE`)).toEqual([
+      { religionName: 'alpha Faith' },
+      { religionName: 'Beta faith' },
+    ]);
+    expect(await row(db, 'SELECT id AS religionId FROM religions WHERE name = @n COLLATE NOCASE', { n: 'BETA FAITH' })).toEqual({
+      religionId: expect.any(Number),
+    });
+  });
+
   it('renders builder calls: an insert takes the columns\u2019 own defaults, selects map to the schema\u2019s fields', async () => {
     const [key] = await db.insert(verifyKeys).values({ secret: 's3cret' }).returning();
     expect(key).toMatchObject({ id: expect.any(Number), secret: 's3cret' });

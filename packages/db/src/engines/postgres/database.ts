@@ -12,7 +12,7 @@ import { SqliteRemoteDatabase } from 'drizzle-orm/sqlite-proxy';
 import { SQLiteRemoteSession } from 'drizzle-orm/sqlite-proxy/session';
 import type pg from 'pg';
 import type { Database, DbOrTx } from '../../client';
-import { positionalValues, toPositional } from './placeholders';
+import { positionalValues, quoteCamel, toPositional } from './placeholders';
 
 /**
  * An insert leaves every value it does not give to the column's DEFAULT, PostgreSQL's own (an
@@ -46,8 +46,11 @@ interface PostgresState {
 
 const states = new WeakMap<object, PostgresState>();
 
-/** `?` placeholders (Drizzle's SQLite dialect) to `$n`; strings, quoted names and comments untouched. */
-const QUESTION = /'(?:[^']|'')*'|"(?:[^"]|"")*"|--[^\n]*|\/\*[\s\S]*?\*\/|\?/g;
+/**
+ * `?` placeholders (Drizzle's SQLite dialect) to `$n`, bare camelCase aliases in raw fragments
+ * double-quoted and LIKE as ILIKE (as in placeholders.ts); strings, quoted names and comments untouched.
+ */
+const QUESTION = /'(?:[^']|'')*'|"(?:[^"]|"")*"|--[^\n]*|\/\*[\s\S]*?\*\/|\?|\b([a-z][a-z0-9_]*[A-Z][A-Za-z0-9_]*)\b|\b[Ll][Ii][Kk][Ee]\b/g;
 const numberedTexts = new Map<string, string>();
 const NUMBERED_CACHE_LIMIT = 2000;
 
@@ -55,7 +58,7 @@ function numbered(text: string): string {
   let result = numberedTexts.get(text);
   if (result === undefined) {
     let n = 0;
-    result = text.replace(QUESTION, (token) => (token === '?' ? `$${++n}` : token));
+    result = text.replace(QUESTION, (token, camel: string | undefined) => (token === '?' ? `$${++n}` : quoteCamel(token, camel)));
     if (numberedTexts.size >= NUMBERED_CACHE_LIMIT) numberedTexts.clear();
     numberedTexts.set(text, result);
   }

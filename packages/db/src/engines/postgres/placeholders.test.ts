@@ -15,6 +15,18 @@ describe('toPositional', () => {
     expect(p.names).toEqual(['email']);
   });
 
+  it('double-quotes bare camelCase aliases (PostgreSQL would fold them), not params, types or snake_case names', () => {
+    const p = toPositional('SELECT s.id AS studentId, CAST(x AS TEXT) AS n, b.name AS "batchName" FROM t ORDER BY studentId, s.batch_id LIMIT @pageSize');
+    expect(p.text).toBe('SELECT s.id AS "studentId", CAST(x AS TEXT) AS n, b.name AS "batchName" FROM t ORDER BY "studentId", s.batch_id LIMIT $1');
+    expect(p.names).toEqual(['pageSize']);
+  });
+
+  it('makes LIKE ignore case as on SQLite', () => {
+    expect(toPositional(`SELECT 1 FROM t WHERE a LIKE @p ESCAPE '\\' OR b not like 'x like y'`).text).toBe(
+      `SELECT 1 FROM t WHERE a ILIKE $1 ESCAPE '\\' OR b not ILIKE 'x like y'`,
+    );
+  });
+
   it('refuses a parameter without a value instead of binding NULL', () => {
     expect(() => positionalValues(toPositional('SELECT @a'), {})).toThrow('SQL parameter @a has no value');
   });

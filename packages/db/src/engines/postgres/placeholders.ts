@@ -2,7 +2,10 @@
  * Our SQL texts name their parameters (`@departmentId`), as better-sqlite3 binds them; node-postgres
  * binds `$1, $2, ...` from an array. A text is translated once and the result cached (the texts are
  * constants, so the cache stays as small as the set of queries). A name used twice binds one `$n`.
- * Quoted strings, quoted identifiers and comments are copied untouched.
+ * A bare camelCase name (`AS studentId`, `ORDER BY batchName`) is double-quoted: our columns are
+ * snake_case, so such a name is an alias the app reads back as written, and PostgreSQL would fold it
+ * to lower case. LIKE becomes ILIKE: SQLite's LIKE ignores case. (COLLATE NOCASE works as written: migration
+ * 0003 creates that collation.) Quoted strings, quoted identifiers and comments are copied untouched.
  */
 export interface PositionalText {
   text: string;
@@ -12,14 +15,20 @@ export interface PositionalText {
 
 const cache = new Map<string, PositionalText>();
 
-const TOKEN = /'(?:[^']|'')*'|"(?:[^"]|"")*"|--[^\n]*|\/\*[\s\S]*?\*\/|@([A-Za-z_][A-Za-z0-9_]*)/g;
+const TOKEN = /'(?:[^']|'')*'|"(?:[^"]|"")*"|--[^\n]*|\/\*[\s\S]*?\*\/|@([A-Za-z_][A-Za-z0-9_]*)|\b([a-z][a-z0-9_]*[A-Z][A-Za-z0-9_]*)\b|\b[Ll][Ii][Kk][Ee]\b/g;
+
+/** Double-quotes a bare camelCase name and makes LIKE ILIKE; anything else is returned as it was. */
+export function quoteCamel(token: string, camel: string | undefined): string {
+  if (camel !== undefined) return `"${camel}"`;
+  return /^like$/i.test(token) ? 'ILIKE' : token;
+}
 
 export function toPositional(named: string): PositionalText {
   const cached = cache.get(named);
   if (cached) return cached;
   const names: string[] = [];
-  const text = named.replace(TOKEN, (token, name: string | undefined) => {
-    if (name === undefined) return token;
+  const text = named.replace(TOKEN, (token, name: string | undefined, camel: string | undefined) => {
+    if (name === undefined) return quoteCamel(token, camel);
     let index = names.indexOf(name);
     if (index < 0) index = names.push(name) - 1;
     return `$${index + 1}`;
