@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { signInAsAdmin, trpcMutation } from './support';
 
@@ -11,6 +12,14 @@ const COURSE = { id: 4000, name: 'Diploma in Elementary Education' };
  * 20,000.00 and Exam Fee 1,000.00, four students, one of them with a hand-typed tuition discount of
  * 1,500.00.
  */
+/** axe-core on what is on screen (or on one part of it): no critical or serious violation (WCAG 2 A and AA). */
+async function expectAccessible(page: Page, screen: string, only?: string) {
+  const axe = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  const results = await (only ? axe.include(only) : axe).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
+  expect(serious.map((v) => `${screen}: ${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+}
+
 async function setUp(page: Page) {
   await signInAsAdmin(page);
   const batch = await trpcMutation<{ id: number }>(page, 'batches.create', { depId: 103, courseId: COURSE.id, name: 'E2E Schemes', startDate: '2025-06-01', endDate: '2027-03-31', confirm: true });
@@ -59,6 +68,9 @@ test('a scheme defined under Admin, applied from the course list with a hand-typ
   await editor.getByRole('button', { name: 'Save scheme' }).click();
   await expect(editor).toBeHidden();
   await expect(page.getByRole('row', { name: new RegExp(SCHEME) })).toContainText(/2\s*0/);
+  await page.getByRole('button', { name: `Students of ${SCHEME}` }).click();
+  await expect(page.getByRole('heading', { name: 'Join by category' })).toBeVisible();
+  await expectAccessible(page, 'schemes');
 
   // The course list: select three students and apply the scheme.
   await page.goto(`/ttc/list/${COURSE.id}`);
@@ -73,19 +85,22 @@ test('a scheme defined under Admin, applied from the course list with a hand-typ
   // Kept: 1,500.00 + 2 x 5,000.00 tuition + 3 x 100.00 exam.
   await expect(dialog.getByTestId('scheme-after-total')).toHaveText('11,800.00');
   await page.screenshot({ path: `${ARTIFACTS}/scheme-preview-desktop.png` });
+  await expectAccessible(page, 'scheme preview');
   await dialog.getByRole('button', { name: 'Apply scheme' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText(`${SCHEME}: 3 students joined, 5 discounts written, 1 kept`)).toBeVisible();
 
   // The student page's Schemes section.
   await page.getByRole('link', { name: 'Edit TTC-SCH-2' }).click();
-  const section = page.getByRole('heading', { name: 'Concession schemes' }).locator('xpath=ancestor::div[contains(@class, "mantine-Paper-root")][1]');
+  const section = page.getByTestId('student-schemes');
   await expect(section.getByRole('row', { name: new RegExp(SCHEME) })).toContainText('Exam Fee 100.00, Tuition Fee 5,000.00');
+  await expectAccessible(page, 'student page', '[data-testid="student-schemes"]');
 
   // The concessions summary of the course.
   await page.goto(`/ttc/concessions/?course=${COURSE.id}`);
   await expect(page.getByTestId('concessions-table')).toContainText(SCHEME);
   await expect(page.getByTestId('concessions-total')).toHaveText('10,300.00');
+  await expectAccessible(page, 'concessions summary');
 
   // Leaving from the student page removes the scheme's discounts.
   await page.goto(`/ttc/edit?admno=TTC-SCH-2&subid=${COURSE.id}&depId=103`);

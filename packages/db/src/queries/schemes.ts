@@ -71,35 +71,34 @@ export async function findScheme(db: DbOrTx, params: { id: number }) {
 export type SchemeRuleRow = Omit<typeof concessionSchemeRules.$inferInsert, 'id' | 'schemeId'>;
 
 /** Writes a new scheme and its rules (call inside a transaction). */
-export function insertScheme(db: DbOrTx, params: { name: string; rules: SchemeRuleRow[] }) {
-  const scheme = db.insert(concessionSchemes).values({ name: params.name }).returning().get();
-  replaceSchemeRules(db, { schemeId: scheme.id, rules: params.rules });
-  return scheme;
+export async function insertScheme(db: DbOrTx, params: { name: string; rules: SchemeRuleRow[] }) {
+  const [scheme] = await db.insert(concessionSchemes).values({ name: params.name }).returning();
+  await replaceSchemeRules(db, { schemeId: scheme!.id, rules: params.rules });
+  return scheme!;
 }
 
 /**
  * Renames a scheme and replaces its rules; with a version, only if the row still has it. Returns the
  * updated row, or undefined when the version no longer matches.
  */
-export function updateScheme(db: DbOrTx, params: { id: number; version?: number; name: string; rules: SchemeRuleRow[] }) {
-  const updated = db
+export async function updateScheme(db: DbOrTx, params: { id: number; version?: number; name: string; rules: SchemeRuleRow[] }) {
+  const [updated] = await db
     .update(concessionSchemes)
     .set({ name: params.name, version: sql`${concessionSchemes.version} + 1`, updatedAt: now })
     .where(and(eq(concessionSchemes.id, params.id), params.version === undefined ? undefined : eq(concessionSchemes.version, params.version)))
-    .returning()
-    .get();
-  if (updated) replaceSchemeRules(db, { schemeId: params.id, rules: params.rules });
+    .returning();
+  if (updated) await replaceSchemeRules(db, { schemeId: params.id, rules: params.rules });
   return updated;
 }
 
-function replaceSchemeRules(db: DbOrTx, params: { schemeId: number; rules: SchemeRuleRow[] }) {
-  db.delete(concessionSchemeRules).where(eq(concessionSchemeRules.schemeId, params.schemeId)).run();
-  if (params.rules.length > 0) db.insert(concessionSchemeRules).values(params.rules.map((r) => ({ ...r, schemeId: params.schemeId }))).run();
+async function replaceSchemeRules(db: DbOrTx, params: { schemeId: number; rules: SchemeRuleRow[] }) {
+  await db.delete(concessionSchemeRules).where(eq(concessionSchemeRules.schemeId, params.schemeId));
+  if (params.rules.length > 0) await db.insert(concessionSchemeRules).values(params.rules.map((r) => ({ ...r, schemeId: params.schemeId })));
 }
 
 /** Deletes a scheme without members (its rules go with it). */
-export function deleteScheme(db: DbOrTx, params: { id: number }): void {
-  db.delete(concessionSchemes).where(eq(concessionSchemes.id, params.id)).run();
+export async function deleteScheme(db: DbOrTx, params: { id: number }): Promise<void> {
+  await db.delete(concessionSchemes).where(eq(concessionSchemes.id, params.id));
 }
 
 export async function countSchemeMembers(db: DbOrTx, params: { schemeId: number }): Promise<number> {
@@ -224,47 +223,52 @@ export async function schemesOfStudent(db: DbOrTx, params: { studentId: number }
 }
 
 /** Adds a student to a scheme (nothing when already in it). */
-export function addSchemeMember(db: DbOrTx, params: { schemeId: number; studentId: number; joinedBy: number | null }): boolean {
-  return db.insert(concessionSchemeMembers).values(params).onConflictDoNothing().run().changes === 1;
+export async function addSchemeMember(db: DbOrTx, params: { schemeId: number; studentId: number; joinedBy: number | null }): Promise<boolean> {
+  const added = await db.insert(concessionSchemeMembers).values(params).onConflictDoNothing().returning({ studentId: concessionSchemeMembers.studentId });
+  return added.length === 1;
 }
 
-export function removeSchemeMember(db: DbOrTx, params: { schemeId: number; studentId: number }): void {
-  db.delete(concessionSchemeMembers)
-    .where(and(eq(concessionSchemeMembers.schemeId, params.schemeId), eq(concessionSchemeMembers.studentId, params.studentId)))
-    .run();
+export async function removeSchemeMember(db: DbOrTx, params: { schemeId: number; studentId: number }): Promise<void> {
+  await db
+    .delete(concessionSchemeMembers)
+    .where(and(eq(concessionSchemeMembers.schemeId, params.schemeId), eq(concessionSchemeMembers.studentId, params.studentId)));
 }
 
 /** A discount written by a scheme: the scheme's name in the note and its id as the link. */
-export function insertSchemeDiscount(
+export async function insertSchemeDiscount(
   db: DbOrTx,
   row: { studentId: number; feeHeadId: number; discountPaise: number; schemeId: number; note: string },
 ) {
-  return db
+  const [inserted] = await db
     .insert(discounts)
     .values({ ...row, adjustmentPaise: 0 })
-    .returning()
-    .get();
+    .returning();
+  return inserted!;
 }
 
 /**
  * Sets a discount's amount, note and scheme link (the adjustment stays), only if the row still has the
  * version the caller read. Returns the row, or undefined when someone changed it since.
  */
-export function setDiscountFromScheme(
+export async function setDiscountFromScheme(
   db: DbOrTx,
   params: { id: number; version: number; discountPaise: number; schemeId: number | null; note: string | null },
 ) {
-  return db
+  const [updated] = await db
     .update(discounts)
     .set({ discountPaise: params.discountPaise, schemeId: params.schemeId, note: params.note, version: sql`${discounts.version} + 1`, updatedAt: now })
     .where(and(eq(discounts.id, params.id), eq(discounts.version, params.version)))
-    .returning()
-    .get();
+    .returning();
+  return updated;
 }
 
 /** Deletes a discount only if it still has the version the caller read; false when someone changed it since. */
-export function deleteDiscountAtVersion(db: DbOrTx, params: { id: number; version: number }): boolean {
-  return db.delete(discounts).where(and(eq(discounts.id, params.id), eq(discounts.version, params.version))).run().changes === 1;
+export async function deleteDiscountAtVersion(db: DbOrTx, params: { id: number; version: number }): Promise<boolean> {
+  const deleted = await db
+    .delete(discounts)
+    .where(and(eq(discounts.id, params.id), eq(discounts.version, params.version)))
+    .returning({ id: discounts.id });
+  return deleted.length === 1;
 }
 
 /**

@@ -1,14 +1,14 @@
-import { insertScheme, writeAudit } from '@fees/db';
+import { insertScheme, transaction, writeAudit } from '@fees/db';
 import type { TCreateSchemeInput } from '@fees/validation';
 import { actorOf } from '../../audit';
 import type { AuthedContext } from '../../context';
 import { checkedRules, rethrowDuplicateName } from './service';
 
-export function createHandler({ ctx, input }: { ctx: AuthedContext; input: TCreateSchemeInput }) {
+export async function createHandler({ ctx, input }: { ctx: AuthedContext; input: TCreateSchemeInput }) {
   try {
-    const scheme = ctx.db.transaction((tx) => {
+    const scheme = await transaction(ctx.db, async (tx) => {
       const rules = checkedRules(tx, input.rules);
-      const row = insertScheme(tx, { name: input.name, rules });
+      const row = await insertScheme(tx, { name: input.name, rules });
       writeAudit(tx, actorOf(ctx), { action: 'create', entity: 'scheme', entityId: row.id, after: { ...row, rules } });
       return row;
     });

@@ -291,6 +291,17 @@ describe('schemes: a percent and a fixed rule on a batch of 50', () => {
     await expectReportsAgreeWithRawTables();
   });
 
+  it('lets a member without receipts be deleted: membership and scheme discounts go with the student', async () => {
+    const schemeId = await createRte();
+    const student = batchStudents[5]!;
+    await admin().schemes.join({ schemeId, depId: 100, studentIds: [student] });
+    await h.caller('admin').students.remove({ depId: 100, id: student });
+    expect(h.db.select().from(concessionSchemeMembers).all()).toHaveLength(0);
+    expect(h.db.select().from(discounts).where(eq(discounts.studentId, student)).all()).toHaveLength(0);
+    await admin().schemes.remove({ id: schemeId });
+    await expectReportsAgreeWithRawTables();
+  });
+
   it('refuses students of another department, a batch of another department, and an unknown scheme', async () => {
     const schemeId = await createRte();
     expect(await refusal(admin().schemes.preview({ schemeId, depId: 100, studentIds: [fx.pg.studentId] }))).toEqual({

@@ -202,20 +202,20 @@ export async function applyScheme(ctx: AuthedContext, input: TApplySchemeInput) 
       const scheme = plan.scheme;
       const note = schemeNote(scheme.name);
       for (const student of plan.students) {
-        if (addSchemeMember(tx, { schemeId: scheme.id, studentId: student.id, joinedBy: ctx.session.userId })) {
+        if (await addSchemeMember(tx, { schemeId: scheme.id, studentId: student.id, joinedBy: ctx.session.userId })) {
           writeAudit(tx, actor, { action: 'create', entity: 'scheme member', entityId: scheme.id, after: { scheme: scheme.name, studentId: student.id, admissionNo: student.admissionNo } });
         }
       }
       for (const row of plan.rows) {
         if (row.action !== 'write') continue;
         if (row.discountId === null) {
-          const after = insertSchemeDiscount(tx, { studentId: row.studentId, feeHeadId: row.feeHeadId, discountPaise: row.afterPaise, schemeId: scheme.id, note });
+          const after = await insertSchemeDiscount(tx, { studentId: row.studentId, feeHeadId: row.feeHeadId, discountPaise: row.afterPaise, schemeId: scheme.id, note });
           writeAudit(tx, actor, { action: 'create', entity: 'discount', entityId: after.id, after });
         } else if (row.afterPaise === 0 && row.adjustmentPaise === 0) {
-          if (!deleteDiscountAtVersion(tx, { id: row.discountId, version: row.discountVersion! })) throw changed();
+          if (!(await deleteDiscountAtVersion(tx, { id: row.discountId, version: row.discountVersion! }))) throw changed();
           writeAudit(tx, actor, { action: 'delete', entity: 'discount', entityId: row.discountId, before: { studentId: row.studentId, feeHeadId: row.feeHeadId, discountPaise: row.beforePaise, schemeId: scheme.id } });
         } else {
-          const after = setDiscountFromScheme(tx, { id: row.discountId, version: row.discountVersion!, discountPaise: row.afterPaise, schemeId: scheme.id, note });
+          const after = await setDiscountFromScheme(tx, { id: row.discountId, version: row.discountVersion!, discountPaise: row.afterPaise, schemeId: scheme.id, note });
           if (!after) throw changed();
           writeAudit(tx, actor, { action: 'update', entity: 'discount', entityId: row.discountId, before: { studentId: row.studentId, discountPaise: row.beforePaise, existing: row.existing }, after });
         }
@@ -306,16 +306,16 @@ export async function leaveScheme(ctx: AuthedContext, input: TLeaveSchemeInput) 
     for (const row of plan.rows) {
       const before = { studentId: row.studentId, feeHeadId: row.feeHeadId, discountPaise: row.beforePaise, adjustmentPaise: row.adjustmentPaise, schemeId: scheme.id };
       if (row.adjustmentPaise === 0) {
-        if (!deleteDiscountAtVersion(tx, { id: row.discountId, version: row.discountVersion })) throw changed();
+        if (!(await deleteDiscountAtVersion(tx, { id: row.discountId, version: row.discountVersion }))) throw changed();
         writeAudit(tx, actor, { action: 'delete', entity: 'discount', entityId: row.discountId, before });
       } else {
-        const after = setDiscountFromScheme(tx, { id: row.discountId, version: row.discountVersion, discountPaise: 0, schemeId: null, note: null });
+        const after = await setDiscountFromScheme(tx, { id: row.discountId, version: row.discountVersion, discountPaise: 0, schemeId: null, note: null });
         if (!after) throw changed();
         writeAudit(tx, actor, { action: 'update', entity: 'discount', entityId: row.discountId, before, after });
       }
     }
     for (const student of plan.students) {
-      removeSchemeMember(tx, { schemeId: scheme.id, studentId: student.id });
+      await removeSchemeMember(tx, { schemeId: scheme.id, studentId: student.id });
       writeAudit(tx, actor, { action: 'delete', entity: 'scheme member', entityId: scheme.id, before: { scheme: scheme.name, studentId: student.id, admissionNo: student.admissionNo } });
     }
     return plan;

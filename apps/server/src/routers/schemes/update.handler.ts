@@ -1,4 +1,4 @@
-import { findScheme, updateScheme, writeAudit } from '@fees/db';
+import { findScheme, transaction, updateScheme, writeAudit } from '@fees/db';
 import { refuse, SCHEME_MSG, type TUpdateSchemeInput } from '@fees/validation';
 import { actorOf } from '../../audit';
 import type { AuthedContext } from '../../context';
@@ -8,9 +8,9 @@ import { checkedRules, loadScheme, rethrowDuplicateName } from './service';
 export async function updateHandler({ ctx, input }: { ctx: AuthedContext; input: TUpdateSchemeInput }) {
   const before = await loadScheme(ctx.db, input.id);
   try {
-    ctx.db.transaction((tx) => {
+    await transaction(ctx.db, async (tx) => {
       const rules = checkedRules(tx, input.rules);
-      const after = updateScheme(tx, { id: input.id, version: input.version ?? before.version, name: input.name, rules });
+      const after = await updateScheme(tx, { id: input.id, version: input.version ?? before.version, name: input.name, rules });
       if (!after) refuse('STALE', SCHEME_MSG.changed);
       writeAudit(tx, actorOf(ctx), { action: 'update', entity: 'scheme', entityId: input.id, before, after: { ...after, rules } });
     });

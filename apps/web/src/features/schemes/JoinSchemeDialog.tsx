@@ -63,7 +63,7 @@ export function JoinSchemeDialog({
   const join = useMutation(
     trpc.schemes.join.mutationOptions({
       onSuccess: (result) => {
-        notifications.show({ color: 'teal', title: 'Scheme applied', message: result.Message });
+        notifications.show({ color: 'teal', closeButtonProps: { 'aria-label': 'Dismiss' }, title: 'Scheme applied', message: result.Message });
         void queryClient.invalidateQueries();
         close();
       },

@@ -32,7 +32,7 @@ export function LeaveSchemeDialog({
   const leave = useMutation(
     trpc.schemes.leave.mutationOptions({
       onSuccess: (result) => {
-        notifications.show({ color: 'teal', title: 'Left the scheme', message: result.Message });
+        notifications.show({ color: 'teal', closeButtonProps: { 'aria-label': 'Dismiss' }, title: 'Left the scheme', message: result.Message });
         void queryClient.invalidateQueries();
         close();
       },

@@ -22,7 +22,7 @@ function SchemeEditor({ schemeId, onClose }: { schemeId: number | 'new'; onClose
   const queryClient = useQueryClient();
   const scheme = useQuery(trpc.schemes.byId.queryOptions({ id: schemeId === 'new' ? 0 : schemeId }, { enabled: schemeId !== 'new' }));
   const done = (result: { Message: string }) => {
-    notifications.show({ color: 'teal', message: result.Message });
+    notifications.show({ color: 'teal', closeButtonProps: { 'aria-label': 'Dismiss' }, message: result.Message });
     void queryClient.invalidateQueries({ queryKey: trpc.schemes.pathKey() });
     onClose();
   };
@@ -195,7 +195,7 @@ export default function SchemesPage() {
   const remove = useMutation(
     trpc.schemes.remove.mutationOptions({
       onSuccess: (result) => {
-        notifications.show({ color: 'teal', message: result.Message });
+        notifications.show({ color: 'teal', closeButtonProps: { 'aria-label': 'Dismiss' }, message: result.Message });
         void queryClient.invalidateQueries({ queryKey: trpc.schemes.pathKey() });
       },
       onError: (error) => infoDialog('Not deleted', errorMessage(error)),

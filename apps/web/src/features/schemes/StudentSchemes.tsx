@@ -19,7 +19,7 @@ export function StudentSchemes({ depId, studentId }: { depId: number; studentId:
   const [joining, { open: openJoin, close: closeJoin }] = useDisclosure(false);
   const [leaving, setLeaving] = useState<number | null>(null);
   return (
-    <Paper withBorder radius="md" p="lg" mt="lg">
+    <Paper withBorder radius="md" p="lg" mt="lg" data-testid="student-schemes">
       <Group justify="space-between" mb="sm">
         <Title order={2} size="h4">
           Concession schemes
