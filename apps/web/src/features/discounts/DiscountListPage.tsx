@@ -1,4 +1,4 @@
-import { Button, Center, Group, Loader, Paper, Stack, Table, Text, TextInput, } from '@mantine/core';
+import { Button, Group, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { MSG } from '@fees/validation';
 import { IconDiscount, IconHistory, IconPlus, IconSearch } from '@tabler/icons-react';
@@ -7,10 +7,11 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { NoDataRow } from '../../components/NoDataRow';
 import { PageHeader } from '../../components/PageHeader';
+import { EmptyState, ReportStates } from '../../components/ReportStates';
 import { DeleteFailedAlert, EditDeleteActions } from '../../components/RowActions';
 import { formatRupees } from '../../lib/money';
 import { useListDepartment } from '../../lib/list-department';
-import { errorMessage, useTRPC } from '../../lib/trpc';
+import { useTRPC } from '../../lib/trpc';
 import { DepartmentSelect } from '../../components/DepartmentSelect';
 
 /** /admin/discedt: choose a department (required) and search; the searched department stays in the URL. */
@@ -90,73 +91,67 @@ export default function DiscountListPage() {
           </Group>
         </Paper>
         <DeleteFailedAlert mutation={remove} />
-        <Paper withBorder radius="md">
-          {!searched ? (
-            <Text c="dimmed" p="xl" ta="center">
-              Choose a department and press Search.
-            </Text>
-          ) : discounts.isLoading ? (
-            <Center p="xl">
-              <Loader />
-            </Center>
-          ) : discounts.error ? (
-            <Text c="red" p="xl" ta="center">
-              {errorMessage(discounts.error)}
-            </Text>
-          ) : (
-            <Table.ScrollContainer minWidth={900}>
-              <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>#</Table.Th>
-                    <Table.Th>Adm.No</Table.Th>
-                    <Table.Th>Student</Table.Th>
-                    <Table.Th>Course</Table.Th>
-                    <Table.Th>Batch</Table.Th>
-                    <Table.Th>Fee head</Table.Th>
-                    <Table.Th ta="right">Discount</Table.Th>
-                    <Table.Th ta="right">Adjustment</Table.Th>
-                    <Table.Th>Note</Table.Th>
-                    <Table.Th className="no-print">Action</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {rows.length === 0 && <NoDataRow colSpan={10} />}
-                  {rows.map((d, i) => (
-                    <Table.Tr key={d.id}>
-                      <Table.Td>{i + 1}</Table.Td>
-                      <Table.Td>{d.admissionNo}</Table.Td>
-                      <Table.Td>{d.studentName}</Table.Td>
-                      <Table.Td>{d.courseName}</Table.Td>
-                      <Table.Td>{d.batchName}</Table.Td>
-                      <Table.Td>{d.feeHeadName}</Table.Td>
-                      <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                        {formatRupees(d.discountPaise)}
-                      </Table.Td>
-                      <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                        {formatRupees(d.adjustmentPaise)}
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" c="dimmed" lineClamp={1} maw={220}>
-                          {d.note}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td className="no-print">
-                        <EditDeleteActions
-                          editTo={`/admin/editdisc/${d.id}`}
-                          editLabel={`Edit discount of ${d.admissionNo} on ${d.feeHeadName}`}
-                          deleteLabel={`Delete discount of ${d.admissionNo} on ${d.feeHeadName}`}
-                          question={`Delete the discount on ${d.feeHeadName} for ${d.studentName} (${d.admissionNo})?`}
-                          onDelete={() => remove.mutate({ id: d.id })}
-                        />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
-        </Paper>
+        {!searched ? (
+          <EmptyState reason={{ icon: <IconSearch />, title: 'Choose a department', text: 'Choose a department and press Search.' }} />
+        ) : (
+          <ReportStates query={discounts} refreshInPlace loadingLabel="Loading discounts..." errorTitle="The discounts could not be loaded">
+            {() => (
+              <Paper withBorder radius="md">
+                <Table.ScrollContainer minWidth={900}>
+                  <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>#</Table.Th>
+                        <Table.Th>Adm.No</Table.Th>
+                        <Table.Th>Student</Table.Th>
+                        <Table.Th>Course</Table.Th>
+                        <Table.Th>Batch</Table.Th>
+                        <Table.Th>Fee head</Table.Th>
+                        <Table.Th ta="right">Discount</Table.Th>
+                        <Table.Th ta="right">Adjustment</Table.Th>
+                        <Table.Th>Note</Table.Th>
+                        <Table.Th className="no-print">Action</Table.Th>
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {rows.length === 0 && <NoDataRow colSpan={10} />}
+                      {rows.map((d, i) => (
+                        <Table.Tr key={d.id}>
+                          <Table.Td>{i + 1}</Table.Td>
+                          <Table.Td>{d.admissionNo}</Table.Td>
+                          <Table.Td>{d.studentName}</Table.Td>
+                          <Table.Td>{d.courseName}</Table.Td>
+                          <Table.Td>{d.batchName}</Table.Td>
+                          <Table.Td>{d.feeHeadName}</Table.Td>
+                          <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                            {formatRupees(d.discountPaise)}
+                          </Table.Td>
+                          <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                            {formatRupees(d.adjustmentPaise)}
+                          </Table.Td>
+                          <Table.Td>
+                            <Text size="sm" c="dimmed" lineClamp={1} maw={220}>
+                              {d.note}
+                            </Text>
+                          </Table.Td>
+                          <Table.Td className="no-print">
+                            <EditDeleteActions
+                              editTo={`/admin/editdisc/${d.id}`}
+                              editLabel={`Edit discount of ${d.admissionNo} on ${d.feeHeadName}`}
+                              deleteLabel={`Delete discount of ${d.admissionNo} on ${d.feeHeadName}`}
+                              question={`Delete the discount on ${d.feeHeadName} for ${d.studentName} (${d.admissionNo})?`}
+                              onDelete={() => remove.mutate({ id: d.id })}
+                            />
+                          </Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
+              </Paper>
+            )}
+          </ReportStates>
+        )}
       </Stack>
     </>
   );

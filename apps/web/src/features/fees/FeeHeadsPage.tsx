@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Center, Group, Loader, Paper, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { ZCreateFeeHeadInput } from '@fees/validation';
@@ -7,6 +7,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { NoDataRow } from '../../components/NoDataRow';
 import { PageHeader } from '../../components/PageHeader';
+import { ReportStates } from '../../components/ReportStates';
 import { DeleteFailedAlert } from '../../components/RowActions';
 import { deleteDialog } from '../../lib/dialogs';
 import { errorMessage, serverFieldErrors, useTRPC } from '../../lib/trpc';
@@ -83,74 +84,72 @@ export default function FeeHeadsPage() {
           </form>
         </Paper>
         <DeleteFailedAlert mutation={remove} />
-        <Paper withBorder radius="md">
-          {heads.isLoading ? (
-            <Center p="xl">
-              <Loader />
-            </Center>
-          ) : (
-            <Table.ScrollContainer minWidth={480}>
-              <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th w={50}>#</Table.Th>
-                    <Table.Th>Fee head</Table.Th>
-                    <Table.Th w={150}>Used by</Table.Th>
-                    <Table.Th w={110}>Action</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {heads.data?.length === 0 && <NoDataRow colSpan={4} />}
-                  {heads.data?.map((head, i) => (
-                    <Table.Tr key={head.id}>
-                      <Table.Td>{i + 1}</Table.Td>
-                      <Table.Td>
-                        {renaming === head.id ? <RenameRow id={head.id} name={head.name} onDone={() => setRenaming(null)} /> : head.name}
-                      </Table.Td>
-                      <Table.Td>
-                        {head.batchCount > 0 ? (
-                          <Badge variant="light">
-                            {head.batchCount} batch{head.batchCount === 1 ? '' : 'es'}
-                          </Badge>
-                        ) : head.inUse ? (
-                          <Badge variant="light" color="gray">
-                            in use
-                          </Badge>
-                        ) : (
-                          <Text c="dimmed" size="sm">
-                            unused
-                          </Text>
-                        )}
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={4} wrap="nowrap">
-                          <Tooltip label="Rename">
-                            <ActionIcon variant="subtle" aria-label={`Rename ${head.name}`} onClick={() => setRenaming(head.id)}>
-                              <IconPencil size={16} />
-                            </ActionIcon>
-                          </Tooltip>
-                          <Tooltip label={head.inUse ? 'In use by fee structures, discounts or receipts: it cannot be deleted' : 'Delete'}>
-                            <ActionIcon
-                              variant="subtle"
-                              color="red"
-                              aria-label={`Delete ${head.name}`}
-                              data-disabled={head.inUse || undefined}
-                              onClick={() => {
-                                if (!head.inUse) deleteDialog(`Delete the fee head ${head.name}?`, () => remove.mutate({ id: head.id }));
-                              }}
-                            >
-                              <IconTrash size={16} />
-                            </ActionIcon>
-                          </Tooltip>
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+        <ReportStates query={heads} refreshInPlace loadingLabel="Loading fee heads..." errorTitle="The fee heads could not be loaded">
+          {() => (
+            <Paper withBorder radius="md">
+                <Table.ScrollContainer minWidth={480}>
+                  <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th w={50}>#</Table.Th>
+                        <Table.Th>Fee head</Table.Th>
+                        <Table.Th w={150}>Used by</Table.Th>
+                        <Table.Th w={110}>Action</Table.Th>
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {heads.data?.length === 0 && <NoDataRow colSpan={4} />}
+                      {heads.data?.map((head, i) => (
+                        <Table.Tr key={head.id}>
+                          <Table.Td>{i + 1}</Table.Td>
+                          <Table.Td>
+                            {renaming === head.id ? <RenameRow id={head.id} name={head.name} onDone={() => setRenaming(null)} /> : head.name}
+                          </Table.Td>
+                          <Table.Td>
+                            {head.batchCount > 0 ? (
+                              <Badge variant="light">
+                                {head.batchCount} batch{head.batchCount === 1 ? '' : 'es'}
+                              </Badge>
+                            ) : head.inUse ? (
+                              <Badge variant="light" color="gray">
+                                in use
+                              </Badge>
+                            ) : (
+                              <Text c="dimmed" size="sm">
+                                unused
+                              </Text>
+                            )}
+                          </Table.Td>
+                          <Table.Td>
+                            <Group gap={4} wrap="nowrap">
+                              <Tooltip label="Rename">
+                                <ActionIcon variant="subtle" aria-label={`Rename ${head.name}`} onClick={() => setRenaming(head.id)}>
+                                  <IconPencil size={16} />
+                                </ActionIcon>
+                              </Tooltip>
+                              <Tooltip label={head.inUse ? 'In use by fee structures, discounts or receipts: it cannot be deleted' : 'Delete'}>
+                                <ActionIcon
+                                  variant="subtle"
+                                  color="red"
+                                  aria-label={`Delete ${head.name}`}
+                                  data-disabled={head.inUse || undefined}
+                                  onClick={() => {
+                                    if (!head.inUse) deleteDialog(`Delete the fee head ${head.name}?`, () => remove.mutate({ id: head.id }));
+                                  }}
+                                >
+                                  <IconTrash size={16} />
+                                </ActionIcon>
+                              </Tooltip>
+                            </Group>
+                          </Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
+            </Paper>
           )}
-        </Paper>
+        </ReportStates>
       </Stack>
     </>
   );

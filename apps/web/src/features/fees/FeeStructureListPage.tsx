@@ -1,14 +1,15 @@
-import { Badge, Button, Center, Group, Loader, Paper, Stack, Table, Text, Title, } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconPlus, } from '@tabler/icons-react';
+import { IconBuildingBank, IconListDetails, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
+import { EmptyState, ReportStates } from '../../components/ReportStates';
 import { DeleteFailedAlert, EditDeleteActions } from '../../components/RowActions';
 import { formatDate } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
 import { useListDepartment } from '../../lib/list-department';
-import { errorMessage, useTRPC } from '../../lib/trpc';
+import { useTRPC } from '../../lib/trpc';
 import { DepartmentSelect, departmentName } from '../../components/DepartmentSelect';
 
 /** /admin/feelist: a department's fee structures, one table per batch with its total. */
@@ -52,93 +53,88 @@ export default function FeeStructureListPage() {
         </Paper>
         <DeleteFailedAlert mutation={remove} />
         {!depId ? (
-          <Paper withBorder radius="md">
-            <Text c="dimmed" p="xl" ta="center">
-              Choose a department to see its fee structures.
-            </Text>
-          </Paper>
-        ) : structures.isLoading ? (
-          <Center p="xl">
-            <Loader />
-          </Center>
-        ) : structures.error ? (
-          <Text c="red">{errorMessage(structures.error)}</Text>
-        ) : groups.length === 0 ? (
-          <Paper withBorder radius="md">
-            <Text c="dimmed" p="xl" ta="center">
-              No data available
-            </Text>
-          </Paper>
+          <EmptyState reason={{ icon: <IconBuildingBank />, title: 'Choose a department', text: 'Choose a department to see its fee structures.' }} />
         ) : (
-          groups.map(({ batchId, rows }) => {
-            const first = rows[0]!;
-            return (
-              <Paper key={batchId} withBorder radius="md" data-testid={`batch-${batchId}`}>
-                <Group justify="space-between" px="md" pt="md" pb="xs">
-                  <Group gap="sm">
-                    <Title order={2} size="h4">{first.courseName}</Title>
-                    <Badge variant="light" size="lg" radius="sm">
-                      Batch {first.batchName}
-                    </Badge>
-                  </Group>
-                  <Text size="sm" c="dimmed">
-                    {rows.length} fee head{rows.length === 1 ? '' : 's'}
-                  </Text>
-                </Group>
-                <Table.ScrollContainer minWidth={640}>
-                  <Table striped highlightOnHover verticalSpacing="xs" horizontalSpacing="md">
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th w={50}>#</Table.Th>
-                        <Table.Th>Fee head</Table.Th>
-                        <Table.Th w={130}>From</Table.Th>
-                        <Table.Th w={130}>To</Table.Th>
-                        <Table.Th w={160} ta="right">
-                          Amount
-                        </Table.Th>
-                        <Table.Th w={100} className="no-print">
-                          Action
-                        </Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {rows.map((s, i) => (
-                        <Table.Tr key={s.id}>
-                          <Table.Td>{i + 1}</Table.Td>
-                          <Table.Td>{s.feeHeadName}</Table.Td>
-                          <Table.Td>{formatDate(s.startDate)}</Table.Td>
-                          <Table.Td>{formatDate(s.endDate)}</Table.Td>
-                          <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                            {formatRupees(s.amountPaise)}
-                          </Table.Td>
-                          <Table.Td className="no-print">
-                            <EditDeleteActions
-                              editTo={`/admin/fedit?${new URLSearchParams({ id: String(s.id), depid: depId, depname: depName })}`}
-                              editLabel={`Edit ${s.feeHeadName} of batch ${s.batchName}`}
-                              deleteLabel={`Delete ${s.feeHeadName} of batch ${s.batchName}`}
-                              question={`Remove ${s.feeHeadName} from batch ${s.batchName} of ${s.courseName}?`}
-                              onDelete={() => remove.mutate({ id: s.id })}
-                            />
-                          </Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                    <Table.Tfoot>
-                      <Table.Tr>
-                        <Table.Th colSpan={4} ta="right">
-                          Total:
-                        </Table.Th>
-                        <Table.Th ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                          {formatRupees(first.batchTotalPaise)}
-                        </Table.Th>
-                        <Table.Th className="no-print" />
-                      </Table.Tr>
-                    </Table.Tfoot>
-                  </Table>
-                </Table.ScrollContainer>
-              </Paper>
-            );
-          })
+          <ReportStates
+            query={structures}
+            refreshInPlace
+            loadingLabel="Loading fee structures..."
+            errorTitle="The fee structures could not be loaded"
+            empty={(list) => list.length === 0 && { icon: <IconListDetails />, title: 'No data available', text: `${depName} has no fee structures yet.` }}
+          >
+            {() =>
+              groups.map(({ batchId, rows }) => {
+
+                const first = rows[0]!;
+                return (
+                  <Paper key={batchId} withBorder radius="md" data-testid={`batch-${batchId}`}>
+                    <Group justify="space-between" px="md" pt="md" pb="xs">
+                      <Group gap="sm">
+                        <Title order={2} size="h4">{first.courseName}</Title>
+                        <Badge variant="light" size="lg" radius="sm">
+                          Batch {first.batchName}
+                        </Badge>
+                      </Group>
+                      <Text size="sm" c="dimmed">
+                        {rows.length} fee head{rows.length === 1 ? '' : 's'}
+                      </Text>
+                    </Group>
+                    <Table.ScrollContainer minWidth={640}>
+                      <Table striped highlightOnHover verticalSpacing="xs" horizontalSpacing="md">
+                        <Table.Thead>
+                          <Table.Tr>
+                            <Table.Th w={50}>#</Table.Th>
+                            <Table.Th>Fee head</Table.Th>
+                            <Table.Th w={130}>From</Table.Th>
+                            <Table.Th w={130}>To</Table.Th>
+                            <Table.Th w={160} ta="right">
+                              Amount
+                            </Table.Th>
+                            <Table.Th w={100} className="no-print">
+                              Action
+                            </Table.Th>
+                          </Table.Tr>
+                        </Table.Thead>
+                        <Table.Tbody>
+                          {rows.map((s, i) => (
+                            <Table.Tr key={s.id}>
+                              <Table.Td>{i + 1}</Table.Td>
+                              <Table.Td>{s.feeHeadName}</Table.Td>
+                              <Table.Td>{formatDate(s.startDate)}</Table.Td>
+                              <Table.Td>{formatDate(s.endDate)}</Table.Td>
+                              <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                                {formatRupees(s.amountPaise)}
+                              </Table.Td>
+                              <Table.Td className="no-print">
+                                <EditDeleteActions
+                                  editTo={`/admin/fedit?${new URLSearchParams({ id: String(s.id), depid: depId, depname: depName })}`}
+                                  editLabel={`Edit ${s.feeHeadName} of batch ${s.batchName}`}
+                                  deleteLabel={`Delete ${s.feeHeadName} of batch ${s.batchName}`}
+                                  question={`Remove ${s.feeHeadName} from batch ${s.batchName} of ${s.courseName}?`}
+                                  onDelete={() => remove.mutate({ id: s.id })}
+                                />
+                              </Table.Td>
+                            </Table.Tr>
+                          ))}
+                        </Table.Tbody>
+                        <Table.Tfoot>
+                          <Table.Tr>
+                            <Table.Th colSpan={4} ta="right">
+                              Total:
+                            </Table.Th>
+                            <Table.Th ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                              {formatRupees(first.batchTotalPaise)}
+                            </Table.Th>
+                            <Table.Th className="no-print" />
+                          </Table.Tr>
+                        </Table.Tfoot>
+                      </Table>
+                    </Table.ScrollContainer>
+                  </Paper>
+                );
+              })
+            }
+          </ReportStates>
         )}
       </Stack>
     </>

@@ -7,10 +7,11 @@ import { useSearchParams } from 'react-router';
 import { useDepartment } from '../../lib/department-context';
 import { DateField } from '../../components/DateField';
 import { PageHeader } from '../../components/PageHeader';
+import { EmptyState, ReportStates } from '../../components/ReportStates';
 import { formatDate, todayIso } from '../../lib/dates';
 import { printSoon } from '../../lib/print';
 import { useTRPC } from '../../lib/trpc';
-import { BatchSelect, CourseSelect, ReportEmpty, ReportError, ReportLoading } from '../reports/ReportParts';
+import { BatchSelect, CourseSelect } from '../reports/ReportParts';
 import { DemandNotice } from './DemandNotice';
 
 type PaperSize = 'a5' | 'a4';
@@ -73,17 +74,23 @@ export default function DemandNoticesPage() {
             </Button>
           </Group>
         </Paper>
-        {!enabled && (
-          <ReportEmpty icon={<IconSearch />} title="Choose a batch">
-            Choose a course and one of its batches for a notice to each student who owes fees, or open a student's notice from their statement.
-          </ReportEmpty>
-        )}
-        {enabled && query.isFetching && <ReportLoading label="Preparing the notices..." />}
-        {enabled && !query.isFetching && query.isError && <ReportError error={query.error} />}
-        {enabled && query.data && !query.isFetching && notices.length === 0 && (
-          <ReportEmpty icon={<IconSearch />} title="Nothing to demand">
-            Nobody here owes anything as of {formatDate(asOf)}.
-          </ReportEmpty>
+        {!enabled ? (
+          <EmptyState
+            reason={{
+              icon: <IconSearch />,
+              title: 'Choose a batch',
+              text: "Choose a course and one of its batches for a notice to each student who owes fees, or open a student's notice from their statement.",
+            }}
+          />
+        ) : (
+          <ReportStates
+            query={query}
+            loadingLabel="Preparing the notices..."
+            empty={() => notices.length === 0 && { icon: <IconSearch />, title: 'Nothing to demand', text: `Nobody here owes anything as of ${formatDate(asOf)}.` }}
+          >
+            {/* The notices print outside this screen-only part, below. */}
+            {() => null}
+          </ReportStates>
         )}
       </div>
       {query.data && notices.length > 0 && (

@@ -5,12 +5,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useDepartment, useIsAdminArea } from '../../lib/department-context';
 import type { Department } from '../../lib/departments';
 import { PageHeader } from '../../components/PageHeader';
+import { EmptyState, ReportStates } from '../../components/ReportStates';
 import { formatDate, todayIso } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
 import { useTRPC } from '../../lib/trpc';
 import { type Cell, type ExportTable, reportFileName } from './export';
 import { DateRangeForm, useDateRangeSearch } from './DateRangeSearch';
-import { ExportActions, Figure, ReportEmpty, ReportError, ReportLoading, ReportTable } from './ReportParts';
+import { ExportActions, Figure, ReportTable } from './ReportParts';
 import type { Collections, CollectionsTotals } from './types';
 
 type HeadRow = { key: string; name: string; paise: number };
@@ -103,87 +104,84 @@ function CollectionsSummary({ department }: { department: Department | null }) {
   const report = useQuery(
     trpc.reports.collections.queryOptions({ depId: department?.id, from: range?.from ?? '', to: range?.to ?? '' }, { enabled: range !== null }),
   );
-  const data = report.data;
   const period = range ? `${formatDate(range.from)} to ${formatDate(range.to)}` : '';
   return (
     <>
       <PageHeader title={department?.name ?? 'All departments'} subtitle="Collections summary: by fee head and by payment mode" />
       <DateRangeForm search={search} refetch={() => void report.refetch()} loading={report.isFetching} submitLabel="Show" />
 
-      {!range && (
-        <ReportEmpty icon={<IconCalendarSearch />} title="Choose the dates">
-          Choose a from and a to date (both days are included).
-        </ReportEmpty>
-      )}
-      {range && report.isFetching && <ReportLoading label="Adding up the collections..." />}
-      {range && !report.isFetching && report.isError && <ReportError error={report.error} />}
-      {range && !report.isFetching && data && data.overall.count === 0 && (
-        <ReportEmpty icon={<IconCoinOff />} title="Nothing collected in this period">
-          No receipts are dated {period}.
-        </ReportEmpty>
-      )}
-      {range && !report.isFetching && data && data.overall.count > 0 && (
-        <Stack gap="lg">
-          <Paper withBorder radius="md" p="md">
-            <Group justify="space-between" wrap="wrap" gap="lg">
-              <Figure label="Period" value={period} />
-              <Group gap="xl" wrap="wrap">
-                <Figure label="Receipts" value={data.overall.count.toLocaleString('en-IN')} />
-                <Figure label="Fees" value={formatRupees(data.overall.headsPaise)} />
-                <Figure label="GST" value={formatRupees(data.overall.taxPaise)} />
-                <Figure label="Total collected" value={formatRupees(data.overall.netPaise)} testId="collections-total" />
-                {data.overall.adjustedPaise > 0 && <Figure label="Of it adjusted from advance" value={formatRupees(data.overall.adjustedPaise)} />}
-                {data.overall.refundCount > 0 && (
-                  <>
-                    <Figure label={`Refunds paid out (${data.overall.refundCount})`} value={formatRupees(data.overall.refundedPaise)} testId="collections-refunded" />
-                    <Figure label="Received less refunds" value={formatRupees(data.overall.keptPaise)} testId="collections-kept" />
-                  </>
-                )}
-              </Group>
-              <ExportActions
-                size="sm"
-                fileName={reportFileName('Collections_', department?.code ?? 'All', '_', range.from, '_to_', range.to)}
-                sheetName="Collections"
-                table={() => exportTable(data)}
-              />
-            </Group>
-          </Paper>
-          <Paper withBorder radius="md" p="lg">
-            <Title order={2} size="h4" mb="md">
-              {department ? department.name : 'All departments'}
-            </Title>
-            <TotalsTables totals={data.overall} testId="overall" />
-          </Paper>
-          {!department && (
-            <Paper withBorder radius="md" p="lg">
-              <Title order={2} size="h4" mb="md">
-                By department
-              </Title>
-              <Accordion multiple variant="separated" defaultValue={data.departments.filter((d) => d.count > 0).map((d) => String(d.depId))}>
-                {data.departments.map((d) => (
-                  <Accordion.Item key={d.depId} value={String(d.depId)}>
-                    <Accordion.Control>
-                      <Group justify="space-between" pr="md">
-                        <Text fw={600}>{d.depName}</Text>
-                        <Group gap="sm">
-                          <Badge variant="light" color={d.count > 0 ? 'indigo' : 'gray'}>
-                            {d.count.toLocaleString('en-IN')} receipt{d.count === 1 ? '' : 's'}
-                          </Badge>
-                          <Text fw={700} style={{ fontVariantNumeric: 'tabular-nums' }} data-testid={`department-${d.depId}-total`}>
-                            {formatRupees(d.netPaise)}
-                          </Text>
-                        </Group>
-                      </Group>
-                    </Accordion.Control>
-                    <Accordion.Panel>
-                      <TotalsTables totals={d} testId={`department-${d.depId}`} />
-                    </Accordion.Panel>
-                  </Accordion.Item>
-                ))}
-              </Accordion>
-            </Paper>
+      {!range ? (
+        <EmptyState reason={{ icon: <IconCalendarSearch />, title: 'Choose the dates', text: 'Choose a from and a to date (both days are included).' }} />
+      ) : (
+        <ReportStates
+          query={report}
+          loadingLabel="Adding up the collections..."
+          empty={(data) => data.overall.count === 0 && { icon: <IconCoinOff />, title: 'Nothing collected in this period', text: `No receipts are dated ${period}.` }}
+        >
+          {(data) => (
+            <Stack gap="lg">
+              <Paper withBorder radius="md" p="md">
+                <Group justify="space-between" wrap="wrap" gap="lg">
+                  <Figure label="Period" value={period} />
+                  <Group gap="xl" wrap="wrap">
+                    <Figure label="Receipts" value={data.overall.count.toLocaleString('en-IN')} />
+                    <Figure label="Fees" value={formatRupees(data.overall.headsPaise)} />
+                    <Figure label="GST" value={formatRupees(data.overall.taxPaise)} />
+                    <Figure label="Total collected" value={formatRupees(data.overall.netPaise)} testId="collections-total" />
+                    {data.overall.adjustedPaise > 0 && <Figure label="Of it adjusted from advance" value={formatRupees(data.overall.adjustedPaise)} />}
+                    {data.overall.refundCount > 0 && (
+                      <>
+                        <Figure label={`Refunds paid out (${data.overall.refundCount})`} value={formatRupees(data.overall.refundedPaise)} testId="collections-refunded" />
+                        <Figure label="Received less refunds" value={formatRupees(data.overall.keptPaise)} testId="collections-kept" />
+                      </>
+                    )}
+                  </Group>
+                  <ExportActions
+                    size="sm"
+                    fileName={reportFileName('Collections_', department?.code ?? 'All', '_', range.from, '_to_', range.to)}
+                    sheetName="Collections"
+                    table={() => exportTable(data)}
+                  />
+                </Group>
+              </Paper>
+              <Paper withBorder radius="md" p="lg">
+                <Title order={2} size="h4" mb="md">
+                  {department ? department.name : 'All departments'}
+                </Title>
+                <TotalsTables totals={data.overall} testId="overall" />
+              </Paper>
+              {!department && (
+                <Paper withBorder radius="md" p="lg">
+                  <Title order={2} size="h4" mb="md">
+                    By department
+                  </Title>
+                  <Accordion multiple variant="separated" defaultValue={data.departments.filter((d) => d.count > 0).map((d) => String(d.depId))}>
+                    {data.departments.map((d) => (
+                      <Accordion.Item key={d.depId} value={String(d.depId)}>
+                        <Accordion.Control>
+                          <Group justify="space-between" pr="md">
+                            <Text fw={600}>{d.depName}</Text>
+                            <Group gap="sm">
+                              <Badge variant="light" color={d.count > 0 ? 'indigo' : 'gray'}>
+                                {d.count.toLocaleString('en-IN')} receipt{d.count === 1 ? '' : 's'}
+                              </Badge>
+                              <Text fw={700} style={{ fontVariantNumeric: 'tabular-nums' }} data-testid={`department-${d.depId}-total`}>
+                                {formatRupees(d.netPaise)}
+                              </Text>
+                            </Group>
+                          </Group>
+                        </Accordion.Control>
+                        <Accordion.Panel>
+                          <TotalsTables totals={d} testId={`department-${d.depId}`} />
+                        </Accordion.Panel>
+                      </Accordion.Item>
+                    ))}
+                  </Accordion>
+                </Paper>
+              )}
+            </Stack>
           )}
-        </Stack>
+        </ReportStates>
       )}
     </>
   );

@@ -3,13 +3,14 @@ import { PAYMENT_MODE_LABELS, refundLabel, type TReceiptPaymentMode } from '@fee
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PageHeader } from '../../components/PageHeader';
+import { ReportStates } from '../../components/ReportStates';
 import { useDepartment, useIsAdminArea } from '../../lib/department-context';
 import { DEPARTMENTS, type Department } from '../../lib/departments';
 import { formatDate, todayIso } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
 import { useTRPC } from '../../lib/trpc';
 import { type Column, reportFileName, tableOf } from './export';
-import { ExportActions, Figure, ReportError, ReportLoading, ReportTable } from './ReportParts';
+import { ExportActions, Figure, ReportTable } from './ReportParts';
 import type { DayBook } from './types';
 
 type UserRow = DayBook['byUser'][number];
@@ -64,7 +65,6 @@ function DayBookView({ department, adminArea }: { department: Department | null;
   const [depId, setDepId] = useState<number | undefined>(department?.id);
   const book = useQuery(trpc.reports.dayBook.queryOptions({ depId, date }, { enabled: /^\d{4}-\d{2}-\d{2}$/.test(date) }));
   const chosen = DEPARTMENTS.find((d) => d.id === depId);
-  const data = book.data;
   return (
     <>
       <PageHeader title="Day book" subtitle={chosen?.name ?? 'All departments'} />
@@ -79,67 +79,67 @@ function DayBookView({ department, adminArea }: { department: Department | null;
           />
         )}
       </Group>
-      {book.isFetching && <ReportLoading label="Adding up the day..." />}
-      {!book.isFetching && book.isError && <ReportError error={book.error} />}
-      {!book.isFetching && data && (
-        <Stack gap="lg" data-testid="day-book">
-          <Paper withBorder radius="md" p="md">
-            <Group justify="space-between" wrap="wrap" gap="lg">
-              <Figure label="Date" value={formatDate(data.date)} />
-              <Figure label="Receipts" value={data.byUser.reduce((s, u) => s + u.receipts, 0).toLocaleString('en-IN')} />
-              <Figure label="Total received" value={formatRupees(data.byUser.reduce((s, u) => s + u.totalPaise, 0))} testId="day-book-total" />
-              {data.cashRefundedPaise > 0 && <Figure label="Cash refunded" value={formatRupees(data.cashRefundedPaise)} testId="day-book-cash-refunded" />}
-              <Figure label="Cash to hand over" value={formatRupees(data.cashToHandOverPaise)} testId="day-book-cash" />
-              <Group className="no-print" gap="xs">
-                <ExportActions
-                  size="sm"
-                  fileName={reportFileName('Day_book_', chosen?.code ?? 'All', '_', data.date)}
-                  sheetName="Day book"
-                  table={() => tableOf(USER_COLUMNS, data.byUser, footerOf(data))}
-                />
+      <ReportStates query={book} loadingLabel="Adding up the day...">
+        {(data) => (
+          <Stack gap="lg" data-testid="day-book">
+            <Paper withBorder radius="md" p="md">
+              <Group justify="space-between" wrap="wrap" gap="lg">
+                <Figure label="Date" value={formatDate(data.date)} />
+                <Figure label="Receipts" value={data.byUser.reduce((s, u) => s + u.receipts, 0).toLocaleString('en-IN')} />
+                <Figure label="Total received" value={formatRupees(data.byUser.reduce((s, u) => s + u.totalPaise, 0))} testId="day-book-total" />
+                {data.cashRefundedPaise > 0 && <Figure label="Cash refunded" value={formatRupees(data.cashRefundedPaise)} testId="day-book-cash-refunded" />}
+                <Figure label="Cash to hand over" value={formatRupees(data.cashToHandOverPaise)} testId="day-book-cash" />
+                <Group className="no-print" gap="xs">
+                  <ExportActions
+                    size="sm"
+                    fileName={reportFileName('Day_book_', chosen?.code ?? 'All', '_', data.date)}
+                    sheetName="Day book"
+                    table={() => tableOf(USER_COLUMNS, data.byUser, footerOf(data))}
+                  />
+                </Group>
               </Group>
+            </Paper>
+            <Paper withBorder radius="md" p="lg">
+              <Title order={4} mb="md">
+                Receipts by staff member
+              </Title>
+              {data.byUser.length === 0 ? (
+                <Text c="dimmed">No receipts are dated {formatDate(data.date)}.</Text>
+              ) : (
+                <ReportTable testId="day-book-users" columns={USER_COLUMNS} rows={data.byUser} rowKey={(u) => u.userId ?? 0} footer={footerOf(data)} minWidth={700} />
+              )}
+            </Paper>
+            <Paper withBorder radius="md" p="lg">
+              <Title order={4} mb="md">
+                Voided receipts of this date
+              </Title>
+              {data.voided.length === 0 ? (
+                <Text c="dimmed">None.</Text>
+              ) : (
+                <ReportTable testId="day-book-voided" columns={VOIDED_COLUMNS} rows={data.voided} rowKey={(v) => v.number} />
+              )}
+              <Title order={4} mt="lg" mb="xs">
+                Refunds
+              </Title>
+              {data.refunds.length === 0 ? (
+                <Text c="dimmed">None.</Text>
+              ) : (
+                <ReportTable
+                  testId="day-book-refunds"
+                  columns={REFUND_COLUMNS}
+                  rows={data.refunds}
+                  rowKey={(f) => f.number}
+                  footer={[['Total', null, null, null, null, { paise: data.refunds.reduce((sum, f) => sum + f.amountPaise, 0) }]]}
+                />
+              )}
+            </Paper>
+            <Group justify="space-between" mt="xl" pt="xl">
+              <Text style={{ borderTop: '1px solid', minWidth: 220, textAlign: 'center' }}>Cashier</Text>
+              <Text style={{ borderTop: '1px solid', minWidth: 220, textAlign: 'center' }}>Accountant</Text>
             </Group>
-          </Paper>
-          <Paper withBorder radius="md" p="lg">
-            <Title order={4} mb="md">
-              Receipts by staff member
-            </Title>
-            {data.byUser.length === 0 ? (
-              <Text c="dimmed">No receipts are dated {formatDate(data.date)}.</Text>
-            ) : (
-              <ReportTable testId="day-book-users" columns={USER_COLUMNS} rows={data.byUser} rowKey={(u) => u.userId ?? 0} footer={footerOf(data)} minWidth={700} />
-            )}
-          </Paper>
-          <Paper withBorder radius="md" p="lg">
-            <Title order={4} mb="md">
-              Voided receipts of this date
-            </Title>
-            {data.voided.length === 0 ? (
-              <Text c="dimmed">None.</Text>
-            ) : (
-              <ReportTable testId="day-book-voided" columns={VOIDED_COLUMNS} rows={data.voided} rowKey={(v) => v.number} />
-            )}
-            <Title order={4} mt="lg" mb="xs">
-              Refunds
-            </Title>
-            {data.refunds.length === 0 ? (
-              <Text c="dimmed">None.</Text>
-            ) : (
-              <ReportTable
-                testId="day-book-refunds"
-                columns={REFUND_COLUMNS}
-                rows={data.refunds}
-                rowKey={(f) => f.number}
-                footer={[['Total', null, null, null, null, { paise: data.refunds.reduce((sum, f) => sum + f.amountPaise, 0) }]]}
-              />
-            )}
-          </Paper>
-          <Group justify="space-between" mt="xl" pt="xl">
-            <Text style={{ borderTop: '1px solid', minWidth: 220, textAlign: 'center' }}>Cashier</Text>
-            <Text style={{ borderTop: '1px solid', minWidth: 220, textAlign: 'center' }}>Accountant</Text>
-          </Group>
-        </Stack>
-      )}
+          </Stack>
+        )}
+      </ReportStates>
     </>
   );
 }

@@ -5,12 +5,13 @@ import { Link, useSearchParams } from 'react-router';
 import { useDepartment, useIsAdminArea } from '../../lib/department-context';
 import { DateField } from '../../components/DateField';
 import { PageHeader } from '../../components/PageHeader';
+import { ReportStates } from '../../components/ReportStates';
 import { formatDate, todayIso } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
 import { useTRPC } from '../../lib/trpc';
 import { type Column, reportFileName, tableOf } from './export';
 import { reportPaths } from './paths';
-import { admissionNoColumn, coursesOf, ExportActions, Figure, ReportEmpty, ReportError, ReportLoading, ReportTable } from './ReportParts';
+import { admissionNoColumn, coursesOf, ExportActions, Figure, ReportTable } from './ReportParts';
 import type { DefaulterRow } from './types';
 
 /**
@@ -60,45 +61,46 @@ export default function DefaultersPage() {
           </Button>
         </Group>
       </Paper>
-      {report.isFetching && <ReportLoading label="Finding late instalments..." />}
-      {!report.isFetching && report.isError && <ReportError error={report.error} />}
-      {!report.isFetching && report.data && rows.length === 0 && (
-        <ReportEmpty icon={<IconCircleCheck />} title="No defaulters">
-          Nobody in {scope} has a late instalment on {formatDate(asOf)}.
-        </ReportEmpty>
-      )}
-      {!report.isFetching && rows.length > 0 && (
-        <Stack gap="lg">
-          <Paper withBorder radius="md" p="md">
-            <Group justify="space-between" wrap="wrap" gap="lg">
-              <Figure label="Scope" value={`${scope} · ${formatDate(asOf)}`} />
-              <Group gap="xl">
-                <Figure label="Students" value={rows.length.toLocaleString('en-IN')} />
-                <Figure label="To collect" value={formatRupees(total)} testId="defaulters-total" />
+      <ReportStates
+        query={report}
+        loadingLabel="Finding late instalments..."
+        empty={(data) =>
+          data.rows.length === 0 && { icon: <IconCircleCheck />, title: 'No defaulters', text: `Nobody in ${scope} has a late instalment on ${formatDate(asOf)}.` }
+        }
+      >
+        {() => (
+          <Stack gap="lg">
+            <Paper withBorder radius="md" p="md">
+              <Group justify="space-between" wrap="wrap" gap="lg">
+                <Figure label="Scope" value={`${scope} · ${formatDate(asOf)}`} />
+                <Group gap="xl">
+                  <Figure label="Students" value={rows.length.toLocaleString('en-IN')} />
+                  <Figure label="To collect" value={formatRupees(total)} testId="defaulters-total" />
+                </Group>
+                <ExportActions size="sm" fileName={reportFileName('Defaulters_', scope, '_', asOf)} sheetName={`Defaulters ${asOf}`} table={() => tableOf(columns, rows)} />
               </Group>
-              <ExportActions size="sm" fileName={reportFileName('Defaulters_', scope, '_', asOf)} sheetName={`Defaulters ${asOf}`} table={() => tableOf(columns, rows)} />
-            </Group>
-          </Paper>
-          <Paper withBorder radius="md" p="md">
-            <ReportTable
-              columns={columns}
-              rows={rows}
-              rowKey={(r) => r.studentId}
-              testId="defaulters-table"
-              minWidth={980}
-              actions={{
-                header: 'Notice',
-                width: 70,
-                render: (r) => (
-                  <Anchor component={Link} to={`${paths.notices}?student=${r.studentId}&asof=${asOf}`} size="sm" aria-label={`Demand notice of ${r.name}`}>
-                    Print
-                  </Anchor>
-                ),
-              }}
-            />
-          </Paper>
-        </Stack>
-      )}
+            </Paper>
+            <Paper withBorder radius="md" p="md">
+              <ReportTable
+                columns={columns}
+                rows={rows}
+                rowKey={(r) => r.studentId}
+                testId="defaulters-table"
+                minWidth={980}
+                actions={{
+                  header: 'Notice',
+                  width: 70,
+                  render: (r) => (
+                    <Anchor component={Link} to={`${paths.notices}?student=${r.studentId}&asof=${asOf}`} size="sm" aria-label={`Demand notice of ${r.name}`}>
+                      Print
+                    </Anchor>
+                  ),
+                }}
+              />
+            </Paper>
+          </Stack>
+        )}
+      </ReportStates>
     </>
   );
 }

@@ -6,13 +6,14 @@ import { useDepartment, useIsAdminArea } from '../../lib/department-context';
 import { BatchSection } from '../../components/BatchSection';
 import { DateField } from '../../components/DateField';
 import { PageHeader } from '../../components/PageHeader';
+import { EmptyState, ReportStates } from '../../components/ReportStates';
 import { formatDate, todayIso } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
 import { useTRPC } from '../../lib/trpc';
 import { CourseReportForm, useCourseReportSearch } from './CourseReportSearch';
 import { type Cell, type Column, reportFileName, tableOf } from './export';
 import { reportPaths } from './paths';
-import { admissionNoColumn, ExportActions, Figure, ReportEmpty, ReportError, ReportLoading, ReportTable } from './ReportParts';
+import { admissionNoColumn, ExportActions, Figure, ReportTable } from './ReportParts';
 import type { DuesAsOfRow, DuesAsOfTotals } from './types';
 
 const ZSearchForm = ZDuesAsOfInput.pick({ courseId: true });
@@ -66,8 +67,7 @@ export default function DuesAsOfPage() {
   ];
   const exportColumns: Array<Column<DuesAsOfRow>> = [{ header: 'Batch', value: (r) => r.batchName }, ...columns];
 
-  const data = report.data;
-  const batches = (data?.batches ?? []).map((b) => ({ ...b, rows: (data?.rows ?? []).filter((r) => r.batchId === b.batchId) }));
+  const batchesOf = (data: NonNullable<typeof report.data>) => data.batches.map((b) => ({ ...b, rows: data.rows.filter((r) => r.batchId === b.batchId) }));
 
   return (
     <>
@@ -77,51 +77,58 @@ export default function DuesAsOfPage() {
         <Switch label="Overdue only" checked={overdueOnly} onChange={(e) => search.setSearch({ overdue: e.currentTarget.checked ? '1' : '' })} mt={32} />
       </CourseReportForm>
 
-      {!course && (
-        <ReportEmpty icon={<IconSearch />} title="Choose a course">
-          Choose a course and press Search to see what is due by the date.
-        </ReportEmpty>
-      )}
-      {course && report.isFetching && <ReportLoading label="Working out the dues..." />}
-      {course && !report.isFetching && report.isError && <ReportError error={report.error} />}
-      {course && !report.isFetching && data && data.count === 0 && (
-        <ReportEmpty icon={<IconCircleCheck />} title={overdueOnly ? 'Nobody is late' : 'No students'}>
-          {overdueOnly ? `No student of ${course.name} has a late instalment on ${formatDate(asOf)}.` : `${course.name} has no students in this choice.`}
-        </ReportEmpty>
-      )}
-      {course && !report.isFetching && data && data.count > 0 && (
-        <Stack gap="lg">
-          <Paper withBorder radius="md" p="md">
-            <Group justify="space-between" wrap="wrap" gap="lg">
-              <Figure label="Course" value={`${course.name} · as of ${formatDate(data.asOf)}${overdueOnly ? ' · overdue only' : ''}`} />
-              <Group gap="xl" wrap="wrap">
-                <Figure label="Students" value={data.count.toLocaleString('en-IN')} />
-                <Figure label="Due till date" value={formatRupees(data.totals.dueTill)} />
-                <Figure label="Paid" value={formatRupees(data.totals.paid)} />
-                <Figure label="Outstanding" value={formatRupees(data.totals.outstanding)} />
-                <Figure label="Fine outstanding" value={formatRupees(data.totals.fineOutstanding)} />
-                <Figure label="To collect" value={formatRupees(data.totals.toCollect)} testId="dues-asof-total" />
-              </Group>
-              <ExportActions
-                size="sm"
-                fileName={reportFileName('Dues_', course.name, '_', data.asOf)}
-                sheetName={`Dues ${data.asOf}`}
-                table={() => ({
-                  header: exportColumns.map((c) => c.header),
-                  rows: [
-                    ...batches.flatMap((b) => [...tableOf(exportColumns, b.rows).rows, [`Batch ${b.batchName} total`, ...totalCells('', b)]]),
-                    ['Total', ...totalCells('', data.totals)],
-                  ],
-                })}
-              />
-            </Group>
-          </Paper>
-          {batches.map((b) => (
-            <BatchSection key={b.batchId} name={b.batchName} count={b.students} noun="student">
-              <ReportTable columns={columns} rows={b.rows} rowKey={(r) => r.studentId} footer={[totalCells('Total:', b)]} testId={`dues-asof-${b.batchName}`} minWidth={900} />
-            </BatchSection>
-          ))}
-        </Stack>
+      {!course ? (
+        <EmptyState reason={{ icon: <IconSearch />, title: 'Choose a course', text: 'Choose a course and press Search to see what is due by the date.' }} />
+      ) : (
+        <ReportStates
+          query={report}
+          loadingLabel="Working out the dues..."
+          empty={(data) =>
+            data.count === 0 && {
+              icon: <IconCircleCheck />,
+              title: overdueOnly ? 'Nobody is late' : 'No students',
+              text: overdueOnly ? `No student of ${course.name} has a late instalment on ${formatDate(asOf)}.` : `${course.name} has no students in this choice.`,
+            }
+          }
+        >
+          {(data) => {
+            const batches = batchesOf(data);
+            return (
+              <Stack gap="lg">
+                <Paper withBorder radius="md" p="md">
+                  <Group justify="space-between" wrap="wrap" gap="lg">
+                    <Figure label="Course" value={`${course.name} · as of ${formatDate(data.asOf)}${overdueOnly ? ' · overdue only' : ''}`} />
+                    <Group gap="xl" wrap="wrap">
+                      <Figure label="Students" value={data.count.toLocaleString('en-IN')} />
+                      <Figure label="Due till date" value={formatRupees(data.totals.dueTill)} />
+                      <Figure label="Paid" value={formatRupees(data.totals.paid)} />
+                      <Figure label="Outstanding" value={formatRupees(data.totals.outstanding)} />
+                      <Figure label="Fine outstanding" value={formatRupees(data.totals.fineOutstanding)} />
+                      <Figure label="To collect" value={formatRupees(data.totals.toCollect)} testId="dues-asof-total" />
+                    </Group>
+                    <ExportActions
+                      size="sm"
+                      fileName={reportFileName('Dues_', course.name, '_', data.asOf)}
+                      sheetName={`Dues ${data.asOf}`}
+                      table={() => ({
+                        header: exportColumns.map((c) => c.header),
+                        rows: [
+                          ...batches.flatMap((b) => [...tableOf(exportColumns, b.rows).rows, [`Batch ${b.batchName} total`, ...totalCells('', b)]]),
+                          ['Total', ...totalCells('', data.totals)],
+                        ],
+                      })}
+                    />
+                  </Group>
+                </Paper>
+                {batches.map((b) => (
+                  <BatchSection key={b.batchId} name={b.batchName} count={b.students} noun="student">
+                    <ReportTable columns={columns} rows={b.rows} rowKey={(r) => r.studentId} footer={[totalCells('Total:', b)]} testId={`dues-asof-${b.batchName}`} minWidth={900} />
+                  </BatchSection>
+                ))}
+              </Stack>
+            );
+          }}
+        </ReportStates>
       )}
     </>
   );

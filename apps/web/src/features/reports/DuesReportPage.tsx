@@ -5,21 +5,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDepartment, useIsAdminArea } from '../../lib/department-context';
 import { BatchSection } from '../../components/BatchSection';
 import { PageHeader } from '../../components/PageHeader';
+import { EmptyState, ReportStates } from '../../components/ReportStates';
 import { formatRupees } from '../../lib/money';
 import { useTRPC } from '../../lib/trpc';
 import { type Cell, type Column, reportFileName, tableOf } from './export';
 import { CourseReportForm, useCourseReportSearch } from './CourseReportSearch';
-import {
-  admissionNoColumn,
-  ExportActions,
-  Figure,
-  PartOfBatchShown,
-  ReportEmpty,
-  ReportError,
-  ReportLoading,
-  ReportTable,
-  TruncatedNotice,
-} from './ReportParts';
+import { admissionNoColumn, ExportActions, Figure, PartOfBatchShown, ReportTable, TruncatedNotice } from './ReportParts';
 import { reportPaths } from './paths';
 import type { DuesReport, DuesRow } from './types';
 
@@ -66,7 +57,6 @@ export default function DuesReportPage() {
   ];
   const exportColumns: Array<Column<DuesRow>> = [{ header: 'Batch', value: (r) => r.batchName }, ...columns];
 
-  const data = report.data;
   return (
     <>
       <PageHeader title={department.name} subtitle="Student Dues Report" />
@@ -74,60 +64,64 @@ export default function DuesReportPage() {
         <Switch label="Show all students" checked={showAll} onChange={(e) => search.setSearch({ all: e.currentTarget.checked ? '1' : '' })} mt={32} />
       </CourseReportForm>
 
-      {!course && (
-        <ReportEmpty icon={<IconSearch />} title="Choose a course">
-          Choose a course and press Search to see who still owes fees.
-        </ReportEmpty>
-      )}
-      {course && report.isFetching && <ReportLoading label="Working out the dues..." />}
-      {course && !report.isFetching && report.isError && <ReportError error={report.error} />}
-      {course && !report.isFetching && data && data.totals.count === 0 && (
-        <ReportEmpty icon={<IconCircleCheck />} title={showAll ? 'No students' : 'No dues'}>
-          {showAll ? `${course.name} has no students yet.` : `Every student of ${course.name} has paid in full. Switch on 'Show all students' to list them.`}
-        </ReportEmpty>
-      )}
-      {course && !report.isFetching && data && data.totals.count > 0 && (
-        <Stack gap="lg">
-          {data.truncated && (
-            <TruncatedNotice
-              shown={data.batches.reduce((n, b) => n + b.rows.length, 0)}
-              total={data.totals.count}
-              what="students"
-              hint={batchId ? 'This batch is longer than one screen.' : undefined}
-            />
+      {!course ? (
+        <EmptyState reason={{ icon: <IconSearch />, title: 'Choose a course', text: 'Choose a course and press Search to see who still owes fees.' }} />
+      ) : (
+        <ReportStates
+          query={report}
+          loadingLabel="Working out the dues..."
+          empty={(data) =>
+            data.totals.count === 0 && {
+              icon: <IconCircleCheck />,
+              title: showAll ? 'No students' : 'No dues',
+              text: showAll ? `${course.name} has no students yet.` : `Every student of ${course.name} has paid in full. Switch on 'Show all students' to list them.`,
+            }
+          }
+        >
+          {(data) => (
+            <Stack gap="lg">
+              {data.truncated && (
+                <TruncatedNotice
+                  shown={data.batches.reduce((n, b) => n + b.rows.length, 0)}
+                  total={data.totals.count}
+                  what="students"
+                  hint={batchId ? 'This batch is longer than one screen.' : undefined}
+                />
+              )}
+              <Paper withBorder radius="md" p="md">
+                <Group justify="space-between" wrap="wrap" gap="lg">
+                  <Figure label="Course" value={`${course.name}${showAll ? ' · all students' : ' · with a balance'}`} />
+                  <Group gap="xl" wrap="wrap">
+                    <Figure label="Students" value={data.totals.count.toLocaleString('en-IN')} />
+                    <Figure label="Total fee" value={formatRupees(data.totals.feePaise)} />
+                    <Figure label="Discount" value={formatRupees(data.totals.discountPaise)} />
+                    <Figure label="Paid" value={formatRupees(data.totals.paidPaise)} />
+                    <Figure label="Balance" value={formatRupees(data.totals.balancePaise)} testId="dues-total-balance" />
+                  </Group>
+                  <ExportActions
+                    size="sm"
+                    fileName={reportFileName('Dues_', course.name)}
+                    sheetName="Dues"
+                    table={async () => {
+                      const full = await fullReport(data);
+                      const rows = full.batches.flatMap((b) => [
+                        ...tableOf(exportColumns, b.rows).rows,
+                        [`Batch ${b.batchName} total`, ...totalCells('', b.totals)],
+                      ]);
+                      return { header: exportColumns.map((c) => c.header), rows: [...rows, ['Total', ...totalCells('', full.totals)]] };
+                    }}
+                  />
+                </Group>
+              </Paper>
+              {data.batches.map((batch) => (
+                <BatchSection key={batch.batchId} name={batch.batchName} count={batch.totals.count} noun="student">
+                  {batch.truncated && <PartOfBatchShown shown={batch.rows.length} count={batch.totals.count} noun="student" />}
+                  <ReportTable columns={columns} rows={batch.rows} rowKey={(r) => r.studentId} footer={[totalCells('Total:', batch.totals)]} />
+                </BatchSection>
+              ))}
+            </Stack>
           )}
-          <Paper withBorder radius="md" p="md">
-            <Group justify="space-between" wrap="wrap" gap="lg">
-              <Figure label="Course" value={`${course.name}${showAll ? ' · all students' : ' · with a balance'}`} />
-              <Group gap="xl" wrap="wrap">
-                <Figure label="Students" value={data.totals.count.toLocaleString('en-IN')} />
-                <Figure label="Total fee" value={formatRupees(data.totals.feePaise)} />
-                <Figure label="Discount" value={formatRupees(data.totals.discountPaise)} />
-                <Figure label="Paid" value={formatRupees(data.totals.paidPaise)} />
-                <Figure label="Balance" value={formatRupees(data.totals.balancePaise)} testId="dues-total-balance" />
-              </Group>
-              <ExportActions
-                size="sm"
-                fileName={reportFileName('Dues_', course.name)}
-                sheetName="Dues"
-                table={async () => {
-                  const full = await fullReport(data);
-                  const rows = full.batches.flatMap((b) => [
-                    ...tableOf(exportColumns, b.rows).rows,
-                    [`Batch ${b.batchName} total`, ...totalCells('', b.totals)],
-                  ]);
-                  return { header: exportColumns.map((c) => c.header), rows: [...rows, ['Total', ...totalCells('', full.totals)]] };
-                }}
-              />
-            </Group>
-          </Paper>
-          {data.batches.map((batch) => (
-            <BatchSection key={batch.batchId} name={batch.batchName} count={batch.totals.count} noun="student">
-              {batch.truncated && <PartOfBatchShown shown={batch.rows.length} count={batch.totals.count} noun="student" />}
-              <ReportTable columns={columns} rows={batch.rows} rowKey={(r) => r.studentId} footer={[totalCells('Total:', batch.totals)]} />
-            </BatchSection>
-          ))}
-        </Stack>
+        </ReportStates>
       )}
     </>
   );

@@ -5,23 +5,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDepartment, useIsAdminArea } from '../../lib/department-context';
 import { BatchSection } from '../../components/BatchSection';
 import { PageHeader } from '../../components/PageHeader';
+import { EmptyState, ReportStates } from '../../components/ReportStates';
 import { formatDate } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
 import { useLoadThenOpen } from '../../lib/load-then-open';
 import { useTRPC } from '../../lib/trpc';
 import { type Column, reportFileName, tableOf } from './export';
 import { CourseReportForm, useCourseReportSearch } from './CourseReportSearch';
-import {
-  admissionNoColumn,
-  ExportActions,
-  Figure,
-  numeric,
-  ReportEmpty,
-  ReportError,
-  ReportLoading,
-  ReportTable,
-  TruncatedNotice,
-} from './ReportParts';
+import { admissionNoColumn, ExportActions, Figure, numeric, ReportTable, TruncatedNotice } from './ReportParts';
 import { reportPaths } from './paths';
 import type { FeeReceiptRow, ReceiptLines } from './types';
 
@@ -76,85 +67,89 @@ export default function FeeReceiptReportPage() {
           {feesInfo.error}
         </Text>
       )}
-      {!course && (
-        <ReportEmpty icon={<IconSearch />} title="Choose a course">
-          Choose a course and press Search to list its receipts by batch.
-        </ReportEmpty>
-      )}
-      {course && report.isFetching && <ReportLoading label="Searching receipts..." />}
-      {course && !report.isFetching && report.isError && <ReportError error={report.error} />}
-      {course && !report.isFetching && report.data && report.data.totals.count === 0 && (
-        <ReportEmpty icon={<IconReceiptOff />} title="No receipts found">
-          {course.name} has no receipts{text ? ` matching "${text}"` : ''}.
-        </ReportEmpty>
-      )}
-      {course && !report.isFetching && report.data && report.data.totals.count > 0 && (
-        <Stack gap="lg">
-          {report.data.truncated && (
-            <TruncatedNotice
-              shown={report.data.batches.reduce((n, b) => n + b.rows.length, 0)}
-              total={report.data.totals.count}
-              what="receipts"
-              hint={batchId ? 'Type a name, admission no or receipt no to narrow the list.' : undefined}
-            />
-          )}
-          <Paper withBorder radius="md" p="md">
-            <Group justify="space-between" wrap="wrap">
-              <Figure label="Course" value={text ? `${course.name} · "${text}"` : course.name} />
-              <Group gap="xl">
-                <Figure label="Batches" value={report.data.batches.length} />
-                <Figure label="Receipts" value={report.data.totals.count.toLocaleString('en-IN')} />
-                <Figure label="Total" value={formatRupees(report.data.totals.netPaise)} testId="report-total" />
-              </Group>
-            </Group>
-          </Paper>
-          {report.data.batches.map((batch) => (
-            <BatchSection key={batch.batchId} name={batch.batchName} count={batch.totals.count} noun="receipt">
-              {batch.truncated && (
-                <Group justify="space-between" mb="sm" className="no-print">
-                  <Text size="sm" c="dimmed">
-                    {batch.rows.length.toLocaleString('en-IN')} of {batch.totals.count.toLocaleString('en-IN')} receipts shown
-                  </Text>
-                  {batchId === undefined && (
-                    <Button size="xs" variant="subtle" onClick={() => showBatch(batch.batchId)}>
-                      Show this batch
-                    </Button>
-                  )}
-                </Group>
-              )}
-              <ReportTable
-                columns={columns}
-                rows={batch.rows}
-                rowKey={(r) => r.number}
-                actions={{
-                  header: 'Action',
-                  width: 70,
-                  render: (r) => (
-                    <ActionIcon
-                      variant="light"
-                      loading={feesInfo.loading === r.number}
-                      onClick={() => void openLines(r.number)}
-                      title="Fees Info"
-                      aria-label={`Lines of receipt ${receiptLabel(r.number)}`}
-                    >
-                      <IconZoomIn size={16} />
-                    </ActionIcon>
-                  ),
-                }}
-              />
-              <Group justify="space-between" mt="sm">
-                <ExportActions
-                  fileName={reportFileName('FeeReceipt_', course.name, '_Batch_', batch.batchName)}
-                  sheetName={`Batch ${batch.batchName}`}
-                  table={async () => tableOf(columns, await allRowsOf(batch), [['Total:', null, null, null, null, { paise: batch.totals.netPaise }]])}
+      {!course ? (
+        <EmptyState reason={{ icon: <IconSearch />, title: 'Choose a course', text: 'Choose a course and press Search to list its receipts by batch.' }} />
+      ) : (
+        <ReportStates
+          query={report}
+          loadingLabel="Searching receipts..."
+          empty={(data) =>
+            data.totals.count === 0 && {
+              icon: <IconReceiptOff />,
+              title: 'No receipts found',
+              text: `${course.name} has no receipts${text ? ` matching "${text}"` : ''}.`,
+            }
+          }
+        >
+          {(data) => (
+            <Stack gap="lg">
+              {data.truncated && (
+                <TruncatedNotice
+                  shown={data.batches.reduce((n, b) => n + b.rows.length, 0)}
+                  total={data.totals.count}
+                  what="receipts"
+                  hint={batchId ? 'Type a name, admission no or receipt no to narrow the list.' : undefined}
                 />
-                <Text fw={700}>
-                  Total: <span data-testid="batch-total" style={{ fontVariantNumeric: 'tabular-nums' }}>{formatRupees(batch.totals.netPaise)}</span>
-                </Text>
-              </Group>
-            </BatchSection>
-          ))}
-        </Stack>
+              )}
+              <Paper withBorder radius="md" p="md">
+                <Group justify="space-between" wrap="wrap">
+                  <Figure label="Course" value={text ? `${course.name} · "${text}"` : course.name} />
+                  <Group gap="xl">
+                    <Figure label="Batches" value={data.batches.length} />
+                    <Figure label="Receipts" value={data.totals.count.toLocaleString('en-IN')} />
+                    <Figure label="Total" value={formatRupees(data.totals.netPaise)} testId="report-total" />
+                  </Group>
+                </Group>
+              </Paper>
+              {data.batches.map((batch) => (
+                <BatchSection key={batch.batchId} name={batch.batchName} count={batch.totals.count} noun="receipt">
+                  {batch.truncated && (
+                    <Group justify="space-between" mb="sm" className="no-print">
+                      <Text size="sm" c="dimmed">
+                        {batch.rows.length.toLocaleString('en-IN')} of {batch.totals.count.toLocaleString('en-IN')} receipts shown
+                      </Text>
+                      {batchId === undefined && (
+                        <Button size="xs" variant="subtle" onClick={() => showBatch(batch.batchId)}>
+                          Show this batch
+                        </Button>
+                      )}
+                    </Group>
+                  )}
+                  <ReportTable
+                    columns={columns}
+                    rows={batch.rows}
+                    rowKey={(r) => r.number}
+                    actions={{
+                      header: 'Action',
+                      width: 70,
+                      render: (r) => (
+                        <ActionIcon
+                          variant="light"
+                          loading={feesInfo.loading === r.number}
+                          onClick={() => void openLines(r.number)}
+                          title="Fees Info"
+                          aria-label={`Lines of receipt ${receiptLabel(r.number)}`}
+                        >
+                          <IconZoomIn size={16} />
+                        </ActionIcon>
+                      ),
+                    }}
+                  />
+                  <Group justify="space-between" mt="sm">
+                    <ExportActions
+                      fileName={reportFileName('FeeReceipt_', course.name, '_Batch_', batch.batchName)}
+                      sheetName={`Batch ${batch.batchName}`}
+                      table={async () => tableOf(columns, await allRowsOf(batch), [['Total:', null, null, null, null, { paise: batch.totals.netPaise }]])}
+                    />
+                    <Text fw={700}>
+                      Total: <span data-testid="batch-total" style={{ fontVariantNumeric: 'tabular-nums' }}>{formatRupees(batch.totals.netPaise)}</span>
+                    </Text>
+                  </Group>
+                </BatchSection>
+              ))}
+            </Stack>
+          )}
+        </ReportStates>
       )}
 
       <Modal opened={lines !== null} onClose={() => feesInfo.close()} title={<Text fw={700}>Fees Info</Text>} size="lg" closeButtonProps={{ 'aria-label': 'Dismiss' }}>

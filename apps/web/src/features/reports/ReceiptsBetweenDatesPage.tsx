@@ -4,12 +4,13 @@ import { IconCalendarSearch, IconReceiptOff } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDepartment, useIsAdminArea } from '../../lib/department-context';
 import { PageHeader } from '../../components/PageHeader';
+import { EmptyState, ReportStates } from '../../components/ReportStates';
 import { formatDate } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
 import { useTRPC } from '../../lib/trpc';
 import { type Column, reportFileName, tableOf } from './export';
 import { DateRangeForm, useDateRangeSearch } from './DateRangeSearch';
-import { admissionNoColumn, ExportActions, Figure, ReportEmpty, ReportError, ReportLoading, ReportTable, TruncatedNotice } from './ReportParts';
+import { admissionNoColumn, ExportActions, Figure, ReportTable, TruncatedNotice } from './ReportParts';
 import { reportPaths } from './paths';
 import type { DatedReceiptRow, ReceiptsBetweenDates } from './types';
 
@@ -39,55 +40,56 @@ export default function ReceiptsBetweenDatesPage() {
     { header: 'Total', value: (r) => ({ paise: r.netPaise }), width: 140 },
   ];
 
-  const data = report.data;
   const period = range ? `${formatDate(range.from)} to ${formatDate(range.to)}` : '';
   return (
     <>
       <PageHeader title={department.name} subtitle="Receipt report between dates" />
       <DateRangeForm search={search} refetch={() => void report.refetch()} loading={report.isFetching} submitLabel="Search" />
 
-      {!range && (
-        <ReportEmpty icon={<IconCalendarSearch />} title="Choose the dates">
-          Choose a from and a to date (both days are included) and press Search.
-        </ReportEmpty>
-      )}
-      {range && report.isFetching && <ReportLoading label="Collecting receipts..." />}
-      {range && !report.isFetching && report.isError && <ReportError error={report.error} />}
-      {range && !report.isFetching && data && data.totals.count === 0 && (
-        <ReportEmpty icon={<IconReceiptOff />} title="No receipts in this period">
-          {department.name} has no receipts dated {period}.
-        </ReportEmpty>
-      )}
-      {range && !report.isFetching && data && data.totals.count > 0 && (
-        <Stack gap="lg">
-          {data.truncated && <TruncatedNotice shown={data.rows.length} total={data.totals.count} what="receipts" hint="Choose a shorter period to list the rest." />}
-          <Paper withBorder radius="md" p="md">
-            <Group justify="space-between" wrap="wrap" gap="lg">
-              <Figure label="Period" value={period} />
-              <Group gap="xl">
-                <Figure label="Receipts" value={data.totals.count.toLocaleString('en-IN')} />
-                <Figure label="Grand total" value={formatRupees(data.totals.netPaise)} testId="grand-total" />
-              </Group>
-              <ExportActions
-                size="sm"
-                fileName={reportFileName('Receipts_', range.from, '_to_', range.to)}
-                sheetName="Receipts"
-                table={async () => {
-                  const full = await fullReport(data);
-                  return tableOf(columns, full.rows, [['Grand total', null, null, null, null, null, { paise: full.totals.netPaise }]]);
-                }}
-              />
-            </Group>
-          </Paper>
-          <Paper withBorder radius="md" p="lg">
-            <ReportTable
-              columns={columns}
-              rows={data.rows}
-              rowKey={(r) => r.number}
-              footer={[['Grand total', null, null, null, null, null, { paise: data.totals.netPaise }]]}
-            />
-          </Paper>
-        </Stack>
+      {!range ? (
+        <EmptyState
+          reason={{ icon: <IconCalendarSearch />, title: 'Choose the dates', text: 'Choose a from and a to date (both days are included) and press Search.' }}
+        />
+      ) : (
+        <ReportStates
+          query={report}
+          loadingLabel="Collecting receipts..."
+          empty={(data) =>
+            data.totals.count === 0 && { icon: <IconReceiptOff />, title: 'No receipts in this period', text: `${department.name} has no receipts dated ${period}.` }
+          }
+        >
+          {(data) => (
+            <Stack gap="lg">
+              {data.truncated && <TruncatedNotice shown={data.rows.length} total={data.totals.count} what="receipts" hint="Choose a shorter period to list the rest." />}
+              <Paper withBorder radius="md" p="md">
+                <Group justify="space-between" wrap="wrap" gap="lg">
+                  <Figure label="Period" value={period} />
+                  <Group gap="xl">
+                    <Figure label="Receipts" value={data.totals.count.toLocaleString('en-IN')} />
+                    <Figure label="Grand total" value={formatRupees(data.totals.netPaise)} testId="grand-total" />
+                  </Group>
+                  <ExportActions
+                    size="sm"
+                    fileName={reportFileName('Receipts_', range.from, '_to_', range.to)}
+                    sheetName="Receipts"
+                    table={async () => {
+                      const full = await fullReport(data);
+                      return tableOf(columns, full.rows, [['Grand total', null, null, null, null, null, { paise: full.totals.netPaise }]]);
+                    }}
+                  />
+                </Group>
+              </Paper>
+              <Paper withBorder radius="md" p="lg">
+                <ReportTable
+                  columns={columns}
+                  rows={data.rows}
+                  rowKey={(r) => r.number}
+                  footer={[['Grand total', null, null, null, null, null, { paise: data.totals.netPaise }]]}
+                />
+              </Paper>
+            </Stack>
+          )}
+        </ReportStates>
       )}
     </>
   );

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Center, Group, Loader, NativeSelect, type NativeSelectProps, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, NativeSelect, type NativeSelectProps, Stack, Table, Text } from '@mantine/core';
 import { COURSES } from '@fees/validation';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconFileSpreadsheet, IconFileTypeCsv, IconPrinter } from '@tabler/icons-react';
@@ -10,7 +10,6 @@ import { formatRupees } from '../../lib/money';
 import { printSoon } from '../../lib/print';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { type Cell, type Column, cellText, type ExportTable, exportCsv, exportXlsx } from './export';
-import { FailureAlert } from '../../components/FailureAlert';
 import '../../components/report-table.css';
 
 /** Figures line up: right-aligned tabular digits. */
@@ -201,35 +200,6 @@ export function PartOfBatchShown({ shown, count, noun }: { shown: number; count:
     <Text size="sm" c="dimmed" mb="sm" className="no-print">
       {shown.toLocaleString('en-IN')} of {count.toLocaleString('en-IN')} {noun}s shown; the totals count all of them.
     </Text>
-  );
-}
-
-/** The report's loading indicator. */
-export function ReportLoading({ label = 'Loading report...' }: { label?: string }) {
-  return (
-    <Center py="xl">
-      <Stack align="center" gap="xs">
-        <Loader />
-        <Text size="sm" c="dimmed">
-          {label}
-        </Text>
-      </Stack>
-    </Center>
-  );
-}
-
-export function ReportError({ error }: { error: unknown }) {
-  return (
-    <FailureAlert error={error} title="The report could not be loaded" />
-  );
-}
-
-/** A clear empty state: what was asked, and that nothing matched. */
-export function ReportEmpty({ title, children, icon }: { title: string; children?: ReactNode; icon: ReactNode }) {
-  return (
-    <Alert color="gray" variant="light" icon={icon} title={title}>
-      {children}
-    </Alert>
   );
 }
 

@@ -5,21 +5,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDepartment, useIsAdminArea } from '../../lib/department-context';
 import { BatchSection } from '../../components/BatchSection';
 import { PageHeader } from '../../components/PageHeader';
+import { EmptyState, ReportStates } from '../../components/ReportStates';
 import { formatRupees } from '../../lib/money';
 import { useTRPC } from '../../lib/trpc';
 import { type Cell, type Column, reportFileName, tableOf } from './export';
 import { CourseReportForm, useCourseReportSearch } from './CourseReportSearch';
-import {
-  admissionNoColumn,
-  ExportActions,
-  Figure,
-  PartOfBatchShown,
-  ReportEmpty,
-  ReportError,
-  ReportLoading,
-  ReportTable,
-  TruncatedNotice,
-} from './ReportParts';
+import { admissionNoColumn, ExportActions, Figure, PartOfBatchShown, ReportTable, TruncatedNotice } from './ReportParts';
 import { reportPaths } from './paths';
 import type { FeeInfoReport, FeeInfoRow } from './types';
 
@@ -51,65 +42,69 @@ export default function StudentFeeReportPage() {
     { header: 'Final Fee', value: (r) => ({ paise: r.finalFeePaise }) },
   ];
 
-  const data = report.data;
   return (
     <>
       <PageHeader title={department.name} subtitle="Student Fee Report" />
       <CourseReportForm department={department} search={search} refetch={() => void report.refetch()} loading={report.isFetching} withText />
 
-      {!course && (
-        <ReportEmpty icon={<IconSearch />} title="Choose a course">
-          Choose a course and press Search to see every student's fee, discount and final fee.
-        </ReportEmpty>
-      )}
-      {course && report.isFetching && <ReportLoading />}
-      {course && !report.isFetching && report.isError && <ReportError error={report.error} />}
-      {course && !report.isFetching && data && data.totals.count === 0 && (
-        <ReportEmpty icon={<IconUsersGroup />} title="No students found">
-          {course.name} has no students{text ? ` matching "${text}"` : ''}.
-        </ReportEmpty>
-      )}
-      {course && !report.isFetching && data && data.totals.count > 0 && (
-        <Stack gap="lg">
-          {data.truncated && (
-            <TruncatedNotice
-              shown={data.batches.reduce((n, b) => n + b.rows.length, 0)}
-              total={data.totals.count}
-              what="students"
-              hint={batchId ? 'This batch is longer than one screen.' : undefined}
-            />
+      {!course ? (
+        <EmptyState
+          reason={{ icon: <IconSearch />, title: 'Choose a course', text: "Choose a course and press Search to see every student's fee, discount and final fee." }}
+        />
+      ) : (
+        <ReportStates
+          query={report}
+          empty={(data) =>
+            data.totals.count === 0 && {
+              icon: <IconUsersGroup />,
+              title: 'No students found',
+              text: `${course.name} has no students${text ? ` matching "${text}"` : ''}.`,
+            }
+          }
+        >
+          {(data) => (
+            <Stack gap="lg">
+              {data.truncated && (
+                <TruncatedNotice
+                  shown={data.batches.reduce((n, b) => n + b.rows.length, 0)}
+                  total={data.totals.count}
+                  what="students"
+                  hint={batchId ? 'This batch is longer than one screen.' : undefined}
+                />
+              )}
+              <Paper withBorder radius="md" p="md">
+                <Group justify="space-between" wrap="wrap" gap="lg">
+                  <Figure label="Course" value={text ? `${course.name} · "${text}"` : course.name} />
+                  <Group gap="xl" wrap="wrap">
+                    <Figure label="Students" value={data.totals.count.toLocaleString('en-IN')} />
+                    <Figure label="Total fee" value={formatRupees(data.totals.feePaise)} />
+                    <Figure label="Total discount" value={formatRupees(data.totals.discountPaise)} />
+                    <Figure label="Final fee" value={formatRupees(data.totals.finalFeePaise)} />
+                  </Group>
+                  <ExportActions
+                    size="sm"
+                    fileName={reportFileName('FeeInformation', course.name)}
+                    sheetName="Fee information"
+                    table={async () => {
+                      const full = await fullReport(data);
+                      return tableOf(
+                        columns,
+                        full.batches.flatMap((b) => b.rows),
+                        [['Total', null, null, null, ...totalCells(full.totals)]],
+                      );
+                    }}
+                  />
+                </Group>
+              </Paper>
+              {data.batches.map((batch) => (
+                <BatchSection key={batch.batchId} name={batch.batchName} count={batch.totals.count} noun="student">
+                  {batch.truncated && <PartOfBatchShown shown={batch.rows.length} count={batch.totals.count} noun="student" />}
+                  <ReportTable columns={columns} rows={batch.rows} rowKey={(r) => r.studentId} footer={[['Total:', null, null, null, ...totalCells(batch.totals)]]} />
+                </BatchSection>
+              ))}
+            </Stack>
           )}
-          <Paper withBorder radius="md" p="md">
-            <Group justify="space-between" wrap="wrap" gap="lg">
-              <Figure label="Course" value={text ? `${course.name} · "${text}"` : course.name} />
-              <Group gap="xl" wrap="wrap">
-                <Figure label="Students" value={data.totals.count.toLocaleString('en-IN')} />
-                <Figure label="Total fee" value={formatRupees(data.totals.feePaise)} />
-                <Figure label="Total discount" value={formatRupees(data.totals.discountPaise)} />
-                <Figure label="Final fee" value={formatRupees(data.totals.finalFeePaise)} />
-              </Group>
-              <ExportActions
-                size="sm"
-                fileName={reportFileName('FeeInformation', course.name)}
-                sheetName="Fee information"
-                table={async () => {
-                  const full = await fullReport(data);
-                  return tableOf(
-                    columns,
-                    full.batches.flatMap((b) => b.rows),
-                    [['Total', null, null, null, ...totalCells(full.totals)]],
-                  );
-                }}
-              />
-            </Group>
-          </Paper>
-          {data.batches.map((batch) => (
-            <BatchSection key={batch.batchId} name={batch.batchName} count={batch.totals.count} noun="student">
-              {batch.truncated && <PartOfBatchShown shown={batch.rows.length} count={batch.totals.count} noun="student" />}
-              <ReportTable columns={columns} rows={batch.rows} rowKey={(r) => r.studentId} footer={[['Total:', null, null, null, ...totalCells(batch.totals)]]} />
-            </BatchSection>
-          ))}
-        </Stack>
+        </ReportStates>
       )}
     </>
   );

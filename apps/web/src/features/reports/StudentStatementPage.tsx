@@ -7,11 +7,12 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useDepartment, useIsAdminArea } from '../../lib/department-context';
 import { StudentInstalments } from '../../components/InstalmentDues';
 import { PageHeader } from '../../components/PageHeader';
+import { ReportStates } from '../../components/ReportStates';
 import { formatDate, todayIso } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
 import { useTRPC } from '../../lib/trpc';
 import { type Cell, type ExportTable, reportFileName } from './export';
-import { ExportActions, Figure, numeric, ReportError, ReportLoading } from './ReportParts';
+import { ExportActions, Figure, numeric } from './ReportParts';
 import { receiptEntryPath } from '../receipts/links';
 import { reportPaths } from './paths';
 import type { Statement } from './types';
@@ -71,12 +72,13 @@ export default function StudentStatementPage() {
       </>
     );
   }
-  if (query.isPending) return <ReportLoading label="Loading the statement..." />;
-  if (query.isError || !statement) {
+  if (!statement) {
     return (
       <>
         <PageHeader title="Student statement" subtitle={department.name} actions={back} />
-        <ReportError error={query.error} />
+        <ReportStates query={query} loadingLabel="Loading the statement...">
+          {() => null}
+        </ReportStates>
       </>
     );
   }

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Checkbox, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Checkbox, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCash, IconDiscount, IconDownload, IconFileInvoice, IconPencil, IconPlus, IconPrinter, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useDepartment } from '../../lib/department-context';
 import { PageHeader } from '../../components/PageHeader';
-import { PageLoader } from '../../components/PageLoader';
+import { EmptyState, ReportStates } from '../../components/ReportStates';
 import { downloadText, safeFileName, toCsv } from '../../lib/csv';
 import { formatDate } from '../../lib/dates';
 import { printSoon } from '../../lib/print';
@@ -15,7 +15,6 @@ import { receiptEntryPath } from '../receipts/links';
 import { JoinSchemeDialog } from '../schemes/JoinSchemeDialog';
 import { storedDepartment } from '../../lib/session-storage';
 import { editStudentPath, registerPath, statementPath } from './links';
-import { FailureAlert } from '../../components/FailureAlert';
 import '../../components/report-table.css';
 
 type ListedBatch = RouterOutputs['students']['list']['batches'][number];
@@ -58,10 +57,11 @@ export default function CourseListPage() {
     return () => window.removeEventListener('afterprint', done);
   }, []);
 
-  if (list.isPending) return <PageLoader />;
-  if (list.isError) {
+  if (!list.data) {
     return (
-      <FailureAlert error={list.error} title="Course not available" />
+      <ReportStates query={list} loadingLabel="Loading the course..." errorTitle="Course not available">
+        {() => null}
+      </ReportStates>
     );
   }
   const { course, batches, total } = list.data;
@@ -96,9 +96,13 @@ export default function CourseListPage() {
         />
       )}
       {batches.length === 0 && (
-        <Alert color="gray" icon={<IconUsers />} title="No batches yet">
-          An administrator creates the batches of a course; students can then be registered into them.
-        </Alert>
+        <EmptyState
+          reason={{
+            icon: <IconUsers />,
+            title: 'No batches yet',
+            text: 'An administrator creates the batches of a course; students can then be registered into them.',
+          }}
+        />
       )}
       <Stack gap="lg">
         {batches.map((batch) => (
