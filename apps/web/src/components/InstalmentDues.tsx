@@ -1,16 +1,14 @@
 import { Badge, Group, List, Loader, Stack, Table, Text } from '@mantine/core';
-import type { AppRouter } from '@fees/server';
 import { useQuery } from '@tanstack/react-query';
-import type { inferOutput, TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { ReactNode } from 'react';
 import { formatDate } from '../lib/dates';
 import { formatRupees } from '../lib/money';
-import { useTRPC } from '../lib/trpc';
+import { type RouterOutputs, useTRPC } from '../lib/trpc';
 import { FailureAlert } from './FailureAlert';
 import { WaiveFineButton } from './WaiveFineButton';
 
 /** A student's dues as of a date (plans.studentDues; the receipt entry gets the same without the waivers). */
-export type StudentDues = Omit<inferOutput<TRPCOptionsProxy<AppRouter>['plans']['studentDues']>, 'waivers'>;
+export type StudentDues = Omit<RouterOutputs['plans']['studentDues'], 'waivers'>;
 
 const money = { ta: 'right' as const, style: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' as const } };
 

@@ -1,11 +1,9 @@
 import { Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import type { RouterOutputs } from '../lib/trpc';
 
 /** Where a department is paid by UPI. */
-export interface UpiPayee {
-  upiId: string;
-  payeeName: string;
-}
+export type UpiPayee = NonNullable<RouterOutputs['receipts']['entryContext']['upi']>;
 
 /**
  * A scannable QR of a UPI payment link (upiPayLink of @fees/validation), drawn as SVG by the qrcode

@@ -5,9 +5,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { deleteDialog, infoDialog } from '../../lib/dialogs';
 import { storedEmail } from '../../lib/session-storage';
-import { errorMessage, useTRPC } from '../../lib/trpc';
+import { errorMessage, type RouterOutputs, useTRPC } from '../../lib/trpc';
 
-type Account = { id: number; username: string };
+type Account = Pick<RouterOutputs['admin']['users']['list'][number], 'id' | 'username'>;
 
 /**
  * The Action cell of the admin and user lists: change password, and delete after the delete dialog

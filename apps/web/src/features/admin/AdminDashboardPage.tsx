@@ -9,15 +9,11 @@ import { NoDataRow } from '../../components/NoDataRow';
 import { PageHeader } from '../../components/PageHeader';
 import { formatDate } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
-import { useTRPC } from '../../lib/trpc';
+import { type RouterOutputs, useTRPC } from '../../lib/trpc';
 
 const COLORS: Record<number, string> = { 100: 'indigo.6', 101: 'teal.6', 102: 'orange.6', 103: 'grape.6', 104: 'cyan.6', 105: 'pink.6' };
 
-interface CardTotals {
-  totalPaise: number;
-  todayPaise: number;
-  monthPaise: number;
-}
+type CardTotals = Pick<RouterOutputs['admin']['dashboard']['departments'][number], 'totalPaise' | 'todayPaise' | 'monthPaise'>;
 
 /** Chart keys without dots: recharts reads 'D.El.Ed' as a nested path. */
 const seriesKey = (depId: number) => `dep${depId}`;

@@ -4,15 +4,10 @@ import { IconCopy } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FailureAlert } from '../../components/FailureAlert';
-import { useTRPC } from '../../lib/trpc';
+import { type RouterOutputs, useTRPC } from '../../lib/trpc';
 import type { BatchPlan } from './types';
 
-export interface BatchChoice {
-  id: number;
-  departmentId: number;
-  name: string;
-  startDate: string;
-}
+export type BatchChoice = Pick<RouterOutputs['batches']['list'][number], 'id' | 'departmentId' | 'name' | 'startDate'>;
 
 /** Whole months from one date to another, by calendar month (2025-06-01 -> 2026-06-15 is 12). */
 function monthsBetween(from: string, to: string): number {

@@ -1,7 +1,6 @@
-import type { AppRouter } from '@fees/server';
-import type { inferOutput, TRPCOptionsProxy } from '@trpc/tanstack-react-query';
+import type { RouterOutputs } from '../../lib/trpc';
 
-type Plans = TRPCOptionsProxy<AppRouter>['plans'];
+type Plans = RouterOutputs['plans'];
 
-export type BatchPlan = inferOutput<Plans['byBatch']>;
-export type DemandNotices = inferOutput<Plans['demandNotices']>;
+export type BatchPlan = Plans['byBatch'];
+export type DemandNotices = Plans['demandNotices'];

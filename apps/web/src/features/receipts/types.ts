@@ -1,11 +1,10 @@
-import type { AppRouter } from '@fees/server';
-import type { inferOutput, TRPCOptionsProxy } from '@trpc/tanstack-react-query';
+import type { RouterOutputs } from '../../lib/trpc';
 
-type Receipts = TRPCOptionsProxy<AppRouter>['receipts'];
+type Receipts = RouterOutputs['receipts'];
 
-export type FeeInfo = inferOutput<Receipts['feeInfo']>;
+export type FeeInfo = Receipts['feeInfo'];
 export type FeeBalanceRow = FeeInfo['rows'][number];
 export type FeeBalanceTotals = FeeInfo['totals'];
-export type EntryContext = inferOutput<Receipts['entryContext']>;
-export type ReceiptView = inferOutput<Receipts['byNumber']>;
-export type FoundStudent = inferOutput<Receipts['findStudents']>['students'][number];
+export type EntryContext = Receipts['entryContext'];
+export type ReceiptView = Receipts['byNumber'];
+export type FoundStudent = Receipts['findStudents']['students'][number];
