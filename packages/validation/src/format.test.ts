@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatRupees, isoDate, isRealDate, parseShownDate, receiptLabel } from './format';
+import { calendarDate, formatDate, formatRupees, isoDate, isRealDate, parseShownDate, receiptLabel } from './format';
 
 describe('format', () => {
   it('shows money in rupees with Indian grouping', () => {
@@ -20,6 +20,7 @@ describe('format', () => {
     expect(isRealDate('2026-02-29')).toBe(false);
     expect(isRealDate('2028-02-29')).toBe(true);
     expect(isoDate(new Date(2026, 0, 5))).toBe('2026-01-05');
+    expect(calendarDate(2007, 3, 9)).toBe('2007-03-09');
   });
 
   it('labels a receipt', () => {

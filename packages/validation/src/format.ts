@@ -10,6 +10,11 @@ export function isoDate(date: Date): string {
   return `${date.getFullYear()}-${pad2(date.getMonth() + 1)}-${pad2(date.getDate())}`;
 }
 
+/** yyyy-MM-dd of a year, a month (1-12) and a day. */
+export function calendarDate(year: number, month: number, day: number): string {
+  return `${year}-${pad2(month)}-${pad2(day)}`;
+}
+
 /** Today as yyyy-MM-dd in the local time zone. */
 export function localToday(now: Date = new Date()): string {
   return isoDate(now);

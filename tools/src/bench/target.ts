@@ -1,6 +1,6 @@
 /** What the bench aims at: the largest department and course, their students, a month of receipts. */
 import type Sqlite from 'better-sqlite3';
-import { DEPARTMENTS } from '@fees/validation';
+import { addDays, addMonths, DEPARTMENTS } from '@fees/validation';
 
 export interface BenchTarget {
   depId: number;
@@ -70,11 +70,8 @@ export function chooseTarget(sqlite: Sqlite.Database, today: string): BenchTarge
       .all({ depId: dep.id, today, minimumBalance: MINIMUM_BALANCE_PAISE }) as { studentId: number; heads: string }[]
   ).map((r) => ({ studentId: r.studentId, feeHeadIds: r.heads.split(',').map(Number) }));
   if (payers.length === 0) throw new Error(`no current student of department ${dep.id} owes anything`);
-  const monthStart = new Date(`${today.slice(0, 7)}-01T00:00:00Z`);
-  monthStart.setUTCMonth(monthStart.getUTCMonth() - 1);
-  const from = monthStart.toISOString().slice(0, 10);
-  const monthEnd = new Date(`${today.slice(0, 7)}-01T00:00:00Z`);
-  monthEnd.setUTCDate(0);
+  // Last month, whole: from its first day to the day before this month's first.
+  const thisMonth = `${today.slice(0, 7)}-01`;
   const yearStart = Number(today.slice(5, 7)) >= 6 ? Number(today.slice(0, 4)) : Number(today.slice(0, 4)) - 1;
   const surname = sqlite
     .prepare("select substr(name, instr(name, ' ') + 1) as s from students where course_id = ? group by s order by count(*) desc limit 1")
@@ -90,7 +87,7 @@ export function chooseTarget(sqlite: Sqlite.Database, today: string): BenchTarge
     batchId: batch.id,
     statementStudentId: statement.id,
     payers,
-    month: { from, to: monthEnd.toISOString().slice(0, 10) },
+    month: { from: addMonths(thisMonth, -1), to: addDays(thisMonth, -1) },
     year: { from: `${yearStart}-06-01`, to: today },
     searchText: surname.s,
   };

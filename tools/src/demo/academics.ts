@@ -17,7 +17,7 @@ import {
   students,
   writeAudit,
 } from '@fees/db';
-import { COURSES, DEPARTMENTS } from '@fees/validation';
+import { addDays, calendarDate, COURSES, DEPARTMENTS } from '@fees/validation';
 import { count } from 'drizzle-orm';
 import { today } from '@fees/server/config';
 import { Random } from '../random';
@@ -137,12 +137,6 @@ const HEAD_AMOUNTS: Array<[string, number]> = [
   ['Uniform Fee', 2400],
 ];
 
-function addDays(iso: string, days: number): string {
-  const date = new Date(`${iso}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
-
 export interface DemoAcademicsSummary {
   batches: number;
   feeStructures: number;
@@ -216,7 +210,7 @@ export function loadDemoAcademics(db: Database): DemoAcademicsSummary {
           const father = rand.pick(FATHERS[pool.religion]);
           const admissionDate = [addDays(startDate, rand.int(0, 45)), day].sort()[0]!;
           const age = rand.int(...profile.age);
-          const dateOfBirth = `${Number(admissionDate.slice(0, 4)) - age}-${String(rand.int(1, 12)).padStart(2, '0')}-${String(rand.int(1, 28)).padStart(2, '0')}`;
+          const dateOfBirth = calendarDate(Number(admissionDate.slice(0, 4)) - age, rand.int(1, 12), rand.int(1, 28));
           const local = rand.next() < 0.85;
           const address = local
             ? (() => {

@@ -17,7 +17,7 @@ import {
   writeAudit,
   writeBatchPlan,
 } from '@fees/db';
-import { addDays, addMonths, DEPARTMENTS, type DepartmentId, equalInstalments, type FineRule, type PlanInstalment, percentSplit, receiptTaxPaise } from '@fees/validation';
+import { addDays, addMonths, calendarDate, DEPARTMENTS, type DepartmentId, equalInstalments, type FineRule, type PlanInstalment, percentSplit, receiptTaxPaise } from '@fees/validation';
 import { asc, count, eq } from 'drizzle-orm';
 import { today } from '@fees/server/config';
 import { createReceipt } from '@fees/server/receipts';
@@ -34,7 +34,10 @@ const UPI: Record<number, [string, string]> = {
 
 /** Per department: how its year is split and the fine it charges. */
 function planFor(departmentId: number, heads: Array<{ feeHeadId: number; amountPaise: number }>, yearStart: string): { fineRule: FineRule; instalments: PlanInstalment[] } {
-  const on = (months: number, day: number) => `${addMonths(yearStart, months).slice(0, 8)}${String(day).padStart(2, '0')}`;
+  const on = (months: number, day: number) => {
+    const [year, month] = addMonths(yearStart, months).split('-').map(Number) as [number, number];
+    return calendarDate(year, month, day);
+  };
   switch (departmentId) {
     case 105: // the school: ten monthly instalments, June to March, due on the 10th
       return { fineRule: { type: 'per_day', perDayPaise: 10_00, capPaise: 300_00, graceDays: 5 }, instalments: equalInstalments(heads, { count: 10, everyMonths: 1, firstDueDate: on(0, 10) }) };

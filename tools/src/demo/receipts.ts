@@ -1,14 +1,12 @@
 import { type Database, findUserByEmail, receipts, settings, students, studentFeeBalances } from '@fees/db';
-import { DEPARTMENTS, receiptTaxPaise, type TReceiptPaymentMode } from '@fees/validation';
+import { addDays, DEPARTMENTS, receiptTaxPaise, type TReceiptPaymentMode } from '@fees/validation';
 import { asc, count } from 'drizzle-orm';
 import { today } from '@fees/server/config';
 import { createReceipt, voidReceipt } from '@fees/server/receipts';
 import { Random } from '../random';
 
 function daysAgo(days: number): string {
-  const date = new Date(`${today()}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() - days);
-  return date.toISOString().slice(0, 10);
+  return addDays(today(), -days);
 }
 
 const PARTICULARS = ['First instalment', 'Second instalment', 'Term 1', 'Term 2', 'Balance', '', '', 'Semester fee'];

@@ -4,7 +4,7 @@
  * students spread over courses and batches, and a discount or two for about 10% of them.
  */
 import type Sqlite from 'better-sqlite3';
-import { COURSES, DEPARTMENTS } from '@fees/validation';
+import { calendarDate, COURSES, DEPARTMENTS } from '@fees/validation';
 import type { Random } from '../random';
 import { DEPARTMENT_SHAPES, FEE_HEAD_PRICES, FIRST_NAMES, LAST_NAMES, PLACES } from './shape';
 
@@ -150,9 +150,9 @@ export function insertStudents(
             const address = `${rng.int(1, 400)}, ${last} House, ${place}, Kerala ${rng.int(670001, 695615)}`;
             const phone = `9${String(rng.int(100000000, 999999999))}`;
             const email = `${first}.${last}${id}@example.in`.toLowerCase();
-            const admissionDate = `${batch.startYear}-06-${String(rng.int(1, 28)).padStart(2, '0')}`;
+            const admissionDate = calendarDate(batch.startYear, 6, rng.int(1, 28));
             const birthYear = batch.startYear - (AGE_AT_ADMISSION[department.id] ?? 18);
-            const dateOfBirth = `${birthYear}-${String(rng.int(1, 12)).padStart(2, '0')}-${String(rng.int(1, 28)).padStart(2, '0')}`;
+            const dateOfBirth = calendarDate(birthYear, rng.int(1, 12), rng.int(1, 28));
             insert.run(
               id,
               department.id,

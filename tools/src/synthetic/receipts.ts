@@ -5,10 +5,10 @@
  * from one sequence, as the counter would have issued them. A few percent were edited (an 'update'
  * audit row holds the earlier version) or voided; every receipt has its 'create' audit row.
  */
+import { dayNumber, fromDayNumber } from '@fees/validation';
 import type Sqlite from 'better-sqlite3';
 import type { Random } from '../random';
 import type { SyntheticStudent, Window } from './academics';
-import { DateTexts, dayOf } from './dates';
 import { PARTICULARS, PAYMENT_MODE_WEIGHTS } from './shape';
 
 const EDITED_SHARE = 0.03;
@@ -35,13 +35,13 @@ interface Generated {
 
 function generate(rng: Random, students: SyntheticStudent[], window: Window): Generated {
   const g: Generated = { student: [], day: [], lineStart: [], lineCount: [], lineHead: [], lineAmount: [], lineParticulars: [] };
-  const lastDay = dayOf(window.today);
+  const lastDay = dayNumber(window.today);
   students.forEach((student, index) => {
     const from = Math.max(student.startYear, window.firstYear);
     const to = Math.min(student.startYear + student.years - 1, window.lastYear);
     for (let year = from; year <= to; year++) {
-      const first = dayOf(`${year}-06-01`);
-      const last = Math.min(dayOf(`${year + 1}-05-31`), lastDay);
+      const first = dayNumber(`${year}-06-01`);
+      const last = Math.min(dayNumber(`${year + 1}-05-31`), lastDay);
       if (last < first) continue;
       const receipts = rng.int(3, 6);
       for (let r = 0; r < receipts; r++) {
@@ -122,7 +122,6 @@ export function insertReceipts(
 ): ReceiptCounts {
   const g = generate(rng, students, window);
   const order = orderByDay(g.day);
-  const dates = new DateTexts();
   const insertReceipt = sqlite.prepare(
     `insert into receipts (id, number, department_id, course_id, batch_id, student_id, date, student_name, address,
        phone, email, total_paise, tax_rate_basis_points, tax_paise, net_paise, payment_mode, payment_reference,
@@ -145,7 +144,7 @@ export function insertReceipts(
       const number = position + 1;
       const student = students[g.student[r]!]!;
       const user = staff.get(student.departmentId)!;
-      const date = dates.get(g.day[r]!);
+      const date = fromDayNumber(g.day[r]!);
       const start = g.lineStart[r]!;
       const lineCount = g.lineCount[r]!;
       const lines: { feeHeadId: number; particulars: string; amountPaise: number }[] = [];
@@ -160,7 +159,7 @@ export function insertReceipts(
       const createdAt = timeOn(rng, date);
       const edited = rng.chance(EDITED_SHARE);
       const voided = rng.chance(VOIDED_SHARE);
-      const updatedAt = edited || voided ? timeOn(rng, dates.get(g.day[r]! + rng.int(0, 20))) : createdAt;
+      const updatedAt = edited || voided ? timeOn(rng, fromDayNumber(g.day[r]! + rng.int(0, 20))) : createdAt;
       insertReceipt.run(
         number,
         number,
