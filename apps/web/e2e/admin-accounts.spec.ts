@@ -1,18 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN, signInAsAdmin, trpcMutation } from './support';
+import { ADMIN, signInAsAdmin, trpcMutation, trpcQuery } from './support';
 
 /** Today in the foundation's time zone, as the server names its backup files. */
 const TODAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
 const YEAR = Number(TODAY.slice(0, 4));
-
-async function trpcQuery<T>(page: Page, path: string, input?: unknown): Promise<T> {
-  const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
-  const response = await page.request.get(`/trpc/${path}${query}`);
-  const body = await response.json();
-  if (!response.ok()) throw new Error(`${path}: ${JSON.stringify(body)}`);
-  return body.result.data as T;
-}
 
 /** A batch, a tuition fee, a student and one receipt dated today, through the procedures the screens use. */
 async function collect(page: Page, opts: { depId: number; courseId: number; admissionNo: string; name: string; amount: string }) {

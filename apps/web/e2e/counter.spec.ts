@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { signInAsAdmin, signInAtDepartment, trpcMutation } from './support';
+import { signInAsAdmin, signInAtDepartment, trpcMutation, trpcQuery } from './support';
 
 /**
  * The counter's keyboard contract (issue 14), walked in two departments: a known student and two fee
@@ -44,14 +44,6 @@ const HEADS = [
   ['Exam Fee', '1500.50'],
   ['Library Fee', '2000'],
 ] as const;
-
-async function trpcQuery<T>(page: Page, path: string, input?: unknown): Promise<T> {
-  const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
-  const response = await page.request.get(`/trpc/${path}${query}`);
-  const body = await response.json();
-  if (!response.ok()) throw new Error(`${path}: ${JSON.stringify(body)}`);
-  return body.result.data as T;
-}
 
 async function setUp(page: Page) {
   await signInAsAdmin(page);

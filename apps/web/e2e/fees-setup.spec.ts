@@ -1,15 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signInAsAdmin, trpcMutation } from './support';
+import { signInAsAdmin, trpcMutation, trpcQuery } from './support';
 
 const BATCH = '2027-2030';
 const BATCH_OPTION = `${BATCH} (BA English)`;
-
-async function trpcQuery<T>(page: Page, path: string, input: unknown): Promise<T> {
-  const response = await page.request.get(`/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`);
-  const body = await response.json();
-  if (!response.ok()) throw new Error(`${path}: ${JSON.stringify(body)}`);
-  return body.result.data as T;
-}
 
 /** A select's input: a combobox, or a textbox when it is searchable. */
 function select(page: Page, label: string) {

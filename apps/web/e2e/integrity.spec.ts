@@ -1,12 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { signInAsAdmin, trpcMutation } from './support';
-
-async function trpcQuery<T>(page: Page, path: string, input: unknown): Promise<T> {
-  const response = await page.request.get(`/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`);
-  const body = await response.json();
-  if (!response.ok()) throw new Error(`${path}: ${JSON.stringify(body)}`);
-  return body.result.data as T;
-}
+import { expect, test } from '@playwright/test';
+import { signInAsAdmin, trpcMutation, trpcQuery } from './support';
 
 test('an edit from a screen loaded before another change is refused with who-changed-it-when, and the other change stays', async ({ page }) => {
   await signInAsAdmin(page);

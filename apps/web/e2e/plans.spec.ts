@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { signInAsAdmin, signInAtDepartment, trpcMutation } from './support';
+import { signInAsAdmin, signInAtDepartment, trpcMutation, trpcQuery } from './support';
 
 const CLERK = { email: 'plans.clerk@e2e.test', password: 'plans123' };
 const STUDENT = { name: 'Lakshmi Menon', admissionNo: 'BED-PL-01' };
@@ -25,14 +25,6 @@ function addMonths(date: string, months: number): string {
 }
 
 const shown = (iso: string) => iso.split('-').reverse().join('-');
-
-async function trpcQuery<T>(page: Page, path: string, input?: unknown): Promise<T> {
-  const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
-  const response = await page.request.get(`/trpc/${path}${query}`);
-  const body = await response.json();
-  if (!response.ok()) throw new Error(`${path}: ${JSON.stringify(body)}`);
-  return body.result.data as T;
-}
 
 async function choose(page: Page, label: string, option: string | RegExp) {
   await page.getByRole('combobox', { name: label, exact: true }).or(page.getByRole('textbox', { name: label, exact: true })).click();

@@ -1,20 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { runProgram } from './programs';
-import { signInAsAdmin, signInAtDepartment, trpcMutation } from './support';
+import { signInAsAdmin, signInAtDepartment, trpcMutation, trpcQuery } from './support';
 
 const STAFF = { email: 'counter.ug@e2e.test', password: 'counter1' };
 const STUDENT = { name: 'Devika Pillai', admissionNo: 'E2E-RC-001', address: '7 Lake View, Kochi' };
 const LETTERHEAD = { institutionName: 'Arts and Science College', address: 'College Road, Thrissur 680001', phone: '0487 2440000' };
 const ARTIFACTS = 'e2e/artifacts';
-
-async function trpcQuery<T>(page: Page, path: string, input?: unknown): Promise<T> {
-  const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
-  const response = await page.request.get(`/trpc/${path}${query}`);
-  const body = await response.json();
-  if (!response.ok()) throw new Error(`${path}: ${JSON.stringify(body)}`);
-  return body.result.data as T;
-}
 
 /** Admin data the counter needs: a UG staff account, a BA English batch with three fee heads at 18% GST, one student. */
 async function setUpData(page: Page) {

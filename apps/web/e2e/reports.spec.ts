@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
-import { signInAsAdmin, signInAtDepartment, trpcMutation } from './support';
+import { signInAsAdmin, signInAtDepartment, trpcMutation, trpcQuery } from './support';
 
 const PASSWORD = 'clerk123';
 const CLERK = 'reports.clerk@e2e.test';
@@ -13,13 +13,6 @@ function rupees(paise: number): string {
   const last = whole.slice(-3);
   const rest = whole.slice(0, -3);
   return `${rest ? `${rest.replace(/\B(?=(\d{2})+(?!\d))/g, ',')},` : ''}${last}.${String(paise % 100).padStart(2, '0')}`;
-}
-
-async function trpcQuery<T>(page: Page, path: string, input: unknown): Promise<T> {
-  const response = await page.request.get(`/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`);
-  const body = await response.json();
-  if (!response.ok()) throw new Error(`${path}: ${JSON.stringify(body)}`);
-  return body.result.data as T;
 }
 
 interface Receipt {

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { signInAsAdmin, trpcMutation } from './support';
+import { signInAsAdmin, trpcMutation, trpcQuery } from './support';
 
 /** What the screen specs visit: a UG clerk, a BA English batch with two heads, a student and a receipt. */
 export interface ScreenData {
@@ -7,14 +7,6 @@ export interface ScreenData {
   student: { id: number; name: string; admissionNo: string };
   batchId: number;
   receiptNumber: number;
-}
-
-async function trpcQuery<T>(page: Page, path: string, input?: unknown): Promise<T> {
-  const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
-  const response = await page.request.get(`/trpc/${path}${query}`);
-  const body = await response.json();
-  if (!response.ok()) throw new Error(`${path}: ${JSON.stringify(body)}`);
-  return body.result.data as T;
 }
 
 /** Today where the server counts receipt dates (the e2e server runs with TZ=Asia/Kolkata). */

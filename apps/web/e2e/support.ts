@@ -25,6 +25,15 @@ export async function signInAtDepartment(page: Page, depId: number, email: strin
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+/** A tRPC query under the page's session (GET /trpc/path?input=...); throws with the server's answer when refused. */
+export async function trpcQuery<T>(page: Page, path: string, input?: unknown): Promise<T> {
+  const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
+  const response = await page.request.get(`/trpc/${path}${query}`);
+  const body = await response.json();
+  if (!response.ok()) throw new Error(`${path}: ${JSON.stringify(body)}`);
+  return body.result.data as T;
+}
+
 /** Calls a tRPC mutation with the page's cookies (to set up data a test needs but does not test). */
 export async function trpcMutation<T>(page: Page, path: string, input: unknown): Promise<T> {
   const response = await page.request.post(`/trpc/${path}`, { data: input });

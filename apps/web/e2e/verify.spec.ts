@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { runProgram } from './programs';
-import { signInAsAdmin, signInAtDepartment, trpcMutation } from './support';
+import { signInAsAdmin, signInAtDepartment, trpcMutation, trpcQuery } from './support';
 
 const STAFF = { email: 'counter.verify@e2e.test', password: 'verify12' };
 const STUDENT = { name: 'Meera Nair Krishnan', admissionNo: 'E2E-VF-001' };
@@ -11,14 +11,6 @@ const ARTIFACTS = 'e2e/artifacts';
 /** Today at the foundation (receipts may not be back-dated past the limit). */
 const TODAY = new Date().toLocaleDateString('en-CA', { timeZone: 'Asia/Kolkata' });
 const TODAY_SHOWN = TODAY.split('-').reverse().join('-');
-
-async function trpcQuery<T>(page: Page, path: string, input?: unknown): Promise<T> {
-  const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
-  const response = await page.request.get(`/trpc/${path}${query}`);
-  const body = await response.json();
-  if (!response.ok()) throw new Error(`${path}: ${JSON.stringify(body)}`);
-  return body.result.data as T;
-}
 
 /** A staff account, a batch with a tuition fee and one student in the UG department. */
 async function setUpData(page: Page): Promise<{ studentId: number; headId: number }> {
