@@ -15,12 +15,13 @@ import {
   IconShieldLock,
   IconUsers,
 } from '@tabler/icons-react';
-import { Suspense, useState } from 'react';
+import { Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../../components/PageLoader';
 import { AdminAreaContext } from '../../lib/department-context';
 import { DEPARTMENTS } from '../../lib/departments';
 import { RequireAuth } from '../guards';
+import { MenuGroup } from './MenuGroup';
 import { ShellFooter } from './ShellFooter';
 import { ShellHeader } from './ShellHeader';
 import { navbarOf, useShellMenu } from './useShellMenu';
@@ -45,8 +46,6 @@ const SETTINGS_LINKS = [
 export function AdminShell() {
   const menu = useShellMenu();
   const { pathname } = useLocation();
-  const [settingsOpened, setSettingsOpened] = useState(true);
-  const [reportsOpened, setReportsOpened] = useState(true);
   return (
     <RequireAuth code="ADM">
       <AdminAreaContext.Provider value={true}>
@@ -62,33 +61,17 @@ export function AdminShell() {
           <AppShell.Navbar p="xs" aria-label="Administration menu" onClick={menu.onNavbarClick}>
             <AppShell.Section grow component={ScrollArea}>
               <NavLink component={Link} to="/admin" label="Dashboard" leftSection={<IconLayoutDashboard size={18} />} active={pathname === '/admin' || pathname === '/admin/'} />
-              <NavLink
-                component="button"
-                type="button"
-                label="Settings"
-                leftSection={<IconSettings size={18} />}
-                opened={settingsOpened}
-                onChange={setSettingsOpened}
-                aria-expanded={settingsOpened}
-              >
+              <MenuGroup label="Settings" icon={<IconSettings size={18} />}>
                 {SETTINGS_LINKS.map((l) => (
                   <NavLink key={l.to} component={Link} py={2} to={l.to} label={l.label} leftSection={<l.icon size={16} />} active={pathname.startsWith(l.to)} />
                 ))}
-              </NavLink>
-              <NavLink
-                component="button"
-                type="button"
-                label="Report View"
-                leftSection={<IconChartBar size={18} />}
-                opened={reportsOpened}
-                onChange={setReportsOpened}
-                aria-expanded={reportsOpened}
-              >
+              </MenuGroup>
+              <MenuGroup label="Report View" icon={<IconChartBar size={18} />}>
                 {DEPARTMENTS.map((d) => (
                   <NavLink key={d.id} component={Link} py={2} to={`/admin/rptview/${d.id}`} label={d.name} active={pathname === `/admin/rptview/${d.id}`} />
                 ))}
                 <NavLink component={Link} py={2} to="/admin/collections" label="Collections summary" leftSection={<IconReportMoney size={16} />} active={pathname.startsWith('/admin/collections')} />
-              </NavLink>
+              </MenuGroup>
             </AppShell.Section>
           </AppShell.Navbar>
           <AppShell.Main>

@@ -16,6 +16,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { DepartmentProvider } from '../../lib/department-context';
 import type { Department } from '../../lib/departments';
 import { RequireAuth } from '../guards';
+import { MenuGroup } from './MenuGroup';
 import { ShellFooter } from './ShellFooter';
 import { ShellHeader } from './ShellHeader';
 import { navbarOf, useShellMenu } from './useShellMenu';
@@ -42,7 +43,7 @@ export function DepartmentShell({ department }: { department: Department }) {
           <AppShell.Navbar p="xs" aria-label={`${department.name} menu`} onClick={menu.onNavbarClick}>
             <AppShell.Section grow component={ScrollArea}>
               <NavLink component={Link} to={base} label="Dashboard" leftSection={<IconHome size={18} />} active={is(base)} />
-              <NavLink component="button" type="button" label="Courses" leftSection={<IconSchool size={18} />} defaultOpened={pathname.includes('/list/')}>
+              <MenuGroup label="Courses" icon={<IconSchool size={18} />} defaultOpened={pathname.includes('/list/')}>
                 {courses.map((c) => (
                   <NavLink
                     key={c.id}
@@ -52,12 +53,16 @@ export function DepartmentShell({ department }: { department: Department }) {
                     active={pathname === `${base}/list/${c.id}`}
                   />
                 ))}
-              </NavLink>
+              </MenuGroup>
               <NavLink component={Link} to={`${base}/register/`} label="Register student" leftSection={<IconUserPlus size={18} />} active={is(`${base}/register`)} />
               <NavLink component={Link} to={`${base}/import/`} label="Import students" leftSection={<IconFileImport size={18} />} active={is(`${base}/import`)} />
               <NavLink component={Link} to={`${base}/rcpt/`} label="Receipts" leftSection={<IconReceipt size={18} />} active={is(`${base}/rcpt`)} />
               <NavLink component={Link} to={`${base}/refunds/`} label="Refunds" leftSection={<IconReceiptRefund size={18} />} active={is(`${base}/refunds`)} />
-              <NavLink component="button" type="button" label="Reports" leftSection={<IconChartBar size={18} />} defaultOpened={pathname.startsWith(`${base}/r`) || pathname.includes('dues') || pathname.includes('defaulters') || pathname.includes('notices')}>
+              <MenuGroup
+                label="Reports"
+                icon={<IconChartBar size={18} />}
+                defaultOpened={pathname.startsWith(`${base}/r`) || pathname.includes('dues') || pathname.includes('defaulters') || pathname.includes('notices')}
+              >
                 <NavLink component={Link} to={`${base}/rptview/`} label="All reports" active={is(`${base}/rptview`)} />
                 <NavLink component={Link} to={`${base}/rptfee/`} label="Fee receipts by course" active={is(`${base}/rptfee`)} />
                 <NavLink component={Link} to={`${base}/dues/`} label="Dues" active={is(`${base}/dues`)} />
@@ -67,7 +72,7 @@ export function DepartmentShell({ department }: { department: Department }) {
                 <NavLink component={Link} to={`${base}/finfo/`} label="Student fee information" active={is(`${base}/finfo`)} />
                 <NavLink component={Link} to={`${base}/rcpt_dtws/`} label="Receipts between dates" active={is(`${base}/rcpt_dtws`)} />
                 <NavLink component={Link} to={`${base}/collections/`} label="Collections summary" active={is(`${base}/collections`)} />
-              </NavLink>
+              </MenuGroup>
               <NavLink component={Link} to={`${base}/audit/`} label="Audit log" leftSection={<IconHistory size={18} />} active={is(`${base}/audit`)} />
             </AppShell.Section>
           </AppShell.Navbar>
