@@ -20,18 +20,18 @@ export function DemandNotice({
   const lines = notice.instalments.filter((i) => i.outstanding !== 0 || i.fine !== 0);
   const finePaidOrWaived = notice.fine.paid + notice.fine.waived;
   return (
-    <section className="notice" aria-label={`Demand notice of ${notice.name}`} data-testid="demand-notice">
-      <header className="notice-head">
+    <section className="paper-doc notice" aria-label={`Demand notice of ${notice.name}`} data-testid="demand-notice">
+      <header className="paper-head">
         {logo && <img className="notice-logo" src={logo} alt="" />}
-        <div className="notice-institution">{letterhead.institutionName}</div>
+        <div className="paper-institution">{letterhead.institutionName}</div>
         {contact && <div>{contact}</div>}
         <div>{departmentName}</div>
       </header>
-      <div className="notice-title">
+      <div className="paper-title">
         <strong>DEMAND NOTICE</strong>
         <span>Date: {formatDate(asOf)}</span>
       </div>
-      <div className="notice-meta">
+      <div className="paper-meta">
         <div>
           Name: <b>{notice.name}</b>
         </div>
@@ -46,14 +46,14 @@ export function DemandNotice({
         </div>
       </div>
       <p style={{ margin: '2mm 0 0' }}>The following fees are due as of {formatDate(asOf)}:</p>
-      <table className="notice-lines">
+      <table className="paper-lines notice-lines">
         <thead>
           <tr>
             <th>Instalment</th>
             <th>Due date</th>
-            <th className="notice-amount">Outstanding (₹)</th>
-            <th className="notice-amount">Days late</th>
-            <th className="notice-amount">Fine (₹)</th>
+            <th className="paper-amount">Outstanding (₹)</th>
+            <th className="paper-amount">Days late</th>
+            <th className="paper-amount">Fine (₹)</th>
           </tr>
         </thead>
         <tbody>
@@ -61,28 +61,28 @@ export function DemandNotice({
             <tr key={i.id}>
               <td>{i.name}</td>
               <td>{formatDate(i.dueDate)}</td>
-              <td className="notice-amount">{formatRupees(i.outstanding)}</td>
-              <td className="notice-amount">{i.daysLate > 0 ? i.daysLate : ''}</td>
-              <td className="notice-amount">{i.fine > 0 ? formatRupees(i.fine) : ''}</td>
+              <td className="paper-amount">{formatRupees(i.outstanding)}</td>
+              <td className="paper-amount">{i.daysLate > 0 ? i.daysLate : ''}</td>
+              <td className="paper-amount">{i.fine > 0 ? formatRupees(i.fine) : ''}</td>
             </tr>
           ))}
         </tbody>
         <tfoot>
           <tr>
             <td colSpan={2}>Fees outstanding</td>
-            <td className="notice-amount">{formatRupees(notice.outstanding)}</td>
+            <td className="paper-amount">{formatRupees(notice.outstanding)}</td>
             <td />
-            <td className="notice-amount">{formatRupees(notice.fine.accrued)}</td>
+            <td className="paper-amount">{formatRupees(notice.fine.accrued)}</td>
           </tr>
           {finePaidOrWaived > 0 && (
             <tr>
               <td colSpan={4}>Fine paid or waived</td>
-              <td className="notice-amount">-{formatRupees(finePaidOrWaived)}</td>
+              <td className="paper-amount">-{formatRupees(finePaidOrWaived)}</td>
             </tr>
           )}
           <tr className="notice-total">
             <td colSpan={4}>Total to pay (fees {formatRupees(notice.outstanding)} + fine {formatRupees(notice.fine.outstanding)})</td>
-            <td className="notice-amount" data-testid="notice-total">
+            <td className="paper-amount" data-testid="notice-total">
               {formatRupees(notice.total)}
             </td>
           </tr>
@@ -94,7 +94,7 @@ export function DemandNotice({
           <p>
             Please pay by <b>{formatDate(payBy)}</b> at the office{upi ? ' or by UPI' : ''}. A late fine keeps growing after the due dates as the fee rules say.
           </p>
-          <div className="notice-sign">Accounts office</div>
+          <div className="paper-sign notice-sign">Accounts office</div>
         </div>
         {upi && notice.upiLink && (
           <div className="notice-qr">

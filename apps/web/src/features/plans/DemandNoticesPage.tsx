@@ -1,3 +1,4 @@
+import '../../components/paper.css';
 import './notice.css';
 import { Button, Group, Paper, SegmentedControl } from '@mantine/core';
 import { addDays } from '@fees/validation';
@@ -94,7 +95,7 @@ export default function DemandNoticesPage() {
         )}
       </div>
       {query.data && notices.length > 0 && (
-        <div className="notice-sheet" data-paper={paper} data-testid="demand-notices">
+        <div className="paper-sheet notice-sheet" data-paper={paper} data-testid="demand-notices">
           {notices.map((notice) => (
             <DemandNotice key={notice.studentId} data={query.data} notice={notice} asOf={asOf} payBy={payBy} departmentName={department.name} logo={logo.data?.logo ?? null} />
           ))}

@@ -9,18 +9,18 @@ export function PrintableReceipt({ data, copyLabel, logo }: { data: ReceiptView;
   const { receipt, lines, letterhead } = data;
   const contact = [letterhead.address, letterhead.phone && `Phone: ${letterhead.phone}`].filter(Boolean).join(' · ');
   return (
-    <section className="rcpt-copy" aria-label={copyLabel ?? 'Receipt'}>
-      <header className="rcpt-head" data-logo={logo ? '' : undefined}>
+    <section className="paper-doc rcpt-copy" aria-label={copyLabel ?? 'Receipt'}>
+      <header className="paper-head rcpt-head" data-logo={logo ? '' : undefined}>
         {logo && <img className="rcpt-logo" src={logo} alt="" />}
-        <div className="rcpt-institution">{letterhead.institutionName}</div>
+        <div className="paper-institution">{letterhead.institutionName}</div>
         {contact && <div>{contact}</div>}
         <div>{receipt.departmentName}</div>
       </header>
-      <div className="rcpt-title">
+      <div className="paper-title">
         <strong>FEE RECEIPT</strong>
         {copyLabel && <span className="rcpt-copy-label">{copyLabel}</span>}
       </div>
-      <div className="rcpt-meta">
+      <div className="paper-meta">
         <div>
           Receipt No: <b>{receiptLabel(receipt.number)}</b>
         </div>
@@ -43,13 +43,13 @@ export function PrintableReceipt({ data, copyLabel, logo }: { data: ReceiptView;
           Address: <b>{receipt.address}</b>
         </div>
       </div>
-      <table className="rcpt-lines">
+      <table className="paper-lines">
         <thead>
           <tr>
             <th style={{ width: '8%' }}>#</th>
             <th>Fee type</th>
             <th>Particulars</th>
-            <th className="rcpt-amount" style={{ width: '24%' }}>
+            <th className="paper-amount" style={{ width: '24%' }}>
               Amount (₹)
             </th>
           </tr>
@@ -60,7 +60,7 @@ export function PrintableReceipt({ data, copyLabel, logo }: { data: ReceiptView;
               <td>{line.lineNo}</td>
               <td>{line.feeHead}</td>
               <td>{line.particulars}</td>
-              <td className="rcpt-amount">{formatRupees(line.amountPaise)}</td>
+              <td className="paper-amount">{formatRupees(line.amountPaise)}</td>
             </tr>
           ))}
         </tbody>
@@ -69,15 +69,15 @@ export function PrintableReceipt({ data, copyLabel, logo }: { data: ReceiptView;
         <tbody>
           <tr>
             <td>Total</td>
-            <td className="rcpt-amount">{formatRupees(receipt.totalPaise)}</td>
+            <td className="paper-amount">{formatRupees(receipt.totalPaise)}</td>
           </tr>
           <tr>
             <td>GST ({ratePercentText(receipt.taxRateBasisPoints)}%)</td>
-            <td className="rcpt-amount">{formatRupees(receipt.taxPaise)}</td>
+            <td className="paper-amount">{formatRupees(receipt.taxPaise)}</td>
           </tr>
           <tr className="rcpt-net">
             <td>Net amount</td>
-            <td className="rcpt-amount">₹ {formatRupees(receipt.netPaise)}</td>
+            <td className="paper-amount">₹ {formatRupees(receipt.netPaise)}</td>
           </tr>
         </tbody>
       </table>
@@ -98,7 +98,7 @@ export function PrintableReceipt({ data, copyLabel, logo }: { data: ReceiptView;
             </>
           )}
         </div>
-        <div className="rcpt-sign">Authorised signatory</div>
+        <div className="paper-sign">Authorised signatory</div>
       </div>
       <VerifyQr path={data.verifyPath} />
       {receipt.status === 'voided' && <div className="rcpt-void">VOIDED</div>}

@@ -1,4 +1,5 @@
 import { receiptLabel } from '@fees/validation';
+import '../../components/paper.css';
 import './receipt.css';
 import { Alert, Badge, Button, Group, Loader, Paper, SegmentedControl, Text } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
@@ -140,7 +141,7 @@ export default function ReceiptSuccessPage() {
           </Group>
         </Paper>
       </div>
-      <div className="rcpt-sheet" data-paper={paper} data-testid="printable-receipt">
+      <div className="paper-sheet rcpt-sheet" data-paper={paper} data-testid="printable-receipt">
         {COPIES[paper].map((label, index) => (
           <Fragment key={label ?? 'single'}>
             {index > 0 && <div className="rcpt-cut" />}
