@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calendarDate, formatDate, formatRupees, isoDate, isRealDate, parseShownDate, receiptLabel } from './format';
+import { calendarDate, clockTime, formatDate, formatRupees, isoDate, isRealDate, parseShownDate, receiptLabel } from './format';
 
 describe('format', () => {
   it('shows money in rupees with Indian grouping', () => {
@@ -21,6 +21,7 @@ describe('format', () => {
     expect(isRealDate('2028-02-29')).toBe(true);
     expect(isoDate(new Date(2026, 0, 5))).toBe('2026-01-05');
     expect(calendarDate(2007, 3, 9)).toBe('2007-03-09');
+    expect(clockTime(new Date(2026, 0, 5, 9, 7))).toBe('09:07');
   });
 
   it('labels a receipt', () => {

@@ -15,6 +15,11 @@ export function calendarDate(year: number, month: number, day: number): string {
   return `${year}-${pad2(month)}-${pad2(day)}`;
 }
 
+/** A Date's time of day in the local time zone as HH:mm (24 hours). */
+export function clockTime(date: Date): string {
+  return `${pad2(date.getHours())}:${pad2(date.getMinutes())}`;
+}
+
 /** Today as yyyy-MM-dd in the local time zone. */
 export function localToday(now: Date = new Date()): string {
   return isoDate(now);

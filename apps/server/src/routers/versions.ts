@@ -4,14 +4,13 @@
  * clerk never silently replaces another's work. Without a version (the legacy REST paths) the last
  * write wins.
  */
-import { AppError, MSG } from '@fees/validation';
+import { AppError, clockTime, MSG } from '@fees/validation';
 
 export type VersionedKind = 'receipt' | 'student' | 'discount' | 'fee structure' | 'batch' | 'refund' | 'opening balance';
 
 /** HH:mm in the foundation's time zone (the process TZ, Asia/Kolkata by default). */
 function localTime(iso: string | null): string {
-  const date = iso ? new Date(iso) : new Date();
-  return `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
+  return clockTime(iso ? new Date(iso) : new Date());
 }
 
 /** Throws 409 when a version was sent and the stored record has moved on since. */

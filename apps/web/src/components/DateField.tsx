@@ -1,12 +1,12 @@
 import '@mantine/dates/styles.css';
 import { DateInput, type DateInputProps } from '@mantine/dates';
-import { isRealDate, parseShownDate } from '@fees/validation';
+import { calendarDate, isRealDate, parseShownDate } from '@fees/validation';
 import { IconCalendar } from '@tabler/icons-react';
 
 /** dd-MM-yyyy or dd/MM/yyyy (as shown) or yyyy-MM-dd typed by hand -> yyyy-MM-dd; anything else is no date. */
 function parseTypedDate(text: string): string | null {
   const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(text.trim());
-  const value = parseShownDate(text) ?? (iso ? `${iso[1]}-${iso[2]!.padStart(2, '0')}-${iso[3]!.padStart(2, '0')}` : null);
+  const value = parseShownDate(text) ?? (iso ? calendarDate(Number(iso[1]), Number(iso[2]), Number(iso[3])) : null);
   return value && isRealDate(value) ? value : null;
 }
 

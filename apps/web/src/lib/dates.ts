@@ -1,4 +1,4 @@
-import { formatDate, isoDate, localToday } from '@fees/validation';
+import { clockTime, formatDate, isoDate, localToday } from '@fees/validation';
 
 /** Dates on the screens: the shared helpers of @fees/validation (yyyy-MM-dd stored, dd-MM-yyyy shown). */
 export { formatDate };
@@ -15,6 +15,5 @@ export function toIsoDate(value: Date | string | null | undefined): string {
 /** An instant (ISO timestamp, UTC) as dd-MM-yyyy HH:mm in the browser's time. */
 export function formatInstant(iso: string): string {
   const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${formatDate(isoDate(d))} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  return `${formatDate(isoDate(d))} ${clockTime(d)}`;
 }

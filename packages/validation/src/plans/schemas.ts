@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PAISE, optionalText, requiredText, ZDate, ZDepId, ZId } from '../common';
+import { MAX_PAISE, optionalText, paiseToRupeesText, requiredText, ZDate, ZDepId, ZId } from '../common';
 import { MSG } from '../messages';
 import { REPORT_ROW_LIMIT_MAX } from '../reports';
 import type { FineRule } from './types';
@@ -120,8 +120,7 @@ export type TUpdatePaymentSettingsInput = z.infer<typeof ZUpdatePaymentSettingsI
 
 /** The UPI payment link a QR code carries (NPCI's upi://pay with payee, amount in rupees, note, INR). */
 export function upiPayLink(params: { upiId: string; payeeName: string; amountPaise: number; note: string }): string {
-  const amount = `${Math.floor(params.amountPaise / 100)}.${String(params.amountPaise % 100).padStart(2, '0')}`;
   // '@' stays readable: UPI apps expect pa=name@bank as printed.
   const q = (v: string) => encodeURIComponent(v).replace(/%40/g, '@');
-  return `upi://pay?pa=${q(params.upiId)}&pn=${q(params.payeeName)}&am=${amount}&tn=${q(params.note)}&cu=INR`;
+  return `upi://pay?pa=${q(params.upiId)}&pn=${q(params.payeeName)}&am=${paiseToRupeesText(params.amountPaise)}&tn=${q(params.note)}&cu=INR`;
 }

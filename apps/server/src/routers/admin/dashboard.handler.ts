@@ -1,14 +1,9 @@
 import { dailyCollections, departmentCollections, listAdmins } from '@fees/db';
+import { addDays } from '@fees/validation';
 import { today } from '../../config';
 import type { Context } from '../../context';
 
 const SERIES_DAYS = 30;
-
-function addDays(isoDate: string, days: number): string {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
 
 /**
  * The admin home: per department the total collected on live receipts, today's and this month's

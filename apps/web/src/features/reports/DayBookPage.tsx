@@ -1,5 +1,5 @@
 import { Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { PAYMENT_MODE_LABELS, refundLabel, type TReceiptPaymentMode } from '@fees/validation';
+import { PAYMENT_MODE_LABELS, receiptLabel, refundLabel, type TReceiptPaymentMode } from '@fees/validation';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PageHeader } from '../../components/PageHeader';
@@ -36,7 +36,7 @@ const USER_COLUMNS: Array<Column<UserRow>> = [
 ];
 
 const VOIDED_COLUMNS: Array<Column<VoidedRow>> = [
-  { header: 'Receipt', value: (v) => `#000${v.number}` },
+  { header: 'Receipt', value: (v) => receiptLabel(v.number) },
   { header: 'Voided by', value: (v) => v.voidedByEmail ?? '(deleted account)' },
   { header: 'Amount', value: (v) => ({ paise: v.netPaise }) },
 ];
