@@ -3,11 +3,12 @@ import { IconDiscount } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
+import { ReportStates } from '../../components/ReportStates';
 import { useDepartment } from '../../lib/department-context';
 import { formatRupees } from '../../lib/money';
 import { type RouterOutputs, useTRPC } from '../../lib/trpc';
 import { type Column, reportFileName, tableOf } from './export';
-import { BatchSelect, coursesOf, ExportActions, Figure, ReportEmpty, ReportError, ReportLoading, ReportTable } from './ReportParts';
+import { BatchSelect, coursesOf, ExportActions, Figure, ReportTable } from './ReportParts';
 
 type Scheme = RouterOutputs['reports']['concessions'][number];
 /** One line per scheme and fee head; the scheme's name and students on its first line. */
@@ -69,30 +70,28 @@ export default function ConcessionsPage() {
           />
         </Group>
       </Paper>
-      {report.isFetching && <ReportLoading />}
-      {!report.isFetching && report.isError && <ReportError error={report.error} />}
-      {!report.isFetching && report.data && schemes.length === 0 && (
-        <ReportEmpty icon={<IconDiscount />} title="No concessions">
-          No student of {scope} is in a concession scheme.
-        </ReportEmpty>
-      )}
-      {!report.isFetching && schemes.length > 0 && (
-        <Stack gap="lg">
-          <Paper withBorder radius="md" p="md">
-            <Group justify="space-between" wrap="wrap" gap="lg">
-              <Figure label="Scope" value={scope} />
-              <Group gap="xl">
-                <Figure label="Schemes" value={schemes.length} />
-                <Figure label="Concessions" value={formatRupees(total)} testId="concessions-total" />
+      <ReportStates
+        query={report}
+        empty={(data) => data.length === 0 && { icon: <IconDiscount />, title: 'No concessions', text: `No student of ${scope} is in a concession scheme.` }}
+      >
+        {() => (
+          <Stack gap="lg">
+            <Paper withBorder radius="md" p="md">
+              <Group justify="space-between" wrap="wrap" gap="lg">
+                <Figure label="Scope" value={scope} />
+                <Group gap="xl">
+                  <Figure label="Schemes" value={schemes.length} />
+                  <Figure label="Concessions" value={formatRupees(total)} testId="concessions-total" />
+                </Group>
+                <ExportActions size="sm" fileName={reportFileName('Concessions_', scope)} sheetName="Concessions" table={() => tableOf(columns, linesOf(schemes), footer)} />
               </Group>
-              <ExportActions size="sm" fileName={reportFileName('Concessions_', scope)} sheetName="Concessions" table={() => tableOf(columns, linesOf(schemes), footer)} />
-            </Group>
-          </Paper>
-          <Paper withBorder radius="md" p="md">
-            <ReportTable columns={columns} rows={linesOf(schemes)} rowKey={(r) => r.key} footer={footer} testId="concessions-table" />
-          </Paper>
-        </Stack>
-      )}
+            </Paper>
+            <Paper withBorder radius="md" p="md">
+              <ReportTable columns={columns} rows={linesOf(schemes)} rowKey={(r) => r.key} footer={footer} testId="concessions-table" />
+            </Paper>
+          </Stack>
+        )}
+      </ReportStates>
     </>
   );
 }
