@@ -10,6 +10,7 @@ import {
   discounts,
   feeHeads,
   feeStructures,
+  openingBalances,
   studentHeadPaid,
   students,
 } from '../schema';
@@ -140,8 +141,8 @@ export async function studentsOfBatchCategory(db: DbOrTx, params: { batchId: num
 }
 
 /**
- * Per student and head of their batch's fee structure: the fee, what was paid on live receipts, and
- * the discount row if any (with the scheme that wrote it and its version).
+ * Per student and head of their batch's fee structure: the fee, any opening balance on the head, what
+ * was paid on live receipts, and the discount row if any (with the scheme that wrote it and its version).
  */
 export async function headStatesOfStudents(db: DbOrTx, params: { studentIds: number[] }) {
   if (params.studentIds.length === 0) return [];
@@ -151,6 +152,7 @@ export async function headStatesOfStudents(db: DbOrTx, params: { studentIds: num
       feeHeadId: feeStructures.feeHeadId,
       feeHead: feeHeads.name,
       feePaise: feeStructures.amountPaise,
+      openingPaise: sql<number>`coalesce(${openingBalances.amountPaise}, 0)`,
       paidPaise: sql<number>`coalesce(${studentHeadPaid.paidPaise}, 0)`,
       discountId: discounts.id,
       discountPaise: discounts.discountPaise,
@@ -166,6 +168,7 @@ export async function headStatesOfStudents(db: DbOrTx, params: { studentIds: num
     .leftJoin(discounts, and(eq(discounts.studentId, students.id), eq(discounts.feeHeadId, feeStructures.feeHeadId)))
     .leftJoin(concessionSchemes, eq(concessionSchemes.id, discounts.schemeId))
     .leftJoin(studentHeadPaid, and(eq(studentHeadPaid.studentId, students.id), eq(studentHeadPaid.feeHeadId, feeStructures.feeHeadId)))
+    .leftJoin(openingBalances, and(eq(openingBalances.studentId, students.id), eq(openingBalances.feeHeadId, feeStructures.feeHeadId)))
     .where(inArray(students.id, params.studentIds))
     .orderBy(asc(students.id), asc(feeStructures.id));
 }

@@ -1,4 +1,4 @@
-import { auditLog, categories, concessionSchemeMembers, discounts, receiptLines, receiptNumberSequence, receipts, students } from '@fees/db';
+import { auditLog, categories, concessionSchemeMembers, discounts, openingBalances, receiptLines, receiptNumberSequence, receipts, students } from '@fees/db';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { buildFixture, FIXTURE_AMOUNTS, type Fixture } from '../../test/fixture';
@@ -104,7 +104,8 @@ const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 async function expectReportsAgreeWithRawTables() {
   const raw = h.db.all<{ id: number; fee: number; discount: number; paid: number }>(sql`
     SELECT s.id,
-      (SELECT coalesce(sum(amount_paise), 0) FROM fee_structures WHERE batch_id = s.batch_id) AS fee,
+      (SELECT coalesce(sum(amount_paise), 0) FROM fee_structures WHERE batch_id = s.batch_id)
+        + (SELECT coalesce(sum(amount_paise), 0) FROM opening_balances WHERE student_id = s.id) AS fee,
       (SELECT coalesce(sum(discount_paise + adjustment_paise), 0) FROM discounts WHERE student_id = s.id) AS discount,
       (SELECT coalesce(sum(l.amount_paise), 0) FROM receipt_lines l JOIN receipts r ON r.id = l.receipt_id
         WHERE l.student_id = s.id AND r.status = 'live') AS paid
@@ -299,6 +300,21 @@ describe('schemes: a percent and a fixed rule on a batch of 50', () => {
     expect(h.db.select().from(concessionSchemeMembers).all()).toHaveLength(0);
     expect(h.db.select().from(discounts).where(eq(discounts.studentId, student)).all()).toHaveLength(0);
     await admin().schemes.remove({ id: schemeId });
+    await expectReportsAgreeWithRawTables();
+  });
+
+  it('counts an opening balance on the head in the balances (a paid head with arrears is not below zero)', async () => {
+    const schemeId = await createRte();
+    const student = batchStudents[7]!;
+    pay(student, fx.heads.exam, E);
+    h.db.insert(openingBalances).values({ studentId: student, feeHeadId: fx.heads.exam, amountPaise: 500_00, dueDate: '2025-06-01' }).run();
+    const input = { schemeId, depId: 100 as const, studentIds: [student] };
+    expect((await admin().schemes.preview(input)).rows.find((r) => r.feeHeadId === fx.heads.exam)).toMatchObject({
+      balanceBeforePaise: 500_00,
+      afterPaise: 500_00,
+      balanceAfterPaise: 0,
+    });
+    await admin().schemes.join(input);
     await expectReportsAgreeWithRawTables();
   });
 

@@ -81,7 +81,10 @@ async function chosenStudents(db: DbOrTx, input: TSchemeStudentsInput) {
 
 export type ExistingDiscount = 'none' | 'this' | 'hand' | 'other';
 
-/** One student's head in a join preview: before and after, and what the apply does with it. */
+/**
+ * One student's head in a join preview: before and after, and what the apply does with it. Balances
+ * count an opening balance on the head; the scheme's percentage is of the fee structure amount alone.
+ */
 export interface JoinRow {
   studentId: number;
   admissionNo: string;
@@ -143,7 +146,7 @@ export async function planJoin(db: DbOrTx, input: TApplySchemeInput) {
           ? 'unchanged'
           : 'write';
     const afterPaise = action === 'write' ? schemePaise : beforePaise;
-    const balanceBeforePaise = state.feePaise - beforePaise - adjustmentPaise - state.paidPaise;
+    const balanceBeforePaise = state.feePaise + state.openingPaise - beforePaise - adjustmentPaise - state.paidPaise;
     rows.push({
       studentId: student.id,
       admissionNo: student.admissionNo,
@@ -269,7 +272,7 @@ export async function planLeave(db: DbOrTx, input: Omit<TLeaveSchemeInput, 'conf
     const student = byId.get(state.studentId)!;
     const beforePaise = state.discountPaise ?? 0;
     const adjustmentPaise = state.adjustmentPaise ?? 0;
-    const balanceBeforePaise = state.feePaise - beforePaise - adjustmentPaise - state.paidPaise;
+    const balanceBeforePaise = state.feePaise + state.openingPaise - beforePaise - adjustmentPaise - state.paidPaise;
     const balanceAfterPaise = balanceBeforePaise + beforePaise;
     rows.push({
       studentId: student.id,
