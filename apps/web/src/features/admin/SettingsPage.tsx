@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Center, Group, Loader, NumberInput, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { ZUpdateSettingsInput } from '@fees/validation';
@@ -13,7 +13,8 @@ import { LetterheadLogo } from './LetterheadLogo';
 
 interface SettingsValues {
   gstRate: string;
-  backdateLimitDays: string;
+  /** A NumberInput: a number, or '' while empty (the schema then says what to enter). */
+  backdateLimitDays: number | string;
   letterheads: { depId: number; departmentName: string; shortName: string; institutionName: string; address: string; phone: string }[];
 }
 
@@ -41,10 +42,11 @@ function SettingsForm({ initialValues }: { initialValues: SettingsValues }) {
       onError: (error) => form.setErrors(serverFieldErrors(error)),
     }),
   );
+  // Validation passed, so the limit is a number.
   const submit = form.onSubmit((values) =>
     update.mutate({
       gstRate: values.gstRate,
-      backdateLimitDays: values.backdateLimitDays,
+      backdateLimitDays: values.backdateLimitDays as number,
       letterheads: values.letterheads.map(({ depId, institutionName, address, phone }) => ({ depId, institutionName, address, phone })),
     }),
   );
@@ -78,7 +80,17 @@ function SettingsForm({ initialValues }: { initialValues: SettingsValues }) {
           <Text c="dimmed" size="sm" mb="md">
             Staff may date a receipt from today back this many days; administrators may post older receipts. No one may date one after today.
           </Text>
-          <TextInput label="Back-dating limit" description="Days, 0 to 3650" inputMode="numeric" maw={240} withAsterisk {...form.getInputProps('backdateLimitDays')} />
+          <NumberInput
+            label="Back-dating limit"
+            description="Days, 0 to 3650"
+            allowDecimal={false}
+            allowNegative={false}
+            clampBehavior="none"
+            hideControls
+            maw={240}
+            withAsterisk
+            {...form.getInputProps('backdateLimitDays')}
+          />
         </Paper>
         <Paper withBorder p="lg" radius="md">
           <Title order={2} size="h4">Letterheads</Title>
@@ -137,7 +149,7 @@ export default function SettingsPage() {
           <SettingsForm
             initialValues={{
               gstRate: settings.data.gstRate,
-              backdateLimitDays: String(settings.data.backdateLimitDays),
+              backdateLimitDays: settings.data.backdateLimitDays,
               letterheads: settings.data.letterheads.map((l) => ({ ...l })) }}
           />
         )

@@ -5,22 +5,24 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { idOptions, idSelectProps } from '../../lib/ids';
 import { serverFieldErrors, useTRPC } from '../../lib/trpc';
 import { DateField } from '../../components/DateField';
 import { DepartmentSelect } from '../../components/DepartmentSelect';
 import { FailureAlert } from '../../components/FailureAlert';
 import { SearchableSelect } from '../../components/SearchableSelect';
 
+/** Ids are numbers (null until chosen): the Selects convert their text (lib/ids). */
 export interface BatchFormValues {
-  depId: string;
-  courseId: string;
+  depId: number | null;
+  courseId: number | null;
   name: string;
   startDate: string;
   endDate: string;
   confirm: boolean;
 }
 
-export const EMPTY_BATCH: BatchFormValues = { depId: '', courseId: '', name: '', startDate: '', endDate: '', confirm: false };
+export const EMPTY_BATCH: BatchFormValues = { depId: null, courseId: null, name: '', startDate: '', endDate: '', confirm: false };
 
 /** Batch create and edit: on success the server's message, then the department's batch list after 0.5 s. */
 export function BatchForm({
@@ -47,7 +49,7 @@ export function BatchForm({
     clearInputErrorOnChange: true,
   });
   const depId = form.values.depId;
-  const courses = useQuery(trpc.reference.courses.queryOptions({ depId: Number(depId) }, { enabled: depId !== '' }));
+  const courses = useQuery(trpc.reference.courses.queryOptions({ depId: depId ?? 0 }, { enabled: depId !== null }));
 
   const onSuccess = (result: { Message: string }) => {
     setSaved(result.Message);
@@ -59,10 +61,12 @@ export function BatchForm({
   const update = useMutation(trpc.batches.update.mutationOptions({ onSuccess, onError }));
   const mutation = batchId === undefined ? create : update;
 
+  // Validation passed, so both ids are set.
   const submit = form.onSubmit((values) => {
     setSaved(null);
-    if (batchId === undefined) create.mutate(values);
-    else update.mutate({ ...values, id: batchId, version });
+    const input = { ...values, depId: values.depId as number, courseId: values.courseId as number };
+    if (batchId === undefined) create.mutate(input);
+    else update.mutate({ ...input, id: batchId, version });
   });
 
   return (
@@ -76,24 +80,14 @@ export function BatchForm({
             </Alert>
           )}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <DepartmentSelect
-              withAsterisk
-              {...form.getInputProps('depId')}
-              value={form.values.depId || null}
-              onChange={(value) => {
-                form.setFieldValue('depId', value ?? '');
-                form.setFieldValue('courseId', '');
-              }}
-            />
+            <DepartmentSelect withAsterisk {...idSelectProps(form, 'depId', () => form.setFieldValue('courseId', null))} />
             <SearchableSelect
               label="Course"
               placeholder={depId ? 'Choose a course' : 'Choose a department first'}
               withAsterisk
               disabled={!depId}
-              data={(courses.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
-              {...form.getInputProps('courseId')}
-              value={form.values.courseId || null}
-              onChange={(value) => form.setFieldValue('courseId', value ?? '')}
+              data={idOptions(courses.data, (c) => c.name)}
+              {...idSelectProps(form, 'courseId')}
             />
           </SimpleGrid>
           <TextInput label="Batch name" placeholder="e.g. 2025-2028" withAsterisk {...form.getInputProps('name')} />

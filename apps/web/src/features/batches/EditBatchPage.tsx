@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
+import { idOf } from '../../lib/ids';
 import { useTRPC } from '../../lib/trpc';
 import { BatchForm } from './BatchForm';
 import { FailureAlert } from '../../components/FailureAlert';
@@ -11,13 +12,13 @@ import { FailureAlert } from '../../components/FailureAlert';
 export default function EditBatchPage() {
   const trpc = useTRPC();
   const [params] = useSearchParams();
-  const batchId = Number(params.get('batchId'));
-  const batch = useQuery(trpc.batches.byId.queryOptions({ id: batchId }, { enabled: batchId > 0 }));
+  const batchId = idOf(params.get('batchId'));
+  const batch = useQuery(trpc.batches.byId.queryOptions({ id: batchId ?? 0 }, { enabled: batchId !== null }));
   const depName = params.get('depName');
   return (
     <>
       <PageHeader title="Edit batch" subtitle={batch.data ? `${batch.data.courseName} · ${batch.data.departmentName}` : (depName ?? undefined)} />
-      {!(batchId > 0) ? (
+      {batchId === null ? (
         <Alert color="red">No batch was chosen.</Alert>
       ) : batch.error ? (
         <FailureAlert error={batch.error} />
@@ -28,8 +29,8 @@ export default function EditBatchPage() {
           batchId={batch.data.id}
           version={batch.data.version}
           initialValues={{
-            depId: String(batch.data.departmentId),
-            courseId: String(batch.data.courseId),
+            depId: batch.data.departmentId,
+            courseId: batch.data.courseId,
             name: batch.data.name,
             startDate: batch.data.startDate,
             endDate: batch.data.endDate,

@@ -1,5 +1,6 @@
 import { useLocation, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
+import { idOf } from '../../lib/ids';
 import { BatchForm, EMPTY_BATCH } from './BatchForm';
 
 /** /admin/batch: the navigation state (or ?depId=) carries the department chosen on the list. */
@@ -7,7 +8,7 @@ export default function NewBatchPage() {
   const location = useLocation();
   const [params] = useSearchParams();
   const state = location.state as { depId?: number | string } | null;
-  const depId = String(state?.depId ?? params.get('depId') ?? '');
+  const depId = idOf(String(state?.depId ?? params.get('depId')));
   return (
     <>
       <PageHeader title="New batch" subtitle="A batch belongs to one course of one department" />

@@ -5,17 +5,19 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { askBelowZero, infoDialog } from '../../lib/dialogs';
 import { formatRupees } from '../../lib/money';
+import { idSelectProps } from '../../lib/ids';
 import { serverFieldErrors, useTRPC } from '../../lib/trpc';
 import { DepartmentSelect } from '../../components/DepartmentSelect';
 import { FailureAlert } from '../../components/FailureAlert';
 import { SearchableSelect } from '../../components/SearchableSelect';
 
+/** Ids are numbers (null until chosen): the Selects convert their text (lib/ids). */
 export interface DiscountFormValues {
-  depId: string;
-  courseId: string;
-  batchId: string;
-  studentId: string;
-  feeHeadId: string;
+  depId: number | null;
+  courseId: number | null;
+  batchId: number | null;
+  studentId: number | null;
+  feeHeadId: number | null;
   discount: string;
   adjustment: string;
   note: string;
@@ -23,11 +25,11 @@ export interface DiscountFormValues {
 }
 
 export const EMPTY_DISCOUNT: DiscountFormValues = {
-  depId: '',
-  courseId: '',
-  batchId: '',
-  studentId: '',
-  feeHeadId: '',
+  depId: null,
+  courseId: null,
+  batchId: null,
+  studentId: null,
+  feeHeadId: null,
   discount: '',
   adjustment: '',
   note: '',
@@ -35,7 +37,8 @@ export const EMPTY_DISCOUNT: DiscountFormValues = {
 };
 
 /** Each choice narrows the next: department -> course -> batch -> student and fee head. */
-const DEPENDENTS: Record<string, Array<keyof DiscountFormValues>> = {
+type IdField = 'depId' | 'courseId' | 'batchId' | 'studentId' | 'feeHeadId';
+const DEPENDENTS: Partial<Record<IdField, IdField[]>> = {
   depId: ['courseId', 'batchId', 'studentId', 'feeHeadId'],
   courseId: ['batchId', 'studentId', 'feeHeadId'],
   batchId: ['studentId', 'feeHeadId'],
@@ -66,19 +69,19 @@ export function DiscountForm({
     clearInputErrorOnChange: true,
   });
   const { depId, courseId, batchId, feeHeadId } = form.values;
-  const dep = Number(depId);
+  const dep = depId ?? 0;
   const listUrl = depId ? `/admin/discedt?depId=${depId}` : '/admin/discedt';
 
-  const courses = useQuery(trpc.reference.courses.queryOptions({ depId: dep }, { enabled: depId !== '' }));
-  const batches = useQuery(trpc.batches.byCourse.queryOptions({ depId: dep, courseId: Number(courseId) }, { enabled: depId !== '' && courseId !== '' }));
-  const students = useQuery(trpc.discounts.studentsOfBatch.queryOptions({ depId: dep, batchId: Number(batchId) }, { enabled: depId !== '' && batchId !== '' }));
-  const heads = useQuery(trpc.fees.structures.byBatch.queryOptions({ depId: dep, batchId: Number(batchId) }, { enabled: depId !== '' && batchId !== '' }));
-  const head = heads.data?.find((h) => String(h.feeHeadId) === feeHeadId);
+  const courses = useQuery(trpc.reference.courses.queryOptions({ depId: dep }, { enabled: depId !== null }));
+  const batches = useQuery(trpc.batches.byCourse.queryOptions({ depId: dep, courseId: courseId ?? 0 }, { enabled: depId !== null && courseId !== null }));
+  const students = useQuery(trpc.discounts.studentsOfBatch.queryOptions({ depId: dep, batchId: batchId ?? 0 }, { enabled: depId !== null && batchId !== null }));
+  const heads = useQuery(trpc.fees.structures.byBatch.queryOptions({ depId: dep, batchId: batchId ?? 0 }, { enabled: depId !== null && batchId !== null }));
+  const head = heads.data?.find((h) => h.feeHeadId === feeHeadId);
 
-  const choose = (field: keyof DiscountFormValues) => (value: string | null) => {
-    form.setFieldValue(field, value ?? '');
-    for (const dependent of DEPENDENTS[field] ?? []) form.setFieldValue(dependent, '');
-  };
+  const choose = (field: IdField) =>
+    idSelectProps(form, field, () => {
+      for (const dependent of DEPENDENTS[field] ?? []) form.setFieldValue(dependent, null);
+    });
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.discounts.pathKey() });
   const onError = (error: unknown) => form.setErrors(serverFieldErrors(error));
@@ -102,29 +105,36 @@ export function DiscountForm({
     }),
   );
   const mutation = discountId === undefined ? create : update;
+  // Validation passed, so the ids are set.
   const submit = form.onSubmit((values) => {
     mutation.reset();
-    if (discountId === undefined) create.mutate(values);
-    else update.mutate({ ...values, id: discountId, version });
+    const input = {
+      ...values,
+      depId: values.depId as number,
+      courseId: values.courseId as number,
+      batchId: values.batchId as number,
+      studentId: values.studentId as number,
+      feeHeadId: values.feeHeadId as number,
+    };
+    if (discountId === undefined) create.mutate(input);
+    else update.mutate({ ...input, id: discountId, version });
   });
 
-  const noBatchYet = courseId !== '' && batches.data?.length === 0;
+  const noBatchYet = courseId !== null && batches.data?.length === 0;
   return (
     <Paper withBorder p="lg" radius="md" maw={760}>
       <form onSubmit={submit} noValidate>
         <Stack>
           <FailureAlert error={mutation.error} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <DepartmentSelect withAsterisk {...form.getInputProps('depId')} value={form.values.depId || null} onChange={choose('depId')} />
+            <DepartmentSelect withAsterisk {...choose('depId')} />
             <SearchableSelect
               label="Course"
               placeholder={depId ? 'Choose a course' : 'Choose a department first'}
               withAsterisk
               disabled={!depId}
               data={(courses.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
-              {...form.getInputProps('courseId')}
-              value={form.values.courseId || null}
-              onChange={choose('courseId')}
+              {...choose('courseId')}
             />
             <Select
               label="Batch"
@@ -132,10 +142,8 @@ export function DiscountForm({
               withAsterisk
               disabled={!courseId}
               data={(batches.data ?? []).map((b) => ({ value: String(b.id), label: b.name }))}
-              {...form.getInputProps('batchId')}
-              value={form.values.batchId || null}
+              {...choose('batchId')}
               error={form.errors.batchId ?? (noBatchYet ? 'This course has no batches yet' : undefined)}
-              onChange={choose('batchId')}
             />
             <SearchableSelect
               label="Student"
@@ -144,9 +152,7 @@ export function DiscountForm({
               disabled={!batchId}
               nothingFoundMessage="No student matches"
               data={(students.data ?? []).map((s) => ({ value: String(s.id), label: `${s.admissionNo} · ${s.name}` }))}
-              {...form.getInputProps('studentId')}
-              value={form.values.studentId || null}
-              onChange={choose('studentId')}
+              {...choose('studentId')}
             />
           </SimpleGrid>
           <Select
@@ -156,9 +162,7 @@ export function DiscountForm({
             disabled={!batchId}
             nothingFoundMessage="This batch has no fee structure yet"
             data={(heads.data ?? []).map((h) => ({ value: String(h.feeHeadId), label: `${h.feeHeadName} (fee ${formatRupees(h.amountPaise)})` }))}
-            {...form.getInputProps('feeHeadId')}
-              value={form.values.feeHeadId || null}
-            onChange={choose('feeHeadId')}
+            {...choose('feeHeadId')}
             description={head ? `Fee for this batch: ₹ ${formatRupees(head.amountPaise)}. Discount and adjustment together may not exceed it.` : undefined}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>

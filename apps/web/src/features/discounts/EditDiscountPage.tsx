@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
+import { idOf } from '../../lib/ids';
 import { useTRPC } from '../../lib/trpc';
 import { DiscountForm } from './DiscountForm';
 import { FailureAlert } from '../../components/FailureAlert';
@@ -11,13 +12,13 @@ import { FailureAlert } from '../../components/FailureAlert';
 /** /admin/editdisc/:id */
 export default function EditDiscountPage() {
   const trpc = useTRPC();
-  const id = Number(useParams().id);
-  const discount = useQuery(trpc.discounts.byId.queryOptions({ id }, { enabled: id > 0 }));
+  const id = idOf(useParams().id);
+  const discount = useQuery(trpc.discounts.byId.queryOptions({ id: id ?? 0 }, { enabled: id !== null }));
   const d = discount.data;
   return (
     <>
       <PageHeader title="Edit discount / adjustment" subtitle={d ? `${d.admissionNo} · ${d.studentName} · ${d.feeHeadName}` : undefined} />
-      {!(id > 0) ? (
+      {id === null ? (
         <Alert color="red">No discount was chosen.</Alert>
       ) : discount.error ? (
         <FailureAlert error={discount.error} />
@@ -28,11 +29,11 @@ export default function EditDiscountPage() {
           discountId={d.id}
           version={d.version}
           initialValues={{
-            depId: String(d.departmentId),
-            courseId: String(d.courseId),
-            batchId: String(d.batchId),
-            studentId: String(d.studentId),
-            feeHeadId: String(d.feeHeadId),
+            depId: d.departmentId,
+            courseId: d.courseId,
+            batchId: d.batchId,
+            studentId: d.studentId,
+            feeHeadId: d.feeHeadId,
             discount: paiseToRupeesText(d.discountPaise),
             adjustment: paiseToRupeesText(d.adjustmentPaise),
             note: d.note ?? '',

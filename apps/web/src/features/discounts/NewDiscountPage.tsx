@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
+import { idOf } from '../../lib/ids';
 import { DiscountForm, EMPTY_DISCOUNT } from './DiscountForm';
 
 /** /admin/fdiscount */
@@ -8,7 +9,7 @@ export default function NewDiscountPage() {
   return (
     <>
       <PageHeader title="New discount / adjustment" subtitle="One discount and one adjustment per student and fee head" />
-      <DiscountForm initialValues={{ ...EMPTY_DISCOUNT, depId: params.get('depId') ?? '' }} />
+      <DiscountForm initialValues={{ ...EMPTY_DISCOUNT, depId: idOf(params.get('depId')) }} />
     </>
   );
 }

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
+import { idOf } from '../../lib/ids';
 import { useTRPC } from '../../lib/trpc';
 import { FeeStructureForm } from './FeeStructureForm';
 import { FailureAlert } from '../../components/FailureAlert';
@@ -12,13 +13,13 @@ import { FailureAlert } from '../../components/FailureAlert';
 export default function EditFeeStructurePage() {
   const trpc = useTRPC();
   const [params] = useSearchParams();
-  const id = Number(params.get('id'));
-  const structure = useQuery(trpc.fees.structures.byId.queryOptions({ id }, { enabled: id > 0 }));
+  const id = idOf(params.get('id'));
+  const structure = useQuery(trpc.fees.structures.byId.queryOptions({ id: id ?? 0 }, { enabled: id !== null }));
   const s = structure.data;
   return (
     <>
       <PageHeader title="Edit fee" subtitle={s ? `${s.feeHeadName} · ${s.courseName} ${s.batchName}` : (params.get('depname') ?? undefined)} />
-      {!(id > 0) ? (
+      {id === null ? (
         <Alert color="red">No fee structure was chosen.</Alert>
       ) : structure.error ? (
         <FailureAlert error={structure.error} />
@@ -29,11 +30,11 @@ export default function EditFeeStructurePage() {
           structureId={s.id}
           version={s.version}
           initialValues={{
-            depId: String(s.departmentId),
-            batchId: String(s.batchId),
+            depId: s.departmentId,
+            batchId: s.batchId,
             startDate: s.startDate,
             endDate: s.endDate,
-            feeHeadId: String(s.feeHeadId),
+            feeHeadId: s.feeHeadId,
             amount: paiseToRupeesText(s.amountPaise),
             confirm: false,
           }}

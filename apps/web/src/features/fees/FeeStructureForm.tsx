@@ -8,23 +8,25 @@ import { useNavigate } from 'react-router';
 import { formatDate } from '../../lib/dates';
 import { askBelowZero } from '../../lib/dialogs';
 import { formatRupees } from '../../lib/money';
+import { idSelectProps } from '../../lib/ids';
 import { serverFieldErrors, useTRPC } from '../../lib/trpc';
 import { DateField } from '../../components/DateField';
 import { DepartmentSelect } from '../../components/DepartmentSelect';
 import { FailureAlert } from '../../components/FailureAlert';
 import { SearchableSelect } from '../../components/SearchableSelect';
 
+/** Ids are numbers (null until chosen): the Selects convert their text (lib/ids). */
 export interface FeeStructureFormValues {
-  depId: string;
-  batchId: string;
+  depId: number | null;
+  batchId: number | null;
   startDate: string;
   endDate: string;
-  feeHeadId: string;
+  feeHeadId: number | null;
   amount: string;
   confirm: boolean;
 }
 
-export const EMPTY_FEE_STRUCTURE: FeeStructureFormValues = { depId: '', batchId: '', startDate: '', endDate: '', feeHeadId: '', amount: '', confirm: false };
+export const EMPTY_FEE_STRUCTURE: FeeStructureFormValues = { depId: null, batchId: null, startDate: '', endDate: '', feeHeadId: null, amount: '', confirm: false };
 
 /**
  * Fee structure create and edit. A new row keeps department, batch and dates after saving so the
@@ -57,10 +59,10 @@ export function FeeStructureForm({
   const { depId, batchId } = form.values;
   const listUrl = depId ? `/admin/feelist?depId=${depId}` : '/admin/feelist';
 
-  const batches = useQuery(trpc.batches.list.queryOptions({ depId: Number(depId) }, { enabled: depId !== '' }));
+  const batches = useQuery(trpc.batches.list.queryOptions({ depId: depId ?? 0 }, { enabled: depId !== null }));
   const heads = useQuery(trpc.fees.heads.list.queryOptions());
   const charged = useQuery(
-    trpc.fees.structures.byBatch.queryOptions({ depId: Number(depId), batchId: Number(batchId) }, { enabled: depId !== '' && batchId !== '' }),
+    trpc.fees.structures.byBatch.queryOptions({ depId: depId ?? 0, batchId: batchId ?? 0 }, { enabled: depId !== null && batchId !== null }),
   );
 
   const batchOptions: Array<{ group: string; items: Array<{ value: string; label: string }> }> = [];
@@ -82,7 +84,7 @@ export function FeeStructureForm({
     trpc.fees.structures.create.mutationOptions({
       onSuccess: (result) => {
         setSaved(result.Message);
-        form.setValues({ feeHeadId: '', amount: '', confirm: false });
+        form.setValues({ feeHeadId: null, amount: '', confirm: false });
         form.resetDirty();
         void refresh();
       },
@@ -101,15 +103,16 @@ export function FeeStructureForm({
   );
   const mutation = structureId === undefined ? create : update;
 
+  // Validation passed, so the ids are set.
   const submit = form.onSubmit((values) => {
     setSaved(null);
-    if (structureId === undefined) create.mutate(values);
-    else update.mutate({ ...values, id: structureId, version });
+    const input = { ...values, depId: values.depId as number, batchId: values.batchId as number, feeHeadId: values.feeHeadId as number };
+    if (structureId === undefined) create.mutate(input);
+    else update.mutate({ ...input, id: structureId, version });
   });
 
-  const chooseBatch = (value: string | null) => {
-    form.setFieldValue('batchId', value ?? '');
-    const batch = batches.data?.find((b) => String(b.id) === value);
+  const chooseBatch = (id: number | null) => {
+    const batch = batches.data?.find((b) => b.id === id);
     if (batch && !form.values.startDate && !form.values.endDate) {
       form.setFieldValue('startDate', batch.startDate);
       form.setFieldValue('endDate', batch.endDate);
@@ -127,15 +130,7 @@ export function FeeStructureForm({
             </Alert>
           )}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <DepartmentSelect
-              withAsterisk
-              {...form.getInputProps('depId')}
-              value={form.values.depId || null}
-              onChange={(value) => {
-                form.setFieldValue('depId', value ?? '');
-                form.setFieldValue('batchId', '');
-              }}
-            />
+            <DepartmentSelect withAsterisk {...idSelectProps(form, 'depId', () => form.setFieldValue('batchId', null))} />
             <SearchableSelect
               label="Batch"
               placeholder={depId ? 'Choose a batch' : 'Choose a department first'}
@@ -143,9 +138,7 @@ export function FeeStructureForm({
               disabled={!depId}
               nothingFoundMessage="This department has no batches yet"
               data={batchOptions}
-              {...form.getInputProps('batchId')}
-              value={form.values.batchId || null}
-              onChange={chooseBatch}
+              {...idSelectProps(form, 'batchId', chooseBatch)}
             />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -158,9 +151,7 @@ export function FeeStructureForm({
               placeholder="Choose a fee head"
               withAsterisk
               data={headOptions}
-              {...form.getInputProps('feeHeadId')}
-              value={form.values.feeHeadId || null}
-              onChange={(value) => form.setFieldValue('feeHeadId', value ?? '')}
+              {...idSelectProps(form, 'feeHeadId')}
             />
             <TextInput label="Amount" placeholder="0.00" inputMode="decimal" leftSection={<Text size="sm">₹</Text>} withAsterisk {...form.getInputProps('amount')} />
           </SimpleGrid>

@@ -112,7 +112,7 @@ export default function EditReceiptPage() {
           email: receipt.email ?? '',
           items: lines.map((line) => ({
             key: `line-${line.lineNo}`,
-            feeHeadId: String(line.feeHeadId),
+            feeHeadId: line.feeHeadId,
             particulars: line.particulars,
             amount: paiseToRupeesText(line.amountPaise),
           })),

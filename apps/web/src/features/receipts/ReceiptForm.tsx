@@ -68,7 +68,8 @@ export function ReceiptForm(props: ReceiptFormProps) {
         date: values.date,
         phone: values.phone,
         email: values.email,
-        items: values.items.map((line) => ({ feeHeadId: Number(line.feeHeadId), particulars: line.particulars, amount: line.amount.trim() })),
+        // Validation passed, so every line has its head.
+        items: values.items.map((line) => ({ feeHeadId: line.feeHeadId as number, particulars: line.particulars, amount: line.amount.trim() })),
         paymentMode: values.paymentMode,
         paymentReference: paymentNeedsReference(values.paymentMode) ? values.paymentReference : null,
         total: paiseToRupeesText(pricing.totalPaise),

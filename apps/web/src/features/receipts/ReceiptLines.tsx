@@ -3,6 +3,7 @@ import { MAX_PARTICULARS, paiseToRupeesText } from '@fees/validation';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { type KeyboardEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { SearchableSelect } from '../../components/SearchableSelect';
+import { idSelectProps } from '../../lib/ids';
 import { formatRupees } from '../../lib/money';
 import { emptyLine, type ReceiptFormApi } from './receipt-form';
 import type { StudentDues } from '../../components/InstalmentDues';
@@ -57,12 +58,12 @@ export function ReceiptLines({ form, heads, pricing, editing, dues }: ReceiptLin
     form.removeListItem('items', index);
     setFocus({ line: Math.max(0, Math.min(index, items.length - 2)), field: 'head' });
   };
-  const chooseHead = (index: number, value: string | null) => {
-    form.setFieldValue(`items.${index}.feeHeadId`, value);
-    if (!value) return;
+  /** A head was chosen on a line (the Select has set it): pre-fill the amount. */
+  const prefill = (index: number, feeHeadId: number | null) => {
+    if (feeHeadId === null) return;
     // What falls due later is left out of the pre-filled amount, unless nothing is due yet.
-    const head = dues?.heads.find((h) => h.feeHeadId === Number(value));
-    const left = pricing.amountLeft(index, Number(value));
+    const head = dues?.heads.find((h) => h.feeHeadId === feeHeadId);
+    const left = pricing.amountLeft(index, feeHeadId);
     const dueNow = left - Math.max(0, (head?.balance ?? 0) - (head?.outstanding ?? 0));
     const outstanding = dueNow > 0 ? dueNow : left;
     form.setFieldValue(`items.${index}.amount`, outstanding > 0 ? paiseToRupeesText(outstanding) : '');
@@ -99,7 +100,7 @@ export function ReceiptLines({ form, heads, pricing, editing, dues }: ReceiptLin
         </Table.Thead>
         <Table.Tbody>
           {items.map((line, index) => {
-            const id = line.feeHeadId ? Number(line.feeHeadId) : null;
+            const id = line.feeHeadId;
             const above = id !== null && pricing.overpaid.some((o) => o.feeHeadId === id);
             return (
               <Table.Tr key={line.key} style={{ verticalAlign: 'top' }}>
@@ -125,8 +126,7 @@ export function ReceiptLines({ form, heads, pricing, editing, dues }: ReceiptLin
                     nothingFoundMessage="No such fee head in this batch"
                     description={id !== null ? `${editing ? 'Due before this receipt' : 'Balance'} ${formatRupees(available(id))}` : undefined}
                     inputWrapperOrder={['label', 'input', 'description', 'error']}
-                    {...form.getInputProps(`items.${index}.feeHeadId`)}
-                    onChange={(value) => chooseHead(index, value)}
+                    {...idSelectProps(form, `items.${index}.feeHeadId`, (feeHeadId) => prefill(index, feeHeadId))}
                     onEnter={() => setFocus({ line: index, field: 'amount' })}
                   />
                 </Table.Td>

@@ -15,7 +15,8 @@ export const ZReceiptForm = ZReceiptFields.pick({
 
 export interface ReceiptFormLine {
   key: string;
-  feeHeadId: string | null;
+  /** Null until a head is chosen; the Select converts its text (lib/ids). */
+  feeHeadId: number | null;
   particulars: string;
   amount: string;
 }

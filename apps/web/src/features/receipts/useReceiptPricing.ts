@@ -13,7 +13,7 @@ export function useReceiptPricing(
   return useMemo(() => {
     const input: ReceiptPricingInput = {
       lines: items.map((line) => ({
-        feeHeadId: line.feeHeadId ? Number(line.feeHeadId) : null,
+        feeHeadId: line.feeHeadId,
         amountPaise: parseRupeesToPaise(line.amount) ?? 0,
       })),
       rateBasisPoints,

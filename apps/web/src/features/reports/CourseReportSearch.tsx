@@ -5,6 +5,7 @@ import { IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Department } from '../../lib/departments';
+import { idNativeSelectProps, idOf } from '../../lib/ids';
 import { BatchSelect, CourseSelect, coursesOf } from './ReportParts';
 
 /**
@@ -15,11 +16,11 @@ export function useCourseReportSearch(department: Department, schema: Parameters
   const [params, setParams] = useSearchParams();
   const course = coursesOf(department).find((c) => String(c.id) === params.get('course'));
   const text = params.get('q') ?? '';
-  const batchId = Number(params.get('batch')) || undefined;
+  const batchId = idOf(params.get('batch')) ?? undefined;
 
   const form = useForm({
     mode: 'controlled',
-    initialValues: { courseId: course ? String(course.id) : '', text, batchId: batchId ? String(batchId) : '' },
+    initialValues: { courseId: course?.id ?? null, text, batchId: batchId ? String(batchId) : '' },
     validate: schemaResolver(schema, { sync: true }),
     clearInputErrorOnChange: true,
   });
@@ -71,15 +72,8 @@ export function CourseReportForm({
     <Paper withBorder radius="md" p="lg" mb="lg" className="no-print">
       <form noValidate onSubmit={search.onSearch(refetch)}>
         <Group align="flex-start" wrap="wrap">
-          <CourseSelect
-            department={department}
-            {...form.getInputProps('courseId')}
-            onChange={(event) => {
-              form.setFieldValue('courseId', event.currentTarget.value);
-              form.setFieldValue('batchId', '');
-            }}
-          />
-          <BatchSelect department={department} courseId={Number(form.values.courseId) || null} {...form.getInputProps('batchId')} />
+          <CourseSelect department={department} {...idNativeSelectProps(form, 'courseId', () => form.setFieldValue('batchId', ''))} />
+          <BatchSelect department={department} courseId={form.values.courseId} {...form.getInputProps('batchId')} />
           {withText && <TextInput label="Search" placeholder="search" w={280} leftSection={<IconSearch size={16} />} {...form.getInputProps('text')} />}
           {children}
           <Button type="submit" mt={25} leftSection={<IconSearch size={16} />} loading={loading}>

@@ -56,7 +56,7 @@ export default function RegisterStudentPage() {
             {
               onSuccess: () => {
                 setSaved({ name: values.name, admissionNo: values.admissionNo, courseId: values.courseId });
-                form.reset({ ...emptyStudentForm(values.courseId), batchId: String(values.batchId), admissionDate: values.admissionDate });
+                form.reset({ ...emptyStudentForm(values.courseId), batchId: values.batchId, admissionDate: values.admissionDate });
                 window.scrollTo({ top: 0, behavior: 'smooth' });
               },
             },

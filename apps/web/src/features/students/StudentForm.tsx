@@ -8,6 +8,7 @@ import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { type ReactNode, useEffect } from 'react';
 import { useDepartment } from '../../lib/department-context';
+import { idOptions, idSelectProps } from '../../lib/ids';
 import { fieldErrors, type RouterOutputs, useTRPC } from '../../lib/trpc';
 import { FailureAlert } from '../../components/FailureAlert';
 import { SearchableSelect } from '../../components/SearchableSelect';
@@ -15,18 +16,18 @@ import { SearchableSelect } from '../../components/SearchableSelect';
 // DateInput parses what the clerk types (dd-MM-yyyy) with dayjs.
 dayjs.extend(customParseFormat);
 
-/** What the inputs hold: selects keep ids as text, dates are yyyy-MM-dd or null. */
+/** What the inputs hold: ids are numbers (null until chosen; the Selects convert, lib/ids), dates are yyyy-MM-dd or null. */
 export interface StudentFormValues {
-  courseId: string;
-  batchId: string;
+  courseId: number | null;
+  batchId: number | null;
   capId: string;
   name: string;
   admissionNo: string;
   admissionDate: string | null;
-  categoryId: string;
+  categoryId: number | null;
   dateOfBirth: string | null;
   gender: string;
-  religionId: string;
+  religionId: number | null;
   email: string;
   phone: string;
   parentName: string;
@@ -37,16 +38,16 @@ export interface StudentFormValues {
 
 export function emptyStudentForm(courseId?: number): StudentFormValues {
   return {
-    courseId: courseId ? String(courseId) : '',
-    batchId: '',
+    courseId: courseId ?? null,
+    batchId: null,
     capId: '',
     name: '',
     admissionNo: '',
     admissionDate: null,
-    categoryId: '',
+    categoryId: null,
     dateOfBirth: null,
     gender: '',
-    religionId: '',
+    religionId: null,
     email: '',
     phone: '',
     parentName: '',
@@ -61,16 +62,16 @@ type StoredStudent = RouterOutputs['students']['byId'];
 
 export function studentFormValues(s: StoredStudent): StudentFormValues {
   return {
-    courseId: String(s.courseId),
-    batchId: String(s.batchId),
+    courseId: s.courseId,
+    batchId: s.batchId,
     capId: s.capId,
     name: s.name,
     admissionNo: s.admissionNo,
     admissionDate: s.admissionDate,
-    categoryId: String(s.categoryId),
+    categoryId: s.categoryId,
     dateOfBirth: s.dateOfBirth,
     gender: s.gender,
-    religionId: s.religionId ? String(s.religionId) : '',
+    religionId: s.religionId,
     email: s.email ?? '',
     phone: s.phone ?? '',
     parentName: s.parentName ?? '',
@@ -109,8 +110,8 @@ export function StudentForm({
     validate: schemaResolver(ZStudentForm, { sync: true }),
     clearInputErrorOnChange: true,
   });
-  const courseId = Number(form.values.courseId) || 0;
-  const batches = useQuery(trpc.batches.byCourse.queryOptions({ depId: department.id, courseId }, { enabled: courseId > 0 }));
+  const courseId = form.values.courseId;
+  const batches = useQuery(trpc.batches.byCourse.queryOptions({ depId: department.id, courseId: courseId ?? 0 }, { enabled: courseId !== null }));
   const categories = useQuery(trpc.reference.categories.queryOptions());
   const religions = useQuery(trpc.reference.religions.queryOptions());
 
@@ -120,8 +121,11 @@ export function StudentForm({
     // Only a new server answer should move the field messages.
   }, [error]);
 
-  const courseOptions = COURSES.filter((c) => c.departmentId === department.id).map((c) => ({ value: String(c.id), label: c.name }));
-  const batchOptions = (batches.data ?? []).map((b) => ({ value: String(b.id), label: b.name }));
+  const courseOptions = idOptions(
+    COURSES.filter((c) => c.departmentId === department.id),
+    (c) => c.name,
+  );
+  const batchOptions = idOptions(batches.data, (b) => b.name);
 
   const submit = form.onSubmit((values) => {
     const parsed = ZStudentForm.safeParse(values);
@@ -139,11 +143,7 @@ export function StudentForm({
               placeholder="Choose a course"
               data={courseOptions}
               withAsterisk
-              {...form.getInputProps('courseId')}
-              onChange={(value) => {
-                form.setFieldValue('courseId', value ?? '');
-                form.setFieldValue('batchId', '');
-              }}
+              {...idSelectProps(form, 'courseId', () => form.setFieldValue('batchId', null))}
             />
             <Select
               label={LABEL.batchId}
@@ -152,8 +152,7 @@ export function StudentForm({
               disabled={!courseId}
               withAsterisk
               nothingFoundMessage="This course has no batches yet"
-              {...form.getInputProps('batchId')}
-              onChange={(value) => form.setFieldValue('batchId', value ?? '')}
+              {...idSelectProps(form, 'batchId')}
             />
             <TextInput label={LABEL.admissionNo} withAsterisk {...form.getInputProps('admissionNo')} />
             <DateInput label={LABEL.admissionDate} valueFormat={DATE_FORMAT} placeholder="dd-mm-yyyy" withAsterisk clearable {...form.getInputProps('admissionDate')} />
@@ -161,10 +160,9 @@ export function StudentForm({
             <Select
               label={LABEL.categoryId}
               placeholder="Choose a category"
-              data={(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+              data={idOptions(categories.data, (c) => c.name)}
               withAsterisk
-              {...form.getInputProps('categoryId')}
-              onChange={(value) => form.setFieldValue('categoryId', value ?? '')}
+              {...idSelectProps(form, 'categoryId')}
             />
           </SimpleGrid>
 
@@ -182,11 +180,9 @@ export function StudentForm({
             <Select
               label={LABEL.religionId}
               placeholder="Not given"
-              data={(religions.data ?? []).map((r) => ({ value: String(r.id), label: r.name }))}
+              data={idOptions(religions.data, (r) => r.name)}
               clearable
-              {...form.getInputProps('religionId')}
-              value={form.values.religionId || null}
-              onChange={(value) => form.setFieldValue('religionId', value ?? '')}
+              {...idSelectProps(form, 'religionId')}
             />
             <TextInput label={LABEL.email} type="email" {...form.getInputProps('email')} />
             <TextInput label={LABEL.phone} type="tel" {...form.getInputProps('phone')} />

@@ -4,6 +4,7 @@ import { ZCreateUserInput } from '@fees/validation';
 import { useMutation } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
+import { idOf, idSelectProps } from '../../../lib/ids';
 import { useTRPC } from '../../../lib/trpc';
 import { RegistrationFields, useAccountSaved } from '../RegistrationFields';
 import { FailureAlert } from '../../../components/FailureAlert';
@@ -17,7 +18,7 @@ export default function NewUserPage() {
     mode: 'controlled',
     initialValues: {
       options: 'user' as 'admin' | 'user',
-      depId: state?.depId ? String(state.depId) : '',
+      depId: idOf(String(state?.depId)),
       email: '',
       pwd1: '',
       pwd2: '',
@@ -33,7 +34,8 @@ export default function NewUserPage() {
     <>
       <PageHeader title="New user" subtitle="A department user signs in at their department only" />
       <Paper withBorder p="lg" radius="md" maw={620}>
-        <form onSubmit={form.onSubmit((values) => create.mutate(values))} noValidate>
+        {/* Validation passed, so the department is set. */}
+        <form onSubmit={form.onSubmit((values) => create.mutate({ ...values, depId: values.depId as number }))} noValidate>
           <Stack>
             <FailureAlert error={create.error} />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -49,8 +51,7 @@ export default function NewUserPage() {
                 data={DEPARTMENT_OPTIONS}
                 allowDeselect={false}
                 withAsterisk
-                {...form.getInputProps('depId')}
-                onChange={(value) => form.setFieldValue('depId', value ?? '')}
+                {...idSelectProps(form, 'depId')}
               />
             </SimpleGrid>
             <RegistrationFields form={form} listPath="/admin/useredt" saving={create.isPending} />
