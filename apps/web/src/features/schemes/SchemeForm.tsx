@@ -4,13 +4,15 @@ import { COURSES, DEPARTMENTS, paiseToRupeesText, ZCreateSchemeInput } from '@fe
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { FailureAlert } from '../../components/FailureAlert';
+import { idNativeSelectProps, idOf, idText } from '../../lib/ids';
 import { type RouterOutputs, useTRPC } from '../../lib/trpc';
 
+/** Ids are numbers (null until chosen; the selects convert their text, lib/ids); a null batch is all batches. */
 export interface RuleValues {
   kind: 'percent' | 'fixed';
-  feeHeadId: string;
-  courseId: string;
-  batchId: string | null;
+  feeHeadId: number | null;
+  courseId: number | null;
+  batchId: number | null;
   percent: string;
   amount: string;
 }
@@ -20,7 +22,14 @@ export interface SchemeValues {
   rules: RuleValues[];
 }
 
-const emptyRule = (): RuleValues => ({ kind: 'percent', feeHeadId: '', courseId: '', batchId: null, percent: '', amount: '' });
+const emptyRule = (): RuleValues => ({ kind: 'percent', feeHeadId: null, courseId: null, batchId: null, percent: '', amount: '' });
+
+/** The values once the schema passed: every rule has its head and course. */
+function checked(values: SchemeValues) {
+  return { ...values, rules: values.rules.map((r) => ({ ...r, feeHeadId: r.feeHeadId as number, courseId: r.courseId as number })) };
+}
+
+export type SchemeSubmission = ReturnType<typeof checked>;
 
 /** A saved scheme as the form edits it (percent back from basis points, amount from paise). */
 export function schemeValues(scheme?: RouterOutputs['schemes']['byId']): SchemeValues {
@@ -29,9 +38,9 @@ export function schemeValues(scheme?: RouterOutputs['schemes']['byId']): SchemeV
     name: scheme.name,
     rules: scheme.rules.map((r) => ({
       kind: r.percentBasisPoints !== null ? 'percent' : 'fixed',
-      feeHeadId: String(r.feeHeadId),
-      courseId: String(r.courseId),
-      batchId: r.batchId === null ? null : String(r.batchId),
+      feeHeadId: r.feeHeadId,
+      courseId: r.courseId,
+      batchId: r.batchId,
       percent: r.percentBasisPoints !== null ? String(r.percentBasisPoints / 100) : '',
       amount: r.amountPaise !== null ? paiseToRupeesText(r.amountPaise) : '',
     })),
@@ -43,15 +52,15 @@ const COURSE_OPTIONS = [
   ...DEPARTMENTS.map((d) => ({ group: d.shortName, items: COURSES.filter((c) => c.departmentId === d.id).map((c) => ({ value: String(c.id), label: c.name })) })),
 ];
 
-function BatchSelect({ courseId, value, onChange, label }: { courseId: string; value: string | null; onChange: (value: string | null) => void; label: string }) {
+function BatchSelect({ courseId, value, onChange, label }: { courseId: number | null; value: number | null; onChange: (value: number | null) => void; label: string }) {
   const trpc = useTRPC();
-  const course = COURSES.find((c) => String(c.id) === courseId);
+  const course = COURSES.find((c) => c.id === courseId);
   const batches = useQuery(trpc.batches.byCourse.queryOptions({ depId: course?.departmentId ?? 100, courseId: course?.id ?? 0 }, { enabled: course !== undefined }));
   return (
     <NativeSelect
       aria-label={label}
-      value={value ?? ''}
-      onChange={(e) => onChange(e.currentTarget.value || null)}
+      value={idText(value) ?? ''}
+      onChange={(e) => onChange(idOf(e.currentTarget.value))}
       data={[{ value: '', label: 'All batches' }, ...(batches.data ?? []).map((b) => ({ value: String(b.id), label: b.name }))]}
     />
   );
@@ -68,7 +77,7 @@ export function SchemeForm({
   initialValues: SchemeValues;
   pending: boolean;
   error: unknown;
-  onSubmit: (values: SchemeValues) => void;
+  onSubmit: (values: SchemeSubmission) => void;
   onCancel: () => void;
 }) {
   const trpc = useTRPC();
@@ -76,7 +85,7 @@ export function SchemeForm({
   const form = useForm<SchemeValues>({ mode: 'controlled', initialValues, validate: schemaResolver(ZCreateSchemeInput, { sync: true }), clearInputErrorOnChange: true });
   const headOptions = [{ value: '', label: 'Choose... ' }, ...(heads.data ?? []).map((h) => ({ value: String(h.id), label: h.name }))];
   return (
-    <form onSubmit={form.onSubmit(onSubmit)} noValidate>
+    <form onSubmit={form.onSubmit((values) => onSubmit(checked(values)))} noValidate>
       <Stack>
         <FailureAlert error={error} />
         <TextInput label="Name" placeholder="RTE 25%" withAsterisk maw={360} {...form.getInputProps('name')} />
@@ -96,17 +105,13 @@ export function SchemeForm({
               {form.values.rules.map((rule, i) => (
                 <Table.Tr key={i}>
                   <Table.Td>
-                    <NativeSelect aria-label={`Fee head of rule ${i + 1}`} data={headOptions} {...form.getInputProps(`rules.${i}.feeHeadId`)} />
+                    <NativeSelect aria-label={`Fee head of rule ${i + 1}`} data={headOptions} {...idNativeSelectProps(form, `rules.${i}.feeHeadId`)} />
                   </Table.Td>
                   <Table.Td>
                     <NativeSelect
                       aria-label={`Course of rule ${i + 1}`}
                       data={COURSE_OPTIONS}
-                      {...form.getInputProps(`rules.${i}.courseId`)}
-                      onChange={(e) => {
-                        form.setFieldValue(`rules.${i}.courseId`, e.currentTarget.value);
-                        form.setFieldValue(`rules.${i}.batchId`, null);
-                      }}
+                      {...idNativeSelectProps(form, `rules.${i}.courseId`, () => form.setFieldValue(`rules.${i}.batchId`, null))}
                     />
                   </Table.Td>
                   <Table.Td>

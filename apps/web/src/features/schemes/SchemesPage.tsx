@@ -12,7 +12,7 @@ import { formatRupees } from '../../lib/money';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { JoinSchemeDialog, type JoinTarget } from './JoinSchemeDialog';
 import { LeaveSchemeDialog } from './LeaveSchemeDialog';
-import { SchemeForm, type SchemeValues, schemeValues } from './SchemeForm';
+import { SchemeForm, type SchemeSubmission, schemeValues } from './SchemeForm';
 
 const DEPARTMENT_CHOICES = DEPARTMENTS.map((d) => ({ value: String(d.id), label: d.name }));
 
@@ -28,7 +28,7 @@ function SchemeEditor({ schemeId, onClose }: { schemeId: number | 'new'; onClose
   };
   const create = useMutation(trpc.schemes.create.mutationOptions({ onSuccess: done }));
   const update = useMutation(trpc.schemes.update.mutationOptions({ onSuccess: done }));
-  const submit = (values: SchemeValues) => {
+  const submit = (values: SchemeSubmission) => {
     if (schemeId === 'new') create.mutate(values);
     else update.mutate({ ...values, id: schemeId, version: scheme.data?.version });
   };
