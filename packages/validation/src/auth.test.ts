@@ -28,6 +28,6 @@ describe('passwords', () => {
 describe('new department user', () => {
   it('requires a department and defaults the role to user', () => {
     expect(messages(ZCreateUserInput.safeParse({ email: 'a@b.in', pwd1: 'secret1', pwd2: 'secret1', chk1: true }))).toEqual([MSG.required]);
-    expect(ZCreateUserInput.parse({ depId: '100', email: 'a@b.in', pwd1: 'secret1', pwd2: 'secret1', chk1: true }).options).toBe('user');
+    expect(ZCreateUserInput.parse({ depId: 100, email: 'a@b.in', pwd1: 'secret1', pwd2: 'secret1', chk1: true }).options).toBe('user');
   });
 });

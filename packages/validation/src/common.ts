@@ -106,14 +106,12 @@ export const ZEmail = z
   .transform((v) => v.toLowerCase());
 
 /**
- * A positive whole number, exactly: a JSON integer, or a string of decimal digits (a query string, a
- * path parameter, a form's select). Nothing is coerced: true, "0x10", "1e1", [5], 1.5 and -1 are refused.
+ * A positive whole number, exactly: a JSON integer. Nothing is coerced: "100", true, "0x10", "1e1", [5],
+ * 1.5 and -1 are refused with the field's message. The REST adapter turns the decimal digits of a query
+ * string or path parameter into integers before this runs; forms convert their Select values once (web lib/ids).
  */
 export function positiveInteger(message: string) {
-  return z
-    .union([z.int({ error: message }), z.string().regex(/^\d{1,15}$/, message)], { error: message })
-    .transform((value) => Number(value))
-    .pipe(z.int(message).positive(message));
+  return z.int({ error: message }).positive(message);
 }
 
 /** A record id or receipt number (see positiveInteger). */

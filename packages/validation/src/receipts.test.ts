@@ -6,7 +6,7 @@ const valid = {
   depId: 100,
   studentId: 7,
   date: '2026-01-15',
-  items: [{ feeHeadId: '3', particulars: ' Term 1 ', amount: '1250.50' }],
+  items: [{ feeHeadId: 3, particulars: ' Term 1 ', amount: '1250.50' }],
   paymentMode: 'cash',
   total: '1250.50',
   tax: '0',

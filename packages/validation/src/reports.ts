@@ -18,13 +18,13 @@ export const REPORT_BATCH_ROW_LIMIT = 5_000;
 export const REPORT_ROW_LIMIT_MAX = 100_000;
 
 const ZRowLimit = positiveInteger(MSG.required)
-  .pipe(z.int().max(REPORT_ROW_LIMIT_MAX, MSG.maxRows(REPORT_ROW_LIMIT_MAX)))
+  .max(REPORT_ROW_LIMIT_MAX, MSG.maxRows(REPORT_ROW_LIMIT_MAX))
   .optional()
   .default(REPORT_ROW_LIMIT);
 
 /**
- * reports.feeReceipts: live receipts of one course, grouped by batch. A course chosen from a select
- * arrives as text; '', null or 0 (the untouched 'Choose... ') is 'Required' (decisions.md).
+ * reports.feeReceipts: live receipts of one course, grouped by batch. No course (the untouched
+ * 'Choose... ' sends null) is 'Required' (decisions.md).
  */
 export const ZFeeReceiptReportInput = z.object({ depId: ZDepId, courseId: ZId, text: ZSearchText, batchId: ZId.optional(), limit: ZRowLimit });
 export type TFeeReceiptReportInput = z.infer<typeof ZFeeReceiptReportInput>;

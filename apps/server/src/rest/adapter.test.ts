@@ -47,14 +47,14 @@ describe('GET /rest/openapi.json', () => {
       properties: {
         email: { type: 'string' },
         password: { type: 'string' },
-        // An id is a JSON integer, or decimal digits (as a query string carries it); nothing else.
-        depId: { anyOf: [{ type: 'integer' }, { type: 'string', pattern: '^\\d{1,15}$' }] },
+        // An id in a JSON body is a JSON integer; only a query string or path carries it as digits.
+        depId: { type: 'integer' },
       },
       required: ['email', 'password', 'depId'],
     });
     expect(Object.keys(deplogin.responses)).toEqual(['200', '400', '404']);
     const depinfo = body.paths['/api/depinfo/{depId}'].get;
-    expect(depinfo.parameters).toEqual([expect.objectContaining({ name: 'depId', in: 'path', required: true })]);
+    expect(depinfo.parameters).toEqual([expect.objectContaining({ name: 'depId', in: 'path', required: true, schema: expect.objectContaining({ type: 'integer' }) })]);
     expect(depinfo.responses['200'].content['application/json'].schema).toEqual({
       type: 'array',
       items: {
@@ -137,6 +137,38 @@ describe('ids over REST', () => {
     expect((await admin.get('/api/depinfo/101')).status).toBe(200);
     const res = await admin.get('/inv/master', { invNo: String(server.fixture.ug.receiptNumber) });
     expect(res.status).toBe(200);
+    expect(res.body.Result[0]).toMatchObject({ invoice_no: server.fixture.ug.receiptNumber, depId: 100 });
+    const discounts = await admin.get('/api/getdisc', { id: '100' });
+    expect(discounts.status).toBe(200);
+    expect(discounts.body.map((d: { id: number }) => d.id)).toContain(server.fixture.ug.discountId);
+    const fees = await admin.get('/api/getfh', { batch_id: String(server.fixture.ug.batchId) });
+    expect(fees.status).toBe(200);
+    expect(fees.body.length).toBeGreaterThan(0);
+  });
+
+  it('a JSON body sends ids as numbers: "100" is a 400 naming the field, and nothing is written', async () => {
+    const discounts = () => server.db.$client.prepare(`SELECT COUNT(*) AS n FROM discounts`).get();
+    const before = discounts();
+    const { ug, heads } = server.fixture;
+    const discount = { name: 'x', depid: '100', subid: ug.courseId, feeid: heads.exam, admno: ug.admissionNo, disamt: '1', lessamt: '0', note: '' };
+    const created = await admin.post('/api/regndis', discount);
+    expect(created.status).toBe(400);
+    expect(created.body.errors).toHaveProperty('depid');
+    expect(discounts()).toEqual(before);
+
+    const search = await admin.post('/search/student/', { depId: 100, courseId: String(ug.courseId), sText: '' });
+    expect(search.status).toBe(400);
+    expect(search.body.errors).toHaveProperty('courseId');
+    expect((await admin.post('/search/student/', { depId: 100, courseId: ug.courseId, sText: '' })).status).toBe(200);
+  });
+
+  it('a receipt number as text in a JSON body voids nothing; the same digits in the query string are read', async () => {
+    const before = liveReceipts();
+    const res = await admin.request('DELETE', '/inv/del', { body: { invNo: String(server.fixture.ug.receiptNumber) } });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toHaveProperty('invNo');
+    expect(liveReceipts()).toEqual(before);
+    expect((await admin.get('/rpt/rcptfee', { invNo: String(server.fixture.ug.receiptNumber) })).status).toBe(200);
   });
 
   it.each(['0x65', '1e2', '0b11', '-1', '1.5', 'true'])('refuses %s in a path parameter', async (value) => {

@@ -68,12 +68,28 @@ export function openApiPath(path: string): string {
   return path.replace(/:(\w+)/g, '{$1}');
 }
 
+type InputSchema = ReturnType<typeof procedureInputSchema>;
+
+/** A documented request field's schema: the procedure field's it fills, or the wire-only declaration. */
+function requestFieldSchema(input: InputSchema, target: string | WireOnly | undefined): JsonSchema {
+  return typeof target === 'string' ? (input.properties[target] ?? {}) : target ? { type: target.type, description: target.note } : {};
+}
+
+/** The documented request fields that take an integer (ids, receipt numbers, counts). */
+export function integerRequestFields(route: RestRoute): Set<string> {
+  const input = procedureInputSchema(route.procedure);
+  const integers = Object.entries(route.request ?? {}).filter(([, target]) => {
+    const type = requestFieldSchema(input, target).type;
+    return type === 'integer' || (Array.isArray(type) && type.includes('integer'));
+  });
+  return new Set(integers.map(([name]) => name));
+}
+
 function operationOf(route: RestRoute) {
   const input = procedureInputSchema(route.procedure);
   const pathParams = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1] as string);
   const fields = Object.entries(route.request ?? {}).filter(([name]) => !pathParams.includes(name));
-  const fieldSchema = (target: string | WireOnly | undefined): JsonSchema =>
-    typeof target === 'string' ? (input.properties[target] ?? {}) : target ? { type: target.type, description: target.note } : {};
+  const fieldSchema = (target: string | WireOnly | undefined) => requestFieldSchema(input, target);
   const isRequired = (target: string | WireOnly) => (typeof target === 'string' ? input.required.includes(target) : target.required);
   const inQuery = route.method === 'GET' || route.method === 'DELETE';
 

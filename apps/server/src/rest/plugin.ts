@@ -9,7 +9,7 @@ import { createRequestContext, type ServerDeps } from '../context';
 import { createRestCaller } from './router';
 import { serverFailureMessage } from '../logging';
 import { toRestError } from './errors';
-import { buildOpenApiDocument } from './openapi';
+import { buildOpenApiDocument, integerRequestFields } from './openapi';
 import type { AppCaller, RestRoute, WireFields } from './route';
 import { restRoutes } from './routes';
 
@@ -17,16 +17,29 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+const DECIMAL_DIGITS = /^\d{1,15}$/;
+
+/**
+ * A query string or path is text: its decimal digits become the integer a documented integer field
+ * takes. Only there: a JSON body sends numbers as numbers, and the shared schemas refuse "3".
+ */
+function integersOf(source: unknown, integerFields: ReadonlySet<string>): WireFields {
+  if (!isPlainObject(source)) return {};
+  return Object.fromEntries(
+    Object.entries(source).map(([name, value]) => [name, integerFields.has(name) && typeof value === 'string' && DECIMAL_DIGITS.test(value) ? Number(value) : value]),
+  );
+}
+
 /**
  * Query string (GET and DELETE only), then JSON body, then path parameters. A write's fields come
  * only from its JSON body: a cross-site form cannot smuggle them in through the URL.
  */
-function wireFields(req: FastifyRequest): WireFields {
+function wireFields(req: FastifyRequest, integerFields: ReadonlySet<string>): WireFields {
   const queryCounts = req.method === 'GET' || req.method === 'DELETE';
   return {
-    ...(queryCounts && isPlainObject(req.query) ? req.query : {}),
+    ...(queryCounts ? integersOf(req.query, integerFields) : {}),
     ...(isPlainObject(req.body) ? req.body : {}),
-    ...(isPlainObject(req.params) ? req.params : {}),
+    ...integersOf(req.params, integerFields),
   };
 }
 
@@ -51,8 +64,9 @@ type CallerNode = ((input: unknown) => Promise<unknown>) & { [key: string]: Call
 
 function handlerOf(route: RestRoute, deps: ServerDeps) {
   const rename = renamerOf(route);
+  const integerFields = integerRequestFields(route);
   return async (req: FastifyRequest, reply: FastifyReply) => {
-    const fields = wireFields(req);
+    const fields = wireFields(req, integerFields);
     const caller = createRestCaller(createRequestContext(deps, req, reply));
     const procedure = route.procedure.split('.').reduce((node, key) => node[key] as CallerNode, caller as unknown as CallerNode);
     let result: unknown;

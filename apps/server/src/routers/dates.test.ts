@@ -73,11 +73,11 @@ describe('receipt dates', () => {
   it('the limit is an admin setting', async () => {
     const admin = h.caller('admin');
     expect((await admin.admin.settings.get()).backdateLimitDays).toBe(62);
-    await admin.admin.settings.update({ backdateLimitDays: '10' });
+    await admin.admin.settings.update({ backdateLimitDays: 10 });
     const ug = h.caller('ugStaff');
     expect((await refusal(ug.receipts.create(receiptOn(addDays(today(), -11))))).message).toContain('more than 10 days back');
     expect((await ug.receipts.create(receiptOn(addDays(today(), -10)))).date).toBe(addDays(today(), -10));
-    for (const bad of [-1, 3651, '1e1', true, 1.5]) {
+    for (const bad of [-1, 3651, '10', '1e1', true, 1.5]) {
       expect(await refusal(admin.admin.settings.update({ backdateLimitDays: bad as never }))).toEqual({ code: 'BAD_REQUEST', message: MSG.backdateLimit });
     }
     expect((await admin.admin.settings.get()).backdateLimitDays).toBe(10);

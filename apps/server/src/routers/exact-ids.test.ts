@@ -7,8 +7,8 @@ import { createHarness, type Harness } from '../test/harness';
 import { accessRules } from '../test/access/rules';
 import { appRouter } from './_app';
 
-/** Values that must never be read as an id, a receipt number or a count. */
-const NOT_IDS: unknown[] = [true, '0x10', '0b11', '1e1', [5], 1.5, -1];
+/** Values that must never be read as an id, a receipt number or a count (digits as text only in a REST query string or path). */
+const NOT_IDS: unknown[] = [true, '100', '0x10', '0b11', '1e1', [5], 1.5, -1];
 /** Values that must never be read as an amount (1.5 rupees is a fine amount). */
 const NOT_AMOUNTS: unknown[] = [true, '0x10', '0b11', '1e1', [5], -1];
 

@@ -1,6 +1,6 @@
 import { type FineRule, type InstalmentDues, paiseToRupeesText as rupees } from '@fees/validation';
 import { z } from 'zod';
-import { route } from '../route';
+import { route, wireOnly } from '../route';
 import { ZIsoDate, ZRupees } from '../wire';
 import { departmentOfBatch, studentIdOf } from './shared';
 
@@ -81,7 +81,7 @@ export const planRoutes = [
     procedure: 'plans.dues',
     summary: 'Per student, the instalments due on or before asOf with their fines; a department, course, batch or one admission number',
     access: 'department',
-    request: { depId: 'depId', asOf: 'asOf', courseId: 'courseId', batchId: 'batchId', admNo: 'studentId' },
+    request: { depId: 'depId', asOf: 'asOf', courseId: 'courseId', batchId: 'batchId', admNo: wireOnly('string', 'Admission number of one student (in depId)') },
     input: async (f, caller) => ({ studentId: await studentIdOf(caller, f.depId, f.admNo) }),
     errorNames: { studentId: 'admNo' },
     response: z.object({

@@ -30,7 +30,7 @@ describe('admin.users', () => {
 
   it('creates an admin when the role option is admin', async () => {
     const h = await createHarness();
-    const result = await h.caller('admin').admin.users.create({ ...form, options: 'admin', depId: '104' });
+    const result = await h.caller('admin').admin.users.create({ ...form, options: 'admin', depId: 104 });
     expect(result.Message).toBe('Admin account clerk@test.local created');
     expect(h.db.select().from(users).where(eq(users.id, result.id)).get()).toMatchObject({ role: 'admin', departmentId: 104 });
   });
