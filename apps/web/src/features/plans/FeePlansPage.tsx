@@ -1,10 +1,11 @@
-import { Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Paper, SimpleGrid, Stack } from '@mantine/core';
+import { IconCalendarDue, IconListDetails } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { DepartmentSelect } from '../../components/DepartmentSelect';
 import { FailureAlert } from '../../components/FailureAlert';
 import { PageHeader } from '../../components/PageHeader';
-import { PageLoader } from '../../components/PageLoader';
+import { EmptyState, ReportStates } from '../../components/ReportStates';
 import { useTRPC } from '../../lib/trpc';
 import { PlanEditor } from './PlanEditor';
 import { SearchableSelect } from '../../components/SearchableSelect';
@@ -45,30 +46,32 @@ export default function FeePlansPage() {
             />
           </SimpleGrid>
         </Paper>
-        <FailureAlert error={batches.error ?? plan.error} />
+        <FailureAlert error={batches.error} />
         {!batch ? (
-          <Paper withBorder radius="md">
-            <Text c="dimmed" p="xl" ta="center">
-              Choose a department and a batch to see its plan.
-            </Text>
-          </Paper>
-        ) : plan.isPending ? (
-          <PageLoader />
-        ) : plan.data && plan.data.heads.length === 0 ? (
-          <Paper withBorder radius="md">
-            <Text c="dimmed" p="xl" ta="center">
-              Batch {batch.name} has no fee structure yet: set its fees under Create Fees first.
-            </Text>
-          </Paper>
+          <EmptyState reason={{ icon: <IconCalendarDue />, title: 'Choose a batch', text: 'Choose a department and a batch to see its plan.' }} />
         ) : (
-          plan.data && (
-            <PlanEditor
-              key={`${batch.id}-${plan.data.version}`}
-              plan={plan.data}
-              batch={batch}
-              sameCourse={(batches.data ?? []).filter((b) => b.courseId === batch.courseId)}
-            />
-          )
+          <ReportStates
+            query={plan}
+            refreshInPlace
+            loadingLabel="Loading the plan..."
+            errorTitle="The plan could not be loaded"
+            empty={(data) =>
+              data.heads.length === 0 && {
+                icon: <IconListDetails />,
+                title: 'No fee structure yet',
+                text: `Batch ${batch.name} has no fee structure yet: set its fees under Create Fees first.`,
+              }
+            }
+          >
+            {(data) => (
+              <PlanEditor
+                key={`${batch.id}-${data.version}`}
+                plan={data}
+                batch={batch}
+                sameCourse={(batches.data ?? []).filter((b) => b.courseId === batch.courseId)}
+              />
+            )}
+          </ReportStates>
         )}
       </Stack>
     </>
