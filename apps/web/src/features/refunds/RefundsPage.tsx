@@ -10,18 +10,13 @@ import { formatDate, todayIso } from '../../lib/dates';
 import { useDepartment } from '../../lib/department-context';
 import { confirmDialog } from '../../lib/dialogs';
 import { formatRupees } from '../../lib/money';
-import { useTRPC } from '../../lib/trpc';
+import { type RouterOutputs, useTRPC } from '../../lib/trpc';
 import { refundVoucherPath } from './links';
 import type { RefundListRow } from './types';
 
-interface FoundStudent {
-  id: number;
-  admissionNo: string;
-  name: string;
-  courseName: string;
-  batchName: string;
-  advancePaise: number;
-}
+/** The student found for a refund, with their advance (from receipts.entryContext). */
+type EntryContext = RouterOutputs['receipts']['entryContext'];
+type FoundStudent = EntryContext['student'] & Pick<EntryContext, 'advancePaise'>;
 
 const emptyForm = () => ({ date: todayIso(), amount: '', paymentMode: 'cash' as TRefundMode, paymentReference: '', reason: '', confirm: false });
 

@@ -1,7 +1,6 @@
-import type { AppRouter } from '@fees/server';
-import type { inferOutput, TRPCOptionsProxy } from '@trpc/tanstack-react-query';
+import type { RouterOutputs } from '../../lib/trpc';
 
-type Refunds = TRPCOptionsProxy<AppRouter>['refunds'];
+type Refunds = RouterOutputs['refunds'];
 
-export type RefundListRow = inferOutput<Refunds['list']>[number];
-export type RefundVoucher = inferOutput<Refunds['byNumber']>;
+export type RefundListRow = Refunds['list'][number];
+export type RefundVoucher = Refunds['byNumber'];
