@@ -113,38 +113,69 @@ export function markRefundVoided(db: DbOrTx, params: { refundId: number; userId:
 }
 
 /**
- * Every head the student is charged, given a discount on, or paid on (their batch's structure, and
- * heads outside it such as Advance; an opening balance adds to its head's fee), except the Late fee, whose fee is the fines as of a date (the
- * plans code adds it). Paid is pre-tax, from live receipts.
+ * Per student of `sel` (a CTE of id and batch_id), every head they are charged, given a discount on,
+ * paid on or given an opening balance on (their batch's structure, and heads outside it such as
+ * Advance), except the Late fee, whose fee is the fines as of a date (the plans code adds it). Paid is
+ * pre-tax, from live receipts.
  */
-export function studentAdvanceHeads(db: DbOrTx, studentId: number): AdvanceHead[] {
-  return prepared<AdvanceHead>(
-    db,
-    `WITH ids AS (
-       SELECT fs.fee_head_id AS head FROM students s JOIN fee_structures fs ON fs.batch_id = s.batch_id WHERE s.id = @studentId
-       UNION SELECT fee_head_id FROM discounts WHERE student_id = @studentId
-       UNION SELECT fee_head_id FROM student_head_paid WHERE student_id = @studentId
-       UNION SELECT fee_head_id FROM opening_balances WHERE student_id = @studentId
+function advanceHeadsSql(sel: string): string {
+  return `WITH sel AS (${sel}),
+     ids AS (
+       SELECT sel.id AS student_id, fs.fee_head_id AS head FROM sel JOIN fee_structures fs ON fs.batch_id = sel.batch_id
+       UNION SELECT d.student_id, d.fee_head_id FROM sel JOIN discounts d ON d.student_id = sel.id
+       UNION SELECT p.student_id, p.fee_head_id FROM sel JOIN student_head_paid p ON p.student_id = sel.id
+       UNION SELECT ob.student_id, ob.fee_head_id FROM sel JOIN opening_balances ob ON ob.student_id = sel.id
      )
-     SELECT COALESCE(fs.amount_paise, 0) + COALESCE(ob.amount_paise, 0) AS feePaise, COALESCE(d.discount_paise, 0) AS discountPaise,
-            COALESCE(d.adjustment_paise, 0) AS adjustmentPaise, COALESCE(p.paid_paise, 0) AS paidPaise
+     SELECT ids.student_id AS "studentId", COALESCE(fs.amount_paise, 0) + COALESCE(ob.amount_paise, 0) AS "feePaise",
+            COALESCE(d.discount_paise, 0) AS "discountPaise", COALESCE(d.adjustment_paise, 0) AS "adjustmentPaise",
+            COALESCE(p.paid_paise, 0) AS "paidPaise"
      FROM ids
+     JOIN sel ON sel.id = ids.student_id
      JOIN fee_heads fh ON fh.id = ids.head AND fh.name <> @lateFee
-     JOIN students s ON s.id = @studentId
-     LEFT JOIN fee_structures fs ON fs.batch_id = s.batch_id AND fs.fee_head_id = ids.head
-     LEFT JOIN opening_balances ob ON ob.student_id = s.id AND ob.fee_head_id = ids.head
-     LEFT JOIN discounts d ON d.student_id = s.id AND d.fee_head_id = ids.head
-     LEFT JOIN student_head_paid p ON p.student_id = s.id AND p.fee_head_id = ids.head`,
-  ).all({ studentId, lateFee: LATE_FEE_HEAD });
+     LEFT JOIN fee_structures fs ON fs.batch_id = sel.batch_id AND fs.fee_head_id = ids.head
+     LEFT JOIN opening_balances ob ON ob.student_id = sel.id AND ob.fee_head_id = ids.head
+     LEFT JOIN discounts d ON d.student_id = sel.id AND d.fee_head_id = ids.head
+     LEFT JOIN student_head_paid p ON p.student_id = sel.id AND p.fee_head_id = ids.head`;
+}
+
+function settlementsSql(sel: string): string {
+  return `WITH sel AS (${sel})
+     SELECT sel.id AS "studentId",
+            (SELECT COALESCE(SUM(total_paise), 0) FROM receipts WHERE student_id = sel.id AND status = 'live' AND payment_mode = 'advance') AS "appliedPaise",
+            (SELECT COALESCE(SUM(amount_paise), 0) FROM refunds WHERE student_id = sel.id AND status = 'live') AS "refundedPaise"
+     FROM sel`;
+}
+
+const ONE_STUDENT = 'SELECT id, batch_id FROM students WHERE id = @studentId';
+/** The students of the batches given as a JSON array (one statement text whatever the number of batches). */
+const STUDENTS_OF_BATCHES = 'SELECT id, batch_id FROM students WHERE batch_id IN (SELECT value FROM json_each(@batchIds))';
+
+/** The student's heads as the advance sees them (see advanceHeadsSql). */
+export function studentAdvanceHeads(db: DbOrTx, studentId: number): AdvanceHead[] {
+  return prepared<AdvanceHead>(db, advanceHeadsSql(ONE_STUDENT)).all({ studentId, lateFee: LATE_FEE_HEAD });
 }
 
 /** What the student's live "Adjusted from advance" receipts settled and their live refunds paid out. */
 export function studentAdvanceSettlements(db: DbOrTx, studentId: number): AdvanceSettlements {
-  return prepared<AdvanceSettlements>(
-    db,
-    `SELECT (SELECT COALESCE(SUM(total_paise), 0) FROM receipts WHERE student_id = @studentId AND status = 'live' AND payment_mode = 'advance') AS appliedPaise,
-            (SELECT COALESCE(SUM(amount_paise), 0) FROM refunds WHERE student_id = @studentId AND status = 'live') AS refundedPaise`,
-  ).get({ studentId })!;
+  return prepared<AdvanceSettlements>(db, settlementsSql(ONE_STUDENT)).get({ studentId })!;
+}
+
+export interface StudentAdvanceFigures {
+  heads: AdvanceHead[];
+  settled: AdvanceSettlements;
+}
+
+/** The same figures for every student of some batches at once (the dues reports), by student id. */
+export function advanceFiguresOfBatches(db: DbOrTx, batchIds: readonly number[]): Map<number, StudentAdvanceFigures> {
+  const params = { batchIds: JSON.stringify(batchIds), lateFee: LATE_FEE_HEAD };
+  const figures = new Map<number, StudentAdvanceFigures>();
+  for (const { studentId, ...settled } of prepared<AdvanceSettlements & { studentId: number }>(db, settlementsSql(STUDENTS_OF_BATCHES)).all(params)) {
+    figures.set(studentId, { heads: [], settled });
+  }
+  for (const { studentId, ...head } of prepared<AdvanceHead & { studentId: number }>(db, advanceHeadsSql(STUDENTS_OF_BATCHES)).all(params)) {
+    figures.get(studentId)?.heads.push(head);
+  }
+  return figures;
 }
 
 /** The Advance head's id (seeded reference data). */

@@ -2,6 +2,7 @@ import { batchesDuesAsOf, batchIdsOfCourse, batchIdsOfDepartment } from '@fees/d
 import { AppError, type TDuesInput } from '@fees/validation';
 import type { AuthedContext } from '../../context';
 import { assertCourseOfDepartment } from '../batches/shared';
+import { advancesOfBatches } from '../refunds/advance';
 import { loadBatchOfDepartment, loadStudentOfDepartment } from './service';
 
 /** The batches a dues call covers: one student's, one batch, a course's, or the department's. */
@@ -17,11 +18,15 @@ function batchIdsInScope(ctx: AuthedContext, input: TDuesInput): number[] {
   return batchIdsOfDepartment(ctx.db, input.depId);
 }
 
-/** Per student: the instalments due on or before the date, the fine, outstanding and to collect. */
+/** Per student: the instalments due on or before the date, the fine, outstanding and to collect, and the advance. */
 export function duesHandler({ ctx, input }: { ctx: AuthedContext; input: TDuesInput }) {
-  const rows = batchesDuesAsOf(ctx.db, batchIdsInScope(ctx, input), input.asOf).filter(
-    (r) => input.studentId === undefined || r.studentId === input.studentId,
-  );
+  const batchIds = batchIdsInScope(ctx, input);
+  const rows = batchesDuesAsOf(ctx.db, batchIds, input.asOf).filter((r) => input.studentId === undefined || r.studentId === input.studentId);
+  const fines = new Map(rows.map((r) => [r.studentId, r.dues.fine]));
+  const advances = advancesOfBatches(ctx.db, batchIds, (studentId) => {
+    const fine = fines.get(studentId);
+    return fine && { feePaise: fine.accrued, discountPaise: fine.waived, adjustmentPaise: 0, paidPaise: fine.paid };
+  });
   return {
     asOf: input.asOf,
     students: rows.map((r) => ({
@@ -33,6 +38,7 @@ export function duesHandler({ ctx, input }: { ctx: AuthedContext; input: TDuesIn
       fine: r.dues.fine,
       outstanding: r.dues.outstanding,
       toCollect: r.dues.toCollect,
+      advance: advances.get(r.studentId) ?? 0,
     })),
   };
 }

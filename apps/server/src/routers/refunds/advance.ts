@@ -1,5 +1,5 @@
-import { type DbOrTx, type FeeBalanceRow, findAdvanceHeadId, studentAdvanceHeads, studentAdvanceSettlements } from '@fees/db';
-import { ADVANCE_HEAD, advanceLeftPaise, paiseToRupeesText, refuse } from '@fees/validation';
+import { advanceFiguresOfBatches, type DbOrTx, type FeeBalanceRow, findAdvanceHeadId, studentAdvanceHeads, studentAdvanceSettlements } from '@fees/db';
+import { ADVANCE_HEAD, type AdvanceHead, advanceLeftPaise, advancePaise, paiseToRupeesText, refuse } from '@fees/validation';
 import { lateFeeBalanceRows } from '../plans/service';
 
 /** The advance before flooring at 0 (the rule in @fees/validation advance.ts), with the Late fee as of today. */
@@ -10,6 +10,20 @@ function advanceLeft(db: DbOrTx, student: { id: number; batchId: number }): numb
 /** A student's advance: what may be refunded or settled "Adjusted from advance". */
 export function studentAdvance(db: DbOrTx, student: { id: number; batchId: number }): number {
   return Math.max(0, advanceLeft(db, student));
+}
+
+/**
+ * The advance of every student of some batches, by student id (the dues reports). `lateFee` gives a
+ * student's fines as a head (fee: accrued, discount: waived, paid: Late fee lines) where the caller
+ * has computed them; without it, the Late fee head is left out.
+ */
+export function advancesOfBatches(db: DbOrTx, batchIds: readonly number[], lateFee?: (studentId: number) => AdvanceHead | undefined): Map<number, number> {
+  const advances = new Map<number, number>();
+  for (const [studentId, { heads, settled }] of advanceFiguresOfBatches(db, batchIds)) {
+    const fine = lateFee?.(studentId);
+    advances.set(studentId, advancePaise(fine ? [...heads, fine] : heads, settled));
+  }
+  return advances;
 }
 
 /**

@@ -126,6 +126,11 @@ describe('advances and refunds', () => {
     const statement = await staff().reports.statement({ depId: 100, studentId: fx.ug.studentId });
     expect(statement.refunds.map((x) => [x.number, x.date, x.amountPaise, x.paymentMode])).toEqual([[second.number, '2025-08-02', 1_000_00, 'cash']]);
     expect(statement.advancePaise).toBe(2_500_00);
+    const dues = await staff().reports.dues({ depId: 100, courseId: fx.ug.courseId, includeSettled: true, limit: 100 });
+    expect(dues.batches[0]?.rows.find((x) => x.studentId === fx.ug.studentId)?.advancePaise).toBe(2_500_00);
+    expect(dues.advanceTotalPaise).toBe(2_500_00);
+    const asOf = await staff().plans.dues({ depId: 100, studentId: fx.ug.studentId, asOf: '2025-08-31' });
+    expect(asOf.students.map((x) => x.advance)).toEqual([2_500_00]);
   });
 
   it('refuses what a user may not do: another department, no advance, a future or too old date, a missing reference', async () => {

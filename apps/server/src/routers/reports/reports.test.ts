@@ -208,7 +208,8 @@ describe('reports.dues', () => {
     expect(page.batches.flatMap((b) => b.rows)).toEqual(full.batches.flatMap((b) => b.rows).slice(0, 3));
     const batch = full.batches[2]!;
     const one = await caller.reports.dues({ depId: 100, courseId: 1003, includeSettled: true, batchId: batch.batchId });
-    expect(one).toEqual({ batches: [batch], totals: batch.totals, truncated: false });
+    const { advanceTotalPaise: _advance, ...oneBatch } = one;
+    expect(oneBatch).toEqual({ batches: [batch], totals: batch.totals, truncated: false });
   });
 
   it('leaves out settled students unless asked for them', async () => {

@@ -17,7 +17,7 @@ import type { DuesReport, DuesRow } from './types';
 const ZSearchForm = ZDuesReportInput.pick({ courseId: true });
 
 type Totals = DuesReport['totals'];
-const totalCells = (label: string, t: Totals): Cell[] => [label, null, null, { paise: t.feePaise }, { paise: t.discountPaise }, { paise: t.paidPaise }, { paise: t.balancePaise }];
+const totalCells = (label: string, t: Totals): Cell[] => [label, null, null, { paise: t.feePaise }, { paise: t.discountPaise }, { paise: t.paidPaise }, { paise: t.balancePaise }, null];
 
 /** A balance reads at a glance: still due in red, overpaid in orange, settled in green. */
 function Balance({ paise }: { paise: number }) {
@@ -54,6 +54,7 @@ export default function DuesReportPage() {
     { header: 'Discount', value: (r) => ({ paise: r.discountPaise }) },
     { header: 'Paid', value: (r) => ({ paise: r.paidPaise }) },
     { header: 'Balance', value: (r) => ({ paise: r.balancePaise }), render: (r) => <Balance paise={r.balancePaise} /> },
+    { header: 'Advance', value: (r) => ({ paise: r.advancePaise }) },
   ];
   const exportColumns: Array<Column<DuesRow>> = [{ header: 'Batch', value: (r) => r.batchName }, ...columns];
 
@@ -97,6 +98,7 @@ export default function DuesReportPage() {
                     <Figure label="Discount" value={formatRupees(data.totals.discountPaise)} />
                     <Figure label="Paid" value={formatRupees(data.totals.paidPaise)} />
                     <Figure label="Balance" value={formatRupees(data.totals.balancePaise)} testId="dues-total-balance" />
+                    {data.advanceTotalPaise > 0 && <Figure label="Advance held" value={formatRupees(data.advanceTotalPaise)} testId="dues-total-advance" />}
                   </Group>
                   <ExportActions
                     size="sm"
