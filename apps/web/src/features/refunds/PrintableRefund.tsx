@@ -3,21 +3,21 @@ import { formatDate } from '../../lib/dates';
 import { amountInWords, formatRupees } from '../../lib/money';
 import type { RefundVoucher } from './types';
 
-/** A refund voucher as printed on the department's letterhead (the receipt's layout and styles). */
+/** A refund voucher as printed on the department's letterhead (components/paper.css, and the receipt's totals and words). */
 export function PrintableRefund({ voucher, logo }: { voucher: RefundVoucher; logo?: string | null }) {
   const contact = [voucher.letterheadAddress, voucher.letterheadPhone && `Phone: ${voucher.letterheadPhone}`].filter(Boolean).join(' · ');
   return (
-    <section className="rcpt-copy" aria-label="Refund voucher">
-      <header className="rcpt-head" data-logo={logo ? '' : undefined}>
+    <section className="paper-doc rcpt-copy" aria-label="Refund voucher">
+      <header className="paper-head rcpt-head" data-logo={logo ? '' : undefined}>
         {logo && <img className="rcpt-logo" src={logo} alt="" />}
-        <div className="rcpt-institution">{voucher.letterheadName}</div>
+        <div className="paper-institution">{voucher.letterheadName}</div>
         {contact && <div>{contact}</div>}
         <div>{voucher.departmentName}</div>
       </header>
-      <div className="rcpt-title">
+      <div className="paper-title">
         <strong>REFUND VOUCHER</strong>
       </div>
-      <div className="rcpt-meta">
+      <div className="paper-meta">
         <div>
           Voucher No: <b>{refundLabel(voucher.number)}</b>
         </div>
@@ -44,7 +44,7 @@ export function PrintableRefund({ voucher, logo }: { voucher: RefundVoucher; log
         <tbody>
           <tr className="rcpt-net">
             <td>Refunded from the advance</td>
-            <td className="rcpt-amount">₹ {formatRupees(voucher.amountPaise)}</td>
+            <td className="paper-amount">₹ {formatRupees(voucher.amountPaise)}</td>
           </tr>
         </tbody>
       </table>
@@ -65,8 +65,8 @@ export function PrintableRefund({ voucher, logo }: { voucher: RefundVoucher; log
         )}
       </div>
       <div className="rcpt-foot">
-        <div className="rcpt-sign">Received by (student or parent)</div>
-        <div className="rcpt-sign">Authorised signatory</div>
+        <div className="paper-sign">Received by (student or parent)</div>
+        <div className="paper-sign">Authorised signatory</div>
       </div>
       {voucher.status === 'voided' && <div className="rcpt-void">VOIDED</div>}
     </section>

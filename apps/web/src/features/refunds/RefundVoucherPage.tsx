@@ -1,4 +1,5 @@
 import { refundLabel } from '@fees/validation';
+import '../../components/paper.css';
 import '../receipts/receipt.css';
 import { Alert, Badge, Button, Group, Paper } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconPrinter } from '@tabler/icons-react';
@@ -68,7 +69,7 @@ export default function RefundVoucherPage() {
           </Group>
         </Paper>
       </div>
-      <div className="rcpt-sheet" data-paper="a5" data-testid="printable-refund">
+      <div className="paper-sheet rcpt-sheet" data-paper="a5" data-testid="printable-refund">
         <PrintableRefund voucher={v} logo={logo.data?.logo} />
       </div>
     </>
