@@ -3,7 +3,7 @@ import { signInAsAdmin, trpcMutation } from './support';
 
 /**
  * Opening balances from the screen: an admin imports a small file of previous dues (one bad row
- * first: nothing is written), corrects one, and the counter offers the dues of the imported student.
+ * first: nothing is written), corrects one, removes one, and the counter offers the dues of the imported student.
  */
 
 async function trpcQuery<T>(page: Page, path: string, input?: unknown): Promise<T> {
@@ -44,7 +44,7 @@ async function setUp(page: Page) {
   }
 }
 
-test('an admin imports opening balances from a file, sees the preview, commits, corrects one, and the counter shows the dues', async ({ page }) => {
+test('an admin imports opening balances from a file, sees the preview, commits, corrects and removes one, and the counter shows the dues', async ({ page }) => {
   test.setTimeout(120_000);
   await setUp(page);
   await page.goto('/admin/discedt');
@@ -78,6 +78,9 @@ test('an admin imports opening balances from a file, sees the preview, commits, 
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
   await expect(list.getByRole('row').filter({ hasText: 'Devika Nair' }).filter({ hasText: 'Tuition Fee' })).toContainText('350.00');
+  await page.getByRole('button', { name: 'Remove OBE-2 Previous dues' }).click();
+  await page.getByRole('dialog', { name: 'Delete' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(list.getByRole('row')).toHaveCount(3);
   await page.screenshot({ path: 'e2e/artifacts/screens/opening-list.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: 'e2e/artifacts/screens/opening-list-phone.png', fullPage: true });

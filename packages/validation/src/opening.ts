@@ -22,6 +22,8 @@ export const OPENING_MSG = {
   unknownHead: (head: string) => `'${head}' is not a fee head; use an existing head or Previous dues`,
   repeated: (lines: readonly number[]) => `This student and head are repeated in the file (line${lines.length === 1 ? '' : 's'} ${lines.join(', ')})`,
   exists: (head: string) => `This student already has an opening balance on ${head}; correct it under Opening balances`,
+  blocksStudentDelete: (who: string, count: number) =>
+    `${who} cannot be deleted: ${count} opening balance${count === 1 ? '' : 's'} from the old books ${count === 1 ? 'is' : 'are'} on record. Remove ${count === 1 ? 'it' : 'them'} under Opening balances first.`,
 } as const;
 
 /**
@@ -86,6 +88,10 @@ export const ZUpdateOpeningBalanceInput = z.object({
   note: optionalText(OPENING_NOTE_MAX),
 });
 export type TUpdateOpeningBalanceInput = z.infer<typeof ZUpdateOpeningBalanceInput>;
+
+/** An admin removes an opening balance imported by mistake (wrong student or head). */
+export const ZRemoveOpeningBalanceInput = z.object({ depId: ZDepId, id: ZId, version: ZVersion });
+export type TRemoveOpeningBalanceInput = z.infer<typeof ZRemoveOpeningBalanceInput>;
 
 /** The name of the instalment opening balances make (one per due date). */
 export const OPENING_INSTALMENT_NAME = 'Opening balance';

@@ -118,3 +118,12 @@ export async function updateOpeningBalance(tx: DbOrTx, id: number, change: { amo
     { id, ...change },
   );
 }
+
+export async function deleteOpeningBalance(tx: DbOrTx, id: number): Promise<void> {
+  await run(tx, 'DELETE FROM opening_balances WHERE id = @id', { id });
+}
+
+/** How many opening balances a student has (a student with some is not deleted silently). */
+export async function countStudentOpeningBalances(db: DbOrTx, studentId: number): Promise<number> {
+  return (await row<{ n: number }>(db, 'SELECT COUNT(*) AS n FROM opening_balances WHERE student_id = @studentId', { studentId }))!.n;
+}

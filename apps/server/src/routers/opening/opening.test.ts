@@ -236,4 +236,21 @@ describe('imported opening balances in every report', () => {
     const info = await admin.receipts.feeInfo({ depId: 100, studentId: fx.ug.studentId });
     expect(info.rows.find((r) => r.feeHeadId === previousDues)).toMatchObject({ balancePaise: -250_25 });
   });
+
+  it('an admin removes one imported for the wrong student (audited); a student with opening balances is not deleted until then', async () => {
+    const [student] = addStudents(1);
+    const admin = h.caller('admin');
+    await admin.opening.importCommit(input(file(['OB-0001,Previous dues,800,Wrong student'])));
+    const [row] = (await admin.opening.list({ depId: 100 })).rows;
+
+    expect(await refusal(h.caller('ugStaff').students.remove({ depId: 100, id: student! }))).toEqual({
+      code: 'CONFLICT',
+      message: 'Student OB-0001 (OB-0001) cannot be deleted: 1 opening balance from the old books is on record. Remove it under Opening balances first.',
+    });
+    expect(await refusal(admin.opening.remove({ depId: 100, id: row!.id, version: 2 }))).toMatchObject({ code: 'CONFLICT' });
+    expect(await admin.opening.remove({ depId: 100, id: row!.id, version: 1 })).toEqual({ id: row!.id });
+    expect(openingCount()).toBe(0);
+    expect(JSON.parse(openingAudits().find((a) => a.action === 'delete')!.before!)).toMatchObject({ admissionNo: 'OB-0001', amountPaise: 800_00 });
+    expect(await h.caller('ugStaff').students.remove({ depId: 100, id: student! })).toMatchObject({ Status: 'Success' });
+  });
 });

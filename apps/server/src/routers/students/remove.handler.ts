@@ -1,5 +1,5 @@
-import { countStudentReceipts, deleteStudentWithDiscounts, listStudentDiscounts, writeAudit } from '@fees/db';
-import { AppError, type TStudentIdInput } from '@fees/validation';
+import { countStudentOpeningBalances, countStudentReceipts, deleteStudentWithDiscounts, listStudentDiscounts, writeAudit } from '@fees/db';
+import { AppError, OPENING_MSG, type TStudentIdInput } from '@fees/validation';
 import { actorOf } from '../../audit';
 import { loadStudent } from './shared';
 import type { AuthedContext } from '../../context';
@@ -17,9 +17,11 @@ export function receiptsBlockDeleteMessage(student: { name: string; admissionNo:
   return `${who}: ${plural(counts.voided, 'voided receipt')} ${counts.voided === 1 ? 'names' : 'name'} this student, and voided receipts are kept as history.`;
 }
 
-/** Deletes a student without receipts, with their discounts; the audit keeps both as they were. */
-export function removeHandler({ ctx, input }: { ctx: AuthedContext; input: TStudentIdInput }) {
+/** Deletes a student without receipts or opening balances, with their discounts; the audit keeps both as they were. */
+export async function removeHandler({ ctx, input }: { ctx: AuthedContext; input: TStudentIdInput }) {
   const student = loadStudent(ctx, input);
+  const openings = await countStudentOpeningBalances(ctx.db, student.id);
+  if (openings > 0) throw new AppError('CONFLICT', OPENING_MSG.blocksStudentDelete(`${student.name} (${student.admissionNo})`, openings));
   return ctx.db.transaction((tx) => {
     const counts = countStudentReceipts(tx, student.id);
     if (counts.live + counts.voided > 0) {

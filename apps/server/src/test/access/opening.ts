@@ -7,4 +7,5 @@ export const openingAccess: AccessRules = {
   'opening.importPreview': { access: 'admin', input: (fx) => ({ depId: fx.ug.depId, csv: csv(fx) }) },
   'opening.importCommit': { access: 'admin', input: (fx) => ({ depId: fx.ug.depId, csv: csv(fx) }) },
   'opening.update': { access: 'admin', input: (fx) => ({ depId: fx.ug.depId, id: 1, amount: '100' }) },
+  'opening.remove': { access: 'admin', input: (fx) => ({ depId: fx.ug.depId, id: 1 }) },
 };

@@ -10,6 +10,7 @@ import { NoDataRow } from '../../components/NoDataRow';
 import { PageHeader } from '../../components/PageHeader';
 import { SearchableSelect } from '../../components/SearchableSelect';
 import { downloadText, toCsv } from '../../lib/csv';
+import { deleteDialog } from '../../lib/dialogs';
 import { formatDate } from '../../lib/dates';
 import { useListDepartment } from '../../lib/list-department';
 import { formatRupees, paiseToRupeesText } from '../../lib/money';
@@ -24,7 +25,7 @@ function amountText(paise: number): string {
 
 /**
  * /admin/opening: a department's opening balances (dues from the old books, per student and head;
- * a negative one is an opening advance), filtered by course and batch, each correctable; and their
+ * a negative one is an opening advance), filtered by course and batch, each correctable or removable; and their
  * import from CSV: the server checks every row and writes all of them or none.
  */
 export default function OpeningBalancesPage() {
@@ -47,6 +48,14 @@ export default function OpeningBalancesPage() {
       { depId: dep ?? 0, courseId: courseId ? Number(courseId) : undefined, batchId: batchId ? Number(batchId) : undefined },
       { enabled: dep !== null },
     ),
+  );
+  const remove = useMutation(
+    trpc.opening.remove.mutationOptions({
+      onSuccess: () => {
+        notifications.show({ color: 'green', message: 'Opening balance removed' });
+        void queryClient.invalidateQueries();
+      },
+    }),
   );
   const preview = useMutation(trpc.opening.importPreview.mutationOptions());
   const commit = useMutation(trpc.opening.importCommit.mutationOptions({ onSuccess: () => queryClient.invalidateQueries() }));
@@ -250,7 +259,7 @@ export default function OpeningBalancesPage() {
               </Text>
             )}
           </Group>
-          {list.error && <FailureAlert error={list.error} mb="md" />}
+          {(list.error ?? remove.error) && <FailureAlert error={list.error ?? remove.error} mb="md" />}
           <Table.ScrollContainer minWidth={800} mah={560}>
             <Table striped highlightOnHover stickyHeader verticalSpacing="xs" aria-label="Opening balances">
               <Table.Thead>
@@ -262,7 +271,7 @@ export default function OpeningBalancesPage() {
                   <Table.Th ta="right">Amount</Table.Th>
                   <Table.Th>Due</Table.Th>
                   <Table.Th>Note</Table.Th>
-                  <Table.Th w={90} />
+                  <Table.Th w={150} />
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -277,9 +286,24 @@ export default function OpeningBalancesPage() {
                     <Table.Td>{formatDate(r.dueDate)}</Table.Td>
                     <Table.Td>{r.note}</Table.Td>
                     <Table.Td>
-                      <Button size="compact-xs" variant="light" onClick={() => setEditing(r)} aria-label={`Correct ${r.admissionNo} ${r.feeHead}`}>
-                        Correct
-                      </Button>
+                      <Group gap={4} wrap="nowrap">
+                        <Button size="compact-xs" variant="light" onClick={() => setEditing(r)} aria-label={`Correct ${r.admissionNo} ${r.feeHead}`}>
+                          Correct
+                        </Button>
+                        <Button
+                          size="compact-xs"
+                          variant="light"
+                          color="red"
+                          aria-label={`Remove ${r.admissionNo} ${r.feeHead}`}
+                          onClick={() =>
+                            deleteDialog(`Remove the opening balance of ${amountText(r.amountPaise)} on ${r.feeHead} for ${r.studentName} (${r.admissionNo})?`, () =>
+                              remove.mutate({ depId: r.departmentId, id: r.id, version: r.version }),
+                            )
+                          }
+                        >
+                          Remove
+                        </Button>
+                      </Group>
                     </Table.Td>
                   </Table.Tr>
                 ))}
