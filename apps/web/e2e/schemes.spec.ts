@@ -71,6 +71,10 @@ test('a scheme defined under Admin, applied from the course list with a hand-typ
   await page.getByRole('button', { name: `Students of ${SCHEME}` }).click();
   await expect(page.getByRole('heading', { name: 'Join by category' })).toBeVisible();
   await expectAccessible(page, 'schemes');
+  await page.screenshot({ path: `${ARTIFACTS}/schemes-desktop.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${ARTIFACTS}/schemes-phone.png`, fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 820 });
 
   // The course list: select three students and apply the scheme.
   await page.goto(`/ttc/list/${COURSE.id}`);

@@ -42,7 +42,7 @@ export function listDiscounts(db: DbOrTx, params: { departmentId: number }) {
 export function findDiscount(db: DbOrTx, id: number) {
   return (
     db
-      .select({ ...discountRowColumns, version: discounts.version, updatedAt: discounts.updatedAt })
+      .select({ ...discountRowColumns, schemeId: discounts.schemeId, version: discounts.version, updatedAt: discounts.updatedAt })
       .from(discounts)
       .innerJoin(students, eq(students.id, discounts.studentId))
       .innerJoin(batches, eq(batches.id, students.batchId))
@@ -95,6 +95,8 @@ export interface DiscountRow {
   discountPaise: number;
   adjustmentPaise: number;
   note: string | null;
+  /** The concession scheme that wrote the discount; null once it is typed by hand. */
+  schemeId?: number | null;
 }
 
 export function insertDiscount(db: DbOrTx, row: DiscountRow) {

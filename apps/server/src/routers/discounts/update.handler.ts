@@ -18,6 +18,8 @@ export function updateHandler({ ctx, input }: { ctx: AuthedContext; input: TUpda
         discountPaise: input.discount,
         adjustmentPaise: input.adjustment,
         note: input.note,
+        // A scheme's discount typed over by hand is the admin's own from then on: leaving the scheme keeps it.
+        schemeId: before.discountPaise === input.discount && before.feeHeadId === input.feeHeadId ? before.schemeId : null,
       });
       writeAudit(tx, actorOf(ctx), { action: 'update', entity: 'discount', entityId: input.id, before, after });
       return checked;

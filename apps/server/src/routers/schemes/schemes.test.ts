@@ -318,6 +318,24 @@ describe('schemes: a percent and a fixed rule on a batch of 50', () => {
     await expectReportsAgreeWithRawTables();
   });
 
+  it('a scheme discount typed over by hand is kept when the student leaves; an edit of the note alone keeps the link', async () => {
+    const schemeId = await createRte();
+    const student = batchStudents[9]!;
+    await admin().schemes.join({ schemeId, depId: 100, studentIds: [student] });
+    const exam = discountOf(student, fx.heads.exam)!;
+    const edit = { depId: 100, courseId: 1003, batchId: fx.ug.batchId, studentId: student, feeHeadId: fx.heads.exam, adjustment: '0', confirm: true };
+    await h.caller('admin').discounts.update({ ...edit, id: exam.id, version: exam.version, discount: '500', note: 'Scheme: RTE 25% (checked)' });
+    expect(discountOf(student, fx.heads.exam)).toMatchObject({ schemeId });
+    await h.caller('admin').discounts.update({ ...edit, id: exam.id, discount: '300', note: 'Principal' });
+    expect(discountOf(student, fx.heads.exam)).toMatchObject({ discountPaise: 300_00, schemeId: null });
+    const preview = await admin().schemes.leavePreview({ schemeId, depId: 100, studentIds: [student] });
+    expect(preview.rows.map((r) => r.feeHead)).toEqual(['Tuition Fee']);
+    await admin().schemes.leave({ schemeId, depId: 100, studentIds: [student] });
+    expect(discountOf(student, fx.heads.exam)).toMatchObject({ discountPaise: 300_00, note: 'Principal' });
+    expect(discountOf(student, fx.heads.tuition)).toBeUndefined();
+    await expectReportsAgreeWithRawTables();
+  });
+
   it('refuses students of another department, a batch of another department, and an unknown scheme', async () => {
     const schemeId = await createRte();
     expect(await refusal(admin().schemes.preview({ schemeId, depId: 100, studentIds: [fx.pg.studentId] }))).toEqual({

@@ -1,4 +1,4 @@
-import { findScheme, transaction, updateScheme, writeAudit } from '@fees/db';
+import { countSchemeMembers, findScheme, transaction, updateScheme, writeAudit } from '@fees/db';
 import { refuse, SCHEME_MSG, type TUpdateSchemeInput } from '@fees/validation';
 import { actorOf } from '../../audit';
 import type { AuthedContext } from '../../context';
@@ -18,5 +18,7 @@ export async function updateHandler({ ctx, input }: { ctx: AuthedContext; input:
     return rethrowDuplicateName(error, input.name);
   }
   const saved = await findScheme(ctx.db, { id: input.id });
-  return { Status: 'OK' as const, id: input.id, version: saved?.version, Message: `Scheme ${input.name} saved` };
+  const members = await countSchemeMembers(ctx.db, { schemeId: input.id });
+  const hint = members > 0 ? `; its ${members} student${members === 1 ? '' : 's'} keep their discounts until you apply it to them again` : '';
+  return { Status: 'OK' as const, id: input.id, version: saved?.version, Message: `Scheme ${input.name} saved${hint}` };
 }
