@@ -2,15 +2,13 @@ import { Alert, Button, Checkbox, Group, Paper, SimpleGrid, Stack, TextInput } f
 import { schemaResolver, useForm } from '@mantine/form';
 import { ZCreateBatchInput } from '@fees/validation';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { idOptions, idSelectProps } from '../../lib/ids';
 import { serverFieldErrors, useTRPC } from '../../lib/trpc';
 import { DateField } from '../../components/DateField';
-import { DepartmentSelect } from '../../components/DepartmentSelect';
+import { DepartmentCourseBatchSelect } from '../../components/DepartmentCourseBatchSelect';
 import { FailureAlert } from '../../components/FailureAlert';
-import { SearchableSelect } from '../../components/SearchableSelect';
 
 /** Ids are numbers (null until chosen): the Selects convert their text (lib/ids). */
 export interface BatchFormValues {
@@ -49,7 +47,6 @@ export function BatchForm({
     clearInputErrorOnChange: true,
   });
   const depId = form.values.depId;
-  const courses = useQuery(trpc.reference.courses.queryOptions({ depId: depId ?? 0 }, { enabled: depId !== null }));
 
   const onSuccess = (result: { Message: string }) => {
     setSaved(result.Message);
@@ -80,15 +77,7 @@ export function BatchForm({
             </Alert>
           )}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <DepartmentSelect withAsterisk {...idSelectProps(form, 'depId', () => form.setFieldValue('courseId', null))} />
-            <SearchableSelect
-              label="Course"
-              placeholder={depId ? 'Choose a course' : 'Choose a department first'}
-              withAsterisk
-              disabled={!depId}
-              data={idOptions(courses.data, (c) => c.name)}
-              {...idSelectProps(form, 'courseId')}
-            />
+            <DepartmentCourseBatchSelect form={form} course />
           </SimpleGrid>
           <TextInput label="Batch name" placeholder="e.g. 2025-2028" withAsterisk {...form.getInputProps('name')} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>

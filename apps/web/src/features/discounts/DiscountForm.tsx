@@ -7,7 +7,7 @@ import { askBelowZero, infoDialog } from '../../lib/dialogs';
 import { formatRupees } from '../../lib/money';
 import { idSelectProps } from '../../lib/ids';
 import { serverFieldErrors, useTRPC } from '../../lib/trpc';
-import { DepartmentSelect } from '../../components/DepartmentSelect';
+import { DepartmentCourseBatchSelect } from '../../components/DepartmentCourseBatchSelect';
 import { FailureAlert } from '../../components/FailureAlert';
 import { SearchableSelect } from '../../components/SearchableSelect';
 
@@ -36,14 +36,6 @@ export const EMPTY_DISCOUNT: DiscountFormValues = {
   confirm: false,
 };
 
-/** Each choice narrows the next: department -> course -> batch -> student and fee head. */
-type IdField = 'depId' | 'courseId' | 'batchId' | 'studentId' | 'feeHeadId';
-const DEPENDENTS: Partial<Record<IdField, IdField[]>> = {
-  depId: ['courseId', 'batchId', 'studentId', 'feeHeadId'],
-  courseId: ['batchId', 'studentId', 'feeHeadId'],
-  batchId: ['studentId', 'feeHeadId'],
-};
-
 /**
  * Discount create and edit. A new discount shows 'Saved!' and the form starts again; an edit shows
  * the result and returns to the list. A refusal (the duplicate, an amount above the fee) shows the
@@ -68,20 +60,13 @@ export function DiscountForm({
     validate: schemaResolver(ZCreateDiscountInput, { sync: true }),
     clearInputErrorOnChange: true,
   });
-  const { depId, courseId, batchId, feeHeadId } = form.values;
+  const { depId, batchId, feeHeadId } = form.values;
   const dep = depId ?? 0;
   const listUrl = depId ? `/admin/discedt?depId=${depId}` : '/admin/discedt';
 
-  const courses = useQuery(trpc.reference.courses.queryOptions({ depId: dep }, { enabled: depId !== null }));
-  const batches = useQuery(trpc.batches.byCourse.queryOptions({ depId: dep, courseId: courseId ?? 0 }, { enabled: depId !== null && courseId !== null }));
   const students = useQuery(trpc.discounts.studentsOfBatch.queryOptions({ depId: dep, batchId: batchId ?? 0 }, { enabled: depId !== null && batchId !== null }));
   const heads = useQuery(trpc.fees.structures.byBatch.queryOptions({ depId: dep, batchId: batchId ?? 0 }, { enabled: depId !== null && batchId !== null }));
   const head = heads.data?.find((h) => h.feeHeadId === feeHeadId);
-
-  const choose = (field: IdField) =>
-    idSelectProps(form, field, () => {
-      for (const dependent of DEPENDENTS[field] ?? []) form.setFieldValue(dependent, null);
-    });
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.discounts.pathKey() });
   const onError = (error: unknown) => form.setErrors(serverFieldErrors(error));
@@ -120,31 +105,13 @@ export function DiscountForm({
     else update.mutate({ ...input, id: discountId, version });
   });
 
-  const noBatchYet = courseId !== null && batches.data?.length === 0;
   return (
     <Paper withBorder p="lg" radius="md" maw={760}>
       <form onSubmit={submit} noValidate>
         <Stack>
           <FailureAlert error={mutation.error} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <DepartmentSelect withAsterisk {...choose('depId')} />
-            <SearchableSelect
-              label="Course"
-              placeholder={depId ? 'Choose a course' : 'Choose a department first'}
-              withAsterisk
-              disabled={!depId}
-              data={(courses.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
-              {...choose('courseId')}
-            />
-            <Select
-              label="Batch"
-              placeholder={courseId ? 'Choose a batch' : 'Choose a course first'}
-              withAsterisk
-              disabled={!courseId}
-              data={(batches.data ?? []).map((b) => ({ value: String(b.id), label: b.name }))}
-              {...choose('batchId')}
-              error={form.errors.batchId ?? (noBatchYet ? 'This course has no batches yet' : undefined)}
-            />
+            <DepartmentCourseBatchSelect form={form} course batch dependents={['studentId', 'feeHeadId']} />
             <SearchableSelect
               label="Student"
               placeholder={batchId ? 'Choose a student' : 'Choose a batch first'}
@@ -152,7 +119,7 @@ export function DiscountForm({
               disabled={!batchId}
               nothingFoundMessage="No student matches"
               data={(students.data ?? []).map((s) => ({ value: String(s.id), label: `${s.admissionNo} · ${s.name}` }))}
-              {...choose('studentId')}
+              {...idSelectProps(form, 'studentId')}
             />
           </SimpleGrid>
           <Select
@@ -162,7 +129,7 @@ export function DiscountForm({
             disabled={!batchId}
             nothingFoundMessage="This batch has no fee structure yet"
             data={(heads.data ?? []).map((h) => ({ value: String(h.feeHeadId), label: `${h.feeHeadName} (fee ${formatRupees(h.amountPaise)})` }))}
-            {...choose('feeHeadId')}
+            {...idSelectProps(form, 'feeHeadId')}
             description={head ? `Fee for this batch: ₹ ${formatRupees(head.amountPaise)}. Discount and adjustment together may not exceed it.` : undefined}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>

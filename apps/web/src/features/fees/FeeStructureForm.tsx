@@ -11,7 +11,7 @@ import { formatRupees } from '../../lib/money';
 import { idSelectProps } from '../../lib/ids';
 import { serverFieldErrors, useTRPC } from '../../lib/trpc';
 import { DateField } from '../../components/DateField';
-import { DepartmentSelect } from '../../components/DepartmentSelect';
+import { type ChosenBatch, DepartmentCourseBatchSelect } from '../../components/DepartmentCourseBatchSelect';
 import { FailureAlert } from '../../components/FailureAlert';
 import { SearchableSelect } from '../../components/SearchableSelect';
 
@@ -59,19 +59,11 @@ export function FeeStructureForm({
   const { depId, batchId } = form.values;
   const listUrl = depId ? `/admin/feelist?depId=${depId}` : '/admin/feelist';
 
-  const batches = useQuery(trpc.batches.list.queryOptions({ depId: depId ?? 0 }, { enabled: depId !== null }));
   const heads = useQuery(trpc.fees.heads.list.queryOptions());
   const charged = useQuery(
     trpc.fees.structures.byBatch.queryOptions({ depId: depId ?? 0, batchId: batchId ?? 0 }, { enabled: depId !== null && batchId !== null }),
   );
 
-  const batchOptions: Array<{ group: string; items: Array<{ value: string; label: string }> }> = [];
-  for (const b of batches.data ?? []) {
-    const item = { value: String(b.id), label: `${b.name} (${b.courseName})` };
-    const last = batchOptions.at(-1);
-    if (last?.group === b.courseName) last.items.push(item);
-    else batchOptions.push({ group: b.courseName, items: [item] });
-  }
   const takenHeads = new Map((charged.data ?? []).filter((s) => s.id !== structureId).map((s) => [s.feeHeadId, s.amountPaise]));
   const headOptions = (heads.data ?? []).map((h) => {
     const taken = takenHeads.get(h.id);
@@ -111,8 +103,8 @@ export function FeeStructureForm({
     else update.mutate({ ...input, id: structureId, version });
   });
 
-  const chooseBatch = (id: number | null) => {
-    const batch = batches.data?.find((b) => b.id === id);
+  /** A new row takes the batch's dates when none are typed yet. */
+  const chooseBatch = (batch: ChosenBatch | undefined) => {
     if (batch && !form.values.startDate && !form.values.endDate) {
       form.setFieldValue('startDate', batch.startDate);
       form.setFieldValue('endDate', batch.endDate);
@@ -130,16 +122,7 @@ export function FeeStructureForm({
             </Alert>
           )}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <DepartmentSelect withAsterisk {...idSelectProps(form, 'depId', () => form.setFieldValue('batchId', null))} />
-            <SearchableSelect
-              label="Batch"
-              placeholder={depId ? 'Choose a batch' : 'Choose a department first'}
-              withAsterisk
-              disabled={!depId}
-              nothingFoundMessage="This department has no batches yet"
-              data={batchOptions}
-              {...idSelectProps(form, 'batchId', chooseBatch)}
-            />
+            <DepartmentCourseBatchSelect form={form} batch onBatchChange={chooseBatch} />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <DateField label="Start date" withAsterisk {...form.getInputProps('startDate')} />
