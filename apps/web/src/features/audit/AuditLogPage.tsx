@@ -1,4 +1,4 @@
-import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditAction, receiptLabel } from '@fees/validation';
+import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditAction, receiptLabel, refundLabel } from '@fees/validation';
 import { Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconFilterOff } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -43,7 +43,9 @@ function queryOf(filters: Filters, before: number | undefined) {
 function recordOf(entry: { entity: string; entityId: string | null; admissionNo: string | null }): string {
   const name = entry.entity.replace(/_/g, ' ');
   const label = name.charAt(0).toUpperCase() + name.slice(1);
-  const id = entry.entity === 'receipt' && entry.entityId ? receiptLabel(entry.entityId) : (entry.entityId ?? '');
+  const labels: Record<string, (n: number) => string> = { receipt: receiptLabel, refund: refundLabel };
+  const labelOf = labels[entry.entity];
+  const id = labelOf && entry.entityId ? labelOf(Number(entry.entityId)) : (entry.entityId ?? '');
   return [label, id, entry.admissionNo ? `(${entry.admissionNo})` : ''].filter(Boolean).join(' ');
 }
 
