@@ -92,4 +92,11 @@ test('an admin imports opening balances from a file, sees the preview, commits, 
   await expect(page.getByText('1,200.50').first()).toBeVisible();
   await expect(page.getByText('20,350.00').first()).toBeVisible();
   await page.screenshot({ path: 'e2e/artifacts/screens/opening-counter.png', fullPage: true });
+
+  // The statement says which part of a head's fee was brought forward.
+  const student = await trpcQuery<{ id: number }>(page, 'students.byAdmissionNo', { depId: 100, admissionNo: 'OBE-1' });
+  await page.goto(`/ug/statement/${student.id}`);
+  const statement = page.getByTestId('statement-table');
+  await expect(statement.getByRole('row').filter({ hasText: 'Tuition Fee' }).first()).toContainText('incl. opening balance 350.00');
+  await expect(statement.getByRole('row').filter({ hasText: 'Previous dues' }).first()).toContainText('1,200.50');
 });

@@ -190,6 +190,8 @@ describe('imported opening balances in every report', () => {
     const after = await ug.plans.studentDues({ depId: 100, studentId: fx.ug.studentId, asOf: today() });
     expect(after.instalments.find((i) => i.name === OPENING_INSTALMENT_NAME)).toMatchObject({ paid: 1_200_50, outstanding: 0 });
     expect(await refusal(ug.receipts.create(receipt(fx.ug.studentId, [[previousDues, 1_00]])))).toMatchObject({ code: 'CONFLICT' });
+    const collections = await ug.reports.collections({ depId: 100, from: today(), to: today() });
+    expect(collections.overall.byHead).toEqual([{ feeHeadId: previousDues, feeHead: PREVIOUS_DUES_HEAD, amountPaise: 1_200_50 }]);
 
     const statement = await ug.reports.statement({ depId: 100, studentId: fx.ug.studentId });
     const prev = statement.heads.find((x) => x.feeHeadId === previousDues)!;

@@ -198,7 +198,14 @@ export default function StudentStatementPage() {
                     <Fragment key={h.feeHeadId}>
                       <Table.Tr bg="var(--mantine-color-gray-0)">
                         <Table.Td fw={600}>{h.feeHead}</Table.Td>
-                        <Table.Td {...numeric}>{formatRupees(h.feePaise)}</Table.Td>
+                        <Table.Td {...numeric}>
+                          {formatRupees(h.feePaise)}
+                          {h.openingPaise !== 0 && (
+                            <Text size="xs" c="dimmed" fw={400}>
+                              incl. opening {h.openingPaise < 0 ? 'advance' : 'balance'} {formatRupees(h.openingPaise)}
+                            </Text>
+                          )}
+                        </Table.Td>
                         <Table.Td {...numeric}>{formatRupees(h.discountPaise)}</Table.Td>
                         <Table.Td {...numeric}>{formatRupees(h.adjustmentPaise)}</Table.Td>
                         <Table.Td {...numeric}>{formatRupees(h.paidPaise)}</Table.Td>
