@@ -9,6 +9,7 @@ import { letterheadsAccess } from './letterheads';
 import { openingAccess } from './opening';
 import { plansAccess } from './plans';
 import { receiptsAccess } from './receipts';
+import { refundsAccess } from './refunds';
 import { referenceAccess } from './reference';
 import { reportsAccess } from './reports';
 import { schemesAccess } from './schemes';
@@ -29,4 +30,5 @@ export const accessRules: AccessRules = {
   ...openingAccess,
   ...auditAccess,
   ...schemesAccess,
+  ...refundsAccess,
 };
