@@ -7,6 +7,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { useTRPC } from '../../lib/trpc';
 import { useAccountSaved } from './RegistrationFields';
 import { FailureAlert } from '../../components/FailureAlert';
+import { idOf } from '../../lib/ids';
 
 /**
  * Change password for the account named in the URL (/:id/:email): the email is read-only, the
@@ -18,7 +19,7 @@ export function ChangePasswordForm({ kind }: { kind: 'admins' | 'users' }) {
   const params = useParams();
   const form = useForm({
     mode: 'controlled',
-    initialValues: { userId: Number(params.id), email: params.email ?? '', pwd1: '', pwd2: '', chk1: false },
+    initialValues: { userId: idOf(params.id) ?? 0, email: params.email ?? '', pwd1: '', pwd2: '', chk1: false },
     validate: schemaResolver(ZChangePasswordInput, { sync: true }),
     clearInputErrorOnChange: true,
   });

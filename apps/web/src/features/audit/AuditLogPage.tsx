@@ -11,6 +11,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { formatInstant } from '../../lib/dates';
 import { useTRPC } from '../../lib/trpc';
 import { AuditChanges } from '../../components/AuditChanges';
+import { idOf } from '../../lib/ids';
 
 interface Filters {
   from: string;
@@ -26,14 +27,16 @@ const NO_FILTERS: Filters = { from: '', to: '', depId: null, userId: null, actio
 
 /** The filters as the procedure takes them: empty ones left out. */
 function queryOf(filters: Filters, before: number | undefined) {
-  const receipt = filters.receiptNumber.replace(/^#?0*/, '');
+  const depId = idOf(filters.depId);
+  const userId = idOf(filters.userId);
+  const receiptNumber = idOf(filters.receiptNumber.replace(/^#?0*/, ''));
   return {
     ...(filters.from ? { from: filters.from } : {}),
     ...(filters.to ? { to: filters.to } : {}),
-    ...(filters.depId ? { depId: Number(filters.depId) } : {}),
-    ...(filters.userId ? { userId: Number(filters.userId) } : {}),
+    ...(depId ? { depId } : {}),
+    ...(userId ? { userId } : {}),
     ...(filters.action ? { action: filters.action as AuditAction } : {}),
-    ...(/^\d+$/.test(receipt) ? { receiptNumber: Number(receipt) } : {}),
+    ...(receiptNumber ? { receiptNumber } : {}),
     ...(filters.admissionNo.trim() ? { admissionNo: filters.admissionNo.trim() } : {}),
     ...(before ? { before } : {}),
   };

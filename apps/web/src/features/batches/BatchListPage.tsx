@@ -10,12 +10,13 @@ import { formatRupees } from '../../lib/money';
 import { useListDepartment } from '../../lib/list-department';
 import { useTRPC } from '../../lib/trpc';
 import { DepartmentSelect, departmentName } from '../../components/DepartmentSelect';
+import { idOf } from '../../lib/ids';
 
 /** /admin/batchedt: choose a department, see its batches; the department stays in the URL. */
 export default function BatchListPage() {
   const trpc = useTRPC();
   const [depId, setDepId] = useListDepartment();
-  const batches = useQuery(trpc.batches.list.queryOptions({ depId: Number(depId) }, { enabled: depId !== '' }));
+  const batches = useQuery(trpc.batches.list.queryOptions({ depId: idOf(depId) ?? 0 }, { enabled: depId !== '' }));
   const depName = departmentName(depId);
 
   return (

@@ -13,6 +13,7 @@ import { formatRupees } from '../../lib/money';
 import { useListDepartment } from '../../lib/list-department';
 import { useTRPC } from '../../lib/trpc';
 import { DepartmentSelect } from '../../components/DepartmentSelect';
+import { idOf } from '../../lib/ids';
 
 /** /admin/discedt: choose a department (required) and search; the searched department stays in the URL. */
 export default function DiscountListPage() {
@@ -22,7 +23,7 @@ export default function DiscountListPage() {
   const [depId, setDepId] = useState(searched);
   const [required, setRequired] = useState(false);
   const [filter, setFilter] = useState('');
-  const discounts = useQuery(trpc.discounts.list.queryOptions({ depId: Number(searched) }, { enabled: searched !== '' }));
+  const discounts = useQuery(trpc.discounts.list.queryOptions({ depId: idOf(searched) ?? 0 }, { enabled: searched !== '' }));
   const remove = useMutation(
     trpc.discounts.remove.mutationOptions({
       onSuccess: (result) => {

@@ -11,6 +11,7 @@ import { formatRupees } from '../../lib/money';
 import { useListDepartment } from '../../lib/list-department';
 import { useTRPC } from '../../lib/trpc';
 import { DepartmentSelect, departmentName } from '../../components/DepartmentSelect';
+import { idOf } from '../../lib/ids';
 
 /** /admin/feelist: a department's fee structures, one table per batch with its total. */
 export default function FeeStructureListPage() {
@@ -18,7 +19,7 @@ export default function FeeStructureListPage() {
   const queryClient = useQueryClient();
   const [depId, setDepId] = useListDepartment();
   const depName = departmentName(depId);
-  const structures = useQuery(trpc.fees.structures.list.queryOptions({ depId: Number(depId) }, { enabled: depId !== '' }));
+  const structures = useQuery(trpc.fees.structures.list.queryOptions({ depId: idOf(depId) ?? 0 }, { enabled: depId !== '' }));
   const remove = useMutation(
     trpc.fees.structures.remove.mutationOptions({
       onSuccess: (result) => {

@@ -15,6 +15,7 @@ import { formatDate } from '../../lib/dates';
 import { useListDepartment } from '../../lib/list-department';
 import { formatRupees, paiseToRupeesText } from '../../lib/money';
 import { type RouterOutputs, serverFieldErrors, useTRPC } from '../../lib/trpc';
+import { idOf } from '../../lib/ids';
 
 type OpeningRow = RouterOutputs['opening']['list']['rows'][number];
 
@@ -40,12 +41,12 @@ export default function OpeningBalancesPage() {
   const [imported, setImported] = useState<{ count: number; dueDate: string } | null>(null);
   const [editing, setEditing] = useState<OpeningRow | null>(null);
 
-  const dep = depId === '' ? null : Number(depId);
+  const dep = idOf(depId);
   const courses = COURSES.filter((c) => c.departmentId === dep);
-  const batches = useQuery(trpc.batches.byCourse.queryOptions({ depId: dep ?? 0, courseId: Number(courseId) }, { enabled: dep !== null && courseId !== null }));
+  const batches = useQuery(trpc.batches.byCourse.queryOptions({ depId: dep ?? 0, courseId: idOf(courseId) ?? 0 }, { enabled: dep !== null && courseId !== null }));
   const list = useQuery(
     trpc.opening.list.queryOptions(
-      { depId: dep ?? 0, courseId: courseId ? Number(courseId) : undefined, batchId: batchId ? Number(batchId) : undefined },
+      { depId: dep ?? 0, courseId: idOf(courseId) ?? undefined, batchId: idOf(batchId) ?? undefined },
       { enabled: dep !== null },
     ),
   );
@@ -97,7 +98,7 @@ export default function OpeningBalancesPage() {
               setDepId(v);
               setCourseId(null);
               setBatchId(null);
-              check(csv, v ? Number(v) : null);
+              check(csv, idOf(v));
             }}
             withAsterisk
           />

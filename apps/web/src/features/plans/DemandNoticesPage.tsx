@@ -14,6 +14,7 @@ import { printSoon } from '../../lib/print';
 import { useTRPC } from '../../lib/trpc';
 import { BatchSelect, CourseSelect } from '../reports/ReportParts';
 import { DemandNotice } from './DemandNotice';
+import { idOf } from '../../lib/ids';
 
 type PaperSize = 'a5' | 'a4';
 
@@ -34,9 +35,9 @@ export default function DemandNoticesPage() {
   const trpc = useTRPC();
   const [params, setParams] = useSearchParams();
   const set = (next: Record<string, string>) => setParams(Object.fromEntries(Object.entries({ ...Object.fromEntries(params), ...next }).filter(([, v]) => v !== '')));
-  const studentId = Number(params.get('student')) || undefined;
-  const courseId = Number(params.get('course')) || null;
-  const batchId = Number(params.get('batch')) || undefined;
+  const studentId = idOf(params.get('student')) ?? undefined;
+  const courseId = idOf(params.get('course'));
+  const batchId = idOf(params.get('batch')) ?? undefined;
   const asOf = params.get('asof') || todayIso();
   const payBy = params.get('payby') || addDays(asOf, PAY_WITHIN_DAYS);
   const paper: PaperSize = params.get('paper') === 'a4' ? 'a4' : 'a5';

@@ -9,6 +9,7 @@ import { EmptyState, ReportStates } from '../../components/ReportStates';
 import { useTRPC } from '../../lib/trpc';
 import { PlanEditor } from './PlanEditor';
 import { SearchableSelect } from '../../components/SearchableSelect';
+import { idOf } from '../../lib/ids';
 
 /** /admin/plans?depId=&batchId=: a batch's instalment plan and late fine rule; the choice stays in the address. */
 export default function FeePlansPage() {
@@ -16,9 +17,9 @@ export default function FeePlansPage() {
   const [params, setParams] = useSearchParams();
   const depId = params.get('depId') ?? '';
   const batchId = params.get('batchId') ?? '';
-  const batches = useQuery(trpc.batches.list.queryOptions({ depId: Number(depId) }, { enabled: depId !== '' }));
+  const batches = useQuery(trpc.batches.list.queryOptions({ depId: idOf(depId) ?? 0 }, { enabled: depId !== '' }));
   const batch = batches.data?.find((b) => String(b.id) === batchId);
-  const plan = useQuery(trpc.plans.byBatch.queryOptions({ depId: Number(depId), batchId: Number(batchId) }, { enabled: batch !== undefined }));
+  const plan = useQuery(trpc.plans.byBatch.queryOptions({ depId: batch?.departmentId ?? 0, batchId: batch?.id ?? 0 }, { enabled: batch !== undefined }));
 
   const options: Array<{ group: string; items: Array<{ value: string; label: string }> }> = [];
   for (const b of batches.data ?? []) {

@@ -1,6 +1,7 @@
 import { type FineRule, type HeadAmount, type PlanInstalment, parseRupeesToPaise } from '@fees/validation';
 import { randomId } from '@mantine/hooks';
 import { paiseToRupeesText } from '../../lib/money';
+import { idOf } from '../../lib/ids';
 
 /** A fine rule as typed: every field text, whatever the type. */
 export interface FineFields {
@@ -79,13 +80,16 @@ export function instalmentFields(instalment: PlanInstalment, heads: HeadAmount[]
 
 /** The form as the plan the server takes (amounts that are not numbers become NaN for the schema to refuse). */
 export function planInstalmentsOf(fields: PlanFields, heads: HeadAmount[]) {
-  return fields.instalments.map((row) => ({
-    ...(row.id ? { id: Number(row.id) } : {}),
-    name: row.name,
-    dueDate: row.dueDate,
-    fineRule: row.override ? fineRuleOf(row.fine) : null,
-    amounts: heads.map((h) => ({ feeHeadId: h.feeHeadId, amountPaise: paise(row.amounts[String(h.feeHeadId)] ?? '') })),
-  }));
+  return fields.instalments.map((row) => {
+    const id = idOf(row.id);
+    return {
+      ...(id === null ? {} : { id }),
+      name: row.name,
+      dueDate: row.dueDate,
+      fineRule: row.override ? fineRuleOf(row.fine) : null,
+      amounts: heads.map((h) => ({ feeHeadId: h.feeHeadId, amountPaise: paise(row.amounts[String(h.feeHeadId)] ?? '') })),
+    };
+  });
 }
 
 export function emptyInstalment(heads: HeadAmount[], index: number): InstalmentFields {

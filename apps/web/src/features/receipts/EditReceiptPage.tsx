@@ -17,13 +17,14 @@ import { ReceiptHistory } from '../../components/ReceiptHistory';
 import { useGoBack } from './useGoBack';
 import { VoidReceiptDialog } from './VoidReceiptDialog';
 import { FailureAlert } from '../../components/FailureAlert';
+import { idOf } from '../../lib/ids';
 
 /** /inv/edit/{receiptNo}: the stored receipt in the form; Submit updates, Delete voids. */
 export default function EditReceiptPage() {
   const department = useDepartment();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const number = Number(useParams().receiptNo);
+  const number = idOf(useParams().receiptNo) ?? 0;
   const goBack = useGoBack(receiptSearchPath(department));
   const stored = useQuery({ ...trpc.receipts.byNumber.queryOptions({ number }, { enabled: number > 0 }), staleTime: 0 });
   const receipt = stored.data?.receipt;

@@ -14,6 +14,7 @@ import { useTRPC } from '../../lib/trpc';
 import { FeesInfoTable } from './FeesInfoTable';
 import { receiptEntryPath, studentStatementPath } from './links';
 import type { FeeInfo, FoundStudent } from './types';
+import { idOf } from '../../lib/ids';
 
 /**
  * The counter's Find student (issue 14): one field, focused on arrival, searching the whole department
@@ -31,7 +32,7 @@ export function FindStudent() {
   const courses = COURSES.filter((c) => c.departmentId === department.id);
   const [text, setText] = useState(params.get('q') ?? '');
   const [courseId, setCourseId] = useState<string | null>(courses.some((c) => String(c.id) === params.get('course')) ? params.get('course') : null);
-  const filter = courseId === null ? {} : { courseId: Number(courseId) };
+  const filter = courseId === null ? {} : { courseId: idOf(courseId) ?? 0 };
   const typed = text.trim();
 
   useEffect(() => {

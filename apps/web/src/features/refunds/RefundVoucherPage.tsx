@@ -14,12 +14,13 @@ import { printSoon } from '../../lib/print';
 import { useTRPC } from '../../lib/trpc';
 import { refundsPath } from './links';
 import { PrintableRefund } from './PrintableRefund';
+import { idOf } from '../../lib/ids';
 
 /** /{prefix}/refunds/{number}: one refund voucher, printable on the letterhead (A5). */
 export default function RefundVoucherPage() {
   const department = useDepartment();
   const trpc = useTRPC();
-  const number = Number(useParams().number ?? 0);
+  const number = idOf(useParams().number) ?? 0;
   const voucher = useQuery(trpc.refunds.byNumber.queryOptions({ number }, { enabled: number > 0 }));
   const logo = useQuery(trpc.letterheads.logo.queryOptions({ depId: department.id }, { staleTime: 5 * 60_000 }));
   const back = (

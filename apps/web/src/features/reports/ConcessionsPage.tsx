@@ -9,6 +9,7 @@ import { formatRupees } from '../../lib/money';
 import { type RouterOutputs, useTRPC } from '../../lib/trpc';
 import { type Column, reportFileName, tableOf } from './export';
 import { BatchSelect, coursesOf, ExportActions, Figure, ReportTable } from './ReportParts';
+import { idOf } from '../../lib/ids';
 
 type Scheme = RouterOutputs['reports']['concessions'][number];
 /** One line per scheme and fee head; the scheme's name and students on its first line. */
@@ -40,8 +41,8 @@ export default function ConcessionsPage() {
   const department = useDepartment();
   const trpc = useTRPC();
   const [params, setParams] = useSearchParams();
-  const courseId = Number(params.get('course')) || undefined;
-  const batchId = Number(params.get('batch')) || undefined;
+  const courseId = idOf(params.get('course')) ?? undefined;
+  const batchId = idOf(params.get('batch')) ?? undefined;
   const report = useQuery(trpc.reports.concessions.queryOptions({ depId: department.id, courseId, batchId }));
   const schemes = report.data ?? [];
   const total = schemes.reduce((sum, s) => sum + s.totalPaise, 0);

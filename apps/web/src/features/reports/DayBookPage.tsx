@@ -12,6 +12,7 @@ import { useTRPC } from '../../lib/trpc';
 import { type Column, reportFileName, tableOf } from './export';
 import { ExportActions, Figure, ReportTable } from './ReportParts';
 import type { DayBook } from './types';
+import { idOf } from '../../lib/ids';
 
 type UserRow = DayBook['byUser'][number];
 type VoidedRow = DayBook['voided'][number];
@@ -74,7 +75,7 @@ function DayBookView({ department, adminArea }: { department: Department | null;
           <NativeSelect
             label="Department"
             value={depId === undefined ? '' : String(depId)}
-            onChange={(e) => setDepId(e.currentTarget.value ? Number(e.currentTarget.value) : undefined)}
+            onChange={(e) => setDepId(idOf(e.currentTarget.value) ?? undefined)}
             data={[{ value: '', label: 'All departments' }, ...DEPARTMENTS.map((d) => ({ value: String(d.id), label: d.name }))]}
           />
         )}

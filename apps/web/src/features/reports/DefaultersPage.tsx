@@ -13,6 +13,7 @@ import { type Column, reportFileName, tableOf } from './export';
 import { reportPaths } from './paths';
 import { admissionNoColumn, coursesOf, ExportActions, Figure, ReportTable } from './ReportParts';
 import type { DefaulterRow } from './types';
+import { idOf } from '../../lib/ids';
 
 /**
  * /defaulters/: the students with a late instalment on a date, the largest amount first, with phone
@@ -23,7 +24,7 @@ export default function DefaultersPage() {
   const paths = reportPaths(department, useIsAdminArea());
   const trpc = useTRPC();
   const [params, setParams] = useSearchParams();
-  const courseId = Number(params.get('course')) || undefined;
+  const courseId = idOf(params.get('course')) ?? undefined;
   const asOf = params.get('asof') || todayIso();
   const set = (next: Record<string, string>) => setParams(Object.fromEntries(Object.entries({ ...Object.fromEntries(params), ...next }).filter(([, v]) => v !== '')));
   const report = useQuery(trpc.reports.defaulters.queryOptions({ depId: department.id, courseId, asOf }));

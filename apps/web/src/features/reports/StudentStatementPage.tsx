@@ -17,6 +17,7 @@ import { receiptEntryPath } from '../receipts/links';
 import { reportPaths } from './paths';
 import type { Statement } from './types';
 import '../../components/report-table.css';
+import { idOf } from '../../lib/ids';
 
 /** One sheet: each head's row, then its payments (receipt, date, particulars, amount), then the totals. */
 function exportTable(statement: Statement): ExportTable {
@@ -52,7 +53,7 @@ export default function StudentStatementPage() {
   const trpc = useTRPC();
   const navigate = useNavigate();
   const adminArea = useIsAdminArea();
-  const studentId = Number(useParams().studentId);
+  const studentId = idOf(useParams().studentId) ?? 0;
   const valid = Number.isInteger(studentId) && studentId > 0;
   const query = useQuery(trpc.reports.statement.queryOptions({ depId: department.id, studentId }, { enabled: valid }));
   const statement = query.data;

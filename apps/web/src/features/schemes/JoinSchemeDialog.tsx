@@ -9,6 +9,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { askBelowZero } from '../../lib/dialogs';
 import { formatRupees } from '../../lib/money';
 import { type RouterOutputs, useTRPC } from '../../lib/trpc';
+import { idOf } from '../../lib/ids';
 
 /** Who joins: students picked by hand, or every student of a batch with a category. */
 export type JoinTarget = { studentIds: number[] } | { batchId: number; categoryId: number };
@@ -100,7 +101,7 @@ export function JoinSchemeDialog({
             value={chosen ? String(chosen) : ''}
             onChange={(e) => {
               setReplace(new Set());
-              setChosen(Number(e.currentTarget.value) || undefined);
+              setChosen(idOf(e.currentTarget.value) ?? undefined);
             }}
             data={[{ value: '', label: 'Choose... ' }, ...(schemes.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))]}
           />

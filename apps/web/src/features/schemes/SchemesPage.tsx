@@ -13,6 +13,7 @@ import { errorMessage, useTRPC } from '../../lib/trpc';
 import { JoinSchemeDialog, type JoinTarget } from './JoinSchemeDialog';
 import { LeaveSchemeDialog } from './LeaveSchemeDialog';
 import { SchemeForm, type SchemeSubmission, schemeValues } from './SchemeForm';
+import { idOf } from '../../lib/ids';
 
 const DEPARTMENT_CHOICES = DEPARTMENTS.map((d) => ({ value: String(d.id), label: d.name }));
 
@@ -138,7 +139,7 @@ function JoinByCategory({ schemeId }: { schemeId: number }) {
   const [categoryId, setCategoryId] = useState('');
   const [target, setTarget] = useState<JoinTarget | null>(null);
   const categories = useQuery(trpc.reference.categories.queryOptions());
-  const batches = useQuery(trpc.batches.byCourse.queryOptions({ depId: Number(depId), courseId: Number(courseId) }, { enabled: courseId !== '' }));
+  const batches = useQuery(trpc.batches.byCourse.queryOptions({ depId: idOf(depId) ?? 0, courseId: idOf(courseId) ?? 0 }, { enabled: courseId !== '' }));
   return (
     <Group align="flex-end" wrap="wrap">
       <NativeSelect
@@ -175,11 +176,11 @@ function JoinByCategory({ schemeId }: { schemeId: number }) {
       <Button
         leftSection={<IconUsersPlus size={16} />}
         disabled={batchId === '' || categoryId === ''}
-        onClick={() => setTarget({ batchId: Number(batchId), categoryId: Number(categoryId) })}
+        onClick={() => setTarget({ batchId: idOf(batchId) ?? 0, categoryId: idOf(categoryId) ?? 0 })}
       >
         Preview and apply
       </Button>
-      {target && <JoinSchemeDialog opened onClose={() => setTarget(null)} depId={Number(depId)} schemeId={schemeId} target={target} title="Apply to a category" />}
+      {target && <JoinSchemeDialog opened onClose={() => setTarget(null)} depId={idOf(depId) ?? 0} schemeId={schemeId} target={target} title="Apply to a category" />}
     </Group>
   );
 }
@@ -280,7 +281,7 @@ export default function SchemesPage() {
             </Title>
             <NativeSelect aria-label="Department of the students" value={memberDep} onChange={(e) => setMemberDep(e.currentTarget.value)} data={DEPARTMENT_CHOICES} />
           </Group>
-          <Members key={`${open.id}:${memberDep}`} schemeId={open.id} depId={Number(memberDep)} />
+          <Members key={`${open.id}:${memberDep}`} schemeId={open.id} depId={idOf(memberDep) ?? 0} />
         </Paper>
       )}
       {editing !== null && <SchemeEditor key={String(editing)} schemeId={editing} onClose={() => setEditing(null)} />}

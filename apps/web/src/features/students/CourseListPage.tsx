@@ -16,6 +16,7 @@ import { JoinSchemeDialog } from '../schemes/JoinSchemeDialog';
 import { storedDepartment } from '../../lib/session-storage';
 import { editStudentPath, registerPath, statementPath } from './links';
 import '../../components/report-table.css';
+import { idOf } from '../../lib/ids';
 
 type ListedBatch = RouterOutputs['students']['list']['batches'][number];
 
@@ -35,7 +36,7 @@ function exportBatch(course: string, batch: ListedBatch) {
 export default function CourseListPage() {
   const department = useDepartment();
   const trpc = useTRPC();
-  const courseId = Number(useParams().courseId);
+  const courseId = idOf(useParams().courseId) ?? 0;
   const list = useQuery(trpc.students.list.queryOptions({ depId: department.id, courseId }, { enabled: courseId > 0 }));
   // While one batch prints, the others are hidden from paper.
   const [printing, setPrinting] = useState<number | null>(null);

@@ -12,6 +12,7 @@ import { useTRPC } from '../../lib/trpc';
 import { courseListPath } from './links';
 import { FailureAlert } from '../../components/FailureAlert';
 import { SearchableSelect } from '../../components/SearchableSelect';
+import { idOf } from '../../lib/ids';
 
 /**
  * Bulk import for one course and batch: the server checks every row with the registration schema
@@ -29,19 +30,19 @@ export default function ImportStudentsPage() {
   const [imported, setImported] = useState<{ count: number; courseId: number } | null>(null);
 
   const courses = COURSES.filter((c) => c.departmentId === department.id);
-  const batches = useQuery(trpc.batches.byCourse.queryOptions({ depId: department.id, courseId: Number(courseId) }, { enabled: courseId !== null }));
+  const batches = useQuery(trpc.batches.byCourse.queryOptions({ depId: department.id, courseId: idOf(courseId) ?? 0 }, { enabled: courseId !== null }));
   const preview = useMutation(trpc.students.importPreview.mutationOptions());
   const commit = useMutation(
     trpc.students.importCommit.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.students.pathKey() }) }),
   );
 
-  const target = courseId && batchId ? { depId: department.id, courseId: Number(courseId), batchId: Number(batchId) } : null;
+  const target = courseId && batchId ? { depId: department.id, courseId: idOf(courseId) ?? 0, batchId: idOf(batchId) ?? 0 } : null;
 
   const check = (text: string | null, next: { courseId: string | null; batchId: string | null }) => {
     preview.reset();
     commit.reset();
     if (text === null || !next.courseId || !next.batchId) return;
-    preview.mutate({ depId: department.id, courseId: Number(next.courseId), batchId: Number(next.batchId), csv: text });
+    preview.mutate({ depId: department.id, courseId: idOf(next.courseId) ?? 0, batchId: idOf(next.batchId) ?? 0, csv: text });
   };
 
   const chooseFile = async (chosen: File | null) => {
