@@ -162,6 +162,29 @@ describe('ids over REST', () => {
     expect((await admin.post('/search/student/', { depId: 100, courseId: ug.courseId, sText: '' })).status).toBe(200);
   });
 
+  it('digits stay text where the field is text: an admission number "0042" in the query string and the path', async () => {
+    const { ug } = server.fixture;
+    const registration = {
+      dep_id: 100,
+      courseId: ug.courseId,
+      cmbBatch: ug.batchId,
+      capId: 'CAP-0042',
+      name: 'Student Digits',
+      regno: '0042',
+      rgdate: '2025-06-12',
+      adtype: 'OBC',
+      dob: '2007-05-20',
+      sex: 'Male',
+      address: 'Kottayam',
+    };
+    expect((await admin.post('/api/register', registration)).body).toMatchObject({ Status: 'OK', admNo: '0042' });
+    const dues = await admin.get('/v2/dues', { depId: '100', asOf: '2026-01-01', admNo: '0042' });
+    expect(dues.status).toBe(200);
+    expect(dues.body.students.map((s: { admNo: string }) => s.admNo)).toEqual(['0042']);
+    const removed = await admin.request('DELETE', '/api/regdel/0042', { query: { depId: '100' } });
+    expect(removed.body).toEqual({ Status: 'Success' });
+  });
+
   it('a receipt number as text in a JSON body voids nothing; the same digits in the query string are read', async () => {
     const before = liveReceipts();
     const res = await admin.request('DELETE', '/inv/del', { body: { invNo: String(server.fixture.ug.receiptNumber) } });
