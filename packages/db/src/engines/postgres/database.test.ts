@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../client';
 import { inWriteTransaction, row, rows, run, runInWriteBatch, transaction } from '../../engine';
-import { religions, settings, verifyKeys } from '../../schema';
+import { religions, settings, signInLimits, verifyKeys } from '../../schema';
 import { createTestPostgres, type TestPostgres } from '../../test/postgres';
 import { closePostgres, openPostgres } from './client';
 
@@ -39,6 +39,19 @@ describe('the runner and the query builder on PostgreSQL', () => {
     expect(await row(db, 'SELECT id AS religionId FROM religions WHERE name = @n COLLATE NOCASE', { n: 'BETA FAITH' })).toEqual({
       religionId: expect.any(Number),
     });
+  });
+
+  it('runs SQLite\u2019s ISO timestamp of now and upserts whose target names its table', async () => {
+    const at = await row<{ at: string }>(db, `SELECT strftime('%Y-%m-%dT%H:%M:%fZ', 'now') AS at`);
+    expect(at!.at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    const limit = { key: 'k', count: 1, windowStart: 5, expiresAt: 10 };
+    for (const count of [1, 2]) {
+      await db
+        .insert(signInLimits)
+        .values({ ...limit, count })
+        .onConflictDoUpdate({ target: signInLimits.key, set: { count } });
+    }
+    expect(await db.select().from(signInLimits)).toEqual([{ ...limit, count: 2 }]);
   });
 
   it('renders builder calls: an insert takes the columns\u2019 own defaults, selects map to the schema\u2019s fields', async () => {

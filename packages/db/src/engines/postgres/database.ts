@@ -54,11 +54,16 @@ const QUESTION = /'(?:[^']|'')*'|"(?:[^"]|"")*"|--[^\n]*|\/\*[\s\S]*?\*\/|\?|\b(
 const numberedTexts = new Map<string, string>();
 const NUMBERED_CACHE_LIMIT = 2000;
 
+/** SQLite's dialect names an upsert's conflict target with its table ("t"."c"); PostgreSQL wants the bare column. */
+const CONFLICT_TARGET = /on conflict \(([^)]*)\)/g;
+
 function numbered(text: string): string {
   let result = numberedTexts.get(text);
   if (result === undefined) {
     let n = 0;
-    result = text.replace(QUESTION, (token, camel: string | undefined) => (token === '?' ? `$${++n}` : quoteCamel(token, camel)));
+    result = text
+      .replace(QUESTION, (token, camel: string | undefined) => (token === '?' ? `$${++n}` : quoteCamel(token, camel)))
+      .replace(CONFLICT_TARGET, (_, columns: string) => `on conflict (${columns.replace(/"[^"]+"\./g, '')})`);
     if (numberedTexts.size >= NUMBERED_CACHE_LIMIT) numberedTexts.clear();
     numberedTexts.set(text, result);
   }
