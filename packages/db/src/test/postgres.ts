@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -56,7 +57,14 @@ export async function createTestPostgres(options: { template?: string } = {}): P
   };
 }
 
-const TEMPLATE = 'fees_test_template';
+/** The template's name carries a digest of the migrations, so a changed migration gets a fresh template. */
+const MIGRATIONS = fileURLToPath(new URL('../../drizzle-pg', import.meta.url));
+const TEMPLATE = `fees_test_template_${readdirSync(MIGRATIONS)
+  .filter((f) => f.endsWith('.sql'))
+  .sort()
+  .reduce((hash, f) => hash.update(f).update(readFileSync(`${MIGRATIONS}/${f}`)), createHash('sha256'))
+  .digest('hex')
+  .slice(0, 12)}`;
 const TEMPLATE_LOCK = 1_617_000_017;
 
 /**

@@ -27,6 +27,18 @@ describe('toPositional', () => {
     );
   });
 
+  it('drops SQLite\u2019s INDEXED BY hint', () => {
+    expect(toPositional('SELECT 1 FROM receipts r INDEXED BY receipts_live_course_idx WHERE r.id = @id').text).toBe(
+      'SELECT 1 FROM receipts r  WHERE r.id = $1',
+    );
+  });
+
+  it('reads CROSS JOIN ... ON (SQLite\u2019s join-order hint) as JOIN; a real cross join stays', () => {
+    expect(toPositional('SELECT 1 FROM sel CROSS JOIN discounts dc ON dc.student_id = sel.id CROSS JOIN t').text).toBe(
+      'SELECT 1 FROM sel JOIN discounts dc ON dc.student_id = sel.id CROSS JOIN t',
+    );
+  });
+
   it('refuses a parameter without a value instead of binding NULL', () => {
     expect(() => positionalValues(toPositional('SELECT @a'), {})).toThrow('SQL parameter @a has no value');
   });
