@@ -11,6 +11,8 @@ import { appRouter } from './_app';
 const NOT_IDS: unknown[] = [true, '100', '0x10', '0b11', '1e1', [5], 1.5, -1];
 /** Values that must never be read as an amount (1.5 rupees is a fine amount). */
 const NOT_AMOUNTS: unknown[] = [true, '0x10', '0b11', '1e1', [5], -1];
+/** Amounts that may be negative: an opening balance below zero is an opening advance. */
+const SIGNED_AMOUNTS = new Set(['opening.update amount']);
 
 type JsonSchema = { type?: string | string[]; anyOf?: JsonSchema[]; properties?: Record<string, JsonSchema>; items?: JsonSchema };
 
@@ -62,7 +64,9 @@ const cases = Object.keys(procedures)
   .sort()
   .flatMap((path) =>
     numericFields(procedures[path] as AnyProcedure).flatMap(({ path: field, kind }) =>
-      (kind === 'id' ? NOT_IDS : NOT_AMOUNTS).map((value) => ({ procedure: path, field: field.join('.'), fieldPath: field, value })),
+      (kind === 'id' ? NOT_IDS : NOT_AMOUNTS)
+        .filter((value) => !(value === -1 && SIGNED_AMOUNTS.has(`${path} ${field.join('.')}`)))
+        .map((value) => ({ procedure: path, field: field.join('.'), fieldPath: field, value })),
     ),
   );
 
