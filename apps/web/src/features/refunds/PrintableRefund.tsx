@@ -40,7 +40,7 @@ export function PrintableRefund({ voucher, logo }: { voucher: RefundVoucher; log
           Reason: <b>{voucher.reason}</b>
         </div>
       </div>
-      <table className="rcpt-totals">
+      <table className="rcpt-totals" style={{ marginTop: '3mm' }}>
         <tbody>
           <tr className="rcpt-net">
             <td>Refunded from the advance</td>
