@@ -1,12 +1,13 @@
 import { Button, Checkbox, Group, Modal, NativeSelect, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { COURSES, DEPARTMENTS } from '@fees/validation';
-import { IconPencil, IconPlus, IconTrash, IconUsersPlus } from '@tabler/icons-react';
+import { IconDiscount, IconPencil, IconPlus, IconTrash, IconUsersPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FailureAlert } from '../../components/FailureAlert';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
+import { ReportStates } from '../../components/ReportStates';
 import { deleteDialog, infoDialog } from '../../lib/dialogs';
 import { formatRupees } from '../../lib/money';
 import { errorMessage, useTRPC } from '../../lib/trpc';
@@ -202,7 +203,6 @@ export default function SchemesPage() {
       onError: (error) => infoDialog('Not deleted', errorMessage(error)),
     }),
   );
-  if (schemes.isPending) return <PageLoader />;
   const list = schemes.data ?? [];
   const open = list.find((s) => s.id === openId);
   return (
@@ -216,56 +216,59 @@ export default function SchemesPage() {
           </Button>
         }
       />
-      <FailureAlert error={schemes.error} />
-      <Paper withBorder radius="md" p="lg" mb="lg">
-        {list.length === 0 ? (
-          <Text c="dimmed" size="sm" ta="center">
-            No schemes yet.
-          </Text>
-        ) : (
-          <Table.ScrollContainer minWidth={560}>
-            <Table striped highlightOnHover verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Scheme</Table.Th>
-                  <Table.Th ta="right">Rules</Table.Th>
-                  <Table.Th ta="right">Students</Table.Th>
-                  <Table.Th w={260}>Action</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.map((s) => (
-                  <Table.Tr key={s.id} bg={s.id === openId ? 'var(--mantine-primary-color-light)' : undefined}>
-                    <Table.Td>{s.name}</Table.Td>
-                    <Table.Td ta="right">{s.rules}</Table.Td>
-                    <Table.Td ta="right">{s.members}</Table.Td>
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        <Button size="compact-xs" variant="light" onClick={() => setOpenId(s.id === openId ? null : s.id)} aria-label={`Students of ${s.name}`}>
-                          Students
-                        </Button>
-                        <Button size="compact-xs" variant="subtle" leftSection={<IconPencil size={14} />} onClick={() => setEditing(s.id)} aria-label={`Edit ${s.name}`}>
-                          Edit
-                        </Button>
-                        <Button
-                          size="compact-xs"
-                          variant="subtle"
-                          color="red"
-                          leftSection={<IconTrash size={14} />}
-                          aria-label={`Delete ${s.name}`}
-                          onClick={() => deleteDialog(`Delete the scheme ${s.name}?`, () => remove.mutate({ id: s.id }))}
-                        >
-                          Delete
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+      <ReportStates
+        query={schemes}
+        refreshInPlace
+        loadingLabel="Loading schemes..."
+        errorTitle="The schemes could not be loaded"
+        empty={(all) => all.length === 0 && { icon: <IconDiscount />, title: 'No schemes yet', text: 'New scheme adds one: a rule per fee head, then its students.' }}
+      >
+        {() => (
+          <Paper withBorder radius="md" p="lg" mb="lg">
+              <Table.ScrollContainer minWidth={560}>
+                <Table striped highlightOnHover verticalSpacing="xs">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Scheme</Table.Th>
+                      <Table.Th ta="right">Rules</Table.Th>
+                      <Table.Th ta="right">Students</Table.Th>
+                      <Table.Th w={260}>Action</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {list.map((s) => (
+                      <Table.Tr key={s.id} bg={s.id === openId ? 'var(--mantine-primary-color-light)' : undefined}>
+                        <Table.Td>{s.name}</Table.Td>
+                        <Table.Td ta="right">{s.rules}</Table.Td>
+                        <Table.Td ta="right">{s.members}</Table.Td>
+                        <Table.Td>
+                          <Group gap={4} wrap="nowrap">
+                            <Button size="compact-xs" variant="light" onClick={() => setOpenId(s.id === openId ? null : s.id)} aria-label={`Students of ${s.name}`}>
+                              Students
+                            </Button>
+                            <Button size="compact-xs" variant="subtle" leftSection={<IconPencil size={14} />} onClick={() => setEditing(s.id)} aria-label={`Edit ${s.name}`}>
+                              Edit
+                            </Button>
+                            <Button
+                              size="compact-xs"
+                              variant="subtle"
+                              color="red"
+                              leftSection={<IconTrash size={14} />}
+                              aria-label={`Delete ${s.name}`}
+                              onClick={() => deleteDialog(`Delete the scheme ${s.name}?`, () => remove.mutate({ id: s.id }))}
+                            >
+                              Delete
+                            </Button>
+                          </Group>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+          </Paper>
         )}
-      </Paper>
+      </ReportStates>
       {open && (
         <Paper withBorder radius="md" p="lg">
           <Title order={2} size="h4" mb="sm">
