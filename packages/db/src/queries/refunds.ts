@@ -147,8 +147,8 @@ function settlementsSql(sel: string): string {
 }
 
 const ONE_STUDENT = 'SELECT id, batch_id FROM students WHERE id = @studentId';
-/** The students of the batches given as a JSON array (one statement text whatever the number of batches). */
-const STUDENTS_OF_BATCHES = 'SELECT id, batch_id FROM students WHERE batch_id IN (SELECT value FROM json_each(@batchIds))';
+/** The students of one batch (run once per batch: one plain statement text on every engine). */
+const STUDENTS_OF_BATCH = 'SELECT id, batch_id FROM students WHERE batch_id = @batchId';
 
 /** The student's heads as the advance sees them (see advanceHeadsSql). */
 export function studentAdvanceHeads(db: DbOrTx, studentId: number): AdvanceHead[] {
@@ -167,13 +167,15 @@ export interface StudentAdvanceFigures {
 
 /** The same figures for every student of some batches at once (the dues reports), by student id. */
 export function advanceFiguresOfBatches(db: DbOrTx, batchIds: readonly number[]): Map<number, StudentAdvanceFigures> {
-  const params = { batchIds: JSON.stringify(batchIds), lateFee: LATE_FEE_HEAD };
   const figures = new Map<number, StudentAdvanceFigures>();
-  for (const { studentId, ...settled } of prepared<AdvanceSettlements & { studentId: number }>(db, settlementsSql(STUDENTS_OF_BATCHES)).all(params)) {
-    figures.set(studentId, { heads: [], settled });
-  }
-  for (const { studentId, ...head } of prepared<AdvanceHead & { studentId: number }>(db, advanceHeadsSql(STUDENTS_OF_BATCHES)).all(params)) {
-    figures.get(studentId)?.heads.push(head);
+  for (const batchId of batchIds) {
+    const params = { batchId, lateFee: LATE_FEE_HEAD };
+    for (const { studentId, ...settled } of prepared<AdvanceSettlements & { studentId: number }>(db, settlementsSql(STUDENTS_OF_BATCH)).all(params)) {
+      figures.set(studentId, { heads: [], settled });
+    }
+    for (const { studentId, ...head } of prepared<AdvanceHead & { studentId: number }>(db, advanceHeadsSql(STUDENTS_OF_BATCH)).all(params)) {
+      figures.get(studentId)?.heads.push(head);
+    }
   }
   return figures;
 }
