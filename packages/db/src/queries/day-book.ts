@@ -77,8 +77,8 @@ export function dayBook(db: DbOrTx, params: { depId?: number; date: string }): D
     ORDER BY r.number`);
   const ofRefundDepartment = params.depId === undefined ? sql`` : sql`AND f.department_id = ${params.depId}`;
   const refunds = db.all<DayBookRefund>(sql`
-    SELECT f.number AS number, f.department_id AS departmentId, s.admission_no AS admissionNo, f.student_name AS studentName,
-      f.amount_paise AS amountPaise, f.payment_mode AS paymentMode, u.email AS createdByEmail
+    SELECT f.number AS number, f.department_id AS "departmentId", s.admission_no AS "admissionNo", f.student_name AS "studentName",
+      f.amount_paise AS "amountPaise", f.payment_mode AS "paymentMode", u.email AS "createdByEmail"
     FROM refunds f JOIN students s ON s.id = f.student_id LEFT JOIN users u ON u.id = f.created_by
     WHERE f.date = ${params.date} AND f.status = 'live' ${ofRefundDepartment}
     ORDER BY f.number`);

@@ -66,13 +66,13 @@ export interface StoredRefund {
 }
 
 const REFUND_COLUMNS = `
-  SELECT f.id, f.number, f.status, f.date, f.department_id AS departmentId, dep.name AS departmentName,
-         c.name AS courseName, b.name AS batchName, f.student_id AS studentId, s.admission_no AS admissionNo,
-         f.student_name AS studentName, f.amount_paise AS amountPaise, f.payment_mode AS paymentMode,
-         f.payment_reference AS paymentReference, f.reason, f.created_at AS createdAt, cu.email AS createdByEmail,
-         f.voided_at AS voidedAt, vu.email AS voidedByEmail, f.void_reason AS voidReason, f.version,
-         COALESCE(lh.institution_name, dep.name) AS letterheadName,
-         COALESCE(lh.address, '') AS letterheadAddress, COALESCE(lh.phone, '') AS letterheadPhone
+  SELECT f.id, f.number, f.status, f.date, f.department_id AS "departmentId", dep.name AS "departmentName",
+         c.name AS "courseName", b.name AS "batchName", f.student_id AS "studentId", s.admission_no AS "admissionNo",
+         f.student_name AS "studentName", f.amount_paise AS "amountPaise", f.payment_mode AS "paymentMode",
+         f.payment_reference AS "paymentReference", f.reason, f.created_at AS "createdAt", cu.email AS "createdByEmail",
+         f.voided_at AS "voidedAt", vu.email AS "voidedByEmail", f.void_reason AS "voidReason", f.version,
+         COALESCE(lh.institution_name, dep.name) AS "letterheadName",
+         COALESCE(lh.address, '') AS "letterheadAddress", COALESCE(lh.phone, '') AS "letterheadPhone"
   FROM refunds f
   JOIN departments dep ON dep.id = f.department_id
   JOIN courses c ON c.id = f.course_id
@@ -107,7 +107,7 @@ export function markRefundVoided(db: DbOrTx, params: { refundId: number; userId:
       `UPDATE refunds SET status = 'voided', voided_by = @userId, void_reason = @reason,
          voided_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), version = version + 1
        WHERE id = @refundId AND status = 'live'
-       RETURNING voided_at AS voidedAt`,
+       RETURNING voided_at AS "voidedAt"`,
     ).get(params)?.voidedAt ?? null
   );
 }

@@ -549,7 +549,7 @@ export function collectionsReport(db: DbOrTx, params: { depId?: number; from: st
     SELECT id AS depId, name AS depName FROM departments
     WHERE ${params.depId === undefined ? sql`1` : sql`id = ${params.depId}`} ORDER BY id`);
   const paidOut = db.all<{ depId: number; count: number; amountPaise: number }>(sql`
-    SELECT department_id AS depId, COUNT(*) AS count, SUM(amount_paise) AS amountPaise
+    SELECT department_id AS "depId", COUNT(*) AS count, SUM(amount_paise) AS "amountPaise"
     FROM refunds
     WHERE status = 'live' AND date BETWEEN ${params.from} AND ${params.to}
       ${params.depId === undefined ? sql`` : sql`AND department_id = ${params.depId}`}
