@@ -195,22 +195,30 @@ export function deleteFeeStructure(db: DbOrTx, id: number): void {
 }
 
 /** What a student has paid on one head (lines of live receipts), from the running totals. */
-export function paidOnHead(db: DbOrTx, params: { studentId: number; feeHeadId: number }): number {
-  return (
+/** Paid on a head (live receipts) and the opening balance on it, for a balance check beside the structure's amount. */
+export function paidAndOpeningOnHead(db: DbOrTx, params: { studentId: number; feeHeadId: number }): { paidPaise: number; openingPaise: number } {
+  const paid =
     db
       .select({ paid: studentHeadPaid.paidPaise })
       .from(studentHeadPaid)
       .where(and(eq(studentHeadPaid.studentId, params.studentId), eq(studentHeadPaid.feeHeadId, params.feeHeadId)))
-      .get()?.paid ?? 0
-  );
+      .get()?.paid ?? 0;
+  const opening =
+    db
+      .select({ amount: openingBalances.amountPaise })
+      .from(openingBalances)
+      .where(and(eq(openingBalances.studentId, params.studentId), eq(openingBalances.feeHeadId, params.feeHeadId)))
+      .get()?.amount ?? 0;
+  return { paidPaise: paid, openingPaise: opening };
 }
 
-/** The students of a batch whose balance on a head would be below zero at this fee: how many, and the lowest balance. */
+/** The students of a batch whose balance on a head (an opening balance included) would be below zero at this fee: how many, and the lowest balance. */
 export function balancesBelowZero(db: DbOrTx, params: { batchId: number; feeHeadId: number; feePaise: number }): { students: number; lowestPaise: number } {
   const row = db.get<{ students: number; lowestPaise: number | null }>(sql`
     SELECT COUNT(*) AS students, MIN(balance) AS lowestPaise FROM (
-      SELECT ${params.feePaise} - COALESCE(d.discount_paise + d.adjustment_paise, 0) - COALESCE(p.paid_paise, 0) AS balance
+      SELECT ${params.feePaise} + COALESCE(ob.amount_paise, 0) - COALESCE(d.discount_paise + d.adjustment_paise, 0) - COALESCE(p.paid_paise, 0) AS balance
       FROM ${students} s
+      LEFT JOIN ${openingBalances} ob ON ob.student_id = s.id AND ob.fee_head_id = ${params.feeHeadId}
       LEFT JOIN ${discounts} d ON d.student_id = s.id AND d.fee_head_id = ${params.feeHeadId}
       LEFT JOIN ${studentHeadPaid} p ON p.student_id = s.id AND p.fee_head_id = ${params.feeHeadId}
       WHERE s.batch_id = ${params.batchId}

@@ -7,7 +7,7 @@ import {
   findFeeStructureForHead,
   findStudentPlacement,
   isUniqueViolation,
-  paidOnHead,
+  paidAndOpeningOnHead,
 } from '@fees/db';
 import { AppError, MSG, paiseToRupeesText, refuse, type TCreateDiscountInput } from '@fees/validation';
 
@@ -48,7 +48,8 @@ export function checkDiscount(db: DbOrTx, input: Omit<TCreateDiscountInput, 'con
       `Discount and adjustment together (${paiseToRupeesText(input.discount + input.adjustment)}) exceed the ${head.name} of ${paiseToRupeesText(structure.amountPaise)} for batch ${batch.name}`,
     );
   }
-  const balance = structure.amountPaise - input.discount - input.adjustment - paidOnHead(db, { studentId: student.id, feeHeadId: head.id });
+  const { paidPaise, openingPaise } = paidAndOpeningOnHead(db, { studentId: student.id, feeHeadId: head.id });
+  const balance = structure.amountPaise + openingPaise - input.discount - input.adjustment - paidPaise;
   if (balance < 0 && !input.allowNegativeBalance) refuse('CONFLICT', MSG.belowZero(1, head.name, paiseToRupeesText(balance)));
   return { student, head, batch };
 }

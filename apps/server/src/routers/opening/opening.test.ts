@@ -135,23 +135,23 @@ describe('opening balance import', () => {
   });
 });
 
-describe('imported opening balances in every report', () => {
-  function receipt(studentId: number, lines: Array<[number, number]>): TCreateReceiptInput {
-    const total = lines.reduce((s, [, p]) => s + p, 0);
-    return {
-      depId: 100,
-      studentId,
-      date: today(),
-      items: lines.map(([feeHeadId, paise]) => ({ feeHeadId, particulars: '', amount: paiseToRupeesText(paise) })),
-      paymentMode: 'cash',
-      total: paiseToRupeesText(total),
-      tax: '0',
-      net: paiseToRupeesText(total),
-      confirm: true,
-      // The form sends rupees as text; the procedure's schema turns them into paise.
-    } as unknown as TCreateReceiptInput;
-  }
+/** A cash receipt dated today, as the form sends it (rupees as text). */
+function receipt(studentId: number, lines: Array<[number, number]>): TCreateReceiptInput {
+  const total = lines.reduce((s, [, p]) => s + p, 0);
+  return {
+    depId: 100,
+    studentId,
+    date: today(),
+    items: lines.map(([feeHeadId, paise]) => ({ feeHeadId, particulars: '', amount: paiseToRupeesText(paise) })),
+    paymentMode: 'cash',
+    total: paiseToRupeesText(total),
+    tax: '0',
+    net: paiseToRupeesText(total),
+    confirm: true,
+  } as unknown as TCreateReceiptInput;
+}
 
+describe('imported opening balances in every report', () => {
   it('adds to the head, is due on the import date, is collected at the counter, and every total equals the raw tables', async () => {
     const [second] = addStudents(1);
     const admin = h.caller('admin');
@@ -254,5 +254,31 @@ describe('imported opening balances in every report', () => {
     expect(openingCount()).toBe(0);
     expect(JSON.parse(openingAudits().find((a) => a.action === 'delete')!.before!)).toMatchObject({ admissionNo: 'OB-0001', amountPaise: 800_00 });
     expect(await h.caller('ugStaff').students.remove({ depId: 100, id: student! })).toMatchObject({ Status: 'Success' });
+  });
+
+  it('balance checks of a discount or a fee structure change count the opening balance on the head', async () => {
+    const admin = h.caller('admin');
+    await admin.opening.importCommit(input(file(['UG-001,Tuition Fee,20000,Arrears'])));
+    // Tuition: fee 25,000 + 20,000, discount 2,000 + 500, paid 10,000 + 30,000: balance 2,500.
+    await h.caller('ugStaff').receipts.create(receipt(fx.ug.studentId, [[fx.heads.tuition, 30_000_00]]));
+    const discount = {
+      depId: 100 as const,
+      courseId: fx.ug.courseId,
+      batchId: fx.ug.batchId,
+      studentId: fx.ug.studentId,
+      feeHeadId: fx.heads.tuition,
+      discount: '4000',
+      adjustment: '500',
+      confirm: true as const,
+    };
+    expect(await admin.discounts.update({ ...discount, id: fx.ug.discountId })).toMatchObject({ Result: 'SAVED' });
+    expect(await refusal(admin.discounts.update({ ...discount, id: fx.ug.discountId, discount: '5000' }))).toMatchObject({
+      code: 'CONFLICT',
+      message: expect.stringContaining('below zero on Tuition Fee (lowest -500.00)'),
+    });
+    const [tuitionStructure] = fx.ug.feeStructureIds;
+    const structure = { depId: 100 as const, id: tuitionStructure!, batchId: fx.ug.batchId, feeHeadId: fx.heads.tuition, startDate: '2025-06-01', endDate: '2026-03-31', confirm: true as const };
+    expect(await admin.fees.structures.update({ ...structure, amount: '24500' })).toMatchObject({ Result: 'SAVED' });
+    expect(await refusal(admin.fees.structures.update({ ...structure, amount: '24000' }))).toMatchObject({ code: 'CONFLICT' });
   });
 });
