@@ -11,7 +11,7 @@ describe('openDatabase', () => {
     expect(db.select({ n: count() }).from(departments).get()?.n).toBe(6);
     expect(db.select({ n: count() }).from(courses).get()?.n).toBe(26);
     expect(db.select({ n: count() }).from(letterheads).get()?.n).toBe(6);
-    expect(db.select().from(settings).all()).toEqual([{ id: 1, gstRateBasisPoints: 0, backdateLimitDays: 62 }]);
+    expect(db.select().from(settings).all()).toEqual([{ id: 1, gstRateBasisPoints: 0, backdateLimitDays: 62, staffMayCloseDay: 0 }]);
     expect(db.select().from(receiptNumberSequence).all()).toEqual([{ id: 1, lastNumber: 0 }]);
     expect(db.select({ n: count() }).from(feeHeads).get()?.n).toBeGreaterThan(5);
   });

@@ -1,4 +1,4 @@
-import { ADVANCE_HEAD, CATEGORIES, COURSES, DEFAULT_FEE_HEADS, DEPARTMENTS, LATE_FEE_HEAD, PREVIOUS_DUES_HEAD, RELIGIONS } from '@fees/validation';
+import { ADVANCE_HEAD, CATEGORIES, CHEQUE_BOUNCE_HEAD, COURSES, DEFAULT_FEE_HEADS, DEPARTMENTS, LATE_FEE_HEAD, PREVIOUS_DUES_HEAD, RELIGIONS } from '@fees/validation';
 import type { Database } from './client';
 
 /** One SQL text with its named parameters. */
@@ -43,7 +43,7 @@ export function referenceDataStatements(): SeedStatement[] {
       .join(' UNION ALL ')}) AS defaults WHERE NOT EXISTS (SELECT 1 FROM fee_heads)`,
     params: heads,
   });
-  for (const name of [LATE_FEE_HEAD, PREVIOUS_DUES_HEAD, ADVANCE_HEAD]) {
+  for (const name of [LATE_FEE_HEAD, PREVIOUS_DUES_HEAD, ADVANCE_HEAD, CHEQUE_BOUNCE_HEAD]) {
     statements.push({ text: 'INSERT INTO fee_heads (name) VALUES (@name) ON CONFLICT DO NOTHING', params: { name } });
   }
   // Only the id: every setting takes its column default, so a database on older migrations seeds too.

@@ -19,3 +19,4 @@ export * from './audit';
 export * from './schemes';
 export * from './advance';
 export * from './opening';
+export * from './cheques';

@@ -41,11 +41,23 @@ describe('ZCreateReceiptInput (spec section 5)', () => {
     ['no Confirm', { confirm: false }, [['confirm', MSG.required]]],
   ])('%s', (_name, change, expected) => expect(messages({ ...valid, ...change })).toEqual(expected));
 
-  it('requires a reference number for every payment mode but cash', () => {
-    for (const paymentMode of ['upi', 'cheque', 'bank_transfer', 'card']) {
+  it('requires a reference number for every payment mode but cash, cheque and demand draft', () => {
+    for (const paymentMode of ['upi', 'bank_transfer', 'card']) {
       expect(messages({ ...valid, paymentMode, paymentReference: ' ' })).toEqual([['paymentReference', MSG.paymentReferenceRequired]]);
       expect(ZCreateReceiptInput.safeParse({ ...valid, paymentMode, paymentReference: 'REF-1' }).success).toBe(true);
     }
     expect(ZCreateReceiptInput.safeParse({ ...valid, paymentMode: 'cash' }).success).toBe(true);
+  });
+
+  it("requires a cheque's or draft's bank, number and date instead", () => {
+    for (const paymentMode of ['cheque', 'dd']) {
+      expect(messages({ ...valid, paymentMode, paymentReference: 'REF-1', bank: ' ' })).toEqual([
+        ['bank', MSG.bankRequired],
+        ['instrumentNo', MSG.instrumentNoRequired],
+        ['instrumentDate', MSG.instrumentDateRequired],
+      ]);
+      expect(messages({ ...valid, paymentMode, bank: 'Canara Bank', instrumentNo: '004411', instrumentDate: '2025-02-30' })).toEqual([['instrumentDate', MSG.invalidDate]]);
+      expect(ZCreateReceiptInput.safeParse({ ...valid, paymentMode, bank: 'Canara Bank', instrumentNo: '004411', instrumentDate: '2025-08-01' }).success).toBe(true);
+    }
   });
 });

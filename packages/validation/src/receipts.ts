@@ -4,7 +4,7 @@ import { MSG } from './messages';
 import { addDays } from './plans/dates';
 
 /** The payment modes that move money (a refund is paid out in one of them too). */
-export const MONEY_PAYMENT_MODES = ['cash', 'upi', 'cheque', 'bank_transfer', 'card'] as const;
+export const MONEY_PAYMENT_MODES = ['cash', 'upi', 'cheque', 'dd', 'bank_transfer', 'card'] as const;
 export type TMoneyPaymentMode = (typeof MONEY_PAYMENT_MODES)[number];
 
 /**
@@ -18,6 +18,7 @@ export const PAYMENT_MODE_LABELS: Record<TReceiptPaymentMode, string> = {
   cash: 'Cash',
   upi: 'UPI',
   cheque: 'Cheque',
+  dd: 'Demand draft',
   bank_transfer: 'Bank transfer',
   card: 'Card',
   advance: 'Adjusted from advance',
@@ -47,6 +48,12 @@ export const ZReceiptLineInput = z.object({
 });
 export type TReceiptLineInput = z.infer<typeof ZReceiptLineInput>;
 
+/** Bank name or instrument number of a cheque or demand draft. */
+const ZInstrumentText = z.string().trim().max(60, MSG.maxChars(60)).optional();
+
+/** Why an admin changes a closed day: 3 to 200 characters, or left out. */
+export const ZClosedDayReason = z.string().trim().min(3, MSG.closedDayReason).max(200, MSG.closedDayReason).optional();
+
 /** Telephone and email are typed on the receipt; left out, the student's own are printed. */
 const ZReceiptPhone = z.string().trim().max(45, MSG.maxChars(45)).optional();
 const ZReceiptEmail = z
@@ -74,6 +81,12 @@ export const ZReceiptFields = z.object({
     .max(100, MSG.maxChars(100))
     .nullish()
     .transform((v) => (v ? v : null)),
+  /** Cheque and demand draft only (required there): the bank, the instrument's number and its date. */
+  bank: ZInstrumentText,
+  instrumentNo: ZInstrumentText,
+  instrumentDate: ZDate.optional(),
+  /** An admin writing on a closed day says why (kept in the audit log). */
+  closedDayReason: ZClosedDayReason,
   /** The totals the client showed, in rupees: the server recomputes them and refuses a mismatch. */
   total: ZAmount,
   tax: ZAmountOrZero,
@@ -83,8 +96,25 @@ export const ZReceiptFields = z.object({
   allowOverpayment: z.boolean().optional().default(false),
 });
 
-/** A reference number (UPI id, cheque number, ...) is required for every mode but cash and advance. */
-export function receiptPaymentRule(v: { paymentMode?: string | null; paymentReference?: string | null }, ctx: z.RefinementCtx): void {
+/** Whether a payment mode is a paper instrument (cheque, demand draft) that can bounce. */
+export function isInstrumentMode(mode: string | null | undefined): mode is 'cheque' | 'dd' {
+  return mode === 'cheque' || mode === 'dd';
+}
+
+/**
+ * A cheque or demand draft names its bank, number and date; every other mode but cash and advance
+ * needs a reference number (UPI id, transaction number, ...).
+ */
+export function receiptPaymentRule(
+  v: { paymentMode?: string | null; paymentReference?: string | null; bank?: string | null; instrumentNo?: string | null; instrumentDate?: string | null },
+  ctx: z.RefinementCtx,
+): void {
+  if (isInstrumentMode(v.paymentMode)) {
+    if (!v.bank?.trim()) ctx.addIssue({ code: 'custom', message: MSG.bankRequired, path: ['bank'] });
+    if (!v.instrumentNo?.trim()) ctx.addIssue({ code: 'custom', message: MSG.instrumentNoRequired, path: ['instrumentNo'] });
+    if (!v.instrumentDate) ctx.addIssue({ code: 'custom', message: MSG.instrumentDateRequired, path: ['instrumentDate'] });
+    return;
+  }
   if (v.paymentMode && paymentNeedsReference(v.paymentMode) && !v.paymentReference?.trim()) {
     ctx.addIssue({ code: 'custom', message: MSG.paymentReferenceRequired, path: ['paymentReference'] });
   }
@@ -108,7 +138,7 @@ export const ZVoidReason = z.string({ error: VOID_REASON_MESSAGE }).trim().min(3
 export const LEGACY_REST_VOID_REASON = '(no reason given: legacy REST)';
 
 /** Voiding names the receipt, why, and, from a screen, the version it showed. */
-export const ZVoidReceiptInput = ZReceiptNumberInput.extend({ version: ZVersion, reason: ZVoidReason });
+export const ZVoidReceiptInput = ZReceiptNumberInput.extend({ version: ZVersion, reason: ZVoidReason, closedDayReason: ZClosedDayReason });
 export type TVoidReceiptInput = z.infer<typeof ZVoidReceiptInput>;
 
 /** Receipt search: a course is required ('required', lower case, as the old screen said it). */

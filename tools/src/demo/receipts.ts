@@ -11,6 +11,7 @@ function daysAgo(days: number): string {
 
 const PARTICULARS = ['First instalment', 'Second instalment', 'Term 1', 'Term 2', 'Balance', '', '', 'Semester fee'];
 const MODES: TReceiptPaymentMode[] = ['cash', 'cash', 'cash', 'cash', 'upi', 'upi', 'cheque', 'bank_transfer', 'card'];
+const BANKS = ['State Bank of India', 'Canara Bank', 'Federal Bank', 'South Indian Bank', 'HDFC Bank'];
 
 function referenceFor(mode: TReceiptPaymentMode, next: () => number): string | null {
   const digits = (n: number) => String(Math.floor(next() * 10 ** n)).padStart(n, '0');
@@ -103,6 +104,10 @@ export function loadDemoReceipts(db: Database): number {
           items,
           paymentMode: plan.mode,
           paymentReference: plan.reference,
+          // A cheque names its bank, number and date (the cheque's number is the reference's digits).
+          ...(plan.mode === 'cheque'
+            ? { bank: BANKS[plan.studentId % BANKS.length], instrumentNo: plan.reference?.replace('CHQ ', ''), instrumentDate: plan.date }
+            : {}),
           total,
           tax,
           net: total + tax,

@@ -1,4 +1,4 @@
-import { findAdvanceHeadId, receipts, users } from '@fees/db';
+import { findAdvanceHeadId, insertDayClosing, receipts, users } from '@fees/db';
 import { ZCreateReceiptInput, ZCreateRefundInput, type TReceiptPaymentMode } from '@fees/validation';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,6 +31,7 @@ beforeAll(async () => {
       items: [{ feeHeadId, particulars: '', amount: rupees }],
       paymentMode,
       paymentReference: paymentMode === 'cash' ? null : 'REF-1',
+      ...(paymentMode === 'cheque' ? { bank: 'Canara Bank', instrumentNo: '100200', instrumentDate: DAY } : {}),
       total: rupees,
       tax: '0',
       net: rupees,
@@ -92,5 +93,16 @@ describe('GET /rest/v2/daybook', () => {
     expect((await ug.get('/v2/daybook', { date: DAY })).status).toBe(403);
     const bad = await ug.get('/v2/daybook', { depId: 100, date: '05-08-2025' });
     expect(bad.status).toBe(400);
+  });
+
+  it("says whether the department's day is closed and who closed it", async () => {
+    const adminId = server.db.select().from(users).where(eq(users.email, 'admin@test.local')).get()!.id;
+    insertDayClosing(server.db, { departmentId: 100, date: DAY, closedBy: adminId });
+    const res = await ug.get('/v2/daybook', { depId: 100, date: DAY });
+    expect(res.status).toBe(200);
+    expect(responseProblems(routeOf('GET', '/v2/daybook'), res.body)).toEqual([]);
+    expect(res.body).toMatchObject({ closed: true, closedBy: 'admin@test.local' });
+    expect((await pg.get('/v2/daybook', { depId: 101, date: DAY })).body).toMatchObject({ closed: false, closedBy: null });
+    expect((await admin.get('/v2/daybook', { date: DAY })).body).toMatchObject({ closed: false, closedBy: null });
   });
 });

@@ -3,6 +3,8 @@ import { adminRouter } from './admin/router';
 import { auditRouter } from './audit/router';
 import { authRouter } from './auth/router';
 import { batchesRouter } from './batches/router';
+import { chequesRouter } from './cheques/router';
+import { daysRouter } from './days/router';
 import { discountsRouter } from './discounts/router';
 import { feesRouter } from './fees/router';
 import { letterheadsRouter } from './letterheads/router';
@@ -31,6 +33,8 @@ export const appRouter = router({
   opening: openingRouter,
   audit: auditRouter,
   schemes: schemesRouter,
+  cheques: chequesRouter,
+  days: daysRouter,
 });
 
 export type AppRouter = typeof appRouter;

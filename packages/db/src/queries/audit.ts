@@ -8,7 +8,7 @@ export interface AuditActor {
 }
 
 export interface AuditEntry {
-  action: 'create' | 'update' | 'delete' | 'void' | 'login' | 'login_failed' | 'logout' | 'import' | 'backup';
+  action: 'create' | 'update' | 'delete' | 'void' | 'login' | 'login_failed' | 'logout' | 'import' | 'backup' | 'close_day' | 'closed_day_change';
   entity: string;
   entityId?: string | number | null;
   before?: unknown;

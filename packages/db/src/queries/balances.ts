@@ -1,3 +1,4 @@
+import { CHEQUE_BOUNCE_HEAD } from '@fees/validation';
 import type { Database } from '../client';
 import { prepared } from './prepared';
 
@@ -28,8 +29,9 @@ export type FeeBalanceTotals = Omit<FeeBalanceRow, 'feeHeadId' | 'feeHead'>;
 
 /**
  * One row per fee head of the student's batch, then one per head outside it that carries an opening
- * balance (Previous dues); an opening balance adds to its head's fee. Set-based, one statement per
- * student. Paid comes from the running totals (student_head_paid, kept by triggers on every receipt write).
+ * balance (Previous dues); an opening balance adds to its head's fee. Then the "Cheque bounce charge"
+ * head when the student was charged for a bounced cheque or paid on it (fee = the charges of their
+ * bounced cheques). Set-based, one statement per student. Paid comes from the running totals (student_head_paid, kept by triggers on every receipt write).
  */
 const HEADS_CTE = `
   WITH heads AS (
@@ -58,6 +60,17 @@ const HEADS_CTE = `
     LEFT JOIN student_head_paid p ON p.student_id = s.id AND p.fee_head_id = ob.fee_head_id
     WHERE s.id = @studentId
       AND NOT EXISTS (SELECT 1 FROM fee_structures fs WHERE fs.batch_id = s.batch_id AND fs.fee_head_id = ob.fee_head_id)
+    UNION ALL
+    SELECT 2, fh.id, fh.id, fh.name, ch.charge,
+           COALESCE(d.discount_paise, 0), COALESCE(d.adjustment_paise, 0), COALESCE(p.paid_paise, 0)
+    FROM students s
+    JOIN fee_heads fh ON fh.name = @bounceHead
+    JOIN (SELECT COALESCE(SUM(bounce_charge_paise), 0) AS charge FROM cheques WHERE student_id = @studentId AND status = 'bounced') ch
+    LEFT JOIN discounts d ON d.student_id = s.id AND d.fee_head_id = fh.id
+    LEFT JOIN student_head_paid p ON p.student_id = s.id AND p.fee_head_id = fh.id
+    WHERE s.id = @studentId AND (ch.charge > 0 OR COALESCE(p.paid_paise, 0) <> 0)
+      AND NOT EXISTS (SELECT 1 FROM fee_structures fs WHERE fs.batch_id = s.batch_id AND fs.fee_head_id = fh.id)
+      AND NOT EXISTS (SELECT 1 FROM opening_balances ob WHERE ob.student_id = s.id AND ob.fee_head_id = fh.id)
   )`;
 
 const ROWS_SQL = `${HEADS_CTE}
@@ -77,12 +90,12 @@ const TOTALS_SQL = `${HEADS_CTE}
          COALESCE(SUM(feePaise - discountPaise - adjustmentPaise - paidPaise), 0) AS balancePaise
   FROM heads`;
 
-/** The student's balance rows, in the order the fee structure was entered, then opening balances outside it. */
+/** The student's balance rows, in the order the fee structure was entered, then opening balances outside it, then a bounce charge. */
 export function studentFeeBalances(db: Database, studentId: number): FeeBalanceRow[] {
-  return prepared<FeeBalanceRow>(db, ROWS_SQL).all({ studentId });
+  return prepared<FeeBalanceRow>(db, ROWS_SQL).all({ studentId, bounceHead: CHEQUE_BOUNCE_HEAD });
 }
 
 /** The same rows summed over heads (the Fees Info total balance). */
 export function studentFeeTotals(db: Database, studentId: number): FeeBalanceTotals {
-  return prepared<FeeBalanceTotals>(db, TOTALS_SQL).get({ studentId })!;
+  return prepared<FeeBalanceTotals>(db, TOTALS_SQL).get({ studentId, bounceHead: CHEQUE_BOUNCE_HEAD })!;
 }

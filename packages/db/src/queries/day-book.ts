@@ -1,11 +1,15 @@
 /**
  * The cashier's day book: for one date and one department (or all), the live receipts dated that day
  * by the staff account that took them, with net amounts per payment mode, the receipts dated that
- * day that were voided, and the live refunds paid out that day. Amounts are net (with GST): what the
- * cashier actually received; "advance" receipts settle dues from an advance and bring no money.
+ * day that were voided, the live refunds paid out that day, whether the day is closed, and the cheques
+ * received, cleared and bounced that day (a demand draft counts as a cheque). Amounts are net (with
+ * GST): what the cashier actually received; "advance" receipts settle dues from an advance and bring
+ * no money.
  */
+import { DEPARTMENTS } from '@fees/validation';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
+import { type ChequeCounts, chequeCounts, type DayClosing, dayClosingsOn } from './cheques';
 
 /** The day book's payment modes as other programs name them ('advance': adjusted from advance). */
 export interface DayBookModes {
@@ -53,6 +57,14 @@ export interface DayBook {
   cashReceivedPaise: number;
   cashRefundedPaise: number;
   cashToHandOverPaise: number;
+  /** The departments of the book whose day is closed, with who closed it and when. */
+  closings: DayClosing[];
+  /** The department's day is closed (for every department: all of them are). */
+  closed: boolean;
+  /** Who closed it (for every department: each closer once), when closed. */
+  closedBy: string | null;
+  /** Cheques and drafts received (dated that day), cleared and bounced that day. */
+  cheques: ChequeCounts;
 }
 
 export function dayBook(db: DbOrTx, params: { depId?: number; date: string }): DayBook {
@@ -61,7 +73,7 @@ export function dayBook(db: DbOrTx, params: { depId?: number; date: string }): D
     SELECT r.created_by AS userId, u.email AS email, COUNT(*) AS receipts, SUM(r.net_paise) AS totalPaise,
       SUM(CASE WHEN r.payment_mode = 'cash' THEN r.net_paise ELSE 0 END) AS cash,
       SUM(CASE WHEN r.payment_mode = 'upi' THEN r.net_paise ELSE 0 END) AS upi,
-      SUM(CASE WHEN r.payment_mode = 'cheque' THEN r.net_paise ELSE 0 END) AS cheque,
+      SUM(CASE WHEN r.payment_mode IN ('cheque', 'dd') THEN r.net_paise ELSE 0 END) AS cheque,
       SUM(CASE WHEN r.payment_mode = 'bank_transfer' THEN r.net_paise ELSE 0 END) AS bank,
       SUM(CASE WHEN r.payment_mode = 'card' THEN r.net_paise ELSE 0 END) AS card,
       SUM(CASE WHEN r.payment_mode = 'advance' THEN r.net_paise ELSE 0 END) AS advance
@@ -91,6 +103,8 @@ export function dayBook(db: DbOrTx, params: { depId?: number; date: string }): D
   }));
   const cashReceivedPaise = byUser.reduce((sum, u) => sum + u.byModePaise.cash, 0);
   const cashRefundedPaise = refunds.reduce((sum, f) => sum + (f.paymentMode === 'cash' ? f.amountPaise : 0), 0);
+  const closings = dayClosingsOn(db, params);
+  const closed = closings.length === (params.depId === undefined ? DEPARTMENTS.length : 1);
   return {
     date: params.date,
     byUser,
@@ -99,5 +113,9 @@ export function dayBook(db: DbOrTx, params: { depId?: number; date: string }): D
     cashReceivedPaise,
     cashRefundedPaise,
     cashToHandOverPaise: cashReceivedPaise - cashRefundedPaise,
+    closings,
+    closed,
+    closedBy: closed ? [...new Set(closings.map((c) => c.closedByEmail ?? '(deleted account)'))].join(', ') : null,
+    cheques: chequeCounts(db, { depId: params.depId, from: params.date, to: params.date }),
   };
 }

@@ -21,3 +21,4 @@ export * from './verify-keys';
 export * from './schemes';
 export * from './refunds';
 export * from './opening';
+export * from './cheques';

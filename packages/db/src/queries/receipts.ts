@@ -168,6 +168,11 @@ export interface StoredReceipt {
   netPaise: number;
   paymentMode: PaymentMode;
   paymentReference: string | null;
+  /** A cheque or demand draft's bank, number and date, and what became of it; null for other modes. */
+  bank: string | null;
+  instrumentNo: string | null;
+  instrumentDate: string | null;
+  chequeStatus: 'pending' | 'cleared' | 'bounced' | null;
   createdAt: string;
   updatedAt: string;
   /** Bumped by each edit and the void (a stale edit is refused). */
@@ -189,7 +194,8 @@ export function findReceiptByNumber(db: Database, number: number): StoredReceipt
               r.student_id AS studentId, s.admission_no AS admissionNo, r.student_name AS studentName, r.address,
               r.phone, r.email, r.total_paise AS totalPaise, r.tax_rate_basis_points AS taxRateBasisPoints,
               r.tax_paise AS taxPaise, r.net_paise AS netPaise, r.payment_mode AS paymentMode,
-              r.payment_reference AS paymentReference, r.created_at AS createdAt, r.updated_at AS updatedAt, r.version,
+              r.payment_reference AS paymentReference, ch.bank, ch.instrument_no AS instrumentNo,
+              ch.instrument_date AS instrumentDate, ch.status AS chequeStatus, r.created_at AS createdAt, r.updated_at AS updatedAt, r.version,
               cu.email AS createdByEmail, r.voided_at AS voidedAt, vu.email AS voidedByEmail,
               COALESCE(lh.institution_name, dep.name) AS letterheadName,
               COALESCE(lh.address, '') AS letterheadAddress, COALESCE(lh.phone, '') AS letterheadPhone
@@ -201,6 +207,7 @@ export function findReceiptByNumber(db: Database, number: number): StoredReceipt
        LEFT JOIN letterheads lh ON lh.department_id = r.department_id
        LEFT JOIN users cu ON cu.id = r.created_by
        LEFT JOIN users vu ON vu.id = r.voided_by
+       LEFT JOIN cheques ch ON ch.receipt_id = r.id
        WHERE r.number = ?`,
     ).get(number) ?? null
   );

@@ -2,7 +2,7 @@
  * Refund vouchers and the figures a student's advance is computed from (the rule itself lives in
  * @fees/validation advance.ts). Amounts are integer paise.
  */
-import { ADVANCE_HEAD, type AdvanceHead, type AdvanceSettlements, LATE_FEE_HEAD, type TRefundMode } from '@fees/validation';
+import { ADVANCE_HEAD, type AdvanceHead, type AdvanceSettlements, CHEQUE_BOUNCE_HEAD, LATE_FEE_HEAD, type TRefundMode } from '@fees/validation';
 import type { DbOrTx } from '../client';
 import { prepared } from './prepared';
 
@@ -115,8 +115,9 @@ export function markRefundVoided(db: DbOrTx, params: { refundId: number; userId:
 /**
  * Per student of `sel` (a CTE of id and batch_id), every head they are charged, given a discount on,
  * paid on or given an opening balance on (their batch's structure, and heads outside it such as
- * Advance), except the Late fee, whose fee is the fines as of a date (the plans code adds it). Paid is
- * pre-tax, from live receipts.
+ * Advance), except the Late fee, whose fee is the fines as of a date (the plans code adds it). The
+ * Cheque bounce charge head's fee is the charges of the student's bounced cheques (as on Fees Info).
+ * Paid is pre-tax, from live receipts.
  */
 function advanceHeadsSql(sel: string): string {
   return `WITH sel AS (${sel}),
@@ -125,8 +126,12 @@ function advanceHeadsSql(sel: string): string {
        UNION SELECT d.student_id, d.fee_head_id FROM sel JOIN discounts d ON d.student_id = sel.id
        UNION SELECT p.student_id, p.fee_head_id FROM sel JOIN student_head_paid p ON p.student_id = sel.id
        UNION SELECT ob.student_id, ob.fee_head_id FROM sel JOIN opening_balances ob ON ob.student_id = sel.id
+       UNION SELECT c.student_id, fh.id FROM sel JOIN cheques c ON c.student_id = sel.id JOIN fee_heads fh ON fh.name = @bounceHead
+         WHERE c.status = 'bounced' AND c.bounce_charge_paise > 0
      )
-     SELECT ids.student_id AS "studentId", COALESCE(fs.amount_paise, 0) + COALESCE(ob.amount_paise, 0) AS "feePaise",
+     SELECT ids.student_id AS "studentId", COALESCE(fs.amount_paise, 0) + COALESCE(ob.amount_paise, 0)
+              + CASE WHEN fh.name = @bounceHead AND fs.id IS NULL
+                  THEN (SELECT COALESCE(SUM(c.bounce_charge_paise), 0) FROM cheques c WHERE c.student_id = sel.id AND c.status = 'bounced') ELSE 0 END AS "feePaise",
             COALESCE(d.discount_paise, 0) AS "discountPaise", COALESCE(d.adjustment_paise, 0) AS "adjustmentPaise",
             COALESCE(p.paid_paise, 0) AS "paidPaise"
      FROM ids
@@ -152,7 +157,7 @@ const STUDENTS_OF_BATCH = 'SELECT id, batch_id FROM students WHERE batch_id = @b
 
 /** The student's heads as the advance sees them (see advanceHeadsSql). */
 export function studentAdvanceHeads(db: DbOrTx, studentId: number): AdvanceHead[] {
-  return prepared<AdvanceHead>(db, advanceHeadsSql(ONE_STUDENT)).all({ studentId, lateFee: LATE_FEE_HEAD });
+  return prepared<AdvanceHead>(db, advanceHeadsSql(ONE_STUDENT)).all({ studentId, lateFee: LATE_FEE_HEAD, bounceHead: CHEQUE_BOUNCE_HEAD });
 }
 
 /** What the student's live "Adjusted from advance" receipts settled and their live refunds paid out. */
@@ -169,7 +174,7 @@ export interface StudentAdvanceFigures {
 export function advanceFiguresOfBatches(db: DbOrTx, batchIds: readonly number[]): Map<number, StudentAdvanceFigures> {
   const figures = new Map<number, StudentAdvanceFigures>();
   for (const batchId of batchIds) {
-    const params = { batchId, lateFee: LATE_FEE_HEAD };
+    const params = { batchId, lateFee: LATE_FEE_HEAD, bounceHead: CHEQUE_BOUNCE_HEAD };
     for (const { studentId, ...settled } of prepared<AdvanceSettlements & { studentId: number }>(db, settlementsSql(STUDENTS_OF_BATCH)).all(params)) {
       figures.set(studentId, { heads: [], settled });
     }

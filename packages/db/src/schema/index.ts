@@ -8,3 +8,4 @@ export * from './settings';
 export * from './plans';
 export * from './opening';
 export * from './refunds';
+export * from './cheques';

@@ -9,6 +9,8 @@ export const settings = sqliteTable('settings', {
   gstRateBasisPoints: integer('gst_rate_basis_points').notNull().default(0),
   /** How many days back a non-admin may date a receipt; default 62. */
   backdateLimitDays: integer('backdate_limit_days').notNull().default(62),
+  /** 1 when a department's staff may close their own day (admins always may); an integer on both engines. */
+  staffMayCloseDay: integer('staff_may_close_day').notNull().default(0),
 });
 
 /** The lines printed at the top of a department's receipts. */

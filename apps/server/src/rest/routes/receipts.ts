@@ -23,6 +23,9 @@ const RECEIPT_PAYLOAD = {
   confirm: 'confirm',
   paymentMode: 'paymentMode',
   paymentReference: 'paymentReference',
+  bank: 'bank',
+  instrumentNo: 'instrumentNo',
+  instrumentDate: 'instrumentDate',
   allowOverpayment: 'allowOverpayment',
 } as const;
 

@@ -1,8 +1,8 @@
-import { type DbOrTx, getBackdateLimitDays, getGstRateBasisPoints, listLetterheads } from '@fees/db';
+import { type DbOrTx, getBackdateLimitDays, getGstRateBasisPoints, getStaffMayCloseDay, listLetterheads } from '@fees/db';
 import { paiseToRupeesText } from '@fees/validation';
 import type { Context } from '../../context';
 
-/** GST rate (basis points and as percent text with 2 decimals), the back-dating limit and every department's letterhead. */
+/** GST rate (basis points and as percent text with 2 decimals), the back-dating limit, who may close a day and every department's letterhead. */
 export function readSettings(db: DbOrTx) {
   const gstRateBasisPoints = getGstRateBasisPoints(db);
   return {
@@ -10,6 +10,7 @@ export function readSettings(db: DbOrTx) {
     // Hundredths of a percent print like paise: 1800 -> "18.00".
     gstRate: paiseToRupeesText(gstRateBasisPoints),
     backdateLimitDays: getBackdateLimitDays(db),
+    staffMayCloseDay: getStaffMayCloseDay(db),
     letterheads: listLetterheads(db),
   };
 }

@@ -1,4 +1,4 @@
-import { setBackdateLimitDays, setGstRateBasisPoints, upsertLetterhead, writeAudit } from '@fees/db';
+import { setBackdateLimitDays, setGstRateBasisPoints, setStaffMayCloseDay, upsertLetterhead, writeAudit } from '@fees/db';
 import type { TUpdateSettingsInput } from '@fees/validation';
 import { actorOf } from '../../audit';
 import type { Context } from '../../context';
@@ -10,6 +10,7 @@ export function settingsUpdateHandler({ ctx, input }: { ctx: Context; input: TUp
     const before = readSettings(tx);
     if (input.gstRate !== undefined) setGstRateBasisPoints(tx, input.gstRate);
     if (input.backdateLimitDays !== undefined) setBackdateLimitDays(tx, input.backdateLimitDays);
+    if (input.staffMayCloseDay !== undefined) setStaffMayCloseDay(tx, input.staffMayCloseDay);
     for (const l of input.letterheads ?? []) {
       upsertLetterhead(tx, { departmentId: l.depId, institutionName: l.institutionName, address: l.address, phone: l.phone });
     }

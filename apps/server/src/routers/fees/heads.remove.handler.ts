@@ -1,5 +1,5 @@
 import { deleteFeeHead, feeHeadUsage, writeAudit } from '@fees/db';
-import { ADVANCE_HEAD, AppError, LATE_FEE_HEAD, type TFeeHeadIdInput } from '@fees/validation';
+import { ADVANCE_HEAD, AppError, CHEQUE_BOUNCE_HEAD, LATE_FEE_HEAD, type TFeeHeadIdInput } from '@fees/validation';
 import { actorOf } from '../../audit';
 import { loadFeeHead } from './shared';
 import type { AuthedContext } from '../../context';
@@ -12,6 +12,7 @@ export function headsRemoveHandler({ ctx, input }: { ctx: AuthedContext; input: 
     const before = loadFeeHead(tx, input.id);
     if (before.name === LATE_FEE_HEAD) throw new AppError('CONFLICT', `${LATE_FEE_HEAD} cannot be deleted: late fines are collected on it`);
     if (before.name === ADVANCE_HEAD) throw new AppError('CONFLICT', `${ADVANCE_HEAD} cannot be deleted: advances are taken on it`);
+    if (before.name === CHEQUE_BOUNCE_HEAD) throw new AppError('CONFLICT', `${CHEQUE_BOUNCE_HEAD} cannot be deleted: bounce charges are collected on it`);
     const usage = feeHeadUsage(tx, input.id);
     const uses = [
       usage.structures && counted(usage.structures, 'fee structure'),

@@ -1,5 +1,5 @@
 import { findFeeHeadByName, isUniqueViolation, renameFeeHead, writeAudit } from '@fees/db';
-import { ADVANCE_HEAD, AppError, LATE_FEE_HEAD, type TRenameFeeHeadInput } from '@fees/validation';
+import { ADVANCE_HEAD, AppError, CHEQUE_BOUNCE_HEAD, LATE_FEE_HEAD, type TRenameFeeHeadInput } from '@fees/validation';
 import { actorOf } from '../../audit';
 import { headNameTakenMessage, loadFeeHead } from './shared';
 import type { AuthedContext } from '../../context';
@@ -12,6 +12,7 @@ export function headsRenameHandler({ ctx, input }: { ctx: AuthedContext; input: 
       const before = loadFeeHead(tx, input.id);
       if (before.name === LATE_FEE_HEAD) throw new AppError('CONFLICT', `${LATE_FEE_HEAD} cannot be renamed: late fines are found by this name`);
       if (before.name === ADVANCE_HEAD) throw new AppError('CONFLICT', `${ADVANCE_HEAD} cannot be renamed: advances are found by this name`);
+      if (before.name === CHEQUE_BOUNCE_HEAD) throw new AppError('CONFLICT', `${CHEQUE_BOUNCE_HEAD} cannot be renamed: bounce charges are found by this name`);
       if (findFeeHeadByName(tx, { name: input.name, exceptId: input.id })) throw conflict;
       const after = renameFeeHead(tx, input.id, input.name);
       writeAudit(tx, actorOf(ctx), { action: 'update', entity: 'fee_head', entityId: input.id, before, after });

@@ -309,7 +309,7 @@ describe('receipts.update and receipts.void', () => {
     const created = await h.caller('ugStaff').receipts.create(receiptInput([[fx.heads.exam, 1_000_00]], {}, 500));
     setGstRate(h.db, 1800);
     const edited = await h.caller('ugStaff').receipts.update({
-      ...receiptInput([[fx.heads.exam, 1_200_00], [fx.heads.tuition, 300_00]], { paymentMode: 'cheque', paymentReference: 'CHQ 000123' }, 500),
+      ...receiptInput([[fx.heads.exam, 1_200_00], [fx.heads.tuition, 300_00]], { paymentMode: 'cheque', bank: 'State Bank of India', instrumentNo: '000123', instrumentDate: '2025-07-30' }, 500),
       number: created.number,
     });
     expect(edited).toMatchObject({ number: created.number, totalPaise: 1_500_00, taxRateBasisPoints: 500, taxPaise: 75_00, netPaise: 1_575_00 });
@@ -318,7 +318,15 @@ describe('receipts.update and receipts.void', () => {
       ['Exam Fee', 1_200_00],
       ['Tuition Fee', 300_00],
     ]);
-    expect(shown.receipt).toMatchObject({ paymentMode: 'cheque', paymentReference: 'CHQ 000123', taxRateBasisPoints: 500 });
+    expect(shown.receipt).toMatchObject({
+      paymentMode: 'cheque',
+      paymentReference: '000123',
+      bank: 'State Bank of India',
+      instrumentNo: '000123',
+      instrumentDate: '2025-07-30',
+      chequeStatus: 'pending',
+      taxRateBasisPoints: 500,
+    });
     const audit = h.db.select().from(auditLog).where(eq(auditLog.action, 'update')).get()!;
     expect(JSON.parse(audit.before!)).toMatchObject({ totalPaise: 1_000_00, lines: [{ amountPaise: 1_000_00 }] });
     expect(JSON.parse(audit.after!)).toMatchObject({ totalPaise: 1_500_00, paymentMode: 'cheque', lines: [{ amountPaise: 1_200_00 }, { amountPaise: 300_00 }] });

@@ -17,7 +17,10 @@ import {
   findReceiptByNumber,
   findReceiptStudentByAdmissionNo,
   findReceiptStudentById,
+  deleteChequeOfReceipt,
+  findChequeOfReceipt,
   inWriteTransaction,
+  insertCheque,
   insertReceipt,
   listReceiptLines,
   markReceiptVoided,
@@ -25,11 +28,29 @@ import {
   type ReceiptStudent,
   type StoredReceipt,
   studentFeeBalances,
+  updateChequeInstrument,
   updateReceipt as updateReceiptRows,
   writeAudit,
 } from '@fees/db';
-import { ADVANCE_HEAD, issuedRateBasisPoints, paiseToRupeesText, paymentNeedsReference, priceReceipt, receiptDateProblem, type ReceiptDateRule, receiptLabel, refuse, sumByHead, type TCreateReceiptInput, type TUpdateReceiptInput, type TVoidReceiptInput } from '@fees/validation';
+import {
+  ADVANCE_HEAD,
+  formatDate,
+  isInstrumentMode,
+  issuedRateBasisPoints,
+  PAYMENT_MODE_LABELS,
+  paiseToRupeesText,
+  priceReceipt,
+  receiptDateProblem,
+  type ReceiptDateRule,
+  receiptLabel,
+  refuse,
+  sumByHead,
+  type TCreateReceiptInput,
+  type TUpdateReceiptInput,
+  type TVoidReceiptInput,
+} from '@fees/validation';
 import { today } from '../../config';
+import { assertDayOpen } from '../../day-closing';
 import { assertDepartmentAccess, type DepartmentAccess } from '../../department-access';
 import { lateFeeBalanceRows } from '../plans/service';
 import { advanceHeadRow, keepingAdvanceCovered, studentAdvance } from '../refunds/advance';
@@ -155,8 +176,21 @@ function snapshot(receipt: Omit<StoredReceipt, 'letterheadName' | 'letterheadAdd
     netPaise: receipt.netPaise,
     paymentMode: receipt.paymentMode,
     paymentReference: receipt.paymentReference,
+    ...(receipt.bank ? { bank: receipt.bank, instrumentNo: receipt.instrumentNo, instrumentDate: receipt.instrumentDate } : {}),
     lines: lines.map((l) => ({ feeHeadId: l.feeHeadId, particulars: l.particulars, amountPaise: l.amountPaise })),
   };
+}
+
+/** A cheque or draft's bank, number and date as sent (the schema requires them for those modes); null for other modes. */
+function instrumentOf(input: TCreateReceiptInput) {
+  if (!isInstrumentMode(input.paymentMode) || !input.bank || !input.instrumentNo || !input.instrumentDate) return null;
+  return { bank: input.bank, instrumentNo: input.instrumentNo, instrumentDate: input.instrumentDate };
+}
+
+/** The reference kept on the receipt: a cheque or draft's number, none for cash, else what was typed. */
+function referenceOf(input: TCreateReceiptInput): string | null {
+  if (input.paymentMode === 'cash') return null;
+  return instrumentOf(input)?.instrumentNo ?? input.paymentReference;
 }
 
 /** Phone and email typed on the form; left out, the student's own. */
@@ -192,6 +226,7 @@ export function createReceipt(db: Database, actor: AuditActor, input: TCreateRec
   return inWriteTransaction(db, () => {
     const student = studentOfDepartment(db, input, access);
     assertReceiptDate(db, input.date, access);
+    assertDayOpen(db, actor, access, { departmentId: student.departmentId, date: input.date, change: 'create a receipt', reason: input.closedDayReason ?? null });
     const rate = issuedRateBasisPoints(input.paymentMode, student.gstRateBasisPoints);
     const balances = balancesOf(db, student, input.items);
     const priced = checkedReceipt(db, student, input, rate, balances);
@@ -212,15 +247,17 @@ export function createReceipt(db: Database, actor: AuditActor, input: TCreateRec
       taxPaise: priced.taxPaise,
       netPaise: priced.netPaise,
       paymentMode: input.paymentMode,
-      paymentReference: paymentNeedsReference(input.paymentMode) ? input.paymentReference : null,
+      paymentReference: referenceOf(input),
       createdBy: actor.userId,
     };
     const receiptId = insertReceipt(db, master, priced.lines);
+    const instrument = instrumentOf(input);
+    if (instrument) insertCheque(db, { ...instrument, receiptId, departmentId: student.departmentId, studentId: student.id });
     writeAudit(db, actor, {
       action: 'create',
       entity: 'receipt',
       entityId: number,
-      after: { ...master, status: 'live', admissionNo: student.admissionNo, lines: priced.lines },
+      after: { ...master, ...instrument, status: 'live', admissionNo: student.admissionNo, lines: priced.lines },
     });
     return {
       number,
@@ -253,7 +290,13 @@ export function updateReceipt(db: Database, actor: AuditActor, input: TUpdateRec
     if ((receipt.paymentMode === 'advance') !== (input.paymentMode === 'advance')) {
       refuse('BAD_INPUT', 'A receipt cannot be changed to or from "Adjusted from advance": void it and enter a new one');
     }
+    const change = `edit receipt ${receiptLabel(receipt.number)}`;
+    for (const date of new Set([receipt.date, input.date])) {
+      assertDayOpen(db, actor, access, { departmentId: receipt.departmentId, date, change, reason: input.closedDayReason ?? null });
+    }
     const student = studentOfDepartment(db, input, access);
+    const instrument = instrumentOf(input);
+    keepSettledCheque(db, receipt, input.paymentMode, instrument);
     const oldLines = listReceiptLines(db, receipt.id);
     const rate = receipt.taxRateBasisPoints;
     const balances = balancesOf(db, student, input.items);
@@ -266,15 +309,18 @@ export function updateReceipt(db: Database, actor: AuditActor, input: TUpdateRec
       taxPaise: priced.taxPaise,
       netPaise: priced.netPaise,
       paymentMode: input.paymentMode,
-      paymentReference: paymentNeedsReference(input.paymentMode) ? input.paymentReference : null,
+      paymentReference: referenceOf(input),
     };
     keepingAdvanceCovered(db, student, () => updateReceiptRows(db, receipt.id, receipt.studentId, edit, priced.lines));
+    if (!instrument) deleteChequeOfReceipt(db, receipt.id);
+    else if (receipt.bank === null) insertCheque(db, { ...instrument, receiptId: receipt.id, departmentId: receipt.departmentId, studentId: receipt.studentId });
+    else updateChequeInstrument(db, receipt.id, instrument);
     writeAudit(db, actor, {
       action: 'update',
       entity: 'receipt',
       entityId: receipt.number,
       before: snapshot(receipt, oldLines),
-      after: snapshot({ ...receipt, ...edit }, priced.lines),
+      after: snapshot({ ...receipt, ...edit, bank: null, ...instrument }, priced.lines),
     });
     return {
       number: receipt.number,
@@ -288,21 +334,57 @@ export function updateReceipt(db: Database, actor: AuditActor, input: TUpdateRec
   });
 }
 
+/** A cleared cheque's payment stays as the bank credited it: its mode, bank, number and date cannot change. */
+function keepSettledCheque(
+  db: Database,
+  receipt: StoredReceipt,
+  paymentMode: string,
+  instrument: { bank: string; instrumentNo: string; instrumentDate: string } | null,
+): void {
+  if (receipt.chequeStatus !== 'cleared') return;
+  const same =
+    paymentMode === receipt.paymentMode &&
+    instrument?.bank === receipt.bank &&
+    instrument.instrumentNo === receipt.instrumentNo &&
+    instrument.instrumentDate === receipt.instrumentDate;
+  if (same) return;
+  const cheque = findChequeOfReceipt(db, receipt.id);
+  refuse(
+    'CONFLICT',
+    `The ${PAYMENT_MODE_LABELS[receipt.paymentMode].toLowerCase()} of receipt ${receiptLabel(receipt.number)} was cleared on ${formatDate(cheque?.clearedOn)}; its payment details cannot be changed`,
+  );
+}
+
 /** A voided receipt keeps its number and its rows, and counts nowhere. */
-export function voidReceipt(db: Database, actor: AuditActor, { number, version, reason }: TVoidReceiptInput, access: DepartmentAccess) {
+export function voidReceipt(db: Database, actor: AuditActor, input: TVoidReceiptInput, access: DepartmentAccess) {
   return inWriteTransaction(db, () => {
-    const receipt = loadReceipt(db, number, access);
-    assertCurrentVersion('receipt', receipt, version);
-    if (receipt.status === 'voided') refuse('CONFLICT', `Receipt ${receiptLabel(number)} is already voided`);
-    const lines = listReceiptLines(db, receipt.id);
-    const voidedAt = keepingAdvanceCovered(db, { id: receipt.studentId, batchId: receipt.batchId }, () => markReceiptVoided(db, receipt.id, actor.userId)!);
-    writeAudit(db, actor, {
-      action: 'void',
-      entity: 'receipt',
-      entityId: number,
-      before: snapshot(receipt, lines),
-      after: { status: 'voided', voidedAt, voidedBy: actor.userId, reason },
+    const receipt = loadReceipt(db, input.number, access);
+    assertCurrentVersion('receipt', receipt, input.version);
+    assertDayOpen(db, actor, access, {
+      departmentId: receipt.departmentId,
+      date: receipt.date,
+      change: `void receipt ${receiptLabel(receipt.number)}`,
+      reason: input.closedDayReason ?? null,
     });
-    return { number, status: 'voided' as const, voidedAt, message: 'Data deleted successfully' };
+    return markVoided(db, actor, receipt, input.reason);
   });
+}
+
+/**
+ * Voids a live receipt in the caller's transaction: status, who and when, and the audit row with the
+ * reason (a bounced cheque's receipt goes through here too).
+ */
+export function markVoided(db: Database, actor: AuditActor, receipt: StoredReceipt, reason: string) {
+  const number = receipt.number;
+  if (receipt.status === 'voided') refuse('CONFLICT', `Receipt ${receiptLabel(number)} is already voided`);
+  const lines = listReceiptLines(db, receipt.id);
+  const voidedAt = keepingAdvanceCovered(db, { id: receipt.studentId, batchId: receipt.batchId }, () => markReceiptVoided(db, receipt.id, actor.userId)!);
+  writeAudit(db, actor, {
+    action: 'void',
+    entity: 'receipt',
+    entityId: number,
+    before: snapshot(receipt, lines),
+    after: { status: 'voided', voidedAt, voidedBy: actor.userId, reason },
+  });
+  return { number, status: 'voided' as const, voidedAt, message: 'Data deleted successfully' };
 }

@@ -5,7 +5,7 @@
  * rebuilding them from scratch changes nothing.
  */
 import { rebuildReceiptTotals, receiptTotalsDrift } from '@fees/db';
-import { paiseToRupeesText, MONEY_PAYMENT_MODES, receiptTaxPaise } from '@fees/validation';
+import { isInstrumentMode, MONEY_PAYMENT_MODES, paiseToRupeesText, receiptTaxPaise } from '@fees/validation';
 import { TRPCError } from '@trpc/server';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -38,6 +38,7 @@ function payload(student: { depId: 100 | 101; studentId: number; heads: number[]
     items: lines.map((l) => ({ feeHeadId: student.heads[l.head % student.heads.length]!, particulars: '', amount: paiseToRupeesText(l.paise) })),
     paymentMode: mode,
     paymentReference: mode === 'cash' ? null : 'REF-1',
+    ...(isInstrumentMode(mode) ? { bank: 'Canara Bank', instrumentNo: '100200', instrumentDate: '2025-09-30' } : {}),
     total: paiseToRupeesText(total),
     tax: paiseToRupeesText(tax),
     net: paiseToRupeesText(total + tax),

@@ -1,14 +1,14 @@
-import { collectionsReport } from '@fees/db';
+import { chequeCounts, collectionsReport } from '@fees/db';
 import { AppError, type TCollectionsInput } from '@fees/validation';
 import { assertDepartmentAccess } from '../../department-access';
 import type { AuthedContext } from '../../context';
 
-/** One department for its staff (or an admin); every department at once for admins only. */
+/** One department for its staff (or an admin); every department at once for admins only. With the cheques received, cleared and bounced. */
 export function collectionsHandler({ ctx, input }: { ctx: AuthedContext; input: TCollectionsInput }) {
   if (input.depId === undefined) {
     if (ctx.session.role !== 'admin') throw new AppError('FORBIDDEN', 'Administrators only');
   } else {
     assertDepartmentAccess(ctx.session, input.depId);
   }
-  return collectionsReport(ctx.db, input);
+  return { ...collectionsReport(ctx.db, input), cheques: chequeCounts(ctx.db, input) };
 }

@@ -26,6 +26,7 @@ function receiptInput(fxStudent: { depId: 100 | 101; studentId: number }, paise:
     items: [{ feeHeadId: headId, particulars: 'Day book', amount: r(paise) }],
     paymentMode,
     paymentReference: paymentMode === 'cash' ? null : `REF-${paise}`,
+    ...(paymentMode === 'cheque' ? { bank: 'Canara Bank', instrumentNo: `${paise}`, instrumentDate: date } : {}),
     total: r(paise),
     tax: r(0),
     net: r(paise),

@@ -3,6 +3,7 @@ import { adminAccess } from './admin';
 import { auditAccess } from './audit';
 import { authAccess } from './auth';
 import { batchesAccess } from './batches';
+import { chequesAccess } from './cheques';
 import { discountsAccess } from './discounts';
 import { feesAccess } from './fees';
 import { letterheadsAccess } from './letterheads';
@@ -31,4 +32,5 @@ export const accessRules: AccessRules = {
   ...auditAccess,
   ...schemesAccess,
   ...refundsAccess,
+  ...chequesAccess,
 };

@@ -13,3 +13,4 @@ export * from './receipts';
 export * from './reference';
 export * from './refunds';
 export * from './settings';
+export * from './cheques';

@@ -6,6 +6,7 @@ export const settings = pgTable('settings', {
   id: integer('id').primaryKey(),
   gstRateBasisPoints: integer('gst_rate_basis_points').notNull().default(0),
   backdateLimitDays: integer('backdate_limit_days').notNull().default(62),
+  staffMayCloseDay: integer('staff_may_close_day').notNull().default(0),
 });
 
 export const letterheads = pgTable('letterheads', {

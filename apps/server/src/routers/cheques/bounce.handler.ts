@@ -1,0 +1,9 @@
+import { runInWriteBatch } from '@fees/db';
+import type { TBounceChequeInput } from '@fees/validation';
+import { actorOf } from '../../audit';
+import type { AuthedContext } from '../../context';
+import { bounceCheque } from './service';
+
+export function bounceHandler({ ctx, input }: { ctx: AuthedContext; input: TBounceChequeInput }) {
+  return runInWriteBatch(ctx.db, () => bounceCheque(ctx.db, actorOf(ctx), input, ctx.session));
+}

@@ -1,0 +1,9 @@
+import { runInWriteBatch } from '@fees/db';
+import type { TClearChequeInput } from '@fees/validation';
+import { actorOf } from '../../audit';
+import type { AuthedContext } from '../../context';
+import { clearCheque } from './service';
+
+export function clearHandler({ ctx, input }: { ctx: AuthedContext; input: TClearChequeInput }) {
+  return runInWriteBatch(ctx.db, () => clearCheque(ctx.db, actorOf(ctx), input, ctx.session));
+}

@@ -1,0 +1,102 @@
+import { auditLog, receipts } from '@fees/db';
+import { paiseToRupeesText, type TCreateReceiptInput } from '@fees/validation';
+import { eq } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { buildFixture, type Fixture } from '../../test/fixture';
+import { createHarness, type Harness } from '../../test/harness';
+import { refusal } from '../../test/refusal';
+
+let h: Harness;
+let fx: Fixture;
+beforeEach(async () => {
+  h = await createHarness();
+  fx = buildFixture(h.db);
+});
+
+const DAY = '2025-08-01';
+const r = paiseToRupeesText;
+
+function ugReceipt(date: string, paise: number, depId: 100 | 101 = 100): TCreateReceiptInput {
+  const studentId = depId === 100 ? fx.ug.studentId : fx.pg.studentId;
+  return {
+    depId,
+    studentId,
+    date,
+    items: [{ feeHeadId: fx.heads.tuition, particulars: '', amount: r(paise) }],
+    paymentMode: 'cash',
+    total: r(paise),
+    tax: '0',
+    net: r(paise),
+    confirm: true,
+  } as unknown as TCreateReceiptInput;
+}
+
+const closedFor = (ending: string) => new RegExp(`^This day is closed: 01-08-2025 was closed by admin@test\\.local at \\d\\d:\\d\\d\\. ${ending}$`);
+
+describe('days.close', () => {
+  it('is for admins unless the setting lets staff close their own day; a day closes once', async () => {
+    expect(await refusal(h.caller('ugStaff').days.close({ depId: 100, date: DAY }))).toEqual({ code: 'FORBIDDEN', message: 'Only an administrator can close a day' });
+    const closed = await h.caller('admin').days.close({ depId: 100, date: DAY });
+    expect(closed).toMatchObject({ departmentId: 100, date: DAY, closedByEmail: 'admin@test.local', message: '01-08-2025 is closed' });
+    expect(await refusal(h.caller('admin').days.close({ depId: 100, date: DAY }))).toEqual({ code: 'CONFLICT', message: '01-08-2025 was already closed by admin@test.local' });
+    expect((await refusal(h.caller('admin').days.close({ depId: 100, date: '2999-01-01' }))).message).toBe('A day after today cannot be closed');
+
+    await h.caller('admin').admin.settings.update({ staffMayCloseDay: true });
+    expect((await h.caller('admin').admin.settings.get()).staffMayCloseDay).toBe(true);
+    await h.caller('ugStaff').days.close({ depId: 100, date: '2025-08-02' });
+    expect((await refusal(h.caller('pgStaff').days.close({ depId: 100, date: '2025-08-03' }))).code).toBe('FORBIDDEN');
+    const audit = h.db.select().from(auditLog).where(eq(auditLog.action, 'close_day')).all();
+    expect(audit.map((x) => [x.userEmail, x.entityId, x.departmentId])).toEqual([
+      ['admin@test.local', '100/2025-08-01', 100],
+      ['ug@test.local', '100/2025-08-02', 100],
+    ]);
+  });
+});
+
+describe('a closed day', () => {
+  it("refuses staff's receipts, edits and voids of that date and department; an admin changes it with a reason, audited", async () => {
+    const before = await h.caller('ugStaff').receipts.create(ugReceipt(DAY, 1_000_00));
+    const dayBefore = await h.caller('ugStaff').receipts.create(ugReceipt('2025-07-31', 500_00));
+    await h.caller('admin').days.close({ depId: 100, date: DAY });
+    const count = () => h.db.select().from(receipts).all().length;
+    const written = count();
+
+    const staff = h.caller('ugStaff').receipts;
+    const staffRefusal = { code: 'CONFLICT', message: expect.stringMatching(closedFor('Only an administrator can change it.')) };
+    expect(await refusal(staff.create(ugReceipt(DAY, 100_00)))).toEqual(staffRefusal);
+    expect(await refusal(staff.update({ ...ugReceipt(DAY, 900_00), number: before.number, version: 1 }))).toEqual(staffRefusal);
+    expect(await refusal(staff.update({ ...ugReceipt(DAY, 500_00), number: dayBefore.number, version: 1 }))).toEqual(staffRefusal);
+    expect(await refusal(staff.void({ number: before.number, version: 1, reason: 'Wrong student' }))).toEqual(staffRefusal);
+    expect(count()).toBe(written);
+
+    // Other days and other departments stay open.
+    await staff.create(ugReceipt('2025-08-02', 100_00));
+    await h.caller('pgStaff').receipts.create(ugReceipt(DAY, 100_00, 101));
+
+    const admin = h.caller('admin').receipts;
+    expect(await refusal(admin.update({ ...ugReceipt(DAY, 900_00), number: before.number, version: 1 }))).toEqual({
+      code: 'CONFLICT',
+      message: expect.stringMatching(closedFor('Give a reason to change it.')),
+    });
+    expect((await refusal(admin.update({ ...ugReceipt(DAY, 900_00), number: before.number, version: 1, closedDayReason: 'x' }))).message).toBe(
+      'Give a reason for changing a closed day (3 to 200 characters)',
+    );
+    const edited = await admin.update({ ...ugReceipt(DAY, 900_00), number: before.number, version: 1, closedDayReason: 'Cashier typed 1000 for 900' });
+    expect(edited.totalPaise).toBe(900_00);
+    await admin.create({ ...ugReceipt(DAY, 50_00), closedDayReason: 'Late entry of a counter receipt' });
+    const changes = h.db.select().from(auditLog).where(eq(auditLog.action, 'closed_day_change')).all();
+    expect(changes.map((x) => [x.userEmail, x.departmentId, x.entityId, JSON.parse(x.after!).change, JSON.parse(x.after!).reason])).toEqual([
+      ['admin@test.local', 100, '100/2025-08-01', `edit receipt #000${before.number}`, 'Cashier typed 1000 for 900'],
+      ['admin@test.local', 100, '100/2025-08-01', 'create a receipt', 'Late entry of a counter receipt'],
+    ]);
+
+    const book = await h.caller('ugStaff').reports.dayBook({ depId: 100, date: DAY });
+    expect(book).toMatchObject({ closed: true, closedBy: 'admin@test.local', closings: [expect.objectContaining({ departmentId: 100, closedByEmail: 'admin@test.local' })] });
+    expect(book.byUser.map((u) => [u.email, u.totalPaise])).toEqual([
+      ['admin@test.local', 50_00],
+      ['ug@test.local', 900_00],
+    ]);
+    expect(await h.caller('pgStaff').reports.dayBook({ depId: 101, date: DAY })).toMatchObject({ closed: false, closedBy: null, closings: [] });
+    expect(await h.caller('admin').reports.dayBook({ date: DAY })).toMatchObject({ closed: false, closedBy: null });
+  });
+});

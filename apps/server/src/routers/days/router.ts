@@ -1,0 +1,7 @@
+import { ZCloseDayInput } from '@fees/validation';
+import { departmentProcedure, router } from '../../trpc';
+import { closeHandler } from './close.handler';
+
+export const daysRouter = router({
+  close: departmentProcedure.input(ZCloseDayInput).mutation(closeHandler),
+});

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { ZAmountOrZero, ZDate, ZDepId, ZId } from './common';
+import { MSG } from './messages';
+
+export const CHEQUE_STATUS_VALUES = ['pending', 'cleared', 'bounced'] as const;
+export type TChequeStatus = (typeof CHEQUE_STATUS_VALUES)[number];
+
+export const CHEQUE_STATUS_LABELS: Record<TChequeStatus, string> = {
+  pending: 'Pending',
+  cleared: 'Cleared',
+  bounced: 'Bounced',
+};
+
+/** A department's Cheques list, all or of one status. */
+export const ZChequeListInput = z.object({
+  depId: ZDepId,
+  status: z.enum(CHEQUE_STATUS_VALUES, { error: MSG.required }).optional(),
+});
+export type TChequeListInput = z.infer<typeof ZChequeListInput>;
+
+/** Clearing names the cheque and the day the bank credited it. */
+export const ZClearChequeInput = z.object({
+  depId: ZDepId,
+  chequeId: ZId,
+  date: ZDate,
+});
+export type TClearChequeInput = z.infer<typeof ZClearChequeInput>;
+
+const BOUNCE_REASON_MESSAGE = 'Give the reason the bank returned it (3 to 200 characters)';
+
+/** A bounce: the day it came back, the bank's reason, and the bank's charge to pass on (0 for none). */
+export const ZBounceChequeInput = ZClearChequeInput.extend({
+  reason: z.string({ error: BOUNCE_REASON_MESSAGE }).trim().min(3, BOUNCE_REASON_MESSAGE).max(200, BOUNCE_REASON_MESSAGE),
+  charge: ZAmountOrZero.optional().default(0),
+});
+export type TBounceChequeInput = z.infer<typeof ZBounceChequeInput>;
+
+/** Closing a department's day (the day book's Close day). */
+export const ZCloseDayInput = z.object({ depId: ZDepId, date: ZDate });
+export type TCloseDayInput = z.infer<typeof ZCloseDayInput>;
+
+/** The refusal every write on a closed day gets from staff; the day book screen recognises it. */
+export const DAY_CLOSED_START = 'This day is closed';
+
+export function isDayClosedRefusal(message: string): boolean {
+  return message.startsWith(DAY_CLOSED_START);
+}
