@@ -6,6 +6,7 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FailureAlert } from '../../components/FailureAlert';
 import { PageHeader } from '../../components/PageHeader';
+import { ReportStates } from '../../components/ReportStates';
 import { formatDate, todayIso } from '../../lib/dates';
 import { useDepartment } from '../../lib/department-context';
 import { confirmDialog } from '../../lib/dialogs';
@@ -205,7 +206,6 @@ export default function RefundsPage() {
           </Button>
         </Group>
       </Paper>
-      <FailureAlert error={list.error} title="Refunds not loaded" />
       <Paper withBorder radius="md" p="lg">
         <Group justify="space-between" mb="sm">
           <Title order={2} size="h4">
@@ -215,53 +215,59 @@ export default function RefundsPage() {
             {live.length} live, total <b>₹ {formatRupees(live.reduce((s, f) => s + f.amountPaise, 0))}</b>
           </Text>
         </Group>
-        {list.data && list.data.length === 0 ? (
-          <Text c="dimmed">No refunds are dated in this period.</Text>
-        ) : (
-          <Table.ScrollContainer minWidth={760}>
-            <Table striped withTableBorder data-testid="refunds-list">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Voucher</Table.Th>
-                  <Table.Th>Date</Table.Th>
-                  <Table.Th>Adm. no</Table.Th>
-                  <Table.Th>Student</Table.Th>
-                  <Table.Th>Mode</Table.Th>
-                  <Table.Th ta="right">Amount</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {(list.data ?? []).map((f) => (
-                  <Table.Tr key={f.number}>
-                    <Table.Td>{refundLabel(f.number)}</Table.Td>
-                    <Table.Td>{formatDate(f.date)}</Table.Td>
-                    <Table.Td>{f.admissionNo}</Table.Td>
-                    <Table.Td>{f.studentName}</Table.Td>
-                    <Table.Td>{PAYMENT_MODE_LABELS[f.paymentMode]}</Table.Td>
-                    <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                      {formatRupees(f.amountPaise)}
-                    </Table.Td>
-                    <Table.Td>{f.status === 'voided' ? <Badge color="red">Voided</Badge> : <Badge color="green">Paid</Badge>}</Table.Td>
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        <Button size="xs" variant="light" leftSection={<IconPrinter size={14} />} onClick={() => void navigate(refundVoucherPath(department, f.number))}>
-                          Print
-                        </Button>
-                        {f.status === 'live' && (
-                          <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={14} />} onClick={() => setVoiding(f)}>
-                            Void
-                          </Button>
-                        )}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+        <ReportStates
+          query={list}
+          refreshInPlace
+          loadingLabel="Loading refunds..."
+          errorTitle="Refunds not loaded"
+          empty={(rows) => rows.length === 0 && { icon: <IconReceiptRefund />, title: 'No refunds', text: 'No refunds are dated in this period.' }}
+        >
+          {(rows) => (
+              <Table.ScrollContainer minWidth={760}>
+                <Table striped withTableBorder data-testid="refunds-list">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Voucher</Table.Th>
+                      <Table.Th>Date</Table.Th>
+                      <Table.Th>Adm. no</Table.Th>
+                      <Table.Th>Student</Table.Th>
+                      <Table.Th>Mode</Table.Th>
+                      <Table.Th ta="right">Amount</Table.Th>
+                      <Table.Th>Status</Table.Th>
+                      <Table.Th />
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {rows.map((f) => (
+                      <Table.Tr key={f.number}>
+                        <Table.Td>{refundLabel(f.number)}</Table.Td>
+                        <Table.Td>{formatDate(f.date)}</Table.Td>
+                        <Table.Td>{f.admissionNo}</Table.Td>
+                        <Table.Td>{f.studentName}</Table.Td>
+                        <Table.Td>{PAYMENT_MODE_LABELS[f.paymentMode]}</Table.Td>
+                        <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                          {formatRupees(f.amountPaise)}
+                        </Table.Td>
+                        <Table.Td>{f.status === 'voided' ? <Badge color="red">Voided</Badge> : <Badge color="green">Paid</Badge>}</Table.Td>
+                        <Table.Td>
+                          <Group gap={4} wrap="nowrap">
+                            <Button size="xs" variant="light" leftSection={<IconPrinter size={14} />} onClick={() => void navigate(refundVoucherPath(department, f.number))}>
+                              Print
+                            </Button>
+                            {f.status === 'live' && (
+                              <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={14} />} onClick={() => setVoiding(f)}>
+                                Void
+                              </Button>
+                            )}
+                          </Group>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+          )}
+        </ReportStates>
       </Paper>
       <Modal opened={creating} onClose={() => setCreating(false)} title="New refund" size="lg" closeButtonProps={{ 'aria-label': 'Dismiss' }}>
         <NewRefund onDone={(number) => void navigate(refundVoucherPath(department, number))} />
