@@ -11,7 +11,7 @@ import {
 } from '@fees/validation';
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
-import { batches, courses, discounts, feeHeads, fineWaivers, openingBalances, receiptLines, receipts, students } from '../schema';
+import { batches, courses, discounts, feeHeads, fineWaivers, openingBalances, students, studentPayments } from '../schema';
 import { type BatchPlan, loadBatchPlans } from './plans';
 
 /**
@@ -122,15 +122,21 @@ function duesOfBatches(
 
   const payments = new Map<number, Payment[]>();
   const lateFees = new Map<number, Dated[]>();
-  // The largest read of a report (every line of the batches' live receipts): plain value rows. They
-  // come student by student (the join walks the students), so each student's lists are looked up
-  // once a run of lines rather than once a line; any order still gives the same lists.
+  // The largest read of a report (every line of the batches' live receipts): plain value rows from
+  // student_payments, the live lines kept per student in receipt order, so each student's range is
+  // one narrow read with no join to the receipts and the allocation finds them already sorted. They
+  // come student by student, so each student's lists are looked up once a run of lines.
   const lines = db
-    .select({ studentId: receiptLines.studentId, feeHeadId: receiptLines.feeHeadId, amountPaise: receiptLines.amountPaise, date: receipts.date, number: receipts.number })
+    .select({
+      studentId: studentPayments.studentId,
+      feeHeadId: studentPayments.feeHeadId,
+      amountPaise: studentPayments.amountPaise,
+      date: studentPayments.date,
+      number: studentPayments.number,
+    })
     .from(students)
-    .innerJoin(receiptLines, eq(receiptLines.studentId, students.id))
-    .innerJoin(receipts, eq(receipts.id, receiptLines.receiptId))
-    .where(and(where, eq(receipts.status, 'live')))
+    .innerJoin(studentPayments, eq(studentPayments.studentId, students.id))
+    .where(where)
     .values() as Array<[number, number, number, string, number]>;
   let current = -1;
   let paymentList: Payment[] = [];

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type Sqlite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../client';
-import { RECEIPT_TOTALS_BACKFILL, rebuildReceiptTotals, receiptTotalsDrift, STUDENT_COURSE_TOTALS_BACKFILL } from './totals';
+import { RECEIPT_TOTALS_BACKFILL, rebuildReceiptTotals, receiptTotalsDrift, STUDENT_COURSE_TOTALS_BACKFILL, STUDENT_PAYMENTS_BACKFILL } from './totals';
 
 const MIGRATIONS = fileURLToPath(new URL('../../drizzle', import.meta.url));
 const MODES = ['cash', 'upi', 'cheque', 'bank_transfer', 'card'] as const;
@@ -176,5 +176,20 @@ describe('receipt totals', () => {
   it('the new totals are filled by the same statements as migration 0003', () => {
     const migration = readFileSync(join(MIGRATIONS, '0003_student_course_totals.sql'), 'utf8').split('--> statement-breakpoint').map((s) => s.trim());
     for (const statement of STUDENT_COURSE_TOTALS_BACKFILL) expect(migration).toContain(statement);
+  });
+
+  it('student_payments is filled by the same statement as migration 0014 and holds exactly the live lines', () => {
+    const migration = readFileSync(join(MIGRATIONS, '0014_student_payments.sql'), 'utf8').split('--> statement-breakpoint').map((s) => s.trim());
+    expect(migration).toContain(STUDENT_PAYMENTS_BACKFILL);
+    const db = openDatabase(':memory:');
+    randomWrites(db.$client, academics(db.$client), 13, 300);
+    const live = db.$client
+      .prepare(
+        `SELECT rl.student_id, r.date, r.number, rl.id AS line_id, rl.fee_head_id, rl.amount_paise
+         FROM receipt_lines rl JOIN receipts r ON r.id = rl.receipt_id WHERE r.status = 'live' ORDER BY 1, 2, 3, 4`,
+      )
+      .all();
+    expect(live.length).toBeGreaterThan(0);
+    expect(db.$client.prepare('SELECT * FROM student_payments').all()).toEqual(live);
   });
 });

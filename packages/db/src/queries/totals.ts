@@ -2,7 +2,8 @@
  * The receipts' running totals (schema/receipts.ts: student_head_paid, daily_head_collections,
  * daily_mode_collections from migration 0002_receipt_totals; student_paid and course_batch_receipts
  * from 0003_student_course_totals). Triggers on receipts, receipt_lines, student_head_paid, students
- * and fee_structures keep them in the transaction of every write, whoever writes. These statements
+ * and fee_structures keep them in the transaction of every write, whoever writes (student_payments, the
+ * live lines in receipt order per student, from 0014_student_payments, likewise). These statements
  * recompute them from the live receipts: each migration runs the same INSERTs as its backfill
  * (receipt-totals.test.ts checks they stay identical), and a bulk loader that dropped the triggers
  * calls `rebuildReceiptTotals` after its load.
@@ -46,7 +47,14 @@ WHERE status = 'live'
 GROUP BY course_id, batch_id;`,
 ];
 
-const TOTALS_TABLES = ['student_head_paid', 'daily_head_collections', 'daily_mode_collections', 'course_batch_receipts'] as const;
+/** Fills the empty student_payments from the lines of live receipts; migration 0014's backfill. */
+export const STUDENT_PAYMENTS_BACKFILL = `INSERT INTO student_payments (student_id, date, number, line_id, fee_head_id, amount_paise)
+SELECT rl.student_id, r.date, r.number, rl.id, rl.fee_head_id, rl.amount_paise
+FROM receipt_lines rl JOIN receipts r ON r.id = rl.receipt_id
+WHERE r.status = 'live'
+ORDER BY rl.student_id, r.date, r.number, rl.id;`;
+
+const TOTALS_TABLES = ['student_head_paid', 'daily_head_collections', 'daily_mode_collections', 'course_batch_receipts', 'student_payments'] as const;
 
 /**
  * Empties the totals tables and fills them again from the live receipts; call inside a transaction.
@@ -57,6 +65,7 @@ export function rebuildReceiptTotals(db: DbOrTx): void {
   for (const statement of RECEIPT_TOTALS_BACKFILL) prepared(db, statement).run();
   prepared(db, 'DELETE FROM student_paid').run();
   for (const statement of STUDENT_COURSE_TOTALS_BACKFILL) prepared(db, statement).run();
+  prepared(db, STUDENT_PAYMENTS_BACKFILL).run();
 }
 
 /**
@@ -103,6 +112,13 @@ export function receiptTotalsDrift(db: DbOrTx): Array<{ table: string; key: stri
       value: `receipt_count || '/' || net_paise`,
       fresh: `SELECT course_id || '/' || batch_id AS k, COUNT(*) || '/' || SUM(net_paise) AS v
         FROM receipts WHERE status = 'live' GROUP BY course_id, batch_id`,
+    },
+    {
+      table: 'student_payments',
+      key: `student_id || '/' || line_id`,
+      value: `date || '/' || number || '/' || fee_head_id || '/' || amount_paise`,
+      fresh: `SELECT rl.student_id || '/' || rl.id AS k, r.date || '/' || r.number || '/' || rl.fee_head_id || '/' || rl.amount_paise AS v
+        FROM receipt_lines rl JOIN receipts r ON r.id = rl.receipt_id WHERE r.status = 'live'`,
     },
   ];
   const zero = `v IN ('0', '0/0', '0/0/0/0')`;

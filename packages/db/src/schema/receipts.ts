@@ -171,3 +171,22 @@ export const courseBatchReceipts = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.courseId, t.batchId] })],
 );
+
+/**
+ * The lines of live receipts per student in receipt order (date, then number): what dues as of a date
+ * allocate to instalments, read as one narrow range per student instead of every line joined to its
+ * receipt. Kept by triggers on receipts and receipt_lines (migration 0014_student_payments); the table
+ * is WITHOUT ROWID there, so the primary key holds the rows themselves.
+ */
+export const studentPayments = sqliteTable(
+  'student_payments',
+  {
+    studentId: integer('student_id').notNull(),
+    date: text('date').notNull(),
+    number: integer('number').notNull(),
+    lineId: integer('line_id').notNull(),
+    feeHeadId: integer('fee_head_id').notNull(),
+    amountPaise: integer('amount_paise').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.studentId, t.date, t.number, t.lineId] })],
+);

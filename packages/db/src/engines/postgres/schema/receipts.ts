@@ -134,3 +134,17 @@ export const courseBatchReceipts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.courseId, t.batchId] })],
 );
+
+/** The lines of live receipts per student in receipt order (SQLite's 0014_student_payments; plpgsql triggers keep it). */
+export const studentPayments = pgTable(
+  'student_payments',
+  {
+    studentId: integer('student_id').notNull(),
+    date: text('date').notNull(),
+    number: integer('number').notNull(),
+    lineId: integer('line_id').notNull(),
+    feeHeadId: integer('fee_head_id').notNull(),
+    amountPaise: bigNumber('amount_paise').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.studentId, t.date, t.number, t.lineId] })],
+);
