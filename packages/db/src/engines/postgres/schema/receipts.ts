@@ -135,7 +135,7 @@ export const courseBatchReceipts = pgTable(
   (t) => [primaryKey({ columns: [t.courseId, t.batchId] })],
 );
 
-/** The lines of live receipts per student in receipt order (SQLite's 0014_student_payments; plpgsql triggers keep it). */
+/** The lines of live receipts per student in receipt order (SQLite's 0014_student_payments; the plpgsql triggers of 0006_student_payments keep it). */
 export const studentPayments = pgTable(
   'student_payments',
   {
