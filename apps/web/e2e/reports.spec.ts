@@ -268,6 +268,7 @@ test('reports: fee receipts by course with lines and exports, dues against Fees 
     'Receipts between dates',
     'Collections summary',
     'Day book',
+    'Concessions summary',
     'Student statement',
   ]);
   await page.screenshot({ path: '/tmp/reports-menu.png', fullPage: true });
@@ -285,6 +286,7 @@ test('reports: fee receipts by course with lines and exports, dues against Fees 
     'Receipt report between dates',
     'Collections summary',
     'Day book',
+    'Concessions summary',
   ]);
   await page.screenshot({ path: '/tmp/reports-admin-menu.png', fullPage: true });
   await page.getByRole('link', { name: 'Open' }).first().click();
