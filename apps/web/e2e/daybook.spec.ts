@@ -29,6 +29,7 @@ async function busyDay(page: Page): Promise<number> {
     trpcMutation<{ number: number }>(page, 'receipts.create', {
       depId: 105, studentId: student.id, date: todayIso(), items: [{ feeHeadId: tuition, particulars: '', amount }], paymentMode,
       paymentReference: paymentMode === 'cash' ? null : 'REF-DB', total: amount, tax: '0', net: amount, confirm: true,
+      ...(paymentMode === 'cheque' ? { bank: 'Canara Bank', instrumentNo: '004411', instrumentDate: todayIso() } : {}),
     });
   let voided = 0;
   for (const [i, clerk] of CLERKS.entries()) {
