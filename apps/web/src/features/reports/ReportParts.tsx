@@ -79,7 +79,7 @@ export function ReportTable<Row>({
   // A fixed layout gives the columns without a width what is left: keep at least 160 px for each.
   const needed = widths.reduce<number>((sum, w) => sum + (typeof w === 'number' ? w : 160), actions?.width ?? 0);
   return (
-    <Table.ScrollContainer minWidth={Math.max(minWidth, needed)}>
+    <Table.ScrollContainer minWidth={Math.max(minWidth, needed)} classNames={{ scrollContainerInner: 'report-table-inner' }}>
       <Table className="report-table" striped highlightOnHover withTableBorder verticalSpacing="xs" layout="fixed" data-testid={testId}>
         <Table.Thead>
           <Table.Tr>
