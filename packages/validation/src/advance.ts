@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { ZAmount, ZDate, ZDepId, ZId, ZMustConfirm, ZVersion } from './common';
 import { MSG } from './messages';
-import { MONEY_PAYMENT_MODES, ZVoidReason } from './receipts';
+import { MONEY_PAYMENT_MODES, ZClosedDayReason, ZVoidReason } from './receipts';
 
 /** The head an advance is taken on (a receipt line for fees not yet in any structure). */
 export const ADVANCE_HEAD = 'Advance';
@@ -72,6 +72,8 @@ export const ZRefundFields = z.object({
     .transform((v) => (v ? v : null)),
   reason: z.string({ error: REASON_MESSAGE }).trim().min(3, REASON_MESSAGE).max(200, REASON_MESSAGE),
   confirm: ZMustConfirm,
+  /** An admin writing on a closed day says why. */
+  closedDayReason: ZClosedDayReason,
 });
 
 /** A reference number (UPI id, cheque number, ...) is required for every mode but cash. */
@@ -85,7 +87,7 @@ export type TCreateRefundInput = z.infer<typeof ZCreateRefundInput>;
 export const ZRefundNumberInput = z.object({ number: ZId });
 export type TRefundNumberInput = z.infer<typeof ZRefundNumberInput>;
 
-export const ZVoidRefundInput = ZRefundNumberInput.extend({ version: ZVersion, reason: ZVoidReason });
+export const ZVoidRefundInput = ZRefundNumberInput.extend({ version: ZVersion, reason: ZVoidReason, closedDayReason: ZClosedDayReason });
 export type TVoidRefundInput = z.infer<typeof ZVoidRefundInput>;
 
 /** A department's refund vouchers dated in a range (both days included). */

@@ -147,6 +147,29 @@ describe('advances and refunds', () => {
     expect(h.db.select().from(refunds).all()).toEqual([]);
   });
 
+  it('refuses staff a refund or a void on a closed day and lets an admin through with a reason (audited)', async () => {
+    await staff().receipts.create(receipt([[advanceHead, 2_000_00]]));
+    const before = await staff().refunds.create(refund(500_00));
+    await h.caller('admin').days.close({ depId: 100, date: '2025-08-02' });
+    const closed = await refusal(staff().refunds.create(refund(100_00)));
+    expect(closed.code).toBe('CONFLICT');
+    expect(closed.message).toMatch(/^This day is closed: 02-08-2025 was closed by admin@test.local at \d\d:\d\d\. Only an administrator can change it\.$/);
+    expect((await refusal(staff().refunds.void({ number: before.number, reason: 'Paid twice' }))).message).toMatch(/^This day is closed/);
+    expect((await refusal(h.caller('admin').refunds.create(refund(100_00)))).message).toMatch(/Give a reason to change it\.$/);
+
+    const late = await h.caller('admin').refunds.create(refund(100_00, { closedDayReason: 'Cashier paid after closing' }));
+    await h.caller('admin').refunds.void({ number: before.number, reason: 'Paid twice', closedDayReason: 'Entered on the wrong student' });
+    expect(await advanceNow()).toBe(1_900_00);
+    const overrides = h.db.select().from(auditLog).where(eq(auditLog.action, 'closed_day_change')).all();
+    expect(overrides.map((x) => JSON.parse(String(x.after)))).toEqual([
+      expect.objectContaining({ change: 'create a refund', reason: 'Cashier paid after closing' }),
+      expect.objectContaining({ change: `void refund R${before.number}`, reason: 'Entered on the wrong student' }),
+    ]);
+    expect(late.number).toBe(before.number + 1);
+    // Another day stays open for staff.
+    await staff().refunds.create(refund(100_00, { date: '2025-08-03' }));
+  });
+
   it('lets one of two clerks refunding the same advance at once succeed and refuses the other (409)', async () => {
     await staff().receipts.create(receipt([[advanceHead, 3_000_00]]));
     const results = await Promise.allSettled([staff().refunds.create(refund(2_000_00)), h.caller('admin').refunds.create(refund(2_000_00))]);

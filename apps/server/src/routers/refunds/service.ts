@@ -2,10 +2,12 @@
  * Refund vouchers: money paid back out of a student's advance. Like receipts, each write is atomic
  * (inWriteTransaction, IMMEDIATE): the advance is read, the amount checked against it, the number
  * allocated and the voucher and its audit row written together, so two clerks refunding the same
- * advance at once cannot both succeed (the second reads the first's refund and gets 409).
+ * advance at once cannot both succeed (the second reads the first's refund and gets 409). A refund
+ * of a closed day is created or voided only by an admin with a reason (assertDayOpen).
  */
 import { type AuditActor, allocateRefundNumber, type Database, findRefundByNumber, inWriteTransaction, insertRefund, markRefundVoided, type StoredRefund, writeAudit } from '@fees/db';
 import { paiseToRupeesText, refundLabel, refuse, type TCreateRefundInput, type TVoidRefundInput } from '@fees/validation';
+import { assertDayOpen } from '../../day-closing';
 import { assertDepartmentAccess, type DepartmentAccess } from '../../department-access';
 import { assertReceiptDate, studentOfDepartment } from '../receipts/service';
 import { assertCurrentVersion } from '../versions';
@@ -23,6 +25,7 @@ export function createRefund(db: Database, actor: AuditActor, input: TCreateRefu
   return inWriteTransaction(db, () => {
     const student = studentOfDepartment(db, input, access);
     assertReceiptDate(db, input.date, access);
+    assertDayOpen(db, actor, access, { departmentId: student.departmentId, date: input.date, change: 'create a refund', reason: input.closedDayReason ?? null });
     const advance = studentAdvance(db, student);
     if (input.amount > advance) {
       refuse(
@@ -60,11 +63,12 @@ export function loadRefund(db: Database, number: number, access: DepartmentAcces
 }
 
 /** A voided refund keeps its number and row and counts nowhere: the amount returns to the advance. */
-export function voidRefund(db: Database, actor: AuditActor, { number, version, reason }: TVoidRefundInput, access: DepartmentAccess) {
+export function voidRefund(db: Database, actor: AuditActor, { number, version, reason, closedDayReason }: TVoidRefundInput, access: DepartmentAccess) {
   return inWriteTransaction(db, () => {
     const refund = loadRefund(db, number, access);
     assertCurrentVersion('refund', { version: refund.version, updatedAt: refund.voidedAt ?? refund.createdAt }, version);
     if (refund.status === 'voided') refuse('CONFLICT', `Refund ${refundLabel(number)} is already voided`);
+    assertDayOpen(db, actor, access, { departmentId: refund.departmentId, date: refund.date, change: `void refund ${refundLabel(number)}`, reason: closedDayReason ?? null });
     const voidedAt = markRefundVoided(db, { refundId: refund.id, userId: actor.userId, reason })!;
     const { letterheadName: _n, letterheadAddress: _a, letterheadPhone: _p, ...before } = refund;
     writeAudit(db, actor, {

@@ -1,4 +1,4 @@
-import { PAYMENT_MODE_LABELS, REFUND_MODES, refundLabel, type TRefundMode, ZCreateRefundInput, ZVoidReason } from '@fees/validation';
+import { isDayClosedRefusal, PAYMENT_MODE_LABELS, REFUND_MODES, refundLabel, type TRefundMode, ZCreateRefundInput, ZVoidReason } from '@fees/validation';
 import { Badge, Button, Checkbox, Group, Modal, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconPrinter, IconReceiptRefund, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -19,7 +19,26 @@ import type { RefundListRow } from './types';
 type EntryContext = RouterOutputs['receipts']['entryContext'];
 type FoundStudent = EntryContext['student'] & Pick<EntryContext, 'advancePaise'>;
 
-const emptyForm = () => ({ date: todayIso(), amount: '', paymentMode: 'cash' as TRefundMode, paymentReference: '', reason: '', confirm: false });
+const emptyForm = () => ({ date: todayIso(), amount: '', paymentMode: 'cash' as TRefundMode, paymentReference: '', reason: '', confirm: false, closedDayReason: '' });
+
+/** An admin writing on a closed day is asked why (the server's refusal says so); staff are refused outright. */
+function asksClosedDayReason(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : '';
+  return isDayClosedRefusal(message) && message.endsWith('Give a reason to change it.');
+}
+
+function ClosedDayReason({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  return (
+    <TextInput
+      label="Reason for changing a closed day"
+      description="Kept in the audit log"
+      required
+      maxLength={200}
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value)}
+    />
+  );
+}
 
 /** New refund: find the student by admission number, see their advance, pay part or all of it out. */
 function NewRefund({ onDone }: { onDone: (number: number) => void }) {
@@ -49,7 +68,8 @@ function NewRefund({ onDone }: { onDone: (number: number) => void }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!student) return;
-    const parsed = ZCreateRefundInput.safeParse({ ...values, depId: department.id, studentId: student.id });
+    const input = { ...values, closedDayReason: values.closedDayReason || undefined, depId: department.id, studentId: student.id };
+    const parsed = ZCreateRefundInput.safeParse(input);
     if (!parsed.success) {
       const next: Record<string, string> = {};
       for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
@@ -57,7 +77,7 @@ function NewRefund({ onDone }: { onDone: (number: number) => void }) {
       return;
     }
     setErrors({});
-    confirmDialog(`Pay out ${formatRupees(parsed.data.amount)} to ${student.name}?`, () => create.mutate({ ...values, depId: department.id, studentId: student.id }));
+    confirmDialog(`Pay out ${formatRupees(parsed.data.amount)} to ${student.name}?`, () => create.mutate(input));
   };
   const set = <K extends keyof ReturnType<typeof emptyForm>>(key: K, value: ReturnType<typeof emptyForm>[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
@@ -119,6 +139,9 @@ function NewRefund({ onDone }: { onDone: (number: number) => void }) {
                 <TextInput label="Reason" required maxLength={200} value={values.reason} error={errors.reason} onChange={(e) => set('reason', e.currentTarget.value)} />
                 <Checkbox label="Confirm" checked={values.confirm} error={errors.confirm} onChange={(e) => set('confirm', e.currentTarget.checked)} />
                 <FailureAlert error={create.error} title="Not saved" />
+                {(asksClosedDayReason(create.error) || values.closedDayReason) && (
+                  <ClosedDayReason value={values.closedDayReason} onChange={(v) => set('closedDayReason', v)} />
+                )}
                 <Group>
                   <Button type="submit" loading={create.isPending} leftSection={<IconReceiptRefund size={16} />}>
                     Save refund
@@ -137,6 +160,7 @@ function VoidRefund({ refund, onClose }: { refund: RefundListRow; onClose: () =>
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [reason, setReason] = useState('');
+  const [closedDayReason, setClosedDayReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const voidRefund = useMutation(
     trpc.refunds.void.mutationOptions({
@@ -153,7 +177,7 @@ function VoidRefund({ refund, onClose }: { refund: RefundListRow; onClose: () =>
       setError(parsed.error.issues[0]?.message ?? null);
       return;
     }
-    voidRefund.mutate({ number: refund.number, version: refund.version, reason: parsed.data });
+    voidRefund.mutate({ number: refund.number, version: refund.version, reason: parsed.data, closedDayReason: closedDayReason || undefined });
   };
   return (
     <Modal opened onClose={onClose} title={`Void refund ${refundLabel(refund.number)}`} closeButtonProps={{ 'aria-label': 'Dismiss' }}>
@@ -164,6 +188,7 @@ function VoidRefund({ refund, onClose }: { refund: RefundListRow; onClose: () =>
           </Text>
           <TextInput label="Reason" required data-autofocus maxLength={200} value={reason} error={error} onChange={(e) => setReason(e.currentTarget.value)} />
           <FailureAlert error={voidRefund.error} title="Not voided" />
+          {(asksClosedDayReason(voidRefund.error) || closedDayReason) && <ClosedDayReason value={closedDayReason} onChange={setClosedDayReason} />}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel
