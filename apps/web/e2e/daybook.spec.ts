@@ -88,4 +88,20 @@ test('the day book of a busy day: totals by clerk and mode, the void, printed', 
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: '/tmp/daybook-phone.png', fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 820 });
+
+  // The admin closes the day from the screen; a clerk's void of that day is then refused.
+  await expect(book.getByTestId('day-book-cheques')).toContainText('1 · 2,000.00');
+  await book.getByRole('button', { name: 'Close day' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+  await expect(book.getByTestId('day-closed')).toContainText('Closed by admin');
+  await page.screenshot({ path: '/tmp/daybook-closed.png', fullPage: true });
+  await page.context().clearCookies();
+  await signInAtDepartment(page, 105, CLERKS[0]!.email, CLERKS[0]!.password);
+  await expect(page).toHaveURL(/\/ems$/);
+  const refused = await page.request.post('/trpc/receipts.void', { data: { number: voided + 1, reason: 'Wrong mode' } });
+  expect(refused.status()).toBe(409);
+  expect((await refused.json()).error.message).toMatch(/^This day is closed: .* was closed by .* Only an administrator can change it\.$/);
+  await page.goto('/ems/daybook');
+  await expect(page.getByTestId('day-closed')).toBeVisible();
 });

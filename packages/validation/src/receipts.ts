@@ -84,7 +84,8 @@ export const ZReceiptFields = z.object({
   /** Cheque and demand draft only (required there): the bank, the instrument's number and its date. */
   bank: ZInstrumentText,
   instrumentNo: ZInstrumentText,
-  instrumentDate: ZDate.optional(),
+  // A form sends an empty date field as ''.
+  instrumentDate: z.preprocess((v) => (v === '' ? undefined : v), ZDate.optional()),
   /** An admin writing on a closed day says why (kept in the audit log). */
   closedDayReason: ZClosedDayReason,
   /** The totals the client showed, in rupees: the server recomputes them and refuses a mismatch. */

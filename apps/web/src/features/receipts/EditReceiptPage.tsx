@@ -119,6 +119,9 @@ export default function EditReceiptPage() {
           })),
           paymentMode: receipt.paymentMode,
           paymentReference: receipt.paymentReference ?? '',
+          bank: receipt.bank ?? '',
+          instrumentNo: receipt.instrumentNo ?? '',
+          instrumentDate: receipt.instrumentDate ?? '',
           confirm: false,
         }}
         pending={update.isPending}

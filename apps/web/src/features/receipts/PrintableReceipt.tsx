@@ -91,6 +91,12 @@ export function PrintableReceipt({ data, copyLabel, logo }: { data: ReceiptView;
               · Ref. <b>{receipt.paymentReference}</b>
             </>
           )}
+          {receipt.bank && (
+            <>
+              {' '}
+              · <b>{receipt.bank}</b>, dated {formatDate(receipt.instrumentDate)} (subject to realisation)
+            </>
+          )}
           {receipt.createdByEmail && (
             <>
               {' '}

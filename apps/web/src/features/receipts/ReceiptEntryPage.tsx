@@ -80,6 +80,9 @@ export default function ReceiptEntryPage() {
           items: [emptyLine()],
           paymentMode: 'cash',
           paymentReference: '',
+          bank: '',
+          instrumentNo: '',
+          instrumentDate: '',
           confirm: false,
         }}
         pending={create.isPending}

@@ -1,6 +1,6 @@
 import { Button, Divider, Grid, Group, List, Paper, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { issuedRateBasisPoints, paiseToRupeesText, paymentNeedsReference } from '@fees/validation';
+import { isInstrumentMode, issuedRateBasisPoints, paiseToRupeesText, paymentNeedsReference } from '@fees/validation';
 import type { ReactNode } from 'react';
 import { FailureAlert } from '../../components/FailureAlert';
 import type { StudentDues } from '../../components/InstalmentDues';
@@ -71,7 +71,8 @@ export function ReceiptForm(props: ReceiptFormProps) {
         // Validation passed, so every line has its head.
         items: values.items.map((line) => ({ feeHeadId: line.feeHeadId as number, particulars: line.particulars, amount: line.amount.trim() })),
         paymentMode: values.paymentMode,
-        paymentReference: paymentNeedsReference(values.paymentMode) ? values.paymentReference : null,
+        paymentReference: paymentNeedsReference(values.paymentMode) && !isInstrumentMode(values.paymentMode) ? values.paymentReference : null,
+        ...(isInstrumentMode(values.paymentMode) ? { bank: values.bank, instrumentNo: values.instrumentNo, instrumentDate: values.instrumentDate } : {}),
         total: paiseToRupeesText(pricing.totalPaise),
         tax: paiseToRupeesText(pricing.taxPaise),
         net: paiseToRupeesText(pricing.netPaise),

@@ -10,6 +10,9 @@ export const ZReceiptForm = ZReceiptFields.pick({
   items: true,
   paymentMode: true,
   paymentReference: true,
+  bank: true,
+  instrumentNo: true,
+  instrumentDate: true,
   confirm: true,
 }).superRefine(receiptPaymentRule);
 
@@ -28,6 +31,10 @@ export interface ReceiptFormValues {
   items: ReceiptFormLine[];
   paymentMode: TReceiptPaymentMode;
   paymentReference: string;
+  /** A cheque's or draft's bank, number and date (yyyy-MM-dd); '' for other modes. */
+  bank: string;
+  instrumentNo: string;
+  instrumentDate: string;
   confirm: boolean;
 }
 
@@ -41,6 +48,9 @@ export interface ReceiptSubmission {
   items: Array<{ feeHeadId: number; particulars: string; amount: string }>;
   paymentMode: TReceiptPaymentMode;
   paymentReference: string | null;
+  bank?: string;
+  instrumentNo?: string;
+  instrumentDate?: string;
   total: string;
   tax: string;
   net: string;

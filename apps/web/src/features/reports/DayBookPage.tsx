@@ -1,13 +1,15 @@
-import { Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { PAYMENT_MODE_LABELS, receiptLabel, refundLabel, type TReceiptPaymentMode } from '@fees/validation';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { FailureAlert } from '../../components/FailureAlert';
 import { PageHeader } from '../../components/PageHeader';
 import { ReportStates } from '../../components/ReportStates';
 import { useDepartment, useIsAdminArea } from '../../lib/department-context';
 import { DEPARTMENTS, type Department } from '../../lib/departments';
 import { formatDate, todayIso } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
+import { confirmDialog } from '../../lib/dialogs';
 import { useTRPC } from '../../lib/trpc';
 import { type Column, reportFileName, tableOf } from './export';
 import { ExportActions, Figure, ReportTable } from './ReportParts';
@@ -51,6 +53,61 @@ const REFUND_COLUMNS: Array<Column<RefundRow>> = [
   { header: 'Amount', value: (f) => ({ paise: f.amountPaise }) },
 ];
 
+/** HH:mm of a stored UTC time, in the browser's (the office's) time zone. */
+function timeOf(iso: string): string {
+  return new Date(iso).toLocaleTimeString('en-IN', { hour: '2-digit', minute: '2-digit', hour12: false });
+}
+
+/**
+ * Whether the day is closed and by whom; for one department, a Close day button (the server lets an
+ * admin, and staff when the admin's setting allows it). Once closed, only an admin can change a receipt
+ * of that date, with a reason.
+ */
+function DayClosing({ book, depId }: { book: DayBook; depId: number | undefined }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const close = useMutation(
+    trpc.days.close.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.reports.dayBook.pathKey() }) }),
+  );
+  if (book.closed) {
+    const closing = book.closings[0];
+    return (
+      <Alert color="gray" title="Day closed" data-testid="day-closed">
+        {depId === undefined || !closing
+          ? `Closed by ${book.closedBy}.`
+          : `Closed by ${closing.closedByEmail ?? '(deleted account)'} on ${formatDate(closing.closedAt.slice(0, 10))} at ${timeOf(closing.closedAt)}.`}{' '}
+        Receipts of this date can be changed only by an administrator, with a reason.
+      </Alert>
+    );
+  }
+  if (depId === undefined) return null;
+  return (
+    <Group className="no-print" gap="sm">
+      <Button
+        variant="light"
+        loading={close.isPending}
+        onClick={() => confirmDialog(`Close ${formatDate(book.date)}? Receipts of this date can then be changed only by an administrator.`, () => close.mutate({ depId, date: book.date }), 'Close day')}
+      >
+        Close day
+      </Button>
+      <FailureAlert error={close.error} />
+    </Group>
+  );
+}
+
+/** Cheques and drafts taken that day, and those the bank cleared or returned that day. */
+function ChequeFigures({ book }: { book: DayBook }) {
+  const { received, cleared, bounced } = book.cheques;
+  const shown = (c: { count: number; amountPaise: number }) => `${c.count} · ${formatRupees(c.amountPaise)}`;
+  return (
+    <Group gap="lg" wrap="wrap" data-testid="day-book-cheques">
+      <Figure label="Cheques received" value={shown(received)} />
+      <Figure label="Cheques cleared" value={shown(cleared)} />
+      <Figure label="Cheques bounced" value={shown(bounced)} />
+    </Group>
+  );
+}
+
 function footerOf(book: DayBook) {
   const sum = (f: (u: UserRow) => number) => book.byUser.reduce((s, u) => s + f(u), 0);
   return [['Total', sum((u) => u.receipts), ...MODES.map(([mode]) => ({ paise: sum((u) => u.byModePaise[mode]) })), { paise: sum((u) => u.totalPaise) }]];
@@ -83,6 +140,7 @@ function DayBookView({ department, adminArea }: { department: Department | null;
       <ReportStates query={book} loadingLabel="Adding up the day...">
         {(data) => (
           <Stack gap="lg" data-testid="day-book">
+            <DayClosing book={data} depId={depId} />
             <Paper withBorder radius="md" p="md">
               <Group justify="space-between" wrap="wrap" gap="lg">
                 <Figure label="Date" value={formatDate(data.date)} />
@@ -99,6 +157,7 @@ function DayBookView({ department, adminArea }: { department: Department | null;
                   />
                 </Group>
               </Group>
+              <ChequeFigures book={data} />
             </Paper>
             <Paper withBorder radius="md" p="lg">
               <Title order={4} mb="md">
