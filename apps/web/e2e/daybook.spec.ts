@@ -104,4 +104,22 @@ test('the day book of a busy day: totals by clerk and mode, the void, printed', 
   expect((await refused.json()).error.message).toMatch(/^This day is closed: .* was closed by .* Only an administrator can change it\.$/);
   await page.goto('/ems/daybook');
   await expect(page.getByTestId('day-closed')).toBeVisible();
+
+  // The Cheques list: a bounce recorded on the closed day is refused to the clerk; clearing it is not a money change.
+  await page.goto('/ems/cheques');
+  const cheques = page.getByTestId('cheques');
+  await expect(cheques.getByRole('row', { name: /445566|004411/ })).toContainText('2,000.00');
+  await cheques.getByRole('button', { name: 'Bounced' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Reason').fill('Funds insufficient');
+  await dialog.getByLabel('Bank charge (₹)').fill('500');
+  await dialog.getByRole('button', { name: 'Mark bounced' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('This day is closed');
+  await page.screenshot({ path: '/tmp/cheques-refused.png', fullPage: true });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await cheques.getByRole('button', { name: 'Cleared' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Mark cleared' }).click();
+  await expect(page.getByText('No cheques or drafts here.')).toBeVisible();
+  await page.locator('label', { hasText: /^Cleared$/ }).click();
+  await expect(page.getByTestId('cheques')).toContainText('Cleared');
 });

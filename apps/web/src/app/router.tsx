@@ -54,6 +54,7 @@ const departmentPages = {
   concessions: () => import('../features/reports/ConcessionsPage'),
   statement: () => import('../features/reports/StudentStatementPage'),
   refunds: () => import('../features/refunds/RefundsPage'),
+  cheques: () => import('../features/cheques/ChequesPage'),
   refundVoucher: () => import('../features/refunds/RefundVoucherPage'),
 };
 
@@ -69,6 +70,7 @@ function departmentRoutes(prefix: string): RouteObject[] {
     { path: 'inv/edit/:receiptNo', ...page(departmentPages.editReceipt) },
     { path: 'inv/success', ...page(departmentPages.receiptSuccess) },
     { path: 'refunds', ...page(departmentPages.refunds) },
+    { path: 'cheques', ...page(departmentPages.cheques) },
     { path: 'refunds/:number', ...page(departmentPages.refundVoucher) },
     { path: 'rptview', ...page(departmentPages.reportMenu) },
     { path: 'rptfee', ...page(departmentPages.feeReceiptReport) },

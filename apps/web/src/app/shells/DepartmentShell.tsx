@@ -5,6 +5,7 @@ import {
   IconHistory,
   IconHome,
   IconReceipt,
+  IconCreditCard,
   IconReceiptRefund,
   IconSchool,
   IconUserPlus,
@@ -58,6 +59,7 @@ export function DepartmentShell({ department }: { department: Department }) {
               <NavLink component={Link} to={`${base}/import/`} label="Import students" leftSection={<IconFileImport size={18} />} active={is(`${base}/import`)} />
               <NavLink component={Link} to={`${base}/rcpt/`} label="Receipts" leftSection={<IconReceipt size={18} />} active={is(`${base}/rcpt`)} />
               <NavLink component={Link} to={`${base}/refunds/`} label="Refunds" leftSection={<IconReceiptRefund size={18} />} active={is(`${base}/refunds`)} />
+              <NavLink component={Link} to={`${base}/cheques/`} label="Cheques" leftSection={<IconCreditCard size={18} />} active={is(`${base}/cheques`)} />
               <MenuGroup
                 label="Reports"
                 icon={<IconChartBar size={18} />}
