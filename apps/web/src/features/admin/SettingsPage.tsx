@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Center, Group, Loader, NumberInput, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Center, Checkbox, Group, Loader, NumberInput, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { ZUpdateSettingsInput } from '@fees/validation';
@@ -15,6 +15,7 @@ interface SettingsValues {
   gstRate: string;
   /** A NumberInput: a number, or '' while empty (the schema then says what to enter). */
   backdateLimitDays: number | string;
+  staffMayCloseDay: boolean;
   letterheads: { depId: number; departmentName: string; shortName: string; institutionName: string; address: string; phone: string }[];
 }
 
@@ -47,6 +48,7 @@ function SettingsForm({ initialValues }: { initialValues: SettingsValues }) {
     update.mutate({
       gstRate: values.gstRate,
       backdateLimitDays: values.backdateLimitDays as number,
+      staffMayCloseDay: values.staffMayCloseDay,
       letterheads: values.letterheads.map(({ depId, institutionName, address, phone }) => ({ depId, institutionName, address, phone })),
     }),
   );
@@ -90,6 +92,12 @@ function SettingsForm({ initialValues }: { initialValues: SettingsValues }) {
             maw={240}
             withAsterisk
             {...form.getInputProps('backdateLimitDays')}
+          />
+          <Checkbox
+            mt="md"
+            label="Staff may close their own department's day in the day book"
+            description="Administrators always may. After closing, only an administrator can change that day's receipts and refunds, with a reason."
+            {...form.getInputProps('staffMayCloseDay', { type: 'checkbox' })}
           />
         </Paper>
         <Paper withBorder p="lg" radius="md">
@@ -150,6 +158,7 @@ export default function SettingsPage() {
             initialValues={{
               gstRate: settings.data.gstRate,
               backdateLimitDays: settings.data.backdateLimitDays,
+              staffMayCloseDay: settings.data.staffMayCloseDay,
               letterheads: settings.data.letterheads.map((l) => ({ ...l })) }}
           />
         )
