@@ -364,7 +364,8 @@ export function voidReceipt(db: Database, actor: AuditActor, input: TVoidReceipt
       departmentId: receipt.departmentId,
       date: receipt.date,
       change: `void receipt ${receiptLabel(receipt.number)}`,
-      reason: input.closedDayReason ?? null,
+      // The void's own reason serves an admin's Delete dialog, which asks only that.
+      reason: input.closedDayReason ?? input.reason,
     });
     return markVoided(db, actor, receipt, input.reason);
   });
