@@ -10,12 +10,12 @@ export async function ensureFirstAdmin(
   db: Database,
   env: { adminEmail?: string; adminPassword?: string },
 ): Promise<{ email: string; password: string; generated: boolean } | null> {
-  if (countAdmins(db) > 0) return null;
+  if ((await countAdmins(db)) > 0) return null;
   const email = ZEmail.parse(env.adminEmail ?? 'admin@localhost');
   const generated = !env.adminPassword;
   const password = generated ? generatePassword() : ZPassword.parse(env.adminPassword);
-  if (findUserByEmail(db, email)) throw new Error(`${email} exists but is not an admin; set ADMIN_EMAIL to another address`);
-  const user = insertUser(db, { email, passwordHash: await hashPassword(password), role: 'admin', departmentId: null });
-  writeAudit(db, { userId: null, email: 'system' }, { action: 'create', entity: 'user', entityId: user.id, after: user });
+  if ((await findUserByEmail(db, email))) throw new Error(`${email} exists but is not an admin; set ADMIN_EMAIL to another address`);
+  const user = (await insertUser(db, { email, passwordHash: await hashPassword(password), role: 'admin', departmentId: null }));
+  await writeAudit(db, { userId: null, email: 'system' }, { action: 'create', entity: 'user', entityId: user.id, after: user });
   return { email, password, generated };
 }

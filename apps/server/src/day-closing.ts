@@ -18,18 +18,18 @@ function localTime(iso: string): string {
  * 409 "This day is closed ..."; an admin needs a reason, and the override is written to the audit
  * log (`change` says what was done, e.g. "edit receipt #0007").
  */
-export function assertDayOpen(
+export async function assertDayOpen(
   db: DbOrTx,
   actor: AuditActor,
   access: DepartmentAccess,
   day: { departmentId: number; date: string; change: string; reason: string | null },
-): void {
-  const closing = findDayClosing(db, day.departmentId, day.date);
+): Promise<void> {
+  const closing = (await findDayClosing(db, day.departmentId, day.date));
   if (!closing) return;
   const closed = `${DAY_CLOSED_START}: ${formatDate(day.date)} was closed by ${closing.closedByEmail ?? 'a deleted account'} at ${localTime(closing.closedAt)}.`;
   if (access.role !== 'admin') refuse('CONFLICT', `${closed} Only an administrator can change it.`);
   if (!day.reason) refuse('CONFLICT', `${closed} Give a reason to change it.`);
-  writeAudit(db, actor, {
+  await writeAudit(db, actor, {
     action: 'closed_day_change',
     entity: 'day_closing',
     entityId: `${day.departmentId}/${day.date}`,

@@ -4,6 +4,7 @@
  * first backup check at start is done (503 before), for whatever waits before sending traffic.
  */
 import { readFileSync } from 'node:fs';
+import { row } from '@fees/db';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ServerDeps } from './context';
@@ -18,8 +19,8 @@ export async function healthRoutes(app: FastifyInstance, { deps }: { deps: Serve
 
   app.get('/healthz', async (req, reply) => {
     try {
-      const row = deps.db.get<{ sqlite: string }>(sql`select sqlite_version() as sqlite`);
-      return { ok: true, ...engine(), engineVersion: row.sqlite };
+      const version = await row<{ sqlite: string }>(deps.db, sql`select sqlite_version() as sqlite`);
+      return { ok: true, ...engine(), engineVersion: version!.sqlite };
     } catch (error) {
       req.log.error({ err: error }, 'health check: the database does not answer');
       return reply.code(503).send({ ok: false, ...engine(), error: 'The database does not answer' });

@@ -46,18 +46,18 @@ describe('cross-site writes', () => {
       headers: { 'content-type': 'application/json', cookie, ...headers },
       body: JSON.stringify({ email, pwd1: 'abcdef1', pwd2: 'abcdef1', chk1: true }),
     });
-  const accounts = () => s.db.select().from(users).all().map((u) => u.email);
+  const accounts = async () => (await s.db.select().from(users)).map((u) => u.email);
 
   it('refuses a write from a page of another origin with 403 and writes nothing', async () => {
     for (const origin of ['http://evil.test', 'http://127.0.0.1:1', 'null']) {
-      const res = await createAdmin(`x${accounts().length}@evil.test`, { origin });
+      const res = await createAdmin(`x${(await accounts()).length}@evil.test`, { origin });
       expect(res.status).toBe(403);
       expect(((await res.json()) as { message: string }).message).toMatch(/another site/);
     }
     for (const site of ['cross-site', 'same-site']) {
       expect((await createAdmin('y@evil.test', { 'sec-fetch-site': site })).status).toBe(403);
     }
-    expect(accounts()).toEqual([ADMIN.email]);
+    expect(await accounts()).toEqual([ADMIN.email]);
   });
 
   it('refuses cross-site sign-in, sign-out and tRPC mutations', async () => {
@@ -75,7 +75,7 @@ describe('cross-site writes', () => {
     expect((await createAdmin('proxy@test.local', { origin: 'https://fees.example.org' })).status).toBe(200);
     expect((await createAdmin('same@test.local', { 'sec-fetch-site': 'same-origin' })).status).toBe(200);
     expect((await createAdmin('curl@test.local', {})).status).toBe(200);
-    expect(accounts()).toEqual(expect.arrayContaining(['own@test.local', 'proxy@test.local', 'same@test.local', 'curl@test.local']));
+    expect(await accounts()).toEqual(expect.arrayContaining(['own@test.local', 'proxy@test.local', 'same@test.local', 'curl@test.local']));
   });
 
   it('takes REST bodies as JSON only (415) and reads query-string fields only for GET and DELETE', async () => {
@@ -96,7 +96,7 @@ describe('cross-site writes', () => {
       headers: { cookie },
     });
     expect(queryOnly.status).toBe(400);
-    expect(accounts()).not.toEqual(expect.arrayContaining([expect.stringMatching(/evil\.test$/)]));
+    expect(await accounts()).not.toEqual(expect.arrayContaining([expect.stringMatching(/evil\.test$/)]));
   });
 });
 

@@ -41,7 +41,7 @@ const lines = () => written.map((l) => JSON.parse(l) as LogLine);
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'fees-logging-'));
   db = openDatabase(join(dir, 'fees.sqlite'));
-  fx = buildFixture(db);
+  fx = (await buildFixture(db));
   staffId = (await createAccount(db, { email: 'counter@test.local', role: 'user', departmentId: 100 })).userId;
   app = await buildApp({
     deps: { db, loginLimiter: new LoginLimiter(), secureCookies: false },

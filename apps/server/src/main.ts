@@ -21,7 +21,7 @@ const preMigrationBackup = backups
 const firstAdmin = await ensureFirstAdmin(db, config);
 const loginLimiter = new LoginLimiter();
 // The limiter's rows expire with their window; deleting them on a timer keeps the table small.
-setInterval(() => loginLimiter.sweep(db), 60_000).unref();
+setInterval(() => void loginLimiter.sweep(db), 60_000).unref();
 const app = await buildApp({
   deps: {
     db,

@@ -1,25 +1,29 @@
 import { count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from './client';
+import { openDatabase, prepareDatabase } from './client';
+import { isForeignKeyViolation } from './errors';
 import { courses, departments, feeHeads, letterheads, receiptNumberSequence, settings } from './schema';
-import { seedReferenceData } from './seed';
 
 describe('openDatabase', () => {
-  it('applies the migrations and seeds the reference data, idempotently', () => {
+  it('applies the migrations and seeds the reference data, idempotently', async () => {
     const db = openDatabase(':memory:');
-    seedReferenceData(db);
-    expect(db.select({ n: count() }).from(departments).get()?.n).toBe(6);
-    expect(db.select({ n: count() }).from(courses).get()?.n).toBe(26);
-    expect(db.select({ n: count() }).from(letterheads).get()?.n).toBe(6);
-    expect(db.select().from(settings).all()).toEqual([{ id: 1, gstRateBasisPoints: 0, backdateLimitDays: 62, staffMayCloseDay: 0 }]);
-    expect(db.select().from(receiptNumberSequence).all()).toEqual([{ id: 1, lastNumber: 0 }]);
-    expect(db.select({ n: count() }).from(feeHeads).get()?.n).toBeGreaterThan(5);
+    prepareDatabase(db);
+    expect((await db.select({ n: count() }).from(departments).limit(1))[0]?.n).toBe(6);
+    expect((await db.select({ n: count() }).from(courses).limit(1))[0]?.n).toBe(26);
+    expect((await db.select({ n: count() }).from(letterheads).limit(1))[0]?.n).toBe(6);
+    expect(await db.select().from(settings)).toEqual([{ id: 1, gstRateBasisPoints: 0, backdateLimitDays: 62, staffMayCloseDay: 0 }]);
+    expect(await db.select().from(receiptNumberSequence)).toEqual([{ id: 1, lastNumber: 0 }]);
+    expect((await db.select({ n: count() }).from(feeHeads).limit(1))[0]?.n).toBeGreaterThan(5);
   });
 
-  it('turns foreign keys on and refuses orphans', () => {
+  it('turns foreign keys on and refuses orphans', async () => {
     const db = openDatabase(':memory:');
     expect(db.$client.pragma('foreign_keys', { simple: true })).toBe(1);
-    expect(() => db.insert(courses).values({ id: 9999, departmentId: 999, name: 'x' }).run()).toThrow(/FOREIGN KEY/);
+    const refused = await db.insert(courses).values({ id: 9999, departmentId: 999, name: 'x' }).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(isForeignKeyViolation(refused)).toBe(true);
   });
 
   it('opens a file in WAL mode with synchronous=FULL', async () => {

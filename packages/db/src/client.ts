@@ -2,16 +2,22 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Sqlite from 'better-sqlite3';
-import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
+import type { SqliteRemoteDatabase } from 'drizzle-orm/sqlite-proxy';
+import { databaseOn } from './engine/connection';
 import * as schema from './schema';
 import { seedReferenceData } from './seed';
 
-export type Database = BetterSQLite3Database<typeof schema> & { $client: Sqlite.Database };
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-/** Either the database or an open transaction: query functions accept both. */
-export type DbOrTx = Database | Transaction;
+/**
+ * The app's database: Drizzle, asynchronous, over the engine's runner (packages/db/src/engine). The
+ * `tx` a transaction callback gets has the same type. `$client` is the SQLite connection underneath,
+ * for SQLite-only tools and checks.
+ */
+export type Database = SqliteRemoteDatabase<typeof schema> & { $client: Sqlite.Database };
+/** Either the database or an open transaction's `tx`: query functions accept both. */
+export type DbOrTx = Database;
 
 /**
  * The committed migrations: beside the sources in the repo (packages/db/drizzle), or copied next to
@@ -49,14 +55,17 @@ export function openDatabase(path: string, options: OpenDatabaseOptions = {}): D
   sqlite.pragma('mmap_size = 1073741824');
   // After a checkpoint the WAL file shrinks back to 64 MB instead of keeping its high-water size.
   sqlite.pragma('journal_size_limit = 67108864');
-  const db = drizzle({ client: sqlite, schema }) as Database;
+  const db = databaseOn(sqlite);
   if (options.prepare !== false) prepareDatabase(db, options.migrationsFolder);
   return db;
 }
 
-/** Applies the committed migrations not applied yet, then seeds the reference data. */
+/**
+ * Applies the committed migrations not applied yet, then seeds the reference data. Runs before the
+ * app serves anything, synchronously, through Drizzle's SQLite driver and migrator.
+ */
 export function prepareDatabase(db: Database, migrationsFolder: string = defaultMigrationsFolder()): void {
-  migrate(db, { migrationsFolder });
+  migrate(drizzle({ client: db.$client, schema }), { migrationsFolder });
   seedReferenceData(db);
 }
 

@@ -1,6 +1,12 @@
-/** What a failed write says about the constraint it broke (better-sqlite3 puts SQLite's extended code on `code`). */
+/**
+ * What a failed write says about the constraint it broke: better-sqlite3 puts SQLite's extended code
+ * on `code`; Drizzle's builder wraps the driver's error in its own, with the driver's as `cause`.
+ */
 function sqliteCode(error: unknown): unknown {
-  return error instanceof Error && 'code' in error ? error.code : undefined;
+  for (let e = error; e instanceof Error; e = e.cause) {
+    if ('code' in e) return e.code;
+  }
+  return undefined;
 }
 
 /** A UNIQUE constraint refused the write: the thing already exists. */

@@ -1,10 +1,11 @@
 export * from './client';
-export { type Params, row, rows, run, transaction } from './engine/runner';
+export { databaseOn } from './engine/connection';
+export { type Params, type Query, row, rows, run, transaction } from './engine/runner';
+export { inWriteTransaction, runInWriteBatch } from './engine/write-batcher';
 export * from './errors';
 export * from './schema';
 export { seedReferenceData } from './seed';
 export * from './queries';
-export { inWriteTransaction, runInWriteBatch } from './write-batcher';
 export { closePostgres, describePostgresUrl, openPostgres } from './engines/postgres/client';
 export { isPostgres, poolOf } from './engines/postgres/database';
 export { copySqliteToPostgres, type TableCheck } from './engines/postgres/copy';

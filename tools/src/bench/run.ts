@@ -47,8 +47,8 @@ export interface BenchOptions {
 const QUICK_BUDGET: Budget = { reportSamples: 50, reportMs: 2_000, createRequests: 1_000, createMs: 3_000 };
 const FULL_BUDGET: Budget = { reportSamples: 300, reportMs: 10_000, createRequests: 10_000, createMs: 10_000 };
 
-function callerOf(db: Database, token: string): Caller {
-  const session = resolveSession(db, token);
+async function callerOf(db: Database, token: string): Promise<Caller> {
+  const session = (await resolveSession(db, token));
   if (!session) throw new Error('the session of the signed-in client is not in the database');
   const caller = createCaller(createContextInner({ db, session, ip: '127.0.0.1' })) as unknown as Record<string, unknown>;
   return (path, input) => {
@@ -102,7 +102,7 @@ export async function runBench(options: BenchOptions): Promise<string> {
       server,
       staff,
       admin,
-      direct: { db, staff: callerOf(db, tokenOf(staff)), admin: callerOf(db, tokenOf(admin)) },
+      direct: { db, staff: (await callerOf(db, tokenOf(staff))), admin: (await callerOf(db, tokenOf(admin))) },
       target,
       budget: options.quick ? QUICK_BUDGET : FULL_BUDGET,
       hasProcedure: (path) => path in procedures,

@@ -1,4 +1,4 @@
-import { batches, discounts, feeStructures, students } from '@fees/db';
+import { batches, discounts, feeStructures, rows as queryRows, students } from '@fees/db';
 import { createTestDatabase } from '@fees/db/testing';
 import { COURSES, DEPARTMENTS, ZStudentForm } from '@fees/validation';
 import { sql } from 'drizzle-orm';
@@ -6,10 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { loadDemoAcademics } from './academics';
 
 describe('demo academics', () => {
-  it('gives every course two batches with 4-8 fee heads, a few hundred valid students and some discounts, once, fast', () => {
+  it('gives every course two batches with 4-8 fee heads, a few hundred valid students and some discounts, once, fast', async () => {
     const db = createTestDatabase();
     const started = performance.now();
-    const summary = loadDemoAcademics(db);
+    const summary = (await loadDemoAcademics(db));
     const elapsed = performance.now() - started;
     expect(elapsed).toBeLessThan(2000);
     expect(summary.batches).toBe(COURSES.length * 2);
@@ -17,35 +17,35 @@ describe('demo academics', () => {
     expect(summary.students).toBeLessThanOrEqual(700);
     expect(summary.discounts / summary.students).toBeGreaterThan(0.05);
     expect(summary.discounts / summary.students).toBeLessThan(0.16);
-    expect(loadDemoAcademics(db)).toEqual({ batches: 0, feeStructures: 0, students: 0, discounts: 0 });
+    expect((await loadDemoAcademics(db))).toEqual({ batches: 0, feeStructures: 0, students: 0, discounts: 0 });
 
-    const headsPerBatch = db.all<{ n: number }>(sql`SELECT COUNT(*) AS n FROM ${feeStructures} GROUP BY ${feeStructures.batchId}`).map((r) => r.n);
+    const headsPerBatch = (await queryRows<{ n: number }>(db, sql`SELECT COUNT(*) AS n FROM ${feeStructures} GROUP BY ${feeStructures.batchId}`)).map((r) => r.n);
     expect(headsPerBatch).toHaveLength(COURSES.length * 2);
     expect(Math.min(...headsPerBatch)).toBeGreaterThanOrEqual(4);
     expect(Math.max(...headsPerBatch)).toBeLessThanOrEqual(8);
 
-    const perDepartment = db.all<{ depId: number; n: number }>(sql`SELECT department_id AS depId, COUNT(*) AS n FROM ${students} GROUP BY department_id`);
+    const perDepartment = (await queryRows<{ depId: number; n: number }>(db, sql`SELECT department_id AS depId, COUNT(*) AS n FROM ${students} GROUP BY department_id`));
     expect(perDepartment.map((r) => r.depId)).toEqual(DEPARTMENTS.map((d) => d.id));
     expect(Math.min(...perDepartment.map((r) => r.n))).toBeGreaterThanOrEqual(20);
 
     // Every student is what the registration form would accept, in a batch of their own course.
-    const rows = db.select().from(students).all();
-    const batchById = new Map(db.select().from(batches).all().map((b) => [b.id, b]));
+    const rows = await db.select().from(students);
+    const batchById = new Map((await db.select().from(batches)).map((b) => [b.id, b]));
     for (const s of rows) {
       const result = ZStudentForm.safeParse({ ...s, confirm: true });
       expect(result.success, `${s.admissionNo}: ${JSON.stringify(result.error?.issues)}`).toBe(true);
       expect(batchById.get(s.batchId)).toMatchObject({ courseId: s.courseId, departmentId: s.departmentId });
     }
-    const discountRows = db.select().from(discounts).all();
+    const discountRows = await db.select().from(discounts);
     for (const d of discountRows) expect(d.discountPaise).toBeGreaterThan(0);
   });
 
-  it('is deterministic', () => {
-    const names = () => {
+  it('is deterministic', async () => {
+    const names = async () => {
       const db = createTestDatabase();
-      loadDemoAcademics(db);
-      return db.select({ no: students.admissionNo, name: students.name, phone: students.phone }).from(students).all();
+      await loadDemoAcademics(db);
+      return await db.select({ no: students.admissionNo, name: students.name, phone: students.phone }).from(students);
     };
-    expect(names()).toEqual(names());
+    expect(await names()).toEqual(await names());
   });
 });

@@ -15,6 +15,7 @@ import {
   type NewStudentRow,
   religions,
   students,
+  transaction,
   writeAudit,
 } from '@fees/db';
 import { addDays, calendarDate, COURSES, DEPARTMENTS } from '@fees/validation';
@@ -144,23 +145,23 @@ export interface DemoAcademicsSummary {
   discounts: number;
 }
 
-export function loadDemoAcademics(db: Database): DemoAcademicsSummary {
+export async function loadDemoAcademics(db: Database): Promise<DemoAcademicsSummary> {
   const empty = { batches: 0, feeStructures: 0, students: 0, discounts: 0 };
-  if ((db.select({ n: count() }).from(students).get()?.n ?? 0) > 0) return empty;
+  if (((await db.select({ n: count() }).from(students).limit(1))[0]?.n ?? 0) > 0) return empty;
 
   const day = today();
   const year = Number(day.slice(0, 4));
   const currentStart = Number(day.slice(5, 7)) >= 6 ? year : year - 1;
   const rand = new Random(currentStart * 1000 + 64);
 
-  const headIds = new Map(db.select().from(feeHeads).all().map((h) => [h.name, h.id]));
-  const categoryIds = new Map(db.select().from(categories).all().map((c) => [c.name, c.id]));
-  const religionIds = new Map(db.select().from(religions).all().map((r) => [r.name, r.id]));
+  const headIds = new Map((await db.select().from(feeHeads)).map((h) => [h.name, h.id]));
+  const categoryIds = new Map((await db.select().from(categories)).map((c) => [c.name, c.id]));
+  const religionIds = new Map((await db.select().from(religions)).map((r) => [r.name, r.id]));
   const categoryBag = CATEGORY_WEIGHTS.flatMap(([name, weight]) => Array<string>(weight).fill(name));
   const poolBag = NAME_POOLS.flatMap((pool) => Array<(typeof NAME_POOLS)[number]>(pool.weight).fill(pool));
-  const existingBatches = db.select().from(batches).all();
+  const existingBatches = await db.select().from(batches);
 
-  return db.transaction((tx) => {
+  return transaction(db, async (tx) => {
     const summary = { ...empty };
     const studentRows: NewStudentRow[] = [];
     const batchHeads = new Map<number, Array<{ feeHeadId: number; amountPaise: number }>>();
@@ -175,7 +176,7 @@ export function loadDemoAcademics(db: Database): DemoAcademicsSummary {
         const startDate = `${startYear}-06-01`;
         let batch = existingBatches.find((b) => b.courseId === course.id && b.name === name);
         if (!batch) {
-          batch = tx.insert(batches).values({ departmentId: course.departmentId, courseId: course.id, name, startDate, endDate: `${endYear}-03-31` }).returning().get();
+          batch = (await tx.insert(batches).values({ departmentId: course.departmentId, courseId: course.id, name, startDate, endDate: `${endYear}-03-31` }).returning())[0]!;
           summary.batches++;
         }
 
@@ -189,12 +190,11 @@ export function loadDemoAcademics(db: Database): DemoAcademicsSummary {
             const amount = Math.round((rupees * profile.feeFactor * (0.9 + rand.next() * 0.2)) / 50) * 50;
             return { feeHeadId: headIds.get(head)!, amountPaise: amount * 100 };
           });
-        const inserted = tx
+        const inserted = await tx
           .insert(feeStructures)
           .values(heads.map((h) => ({ ...h, batchId: batch.id, startDate, endDate: `${startYear + 1}-03-31` })))
           .onConflictDoNothing()
-          .returning()
-          .all();
+          .returning();
         summary.feeStructures += inserted.length;
         batchHeads.set(batch.id, heads);
 
@@ -244,7 +244,7 @@ export function loadDemoAcademics(db: Database): DemoAcademicsSummary {
       }
     }
 
-    const inserted = insertStudents(tx, studentRows);
+    const inserted = (await insertStudents(tx, studentRows));
     summary.students = inserted.length;
 
     const discountRows = inserted
@@ -257,10 +257,10 @@ export function loadDemoAcademics(db: Database): DemoAcademicsSummary {
         const adjustmentPaise = rand.next() < 0.3 ? rand.int(1, 5) * 100_00 : 0;
         return [{ studentId: s.id, feeHeadId: tuition.feeHeadId, discountPaise, adjustmentPaise: Math.min(adjustmentPaise, tuition.amountPaise - discountPaise), note: rand.pick(DISCOUNT_NOTES) }];
       });
-    if (discountRows.length > 0) tx.insert(discounts).values(discountRows).run();
+    if (discountRows.length > 0) await tx.insert(discounts).values(discountRows);
     summary.discounts = discountRows.length;
 
-    writeAudit(tx, { userId: null, email: 'demo' }, { action: 'import', entity: 'demo', after: summary });
+    await writeAudit(tx, { userId: null, email: 'demo' }, { action: 'import', entity: 'demo', after: summary });
     return summary;
   });
 }

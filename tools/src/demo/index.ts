@@ -17,11 +17,11 @@ export interface DemoAccount {
 
 export async function loadDemoData(db: Database): Promise<DemoAccount[]> {
   const accounts = await loadDemoAccounts(db);
-  loadDemoLetterheads(db);
-  loadDemoAcademics(db);
-  loadDemoPlans(db);
-  loadDemoReceipts(db);
-  loadDemoPlanPayments(db);
-  loadDemoWaiver(db);
+  await loadDemoLetterheads(db);
+  await loadDemoAcademics(db);
+  await loadDemoPlans(db);
+  await loadDemoReceipts(db);
+  await loadDemoPlanPayments(db);
+  await loadDemoWaiver(db);
   return accounts;
 }

@@ -11,12 +11,12 @@ const ADDRESSES: Record<number, { address: string; phone: string }> = {
 };
 
 /** Gives each letterhead still without an address the demo's address and phone; returns how many. */
-export function loadDemoLetterheads(db: Database): number {
+export async function loadDemoLetterheads(db: Database): Promise<number> {
   let changed = 0;
-  for (const letterhead of listLetterheads(db)) {
+  for (const letterhead of await listLetterheads(db)) {
     const demo = ADDRESSES[letterhead.depId];
     if (!demo || letterhead.address !== '') continue;
-    upsertLetterhead(db, { departmentId: letterhead.depId, institutionName: letterhead.institutionName, ...demo });
+    await upsertLetterhead(db, { departmentId: letterhead.depId, institutionName: letterhead.institutionName, ...demo });
     changed++;
   }
   return changed;

@@ -8,15 +8,15 @@ import { loadDemoPlanPayments, loadDemoPlans, loadDemoWaiver } from './plans';
 import { loadDemoReceipts } from './receipts';
 
 describe('demo plans', () => {
-  it('gives every batch a plan that adds up, every fine rule type, a UPI ID per department, students on time, late, partly and unpaid, and one waiver', () => {
+  it('gives every batch a plan that adds up, every fine rule type, a UPI ID per department, students on time, late, partly and unpaid, and one waiver', async () => {
     const db = createTestDatabase();
-    loadDemoAcademics(db);
-    const made = loadDemoPlans(db);
-    const all = db.select().from(batches).all();
+    await loadDemoAcademics(db);
+    const made = (await loadDemoPlans(db));
+    const all = await db.select().from(batches);
     expect(made).toBe(all.length);
     const types = new Set<string>();
     for (const batch of all) {
-      const plan = loadBatchPlan(db, batch.id);
+      const plan = (await loadBatchPlan(db, batch.id));
       expect(plan.hasPlan).toBe(true);
       types.add(plan.fineRule.type);
       for (const inst of plan.instalments) if (inst.fineRule) types.add(inst.fineRule.type);
@@ -27,13 +27,13 @@ describe('demo plans', () => {
       if (batch.departmentId === 105) expect(plan.instalments).toHaveLength(10);
     }
     expect([...types].sort()).toEqual(['fixed', 'none', 'per_day', 'percent']);
-    expect(getDepartmentPayment(db, 105).upiId).toBe('englishschool@federal');
+    expect((await getDepartmentPayment(db, 105)).upiId).toBe('englishschool@federal');
 
-    loadDemoReceipts(db);
-    expect(loadDemoPlanPayments(db)).toBeGreaterThan(0);
+    await loadDemoReceipts(db);
+    expect((await loadDemoPlanPayments(db))).toBeGreaterThan(0);
     const kinds = new Set<string>();
     for (const batch of all) {
-      for (const s of batchDuesAsOf(db, { batchId: batch.id }, today())) {
+      for (const s of await batchDuesAsOf(db, { batchId: batch.id }, today())) {
         for (const i of s.dues.instalments) {
           kinds.add(i.outstanding <= 0 ? (i.daysLate > 0 ? 'late' : 'on time') : i.paid > 0 ? 'partly' : 'unpaid');
         }
@@ -42,14 +42,14 @@ describe('demo plans', () => {
     expect([...kinds].sort()).toEqual(['late', 'on time', 'partly', 'unpaid']);
     // The instalment view agrees with the balances: as of a far future date, outstanding = fee - discount - paid.
     for (const batch of all) {
-      for (const s of batchDuesAsOf(db, { batchId: batch.id }, '2099-12-31')) {
-        expect(s.dues.outstanding).toBe(studentFeeTotals(db, s.studentId).balancePaise);
+      for (const s of await batchDuesAsOf(db, { batchId: batch.id }, '2099-12-31')) {
+        expect(s.dues.outstanding).toBe((await studentFeeTotals(db, s.studentId)).balancePaise);
       }
     }
-    expect(loadDemoWaiver(db)).toBe(true);
-    expect(db.select().from(fineWaivers).all()).toHaveLength(1);
-    expect(db.select().from(auditLog).where(eq(auditLog.entity, 'fine_waiver')).all()).toHaveLength(1);
-    expect(loadDemoPlans(db)).toBe(0);
-    expect(loadDemoWaiver(db)).toBe(false);
+    expect((await loadDemoWaiver(db))).toBe(true);
+    expect(await db.select().from(fineWaivers)).toHaveLength(1);
+    expect(await db.select().from(auditLog).where(eq(auditLog.entity, 'fine_waiver'))).toHaveLength(1);
+    expect((await loadDemoPlans(db))).toBe(0);
+    expect((await loadDemoWaiver(db))).toBe(false);
   });
 });

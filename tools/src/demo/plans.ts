@@ -9,11 +9,12 @@ import {
   batches,
   type Database,
   fineWaivers,
-  instalmentPlans,
   getGstRateBasisPoints,
+  instalmentPlans,
   loadBatchPlan,
   setDepartmentPayment,
   studentFeeBalances,
+  transaction,
   writeAudit,
   writeBatchPlan,
 } from '@fees/db';
@@ -70,24 +71,24 @@ function planFor(departmentId: number, heads: Array<{ feeHeadId: number; amountP
   }
 }
 
-export function loadDemoPlans(db: Database): number {
-  if ((db.select({ n: count() }).from(instalmentPlans).get()?.n ?? 0) > 0) return 0;
-  return db.transaction((tx) => {
+export async function loadDemoPlans(db: Database): Promise<number> {
+  if (((await db.select({ n: count() }).from(instalmentPlans).limit(1))[0]?.n ?? 0) > 0) return 0;
+  return transaction(db, async (tx) => {
     for (const d of DEPARTMENTS) {
       const [upiId, payeeName] = UPI[d.id]!;
-      setDepartmentPayment(tx, d.id, { upiId, payeeName });
+      await setDepartmentPayment(tx, d.id, { upiId, payeeName });
     }
     let made = 0;
-    for (const batch of tx.select().from(batches).orderBy(asc(batches.id)).all()) {
-      const { heads } = loadBatchPlan(tx, batch.id);
+    for (const batch of await tx.select().from(batches).orderBy(asc(batches.id))) {
+      const { heads } = (await loadBatchPlan(tx, batch.id));
       if (heads.length === 0) continue;
       const yearStart = heads.map((h) => h.startDate).sort()[0]!;
       const plan = planFor(batch.departmentId, heads, yearStart);
       const instalments = plan.instalments.map(({ id: _, ...inst }) => inst);
-      writeBatchPlan(tx, { batchId: batch.id, fineRule: plan.fineRule, instalments, userId: null });
+      await writeBatchPlan(tx, { batchId: batch.id, fineRule: plan.fineRule, instalments, userId: null });
       made++;
     }
-    writeAudit(tx, { userId: null, email: 'demo' }, { action: 'import', entity: 'demo_plans', after: { plans: made } });
+    await writeAudit(tx, { userId: null, email: 'demo' }, { action: 'import', entity: 'demo_plans', after: { plans: made } });
     return made;
   });
 }
@@ -97,29 +98,29 @@ export function loadDemoPlans(db: Database): number {
  * first instalment in full before it was due, about 15% paid it late, so the demo has students on
  * time, late, partly paid and unpaid. Whole heads, never beyond a head's balance.
  */
-export function loadDemoPlanPayments(db: Database): number {
+export async function loadDemoPlanPayments(db: Database): Promise<number> {
   const day = today();
   const everyDepartment = { role: 'admin' as const, departmentId: null };
   let written = 0;
-  db.transaction(() => {
-    for (const batch of db.select().from(batches).orderBy(asc(batches.id)).all()) {
+  await transaction(db, async (db) => {
+    for (const batch of await db.select().from(batches).orderBy(asc(batches.id))) {
       const rand = new Random(batch.id * 7919);
-      const plan = loadBatchPlan(db, batch.id);
+      const plan = (await loadBatchPlan(db, batch.id));
       const first = plan.instalments[0];
       if (!plan.hasPlan || !first || addDays(first.dueDate, 25) > day) continue;
       const grace = (first.fineRule ?? plan.fineRule).type === 'none' ? 0 : ((first.fineRule ?? plan.fineRule) as { graceDays: number }).graceDays;
-      for (const student of batchDuesAsOf(db, { batchId: batch.id }, day, plan)) {
+      for (const student of await batchDuesAsOf(db, { batchId: batch.id }, day, plan)) {
         const roll = rand.next();
         if (roll >= 0.45) continue;
         const date = roll < 0.3 ? addDays(first.dueDate, -rand.int(0, 5)) : [addDays(first.dueDate, grace + rand.int(3, 20)), day].sort()[0]!;
-        const balances = new Map(studentFeeBalances(db, student.studentId).map((b) => [b.feeHeadId, b.balancePaise]));
+        const balances = new Map((await studentFeeBalances(db, student.studentId)).map((b) => [b.feeHeadId, b.balancePaise]));
         const items = student.allocation.instalments[0]!.heads
           .map((h) => ({ feeHeadId: h.feeHeadId, particulars: first.name, amount: Math.min(h.amountPaise - h.concessionPaise, balances.get(h.feeHeadId) ?? 0) }))
           .filter((i) => i.amount > 0);
         const total = items.reduce((sum, i) => sum + i.amount, 0);
         if (total === 0) continue;
-        const tax = receiptTaxPaise(total, getGstRateBasisPoints(db));
-        createReceipt(
+        const tax = receiptTaxPaise(total, (await getGstRateBasisPoints(db)));
+        await createReceipt(
           db,
           { userId: null, email: 'demo' },
           { depId: batch.departmentId as DepartmentId, studentId: student.studentId, date, items, paymentMode: 'upi', paymentReference: `UPI/${rand.int(100000, 999999)}${rand.int(100000, 999999)}`, total, tax, net: total + tax, confirm: true, allowOverpayment: false },
@@ -133,20 +134,19 @@ export function loadDemoPlanPayments(db: Database): number {
 }
 
 /** One waiver: half the fine of the school's first student with a fine outstanding today. */
-export function loadDemoWaiver(db: Database): boolean {
-  if ((db.select({ n: count() }).from(fineWaivers).get()?.n ?? 0) > 0) return false;
+export async function loadDemoWaiver(db: Database): Promise<boolean> {
+  if (((await db.select({ n: count() }).from(fineWaivers).limit(1))[0]?.n ?? 0) > 0) return false;
   const day = today();
-  for (const batch of db.select().from(batches).where(eq(batches.departmentId, 105)).orderBy(asc(batches.id)).all()) {
-    const student = batchDuesAsOf(db, { batchId: batch.id }, day).find((s) => s.dues.fine.outstanding >= 2_00);
+  for (const batch of await db.select().from(batches).where(eq(batches.departmentId, 105)).orderBy(asc(batches.id))) {
+    const student = (await batchDuesAsOf(db, { batchId: batch.id }, day)).find((s) => s.dues.fine.outstanding >= 2_00);
     if (!student) continue;
     const amountPaise = Math.floor(student.dues.fine.outstanding / 200) * 100;
-    db.transaction((tx) => {
-      const row = tx
+    await transaction(db, async (tx) => {
+      const row = (await tx
         .insert(fineWaivers)
         .values({ studentId: student.studentId, amountPaise, reason: 'Hospitalised during the due month', date: day, createdByEmail: 'demo' })
-        .returning()
-        .get();
-      writeAudit(tx, { userId: null, email: 'demo' }, { action: 'create', entity: 'fine_waiver', entityId: row.id, after: row });
+        .returning())[0]!;
+      await writeAudit(tx, { userId: null, email: 'demo' }, { action: 'create', entity: 'fine_waiver', entityId: row.id, after: row });
     });
     return true;
   }

@@ -1,4 +1,4 @@
-import { type Database, findUserByEmail, receipts, settings, students, studentFeeBalances } from '@fees/db';
+import { type Database, findUserByEmail, receipts, settings, studentFeeBalances, students, transaction } from '@fees/db';
 import { addDays, DEPARTMENTS, receiptTaxPaise, type TReceiptPaymentMode } from '@fees/validation';
 import { asc, count } from 'drizzle-orm';
 import { today } from '@fees/server/config';
@@ -45,12 +45,12 @@ interface Plan {
  * voided. Written in date order through the receipt service, so numbers, totals, balances and the
  * audit trail are exactly what the counter would have produced. Skipped when receipts exist.
  */
-export function loadDemoReceipts(db: Database): number {
-  if ((db.select({ n: count() }).from(receipts).get()?.n ?? 0) > 0) return 0;
+export async function loadDemoReceipts(db: Database): Promise<number> {
+  if (((await db.select({ n: count() }).from(receipts).limit(1))[0]?.n ?? 0) > 0) return 0;
   // Seeded: the same students give the same receipts.
   const rng = new Random(20250601);
   const next = () => rng.next();
-  const roster = db.select({ id: students.id, departmentId: students.departmentId }).from(students).orderBy(asc(students.id)).all();
+  const roster = await db.select({ id: students.id, departmentId: students.departmentId }).from(students).orderBy(asc(students.id));
   const plans: Plan[] = [];
   for (const student of roster) {
     const howMany = 1 + Math.floor(next() * 4);
@@ -69,20 +69,20 @@ export function loadDemoReceipts(db: Database): number {
   }
   plans.sort((a, b) => a.date.localeCompare(b.date) || a.studentId - b.studentId);
 
-  const actors = new Map(
-    DEPARTMENTS.map((d) => {
-      const user = findUserByEmail(db, `${d.prefix}@demo.local`);
-      return [d.id as number, { userId: user?.id ?? null, email: user?.email ?? 'demo' }];
-    }),
-  );
-  const rateBasisPoints = db.select().from(settings).get()?.gstRateBasisPoints ?? 0;
+  const actors = new Map<number, { userId: number | null; email: string }>();
+  for (const d of DEPARTMENTS) {
+    const user = await findUserByEmail(db, `${d.prefix}@demo.local`);
+    actors.set(d.id, { userId: user?.id ?? null, email: user?.email ?? 'demo' });
+  }
+
+  const rateBasisPoints = (await db.select().from(settings).limit(1))[0]?.gstRateBasisPoints ?? 0;
   // The loader writes for every department, as an admin may.
   const everyDepartment = { role: 'admin' as const, departmentId: null };
   let written = 0;
-  db.transaction(() => {
+  await transaction(db, async (db) => {
     const created: Array<{ number: number; departmentId: number }> = [];
     for (const plan of plans) {
-      const due = studentFeeBalances(db, plan.studentId).filter((row) => row.balancePaise >= 100_00);
+      const due = (await studentFeeBalances(db, plan.studentId)).filter((row) => row.balancePaise >= 100_00);
       if (due.length === 0) continue;
       const heads = due.slice(0, plan.lines);
       // Whole rupees, at least Rs 100, never more than the balance.
@@ -94,7 +94,7 @@ export function loadDemoReceipts(db: Database): number {
       const total = items.reduce((sum, item) => sum + item.amount, 0);
       const tax = receiptTaxPaise(total, rateBasisPoints);
       const actor = actors.get(plan.departmentId) ?? { userId: null, email: 'demo' };
-      const receipt = createReceipt(
+      const receipt = await createReceipt(
         db,
         actor,
         {
@@ -122,7 +122,7 @@ export function loadDemoReceipts(db: Database): number {
     // A couple of voided receipts, as a counter sees after a mistake.
     for (const index of new Set([Math.floor(created.length / 3), Math.floor((created.length * 2) / 3)])) {
       const victim = created[index];
-      if (victim) voidReceipt(db, actors.get(victim.departmentId) ?? { userId: null, email: 'demo' }, { number: victim.number, reason: 'Entered by mistake' }, everyDepartment);
+      if (victim) await voidReceipt(db, actors.get(victim.departmentId) ?? { userId: null, email: 'demo' }, { number: victim.number, reason: 'Entered by mistake' }, everyDepartment);
     }
   });
   return written;

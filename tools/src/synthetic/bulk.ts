@@ -5,13 +5,13 @@
  * the receipts' running totals are then filled by one GROUP BY instead of a trigger per row). Both
  * are made again from the exact SQL the migrations created, so the schema ends identical.
  */
-import { type Database, rebuildReceiptTotals } from '@fees/db';
+import { type Database, rebuildReceiptTotals, transaction } from '@fees/db';
 
 const BIG_TABLES = ['students', 'discounts', 'receipts', 'receipt_lines', 'audit_log'];
 
 export interface BulkLoad {
   /** Rebuilds the indexes, the triggers and the running totals, restores WAL + synchronous=FULL + foreign keys, and runs ANALYZE. */
-  finish(log: (phase: string, startedAt: number) => void): void;
+  finish(log: (phase: string, startedAt: number) => void): Promise<void>;
 }
 
 export function beginBulkLoad(db: Database): BulkLoad {
@@ -32,13 +32,13 @@ export function beginBulkLoad(db: Database): BulkLoad {
   for (const trigger of triggers) sqlite.exec(`drop trigger "${trigger.name}"`);
 
   return {
-    finish(log) {
+    async finish(log) {
       let startedAt = performance.now();
       for (const index of indexes) sqlite.exec(index.sql);
       log(`rebuilt ${indexes.length} indexes`, startedAt);
       startedAt = performance.now();
       for (const trigger of triggers) sqlite.exec(trigger.sql);
-      db.transaction((tx) => rebuildReceiptTotals(tx));
+      await transaction(db, async (tx) => rebuildReceiptTotals(tx));
       log(`made ${triggers.length} triggers again and the receipts' running totals`, startedAt);
       startedAt = performance.now();
       const problems = sqlite.pragma('foreign_key_check') as unknown[];

@@ -75,7 +75,7 @@ describe('seedSynthetic', () => {
     expect(value('pragma foreign_key_check')).toBeUndefined();
   });
 
-  it('keeps the receipt triggers and fills the running totals to match the receipts', () => {
+  it('keeps the receipt triggers and fills the running totals to match the receipts', async () => {
     const names = db.prepare("select name from sqlite_master where type = 'trigger' order by name").pluck().all();
     expect(names).toEqual([
       'fee_structures_paid_delete',
@@ -103,7 +103,7 @@ describe('seedSynthetic', () => {
     ]);
     expect(value("select sum(receipt_count) from daily_mode_collections")).toBe(value("select count(*) from receipts where status = 'live'"));
     const totals = openDatabase(join(dir, 'a.sqlite'), { prepare: false });
-    expect(receiptTotalsDrift(totals)).toEqual([]);
+    expect((await receiptTotalsDrift(totals))).toEqual([]);
     totals.$client.close();
   });
 

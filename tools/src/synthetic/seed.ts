@@ -89,7 +89,7 @@ export async function seedSynthetic(options: SyntheticOptions): Promise<Syntheti
   }
 
   const batches = insertBatchesAndFees(sqlite, rng, ref, window);
-  const students = insertStudents(sqlite, rng, ref, batches, options.students);
+  const students = (await insertStudents(sqlite, rng, ref, batches, options.students));
   const discounts = insertDiscounts(sqlite, rng, students);
   phase(`users, ${batches.length} batches, ${students.length} students, ${discounts} discounts`, t);
 
@@ -97,7 +97,7 @@ export async function seedSynthetic(options: SyntheticOptions): Promise<Syntheti
   const receipts = insertReceipts(sqlite, rng, students, window, staff);
   phase(`${receipts.receipts} receipts, ${receipts.lines} lines, ${receipts.auditRows} audit rows`, t);
 
-  bulk.finish(phase);
+  await bulk.finish(phase);
   const count = (table: string) => (sqlite.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
   const counts: Record<string, number> = {};
   for (const table of ['batches', 'fee_structures', 'students', 'discounts', 'receipts', 'receipt_lines', 'audit_log', 'users']) {

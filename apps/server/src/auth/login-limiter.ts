@@ -16,6 +16,7 @@ import {
   deleteExpiredSignInCounts,
   deleteSignInCounts,
   readSignInCounts,
+  transaction,
 } from '@fees/db';
 
 export interface LoginLimiterOptions {
@@ -69,13 +70,12 @@ export class LoginLimiter {
    * Before checking a password: refuses the attempt (locked), or counts it as a failure until
    * succeeded() says otherwise and tells how long to wait before judging it.
    */
-  reserve(db: Database, attempt: SignInAttempt): Reservation {
+  reserve(db: Database, attempt: SignInAttempt): Promise<Reservation> {
     const keys = this.keys(attempt);
     const { lockAfter, addressLockAfter, windowMs, slowAfter, delayStepMs, maxDelayMs } = this.options;
-    return db.transaction(
-      (tx) => {
+    return transaction(db, async (tx) => {
         const now = this.now();
-        const counts = readSignInCounts(tx, Object.values(keys), now);
+        const counts = (await readSignInCounts(tx, Object.values(keys), now));
         for (const [key, limit] of [
           [keys.pair, lockAfter],
           [keys.address, addressLockAfter],
@@ -86,28 +86,23 @@ export class LoginLimiter {
             return { lockedMinutes: Math.max(1, Math.ceil(remaining / 60000)) };
           }
         }
-        addSignInCounts(tx, Object.values(keys), 1, now, windowMs);
+        await addSignInCounts(tx, Object.values(keys), 1, now, windowMs);
         const over = (counts.get(keys.account)?.count ?? 0) - slowAfter;
         return { delayMs: over >= 0 ? Math.min(maxDelayMs, (over + 1) * delayStepMs) : 0 };
-      },
-      { behavior: 'immediate' },
-    );
+      });
   }
 
   /** The password was right: the account's and the pair's failures are cleared, the address gives back this attempt. */
-  succeeded(db: Database, attempt: SignInAttempt): void {
+  async succeeded(db: Database, attempt: SignInAttempt): Promise<void> {
     const keys = this.keys(attempt);
-    db.transaction(
-      (tx) => {
-        deleteSignInCounts(tx, [keys.pair, keys.account]);
-        addSignInCounts(tx, [keys.address], -1, this.now(), this.options.windowMs);
-      },
-      { behavior: 'immediate' },
-    );
+    await transaction(db, async (tx) => {
+        await deleteSignInCounts(tx, [keys.pair, keys.account]);
+        await addSignInCounts(tx, [keys.address], -1, this.now(), this.options.windowMs);
+      });
   }
 
   /** Deletes the counts whose window has ended; returns how many rows went. */
-  sweep(db: Database): number {
+  sweep(db: Database): Promise<number> {
     return deleteExpiredSignInCounts(db, this.now());
   }
 }

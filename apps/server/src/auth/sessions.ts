@@ -21,22 +21,22 @@ function sessionIdOf(token: string): string {
 }
 
 /** Starts a new session (a fresh id at every sign-in) and returns the cookie token; expired rows go first. */
-export function startSession(db: Database, userId: number, departmentId: number | null, nowMs = Date.now()): string {
-  deleteExpiredSessions(db, nowMs);
+export async function startSession(db: Database, userId: number, departmentId: number | null, nowMs = Date.now()): Promise<string> {
+  await deleteExpiredSessions(db, nowMs);
   const token = randomBytes(32).toString('base64url');
-  insertSession(db, { id: sessionIdOf(token), userId, departmentId, expiresAt: nowMs + SESSION_IDLE_MS });
+  await insertSession(db, { id: sessionIdOf(token), userId, departmentId, expiresAt: nowMs + SESSION_IDLE_MS });
   return token;
 }
 
-export function resolveSession(db: Database, token: string | undefined, nowMs = Date.now()): SessionUser | null {
+export async function resolveSession(db: Database, token: string | undefined, nowMs = Date.now()): Promise<SessionUser | null> {
   if (!token) return null;
-  const session = findLiveSession(db, sessionIdOf(token), nowMs);
+  const session = (await findLiveSession(db, sessionIdOf(token), nowMs));
   if (session && session.expiresAt - nowMs < SESSION_IDLE_MS - REFRESH_AFTER_MS) {
-    extendSession(db, session.sessionId, nowMs + SESSION_IDLE_MS);
+    await extendSession(db, session.sessionId, nowMs + SESSION_IDLE_MS);
   }
   return session;
 }
 
-export function endSession(db: Database, sessionId: string): void {
-  deleteSession(db, sessionId);
+export async function endSession(db: Database, sessionId: string): Promise<void> {
+  await deleteSession(db, sessionId);
 }

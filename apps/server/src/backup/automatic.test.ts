@@ -8,9 +8,8 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Database, openDatabase } from '@fees/db';
+import { type Database, databaseOn, openDatabase } from '@fees/db';
 import Sqlite from 'better-sqlite3';
-import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { LoginLimiter } from '../auth/login-limiter';
@@ -28,10 +27,10 @@ let dir: string;
 let db: Database;
 const open: Backups[] = [];
 
-beforeEach(() => {
+beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'fees-auto-backup-'));
   db = openDatabase(join(dir, 'fees.sqlite'));
-  buildFixture(db);
+  await buildFixture(db);
 });
 
 afterEach(async () => {
@@ -150,7 +149,7 @@ describe('automatic backups', () => {
       'create table audit_log (id integer primary key, at text, user_id, user_email, ip, action, entity, entity_id, before, after, department_id, admission_no)',
     );
     foreign.exec('create table students (id integer primary key, department_id, admission_no)');
-    const backups = backupsFor(drizzle({ client: foreign }) as unknown as Database, { keep: { daily: 1, weekly: 0, monthly: 0 } });
+    const backups = backupsFor(databaseOn(foreign), { keep: { daily: 1, weekly: 0, monthly: 0 } });
     const record = await backups.run('schedule');
     foreign.close();
     expect(record.check).toMatchObject({ ok: false, problem: 'missing tables: departments, users, receipts, receipt_lines' });

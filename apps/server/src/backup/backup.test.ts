@@ -69,10 +69,10 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A file database with the fixture and `receipts` more receipts (about 2 MB per 10,000). */
-function liveDatabase(receipts: number) {
+async function liveDatabase(receipts: number) {
   const path = join(dir, 'live', 'fees.sqlite');
   const db = openDatabase(path);
-  const fx = buildFixture(db);
+  const fx = (await buildFixture(db));
   const write = receiptWriter(db.$client, fx);
   db.$client.transaction(() => {
     for (let i = 0; i < receipts; i++) write(1_000_00 + i);
@@ -100,7 +100,7 @@ function countsOf(path: string): Record<string, number> {
 
 describe('online snapshot', () => {
   it('is consistent and complete while another connection keeps writing receipts, and restores', async () => {
-    const live = liveDatabase(20_000);
+    const live = (await liveDatabase(20_000));
     const other = new Sqlite(live.path);
     other.pragma('busy_timeout = 5000');
     const writer = busyWriter(receiptWriter(other, live.fx));
@@ -146,7 +146,7 @@ describe('online snapshot', () => {
   });
 
   it('is the database as it was when it began while the app connection keeps writing', async () => {
-    const live = liveDatabase(20_000);
+    const live = (await liveDatabase(20_000));
     const writer = busyWriter(receiptWriter(live.db.$client, live.fx));
     await sleep(200);
     const baselinePauseMs = writer.takeLongestPause();
@@ -168,7 +168,7 @@ describe('online snapshot', () => {
 
 describe('snapshot worker', () => {
   it('checkpoints the WAL the app left behind', async () => {
-    const live = liveDatabase(100);
+    const live = (await liveDatabase(100));
     live.db.$client.pragma('wal_autocheckpoint = 0');
     const write = receiptWriter(live.db.$client, live.fx);
     for (let i = 0; i < 200; i++) write(700_00);
@@ -181,7 +181,7 @@ describe('snapshot worker', () => {
   });
 
   it('passes on its failure and leaves nothing waiting', async () => {
-    const live = liveDatabase(100);
+    const live = (await liveDatabase(100));
     await expect(takeSnapshot(live.db, join(dir, 'missing', 'snapshot.sqlite'))).rejects.toThrow('directory does not exist');
     await expect(takeSnapshot(live.db, join(dir, 'snapshot.sqlite'))).resolves.toMatchObject({ pages: expect.any(Number) });
     live.db.$client.close();
@@ -190,7 +190,7 @@ describe('snapshot worker', () => {
 
 describe('restore', () => {
   it('refuses a damaged file, a file that is not SQLite, or another database, and changes nothing', async () => {
-    const live = liveDatabase(2_000);
+    const live = (await liveDatabase(2_000));
     const good = join(dir, 'good.sqlite');
     await takeSnapshot(live.db, good);
     live.db.$client.close();
@@ -217,10 +217,10 @@ describe('restore', () => {
       }
       throw new Error('expected a refusal');
     };
-    expect(attempt(damaged)).toMatch(/integrity check|Not a usable SQLite database/);
-    expect(attempt(text)).toMatch(/Not a usable SQLite database/);
-    expect(attempt(foreign)).toBe('Not a fee management database (no departments, users, students, receipts, receipt_lines table)');
-    expect(attempt(join(dir, 'missing.sqlite'))).toMatch(/^No such file/);
+    expect((await attempt(damaged))).toMatch(/integrity check|Not a usable SQLite database/);
+    expect((await attempt(text))).toMatch(/Not a usable SQLite database/);
+    expect((await attempt(foreign))).toBe('Not a fee management database (no departments, users, students, receipts, receipt_lines table)');
+    expect((await attempt(join(dir, 'missing.sqlite')))).toMatch(/^No such file/);
     expect(readFileSync(live.path).equals(before)).toBe(true);
     expect(restoreDatabase({ backupPath: good, databasePath: join(dir, 'fresh', 'fees.sqlite') }).previousPath).toBeNull();
   });
@@ -228,7 +228,7 @@ describe('restore', () => {
 
 describe('SQL dump', () => {
   it('is SQL text that rebuilds the same database', async () => {
-    const live = liveDatabase(3_000);
+    const live = (await liveDatabase(3_000));
     live.db.$client.prepare("update students set name = 'Anjali O''Brien', email = null where id = ?").run(live.fx.ug.studentId);
     const { fileName, stream } = await createSqlDump(live.db);
     expect(fileName).toBe(`backup_${today()}.sql`);
@@ -250,7 +250,7 @@ describe('SQL dump', () => {
   });
 
   it('cleans up its snapshot when the reader stops early', async () => {
-    const live = liveDatabase(3_000);
+    const live = (await liveDatabase(3_000));
     const { stream, snapshotPath } = await createSqlDump(live.db);
     expect(existsSync(snapshotPath)).toBe(true);
     for await (const _chunk of stream) break;

@@ -15,12 +15,12 @@ export async function backupRoutes(app: FastifyInstance, opts: { deps: ServerDep
   // A download that has just ended may not have removed its snapshot yet (nor an SQL dump's).
   app.addHook('onClose', removeTemporarySnapshots);
   app.get('/api/backup', async (req, reply) => {
-    const ctx = createRequestContext(opts.deps, req, reply);
+    const ctx = (await createRequestContext(opts.deps, req, reply));
     if (!ctx.session) return reply.code(401).send({ message: 'Please sign in' });
     if (ctx.session.role !== 'admin') return reply.code(403).send({ message: 'Administrators only' });
     const snapshot = await snapshotToTempFile(ctx.db);
     const fileName = backupFileName('sqlite');
-    writeAudit(ctx.db, actorOf(ctx), {
+    await writeAudit(ctx.db, actorOf(ctx), {
       action: 'backup',
       entity: 'database',
       after: { fileName, bytes: snapshot.bytes, ms: snapshot.ms },
@@ -37,7 +37,7 @@ export async function backupRoutes(app: FastifyInstance, opts: { deps: ServerDep
 
   // One of the automatic backups (Admin › Backup Database lists them), by its file name only.
   app.get('/api/backup/files/:file', async (req, reply) => {
-    const ctx = createRequestContext(opts.deps, req, reply);
+    const ctx = (await createRequestContext(opts.deps, req, reply));
     if (!ctx.session) return reply.code(401).send({ message: 'Please sign in' });
     if (ctx.session.role !== 'admin') return reply.code(403).send({ message: 'Administrators only' });
     const { file } = req.params as { file: string };

@@ -811,7 +811,7 @@ const CONTRACTS: Contract[] = [
     method: 'GET',
     path: '/search/backup/',
     call: () => ({ fields: { bFile: 'backup_2025-09-01.sql' } }),
-    check: (res, { server }) => {
+    check: async (res, { server }) => {
       expect(res.headers.get('content-disposition')).toBe('attachment; filename="backup_2025-09-01.sql"');
       expect(res.headers.get('content-type')).toContain('application/sql');
       const copy = new Sqlite(':memory:');

@@ -18,12 +18,12 @@ beforeAll(async () => {
   server = await startRestServer();
   [admin, ug, pg] = await Promise.all([server.signIn('admin'), server.signIn('ugStaff'), server.signIn('pgStaff')]);
   const { db, fixture: fx } = server;
-  const actor = (email: string) => {
-    const user = db.select().from(users).where(eq(users.email, email)).get()!;
+  const actor = async (email: string) => {
+    const user = (await db.select().from(users).where(eq(users.email, email)).limit(1))[0]!;
     return { actor: { userId: user.id, email, ip: null }, access: { role: user.role, departmentId: user.departmentId } };
   };
-  const take = (email: string, student: { depId: number; studentId: number }, rupees: string, paymentMode: TReceiptPaymentMode, feeHeadId = fx.heads.tuition) => {
-    const { actor: who, access } = actor(email);
+  const take = async (email: string, student: { depId: number; studentId: number }, rupees: string, paymentMode: TReceiptPaymentMode, feeHeadId = fx.heads.tuition) => {
+    const { actor: who, access } = await actor(email);
     const input = ZCreateReceiptInput.parse({
       depId: student.depId,
       studentId: student.studentId,
@@ -39,18 +39,18 @@ beforeAll(async () => {
     });
     return createReceipt(db, who, input, access);
   };
-  take('ug@test.local', fx.ug, '1000.00', 'cash');
-  take('ug@test.local', fx.ug, '250.50', 'upi');
-  take('admin@test.local', fx.ug, '3000.00', 'bank_transfer');
-  take('admin@test.local', fx.ug, '120.00', 'card');
-  take('pg@test.local', fx.pg, '4000.00', 'cash');
-  const voided = take('ug@test.local', fx.ug, '777.00', 'cheque');
-  const { actor: adminActor } = actor('admin@test.local');
-  voidReceipt(db, adminActor, { number: voided.number, reason: 'Wrong entry' }, { role: 'admin', departmentId: null });
+  await take('ug@test.local', fx.ug, '1000.00', 'cash');
+  await take('ug@test.local', fx.ug, '250.50', 'upi');
+  await take('admin@test.local', fx.ug, '3000.00', 'bank_transfer');
+  await take('admin@test.local', fx.ug, '120.00', 'card');
+  await take('pg@test.local', fx.pg, '4000.00', 'cash');
+  const voided = await take('ug@test.local', fx.ug, '777.00', 'cheque');
+  const { actor: adminActor } = await actor('admin@test.local');
+  await voidReceipt(db, adminActor, { number: voided.number, reason: 'Wrong entry' }, { role: 'admin', departmentId: null });
   voidedNumber = voided.number;
-  const advance = take('ug@test.local', fx.ug, '900.00', 'cash', findAdvanceHeadId(db)!);
-  const { actor: clerk, access } = actor('ug@test.local');
-  createRefund(db, clerk, ZCreateRefundInput.parse({ depId: 100, studentId: fx.ug.studentId, date: DAY, amount: '400.00', paymentMode: 'cash', reason: 'Paid twice', confirm: true }), access);
+  const advance = await take('ug@test.local', fx.ug, '900.00', 'cash', (await findAdvanceHeadId(db))!);
+  const { actor: clerk, access } = await actor('ug@test.local');
+  await createRefund(db, clerk, ZCreateRefundInput.parse({ depId: 100, studentId: fx.ug.studentId, date: DAY, amount: '400.00', paymentMode: 'cash', reason: 'Paid twice', confirm: true }), access);
   expect(advance.totalPaise).toBe(900_00);
 });
 afterAll(() => server.close());
@@ -74,7 +74,7 @@ describe('GET /rest/v2/daybook', () => {
       refunds: [{ voucherNo: 'R1', admNo: 'UG-001', amount: '400.00', mode: 'cash' }],
       cashToHandOver: '1500.00',
     });
-    const live = server.db.select().from(receipts).all().filter((r) => r.date === DAY && r.departmentId === 100 && r.status === 'live');
+    const live = (await server.db.select().from(receipts)).filter((r) => r.date === DAY && r.departmentId === 100 && r.status === 'live');
     const rawTotal = live.reduce((s, r) => s + r.netPaise, 0);
     const bookTotal = res.body.byUser.reduce((s: number, u: { total: string }) => s + Math.round(Number(u.total) * 100), 0);
     expect(bookTotal).toBe(rawTotal);
@@ -96,8 +96,8 @@ describe('GET /rest/v2/daybook', () => {
   });
 
   it("says whether the department's day is closed and who closed it", async () => {
-    const adminId = server.db.select().from(users).where(eq(users.email, 'admin@test.local')).get()!.id;
-    insertDayClosing(server.db, { departmentId: 100, date: DAY, closedBy: adminId });
+    const adminId = (await server.db.select().from(users).where(eq(users.email, 'admin@test.local')).limit(1))[0]!.id;
+    await insertDayClosing(server.db, { departmentId: 100, date: DAY, closedBy: adminId });
     const res = await ug.get('/v2/daybook', { depId: 100, date: DAY });
     expect(res.status).toBe(200);
     expect(responseProblems(routeOf('GET', '/v2/daybook'), res.body)).toEqual([]);

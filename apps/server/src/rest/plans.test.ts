@@ -12,7 +12,7 @@ beforeAll(async () => {
   [pg, ug] = await Promise.all([server.signIn('pgStaff'), server.signIn('ugStaff')]);
   // The worked example of issue 12 on PG's batch (Tuition Fee 30,000), receipts through the receipt service.
   const { fixture: fx, db } = server;
-  writeBatchPlan(db, {
+  await writeBatchPlan(db, {
     batchId: fx.pg.batchId,
     fineRule: { type: 'per_day', perDayPaise: 10_00, capPaise: 500_00, graceDays: 5 },
     userId: null,
@@ -35,7 +35,7 @@ beforeAll(async () => {
       net: amount,
       confirm: true,
     });
-    createReceipt(db, { userId: null, email: null, ip: null }, input, { role: 'admin', departmentId: null });
+    await createReceipt(db, { userId: null, email: null, ip: null }, input, { role: 'admin', departmentId: null });
   }
 });
 afterAll(() => server.close());

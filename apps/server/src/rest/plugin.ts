@@ -67,7 +67,7 @@ function handlerOf(route: RestRoute, deps: ServerDeps) {
   const integerFields = integerRequestFields(route);
   return async (req: FastifyRequest, reply: FastifyReply) => {
     const fields = wireFields(req, integerFields);
-    const caller = createRestCaller(createRequestContext(deps, req, reply));
+    const caller = createRestCaller((await createRequestContext(deps, req, reply)));
     const procedure = route.procedure.split('.').reduce((node, key) => node[key] as CallerNode, caller as unknown as CallerNode);
     let result: unknown;
     try {

@@ -11,7 +11,7 @@ let h: Harness;
 let fx: Fixture;
 beforeEach(async () => {
   h = await createHarness();
-  fx = buildFixture(h.db);
+  fx = (await buildFixture(h.db));
   // The app's default; the fixture itself reaches back to its 2025 receipts.
   await h.caller('admin').admin.settings.update({ backdateLimitDays: 62 });
 });

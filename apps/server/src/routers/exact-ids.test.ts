@@ -80,7 +80,7 @@ describe('ids, numbers and amounts are exact on every procedure', () => {
 
   beforeAll(async () => {
     harness = await createHarness();
-    fixture = buildFixture(harness.db);
+    fixture = (await buildFixture(harness.db));
   });
 
   it('finds the id fields of the procedures the attack used, and many more', () => {

@@ -11,7 +11,7 @@ let h: Harness;
 let fx: Fixture;
 beforeEach(async () => {
   h = await createHarness();
-  fx = buildFixture(h.db);
+  fx = (await buildFixture(h.db));
 });
 
 const balanceOf = async (head: 'tuition' | 'exam') => {

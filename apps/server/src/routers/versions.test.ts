@@ -28,7 +28,7 @@ let harness: Harness;
 let fixture: Fixture;
 beforeEach(async () => {
   harness = await createHarness();
-  fixture = buildFixture(harness.db);
+  fixture = (await buildFixture(harness.db));
 });
 
 // biome-ignore lint/suspicious/noExplicitAny: walking the caller by a dotted path
@@ -59,23 +59,23 @@ describe.each(KINDS)('two clerks editing one $kind', ({ kind, procedure, table, 
   const audits = () => harness.db.$client.prepare(`SELECT COUNT(*) AS n FROM audit_log WHERE action = 'update'`).get();
 
   it('from one loaded version: the first is saved, the second is a 409 naming the time of the first, and the first stays', async () => {
-    const loaded = row().version;
+    const loaded = (await row()).version;
     await procedureOf(procedure)(input(values[0], loaded));
-    const saved = row();
+    const saved = (await row());
     expect(saved).toMatchObject({ value: values[0], version: loaded + 1 });
     const auditsBefore = audits();
 
     const error = await refusal(procedureOf(procedure)(input(values[1], loaded)));
     expect(error.code).toBe('CONFLICT');
     expect(error.message).toBe(`This ${kind} was changed by someone else at ${hhmm(saved.updatedAt)}; reload it to see the change`);
-    expect(row()).toEqual(saved);
+    expect((await row())).toEqual(saved);
     expect(audits()).toEqual(auditsBefore);
   });
 
   it('without a version (the legacy REST paths) the last write wins', async () => {
     await procedureOf(procedure)(input(values[0]));
     await procedureOf(procedure)(input(values[1]));
-    expect(row()).toMatchObject({ value: values[1], version: 3 });
+    expect((await row())).toMatchObject({ value: values[1], version: 3 });
   });
 });
 

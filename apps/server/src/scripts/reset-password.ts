@@ -4,7 +4,7 @@
  * printed. The account's sessions end; the change is audited. Works while the server runs.
  */
 import { resolve } from 'node:path';
-import { deleteUserSessions, findUserByEmail, openDatabase, updateUserPassword, writeAudit } from '@fees/db';
+import { deleteUserSessions, findUserByEmail, openDatabase, transaction, updateUserPassword, writeAudit } from '@fees/db';
 import { ZEmail, ZPassword } from '@fees/validation';
 import { generatePassword, hashPassword } from '../auth/passwords';
 
@@ -18,16 +18,16 @@ if (!email.success || !password.success || process.argv.length > 4) {
 // pnpm runs package scripts in the package folder; INIT_CWD is where the command was typed.
 const databasePath = resolve(process.env.INIT_CWD ?? process.cwd(), process.env.DATABASE_PATH ?? 'data/fees.sqlite');
 const db = openDatabase(databasePath);
-const user = findUserByEmail(db, email.data);
+const user = (await findUserByEmail(db, email.data));
 if (!user) {
   console.error(`No account ${email.data} in ${databasePath}`);
   process.exit(1);
 }
 const passwordHash = await hashPassword(password.data);
-db.transaction((tx) => {
-  updateUserPassword(tx, user.id, passwordHash);
-  deleteUserSessions(tx, user.id, null);
-  writeAudit(tx, { userId: null, email: 'reset-password command' }, { action: 'update', entity: 'user', entityId: user.id, after: { password: 'reset' } });
+await transaction(db, async (tx) => {
+  await updateUserPassword(tx, user.id, passwordHash);
+  await deleteUserSessions(tx, user.id, null);
+  await writeAudit(tx, { userId: null, email: 'reset-password command' }, { action: 'update', entity: 'user', entityId: user.id, after: { password: 'reset' } });
 });
 db.$client.close();
 console.log(`New password for ${user.email}: ${password.data}`);

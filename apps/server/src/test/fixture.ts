@@ -14,42 +14,45 @@ import {
   receipts,
   settings,
   students,
+  transaction,
 } from '@fees/db';
 import { eq, sql } from 'drizzle-orm';
 
 export interface Fixture {
   ug: { depId: 100; courseId: 1003; batchId: number; studentId: number; admissionNo: string; receiptNumber: number; receiptId: number; discountId: number; feeStructureIds: number[] };
   pg: { depId: 101; courseId: 2000; batchId: number; studentId: number; admissionNo: string };
-  heads: { tuition: number; exam: number };
+  /** Library Fee is a seeded head outside the fixture's fee structure. */
+  heads: { tuition: number; exam: number; library: number };
 }
 
 export const FIXTURE_AMOUNTS = { tuition: 25_000_00, exam: 1_500_00, tuitionDiscount: 2_000_00, tuitionAdjustment: 500_00, paidTuition: 10_000_00 };
 
-function headId(db: Database, name: string): number {
-  const row = db.select({ id: feeHeads.id }).from(feeHeads).where(eq(feeHeads.name, name)).get();
+async function headId(db: Database, name: string): Promise<number> {
+  const row = (await db.select({ id: feeHeads.id }).from(feeHeads).where(eq(feeHeads.name, name)).limit(1))[0];
   if (!row) throw new Error(`fee head ${name} missing from reference data`);
   return row.id;
 }
 
-export function buildFixture(db: Database): Fixture {
-  const tuition = headId(db, 'Tuition Fee');
-  const exam = headId(db, 'Exam Fee');
-  return db.transaction((tx) => {
+export async function buildFixture(db: Database): Promise<Fixture> {
+  const tuition = await headId(db, 'Tuition Fee');
+  const exam = await headId(db, 'Exam Fee');
+  const library = await headId(db, 'Library Fee');
+  return transaction(db, async (tx) => {
     // The fixture's receipts are dated 2025: its clerks may date theirs up to ten years back (the app's default is 62 days).
-    tx.update(settings).set({ backdateLimitDays: 3650 }).where(eq(settings.id, 1)).run();
-    const ugBatch = tx.insert(batches).values({ departmentId: 100, courseId: 1003, name: '2025-2028', startDate: '2025-06-01', endDate: '2028-03-31' }).returning().get();
-    const pgBatch = tx.insert(batches).values({ departmentId: 101, courseId: 2000, name: '2025-2027', startDate: '2025-06-01', endDate: '2027-03-31' }).returning().get();
+    await tx.update(settings).set({ backdateLimitDays: 3650 }).where(eq(settings.id, 1));
+    const ugBatch = (await tx.insert(batches).values({ departmentId: 100, courseId: 1003, name: '2025-2028', startDate: '2025-06-01', endDate: '2028-03-31' }).returning())[0]!;
+    const pgBatch = (await tx.insert(batches).values({ departmentId: 101, courseId: 2000, name: '2025-2027', startDate: '2025-06-01', endDate: '2027-03-31' }).returning())[0]!;
     const feeStructureIds = [
-      tx.insert(feeStructures).values({ batchId: ugBatch.id, feeHeadId: tuition, amountPaise: FIXTURE_AMOUNTS.tuition, startDate: '2025-06-01', endDate: '2026-03-31' }).returning().get().id,
-      tx.insert(feeStructures).values({ batchId: ugBatch.id, feeHeadId: exam, amountPaise: FIXTURE_AMOUNTS.exam, startDate: '2025-06-01', endDate: '2026-03-31' }).returning().get().id,
+      (await tx.insert(feeStructures).values({ batchId: ugBatch.id, feeHeadId: tuition, amountPaise: FIXTURE_AMOUNTS.tuition, startDate: '2025-06-01', endDate: '2026-03-31' }).returning())[0]!.id,
+      (await tx.insert(feeStructures).values({ batchId: ugBatch.id, feeHeadId: exam, amountPaise: FIXTURE_AMOUNTS.exam, startDate: '2025-06-01', endDate: '2026-03-31' }).returning())[0]!.id,
     ];
-    tx.insert(feeStructures).values({ batchId: pgBatch.id, feeHeadId: tuition, amountPaise: 30_000_00, startDate: '2025-06-01', endDate: '2026-03-31' }).run();
+    await tx.insert(feeStructures).values({ batchId: pgBatch.id, feeHeadId: tuition, amountPaise: 30_000_00, startDate: '2025-06-01', endDate: '2026-03-31' });
     const common = { admissionDate: '2025-06-10', dateOfBirth: '2007-04-02', gender: 'Female' as const, categoryId: 1, address: '12 Temple Road, Thrissur' };
-    const ugStudent = tx.insert(students).values({ ...common, departmentId: 100, courseId: 1003, batchId: ugBatch.id, admissionNo: 'UG-001', capId: 'CAP001', name: 'Anjali Menon', phone: '9847000001' }).returning().get();
-    const pgStudent = tx.insert(students).values({ ...common, departmentId: 101, courseId: 2000, batchId: pgBatch.id, admissionNo: 'PG-001', capId: 'CAP101', name: 'Rahul Nair' }).returning().get();
-    const discount = tx.insert(discounts).values({ studentId: ugStudent.id, feeHeadId: tuition, discountPaise: FIXTURE_AMOUNTS.tuitionDiscount, adjustmentPaise: FIXTURE_AMOUNTS.tuitionAdjustment, note: 'Merit' }).returning().get();
-    const seq = tx.update(receiptNumberSequence).set({ lastNumber: sql`${receiptNumberSequence.lastNumber} + 1` }).where(eq(receiptNumberSequence.id, 1)).returning().get();
-    const receipt = tx
+    const ugStudent = (await tx.insert(students).values({ ...common, departmentId: 100, courseId: 1003, batchId: ugBatch.id, admissionNo: 'UG-001', capId: 'CAP001', name: 'Anjali Menon', phone: '9847000001' }).returning())[0]!;
+    const pgStudent = (await tx.insert(students).values({ ...common, departmentId: 101, courseId: 2000, batchId: pgBatch.id, admissionNo: 'PG-001', capId: 'CAP101', name: 'Rahul Nair' }).returning())[0]!;
+    const discount = (await tx.insert(discounts).values({ studentId: ugStudent.id, feeHeadId: tuition, discountPaise: FIXTURE_AMOUNTS.tuitionDiscount, adjustmentPaise: FIXTURE_AMOUNTS.tuitionAdjustment, note: 'Merit' }).returning())[0]!;
+    const seq = (await tx.update(receiptNumberSequence).set({ lastNumber: sql`${receiptNumberSequence.lastNumber} + 1` }).where(eq(receiptNumberSequence.id, 1)).returning())[0]!;
+    const receipt = (await tx
       .insert(receipts)
       .values({
         number: seq.lastNumber,
@@ -67,13 +70,12 @@ export function buildFixture(db: Database): Fixture {
         netPaise: FIXTURE_AMOUNTS.paidTuition,
         paymentMode: 'cash',
       })
-      .returning()
-      .get();
-    tx.insert(receiptLines).values({ receiptId: receipt.id, lineNo: 1, studentId: ugStudent.id, feeHeadId: tuition, particulars: 'First instalment', amountPaise: FIXTURE_AMOUNTS.paidTuition }).run();
+      .returning())[0]!;
+    await tx.insert(receiptLines).values({ receiptId: receipt.id, lineNo: 1, studentId: ugStudent.id, feeHeadId: tuition, particulars: 'First instalment', amountPaise: FIXTURE_AMOUNTS.paidTuition });
     return {
       ug: { depId: 100, courseId: 1003, batchId: ugBatch.id, studentId: ugStudent.id, admissionNo: ugStudent.admissionNo, receiptNumber: receipt.number, receiptId: receipt.id, discountId: discount.id, feeStructureIds },
       pg: { depId: 101, courseId: 2000, batchId: pgBatch.id, studentId: pgStudent.id, admissionNo: pgStudent.admissionNo },
-      heads: { tuition, exam },
+      heads: { tuition, exam, library },
     };
   });
 }

@@ -28,10 +28,10 @@ export async function createAccount(
   opts: { email: string; role: 'admin' | 'user'; departmentId: number | null },
 ): Promise<SessionUser> {
   cachedHash ??= await hashPassword(TEST_PASSWORD);
-  const user = insertUser(db, { email: opts.email, passwordHash: cachedHash, role: opts.role, departmentId: opts.departmentId });
-  const token = startSession(db, user.id, opts.role === 'admin' ? null : opts.departmentId);
+  const user = (await insertUser(db, { email: opts.email, passwordHash: cachedHash, role: opts.role, departmentId: opts.departmentId }));
+  const token = (await startSession(db, user.id, opts.role === 'admin' ? null : opts.departmentId));
   const { createHash } = await import('node:crypto');
-  const session = findLiveSession(db, createHash('sha256').update(token).digest('hex'), Date.now());
+  const session = (await findLiveSession(db, createHash('sha256').update(token).digest('hex'), Date.now()));
   if (!session) throw new Error('session not created');
   return session;
 }

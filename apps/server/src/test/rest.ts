@@ -99,7 +99,7 @@ export async function startRestServer(): Promise<RestServer> {
   await createAccount(db, { email: ACCOUNTS.admin.email, role: 'admin', departmentId: null });
   await createAccount(db, { email: ACCOUNTS.ugStaff.email, role: 'user', departmentId: 100 });
   await createAccount(db, { email: ACCOUNTS.pgStaff.email, role: 'user', departmentId: 101 });
-  const fixture = buildFixture(db);
+  const fixture = (await buildFixture(db));
   const app = await buildApp({
     deps: { db, loginLimiter: new LoginLimiter(), secureCookies: false },
     webRoot: join(dir, 'no-web'),

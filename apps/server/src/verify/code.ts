@@ -24,8 +24,8 @@ export function verificationCode(secret: string, receipt: VerifiedFields): strin
 }
 
 /** The public page's path for a receipt, as printed under its QR code. */
-export function verificationPath(db: DbOrTx, receipt: VerifiedFields): string {
-  const [newest] = verifySecrets(db);
+export async function verificationPath(db: DbOrTx, receipt: VerifiedFields): Promise<string> {
+  const [newest] = (await verifySecrets(db));
   return `/verify/${receipt.number}/${verificationCode(newest!, receipt)}`;
 }
 
@@ -46,19 +46,19 @@ function noticeCode(secret: string, notice: NoticeFields): string {
 }
 
 /** The public page's path for a demand notice, as printed under its QR code. */
-export function noticeVerificationPath(db: DbOrTx, notice: NoticeFields): string {
-  const [newest] = verifySecrets(db);
+export async function noticeVerificationPath(db: DbOrTx, notice: NoticeFields): Promise<string> {
+  const [newest] = (await verifySecrets(db));
   return `/verify/notice/${notice.studentId}/${notice.asOf}/${notice.totalPaise}/${noticeCode(newest!, notice)}`;
 }
 
-export function isValidNoticeCode(db: DbOrTx, notice: NoticeFields, code: string): boolean {
+export async function isValidNoticeCode(db: DbOrTx, notice: NoticeFields, code: string): Promise<boolean> {
   if (!/^[0-9a-f]+$/.test(code) || code.length !== CODE_LENGTH) return false;
   const given = Buffer.from(code);
-  return verifySecrets(db).some((secret) => timingSafeEqual(Buffer.from(noticeCode(secret, notice)), given));
+  return (await verifySecrets(db)).some((secret) => timingSafeEqual(Buffer.from(noticeCode(secret, notice)), given));
 }
 
-export function isValidCode(db: DbOrTx, receipt: VerifiedFields, code: string): boolean {
+export async function isValidCode(db: DbOrTx, receipt: VerifiedFields, code: string): Promise<boolean> {
   if (!/^[0-9a-f]+$/.test(code) || code.length !== CODE_LENGTH) return false;
   const given = Buffer.from(code);
-  return verifySecrets(db).some((secret) => timingSafeEqual(Buffer.from(verificationCode(secret, receipt)), given));
+  return (await verifySecrets(db)).some((secret) => timingSafeEqual(Buffer.from(verificationCode(secret, receipt)), given));
 }

@@ -37,6 +37,12 @@ export class VerifyLimiter {
     this.windowOf(address, now).wrong += 1;
   }
 
+  /** Takes back a wrong code recorded for a check that then passed. */
+  forgiveWrong(address: string, now = Date.now()): void {
+    const window = this.windowOf(address, now);
+    window.wrong = Math.max(0, window.wrong - 1);
+  }
+
   private sweep(now: number): void {
     for (const [address, window] of this.windows) if (now - window.start >= WINDOW_MS) this.windows.delete(address);
   }

@@ -79,16 +79,16 @@ export async function verifyRoutes(app: FastifyInstance, { deps }: { deps: Serve
   // A demand notice: only the institution, the student's initials and admission number, the as-of date and the total.
   app.get('/verify/notice/:studentId/:asOf/:total/:code', async (req, reply) => {
     if (!limiter.allow(req.ip)) return tooMany(reply);
+    // Counted as wrong until the code checks out: the lookups await, and guesses sent together must all count.
+    limiter.recordWrong(req.ip);
     const params = req.params as { studentId: string; asOf: string; total: string; code: string };
     const studentId = /^\d{1,9}$/.test(params.studentId) ? Number(params.studentId) : null;
     const totalPaise = /^\d{1,12}$/.test(params.total) ? Number(params.total) : null;
-    const student = studentId === null ? null : findStudentById(deps.db, studentId);
+    const student = studentId === null ? null : (await findStudentById(deps.db, studentId));
     const notice = student && totalPaise !== null && ZDate.safeParse(params.asOf).success ? { studentId: student.id, asOf: params.asOf, totalPaise } : null;
-    if (!student || !notice || !isValidNoticeCode(deps.db, notice, params.code)) {
-      limiter.recordWrong(req.ip);
-      return send(reply, 404, NOT_VALID_NOTICE);
-    }
-    const letterhead = listLetterheads(deps.db).find((l) => l.depId === student.departmentId);
+    if (!student || !notice || !(await isValidNoticeCode(deps.db, notice, params.code))) return send(reply, 404, NOT_VALID_NOTICE);
+    limiter.forgiveWrong(req.ip);
+    const letterhead = (await listLetterheads(deps.db)).find((l) => l.depId === student.departmentId);
     const fields: Array<[string, string]> = [
       ['Institution', letterhead?.institutionName ?? ''],
       ['Student', initialsOf(student.name)],
@@ -101,13 +101,12 @@ export async function verifyRoutes(app: FastifyInstance, { deps }: { deps: Serve
 
   app.get('/verify/:number/:code', async (req, reply) => {
     if (!limiter.allow(req.ip)) return tooMany(reply);
+    limiter.recordWrong(req.ip);
     const { number: numberText, code } = req.params as { number: string; code: string };
     const number = /^\d{1,9}$/.test(numberText) ? Number(numberText) : null;
-    const receipt = number === null ? null : findReceiptByNumber(deps.db, number);
-    if (!receipt || !isValidCode(deps.db, receipt, code)) {
-      limiter.recordWrong(req.ip);
-      return send(reply, 404, NOT_VALID);
-    }
+    const receipt = number === null ? null : (await findReceiptByNumber(deps.db, number));
+    if (!receipt || !(await isValidCode(deps.db, receipt, code))) return send(reply, 404, NOT_VALID);
+    limiter.forgiveWrong(req.ip);
     const status =
       receipt.status === 'voided'
         ? `<p class="status voided">VOIDED${receipt.voidedAt ? ` on ${formatDate(today(new Date(receipt.voidedAt)))}` : ''}</p>`

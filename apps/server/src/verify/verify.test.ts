@@ -19,7 +19,7 @@ let app: Awaited<ReturnType<typeof buildApp>>;
 
 beforeAll(async () => {
   h = await createHarness();
-  fx = buildFixture(h.db);
+  fx = (await buildFixture(h.db));
   app = await buildApp({ deps: { db: h.db, loginLimiter: new LoginLimiter(), secureCookies: false }, webRoot: '/nonexistent' });
 });
 afterAll(() => app.close());
@@ -116,7 +116,7 @@ describe('GET /verify/{number}/{code}', () => {
     const ug = h.caller('ugStaff').receipts;
     const created = await ug.create(receiptInput(800_00));
     const before = (await ug.byNumber({ number: created.number })).verifyPath;
-    h.db.insert(verifyKeys).values({ secret: 'f'.repeat(64) }).run();
+    await h.db.insert(verifyKeys).values({ secret: 'f'.repeat(64) });
     const after = (await ug.byNumber({ number: created.number })).verifyPath;
     expect(after).not.toBe(before);
     expect((await open(before)).statusCode).toBe(200);

@@ -1,65 +1,122 @@
 import type Sqlite from 'better-sqlite3';
-import { drizzle } from 'drizzle-orm/better-sqlite3';
-import type { Database, DbOrTx } from '../client';
+import { type AsyncRemoteCallback, drizzle } from 'drizzle-orm/sqlite-proxy';
+import type { Database } from '../client';
 import * as schema from '../schema';
 import { Lock } from './lock';
 
 /**
- * What the engine keeps per SQLite connection: its lock, its compiled statements, and the view of the
- * database handed to transaction callbacks. The whole app shares one connection, so work that awaits
- * inside a transaction could let another request's SQL run in the middle of it; the lock prevents that.
- * Transactions and the write batcher hold it for their whole length. A query outside a transaction
- * waits only while it is held; when free the query runs at once, synchronously underneath.
+ * What the engine keeps per SQLite connection: its lock, its compiled statements, and two views of the
+ * database. The whole app shares one connection, so work that awaits inside a transaction could let
+ * another request's SQL run in the middle of it; the lock prevents that. Transactions and the write
+ * batcher hold it for their whole length. A query on the `root` view (the app's `db`) waits only while
+ * it is held; when free the query runs at once, synchronously underneath. Queries on the `inside` view
+ * (the `tx` given to transaction callbacks) run at once: they belong to the transaction holding it.
+ * Both views are Drizzle databases over its async proxy driver, so builder queries obey the lock too.
  */
 export interface Connection {
   readonly client: Sqlite.Database;
   readonly lock: Lock;
+  /** Compiled statements returning objects (the runner's). */
   readonly statements: Map<string, Sqlite.Statement>;
-  /** The database as seen inside the open transaction: its queries run at once, never wait for the lock. */
+  /** Compiled statements returning arrays (Drizzle's builder maps columns by position). */
+  readonly rawStatements: Map<string, Sqlite.Statement>;
+  readonly root: Database;
   readonly inside: Database;
   /** Savepoints open inside the current transaction, for unique names. */
   depth: number;
 }
 
-const connections = new WeakMap<Sqlite.Database, Connection>();
+const byClient = new WeakMap<Sqlite.Database, Connection>();
+const byView = new WeakMap<object, Connection>();
 const insideViews = new WeakSet<object>();
 
-/** Generated statements can vary without end (lists of ids); past this many the cache starts afresh. */
+/** Generated statements can vary without end (lists of ids); past this many a cache starts afresh. */
 const STATEMENT_CACHE_LIMIT = 2000;
 
-function clientOf(db: DbOrTx): Sqlite.Database {
-  if ('$client' in db) return db.$client;
-  // Drizzle's own (synchronous) transaction object keeps the connection as session.client.
-  return (db as unknown as { session: { client: Sqlite.Database } }).session.client;
+function compiled(client: Sqlite.Database, cache: Map<string, Sqlite.Statement>, text: string): Sqlite.Statement {
+  let found = cache.get(text);
+  if (!found) {
+    if (cache.size >= STATEMENT_CACHE_LIMIT) cache.clear();
+    found = client.prepare(text);
+    cache.set(text, found);
+  }
+  return found;
 }
 
-export function connectionOf(db: DbOrTx): Connection {
-  const client = clientOf(db);
-  let connection = connections.get(client);
-  if (!connection) {
-    const inside = drizzle({ client, schema }) as Database;
-    insideViews.add(inside);
-    connection = { client, lock: new Lock(), statements: new Map(), inside, depth: 0 };
-    connections.set(client, connection);
+/** A statement compiled once per connection and reused; its rows are objects. */
+export function statement(connection: Connection, text: string): Sqlite.Statement {
+  return compiled(connection.client, connection.statements, text);
+}
+
+type Method = 'run' | 'all' | 'values' | 'get';
+
+/** Runs one of Drizzle's statements: rows as arrays, as its proxy driver expects. */
+function execute(connection: Connection, text: string, params: unknown[], method: Method): { rows: unknown } {
+  const compiledStatement = compiled(connection.client, connection.rawStatements, text);
+  if (method === 'run' || !compiledStatement.reader) return { rows: [], ...compiledStatement.run(...params) };
+  compiledStatement.raw(true);
+  return { rows: method === 'get' ? compiledStatement.get(...params) : compiledStatement.all(...params) };
+}
+
+/** Runs `work` at once when the lock is free (or the caller holds it), else once it is the caller's turn. */
+export function onConnection<T>(connection: Connection, inside: boolean, work: () => T): Promise<T> {
+  if (inside || !connection.lock.held) {
+    try {
+      return Promise.resolve(work());
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
+  return withLock(connection, work);
+}
+
+export async function withLock<T>(connection: Connection, work: () => T | Promise<T>): Promise<T> {
+  const wait = connection.lock.acquire();
+  if (wait) await wait;
+  try {
+    return await work();
+  } finally {
+    connection.lock.release();
+  }
+}
+
+function view(connection: () => Connection, inside: boolean): Database {
+  const db = drizzle(
+    (text, params, method) => onConnection(connection(), inside, () => execute(connection(), text, params, method)) as ReturnType<AsyncRemoteCallback>,
+    { schema },
+  ) as Database;
+  // Drizzle's own transaction would not take the lock: every transaction goes through the engine's.
+  db.transaction = () => {
+    throw new Error('Use transaction(db, work) from @fees/db: it keeps other requests out of the transaction');
+  };
+  return db;
+}
+
+/** The app's database over this SQLite connection (one per connection, made on first use). */
+export function databaseOn(client: Sqlite.Database): Database {
+  let connection = byClient.get(client);
+  if (!connection) {
+    let made: Connection | undefined;
+    const self = () => made!;
+    const root = Object.assign(view(self, false), { $client: client });
+    const inside = Object.assign(view(self, true), { $client: client });
+    made = { client, lock: new Lock(), statements: new Map(), rawStatements: new Map(), root, inside, depth: 0 };
+    connection = made;
+    byClient.set(client, connection);
+    byView.set(root, connection);
+    byView.set(inside, connection);
+    insideViews.add(inside);
+  }
+  return connection.root;
+}
+
+export function connectionOf(db: Database): Connection {
+  const connection = byView.get(db);
+  if (!connection) throw new Error('Not a database opened by @fees/db');
   return connection;
 }
 
-/**
- * Whether this database object is the inside of the open transaction (the view given to a transaction
- * callback, or drizzle's synchronous transaction object, during which nothing else can run).
- */
-export function isInside(db: DbOrTx): boolean {
-  return insideViews.has(db) || !('$client' in db);
-}
-
-/** A statement compiled once per connection and reused. */
-export function statement(connection: Connection, text: string): Sqlite.Statement {
-  let compiled = connection.statements.get(text);
-  if (!compiled) {
-    if (connection.statements.size >= STATEMENT_CACHE_LIMIT) connection.statements.clear();
-    compiled = connection.client.prepare(text);
-    connection.statements.set(text, compiled);
-  }
-  return compiled;
+/** Whether this is the inside of the open transaction (the `tx` given to a transaction callback). */
+export function isInside(db: Database): boolean {
+  return insideViews.has(db);
 }

@@ -1,53 +1,73 @@
-import type { Database, DbOrTx } from '../client';
+import type { SQL } from 'drizzle-orm';
+import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
+import type { Database } from '../client';
 import * as postgres from '../engines/postgres/database';
-import { type Connection, connectionOf, isInside, statement } from './connection';
+import { type Connection, connectionOf, isInside, onConnection, statement, withLock } from './connection';
 
 /**
  * The one place that knows which driver runs SQL. Query functions run raw SQL only through these
- * (Drizzle's builder covers the rest). Texts use named `@param` placeholders, filled from `params`
- * by name: PostgreSQL will translate them to `$n` once per text. Write them engine-neutral:
- * camelCase aliases double-quoted (`AS "departmentId"`), `coalesce` rather than `ifnull`,
- * `lower(x) LIKE lower(@q)` where case must not matter.
+ * (Drizzle's builder, awaited, covers the rest: `await db.select()...`, no `.all()/.get()/.run()`).
+ * Texts use named `@param` placeholders, filled from `params` by name: PostgreSQL will translate them
+ * to `$n` once per text. Write them engine-neutral: camelCase aliases double-quoted
+ * (`AS "departmentId"`), `coalesce` rather than `ifnull`, `lower(x) LIKE lower(@q)` where case must
+ * not matter. A query may also be Drizzle's sql`...` template (its values become parameters), for
+ * SQL that names the schema's tables and columns. Outside a transaction pass the app's `db`; inside
+ * one, the `tx` the callback was given.
  */
-export type Params = Record<string, unknown>;
+/** Named values for the `@param` placeholders (an object's own properties, by name). */
+export type Params = object;
+export type Query = string | SQL;
 
-/** Runs `work` on the connection: at once when free or inside the open transaction, else when the lock is free. */
-function onConnection<T>(db: DbOrTx, work: (connection: Connection) => T): T | Promise<T> {
-  const connection = connectionOf(db);
-  if (!connection.lock.held || isInside(db)) return work(connection);
-  return withLock(connection, () => work(connection));
-}
+const dialect = new SQLiteAsyncDialect();
 
-async function withLock<T>(connection: Connection, work: () => T | Promise<T>): Promise<T> {
-  const wait = connection.lock.acquire();
-  if (wait) await wait;
-  try {
-    return await work();
-  } finally {
-    connection.lock.release();
+/** The statement's text and what to bind to it. */
+function compile(query: Query, params: Params | undefined): [string, unknown[]] {
+  if (typeof query !== 'string') {
+    const compiled = dialect.sqlToQuery(query);
+    return [compiled.sql, compiled.params];
   }
+  return [query, params === undefined ? [] : [params]];
 }
 
-function bind(params: Params | undefined): [Params] | [] {
-  return params === undefined ? [] : [params];
+/** `?` outside strings, quoted names and comments: the placeholders of a compiled sql`...` template. */
+const QUESTION = /'(?:[^']|'')*'|"(?:[^"]|"")*"|--[^\n]*|\/\*[\s\S]*?\*\/|\?/g;
+
+/** The query as PostgreSQL's side of the runner takes it: a text with `@name` parameters. */
+function named(query: Query, params: Params | undefined): [string, Record<string, unknown> | undefined] {
+  if (typeof query === 'string') return [query, params as Record<string, unknown> | undefined];
+  const compiled = dialect.sqlToQuery(query);
+  const values: Record<string, unknown> = {};
+  let n = 0;
+  const text = compiled.sql.replace(QUESTION, (token) => {
+    if (token !== '?') return token;
+    values[`p${n}`] = compiled.params[n];
+    return `@p${n++}`;
+  });
+  return [text, values];
 }
 
 /** Every row the query returns. */
-export async function rows<T>(db: DbOrTx, text: string, params?: Params): Promise<T[]> {
-  if (postgres.isPostgres(db)) return postgres.rows<T>(db, text, params);
-  return onConnection(db, (c) => statement(c, text).all(...bind(params)) as T[]);
+export function rows<T>(db: Database, query: Query, params?: Params): Promise<T[]> {
+  if (postgres.isPostgres(db)) return postgres.rows<T>(db, ...named(query, params));
+  const connection = connectionOf(db);
+  const [text, values] = compile(query, params);
+  return onConnection(connection, isInside(db), () => statement(connection, text).all(...values) as T[]);
 }
 
 /** The first row the query returns, or undefined. */
-export async function row<T>(db: DbOrTx, text: string, params?: Params): Promise<T | undefined> {
-  if (postgres.isPostgres(db)) return postgres.row<T>(db, text, params);
-  return onConnection(db, (c) => statement(c, text).get(...bind(params)) as T | undefined);
+export function row<T>(db: Database, query: Query, params?: Params): Promise<T | undefined> {
+  if (postgres.isPostgres(db)) return postgres.row<T>(db, ...named(query, params));
+  const connection = connectionOf(db);
+  const [text, values] = compile(query, params);
+  return onConnection(connection, isInside(db), () => statement(connection, text).get(...values) as T | undefined);
 }
 
 /** Runs a statement that returns no rows; says how many rows it changed. */
-export async function run(db: DbOrTx, text: string, params?: Params): Promise<{ changes: number }> {
-  if (postgres.isPostgres(db)) return postgres.run(db, text, params);
-  return onConnection(db, (c) => ({ changes: statement(c, text).run(...bind(params)).changes }));
+export function run(db: Database, query: Query, params?: Params): Promise<{ changes: number }> {
+  if (postgres.isPostgres(db)) return postgres.run(db, ...named(query, params));
+  const connection = connectionOf(db);
+  const [text, values] = compile(query, params);
+  return onConnection(connection, isInside(db), () => ({ changes: statement(connection, text).run(...values).changes }));
 }
 
 /**
@@ -57,7 +77,7 @@ export async function run(db: DbOrTx, text: string, params?: Params): Promise<{ 
  * this very transaction to end. Called with a `tx`, it nests as a savepoint (rolled back alone).
  * On PostgreSQL it runs on a pooled client of its own, beside other transactions (engines/postgres).
  */
-export async function transaction<T>(db: DbOrTx, work: (tx: Database) => Promise<T>): Promise<T> {
+export async function transaction<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
   if (postgres.isPostgres(db)) return postgres.transaction(db, work);
   const connection = connectionOf(db);
   if (isInside(db)) return inSavepoint(connection, work);

@@ -1,4 +1,4 @@
-import type { Database, DbOrTx } from '../client';
+import type { Database } from '../client';
 import * as postgres from '../engines/postgres/database';
 import { type Connection, connectionOf, isInside, statement } from './connection';
 import { inSavepoint, transaction } from './runner';
@@ -76,7 +76,7 @@ const batchers = new WeakMap<Connection, WriteBatcher>();
  * durable (or rejects with its error; the other writes of the batch are unaffected). `work` must run
  * every query on the `tx` it is given: a query on `db` would wait for the batch to end.
  */
-export function runInWriteBatch<T>(db: DbOrTx, work: (tx: Database) => Promise<T>): Promise<T> {
+export function runInWriteBatch<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
   // PostgreSQL commits concurrent transactions in parallel (and groups their WAL flushes itself).
   if (postgres.isPostgres(db)) return postgres.transaction(db, work);
   const connection = connectionOf(db);
@@ -93,7 +93,7 @@ export function runInWriteBatch<T>(db: DbOrTx, work: (tx: Database) => Promise<T
  * write, or a transaction of the caller's) it joins that one; given the database it opens an
  * IMMEDIATE transaction of its own.
  */
-export function inWriteTransaction<T>(db: DbOrTx, work: (tx: Database) => Promise<T>): Promise<T> {
-  if (postgres.isPostgres(db)) return postgres.inPostgresTransaction(db) ? work(db as Database) : postgres.transaction(db, work);
-  return isInside(db) ? work(db as Database) : transaction(db, work);
+export function inWriteTransaction<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
+  if (postgres.isPostgres(db)) return postgres.inPostgresTransaction(db) ? work(db) : postgres.transaction(db, work);
+  return isInside(db) ? work(db) : transaction(db, work);
 }

@@ -8,10 +8,10 @@ import { dailyModeCollections, departments } from '../schema';
  * day) in one GROUP BY. Departments without receipts show 0. today is yyyy-MM-dd in the
  * foundation's time zone; the month is today's.
  */
-export function departmentCollections(db: DbOrTx, params: { today: string }) {
+export async function departmentCollections(db: DbOrTx, params: { today: string }) {
   const month = params.today.slice(0, 7);
   const t = dailyModeCollections;
-  return db
+  return await db
     .select({
       depId: departments.id,
       name: departments.name,
@@ -25,14 +25,13 @@ export function departmentCollections(db: DbOrTx, params: { today: string }) {
     .from(departments)
     .leftJoin(t, eq(t.departmentId, departments.id))
     .groupBy(departments.id)
-    .orderBy(asc(departments.id))
-    .all();
+    .orderBy(asc(departments.id));
 }
 
 /** Live collections per day and department between two dates (inclusive); days without receipts are absent. */
-export function dailyCollections(db: DbOrTx, params: { from: string; to: string }) {
+export async function dailyCollections(db: DbOrTx, params: { from: string; to: string }) {
   const t = dailyModeCollections;
-  return db
+  return await db
     .select({
       date: t.date,
       depId: t.departmentId,
@@ -42,6 +41,5 @@ export function dailyCollections(db: DbOrTx, params: { from: string; to: string 
     .innerJoin(t, and(eq(t.departmentId, departments.id), between(t.date, params.from, params.to)))
     .groupBy(t.date, t.departmentId)
     .having(gt(sql`sum(${t.receiptCount})`, 0))
-    .orderBy(asc(t.date), asc(t.departmentId))
-    .all();
+    .orderBy(asc(t.date), asc(t.departmentId));
 }

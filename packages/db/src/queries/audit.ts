@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../client';
-import { prepared } from './prepared';
+import { rows, run } from '../engine/runner';
 
 export interface AuditActor {
   userId: number | null;
@@ -16,9 +16,9 @@ export interface AuditEntry {
 }
 
 const INSERT_AUDIT = `INSERT INTO audit_log (user_id, user_email, ip, action, entity, entity_id, before, after, department_id, admission_no)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?,
-    coalesce(?, (SELECT department_id FROM students WHERE id = ?)),
-    coalesce(?, (SELECT admission_no FROM students WHERE id = ?)))`;
+  VALUES (@userId, @email, @ip, @action, @entity, @entityId, @before, @after,
+    coalesce(@departmentId, (SELECT department_id FROM students WHERE id = @studentId)),
+    coalesce(@admissionNo, (SELECT admission_no FROM students WHERE id = @studentId)))`;
 
 type Snapshot = {
   departmentId?: unknown;
@@ -37,25 +37,24 @@ function first<T extends 'number' | 'string'>(type: T, ...values: unknown[]): (T
  * Appends one audit row; call it inside the transaction of the write it describes. A statement
  * compiled once: every write of the app, the receipt counter's included, goes through here.
  */
-export function writeAudit(db: DbOrTx, actor: AuditActor, entry: AuditEntry): void {
+export async function writeAudit(db: DbOrTx, actor: AuditActor, entry: AuditEntry): Promise<void> {
   // The department and admission number the audit screen filters on, from the snapshots or their student.
   const after = (typeof entry.after === 'object' ? entry.after : null) as Snapshot;
   const before = (typeof entry.before === 'object' ? entry.before : null) as Snapshot;
   const studentId = first('number', after?.studentId, before?.studentId, entry.entity === 'student' ? Number(entry.entityId) : null);
-  prepared(db, INSERT_AUDIT).run(
-    actor.userId,
-    actor.email,
-    actor.ip ?? null,
-    entry.action,
-    entry.entity,
-    entry.entityId == null ? null : String(entry.entityId),
-    entry.before === undefined ? null : JSON.stringify(entry.before),
-    entry.after === undefined ? null : JSON.stringify(entry.after),
-    first('number', after?.departmentId, after?.depId, before?.departmentId, before?.depId, before?.student?.departmentId),
+  await run(db, INSERT_AUDIT, {
+    userId: actor.userId,
+    email: actor.email,
+    ip: actor.ip ?? null,
+    action: entry.action,
+    entity: entry.entity,
+    entityId: entry.entityId == null ? null : String(entry.entityId),
+    before: entry.before === undefined ? null : JSON.stringify(entry.before),
+    after: entry.after === undefined ? null : JSON.stringify(entry.after),
+    departmentId: first('number', after?.departmentId, after?.depId, before?.departmentId, before?.depId, before?.student?.departmentId),
     studentId,
-    first('string', after?.admissionNo, before?.admissionNo, before?.student?.admissionNo),
-    studentId,
-  );
+    admissionNo: first('string', after?.admissionNo, before?.admissionNo, before?.student?.admissionNo),
+  });
 }
 
 export interface AuditFilter {
@@ -92,41 +91,42 @@ const AUDIT_COLUMNS = `id, at, user_id AS userId, user_email AS userEmail, ip, a
  * `before` when given: a keyset page, as cheap on page 1,000 as on page 1. Each filter is served by
  * an index on (column, id) (migration 0008); limit + 1 rows are read to tell whether more exist.
  */
-export function listAuditEntries(db: DbOrTx, filter: AuditFilter, page: { before?: number; limit: number }) {
+export async function listAuditEntries(db: DbOrTx, filter: AuditFilter, page: { before?: number; limit: number }) {
   const where: string[] = [];
-  const params: unknown[] = [];
-  const add = (clause: string, ...values: unknown[]) => {
+  const params: Record<string, unknown> = { limit: page.limit + 1 };
+  const add = (clause: string, name: string, value: unknown) => {
     where.push(clause);
-    params.push(...values);
+    params[name] = value;
   };
-  if (page.before !== undefined) add('id < ?', page.before);
-  if (filter.fromAt) add('at >= ?', filter.fromAt);
-  if (filter.toAt) add('at < ?', filter.toAt);
-  if (filter.departmentId !== undefined) add('department_id = ?', filter.departmentId);
-  if (filter.userId !== undefined) add('user_id = ?', filter.userId);
-  if (filter.action) add('action = ?', filter.action);
-  if (filter.receiptNumber !== undefined) add(`entity = 'receipt' AND entity_id = ?`, String(filter.receiptNumber));
-  if (filter.admissionNo) add('admission_no = ?', filter.admissionNo);
-  const rows = prepared<AuditRow>(
+  if (page.before !== undefined) add('id < @before', 'before', page.before);
+  if (filter.fromAt) add('at >= @fromAt', 'fromAt', filter.fromAt);
+  if (filter.toAt) add('at < @toAt', 'toAt', filter.toAt);
+  if (filter.departmentId !== undefined) add('department_id = @departmentId', 'departmentId', filter.departmentId);
+  if (filter.userId !== undefined) add('user_id = @userId', 'userId', filter.userId);
+  if (filter.action) add('action = @action', 'action', filter.action);
+  if (filter.receiptNumber !== undefined) add(`entity = 'receipt' AND entity_id = @receiptNumber`, 'receiptNumber', String(filter.receiptNumber));
+  if (filter.admissionNo) add('admission_no = @admissionNo', 'admissionNo', filter.admissionNo);
+  const found = await rows<AuditRow>(
     db,
-    `SELECT ${AUDIT_COLUMNS} FROM audit_log ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT ?`,
-  ).all(...params, page.limit + 1);
-  return { rows: rows.slice(0, page.limit), more: rows.length > page.limit };
+    `SELECT ${AUDIT_COLUMNS} FROM audit_log ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT @limit`,
+    params,
+  );
+  return { rows: found.slice(0, page.limit), more: found.length > page.limit };
 }
 
 /** A receipt's trail, oldest first: its creation, each edit and its void. */
-export function receiptAuditTrail(db: DbOrTx, number: number): AuditRow[] {
-  return prepared<AuditRow>(
-    db,
-    `SELECT ${AUDIT_COLUMNS} FROM audit_log WHERE entity = 'receipt' AND entity_id = ? ORDER BY id`,
-  ).all(String(number));
+export async function receiptAuditTrail(db: DbOrTx, number: number): Promise<AuditRow[]> {
+  return rows<AuditRow>(db, `SELECT ${AUDIT_COLUMNS} FROM audit_log WHERE entity = 'receipt' AND entity_id = @number ORDER BY id`, {
+    number: String(number),
+  });
 }
 
 /** The accounts the audit screen's user filter offers: all, or those of one department. */
-export function auditActors(db: DbOrTx, departmentId: number | null) {
-  const where = departmentId === null ? '' : 'WHERE department_id = ?';
-  return prepared<{ id: number; email: string; role: 'admin' | 'user'; departmentId: number | null }>(
+export async function auditActors(db: DbOrTx, departmentId: number | null) {
+  const where = departmentId === null ? '' : 'WHERE department_id = @departmentId';
+  return rows<{ id: number; email: string; role: 'admin' | 'user'; departmentId: number | null }>(
     db,
     `SELECT id, email, role, department_id AS departmentId FROM users ${where} ORDER BY email`,
-  ).all(...(departmentId === null ? [] : [departmentId]));
+    departmentId === null ? undefined : { departmentId },
+  );
 }

@@ -1,6 +1,6 @@
 import { CHEQUE_BOUNCE_HEAD } from '@fees/validation';
 import type { Database } from '../client';
-import { prepared } from './prepared';
+import { row, rows } from '../engine/runner';
 
 /**
  * A student's dues per fee head of their batch's fee structure and per head with an opening balance
@@ -91,11 +91,11 @@ const TOTALS_SQL = `${HEADS_CTE}
   FROM heads`;
 
 /** The student's balance rows, in the order the fee structure was entered, then opening balances outside it, then a bounce charge. */
-export function studentFeeBalances(db: Database, studentId: number): FeeBalanceRow[] {
-  return prepared<FeeBalanceRow>(db, ROWS_SQL).all({ studentId, bounceHead: CHEQUE_BOUNCE_HEAD });
+export async function studentFeeBalances(db: Database, studentId: number): Promise<FeeBalanceRow[]> {
+  return (await rows<FeeBalanceRow>(db, ROWS_SQL, { studentId, bounceHead: CHEQUE_BOUNCE_HEAD }));
 }
 
 /** The same rows summed over heads (the Fees Info total balance). */
-export function studentFeeTotals(db: Database, studentId: number): FeeBalanceTotals {
-  return prepared<FeeBalanceTotals>(db, TOTALS_SQL).get({ studentId, bounceHead: CHEQUE_BOUNCE_HEAD })!;
+export async function studentFeeTotals(db: Database, studentId: number): Promise<FeeBalanceTotals> {
+  return (await row<FeeBalanceTotals>(db, TOTALS_SQL, { studentId, bounceHead: CHEQUE_BOUNCE_HEAD }))!;
 }

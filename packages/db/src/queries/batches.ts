@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
+import { row } from '../engine/runner';
 import { batches, courses, departments, feeStructures, receipts, students } from '../schema';
 
 const batchColumns = {
@@ -15,7 +16,7 @@ const batchColumns = {
  * A department's batches with their course, how many students they hold and their total fee
  * (the sum of the batch's fee structure), newest first within each course.
  */
-export function listBatches(db: DbOrTx, params: { departmentId: number }) {
+export async function listBatches(db: DbOrTx, params: { departmentId: number }) {
   const studentCounts = db
     .select({ batchId: students.batchId, n: sql<number>`count(*)`.as('student_count') })
     .from(students)
@@ -27,7 +28,7 @@ export function listBatches(db: DbOrTx, params: { departmentId: number }) {
     .from(feeStructures)
     .groupBy(feeStructures.batchId)
     .as('fee_totals');
-  return db
+  return await db
     .select({
       ...batchColumns,
       courseName: courses.name,
@@ -39,24 +40,22 @@ export function listBatches(db: DbOrTx, params: { departmentId: number }) {
     .leftJoin(studentCounts, eq(studentCounts.batchId, batches.id))
     .leftJoin(feeTotals, eq(feeTotals.batchId, batches.id))
     .where(eq(batches.departmentId, params.departmentId))
-    .orderBy(asc(batches.courseId), desc(batches.startDate), asc(batches.name))
-    .all();
+    .orderBy(asc(batches.courseId), desc(batches.startDate), asc(batches.name));
 }
 
 /** The batches of one course of a department, newest first (registration, receipts, discounts). */
-export function listBatchesByCourse(db: DbOrTx, params: { departmentId: number; courseId: number }) {
-  return db
+export async function listBatchesByCourse(db: DbOrTx, params: { departmentId: number; courseId: number }) {
+  return await db
     .select(batchColumns)
     .from(batches)
     .where(and(eq(batches.departmentId, params.departmentId), eq(batches.courseId, params.courseId)))
-    .orderBy(desc(batches.startDate), asc(batches.name))
-    .all();
+    .orderBy(desc(batches.startDate), asc(batches.name));
 }
 
 /** One batch with its course and department names; null when unknown. */
-export function findBatch(db: DbOrTx, id: number) {
+export async function findBatch(db: DbOrTx, id: number) {
   return (
-    db
+    (await db
       .select({
         ...batchColumns,
         courseName: courses.name,
@@ -67,15 +66,14 @@ export function findBatch(db: DbOrTx, id: number) {
       .from(batches)
       .innerJoin(courses, eq(courses.id, batches.courseId))
       .innerJoin(departments, eq(departments.id, batches.departmentId))
-      .where(eq(batches.id, id))
-      .get() ?? null
+      .where(eq(batches.id, id)).limit(1))[0] ?? null
   );
 }
 
 /** Another batch of the course with this name (names are unique per course), ignoring case. */
-export function findBatchByName(db: DbOrTx, params: { courseId: number; name: string; exceptId?: number }) {
+export async function findBatchByName(db: DbOrTx, params: { courseId: number; name: string; exceptId?: number }) {
   return (
-    db
+    (await db
       .select({ id: batches.id })
       .from(batches)
       .where(
@@ -84,18 +82,17 @@ export function findBatchByName(db: DbOrTx, params: { courseId: number; name: st
           sql`lower(${batches.name}) = lower(${params.name})`,
           params.exceptId === undefined ? undefined : ne(batches.id, params.exceptId),
         ),
-      )
-      .get() ?? null
+      ).limit(1))[0] ?? null
   );
 }
 
 /** True when students or receipts point at the batch: its course and department are then fixed. */
-export function batchIsInUse(db: DbOrTx, batchId: number): boolean {
-  const row = db.get<{ used: number }>(
+export async function batchIsInUse(db: DbOrTx, batchId: number): Promise<boolean> {
+  const found = (await row<{ used: number }>(db, 
     sql`select exists(select 1 from ${students} where ${students.batchId} = ${batchId})
         or exists(select 1 from ${receipts} where ${receipts.batchId} = ${batchId}) as used`,
-  );
-  return row?.used === 1;
+  ));
+  return found?.used === 1;
 }
 
 export interface BatchRow {
@@ -106,15 +103,14 @@ export interface BatchRow {
   endDate: string;
 }
 
-export function insertBatch(db: DbOrTx, row: BatchRow) {
-  return db.insert(batches).values(row).returning().get();
+export async function insertBatch(db: DbOrTx, row: BatchRow) {
+  return (await db.insert(batches).values(row).returning())[0]!;
 }
 
-export function updateBatch(db: DbOrTx, id: number, row: BatchRow) {
-  return db
+export async function updateBatch(db: DbOrTx, id: number, row: BatchRow) {
+  return (await db
     .update(batches)
     .set({ ...row, version: sql`${batches.version} + 1`, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))` })
     .where(eq(batches.id, id))
-    .returning()
-    .get();
+    .returning())[0]!;
 }

@@ -5,8 +5,8 @@
 import { CHEQUE_BOUNCE_HEAD } from '@fees/validation';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../client';
+import { row, run } from '../engine/runner';
 import { type ChequeStatus, cheques, dayClosings, feeHeads, receipts, settings, students, users } from '../schema';
-import { prepared } from './prepared';
 
 export interface Instrument {
   bank: string;
@@ -37,53 +37,50 @@ const CHEQUE_COLUMNS = `id, receipt_id AS "receiptId", department_id AS "departm
   bounced_on AS "bouncedOn", bounce_reason AS "bounceReason", bounce_charge_paise AS "bounceChargePaise", version`;
 
 /** Records the instrument of a new cheque or DD receipt (pending). */
-export function insertCheque(db: Database, row: Instrument & { receiptId: number; departmentId: number; studentId: number }): void {
-  prepared(
+export async function insertCheque(db: Database, row: Instrument & { receiptId: number; departmentId: number; studentId: number }): Promise<void> {
+  await run(
     db,
     `INSERT INTO cheques (receipt_id, department_id, student_id, bank, instrument_no, instrument_date)
-     VALUES (@receiptId, @departmentId, @studentId, @bank, @instrumentNo, @instrumentDate)`,
-  ).run(row);
+     VALUES (@receiptId, @departmentId, @studentId, @bank, @instrumentNo, @instrumentDate)`, row);
 }
 
-export function findChequeOfReceipt(db: Database, receiptId: number): StoredCheque | null {
-  return prepared<StoredCheque>(db, `SELECT ${CHEQUE_COLUMNS} FROM cheques WHERE receipt_id = ?`).get(receiptId) ?? null;
+export async function findChequeOfReceipt(db: Database, receiptId: number): Promise<StoredCheque | null> {
+  return (await row<StoredCheque>(db, `SELECT ${CHEQUE_COLUMNS} FROM cheques WHERE receipt_id = @p0`, { p0: receiptId })) ?? null;
 }
 
-export function findCheque(db: Database, id: number): FoundCheque | null {
+export async function findCheque(db: Database, id: number): Promise<FoundCheque | null> {
   return (
-    prepared<FoundCheque>(db, `SELECT ${CHEQUE_COLUMNS}, (SELECT number FROM receipts WHERE id = receipt_id) AS "receiptNumber" FROM cheques WHERE id = ?`).get(id) ??
+    (await row<FoundCheque>(db, `SELECT ${CHEQUE_COLUMNS}, (SELECT number FROM receipts WHERE id = receipt_id) AS "receiptNumber" FROM cheques WHERE id = @p0`, { p0: id })) ??
     null
   );
 }
 
 /** An edited receipt's instrument (bank, number, date), while it is pending. */
-export function updateChequeInstrument(db: Database, receiptId: number, instrument: Instrument): void {
-  prepared(
+export async function updateChequeInstrument(db: Database, receiptId: number, instrument: Instrument): Promise<void> {
+  await run(
     db,
     `UPDATE cheques SET bank = @bank, instrument_no = @instrumentNo, instrument_date = @instrumentDate, version = version + 1
-     WHERE receipt_id = @receiptId`,
-  ).run({ ...instrument, receiptId });
+     WHERE receipt_id = @receiptId`, { ...instrument, receiptId });
 }
 
 /** A receipt edited to another payment mode no longer has an instrument. */
-export function deleteChequeOfReceipt(db: Database, receiptId: number): void {
-  prepared(db, 'DELETE FROM cheques WHERE receipt_id = ?').run(receiptId);
+export async function deleteChequeOfReceipt(db: Database, receiptId: number): Promise<void> {
+  await run(db, 'DELETE FROM cheques WHERE receipt_id = @p0', { p0: receiptId });
 }
 
 /** Marks a pending cheque cleared or bounced; false when it was no longer pending. */
-export function settleCheque(
+export async function settleCheque(
   db: Database,
   change: { id: number; status: 'cleared' | 'bounced'; date: string; reason: string | null; chargePaise: number; userId: number | null },
-): boolean {
-  const { changes } = prepared(
+): Promise<boolean> {
+  const { changes } = await run(
     db,
     `UPDATE cheques SET status = @status,
        cleared_on = CASE WHEN @status = 'cleared' THEN @date END,
        bounced_on = CASE WHEN @status = 'bounced' THEN @date END,
        bounce_reason = @reason, bounce_charge_paise = @chargePaise,
        settled_by = @userId, settled_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), version = version + 1
-     WHERE id = @id AND status = 'pending'`,
-  ).run(change);
+     WHERE id = @id AND status = 'pending'`, change);
   return changes === 1;
 }
 
@@ -100,7 +97,7 @@ export interface ChequeListRow extends StoredCheque {
 
 /** A department's cheques and drafts, newest receipt first; one status or all. */
 export async function listCheques(db: DbOrTx, params: { depId: number; status?: ChequeStatus }): Promise<ChequeListRow[]> {
-  return db
+  return await db
     .select({
       id: cheques.id,
       receiptId: cheques.receiptId,
@@ -129,8 +126,7 @@ export async function listCheques(db: DbOrTx, params: { depId: number; status?: 
     .innerJoin(students, eq(students.id, cheques.studentId))
     .leftJoin(users, eq(users.id, cheques.settledBy))
     .where(and(eq(cheques.departmentId, params.depId), params.status ? eq(cheques.status, params.status) : undefined))
-    .orderBy(desc(receipts.date), desc(receipts.number))
-    .all();
+    .orderBy(desc(receipts.date), desc(receipts.number));
 }
 
 export interface ChequeCount {
@@ -148,9 +144,9 @@ export interface ChequeCounts {
 }
 
 /** Cheques received, cleared and bounced in a date range, in one department or all. */
-export function chequeCounts(db: DbOrTx, params: { depId?: number; from: string; to: string }): ChequeCounts {
+export async function chequeCounts(db: DbOrTx, params: { depId?: number; from: string; to: string }): Promise<ChequeCounts> {
   const ofDepartment = params.depId === undefined ? sql`` : sql`AND c.department_id = ${params.depId}`;
-  const row = db.get<{ [k: string]: number }>(sql`
+  const found = (await row<{ [k: string]: number }>(db, sql`
     SELECT
       COALESCE(SUM(CASE WHEN r.date BETWEEN ${params.from} AND ${params.to} AND (r.status = 'live' OR c.status = 'bounced') THEN 1 ELSE 0 END), 0) AS "receivedCount",
       COALESCE(SUM(CASE WHEN r.date BETWEEN ${params.from} AND ${params.to} AND (r.status = 'live' OR c.status = 'bounced') THEN r.net_paise ELSE 0 END), 0) AS "receivedPaise",
@@ -160,16 +156,16 @@ export function chequeCounts(db: DbOrTx, params: { depId?: number; from: string;
       COALESCE(SUM(CASE WHEN c.bounced_on BETWEEN ${params.from} AND ${params.to} THEN r.net_paise ELSE 0 END), 0) AS "bouncedPaise"
     FROM cheques c JOIN receipts r ON r.id = c.receipt_id
     WHERE (r.date BETWEEN ${params.from} AND ${params.to} OR c.cleared_on BETWEEN ${params.from} AND ${params.to}
-      OR c.bounced_on BETWEEN ${params.from} AND ${params.to}) ${ofDepartment}`);
+      OR c.bounced_on BETWEEN ${params.from} AND ${params.to}) ${ofDepartment}`));
   return {
-    received: { count: row?.receivedCount ?? 0, amountPaise: row?.receivedPaise ?? 0 },
-    cleared: { count: row?.clearedCount ?? 0, amountPaise: row?.clearedPaise ?? 0 },
-    bounced: { count: row?.bouncedCount ?? 0, amountPaise: row?.bouncedPaise ?? 0 },
+    received: { count: found?.receivedCount ?? 0, amountPaise: found?.receivedPaise ?? 0 },
+    cleared: { count: found?.clearedCount ?? 0, amountPaise: found?.clearedPaise ?? 0 },
+    bounced: { count: found?.bouncedCount ?? 0, amountPaise: found?.bouncedPaise ?? 0 },
   };
 }
 
-export function findChequeBounceHeadId(db: DbOrTx): number | null {
-  return db.select({ id: feeHeads.id }).from(feeHeads).where(eq(feeHeads.name, CHEQUE_BOUNCE_HEAD)).get()?.id ?? null;
+export async function findChequeBounceHeadId(db: DbOrTx): Promise<number | null> {
+  return (await db.select({ id: feeHeads.id }).from(feeHeads).where(eq(feeHeads.name, CHEQUE_BOUNCE_HEAD)).limit(1))[0]?.id ?? null;
 }
 
 // Closed days
@@ -181,40 +177,37 @@ export interface DayClosing {
   closedByEmail: string | null;
 }
 
-export function findDayClosing(db: DbOrTx, departmentId: number, date: string): DayClosing | null {
+export async function findDayClosing(db: DbOrTx, departmentId: number, date: string): Promise<DayClosing | null> {
   return (
-    prepared<DayClosing>(
-      db,
-      `SELECT dc.department_id AS "departmentId", dc.date, dc.closed_at AS "closedAt", u.email AS "closedByEmail"
+    (await row<DayClosing>(
+      db, `SELECT dc.department_id AS "departmentId", dc.date, dc.closed_at AS "closedAt", u.email AS "closedByEmail"
        FROM day_closings dc LEFT JOIN users u ON u.id = dc.closed_by
-       WHERE dc.department_id = ? AND dc.date = ?`,
-    ).get(departmentId, date) ?? null
+       WHERE dc.department_id = @p0 AND dc.date = @p1`, { p0: departmentId, p1: date })) ?? null
   );
 }
 
 /** The closings of a date, in department order (the day book of one department or all). */
-export function dayClosingsOn(db: DbOrTx, params: { depId?: number; date: string }): DayClosing[] {
-  return db
+export async function dayClosingsOn(db: DbOrTx, params: { depId?: number; date: string }): Promise<DayClosing[]> {
+  return await db
     .select({ departmentId: dayClosings.departmentId, date: dayClosings.date, closedAt: dayClosings.closedAt, closedByEmail: users.email })
     .from(dayClosings)
     .leftJoin(users, eq(users.id, dayClosings.closedBy))
     .where(and(eq(dayClosings.date, params.date), params.depId === undefined ? undefined : eq(dayClosings.departmentId, params.depId)))
-    .orderBy(dayClosings.departmentId)
-    .all();
+    .orderBy(dayClosings.departmentId);
 }
 
 /** Closes a department's day; false when it was closed already. */
-export function insertDayClosing(db: DbOrTx, row: { departmentId: number; date: string; closedBy: number | null }): boolean {
-  return db.insert(dayClosings).values(row).onConflictDoNothing().run().changes === 1;
+export async function insertDayClosing(db: DbOrTx, row: { departmentId: number; date: string; closedBy: number | null }): Promise<boolean> {
+  const inserted = await db.insert(dayClosings).values(row).onConflictDoNothing().returning({ date: dayClosings.date });
+  return inserted.length === 1;
 }
 
-export function getStaffMayCloseDay(db: DbOrTx): boolean {
-  return db.select({ v: settings.staffMayCloseDay }).from(settings).where(eq(settings.id, 1)).get()?.v === 1;
+export async function getStaffMayCloseDay(db: DbOrTx): Promise<boolean> {
+  return (await db.select({ v: settings.staffMayCloseDay }).from(settings).where(eq(settings.id, 1)).limit(1))[0]?.v === 1;
 }
 
-export function setStaffMayCloseDay(db: DbOrTx, staffMayCloseDay: boolean): void {
-  db.update(settings)
+export async function setStaffMayCloseDay(db: DbOrTx, staffMayCloseDay: boolean): Promise<void> {
+  await db.update(settings)
     .set({ staffMayCloseDay: staffMayCloseDay ? 1 : 0 })
-    .where(eq(settings.id, 1))
-    .run();
+    .where(eq(settings.id, 1));
 }

@@ -9,6 +9,7 @@
 import { DEPARTMENTS } from '@fees/validation';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
+import { rows } from '../engine/runner';
 import { type ChequeCounts, chequeCounts, type DayClosing, dayClosingsOn } from './cheques';
 
 /** The day book's payment modes as other programs name them ('advance': adjusted from advance). */
@@ -67,9 +68,9 @@ export interface DayBook {
   cheques: ChequeCounts;
 }
 
-export function dayBook(db: DbOrTx, params: { depId?: number; date: string }): DayBook {
+export async function dayBook(db: DbOrTx, params: { depId?: number; date: string }): Promise<DayBook> {
   const ofDepartment = params.depId === undefined ? sql`` : sql`AND r.department_id = ${params.depId}`;
-  const users = db.all<Omit<DayBookUser, 'byModePaise'> & DayBookModes>(sql`
+  const users = (await rows<Omit<DayBookUser, 'byModePaise'> & DayBookModes>(db, sql`
     SELECT r.created_by AS userId, u.email AS email, COUNT(*) AS receipts, SUM(r.net_paise) AS totalPaise,
       SUM(CASE WHEN r.payment_mode = 'cash' THEN r.net_paise ELSE 0 END) AS cash,
       SUM(CASE WHEN r.payment_mode = 'upi' THEN r.net_paise ELSE 0 END) AS upi,
@@ -80,20 +81,20 @@ export function dayBook(db: DbOrTx, params: { depId?: number; date: string }): D
     FROM receipts r LEFT JOIN users u ON u.id = r.created_by
     WHERE r.date = ${params.date} AND r.status = 'live' ${ofDepartment}
     GROUP BY r.created_by
-    ORDER BY u.email IS NULL, u.email`);
-  const voided = db.all<DayBookVoided>(sql`
+    ORDER BY u.email IS NULL, u.email`));
+  const voided = (await rows<DayBookVoided>(db, sql`
     SELECT r.number AS number, r.department_id AS departmentId, r.net_paise AS netPaise, r.voided_at AS voidedAt,
       u.email AS voidedByEmail
     FROM receipts r LEFT JOIN users u ON u.id = r.voided_by
     WHERE r.date = ${params.date} AND r.status = 'voided' ${ofDepartment}
-    ORDER BY r.number`);
+    ORDER BY r.number`));
   const ofRefundDepartment = params.depId === undefined ? sql`` : sql`AND f.department_id = ${params.depId}`;
-  const refunds = db.all<DayBookRefund>(sql`
+  const refunds = (await rows<DayBookRefund>(db, sql`
     SELECT f.number AS number, f.department_id AS "departmentId", s.admission_no AS "admissionNo", f.student_name AS "studentName",
       f.amount_paise AS "amountPaise", f.payment_mode AS "paymentMode", u.email AS "createdByEmail"
     FROM refunds f JOIN students s ON s.id = f.student_id LEFT JOIN users u ON u.id = f.created_by
     WHERE f.date = ${params.date} AND f.status = 'live' ${ofRefundDepartment}
-    ORDER BY f.number`);
+    ORDER BY f.number`));
   const byUser = users.map(({ userId, email, receipts, totalPaise, cash, upi, cheque, bank, card, advance }) => ({
     userId,
     email,
@@ -103,7 +104,7 @@ export function dayBook(db: DbOrTx, params: { depId?: number; date: string }): D
   }));
   const cashReceivedPaise = byUser.reduce((sum, u) => sum + u.byModePaise.cash, 0);
   const cashRefundedPaise = refunds.reduce((sum, f) => sum + (f.paymentMode === 'cash' ? f.amountPaise : 0), 0);
-  const closings = dayClosingsOn(db, params);
+  const closings = (await dayClosingsOn(db, params));
   const closed = closings.length === (params.depId === undefined ? DEPARTMENTS.length : 1);
   return {
     date: params.date,
@@ -116,6 +117,6 @@ export function dayBook(db: DbOrTx, params: { depId?: number; date: string }): D
     closings,
     closed,
     closedBy: closed ? [...new Set(closings.map((c) => c.closedByEmail ?? '(deleted account)'))].join(', ') : null,
-    cheques: chequeCounts(db, { depId: params.depId, from: params.date, to: params.date }),
+    cheques: (await chequeCounts(db, { depId: params.depId, from: params.date, to: params.date })),
   };
 }

@@ -32,16 +32,16 @@ function discountRows(db: DbOrTx) {
 }
 
 /** A department's discounts with student, batch, course, department and head (the /api/getdisc rows). */
-export function listDiscounts(db: DbOrTx, params: { departmentId: number }) {
+export async function listDiscounts(db: DbOrTx, params: { departmentId: number }) {
   return discountRows(db)
     .where(eq(students.departmentId, params.departmentId))
     .orderBy(asc(courses.id), desc(batches.startDate), asc(batches.name), asc(students.admissionNo), asc(feeHeads.name))
     .all();
 }
 
-export function findDiscount(db: DbOrTx, id: number) {
+export async function findDiscount(db: DbOrTx, id: number) {
   return (
-    db
+    (await db
       .select({ ...discountRowColumns, schemeId: discounts.schemeId, version: discounts.version, updatedAt: discounts.updatedAt })
       .from(discounts)
       .innerJoin(students, eq(students.id, discounts.studentId))
@@ -49,15 +49,14 @@ export function findDiscount(db: DbOrTx, id: number) {
       .innerJoin(courses, eq(courses.id, students.courseId))
       .innerJoin(departments, eq(departments.id, students.departmentId))
       .innerJoin(feeHeads, eq(feeHeads.id, discounts.feeHeadId))
-      .where(eq(discounts.id, id))
-      .get() ?? null
+      .where(eq(discounts.id, id)).limit(1))[0] ?? null
   );
 }
 
 /** The discount of a student for a head (one per pair), optionally other than one id. */
-export function findDiscountForStudentHead(db: DbOrTx, params: { studentId: number; feeHeadId: number; exceptId?: number }) {
+export async function findDiscountForStudentHead(db: DbOrTx, params: { studentId: number; feeHeadId: number; exceptId?: number }) {
   return (
-    db
+    (await db
       .select({ id: discounts.id })
       .from(discounts)
       .where(
@@ -66,15 +65,14 @@ export function findDiscountForStudentHead(db: DbOrTx, params: { studentId: numb
           eq(discounts.feeHeadId, params.feeHeadId),
           params.exceptId === undefined ? undefined : ne(discounts.id, params.exceptId),
         ),
-      )
-      .get() ?? null
+      ).limit(1))[0] ?? null
   );
 }
 
 /** Where a student sits (department, course, batch), to check a discount names them consistently. */
-export function findStudentPlacement(db: DbOrTx, studentId: number) {
+export async function findStudentPlacement(db: DbOrTx, studentId: number) {
   return (
-    db
+    (await db
       .select({
         id: students.id,
         departmentId: students.departmentId,
@@ -84,8 +82,7 @@ export function findStudentPlacement(db: DbOrTx, studentId: number) {
         admissionNo: students.admissionNo,
       })
       .from(students)
-      .where(eq(students.id, studentId))
-      .get() ?? null
+      .where(eq(students.id, studentId)).limit(1))[0] ?? null
   );
 }
 
@@ -99,19 +96,18 @@ export interface DiscountRow {
   schemeId?: number | null;
 }
 
-export function insertDiscount(db: DbOrTx, row: DiscountRow) {
-  return db.insert(discounts).values(row).returning().get();
+export async function insertDiscount(db: DbOrTx, row: DiscountRow) {
+  return (await db.insert(discounts).values(row).returning())[0]!;
 }
 
-export function updateDiscount(db: DbOrTx, id: number, row: DiscountRow) {
-  return db
+export async function updateDiscount(db: DbOrTx, id: number, row: DiscountRow) {
+  return (await db
     .update(discounts)
     .set({ ...row, version: sql`${discounts.version} + 1`, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))` })
     .where(eq(discounts.id, id))
-    .returning()
-    .get();
+    .returning())[0]!;
 }
 
-export function deleteDiscount(db: DbOrTx, id: number): void {
-  db.delete(discounts).where(eq(discounts.id, id)).run();
+export async function deleteDiscount(db: DbOrTx, id: number): Promise<void> {
+  await db.delete(discounts).where(eq(discounts.id, id));
 }

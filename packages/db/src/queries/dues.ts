@@ -46,8 +46,8 @@ export interface StudentDuesResult extends DuesStudent {
   opening: DuesOpening[];
 }
 
-export function findLateFeeHeadId(db: DbOrTx): number | null {
-  return db.select({ id: feeHeads.id }).from(feeHeads).where(eq(feeHeads.name, LATE_FEE_HEAD)).get()?.id ?? null;
+export async function findLateFeeHeadId(db: DbOrTx): Promise<number | null> {
+  return (await db.select({ id: feeHeads.id }).from(feeHeads).where(eq(feeHeads.name, LATE_FEE_HEAD)).limit(1))[0]?.id ?? null;
 }
 
 interface Scope {
@@ -57,8 +57,8 @@ interface Scope {
 }
 
 /** The dues of the students of one batch as of a date, in admission number order. */
-export function batchDuesAsOf(db: DbOrTx, scope: Scope, asOf: string, plan?: BatchPlan): StudentDuesResult[] {
-  const plans = plan ? new Map([[scope.batchId, plan]]) : loadBatchPlans(db, [scope.batchId]);
+export async function batchDuesAsOf(db: DbOrTx, scope: Scope, asOf: string, plan?: BatchPlan): Promise<StudentDuesResult[]> {
+  const plans = plan ? new Map([[scope.batchId, plan]]) : (await loadBatchPlans(db, [scope.batchId]));
   return duesOfBatches(db, [scope.batchId], scope.studentIds, asOf, plans);
 }
 
@@ -78,19 +78,19 @@ function listOf<T>(map: Map<number, T[]>, key: number): T[] {
  * The students of the batches, batch by batch (in the order given), each in admission number order.
  * The same statements serve every batch (a course's report builds and prepares them once, not once a batch).
  */
-function duesOfBatches(
+async function duesOfBatches(
   db: DbOrTx,
   batchIds: readonly number[],
   studentIds: readonly number[] | undefined,
   asOf: string,
   plans: Map<number, BatchPlan>,
-): StudentDuesResult[] {
+): Promise<StudentDuesResult[]> {
   if (batchIds.length === 0) return [];
-  const lateFeeHeadId = findLateFeeHeadId(db);
+  const lateFeeHeadId = (await findLateFeeHeadId(db));
   const studentFilter: SQL | undefined = studentIds ? inArray(students.id, [...studentIds]) : undefined;
   const where = and(inArray(students.batchId, [...batchIds]), studentFilter);
 
-  const rows = db
+  const rows = await db
     .select({
       studentId: students.id,
       admissionNo: students.admissionNo,
@@ -106,27 +106,25 @@ function duesOfBatches(
     .innerJoin(batches, eq(batches.id, students.batchId))
     .innerJoin(courses, eq(courses.id, students.courseId))
     .where(where)
-    .orderBy(asc(students.admissionNo))
-    .all();
+    .orderBy(asc(students.admissionNo));
   if (rows.length === 0) return [];
 
   const concessions = new Map<number, Concession[]>();
-  for (const d of db
+  for (const d of await db
     .select({ studentId: discounts.studentId, feeHeadId: discounts.feeHeadId, discount: discounts.discountPaise, adjustment: discounts.adjustmentPaise })
     .from(discounts)
     .innerJoin(students, eq(students.id, discounts.studentId))
-    .where(where)
-    .all()) {
+    .where(where)) {
     listOf(concessions, d.studentId).push({ feeHeadId: d.feeHeadId, amountPaise: d.discount + d.adjustment });
   }
 
   const payments = new Map<number, Payment[]>();
   const lateFees = new Map<number, Dated[]>();
-  // The largest read of a report (every line of the batches' live receipts): plain value rows from
+  // The largest read of a report (every line of the batches' live receipts): rows from
   // student_payments, the live lines kept per student in receipt order, so each student's range is
   // one narrow read with no join to the receipts and the allocation finds them already sorted. They
   // come student by student, so each student's lists are looked up once a run of lines.
-  const lines = db
+  const lines = await db
     .select({
       studentId: studentPayments.studentId,
       feeHeadId: studentPayments.feeHeadId,
@@ -136,12 +134,11 @@ function duesOfBatches(
     })
     .from(students)
     .innerJoin(studentPayments, eq(studentPayments.studentId, students.id))
-    .where(where)
-    .values() as Array<[number, number, number, string, number]>;
+    .where(where);
   let current = -1;
   let paymentList: Payment[] = [];
   let lateFeeList: Dated[] = [];
-  for (const [studentId, feeHeadId, amountPaise, date, number] of lines) {
+  for (const { studentId, feeHeadId, amountPaise, date, number } of lines) {
     if (studentId !== current) {
       current = studentId;
       paymentList = listOf(payments, studentId);
@@ -152,25 +149,23 @@ function duesOfBatches(
   }
 
   const openings = new Map<number, DuesOpening[]>();
-  for (const o of db
+  for (const o of await db
     .select({ studentId: openingBalances.studentId, feeHeadId: openingBalances.feeHeadId, feeHead: feeHeads.name, amountPaise: openingBalances.amountPaise, dueDate: openingBalances.dueDate })
     .from(openingBalances)
     .innerJoin(students, eq(students.id, openingBalances.studentId))
     .innerJoin(feeHeads, eq(feeHeads.id, openingBalances.feeHeadId))
     .where(where)
-    .orderBy(asc(openingBalances.id))
-    .all()) {
+    .orderBy(asc(openingBalances.id))) {
     const { studentId, ...opening } = o;
     listOf(openings, studentId).push(opening);
   }
 
   const waivers = new Map<number, Dated[]>();
-  for (const w of db
+  for (const w of await db
     .select({ studentId: fineWaivers.studentId, date: fineWaivers.date, amountPaise: fineWaivers.amountPaise })
     .from(fineWaivers)
     .innerJoin(students, eq(students.id, fineWaivers.studentId))
-    .where(where)
-    .all()) {
+    .where(where)) {
     listOf(waivers, w.studentId).push({ date: w.date, amountPaise: w.amountPaise });
   }
 
@@ -199,28 +194,26 @@ function duesOfBatches(
 }
 
 /** The batches of a course (or just one of them), newest first (start date descending, then name). */
-export function batchIdsOfCourse(db: DbOrTx, params: { courseId: number; batchId?: number }): number[] {
-  return db
+export async function batchIdsOfCourse(db: DbOrTx, params: { courseId: number; batchId?: number }): Promise<number[]> {
+  return (await db
     .select({ id: batches.id })
     .from(batches)
     .where(and(eq(batches.courseId, params.courseId), params.batchId === undefined ? undefined : eq(batches.id, params.batchId)))
-    .orderBy(desc(batches.startDate), asc(batches.name))
-    .all()
+    .orderBy(desc(batches.startDate), asc(batches.name)))
     .map((b) => b.id);
 }
 
 /** The batches of a department, by course, newest first within each (start date descending, then name). */
-export function batchIdsOfDepartment(db: DbOrTx, departmentId: number): number[] {
-  return db
+export async function batchIdsOfDepartment(db: DbOrTx, departmentId: number): Promise<number[]> {
+  return (await db
     .select({ id: batches.id })
     .from(batches)
     .where(eq(batches.departmentId, departmentId))
-    .orderBy(asc(batches.courseId), desc(batches.startDate), asc(batches.name))
-    .all()
+    .orderBy(asc(batches.courseId), desc(batches.startDate), asc(batches.name)))
     .map((b) => b.id);
 }
 
 /** Every student of the batches, batch by batch, as of a date. */
-export function batchesDuesAsOf(db: DbOrTx, batchIds: readonly number[], asOf: string): StudentDuesResult[] {
-  return duesOfBatches(db, batchIds, undefined, asOf, loadBatchPlans(db, batchIds));
+export async function batchesDuesAsOf(db: DbOrTx, batchIds: readonly number[], asOf: string): Promise<StudentDuesResult[]> {
+  return duesOfBatches(db, batchIds, undefined, asOf, (await loadBatchPlans(db, batchIds)));
 }

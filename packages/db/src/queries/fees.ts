@@ -1,16 +1,17 @@
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
+import { row } from '../engine/runner';
 import { batches, courses, discounts, feeHeads, feeStructures, openingBalances, receiptLines, receipts, studentHeadPaid, students } from '../schema';
 
 /**
  * Every fee head with how many batches charge it and whether anything (a fee structure, a discount
  * or a receipt line, voided or not) refers to it; only unused heads can be deleted.
  */
-export function listFeeHeadsWithUsage(db: DbOrTx) {
+export async function listFeeHeadsWithUsage(db: DbOrTx) {
   // Qualified by hand: in a single-table select drizzle prints bare column names, which the
   // correlated subqueries below would resolve to their own tables.
   const headId = sql`${feeHeads}.${sql.identifier('id')}`;
-  return db
+  return await db
     .select({
       id: feeHeads.id,
       name: feeHeads.name,
@@ -20,18 +21,17 @@ export function listFeeHeadsWithUsage(db: DbOrTx) {
         or exists(select 1 from ${receiptLines} where ${receiptLines.feeHeadId} = ${headId}))`.mapWith(Boolean),
     })
     .from(feeHeads)
-    .orderBy(asc(feeHeads.name))
-    .all();
+    .orderBy(asc(feeHeads.name));
 }
 
-export function findFeeHead(db: DbOrTx, id: number) {
-  return db.select().from(feeHeads).where(eq(feeHeads.id, id)).get() ?? null;
+export async function findFeeHead(db: DbOrTx, id: number) {
+  return (await db.select().from(feeHeads).where(eq(feeHeads.id, id)).limit(1))[0] ?? null;
 }
 
 /** Another head with this name, ignoring case. */
-export function findFeeHeadByName(db: DbOrTx, params: { name: string; exceptId?: number }) {
+export async function findFeeHeadByName(db: DbOrTx, params: { name: string; exceptId?: number }) {
   return (
-    db
+    (await db
       .select()
       .from(feeHeads)
       .where(
@@ -39,32 +39,31 @@ export function findFeeHeadByName(db: DbOrTx, params: { name: string; exceptId?:
           sql`lower(${feeHeads.name}) = lower(${params.name})`,
           params.exceptId === undefined ? undefined : ne(feeHeads.id, params.exceptId),
         ),
-      )
-      .get() ?? null
+      ).limit(1))[0] ?? null
   );
 }
 
 /** How many fee structures, discounts, receipt lines and opening balances refer to a head. */
-export function feeHeadUsage(db: DbOrTx, id: number) {
-  return db.get<{ structures: number; discounts: number; receiptLines: number; openingBalances: number }>(
+export async function feeHeadUsage(db: DbOrTx, id: number) {
+  return (await row<{ structures: number; discounts: number; receiptLines: number; openingBalances: number }>(db, 
     sql`select
       (select count(*) from ${feeStructures} where ${feeStructures.feeHeadId} = ${id}) as structures,
       (select count(*) from ${discounts} where ${discounts.feeHeadId} = ${id}) as discounts,
       (select count(*) from ${receiptLines} where ${receiptLines.feeHeadId} = ${id}) as receiptLines,
       (select count(*) from ${openingBalances} where ${openingBalances.feeHeadId} = ${id}) as openingBalances`,
-  )!;
+  ))!;
 }
 
-export function insertFeeHead(db: DbOrTx, name: string) {
-  return db.insert(feeHeads).values({ name }).returning().get();
+export async function insertFeeHead(db: DbOrTx, name: string) {
+  return (await db.insert(feeHeads).values({ name }).returning())[0]!;
 }
 
-export function renameFeeHead(db: DbOrTx, id: number, name: string) {
-  return db.update(feeHeads).set({ name }).where(eq(feeHeads.id, id)).returning().get();
+export async function renameFeeHead(db: DbOrTx, id: number, name: string) {
+  return (await db.update(feeHeads).set({ name }).where(eq(feeHeads.id, id)).returning())[0]!;
 }
 
-export function deleteFeeHead(db: DbOrTx, id: number): void {
-  db.delete(feeHeads).where(eq(feeHeads.id, id)).run();
+export async function deleteFeeHead(db: DbOrTx, id: number): Promise<void> {
+  await db.delete(feeHeads).where(eq(feeHeads.id, id));
 }
 
 const structureColumns = {
@@ -80,8 +79,8 @@ const structureColumns = {
  * A department's fee structures with batch, course and head names, and each batch's total
  * (a window sum), ordered by course, batch and entry.
  */
-export function listFeeStructures(db: DbOrTx, params: { departmentId: number }) {
-  return db
+export async function listFeeStructures(db: DbOrTx, params: { departmentId: number }) {
+  return await db
     .select({
       ...structureColumns,
       batchName: batches.name,
@@ -95,25 +94,23 @@ export function listFeeStructures(db: DbOrTx, params: { departmentId: number }) 
     .innerJoin(courses, eq(courses.id, batches.courseId))
     .innerJoin(feeHeads, eq(feeHeads.id, feeStructures.feeHeadId))
     .where(eq(batches.departmentId, params.departmentId))
-    .orderBy(asc(batches.courseId), desc(batches.startDate), asc(batches.name), asc(feeStructures.id))
-    .all();
+    .orderBy(asc(batches.courseId), desc(batches.startDate), asc(batches.name), asc(feeStructures.id));
 }
 
 /** The fee heads and amounts of one batch, in the order they were set up (receipt entry, /api/getfh). */
-export function listFeeStructuresByBatch(db: DbOrTx, params: { batchId: number }) {
-  return db
+export async function listFeeStructuresByBatch(db: DbOrTx, params: { batchId: number }) {
+  return await db
     .select({ ...structureColumns, feeHeadName: feeHeads.name })
     .from(feeStructures)
     .innerJoin(feeHeads, eq(feeHeads.id, feeStructures.feeHeadId))
     .where(eq(feeStructures.batchId, params.batchId))
-    .orderBy(asc(feeStructures.id))
-    .all();
+    .orderBy(asc(feeStructures.id));
 }
 
 /** One fee structure row with its batch's department and course and the names shown on screens. */
-export function findFeeStructure(db: DbOrTx, id: number) {
+export async function findFeeStructure(db: DbOrTx, id: number) {
   return (
-    db
+    (await db
       .select({
         ...structureColumns,
         departmentId: batches.departmentId,
@@ -128,15 +125,14 @@ export function findFeeStructure(db: DbOrTx, id: number) {
       .innerJoin(batches, eq(batches.id, feeStructures.batchId))
       .innerJoin(courses, eq(courses.id, batches.courseId))
       .innerJoin(feeHeads, eq(feeHeads.id, feeStructures.feeHeadId))
-      .where(eq(feeStructures.id, id))
-      .get() ?? null
+      .where(eq(feeStructures.id, id)).limit(1))[0] ?? null
   );
 }
 
 /** The structure row charging this head to this batch (at most one), optionally other than one id. */
-export function findFeeStructureForHead(db: DbOrTx, params: { batchId: number; feeHeadId: number; exceptId?: number }) {
+export async function findFeeStructureForHead(db: DbOrTx, params: { batchId: number; feeHeadId: number; exceptId?: number }) {
   return (
-    db
+    (await db
       .select(structureColumns)
       .from(feeStructures)
       .where(
@@ -145,8 +141,7 @@ export function findFeeStructureForHead(db: DbOrTx, params: { batchId: number; f
           eq(feeStructures.feeHeadId, params.feeHeadId),
           params.exceptId === undefined ? undefined : ne(feeStructures.id, params.exceptId),
         ),
-      )
-      .get() ?? null
+      ).limit(1))[0] ?? null
   );
 }
 
@@ -154,8 +149,8 @@ export function findFeeStructureForHead(db: DbOrTx, params: { batchId: number; f
  * What depends on a head being charged to a batch: live receipt lines of the batch for the head,
  * discounts of the batch's students for it, and the largest discount plus adjustment among them.
  */
-export function feeStructureDependents(db: DbOrTx, params: { batchId: number; feeHeadId: number }) {
-  return db.get<{ liveReceiptLines: number; discounts: number; largestDiscountPaise: number }>(
+export async function feeStructureDependents(db: DbOrTx, params: { batchId: number; feeHeadId: number }) {
+  return (await row<{ liveReceiptLines: number; discounts: number; largestDiscountPaise: number }>(db, 
     sql`select
       (select count(*) from ${receiptLines}
          join ${receipts} on ${receipts.id} = ${receiptLines.receiptId}
@@ -166,7 +161,7 @@ export function feeStructureDependents(db: DbOrTx, params: { batchId: number; fe
     from ${discounts}
     join ${students} on ${students.id} = ${discounts.studentId}
     where ${students.batchId} = ${params.batchId} and ${discounts.feeHeadId} = ${params.feeHeadId}`,
-  )!;
+  ))!;
 }
 
 export interface FeeStructureRow {
@@ -177,44 +172,41 @@ export interface FeeStructureRow {
   endDate: string;
 }
 
-export function insertFeeStructure(db: DbOrTx, row: FeeStructureRow) {
-  return db.insert(feeStructures).values(row).returning().get();
+export async function insertFeeStructure(db: DbOrTx, row: FeeStructureRow) {
+  return (await db.insert(feeStructures).values(row).returning())[0]!;
 }
 
-export function updateFeeStructure(db: DbOrTx, id: number, row: FeeStructureRow) {
-  return db
+export async function updateFeeStructure(db: DbOrTx, id: number, row: FeeStructureRow) {
+  return (await db
     .update(feeStructures)
     .set({ ...row, version: sql`${feeStructures.version} + 1`, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))` })
     .where(eq(feeStructures.id, id))
-    .returning()
-    .get();
+    .returning())[0]!;
 }
 
-export function deleteFeeStructure(db: DbOrTx, id: number): void {
-  db.delete(feeStructures).where(eq(feeStructures.id, id)).run();
+export async function deleteFeeStructure(db: DbOrTx, id: number): Promise<void> {
+  await db.delete(feeStructures).where(eq(feeStructures.id, id));
 }
 
 /** What a student has paid on one head (lines of live receipts), from the running totals. */
 /** Paid on a head (live receipts) and the opening balance on it, for a balance check beside the structure's amount. */
-export function paidAndOpeningOnHead(db: DbOrTx, params: { studentId: number; feeHeadId: number }): { paidPaise: number; openingPaise: number } {
+export async function paidAndOpeningOnHead(db: DbOrTx, params: { studentId: number; feeHeadId: number }): Promise<{ paidPaise: number; openingPaise: number }> {
   const paid =
-    db
+    (await db
       .select({ paid: studentHeadPaid.paidPaise })
       .from(studentHeadPaid)
-      .where(and(eq(studentHeadPaid.studentId, params.studentId), eq(studentHeadPaid.feeHeadId, params.feeHeadId)))
-      .get()?.paid ?? 0;
+      .where(and(eq(studentHeadPaid.studentId, params.studentId), eq(studentHeadPaid.feeHeadId, params.feeHeadId))).limit(1))[0]?.paid ?? 0;
   const opening =
-    db
+    (await db
       .select({ amount: openingBalances.amountPaise })
       .from(openingBalances)
-      .where(and(eq(openingBalances.studentId, params.studentId), eq(openingBalances.feeHeadId, params.feeHeadId)))
-      .get()?.amount ?? 0;
+      .where(and(eq(openingBalances.studentId, params.studentId), eq(openingBalances.feeHeadId, params.feeHeadId))).limit(1))[0]?.amount ?? 0;
   return { paidPaise: paid, openingPaise: opening };
 }
 
 /** The students of a batch whose balance on a head (an opening balance included) would be below zero at this fee: how many, and the lowest balance. */
-export function balancesBelowZero(db: DbOrTx, params: { batchId: number; feeHeadId: number; feePaise: number }): { students: number; lowestPaise: number } {
-  const row = db.get<{ students: number; lowestPaise: number | null }>(sql`
+export async function balancesBelowZero(db: DbOrTx, params: { batchId: number; feeHeadId: number; feePaise: number }): Promise<{ students: number; lowestPaise: number }> {
+  const found = (await row<{ students: number; lowestPaise: number | null }>(db, sql`
     SELECT COUNT(*) AS students, MIN(balance) AS lowestPaise FROM (
       SELECT ${params.feePaise} + COALESCE(ob.amount_paise, 0) - COALESCE(d.discount_paise + d.adjustment_paise, 0) - COALESCE(p.paid_paise, 0) AS balance
       FROM ${students} s
@@ -222,6 +214,6 @@ export function balancesBelowZero(db: DbOrTx, params: { batchId: number; feeHead
       LEFT JOIN ${discounts} d ON d.student_id = s.id AND d.fee_head_id = ${params.feeHeadId}
       LEFT JOIN ${studentHeadPaid} p ON p.student_id = s.id AND p.fee_head_id = ${params.feeHeadId}
       WHERE s.batch_id = ${params.batchId}
-    ) WHERE balance < 0`);
-  return { students: row?.students ?? 0, lowestPaise: row?.lowestPaise ?? 0 };
+    ) WHERE balance < 0`));
+  return { students: found?.students ?? 0, lowestPaise: found?.lowestPaise ?? 0 };
 }

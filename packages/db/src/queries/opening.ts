@@ -18,11 +18,10 @@ export async function findStudentsByAdmissionNos(
   params: { departmentId: number; admissionNos: readonly string[] },
 ): Promise<OpeningStudent[]> {
   if (params.admissionNos.length === 0) return [];
-  return db
+  return await db
     .select({ id: students.id, admissionNo: students.admissionNo, name: students.name, batchId: students.batchId })
     .from(students)
-    .where(and(eq(students.departmentId, params.departmentId), inArray(students.admissionNo, [...params.admissionNos])))
-    .all();
+    .where(and(eq(students.departmentId, params.departmentId), inArray(students.admissionNo, [...params.admissionNos])));
 }
 
 /** The (student, head) pairs of the department that already have an opening balance. */

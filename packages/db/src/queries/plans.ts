@@ -52,11 +52,11 @@ export interface BatchPlan {
 }
 
 /** The plans of some batches (saved, or virtual for a batch without one), with few statements. */
-export function loadBatchPlans(db: DbOrTx, batchIds: readonly number[]): Map<number, BatchPlan> {
+export async function loadBatchPlans(db: DbOrTx, batchIds: readonly number[]): Promise<Map<number, BatchPlan>> {
   const result = new Map<number, BatchPlan>();
   if (batchIds.length === 0) return result;
   const ids = [...new Set(batchIds)];
-  const heads = db
+  const heads = await db
     .select({
       batchId: feeStructures.batchId,
       feeHeadId: feeStructures.feeHeadId,
@@ -67,16 +67,14 @@ export function loadBatchPlans(db: DbOrTx, batchIds: readonly number[]): Map<num
     .from(feeStructures)
     .innerJoin(feeHeads, eq(feeHeads.id, feeStructures.feeHeadId))
     .where(inArray(feeStructures.batchId, ids))
-    .orderBy(asc(feeStructures.id))
-    .all();
-  const plans = db.select().from(instalmentPlans).where(inArray(instalmentPlans.batchId, ids)).all();
-  const rows = db.select().from(instalments).where(inArray(instalments.batchId, ids)).orderBy(asc(instalments.position)).all();
-  const amounts = db
+    .orderBy(asc(feeStructures.id));
+  const plans = await db.select().from(instalmentPlans).where(inArray(instalmentPlans.batchId, ids));
+  const rows = await db.select().from(instalments).where(inArray(instalments.batchId, ids)).orderBy(asc(instalments.position));
+  const amounts = await db
     .select({ instalmentId: instalmentAmounts.instalmentId, feeHeadId: instalmentAmounts.feeHeadId, amountPaise: instalmentAmounts.amountPaise })
     .from(instalmentAmounts)
     .innerJoin(instalments, eq(instalments.id, instalmentAmounts.instalmentId))
-    .where(inArray(instalments.batchId, ids))
-    .all();
+    .where(inArray(instalments.batchId, ids));
 
   const amountsOf = new Map<number, HeadAmount[]>();
   for (const a of amounts) {
@@ -115,8 +113,8 @@ export function loadBatchPlans(db: DbOrTx, batchIds: readonly number[]): Map<num
   return result;
 }
 
-export function loadBatchPlan(db: DbOrTx, batchId: number): BatchPlan {
-  return loadBatchPlans(db, [batchId]).get(batchId)!;
+export async function loadBatchPlan(db: DbOrTx, batchId: number): Promise<BatchPlan> {
+  return (await loadBatchPlans(db, [batchId])).get(batchId)!;
 }
 
 export interface PlanToSave {
@@ -130,41 +128,42 @@ export interface PlanToSave {
  * Writes a batch's plan: instalments sent with an id keep it (REST clients see stable ids), the
  * others are new, those not sent are deleted. Positions follow the due dates. The version goes up.
  */
-export function writeBatchPlan(tx: DbOrTx, plan: PlanToSave): void {
-  const existing = tx.select({ version: instalmentPlans.version }).from(instalmentPlans).where(eq(instalmentPlans.batchId, plan.batchId)).get();
+export async function writeBatchPlan(tx: DbOrTx, plan: PlanToSave): Promise<void> {
+  const existing = (await tx.select({ version: instalmentPlans.version }).from(instalmentPlans).where(eq(instalmentPlans.batchId, plan.batchId)).limit(1))[0];
   const planRow = { ...fineRuleColumns(plan.fineRule), updatedBy: plan.userId, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))` };
   if (existing) {
-    tx.update(instalmentPlans).set({ ...planRow, version: existing.version + 1 }).where(eq(instalmentPlans.batchId, plan.batchId)).run();
+    await tx.update(instalmentPlans).set({ ...planRow, version: existing.version + 1 }).where(eq(instalmentPlans.batchId, plan.batchId));
   } else {
-    tx.insert(instalmentPlans).values({ batchId: plan.batchId, ...planRow }).run();
+    await tx.insert(instalmentPlans).values({ batchId: plan.batchId, ...planRow });
   }
   const kept = plan.instalments.flatMap((i) => (i.id === undefined ? [] : [i.id]));
-  const old = tx.select({ id: instalments.id }).from(instalments).where(eq(instalments.batchId, plan.batchId)).all();
+  const old = await tx.select({ id: instalments.id }).from(instalments).where(eq(instalments.batchId, plan.batchId));
   const gone = old.map((r) => r.id).filter((id) => !kept.includes(id));
-  if (gone.length > 0) tx.delete(instalments).where(inArray(instalments.id, gone)).run();
-  sortedInstalments(plan.instalments).forEach((inst, position) => {
+  if (gone.length > 0) await tx.delete(instalments).where(inArray(instalments.id, gone));
+  for (const [position, inst] of sortedInstalments(plan.instalments).entries()) {
     const row = { name: inst.name, dueDate: inst.dueDate, position, ...fineRuleColumns(inst.fineRule) };
     let id = inst.id;
     if (id === undefined) {
-      id = tx.insert(instalments).values({ batchId: plan.batchId, ...row }).returning({ id: instalments.id }).get().id;
+      id = (await tx.insert(instalments).values({ batchId: plan.batchId, ...row }).returning({ id: instalments.id }))[0]!.id;
     } else {
-      tx.update(instalments).set(row).where(eq(instalments.id, id)).run();
-      tx.delete(instalmentAmounts).where(eq(instalmentAmounts.instalmentId, id)).run();
+      await tx.update(instalments).set(row).where(eq(instalments.id, id));
+      await tx.delete(instalmentAmounts).where(eq(instalmentAmounts.instalmentId, id));
     }
     const instalmentId = id;
     const amounts = inst.amounts.map((a) => ({ instalmentId, feeHeadId: a.feeHeadId, amountPaise: a.amountPaise }));
-    if (amounts.length > 0) tx.insert(instalmentAmounts).values(amounts).run();
-  });
+    if (amounts.length > 0) await tx.insert(instalmentAmounts).values(amounts);
+  }
 }
 
 /** Ids of a batch's saved instalments (to tell which ids a save may keep). */
-export function instalmentIdsOfBatch(db: DbOrTx, batchId: number): number[] {
-  return db.select({ id: instalments.id }).from(instalments).where(eq(instalments.batchId, batchId)).all().map((r) => r.id);
+export async function instalmentIdsOfBatch(db: DbOrTx, batchId: number): Promise<number[]> {
+  return (await db.select({ id: instalments.id }).from(instalments).where(eq(instalments.batchId, batchId))).map((r) => r.id);
 }
 
-export function deleteBatchPlan(tx: DbOrTx, batchId: number): boolean {
-  tx.delete(instalments).where(eq(instalments.batchId, batchId)).run();
-  return tx.delete(instalmentPlans).where(eq(instalmentPlans.batchId, batchId)).run().changes > 0;
+export async function deleteBatchPlan(tx: DbOrTx, batchId: number): Promise<boolean> {
+  await tx.delete(instalments).where(eq(instalments.batchId, batchId));
+  const deleted = await tx.delete(instalmentPlans).where(eq(instalmentPlans.batchId, batchId)).returning({ batchId: instalmentPlans.batchId });
+  return deleted.length > 0;
 }
 
 /**
@@ -172,34 +171,31 @@ export function deleteBatchPlan(tx: DbOrTx, batchId: number): boolean {
  * to the head's last instalment; a decrease comes off the last one, and off the earlier ones
  * backwards when the last holds less. Call in the transaction that changes the structure.
  */
-export function moveStructureChangeIntoPlan(tx: DbOrTx, params: { batchId: number; feeHeadId: number; deltaPaise: number }): void {
+export async function moveStructureChangeIntoPlan(tx: DbOrTx, params: { batchId: number; feeHeadId: number; deltaPaise: number }): Promise<void> {
   const { batchId, feeHeadId, deltaPaise } = params;
   if (deltaPaise === 0) return;
-  const rows = tx
+  const rows = await tx
     .select({ id: instalments.id, dueDate: instalments.dueDate, position: instalments.position })
     .from(instalments)
     .where(eq(instalments.batchId, batchId))
-    .orderBy(asc(instalments.position))
-    .all();
+    .orderBy(asc(instalments.position));
   if (rows.length === 0) return;
   const ordered = sortedInstalments(rows);
   const current = new Map(
-    tx
+    (await tx
       .select({ instalmentId: instalmentAmounts.instalmentId, amountPaise: instalmentAmounts.amountPaise })
       .from(instalmentAmounts)
-      .where(and(inArray(instalmentAmounts.instalmentId, ordered.map((r) => r.id)), eq(instalmentAmounts.feeHeadId, feeHeadId)))
-      .all()
+      .where(and(inArray(instalmentAmounts.instalmentId, ordered.map((r) => r.id)), eq(instalmentAmounts.feeHeadId, feeHeadId))))
       .map((r) => [r.instalmentId, r.amountPaise]),
   );
   const set = (instalmentId: number, amountPaise: number) =>
     tx
       .insert(instalmentAmounts)
       .values({ instalmentId, feeHeadId, amountPaise })
-      .onConflictDoUpdate({ target: [instalmentAmounts.instalmentId, instalmentAmounts.feeHeadId], set: { amountPaise } })
-      .run();
+      .onConflictDoUpdate({ target: [instalmentAmounts.instalmentId, instalmentAmounts.feeHeadId], set: { amountPaise } });
   if (deltaPaise > 0) {
     const last = ordered[ordered.length - 1]!.id;
-    set(last, (current.get(last) ?? 0) + deltaPaise);
+    await set(last, (current.get(last) ?? 0) + deltaPaise);
     return;
   }
   let left = -deltaPaise;
@@ -207,26 +203,25 @@ export function moveStructureChangeIntoPlan(tx: DbOrTx, params: { batchId: numbe
     const id = ordered[i]!.id;
     const have = current.get(id) ?? 0;
     const take = Math.min(have, left);
-    if (take > 0) set(id, have - take);
+    if (take > 0) await set(id, have - take);
     left -= take;
   }
 }
 
 /** A head leaving a batch's structure leaves its plan too. */
-export function dropHeadFromPlan(tx: DbOrTx, params: { batchId: number; feeHeadId: number }): void {
-  const ids = tx.select({ id: instalments.id }).from(instalments).where(eq(instalments.batchId, params.batchId)).all().map((r) => r.id);
+export async function dropHeadFromPlan(tx: DbOrTx, params: { batchId: number; feeHeadId: number }): Promise<void> {
+  const ids = (await tx.select({ id: instalments.id }).from(instalments).where(eq(instalments.batchId, params.batchId))).map((r) => r.id);
   if (ids.length === 0) return;
-  tx.delete(instalmentAmounts).where(and(inArray(instalmentAmounts.instalmentId, ids), eq(instalmentAmounts.feeHeadId, params.feeHeadId))).run();
+  await tx.delete(instalmentAmounts).where(and(inArray(instalmentAmounts.instalmentId, ids), eq(instalmentAmounts.feeHeadId, params.feeHeadId)));
 }
 
 /** A student's fine waivers, oldest first, with who gave them and why (the statement lists them). */
-export function listFineWaivers(db: DbOrTx, studentId: number) {
-  return db
+export async function listFineWaivers(db: DbOrTx, studentId: number) {
+  return await db
     .select({ id: fineWaivers.id, date: fineWaivers.date, amountPaise: fineWaivers.amountPaise, reason: fineWaivers.reason, byEmail: fineWaivers.createdByEmail })
     .from(fineWaivers)
     .where(eq(fineWaivers.studentId, studentId))
-    .orderBy(asc(fineWaivers.id))
-    .all();
+    .orderBy(asc(fineWaivers.id));
 }
 
 export interface DepartmentPayment {
@@ -234,19 +229,17 @@ export interface DepartmentPayment {
   payeeName: string | null;
 }
 
-export function getDepartmentPayment(db: DbOrTx, departmentId: number): DepartmentPayment {
-  const row = db
+export async function getDepartmentPayment(db: DbOrTx, departmentId: number): Promise<DepartmentPayment> {
+  const row = (await db
     .select({ upiId: departmentPaymentSettings.upiId, payeeName: departmentPaymentSettings.payeeName })
     .from(departmentPaymentSettings)
-    .where(eq(departmentPaymentSettings.departmentId, departmentId))
-    .get();
+    .where(eq(departmentPaymentSettings.departmentId, departmentId)).limit(1))[0];
   return row ?? { upiId: null, payeeName: null };
 }
 
-export function setDepartmentPayment(db: DbOrTx, departmentId: number, payment: DepartmentPayment): void {
+export async function setDepartmentPayment(db: DbOrTx, departmentId: number, payment: DepartmentPayment): Promise<void> {
   const set = { ...payment, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))` };
-  db.insert(departmentPaymentSettings)
+  await db.insert(departmentPaymentSettings)
     .values({ departmentId, ...payment })
-    .onConflictDoUpdate({ target: departmentPaymentSettings.departmentId, set })
-    .run();
+    .onConflictDoUpdate({ target: departmentPaymentSettings.departmentId, set });
 }

@@ -6,6 +6,7 @@ import type Sqlite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../client';
 import { RECEIPT_TOTALS_BACKFILL, rebuildReceiptTotals, receiptTotalsDrift, STUDENT_COURSE_TOTALS_BACKFILL, STUDENT_PAYMENTS_BACKFILL } from './totals';
+import { transaction } from '../engine/runner';
 
 const MIGRATIONS = fileURLToPath(new URL('../../drizzle', import.meta.url));
 const MODES = ['cash', 'upi', 'cheque', 'bank_transfer', 'card'] as const;
@@ -86,23 +87,23 @@ function randomWrites(sqlite: Sqlite.Database, students: number[], seed: number,
 }
 
 describe('receipt totals', () => {
-  it('stay equal to a recomputation from the receipts after any raw inserts, updates, voids and deletes', () => {
+  it('stay equal to a recomputation from the receipts after any raw inserts, updates, voids and deletes', async () => {
     for (const seed of [1, 2, 3, 4, 5]) {
       const db = openDatabase(':memory:');
       const students = academics(db.$client);
       randomWrites(db.$client, students, seed, 300);
       expect(db.$client.prepare('SELECT COUNT(*) AS n FROM receipts').get()).not.toEqual({ n: 0 });
-      expect(receiptTotalsDrift(db)).toEqual([]);
+      expect((await receiptTotalsDrift(db))).toEqual([]);
       const paid = db.$client.prepare('SELECT * FROM student_head_paid ORDER BY 1, 2').all();
-      db.transaction((tx) => rebuildReceiptTotals(tx));
-      expect(receiptTotalsDrift(db)).toEqual([]);
+      await transaction(db, async (tx) => rebuildReceiptTotals(tx));
+      expect((await receiptTotalsDrift(db))).toEqual([]);
       expect(db.$client.prepare('SELECT * FROM student_head_paid WHERE paid_paise <> 0 ORDER BY 1, 2').all()).toEqual(
         (paid as { paid_paise: number }[]).filter((p) => p.paid_paise !== 0),
       );
     }
   });
 
-  it('a database with receipts from before the migration gets its totals from the backfill', () => {
+  it('a database with receipts from before the migration gets its totals from the backfill', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'fees-totals-'));
     const before = join(dir, 'before');
     mkdirSync(join(before, 'meta'), { recursive: true });
@@ -121,27 +122,27 @@ describe('receipt totals', () => {
 
     const migrated = openDatabase(path);
     expect(migrated.$client.prepare('SELECT COUNT(*) AS n FROM daily_mode_collections').get()).not.toEqual({ n: 0 });
-    expect(receiptTotalsDrift(migrated)).toEqual([]);
+    expect((await receiptTotalsDrift(migrated))).toEqual([]);
     migrated.$client.close();
   });
 
-  it('rebuilds wiped totals from the receipts, with the same statements as the migration', () => {
+  it('rebuilds wiped totals from the receipts, with the same statements as the migration', async () => {
     const db = openDatabase(':memory:');
     randomWrites(db.$client, academics(db.$client), 11, 200);
     const snapshot = () => ['student_head_paid', 'daily_head_collections', 'daily_mode_collections'].map((t) => db.$client.prepare(`SELECT * FROM ${t} ORDER BY 1, 2, 3`).all());
-    db.transaction((tx) => rebuildReceiptTotals(tx));
+    await transaction(db, async (tx) => rebuildReceiptTotals(tx));
     const rebuilt = snapshot();
     for (const table of ['student_head_paid', 'daily_head_collections', 'daily_mode_collections']) db.$client.exec(`DELETE FROM ${table}`);
-    expect(receiptTotalsDrift(db)).not.toEqual([]);
-    db.transaction((tx) => rebuildReceiptTotals(tx));
+    expect((await receiptTotalsDrift(db))).not.toEqual([]);
+    await transaction(db, async (tx) => rebuildReceiptTotals(tx));
     expect(snapshot()).toEqual(rebuilt);
-    expect(receiptTotalsDrift(db)).toEqual([]);
+    expect((await receiptTotalsDrift(db))).toEqual([]);
 
     const migration = readFileSync(join(MIGRATIONS, '0002_receipt_totals.sql'), 'utf8').split('--> statement-breakpoint').map((s) => s.trim());
     for (const statement of RECEIPT_TOTALS_BACKFILL) expect(migration).toContain(statement);
   });
 
-  it('paid per student on the batch heads and receipts per course and batch stay right as students, structures and receipts move', () => {
+  it('paid per student on the batch heads and receipts per course and batch stay right as students, structures and receipts move', async () => {
     for (const seed of [21, 22, 23]) {
       const db = openDatabase(':memory:');
       const sqlite = db.$client;
@@ -161,15 +162,15 @@ describe('receipt totals', () => {
         else if (op === 2) sqlite.prepare('DELETE FROM fee_structures WHERE id = (SELECT MIN(id) FROM fee_structures WHERE batch_id = ?)').run(1 + 2 * pick(2));
         else if (op === 3) sqlite.prepare('UPDATE OR IGNORE fee_structures SET fee_head_id = ? WHERE batch_id = ?').run(heads[pick(4)], 1 + 2 * pick(2));
         else sqlite.prepare('UPDATE receipts SET batch_id = CASE batch_id WHEN 1 THEN 3 ELSE 1 END WHERE course_id = 1003 AND id % 2 = ?').run(pick(2));
-        expect(receiptTotalsDrift(db)).toEqual([]);
+        expect((await receiptTotalsDrift(db))).toEqual([]);
       }
       expect(sqlite.prepare('SELECT COUNT(*) AS n FROM student_paid WHERE paid_paise <> 0').get()).not.toEqual({ n: 0 });
       expect(sqlite.prepare('SELECT COUNT(*) AS n FROM course_batch_receipts WHERE receipt_count > 0').get()).not.toEqual({ n: 0 });
       const snapshot = () => ['student_paid', 'course_batch_receipts'].map((t) => sqlite.prepare(`SELECT * FROM ${t} WHERE ${t === 'student_paid' ? 'paid_paise' : 'receipt_count'} <> 0 ORDER BY 1, 2`).all());
       const kept = snapshot();
-      db.transaction((tx) => rebuildReceiptTotals(tx));
+      await transaction(db, async (tx) => rebuildReceiptTotals(tx));
       expect(snapshot()).toEqual(kept);
-      expect(receiptTotalsDrift(db)).toEqual([]);
+      expect((await receiptTotalsDrift(db))).toEqual([]);
     }
   });
 

@@ -1,6 +1,6 @@
 import type { Database } from '../client';
+import { row, rows, run } from '../engine/runner';
 import type { PaymentMode, ReceiptStatus } from '../schema';
-import { prepared } from './prepared';
 
 /** A student as the receipt counter needs them, with the GST rate in force (one statement). */
 export interface ReceiptStudent {
@@ -30,29 +30,28 @@ const STUDENT_SELECT = `
   JOIN courses c ON c.id = s.course_id
   JOIN batches b ON b.id = s.batch_id`;
 
-export function findReceiptStudentById(db: Database, studentId: number): ReceiptStudent | null {
-  return prepared<ReceiptStudent>(db, `${STUDENT_SELECT} WHERE s.id = @studentId`).get({ studentId }) ?? null;
+export async function findReceiptStudentById(db: Database, studentId: number): Promise<ReceiptStudent | null> {
+  return (await row<ReceiptStudent>(db, `${STUDENT_SELECT} WHERE s.id = @studentId`, { studentId })) ?? null;
 }
 
-export function findReceiptStudentByAdmissionNo(db: Database, departmentId: number, admissionNo: string): ReceiptStudent | null {
+export async function findReceiptStudentByAdmissionNo(db: Database, departmentId: number, admissionNo: string): Promise<ReceiptStudent | null> {
   return (
-    prepared<ReceiptStudent>(db, `${STUDENT_SELECT} WHERE s.department_id = @departmentId AND s.admission_no = @admissionNo`).get({
+    (await row<ReceiptStudent>(db, `${STUDENT_SELECT} WHERE s.department_id = @departmentId AND s.admission_no = @admissionNo`, {
       departmentId,
       admissionNo,
-    }) ?? null
+    })) ?? null
   );
 }
 
-export function findFeeHeadName(db: Database, feeHeadId: number): string | null {
-  return prepared<{ name: string }>(db, 'SELECT name FROM fee_heads WHERE id = ?').get(feeHeadId)?.name ?? null;
+export async function findFeeHeadName(db: Database, feeHeadId: number): Promise<string | null> {
+  return (await row<{ name: string }>(db, 'SELECT name FROM fee_heads WHERE id = @p0', { p0: feeHeadId }))?.name ?? null;
 }
 
 /** Bumps the foundation-wide sequence; call inside the transaction that writes the receipt. */
-export function allocateReceiptNumber(db: Database): number {
-  return prepared<{ n: number }>(
+export async function allocateReceiptNumber(db: Database): Promise<number> {
+  return (await row<{ n: number }>(
     db,
-    'UPDATE receipt_number_sequence SET last_number = last_number + 1 WHERE id = 1 RETURNING last_number AS n',
-  ).get()!.n;
+    'UPDATE receipt_number_sequence SET last_number = last_number + 1 WHERE id = 1 RETURNING last_number AS n'))!.n;
 }
 
 export interface NewReceiptLine {
@@ -83,26 +82,24 @@ export interface NewReceipt {
 
 const INSERT_LINE_SQL = `
   INSERT INTO receipt_lines (receipt_id, line_no, student_id, fee_head_id, particulars, amount_paise)
-  VALUES (?, ?, ?, ?, ?, ?)`;
+  VALUES (@receiptId, @lineNo, @studentId, @feeHeadId, @particulars, @amountPaise)`;
 
-function insertLines(db: Database, receiptId: number, studentId: number, lines: readonly NewReceiptLine[]): void {
-  const statement = prepared(db, INSERT_LINE_SQL);
-  lines.forEach((line, index) => {
-    statement.run(receiptId, index + 1, studentId, line.feeHeadId, line.particulars, line.amountPaise);
-  });
+async function insertLines(db: Database, receiptId: number, studentId: number, lines: readonly NewReceiptLine[]): Promise<void> {
+  for (const [index, line] of lines.entries()) {
+    await run(db, INSERT_LINE_SQL, { receiptId, lineNo: index + 1, studentId, feeHeadId: line.feeHeadId, particulars: line.particulars, amountPaise: line.amountPaise });
+  }
 }
 
 /** Writes a receipt's master row and its lines; returns the new receipt id. */
-export function insertReceipt(db: Database, receipt: NewReceipt, lines: readonly NewReceiptLine[]): number {
-  const { id } = prepared<{ id: number }>(
+export async function insertReceipt(db: Database, receipt: NewReceipt, lines: readonly NewReceiptLine[]): Promise<number> {
+  const { id } = (await row<{ id: number }>(
     db,
     `INSERT INTO receipts (number, department_id, course_id, batch_id, student_id, date, student_name, address,
        phone, email, total_paise, tax_rate_basis_points, tax_paise, net_paise, payment_mode, payment_reference, created_by)
      VALUES (@number, @departmentId, @courseId, @batchId, @studentId, @date, @studentName, @address,
        @phone, @email, @totalPaise, @taxRateBasisPoints, @taxPaise, @netPaise, @paymentMode, @paymentReference, @createdBy)
-     RETURNING id`,
-  ).get(receipt)!;
-  insertLines(db, id, receipt.studentId, lines);
+     RETURNING id`, receipt))!;
+  await insertLines(db, id, receipt.studentId, lines);
   return id;
 }
 
@@ -118,29 +115,27 @@ export interface ReceiptEdit {
 }
 
 /** Replaces a live receipt's editable fields and all its lines; number, student and tax rate stay. */
-export function updateReceipt(db: Database, receiptId: number, studentId: number, edit: ReceiptEdit, lines: readonly NewReceiptLine[]): void {
-  prepared(
+export async function updateReceipt(db: Database, receiptId: number, studentId: number, edit: ReceiptEdit, lines: readonly NewReceiptLine[]): Promise<void> {
+  await run(
     db,
     `UPDATE receipts SET date = @date, phone = @phone, email = @email, total_paise = @totalPaise, tax_paise = @taxPaise,
        net_paise = @netPaise, payment_mode = @paymentMode, payment_reference = @paymentReference,
        version = version + 1, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-     WHERE id = @receiptId AND status = 'live'`,
-  ).run({ ...edit, receiptId });
-  prepared(db, 'DELETE FROM receipt_lines WHERE receipt_id = ?').run(receiptId);
-  insertLines(db, receiptId, studentId, lines);
+     WHERE id = @receiptId AND status = 'live'`, { ...edit, receiptId });
+  await run(db, 'DELETE FROM receipt_lines WHERE receipt_id = @p0', { p0: receiptId });
+  await insertLines(db, receiptId, studentId, lines);
 }
 
 /** Marks a live receipt voided; returns the time written, or null if it was not live. */
-export function markReceiptVoided(db: Database, receiptId: number, userId: number | null): string | null {
+export async function markReceiptVoided(db: Database, receiptId: number, userId: number | null): Promise<string | null> {
   return (
-    prepared<{ voidedAt: string }>(
+    (await row<{ voidedAt: string }>(
       db,
       `UPDATE receipts SET status = 'voided', voided_by = @userId,
          voided_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'),
          version = version + 1
        WHERE id = @receiptId AND status = 'live'
-       RETURNING voided_at AS voidedAt`,
-    ).get({ receiptId, userId })?.voidedAt ?? null
+       RETURNING voided_at AS voidedAt`, { receiptId, userId }))?.voidedAt ?? null
   );
 }
 
@@ -185,11 +180,10 @@ export interface StoredReceipt {
   letterheadPhone: string;
 }
 
-export function findReceiptByNumber(db: Database, number: number): StoredReceipt | null {
+export async function findReceiptByNumber(db: Database, number: number): Promise<StoredReceipt | null> {
   return (
-    prepared<StoredReceipt>(
-      db,
-      `SELECT r.id, r.number, r.status, r.date, r.department_id AS departmentId, dep.name AS departmentName,
+    (await row<StoredReceipt>(
+      db, `SELECT r.id, r.number, r.status, r.date, r.department_id AS departmentId, dep.name AS departmentName,
               r.course_id AS courseId, c.name AS courseName, r.batch_id AS batchId, b.name AS batchName,
               r.student_id AS studentId, s.admission_no AS admissionNo, r.student_name AS studentName, r.address,
               r.phone, r.email, r.total_paise AS totalPaise, r.tax_rate_basis_points AS taxRateBasisPoints,
@@ -208,8 +202,7 @@ export function findReceiptByNumber(db: Database, number: number): StoredReceipt
        LEFT JOIN users cu ON cu.id = r.created_by
        LEFT JOIN users vu ON vu.id = r.voided_by
        LEFT JOIN cheques ch ON ch.receipt_id = r.id
-       WHERE r.number = ?`,
-    ).get(number) ?? null
+       WHERE r.number = @p0`, { p0: number })) ?? null
   );
 }
 
@@ -221,15 +214,13 @@ export interface StoredReceiptLine {
   amountPaise: number;
 }
 
-export function listReceiptLines(db: Database, receiptId: number): StoredReceiptLine[] {
-  return prepared<StoredReceiptLine>(
-    db,
-    `SELECT rl.line_no AS lineNo, rl.fee_head_id AS feeHeadId, fh.name AS feeHead, rl.particulars,
+export async function listReceiptLines(db: Database, receiptId: number): Promise<StoredReceiptLine[]> {
+  return (await rows<StoredReceiptLine>(
+    db, `SELECT rl.line_no AS lineNo, rl.fee_head_id AS feeHeadId, fh.name AS feeHead, rl.particulars,
             rl.amount_paise AS amountPaise
      FROM receipt_lines rl JOIN fee_heads fh ON fh.id = rl.fee_head_id
-     WHERE rl.receipt_id = ?
-     ORDER BY rl.line_no`,
-  ).all(receiptId);
+     WHERE rl.receipt_id = @p0
+     ORDER BY rl.line_no`, { p0: receiptId }));
 }
 
 export interface ReceiptSearchRow {
@@ -249,9 +240,9 @@ export const RECEIPT_SEARCH_LIMIT = 500;
  * Students of one course of a department whose name, admission number or capId contains the text
  * (any case; empty text lists the course), newest batch first (start date descending, then name) then by name.
  */
-export function searchReceiptStudents(db: Database, params: { departmentId: number; courseId: number; text: string }): ReceiptSearchRow[] {
+export async function searchReceiptStudents(db: Database, params: { departmentId: number; courseId: number; text: string }): Promise<ReceiptSearchRow[]> {
   const pattern = `%${params.text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-  return prepared<ReceiptSearchRow>(
+  return (await rows<ReceiptSearchRow>(
     db,
     `SELECT s.id AS studentId, s.admission_no AS admissionNo, s.cap_id AS capId, s.name, s.address,
             s.batch_id AS batchId, b.name AS batchName
@@ -259,8 +250,7 @@ export function searchReceiptStudents(db: Database, params: { departmentId: numb
      WHERE s.department_id = @departmentId AND s.course_id = @courseId
        AND (s.name LIKE @pattern ESCAPE '\\' OR s.admission_no LIKE @pattern ESCAPE '\\' OR s.cap_id LIKE @pattern ESCAPE '\\')
      ORDER BY b.start_date DESC, b.name, b.id, s.name COLLATE NOCASE, s.id
-     LIMIT ${RECEIPT_SEARCH_LIMIT}`,
-  ).all({ departmentId: params.departmentId, courseId: params.courseId, pattern });
+     LIMIT ${RECEIPT_SEARCH_LIMIT}`, { departmentId: params.departmentId, courseId: params.courseId, pattern }));
 }
 
 export interface FoundStudent {
@@ -288,28 +278,26 @@ const FOUND_COLUMNS = `s.id AS studentId, s.admission_no AS admissionNo, s.cap_i
  * FIND_STUDENT_LIMIT + 1 students whose name, admission number, capId or phone contains it, in name
  * order (the walk follows students_department_name_nocase_idx and stops at the limit).
  */
-export function findDepartmentStudents(
+export async function findDepartmentStudents(
   db: Database,
   params: { departmentId: number; text: string; courseId?: number },
-): { exact: FoundStudent | null; matches: FoundStudent[] } {
+): Promise<{ exact: FoundStudent | null; matches: FoundStudent[] }> {
   const course = params.courseId === undefined ? '' : 'AND s.course_id = @courseId';
   const args = { departmentId: params.departmentId, ...(params.courseId === undefined ? {} : { courseId: params.courseId }) };
   const exact =
-    prepared<FoundStudent>(
+    (await row<FoundStudent>(
       db,
       `SELECT ${FOUND_COLUMNS}
      WHERE s.department_id = @departmentId AND s.admission_no = @text COLLATE NOCASE ${course}
-     ORDER BY s.id LIMIT 1`,
-    ).get({ ...args, text: params.text }) ?? null;
+     ORDER BY s.id LIMIT 1`, { ...args, text: params.text })) ?? null;
   const pattern = `%${params.text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-  const matches = prepared<FoundStudent>(
+  const matches = (await rows<FoundStudent>(
     db,
     `SELECT ${FOUND_COLUMNS}
      WHERE s.department_id = @departmentId ${course}
        AND (s.name LIKE @pattern ESCAPE '\\' OR s.admission_no LIKE @pattern ESCAPE '\\'
             OR s.cap_id LIKE @pattern ESCAPE '\\' OR s.phone LIKE @pattern ESCAPE '\\')
      ORDER BY s.name COLLATE NOCASE, s.id
-     LIMIT ${FIND_STUDENT_LIMIT + 1}`,
-  ).all({ ...args, pattern });
+     LIMIT ${FIND_STUDENT_LIMIT + 1}`, { ...args, pattern }));
   return { exact, matches };
 }

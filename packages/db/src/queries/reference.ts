@@ -2,31 +2,30 @@ import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { categories, courses, departments, feeHeads, religions } from '../schema';
 
-export function listDepartments(db: DbOrTx) {
-  return db.select().from(departments).orderBy(asc(departments.id)).all();
+export async function listDepartments(db: DbOrTx) {
+  return await db.select().from(departments).orderBy(asc(departments.id));
 }
 
-export function listCourses(db: DbOrTx, departmentId?: number) {
-  return db
+export async function listCourses(db: DbOrTx, departmentId?: number) {
+  return await db
     .select({ id: courses.id, name: courses.name, departmentId: courses.departmentId })
     .from(courses)
     .where(departmentId === undefined ? undefined : eq(courses.departmentId, departmentId))
-    .orderBy(asc(courses.id))
-    .all();
+    .orderBy(asc(courses.id));
 }
 
-export function findCourse(db: DbOrTx, id: number) {
-  return db.select().from(courses).where(eq(courses.id, id)).get() ?? null;
+export async function findCourse(db: DbOrTx, id: number) {
+  return (await db.select().from(courses).where(eq(courses.id, id)).limit(1))[0] ?? null;
 }
 
-export function listCategories(db: DbOrTx) {
-  return db.select().from(categories).orderBy(asc(categories.id)).all();
+export async function listCategories(db: DbOrTx) {
+  return await db.select().from(categories).orderBy(asc(categories.id));
 }
 
-export function listReligions(db: DbOrTx) {
-  return db.select().from(religions).orderBy(asc(religions.id)).all();
+export async function listReligions(db: DbOrTx) {
+  return await db.select().from(religions).orderBy(asc(religions.id));
 }
 
-export function listFeeHeads(db: DbOrTx) {
-  return db.select().from(feeHeads).orderBy(asc(feeHeads.name)).all();
+export async function listFeeHeads(db: DbOrTx) {
+  return await db.select().from(feeHeads).orderBy(asc(feeHeads.name));
 }

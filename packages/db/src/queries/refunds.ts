@@ -4,11 +4,11 @@
  */
 import { ADVANCE_HEAD, type AdvanceHead, type AdvanceSettlements, CHEQUE_BOUNCE_HEAD, LATE_FEE_HEAD, type TRefundMode } from '@fees/validation';
 import type { DbOrTx } from '../client';
-import { prepared } from './prepared';
+import { row, rows } from '../engine/runner';
 
 /** The next refund number, bumped inside the caller's transaction: unique, increasing, no gaps. */
-export function allocateRefundNumber(db: DbOrTx): number {
-  return prepared<{ n: number }>(db, 'UPDATE refund_number_sequence SET last_number = last_number + 1 WHERE id = 1 RETURNING last_number AS n').get()!
+export async function allocateRefundNumber(db: DbOrTx): Promise<number> {
+  return (await row<{ n: number }>(db, 'UPDATE refund_number_sequence SET last_number = last_number + 1 WHERE id = 1 RETURNING last_number AS n'))!
     .n;
 }
 
@@ -27,15 +27,14 @@ export interface NewRefund {
   createdBy: number | null;
 }
 
-export function insertRefund(db: DbOrTx, r: NewRefund): number {
-  return prepared<{ id: number }>(
+export async function insertRefund(db: DbOrTx, r: NewRefund): Promise<number> {
+  return (await row<{ id: number }>(
     db,
     `INSERT INTO refunds (number, department_id, course_id, batch_id, student_id, date, student_name, amount_paise,
        payment_mode, payment_reference, reason, created_by)
      VALUES (@number, @departmentId, @courseId, @batchId, @studentId, @date, @studentName, @amountPaise,
        @paymentMode, @paymentReference, @reason, @createdBy)
-     RETURNING id`,
-  ).get(r)!.id;
+     RETURNING id`, r))!.id;
 }
 
 export interface StoredRefund {
@@ -82,33 +81,31 @@ const REFUND_COLUMNS = `
   LEFT JOIN users cu ON cu.id = f.created_by
   LEFT JOIN users vu ON vu.id = f.voided_by`;
 
-export function findRefundByNumber(db: DbOrTx, number: number): StoredRefund | null {
-  return prepared<StoredRefund>(db, `${REFUND_COLUMNS} WHERE f.number = ?`).get(number) ?? null;
+export async function findRefundByNumber(db: DbOrTx, number: number): Promise<StoredRefund | null> {
+  return (await row<StoredRefund>(db, `${REFUND_COLUMNS} WHERE f.number = @p0`, { p0: number })) ?? null;
 }
 
 /** A department's refunds (live and voided) dated from..to, newest first. */
-export function listRefunds(db: DbOrTx, params: { depId: number; from: string; to: string }): StoredRefund[] {
-  return prepared<StoredRefund>(
+export async function listRefunds(db: DbOrTx, params: { depId: number; from: string; to: string }): Promise<StoredRefund[]> {
+  return (await rows<StoredRefund>(
     db,
-    `${REFUND_COLUMNS} WHERE f.department_id = @depId AND f.date BETWEEN @from AND @to ORDER BY f.date DESC, f.number DESC`,
-  ).all(params);
+    `${REFUND_COLUMNS} WHERE f.department_id = @depId AND f.date BETWEEN @from AND @to ORDER BY f.date DESC, f.number DESC`, params));
 }
 
 /** A student's refunds, oldest first (the statement). */
-export function listStudentRefunds(db: DbOrTx, studentId: number): StoredRefund[] {
-  return prepared<StoredRefund>(db, `${REFUND_COLUMNS} WHERE f.student_id = ? ORDER BY f.date, f.number`).all(studentId);
+export async function listStudentRefunds(db: DbOrTx, studentId: number): Promise<StoredRefund[]> {
+  return (await rows<StoredRefund>(db, `${REFUND_COLUMNS} WHERE f.student_id = @p0 ORDER BY f.date, f.number`, { p0: studentId }));
 }
 
 /** Marks a live refund voided (keeps its row and number); the void time, or null when it was not live. */
-export function markRefundVoided(db: DbOrTx, params: { refundId: number; userId: number | null; reason: string }): string | null {
+export async function markRefundVoided(db: DbOrTx, params: { refundId: number; userId: number | null; reason: string }): Promise<string | null> {
   return (
-    prepared<{ voidedAt: string }>(
+    (await row<{ voidedAt: string }>(
       db,
       `UPDATE refunds SET status = 'voided', voided_by = @userId, void_reason = @reason,
          voided_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), version = version + 1
        WHERE id = @refundId AND status = 'live'
-       RETURNING voided_at AS "voidedAt"`,
-    ).get(params)?.voidedAt ?? null
+       RETURNING voided_at AS "voidedAt"`, params))?.voidedAt ?? null
   );
 }
 
@@ -156,13 +153,13 @@ const ONE_STUDENT = 'SELECT id, batch_id FROM students WHERE id = @studentId';
 const STUDENTS_OF_BATCH = 'SELECT id, batch_id FROM students WHERE batch_id = @batchId';
 
 /** The student's heads as the advance sees them (see advanceHeadsSql). */
-export function studentAdvanceHeads(db: DbOrTx, studentId: number): AdvanceHead[] {
-  return prepared<AdvanceHead>(db, advanceHeadsSql(ONE_STUDENT)).all({ studentId, lateFee: LATE_FEE_HEAD, bounceHead: CHEQUE_BOUNCE_HEAD });
+export async function studentAdvanceHeads(db: DbOrTx, studentId: number): Promise<AdvanceHead[]> {
+  return (await rows<AdvanceHead>(db, advanceHeadsSql(ONE_STUDENT), { studentId, lateFee: LATE_FEE_HEAD, bounceHead: CHEQUE_BOUNCE_HEAD }));
 }
 
 /** What the student's live "Adjusted from advance" receipts settled and their live refunds paid out. */
-export function studentAdvanceSettlements(db: DbOrTx, studentId: number): AdvanceSettlements {
-  return prepared<AdvanceSettlements>(db, settlementsSql(ONE_STUDENT)).get({ studentId })!;
+export async function studentAdvanceSettlements(db: DbOrTx, studentId: number): Promise<AdvanceSettlements> {
+  return (await row<AdvanceSettlements>(db, settlementsSql(ONE_STUDENT), { studentId }))!;
 }
 
 export interface StudentAdvanceFigures {
@@ -171,14 +168,14 @@ export interface StudentAdvanceFigures {
 }
 
 /** The same figures for every student of some batches at once (the dues reports), by student id. */
-export function advanceFiguresOfBatches(db: DbOrTx, batchIds: readonly number[]): Map<number, StudentAdvanceFigures> {
+export async function advanceFiguresOfBatches(db: DbOrTx, batchIds: readonly number[]): Promise<Map<number, StudentAdvanceFigures>> {
   const figures = new Map<number, StudentAdvanceFigures>();
   for (const batchId of batchIds) {
     const params = { batchId, lateFee: LATE_FEE_HEAD, bounceHead: CHEQUE_BOUNCE_HEAD };
-    for (const { studentId, ...settled } of prepared<AdvanceSettlements & { studentId: number }>(db, settlementsSql(STUDENTS_OF_BATCH)).all(params)) {
+    for (const { studentId, ...settled } of (await rows<AdvanceSettlements & { studentId: number }>(db, settlementsSql(STUDENTS_OF_BATCH), params))) {
       figures.set(studentId, { heads: [], settled });
     }
-    for (const { studentId, ...head } of prepared<AdvanceHead & { studentId: number }>(db, advanceHeadsSql(STUDENTS_OF_BATCH)).all(params)) {
+    for (const { studentId, ...head } of (await rows<AdvanceHead & { studentId: number }>(db, advanceHeadsSql(STUDENTS_OF_BATCH), params))) {
       figures.get(studentId)?.heads.push(head);
     }
   }
@@ -186,6 +183,6 @@ export function advanceFiguresOfBatches(db: DbOrTx, batchIds: readonly number[])
 }
 
 /** The Advance head's id (seeded reference data). */
-export function findAdvanceHeadId(db: DbOrTx): number | null {
-  return prepared<{ id: number }>(db, 'SELECT id FROM fee_heads WHERE name = ?').get(ADVANCE_HEAD)?.id ?? null;
+export async function findAdvanceHeadId(db: DbOrTx): Promise<number | null> {
+  return (await row<{ id: number }>(db, 'SELECT id FROM fee_heads WHERE name = @p0', { p0: ADVANCE_HEAD }))?.id ?? null;
 }

@@ -7,6 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
+import { row, rows } from '../engine/runner';
 import type { PaymentMode, ReceiptStatus } from '../schema';
 
 /**
@@ -65,20 +66,20 @@ export interface FeeReceiptReport {
  * (a course has few batches, so sorting them is cheap) and in number order within each from
  * receipts_live_course_idx, so a page never sorts the course's receipts.
  */
-export function feeReceiptReport(
+export async function feeReceiptReport(
   db: DbOrTx,
   params: { depId: number; courseId: number; text?: string; batchId?: number; limit: number },
-): FeeReceiptReport {
+): Promise<FeeReceiptReport> {
   const empty: FeeReceiptReport = { batches: [], totals: { count: 0, netPaise: 0 }, truncated: false };
   // The course decides the department, so the receipts need no department filter of their own.
-  if (!courseOfDepartment(db, params)) return empty;
+  if (!(await courseOfDepartment(db, params))) return empty;
   const pattern = params.text ? likePattern(params.text) : null;
   const search = pattern
     ? sql`AND (r.student_name LIKE ${pattern} ESCAPE '\\' OR s.admission_no LIKE ${pattern} ESCAPE '\\' OR CAST(r.number AS TEXT) LIKE ${pattern} ESCAPE '\\')`
     : sql``;
   const oneBatch = params.batchId === undefined ? sql`` : sql`AND r.batch_id = ${params.batchId}`;
   // Without a text the totals are the running totals of the course's batches (course_batch_receipts).
-  const groups = db.all<{ batchId: number; batchName: string; count: number; netPaise: number; allCount: number; allNetPaise: number }>(
+  const groups = (await rows<{ batchId: number; batchName: string; count: number; netPaise: number; allCount: number; allNetPaise: number }>(db, 
     pattern
       ? sql`
     SELECT r.batch_id AS batchId, b.name AS batchName, COUNT(*) AS count, SUM(r.net_paise) AS netPaise,
@@ -96,7 +97,7 @@ export function feeReceiptReport(
     JOIN batches b ON b.id = t.batch_id
     WHERE t.course_id = ${params.courseId} AND t.receipt_count > 0 ${params.batchId === undefined ? sql`` : sql`AND t.batch_id = ${params.batchId}`}
     ORDER BY b.start_date DESC, b.name, b.id`,
-  );
+  ));
   if (groups.length === 0) return empty;
   // One batch at a time in the groups' order (newest first), each a range of receipts_live_course_idx
   // in number order, until the page is full.
@@ -104,7 +105,7 @@ export function feeReceiptReport(
   let shown = 0;
   for (const g of groups) {
     if (shown >= params.limit) break;
-    const own = db.all<FeeReceiptRow>(sql`
+    const own = (await rows<FeeReceiptRow>(db, sql`
     SELECT r.number AS number, r.date AS date, r.student_id AS studentId, s.admission_no AS admissionNo,
       r.student_name AS studentName, r.address AS address, r.batch_id AS batchId, ${g.batchName} AS batchName,
       r.net_paise AS netPaise
@@ -112,7 +113,7 @@ export function feeReceiptReport(
     JOIN students s ON s.id = r.student_id
     WHERE r.course_id = ${params.courseId} AND r.batch_id = ${g.batchId} AND r.status = 'live' ${search}
     ORDER BY r.number
-    LIMIT ${params.limit - shown}`);
+    LIMIT ${params.limit - shown}`));
     rowsOf.set(g.batchId, own);
     shown += own.length;
   }
@@ -127,8 +128,8 @@ export function feeReceiptReport(
   };
 }
 
-function courseOfDepartment(db: DbOrTx, params: { depId: number; courseId: number }): boolean {
-  return db.get(sql`SELECT 1 AS ok FROM courses WHERE id = ${params.courseId} AND department_id = ${params.depId}`) !== undefined;
+async function courseOfDepartment(db: DbOrTx, params: { depId: number; courseId: number }): Promise<boolean> {
+  return (await row(db, sql`SELECT 1 AS ok FROM courses WHERE id = ${params.courseId} AND department_id = ${params.depId}`)) !== undefined;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -146,18 +147,18 @@ export interface ReceiptLinesReport {
 }
 
 /** A receipt of the department with its lines in order, or null when the department has no such receipt. */
-export function receiptLinesReport(db: DbOrTx, params: { depId: number; number: number }): ReceiptLinesReport | null {
-  const receipt = db.get<Omit<ReceiptLinesReport, 'lines'> & { id: number }>(sql`
+export async function receiptLinesReport(db: DbOrTx, params: { depId: number; number: number }): Promise<ReceiptLinesReport | null> {
+  const receipt = (await row<Omit<ReceiptLinesReport, 'lines'> & { id: number }>(db, sql`
     SELECT id, number, date, status, student_name AS studentName, total_paise AS totalPaise,
       tax_paise AS taxPaise, net_paise AS netPaise
-    FROM receipts WHERE number = ${params.number} AND department_id = ${params.depId}`);
+    FROM receipts WHERE number = ${params.number} AND department_id = ${params.depId}`));
   if (!receipt) return null;
-  const lines = db.all<ReceiptLinesReport['lines'][number]>(sql`
+  const lines = (await rows<ReceiptLinesReport['lines'][number]>(db, sql`
     SELECT rl.line_no AS lineNo, rl.fee_head_id AS feeHeadId, fh.name AS feeHead, rl.particulars AS particulars,
       rl.amount_paise AS amountPaise
     FROM receipt_lines rl JOIN fee_heads fh ON fh.id = rl.fee_head_id
     WHERE rl.receipt_id = ${receipt.id}
-    ORDER BY rl.line_no, rl.id`);
+    ORDER BY rl.line_no, rl.id`));
   const { id: _id, ...rest } = receipt;
   return { ...rest, lines };
 }
@@ -278,11 +279,11 @@ const DUES_BALANCE = sql.raw(
  * Every student of a course (or of one of its batches) with fee, discount, paid and balance; only
  * balances other than zero unless includeSettled. Rows stop at `limit`; totals count everyone shown.
  */
-export function duesReport(
+export async function duesReport(
   db: DbOrTx,
   params: { depId: number; courseId: number; batchId?: number; includeSettled?: boolean; limit: number },
-): DuesReport {
-  const raw = db.all<DuesRaw>(sql`
+): Promise<DuesReport> {
+  const raw = (await rows<DuesRaw>(db, sql`
     WITH ${courseStudentMoney(params)},
     d AS MATERIALIZED (
       SELECT sel.id AS studentId, sel.admission_no AS admissionNo, sel.name AS name, sel.cap_id AS capId,
@@ -310,7 +311,7 @@ export function duesReport(
     SELECT 'total', NULL, NULL, NULL, NULL, NULL, NULL, NULL, COALESCE(SUM(feePaise), 0), COALESCE(SUM(discountPaise), 0),
       COALESCE(SUM(paidPaise), 0), COALESCE(SUM(balancePaise), 0), COUNT(*)
     FROM d
-    ORDER BY batchStart DESC, batchName, batchId, admissionNo`);
+    ORDER BY batchStart DESC, batchName, batchId, admissionNo`));
   const totalsOf = (r: DuesRaw): DuesTotals => ({
     count: r.count,
     feePaise: r.feePaise,
@@ -366,11 +367,11 @@ type FeeInfoRaw = { kind: Kind } & Omit<FeeInfoRow, 'batchId' | 'batchName'> & {
  * Every student of a course (or of one batch; optionally matching a text in name, admission number
  * or capId) with fee, discount and final fee. Rows stop at `limit`; totals count every match.
  */
-export function studentFeeInfoReport(
+export async function studentFeeInfoReport(
   db: DbOrTx,
   params: { depId: number; courseId: number; text?: string; batchId?: number; limit: number },
-): FeeInfoReport {
-  const raw = db.all<FeeInfoRaw>(sql`
+): Promise<FeeInfoReport> {
+  const raw = (await rows<FeeInfoRaw>(db, sql`
     WITH ${courseStudentMoney(params)},
     d AS MATERIALIZED (
       SELECT sel.id AS studentId, sel.admission_no AS admissionNo, sel.name AS name, sel.cap_id AS capId,
@@ -395,7 +396,7 @@ export function studentFeeInfoReport(
     SELECT 'total', NULL, NULL, NULL, NULL, NULL, NULL, NULL, COALESCE(SUM(feePaise), 0), COALESCE(SUM(discountPaise), 0),
       COALESCE(SUM(finalFeePaise), 0), COUNT(*)
     FROM d
-    ORDER BY batchStart DESC, batchName, batchId, admissionNo`);
+    ORDER BY batchStart DESC, batchName, batchId, admissionNo`));
   const totalsOf = (r: FeeInfoRaw): FeeInfoTotals => ({ count: r.count, feePaise: r.feePaise, discountPaise: r.discountPaise, finalFeePaise: r.finalFeePaise });
   const rowOf = (r: FeeInfoRaw): FeeInfoRow => ({
     studentId: r.studentId,
@@ -438,14 +439,14 @@ export interface ReceiptsBetweenDatesReport {
  * Live receipts of a department dated from..to (both days included), by date then number, up to
  * `limit` rows; the totals count them all. Reads receipts_department_date_idx.
  */
-export function receiptsBetweenDatesReport(
+export async function receiptsBetweenDatesReport(
   db: DbOrTx,
   params: { depId: number; from: string; to: string; limit: number },
-): ReceiptsBetweenDatesReport {
+): Promise<ReceiptsBetweenDatesReport> {
   const inRange = sql`r.department_id = ${params.depId} AND r.date BETWEEN ${params.from} AND ${params.to} AND r.status = 'live'`;
-  const totals = db.get<ReceiptTotals>(sql`
-    SELECT COUNT(*) AS count, COALESCE(SUM(r.net_paise), 0) AS netPaise FROM receipts r WHERE ${inRange}`)!;
-  const rows = db.all<DatedReceiptRow>(sql`
+  const totals = (await row<ReceiptTotals>(db, sql`
+    SELECT COUNT(*) AS count, COALESCE(SUM(r.net_paise), 0) AS netPaise FROM receipts r WHERE ${inRange}`))!;
+  const found = (await rows<DatedReceiptRow>(db, sql`
     SELECT r.number AS number, r.date AS date, r.student_id AS studentId, r.student_name AS studentName,
       s.admission_no AS admissionNo, r.batch_id AS batchId, b.name AS batchName, r.course_id AS courseId,
       c.name AS courseName, r.net_paise AS netPaise
@@ -455,8 +456,8 @@ export function receiptsBetweenDatesReport(
     JOIN courses c ON c.id = r.course_id
     WHERE ${inRange}
     ORDER BY r.date, r.number
-    LIMIT ${params.limit}`);
-  return { rows, totals, truncated: rows.length < totals.count };
+    LIMIT ${params.limit}`));
+  return { rows: found, totals, truncated: found.length < totals.count };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -502,9 +503,9 @@ export interface CollectionsReport {
  * with zeros. Receipts "Adjusted from advance" are collections without new money (adjustedPaise),
  * and live refunds of the period are money out.
  */
-export function collectionsReport(db: DbOrTx, params: { depId?: number; from: string; to: string }): CollectionsReport {
+export async function collectionsReport(db: DbOrTx, params: { depId?: number; from: string; to: string }): Promise<CollectionsReport> {
   const ofDepartments = params.depId === undefined ? sql`` : sql`WHERE d.id = ${params.depId}`;
-  const heads = db.all<{ depId: number | null; feeHeadId: number; feeHead: string; amountPaise: number }>(sql`
+  const heads = (await rows<{ depId: number | null; feeHeadId: number; feeHead: string; amountPaise: number }>(db, sql`
     WITH h AS MATERIALIZED (
       SELECT t.department_id AS depId, t.fee_head_id AS feeHeadId, SUM(t.amount_paise) AS amountPaise
       FROM departments d
@@ -519,9 +520,9 @@ export function collectionsReport(db: DbOrTx, params: { depId?: number; from: st
     SELECT NULL, h.feeHeadId, fh.name, SUM(h.amountPaise)
     FROM h JOIN fee_heads fh ON fh.id = h.feeHeadId
     GROUP BY h.feeHeadId
-    ORDER BY 1, 3`);
+    ORDER BY 1, 3`));
   // kind: 'mode' rows are per (department, mode); 'all' rows per department (or overall when depId is null).
-  const modes = db.all<{
+  const modes = (await rows<{
     kind: 'mode' | 'all';
     depId: number | null;
     mode: PaymentMode | null;
@@ -529,7 +530,7 @@ export function collectionsReport(db: DbOrTx, params: { depId?: number; from: st
     headsPaise: number;
     taxPaise: number;
     netPaise: number;
-  }>(sql`
+  }>(db, sql`
     WITH m AS MATERIALIZED (
       SELECT t.department_id AS depId, t.payment_mode AS mode, SUM(t.receipt_count) AS count, SUM(t.total_paise) AS headsPaise,
         SUM(t.tax_paise) AS taxPaise, SUM(t.net_paise) AS netPaise
@@ -544,16 +545,16 @@ export function collectionsReport(db: DbOrTx, params: { depId?: number; from: st
     UNION ALL SELECT 'all', depId, NULL, SUM(count), SUM(headsPaise), SUM(taxPaise), SUM(netPaise) FROM m GROUP BY depId
     UNION ALL SELECT 'all', NULL, NULL, COALESCE(SUM(count), 0), COALESCE(SUM(headsPaise), 0), COALESCE(SUM(taxPaise), 0),
       COALESCE(SUM(netPaise), 0) FROM m
-    ORDER BY 2, 3`);
-  const departments = db.all<{ depId: number; depName: string }>(sql`
+    ORDER BY 2, 3`));
+  const departments = (await rows<{ depId: number; depName: string }>(db, sql`
     SELECT id AS depId, name AS depName FROM departments
-    WHERE ${params.depId === undefined ? sql`1` : sql`id = ${params.depId}`} ORDER BY id`);
-  const paidOut = db.all<{ depId: number; count: number; amountPaise: number }>(sql`
+    WHERE ${params.depId === undefined ? sql`1` : sql`id = ${params.depId}`} ORDER BY id`));
+  const paidOut = (await rows<{ depId: number; count: number; amountPaise: number }>(db, sql`
     SELECT department_id AS "depId", COUNT(*) AS count, SUM(amount_paise) AS "amountPaise"
     FROM refunds
     WHERE status = 'live' AND date BETWEEN ${params.from} AND ${params.to}
       ${params.depId === undefined ? sql`` : sql`AND department_id = ${params.depId}`}
-    GROUP BY department_id`);
+    GROUP BY department_id`));
 
   const totalsOf = (depId: number | null): CollectionsTotals => {
     const all = modes.find((m) => m.kind === 'all' && m.depId === depId);
@@ -640,15 +641,15 @@ export interface StudentStatement {
 }
 
 /** One student's statement, or null when the department has no such student. */
-export function studentStatement(db: DbOrTx, params: { depId: number; studentId: number }): StudentStatement | null {
-  const student = db.get<StudentStatement['student']>(sql`
+export async function studentStatement(db: DbOrTx, params: { depId: number; studentId: number }): Promise<StudentStatement | null> {
+  const student = (await row<StudentStatement['student']>(db, sql`
     SELECT s.id AS id, s.department_id AS departmentId, s.admission_no AS admissionNo, s.name AS name, s.cap_id AS capId,
       s.address AS address, s.phone AS phone, s.email AS email, s.course_id AS courseId, c.name AS courseName,
       s.batch_id AS batchId, b.name AS batchName
     FROM students s JOIN courses c ON c.id = s.course_id JOIN batches b ON b.id = s.batch_id
-    WHERE s.id = ${params.studentId} AND s.department_id = ${params.depId}`);
+    WHERE s.id = ${params.studentId} AND s.department_id = ${params.depId}`));
   if (!student) return null;
-  const heads = db.all<Omit<StatementHead, 'payments'> & Record<`t${keyof StatementTotals}`, number>>(sql`
+  const heads = (await rows<Omit<StatementHead, 'payments'> & Record<`t${keyof StatementTotals}`, number>>(db, sql`
     SELECT h.*, h.feePaise - h.discountPaise - h.adjustmentPaise - h.paidPaise AS balancePaise,
       SUM(h.feePaise) OVER () AS tfeePaise, SUM(h.discountPaise) OVER () AS tdiscountPaise,
       SUM(h.adjustmentPaise) OVER () AS tadjustmentPaise, SUM(h.paidPaise) OVER () AS tpaidPaise,
@@ -675,8 +676,8 @@ export function studentStatement(db: DbOrTx, params: { depId: number; studentId:
       WHERE s.id = ${student.id}
         AND NOT EXISTS (SELECT 1 FROM fee_structures fs WHERE fs.batch_id = s.batch_id AND fs.fee_head_id = ob.fee_head_id)
     ) h
-    ORDER BY h.part, h.sortId`);
-  const payments = db.all<StatementPayment & { feeHeadId: number }>(sql`
+    ORDER BY h.part, h.sortId`));
+  const payments = (await rows<StatementPayment & { feeHeadId: number }>(db, sql`
     SELECT rl.fee_head_id AS feeHeadId, r.number AS receiptNumber, rl.line_no AS lineNo, r.date AS date, rl.particulars AS particulars,
       r.payment_mode AS paymentMode, rl.amount_paise AS amountPaise
     FROM receipt_lines rl
@@ -684,7 +685,7 @@ export function studentStatement(db: DbOrTx, params: { depId: number; studentId:
     WHERE rl.student_id = ${student.id} AND r.status = 'live'
       AND (rl.fee_head_id IN (SELECT fee_head_id FROM fee_structures WHERE batch_id = ${student.batchId})
         OR rl.fee_head_id IN (SELECT fee_head_id FROM opening_balances WHERE student_id = ${student.id}))
-    ORDER BY r.date, r.number, rl.line_no`);
+    ORDER BY r.date, r.number, rl.line_no`));
   const first = heads[0];
   return {
     student,

@@ -1,7 +1,7 @@
 import { eq, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { sessions } from '../schema';
-import { prepared } from './prepared';
+import { row, run } from '../engine/runner';
 
 export interface SessionUser {
   sessionId: string;
@@ -16,11 +16,11 @@ export interface SessionUser {
   expiresAt: number;
 }
 
-export function insertSession(
+export async function insertSession(
   db: DbOrTx,
   row: { id: string; userId: number; departmentId: number | null; expiresAt: number },
-): void {
-  db.insert(sessions).values(row).run();
+): Promise<void> {
+  await db.insert(sessions).values(row);
 }
 
 const FIND_LIVE_SESSION = `SELECT s.id AS sessionId, u.id AS userId, u.email, u.role,
@@ -29,24 +29,24 @@ const FIND_LIVE_SESSION = `SELECT s.id AS sessionId, u.id AS userId, u.email, u.
   FROM sessions s
   JOIN users u ON u.id = s.user_id
   LEFT JOIN departments d ON d.id = s.department_id
-  WHERE s.id = ? AND s.expires_at > ?`;
+  WHERE s.id = @id AND s.expires_at > @nowMs`;
 
 /**
  * The live session with this id, joined with its user; null when unknown or expired. Runs on every
  * request, so it is a statement compiled once.
  */
-export function findLiveSession(db: DbOrTx, id: string, nowMs: number): SessionUser | null {
-  return prepared<SessionUser>(db, FIND_LIVE_SESSION).get(id, nowMs) ?? null;
+export async function findLiveSession(db: DbOrTx, id: string, nowMs: number): Promise<SessionUser | null> {
+  return (await row<SessionUser>(db, FIND_LIVE_SESSION, { id, nowMs })) ?? null;
 }
 
-export function extendSession(db: DbOrTx, id: string, expiresAt: number): void {
-  prepared(db, 'UPDATE sessions SET expires_at = ? WHERE id = ?').run(expiresAt, id);
+export async function extendSession(db: DbOrTx, id: string, expiresAt: number): Promise<void> {
+  await run(db, 'UPDATE sessions SET expires_at = @expiresAt WHERE id = @id', { expiresAt, id });
 }
 
-export function deleteSession(db: DbOrTx, id: string): void {
-  db.delete(sessions).where(eq(sessions.id, id)).run();
+export async function deleteSession(db: DbOrTx, id: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, id));
 }
 
-export function deleteExpiredSessions(db: DbOrTx, nowMs: number): void {
-  db.delete(sessions).where(lt(sessions.expiresAt, nowMs)).run();
+export async function deleteExpiredSessions(db: DbOrTx, nowMs: number): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAt, nowMs));
 }

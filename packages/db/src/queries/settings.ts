@@ -3,24 +3,23 @@ import type { DbOrTx } from '../client';
 import { departments, letterheadLogos, letterheads, settings } from '../schema';
 
 /** The GST rate new receipts are issued with, in hundredths of a percent (1800 = 18%). */
-export function getGstRateBasisPoints(db: DbOrTx): number {
-  return db.select({ bp: settings.gstRateBasisPoints }).from(settings).where(eq(settings.id, 1)).get()?.bp ?? 0;
+export async function getGstRateBasisPoints(db: DbOrTx): Promise<number> {
+  return (await db.select({ bp: settings.gstRateBasisPoints }).from(settings).where(eq(settings.id, 1)).limit(1))[0]?.bp ?? 0;
 }
 
-export function setGstRateBasisPoints(db: DbOrTx, gstRateBasisPoints: number): void {
-  db.insert(settings)
+export async function setGstRateBasisPoints(db: DbOrTx, gstRateBasisPoints: number): Promise<void> {
+  await db.insert(settings)
     .values({ id: 1, gstRateBasisPoints })
-    .onConflictDoUpdate({ target: settings.id, set: { gstRateBasisPoints } })
-    .run();
+    .onConflictDoUpdate({ target: settings.id, set: { gstRateBasisPoints } });
 }
 
 /** How many days back staff may date a receipt (admins are not limited). */
-export function getBackdateLimitDays(db: DbOrTx): number {
-  return db.select({ days: settings.backdateLimitDays }).from(settings).where(eq(settings.id, 1)).get()?.days ?? 62;
+export async function getBackdateLimitDays(db: DbOrTx): Promise<number> {
+  return (await db.select({ days: settings.backdateLimitDays }).from(settings).where(eq(settings.id, 1)).limit(1))[0]?.days ?? 62;
 }
 
-export function setBackdateLimitDays(db: DbOrTx, backdateLimitDays: number): void {
-  db.update(settings).set({ backdateLimitDays }).where(eq(settings.id, 1)).run();
+export async function setBackdateLimitDays(db: DbOrTx, backdateLimitDays: number): Promise<void> {
+  await db.update(settings).set({ backdateLimitDays }).where(eq(settings.id, 1));
 }
 
 const letterheadColumns = {
@@ -34,34 +33,33 @@ const letterheadColumns = {
 };
 
 /** Every department's letterhead lines, in department order. */
-export function listLetterheads(db: DbOrTx) {
-  return db
+export async function listLetterheads(db: DbOrTx) {
+  return await db
     .select(letterheadColumns)
     .from(departments)
     .innerJoin(letterheads, eq(letterheads.departmentId, departments.id))
-    .orderBy(asc(departments.id))
-    .all();
+    .orderBy(asc(departments.id));
 }
 
-export function upsertLetterhead(
+export async function upsertLetterhead(
   db: DbOrTx,
   row: { departmentId: number; institutionName: string; address: string; phone: string },
-): void {
+): Promise<void> {
   const { departmentId, ...lines } = row;
-  db.insert(letterheads).values(row).onConflictDoUpdate({ target: letterheads.departmentId, set: lines }).run();
+  await db.insert(letterheads).values(row).onConflictDoUpdate({ target: letterheads.departmentId, set: lines });
 }
 
 export type LetterheadLogo = typeof letterheadLogos.$inferSelect;
 
-export function getLetterheadLogo(db: DbOrTx, departmentId: number): LetterheadLogo | undefined {
-  return db.select().from(letterheadLogos).where(eq(letterheadLogos.departmentId, departmentId)).get();
+export async function getLetterheadLogo(db: DbOrTx, departmentId: number): Promise<LetterheadLogo | undefined> {
+  return (await db.select().from(letterheadLogos).where(eq(letterheadLogos.departmentId, departmentId)).limit(1))[0];
 }
 
-export function setLetterheadLogo(db: DbOrTx, logo: LetterheadLogo): void {
+export async function setLetterheadLogo(db: DbOrTx, logo: LetterheadLogo): Promise<void> {
   const { departmentId, ...image } = logo;
-  db.insert(letterheadLogos).values(logo).onConflictDoUpdate({ target: letterheadLogos.departmentId, set: image }).run();
+  await db.insert(letterheadLogos).values(logo).onConflictDoUpdate({ target: letterheadLogos.departmentId, set: image });
 }
 
-export function removeLetterheadLogo(db: DbOrTx, departmentId: number): void {
-  db.delete(letterheadLogos).where(eq(letterheadLogos.departmentId, departmentId)).run();
+export async function removeLetterheadLogo(db: DbOrTx, departmentId: number): Promise<void> {
+  await db.delete(letterheadLogos).where(eq(letterheadLogos.departmentId, departmentId));
 }

@@ -9,31 +9,31 @@ export interface SignInCount {
 }
 
 /** The live counts of these keys (a row whose window has ended counts as absent). */
-export function readSignInCounts(db: DbOrTx, keys: string[], nowMs: number): Map<string, SignInCount> {
-  const rows = db.select().from(signInLimits).where(inArray(signInLimits.key, keys)).all();
+export async function readSignInCounts(db: DbOrTx, keys: string[], nowMs: number): Promise<Map<string, SignInCount>> {
+  const rows = await db.select().from(signInLimits).where(inArray(signInLimits.key, keys));
   return new Map(rows.filter((r) => r.expiresAt > nowMs).map((r) => [r.key, { count: r.count, windowStart: r.windowStart }]));
 }
 
 /** Adds delta (never below zero) to each key's count; a key without a live row starts a new window now. */
-export function addSignInCounts(db: DbOrTx, keys: string[], delta: number, nowMs: number, windowMs: number): void {
-  const live = readSignInCounts(db, keys, nowMs);
+export async function addSignInCounts(db: DbOrTx, keys: string[], delta: number, nowMs: number, windowMs: number): Promise<void> {
+  const live = await readSignInCounts(db, keys, nowMs);
   for (const key of keys) {
     const current = live.get(key);
     const row = current
       ? { key, count: Math.max(0, current.count + delta), windowStart: current.windowStart, expiresAt: current.windowStart + windowMs }
       : { key, count: Math.max(0, delta), windowStart: nowMs, expiresAt: nowMs + windowMs };
-    db.insert(signInLimits)
+    await db.insert(signInLimits)
       .values(row)
-      .onConflictDoUpdate({ target: signInLimits.key, set: { count: row.count, windowStart: row.windowStart, expiresAt: row.expiresAt } })
-      .run();
+      .onConflictDoUpdate({ target: signInLimits.key, set: { count: row.count, windowStart: row.windowStart, expiresAt: row.expiresAt } });
   }
 }
 
-export function deleteSignInCounts(db: DbOrTx, keys: string[]): void {
-  db.delete(signInLimits).where(inArray(signInLimits.key, keys)).run();
+export async function deleteSignInCounts(db: DbOrTx, keys: string[]): Promise<void> {
+  await db.delete(signInLimits).where(inArray(signInLimits.key, keys));
 }
 
 /** Deletes the rows whose window has ended; returns how many. */
-export function deleteExpiredSignInCounts(db: DbOrTx, nowMs: number): number {
-  return db.delete(signInLimits).where(lte(signInLimits.expiresAt, nowMs)).run().changes;
+export async function deleteExpiredSignInCounts(db: DbOrTx, nowMs: number): Promise<number> {
+  const deleted = await db.delete(signInLimits).where(lte(signInLimits.expiresAt, nowMs)).returning({ key: signInLimits.key });
+  return deleted.length;
 }

@@ -6,8 +6,8 @@ export type StudentRow = typeof students.$inferSelect;
 export type NewStudentRow = typeof students.$inferInsert;
 
 /** The students of one batch, ordered by admission number (fee setup, discounts, reports). */
-export function listStudentsByBatch(db: DbOrTx, params: { batchId: number }) {
-  return db
+export async function listStudentsByBatch(db: DbOrTx, params: { batchId: number }) {
+  return await db
     .select({
       id: students.id,
       admissionNo: students.admissionNo,
@@ -18,8 +18,7 @@ export function listStudentsByBatch(db: DbOrTx, params: { batchId: number }) {
     })
     .from(students)
     .where(eq(students.batchId, params.batchId))
-    .orderBy(asc(students.admissionNo))
-    .all();
+    .orderBy(asc(students.admissionNo));
 }
 
 const studentDetail = {
@@ -58,28 +57,28 @@ function selectStudentDetail(db: DbOrTx) {
     .leftJoin(religions, eq(religions.id, students.religionId));
 }
 
-export type StudentDetail = NonNullable<ReturnType<typeof findStudentDetail>>;
+export type StudentDetail = NonNullable<Awaited<ReturnType<typeof findStudentDetail>>>;
 
 /** One student with the names of their course, batch, category and religion. */
-export function findStudentDetail(db: DbOrTx, params: { id: number }) {
-  return selectStudentDetail(db).where(eq(students.id, params.id)).get() ?? null;
+export async function findStudentDetail(db: DbOrTx, params: { id: number }) {
+  const [detail] = await selectStudentDetail(db).where(eq(students.id, params.id)).limit(1);
+  return detail ?? null;
 }
 
-export function findStudentDetailByAdmissionNo(db: DbOrTx, params: { departmentId: number; admissionNo: string }) {
-  return (
-    selectStudentDetail(db)
-      .where(and(eq(students.departmentId, params.departmentId), eq(students.admissionNo, params.admissionNo)))
-      .get() ?? null
-  );
+export async function findStudentDetailByAdmissionNo(db: DbOrTx, params: { departmentId: number; admissionNo: string }) {
+  const [detail] = await selectStudentDetail(db)
+    .where(and(eq(students.departmentId, params.departmentId), eq(students.admissionNo, params.admissionNo)))
+    .limit(1);
+  return detail ?? null;
 }
 
-export function findStudentById(db: DbOrTx, id: number): StudentRow | null {
-  return db.select().from(students).where(eq(students.id, id)).get() ?? null;
+export async function findStudentById(db: DbOrTx, id: number): Promise<StudentRow | null> {
+  return (await db.select().from(students).where(eq(students.id, id)).limit(1))[0] ?? null;
 }
 
 /** Whether the admission number is taken in the department (by a student other than exceptId). */
-export function isAdmissionNoTaken(db: DbOrTx, params: { departmentId: number; admissionNo: string; exceptId?: number }): boolean {
-  const row = db
+export async function isAdmissionNoTaken(db: DbOrTx, params: { departmentId: number; admissionNo: string; exceptId?: number }): Promise<boolean> {
+  const row = (await db
     .select({ id: students.id })
     .from(students)
     .where(
@@ -88,88 +87,83 @@ export function isAdmissionNoTaken(db: DbOrTx, params: { departmentId: number; a
         eq(students.admissionNo, params.admissionNo),
         params.exceptId === undefined ? undefined : ne(students.id, params.exceptId),
       ),
-    )
-    .get();
+    ).limit(1))[0];
   return row !== undefined;
 }
 
 /** Which of these admission numbers are already used in the department. */
-export function findTakenAdmissionNos(db: DbOrTx, params: { departmentId: number; admissionNos: string[] }): string[] {
+export async function findTakenAdmissionNos(db: DbOrTx, params: { departmentId: number; admissionNos: string[] }): Promise<string[]> {
   if (params.admissionNos.length === 0) return [];
-  return db
+  return (await db
     .select({ admissionNo: students.admissionNo })
     .from(students)
-    .where(and(eq(students.departmentId, params.departmentId), inArray(students.admissionNo, params.admissionNos)))
-    .all()
+    .where(and(eq(students.departmentId, params.departmentId), inArray(students.admissionNo, params.admissionNos))))
     .map((r) => r.admissionNo);
 }
 
 /** A batch with its course and department, to check where a student may be enrolled. */
-export function findEnrolmentBatch(db: DbOrTx, batchId: number) {
+export async function findEnrolmentBatch(db: DbOrTx, batchId: number) {
   return (
-    db
+    (await db
       .select({ id: batches.id, departmentId: batches.departmentId, courseId: batches.courseId, name: batches.name })
       .from(batches)
-      .where(eq(batches.id, batchId))
-      .get() ?? null
+      .where(eq(batches.id, batchId)).limit(1))[0] ?? null
   );
 }
 
-export function insertStudent(db: DbOrTx, row: NewStudentRow): StudentRow {
-  return db.insert(students).values(row).returning().get();
+export async function insertStudent(db: DbOrTx, row: NewStudentRow): Promise<StudentRow> {
+  return (await db.insert(students).values(row).returning())[0]!;
 }
 
 /** Inserts many students with multi-row statements (inside the caller's transaction). */
-export function insertStudents(db: DbOrTx, rows: NewStudentRow[]): StudentRow[] {
+export async function insertStudents(db: DbOrTx, rows: NewStudentRow[]): Promise<StudentRow[]> {
   const inserted: StudentRow[] = [];
   const chunk = 500;
   for (let i = 0; i < rows.length; i += chunk) {
-    inserted.push(...db.insert(students).values(rows.slice(i, i + chunk)).returning().all());
+    inserted.push(...(await db.insert(students).values(rows.slice(i, i + chunk)).returning()));
   }
   return inserted;
 }
 
-export function updateStudent(db: DbOrTx, id: number, row: Omit<NewStudentRow, 'id' | 'createdAt' | 'updatedAt'>): StudentRow {
-  const updated = db
+export async function updateStudent(db: DbOrTx, id: number, row: Omit<NewStudentRow, 'id' | 'createdAt' | 'updatedAt'>): Promise<StudentRow> {
+  const updated = (await db
     .update(students)
     .set({ ...row, version: sql`${students.version} + 1`, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))` })
     .where(eq(students.id, id))
-    .returning()
-    .get();
+    .returning())[0]!;
   if (!updated) throw new Error(`student ${id} vanished during update`);
   return updated;
 }
 
 /** A student's receipts by status: live ones count in every total, voided ones are kept as history. */
-export function countStudentReceipts(db: DbOrTx, studentId: number): { live: number; voided: number } {
-  const row = db
+export async function countStudentReceipts(db: DbOrTx, studentId: number): Promise<{ live: number; voided: number }> {
+  const row = (await db
     .select({
       live: sql<number>`coalesce(sum(case when ${receipts.status} = 'live' then 1 else 0 end), 0)`,
       voided: sql<number>`coalesce(sum(case when ${receipts.status} = 'voided' then 1 else 0 end), 0)`,
     })
     .from(receipts)
-    .where(eq(receipts.studentId, studentId))
-    .get();
+    .where(eq(receipts.studentId, studentId)).limit(1))[0];
   return { live: row?.live ?? 0, voided: row?.voided ?? 0 };
 }
 
-export function listStudentDiscounts(db: DbOrTx, studentId: number) {
-  return db.select().from(discounts).where(eq(discounts.studentId, studentId)).all();
+export async function listStudentDiscounts(db: DbOrTx, studentId: number) {
+  return await db.select().from(discounts).where(eq(discounts.studentId, studentId));
 }
 
 /** Deletes a student with their discounts and fine waivers; the caller has made sure no receipt names them. */
-export function deleteStudentWithDiscounts(db: DbOrTx, studentId: number): void {
-  db.delete(discounts).where(eq(discounts.studentId, studentId)).run();
-  db.delete(fineWaivers).where(eq(fineWaivers.studentId, studentId)).run();
-  db.delete(students).where(eq(students.id, studentId)).run();
+export async function deleteStudentWithDiscounts(db: DbOrTx, studentId: number): Promise<void> {
+  await db.delete(discounts).where(eq(discounts.studentId, studentId));
+  await db.delete(fineWaivers).where(eq(fineWaivers.studentId, studentId));
+  await db.delete(students).where(eq(students.id, studentId));
 }
 
 /**
  * A course's batches (newest first) with their students (by admission number); a batch without
  * students comes back as one row with null student fields.
  */
-export function listCourseStudentRows(db: DbOrTx, params: { departmentId: number; courseId: number }) {
-  return db
+export async function listCourseStudentRows(db: DbOrTx, params: { departmentId: number; courseId: number }) {
+  return await db
     .select({
       batchId: batches.id,
       batchName: batches.name,
@@ -185,28 +179,25 @@ export function listCourseStudentRows(db: DbOrTx, params: { departmentId: number
     .from(batches)
     .leftJoin(students, eq(students.batchId, batches.id))
     .where(and(eq(batches.departmentId, params.departmentId), eq(batches.courseId, params.courseId)))
-    .orderBy(desc(batches.startDate), asc(batches.name), asc(students.admissionNo))
-    .all();
+    .orderBy(desc(batches.startDate), asc(batches.name), asc(students.admissionNo));
 }
 
 /** Every course of the department with its number of admissions (0 included): 'List of Admission'. */
-export function admissionsByCourse(db: DbOrTx, params: { departmentId: number }) {
-  return db
+export async function admissionsByCourse(db: DbOrTx, params: { departmentId: number }) {
+  return await db
     .select({ courseId: courses.id, course: courses.name, totalAdmissions: count(students.id) })
     .from(courses)
     .leftJoin(students, eq(students.courseId, courses.id))
     .where(eq(courses.departmentId, params.departmentId))
     .groupBy(courses.id)
-    .orderBy(asc(courses.id))
-    .all();
+    .orderBy(asc(courses.id));
 }
 
 /** Net amount of the department's live receipts dated on the day: the dashboard's 'Today total' (from the running totals). */
-export function departmentDayTotal(db: DbOrTx, params: { departmentId: number; date: string }): number {
-  const row = db
+export async function departmentDayTotal(db: DbOrTx, params: { departmentId: number; date: string }): Promise<number> {
+  const row = (await db
     .select({ total: sql<number>`coalesce(sum(${dailyModeCollections.netPaise}), 0)` })
     .from(dailyModeCollections)
-    .where(and(eq(dailyModeCollections.departmentId, params.departmentId), eq(dailyModeCollections.date, params.date)))
-    .get();
+    .where(and(eq(dailyModeCollections.departmentId, params.departmentId), eq(dailyModeCollections.date, params.date))).limit(1))[0];
   return row?.total ?? 0;
 }

@@ -9,7 +9,7 @@
  * calls `rebuildReceiptTotals` after its load.
  */
 import type { DbOrTx } from '../client';
-import { prepared } from './prepared';
+import { rows, run } from '../engine/runner';
 
 /** Fills the empty totals tables from receipts and receipt_lines (the migration's backfill). */
 export const RECEIPT_TOTALS_BACKFILL: readonly string[] = [
@@ -60,12 +60,12 @@ const TOTALS_TABLES = ['student_head_paid', 'daily_head_collections', 'daily_mod
  * Empties the totals tables and fills them again from the live receipts; call inside a transaction.
  * student_paid is emptied after student_head_paid is filled, as that table's triggers add to it.
  */
-export function rebuildReceiptTotals(db: DbOrTx): void {
-  for (const table of TOTALS_TABLES) prepared(db, `DELETE FROM ${table}`).run();
-  for (const statement of RECEIPT_TOTALS_BACKFILL) prepared(db, statement).run();
-  prepared(db, 'DELETE FROM student_paid').run();
-  for (const statement of STUDENT_COURSE_TOTALS_BACKFILL) prepared(db, statement).run();
-  prepared(db, STUDENT_PAYMENTS_BACKFILL).run();
+export async function rebuildReceiptTotals(db: DbOrTx): Promise<void> {
+  for (const table of TOTALS_TABLES) await run(db, `DELETE FROM ${table}`);
+  for (const statement of RECEIPT_TOTALS_BACKFILL) await run(db, statement);
+  await run(db, 'DELETE FROM student_paid');
+  for (const statement of STUDENT_COURSE_TOTALS_BACKFILL) await run(db, statement);
+  await run(db, STUDENT_PAYMENTS_BACKFILL);
 }
 
 /**
@@ -73,7 +73,7 @@ export function rebuildReceiptTotals(db: DbOrTx): void {
  * they agree): each differing row once with its stored value, once with the expected one. Rows
  * that fell to zero after voids and edits count as absent.
  */
-export function receiptTotalsDrift(db: DbOrTx): Array<{ table: string; key: string; stored: string | null; expected: string | null }> {
+export async function receiptTotalsDrift(db: DbOrTx): Promise<Array<{ table: string; key: string; stored: string | null; expected: string | null }>> {
   const checks: Array<{ table: string; key: string; value: string; fresh: string }> = [
     {
       table: 'student_head_paid',
@@ -122,8 +122,9 @@ export function receiptTotalsDrift(db: DbOrTx): Array<{ table: string; key: stri
     },
   ];
   const zero = `v IN ('0', '0/0', '0/0/0/0')`;
-  return checks.flatMap(({ table, key, value, fresh }) =>
-    prepared<{ table: string; key: string; stored: string | null; expected: string | null }>(
+  const drift: Array<{ table: string; key: string; stored: string | null; expected: string | null }> = [];
+  for (const { table, key, value, fresh } of checks) {
+    const found = await rows<{ table: string; key: string; stored: string | null; expected: string | null }>(
       db,
       `WITH stored AS (SELECT ${key} AS k, CAST(${value} AS TEXT) AS v FROM ${table}),
             fresh AS (${fresh}),
@@ -132,7 +133,8 @@ export function receiptTotalsDrift(db: DbOrTx): Array<{ table: string; key: stri
        SELECT '${table}' AS "table", k AS key, v AS stored, NULL AS expected FROM (SELECT k, v FROM s EXCEPT SELECT k, v FROM f)
        UNION ALL
        SELECT '${table}', k, NULL, v FROM (SELECT k, v FROM f EXCEPT SELECT k, v FROM s)
-       ORDER BY 2`,
-    ).all(),
-  );
+       ORDER BY 2`);
+    drift.push(...found);
+  }
+  return drift;
 }

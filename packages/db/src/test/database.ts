@@ -1,5 +1,6 @@
 import { openDatabase } from '../client';
 import type { Database } from '../client';
+import { connectionOf } from '../engine/connection';
 import { closePostgres, openPostgres } from '../engines/postgres/client';
 import { createPreparedTestPostgres } from './postgres';
 
@@ -17,4 +18,11 @@ export async function openTestDatabase(): Promise<Database> {
   if (!process.env.DATABASE_URL) return createTestDatabase();
   const url = await createPreparedTestPostgres(async (templateUrl) => closePostgres(await openPostgres(templateUrl, { max: 1 })));
   return openPostgres(url, { prepare: false, max: 4, idleTimeoutMillis: 1000 });
+}
+
+/** Drops the statements compiled so far on this SQLite database, so that a test sees every statement prepared again. */
+export function forgetStatements(db: Database): void {
+  const connection = connectionOf(db);
+  connection.statements.clear();
+  connection.rawStatements.clear();
 }

@@ -11,17 +11,17 @@ import { today } from '@fees/server/config';
 import type { BenchEnv, Measurement, Row } from '../types';
 import { measureProcedure, REPORT_COLUMNS, type ReportCase } from './reports';
 
-function givePlans(env: BenchEnv): number {
+async function givePlans(env: BenchEnv): Promise<number> {
   const { db } = env.direct;
   let made = 0;
-  for (const batch of db.select().from(batches).where(eq(batches.courseId, env.target.courseId)).all()) {
-    const plan = loadBatchPlan(db, batch.id);
+  for (const batch of await db.select().from(batches).where(eq(batches.courseId, env.target.courseId))) {
+    const plan = (await loadBatchPlan(db, batch.id));
     if (plan.hasPlan || plan.heads.length === 0) continue;
     const firstDueDate = plan.heads.map((h) => h.startDate).sort()[0]!;
     const instalments = equalInstalments(plan.heads, { count: 10, everyMonths: 1, firstDueDate }).map(({ id: _, ...inst }, i) =>
       i === 9 ? { ...inst, fineRule: { type: 'percent' as const, percentBasisPoints: 200, graceDays: 10 } } : inst,
     );
-    writeBatchPlan(db, { batchId: batch.id, fineRule: { type: 'per_day', perDayPaise: 10_00, capPaise: 500_00, graceDays: 5 }, instalments, userId: null });
+    await writeBatchPlan(db, { batchId: batch.id, fineRule: { type: 'per_day', perDayPaise: 10_00, capPaise: 500_00, graceDays: 5 }, instalments, userId: null });
     made++;
   }
   return made;
@@ -55,7 +55,7 @@ export const plans: Measurement = {
   columns: REPORT_COLUMNS,
   needs: ['reports.duesAsOf'],
   async run(env) {
-    const notes: string[] = [`${givePlans(env)} batches of the course got a plan for this run`];
+    const notes: string[] = [`${await givePlans(env)} batches of the course got a plan for this run`];
     const rows: Row[] = [];
     for (const c of CASES) {
       const row = await measureProcedure(env, c, notes);

@@ -13,6 +13,7 @@ import {
   insertUser,
   isForeignKeyViolation,
   isUniqueViolation,
+  transaction,
   updateUserPassword,
   type UserRole,
   writeAudit,
@@ -29,8 +30,8 @@ function notFound(id: number, scope: AccountScope): AppError {
   return new AppError('NOT_FOUND', `No ${scope === 'admins' ? 'admin account' : 'account'} with id ${id}`);
 }
 
-function loadAccount(db: DbOrTx, id: number, scope: AccountScope) {
-  const account = findAccount(db, id);
+async function loadAccount(db: DbOrTx, id: number, scope: AccountScope) {
+  const account = (await findAccount(db, id));
   if (!account || (scope === 'admins' && account.role !== 'admin')) throw notFound(id, scope);
   return account;
 }
@@ -41,13 +42,13 @@ export async function createAccount(
 ) {
   const duplicate = () =>
     new AppError('CONFLICT', `An account with the email ${input.email} already exists`);
-  if (findUserByEmail(ctx.db, input.email)) throw duplicate();
+  if ((await findUserByEmail(ctx.db, input.email))) throw duplicate();
   const passwordHash = await hashPassword(input.password);
   try {
-    return ctx.db.transaction((tx) => {
-      if (findUserByEmail(tx, input.email)) throw duplicate();
-      const row = insertUser(tx, { email: input.email, passwordHash, role: input.role, departmentId: input.departmentId });
-      writeAudit(tx, actorOf(ctx), { action: 'create', entity: 'user', entityId: row.id, after: row });
+    return transaction(ctx.db, async (tx) => {
+      if ((await findUserByEmail(tx, input.email))) throw duplicate();
+      const row = (await insertUser(tx, { email: input.email, passwordHash, role: input.role, departmentId: input.departmentId }));
+      await writeAudit(tx, actorOf(ctx), { action: 'create', entity: 'user', entityId: row.id, after: row });
       return row;
     });
   } catch (error) {
@@ -66,21 +67,21 @@ export async function changePassword(
   input: { userId: number; email: string; password: string },
   scope: AccountScope,
 ) {
-  const account = loadAccount(ctx.db, input.userId, scope);
+  const account = (await loadAccount(ctx.db, input.userId, scope));
   if (account.email !== input.email) {
     throw new AppError('BAD_INPUT', `Account ${input.userId} is not ${input.email}`);
   }
   const passwordHash = await hashPassword(input.password);
-  ctx.db.transaction((tx) => {
-    const before = loadAccount(tx, input.userId, scope);
-    updateUserPassword(tx, input.userId, passwordHash);
-    deleteUserSessions(tx, input.userId, input.userId === ctx.session.userId ? ctx.session.sessionId : null);
-    writeAudit(tx, actorOf(ctx), {
+  await transaction(ctx.db, async (tx) => {
+    const before = (await loadAccount(tx, input.userId, scope));
+    await updateUserPassword(tx, input.userId, passwordHash);
+    await deleteUserSessions(tx, input.userId, input.userId === ctx.session.userId ? ctx.session.sessionId : null);
+    await writeAudit(tx, actorOf(ctx), {
       action: 'update',
       entity: 'user',
       entityId: input.userId,
       before,
-      after: { ...findAccount(tx, input.userId), passwordChanged: true },
+      after: { ...(await findAccount(tx, input.userId)), passwordChanged: true },
     });
   });
   return { Result: 'SAVED' as const, Message: `Password changed for ${account.email}`, id: account.id };
@@ -90,18 +91,18 @@ export async function changePassword(
  * Deletes an account after a confirm dialog. The last admin account and the caller's own account
  * stay. Its sessions end with it (foreign key cascade); receipts it issued keep their data.
  */
-export function removeAccount(ctx: AuthedContext, id: number, scope: AccountScope) {
+export async function removeAccount(ctx: AuthedContext, id: number, scope: AccountScope) {
   try {
-    const removed = ctx.db.transaction((tx) => {
-      const before = loadAccount(tx, id, scope);
-      if (before.role === 'admin' && countAdmins(tx) <= 1) {
+    const removed = await transaction(ctx.db, async (tx) => {
+      const before = (await loadAccount(tx, id, scope));
+      if (before.role === 'admin' && (await countAdmins(tx)) <= 1) {
         throw new AppError('CONFLICT', 'The last admin account cannot be deleted');
       }
       if (before.id === ctx.session.userId) {
         throw new AppError('CONFLICT', 'You cannot delete your own account');
       }
-      deleteUser(tx, id);
-      writeAudit(tx, actorOf(ctx), { action: 'delete', entity: 'user', entityId: id, before });
+      await deleteUser(tx, id);
+      await writeAudit(tx, actorOf(ctx), { action: 'delete', entity: 'user', entityId: id, before });
       return before;
     });
     return { Result: 'DELETED' as const, Message: `Account ${removed.email} deleted`, id };

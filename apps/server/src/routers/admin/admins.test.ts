@@ -18,10 +18,10 @@ describe('admin.admins', () => {
     const result = await h.caller('admin').admin.admins.create({ ...form, email: 'Second@Test.local' });
     expect(result).toMatchObject({ Result: 'SAVED', Message: 'Admin account second@test.local created', email: 'second@test.local' });
     expect(JSON.stringify(result)).not.toContain('scrypt');
-    const row = h.db.select().from(users).where(eq(users.id, result.id)).get();
+    const row = (await h.db.select().from(users).where(eq(users.id, result.id)).limit(1))[0];
     expect(row).toMatchObject({ email: 'second@test.local', role: 'admin', departmentId: null });
     expect(row?.passwordHash).toMatch(/^scrypt\$/);
-    const audit = h.db.select().from(auditLog).where(and(eq(auditLog.entity, 'user'), eq(auditLog.entityId, String(result.id)))).get();
+    const audit = (await h.db.select().from(auditLog).where(and(eq(auditLog.entity, 'user'), eq(auditLog.entityId, String(result.id)))).limit(1))[0];
     expect(audit).toMatchObject({ action: 'create', userEmail: 'admin@test.local' });
     expect(audit?.after).not.toContain('scrypt');
     await expect(h.caller('anonymous').auth.login({ email: 'second@test.local', password: 'secret99' })).resolves.toMatchObject({ role: 'admin' });
@@ -39,7 +39,7 @@ describe('admin.admins', () => {
     expect((await create({ ...form, pwd2: 'secret98' })).fields).toEqual({ pwd2: 'passwords do not match' });
     expect((await create({ ...form, chk1: false })).fields).toEqual({ chk1: 'Required' });
     expect((await create({ ...form, chk1: false })).code).toBe('BAD_REQUEST');
-    expect(h.db.select().from(users).all()).toHaveLength(3);
+    expect(await h.db.select().from(users)).toHaveLength(3);
   });
 
   it('refuses a second account with the same email (any letter case) as CONFLICT', async () => {
@@ -59,11 +59,11 @@ describe('admin.admins', () => {
       Message: 'Password changed for second@test.local',
       id: second.userId,
     });
-    expect(h.db.select().from(sessions).where(eq(sessions.userId, second.userId)).all()).toHaveLength(0);
+    expect(await h.db.select().from(sessions).where(eq(sessions.userId, second.userId))).toHaveLength(0);
     const anonymous = h.caller('anonymous');
     await expect(anonymous.auth.login({ email: 'second@test.local', password: 'newpass1' })).resolves.toMatchObject({ auth: true });
     expect((await fieldRefusal(anonymous.auth.login({ email: 'second@test.local', password: TEST_PASSWORD }))).message).toBe('Incorrect email or password');
-    const audit = h.db.select().from(auditLog).where(and(eq(auditLog.action, 'update'), eq(auditLog.entityId, String(second.userId)))).get();
+    const audit = (await h.db.select().from(auditLog).where(and(eq(auditLog.action, 'update'), eq(auditLog.entityId, String(second.userId)))).limit(1))[0];
     expect(audit?.after).toContain('"passwordChanged":true');
     expect(`${audit?.before}${audit?.after}`).not.toContain('scrypt');
   });
@@ -72,7 +72,7 @@ describe('admin.admins', () => {
     const h = await createHarness();
     const me = h.sessions.admin;
     await h.caller('admin').admin.admins.changePassword({ userId: me.userId, email: me.email, pwd1: 'newpass1', pwd2: 'newpass1', chk1: true });
-    expect(h.db.select().from(sessions).where(eq(sessions.userId, me.userId)).all().map((s) => s.id)).toEqual([me.sessionId]);
+    expect((await h.db.select().from(sessions).where(eq(sessions.userId, me.userId))).map((s) => s.id)).toEqual([me.sessionId]);
   });
 
   it('refuses a password change for an unknown id, a non-admin, a wrong email or invalid passwords', async () => {
@@ -99,9 +99,9 @@ describe('admin.admins', () => {
       Message: 'Account second@test.local deleted',
       id: second.userId,
     });
-    expect(h.db.select().from(users).where(eq(users.id, second.userId)).get()).toBeUndefined();
-    expect(h.db.select().from(sessions).where(eq(sessions.userId, second.userId)).all()).toHaveLength(0);
-    const audit = h.db.select().from(auditLog).where(and(eq(auditLog.action, 'delete'), eq(auditLog.entityId, String(second.userId)))).get();
+    expect((await h.db.select().from(users).where(eq(users.id, second.userId)).limit(1))[0]).toBeUndefined();
+    expect(await h.db.select().from(sessions).where(eq(sessions.userId, second.userId))).toHaveLength(0);
+    const audit = (await h.db.select().from(auditLog).where(and(eq(auditLog.action, 'delete'), eq(auditLog.entityId, String(second.userId)))).limit(1))[0];
     expect(audit?.before).toContain('second@test.local');
   });
 
@@ -118,7 +118,7 @@ describe('admin.admins', () => {
       code: 'CONFLICT',
       message: 'You cannot delete your own account',
     });
-    expect(h.db.select().from(users).where(eq(users.id, me)).get()).toBeDefined();
+    expect((await h.db.select().from(users).where(eq(users.id, me)).limit(1))[0]).toBeDefined();
   });
 
   it('answers NOT_FOUND for an unknown id or a staff account, and refuses a bad id', async () => {
@@ -140,6 +140,6 @@ describe('admin.admins', () => {
       expect((await fieldRefusal(admins.changePassword(other))).code).toBe(expected);
       expect((await fieldRefusal(admins.remove({ id: h.sessions.admin.userId }))).code).toBe(expected);
     }
-    expect(h.db.select().from(users).all()).toHaveLength(3);
+    expect(await h.db.select().from(users)).toHaveLength(3);
   });
 });

@@ -13,15 +13,14 @@ function daysBefore(isoDate: string, days: number): string {
 }
 
 /** A receipt row as the receipts screens would leave it (net = total, no GST). */
-function receipt(db: Database, fx: Fixture, row: { depId: 100 | 101; date: string; netPaise: number; status?: 'live' | 'voided' }) {
+async function receipt(db: Database, fx: Fixture, row: { depId: 100 | 101; date: string; netPaise: number; status?: 'live' | 'voided' }) {
   const who = row.depId === 100 ? fx.ug : fx.pg;
-  const seq = db
+  const seq = (await db
     .update(receiptNumberSequence)
     .set({ lastNumber: sql`${receiptNumberSequence.lastNumber} + 1` })
     .where(eq(receiptNumberSequence.id, 1))
-    .returning()
-    .get();
-  db.insert(receipts)
+    .returning())[0]!;
+  await db.insert(receipts)
     .values({
       number: seq.lastNumber,
       departmentId: row.depId,
@@ -37,22 +36,21 @@ function receipt(db: Database, fx: Fixture, row: { depId: 100 | 101; date: strin
       netPaise: row.netPaise,
       paymentMode: 'cash',
       status: row.status ?? 'live',
-    })
-    .run();
+    });
 }
 
 describe('admin.dashboard', () => {
   it('totals live receipts per department, with today and this month, and a 30-day series', async () => {
     const h = await createHarness();
-    const fx = buildFixture(h.db); // one live UG receipt of 10,000.00 dated 2025-07-01
+    const fx = (await buildFixture(h.db)); // one live UG receipt of 10,000.00 dated 2025-07-01
     const day = today();
     const monthStart = `${day.slice(0, 7)}-01`;
-    receipt(h.db, fx, { depId: 100, date: day, netPaise: 1_500_50 });
-    receipt(h.db, fx, { depId: 100, date: day, netPaise: 2_000_00 });
-    receipt(h.db, fx, { depId: 100, date: day, netPaise: 9_999_00, status: 'voided' });
-    receipt(h.db, fx, { depId: 101, date: monthStart, netPaise: 700_00 });
-    receipt(h.db, fx, { depId: 101, date: daysBefore(day, 29), netPaise: 300_00 });
-    receipt(h.db, fx, { depId: 101, date: daysBefore(day, 30), netPaise: 50_00 });
+    await receipt(h.db, fx, { depId: 100, date: day, netPaise: 1_500_50 });
+    await receipt(h.db, fx, { depId: 100, date: day, netPaise: 2_000_00 });
+    await receipt(h.db, fx, { depId: 100, date: day, netPaise: 9_999_00, status: 'voided' });
+    await receipt(h.db, fx, { depId: 101, date: monthStart, netPaise: 700_00 });
+    await receipt(h.db, fx, { depId: 101, date: daysBefore(day, 29), netPaise: 300_00 });
+    await receipt(h.db, fx, { depId: 101, date: daysBefore(day, 30), netPaise: 50_00 });
 
     const dashboard = await h.caller('admin').admin.dashboard();
     expect(dashboard.today).toBe(day);

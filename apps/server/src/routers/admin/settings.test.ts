@@ -25,14 +25,14 @@ describe('admin.settings', () => {
 
   it('saves a GST rate in percent with up to 2 decimals as basis points; old receipts keep theirs', async () => {
     const h = await createHarness();
-    const fx = buildFixture(h.db);
+    const fx = (await buildFixture(h.db));
     const update = h.caller('admin').admin.settings.update;
     expect(await update({ gstRate: '18' })).toMatchObject({ Result: 'SAVED', Message: 'Settings saved', gstRateBasisPoints: 1800, gstRate: '18.00' });
     expect((await update({ gstRate: 12.5 })).gstRateBasisPoints).toBe(1250);
     expect((await update({ gstRate: '0.05' })).gstRateBasisPoints).toBe(5);
     expect((await update({ gstRate: '100' })).gstRateBasisPoints).toBe(100_00);
     expect((await update({ gstRate: '0' })).gstRate).toBe('0.00');
-    expect(h.db.select().from(receipts).where(eq(receipts.id, fx.ug.receiptId)).get()?.taxRateBasisPoints).toBe(0);
+    expect((await h.db.select().from(receipts).where(eq(receipts.id, fx.ug.receiptId)).limit(1))[0]?.taxRateBasisPoints).toBe(0);
   });
 
   it('refuses a GST rate outside 0..100 or with more than 2 decimals', async () => {
@@ -71,7 +71,7 @@ describe('admin.settings', () => {
   it('audits every change with before and after', async () => {
     const h = await createHarness();
     await h.caller('admin').admin.settings.update({ gstRate: '18', letterheads: [ugLetterhead] });
-    const audit = h.db.select().from(auditLog).where(eq(auditLog.entity, 'settings')).all();
+    const audit = await h.db.select().from(auditLog).where(eq(auditLog.entity, 'settings'));
     expect(audit).toHaveLength(1);
     expect(JSON.parse(audit[0]!.before!)).toMatchObject({ gstRateBasisPoints: 0 });
     expect(JSON.parse(audit[0]!.after!)).toMatchObject({ gstRateBasisPoints: 1800, letterheads: expect.arrayContaining([expect.objectContaining(ugLetterhead)]) });

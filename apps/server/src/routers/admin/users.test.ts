@@ -21,18 +21,18 @@ describe('admin.users', () => {
     const h = await createHarness();
     const result = await h.caller('admin').admin.users.create(form);
     expect(result).toMatchObject({ Result: 'SAVED', Message: 'User clerk@test.local created', email: 'clerk@test.local' });
-    expect(h.db.select().from(users).where(eq(users.id, result.id)).get()).toMatchObject({ role: 'user', departmentId: 100 });
+    expect((await h.db.select().from(users).where(eq(users.id, result.id)).limit(1))[0]).toMatchObject({ role: 'user', departmentId: 100 });
     const anonymous = h.caller('anonymous');
     await expect(anonymous.auth.departmentLogin({ email: 'clerk@test.local', password: 'clerk123', depId: 100 })).resolves.toMatchObject({ department: 'UG' });
     expect((await fieldRefusal(anonymous.auth.departmentLogin({ email: 'clerk@test.local', password: 'clerk123', depId: 101 }))).code).toBe('UNAUTHORIZED');
-    expect(h.db.select().from(auditLog).where(and(eq(auditLog.action, 'create'), eq(auditLog.entityId, String(result.id)))).get()).toBeDefined();
+    expect((await h.db.select().from(auditLog).where(and(eq(auditLog.action, 'create'), eq(auditLog.entityId, String(result.id)))).limit(1))[0]).toBeDefined();
   });
 
   it('creates an admin when the role option is admin', async () => {
     const h = await createHarness();
     const result = await h.caller('admin').admin.users.create({ ...form, options: 'admin', depId: 104 });
     expect(result.Message).toBe('Admin account clerk@test.local created');
-    expect(h.db.select().from(users).where(eq(users.id, result.id)).get()).toMatchObject({ role: 'admin', departmentId: 104 });
+    expect((await h.db.select().from(users).where(eq(users.id, result.id)).limit(1))[0]).toMatchObject({ role: 'admin', departmentId: 104 });
   });
 
   it('requires a department and a known role; password rules as for admins', async () => {
@@ -61,7 +61,7 @@ describe('admin.users', () => {
     const ug = h.sessions.ugStaff;
     const result = await h.caller('admin').admin.users.changePassword({ userId: ug.userId, email: 'ug@test.local', pwd1: 'fresh123', pwd2: 'fresh123', chk1: true });
     expect(result).toEqual({ Result: 'SAVED', Message: 'Password changed for ug@test.local', id: ug.userId });
-    expect(h.db.select().from(sessions).where(eq(sessions.userId, ug.userId)).all()).toHaveLength(0);
+    expect(await h.db.select().from(sessions).where(eq(sessions.userId, ug.userId))).toHaveLength(0);
     await expect(h.caller('anonymous').auth.departmentLogin({ email: 'ug@test.local', password: 'fresh123', depId: 100 })).resolves.toMatchObject({ auth: true });
   });
 
@@ -76,13 +76,13 @@ describe('admin.users', () => {
 
   it('deletes a user: sessions end, receipts they issued keep their data, audited', async () => {
     const h = await createHarness();
-    const fx = buildFixture(h.db);
+    const fx = (await buildFixture(h.db));
     const ug = h.sessions.ugStaff;
-    h.db.update(receipts).set({ createdBy: ug.userId }).where(eq(receipts.id, fx.ug.receiptId)).run();
+    await h.db.update(receipts).set({ createdBy: ug.userId }).where(eq(receipts.id, fx.ug.receiptId));
     expect(await h.caller('admin').admin.users.remove({ id: ug.userId })).toEqual({ Result: 'DELETED', Message: 'Account ug@test.local deleted', id: ug.userId });
-    expect(h.db.select().from(sessions).where(eq(sessions.userId, ug.userId)).all()).toHaveLength(0);
-    expect(h.db.select().from(receipts).where(eq(receipts.id, fx.ug.receiptId)).get()).toMatchObject({ createdBy: null, netPaise: 10_000_00 });
-    const audit = h.db.select().from(auditLog).where(and(eq(auditLog.action, 'delete'), eq(auditLog.entityId, String(ug.userId)))).get();
+    expect(await h.db.select().from(sessions).where(eq(sessions.userId, ug.userId))).toHaveLength(0);
+    expect((await h.db.select().from(receipts).where(eq(receipts.id, fx.ug.receiptId)).limit(1))[0]).toMatchObject({ createdBy: null, netPaise: 10_000_00 });
+    const audit = (await h.db.select().from(auditLog).where(and(eq(auditLog.action, 'delete'), eq(auditLog.entityId, String(ug.userId)))).limit(1))[0];
     expect(audit).toMatchObject({ entity: 'user', userEmail: 'admin@test.local' });
   });
 
@@ -107,6 +107,6 @@ describe('admin.users', () => {
       expect((await fieldRefusal(api.changePassword(change))).code).toBe(expected);
       expect((await fieldRefusal(api.remove({ id: h.sessions.pgStaff.userId }))).code).toBe(expected);
     }
-    expect(h.db.select().from(users).all()).toHaveLength(3);
+    expect(await h.db.select().from(users)).toHaveLength(3);
   });
 });

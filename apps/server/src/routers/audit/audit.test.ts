@@ -3,7 +3,7 @@
  * createCaller and once over HTTP), a department's own trail for staff, and a receipt's history
  * after an edit and a void. Speed is measured by the bench (tools, section audit), not here.
  */
-import { type AuditEntry, writeAudit } from '@fees/db';
+import { type AuditEntry, transaction, writeAudit } from '@fees/db';
 import { paiseToRupeesText } from '@fees/validation';
 import type { TRPCError } from '@trpc/server';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -21,20 +21,20 @@ let fx: Fixture;
 
 beforeAll(async () => {
   h = await createHarness();
-  fx = buildFixture(h.db);
+  fx = (await buildFixture(h.db));
   const actors = [h.sessions.admin, h.sessions.ugStaff, h.sessions.pgStaff];
-  h.db.$client.transaction(() => {
+  await transaction(h.db, async (tx) => {
     for (let i = 0; i < MANY; i++) {
       const actor = actors[i % 3]!;
       const departmentId = 100 + (i % 6);
-      writeAudit(h.db, { userId: actor.userId, email: actor.email }, {
+      await writeAudit(tx, { userId: actor.userId, email: actor.email }, {
         action: ACTIONS[i % ACTIONS.length]!,
         entity: 'receipt',
         entityId: 100_000 + i,
         after: { departmentId, admissionNo: `ADM-${i % 50}`, netPaise: i * 100 },
       });
     }
-  })();
+  });
 });
 
 async function refusal(call: Promise<unknown>): Promise<string> {
@@ -102,7 +102,7 @@ describe('audit.list', () => {
   it('answers over HTTP with the page and the cursor', async () => {
     const app = await buildApp({ deps: { db: h.db, loginLimiter: new LoginLimiter(), secureCookies: false }, webRoot: '/nonexistent' });
     try {
-      const cookie = `${SESSION_COOKIE}=${startSession(h.db, h.sessions.admin.userId, null)}`;
+      const cookie = `${SESSION_COOKIE}=${await startSession(h.db, h.sessions.admin.userId, null)}`;
       const input = encodeURIComponent(JSON.stringify({ action: 'void', limit: 50 }));
       const response = await app.inject({ url: `/trpc/audit.list?input=${input}`, headers: { cookie } });
       expect(response.statusCode).toBe(200);

@@ -15,13 +15,13 @@ function dayAfter(date: string): string {
  * One page of the audit log, newest first. Admins see everything and may filter by department;
  * staff see only their own department's records (another department is refused).
  */
-export function auditListHandler({ ctx, input }: { ctx: AuthedContext; input: TAuditListQuery }) {
+export async function auditListHandler({ ctx, input }: { ctx: AuthedContext; input: TAuditListQuery }) {
   const staffDepartment = ctx.session.role === 'admin' ? null : ctx.session.departmentId;
   if (staffDepartment !== null && input.depId !== undefined && input.depId !== staffDepartment) {
     throw new AppError('FORBIDDEN', 'This belongs to another department');
   }
   const departmentId = staffDepartment ?? input.depId;
-  const { rows, more } = listAuditEntries(
+  const { rows, more } = await listAuditEntries(
     ctx.db,
     {
       fromAt: input.from ? startOf(input.from) : undefined,

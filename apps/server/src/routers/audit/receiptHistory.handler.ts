@@ -5,9 +5,9 @@ import { assertDepartmentAccess } from '../../department-access';
 import { auditEntryOf } from './entries';
 
 /** A receipt's History panel: who created it and when, each edit with its changes, its void. */
-export function receiptHistoryHandler({ ctx, input }: { ctx: AuthedContext; input: TReceiptNumberInput }) {
-  const receipt = findReceiptByNumber(ctx.db, input.number);
+export async function receiptHistoryHandler({ ctx, input }: { ctx: AuthedContext; input: TReceiptNumberInput }) {
+  const receipt = (await findReceiptByNumber(ctx.db, input.number));
   if (!receipt) throw new AppError('NOT_FOUND', `Receipt ${receiptLabel(input.number)} does not exist`);
   assertDepartmentAccess(ctx.session, receipt.departmentId);
-  return receiptAuditTrail(ctx.db, input.number).map(auditEntryOf);
+  return (await receiptAuditTrail(ctx.db, input.number)).map(auditEntryOf);
 }

@@ -69,7 +69,7 @@ describe('sign-in', () => {
     const caller = h.caller('anonymous');
     await caller.auth.login({ email: 'admin@test.local', password: TEST_PASSWORD });
     await refusal(caller.auth.login({ email: 'admin@test.local', password: 'nope123' }));
-    const rows = h.db.select().from(auditLog).where(eq(auditLog.entity, 'session')).all();
+    const rows = await h.db.select().from(auditLog).where(eq(auditLog.entity, 'session'));
     expect(rows.map((r) => r.action)).toEqual(['login', 'login_failed']);
     expect(rows[1]?.after).toContain('Incorrect password');
   });
@@ -107,10 +107,10 @@ describe('session rows', () => {
     const h = await createHarness();
     const adminId = h.sessions.admin.userId;
     const longAgo = Date.now() - 2 * SESSION_IDLE_MS;
-    startSession(h.db, adminId, null, longAgo);
-    const before = h.db.select().from(sessions).all().length;
-    startSession(h.db, adminId, null);
-    const rows = h.db.select().from(sessions).all();
+    await startSession(h.db, adminId, null, longAgo);
+    const before = (await h.db.select().from(sessions)).length;
+    await startSession(h.db, adminId, null);
+    const rows = await h.db.select().from(sessions);
     expect(rows).toHaveLength(before);
     expect(rows.every((r) => r.expiresAt > Date.now())).toBe(true);
   });

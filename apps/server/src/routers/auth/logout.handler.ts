@@ -3,10 +3,10 @@ import { actorOf } from '../../audit';
 import { endSession } from '../../auth/sessions';
 import type { Context } from '../../context';
 
-export function logoutHandler({ ctx }: { ctx: Context }) {
+export async function logoutHandler({ ctx }: { ctx: Context }) {
   if (ctx.session) {
-    endSession(ctx.db, ctx.session.sessionId);
-    writeAudit(ctx.db, actorOf(ctx), { action: 'logout', entity: 'session' });
+    await endSession(ctx.db, ctx.session.sessionId);
+    await writeAudit(ctx.db, actorOf(ctx), { action: 'logout', entity: 'session' });
   }
   ctx.clearSessionCookie();
   return { state: 'Success' as const };

@@ -57,51 +57,52 @@ describe('sign-in bursts against the real server process', () => {
 describe('the limiter', () => {
   const attempt = { account: 'a@x.in', address: '10.0.0.1' };
 
-  it('locks the account and address pair, not the account: the same account from another address is judged', () => {
+  it('locks the account and address pair, not the account: the same account from another address is judged', async () => {
     const db = createTestDatabase();
     const limiter = new LoginLimiter({ lockAfter: 3, slowAfter: 100 });
-    for (let i = 0; i < 3; i++) expect(limiter.reserve(db, attempt)).toEqual({ delayMs: 0 });
-    expect(limiter.reserve(db, attempt)).toEqual({ lockedMinutes: 15 });
-    expect(limiter.reserve(db, { ...attempt, address: '10.0.0.2' })).toEqual({ delayMs: 0 });
+    for (let i = 0; i < 3; i++) expect(await limiter.reserve(db, attempt)).toEqual({ delayMs: 0 });
+    expect(await limiter.reserve(db, attempt)).toEqual({ lockedMinutes: 15 });
+    expect(await limiter.reserve(db, { ...attempt, address: '10.0.0.2' })).toEqual({ delayMs: 0 });
   });
 
-  it('slows the account down wherever the guesses come from', () => {
+  it('slows the account down wherever the guesses come from', async () => {
     const db = createTestDatabase();
     const limiter = new LoginLimiter({ slowAfter: 2, delayStepMs: 100, maxDelayMs: 250, lockAfter: 100 });
-    const delays = ['1', '2', '3', '4', '5'].map((n) => limiter.reserve(db, { ...attempt, address: `10.0.0.${n}` }));
+    const delays = [];
+    for (const n of ['1', '2', '3', '4', '5']) delays.push(await limiter.reserve(db, { ...attempt, address: `10.0.0.${n}` }));
     expect(delays).toEqual([{ delayMs: 0 }, { delayMs: 0 }, { delayMs: 100 }, { delayMs: 200 }, { delayMs: 250 }]);
   });
 
-  it('keeps a ceiling per address whatever the account', () => {
+  it('keeps a ceiling per address whatever the account', async () => {
     const db = createTestDatabase();
     const limiter = new LoginLimiter({ addressLockAfter: 2 });
-    limiter.reserve(db, { ...attempt, account: 'one@x.in' });
-    limiter.reserve(db, { ...attempt, account: 'two@x.in' });
-    expect(limiter.reserve(db, { ...attempt, account: 'three@x.in' })).toHaveProperty('lockedMinutes');
+    await limiter.reserve(db, { ...attempt, account: 'one@x.in' });
+    await limiter.reserve(db, { ...attempt, account: 'two@x.in' });
+    expect(await limiter.reserve(db, { ...attempt, account: 'three@x.in' })).toHaveProperty('lockedMinutes');
   });
 
-  it('a right password clears the pair and the account, and gives the address its attempt back', () => {
+  it('a right password clears the pair and the account, and gives the address its attempt back', async () => {
     const db = createTestDatabase();
     const limiter = new LoginLimiter();
-    limiter.reserve(db, attempt);
-    limiter.reserve(db, attempt);
-    limiter.succeeded(db, attempt);
-    const rows = db.select().from(signInLimits).all();
+    await limiter.reserve(db, attempt);
+    await limiter.reserve(db, attempt);
+    await limiter.succeeded(db, attempt);
+    const rows = await db.select().from(signInLimits);
     expect(rows.map((r) => [r.key, r.count])).toEqual([[`address:${attempt.address}`, 1]]);
   });
 
-  it('deletes the rows whose window has ended on each sweep, whether or not their key comes back', () => {
+  it('deletes the rows whose window has ended on each sweep, whether or not their key comes back', async () => {
     const db = createTestDatabase();
     let now = 1_000_000;
     const limiter = new LoginLimiter({ windowMs: 60_000 }, () => now);
-    for (let i = 0; i < 50; i++) limiter.reserve(db, { account: `user${i}@x.in`, address: `10.0.1.${i}` });
-    expect(db.select().from(signInLimits).all()).toHaveLength(150);
+    for (let i = 0; i < 50; i++) await limiter.reserve(db, { account: `user${i}@x.in`, address: `10.0.1.${i}` });
+    expect(await db.select().from(signInLimits)).toHaveLength(150);
     now += 30_000;
-    limiter.reserve(db, attempt);
-    expect(limiter.sweep(db)).toBe(0);
+    await limiter.reserve(db, attempt);
+    expect(await limiter.sweep(db)).toBe(0);
     now += 30_000;
-    expect(limiter.sweep(db)).toBe(150);
-    expect(db.select().from(signInLimits).all()).toHaveLength(3);
+    expect(await limiter.sweep(db)).toBe(150);
+    expect(await db.select().from(signInLimits)).toHaveLength(3);
   });
 
 });

@@ -11,16 +11,16 @@ let h: Harness;
 let fx: Fixture;
 beforeEach(async () => {
   h = await createHarness();
-  fx = buildFixture(h.db);
+  fx = (await buildFixture(h.db));
 });
 
 describe('batches.create', () => {
   it('saves a batch of a course of the department and audits it', async () => {
     const result = await h.caller('admin').batches.create(newBatch);
     expect(result).toEqual({ Result: 'SAVED', Message: 'Batch 2026-2029 of BA English saved', id: expect.any(Number) });
-    const row = h.db.select().from(batches).where(eq(batches.id, result.id)).get();
+    const row = (await h.db.select().from(batches).where(eq(batches.id, result.id)).limit(1))[0];
     expect(row).toMatchObject({ departmentId: 100, courseId: 1003, name: '2026-2029', startDate: '2026-06-01', endDate: '2029-03-31' });
-    const audit = h.db.select().from(auditLog).where(and(eq(auditLog.entity, 'batch'), eq(auditLog.entityId, String(result.id)))).all();
+    const audit = await h.db.select().from(auditLog).where(and(eq(auditLog.entity, 'batch'), eq(auditLog.entityId, String(result.id))));
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: 'create', userEmail: 'admin@test.local' });
   });
@@ -66,8 +66,8 @@ describe('batches.update', () => {
   it('renames and re-dates a batch in use, and audits before and after', async () => {
     const result = await h.caller('admin').batches.update({ ...newBatch, id: fx.ug.batchId, name: '2025-28', endDate: '2028-04-30' });
     expect(result).toEqual({ Result: 'UPDATED', Message: 'Batch 2025-28 of BA English updated', id: fx.ug.batchId });
-    expect(h.db.select().from(batches).where(eq(batches.id, fx.ug.batchId)).get()).toMatchObject({ name: '2025-28', endDate: '2028-04-30' });
-    const audit = h.db.select().from(auditLog).where(and(eq(auditLog.entity, 'batch'), eq(auditLog.action, 'update'))).get();
+    expect((await h.db.select().from(batches).where(eq(batches.id, fx.ug.batchId)).limit(1))[0]).toMatchObject({ name: '2025-28', endDate: '2028-04-30' });
+    const audit = (await h.db.select().from(auditLog).where(and(eq(auditLog.entity, 'batch'), eq(auditLog.action, 'update'))).limit(1))[0];
     expect(JSON.parse(audit!.before!)).toMatchObject({ name: '2025-2028' });
     expect(JSON.parse(audit!.after!)).toMatchObject({ name: '2025-28' });
   });

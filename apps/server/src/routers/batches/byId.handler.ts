@@ -2,8 +2,8 @@ import { findBatch } from '@fees/db';
 import { AppError, type TBatchByIdInput } from '@fees/validation';
 import type { AuthedContext } from '../../context';
 
-export function byIdHandler({ ctx, input }: { ctx: AuthedContext; input: TBatchByIdInput }) {
-  const batch = findBatch(ctx.db, input.id);
+export async function byIdHandler({ ctx, input }: { ctx: AuthedContext; input: TBatchByIdInput }) {
+  const batch = (await findBatch(ctx.db, input.id));
   if (!batch) throw new AppError('NOT_FOUND', 'No such batch');
   return batch;
 }

@@ -1,23 +1,23 @@
-import { findBatchByName, insertBatch, isUniqueViolation, writeAudit } from '@fees/db';
+import { findBatchByName, insertBatch, isUniqueViolation, transaction, writeAudit } from '@fees/db';
 import { AppError, type TCreateBatchInput } from '@fees/validation';
 import { actorOf } from '../../audit';
 import { assertCourseOfDepartment, batchNameTakenMessage } from './shared';
 import type { AuthedContext } from '../../context';
 
-export function createHandler({ ctx, input }: { ctx: AuthedContext; input: TCreateBatchInput }) {
-  const course = assertCourseOfDepartment(ctx, input);
+export async function createHandler({ ctx, input }: { ctx: AuthedContext; input: TCreateBatchInput }) {
+  const course = (await assertCourseOfDepartment(ctx, input));
   const conflict = new AppError('CONFLICT', batchNameTakenMessage(input.name, course.name));
   try {
-    const batch = ctx.db.transaction((tx) => {
-      if (findBatchByName(tx, { courseId: input.courseId, name: input.name })) throw conflict;
-      const row = insertBatch(tx, {
+    const batch = await transaction(ctx.db, async (tx) => {
+      if ((await findBatchByName(tx, { courseId: input.courseId, name: input.name }))) throw conflict;
+      const row = await insertBatch(tx, {
         departmentId: input.depId,
         courseId: input.courseId,
         name: input.name,
         startDate: input.startDate,
         endDate: input.endDate,
       });
-      writeAudit(tx, actorOf(ctx), { action: 'create', entity: 'batch', entityId: row.id, after: row });
+      await writeAudit(tx, actorOf(ctx), { action: 'create', entity: 'batch', entityId: row.id, after: row });
       return row;
     });
     return { Result: 'SAVED' as const, Message: `Batch ${batch.name} of ${course.name} saved`, id: batch.id };

@@ -1,4 +1,4 @@
-import { batchIsInUse, findBatch, findBatchByName, isUniqueViolation, updateBatch, writeAudit } from '@fees/db';
+import { batchIsInUse, findBatch, findBatchByName, isUniqueViolation, transaction, updateBatch, writeAudit } from '@fees/db';
 import { AppError, type TUpdateBatchInput } from '@fees/validation';
 import { actorOf } from '../../audit';
 import { assertCurrentVersion } from '../versions';
@@ -6,27 +6,27 @@ import { assertCourseOfDepartment, batchNameTakenMessage } from './shared';
 import type { AuthedContext } from '../../context';
 
 /** Name and dates can always change; course and department only while no student or receipt uses the batch. */
-export function updateHandler({ ctx, input }: { ctx: AuthedContext; input: TUpdateBatchInput }) {
-  const course = assertCourseOfDepartment(ctx, input);
+export async function updateHandler({ ctx, input }: { ctx: AuthedContext; input: TUpdateBatchInput }) {
+  const course = (await assertCourseOfDepartment(ctx, input));
   const conflict = new AppError('CONFLICT', batchNameTakenMessage(input.name, course.name));
   try {
-    const batch = ctx.db.transaction((tx) => {
-      const before = findBatch(tx, input.id);
+    const batch = await transaction(ctx.db, async (tx) => {
+      const before = (await findBatch(tx, input.id));
       if (!before) throw new AppError('NOT_FOUND', 'No such batch');
       assertCurrentVersion('batch', before, input.version);
       const moves = before.courseId !== input.courseId || before.departmentId !== input.depId;
-      if (moves && batchIsInUse(tx, input.id)) {
+      if (moves && (await batchIsInUse(tx, input.id))) {
         throw new AppError('CONFLICT', `Batch ${before.name} already has students or receipts; its course cannot be changed`);
       }
-      if (findBatchByName(tx, { courseId: input.courseId, name: input.name, exceptId: input.id })) throw conflict;
-      const after = updateBatch(tx, input.id, {
+      if ((await findBatchByName(tx, { courseId: input.courseId, name: input.name, exceptId: input.id }))) throw conflict;
+      const after = await updateBatch(tx, input.id, {
         departmentId: input.depId,
         courseId: input.courseId,
         name: input.name,
         startDate: input.startDate,
         endDate: input.endDate,
       });
-      writeAudit(tx, actorOf(ctx), { action: 'update', entity: 'batch', entityId: input.id, before, after });
+      await writeAudit(tx, actorOf(ctx), { action: 'update', entity: 'batch', entityId: input.id, before, after });
       return after;
     });
     return { Result: 'UPDATED' as const, Message: `Batch ${batch.name} of ${course.name} updated`, id: batch.id };

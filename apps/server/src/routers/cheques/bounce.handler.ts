@@ -5,5 +5,5 @@ import type { AuthedContext } from '../../context';
 import { bounceCheque } from './service';
 
 export function bounceHandler({ ctx, input }: { ctx: AuthedContext; input: TBounceChequeInput }) {
-  return runInWriteBatch(ctx.db, () => bounceCheque(ctx.db, actorOf(ctx), input, ctx.session));
+  return runInWriteBatch(ctx.db, (tx) => bounceCheque(tx, actorOf(ctx), input, ctx.session));
 }

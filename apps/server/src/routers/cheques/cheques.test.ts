@@ -11,8 +11,8 @@ let fx: Fixture;
 let bounceHead: number;
 beforeEach(async () => {
   h = await createHarness();
-  fx = buildFixture(h.db);
-  bounceHead = findFeeHeadByName(h.db, { name: CHEQUE_BOUNCE_HEAD })!.id;
+  fx = (await buildFixture(h.db));
+  bounceHead = (await findFeeHeadByName(h.db, { name: CHEQUE_BOUNCE_HEAD }))!.id;
 });
 
 const rs = (rupees: number) => Math.round(rupees * 100);
@@ -58,7 +58,7 @@ describe('cheque and demand draft receipts', () => {
     const { paymentMode } = chequeA;
     const missing = await refusal(h.caller('pgStaff').receipts.create(pgReceipt('2026-06-05', [[fx.heads.tuition, rs(100)]], { paymentMode } as Mode)));
     expect(missing).toEqual({ code: 'BAD_REQUEST', message: 'Enter the bank of the cheque or draft' });
-    expect(h.db.select().from(receipts).all()).toHaveLength(1);
+    expect(await h.db.select().from(receipts)).toHaveLength(1);
 
     const a = await h.caller('admin').receipts.create(pgReceipt('2026-06-05', [[fx.heads.tuition, rs(10000)]], chequeA));
     const shown = await h.caller('pgStaff').receipts.byNumber({ number: a.number });
@@ -86,7 +86,7 @@ describe('cheque and demand draft receipts', () => {
       code: 'CONFLICT',
       message: `The cheque of receipt #000${a.number} was cleared on 08-06-2026; its payment details cannot be changed`,
     });
-    const audit = h.db.select().from(auditLog).where(eq(auditLog.entity, 'cheque')).all();
+    const audit = await h.db.select().from(auditLog).where(eq(auditLog.entity, 'cheque'));
     expect(audit.map((x) => [x.action, x.departmentId, x.admissionNo, JSON.parse(x.after!).status])).toEqual([['update', 101, 'PG-001', 'cleared']]);
   });
 
@@ -110,9 +110,9 @@ describe('cheque and demand draft receipts', () => {
     // The receipt is voided with the reason; the cheque keeps the bounce.
     const voided = await h.caller('pgStaff').receipts.byNumber({ number: a.number });
     expect(voided.receipt).toMatchObject({ status: 'voided', chequeStatus: 'bounced' });
-    const voidAudit = h.db.select().from(auditLog).where(and(eq(auditLog.action, 'void'), eq(auditLog.entityId, String(a.number)))).get()!;
+    const voidAudit = (await h.db.select().from(auditLog).where(and(eq(auditLog.action, 'void'), eq(auditLog.entityId, String(a.number)))).limit(1))[0]!;
     expect(JSON.parse(voidAudit.after!).reason).toBe('Cheque bounced: Funds insufficient');
-    expect(h.db.select().from(cheques).where(eq(cheques.id, chequeOfA!.id)).get()).toMatchObject({
+    expect((await h.db.select().from(cheques).where(eq(cheques.id, chequeOfA!.id)).limit(1))[0]).toMatchObject({
       status: 'bounced',
       bouncedOn: '2026-06-20',
       bounceReason: 'Funds insufficient',

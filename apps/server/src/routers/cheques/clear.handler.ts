@@ -5,5 +5,5 @@ import type { AuthedContext } from '../../context';
 import { clearCheque } from './service';
 
 export function clearHandler({ ctx, input }: { ctx: AuthedContext; input: TClearChequeInput }) {
-  return runInWriteBatch(ctx.db, () => clearCheque(ctx.db, actorOf(ctx), input, ctx.session));
+  return runInWriteBatch(ctx.db, (tx) => clearCheque(tx, actorOf(ctx), input, ctx.session));
 }

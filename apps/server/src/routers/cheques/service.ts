@@ -11,14 +11,14 @@ import { assertDepartmentAccess, type DepartmentAccess } from '../../department-
 import { markVoided } from '../receipts/service';
 
 /** The pending cheque named in the input, of its department, with its live receipt. */
-function pendingCheque(db: Database, input: TClearChequeInput, access: DepartmentAccess) {
-  const cheque = findCheque(db, input.chequeId);
+async function pendingCheque(db: Database, input: TClearChequeInput, access: DepartmentAccess) {
+  const cheque = (await findCheque(db, input.chequeId));
   if (!cheque || cheque.departmentId !== input.depId) refuse('NOT_FOUND', 'No such cheque in this department');
   assertDepartmentAccess(access, cheque.departmentId);
   const label = receiptLabel(cheque.receiptNumber);
   if (cheque.status === 'cleared') refuse('CONFLICT', `The cheque of receipt ${label} was already cleared on ${formatDate(cheque.clearedOn)}`);
   if (cheque.status === 'bounced') refuse('CONFLICT', `The cheque of receipt ${label} already bounced on ${formatDate(cheque.bouncedOn)}`);
-  const receipt = findReceiptByNumber(db, cheque.receiptNumber)!;
+  const receipt = (await findReceiptByNumber(db, cheque.receiptNumber))!;
   if (receipt.status === 'voided') refuse('CONFLICT', `Receipt ${label} was voided; its cheque can no longer be cleared or bounced`);
   const now = today();
   if (input.date > now) refuse('BAD_INPUT', 'The date cannot be after today');
@@ -31,10 +31,10 @@ function auditOf(cheque: { id: number; receiptNumber: number; departmentId: numb
 }
 
 export function clearCheque(db: Database, actor: AuditActor, input: TClearChequeInput, access: DepartmentAccess) {
-  return inWriteTransaction(db, () => {
-    const { cheque } = pendingCheque(db, input, access);
-    settleCheque(db, { id: cheque.id, status: 'cleared', date: input.date, reason: null, chargePaise: 0, userId: actor.userId });
-    writeAudit(db, actor, {
+  return inWriteTransaction(db, async (db) => {
+    const { cheque } = (await pendingCheque(db, input, access));
+    await settleCheque(db, { id: cheque.id, status: 'cleared', date: input.date, reason: null, chargePaise: 0, userId: actor.userId });
+    await writeAudit(db, actor, {
       action: 'update',
       entity: 'cheque',
       entityId: cheque.id,
@@ -51,13 +51,13 @@ export function clearCheque(db: Database, actor: AuditActor, input: TClearCheque
  * book then lists it among the voided receipts with the bounce as the reason.
  */
 export function bounceCheque(db: Database, actor: AuditActor, input: TBounceChequeInput, access: DepartmentAccess) {
-  return inWriteTransaction(db, () => {
-    const { cheque, receipt } = pendingCheque(db, input, access);
+  return inWriteTransaction(db, async (db) => {
+    const { cheque, receipt } = (await pendingCheque(db, input, access));
     const label = receiptLabel(receipt.number);
-    assertDayOpen(db, actor, access, { departmentId: cheque.departmentId, date: input.date, change: `bounce the cheque of receipt ${label}`, reason: input.reason });
-    settleCheque(db, { id: cheque.id, status: 'bounced', date: input.date, reason: input.reason, chargePaise: input.charge, userId: actor.userId });
-    markVoided(db, actor, receipt, `Cheque bounced: ${input.reason}`);
-    writeAudit(db, actor, {
+    await assertDayOpen(db, actor, access, { departmentId: cheque.departmentId, date: input.date, change: `bounce the cheque of receipt ${label}`, reason: input.reason });
+    await settleCheque(db, { id: cheque.id, status: 'bounced', date: input.date, reason: input.reason, chargePaise: input.charge, userId: actor.userId });
+    await markVoided(db, actor, receipt, `Cheque bounced: ${input.reason}`);
+    await writeAudit(db, actor, {
       action: 'update',
       entity: 'cheque',
       entityId: cheque.id,

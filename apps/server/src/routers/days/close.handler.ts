@@ -6,15 +6,15 @@ import type { AuthedContext } from '../../context';
 
 /** An admin closes a department's day; its staff too when the admin's setting allows it. */
 export function closeHandler({ ctx, input }: { ctx: AuthedContext; input: TCloseDayInput }) {
-  return inWriteTransaction(ctx.db, () => {
-    if (ctx.session.role !== 'admin' && !getStaffMayCloseDay(ctx.db)) refuse('FORBIDDEN', 'Only an administrator can close a day');
+  return inWriteTransaction(ctx.db, async (tx) => {
+    if (ctx.session.role !== 'admin' && !(await getStaffMayCloseDay(tx))) refuse('FORBIDDEN', 'Only an administrator can close a day');
     if (input.date > today()) refuse('BAD_INPUT', 'A day after today cannot be closed');
-    if (!insertDayClosing(ctx.db, { departmentId: input.depId, date: input.date, closedBy: ctx.session.userId })) {
-      const closing = findDayClosing(ctx.db, input.depId, input.date);
+    if (!(await insertDayClosing(tx, { departmentId: input.depId, date: input.date, closedBy: ctx.session.userId }))) {
+      const closing = (await findDayClosing(tx, input.depId, input.date));
       refuse('CONFLICT', `${formatDate(input.date)} was already closed by ${closing?.closedByEmail ?? 'a deleted account'}`);
     }
-    const closing = findDayClosing(ctx.db, input.depId, input.date)!;
-    writeAudit(ctx.db, actorOf(ctx), { action: 'close_day', entity: 'day_closing', entityId: `${input.depId}/${input.date}`, after: closing });
+    const closing = (await findDayClosing(tx, input.depId, input.date))!;
+    await writeAudit(tx, actorOf(ctx), { action: 'close_day', entity: 'day_closing', entityId: `${input.depId}/${input.date}`, after: closing });
     return { ...closing, message: `${formatDate(input.date)} is closed` };
   });
 }

@@ -10,7 +10,7 @@ let h: Harness;
 let fx: Fixture;
 beforeEach(async () => {
   h = await createHarness();
-  fx = buildFixture(h.db);
+  fx = (await buildFixture(h.db));
 });
 
 const DAY = '2025-08-01';
@@ -45,7 +45,7 @@ describe('days.close', () => {
     expect((await h.caller('admin').admin.settings.get()).staffMayCloseDay).toBe(true);
     await h.caller('ugStaff').days.close({ depId: 100, date: '2025-08-02' });
     expect((await refusal(h.caller('pgStaff').days.close({ depId: 100, date: '2025-08-03' }))).code).toBe('FORBIDDEN');
-    const audit = h.db.select().from(auditLog).where(eq(auditLog.action, 'close_day')).all();
+    const audit = await h.db.select().from(auditLog).where(eq(auditLog.action, 'close_day'));
     expect(audit.map((x) => [x.userEmail, x.entityId, x.departmentId])).toEqual([
       ['admin@test.local', '100/2025-08-01', 100],
       ['ug@test.local', '100/2025-08-02', 100],
@@ -58,8 +58,8 @@ describe('a closed day', () => {
     const before = await h.caller('ugStaff').receipts.create(ugReceipt(DAY, 1_000_00));
     const dayBefore = await h.caller('ugStaff').receipts.create(ugReceipt('2025-07-31', 500_00));
     await h.caller('admin').days.close({ depId: 100, date: DAY });
-    const count = () => h.db.select().from(receipts).all().length;
-    const written = count();
+    const count = async () => (await h.db.select().from(receipts)).length;
+    const written = (await count());
 
     const staff = h.caller('ugStaff').receipts;
     const staffRefusal = { code: 'CONFLICT', message: expect.stringMatching(closedFor('Only an administrator can change it.')) };
@@ -67,7 +67,7 @@ describe('a closed day', () => {
     expect(await refusal(staff.update({ ...ugReceipt(DAY, 900_00), number: before.number, version: 1 }))).toEqual(staffRefusal);
     expect(await refusal(staff.update({ ...ugReceipt(DAY, 500_00), number: dayBefore.number, version: 1 }))).toEqual(staffRefusal);
     expect(await refusal(staff.void({ number: before.number, version: 1, reason: 'Wrong student' }))).toEqual(staffRefusal);
-    expect(count()).toBe(written);
+    expect((await count())).toBe(written);
 
     // Other days and other departments stay open.
     await staff.create(ugReceipt('2025-08-02', 100_00));
@@ -85,7 +85,7 @@ describe('a closed day', () => {
     expect(edited.totalPaise).toBe(900_00);
     const late = await admin.create({ ...ugReceipt(DAY, 50_00), closedDayReason: 'Late entry of a counter receipt' });
     await admin.void({ number: late.number, version: 1, reason: 'Entered twice' });
-    const changes = h.db.select().from(auditLog).where(eq(auditLog.action, 'closed_day_change')).all();
+    const changes = await h.db.select().from(auditLog).where(eq(auditLog.action, 'closed_day_change'));
     expect(changes.map((x) => [x.userEmail, x.departmentId, x.entityId, JSON.parse(x.after!).change, JSON.parse(x.after!).reason])).toEqual([
       ['admin@test.local', 100, '100/2025-08-01', `edit receipt #000${before.number}`, 'Cashier typed 1000 for 900'],
       ['admin@test.local', 100, '100/2025-08-01', 'create a receipt', 'Late entry of a counter receipt'],

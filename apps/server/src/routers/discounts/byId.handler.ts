@@ -2,8 +2,8 @@ import { findDiscount } from '@fees/db';
 import { AppError, type TDiscountIdInput } from '@fees/validation';
 import type { AuthedContext } from '../../context';
 
-export function byIdHandler({ ctx, input }: { ctx: AuthedContext; input: TDiscountIdInput }) {
-  const discount = findDiscount(ctx.db, input.id);
+export async function byIdHandler({ ctx, input }: { ctx: AuthedContext; input: TDiscountIdInput }) {
+  const discount = (await findDiscount(ctx.db, input.id));
   if (!discount) throw new AppError('NOT_FOUND', 'No such discount');
   return discount;
 }

@@ -1,21 +1,21 @@
-import { insertDiscount, writeAudit } from '@fees/db';
+import { insertDiscount, transaction, writeAudit } from '@fees/db';
 import type { TCreateDiscountInput } from '@fees/validation';
 import { actorOf } from '../../audit';
 import { checkDiscount, rethrowDuplicate } from './shared';
 import type { AuthedContext } from '../../context';
 
-export function createHandler({ ctx, input }: { ctx: AuthedContext; input: TCreateDiscountInput }) {
+export async function createHandler({ ctx, input }: { ctx: AuthedContext; input: TCreateDiscountInput }) {
   try {
-    const { row, student, head } = ctx.db.transaction((tx) => {
-      const checked = checkDiscount(tx, input);
-      const inserted = insertDiscount(tx, {
+    const { row, student, head } = await transaction(ctx.db, async (tx) => {
+      const checked = (await checkDiscount(tx, input));
+      const inserted = await insertDiscount(tx, {
         studentId: input.studentId,
         feeHeadId: input.feeHeadId,
         discountPaise: input.discount,
         adjustmentPaise: input.adjustment,
         note: input.note,
       });
-      writeAudit(tx, actorOf(ctx), { action: 'create', entity: 'discount', entityId: inserted.id, after: inserted });
+      await writeAudit(tx, actorOf(ctx), { action: 'create', entity: 'discount', entityId: inserted.id, after: inserted });
       return { ...checked, row: inserted };
     });
     return { Result: 'SAVED' as const, Message: `Discount saved for ${student.name} (${student.admissionNo}) on ${head.name}`, id: row.id };

@@ -9,7 +9,7 @@ let h: Harness;
 let fx: Fixture;
 beforeEach(async () => {
   h = await createHarness();
-  fx = buildFixture(h.db);
+  fx = (await buildFixture(h.db));
 });
 
 const examDiscount = () => ({
@@ -26,8 +26,8 @@ const examDiscount = () => ({
 const tuitionEdit = () => ({ ...examDiscount(), id: fx.ug.discountId, feeHeadId: fx.heads.tuition, discount: '3000', adjustment: '0', note: '' });
 
 /** A second UG student in the fixture's batch. */
-function addStudent(admissionNo: string, batchId = fx.ug.batchId) {
-  return h.db
+async function addStudent(admissionNo: string, batchId = fx.ug.batchId) {
+  return (await h.db
     .insert(students)
     .values({
       departmentId: 100,
@@ -42,25 +42,24 @@ function addStudent(admissionNo: string, batchId = fx.ug.batchId) {
       categoryId: 1,
       address: 'Thrissur',
     })
-    .returning()
-    .get().id;
+    .returning())[0]!.id;
 }
 
 describe('discounts.create', () => {
   it('saves a discount and an adjustment in paise and audits it', async () => {
     const result = await h.caller('admin').discounts.create(examDiscount());
     expect(result).toEqual({ Result: 'SAVED', Message: 'Discount saved for Anjali Menon (UG-001) on Exam Fee', id: expect.any(Number) });
-    expect(h.db.select().from(discounts).where(eq(discounts.id, result.id)).get()).toMatchObject({
+    expect((await h.db.select().from(discounts).where(eq(discounts.id, result.id)).limit(1))[0]).toMatchObject({
       discountPaise: 300_00,
       adjustmentPaise: 50_25,
       note: 'Sports quota',
     });
-    expect(h.db.select().from(auditLog).where(and(eq(auditLog.entity, 'discount'), eq(auditLog.action, 'create'))).all()).toHaveLength(1);
+    expect(await h.db.select().from(auditLog).where(and(eq(auditLog.entity, 'discount'), eq(auditLog.action, 'create')))).toHaveLength(1);
   });
 
   it('allows a nil discount beside an adjustment, an empty note, and exactly the whole fee', async () => {
     const id = (await h.caller('admin').discounts.create({ ...examDiscount(), discount: '0', adjustment: '1500.00', note: '' })).id;
-    expect(h.db.select().from(discounts).where(eq(discounts.id, id)).get()).toMatchObject({ discountPaise: 0, adjustmentPaise: 1_500_00, note: null });
+    expect((await h.db.select().from(discounts).where(eq(discounts.id, id)).limit(1))[0]).toMatchObject({ discountPaise: 0, adjustmentPaise: 1_500_00, note: null });
   });
 
   it.each([
@@ -104,7 +103,7 @@ describe('discounts.create', () => {
 
   it('refuses a student, batch or course that does not line up', async () => {
     const { id: otherBatch } = await h.caller('admin').batches.create({ depId: 100, courseId: 1003, name: '2026-2029', startDate: '2026-06-01', endDate: '2029-03-31', confirm: true });
-    const elsewhere = addStudent('UG-900', otherBatch);
+    const elsewhere = (await addStudent('UG-900', otherBatch));
     expect(await refusal(h.caller('admin').discounts.create({ ...examDiscount(), studentId: elsewhere }))).toEqual({
       code: 'BAD_REQUEST',
       message: 'Student UG-900 (UG-900) is not a student of batch 2025-2028',
@@ -130,12 +129,12 @@ describe('discounts.update', () => {
   it('changes amounts and note, and audits before and after', async () => {
     const result = await h.caller('admin').discounts.update(tuitionEdit());
     expect(result).toEqual({ Result: 'SAVED', Message: 'Discount updated for Anjali Menon (UG-001) on Tuition Fee', id: fx.ug.discountId });
-    expect(h.db.select().from(discounts).where(eq(discounts.id, fx.ug.discountId)).get()).toMatchObject({
+    expect((await h.db.select().from(discounts).where(eq(discounts.id, fx.ug.discountId)).limit(1))[0]).toMatchObject({
       discountPaise: 3_000_00,
       adjustmentPaise: 0,
       note: null,
     });
-    const audit = h.db.select().from(auditLog).where(and(eq(auditLog.entity, 'discount'), eq(auditLog.action, 'update'))).get();
+    const audit = (await h.db.select().from(auditLog).where(and(eq(auditLog.entity, 'discount'), eq(auditLog.action, 'update'))).limit(1))[0];
     expect(JSON.parse(audit!.before!)).toMatchObject({ discountPaise: 2_000_00, adjustmentPaise: 500_00, note: 'Merit' });
     expect(JSON.parse(audit!.after!)).toMatchObject({ discountPaise: 3_000_00 });
   });
@@ -146,7 +145,7 @@ describe('discounts.update', () => {
       code: 'CONFLICT',
       message: 'Anjali Menon (UG-001) already has a discount on Tuition Fee; edit that one instead',
     });
-    const other = addStudent('UG-002');
+    const other = (await addStudent('UG-002'));
     await expect(h.caller('admin').discounts.update({ ...examDiscount(), id, studentId: other })).resolves.toMatchObject({
       Message: 'Discount updated for Student UG-002 (UG-002) on Exam Fee',
     });
@@ -167,8 +166,8 @@ describe('discounts.remove', () => {
       Message: 'Discount on Tuition Fee for Anjali Menon (UG-001) deleted',
       id: fx.ug.discountId,
     });
-    expect(h.db.select().from(discounts).all()).toEqual([]);
-    expect(h.db.select().from(auditLog).where(and(eq(auditLog.entity, 'discount'), eq(auditLog.action, 'delete'))).all()).toHaveLength(1);
+    expect(await h.db.select().from(discounts)).toEqual([]);
+    expect(await h.db.select().from(auditLog).where(and(eq(auditLog.entity, 'discount'), eq(auditLog.action, 'delete')))).toHaveLength(1);
   });
 
   it('refuses an unknown id and staff', async () => {
@@ -212,7 +211,7 @@ describe('discounts.list, byId, studentsOfBatch', () => {
   });
 
   it('lists the students of a batch of the department for the picker', async () => {
-    addStudent('UG-002');
+    await addStudent('UG-002');
     const rows = await h.caller('admin').discounts.studentsOfBatch({ depId: 100, batchId: fx.ug.batchId });
     expect(rows.map((r) => [r.admissionNo, r.name])).toEqual([
       ['UG-001', 'Anjali Menon'],

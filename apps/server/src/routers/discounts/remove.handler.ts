@@ -1,14 +1,14 @@
-import { deleteDiscount, findDiscount, writeAudit } from '@fees/db';
+import { deleteDiscount, findDiscount, transaction, writeAudit } from '@fees/db';
 import { AppError, type TDiscountIdInput } from '@fees/validation';
 import { actorOf } from '../../audit';
 import type { AuthedContext } from '../../context';
 
-export function removeHandler({ ctx, input }: { ctx: AuthedContext; input: TDiscountIdInput }) {
-  const removed = ctx.db.transaction((tx) => {
-    const before = findDiscount(tx, input.id);
+export async function removeHandler({ ctx, input }: { ctx: AuthedContext; input: TDiscountIdInput }) {
+  const removed = await transaction(ctx.db, async (tx) => {
+    const before = (await findDiscount(tx, input.id));
     if (!before) throw new AppError('NOT_FOUND', 'No such discount');
-    deleteDiscount(tx, input.id);
-    writeAudit(tx, actorOf(ctx), { action: 'delete', entity: 'discount', entityId: input.id, before });
+    await deleteDiscount(tx, input.id);
+    await writeAudit(tx, actorOf(ctx), { action: 'delete', entity: 'discount', entityId: input.id, before });
     return before;
   });
   return {

@@ -12,8 +12,8 @@ import {
 import { AppError, MSG, paiseToRupeesText, refuse, type TCreateDiscountInput } from '@fees/validation';
 
 /** The batch must exist and belong to the department. */
-export function loadBatchOfDepartment(db: DbOrTx, input: { depId: number; batchId: number }) {
-  const batch = findBatch(db, input.batchId);
+export async function loadBatchOfDepartment(db: DbOrTx, input: { depId: number; batchId: number }) {
+  const batch = (await findBatch(db, input.batchId));
   if (!batch || batch.departmentId !== input.depId) refuse('NOT_FOUND', 'No such batch in this department');
   return batch;
 }
@@ -24,22 +24,22 @@ export function loadBatchOfDepartment(db: DbOrTx, input: { depId: number; batchI
  * student and head (the 'DUP' case, a CONFLICT); the student's balance on the head stays at or above zero
  * unless the user confirmed it; discount plus adjustment stay within the head's fee.
  */
-export function checkDiscount(db: DbOrTx, input: Omit<TCreateDiscountInput, 'confirm' | 'note'>, exceptId?: number) {
-  const course = findCourse(db, input.courseId);
+export async function checkDiscount(db: DbOrTx, input: Omit<TCreateDiscountInput, 'confirm' | 'note'>, exceptId?: number) {
+  const course = (await findCourse(db, input.courseId));
   if (!course || course.departmentId !== input.depId) refuse('BAD_INPUT', 'This course does not belong to the department');
-  const batch = findBatch(db, input.batchId);
+  const batch = (await findBatch(db, input.batchId));
   if (!batch || batch.courseId !== input.courseId || batch.departmentId !== input.depId) {
     refuse('BAD_INPUT', `This batch is not a batch of ${course.name}`);
   }
-  const student = findStudentPlacement(db, input.studentId) ?? refuse('NOT_FOUND', 'No such student');
+  const student = (await findStudentPlacement(db, input.studentId)) ?? refuse('NOT_FOUND', 'No such student');
   if (student.batchId !== batch.id || student.courseId !== input.courseId || student.departmentId !== input.depId) {
     refuse('BAD_INPUT', `${student.name} (${student.admissionNo}) is not a student of batch ${batch.name}`);
   }
-  const head = findFeeHead(db, input.feeHeadId) ?? refuse('NOT_FOUND', 'No such fee head');
+  const head = (await findFeeHead(db, input.feeHeadId)) ?? refuse('NOT_FOUND', 'No such fee head');
   const structure =
-    findFeeStructureForHead(db, { batchId: batch.id, feeHeadId: head.id }) ??
+    await findFeeStructureForHead(db, { batchId: batch.id, feeHeadId: head.id }) ??
     refuse('BAD_INPUT', `${head.name} is not in the fee structure of batch ${batch.name}`);
-  if (findDiscountForStudentHead(db, { studentId: student.id, feeHeadId: head.id, exceptId })) {
+  if ((await findDiscountForStudentHead(db, { studentId: student.id, feeHeadId: head.id, exceptId }))) {
     refuse('CONFLICT', duplicateDiscountMessage(student, head.name));
   }
   if (input.discount + input.adjustment > structure.amountPaise) {
@@ -48,7 +48,7 @@ export function checkDiscount(db: DbOrTx, input: Omit<TCreateDiscountInput, 'con
       `Discount and adjustment together (${paiseToRupeesText(input.discount + input.adjustment)}) exceed the ${head.name} of ${paiseToRupeesText(structure.amountPaise)} for batch ${batch.name}`,
     );
   }
-  const { paidPaise, openingPaise } = paidAndOpeningOnHead(db, { studentId: student.id, feeHeadId: head.id });
+  const { paidPaise, openingPaise } = (await paidAndOpeningOnHead(db, { studentId: student.id, feeHeadId: head.id }));
   const balance = structure.amountPaise + openingPaise - input.discount - input.adjustment - paidPaise;
   if (balance < 0 && !input.allowNegativeBalance) refuse('CONFLICT', MSG.belowZero(1, head.name, paiseToRupeesText(balance)));
   return { student, head, batch };

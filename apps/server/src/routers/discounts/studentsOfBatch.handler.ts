@@ -4,7 +4,7 @@ import { loadBatchOfDepartment } from './shared';
 import type { AuthedContext } from '../../context';
 
 /** The student picker of the discount form. */
-export function studentsOfBatchHandler({ ctx, input }: { ctx: AuthedContext; input: TStudentsOfBatchInput }) {
-  loadBatchOfDepartment(ctx.db, input);
+export async function studentsOfBatchHandler({ ctx, input }: { ctx: AuthedContext; input: TStudentsOfBatchInput }) {
+  await loadBatchOfDepartment(ctx.db, input);
   return listStudentsByBatch(ctx.db, { batchId: input.batchId });
 }

@@ -1,16 +1,16 @@
-import { findFeeHeadByName, insertFeeHead, isUniqueViolation, writeAudit } from '@fees/db';
+import { findFeeHeadByName, insertFeeHead, isUniqueViolation, transaction, writeAudit } from '@fees/db';
 import { AppError, type TCreateFeeHeadInput } from '@fees/validation';
 import { actorOf } from '../../audit';
 import { headNameTakenMessage } from './shared';
 import type { AuthedContext } from '../../context';
 
-export function headsCreateHandler({ ctx, input }: { ctx: AuthedContext; input: TCreateFeeHeadInput }) {
+export async function headsCreateHandler({ ctx, input }: { ctx: AuthedContext; input: TCreateFeeHeadInput }) {
   const conflict = new AppError('CONFLICT', headNameTakenMessage(input.name));
   try {
-    const head = ctx.db.transaction((tx) => {
-      if (findFeeHeadByName(tx, { name: input.name })) throw conflict;
-      const row = insertFeeHead(tx, input.name);
-      writeAudit(tx, actorOf(ctx), { action: 'create', entity: 'fee_head', entityId: row.id, after: row });
+    const head = await transaction(ctx.db, async (tx) => {
+      if ((await findFeeHeadByName(tx, { name: input.name }))) throw conflict;
+      const row = (await insertFeeHead(tx, input.name));
+      await writeAudit(tx, actorOf(ctx), { action: 'create', entity: 'fee_head', entityId: row.id, after: row });
       return row;
     });
     return { Result: 'SAVED' as const, Message: `Fee head ${head.name} added`, id: head.id };

@@ -1,4 +1,4 @@
-import { deleteFeeHead, feeHeadUsage, writeAudit } from '@fees/db';
+import { deleteFeeHead, feeHeadUsage, transaction, writeAudit } from '@fees/db';
 import { ADVANCE_HEAD, AppError, CHEQUE_BOUNCE_HEAD, LATE_FEE_HEAD, type TFeeHeadIdInput } from '@fees/validation';
 import { actorOf } from '../../audit';
 import { loadFeeHead } from './shared';
@@ -7,13 +7,13 @@ import type { AuthedContext } from '../../context';
 const counted = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 /** Only a head nothing refers to can go: receipts, discounts, fee structures and opening balances keep their heads; Late fee always stays. */
-export function headsRemoveHandler({ ctx, input }: { ctx: AuthedContext; input: TFeeHeadIdInput }) {
-  const head = ctx.db.transaction((tx) => {
-    const before = loadFeeHead(tx, input.id);
+export async function headsRemoveHandler({ ctx, input }: { ctx: AuthedContext; input: TFeeHeadIdInput }) {
+  const head = await transaction(ctx.db, async (tx) => {
+    const before = (await loadFeeHead(tx, input.id));
     if (before.name === LATE_FEE_HEAD) throw new AppError('CONFLICT', `${LATE_FEE_HEAD} cannot be deleted: late fines are collected on it`);
     if (before.name === ADVANCE_HEAD) throw new AppError('CONFLICT', `${ADVANCE_HEAD} cannot be deleted: advances are taken on it`);
     if (before.name === CHEQUE_BOUNCE_HEAD) throw new AppError('CONFLICT', `${CHEQUE_BOUNCE_HEAD} cannot be deleted: bounce charges are collected on it`);
-    const usage = feeHeadUsage(tx, input.id);
+    const usage = (await feeHeadUsage(tx, input.id));
     const uses = [
       usage.structures && counted(usage.structures, 'fee structure'),
       usage.discounts && counted(usage.discounts, 'discount'),
@@ -23,8 +23,8 @@ export function headsRemoveHandler({ ctx, input }: { ctx: AuthedContext; input: 
     if (uses.length > 0) {
       throw new AppError('CONFLICT', `${before.name} cannot be deleted: it is used by ${uses.join(', ')}`);
     }
-    deleteFeeHead(tx, input.id);
-    writeAudit(tx, actorOf(ctx), { action: 'delete', entity: 'fee_head', entityId: input.id, before });
+    await deleteFeeHead(tx, input.id);
+    await writeAudit(tx, actorOf(ctx), { action: 'delete', entity: 'fee_head', entityId: input.id, before });
     return before;
   });
   return { Result: 'DELETED' as const, Message: `Fee head ${head.name} deleted`, id: head.id };

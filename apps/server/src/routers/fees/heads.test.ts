@@ -9,10 +9,10 @@ let h: Harness;
 let fx: Fixture;
 beforeEach(async () => {
   h = await createHarness();
-  fx = buildFixture(h.db);
+  fx = (await buildFixture(h.db));
 });
 
-const headId = (name: string) => findFeeHeadByName(h.db, { name })!.id;
+const headId = async (name: string) => (await findFeeHeadByName(h.db, { name }))!.id;
 
 describe('fees.heads.list', () => {
   it('lists every head by name with its batch count and whether it is in use, for any signed-in account', async () => {
@@ -29,8 +29,8 @@ describe('fees.heads.create', () => {
   it('adds a head and audits it', async () => {
     const result = await h.caller('admin').fees.heads.create({ name: '  Seminar Fee ' });
     expect(result).toEqual({ Result: 'SAVED', Message: 'Fee head Seminar Fee added', id: expect.any(Number) });
-    expect(h.db.select().from(feeHeads).where(eq(feeHeads.id, result.id)).get()?.name).toBe('Seminar Fee');
-    expect(h.db.select().from(auditLog).where(and(eq(auditLog.entity, 'fee_head'), eq(auditLog.action, 'create'))).all()).toHaveLength(1);
+    expect((await h.db.select().from(feeHeads).where(eq(feeHeads.id, result.id)).limit(1))[0]?.name).toBe('Seminar Fee');
+    expect(await h.db.select().from(auditLog).where(and(eq(auditLog.entity, 'fee_head'), eq(auditLog.action, 'create')))).toHaveLength(1);
   });
 
   it('refuses an empty or long name, a name taken in any case, and staff', async () => {
@@ -53,7 +53,7 @@ describe('fees.heads.rename', () => {
     expect(result).toEqual({ Result: 'UPDATED', Message: 'Fee head renamed to Examination Fee', id: fx.heads.exam });
     const structures = await h.caller('admin').fees.structures.byBatch({ depId: 100, batchId: fx.ug.batchId });
     expect(structures.map((s) => s.feeHeadName)).toEqual(['Tuition Fee', 'Examination Fee']);
-    const audit = h.db.select().from(auditLog).where(and(eq(auditLog.entity, 'fee_head'), eq(auditLog.action, 'update'))).get();
+    const audit = (await h.db.select().from(auditLog).where(and(eq(auditLog.entity, 'fee_head'), eq(auditLog.action, 'update'))).limit(1))[0];
     expect(JSON.parse(audit!.before!)).toEqual({ id: fx.heads.exam, name: 'Exam Fee' });
   });
 
@@ -71,10 +71,10 @@ describe('fees.heads.rename', () => {
 
 describe('fees.heads.remove', () => {
   it('deletes an unused head and audits it', async () => {
-    const id = headId('Bus Fee');
+    const id = await headId('Bus Fee');
     expect(await h.caller('admin').fees.heads.remove({ id })).toEqual({ Result: 'DELETED', Message: 'Fee head Bus Fee deleted', id });
-    expect(findFeeHeadByName(h.db, { name: 'Bus Fee' })).toBeNull();
-    expect(h.db.select().from(auditLog).where(and(eq(auditLog.entity, 'fee_head'), eq(auditLog.action, 'delete'))).all()).toHaveLength(1);
+    expect((await findFeeHeadByName(h.db, { name: 'Bus Fee' }))).toBeNull();
+    expect(await h.db.select().from(auditLog).where(and(eq(auditLog.entity, 'fee_head'), eq(auditLog.action, 'delete')))).toHaveLength(1);
   });
 
   it('says what uses a head it refuses to delete', async () => {
@@ -82,14 +82,14 @@ describe('fees.heads.remove', () => {
       code: 'CONFLICT',
       message: 'Tuition Fee cannot be deleted: it is used by 2 fee structures, 1 discount, 1 receipt line',
     });
-    h.db.delete(discounts).run();
-    h.db.delete(feeStructures).where(eq(feeStructures.feeHeadId, fx.heads.exam)).run();
-    h.db.insert(discounts).values({ studentId: fx.ug.studentId, feeHeadId: fx.heads.exam, discountPaise: 100, adjustmentPaise: 0 }).run();
+    await h.db.delete(discounts);
+    await h.db.delete(feeStructures).where(eq(feeStructures.feeHeadId, fx.heads.exam));
+    await h.db.insert(discounts).values({ studentId: fx.ug.studentId, feeHeadId: fx.heads.exam, discountPaise: 100, adjustmentPaise: 0 });
     expect((await refusal(h.caller('admin').fees.heads.remove({ id: fx.heads.exam }))).message).toBe('Exam Fee cannot be deleted: it is used by 1 discount');
   });
 
   it('refuses an unknown id and staff', async () => {
     expect(await refusal(h.caller('admin').fees.heads.remove({ id: 9999 }))).toEqual({ code: 'NOT_FOUND', message: 'No such fee head' });
-    expect((await refusal(h.caller('ugStaff').fees.heads.remove({ id: headId('Bus Fee') }))).code).toBe('FORBIDDEN');
+    expect((await refusal(h.caller('ugStaff').fees.heads.remove({ id: await headId('Bus Fee') }))).code).toBe('FORBIDDEN');
   });
 });

@@ -2,8 +2,8 @@ import { findFeeStructure } from '@fees/db';
 import { AppError, type TFeeStructureIdInput } from '@fees/validation';
 import type { AuthedContext } from '../../context';
 
-export function structuresByIdHandler({ ctx, input }: { ctx: AuthedContext; input: TFeeStructureIdInput }) {
-  const structure = findFeeStructure(ctx.db, input.id);
+export async function structuresByIdHandler({ ctx, input }: { ctx: AuthedContext; input: TFeeStructureIdInput }) {
+  const structure = (await findFeeStructure(ctx.db, input.id));
   if (!structure) throw new AppError('NOT_FOUND', 'No such fee structure');
   return structure;
 }

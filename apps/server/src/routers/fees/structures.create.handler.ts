@@ -1,23 +1,23 @@
-import { insertFeeStructure, isUniqueViolation, moveStructureChangeIntoPlan, writeAudit } from '@fees/db';
+import { insertFeeStructure, isUniqueViolation, moveStructureChangeIntoPlan, transaction, writeAudit } from '@fees/db';
 import { AppError, type TCreateFeeStructureInput } from '@fees/validation';
 import { actorOf } from '../../audit';
 import { checkStructureTarget } from './shared';
 import type { AuthedContext } from '../../context';
 
 /** A head added to a batch with an instalment plan goes whole into its last instalment. */
-export function structuresCreateHandler({ ctx, input }: { ctx: AuthedContext; input: TCreateFeeStructureInput }) {
+export async function structuresCreateHandler({ ctx, input }: { ctx: AuthedContext; input: TCreateFeeStructureInput }) {
   try {
-    const saved = ctx.db.transaction((tx) => {
-      const { batch, head } = checkStructureTarget(tx, input);
-      const row = insertFeeStructure(tx, {
+    const saved = await transaction(ctx.db, async (tx) => {
+      const { batch, head } = (await checkStructureTarget(tx, input));
+      const row = await insertFeeStructure(tx, {
         batchId: input.batchId,
         feeHeadId: input.feeHeadId,
         amountPaise: input.amount,
         startDate: input.startDate,
         endDate: input.endDate,
       });
-      moveStructureChangeIntoPlan(tx, { batchId: input.batchId, feeHeadId: input.feeHeadId, deltaPaise: input.amount });
-      writeAudit(tx, actorOf(ctx), { action: 'create', entity: 'fee_structure', entityId: row.id, after: row });
+      await moveStructureChangeIntoPlan(tx, { batchId: input.batchId, feeHeadId: input.feeHeadId, deltaPaise: input.amount });
+      await writeAudit(tx, actorOf(ctx), { action: 'create', entity: 'fee_structure', entityId: row.id, after: row });
       return { row, batch, head };
     });
     return {

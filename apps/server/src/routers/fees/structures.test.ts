@@ -10,8 +10,8 @@ let fx: Fixture;
 let library: number;
 beforeEach(async () => {
   h = await createHarness();
-  fx = buildFixture(h.db);
-  library = findFeeHeadByName(h.db, { name: 'Library Fee' })!.id;
+  fx = (await buildFixture(h.db));
+  library = (await findFeeHeadByName(h.db, { name: 'Library Fee' }))!.id;
 });
 
 const fields = () => ({ depId: 100, batchId: fx.ug.batchId, startDate: '2025-06-01', endDate: '2026-03-31', feeHeadId: library, amount: '750.50', confirm: true });
@@ -21,8 +21,8 @@ describe('fees.structures.create', () => {
   it('charges a head to a batch in paise and audits it', async () => {
     const result = await h.caller('admin').fees.structures.create(fields());
     expect(result).toEqual({ Result: 'SAVED', Message: 'Library Fee saved for batch 2025-2028 (BA English)', id: expect.any(Number) });
-    expect(h.db.select().from(feeStructures).where(eq(feeStructures.id, result.id)).get()).toMatchObject({ amountPaise: 750_50, feeHeadId: library });
-    expect(h.db.select().from(auditLog).where(and(eq(auditLog.entity, 'fee_structure'), eq(auditLog.action, 'create'))).all()).toHaveLength(1);
+    expect((await h.db.select().from(feeStructures).where(eq(feeStructures.id, result.id)).limit(1))[0]).toMatchObject({ amountPaise: 750_50, feeHeadId: library });
+    expect(await h.db.select().from(auditLog).where(and(eq(auditLog.entity, 'fee_structure'), eq(auditLog.action, 'create')))).toHaveLength(1);
   });
 
   it.each([
@@ -59,9 +59,9 @@ describe('fees.structures.update', () => {
   it('changes amount and dates and audits before and after', async () => {
     const result = await h.caller('admin').fees.structures.update({ ...tuitionRow(), amount: '26000', endDate: '2026-04-30' });
     expect(result).toEqual({ Result: 'SAVED', Message: 'Tuition Fee updated for batch 2025-2028 (BA English)', id: fx.ug.feeStructureIds[0] });
-    const after = h.db.select().from(feeStructures).where(eq(feeStructures.id, fx.ug.feeStructureIds[0]!)).get();
+    const after = (await h.db.select().from(feeStructures).where(eq(feeStructures.id, fx.ug.feeStructureIds[0]!)).limit(1))[0];
     expect(after).toMatchObject({ amountPaise: 26_000_00, endDate: '2026-04-30' });
-    const audit = h.db.select().from(auditLog).where(and(eq(auditLog.entity, 'fee_structure'), eq(auditLog.action, 'update'))).get();
+    const audit = (await h.db.select().from(auditLog).where(and(eq(auditLog.entity, 'fee_structure'), eq(auditLog.action, 'update'))).limit(1))[0];
     expect(JSON.parse(audit!.before!)).toMatchObject({ amountPaise: FIXTURE_AMOUNTS.tuition });
   });
 
@@ -96,8 +96,8 @@ describe('fees.structures.remove', () => {
   it('removes a head no receipt or discount uses, and audits it', async () => {
     const id = fx.ug.feeStructureIds[1]!;
     expect(await h.caller('admin').fees.structures.remove({ id })).toEqual({ Result: 'DELETED', Message: 'Exam Fee removed from batch 2025-2028', id });
-    expect(h.db.select().from(feeStructures).where(eq(feeStructures.id, id)).get()).toBeUndefined();
-    expect(h.db.select().from(auditLog).where(and(eq(auditLog.entity, 'fee_structure'), eq(auditLog.action, 'delete'))).all()).toHaveLength(1);
+    expect((await h.db.select().from(feeStructures).where(eq(feeStructures.id, id)).limit(1))[0]).toBeUndefined();
+    expect(await h.db.select().from(auditLog).where(and(eq(auditLog.entity, 'fee_structure'), eq(auditLog.action, 'delete')))).toHaveLength(1);
   });
 
   it('refuses while live receipts or discounts use it; a voided receipt does not count', async () => {
@@ -106,12 +106,12 @@ describe('fees.structures.remove', () => {
       code: 'CONFLICT',
       message: 'Receipts have been issued for Tuition Fee in batch 2025-2028; it cannot be removed',
     });
-    h.db.update(receipts).set({ status: 'voided' }).run();
+    await h.db.update(receipts).set({ status: 'voided' });
     expect(await refusal(h.caller('admin').fees.structures.remove({ id }))).toEqual({
       code: 'CONFLICT',
       message: 'Students of batch 2025-2028 have discounts on Tuition Fee; remove those first',
     });
-    h.db.delete(discounts).run();
+    await h.db.delete(discounts);
     await expect(h.caller('admin').fees.structures.remove({ id })).resolves.toMatchObject({ Result: 'DELETED' });
   });
 

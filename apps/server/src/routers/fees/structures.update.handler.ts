@@ -5,6 +5,7 @@ import {
   findFeeStructure,
   isUniqueViolation,
   moveStructureChangeIntoPlan,
+  transaction,
   updateFeeStructure,
   writeAudit,
 } from '@fees/db';
@@ -20,14 +21,14 @@ import type { AuthedContext } from '../../context';
  * Batch and head stay fixed once receipts or discounts depend on the row. A changed amount moves the
  * difference into the batch's instalment plan (its last instalment), so the plan still adds up.
  */
-export function structuresUpdateHandler({ ctx, input }: { ctx: AuthedContext; input: TUpdateFeeStructureInput }) {
+export async function structuresUpdateHandler({ ctx, input }: { ctx: AuthedContext; input: TUpdateFeeStructureInput }) {
   try {
-    const saved = ctx.db.transaction((tx) => {
-      const before = findFeeStructure(tx, input.id);
+    const saved = await transaction(ctx.db, async (tx) => {
+      const before = (await findFeeStructure(tx, input.id));
       if (!before) throw new AppError('NOT_FOUND', 'No such fee structure');
       assertCurrentVersion('fee structure', before, input.version);
-      const { batch, head } = checkStructureTarget(tx, { ...input, exceptId: input.id });
-      const dependents = feeStructureDependents(tx, { batchId: before.batchId, feeHeadId: before.feeHeadId });
+      const { batch, head } = (await checkStructureTarget(tx, { ...input, exceptId: input.id }));
+      const dependents = (await feeStructureDependents(tx, { batchId: before.batchId, feeHeadId: before.feeHeadId }));
       const moves = before.batchId !== input.batchId || before.feeHeadId !== input.feeHeadId;
       if (moves && (dependents.liveReceiptLines > 0 || dependents.discounts > 0)) {
         throw new AppError('CONFLICT', `Receipts or discounts already use ${before.feeHeadName} in batch ${before.batchName}; its batch and fee head cannot be changed`);
@@ -36,10 +37,10 @@ export function structuresUpdateHandler({ ctx, input }: { ctx: AuthedContext; in
         throw new AppError('BAD_INPUT', `A student of this batch has a discount and adjustment of ${paiseToRupeesText(dependents.largestDiscountPaise)} on ${before.feeHeadName}; the amount cannot be lower`);
       }
       if (!moves && input.amount < before.amountPaise && !input.allowNegativeBalance) {
-        const below = balancesBelowZero(tx, { batchId: before.batchId, feeHeadId: before.feeHeadId, feePaise: input.amount });
+        const below = (await balancesBelowZero(tx, { batchId: before.batchId, feeHeadId: before.feeHeadId, feePaise: input.amount }));
         if (below.students > 0) throw new AppError('CONFLICT', MSG.belowZero(below.students, before.feeHeadName, paiseToRupeesText(below.lowestPaise)));
       }
-      const after = updateFeeStructure(tx, input.id, {
+      const after = await updateFeeStructure(tx, input.id, {
         batchId: input.batchId,
         feeHeadId: input.feeHeadId,
         amountPaise: input.amount,
@@ -47,12 +48,12 @@ export function structuresUpdateHandler({ ctx, input }: { ctx: AuthedContext; in
         endDate: input.endDate,
       });
       if (moves) {
-        dropHeadFromPlan(tx, { batchId: before.batchId, feeHeadId: before.feeHeadId });
-        moveStructureChangeIntoPlan(tx, { batchId: input.batchId, feeHeadId: input.feeHeadId, deltaPaise: input.amount });
+        await dropHeadFromPlan(tx, { batchId: before.batchId, feeHeadId: before.feeHeadId });
+        await moveStructureChangeIntoPlan(tx, { batchId: input.batchId, feeHeadId: input.feeHeadId, deltaPaise: input.amount });
       } else {
-        moveStructureChangeIntoPlan(tx, { batchId: input.batchId, feeHeadId: input.feeHeadId, deltaPaise: input.amount - before.amountPaise });
+        await moveStructureChangeIntoPlan(tx, { batchId: input.batchId, feeHeadId: input.feeHeadId, deltaPaise: input.amount - before.amountPaise });
       }
-      writeAudit(tx, actorOf(ctx), { action: 'update', entity: 'fee_structure', entityId: input.id, before, after });
+      await writeAudit(tx, actorOf(ctx), { action: 'update', entity: 'fee_structure', entityId: input.id, before, after });
       return { batch, head };
     });
     return {

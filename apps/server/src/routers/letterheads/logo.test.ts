@@ -27,7 +27,7 @@ describe('letterhead logos', () => {
       [104, false],
       [105, false],
     ]);
-    const audit = h.db.select().from(auditLog).where(eq(auditLog.entity, 'letterhead_logo')).all();
+    const audit = await h.db.select().from(auditLog).where(eq(auditLog.entity, 'letterhead_logo'));
     expect(audit.map((a) => [a.action, a.entityId, a.before && JSON.parse(a.before), JSON.parse(a.after!)])).toEqual([
       ['update', '100', null, { mimeType: 'image/png', size: PNG.length }],
       ['update', '100', { mimeType: 'image/png', size: PNG.length }, { mimeType: 'image/jpeg', size: JPEG.length }],

@@ -1,14 +1,14 @@
-import { getLetterheadLogo, removeLetterheadLogo, writeAudit } from '@fees/db';
+import { getLetterheadLogo, removeLetterheadLogo, transaction, writeAudit } from '@fees/db';
 import type { TRemoveLetterheadLogoInput } from '@fees/validation';
 import { actorOf } from '../../audit';
 import type { Context } from '../../context';
 import { logoSummary } from './summary';
 
-export function removeLogoHandler({ ctx, input }: { ctx: Context; input: TRemoveLetterheadLogoInput }) {
-  ctx.db.transaction((tx) => {
-    const before = logoSummary(getLetterheadLogo(tx, input.depId));
-    removeLetterheadLogo(tx, input.depId);
-    writeAudit(tx, actorOf(ctx), { action: 'delete', entity: 'letterhead_logo', entityId: input.depId, before, after: null });
+export async function removeLogoHandler({ ctx, input }: { ctx: Context; input: TRemoveLetterheadLogoInput }) {
+  await transaction(ctx.db, async (tx) => {
+    const before = logoSummary((await getLetterheadLogo(tx, input.depId)));
+    await removeLetterheadLogo(tx, input.depId);
+    await writeAudit(tx, actorOf(ctx), { action: 'delete', entity: 'letterhead_logo', entityId: input.depId, before, after: null });
   });
   return { Result: 'DELETED' as const, Message: 'Logo removed' };
 }

@@ -21,9 +21,9 @@ export async function importCommitHandler({ ctx, input }: { ctx: AuthedContext; 
         tx,
         analysis.balances.map((b) => ({ studentId: b.studentId, feeHeadId: b.feeHeadId, amountPaise: b.amountPaise, dueDate, note: b.note, createdBy: ctx.session.userId })),
       );
-      analysis.balances.forEach((b, i) => {
-        writeAudit(tx, actor, { action: 'import', entity: 'opening_balance', entityId: ids[i], after: { ...b, departmentId: input.depId, dueDate } });
-      });
+      for (const [i, b] of analysis.balances.entries()) {
+        await writeAudit(tx, actor, { action: 'import', entity: 'opening_balance', entityId: ids[i], after: { ...b, departmentId: input.depId, dueDate } });
+      }
       return ids.length;
     });
     return { Status: 'OK' as const, imported, dueDate, duesPaise: analysis.duesPaise, advancesPaise: analysis.advancesPaise };

@@ -13,15 +13,16 @@ let previousDues: number;
 
 beforeEach(async () => {
   h = await createHarness();
-  fx = buildFixture(h.db);
-  previousDues = findFeeHeadByName(h.db, { name: PREVIOUS_DUES_HEAD })!.id;
+  fx = (await buildFixture(h.db));
+  previousDues = (await findFeeHeadByName(h.db, { name: PREVIOUS_DUES_HEAD }))!.id;
 });
 
 /** More students in UG's batch: admission numbers OB-0001, OB-0002, ... */
-function addStudents(count: number): number[] {
-  return Array.from({ length: count }, (_, i) => {
+async function addStudents(count: number): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < count; i++) {
     const no = `OB-${String(i + 1).padStart(4, '0')}`;
-    return h.db
+    ids.push((await h.db
       .insert(students)
       .values({
         departmentId: 100,
@@ -36,15 +37,15 @@ function addStudents(count: number): number[] {
         categoryId: 1,
         address: 'Main Road, Kochi',
       })
-      .returning()
-      .get().id;
-  });
+      .returning())[0]!.id);
+  }
+  return ids;
 }
 
 const file = (rows: string[]) => ['admissionNo,head,amount,note', ...rows].join('\r\n');
 const input = (csv: string) => ({ depId: 100 as const, csv });
-const openingCount = () => h.db.select().from(openingBalances).all().length;
-const openingAudits = () => h.db.select().from(auditLog).where(eq(auditLog.entity, 'opening_balance')).all();
+const openingCount = async () => (await h.db.select().from(openingBalances)).length;
+const openingAudits = async () => await h.db.select().from(auditLog).where(eq(auditLog.entity, 'opening_balance'));
 
 async function refusal(call: Promise<unknown>): Promise<{ code: string; message: string }> {
   try {
@@ -74,7 +75,7 @@ function rawSums() {
 
 describe('opening balance import', () => {
   it('a 500-row file with three bad rows reports exactly those and writes nothing; the fixed file imports all 500 in one go', async () => {
-    addStudents(250);
+    await addStudents(250);
     const good = (i: number) => [
       `OB-${String(i).padStart(4, '0')},Previous dues,${i}.50,2024-25 arrears`,
       `OB-${String(i).padStart(4, '0')},tuition fee,-${i},Advance paid in 2024-25`,
@@ -99,15 +100,15 @@ describe('opening balance import', () => {
       code: 'BAD_REQUEST',
       message: '3 of 500 rows are invalid (lines 11, 122, 403); nothing was imported',
     });
-    expect(openingCount()).toBe(0);
-    expect(openingAudits()).toHaveLength(0);
+    expect((await openingCount())).toBe(0);
+    expect((await openingAudits())).toHaveLength(0);
 
     const committed = await admin.opening.importCommit(input(file(fixed)));
     const dues = Array.from({ length: 250 }, (_, i) => (i + 1) * 100 + 50).reduce((a, b) => a + b, 0);
     const advances = Array.from({ length: 250 }, (_, i) => (i + 1) * 100).reduce((a, b) => a + b, 0);
     expect(committed).toEqual({ Status: 'OK', imported: 500, dueDate: today(), duesPaise: dues, advancesPaise: advances });
-    expect(openingCount()).toBe(500);
-    expect(openingAudits()).toHaveLength(500);
+    expect((await openingCount())).toBe(500);
+    expect((await openingAudits())).toHaveLength(500);
     expect(h.db.$client.prepare('SELECT SUM(amount_paise) AS v FROM opening_balances').get()).toEqual({ v: dues - advances });
 
     const again = await admin.opening.importPreview(input(file(fixed.slice(0, 1))));
@@ -153,7 +154,7 @@ function receipt(studentId: number, lines: Array<[number, number]>): TCreateRece
 
 describe('imported opening balances in every report', () => {
   it('adds to the head, is due on the import date, is collected at the counter, and every total equals the raw tables', async () => {
-    const [second] = addStudents(1);
+    const [second] = (await addStudents(1));
     const admin = h.caller('admin');
     const ug = h.caller('ugStaff');
     await admin.opening.importCommit(
@@ -227,7 +228,7 @@ describe('imported opening balances in every report', () => {
     const id = list.rows[0]!.id;
     const corrected = await admin.opening.update({ depId: 100, id, version: 1, amount: '-250.25', note: 'Was an advance' });
     expect(corrected).toMatchObject({ amountPaise: -250_25, note: 'Was an advance', version: 2 });
-    const audit = openingAudits().filter((a) => a.action === 'update');
+    const audit = (await openingAudits()).filter((a) => a.action === 'update');
     expect(audit).toHaveLength(1);
     expect(JSON.parse(audit[0]!.before!)).toMatchObject({ amountPaise: 1_200_50 });
     expect(JSON.parse(audit[0]!.after!)).toMatchObject({ amountPaise: -250_25 });
@@ -240,7 +241,7 @@ describe('imported opening balances in every report', () => {
   });
 
   it('an admin removes one imported for the wrong student (audited); a student with opening balances is not deleted until then', async () => {
-    const [student] = addStudents(1);
+    const [student] = (await addStudents(1));
     const admin = h.caller('admin');
     await admin.opening.importCommit(input(file(['OB-0001,Previous dues,800,Wrong student'])));
     const [row] = (await admin.opening.list({ depId: 100 })).rows;
@@ -251,8 +252,8 @@ describe('imported opening balances in every report', () => {
     });
     expect(await refusal(admin.opening.remove({ depId: 100, id: row!.id, version: 2 }))).toMatchObject({ code: 'CONFLICT' });
     expect(await admin.opening.remove({ depId: 100, id: row!.id, version: 1 })).toEqual({ id: row!.id });
-    expect(openingCount()).toBe(0);
-    expect(JSON.parse(openingAudits().find((a) => a.action === 'delete')!.before!)).toMatchObject({ admissionNo: 'OB-0001', amountPaise: 800_00 });
+    expect((await openingCount())).toBe(0);
+    expect(JSON.parse((await openingAudits()).find((a) => a.action === 'delete')!.before!)).toMatchObject({ admissionNo: 'OB-0001', amountPaise: 800_00 });
     expect(await h.caller('ugStaff').students.remove({ depId: 100, id: student! })).toMatchObject({ Status: 'Success' });
   });
 

@@ -8,22 +8,23 @@ import { type AuthedContext, duesView, headNamesOf, loadBatchOfDepartment, loadS
  * Each carries the instalments due till the date with their fines, the total, and the UPI link
  * for that total when the department has a UPI ID.
  */
-export function demandNoticesHandler({ ctx, input }: { ctx: AuthedContext; input: TDemandNoticesInput }) {
-  const student = input.studentId === undefined ? null : loadStudentOfDepartment(ctx.db, { depId: input.depId, studentId: input.studentId });
-  const batchId = student?.batchId ?? loadBatchOfDepartment(ctx.db, { depId: input.depId, batchId: input.batchId! }).id;
-  const plan = loadBatchPlan(ctx.db, batchId);
-  const rows = batchDuesAsOf(ctx.db, { batchId, studentIds: student ? [student.id] : undefined }, input.asOf, plan);
-  const upi = upiOf(ctx.db, input.depId);
-  const letterhead = listLetterheads(ctx.db).find((l) => l.depId === input.depId)!;
+export async function demandNoticesHandler({ ctx, input }: { ctx: AuthedContext; input: TDemandNoticesInput }) {
+  const student = input.studentId === undefined ? null : (await loadStudentOfDepartment(ctx.db, { depId: input.depId, studentId: input.studentId }));
+  const batchId = student?.batchId ?? (await loadBatchOfDepartment(ctx.db, { depId: input.depId, batchId: input.batchId! })).id;
+  const plan = (await loadBatchPlan(ctx.db, batchId));
+  const rows = (await batchDuesAsOf(ctx.db, { batchId, studentIds: student ? [student.id] : undefined }, input.asOf, plan));
+  const upi = (await upiOf(ctx.db, input.depId));
+  const letterhead = (await listLetterheads(ctx.db)).find((l) => l.depId === input.depId)!;
   const names = headNamesOf(plan);
   return {
     asOf: input.asOf,
     payBy: input.payBy,
     letterhead: { institutionName: letterhead.institutionName, address: letterhead.address, phone: letterhead.phone, hasLogo: letterhead.hasLogo },
     upi,
-    notices: rows
+    notices: await Promise.all(
+      rows
       .filter((r) => student !== null || r.dues.toCollect > 0)
-      .map((r) => {
+      .map(async (r) => {
         const view = duesView(r, input.asOf, names);
         return {
           studentId: r.studentId,
@@ -38,8 +39,9 @@ export function demandNoticesHandler({ ctx, input }: { ctx: AuthedContext; input
           total: view.toCollect,
           upiLink: upiLinkFor(upi, view.toCollect, r.admissionNo),
           /** The public verification page for the printed QR code (verify/). */
-          verifyPath: noticeVerificationPath(ctx.db, { studentId: r.studentId, asOf: input.asOf, totalPaise: view.toCollect }),
+          verifyPath: await noticeVerificationPath(ctx.db, { studentId: r.studentId, asOf: input.asOf, totalPaise: view.toCollect }),
         };
       }),
+    ),
   };
 }

@@ -6,11 +6,11 @@ import { advancesOfBatches } from '../refunds/advance';
 import { loadBatchOfDepartment, loadStudentOfDepartment } from './service';
 
 /** The batches a dues call covers: one student's, one batch, a course's, or the department's. */
-function batchIdsInScope(ctx: AuthedContext, input: TDuesInput): number[] {
-  if (input.courseId !== undefined) assertCourseOfDepartment(ctx, { depId: input.depId, courseId: input.courseId });
-  if (input.studentId !== undefined) return [loadStudentOfDepartment(ctx.db, { depId: input.depId, studentId: input.studentId }).batchId];
+async function batchIdsInScope(ctx: AuthedContext, input: TDuesInput): Promise<number[]> {
+  if (input.courseId !== undefined) await assertCourseOfDepartment(ctx, { depId: input.depId, courseId: input.courseId });
+  if (input.studentId !== undefined) return [(await loadStudentOfDepartment(ctx.db, { depId: input.depId, studentId: input.studentId })).batchId];
   if (input.batchId !== undefined) {
-    const batch = loadBatchOfDepartment(ctx.db, { depId: input.depId, batchId: input.batchId });
+    const batch = (await loadBatchOfDepartment(ctx.db, { depId: input.depId, batchId: input.batchId }));
     if (input.courseId !== undefined && batch.courseId !== input.courseId) throw new AppError('BAD_INPUT', 'This batch does not belong to the course');
     return [batch.id];
   }
@@ -19,11 +19,11 @@ function batchIdsInScope(ctx: AuthedContext, input: TDuesInput): number[] {
 }
 
 /** Per student: the instalments due on or before the date, the fine, outstanding and to collect, and the advance. */
-export function duesHandler({ ctx, input }: { ctx: AuthedContext; input: TDuesInput }) {
-  const batchIds = batchIdsInScope(ctx, input);
-  const rows = batchesDuesAsOf(ctx.db, batchIds, input.asOf).filter((r) => input.studentId === undefined || r.studentId === input.studentId);
+export async function duesHandler({ ctx, input }: { ctx: AuthedContext; input: TDuesInput }) {
+  const batchIds = (await batchIdsInScope(ctx, input));
+  const rows = (await batchesDuesAsOf(ctx.db, batchIds, input.asOf)).filter((r) => input.studentId === undefined || r.studentId === input.studentId);
   const fines = new Map(rows.map((r) => [r.studentId, r.dues.fine]));
-  const advances = advancesOfBatches(ctx.db, batchIds, (studentId) => {
+  const advances = await advancesOfBatches(ctx.db, batchIds, (studentId) => {
     const fine = fines.get(studentId);
     return fine && { feePaise: fine.accrued, discountPaise: fine.waived, adjustmentPaise: 0, paidPaise: fine.paid };
   });

@@ -1,15 +1,15 @@
-import { getDepartmentPayment, setDepartmentPayment, writeAudit } from '@fees/db';
+import { getDepartmentPayment, setDepartmentPayment, transaction, writeAudit } from '@fees/db';
 import type { TUpdatePaymentSettingsInput } from '@fees/validation';
 import { actorOf } from '../../audit';
 import type { AuthedContext } from './service';
 
 /** UPI ID and payee name of a department (admins); audited. */
 export function paymentSettingsUpdateHandler({ ctx, input }: { ctx: AuthedContext; input: TUpdatePaymentSettingsInput }) {
-  return ctx.db.transaction((tx) => {
-    const before = getDepartmentPayment(tx, input.depId);
+  return transaction(ctx.db, async (tx) => {
+    const before = (await getDepartmentPayment(tx, input.depId));
     const after = { upiId: input.upiId, payeeName: input.payeeName };
-    setDepartmentPayment(tx, input.depId, after);
-    writeAudit(tx, actorOf(ctx), { action: 'update', entity: 'department_payment', entityId: input.depId, before, after });
+    await setDepartmentPayment(tx, input.depId, after);
+    await writeAudit(tx, actorOf(ctx), { action: 'update', entity: 'department_payment', entityId: input.depId, before, after });
     return { depId: input.depId, ...after };
   });
 }

@@ -11,8 +11,8 @@ let fx: Fixture;
 let lateFee: number;
 beforeEach(async () => {
   h = await createHarness();
-  fx = buildFixture(h.db);
-  lateFee = findFeeHeadByName(h.db, { name: LATE_FEE_HEAD })!.id;
+  fx = (await buildFixture(h.db));
+  lateFee = (await findFeeHeadByName(h.db, { name: LATE_FEE_HEAD }))!.id;
 });
 
 const rs = (rupees: number) => Math.round(rupees * 100);
@@ -92,7 +92,7 @@ describe('plans.save and plans.remove', () => {
     });
     expect(again.version).toBe(2);
     expect(again.instalments.map((i) => [i.id, i.name])).toEqual(ids.map((id, i) => [id, `Semester ${i + 1}`]));
-    const audits = h.db.select().from(auditLog).where(eq(auditLog.entity, 'instalment_plan')).all();
+    const audits = await h.db.select().from(auditLog).where(eq(auditLog.entity, 'instalment_plan'));
     expect(audits.map((a) => a.action)).toEqual(['create', 'update']);
   });
 
@@ -159,7 +159,7 @@ describe('plans.studentDues: the worked example through the real receipts', () =
     const after = await h.caller('pgStaff').plans.studentDues({ depId: 101, studentId: fx.pg.studentId });
     expect(after.fine.outstanding).toBe(after.fine.accrued - rs(310));
     expect(after.waivers).toMatchObject([{ amountPaise: rs(10), reason: 'Bank holiday', byEmail: expect.stringContaining('@') }]);
-    expect(h.db.select().from(auditLog).where(and(eq(auditLog.entity, 'fine_waiver'), eq(auditLog.action, 'create'))).all()).toHaveLength(1);
+    expect(await h.db.select().from(auditLog).where(and(eq(auditLog.entity, 'fine_waiver'), eq(auditLog.action, 'create')))).toHaveLength(1);
   });
 
   it('refuses a Late fee beyond the fine outstanding unless confirmed, and a waiver beyond it', async () => {
@@ -196,11 +196,11 @@ describe('reports.duesAsOf and reports.defaulters', () => {
     await workedExample();
     const report = await h.caller('ugStaff').reports.duesAsOf({ depId: 100, courseId: fx.ug.courseId, asOf: '2099-12-31' });
     const ug = report.rows.find((r) => r.studentId === fx.ug.studentId)!;
-    expect(ug.outstanding).toBe(studentFeeTotals(h.db, fx.ug.studentId).balancePaise);
+    expect(ug.outstanding).toBe((await studentFeeTotals(h.db, fx.ug.studentId)).balancePaise);
     expect(report.totals.outstanding).toBe(ug.outstanding);
     expect(report.batches).toEqual([{ batchId: fx.ug.batchId, batchName: '2025-2028', students: 1, ...report.totals }]);
     const pg = await h.caller('pgStaff').reports.duesAsOf({ depId: 101, courseId: fx.pg.courseId, asOf: '2099-12-31' });
-    expect(pg.rows[0]).toMatchObject({ outstanding: studentFeeTotals(h.db, fx.pg.studentId).balancePaise, dueTill: rs(30000), paid: rs(17000) });
+    expect(pg.rows[0]).toMatchObject({ outstanding: (await studentFeeTotals(h.db, fx.pg.studentId)).balancePaise, dueTill: rs(30000), paid: rs(17000) });
   });
 
   it('as of 01-10 shows the worked example and keeps it under overdue only', async () => {

@@ -1,4 +1,4 @@
-import { instalmentIdsOfBatch, loadBatchPlan, writeAudit, writeBatchPlan } from '@fees/db';
+import { instalmentIdsOfBatch, loadBatchPlan, transaction, writeAudit, writeBatchPlan } from '@fees/db';
 import { AppError, paiseToRupeesText, planDifferences, type TSavePlanInput } from '@fees/validation';
 import { actorOf } from '../../audit';
 import { type AuthedContext, loadBatchOfDepartment, planView } from './service';
@@ -8,9 +8,9 @@ import { type AuthedContext, loadBatchOfDepartment, planView } from './service';
  * head the instalments must add up to the structure amount; the refusal names each head's difference.
  */
 export function saveHandler({ ctx, input }: { ctx: AuthedContext; input: TSavePlanInput }) {
-  return ctx.db.transaction((tx) => {
-    const batch = loadBatchOfDepartment(tx, input);
-    const before = loadBatchPlan(tx, input.batchId);
+  return transaction(ctx.db, async (tx) => {
+    const batch = (await loadBatchOfDepartment(tx, input));
+    const before = (await loadBatchPlan(tx, input.batchId));
     if (before.hasPlan && input.version !== undefined && input.version !== before.version) {
       throw new AppError('CONFLICT', 'Someone else changed this plan meanwhile; reload it and make your change again');
     }
@@ -25,7 +25,7 @@ export function saveHandler({ ctx, input }: { ctx: AuthedContext; input: TSavePl
         seen.add(a.feeHeadId);
       }
     }
-    const known = instalmentIdsOfBatch(tx, input.batchId);
+    const known = (await instalmentIdsOfBatch(tx, input.batchId));
     const unknown = input.instalments.find((i) => i.id !== undefined && !known.includes(i.id));
     if (unknown) throw new AppError('BAD_INPUT', `${unknown.name} is not an instalment of this batch's plan`);
     const off = planDifferences(before.heads, input.instalments).filter((d) => d.amountPaise !== 0);
@@ -33,14 +33,14 @@ export function saveHandler({ ctx, input }: { ctx: AuthedContext; input: TSavePl
       const parts = off.map((d) => `${headNames.get(d.feeHeadId)} ${paiseToRupeesText(Math.abs(d.amountPaise))} ${d.amountPaise > 0 ? 'short' : 'over'}`);
       throw new AppError('BAD_INPUT', `The instalments do not add up to the fee structure: ${parts.join(', ')}`);
     }
-    writeBatchPlan(tx, {
+    await writeBatchPlan(tx, {
       batchId: input.batchId,
       fineRule: input.fineRule,
       instalments: input.instalments.map((i) => ({ ...i, amounts: i.amounts.filter((a) => headNames.has(a.feeHeadId)) })),
       userId: ctx.session.userId,
     });
-    const after = planView(loadBatchPlan(tx, input.batchId));
-    writeAudit(tx, actorOf(ctx), {
+    const after = planView((await loadBatchPlan(tx, input.batchId)));
+    await writeAudit(tx, actorOf(ctx), {
       action: before.hasPlan ? 'update' : 'create',
       entity: 'instalment_plan',
       entityId: input.batchId,

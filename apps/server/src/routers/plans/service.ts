@@ -18,8 +18,8 @@ import type { AuthedContext } from '../../context';
 export type { AuthedContext };
 
 /** The student must exist and belong to the department named in the input. */
-export function loadStudentOfDepartment(db: DbOrTx, input: { depId: number; studentId: number }) {
-  const student = findStudentById(db, input.studentId);
+export async function loadStudentOfDepartment(db: DbOrTx, input: { depId: number; studentId: number }) {
+  const student = (await findStudentById(db, input.studentId));
   if (!student || student.departmentId !== input.depId) {
     throw new AppError('NOT_FOUND', 'No such student in this department');
   }
@@ -27,8 +27,8 @@ export function loadStudentOfDepartment(db: DbOrTx, input: { depId: number; stud
 }
 
 /** The batch must exist in the department named in the input (another department's batch is not found). */
-export function loadBatchOfDepartment(db: DbOrTx, input: { depId: number; batchId: number }) {
-  const batch = findBatch(db, input.batchId);
+export async function loadBatchOfDepartment(db: DbOrTx, input: { depId: number; batchId: number }) {
+  const batch = (await findBatch(db, input.batchId));
   if (!batch || batch.departmentId !== input.depId) throw new AppError('NOT_FOUND', 'No such batch in this department');
   return batch;
 }
@@ -46,9 +46,9 @@ export function planView(plan: BatchPlan) {
 }
 
 /** One student's dues as of a date, with the instalments not yet due and per head what is due now. */
-export function studentDuesView(db: DbOrTx, student: { id: number; batchId: number }, asOf: string) {
-  const plan = loadBatchPlan(db, student.batchId);
-  const [row] = batchDuesAsOf(db, { batchId: student.batchId, studentIds: [student.id] }, asOf, plan);
+export async function studentDuesView(db: DbOrTx, student: { id: number; batchId: number }, asOf: string) {
+  const plan = (await loadBatchPlan(db, student.batchId));
+  const [row] = (await batchDuesAsOf(db, { batchId: student.batchId, studentIds: [student.id] }, asOf, plan));
   if (!row) throw new AppError('NOT_FOUND', 'No such student in this department');
   return duesView(row, asOf, headNamesOf(plan));
 }
@@ -79,10 +79,10 @@ export function duesView(row: StudentDuesResult, asOf: string, headNames: Map<nu
 }
 
 /** A department's UPI details when it has a UPI ID (the payee defaults to its letterhead name). */
-export function upiOf(db: DbOrTx, departmentId: number): { upiId: string; payeeName: string } | null {
-  const payment = getDepartmentPayment(db, departmentId);
+export async function upiOf(db: DbOrTx, departmentId: number): Promise<{ upiId: string; payeeName: string } | null> {
+  const payment = (await getDepartmentPayment(db, departmentId));
   if (!payment.upiId) return null;
-  const letterhead = listLetterheads(db).find((l) => l.depId === departmentId);
+  const letterhead = (await listLetterheads(db)).find((l) => l.depId === departmentId);
   return { upiId: payment.upiId, payeeName: payment.payeeName ?? letterhead?.institutionName ?? '' };
 }
 
@@ -96,10 +96,10 @@ export function upiLinkFor(upi: { upiId: string; payeeName: string } | null, amo
  * today, discount = waived, paid = Late fee lines, balance = fine outstanding. Receipt entry offers
  * it pre-filled, and a receipt may carry it although no fee structure charges it.
  */
-export function lateFeeBalanceRows(db: DbOrTx, student: { id: number; batchId: number }): FeeBalanceRow[] {
-  const lateFeeHeadId = findLateFeeHeadId(db);
+export async function lateFeeBalanceRows(db: DbOrTx, student: { id: number; batchId: number }): Promise<FeeBalanceRow[]> {
+  const lateFeeHeadId = (await findLateFeeHeadId(db));
   if (lateFeeHeadId === null) return [];
-  const { fine } = studentDuesView(db, student, today());
+  const { fine } = (await studentDuesView(db, student, today()));
   if (fine.accrued === 0 && fine.paid === 0) return [];
   return [
     {

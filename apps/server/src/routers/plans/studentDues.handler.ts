@@ -4,7 +4,7 @@ import { today } from '../../config';
 import { type AuthedContext, loadStudentOfDepartment, studentDuesView } from './service';
 
 /** A student's instalments due till the date, their fines, waivers and Late fee paid, and per head what is due. */
-export function studentDuesHandler({ ctx, input }: { ctx: AuthedContext; input: TStudentDuesInput }) {
-  const student = loadStudentOfDepartment(ctx.db, input);
-  return { ...studentDuesView(ctx.db, student, input.asOf ?? today()), waivers: listFineWaivers(ctx.db, student.id) };
+export async function studentDuesHandler({ ctx, input }: { ctx: AuthedContext; input: TStudentDuesInput }) {
+  const student = (await loadStudentOfDepartment(ctx.db, input));
+  return { ...(await studentDuesView(ctx.db, student, input.asOf ?? today())), waivers: (await listFineWaivers(ctx.db, student.id)) };
 }

@@ -1,4 +1,4 @@
-import { fineWaivers, writeAudit } from '@fees/db';
+import { fineWaivers, transaction, writeAudit } from '@fees/db';
 import { AppError, paiseToRupeesText, type TWaiveFineInput } from '@fees/validation';
 import { actorOf } from '../../audit';
 import { today } from '../../config';
@@ -6,19 +6,18 @@ import { type AuthedContext, loadStudentOfDepartment, studentDuesView } from './
 
 /** An admin waives all or part of a student's fine outstanding today, with a reason; audited. */
 export function waiveFineHandler({ ctx, input }: { ctx: AuthedContext; input: TWaiveFineInput }) {
-  return ctx.db.transaction((tx) => {
-    const student = loadStudentOfDepartment(tx, input);
+  return transaction(ctx.db, async (tx) => {
+    const student = (await loadStudentOfDepartment(tx, input));
     const date = today();
-    const { fine } = studentDuesView(tx, student, date);
+    const { fine } = (await studentDuesView(tx, student, date));
     if (input.amountPaise > fine.outstanding) {
       throw new AppError('BAD_INPUT', `The fine outstanding is ${paiseToRupeesText(Math.max(0, fine.outstanding))}; a waiver cannot be larger`);
     }
-    const row = tx
+    const row = (await tx
       .insert(fineWaivers)
       .values({ studentId: student.id, amountPaise: input.amountPaise, reason: input.reason, date, createdBy: ctx.session.userId, createdByEmail: ctx.session.email })
-      .returning()
-      .get();
-    writeAudit(tx, actorOf(ctx), { action: 'create', entity: 'fine_waiver', entityId: row.id, after: row });
-    return { id: row.id, ...studentDuesView(tx, student, date).fine };
+      .returning())[0]!;
+    await writeAudit(tx, actorOf(ctx), { action: 'create', entity: 'fine_waiver', entityId: row.id, after: row });
+    return { id: row.id, ...(await studentDuesView(tx, student, date)).fine };
   });
 }

@@ -31,21 +31,21 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
 /** Three UG students: the fixture's, one more in its batch, one in a second batch with other heads. */
 async function setUp() {
   const h = await createHarness();
-  const fx = buildFixture(h.db);
-  h.db.update(settings).set({ gstRateBasisPoints: RATE_BP }).where(eq(settings.id, 1)).run();
-  const heads = h.db.select().from(feeHeads).where(inArray(feeHeads.name, ['Library Fee', 'Sports Fee'])).all();
+  const fx = (await buildFixture(h.db));
+  await h.db.update(settings).set({ gstRateBasisPoints: RATE_BP }).where(eq(settings.id, 1));
+  const heads = await h.db.select().from(feeHeads).where(inArray(feeHeads.name, ['Library Fee', 'Sports Fee']));
   const [library, sports] = [heads.find((x) => x.name === 'Library Fee')!.id, heads.find((x) => x.name === 'Sports Fee')!.id];
-  const second = h.db.insert(batches).values({ departmentId: 100, courseId: 1003, name: '2024-2027', startDate: '2024-06-01', endDate: '2027-03-31' }).returning().get();
-  h.db.insert(feeStructures).values([
+  const second = (await h.db.insert(batches).values({ departmentId: 100, courseId: 1003, name: '2024-2027', startDate: '2024-06-01', endDate: '2027-03-31' }).returning())[0]!;
+  await h.db.insert(feeStructures).values([
     { batchId: fx.ug.batchId, feeHeadId: library, amountPaise: 2_000_00, startDate: '2025-06-01', endDate: '2026-03-31' },
     { batchId: second.id, feeHeadId: fx.heads.tuition, amountPaise: 20_000_00, startDate: '2024-06-01', endDate: '2025-03-31' },
     { batchId: second.id, feeHeadId: sports, amountPaise: 750_50, startDate: '2024-06-01', endDate: '2025-03-31' },
     { batchId: second.id, feeHeadId: library, amountPaise: 1_000_00, startDate: '2024-06-01', endDate: '2025-03-31' },
-  ]).run();
+  ]);
   const common = { departmentId: 100, courseId: 1003, admissionDate: '2025-06-10', dateOfBirth: '2007-01-01', gender: 'Male' as const, categoryId: 1, address: 'Main Road' };
-  const s2 = h.db.insert(students).values({ ...common, batchId: fx.ug.batchId, admissionNo: 'UG-002', capId: 'C2', name: 'Second' }).returning().get();
-  const s3 = h.db.insert(students).values({ ...common, batchId: second.id, admissionNo: 'UG-003', capId: 'C3', name: 'Third' }).returning().get();
-  h.db.insert(discounts).values({ studentId: s3.id, feeHeadId: sports, discountPaise: 50_50, adjustmentPaise: 100_00 }).run();
+  const s2 = (await h.db.insert(students).values({ ...common, batchId: fx.ug.batchId, admissionNo: 'UG-002', capId: 'C2', name: 'Second' }).returning())[0]!;
+  const s3 = (await h.db.insert(students).values({ ...common, batchId: second.id, admissionNo: 'UG-003', capId: 'C3', name: 'Third' }).returning())[0]!;
+  await h.db.insert(discounts).values({ studentId: s3.id, feeHeadId: sports, discountPaise: 50_50, adjustmentPaise: 100_00 });
   const headsOf = [
     [fx.heads.tuition, fx.heads.exam, library],
     [fx.heads.tuition, fx.heads.exam, library],

@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Database, openDatabase } from '@fees/db';
+import { type Database, openDatabase, row, rows, run } from '@fees/db';
 import { paiseToRupeesText, receiptTaxPaise } from '@fees/validation';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,8 +26,8 @@ let baseUrl: string;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'fees-receipts-http-'));
   db = openDatabase(join(dir, 'fees.sqlite'));
-  fx = buildFixture(db);
-  db.run(sql`UPDATE settings SET gst_rate_basis_points = ${RATE_BP} WHERE id = 1`);
+  fx = (await buildFixture(db));
+  (await run(db, sql`UPDATE settings SET gst_rate_basis_points = ${RATE_BP} WHERE id = 1`));
   await createAccount(db, { email: 'counter@test.local', role: 'user', departmentId: 100 });
   app = await buildApp({ deps: { db, loginLimiter: new LoginLimiter(), secureCookies: false }, webRoot: join(dir, 'no-web') });
   baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -83,25 +83,25 @@ describe('receipts.create over HTTP', () => {
     const first = fx.ug.receiptNumber + 1;
     expect(numbers).toEqual(Array.from({ length: CONCURRENCY }, (_, i) => first + i));
 
-    const stored = db.get<{ receipts: number; totals: number; nets: number; lines: number; taxes: number }>(sql`
+    const stored = (await row<{ receipts: number; totals: number; nets: number; lines: number; taxes: number }>(db, sql`
       SELECT COUNT(*) AS receipts, SUM(total_paise) AS totals, SUM(net_paise) AS nets, SUM(tax_paise) AS taxes,
              (SELECT SUM(rl.amount_paise) FROM receipt_lines rl JOIN receipts r2 ON r2.id = rl.receipt_id WHERE r2.number >= ${first}) AS lines
-      FROM receipts WHERE number >= ${first}`);
+      FROM receipts WHERE number >= ${first}`))!;
     expect(stored.receipts).toBe(CONCURRENCY);
     expect(stored.lines).toBe(stored.totals);
     expect(stored.nets).toBe(stored.totals + stored.taxes);
     expect(stored.totals).toBe(created.reduce((s, c) => s + c.totalPaise, 0));
-    const mismatched = db.all(sql`
+    const mismatched = (await rows(db, sql`
       SELECT r.number FROM receipts r JOIN receipt_lines rl ON rl.receipt_id = r.id
-      GROUP BY r.id HAVING SUM(rl.amount_paise) <> r.total_paise`);
+      GROUP BY r.id HAVING SUM(rl.amount_paise) <> r.total_paise`));
     expect(mismatched).toEqual([]);
-    expect(db.get<{ n: number }>(sql`SELECT last_number AS n FROM receipt_number_sequence`).n).toBe(first + CONCURRENCY - 1);
+    expect((await row<{ n: number }>(db, sql`SELECT last_number AS n FROM receipt_number_sequence`))!.n).toBe(first + CONCURRENCY - 1);
   });
 
   it('answers 401 without a session and writes nothing', async () => {
-    const before = db.get<{ n: number }>(sql`SELECT COUNT(*) AS n FROM receipts`).n;
+    const before = (await row<{ n: number }>(db, sql`SELECT COUNT(*) AS n FROM receipts`))!.n;
     const response = await post('receipts.create', { depId: 100 });
     expect(response.status).toBe(401);
-    expect(db.get<{ n: number }>(sql`SELECT COUNT(*) AS n FROM receipts`).n).toBe(before);
+    expect((await row<{ n: number }>(db, sql`SELECT COUNT(*) AS n FROM receipts`))!.n).toBe(before);
   });
 });

@@ -6,5 +6,5 @@ import type { AuthedContext } from '../../context';
 
 /** Receipts arriving together share one commit (one fsync); each is still its own savepoint. */
 export function createHandler({ ctx, input }: { ctx: AuthedContext; input: TCreateReceiptInput }) {
-  return runInWriteBatch(ctx.db, () => createReceipt(ctx.db, actorOf(ctx), input, ctx.session));
+  return runInWriteBatch(ctx.db, (tx) => createReceipt(tx, actorOf(ctx), input, ctx.session));
 }

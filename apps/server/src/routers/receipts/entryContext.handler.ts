@@ -12,18 +12,18 @@ import type { AuthedContext } from '../../context';
  * student's advance, the GST rate, and the
  * instalment dues as of today, and the department's UPI details (for the QR of a UPI payment).
  */
-export function entryContextHandler({ ctx, input }: { ctx: AuthedContext; input: TReceiptEntryContextInput }) {
-  const { gstRateBasisPoints, ...student } = studentOfDepartment(ctx.db, input, ctx.session);
+export async function entryContextHandler({ ctx, input }: { ctx: AuthedContext; input: TReceiptEntryContextInput }) {
+  const { gstRateBasisPoints, ...student } = (await studentOfDepartment(ctx.db, input, ctx.session));
   return {
     student,
-    heads: [...studentFeeBalances(ctx.db, student.id), ...lateFeeBalanceRows(ctx.db, student), ...advanceHeadRow(ctx.db)],
-    totals: studentFeeTotals(ctx.db, student.id),
-    advancePaise: studentAdvance(ctx.db, student),
+    heads: [...(await studentFeeBalances(ctx.db, student.id)), ...(await lateFeeBalanceRows(ctx.db, student)), ...(await advanceHeadRow(ctx.db))],
+    totals: (await studentFeeTotals(ctx.db, student.id)),
+    advancePaise: (await studentAdvance(ctx.db, student)),
     gstRateBasisPoints,
     today: today(),
     /** The earliest date this user may give a receipt (the back-dating limit; admins reach back to 1950). */
-    earliestDate: earliestReceiptDate(receiptDateRule(ctx.db, ctx.session)),
-    dues: studentDuesView(ctx.db, student, today()),
-    upi: upiOf(ctx.db, input.depId),
+    earliestDate: earliestReceiptDate((await receiptDateRule(ctx.db, ctx.session))),
+    dues: (await studentDuesView(ctx.db, student, today())),
+    upi: (await upiOf(ctx.db, input.depId)),
   };
 }

@@ -24,7 +24,7 @@ let fx: Fixture;
 
 beforeEach(async () => {
   h = await createHarness();
-  fx = buildFixture(h.db);
+  fx = (await buildFixture(h.db));
 });
 
 /** A receipt for the UG fixture student with the given lines (paise), totals at GST 0 unless told. */
@@ -45,12 +45,12 @@ function receiptInput(lines: Array<[headId: number, paise: number]>, extra: Part
   } as TCreateReceiptInput;
 }
 
-function counts(db: Database) {
+async function counts(db: Database) {
   return {
-    receipts: db.select({ n: count() }).from(receipts).get()!.n,
-    lines: db.select({ n: count() }).from(receiptLines).get()!.n,
-    audit: db.select({ n: count() }).from(auditLog).get()!.n,
-    sequence: db.select().from(receiptNumberSequence).get()!.lastNumber,
+    receipts: (await db.select({ n: count() }).from(receipts).limit(1))[0]!.n,
+    lines: (await db.select({ n: count() }).from(receiptLines).limit(1))[0]!.n,
+    audit: (await db.select({ n: count() }).from(auditLog).limit(1))[0]!.n,
+    sequence: (await db.select().from(receiptNumberSequence).limit(1))[0]!.lastNumber,
   };
 }
 
@@ -67,8 +67,8 @@ async function refusal(call: Promise<unknown>): Promise<{ code: string; message:
   throw new Error('expected a refusal');
 }
 
-function setGstRate(db: Database, basisPoints: number) {
-  db.update(settings).set({ gstRateBasisPoints: basisPoints }).where(eq(settings.id, 1)).run();
+async function setGstRate(db: Database, basisPoints: number) {
+  await db.update(settings).set({ gstRateBasisPoints: basisPoints }).where(eq(settings.id, 1));
 }
 
 describe('balances (decisions.md identities)', () => {
@@ -108,7 +108,7 @@ describe('balances (decisions.md identities)', () => {
   });
 
   it('entry context: student header, heads with balances and the GST rate, by admission number', async () => {
-    setGstRate(h.db, 1800);
+    await setGstRate(h.db, 1800);
     const ctx = await h.caller('ugStaff').receipts.entryContext({ depId: 100, admissionNo: 'UG-001' });
     expect(ctx.student).toMatchObject({
       id: fx.ug.studentId,
@@ -139,13 +139,13 @@ describe('balances (decisions.md identities)', () => {
 
 describe('receipts.searchStudents', () => {
   it('finds by name, admission number or capId within the course, grouped by batch', async () => {
-    const second = h.db.insert(batches).values({ departmentId: 100, courseId: 1003, name: '2024-2027', startDate: '2024-06-01', endDate: '2027-03-31' }).returning().get();
+    const second = (await h.db.insert(batches).values({ departmentId: 100, courseId: 1003, name: '2024-2027', startDate: '2024-06-01', endDate: '2027-03-31' }).returning())[0]!;
     const common = { departmentId: 100, courseId: 1003, admissionDate: '2024-06-10', dateOfBirth: '2006-01-01', gender: 'Male' as const, categoryId: 1, address: 'Main Road' };
-    h.db.insert(students).values([
+    await h.db.insert(students).values([
       { ...common, batchId: second.id, admissionNo: 'UG-100', capId: 'CAP100', name: 'Arjun Das' },
       { ...common, batchId: fx.ug.batchId, admissionNo: 'UG-101', capId: 'XYZ', name: 'Meera K' },
       { ...common, courseId: 1000, batchId: second.id, admissionNo: 'UG-102', capId: 'CAP102', name: 'Other Course' },
-    ]).run();
+    ]);
     const ug = h.caller('ugStaff').receipts;
     const all = await ug.searchStudents({ depId: 100, courseId: 1003, text: '' });
     expect(all.batches.map((b) => [b.batchName, b.students.map((s) => s.admissionNo)])).toEqual([
@@ -168,11 +168,11 @@ describe('receipts.searchStudents', () => {
 describe('receipts.findStudents', () => {
   it('searches the whole department by name, admission number, capId or phone, the exact admission number first', async () => {
     const common = { departmentId: 100, batchId: fx.ug.batchId, admissionDate: '2024-06-10', dateOfBirth: '2006-01-01', gender: 'Male' as const, categoryId: 1, address: 'Main Road' };
-    const other = h.db.insert(batches).values({ departmentId: 100, courseId: 1000, name: 'BSc 2025', startDate: '2025-06-01', endDate: '2028-03-31' }).returning().get();
-    h.db.insert(students).values([
+    const other = (await h.db.insert(batches).values({ departmentId: 100, courseId: 1000, name: 'BSc 2025', startDate: '2025-06-01', endDate: '2028-03-31' }).returning())[0]!;
+    await h.db.insert(students).values([
       { ...common, courseId: 1003, admissionNo: 'UG-0011', capId: 'CAP900', name: 'Aaron Bose', phone: '9000000002' },
       { ...common, courseId: 1000, batchId: other.id, admissionNo: 'ug-01', capId: 'CAP901', name: 'Zara Thomas', phone: '9000000003' },
-    ]).run();
+    ]);
     const ug = h.caller('ugStaff').receipts;
     const names = (found: { students: Array<{ name: string }> }) => found.students.map((s) => s.name);
 
@@ -197,7 +197,7 @@ describe('receipts.findStudents', () => {
 
   it('stops at 20 students and says so', async () => {
     const common = { departmentId: 100, courseId: 1003, batchId: fx.ug.batchId, admissionDate: '2024-06-10', dateOfBirth: '2006-01-01', gender: 'Female' as const, categoryId: 1, address: 'Main Road' };
-    h.db.insert(students).values(Array.from({ length: 25 }, (_, i) => ({ ...common, admissionNo: `MANY-${i}`, capId: `M${i}`, name: `Many ${String(i).padStart(2, '0')}` }))).run();
+    await h.db.insert(students).values(Array.from({ length: 25 }, (_, i) => ({ ...common, admissionNo: `MANY-${i}`, capId: `M${i}`, name: `Many ${String(i).padStart(2, '0')}` })));
     const found = await h.caller('ugStaff').receipts.findStudents({ depId: 100, text: 'many' });
     expect([found.students.length, found.truncated, found.students[0]?.name]).toEqual([20, true, 'Many 00']);
   });
@@ -212,7 +212,7 @@ describe('receipts.findStudents', () => {
 
 describe('receipts.create', () => {
   it('recomputes the totals with the GST rate, allocates the next number and writes master, lines and audit', async () => {
-    setGstRate(h.db, 1800);
+    await setGstRate(h.db, 1800);
     // 12,345.67 + 1,000.00 = 13,345.67; 18% = 2,402.2206 -> 2,402.22
     const input = receiptInput([[fx.heads.tuition, 12_345_67], [fx.heads.exam, 1_000_00]], { paymentMode: 'upi', paymentReference: 'UPI-7781', allowOverpayment: true }, 1800);
     const created = await h.caller('ugStaff').receipts.create(input);
@@ -239,7 +239,7 @@ describe('receipts.create', () => {
     ]);
     expect(shown.letterhead.institutionName).toBe('Arts and Science College');
 
-    const audit = h.db.select().from(auditLog).where(eq(auditLog.entity, 'receipt')).all();
+    const audit = await h.db.select().from(auditLog).where(eq(auditLog.entity, 'receipt'));
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: 'create', entityId: String(created.number), userEmail: 'ug@test.local' });
     expect(JSON.parse(audit[0]!.after!)).toMatchObject({ netPaise: 15_747_89, lines: [{ amountPaise: 12_345_67 }, { amountPaise: 1_000_00 }] });
@@ -261,9 +261,9 @@ describe('receipts.create', () => {
       ['an unknown fee head', () => h.caller('ugStaff').receipts.create(receiptInput([[9999, 500_00]])), 'Unknown fee head (id 9999)'],
       [
         'a fee head of another batch',
-        () => {
-          const library = h.db.select().from(feeHeads).where(eq(feeHeads.name, 'Library Fee')).get()!;
-          h.db.insert(feeStructures).values({ batchId: fx.pg.batchId, feeHeadId: library.id, amountPaise: 1000_00, startDate: '2025-06-01', endDate: '2026-03-31' }).run();
+        async () => {
+          const library = (await h.db.select().from(feeHeads).where(eq(feeHeads.name, 'Library Fee')).limit(1))[0]!;
+          await h.db.insert(feeStructures).values({ batchId: fx.pg.batchId, feeHeadId: library.id, amountPaise: 1000_00, startDate: '2025-06-01', endDate: '2026-03-31' });
           return h.caller('ugStaff').receipts.create(receiptInput([[library.id, 500_00]]));
         },
         'Library Fee is not in the fee structure of batch 2025-2028',
@@ -305,9 +305,9 @@ describe('receipts.create', () => {
 
 describe('receipts.update and receipts.void', () => {
   it('edits keep the number and the GST rate issued with; the audit log keeps before and after', async () => {
-    setGstRate(h.db, 500);
+    await setGstRate(h.db, 500);
     const created = await h.caller('ugStaff').receipts.create(receiptInput([[fx.heads.exam, 1_000_00]], {}, 500));
-    setGstRate(h.db, 1800);
+    await setGstRate(h.db, 1800);
     const edited = await h.caller('ugStaff').receipts.update({
       ...receiptInput([[fx.heads.exam, 1_200_00], [fx.heads.tuition, 300_00]], { paymentMode: 'cheque', bank: 'State Bank of India', instrumentNo: '000123', instrumentDate: '2025-07-30' }, 500),
       number: created.number,
@@ -327,7 +327,7 @@ describe('receipts.update and receipts.void', () => {
       chequeStatus: 'pending',
       taxRateBasisPoints: 500,
     });
-    const audit = h.db.select().from(auditLog).where(eq(auditLog.action, 'update')).get()!;
+    const audit = (await h.db.select().from(auditLog).where(eq(auditLog.action, 'update')).limit(1))[0]!;
     expect(JSON.parse(audit.before!)).toMatchObject({ totalPaise: 1_000_00, lines: [{ amountPaise: 1_000_00 }] });
     expect(JSON.parse(audit.after!)).toMatchObject({ totalPaise: 1_500_00, paymentMode: 'cheque', lines: [{ amountPaise: 1_200_00 }, { amountPaise: 300_00 }] });
   });
@@ -351,7 +351,7 @@ describe('receipts.update and receipts.void', () => {
     const shown = await ug.byNumber({ number: created.number });
     expect(shown.receipt).toMatchObject({ status: 'voided', voidedByEmail: 'ug@test.local' });
     expect(shown.lines).toHaveLength(2);
-    const audit = h.db.select().from(auditLog).where(eq(auditLog.action, 'void')).get()!;
+    const audit = (await h.db.select().from(auditLog).where(eq(auditLog.action, 'void')).limit(1))[0]!;
     expect(JSON.parse(audit.before!)).toMatchObject({ status: 'live', netPaise: 1_500_00, lines: [{ amountPaise: 700_00 }, { amountPaise: 800_00 }] });
 
     const edit = await refusal(ug.update({ ...receiptInput([[fx.heads.exam, 100_00]]), number: created.number }));
@@ -372,7 +372,7 @@ describe('receipts.update and receipts.void', () => {
       expect(error.message).toContain(message);
     }
     expect((await ug.byNumber({ number: created.number })).receipt.status).toBe('live');
-    expect(h.db.select().from(auditLog).where(eq(auditLog.action, 'void')).all()).toHaveLength(0);
+    expect(await h.db.select().from(auditLog).where(eq(auditLog.action, 'void'))).toHaveLength(0);
   });
 
   it("staff of another department can neither see, edit nor void a receipt; unknown numbers are NOT_FOUND", async () => {
@@ -381,12 +381,12 @@ describe('receipts.update and receipts.void', () => {
     expect(await refusal(pg.void({ number: fx.ug.receiptNumber, reason: 'Wrong entry' }))).toMatchObject({ code: 'FORBIDDEN' });
     expect(await refusal(pg.update({ ...receiptInput([[fx.heads.tuition, 100_00]]), depId: 101, number: fx.ug.receiptNumber }))).toMatchObject({ code: 'FORBIDDEN' });
     expect(await refusal(h.caller('ugStaff').receipts.byNumber({ number: 424242 }))).toEqual({ code: 'NOT_FOUND', message: 'Receipt #000424242 does not exist' });
-    expect(h.db.select().from(receipts).where(eq(receipts.number, fx.ug.receiptNumber)).get()?.status).toBe('live');
+    expect((await h.db.select().from(receipts).where(eq(receipts.number, fx.ug.receiptNumber)).limit(1))[0]?.status).toBe('live');
   });
 
   it('an edit cannot move a receipt to another student', async () => {
     const common = { departmentId: 100, courseId: 1003, batchId: fx.ug.batchId, admissionDate: '2025-06-10', dateOfBirth: '2007-01-01', gender: 'Male' as const, categoryId: 1, address: 'x' };
-    const other = h.db.insert(students).values({ ...common, admissionNo: 'UG-002', capId: 'C2', name: 'Other' }).returning().get();
+    const other = (await h.db.insert(students).values({ ...common, admissionNo: 'UG-002', capId: 'C2', name: 'Other' }).returning())[0]!;
     const { message } = await refusal(h.caller('ugStaff').receipts.update({ ...receiptInput([[fx.heads.exam, 100_00]], { studentId: other.id }), number: fx.ug.receiptNumber }));
     expect(message).toBe('A receipt cannot be moved to another student');
   });

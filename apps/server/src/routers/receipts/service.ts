@@ -1,9 +1,10 @@
 /**
  * The receipt counter's writes, usable without tRPC (the procedures and the demo loader call them).
- * Each write is atomic (inWriteTransaction): on the server it runs in the write batcher, inside the
- * savepoint the batcher gives each write within its shared IMMEDIATE transaction; called alone it
- * opens its own IMMEDIATE transaction. The student, the fee heads of their batch and the balances
- * are read, every amount is recomputed from the lines, the number is allocated, master, lines and
+ * Each write is atomic (inWriteTransaction): on the server it runs in the write batcher, given the
+ * `tx` of the savepoint the batcher gives each write within its shared IMMEDIATE transaction; given
+ * the database it opens its own IMMEDIATE transaction. Inside, every query runs on that transaction
+ * (the callback's `db` shadows the caller's on purpose). The student, the fee heads of their batch and
+ * the balances are read, every amount is recomputed from the lines, the number is allocated, master, lines and
  * audit row are written. Anything wrong throws an AppError with a human message and nothing is
  * written.
  */
@@ -60,15 +61,15 @@ import { assertCurrentVersion } from '../versions';
 const rupees = paiseToRupeesText;
 
 /** A student of the department named in the input, by id or by admission number. */
-export function studentOfDepartment(
+export async function studentOfDepartment(
   db: Database,
   input: { depId: number; studentId?: number; admissionNo?: string },
   access: DepartmentAccess,
-): ReceiptStudent {
+): Promise<ReceiptStudent> {
   const student =
     (input.studentId !== undefined
-      ? findReceiptStudentById(db, input.studentId)
-      : findReceiptStudentByAdmissionNo(db, input.depId, input.admissionNo ?? '')) ?? refuse('NOT_FOUND', 'No such student in this department');
+      ? await findReceiptStudentById(db, input.studentId)
+      : await findReceiptStudentByAdmissionNo(db, input.depId, input.admissionNo ?? '')) ?? refuse('NOT_FOUND', 'No such student in this department');
   if (student.departmentId !== input.depId) refuse('FORBIDDEN', 'This student belongs to another department');
   assertDepartmentAccess(access, student.departmentId);
   return student;
@@ -85,10 +86,10 @@ interface PricedReceipt {
  * The student's head balances; the Late fee (fine outstanding) and the Advance head (no limit) join
  * them only when a line asks for a head outside the structure.
  */
-function balancesOf(db: Database, student: ReceiptStudent, items: ReadonlyArray<{ feeHeadId: number }>): FeeBalanceRow[] {
-  const rows = studentFeeBalances(db, student.id);
+async function balancesOf(db: Database, student: ReceiptStudent, items: ReadonlyArray<{ feeHeadId: number }>): Promise<FeeBalanceRow[]> {
+  const rows = (await studentFeeBalances(db, student.id));
   const known = new Set(rows.map((r) => r.feeHeadId));
-  return items.some((i) => !known.has(i.feeHeadId)) ? [...rows, ...lateFeeBalanceRows(db, student), ...advanceHeadRow(db)] : rows;
+  return items.some((i) => !known.has(i.feeHeadId)) ? [...rows, ...(await lateFeeBalanceRows(db, student)), ...(await advanceHeadRow(db))] : rows;
 }
 
 /**
@@ -96,12 +97,12 @@ function balancesOf(db: Database, student: ReceiptStudent, items: ReadonlyArray<
  * never more than the advance (`alreadySettled`: what the receipt being edited settles now), and never
  * onto the Advance head itself.
  */
-function assertAdvanceSettlement(db: Database, student: ReceiptStudent, input: TCreateReceiptInput, balances: FeeBalanceRow[], alreadySettled = 0): void {
+async function assertAdvanceSettlement(db: Database, student: ReceiptStudent, input: TCreateReceiptInput, balances: FeeBalanceRow[], alreadySettled = 0): Promise<void> {
   if (input.paymentMode !== 'advance') return;
   if (input.items.some((item) => balances.some((b) => b.open && b.feeHeadId === item.feeHeadId))) {
     refuse('BAD_INPUT', `A receipt adjusted from advance cannot pay into the ${ADVANCE_HEAD} head`);
   }
-  const available = studentAdvance(db, student) + alreadySettled;
+  const available = (await studentAdvance(db, student)) + alreadySettled;
   if (input.total > available) {
     refuse(
       'CONFLICT',
@@ -118,14 +119,14 @@ function assertAdvanceSettlement(db: Database, student: ReceiptStudent, input: T
  * refuses paying more than a head's balance unless the clerk confirmed it. `alreadyOnReceipt` gives
  * back, per head, what the receipt being edited already counts as paid.
  */
-function checkedReceipt(
+async function checkedReceipt(
   db: Database,
   student: ReceiptStudent,
   input: TCreateReceiptInput,
   rateBasisPoints: number,
   balances: FeeBalanceRow[],
   alreadyOnReceipt?: ReadonlyMap<number, number>,
-): PricedReceipt {
+): Promise<PricedReceipt> {
   const priced = priceReceipt({
     lines: input.items.map((item) => ({ feeHeadId: item.feeHeadId, amountPaise: item.amount })),
     rateBasisPoints,
@@ -134,7 +135,7 @@ function checkedReceipt(
   });
   const [unknown] = priced.unknownHeads;
   if (unknown !== undefined) {
-    const name = findFeeHeadName(db, unknown);
+    const name = (await findFeeHeadName(db, unknown));
     if (name === null) refuse('BAD_INPUT', `Unknown fee head (id ${unknown})`);
     refuse('BAD_INPUT', `${name} is not in the fee structure of batch ${student.batchName}`);
   }
@@ -212,26 +213,26 @@ export interface CreatedReceipt {
 }
 
 /** Today, the back-dating limit of the settings, and whether this user is exempt from it (admins are). */
-export function receiptDateRule(db: Database, access: DepartmentAccess): ReceiptDateRule {
-  return { today: today(), backdateLimitDays: getBackdateLimitDays(db), mayBackdate: access.role === 'admin' };
+export async function receiptDateRule(db: Database, access: DepartmentAccess): Promise<ReceiptDateRule> {
+  return { today: today(), backdateLimitDays: (await getBackdateLimitDays(db)), mayBackdate: access.role === 'admin' };
 }
 
 /** A receipt date is never after today, nor older than the back-dating limit unless an admin gives it. */
-export function assertReceiptDate(db: Database, date: string, access: DepartmentAccess): void {
-  const problem = receiptDateProblem(date, receiptDateRule(db, access));
+export async function assertReceiptDate(db: Database, date: string, access: DepartmentAccess): Promise<void> {
+  const problem = receiptDateProblem(date, (await receiptDateRule(db, access)));
   if (problem) refuse('BAD_INPUT', problem);
 }
 
-export function createReceipt(db: Database, actor: AuditActor, input: TCreateReceiptInput, access: DepartmentAccess): CreatedReceipt {
-  return inWriteTransaction(db, () => {
-    const student = studentOfDepartment(db, input, access);
-    assertReceiptDate(db, input.date, access);
-    assertDayOpen(db, actor, access, { departmentId: student.departmentId, date: input.date, change: 'create a receipt', reason: input.closedDayReason ?? null });
+export function createReceipt(db: Database, actor: AuditActor, input: TCreateReceiptInput, access: DepartmentAccess): Promise<CreatedReceipt> {
+  return inWriteTransaction(db, async (db) => {
+    const student = (await studentOfDepartment(db, input, access));
+    await assertReceiptDate(db, input.date, access);
+    await assertDayOpen(db, actor, access, { departmentId: student.departmentId, date: input.date, change: 'create a receipt', reason: input.closedDayReason ?? null });
     const rate = issuedRateBasisPoints(input.paymentMode, student.gstRateBasisPoints);
-    const balances = balancesOf(db, student, input.items);
-    const priced = checkedReceipt(db, student, input, rate, balances);
-    assertAdvanceSettlement(db, student, input, balances);
-    const number = allocateReceiptNumber(db);
+    const balances = (await balancesOf(db, student, input.items));
+    const priced = (await checkedReceipt(db, student, input, rate, balances));
+    await assertAdvanceSettlement(db, student, input, balances);
+    const number = (await allocateReceiptNumber(db));
     const master = {
       number,
       departmentId: student.departmentId,
@@ -250,10 +251,10 @@ export function createReceipt(db: Database, actor: AuditActor, input: TCreateRec
       paymentReference: referenceOf(input),
       createdBy: actor.userId,
     };
-    const receiptId = insertReceipt(db, master, priced.lines);
+    const receiptId = (await insertReceipt(db, master, priced.lines));
     const instrument = instrumentOf(input);
-    if (instrument) insertCheque(db, { ...instrument, receiptId, departmentId: student.departmentId, studentId: student.id });
-    writeAudit(db, actor, {
+    if (instrument) await insertCheque(db, { ...instrument, receiptId, departmentId: student.departmentId, studentId: student.id });
+    await writeAudit(db, actor, {
       action: 'create',
       entity: 'receipt',
       entityId: number,
@@ -271,37 +272,37 @@ export function createReceipt(db: Database, actor: AuditActor, input: TCreateRec
   });
 }
 
-function loadReceipt(db: Database, number: number, access: DepartmentAccess): StoredReceipt {
-  const receipt = findReceiptByNumber(db, number) ?? refuse('NOT_FOUND', `Receipt ${receiptLabel(number)} does not exist`);
+async function loadReceipt(db: Database, number: number, access: DepartmentAccess): Promise<StoredReceipt> {
+  const receipt = (await findReceiptByNumber(db, number)) ?? refuse('NOT_FOUND', `Receipt ${receiptLabel(number)} does not exist`);
   assertDepartmentAccess(access, receipt.departmentId);
   return receipt;
 }
 
 /** An edit keeps the number, the student and the GST rate the receipt was issued with. */
-export function updateReceipt(db: Database, actor: AuditActor, input: TUpdateReceiptInput, access: DepartmentAccess): CreatedReceipt {
-  return inWriteTransaction(db, () => {
-    const receipt = loadReceipt(db, input.number, access);
+export function updateReceipt(db: Database, actor: AuditActor, input: TUpdateReceiptInput, access: DepartmentAccess): Promise<CreatedReceipt> {
+  return inWriteTransaction(db, async (db) => {
+    const receipt = (await loadReceipt(db, input.number, access));
     if (receipt.departmentId !== input.depId) refuse('FORBIDDEN', 'This receipt belongs to another department');
     assertCurrentVersion('receipt', receipt, input.version);
     if (receipt.status === 'voided') refuse('CONFLICT', `Receipt ${receiptLabel(receipt.number)} has been voided and cannot be edited`);
     if (receipt.studentId !== input.studentId) refuse('BAD_INPUT', 'A receipt cannot be moved to another student');
     // An old receipt keeps its date through an edit; a new date must be one the user may give.
-    if (input.date !== receipt.date) assertReceiptDate(db, input.date, access);
+    if (input.date !== receipt.date) await assertReceiptDate(db, input.date, access);
     if ((receipt.paymentMode === 'advance') !== (input.paymentMode === 'advance')) {
       refuse('BAD_INPUT', 'A receipt cannot be changed to or from "Adjusted from advance": void it and enter a new one');
     }
     const change = `edit receipt ${receiptLabel(receipt.number)}`;
     for (const date of new Set([receipt.date, input.date])) {
-      assertDayOpen(db, actor, access, { departmentId: receipt.departmentId, date, change, reason: input.closedDayReason ?? null });
+      await assertDayOpen(db, actor, access, { departmentId: receipt.departmentId, date, change, reason: input.closedDayReason ?? null });
     }
-    const student = studentOfDepartment(db, input, access);
+    const student = (await studentOfDepartment(db, input, access));
     const instrument = instrumentOf(input);
-    keepSettledCheque(db, receipt, input.paymentMode, instrument);
-    const oldLines = listReceiptLines(db, receipt.id);
+    await keepSettledCheque(db, receipt, input.paymentMode, instrument);
+    const oldLines = (await listReceiptLines(db, receipt.id));
     const rate = receipt.taxRateBasisPoints;
-    const balances = balancesOf(db, student, input.items);
-    const priced = checkedReceipt(db, student, input, rate, balances, sumByHead(oldLines));
-    assertAdvanceSettlement(db, student, input, balances, receipt.paymentMode === 'advance' ? receipt.totalPaise : 0);
+    const balances = (await balancesOf(db, student, input.items));
+    const priced = (await checkedReceipt(db, student, input, rate, balances, sumByHead(oldLines)));
+    await assertAdvanceSettlement(db, student, input, balances, receipt.paymentMode === 'advance' ? receipt.totalPaise : 0);
     const edit = {
       date: input.date,
       ...contact(input, student),
@@ -311,11 +312,11 @@ export function updateReceipt(db: Database, actor: AuditActor, input: TUpdateRec
       paymentMode: input.paymentMode,
       paymentReference: referenceOf(input),
     };
-    keepingAdvanceCovered(db, student, () => updateReceiptRows(db, receipt.id, receipt.studentId, edit, priced.lines));
-    if (!instrument) deleteChequeOfReceipt(db, receipt.id);
-    else if (receipt.bank === null) insertCheque(db, { ...instrument, receiptId: receipt.id, departmentId: receipt.departmentId, studentId: receipt.studentId });
-    else updateChequeInstrument(db, receipt.id, instrument);
-    writeAudit(db, actor, {
+    await keepingAdvanceCovered(db, student, () => updateReceiptRows(db, receipt.id, receipt.studentId, edit, priced.lines));
+    if (!instrument) await deleteChequeOfReceipt(db, receipt.id);
+    else if (receipt.bank === null) await insertCheque(db, { ...instrument, receiptId: receipt.id, departmentId: receipt.departmentId, studentId: receipt.studentId });
+    else await updateChequeInstrument(db, receipt.id, instrument);
+    await writeAudit(db, actor, {
       action: 'update',
       entity: 'receipt',
       entityId: receipt.number,
@@ -335,12 +336,12 @@ export function updateReceipt(db: Database, actor: AuditActor, input: TUpdateRec
 }
 
 /** A cleared cheque's payment stays as the bank credited it: its mode, bank, number and date cannot change. */
-function keepSettledCheque(
+async function keepSettledCheque(
   db: Database,
   receipt: StoredReceipt,
   paymentMode: string,
   instrument: { bank: string; instrumentNo: string; instrumentDate: string } | null,
-): void {
+): Promise<void> {
   if (receipt.chequeStatus !== 'cleared') return;
   const same =
     paymentMode === receipt.paymentMode &&
@@ -348,7 +349,7 @@ function keepSettledCheque(
     instrument.instrumentNo === receipt.instrumentNo &&
     instrument.instrumentDate === receipt.instrumentDate;
   if (same) return;
-  const cheque = findChequeOfReceipt(db, receipt.id);
+  const cheque = (await findChequeOfReceipt(db, receipt.id));
   refuse(
     'CONFLICT',
     `The ${PAYMENT_MODE_LABELS[receipt.paymentMode].toLowerCase()} of receipt ${receiptLabel(receipt.number)} was cleared on ${formatDate(cheque?.clearedOn)}; its payment details cannot be changed`,
@@ -357,10 +358,10 @@ function keepSettledCheque(
 
 /** A voided receipt keeps its number and its rows, and counts nowhere. */
 export function voidReceipt(db: Database, actor: AuditActor, input: TVoidReceiptInput, access: DepartmentAccess) {
-  return inWriteTransaction(db, () => {
-    const receipt = loadReceipt(db, input.number, access);
+  return inWriteTransaction(db, async (db) => {
+    const receipt = (await loadReceipt(db, input.number, access));
     assertCurrentVersion('receipt', receipt, input.version);
-    assertDayOpen(db, actor, access, {
+    await assertDayOpen(db, actor, access, {
       departmentId: receipt.departmentId,
       date: receipt.date,
       change: `void receipt ${receiptLabel(receipt.number)}`,
@@ -375,12 +376,12 @@ export function voidReceipt(db: Database, actor: AuditActor, input: TVoidReceipt
  * Voids a live receipt in the caller's transaction: status, who and when, and the audit row with the
  * reason (a bounced cheque's receipt goes through here too).
  */
-export function markVoided(db: Database, actor: AuditActor, receipt: StoredReceipt, reason: string) {
+export async function markVoided(db: Database, actor: AuditActor, receipt: StoredReceipt, reason: string) {
   const number = receipt.number;
   if (receipt.status === 'voided') refuse('CONFLICT', `Receipt ${receiptLabel(number)} is already voided`);
-  const lines = listReceiptLines(db, receipt.id);
-  const voidedAt = keepingAdvanceCovered(db, { id: receipt.studentId, batchId: receipt.batchId }, () => markReceiptVoided(db, receipt.id, actor.userId)!);
-  writeAudit(db, actor, {
+  const lines = (await listReceiptLines(db, receipt.id));
+  const voidedAt = (await keepingAdvanceCovered(db, { id: receipt.studentId, batchId: receipt.batchId }, () => markReceiptVoided(db, receipt.id, actor.userId)!));
+  await writeAudit(db, actor, {
     action: 'void',
     entity: 'receipt',
     entityId: number,

@@ -4,7 +4,7 @@
  * daily_mode_collections) equal a fresh recomputation from receipts and receipt_lines, and
  * rebuilding them from scratch changes nothing.
  */
-import { rebuildReceiptTotals, receiptTotalsDrift } from '@fees/db';
+import { rebuildReceiptTotals, receiptTotalsDrift, transaction } from '@fees/db';
 import { isInstrumentMode, MONEY_PAYMENT_MODES, paiseToRupeesText, receiptTaxPaise } from '@fees/validation';
 import { TRPCError } from '@trpc/server';
 import fc from 'fast-check';
@@ -52,7 +52,7 @@ describe('running totals after generated sequences of creates, edits and voids',
     await fc.assert(
       fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 15 }), async (ops) => {
         const h = await createHarness();
-        const fx = buildFixture(h.db);
+        const fx = (await buildFixture(h.db));
         const api = h.caller('admin').receipts;
         const people = [
           { depId: 100 as const, studentId: fx.ug.studentId, heads: [fx.heads.tuition, fx.heads.exam] },
@@ -74,16 +74,16 @@ describe('running totals after generated sequences of creates, edits and voids',
             expect(error).toBeInstanceOf(TRPCError);
             expect((error as TRPCError).code).toBe('CONFLICT');
           }
-          expect(receiptTotalsDrift(h.db)).toEqual([]);
+          expect((await receiptTotalsDrift(h.db))).toEqual([]);
         }
-        expect(receiptTotalsDrift(h.db)).toEqual([]);
+        expect((await receiptTotalsDrift(h.db))).toEqual([]);
         // Rows that fell to zero after voids and edits stay until a rebuild; compare the others.
         const tables = () =>
           Object.entries({ student_head_paid: 'paid_paise', daily_head_collections: 'amount_paise', daily_mode_collections: 'receipt_count' }).map(
             ([table, amount]) => h.db.$client.prepare(`SELECT * FROM ${table} WHERE ${amount} <> 0 ORDER BY 1, 2, 3`).all(),
           );
         const kept = tables();
-        h.db.transaction((tx) => rebuildReceiptTotals(tx));
+        await transaction(h.db, async (tx) => rebuildReceiptTotals(tx));
         expect(tables()).toEqual(kept);
       }),
       { numRuns: 40 },

@@ -5,5 +5,5 @@ import { updateReceipt } from './service';
 import type { AuthedContext } from '../../context';
 
 export function updateHandler({ ctx, input }: { ctx: AuthedContext; input: TUpdateReceiptInput }) {
-  return runInWriteBatch(ctx.db, () => updateReceipt(ctx.db, actorOf(ctx), input, ctx.session));
+  return runInWriteBatch(ctx.db, (tx) => updateReceipt(tx, actorOf(ctx), input, ctx.session));
 }

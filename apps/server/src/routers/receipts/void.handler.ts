@@ -5,5 +5,5 @@ import { voidReceipt } from './service';
 import type { AuthedContext } from '../../context';
 
 export function voidHandler({ ctx, input }: { ctx: AuthedContext; input: TVoidReceiptInput }) {
-  return runInWriteBatch(ctx.db, () => voidReceipt(ctx.db, actorOf(ctx), input, ctx.session));
+  return runInWriteBatch(ctx.db, (tx) => voidReceipt(tx, actorOf(ctx), input, ctx.session));
 }

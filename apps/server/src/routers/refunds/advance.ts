@@ -3,13 +3,13 @@ import { ADVANCE_HEAD, type AdvanceHead, advanceLeftPaise, advancePaise, paiseTo
 import { lateFeeBalanceRows } from '../plans/service';
 
 /** The advance before flooring at 0 (the rule in @fees/validation advance.ts), with the Late fee as of today. */
-function advanceLeft(db: DbOrTx, student: { id: number; batchId: number }): number {
-  return advanceLeftPaise([...studentAdvanceHeads(db, student.id), ...lateFeeBalanceRows(db, student)], studentAdvanceSettlements(db, student.id));
+async function advanceLeft(db: DbOrTx, student: { id: number; batchId: number }): Promise<number> {
+  return advanceLeftPaise([...(await studentAdvanceHeads(db, student.id)), ...(await lateFeeBalanceRows(db, student))], (await studentAdvanceSettlements(db, student.id)));
 }
 
 /** A student's advance: what may be refunded or settled "Adjusted from advance". */
-export function studentAdvance(db: DbOrTx, student: { id: number; batchId: number }): number {
-  return Math.max(0, advanceLeft(db, student));
+export async function studentAdvance(db: DbOrTx, student: { id: number; batchId: number }): Promise<number> {
+  return Math.max(0, (await advanceLeft(db, student)));
 }
 
 /**
@@ -17,9 +17,9 @@ export function studentAdvance(db: DbOrTx, student: { id: number; batchId: numbe
  * student's fines as a head (fee: accrued, discount: waived, paid: Late fee lines) where the caller
  * has computed them; without it, the Late fee head is left out.
  */
-export function advancesOfBatches(db: DbOrTx, batchIds: readonly number[], lateFee?: (studentId: number) => AdvanceHead | undefined): Map<number, number> {
+export async function advancesOfBatches(db: DbOrTx, batchIds: readonly number[], lateFee?: (studentId: number) => AdvanceHead | undefined): Promise<Map<number, number>> {
   const advances = new Map<number, number>();
-  for (const [studentId, { heads, settled }] of advanceFiguresOfBatches(db, batchIds)) {
+  for (const [studentId, { heads, settled }] of await advanceFiguresOfBatches(db, batchIds)) {
     const fine = lateFee?.(studentId);
     advances.set(studentId, advancePaise(fine ? [...heads, fine] : heads, settled));
   }
@@ -31,10 +31,10 @@ export function advancesOfBatches(db: DbOrTx, batchIds: readonly number[], lateF
  * when more of the advance was already settled or refunded than the credit would then hold; call it
  * inside the write's transaction so the refusal rolls the write back.
  */
-export function keepingAdvanceCovered<T>(db: DbOrTx, student: { id: number; batchId: number }, write: () => T): T {
-  const before = advanceLeft(db, student);
-  const result = write();
-  const after = advanceLeft(db, student);
+export async function keepingAdvanceCovered<T>(db: DbOrTx, student: { id: number; batchId: number }, write: () => Promise<T>): Promise<T> {
+  const before = (await advanceLeft(db, student));
+  const result = await write();
+  const after = (await advanceLeft(db, student));
   if (after < 0 && after < before) {
     refuse(
       'CONFLICT',
@@ -48,8 +48,8 @@ export function keepingAdvanceCovered<T>(db: DbOrTx, student: { id: number; batc
  * The Advance head as receipt entry offers it: a head without a limit (an advance for fees not yet in
  * any structure) whose lines add to the student's advance.
  */
-export function advanceHeadRow(db: DbOrTx): FeeBalanceRow[] {
-  const feeHeadId = findAdvanceHeadId(db);
+export async function advanceHeadRow(db: DbOrTx): Promise<FeeBalanceRow[]> {
+  const feeHeadId = (await findAdvanceHeadId(db));
   if (feeHeadId === null) return [];
   return [
     {

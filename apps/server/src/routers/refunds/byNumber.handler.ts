@@ -4,7 +4,7 @@ import type { AuthedContext } from '../../context';
 import { loadRefund } from './service';
 
 /** A voucher as printed: its row, the letterhead and the amount in words. */
-export function byNumberHandler({ ctx, input }: { ctx: AuthedContext; input: TRefundNumberInput }) {
-  const refund = loadRefund(ctx.db, input.number, ctx.session);
+export async function byNumberHandler({ ctx, input }: { ctx: AuthedContext; input: TRefundNumberInput }) {
+  const refund = (await loadRefund(ctx.db, input.number, ctx.session));
   return { ...refund, words: amountInWords(refund.amountPaise) };
 }

@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Database, findAdvanceHeadId, openDatabase } from '@fees/db';
+import { type Database, findAdvanceHeadId, openDatabase, row } from '@fees/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
@@ -25,7 +25,7 @@ let baseUrl: string;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'fees-refunds-http-'));
   db = openDatabase(join(dir, 'fees.sqlite'));
-  fx = buildFixture(db);
+  fx = (await buildFixture(db));
   for (const email of CLERKS) await createAccount(db, { email, role: 'user', departmentId: 100 });
   app = await buildApp({ deps: { db, loginLimiter: new LoginLimiter(), secureCookies: false }, webRoot: join(dir, 'no-web') });
   baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -61,7 +61,7 @@ describe('refunds.create over HTTP', () => {
         depId: 100,
         studentId: fx.ug.studentId,
         date: '2025-09-01',
-        items: [{ feeHeadId: findAdvanceHeadId(db), amount: '3000' }],
+        items: [{ feeHeadId: (await findAdvanceHeadId(db)), amount: '3000' }],
         paymentMode: 'cash',
         total: '3000',
         tax: '0',
@@ -79,10 +79,10 @@ describe('refunds.create over HTTP', () => {
     const numbers = responses.flatMap((r) => (r.status === 200 ? [r.body.result!.data.number] : [])).sort((a, b) => a - b);
     expect(numbers).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
 
-    const stored = db.get<{ n: number; paid: number; last: number }>(sql`
-      SELECT COUNT(*) AS n, SUM(amount_paise) AS paid, (SELECT last_number FROM refund_number_sequence) AS last FROM refunds WHERE status = 'live'`);
+    const stored = (await row<{ n: number; paid: number; last: number }>(db, sql`
+      SELECT COUNT(*) AS n, SUM(amount_paise) AS paid, (SELECT last_number FROM refund_number_sequence) AS last FROM refunds WHERE status = 'live'`));
     expect(stored).toEqual({ n: 30, paid: 3_000_00, last: 30 });
-    const audited = db.get<{ n: number }>(sql`SELECT COUNT(*) AS n FROM audit_log WHERE entity = 'refund' AND action = 'create'`);
+    const audited = (await row<{ n: number }>(db, sql`SELECT COUNT(*) AS n FROM audit_log WHERE entity = 'refund' AND action = 'create'`))!;
     expect(audited.n).toBe(30);
   });
 });

@@ -5,5 +5,5 @@ import type { AuthedContext } from '../../context';
 import { createRefund } from './service';
 
 export function createHandler({ ctx, input }: { ctx: AuthedContext; input: TCreateRefundInput }) {
-  return runInWriteBatch(ctx.db, () => createRefund(ctx.db, actorOf(ctx), input, ctx.session));
+  return runInWriteBatch(ctx.db, (tx) => createRefund(tx, actorOf(ctx), input, ctx.session));
 }

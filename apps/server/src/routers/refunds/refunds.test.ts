@@ -1,4 +1,4 @@
-import { auditLog, refundNumberSequence, refunds, settings } from '@fees/db';
+import { auditLog, refundNumberSequence, refunds, row, settings } from '@fees/db';
 import { ADVANCE_HEAD, paiseToRupeesText, receiptTaxPaise, type TCreateReceiptInput } from '@fees/validation';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -13,8 +13,8 @@ let advanceHead: number;
 
 beforeEach(async () => {
   h = await createHarness();
-  fx = buildFixture(h.db);
-  advanceHead = h.db.get<{ id: number }>(sql`SELECT id FROM fee_heads WHERE name = ${ADVANCE_HEAD}`).id;
+  fx = (await buildFixture(h.db));
+  advanceHead = (await row<{ id: number }>(h.db, sql`SELECT id FROM fee_heads WHERE name = ${ADVANCE_HEAD}`))!.id;
 });
 
 function receipt(lines: Array<[number, number]>, extra: Partial<Record<keyof TCreateReceiptInput, unknown>> = {}, rateBp = 0) {
@@ -55,9 +55,9 @@ function rawAdvance(): number {
 async function expectReportsToAgree() {
   const rows = (text: string) => h.db.$client.prepare(text).get() as { n: number };
   const live = "status = 'live' AND department_id = 100 AND date BETWEEN '2025-08-01' AND '2025-08-31'";
-  const net = rows(`SELECT COALESCE(SUM(net_paise), 0) AS n FROM receipts WHERE ${live}`).n;
-  const adjusted = rows(`SELECT COALESCE(SUM(net_paise), 0) AS n FROM receipts WHERE ${live} AND payment_mode = 'advance'`).n;
-  const refunded = rows(`SELECT COALESCE(SUM(amount_paise), 0) AS n FROM refunds WHERE ${live}`).n;
+  const net = (await rows(`SELECT COALESCE(SUM(net_paise), 0) AS n FROM receipts WHERE ${live}`)).n;
+  const adjusted = (await rows(`SELECT COALESCE(SUM(net_paise), 0) AS n FROM receipts WHERE ${live} AND payment_mode = 'advance'`)).n;
+  const refunded = (await rows(`SELECT COALESCE(SUM(amount_paise), 0) AS n FROM refunds WHERE ${live}`)).n;
   const report = await staff().reports.collections({ depId: 100, from: '2025-08-01', to: '2025-08-31' });
   expect(report.overall).toMatchObject({ netPaise: net, adjustedPaise: adjusted, receivedPaise: net - adjusted, refundedPaise: refunded, keptPaise: net - adjusted - refunded });
   expect([adjusted, refunded]).toEqual([1_500_00, 1_000_00]);
@@ -66,7 +66,7 @@ async function expectReportsToAgree() {
 
 describe('advances and refunds', () => {
   it('takes an advance, settles dues from it, refunds and voids a refund, the advance agreeing with the raw tables at each step', async () => {
-    h.db.update(settings).set({ gstRateBasisPoints: 1800 }).where(eq(settings.id, 1)).run();
+    await h.db.update(settings).set({ gstRateBasisPoints: 1800 }).where(eq(settings.id, 1));
     expect(await advanceNow()).toBe(0);
 
     const context = await staff().receipts.entryContext({ depId: 100, studentId: fx.ug.studentId });
@@ -99,7 +99,7 @@ describe('advances and refunds', () => {
     expect(first).toMatchObject({ number: 1, amountPaise: 2_000_00, advancePaise: 1_500_00 });
     expect(await advanceNow()).toBe(1_500_00);
     expect(rawAdvance()).toBe(1_500_00);
-    const audit = h.db.select().from(auditLog).where(and(eq(auditLog.entity, 'refund'), eq(auditLog.entityId, '1'))).all();
+    const audit = await h.db.select().from(auditLog).where(and(eq(auditLog.entity, 'refund'), eq(auditLog.entityId, '1')));
     expect(audit.map((a) => a.action)).toEqual(['create']);
 
     expect(await refusal(staff().refunds.create(refund(1_600_00)))).toEqual({ code: 'CONFLICT', message: 'The refund of 1600.00 is more than the advance of 1500.00' });
@@ -115,7 +115,7 @@ describe('advances and refunds', () => {
     expect(await advanceNow()).toBe(3_500_00);
     expect(await refusal(staff().refunds.void({ number: 1, reason: 'Again' }))).toEqual({ code: 'CONFLICT', message: 'Refund R1 is already voided' });
     expect(await refusal(staff().refunds.void({ number: 1, version: 1, reason: 'Stale screen' }))).toMatchObject({ code: 'CONFLICT' });
-    const stored = h.db.select().from(refunds).where(eq(refunds.number, 1)).get()!;
+    const stored = (await h.db.select().from(refunds).where(eq(refunds.number, 1)).limit(1))[0]!;
     expect([stored.status, stored.voidReason, stored.amountPaise]).toEqual(['voided', 'Parent kept the advance', 2_000_00]);
 
     const listed = await staff().refunds.list({ depId: 100, from: '2025-08-01', to: '2025-08-31' });
@@ -138,13 +138,13 @@ describe('advances and refunds', () => {
     expect(await refusal(staff().refunds.create(refund(100_00)))).toEqual({ code: 'CONFLICT', message: 'Anjali Menon has no advance to refund' });
     await staff().receipts.create(receipt([[advanceHead, 1_000_00]]));
     expect((await refusal(staff().refunds.create(refund(100_00, { date: '2999-01-01' })))).code).toBe('BAD_REQUEST');
-    h.db.update(settings).set({ backdateLimitDays: 10 }).where(eq(settings.id, 1)).run();
+    await h.db.update(settings).set({ backdateLimitDays: 10 }).where(eq(settings.id, 1));
     expect((await refusal(staff().refunds.create(refund(100_00, { date: '2020-01-01' })))).message).toMatch(/cannot be more than 10 days back/);
     expect((await refusal(staff().refunds.create(refund(100_00, { paymentMode: 'cheque' })))).message).toBe('Reference number is required unless paid in cash');
     expect((await refusal(staff().refunds.create(refund(100_00, { reason: '' })))).message).toBe('Give a reason for the refund (3 to 200 characters)');
     expect(await refusal(h.caller('anonymous').refunds.list({ depId: 100, from: '2025-01-01', to: '2025-12-31' }))).toMatchObject({ code: 'UNAUTHORIZED' });
     expect(await refusal(h.caller('pgStaff').refunds.byNumber({ number: 1 }))).toMatchObject({ code: 'NOT_FOUND' });
-    expect(h.db.select().from(refunds).all()).toEqual([]);
+    expect(await h.db.select().from(refunds)).toEqual([]);
   });
 
   it('refuses staff a refund or a void on a closed day and lets an admin through with a reason (audited)', async () => {
@@ -160,7 +160,7 @@ describe('advances and refunds', () => {
     const late = await h.caller('admin').refunds.create(refund(100_00, { closedDayReason: 'Cashier paid after closing' }));
     await h.caller('admin').refunds.void({ number: before.number, reason: 'Paid twice', closedDayReason: 'Entered on the wrong student' });
     expect(await advanceNow()).toBe(1_900_00);
-    const overrides = h.db.select().from(auditLog).where(eq(auditLog.action, 'closed_day_change')).all();
+    const overrides = await h.db.select().from(auditLog).where(eq(auditLog.action, 'closed_day_change'));
     expect(overrides.map((x) => JSON.parse(String(x.after)))).toEqual([
       expect.objectContaining({ change: 'create a refund', reason: 'Cashier paid after closing' }),
       expect.objectContaining({ change: `void refund R${before.number}`, reason: 'Entered on the wrong student' }),
@@ -175,7 +175,7 @@ describe('advances and refunds', () => {
     const results = await Promise.allSettled([staff().refunds.create(refund(2_000_00)), h.caller('admin').refunds.create(refund(2_000_00))]);
     expect(results.map((x) => x.status).sort()).toEqual(['fulfilled', 'rejected']);
     expect(await advanceNow()).toBe(1_000_00);
-    expect(h.db.select().from(refunds).all().map((x) => x.number)).toEqual([1]);
+    expect((await h.db.select().from(refunds)).map((x) => x.number)).toEqual([1]);
   });
 
   it('numbers refunds without gaps when many are created at once, some of them refused', async () => {
@@ -183,9 +183,9 @@ describe('advances and refunds', () => {
     // 50 refunds of 30.00 against an advance of 1200.00: exactly 40 fit.
     const results = await Promise.allSettled(Array.from({ length: 50 }, (_, i) => (i % 2 ? h.caller('admin') : staff()).refunds.create(refund(30_00))));
     expect(results.filter((x) => x.status === 'fulfilled')).toHaveLength(40);
-    const numbers = h.db.select({ n: refunds.number }).from(refunds).all().map((x) => x.n).sort((a, b) => a - b);
+    const numbers = (await h.db.select({ n: refunds.number }).from(refunds)).map((x) => x.n).sort((a, b) => a - b);
     expect(numbers).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
-    expect(h.db.select().from(refundNumberSequence).get()!.lastNumber).toBe(40);
+    expect((await h.db.select().from(refundNumberSequence).limit(1))[0]!.lastNumber).toBe(40);
     expect(await advanceNow()).toBe(0);
   });
 });

@@ -21,12 +21,12 @@ export interface CreatedRefund {
   advancePaise: number;
 }
 
-export function createRefund(db: Database, actor: AuditActor, input: TCreateRefundInput, access: DepartmentAccess): CreatedRefund {
-  return inWriteTransaction(db, () => {
-    const student = studentOfDepartment(db, input, access);
-    assertReceiptDate(db, input.date, access);
-    assertDayOpen(db, actor, access, { departmentId: student.departmentId, date: input.date, change: 'create a refund', reason: input.closedDayReason ?? null });
-    const advance = studentAdvance(db, student);
+export function createRefund(db: Database, actor: AuditActor, input: TCreateRefundInput, access: DepartmentAccess): Promise<CreatedRefund> {
+  return inWriteTransaction(db, async (db) => {
+    const student = (await studentOfDepartment(db, input, access));
+    await assertReceiptDate(db, input.date, access);
+    await assertDayOpen(db, actor, access, { departmentId: student.departmentId, date: input.date, change: 'create a refund', reason: input.closedDayReason ?? null });
+    const advance = (await studentAdvance(db, student));
     if (input.amount > advance) {
       refuse(
         'CONFLICT',
@@ -35,7 +35,7 @@ export function createRefund(db: Database, actor: AuditActor, input: TCreateRefu
           : `The refund of ${paiseToRupeesText(input.amount)} is more than the advance of ${paiseToRupeesText(advance)}`,
       );
     }
-    const number = allocateRefundNumber(db);
+    const number = (await allocateRefundNumber(db));
     const row = {
       number,
       departmentId: student.departmentId,
@@ -50,28 +50,28 @@ export function createRefund(db: Database, actor: AuditActor, input: TCreateRefu
       reason: input.reason,
       createdBy: actor.userId,
     };
-    const refundId = insertRefund(db, row);
-    writeAudit(db, actor, { action: 'create', entity: 'refund', entityId: number, after: { ...row, status: 'live', admissionNo: student.admissionNo } });
+    const refundId = (await insertRefund(db, row));
+    await writeAudit(db, actor, { action: 'create', entity: 'refund', entityId: number, after: { ...row, status: 'live', admissionNo: student.admissionNo } });
     return { number, refundId, date: input.date, amountPaise: input.amount, advancePaise: advance - input.amount };
   });
 }
 
-export function loadRefund(db: Database, number: number, access: DepartmentAccess): StoredRefund {
-  const refund = findRefundByNumber(db, number) ?? refuse('NOT_FOUND', `Refund ${refundLabel(number)} does not exist`);
+export async function loadRefund(db: Database, number: number, access: DepartmentAccess): Promise<StoredRefund> {
+  const refund = (await findRefundByNumber(db, number)) ?? refuse('NOT_FOUND', `Refund ${refundLabel(number)} does not exist`);
   assertDepartmentAccess(access, refund.departmentId);
   return refund;
 }
 
 /** A voided refund keeps its number and row and counts nowhere: the amount returns to the advance. */
 export function voidRefund(db: Database, actor: AuditActor, { number, version, reason, closedDayReason }: TVoidRefundInput, access: DepartmentAccess) {
-  return inWriteTransaction(db, () => {
-    const refund = loadRefund(db, number, access);
+  return inWriteTransaction(db, async (db) => {
+    const refund = (await loadRefund(db, number, access));
     assertCurrentVersion('refund', { version: refund.version, updatedAt: refund.voidedAt ?? refund.createdAt }, version);
     if (refund.status === 'voided') refuse('CONFLICT', `Refund ${refundLabel(number)} is already voided`);
-    assertDayOpen(db, actor, access, { departmentId: refund.departmentId, date: refund.date, change: `void refund ${refundLabel(number)}`, reason: closedDayReason ?? null });
-    const voidedAt = markRefundVoided(db, { refundId: refund.id, userId: actor.userId, reason })!;
+    await assertDayOpen(db, actor, access, { departmentId: refund.departmentId, date: refund.date, change: `void refund ${refundLabel(number)}`, reason: closedDayReason ?? null });
+    const voidedAt = (await markRefundVoided(db, { refundId: refund.id, userId: actor.userId, reason }))!;
     const { letterheadName: _n, letterheadAddress: _a, letterheadPhone: _p, ...before } = refund;
-    writeAudit(db, actor, {
+    await writeAudit(db, actor, {
       action: 'void',
       entity: 'refund',
       entityId: number,

@@ -4,10 +4,10 @@ import { studentOfDepartment } from '../receipts/service';
 import { studentAdvance } from './advance';
 
 /** The New refund form: the student and the advance that may be refunded. */
-export function studentAdvanceHandler({ ctx, input }: { ctx: AuthedContext; input: TStudentFeeInfoInput }) {
-  const student = studentOfDepartment(ctx.db, input, ctx.session);
+export async function studentAdvanceHandler({ ctx, input }: { ctx: AuthedContext; input: TStudentFeeInfoInput }) {
+  const student = (await studentOfDepartment(ctx.db, input, ctx.session));
   return {
     student: { id: student.id, admissionNo: student.admissionNo, name: student.name, courseName: student.courseName, batchName: student.batchName },
-    advancePaise: studentAdvance(ctx.db, student),
+    advancePaise: (await studentAdvance(ctx.db, student)),
   };
 }

@@ -5,5 +5,5 @@ import type { AuthedContext } from '../../context';
 import { voidRefund } from './service';
 
 export function voidHandler({ ctx, input }: { ctx: AuthedContext; input: TVoidRefundInput }) {
-  return runInWriteBatch(ctx.db, () => voidRefund(ctx.db, actorOf(ctx), input, ctx.session));
+  return runInWriteBatch(ctx.db, (tx) => voidRefund(tx, actorOf(ctx), input, ctx.session));
 }

@@ -15,15 +15,15 @@ const NEWEST_FIRST = ['A-2026', '2025-2028', 'Z-2019'];
 
 beforeAll(async () => {
   h = await createHarness();
-  fx = buildFixture(h.db);
+  fx = (await buildFixture(h.db));
   const added = [
     { name: 'A-2026', startDate: '2026-06-01', endDate: '2029-03-31', admissionNo: 'UG-901' },
     { name: 'Z-2019', startDate: '2019-06-01', endDate: '2022-03-31', admissionNo: 'UG-902' },
   ];
   for (const b of added) {
-    const batch = h.db.insert(batches).values({ departmentId: 100, courseId: 1003, name: b.name, startDate: b.startDate, endDate: b.endDate }).returning().get();
-    h.db.insert(feeStructures).values({ batchId: batch.id, feeHeadId: fx.heads.tuition, amountPaise: 20_000_00, startDate: b.startDate, endDate: b.endDate }).run();
-    const student = h.db
+    const batch = (await h.db.insert(batches).values({ departmentId: 100, courseId: 1003, name: b.name, startDate: b.startDate, endDate: b.endDate }).returning())[0]!;
+    await h.db.insert(feeStructures).values({ batchId: batch.id, feeHeadId: fx.heads.tuition, amountPaise: 20_000_00, startDate: b.startDate, endDate: b.endDate });
+    const student = (await h.db
       .insert(students)
       .values({
         departmentId: 100,
@@ -38,8 +38,7 @@ beforeAll(async () => {
         categoryId: 1,
         address: 'College Road, Thrissur',
       })
-      .returning()
-      .get();
+      .returning())[0]!;
     const amount = paiseToRupeesText(5_000_00);
     await h.caller('ugStaff').receipts.create({
       depId: 100,

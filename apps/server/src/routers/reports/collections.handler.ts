@@ -4,11 +4,11 @@ import { assertDepartmentAccess } from '../../department-access';
 import type { AuthedContext } from '../../context';
 
 /** One department for its staff (or an admin); every department at once for admins only. With the cheques received, cleared and bounced. */
-export function collectionsHandler({ ctx, input }: { ctx: AuthedContext; input: TCollectionsInput }) {
+export async function collectionsHandler({ ctx, input }: { ctx: AuthedContext; input: TCollectionsInput }) {
   if (input.depId === undefined) {
     if (ctx.session.role !== 'admin') throw new AppError('FORBIDDEN', 'Administrators only');
   } else {
     assertDepartmentAccess(ctx.session, input.depId);
   }
-  return { ...collectionsReport(ctx.db, input), cheques: chequeCounts(ctx.db, input) };
+  return { ...(await collectionsReport(ctx.db, input)), cheques: (await chequeCounts(ctx.db, input)) };
 }

@@ -36,7 +36,7 @@ function receiptInput(fxStudent: { depId: 100 | 101; studentId: number }, paise:
 
 beforeAll(async () => {
   h = await createHarness();
-  fx = buildFixture(h.db);
+  fx = (await buildFixture(h.db));
   const session = await createAccount(h.db, { email: 'clerk2@test.local', role: 'user', departmentId: 100 });
   secondClerk = createCaller(createContextInner({ db: h.db, session, ip: '127.0.0.1', loginLimiter: new LoginLimiter() }));
   const ug = fx.ug;
@@ -55,7 +55,7 @@ beforeAll(async () => {
   await h.caller('admin').receipts.void({ number: toVoid.number, reason: 'Wrong entry', version: 1 });
   voidedNumber = toVoid.number;
   // An advance paid in cash, 300.00 of it settled onto the Exam Fee, 700.00 refunded (and a refund voided).
-  await first.create(receiptInput(ug, 2_000_00, findAdvanceHeadId(h.db)!, 'cash'));
+  await first.create(receiptInput(ug, 2_000_00, (await findAdvanceHeadId(h.db))!, 'cash'));
   await secondClerk.receipts.create({ ...receiptInput(ug, 300_00, fx.heads.exam, 'advance'), paymentReference: null });
   const refund = (amount: string, paymentMode: 'cash' | 'upi') => ({
     depId: 100 as const,
@@ -74,16 +74,15 @@ beforeAll(async () => {
 });
 
 /** The day book as summed from the raw receipts and users tables. */
-function expected(depId: number | undefined) {
-  const all = h.db.select().from(receipts).all().filter((x) => x.date === DAY && (depId === undefined || x.departmentId === depId));
-  const emails = new Map(h.db.select().from(users).all().map((u) => [u.id, u.email]));
+async function expected(depId: number | undefined) {
+  const all = (await h.db.select().from(receipts)).filter((x) => x.date === DAY && (depId === undefined || x.departmentId === depId));
+  const emails = new Map((await h.db.select().from(users)).map((u) => [u.id, u.email]));
   const live = all.filter((x) => x.status === 'live');
   const sumOf = (rows: typeof live, mode?: string) => rows.filter((x) => mode === undefined || x.paymentMode === mode).reduce((s, x) => s + x.netPaise, 0);
   const clerks = [...new Set(live.map((x) => x.createdBy))];
-  const paidOut = h.db
+  const paidOut = (await h.db
     .select()
-    .from(refunds)
-    .all()
+    .from(refunds))
     .filter((x) => x.date === DAY && x.status === 'live' && (depId === undefined || x.departmentId === depId));
   return {
     byUser: clerks
@@ -107,7 +106,7 @@ function expected(depId: number | undefined) {
 describe('reports.dayBook', () => {
   it("groups a department's live receipts of the day by clerk and mode, equal to the raw sums", async () => {
     const book = await h.caller('ugStaff').reports.dayBook({ depId: 100, date: DAY });
-    const want = expected(100);
+    const want = await expected(100);
     expect(book.date).toBe(DAY);
     expect(book.byUser).toEqual(want.byUser);
     expect(book.byUser.map((u) => [u.email, u.receipts, u.totalPaise])).toEqual([
@@ -130,7 +129,7 @@ describe('reports.dayBook', () => {
 
   it('gives an admin every department at once', async () => {
     const book = await h.caller('admin').reports.dayBook({ date: DAY });
-    const want = expected(undefined);
+    const want = await expected(undefined);
     expect(book.byUser).toEqual(want.byUser);
     expect(book.byUser.map((u) => u.email)).toContain('pg@test.local');
     expect(book.cashToHandOverPaise).toBe(want.cashToHandOverPaise);

@@ -4,9 +4,9 @@ import type { AuthedContext } from '../../context';
 import { advancesOfBatches } from '../refunds/advance';
 
 /** The course's dues by batch, each student with their advance, and the advance the batches' students hold in all. */
-export function duesHandler({ ctx, input }: { ctx: AuthedContext; input: TDuesReportInput }) {
-  const report = duesReport(ctx.db, input);
-  const advances = advancesOfBatches(
+export async function duesHandler({ ctx, input }: { ctx: AuthedContext; input: TDuesReportInput }) {
+  const report = (await duesReport(ctx.db, input));
+  const advances = await advancesOfBatches(
     ctx.db,
     report.batches.map((b) => b.batchId),
   );

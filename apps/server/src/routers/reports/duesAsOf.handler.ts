@@ -39,9 +39,9 @@ export function duesTotals(rows: readonly DuesRow[]) {
 export const isOverdue = (r: StudentDuesResult) => r.dues.daysLate > 0 || r.dues.fine.outstanding > 0;
 
 /** The batches in scope: a course of the department, or one of its batches. */
-export function batchesInScope(db: DbOrTx, input: { depId: number; courseId: number; batchId?: number }): number[] {
+export async function batchesInScope(db: DbOrTx, input: { depId: number; courseId: number; batchId?: number }): Promise<number[]> {
   if (input.batchId !== undefined) {
-    const batch = findBatch(db, input.batchId);
+    const batch = (await findBatch(db, input.batchId));
     if (!batch || batch.courseId !== input.courseId) {
       throw new AppError('BAD_INPUT', 'This batch does not belong to the course');
     }
@@ -50,10 +50,10 @@ export function batchesInScope(db: DbOrTx, input: { depId: number; courseId: num
 }
 
 /** Dues as of a date per student of a course or batch, with batch and grand totals. */
-export function duesAsOfHandler({ ctx, input }: { ctx: AuthedContext; input: TDuesAsOfInput }) {
-  assertCourseOfDepartment(ctx, input);
-  const batchIds = batchesInScope(ctx.db, input);
-  const students = batchesDuesAsOf(ctx.db, batchIds, input.asOf).filter((r) => !input.overdueOnly || isOverdue(r));
+export async function duesAsOfHandler({ ctx, input }: { ctx: AuthedContext; input: TDuesAsOfInput }) {
+  await assertCourseOfDepartment(ctx, input);
+  const batchIds = (await batchesInScope(ctx.db, input));
+  const students = (await batchesDuesAsOf(ctx.db, batchIds, input.asOf)).filter((r) => !input.overdueOnly || isOverdue(r));
   const rows = students.map(duesRow);
   const batches = batchIds.flatMap((batchId) => {
     const of = rows.filter((r) => r.batchId === batchId);

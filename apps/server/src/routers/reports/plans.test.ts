@@ -1,4 +1,5 @@
 import { collectionsReport, duesReport, feeReceiptReport, receiptLinesReport, receiptsBetweenDatesReport, studentFeeInfoReport, studentStatement } from '@fees/db';
+import { forgetStatements } from '@fees/db/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildFixture, type Fixture } from '../../test/fixture';
 import { createHarness, type Harness } from '../../test/harness';
@@ -8,12 +9,13 @@ let fx: Fixture;
 
 beforeAll(async () => {
   h = await createHarness();
-  fx = buildFixture(h.db);
+  fx = (await buildFixture(h.db));
 });
 
 /** The query plan of each statement a report prepares (parameters do not change plans without stat4). */
-function plansOf(run: () => unknown): string[][] {
+async function plansOf(run: () => unknown): Promise<string[][]> {
   const client = h.db.$client;
+  forgetStatements(h.db);
   const texts: string[] = [];
   const prepare = client.prepare.bind(client);
   client.prepare = ((text: string) => {
@@ -21,12 +23,13 @@ function plansOf(run: () => unknown): string[][] {
     return prepare(text);
   }) as typeof client.prepare;
   try {
-    run();
+    await run();
   } finally {
     client.prepare = prepare;
   }
   return texts.map((text) => {
-    const params = (text.match(/\?/g) ?? []).map(() => null);
+    const named = Object.fromEntries((text.match(/@\w+/g) ?? []).map((p) => [p.slice(1), null]));
+    const params = Object.keys(named).length > 0 ? [named] : (text.match(/\?/g) ?? []).map(() => null);
     return (prepare(`EXPLAIN QUERY PLAN ${text}`).all(...params) as Array<{ detail: string }>).map((r) => r.detail);
   });
 }
@@ -45,16 +48,16 @@ describe('report query plans', () => {
     ['statement', () => studentStatement(h.db, { depId: 100, studentId: fx.ug.studentId })],
   ];
 
-  it.each(cases)('%s never scans receipts, receipt lines or students', (_name, run) => {
-    const plans = plansOf(run).flat();
+  it.each(cases)('%s never scans receipts, receipt lines or students', async (_name, run) => {
+    const plans = (await plansOf(run)).flat();
     expect(plans.length).toBeGreaterThan(0);
     expect(plans.filter((p) => /^SCAN (r|rl|s|st|receipts|receipt_lines|students)\b/.test(p))).toEqual([]);
   });
 
   const planOf = (name: string) => plansOf(cases.find(([n]) => n === name)![1]);
 
-  it("totals a course from its batches' running totals and pages its rows batch by batch without a sort", () => {
-    const [course, totals, rows] = planOf('feeReceipts');
+  it("totals a course from its batches' running totals and pages its rows batch by batch without a sort", async () => {
+    const [course, totals, rows] = (await planOf('feeReceipts'));
     expect(course).toEqual(['SEARCH courses USING INTEGER PRIMARY KEY (rowid=?)']);
     expect(totals).toContain('SEARCH t USING INDEX sqlite_autoindex_course_batch_receipts_1 (course_id=?)');
     expect(totals!.filter((p) => /receipts? /.test(p))).toEqual([]);
@@ -64,26 +67,26 @@ describe('report query plans', () => {
     ]);
   });
 
-  it('reads a date range through the department-date index; collections through the daily totals, a range per department', () => {
-    expect(planOf('receiptsBetweenDates').flat()).toContain('SEARCH r USING INDEX receipts_department_date_idx (department_id=? AND date>? AND date<?)');
+  it('reads a date range through the department-date index; collections through the daily totals, a range per department', async () => {
+    expect((await planOf('receiptsBetweenDates')).flat()).toContain('SEARCH r USING INDEX receipts_department_date_idx (department_id=? AND date>? AND date<?)');
     for (const name of ['collections (one department)', 'collections (all)']) {
-      const plans = planOf(name).flat();
+      const plans = (await planOf(name)).flat();
       expect(plans).toContain('SEARCH t USING INDEX sqlite_autoindex_daily_head_collections_1 (department_id=? AND date>? AND date<?)');
       expect(plans).toContain('SEARCH t USING INDEX sqlite_autoindex_daily_mode_collections_1 (department_id=? AND date>? AND date<?)');
       expect(plans.filter((p) => /receipt/.test(p))).toEqual([]);
     }
   });
 
-  it("reads a student's paid from the running totals, by primary key", () => {
+  it("reads a student's paid from the running totals, by primary key", async () => {
     for (const name of ['dues', 'dues (one batch)']) {
-      const plans = planOf(name).flat();
+      const plans = (await planOf(name)).flat();
       expect(plans).toContain('SEARCH paid USING INTEGER PRIMARY KEY (rowid=?) LEFT-JOIN');
       expect(plans.filter((p) => /receipt/.test(p))).toEqual([]);
     }
   });
 
-  it('reads the students of a course, or of one batch, through their index', () => {
-    expect(planOf('dues').flat()).toContain('SEARCH s USING INDEX students_department_course_batch_idx (department_id=? AND course_id=?)');
-    expect(planOf('dues (one batch)').flat()).toContain('SEARCH s USING INDEX students_department_course_batch_idx (department_id=? AND course_id=? AND batch_id=?)');
+  it('reads the students of a course, or of one batch, through their index', async () => {
+    expect((await planOf('dues')).flat()).toContain('SEARCH s USING INDEX students_department_course_batch_idx (department_id=? AND course_id=?)');
+    expect((await planOf('dues (one batch)')).flat()).toContain('SEARCH s USING INDEX students_department_course_batch_idx (department_id=? AND course_id=? AND batch_id=?)');
   });
 });

@@ -2,8 +2,8 @@ import { receiptLinesReport } from '@fees/db';
 import { AppError, receiptLabel, type TReceiptLinesReportInput } from '@fees/validation';
 import type { AuthedContext } from '../../context';
 
-export function receiptLinesHandler({ ctx, input }: { ctx: AuthedContext; input: TReceiptLinesReportInput }) {
-  const receipt = receiptLinesReport(ctx.db, input);
+export async function receiptLinesHandler({ ctx, input }: { ctx: AuthedContext; input: TReceiptLinesReportInput }) {
+  const receipt = (await receiptLinesReport(ctx.db, input));
   if (!receipt) throw new AppError('NOT_FOUND', `Receipt ${receiptLabel(input.number)} was not found in this department`);
   return receipt;
 }

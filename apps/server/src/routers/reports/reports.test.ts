@@ -24,17 +24,17 @@ let raw: {
 
 beforeAll(async () => {
   h = await createHarness();
-  fx = buildFixture(h.db);
-  data = generateReportData(h.db, fx);
+  fx = (await buildFixture(h.db));
+  data = (await generateReportData(h.db, fx));
   raw = {
-    students: h.db.select().from(students).all(),
-    batches: h.db.select().from(batches).all(),
-    structures: h.db.select().from(feeStructures).all(),
-    discounts: h.db.select().from(discounts).all(),
-    receipts: h.db.select().from(receipts).all(),
-    lines: h.db.select().from(receiptLines).all(),
-    heads: h.db.select().from(feeHeads).all(),
-    courses: h.db.select().from(courses).all(),
+    students: await h.db.select().from(students),
+    batches: await h.db.select().from(batches),
+    structures: await h.db.select().from(feeStructures),
+    discounts: await h.db.select().from(discounts),
+    receipts: await h.db.select().from(receipts),
+    lines: await h.db.select().from(receiptLines),
+    heads: await h.db.select().from(feeHeads),
+    courses: await h.db.select().from(courses),
   };
 });
 

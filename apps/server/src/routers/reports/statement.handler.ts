@@ -4,11 +4,11 @@ import type { AuthedContext } from '../../context';
 import { studentAdvance } from '../refunds/advance';
 
 /** The student's heads with their payments, the refunds paid out to them (live), and their advance. */
-export function statementHandler({ ctx, input }: { ctx: AuthedContext; input: TStudentStatementInput }) {
-  const statement = studentStatement(ctx.db, input);
+export async function statementHandler({ ctx, input }: { ctx: AuthedContext; input: TStudentStatementInput }) {
+  const statement = (await studentStatement(ctx.db, input));
   if (!statement) throw new AppError('NOT_FOUND', 'The student was not found in this department');
-  const refunds = listStudentRefunds(ctx.db, statement.student.id)
+  const refunds = (await listStudentRefunds(ctx.db, statement.student.id))
     .filter((f) => f.status === 'live')
     .map(({ number, date, amountPaise, paymentMode, paymentReference, reason }) => ({ number, date, amountPaise, paymentMode, paymentReference, reason }));
-  return { ...statement, refunds, advancePaise: studentAdvance(ctx.db, statement.student) };
+  return { ...statement, refunds, advancePaise: (await studentAdvance(ctx.db, statement.student)) };
 }

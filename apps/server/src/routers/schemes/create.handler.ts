@@ -7,9 +7,9 @@ import { checkedRules, rethrowDuplicateName } from './service';
 export async function createHandler({ ctx, input }: { ctx: AuthedContext; input: TCreateSchemeInput }) {
   try {
     const scheme = await transaction(ctx.db, async (tx) => {
-      const rules = checkedRules(tx, input.rules);
+      const rules = (await checkedRules(tx, input.rules));
       const row = await insertScheme(tx, { name: input.name, rules });
-      writeAudit(tx, actorOf(ctx), { action: 'create', entity: 'scheme', entityId: row.id, after: { ...row, rules } });
+      await writeAudit(tx, actorOf(ctx), { action: 'create', entity: 'scheme', entityId: row.id, after: { ...row, rules } });
       return row;
     });
     return { Status: 'OK' as const, id: scheme.id, Message: `Scheme ${scheme.name} saved` };

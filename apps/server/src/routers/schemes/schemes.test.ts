@@ -1,4 +1,4 @@
-import { auditLog, categories, concessionSchemeMembers, discounts, openingBalances, receiptLines, receiptNumberSequence, receipts, students } from '@fees/db';
+import { auditLog, categories, concessionSchemeMembers, discounts, openingBalances, receiptLines, receiptNumberSequence, receipts, rows, students } from '@fees/db';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { buildFixture, FIXTURE_AMOUNTS, type Fixture } from '../../test/fixture';
@@ -15,13 +15,13 @@ let general: number;
 const T = FIXTURE_AMOUNTS.tuition; // 25,000.00
 const E = FIXTURE_AMOUNTS.exam; // 1,500.00
 
-function categoryId(name: string) {
-  return h.db.select().from(categories).where(eq(categories.name, name)).get()!.id;
+async function categoryId(name: string) {
+  return (await h.db.select().from(categories).where(eq(categories.name, name)).limit(1))[0]!.id;
 }
 
-function addStudent(n: number, categoryIdOf: number) {
+async function addStudent(n: number, categoryIdOf: number) {
   const admissionNo = `UG-${String(n).padStart(3, '0')}`;
-  return h.db
+  return (await h.db
     .insert(students)
     .values({
       departmentId: 100,
@@ -36,20 +36,18 @@ function addStudent(n: number, categoryIdOf: number) {
       categoryId: categoryIdOf,
       address: 'Thrissur',
     })
-    .returning()
-    .get().id;
+    .returning())[0]!.id;
 }
 
 /** A live cash receipt of one line, as plain rows (the triggers keep the paid totals). */
-function pay(studentId: number, feeHeadId: number, amountPaise: number) {
-  const number = h.db
+async function pay(studentId: number, feeHeadId: number, amountPaise: number) {
+  const number = (await h.db
     .update(receiptNumberSequence)
     .set({ lastNumber: sql`${receiptNumberSequence.lastNumber} + 1` })
     .where(eq(receiptNumberSequence.id, 1))
-    .returning()
-    .get().lastNumber;
-  const s = h.db.select().from(students).where(eq(students.id, studentId)).get()!;
-  const receipt = h.db
+    .returning())[0]!.lastNumber;
+  const s = (await h.db.select().from(students).where(eq(students.id, studentId)).limit(1))[0]!;
+  const receipt = (await h.db
     .insert(receipts)
     .values({
       number,
@@ -66,18 +64,18 @@ function pay(studentId: number, feeHeadId: number, amountPaise: number) {
       netPaise: amountPaise,
       paymentMode: 'cash',
     })
-    .returning()
-    .get();
-  h.db.insert(receiptLines).values({ receiptId: receipt.id, lineNo: 1, studentId, feeHeadId, particulars: 'Fee', amountPaise }).run();
+    .returning())[0]!;
+  await h.db.insert(receiptLines).values({ receiptId: receipt.id, lineNo: 1, studentId, feeHeadId, particulars: 'Fee', amountPaise });
 }
 
 beforeEach(async () => {
   h = await createHarness();
-  fx = buildFixture(h.db);
-  sc = categoryId('SC');
-  general = categoryId('General');
+  fx = (await buildFixture(h.db));
+  sc = (await categoryId('SC'));
+  general = (await categoryId('General'));
   // Every third student is SC: UG-003, UG-006, ... UG-048 (16 students).
-  batchStudents = [fx.ug.studentId, ...Array.from({ length: 49 }, (_, i) => addStudent(i + 2, (i + 2) % 3 === 0 ? sc : general))];
+  batchStudents = [fx.ug.studentId];
+  for (let i = 0; i < 49; i++) batchStudents.push(await addStudent(i + 2, (i + 2) % 3 === 0 ? sc : general));
 });
 
 const admin = () => h.caller('admin');
@@ -102,14 +100,14 @@ const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
  * concessions summary against the members and scheme-linked discounts.
  */
 async function expectReportsAgreeWithRawTables() {
-  const raw = h.db.all<{ id: number; fee: number; discount: number; paid: number }>(sql`
+  const raw = (await rows<{ id: number; fee: number; discount: number; paid: number }>(h.db, sql`
     SELECT s.id,
       (SELECT coalesce(sum(amount_paise), 0) FROM fee_structures WHERE batch_id = s.batch_id)
         + (SELECT coalesce(sum(amount_paise), 0) FROM opening_balances WHERE student_id = s.id) AS fee,
       (SELECT coalesce(sum(discount_paise + adjustment_paise), 0) FROM discounts WHERE student_id = s.id) AS discount,
       (SELECT coalesce(sum(l.amount_paise), 0) FROM receipt_lines l JOIN receipts r ON r.id = l.receipt_id
         WHERE l.student_id = s.id AND r.status = 'live') AS paid
-    FROM students s WHERE s.course_id = 1003`);
+    FROM students s WHERE s.course_id = 1003`));
   const fee = sum(raw.map((r) => r.fee));
   const discount = sum(raw.map((r) => r.discount));
   const paid = sum(raw.map((r) => r.paid));
@@ -125,12 +123,12 @@ async function expectReportsAgreeWithRawTables() {
   expect(statement?.totals).toMatchObject({ feePaise: own.fee, paidPaise: own.paid, balancePaise: own.fee - own.discount - own.paid });
 
   const summary = await staff.reports.concessions({ depId: 100, courseId: 1003 });
-  const members = h.db.all<{ schemeId: number; n: number }>(sql`
+  const members = (await rows<{ schemeId: number; n: number }>(h.db, sql`
     SELECT m.scheme_id AS schemeId, count(*) AS n FROM concession_scheme_members m JOIN students s ON s.id = m.student_id
-    WHERE s.course_id = 1003 GROUP BY m.scheme_id ORDER BY m.scheme_id`);
-  const linked = h.db.all<{ schemeId: number; feeHeadId: number; paise: number }>(sql`
+    WHERE s.course_id = 1003 GROUP BY m.scheme_id ORDER BY m.scheme_id`));
+  const linked = (await rows<{ schemeId: number; feeHeadId: number; paise: number }>(h.db, sql`
     SELECT d.scheme_id AS schemeId, d.fee_head_id AS feeHeadId, sum(d.discount_paise) AS paise FROM discounts d
-    JOIN students s ON s.id = d.student_id WHERE s.course_id = 1003 AND d.scheme_id IS NOT NULL GROUP BY d.scheme_id, d.fee_head_id`);
+    JOIN students s ON s.id = d.student_id WHERE s.course_id = 1003 AND d.scheme_id IS NOT NULL GROUP BY d.scheme_id, d.fee_head_id`));
   expect(summary.map((s) => [s.schemeId, s.students]).sort()).toEqual(members.map((m) => [m.schemeId, m.n]).sort());
   for (const scheme of summary) {
     const heads = linked.filter((l) => l.schemeId === scheme.schemeId);
@@ -140,8 +138,8 @@ async function expectReportsAgreeWithRawTables() {
   return { fee, discount, paid };
 }
 
-function discountOf(studentId: number, feeHeadId: number) {
-  return h.db.select().from(discounts).where(and(eq(discounts.studentId, studentId), eq(discounts.feeHeadId, feeHeadId))).get();
+async function discountOf(studentId: number, feeHeadId: number) {
+  return (await h.db.select().from(discounts).where(and(eq(discounts.studentId, studentId), eq(discounts.feeHeadId, feeHeadId))).limit(1))[0];
 }
 
 describe('schemes: CRUD', () => {
@@ -166,7 +164,7 @@ describe('schemes: CRUD', () => {
     expect((await admin().schemes.byId({ id })).rules).toHaveLength(1);
     await admin().schemes.remove({ id });
     expect(await admin().schemes.list()).toEqual([]);
-    expect(h.db.select().from(auditLog).where(eq(auditLog.entity, 'scheme')).all().map((a) => a.action)).toEqual(['create', 'update', 'delete']);
+    expect((await h.db.select().from(auditLog).where(eq(auditLog.entity, 'scheme'))).map((a) => a.action)).toEqual(['create', 'update', 'delete']);
   });
 });
 
@@ -174,7 +172,7 @@ describe('schemes: a percent and a fixed rule on a batch of 50', () => {
   it('joins by category, then in bulk keeping a hand-typed discount, replaces it when chosen, and leaves; the reports agree with the raw tables after each step', async () => {
     const before = await expectReportsAgreeWithRawTables();
     const schemeId = await createRte();
-    const scStudents = h.db.select({ id: students.id }).from(students).where(and(eq(students.batchId, fx.ug.batchId), eq(students.categoryId, sc))).all();
+    const scStudents = await h.db.select({ id: students.id }).from(students).where(and(eq(students.batchId, fx.ug.batchId), eq(students.categoryId, sc)));
     expect(scStudents).toHaveLength(16);
 
     // By category: 16 SC students, 6,250.00 tuition (25% of 25,000.00) and 500.00 exam each.
@@ -191,12 +189,12 @@ describe('schemes: a percent and a fixed rule on a batch of 50', () => {
       balanceBeforePaise: T,
       balanceAfterPaise: T - 6_250_00,
     });
-    expect(h.db.select().from(discounts).where(isNotNull(discounts.schemeId)).all()).toHaveLength(0);
+    expect(await h.db.select().from(discounts).where(isNotNull(discounts.schemeId))).toHaveLength(0);
     const joined = await admin().schemes.join(byCategory);
     expect(joined).toMatchObject({ joined: 16, written: 32, kept: 0 });
     const first = scStudents[0]!.id;
-    expect(discountOf(first, fx.heads.tuition)).toMatchObject({ discountPaise: 6_250_00, adjustmentPaise: 0, note: 'Scheme: RTE 25%', schemeId });
-    expect(discountOf(first, fx.heads.exam)).toMatchObject({ discountPaise: 500_00, schemeId });
+    expect((await discountOf(first, fx.heads.tuition))).toMatchObject({ discountPaise: 6_250_00, adjustmentPaise: 0, note: 'Scheme: RTE 25%', schemeId });
+    expect((await discountOf(first, fx.heads.exam))).toMatchObject({ discountPaise: 500_00, schemeId });
     const afterCategory = await expectReportsAgreeWithRawTables();
     expect(afterCategory.discount - before.discount).toBe(16 * 6_750_00);
     expect((await h.caller('ugStaff').reports.concessions({ depId: 100, batchId: fx.ug.batchId }))[0]).toMatchObject({
@@ -215,9 +213,9 @@ describe('schemes: a percent and a fixed rule on a batch of 50', () => {
     const hand = bulkPreview.rows.find((r) => r.studentId === fx.ug.studentId && r.feeHeadId === fx.heads.tuition)!;
     expect(hand).toMatchObject({ existing: 'hand', action: 'keep', beforePaise: 2_000_00, schemePaise: 6_250_00, afterPaise: 2_000_00 });
     await admin().schemes.join(bulk);
-    expect(discountOf(fx.ug.studentId, fx.heads.tuition)).toMatchObject({ discountPaise: 2_000_00, adjustmentPaise: 500_00, note: 'Merit', schemeId: null });
-    expect(discountOf(fx.ug.studentId, fx.heads.exam)).toMatchObject({ discountPaise: 500_00, schemeId });
-    expect(h.db.select().from(concessionSchemeMembers).all()).toHaveLength(50);
+    expect((await discountOf(fx.ug.studentId, fx.heads.tuition))).toMatchObject({ discountPaise: 2_000_00, adjustmentPaise: 500_00, note: 'Merit', schemeId: null });
+    expect((await discountOf(fx.ug.studentId, fx.heads.exam))).toMatchObject({ discountPaise: 500_00, schemeId });
+    expect(await h.db.select().from(concessionSchemeMembers)).toHaveLength(50);
     const afterBulk = await expectReportsAgreeWithRawTables();
     expect(afterBulk.discount - afterCategory.discount).toBe(33 * 6_750_00 + 500_00);
 
@@ -229,7 +227,7 @@ describe('schemes: a percent and a fixed rule on a batch of 50', () => {
       balanceAfterPaise: T - 6_250_00 - 500_00 - FIXTURE_AMOUNTS.paidTuition,
     });
     await admin().schemes.join(replace);
-    expect(discountOf(fx.ug.studentId, fx.heads.tuition)).toMatchObject({ discountPaise: 6_250_00, adjustmentPaise: 500_00, note: 'Scheme: RTE 25%', schemeId });
+    expect((await discountOf(fx.ug.studentId, fx.heads.tuition))).toMatchObject({ discountPaise: 6_250_00, adjustmentPaise: 500_00, note: 'Scheme: RTE 25%', schemeId });
     await expectReportsAgreeWithRawTables();
     expect((await h.caller('ugStaff').schemes.ofStudent({ depId: 100, studentId: fx.ug.studentId }))).toEqual([
       {
@@ -248,10 +246,10 @@ describe('schemes: a percent and a fixed rule on a batch of 50', () => {
     const leavePreview = await admin().schemes.leavePreview(leaving);
     expect(leavePreview.totals).toEqual({ students: 2, removedPaise: 2 * 6_750_00, becomesDebt: 0 });
     await admin().schemes.leave(leaving);
-    expect(discountOf(fx.ug.studentId, fx.heads.tuition)).toMatchObject({ discountPaise: 0, adjustmentPaise: 500_00, schemeId: null });
-    expect(discountOf(fx.ug.studentId, fx.heads.exam)).toBeUndefined();
-    expect(discountOf(first, fx.heads.tuition)).toBeUndefined();
-    expect(h.db.select().from(concessionSchemeMembers).all()).toHaveLength(48);
+    expect((await discountOf(fx.ug.studentId, fx.heads.tuition))).toMatchObject({ discountPaise: 0, adjustmentPaise: 500_00, schemeId: null });
+    expect((await discountOf(fx.ug.studentId, fx.heads.exam))).toBeUndefined();
+    expect((await discountOf(first, fx.heads.tuition))).toBeUndefined();
+    expect(await h.db.select().from(concessionSchemeMembers)).toHaveLength(48);
     const afterLeave = await expectReportsAgreeWithRawTables();
     // Against the bulk step: UG-001's 2,000.00 (replaced, then removed) and 500.00, and the other's 6,750.00.
     expect(afterBulk.discount - afterLeave.discount).toBe(2_000_00 + 500_00 + 6_750_00);
@@ -260,21 +258,21 @@ describe('schemes: a percent and a fixed rule on a batch of 50', () => {
       code: 'CONFLICT',
       message: 'RTE 25% has 48 students; remove them from it before deleting it',
     });
-    expect(h.db.select().from(auditLog).where(eq(auditLog.entity, 'scheme member')).all()).toHaveLength(50 + 2);
+    expect(await h.db.select().from(auditLog).where(eq(auditLog.entity, 'scheme member'))).toHaveLength(50 + 2);
   });
 
   it('asks to confirm a balance below zero when applying and a paid head owing again when leaving', async () => {
     const schemeId = await createRte();
     const [, paidAll, paidPart] = batchStudents as [number, number, number];
-    pay(paidAll, fx.heads.exam, E);
-    pay(paidPart, fx.heads.exam, E - 500_00);
+    await pay(paidAll, fx.heads.exam, E);
+    await pay(paidPart, fx.heads.exam, E - 500_00);
     const input = { schemeId, depId: 100 as const, studentIds: [paidAll, paidPart] };
     expect((await admin().schemes.preview(input)).totals.belowZero).toBe(1);
     expect(await refusal(admin().schemes.join(input))).toEqual({
       code: 'CONFLICT',
       message: 'This would push the balance of 1 student below zero on Exam Fee (lowest -500.00). Confirm to save it anyway.',
     });
-    expect(h.db.select().from(discounts).where(isNotNull(discounts.schemeId)).all()).toHaveLength(0);
+    expect(await h.db.select().from(discounts).where(isNotNull(discounts.schemeId))).toHaveLength(0);
     await admin().schemes.join({ ...input, allowNegativeBalance: true });
     await expectReportsAgreeWithRawTables();
 
@@ -288,7 +286,7 @@ describe('schemes: a percent and a fixed rule on a batch of 50', () => {
       message: 'Leaving turns 1 paid head into dues again. Confirm to leave anyway.',
     });
     await admin().schemes.leave({ ...leaving, confirm: true });
-    expect(h.db.select().from(discounts).where(isNotNull(discounts.schemeId)).all()).toHaveLength(0);
+    expect(await h.db.select().from(discounts).where(isNotNull(discounts.schemeId))).toHaveLength(0);
     await expectReportsAgreeWithRawTables();
   });
 
@@ -297,8 +295,8 @@ describe('schemes: a percent and a fixed rule on a batch of 50', () => {
     const student = batchStudents[5]!;
     await admin().schemes.join({ schemeId, depId: 100, studentIds: [student] });
     await h.caller('admin').students.remove({ depId: 100, id: student });
-    expect(h.db.select().from(concessionSchemeMembers).all()).toHaveLength(0);
-    expect(h.db.select().from(discounts).where(eq(discounts.studentId, student)).all()).toHaveLength(0);
+    expect(await h.db.select().from(concessionSchemeMembers)).toHaveLength(0);
+    expect(await h.db.select().from(discounts).where(eq(discounts.studentId, student))).toHaveLength(0);
     await admin().schemes.remove({ id: schemeId });
     await expectReportsAgreeWithRawTables();
   });
@@ -306,8 +304,8 @@ describe('schemes: a percent and a fixed rule on a batch of 50', () => {
   it('counts an opening balance on the head in the balances (a paid head with arrears is not below zero)', async () => {
     const schemeId = await createRte();
     const student = batchStudents[7]!;
-    pay(student, fx.heads.exam, E);
-    h.db.insert(openingBalances).values({ studentId: student, feeHeadId: fx.heads.exam, amountPaise: 500_00, dueDate: '2025-06-01' }).run();
+    await pay(student, fx.heads.exam, E);
+    await h.db.insert(openingBalances).values({ studentId: student, feeHeadId: fx.heads.exam, amountPaise: 500_00, dueDate: '2025-06-01' });
     const input = { schemeId, depId: 100 as const, studentIds: [student] };
     expect((await admin().schemes.preview(input)).rows.find((r) => r.feeHeadId === fx.heads.exam)).toMatchObject({
       balanceBeforePaise: 500_00,
@@ -322,17 +320,17 @@ describe('schemes: a percent and a fixed rule on a batch of 50', () => {
     const schemeId = await createRte();
     const student = batchStudents[9]!;
     await admin().schemes.join({ schemeId, depId: 100, studentIds: [student] });
-    const exam = discountOf(student, fx.heads.exam)!;
+    const exam = (await discountOf(student, fx.heads.exam))!;
     const edit = { depId: 100, courseId: 1003, batchId: fx.ug.batchId, studentId: student, feeHeadId: fx.heads.exam, adjustment: '0', confirm: true };
     await h.caller('admin').discounts.update({ ...edit, id: exam.id, version: exam.version, discount: '500', note: 'Scheme: RTE 25% (checked)' });
-    expect(discountOf(student, fx.heads.exam)).toMatchObject({ schemeId });
+    expect((await discountOf(student, fx.heads.exam))).toMatchObject({ schemeId });
     await h.caller('admin').discounts.update({ ...edit, id: exam.id, discount: '300', note: 'Principal' });
-    expect(discountOf(student, fx.heads.exam)).toMatchObject({ discountPaise: 300_00, schemeId: null });
+    expect((await discountOf(student, fx.heads.exam))).toMatchObject({ discountPaise: 300_00, schemeId: null });
     const preview = await admin().schemes.leavePreview({ schemeId, depId: 100, studentIds: [student] });
     expect(preview.rows.map((r) => r.feeHead)).toEqual(['Tuition Fee']);
     await admin().schemes.leave({ schemeId, depId: 100, studentIds: [student] });
-    expect(discountOf(student, fx.heads.exam)).toMatchObject({ discountPaise: 300_00, note: 'Principal' });
-    expect(discountOf(student, fx.heads.tuition)).toBeUndefined();
+    expect((await discountOf(student, fx.heads.exam))).toMatchObject({ discountPaise: 300_00, note: 'Principal' });
+    expect((await discountOf(student, fx.heads.tuition))).toBeUndefined();
     await expectReportsAgreeWithRawTables();
   });
 

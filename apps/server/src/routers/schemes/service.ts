@@ -44,16 +44,18 @@ import type { AuthedContext } from '../../context';
 export const schemeNote = (name: string) => `Scheme: ${name}`;
 
 /** Rules as stored, after checking each names a real head, course and a batch of that course. */
-export function checkedRules(db: DbOrTx, rules: TCreateSchemeInput['rules']): SchemeRuleRow[] {
-  return rules.map((input) => {
-    findFeeHead(db, input.feeHeadId) ?? refuse('NOT_FOUND', 'No such fee head');
-    const course = findCourse(db, input.courseId) ?? refuse('NOT_FOUND', 'No such course');
+export async function checkedRules(db: DbOrTx, rules: TCreateSchemeInput['rules']): Promise<SchemeRuleRow[]> {
+  const checked: SchemeRuleRow[] = [];
+  for (const input of rules) {
+    (await findFeeHead(db, input.feeHeadId)) ?? refuse('NOT_FOUND', 'No such fee head');
+    const course = (await findCourse(db, input.courseId)) ?? refuse('NOT_FOUND', 'No such course');
     if (input.batchId !== null) {
-      const batch = findBatch(db, input.batchId);
+      const batch = (await findBatch(db, input.batchId));
       if (!batch || batch.courseId !== course.id) refuse('BAD_INPUT', `This batch is not a batch of ${course.name}`);
     }
-    return ruleOfInput(input);
-  });
+    checked.push(ruleOfInput(input));
+  }
+  return checked;
 }
 
 /** A unique-name race or a second scheme of the same name is a CONFLICT, never a 500. */
@@ -74,7 +76,7 @@ async function chosenStudents(db: DbOrTx, input: TSchemeStudentsInput) {
     if (found.length !== ids.length) refuse('NOT_FOUND', 'Some of these students are not in this department');
     return found;
   }
-  const batch = findBatch(db, input.batchId!);
+  const batch = (await findBatch(db, input.batchId!));
   if (!batch || batch.departmentId !== input.depId) refuse('NOT_FOUND', 'No such batch in this department');
   return studentsOfBatchCategory(db, { batchId: batch.id, categoryId: input.categoryId! });
 }
@@ -206,21 +208,21 @@ export async function applyScheme(ctx: AuthedContext, input: TApplySchemeInput) 
       const note = schemeNote(scheme.name);
       for (const student of plan.students) {
         if (await addSchemeMember(tx, { schemeId: scheme.id, studentId: student.id, joinedBy: ctx.session.userId })) {
-          writeAudit(tx, actor, { action: 'create', entity: 'scheme member', entityId: scheme.id, after: { scheme: scheme.name, studentId: student.id, admissionNo: student.admissionNo } });
+          await writeAudit(tx, actor, { action: 'create', entity: 'scheme member', entityId: scheme.id, after: { scheme: scheme.name, studentId: student.id, admissionNo: student.admissionNo } });
         }
       }
       for (const row of plan.rows) {
         if (row.action !== 'write') continue;
         if (row.discountId === null) {
           const after = await insertSchemeDiscount(tx, { studentId: row.studentId, feeHeadId: row.feeHeadId, discountPaise: row.afterPaise, schemeId: scheme.id, note });
-          writeAudit(tx, actor, { action: 'create', entity: 'discount', entityId: after.id, after });
+          await writeAudit(tx, actor, { action: 'create', entity: 'discount', entityId: after.id, after });
         } else if (row.afterPaise === 0 && row.adjustmentPaise === 0) {
           if (!(await deleteDiscountAtVersion(tx, { id: row.discountId, version: row.discountVersion! }))) throw changed();
-          writeAudit(tx, actor, { action: 'delete', entity: 'discount', entityId: row.discountId, before: { studentId: row.studentId, feeHeadId: row.feeHeadId, discountPaise: row.beforePaise, schemeId: scheme.id } });
+          await writeAudit(tx, actor, { action: 'delete', entity: 'discount', entityId: row.discountId, before: { studentId: row.studentId, feeHeadId: row.feeHeadId, discountPaise: row.beforePaise, schemeId: scheme.id } });
         } else {
           const after = await setDiscountFromScheme(tx, { id: row.discountId, version: row.discountVersion!, discountPaise: row.afterPaise, schemeId: scheme.id, note });
           if (!after) throw changed();
-          writeAudit(tx, actor, { action: 'update', entity: 'discount', entityId: row.discountId, before: { studentId: row.studentId, discountPaise: row.beforePaise, existing: row.existing }, after });
+          await writeAudit(tx, actor, { action: 'update', entity: 'discount', entityId: row.discountId, before: { studentId: row.studentId, discountPaise: row.beforePaise, existing: row.existing }, after });
         }
       }
       return plan;
@@ -310,16 +312,16 @@ export async function leaveScheme(ctx: AuthedContext, input: TLeaveSchemeInput) 
       const before = { studentId: row.studentId, feeHeadId: row.feeHeadId, discountPaise: row.beforePaise, adjustmentPaise: row.adjustmentPaise, schemeId: scheme.id };
       if (row.adjustmentPaise === 0) {
         if (!(await deleteDiscountAtVersion(tx, { id: row.discountId, version: row.discountVersion }))) throw changed();
-        writeAudit(tx, actor, { action: 'delete', entity: 'discount', entityId: row.discountId, before });
+        await writeAudit(tx, actor, { action: 'delete', entity: 'discount', entityId: row.discountId, before });
       } else {
         const after = await setDiscountFromScheme(tx, { id: row.discountId, version: row.discountVersion, discountPaise: 0, schemeId: null, note: null });
         if (!after) throw changed();
-        writeAudit(tx, actor, { action: 'update', entity: 'discount', entityId: row.discountId, before, after });
+        await writeAudit(tx, actor, { action: 'update', entity: 'discount', entityId: row.discountId, before, after });
       }
     }
     for (const student of plan.students) {
       await removeSchemeMember(tx, { schemeId: scheme.id, studentId: student.id });
-      writeAudit(tx, actor, { action: 'delete', entity: 'scheme member', entityId: scheme.id, before: { scheme: scheme.name, studentId: student.id, admissionNo: student.admissionNo } });
+      await writeAudit(tx, actor, { action: 'delete', entity: 'scheme member', entityId: scheme.id, before: { scheme: scheme.name, studentId: student.id, admissionNo: student.admissionNo } });
     }
     return plan;
   });

@@ -3,15 +3,15 @@ import { AppError, type TStudentByAdmissionNoInput, type TStudentIdInput } from 
 import { loadStudent } from './shared';
 import type { AuthedContext } from '../../context';
 
-export function byIdHandler({ ctx, input }: { ctx: AuthedContext; input: TStudentIdInput }) {
-  loadStudent(ctx, input);
-  const detail = findStudentDetail(ctx.db, { id: input.id });
+export async function byIdHandler({ ctx, input }: { ctx: AuthedContext; input: TStudentIdInput }) {
+  await loadStudent(ctx, input);
+  const detail = (await findStudentDetail(ctx.db, { id: input.id }));
   if (!detail) throw new AppError('NOT_FOUND', 'No such student');
   return detail;
 }
 
-export function byAdmissionNoHandler({ ctx, input }: { ctx: AuthedContext; input: TStudentByAdmissionNoInput }) {
-  const detail = findStudentDetailByAdmissionNo(ctx.db, { departmentId: input.depId, admissionNo: input.admissionNo });
+export async function byAdmissionNoHandler({ ctx, input }: { ctx: AuthedContext; input: TStudentByAdmissionNoInput }) {
+  const detail = (await findStudentDetailByAdmissionNo(ctx.db, { departmentId: input.depId, admissionNo: input.admissionNo }));
   if (!detail) throw new AppError('NOT_FOUND', `No student with admission number ${input.admissionNo} in this department`);
   return detail;
 }

@@ -1,17 +1,17 @@
-import { insertStudent, isUniqueViolation, writeAudit } from '@fees/db';
+import { insertStudent, isUniqueViolation, transaction, writeAudit } from '@fees/db';
 import { AppError, type TCreateStudentInput } from '@fees/validation';
 import { actorOf } from '../../audit';
 import { admissionNoTakenMessage, assertAdmissionNoFree, assertEnrolment, assertReferenceIds, studentRow } from './shared';
 import type { AuthedContext } from '../../context';
 
-export function createHandler({ ctx, input }: { ctx: AuthedContext; input: TCreateStudentInput }) {
-  assertEnrolment(ctx, input);
-  assertReferenceIds(ctx, input);
-  assertAdmissionNoFree(ctx, input);
+export async function createHandler({ ctx, input }: { ctx: AuthedContext; input: TCreateStudentInput }) {
+  await assertEnrolment(ctx, input);
+  await assertReferenceIds(ctx, input);
+  await assertAdmissionNoFree(ctx, input);
   try {
-    const student = ctx.db.transaction((tx) => {
-      const row = insertStudent(tx, studentRow(input.depId, input));
-      writeAudit(tx, actorOf(ctx), { action: 'create', entity: 'student', entityId: row.id, after: row });
+    const student = await transaction(ctx.db, async (tx) => {
+      const row = (await insertStudent(tx, studentRow(input.depId, input)));
+      await writeAudit(tx, actorOf(ctx), { action: 'create', entity: 'student', entityId: row.id, after: row });
       return row;
     });
     return { Status: 'OK' as const, id: student.id, admissionNo: student.admissionNo };

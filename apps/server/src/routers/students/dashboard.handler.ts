@@ -4,13 +4,13 @@ import { today } from '../../config';
 import type { AuthedContext } from '../../context';
 
 /** The department home: three cards (two fixed at 0.00 by the spec) and admissions per course. */
-export function dashboardHandler({ ctx, input }: { ctx: AuthedContext; input: TStudentsDashboardInput }) {
+export async function dashboardHandler({ ctx, input }: { ctx: AuthedContext; input: TStudentsDashboardInput }) {
   const date = today();
   return {
     date,
     adminTotalPaise: 0,
-    todayTotalPaise: departmentDayTotal(ctx.db, { departmentId: input.depId, date }),
+    todayTotalPaise: (await departmentDayTotal(ctx.db, { departmentId: input.depId, date })),
     salaryTotalPaise: 0,
-    admissions: admissionsByCourse(ctx.db, { departmentId: input.depId }),
+    admissions: (await admissionsByCourse(ctx.db, { departmentId: input.depId })),
   };
 }

@@ -13,7 +13,7 @@ let fx: Fixture;
 
 beforeEach(async () => {
   h = await createHarness();
-  fx = buildFixture(h.db);
+  fx = (await buildFixture(h.db));
 });
 
 const quote = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
@@ -40,7 +40,7 @@ function row(i: number, overrides: Partial<Record<(typeof STUDENT_CSV_COLUMNS)[n
 
 const file = (rows: string[]) => [STUDENT_CSV_COLUMNS.join(','), ...rows].join('\r\n');
 const input = (csv: string) => ({ depId: 100, courseId: fx.ug.courseId, batchId: fx.ug.batchId, csv });
-const studentCount = () => h.db.select().from(students).all().length;
+const studentCount = async () => (await h.db.select().from(students)).length;
 
 /** The physical line a data row starts on: rows with a quoted line break take two lines. */
 function lineOf(rows: string[], index: number) {
@@ -63,26 +63,26 @@ describe('bulk import', () => {
       [lineOf(rows, 497), ['Admission no: Admission number UG-001 is already used in this department']],
     ]);
 
-    const before = studentCount();
+    const before = (await studentCount());
     const refused = await ug.students.importCommit(input(file(rows))).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(TRPCError);
     expect((refused as TRPCError).message).toBe(
       `3 of 500 rows are invalid (lines ${lineOf(rows, 6)}, ${lineOf(rows, 249)}, ${lineOf(rows, 497)}); nothing was imported`,
     );
-    expect(studentCount()).toBe(before);
+    expect((await studentCount())).toBe(before);
 
     rows[6] = row(7);
     rows[249] = row(250);
     rows[497] = row(498);
     expect(await ug.students.importCommit(input(file(rows)))).toEqual({ Status: 'OK', imported: 500 });
-    expect(studentCount()).toBe(before + 500);
+    expect((await studentCount())).toBe(before + 500);
 
-    const quoted = h.db.select().from(students).where(eq(students.admissionNo, 'BAE-25-0007')).get();
+    const quoted = (await h.db.select().from(students).where(eq(students.admissionNo, 'BAE-25-0007')).limit(1))[0];
     expect(quoted).toMatchObject({ address: '"Rose Villa", 7 MG Road,\nKochi', gender: 'Female', admissionDate: '2025-06-16', religionId: 1 });
-    const even = h.db.select().from(students).where(eq(students.admissionNo, 'BAE-25-0002')).get();
+    const even = (await h.db.select().from(students).where(eq(students.admissionNo, 'BAE-25-0002')).limit(1))[0];
     expect(even).toMatchObject({ admissionDate: '2025-06-16', gender: 'Other', email: null, courseId: fx.ug.courseId, batchId: fx.ug.batchId, departmentId: 100 });
-    expect(h.db.select().from(students).where(eq(students.admissionNo, 'BAE-25-0008')).get()?.religionId).toBeNull();
-    expect(h.db.select().from(auditLog).where(eq(auditLog.action, 'import')).all()).toHaveLength(500);
+    expect((await h.db.select().from(students).where(eq(students.admissionNo, 'BAE-25-0008')).limit(1))[0]?.religionId).toBeNull();
+    expect(await h.db.select().from(auditLog).where(eq(auditLog.action, 'import'))).toHaveLength(500);
 
     const again = await ug.students.importPreview(input(file(rows.slice(0, 2))));
     expect(again.rows.map((r) => r.errors)).toEqual([
@@ -124,7 +124,7 @@ describe('bulk import', () => {
 describe('import limits', () => {
   it('refuses more than 2,000 rows, a file over 1 MB, and an import sent in a batch with other calls; nothing is written', async () => {
     const ug = h.caller('ugStaff');
-    const before = studentCount();
+    const before = (await studentCount());
     const tooMany = file(Array.from({ length: 2001 }, (_, i) => row(i + 1)));
     expect(await refusalOf(ug.students.importPreview(input(tooMany)))).toEqual({
       code: 'BAD_REQUEST',
@@ -139,7 +139,7 @@ describe('import limits', () => {
       code: 'BAD_REQUEST',
       message: 'An import cannot be sent in a batch with other calls',
     });
-    expect(studentCount()).toBe(before);
+    expect((await studentCount())).toBe(before);
   });
 });
 

@@ -58,9 +58,9 @@ function mapColumns(header: CsvRecord): Map<StudentCsvColumn, number> {
  * Reads an import file and checks every row with the registration form's schema, then for
  * admission numbers repeated in the file or already used in the department. Nothing is written.
  */
-export function analyseImport(ctx: AuthedContext, input: TStudentImportInput): ImportAnalysis {
+export async function analyseImport(ctx: AuthedContext, input: TStudentImportInput): Promise<ImportAnalysis> {
   assertNotBatched(ctx, 'An import');
-  assertEnrolment(ctx, input);
+  await assertEnrolment(ctx, input);
   let records: CsvRecord[];
   try {
     records = parseCsv(input.csv).filter((r) => r.cells.some((c) => c.trim() !== ''));
@@ -74,8 +74,8 @@ export function analyseImport(ctx: AuthedContext, input: TStudentImportInput): I
     throw new AppError('BAD_INPUT', `At most ${STUDENT_IMPORT_MAX_ROWS} students can be imported at once; this file has ${data.length}`);
   }
   const columns = mapColumns(header);
-  const categories = new Map(listCategories(ctx.db).map((c) => [c.name.toLowerCase(), c.id]));
-  const religions = new Map(listReligions(ctx.db).map((r) => [r.name.toLowerCase(), r.id]));
+  const categories = new Map((await listCategories(ctx.db)).map((c) => [c.name.toLowerCase(), c.id]));
+  const religions = new Map((await listReligions(ctx.db)).map((r) => [r.name.toLowerCase(), r.id]));
 
   const rows: ImportRow[] = [];
   const forms: Array<TStudentForm | null> = [];
@@ -124,7 +124,7 @@ export function analyseImport(ctx: AuthedContext, input: TStudentImportInput): I
     if (row.values.admissionNo === '') continue;
     linesByNo.set(row.values.admissionNo, [...(linesByNo.get(row.values.admissionNo) ?? []), row.line]);
   }
-  const taken = new Set(findTakenAdmissionNos(ctx.db, { departmentId: input.depId, admissionNos: [...linesByNo.keys()] }));
+  const taken = new Set((await findTakenAdmissionNos(ctx.db, { departmentId: input.depId, admissionNos: [...linesByNo.keys()] })));
   rows.forEach((row, index) => {
     const no = row.values.admissionNo;
     const others = (linesByNo.get(no) ?? []).filter((l) => l !== row.line);

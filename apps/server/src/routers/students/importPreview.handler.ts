@@ -3,7 +3,7 @@ import { analyseImport } from './import';
 import type { AuthedContext } from '../../context';
 
 /** Every row of the file with its messages; writes nothing. */
-export function importPreviewHandler({ ctx, input }: { ctx: AuthedContext; input: TStudentImportInput }) {
-  const { rows, total, valid, invalid } = analyseImport(ctx, input);
+export async function importPreviewHandler({ ctx, input }: { ctx: AuthedContext; input: TStudentImportInput }) {
+  const { rows, total, valid, invalid } = (await analyseImport(ctx, input));
   return { rows, total, valid, invalid };
 }

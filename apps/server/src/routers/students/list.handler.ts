@@ -20,14 +20,14 @@ interface CourseListBatch {
 }
 
 /** A course's batches, newest first, each with its students by admission number. */
-export function listHandler({ ctx, input }: { ctx: AuthedContext; input: TCourseStudentsInput }) {
-  const course = findCourse(ctx.db, input.courseId);
+export async function listHandler({ ctx, input }: { ctx: AuthedContext; input: TCourseStudentsInput }) {
+  const course = (await findCourse(ctx.db, input.courseId));
   if (!course || course.departmentId !== input.depId) {
     throw new AppError('NOT_FOUND', 'No such course in this department');
   }
   const batches: CourseListBatch[] = [];
   const byId = new Map<number, CourseListBatch>();
-  for (const row of listCourseStudentRows(ctx.db, { departmentId: input.depId, courseId: input.courseId })) {
+  for (const row of await listCourseStudentRows(ctx.db, { departmentId: input.depId, courseId: input.courseId })) {
     let batch = byId.get(row.batchId);
     if (!batch) {
       batch = { id: row.batchId, name: row.batchName, startDate: row.batchStartDate, endDate: row.batchEndDate, students: [] };

@@ -1,4 +1,4 @@
-import { countStudentOpeningBalances, countStudentReceipts, deleteStudentWithDiscounts, listStudentDiscounts, writeAudit } from '@fees/db';
+import { countStudentOpeningBalances, countStudentReceipts, deleteStudentWithDiscounts, listStudentDiscounts, transaction, writeAudit } from '@fees/db';
 import { AppError, OPENING_MSG, type TStudentIdInput } from '@fees/validation';
 import { actorOf } from '../../audit';
 import { loadStudent } from './shared';
@@ -19,17 +19,17 @@ export function receiptsBlockDeleteMessage(student: { name: string; admissionNo:
 
 /** Deletes a student without receipts or opening balances, with their discounts; the audit keeps both as they were. */
 export async function removeHandler({ ctx, input }: { ctx: AuthedContext; input: TStudentIdInput }) {
-  const student = loadStudent(ctx, input);
+  const student = (await loadStudent(ctx, input));
   const openings = await countStudentOpeningBalances(ctx.db, student.id);
   if (openings > 0) throw new AppError('CONFLICT', OPENING_MSG.blocksStudentDelete(`${student.name} (${student.admissionNo})`, openings));
-  return ctx.db.transaction((tx) => {
-    const counts = countStudentReceipts(tx, student.id);
+  return transaction(ctx.db, async (tx) => {
+    const counts = (await countStudentReceipts(tx, student.id));
     if (counts.live + counts.voided > 0) {
       throw new AppError('CONFLICT', receiptsBlockDeleteMessage(student, counts));
     }
-    const discounts = listStudentDiscounts(tx, student.id);
-    deleteStudentWithDiscounts(tx, student.id);
-    writeAudit(tx, actorOf(ctx), { action: 'delete', entity: 'student', entityId: student.id, before: { student, discounts } });
+    const discounts = (await listStudentDiscounts(tx, student.id));
+    await deleteStudentWithDiscounts(tx, student.id);
+    await writeAudit(tx, actorOf(ctx), { action: 'delete', entity: 'student', entityId: student.id, before: { student, discounts } });
     return { Status: 'Success' as const, id: student.id, deletedDiscounts: discounts.length };
   });
 }

@@ -13,7 +13,7 @@ let fx: Fixture;
 
 beforeEach(async () => {
   h = await createHarness();
-  fx = buildFixture(h.db);
+  fx = (await buildFixture(h.db));
 });
 
 /** A valid registration (id for updates); tests override fields, including with values the schema refuses. */
@@ -50,8 +50,8 @@ async function refusal(call: Promise<unknown>): Promise<{ code: string; message:
   throw new Error('the call was expected to fail');
 }
 
-function addBatch(depId: number, courseId: number, name: string, startDate = '2024-06-01') {
-  return h.db.insert(batches).values({ departmentId: depId, courseId, name, startDate, endDate: '2027-03-31' }).returning().get().id;
+async function addBatch(depId: number, courseId: number, name: string, startDate = '2024-06-01') {
+  return (await h.db.insert(batches).values({ departmentId: depId, courseId, name, startDate, endDate: '2027-03-31' }).returning())[0]!.id;
 }
 
 describe('register', () => {
@@ -80,7 +80,7 @@ describe('register', () => {
     const count = (d: typeof after) => d.admissions.find((a) => a.courseId === fx.ug.courseId)?.totalAdmissions;
     expect(count(after)).toBe((count(before) ?? 0) + 1);
 
-    const audit = h.db.select().from(auditLog).where(and(eq(auditLog.entity, 'student'), eq(auditLog.entityId, String(result.id)))).all();
+    const audit = await h.db.select().from(auditLog).where(and(eq(auditLog.entity, 'student'), eq(auditLog.entityId, String(result.id))));
     expect(audit.map((a) => [a.action, a.userEmail])).toEqual([['create', 'ug@test.local']]);
   });
 
@@ -96,7 +96,7 @@ describe('register', () => {
   it('refuses a course of another department and a batch of another course', async () => {
     const ug = h.caller('ugStaff');
     expect(await refusal(ug.students.create(form({ courseId: fx.pg.courseId })))).toEqual({ code: 'BAD_REQUEST', message: 'This course does not belong to the department' });
-    const physics = addBatch(100, 1000, '2025-2028 Physics');
+    const physics = (await addBatch(100, 1000, '2025-2028 Physics'));
     expect(await refusal(ug.students.create(form({ batchId: physics })))).toEqual({ code: 'BAD_REQUEST', message: 'This batch is not a batch of BA English' });
     expect(await refusal(ug.students.create(form({ categoryId: 999 })))).toEqual({ code: 'BAD_REQUEST', message: 'Unknown category' });
   });
@@ -125,7 +125,7 @@ describe('register', () => {
     ['confirm', false, 'Required'],
   ])('%s = %j is refused with %j', async (field, value, message) => {
     expect(await refusal(h.caller('ugStaff').students.create(form({ [field]: value })))).toEqual({ code: 'BAD_REQUEST', message });
-    expect(h.db.select().from(students).all()).toHaveLength(2);
+    expect(await h.db.select().from(students)).toHaveLength(2);
   });
 
   it('accepts every limit exactly', async () => {
@@ -142,7 +142,7 @@ describe('edit', () => {
     const { id } = await ug.students.create(form());
     await ug.students.update(form({ id, phone: '9446000000' }));
     expect((await ug.students.byId({ depId: 100, id })).phone).toBe('9446000000');
-    const row = h.db.select().from(auditLog).where(and(eq(auditLog.action, 'update'), eq(auditLog.entityId, String(id)))).get();
+    const row = (await h.db.select().from(auditLog).where(and(eq(auditLog.action, 'update'), eq(auditLog.entityId, String(id)))).limit(1))[0];
     expect(JSON.parse(row?.before ?? '{}').phone).toBe('9846012345');
     expect(JSON.parse(row?.after ?? '{}').phone).toBe('9446000000');
   });
@@ -158,7 +158,7 @@ describe('edit', () => {
   });
 
   it('does not move a student with live receipts to another batch', async () => {
-    const other = addBatch(100, fx.ug.courseId, '2024-2027');
+    const other = (await addBatch(100, fx.ug.courseId, '2024-2027'));
     const ug = h.caller('ugStaff');
     const current = await ug.students.byId({ depId: 100, id: fx.ug.studentId });
     const move = { ...form(), id: fx.ug.studentId, admissionNo: current.admissionNo, batchId: other };
@@ -176,11 +176,11 @@ describe('delete', () => {
       message:
         'Anjali Menon (UG-001) cannot be deleted: 1 live receipt has been issued to this student. Receipts are kept as financial records, so a student with receipts stays on the roll.',
     });
-    expect(h.db.select().from(students).where(eq(students.id, fx.ug.studentId)).get()).toBeDefined();
+    expect((await h.db.select().from(students).where(eq(students.id, fx.ug.studentId)).limit(1))[0]).toBeDefined();
   });
 
   it('refuses a student whose only receipt was voided: voided receipts keep history', async () => {
-    h.db.update(receipts).set({ status: 'voided' }).where(eq(receipts.id, fx.ug.receiptId)).run();
+    await h.db.update(receipts).set({ status: 'voided' }).where(eq(receipts.id, fx.ug.receiptId));
     expect((await refusal(h.caller('ugStaff').students.remove({ depId: 100, id: fx.ug.studentId }))).message).toBe(
       'Anjali Menon (UG-001) cannot be deleted: 1 voided receipt names this student, and voided receipts are kept as history.',
     );
@@ -189,11 +189,11 @@ describe('delete', () => {
   it('deletes a student without receipts together with their discounts, and audits both', async () => {
     const ug = h.caller('ugStaff');
     const { id } = await ug.students.create(form());
-    h.db.insert(discounts).values({ studentId: id, feeHeadId: fx.heads.tuition, discountPaise: 1000_00, adjustmentPaise: 0 }).run();
+    await h.db.insert(discounts).values({ studentId: id, feeHeadId: fx.heads.tuition, discountPaise: 1000_00, adjustmentPaise: 0 });
     expect(await ug.students.remove({ depId: 100, id })).toEqual({ Status: 'Success', id, deletedDiscounts: 1 });
-    expect(h.db.select().from(students).where(eq(students.id, id)).get()).toBeUndefined();
-    expect(h.db.select().from(discounts).where(eq(discounts.studentId, id)).all()).toEqual([]);
-    const audit = h.db.select().from(auditLog).where(and(eq(auditLog.action, 'delete'), eq(auditLog.entityId, String(id)))).get();
+    expect((await h.db.select().from(students).where(eq(students.id, id)).limit(1))[0]).toBeUndefined();
+    expect(await h.db.select().from(discounts).where(eq(discounts.studentId, id))).toEqual([]);
+    const audit = (await h.db.select().from(auditLog).where(and(eq(auditLog.action, 'delete'), eq(auditLog.entityId, String(id)))).limit(1))[0];
     expect(JSON.parse(audit?.before ?? '{}')).toMatchObject({ student: { admissionNo: 'UG-900' }, discounts: [{ discountPaise: 1000_00 }] });
     expect(await refusal(ug.students.byId({ depId: 100, id }))).toMatchObject({ code: 'NOT_FOUND' });
   });
@@ -220,15 +220,14 @@ describe('departments are separate', () => {
 describe('dashboard and course list', () => {
   it("totals today's live receipts of the department only, and lists every course with its admissions", async () => {
     const base = { courseId: fx.ug.courseId, batchId: fx.ug.batchId, studentId: fx.ug.studentId, studentName: 'Anjali Menon', address: 'Thrissur', taxRateBasisPoints: 0, taxPaise: 0, paymentMode: 'cash' as const };
-    h.db
+    await h.db
       .insert(receipts)
       .values([
         { ...base, number: 101, departmentId: 100, date: today(), totalPaise: 1000_50, netPaise: 1000_50 },
         { ...base, number: 102, departmentId: 100, date: today(), totalPaise: 2000_00, netPaise: 2000_00 },
         { ...base, number: 103, departmentId: 100, date: today(), totalPaise: 5000_00, netPaise: 5000_00, status: 'voided' },
         { ...base, number: 104, departmentId: 101, date: today(), totalPaise: 7000_00, netPaise: 7000_00 },
-      ])
-      .run();
+      ]);
     const d = await h.caller('ugStaff').students.dashboard({ depId: 100 });
     expect(d).toMatchObject({ date: today(), adminTotalPaise: 0, todayTotalPaise: 3000_50, salaryTotalPaise: 0 });
     expect(d.admissions).toHaveLength(13);
@@ -237,9 +236,9 @@ describe('dashboard and course list', () => {
   });
 
   it('groups a course by batch, newest first, and keeps a batch without students', async () => {
-    const older = addBatch(100, fx.ug.courseId, '2024-2027', '2024-06-01');
+    const older = (await addBatch(100, fx.ug.courseId, '2024-2027', '2024-06-01'));
     await h.caller('admin').students.create(form({ batchId: older, admissionNo: 'UG-2024-7' }));
-    addBatch(100, fx.ug.courseId, '2026-2029', '2026-06-01');
+    await addBatch(100, fx.ug.courseId, '2026-2029', '2026-06-01');
     const list = await h.caller('ugStaff').students.list({ depId: 100, courseId: fx.ug.courseId });
     expect(list.course).toEqual({ id: 1003, name: 'BA English' });
     expect(list.total).toBe(2);

@@ -1,4 +1,3 @@
-import { findFeeHeadByName } from '@fees/db';
 import type { AccessRules } from './rule';
 
 const structure = { depId: 100, startDate: '2025-06-01', endDate: '2026-03-31', amount: '1200.00', confirm: true };
@@ -13,7 +12,7 @@ export const feesAccess: AccessRules = {
   'fees.structures.byId': { access: 'admin', input: (fx) => ({ id: fx.ug.feeStructureIds[0] }) },
   'fees.structures.create': {
     access: 'admin',
-    input: (fx, h) => ({ ...structure, batchId: fx.ug.batchId, feeHeadId: findFeeHeadByName(h.db, { name: 'Library Fee' })?.id }),
+    input: (fx) => ({ ...structure, batchId: fx.ug.batchId, feeHeadId: fx.heads.library }),
   },
   'fees.structures.update': {
     access: 'admin',

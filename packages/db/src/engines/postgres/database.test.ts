@@ -60,7 +60,7 @@ describe('the runner and the query builder on PostgreSQL', () => {
     expect(key!.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(await db.select({ gst: settings.gstRateBasisPoints, days: settings.backdateLimitDays }).from(settings)).toEqual([{ gst: 0, days: 62 }]);
     await db.update(settings).set({ gstRateBasisPoints: 1800 }).where(eq(settings.id, 1));
-    expect((await db.select().from(settings).where(eq(settings.id, 1)).get())?.gstRateBasisPoints).toBe(1800);
+    expect((await db.select().from(settings).where(eq(settings.id, 1)).limit(1))[0]?.gstRateBasisPoints).toBe(1800);
   });
 
   it('commits a transaction, rolls it back when its work throws, and nests a savepoint that rolls back alone', async () => {

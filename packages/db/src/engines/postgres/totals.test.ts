@@ -165,7 +165,7 @@ describe('PostgreSQL running totals', () => {
       await write(pg, pickPg, step);
       await write(sqlite, pickSqlite, step);
     }
-    expect(receiptTotalsDrift(sqlite.db)).toEqual([]);
+    expect((await receiptTotalsDrift(sqlite.db))).toEqual([]);
     const expected = await totals(sqlite);
     expect(expected[0]!.length).toBeGreaterThan(0);
     expect(await totals(pg)).toEqual(expected);
