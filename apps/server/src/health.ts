@@ -4,7 +4,7 @@
  * first backup check at start is done (503 before), for whatever waits before sending traffic.
  */
 import { readFileSync } from 'node:fs';
-import { row } from '@fees/db';
+import { isPostgres, row } from '@fees/db';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ServerDeps } from './context';
@@ -15,12 +15,16 @@ export const APP_VERSION = (
 ).version;
 
 export async function healthRoutes(app: FastifyInstance, { deps }: { deps: ServerDeps }): Promise<void> {
-  const engine = () => ({ version: APP_VERSION, engine: 'sqlite' as const });
+  const postgres = isPostgres(deps.db);
+  const engine = () => ({ version: APP_VERSION, engine: postgres ? ('postgresql' as const) : ('sqlite' as const) });
 
   app.get('/healthz', async (req, reply) => {
     try {
-      const version = await row<{ sqlite: string }>(deps.db, sql`select sqlite_version() as sqlite`);
-      return { ok: true, ...engine(), engineVersion: version!.sqlite };
+      const found = await row<{ version: string }>(
+        deps.db,
+        postgres ? sql`select current_setting('server_version') as version` : sql`select sqlite_version() as version`,
+      );
+      return { ok: true, ...engine(), engineVersion: found!.version };
     } catch (error) {
       req.log.error({ err: error }, 'health check: the database does not answer');
       return reply.code(503).send({ ok: false, ...engine(), error: 'The database does not answer' });

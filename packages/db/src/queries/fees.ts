@@ -214,6 +214,6 @@ export async function balancesBelowZero(db: DbOrTx, params: { batchId: number; f
       LEFT JOIN ${discounts} d ON d.student_id = s.id AND d.fee_head_id = ${params.feeHeadId}
       LEFT JOIN ${studentHeadPaid} p ON p.student_id = s.id AND p.fee_head_id = ${params.feeHeadId}
       WHERE s.batch_id = ${params.batchId}
-    ) WHERE balance < 0`));
+    ) AS balances WHERE balance < 0`));
   return { students: found?.students ?? 0, lowestPaise: found?.lowestPaise ?? 0 };
 }

@@ -47,6 +47,23 @@ export async function findFeeHeadName(db: Database, feeHeadId: number): Promise<
   return (await row<{ name: string }>(db, 'SELECT name FROM fee_heads WHERE id = @p0', { p0: feeHeadId }))?.name ?? null;
 }
 
+/**
+ * Locks the student's row until the transaction ends (a write that changes nothing). Lock order of a
+ * receipt write: the student's row first, then the counter row (allocateReceiptNumber). On PostgreSQL,
+ * where receipts run in parallel transactions, two writes for one student thus wait for each other and
+ * the second reads the balances and the receipt's version as the first committed them (two clerks
+ * paying one balance: one receipt, one refusal); on SQLite the IMMEDIATE transaction already holds
+ * the database's write lock.
+ */
+export async function lockStudentForReceipt(db: Database, studentId: number): Promise<void> {
+  await run(db, 'UPDATE students SET version = version WHERE id = @studentId', { studentId });
+}
+
+/** lockStudentForReceipt for the student of a receipt given by its number. */
+export async function lockStudentOfReceipt(db: Database, number: number): Promise<void> {
+  await run(db, 'UPDATE students SET version = version WHERE id = (SELECT student_id FROM receipts WHERE number = @number)', { number });
+}
+
 /** Bumps the foundation-wide sequence; call inside the transaction that writes the receipt. */
 export async function allocateReceiptNumber(db: Database): Promise<number> {
   return (await row<{ n: number }>(

@@ -88,7 +88,7 @@ export async function feeReceiptReport(
     JOIN batches b ON b.id = r.batch_id
     JOIN students s ON s.id = r.student_id
     WHERE r.course_id = ${params.courseId} AND r.status = 'live' ${oneBatch} ${search}
-    GROUP BY r.batch_id
+    GROUP BY r.batch_id, b.id
     ORDER BY b.start_date DESC, b.name, b.id`
       : sql`
     SELECT t.batch_id AS batchId, b.name AS batchName, t.receipt_count AS count, t.net_paise AS netPaise,
@@ -298,15 +298,15 @@ export async function duesReport(
       LEFT JOIN disc ON disc.student_id = sel.id
       LEFT JOIN student_paid paid ON paid.student_id = sel.id
       LEFT JOIN opening ON opening.student_id = sel.id
-      WHERE ${params.includeSettled ? 1 : 0} OR ${DUES_BALANCE} <> 0
+      WHERE ${params.includeSettled ? sql.raw('TRUE') : sql.raw('FALSE')} OR ${DUES_BALANCE} <> 0
     )
     SELECT * FROM (
       SELECT 'row' AS kind, studentId, admissionNo, name, capId, batchId, batchName, batchStart, feePaise, discountPaise, paidPaise, balancePaise, 1 AS count
       FROM d ORDER BY batchStart DESC, batchName, batchId, admissionNo LIMIT ${params.limit}
-    )
+    ) AS page
     UNION ALL
     SELECT 'batch', NULL, NULL, NULL, NULL, batchId, batchName, batchStart, SUM(feePaise), SUM(discountPaise), SUM(paidPaise), SUM(balancePaise), COUNT(*)
-    FROM d GROUP BY batchId
+    FROM d GROUP BY batchId, batchName, batchStart
     UNION ALL
     SELECT 'total', NULL, NULL, NULL, NULL, NULL, NULL, NULL, COALESCE(SUM(feePaise), 0), COALESCE(SUM(discountPaise), 0),
       COALESCE(SUM(paidPaise), 0), COALESCE(SUM(balancePaise), 0), COUNT(*)
@@ -388,10 +388,10 @@ export async function studentFeeInfoReport(
     SELECT * FROM (
       SELECT 'row' AS kind, studentId, admissionNo, name, capId, batchId, batchName, batchStart, feePaise, discountPaise, finalFeePaise, 1 AS count
       FROM d ORDER BY batchStart DESC, batchName, batchId, admissionNo LIMIT ${params.limit}
-    )
+    ) AS page
     UNION ALL
     SELECT 'batch', NULL, NULL, NULL, NULL, batchId, batchName, batchStart, SUM(feePaise), SUM(discountPaise), SUM(finalFeePaise), COUNT(*)
-    FROM d GROUP BY batchId
+    FROM d GROUP BY batchId, batchName, batchStart
     UNION ALL
     SELECT 'total', NULL, NULL, NULL, NULL, NULL, NULL, NULL, COALESCE(SUM(feePaise), 0), COALESCE(SUM(discountPaise), 0),
       COALESCE(SUM(finalFeePaise), 0), COUNT(*)
@@ -519,7 +519,7 @@ export async function collectionsReport(db: DbOrTx, params: { depId?: number; fr
     UNION ALL
     SELECT NULL, h.feeHeadId, fh.name, SUM(h.amountPaise)
     FROM h JOIN fee_heads fh ON fh.id = h.feeHeadId
-    GROUP BY h.feeHeadId
+    GROUP BY h.feeHeadId, fh.name
     ORDER BY 1, 3`));
   // kind: 'mode' rows are per (department, mode); 'all' rows per department (or overall when depId is null).
   const modes = (await rows<{
@@ -548,7 +548,7 @@ export async function collectionsReport(db: DbOrTx, params: { depId?: number; fr
     ORDER BY 2, 3`));
   const departments = (await rows<{ depId: number; depName: string }>(db, sql`
     SELECT id AS depId, name AS depName FROM departments
-    WHERE ${params.depId === undefined ? sql`1` : sql`id = ${params.depId}`} ORDER BY id`));
+    WHERE ${params.depId === undefined ? sql`TRUE` : sql`id = ${params.depId}`} ORDER BY id`));
   const paidOut = (await rows<{ depId: number; count: number; amountPaise: number }>(db, sql`
     SELECT department_id AS "depId", COUNT(*) AS count, SUM(amount_paise) AS "amountPaise"
     FROM refunds

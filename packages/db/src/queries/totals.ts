@@ -130,10 +130,11 @@ export async function receiptTotalsDrift(db: DbOrTx): Promise<Array<{ table: str
             fresh AS (${fresh}),
             s AS (SELECT * FROM stored WHERE NOT (${zero})),
             f AS (SELECT * FROM fresh WHERE NOT (${zero}))
-       SELECT '${table}' AS "table", k AS key, v AS stored, NULL AS expected FROM (SELECT k, v FROM s EXCEPT SELECT k, v FROM f)
+       SELECT '${table}' AS "table", k AS key, v AS stored, NULL AS expected FROM (SELECT k, v FROM s EXCEPT SELECT k, v FROM f) AS gone
        UNION ALL
-       SELECT '${table}', k, NULL, v FROM (SELECT k, v FROM f EXCEPT SELECT k, v FROM s)
-       ORDER BY 2`);
+       SELECT '${table}', k, NULL, v FROM (SELECT k, v FROM f EXCEPT SELECT k, v FROM s) AS missing
+       ORDER BY 2`,
+    );
     drift.push(...found);
   }
   return drift;

@@ -2,6 +2,7 @@ import { openDatabase } from '../client';
 import type { Database } from '../client';
 import { connectionOf } from '../engine/connection';
 import { closePostgres, openPostgres } from '../engines/postgres/client';
+import { isPostgres } from '../engines/postgres/database';
 import { createPreparedTestPostgres } from './postgres';
 
 /** A fresh in-memory database with the real migrations and reference data, for tests. */
@@ -22,6 +23,7 @@ export async function openTestDatabase(): Promise<Database> {
 
 /** Drops the statements compiled so far on this SQLite database, so that a test sees every statement prepared again. */
 export function forgetStatements(db: Database): void {
+  if (isPostgres(db)) return;
   const connection = connectionOf(db);
   connection.statements.clear();
   connection.rawStatements.clear();

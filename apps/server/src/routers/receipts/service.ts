@@ -22,6 +22,8 @@ import {
   findChequeOfReceipt,
   inWriteTransaction,
   insertCheque,
+  lockStudentForReceipt,
+  lockStudentOfReceipt,
   insertReceipt,
   listReceiptLines,
   markReceiptVoided,
@@ -226,6 +228,7 @@ export async function assertReceiptDate(db: Database, date: string, access: Depa
 export function createReceipt(db: Database, actor: AuditActor, input: TCreateReceiptInput, access: DepartmentAccess): Promise<CreatedReceipt> {
   return inWriteTransaction(db, async (db) => {
     const student = (await studentOfDepartment(db, input, access));
+    await lockStudentForReceipt(db, student.id);
     await assertReceiptDate(db, input.date, access);
     await assertDayOpen(db, actor, access, { departmentId: student.departmentId, date: input.date, change: 'create a receipt', reason: input.closedDayReason ?? null });
     const rate = issuedRateBasisPoints(input.paymentMode, student.gstRateBasisPoints);
@@ -281,6 +284,7 @@ async function loadReceipt(db: Database, number: number, access: DepartmentAcces
 /** An edit keeps the number, the student and the GST rate the receipt was issued with. */
 export function updateReceipt(db: Database, actor: AuditActor, input: TUpdateReceiptInput, access: DepartmentAccess): Promise<CreatedReceipt> {
   return inWriteTransaction(db, async (db) => {
+    await lockStudentOfReceipt(db, input.number);
     const receipt = (await loadReceipt(db, input.number, access));
     if (receipt.departmentId !== input.depId) refuse('FORBIDDEN', 'This receipt belongs to another department');
     assertCurrentVersion('receipt', receipt, input.version);
@@ -359,6 +363,7 @@ async function keepSettledCheque(
 /** A voided receipt keeps its number and its rows, and counts nowhere. */
 export function voidReceipt(db: Database, actor: AuditActor, input: TVoidReceiptInput, access: DepartmentAccess) {
   return inWriteTransaction(db, async (db) => {
+    await lockStudentOfReceipt(db, input.number);
     const receipt = (await loadReceipt(db, input.number, access));
     assertCurrentVersion('receipt', receipt, input.version);
     await assertDayOpen(db, actor, access, {
