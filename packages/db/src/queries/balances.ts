@@ -65,7 +65,7 @@ const HEADS_CTE = `
            COALESCE(d.discount_paise, 0), COALESCE(d.adjustment_paise, 0), COALESCE(p.paid_paise, 0)
     FROM students s
     JOIN fee_heads fh ON fh.name = @bounceHead
-    JOIN (SELECT COALESCE(SUM(bounce_charge_paise), 0) AS charge FROM cheques WHERE student_id = @studentId AND status = 'bounced') ch
+    CROSS JOIN (SELECT COALESCE(SUM(bounce_charge_paise), 0) AS charge FROM cheques WHERE student_id = @studentId AND status = 'bounced') ch
     LEFT JOIN discounts d ON d.student_id = s.id AND d.fee_head_id = fh.id
     LEFT JOIN student_head_paid p ON p.student_id = s.id AND p.fee_head_id = fh.id
     WHERE s.id = @studentId AND (ch.charge > 0 OR COALESCE(p.paid_paise, 0) <> 0)
