@@ -11,7 +11,7 @@ import {
   ZOpeningCsvRow,
 } from '@fees/validation';
 import { assertNotBatched, type AuthedContext } from '../../context';
-import { CsvSyntaxError, type CsvRecord, parseCsv } from '../students/csv';
+import { CsvSyntaxError, type CsvRecord, mapCsvColumns, parseCsv } from '../students/csv';
 
 const REQUIRED_COLUMNS: OpeningCsvColumn[] = ['admissionNo', 'head', 'amount'];
 
@@ -54,20 +54,7 @@ const normalizeHeader = (h: string) => {
 };
 
 function mapColumns(header: CsvRecord): Map<OpeningCsvColumn, number> {
-  const byName = new Map(OPENING_CSV_COLUMNS.map((c) => [normalizeHeader(c), c]));
-  const map = new Map<OpeningCsvColumn, number>();
-  header.cells.forEach((cell, index) => {
-    if (cell.trim() === '') return;
-    const column = byName.get(normalizeHeader(cell));
-    if (!column) throw new AppError('BAD_INPUT', `Unknown column '${cell.trim()}'. Use the columns of the template: ${OPENING_CSV_COLUMNS.join(', ')}`);
-    if (map.has(column)) throw new AppError('BAD_INPUT', `The column '${column}' appears twice`);
-    map.set(column, index);
-  });
-  const missing = REQUIRED_COLUMNS.filter((c) => !map.has(c));
-  if (missing.length > 0) {
-    throw new AppError('BAD_INPUT', `The file has no ${missing.map((c) => `'${c}'`).join(', ')} column${missing.length === 1 ? '' : 's'}; start from the template`);
-  }
-  return map;
+  return mapCsvColumns(header, OPENING_CSV_COLUMNS, REQUIRED_COLUMNS, normalizeHeader);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { AppError } from '@fees/validation';
 /**
  * RFC 4180 CSV reading for the student import: quoted fields with commas, doubled quotes and line
  * breaks; CRLF, LF or CR line ends; a UTF-8 byte order mark (Excel writes one) is ignored.
@@ -66,4 +67,31 @@ export function parseCsv(text: string): CsvRecord[] {
   if (quoted) throw new CsvSyntaxError(`A quoted value starting on line ${recordLine} is never closed`);
   if (cell !== '' || cells.length > 0) endRecord();
   return records;
+}
+
+/**
+ * Which cell of the header row holds each template column. Header cells match loosely through
+ * `normalize` (case, spaces and underscores ignored); an unknown, repeated or missing required column is
+ * a BAD_INPUT naming it, so the clerk fixes the file before any row is checked.
+ */
+export function mapCsvColumns<C extends string>(
+  header: CsvRecord,
+  columns: readonly C[],
+  required: readonly C[],
+  normalize: (cell: string) => string,
+): Map<C, number> {
+  const byName = new Map(columns.map((c) => [normalize(c), c]));
+  const map = new Map<C, number>();
+  header.cells.forEach((cell, index) => {
+    if (cell.trim() === '') return;
+    const column = byName.get(normalize(cell));
+    if (!column) throw new AppError('BAD_INPUT', `Unknown column '${cell.trim()}'. Use the columns of the template: ${columns.join(', ')}`);
+    if (map.has(column)) throw new AppError('BAD_INPUT', `The column '${column}' appears twice`);
+    map.set(column, index);
+  });
+  const missing = required.filter((c) => !map.has(c));
+  if (missing.length > 0) {
+    throw new AppError('BAD_INPUT', `The file has no ${missing.map((c) => `'${c}'`).join(', ')} column${missing.length === 1 ? '' : 's'}; start from the template`);
+  }
+  return map;
 }

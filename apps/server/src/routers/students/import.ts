@@ -1,6 +1,6 @@
 import { findTakenAdmissionNos, listCategories, listReligions } from '@fees/db';
 import { AppError, parseShownDate, STUDENT_CSV_COLUMNS, STUDENT_FIELD_LABELS, STUDENT_GENDERS, STUDENT_IMPORT_MAX_ROWS, type StudentCsvColumn, type TStudentForm, type TStudentImportInput, ZStudentForm } from '@fees/validation';
-import { CsvSyntaxError, type CsvRecord, parseCsv } from './csv';
+import { CsvSyntaxError, type CsvRecord, mapCsvColumns, parseCsv } from './csv';
 import { admissionNoTakenMessage, assertEnrolment } from './shared';
 import { assertNotBatched, type AuthedContext } from '../../context';
 
@@ -36,22 +36,7 @@ function normalizeGender(text: string): string {
 }
 
 function mapColumns(header: CsvRecord): Map<StudentCsvColumn, number> {
-  const byName = new Map(STUDENT_CSV_COLUMNS.map((c) => [normalizeHeader(c), c]));
-  const map = new Map<StudentCsvColumn, number>();
-  header.cells.forEach((cell, index) => {
-    if (cell.trim() === '') return;
-    const column = byName.get(normalizeHeader(cell));
-    if (!column) {
-      throw new AppError('BAD_INPUT', `Unknown column '${cell.trim()}'. Use the columns of the template: ${STUDENT_CSV_COLUMNS.join(', ')}`);
-    }
-    if (map.has(column)) throw new AppError('BAD_INPUT', `The column '${column}' appears twice`);
-    map.set(column, index);
-  });
-  const missing = REQUIRED_COLUMNS.filter((c) => !map.has(c));
-  if (missing.length > 0) {
-    throw new AppError('BAD_INPUT', `The file has no ${missing.map((c) => `'${c}'`).join(', ')} column${missing.length === 1 ? '' : 's'}; start from the template`);
-  }
-  return map;
+  return mapCsvColumns(header, STUDENT_CSV_COLUMNS, REQUIRED_COLUMNS, normalizeHeader);
 }
 
 /**
