@@ -1,0 +1,127 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../client';
+import { rows } from '../../engine/runner';
+import type { PaymentMode } from '../../schema';
+
+export interface CollectionsTotals {
+  /** Pre-tax amounts of the receipt lines per fee head. */
+  byHead: Array<{ feeHeadId: number; feeHead: string; amountPaise: number }>;
+  /** Receipts per payment mode with their net amounts (lines plus GST). */
+  byMode: Array<{ mode: PaymentMode; count: number; netPaise: number }>;
+  /** Sum of byHead: the receipts' pre-tax total. */
+  headsPaise: number;
+  /** GST collected (receipts.tax_paise), shown as its own 'GST' row under the heads. */
+  taxPaise: number;
+  /** headsPaise + taxPaise: what was collected. */
+  netPaise: number;
+  count: number;
+  /** Of netPaise, receipts "Adjusted from advance": dues settled from an advance, no new money. */
+  adjustedPaise: number;
+  /** netPaise - adjustedPaise: the money received. */
+  receivedPaise: number;
+  /** Live refund vouchers dated in the period: money out. */
+  refundCount: number;
+  refundedPaise: number;
+  /** receivedPaise - refundedPaise: the money kept. */
+  keptPaise: number;
+}
+
+export interface CollectionsReport {
+  from: string;
+  to: string;
+  departments: Array<{ depId: number; depName: string } & CollectionsTotals>;
+  /** All departments of the report together. */
+  overall: CollectionsTotals;
+}
+
+/**
+ * Live receipts dated from..to of one department or of all, totalled per fee head and per payment
+ * mode, per department and overall, read from the running totals (daily_head_collections and
+ * daily_mode_collections, one primary-key range per department: CROSS JOIN keeps departments the
+ * outer loop). Receipt lines are never zero,
+ * so a head whose sum is 0 had no live line in the range. Departments without receipts are listed
+ * with zeros. Receipts "Adjusted from advance" are collections without new money (adjustedPaise),
+ * and live refunds of the period are money out.
+ */
+export async function collectionsReport(db: DbOrTx, params: { depId?: number; from: string; to: string }): Promise<CollectionsReport> {
+  const ofDepartments = params.depId === undefined ? sql`` : sql`WHERE d.id = ${params.depId}`;
+  const heads = (await rows<{ depId: number | null; feeHeadId: number; feeHead: string; amountPaise: number }>(db, sql`
+    WITH h AS MATERIALIZED (
+      SELECT t.department_id AS depId, t.fee_head_id AS feeHeadId, SUM(t.amount_paise) AS amountPaise
+      FROM departments d
+      CROSS JOIN daily_head_collections t ON t.department_id = d.id AND t.date BETWEEN ${params.from} AND ${params.to}
+      ${ofDepartments}
+      GROUP BY t.department_id, t.fee_head_id
+      HAVING SUM(t.amount_paise) <> 0
+    )
+    SELECT h.depId AS depId, h.feeHeadId AS feeHeadId, fh.name AS feeHead, h.amountPaise AS amountPaise
+    FROM h JOIN fee_heads fh ON fh.id = h.feeHeadId
+    UNION ALL
+    SELECT NULL, h.feeHeadId, fh.name, SUM(h.amountPaise)
+    FROM h JOIN fee_heads fh ON fh.id = h.feeHeadId
+    GROUP BY h.feeHeadId, fh.name
+    ORDER BY 1, 3`));
+  // kind: 'mode' rows are per (department, mode); 'all' rows per department (or overall when depId is null).
+  const modes = (await rows<{
+    kind: 'mode' | 'all';
+    depId: number | null;
+    mode: PaymentMode | null;
+    count: number;
+    headsPaise: number;
+    taxPaise: number;
+    netPaise: number;
+  }>(db, sql`
+    WITH m AS MATERIALIZED (
+      SELECT t.department_id AS depId, t.payment_mode AS mode, SUM(t.receipt_count) AS count, SUM(t.total_paise) AS headsPaise,
+        SUM(t.tax_paise) AS taxPaise, SUM(t.net_paise) AS netPaise
+      FROM departments d
+      CROSS JOIN daily_mode_collections t ON t.department_id = d.id AND t.date BETWEEN ${params.from} AND ${params.to}
+      ${ofDepartments}
+      GROUP BY t.department_id, t.payment_mode
+      HAVING SUM(t.receipt_count) > 0
+    )
+    SELECT 'mode' AS kind, depId, mode, count, headsPaise, taxPaise, netPaise FROM m
+    UNION ALL SELECT 'mode', NULL, mode, SUM(count), SUM(headsPaise), SUM(taxPaise), SUM(netPaise) FROM m GROUP BY mode
+    UNION ALL SELECT 'all', depId, NULL, SUM(count), SUM(headsPaise), SUM(taxPaise), SUM(netPaise) FROM m GROUP BY depId
+    UNION ALL SELECT 'all', NULL, NULL, COALESCE(SUM(count), 0), COALESCE(SUM(headsPaise), 0), COALESCE(SUM(taxPaise), 0),
+      COALESCE(SUM(netPaise), 0) FROM m
+    ORDER BY 2, 3`));
+  const departments = (await rows<{ depId: number; depName: string }>(db, sql`
+    SELECT id AS depId, name AS depName FROM departments
+    WHERE ${params.depId === undefined ? sql`TRUE` : sql`id = ${params.depId}`} ORDER BY id`));
+  const paidOut = (await rows<{ depId: number; count: number; amountPaise: number }>(db, sql`
+    SELECT department_id AS "depId", COUNT(*) AS count, SUM(amount_paise) AS "amountPaise"
+    FROM refunds
+    WHERE status = 'live' AND date BETWEEN ${params.from} AND ${params.to}
+      ${params.depId === undefined ? sql`` : sql`AND department_id = ${params.depId}`}
+    GROUP BY department_id`));
+
+  const totalsOf = (depId: number | null): CollectionsTotals => {
+    const all = modes.find((m) => m.kind === 'all' && m.depId === depId);
+    const netPaise = all?.netPaise ?? 0;
+    const adjustedPaise = modes.find((m) => m.kind === 'mode' && m.depId === depId && m.mode === 'advance')?.netPaise ?? 0;
+    const refunds = paidOut.filter((f) => depId === null || f.depId === depId);
+    const refundedPaise = refunds.reduce((sum, f) => sum + f.amountPaise, 0);
+    return {
+      byHead: heads.filter((h) => h.depId === depId).map(({ feeHeadId, feeHead, amountPaise }) => ({ feeHeadId, feeHead, amountPaise })),
+      byMode: modes
+        .filter((m) => m.kind === 'mode' && m.depId === depId)
+        .map((m) => ({ mode: m.mode as PaymentMode, count: m.count, netPaise: m.netPaise })),
+      headsPaise: all?.headsPaise ?? 0,
+      taxPaise: all?.taxPaise ?? 0,
+      netPaise,
+      count: all?.count ?? 0,
+      adjustedPaise,
+      receivedPaise: netPaise - adjustedPaise,
+      refundCount: refunds.reduce((sum, f) => sum + f.count, 0),
+      refundedPaise,
+      keptPaise: netPaise - adjustedPaise - refundedPaise,
+    };
+  };
+  return {
+    from: params.from,
+    to: params.to,
+    departments: departments.map((d) => ({ ...d, ...totalsOf(d.depId) })),
+    overall: totalsOf(null),
+  };
+}

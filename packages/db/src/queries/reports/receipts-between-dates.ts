@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../client';
+import { row, rows } from '../../engine/runner';
+import type { ReceiptTotals } from './shared';
+
+export interface DatedReceiptRow {
+  number: number;
+  date: string;
+  studentId: number;
+  studentName: string;
+  admissionNo: string;
+  batchId: number;
+  batchName: string;
+  courseId: number;
+  courseName: string;
+  netPaise: number;
+}
+
+export interface ReceiptsBetweenDatesReport {
+  rows: DatedReceiptRow[];
+  /** Every matching receipt, whether or not it is among the rows. */
+  totals: ReceiptTotals;
+  truncated: boolean;
+}
+
+/**
+ * Live receipts of a department dated from..to (both days included), by date then number, up to
+ * `limit` rows; the totals count them all. Reads receipts_department_date_idx.
+ */
+export async function receiptsBetweenDatesReport(
+  db: DbOrTx,
+  params: { depId: number; from: string; to: string; limit: number },
+): Promise<ReceiptsBetweenDatesReport> {
+  const inRange = sql`r.department_id = ${params.depId} AND r.date BETWEEN ${params.from} AND ${params.to} AND r.status = 'live'`;
+  const totals = (await row<ReceiptTotals>(db, sql`
+    SELECT COUNT(*) AS count, COALESCE(SUM(r.net_paise), 0) AS netPaise FROM receipts r WHERE ${inRange}`))!;
+  const found = (await rows<DatedReceiptRow>(db, sql`
+    SELECT r.number AS number, r.date AS date, r.student_id AS studentId, r.student_name AS studentName,
+      s.admission_no AS admissionNo, r.batch_id AS batchId, b.name AS batchName, r.course_id AS courseId,
+      c.name AS courseName, r.net_paise AS netPaise
+    FROM receipts r
+    JOIN students s ON s.id = r.student_id
+    JOIN batches b ON b.id = r.batch_id
+    JOIN courses c ON c.id = r.course_id
+    WHERE ${inRange}
+    ORDER BY r.date, r.number
+    LIMIT ${params.limit}`));
+  return { rows: found, totals, truncated: found.length < totals.count };
+}

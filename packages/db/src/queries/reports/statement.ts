@@ -1,0 +1,131 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../client';
+import { row, rows } from '../../engine/runner';
+import type { PaymentMode } from '../../schema';
+
+/**
+ * Paid on one fee head of one student: the head's lines on the student's live receipts, as the
+ * running totals keep it (student_head_paid, by primary key). Aliases: s = students, fs = fee_structures.
+ */
+const PAID_ON_HEAD = sql.raw('(SELECT p.paid_paise FROM student_head_paid p WHERE p.student_id = s.id AND p.fee_head_id = fs.fee_head_id)');
+
+export interface StatementPayment {
+  receiptNumber: number;
+  lineNo: number;
+  date: string;
+  particulars: string;
+  paymentMode: PaymentMode;
+  amountPaise: number;
+}
+
+export interface StatementHead {
+  feeHeadId: number;
+  feeHead: string;
+  /** The structure amount plus any opening balance on the head. */
+  feePaise: number;
+  /** The opening balance brought forward on this head (negative: an opening advance; 0 when none). */
+  openingPaise: number;
+  discountPaise: number;
+  adjustmentPaise: number;
+  paidPaise: number;
+  /** fee - discount - adjustment - paid. */
+  balancePaise: number;
+  payments: StatementPayment[];
+}
+
+export interface StatementTotals {
+  feePaise: number;
+  discountPaise: number;
+  adjustmentPaise: number;
+  paidPaise: number;
+  balancePaise: number;
+}
+
+export interface StudentStatement {
+  student: {
+    id: number;
+    departmentId: number;
+    admissionNo: string;
+    name: string;
+    capId: string;
+    address: string;
+    phone: string | null;
+    email: string | null;
+    courseId: number;
+    courseName: string;
+    batchId: number;
+    batchName: string;
+  };
+  heads: StatementHead[];
+  totals: StatementTotals;
+}
+
+/** One student's statement, or null when the department has no such student. */
+export async function studentStatement(db: DbOrTx, params: { depId: number; studentId: number }): Promise<StudentStatement | null> {
+  const student = (await row<StudentStatement['student']>(db, sql`
+    SELECT s.id AS id, s.department_id AS departmentId, s.admission_no AS admissionNo, s.name AS name, s.cap_id AS capId,
+      s.address AS address, s.phone AS phone, s.email AS email, s.course_id AS courseId, c.name AS courseName,
+      s.batch_id AS batchId, b.name AS batchName
+    FROM students s JOIN courses c ON c.id = s.course_id JOIN batches b ON b.id = s.batch_id
+    WHERE s.id = ${params.studentId} AND s.department_id = ${params.depId}`));
+  if (!student) return null;
+  const heads = (await rows<Omit<StatementHead, 'payments'> & Record<`t${keyof StatementTotals}`, number>>(db, sql`
+    SELECT h.*, h.feePaise - h.discountPaise - h.adjustmentPaise - h.paidPaise AS balancePaise,
+      SUM(h.feePaise) OVER () AS tfeePaise, SUM(h.discountPaise) OVER () AS tdiscountPaise,
+      SUM(h.adjustmentPaise) OVER () AS tadjustmentPaise, SUM(h.paidPaise) OVER () AS tpaidPaise,
+      SUM(h.feePaise - h.discountPaise - h.adjustmentPaise - h.paidPaise) OVER () AS tbalancePaise
+    FROM (
+      SELECT 0 AS part, fs.id AS sortId, fs.fee_head_id AS feeHeadId, fh.name AS feeHead,
+        fs.amount_paise + COALESCE(ob.amount_paise, 0) AS feePaise, COALESCE(ob.amount_paise, 0) AS openingPaise,
+        COALESCE(dc.discount_paise, 0) AS discountPaise, COALESCE(dc.adjustment_paise, 0) AS adjustmentPaise,
+        COALESCE(${PAID_ON_HEAD}, 0) AS paidPaise
+      FROM students s
+      JOIN fee_structures fs ON fs.batch_id = s.batch_id
+      JOIN fee_heads fh ON fh.id = fs.fee_head_id
+      LEFT JOIN opening_balances ob ON ob.student_id = s.id AND ob.fee_head_id = fs.fee_head_id
+      LEFT JOIN discounts dc ON dc.student_id = s.id AND dc.fee_head_id = fs.fee_head_id
+      WHERE s.id = ${student.id}
+      UNION ALL
+      SELECT 1, ob.id, ob.fee_head_id, fh.name, ob.amount_paise, ob.amount_paise,
+        COALESCE(dc.discount_paise, 0), COALESCE(dc.adjustment_paise, 0),
+        COALESCE((SELECT p.paid_paise FROM student_head_paid p WHERE p.student_id = s.id AND p.fee_head_id = ob.fee_head_id), 0)
+      FROM students s
+      JOIN opening_balances ob ON ob.student_id = s.id
+      JOIN fee_heads fh ON fh.id = ob.fee_head_id
+      LEFT JOIN discounts dc ON dc.student_id = s.id AND dc.fee_head_id = ob.fee_head_id
+      WHERE s.id = ${student.id}
+        AND NOT EXISTS (SELECT 1 FROM fee_structures fs WHERE fs.batch_id = s.batch_id AND fs.fee_head_id = ob.fee_head_id)
+    ) h
+    ORDER BY h.part, h.sortId`));
+  const payments = (await rows<StatementPayment & { feeHeadId: number }>(db, sql`
+    SELECT rl.fee_head_id AS feeHeadId, r.number AS receiptNumber, rl.line_no AS lineNo, r.date AS date, rl.particulars AS particulars,
+      r.payment_mode AS paymentMode, rl.amount_paise AS amountPaise
+    FROM receipt_lines rl
+    JOIN receipts r ON r.id = rl.receipt_id
+    WHERE rl.student_id = ${student.id} AND r.status = 'live'
+      AND (rl.fee_head_id IN (SELECT fee_head_id FROM fee_structures WHERE batch_id = ${student.batchId})
+        OR rl.fee_head_id IN (SELECT fee_head_id FROM opening_balances WHERE student_id = ${student.id}))
+    ORDER BY r.date, r.number, rl.line_no`));
+  const first = heads[0];
+  return {
+    student,
+    heads: heads.map((h) => ({
+      feeHeadId: h.feeHeadId,
+      feeHead: h.feeHead,
+      feePaise: h.feePaise,
+      openingPaise: h.openingPaise,
+      discountPaise: h.discountPaise,
+      adjustmentPaise: h.adjustmentPaise,
+      paidPaise: h.paidPaise,
+      balancePaise: h.balancePaise,
+      payments: payments.filter((p) => p.feeHeadId === h.feeHeadId).map(({ feeHeadId: _f, ...p }) => p),
+    })),
+    totals: {
+      feePaise: first?.tfeePaise ?? 0,
+      discountPaise: first?.tdiscountPaise ?? 0,
+      adjustmentPaise: first?.tadjustmentPaise ?? 0,
+      paidPaise: first?.tpaidPaise ?? 0,
+      balancePaise: first?.tbalancePaise ?? 0,
+    },
+  };
+}

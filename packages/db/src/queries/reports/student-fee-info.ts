@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../client';
+import { rows } from '../../engine/runner';
+import { assemble, type BatchGroup, courseStudentMoney, type Kind } from './shared';
+
+export interface FeeInfoTotals {
+  count: number;
+  feePaise: number;
+  discountPaise: number;
+  finalFeePaise: number;
+}
+
+export interface FeeInfoRow {
+  studentId: number;
+  admissionNo: string;
+  name: string;
+  capId: string;
+  batchId: number;
+  batchName: string;
+  feePaise: number;
+  /** Discount plus adjustment. */
+  discountPaise: number;
+  /** Fee less discount and adjustment. */
+  finalFeePaise: number;
+}
+
+export interface FeeInfoReport {
+  batches: Array<BatchGroup<FeeInfoRow, FeeInfoTotals> & { truncated: boolean }>;
+  totals: FeeInfoTotals;
+  truncated: boolean;
+}
+
+type FeeInfoRaw = { kind: Kind } & Omit<FeeInfoRow, 'batchId' | 'batchName'> & { batchId: number | null; batchName: string | null; count: number };
+
+/**
+ * Every student of a course (or of one batch; optionally matching a text in name, admission number
+ * or capId) with fee, discount and final fee. Rows stop at `limit`; totals count every match.
+ */
+export async function studentFeeInfoReport(
+  db: DbOrTx,
+  params: { depId: number; courseId: number; text?: string; batchId?: number; limit: number },
+): Promise<FeeInfoReport> {
+  const raw = (await rows<FeeInfoRaw>(db, sql`
+    WITH ${courseStudentMoney(params)},
+    d AS MATERIALIZED (
+      SELECT sel.id AS studentId, sel.admission_no AS admissionNo, sel.name AS name, sel.cap_id AS capId,
+        b.id AS batchId, b.name AS batchName, b.start_date AS batchStart,
+        COALESCE(fee.feePaise, 0) + COALESCE(opening.openingPaise, 0) AS feePaise,
+        COALESCE(disc.discountPaise, 0) AS discountPaise,
+        COALESCE(fee.feePaise, 0) + COALESCE(opening.openingPaise, 0) - COALESCE(disc.discountPaise, 0) AS finalFeePaise
+      FROM sel
+      CROSS JOIN batches b ON b.id = sel.batch_id
+      LEFT JOIN fee ON fee.batch_id = sel.batch_id
+      LEFT JOIN disc ON disc.student_id = sel.id
+      LEFT JOIN opening ON opening.student_id = sel.id
+    )
+    SELECT * FROM (
+      SELECT 'row' AS kind, studentId, admissionNo, name, capId, batchId, batchName, batchStart, feePaise, discountPaise, finalFeePaise, 1 AS count
+      FROM d ORDER BY batchStart DESC, batchName, batchId, admissionNo LIMIT ${params.limit}
+    ) AS page
+    UNION ALL
+    SELECT 'batch', NULL, NULL, NULL, NULL, batchId, batchName, batchStart, SUM(feePaise), SUM(discountPaise), SUM(finalFeePaise), COUNT(*)
+    FROM d GROUP BY batchId, batchName, batchStart
+    UNION ALL
+    SELECT 'total', NULL, NULL, NULL, NULL, NULL, NULL, NULL, COALESCE(SUM(feePaise), 0), COALESCE(SUM(discountPaise), 0),
+      COALESCE(SUM(finalFeePaise), 0), COUNT(*)
+    FROM d
+    ORDER BY batchStart DESC, batchName, batchId, admissionNo`));
+  const totalsOf = (r: FeeInfoRaw): FeeInfoTotals => ({ count: r.count, feePaise: r.feePaise, discountPaise: r.discountPaise, finalFeePaise: r.finalFeePaise });
+  const rowOf = (r: FeeInfoRaw): FeeInfoRow => ({
+    studentId: r.studentId,
+    admissionNo: r.admissionNo,
+    name: r.name,
+    capId: r.capId,
+    batchId: r.batchId!,
+    batchName: r.batchName!,
+    feePaise: r.feePaise,
+    discountPaise: r.discountPaise,
+    finalFeePaise: r.finalFeePaise,
+  });
+  return assemble(raw, rowOf, totalsOf, { count: 0, feePaise: 0, discountPaise: 0, finalFeePaise: 0 });
+}
