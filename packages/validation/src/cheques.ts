@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { ZAmountOrZero, ZDate, ZDepId, ZId } from './common';
 import { MSG } from './messages';
+import { instalmentsByDueDate } from './opening';
+import type { PlanInstalment } from './plans/types';
+import { CHEQUE_BOUNCE_HEAD } from './reference';
 
 export const CHEQUE_STATUS_VALUES = ['pending', 'cleared', 'bounced'] as const;
 export type TChequeStatus = (typeof CHEQUE_STATUS_VALUES)[number];
@@ -44,4 +47,17 @@ export const DAY_CLOSED_START = 'This day is closed';
 
 export function isDayClosedRefusal(message: string): boolean {
   return message.startsWith(DAY_CLOSED_START);
+}
+
+/**
+ * The bank charges of a student's bounced cheques as instalments of their own, due on the day each
+ * cheque came back (id `bounce-<date>`, on the "Cheque bounce charge" head, no late fine): added to the
+ * batch's plan, every dues figure (as of a date, defaulters, demand notices, the v2 dues) counts them.
+ */
+export function bounceChargeInstalments(charges: ReadonlyArray<{ feeHeadId: number; amountPaise: number; bouncedOn: string }>): PlanInstalment[] {
+  return instalmentsByDueDate(
+    'bounce',
+    CHEQUE_BOUNCE_HEAD,
+    charges.map((c) => ({ feeHeadId: c.feeHeadId, amountPaise: c.amountPaise, dueDate: c.bouncedOn })),
+  );
 }

@@ -97,16 +97,24 @@ export type TRemoveOpeningBalanceInput = z.infer<typeof ZRemoveOpeningBalanceInp
 export const OPENING_INSTALMENT_NAME = 'Opening balance';
 
 /**
- * A student's opening balances as instalments of their own, one per due date (the import's date),
- * id `opening-<due date>`, without a late fine: arrears from the old books are collected, not fined.
- * Added to the batch's plan they keep fee - discount - paid = the sum of the outstanding.
+ * Amounts due on dates as instalments of the student's own, one per due date, id `<prefix>-<due date>`,
+ * without a late fine. Added to the batch's plan they keep fee - discount - paid = the sum of the outstanding.
  */
-export function openingInstalments(balances: ReadonlyArray<HeadAmount & { dueDate: string }>): PlanInstalment[] {
+export function instalmentsByDueDate(
+  idPrefix: string,
+  name: string,
+  balances: ReadonlyArray<HeadAmount & { dueDate: string }>,
+): PlanInstalment[] {
   const byDate = new Map<string, HeadAmount[]>();
   for (const b of balances) {
     const amounts = byDate.get(b.dueDate) ?? [];
     amounts.push({ feeHeadId: b.feeHeadId, amountPaise: b.amountPaise });
     byDate.set(b.dueDate, amounts);
   }
-  return [...byDate].map(([dueDate, amounts]) => ({ id: `opening-${dueDate}`, name: OPENING_INSTALMENT_NAME, dueDate, fineRule: NO_FINE, amounts }));
+  return [...byDate].map(([dueDate, amounts]) => ({ id: `${idPrefix}-${dueDate}`, name, dueDate, fineRule: NO_FINE, amounts }));
+}
+
+/** A student's opening balances, due on the import's date: arrears from the old books are collected, not fined. */
+export function openingInstalments(balances: ReadonlyArray<HeadAmount & { dueDate: string }>): PlanInstalment[] {
+  return instalmentsByDueDate('opening', OPENING_INSTALMENT_NAME, balances);
 }

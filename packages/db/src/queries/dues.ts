@@ -1,5 +1,6 @@
 import {
   allocateStudent,
+  bounceChargeInstalments,
   type Concession,
   LATE_FEE_HEAD,
   openingInstalments,
@@ -9,14 +10,15 @@ import {
   type StudentDues,
   studentDuesAsOf,
 } from '@fees/validation';
-import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
-import { batches, courses, discounts, feeHeads, fineWaivers, openingBalances, students, studentPayments } from '../schema';
+import { batches, cheques, courses, discounts, feeHeads, fineWaivers, openingBalances, students, studentPayments } from '../schema';
+import { findChequeBounceHeadId } from './cheques';
 import { type BatchPlan, loadBatchPlans } from './plans';
 
 /**
- * Dues as of a date: per batch, a few set-based statements (students, discounts, opening balances, the
- * lines of their live receipts with date and number, fine waivers) and the allocation of the plans domain in
+ * Dues as of a date: per batch, a few set-based statements (students, discounts, opening balances, bounce
+ * charges, the lines of their live receipts with date and number, fine waivers) and the allocation of the plans domain in
  * memory. Never one statement per student. Portable query-builder SQL (no engine-only functions).
  */
 
@@ -160,6 +162,20 @@ async function duesOfBatches(
     listOf(openings, studentId).push(opening);
   }
 
+  // A bounced cheque's bank charge is due on the day it came back, on the Cheque bounce charge head.
+  const bounceHeadId = await findChequeBounceHeadId(db);
+  const bounceCharges = new Map<number, Array<{ feeHeadId: number; amountPaise: number; bouncedOn: string }>>();
+  if (bounceHeadId !== null) {
+    for (const c of await db
+      .select({ studentId: cheques.studentId, amountPaise: cheques.bounceChargePaise, bouncedOn: cheques.bouncedOn })
+      .from(cheques)
+      .innerJoin(students, eq(students.id, cheques.studentId))
+      .where(and(where, eq(cheques.status, 'bounced'), gt(cheques.bounceChargePaise, 0)))
+      .orderBy(asc(cheques.bouncedOn), asc(cheques.id))) {
+      listOf(bounceCharges, c.studentId).push({ feeHeadId: bounceHeadId, amountPaise: c.amountPaise, bouncedOn: c.bouncedOn! });
+    }
+  }
+
   const waivers = new Map<number, Dated[]>();
   for (const w of await db
     .select({ studentId: fineWaivers.studentId, date: fineWaivers.date, amountPaise: fineWaivers.amountPaise })
@@ -178,11 +194,15 @@ async function duesOfBatches(
     const prepared = preparePlan({ fineRule: batchPlan.fineRule, instalments: batchPlan.instalments });
     return of.map((s) => {
       const opening = openings.get(s.studentId) ?? [];
-      // Opening balances are the student's own instalments beside the batch's plan.
+      const charges = bounceCharges.get(s.studentId) ?? [];
+      // Opening balances and bounce charges are the student's own instalments beside the batch's plan.
       const plan =
-        opening.length === 0
+        opening.length === 0 && charges.length === 0
           ? prepared
-          : preparePlan({ fineRule: batchPlan.fineRule, instalments: [...batchPlan.instalments, ...openingInstalments(opening)] });
+          : preparePlan({
+              fineRule: batchPlan.fineRule,
+              instalments: [...batchPlan.instalments, ...openingInstalments(opening), ...bounceChargeInstalments(charges)],
+            });
       const allocation = allocateStudent(plan, {
         concessions: concessions.get(s.studentId) ?? [],
         payments: payments.get(s.studentId) ?? [],

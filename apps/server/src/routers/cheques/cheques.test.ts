@@ -137,6 +137,7 @@ describe('cheque and demand draft receipts', () => {
     expect((await dues('2026-10-01')).fine.accrued).toBe(rs(500) + rs(160));
     expect((await dues('2026-10-01')).instalments.map((i) => [i.name, i.paid, i.outstanding])).toEqual([
       ['Term 1', rs(10000), 0],
+      [CHEQUE_BOUNCE_HEAD, 0, rs(500)],
       ['Term 2', 0, rs(10000)],
     ]);
 
@@ -169,6 +170,68 @@ describe('cheque and demand draft receipts', () => {
     expect(after.advancePaise).toBe(0);
     await h.caller('pgStaff').receipts.create({ ...pgReceipt('2026-11-02', [[fx.heads.tuition, rs(20100)]]), allowOverpayment: true });
     expect((await h.caller('pgStaff').receipts.feeInfo({ depId: 101, studentId: fx.pg.studentId })).advancePaise).toBe(rs(100));
+  });
+
+  it('the bounce charge is due from the day of the bounce in every dues figure, and is collected like any head', async () => {
+    await h.caller('admin').plans.save(pgPlan());
+    await h.caller('admin').receipts.create(pgReceipt('2026-06-05', [[fx.heads.tuition, rs(10000)]], chequeA));
+    const [cheque] = await h.caller('pgStaff').cheques.list({ depId: 101 });
+    await h.caller('pgStaff').cheques.bounce({ depId: 101, chequeId: cheque!.id, date: '2026-06-20', reason: 'Funds insufficient', charge: '500' });
+    const staff = h.caller('pgStaff');
+    const studentDues = (asOf: string) => staff.plans.studentDues({ depId: 101, studentId: fx.pg.studentId, asOf });
+    const shape = (d: Awaited<ReturnType<typeof studentDues>>) => ({
+      instalments: d.instalments.map((i) => [i.name, i.dueDate, i.due, i.paid, i.outstanding, i.fine]),
+      outstanding: d.outstanding,
+      fine: d.fine.accrued,
+      toCollect: d.toCollect,
+    });
+
+    // Term 1 (10,000.00, due 10-06, late from 16-06 at 10.00 a day) is open again; the charge is due from 20-06, without a fine.
+    expect(shape(await studentDues('2026-06-19'))).toEqual({
+      instalments: [['Term 1', '2026-06-10', rs(10000), 0, rs(10000), rs(40)]],
+      outstanding: rs(10000),
+      fine: rs(40),
+      toCollect: rs(10040),
+    });
+    expect(shape(await studentDues('2026-07-01'))).toEqual({
+      instalments: [
+        ['Term 1', '2026-06-10', rs(10000), 0, rs(10000), rs(160)],
+        [CHEQUE_BOUNCE_HEAD, '2026-06-20', rs(500), 0, rs(500), 0],
+      ],
+      outstanding: rs(10500),
+      fine: rs(160),
+      toCollect: rs(10660),
+    });
+
+    // plans.dues (and so /rest/v2/dues), dues as of a date and defaulters read the same allocation.
+    const [planDues] = (await staff.plans.dues({ depId: 101, courseId: 2000, asOf: '2026-07-01' })).students;
+    expect(planDues).toMatchObject({ admissionNo: 'PG-001', outstanding: rs(10500), toCollect: rs(10660), advance: 0 });
+    expect(planDues!.instalments.map((i) => [i.id, i.outstanding])).toEqual([[expect.any(String), rs(10000)], ['bounce-2026-06-20', rs(500)]]);
+    const asOf = await staff.reports.duesAsOf({ depId: 101, courseId: 2000, asOf: '2026-07-01' });
+    expect(asOf.rows.map((x) => [x.admissionNo, x.dueTill, x.paid, x.outstanding, x.fineOutstanding, x.toCollect])).toEqual([
+      ['PG-001', rs(10500), 0, rs(10500), rs(160), rs(10660)],
+    ]);
+    const defaulters = await staff.reports.defaulters({ depId: 101, asOf: '2026-07-01' });
+    expect(defaulters.rows.map((x) => [x.admissionNo, x.outstanding, x.toCollect])).toEqual([['PG-001', rs(10500), rs(10660)]]);
+
+    // The whole-fee figures: the dues report, the student fee report, the statement and Fees Info all add the charge.
+    const duesReport = await staff.reports.dues({ depId: 101, courseId: 2000 });
+    expect(duesReport.totals).toMatchObject({ count: 1, feePaise: rs(30500), paidPaise: 0, balancePaise: rs(30500) });
+    expect((await staff.reports.studentFeeInfo({ depId: 101, courseId: 2000 })).totals).toMatchObject({ feePaise: rs(30500), finalFeePaise: rs(30500) });
+    const statement = await staff.reports.statement({ depId: 101, studentId: fx.pg.studentId });
+    expect(statement.heads.map((x) => [x.feeHead, x.feePaise, x.openingPaise, x.paidPaise, x.balancePaise])).toEqual([
+      ['Tuition Fee', rs(30000), 0, 0, rs(30000)],
+      [CHEQUE_BOUNCE_HEAD, rs(500), 0, 0, rs(500)],
+    ]);
+    expect(statement.totals.balancePaise).toBe(rs(30500));
+
+    // 200.00 of the charge paid on 02-07: every figure moves by exactly that.
+    const paid = await h.caller('admin').receipts.create(pgReceipt('2026-07-02', [[bounceHead, rs(200)]]));
+    expect(shape(await studentDues('2026-07-02')).instalments[1]).toEqual([CHEQUE_BOUNCE_HEAD, '2026-06-20', rs(500), rs(200), rs(300), 0]);
+    expect((await staff.reports.dues({ depId: 101, courseId: 2000 })).totals).toMatchObject({ feePaise: rs(30500), paidPaise: rs(200), balancePaise: rs(30300) });
+    const after = await staff.reports.statement({ depId: 101, studentId: fx.pg.studentId });
+    expect(after.heads[1]).toMatchObject({ feeHead: CHEQUE_BOUNCE_HEAD, paidPaise: rs(200), balancePaise: rs(300), payments: [expect.objectContaining({ receiptNumber: paid.number, amountPaise: rs(200) })] });
+    expect((await staff.receipts.feeInfo({ depId: 101, studentId: fx.pg.studentId })).totals.balancePaise).toBe(rs(30300));
   });
 
   it('a bounce without a charge adds no due', async () => {

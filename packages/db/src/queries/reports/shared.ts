@@ -1,5 +1,6 @@
 /** What several reports share: batch groups, the search pattern, the per-student money of a course. */
 import { sql } from 'drizzle-orm';
+import { studentCharges } from '../student-charges';
 
 export interface BatchGroup<Row, Totals> {
   batchId: number;
@@ -53,7 +54,8 @@ export function assemble<Raw extends { kind: Kind; batchId: number | null; batch
  * The money of a course's students as common table expressions, each summed once per batch or per
  * student instead of once per student and head: sel (the students asked for), fee (a batch's fee
  * structure total), disc (a student's discount + adjustment on the heads of their batch) and opening
- * (a student's opening balances, and what they paid on opening heads outside the structure). A
+ * (a student's charges beyond the structure: opening balances and bounce charges, see studentCharges;
+ * and what they paid on such heads outside the structure). A
  * student's paid on the structure's heads is one running total, student_paid. The reports read sel as the
  * outer loop (CROSS JOIN), each student probing discounts, batches and totals by key, rather than
  * building automatic indexes over the materialized students.
@@ -81,12 +83,12 @@ export function courseStudentMoney(params: { depId: number; courseId: number; ba
       GROUP BY sel.id
     ),
     opening AS MATERIALIZED (
-      SELECT sel.id AS student_id, SUM(ob.amount_paise) AS openingPaise,
+      SELECT sel.id AS student_id, SUM(ch.amount_paise) AS openingPaise,
         SUM(CASE WHEN fs.id IS NULL THEN COALESCE(p.paid_paise, 0) ELSE 0 END) AS paidOutsidePaise
       FROM sel
-      CROSS JOIN opening_balances ob ON ob.student_id = sel.id
-      LEFT JOIN fee_structures fs ON fs.batch_id = sel.batch_id AND fs.fee_head_id = ob.fee_head_id
-      LEFT JOIN student_head_paid p ON p.student_id = sel.id AND p.fee_head_id = ob.fee_head_id
+      JOIN (${studentCharges(sql`SELECT id FROM sel`)}) ch ON ch.student_id = sel.id
+      LEFT JOIN fee_structures fs ON fs.batch_id = sel.batch_id AND fs.fee_head_id = ch.fee_head_id
+      LEFT JOIN student_head_paid p ON p.student_id = sel.id AND p.fee_head_id = ch.fee_head_id
       GROUP BY sel.id
     )`;
 }

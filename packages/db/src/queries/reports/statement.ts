@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../client';
 import { row, rows } from '../../engine/runner';
+import { studentCharges } from '../student-charges';
 import type { PaymentMode } from '../../schema';
 
 /**
@@ -21,7 +22,7 @@ export interface StatementPayment {
 export interface StatementHead {
   feeHeadId: number;
   feeHead: string;
-  /** The structure amount plus any opening balance on the head. */
+  /** The structure amount plus any opening balance and bounce charges on the head. */
   feePaise: number;
   /** The opening balance brought forward on this head (negative: an opening advance; 0 when none). */
   openingPaise: number;
@@ -69,6 +70,8 @@ export async function studentStatement(db: DbOrTx, params: { depId: number; stud
     FROM students s JOIN courses c ON c.id = s.course_id JOIN batches b ON b.id = s.batch_id
     WHERE s.id = ${params.studentId} AND s.department_id = ${params.depId}`));
   if (!student) return null;
+  // Opening balances and bounce charges: on a structure head they add to its fee, else a head of their own.
+  const charges = studentCharges(sql`${student.id}`);
   const heads = (await rows<Omit<StatementHead, 'payments'> & Record<`t${keyof StatementTotals}`, number>>(db, sql`
     SELECT h.*, h.feePaise - h.discountPaise - h.adjustmentPaise - h.paidPaise AS balancePaise,
       SUM(h.feePaise) OVER () AS tfeePaise, SUM(h.discountPaise) OVER () AS tdiscountPaise,
@@ -76,25 +79,25 @@ export async function studentStatement(db: DbOrTx, params: { depId: number; stud
       SUM(h.feePaise - h.discountPaise - h.adjustmentPaise - h.paidPaise) OVER () AS tbalancePaise
     FROM (
       SELECT 0 AS part, fs.id AS sortId, fs.fee_head_id AS feeHeadId, fh.name AS feeHead,
-        fs.amount_paise + COALESCE(ob.amount_paise, 0) AS feePaise, COALESCE(ob.amount_paise, 0) AS openingPaise,
+        fs.amount_paise + COALESCE(ch.amount_paise, 0) AS feePaise, COALESCE(ch.opening_paise, 0) AS openingPaise,
         COALESCE(dc.discount_paise, 0) AS discountPaise, COALESCE(dc.adjustment_paise, 0) AS adjustmentPaise,
         COALESCE(${PAID_ON_HEAD}, 0) AS paidPaise
       FROM students s
       JOIN fee_structures fs ON fs.batch_id = s.batch_id
       JOIN fee_heads fh ON fh.id = fs.fee_head_id
-      LEFT JOIN opening_balances ob ON ob.student_id = s.id AND ob.fee_head_id = fs.fee_head_id
+      LEFT JOIN (${charges}) ch ON ch.fee_head_id = fs.fee_head_id
       LEFT JOIN discounts dc ON dc.student_id = s.id AND dc.fee_head_id = fs.fee_head_id
       WHERE s.id = ${student.id}
       UNION ALL
-      SELECT 1, ob.id, ob.fee_head_id, fh.name, ob.amount_paise, ob.amount_paise,
-        COALESCE(dc.discount_paise, 0), COALESCE(dc.adjustment_paise, 0),
-        COALESCE((SELECT p.paid_paise FROM student_head_paid p WHERE p.student_id = s.id AND p.fee_head_id = ob.fee_head_id), 0)
+      SELECT CASE WHEN ch.first_opening_id IS NULL THEN 2 ELSE 1 END, COALESCE(ch.first_opening_id, ch.fee_head_id), ch.fee_head_id, fh.name,
+        ch.amount_paise, ch.opening_paise, COALESCE(dc.discount_paise, 0), COALESCE(dc.adjustment_paise, 0),
+        COALESCE((SELECT p.paid_paise FROM student_head_paid p WHERE p.student_id = s.id AND p.fee_head_id = ch.fee_head_id), 0)
       FROM students s
-      JOIN opening_balances ob ON ob.student_id = s.id
-      JOIN fee_heads fh ON fh.id = ob.fee_head_id
-      LEFT JOIN discounts dc ON dc.student_id = s.id AND dc.fee_head_id = ob.fee_head_id
+      JOIN (${charges}) ch ON ch.student_id = s.id
+      JOIN fee_heads fh ON fh.id = ch.fee_head_id
+      LEFT JOIN discounts dc ON dc.student_id = s.id AND dc.fee_head_id = ch.fee_head_id
       WHERE s.id = ${student.id}
-        AND NOT EXISTS (SELECT 1 FROM fee_structures fs WHERE fs.batch_id = s.batch_id AND fs.fee_head_id = ob.fee_head_id)
+        AND NOT EXISTS (SELECT 1 FROM fee_structures fs WHERE fs.batch_id = s.batch_id AND fs.fee_head_id = ch.fee_head_id)
     ) h
     ORDER BY h.part, h.sortId`));
   const payments = (await rows<StatementPayment & { feeHeadId: number }>(db, sql`
@@ -104,7 +107,7 @@ export async function studentStatement(db: DbOrTx, params: { depId: number; stud
     JOIN receipts r ON r.id = rl.receipt_id
     WHERE rl.student_id = ${student.id} AND r.status = 'live'
       AND (rl.fee_head_id IN (SELECT fee_head_id FROM fee_structures WHERE batch_id = ${student.batchId})
-        OR rl.fee_head_id IN (SELECT fee_head_id FROM opening_balances WHERE student_id = ${student.id}))
+        OR rl.fee_head_id IN (SELECT ch.fee_head_id FROM (${charges}) ch))
     ORDER BY r.date, r.number, rl.line_no`));
   const first = heads[0];
   return {
