@@ -1,7 +1,8 @@
 import { Button, Divider, Grid, Group, List, Paper, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { isInstrumentMode, issuedRateBasisPoints, paiseToRupeesText, paymentNeedsReference } from '@fees/validation';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
+import { asksClosedDayReason, ClosedDayReason } from '../../components/ClosedDayReason';
 import { FailureAlert } from '../../components/FailureAlert';
 import type { StudentDues } from '../../components/InstalmentDues';
 import type { UpiPayee } from '../../components/UpiQr';
@@ -51,6 +52,8 @@ export function ReceiptForm(props: ReceiptFormProps) {
     validate: schemaResolver(ZReceiptForm, { sync: true }),
     clearInputErrorOnChange: true,
   });
+  // Asked only when the server refuses an admin's write on a closed day for want of a reason.
+  const [closedDayReason, setClosedDayReason] = useState('');
   const rateBasisPoints = issuedRateBasisPoints(form.values.paymentMode, props.rateBasisPoints);
   const pricing = useReceiptPricing(form.values.items, heads, rateBasisPoints, alreadyOnReceipt);
 
@@ -76,6 +79,7 @@ export function ReceiptForm(props: ReceiptFormProps) {
         total: paiseToRupeesText(pricing.totalPaise),
         tax: paiseToRupeesText(pricing.taxPaise),
         net: paiseToRupeesText(pricing.netPaise),
+        ...(closedDayReason.trim() ? { closedDayReason: closedDayReason.trim() } : {}),
         confirm: true,
         allowOverpayment,
       });
@@ -122,6 +126,7 @@ export function ReceiptForm(props: ReceiptFormProps) {
     >
       <Stack gap="lg">
         {error !== null && error !== undefined && <FailureAlert error={error} title="Not saved" />}
+        {(asksClosedDayReason(error) || closedDayReason) && <ClosedDayReason value={closedDayReason} onChange={setClosedDayReason} />}
         {/* Student and dues side by side on a wide screen; on a narrow one the dues come after the lines. */}
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, lg: 7 }}>

@@ -54,6 +54,8 @@ export interface ReceiptSubmission {
   total: string;
   tax: string;
   net: string;
+  /** An admin's reason for changing a closed day, when the server asked for one. */
+  closedDayReason?: string;
   confirm: true;
   allowOverpayment: boolean;
 }

@@ -1,9 +1,10 @@
-import { isDayClosedRefusal, PAYMENT_MODE_LABELS, REFUND_MODES, refundLabel, type TRefundMode, ZCreateRefundInput, ZVoidReason } from '@fees/validation';
+import { PAYMENT_MODE_LABELS, REFUND_MODES, refundLabel, type TRefundMode, ZCreateRefundInput, ZVoidReason } from '@fees/validation';
 import { Badge, Button, Checkbox, Group, Modal, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconPrinter, IconReceiptRefund, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { asksClosedDayReason, ClosedDayReason } from '../../components/ClosedDayReason';
 import { FailureAlert } from '../../components/FailureAlert';
 import { PageHeader } from '../../components/PageHeader';
 import { ReportStates } from '../../components/ReportStates';
@@ -20,25 +21,6 @@ type EntryContext = RouterOutputs['receipts']['entryContext'];
 type FoundStudent = EntryContext['student'] & Pick<EntryContext, 'advancePaise'>;
 
 const emptyForm = () => ({ date: todayIso(), amount: '', paymentMode: 'cash' as TRefundMode, paymentReference: '', reason: '', confirm: false, closedDayReason: '' });
-
-/** An admin writing on a closed day is asked why (the server's refusal says so); staff are refused outright. */
-function asksClosedDayReason(error: unknown): boolean {
-  const message = error instanceof Error ? error.message : '';
-  return isDayClosedRefusal(message) && message.endsWith('Give a reason to change it.');
-}
-
-function ClosedDayReason({ value, onChange }: { value: string; onChange: (value: string) => void }) {
-  return (
-    <TextInput
-      label="Reason for changing a closed day"
-      description="Kept in the audit log"
-      required
-      maxLength={200}
-      value={value}
-      onChange={(e) => onChange(e.currentTarget.value)}
-    />
-  );
-}
 
 /** New refund: find the student by admission number, see their advance, pay part or all of it out. */
 function NewRefund({ onDone }: { onDone: (number: number) => void }) {
