@@ -20,6 +20,7 @@ const TRPC_CODE: Record<AppErrorCode, TRPC_ERROR_CODE_KEY> = {
   CONFLICT: 'CONFLICT',
   STALE: 'CONFLICT',
   TOO_MANY: 'TOO_MANY_REQUESTS',
+  UNAVAILABLE: 'SERVICE_UNAVAILABLE',
 };
 
 /** The TRPCError of an AppError: its message kept, the AppError as cause (STALE is a 409 CONFLICT). */

@@ -11,7 +11,9 @@ export type AppErrorCode =
   | 'CONFLICT'
   /** The record changed since the client read it (an edit from a stale screen). */
   | 'STALE'
-  | 'TOO_MANY';
+  | 'TOO_MANY'
+  /** Something the server needs is missing or failing (pg_dump for a backup): the message says what. */
+  | 'UNAVAILABLE';
 
 export class AppError extends Error {
   readonly code: AppErrorCode;

@@ -1,14 +1,18 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { writeAudit } from '@fees/db';
+import { isPostgres, writeAudit } from '@fees/db';
+import { AppError } from '@fees/validation';
 import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../audit';
 import { createRequestContext, type ServerDeps } from '../context';
+import { pgDumpToTempFile } from './pg-dump';
 import { backupFileName, removeTemporarySnapshots, snapshotToTempFile } from './snapshot';
 
 /**
- * GET /api/backup: an online snapshot of the database as the attachment backup_{yyyy-MM-dd}.sqlite,
- * for admins (401 without a session, 403 for staff). The snapshot file is removed once sent.
+ * GET /api/backup: an online snapshot of the database as an attachment, for admins (401 without a
+ * session, 403 for staff): backup_{yyyy-MM-dd}.sqlite on SQLite, pg_dump's custom format
+ * backup_{yyyy-MM-dd}.dump on PostgreSQL (503 with the reason when pg_dump cannot make it). The
+ * temporary file is removed once sent.
  * GET /api/backup/files/{file}: one of the automatic backups, for admins too.
  */
 export async function backupRoutes(app: FastifyInstance, opts: { deps: ServerDeps }): Promise<void> {
@@ -18,8 +22,15 @@ export async function backupRoutes(app: FastifyInstance, opts: { deps: ServerDep
     const ctx = (await createRequestContext(opts.deps, req, reply));
     if (!ctx.session) return reply.code(401).send({ message: 'Please sign in' });
     if (ctx.session.role !== 'admin') return reply.code(403).send({ message: 'Administrators only' });
-    const snapshot = await snapshotToTempFile(ctx.db);
-    const fileName = backupFileName('sqlite');
+    const postgres = isPostgres(ctx.db);
+    let snapshot: { path: string; bytes: number; ms: number; cleanup: () => Promise<void> };
+    try {
+      snapshot = postgres ? await pgDumpToTempFile(ctx.db, 'custom') : await snapshotToTempFile(ctx.db);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'UNAVAILABLE') return reply.code(503).send({ message: error.message });
+      throw error;
+    }
+    const fileName = backupFileName(postgres ? 'dump' : 'sqlite');
     await writeAudit(ctx.db, actorOf(ctx), {
       action: 'backup',
       entity: 'database',
@@ -28,7 +39,7 @@ export async function backupRoutes(app: FastifyInstance, opts: { deps: ServerDep
     const file = createReadStream(snapshot.path);
     file.once('close', () => void snapshot.cleanup());
     return reply
-      .header('content-type', 'application/vnd.sqlite3')
+      .header('content-type', postgres ? 'application/octet-stream' : 'application/vnd.sqlite3')
       .header('content-disposition', `attachment; filename="${fileName}"`)
       .header('content-length', snapshot.bytes)
       .header('cache-control', 'no-store')

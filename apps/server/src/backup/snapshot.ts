@@ -29,8 +29,8 @@ export interface Snapshot {
   checkpoint: SnapshotResult['checkpoint'];
 }
 
-/** backup_{yyyy-MM-dd}.sqlite or .sql, dated in the foundation's time zone. */
-export function backupFileName(extension: 'sqlite' | 'sql', date: string = today()): string {
+/** backup_{yyyy-MM-dd}.sqlite, .dump (PostgreSQL's custom format) or .sql, dated in the foundation's time zone. */
+export function backupFileName(extension: 'sqlite' | 'dump' | 'sql', date: string = today()): string {
   return `backup_${date}.${extension}`;
 }
 
@@ -126,12 +126,18 @@ export async function removeTemporarySnapshots(): Promise<void> {
   await Promise.all([...outstanding].map((cleanup) => cleanup()));
 }
 
+export interface TemporaryFolder {
+  dir: string;
+  /** Removes the folder without blocking the event loop; may be called more than once, never rejects. */
+  cleanup: () => Promise<void>;
+}
+
 /**
- * A snapshot in a new temporary folder; cleanup() removes it without blocking the event loop (freeing
- * a large file takes the file system a while), may be called more than once, and never rejects: a
- * failure is reported as a process warning.
+ * A new temporary folder for one backup file, removed by cleanup() or at shutdown. Freeing a large
+ * file takes the file system a while, so the removal never blocks; a failure is reported as a
+ * process warning.
  */
-export async function snapshotToTempFile(db: Database): Promise<Snapshot & { cleanup: () => Promise<void> }> {
+export function temporaryFolder(): TemporaryFolder {
   const dir = mkdtempSync(join(tmpdir(), 'fees-backup-'));
   let removal: Promise<void> | undefined;
   const cleanup = () => {
@@ -141,6 +147,12 @@ export async function snapshotToTempFile(db: Database): Promise<Snapshot & { cle
     return removal;
   };
   outstanding.add(cleanup);
+  return { dir, cleanup };
+}
+
+/** A snapshot in a new temporary folder (temporaryFolder). */
+export async function snapshotToTempFile(db: Database): Promise<Snapshot & { cleanup: () => Promise<void> }> {
+  const { dir, cleanup } = temporaryFolder();
   try {
     return { ...(await takeSnapshot(db, join(dir, 'snapshot.sqlite'))), cleanup };
   } catch (error) {

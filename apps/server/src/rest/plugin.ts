@@ -74,7 +74,7 @@ function handlerOf(route: RestRoute, deps: ServerDeps) {
       result = await procedure(await inputOf(route, fields, caller));
     } catch (error) {
       const restError = toRestError(error, rename);
-      if (restError.status >= 500) {
+      if (restError.unexpected) {
         req.log.error({ err: error, path: route.path }, 'REST error');
         return reply.code(restError.status).send({ message: serverFailureMessage(req.id), ref: req.id });
       }

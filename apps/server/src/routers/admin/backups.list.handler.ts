@@ -1,13 +1,23 @@
+import { isPostgres } from '@fees/db';
+import { pgDumpProblem } from '../../backup/pg-dump';
+import { backupFileName } from '../../backup/snapshot';
 import type { Context } from '../../context';
 
 /**
- * The automatic backups for Admin › Backup Database: where they go, the schedule, each file newest
- * first (time, size, check, copy) and the warnings the dashboard shows. Empty where the server runs
- * without automatic backups.
+ * Admin › Backup Database: the download (the engine, the file's name, and why it cannot be made, as
+ * when pg_dump is missing), and the automatic backups: where they go, the schedule, each file newest
+ * first (time, size, check, copy) and the warnings the dashboard shows. No automatic backups where
+ * the server runs without them (PostgreSQL, most tests).
  */
 export async function backupsListHandler({ ctx }: { ctx: Context }) {
+  const postgres = isPostgres(ctx.db);
+  const download = {
+    engine: postgres ? ('postgres' as const) : ('sqlite' as const),
+    fileName: backupFileName(postgres ? 'dump' : 'sqlite'),
+    problem: postgres ? await pgDumpProblem(ctx.db) : null,
+  };
   const backups = ctx.backups;
-  if (!backups) return { enabled: false as const, dir: null, schedule: null, copyTo: null, nextRun: null, files: [], warnings: [] };
+  if (!backups) return { download, enabled: false as const, dir: null, schedule: null, copyTo: null, nextRun: null, files: [], warnings: [] };
   const { dir, schedule, copyTo } = backups.settings;
   const files = (await backups.list()).map((r) => ({
     file: r.file,
@@ -20,6 +30,7 @@ export async function backupsListHandler({ ctx }: { ctx: Context }) {
     copy: r.copy,
   }));
   return {
+    download,
     enabled: true as const,
     dir,
     schedule,

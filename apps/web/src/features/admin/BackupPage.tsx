@@ -145,9 +145,54 @@ function AutomaticBackups() {
   );
 }
 
+/** How to restore the SQLite file the page downloads. */
+function RestoreSqlite({ example }: { example: string }) {
+  return (
+    <>
+      <List type="ordered" size="sm" spacing="xs">
+        <List.Item>Stop the server.</List.Item>
+        <List.Item>
+          In the application folder run <Code>pnpm --filter @fees/server restore {example}</Code> (with the same{' '}
+          <Code>DATABASE_PATH</Code> as the server, if you set one).
+        </List.Item>
+        <List.Item>Start the server again.</List.Item>
+      </List>
+      <Text size="sm" c="dimmed" mt="sm">
+        The file is checked for integrity before anything is replaced; the current database is kept beside it,
+        renamed with the date and time of the restore.
+      </Text>
+    </>
+  );
+}
+
+/** How to restore pg_dump's custom-format file with pg_restore. */
+function RestorePostgres({ example }: { example: string }) {
+  return (
+    <>
+      <List type="ordered" size="sm" spacing="xs">
+        <List.Item>
+          Create an empty database: <Code>createdb --owner fees fees_restored</Code>.
+        </List.Item>
+        <List.Item>
+          Load the file into it: <Code>pg_restore --no-owner --dbname=fees_restored {example}</Code>.
+        </List.Item>
+        <List.Item>
+          Stop the app servers, point their <Code>DATABASE_URL</Code> at the new database and start them again.
+        </List.Item>
+      </List>
+      <Text size="sm" c="dimmed" mt="sm">
+        The database you were using stays untouched until you drop it. For recovery to any moment and a standby
+        ready to take over, use PostgreSQL's continuous archiving and streaming replication (see the README).
+      </Text>
+    </>
+  );
+}
+
 /** /admin/backup: download a consistent snapshot of the database, the automatic backups, and how to restore one. */
 export default function BackupPage() {
   const navigate = useNavigate();
+  const trpc = useTRPC();
+  const download = useQuery(trpc.admin.backups.list.queryOptions()).data?.download;
   const backup = useMutation({
     mutationFn: downloadBackup,
     onError: (error) => {
@@ -157,7 +202,7 @@ export default function BackupPage() {
       }
     },
   });
-  const example = `backup_${todayIso()}.sqlite`;
+  const example = download?.fileName ?? `backup_${todayIso()}.sqlite`;
 
   return (
     <>
@@ -170,6 +215,11 @@ export default function BackupPage() {
               it holds everything saved up to the moment it was taken. Keep the file somewhere safe, away from this
               computer.
             </Text>
+            {download?.problem && (
+              <Alert color="orange" icon={<IconAlertTriangle />} role="alert" title="The backup cannot be made on this server">
+                {download.problem}
+              </Alert>
+            )}
             <FailureAlert error={backup.error} />
             {backup.data && (
               <Alert color="green" icon={<IconCircleCheck />} role="status">
@@ -179,6 +229,7 @@ export default function BackupPage() {
             <Button
               leftSection={<IconDatabaseExport size={18} />}
               loading={backup.isPending}
+              disabled={Boolean(download?.problem)}
               onClick={() => backup.mutate()}
               size="md"
               w="fit-content"
@@ -192,18 +243,7 @@ export default function BackupPage() {
           <Title order={2} size="h4" mb="xs">
             Restoring a backup
           </Title>
-          <List type="ordered" size="sm" spacing="xs">
-            <List.Item>Stop the server.</List.Item>
-            <List.Item>
-              In the application folder run <Code>pnpm --filter @fees/server restore {example}</Code> (with the same{' '}
-              <Code>DATABASE_PATH</Code> as the server, if you set one).
-            </List.Item>
-            <List.Item>Start the server again.</List.Item>
-          </List>
-          <Text size="sm" c="dimmed" mt="sm">
-            The file is checked for integrity before anything is replaced; the current database is kept beside it,
-            renamed with the date and time of the restore.
-          </Text>
+          {download?.engine === 'postgres' ? <RestorePostgres example={example} /> : <RestoreSqlite example={example} />}
         </Paper>
       </Stack>
     </>
