@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { ZAmount, ZDate, ZDepId, ZId, ZMustConfirm, ZVersion } from './common';
+import { headBalancePaise } from './balance';
 import { MSG } from './messages';
 import { MONEY_PAYMENT_MODES, ZClosedDayReason, ZVoidReason } from './receipts';
 
@@ -43,7 +44,7 @@ export function advancePaise(heads: readonly AdvanceHead[], settled: AdvanceSett
  * the credit now holds (a receipt that paid the advance was voided afterwards). Writes refuse that.
  */
 export function advanceLeftPaise(heads: readonly AdvanceHead[], settled: AdvanceSettlements): number {
-  const credit = heads.reduce((sum, h) => sum + Math.max(0, h.paidPaise + h.discountPaise + h.adjustmentPaise - h.feePaise), 0);
+  const credit = heads.reduce((sum, h) => sum + Math.max(0, -headBalancePaise(h)), 0);
   return credit - settled.appliedPaise - settled.refundedPaise;
 }
 

@@ -18,5 +18,6 @@ export * from './limits';
 export * from './audit';
 export * from './schemes';
 export * from './advance';
+export * from './balance';
 export * from './opening';
 export * from './cheques';

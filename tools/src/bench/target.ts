@@ -1,4 +1,5 @@
 /** What the bench aims at: the largest department and course, their students, a month of receipts. */
+import { balanceSql } from '@fees/db';
 import type Sqlite from 'better-sqlite3';
 import { addDays, addMonths, DEPARTMENTS } from '@fees/validation';
 
@@ -64,7 +65,7 @@ export function chooseTarget(sqlite: Sqlite.Database, today: string): BenchTarge
          JOIN fee_structures fs ON fs.batch_id = c.batch_id
          LEFT JOIN discounts d ON d.student_id = c.id AND d.fee_head_id = fs.fee_head_id
          LEFT JOIN paid p ON p.student_id = c.id AND p.fee_head_id = fs.fee_head_id
-         WHERE fs.amount_paise - COALESCE(d.discount_paise + d.adjustment_paise, 0) - COALESCE(p.paise, 0) >= @minimumBalance
+         WHERE ${balanceSql({ fee: 'fs.amount_paise', discount: 'COALESCE(d.discount_paise, 0)', adjustment: 'COALESCE(d.adjustment_paise, 0)', paid: 'COALESCE(p.paise, 0)' })} >= @minimumBalance
          GROUP BY c.id ORDER BY c.id`,
       )
       .all({ depId: dep.id, today, minimumBalance: MINIMUM_BALANCE_PAISE }) as { studentId: number; heads: string }[]

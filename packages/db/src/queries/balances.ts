@@ -1,6 +1,7 @@
 import { CHEQUE_BOUNCE_HEAD } from '@fees/validation';
 import type { Database } from '../client';
 import { row, rows } from '../engine/runner';
+import { balanceOfColumns } from './balance-sql';
 
 /**
  * A student's dues per fee head of their batch's fee structure and per head with an opening balance
@@ -77,7 +78,7 @@ const ROWS_SQL = `${HEADS_CTE}
   SELECT feeHeadId, feeHead, feePaise, discountPaise, adjustmentPaise,
          discountPaise + adjustmentPaise AS totalDiscountPaise,
          paidPaise,
-         feePaise - discountPaise - adjustmentPaise - paidPaise AS balancePaise
+         ${balanceOfColumns()} AS balancePaise
   FROM heads
   ORDER BY part, sort_id`;
 
@@ -87,7 +88,7 @@ const TOTALS_SQL = `${HEADS_CTE}
          COALESCE(SUM(adjustmentPaise), 0) AS adjustmentPaise,
          COALESCE(SUM(discountPaise + adjustmentPaise), 0) AS totalDiscountPaise,
          COALESCE(SUM(paidPaise), 0) AS paidPaise,
-         COALESCE(SUM(feePaise - discountPaise - adjustmentPaise - paidPaise), 0) AS balancePaise
+         COALESCE(SUM(${balanceOfColumns()}), 0) AS balancePaise
   FROM heads`;
 
 /** The student's balance rows, in the order the fee structure was entered, then opening balances outside it, then a bounce charge. */

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { row } from '../engine/runner';
+import { balanceSql } from './balance-sql';
 import { batches, courses, discounts, feeHeads, feeStructures, openingBalances, receiptLines, receipts, studentHeadPaid, students } from '../schema';
 
 /**
@@ -204,16 +205,24 @@ export async function paidAndOpeningOnHead(db: DbOrTx, params: { studentId: numb
   return { paidPaise: paid, openingPaise: opening };
 }
 
+/** balancesBelowZero's statement, over @batchId, @feeHeadId and @feePaise. */
+const BALANCES_BELOW_ZERO = `
+  SELECT COUNT(*) AS students, MIN(balance) AS lowestPaise FROM (
+    SELECT ${balanceSql({
+      fee: '@feePaise + COALESCE(ob.amount_paise, 0)',
+      discount: 'COALESCE(d.discount_paise, 0)',
+      adjustment: 'COALESCE(d.adjustment_paise, 0)',
+      paid: 'COALESCE(p.paid_paise, 0)',
+    })} AS balance
+    FROM students s
+    LEFT JOIN opening_balances ob ON ob.student_id = s.id AND ob.fee_head_id = @feeHeadId
+    LEFT JOIN discounts d ON d.student_id = s.id AND d.fee_head_id = @feeHeadId
+    LEFT JOIN student_head_paid p ON p.student_id = s.id AND p.fee_head_id = @feeHeadId
+    WHERE s.batch_id = @batchId
+  ) AS balances WHERE balance < 0`;
+
 /** The students of a batch whose balance on a head (an opening balance included) would be below zero at this fee: how many, and the lowest balance. */
 export async function balancesBelowZero(db: DbOrTx, params: { batchId: number; feeHeadId: number; feePaise: number }): Promise<{ students: number; lowestPaise: number }> {
-  const found = (await row<{ students: number; lowestPaise: number | null }>(db, sql`
-    SELECT COUNT(*) AS students, MIN(balance) AS lowestPaise FROM (
-      SELECT ${params.feePaise} + COALESCE(ob.amount_paise, 0) - COALESCE(d.discount_paise + d.adjustment_paise, 0) - COALESCE(p.paid_paise, 0) AS balance
-      FROM ${students} s
-      LEFT JOIN ${openingBalances} ob ON ob.student_id = s.id AND ob.fee_head_id = ${params.feeHeadId}
-      LEFT JOIN ${discounts} d ON d.student_id = s.id AND d.fee_head_id = ${params.feeHeadId}
-      LEFT JOIN ${studentHeadPaid} p ON p.student_id = s.id AND p.fee_head_id = ${params.feeHeadId}
-      WHERE s.batch_id = ${params.batchId}
-    ) AS balances WHERE balance < 0`));
+  const found = await row<{ students: number; lowestPaise: number | null }>(db, BALANCES_BELOW_ZERO, params);
   return { students: found?.students ?? 0, lowestPaise: found?.lowestPaise ?? 0 };
 }

@@ -11,6 +11,7 @@ export * from './batches';
 export * from './discounts';
 export * from './fees';
 export * from './receipts';
+export * from './balance-sql';
 export * from './balances';
 export * from './reports';
 export * from './day-book';

@@ -9,7 +9,7 @@ import {
   isUniqueViolation,
   paidAndOpeningOnHead,
 } from '@fees/db';
-import { AppError, MSG, paiseToRupeesText, refuse, type TCreateDiscountInput } from '@fees/validation';
+import { AppError, headBalancePaise, MSG, paiseToRupeesText, refuse, type TCreateDiscountInput } from '@fees/validation';
 
 /** The batch must exist and belong to the department. */
 export async function loadBatchOfDepartment(db: DbOrTx, input: { depId: number; batchId: number }) {
@@ -49,7 +49,7 @@ export async function checkDiscount(db: DbOrTx, input: Omit<TCreateDiscountInput
     );
   }
   const { paidPaise, openingPaise } = (await paidAndOpeningOnHead(db, { studentId: student.id, feeHeadId: head.id }));
-  const balance = structure.amountPaise + openingPaise - input.discount - input.adjustment - paidPaise;
+  const balance = headBalancePaise({ feePaise: structure.amountPaise + openingPaise, discountPaise: input.discount, adjustmentPaise: input.adjustment, paidPaise });
   if (balance < 0 && !input.allowNegativeBalance) refuse('CONFLICT', MSG.belowZero(1, head.name, paiseToRupeesText(balance)));
   return { student, head, batch };
 }

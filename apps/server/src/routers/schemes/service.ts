@@ -25,6 +25,7 @@ import {
 } from '@fees/db';
 import {
   AppError,
+  headBalancePaise,
   MSG,
   paiseToRupeesText,
   refuse,
@@ -148,7 +149,7 @@ export async function planJoin(db: DbOrTx, input: TApplySchemeInput) {
           ? 'unchanged'
           : 'write';
     const afterPaise = action === 'write' ? schemePaise : beforePaise;
-    const balanceBeforePaise = state.feePaise + state.openingPaise - beforePaise - adjustmentPaise - state.paidPaise;
+    const balanceBeforePaise = headBalancePaise({ feePaise: state.feePaise + state.openingPaise, discountPaise: beforePaise, adjustmentPaise, paidPaise: state.paidPaise });
     rows.push({
       studentId: student.id,
       admissionNo: student.admissionNo,
@@ -274,7 +275,7 @@ export async function planLeave(db: DbOrTx, input: Omit<TLeaveSchemeInput, 'conf
     const student = byId.get(state.studentId)!;
     const beforePaise = state.discountPaise ?? 0;
     const adjustmentPaise = state.adjustmentPaise ?? 0;
-    const balanceBeforePaise = state.feePaise + state.openingPaise - beforePaise - adjustmentPaise - state.paidPaise;
+    const balanceBeforePaise = headBalancePaise({ feePaise: state.feePaise + state.openingPaise, discountPaise: beforePaise, adjustmentPaise, paidPaise: state.paidPaise });
     const balanceAfterPaise = balanceBeforePaise + beforePaise;
     rows.push({
       studentId: student.id,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../client';
 import { rows } from '../../engine/runner';
+import { balanceSql } from '../balance-sql';
 import { assemble, type BatchGroup, courseStudentMoney, type Kind } from './shared';
 
 export interface DuesTotals {
@@ -36,7 +37,12 @@ type DuesRaw = { kind: Kind } & Omit<DuesRow, 'batchId' | 'batchName'> & { batch
 
 /** A student's balance in the dues report: fee and opening balance, less discounts and paid (structure heads and opening heads outside it). */
 const DUES_BALANCE = sql.raw(
-  'COALESCE(fee.feePaise, 0) + COALESCE(opening.openingPaise, 0) - COALESCE(disc.discountPaise, 0) - COALESCE(paid.paid_paise, 0) - COALESCE(opening.paidOutsidePaise, 0)',
+  balanceSql({
+    fee: 'COALESCE(fee.feePaise, 0) + COALESCE(opening.openingPaise, 0)',
+    discount: 'COALESCE(disc.discountPaise, 0)',
+    adjustment: 'COALESCE(disc.adjustmentPaise, 0)',
+    paid: 'COALESCE(paid.paid_paise, 0) + COALESCE(opening.paidOutsidePaise, 0)',
+  }),
 );
 
 /**
@@ -53,7 +59,7 @@ export async function duesReport(
       SELECT sel.id AS studentId, sel.admission_no AS admissionNo, sel.name AS name, sel.cap_id AS capId,
         b.id AS batchId, b.name AS batchName, b.start_date AS batchStart,
         COALESCE(fee.feePaise, 0) + COALESCE(opening.openingPaise, 0) AS feePaise,
-        COALESCE(disc.discountPaise, 0) AS discountPaise,
+        COALESCE(disc.discountPaise, 0) + COALESCE(disc.adjustmentPaise, 0) AS discountPaise,
         COALESCE(paid.paid_paise, 0) + COALESCE(opening.paidOutsidePaise, 0) AS paidPaise,
         ${DUES_BALANCE} AS balancePaise
       FROM sel

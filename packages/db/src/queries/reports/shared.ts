@@ -53,7 +53,7 @@ export function assemble<Raw extends { kind: Kind; batchId: number | null; batch
 /**
  * The money of a course's students as common table expressions, each summed once per batch or per
  * student instead of once per student and head: sel (the students asked for), fee (a batch's fee
- * structure total), disc (a student's discount + adjustment on the heads of their batch) and opening
+ * structure total), disc (a student's discount and adjustment on the heads of their batch) and opening
  * (a student's charges beyond the structure: opening balances and bounce charges, see studentCharges;
  * and what they paid on such heads outside the structure). A
  * student's paid on the structure's heads is one running total, student_paid. The reports read sel as the
@@ -76,7 +76,7 @@ export function courseStudentMoney(params: { depId: number; courseId: number; ba
       GROUP BY fs.batch_id
     ),
     disc AS MATERIALIZED (
-      SELECT sel.id AS student_id, SUM(dc.discount_paise + dc.adjustment_paise) AS discountPaise
+      SELECT sel.id AS student_id, SUM(dc.discount_paise) AS discountPaise, SUM(dc.adjustment_paise) AS adjustmentPaise
       FROM sel
       CROSS JOIN discounts dc ON dc.student_id = sel.id
       JOIN fee_structures fs ON fs.batch_id = sel.batch_id AND fs.fee_head_id = dc.fee_head_id

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../client';
 import { row, rows } from '../../engine/runner';
+import { balanceOfColumns } from '../balance-sql';
 import { studentCharges } from '../student-charges';
 import type { PaymentMode } from '../../schema';
 
@@ -9,6 +10,9 @@ import type { PaymentMode } from '../../schema';
  * running totals keep it (student_head_paid, by primary key). Aliases: s = students, fs = fee_structures.
  */
 const PAID_ON_HEAD = sql.raw('(SELECT p.paid_paise FROM student_head_paid p WHERE p.student_id = s.id AND p.fee_head_id = fs.fee_head_id)');
+
+/** A head's balance over the statement's heads h. */
+const HEAD_BALANCE = sql.raw(balanceOfColumns('h'));
 
 export interface StatementPayment {
   receiptNumber: number;
@@ -73,10 +77,10 @@ export async function studentStatement(db: DbOrTx, params: { depId: number; stud
   // Opening balances and bounce charges: on a structure head they add to its fee, else a head of their own.
   const charges = studentCharges(sql`${student.id}`);
   const heads = (await rows<Omit<StatementHead, 'payments'> & Record<`t${keyof StatementTotals}`, number>>(db, sql`
-    SELECT h.*, h.feePaise - h.discountPaise - h.adjustmentPaise - h.paidPaise AS balancePaise,
+    SELECT h.*, ${HEAD_BALANCE} AS balancePaise,
       SUM(h.feePaise) OVER () AS tfeePaise, SUM(h.discountPaise) OVER () AS tdiscountPaise,
       SUM(h.adjustmentPaise) OVER () AS tadjustmentPaise, SUM(h.paidPaise) OVER () AS tpaidPaise,
-      SUM(h.feePaise - h.discountPaise - h.adjustmentPaise - h.paidPaise) OVER () AS tbalancePaise
+      SUM(${HEAD_BALANCE}) OVER () AS tbalancePaise
     FROM (
       SELECT 0 AS part, fs.id AS sortId, fs.fee_head_id AS feeHeadId, fh.name AS feeHead,
         fs.amount_paise + COALESCE(ch.amount_paise, 0) AS feePaise, COALESCE(ch.opening_paise, 0) AS openingPaise,

@@ -1,0 +1,25 @@
+/**
+ * The balance of decisions.md ("Fees, discounts, dues"), written once for SQL: balance = fee - discount -
+ * adjustment - paid, where fee includes any opening balance on the head and paid is the head's lines on
+ * live receipts. Every query that reports or checks a balance builds it here; JavaScript uses
+ * `headBalancePaise` from @fees/validation.
+ */
+
+/** The four amounts as SQL text of the query itself (columns, sums, `@param`s), never a value a user typed. */
+export interface BalanceTerms {
+  fee: string;
+  discount: string;
+  adjustment: string;
+  paid: string;
+}
+
+/** The balance as an SQL expression; each term is parenthesized, so a term may be a sum. */
+export function balanceSql(terms: BalanceTerms): string {
+  return `(${terms.fee}) - (${terms.discount}) - (${terms.adjustment}) - (${terms.paid})`;
+}
+
+/** The balance over columns named feePaise, discountPaise, adjustmentPaise and paidPaise (of `alias` when given). */
+export function balanceOfColumns(alias?: string): string {
+  const of = alias === undefined ? '' : `${alias}.`;
+  return balanceSql({ fee: `${of}feePaise`, discount: `${of}discountPaise`, adjustment: `${of}adjustmentPaise`, paid: `${of}paidPaise` });
+}
