@@ -95,13 +95,7 @@ export async function batchIsInUse(db: DbOrTx, batchId: number): Promise<boolean
   return found?.used === 1;
 }
 
-export interface BatchRow {
-  departmentId: number;
-  courseId: number;
-  name: string;
-  startDate: string;
-  endDate: string;
-}
+export type BatchRow = Pick<typeof batches.$inferSelect, 'departmentId' | 'courseId' | 'name' | 'startDate' | 'endDate'>;
 
 export async function insertBatch(db: DbOrTx, row: BatchRow) {
   return (await db.insert(batches).values(row).returning())[0]!;

@@ -8,24 +8,9 @@ import type { Database, DbOrTx } from '../client';
 import { row, run } from '../engine/runner';
 import { type ChequeStatus, cheques, dayClosings, feeHeads, receipts, settings, students, users } from '../schema';
 
-export interface Instrument {
-  bank: string;
-  instrumentNo: string;
-  instrumentDate: string;
-}
+export type Instrument = Pick<typeof cheques.$inferSelect, 'bank' | 'instrumentNo' | 'instrumentDate'>;
 
-export interface StoredCheque extends Instrument {
-  id: number;
-  receiptId: number;
-  departmentId: number;
-  studentId: number;
-  status: ChequeStatus;
-  clearedOn: string | null;
-  bouncedOn: string | null;
-  bounceReason: string | null;
-  bounceChargePaise: number;
-  version: number;
-}
+export type StoredCheque = Omit<typeof cheques.$inferSelect, 'settledBy' | 'settledAt'>;
 
 /** A cheque with the number of its receipt. */
 export interface FoundCheque extends StoredCheque {
@@ -170,12 +155,7 @@ export async function findChequeBounceHeadId(db: DbOrTx): Promise<number | null>
 
 // Closed days
 
-export interface DayClosing {
-  departmentId: number;
-  date: string;
-  closedAt: string;
-  closedByEmail: string | null;
-}
+export type DayClosing = Pick<typeof dayClosings.$inferSelect, 'departmentId' | 'date' | 'closedAt'> & { closedByEmail: string | null };
 
 export async function findDayClosing(db: DbOrTx, departmentId: number, date: string): Promise<DayClosing | null> {
   return (

@@ -86,15 +86,9 @@ export async function findStudentPlacement(db: DbOrTx, studentId: number) {
   );
 }
 
-export interface DiscountRow {
-  studentId: number;
-  feeHeadId: number;
-  discountPaise: number;
-  adjustmentPaise: number;
-  note: string | null;
-  /** The concession scheme that wrote the discount; null once it is typed by hand. */
-  schemeId?: number | null;
-}
+/** A discount as written; schemeId (the concession scheme that wrote it) is null once it is typed by hand. */
+export type DiscountRow = Pick<typeof discounts.$inferSelect, 'studentId' | 'feeHeadId' | 'discountPaise' | 'adjustmentPaise' | 'note'> &
+  Partial<Pick<typeof discounts.$inferSelect, 'schemeId'>>;
 
 export async function insertDiscount(db: DbOrTx, row: DiscountRow) {
   return (await db.insert(discounts).values(row).returning())[0]!;

@@ -165,13 +165,7 @@ export async function feeStructureDependents(db: DbOrTx, params: { batchId: numb
   ))!;
 }
 
-export interface FeeStructureRow {
-  batchId: number;
-  feeHeadId: number;
-  amountPaise: number;
-  startDate: string;
-  endDate: string;
-}
+export type FeeStructureRow = Pick<typeof feeStructures.$inferSelect, 'batchId' | 'feeHeadId' | 'amountPaise' | 'startDate' | 'endDate'>;
 
 export async function insertFeeStructure(db: DbOrTx, row: FeeStructureRow) {
   return (await db.insert(feeStructures).values(row).returning())[0]!;

@@ -1,16 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { row, rows, run } from '../engine/runner';
-import { students } from '../schema';
+import { type openingBalances, students } from '../schema';
 
 /** Opening balances (schema/opening.ts): the import's look-ups and writes, the admin list and corrections. */
 
-export interface OpeningStudent {
-  id: number;
-  admissionNo: string;
-  name: string;
-  batchId: number;
-}
+export type OpeningStudent = Pick<typeof students.$inferSelect, 'id' | 'admissionNo' | 'name' | 'batchId'>;
 
 /** The department's students with these admission numbers (exact, as stored). */
 export async function findStudentsByAdmissionNos(
@@ -35,33 +30,15 @@ export async function openingBalanceKeys(db: DbOrTx, departmentId: number): Prom
   );
 }
 
-export interface NewOpeningBalance {
-  studentId: number;
-  feeHeadId: number;
-  amountPaise: number;
-  dueDate: string;
-  note: string | null;
-  createdBy: number | null;
-}
+export type NewOpeningBalance = Pick<typeof openingBalances.$inferSelect, 'studentId' | 'feeHeadId' | 'amountPaise' | 'dueDate' | 'note' | 'createdBy'>;
 
-export interface OpeningBalanceRow {
-  id: number;
-  studentId: number;
-  admissionNo: string;
-  studentName: string;
-  departmentId: number;
-  courseId: number;
-  batchId: number;
-  batchName: string;
-  feeHeadId: number;
-  feeHead: string;
-  amountPaise: number;
-  dueDate: string;
-  note: string | null;
-  createdAt: string;
-  updatedAt: string;
-  version: number;
-}
+/** An opening balance with its student, batch and head named. */
+export type OpeningBalanceRow = Omit<typeof openingBalances.$inferSelect, 'createdBy'> &
+  Pick<typeof students.$inferSelect, 'admissionNo' | 'departmentId' | 'courseId' | 'batchId'> & {
+    studentName: string;
+    batchName: string;
+    feeHead: string;
+  };
 
 const ROW_COLUMNS = `ob.id, ob.student_id AS "studentId", s.admission_no AS "admissionNo", s.name AS "studentName",
   s.department_id AS "departmentId", s.course_id AS "courseId", s.batch_id AS "batchId", b.name AS "batchName",

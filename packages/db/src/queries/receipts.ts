@@ -1,24 +1,17 @@
 import type { Database } from '../client';
 import { row, rows, run } from '../engine/runner';
-import type { PaymentMode, ReceiptStatus } from '../schema';
+import type { ChequeStatus, receiptLines, receipts, students } from '../schema';
 
 /** A student as the receipt counter needs them, with the GST rate in force (one statement). */
-export interface ReceiptStudent {
-  id: number;
-  departmentId: number;
+export type ReceiptStudent = Pick<
+  typeof students.$inferSelect,
+  'id' | 'departmentId' | 'courseId' | 'batchId' | 'admissionNo' | 'capId' | 'name' | 'address' | 'phone' | 'email'
+> & {
   departmentName: string;
-  courseId: number;
   courseName: string;
-  batchId: number;
   batchName: string;
-  admissionNo: string;
-  capId: string;
-  name: string;
-  address: string;
-  phone: string | null;
-  email: string | null;
   gstRateBasisPoints: number;
-}
+};
 
 const STUDENT_SELECT = `
   SELECT s.id, s.department_id AS departmentId, dep.name AS departmentName,
@@ -71,31 +64,9 @@ export async function allocateReceiptNumber(db: Database): Promise<number> {
     'UPDATE receipt_number_sequence SET last_number = last_number + 1 WHERE id = 1 RETURNING last_number AS n'))!.n;
 }
 
-export interface NewReceiptLine {
-  feeHeadId: number;
-  particulars: string;
-  amountPaise: number;
-}
+export type NewReceiptLine = Pick<typeof receiptLines.$inferSelect, 'feeHeadId' | 'particulars' | 'amountPaise'>;
 
-export interface NewReceipt {
-  number: number;
-  departmentId: number;
-  courseId: number;
-  batchId: number;
-  studentId: number;
-  date: string;
-  studentName: string;
-  address: string;
-  phone: string | null;
-  email: string | null;
-  totalPaise: number;
-  taxRateBasisPoints: number;
-  taxPaise: number;
-  netPaise: number;
-  paymentMode: PaymentMode;
-  paymentReference: string | null;
-  createdBy: number | null;
-}
+export type NewReceipt = Omit<typeof receipts.$inferSelect, 'id' | 'status' | 'createdAt' | 'updatedAt' | 'voidedAt' | 'voidedBy' | 'version'>;
 
 const INSERT_LINE_SQL = `
   INSERT INTO receipt_lines (receipt_id, line_no, student_id, fee_head_id, particulars, amount_paise)
@@ -120,16 +91,10 @@ export async function insertReceipt(db: Database, receipt: NewReceipt, lines: re
   return id;
 }
 
-export interface ReceiptEdit {
-  date: string;
-  phone: string | null;
-  email: string | null;
-  totalPaise: number;
-  taxPaise: number;
-  netPaise: number;
-  paymentMode: PaymentMode;
-  paymentReference: string | null;
-}
+export type ReceiptEdit = Pick<
+  typeof receipts.$inferSelect,
+  'date' | 'phone' | 'email' | 'totalPaise' | 'taxPaise' | 'netPaise' | 'paymentMode' | 'paymentReference'
+>;
 
 /** Replaces a live receipt's editable fields and all its lines; number, student and tax rate stay. */
 export async function updateReceipt(db: Database, receiptId: number, studentId: number, edit: ReceiptEdit, lines: readonly NewReceiptLine[]): Promise<void> {
@@ -157,45 +122,22 @@ export async function markReceiptVoided(db: Database, receiptId: number, userId:
 }
 
 /** A stored receipt with what its printout names: department, course, batch, admission no, letterhead. */
-export interface StoredReceipt {
-  id: number;
-  number: number;
-  status: ReceiptStatus;
-  date: string;
-  departmentId: number;
+export type StoredReceipt = Omit<typeof receipts.$inferSelect, 'createdBy' | 'voidedBy'> & {
   departmentName: string;
-  courseId: number;
   courseName: string;
-  batchId: number;
   batchName: string;
-  studentId: number;
   admissionNo: string;
-  studentName: string;
-  address: string;
-  phone: string | null;
-  email: string | null;
-  totalPaise: number;
-  taxRateBasisPoints: number;
-  taxPaise: number;
-  netPaise: number;
-  paymentMode: PaymentMode;
-  paymentReference: string | null;
   /** A cheque or demand draft's bank, number and date, and what became of it; null for other modes. */
   bank: string | null;
   instrumentNo: string | null;
   instrumentDate: string | null;
-  chequeStatus: 'pending' | 'cleared' | 'bounced' | null;
-  createdAt: string;
-  updatedAt: string;
-  /** Bumped by each edit and the void (a stale edit is refused). */
-  version: number;
+  chequeStatus: ChequeStatus | null;
   createdByEmail: string | null;
-  voidedAt: string | null;
   voidedByEmail: string | null;
   letterheadName: string;
   letterheadAddress: string;
   letterheadPhone: string;
-}
+};
 
 export async function findReceiptByNumber(db: Database, number: number): Promise<StoredReceipt | null> {
   return (

@@ -5,6 +5,7 @@
 import { ADVANCE_HEAD, type AdvanceHead, type AdvanceSettlements, CHEQUE_BOUNCE_HEAD, LATE_FEE_HEAD, type TRefundMode } from '@fees/validation';
 import type { DbOrTx } from '../client';
 import { row, rows } from '../engine/runner';
+import type { refunds } from '../schema';
 
 /** The next refund number, bumped inside the caller's transaction: unique, increasing, no gaps. */
 export async function allocateRefundNumber(db: DbOrTx): Promise<number> {
@@ -12,20 +13,10 @@ export async function allocateRefundNumber(db: DbOrTx): Promise<number> {
     .n;
 }
 
-export interface NewRefund {
-  number: number;
-  departmentId: number;
-  courseId: number;
-  batchId: number;
-  studentId: number;
-  date: string;
-  studentName: string;
-  amountPaise: number;
+/** paymentMode is the form's: the schema's REFUND_MODES lacks 'dd', which a refund may be paid by. */
+export type NewRefund = Omit<typeof refunds.$inferSelect, 'id' | 'status' | 'createdAt' | 'voidedAt' | 'voidedBy' | 'voidReason' | 'version' | 'paymentMode'> & {
   paymentMode: TRefundMode;
-  paymentReference: string | null;
-  reason: string;
-  createdBy: number | null;
-}
+};
 
 export async function insertRefund(db: DbOrTx, r: NewRefund): Promise<number> {
   return (await row<{ id: number }>(
@@ -37,32 +28,19 @@ export async function insertRefund(db: DbOrTx, r: NewRefund): Promise<number> {
      RETURNING id`, r))!.id;
 }
 
-export interface StoredRefund {
-  id: number;
-  number: number;
-  status: 'live' | 'voided';
-  date: string;
-  departmentId: number;
+/** A refund voucher with what its printout names: department, course, batch, admission no, who wrote and voided it, letterhead. */
+export type StoredRefund = Omit<typeof refunds.$inferSelect, 'courseId' | 'batchId' | 'createdBy' | 'voidedBy' | 'paymentMode'> & {
+  paymentMode: TRefundMode;
   departmentName: string;
   courseName: string;
   batchName: string;
-  studentId: number;
   admissionNo: string;
-  studentName: string;
-  amountPaise: number;
-  paymentMode: TRefundMode;
-  paymentReference: string | null;
-  reason: string;
-  createdAt: string;
   createdByEmail: string | null;
-  voidedAt: string | null;
   voidedByEmail: string | null;
-  voidReason: string | null;
-  version: number;
   letterheadName: string;
   letterheadAddress: string;
   letterheadPhone: string;
-}
+};
 
 const REFUND_COLUMNS = `
   SELECT f.id, f.number, f.status, f.date, f.department_id AS "departmentId", dep.name AS "departmentName",

@@ -2,11 +2,8 @@ import { inArray, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { signInLimits } from '../schema';
 
-export interface SignInCount {
-  count: number;
-  /** Epoch milliseconds: when the key's window began. */
-  windowStart: number;
-}
+/** A key's count and when its window began (epoch milliseconds). */
+export type SignInCount = Pick<typeof signInLimits.$inferSelect, 'count' | 'windowStart'>;
 
 /** The live counts of these keys (a row whose window has ended counts as absent). */
 export async function readSignInCounts(db: DbOrTx, keys: string[], nowMs: number): Promise<Map<string, SignInCount>> {
