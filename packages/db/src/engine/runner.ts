@@ -46,6 +46,11 @@ function named(query: Query, params: Params | undefined): [string, Record<string
   return [text, values];
 }
 
+/** A constant string as an SQL literal, for a text that must not bind it (see balances.ts). */
+export function textLiteral(value: string): string {
+  return `'${value.replaceAll("'", "''")}'`;
+}
+
 /** Every row the query returns. */
 export function rows<T>(db: Database, query: Query, params?: Params): Promise<T[]> {
   if (postgres.isPostgres(db)) return postgres.rows<T>(db, ...named(query, params));

@@ -1,6 +1,6 @@
 import { CHEQUE_BOUNCE_HEAD } from '@fees/validation';
 import type { Database } from '../client';
-import { row, rows } from '../engine/runner';
+import { row, rows, textLiteral } from '../engine/runner';
 import { balanceOfColumns } from './balance-sql';
 
 /**
@@ -33,6 +33,9 @@ export type FeeBalanceTotals = Omit<FeeBalanceRow, 'feeHeadId' | 'feeHead'>;
  * balance (Previous dues); an opening balance adds to its head's fee. Then the "Cheque bounce charge"
  * head when the student was charged for a bounced cheque or paid on it (fee = the charges of their
  * bounced cheques). Set-based, one statement per student. Paid comes from the running totals (student_head_paid, kept by triggers on every receipt write).
+ * The bounce head's name is part of the text, not a parameter: once ANALYZE has written sqlite_stat4,
+ * SQLite recompiles a statement at every run when a parameter meets an indexed column (fee_heads.name),
+ * and compiling this one costs several times running it (every receipt reads it).
  */
 const HEADS_CTE = `
   WITH heads AS (
@@ -65,7 +68,7 @@ const HEADS_CTE = `
     SELECT 2, fh.id, fh.id, fh.name, ch.charge,
            COALESCE(d.discount_paise, 0), COALESCE(d.adjustment_paise, 0), COALESCE(p.paid_paise, 0)
     FROM students s
-    JOIN fee_heads fh ON fh.name = @bounceHead
+    JOIN fee_heads fh ON fh.name = ${textLiteral(CHEQUE_BOUNCE_HEAD)}
     CROSS JOIN (SELECT COALESCE(SUM(bounce_charge_paise), 0) AS charge FROM cheques WHERE student_id = @studentId AND status = 'bounced') ch
     LEFT JOIN discounts d ON d.student_id = s.id AND d.fee_head_id = fh.id
     LEFT JOIN student_head_paid p ON p.student_id = s.id AND p.fee_head_id = fh.id
@@ -93,10 +96,10 @@ const TOTALS_SQL = `${HEADS_CTE}
 
 /** The student's balance rows, in the order the fee structure was entered, then opening balances outside it, then a bounce charge. */
 export async function studentFeeBalances(db: Database, studentId: number): Promise<FeeBalanceRow[]> {
-  return (await rows<FeeBalanceRow>(db, ROWS_SQL, { studentId, bounceHead: CHEQUE_BOUNCE_HEAD }));
+  return (await rows<FeeBalanceRow>(db, ROWS_SQL, { studentId }));
 }
 
 /** The same rows summed over heads (the Fees Info total balance). */
 export async function studentFeeTotals(db: Database, studentId: number): Promise<FeeBalanceTotals> {
-  return (await row<FeeBalanceTotals>(db, TOTALS_SQL, { studentId, bounceHead: CHEQUE_BOUNCE_HEAD }))!;
+  return (await row<FeeBalanceTotals>(db, TOTALS_SQL, { studentId }))!;
 }
