@@ -2,13 +2,15 @@ import { defineConfig } from '@playwright/test';
 
 /**
  * Browser tests drive Debian's Chromium against the real server on a fresh database (built web app,
- * fixed admin credentials). Missing Chromium fails the run when CI=true, never skips.
+ * fixed admin credentials). Missing Chromium fails the run when CI=true, never skips. The PostgreSQL
+ * smoke test runs under playwright.postgres.config.ts, against a server of its own.
  */
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const DB = `/tmp/fees-e2e-${process.pid}/fees.sqlite`;
 
 export default defineConfig({
   testDir: './e2e',
+  testIgnore: 'postgres-smoke.spec.ts',
   outputDir: './e2e/artifacts/results',
   timeout: 60_000,
   expect: { timeout: 10_000 },
