@@ -42,6 +42,12 @@ export type TBounceChequeInput = z.infer<typeof ZBounceChequeInput>;
 export const ZCloseDayInput = z.object({ depId: ZDepId, date: ZDate });
 export type TCloseDayInput = z.infer<typeof ZCloseDayInput>;
 
+/** Reopening a closed day (an admin, who says why: kept in the audit log). */
+export const ZReopenDayInput = ZCloseDayInput.extend({
+  reason: z.string({ error: MSG.reopenDayReason }).trim().min(3, MSG.reopenDayReason).max(200, MSG.reopenDayReason),
+});
+export type TReopenDayInput = z.infer<typeof ZReopenDayInput>;
+
 /** The refusal every write on a closed day gets from staff; the day book screen recognises it. */
 export const DAY_CLOSED_START = 'This day is closed';
 

@@ -24,6 +24,7 @@ export const MSG = {
   instrumentNoRequired: 'Enter the cheque or draft number',
   instrumentDateRequired: 'Enter the date on the cheque or draft',
   closedDayReason: 'Give a reason for changing a closed day (3 to 200 characters)',
+  reopenDayReason: 'Give a reason for reopening the day (3 to 200 characters)',
   invalidDate: 'Enter a valid date (yyyy-MM-dd)',
   invalidEmail: 'Enter a valid email address',
   dateRangeOrder: 'The from date must not be after the to date',

@@ -1,3 +1,4 @@
+import type { AuditAction } from '@fees/validation';
 import type { DbOrTx } from '../client';
 import { rows, run } from '../engine/runner';
 
@@ -8,7 +9,7 @@ export interface AuditActor {
 }
 
 export interface AuditEntry {
-  action: 'create' | 'update' | 'delete' | 'void' | 'login' | 'login_failed' | 'logout' | 'import' | 'backup' | 'close_day' | 'closed_day_change';
+  action: AuditAction;
   entity: string;
   entityId?: string | number | null;
   before?: unknown;

@@ -182,6 +182,15 @@ export async function insertDayClosing(db: DbOrTx, row: { departmentId: number; 
   return inserted.length === 1;
 }
 
+/** Reopens a department's day; false when it was not closed. */
+export async function deleteDayClosing(db: DbOrTx, params: { departmentId: number; date: string }): Promise<boolean> {
+  const deleted = await db
+    .delete(dayClosings)
+    .where(and(eq(dayClosings.departmentId, params.departmentId), eq(dayClosings.date, params.date)))
+    .returning({ date: dayClosings.date });
+  return deleted.length === 1;
+}
+
 export async function getStaffMayCloseDay(db: DbOrTx): Promise<boolean> {
   return (await db.select({ v: settings.staffMayCloseDay }).from(settings).where(eq(settings.id, 1)).limit(1))[0]?.v === 1;
 }

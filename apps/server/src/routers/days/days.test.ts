@@ -99,3 +99,30 @@ describe('a closed day', () => {
     expect(await h.caller('admin').reports.dayBook({ date: DAY })).toMatchObject({ closed: false, closedBy: null });
   });
 });
+
+describe('days.reopen', () => {
+  it('lets an admin reopen a closed day with a reason (audited); staff may then write that date again', async () => {
+    const before = await h.caller('ugStaff').receipts.create(ugReceipt(DAY, 1_000_00));
+    await h.caller('admin').days.close({ depId: 100, date: DAY });
+    const reopen = { depId: 100 as const, date: DAY, reason: 'Closed before the evening counter' };
+
+    expect((await refusal(h.caller('ugStaff').days.reopen(reopen))).code).toBe('FORBIDDEN');
+    expect((await refusal(h.caller('admin').days.reopen({ ...reopen, reason: 'x' }))).message).toBe('Give a reason for reopening the day (3 to 200 characters)');
+    expect((await refusal(h.caller('admin').days.reopen({ ...reopen, date: '2025-08-02' })))).toEqual({ code: 'CONFLICT', message: '02-08-2025 is not closed' });
+    expect((await h.caller('ugStaff').reports.dayBook({ depId: 100, date: DAY })).closed).toBe(true);
+
+    expect(await h.caller('admin').days.reopen(reopen)).toEqual({ departmentId: 100, date: DAY, message: '01-08-2025 is open again' });
+    expect(await h.caller('ugStaff').reports.dayBook({ depId: 100, date: DAY })).toMatchObject({ closed: false, closedBy: null, closings: [] });
+    const edited = await h.caller('ugStaff').receipts.update({ ...ugReceipt(DAY, 900_00), number: before.number, version: 1 });
+    expect(edited.totalPaise).toBe(900_00);
+    expect((await refusal(h.caller('admin').days.reopen(reopen)))).toEqual({ code: 'CONFLICT', message: '01-08-2025 is not closed' });
+
+    const audit = await h.db.select().from(auditLog).where(eq(auditLog.action, 'reopen_day'));
+    expect(audit.map((x) => [x.userEmail, x.departmentId, x.entityId, JSON.parse(x.before!).closedByEmail, JSON.parse(x.after!).reason])).toEqual([
+      ['admin@test.local', 100, '100/2025-08-01', 'admin@test.local', 'Closed before the evening counter'],
+    ]);
+    // The day can be closed again afterwards.
+    expect((await h.caller('ugStaff').days.close({ depId: 100, date: DAY }).catch((e: Error) => e.message))).toBe('Only an administrator can close a day');
+    expect((await h.caller('admin').days.close({ depId: 100, date: DAY })).message).toBe('01-08-2025 is closed');
+  });
+});

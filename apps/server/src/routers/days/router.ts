@@ -1,7 +1,9 @@
-import { ZCloseDayInput } from '@fees/validation';
-import { departmentProcedure, router } from '../../trpc';
+import { ZCloseDayInput, ZReopenDayInput } from '@fees/validation';
+import { adminProcedure, departmentProcedure, router } from '../../trpc';
 import { closeHandler } from './close.handler';
+import { reopenHandler } from './reopen.handler';
 
 export const daysRouter = router({
   close: departmentProcedure.input(ZCloseDayInput).mutation(closeHandler),
+  reopen: adminProcedure.input(ZReopenDayInput).mutation(reopenHandler),
 });
