@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { runProgram } from './programs';
-import { signInAsAdmin, signInAtDepartment, trpcMutation } from './support';
+import { signInAsAdmin, signInAtDepartment, trpcMutation, trpcQuery } from './support';
 
 const CLERKS = [
   { email: 'cashier.one@e2e.test', password: 'cashier1' },
@@ -54,6 +54,8 @@ async function busyDay(page: Page): Promise<number> {
 }
 
 test('the day book of a busy day: totals by clerk and mode, the void, printed', async ({ page }) => {
+  // A long story (two clerks, closing, cheques, a closed-day edit, reopening) on a shared machine.
+  test.setTimeout(150_000);
   mkdirSync(ARTIFACTS, { recursive: true });
   const voided = await busyDay(page);
 
@@ -122,4 +124,41 @@ test('the day book of a busy day: totals by clerk and mode, the void, printed', 
   await expect(page.getByText('No cheques or drafts here.')).toBeVisible();
   await page.locator('label', { hasText: /^Cleared$/ }).click();
   await expect(page.getByTestId('cheques')).toContainText('Cleared');
+
+  // Collections of the day show the cheque received and cleared today.
+  await page.goto('/ems/collections');
+  await expect(page.getByTestId('collections-cheques-received')).toHaveText('1 · 2,000.00');
+  await expect(page.getByTestId('collections-cheques-cleared')).toHaveText('1 · 2,000.00');
+  await expect(page.getByTestId('collections-cheques-bounced')).toHaveText('0 · 0.00');
+
+  // An admin edits a receipt of the closed day from the form: the server asks why, the form asks for the reason, then saves.
+  await page.context().clearCookies();
+  await signInAsAdmin(page);
+  await page.goto(`/ems/inv/edit/${voided + 1}`);
+  await expect(page.getByLabel('Amount 1')).toHaveValue('500.25');
+  await page.getByLabel('Amount 1').fill('450.25');
+  await page.getByLabel('Confirm').check();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'This day is closed' })).toContainText('Give a reason to change it.');
+  await page.getByLabel('Reason for changing a closed day').fill('Cashier typed 500.25 for 450.25');
+  await page.screenshot({ path: '/tmp/daybook-closed-edit.png', fullPage: true });
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByText('Information!')).toBeVisible();
+  await page.getByRole('button', { name: 'Close' }).click();
+
+  // The day book has the edit; the admin reopens the day with a reason, and it can be closed again.
+  await page.goto('/admin/daybook');
+  await page.getByRole('combobox', { name: 'Department' }).selectOption({ label: 'English Medium school' });
+  await expect(book.getByTestId('day-book-total')).toHaveText('6,820.75');
+  await expect(users.getByRole('row', { name: /cashier\.two@e2e\.test/ })).toContainText('5,570.25');
+  await book.getByRole('button', { name: 'Reopen day' }).click();
+  const reopen = page.getByRole('dialog');
+  await reopen.getByLabel('Reason').fill('Late counter entries');
+  await reopen.getByRole('button', { name: 'Reopen day' }).click();
+  await expect(book.getByTestId('day-closed')).toHaveCount(0);
+  await expect(book.getByRole('button', { name: 'Close day' })).toBeVisible();
+  const audit = await trpcQuery<{ entries: Array<{ after: { reason: string } }> }>(page, 'audit.list', { action: 'reopen_day' });
+  expect(audit.entries.map((e) => e.after.reason)).toEqual(['Late counter entries']);
 });

@@ -11,7 +11,7 @@ import { formatRupees } from '../../lib/money';
 import { useTRPC } from '../../lib/trpc';
 import { type Cell, type ExportTable, reportFileName } from './export';
 import { DateRangeForm, useDateRangeSearch } from './DateRangeSearch';
-import { ExportActions, Figure, ReportTable } from './ReportParts';
+import { ChequeFigures, ExportActions, Figure, ReportTable } from './ReportParts';
 import type { Collections, CollectionsTotals } from './types';
 
 type HeadRow = { key: string; name: string; paise: number };
@@ -81,9 +81,16 @@ function exportTable(report: Collections): ExportTable {
     [department, 'Received less refunds', null, null, { paise: t.keptPaise }],
   ];
   const rows = report.departments.flatMap((d) => block(d.depName, d));
+  const scope = report.departments.length > 1 ? 'All departments' : (report.departments[0]?.depName ?? '');
+  const { received, cleared, bounced } = report.cheques;
+  const cheques: Cell[][] = [
+    [scope, 'Cheques', 'Received', received.count, { paise: received.amountPaise }],
+    [scope, 'Cheques', 'Cleared', cleared.count, { paise: cleared.amountPaise }],
+    [scope, 'Cheques', 'Bounced', bounced.count, { paise: bounced.amountPaise }],
+  ];
   return {
     header: ['Department', 'Kind', 'Name', 'Receipts', 'Amount'],
-    rows: report.departments.length > 1 ? [...rows, ...block('All departments', report.overall)] : rows,
+    rows: [...(report.departments.length > 1 ? [...rows, ...block('All departments', report.overall)] : rows), ...cheques],
   };
 }
 
@@ -94,7 +101,7 @@ function monthToDate(): { from: string; to: string } {
 
 /**
  * Collections for a period: totals by fee head (pre-tax line amounts, with GST as its own row) and by
- * payment mode. A department sees its own; the admin shell shows all departments together and each
+ * payment mode, and the cheques and drafts received, cleared and bounced. A department sees its own; the admin shell shows all departments together and each
  * one apart. Opens on the month so far.
  */
 function CollectionsSummary({ department }: { department: Department | null }) {
@@ -149,6 +156,12 @@ function CollectionsSummary({ department }: { department: Department | null }) {
                   {department ? department.name : 'All departments'}
                 </Title>
                 <TotalsTables totals={data.overall} testId="overall" />
+              </Paper>
+              <Paper withBorder radius="md" p="lg">
+                <Title order={2} size="h4" mb="md">
+                  Cheques and drafts
+                </Title>
+                <ChequeFigures cheques={data.cheques} testId="collections-cheques" />
               </Paper>
               {!department && (
                 <Paper withBorder radius="md" p="lg">

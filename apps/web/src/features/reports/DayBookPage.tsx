@@ -1,7 +1,7 @@
-import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { PAYMENT_MODE_LABELS, receiptLabel, refundLabel, type TReceiptPaymentMode } from '@fees/validation';
+import { Alert, Button, Group, Modal, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { PAYMENT_MODE_LABELS, receiptLabel, refundLabel, type TReceiptPaymentMode, ZReopenDayInput } from '@fees/validation';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { FailureAlert } from '../../components/FailureAlert';
 import { PageHeader } from '../../components/PageHeader';
 import { ReportStates } from '../../components/ReportStates';
@@ -10,9 +10,10 @@ import { DEPARTMENTS, type Department } from '../../lib/departments';
 import { formatDate, todayIso } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
 import { confirmDialog } from '../../lib/dialogs';
+import { storedDepartment } from '../../lib/session-storage';
 import { useTRPC } from '../../lib/trpc';
 import { type Column, reportFileName, tableOf } from './export';
-import { ExportActions, Figure, ReportTable } from './ReportParts';
+import { ChequeFigures, ExportActions, Figure, ReportTable } from './ReportParts';
 import type { DayBook } from './types';
 import { idOf } from '../../lib/ids';
 
@@ -58,14 +59,59 @@ function timeOf(iso: string): string {
   return new Date(iso).toLocaleTimeString('en-IN', { hour: '2-digit', minute: '2-digit', hour12: false });
 }
 
+/** An admin reopens a closed day with a reason (audited): staff may then write that date again. */
+function ReopenDay({ date, depId, onClose }: { date: string; depId: number; onClose: () => void }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const reopen = useMutation(
+    trpc.days.reopen.mutationOptions({
+      onSuccess: async () => {
+        await queryClient.invalidateQueries({ queryKey: trpc.reports.dayBook.pathKey() });
+        onClose();
+      },
+    }),
+  );
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = ZReopenDayInput.shape.reason.safeParse(reason);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? null);
+      return;
+    }
+    reopen.mutate({ depId, date, reason: parsed.data });
+  };
+  return (
+    <Modal opened onClose={onClose} title={`Reopen ${formatDate(date)}`} closeButtonProps={{ 'aria-label': 'Dismiss' }}>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Text size="sm">Staff can then create, edit and void receipts and refunds of this date again. The reason is kept in the audit log.</Text>
+          <TextInput label="Reason" required data-autofocus maxLength={200} value={reason} error={error} onChange={(e) => setReason(e.currentTarget.value)} />
+          <FailureAlert error={reopen.error} title="Not reopened" />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={reopen.isPending}>
+              Reopen day
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
 /**
  * Whether the day is closed and by whom; for one department, a Close day button (the server lets an
  * admin, and staff when the admin's setting allows it). Once closed, only an admin can change a receipt
- * of that date, with a reason.
+ * of that date, with a reason, or reopen the day.
  */
 function DayClosing({ book, depId }: { book: DayBook; depId: number | undefined }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const [reopening, setReopening] = useState(false);
   const close = useMutation(
     trpc.days.close.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.reports.dayBook.pathKey() }) }),
   );
@@ -77,6 +123,14 @@ function DayClosing({ book, depId }: { book: DayBook; depId: number | undefined 
           ? `Closed by ${book.closedBy}.`
           : `Closed by ${closing.closedByEmail ?? '(deleted account)'} on ${formatDate(closing.closedAt.slice(0, 10))} at ${timeOf(closing.closedAt)}.`}{' '}
         Receipts of this date can be changed only by an administrator, with a reason.
+        {depId !== undefined && storedDepartment() === 'ADM' && (
+          <Group mt="sm" className="no-print">
+            <Button size="xs" variant="light" onClick={() => setReopening(true)}>
+              Reopen day
+            </Button>
+          </Group>
+        )}
+        {reopening && depId !== undefined && <ReopenDay date={book.date} depId={depId} onClose={() => setReopening(false)} />}
       </Alert>
     );
   }
@@ -91,19 +145,6 @@ function DayClosing({ book, depId }: { book: DayBook; depId: number | undefined 
         Close day
       </Button>
       <FailureAlert error={close.error} />
-    </Group>
-  );
-}
-
-/** Cheques and drafts taken that day, and those the bank cleared or returned that day. */
-function ChequeFigures({ book }: { book: DayBook }) {
-  const { received, cleared, bounced } = book.cheques;
-  const shown = (c: { count: number; amountPaise: number }) => `${c.count} · ${formatRupees(c.amountPaise)}`;
-  return (
-    <Group gap="lg" wrap="wrap" data-testid="day-book-cheques">
-      <Figure label="Cheques received" value={shown(received)} />
-      <Figure label="Cheques cleared" value={shown(cleared)} />
-      <Figure label="Cheques bounced" value={shown(bounced)} />
     </Group>
   );
 }
@@ -157,7 +198,7 @@ function DayBookView({ department, adminArea }: { department: Department | null;
                   />
                 </Group>
               </Group>
-              <ChequeFigures book={data} />
+              <ChequeFigures cheques={data.cheques} testId="day-book-cheques" />
             </Paper>
             <Paper withBorder radius="md" p="lg">
               <Title order={4} mb="md">

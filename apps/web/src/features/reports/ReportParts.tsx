@@ -216,3 +216,20 @@ export function Figure({ label, value, testId }: { label: string; value: ReactNo
     </Stack>
   );
 }
+
+interface ChequeCount {
+  count: number;
+  amountPaise: number;
+}
+
+/** Cheques and drafts taken in the period (receipt date), and those the bank cleared or returned in it. */
+export function ChequeFigures({ cheques, testId }: { cheques: { received: ChequeCount; cleared: ChequeCount; bounced: ChequeCount }; testId: string }) {
+  const shown = (c: ChequeCount) => `${c.count} · ${formatRupees(c.amountPaise)}`;
+  return (
+    <Group gap="lg" wrap="wrap" data-testid={testId}>
+      <Figure label="Cheques received" value={shown(cheques.received)} testId={`${testId}-received`} />
+      <Figure label="Cheques cleared" value={shown(cheques.cleared)} testId={`${testId}-cleared`} />
+      <Figure label="Cheques bounced" value={shown(cheques.bounced)} testId={`${testId}-bounced`} />
+    </Group>
+  );
+}
