@@ -1,14 +1,15 @@
 /**
  * Two app servers started as real processes on one PostgreSQL database (as behind a load balancer):
- * receipts created at once through both get distinct gapless numbers and exact totals, a session made
- * on one works on the other, failed sign-ins on one lock the account on the other, and a settings
- * change on one is what the other uses next.
+ * receipts created at once through both get distinct gapless numbers and exact totals (the receipts,
+ * their lines, the counter and the running totals), a session made on one works on the other and a
+ * sign-out on one ends it on both, failed sign-ins on one lock the account on the other, and a
+ * settings change on one is what the other uses next.
  */
 import { closePostgres, type Database, openPostgres, poolOf } from '@fees/db';
 import { createTestPostgres, type TestPostgres } from '@fees/db/testing/postgres';
 import { paiseToRupeesText, receiptTaxPaise } from '@fees/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildFixture, type Fixture } from './test/fixture';
+import { buildFixture, FIXTURE_AMOUNTS, type Fixture } from './test/fixture';
 import { createAccount, TEST_PASSWORD } from './test/harness';
 import { type ServerProcess, startServer } from './test/server-process';
 
@@ -23,13 +24,18 @@ async function post(server: ServerProcess, path: string, body: unknown, cookie?:
   const response = await fetch(`${server.url}/trpc/${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-    body: JSON.stringify(body),
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
   return {
     status: response.status,
     cookie: response.headers.get('set-cookie')?.split(';')[0],
     body: (await response.json()) as { result?: { data: unknown }; error?: { message: string } },
   };
+}
+
+async function query(server: ServerProcess, path: string, cookie: string | undefined) {
+  const response = await fetch(`${server.url}/trpc/${path}`, { headers: cookie ? { cookie } : {} });
+  return { status: response.status, body: (await response.json()) as { result?: { data: unknown }; error?: { message: string } } };
 }
 
 function receiptInput(i: number, rateBasisPoints: number) {
@@ -88,7 +94,28 @@ describe('two app servers on one PostgreSQL database', () => {
     const expected = Array.from({ length: RECEIPTS }, (_, i) => 1_000_00 + i * 37).reduce((s, x) => s + x, 0);
     expect(stored).toEqual({ n: RECEIPTS, total: expected, lines: expected });
     expect((await pool.query('SELECT last_number FROM receipt_number_sequence')).rows[0].last_number).toBe(first + RECEIPTS - 1);
+    // The running totals the triggers keep in each receipt's transaction add up too.
+    const totals = (
+      await pool.query(
+        `SELECT (SELECT paid_paise FROM student_paid WHERE student_id = $1) AS paid, receipt_count AS count, net_paise AS net
+         FROM daily_mode_collections WHERE department_id = 100 AND date = '2025-09-01' AND payment_mode = 'cash'`,
+        [fx.ug.studentId],
+      )
+    ).rows;
+    expect(totals).toEqual([{ paid: FIXTURE_AMOUNTS.paidTuition + expected, count: RECEIPTS, net: expected }]);
   }, 120_000);
+
+  it('a session made on either server works on the other, and signing out on one ends it on both', async () => {
+    const [a, b] = servers as [ServerProcess, ServerProcess];
+    const login = await post(b, 'auth.departmentLogin', { email: 'counter@test.local', password: TEST_PASSWORD, depId: 100 });
+    expect(login.status).toBe(200);
+    const me = await query(a, 'auth.me', login.cookie);
+    expect(me.status).toBe(200);
+    expect(me.body.result!.data).toMatchObject({ email: 'counter@test.local', departmentId: 100 });
+    expect((await post(a, 'auth.logout', undefined, login.cookie)).status).toBe(200);
+    expect((await query(b, 'auth.me', login.cookie)).status).toBe(401);
+    expect((await query(a, 'auth.me', login.cookie)).status).toBe(401);
+  }, 60_000);
 
   it('a settings change made through one server is used by the other', async () => {
     const [a, b] = servers as [ServerProcess, ServerProcess];
