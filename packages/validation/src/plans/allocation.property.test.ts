@@ -1,6 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { allocateStudent, clearedOn, daysLateAsOf, fineAsOf, instalmentDuesAsOf, outstandingAsOf, paidAsOf, studentDuesAsOf } from './allocation';
+import {
+  allocateStudent,
+  clearedOn,
+  daysLateAsOf,
+  duesAsOfCalculator,
+  fineAsOf,
+  instalmentDuesAsOf,
+  outstandingAsOf,
+  paidAsOf,
+  preparePlan,
+  studentDuesAsOf,
+} from './allocation';
 import { addDays } from './dates';
 import type { Concession, FineRule, Payment, Plan } from './types';
 
@@ -142,6 +153,28 @@ describe('allocation properties', () => {
       fc.property(planArb, paymentsArb, concessionsArb, (plan, payments, concessions) => {
         const ordered = [...payments].sort((a, b) => (a.receiptDate < b.receiptDate ? -1 : a.receiptDate > b.receiptDate ? 1 : a.receiptNumber - b.receiptNumber));
         expect(allocateStudent(plan, { concessions, payments: ordered })).toEqual(allocateStudent(plan, { concessions, payments: [...ordered].reverse() }));
+      }),
+    );
+  });
+
+  it('the calculator for many students gives each the dues of their own allocation', () => {
+    const settlementsArb = fc.record({
+      lateFeePaid: fc.array(fc.record({ date: dateArb, amountPaise: fc.integer({ min: 1, max: 50_000 }) }), { maxLength: 2 }),
+      waived: fc.array(fc.record({ date: dateArb, amountPaise: fc.integer({ min: 1, max: 50_000 }) }), { maxLength: 1 }),
+    });
+    // Lines of zero, or below zero, too: the calculator sums a receipt's parts per instalment as the allocation does.
+    const linesArb = paymentsArb.chain((payments) =>
+      fc.tuple(...payments.map(() => fc.integer({ min: -3, max: 20 }))).map((signs) =>
+        payments.map((p, k) => (signs[k]! < 0 ? { ...p, amountPaise: -p.amountPaise } : signs[k] === 0 ? { ...p, amountPaise: 0 } : p)),
+      ),
+    );
+    const studentArb = fc.record({ payments: linesArb, concessions: concessionsArb, settlements: settlementsArb });
+    fc.assert(
+      fc.property(planArb, fc.array(studentArb, { minLength: 1, maxLength: 4 }), dateArb, (plan, students, asOf) => {
+        const duesOf = duesAsOfCalculator(preparePlan(plan), asOf);
+        for (const s of students) {
+          expect(duesOf(s, s.settlements)).toEqual(studentDuesAsOf(allocateStudent(plan, s), asOf, s.settlements));
+        }
       }),
     );
   });

@@ -1,7 +1,7 @@
-import { batchDuesAsOf, listLetterheads, loadBatchPlan } from '@fees/db';
+import { duesByBatch, listLetterheads, type StudentDuesOnly } from '@fees/db';
 import type { TDemandNoticesInput } from '@fees/validation';
-import { noticeVerificationPath } from '../../verify/code';
-import { type AuthedContext, duesView, headNamesOf, loadBatchOfDepartment, loadStudentOfDepartment, upiLinkFor, upiOf } from './service';
+import { noticeVerificationPaths } from '../../verify/code';
+import { type AuthedContext, loadBatchOfDepartment, loadStudentOfDepartment, upiLinkFor, upiOf } from './service';
 
 /**
  * Demand notices as of a date: one student, or every student of a batch with something to collect.
@@ -11,37 +11,32 @@ import { type AuthedContext, duesView, headNamesOf, loadBatchOfDepartment, loadS
 export async function demandNoticesHandler({ ctx, input }: { ctx: AuthedContext; input: TDemandNoticesInput }) {
   const student = input.studentId === undefined ? null : (await loadStudentOfDepartment(ctx.db, { depId: input.depId, studentId: input.studentId }));
   const batchId = student?.batchId ?? (await loadBatchOfDepartment(ctx.db, { depId: input.depId, batchId: input.batchId! })).id;
-  const plan = (await loadBatchPlan(ctx.db, batchId));
-  const rows = (await batchDuesAsOf(ctx.db, { batchId, studentIds: student ? [student.id] : undefined }, input.asOf, plan));
+  const rows: StudentDuesOnly[] = [];
+  for await (const students of duesByBatch(ctx.db, [batchId], input.asOf, student ? [student.id] : undefined)) rows.push(...students);
   const upi = (await upiOf(ctx.db, input.depId));
   const letterhead = (await listLetterheads(ctx.db)).find((l) => l.depId === input.depId)!;
-  const names = headNamesOf(plan);
+  const verifyPath = await noticeVerificationPaths(ctx.db);
   return {
     asOf: input.asOf,
     payBy: input.payBy,
     letterhead: { institutionName: letterhead.institutionName, address: letterhead.address, phone: letterhead.phone, hasLogo: letterhead.hasLogo },
     upi,
-    notices: await Promise.all(
-      rows
+    notices: rows
       .filter((r) => student !== null || r.dues.toCollect > 0)
-      .map(async (r) => {
-        const view = duesView(r, input.asOf, names);
-        return {
-          studentId: r.studentId,
-          admissionNo: r.admissionNo,
-          name: r.name,
-          parentName: r.parentName,
-          courseName: r.courseName,
-          batchName: r.batchName,
-          instalments: view.instalments,
-          fine: view.fine,
-          outstanding: view.outstanding,
-          total: view.toCollect,
-          upiLink: upiLinkFor(upi, view.toCollect, r.admissionNo),
-          /** The public verification page for the printed QR code (verify/). */
-          verifyPath: await noticeVerificationPath(ctx.db, { studentId: r.studentId, asOf: input.asOf, totalPaise: view.toCollect }),
-        };
-      }),
-    ),
+      .map(({ dues, ...r }) => ({
+        studentId: r.studentId,
+        admissionNo: r.admissionNo,
+        name: r.name,
+        parentName: r.parentName,
+        courseName: r.courseName,
+        batchName: r.batchName,
+        instalments: dues.instalments,
+        fine: dues.fine,
+        outstanding: dues.outstanding,
+        total: dues.toCollect,
+        upiLink: upiLinkFor(upi, dues.toCollect, r.admissionNo),
+        /** The public verification page for the printed QR code (verify/). */
+        verifyPath: verifyPath({ studentId: r.studentId, asOf: input.asOf, totalPaise: dues.toCollect }),
+      })),
   };
 }

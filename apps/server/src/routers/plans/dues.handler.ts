@@ -1,4 +1,4 @@
-import { batchesDuesAsOf, batchIdsOfCourse, batchIdsOfDepartment } from '@fees/db';
+import { batchIdsOfCourse, batchIdsOfDepartment, duesByBatch, type StudentDuesOnly } from '@fees/db';
 import { AppError, type TDuesInput } from '@fees/validation';
 import type { AuthedContext } from '../../context';
 import { assertCourseOfDepartment } from '../batches/shared';
@@ -21,7 +21,10 @@ async function batchIdsInScope(ctx: AuthedContext, input: TDuesInput): Promise<n
 /** Per student: the instalments due on or before the date, the fine, outstanding and to collect, and the advance. */
 export async function duesHandler({ ctx, input }: { ctx: AuthedContext; input: TDuesInput }) {
   const batchIds = (await batchIdsInScope(ctx, input));
-  const rows = (await batchesDuesAsOf(ctx.db, batchIds, input.asOf)).filter((r) => input.studentId === undefined || r.studentId === input.studentId);
+  const rows: StudentDuesOnly[] = [];
+  for await (const students of duesByBatch(ctx.db, batchIds, input.asOf, input.studentId === undefined ? undefined : [input.studentId])) {
+    for (const r of students) rows.push(r);
+  }
   const fines = new Map(rows.map((r) => [r.studentId, r.dues.fine]));
   const advances = await advancesOfBatches(ctx.db, batchIds, (studentId) => {
     const fine = fines.get(studentId);

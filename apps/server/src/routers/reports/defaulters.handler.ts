@@ -1,7 +1,7 @@
-import { batchesDuesAsOf, batchIdsOfDepartment } from '@fees/db';
+import { batchIdsOfDepartment, duesByBatch } from '@fees/db';
 import type { TDefaultersInput } from '@fees/validation';
 import { assertCourseOfDepartment } from '../batches/shared';
-import { batchesInScope, duesRow, duesTotals } from './duesAsOf.handler';
+import { batchesInScope, type DuesRow, duesRow, duesTotals } from './duesAsOf.handler';
 import type { AuthedContext } from '../../context';
 
 /** Students with a late instalment still open as of the date, with phone and guardian, largest first. */
@@ -13,9 +13,12 @@ export async function defaultersHandler({ ctx, input }: { ctx: AuthedContext; in
     await assertCourseOfDepartment(ctx, { depId: input.depId, courseId: input.courseId });
     batchIds = (await batchesInScope(ctx.db, { depId: input.depId, courseId: input.courseId, batchId: input.batchId }));
   }
-  const rows = (await batchesDuesAsOf(ctx.db, batchIds, input.asOf))
-    .filter((r) => r.dues.daysLate > 0)
-    .map((r) => ({ ...duesRow(r), courseName: r.courseName, phone: r.phone, guardian: r.parentName }))
-    .sort((a, b) => b.toCollect - a.toCollect || a.admissionNo.localeCompare(b.admissionNo));
+  const rows: Array<DuesRow & { courseName: string; phone: string | null; guardian: string | null }> = [];
+  for await (const students of duesByBatch(ctx.db, batchIds, input.asOf)) {
+    for (const r of students) {
+      if (r.dues.daysLate > 0) rows.push({ ...duesRow(r), courseName: r.courseName, phone: r.phone, guardian: r.parentName });
+    }
+  }
+  rows.sort((a, b) => b.toCollect - a.toCollect || a.admissionNo.localeCompare(b.admissionNo));
   return { asOf: input.asOf, rows, totals: duesTotals(rows) };
 }

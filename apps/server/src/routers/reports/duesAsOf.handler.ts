@@ -1,10 +1,10 @@
-import { batchesDuesAsOf, batchIdsOfCourse, type DbOrTx, findBatch, type StudentDuesResult } from '@fees/db';
+import { batchIdsOfCourse, type DbOrTx, duesByBatch, findBatch, type StudentDuesOnly } from '@fees/db';
 import { AppError, type TDuesAsOfInput } from '@fees/validation';
 import { assertCourseOfDepartment } from '../batches/shared';
 import type { AuthedContext } from '../../context';
 
 /** One student's line of the dues as of a date: dueTill - paid = outstanding; toCollect adds the fine outstanding. */
-export function duesRow(r: StudentDuesResult) {
+export function duesRow(r: StudentDuesOnly) {
   const dueTill = r.dues.instalments.reduce((s, i) => s + i.due - i.concession, 0);
   return {
     studentId: r.studentId,
@@ -36,7 +36,7 @@ export function duesTotals(rows: readonly DuesRow[]) {
 }
 
 /** A student is overdue with a late instalment still open, or a fine still to pay. */
-export const isOverdue = (r: StudentDuesResult) => r.dues.daysLate > 0 || r.dues.fine.outstanding > 0;
+export const isOverdue = (r: StudentDuesOnly) => r.dues.daysLate > 0 || r.dues.fine.outstanding > 0;
 
 /** The batches in scope: a course of the department, or one of its batches. */
 export async function batchesInScope(db: DbOrTx, input: { depId: number; courseId: number; batchId?: number }): Promise<number[]> {
@@ -53,11 +53,14 @@ export async function batchesInScope(db: DbOrTx, input: { depId: number; courseI
 export async function duesAsOfHandler({ ctx, input }: { ctx: AuthedContext; input: TDuesAsOfInput }) {
   await assertCourseOfDepartment(ctx, input);
   const batchIds = (await batchesInScope(ctx.db, input));
-  const students = (await batchesDuesAsOf(ctx.db, batchIds, input.asOf)).filter((r) => !input.overdueOnly || isOverdue(r));
-  const rows = students.map(duesRow);
-  const batches = batchIds.flatMap((batchId) => {
-    const of = rows.filter((r) => r.batchId === batchId);
-    return of.length === 0 ? [] : [{ batchId, batchName: of[0]!.batchName, students: of.length, ...duesTotals(of) }];
-  });
+  const rows: DuesRow[] = [];
+  const batches = [];
+  // Batch by batch: only each student's few figures outlive their batch.
+  for await (const students of duesByBatch(ctx.db, batchIds, input.asOf)) {
+    const of = students.filter((r) => !input.overdueOnly || isOverdue(r)).map(duesRow);
+    if (of.length === 0) continue;
+    batches.push({ batchId: of[0]!.batchId, batchName: of[0]!.batchName, students: of.length, ...duesTotals(of) });
+    for (const row of of) rows.push(row);
+  }
   return { asOf: input.asOf, rows: rows.slice(0, input.limit), count: rows.length, batches, totals: duesTotals(rows) };
 }
