@@ -76,7 +76,7 @@ export async function loadDemoPlans(db: Database): Promise<number> {
   return transaction(db, async (tx) => {
     for (const d of DEPARTMENTS) {
       const [upiId, payeeName] = UPI[d.id]!;
-      await setDepartmentPayment(tx, d.id, { upiId, payeeName });
+      await setDepartmentPayment(tx, { departmentId: d.id, upiId, payeeName });
     }
     let made = 0;
     for (const batch of await tx.select().from(batches).orderBy(asc(batches.id))) {

@@ -75,7 +75,7 @@ export class LoginLimiter {
     const { lockAfter, addressLockAfter, windowMs, slowAfter, delayStepMs, maxDelayMs } = this.options;
     return transaction(db, async (tx) => {
         const now = this.now();
-        const counts = (await readSignInCounts(tx, Object.values(keys), now));
+        const counts = (await readSignInCounts(tx, { keys: Object.values(keys), nowMs: now }));
         for (const [key, limit] of [
           [keys.pair, lockAfter],
           [keys.address, addressLockAfter],
@@ -86,7 +86,7 @@ export class LoginLimiter {
             return { lockedMinutes: Math.max(1, Math.ceil(remaining / 60000)) };
           }
         }
-        await addSignInCounts(tx, Object.values(keys), 1, now, windowMs);
+        await addSignInCounts(tx, { keys: Object.values(keys), delta: 1, nowMs: now, windowMs });
         const over = (counts.get(keys.account)?.count ?? 0) - slowAfter;
         return { delayMs: over >= 0 ? Math.min(maxDelayMs, (over + 1) * delayStepMs) : 0 };
       });
@@ -97,7 +97,7 @@ export class LoginLimiter {
     const keys = this.keys(attempt);
     await transaction(db, async (tx) => {
         await deleteSignInCounts(tx, [keys.pair, keys.account]);
-        await addSignInCounts(tx, [keys.address], -1, this.now(), this.options.windowMs);
+        await addSignInCounts(tx, { keys: [keys.address], delta: -1, nowMs: this.now(), windowMs: this.options.windowMs });
       });
   }
 

@@ -30,9 +30,9 @@ export async function startSession(db: Database, userId: number, departmentId: n
 
 export async function resolveSession(db: Database, token: string | undefined, nowMs = Date.now()): Promise<SessionUser | null> {
   if (!token) return null;
-  const session = (await findLiveSession(db, sessionIdOf(token), nowMs));
+  const session = (await findLiveSession(db, { id: sessionIdOf(token), nowMs }));
   if (session && session.expiresAt - nowMs < SESSION_IDLE_MS - REFRESH_AFTER_MS) {
-    await extendSession(db, session.sessionId, nowMs + SESSION_IDLE_MS);
+    await extendSession(db, { id: session.sessionId, expiresAt: nowMs + SESSION_IDLE_MS });
   }
   return session;
 }

@@ -25,8 +25,8 @@ if (!user) {
 }
 const passwordHash = await hashPassword(password.data);
 await transaction(db, async (tx) => {
-  await updateUserPassword(tx, user.id, passwordHash);
-  await deleteUserSessions(tx, user.id, null);
+  await updateUserPassword(tx, { id: user.id, passwordHash });
+  await deleteUserSessions(tx, { userId: user.id, exceptSessionId: null });
   await writeAudit(tx, { userId: null, email: 'reset-password command' }, { action: 'update', entity: 'user', entityId: user.id, after: { password: 'reset' } });
 });
 db.$client.close();

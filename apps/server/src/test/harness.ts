@@ -31,7 +31,7 @@ export async function createAccount(
   const user = (await insertUser(db, { email: opts.email, passwordHash: cachedHash, role: opts.role, departmentId: opts.departmentId }));
   const token = (await startSession(db, user.id, opts.role === 'admin' ? null : opts.departmentId));
   const { createHash } = await import('node:crypto');
-  const session = (await findLiveSession(db, createHash('sha256').update(token).digest('hex'), Date.now()));
+  const session = (await findLiveSession(db, { id: createHash('sha256').update(token).digest('hex'), nowMs: Date.now() }));
   if (!session) throw new Error('session not created');
   return session;
 }

@@ -92,27 +92,27 @@ const AUDIT_COLUMNS = `id, at, user_id AS userId, user_email AS userEmail, ip, a
  * `before` when given: a keyset page, as cheap on page 1,000 as on page 1. Each filter is served by
  * an index on (column, id) (migration 0008); limit + 1 rows are read to tell whether more exist.
  */
-export async function listAuditEntries(db: DbOrTx, filter: AuditFilter, page: { before?: number; limit: number }) {
+export async function listAuditEntries(db: DbOrTx, params: AuditFilter & { before?: number; limit: number }) {
   const where: string[] = [];
-  const params: Record<string, unknown> = { limit: page.limit + 1 };
+  const values: Record<string, unknown> = { limit: params.limit + 1 };
   const add = (clause: string, name: string, value: unknown) => {
     where.push(clause);
-    params[name] = value;
+    values[name] = value;
   };
-  if (page.before !== undefined) add('id < @before', 'before', page.before);
-  if (filter.fromAt) add('at >= @fromAt', 'fromAt', filter.fromAt);
-  if (filter.toAt) add('at < @toAt', 'toAt', filter.toAt);
-  if (filter.departmentId !== undefined) add('department_id = @departmentId', 'departmentId', filter.departmentId);
-  if (filter.userId !== undefined) add('user_id = @userId', 'userId', filter.userId);
-  if (filter.action) add('action = @action', 'action', filter.action);
-  if (filter.receiptNumber !== undefined) add(`entity = 'receipt' AND entity_id = @receiptNumber`, 'receiptNumber', String(filter.receiptNumber));
-  if (filter.admissionNo) add('admission_no = @admissionNo', 'admissionNo', filter.admissionNo);
+  if (params.before !== undefined) add('id < @before', 'before', params.before);
+  if (params.fromAt) add('at >= @fromAt', 'fromAt', params.fromAt);
+  if (params.toAt) add('at < @toAt', 'toAt', params.toAt);
+  if (params.departmentId !== undefined) add('department_id = @departmentId', 'departmentId', params.departmentId);
+  if (params.userId !== undefined) add('user_id = @userId', 'userId', params.userId);
+  if (params.action) add('action = @action', 'action', params.action);
+  if (params.receiptNumber !== undefined) add(`entity = 'receipt' AND entity_id = @receiptNumber`, 'receiptNumber', String(params.receiptNumber));
+  if (params.admissionNo) add('admission_no = @admissionNo', 'admissionNo', params.admissionNo);
   const found = await rows<AuditRow>(
     db,
     `SELECT ${AUDIT_COLUMNS} FROM audit_log ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT @limit`,
-    params,
+    values,
   );
-  return { rows: found.slice(0, page.limit), more: found.length > page.limit };
+  return { rows: found.slice(0, params.limit), more: found.length > params.limit };
 }
 
 /** A receipt's trail, oldest first: its creation, each edit and its void. */

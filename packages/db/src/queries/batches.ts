@@ -101,7 +101,8 @@ export async function insertBatch(db: DbOrTx, row: BatchRow) {
   return (await db.insert(batches).values(row).returning())[0]!;
 }
 
-export async function updateBatch(db: DbOrTx, id: number, row: BatchRow) {
+export async function updateBatch(db: DbOrTx, params: BatchRow & { id: number }) {
+  const { id, ...row } = params;
   return (await db
     .update(batches)
     .set({ ...row, version: sql`${batches.version} + 1`, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))` })

@@ -41,11 +41,12 @@ export async function findCheque(db: Database, id: number): Promise<FoundCheque 
 }
 
 /** An edited receipt's instrument (bank, number, date), while it is pending. */
-export async function updateChequeInstrument(db: Database, receiptId: number, instrument: Instrument): Promise<void> {
+export async function updateChequeInstrument(db: Database, params: Instrument & { receiptId: number }): Promise<void> {
+  const { bank, instrumentNo, instrumentDate, receiptId } = params;
   await run(
     db,
     `UPDATE cheques SET bank = @bank, instrument_no = @instrumentNo, instrument_date = @instrumentDate, version = version + 1
-     WHERE receipt_id = @receiptId`, { ...instrument, receiptId });
+     WHERE receipt_id = @receiptId`, { bank, instrumentNo, instrumentDate, receiptId });
 }
 
 /** A receipt edited to another payment mode no longer has an instrument. */
@@ -157,12 +158,12 @@ export async function findChequeBounceHeadId(db: DbOrTx): Promise<number | null>
 
 export type DayClosing = Pick<typeof dayClosings.$inferSelect, 'departmentId' | 'date' | 'closedAt'> & { closedByEmail: string | null };
 
-export async function findDayClosing(db: DbOrTx, departmentId: number, date: string): Promise<DayClosing | null> {
+export async function findDayClosing(db: DbOrTx, params: { departmentId: number; date: string }): Promise<DayClosing | null> {
   return (
     (await row<DayClosing>(
       db, `SELECT dc.department_id AS "departmentId", dc.date, dc.closed_at AS "closedAt", u.email AS "closedByEmail"
        FROM day_closings dc LEFT JOIN users u ON u.id = dc.closed_by
-       WHERE dc.department_id = @p0 AND dc.date = @p1`, { p0: departmentId, p1: date })) ?? null
+       WHERE dc.department_id = @p0 AND dc.date = @p1`, { p0: params.departmentId, p1: params.date })) ?? null
   );
 }
 

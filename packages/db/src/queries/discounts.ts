@@ -94,7 +94,8 @@ export async function insertDiscount(db: DbOrTx, row: DiscountRow) {
   return (await db.insert(discounts).values(row).returning())[0]!;
 }
 
-export async function updateDiscount(db: DbOrTx, id: number, row: DiscountRow) {
+export async function updateDiscount(db: DbOrTx, params: DiscountRow & { id: number }) {
+  const { id, ...row } = params;
   return (await db
     .update(discounts)
     .set({ ...row, version: sql`${discounts.version} + 1`, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))` })

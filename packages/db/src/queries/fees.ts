@@ -59,8 +59,8 @@ export async function insertFeeHead(db: DbOrTx, name: string) {
   return (await db.insert(feeHeads).values({ name }).returning())[0]!;
 }
 
-export async function renameFeeHead(db: DbOrTx, id: number, name: string) {
-  return (await db.update(feeHeads).set({ name }).where(eq(feeHeads.id, id)).returning())[0]!;
+export async function renameFeeHead(db: DbOrTx, params: { id: number; name: string }) {
+  return (await db.update(feeHeads).set({ name: params.name }).where(eq(feeHeads.id, params.id)).returning())[0]!;
 }
 
 export async function deleteFeeHead(db: DbOrTx, id: number): Promise<void> {
@@ -171,7 +171,8 @@ export async function insertFeeStructure(db: DbOrTx, row: FeeStructureRow) {
   return (await db.insert(feeStructures).values(row).returning())[0]!;
 }
 
-export async function updateFeeStructure(db: DbOrTx, id: number, row: FeeStructureRow) {
+export async function updateFeeStructure(db: DbOrTx, params: FeeStructureRow & { id: number }) {
+  const { id, ...row } = params;
   return (await db
     .update(feeStructures)
     .set({ ...row, version: sql`${feeStructures.version} + 1`, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))` })

@@ -85,13 +85,13 @@ export async function findOpeningBalance(db: DbOrTx, id: number): Promise<Openin
 }
 
 /** Sets the amount and note; the version goes up. */
-export async function updateOpeningBalance(tx: DbOrTx, id: number, change: { amountPaise: number; note: string | null }): Promise<void> {
+export async function updateOpeningBalance(tx: DbOrTx, params: { id: number; amountPaise: number; note: string | null }): Promise<void> {
   await run(
     tx,
     `UPDATE opening_balances
      SET amount_paise = @amountPaise, note = @note, version = version + 1, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
      WHERE id = @id`,
-    { id, ...change },
+    { id: params.id, amountPaise: params.amountPaise, note: params.note },
   );
 }
 

@@ -237,7 +237,8 @@ export async function getDepartmentPayment(db: DbOrTx, departmentId: number): Pr
   return row ?? { upiId: null, payeeName: null };
 }
 
-export async function setDepartmentPayment(db: DbOrTx, departmentId: number, payment: DepartmentPayment): Promise<void> {
+export async function setDepartmentPayment(db: DbOrTx, params: DepartmentPayment & { departmentId: number }): Promise<void> {
+  const { departmentId, ...payment } = params;
   const set = { ...payment, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))` };
   await db.insert(departmentPaymentSettings)
     .values({ departmentId, ...payment })

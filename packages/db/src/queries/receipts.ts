@@ -27,7 +27,8 @@ export async function findReceiptStudentById(db: Database, studentId: number): P
   return (await row<ReceiptStudent>(db, `${STUDENT_SELECT} WHERE s.id = @studentId`, { studentId })) ?? null;
 }
 
-export async function findReceiptStudentByAdmissionNo(db: Database, departmentId: number, admissionNo: string): Promise<ReceiptStudent | null> {
+export async function findReceiptStudentByAdmissionNo(db: Database, params: { departmentId: number; admissionNo: string }): Promise<ReceiptStudent | null> {
+  const { departmentId, admissionNo } = params;
   return (
     (await row<ReceiptStudent>(db, `${STUDENT_SELECT} WHERE s.department_id = @departmentId AND s.admission_no = @admissionNo`, {
       departmentId,
@@ -79,7 +80,8 @@ async function insertLines(db: Database, receiptId: number, studentId: number, l
 }
 
 /** Writes a receipt's master row and its lines; returns the new receipt id. */
-export async function insertReceipt(db: Database, receipt: NewReceipt, lines: readonly NewReceiptLine[]): Promise<number> {
+export async function insertReceipt(db: Database, params: { receipt: NewReceipt; lines: readonly NewReceiptLine[] }): Promise<number> {
+  const { receipt, lines } = params;
   const { id } = (await row<{ id: number }>(
     db,
     `INSERT INTO receipts (number, department_id, course_id, batch_id, student_id, date, student_name, address,
@@ -97,7 +99,11 @@ export type ReceiptEdit = Pick<
 >;
 
 /** Replaces a live receipt's editable fields and all its lines; number, student and tax rate stay. */
-export async function updateReceipt(db: Database, receiptId: number, studentId: number, edit: ReceiptEdit, lines: readonly NewReceiptLine[]): Promise<void> {
+export async function updateReceipt(
+  db: Database,
+  params: { receiptId: number; studentId: number; edit: ReceiptEdit; lines: readonly NewReceiptLine[] },
+): Promise<void> {
+  const { receiptId, studentId, edit, lines } = params;
   await run(
     db,
     `UPDATE receipts SET date = @date, phone = @phone, email = @email, total_paise = @totalPaise, tax_paise = @taxPaise,
@@ -109,7 +115,8 @@ export async function updateReceipt(db: Database, receiptId: number, studentId: 
 }
 
 /** Marks a live receipt voided; returns the time written, or null if it was not live. */
-export async function markReceiptVoided(db: Database, receiptId: number, userId: number | null): Promise<string | null> {
+export async function markReceiptVoided(db: Database, params: { receiptId: number; userId: number | null }): Promise<string | null> {
+  const { receiptId, userId } = params;
   return (
     (await row<{ voidedAt: string }>(
       db,

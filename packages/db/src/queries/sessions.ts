@@ -35,12 +35,12 @@ const FIND_LIVE_SESSION = `SELECT s.id AS sessionId, u.id AS userId, u.email, u.
  * The live session with this id, joined with its user; null when unknown or expired. Runs on every
  * request, so it is a statement compiled once.
  */
-export async function findLiveSession(db: DbOrTx, id: string, nowMs: number): Promise<SessionUser | null> {
-  return (await row<SessionUser>(db, FIND_LIVE_SESSION, { id, nowMs })) ?? null;
+export async function findLiveSession(db: DbOrTx, params: { id: string; nowMs: number }): Promise<SessionUser | null> {
+  return (await row<SessionUser>(db, FIND_LIVE_SESSION, { id: params.id, nowMs: params.nowMs })) ?? null;
 }
 
-export async function extendSession(db: DbOrTx, id: string, expiresAt: number): Promise<void> {
-  await run(db, 'UPDATE sessions SET expires_at = @expiresAt WHERE id = @id', { expiresAt, id });
+export async function extendSession(db: DbOrTx, params: { id: string; expiresAt: number }): Promise<void> {
+  await run(db, 'UPDATE sessions SET expires_at = @expiresAt WHERE id = @id', { expiresAt: params.expiresAt, id: params.id });
 }
 
 export async function deleteSession(db: DbOrTx, id: string): Promise<void> {

@@ -6,14 +6,15 @@ import { signInLimits } from '../schema';
 export type SignInCount = Pick<typeof signInLimits.$inferSelect, 'count' | 'windowStart'>;
 
 /** The live counts of these keys (a row whose window has ended counts as absent). */
-export async function readSignInCounts(db: DbOrTx, keys: string[], nowMs: number): Promise<Map<string, SignInCount>> {
-  const rows = await db.select().from(signInLimits).where(inArray(signInLimits.key, keys));
-  return new Map(rows.filter((r) => r.expiresAt > nowMs).map((r) => [r.key, { count: r.count, windowStart: r.windowStart }]));
+export async function readSignInCounts(db: DbOrTx, params: { keys: string[]; nowMs: number }): Promise<Map<string, SignInCount>> {
+  const rows = await db.select().from(signInLimits).where(inArray(signInLimits.key, params.keys));
+  return new Map(rows.filter((r) => r.expiresAt > params.nowMs).map((r) => [r.key, { count: r.count, windowStart: r.windowStart }]));
 }
 
 /** Adds delta (never below zero) to each key's count; a key without a live row starts a new window now. */
-export async function addSignInCounts(db: DbOrTx, keys: string[], delta: number, nowMs: number, windowMs: number): Promise<void> {
-  const live = await readSignInCounts(db, keys, nowMs);
+export async function addSignInCounts(db: DbOrTx, params: { keys: string[]; delta: number; nowMs: number; windowMs: number }): Promise<void> {
+  const { keys, delta, nowMs, windowMs } = params;
+  const live = await readSignInCounts(db, { keys, nowMs });
   for (const key of keys) {
     const current = live.get(key);
     const row = current

@@ -125,7 +125,8 @@ export async function insertStudents(db: DbOrTx, rows: NewStudentRow[]): Promise
   return inserted;
 }
 
-export async function updateStudent(db: DbOrTx, id: number, row: Omit<NewStudentRow, 'id' | 'createdAt' | 'updatedAt'>): Promise<StudentRow> {
+export async function updateStudent(db: DbOrTx, params: Omit<NewStudentRow, 'createdAt' | 'updatedAt'> & { id: number }): Promise<StudentRow> {
+  const { id, ...row } = params;
   const updated = (await db
     .update(students)
     .set({ ...row, version: sql`${students.version} + 1`, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))` })

@@ -62,10 +62,10 @@ export async function findAccount(db: DbOrTx, id: number) {
   );
 }
 
-export async function updateUserPassword(db: DbOrTx, id: number, passwordHash: string): Promise<void> {
+export async function updateUserPassword(db: DbOrTx, params: { id: number; passwordHash: string }): Promise<void> {
   await db.update(users)
-    .set({ passwordHash, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))` })
-    .where(eq(users.id, id));
+    .set({ passwordHash: params.passwordHash, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))` })
+    .where(eq(users.id, params.id));
 }
 
 /** Deletes an account; its sessions go with it (foreign key cascade), its receipts keep their data. */
@@ -74,7 +74,8 @@ export async function deleteUser(db: DbOrTx, id: number): Promise<void> {
 }
 
 /** Ends every session of a user except one (the caller's own, when they change their own password). */
-export async function deleteUserSessions(db: DbOrTx, userId: number, exceptSessionId: string | null): Promise<void> {
+export async function deleteUserSessions(db: DbOrTx, params: { userId: number; exceptSessionId: string | null }): Promise<void> {
+  const { userId, exceptSessionId } = params;
   await db.delete(sessions)
     .where(and(eq(sessions.userId, userId), exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined));
 }

@@ -74,8 +74,8 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.password);
   await transaction(ctx.db, async (tx) => {
     const before = (await loadAccount(tx, input.userId, scope));
-    await updateUserPassword(tx, input.userId, passwordHash);
-    await deleteUserSessions(tx, input.userId, input.userId === ctx.session.userId ? ctx.session.sessionId : null);
+    await updateUserPassword(tx, { id: input.userId, passwordHash });
+    await deleteUserSessions(tx, { userId: input.userId, exceptSessionId: input.userId === ctx.session.userId ? ctx.session.sessionId : null });
     await writeAudit(tx, actorOf(ctx), {
       action: 'update',
       entity: 'user',

@@ -31,8 +31,9 @@ export async function auditListHandler({ ctx, input }: { ctx: AuthedContext; inp
       action: input.action,
       receiptNumber: input.receiptNumber,
       admissionNo: input.admissionNo,
+      before: input.before,
+      limit: input.limit,
     },
-    { before: input.before, limit: input.limit },
   );
   return { entries: rows.map(auditEntryOf), nextBefore: more ? rows.at(-1)!.id : null };
 }

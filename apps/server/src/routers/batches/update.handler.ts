@@ -19,7 +19,8 @@ export async function updateHandler({ ctx, input }: { ctx: AuthedContext; input:
         throw new AppError('CONFLICT', `Batch ${before.name} already has students or receipts; its course cannot be changed`);
       }
       if ((await findBatchByName(tx, { courseId: input.courseId, name: input.name, exceptId: input.id }))) throw conflict;
-      const after = await updateBatch(tx, input.id, {
+      const after = await updateBatch(tx, {
+        id: input.id,
         departmentId: input.depId,
         courseId: input.courseId,
         name: input.name,

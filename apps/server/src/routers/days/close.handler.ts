@@ -10,10 +10,10 @@ export function closeHandler({ ctx, input }: { ctx: AuthedContext; input: TClose
     if (ctx.session.role !== 'admin' && !(await getStaffMayCloseDay(tx))) refuse('FORBIDDEN', 'Only an administrator can close a day');
     if (input.date > today()) refuse('BAD_INPUT', 'A day after today cannot be closed');
     if (!(await insertDayClosing(tx, { departmentId: input.depId, date: input.date, closedBy: ctx.session.userId }))) {
-      const closing = (await findDayClosing(tx, input.depId, input.date));
+      const closing = (await findDayClosing(tx, { departmentId: input.depId, date: input.date }));
       refuse('CONFLICT', `${formatDate(input.date)} was already closed by ${closing?.closedByEmail ?? 'a deleted account'}`);
     }
-    const closing = (await findDayClosing(tx, input.depId, input.date))!;
+    const closing = (await findDayClosing(tx, { departmentId: input.depId, date: input.date }))!;
     await writeAudit(tx, actorOf(ctx), { action: 'close_day', entity: 'day_closing', entityId: `${input.depId}/${input.date}`, after: closing });
     return { ...closing, message: `${formatDate(input.date)} is closed` };
   });

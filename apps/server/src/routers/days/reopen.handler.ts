@@ -9,7 +9,7 @@ import type { AuthedContext } from '../../context';
  */
 export function reopenHandler({ ctx, input }: { ctx: AuthedContext; input: TReopenDayInput }) {
   return inWriteTransaction(ctx.db, async (tx) => {
-    const closing = await findDayClosing(tx, input.depId, input.date);
+    const closing = await findDayClosing(tx, { departmentId: input.depId, date: input.date });
     if (!closing || !(await deleteDayClosing(tx, { departmentId: input.depId, date: input.date }))) {
       refuse('CONFLICT', `${formatDate(input.date)} is not closed`);
     }

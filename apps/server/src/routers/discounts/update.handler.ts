@@ -12,7 +12,8 @@ export async function updateHandler({ ctx, input }: { ctx: AuthedContext; input:
       if (!before) throw new AppError('NOT_FOUND', 'No such discount');
       assertCurrentVersion('discount', before, input.version);
       const checked = (await checkDiscount(tx, input, input.id));
-      const after = await updateDiscount(tx, input.id, {
+      const after = await updateDiscount(tx, {
+        id: input.id,
         studentId: input.studentId,
         feeHeadId: input.feeHeadId,
         discountPaise: input.discount,

@@ -40,7 +40,8 @@ export async function structuresUpdateHandler({ ctx, input }: { ctx: AuthedConte
         const below = (await balancesBelowZero(tx, { batchId: before.batchId, feeHeadId: before.feeHeadId, feePaise: input.amount }));
         if (below.students > 0) throw new AppError('CONFLICT', MSG.belowZero(below.students, before.feeHeadName, paiseToRupeesText(below.lowestPaise)));
       }
-      const after = await updateFeeStructure(tx, input.id, {
+      const after = await updateFeeStructure(tx, {
+        id: input.id,
         batchId: input.batchId,
         feeHeadId: input.feeHeadId,
         amountPaise: input.amount,

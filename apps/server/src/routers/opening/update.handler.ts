@@ -10,7 +10,7 @@ export async function updateHandler({ ctx, input }: { ctx: AuthedContext; input:
     const before = await findOpeningBalance(tx, input.id);
     if (!before || before.departmentId !== input.depId) throw new AppError('NOT_FOUND', 'No such opening balance in this department');
     assertCurrentVersion('opening balance', before, input.version);
-    await updateOpeningBalance(tx, input.id, { amountPaise: input.amount, note: input.note });
+    await updateOpeningBalance(tx, { id: input.id, amountPaise: input.amount, note: input.note });
     const after = (await findOpeningBalance(tx, input.id))!;
     await writeAudit(tx, actorOf(ctx), { action: 'update', entity: 'opening_balance', entityId: input.id, before, after });
     return after;

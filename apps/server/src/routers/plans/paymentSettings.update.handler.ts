@@ -8,7 +8,7 @@ export function paymentSettingsUpdateHandler({ ctx, input }: { ctx: AuthedContex
   return transaction(ctx.db, async (tx) => {
     const before = (await getDepartmentPayment(tx, input.depId));
     const after = { upiId: input.upiId, payeeName: input.payeeName };
-    await setDepartmentPayment(tx, input.depId, after);
+    await setDepartmentPayment(tx, { departmentId: input.depId, ...after });
     await writeAudit(tx, actorOf(ctx), { action: 'update', entity: 'department_payment', entityId: input.depId, before, after });
     return { depId: input.depId, ...after };
   });

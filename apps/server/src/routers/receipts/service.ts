@@ -71,7 +71,7 @@ export async function studentOfDepartment(
   const student =
     (input.studentId !== undefined
       ? await findReceiptStudentById(db, input.studentId)
-      : await findReceiptStudentByAdmissionNo(db, input.depId, input.admissionNo ?? '')) ?? refuse('NOT_FOUND', 'No such student in this department');
+      : await findReceiptStudentByAdmissionNo(db, { departmentId: input.depId, admissionNo: input.admissionNo ?? '' })) ?? refuse('NOT_FOUND', 'No such student in this department');
   if (student.departmentId !== input.depId) refuse('FORBIDDEN', 'This student belongs to another department');
   assertDepartmentAccess(access, student.departmentId);
   return student;
@@ -254,7 +254,7 @@ export function createReceipt(db: Database, actor: AuditActor, input: TCreateRec
       paymentReference: referenceOf(input),
       createdBy: actor.userId,
     };
-    const receiptId = (await insertReceipt(db, master, priced.lines));
+    const receiptId = (await insertReceipt(db, { receipt: master, lines: priced.lines }));
     const instrument = instrumentOf(input);
     if (instrument) await insertCheque(db, { ...instrument, receiptId, departmentId: student.departmentId, studentId: student.id });
     await writeAudit(db, actor, {
@@ -316,10 +316,10 @@ export function updateReceipt(db: Database, actor: AuditActor, input: TUpdateRec
       paymentMode: input.paymentMode,
       paymentReference: referenceOf(input),
     };
-    await keepingAdvanceCovered(db, student, () => updateReceiptRows(db, receipt.id, receipt.studentId, edit, priced.lines));
+    await keepingAdvanceCovered(db, student, () => updateReceiptRows(db, { receiptId: receipt.id, studentId: receipt.studentId, edit, lines: priced.lines }));
     if (!instrument) await deleteChequeOfReceipt(db, receipt.id);
     else if (receipt.bank === null) await insertCheque(db, { ...instrument, receiptId: receipt.id, departmentId: receipt.departmentId, studentId: receipt.studentId });
-    else await updateChequeInstrument(db, receipt.id, instrument);
+    else await updateChequeInstrument(db, { receiptId: receipt.id, ...instrument });
     await writeAudit(db, actor, {
       action: 'update',
       entity: 'receipt',
@@ -385,7 +385,7 @@ export async function markVoided(db: Database, actor: AuditActor, receipt: Store
   const number = receipt.number;
   if (receipt.status === 'voided') refuse('CONFLICT', `Receipt ${receiptLabel(number)} is already voided`);
   const lines = (await listReceiptLines(db, receipt.id));
-  const voidedAt = (await keepingAdvanceCovered(db, { id: receipt.studentId, batchId: receipt.batchId }, () => markReceiptVoided(db, receipt.id, actor.userId)!));
+  const voidedAt = (await keepingAdvanceCovered(db, { id: receipt.studentId, batchId: receipt.batchId }, () => markReceiptVoided(db, { receiptId: receipt.id, userId: actor.userId })!));
   await writeAudit(db, actor, {
     action: 'void',
     entity: 'receipt',
