@@ -7,6 +7,7 @@ import { loadDemoAcademics } from './academics';
 import { loadDemoAccounts } from './accounts';
 import { loadDemoPlanPayments, loadDemoPlans, loadDemoWaiver } from './plans';
 import { loadDemoLetterheads } from './letterheads';
+import { loadDemoMoneyMovements, loadDemoOpeningBalances, loadDemoSchemes } from './money';
 import { loadDemoReceipts } from './receipts';
 
 export interface DemoAccount {
@@ -20,8 +21,11 @@ export async function loadDemoData(db: Database): Promise<DemoAccount[]> {
   await loadDemoLetterheads(db);
   await loadDemoAcademics(db);
   await loadDemoPlans(db);
+  await loadDemoSchemes(db);
+  await loadDemoOpeningBalances(db);
   await loadDemoReceipts(db);
   await loadDemoPlanPayments(db);
   await loadDemoWaiver(db);
+  await loadDemoMoneyMovements(db);
   return accounts;
 }

@@ -5,6 +5,8 @@
  */
 import {
   addSchemeMember,
+  type AuditActor,
+  type Database,
   type DbOrTx,
   deleteDiscountAtVersion,
   findBatch,
@@ -193,10 +195,9 @@ export async function planJoin(db: DbOrTx, input: TApplySchemeInput) {
 const changed = () => new AppError('STALE', SCHEME_MSG.changed);
 
 /** Joins the students and writes the preview's discounts, all in one transaction with their audit rows. */
-export async function applyScheme(ctx: AuthedContext, input: TApplySchemeInput) {
-  const actor = actorOf(ctx);
+export async function applyScheme(db: Database, actor: AuditActor, input: TApplySchemeInput) {
   try {
-    const plan = await transaction(ctx.db, async (tx) => {
+    const plan = await transaction(db, async (tx) => {
       const plan = await planJoin(tx, input);
       if (plan.students.length === 0) refuse('BAD_INPUT', 'No student of this batch has that category');
       const below = plan.rows.filter((r) => r.action === 'write' && r.balanceAfterPaise < 0);
@@ -208,7 +209,7 @@ export async function applyScheme(ctx: AuthedContext, input: TApplySchemeInput) 
       const scheme = plan.scheme;
       const note = schemeNote(scheme.name);
       for (const student of plan.students) {
-        if (await addSchemeMember(tx, { schemeId: scheme.id, studentId: student.id, joinedBy: ctx.session.userId })) {
+        if (await addSchemeMember(tx, { schemeId: scheme.id, studentId: student.id, joinedBy: actor.userId })) {
           await writeAudit(tx, actor, { action: 'create', entity: 'scheme member', entityId: scheme.id, after: { scheme: scheme.name, studentId: student.id, admissionNo: student.admissionNo } });
         }
       }
