@@ -21,7 +21,7 @@ import {
 import { addDays, calendarDate, COURSES, DEPARTMENTS } from '@fees/validation';
 import { count } from 'drizzle-orm';
 import { today } from '@fees/server/config';
-import { Random } from '../random';
+import { Random } from '@fees/validation/testing';
 
 type Religion = 'Hindu' | 'Muslim' | 'Christian' | 'Sikh' | 'Jain';
 

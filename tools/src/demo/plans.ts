@@ -22,7 +22,7 @@ import { addDays, addMonths, calendarDate, DEPARTMENTS, type DepartmentId, equal
 import { asc, count, eq } from 'drizzle-orm';
 import { today } from '@fees/server/config';
 import { createReceipt } from '@fees/server/receipts';
-import { Random } from '../random';
+import { Random } from '@fees/validation/testing';
 
 const UPI: Record<number, [string, string]> = {
   100: ['artscollege.ug@sbi', 'Arts and Science College'],

@@ -3,7 +3,7 @@ import { addDays, DEPARTMENTS, receiptTaxPaise, type TReceiptPaymentMode } from 
 import { asc, count } from 'drizzle-orm';
 import { today } from '@fees/server/config';
 import { createReceipt, voidReceipt } from '@fees/server/receipts';
-import { Random } from '../random';
+import { Random } from '@fees/validation/testing';
 
 function daysAgo(days: number): string {
   return addDays(today(), -days);

@@ -5,7 +5,7 @@
  */
 import type Sqlite from 'better-sqlite3';
 import { calendarDate, COURSES, DEPARTMENTS } from '@fees/validation';
-import type { Random } from '../random';
+import type { Random } from '@fees/validation/testing';
 import { DEPARTMENT_SHAPES, FEE_HEAD_PRICES, FIRST_NAMES, LAST_NAMES, PLACES } from './shape';
 
 export interface Window {

@@ -7,7 +7,7 @@
  */
 import { dayNumber, fromDayNumber } from '@fees/validation';
 import type Sqlite from 'better-sqlite3';
-import type { Random } from '../random';
+import type { Random } from '@fees/validation/testing';
 import type { SyntheticStudent, Window } from './academics';
 import { PARTICULARS, PAYMENT_MODE_WEIGHTS } from './shape';
 

@@ -7,7 +7,7 @@ import { openDatabase } from '@fees/db';
 import { DEPARTMENTS } from '@fees/validation';
 import { hashPassword } from '@fees/server/auth/passwords';
 import { today as todayInFoundation } from '@fees/server/config';
-import { Random } from '../random';
+import { Random } from '@fees/validation/testing';
 import { insertBatchesAndFees, insertDiscounts, insertStudents, type Reference, type Window } from './academics';
 import { beginBulkLoad } from './bulk';
 import { academicYearOf } from './dates';

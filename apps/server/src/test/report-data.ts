@@ -18,20 +18,9 @@ import {
   students,
   transaction,
 } from '@fees/db';
+import { Random } from '@fees/validation/testing';
 import { eq, sql } from 'drizzle-orm';
 import type { Fixture } from './fixture';
-
-/** mulberry32: a small deterministic generator. */
-function seeded(seed: number) {
-  let a = seed;
-  const next = () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)), pick: <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]! };
-}
 
 export interface GeneratedData {
   /** Students of UG BA English, by batch. */
@@ -47,7 +36,7 @@ export interface GeneratedData {
 export const JULY = { from: '2025-07-01', to: '2025-07-31' };
 
 export async function generateReportData(db: Database, fx: Fixture): Promise<GeneratedData> {
-  const rnd = seeded(20250701);
+  const rnd = new Random(20250701);
   const headIds = await db.select({ id: feeHeads.id, name: feeHeads.name }).from(feeHeads);
   const head = (name: string) => headIds.find((h) => h.name === name)!.id;
   const heads = [head('Tuition Fee'), head('Exam Fee'), head('Library Fee'), head('Admission Fee')];

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type Sqlite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { Random } from '@fees/validation/testing';
 import { openDatabase } from '../client';
 import { RECEIPT_TOTALS_BACKFILL, rebuildReceiptTotals, receiptTotalsDrift, STUDENT_COURSE_TOTALS_BACKFILL, STUDENT_PAYMENTS_BACKFILL } from './totals';
 import { transaction } from '../engine/runner';
@@ -11,15 +12,10 @@ import { transaction } from '../engine/runner';
 const MIGRATIONS = fileURLToPath(new URL('../../drizzle', import.meta.url));
 const MODES = ['cash', 'upi', 'cheque', 'bank_transfer', 'card'] as const;
 
-/** A tiny deterministic generator (mulberry32), so a failure replays. */
+/** A seeded integer in [0, n), so a failure replays. */
 function rng(seed: number) {
-  let a = seed;
-  return (n: number) => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
-  };
+  const random = new Random(seed);
+  return (n: number) => random.int(0, n - 1);
 }
 
 /** Two departments' batches and four students, written with plain SQL. */

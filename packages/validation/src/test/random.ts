@@ -1,4 +1,9 @@
-/** The tools' one seeded generator (mulberry32): the same seed gives the same demo and synthetic data. */
+/**
+ * The one seeded generator (mulberry32): the same seed gives the same demo and synthetic data, and a
+ * randomized test replays. Imported as `@fees/validation/testing` by the tools and by tests; it lives
+ * here because every one of them already depends on @fees/validation, and under test/ so that
+ * production code cannot import it (biome's noRestrictedImports).
+ */
 export class Random {
   private state: number;
 
