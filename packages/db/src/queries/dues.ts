@@ -63,17 +63,15 @@ interface Scope {
 /** The dues of the students of one batch as of a date, with each one's allocation, in admission number order. */
 export async function batchDuesAsOf(db: DbOrTx, scope: Scope, asOf: string, plan?: BatchPlan): Promise<StudentDuesResult[]> {
   const batchPlan = plan ?? (await loadBatchPlan(db, scope.batchId));
-  const batch = await readBatch(db, scope, await specialHeads(db));
+  const read = await readBatches(db, [scope.batchId], scope.studentIds, await specialHeads(db));
+  const inputsOf = await read.linesOf(scope.batchId);
   const prepared = preparePlan({ fineRule: batchPlan.fineRule, instalments: batchPlan.instalments });
-  return batch.students.map((s) => {
-    const opening = batch.openings.get(s.studentId) ?? [];
-    const own = batch.ownInstalmentsOf(s.studentId);
-    const allocation = allocateStudent(own ? withOwnInstalments(batchPlan, own) : prepared, {
-      concessions: batch.concessions.get(s.studentId) ?? [],
-      payments: batch.payments.get(s.studentId) ?? [],
-    });
-    const dues = studentDuesAsOf(allocation, asOf, batch.settlementsOf(s.studentId));
-    return { ...s, allocation, dues, opening };
+  return (read.studentsOf.get(scope.batchId) ?? []).map((s) => {
+    const own = read.ownInstalmentsOf(s.studentId);
+    const { settlements, ...student } = inputsOf(s.studentId);
+    const allocation = allocateStudent(own ? withOwnInstalments(batchPlan, own) : prepared, student);
+    const dues = studentDuesAsOf(allocation, asOf, settlements);
+    return { ...s, allocation, dues, opening: read.openings.get(s.studentId) ?? [] };
   });
 }
 
@@ -88,16 +86,16 @@ export interface StudentDuesOnly extends DuesStudent {
  */
 export async function* duesByBatch(db: DbOrTx, batchIds: readonly number[], asOf: string, studentIds?: readonly number[]): AsyncGenerator<StudentDuesOnly[]> {
   const plans = await loadBatchPlans(db, batchIds);
-  const heads = await specialHeads(db);
+  const read = await readBatches(db, batchIds, studentIds, await specialHeads(db));
   for (const batchId of batchIds) {
-    const batch = await readBatch(db, { batchId, studentIds }, heads);
-    if (batch.students.length === 0) continue;
+    const of = read.studentsOf.get(batchId);
+    if (!of) continue;
+    const inputsOf = await read.linesOf(batchId);
     const batchPlan = plans.get(batchId)!;
     const duesOf = duesAsOfCalculator(preparePlan({ fineRule: batchPlan.fineRule, instalments: batchPlan.instalments }), asOf);
-    yield batch.students.map((s) => {
-      const own = batch.ownInstalmentsOf(s.studentId);
-      const student = { concessions: batch.concessions.get(s.studentId) ?? [], payments: batch.payments.get(s.studentId) ?? [] };
-      const settlements = batch.settlementsOf(s.studentId);
+    yield of.map((s) => {
+      const own = read.ownInstalmentsOf(s.studentId);
+      const { settlements, ...student } = inputsOf(s.studentId);
       const dues = own ? duesAsOfCalculator(withOwnInstalments(batchPlan, own), asOf)(student, settlements) : duesOf(student, settlements);
       return { ...s, dues };
     });
@@ -110,7 +108,12 @@ function withOwnInstalments(plan: BatchPlan, own: PlanInstalment[]) {
 }
 
 /** The heads whose lines are not fee payments (Late fee) or whose charges are due of their own (Cheque bounce charge). */
-async function specialHeads(db: DbOrTx) {
+interface SpecialHeads {
+  lateFee: number | null;
+  bounce: number | null;
+}
+
+async function specialHeads(db: DbOrTx): Promise<SpecialHeads> {
   return { lateFee: await findLateFeeHeadId(db), bounce: await findChequeBounceHeadId(db) };
 }
 
@@ -126,15 +129,98 @@ function listOf<T>(map: Map<number, T[]>, key: number): T[] {
   return list;
 }
 
-/**
- * What the dues of one batch's students are computed from, in six statements (never one a student):
- * the students, their discounts, the lines of their live receipts, opening balances, bounce charges
- * and fine waivers.
- */
-async function readBatch(db: DbOrTx, scope: Scope, heads: { lateFee: number | null; bounce: number | null }) {
-  const where = and(eq(students.batchId, scope.batchId), scope.studentIds ? inArray(students.id, [...scope.studentIds]) : undefined);
+/** Each day's yyyy-MM-dd string once for the process (by yyyyMMdd), not once a line. */
+const dayTexts = new Map<number, string>();
 
-  const rows: DuesStudent[] = await db
+/**
+ * Reads a student's lines, as the lines query spells them ("yyyy-MM-dd,feeHeadId,amount" separated
+ * by spaces), into `payments` (its objects reused, its length set; receipt number 0) and the Late
+ * fee lines into `lateFeePaid`.
+ */
+function readLines(text: string, lateFeeHeadId: number | null, payments: Payment[], lateFeePaid: Dated[]): void {
+  let count = 0;
+  let k = 0;
+  const end = text.length;
+  // Two integers after the date; a plain loop over character codes (this runs for every line of a course).
+  const numbers = [0, 0];
+  while (k < end) {
+    let key = 0;
+    for (let at = k; at < k + 10; at++) {
+      const c = text.charCodeAt(at);
+      if (c !== 45) key = key * 10 + c - 48;
+    }
+    let date = dayTexts.get(key);
+    if (date === undefined) {
+      date = text.slice(k, k + 10);
+      dayTexts.set(key, date);
+    }
+    k += 11;
+    for (let n = 0; n < 2; n++) {
+      let c = text.charCodeAt(k);
+      const negative = c === 45;
+      if (negative) c = text.charCodeAt(++k);
+      let value = 0;
+      while (c >= 48 && c <= 57) {
+        value = value * 10 + c - 48;
+        c = text.charCodeAt(++k);
+      }
+      k++;
+      numbers[n] = negative ? -value : value;
+    }
+    const [feeHeadId, amountPaise] = numbers as [number, number];
+    if (feeHeadId === lateFeeHeadId) {
+      lateFeePaid.push({ date, amountPaise });
+      continue;
+    }
+    const payment = payments[count];
+    if (payment === undefined) payments.push({ receiptDate: date, receiptNumber: 0, feeHeadId, amountPaise });
+    else {
+      payment.receiptDate = date;
+      payment.feeHeadId = feeHeadId;
+      payment.amountPaise = amountPaise;
+    }
+    count++;
+  }
+  payments.length = count;
+}
+
+/**
+ * What the dues of the batches' students are computed from, in five statements for all the batches
+ * (never one a student): the students, their discounts, opening balances, bounce charges and fine
+ * waivers. The lines of their receipts, by far the largest part, are read batch by batch (`linesOf`).
+ */
+async function readBatches(db: DbOrTx, batchIds: readonly number[], studentIds: readonly number[] | undefined, heads: SpecialHeads) {
+  const where = and(inArray(students.batchId, [...batchIds]), studentIds ? inArray(students.id, [...studentIds]) : undefined);
+
+  const studentsOf = new Map<number, DuesStudent[]>();
+  const concessions = new Map<number, Concession[]>();
+  const openings = new Map<number, DuesOpening[]>();
+  const waivers = new Map<number, Dated[]>();
+  const bounceCharges = new Map<number, Array<{ feeHeadId: number; amountPaise: number; bouncedOn: string }>>();
+  const ownInstalmentsOf = (studentId: number): PlanInstalment[] | undefined => {
+    const opening = openings.get(studentId);
+    const charges = bounceCharges.get(studentId);
+    if (!opening && !charges) return undefined;
+    return [...openingInstalments(opening ?? []), ...bounceChargeInstalments(charges ?? [])];
+  };
+  const payments: Payment[] = [];
+  /**
+   * The lines of one batch's students, and what one student's dues are computed from: `payments`
+   * holds the student's lines only until the next call (the allocation copies what it keeps), so a
+   * batch's lines never exist as objects all at once.
+   */
+  const linesOf = async (batchId: number) => {
+    const lineTexts = await readLineTexts(db, batchId, studentIds);
+    return (studentId: number) => {
+      const lateFeePaid: Dated[] = [];
+      readLines(lineTexts.get(studentId) ?? '', heads.lateFee, payments, lateFeePaid);
+      return { concessions: concessions.get(studentId) ?? [], payments, settlements: { lateFeePaid, waived: waivers.get(studentId) ?? [] } };
+    };
+  };
+  const read = { studentsOf, openings, ownInstalmentsOf, linesOf };
+  if (batchIds.length === 0) return read;
+
+  for (const s of await db
     .select({
       studentId: students.id,
       admissionNo: students.admissionNo,
@@ -150,23 +236,10 @@ async function readBatch(db: DbOrTx, scope: Scope, heads: { lateFee: number | nu
     .innerJoin(batches, eq(batches.id, students.batchId))
     .innerJoin(courses, eq(courses.id, students.courseId))
     .where(where)
-    .orderBy(asc(students.admissionNo));
-
-  const concessions = new Map<number, Concession[]>();
-  const payments = new Map<number, Payment[]>();
-  const lateFees = new Map<number, Dated[]>();
-  const openings = new Map<number, DuesOpening[]>();
-  const waivers = new Map<number, Dated[]>();
-  const bounceCharges = new Map<number, Array<{ feeHeadId: number; amountPaise: number; bouncedOn: string }>>();
-  const settlementsOf = (studentId: number) => ({ lateFeePaid: lateFees.get(studentId) ?? [], waived: waivers.get(studentId) ?? [] });
-  const ownInstalmentsOf = (studentId: number): PlanInstalment[] | undefined => {
-    const opening = openings.get(studentId);
-    const charges = bounceCharges.get(studentId);
-    if (!opening && !charges) return undefined;
-    return [...openingInstalments(opening ?? []), ...bounceChargeInstalments(charges ?? [])];
-  };
-  const batch = { students: rows, concessions, payments, openings, settlementsOf, ownInstalmentsOf };
-  if (rows.length === 0) return batch;
+    .orderBy(asc(students.admissionNo))) {
+    listOf(studentsOf, s.batchId).push(s);
+  }
+  if (studentsOf.size === 0) return read;
 
   for (const d of await db
     .select({ studentId: discounts.studentId, feeHeadId: discounts.feeHeadId, discount: discounts.discountPaise, adjustment: discounts.adjustmentPaise })
@@ -174,30 +247,6 @@ async function readBatch(db: DbOrTx, scope: Scope, heads: { lateFee: number | nu
     .innerJoin(students, eq(students.id, discounts.studentId))
     .where(where)) {
     listOf(concessions, d.studentId).push({ feeHeadId: d.feeHeadId, amountPaise: d.discount + d.adjustment });
-  }
-
-  // The largest read (every line of the batch's live receipts), from student_payments: the live lines
-  // kept per student in receipt order, so each student's lines are one range of its key, already in
-  // the order the allocation takes them. Rows as arrays (the drivers build them far faster than
-  // objects); each student's list is looked up once a run of lines.
-  const studentFilter = scope.studentIds ? sql` AND student_id IN (${sql.join(scope.studentIds.map((id) => sql`${id}`), sql`, `)})` : sql``;
-  const lines = await db.values<[studentId: number, feeHeadId: number, amountPaise: number, date: string, number: number]>(
-    sql`SELECT student_id, fee_head_id, amount_paise, date, number FROM student_payments
-        WHERE student_id IN (SELECT id FROM students WHERE batch_id = ${scope.batchId})${studentFilter}
-        ORDER BY student_id, date, number, line_id`,
-  );
-  let current = -1;
-  let paymentList: Payment[] = [];
-  for (const [studentId, feeHeadId, amountPaise, date, number] of lines) {
-    if (feeHeadId === heads.lateFee) {
-      listOf(lateFees, studentId).push({ date, amountPaise });
-      continue;
-    }
-    if (studentId !== current) {
-      current = studentId;
-      paymentList = listOf(payments, current);
-    }
-    paymentList.push({ receiptDate: date, receiptNumber: number, feeHeadId, amountPaise });
   }
 
   for (const o of await db
@@ -230,7 +279,27 @@ async function readBatch(db: DbOrTx, scope: Scope, heads: { lateFee: number | nu
     .where(where)) {
     listOf(waivers, w.studentId).push({ date: w.date, amountPaise: w.amountPaise });
   }
-  return batch;
+  return read;
+}
+
+/**
+ * The largest read: every line of one batch's live receipts, from student_payments (the live lines
+ * kept per student in receipt order). One row a student, its lines as text: drivers spend about a
+ * microsecond making each row into JavaScript values, far more than the database spends finding it,
+ * and a course has over a million lines. Both engines have string_agg; its order is the scan's
+ * (student_payments' key: receipt order), and the allocation sorts a student's lines should it not be.
+ * Without the receipt numbers: receipt lines are above zero (ZAmount), and then lines in date order
+ * give the same dues whatever their numbers (a property test of duesAsOfCalculator).
+ */
+async function readLineTexts(db: DbOrTx, batchId: number, studentIds: readonly number[] | undefined): Promise<Map<number, string>> {
+  const studentFilter = studentIds ? sql` AND student_id IN (${sql.join(studentIds.map((id) => sql`${id}`), sql`, `)})` : sql``;
+  return new Map(
+    await db.values<[number, string]>(
+      sql`SELECT student_id, string_agg(date || ',' || fee_head_id || ',' || amount_paise, ' ') FROM student_payments
+          WHERE student_id IN (SELECT id FROM students WHERE batch_id = ${batchId})${studentFilter}
+          GROUP BY student_id`,
+    ),
+  );
 }
 
 /** The batches of a course (or just one of them), newest first (start date descending, then name). */

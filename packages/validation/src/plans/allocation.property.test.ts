@@ -178,4 +178,16 @@ describe('allocation properties', () => {
       }),
     );
   });
+
+  it('for lines above zero (as receipts hold them) the receipt numbers change nothing once the lines are in date order', () => {
+    fc.assert(
+      fc.property(planArb, paymentsArb, concessionsArb, dateArb, (plan, payments, concessions, asOf) => {
+        const settlements = { lateFeePaid: [], waived: [] };
+        const byDate = [...payments].sort((a, b) => (a.receiptDate < b.receiptDate ? -1 : a.receiptDate > b.receiptDate ? 1 : 0)).map((p) => ({ ...p, receiptNumber: 0 }));
+        expect(duesAsOfCalculator(preparePlan(plan), asOf)({ concessions, payments: byDate }, settlements)).toEqual(
+          studentDuesAsOf(allocateStudent(plan, { concessions, payments }), asOf, settlements),
+        );
+      }),
+    );
+  });
 });
