@@ -56,7 +56,8 @@ void backups?.start(app.log);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    Promise.all([backups?.stop(), app.close()])
+    // Not awaited on purpose: the process exits in finally whether the closing worked or not.
+    void Promise.all([backups?.stop(), app.close()])
       .then(async () => {
         if (isPostgres(db)) await closePostgres(db);
         else db.$client.close();
