@@ -1,4 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Sqlite from 'better-sqlite3';
+import { describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../client';
 import { row, run, transaction } from './runner';
 import { inWriteTransaction, runInWriteBatch } from './write-batcher';
@@ -49,6 +53,42 @@ describe('runInWriteBatch (group commit)', () => {
     const second = runInWriteBatch(db, (tx) => run(tx, `INSERT INTO religions (name) VALUES ('Bahai')`));
     await Promise.all([first, second]);
     expect((await row<{ n: number }>(db, `SELECT count(*) AS n FROM religions WHERE name IN ('Zoroastrian', 'Bahai')`))!.n).toBe(2);
+  });
+});
+
+describe('when a batch starts', () => {
+  it('waits for as many writes as the last batch held, so writers coming back a turn apart share one commit; fewer start it after a moment', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const path = join(mkdtempSync(join(tmpdir(), 'fees-batch-')), 'fees.sqlite');
+      const db = openDatabase(path);
+      // A second connection sees only committed rows.
+      const reader = new Sqlite(path, { readonly: true });
+      const committed = () => (reader.prepare(`SELECT count(*) AS n FROM religions WHERE name LIKE 'Wave %'`).get() as { n: number }).n;
+      const write = (name: string) => runInWriteBatch(db, (tx) => run(tx, 'INSERT INTO religions (name) VALUES (@name)', { name }));
+      await Promise.all([1, 2, 3, 4].map((n) => write(`Wave 1.${n}`)));
+      expect(committed()).toBe(4);
+
+      const seenAtAnswer: number[] = [];
+      const answers: Promise<unknown>[] = [];
+      for (const n of [1, 2, 3, 4]) {
+        answers.push(write(`Wave 2.${n}`).then(() => seenAtAnswer.push(committed())));
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      await Promise.all(answers);
+      expect(seenAtAnswer).toEqual([8, 8, 8, 8]);
+
+      const alone = write('Wave 3');
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(committed()).toBe(8);
+      await vi.advanceTimersByTimeAsync(1);
+      await alone;
+      expect(committed()).toBe(9);
+      reader.close();
+      db.$client.close();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -4,11 +4,17 @@ import { type Connection, connectionOf, isInside, statement } from './connection
 import { inSavepoint, transaction } from './runner';
 
 /**
- * Group commit for the receipt counter. Writes that arrive together (queued in the same turn of the
- * event loop) share one IMMEDIATE transaction and so one fsync. The batch holds the connection's lock
- * from BEGIN to COMMIT; each write runs in its own savepoint, one after the other: a refused write
- * rolls back alone, the others commit. Callers' promises settle only after the COMMIT, so an
- * acknowledged write is as durable as one with a transaction of its own.
+ * Group commit for the receipt counter. Writes that arrive together share one IMMEDIATE transaction
+ * and so one fsync. The batch holds the connection's lock from BEGIN to COMMIT; each write runs in its
+ * own savepoint, one after the other: a refused write rolls back alone, the others commit. Callers'
+ * promises settle only after the COMMIT, so an acknowledged write is as durable as one with a
+ * transaction of its own.
+ *
+ * When the batch starts: the writers of the last batch got their answers together and usually come
+ * back together, a little spread out. So a batch starts once as many writes are queued as the last
+ * one held (at once when that was one: a lone clerk never waits), or GATHER_MS after its first write,
+ * whichever comes first. The COMMIT's fsync blocks the thread for milliseconds on ordinary disks; a
+ * batch that starts with the first returning writer would leave the others for one more fsync.
  */
 interface Job {
   work: (tx: Database) => Promise<unknown>;
@@ -18,21 +24,42 @@ interface Job {
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
+/** The longest a write waits for the rest of its batch, in ms. */
+const GATHER_MS = 1;
+
 class WriteBatcher {
   private queue: Job[] = [];
+  /** How many writes the last batch held. */
+  private expected = 1;
+  private gathering: NodeJS.Timeout | null = null;
+  private starting = false;
 
   constructor(private readonly connection: Connection) {}
 
   enqueue<T>(work: (tx: Database) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      if (this.queue.length === 0) setImmediate(() => void this.flush());
       this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      if (this.queue.length >= this.expected) this.start();
+      else if (this.queue.length === 1) this.gathering = setTimeout(() => this.start(), GATHER_MS);
+    });
+  }
+
+  /** Starts the batch after this turn of the event loop: writes queued meanwhile join it. */
+  private start(): void {
+    if (this.gathering) clearTimeout(this.gathering);
+    this.gathering = null;
+    if (this.starting) return;
+    this.starting = true;
+    setImmediate(() => {
+      this.starting = false;
+      void this.flush();
     });
   }
 
   private async flush(): Promise<void> {
     const jobs = this.queue;
     this.queue = [];
+    this.expected = jobs.length;
     const { lock, client } = this.connection;
     const wait = lock.acquire();
     if (wait) await wait;
