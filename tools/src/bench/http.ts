@@ -26,15 +26,22 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * One account's client. Given several ports (app servers on one database), single requests go to the
+ * first and loads spread their connections over all of them (the session is valid on each).
+ */
 export class HttpClient {
   private readonly agent: http.Agent;
+  private readonly portNumbers: number[];
   cookie: string | null = null;
 
-  constructor(
-    private readonly portNumber: number,
-    maxSockets = 64,
-  ) {
+  constructor(ports: number | number[], maxSockets = 64) {
+    this.portNumbers = typeof ports === 'number' ? [ports] : ports;
     this.agent = new http.Agent({ keepAlive: true, maxSockets });
+  }
+
+  private get portNumber(): number {
+    return this.portNumbers[0]!;
   }
 
   request(method: 'GET' | 'POST', path: string, body?: string, headers: http.OutgoingHttpHeaders = {}): Promise<HttpResult> {
@@ -113,6 +120,10 @@ export class HttpClient {
     return this.portNumber;
   }
 
+  get ports(): number[] {
+    return this.portNumbers;
+  }
+
   trpcQueryPath(procedure: string, input: unknown): string {
     return input === undefined ? `/trpc/${procedure}` : `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`;
   }
@@ -169,51 +180,57 @@ export interface LoadRequest {
 
 /**
  * HTTP load through autocannon: `concurrency` keep-alive connections send `next(i)` as client's
- * requests until the request or time budget is spent. Every response's time is kept (not autocannon's
- * whole-millisecond histogram) so the summaries are those of the direct calls; a non-2xx answer
- * counts as an error.
+ * requests until the request or time budget is spent, spread over the client's ports (one autocannon
+ * per port, the connections and requests shared out as evenly as they go). Every response's time is
+ * kept (not autocannon's whole-millisecond histogram) so the summaries are those of the direct calls;
+ * a non-2xx answer counts as an error.
  */
-export function runHttpLoad(client: HttpClient, options: LoadOptions, next: (i: number) => LoadRequest): Promise<LoadResult> {
+export async function runHttpLoad(client: HttpClient, options: LoadOptions, next: (i: number) => LoadRequest): Promise<LoadResult> {
   const samples: number[] = [];
   let errors = 0;
   let firstError: string | null = null;
   let issued = 0;
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: `http://127.0.0.1:${client.port}`,
-        connections: options.concurrency,
-        amount: options.maxRequests,
-        requests: [
-          {
-            setupRequest: (request) => {
-              const { method, path, body } = next(issued++);
-              const json = body === undefined ? {} : { 'content-type': 'application/json' };
-              return { ...request, method, path, body, headers: { ...client.headers, ...json } };
+  const ports = client.ports.slice(0, options.concurrency);
+  const share = (total: number, i: number) => Math.floor(total / ports.length) + (i < total % ports.length ? 1 : 0);
+  const loadOne = (port: number, connections: number, amount: number) =>
+    new Promise<void>((resolve, reject) => {
+      const instance = autocannon(
+        {
+          url: `http://127.0.0.1:${port}`,
+          connections,
+          amount,
+          requests: [
+            {
+              setupRequest: (request) => {
+                const { method, path, body } = next(issued++);
+                const json = body === undefined ? {} : { 'content-type': 'application/json' };
+                return { ...request, method, path, body, headers: { ...client.headers, ...json } };
+              },
+              onResponse: (status, body) => {
+                if (status >= 200 && status < 300) return;
+                errors++;
+                firstError ??= `HTTP ${status} ${body.slice(0, 300)}`;
+              },
             },
-            onResponse: (status, body) => {
-              if (status >= 200 && status < 300) return;
-              errors++;
-              firstError ??= `HTTP ${status} ${body.slice(0, 300)}`;
-            },
-          },
-        ],
-      },
-      (error, result) => {
-        clearTimeout(deadline);
-        if (error) return reject(error);
-        errors += result.errors + result.timeouts;
-        const cpu = process.cpuUsage(cpuBefore);
-        resolve({ samples, errors, firstError, elapsedMs: performance.now() - started, ownCpuMs: (cpu.user + cpu.system) / 1000 });
-      },
-    );
-    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
-      if (statusCode >= 200 && statusCode < 300) samples.push(responseTime);
+          ],
+        },
+        (error, result) => {
+          clearTimeout(deadline);
+          if (error) return reject(error);
+          errors += result.errors + result.timeouts;
+          resolve();
+        },
+      );
+      instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+        if (statusCode >= 200 && statusCode < 300) samples.push(responseTime);
+      });
+      const deadline = setTimeout(() => instance.stop(), options.maxMs);
     });
-    const deadline = setTimeout(() => instance.stop(), options.maxMs);
-  });
+  await Promise.all(ports.map((port, i) => loadOne(port, share(options.concurrency, i), share(options.maxRequests, i))));
+  const cpu = process.cpuUsage(cpuBefore);
+  return { samples, errors, firstError, elapsedMs: performance.now() - started, ownCpuMs: (cpu.user + cpu.system) / 1000 };
 }
 
 /** Runs `once(i)` (a direct call, no HTTP) from `concurrency` workers until the request or time budget is spent. */

@@ -1,13 +1,15 @@
 /**
- * The benchmark: prepares the database, builds and starts the real server, signs in as the target
- * department's staff and as an admin, runs every measurement (each one entry of MEASUREMENTS; one
+ * The benchmark: prepares the database (SQLite, or its copy in PostgreSQL with --database-url), builds
+ * and starts the real server (on PostgreSQL one or more processes on the one database), signs in as the
+ * target department's staff and as an admin, runs every measurement (each one entry of MEASUREMENTS; one
  * whose procedure or route does not exist yet is reported as not available), prints the tables and
  * writes the figures as JSON under bench/results/.
  */
 import { statSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { type Database, openDatabase } from '@fees/db';
+import { closePostgres, type Database, isPostgres, openDatabase } from '@fees/db';
+import Sqlite from 'better-sqlite3';
 import { resolveSession } from '@fees/server/auth/sessions';
 import { today } from '@fees/server/config';
 import { createContextInner } from '@fees/server/context';
@@ -23,7 +25,8 @@ import { startup } from './measurements/startup';
 import { webJavaScript } from './measurements/web';
 import { RESULTS_DIR } from './paths';
 import { renderSection, type SectionOutput, writeResults } from './report';
-import { buildServer, freePort, RunningServer } from './server';
+import { preparePostgresCopy } from './postgres';
+import { buildServer, freePort, RunningServer, Servers } from './server';
 import { SYNTHETIC_ADMIN, SYNTHETIC_PASSWORD, staffEmailOf } from '../synthetic/seed';
 import { chooseTarget } from './target';
 import { type BenchEnv, type Budget, type Caller, type Measurement, NotAvailable } from './types';
@@ -42,6 +45,10 @@ export interface BenchOptions {
   cpuProfile: boolean;
   /** Only these measurement ids. */
   only: string[] | null;
+  /** Run on PostgreSQL: this database is dropped, created again and filled with the SQLite copy. */
+  databaseUrl: string | null;
+  /** Server processes on the one database (more than one only on PostgreSQL). */
+  servers: number;
 }
 
 const QUICK_BUDGET: Budget = { reportSamples: 50, reportMs: 2_000, createRequests: 1_000, createMs: 3_000 };
@@ -64,12 +71,16 @@ function tokenOf(client: HttpClient): string {
 
 export async function runBench(options: BenchOptions): Promise<string> {
   const log = (line: string) => console.log(line);
+  if (options.servers > 1 && !options.databaseUrl) throw new Error('--servers above 1 needs --database-url: several servers share one PostgreSQL database');
+  const engine = options.databaseUrl ? 'postgresql' : 'sqlite';
   const stamp = new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19);
-  const runName = `${options.quick ? 'quick' : 'full'}-${stamp}`;
+  const runName = `${options.quick ? 'quick' : 'full'}-${engine === 'postgresql' ? `pg-${options.servers}-servers-` : ''}${stamp}`;
 
   const loadAtStart = os.loadavg();
   const db0 = await prepareDatabase(options, log);
   log(`Database: ${db0.path} (copy of ${db0.source}, ${(statSync(db0.path).size / 1024 / 1024).toFixed(0)} MB)`);
+  const postgres = options.databaseUrl ? await preparePostgresCopy(options.databaseUrl, db0.path, log) : null;
+  if (postgres) log(`  PostgreSQL ${postgres.version}: copied and analyzed in ${postgres.seconds.toFixed(1)} s`);
   log('Building the server (esbuild, as build.mjs)...');
   const mainJs = await buildServer();
   if (!options.skipWebBuild) {
@@ -77,32 +88,43 @@ export async function runBench(options: BenchOptions): Promise<string> {
     buildWeb();
   }
 
-  const server = new RunningServer({
-    mainJs,
-    port: await freePort(),
-    databasePath: db0.path,
-    webRoot: WEB_BUILD,
-    logFile: join(RESULTS_DIR, `${runName}-server.log`),
-    cpuProfileDir: options.cpuProfile ? join(RESULTS_DIR, `${runName}-profiles`) : undefined,
-  });
+  const server = new Servers(
+    await Promise.all(
+      Array.from({ length: options.servers }, async (_, i) => {
+        const suffix = options.servers > 1 ? `-${i + 1}` : '';
+        return new RunningServer({
+          mainJs,
+          port: await freePort(),
+          databasePath: db0.path,
+          databaseUrl: options.databaseUrl ?? undefined,
+          webRoot: WEB_BUILD,
+          logFile: join(RESULTS_DIR, `${runName}-server${suffix}.log`),
+          cpuProfileDir: options.cpuProfile ? join(RESULTS_DIR, `${runName}-profiles${suffix}`) : undefined,
+        });
+      }),
+    ),
+  );
   const firstStart = await server.start();
-  log(`Server started in ${firstStart.toFixed(0)} ms on port ${server.options.port}`);
+  log(`Server${options.servers > 1 ? 's' : ''} started in ${firstStart.toFixed(0)} ms on port${options.servers > 1 ? 's' : ''} ${server.ports.join(', ')}`);
 
-  const db = openDatabase(db0.path, { prepare: false });
+  const db: Database = postgres ? postgres.db : openDatabase(db0.path, { prepare: false });
+  const data = isPostgres(db) ? new Sqlite(db0.path, { readonly: true, fileMustExist: true }) : db.$client;
   const sections: SectionOutput[] = [];
-  const staff = new HttpClient(server.options.port);
-  const admin = new HttpClient(server.options.port);
+  const staff = new HttpClient(server.ports);
+  const admin = new HttpClient(server.ports);
   try {
-    const target = chooseTarget(db.$client, today());
+    const target = chooseTarget(data, today());
     await staff.signIn('auth.departmentLogin', { email: staffEmailOf(target.prefix), password: SYNTHETIC_PASSWORD, depId: target.depId });
     await admin.signIn('auth.login', { email: SYNTHETIC_ADMIN, password: SYNTHETIC_PASSWORD });
     const procedures = appRouter._def.procedures as Record<string, unknown>;
     const env: BenchEnv = {
       quick: options.quick,
+      engine,
       server,
       staff,
       admin,
       direct: { db, staff: (await callerOf(db, tokenOf(staff))), admin: (await callerOf(db, tokenOf(admin))) },
+      data,
       target,
       budget: options.quick ? QUICK_BUDGET : FULL_BUDGET,
       hasProcedure: (path) => path in procedures,
@@ -136,12 +158,15 @@ export async function runBench(options: BenchOptions): Promise<string> {
     const results = {
       run: runName,
       at: new Date().toISOString(),
+      engine,
+      servers: options.servers,
       machine: {
         cores: cpus.length,
         cpu: cpus[0]?.model ?? 'unknown',
         memoryGb: Math.round(os.totalmem() / 1024 ** 3),
         node: process.version,
-        sqlite: (db.$client.prepare('select sqlite_version() as v').get() as { v: string }).v,
+        sqlite: (data.prepare('select sqlite_version() as v').get() as { v: string }).v,
+        postgresql: postgres?.version ?? null,
         /** 1-minute load average before and after: other work on the machine skews the figures. */
         loadAverage: { atStart: loadAtStart[0], atEnd: os.loadavg()[0] },
       },
@@ -156,6 +181,7 @@ export async function runBench(options: BenchOptions): Promise<string> {
     staff.close();
     admin.close();
     await server.stop();
-    db.$client.close();
+    data.close();
+    if (isPostgres(db)) await closePostgres(db);
   }
 }

@@ -1,7 +1,8 @@
 /**
  * The real server, as production runs it: bundled with esbuild exactly as build.mjs does (into a
- * private folder, so other builds are left alone) and started as `node main.js`. Start time is
- * measured from spawn to the first answer of /healthz.
+ * private folder, so other builds are left alone) and started as `node main.js`, on SQLite or, with a
+ * database URL, on PostgreSQL as one or more processes (Servers). Start time is measured from spawn to
+ * the first answer of /healthz.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, createWriteStream, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -9,7 +10,7 @@ import http from 'node:http';
 import net from 'node:net';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { BUILD_DIR, MIGRATIONS, SERVER_ROOT } from './paths';
+import { BUILD_DIR, MIGRATIONS, PG_MIGRATIONS, SERVER_ROOT } from './paths';
 
 const SERVER_BUILD = join(BUILD_DIR, 'server');
 
@@ -36,6 +37,7 @@ export async function buildServer(): Promise<string> {
     ],
   });
   cpSync(MIGRATIONS, join(SERVER_BUILD, 'drizzle'), { recursive: true });
+  cpSync(PG_MIGRATIONS, join(SERVER_BUILD, 'drizzle-pg'), { recursive: true });
   // The server reads its version from the package.json one folder above its bundle (dist/ in production).
   cpSync(join(SERVER_ROOT, 'package.json'), join(BUILD_DIR, 'package.json'));
   return join(SERVER_BUILD, 'main.js');
@@ -66,6 +68,8 @@ export interface ServerOptions {
   mainJs: string;
   port: number;
   databasePath: string;
+  /** PostgreSQL instead of the SQLite file at databasePath. */
+  databaseUrl?: string;
   webRoot: string;
   logFile: string;
   /** Folder for a V8 CPU profile of the server (written when it stops). */
@@ -80,13 +84,22 @@ export class RunningServer {
   constructor(readonly options: ServerOptions) {}
 
   async start(): Promise<number> {
-    const { mainJs, port, databasePath, webRoot, logFile, cpuProfileDir } = this.options;
+    const { mainJs, port, databasePath, databaseUrl, webRoot, logFile, cpuProfileDir } = this.options;
     mkdirSync(join(logFile, '..'), { recursive: true });
     const log = createWriteStream(logFile, { flags: 'a' });
     const args = cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`, mainJs] : [mainJs];
     const started = performance.now();
     const child = spawn(process.execPath, args, {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_PATH: databasePath, WEB_ROOT: webRoot, NODE_ENV: 'production', BACKUP_SCHEDULE: 'off' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_PATH: databasePath,
+        DATABASE_URL: databaseUrl,
+        WEB_ROOT: webRoot,
+        NODE_ENV: 'production',
+        BACKUP_SCHEDULE: 'off',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout?.pipe(log);
@@ -128,5 +141,40 @@ export class RunningServer {
     child.kill('SIGTERM');
     await exited;
     this.child = null;
+  }
+}
+
+/**
+ * The servers of a run, as one: each on its own port and the same database (several only on
+ * PostgreSQL, as behind a load balancer). Loads spread their connections over the ports; CPU time is
+ * the sum of the processes'.
+ */
+export class Servers {
+  constructor(readonly all: RunningServer[]) {}
+
+  get options(): ServerOptions {
+    return this.all[0]!.options;
+  }
+
+  get ports(): number[] {
+    return this.all.map((s) => s.options.port);
+  }
+
+  /** The first server's start times (the servers start together). */
+  get startTimes(): number[] {
+    return this.all[0]!.startTimes;
+  }
+
+  /** Starts every server at once; the time until the last one answers. */
+  async start(): Promise<number> {
+    return Math.max(...(await Promise.all(this.all.map((s) => s.start()))));
+  }
+
+  cpuMs(): number {
+    return this.all.reduce((sum, s) => sum + s.cpuMs(), 0);
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all(this.all.map((s) => s.stop()));
   }
 }

@@ -1,6 +1,7 @@
 import type { Database } from '@fees/db';
+import type Sqlite from 'better-sqlite3';
 import type { HttpClient } from './http';
-import type { RunningServer } from './server';
+import type { Servers } from './server';
 import type { BenchTarget } from './target';
 
 export type Caller = (path: string, input: unknown) => Promise<unknown>;
@@ -17,12 +18,19 @@ export interface Budget {
 /** Everything a measurement may use: the running server, signed-in clients, direct callers. */
 export interface BenchEnv {
   quick: boolean;
-  server: RunningServer;
+  engine: 'sqlite' | 'postgresql';
+  /** One server process, or several on one PostgreSQL database. */
+  server: Servers;
   /** Signed in as staff of the target department, and as an admin. */
   staff: HttpClient;
   admin: HttpClient;
   /** The same procedures without HTTP (createCaller on a connection of this process), as those two accounts. */
   direct: { db: Database; staff: Caller; admin: Caller };
+  /**
+   * The SQLite file the run's data is in (on PostgreSQL: the file copied there), for choosing inputs:
+   * ids, the GST rate. The receipts a section writes on PostgreSQL are not in it.
+   */
+  data: Sqlite.Database;
   target: BenchTarget;
   budget: Budget;
   hasProcedure: (path: string) => boolean;

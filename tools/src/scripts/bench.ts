@@ -1,7 +1,10 @@
 /**
  * pnpm bench [--quick] [--only id,id] [--skip-web-build] [--cpu-prof] [--students N --years Y --seed S]
+ *            [--database-url postgres://.../fees_bench [--servers 2]]
  * Full: the 50,000-student x 10-year foundation (data/synthetic.sqlite, made if missing).
  * --quick: 2,000 students x 2 years, made afresh. Prints the tables and the JSON file's path.
+ * --database-url: every section on PostgreSQL, on a copy of that foundation in the database named
+ * (dropped and created again: its name must contain "bench"), with --servers app server processes.
  */
 import { parseArgs } from 'node:util';
 import { ensureTimeZone } from '@fees/server/config';
@@ -19,6 +22,8 @@ const { values } = parseArgs({
     only: { type: 'string' },
     'skip-web-build': { type: 'boolean', default: false },
     'cpu-prof': { type: 'boolean', default: false },
+    'database-url': { type: 'string' },
+    servers: { type: 'string' },
   },
 });
 
@@ -31,6 +36,8 @@ try {
     skipWebBuild: values['skip-web-build'],
     cpuProfile: values['cpu-prof'],
     only: values.only ? values.only.split(',') : null,
+    databaseUrl: values['database-url'] ?? null,
+    servers: positiveInteger('servers', values.servers, 1),
   });
   console.log(`\nFigures written to ${path}`);
 } catch (error) {

@@ -7,7 +7,7 @@
 import type { BenchEnv, Measurement, Row } from '../types';
 import { measureProcedure, REPORT_COLUMNS, type ReportCase } from './reports';
 
-const one = <T>(env: BenchEnv, sql: string, ...params: unknown[]) => env.direct.db.$client.prepare(sql).pluck().get(...params) as T;
+const one = <T>(env: BenchEnv, sql: string, ...params: unknown[]) => env.data.prepare(sql).pluck().get(...params) as T;
 
 function cases(env: BenchEnv): ReportCase[] {
   const { depId, month, statementStudentId } = env.target;

@@ -1,6 +1,6 @@
 /**
- * The backup download (admin) while the counter keeps writing: a writer issues receipts one after
- * another through HTTP; the longest gap between two successful writes during the download is the
+ * The backup download (admin) while the counter keeps writing (on PostgreSQL the download is
+ * pg_dump's): a writer issues receipts one after another through HTTP; the longest gap between two successful writes during the download is the
  * pause the backup causes, beside the longest gap of the same writer without a backup.
  */
 import { existsSync, statSync } from 'node:fs';
@@ -15,7 +15,7 @@ interface Writer {
 }
 
 function startWriter(env: BenchEnv, offset: number): Writer {
-  const input = receiptInputs(env.target, gstRateOf(env.direct.db));
+  const input = receiptInputs(env.target, gstRateOf(env.data));
   const done: number[] = [performance.now()];
   let running = true;
   const loop = (async () => {
@@ -47,9 +47,10 @@ function longestGap(times: number[], from: number, to: number): { gap: number; s
   return { gap, startsAt, writes: inside.length - 2 };
 }
 
-function walBytes(databasePath: string): number {
-  const wal = `${databasePath}-wal`;
-  return existsSync(wal) ? statSync(wal).size : 0;
+/** SQLite's WAL beside the database; 0 on PostgreSQL (no such file). */
+function walBytes(env: BenchEnv): number {
+  const wal = `${env.server.options.databasePath}-wal`;
+  return env.engine === 'sqlite' && existsSync(wal) ? statSync(wal).size : 0;
 }
 
 /** Asked without a session, the route answers 401 once it exists (and takes no snapshot). */
@@ -81,10 +82,10 @@ export const backup: Measurement = {
     const baselineFrom = performance.now();
     await new Promise((r) => setTimeout(r, baselineMs));
     const downloadFrom = performance.now();
-    const walBefore = walBytes(env.server.options.databasePath);
+    const walBefore = walBytes(env);
     const download = await env.admin.download(path);
     const downloadTo = performance.now();
-    const walAfter = walBytes(env.server.options.databasePath);
+    const walAfter = walBytes(env);
     await new Promise((r) => setTimeout(r, 300));
     const times = await writer.stop();
     if (download.status !== 200) throw new Error(`GET ${path}: HTTP ${download.status}`);
@@ -102,7 +103,9 @@ export const backup: Measurement = {
       ],
       notes: [
         `snapshot ready (first byte) after ${download.firstByteMs.toFixed(0)} ms; the longest gap began ${during.startsAt.toFixed(0)} ms after the request`,
-        `WAL file: ${(walBefore / 1024 / 1024).toFixed(1)} MB before, ${(walAfter / 1024 / 1024).toFixed(1)} MB right after the download`,
+        env.engine === 'sqlite'
+          ? `WAL file: ${(walBefore / 1024 / 1024).toFixed(1)} MB before, ${(walAfter / 1024 / 1024).toFixed(1)} MB right after the download`
+          : 'PostgreSQL: the download is pg_dump --format=custom of the whole database',
       ],
     };
   },

@@ -1,5 +1,5 @@
 /** Inputs for receipts.create: a current student of the target department paying Rs 10-11 on 1-2 heads they owe on. */
-import type { Database } from '@fees/db';
+import type Sqlite from 'better-sqlite3';
 import { paiseToRupeesText } from '@fees/validation';
 import { today } from '@fees/server/config';
 import type { BenchTarget } from '../target';
@@ -28,7 +28,7 @@ export function receiptInputs(target: BenchTarget, gstRateBasisPoints: number) {
   };
 }
 
-export function gstRateOf(db: Database): number {
-  const row = db.$client.prepare('select gst_rate_basis_points as rate from settings where id = 1').get() as { rate: number } | undefined;
+export function gstRateOf(sqlite: Sqlite.Database): number {
+  const row = sqlite.prepare('select gst_rate_basis_points as rate from settings where id = 1').get() as { rate: number } | undefined;
   return row?.rate ?? 0;
 }

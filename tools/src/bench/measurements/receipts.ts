@@ -4,6 +4,8 @@
  * at a time (SQLite has one writer): that is the ceiling, and ratio = HTTP rate / ceiling rate.
  * Two more direct rows explain the ceiling: with synchronous=OFF (no fsync: the CPU cost alone,
  * not durable) and with 16 receipts per transaction (one fsync for 16: what group commit gives).
+ * On PostgreSQL receipts run in parallel transactions, so the one-at-a-time row is no ceiling, the
+ * 16-at-once row is 16 transactions together, and synchronous=OFF (SQLite's) is left out.
  */
 import { type LoadRequest, type LoadResult, runHttpLoad, runLoad } from '../http';
 import { summarize } from '../stats';
@@ -32,20 +34,32 @@ function rowOf(name: string, load: LoadResult, receipts: number, ceiling: number
 
 async function directRuns(env: BenchEnv, next: () => unknown) {
   const { createRequests, createMs } = env.budget;
-  const sqlite = env.direct.db.$client;
   const create = async () => {
     await env.direct.staff('receipts.create', next());
   };
   env.log('  receipts.create direct');
   const durable = await runLoad({ concurrency: 1, maxRequests: createRequests, maxMs: createMs }, create);
-  sqlite.pragma('synchronous = OFF');
-  const cpuOnly = await runLoad({ concurrency: 1, maxRequests: createRequests, maxMs: createMs }, create);
-  sqlite.pragma('synchronous = FULL');
-  // GROUP creates issued together: the write batcher commits them in one transaction (one fsync).
+  let cpuOnly: LoadResult | null = null;
+  if (env.engine === 'sqlite') {
+    const sqlite = env.direct.db.$client;
+    sqlite.pragma('synchronous = OFF');
+    cpuOnly = await runLoad({ concurrency: 1, maxRequests: createRequests, maxMs: createMs }, create);
+    sqlite.pragma('synchronous = FULL');
+  }
+  // GROUP creates issued together: on SQLite the write batcher commits them in one transaction (one fsync).
   const grouped = await runLoad({ concurrency: 1, maxRequests: Math.ceil(createRequests / GROUP), maxMs: createMs }, async () => {
     await Promise.all(Array.from({ length: GROUP }, create));
   });
   return { durable, cpuOnly, grouped };
+}
+
+/** The concurrency-16 target: SQLite's, or PostgreSQL's (issue 16) where no ratio to a ceiling applies. */
+function concurrency16Target(env: BenchEnv, row: Row, load: LoadResult): Pick<Row, 'target' | 'ok'> {
+  const v = row.values as Record<string, number>;
+  if (env.engine === 'postgresql') {
+    return { target: '>=500/s, p99<100', ok: v.receiptsPerSec! >= 500 && v.p99Ms! < 100 && load.errors === 0 };
+  }
+  return { target: '>=1000/s, p99<50, >=0.5x', ok: v.receiptsPerSec! >= 1000 && v.p99Ms! < 50 && v.ratio! >= 0.5 && load.errors === 0 };
 }
 
 export const receiptCreation: Measurement = {
@@ -63,7 +77,7 @@ export const receiptCreation: Measurement = {
     { key: 'cpuMsPerReceipt', label: 'CPU ms/receipt' },
   ],
   async run(env) {
-    const input = receiptInputs(env.target, gstRateOf(env.direct.db));
+    const input = receiptInputs(env.target, gstRateOf(env.data));
     let seq = 0;
     const next = () => input(seq++);
     const create = (): LoadRequest => ({ method: 'POST', path: '/trpc/receipts.create', body: JSON.stringify(next()) });
@@ -79,16 +93,11 @@ export const receiptCreation: Measurement = {
       const cpuBefore = env.server.cpuMs();
       const load = await runHttpLoad(env.staff, { concurrency, maxRequests: createRequests, maxMs: createMs }, create);
       const row = rowOf(`HTTP, concurrency ${concurrency}`, load, load.samples.length, ceiling, env.server.cpuMs() - cpuBefore);
-      if (concurrency === 16) {
-        const v = row.values as Record<string, number>;
-        row.target = '>=1000/s, p99<50, >=0.5x';
-        row.ok = v.receiptsPerSec! >= 1000 && v.p99Ms! < 50 && v.ratio! >= 0.5 && load.errors === 0;
-      }
-      rows.push(row);
+      rows.push(concurrency === 16 ? { ...row, ...concurrency16Target(env, row, load) } : row);
     }
     const { durable, cpuOnly, grouped } = direct;
     rows.push(rowOf('ceiling: direct, one per transaction', durable, durable.samples.length, ceiling, durable.ownCpuMs));
-    rows.push(rowOf('direct, synchronous=OFF (CPU only)', cpuOnly, cpuOnly.samples.length, ceiling, cpuOnly.ownCpuMs));
+    if (cpuOnly) rows.push(rowOf('direct, synchronous=OFF (CPU only)', cpuOnly, cpuOnly.samples.length, ceiling, cpuOnly.ownCpuMs));
     rows.push(rowOf(`direct, ${GROUP} per transaction`, grouped, grouped.samples.length * GROUP, ceiling, grouped.ownCpuMs));
     return {
       rows,
@@ -96,6 +105,9 @@ export const receiptCreation: Measurement = {
         `the ${GROUP}-per-transaction row's latencies are per group of ${GROUP}`,
         'synchronous=OFF is not durable: it only shows what the fsync of each commit costs',
         'CPU ms/receipt: the server process for HTTP rows (its /proc CPU time), the bench process for direct rows',
+        ...(env.engine === 'postgresql'
+          ? [`PostgreSQL, ${env.server.all.length} server process(es): receipts run in parallel transactions, so "ceiling" is one at a time, not a limit`]
+          : []),
       ],
     };
   },
