@@ -129,45 +129,45 @@ function listOf<T>(map: Map<number, T[]>, key: number): T[] {
   return list;
 }
 
-/** Each day's yyyy-MM-dd string once for the process (by yyyyMMdd), not once a line. */
+/** Each day's yyyy-MM-dd string once for the process (by a number made of its digits), not once a line. */
 const dayTexts = new Map<number, string>();
 
 /**
  * Reads a student's lines, as the lines query spells them ("yyyy-MM-dd,feeHeadId,amount" separated
  * by spaces), into `payments` (its objects reused, its length set; receipt number 0) and the Late
- * fee lines into `lateFeePaid`.
+ * fee lines into `lateFeePaid`. Plain loops over character codes: this runs for every line of a course.
  */
 function readLines(text: string, lateFeeHeadId: number | null, payments: Payment[], lateFeePaid: Dated[]): void {
   let count = 0;
   let k = 0;
   const end = text.length;
-  // Two integers after the date; a plain loop over character codes (this runs for every line of a course).
-  const numbers = [0, 0];
   while (k < end) {
+    // The digits' character codes, each at its own power of ten: one number per date.
     let key = 0;
-    for (let at = k; at < k + 10; at++) {
-      const c = text.charCodeAt(at);
-      if (c !== 45) key = key * 10 + c - 48;
-    }
+    for (const at of DATE_DIGITS) key = key * 10 + text.charCodeAt(k + at);
     let date = dayTexts.get(key);
     if (date === undefined) {
       date = text.slice(k, k + 10);
       dayTexts.set(key, date);
     }
     k += 11;
-    for (let n = 0; n < 2; n++) {
-      let c = text.charCodeAt(k);
-      const negative = c === 45;
-      if (negative) c = text.charCodeAt(++k);
-      let value = 0;
-      while (c >= 48 && c <= 57) {
-        value = value * 10 + c - 48;
-        c = text.charCodeAt(++k);
-      }
-      k++;
-      numbers[n] = negative ? -value : value;
+    let c = text.charCodeAt(k);
+    let feeHeadId = 0;
+    while (c !== COMMA) {
+      feeHeadId = feeHeadId * 10 + c - ZERO;
+      c = text.charCodeAt(++k);
     }
-    const [feeHeadId, amountPaise] = numbers as [number, number];
+    c = text.charCodeAt(++k);
+    const negative = c === MINUS;
+    if (negative) c = text.charCodeAt(++k);
+    let amountPaise = 0;
+    // Ends at the space before the next line, or past the end (NaN).
+    while (c >= ZERO) {
+      amountPaise = amountPaise * 10 + c - ZERO;
+      c = text.charCodeAt(++k);
+    }
+    k++;
+    if (negative) amountPaise = -amountPaise;
     if (feeHeadId === lateFeeHeadId) {
       lateFeePaid.push({ date, amountPaise });
       continue;
@@ -183,6 +183,11 @@ function readLines(text: string, lateFeeHeadId: number | null, payments: Payment
   }
   payments.length = count;
 }
+
+const DATE_DIGITS = [0, 1, 2, 3, 5, 6, 8, 9];
+const COMMA = 44;
+const MINUS = 45;
+const ZERO = 48;
 
 /**
  * What the dues of the batches' students are computed from, in five statements for all the batches

@@ -124,11 +124,14 @@ function allocatePayments(prepared: PreparedPlan, payments: readonly Payment[], 
   paid.fill(0, 0, n * h);
   if (n === 0) return;
   const ordered = inReceiptOrder(payments) ? payments : [...payments].sort(byReceipt);
+  // first[j]: the first instalment where head j may still have room. A full cell before the last
+  // stays full (only the last takes what goes beyond), so each payment starts filling there.
+  const first = new Array<number>(h).fill(0);
   for (const p of ordered) {
     const j = headIds.indexOf(p.feeHeadId);
     if (j < 0) continue;
     let left = p.amountPaise;
-    for (let i = 0; i < n && left > 0; i++) {
+    for (let i = first[j]!; i < n && left > 0; i++) {
       const cell = i * h + j;
       const room = plans[i]!.amounts[j]! - concession[cell]! - paid[cell]!;
       const take = Math.min(left, Math.max(0, room));
@@ -137,6 +140,7 @@ function allocatePayments(prepared: PreparedPlan, payments: readonly Payment[], 
         sink(i, p, take);
       }
       left -= take;
+      if (i === first[j] && i < n - 1 && room - take <= 0) first[j] = i + 1;
     }
     if (left !== 0) {
       paid[(n - 1) * h + j]! += left;
