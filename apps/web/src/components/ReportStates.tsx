@@ -1,5 +1,5 @@
 import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
-import { IconRefresh } from '@tabler/icons-react';
+import { IconRefresh, IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { FailureAlert } from './FailureAlert';
 
@@ -80,4 +80,9 @@ export function EmptyState({ reason }: { reason: Reason }) {
       {reason.text}
     </Alert>
   );
+}
+
+/** A course report before a course is chosen: `text` says what it will show once one is. */
+export function ChooseCourseState({ text }: { text: string }) {
+  return <EmptyState reason={{ icon: <IconSearch />, title: 'Choose a course', text }} />;
 }

@@ -1,9 +1,10 @@
-import { Alert, Badge, Button, FileInput, Group, List, Modal, Paper, Select, SimpleGrid, Stack, Switch, Table, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Button, FileInput, Group, Modal, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { COURSES, OPENING_CSV_COLUMNS, OPENING_IMPORT_MAX_ROWS, PREVIOUS_DUES_HEAD, STUDENT_IMPORT_MAX_CHARS } from '@fees/validation';
-import { IconAlertCircle, IconCheck, IconCircleCheck, IconDownload, IconFileTypeCsv, IconUpload, IconX } from '@tabler/icons-react';
+import { IconCircleCheck, IconDownload, IconFileTypeCsv } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { CsvImportPreview } from '../../components/CsvImportPreview';
 import { DepartmentSelect, departmentName } from '../../components/DepartmentSelect';
 import { FailureAlert } from '../../components/FailureAlert';
 import { NoDataRow } from '../../components/NoDataRow';
@@ -76,7 +77,6 @@ export default function OpeningBalancesPage() {
   };
 
   const result = preview.data;
-  const rows = result ? (onlyInvalid ? result.rows.filter((r) => r.errors.length > 0) : result.rows) : [];
   const canImport = dep !== null && csv !== null && result !== undefined && result.invalid === 0 && !preview.isPending;
 
   return (
@@ -150,102 +150,45 @@ export default function OpeningBalancesPage() {
       {preview.isPending && <Text c="dimmed">Checking the file…</Text>}
 
       {result && (
-        <Paper withBorder radius="md" p="lg" mb="lg">
-          <Group justify="space-between" mb="md">
-            <Group gap="xs">
-              <Badge size="lg" variant="light">
-                {result.total} rows
-              </Badge>
-              <Badge size="lg" variant="light" color="teal">
-                {result.valid} valid
-              </Badge>
-              <Badge size="lg" variant="light" color={result.invalid ? 'red' : 'gray'}>
-                {result.invalid} invalid
-              </Badge>
-              <Text size="sm" ml="sm">
-                Dues {formatRupees(result.duesPaise)} · advances {formatRupees(result.advancesPaise)}
-              </Text>
-              <Switch label="Only invalid rows" checked={onlyInvalid} onChange={(e) => setOnlyInvalid(e.currentTarget.checked)} ml="md" disabled={result.invalid === 0} />
-            </Group>
-            <Button
-              leftSection={<IconUpload size={16} />}
-              disabled={!canImport}
-              loading={commit.isPending}
-              onClick={() =>
-                dep !== null &&
-                csv !== null &&
-                commit.mutate(
-                  { depId: dep, csv },
-                  {
-                    onSuccess: (r) => {
-                      notifications.show({ color: 'teal', message: `${r.imported} opening balances imported into ${departmentName(dep)}` });
-                      setImported({ count: r.imported, dueDate: r.dueDate });
-                      setFile(null);
-                      setCsv(null);
-                      preview.reset();
-                    },
-                  },
-                )
-              }
-            >
-              Import {result.total} opening balances
-            </Button>
-          </Group>
-          {result.invalid > 0 && (
-            <Alert color="red" variant="light" mb="md" icon={<IconAlertCircle />}>
-              Correct the marked rows in the file and choose it again: nothing is imported while any row is invalid.
-            </Alert>
-          )}
-          <Table.ScrollContainer minWidth={800} mah={480}>
-            <Table striped highlightOnHover stickyHeader verticalSpacing="xs" aria-label="Import preview">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={60}>Line</Table.Th>
-                  <Table.Th w={40} />
-                  <Table.Th>Adm.No</Table.Th>
-                  <Table.Th>Student</Table.Th>
-                  <Table.Th>Head</Table.Th>
-                  <Table.Th ta="right">Amount</Table.Th>
-                  <Table.Th>Note</Table.Th>
-                  <Table.Th>Messages</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((r) => {
-                  const bad = r.errors.length > 0;
-                  return (
-                    <Table.Tr key={r.line} bg={bad ? 'var(--mantine-color-red-light)' : undefined} data-invalid={bad || undefined}>
-                      <Table.Td>{r.line}</Table.Td>
-                      <Table.Td>
-                        <ThemeIcon size="sm" radius="xl" color={bad ? 'red' : 'teal'} variant="light">
-                          {bad ? <IconX size={12} /> : <IconCheck size={12} />}
-                        </ThemeIcon>
-                      </Table.Td>
-                      <Table.Td>{r.values.admissionNo}</Table.Td>
-                      <Table.Td>{r.studentName ?? ''}</Table.Td>
-                      <Table.Td>{r.values.head}</Table.Td>
-                      <Table.Td ta="right">{r.amountPaise === null ? r.values.amount : amountText(r.amountPaise)}</Table.Td>
-                      <Table.Td>{r.values.note}</Table.Td>
-                      <Table.Td>
-                        {bad ? (
-                          <List size="xs" c="red">
-                            {r.errors.map((e) => (
-                              <List.Item key={e}>{e}</List.Item>
-                            ))}
-                          </List>
-                        ) : (
-                          <Text size="xs" c="dimmed">
-                            OK
-                          </Text>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
+        <CsvImportPreview
+          result={result}
+          columns={[
+            { header: 'Adm.No', cell: (r) => r.values.admissionNo },
+            { header: 'Student', cell: (r) => r.studentName ?? '' },
+            { header: 'Head', cell: (r) => r.values.head },
+            { header: 'Amount', cell: (r) => (r.amountPaise === null ? r.values.amount : amountText(r.amountPaise)), align: 'right' },
+            { header: 'Note', cell: (r) => r.values.note },
+          ]}
+          summary={
+            <Text size="sm" ml="sm">
+              Dues {formatRupees(result.duesPaise)} · advances {formatRupees(result.advancesPaise)}
+            </Text>
+          }
+          importLabel={`Import ${result.total} opening balances`}
+          canImport={canImport}
+          importing={commit.isPending}
+          onImport={() =>
+            dep !== null &&
+            csv !== null &&
+            commit.mutate(
+              { depId: dep, csv },
+              {
+                onSuccess: (r) => {
+                  notifications.show({ color: 'teal', message: `${r.imported} opening balances imported into ${departmentName(dep)}` });
+                  setImported({ count: r.imported, dueDate: r.dueDate });
+                  setFile(null);
+                  setCsv(null);
+                  preview.reset();
+                },
+              },
+            )
+          }
+          onlyInvalid={onlyInvalid}
+          onOnlyInvalidChange={setOnlyInvalid}
+          minWidth={800}
+          maxHeight={480}
+          mb="lg"
+        />
       )}
 
       {dep !== null && (

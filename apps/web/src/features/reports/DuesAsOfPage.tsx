@@ -1,12 +1,12 @@
 import { Group, Paper, Stack, Switch, Text } from '@mantine/core';
 import { ZDuesAsOfInput } from '@fees/validation';
-import { IconCircleCheck, IconSearch } from '@tabler/icons-react';
+import { IconCircleCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useDepartment, useIsAdminArea } from '../../lib/department-context';
 import { BatchSection } from '../../components/BatchSection';
 import { DateField } from '../../components/DateField';
 import { PageHeader } from '../../components/PageHeader';
-import { EmptyState, ReportStates } from '../../components/ReportStates';
+import { ChooseCourseState, ReportStates } from '../../components/ReportStates';
 import { formatDate, todayIso } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
 import { useTRPC } from '../../lib/trpc';
@@ -78,7 +78,7 @@ export default function DuesAsOfPage() {
       </CourseReportForm>
 
       {!course ? (
-        <EmptyState reason={{ icon: <IconSearch />, title: 'Choose a course', text: 'Choose a course and press Search to see what is due by the date.' }} />
+        <ChooseCourseState text="Choose a course and press Search to see what is due by the date." />
       ) : (
         <ReportStates
           query={report}

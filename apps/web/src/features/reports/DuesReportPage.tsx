@@ -1,11 +1,11 @@
 import { Group, Paper, Stack, Switch, Text } from '@mantine/core';
 import { REPORT_ROW_LIMIT_MAX, ZDuesReportInput } from '@fees/validation';
-import { IconCircleCheck, IconSearch } from '@tabler/icons-react';
+import { IconCircleCheck } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDepartment, useIsAdminArea } from '../../lib/department-context';
 import { BatchSection } from '../../components/BatchSection';
 import { PageHeader } from '../../components/PageHeader';
-import { EmptyState, ReportStates } from '../../components/ReportStates';
+import { ChooseCourseState, ReportStates } from '../../components/ReportStates';
 import { formatRupees } from '../../lib/money';
 import { useTRPC } from '../../lib/trpc';
 import { type Cell, type Column, reportFileName, tableOf } from './export';
@@ -66,7 +66,7 @@ export default function DuesReportPage() {
       </CourseReportForm>
 
       {!course ? (
-        <EmptyState reason={{ icon: <IconSearch />, title: 'Choose a course', text: 'Choose a course and press Search to see who still owes fees.' }} />
+        <ChooseCourseState text="Choose a course and press Search to see who still owes fees." />
       ) : (
         <ReportStates
           query={report}

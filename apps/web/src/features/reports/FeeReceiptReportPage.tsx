@@ -1,11 +1,11 @@
 import { ActionIcon, Button, Group, Modal, Paper, Stack, Table, Text } from '@mantine/core';
 import { receiptLabel, REPORT_ROW_LIMIT_MAX, ZFeeReceiptReportInput } from '@fees/validation';
-import { IconReceiptOff, IconSearch, IconZoomIn } from '@tabler/icons-react';
+import { IconReceiptOff, IconZoomIn } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDepartment, useIsAdminArea } from '../../lib/department-context';
 import { BatchSection } from '../../components/BatchSection';
 import { PageHeader } from '../../components/PageHeader';
-import { EmptyState, ReportStates } from '../../components/ReportStates';
+import { ChooseCourseState, ReportStates } from '../../components/ReportStates';
 import { formatDate } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
 import { useLoadThenOpen } from '../../lib/load-then-open';
@@ -68,7 +68,7 @@ export default function FeeReceiptReportPage() {
         </Text>
       )}
       {!course ? (
-        <EmptyState reason={{ icon: <IconSearch />, title: 'Choose a course', text: 'Choose a course and press Search to list its receipts by batch.' }} />
+        <ChooseCourseState text="Choose a course and press Search to list its receipts by batch." />
       ) : (
         <ReportStates
           query={report}

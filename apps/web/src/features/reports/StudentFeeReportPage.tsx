@@ -1,11 +1,11 @@
 import { Group, Paper, Stack } from '@mantine/core';
 import { REPORT_ROW_LIMIT_MAX, ZStudentFeeReportInput } from '@fees/validation';
-import { IconSearch, IconUsersGroup } from '@tabler/icons-react';
+import { IconUsersGroup } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDepartment, useIsAdminArea } from '../../lib/department-context';
 import { BatchSection } from '../../components/BatchSection';
 import { PageHeader } from '../../components/PageHeader';
-import { EmptyState, ReportStates } from '../../components/ReportStates';
+import { ChooseCourseState, ReportStates } from '../../components/ReportStates';
 import { formatRupees } from '../../lib/money';
 import { useTRPC } from '../../lib/trpc';
 import { type Cell, type Column, reportFileName, tableOf } from './export';
@@ -48,9 +48,7 @@ export default function StudentFeeReportPage() {
       <CourseReportForm department={department} search={search} refetch={() => void report.refetch()} loading={report.isFetching} withText />
 
       {!course ? (
-        <EmptyState
-          reason={{ icon: <IconSearch />, title: 'Choose a course', text: "Choose a course and press Search to see every student's fee, discount and final fee." }}
-        />
+        <ChooseCourseState text="Choose a course and press Search to see every student's fee, discount and final fee." />
       ) : (
         <ReportStates
           query={report}

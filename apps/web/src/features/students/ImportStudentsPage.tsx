@@ -1,7 +1,7 @@
-import { Alert, Anchor, Badge, Button, FileInput, Group, List, Paper, Select, SimpleGrid, Switch, Table, Text, ThemeIcon } from '@mantine/core';
+import { Alert, Anchor, Button, FileInput, Paper, Select, SimpleGrid, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { COURSES, STUDENT_CSV_COLUMNS, STUDENT_IMPORT_MAX_CHARS, STUDENT_IMPORT_MAX_ROWS } from '@fees/validation';
-import { IconAlertCircle, IconCheck, IconCircleCheck, IconDownload, IconFileTypeCsv, IconUpload, IconX } from '@tabler/icons-react';
+import { IconCircleCheck, IconDownload, IconFileTypeCsv } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -10,6 +10,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { downloadText, toCsv } from '../../lib/csv';
 import { useTRPC } from '../../lib/trpc';
 import { courseListPath } from './links';
+import { CsvImportPreview } from '../../components/CsvImportPreview';
 import { FailureAlert } from '../../components/FailureAlert';
 import { SearchableSelect } from '../../components/SearchableSelect';
 import { idOf } from '../../lib/ids';
@@ -54,7 +55,6 @@ export default function ImportStudentsPage() {
   };
 
   const result = preview.data;
-  const rows = result ? (onlyInvalid ? result.rows.filter((r) => r.errors.length > 0) : result.rows) : [];
   const canImport = target !== null && csv !== null && result !== undefined && result.invalid === 0 && result.total > 0 && !preview.isPending;
   const course = courses.find((c) => String(c.id) === courseId);
   const importedCourse = imported && courses.find((c) => c.id === imported.courseId);
@@ -130,101 +130,40 @@ export default function ImportStudentsPage() {
       {preview.isPending && <Text c="dimmed">Checking the file…</Text>}
 
       {result && (
-        <Paper withBorder radius="md" p="lg">
-          <Group justify="space-between" mb="md">
-            <Group gap="xs">
-              <Badge size="lg" variant="light">
-                {result.total} rows
-              </Badge>
-              <Badge size="lg" variant="light" color="teal">
-                {result.valid} valid
-              </Badge>
-              <Badge size="lg" variant="light" color={result.invalid ? 'red' : 'gray'}>
-                {result.invalid} invalid
-              </Badge>
-              <Switch label="Only invalid rows" checked={onlyInvalid} onChange={(e) => setOnlyInvalid(e.currentTarget.checked)} ml="md" disabled={result.invalid === 0} />
-            </Group>
-            <Button
-              leftSection={<IconUpload size={16} />}
-              disabled={!canImport}
-              loading={commit.isPending}
-              onClick={() =>
-                target &&
-                csv !== null &&
-                commit.mutate(
-                  { ...target, csv },
-                  {
-                    onSuccess: (r) => {
-                      notifications.show({ color: 'teal', message: `${r.imported} students imported into ${course?.name ?? ''} ${batchName ?? ''}` });
-                      setImported({ count: r.imported, courseId: target.courseId });
-                      setFile(null);
-                      setCsv(null);
-                      preview.reset();
-                    },
-                  },
-                )
-              }
-            >
-              Import {result.total} students
-            </Button>
-          </Group>
-          {result.invalid > 0 && (
-            <Alert color="red" variant="light" mb="md" icon={<IconAlertCircle />}>
-              Correct the marked rows in the file and choose it again: nothing is imported while any row is invalid.
-            </Alert>
-          )}
-          <Table.ScrollContainer minWidth={900} mah={560}>
-            <Table striped highlightOnHover stickyHeader verticalSpacing="xs" aria-label="Import preview">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={60}>Line</Table.Th>
-                  <Table.Th w={40} />
-                  <Table.Th>Adm.No</Table.Th>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>CAP ID</Table.Th>
-                  <Table.Th>Gender</Table.Th>
-                  <Table.Th>Category</Table.Th>
-                  <Table.Th>Admission date</Table.Th>
-                  <Table.Th>Messages</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((r) => {
-                  const bad = r.errors.length > 0;
-                  return (
-                    <Table.Tr key={r.line} bg={bad ? 'var(--mantine-color-red-light)' : undefined} data-invalid={bad || undefined}>
-                      <Table.Td>{r.line}</Table.Td>
-                      <Table.Td>
-                        <ThemeIcon size="sm" radius="xl" color={bad ? 'red' : 'teal'} variant="light">
-                          {bad ? <IconX size={12} /> : <IconCheck size={12} />}
-                        </ThemeIcon>
-                      </Table.Td>
-                      <Table.Td>{r.values.admissionNo}</Table.Td>
-                      <Table.Td>{r.values.name}</Table.Td>
-                      <Table.Td>{r.values.capId}</Table.Td>
-                      <Table.Td>{r.values.gender}</Table.Td>
-                      <Table.Td>{r.values.category}</Table.Td>
-                      <Table.Td>{r.values.admissionDate}</Table.Td>
-                      <Table.Td>
-                        {bad ? (
-                          <List size="xs" c="red">
-                            {r.errors.map((e) => (
-                              <List.Item key={e}>{e}</List.Item>
-                            ))}
-                          </List>
-                        ) : (
-                          <Text size="xs" c="dimmed">
-                            OK
-                          </Text>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
+        <CsvImportPreview
+          result={result}
+          columns={[
+            { header: 'Adm.No', cell: (r) => r.values.admissionNo },
+            { header: 'Name', cell: (r) => r.values.name },
+            { header: 'CAP ID', cell: (r) => r.values.capId },
+            { header: 'Gender', cell: (r) => r.values.gender },
+            { header: 'Category', cell: (r) => r.values.category },
+            { header: 'Admission date', cell: (r) => r.values.admissionDate },
+          ]}
+          importLabel={`Import ${result.total} students`}
+          canImport={canImport}
+          importing={commit.isPending}
+          onImport={() =>
+            target &&
+            csv !== null &&
+            commit.mutate(
+              { ...target, csv },
+              {
+                onSuccess: (r) => {
+                  notifications.show({ color: 'teal', message: `${r.imported} students imported into ${course?.name ?? ''} ${batchName ?? ''}` });
+                  setImported({ count: r.imported, courseId: target.courseId });
+                  setFile(null);
+                  setCsv(null);
+                  preview.reset();
+                },
+              },
+            )
+          }
+          onlyInvalid={onlyInvalid}
+          onOnlyInvalidChange={setOnlyInvalid}
+          minWidth={900}
+          maxHeight={560}
+        />
       )}
     </>
   );
