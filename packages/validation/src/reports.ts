@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { positiveInteger, ZDate, ZDateRange, ZDepId, ZId } from './common';
 import { MSG } from './messages';
+import { MONEY_PAYMENT_MODES } from './receipts';
 
 /** Optional search text of the course reports (the spec's sTex): trimmed, empty means no filter. */
 const ZSearchText = z
@@ -62,3 +63,19 @@ export type TStudentStatementInput = z.infer<typeof ZStudentStatementInput>;
 /** reports.dayBook: one day of one department, or of every department when depId is left out (admins only). */
 export const ZDayBookInput = z.object({ depId: ZDepId.optional(), date: ZDate });
 export type TDayBookInput = z.infer<typeof ZDayBookInput>;
+
+export const REFUND_STATUSES = ['live', 'voided'] as const;
+
+/**
+ * reports.refunds: the refund vouchers of a period, of one department or (admins only, depId left
+ * out) of all, optionally only paid or voided ones and one payment mode; a search in admission
+ * number or name. Totals count every match; rows stop at the limit.
+ */
+export const ZRefundsReportInput = ZDateRange.safeExtend({
+  depId: ZDepId.optional(),
+  status: z.enum(REFUND_STATUSES, { error: MSG.required }).optional(),
+  paymentMode: z.enum(MONEY_PAYMENT_MODES, { error: MSG.required }).optional(),
+  text: ZSearchText,
+  limit: ZRowLimit,
+});
+export type TRefundsReportInput = z.infer<typeof ZRefundsReportInput>;

@@ -3,8 +3,10 @@
  * @fees/validation advance.ts). Amounts are integer paise.
  */
 import { ADVANCE_HEAD, type AdvanceHead, type AdvanceSettlements, CHEQUE_BOUNCE_HEAD, LATE_FEE_HEAD, type TRefundMode } from '@fees/validation';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { row, rows } from '../engine/runner';
+import { likePattern } from './reports/shared';
 import type { refunds } from '../schema';
 
 /** The next refund number, bumped inside the caller's transaction: unique, increasing, no gaps. */
@@ -68,6 +70,55 @@ export async function listRefunds(db: DbOrTx, params: { depId: number; from: str
   return (await rows<StoredRefund>(
     db,
     `${REFUND_COLUMNS} WHERE f.department_id = @depId AND f.date BETWEEN @from AND @to ORDER BY f.date DESC, f.number DESC`, params));
+}
+
+/** Which refunds a report covers: a period, one department or all, and optionally a status, a mode and a search. */
+export interface RefundFilter {
+  depId?: number;
+  from: string;
+  to: string;
+  status?: 'live' | 'voided';
+  paymentMode?: TRefundMode;
+  /** Part of the admission number or of the student's name. */
+  text?: string;
+}
+
+/** The filter's conditions on f = refunds and s = students; each only when asked for. */
+function refundConditions(filter: RefundFilter): SQL {
+  const pattern = filter.text ? likePattern(filter.text) : null;
+  return sql.join(
+    [
+      sql`f.date BETWEEN ${filter.from} AND ${filter.to}`,
+      filter.depId === undefined ? null : sql`f.department_id = ${filter.depId}`,
+      filter.status === undefined ? null : sql`f.status = ${filter.status}`,
+      filter.paymentMode === undefined ? null : sql`f.payment_mode = ${filter.paymentMode}`,
+      pattern === null ? null : sql`(s.admission_no LIKE ${pattern} ESCAPE '\\' OR f.student_name LIKE ${pattern} ESCAPE '\\')`,
+    ].filter((c): c is SQL => c !== null),
+    sql` AND `,
+  );
+}
+
+/** The refunds a report covers, newest first, at most `limit`. */
+export async function refundsOfReport(db: DbOrTx, filter: RefundFilter & { limit: number }): Promise<StoredRefund[]> {
+  return await rows<StoredRefund>(db, sql`${sql.raw(REFUND_COLUMNS)} WHERE ${refundConditions(filter)} ORDER BY f.date DESC, f.number DESC LIMIT ${filter.limit}`);
+}
+
+export interface RefundGroup {
+  depId: number;
+  status: 'live' | 'voided';
+  paymentMode: TRefundMode;
+  count: number;
+  amountPaise: number;
+}
+
+/** Count and amount of every refund the report covers, by department, status and mode (the report's totals). */
+export async function refundGroups(db: DbOrTx, filter: RefundFilter): Promise<RefundGroup[]> {
+  return await rows<RefundGroup>(db, sql`
+    SELECT f.department_id AS "depId", f.status AS status, f.payment_mode AS "paymentMode", COUNT(*) AS count, SUM(f.amount_paise) AS "amountPaise"
+    FROM refunds f JOIN students s ON s.id = f.student_id
+    WHERE ${refundConditions(filter)}
+    GROUP BY f.department_id, f.status, f.payment_mode
+    ORDER BY f.department_id, f.status, f.payment_mode`);
 }
 
 /** A student's refunds, oldest first (the statement). */

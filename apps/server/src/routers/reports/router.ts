@@ -8,6 +8,7 @@ import {
   ZFeeReceiptReportInput,
   ZReceiptLinesReportInput,
   ZReceiptsBetweenDatesInput,
+  ZRefundsReportInput,
   ZStudentFeeReportInput,
   ZStudentStatementInput,
 } from '@fees/validation';
@@ -21,6 +22,7 @@ import { duesHandler } from './dues.handler';
 import { feeReceiptsHandler } from './feeReceipts.handler';
 import { receiptLinesHandler } from './receiptLines.handler';
 import { receiptsBetweenDatesHandler } from './receiptsBetweenDates.handler';
+import { refundsHandler } from './refunds.handler';
 import { statementHandler } from './statement.handler';
 import { studentFeeInfoHandler } from './studentFeeInfo.handler';
 
@@ -38,4 +40,6 @@ export const reportsRouter = router({
   duesAsOf: departmentProcedure.input(ZDuesAsOfInput).query(duesAsOfHandler),
   defaulters: departmentProcedure.input(ZDefaultersInput).query(defaultersHandler),
   concessions: departmentProcedure.input(ZConcessionsInput).query(concessionsHandler),
+  /** depId left out means every department: the handler lets only admins do that. */
+  refunds: authedProcedure.input(ZRefundsReportInput).query(refundsHandler),
 });

@@ -13,5 +13,6 @@ export const reportsAccess: AccessRules = {
   'reports.duesAsOf': { access: 'department', input: (fx) => ({ depId: fx.ug.depId, courseId: fx.ug.courseId, asOf: '2026-01-01' }) },
   'reports.defaulters': { access: 'department', input: (fx) => ({ depId: fx.ug.depId, asOf: '2026-01-01' }) },
   'reports.concessions': { access: 'department', input: (fx) => ({ depId: fx.ug.depId, courseId: fx.ug.courseId }) },
+  'reports.refunds': { access: 'department', input: (fx) => ({ depId: fx.ug.depId, ...range }) },
   'reports.statement': { access: 'department', input: (fx) => ({ depId: fx.ug.depId, studentId: fx.ug.studentId }) },
 };
