@@ -20,6 +20,9 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     viewport: { width: 1366, height: 820 },
+    // The office's clock, as the server's TZ below: screens that open on "today" agree with the
+    // server's dates even between midnight in India and midnight UTC.
+    timezoneId: 'Asia/Kolkata',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
