@@ -106,4 +106,28 @@ test('an advance settled at the counter and refunded: new refund, printed vouche
   await expect(row).toContainText('Voided');
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: '/tmp/refunds-phone.png', fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 820 });
+
+  // A second refund by UPI; then the admin's refunds report of the month: paid out and voided apart, filtered by status.
+  const paid = await trpcMutation<{ number: number }>(page, 'refunds.create', {
+    depId: 102, studentId: student.id, date: todayIso(), amount: '500', paymentMode: 'upi', paymentReference: 'UPI/HIC-55', reason: 'Books returned', confirm: true,
+  });
+  await page.context().clearCookies();
+  await signInAsAdmin(page);
+  await page.goto('/admin/rptview/102');
+  await page.getByRole('link', { name: 'Open' }).last().click();
+  await expect(page).toHaveURL(/\/admin\/refunds$/);
+  // Dates in the address: the vouchers carry the server's (India's) date, which may be ahead of the browser's.
+  await page.goto(`/admin/refunds?from=2025-06-01&to=${todayIso()}`);
+  await page.getByRole('combobox', { name: 'Department' }).selectOption({ label: 'Diploma in Health Inspector' });
+  await expect(page.getByTestId('refunds-paid-out')).toHaveText('500.00');
+  await expect(page.getByTestId('refunds-voided')).toHaveText('1,250.50');
+  await expect(page.getByTestId('refunds-mode-upi')).toHaveText('500.00');
+  const report = page.getByTestId('refunds-report');
+  await expect(report.getByRole('row', { name: new RegExp(`R${paid.number}`) })).toContainText('UPI/HIC-55');
+  await expect(report.getByRole('row', { name: new RegExp(`R${number}`) })).toContainText('Parent kept the advance');
+  await page.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Voided' });
+  await expect(report.locator('tbody tr')).toHaveCount(1);
+  await expect(report.locator('tbody tr')).toContainText(`R${number}`);
+  await page.screenshot({ path: '/tmp/refunds-report.png', fullPage: true });
 });

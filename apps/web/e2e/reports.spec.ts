@@ -269,6 +269,7 @@ test('reports: fee receipts by course with lines and exports, dues against Fees 
     'Collections summary',
     'Day book',
     'Concessions summary',
+    'Refunds',
     'Student statement',
   ]);
   await page.screenshot({ path: '/tmp/reports-menu.png', fullPage: true });
@@ -287,6 +288,7 @@ test('reports: fee receipts by course with lines and exports, dues against Fees 
     'Collections summary',
     'Day book',
     'Concessions summary',
+    'Refunds',
   ]);
   await page.screenshot({ path: '/tmp/reports-admin-menu.png', fullPage: true });
   await page.getByRole('link', { name: 'Open' }).first().click();

@@ -1,5 +1,5 @@
 import { SimpleGrid } from '@mantine/core';
-import { IconAlarm, IconCalendarDue, IconCalendarStats, IconDiscount, IconCoins, IconMail, IconNotebook, IconReceipt2, IconUserExclamation } from '@tabler/icons-react';
+import { IconAlarm, IconCalendarDue, IconCalendarStats, IconDiscount, IconCoins, IconMail, IconNotebook, IconReceipt2, IconReceiptRefund, IconUserExclamation } from '@tabler/icons-react';
 import { useDepartment } from '../../lib/department-context';
 import { PageHeader } from '../../components/PageHeader';
 import { reportPaths } from './paths';
@@ -22,6 +22,7 @@ export default function AdminReportMenuPage() {
         <ReportCard to={paths.collections} title="Collections summary" description="All departments together and each apart, by fee head and payment mode." icon={<IconCoins size={24} />} color="orange" />
         <ReportCard to={paths.dayBook} title="Day book" description="A day's receipts by staff member and payment mode, voided receipts and the cash to hand over; printable." icon={<IconNotebook size={24} />} color="lime" />
         <ReportCard to={paths.concessions} title="Concessions summary" description="Per concession scheme: its students and the discounts it gives per fee head, for the department, a course or a batch." icon={<IconDiscount size={24} />} color="violet" />
+        <ReportCard to={paths.refunds} title="Refunds" description="Refund vouchers of every department or one, paid and voided, by payment mode and department." icon={<IconReceiptRefund size={24} />} color="gray" />
       </SimpleGrid>
     </>
   );

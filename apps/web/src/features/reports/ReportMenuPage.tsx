@@ -1,5 +1,5 @@
 import { Button, Card, Group, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconAlarm, IconArrowRight, IconCalendarDue, IconCalendarStats, IconDiscount, IconMail, IconNotebook, IconCoins, IconFileInvoice, IconReceipt2, IconUserExclamation, IconUsersGroup } from '@tabler/icons-react';
+import { IconAlarm, IconArrowRight, IconCalendarDue, IconCalendarStats, IconDiscount, IconMail, IconNotebook, IconCoins, IconFileInvoice, IconReceipt2, IconReceiptRefund, IconUserExclamation, IconUsersGroup } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useDepartment } from '../../lib/department-context';
@@ -47,6 +47,7 @@ export default function ReportMenuPage() {
         <ReportCard to={paths.collections} title="Collections summary" description="What came in over a period, by fee head (with GST apart) and by payment mode." icon={<IconCoins size={24} />} color="orange" />
         <ReportCard to={paths.dayBook} title="Day book" description="A day's receipts by staff member and payment mode, voided receipts and the cash to hand over; printable." icon={<IconNotebook size={24} />} color="lime" />
         <ReportCard to={paths.concessions} title="Concessions summary" description="Per concession scheme: its students and the discounts it gives per fee head, for the department, a course or a batch." icon={<IconDiscount size={24} />} color="violet" />
+        <ReportCard to={paths.refunds} title="Refunds" description="Refund vouchers of a period, paid and voided, by payment mode; printable and as CSV/XLSX." icon={<IconReceiptRefund size={24} />} color="gray" />
         <ReportCard to={`/${department.prefix}/rcpt/`} title="Student statement" description="Find a student under Receipts or in a course list, then open their statement." icon={<IconFileInvoice size={24} />} color="cyan" />
       </SimpleGrid>
     </>

@@ -20,6 +20,7 @@ export function reportPaths(department: Department, adminArea: boolean) {
       betweenDates: `/admin/rcpt_dtws/${department.id}/${name}`,
       collections: '/admin/collections',
       dayBook: '/admin/daybook',
+      refunds: '/admin/refunds',
       concessions: `/admin/concessions/${department.id}`,
       statement: (studentId: number) => `/admin/statement/${department.id}/${studentId}`,
     };
@@ -35,6 +36,7 @@ export function reportPaths(department: Department, adminArea: boolean) {
     betweenDates: `${base}/rcpt_dtws/`,
     collections: `${base}/collections/`,
     dayBook: `${base}/daybook/`,
+    refunds: `${base}/rptrefunds/`,
     concessions: `${base}/concessions/`,
     statement: (studentId: number) => `${base}/statement/${studentId}`,
   };
