@@ -22,7 +22,8 @@ import { buildFixture, type Fixture } from '../test/fixture';
 import { createAccount } from '../test/harness';
 
 let postgres: TestPostgres;
-const restores: TestPostgres[] = [];
+/** The empty databases the dumps were restored into, beside the app's database in its cluster. */
+const restores: string[] = [];
 let db: Database;
 let fx: Fixture;
 let app: Awaited<ReturnType<typeof buildApp>>;
@@ -48,8 +49,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.close();
+  for (const name of restores) await poolOf(db)!.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   if (db) await closePostgres(db);
-  for (const restore of restores) await restore.stop();
   await postgres?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -96,12 +97,15 @@ async function downloadAndRestore(): Promise<{ url: string; response: Response }
   expect(response.status, await response.clone().text().then((t) => t.slice(0, 300))).toBe(200);
   const file = join(dir, `restore-${restores.length}.dump`);
   writeFileSync(file, Buffer.from(await response.arrayBuffer()));
-  const target = await createTestPostgres();
-  restores.push(target);
-  const restored = spawnSync('pg_restore', ['--no-owner', '--exit-on-error', `--dbname=${target.url}`, file], { encoding: 'utf8' });
+  const name = `${new URL(postgres.url).pathname.slice(1)}_restore_${restores.length}`;
+  await poolOf(db)!.query(`CREATE DATABASE ${name}`);
+  restores.push(name);
+  const target = new URL(postgres.url);
+  target.pathname = `/${name}`;
+  const restored = spawnSync('pg_restore', ['--no-owner', '--exit-on-error', `--dbname=${target}`, file], { encoding: 'utf8' });
   expect(restored.stderr).toBe('');
   expect(restored.status).toBe(0);
-  return { url: target.url, response };
+  return { url: target.toString(), response };
 }
 
 describe('backups on PostgreSQL', () => {
