@@ -90,7 +90,8 @@ export async function* duesByBatch(db: DbOrTx, batchIds: readonly number[], asOf
   for (const batchId of batchIds) {
     const of = read.studentsOf.get(batchId);
     if (!of) continue;
-    const inputsOf = await read.linesOf(batchId);
+    // Lines dated after asOf change none of its figures (the allocation takes lines in date order).
+    const inputsOf = await read.linesOf(batchId, asOf);
     const batchPlan = plans.get(batchId)!;
     const duesOf = duesAsOfCalculator(preparePlan({ fineRule: batchPlan.fineRule, instalments: batchPlan.instalments }), asOf);
     yield of.map((s) => {
@@ -214,8 +215,8 @@ async function readBatches(db: DbOrTx, batchIds: readonly number[], studentIds: 
    * holds the student's lines only until the next call (the allocation copies what it keeps), so a
    * batch's lines never exist as objects all at once.
    */
-  const linesOf = async (batchId: number) => {
-    const lineTexts = await readLineTexts(db, batchId, studentIds);
+  const linesOf = async (batchId: number, until?: string) => {
+    const lineTexts = await readLineTexts(db, batchId, studentIds, until);
     return (studentId: number) => {
       const lateFeePaid: Dated[] = [];
       readLines(lineTexts.get(studentId) ?? '', heads.lateFee, payments, lateFeePaid);
@@ -296,12 +297,13 @@ async function readBatches(db: DbOrTx, batchIds: readonly number[], studentIds: 
  * Without the receipt numbers: receipt lines are above zero (ZAmount), and then lines in date order
  * give the same dues whatever their numbers (a property test of duesAsOfCalculator).
  */
-async function readLineTexts(db: DbOrTx, batchId: number, studentIds: readonly number[] | undefined): Promise<Map<number, string>> {
+async function readLineTexts(db: DbOrTx, batchId: number, studentIds: readonly number[] | undefined, until: string | undefined): Promise<Map<number, string>> {
   const studentFilter = studentIds ? sql` AND student_id IN (${sql.join(studentIds.map((id) => sql`${id}`), sql`, `)})` : sql``;
+  const dateFilter = until === undefined ? sql`` : sql` AND date <= ${until}`;
   return new Map(
     await db.values<[number, string]>(
       sql`SELECT student_id, string_agg(date || ',' || fee_head_id || ',' || amount_paise, ' ') FROM student_payments
-          WHERE student_id IN (SELECT id FROM students WHERE batch_id = ${batchId})${studentFilter}
+          WHERE student_id IN (SELECT id FROM students WHERE batch_id = ${batchId})${studentFilter}${dateFilter}
           GROUP BY student_id`,
     ),
   );

@@ -190,4 +190,16 @@ describe('allocation properties', () => {
       }),
     );
   });
+
+  it('lines dated after the date change none of the dues as of it', () => {
+    fc.assert(
+      fc.property(planArb, paymentsArb, concessionsArb, dateArb, (plan, payments, concessions, asOf) => {
+        const settlements = { lateFeePaid: [], waived: [] };
+        const until = payments.filter((p) => p.receiptDate <= asOf);
+        expect(duesAsOfCalculator(preparePlan(plan), asOf)({ concessions, payments: until }, settlements)).toEqual(
+          studentDuesAsOf(allocateStudent(plan, { concessions, payments }), asOf, settlements),
+        );
+      }),
+    );
+  });
 });
