@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { openDatabase } from '@fees/db';
 import { describe, expect, it } from 'vitest';
 import { runServerUntilExit } from './test/server-process';
+import { onPostgres } from '@fees/db/testing';
 
 /** As root every file is readable and writable: the permission cases run the server without that power. */
 const asRoot = process.getuid?.() === 0;
@@ -37,7 +38,8 @@ function expectOnePlainParagraph(result: { code: number | null; text: string }, 
 }
 
 // Each case starts a whole server process: slow on a busy machine.
-describe('start-up on a database file that cannot serve', { timeout: 120_000 }, () => {
+// About the SQLite file the server opens at start; PostgreSQL start-up is tested in multi-server.test.ts.
+describe.skipIf(onPostgres)('start-up on a database file that cannot serve', { timeout: 120_000 }, () => {
   it('a file that is not SQLite', async () => {
     const path = join(freshFolder(), 'fees.sqlite');
     writeFileSync(path, 'BEGIN TRANSACTION;\nCREATE TABLE receipts (id integer);\n');

@@ -1,7 +1,8 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase, users } from '@fees/db';
+import { users } from '@fees/db';
+import { openTestDatabase } from '@fees/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { LoginLimiter } from './auth/login-limiter';
@@ -12,7 +13,7 @@ const ADMIN = { email: 'admin@test.local', password: TEST_PASSWORD };
 
 async function startApp(options: Partial<ServerDeps> = {}, trustProxy: string | false = false) {
   const dir = mkdtempSync(join(tmpdir(), 'fees-edge-'));
-  const db = openDatabase(join(dir, 'fees.sqlite'));
+  const db = await openTestDatabase({ path: join(dir, 'fees.sqlite') });
   await createAccount(db, { email: ADMIN.email, role: 'admin', departmentId: null });
   const webRoot = join(dir, 'web');
   mkdirSync(webRoot);

@@ -7,7 +7,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Database, openDatabase } from '@fees/db';
+import type { Database } from '@fees/db';
+import { closeTestDatabase, failInserts, openTestDatabase } from '@fees/db/testing';
 import { paiseToRupeesText } from '@fees/validation';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
@@ -40,7 +41,7 @@ const lines = () => written.map((l) => JSON.parse(l) as LogLine);
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'fees-logging-'));
-  db = openDatabase(join(dir, 'fees.sqlite'));
+  db = await openTestDatabase({ path: join(dir, 'fees.sqlite') });
   fx = (await buildFixture(db));
   staffId = (await createAccount(db, { email: 'counter@test.local', role: 'user', departmentId: 100 })).userId;
   app = await buildApp({
@@ -57,7 +58,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app.close();
-  db.$client.close();
+  await closeTestDatabase(db);
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -134,7 +135,7 @@ describe('the request log', () => {
   it('a failing tRPC call: the user gets a ref, the log has the error with its stack under the same id', async () => {
     const cookie = await signIn();
     written.length = 0;
-    db.$client.exec(`CREATE TEMP TRIGGER fail_receipts BEFORE INSERT ON receipts BEGIN SELECT RAISE(ABORT, 'the disk is on fire'); END`);
+    const restore = await failInserts(db, 'receipts', 'the disk is on fire');
     try {
       const response = await post('receipts.create', receipt(fx), cookie);
       expect(response.status).toBe(500);
@@ -147,7 +148,7 @@ describe('the request log', () => {
       expect(mine.find((l) => l.msg === 'request')).toMatchObject({ level: 50, status: 500, userId: staffId, depId: 100 });
       expectNoSecrets(cookie);
     } finally {
-      db.$client.exec('DROP TRIGGER temp.fail_receipts');
+      await restore();
     }
   });
 

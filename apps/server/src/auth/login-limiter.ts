@@ -15,6 +15,7 @@ import {
   type Database,
   deleteExpiredSignInCounts,
   deleteSignInCounts,
+  lockSignInCounts,
   readSignInCounts,
   transaction,
 } from '@fees/db';
@@ -75,6 +76,7 @@ export class LoginLimiter {
     const { lockAfter, addressLockAfter, windowMs, slowAfter, delayStepMs, maxDelayMs } = this.options;
     return transaction(db, async (tx) => {
         const now = this.now();
+        await lockSignInCounts(tx, { keys: Object.values(keys), nowMs: now, windowMs });
         const counts = (await readSignInCounts(tx, { keys: Object.values(keys), nowMs: now }));
         for (const [key, limit] of [
           [keys.pair, lockAfter],
@@ -96,6 +98,7 @@ export class LoginLimiter {
   async succeeded(db: Database, attempt: SignInAttempt): Promise<void> {
     const keys = this.keys(attempt);
     await transaction(db, async (tx) => {
+        await lockSignInCounts(tx, { keys: Object.values(keys), nowMs: this.now(), windowMs: this.options.windowMs });
         await deleteSignInCounts(tx, [keys.pair, keys.account]);
         await addSignInCounts(tx, { keys: [keys.address], delta: -1, nowMs: this.now(), windowMs: this.options.windowMs });
       });

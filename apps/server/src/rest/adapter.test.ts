@@ -1,3 +1,4 @@
+import { row } from '@fees/db';
 import { LEGACY_REST_VOID_REASON } from '@fees/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessRules } from '../test/access/rules';
@@ -131,7 +132,7 @@ describe('never a 500 for anything a client can send', () => {
 });
 
 describe('ids over REST', () => {
-  const liveReceipts = () => server.db.$client.prepare(`SELECT COUNT(*) AS n FROM receipts WHERE status = 'live'`).get();
+  const liveReceipts = () => row(server.db, `SELECT COUNT(*) AS n FROM receipts WHERE status = 'live'`);
 
   it('reads decimal digits from the query string and the path', async () => {
     expect((await admin.get('/api/depinfo/101')).status).toBe(200);
@@ -147,14 +148,14 @@ describe('ids over REST', () => {
   });
 
   it('a JSON body sends ids as numbers: "100" is a 400 naming the field, and nothing is written', async () => {
-    const discounts = () => server.db.$client.prepare(`SELECT COUNT(*) AS n FROM discounts`).get();
-    const before = discounts();
+    const discounts = () => row(server.db, `SELECT COUNT(*) AS n FROM discounts`);
+    const before = await discounts();
     const { ug, heads } = server.fixture;
     const discount = { name: 'x', depid: '100', subid: ug.courseId, feeid: heads.exam, admno: ug.admissionNo, disamt: '1', lessamt: '0', note: '' };
     const created = await admin.post('/api/regndis', discount);
     expect(created.status).toBe(400);
     expect(created.body.errors).toHaveProperty('depid');
-    expect(discounts()).toEqual(before);
+    expect(await discounts()).toEqual(before);
 
     const search = await admin.post('/search/student/', { depId: 100, courseId: String(ug.courseId), sText: '' });
     expect(search.status).toBe(400);
@@ -186,11 +187,11 @@ describe('ids over REST', () => {
   });
 
   it('a receipt number as text in a JSON body voids nothing; the same digits in the query string are read', async () => {
-    const before = liveReceipts();
+    const before = await liveReceipts();
     const res = await admin.request('DELETE', '/inv/del', { body: { invNo: String(server.fixture.ug.receiptNumber) } });
     expect(res.status).toBe(400);
     expect(res.body.errors).toHaveProperty('invNo');
-    expect(liveReceipts()).toEqual(before);
+    expect(await liveReceipts()).toEqual(before);
     expect((await admin.get('/rpt/rcptfee', { invNo: String(server.fixture.ug.receiptNumber) })).status).toBe(200);
   });
 
@@ -201,11 +202,11 @@ describe('ids over REST', () => {
   });
 
   it.each<unknown>(['0x1', '1e0', true, [1], 1.5, -1])('refuses invNo %j on the void, which voids nothing', async (value) => {
-    const before = liveReceipts();
+    const before = await liveReceipts();
     const res = await admin.request('DELETE', '/inv/del', typeof value === 'string' ? { query: { invNo: value } } : { body: { invNo: value } });
     expect(res.status).toBe(400);
     expect(res.body.errors).toHaveProperty('invNo');
-    expect(liveReceipts()).toEqual(before);
+    expect(await liveReceipts()).toEqual(before);
   });
 });
 
@@ -214,8 +215,8 @@ describe('the void over REST', () => {
     const number = server.fixture.ug.receiptNumber;
     const res = await admin.request('DELETE', '/inv/del', { body: { invNo: number } });
     expect(res.status).toBe(200);
-    const row = server.db.$client.prepare(`SELECT after FROM audit_log WHERE action = 'void' AND entity_id = ?`).get(String(number)) as { after: string };
-    expect(JSON.parse(row.after)).toMatchObject({ status: 'voided', reason: LEGACY_REST_VOID_REASON });
+    const audit = (await row<{ after: string }>(server.db, `SELECT after FROM audit_log WHERE action = 'void' AND entity_id = @id`, { id: String(number) }))!;
+    expect(JSON.parse(audit.after)).toMatchObject({ status: 'voided', reason: LEGACY_REST_VOID_REASON });
     const { body } = await server.anonymous().get('/openapi.json');
     expect(body.paths['/inv/del'].delete.description).toContain(LEGACY_REST_VOID_REASON);
   });

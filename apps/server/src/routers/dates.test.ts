@@ -1,3 +1,4 @@
+import { row } from '@fees/db';
 import { addDays, addMonths, MSG } from '@fees/validation';
 import { TRPCError } from '@trpc/server';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -28,7 +29,7 @@ async function refusal(call: Promise<unknown>): Promise<{ code: string; message:
 }
 
 const shown = (iso: string) => iso.split('-').reverse().join('-');
-const receiptCount = () => h.db.$client.prepare('SELECT COUNT(*) AS n FROM receipts').get();
+const receiptCount = () => row(h.db, 'SELECT COUNT(*) AS n FROM receipts');
 const exam = accessRules['receipts.create']?.input as (fx: Fixture, h: Harness) => Record<string, unknown>;
 const receiptOn = (date: string) => ({ ...exam(fx, h), date }) as never;
 
@@ -39,14 +40,14 @@ describe('receipt dates', () => {
     const earliest = addDays(day, -62);
     expect((await ug.receipts.entryContext({ depId: 100, studentId: fx.ug.studentId })).earliestDate).toBe(earliest);
 
-    const before = receiptCount();
+    const before = await receiptCount();
     expect(await refusal(ug.receipts.create(receiptOn(addDays(day, 1))))).toEqual({ code: 'BAD_REQUEST', message: MSG.receiptDateFuture });
     expect(await refusal(ug.receipts.create(receiptOn(addDays(earliest, -1))))).toEqual({
       code: 'BAD_REQUEST',
       message: `The receipt date cannot be more than 62 days back (before ${shown(earliest)}); an administrator can post older receipts`,
     });
     expect(await refusal(ug.receipts.create(receiptOn('0001-01-01')))).toMatchObject({ code: 'BAD_REQUEST' });
-    expect(receiptCount()).toEqual(before);
+    expect(await receiptCount()).toEqual(before);
 
     expect((await ug.receipts.create(receiptOn(earliest))).date).toBe(earliest);
     await ug.receipts.update({ ...(accessRules['receipts.update']?.input?.(fx, h) as object), date: day } as never);
@@ -67,7 +68,7 @@ describe('receipt dates', () => {
     await ug.receipts.update({ ...edit, phone: '9847044444' } as never);
     const moved = await refusal(ug.receipts.update({ ...edit, date: '2025-06-30' } as never));
     expect(moved.code).toBe('BAD_REQUEST');
-    expect(h.db.$client.prepare('SELECT date, phone FROM receipts WHERE number = ?').get(fx.ug.receiptNumber)).toEqual({ date: '2025-07-01', phone: '9847044444' });
+    expect(await row(h.db, 'SELECT date, phone FROM receipts WHERE number = @number', { number: fx.ug.receiptNumber })).toEqual({ date: '2025-07-01', phone: '9847044444' });
   });
 
   it('the limit is an admin setting', async () => {
@@ -104,12 +105,12 @@ describe('admission, batch and fee structure dates: 1950 to ten years after toda
     };
     // biome-ignore lint/suspicious/noExplicitAny: walking the caller by a dotted path
     const call = procedure.split('.').reduce<any>((node, key) => node[key], h.caller('admin'));
-    const tables = () => h.db.$client.prepare('SELECT (SELECT COUNT(*) FROM students) + (SELECT COUNT(*) FROM batches) + (SELECT COUNT(*) FROM fee_structures) AS n').get();
-    const before = tables();
+    const tables = () => row(h.db, 'SELECT (SELECT COUNT(*) FROM students) + (SELECT COUNT(*) FROM batches) + (SELECT COUNT(*) FROM fee_structures) AS n');
+    const before = await tables();
     for (const date of ['1949-12-31', '0001-01-01', addDays(latest(), 1), '9999-12-31']) {
       expect(await refusal(call(input(date)))).toEqual({ code: 'BAD_REQUEST', message: rangeMessage() });
     }
-    expect(tables()).toEqual(before);
+    expect(await tables()).toEqual(before);
     await call(input(field === 'startDate' ? '1950-01-01' : latest()));
   });
 });

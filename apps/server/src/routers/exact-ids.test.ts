@@ -2,6 +2,7 @@ import type { AnyProcedure } from '@trpc/server';
 import { TRPCError } from '@trpc/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ZodError, z } from 'zod';
+import { tableContents } from '@fees/db/testing';
 import { buildFixture, type Fixture } from '../test/fixture';
 import { createHarness, type Harness } from '../test/harness';
 import { accessRules } from '../test/access/rules';
@@ -73,10 +74,7 @@ const cases = Object.keys(procedures)
 describe('ids, numbers and amounts are exact on every procedure', () => {
   let harness: Harness;
   let fixture: Fixture;
-  const snapshot = () => {
-    const tables = harness.db.$client.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`).all() as Array<{ name: string }>;
-    return JSON.stringify(tables.map(({ name }) => harness.db.$client.prepare(`SELECT * FROM "${name}"`).all()));
-  };
+  const snapshot = () => tableContents(harness.db);
 
   beforeAll(async () => {
     harness = await createHarness();
@@ -92,7 +90,7 @@ describe('ids, numbers and amounts are exact on every procedure', () => {
 
   it.each(cases)('$procedure $field = $value is a 400 naming the field, and nothing is written', async ({ procedure, field, fieldPath, value }) => {
     const input = withValue(accessRules[procedure]?.input?.(fixture, harness), fieldPath, value);
-    const before = snapshot();
+    const before = await snapshot();
     // biome-ignore lint/suspicious/noExplicitAny: walking the caller by a dotted path
     const call = procedure.split('.').reduce<any>((node, key) => node[key], harness.caller('admin'));
     const error = await call(input).then(
@@ -103,6 +101,6 @@ describe('ids, numbers and amounts are exact on every procedure', () => {
     expect((error as TRPCError).code).toBe('BAD_REQUEST');
     const issues = ((error as TRPCError).cause as ZodError).issues;
     expect(issues.map((issue) => issue.path.join('.'))).toContain(field);
-    expect(snapshot()).toBe(before);
+    expect(await snapshot()).toBe(before);
   });
 });

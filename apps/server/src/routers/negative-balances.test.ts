@@ -1,3 +1,4 @@
+import { row } from '@fees/db';
 import { isBelowZeroRefusal } from '@fees/validation';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { accessRules } from '../test/access/rules';
@@ -18,19 +19,19 @@ const balanceOf = async (head: 'tuition' | 'exam') => {
   const info = await h.caller('admin').receipts.feeInfo({ depId: 100, studentId: fx.ug.studentId });
   return info.rows.find((row) => row.feeHeadId === fx.heads[head])?.balancePaise;
 };
-const discountRow = () => h.db.$client.prepare('SELECT discount_paise AS d, adjustment_paise AS a, version FROM discounts WHERE id = ?').get(fx.ug.discountId);
+const discountRow = () => row(h.db, 'SELECT discount_paise AS d, adjustment_paise AS a, version FROM discounts WHERE id = @id', { id: fx.ug.discountId });
 const input = (path: string, fields: Record<string, unknown>) => ({ ...(accessRules[path]?.input?.(fx, h) as object), ...fields }) as never;
 
 describe('a discount or adjustment that would push a balance below zero', () => {
   it('is refused without the confirmation, naming the student count, the head and the balance; nothing is written', async () => {
-    const before = discountRow();
+    const before = await discountRow();
     const answer = await refusal(h.caller('admin').discounts.update(input('discounts.update', { discount: '15000', adjustment: '500' })));
     expect(answer).toEqual({
       code: 'CONFLICT',
       message: 'This would push the balance of 1 student below zero on Tuition Fee (lowest -500.00). Confirm to save it anyway.',
     });
     expect(isBelowZeroRefusal(answer.message)).toBe(true);
-    expect(discountRow()).toEqual(before);
+    expect(await discountRow()).toEqual(before);
     expect(await balanceOf('tuition')).toBe(12_500_00);
   });
 
@@ -48,13 +49,13 @@ describe('a discount or adjustment that would push a balance below zero', () => 
     const admin = h.caller('admin');
     await admin.receipts.create(input('receipts.create', {}));
     expect(await balanceOf('exam')).toBe(0);
-    const count = () => h.db.$client.prepare('SELECT COUNT(*) AS n FROM discounts').get();
-    const before = count();
+    const count = () => row(h.db, 'SELECT COUNT(*) AS n FROM discounts');
+    const before = await count();
     expect(await refusal(admin.discounts.create(input('discounts.create', { discount: '0', adjustment: '525.50' })))).toEqual({
       code: 'CONFLICT',
       message: 'This would push the balance of 1 student below zero on Exam Fee (lowest -525.50). Confirm to save it anyway.',
     });
-    expect(count()).toEqual(before);
+    expect(await count()).toEqual(before);
     await admin.discounts.create(input('discounts.create', { discount: '0', adjustment: '525.50', allowNegativeBalance: true }));
     expect(await balanceOf('exam')).toBe(-525_50);
   });
@@ -63,14 +64,14 @@ describe('a discount or adjustment that would push a balance below zero', () => 
 describe('a fee structure change that would push balances below zero', () => {
   const tuitionEdit = (fields: Record<string, unknown>) =>
     input('fees.structures.update', { id: fx.ug.feeStructureIds[0], feeHeadId: fx.heads.tuition, ...fields });
-  const amount = () => h.db.$client.prepare('SELECT amount_paise AS amount FROM fee_structures WHERE id = ?').get(fx.ug.feeStructureIds[0]);
+  const amount = () => row(h.db, 'SELECT amount_paise AS amount FROM fee_structures WHERE id = @id', { id: fx.ug.feeStructureIds[0] });
 
   it('is refused without the confirmation, naming how many students go below zero; nothing is written', async () => {
     expect(await refusal(h.caller('admin').fees.structures.update(tuitionEdit({ amount: '12000' })))).toEqual({
       code: 'CONFLICT',
       message: 'This would push the balance of 1 student below zero on Tuition Fee (lowest -500.00). Confirm to save it anyway.',
     });
-    expect(amount()).toEqual({ amount: 25_000_00 });
+    expect(await amount()).toEqual({ amount: 25_000_00 });
   });
 
   it('is saved with the confirmation; lowering to a zero balance needs none', async () => {

@@ -1,3 +1,4 @@
+import { row as one } from '@fees/db';
 import { TRPCError } from '@trpc/server';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { buildFixture, type Fixture } from '../test/fixture';
@@ -47,29 +48,29 @@ const hhmm = (iso: string) => {
 };
 
 describe.each(KINDS)('two clerks editing one $kind', ({ kind, procedure, table, key, column, edit, values }) => {
-  const row = () => {
+  const row = async () => {
     const [keyColumn, id] = key(fixture);
-    return harness.db.$client.prepare(`SELECT ${column} AS value, version, updated_at AS updatedAt FROM ${table} WHERE ${keyColumn} = ?`).get(id) as {
-      value: string;
-      version: number;
-      updatedAt: string;
-    };
+    return (await one<{ value: string; version: number; updatedAt: string }>(
+      harness.db,
+      `SELECT ${column} AS value, version, updated_at AS "updatedAt" FROM ${table} WHERE ${keyColumn} = @id`,
+      { id },
+    ))!;
   };
   const input = (value: string, version?: number) => ({ ...(accessRules[procedure]?.input?.(fixture, harness) as object), ...edit(value), version });
-  const audits = () => harness.db.$client.prepare(`SELECT COUNT(*) AS n FROM audit_log WHERE action = 'update'`).get();
+  const audits = () => one(harness.db, `SELECT COUNT(*) AS n FROM audit_log WHERE action = 'update'`);
 
   it('from one loaded version: the first is saved, the second is a 409 naming the time of the first, and the first stays', async () => {
     const loaded = (await row()).version;
     await procedureOf(procedure)(input(values[0], loaded));
     const saved = (await row());
     expect(saved).toMatchObject({ value: values[0], version: loaded + 1 });
-    const auditsBefore = audits();
+    const auditsBefore = await audits();
 
     const error = await refusal(procedureOf(procedure)(input(values[1], loaded)));
     expect(error.code).toBe('CONFLICT');
     expect(error.message).toBe(`This ${kind} was changed by someone else at ${hhmm(saved.updatedAt)}; reload it to see the change`);
     expect((await row())).toEqual(saved);
-    expect(audits()).toEqual(auditsBefore);
+    expect(await audits()).toEqual(auditsBefore);
   });
 
   it('without a version (the legacy REST paths) the last write wins', async () => {
@@ -80,34 +81,33 @@ describe.each(KINDS)('two clerks editing one $kind', ({ kind, procedure, table, 
 });
 
 describe('void against edit of one receipt', () => {
-  const receipt = () =>
-    harness.db.$client.prepare('SELECT status, phone, version, updated_at AS updatedAt FROM receipts WHERE number = ?').get(fixture.ug.receiptNumber) as {
-      status: string;
-      phone: string;
-      version: number;
-      updatedAt: string;
-    };
+  const receipt = async () =>
+    (await one<{ status: string; phone: string; version: number; updatedAt: string }>(
+      harness.db,
+      'SELECT status, phone, version, updated_at AS "updatedAt" FROM receipts WHERE number = @number',
+      { number: fixture.ug.receiptNumber },
+    ))!;
   const edit = (version: number) => ({ ...(accessRules['receipts.update']?.input?.(fixture, harness) as object), phone: '9847033333', version });
 
   it('an edit first: the void from the same loaded version is a 409 and the receipt stays live with the edit', async () => {
     const caller = harness.caller('admin');
     await caller.receipts.update(edit(1) as never);
-    const edited = receipt();
+    const edited = await receipt();
     const error = await refusal(caller.receipts.void({ number: fixture.ug.receiptNumber, reason: 'Wrong entry', version: 1 }));
     expect(error.code).toBe('CONFLICT');
     expect(error.message).toBe(`This receipt was changed by someone else at ${hhmm(edited.updatedAt)}; reload it to see the change`);
-    expect(receipt()).toEqual({ ...edited, status: 'live', phone: '9847033333' });
+    expect(await receipt()).toEqual({ ...edited, status: 'live', phone: '9847033333' });
   });
 
   it('a void first: the edit from the same loaded version is a 409 and the receipt stays voided as it was', async () => {
     const caller = harness.caller('admin');
     await caller.receipts.void({ number: fixture.ug.receiptNumber, reason: 'Wrong entry', version: 1 });
-    const voided = receipt();
+    const voided = await receipt();
     expect(voided).toMatchObject({ status: 'voided', version: 2 });
     const error = await refusal(caller.receipts.update(edit(1) as never));
     expect(error.code).toBe('CONFLICT');
     expect(error.message).toBe(`This receipt was changed by someone else at ${hhmm(voided.updatedAt)}; reload it to see the change`);
-    expect(receipt()).toEqual(voided);
+    expect(await receipt()).toEqual(voided);
   });
 
   it('the version the screen shows comes with the receipt', async () => {

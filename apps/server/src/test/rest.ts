@@ -1,12 +1,13 @@
 /**
- * For the REST tests: the real server (buildApp) on a random port over a fresh SQLite file with the
- * fixture's data, HTTP clients that sign in through /rest and keep the session cookie, and a check
+ * For the REST tests: the real server (buildApp) on a random port over a fresh database (an SQLite file,
+ * or a PostgreSQL database on the suite's PostgreSQL run) with the fixture's data, HTTP clients that sign in through /rest and keep the session cookie, and a check
  * of a response against its route's zod response schema.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Database, openDatabase } from '@fees/db';
+import type { Database } from '@fees/db';
+import { closeTestDatabase, openTestDatabase } from '@fees/db/testing';
 import { buildApp } from '../app';
 import { LoginLimiter } from '../auth/login-limiter';
 import { SESSION_COOKIE } from '../auth/sessions';
@@ -95,7 +96,7 @@ export interface RestServer {
 
 export async function startRestServer(): Promise<RestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'fees-rest-'));
-  const db = openDatabase(join(dir, 'fees.sqlite'));
+  const db = await openTestDatabase({ path: join(dir, 'fees.sqlite') });
   await createAccount(db, { email: ACCOUNTS.admin.email, role: 'admin', departmentId: null });
   await createAccount(db, { email: ACCOUNTS.ugStaff.email, role: 'user', departmentId: 100 });
   await createAccount(db, { email: ACCOUNTS.pgStaff.email, role: 'user', departmentId: 101 });
@@ -127,7 +128,7 @@ export async function startRestServer(): Promise<RestServer> {
     signInWith,
     close: async () => {
       await app.close();
-      db.$client.close();
+      await closeTestDatabase(db);
       rmSync(dir, { recursive: true, force: true });
     },
   };

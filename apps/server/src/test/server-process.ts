@@ -7,6 +7,8 @@ import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { onPostgres } from '@fees/db/testing';
+import { createTestPostgres } from '@fees/db/testing/postgres';
 
 const SERVER_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -67,11 +69,16 @@ export function runServerUntilExit(env: Record<string, string>, withoutFileOverr
   });
 }
 
-/** Starts the server on a fresh database (or DATABASE_PATH from env) and waits until /healthz answers. */
+/**
+ * Starts the server on a fresh database (or DATABASE_PATH or DATABASE_URL from env) and waits until
+ * /healthz answers: an SQLite file, or on the suite's PostgreSQL run an empty database of its own in
+ * that cluster (dropped by stop()), which the server migrates and seeds as it would in production.
+ */
 export async function startServer(env: Record<string, string> = {}): Promise<ServerProcess> {
   const port = await freePort();
   const databasePath = `${mkdtempSync(`${tmpdir()}/fees-process-`)}/fees.sqlite`;
-  const child = launch({ PORT: String(port), DATABASE_PATH: databasePath, ...env });
+  const postgres = onPostgres && env.DATABASE_URL === undefined ? await createTestPostgres() : undefined;
+  const child = launch({ PORT: String(port), DATABASE_PATH: databasePath, ...(postgres ? { DATABASE_URL: postgres.url } : {}), ...env });
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
@@ -92,11 +99,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
   }
   return {
     url,
-    stop: () =>
-      new Promise<void>((resolve) => {
+    stop: async () => {
+      await new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
-      }),
+      });
+      await postgres?.stop();
+    },
   };
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../client';
+import { type Database, openDatabase } from '../client';
+import { isPostgres } from '../engines/postgres/database';
+import { closeTestDatabase, onPostgres, openTestDatabase } from '../test/database';
 import { row, rows, run, transaction } from './runner';
 
 /** A promise settled from outside, to hold a transaction open while the test acts. */
@@ -11,11 +13,11 @@ function gate() {
   return { open, opened };
 }
 
-const religionCount = async (db: ReturnType<typeof openDatabase>) => (await row<{ n: number }>(db, 'SELECT count(*) AS n FROM religions'))!.n;
+const religionCount = async (db: Database) => (await row<{ n: number }>(db, 'SELECT count(*) AS n FROM religions'))!.n;
 
 describe('the runner', () => {
   it('runs SQL with named @params: rows, row, run', async () => {
-    const db = openDatabase(':memory:');
+    const db = await openTestDatabase();
     expect(await run(db, 'INSERT INTO religions (name) VALUES (@name)', { name: 'Zoroastrian' })).toEqual({ changes: 1 });
     expect(await rows<{ name: string }>(db, 'SELECT name FROM religions WHERE lower(name) LIKE lower(@q) ORDER BY name', { q: 'zoro%' })).toEqual([
       { name: 'Zoroastrian' },
@@ -25,10 +27,11 @@ describe('the runner', () => {
       departmentId: 100,
     });
     expect((await run(db, 'UPDATE religions SET name = name WHERE id < 0')).changes).toBe(0);
+    await closeTestDatabase(db);
   });
 
   it('commits a transaction, rolls it back when its work throws, and nests a savepoint that rolls back alone', async () => {
-    const db = openDatabase(':memory:');
+    const db = await openTestDatabase();
     const before = await religionCount(db);
     await transaction(db, async (tx) => {
       await run(tx, 'INSERT INTO religions (name) VALUES (@name)', { name: 'Kept' });
@@ -47,8 +50,13 @@ describe('the runner', () => {
     ).rejects.toThrow('refused');
     expect(await rows<{ name: string }>(db, `SELECT name FROM religions WHERE name IN ('Kept', 'Undone', 'Lost')`)).toEqual([{ name: 'Kept' }]);
     expect(await religionCount(db)).toBe(before + 1);
-    expect(db.$client.inTransaction).toBe(false);
+    if (!isPostgres(db)) expect(db.$client.inTransaction).toBe(false);
+    await closeTestDatabase(db);
   });
+});
+
+// SQLite's one connection and its lock; on PostgreSQL transactions run side by side on pooled clients.
+describe.skipIf(onPostgres)('the runner on SQLite', () => {
 
   it('keeps other work out of an open transaction: a query on db waits until it ends, and is not rolled back with it', async () => {
     const db = openDatabase(':memory:');

@@ -88,11 +88,12 @@ export async function findBatchByName(db: DbOrTx, params: { courseId: number; na
 
 /** True when students or receipts point at the batch: its course and department are then fixed. */
 export async function batchIsInUse(db: DbOrTx, batchId: number): Promise<boolean> {
-  const found = (await row<{ used: number }>(db, 
+  // SQLite answers 0 or 1, PostgreSQL a boolean.
+  const found = (await row<{ used: number | boolean }>(db, 
     sql`select exists(select 1 from ${students} where ${students.batchId} = ${batchId})
         or exists(select 1 from ${receipts} where ${receipts.batchId} = ${batchId}) as used`,
   ));
-  return found?.used === 1;
+  return Boolean(found?.used);
 }
 
 export type BatchRow = Pick<typeof batches.$inferSelect, 'departmentId' | 'courseId' | 'name' | 'startDate' | 'endDate'>;

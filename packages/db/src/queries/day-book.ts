@@ -80,7 +80,7 @@ export async function dayBook(db: DbOrTx, params: { depId?: number; date: string
       SUM(CASE WHEN r.payment_mode = 'advance' THEN r.net_paise ELSE 0 END) AS advance
     FROM receipts r LEFT JOIN users u ON u.id = r.created_by
     WHERE r.date = ${params.date} AND r.status = 'live' ${ofDepartment}
-    GROUP BY r.created_by
+    GROUP BY r.created_by, u.email
     ORDER BY u.email IS NULL, u.email`));
   const voided = (await rows<DayBookVoided>(db, sql`
     SELECT r.number AS number, r.department_id AS departmentId, r.net_paise AS netPaise, r.voided_at AS voidedAt,

@@ -73,8 +73,8 @@ export async function listOpeningBalances(
     db,
     `SELECT ${ROW_COLUMNS} FROM ${ROW_FROM}
      WHERE s.department_id = @departmentId
-       AND (@courseId IS NULL OR s.course_id = @courseId)
-       AND (@batchId IS NULL OR s.batch_id = @batchId)
+       AND (CAST(@courseId AS INTEGER) IS NULL OR s.course_id = @courseId)
+       AND (CAST(@batchId AS INTEGER) IS NULL OR s.batch_id = @batchId)
      ORDER BY b.start_date DESC, b.name, s.admission_no, fh.name`,
     { departmentId: params.departmentId, courseId: params.courseId ?? null, batchId: params.batchId ?? null },
   );

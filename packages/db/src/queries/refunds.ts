@@ -5,7 +5,7 @@
 import { ADVANCE_HEAD, type AdvanceHead, type AdvanceSettlements, CHEQUE_BOUNCE_HEAD, LATE_FEE_HEAD, type TRefundMode } from '@fees/validation';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
-import { row, rows } from '../engine/runner';
+import { row, rows, run } from '../engine/runner';
 import { likePattern } from './reports/shared';
 import type { refunds } from '../schema';
 
@@ -127,6 +127,11 @@ export async function listStudentRefunds(db: DbOrTx, studentId: number): Promise
 }
 
 /** Marks a live refund voided (keeps its row and number); the void time, or null when it was not live. */
+/** lockStudentForReceipt (receipts.ts) for the student of a refund given by its number. */
+export async function lockStudentOfRefund(db: DbOrTx, number: number): Promise<void> {
+  await run(db, 'UPDATE students SET version = version WHERE id = (SELECT student_id FROM refunds WHERE number = @number)', { number });
+}
+
 export async function markRefundVoided(db: DbOrTx, params: { refundId: number; userId: number | null; reason: string }): Promise<string | null> {
   return (
     (await row<{ voidedAt: string }>(

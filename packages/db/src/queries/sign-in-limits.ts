@@ -1,9 +1,23 @@
-import { inArray, lte } from 'drizzle-orm';
+import { inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { signInLimits } from '../schema';
 
 /** A key's count and when its window began (epoch milliseconds). */
 export type SignInCount = Pick<typeof signInLimits.$inferSelect, 'count' | 'windowStart'>;
+
+/**
+ * Locks the rows of these keys (creating absent ones at zero) until the transaction ends, so that
+ * attempts arriving together count one after the other instead of each adding to the same old count.
+ * On PostgreSQL, where they run in parallel transactions, the second waits here and then reads the
+ * first's count; on SQLite the IMMEDIATE transaction already holds the write lock. Every caller
+ * passes its keys in one order (pair, account, address), so two attempts cannot wait for each other.
+ */
+export async function lockSignInCounts(db: DbOrTx, { keys, nowMs, windowMs }: { keys: string[]; nowMs: number; windowMs: number }): Promise<void> {
+  await db
+    .insert(signInLimits)
+    .values(keys.map((key) => ({ key, count: 0, windowStart: nowMs, expiresAt: nowMs + windowMs })))
+    .onConflictDoUpdate({ target: signInLimits.key, set: { count: sql`${signInLimits.count}` } });
+}
 
 /** The live counts of these keys (a row whose window has ended counts as absent). */
 export async function readSignInCounts(db: DbOrTx, params: { keys: string[]; nowMs: number }): Promise<Map<string, SignInCount>> {

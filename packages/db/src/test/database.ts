@@ -1,4 +1,5 @@
 import { openDatabase } from '../client';
+import { rows, run } from '../engine/runner';
 import type { Database } from '../client';
 import { connectionOf } from '../engine/connection';
 import { closePostgres, openPostgres } from '../engines/postgres/client';
@@ -10,15 +11,25 @@ export function createTestDatabase() {
   return openDatabase(':memory:');
 }
 
+/** Whether this run of the suite is on PostgreSQL (scripts/test.sh's second run sets DATABASE_URL). */
+export const onPostgres = Boolean(process.env.DATABASE_URL);
+
 /**
  * A fresh database with the real migrations and reference data for one test, on the engine the suite
- * runs on: in memory on SQLite, or with DATABASE_URL set (scripts/test.sh's PostgreSQL run) a database
- * of its own in that cluster, reached through a small pool.
+ * runs on: on SQLite in memory, or in the file at `path` when given (tests that need WAL or a file);
+ * with DATABASE_URL set (scripts/test.sh's PostgreSQL run) a database of its own in that cluster,
+ * reached through a small pool.
  */
-export async function openTestDatabase(): Promise<Database> {
-  if (!process.env.DATABASE_URL) return createTestDatabase();
+export async function openTestDatabase(options: { path?: string } = {}): Promise<Database> {
+  if (!onPostgres) return options.path === undefined ? createTestDatabase() : openDatabase(options.path);
   const url = await createPreparedTestPostgres(async (templateUrl) => closePostgres(await openPostgres(templateUrl, { max: 1 })));
   return openPostgres(url, { prepare: false, max: 4, idleTimeoutMillis: 1000 });
+}
+
+/** Closes a database from openTestDatabase: the SQLite connection, or the PostgreSQL pool. */
+export async function closeTestDatabase(db: Database): Promise<void> {
+  if (isPostgres(db)) await closePostgres(db);
+  else db.$client.close();
 }
 
 /** Drops the statements compiled so far on this SQLite database, so that a test sees every statement prepared again. */
@@ -27,4 +38,37 @@ export function forgetStatements(db: Database): void {
   const connection = connectionOf(db);
   connection.statements.clear();
   connection.rawStatements.clear();
+}
+
+/** Every table's rows, table by table (for "nothing was written" checks): the whole database as one text. */
+export async function tableContents(db: Database): Promise<string> {
+  const tables = await rows<{ name: string }>(
+    db,
+    isPostgres(db)
+      ? `SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`
+      : `SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`,
+  );
+  const contents = [];
+  for (const { name } of tables) contents.push(await rows(db, `SELECT * FROM "${name}"`));
+  return JSON.stringify(contents);
+}
+
+/**
+ * Makes every insert into `table` fail with `message` (a server failure on demand) until the returned
+ * function is called: a temporary trigger on SQLite's connection, a trigger in the test's own database
+ * on PostgreSQL. `message` is plain words (no quotes).
+ */
+export async function failInserts(db: Database, table: string, message: string): Promise<() => Promise<void>> {
+  if (isPostgres(db)) {
+    await run(db, `CREATE FUNCTION fail_inserts() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION '${message}'; END $$`);
+    await run(db, `CREATE TRIGGER fail_inserts BEFORE INSERT ON ${table} FOR EACH ROW EXECUTE FUNCTION fail_inserts()`);
+    return async () => {
+      await run(db, `DROP TRIGGER fail_inserts ON ${table}`);
+      await run(db, 'DROP FUNCTION fail_inserts()');
+    };
+  }
+  await run(db, `CREATE TEMP TRIGGER fail_inserts BEFORE INSERT ON ${table} BEGIN SELECT RAISE(ABORT, '${message}'); END`);
+  return async () => {
+    await run(db, 'DROP TRIGGER temp.fail_inserts');
+  };
 }

@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { auditLog, openDatabase, sessions } from '@fees/db';
+import { auditLog, sessions } from '@fees/db';
+import { openTestDatabase } from '@fees/db/testing';
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -121,7 +122,7 @@ describe('sessions over HTTP', () => {
   let base: string;
 
   beforeAll(async () => {
-    const db = openDatabase(`${mkdtempSync(`${tmpdir()}/fees-auth-`)}/f.sqlite`);
+    const db = await openTestDatabase({ path: `${mkdtempSync(`${tmpdir()}/fees-auth-`)}/f.sqlite` });
     await createAccount(db, { email: 'admin@test.local', role: 'admin', departmentId: null });
     app = await buildApp({ deps: { db, loginLimiter: new LoginLimiter(), secureCookies: false }, webRoot: '/nonexistent' });
     await app.listen({ port: 0, host: '127.0.0.1' });

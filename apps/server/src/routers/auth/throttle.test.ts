@@ -1,5 +1,5 @@
 import { signInLimits } from '@fees/db';
-import { createTestDatabase } from '@fees/db/testing';
+import { openTestDatabase } from '@fees/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LoginLimiter } from '../../auth/login-limiter';
 import { startServer, type ServerProcess } from '../../test/server-process';
@@ -58,7 +58,7 @@ describe('the limiter', () => {
   const attempt = { account: 'a@x.in', address: '10.0.0.1' };
 
   it('locks the account and address pair, not the account: the same account from another address is judged', async () => {
-    const db = createTestDatabase();
+    const db = await openTestDatabase();
     const limiter = new LoginLimiter({ lockAfter: 3, slowAfter: 100 });
     for (let i = 0; i < 3; i++) expect(await limiter.reserve(db, attempt)).toEqual({ delayMs: 0 });
     expect(await limiter.reserve(db, attempt)).toEqual({ lockedMinutes: 15 });
@@ -66,7 +66,7 @@ describe('the limiter', () => {
   });
 
   it('slows the account down wherever the guesses come from', async () => {
-    const db = createTestDatabase();
+    const db = await openTestDatabase();
     const limiter = new LoginLimiter({ slowAfter: 2, delayStepMs: 100, maxDelayMs: 250, lockAfter: 100 });
     const delays = [];
     for (const n of ['1', '2', '3', '4', '5']) delays.push(await limiter.reserve(db, { ...attempt, address: `10.0.0.${n}` }));
@@ -74,7 +74,7 @@ describe('the limiter', () => {
   });
 
   it('keeps a ceiling per address whatever the account', async () => {
-    const db = createTestDatabase();
+    const db = await openTestDatabase();
     const limiter = new LoginLimiter({ addressLockAfter: 2 });
     await limiter.reserve(db, { ...attempt, account: 'one@x.in' });
     await limiter.reserve(db, { ...attempt, account: 'two@x.in' });
@@ -82,7 +82,7 @@ describe('the limiter', () => {
   });
 
   it('a right password clears the pair and the account, and gives the address its attempt back', async () => {
-    const db = createTestDatabase();
+    const db = await openTestDatabase();
     const limiter = new LoginLimiter();
     await limiter.reserve(db, attempt);
     await limiter.reserve(db, attempt);
@@ -92,7 +92,7 @@ describe('the limiter', () => {
   });
 
   it('deletes the rows whose window has ended on each sweep, whether or not their key comes back', async () => {
-    const db = createTestDatabase();
+    const db = await openTestDatabase();
     let now = 1_000_000;
     const limiter = new LoginLimiter({ windowMs: 60_000 }, () => now);
     for (let i = 0; i < 50; i++) await limiter.reserve(db, { account: `user${i}@x.in`, address: `10.0.1.${i}` });

@@ -1,4 +1,4 @@
-import { auditLog, findFeeHeadByName, openingBalances, students } from '@fees/db';
+import { auditLog, findFeeHeadByName, openingBalances, row, students } from '@fees/db';
 import { OPENING_INSTALMENT_NAME, PREVIOUS_DUES_HEAD, paiseToRupeesText, type TCreateReceiptInput } from '@fees/validation';
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
@@ -58,18 +58,18 @@ async function refusal(call: Promise<unknown>): Promise<{ code: string; message:
 }
 
 /** Sums straight from the raw tables for the students of UG's batch: the figures every report must agree with. */
-function rawSums() {
-  const one = <T>(text: string) => h.db.$client.prepare(text).get({ b: fx.ug.batchId }) as T;
-  const fee = one<{ v: number }>(`SELECT
+async function rawSums() {
+  const one = async (text: string) => (await row<{ v: number }>(h.db, text, { b: fx.ug.batchId }))!;
+  const fee = (await one(`SELECT
       (SELECT COALESCE(SUM(fs.amount_paise), 0) FROM students s JOIN fee_structures fs ON fs.batch_id = s.batch_id WHERE s.batch_id = @b)
-    + (SELECT COALESCE(SUM(ob.amount_paise), 0) FROM opening_balances ob JOIN students s ON s.id = ob.student_id WHERE s.batch_id = @b) AS v`).v;
-  const discount = one<{ v: number }>(`SELECT COALESCE(SUM(d.discount_paise + d.adjustment_paise), 0) AS v FROM discounts d JOIN students s ON s.id = d.student_id
-      WHERE s.batch_id = @b`).v;
-  const paid = one<{ v: number }>(`SELECT COALESCE(SUM(rl.amount_paise), 0) AS v FROM receipt_lines rl JOIN receipts r ON r.id = rl.receipt_id
+    + (SELECT COALESCE(SUM(ob.amount_paise), 0) FROM opening_balances ob JOIN students s ON s.id = ob.student_id WHERE s.batch_id = @b) AS v`)).v;
+  const discount = (await one(`SELECT COALESCE(SUM(d.discount_paise + d.adjustment_paise), 0) AS v FROM discounts d JOIN students s ON s.id = d.student_id
+      WHERE s.batch_id = @b`)).v;
+  const paid = (await one(`SELECT COALESCE(SUM(rl.amount_paise), 0) AS v FROM receipt_lines rl JOIN receipts r ON r.id = rl.receipt_id
       JOIN students s ON s.id = rl.student_id
       WHERE s.batch_id = @b AND r.status = 'live'
         AND (rl.fee_head_id IN (SELECT fee_head_id FROM fee_structures WHERE batch_id = s.batch_id)
-          OR rl.fee_head_id IN (SELECT fee_head_id FROM opening_balances WHERE student_id = s.id))`).v;
+          OR rl.fee_head_id IN (SELECT fee_head_id FROM opening_balances WHERE student_id = s.id))`)).v;
   return { fee, discount, paid, balance: fee - discount - paid };
 }
 
@@ -109,7 +109,7 @@ describe('opening balance import', () => {
     expect(committed).toEqual({ Status: 'OK', imported: 500, dueDate: today(), duesPaise: dues, advancesPaise: advances });
     expect((await openingCount())).toBe(500);
     expect((await openingAudits())).toHaveLength(500);
-    expect(h.db.$client.prepare('SELECT SUM(amount_paise) AS v FROM opening_balances').get()).toEqual({ v: dues - advances });
+    expect(await row(h.db, 'SELECT SUM(amount_paise) AS v FROM opening_balances')).toEqual({ v: dues - advances });
 
     const again = await admin.opening.importPreview(input(file(fixed.slice(0, 1))));
     expect(again.rows[0]!.errors).toEqual(['Head: This student already has an opening balance on Previous dues; correct it under Opening balances']);
@@ -200,7 +200,7 @@ describe('imported opening balances in every report', () => {
     expect(prev.payments.map((p) => p.amountPaise)).toEqual([1_200_50]);
     expect(statement.heads.find((x) => x.feeHeadId === fx.heads.tuition)).toMatchObject({ feePaise: 25_300_00, openingPaise: 300_00 });
 
-    const raw = rawSums();
+    const raw = await rawSums();
     const report = await ug.reports.dues({ depId: 100, courseId: fx.ug.courseId, batchId: fx.ug.batchId, includeSettled: true });
     expect(report.totals).toEqual({ count: 2, feePaise: raw.fee, discountPaise: raw.discount, paidPaise: raw.paid, balancePaise: raw.balance });
     const feeReport = await ug.reports.studentFeeInfo({ depId: 100, courseId: fx.ug.courseId, batchId: fx.ug.batchId });

@@ -5,8 +5,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Database, openDatabase, row, rows, run } from '@fees/db';
+import { type Database, row, rows, run } from '@fees/db';
 import { paiseToRupeesText, receiptTaxPaise } from '@fees/validation';
+import { closeTestDatabase, openTestDatabase } from '@fees/db/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
@@ -25,7 +26,7 @@ let baseUrl: string;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'fees-receipts-http-'));
-  db = openDatabase(join(dir, 'fees.sqlite'));
+  db = await openTestDatabase({ path: join(dir, 'fees.sqlite') });
   fx = (await buildFixture(db));
   (await run(db, sql`UPDATE settings SET gst_rate_basis_points = ${RATE_BP} WHERE id = 1`));
   await createAccount(db, { email: 'counter@test.local', role: 'user', departmentId: 100 });
@@ -35,7 +36,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app.close();
-  db.$client.close();
+  await closeTestDatabase(db);
   rmSync(dir, { recursive: true, force: true });
 });
 

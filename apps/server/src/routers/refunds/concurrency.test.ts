@@ -5,7 +5,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Database, findAdvanceHeadId, openDatabase, row } from '@fees/db';
+import { type Database, findAdvanceHeadId, row } from '@fees/db';
+import { closeTestDatabase, openTestDatabase } from '@fees/db/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
@@ -24,7 +25,7 @@ let baseUrl: string;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'fees-refunds-http-'));
-  db = openDatabase(join(dir, 'fees.sqlite'));
+  db = await openTestDatabase({ path: join(dir, 'fees.sqlite') });
   fx = (await buildFixture(db));
   for (const email of CLERKS) await createAccount(db, { email, role: 'user', departmentId: 100 });
   app = await buildApp({ deps: { db, loginLimiter: new LoginLimiter(), secureCookies: false }, webRoot: join(dir, 'no-web') });
@@ -33,7 +34,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app.close();
-  db.$client.close();
+  await closeTestDatabase(db);
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -42,18 +42,18 @@ const staff = () => h.caller('ugStaff');
 const advanceNow = async () => (await staff().receipts.feeInfo({ depId: 100, studentId: fx.ug.studentId })).advancePaise;
 
 /** The advance from the raw tables: Advance lines of live receipts - live adjustments - live refunds (no head is overpaid here). */
-function rawAdvance(): number {
-  const q = (text: string) => h.db.$client.prepare(text).get(fx.ug.studentId) as { n: number };
-  const paid = q(`SELECT COALESCE(SUM(l.amount_paise), 0) AS n FROM receipt_lines l JOIN receipts x ON x.id = l.receipt_id
-    WHERE x.status = 'live' AND l.student_id = ? AND l.fee_head_id = (SELECT id FROM fee_heads WHERE name = 'Advance')`).n;
-  const applied = q(`SELECT COALESCE(SUM(total_paise), 0) AS n FROM receipts WHERE status = 'live' AND payment_mode = 'advance' AND student_id = ?`).n;
-  const refunded = q(`SELECT COALESCE(SUM(amount_paise), 0) AS n FROM refunds WHERE status = 'live' AND student_id = ?`).n;
+async function rawAdvance(): Promise<number> {
+  const q = async (text: string) => (await row<{ n: number }>(h.db, text, { studentId: fx.ug.studentId }))!;
+  const paid = (await q(`SELECT COALESCE(SUM(l.amount_paise), 0) AS n FROM receipt_lines l JOIN receipts x ON x.id = l.receipt_id
+    WHERE x.status = 'live' AND l.student_id = @studentId AND l.fee_head_id = (SELECT id FROM fee_heads WHERE name = 'Advance')`)).n;
+  const applied = (await q(`SELECT COALESCE(SUM(total_paise), 0) AS n FROM receipts WHERE status = 'live' AND payment_mode = 'advance' AND student_id = @studentId`)).n;
+  const refunded = (await q(`SELECT COALESCE(SUM(amount_paise), 0) AS n FROM refunds WHERE status = 'live' AND student_id = @studentId`)).n;
   return paid - applied - refunded;
 }
 
 /** The collections summary of August against sums from the raw receipts and refunds tables. */
 async function expectReportsToAgree() {
-  const rows = (text: string) => h.db.$client.prepare(text).get() as { n: number };
+  const rows = async (text: string) => (await row<{ n: number }>(h.db, text))!;
   const live = "status = 'live' AND department_id = 100 AND date BETWEEN '2025-08-01' AND '2025-08-31'";
   const net = (await rows(`SELECT COALESCE(SUM(net_paise), 0) AS n FROM receipts WHERE ${live}`)).n;
   const adjusted = (await rows(`SELECT COALESCE(SUM(net_paise), 0) AS n FROM receipts WHERE ${live} AND payment_mode = 'advance'`)).n;
@@ -76,7 +76,7 @@ describe('advances and refunds', () => {
     const taken = await staff().receipts.create(receipt([[advanceHead, 5_000_00]], {}, 1800));
     expect([taken.totalPaise, taken.taxPaise, taken.netPaise]).toEqual([5_000_00, 900_00, 5_900_00]);
     expect(await advanceNow()).toBe(5_000_00);
-    expect(rawAdvance()).toBe(5_000_00);
+    expect(await rawAdvance()).toBe(5_000_00);
 
     // Adjusted from advance: no GST (paid when the advance was taken), settles the Exam Fee.
     const adjusted = await staff().receipts.create(receipt([[fx.heads.exam, 1_500_00]], { paymentMode: 'advance' }));
@@ -84,7 +84,7 @@ describe('advances and refunds', () => {
     const info = await staff().receipts.feeInfo({ depId: 100, studentId: fx.ug.studentId });
     expect(info.rows.find((x) => x.feeHeadId === fx.heads.exam)?.balancePaise).toBe(0);
     expect(info.advancePaise).toBe(3_500_00);
-    expect(rawAdvance()).toBe(3_500_00);
+    expect(await rawAdvance()).toBe(3_500_00);
 
     expect(await refusal(staff().receipts.create(receipt([[fx.heads.tuition, 4_000_00]], { paymentMode: 'advance' })))).toEqual({
       code: 'CONFLICT',
@@ -98,7 +98,7 @@ describe('advances and refunds', () => {
     const first = await staff().refunds.create(refund(2_000_00, { paymentMode: 'upi', paymentReference: 'UPI-77' }));
     expect(first).toMatchObject({ number: 1, amountPaise: 2_000_00, advancePaise: 1_500_00 });
     expect(await advanceNow()).toBe(1_500_00);
-    expect(rawAdvance()).toBe(1_500_00);
+    expect(await rawAdvance()).toBe(1_500_00);
     const audit = await h.db.select().from(auditLog).where(and(eq(auditLog.entity, 'refund'), eq(auditLog.entityId, '1')));
     expect(audit.map((a) => a.action)).toEqual(['create']);
 

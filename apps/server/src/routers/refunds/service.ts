@@ -2,10 +2,25 @@
  * Refund vouchers: money paid back out of a student's advance. Like receipts, each write is atomic
  * (inWriteTransaction, IMMEDIATE): the advance is read, the amount checked against it, the number
  * allocated and the voucher and its audit row written together, so two clerks refunding the same
- * advance at once cannot both succeed (the second reads the first's refund and gets 409). A refund
+ * advance at once cannot both succeed (the second reads the first's refund and gets 409). As receipts
+ * do, a refund locks the student's row before it reads the advance (lockStudentForReceipt: the
+ * student's row, then the counter row), which on PostgreSQL makes a second refund, receipt or void of
+ * that student wait and read what the first committed. A refund
  * of a closed day is created or voided only by an admin with a reason (assertDayOpen).
  */
-import { type AuditActor, allocateRefundNumber, type Database, findRefundByNumber, inWriteTransaction, insertRefund, markRefundVoided, type StoredRefund, writeAudit } from '@fees/db';
+import {
+  type AuditActor,
+  allocateRefundNumber,
+  type Database,
+  findRefundByNumber,
+  inWriteTransaction,
+  insertRefund,
+  lockStudentForReceipt,
+  lockStudentOfRefund,
+  markRefundVoided,
+  type StoredRefund,
+  writeAudit,
+} from '@fees/db';
 import { paiseToRupeesText, refundLabel, refuse, type TCreateRefundInput, type TVoidRefundInput } from '@fees/validation';
 import { assertDayOpen } from '../../day-closing';
 import { assertDepartmentAccess, type DepartmentAccess } from '../../department-access';
@@ -24,6 +39,7 @@ export interface CreatedRefund {
 export function createRefund(db: Database, actor: AuditActor, input: TCreateRefundInput, access: DepartmentAccess): Promise<CreatedRefund> {
   return inWriteTransaction(db, async (db) => {
     const student = (await studentOfDepartment(db, input, access));
+    await lockStudentForReceipt(db, student.id);
     await assertReceiptDate(db, input.date, access);
     await assertDayOpen(db, actor, access, { departmentId: student.departmentId, date: input.date, change: 'create a refund', reason: input.closedDayReason ?? null });
     const advance = (await studentAdvance(db, student));
@@ -65,6 +81,7 @@ export async function loadRefund(db: Database, number: number, access: Departmen
 /** A voided refund keeps its number and row and counts nowhere: the amount returns to the advance. */
 export function voidRefund(db: Database, actor: AuditActor, { number, version, reason, closedDayReason }: TVoidRefundInput, access: DepartmentAccess) {
   return inWriteTransaction(db, async (db) => {
+    await lockStudentOfRefund(db, number);
     const refund = (await loadRefund(db, number, access));
     assertCurrentVersion('refund', { version: refund.version, updatedAt: refund.voidedAt ?? refund.createdAt }, version);
     if (refund.status === 'voided') refuse('CONFLICT', `Refund ${refundLabel(number)} is already voided`);
