@@ -41,7 +41,7 @@ describe('GET /rest/search/backup/', () => {
     expect(dump.text).toContain(`INSERT INTO "receipts" VALUES(`);
   });
 
-  it.skipIf(onPostgres)('is audited as a backup by the admin', async () => {
+  it('is audited as a backup by the admin', async () => {
     await admin.get('/search/backup/', { bFile: 'backup_2025-09-03.sql' });
     const audit = (await row<{ email: string; after: string }>(
       server.db,
