@@ -1,11 +1,13 @@
 /**
  * 64 receipts created at once over real HTTP against a running server: numbers stay unique,
- * consecutive and gap-free, and every receipt's lines add up to its stored total.
+ * consecutive and gap-free, and every receipt's lines add up to its stored total. Races on one
+ * student and one receipt keep the money rules: two clerks paying the same full balance at once get
+ * one receipt and a 409 for every other attempt; an edit racing a void of the same receipt ends with one of them and a 409.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Database, row, rows, run } from '@fees/db';
+import { type Database, receiptTotalsDrift, row, rows, run } from '@fees/db';
 import { paiseToRupeesText, receiptTaxPaise } from '@fees/validation';
 import { closeTestDatabase, openTestDatabase } from '@fees/db/testing';
 import { sql } from 'drizzle-orm';
@@ -17,6 +19,7 @@ import { createAccount, TEST_PASSWORD } from '../../test/harness';
 
 const CONCURRENCY = 64;
 const RATE_BP = 1800;
+const PG_CLERKS = ['pg-one@test.local', 'pg-two@test.local'];
 
 let dir: string;
 let db: Database;
@@ -30,6 +33,7 @@ beforeAll(async () => {
   fx = (await buildFixture(db));
   (await run(db, sql`UPDATE settings SET gst_rate_basis_points = ${RATE_BP} WHERE id = 1`));
   await createAccount(db, { email: 'counter@test.local', role: 'user', departmentId: 100 });
+  for (const email of PG_CLERKS) await createAccount(db, { email, role: 'user', departmentId: 101 });
   app = await buildApp({ deps: { db, loginLimiter: new LoginLimiter(), secureCookies: false }, webRoot: join(dir, 'no-web') });
   baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
 });
@@ -104,5 +108,65 @@ describe('receipts.create over HTTP', () => {
     const response = await post('receipts.create', { depId: 100 });
     expect(response.status).toBe(401);
     expect((await row<{ n: number }>(db, sql`SELECT COUNT(*) AS n FROM receipts`))!.n).toBe(before);
+  });
+});
+
+async function signIn(email: string, depId: number): Promise<string> {
+  const login = await post('auth.departmentLogin', { email, password: TEST_PASSWORD, depId });
+  expect(login.status).toBe(200);
+  return login.cookie!.split(';')[0]!;
+}
+
+describe('races on one student and one receipt', () => {
+  it('two clerks paying the same full balance at once: one receipt, 409 for every other attempt, the balance paid once', async () => {
+    const cookies = await Promise.all(PG_CLERKS.map((email) => signIn(email, 101)));
+    // The PG student's Tuition Fee of 30,000.00, nothing paid yet.
+    const balance = 30_000_00;
+    const tax = receiptTaxPaise(balance, RATE_BP);
+    const input = {
+      depId: 101,
+      studentId: fx.pg.studentId,
+      date: '2025-09-01',
+      items: [{ feeHeadId: fx.heads.tuition, particulars: 'Full fee', amount: paiseToRupeesText(balance) }],
+      paymentMode: 'cash',
+      paymentReference: null,
+      total: paiseToRupeesText(balance),
+      tax: paiseToRupeesText(tax),
+      net: paiseToRupeesText(balance + tax),
+      confirm: true,
+    };
+    // Each clerk sends it four times (double clicks), all at once.
+    const answers = await Promise.all([...cookies, ...cookies, ...cookies, ...cookies].map((cookie) => post('receipts.create', input, cookie)));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
+    const refused = answers.find((a) => a.status === 409)!.body.error as { message: string };
+    expect(refused.message).toBe(`Tuition Fee: ${paiseToRupeesText(balance)} is more than the balance of ${paiseToRupeesText(0)}. Confirm the overpayment to save it.`);
+    expect(await rows(db, sql`SELECT total_paise AS total FROM receipts WHERE student_id = ${fx.pg.studentId} AND status = 'live'`)).toEqual([{ total: balance }]);
+    expect(await receiptTotalsDrift(db)).toEqual([]);
+  });
+
+  it('an edit racing a void of the same receipt from one loaded version: one of them, a 409 for the other, totals consistent', async () => {
+    const cookie = await signIn('counter@test.local', 100);
+    const number = fx.ug.receiptNumber;
+    const edit = {
+      depId: 100,
+      number,
+      studentId: fx.ug.studentId,
+      date: '2025-07-01',
+      items: [{ feeHeadId: fx.heads.tuition, particulars: 'First instalment', amount: '9000' }],
+      paymentMode: 'cash',
+      total: '9000',
+      tax: '0',
+      net: '9000',
+      confirm: true,
+      version: 1,
+    };
+    const [edited, voided] = await Promise.all([
+      post('receipts.update', edit, cookie),
+      post('receipts.void', { number, reason: 'Wrong entry', version: 1 }, cookie),
+    ]);
+    expect([edited.status, voided.status].sort()).toEqual([200, 409]);
+    const stored = await row(db, sql`SELECT status, total_paise AS total, version FROM receipts WHERE number = ${number}`);
+    expect(stored).toEqual(voided.status === 200 ? { status: 'voided', total: 10_000_00, version: 2 } : { status: 'live', total: 9_000_00, version: 2 });
+    expect(await receiptTotalsDrift(db)).toEqual([]);
   });
 });
