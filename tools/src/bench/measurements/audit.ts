@@ -13,7 +13,8 @@ function cases(env: BenchEnv): ReportCase[] {
   const { depId, month, statementStudentId } = env.target;
   const deep = one<number>(env, 'select id from audit_log order by id desc limit 1 offset 5000');
   const staffUser = one<number>(env, `select user_id from audit_log where department_id = ? and user_id is not null order by id desc limit 1`, depId);
-  const receipt = one<string>(env, `select entity_id from audit_log where entity = 'receipt' and action = 'update' order by id desc limit 1`);
+  // The department's own receipt: its staff open the history panel (another department's is refused).
+  const receipt = one<string>(env, `select entity_id from audit_log where entity = 'receipt' and action = 'update' and department_id = ? order by id desc limit 1`, depId);
   const admissionNo = one<string>(env, 'select admission_no from students where id = ?', statementStudentId);
   return [
     { name: 'first page, no filter', procedure: 'audit.list', who: 'admin', input: () => ({}) },
