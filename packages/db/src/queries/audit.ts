@@ -1,6 +1,7 @@
 import type { AuditAction } from '@fees/validation';
 import type { DbOrTx } from '../client';
 import { rows, run } from '../engine/runner';
+import type { auditLog } from '../schema';
 
 export interface AuditActor {
   userId: number | null;
@@ -69,20 +70,8 @@ export interface AuditFilter {
   admissionNo?: string;
 }
 
-export interface AuditRow {
-  id: number;
-  at: string;
-  userId: number | null;
-  userEmail: string | null;
-  ip: string | null;
-  action: AuditEntry['action'];
-  entity: string;
-  entityId: string | null;
-  departmentId: number | null;
-  admissionNo: string | null;
-  before: string | null;
-  after: string | null;
-}
+/** An audit row as stored; action is one of the app's AuditActions. */
+export type AuditRow = Omit<typeof auditLog.$inferSelect, 'action'> & { action: AuditEntry['action'] };
 
 const AUDIT_COLUMNS = `id, at, user_id AS userId, user_email AS userEmail, ip, action, entity, entity_id AS entityId,
   department_id AS departmentId, admission_no AS admissionNo, before, after`;

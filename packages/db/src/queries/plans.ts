@@ -4,14 +4,10 @@ import type { DbOrTx } from '../client';
 import { departmentPaymentSettings, feeHeads, feeStructures, fineWaivers, instalmentAmounts, instalmentPlans, instalments } from '../schema';
 
 /** The fine rule columns of a plan or an instalment row. */
-interface FineColumns {
-  fineType: string | null;
-  fineGraceDays: number | null;
-  fineAmountPaise: number | null;
-  finePerDayPaise: number | null;
-  fineCapPaise: number | null;
-  finePercentBasisPoints: number | null;
-}
+type FineColumns = Pick<
+  typeof instalmentPlans.$inferSelect,
+  'fineType' | 'fineGraceDays' | 'fineAmountPaise' | 'finePerDayPaise' | 'fineCapPaise' | 'finePercentBasisPoints'
+>;
 
 export function fineRuleFromColumns(row: FineColumns): FineRule | null {
   const graceDays = row.fineGraceDays ?? 0;
@@ -224,10 +220,7 @@ export async function listFineWaivers(db: DbOrTx, studentId: number) {
     .orderBy(asc(fineWaivers.id));
 }
 
-export interface DepartmentPayment {
-  upiId: string | null;
-  payeeName: string | null;
-}
+export type DepartmentPayment = Pick<typeof departmentPaymentSettings.$inferSelect, 'upiId' | 'payeeName'>;
 
 export async function getDepartmentPayment(db: DbOrTx, departmentId: number): Promise<DepartmentPayment> {
   const row = (await db

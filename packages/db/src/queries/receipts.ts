@@ -189,15 +189,10 @@ export async function listReceiptLines(db: Database, receiptId: number): Promise
      ORDER BY rl.line_no`, { p0: receiptId }));
 }
 
-export interface ReceiptSearchRow {
+export type ReceiptSearchRow = Pick<typeof students.$inferSelect, 'admissionNo' | 'capId' | 'name' | 'address' | 'batchId'> & {
   studentId: number;
-  admissionNo: string;
-  capId: string;
-  name: string;
-  address: string;
-  batchId: number;
   batchName: string;
-}
+};
 
 /** Most students one receipt search returns. */
 export const RECEIPT_SEARCH_LIMIT = 500;
@@ -219,17 +214,10 @@ export async function searchReceiptStudents(db: Database, params: { departmentId
      LIMIT ${RECEIPT_SEARCH_LIMIT}`, { departmentId: params.departmentId, courseId: params.courseId, pattern }));
 }
 
-export interface FoundStudent {
+export type FoundStudent = Pick<typeof students.$inferSelect, 'admissionNo' | 'capId' | 'name' | 'phone' | 'address' | 'courseId' | 'batchId'> & {
   studentId: number;
-  admissionNo: string;
-  capId: string;
-  name: string;
-  phone: string | null;
-  address: string;
-  courseId: number;
-  batchId: number;
   batchName: string;
-}
+};
 
 /** Most students one Find student answer lists. */
 export const FIND_STUDENT_LIMIT = 20;
