@@ -78,6 +78,7 @@ test('the day book of a busy day: totals by clerk and mode, the void, printed', 
   await page.emulateMedia({ media: 'screen' });
   const text = runProgram('pdftotext', ['-layout', `${ARTIFACTS}/daybook.pdf`, '-']);
   expect(text).toContain('Day book');
+  expect(text).toContain('ENGLISH MEDIUM SCHOOL');
   expect(text).toContain('cashier.one@e2e.test');
   expect(text).toContain('6,870.75');
   expect(text).toContain('1,500.25');

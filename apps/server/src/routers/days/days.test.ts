@@ -112,7 +112,13 @@ describe('days.reopen', () => {
     expect((await h.caller('ugStaff').reports.dayBook({ depId: 100, date: DAY })).closed).toBe(true);
 
     expect(await h.caller('admin').days.reopen(reopen)).toEqual({ departmentId: 100, date: DAY, message: '01-08-2025 is open again' });
-    expect(await h.caller('ugStaff').reports.dayBook({ depId: 100, date: DAY })).toMatchObject({ closed: false, closedBy: null, closings: [] });
+    expect(await h.caller('ugStaff').reports.dayBook({ depId: 100, date: DAY })).toMatchObject({
+      closed: false,
+      closedBy: null,
+      closings: [],
+      letterhead: { institutionName: 'Arts and Science College', hasLogo: false },
+    });
+    expect((await h.caller('admin').reports.dayBook({ date: DAY })).letterhead).toBeNull();
     const edited = await h.caller('ugStaff').receipts.update({ ...ugReceipt(DAY, 900_00), number: before.number, version: 1 });
     expect(edited.totalPaise).toBe(900_00);
     expect((await refusal(h.caller('admin').days.reopen(reopen)))).toEqual({ code: 'CONFLICT', message: '01-08-2025 is not closed' });

@@ -16,6 +16,7 @@ import { type Column, reportFileName, tableOf } from './export';
 import { ChequeFigures, ExportActions, Figure, ReportTable } from './ReportParts';
 import type { DayBook } from './types';
 import { idOf } from '../../lib/ids';
+import '../../components/paper.css';
 
 type UserRow = DayBook['byUser'][number];
 type VoidedRow = DayBook['voided'][number];
@@ -149,6 +150,24 @@ function DayClosing({ book, depId }: { book: DayBook; depId: number | undefined 
   );
 }
 
+/** The department's letterhead over the printed day book (on screen the page header says the same). */
+function PrintedLetterhead({ letterhead, depId, departmentName }: { letterhead: NonNullable<DayBook['letterhead']>; depId: number; departmentName: string }) {
+  const trpc = useTRPC();
+  const logo = useQuery(trpc.letterheads.logo.queryOptions({ depId }, { enabled: letterhead.hasLogo, staleTime: 5 * 60_000 }));
+  const contact = [letterhead.address, letterhead.phone && `Phone: ${letterhead.phone}`].filter(Boolean).join(' · ');
+  return (
+    <header className="print-only paper-head" data-testid="day-book-letterhead">
+      {logo.data?.logo && <img src={logo.data.logo} alt="" style={{ maxHeight: '16mm' }} />}
+      <div className="paper-institution">{letterhead.institutionName}</div>
+      {contact && <div>{contact}</div>}
+      <div>{departmentName}</div>
+      <div className="paper-title" style={{ justifyContent: 'center', marginTop: '2mm' }}>
+        <strong>Day book</strong>
+      </div>
+    </header>
+  );
+}
+
 function footerOf(book: DayBook) {
   const sum = (f: (u: UserRow) => number) => book.byUser.reduce((s, u) => s + f(u), 0);
   return [['Total', sum((u) => u.receipts), ...MODES.map(([mode]) => ({ paise: sum((u) => u.byModePaise[mode]) })), { paise: sum((u) => u.totalPaise) }]];
@@ -166,7 +185,10 @@ function DayBookView({ department, adminArea }: { department: Department | null;
   const chosen = DEPARTMENTS.find((d) => d.id === depId);
   return (
     <>
-      <PageHeader title="Day book" subtitle={chosen?.name ?? 'All departments'} />
+      {/* On paper the department's letterhead, when there is one, heads the page instead. */}
+      <div className={book.data?.letterhead ? 'no-print' : undefined}>
+        <PageHeader title="Day book" subtitle={chosen?.name ?? 'All departments'} />
+      </div>
       <Group className="no-print" align="flex-end" mb="md" wrap="wrap">
         <TextInput type="date" label="Date" value={date} onChange={(e) => setDate(e.currentTarget.value)} max={todayIso()} />
         {adminArea && (
@@ -181,6 +203,7 @@ function DayBookView({ department, adminArea }: { department: Department | null;
       <ReportStates query={book} loadingLabel="Adding up the day...">
         {(data) => (
           <Stack gap="lg" data-testid="day-book">
+            {data.letterhead && chosen && <PrintedLetterhead letterhead={data.letterhead} depId={chosen.id} departmentName={chosen.name} />}
             <DayClosing book={data} depId={depId} />
             <Paper withBorder radius="md" p="md">
               <Group justify="space-between" wrap="wrap" gap="lg">
