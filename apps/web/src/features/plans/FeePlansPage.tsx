@@ -2,6 +2,7 @@ import { Paper, SimpleGrid, Stack } from '@mantine/core';
 import { IconCalendarDue, IconListDetails } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
+import { groupedByCourse } from '../../components/DepartmentCourseBatchSelect';
 import { DepartmentSelect } from '../../components/DepartmentSelect';
 import { FailureAlert } from '../../components/FailureAlert';
 import { PageHeader } from '../../components/PageHeader';
@@ -21,14 +22,6 @@ export default function FeePlansPage() {
   const batch = batches.data?.find((b) => String(b.id) === batchId);
   const plan = useQuery(trpc.plans.byBatch.queryOptions({ depId: batch?.departmentId ?? 0, batchId: batch?.id ?? 0 }, { enabled: batch !== undefined }));
 
-  const options: Array<{ group: string; items: Array<{ value: string; label: string }> }> = [];
-  for (const b of batches.data ?? []) {
-    const item = { value: String(b.id), label: `${b.name} (${b.courseName})` };
-    const last = options.at(-1);
-    if (last?.group === b.courseName) last.items.push(item);
-    else options.push({ group: b.courseName, items: [item] });
-  }
-
   return (
     <>
       <PageHeader title="Fee plans" subtitle="Instalments with due dates and the late fine, per batch" />
@@ -41,7 +34,7 @@ export default function FeePlansPage() {
               placeholder={depId ? 'Choose a batch' : 'Choose a department first'}
               disabled={!depId}
               nothingFoundMessage="This department has no batches yet"
-              data={options}
+              data={groupedByCourse(batches.data ?? [])}
               value={batchId || null}
               onChange={(value) => setParams(value ? { depId, batchId: value } : { depId })}
             />
