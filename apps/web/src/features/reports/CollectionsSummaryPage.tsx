@@ -123,7 +123,11 @@ function CollectionsSummary({ department }: { department: Department | null }) {
         <ReportStates
           query={report}
           loadingLabel="Adding up the collections..."
-          empty={(data) => data.overall.count === 0 && { icon: <IconCoinOff />, title: 'Nothing collected in this period', text: `No receipts are dated ${period}.` }}
+          empty={(data) =>
+            data.overall.count === 0 &&
+            data.overall.refundCount === 0 &&
+            data.cheques.cleared.count + data.cheques.bounced.count === 0 && { icon: <IconCoinOff />, title: 'Nothing collected in this period', text: `No receipts are dated ${period}.` }
+          }
         >
           {(data) => (
             <Stack gap="lg">
