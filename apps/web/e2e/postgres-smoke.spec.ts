@@ -46,8 +46,8 @@ test('on PostgreSQL: sign in, register a student, take a receipt, print it, see 
 
   // The backup screen offers pg_dump's file and pg_restore's steps.
   await page.getByRole('navigation').getByText('Backup Database', { exact: true }).click();
-  await page.screenshot({ path: '/tmp/postgres-smoke-backup.png', fullPage: true });
   await expect(page.getByText(/pg_restore --no-owner --dbname=fees_restored backup_\d{4}-\d{2}-\d{2}\.dump/)).toBeVisible();
+  await page.screenshot({ path: '/tmp/postgres-smoke-backup.png', fullPage: true });
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download backup' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^backup_\d{4}-\d{2}-\d{2}\.dump$/);
   await expect(page.getByRole('status')).toContainText(/Downloaded backup_\d{4}-\d{2}-\d{2}\.dump/);

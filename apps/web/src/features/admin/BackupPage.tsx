@@ -243,7 +243,7 @@ export default function BackupPage() {
           <Title order={2} size="h4" mb="xs">
             Restoring a backup
           </Title>
-          {download?.engine === 'postgres' ? <RestorePostgres example={example} /> : <RestoreSqlite example={example} />}
+          {download && (download.engine === 'postgres' ? <RestorePostgres example={example} /> : <RestoreSqlite example={example} />)}
         </Paper>
       </Stack>
     </>
