@@ -19,9 +19,10 @@ import { findChequeBounceHeadId } from './cheques';
 import { type BatchPlan, loadBatchPlan, loadBatchPlans } from './plans';
 
 /**
- * Dues as of a date: per batch, a few set-based statements (students, discounts, opening balances, bounce
- * charges, the lines of their live receipts with date and number, fine waivers) and the allocation of the plans domain in
- * memory. Never one statement per student. Portable SQL (no engine-only functions).
+ * Dues as of a date: a few set-based statements for all the batches (students, discounts, opening
+ * balances, bounce charges, fine waivers), one more per batch for the lines of its live receipts, and
+ * the allocation of the plans domain in memory, batch by batch. Never one statement per student.
+ * Portable SQL (no engine-only functions).
  */
 
 export interface DuesStudent {
@@ -149,7 +150,7 @@ function readLines(text: string, lateFeeHeadId: number | null, payments: Payment
     let date = dayTexts.get(key);
     if (date === undefined) {
       date = text.slice(k, k + 10);
-      dayTexts.set(key, date);
+      if (dayTexts.size < 100_000) dayTexts.set(key, date);
     }
     k += 11;
     let c = text.charCodeAt(k);
