@@ -121,6 +121,16 @@ const SCREENS: Screen[] = [
       await expect(page.getByRole('textbox', { name: 'Discount amount' })).toBeVisible();
     },
   },
+  {
+    name: 'refunds-report',
+    as: 'admin',
+    landmarks: SHELL,
+    open: async (page) => {
+      await page.goto('/admin/refunds?from=2025-06-01&to=2025-12-31');
+      await expect(page.getByRole('combobox', { name: 'Paid out by' })).toBeVisible();
+      await expect(page.getByText('No refunds', { exact: true })).toBeVisible();
+    },
+  },
 ];
 
 /** Heading levels in document order, visible ones only. */
