@@ -1,5 +1,6 @@
 import { CHEQUE_BOUNCE_HEAD } from '@fees/validation';
 import { type SQL, sql } from 'drizzle-orm';
+import { textLiteral } from '../engine/runner';
 
 /**
  * What a student owes beyond their batch's fee structure, per student and fee head (issue 13): opening
@@ -8,8 +9,9 @@ import { type SQL, sql } from 'drizzle-orm';
  * (the opening balance alone) and first_opening_id (the head's opening balance row, null for a head
  * charged only by bounces). On a structure head the amount adds to the head's fee; a head outside the
  * structure is a head of its own. `students` selects the students (an SQL expression of student ids,
- * e.g. a CTE's ids), so each part reads its rows by the student index. The dues allocation reads the
- * same two tables with their dates (queries/dues.ts).
+ * e.g. a CTE's ids), so each part reads its rows by the student index. The head's name is part of the
+ * text, not a parameter (see balances.ts). The dues allocation reads the same two tables with their
+ * dates (queries/dues.ts).
  */
 export function studentCharges(students: SQL): SQL {
   return sql`SELECT x.student_id, x.fee_head_id, SUM(x.amount_paise) AS amount_paise, SUM(x.opening_paise) AS opening_paise,
@@ -19,7 +21,7 @@ export function studentCharges(students: SQL): SQL {
       FROM opening_balances ob WHERE ob.student_id IN (${students})
       UNION ALL
       SELECT c.student_id, fh.id, c.bounce_charge_paise, 0, NULL
-      FROM cheques c JOIN fee_heads fh ON fh.name = ${CHEQUE_BOUNCE_HEAD}
+      FROM cheques c JOIN fee_heads fh ON fh.name = ${sql.raw(textLiteral(CHEQUE_BOUNCE_HEAD))}
       WHERE c.student_id IN (${students}) AND c.status = 'bounced' AND c.bounce_charge_paise > 0
     ) x
     GROUP BY x.student_id, x.fee_head_id`;
