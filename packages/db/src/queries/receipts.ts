@@ -1,5 +1,6 @@
 import type { Database } from '../client';
 import { row, rows, run } from '../engine/runner';
+import { likePattern } from './like';
 import type { ChequeStatus, receiptLines, receipts, students } from '../schema';
 
 /** A student as the receipt counter needs them, with the GST rate in force (one statement). */
@@ -202,7 +203,7 @@ export const RECEIPT_SEARCH_LIMIT = 500;
  * (any case; empty text lists the course), newest batch first (start date descending, then name) then by name.
  */
 export async function searchReceiptStudents(db: Database, params: { departmentId: number; courseId: number; text: string }): Promise<ReceiptSearchRow[]> {
-  const pattern = `%${params.text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const pattern = likePattern(params.text);
   return (await rows<ReceiptSearchRow>(
     db,
     `SELECT s.id AS studentId, s.admission_no AS admissionNo, s.cap_id AS capId, s.name, s.address,
@@ -244,7 +245,7 @@ export async function findDepartmentStudents(
       `SELECT ${FOUND_COLUMNS}
      WHERE s.department_id = @departmentId AND s.admission_no = @text COLLATE NOCASE ${course}
      ORDER BY s.id LIMIT 1`, { ...args, text: params.text })) ?? null;
-  const pattern = `%${params.text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const pattern = likePattern(params.text);
   const matches = (await rows<FoundStudent>(
     db,
     `SELECT ${FOUND_COLUMNS}

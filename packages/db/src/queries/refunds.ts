@@ -6,7 +6,7 @@ import { ADVANCE_HEAD, type AdvanceHead, type AdvanceSettlements, CHEQUE_BOUNCE_
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { row, rows, run } from '../engine/runner';
-import { likePattern } from './reports/shared';
+import { likePattern } from './like';
 import type { refunds } from '../schema';
 
 /** The next refund number, bumped inside the caller's transaction: unique, increasing, no gaps. */

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../client';
 import { row, rows } from '../../engine/runner';
-import { type BatchGroup, likePattern, type ReceiptTotals } from './shared';
+import { likePattern } from '../like';
+import type { BatchGroup, ReceiptTotals } from './shared';
 
 export interface FeeReceiptRow {
   number: number;

@@ -1,5 +1,6 @@
-/** What several reports share: batch groups, the search pattern, the per-student money of a course. */
+/** What several reports share: batch groups and the per-student money of a course. */
 import { sql } from 'drizzle-orm';
+import { likePattern } from '../like';
 import { studentCharges } from '../student-charges';
 
 export interface BatchGroup<Row, Totals> {
@@ -7,11 +8,6 @@ export interface BatchGroup<Row, Totals> {
   batchName: string;
   totals: Totals;
   rows: Row[];
-}
-
-/** A LIKE pattern for a search text, with %, _ and \ taken literally (used with ESCAPE '\'). */
-export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 export interface ReceiptTotals {
