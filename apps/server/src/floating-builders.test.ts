@@ -1,0 +1,33 @@
+/**
+ * A Drizzle query builder runs only when awaited, and biome's noFloatingPromises does not recognise
+ * one (it follows our own async functions). A statement that starts with `db.insert(`, `tx.update(`,
+ * `ctx.db.delete(`... is a builder nobody awaits: its write silently never happens.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const FOLDERS = ['packages/db/src', 'apps/server/src'];
+const FLOATING = /^\s*(?:[\w.]+\.)?(?:db|tx)\.(?:insert|update|delete|select|selectDistinct)\(/;
+
+function* sources(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* sources(path);
+    else if (entry.name.endsWith('.ts')) yield path;
+  }
+}
+
+it('no Drizzle builder is left un-awaited in packages/db or apps/server', () => {
+  const floating: string[] = [];
+  for (const folder of FOLDERS) {
+    for (const file of sources(join(ROOT, folder))) {
+      for (const [i, line] of readFileSync(file, 'utf8').split('\n').entries()) {
+        if (FLOATING.test(line)) floating.push(`${relative(ROOT, file)}:${i + 1}: ${line.trim()}`);
+      }
+    }
+  }
+  expect(floating).toEqual([]);
+});
