@@ -16,6 +16,6 @@ export async function ensureFirstAdmin(
   const password = generated ? generatePassword() : ZPassword.parse(env.adminPassword);
   if ((await findUserByEmail(db, email))) throw new Error(`${email} exists but is not an admin; set ADMIN_EMAIL to another address`);
   const user = (await insertUser(db, { email, passwordHash: await hashPassword(password), role: 'admin', departmentId: null }));
-  await writeAudit(db, { userId: null, email: 'system' }, { action: 'create', entity: 'user', entityId: user.id, after: user });
+  await writeAudit(db, { actor: { userId: null, email: 'system' }, action: 'create', entity: 'user', entityId: user.id, after: user });
   return { email, password, generated };
 }

@@ -29,7 +29,8 @@ export async function assertDayOpen(
   const closed = `${DAY_CLOSED_START}: ${formatDate(day.date)} was closed by ${closing.closedByEmail ?? 'a deleted account'} at ${localTime(closing.closedAt)}.`;
   if (access.role !== 'admin') refuse('CONFLICT', `${closed} Only an administrator can change it.`);
   if (!day.reason) refuse('CONFLICT', `${closed} Give a reason to change it.`);
-  await writeAudit(db, actor, {
+  await writeAudit(db, {
+    actor,
     action: 'closed_day_change',
     entity: 'day_closing',
     entityId: `${day.departmentId}/${day.date}`,

@@ -260,7 +260,7 @@ export async function loadDemoAcademics(db: Database): Promise<DemoAcademicsSumm
     if (discountRows.length > 0) await tx.insert(discounts).values(discountRows);
     summary.discounts = discountRows.length;
 
-    await writeAudit(tx, { userId: null, email: 'demo' }, { action: 'import', entity: 'demo', after: summary });
+    await writeAudit(tx, { actor: { userId: null, email: 'demo' }, action: 'import', entity: 'demo', after: summary });
     return summary;
   });
 }

@@ -97,7 +97,7 @@ export async function loadDemoSchemes(db: Database): Promise<number> {
     transaction(db, async (tx) => {
       const rules = [ruleOfInput(ZSchemeRuleInput.parse(rule))];
       const row = await insertScheme(tx, { name, rules });
-      await writeAudit(tx, DEMO_ADMIN, { action: 'create', entity: 'scheme', entityId: row.id, after: { ...row, rules } });
+      await writeAudit(tx, { actor: DEMO_ADMIN, action: 'create', entity: 'scheme', entityId: row.id, after: { ...row, rules } });
       return row.id;
     });
   const rte = await scheme('RTE 25%', { kind: 'percent', feeHeadId: tuition.id, courseId: batch.courseId, batchId: null, percent: '25' });
@@ -143,7 +143,7 @@ export async function loadDemoOpeningBalances(db: Database): Promise<number> {
   if (rows.length === 0) return 0;
   await transaction(db, async (tx) => {
     const ids = await insertOpeningBalances(tx, rows);
-    await writeAudit(tx, DEMO_ADMIN, { action: 'import', entity: 'opening_balance', entityId: ids.join(','), after: { rows: rows.length } });
+    await writeAudit(tx, { actor: DEMO_ADMIN, action: 'import', entity: 'opening_balance', entityId: ids.join(','), after: { rows: rows.length } });
   });
   return rows.length;
 }
@@ -234,7 +234,7 @@ export async function loadDemoMoneyMovements(db: Database): Promise<{ refunds: n
       const clerk = await staffOf(db, d.id);
       await transaction(db, async (tx) => {
         if (await insertDayClosing(tx, { departmentId: d.id, date: yesterday, closedBy: clerk.userId })) {
-          await writeAudit(tx, clerk, { action: 'close_day', entity: 'day_closing', entityId: `${d.id}/${yesterday}`, after: { departmentId: d.id, date: yesterday } });
+          await writeAudit(tx, { actor: clerk, action: 'close_day', entity: 'day_closing', entityId: `${d.id}/${yesterday}`, after: { departmentId: d.id, date: yesterday } });
           done.closed++;
         }
       });

@@ -88,7 +88,7 @@ export async function loadDemoPlans(db: Database): Promise<number> {
       await writeBatchPlan(tx, { batchId: batch.id, fineRule: plan.fineRule, instalments, userId: null });
       made++;
     }
-    await writeAudit(tx, { userId: null, email: 'demo' }, { action: 'import', entity: 'demo_plans', after: { plans: made } });
+    await writeAudit(tx, { actor: { userId: null, email: 'demo' }, action: 'import', entity: 'demo_plans', after: { plans: made } });
     return made;
   });
 }
@@ -146,7 +146,7 @@ export async function loadDemoWaiver(db: Database): Promise<boolean> {
         .insert(fineWaivers)
         .values({ studentId: student.studentId, amountPaise, reason: 'Hospitalised during the due month', date: day, createdByEmail: 'demo' })
         .returning())[0]!;
-      await writeAudit(tx, { userId: null, email: 'demo' }, { action: 'create', entity: 'fine_waiver', entityId: row.id, after: row });
+      await writeAudit(tx, { actor: { userId: null, email: 'demo' }, action: 'create', entity: 'fine_waiver', entityId: row.id, after: row });
     });
     return true;
   }

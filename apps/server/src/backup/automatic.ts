@@ -172,7 +172,8 @@ export class Backups {
     if (check.ok) this.log.info({ file, reason, bytes: record.bytes, ms: record.ms, copy: record.copy }, 'backup');
     else this.log.error({ file, reason, problem: check.problem }, 'backup failed its check');
     if (record.copy && !record.copy.ok) this.log.error({ file, to: record.copy.to, error: record.copy.error }, 'backup copy failed');
-    await writeAudit(this.db, { userId: null, email: 'system' }, {
+    await writeAudit(this.db, {
+      actor: { userId: null, email: 'system' },
       action: 'backup',
       entity: 'database',
       entityId: file,

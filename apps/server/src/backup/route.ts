@@ -31,7 +31,8 @@ export async function backupRoutes(app: FastifyInstance, opts: { deps: ServerDep
       throw error;
     }
     const fileName = backupFileName(postgres ? 'dump' : 'sqlite');
-    await writeAudit(ctx.db, actorOf(ctx), {
+    await writeAudit(ctx.db, {
+      actor: actorOf(ctx),
       action: 'backup',
       entity: 'database',
       after: { fileName, bytes: snapshot.bytes, ms: snapshot.ms },

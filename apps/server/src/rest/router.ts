@@ -23,7 +23,7 @@ export const ZSqlBackupInput = z.object({
 export const restOnlyRouter = router({
   sqlDump: adminProcedure.input(ZSqlBackupInput).query(async ({ ctx, input }) => {
     const dump = await createSqlDump(ctx.db);
-    await writeAudit(ctx.db, actorOf(ctx), { action: 'backup', entity: 'database', after: { fileName: input.bFile, format: 'sql' } });
+    await writeAudit(ctx.db, { actor: actorOf(ctx), action: 'backup', entity: 'database', after: { fileName: input.bFile, format: 'sql' } });
     return { fileName: input.bFile, content: dump.stream };
   }),
 });

@@ -27,7 +27,7 @@ const passwordHash = await hashPassword(password.data);
 await transaction(db, async (tx) => {
   await updateUserPassword(tx, { id: user.id, passwordHash });
   await deleteUserSessions(tx, { userId: user.id, exceptSessionId: null });
-  await writeAudit(tx, { userId: null, email: 'reset-password command' }, { action: 'update', entity: 'user', entityId: user.id, after: { password: 'reset' } });
+  await writeAudit(tx, { actor: { userId: null, email: 'reset-password command' }, action: 'update', entity: 'user', entityId: user.id, after: { password: 'reset' } });
 });
 db.$client.close();
 console.log(`New password for ${user.email}: ${password.data}`);

@@ -35,11 +35,16 @@ function first<T extends 'number' | 'string'>(type: T, ...values: unknown[]): (T
   return (values.find((v) => typeof v === type) ?? null) as (T extends 'number' ? number : string) | null;
 }
 
+/** One audit row: who (the actor) beside what they did, flat like the row it becomes. */
+export interface AuditWrite extends AuditEntry {
+  actor: AuditActor;
+}
+
 /**
  * Appends one audit row; call it inside the transaction of the write it describes. A statement
  * compiled once: every write of the app, the receipt counter's included, goes through here.
  */
-export async function writeAudit(db: DbOrTx, actor: AuditActor, entry: AuditEntry): Promise<void> {
+export async function writeAudit(db: DbOrTx, { actor, ...entry }: AuditWrite): Promise<void> {
   // The department and admission number the audit screen filters on, from the snapshots or their student.
   const after = (typeof entry.after === 'object' ? entry.after : null) as Snapshot;
   const before = (typeof entry.before === 'object' ? entry.before : null) as Snapshot;

@@ -48,7 +48,7 @@ export async function createAccount(
     return transaction(ctx.db, async (tx) => {
       if ((await findUserByEmail(tx, input.email))) throw duplicate();
       const row = (await insertUser(tx, { email: input.email, passwordHash, role: input.role, departmentId: input.departmentId }));
-      await writeAudit(tx, actorOf(ctx), { action: 'create', entity: 'user', entityId: row.id, after: row });
+      await writeAudit(tx, { actor: actorOf(ctx), action: 'create', entity: 'user', entityId: row.id, after: row });
       return row;
     });
   } catch (error) {
@@ -76,7 +76,8 @@ export async function changePassword(
     const before = (await loadAccount(tx, input.userId, scope));
     await updateUserPassword(tx, { id: input.userId, passwordHash });
     await deleteUserSessions(tx, { userId: input.userId, exceptSessionId: input.userId === ctx.session.userId ? ctx.session.sessionId : null });
-    await writeAudit(tx, actorOf(ctx), {
+    await writeAudit(tx, {
+      actor: actorOf(ctx),
       action: 'update',
       entity: 'user',
       entityId: input.userId,
@@ -102,7 +103,7 @@ export async function removeAccount(ctx: AuthedContext, id: number, scope: Accou
         throw new AppError('CONFLICT', 'You cannot delete your own account');
       }
       await deleteUser(tx, id);
-      await writeAudit(tx, actorOf(ctx), { action: 'delete', entity: 'user', entityId: id, before });
+      await writeAudit(tx, { actor: actorOf(ctx), action: 'delete', entity: 'user', entityId: id, before });
       return before;
     });
     return { Result: 'DELETED' as const, Message: `Account ${removed.email} deleted`, id };

@@ -15,7 +15,7 @@ export async function settingsUpdateHandler({ ctx, input }: { ctx: Context; inpu
       await upsertLetterhead(tx, { departmentId: l.depId, institutionName: l.institutionName, address: l.address, phone: l.phone });
     }
     const saved = (await readSettings(tx));
-    await writeAudit(tx, actorOf(ctx), { action: 'update', entity: 'settings', entityId: 1, before, after: saved });
+    await writeAudit(tx, { actor: actorOf(ctx), action: 'update', entity: 'settings', entityId: 1, before, after: saved });
     return saved;
   });
   return { Result: 'SAVED' as const, Message: 'Settings saved', ...after };

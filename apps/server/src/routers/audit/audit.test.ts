@@ -27,7 +27,8 @@ beforeAll(async () => {
     for (let i = 0; i < MANY; i++) {
       const actor = actors[i % 3]!;
       const departmentId = 100 + (i % 6);
-      await writeAudit(tx, { userId: actor.userId, email: actor.email }, {
+      await writeAudit(tx, {
+        actor: { userId: actor.userId, email: actor.email },
         action: ACTIONS[i % ACTIONS.length]!,
         entity: 'receipt',
         entityId: 100_000 + i,

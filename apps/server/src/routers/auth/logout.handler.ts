@@ -6,7 +6,7 @@ import type { Context } from '../../context';
 export async function logoutHandler({ ctx }: { ctx: Context }) {
   if (ctx.session) {
     await endSession(ctx.db, ctx.session.sessionId);
-    await writeAudit(ctx.db, actorOf(ctx), { action: 'logout', entity: 'session' });
+    await writeAudit(ctx.db, { actor: actorOf(ctx), action: 'logout', entity: 'session' });
   }
   ctx.clearSessionCookie();
   return { state: 'Success' as const };

@@ -38,11 +38,7 @@ export async function signIn(
   if (verdict.delayMs > 0) await sleep(verdict.delayMs);
 
   const refuse = async (reason: string, userId: number | null, message: string): Promise<never> => {
-    await writeAudit(
-      ctx.db,
-      { userId, email: input.email, ip: ctx.ip },
-      { action: 'login_failed', entity: 'session', after: { reason, depId: input.depId } },
-    );
+    await writeAudit(ctx.db, { actor: { userId, email: input.email, ip: ctx.ip }, action: 'login_failed', entity: 'session', after: { reason, depId: input.depId } });
     throw new AppError('UNAUTHORIZED', message);
   };
 
@@ -66,11 +62,7 @@ export async function signIn(
 
   const token = (await startSession(ctx.db, user.id, department?.id ?? null));
   ctx.setSessionCookie(token);
-  await writeAudit(
-    ctx.db,
-    { userId: user.id, email: user.email, ip: ctx.ip },
-    { action: 'login', entity: 'session', after: { depId: department?.id ?? null } },
-  );
+  await writeAudit(ctx.db, { actor: { userId: user.id, email: user.email, ip: ctx.ip }, action: 'login', entity: 'session', after: { depId: department?.id ?? null } });
   return {
     auth: true,
     role: user.role,

@@ -17,7 +17,7 @@ export async function createHandler({ ctx, input }: { ctx: AuthedContext; input:
         startDate: input.startDate,
         endDate: input.endDate,
       });
-      await writeAudit(tx, actorOf(ctx), { action: 'create', entity: 'batch', entityId: row.id, after: row });
+      await writeAudit(tx, { actor: actorOf(ctx), action: 'create', entity: 'batch', entityId: row.id, after: row });
       return row;
     });
     return { Result: 'SAVED' as const, Message: `Batch ${batch.name} of ${course.name} saved`, id: batch.id };

@@ -27,7 +27,7 @@ export async function updateHandler({ ctx, input }: { ctx: AuthedContext; input:
         startDate: input.startDate,
         endDate: input.endDate,
       });
-      await writeAudit(tx, actorOf(ctx), { action: 'update', entity: 'batch', entityId: input.id, before, after });
+      await writeAudit(tx, { actor: actorOf(ctx), action: 'update', entity: 'batch', entityId: input.id, before, after });
       return after;
     });
     return { Result: 'UPDATED' as const, Message: `Batch ${batch.name} of ${course.name} updated`, id: batch.id };

@@ -34,7 +34,8 @@ export function clearCheque(db: Database, actor: AuditActor, input: TClearCheque
   return inWriteTransaction(db, async (db) => {
     const { cheque } = (await pendingCheque(db, input, access));
     await settleCheque(db, { id: cheque.id, status: 'cleared', date: input.date, reason: null, chargePaise: 0, userId: actor.userId });
-    await writeAudit(db, actor, {
+    await writeAudit(db, {
+      actor,
       action: 'update',
       entity: 'cheque',
       entityId: cheque.id,
@@ -57,7 +58,8 @@ export function bounceCheque(db: Database, actor: AuditActor, input: TBounceCheq
     await assertDayOpen(db, actor, access, { departmentId: cheque.departmentId, date: input.date, change: `bounce the cheque of receipt ${label}`, reason: input.reason });
     await settleCheque(db, { id: cheque.id, status: 'bounced', date: input.date, reason: input.reason, chargePaise: input.charge, userId: actor.userId });
     await markVoided(db, actor, receipt, `Cheque bounced: ${input.reason}`);
-    await writeAudit(db, actor, {
+    await writeAudit(db, {
+      actor,
       action: 'update',
       entity: 'cheque',
       entityId: cheque.id,

@@ -14,7 +14,7 @@ export function closeHandler({ ctx, input }: { ctx: AuthedContext; input: TClose
       refuse('CONFLICT', `${formatDate(input.date)} was already closed by ${closing?.closedByEmail ?? 'a deleted account'}`);
     }
     const closing = (await findDayClosing(tx, { departmentId: input.depId, date: input.date }))!;
-    await writeAudit(tx, actorOf(ctx), { action: 'close_day', entity: 'day_closing', entityId: `${input.depId}/${input.date}`, after: closing });
+    await writeAudit(tx, { actor: actorOf(ctx), action: 'close_day', entity: 'day_closing', entityId: `${input.depId}/${input.date}`, after: closing });
     return { ...closing, message: `${formatDate(input.date)} is closed` };
   });
 }

@@ -13,7 +13,8 @@ export function reopenHandler({ ctx, input }: { ctx: AuthedContext; input: TReop
     if (!closing || !(await deleteDayClosing(tx, { departmentId: input.depId, date: input.date }))) {
       refuse('CONFLICT', `${formatDate(input.date)} is not closed`);
     }
-    await writeAudit(tx, actorOf(ctx), {
+    await writeAudit(tx, {
+      actor: actorOf(ctx),
       action: 'reopen_day',
       entity: 'day_closing',
       entityId: `${input.depId}/${input.date}`,

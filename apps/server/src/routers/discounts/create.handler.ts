@@ -15,7 +15,7 @@ export async function createHandler({ ctx, input }: { ctx: AuthedContext; input:
         adjustmentPaise: input.adjustment,
         note: input.note,
       });
-      await writeAudit(tx, actorOf(ctx), { action: 'create', entity: 'discount', entityId: inserted.id, after: inserted });
+      await writeAudit(tx, { actor: actorOf(ctx), action: 'create', entity: 'discount', entityId: inserted.id, after: inserted });
       return { ...checked, row: inserted };
     });
     return { Result: 'SAVED' as const, Message: `Discount saved for ${student.name} (${student.admissionNo}) on ${head.name}`, id: row.id };

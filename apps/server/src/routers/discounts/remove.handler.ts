@@ -8,7 +8,7 @@ export async function removeHandler({ ctx, input }: { ctx: AuthedContext; input:
     const before = (await findDiscount(tx, input.id));
     if (!before) throw new AppError('NOT_FOUND', 'No such discount');
     await deleteDiscount(tx, input.id);
-    await writeAudit(tx, actorOf(ctx), { action: 'delete', entity: 'discount', entityId: input.id, before });
+    await writeAudit(tx, { actor: actorOf(ctx), action: 'delete', entity: 'discount', entityId: input.id, before });
     return before;
   });
   return {

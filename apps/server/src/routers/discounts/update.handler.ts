@@ -22,7 +22,7 @@ export async function updateHandler({ ctx, input }: { ctx: AuthedContext; input:
         // A scheme's discount typed over by hand is the admin's own from then on: leaving the scheme keeps it.
         schemeId: before.discountPaise === input.discount && before.feeHeadId === input.feeHeadId ? before.schemeId : null,
       });
-      await writeAudit(tx, actorOf(ctx), { action: 'update', entity: 'discount', entityId: input.id, before, after });
+      await writeAudit(tx, { actor: actorOf(ctx), action: 'update', entity: 'discount', entityId: input.id, before, after });
       return checked;
     });
     return { Result: 'SAVED' as const, Message: `Discount updated for ${student.name} (${student.admissionNo}) on ${head.name}`, id: input.id };

@@ -10,7 +10,7 @@ export async function headsCreateHandler({ ctx, input }: { ctx: AuthedContext; i
     const head = await transaction(ctx.db, async (tx) => {
       if ((await findFeeHeadByName(tx, { name: input.name }))) throw conflict;
       const row = (await insertFeeHead(tx, input.name));
-      await writeAudit(tx, actorOf(ctx), { action: 'create', entity: 'fee_head', entityId: row.id, after: row });
+      await writeAudit(tx, { actor: actorOf(ctx), action: 'create', entity: 'fee_head', entityId: row.id, after: row });
       return row;
     });
     return { Result: 'SAVED' as const, Message: `Fee head ${head.name} added`, id: head.id };

@@ -24,7 +24,7 @@ export async function headsRemoveHandler({ ctx, input }: { ctx: AuthedContext; i
       throw new AppError('CONFLICT', `${before.name} cannot be deleted: it is used by ${uses.join(', ')}`);
     }
     await deleteFeeHead(tx, input.id);
-    await writeAudit(tx, actorOf(ctx), { action: 'delete', entity: 'fee_head', entityId: input.id, before });
+    await writeAudit(tx, { actor: actorOf(ctx), action: 'delete', entity: 'fee_head', entityId: input.id, before });
     return before;
   });
   return { Result: 'DELETED' as const, Message: `Fee head ${head.name} deleted`, id: head.id };

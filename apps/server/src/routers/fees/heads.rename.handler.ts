@@ -15,7 +15,7 @@ export async function headsRenameHandler({ ctx, input }: { ctx: AuthedContext; i
       if (before.name === CHEQUE_BOUNCE_HEAD) throw new AppError('CONFLICT', `${CHEQUE_BOUNCE_HEAD} cannot be renamed: bounce charges are found by this name`);
       if ((await findFeeHeadByName(tx, { name: input.name, exceptId: input.id }))) throw conflict;
       const after = (await renameFeeHead(tx, { id: input.id, name: input.name }));
-      await writeAudit(tx, actorOf(ctx), { action: 'update', entity: 'fee_head', entityId: input.id, before, after });
+      await writeAudit(tx, { actor: actorOf(ctx), action: 'update', entity: 'fee_head', entityId: input.id, before, after });
       return after;
     });
     return { Result: 'UPDATED' as const, Message: `Fee head renamed to ${head.name}`, id: head.id };

@@ -17,7 +17,7 @@ export async function structuresCreateHandler({ ctx, input }: { ctx: AuthedConte
         endDate: input.endDate,
       });
       await moveStructureChangeIntoPlan(tx, { batchId: input.batchId, feeHeadId: input.feeHeadId, deltaPaise: input.amount });
-      await writeAudit(tx, actorOf(ctx), { action: 'create', entity: 'fee_structure', entityId: row.id, after: row });
+      await writeAudit(tx, { actor: actorOf(ctx), action: 'create', entity: 'fee_structure', entityId: row.id, after: row });
       return { row, batch, head };
     });
     return {

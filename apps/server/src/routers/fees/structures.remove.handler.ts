@@ -17,7 +17,7 @@ export async function structuresRemoveHandler({ ctx, input }: { ctx: AuthedConte
     }
     await deleteFeeStructure(tx, input.id);
     await dropHeadFromPlan(tx, { batchId: before.batchId, feeHeadId: before.feeHeadId });
-    await writeAudit(tx, actorOf(ctx), { action: 'delete', entity: 'fee_structure', entityId: input.id, before });
+    await writeAudit(tx, { actor: actorOf(ctx), action: 'delete', entity: 'fee_structure', entityId: input.id, before });
     return before;
   });
   return { Result: 'DELETED' as const, Message: `${removed.feeHeadName} removed from batch ${removed.batchName}`, id: input.id };

@@ -54,7 +54,7 @@ export async function structuresUpdateHandler({ ctx, input }: { ctx: AuthedConte
       } else {
         await moveStructureChangeIntoPlan(tx, { batchId: input.batchId, feeHeadId: input.feeHeadId, deltaPaise: input.amount - before.amountPaise });
       }
-      await writeAudit(tx, actorOf(ctx), { action: 'update', entity: 'fee_structure', entityId: input.id, before, after });
+      await writeAudit(tx, { actor: actorOf(ctx), action: 'update', entity: 'fee_structure', entityId: input.id, before, after });
       return { batch, head };
     });
     return {

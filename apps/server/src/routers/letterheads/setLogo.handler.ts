@@ -10,7 +10,7 @@ export async function setLogoHandler({ ctx, input }: { ctx: Context; input: TLet
   await transaction(ctx.db, async (tx) => {
     const before = logoSummary((await getLetterheadLogo(tx, input.depId)));
     await setLetterheadLogo(tx, { departmentId: input.depId, mimeType, bytes: Buffer.from(bytes) });
-    await writeAudit(tx, actorOf(ctx), { action: 'update', entity: 'letterhead_logo', entityId: input.depId, before, after: { mimeType, size: bytes.length } });
+    await writeAudit(tx, { actor: actorOf(ctx), action: 'update', entity: 'letterhead_logo', entityId: input.depId, before, after: { mimeType, size: bytes.length } });
   });
   return { Result: 'SAVED' as const, Message: 'Logo saved' };
 }

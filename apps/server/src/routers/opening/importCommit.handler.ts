@@ -22,7 +22,7 @@ export async function importCommitHandler({ ctx, input }: { ctx: AuthedContext; 
         analysis.balances.map((b) => ({ studentId: b.studentId, feeHeadId: b.feeHeadId, amountPaise: b.amountPaise, dueDate, note: b.note, createdBy: ctx.session.userId })),
       );
       for (const [i, b] of analysis.balances.entries()) {
-        await writeAudit(tx, actor, { action: 'import', entity: 'opening_balance', entityId: ids[i], after: { ...b, departmentId: input.depId, dueDate } });
+        await writeAudit(tx, { actor, action: 'import', entity: 'opening_balance', entityId: ids[i], after: { ...b, departmentId: input.depId, dueDate } });
       }
       return ids.length;
     });

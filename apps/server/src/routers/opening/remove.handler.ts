@@ -11,7 +11,7 @@ export async function removeHandler({ ctx, input }: { ctx: AuthedContext; input:
     if (!before || before.departmentId !== input.depId) throw new AppError('NOT_FOUND', 'No such opening balance in this department');
     assertCurrentVersion('opening balance', before, input.version);
     await deleteOpeningBalance(tx, input.id);
-    await writeAudit(tx, actorOf(ctx), { action: 'delete', entity: 'opening_balance', entityId: input.id, before });
+    await writeAudit(tx, { actor: actorOf(ctx), action: 'delete', entity: 'opening_balance', entityId: input.id, before });
     return { id: input.id };
   });
 }

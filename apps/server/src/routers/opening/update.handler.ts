@@ -12,7 +12,7 @@ export async function updateHandler({ ctx, input }: { ctx: AuthedContext; input:
     assertCurrentVersion('opening balance', before, input.version);
     await updateOpeningBalance(tx, { id: input.id, amountPaise: input.amount, note: input.note });
     const after = (await findOpeningBalance(tx, input.id))!;
-    await writeAudit(tx, actorOf(ctx), { action: 'update', entity: 'opening_balance', entityId: input.id, before, after });
+    await writeAudit(tx, { actor: actorOf(ctx), action: 'update', entity: 'opening_balance', entityId: input.id, before, after });
     return after;
   });
 }

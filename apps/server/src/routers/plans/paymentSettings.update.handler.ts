@@ -9,7 +9,7 @@ export function paymentSettingsUpdateHandler({ ctx, input }: { ctx: AuthedContex
     const before = (await getDepartmentPayment(tx, input.depId));
     const after = { upiId: input.upiId, payeeName: input.payeeName };
     await setDepartmentPayment(tx, { departmentId: input.depId, ...after });
-    await writeAudit(tx, actorOf(ctx), { action: 'update', entity: 'department_payment', entityId: input.depId, before, after });
+    await writeAudit(tx, { actor: actorOf(ctx), action: 'update', entity: 'department_payment', entityId: input.depId, before, after });
     return { depId: input.depId, ...after };
   });
 }

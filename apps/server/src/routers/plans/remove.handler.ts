@@ -13,7 +13,7 @@ export function removeHandler({ ctx, input }: { ctx: AuthedContext; input: TRemo
       throw new AppError('CONFLICT', 'Someone else changed this plan meanwhile; reload it and make your change again');
     }
     await deleteBatchPlan(tx, input.batchId);
-    await writeAudit(tx, actorOf(ctx), { action: 'delete', entity: 'instalment_plan', entityId: input.batchId, before: planView(before) });
+    await writeAudit(tx, { actor: actorOf(ctx), action: 'delete', entity: 'instalment_plan', entityId: input.batchId, before: planView(before) });
     return planView((await loadBatchPlan(tx, input.batchId)));
   });
 }

@@ -40,7 +40,8 @@ export function saveHandler({ ctx, input }: { ctx: AuthedContext; input: TSavePl
       userId: ctx.session.userId,
     });
     const after = planView((await loadBatchPlan(tx, input.batchId)));
-    await writeAudit(tx, actorOf(ctx), {
+    await writeAudit(tx, {
+      actor: actorOf(ctx),
       action: before.hasPlan ? 'update' : 'create',
       entity: 'instalment_plan',
       entityId: input.batchId,

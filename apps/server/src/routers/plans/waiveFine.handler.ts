@@ -17,7 +17,7 @@ export function waiveFineHandler({ ctx, input }: { ctx: AuthedContext; input: TW
       .insert(fineWaivers)
       .values({ studentId: student.id, amountPaise: input.amountPaise, reason: input.reason, date, createdBy: ctx.session.userId, createdByEmail: ctx.session.email })
       .returning())[0]!;
-    await writeAudit(tx, actorOf(ctx), { action: 'create', entity: 'fine_waiver', entityId: row.id, after: row });
+    await writeAudit(tx, { actor: actorOf(ctx), action: 'create', entity: 'fine_waiver', entityId: row.id, after: row });
     return { id: row.id, ...(await studentDuesView(tx, student, date)).fine };
   });
 }

@@ -257,7 +257,8 @@ export function createReceipt(db: Database, actor: AuditActor, input: TCreateRec
     const receiptId = (await insertReceipt(db, { receipt: master, lines: priced.lines }));
     const instrument = instrumentOf(input);
     if (instrument) await insertCheque(db, { ...instrument, receiptId, departmentId: student.departmentId, studentId: student.id });
-    await writeAudit(db, actor, {
+    await writeAudit(db, {
+      actor,
       action: 'create',
       entity: 'receipt',
       entityId: number,
@@ -320,7 +321,8 @@ export function updateReceipt(db: Database, actor: AuditActor, input: TUpdateRec
     if (!instrument) await deleteChequeOfReceipt(db, receipt.id);
     else if (receipt.bank === null) await insertCheque(db, { ...instrument, receiptId: receipt.id, departmentId: receipt.departmentId, studentId: receipt.studentId });
     else await updateChequeInstrument(db, { receiptId: receipt.id, ...instrument });
-    await writeAudit(db, actor, {
+    await writeAudit(db, {
+      actor,
       action: 'update',
       entity: 'receipt',
       entityId: receipt.number,
@@ -386,7 +388,8 @@ export async function markVoided(db: Database, actor: AuditActor, receipt: Store
   if (receipt.status === 'voided') refuse('CONFLICT', `Receipt ${receiptLabel(number)} is already voided`);
   const lines = (await listReceiptLines(db, receipt.id));
   const voidedAt = (await keepingAdvanceCovered(db, { id: receipt.studentId, batchId: receipt.batchId }, () => markReceiptVoided(db, { receiptId: receipt.id, userId: actor.userId })!));
-  await writeAudit(db, actor, {
+  await writeAudit(db, {
+    actor,
     action: 'void',
     entity: 'receipt',
     entityId: number,

@@ -67,7 +67,7 @@ export function createRefund(db: Database, actor: AuditActor, input: TCreateRefu
       createdBy: actor.userId,
     };
     const refundId = (await insertRefund(db, row));
-    await writeAudit(db, actor, { action: 'create', entity: 'refund', entityId: number, after: { ...row, status: 'live', admissionNo: student.admissionNo } });
+    await writeAudit(db, { actor, action: 'create', entity: 'refund', entityId: number, after: { ...row, status: 'live', admissionNo: student.admissionNo } });
     return { number, refundId, date: input.date, amountPaise: input.amount, advancePaise: advance - input.amount };
   });
 }
@@ -88,7 +88,8 @@ export function voidRefund(db: Database, actor: AuditActor, { number, version, r
     await assertDayOpen(db, actor, access, { departmentId: refund.departmentId, date: refund.date, change: `void refund ${refundLabel(number)}`, reason: closedDayReason ?? null });
     const voidedAt = (await markRefundVoided(db, { refundId: refund.id, userId: actor.userId, reason }))!;
     const { letterheadName: _n, letterheadAddress: _a, letterheadPhone: _p, ...before } = refund;
-    await writeAudit(db, actor, {
+    await writeAudit(db, {
+      actor,
       action: 'void',
       entity: 'refund',
       entityId: number,

@@ -210,21 +210,21 @@ export async function applyScheme(db: Database, actor: AuditActor, input: TApply
       const note = schemeNote(scheme.name);
       for (const student of plan.students) {
         if (await addSchemeMember(tx, { schemeId: scheme.id, studentId: student.id, joinedBy: actor.userId })) {
-          await writeAudit(tx, actor, { action: 'create', entity: 'scheme member', entityId: scheme.id, after: { scheme: scheme.name, studentId: student.id, admissionNo: student.admissionNo } });
+          await writeAudit(tx, { actor, action: 'create', entity: 'scheme member', entityId: scheme.id, after: { scheme: scheme.name, studentId: student.id, admissionNo: student.admissionNo } });
         }
       }
       for (const row of plan.rows) {
         if (row.action !== 'write') continue;
         if (row.discountId === null) {
           const after = await insertSchemeDiscount(tx, { studentId: row.studentId, feeHeadId: row.feeHeadId, discountPaise: row.afterPaise, schemeId: scheme.id, note });
-          await writeAudit(tx, actor, { action: 'create', entity: 'discount', entityId: after.id, after });
+          await writeAudit(tx, { actor, action: 'create', entity: 'discount', entityId: after.id, after });
         } else if (row.afterPaise === 0 && row.adjustmentPaise === 0) {
           if (!(await deleteDiscountAtVersion(tx, { id: row.discountId, version: row.discountVersion! }))) throw changed();
-          await writeAudit(tx, actor, { action: 'delete', entity: 'discount', entityId: row.discountId, before: { studentId: row.studentId, feeHeadId: row.feeHeadId, discountPaise: row.beforePaise, schemeId: scheme.id } });
+          await writeAudit(tx, { actor, action: 'delete', entity: 'discount', entityId: row.discountId, before: { studentId: row.studentId, feeHeadId: row.feeHeadId, discountPaise: row.beforePaise, schemeId: scheme.id } });
         } else {
           const after = await setDiscountFromScheme(tx, { id: row.discountId, version: row.discountVersion!, discountPaise: row.afterPaise, schemeId: scheme.id, note });
           if (!after) throw changed();
-          await writeAudit(tx, actor, { action: 'update', entity: 'discount', entityId: row.discountId, before: { studentId: row.studentId, discountPaise: row.beforePaise, existing: row.existing }, after });
+          await writeAudit(tx, { actor, action: 'update', entity: 'discount', entityId: row.discountId, before: { studentId: row.studentId, discountPaise: row.beforePaise, existing: row.existing }, after });
         }
       }
       return plan;
@@ -314,16 +314,16 @@ export async function leaveScheme(ctx: AuthedContext, input: TLeaveSchemeInput) 
       const before = { studentId: row.studentId, feeHeadId: row.feeHeadId, discountPaise: row.beforePaise, adjustmentPaise: row.adjustmentPaise, schemeId: scheme.id };
       if (row.adjustmentPaise === 0) {
         if (!(await deleteDiscountAtVersion(tx, { id: row.discountId, version: row.discountVersion }))) throw changed();
-        await writeAudit(tx, actor, { action: 'delete', entity: 'discount', entityId: row.discountId, before });
+        await writeAudit(tx, { actor, action: 'delete', entity: 'discount', entityId: row.discountId, before });
       } else {
         const after = await setDiscountFromScheme(tx, { id: row.discountId, version: row.discountVersion, discountPaise: 0, schemeId: null, note: null });
         if (!after) throw changed();
-        await writeAudit(tx, actor, { action: 'update', entity: 'discount', entityId: row.discountId, before, after });
+        await writeAudit(tx, { actor, action: 'update', entity: 'discount', entityId: row.discountId, before, after });
       }
     }
     for (const student of plan.students) {
       await removeSchemeMember(tx, { schemeId: scheme.id, studentId: student.id });
-      await writeAudit(tx, actor, { action: 'delete', entity: 'scheme member', entityId: scheme.id, before: { scheme: scheme.name, studentId: student.id, admissionNo: student.admissionNo } });
+      await writeAudit(tx, { actor, action: 'delete', entity: 'scheme member', entityId: scheme.id, before: { scheme: scheme.name, studentId: student.id, admissionNo: student.admissionNo } });
     }
     return plan;
   });

@@ -12,7 +12,7 @@ export async function updateHandler({ ctx, input }: { ctx: AuthedContext; input:
       const rules = (await checkedRules(tx, input.rules));
       const after = await updateScheme(tx, { id: input.id, version: input.version ?? before.version, name: input.name, rules });
       if (!after) refuse('STALE', SCHEME_MSG.changed);
-      await writeAudit(tx, actorOf(ctx), { action: 'update', entity: 'scheme', entityId: input.id, before, after: { ...after, rules } });
+      await writeAudit(tx, { actor: actorOf(ctx), action: 'update', entity: 'scheme', entityId: input.id, before, after: { ...after, rules } });
     });
   } catch (error) {
     return rethrowDuplicateName(error, input.name);

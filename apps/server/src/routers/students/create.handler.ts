@@ -11,7 +11,7 @@ export async function createHandler({ ctx, input }: { ctx: AuthedContext; input:
   try {
     const student = await transaction(ctx.db, async (tx) => {
       const row = (await insertStudent(tx, studentRow(input.depId, input)));
-      await writeAudit(tx, actorOf(ctx), { action: 'create', entity: 'student', entityId: row.id, after: row });
+      await writeAudit(tx, { actor: actorOf(ctx), action: 'create', entity: 'student', entityId: row.id, after: row });
       return row;
     });
     return { Status: 'OK' as const, id: student.id, admissionNo: student.admissionNo };

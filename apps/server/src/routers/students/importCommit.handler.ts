@@ -17,7 +17,7 @@ export async function importCommitHandler({ ctx, input }: { ctx: AuthedContext; 
     const imported = await transaction(ctx.db, async (tx) => {
       const rows = (await insertStudents(tx, analysis.forms.map((form) => studentRow(input.depId, form))));
       const actor = actorOf(ctx);
-      for (const row of rows) await writeAudit(tx, actor, { action: 'import', entity: 'student', entityId: row.id, after: row });
+      for (const row of rows) await writeAudit(tx, { actor, action: 'import', entity: 'student', entityId: row.id, after: row });
       return rows.length;
     });
     return { Status: 'OK' as const, imported };

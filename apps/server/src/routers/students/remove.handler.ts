@@ -29,7 +29,7 @@ export async function removeHandler({ ctx, input }: { ctx: AuthedContext; input:
     }
     const discounts = (await listStudentDiscounts(tx, student.id));
     await deleteStudentWithDiscounts(tx, student.id);
-    await writeAudit(tx, actorOf(ctx), { action: 'delete', entity: 'student', entityId: student.id, before: { student, discounts } });
+    await writeAudit(tx, { actor: actorOf(ctx), action: 'delete', entity: 'student', entityId: student.id, before: { student, discounts } });
     return { Status: 'Success' as const, id: student.id, deletedDiscounts: discounts.length };
   });
 }

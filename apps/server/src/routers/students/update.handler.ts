@@ -21,7 +21,7 @@ export async function updateHandler({ ctx, input }: { ctx: AuthedContext; input:
   try {
     const after = await transaction(ctx.db, async (tx) => {
       const row = (await updateStudent(tx, { ...studentRow(input.depId, input), id: before.id }));
-      await writeAudit(tx, actorOf(ctx), { action: 'update', entity: 'student', entityId: row.id, before, after: row });
+      await writeAudit(tx, { actor: actorOf(ctx), action: 'update', entity: 'student', entityId: row.id, before, after: row });
       return row;
     });
     return { Status: 'OK' as const, id: after.id, admissionNo: after.admissionNo, version: after.version };
