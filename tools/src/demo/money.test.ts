@@ -57,7 +57,7 @@ describe('demo money operations', () => {
     const charged = (await studentFeeBalances(db, bounced!.studentId)).find((b) => b.feeHead === 'Cheque bounce charge');
     expect(charged).toMatchObject({ feePaise: 250_00, balancePaise: 250_00 });
     const [student] = await db.select().from(students).where(sql`${students.id} = ${bounced!.studentId}`);
-    const [dues] = await batchDuesAsOf(db, { batchId: student!.batchId, studentIds: [student!.id] }, today());
+    const [dues] = await batchDuesAsOf(db, { batchId: student!.batchId, studentIds: [student!.id], asOf: today() });
     expect(dues!.dues.instalments.find((i) => i.name === 'Cheque bounce charge')).toMatchObject({ due: 250_00, outstanding: 250_00 });
 
     const closings = await db.select().from(dayClosings);

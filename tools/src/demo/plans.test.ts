@@ -33,7 +33,7 @@ describe('demo plans', () => {
     expect((await loadDemoPlanPayments(db))).toBeGreaterThan(0);
     const kinds = new Set<string>();
     for (const batch of all) {
-      for (const s of await batchDuesAsOf(db, { batchId: batch.id }, today())) {
+      for (const s of await batchDuesAsOf(db, { batchId: batch.id, asOf: today() })) {
         for (const i of s.dues.instalments) {
           kinds.add(i.outstanding <= 0 ? (i.daysLate > 0 ? 'late' : 'on time') : i.paid > 0 ? 'partly' : 'unpaid');
         }
@@ -42,7 +42,7 @@ describe('demo plans', () => {
     expect([...kinds].sort()).toEqual(['late', 'on time', 'partly', 'unpaid']);
     // The instalment view agrees with the balances: as of a far future date, outstanding = fee - discount - paid.
     for (const batch of all) {
-      for (const s of await batchDuesAsOf(db, { batchId: batch.id }, '2099-12-31')) {
+      for (const s of await batchDuesAsOf(db, { batchId: batch.id, asOf: '2099-12-31' })) {
         expect(s.dues.outstanding).toBe((await studentFeeTotals(db, s.studentId)).balancePaise);
       }
     }

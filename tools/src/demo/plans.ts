@@ -109,7 +109,7 @@ export async function loadDemoPlanPayments(db: Database): Promise<number> {
       const first = plan.instalments[0];
       if (!plan.hasPlan || !first || addDays(first.dueDate, 25) > day) continue;
       const grace = (first.fineRule ?? plan.fineRule).type === 'none' ? 0 : ((first.fineRule ?? plan.fineRule) as { graceDays: number }).graceDays;
-      for (const student of await batchDuesAsOf(db, { batchId: batch.id }, day, plan)) {
+      for (const student of await batchDuesAsOf(db, { batchId: batch.id, asOf: day, plan })) {
         const roll = rand.next();
         if (roll >= 0.45) continue;
         const date = roll < 0.3 ? addDays(first.dueDate, -rand.int(0, 5)) : [addDays(first.dueDate, grace + rand.int(3, 20)), day].sort()[0]!;
@@ -138,7 +138,7 @@ export async function loadDemoWaiver(db: Database): Promise<boolean> {
   if (((await db.select({ n: count() }).from(fineWaivers).limit(1))[0]?.n ?? 0) > 0) return false;
   const day = today();
   for (const batch of await db.select().from(batches).where(eq(batches.departmentId, 105)).orderBy(asc(batches.id))) {
-    const student = (await batchDuesAsOf(db, { batchId: batch.id }, day)).find((s) => s.dues.fine.outstanding >= 2_00);
+    const student = (await batchDuesAsOf(db, { batchId: batch.id, asOf: day })).find((s) => s.dues.fine.outstanding >= 2_00);
     if (!student) continue;
     const amountPaise = Math.floor(student.dues.fine.outstanding / 200) * 100;
     await transaction(db, async (tx) => {

@@ -55,19 +55,24 @@ export async function findLateFeeHeadId(db: DbOrTx): Promise<number | null> {
   return (await db.select({ id: feeHeads.id }).from(feeHeads).where(eq(feeHeads.name, LATE_FEE_HEAD)).limit(1))[0]?.id ?? null;
 }
 
-interface Scope {
-  batchId: number;
-  /** Only these students of the batch (all when left out). */
-  studentIds?: readonly number[];
-}
-
 /** The dues of the students of one batch as of a date, with each one's allocation, in admission number order. */
-export async function batchDuesAsOf(db: DbOrTx, scope: Scope, asOf: string, plan?: BatchPlan): Promise<StudentDuesResult[]> {
-  const batchPlan = plan ?? (await loadBatchPlan(db, scope.batchId));
-  const read = await readBatches(db, [scope.batchId], scope.studentIds, await specialHeads(db));
-  const inputsOf = await read.linesOf(scope.batchId);
+export async function batchDuesAsOf(
+  db: DbOrTx,
+  params: {
+    batchId: number;
+    asOf: string;
+    /** Only these students of the batch (all when left out). */
+    studentIds?: readonly number[];
+    /** The batch's plan when the caller has it already (read otherwise). */
+    plan?: BatchPlan;
+  },
+): Promise<StudentDuesResult[]> {
+  const { batchId, asOf, studentIds } = params;
+  const batchPlan = params.plan ?? (await loadBatchPlan(db, batchId));
+  const read = await readBatches(db, [batchId], studentIds, await specialHeads(db));
+  const inputsOf = await read.linesOf(batchId);
   const prepared = preparePlan({ fineRule: batchPlan.fineRule, instalments: batchPlan.instalments });
-  return (read.studentsOf.get(scope.batchId) ?? []).map((s) => {
+  return (read.studentsOf.get(batchId) ?? []).map((s) => {
     const own = read.ownInstalmentsOf(s.studentId);
     const { settlements, ...student } = inputsOf(s.studentId);
     const allocation = allocateStudent(own ? withOwnInstalments(batchPlan, own) : prepared, student);
@@ -85,7 +90,16 @@ export interface StudentDuesOnly extends DuesStudent {
  * each batch in admission number order. A batch is read, allocated and handed over before the next
  * is read, and no allocation is kept: a course's report holds one batch's lines at a time.
  */
-export async function* duesByBatch(db: DbOrTx, batchIds: readonly number[], asOf: string, studentIds?: readonly number[]): AsyncGenerator<StudentDuesOnly[]> {
+export async function* duesByBatch(
+  db: DbOrTx,
+  params: {
+    batchIds: readonly number[];
+    asOf: string;
+    /** Only these students of the batches (all when left out). */
+    studentIds?: readonly number[];
+  },
+): AsyncGenerator<StudentDuesOnly[]> {
+  const { batchIds, asOf, studentIds } = params;
   const plans = await loadBatchPlans(db, batchIds);
   const read = await readBatches(db, batchIds, studentIds, await specialHeads(db));
   for (const batchId of batchIds) {

@@ -12,7 +12,7 @@ export async function demandNoticesHandler({ ctx, input }: { ctx: AuthedContext;
   const student = input.studentId === undefined ? null : (await loadStudentOfDepartment(ctx.db, { depId: input.depId, studentId: input.studentId }));
   const batchId = student?.batchId ?? (await loadBatchOfDepartment(ctx.db, { depId: input.depId, batchId: input.batchId! })).id;
   const rows: StudentDuesOnly[] = [];
-  for await (const students of duesByBatch(ctx.db, [batchId], input.asOf, student ? [student.id] : undefined)) rows.push(...students);
+  for await (const students of duesByBatch(ctx.db, { batchIds: [batchId], asOf: input.asOf, studentIds: student ? [student.id] : undefined })) rows.push(...students);
   const upi = (await upiOf(ctx.db, input.depId));
   const letterhead = (await listLetterheads(ctx.db)).find((l) => l.depId === input.depId)!;
   const verifyPath = await noticeVerificationPaths(ctx.db);

@@ -22,7 +22,7 @@ async function batchIdsInScope(ctx: AuthedContext, input: TDuesInput): Promise<n
 export async function duesHandler({ ctx, input }: { ctx: AuthedContext; input: TDuesInput }) {
   const batchIds = (await batchIdsInScope(ctx, input));
   const rows: StudentDuesOnly[] = [];
-  for await (const students of duesByBatch(ctx.db, batchIds, input.asOf, input.studentId === undefined ? undefined : [input.studentId])) {
+  for await (const students of duesByBatch(ctx.db, { batchIds, asOf: input.asOf, studentIds: input.studentId === undefined ? undefined : [input.studentId] })) {
     for (const r of students) rows.push(r);
   }
   const fines = new Map(rows.map((r) => [r.studentId, r.dues.fine]));

@@ -48,7 +48,7 @@ export function planView(plan: BatchPlan) {
 /** One student's dues as of a date, with the instalments not yet due and per head what is due now. */
 export async function studentDuesView(db: DbOrTx, student: { id: number; batchId: number }, asOf: string) {
   const plan = (await loadBatchPlan(db, student.batchId));
-  const [row] = (await batchDuesAsOf(db, { batchId: student.batchId, studentIds: [student.id] }, asOf, plan));
+  const [row] = (await batchDuesAsOf(db, { batchId: student.batchId, studentIds: [student.id], asOf, plan }));
   if (!row) throw new AppError('NOT_FOUND', 'No such student in this department');
   return duesView(row, asOf, headNamesOf(plan));
 }

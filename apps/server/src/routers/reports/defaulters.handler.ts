@@ -14,7 +14,7 @@ export async function defaultersHandler({ ctx, input }: { ctx: AuthedContext; in
     batchIds = (await batchesInScope(ctx.db, { depId: input.depId, courseId: input.courseId, batchId: input.batchId }));
   }
   const rows: Array<DuesRow & { courseName: string; phone: string | null; guardian: string | null }> = [];
-  for await (const students of duesByBatch(ctx.db, batchIds, input.asOf)) {
+  for await (const students of duesByBatch(ctx.db, { batchIds, asOf: input.asOf })) {
     for (const r of students) {
       if (r.dues.daysLate > 0) rows.push({ ...duesRow(r), courseName: r.courseName, phone: r.phone, guardian: r.parentName });
     }

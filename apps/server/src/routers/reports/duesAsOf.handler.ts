@@ -56,7 +56,7 @@ export async function duesAsOfHandler({ ctx, input }: { ctx: AuthedContext; inpu
   const rows: DuesRow[] = [];
   const batches = [];
   // Batch by batch: only each student's few figures outlive their batch.
-  for await (const students of duesByBatch(ctx.db, batchIds, input.asOf)) {
+  for await (const students of duesByBatch(ctx.db, { batchIds, asOf: input.asOf })) {
     const of = students.filter((r) => !input.overdueOnly || isOverdue(r)).map(duesRow);
     if (of.length === 0) continue;
     batches.push({ batchId: of[0]!.batchId, batchName: of[0]!.batchName, students: of.length, ...duesTotals(of) });
