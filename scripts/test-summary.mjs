@@ -1,20 +1,30 @@
-// Reads the log of `pnpm test` and prints one closing line, "N passed, N failed", adding up the
-// vitest runs of every package and the Playwright run.
+// Reads the log of scripts/test.sh and prints one closing line, "N passed, N failed", adding up the
+// vitest runs of every package and the Playwright run, then the PostgreSQL run's share of it (the
+// lines after scripts/test-pg.sh's "PostgreSQL run:" line).
 import { readFileSync } from 'node:fs';
 
 const ANSI_COLOUR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 const log = readFileSync(process.argv[2], 'utf8').replace(ANSI_COLOUR, '');
-let passed = 0;
-let failed = 0;
+const all = { passed: 0, failed: 0 };
+const postgres = { passed: 0, failed: 0 };
+let onPostgres = false;
 for (const line of log.split('\n')) {
+  if (line.startsWith('PostgreSQL run: ')) onPostgres = true;
   const vitest = /^\S*\s*Tests\s+(.*)\(\d+\)\s*$/.exec(line);
   const playwright = /^\s+(\d+) (passed|failed|flaky)( \(|$)/.exec(line);
+  let passed = 0;
+  let failed = 0;
   if (vitest) {
-    passed += Number(/(\d+) passed/.exec(vitest[1])?.[1] ?? 0);
-    failed += Number(/(\d+) failed/.exec(vitest[1])?.[1] ?? 0);
+    passed = Number(/(\d+) passed/.exec(vitest[1])?.[1] ?? 0);
+    failed = Number(/(\d+) failed/.exec(vitest[1])?.[1] ?? 0);
   } else if (playwright) {
-    if (playwright[2] === 'failed') failed += Number(playwright[1]);
-    else passed += Number(playwright[1]);
+    if (playwright[2] === 'failed') failed = Number(playwright[1]);
+    else passed = Number(playwright[1]);
+  }
+  for (const sum of onPostgres ? [all, postgres] : [all]) {
+    sum.passed += passed;
+    sum.failed += failed;
   }
 }
-console.log(`${passed} passed, ${failed} failed`);
+const shares = onPostgres ? ` (of which the PostgreSQL run: ${postgres.passed} passed, ${postgres.failed} failed)` : '';
+console.log(`${all.passed} passed, ${all.failed} failed${shares}`);
