@@ -4,7 +4,7 @@ import type { Database } from '../client';
 import { connectionOf } from '../engine/connection';
 import { closePostgres, openPostgres } from '../engines/postgres/client';
 import { isPostgres } from '../engines/postgres/database';
-import { createPreparedTestPostgres } from './postgres';
+import { createPreparedTestPostgres, type TestPostgres } from './postgres';
 
 /** A fresh in-memory database with the real migrations and reference data, for tests. */
 export function createTestDatabase() {
@@ -14,6 +14,9 @@ export function createTestDatabase() {
 /** Whether this run of the suite is on PostgreSQL (scripts/test.sh's second run sets DATABASE_URL). */
 export const onPostgres = Boolean(process.env.DATABASE_URL);
 
+/** The PostgreSQL databases this test file opened, dropped after it by dropTestDatabases. */
+const opened: Array<{ db: Database; postgres: TestPostgres }> = [];
+
 /**
  * A fresh database with the real migrations and reference data for one test, on the engine the suite
  * runs on: on SQLite in memory, or in the file at `path` when given (tests that need WAL or a file);
@@ -22,14 +25,32 @@ export const onPostgres = Boolean(process.env.DATABASE_URL);
  */
 export async function openTestDatabase(options: { path?: string } = {}): Promise<Database> {
   if (!onPostgres) return options.path === undefined ? createTestDatabase() : openDatabase(options.path);
-  const url = await createPreparedTestPostgres(async (templateUrl) => closePostgres(await openPostgres(templateUrl, { max: 1 })));
-  return openPostgres(url, { prepare: false, max: 4, idleTimeoutMillis: 1000 });
+  const postgres = await createPreparedTestPostgres(async (templateUrl) => closePostgres(await openPostgres(templateUrl, { max: 1 })));
+  const db = await openPostgres(postgres.url, { prepare: false, max: 4, idleTimeoutMillis: 1000 });
+  opened.push({ db, postgres });
+  return db;
 }
 
-/** Closes a database from openTestDatabase: the SQLite connection, or the PostgreSQL pool. */
+/**
+ * Closes and drops the PostgreSQL databases the test file opened with openTestDatabase (some 8 MB each,
+ * hundreds in a run); the suites' setup file (drop-databases.ts) calls it after every file.
+ */
+export async function dropTestDatabases(): Promise<void> {
+  for (const { db, postgres } of opened.splice(0)) {
+    await closePostgres(db);
+    await postgres.stop();
+  }
+}
+
+/** Closes a database from openTestDatabase: the SQLite connection, or the PostgreSQL pool (and drops that database). */
 export async function closeTestDatabase(db: Database): Promise<void> {
-  if (isPostgres(db)) await closePostgres(db);
-  else db.$client.close();
+  if (!isPostgres(db)) {
+    db.$client.close();
+    return;
+  }
+  const index = opened.findIndex((o) => o.db === db);
+  await closePostgres(db);
+  if (index >= 0) await opened.splice(index, 1)[0]!.postgres.stop();
 }
 
 /** Drops the statements compiled so far on this SQLite database, so that a test sees every statement prepared again. */

@@ -93,9 +93,9 @@ async function ensureTemplate(clusterUrl: string, prepare: (url: string) => Prom
  * A fresh, migrated and seeded database in the cluster DATABASE_URL names (the suite's PostgreSQL run),
  * copied from a template prepared once by `prepare`.
  */
-export async function createPreparedTestPostgres(prepare: (url: string) => Promise<void>): Promise<string> {
+export async function createPreparedTestPostgres(prepare: (url: string) => Promise<void>): Promise<TestPostgres> {
   const clusterUrl = process.env.DATABASE_URL;
   if (!clusterUrl) throw new Error('DATABASE_URL is not set');
   await ensureTemplate(clusterUrl, prepare);
-  return (await createTestPostgres({ template: TEMPLATE })).url;
+  return createTestPostgres({ template: TEMPLATE });
 }

@@ -1,0 +1,5 @@
+import { afterAll } from 'vitest';
+import { dropTestDatabases } from './database';
+
+// Vitest setup file: after each test file, its PostgreSQL databases go (nothing to do on SQLite).
+afterAll(dropTestDatabases);
