@@ -1,5 +1,7 @@
 import type { Database } from '../client';
 import { row, rows, run } from '../engine/runner';
+import { isPostgres } from '../engines/postgres/database';
+import { INSERT_NUMBERED_RECEIPT } from '../engines/postgres/receipts';
 import { likePattern } from './like';
 import type { ChequeStatus, receiptLines, receipts, students } from '../schema';
 
@@ -44,7 +46,7 @@ export async function findFeeHeadName(db: Database, feeHeadId: number): Promise<
 
 /**
  * Locks the student's row until the transaction ends (a write that changes nothing). Lock order of a
- * receipt write: the student's row first, then the counter row (allocateReceiptNumber). On PostgreSQL,
+ * receipt write: the student's row first, then the counter row (insertNumberedReceipt). On PostgreSQL,
  * where receipts run in parallel transactions, two writes for one student thus wait for each other and
  * the second reads the balances and the receipt's version as the first committed them (two clerks
  * paying one balance: one receipt, one refusal); on SQLite the IMMEDIATE transaction already holds
@@ -59,8 +61,8 @@ export async function lockStudentOfReceipt(db: Database, number: number): Promis
   await run(db, 'UPDATE students SET version = version WHERE id = (SELECT student_id FROM receipts WHERE number = @number)', { number });
 }
 
-/** Bumps the foundation-wide sequence; call inside the transaction that writes the receipt. */
-export async function allocateReceiptNumber(db: Database): Promise<number> {
+/** Bumps the foundation-wide sequence, locking its row until the transaction ends. */
+async function allocateReceiptNumber(db: Database): Promise<number> {
   return (await row<{ n: number }>(
     db,
     'UPDATE receipt_number_sequence SET last_number = last_number + 1 WHERE id = 1 RETURNING last_number AS n'))!.n;
@@ -80,8 +82,31 @@ async function insertLines(db: Database, receiptId: number, studentId: number, l
   }
 }
 
+/**
+ * Numbers a receipt from the foundation-wide sequence and writes its master row and lines, inside the
+ * transaction that writes the rest of the receipt. The counter row stays locked until that transaction
+ * ends (receipts queue on it), so call this after every read and check, with only the receipt's
+ * remaining writes after it. On PostgreSQL one statement (engines/postgres/receipts.ts).
+ */
+export async function insertNumberedReceipt(
+  db: Database,
+  params: { receipt: Omit<NewReceipt, 'number'>; lines: readonly NewReceiptLine[] },
+): Promise<{ id: number; number: number }> {
+  const { receipt, lines } = params;
+  if (isPostgres(db)) {
+    return (await row<{ id: number; number: number }>(db, INSERT_NUMBERED_RECEIPT, {
+      ...receipt,
+      lineFeeHeadIds: lines.map((l) => l.feeHeadId),
+      lineParticulars: lines.map((l) => l.particulars),
+      lineAmounts: lines.map((l) => l.amountPaise),
+    }))!;
+  }
+  const number = await allocateReceiptNumber(db);
+  return { id: await insertReceipt(db, { receipt: { ...receipt, number }, lines }), number };
+}
+
 /** Writes a receipt's master row and its lines; returns the new receipt id. */
-export async function insertReceipt(db: Database, params: { receipt: NewReceipt; lines: readonly NewReceiptLine[] }): Promise<number> {
+async function insertReceipt(db: Database, params: { receipt: NewReceipt; lines: readonly NewReceiptLine[] }): Promise<number> {
   const { receipt, lines } = params;
   const { id } = (await row<{ id: number }>(
     db,

@@ -10,7 +10,6 @@
  */
 import {
   type AuditActor,
-  allocateReceiptNumber,
   type Database,
   type FeeBalanceRow,
   findFeeHeadName,
@@ -24,7 +23,7 @@ import {
   insertCheque,
   lockStudentForReceipt,
   lockStudentOfReceipt,
-  insertReceipt,
+  insertNumberedReceipt,
   listReceiptLines,
   markReceiptVoided,
   type NewReceiptLine,
@@ -235,9 +234,7 @@ export function createReceipt(db: Database, actor: AuditActor, input: TCreateRec
     const balances = (await balancesOf(db, student, input.items));
     const priced = (await checkedReceipt(db, student, input, rate, balances));
     await assertAdvanceSettlement(db, student, input, balances);
-    const number = (await allocateReceiptNumber(db));
     const master = {
-      number,
       departmentId: student.departmentId,
       courseId: student.courseId,
       batchId: student.batchId,
@@ -254,7 +251,8 @@ export function createReceipt(db: Database, actor: AuditActor, input: TCreateRec
       paymentReference: referenceOf(input),
       createdBy: actor.userId,
     };
-    const receiptId = (await insertReceipt(db, { receipt: master, lines: priced.lines }));
+    // The counter row's lock is taken here, after every read and check: receipts queue on it until COMMIT.
+    const { id: receiptId, number } = await insertNumberedReceipt(db, { receipt: master, lines: priced.lines });
     const instrument = instrumentOf(input);
     if (instrument) await insertCheque(db, { ...instrument, receiptId, departmentId: student.departmentId, studentId: student.id });
     await writeAudit(db, {
@@ -262,7 +260,7 @@ export function createReceipt(db: Database, actor: AuditActor, input: TCreateRec
       action: 'create',
       entity: 'receipt',
       entityId: number,
-      after: { ...master, ...instrument, status: 'live', admissionNo: student.admissionNo, lines: priced.lines },
+      after: { number, ...master, ...instrument, status: 'live', admissionNo: student.admissionNo, lines: priced.lines },
     });
     return {
       number,

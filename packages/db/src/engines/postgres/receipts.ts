@@ -1,0 +1,24 @@
+/**
+ * PostgreSQL's receipt insert: the counter row's update, the master row and its lines in one
+ * statement, so a receipt holds the counter's lock for one round trip (then its audit row and the
+ * COMMIT) instead of one per statement. SQLite has no data-modifying CTEs; it runs the same steps as
+ * separate statements in its write transaction (queries/receipts.ts), where round trips cost nothing.
+ * The lines come as three parallel arrays, numbered in their order. The lines' AFTER triggers (running
+ * totals, student_payments) fire at the end of the statement and see the new receipt row.
+ */
+export const INSERT_NUMBERED_RECEIPT = `
+  WITH n AS (
+    UPDATE receipt_number_sequence SET last_number = last_number + 1 WHERE id = 1 RETURNING last_number
+  ), r AS (
+    INSERT INTO receipts (number, department_id, course_id, batch_id, student_id, date, student_name, address,
+      phone, email, total_paise, tax_rate_basis_points, tax_paise, net_paise, payment_mode, payment_reference, created_by)
+    VALUES ((SELECT last_number FROM n), @departmentId, @courseId, @batchId, @studentId, @date, @studentName, @address,
+      @phone, @email, @totalPaise, @taxRateBasisPoints, @taxPaise, @netPaise, @paymentMode, @paymentReference, @createdBy)
+    RETURNING id, number, student_id
+  ), l AS (
+    INSERT INTO receipt_lines (receipt_id, line_no, student_id, fee_head_id, particulars, amount_paise)
+    SELECT r.id, l.line_no, r.student_id, l.fee_head_id, l.particulars, l.amount_paise
+    FROM r, unnest(@lineFeeHeadIds::integer[], @lineParticulars::text[], @lineAmounts::bigint[])
+      WITH ORDINALITY AS l(fee_head_id, particulars, amount_paise, line_no)
+  )
+  SELECT id, number FROM r`;
