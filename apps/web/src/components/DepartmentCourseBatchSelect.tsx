@@ -1,93 +1,193 @@
+import { NativeSelect } from '@mantine/core';
 import type { LooseKeys, UseFormReturnType } from '@mantine/form';
+import { COURSES } from '@fees/validation';
 import { useQuery } from '@tanstack/react-query';
-import { idOptions, idSelectProps } from '../lib/ids';
+import type { ReactNode } from 'react';
+import { idOf, idOptions, idSelectProps, idText } from '../lib/ids';
 import { type RouterOutputs, useTRPC } from '../lib/trpc';
-import { DepartmentSelect } from './DepartmentSelect';
+import { DEPARTMENT_OPTIONS, DepartmentSelect } from './DepartmentSelect';
 import { SearchableSelect } from './SearchableSelect';
 
-/** A form naming a department, and a course and a batch in it when it asks for them (ids, null until chosen). */
-interface ChainValues {
+/** The chosen department, course and batch (ids, null until chosen). */
+export interface Chain {
   depId: number | null;
-  courseId?: number | null;
-  batchId?: number | null;
+  courseId: number | null;
+  batchId: number | null;
 }
+
+/** A form or a screen's state naming a department, and a course and a batch in it when it asks for them. */
+type ChainValues = Partial<Chain>;
+
+type Level = keyof Chain;
 
 /** A batch as the chain offers it: the department's list or a course's batches. */
 export type ChosenBatch = Pick<RouterOutputs['batches']['byCourse'][number], 'id' | 'name' | 'startDate' | 'endDate'>;
 
-/**
- * The department -> course -> batch choice of the admin forms, bound to a Mantine form. Each choice
- * empties the ones after it (and the form's own dependents, such as a student or a fee head); a
- * course offers its batches, or, without a course, the department's batches grouped by course.
- * The selects are returned side by side for the form's own grid.
- */
-export function DepartmentCourseBatchSelect<V extends ChainValues>({
-  form,
-  course = false,
-  batch = false,
-  dependents = [],
-  onBatchChange,
-}: {
-  form: UseFormReturnType<V>;
-  /** Ask for a course of the department (form field courseId). */
+interface ChainOptions {
+  /** The department the screen is about (a department's own pages): no department choice then. */
+  depId?: number;
+  /** Ask for a course of the department. */
   course?: boolean;
-  /** Ask for a batch (form field batchId): of the chosen course, or of the department when there is no course. */
+  /** Ask for a batch: of the chosen course, or of the department when there is no course. */
   batch?: boolean;
-  /** More fields that depend on the chain, emptied when any of it changes. */
-  dependents?: Array<LooseKeys<V>>;
+  /** Course and batch may stay empty, meaning all of them (a filter): "All courses", "All batches". */
+  optional?: boolean;
+  /** Native dropdowns, as in the rows of filters beside other native ones: the first option is "Choose... " (or "All ..."). */
+  native?: boolean;
+  /** Mark the choices that must be made with an asterisk (the default). */
+  withAsterisk?: boolean;
+  /** Say under the batch, as its error, that the chosen course has no batches (a form that cannot go on without one). */
+  warnNoBatch?: boolean;
   /** The batch just chosen, or undefined when none is. */
   onBatchChange?: (batch: ChosenBatch | undefined) => void;
-}) {
+}
+
+interface FormBinding<V> {
+  /** A Mantine form holding the ids in depId, courseId and batchId (its errors show under the selects). */
+  form: UseFormReturnType<V>;
+  /** More form fields that depend on the chain, emptied when any of it changes. */
+  dependents?: Array<LooseKeys<V>>;
+  value?: never;
+  onChange?: never;
+}
+
+interface ValueBinding {
+  value: ChainValues;
+  /** The chain after a choice, the choices after it emptied. */
+  onChange: (next: Chain) => void;
+  form?: never;
+  dependents?: never;
+}
+
+/** One select's binding as Mantine's Select takes it (ids as text), with a form's error and focus handlers. */
+interface Binding {
+  value: string | null;
+  onChange: (value: string | null) => void;
+  error?: ReactNode;
+  onFocus?: () => void;
+  onBlur?: () => void;
+}
+
+const LATER: Record<Level, Level[]> = { depId: ['courseId', 'batchId'], courseId: ['batchId'], batchId: [] };
+
+/**
+ * The department -> course -> batch choice, the one copy of it: bound to a Mantine form (form) or to
+ * the screen's own state (value, onChange). Each choice empties the ones after it (and a form's
+ * dependents, such as a student or a fee head); a course offers its batches, or, without a course,
+ * the department's batches grouped by course. The selects are returned side by side for the screen's
+ * own grid.
+ */
+export function DepartmentCourseBatchSelect<V extends ChainValues>(props: ChainOptions & (FormBinding<V> | ValueBinding)) {
+  const { depId: fixedDepId, course = false, batch = false, optional = false, native = false, withAsterisk = true, warnNoBatch = false, onBatchChange } = props;
   const trpc = useTRPC();
-  const { depId, courseId = null } = form.values;
+  const values: ChainValues = props.form ? props.form.values : props.value;
+  const depId = fixedDepId ?? values.depId ?? null;
+  const courseId = values.courseId ?? null;
   const dep = depId ?? 0;
-  const courses = useQuery(trpc.reference.courses.queryOptions({ depId: dep }, { enabled: course && depId !== null }));
   const courseBatches = useQuery(
     trpc.batches.byCourse.queryOptions({ depId: dep, courseId: courseId ?? 0 }, { enabled: course && batch && depId !== null && courseId !== null }),
   );
   const departmentBatches = useQuery(trpc.batches.list.queryOptions({ depId: dep }, { enabled: !course && batch && depId !== null }));
-
-  const clear = (fields: Array<LooseKeys<V>>) => {
-    for (const field of fields) form.setFieldValue(field, null as never);
-  };
-  const after = (level: 'depId' | 'courseId' | 'batchId'): Array<LooseKeys<V>> => {
-    const chain = [course && 'courseId', batch && 'batchId'].filter(Boolean) as Array<LooseKeys<V>>;
-    const later = level === 'depId' ? chain : level === 'courseId' ? chain.filter((f) => f === 'batchId') : [];
-    return [...later, ...dependents];
-  };
-
-  const batchOptions = course
-    ? idOptions(courseBatches.data, (b) => b.name)
-    : groupedByCourse(departmentBatches.data ?? []);
   const batchRows: ChosenBatch[] = (course ? courseBatches.data : departmentBatches.data) ?? [];
-  const noBatchYet = course && courseId !== null && courseBatches.data?.length === 0;
 
+  const asked = (level: Level) => (level === 'courseId' ? course : level === 'batchId' ? batch : fixedDepId === undefined);
+  const chosen = (level: Level, id: number | null) => {
+    if (level === 'batchId') onBatchChange?.(batchRows.find((b) => b.id === id));
+  };
+  const bind = (level: Level): Binding => {
+    const later = LATER[level].filter(asked);
+    if (props.form) {
+      const form = props.form;
+      return idSelectProps(form, level as LooseKeys<V>, (id) => {
+        for (const field of [...later, ...(props.dependents ?? [])]) form.setFieldValue(field as LooseKeys<V>, null as never);
+        chosen(level, id);
+      });
+    }
+    const onChange = props.onChange;
+    const current: Chain = { depId, courseId, batchId: values.batchId ?? null };
+    return {
+      value: idText(current[level]),
+      onChange: (text) => {
+        const id = idOf(text);
+        const next = { ...current, [level]: id };
+        for (const field of later) next[field] = null;
+        onChange(next);
+        chosen(level, id);
+      },
+    };
+  };
+
+  const courseOptions = idOptions(
+    COURSES.filter((c) => c.departmentId === depId),
+    (c) => c.name,
+  );
+  const batchOptions = course ? idOptions(courseBatches.data, (b) => b.name) : groupedByCourse(departmentBatches.data ?? []);
+  const batchDisabled = course ? courseId === null : depId === null;
+  const noBatchYet = warnNoBatch && course && courseId !== null && courseBatches.data?.length === 0 ? 'This course has no batches yet' : undefined;
+
+  if (native) {
+    const choose = (all: string) => ({ value: '', label: optional ? all : 'Choose... ' });
+    const nativeProps = ({ value, onChange, ...rest }: Binding) => ({ ...rest, value: value ?? '', onChange: (e: { currentTarget: { value: string } }) => onChange(e.currentTarget.value) });
+    return (
+      <>
+        {asked('depId') && (
+          <NativeSelect
+            label="Department"
+            withAsterisk={withAsterisk}
+            data={depId === null ? [{ value: '', label: 'Choose... ' }, ...DEPARTMENT_OPTIONS] : DEPARTMENT_OPTIONS}
+            {...nativeProps(bind('depId'))}
+          />
+        )}
+        {course && (
+          <NativeSelect
+            label="Course"
+            withAsterisk={withAsterisk && !optional}
+            disabled={depId === null}
+            data={[choose('All courses'), ...courseOptions]}
+            {...nativeProps(bind('courseId'))}
+          />
+        )}
+        {batch && (
+          <NativeSelect
+            label="Batch"
+            withAsterisk={withAsterisk && !optional}
+            disabled={batchDisabled}
+            data={[choose('All batches'), ...batchOptions]}
+            {...nativeProps(bind('batchId'))}
+          />
+        )}
+      </>
+    );
+  }
+
+  const batchBinding = bind('batchId');
   return (
     <>
-      <DepartmentSelect withAsterisk {...idSelectProps(form, 'depId' as LooseKeys<V>, () => clear(after('depId')))} />
+      {asked('depId') && <DepartmentSelect withAsterisk={withAsterisk} {...bind('depId')} />}
       {course && (
         <SearchableSelect
           label="Course"
-          placeholder={depId ? 'Choose a course' : 'Choose a department first'}
-          withAsterisk
-          disabled={!depId}
-          data={idOptions(courses.data, (c) => c.name)}
-          {...idSelectProps(form, 'courseId' as LooseKeys<V>, () => clear(after('courseId')))}
+          placeholder={depId === null ? 'Choose a department first' : optional ? 'All courses' : 'Choose a course'}
+          withAsterisk={withAsterisk && !optional}
+          disabled={depId === null}
+          clearable={optional}
+          data={courseOptions}
+          {...bind('courseId')}
         />
       )}
       {batch && (
         <SearchableSelect
           label="Batch"
-          placeholder={course ? (courseId ? 'Choose a batch' : 'Choose a course first') : depId ? 'Choose a batch' : 'Choose a department first'}
-          withAsterisk
-          disabled={course ? !courseId : !depId}
+          placeholder={
+            batchDisabled ? (course ? 'Choose a course first' : 'Choose a department first') : optional ? 'All batches' : 'Choose a batch'
+          }
+          withAsterisk={withAsterisk && !optional}
+          disabled={batchDisabled}
+          clearable={optional}
           nothingFoundMessage={course ? 'This course has no batches yet' : 'This department has no batches yet'}
           data={batchOptions}
-          {...idSelectProps(form, 'batchId' as LooseKeys<V>, (id) => {
-            clear(after('batchId'));
-            onBatchChange?.(batchRows.find((b) => b.id === id));
-          })}
-          error={form.errors.batchId ?? (noBatchYet ? 'This course has no batches yet' : undefined)}
+          {...batchBinding}
+          error={batchBinding.error ?? noBatchYet}
         />
       )}
     </>

@@ -111,7 +111,7 @@ export function DiscountForm({
         <Stack>
           <FailureAlert error={mutation.error} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <DepartmentCourseBatchSelect form={form} course batch dependents={['studentId', 'feeHeadId']} />
+            <DepartmentCourseBatchSelect form={form} course batch warnNoBatch dependents={['studentId', 'feeHeadId']} />
             <SearchableSelect
               label="Student"
               placeholder={batchId ? 'Choose a student' : 'Choose a batch first'}

@@ -1,22 +1,22 @@
-import { Alert, Button, FileInput, Group, Modal, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, FileInput, Group, Modal, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { COURSES, OPENING_CSV_COLUMNS, OPENING_IMPORT_MAX_ROWS, PREVIOUS_DUES_HEAD, STUDENT_IMPORT_MAX_CHARS } from '@fees/validation';
+import { OPENING_CSV_COLUMNS, OPENING_IMPORT_MAX_ROWS, PREVIOUS_DUES_HEAD, STUDENT_IMPORT_MAX_CHARS } from '@fees/validation';
 import { IconCircleCheck, IconDownload, IconFileTypeCsv } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CsvImportPreview } from '../../components/CsvImportPreview';
-import { DepartmentSelect, departmentName } from '../../components/DepartmentSelect';
+import { type Chain, DepartmentCourseBatchSelect } from '../../components/DepartmentCourseBatchSelect';
+import { departmentName } from '../../components/DepartmentSelect';
 import { FailureAlert } from '../../components/FailureAlert';
 import { NoDataRow } from '../../components/NoDataRow';
 import { PageHeader } from '../../components/PageHeader';
-import { SearchableSelect } from '../../components/SearchableSelect';
 import { downloadText, toCsv } from '../../lib/csv';
 import { deleteDialog } from '../../lib/dialogs';
 import { formatDate } from '../../lib/dates';
 import { useListDepartment } from '../../lib/list-department';
 import { formatRupees, paiseToRupeesText } from '../../lib/money';
 import { type RouterOutputs, serverFieldErrors, useTRPC } from '../../lib/trpc';
-import { idOf } from '../../lib/ids';
+import { idOf, idText } from '../../lib/ids';
 
 type OpeningRow = RouterOutputs['opening']['list']['rows'][number];
 
@@ -34,8 +34,7 @@ export default function OpeningBalancesPage() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [depId, setDepId] = useListDepartment();
-  const [courseId, setCourseId] = useState<string | null>(null);
-  const [batchId, setBatchId] = useState<string | null>(null);
+  const [filter, setFilter] = useState<Pick<Chain, 'courseId' | 'batchId'>>({ courseId: null, batchId: null });
   const [file, setFile] = useState<File | null>(null);
   const [csv, setCsv] = useState<string | null>(null);
   const [onlyInvalid, setOnlyInvalid] = useState(false);
@@ -43,11 +42,9 @@ export default function OpeningBalancesPage() {
   const [editing, setEditing] = useState<OpeningRow | null>(null);
 
   const dep = idOf(depId);
-  const courses = COURSES.filter((c) => c.departmentId === dep);
-  const batches = useQuery(trpc.batches.byCourse.queryOptions({ depId: dep ?? 0, courseId: idOf(courseId) ?? 0 }, { enabled: dep !== null && courseId !== null }));
   const list = useQuery(
     trpc.opening.list.queryOptions(
-      { depId: dep ?? 0, courseId: idOf(courseId) ?? undefined, batchId: idOf(batchId) ?? undefined },
+      { depId: dep ?? 0, courseId: filter.courseId ?? undefined, batchId: filter.batchId ?? undefined },
       { enabled: dep !== null },
     ),
   );
@@ -92,36 +89,18 @@ export default function OpeningBalancesPage() {
       />
       <Paper withBorder radius="md" p="lg" mb="lg">
         <SimpleGrid cols={{ base: 1, md: 4 }}>
-          <DepartmentSelect
-            value={depId || null}
-            onChange={(v) => {
-              setDepId(v);
-              setCourseId(null);
-              setBatchId(null);
-              check(csv, idOf(v));
+          <DepartmentCourseBatchSelect
+            course
+            batch
+            optional
+            value={{ depId: dep, ...filter }}
+            onChange={(next) => {
+              if (next.depId !== dep) {
+                setDepId(idText(next.depId));
+                check(csv, next.depId);
+              }
+              setFilter({ courseId: next.courseId, batchId: next.batchId });
             }}
-            withAsterisk
-          />
-          <SearchableSelect
-            label="Course"
-            placeholder={dep ? 'All courses' : 'Choose the department first'}
-            data={courses.map((c) => ({ value: String(c.id), label: c.name }))}
-            value={courseId}
-            onChange={(v) => {
-              setCourseId(v);
-              setBatchId(null);
-            }}
-            disabled={dep === null}
-            clearable
-          />
-          <Select
-            label="Batch"
-            placeholder={courseId ? 'All batches' : 'Choose the course first'}
-            data={(batches.data ?? []).map((b) => ({ value: String(b.id), label: b.name }))}
-            value={batchId}
-            onChange={setBatchId}
-            disabled={!courseId}
-            clearable
           />
           <FileInput
             label="Import a CSV file"

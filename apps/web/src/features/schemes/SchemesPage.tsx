@@ -1,9 +1,10 @@
 import { Button, Checkbox, Group, Modal, NativeSelect, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { COURSES, DEPARTMENTS } from '@fees/validation';
+import { DEPARTMENTS } from '@fees/validation';
 import { IconDiscount, IconPencil, IconPlus, IconTrash, IconUsersPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { type Chain, DepartmentCourseBatchSelect } from '../../components/DepartmentCourseBatchSelect';
 import { FailureAlert } from '../../components/FailureAlert';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
@@ -134,40 +135,13 @@ function Members({ schemeId, depId }: { schemeId: number; depId: number }) {
 /** Join by category: every student of a batch with one category (all SC/ST students of a batch). */
 function JoinByCategory({ schemeId }: { schemeId: number }) {
   const trpc = useTRPC();
-  const [depId, setDepId] = useState('100');
-  const [courseId, setCourseId] = useState('');
-  const [batchId, setBatchId] = useState('');
+  const [chain, setChain] = useState<Chain>({ depId: 100, courseId: null, batchId: null });
   const [categoryId, setCategoryId] = useState('');
   const [target, setTarget] = useState<JoinTarget | null>(null);
   const categories = useQuery(trpc.reference.categories.queryOptions());
-  const batches = useQuery(trpc.batches.byCourse.queryOptions({ depId: idOf(depId) ?? 0, courseId: idOf(courseId) ?? 0 }, { enabled: courseId !== '' }));
   return (
     <Group align="flex-end" wrap="wrap">
-      <NativeSelect
-        label="Department"
-        value={depId}
-        onChange={(e) => {
-          setDepId(e.currentTarget.value);
-          setCourseId('');
-          setBatchId('');
-        }}
-        data={DEPARTMENT_CHOICES}
-      />
-      <NativeSelect
-        label="Course"
-        value={courseId}
-        onChange={(e) => {
-          setCourseId(e.currentTarget.value);
-          setBatchId('');
-        }}
-        data={[{ value: '', label: 'Choose... ' }, ...COURSES.filter((c) => String(c.departmentId) === depId).map((c) => ({ value: String(c.id), label: c.name }))]}
-      />
-      <NativeSelect
-        label="Batch"
-        value={batchId}
-        onChange={(e) => setBatchId(e.currentTarget.value)}
-        data={[{ value: '', label: 'Choose... ' }, ...(batches.data ?? []).map((b) => ({ value: String(b.id), label: b.name }))]}
-      />
+      <DepartmentCourseBatchSelect course batch native withAsterisk={false} value={chain} onChange={setChain} />
       <NativeSelect
         label="Category"
         value={categoryId}
@@ -176,12 +150,12 @@ function JoinByCategory({ schemeId }: { schemeId: number }) {
       />
       <Button
         leftSection={<IconUsersPlus size={16} />}
-        disabled={batchId === '' || categoryId === ''}
-        onClick={() => setTarget({ batchId: idOf(batchId) ?? 0, categoryId: idOf(categoryId) ?? 0 })}
+        disabled={chain.batchId === null || categoryId === ''}
+        onClick={() => setTarget({ batchId: chain.batchId ?? 0, categoryId: idOf(categoryId) ?? 0 })}
       >
         Preview and apply
       </Button>
-      {target && <JoinSchemeDialog opened onClose={() => setTarget(null)} depId={idOf(depId) ?? 0} schemeId={schemeId} target={target} title="Apply to a category" />}
+      {target && <JoinSchemeDialog opened onClose={() => setTarget(null)} depId={chain.depId ?? 0} schemeId={schemeId} target={target} title="Apply to a category" />}
     </Group>
   );
 }

@@ -1,8 +1,8 @@
-import { Alert, Anchor, Button, FileInput, Paper, Select, SimpleGrid, Text } from '@mantine/core';
+import { Alert, Anchor, Button, FileInput, Paper, SimpleGrid, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { COURSES, STUDENT_CSV_COLUMNS, STUDENT_IMPORT_MAX_CHARS, STUDENT_IMPORT_MAX_ROWS } from '@fees/validation';
 import { IconCircleCheck, IconDownload, IconFileTypeCsv } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useDepartment } from '../../lib/department-context';
@@ -12,8 +12,7 @@ import { useTRPC } from '../../lib/trpc';
 import { courseListPath } from './links';
 import { CsvImportPreview } from '../../components/CsvImportPreview';
 import { FailureAlert } from '../../components/FailureAlert';
-import { SearchableSelect } from '../../components/SearchableSelect';
-import { idOf } from '../../lib/ids';
+import { type Chain, DepartmentCourseBatchSelect } from '../../components/DepartmentCourseBatchSelect';
 
 /**
  * Bulk import for one course and batch: the server checks every row with the registration schema
@@ -23,27 +22,26 @@ export default function ImportStudentsPage() {
   const department = useDepartment();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [courseId, setCourseId] = useState<string | null>(null);
-  const [batchId, setBatchId] = useState<string | null>(null);
+  const [chain, setChain] = useState<Pick<Chain, 'courseId' | 'batchId'>>({ courseId: null, batchId: null });
+  const [batchName, setBatchName] = useState<string>();
   const [file, setFile] = useState<File | null>(null);
   const [csv, setCsv] = useState<string | null>(null);
   const [onlyInvalid, setOnlyInvalid] = useState(false);
   const [imported, setImported] = useState<{ count: number; courseId: number } | null>(null);
 
   const courses = COURSES.filter((c) => c.departmentId === department.id);
-  const batches = useQuery(trpc.batches.byCourse.queryOptions({ depId: department.id, courseId: idOf(courseId) ?? 0 }, { enabled: courseId !== null }));
   const preview = useMutation(trpc.students.importPreview.mutationOptions());
   const commit = useMutation(
     trpc.students.importCommit.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.students.pathKey() }) }),
   );
 
-  const target = courseId && batchId ? { depId: department.id, courseId: idOf(courseId) ?? 0, batchId: idOf(batchId) ?? 0 } : null;
+  const target = chain.courseId !== null && chain.batchId !== null ? { depId: department.id, courseId: chain.courseId, batchId: chain.batchId } : null;
 
-  const check = (text: string | null, next: { courseId: string | null; batchId: string | null }) => {
+  const check = (text: string | null, next: Pick<Chain, 'courseId' | 'batchId'>) => {
     preview.reset();
     commit.reset();
-    if (text === null || !next.courseId || !next.batchId) return;
-    preview.mutate({ depId: department.id, courseId: idOf(next.courseId) ?? 0, batchId: idOf(next.batchId) ?? 0, csv: text });
+    if (text === null || next.courseId === null || next.batchId === null) return;
+    preview.mutate({ depId: department.id, courseId: next.courseId, batchId: next.batchId, csv: text });
   };
 
   const chooseFile = async (chosen: File | null) => {
@@ -51,14 +49,13 @@ export default function ImportStudentsPage() {
     setImported(null);
     const text = chosen ? await chosen.text() : null;
     setCsv(text);
-    check(text, { courseId, batchId });
+    check(text, chain);
   };
 
   const result = preview.data;
   const canImport = target !== null && csv !== null && result !== undefined && result.invalid === 0 && result.total > 0 && !preview.isPending;
-  const course = courses.find((c) => String(c.id) === courseId);
+  const course = courses.find((c) => c.id === chain.courseId);
   const importedCourse = imported && courses.find((c) => c.id === imported.courseId);
-  const batchName = batches.data?.find((b) => String(b.id) === batchId)?.name;
 
   return (
     <>
@@ -73,30 +70,16 @@ export default function ImportStudentsPage() {
       />
       <Paper withBorder radius="md" p="lg" mb="lg">
         <SimpleGrid cols={{ base: 1, md: 3 }}>
-          <SearchableSelect
-            label="Course"
-            placeholder="Choose a course"
-            data={courses.map((c) => ({ value: String(c.id), label: c.name }))}
-            value={courseId}
-            onChange={(v) => {
-              setCourseId(v);
-              setBatchId(null);
-              check(null, { courseId: v, batchId: null });
+          <DepartmentCourseBatchSelect
+            depId={department.id}
+            course
+            batch
+            value={chain}
+            onChange={(next) => {
+              setChain(next);
+              check(next.courseId === chain.courseId ? csv : null, next);
             }}
-            withAsterisk
-          />
-          <Select
-            label="Batch"
-            placeholder={courseId ? 'Choose a batch' : 'Choose the course first'}
-            data={(batches.data ?? []).map((b) => ({ value: String(b.id), label: b.name }))}
-            value={batchId}
-            onChange={(v) => {
-              setBatchId(v);
-              check(csv, { courseId, batchId: v });
-            }}
-            disabled={!courseId}
-            nothingFoundMessage="This course has no batches yet"
-            withAsterisk
+            onBatchChange={(b) => setBatchName(b?.name)}
           />
           <FileInput
             label="CSV file"

@@ -2,7 +2,7 @@ import '@mantine/dates/styles.css';
 import { Button, Checkbox, Divider, Group, Paper, Radio, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { schemaResolver, useForm } from '@mantine/form';
-import { COURSES, STUDENT_FIELD_LABELS as LABEL, STUDENT_GENDERS, type TStudentForm, ZStudentForm } from '@fees/validation';
+import { STUDENT_FIELD_LABELS as LABEL, STUDENT_GENDERS, type TStudentForm, ZStudentForm } from '@fees/validation';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
@@ -11,7 +11,7 @@ import { useDepartment } from '../../lib/department-context';
 import { idOptions, idSelectProps } from '../../lib/ids';
 import { fieldErrors, type RouterOutputs, useTRPC } from '../../lib/trpc';
 import { FailureAlert } from '../../components/FailureAlert';
-import { SearchableSelect } from '../../components/SearchableSelect';
+import { DepartmentCourseBatchSelect } from '../../components/DepartmentCourseBatchSelect';
 
 // DateInput parses what the clerk types (dd-MM-yyyy) with dayjs.
 dayjs.extend(customParseFormat);
@@ -110,8 +110,6 @@ export function StudentForm({
     validate: schemaResolver(ZStudentForm, { sync: true }),
     clearInputErrorOnChange: true,
   });
-  const courseId = form.values.courseId;
-  const batches = useQuery(trpc.batches.byCourse.queryOptions({ depId: department.id, courseId: courseId ?? 0 }, { enabled: courseId !== null }));
   const categories = useQuery(trpc.reference.categories.queryOptions());
   const religions = useQuery(trpc.reference.religions.queryOptions());
 
@@ -120,12 +118,6 @@ export function StudentForm({
     if (Object.keys(errors).length > 0) form.setErrors(errors);
     // Only a new server answer should move the field messages.
   }, [error]);
-
-  const courseOptions = idOptions(
-    COURSES.filter((c) => c.departmentId === department.id),
-    (c) => c.name,
-  );
-  const batchOptions = idOptions(batches.data, (b) => b.name);
 
   const submit = form.onSubmit((values) => {
     const parsed = ZStudentForm.safeParse(values);
@@ -138,22 +130,7 @@ export function StudentForm({
         <Paper withBorder p="lg" radius="md">
           <Divider label="Admission" labelPosition="left" mb="sm" />
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-            <SearchableSelect
-              label={LABEL.courseId}
-              placeholder="Choose a course"
-              data={courseOptions}
-              withAsterisk
-              {...idSelectProps(form, 'courseId', () => form.setFieldValue('batchId', null))}
-            />
-            <Select
-              label={LABEL.batchId}
-              placeholder={courseId ? 'Choose a batch' : 'Choose the course first'}
-              data={batchOptions}
-              disabled={!courseId}
-              withAsterisk
-              nothingFoundMessage="This course has no batches yet"
-              {...idSelectProps(form, 'batchId')}
-            />
+            <DepartmentCourseBatchSelect form={form} depId={department.id} course batch />
             <TextInput label={LABEL.admissionNo} withAsterisk {...form.getInputProps('admissionNo')} />
             <DateInput label={LABEL.admissionDate} valueFormat={DATE_FORMAT} placeholder="dd-mm-yyyy" withAsterisk clearable {...form.getInputProps('admissionDate')} />
             <TextInput label={LABEL.capId} withAsterisk {...form.getInputProps('capId')} />
