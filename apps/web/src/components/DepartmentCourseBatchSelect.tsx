@@ -194,8 +194,8 @@ export function DepartmentCourseBatchSelect<V extends ChainValues>(props: ChainO
   );
 }
 
-/** A department's batches as Select groups, one per course, in the order listed (also a filter screen's batch choice). */
-export function groupedByCourse(batches: RouterOutputs['batches']['list']) {
+/** A department's batches as Select groups, one per course, in the order listed. */
+function groupedByCourse(batches: RouterOutputs['batches']['list']) {
   const groups: Array<{ group: string; items: Array<{ value: string; label: string }> }> = [];
   for (const b of batches) {
     const item = { value: String(b.id), label: `${b.name} (${b.courseName})` };

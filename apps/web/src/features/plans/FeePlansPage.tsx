@@ -2,14 +2,12 @@ import { Paper, SimpleGrid, Stack } from '@mantine/core';
 import { IconCalendarDue, IconListDetails } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { groupedByCourse } from '../../components/DepartmentCourseBatchSelect';
-import { DepartmentSelect } from '../../components/DepartmentSelect';
+import { DepartmentCourseBatchSelect } from '../../components/DepartmentCourseBatchSelect';
 import { FailureAlert } from '../../components/FailureAlert';
 import { PageHeader } from '../../components/PageHeader';
 import { EmptyState, ReportStates } from '../../components/ReportStates';
 import { useTRPC } from '../../lib/trpc';
 import { PlanEditor } from './PlanEditor';
-import { SearchableSelect } from '../../components/SearchableSelect';
 import { idOf } from '../../lib/ids';
 
 /** /admin/plans?depId=&batchId=: a batch's instalment plan and late fine rule; the choice stays in the address. */
@@ -28,15 +26,11 @@ export default function FeePlansPage() {
       <Stack>
         <Paper withBorder p="md" radius="md" maw={720}>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <DepartmentSelect value={depId || null} onChange={(value) => setParams(value ? { depId: value } : {})} />
-            <SearchableSelect
-              label="Batch"
-              placeholder={depId ? 'Choose a batch' : 'Choose a department first'}
-              disabled={!depId}
-              nothingFoundMessage="This department has no batches yet"
-              data={groupedByCourse(batches.data ?? [])}
-              value={batchId || null}
-              onChange={(value) => setParams(value ? { depId, batchId: value } : { depId })}
+            <DepartmentCourseBatchSelect
+              batch
+              withAsterisk={false}
+              value={{ depId: idOf(depId), batchId: idOf(batchId) }}
+              onChange={(next) => setParams(next.depId === null ? {} : next.batchId === null ? { depId: String(next.depId) } : { depId: String(next.depId), batchId: String(next.batchId) })}
             />
           </SimpleGrid>
         </Paper>
