@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../client';
 import { rows } from '../../engine/runner';
 import { balanceSql } from '../balance-sql';
-import { assemble, type BatchGroup, courseStudentMoney, type Kind } from './shared';
+import { assemble, type BatchGroup, courseStudentMoney, type Kind, STUDENT_MONEY } from './shared';
 
 export interface DuesTotals {
   count: number;
@@ -36,14 +36,8 @@ export interface DuesReport {
 type DuesRaw = { kind: Kind } & Omit<DuesRow, 'batchId' | 'batchName'> & { batchId: number | null; batchName: string | null; count: number };
 
 /** A student's balance in the dues report: fee and opening balance, less discounts and paid (structure heads and opening heads outside it). */
-const DUES_BALANCE = sql.raw(
-  balanceSql({
-    fee: 'COALESCE(fee.feePaise, 0) + COALESCE(opening.openingPaise, 0)',
-    discount: 'COALESCE(disc.discountPaise, 0)',
-    adjustment: 'COALESCE(disc.adjustmentPaise, 0)',
-    paid: 'COALESCE(paid.paid_paise, 0) + COALESCE(opening.paidOutsidePaise, 0)',
-  }),
-);
+const DUES_BALANCE = sql.raw(balanceSql(STUDENT_MONEY));
+const { fee, discount, adjustment, paid } = STUDENT_MONEY;
 
 /**
  * Every student of a course (or of one of its batches) with fee, discount, paid and balance; only
@@ -58,9 +52,9 @@ export async function duesReport(
     d AS MATERIALIZED (
       SELECT sel.id AS studentId, sel.admission_no AS admissionNo, sel.name AS name, sel.cap_id AS capId,
         b.id AS batchId, b.name AS batchName, b.start_date AS batchStart,
-        COALESCE(fee.feePaise, 0) + COALESCE(opening.openingPaise, 0) AS feePaise,
-        COALESCE(disc.discountPaise, 0) + COALESCE(disc.adjustmentPaise, 0) AS discountPaise,
-        COALESCE(paid.paid_paise, 0) + COALESCE(opening.paidOutsidePaise, 0) AS paidPaise,
+        ${sql.raw(fee)} AS feePaise,
+        ${sql.raw(discount)} + ${sql.raw(adjustment)} AS discountPaise,
+        ${sql.raw(paid)} AS paidPaise,
         ${DUES_BALANCE} AS balancePaise
       FROM sel
       CROSS JOIN batches b ON b.id = sel.batch_id

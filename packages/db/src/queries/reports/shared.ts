@@ -47,6 +47,17 @@ export function assemble<Raw extends { kind: Kind; batchId: number | null; batch
 }
 
 /**
+ * A student's money as read from courseStudentMoney's tables (joined as fee, disc, opening and
+ * student_paid `paid`): the terms of balanceSql, written once for every report over them.
+ */
+export const STUDENT_MONEY = {
+  fee: 'COALESCE(fee.feePaise, 0) + COALESCE(opening.openingPaise, 0)',
+  discount: 'COALESCE(disc.discountPaise, 0)',
+  adjustment: 'COALESCE(disc.adjustmentPaise, 0)',
+  paid: 'COALESCE(paid.paid_paise, 0) + COALESCE(opening.paidOutsidePaise, 0)',
+} as const;
+
+/**
  * The money of a course's students as common table expressions, each summed once per batch or per
  * student instead of once per student and head: sel (the students asked for), fee (a batch's fee
  * structure total), disc (a student's discount and adjustment on the heads of their batch) and opening

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../client';
 import { rows } from '../../engine/runner';
 import { balanceSql } from '../balance-sql';
-import { assemble, type BatchGroup, courseStudentMoney, type Kind } from './shared';
+import { assemble, type BatchGroup, courseStudentMoney, type Kind, STUDENT_MONEY } from './shared';
 
 export interface FeeInfoTotals {
   count: number;
@@ -34,14 +34,8 @@ export interface FeeInfoReport {
 type FeeInfoRaw = { kind: Kind } & Omit<FeeInfoRow, 'batchId' | 'batchName'> & { batchId: number | null; batchName: string | null; count: number };
 
 /** A student's final fee: the balance before any payment (fee and opening balance, less discount and adjustment). */
-const FINAL_FEE = sql.raw(
-  balanceSql({
-    fee: 'COALESCE(fee.feePaise, 0) + COALESCE(opening.openingPaise, 0)',
-    discount: 'COALESCE(disc.discountPaise, 0)',
-    adjustment: 'COALESCE(disc.adjustmentPaise, 0)',
-    paid: '0',
-  }),
-);
+const FINAL_FEE = sql.raw(balanceSql({ ...STUDENT_MONEY, paid: '0' }));
+const { fee, discount, adjustment } = STUDENT_MONEY;
 
 /**
  * Every student of a course (or of one batch; optionally matching a text in name, admission number
@@ -56,8 +50,8 @@ export async function studentFeeInfoReport(
     d AS MATERIALIZED (
       SELECT sel.id AS studentId, sel.admission_no AS admissionNo, sel.name AS name, sel.cap_id AS capId,
         b.id AS batchId, b.name AS batchName, b.start_date AS batchStart,
-        COALESCE(fee.feePaise, 0) + COALESCE(opening.openingPaise, 0) AS feePaise,
-        COALESCE(disc.discountPaise, 0) + COALESCE(disc.adjustmentPaise, 0) AS discountPaise,
+        ${sql.raw(fee)} AS feePaise,
+        ${sql.raw(discount)} + ${sql.raw(adjustment)} AS discountPaise,
         ${FINAL_FEE} AS finalFeePaise
       FROM sel
       CROSS JOIN batches b ON b.id = sel.batch_id
