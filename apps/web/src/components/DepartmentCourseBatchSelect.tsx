@@ -30,10 +30,15 @@ interface ChainOptions {
   course?: boolean;
   /** Ask for a batch: of the chosen course, or of the department when there is no course. */
   batch?: boolean;
-  /** Course and batch may stay empty, meaning all of them (a filter): "All courses", "All batches". */
-  optional?: boolean;
+  /**
+   * Course and batch may stay empty, meaning all of them (a filter): "All courses", "All batches"; 'batch':
+   * the course must be chosen, the batch may stay "All batches" (the course reports).
+   */
+  optional?: boolean | 'batch';
   /** Native dropdowns, as in the rows of filters beside other native ones: the first option is "Choose... " (or "All ..."). */
   native?: boolean;
+  /** Fixed widths, for selects in a row of filters rather than in the screen's grid. */
+  widths?: { course?: number; batch?: number };
   /** Mark the choices that must be made with an asterisk (the default). */
   withAsterisk?: boolean;
   /** Say under the batch, as its error, that the chosen course has no batches (a form that cannot go on without one). */
@@ -78,7 +83,9 @@ const LATER: Record<Level, Level[]> = { depId: ['courseId', 'batchId'], courseId
  * own grid.
  */
 export function DepartmentCourseBatchSelect<V extends ChainValues>(props: ChainOptions & (FormBinding<V> | ValueBinding)) {
-  const { depId: fixedDepId, course = false, batch = false, optional = false, native = false, withAsterisk = true, warnNoBatch = false, onBatchChange } = props;
+  const { depId: fixedDepId, course = false, batch = false, optional = false, widths = {}, native = false, withAsterisk = true, warnNoBatch = false, onBatchChange } = props;
+  const optionalCourse = optional === true;
+  const optionalBatch = optional !== false;
   const trpc = useTRPC();
   const values: ChainValues = props.form ? props.form.values : props.value;
   const depId = fixedDepId ?? values.depId ?? null;
@@ -126,7 +133,7 @@ export function DepartmentCourseBatchSelect<V extends ChainValues>(props: ChainO
   const noBatchYet = warnNoBatch && course && courseId !== null && courseBatches.data?.length === 0 ? 'This course has no batches yet' : undefined;
 
   if (native) {
-    const choose = (all: string) => ({ value: '', label: optional ? all : 'Choose... ' });
+    const choose = (all: string, isOptional: boolean) => ({ value: '', label: isOptional ? all : 'Choose... ' });
     const nativeProps = ({ value, onChange, ...rest }: Binding) => ({ ...rest, value: value ?? '', onChange: (e: { currentTarget: { value: string } }) => onChange(e.currentTarget.value) });
     return (
       <>
@@ -141,18 +148,20 @@ export function DepartmentCourseBatchSelect<V extends ChainValues>(props: ChainO
         {course && (
           <NativeSelect
             label="Course"
-            withAsterisk={withAsterisk && !optional}
+            w={widths.course}
+            withAsterisk={withAsterisk && !optionalCourse}
             disabled={depId === null}
-            data={[choose('All courses'), ...courseOptions]}
+            data={[choose('All courses', optionalCourse), ...courseOptions]}
             {...nativeProps(bind('courseId'))}
           />
         )}
         {batch && (
           <NativeSelect
             label="Batch"
-            withAsterisk={withAsterisk && !optional}
+            w={widths.batch}
+            withAsterisk={withAsterisk && !optionalBatch}
             disabled={batchDisabled}
-            data={[choose('All batches'), ...batchOptions]}
+            data={[choose('All batches', optionalBatch), ...batchOptions]}
             {...nativeProps(bind('batchId'))}
           />
         )}
@@ -167,10 +176,11 @@ export function DepartmentCourseBatchSelect<V extends ChainValues>(props: ChainO
       {course && (
         <SearchableSelect
           label="Course"
-          placeholder={depId === null ? 'Choose a department first' : optional ? 'All courses' : 'Choose a course'}
-          withAsterisk={withAsterisk && !optional}
+          w={widths.course}
+          placeholder={depId === null ? 'Choose a department first' : optionalCourse ? 'All courses' : 'Choose a course'}
+          withAsterisk={withAsterisk && !optionalCourse}
           disabled={depId === null}
-          clearable={optional}
+          clearable={optionalCourse}
           data={courseOptions}
           {...bind('courseId')}
         />
@@ -179,11 +189,12 @@ export function DepartmentCourseBatchSelect<V extends ChainValues>(props: ChainO
         <SearchableSelect
           label="Batch"
           placeholder={
-            batchDisabled ? (course ? 'Choose a course first' : 'Choose a department first') : optional ? 'All batches' : 'Choose a batch'
+            batchDisabled ? (course ? 'Choose a course first' : 'Choose a department first') : optionalBatch ? 'All batches' : 'Choose a batch'
           }
-          withAsterisk={withAsterisk && !optional}
+          w={widths.batch}
+          withAsterisk={withAsterisk && !optionalBatch}
           disabled={batchDisabled}
-          clearable={optional}
+          clearable={optionalBatch}
           nothingFoundMessage={course ? 'This course has no batches yet' : 'This department has no batches yet'}
           data={batchOptions}
           {...batchBinding}

@@ -7,12 +7,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useDepartment } from '../../lib/department-context';
 import { DateField } from '../../components/DateField';
+import { DepartmentCourseBatchSelect } from '../../components/DepartmentCourseBatchSelect';
 import { PageHeader } from '../../components/PageHeader';
 import { EmptyState, ReportStates } from '../../components/ReportStates';
 import { formatDate, todayIso } from '../../lib/dates';
 import { printSoon } from '../../lib/print';
 import { useTRPC } from '../../lib/trpc';
-import { BatchSelect, CourseSelect } from '../reports/ReportParts';
+import { REPORT_FILTER_WIDTHS } from '../reports/ReportParts';
 import { DemandNotice } from './DemandNotice';
 import { idOf } from '../../lib/ids';
 
@@ -55,10 +56,16 @@ export default function DemandNoticesPage() {
         <Paper withBorder radius="md" p="lg" mb="lg">
           <Group align="flex-end" wrap="wrap">
             {studentId === undefined && (
-              <>
-                <CourseSelect department={department} value={courseId ? String(courseId) : ''} onChange={(e) => set({ course: e.currentTarget.value, batch: '' })} />
-                <BatchSelect department={department} courseId={courseId} value={batchId ? String(batchId) : ''} onChange={(e) => set({ batch: e.currentTarget.value })} />
-              </>
+              <DepartmentCourseBatchSelect
+                depId={department.id}
+                course
+                batch
+                optional="batch"
+                native
+                widths={REPORT_FILTER_WIDTHS}
+                value={{ courseId, batchId: batchId ?? null }}
+                onChange={(next) => set({ course: next.courseId === null ? '' : String(next.courseId), batch: next.batchId === null ? '' : String(next.batchId) })}
+              />
             )}
             <DateField label="As of" w={160} value={asOf} onChange={(value) => set({ asof: value })} />
             <DateField label="Pay by" w={160} value={payBy} onChange={(value) => set({ payby: value })} />

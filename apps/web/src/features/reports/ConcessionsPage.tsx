@@ -1,14 +1,15 @@
-import { Group, NativeSelect, Paper, Stack } from '@mantine/core';
+import { Group, Paper, Stack } from '@mantine/core';
 import { IconDiscount } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
+import { DepartmentCourseBatchSelect } from '../../components/DepartmentCourseBatchSelect';
 import { PageHeader } from '../../components/PageHeader';
 import { ReportStates } from '../../components/ReportStates';
 import { useDepartment } from '../../lib/department-context';
 import { formatRupees } from '../../lib/money';
 import { type RouterOutputs, useTRPC } from '../../lib/trpc';
 import { type Column, reportFileName, tableOf } from './export';
-import { BatchSelect, coursesOf, ExportActions, Figure, ReportTable } from './ReportParts';
+import { coursesOf, ExportActions, Figure, REPORT_FILTER_WIDTHS, ReportTable } from './ReportParts';
 import { idOf } from '../../lib/ids';
 
 type Scheme = RouterOutputs['reports']['concessions'][number];
@@ -56,18 +57,15 @@ export default function ConcessionsPage() {
       <PageHeader title={department.name} subtitle="Concessions summary by scheme" />
       <Paper withBorder radius="md" p="lg" mb="lg" className="no-print">
         <Group align="flex-start" wrap="wrap">
-          <NativeSelect
-            label="Course"
-            w={280}
-            value={courseId ? String(courseId) : ''}
-            onChange={(e) => setParams(e.currentTarget.value ? { course: e.currentTarget.value } : {})}
-            data={[{ value: '', label: 'All courses' }, ...coursesOf(department).map((c) => ({ value: String(c.id), label: c.name }))]}
-          />
-          <BatchSelect
-            department={department}
-            courseId={courseId ?? null}
-            value={batchId ? String(batchId) : ''}
-            onChange={(e) => setParams({ ...(courseId ? { course: String(courseId) } : {}), ...(e.currentTarget.value ? { batch: e.currentTarget.value } : {}) })}
+          <DepartmentCourseBatchSelect
+            depId={department.id}
+            course
+            batch
+            optional
+            native
+            widths={REPORT_FILTER_WIDTHS}
+            value={{ courseId: courseId ?? null, batchId: batchId ?? null }}
+            onChange={(next) => setParams({ ...(next.courseId ? { course: String(next.courseId) } : {}), ...(next.batchId ? { batch: String(next.batchId) } : {}) })}
           />
         </Group>
       </Paper>

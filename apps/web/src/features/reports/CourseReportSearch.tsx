@@ -4,9 +4,10 @@ import { REPORT_BATCH_ROW_LIMIT } from '@fees/validation';
 import { IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { DepartmentCourseBatchSelect } from '../../components/DepartmentCourseBatchSelect';
 import type { Department } from '../../lib/departments';
-import { idNativeSelectProps, idOf } from '../../lib/ids';
-import { BatchSelect, CourseSelect, coursesOf } from './ReportParts';
+import { idOf } from '../../lib/ids';
+import { coursesOf, REPORT_FILTER_WIDTHS } from './ReportParts';
 
 /**
  * The search of a course report (course, batch, text), kept in the address as ?course=&batch=&q= so a
@@ -20,7 +21,7 @@ export function useCourseReportSearch(department: Department, schema: Parameters
 
   const form = useForm({
     mode: 'controlled',
-    initialValues: { courseId: course?.id ?? null, text, batchId: batchId ? String(batchId) : '' },
+    initialValues: { courseId: course?.id ?? null, text, batchId: batchId ?? null },
     validate: schemaResolver(schema, { sync: true }),
     clearInputErrorOnChange: true,
   });
@@ -30,7 +31,7 @@ export function useCourseReportSearch(department: Department, schema: Parameters
   /** Submitting the search already shown fetches it again instead (the address would not change). */
   const onSearch = (refetch: () => void) =>
     form.onSubmit((values) => {
-      const next = { course: String(values.courseId), q: values.text.trim(), batch: values.batchId };
+      const next = { course: String(values.courseId), q: values.text.trim(), batch: values.batchId === null ? '' : String(values.batchId) };
       if (next.course === params.get('course') && next.q === text && next.batch === (params.get('batch') ?? '')) refetch();
       else setSearch(next);
     });
@@ -72,8 +73,7 @@ export function CourseReportForm({
     <Paper withBorder radius="md" p="lg" mb="lg" className="no-print">
       <form noValidate onSubmit={search.onSearch(refetch)}>
         <Group align="flex-start" wrap="wrap">
-          <CourseSelect department={department} {...idNativeSelectProps(form, 'courseId', () => form.setFieldValue('batchId', ''))} />
-          <BatchSelect department={department} courseId={form.values.courseId} {...form.getInputProps('batchId')} />
+          <DepartmentCourseBatchSelect form={form} depId={department.id} course batch optional="batch" native widths={REPORT_FILTER_WIDTHS} />
           {withText && <TextInput label="Search" placeholder="search" w={280} leftSection={<IconSearch size={16} />} {...form.getInputProps('text')} />}
           {children}
           <Button type="submit" mt={25} leftSection={<IconSearch size={16} />} loading={loading}>

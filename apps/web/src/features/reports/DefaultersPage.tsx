@@ -1,9 +1,10 @@
-import { Anchor, Button, Group, NativeSelect, Paper, Stack } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack } from '@mantine/core';
 import { IconCircleCheck, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { useDepartment, useIsAdminArea } from '../../lib/department-context';
 import { DateField } from '../../components/DateField';
+import { DepartmentCourseBatchSelect } from '../../components/DepartmentCourseBatchSelect';
 import { PageHeader } from '../../components/PageHeader';
 import { ReportStates } from '../../components/ReportStates';
 import { formatDate, todayIso } from '../../lib/dates';
@@ -11,7 +12,7 @@ import { formatRupees } from '../../lib/money';
 import { useTRPC } from '../../lib/trpc';
 import { type Column, reportFileName, tableOf } from './export';
 import { reportPaths } from './paths';
-import { admissionNoColumn, coursesOf, ExportActions, Figure, ReportTable } from './ReportParts';
+import { admissionNoColumn, coursesOf, ExportActions, Figure, REPORT_FILTER_WIDTHS, ReportTable } from './ReportParts';
 import type { DefaulterRow } from './types';
 import { idOf } from '../../lib/ids';
 
@@ -49,12 +50,14 @@ export default function DefaultersPage() {
       <PageHeader title={department.name} subtitle={`Defaulters on ${formatDate(asOf)}`} />
       <Paper withBorder radius="md" p="lg" mb="lg" className="no-print">
         <Group align="flex-start" wrap="wrap">
-          <NativeSelect
-            label="Course"
-            w={280}
-            value={courseId ? String(courseId) : ''}
-            onChange={(e) => set({ course: e.currentTarget.value })}
-            data={[{ value: '', label: 'All courses' }, ...coursesOf(department).map((c) => ({ value: String(c.id), label: c.name }))]}
+          <DepartmentCourseBatchSelect
+            depId={department.id}
+            course
+            optional
+            native
+            widths={REPORT_FILTER_WIDTHS}
+            value={{ courseId: courseId ?? null }}
+            onChange={(next) => set({ course: next.courseId === null ? '' : String(next.courseId) })}
           />
           <DateField label="As of" w={160} value={asOf} onChange={(value) => set({ asof: value })} />
           <Button mt={25} variant="default" leftSection={<IconSearch size={16} />} loading={report.isFetching} onClick={() => void report.refetch()}>

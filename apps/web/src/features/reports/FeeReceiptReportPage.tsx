@@ -39,7 +39,7 @@ export default function FeeReceiptReportPage() {
     return full.batches[0]?.rows ?? [];
   };
   const showBatch = (id: number) => {
-    search.form.setFieldValue('batchId', String(id));
+    search.form.setFieldValue('batchId', id);
     search.setSearch({ batch: String(id) });
   };
 

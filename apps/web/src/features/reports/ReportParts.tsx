@@ -1,14 +1,13 @@
-import { Alert, Anchor, Button, Group, NativeSelect, type NativeSelectProps, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { COURSES } from '@fees/validation';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconFileSpreadsheet, IconFileTypeCsv, IconPrinter } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import type { Department } from '../../lib/departments';
 import { formatRupees } from '../../lib/money';
 import { printSoon } from '../../lib/print';
-import { errorMessage, useTRPC } from '../../lib/trpc';
+import { errorMessage } from '../../lib/trpc';
 import { type Cell, type Column, cellText, type ExportTable, exportCsv, exportXlsx } from './export';
 import '../../components/report-table.css';
 
@@ -19,18 +18,8 @@ export function coursesOf(department: Department) {
   return COURSES.filter((c) => c.departmentId === department.id);
 }
 
-/** The course dropdown of the course reports: a native select whose first option is 'Choose... '. */
-export function CourseSelect({ department, ...props }: { department: Department } & Omit<NativeSelectProps, 'data'>) {
-  return (
-    <NativeSelect
-      label="Course"
-      withAsterisk
-      w={280}
-      data={[{ value: '', label: 'Choose... ' }, ...coursesOf(department).map((c) => ({ value: String(c.id), label: c.name }))]}
-      {...props}
-    />
-  );
-}
+/** The course and batch filters of the reports, as wide as a course's name and a batch's years. */
+export const REPORT_FILTER_WIDTHS = { course: 280, batch: 200 };
 
 /** The Adm.No column of the reports: the admission number, linked to the student's statement. */
 export function admissionNoColumn<Row extends { admissionNo: string; studentId: number }>(statementPath: (studentId: number) => string): Column<Row> {
@@ -166,21 +155,6 @@ export function ExportActions({
         Print
       </Button>
     </Group>
-  );
-}
-
-/** The batch filter of the course reports: every batch of the chosen course, or all of them. */
-export function BatchSelect({ department, courseId, ...props }: { department: Department; courseId: number | null } & Omit<NativeSelectProps, 'data'>) {
-  const trpc = useTRPC();
-  const batches = useQuery(trpc.batches.byCourse.queryOptions({ depId: department.id, courseId: courseId ?? 0 }, { enabled: courseId !== null }));
-  return (
-    <NativeSelect
-      label="Batch"
-      w={200}
-      disabled={courseId === null}
-      data={[{ value: '', label: 'All batches' }, ...(batches.data ?? []).map((b) => ({ value: String(b.id), label: b.name }))]}
-      {...props}
-    />
   );
 }
 
