@@ -121,7 +121,7 @@ export async function auditActors(db: DbOrTx, departmentId: number | null) {
   const where = departmentId === null ? '' : 'WHERE department_id = @departmentId';
   return rows<{ id: number; email: string; role: 'admin' | 'user'; departmentId: number | null }>(
     db,
-    `SELECT id, email, role, department_id AS departmentId FROM users ${where} ORDER BY email`,
+    `SELECT id, email, role, department_id AS "departmentId" FROM users ${where} ORDER BY email`,
     departmentId === null ? undefined : { departmentId },
   );
 }

@@ -41,12 +41,12 @@ const HEADS_CTE = `
   WITH heads AS (
     SELECT 0 AS part,
            fs.id AS sort_id,
-           fs.fee_head_id AS feeHeadId,
-           fh.name AS feeHead,
-           fs.amount_paise + COALESCE(ob.amount_paise, 0) AS feePaise,
-           COALESCE(d.discount_paise, 0) AS discountPaise,
-           COALESCE(d.adjustment_paise, 0) AS adjustmentPaise,
-           COALESCE(p.paid_paise, 0) AS paidPaise
+           fs.fee_head_id AS "feeHeadId",
+           fh.name AS "feeHead",
+           fs.amount_paise + COALESCE(ob.amount_paise, 0) AS "feePaise",
+           COALESCE(d.discount_paise, 0) AS "discountPaise",
+           COALESCE(d.adjustment_paise, 0) AS "adjustmentPaise",
+           COALESCE(p.paid_paise, 0) AS "paidPaise"
     FROM students s
     JOIN fee_structures fs ON fs.batch_id = s.batch_id
     JOIN fee_heads fh ON fh.id = fs.fee_head_id
@@ -78,20 +78,20 @@ const HEADS_CTE = `
   )`;
 
 const ROWS_SQL = `${HEADS_CTE}
-  SELECT feeHeadId, feeHead, feePaise, discountPaise, adjustmentPaise,
-         discountPaise + adjustmentPaise AS totalDiscountPaise,
-         paidPaise,
-         ${balanceOfColumns()} AS balancePaise
+  SELECT "feeHeadId", "feeHead", "feePaise", "discountPaise", "adjustmentPaise",
+         "discountPaise" + "adjustmentPaise" AS "totalDiscountPaise",
+         "paidPaise",
+         ${balanceOfColumns()} AS "balancePaise"
   FROM heads
   ORDER BY part, sort_id`;
 
 const TOTALS_SQL = `${HEADS_CTE}
-  SELECT COALESCE(SUM(feePaise), 0) AS feePaise,
-         COALESCE(SUM(discountPaise), 0) AS discountPaise,
-         COALESCE(SUM(adjustmentPaise), 0) AS adjustmentPaise,
-         COALESCE(SUM(discountPaise + adjustmentPaise), 0) AS totalDiscountPaise,
-         COALESCE(SUM(paidPaise), 0) AS paidPaise,
-         COALESCE(SUM(${balanceOfColumns()}), 0) AS balancePaise
+  SELECT COALESCE(SUM("feePaise"), 0) AS "feePaise",
+         COALESCE(SUM("discountPaise"), 0) AS "discountPaise",
+         COALESCE(SUM("adjustmentPaise"), 0) AS "adjustmentPaise",
+         COALESCE(SUM("discountPaise" + "adjustmentPaise"), 0) AS "totalDiscountPaise",
+         COALESCE(SUM("paidPaise"), 0) AS "paidPaise",
+         COALESCE(SUM(${balanceOfColumns()}), 0) AS "balancePaise"
   FROM heads`;
 
 /** The student's balance rows, in the order the fee structure was entered, then opening balances outside it, then a bounce charge. */

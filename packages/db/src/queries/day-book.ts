@@ -71,7 +71,7 @@ export interface DayBook {
 export async function dayBook(db: DbOrTx, params: { depId?: number; date: string }): Promise<DayBook> {
   const ofDepartment = params.depId === undefined ? sql`` : sql`AND r.department_id = ${params.depId}`;
   const users = (await rows<Omit<DayBookUser, 'byModePaise'> & DayBookModes>(db, sql`
-    SELECT r.created_by AS userId, u.email AS email, COUNT(*) AS receipts, SUM(r.net_paise) AS totalPaise,
+    SELECT r.created_by AS "userId", u.email AS email, COUNT(*) AS receipts, SUM(r.net_paise) AS "totalPaise",
       SUM(CASE WHEN r.payment_mode = 'cash' THEN r.net_paise ELSE 0 END) AS cash,
       SUM(CASE WHEN r.payment_mode = 'upi' THEN r.net_paise ELSE 0 END) AS upi,
       SUM(CASE WHEN r.payment_mode IN ('cheque', 'dd') THEN r.net_paise ELSE 0 END) AS cheque,
@@ -83,8 +83,8 @@ export async function dayBook(db: DbOrTx, params: { depId?: number; date: string
     GROUP BY r.created_by, u.email
     ORDER BY u.email IS NULL, u.email`));
   const voided = (await rows<DayBookVoided>(db, sql`
-    SELECT r.number AS number, r.department_id AS departmentId, r.net_paise AS netPaise, r.voided_at AS voidedAt,
-      u.email AS voidedByEmail
+    SELECT r.number AS number, r.department_id AS "departmentId", r.net_paise AS "netPaise", r.voided_at AS "voidedAt",
+      u.email AS "voidedByEmail"
     FROM receipts r LEFT JOIN users u ON u.id = r.voided_by
     WHERE r.date = ${params.date} AND r.status = 'voided' ${ofDepartment}
     ORDER BY r.number`));

@@ -50,8 +50,8 @@ export async function feeHeadUsage(db: DbOrTx, id: number) {
     sql`select
       (select count(*) from ${feeStructures} where ${feeStructures.feeHeadId} = ${id}) as structures,
       (select count(*) from ${discounts} where ${discounts.feeHeadId} = ${id}) as discounts,
-      (select count(*) from ${receiptLines} where ${receiptLines.feeHeadId} = ${id}) as receiptLines,
-      (select count(*) from ${openingBalances} where ${openingBalances.feeHeadId} = ${id}) as openingBalances`,
+      (select count(*) from ${receiptLines} where ${receiptLines.feeHeadId} = ${id}) as "receiptLines",
+      (select count(*) from ${openingBalances} where ${openingBalances.feeHeadId} = ${id}) as "openingBalances"`,
   ))!;
 }
 
@@ -156,9 +156,9 @@ export async function feeStructureDependents(db: DbOrTx, params: { batchId: numb
       (select count(*) from ${receiptLines}
          join ${receipts} on ${receipts.id} = ${receiptLines.receiptId}
         where ${receipts.batchId} = ${params.batchId} and ${receiptLines.feeHeadId} = ${params.feeHeadId}
-          and ${receipts.status} = 'live') as liveReceiptLines,
+          and ${receipts.status} = 'live') as "liveReceiptLines",
       count(${discounts.id}) as discounts,
-      coalesce(max(${discounts.discountPaise} + ${discounts.adjustmentPaise}), 0) as largestDiscountPaise
+      coalesce(max(${discounts.discountPaise} + ${discounts.adjustmentPaise}), 0) as "largestDiscountPaise"
     from ${discounts}
     join ${students} on ${students.id} = ${discounts.studentId}
     where ${students.batchId} = ${params.batchId} and ${discounts.feeHeadId} = ${params.feeHeadId}`,
@@ -202,7 +202,7 @@ export async function paidAndOpeningOnHead(db: DbOrTx, params: { studentId: numb
 
 /** balancesBelowZero's statement, over @batchId, @feeHeadId and @feePaise. */
 const BALANCES_BELOW_ZERO = `
-  SELECT COUNT(*) AS students, MIN(balance) AS lowestPaise FROM (
+  SELECT COUNT(*) AS students, MIN(balance) AS "lowestPaise" FROM (
     SELECT ${balanceSql({
       fee: '@feePaise + COALESCE(ob.amount_paise, 0)',
       discount: 'COALESCE(d.discount_paise, 0)',

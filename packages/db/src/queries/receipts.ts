@@ -17,10 +17,10 @@ export type ReceiptStudent = Pick<
 };
 
 const STUDENT_SELECT = `
-  SELECT s.id, s.department_id AS departmentId, dep.name AS departmentName,
-         s.course_id AS courseId, c.name AS courseName, s.batch_id AS batchId, b.name AS batchName,
-         s.admission_no AS admissionNo, s.cap_id AS capId, s.name, s.address, s.phone, s.email,
-         (SELECT gst_rate_basis_points FROM settings WHERE id = 1) AS gstRateBasisPoints
+  SELECT s.id, s.department_id AS "departmentId", dep.name AS "departmentName",
+         s.course_id AS "courseId", c.name AS "courseName", s.batch_id AS "batchId", b.name AS "batchName",
+         s.admission_no AS "admissionNo", s.cap_id AS "capId", s.name, s.address, s.phone, s.email,
+         (SELECT gst_rate_basis_points FROM settings WHERE id = 1) AS "gstRateBasisPoints"
   FROM students s
   JOIN departments dep ON dep.id = s.department_id
   JOIN courses c ON c.id = s.course_id
@@ -150,7 +150,7 @@ export async function markReceiptVoided(db: Database, params: { receiptId: numbe
          voided_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'),
          version = version + 1
        WHERE id = @receiptId AND status = 'live'
-       RETURNING voided_at AS voidedAt`, { receiptId, userId }))?.voidedAt ?? null
+       RETURNING voided_at AS "voidedAt"`, { receiptId, userId }))?.voidedAt ?? null
   );
 }
 
@@ -175,16 +175,16 @@ export type StoredReceipt = Omit<typeof receipts.$inferSelect, 'createdBy' | 'vo
 export async function findReceiptByNumber(db: Database, number: number): Promise<StoredReceipt | null> {
   return (
     (await row<StoredReceipt>(
-      db, `SELECT r.id, r.number, r.status, r.date, r.department_id AS departmentId, dep.name AS departmentName,
-              r.course_id AS courseId, c.name AS courseName, r.batch_id AS batchId, b.name AS batchName,
-              r.student_id AS studentId, s.admission_no AS admissionNo, r.student_name AS studentName, r.address,
-              r.phone, r.email, r.total_paise AS totalPaise, r.tax_rate_basis_points AS taxRateBasisPoints,
-              r.tax_paise AS taxPaise, r.net_paise AS netPaise, r.payment_mode AS paymentMode,
-              r.payment_reference AS paymentReference, ch.bank, ch.instrument_no AS instrumentNo,
-              ch.instrument_date AS instrumentDate, ch.status AS chequeStatus, r.created_at AS createdAt, r.updated_at AS updatedAt, r.version,
-              cu.email AS createdByEmail, r.voided_at AS voidedAt, vu.email AS voidedByEmail,
-              COALESCE(lh.institution_name, dep.name) AS letterheadName,
-              COALESCE(lh.address, '') AS letterheadAddress, COALESCE(lh.phone, '') AS letterheadPhone
+      db, `SELECT r.id, r.number, r.status, r.date, r.department_id AS "departmentId", dep.name AS "departmentName",
+              r.course_id AS "courseId", c.name AS "courseName", r.batch_id AS "batchId", b.name AS "batchName",
+              r.student_id AS "studentId", s.admission_no AS "admissionNo", r.student_name AS "studentName", r.address,
+              r.phone, r.email, r.total_paise AS "totalPaise", r.tax_rate_basis_points AS "taxRateBasisPoints",
+              r.tax_paise AS "taxPaise", r.net_paise AS "netPaise", r.payment_mode AS "paymentMode",
+              r.payment_reference AS "paymentReference", ch.bank, ch.instrument_no AS "instrumentNo",
+              ch.instrument_date AS "instrumentDate", ch.status AS "chequeStatus", r.created_at AS "createdAt", r.updated_at AS "updatedAt", r.version,
+              cu.email AS "createdByEmail", r.voided_at AS "voidedAt", vu.email AS "voidedByEmail",
+              COALESCE(lh.institution_name, dep.name) AS "letterheadName",
+              COALESCE(lh.address, '') AS "letterheadAddress", COALESCE(lh.phone, '') AS "letterheadPhone"
        FROM receipts r
        JOIN departments dep ON dep.id = r.department_id
        JOIN courses c ON c.id = r.course_id
@@ -208,8 +208,8 @@ export interface StoredReceiptLine {
 
 export async function listReceiptLines(db: Database, receiptId: number): Promise<StoredReceiptLine[]> {
   return (await rows<StoredReceiptLine>(
-    db, `SELECT rl.line_no AS lineNo, rl.fee_head_id AS feeHeadId, fh.name AS feeHead, rl.particulars,
-            rl.amount_paise AS amountPaise
+    db, `SELECT rl.line_no AS "lineNo", rl.fee_head_id AS "feeHeadId", fh.name AS "feeHead", rl.particulars,
+            rl.amount_paise AS "amountPaise"
      FROM receipt_lines rl JOIN fee_heads fh ON fh.id = rl.fee_head_id
      WHERE rl.receipt_id = @p0
      ORDER BY rl.line_no`, { p0: receiptId }));
@@ -231,8 +231,8 @@ export async function searchReceiptStudents(db: Database, params: { departmentId
   const pattern = likePattern(params.text);
   return (await rows<ReceiptSearchRow>(
     db,
-    `SELECT s.id AS studentId, s.admission_no AS admissionNo, s.cap_id AS capId, s.name, s.address,
-            s.batch_id AS batchId, b.name AS batchName
+    `SELECT s.id AS "studentId", s.admission_no AS "admissionNo", s.cap_id AS "capId", s.name, s.address,
+            s.batch_id AS "batchId", b.name AS "batchName"
      FROM students s JOIN batches b ON b.id = s.batch_id
      WHERE s.department_id = @departmentId AND s.course_id = @courseId
        AND (s.name LIKE @pattern ESCAPE '\\' OR s.admission_no LIKE @pattern ESCAPE '\\' OR s.cap_id LIKE @pattern ESCAPE '\\')
@@ -248,8 +248,8 @@ export type FoundStudent = Pick<typeof students.$inferSelect, 'admissionNo' | 'c
 /** Most students one Find student answer lists. */
 export const FIND_STUDENT_LIMIT = 20;
 
-const FOUND_COLUMNS = `s.id AS studentId, s.admission_no AS admissionNo, s.cap_id AS capId, s.name, s.phone, s.address,
-            s.course_id AS courseId, s.batch_id AS batchId, b.name AS batchName
+const FOUND_COLUMNS = `s.id AS "studentId", s.admission_no AS "admissionNo", s.cap_id AS "capId", s.name, s.phone, s.address,
+            s.course_id AS "courseId", s.batch_id AS "batchId", b.name AS "batchName"
      FROM students s JOIN batches b ON b.id = s.batch_id`;
 
 /**

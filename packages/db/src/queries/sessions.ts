@@ -23,9 +23,9 @@ export async function insertSession(
   await db.insert(sessions).values(row);
 }
 
-const FIND_LIVE_SESSION = `SELECT s.id AS sessionId, u.id AS userId, u.email, u.role,
-    u.department_id AS userDepartmentId, s.department_id AS departmentId, d.code AS departmentCode,
-    s.expires_at AS expiresAt
+const FIND_LIVE_SESSION = `SELECT s.id AS "sessionId", u.id AS "userId", u.email, u.role,
+    u.department_id AS "userDepartmentId", s.department_id AS "departmentId", d.code AS "departmentCode",
+    s.expires_at AS "expiresAt"
   FROM sessions s
   JOIN users u ON u.id = s.user_id
   LEFT JOIN departments d ON d.id = s.department_id

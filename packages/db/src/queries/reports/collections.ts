@@ -47,19 +47,19 @@ export async function collectionsReport(db: DbOrTx, params: { depId?: number; fr
   const ofDepartments = params.depId === undefined ? sql`` : sql`WHERE d.id = ${params.depId}`;
   const heads = (await rows<{ depId: number | null; feeHeadId: number; feeHead: string; amountPaise: number }>(db, sql`
     WITH h AS MATERIALIZED (
-      SELECT t.department_id AS depId, t.fee_head_id AS feeHeadId, SUM(t.amount_paise) AS amountPaise
+      SELECT t.department_id AS "depId", t.fee_head_id AS "feeHeadId", SUM(t.amount_paise) AS "amountPaise"
       FROM departments d
       CROSS JOIN daily_head_collections t ON t.department_id = d.id AND t.date BETWEEN ${params.from} AND ${params.to}
       ${ofDepartments}
       GROUP BY t.department_id, t.fee_head_id
       HAVING SUM(t.amount_paise) <> 0
     )
-    SELECT h.depId AS depId, h.feeHeadId AS feeHeadId, fh.name AS feeHead, h.amountPaise AS amountPaise
-    FROM h JOIN fee_heads fh ON fh.id = h.feeHeadId
+    SELECT h."depId" AS "depId", h."feeHeadId" AS "feeHeadId", fh.name AS "feeHead", h."amountPaise" AS "amountPaise"
+    FROM h JOIN fee_heads fh ON fh.id = h."feeHeadId"
     UNION ALL
-    SELECT NULL, h.feeHeadId, fh.name, SUM(h.amountPaise)
-    FROM h JOIN fee_heads fh ON fh.id = h.feeHeadId
-    GROUP BY h.feeHeadId, fh.name
+    SELECT NULL, h."feeHeadId", fh.name, SUM(h."amountPaise")
+    FROM h JOIN fee_heads fh ON fh.id = h."feeHeadId"
+    GROUP BY h."feeHeadId", fh.name
     ORDER BY 1, 3`));
   // kind: 'mode' rows are per (department, mode); 'all' rows per department (or overall when depId is null).
   const modes = (await rows<{
@@ -72,22 +72,22 @@ export async function collectionsReport(db: DbOrTx, params: { depId?: number; fr
     netPaise: number;
   }>(db, sql`
     WITH m AS MATERIALIZED (
-      SELECT t.department_id AS depId, t.payment_mode AS mode, SUM(t.receipt_count) AS count, SUM(t.total_paise) AS headsPaise,
-        SUM(t.tax_paise) AS taxPaise, SUM(t.net_paise) AS netPaise
+      SELECT t.department_id AS "depId", t.payment_mode AS mode, SUM(t.receipt_count) AS count, SUM(t.total_paise) AS "headsPaise",
+        SUM(t.tax_paise) AS "taxPaise", SUM(t.net_paise) AS "netPaise"
       FROM departments d
       CROSS JOIN daily_mode_collections t ON t.department_id = d.id AND t.date BETWEEN ${params.from} AND ${params.to}
       ${ofDepartments}
       GROUP BY t.department_id, t.payment_mode
       HAVING SUM(t.receipt_count) > 0
     )
-    SELECT 'mode' AS kind, depId, mode, count, headsPaise, taxPaise, netPaise FROM m
-    UNION ALL SELECT 'mode', NULL, mode, SUM(count), SUM(headsPaise), SUM(taxPaise), SUM(netPaise) FROM m GROUP BY mode
-    UNION ALL SELECT 'all', depId, NULL, SUM(count), SUM(headsPaise), SUM(taxPaise), SUM(netPaise) FROM m GROUP BY depId
-    UNION ALL SELECT 'all', NULL, NULL, COALESCE(SUM(count), 0), COALESCE(SUM(headsPaise), 0), COALESCE(SUM(taxPaise), 0),
-      COALESCE(SUM(netPaise), 0) FROM m
+    SELECT 'mode' AS kind, "depId", mode, count, "headsPaise", "taxPaise", "netPaise" FROM m
+    UNION ALL SELECT 'mode', NULL, mode, SUM(count), SUM("headsPaise"), SUM("taxPaise"), SUM("netPaise") FROM m GROUP BY mode
+    UNION ALL SELECT 'all', "depId", NULL, SUM(count), SUM("headsPaise"), SUM("taxPaise"), SUM("netPaise") FROM m GROUP BY "depId"
+    UNION ALL SELECT 'all', NULL, NULL, COALESCE(SUM(count), 0), COALESCE(SUM("headsPaise"), 0), COALESCE(SUM("taxPaise"), 0),
+      COALESCE(SUM("netPaise"), 0) FROM m
     ORDER BY 2, 3`));
   const departments = (await rows<{ depId: number; depName: string }>(db, sql`
-    SELECT id AS depId, name AS depName FROM departments
+    SELECT id AS "depId", name AS "depName" FROM departments
     WHERE ${params.depId === undefined ? sql`TRUE` : sql`id = ${params.depId}`} ORDER BY id`));
   const paidOut = (await rows<{ depId: number; count: number; amountPaise: number }>(db, sql`
     SELECT department_id AS "depId", COUNT(*) AS count, SUM(amount_paise) AS "amountPaise"

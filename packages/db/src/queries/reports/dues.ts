@@ -50,12 +50,12 @@ export async function duesReport(
   const raw = (await rows<DuesRaw>(db, sql`
     WITH ${courseStudentMoney(params)},
     d AS MATERIALIZED (
-      SELECT sel.id AS studentId, sel.admission_no AS admissionNo, sel.name AS name, sel.cap_id AS capId,
-        b.id AS batchId, b.name AS batchName, b.start_date AS batchStart,
-        ${sql.raw(fee)} AS feePaise,
-        ${sql.raw(discount)} + ${sql.raw(adjustment)} AS discountPaise,
-        ${sql.raw(paid)} AS paidPaise,
-        ${DUES_BALANCE} AS balancePaise
+      SELECT sel.id AS "studentId", sel.admission_no AS "admissionNo", sel.name AS name, sel.cap_id AS "capId",
+        b.id AS "batchId", b.name AS "batchName", b.start_date AS "batchStart",
+        ${sql.raw(fee)} AS "feePaise",
+        ${sql.raw(discount)} + ${sql.raw(adjustment)} AS "discountPaise",
+        ${sql.raw(paid)} AS "paidPaise",
+        ${DUES_BALANCE} AS "balancePaise"
       FROM sel
       CROSS JOIN batches b ON b.id = sel.batch_id
       LEFT JOIN fee ON fee.batch_id = sel.batch_id
@@ -65,17 +65,17 @@ export async function duesReport(
       WHERE ${params.includeSettled ? sql.raw('TRUE') : sql.raw('FALSE')} OR ${DUES_BALANCE} <> 0
     )
     SELECT * FROM (
-      SELECT 'row' AS kind, studentId, admissionNo, name, capId, batchId, batchName, batchStart, feePaise, discountPaise, paidPaise, balancePaise, 1 AS count
-      FROM d ORDER BY batchStart DESC, batchName, batchId, admissionNo LIMIT ${params.limit}
+      SELECT 'row' AS kind, "studentId", "admissionNo", name, "capId", "batchId", "batchName", "batchStart", "feePaise", "discountPaise", "paidPaise", "balancePaise", 1 AS count
+      FROM d ORDER BY "batchStart" DESC, "batchName", "batchId", "admissionNo" LIMIT ${params.limit}
     ) AS page
     UNION ALL
-    SELECT 'batch', NULL, NULL, NULL, NULL, batchId, batchName, batchStart, SUM(feePaise), SUM(discountPaise), SUM(paidPaise), SUM(balancePaise), COUNT(*)
-    FROM d GROUP BY batchId, batchName, batchStart
+    SELECT 'batch', NULL, NULL, NULL, NULL, "batchId", "batchName", "batchStart", SUM("feePaise"), SUM("discountPaise"), SUM("paidPaise"), SUM("balancePaise"), COUNT(*)
+    FROM d GROUP BY "batchId", "batchName", "batchStart"
     UNION ALL
-    SELECT 'total', NULL, NULL, NULL, NULL, NULL, NULL, NULL, COALESCE(SUM(feePaise), 0), COALESCE(SUM(discountPaise), 0),
-      COALESCE(SUM(paidPaise), 0), COALESCE(SUM(balancePaise), 0), COUNT(*)
+    SELECT 'total', NULL, NULL, NULL, NULL, NULL, NULL, NULL, COALESCE(SUM("feePaise"), 0), COALESCE(SUM("discountPaise"), 0),
+      COALESCE(SUM("paidPaise"), 0), COALESCE(SUM("balancePaise"), 0), COUNT(*)
     FROM d
-    ORDER BY batchStart DESC, batchName, batchId, admissionNo`));
+    ORDER BY "batchStart" DESC, "batchName", "batchId", "admissionNo"`));
   const totalsOf = (r: DuesRaw): DuesTotals => ({
     count: r.count,
     feePaise: r.feePaise,

@@ -51,8 +51,8 @@ export async function feeReceiptReport(
   const groups = (await rows<{ batchId: number; batchName: string; count: number; netPaise: number; allCount: number; allNetPaise: number }>(db, 
     pattern
       ? sql`
-    SELECT r.batch_id AS batchId, b.name AS batchName, COUNT(*) AS count, SUM(r.net_paise) AS netPaise,
-      SUM(COUNT(*)) OVER () AS allCount, SUM(SUM(r.net_paise)) OVER () AS allNetPaise
+    SELECT r.batch_id AS "batchId", b.name AS "batchName", COUNT(*) AS count, SUM(r.net_paise) AS "netPaise",
+      SUM(COUNT(*)) OVER () AS "allCount", SUM(SUM(r.net_paise)) OVER () AS "allNetPaise"
     FROM receipts r
     JOIN batches b ON b.id = r.batch_id
     JOIN students s ON s.id = r.student_id
@@ -60,8 +60,8 @@ export async function feeReceiptReport(
     GROUP BY r.batch_id, b.id
     ORDER BY b.start_date DESC, b.name, b.id`
       : sql`
-    SELECT t.batch_id AS batchId, b.name AS batchName, t.receipt_count AS count, t.net_paise AS netPaise,
-      SUM(t.receipt_count) OVER () AS allCount, SUM(t.net_paise) OVER () AS allNetPaise
+    SELECT t.batch_id AS "batchId", b.name AS "batchName", t.receipt_count AS count, t.net_paise AS "netPaise",
+      SUM(t.receipt_count) OVER () AS "allCount", SUM(t.net_paise) OVER () AS "allNetPaise"
     FROM course_batch_receipts t
     JOIN batches b ON b.id = t.batch_id
     WHERE t.course_id = ${params.courseId} AND t.receipt_count > 0 ${params.batchId === undefined ? sql`` : sql`AND t.batch_id = ${params.batchId}`}
@@ -75,9 +75,9 @@ export async function feeReceiptReport(
   for (const g of groups) {
     if (shown >= params.limit) break;
     const own = (await rows<FeeReceiptRow>(db, sql`
-    SELECT r.number AS number, r.date AS date, r.student_id AS studentId, s.admission_no AS admissionNo,
-      r.student_name AS studentName, r.address AS address, r.batch_id AS batchId, ${g.batchName} AS batchName,
-      r.net_paise AS netPaise
+    SELECT r.number AS number, r.date AS date, r.student_id AS "studentId", s.admission_no AS "admissionNo",
+      r.student_name AS "studentName", r.address AS address, r.batch_id AS "batchId", ${g.batchName} AS "batchName",
+      r.net_paise AS "netPaise"
     FROM receipts r INDEXED BY receipts_live_course_idx
     JOIN students s ON s.id = r.student_id
     WHERE r.course_id = ${params.courseId} AND r.batch_id = ${g.batchId} AND r.status = 'live' ${search}

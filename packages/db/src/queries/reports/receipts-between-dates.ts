@@ -33,11 +33,11 @@ export async function receiptsBetweenDatesReport(
 ): Promise<ReceiptsBetweenDatesReport> {
   const inRange = sql`r.department_id = ${params.depId} AND r.date BETWEEN ${params.from} AND ${params.to} AND r.status = 'live'`;
   const totals = (await row<ReceiptTotals>(db, sql`
-    SELECT COUNT(*) AS count, COALESCE(SUM(r.net_paise), 0) AS netPaise FROM receipts r WHERE ${inRange}`))!;
+    SELECT COUNT(*) AS count, COALESCE(SUM(r.net_paise), 0) AS "netPaise" FROM receipts r WHERE ${inRange}`))!;
   const found = (await rows<DatedReceiptRow>(db, sql`
-    SELECT r.number AS number, r.date AS date, r.student_id AS studentId, r.student_name AS studentName,
-      s.admission_no AS admissionNo, r.batch_id AS batchId, b.name AS batchName, r.course_id AS courseId,
-      c.name AS courseName, r.net_paise AS netPaise
+    SELECT r.number AS number, r.date AS date, r.student_id AS "studentId", r.student_name AS "studentName",
+      s.admission_no AS "admissionNo", r.batch_id AS "batchId", b.name AS "batchName", r.course_id AS "courseId",
+      c.name AS "courseName", r.net_paise AS "netPaise"
     FROM receipts r
     JOIN students s ON s.id = r.student_id
     JOIN batches b ON b.id = r.batch_id

@@ -51,10 +51,10 @@ export function assemble<Raw extends { kind: Kind; batchId: number | null; batch
  * student_paid `paid`): the terms of balanceSql, written once for every report over them.
  */
 export const STUDENT_MONEY = {
-  fee: 'COALESCE(fee.feePaise, 0) + COALESCE(opening.openingPaise, 0)',
-  discount: 'COALESCE(disc.discountPaise, 0)',
-  adjustment: 'COALESCE(disc.adjustmentPaise, 0)',
-  paid: 'COALESCE(paid.paid_paise, 0) + COALESCE(opening.paidOutsidePaise, 0)',
+  fee: 'COALESCE(fee."feePaise", 0) + COALESCE(opening."openingPaise", 0)',
+  discount: 'COALESCE(disc."discountPaise", 0)',
+  adjustment: 'COALESCE(disc."adjustmentPaise", 0)',
+  paid: 'COALESCE(paid.paid_paise, 0) + COALESCE(opening."paidOutsidePaise", 0)',
 } as const;
 
 /**
@@ -77,21 +77,21 @@ export function courseStudentMoney(params: { depId: number; courseId: number; ba
         ${pattern ? sql`AND (s.name LIKE ${pattern} ESCAPE '\\' OR s.admission_no LIKE ${pattern} ESCAPE '\\' OR s.cap_id LIKE ${pattern} ESCAPE '\\')` : sql``}
     ),
     fee AS MATERIALIZED (
-      SELECT fs.batch_id, SUM(fs.amount_paise) AS feePaise
+      SELECT fs.batch_id, SUM(fs.amount_paise) AS "feePaise"
       FROM fee_structures fs
       WHERE fs.batch_id IN (SELECT batch_id FROM sel)
       GROUP BY fs.batch_id
     ),
     disc AS MATERIALIZED (
-      SELECT sel.id AS student_id, SUM(dc.discount_paise) AS discountPaise, SUM(dc.adjustment_paise) AS adjustmentPaise
+      SELECT sel.id AS student_id, SUM(dc.discount_paise) AS "discountPaise", SUM(dc.adjustment_paise) AS "adjustmentPaise"
       FROM sel
       CROSS JOIN discounts dc ON dc.student_id = sel.id
       JOIN fee_structures fs ON fs.batch_id = sel.batch_id AND fs.fee_head_id = dc.fee_head_id
       GROUP BY sel.id
     ),
     opening AS MATERIALIZED (
-      SELECT sel.id AS student_id, SUM(ch.amount_paise) AS openingPaise,
-        SUM(CASE WHEN fs.id IS NULL THEN COALESCE(p.paid_paise, 0) ELSE 0 END) AS paidOutsidePaise
+      SELECT sel.id AS student_id, SUM(ch.amount_paise) AS "openingPaise",
+        SUM(CASE WHEN fs.id IS NULL THEN COALESCE(p.paid_paise, 0) ELSE 0 END) AS "paidOutsidePaise"
       FROM sel
       JOIN (${studentCharges(sql`SELECT id FROM sel`)}) ch ON ch.student_id = sel.id
       LEFT JOIN fee_structures fs ON fs.batch_id = sel.batch_id AND fs.fee_head_id = ch.fee_head_id

@@ -68,24 +68,24 @@ export interface StudentStatement {
 /** One student's statement, or null when the department has no such student. */
 export async function studentStatement(db: DbOrTx, params: { depId: number; studentId: number }): Promise<StudentStatement | null> {
   const student = (await row<StudentStatement['student']>(db, sql`
-    SELECT s.id AS id, s.department_id AS departmentId, s.admission_no AS admissionNo, s.name AS name, s.cap_id AS capId,
-      s.address AS address, s.phone AS phone, s.email AS email, s.course_id AS courseId, c.name AS courseName,
-      s.batch_id AS batchId, b.name AS batchName
+    SELECT s.id AS id, s.department_id AS "departmentId", s.admission_no AS "admissionNo", s.name AS name, s.cap_id AS "capId",
+      s.address AS address, s.phone AS phone, s.email AS email, s.course_id AS "courseId", c.name AS "courseName",
+      s.batch_id AS "batchId", b.name AS "batchName"
     FROM students s JOIN courses c ON c.id = s.course_id JOIN batches b ON b.id = s.batch_id
     WHERE s.id = ${params.studentId} AND s.department_id = ${params.depId}`));
   if (!student) return null;
   // Opening balances and bounce charges: on a structure head they add to its fee, else a head of their own.
   const charges = studentCharges(sql`${student.id}`);
   const heads = (await rows<Omit<StatementHead, 'payments'> & Record<`t${keyof StatementTotals}`, number>>(db, sql`
-    SELECT h.*, ${HEAD_BALANCE} AS balancePaise,
-      SUM(h.feePaise) OVER () AS tfeePaise, SUM(h.discountPaise) OVER () AS tdiscountPaise,
-      SUM(h.adjustmentPaise) OVER () AS tadjustmentPaise, SUM(h.paidPaise) OVER () AS tpaidPaise,
-      SUM(${HEAD_BALANCE}) OVER () AS tbalancePaise
+    SELECT h.*, ${HEAD_BALANCE} AS "balancePaise",
+      SUM(h."feePaise") OVER () AS "tfeePaise", SUM(h."discountPaise") OVER () AS "tdiscountPaise",
+      SUM(h."adjustmentPaise") OVER () AS "tadjustmentPaise", SUM(h."paidPaise") OVER () AS "tpaidPaise",
+      SUM(${HEAD_BALANCE}) OVER () AS "tbalancePaise"
     FROM (
-      SELECT 0 AS part, fs.id AS sortId, fs.fee_head_id AS feeHeadId, fh.name AS feeHead,
-        fs.amount_paise + COALESCE(ch.amount_paise, 0) AS feePaise, COALESCE(ch.opening_paise, 0) AS openingPaise,
-        COALESCE(dc.discount_paise, 0) AS discountPaise, COALESCE(dc.adjustment_paise, 0) AS adjustmentPaise,
-        COALESCE(${PAID_ON_HEAD}, 0) AS paidPaise
+      SELECT 0 AS part, fs.id AS "sortId", fs.fee_head_id AS "feeHeadId", fh.name AS "feeHead",
+        fs.amount_paise + COALESCE(ch.amount_paise, 0) AS "feePaise", COALESCE(ch.opening_paise, 0) AS "openingPaise",
+        COALESCE(dc.discount_paise, 0) AS "discountPaise", COALESCE(dc.adjustment_paise, 0) AS "adjustmentPaise",
+        COALESCE(${PAID_ON_HEAD}, 0) AS "paidPaise"
       FROM students s
       JOIN fee_structures fs ON fs.batch_id = s.batch_id
       JOIN fee_heads fh ON fh.id = fs.fee_head_id
@@ -103,10 +103,10 @@ export async function studentStatement(db: DbOrTx, params: { depId: number; stud
       WHERE s.id = ${student.id}
         AND NOT EXISTS (SELECT 1 FROM fee_structures fs WHERE fs.batch_id = s.batch_id AND fs.fee_head_id = ch.fee_head_id)
     ) h
-    ORDER BY h.part, h.sortId`));
+    ORDER BY h.part, h."sortId"`));
   const payments = (await rows<StatementPayment & { feeHeadId: number }>(db, sql`
-    SELECT rl.fee_head_id AS feeHeadId, r.number AS receiptNumber, rl.line_no AS lineNo, r.date AS date, rl.particulars AS particulars,
-      r.payment_mode AS paymentMode, rl.amount_paise AS amountPaise
+    SELECT rl.fee_head_id AS "feeHeadId", r.number AS "receiptNumber", rl.line_no AS "lineNo", r.date AS date, rl.particulars AS particulars,
+      r.payment_mode AS "paymentMode", rl.amount_paise AS "amountPaise"
     FROM receipt_lines rl
     JOIN receipts r ON r.id = rl.receipt_id
     WHERE rl.student_id = ${student.id} AND r.status = 'live'

@@ -48,11 +48,11 @@ export async function studentFeeInfoReport(
   const raw = (await rows<FeeInfoRaw>(db, sql`
     WITH ${courseStudentMoney(params)},
     d AS MATERIALIZED (
-      SELECT sel.id AS studentId, sel.admission_no AS admissionNo, sel.name AS name, sel.cap_id AS capId,
-        b.id AS batchId, b.name AS batchName, b.start_date AS batchStart,
-        ${sql.raw(fee)} AS feePaise,
-        ${sql.raw(discount)} + ${sql.raw(adjustment)} AS discountPaise,
-        ${FINAL_FEE} AS finalFeePaise
+      SELECT sel.id AS "studentId", sel.admission_no AS "admissionNo", sel.name AS name, sel.cap_id AS "capId",
+        b.id AS "batchId", b.name AS "batchName", b.start_date AS "batchStart",
+        ${sql.raw(fee)} AS "feePaise",
+        ${sql.raw(discount)} + ${sql.raw(adjustment)} AS "discountPaise",
+        ${FINAL_FEE} AS "finalFeePaise"
       FROM sel
       CROSS JOIN batches b ON b.id = sel.batch_id
       LEFT JOIN fee ON fee.batch_id = sel.batch_id
@@ -60,17 +60,17 @@ export async function studentFeeInfoReport(
       LEFT JOIN opening ON opening.student_id = sel.id
     )
     SELECT * FROM (
-      SELECT 'row' AS kind, studentId, admissionNo, name, capId, batchId, batchName, batchStart, feePaise, discountPaise, finalFeePaise, 1 AS count
-      FROM d ORDER BY batchStart DESC, batchName, batchId, admissionNo LIMIT ${params.limit}
+      SELECT 'row' AS kind, "studentId", "admissionNo", name, "capId", "batchId", "batchName", "batchStart", "feePaise", "discountPaise", "finalFeePaise", 1 AS count
+      FROM d ORDER BY "batchStart" DESC, "batchName", "batchId", "admissionNo" LIMIT ${params.limit}
     ) AS page
     UNION ALL
-    SELECT 'batch', NULL, NULL, NULL, NULL, batchId, batchName, batchStart, SUM(feePaise), SUM(discountPaise), SUM(finalFeePaise), COUNT(*)
-    FROM d GROUP BY batchId, batchName, batchStart
+    SELECT 'batch', NULL, NULL, NULL, NULL, "batchId", "batchName", "batchStart", SUM("feePaise"), SUM("discountPaise"), SUM("finalFeePaise"), COUNT(*)
+    FROM d GROUP BY "batchId", "batchName", "batchStart"
     UNION ALL
-    SELECT 'total', NULL, NULL, NULL, NULL, NULL, NULL, NULL, COALESCE(SUM(feePaise), 0), COALESCE(SUM(discountPaise), 0),
-      COALESCE(SUM(finalFeePaise), 0), COUNT(*)
+    SELECT 'total', NULL, NULL, NULL, NULL, NULL, NULL, NULL, COALESCE(SUM("feePaise"), 0), COALESCE(SUM("discountPaise"), 0),
+      COALESCE(SUM("finalFeePaise"), 0), COUNT(*)
     FROM d
-    ORDER BY batchStart DESC, batchName, batchId, admissionNo`));
+    ORDER BY "batchStart" DESC, "batchName", "batchId", "admissionNo"`));
   const totalsOf = (r: FeeInfoRaw): FeeInfoTotals => ({ count: r.count, feePaise: r.feePaise, discountPaise: r.discountPaise, finalFeePaise: r.finalFeePaise });
   const rowOf = (r: FeeInfoRaw): FeeInfoRow => ({
     studentId: r.studentId,
