@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { type ScreenData, setUpScreenData } from './screens-data';
-import { signInAsAdmin, signInAtDepartment } from './support';
+import { DESKTOP, PHONE, signInAsAdmin, signInAtDepartment } from './support';
 
 /**
  * axe-core over the screens a clerk and an admin use most: no critical or serious violation (WCAG 2
@@ -10,8 +10,6 @@ import { signInAsAdmin, signInAtDepartment } from './support';
  * screenshot at desktop and phone size (e2e/artifacts/screens).
  */
 const SHOTS = 'e2e/artifacts/screens';
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1366, height: 820 };
 
 interface Screen {
   name: string;

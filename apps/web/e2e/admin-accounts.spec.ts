@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN, signInAsAdmin, trpcMutation, trpcQuery } from './support';
+import { ADMIN, choose, signInAsAdmin, trpcMutation, trpcQuery } from './support';
 
 /** Today in the foundation's time zone, as the server names its backup files. */
 const TODAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
@@ -54,11 +54,6 @@ async function collect(page: Page, opts: { depId: number; courseId: number; admi
     net: opts.amount,
     confirm: true,
   });
-}
-
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
 }
 
 test('admin creates a UG staff user, sets the GST rate, sees the dashboard and downloads a backup', async ({ page }) => {

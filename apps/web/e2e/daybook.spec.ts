@@ -1,17 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { runProgram } from './programs';
-import { signInAsAdmin, signInAtDepartment, trpcMutation, trpcQuery } from './support';
+import { istDate, screenshotOnPhone, signInAsAdmin, signInAtDepartment, trpcMutation, trpcQuery } from './support';
 
 const CLERKS = [
   { email: 'cashier.one@e2e.test', password: 'cashier1' },
   { email: 'cashier.two@e2e.test', password: 'cashier2' },
 ];
 const ARTIFACTS = 'e2e/artifacts';
-
-function todayIso(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
-}
 
 /** A busy day in the English Medium School (105), which no other spec uses: two clerks, five modes, one void. */
 async function busyDay(page: Page): Promise<number> {
@@ -27,9 +23,9 @@ async function busyDay(page: Page): Promise<number> {
   });
   const pay = (amount: string, paymentMode: string) =>
     trpcMutation<{ number: number }>(page, 'receipts.create', {
-      depId: 105, studentId: student.id, date: todayIso(), items: [{ feeHeadId: tuition, particulars: '', amount }], paymentMode,
+      depId: 105, studentId: student.id, date: istDate(), items: [{ feeHeadId: tuition, particulars: '', amount }], paymentMode,
       paymentReference: paymentMode === 'cash' ? null : 'REF-DB', total: amount, tax: '0', net: amount, confirm: true,
-      ...(paymentMode === 'cheque' ? { bank: 'Canara Bank', instrumentNo: '004411', instrumentDate: todayIso() } : {}),
+      ...(paymentMode === 'cheque' ? { bank: 'Canara Bank', instrumentNo: '004411', instrumentDate: istDate() } : {}),
     });
   let voided = 0;
   for (const [i, clerk] of CLERKS.entries()) {
@@ -89,9 +85,7 @@ test('the day book of a busy day: totals by clerk and mode, the void, printed', 
   expect(text).not.toContain('Export');
   runProgram('pdftoppm', ['-png', '-r', '70', '-singlefile', `${ARTIFACTS}/daybook.pdf`, '/tmp/daybook-pdf']);
 
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: '/tmp/daybook-phone.png', fullPage: true });
-  await page.setViewportSize({ width: 1366, height: 820 });
+  await screenshotOnPhone(page, '/tmp/daybook-phone.png');
 
   // The admin closes the day from the screen; a clerk's void of that day is then refused.
   await expect(book.getByTestId('day-book-cheques')).toContainText('1 · 2,000.00');

@@ -1,25 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
-import { signInAsAdmin, trpcMutation, trpcQuery } from './support';
+import { expect, test } from '@playwright/test';
+import { choose, select, signInAsAdmin, trpcMutation, trpcQuery, typeDate } from './support';
 
 const BATCH = '2027-2030';
 const BATCH_OPTION = `${BATCH} (BA English)`;
-
-/** A select's input: a combobox, or a textbox when it is searchable. */
-function select(page: Page, label: string) {
-  return page.getByRole('combobox', { name: label, exact: true }).or(page.getByRole('textbox', { name: label, exact: true }));
-}
-
-async function choose(page: Page, label: string, option: string) {
-  await select(page, label).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-async function typeDate(page: Page, label: string, ddMMyyyy: string) {
-  const input = page.getByRole('textbox', { name: label, exact: true });
-  await input.fill(ddMMyyyy);
-  await input.press('Tab');
-  await expect(input).toHaveValue(ddMMyyyy);
-}
 
 test('admin sets up a BA English batch, its fee structure, fee heads and a discount for a student', async ({ page }) => {
   test.setTimeout(180_000);

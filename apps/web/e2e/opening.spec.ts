@@ -1,18 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signInAsAdmin, trpcMutation } from './support';
+import { screenshotOnPhone, signInAsAdmin, trpcMutation, trpcQuery } from './support';
 
 /**
  * Opening balances from the screen: an admin imports a small file of previous dues (one bad row
  * first: nothing is written), corrects one, removes one, and the counter offers the dues of the imported student.
  */
-
-async function trpcQuery<T>(page: Page, path: string, input?: unknown): Promise<T> {
-  const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
-  const response = await page.request.get(`/trpc/${path}${query}`);
-  const body = await response.json();
-  if (!response.ok()) throw new Error(`${path}: ${JSON.stringify(body)}`);
-  return body.result.data as T;
-}
 
 const STUDENTS = [
   ['OBE-1', 'Devika Nair'],
@@ -82,9 +74,7 @@ test('an admin imports opening balances from a file, sees the preview, commits, 
   await page.getByRole('dialog', { name: 'Delete' }).getByRole('button', { name: 'Delete' }).click();
   await expect(list.getByRole('row')).toHaveCount(3);
   await page.screenshot({ path: 'e2e/artifacts/screens/opening-list.png', fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: 'e2e/artifacts/screens/opening-list-phone.png', fullPage: true });
-  await page.setViewportSize({ width: 1366, height: 820 });
+  await screenshotOnPhone(page, 'e2e/artifacts/screens/opening-list-phone.png');
 
   // The counter: Previous dues is offered with its balance, Tuition Fee carries the 350 more.
   await page.goto('/ug/receipt/OBE-1');

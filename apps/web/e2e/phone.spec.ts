@@ -1,13 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
 import { type ScreenData, setUpScreenData } from './screens-data';
-import { signInAsAdmin, signInAtDepartment } from './support';
+import { PHONE, signInAsAdmin, signInAtDepartment } from './support';
 
 /**
  * Phones (390 x 844) and tablets (768 x 1024): no page scrolls sideways, the side menu starts closed
  * below the md breakpoint and closes after a choice, the header keeps the product name on one line
  * beside the department's code, and the admin menu's Report View fits a 768 px high screen.
  */
-const PHONE = { width: 390, height: 844 };
 const TABLET = { width: 768, height: 1024 };
 
 const ANONYMOUS_PAGES = ['/', '/deplogin/100', '/admlogin/', '/tuser/'];

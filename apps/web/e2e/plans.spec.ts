@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { signInAsAdmin, signInAtDepartment, trpcMutation, trpcQuery } from './support';
+import { choose, istDate, screenshots, shownDate, signInAsAdmin, signInAtDepartment, trpcMutation, trpcQuery, typeDate } from './support';
 
 const CLERK = { email: 'plans.clerk@e2e.test', password: 'plans123' };
 const STUDENT = { name: 'Lakshmi Menon', admissionNo: 'BED-PL-01' };
@@ -12,36 +12,11 @@ const UPI = { upiId: 'bedcollege@sbi', payeeName: 'College of Education' };
 const ARTIFACTS = 'e2e/artifacts';
 const SHOTS = '/tmp/plans-e2e';
 
-/** A date in India (the server's TZ) as yyyy-MM-dd, `days` from today. */
-function istDate(days = 0): string {
-  return new Date(Date.now() + 5.5 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
-}
-
 function addMonths(date: string, months: number): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   const index = y * 12 + m - 1 + months;
   const last = new Date(Date.UTC(Math.floor(index / 12), (index % 12) + 1, 0)).getUTCDate();
   return new Date(Date.UTC(Math.floor(index / 12), index % 12, Math.min(d, last))).toISOString().slice(0, 10);
-}
-
-const shown = (iso: string) => iso.split('-').reverse().join('-');
-
-async function choose(page: Page, label: string, option: string | RegExp) {
-  await page.getByRole('combobox', { name: label, exact: true }).or(page.getByRole('textbox', { name: label, exact: true })).click();
-  await page.getByRole('option', { name: option }).click();
-}
-
-async function typeDate(page: Page, label: string, iso: string) {
-  const input = page.getByRole('textbox', { name: label, exact: true });
-  await input.fill(shown(iso));
-  await input.press('Tab');
-}
-
-async function shoot(page: Page, name: string) {
-  await page.screenshot({ path: `${SHOTS}/${name}-desktop.png`, fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${SHOTS}/${name}-phone.png`, fullPage: true });
-  await page.setViewportSize({ width: 1366, height: 820 });
 }
 
 /** The first due date lies 40 days back, so the first term is 35 days late after 5 days of grace. */
@@ -103,7 +78,7 @@ test('a three-term plan with a per-day fine: fine at the counter, one receipt, d
   await choose(page, 'Batch', /PL 2025-2027/);
   await expect(page.getByText('has no plan yet')).toBeVisible();
   await page.getByLabel('Instalments', { exact: true }).fill('3');
-  await typeDate(page, 'First due date', FIRST_DUE);
+  await typeDate(page, 'First due date', shownDate(FIRST_DUE));
   await page.getByLabel('Every (months)').fill('3');
   await page.getByRole('button', { name: 'Fill' }).click();
   const table = page.getByTestId('plan-table');
@@ -119,7 +94,7 @@ test('a three-term plan with a per-day fine: fine at the counter, one receipt, d
   await page.getByRole('textbox', { name: 'Per day' }).fill('10');
   await page.getByRole('textbox', { name: 'Cap' }).fill('500');
   await page.getByRole('textbox', { name: 'Grace days' }).fill('5');
-  await shoot(page, 'fee-plan');
+  await screenshots(page, `${SHOTS}/fee-plan`);
   await page.getByRole('button', { name: 'Save plan' }).click();
   await expect(page.getByText('The plan of batch PL 2025-2027 is saved.')).toBeVisible();
   await expect(page.getByText('has no plan yet')).toHaveCount(0);
@@ -153,7 +128,7 @@ test('a three-term plan with a per-day fine: fine at the counter, one receipt, d
   await expect(qr.getByRole('img')).toBeVisible();
   await page.getByLabel('Reference no.').fill('UPI-PL-777');
   await page.getByLabel('Confirm').check();
-  await shoot(page, 'receipt-entry');
+  await screenshots(page, `${SHOTS}/receipt-entry`);
   await page.getByRole('button', { name: 'Submit' }).click();
   await page.getByRole('button', { name: 'Yes' }).click();
   await expect(page).toHaveURL(/\/bed\/inv\/success\/\?url=.+&no=\d+/);
@@ -173,7 +148,7 @@ test('a three-term plan with a per-day fine: fine at the counter, one receipt, d
   await expect(row).toContainText('10,000.00');
   await expect(row.getByRole('cell').last()).toHaveText('0.00');
   await expect(page.getByTestId('dues-asof-total')).toHaveText('0.00');
-  await shoot(page, 'dues-asof');
+  await screenshots(page, `${SHOTS}/dues-asof`);
   // The switch lives in the address: it shows checked once the report has been asked again.
   await page.getByLabel('Overdue only').click();
   await expect(page.getByLabel('Overdue only')).toBeChecked();
@@ -186,7 +161,7 @@ test('a three-term plan with a per-day fine: fine at the counter, one receipt, d
   const defaulter = page.getByTestId('defaulters-table').getByRole('row', { name: new RegExp(STUDENT.admissionNo) });
   await expect(defaulter).toContainText('9847000001');
   await expect(defaulter).toContainText('10,050.00');
-  await shoot(page, 'defaulters');
+  await screenshots(page, `${SHOTS}/defaulters`);
   // A defaulter's own notice, as of the same date.
   await page.getByRole('link', { name: `Demand notice of ${STUDENT.name}` }).click();
   await expect(page.getByTestId('demand-notice').getByTestId('notice-total')).toHaveText('10,050.00');
@@ -196,7 +171,7 @@ test('a three-term plan with a per-day fine: fine at the counter, one receipt, d
   await expect(notice).toHaveCount(1);
   await expect(notice.getByTestId('notice-total')).toHaveText('10,050.00');
   await expect(notice.getByTestId('upi-qr').getByRole('img')).toBeVisible();
-  await shoot(page, 'demand-notice');
+  await screenshots(page, `${SHOTS}/demand-notice`);
   await page.emulateMedia({ media: 'print' });
   await page.pdf({ path: `${ARTIFACTS}/demand-notice.pdf`, preferCSSPageSize: true, printBackground: true });
   await page.emulateMedia({ media: 'screen' });
@@ -224,7 +199,7 @@ test('a three-term plan with a per-day fine: fine at the counter, one receipt, d
   await phone.goto(printedLink);
   await expect(phone.getByText('Valid demand notice')).toBeVisible();
   await expect(phone.getByText('₹ 10,050.00')).toBeVisible();
-  await expect(phone.getByText(shown(noticeDate), { exact: true })).toBeVisible();
+  await expect(phone.getByText(shownDate(noticeDate), { exact: true })).toBeVisible();
   await expect(phone.getByText(STUDENT.admissionNo)).toBeVisible();
   await expect(phone.getByText('L. M.', { exact: true })).toBeVisible();
   await expect(phone.getByText(STUDENT.name)).toHaveCount(0);

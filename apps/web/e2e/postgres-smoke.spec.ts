@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { runProgram } from './programs';
-import { signInAsAdmin, signInAtDepartment, trpcMutation, trpcQuery } from './support';
+import { choose, signInAsAdmin, signInAtDepartment, trpcMutation, trpcQuery, typeDate } from './support';
 
 /**
  * The smoke test on PostgreSQL (playwright.postgres.config.ts starts the server on a throwaway
@@ -12,18 +12,6 @@ const CLERK = { email: 'pg.smoke@e2e.test', password: 'clerk123' };
 const STUDENT = { name: 'Lakshmi Varier', admissionNo: 'PGS-26-001' };
 const ARTIFACTS = 'e2e/artifacts';
 const BATCH = 'PG smoke 2026-2029';
-
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-async function typeDate(page: Page, label: string, ddMMyyyy: string) {
-  const input = page.getByRole('textbox', { name: label, exact: true });
-  await input.fill(ddMMyyyy);
-  await input.press('Enter');
-  await expect(input).toHaveValue(ddMMyyyy);
-}
 
 test('on PostgreSQL: sign in, register a student, take a receipt, print it, see it in a report, download the backup', async ({ page }) => {
   test.setTimeout(180_000);

@@ -1,14 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { runProgram } from './programs';
-import { signInAsAdmin, signInAtDepartment, trpcMutation } from './support';
+import { istDate, screenshotOnPhone, signInAsAdmin, signInAtDepartment, trpcMutation } from './support';
 
 const ARTIFACTS = 'e2e/artifacts';
 const CLERK = { email: 'refunds.clerk@e2e.test', password: 'refund1' };
-
-function todayIso(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
-}
 
 /**
  * The Health Inspector department (102), which no other spec uses: a student who paid 5,000.00 in
@@ -33,7 +29,7 @@ test('an advance settled at the counter and refunded: new refund, printed vouche
     categoryId: 1, dateOfBirth: '2004-03-04', gender: 'Male', address: '7 Market Road, Kollam', confirm: true,
   });
   await trpcMutation(page, 'receipts.create', {
-    depId: 102, studentId: student.id, date: todayIso(), items: [{ feeHeadId: tuition, particulars: '', amount: '20000' }, { feeHeadId: advance, particulars: 'Next year', amount: '5000' }],
+    depId: 102, studentId: student.id, date: istDate(), items: [{ feeHeadId: tuition, particulars: '', amount: '20000' }, { feeHeadId: advance, particulars: 'Next year', amount: '5000' }],
     paymentMode: 'cash', total: '25000', tax: '0', net: '25000', confirm: true,
   });
   await page.context().clearCookies();
@@ -104,13 +100,11 @@ test('an advance settled at the counter and refunded: new refund, printed vouche
   await voidDialog.getByRole('textbox', { name: 'Reason' }).fill('Parent kept the advance');
   await voidDialog.getByRole('button', { name: 'Void' }).click();
   await expect(row).toContainText('Voided');
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: '/tmp/refunds-phone.png', fullPage: true });
-  await page.setViewportSize({ width: 1366, height: 820 });
+  await screenshotOnPhone(page, '/tmp/refunds-phone.png');
 
   // A second refund by UPI; then the admin's refunds report of the month: paid out and voided apart, filtered by status.
   const paid = await trpcMutation<{ number: number }>(page, 'refunds.create', {
-    depId: 102, studentId: student.id, date: todayIso(), amount: '500', paymentMode: 'upi', paymentReference: 'UPI/HIC-55', reason: 'Books returned', confirm: true,
+    depId: 102, studentId: student.id, date: istDate(), amount: '500', paymentMode: 'upi', paymentReference: 'UPI/HIC-55', reason: 'Books returned', confirm: true,
   });
   await page.context().clearCookies();
   await signInAsAdmin(page);
@@ -118,7 +112,7 @@ test('an advance settled at the counter and refunded: new refund, printed vouche
   await page.getByRole('link', { name: 'Open' }).last().click();
   await expect(page).toHaveURL(/\/admin\/refunds$/);
   // Dates in the address: the vouchers carry the server's (India's) date, which may be ahead of the browser's.
-  await page.goto(`/admin/refunds?from=2025-06-01&to=${todayIso()}`);
+  await page.goto(`/admin/refunds?from=2025-06-01&to=${istDate()}`);
   await page.getByRole('combobox', { name: 'Department' }).selectOption({ label: 'Diploma in Health Inspector' });
   await expect(page.getByTestId('refunds-paid-out')).toHaveText('500.00');
   await expect(page.getByTestId('refunds-voided')).toHaveText('1,250.50');

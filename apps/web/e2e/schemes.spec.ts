@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { signInAsAdmin, trpcMutation } from './support';
+import { PHONE, screenshots, signInAsAdmin, trpcMutation } from './support';
 
 const ARTIFACTS = 'e2e/artifacts/screens';
 const SCHEME = 'E2E RTE 25%';
@@ -71,10 +71,7 @@ test('a scheme defined under Admin, applied from the course list with a hand-typ
   await page.getByRole('button', { name: `Students of ${SCHEME}` }).click();
   await expect(page.getByRole('heading', { name: 'Join by category' })).toBeVisible();
   await expectAccessible(page, 'schemes');
-  await page.screenshot({ path: `${ARTIFACTS}/schemes-desktop.png`, fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${ARTIFACTS}/schemes-phone.png`, fullPage: true });
-  await page.setViewportSize({ width: 1366, height: 820 });
+  await screenshots(page, `${ARTIFACTS}/schemes`);
 
   // The course list: select three students and apply the scheme.
   await page.goto(`/ttc/list/${COURSE.id}`);
@@ -118,7 +115,7 @@ test('a scheme defined under Admin, applied from the course list with a hand-typ
   await expect(page.getByTestId('concessions-total')).toHaveText('5,200.00');
 
   // The course list's selection on a phone.
-  await page.setViewportSize({ width: 390, height: 844 });
+  await page.setViewportSize(PHONE);
   await page.goto(`/ttc/list/${COURSE.id}`);
   await page.getByRole('checkbox', { name: 'Select TTC-SCH-4' }).check();
   await page.getByRole('button', { name: 'Apply scheme (1)' }).click();

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
-import { signInAsAdmin, signInAtDepartment, trpcMutation } from './support';
+import { choose, signInAsAdmin, signInAtDepartment, trpcMutation, typeDate } from './support';
 
 const PASSWORD = 'clerk123';
 
@@ -17,18 +17,6 @@ async function setUp(page: Page, clerk: string, batch: string, startDate: string
 async function admissionsOf(page: Page, course: string): Promise<number> {
   const row = page.getByRole('table', { name: 'List of Admission' }).getByRole('row').filter({ has: page.getByRole('link', { name: course, exact: true }) });
   return Number(await row.getByRole('cell').last().textContent());
-}
-
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-async function typeDate(page: Page, label: string, ddMMyyyy: string) {
-  const input = page.getByRole('textbox', { name: label, exact: true });
-  await input.fill(ddMMyyyy);
-  await input.press('Enter');
-  await expect(input).toHaveValue(ddMMyyyy);
 }
 
 test('UG staff registers a student, finds them under their batch, edits, exports, and the dashboard counts them', async ({ page }) => {

@@ -41,3 +41,47 @@ export async function trpcMutation<T>(page: Page, path: string, input: unknown):
   if (!response.ok()) throw new Error(`${path}: ${JSON.stringify(body)}`);
   return body.result.data as T;
 }
+
+/** The screen sizes we look at: the office's desktop (the config's default viewport) and a phone. */
+export const DESKTOP = { width: 1366, height: 820 };
+export const PHONE = { width: 390, height: 844 };
+
+/** A full-page screenshot at phone size; the page is back at desktop size after it. */
+export async function screenshotOnPhone(page: Page, path: string): Promise<void> {
+  await page.setViewportSize(PHONE);
+  await page.screenshot({ path, fullPage: true });
+  await page.setViewportSize(DESKTOP);
+}
+
+/** Full-page screenshots at desktop and at phone size: {prefix}-desktop.png and {prefix}-phone.png. */
+export async function screenshots(page: Page, prefix: string): Promise<void> {
+  await page.screenshot({ path: `${prefix}-desktop.png`, fullPage: true });
+  await screenshotOnPhone(page, `${prefix}-phone.png`);
+}
+
+/** A select's input by its label: a combobox, or a textbox when it is searchable. */
+export function select(page: Page, label: string) {
+  return page.getByRole('combobox', { name: label, exact: true }).or(page.getByRole('textbox', { name: label, exact: true }));
+}
+
+/** Opens a select by its label and picks an option by its exact text (or a pattern). */
+export async function choose(page: Page, label: string, option: string | RegExp): Promise<void> {
+  await select(page, label).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** Types a date as shown (dd-MM-yyyy) into a date field, leaves the field, and checks the field kept it. */
+export async function typeDate(page: Page, label: string, ddMMyyyy: string): Promise<void> {
+  const input = page.getByRole('textbox', { name: label, exact: true });
+  await input.fill(ddMMyyyy);
+  await input.press('Tab');
+  await expect(input).toHaveValue(ddMMyyyy);
+}
+
+/** A day in India (the server's TZ) as yyyy-MM-dd, `days` from today. */
+export function istDate(days = 0): string {
+  return new Date(Date.now() + 5.5 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** yyyy-MM-dd as the screens show it, dd-MM-yyyy. */
+export const shownDate = (iso: string) => iso.split('-').reverse().join('-');
