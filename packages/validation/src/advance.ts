@@ -53,6 +53,7 @@ export function refundLabel(number: number): string {
   return `R${number}`;
 }
 
+/** How a refund is paid out: every mode that moves money, a demand draft included (not 'advance'). */
 export const REFUND_MODES = MONEY_PAYMENT_MODES;
 export type TRefundMode = (typeof REFUND_MODES)[number];
 

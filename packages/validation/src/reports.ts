@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { positiveInteger, ZDate, ZDateRange, ZDepId, ZId } from './common';
 import { MSG } from './messages';
-import { MONEY_PAYMENT_MODES } from './receipts';
+import { REFUND_MODES } from './advance';
 
 /** Optional search text of the course reports (the spec's sTex): trimmed, empty means no filter. */
 const ZSearchText = z
@@ -74,7 +74,7 @@ export const REFUND_STATUSES = ['live', 'voided'] as const;
 export const ZRefundsReportInput = ZDateRange.safeExtend({
   depId: ZDepId.optional(),
   status: z.enum(REFUND_STATUSES, { error: MSG.required }).optional(),
-  paymentMode: z.enum(MONEY_PAYMENT_MODES, { error: MSG.required }).optional(),
+  paymentMode: z.enum(REFUND_MODES, { error: MSG.required }).optional(),
   text: ZSearchText,
   limit: ZRowLimit,
 });

@@ -15,10 +15,7 @@ export async function allocateRefundNumber(db: DbOrTx): Promise<number> {
     .n;
 }
 
-/** paymentMode is the form's: the schema's REFUND_MODES lacks 'dd', which a refund may be paid by. */
-export type NewRefund = Omit<typeof refunds.$inferSelect, 'id' | 'status' | 'createdAt' | 'voidedAt' | 'voidedBy' | 'voidReason' | 'version' | 'paymentMode'> & {
-  paymentMode: TRefundMode;
-};
+export type NewRefund = Omit<typeof refunds.$inferSelect, 'id' | 'status' | 'createdAt' | 'voidedAt' | 'voidedBy' | 'voidReason' | 'version'>;
 
 export async function insertRefund(db: DbOrTx, r: NewRefund): Promise<number> {
   return (await row<{ id: number }>(
@@ -31,8 +28,7 @@ export async function insertRefund(db: DbOrTx, r: NewRefund): Promise<number> {
 }
 
 /** A refund voucher with what its printout names: department, course, batch, admission no, who wrote and voided it, letterhead. */
-export type StoredRefund = Omit<typeof refunds.$inferSelect, 'courseId' | 'batchId' | 'createdBy' | 'voidedBy' | 'paymentMode'> & {
-  paymentMode: TRefundMode;
+export type StoredRefund = Omit<typeof refunds.$inferSelect, 'courseId' | 'batchId' | 'createdBy' | 'voidedBy'> & {
   departmentName: string;
   courseName: string;
   batchName: string;

@@ -1,12 +1,9 @@
+import { REFUND_MODES } from '@fees/validation';
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { users } from './accounts';
 import { batches, students } from './academics';
 import { courses, departments } from './reference';
-
-/** How a refund was paid out: the receipt modes that move money (not 'advance'). */
-export const REFUND_MODES = ['cash', 'upi', 'cheque', 'bank_transfer', 'card'] as const;
-export type RefundMode = (typeof REFUND_MODES)[number];
 
 export const REFUND_STATUSES = ['live', 'voided'] as const;
 

@@ -147,6 +147,17 @@ describe('advances and refunds', () => {
     expect(await h.db.select().from(refunds)).toEqual([]);
   });
 
+  it('pays a refund out by demand draft: the draft number is asked for, the voucher and the refunds report name the mode', async () => {
+    await staff().receipts.create(receipt([[advanceHead, 1_000_00]]));
+    expect((await refusal(staff().refunds.create(refund(400_00, { paymentMode: 'dd' })))).message).toBe('Reference number is required unless paid in cash');
+    const created = await staff().refunds.create(refund(400_00, { paymentMode: 'dd', paymentReference: 'DD 118822' }));
+    expect(await staff().refunds.byNumber({ number: created.number })).toMatchObject({ paymentMode: 'dd', paymentReference: 'DD 118822', amountPaise: 400_00 });
+    const report = await staff().reports.refunds({ depId: 100, from: '2025-08-01', to: '2025-08-31', paymentMode: 'dd' });
+    expect(report.rows.map((x) => [x.number, x.paymentMode, x.amountPaise])).toEqual([[created.number, 'dd', 400_00]]);
+    expect(report.byMode).toEqual([{ mode: 'dd', count: 1, amountPaise: 400_00 }]);
+    expect(await advanceNow()).toBe(600_00);
+  });
+
   it('refuses staff a refund or a void on a closed day and lets an admin through with a reason (audited)', async () => {
     await staff().receipts.create(receipt([[advanceHead, 2_000_00]]));
     const before = await staff().refunds.create(refund(500_00));

@@ -1,5 +1,5 @@
 import { type RefundGroup, refundGroups, refundsOfReport } from '@fees/db';
-import { AppError, DEPARTMENTS, MONEY_PAYMENT_MODES, type TRefundsReportInput } from '@fees/validation';
+import { AppError, DEPARTMENTS, REFUND_MODES, type TRefundsReportInput } from '@fees/validation';
 import type { AuthedContext } from '../../context';
 import { assertDepartmentAccess } from '../../department-access';
 
@@ -43,7 +43,7 @@ export async function refundsHandler({ ctx, input }: { ctx: AuthedContext; input
     })),
     paidOut,
     voided,
-    byMode: MONEY_PAYMENT_MODES.map((mode) => ({ mode, ...total(live.filter((g) => g.paymentMode === mode)) })).filter((m) => m.count > 0),
+    byMode: REFUND_MODES.map((mode) => ({ mode, ...total(live.filter((g) => g.paymentMode === mode)) })).filter((m) => m.count > 0),
     byDepartment: DEPARTMENTS.map((d) => ({ depId: d.id, depName: d.name, ...total(live.filter((g) => g.depId === d.id)) })).filter((d) => d.count > 0),
     truncated: refunds.length < paidOut.count + voided.count,
   };

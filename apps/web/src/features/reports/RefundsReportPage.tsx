@@ -1,5 +1,5 @@
 import { Anchor, Badge, Group, NativeSelect, Paper, Stack, TextInput, Title } from '@mantine/core';
-import { MONEY_PAYMENT_MODES, PAYMENT_MODE_LABELS, REFUND_STATUSES, refundLabel, type TMoneyPaymentMode } from '@fees/validation';
+import { PAYMENT_MODE_LABELS, REFUND_MODES, REFUND_STATUSES, refundLabel, type TRefundMode } from '@fees/validation';
 import { IconCalendarSearch, IconReceiptRefund } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -75,7 +75,7 @@ function RefundsReportView({ department }: { department: Department | null }) {
   const { range } = search;
   const [depId, setDepId] = useState<number | undefined>(department?.id);
   const [status, setStatus] = useState<Status | undefined>(undefined);
-  const [paymentMode, setPaymentMode] = useState<TMoneyPaymentMode | undefined>(undefined);
+  const [paymentMode, setPaymentMode] = useState<TRefundMode | undefined>(undefined);
   const [text, setText] = useState('');
   const report = useQuery(
     trpc.reports.refunds.queryOptions(
@@ -112,8 +112,8 @@ function RefundsReportView({ department }: { department: Department | null }) {
         <NativeSelect
           label="Paid out by"
           value={paymentMode ?? ''}
-          onChange={(e) => setPaymentMode((e.currentTarget.value || undefined) as TMoneyPaymentMode | undefined)}
-          data={[{ value: '', label: 'Any mode' }, ...MONEY_PAYMENT_MODES.map((m) => ({ value: m, label: PAYMENT_MODE_LABELS[m] }))]}
+          onChange={(e) => setPaymentMode((e.currentTarget.value || undefined) as TRefundMode | undefined)}
+          data={[{ value: '', label: 'Any mode' }, ...REFUND_MODES.map((m) => ({ value: m, label: PAYMENT_MODE_LABELS[m] }))]}
         />
         <TextInput label="Student" placeholder="Adm. no or name" value={text} onChange={(e) => setText(e.currentTarget.value)} />
       </Group>

@@ -1,5 +1,6 @@
 import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { REFUND_MODES, REFUND_STATUSES } from '../../../schema/refunds';
+import { REFUND_MODES } from '@fees/validation';
+import { REFUND_STATUSES } from '../../../schema/refunds';
 import { batches, students } from './academics';
 import { users } from './accounts';
 import { bigNumber, now, serialId } from './columns';
