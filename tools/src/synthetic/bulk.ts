@@ -7,7 +7,7 @@
  */
 import { type Database, rebuildReceiptTotals, transaction } from '@fees/db';
 
-const BIG_TABLES = ['students', 'discounts', 'receipts', 'receipt_lines', 'audit_log'];
+const BIG_TABLES = ['students', 'discounts', 'receipts', 'receipt_lines', 'student_payments', 'audit_log'];
 
 export interface BulkLoad {
   /** Rebuilds the indexes, the triggers and the running totals, restores WAL + synchronous=FULL + foreign keys, and runs ANALYZE. */
@@ -37,8 +37,9 @@ export function beginBulkLoad(db: Database): BulkLoad {
       for (const index of indexes) sqlite.exec(index.sql);
       log(`rebuilt ${indexes.length} indexes`, startedAt);
       startedAt = performance.now();
-      for (const trigger of triggers) sqlite.exec(trigger.sql);
+      // Totals first: student_payments' own triggers would rebuild a student's text at each line.
       await transaction(db, async (tx) => rebuildReceiptTotals(tx));
+      for (const trigger of triggers) sqlite.exec(trigger.sql);
       log(`made ${triggers.length} triggers again and the receipts' running totals`, startedAt);
       startedAt = performance.now();
       const problems = sqlite.pragma('foreign_key_check') as unknown[];

@@ -99,6 +99,9 @@ describe('seedSynthetic', () => {
       'student_head_paid_batch_delete',
       'student_head_paid_batch_insert',
       'student_head_paid_batch_update',
+      'student_payments_texts_delete',
+      'student_payments_texts_insert',
+      'student_payments_texts_update',
       'students_paid_batch',
     ]);
     expect(value("select sum(receipt_count) from daily_mode_collections")).toBe(value("select count(*) from receipts where status = 'live'"));

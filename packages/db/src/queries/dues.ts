@@ -148,19 +148,26 @@ function listOf<T>(map: Map<number, T[]>, key: number): T[] {
 /** Each day's yyyy-MM-dd string once for the process (by a number made of its digits), not once a line. */
 const dayTexts = new Map<number, string>();
 
+/** A yyyy-MM-dd date at `at` in `text` as the number yyyyMMdd (in date order), from its digits' character codes. */
+function dateKey(text: string, at: number): number {
+  let key = 0;
+  for (const k of DATE_DIGITS) key = key * 10 + text.charCodeAt(at + k) - ZERO;
+  return key;
+}
+
 /**
- * Reads a student's lines, as the lines query spells them ("yyyy-MM-dd,feeHeadId,amount" separated
- * by spaces), into `payments` (its objects reused, its length set; receipt number 0) and the Late
- * fee lines into `lateFeePaid`. Plain loops over character codes: this runs for every line of a course.
+ * Reads a student's lines, as student_payment_texts spells them ("yyyy-MM-dd,feeHeadId,amount"
+ * separated by spaces, in date order), up to the date whose key is `untilKey`, into `payments` (its
+ * objects reused, its length set; receipt number 0) and the Late fee lines into `lateFeePaid`.
+ * Plain loops over character codes: this runs for every line of a course.
  */
-function readLines(text: string, lateFeeHeadId: number | null, payments: Payment[], lateFeePaid: Dated[]): void {
+function readLines(text: string, untilKey: number, lateFeeHeadId: number | null, payments: Payment[], lateFeePaid: Dated[]): void {
   let count = 0;
   let k = 0;
   const end = text.length;
   while (k < end) {
-    // The digits' character codes, each at its own power of ten: one number per date.
-    let key = 0;
-    for (const at of DATE_DIGITS) key = key * 10 + text.charCodeAt(k + at);
+    const key = dateKey(text, k);
+    if (key > untilKey) break;
     let date = dayTexts.get(key);
     if (date === undefined) {
       date = text.slice(k, k + 10);
@@ -231,10 +238,11 @@ async function readBatches(db: DbOrTx, batchIds: readonly number[], studentIds: 
    * batch's lines never exist as objects all at once.
    */
   const linesOf = async (batchId: number, until?: string) => {
-    const lineTexts = await readLineTexts(db, batchId, studentIds, until);
+    const lineTexts = await readLineTexts(db, batchId, studentIds);
+    const untilKey = until === undefined ? Infinity : dateKey(until, 0);
     return (studentId: number) => {
       const lateFeePaid: Dated[] = [];
-      readLines(lineTexts.get(studentId) ?? '', heads.lateFee, payments, lateFeePaid);
+      readLines(lineTexts.get(studentId) ?? '', untilKey, heads.lateFee, payments, lateFeePaid);
       return { concessions: concessions.get(studentId) ?? [], payments, settlements: { lateFeePaid, waived: waivers.get(studentId) ?? [] } };
     };
   };
@@ -304,22 +312,20 @@ async function readBatches(db: DbOrTx, batchIds: readonly number[], studentIds: 
 }
 
 /**
- * The largest read: every line of one batch's live receipts, from student_payments (the live lines
- * kept per student in receipt order). One row a student, its lines as text: drivers spend about a
- * microsecond making each row into JavaScript values, far more than the database spends finding it,
- * and a course has over a million lines. Both engines have string_agg; its order is the scan's
- * (student_payments' key: receipt order), and the allocation sorts a student's lines should it not be.
+ * The largest read: every line of one batch's live receipts, one row a student, its lines as one
+ * text kept on write in student_payment_texts (in student_payments' order: date, then receipt
+ * number). Drivers spend about a microsecond making each row into JavaScript values, and building
+ * the text from a course's million lines took SQLite itself as long, so it is built once per write
+ * instead of once per report. Lines after the as-of date are skipped as they are read (`readLines`).
  * Without the receipt numbers: receipt lines are above zero (ZAmount), and then lines in date order
  * give the same dues whatever their numbers (a property test of duesAsOfCalculator).
  */
-async function readLineTexts(db: DbOrTx, batchId: number, studentIds: readonly number[] | undefined, until: string | undefined): Promise<Map<number, string>> {
+async function readLineTexts(db: DbOrTx, batchId: number, studentIds: readonly number[] | undefined): Promise<Map<number, string>> {
   const studentFilter = studentIds ? sql` AND student_id IN (${sql.join(studentIds.map((id) => sql`${id}`), sql`, `)})` : sql``;
-  const dateFilter = until === undefined ? sql`` : sql` AND date <= ${until}`;
   return new Map(
     await db.values<[number, string]>(
-      sql`SELECT student_id, string_agg(date || ',' || fee_head_id || ',' || amount_paise, ' ') FROM student_payments
-          WHERE student_id IN (SELECT id FROM students WHERE batch_id = ${batchId})${studentFilter}${dateFilter}
-          GROUP BY student_id`,
+      sql`SELECT student_id, lines FROM student_payment_texts
+          WHERE student_id IN (SELECT id FROM students WHERE batch_id = ${batchId})${studentFilter}`,
     ),
   );
 }

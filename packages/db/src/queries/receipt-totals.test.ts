@@ -6,7 +6,7 @@ import type Sqlite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { Random } from '@fees/validation/testing';
 import { openDatabase } from '../client';
-import { RECEIPT_TOTALS_BACKFILL, rebuildReceiptTotals, receiptTotalsDrift, STUDENT_COURSE_TOTALS_BACKFILL, STUDENT_PAYMENTS_BACKFILL } from './totals';
+import { RECEIPT_TOTALS_BACKFILL, rebuildReceiptTotals, receiptTotalsDrift, STUDENT_COURSE_TOTALS_BACKFILL, STUDENT_PAYMENT_TEXTS_BACKFILL, STUDENT_PAYMENTS_BACKFILL } from './totals';
 import { transaction } from '../engine/runner';
 import { onPostgres } from '../test/database';
 
@@ -190,5 +190,31 @@ describe.skipIf(onPostgres)('receipt totals', () => {
       .all();
     expect(live.length).toBeGreaterThan(0);
     expect(db.$client.prepare('SELECT * FROM student_payments').all()).toEqual(live);
+  });
+
+  it('student_payment_texts is filled by the same statement as migration 0015 and holds each student\'s live lines in order', () => {
+    const migration = readFileSync(join(MIGRATIONS, '0015_student_payment_texts.sql'), 'utf8').split('--> statement-breakpoint').map((s) => s.trim());
+    expect(migration).toContain(STUDENT_PAYMENT_TEXTS_BACKFILL);
+    for (const [seed, steps] of [[17, 40], [18, 300]] as const) {
+      const db = openDatabase(':memory:');
+      randomWrites(db.$client, academics(db.$client), seed, steps);
+      const live = db.$client
+        .prepare(
+          `SELECT rl.student_id AS studentId, r.date, r.number, rl.id AS lineId, rl.fee_head_id AS feeHeadId, rl.amount_paise AS amount
+           FROM receipt_lines rl JOIN receipts r ON r.id = rl.receipt_id WHERE r.status = 'live' ORDER BY 1, 2, 3, 4`,
+        )
+        .all() as Array<{ studentId: number; date: string; number: number; lineId: number; feeHeadId: number; amount: number }>;
+      const expected = new Map<number, { studentId: number; lines: string; lastDate: string; lastNumber: number; lastLineId: number }>();
+      for (const l of live) {
+        const text = `${l.date},${l.feeHeadId},${l.amount}`;
+        const before = expected.get(l.studentId);
+        expected.set(l.studentId, { studentId: l.studentId, lines: before ? `${before.lines} ${text}` : text, lastDate: l.date, lastNumber: l.number, lastLineId: l.lineId });
+      }
+      expect(expected.size).toBeGreaterThan(1);
+      const stored = db.$client
+        .prepare('SELECT student_id AS studentId, lines, last_date AS lastDate, last_number AS lastNumber, last_line_id AS lastLineId FROM student_payment_texts ORDER BY 1')
+        .all();
+      expect(stored).toEqual([...expected.values()]);
+    }
   });
 });

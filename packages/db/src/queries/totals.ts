@@ -3,7 +3,8 @@
  * daily_mode_collections from migration 0002_receipt_totals; student_paid and course_batch_receipts
  * from 0003_student_course_totals). Triggers on receipts, receipt_lines, student_head_paid, students
  * and fee_structures keep them in the transaction of every write, whoever writes (student_payments, the
- * live lines in receipt order per student, from 0014_student_payments, likewise). These statements
+ * live lines in receipt order per student, from 0014_student_payments, and student_payment_texts, those
+ * lines as one text per student, from 0015_student_payment_texts, likewise). These statements
  * recompute them from the live receipts: each migration runs the same INSERTs as its backfill
  * (receipt-totals.test.ts checks they stay identical), and a bulk loader that dropped the triggers
  * calls `rebuildReceiptTotals` after its load.
@@ -54,11 +55,20 @@ FROM receipt_lines rl JOIN receipts r ON r.id = rl.receipt_id
 WHERE r.status = 'live'
 ORDER BY rl.student_id, r.date, r.number, rl.id;`;
 
+/** Fills the empty student_payment_texts from student_payments; migration 0015's backfill. */
+export const STUDENT_PAYMENT_TEXTS_BACKFILL = `INSERT INTO student_payment_texts (student_id, lines, last_date, last_number, last_line_id)
+SELECT p.student_id, (SELECT string_agg(date || ',' || fee_head_id || ',' || amount_paise, ' ' ORDER BY date, number, line_id) FROM student_payments WHERE student_id = p.student_id), p.date, p.number, p.line_id
+FROM student_payments p
+WHERE NOT EXISTS (
+  SELECT 1 FROM student_payments n WHERE n.student_id = p.student_id AND (n.date, n.number, n.line_id) > (p.date, p.number, p.line_id)
+);`;
+
 const TOTALS_TABLES = ['student_head_paid', 'daily_head_collections', 'daily_mode_collections', 'course_batch_receipts', 'student_payments'] as const;
 
 /**
  * Empties the totals tables and fills them again from the live receipts; call inside a transaction.
- * student_paid is emptied after student_head_paid is filled, as that table's triggers add to it.
+ * student_paid is emptied after student_head_paid is filled, and student_payment_texts after
+ * student_payments, as the triggers of the tables filled first write to them.
  */
 export async function rebuildReceiptTotals(db: DbOrTx): Promise<void> {
   for (const table of TOTALS_TABLES) await run(db, `DELETE FROM ${table}`);
@@ -66,6 +76,8 @@ export async function rebuildReceiptTotals(db: DbOrTx): Promise<void> {
   await run(db, 'DELETE FROM student_paid');
   for (const statement of STUDENT_COURSE_TOTALS_BACKFILL) await run(db, statement);
   await run(db, STUDENT_PAYMENTS_BACKFILL);
+  await run(db, 'DELETE FROM student_payment_texts');
+  await run(db, STUDENT_PAYMENT_TEXTS_BACKFILL);
 }
 
 /**
@@ -119,6 +131,16 @@ export async function receiptTotalsDrift(db: DbOrTx): Promise<Array<{ table: str
       value: `date || '/' || number || '/' || fee_head_id || '/' || amount_paise`,
       fresh: `SELECT rl.student_id || '/' || rl.id AS k, r.date || '/' || r.number || '/' || rl.fee_head_id || '/' || rl.amount_paise AS v
         FROM receipt_lines rl JOIN receipts r ON r.id = rl.receipt_id WHERE r.status = 'live'`,
+    },
+    {
+      table: 'student_payment_texts',
+      key: 'student_id',
+      value: `lines || '/' || last_date || '/' || last_number || '/' || last_line_id`,
+      fresh: `SELECT p.student_id AS k,
+          (SELECT string_agg(date || ',' || fee_head_id || ',' || amount_paise, ' ' ORDER BY date, number, line_id) FROM student_payments WHERE student_id = p.student_id)
+          || '/' || p.date || '/' || p.number || '/' || p.line_id AS v
+        FROM student_payments p
+        WHERE NOT EXISTS (SELECT 1 FROM student_payments n WHERE n.student_id = p.student_id AND (n.date, n.number, n.line_id) > (p.date, p.number, p.line_id))`,
     },
   ];
   const zero = `v IN ('0', '0/0', '0/0/0/0')`;

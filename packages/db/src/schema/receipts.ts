@@ -190,3 +190,18 @@ export const studentPayments = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.studentId, t.date, t.number, t.lineId] })],
 );
+
+/**
+ * Each student's live lines as one text, "yyyy-MM-dd,feeHeadId,amountPaise" separated by spaces in
+ * student_payments' order (date, number, line id): a report of dues as of a date reads one row a
+ * student instead of building the text from every line. Kept by triggers on student_payments
+ * (migration 0015_student_payment_texts): a line after the last one (`last*`) is appended, any other
+ * change builds the student's text again. No row for a student without live lines.
+ */
+export const studentPaymentTexts = sqliteTable('student_payment_texts', {
+  studentId: integer('student_id').primaryKey(),
+  lines: text('lines').notNull(),
+  lastDate: text('last_date').notNull(),
+  lastNumber: integer('last_number').notNull(),
+  lastLineId: integer('last_line_id').notNull(),
+});

@@ -14,7 +14,7 @@ import { poolOf } from './database';
 const DROPPED = new Set(['sessions', 'sign_in_limits']);
 /** A foundation's own data: a target with rows in any of these is in use (reference data alone is not). */
 const OWN_DATA = ['users', 'batches', 'students', 'receipts', 'audit_log'];
-const TRIGGERED = ['receipts', 'receipt_lines', 'student_head_paid', 'students', 'fee_structures'];
+const TRIGGERED = ['receipts', 'receipt_lines', 'student_head_paid', 'student_payments', 'students', 'fee_structures'];
 
 export interface TableCheck {
   table: string;
