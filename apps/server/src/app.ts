@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { MAX_BATCH_CALLS } from '@fees/validation';
-import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
+import type { FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify from 'fastify';
 import { backupRoutes } from './backup/route';
 import { createTrpcContextFactory, type ServerDeps } from './context';
@@ -17,6 +17,7 @@ import { httpSecurity } from './http-security';
 import { type LogOptions, logServerOptions, serverErrors } from './logging';
 import { restPlugin } from './rest/plugin';
 import { type AppRouter, appRouter } from './routers/_app';
+import { trpcRoutes } from './trpc-http';
 import { verifyRoutes } from './verify/route';
 
 /** The web app's production build (apps/web/dist): the same path from src/ and from dist/. */
@@ -31,24 +32,26 @@ export interface BuildAppOptions {
   trustProxy?: string | false;
 }
 
+/** tRPC's options for /trpc (trpc-http.ts). */
+export function trpcOptionsOf(deps: ServerDeps) {
+  return {
+    router: appRouter,
+    createContext: createTrpcContextFactory(deps),
+    // One request may not hold the event loop for long: a larger batch is a 400.
+    maxBatchSize: MAX_BATCH_CALLS,
+    onError({ error, path, req }) {
+      if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ path, err: error.cause ?? error }, 'tRPC error');
+    },
+  } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'];
+}
+
 export async function buildApp({ deps, webRoot = DEFAULT_WEB_ROOT, logger = false, trustProxy = false }: BuildAppOptions) {
   const app = Fastify({ ...logServerOptions(logger), trustProxy, bodyLimit: 20 * 1024 * 1024, routerOptions: { maxParamLength: 500 } });
   serverErrors(app);
   await httpSecurity(app, { allowedOrigins: deps.allowedOrigins ?? [], secure: deps.secureCookies });
   await app.register(fastifyCookie);
 
-  await app.register(fastifyTRPCPlugin, {
-    prefix: '/trpc',
-    trpcOptions: {
-      router: appRouter,
-      createContext: createTrpcContextFactory(deps),
-      // One request may not hold the event loop for long: a larger batch is a 400.
-      maxBatchSize: MAX_BATCH_CALLS,
-      onError({ error, path, req }) {
-        if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ path, err: error.cause ?? error }, 'tRPC error');
-      },
-    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
-  });
+  await app.register(trpcRoutes, { prefix: '/trpc', trpcOptions: trpcOptionsOf(deps) });
 
   await app.register(restPlugin, { prefix: '/rest', deps });
   await app.register(backupRoutes, { deps });
