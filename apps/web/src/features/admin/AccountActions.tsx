@@ -1,9 +1,8 @@
-import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconKey, IconTrash } from '@tabler/icons-react';
+import { IconKey } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link } from 'react-router';
-import { deleteDialog, infoDialog } from '../../lib/dialogs';
+import { RowActions } from '../../components/RowActions';
+import { infoDialog } from '../../lib/dialogs';
 import { storedEmail } from '../../lib/session-storage';
 import { errorMessage, type RouterOutputs, useTRPC } from '../../lib/trpc';
 
@@ -34,27 +33,16 @@ export function useAccountActions(kind: 'admins' | 'users') {
   return (account: Account) => {
     const isSelf = account.username === me;
     return (
-      <Group gap={4} wrap="nowrap">
-        <Tooltip label="Change password">
-          <ActionIcon component={Link} to={`${editBase}/${account.id}/${encodeURIComponent(account.username)}`} variant="subtle" aria-label={`Edit ${account.username}`}>
-            <IconKey size={18} />
-          </ActionIcon>
-        </Tooltip>
-        <Tooltip label={isSelf ? 'You cannot delete your own account' : 'Delete'}>
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            disabled={isSelf}
-            loading={pendingId === account.id}
-            onClick={() =>
-              deleteDialog(`Do you really want to delete the account ${account.username}? Its sessions end at once.`, () => remove.mutate({ id: account.id }))
-            }
-            aria-label={`Delete ${account.username}`}
-          >
-            <IconTrash size={18} />
-          </ActionIcon>
-        </Tooltip>
-      </Group>
+      <RowActions
+        edit={{ to: `${editBase}/${account.id}/${encodeURIComponent(account.username)}`, label: `Edit ${account.username}`, tip: 'Change password', icon: <IconKey size={16} /> }}
+        remove={{
+          label: `Delete ${account.username}`,
+          question: `Do you really want to delete the account ${account.username}? Its sessions end at once.`,
+          onConfirm: () => remove.mutate({ id: account.id }),
+          refused: isSelf ? 'You cannot delete your own account' : undefined,
+          loading: pendingId === account.id,
+        }}
+      />
     );
   };
 }

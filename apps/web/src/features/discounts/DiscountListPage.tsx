@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { NoDataRow } from '../../components/NoDataRow';
 import { PageHeader } from '../../components/PageHeader';
 import { EmptyState, ReportStates } from '../../components/ReportStates';
-import { DeleteFailedAlert, EditDeleteActions } from '../../components/RowActions';
+import { DeleteFailedAlert, RowActions } from '../../components/RowActions';
 import { formatRupees } from '../../lib/money';
 import { useListDepartment } from '../../lib/list-department';
 import { useTRPC } from '../../lib/trpc';
@@ -136,12 +136,9 @@ export default function DiscountListPage() {
                             </Text>
                           </Table.Td>
                           <Table.Td className="no-print">
-                            <EditDeleteActions
-                              editTo={`/admin/editdisc/${d.id}`}
-                              editLabel={`Edit discount of ${d.admissionNo} on ${d.feeHeadName}`}
-                              deleteLabel={`Delete discount of ${d.admissionNo} on ${d.feeHeadName}`}
-                              question={`Delete the discount on ${d.feeHeadName} for ${d.studentName} (${d.admissionNo})?`}
-                              onDelete={() => remove.mutate({ id: d.id })}
+                            <RowActions
+                              edit={{ to: `/admin/editdisc/${d.id}`, label: `Edit discount of ${d.admissionNo} on ${d.feeHeadName}` }}
+                              remove={{ label: `Delete discount of ${d.admissionNo} on ${d.feeHeadName}`, question: `Delete the discount on ${d.feeHeadName} for ${d.studentName} (${d.admissionNo})?`, onConfirm: () => remove.mutate({ id: d.id }) }}
                             />
                           </Table.Td>
                         </Table.Tr>

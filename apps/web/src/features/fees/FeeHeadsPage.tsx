@@ -1,15 +1,14 @@
-import { ActionIcon, Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { ZCreateFeeHeadInput } from '@fees/validation';
-import { IconCheck, IconPencil, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
+import { IconCheck, IconPlus, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { NoDataRow } from '../../components/NoDataRow';
 import { PageHeader } from '../../components/PageHeader';
 import { ReportStates } from '../../components/ReportStates';
-import { DeleteFailedAlert } from '../../components/RowActions';
-import { deleteDialog } from '../../lib/dialogs';
+import { DeleteFailedAlert, RowActions } from '../../components/RowActions';
 import { errorMessage, serverFieldErrors, useTRPC } from '../../lib/trpc';
 
 function RenameRow({ id, name, onDone }: { id: number; name: string; onDone: () => void }) {
@@ -121,26 +120,15 @@ export default function FeeHeadsPage() {
                             )}
                           </Table.Td>
                           <Table.Td>
-                            <Group gap={4} wrap="nowrap">
-                              <Tooltip label="Rename">
-                                <ActionIcon variant="subtle" aria-label={`Rename ${head.name}`} onClick={() => setRenaming(head.id)}>
-                                  <IconPencil size={16} />
-                                </ActionIcon>
-                              </Tooltip>
-                              <Tooltip label={head.inUse ? 'In use by fee structures, discounts or receipts: it cannot be deleted' : 'Delete'}>
-                                <ActionIcon
-                                  variant="subtle"
-                                  color="red"
-                                  aria-label={`Delete ${head.name}`}
-                                  data-disabled={head.inUse || undefined}
-                                  onClick={() => {
-                                    if (!head.inUse) deleteDialog(`Delete the fee head ${head.name}?`, () => remove.mutate({ id: head.id }));
-                                  }}
-                                >
-                                  <IconTrash size={16} />
-                                </ActionIcon>
-                              </Tooltip>
-                            </Group>
+                            <RowActions
+                              edit={{ label: `Rename ${head.name}`, tip: 'Rename', onClick: () => setRenaming(head.id) }}
+                              remove={{
+                                label: `Delete ${head.name}`,
+                                question: `Delete the fee head ${head.name}?`,
+                                onConfirm: () => remove.mutate({ id: head.id }),
+                                refused: head.inUse ? 'In use by fee structures, discounts or receipts: it cannot be deleted' : undefined,
+                              }}
+                            />
                           </Table.Td>
                         </Table.Tr>
                       ))}

@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { EmptyState, ReportStates } from '../../components/ReportStates';
-import { DeleteFailedAlert, EditDeleteActions } from '../../components/RowActions';
+import { DeleteFailedAlert, RowActions } from '../../components/RowActions';
 import { formatDate } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
 import { useListDepartment } from '../../lib/list-department';
@@ -107,12 +107,9 @@ export default function FeeStructureListPage() {
                                 {formatRupees(s.amountPaise)}
                               </Table.Td>
                               <Table.Td className="no-print">
-                                <EditDeleteActions
-                                  editTo={`/admin/fedit?${new URLSearchParams({ id: String(s.id), depid: depId, depname: depName })}`}
-                                  editLabel={`Edit ${s.feeHeadName} of batch ${s.batchName}`}
-                                  deleteLabel={`Delete ${s.feeHeadName} of batch ${s.batchName}`}
-                                  question={`Remove ${s.feeHeadName} from batch ${s.batchName} of ${s.courseName}?`}
-                                  onDelete={() => remove.mutate({ id: s.id })}
+                                <RowActions
+                                  edit={{ to: `/admin/fedit?${new URLSearchParams({ id: String(s.id), depid: depId, depname: depName })}`, label: `Edit ${s.feeHeadName} of batch ${s.batchName}` }}
+                                  remove={{ label: `Delete ${s.feeHeadName} of batch ${s.batchName}`, question: `Remove ${s.feeHeadName} from batch ${s.batchName} of ${s.courseName}?`, onConfirm: () => remove.mutate({ id: s.id }) }}
                                 />
                               </Table.Td>
                             </Table.Tr>
