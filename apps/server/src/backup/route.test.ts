@@ -7,15 +7,13 @@ import { buildApp } from '../app';
 import { LoginLimiter } from '../auth/login-limiter';
 import { SESSION_COOKIE, startSession } from '../auth/sessions';
 import { today } from '../config';
-import { buildFixture } from '../test/fixture';
-import { createHarness, type Harness } from '../test/harness';
+import { useFixture, useHarness } from '../test/use-harness';
 
-let h: Harness;
+const h = useHarness(beforeAll);
+useFixture(h, beforeAll);
 let app: Awaited<ReturnType<typeof buildApp>>;
 
 beforeAll(async () => {
-  h = await createHarness();
-  await buildFixture(h.db);
   app = await buildApp({ deps: { db: h.db, loginLimiter: new LoginLimiter(), secureCookies: false }, webRoot: '/nonexistent' });
 });
 afterAll(() => app.close());

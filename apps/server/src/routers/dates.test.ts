@@ -4,15 +4,14 @@ import { TRPCError } from '@trpc/server';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
 import { today } from '../config';
-import { buildFixture, type Fixture } from '../test/fixture';
-import { createHarness, type Harness } from '../test/harness';
+import type { Fixture } from '../test/fixture';
+import type { Harness } from '../test/harness';
 import { accessRules } from '../test/access/rules';
+import { useFixture, useHarness } from '../test/use-harness';
 
-let h: Harness;
-let fx: Fixture;
+const h = useHarness();
+const fx = useFixture(h);
 beforeEach(async () => {
-  h = await createHarness();
-  fx = (await buildFixture(h.db));
   // The app's default; the fixture itself reaches back to its 2025 receipts.
   await h.caller('admin').admin.settings.update({ backdateLimitDays: 62 });
 });

@@ -1,19 +1,14 @@
 import { row } from '@fees/db';
 import { isBelowZeroRefusal } from '@fees/validation';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accessRules } from '../test/access/rules';
-import { buildFixture, type Fixture } from '../test/fixture';
-import { createHarness, type Harness } from '../test/harness';
 import { refusal } from '../test/refusal';
+import { useFixture, useHarness } from '../test/use-harness';
 
 // The fixture's UG student: Tuition Fee 25,000.00 with a discount of 2,000.00 and an adjustment of
 // 500.00, 10,000.00 paid (balance 12,500.00); Exam Fee 1,500.00, nothing paid.
-let h: Harness;
-let fx: Fixture;
-beforeEach(async () => {
-  h = await createHarness();
-  fx = (await buildFixture(h.db));
-});
+const h = useHarness();
+const fx = useFixture(h);
 
 const balanceOf = async (head: 'tuition' | 'exam') => {
   const info = await h.caller('admin').receipts.feeInfo({ depId: 100, studentId: fx.ug.studentId });

@@ -9,17 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { LoginLimiter } from '../auth/login-limiter';
 import { today } from '../config';
-import { buildFixture, type Fixture } from '../test/fixture';
-import { createHarness, type Harness } from '../test/harness';
 import { initialsOf } from './route';
+import { useFixture, useHarness } from '../test/use-harness';
 
-let h: Harness;
-let fx: Fixture;
+const h = useHarness(beforeAll);
+const fx = useFixture(h, beforeAll);
 let app: Awaited<ReturnType<typeof buildApp>>;
 
 beforeAll(async () => {
-  h = await createHarness();
-  fx = (await buildFixture(h.db));
   app = await buildApp({ deps: { db: h.db, loginLimiter: new LoginLimiter(), secureCookies: false }, webRoot: '/nonexistent' });
 });
 afterAll(() => app.close());

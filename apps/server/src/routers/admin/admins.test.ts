@@ -1,20 +1,21 @@
 import { auditLog, sessions, users } from '@fees/db';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createAccount, createHarness, TEST_PASSWORD } from '../../test/harness';
+import { createAccount, TEST_PASSWORD } from '../../test/harness';
 import { fieldRefusal } from '../../test/refusal';
+import { useHarness } from '../../test/use-harness';
+
+const h = useHarness();
 
 const form = { email: 'second@test.local', pwd1: 'secret99', pwd2: 'secret99', chk1: true };
 
 describe('admin.admins', () => {
   it('lists the admin accounts as id and username, without password hashes', async () => {
-    const h = await createHarness();
     const list = await h.caller('admin').admin.admins.list();
     expect(list).toEqual([{ id: h.sessions.admin.userId, username: 'admin@test.local' }]);
   });
 
   it('creates an admin with a hashed password, audited, who can then sign in', async () => {
-    const h = await createHarness();
     const result = await h.caller('admin').admin.admins.create({ ...form, email: 'Second@Test.local' });
     expect(result).toMatchObject({ Result: 'SAVED', Message: 'Admin account second@test.local created', email: 'second@test.local' });
     expect(JSON.stringify(result)).not.toContain('scrypt');
@@ -29,7 +30,6 @@ describe('admin.admins', () => {
   });
 
   it('refuses each invalid field with the spec message', async () => {
-    const h = await createHarness();
     const create = (input: Record<string, unknown>) => fieldRefusal(h.caller('admin').admin.admins.create(input as typeof form));
     expect((await create({ ...form, email: '' })).fields).toEqual({ email: 'Required' });
     expect((await create({ ...form, email: 'not-an-email' })).fields).toEqual({ email: 'Enter a valid email address' });
@@ -43,7 +43,6 @@ describe('admin.admins', () => {
   });
 
   it('refuses a second account with the same email (any letter case) as CONFLICT', async () => {
-    const h = await createHarness();
     expect(await fieldRefusal(h.caller('admin').admin.admins.create({ ...form, email: 'UG@test.local' }))).toMatchObject({
       code: 'CONFLICT',
       message: 'An account with the email ug@test.local already exists',
@@ -51,7 +50,6 @@ describe('admin.admins', () => {
   });
 
   it('changes an admin password: the new one works, the old one not, and the other sessions end', async () => {
-    const h = await createHarness();
     const second = await createAccount(h.db, { email: 'second@test.local', role: 'admin', departmentId: null });
     const input = { userId: second.userId, email: 'second@test.local', pwd1: 'newpass1', pwd2: 'newpass1', chk1: true };
     expect(await h.caller('admin').admin.admins.changePassword(input)).toEqual({
@@ -69,14 +67,12 @@ describe('admin.admins', () => {
   });
 
   it('keeps the caller signed in when they change their own password', async () => {
-    const h = await createHarness();
     const me = h.sessions.admin;
     await h.caller('admin').admin.admins.changePassword({ userId: me.userId, email: me.email, pwd1: 'newpass1', pwd2: 'newpass1', chk1: true });
     expect((await h.db.select().from(sessions).where(eq(sessions.userId, me.userId))).map((s) => s.id)).toEqual([me.sessionId]);
   });
 
   it('refuses a password change for an unknown id, a non-admin, a wrong email or invalid passwords', async () => {
-    const h = await createHarness();
     const admins = h.caller('admin').admin.admins;
     const base = { userId: h.sessions.admin.userId, email: 'admin@test.local', pwd1: 'newpass1', pwd2: 'newpass1', chk1: true };
     expect(await fieldRefusal(admins.changePassword({ ...base, userId: 999 }))).toMatchObject({ code: 'NOT_FOUND', message: 'No admin account with id 999' });
@@ -92,7 +88,6 @@ describe('admin.admins', () => {
   });
 
   it('deletes another admin after which its sessions are gone; audited', async () => {
-    const h = await createHarness();
     const second = await createAccount(h.db, { email: 'second@test.local', role: 'admin', departmentId: null });
     expect(await h.caller('admin').admin.admins.remove({ id: second.userId })).toEqual({
       Result: 'DELETED',
@@ -106,7 +101,6 @@ describe('admin.admins', () => {
   });
 
   it('never deletes the last admin account or your own account', async () => {
-    const h = await createHarness();
     const me = h.sessions.admin.userId;
     expect(await fieldRefusal(h.caller('admin').admin.admins.remove({ id: me }))).toEqual({
       code: 'CONFLICT',
@@ -122,7 +116,6 @@ describe('admin.admins', () => {
   });
 
   it('answers NOT_FOUND for an unknown id or a staff account, and refuses a bad id', async () => {
-    const h = await createHarness();
     const admins = h.caller('admin').admin.admins;
     expect(await fieldRefusal(admins.remove({ id: 999 }))).toMatchObject({ code: 'NOT_FOUND', message: 'No admin account with id 999' });
     expect((await fieldRefusal(admins.remove({ id: h.sessions.ugStaff.userId }))).code).toBe('NOT_FOUND');
@@ -130,7 +123,6 @@ describe('admin.admins', () => {
   });
 
   it('is for administrators only: staff get FORBIDDEN, anonymous callers UNAUTHORIZED', async () => {
-    const h = await createHarness();
     const other = { userId: h.sessions.admin.userId, email: 'admin@test.local', pwd1: 'newpass1', pwd2: 'newpass1', chk1: true };
     for (const who of ['ugStaff', 'pgStaff', 'anonymous'] as const) {
       const admins = h.caller(who).admin.admins;

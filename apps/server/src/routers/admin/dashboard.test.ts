@@ -3,8 +3,10 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { today } from '../../config';
 import { buildFixture, type Fixture } from '../../test/fixture';
-import { createHarness } from '../../test/harness';
 import { fieldRefusal } from '../../test/refusal';
+import { useHarness } from '../../test/use-harness';
+
+const h = useHarness();
 
 function daysBefore(isoDate: string, days: number): string {
   const date = new Date(`${isoDate}T00:00:00Z`);
@@ -41,7 +43,6 @@ async function receipt(db: Database, fx: Fixture, row: { depId: 100 | 101; date:
 
 describe('admin.dashboard', () => {
   it('totals live receipts per department, with today and this month, and a 30-day series', async () => {
-    const h = await createHarness();
     const fx = (await buildFixture(h.db)); // one live UG receipt of 10,000.00 dated 2025-07-01
     const day = today();
     const monthStart = `${day.slice(0, 7)}-01`;
@@ -74,14 +75,12 @@ describe('admin.dashboard', () => {
   });
 
   it('shows zeros everywhere on an empty database', async () => {
-    const h = await createHarness();
     const dashboard = await h.caller('admin').admin.dashboard();
     expect(dashboard.departments.every((d) => d.totalPaise === 0 && d.todayPaise === 0 && d.monthPaise === 0)).toBe(true);
     expect(dashboard.days.every((d) => Object.values(d.byDepartment).every((v) => v === 0))).toBe(true);
   });
 
   it('is for administrators only', async () => {
-    const h = await createHarness();
     expect((await fieldRefusal(h.caller('ugStaff').admin.dashboard())).code).toBe('FORBIDDEN');
     expect((await fieldRefusal(h.caller('pgStaff').admin.dashboard())).code).toBe('FORBIDDEN');
     expect((await fieldRefusal(h.caller('anonymous').admin.dashboard())).code).toBe('UNAUTHORIZED');

@@ -2,14 +2,15 @@ import { auditLog, receipts } from '@fees/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildFixture } from '../../test/fixture';
-import { createHarness } from '../../test/harness';
 import { fieldRefusal } from '../../test/refusal';
+import { useHarness } from '../../test/use-harness';
+
+const h = useHarness();
 
 const ugLetterhead = { depId: 100, institutionName: 'St. Thomas Arts and Science College', address: 'Temple Road, Thrissur 680001', phone: '0487 2420000' };
 
 describe('admin.settings', () => {
   it('starts with GST 0 and a letterhead for each of the six departments', async () => {
-    const h = await createHarness();
     const settings = await h.caller('admin').admin.settings.get();
     expect(settings).toMatchObject({ gstRateBasisPoints: 0, gstRate: '0.00' });
     expect(settings.letterheads.map((l) => [l.depId, l.shortName])).toEqual([
@@ -24,7 +25,6 @@ describe('admin.settings', () => {
   });
 
   it('saves a GST rate in percent with up to 2 decimals as basis points; old receipts keep theirs', async () => {
-    const h = await createHarness();
     const fx = (await buildFixture(h.db));
     const update = h.caller('admin').admin.settings.update;
     expect(await update({ gstRate: '18' })).toMatchObject({ Result: 'SAVED', Message: 'Settings saved', gstRateBasisPoints: 1800, gstRate: '18.00' });
@@ -36,7 +36,6 @@ describe('admin.settings', () => {
   });
 
   it('refuses a GST rate outside 0..100 or with more than 2 decimals', async () => {
-    const h = await createHarness();
     const update = (gstRate: unknown) => fieldRefusal(h.caller('admin').admin.settings.update({ gstRate } as { gstRate: string }));
     const message = 'Enter a GST rate from 0 to 100 with up to 2 decimals';
     for (const bad of ['100.01', '-1', '12.345', 'abc', '18%', 101]) {
@@ -47,7 +46,6 @@ describe('admin.settings', () => {
   });
 
   it('saves letterheads per department and leaves the GST rate alone when it is not sent', async () => {
-    const h = await createHarness();
     const api = h.caller('admin').admin.settings;
     await api.update({ gstRate: '5' });
     const saved = await api.update({ letterheads: [ugLetterhead, { depId: 105, institutionName: '  Little Flower English Medium School ' }] });
@@ -58,7 +56,6 @@ describe('admin.settings', () => {
   });
 
   it('refuses an empty or long institution name, a long address or phone, an unknown or repeated department', async () => {
-    const h = await createHarness();
     const update = (letterheads: unknown[]) => fieldRefusal(h.caller('admin').admin.settings.update({ letterheads } as { letterheads: (typeof ugLetterhead)[] }));
     expect((await update([{ ...ugLetterhead, institutionName: ' ' }])).fields).toEqual({ 'letterheads.0.institutionName': 'Required' });
     expect((await update([{ ...ugLetterhead, institutionName: 'x'.repeat(101) }])).fields).toEqual({ 'letterheads.0.institutionName': 'Maximum 100 characters allowed' });
@@ -69,7 +66,6 @@ describe('admin.settings', () => {
   });
 
   it('audits every change with before and after', async () => {
-    const h = await createHarness();
     await h.caller('admin').admin.settings.update({ gstRate: '18', letterheads: [ugLetterhead] });
     const audit = await h.db.select().from(auditLog).where(eq(auditLog.entity, 'settings'));
     expect(audit).toHaveLength(1);
@@ -79,7 +75,6 @@ describe('admin.settings', () => {
   });
 
   it('is for administrators only', async () => {
-    const h = await createHarness();
     for (const who of ['ugStaff', 'pgStaff', 'anonymous'] as const) {
       const expected = who === 'anonymous' ? 'UNAUTHORIZED' : 'FORBIDDEN';
       expect((await fieldRefusal(h.caller(who).admin.settings.get())).code).toBe(expected);

@@ -2,14 +2,15 @@ import { auditLog, receipts, sessions, users } from '@fees/db';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildFixture } from '../../test/fixture';
-import { createHarness } from '../../test/harness';
 import { fieldRefusal } from '../../test/refusal';
+import { useHarness } from '../../test/use-harness';
+
+const h = useHarness();
 
 const form = { depId: 100, email: 'clerk@test.local', pwd1: 'clerk123', pwd2: 'clerk123', chk1: true };
 
 describe('admin.users', () => {
   it('lists every account with usertype 1 for admins and the department name', async () => {
-    const h = await createHarness();
     expect(await h.caller('admin').admin.users.list()).toEqual([
       { id: h.sessions.admin.userId, username: 'admin@test.local', usertype: '1', role: 'admin', depId: null, depname: null },
       { id: h.sessions.ugStaff.userId, username: 'ug@test.local', usertype: '2', role: 'user', depId: 100, depname: 'Arts and Science UG' },
@@ -18,7 +19,6 @@ describe('admin.users', () => {
   });
 
   it('creates a department user by default (role user), who signs in at that department only', async () => {
-    const h = await createHarness();
     const result = await h.caller('admin').admin.users.create(form);
     expect(result).toMatchObject({ Result: 'SAVED', Message: 'User clerk@test.local created', email: 'clerk@test.local' });
     expect((await h.db.select().from(users).where(eq(users.id, result.id)).limit(1))[0]).toMatchObject({ role: 'user', departmentId: 100 });
@@ -29,14 +29,12 @@ describe('admin.users', () => {
   });
 
   it('creates an admin when the role option is admin', async () => {
-    const h = await createHarness();
     const result = await h.caller('admin').admin.users.create({ ...form, options: 'admin', depId: 104 });
     expect(result.Message).toBe('Admin account clerk@test.local created');
     expect((await h.db.select().from(users).where(eq(users.id, result.id)).limit(1))[0]).toMatchObject({ role: 'admin', departmentId: 104 });
   });
 
   it('requires a department and a known role; password rules as for admins', async () => {
-    const h = await createHarness();
     const create = (input: Record<string, unknown>) => fieldRefusal(h.caller('admin').admin.users.create(input as typeof form));
     expect((await create({ ...form, depId: undefined })).fields).toEqual({ depId: 'Required' });
     expect((await create({ ...form, depId: '' })).fields).toEqual({ depId: 'Required' });
@@ -49,7 +47,6 @@ describe('admin.users', () => {
   });
 
   it('refuses a duplicate email as CONFLICT', async () => {
-    const h = await createHarness();
     expect(await fieldRefusal(h.caller('admin').admin.users.create({ ...form, email: 'pg@test.local' }))).toMatchObject({
       code: 'CONFLICT',
       message: 'An account with the email pg@test.local already exists',
@@ -57,7 +54,6 @@ describe('admin.users', () => {
   });
 
   it("changes a user's password and ends that user's sessions", async () => {
-    const h = await createHarness();
     const ug = h.sessions.ugStaff;
     const result = await h.caller('admin').admin.users.changePassword({ userId: ug.userId, email: 'ug@test.local', pwd1: 'fresh123', pwd2: 'fresh123', chk1: true });
     expect(result).toEqual({ Result: 'SAVED', Message: 'Password changed for ug@test.local', id: ug.userId });
@@ -66,7 +62,6 @@ describe('admin.users', () => {
   });
 
   it('refuses a password change for an unknown account or a mismatched email', async () => {
-    const h = await createHarness();
     const change = h.caller('admin').admin.users.changePassword;
     const base = { userId: h.sessions.pgStaff.userId, email: 'pg@test.local', pwd1: 'fresh123', pwd2: 'fresh123', chk1: true };
     expect(await fieldRefusal(change({ ...base, userId: 4242 }))).toMatchObject({ code: 'NOT_FOUND', message: 'No account with id 4242' });
@@ -75,7 +70,6 @@ describe('admin.users', () => {
   });
 
   it('deletes a user: sessions end, receipts they issued keep their data, audited', async () => {
-    const h = await createHarness();
     const fx = (await buildFixture(h.db));
     const ug = h.sessions.ugStaff;
     await h.db.update(receipts).set({ createdBy: ug.userId }).where(eq(receipts.id, fx.ug.receiptId));
@@ -87,7 +81,6 @@ describe('admin.users', () => {
   });
 
   it('refuses to delete an unknown account, your own account or the last admin', async () => {
-    const h = await createHarness();
     const remove = h.caller('admin').admin.users.remove;
     expect(await fieldRefusal(remove({ id: 4242 }))).toMatchObject({ code: 'NOT_FOUND', message: 'No account with id 4242' });
     expect(await fieldRefusal(remove({ id: h.sessions.admin.userId }))).toMatchObject({ code: 'CONFLICT', message: 'The last admin account cannot be deleted' });
@@ -97,7 +90,6 @@ describe('admin.users', () => {
   });
 
   it('is for administrators only', async () => {
-    const h = await createHarness();
     const change = { userId: h.sessions.ugStaff.userId, email: 'ug@test.local', pwd1: 'fresh123', pwd2: 'fresh123', chk1: true };
     for (const who of ['ugStaff', 'pgStaff', 'anonymous'] as const) {
       const api = h.caller(who).admin.users;

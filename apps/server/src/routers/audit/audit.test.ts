@@ -10,18 +10,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { LoginLimiter } from '../../auth/login-limiter';
 import { SESSION_COOKIE, startSession } from '../../auth/sessions';
-import { buildFixture, type Fixture } from '../../test/fixture';
-import { createHarness, type Harness } from '../../test/harness';
+import { useFixture, useHarness } from '../../test/use-harness';
 
 const MANY = 10_500;
 const ACTIONS: AuditEntry['action'][] = ['create', 'update', 'void', 'delete', 'login'];
 
-let h: Harness;
-let fx: Fixture;
+const h = useHarness(beforeAll);
+const fx = useFixture(h, beforeAll);
 
 beforeAll(async () => {
-  h = await createHarness();
-  fx = (await buildFixture(h.db));
   const actors = [h.sessions.admin, h.sessions.ugStaff, h.sessions.pgStaff];
   await transaction(h.db, async (tx) => {
     for (let i = 0; i < MANY; i++) {

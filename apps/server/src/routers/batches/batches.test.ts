@@ -1,18 +1,13 @@
 import { auditLog, batches } from '@fees/db';
 import { and, eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { buildFixture, type Fixture } from '../../test/fixture';
-import { createHarness, type Harness } from '../../test/harness';
+import { describe, expect, it } from 'vitest';
 import { refusal } from '../../test/refusal';
+import { useFixture, useHarness } from '../../test/use-harness';
 
 const newBatch = { depId: 100, courseId: 1003, name: '2026-2029', startDate: '2026-06-01', endDate: '2029-03-31', confirm: true };
 
-let h: Harness;
-let fx: Fixture;
-beforeEach(async () => {
-  h = await createHarness();
-  fx = (await buildFixture(h.db));
-});
+const h = useHarness();
+const fx = useFixture(h);
 
 describe('batches.create', () => {
   it('saves a batch of a course of the department and audits it', async () => {

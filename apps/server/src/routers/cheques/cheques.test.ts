@@ -2,16 +2,13 @@ import { auditLog, cheques, findFeeHeadByName, receipts } from '@fees/db';
 import { CHEQUE_BOUNCE_HEAD, paiseToRupeesText, type TCreateReceiptInput, type TSavePlanInput } from '@fees/validation';
 import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { buildFixture, type Fixture } from '../../test/fixture';
-import { createHarness, type Harness } from '../../test/harness';
 import { refusal } from '../../test/refusal';
+import { useFixture, useHarness } from '../../test/use-harness';
 
-let h: Harness;
-let fx: Fixture;
+const h = useHarness();
+const fx = useFixture(h);
 let bounceHead: number;
 beforeEach(async () => {
-  h = await createHarness();
-  fx = (await buildFixture(h.db));
   bounceHead = (await findFeeHeadByName(h.db, { name: CHEQUE_BOUNCE_HEAD }))!.id;
 });
 

@@ -1,17 +1,12 @@
 import { auditLog, receipts } from '@fees/db';
 import { paiseToRupeesText, type TCreateReceiptInput } from '@fees/validation';
 import { eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { buildFixture, type Fixture } from '../../test/fixture';
-import { createHarness, type Harness } from '../../test/harness';
+import { describe, expect, it } from 'vitest';
 import { refusal } from '../../test/refusal';
+import { useFixture, useHarness } from '../../test/use-harness';
 
-let h: Harness;
-let fx: Fixture;
-beforeEach(async () => {
-  h = await createHarness();
-  fx = (await buildFixture(h.db));
-});
+const h = useHarness();
+const fx = useFixture(h);
 
 const DAY = '2025-08-01';
 const r = paiseToRupeesText;

@@ -1,16 +1,11 @@
 import { auditLog, discounts, feeHeads, feeStructures, findFeeHeadByName } from '@fees/db';
 import { and, eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { buildFixture, type Fixture } from '../../test/fixture';
-import { createHarness, type Harness } from '../../test/harness';
+import { describe, expect, it } from 'vitest';
 import { refusal } from '../../test/refusal';
+import { useFixture, useHarness } from '../../test/use-harness';
 
-let h: Harness;
-let fx: Fixture;
-beforeEach(async () => {
-  h = await createHarness();
-  fx = (await buildFixture(h.db));
-});
+const h = useHarness();
+const fx = useFixture(h);
 
 const headId = async (name: string) => (await findFeeHeadByName(h.db, { name }))!.id;
 

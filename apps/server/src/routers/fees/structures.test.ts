@@ -1,16 +1,14 @@
 import { auditLog, discounts, feeStructures, findFeeHeadByName, receipts } from '@fees/db';
 import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { buildFixture, FIXTURE_AMOUNTS, type Fixture } from '../../test/fixture';
-import { createHarness, type Harness } from '../../test/harness';
+import { FIXTURE_AMOUNTS, } from '../../test/fixture';
 import { refusal } from '../../test/refusal';
+import { useFixture, useHarness } from '../../test/use-harness';
 
-let h: Harness;
-let fx: Fixture;
+const h = useHarness();
+const fx = useFixture(h);
 let library: number;
 beforeEach(async () => {
-  h = await createHarness();
-  fx = (await buildFixture(h.db));
   library = (await findFeeHeadByName(h.db, { name: 'Library Fee' }))!.id;
 });
 

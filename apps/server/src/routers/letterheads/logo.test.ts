@@ -1,8 +1,10 @@
 import { auditLog } from '@fees/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createHarness } from '../../test/harness';
 import { fieldRefusal } from '../../test/refusal';
+import { useHarness } from '../../test/use-harness';
+
+const h = useHarness();
 
 /** A 1x1 PNG, and bytes that only look like images by name or size. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -12,7 +14,6 @@ const GIF = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1');
 
 describe('letterhead logos', () => {
   it('stores a PNG or a JPEG by its bytes and gives it back to the department as a data URL', async () => {
-    const h = await createHarness();
     const api = h.caller('admin').letterheads;
     expect(await h.caller('ugStaff').letterheads.logo({ depId: 100 })).toEqual({ logo: null });
     expect(await api.setLogo({ depId: 100, image: PNG.toString('base64') })).toMatchObject({ Result: 'SAVED' });
@@ -35,7 +36,6 @@ describe('letterhead logos', () => {
   });
 
   it('refuses SVG, GIF, text, broken base64 and anything over 200 KB, and keeps the logo it had', async () => {
-    const h = await createHarness();
     const api = h.caller('admin').letterheads;
     await api.setLogo({ depId: 101, image: PNG.toString('base64') });
     const send = (image: string) => fieldRefusal(api.setLogo({ depId: 101, image }));
@@ -53,7 +53,6 @@ describe('letterhead logos', () => {
   });
 
   it('removes a logo; staff see only their own department', async () => {
-    const h = await createHarness();
     const api = h.caller('admin').letterheads;
     await api.setLogo({ depId: 100, image: PNG.toString('base64') });
     expect((await fieldRefusal(h.caller('pgStaff').letterheads.logo({ depId: 100 }))).code).toBe('FORBIDDEN');

@@ -4,16 +4,13 @@ import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { today } from '../../config';
-import { buildFixture, type Fixture } from '../../test/fixture';
-import { createHarness, type Harness } from '../../test/harness';
+import { useFixture, useHarness } from '../../test/use-harness';
 
-let h: Harness;
-let fx: Fixture;
+const h = useHarness();
+const fx = useFixture(h);
 let previousDues: number;
 
 beforeEach(async () => {
-  h = await createHarness();
-  fx = (await buildFixture(h.db));
   previousDues = (await findFeeHeadByName(h.db, { name: PREVIOUS_DUES_HEAD }))!.id;
 });
 

@@ -1,14 +1,12 @@
 import { findFeeHeadByName, loadBatchPlan, writeBatchPlan } from '@fees/db';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { buildFixture, FIXTURE_AMOUNTS, type Fixture } from '../../test/fixture';
-import { createHarness, type Harness } from '../../test/harness';
+import { FIXTURE_AMOUNTS, } from '../../test/fixture';
 import { refusal } from '../../test/refusal';
+import { useFixture, useHarness } from '../../test/use-harness';
 
-let h: Harness;
-let fx: Fixture;
+const h = useHarness();
+const fx = useFixture(h);
 beforeEach(async () => {
-  h = await createHarness();
-  fx = (await buildFixture(h.db));
   await writeBatchPlan(h.db, {
     batchId: fx.ug.batchId,
     fineRule: { type: 'none' },

@@ -13,19 +13,14 @@ import {
 import { MSG, paiseToRupeesText, type TCreateReceiptInput, receiptTaxPaise } from '@fees/validation';
 import { TRPCError } from '@trpc/server';
 import { count, eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { buildFixture, FIXTURE_AMOUNTS, type Fixture } from '../../test/fixture';
-import { createHarness, type Harness } from '../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { FIXTURE_AMOUNTS, } from '../../test/fixture';
+import { useFixture, useHarness } from '../../test/use-harness';
 
 const r = paiseToRupeesText;
 
-let h: Harness;
-let fx: Fixture;
-
-beforeEach(async () => {
-  h = await createHarness();
-  fx = (await buildFixture(h.db));
-});
+const h = useHarness();
+const fx = useFixture(h);
 
 /** A receipt for the UG fixture student with the given lines (paise), totals at GST 0 unless told. */
 function receiptInput(lines: Array<[headId: number, paise: number]>, extra: Partial<Record<keyof TCreateReceiptInput, unknown>> = {}, rateBp = 0) {

@@ -2,18 +2,15 @@ import { auditLog, refundNumberSequence, refunds, row, settings } from '@fees/db
 import { ADVANCE_HEAD, paiseToRupeesText, receiptTaxPaise, type TCreateReceiptInput } from '@fees/validation';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { buildFixture, type Fixture } from '../../test/fixture';
-import { createHarness, type Harness } from '../../test/harness';
 import { refusal } from '../../test/refusal';
+import { useFixture, useHarness } from '../../test/use-harness';
 
 const r = paiseToRupeesText;
-let h: Harness;
-let fx: Fixture;
+const h = useHarness();
+const fx = useFixture(h);
 let advanceHead: number;
 
 beforeEach(async () => {
-  h = await createHarness();
-  fx = (await buildFixture(h.db));
   advanceHead = (await row<{ id: number }>(h.db, sql`SELECT id FROM fee_heads WHERE name = ${ADVANCE_HEAD}`))!.id;
 });
 

@@ -1,11 +1,10 @@
 import { batches, feeStructures, students } from '@fees/db';
 import { paiseToRupeesText, type TCreateReceiptInput } from '@fees/validation';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildFixture, type Fixture } from '../../test/fixture';
-import { createHarness, type Harness } from '../../test/harness';
+import { useFixture, useHarness } from '../../test/use-harness';
 
-let h: Harness;
-let fx: Fixture;
+const h = useHarness(beforeAll);
+const fx = useFixture(h, beforeAll);
 
 /**
  * Besides the fixture's '2025-2028' (started 2025-06-01), BA English gets 'A-2026' (newest, but its
@@ -14,8 +13,6 @@ let fx: Fixture;
 const NEWEST_FIRST = ['A-2026', '2025-2028', 'Z-2019'];
 
 beforeAll(async () => {
-  h = await createHarness();
-  fx = (await buildFixture(h.db));
   const added = [
     { name: 'A-2026', startDate: '2026-06-01', endDate: '2029-03-31', admissionNo: 'UG-901' },
     { name: 'Z-2019', startDate: '2019-06-01', endDate: '2022-03-31', admissionNo: 'UG-902' },

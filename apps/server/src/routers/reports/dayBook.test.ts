@@ -3,16 +3,16 @@ import { paiseToRupeesText, type TReceiptPaymentMode } from '@fees/validation';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LoginLimiter } from '../../auth/login-limiter';
 import { createContextInner } from '../../context';
-import { buildFixture, type Fixture } from '../../test/fixture';
-import { createAccount, createHarness, type Harness } from '../../test/harness';
+import { createAccount, } from '../../test/harness';
 import { refusal } from '../../test/refusal';
 import { createCaller } from '../_app';
+import { useFixture, useHarness } from '../../test/use-harness';
 
 const DAY = '2025-08-05';
 const r = paiseToRupeesText;
 
-let h: Harness;
-let fx: Fixture;
+const h = useHarness(beforeAll);
+const fx = useFixture(h, beforeAll);
 let secondClerk: ReturnType<typeof createCaller>;
 let voidedNumber: number;
 
@@ -35,8 +35,6 @@ function receiptInput(fxStudent: { depId: 100 | 101; studentId: number }, paise:
 }
 
 beforeAll(async () => {
-  h = await createHarness();
-  fx = (await buildFixture(h.db));
   const session = await createAccount(h.db, { email: 'clerk2@test.local', role: 'user', departmentId: 100 });
   secondClerk = createCaller(createContextInner({ db: h.db, session, ip: '127.0.0.1', loginLimiter: new LoginLimiter() }));
   const ug = fx.ug;

@@ -1,17 +1,11 @@
 import { collectionsReport, duesReport, feeReceiptReport, receiptLinesReport, receiptsBetweenDatesReport, studentFeeInfoReport, studentStatement } from '@fees/db';
 import { forgetStatements } from '@fees/db/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildFixture, type Fixture } from '../../test/fixture';
-import { createHarness, type Harness } from '../../test/harness';
 import { onPostgres } from '@fees/db/testing';
+import { useFixture, useHarness } from '../../test/use-harness';
 
-let h: Harness;
-let fx: Fixture;
-
-beforeAll(async () => {
-  h = await createHarness();
-  fx = (await buildFixture(h.db));
-});
+const h = useHarness(beforeAll);
+const fx = useFixture(h, beforeAll);
 
 /** The query plan of each statement a report prepares (parameters do not change plans without stat4). */
 async function plansOf(run: () => unknown): Promise<string[][]> {

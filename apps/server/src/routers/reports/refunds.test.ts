@@ -1,19 +1,16 @@
 import { findAdvanceHeadId, refunds } from '@fees/db';
 import { paiseToRupeesText, type TCreateReceiptInput } from '@fees/validation';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { buildFixture, type Fixture } from '../../test/fixture';
-import { createHarness, type Harness } from '../../test/harness';
 import { refusal } from '../../test/refusal';
+import { useFixture, useHarness } from '../../test/use-harness';
 
 const r = paiseToRupeesText;
 const range = { from: '2025-08-01', to: '2025-08-31' };
-let h: Harness;
-let fx: Fixture;
+const h = useHarness();
+const fx = useFixture(h);
 
 /** An advance taken and refunds paid out of it: UG 1,000.00 cash and 500.00 by UPI (voided), PG 2,000.00 by bank transfer. */
 beforeEach(async () => {
-  h = await createHarness();
-  fx = await buildFixture(h.db);
   const advance = (await findAdvanceHeadId(h.db))!;
   const take = (who: 'ugStaff' | 'pgStaff', depId: 100 | 101, studentId: number, paise: number) =>
     h.caller(who).receipts.create({

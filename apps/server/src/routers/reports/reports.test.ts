@@ -2,12 +2,11 @@ import { batches, courses, discounts, feeHeads, feeStructures, receiptLines, rec
 import { MSG, REPORT_ROW_LIMIT_MAX } from '@fees/validation';
 import { TRPCError } from '@trpc/server';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildFixture, type Fixture } from '../../test/fixture';
-import { createHarness, type Harness } from '../../test/harness';
 import { type GeneratedData, generateReportData, JULY } from '../../test/report-data';
+import { useFixture, useHarness } from '../../test/use-harness';
 
-let h: Harness;
-let fx: Fixture;
+const h = useHarness(beforeAll);
+const fx = useFixture(h, beforeAll);
 let data: GeneratedData;
 
 /** The raw tables, read once after the data is built; every expectation below is summed from these. */
@@ -23,8 +22,6 @@ let raw: {
 };
 
 beforeAll(async () => {
-  h = await createHarness();
-  fx = (await buildFixture(h.db));
   data = (await generateReportData(h.db, fx));
   raw = {
     students: await h.db.select().from(students),

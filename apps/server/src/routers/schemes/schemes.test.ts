@@ -1,12 +1,12 @@
 import { auditLog, categories, concessionSchemeMembers, discounts, openingBalances, receiptLines, receiptNumberSequence, receipts, rows, students } from '@fees/db';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { buildFixture, FIXTURE_AMOUNTS, type Fixture } from '../../test/fixture';
-import { createHarness, type Harness } from '../../test/harness';
+import { FIXTURE_AMOUNTS, } from '../../test/fixture';
 import { refusal } from '../../test/refusal';
+import { useFixture, useHarness } from '../../test/use-harness';
 
-let h: Harness;
-let fx: Fixture;
+const h = useHarness();
+const fx = useFixture(h);
 /** The 50 students of the fixture's UG batch: UG-001 (hand-typed tuition discount, 10,000.00 paid) and UG-002 ... UG-050. */
 let batchStudents: number[];
 let sc: number;
@@ -69,8 +69,6 @@ async function pay(studentId: number, feeHeadId: number, amountPaise: number) {
 }
 
 beforeEach(async () => {
-  h = await createHarness();
-  fx = (await buildFixture(h.db));
   sc = (await categoryId('SC'));
   general = (await categoryId('General'));
   // Every third student is SC: UG-003, UG-006, ... UG-048 (16 students).

@@ -2,19 +2,13 @@ import { auditLog, students } from '@fees/db';
 import { STUDENT_CSV_COLUMNS } from '@fees/validation';
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { buildFixture, type Fixture } from '../../test/fixture';
-import { createHarness, type Harness } from '../../test/harness';
+import { describe, expect, it } from 'vitest';
 import { createContextInner } from '../../context';
 import { createCaller } from '../_app';
+import { useFixture, useHarness } from '../../test/use-harness';
 
-let h: Harness;
-let fx: Fixture;
-
-beforeEach(async () => {
-  h = await createHarness();
-  fx = (await buildFixture(h.db));
-});
+const h = useHarness();
+const fx = useFixture(h);
 
 const quote = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 

@@ -2,19 +2,13 @@ import { auditLog, batches, discounts, receipts, students } from '@fees/db';
 import type { ZUpdateStudentInput } from '@fees/validation';
 import { TRPCError } from '@trpc/server';
 import { and, eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ZodError, type z } from 'zod';
 import { today } from '../../config';
-import { buildFixture, type Fixture } from '../../test/fixture';
-import { createHarness, type Harness } from '../../test/harness';
+import { useFixture, useHarness } from '../../test/use-harness';
 
-let h: Harness;
-let fx: Fixture;
-
-beforeEach(async () => {
-  h = await createHarness();
-  fx = (await buildFixture(h.db));
-});
+const h = useHarness();
+const fx = useFixture(h);
 
 /** A valid registration (id for updates); tests override fields, including with values the schema refuses. */
 const form = (overrides: Record<string, unknown> = {}): z.input<typeof ZUpdateStudentInput> => ({
