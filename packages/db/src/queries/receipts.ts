@@ -2,6 +2,7 @@ import type { Database } from '../client';
 import { row, rows, run } from '../engine/runner';
 import { isPostgres } from '../engines/postgres/database';
 import { INSERT_NUMBERED_RECEIPT } from '../engines/postgres/receipts';
+import { type AuditActor, writeAudit } from './audit';
 import { likePattern } from './like';
 import type { ChequeStatus, receiptLines, receipts, students } from '../schema';
 
@@ -26,14 +27,26 @@ const STUDENT_SELECT = `
   JOIN courses c ON c.id = s.course_id
   JOIN batches b ON b.id = s.batch_id`;
 
-export async function findReceiptStudentById(db: Database, studentId: number): Promise<ReceiptStudent | null> {
-  return (await row<ReceiptStudent>(db, `${STUDENT_SELECT} WHERE s.id = @studentId`, { studentId })) ?? null;
+/**
+ * `lock`: for a receipt write, the student's row stays locked until the transaction ends (see
+ * lockStudentForReceipt) with the read itself on PostgreSQL; SQLite's IMMEDIATE write transaction
+ * already keeps every other writer out.
+ */
+function studentQuery(db: Database, where: string, lock: boolean): string {
+  return `${STUDENT_SELECT} WHERE ${where}${lock && isPostgres(db) ? ' FOR NO KEY UPDATE OF s' : ''}`;
 }
 
-export async function findReceiptStudentByAdmissionNo(db: Database, params: { departmentId: number; admissionNo: string }): Promise<ReceiptStudent | null> {
-  const { departmentId, admissionNo } = params;
+export async function findReceiptStudentById(db: Database, studentId: number, options: { lock?: boolean } = {}): Promise<ReceiptStudent | null> {
+  return (await row<ReceiptStudent>(db, studentQuery(db, 's.id = @studentId', options.lock === true), { studentId })) ?? null;
+}
+
+export async function findReceiptStudentByAdmissionNo(
+  db: Database,
+  params: { departmentId: number; admissionNo: string; lock?: boolean },
+): Promise<ReceiptStudent | null> {
+  const { departmentId, admissionNo, lock = false } = params;
   return (
-    (await row<ReceiptStudent>(db, `${STUDENT_SELECT} WHERE s.department_id = @departmentId AND s.admission_no = @admissionNo`, {
+    (await row<ReceiptStudent>(db, studentQuery(db, 's.department_id = @departmentId AND s.admission_no = @admissionNo', lock), {
       departmentId,
       admissionNo,
     })) ?? null
@@ -45,20 +58,26 @@ export async function findFeeHeadName(db: Database, feeHeadId: number): Promise<
 }
 
 /**
- * Locks the student's row until the transaction ends (a write that changes nothing). Lock order of a
- * receipt write: the student's row first, then the counter row (insertNumberedReceipt). On PostgreSQL,
- * where receipts run in parallel transactions, two writes for one student thus wait for each other and
- * the second reads the balances and the receipt's version as the first committed them (two clerks
- * paying one balance: one receipt, one refusal); on SQLite the IMMEDIATE transaction already holds
- * the database's write lock.
+ * Locks the student's row until the transaction ends. Lock order of a receipt write: the student's row
+ * first, then the counter row (insertNumberedReceipt); in a group commit on PostgreSQL the batch takes
+ * the counter first (engines/postgres/batch.ts). On PostgreSQL two writes for one student in parallel
+ * transactions thus wait for each other and the second reads the balances and the receipt's version
+ * as the first committed them (two clerks paying one balance: one receipt, one refusal); the lock is a
+ * SELECT ... FOR NO KEY UPDATE (UPDATE's own row lock, without writing the row). On SQLite the
+ * IMMEDIATE transaction already holds the database's write lock.
  */
 export async function lockStudentForReceipt(db: Database, studentId: number): Promise<void> {
-  await run(db, 'UPDATE students SET version = version WHERE id = @studentId', { studentId });
+  if (isPostgres(db)) await row(db, 'SELECT id FROM students WHERE id = @studentId FOR NO KEY UPDATE', { studentId });
+  else await run(db, 'UPDATE students SET version = version WHERE id = @studentId', { studentId });
 }
 
 /** lockStudentForReceipt for the student of a receipt given by its number. */
 export async function lockStudentOfReceipt(db: Database, number: number): Promise<void> {
-  await run(db, 'UPDATE students SET version = version WHERE id = (SELECT student_id FROM receipts WHERE number = @number)', { number });
+  if (isPostgres(db)) {
+    await row(db, 'SELECT id FROM students WHERE id = (SELECT student_id FROM receipts WHERE number = @number) FOR NO KEY UPDATE', { number });
+  } else {
+    await run(db, 'UPDATE students SET version = version WHERE id = (SELECT student_id FROM receipts WHERE number = @number)', { number });
+  }
 }
 
 /** Bumps the foundation-wide sequence, locking its row until the transaction ends. */
@@ -83,26 +102,38 @@ async function insertLines(db: Database, receiptId: number, studentId: number, l
 }
 
 /**
- * Numbers a receipt from the foundation-wide sequence and writes its master row and lines, inside the
- * transaction that writes the rest of the receipt. The counter row stays locked until that transaction
- * ends (receipts queue on it), so call this after every read and check, with only the receipt's
- * remaining writes after it. On PostgreSQL one statement (engines/postgres/receipts.ts).
+ * Numbers a receipt from the foundation-wide sequence and writes its master row, its lines and its
+ * audit row (`after`: the receipt as the audit log keeps it, `{ number, ...after }` once numbered),
+ * inside the transaction that writes the rest of the receipt. The counter row stays locked until that
+ * transaction ends (receipts queue on it), so call this after every read and check, with only the
+ * receipt's remaining writes after it. On PostgreSQL one statement (engines/postgres/receipts.ts).
  */
 export async function insertNumberedReceipt(
   db: Database,
-  params: { receipt: Omit<NewReceipt, 'number'>; lines: readonly NewReceiptLine[] },
+  params: {
+    receipt: Omit<NewReceipt, 'number'>;
+    lines: readonly NewReceiptLine[];
+    audit: { actor: AuditActor; admissionNo: string; after: Record<string, unknown> };
+  },
 ): Promise<{ id: number; number: number }> {
-  const { receipt, lines } = params;
+  const { receipt, lines, audit } = params;
   if (isPostgres(db)) {
     return (await row<{ id: number; number: number }>(db, INSERT_NUMBERED_RECEIPT, {
       ...receipt,
       lineFeeHeadIds: lines.map((l) => l.feeHeadId),
       lineParticulars: lines.map((l) => l.particulars),
       lineAmounts: lines.map((l) => l.amountPaise),
+      auditUserId: audit.actor.userId,
+      auditEmail: audit.actor.email,
+      auditIp: audit.actor.ip ?? null,
+      auditAfter: JSON.stringify(audit.after),
+      admissionNo: audit.admissionNo,
     }))!;
   }
   const number = await allocateReceiptNumber(db);
-  return { id: await insertReceipt(db, { receipt: { ...receipt, number }, lines }), number };
+  const id = await insertReceipt(db, { receipt: { ...receipt, number }, lines });
+  await writeAudit(db, { actor: audit.actor, action: 'create', entity: 'receipt', entityId: number, after: { number, ...audit.after } });
+  return { id, number };
 }
 
 /** Writes a receipt's master row and its lines; returns the new receipt id. */

@@ -21,7 +21,6 @@ import {
   findChequeOfReceipt,
   inWriteTransaction,
   insertCheque,
-  lockStudentForReceipt,
   lockStudentOfReceipt,
   insertNumberedReceipt,
   listReceiptLines,
@@ -61,16 +60,21 @@ import { assertCurrentVersion } from '../versions';
 
 const rupees = paiseToRupeesText;
 
-/** A student of the department named in the input, by id or by admission number. */
+/**
+ * A student of the department named in the input, by id or by admission number; `lock`: locked for a
+ * receipt write by the same read (lockStudentForReceipt).
+ */
 export async function studentOfDepartment(
   db: Database,
   input: { depId: number; studentId?: number; admissionNo?: string },
   access: DepartmentAccess,
+  lock = false,
 ): Promise<ReceiptStudent> {
   const student =
     (input.studentId !== undefined
-      ? await findReceiptStudentById(db, input.studentId)
-      : await findReceiptStudentByAdmissionNo(db, { departmentId: input.depId, admissionNo: input.admissionNo ?? '' })) ?? refuse('NOT_FOUND', 'No such student in this department');
+      ? await findReceiptStudentById(db, input.studentId, { lock })
+      : await findReceiptStudentByAdmissionNo(db, { departmentId: input.depId, admissionNo: input.admissionNo ?? '', lock })) ??
+    refuse('NOT_FOUND', 'No such student in this department');
   if (student.departmentId !== input.depId) refuse('FORBIDDEN', 'This student belongs to another department');
   assertDepartmentAccess(access, student.departmentId);
   return student;
@@ -226,8 +230,7 @@ export async function assertReceiptDate(db: Database, date: string, access: Depa
 
 export function createReceipt(db: Database, actor: AuditActor, input: TCreateReceiptInput, access: DepartmentAccess): Promise<CreatedReceipt> {
   return inWriteTransaction(db, async (db) => {
-    const student = (await studentOfDepartment(db, input, access));
-    await lockStudentForReceipt(db, student.id);
+    const student = (await studentOfDepartment(db, input, access, true));
     await assertReceiptDate(db, input.date, access);
     await assertDayOpen(db, actor, access, { departmentId: student.departmentId, date: input.date, change: 'create a receipt', reason: input.closedDayReason ?? null });
     const rate = issuedRateBasisPoints(input.paymentMode, student.gstRateBasisPoints);
@@ -251,17 +254,14 @@ export function createReceipt(db: Database, actor: AuditActor, input: TCreateRec
       paymentReference: referenceOf(input),
       createdBy: actor.userId,
     };
-    // The counter row's lock is taken here, after every read and check: receipts queue on it until COMMIT.
-    const { id: receiptId, number } = await insertNumberedReceipt(db, { receipt: master, lines: priced.lines });
     const instrument = instrumentOf(input);
-    if (instrument) await insertCheque(db, { ...instrument, receiptId, departmentId: student.departmentId, studentId: student.id });
-    await writeAudit(db, {
-      actor,
-      action: 'create',
-      entity: 'receipt',
-      entityId: number,
-      after: { number, ...master, ...instrument, status: 'live', admissionNo: student.admissionNo, lines: priced.lines },
+    // The counter row's lock is taken here, after every read and check: receipts queue on it until COMMIT.
+    const { id: receiptId, number } = await insertNumberedReceipt(db, {
+      receipt: master,
+      lines: priced.lines,
+      audit: { actor, admissionNo: student.admissionNo, after: { ...master, ...instrument, status: 'live', admissionNo: student.admissionNo, lines: priced.lines } },
     });
+    if (instrument) await insertCheque(db, { ...instrument, receiptId, departmentId: student.departmentId, studentId: student.id });
     return {
       number,
       receiptId,

@@ -1,10 +1,12 @@
 /**
- * PostgreSQL's receipt insert: the counter row's update, the master row and its lines in one
- * statement, so a receipt holds the counter's lock for one round trip (then its audit row and the
- * COMMIT) instead of one per statement. SQLite has no data-modifying CTEs; it runs the same steps as
+ * PostgreSQL's receipt insert: the counter row's update, the master row, its lines and its audit row
+ * in one statement, so a receipt holds the counter's lock for one round trip (then the COMMIT) instead
+ * of one per statement. SQLite has no data-modifying CTEs; it runs the same steps as
  * separate statements in its write transaction (queries/receipts.ts), where round trips cost nothing.
  * The lines come as three parallel arrays, numbered in their order. The lines' AFTER triggers (running
- * totals, student_payments) fire at the end of the statement and see the new receipt row.
+ * totals, student_payments) fire at the end of the statement and see the new receipt row. The audit
+ * row's `after` is the JSON object @auditAfter with the receipt's number put first (as writeAudit
+ * would store `{ number, ...after }`).
  */
 export const INSERT_NUMBERED_RECEIPT = `
   WITH n AS (
@@ -14,7 +16,12 @@ export const INSERT_NUMBERED_RECEIPT = `
       phone, email, total_paise, tax_rate_basis_points, tax_paise, net_paise, payment_mode, payment_reference, created_by)
     VALUES ((SELECT last_number FROM n), @departmentId, @courseId, @batchId, @studentId, @date, @studentName, @address,
       @phone, @email, @totalPaise, @taxRateBasisPoints, @taxPaise, @netPaise, @paymentMode, @paymentReference, @createdBy)
-    RETURNING id, number, student_id
+    RETURNING id, number, student_id, department_id
+  ), a AS (
+    INSERT INTO audit_log (user_id, user_email, ip, action, entity, entity_id, after, department_id, admission_no)
+    SELECT @auditUserId::integer, @auditEmail::text, @auditIp::text, 'create', 'receipt', r.number::text,
+      '{"number":' || r.number || ',' || substr(@auditAfter::text, 2), r.department_id, @admissionNo::text
+    FROM r
   ), l AS (
     INSERT INTO receipt_lines (receipt_id, line_no, student_id, fee_head_id, particulars, amount_paise)
     SELECT r.id, l.line_no, r.student_id, l.fee_head_id, l.particulars, l.amount_paise
