@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN, choose, signInAsAdmin, trpcMutation, trpcQuery } from './support';
+import { ADMIN, choose, rupees, signInAsAdmin, trpcMutation, trpcQuery } from './support';
 
 /** Today in the foundation's time zone, as the server names its backup files. */
 const TODAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
@@ -62,7 +62,7 @@ test('admin creates a UG staff user, sets the GST rate, sees the dashboard and d
   const before = await trpcQuery<{ departments: Array<{ depId: number; totalPaise: number; todayPaise: number; monthPaise: number }> }>(page, 'admin.dashboard');
   const collected: Record<number, number> = { 100: 12_500_50, 104: 8_000_00 };
   const shown = (depId: number, field: 'totalPaise' | 'todayPaise' | 'monthPaise') =>
-    `₹ ${new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2 }).format(((before.departments.find((d) => d.depId === depId)?.[field] ?? 0) + (collected[depId] ?? 0)) / 100)}`;
+    `₹ ${rupees((before.departments.find((d) => d.depId === depId)?.[field] ?? 0) + (collected[depId] ?? 0))}`;
   await collect(page, { depId: 100, courseId: 1003, admissionNo: 'UG-E2E-1', name: 'Meera Nair', amount: '12500.50' });
   await collect(page, { depId: 104, courseId: 5000, admissionNo: 'BED-E2E-1', name: 'Arun Das', amount: '8000.00' });
 

@@ -1,19 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
-import { signInAsAdmin, signInAtDepartment, trpcMutation, trpcQuery } from './support';
+import { rupees, signInAsAdmin, signInAtDepartment, trpcMutation, trpcQuery } from './support';
 
 const PASSWORD = 'clerk123';
 const CLERK = 'reports.clerk@e2e.test';
 const COURSE = { id: 1004, name: 'BA Economics' };
-
-/** Paise as the screen shows them: Indian grouping, 2 decimals. */
-function rupees(paise: number): string {
-  const whole = String(Math.floor(paise / 100));
-  const last = whole.slice(-3);
-  const rest = whole.slice(0, -3);
-  return `${rest ? `${rest.replace(/\B(?=(\d{2})+(?!\d))/g, ',')},` : ''}${last}.${String(paise % 100).padStart(2, '0')}`;
-}
 
 interface Receipt {
   number: number;

@@ -85,3 +85,11 @@ export function istDate(days = 0): string {
 
 /** yyyy-MM-dd as the screens show it, dd-MM-yyyy. */
 export const shownDate = (iso: string) => iso.split('-').reverse().join('-');
+
+/** Paise as the screen shows them: Indian grouping, 2 decimals. */
+export function rupees(paise: number): string {
+  const whole = String(Math.floor(paise / 100));
+  const last = whole.slice(-3);
+  const rest = whole.slice(0, -3);
+  return `${rest ? `${rest.replace(/\B(?=(\d{2})+(?!\d))/g, ',')},` : ''}${last}.${String(paise % 100).padStart(2, '0')}`;
+}
