@@ -3,10 +3,9 @@ import { TRPCError } from '@trpc/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ZodError, z } from 'zod';
 import { tableContents } from '@fees/db/testing';
-import { buildFixture, type Fixture } from '../test/fixture';
-import { createHarness, type Harness } from '../test/harness';
 import { accessRules } from '../test/access/rules';
 import { appRouter } from './_app';
+import { useFixture, useHarness } from '../test/use-harness';
 
 /** Values that must never be read as an id, a receipt number or a count (digits as text only in a REST query string or path). */
 const NOT_IDS: unknown[] = [true, '100', '0x10', '0b11', '1e1', [5], 1.5, -1];
@@ -72,14 +71,9 @@ const cases = Object.keys(procedures)
   );
 
 describe('ids, numbers and amounts are exact on every procedure', () => {
-  let harness: Harness;
-  let fixture: Fixture;
+  const harness = useHarness(beforeAll);
+  const fixture = useFixture(harness, beforeAll);
   const snapshot = () => tableContents(harness.db);
-
-  beforeAll(async () => {
-    harness = await createHarness();
-    fixture = (await buildFixture(harness.db));
-  });
 
   it('finds the id fields of the procedures the attack used, and many more', () => {
     const fields = new Set(cases.map((c) => `${c.procedure} ${c.field}`));

@@ -1,9 +1,9 @@
 import { row as one } from '@fees/db';
 import { TRPCError } from '@trpc/server';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { buildFixture, type Fixture } from '../test/fixture';
-import { createHarness, type Harness } from '../test/harness';
+import { describe, expect, it } from 'vitest';
+import type { Fixture } from '../test/fixture';
 import { accessRules } from '../test/access/rules';
+import { useFixture, useHarness } from '../test/use-harness';
 
 interface Kind {
   kind: string;
@@ -25,12 +25,8 @@ const KINDS: Kind[] = [
   { kind: 'batch', procedure: 'batches.update', table: 'batches', key: (fx) => ['id', fx.ug.batchId], column: 'name', edit: (name) => ({ name }), values: ['2025-28', '2025 to 2028'] },
 ];
 
-let harness: Harness;
-let fixture: Fixture;
-beforeEach(async () => {
-  harness = await createHarness();
-  fixture = (await buildFixture(harness.db));
-});
+const harness = useHarness();
+const fixture = useFixture(harness);
 
 // biome-ignore lint/suspicious/noExplicitAny: walking the caller by a dotted path
 const procedureOf = (path: string): ((input: unknown) => Promise<any>) => path.split('.').reduce<any>((node, key) => node[key], harness.caller('admin'));
