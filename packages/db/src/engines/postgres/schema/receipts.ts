@@ -149,7 +149,7 @@ export const studentPayments = pgTable(
   (t) => [primaryKey({ columns: [t.studentId, t.date, t.number, t.lineId] })],
 );
 
-/** Each student's live lines as one text in student_payments' order (SQLite's 0015_student_payment_texts; the plpgsql triggers of 0007_student_payment_texts keep it). */
+/** Each student's live lines as one text in student_payments' order (SQLite's 0015_student_payment_texts; the plpgsql triggers of 0007_student_payment_texts and 0008_student_payment_texts_append keep it). */
 export const studentPaymentTexts = pgTable('student_payment_texts', {
   studentId: integer('student_id').primaryKey(),
   lines: text('lines').notNull(),
