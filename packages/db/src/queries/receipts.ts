@@ -6,7 +6,7 @@ import { type AuditActor, writeAudit } from './audit';
 import { likePattern } from './like';
 import type { ChequeStatus, receiptLines, receipts, students } from '../schema';
 
-/** A student as the receipt counter needs them, with the GST rate in force (one statement). */
+/** A student as the receipt counter needs them, with the GST rate and back-dating limit in force (one statement). */
 export type ReceiptStudent = Pick<
   typeof students.$inferSelect,
   'id' | 'departmentId' | 'courseId' | 'batchId' | 'admissionNo' | 'capId' | 'name' | 'address' | 'phone' | 'email'
@@ -15,13 +15,15 @@ export type ReceiptStudent = Pick<
   courseName: string;
   batchName: string;
   gstRateBasisPoints: number;
+  backdateLimitDays: number | null;
 };
 
 const STUDENT_SELECT = `
   SELECT s.id, s.department_id AS "departmentId", dep.name AS "departmentName",
          s.course_id AS "courseId", c.name AS "courseName", s.batch_id AS "batchId", b.name AS "batchName",
          s.admission_no AS "admissionNo", s.cap_id AS "capId", s.name, s.address, s.phone, s.email,
-         (SELECT gst_rate_basis_points FROM settings WHERE id = 1) AS "gstRateBasisPoints"
+         (SELECT gst_rate_basis_points FROM settings WHERE id = 1) AS "gstRateBasisPoints",
+         (SELECT backdate_limit_days FROM settings WHERE id = 1) AS "backdateLimitDays"
   FROM students s
   JOIN departments dep ON dep.id = s.department_id
   JOIN courses c ON c.id = s.course_id

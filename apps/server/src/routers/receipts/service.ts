@@ -217,24 +217,31 @@ export interface CreatedReceipt {
   netPaise: number;
 }
 
-/** Today, the back-dating limit of the settings, and whether this user is exempt from it (admins are). */
-export async function receiptDateRule(db: Database, access: DepartmentAccess): Promise<ReceiptDateRule> {
-  return { today: today(), backdateLimitDays: (await getBackdateLimitDays(db)), mayBackdate: access.role === 'admin' };
+/**
+ * Today, the back-dating limit of the settings (`backdateLimitDays` when the caller read it already:
+ * the receipt student's read brings it), and whether this user is exempt from it (admins are).
+ */
+export async function receiptDateRule(db: Database, access: DepartmentAccess, backdateLimitDays?: number | null): Promise<ReceiptDateRule> {
+  return { today: today(), backdateLimitDays: backdateLimitDays ?? (await getBackdateLimitDays(db)), mayBackdate: access.role === 'admin' };
 }
 
 /** A receipt date is never after today, nor older than the back-dating limit unless an admin gives it. */
-export async function assertReceiptDate(db: Database, date: string, access: DepartmentAccess): Promise<void> {
-  const problem = receiptDateProblem(date, (await receiptDateRule(db, access)));
+export async function assertReceiptDate(db: Database, date: string, access: DepartmentAccess, backdateLimitDays?: number | null): Promise<void> {
+  const problem = receiptDateProblem(date, (await receiptDateRule(db, access, backdateLimitDays)));
   if (problem) refuse('BAD_INPUT', problem);
 }
 
 export function createReceipt(db: Database, actor: AuditActor, input: TCreateReceiptInput, access: DepartmentAccess): Promise<CreatedReceipt> {
   return inWriteTransaction(db, async (db) => {
     const student = (await studentOfDepartment(db, input, access, true));
-    await assertReceiptDate(db, input.date, access);
-    await assertDayOpen(db, actor, access, { departmentId: student.departmentId, date: input.date, change: 'create a receipt', reason: input.closedDayReason ?? null });
+    await assertReceiptDate(db, input.date, access, student.backdateLimitDays);
+    // Both reads are sent at once (on PostgreSQL one round trip follows the other without a turn of
+    // the event loop between); a closed day still refuses first.
+    const [, balances] = await Promise.all([
+      assertDayOpen(db, actor, access, { departmentId: student.departmentId, date: input.date, change: 'create a receipt', reason: input.closedDayReason ?? null }),
+      balancesOf(db, student, input.items),
+    ]);
     const rate = issuedRateBasisPoints(input.paymentMode, student.gstRateBasisPoints);
-    const balances = (await balancesOf(db, student, input.items));
     const priced = (await checkedReceipt(db, student, input, rate, balances));
     await assertAdvanceSettlement(db, student, input, balances);
     const master = {
