@@ -1,6 +1,6 @@
 import { NativeSelect } from '@mantine/core';
 import type { LooseKeys, UseFormReturnType } from '@mantine/form';
-import { COURSES } from '@fees/validation';
+import { COURSES, DEPARTMENTS } from '@fees/validation';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { idOf, idOptions, idSelectProps, idText } from '../lib/ids';
@@ -26,6 +26,15 @@ export type ChosenBatch = Pick<RouterOutputs['batches']['byCourse'][number], 'id
 interface ChainOptions {
   /** The department the screen is about (a department's own pages): no department choice then. */
   depId?: number;
+  /**
+   * No department choice either: the courses of every department, grouped by department, the department
+   * following from the chosen course (a concession scheme's rules).
+   */
+  anyDepartment?: boolean;
+  /** Accessible names instead of visible labels, for selects in a table row under the table's own headers. */
+  ariaLabels?: { course: string; batch: string };
+  /** Each select wrapped on its own, such as in a table cell. */
+  wrapEach?: (select: ReactNode) => ReactNode;
   /** Ask for a course of the department. */
   course?: boolean;
   /** Ask for a batch: of the chosen course, or of the department when there is no course. */
@@ -60,6 +69,8 @@ interface ValueBinding {
   value: ChainValues;
   /** The chain after a choice, the choices after it emptied. */
   onChange: (next: Chain) => void;
+  /** The screen's own messages under the selects (a form whose fields the chain's names do not fit). */
+  errors?: Partial<Record<Level, ReactNode>>;
   form?: never;
   dependents?: never;
 }
@@ -83,13 +94,27 @@ const LATER: Record<Level, Level[]> = { depId: ['courseId', 'batchId'], courseId
  * own grid.
  */
 export function DepartmentCourseBatchSelect<V extends ChainValues>(props: ChainOptions & (FormBinding<V> | ValueBinding)) {
-  const { depId: fixedDepId, course = false, batch = false, optional = false, widths = {}, native = false, withAsterisk = true, warnNoBatch = false, onBatchChange } = props;
+  const {
+    depId: fixedDepId,
+    anyDepartment = false,
+    ariaLabels,
+    course = false,
+    batch = false,
+    optional = false,
+    widths = {},
+    native = false,
+    withAsterisk = true,
+    warnNoBatch = false,
+    onBatchChange,
+    wrapEach = (select: ReactNode) => select,
+  } = props;
   const optionalCourse = optional === true;
   const optionalBatch = optional !== false;
   const trpc = useTRPC();
   const values: ChainValues = props.form ? props.form.values : props.value;
-  const depId = fixedDepId ?? values.depId ?? null;
   const courseId = values.courseId ?? null;
+  const courseDepartment = anyDepartment ? COURSES.find((c) => c.id === courseId)?.departmentId : undefined;
+  const depId = fixedDepId ?? values.depId ?? courseDepartment ?? null;
   const dep = depId ?? 0;
   const courseBatches = useQuery(
     trpc.batches.byCourse.queryOptions({ depId: dep, courseId: courseId ?? 0 }, { enabled: course && batch && depId !== null && courseId !== null }),
@@ -97,7 +122,7 @@ export function DepartmentCourseBatchSelect<V extends ChainValues>(props: ChainO
   const departmentBatches = useQuery(trpc.batches.list.queryOptions({ depId: dep }, { enabled: !course && batch && depId !== null }));
   const batchRows: ChosenBatch[] = (course ? courseBatches.data : departmentBatches.data) ?? [];
 
-  const asked = (level: Level) => (level === 'courseId' ? course : level === 'batchId' ? batch : fixedDepId === undefined);
+  const asked = (level: Level) => (level === 'courseId' ? course : level === 'batchId' ? batch : fixedDepId === undefined && !anyDepartment);
   const chosen = (level: Level, id: number | null) => {
     if (level === 'batchId') onBatchChange?.(batchRows.find((b) => b.id === id));
   };
@@ -114,6 +139,7 @@ export function DepartmentCourseBatchSelect<V extends ChainValues>(props: ChainO
     const current: Chain = { depId, courseId, batchId: values.batchId ?? null };
     return {
       value: idText(current[level]),
+      error: props.errors?.[level],
       onChange: (text) => {
         const id = idOf(text);
         const next = { ...current, [level]: id };
@@ -124,10 +150,15 @@ export function DepartmentCourseBatchSelect<V extends ChainValues>(props: ChainO
     };
   };
 
-  const courseOptions = idOptions(
-    COURSES.filter((c) => c.departmentId === depId),
-    (c) => c.name,
-  );
+  const coursesOf = (id: number | null) =>
+    idOptions(
+      COURSES.filter((c) => c.departmentId === id),
+      (c) => c.name,
+    );
+  const courseOptions = anyDepartment ? DEPARTMENTS.map((d) => ({ group: d.shortName, items: coursesOf(d.id) })) : coursesOf(depId);
+  const courseDisabled = !anyDepartment && depId === null;
+  /** The visible label, or the row's accessible name when the table's header labels the column. */
+  const labelled = (label: string, ariaLabel: string | undefined) => (ariaLabel === undefined ? { label } : { 'aria-label': ariaLabel });
   const batchOptions = course ? idOptions(courseBatches.data, (b) => b.name) : groupedByCourse(departmentBatches.data ?? []);
   const batchDisabled = course ? courseId === null : depId === null;
   const noBatchYet = warnNoBatch && course && courseId !== null && courseBatches.data?.length === 0 ? 'This course has no batches yet' : undefined;
@@ -137,7 +168,7 @@ export function DepartmentCourseBatchSelect<V extends ChainValues>(props: ChainO
     const nativeProps = ({ value, onChange, ...rest }: Binding) => ({ ...rest, value: value ?? '', onChange: (e: { currentTarget: { value: string } }) => onChange(e.currentTarget.value) });
     return (
       <>
-        {asked('depId') && (
+        {asked('depId') && wrapEach(
           <NativeSelect
             label="Department"
             withAsterisk={withAsterisk}
@@ -145,19 +176,19 @@ export function DepartmentCourseBatchSelect<V extends ChainValues>(props: ChainO
             {...nativeProps(bind('depId'))}
           />
         )}
-        {course && (
+        {course && wrapEach(
           <NativeSelect
-            label="Course"
+            {...labelled('Course', ariaLabels?.course)}
             w={widths.course}
             withAsterisk={withAsterisk && !optionalCourse}
-            disabled={depId === null}
+            disabled={courseDisabled}
             data={[choose('All courses', optionalCourse), ...courseOptions]}
             {...nativeProps(bind('courseId'))}
           />
         )}
-        {batch && (
+        {batch && wrapEach(
           <NativeSelect
-            label="Batch"
+            {...labelled('Batch', ariaLabels?.batch)}
             w={widths.batch}
             withAsterisk={withAsterisk && !optionalBatch}
             disabled={batchDisabled}
@@ -172,22 +203,22 @@ export function DepartmentCourseBatchSelect<V extends ChainValues>(props: ChainO
   const batchBinding = bind('batchId');
   return (
     <>
-      {asked('depId') && <DepartmentSelect withAsterisk={withAsterisk} {...bind('depId')} />}
-      {course && (
+      {asked('depId') && wrapEach(<DepartmentSelect withAsterisk={withAsterisk} {...bind('depId')} />)}
+      {course && wrapEach(
         <SearchableSelect
-          label="Course"
+          {...labelled('Course', ariaLabels?.course)}
           w={widths.course}
-          placeholder={depId === null ? 'Choose a department first' : optionalCourse ? 'All courses' : 'Choose a course'}
+          placeholder={courseDisabled ? 'Choose a department first' : optionalCourse ? 'All courses' : 'Choose a course'}
           withAsterisk={withAsterisk && !optionalCourse}
-          disabled={depId === null}
+          disabled={courseDisabled}
           clearable={optionalCourse}
           data={courseOptions}
           {...bind('courseId')}
         />
       )}
-      {batch && (
+      {batch && wrapEach(
         <SearchableSelect
-          label="Batch"
+          {...labelled('Batch', ariaLabels?.batch)}
           placeholder={
             batchDisabled ? (course ? 'Choose a course first' : 'Choose a department first') : optionalBatch ? 'All batches' : 'Choose a batch'
           }

@@ -1,10 +1,11 @@
 import { ActionIcon, Button, Group, NativeSelect, SegmentedControl, Stack, Table, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { COURSES, DEPARTMENTS, paiseToRupeesText, ZCreateSchemeInput } from '@fees/validation';
+import { paiseToRupeesText, ZCreateSchemeInput } from '@fees/validation';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { DepartmentCourseBatchSelect } from '../../components/DepartmentCourseBatchSelect';
 import { FailureAlert } from '../../components/FailureAlert';
-import { idNativeSelectProps, idOf, idText } from '../../lib/ids';
+import { idNativeSelectProps } from '../../lib/ids';
 import { type RouterOutputs, useTRPC } from '../../lib/trpc';
 
 /** Ids are numbers (null until chosen; the selects convert their text, lib/ids); a null batch is all batches. */
@@ -45,25 +46,6 @@ export function schemeValues(scheme?: RouterOutputs['schemes']['byId']): SchemeV
       amount: r.amountPaise !== null ? paiseToRupeesText(r.amountPaise) : '',
     })),
   };
-}
-
-const COURSE_OPTIONS = [
-  { value: '', label: 'Choose... ' },
-  ...DEPARTMENTS.map((d) => ({ group: d.shortName, items: COURSES.filter((c) => c.departmentId === d.id).map((c) => ({ value: String(c.id), label: c.name })) })),
-];
-
-function BatchSelect({ courseId, value, onChange, label }: { courseId: number | null; value: number | null; onChange: (value: number | null) => void; label: string }) {
-  const trpc = useTRPC();
-  const course = COURSES.find((c) => c.id === courseId);
-  const batches = useQuery(trpc.batches.byCourse.queryOptions({ depId: course?.departmentId ?? 100, courseId: course?.id ?? 0 }, { enabled: course !== undefined }));
-  return (
-    <NativeSelect
-      aria-label={label}
-      value={idText(value) ?? ''}
-      onChange={(e) => onChange(idOf(e.currentTarget.value))}
-      data={[{ value: '', label: 'All batches' }, ...(batches.data ?? []).map((b) => ({ value: String(b.id), label: b.name }))]}
-    />
-  );
 }
 
 /** A scheme's name and its rules: per fee head, a percentage of the fee or a fixed amount, for a course's batches or one. */
@@ -107,21 +89,21 @@ export function SchemeForm({
                   <Table.Td>
                     <NativeSelect aria-label={`Fee head of rule ${i + 1}`} data={headOptions} {...idNativeSelectProps(form, `rules.${i}.feeHeadId`)} />
                   </Table.Td>
-                  <Table.Td>
-                    <NativeSelect
-                      aria-label={`Course of rule ${i + 1}`}
-                      data={COURSE_OPTIONS}
-                      {...idNativeSelectProps(form, `rules.${i}.courseId`, () => form.setFieldValue(`rules.${i}.batchId`, null))}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <BatchSelect
-                      label={`Batch of rule ${i + 1}`}
-                      courseId={rule.courseId}
-                      value={rule.batchId}
-                      onChange={(value) => form.setFieldValue(`rules.${i}.batchId`, value)}
-                    />
-                  </Table.Td>
+                  <DepartmentCourseBatchSelect
+                    anyDepartment
+                    course
+                    batch
+                    optional="batch"
+                    native
+                    ariaLabels={{ course: `Course of rule ${i + 1}`, batch: `Batch of rule ${i + 1}` }}
+                    wrapEach={(select) => <Table.Td>{select}</Table.Td>}
+                    value={{ courseId: rule.courseId, batchId: rule.batchId }}
+                    errors={{ courseId: form.errors[`rules.${i}.courseId`] }}
+                    onChange={(next) => {
+                      form.setFieldValue(`rules.${i}.courseId`, next.courseId);
+                      form.setFieldValue(`rules.${i}.batchId`, next.batchId);
+                    }}
+                  />
                   <Table.Td>
                     <SegmentedControl
                       size="xs"
