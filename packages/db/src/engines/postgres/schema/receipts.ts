@@ -56,6 +56,13 @@ export const receipts = pgTable(
     index('receipts_live_course_idx')
       .on(t.courseId, t.batchId, t.number, t.netPaise)
       .where(sql`${t.status} = 'live'`),
+    /**
+     * What a student's live "Adjusted from advance" receipts settled (the advance in dues and refunds):
+     * a probe per student into the few such receipts instead of reading all the student's receipts.
+     */
+    index('receipts_live_advance_idx')
+      .on(t.studentId, t.totalPaise)
+      .where(sql`${t.paymentMode} = 'advance' AND ${t.status} = 'live'`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX `receipts_live_advance_idx` ON `receipts` (`student_id`,`total_paise`) WHERE "receipts"."payment_mode" = 'advance' AND "receipts"."status" = 'live';
