@@ -9,8 +9,9 @@ import { buildApp } from '../../app';
 import { LoginLimiter } from '../../auth/login-limiter';
 import { SESSION_IDLE_MS, startSession } from '../../auth/sessions';
 import { createContextInner } from '../../context';
-import { createAccount, createHarness, TEST_PASSWORD } from '../../test/harness';
+import { createAccount, TEST_PASSWORD } from '../../test/harness';
 import { createCaller } from '../_app';
+import { useHarness } from '../../test/use-harness';
 
 async function refusal(call: Promise<unknown>): Promise<{ code: string; message: string }> {
   try {
@@ -23,8 +24,9 @@ async function refusal(call: Promise<unknown>): Promise<{ code: string; message:
 }
 
 describe('sign-in', () => {
+  const h = useHarness();
+
   it('admin signs in; the result names the ADM shell and the cookie is set', async () => {
-    const h = await createHarness();
     const cookies: string[] = [];
     const caller = createCaller(createContextInner({ db: h.db, setSessionCookie: (t) => cookies.push(t) }));
     const result = await caller.auth.login({ email: 'ADMIN@test.local', password: TEST_PASSWORD });
@@ -33,7 +35,6 @@ describe('sign-in', () => {
   });
 
   it('says only "Incorrect email or password" for an unknown email and a wrong password; more only once the password was right', async () => {
-    const h = await createHarness();
     const caller = h.caller('anonymous');
     const incorrect = { code: 'UNAUTHORIZED', message: 'Incorrect email or password' };
     expect(await refusal(caller.auth.login({ email: 'nobody@test.local', password: TEST_PASSWORD }))).toEqual(incorrect);
@@ -51,7 +52,6 @@ describe('sign-in', () => {
   });
 
   it('staff sign in at their own department; an admin may open any department', async () => {
-    const h = await createHarness();
     const caller = h.caller('anonymous');
     expect(await caller.auth.departmentLogin({ email: 'ug@test.local', password: TEST_PASSWORD, depId: 100 })).toMatchObject({
       role: 'user',
@@ -66,7 +66,6 @@ describe('sign-in', () => {
   });
 
   it('writes every sign-in and failure to the audit log', async () => {
-    const h = await createHarness();
     const caller = h.caller('anonymous');
     await caller.auth.login({ email: 'admin@test.local', password: TEST_PASSWORD });
     await refusal(caller.auth.login({ email: 'admin@test.local', password: 'nope123' }));
@@ -76,7 +75,6 @@ describe('sign-in', () => {
   });
 
   it('slows repeated failures down, then refuses even the right password for a while', async () => {
-    const h = await createHarness();
     const limiter = new LoginLimiter({ slowAfter: 2, delayStepMs: 60, maxDelayMs: 120, lockAfter: 4 });
     const caller = createCaller(createContextInner({ db: h.db, loginLimiter: limiter, ip: '10.0.0.9' }));
     const attempt = () => refusal(caller.auth.login({ email: 'admin@test.local', password: 'wrong-one' }));
@@ -92,7 +90,6 @@ describe('sign-in', () => {
   });
 
   it('throttles per address too, with a higher allowance (an office shares one address)', async () => {
-    const h = await createHarness();
     const limiter = new LoginLimiter({ slowAfter: 10, delayStepMs: 1, maxDelayMs: 1, lockAfter: 2, addressLockAfter: 3 });
     const caller = createCaller(createContextInner({ db: h.db, loginLimiter: limiter, ip: '10.0.0.7' }));
     for (const email of ['a@x.in', 'b@x.in', 'c@x.in']) await refusal(caller.auth.login({ email, password: 'whatever' }));
@@ -104,8 +101,9 @@ describe('sign-in', () => {
 });
 
 describe('session rows', () => {
+  const h = useHarness();
+
   it('a new sign-in clears sessions that have expired, and only those', async () => {
-    const h = await createHarness();
     const adminId = h.sessions.admin.userId;
     const longAgo = Date.now() - 2 * SESSION_IDLE_MS;
     await startSession(h.db, adminId, null, longAgo);
