@@ -1,5 +1,4 @@
 import type { Database } from '../client';
-import { runInPostgresBatch } from '../engines/postgres/batch';
 import * as postgres from '../engines/postgres/database';
 import { type Connection, connectionOf, isInside, statement } from './connection';
 import { inSavepoint, transaction } from './runner';
@@ -105,9 +104,8 @@ const batchers = new WeakMap<Connection, WriteBatcher>();
  * every query on the `tx` it is given: a query on `db` would wait for the batch to end.
  */
 export function runInWriteBatch<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
-  // PostgreSQL: a group commit of this server's pool (engines/postgres/batch.ts); inside a transaction, a savepoint of it.
-  const pool = postgres.poolOf(db);
-  if (pool) return postgres.inPostgresTransaction(db) ? postgres.transaction(db, work) : runInPostgresBatch(pool, work);
+  // PostgreSQL commits concurrent transactions in parallel (and groups their WAL flushes itself).
+  if (postgres.isPostgres(db)) return postgres.transaction(db, work);
   const connection = connectionOf(db);
   let batcher = batchers.get(connection);
   if (!batcher) {

@@ -61,12 +61,12 @@ export async function findFeeHeadName(db: Database, feeHeadId: number): Promise<
 
 /**
  * Locks the student's row until the transaction ends. Lock order of a receipt write: the student's row
- * first, then the counter row (insertNumberedReceipt); in a group commit on PostgreSQL the batch takes
- * the counter first (engines/postgres/batch.ts). On PostgreSQL two writes for one student in parallel
- * transactions thus wait for each other and the second reads the balances and the receipt's version
- * as the first committed them (two clerks paying one balance: one receipt, one refusal); the lock is a
- * SELECT ... FOR NO KEY UPDATE (UPDATE's own row lock, without writing the row). On SQLite the
- * IMMEDIATE transaction already holds the database's write lock.
+ * first, then the counter row (insertNumberedReceipt). On PostgreSQL, where receipts run in parallel
+ * transactions, two writes for one student thus wait for each other and the second reads the
+ * balances and the receipt's version as the first committed them (two clerks paying one balance: one
+ * receipt, one refusal); the lock is a SELECT ... FOR NO KEY UPDATE (UPDATE's own row lock, without
+ * writing the row or firing its triggers). On SQLite the IMMEDIATE transaction already holds the
+ * database's write lock.
  */
 export async function lockStudentForReceipt(db: Database, studentId: number): Promise<void> {
   if (isPostgres(db)) await row(db, 'SELECT id FROM students WHERE id = @studentId FOR NO KEY UPDATE', { studentId });

@@ -95,38 +95,4 @@ describe('the runner and the query builder on PostgreSQL', () => {
     );
     expect([...taken].sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
   });
-
-  it('group commit: a write refused before it wrote, after it wrote, or by a failed statement fails alone; the others commit', async () => {
-    const insert = (tx: Database, name: string) => run(tx, 'INSERT INTO religions (name) VALUES (@name)', { name });
-    const outcomes = await Promise.allSettled([
-      runInWriteBatch(db, async (tx) => {
-        await insert(tx, 'Batch one');
-        return 'one';
-      }),
-      runInWriteBatch(db, async (tx) => {
-        await religionCount(tx);
-        throw new Error('refused before writing');
-      }),
-      runInWriteBatch(db, async (tx) => {
-        await insert(tx, 'Batch undone');
-        throw new Error('refused after writing');
-      }),
-      runInWriteBatch(db, async (tx) => {
-        await insert(tx, 'Batch one');
-        return 'duplicate';
-      }),
-      runInWriteBatch(db, async (tx) => {
-        await insert(tx, 'Batch two');
-        return (await row<{ n: number }>(tx, `SELECT count(*) AS n FROM religions WHERE name LIKE 'Batch %'`))!.n;
-      }),
-    ]);
-    expect(outcomes.map((o) => (o.status === 'fulfilled' ? o.value : (o.reason as Error).message))).toEqual([
-      'one',
-      'refused before writing',
-      'refused after writing',
-      expect.stringMatching(/unique|duplicate/i),
-      2,
-    ]);
-    expect(await rows(db, `SELECT name FROM religions WHERE name LIKE 'Batch %' ORDER BY name`)).toEqual([{ name: 'Batch one' }, { name: 'Batch two' }]);
-  });
 });

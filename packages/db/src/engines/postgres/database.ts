@@ -42,30 +42,6 @@ interface PostgresState {
   client: pg.PoolClient | null;
   /** Savepoints open inside the transaction, for unique names. */
   depth: number;
-  /** Inside a write of a group commit (batch.ts): what that write did so far. */
-  marks?: WriteMarks;
-}
-
-/** What one write of a group commit did: whether it may have changed rows, whether a statement failed. */
-export interface WriteMarks {
-  wrote: boolean;
-  failed: boolean;
-}
-
-/** Only a plain SELECT is known to change nothing; anything else counts as a write. */
-const READ = /^\s*select\b/i;
-
-/** Runs a statement, noting on the write's marks what it may have done. */
-async function marked<R>(state: PostgresState, text: string, run: () => Promise<R>): Promise<R> {
-  const { marks } = state;
-  if (!marks) return run();
-  if (!READ.test(text)) marks.wrote = true;
-  try {
-    return await run();
-  } catch (error) {
-    marks.failed = true;
-    throw error;
-  }
 }
 
 const states = new WeakMap<object, PostgresState>();
@@ -102,7 +78,7 @@ function createDatabase(state: PostgresState): Database {
   const dialect = new PostgresDialect();
   const session = new SQLiteRemoteSession(
     async (text: string, params: unknown[], method: 'run' | 'all' | 'values' | 'get') => {
-      const result = await marked(state, text, () => queryable(state).query({ text: numbered(text), values: params, rowMode: 'array' }));
+      const result = await queryable(state).query({ text: numbered(text), values: params, rowMode: 'array' });
       if (method === 'get') return { rows: result.rows[0] as unknown[] };
       if (method === 'run') return { rows: [], changes: result.rowCount ?? 0 };
       return { rows: result.rows };
@@ -130,11 +106,6 @@ export function isPostgres(db: DbOrTx): boolean {
   return states.has(db);
 }
 
-/** The view of one write in a group commit's transaction on `client` (batch.ts). */
-export function batchWriteView(pool: pg.Pool, client: pg.PoolClient, marks: WriteMarks): Database {
-  return createDatabase({ pool, client, depth: 0, marks });
-}
-
 /** Whether this is the view of an open PostgreSQL transaction. */
 export function inPostgresTransaction(db: DbOrTx): boolean {
   return states.get(db)?.client != null;
@@ -156,8 +127,7 @@ async function query(db: DbOrTx, text: string, params?: Record<string, unknown>)
     name = `fees_${statementNames.size + 1}`;
     statementNames.set(text, name);
   }
-  const state = stateOf(db);
-  return marked(state, text, () => queryable(state).query({ name, text: positional.text, values: positionalValues(positional, params) }));
+  return queryable(stateOf(db)).query({ name, text: positional.text, values: positionalValues(positional, params) });
 }
 
 export async function rows<T>(db: DbOrTx, text: string, params?: Record<string, unknown>): Promise<T[]> {
@@ -174,12 +144,7 @@ export async function run(db: DbOrTx, text: string, params?: Record<string, unkn
 
 /** PostgreSQL's codes for a transaction that lost a race and may simply be run again. */
 const RETRYABLE = new Set(['40001', '40P01']);
-export const ATTEMPTS = 5;
-
-export function isRetryable(error: unknown): boolean {
-  const code = (error as { code?: string } | null)?.code;
-  return code !== undefined && RETRYABLE.has(code);
-}
+const ATTEMPTS = 5;
 
 /**
  * Runs `work` in a transaction on a client of its own (READ COMMITTED; row locks taken by the
@@ -202,7 +167,8 @@ export async function transaction<T>(db: DbOrTx, work: (tx: Database) => Promise
       await client.query('ROLLBACK').catch(() => {
         broken = true;
       });
-      if (attempt < ATTEMPTS && isRetryable(error)) continue;
+      const code = (error as { code?: string }).code;
+      if (attempt < ATTEMPTS && code !== undefined && RETRYABLE.has(code)) continue;
       throw error;
     } finally {
       client.release(broken);
@@ -213,7 +179,7 @@ export async function transaction<T>(db: DbOrTx, work: (tx: Database) => Promise
 async function inSavepoint<T>(state: PostgresState, work: (tx: Database) => Promise<T>): Promise<T> {
   const client = state.client as pg.PoolClient;
   const name = `sp${state.depth}`;
-  await marked(state, 'SAVEPOINT', () => client.query(`SAVEPOINT ${name}`));
+  await client.query(`SAVEPOINT ${name}`);
   state.depth += 1;
   try {
     const result = await work(createDatabase({ ...state }));
