@@ -145,29 +145,30 @@ export async function markRefundVoided(db: DbOrTx, params: { refundId: number; u
  * Advance), except the Late fee, whose fee is the fines as of a date (the plans code adds it). The
  * Cheque bounce charge head's fee is the charges of the student's bounced cheques (as on Fees Info).
  * Paid is pre-tax, from live receipts.
+ *
+ * Each source is read once by the student's key and its rows summed per student and head, instead of
+ * collecting the heads first and joining every source back on (student, head): those joins made
+ * PostgreSQL hash all of student_head_paid for each batch and SQLite build an automatic index.
+ * `present` keeps a head only a bounced cheque without a charge names out, as the heads' list did.
  */
 function advanceHeadsSql(sel: string): string {
   return `WITH sel AS (${sel}),
-     ids AS (
-       SELECT sel.id AS student_id, fs.fee_head_id AS head FROM sel JOIN fee_structures fs ON fs.batch_id = sel.batch_id
-       UNION SELECT d.student_id, d.fee_head_id FROM sel JOIN discounts d ON d.student_id = sel.id
-       UNION SELECT p.student_id, p.fee_head_id FROM sel JOIN student_head_paid p ON p.student_id = sel.id
-       UNION SELECT ob.student_id, ob.fee_head_id FROM sel JOIN opening_balances ob ON ob.student_id = sel.id
-       UNION SELECT c.student_id, fh.id FROM sel JOIN cheques c ON c.student_id = sel.id JOIN fee_heads fh ON fh.name = @bounceHead
-         WHERE c.status = 'bounced' AND c.bounce_charge_paise > 0
+     x (student_id, head, fee, in_structure, bounce, discount, adjustment, paid, present) AS (
+       SELECT sel.id, fs.fee_head_id, fs.amount_paise, 1, 0, 0, 0, 0, 1 FROM sel JOIN fee_structures fs ON fs.batch_id = sel.batch_id
+       UNION ALL SELECT ob.student_id, ob.fee_head_id, ob.amount_paise, 0, 0, 0, 0, 0, 1 FROM sel JOIN opening_balances ob ON ob.student_id = sel.id
+       UNION ALL SELECT d.student_id, d.fee_head_id, 0, 0, 0, d.discount_paise, d.adjustment_paise, 0, 1 FROM sel JOIN discounts d ON d.student_id = sel.id
+       UNION ALL SELECT p.student_id, p.fee_head_id, 0, 0, 0, 0, 0, p.paid_paise, 1 FROM sel JOIN student_head_paid p ON p.student_id = sel.id
+       UNION ALL SELECT c.student_id, fh.id, 0, 0, c.bounce_charge_paise, 0, 0, 0, CASE WHEN c.bounce_charge_paise > 0 THEN 1 ELSE 0 END
+         FROM sel JOIN cheques c ON c.student_id = sel.id JOIN fee_heads fh ON fh.name = @bounceHead
+         WHERE c.status = 'bounced'
      )
-     SELECT ids.student_id AS "studentId", COALESCE(fs.amount_paise, 0) + COALESCE(ob.amount_paise, 0)
-              + CASE WHEN fh.name = @bounceHead AND fs.id IS NULL
-                  THEN (SELECT COALESCE(SUM(c.bounce_charge_paise), 0) FROM cheques c WHERE c.student_id = sel.id AND c.status = 'bounced') ELSE 0 END AS "feePaise",
-            COALESCE(d.discount_paise, 0) AS "discountPaise", COALESCE(d.adjustment_paise, 0) AS "adjustmentPaise",
-            COALESCE(p.paid_paise, 0) AS "paidPaise"
-     FROM ids
-     JOIN sel ON sel.id = ids.student_id
-     JOIN fee_heads fh ON fh.id = ids.head AND fh.name <> @lateFee
-     LEFT JOIN fee_structures fs ON fs.batch_id = sel.batch_id AND fs.fee_head_id = ids.head
-     LEFT JOIN opening_balances ob ON ob.student_id = sel.id AND ob.fee_head_id = ids.head
-     LEFT JOIN discounts d ON d.student_id = sel.id AND d.fee_head_id = ids.head
-     LEFT JOIN student_head_paid p ON p.student_id = sel.id AND p.fee_head_id = ids.head`;
+     SELECT x.student_id AS "studentId",
+            SUM(x.fee) + CASE WHEN fh.name = @bounceHead AND SUM(x.in_structure) = 0 THEN SUM(x.bounce) ELSE 0 END AS "feePaise",
+            SUM(x.discount) AS "discountPaise", SUM(x.adjustment) AS "adjustmentPaise", SUM(x.paid) AS "paidPaise"
+     FROM x
+     JOIN fee_heads fh ON fh.id = x.head AND fh.name <> @lateFee
+     GROUP BY x.student_id, x.head, fh.name
+     HAVING SUM(x.present) > 0`;
 }
 
 function settlementsSql(sel: string): string {
