@@ -149,7 +149,9 @@ export async function markRefundVoided(db: DbOrTx, params: { refundId: number; u
  * Each source is read once by the student's key and its rows summed per student and head, instead of
  * collecting the heads first and joining every source back on (student, head): those joins made
  * PostgreSQL hash all of student_head_paid for each batch and SQLite build an automatic index.
- * `present` keeps a head only a bounced cheque without a charge names out, as the heads' list did.
+ * Only the cheques' rows carry `bounce` (on the bounce head), and it counts where that head is outside
+ * the structure. `present` leaves out a head that only bounced cheques without a charge name. The Late
+ * fee is left out by id, not by a join to fee_heads, which SQLite read first, indexing x for it.
  */
 function advanceHeadsSql(sel: string): string {
   return `WITH sel AS (${sel}),
@@ -163,11 +165,11 @@ function advanceHeadsSql(sel: string): string {
          WHERE c.status = 'bounced'
      )
      SELECT x.student_id AS "studentId",
-            SUM(x.fee) + CASE WHEN fh.name = @bounceHead AND SUM(x.in_structure) = 0 THEN SUM(x.bounce) ELSE 0 END AS "feePaise",
+            SUM(x.fee) + CASE WHEN SUM(x.in_structure) = 0 THEN SUM(x.bounce) ELSE 0 END AS "feePaise",
             SUM(x.discount) AS "discountPaise", SUM(x.adjustment) AS "adjustmentPaise", SUM(x.paid) AS "paidPaise"
      FROM x
-     JOIN fee_heads fh ON fh.id = x.head AND fh.name <> @lateFee
-     GROUP BY x.student_id, x.head, fh.name
+     WHERE x.head NOT IN (SELECT id FROM fee_heads WHERE name = @lateFee)
+     GROUP BY x.student_id, x.head
      HAVING SUM(x.present) > 0`;
 }
 
