@@ -12,8 +12,27 @@ import { takeSnapshot } from './snapshot';
 import { createSqlDump } from './sql-dump';
 import { onPostgres } from '@fees/db/testing';
 
-/** Writes receipts with plain SQL on any connection, numbered from the shared sequence. */
-function receiptWriter(client: Sqlite.Database, fx: Fixture) {
+/** Students of the fixture's UG batch the writer takes turns to pay for. */
+const PAYING_STUDENTS = 200;
+
+/**
+ * Copies of the fixture's UG student (admission numbers -1, -2, ...), so that receipts spread over many
+ * students as at a real counter: a student's live lines are also kept as one text
+ * (student_payment_texts), rewritten at each receipt, and thousands of receipts for one student would
+ * make every write slower than the snapshot under test.
+ */
+function payingStudents(client: Sqlite.Database, fx: Fixture): number[] {
+  const columns = (client.pragma('table_info(students)') as Array<{ name: string }>).map((c) => c.name).filter((c) => c !== 'id');
+  const values = columns.map((c) => (c === 'admission_no' ? "admission_no || '-' || @n" : c)).join(', ');
+  const copy = client.prepare(`insert into students (${columns.join(', ')}) select ${values} from students where id = @id`);
+  const ids = [fx.ug.studentId];
+  for (let n = 1; n < PAYING_STUDENTS; n++) ids.push(Number(copy.run({ id: fx.ug.studentId, n }).lastInsertRowid));
+  return ids;
+}
+
+/** Writes receipts with plain SQL on any connection, numbered from the shared sequence, for each paying student in turn. */
+function receiptWriter(client: Sqlite.Database, fx: Fixture, studentIds: number[]) {
+  let turn = 0;
   const bump = client.prepare('update receipt_number_sequence set last_number = last_number + 1 where id = 1 returning last_number').pluck();
   const receipt = client.prepare(
     `insert into receipts (number, department_id, course_id, batch_id, student_id, date, student_name, address,
@@ -25,9 +44,10 @@ function receiptWriter(client: Sqlite.Database, fx: Fixture) {
      values (?, 1, ?, ?, 'Instalment', ?)`,
   );
   return client.transaction((paise: number): number => {
+    const studentId = studentIds[turn++ % studentIds.length]!;
     const number = bump.get() as number;
-    const { lastInsertRowid } = receipt.run(number, fx.ug.courseId, fx.ug.batchId, fx.ug.studentId, today(), paise, paise);
-    line.run(lastInsertRowid, fx.ug.studentId, fx.heads.tuition, paise);
+    const { lastInsertRowid } = receipt.run(number, fx.ug.courseId, fx.ug.batchId, studentId, today(), paise, paise);
+    line.run(lastInsertRowid, studentId, fx.heads.tuition, paise);
     return number;
   });
 }
@@ -74,11 +94,12 @@ async function liveDatabase(receipts: number) {
   const path = join(dir, 'live', 'fees.sqlite');
   const db = openDatabase(path);
   const fx = (await buildFixture(db));
-  const write = receiptWriter(db.$client, fx);
+  const students = payingStudents(db.$client, fx);
+  const write = receiptWriter(db.$client, fx, students);
   db.$client.transaction(() => {
     for (let i = 0; i < receipts; i++) write(1_000_00 + i);
   })();
-  return { path, db, fx };
+  return { path, db, fx, students };
 }
 
 function integrity(path: string): string {
@@ -105,7 +126,7 @@ describe.skipIf(onPostgres)('online snapshot', () => {
     const live = (await liveDatabase(20_000));
     const other = new Sqlite(live.path);
     other.pragma('busy_timeout = 5000');
-    const writer = busyWriter(receiptWriter(other, live.fx));
+    const writer = busyWriter(receiptWriter(other, live.fx, live.students));
     await sleep(200);
     const baselinePauseMs = writer.takeLongestPause();
     let committedBefore = 0;
@@ -149,7 +170,7 @@ describe.skipIf(onPostgres)('online snapshot', () => {
 
   it('is the database as it was when it began while the app connection keeps writing', async () => {
     const live = (await liveDatabase(20_000));
-    const writer = busyWriter(receiptWriter(live.db.$client, live.fx));
+    const writer = busyWriter(receiptWriter(live.db.$client, live.fx, live.students));
     await sleep(200);
     const baselinePauseMs = writer.takeLongestPause();
     let committedBefore = 0;
@@ -172,7 +193,7 @@ describe.skipIf(onPostgres)('snapshot worker', () => {
   it('checkpoints the WAL the app left behind', async () => {
     const live = (await liveDatabase(100));
     live.db.$client.pragma('wal_autocheckpoint = 0');
-    const write = receiptWriter(live.db.$client, live.fx);
+    const write = receiptWriter(live.db.$client, live.fx, live.students);
     for (let i = 0; i < 200; i++) write(700_00);
     const snapshot = await takeSnapshot(live.db, join(dir, 'snapshot.sqlite'));
     expect(snapshot.checkpoint).toMatchObject({ busy: 0 });
