@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { row } from '../engine/runner';
 import { batches, courses, departments, feeStructures, receipts, students } from '../schema';
+import { timestampNow } from './now';
 
 const batchColumns = {
   id: batches.id,
@@ -106,7 +107,7 @@ export async function updateBatch(db: DbOrTx, params: BatchRow & { id: number })
   const { id, ...row } = params;
   return (await db
     .update(batches)
-    .set({ ...row, version: sql`${batches.version} + 1`, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))` })
+    .set({ ...row, version: sql`${batches.version} + 1`, updatedAt: timestampNow() })
     .where(eq(batches.id, id))
     .returning())[0]!;
 }

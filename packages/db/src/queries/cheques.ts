@@ -7,6 +7,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../client';
 import { row, run } from '../engine/runner';
 import { type ChequeStatus, cheques, dayClosings, feeHeads, receipts, settings, students, users } from '../schema';
+import { timestampNow } from './now';
 
 export type Instrument = Pick<typeof cheques.$inferSelect, 'bank' | 'instrumentNo' | 'instrumentDate'>;
 
@@ -65,8 +66,8 @@ export async function settleCheque(
        cleared_on = CASE WHEN @status = 'cleared' THEN @date END,
        bounced_on = CASE WHEN @status = 'bounced' THEN @date END,
        bounce_reason = @reason, bounce_charge_paise = @chargePaise,
-       settled_by = @userId, settled_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), version = version + 1
-     WHERE id = @id AND status = 'pending'`, change);
+       settled_by = @userId, settled_at = @now, version = version + 1
+     WHERE id = @id AND status = 'pending'`, { ...change, now: timestampNow() });
   return changes === 1;
 }
 

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { batches, courses, departments, discounts, feeHeads, students } from '../schema';
+import { timestampNow } from './now';
 
 const discountRowColumns = {
   id: discounts.id,
@@ -98,7 +99,7 @@ export async function updateDiscount(db: DbOrTx, params: DiscountRow & { id: num
   const { id, ...row } = params;
   return (await db
     .update(discounts)
-    .set({ ...row, version: sql`${discounts.version} + 1`, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))` })
+    .set({ ...row, version: sql`${discounts.version} + 1`, updatedAt: timestampNow() })
     .where(eq(discounts.id, id))
     .returning())[0]!;
 }

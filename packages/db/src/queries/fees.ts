@@ -3,6 +3,7 @@ import type { DbOrTx } from '../client';
 import { row } from '../engine/runner';
 import { balanceSql } from './balance-sql';
 import { batches, courses, discounts, feeHeads, feeStructures, openingBalances, receiptLines, receipts, studentHeadPaid, students } from '../schema';
+import { timestampNow } from './now';
 
 /**
  * Every fee head with how many batches charge it and whether anything (a fee structure, a discount
@@ -175,7 +176,7 @@ export async function updateFeeStructure(db: DbOrTx, params: FeeStructureRow & {
   const { id, ...row } = params;
   return (await db
     .update(feeStructures)
-    .set({ ...row, version: sql`${feeStructures.version} + 1`, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))` })
+    .set({ ...row, version: sql`${feeStructures.version} + 1`, updatedAt: timestampNow() })
     .where(eq(feeStructures.id, id))
     .returning())[0]!;
 }

@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { row, rows, run } from '../engine/runner';
 import { type openingBalances, students } from '../schema';
+import { timestampNow } from './now';
 
 /** Opening balances (schema/opening.ts): the import's look-ups and writes, the admin list and corrections. */
 
@@ -89,9 +90,9 @@ export async function updateOpeningBalance(tx: DbOrTx, params: { id: number; amo
   await run(
     tx,
     `UPDATE opening_balances
-     SET amount_paise = @amountPaise, note = @note, version = version + 1, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+     SET amount_paise = @amountPaise, note = @note, version = version + 1, updated_at = @now
      WHERE id = @id`,
-    { id: params.id, amountPaise: params.amountPaise, note: params.note },
+    { id: params.id, amountPaise: params.amountPaise, note: params.note, now: timestampNow() },
   );
 }
 

@@ -1,7 +1,8 @@
 import { type FineRule, type HeadAmount, NO_FINE, type PlanInstalment, sortedInstalments, virtualPlanInstalments } from '@fees/validation';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { departmentPaymentSettings, feeHeads, feeStructures, fineWaivers, instalmentAmounts, instalmentPlans, instalments } from '../schema';
+import { timestampNow } from './now';
 
 /** The fine rule columns of a plan or an instalment row. */
 type FineColumns = Pick<
@@ -126,7 +127,7 @@ export interface PlanToSave {
  */
 export async function writeBatchPlan(tx: DbOrTx, plan: PlanToSave): Promise<void> {
   const existing = (await tx.select({ version: instalmentPlans.version }).from(instalmentPlans).where(eq(instalmentPlans.batchId, plan.batchId)).limit(1))[0];
-  const planRow = { ...fineRuleColumns(plan.fineRule), updatedBy: plan.userId, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))` };
+  const planRow = { ...fineRuleColumns(plan.fineRule), updatedBy: plan.userId, updatedAt: timestampNow() };
   if (existing) {
     await tx.update(instalmentPlans).set({ ...planRow, version: existing.version + 1 }).where(eq(instalmentPlans.batchId, plan.batchId));
   } else {
@@ -232,7 +233,7 @@ export async function getDepartmentPayment(db: DbOrTx, departmentId: number): Pr
 
 export async function setDepartmentPayment(db: DbOrTx, params: DepartmentPayment & { departmentId: number }): Promise<void> {
   const { departmentId, ...payment } = params;
-  const set = { ...payment, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))` };
+  const set = { ...payment, updatedAt: timestampNow() };
   await db.insert(departmentPaymentSettings)
     .values({ departmentId, ...payment })
     .onConflictDoUpdate({ target: departmentPaymentSettings.departmentId, set });

@@ -3,7 +3,8 @@ import { row, rows, run } from '../engine/runner';
 import { isPostgres } from '../engines/postgres/database';
 import { INSERT_NUMBERED_RECEIPT } from '../engines/postgres/receipts';
 import { type AuditActor, writeAudit } from './audit';
-import { likePattern } from './like';
+import { containsPattern, likePattern } from './like';
+import { timestampNow } from './now';
 import type { ChequeStatus, receiptLines, receipts, students } from '../schema';
 
 /** A student as the receipt counter needs them, with the GST rate and back-dating limit in force (one statement). */
@@ -167,8 +168,8 @@ export async function updateReceipt(
     db,
     `UPDATE receipts SET date = @date, phone = @phone, email = @email, total_paise = @totalPaise, tax_paise = @taxPaise,
        net_paise = @netPaise, payment_mode = @paymentMode, payment_reference = @paymentReference,
-       version = version + 1, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-     WHERE id = @receiptId AND status = 'live'`, { ...edit, receiptId });
+       version = version + 1, updated_at = @now
+     WHERE id = @receiptId AND status = 'live'`, { ...edit, receiptId, now: timestampNow() });
   await run(db, 'DELETE FROM receipt_lines WHERE receipt_id = @p0', { p0: receiptId });
   await insertLines(db, receiptId, studentId, lines);
 }
@@ -180,10 +181,10 @@ export async function markReceiptVoided(db: Database, params: { receiptId: numbe
     (await row<{ voidedAt: string }>(
       db,
       `UPDATE receipts SET status = 'voided', voided_by = @userId,
-         voided_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'),
+         voided_at = @now, updated_at = @now,
          version = version + 1
        WHERE id = @receiptId AND status = 'live'
-       RETURNING voided_at AS "voidedAt"`, { receiptId, userId }))?.voidedAt ?? null
+       RETURNING voided_at AS "voidedAt"`, { receiptId, userId, now: timestampNow() }))?.voidedAt ?? null
   );
 }
 
@@ -268,7 +269,7 @@ export async function searchReceiptStudents(db: Database, params: { departmentId
             s.batch_id AS "batchId", b.name AS "batchName"
      FROM students s JOIN batches b ON b.id = s.batch_id
      WHERE s.department_id = @departmentId AND s.course_id = @courseId
-       AND (s.name LIKE @pattern ESCAPE '\\' OR s.admission_no LIKE @pattern ESCAPE '\\' OR s.cap_id LIKE @pattern ESCAPE '\\')
+       AND ${containsPattern(['s.name', 's.admission_no', 's.cap_id'], 'pattern')}
      ORDER BY b.start_date DESC, b.name, b.id, s.name COLLATE NOCASE, s.id
      LIMIT ${RECEIPT_SEARCH_LIMIT}`, { departmentId: params.departmentId, courseId: params.courseId, pattern }));
 }
@@ -308,8 +309,7 @@ export async function findDepartmentStudents(
     db,
     `SELECT ${FOUND_COLUMNS}
      WHERE s.department_id = @departmentId ${course}
-       AND (s.name LIKE @pattern ESCAPE '\\' OR s.admission_no LIKE @pattern ESCAPE '\\'
-            OR s.cap_id LIKE @pattern ESCAPE '\\' OR s.phone LIKE @pattern ESCAPE '\\')
+       AND ${containsPattern(['s.name', 's.admission_no', 's.cap_id', 's.phone'], 'pattern')}
      ORDER BY s.name COLLATE NOCASE, s.id
      LIMIT ${FIND_STUDENT_LIMIT + 1}`, { ...args, pattern }));
   return { exact, matches };

@@ -6,8 +6,9 @@ import { ADVANCE_HEAD, type AdvanceHead, type AdvanceSettlements, CHEQUE_BOUNCE_
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { row, rows, run } from '../engine/runner';
-import { likePattern } from './like';
+import { containsText } from './like';
 import type { refunds } from '../schema';
+import { timestampNow } from './now';
 
 /** The next refund number, bumped inside the caller's transaction: unique, increasing, no gaps. */
 export async function allocateRefundNumber(db: DbOrTx): Promise<number> {
@@ -81,14 +82,13 @@ export interface RefundFilter {
 
 /** The filter's conditions on f = refunds and s = students; each only when asked for. */
 function refundConditions(filter: RefundFilter): SQL {
-  const pattern = filter.text ? likePattern(filter.text) : null;
   return sql.join(
     [
       sql`f.date BETWEEN ${filter.from} AND ${filter.to}`,
       filter.depId === undefined ? null : sql`f.department_id = ${filter.depId}`,
       filter.status === undefined ? null : sql`f.status = ${filter.status}`,
       filter.paymentMode === undefined ? null : sql`f.payment_mode = ${filter.paymentMode}`,
-      pattern === null ? null : sql`(s.admission_no LIKE ${pattern} ESCAPE '\\' OR f.student_name LIKE ${pattern} ESCAPE '\\')`,
+      filter.text ? containsText(['s.admission_no', 'f.student_name'], filter.text) : null,
     ].filter((c): c is SQL => c !== null),
     sql` AND `,
   );
@@ -133,9 +133,9 @@ export async function markRefundVoided(db: DbOrTx, params: { refundId: number; u
     (await row<{ voidedAt: string }>(
       db,
       `UPDATE refunds SET status = 'voided', voided_by = @userId, void_reason = @reason,
-         voided_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), version = version + 1
+         voided_at = @now, version = version + 1
        WHERE id = @refundId AND status = 'live'
-       RETURNING voided_at AS "voidedAt"`, params))?.voidedAt ?? null
+       RETURNING voided_at AS "voidedAt"`, { ...params, now: timestampNow() }))?.voidedAt ?? null
   );
 }
 

@@ -14,8 +14,7 @@ import {
   studentHeadPaid,
   students,
 } from '../schema';
-
-const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+import { timestampNow } from './now';
 
 /** Every scheme with how many rules and students it has, by name. */
 export async function listSchemes(db: DbOrTx) {
@@ -86,7 +85,7 @@ export async function insertScheme(db: DbOrTx, params: { name: string; rules: Sc
 export async function updateScheme(db: DbOrTx, params: { id: number; version?: number; name: string; rules: SchemeRuleRow[] }) {
   const [updated] = await db
     .update(concessionSchemes)
-    .set({ name: params.name, version: sql`${concessionSchemes.version} + 1`, updatedAt: now })
+    .set({ name: params.name, version: sql`${concessionSchemes.version} + 1`, updatedAt: timestampNow() })
     .where(and(eq(concessionSchemes.id, params.id), params.version === undefined ? undefined : eq(concessionSchemes.version, params.version)))
     .returning();
   if (updated) await replaceSchemeRules(db, { schemeId: params.id, rules: params.rules });
@@ -260,7 +259,7 @@ export async function setDiscountFromScheme(
 ) {
   const [updated] = await db
     .update(discounts)
-    .set({ discountPaise: params.discountPaise, schemeId: params.schemeId, note: params.note, version: sql`${discounts.version} + 1`, updatedAt: now })
+    .set({ discountPaise: params.discountPaise, schemeId: params.schemeId, note: params.note, version: sql`${discounts.version} + 1`, updatedAt: timestampNow() })
     .where(and(eq(discounts.id, params.id), eq(discounts.version, params.version)))
     .returning();
   return updated;

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { batches, categories, courses, dailyModeCollections, discounts, fineWaivers, receipts, religions, students } from '../schema';
+import { timestampNow } from './now';
 
 export type StudentRow = typeof students.$inferSelect;
 export type NewStudentRow = typeof students.$inferInsert;
@@ -129,7 +130,7 @@ export async function updateStudent(db: DbOrTx, params: Omit<NewStudentRow, 'cre
   const { id, ...row } = params;
   const updated = (await db
     .update(students)
-    .set({ ...row, version: sql`${students.version} + 1`, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))` })
+    .set({ ...row, version: sql`${students.version} + 1`, updatedAt: timestampNow() })
     .where(eq(students.id, id))
     .returning())[0]!;
   if (!updated) throw new Error(`student ${id} vanished during update`);

@@ -1,6 +1,7 @@
-import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { departments, sessions, type UserRole, users } from '../schema';
+import { timestampNow } from './now';
 
 export async function findUserByEmail(db: DbOrTx, email: string) {
   return (await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1))[0] ?? null;
@@ -64,7 +65,7 @@ export async function findAccount(db: DbOrTx, id: number) {
 
 export async function updateUserPassword(db: DbOrTx, params: { id: number; passwordHash: string }): Promise<void> {
   await db.update(users)
-    .set({ passwordHash: params.passwordHash, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))` })
+    .set({ passwordHash: params.passwordHash, updatedAt: timestampNow() })
     .where(eq(users.id, params.id));
 }
 

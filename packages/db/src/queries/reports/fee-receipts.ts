@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../client';
 import { row, rows } from '../../engine/runner';
-import { likePattern } from '../like';
+import { containsText } from '../like';
 import type { BatchGroup, ReceiptTotals } from './shared';
 
 export interface FeeReceiptRow {
@@ -42,14 +42,13 @@ export async function feeReceiptReport(
   const empty: FeeReceiptReport = { batches: [], totals: { count: 0, netPaise: 0 }, truncated: false };
   // The course decides the department, so the receipts need no department filter of their own.
   if (!(await courseOfDepartment(db, params))) return empty;
-  const pattern = params.text ? likePattern(params.text) : null;
-  const search = pattern
-    ? sql`AND (r.student_name LIKE ${pattern} ESCAPE '\\' OR s.admission_no LIKE ${pattern} ESCAPE '\\' OR CAST(r.number AS TEXT) LIKE ${pattern} ESCAPE '\\')`
+  const search = params.text
+    ? sql`AND ${containsText(['r.student_name', 's.admission_no', 'CAST(r.number AS TEXT)'], params.text)}`
     : sql``;
   const oneBatch = params.batchId === undefined ? sql`` : sql`AND r.batch_id = ${params.batchId}`;
   // Without a text the totals are the running totals of the course's batches (course_batch_receipts).
   const groups = (await rows<{ batchId: number; batchName: string; count: number; netPaise: number; allCount: number; allNetPaise: number }>(db, 
-    pattern
+    params.text
       ? sql`
     SELECT r.batch_id AS "batchId", b.name AS "batchName", COUNT(*) AS count, SUM(r.net_paise) AS "netPaise",
       SUM(COUNT(*)) OVER () AS "allCount", SUM(SUM(r.net_paise)) OVER () AS "allNetPaise"

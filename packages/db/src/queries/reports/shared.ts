@@ -1,6 +1,6 @@
 /** What several reports share: batch groups and the per-student money of a course. */
 import { sql } from 'drizzle-orm';
-import { likePattern } from '../like';
+import { containsText } from '../like';
 import { studentCharges } from '../student-charges';
 
 export interface BatchGroup<Row, Totals> {
@@ -68,13 +68,12 @@ export const STUDENT_MONEY = {
  * building automatic indexes over the materialized students.
  */
 export function courseStudentMoney(params: { depId: number; courseId: number; batchId?: number; text?: string }) {
-  const pattern = params.text ? likePattern(params.text) : null;
   return sql`sel AS MATERIALIZED (
       SELECT s.id, s.admission_no, s.name, s.cap_id, s.batch_id
       FROM students s
       WHERE s.department_id = ${params.depId} AND s.course_id = ${params.courseId}
         ${params.batchId === undefined ? sql`` : sql`AND s.batch_id = ${params.batchId}`}
-        ${pattern ? sql`AND (s.name LIKE ${pattern} ESCAPE '\\' OR s.admission_no LIKE ${pattern} ESCAPE '\\' OR s.cap_id LIKE ${pattern} ESCAPE '\\')` : sql``}
+        ${params.text ? sql`AND ${containsText(['s.name', 's.admission_no', 's.cap_id'], params.text)}` : sql``}
     ),
     fee AS MATERIALIZED (
       SELECT fs.batch_id, SUM(fs.amount_paise) AS "feePaise"
