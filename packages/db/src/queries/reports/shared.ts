@@ -1,5 +1,7 @@
 /** What several reports share: batch groups and the per-student money of a course. */
 import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../client';
+import { plannerHints } from '../../engine/hints';
 import { containsText } from '../like';
 import { studentCharges } from '../student-charges';
 
@@ -64,10 +66,10 @@ export const STUDENT_MONEY = {
  * (a student's charges beyond the structure: opening balances and bounce charges, see studentCharges;
  * and what they paid on such heads outside the structure). A
  * student's paid on the structure's heads is one running total, student_paid. The reports read sel as the
- * outer loop (CROSS JOIN), each student probing discounts, batches and totals by key, rather than
+ * outer loop (the joinInOrder hint on SQLite), each student probing discounts, batches and totals by key, rather than
  * building automatic indexes over the materialized students.
  */
-export function courseStudentMoney(params: { depId: number; courseId: number; batchId?: number; text?: string }) {
+export function courseStudentMoney(db: DbOrTx, params: { depId: number; courseId: number; batchId?: number; text?: string }) {
   return sql`sel AS MATERIALIZED (
       SELECT s.id, s.admission_no, s.name, s.cap_id, s.batch_id
       FROM students s
@@ -84,7 +86,7 @@ export function courseStudentMoney(params: { depId: number; courseId: number; ba
     disc AS MATERIALIZED (
       SELECT sel.id AS student_id, SUM(dc.discount_paise) AS "discountPaise", SUM(dc.adjustment_paise) AS "adjustmentPaise"
       FROM sel
-      CROSS JOIN discounts dc ON dc.student_id = sel.id
+      ${plannerHints(db).joinInOrder} discounts dc ON dc.student_id = sel.id
       JOIN fee_structures fs ON fs.batch_id = sel.batch_id AND fs.fee_head_id = dc.fee_head_id
       GROUP BY sel.id
     ),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../client';
+import { plannerHints } from '../../engine/hints';
 import { rows } from '../../engine/runner';
 import { balanceSql } from '../balance-sql';
 import { assemble, type BatchGroup, courseStudentMoney, type Kind, STUDENT_MONEY } from './shared';
@@ -45,8 +46,9 @@ export async function studentFeeInfoReport(
   db: DbOrTx,
   params: { depId: number; courseId: number; text?: string; batchId?: number; limit: number },
 ): Promise<FeeInfoReport> {
+  const hints = plannerHints(db);
   const raw = (await rows<FeeInfoRaw>(db, sql`
-    WITH ${courseStudentMoney(params)},
+    WITH ${courseStudentMoney(db, params)},
     d AS MATERIALIZED (
       SELECT sel.id AS "studentId", sel.admission_no AS "admissionNo", sel.name AS name, sel.cap_id AS "capId",
         b.id AS "batchId", b.name AS "batchName", b.start_date AS "batchStart",
@@ -54,7 +56,7 @@ export async function studentFeeInfoReport(
         ${sql.raw(discount)} + ${sql.raw(adjustment)} AS "discountPaise",
         ${FINAL_FEE} AS "finalFeePaise"
       FROM sel
-      CROSS JOIN batches b ON b.id = sel.batch_id
+      ${hints.joinInOrder} batches b ON b.id = sel.batch_id
       LEFT JOIN fee ON fee.batch_id = sel.batch_id
       LEFT JOIN disc ON disc.student_id = sel.id
       LEFT JOIN opening ON opening.student_id = sel.id
