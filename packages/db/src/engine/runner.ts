@@ -7,12 +7,15 @@ import { type Connection, connectionOf, isInside, onConnection, statement, withL
 /**
  * The one place that knows which driver runs SQL. Query functions run raw SQL only through these
  * (Drizzle's builder, awaited, covers the rest: `await db.select()...`, no `.all()/.get()/.run()`).
- * Texts use named `@param` placeholders, filled from `params` by name: PostgreSQL will translate them
- * to `$n` once per text. Write them engine-neutral: camelCase aliases double-quoted
- * (`AS "departmentId"`), `coalesce` rather than `ifnull`, `lower(x) LIKE lower(@q)` where case must
- * not matter. A query may also be Drizzle's sql`...` template (its values become parameters), for
- * SQL that names the schema's tables and columns. Outside a transaction pass the app's `db`; inside
- * one, the `tx` the callback was given.
+ * Texts use named `@param` placeholders, filled from `params` by name: PostgreSQL translates them
+ * to `$n` once per text, and nothing else, so write every text for both engines: camelCase aliases
+ * double-quoted (`AS "departmentId"`), `coalesce` rather than `ifnull`, a search through
+ * containsText/containsPattern (queries/like.ts: `lower(x) LIKE lower(@q)`), the current time as a
+ * value from timestampNow() (queries/now.ts), and SQLite's planner hints only through
+ * plannerHints(db) (engine/hints.ts; each engine's SQL for them lives in its folder).
+ * queries/engine-neutral.test.ts fails on a text that forgets. A query may also be Drizzle's sql`...`
+ * template (its values become parameters), for SQL that names the schema's tables and columns.
+ * Outside a transaction pass the app's `db`; inside one, the `tx` the callback was given.
  */
 /** Named values for the `@param` placeholders (an object's own properties, by name). */
 export type Params = object;

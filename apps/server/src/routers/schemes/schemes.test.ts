@@ -122,10 +122,10 @@ async function expectReportsAgreeWithRawTables() {
 
   const summary = await staff.reports.concessions({ depId: 100, courseId: 1003 });
   const members = (await rows<{ schemeId: number; n: number }>(h.db, sql`
-    SELECT m.scheme_id AS schemeId, count(*) AS n FROM concession_scheme_members m JOIN students s ON s.id = m.student_id
+    SELECT m.scheme_id AS "schemeId", count(*) AS n FROM concession_scheme_members m JOIN students s ON s.id = m.student_id
     WHERE s.course_id = 1003 GROUP BY m.scheme_id ORDER BY m.scheme_id`));
   const linked = (await rows<{ schemeId: number; feeHeadId: number; paise: number }>(h.db, sql`
-    SELECT d.scheme_id AS schemeId, d.fee_head_id AS feeHeadId, sum(d.discount_paise) AS paise FROM discounts d
+    SELECT d.scheme_id AS "schemeId", d.fee_head_id AS "feeHeadId", sum(d.discount_paise) AS paise FROM discounts d
     JOIN students s ON s.id = d.student_id WHERE s.course_id = 1003 AND d.scheme_id IS NOT NULL GROUP BY d.scheme_id, d.fee_head_id`));
   expect(summary.map((s) => [s.schemeId, s.students]).sort()).toEqual(members.map((m) => [m.schemeId, m.n]).sort());
   for (const scheme of summary) {

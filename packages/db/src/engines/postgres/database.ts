@@ -2,8 +2,10 @@
  * The application's Database on PostgreSQL. Query functions are written once, against the schema
  * objects of src/schema; here Drizzle's SQLite dialect renders their builder calls (plain SQL with
  * double-quoted names, which PostgreSQL reads alike) and a pg pool runs them, `?` numbered `$n`.
- * The runner's own SQL texts (`@name` parameters) run through `rows`, `row`, `run` and `transaction`
- * below. Which tables exist, their types, defaults and triggers come from this engine's own schema and
+ * The runner's own SQL texts (`@name` parameters, numbered `$n` by placeholders.ts) run through
+ * `rows`, `row`, `run` and `transaction` below. Both kinds of text are written engine-neutral at the
+ * source (runner.ts), so the driver binding is all that is translated; the one SQL that differs per
+ * engine, the planner hints, comes from hints.ts beside this file. Which tables exist, their types, defaults and triggers come from this engine's own schema and
  * migrations (schema/, drizzle-pg).
  */
 import { getTableColumns, is, Param, type SQL, sql } from 'drizzle-orm';
@@ -12,7 +14,7 @@ import { SqliteRemoteDatabase } from 'drizzle-orm/sqlite-proxy';
 import { SQLiteRemoteSession } from 'drizzle-orm/sqlite-proxy/session';
 import type pg from 'pg';
 import type { Database, DbOrTx } from '../../client';
-import { positionalValues, quoteCamel, toPositional } from './placeholders';
+import { positionalValues, toPositional } from './placeholders';
 
 /**
  * An insert leaves every value it does not give to the column's DEFAULT, PostgreSQL's own (an
@@ -47,14 +49,18 @@ interface PostgresState {
 const states = new WeakMap<object, PostgresState>();
 
 /**
- * `?` placeholders (Drizzle's SQLite dialect) to `$n`, bare camelCase aliases in raw fragments
- * double-quoted and LIKE as ILIKE (as in placeholders.ts); strings, quoted names and comments untouched.
+ * What the builder's text needs to run here, and nothing more: `?` placeholders (Drizzle's SQLite
+ * dialect) numbered `$n` (strings, quoted names and comments untouched), and an upsert's conflict
+ * target without its table name. Its sql`` fragments are written for both engines (runner.ts).
  */
-const QUESTION = /'(?:[^']|'')*'|"(?:[^"]|"")*"|--[^\n]*|\/\*[\s\S]*?\*\/|\?|\b([a-z][a-z0-9_]*[A-Z][A-Za-z0-9_]*)\b|\b[Ll][Ii][Kk][Ee]\b/g;
+const QUESTION = /'(?:[^']|'')*'|"(?:[^"]|"")*"|--[^\n]*|\/\*[\s\S]*?\*\/|\?/g;
 const numberedTexts = new Map<string, string>();
 const NUMBERED_CACHE_LIMIT = 2000;
 
-/** SQLite's dialect names an upsert's conflict target with its table ("t"."c"); PostgreSQL wants the bare column. */
+/**
+ * SQLite's dialect names an upsert's conflict target with its table (`on conflict ("t"."c")`, as
+ * drizzle-orm 0.45 renders onConflictDoUpdate's target); PostgreSQL refuses that and wants the bare column.
+ */
 const CONFLICT_TARGET = /on conflict \(([^)]*)\)/g;
 
 function numbered(text: string): string {
@@ -62,7 +68,7 @@ function numbered(text: string): string {
   if (result === undefined) {
     let n = 0;
     result = text
-      .replace(QUESTION, (token, camel: string | undefined) => (token === '?' ? `$${++n}` : quoteCamel(token, camel)))
+      .replace(QUESTION, (token) => (token === '?' ? `$${++n}` : token))
       .replace(CONFLICT_TARGET, (_, columns: string) => `on conflict (${columns.replace(/"[^"]+"\./g, '')})`);
     if (numberedTexts.size >= NUMBERED_CACHE_LIMIT) numberedTexts.clear();
     numberedTexts.set(text, result);

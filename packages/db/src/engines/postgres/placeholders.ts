@@ -2,11 +2,8 @@
  * Our SQL texts name their parameters (`@departmentId`), as better-sqlite3 binds them; node-postgres
  * binds `$1, $2, ...` from an array. A text is translated once and the result cached (the texts are
  * constants, so the cache stays as small as the set of queries). A name used twice binds one `$n`.
- * A bare camelCase name (`AS studentId`, `ORDER BY batchName`) is double-quoted: our columns are
- * snake_case, so such a name is an alias the app reads back as written, and PostgreSQL would fold it
- * to lower case. LIKE becomes ILIKE: SQLite's LIKE ignores case. SQLite's planner hints go: INDEXED BY is dropped, and CROSS JOIN ... ON (SQLite's way
- * to fix the join order) is the plain JOIN it means. (COLLATE NOCASE works as written: migration
- * 0003 creates that collation.) Quoted strings, quoted identifiers and comments are copied untouched.
+ * That is the whole translation: the texts are written for both engines (runner.ts), so nothing else
+ * in them is rewritten. Quoted strings, quoted identifiers and comments are copied untouched.
  */
 export interface PositionalText {
   text: string;
@@ -16,22 +13,14 @@ export interface PositionalText {
 
 const cache = new Map<string, PositionalText>();
 
-const TOKEN = /'(?:[^']|'')*'|"(?:[^"]|"")*"|--[^\n]*|\/\*[\s\S]*?\*\/|@([A-Za-z_][A-Za-z0-9_]*)|\b([a-z][a-z0-9_]*[A-Z][A-Za-z0-9_]*)\b|\b[Ll][Ii][Kk][Ee]\b|\bINDEXED BY \w+|\bCROSS JOIN\b(?=\s+\w+(?:\s+(?!ON\b)\w+)?\s+ON\b)/g;
-
-/** Double-quotes a bare camelCase name and makes LIKE ILIKE; anything else is returned as it was. */
-export function quoteCamel(token: string, camel: string | undefined): string {
-  if (camel !== undefined) return `"${camel}"`;
-  if (token.startsWith('INDEXED BY')) return '';
-  if (token === 'CROSS JOIN') return 'JOIN';
-  return /^like$/i.test(token) ? 'ILIKE' : token;
-}
+const TOKEN = /'(?:[^']|'')*'|"(?:[^"]|"")*"|--[^\n]*|\/\*[\s\S]*?\*\/|@([A-Za-z_][A-Za-z0-9_]*)/g;
 
 export function toPositional(named: string): PositionalText {
   const cached = cache.get(named);
   if (cached) return cached;
   const names: string[] = [];
-  const text = named.replace(TOKEN, (token, name: string | undefined, camel: string | undefined) => {
-    if (name === undefined) return quoteCamel(token, camel);
+  const text = named.replace(TOKEN, (token, name: string | undefined) => {
+    if (name === undefined) return token;
     let index = names.indexOf(name);
     if (index < 0) index = names.push(name) - 1;
     return `$${index + 1}`;
