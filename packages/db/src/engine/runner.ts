@@ -9,10 +9,10 @@ import { type Connection, connectionOf, isInside, onConnection, statement, withL
  * (Drizzle's builder, awaited, covers the rest: `await db.select()...`, no `.all()/.get()/.run()`).
  * Texts use named `@param` placeholders, filled from `params` by name: PostgreSQL translates them
  * to `$n` once per text, and nothing else, so write every text for both engines: camelCase aliases
- * double-quoted (`AS "departmentId"`), `coalesce` rather than `ifnull`, a search through
- * containsText/containsPattern (queries/like.ts: `lower(x) LIKE lower(@q)`), the current time as a
- * value from timestampNow() (queries/now.ts), and SQLite's planner hints only through
- * plannerHints(db) (engine/hints.ts; each engine's SQL for them lives in its folder).
+ * double-quoted (`AS "departmentId"`), `coalesce` rather than `ifnull`, the current time as a value
+ * from timestampNow() (queries/now.ts). The few pieces an engine writes its own way for speed (a
+ * search that ignores case, through containsText/containsPattern of queries/like.ts; SQLite's planner
+ * hints) come from engineSql(db) (engine/engine-sql.ts), each engine's SQL in its own folder.
  * queries/engine-neutral.test.ts fails on a text that forgets. A query may also be Drizzle's sql`...`
  * template (its values become parameters), for SQL that names the schema's tables and columns.
  * Outside a transaction pass the app's `db`; inside one, the `tx` the callback was given.

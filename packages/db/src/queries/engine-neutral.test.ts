@@ -94,11 +94,11 @@ function problemsOf(text: string): string[] {
   }
   if (/\bstrftime\s*\(/i.test(sql)) problems.push('strftime(): pass timestampNow() (queries/now.ts) as a value');
   if (/\bifnull\s*\(/i.test(sql)) problems.push('ifnull(): write coalesce()');
-  if (/\bINDEXED\s+BY\b/i.test(sql)) problems.push('INDEXED BY: plannerHints(db).indexedBy (engine/hints.ts)');
-  if (/\bCROSS\s+JOIN\s+\w+(?:\s+(?!ON\b)\w+)?\s+ON\b/i.test(sql)) problems.push('CROSS JOIN ... ON: plannerHints(db).joinInOrder (engine/hints.ts)');
+  if (/\bINDEXED\s+BY\b/i.test(sql)) problems.push('INDEXED BY: engineSql(db).indexedBy (engine/engine-sql.ts)');
+  if (/\bCROSS\s+JOIN\s+\w+(?:\s+(?!ON\b)\w+)?\s+ON\b/i.test(sql)) problems.push('CROSS JOIN ... ON: engineSql(db).joinInOrder (engine/engine-sql.ts)');
   for (const match of sql.matchAll(/\bLIKE\s+(?=[@?'(]|lower\b)/gi)) {
     if (!/lower\((?:[^()]|\([^()]*\))*\)\s*(NOT\s+)?$/i.test(sql.slice(0, match.index))) {
-      problems.push('LIKE ignores case on SQLite only: containsText/containsPattern (queries/like.ts) or lower(x) LIKE lower(y)');
+      problems.push('LIKE ignores case on SQLite only: containsText/containsPattern (queries/like.ts)');
     }
   }
   return [...new Set(problems)];

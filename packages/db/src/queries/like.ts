@@ -1,4 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../client';
+import { engineSql } from '../engine/engine-sql';
 
 /** A LIKE pattern for a search text, with %, _ and \ taken literally (used with ESCAPE '\'). */
 export function likePattern(text: string): string {
@@ -6,19 +8,21 @@ export function likePattern(text: string): string {
 }
 
 /**
- * Whether any of the columns contains the text, in any case, alike on both engines: SQLite's LIKE
- * ignores case and PostgreSQL's does not, so the engine's own lower() is applied to both sides.
- * `columns` are SQL text of the query itself (`s.name`), never a value a user typed.
+ * Whether any of the columns contains the text, in any case, on either engine (each writes its own
+ * LIKE that ignores case: engine/engine-sql.ts). `columns` are SQL text of the query itself
+ * (`s.name`), never a value a user typed.
  */
-export function containsText(columns: readonly string[], text: string): SQL {
+export function containsText(db: DbOrTx, columns: readonly string[], text: string): SQL {
+  const like = sql.raw(engineSql(db).likeIgnoringCase);
   const pattern = likePattern(text);
   return sql`(${sql.join(
-    columns.map((column) => sql`lower(${sql.raw(column)}) LIKE lower(${pattern}) ESCAPE '\\'`),
+    columns.map((column) => sql`${sql.raw(column)} ${like} ${pattern} ESCAPE '\\'`),
     sql` OR `,
   )})`;
 }
 
 /** containsText for a runner text whose parameter `@name` holds likePattern(text). */
-export function containsPattern(columns: readonly string[], name: string): string {
-  return `(${columns.map((column) => `lower(${column}) LIKE lower(@${name}) ESCAPE '\\'`).join(' OR ')})`;
+export function containsPattern(db: DbOrTx, columns: readonly string[], name: string): string {
+  const like = engineSql(db).likeIgnoringCase;
+  return `(${columns.map((column) => `${column} ${like} @${name} ESCAPE '\\'`).join(' OR ')})`;
 }

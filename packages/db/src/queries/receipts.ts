@@ -269,7 +269,7 @@ export async function searchReceiptStudents(db: Database, params: { departmentId
             s.batch_id AS "batchId", b.name AS "batchName"
      FROM students s JOIN batches b ON b.id = s.batch_id
      WHERE s.department_id = @departmentId AND s.course_id = @courseId
-       AND ${containsPattern(['s.name', 's.admission_no', 's.cap_id'], 'pattern')}
+       AND ${containsPattern(db, ['s.name', 's.admission_no', 's.cap_id'], 'pattern')}
      ORDER BY b.start_date DESC, b.name, b.id, s.name COLLATE NOCASE, s.id
      LIMIT ${RECEIPT_SEARCH_LIMIT}`, { departmentId: params.departmentId, courseId: params.courseId, pattern }));
 }
@@ -309,7 +309,7 @@ export async function findDepartmentStudents(
     db,
     `SELECT ${FOUND_COLUMNS}
      WHERE s.department_id = @departmentId ${course}
-       AND ${containsPattern(['s.name', 's.admission_no', 's.cap_id', 's.phone'], 'pattern')}
+       AND ${containsPattern(db, ['s.name', 's.admission_no', 's.cap_id', 's.phone'], 'pattern')}
      ORDER BY s.name COLLATE NOCASE, s.id
      LIMIT ${FIND_STUDENT_LIMIT + 1}`, { ...args, pattern }));
   return { exact, matches };

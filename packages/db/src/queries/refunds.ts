@@ -81,14 +81,14 @@ export interface RefundFilter {
 }
 
 /** The filter's conditions on f = refunds and s = students; each only when asked for. */
-function refundConditions(filter: RefundFilter): SQL {
+function refundConditions(db: DbOrTx, filter: RefundFilter): SQL {
   return sql.join(
     [
       sql`f.date BETWEEN ${filter.from} AND ${filter.to}`,
       filter.depId === undefined ? null : sql`f.department_id = ${filter.depId}`,
       filter.status === undefined ? null : sql`f.status = ${filter.status}`,
       filter.paymentMode === undefined ? null : sql`f.payment_mode = ${filter.paymentMode}`,
-      filter.text ? containsText(['s.admission_no', 'f.student_name'], filter.text) : null,
+      filter.text ? containsText(db, ['s.admission_no', 'f.student_name'], filter.text) : null,
     ].filter((c): c is SQL => c !== null),
     sql` AND `,
   );
@@ -96,7 +96,7 @@ function refundConditions(filter: RefundFilter): SQL {
 
 /** The refunds a report covers, newest first, at most `limit`. */
 export async function refundsOfReport(db: DbOrTx, filter: RefundFilter & { limit: number }): Promise<StoredRefund[]> {
-  return await rows<StoredRefund>(db, sql`${sql.raw(REFUND_COLUMNS)} WHERE ${refundConditions(filter)} ORDER BY f.date DESC, f.number DESC LIMIT ${filter.limit}`);
+  return await rows<StoredRefund>(db, sql`${sql.raw(REFUND_COLUMNS)} WHERE ${refundConditions(db, filter)} ORDER BY f.date DESC, f.number DESC LIMIT ${filter.limit}`);
 }
 
 export interface RefundGroup {
@@ -112,7 +112,7 @@ export async function refundGroups(db: DbOrTx, filter: RefundFilter): Promise<Re
   return await rows<RefundGroup>(db, sql`
     SELECT f.department_id AS "depId", f.status AS status, f.payment_mode AS "paymentMode", COUNT(*) AS count, SUM(f.amount_paise) AS "amountPaise"
     FROM refunds f JOIN students s ON s.id = f.student_id
-    WHERE ${refundConditions(filter)}
+    WHERE ${refundConditions(db, filter)}
     GROUP BY f.department_id, f.status, f.payment_mode
     ORDER BY f.department_id, f.status, f.payment_mode`);
 }

@@ -4,8 +4,8 @@
  * double-quoted names, which PostgreSQL reads alike) and a pg pool runs them, `?` numbered `$n`.
  * The runner's own SQL texts (`@name` parameters, numbered `$n` by placeholders.ts) run through
  * `rows`, `row`, `run` and `transaction` below. Both kinds of text are written engine-neutral at the
- * source (runner.ts), so the driver binding is all that is translated; the one SQL that differs per
- * engine, the planner hints, comes from hints.ts beside this file. Which tables exist, their types, defaults and triggers come from this engine's own schema and
+ * source (runner.ts), so the driver binding is all that is translated; the SQL that differs per
+ * engine (planner hints, LIKE ignoring case) comes from engine-sql.ts beside this file. Which tables exist, their types, defaults and triggers come from this engine's own schema and
  * migrations (schema/, drizzle-pg).
  */
 import { getTableColumns, is, Param, type SQL, sql } from 'drizzle-orm';

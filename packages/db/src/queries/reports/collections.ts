@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../client';
-import { plannerHints } from '../../engine/hints';
+import { engineSql } from '../../engine/engine-sql';
 import { rows } from '../../engine/runner';
 import type { PaymentMode } from '../../schema';
 
@@ -45,13 +45,13 @@ export interface CollectionsReport {
  * and live refunds of the period are money out.
  */
 export async function collectionsReport(db: DbOrTx, params: { depId?: number; from: string; to: string }): Promise<CollectionsReport> {
-  const hints = plannerHints(db);
+  const engine = engineSql(db);
   const ofDepartments = params.depId === undefined ? sql`` : sql`WHERE d.id = ${params.depId}`;
   const heads = (await rows<{ depId: number | null; feeHeadId: number; feeHead: string; amountPaise: number }>(db, sql`
     WITH h AS MATERIALIZED (
       SELECT t.department_id AS "depId", t.fee_head_id AS "feeHeadId", SUM(t.amount_paise) AS "amountPaise"
       FROM departments d
-      ${hints.joinInOrder} daily_head_collections t ON t.department_id = d.id AND t.date BETWEEN ${params.from} AND ${params.to}
+      ${engine.joinInOrder} daily_head_collections t ON t.department_id = d.id AND t.date BETWEEN ${params.from} AND ${params.to}
       ${ofDepartments}
       GROUP BY t.department_id, t.fee_head_id
       HAVING SUM(t.amount_paise) <> 0
@@ -77,7 +77,7 @@ export async function collectionsReport(db: DbOrTx, params: { depId?: number; fr
       SELECT t.department_id AS "depId", t.payment_mode AS mode, SUM(t.receipt_count) AS count, SUM(t.total_paise) AS "headsPaise",
         SUM(t.tax_paise) AS "taxPaise", SUM(t.net_paise) AS "netPaise"
       FROM departments d
-      ${hints.joinInOrder} daily_mode_collections t ON t.department_id = d.id AND t.date BETWEEN ${params.from} AND ${params.to}
+      ${engine.joinInOrder} daily_mode_collections t ON t.department_id = d.id AND t.date BETWEEN ${params.from} AND ${params.to}
       ${ofDepartments}
       GROUP BY t.department_id, t.payment_mode
       HAVING SUM(t.receipt_count) > 0

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../client';
-import { plannerHints } from '../../engine/hints';
+import { engineSql } from '../../engine/engine-sql';
 import { rows } from '../../engine/runner';
 import { balanceSql } from '../balance-sql';
 import { assemble, type BatchGroup, courseStudentMoney, type Kind, STUDENT_MONEY } from './shared';
@@ -48,7 +48,7 @@ export async function duesReport(
   db: DbOrTx,
   params: { depId: number; courseId: number; batchId?: number; includeSettled?: boolean; limit: number },
 ): Promise<DuesReport> {
-  const hints = plannerHints(db);
+  const engine = engineSql(db);
   const raw = (await rows<DuesRaw>(db, sql`
     WITH ${courseStudentMoney(db, params)},
     d AS MATERIALIZED (
@@ -59,7 +59,7 @@ export async function duesReport(
         ${sql.raw(paid)} AS "paidPaise",
         ${DUES_BALANCE} AS "balancePaise"
       FROM sel
-      ${hints.joinInOrder} batches b ON b.id = sel.batch_id
+      ${engine.joinInOrder} batches b ON b.id = sel.batch_id
       LEFT JOIN fee ON fee.batch_id = sel.batch_id
       LEFT JOIN disc ON disc.student_id = sel.id
       LEFT JOIN student_paid paid ON paid.student_id = sel.id

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../client';
-import { plannerHints } from '../../engine/hints';
+import { engineSql } from '../../engine/engine-sql';
 import { row, rows } from '../../engine/runner';
 import { containsText } from '../like';
 import type { BatchGroup, ReceiptTotals } from './shared';
@@ -40,12 +40,12 @@ export async function feeReceiptReport(
   db: DbOrTx,
   params: { depId: number; courseId: number; text?: string; batchId?: number; limit: number },
 ): Promise<FeeReceiptReport> {
-  const hints = plannerHints(db);
+  const engine = engineSql(db);
   const empty: FeeReceiptReport = { batches: [], totals: { count: 0, netPaise: 0 }, truncated: false };
   // The course decides the department, so the receipts need no department filter of their own.
   if (!(await courseOfDepartment(db, params))) return empty;
   const search = params.text
-    ? sql`AND ${containsText(['r.student_name', 's.admission_no', 'CAST(r.number AS TEXT)'], params.text)}`
+    ? sql`AND ${containsText(db, ['r.student_name', 's.admission_no', 'CAST(r.number AS TEXT)'], params.text)}`
     : sql``;
   const oneBatch = params.batchId === undefined ? sql`` : sql`AND r.batch_id = ${params.batchId}`;
   // Without a text the totals are the running totals of the course's batches (course_batch_receipts).
@@ -79,7 +79,7 @@ export async function feeReceiptReport(
     SELECT r.number AS number, r.date AS date, r.student_id AS "studentId", s.admission_no AS "admissionNo",
       r.student_name AS "studentName", r.address AS address, r.batch_id AS "batchId", ${g.batchName} AS "batchName",
       r.net_paise AS "netPaise"
-    FROM receipts r ${hints.indexedBy('receipts_live_course_idx')}
+    FROM receipts r ${engine.indexedBy('receipts_live_course_idx')}
     JOIN students s ON s.id = r.student_id
     WHERE r.course_id = ${params.courseId} AND r.batch_id = ${g.batchId} AND r.status = 'live' ${search}
     ORDER BY r.number

@@ -1,7 +1,7 @@
 /** What several reports share: batch groups and the per-student money of a course. */
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../client';
-import { plannerHints } from '../../engine/hints';
+import { engineSql } from '../../engine/engine-sql';
 import { containsText } from '../like';
 import { studentCharges } from '../student-charges';
 
@@ -75,7 +75,7 @@ export function courseStudentMoney(db: DbOrTx, params: { depId: number; courseId
       FROM students s
       WHERE s.department_id = ${params.depId} AND s.course_id = ${params.courseId}
         ${params.batchId === undefined ? sql`` : sql`AND s.batch_id = ${params.batchId}`}
-        ${params.text ? sql`AND ${containsText(['s.name', 's.admission_no', 's.cap_id'], params.text)}` : sql``}
+        ${params.text ? sql`AND ${containsText(db, ['s.name', 's.admission_no', 's.cap_id'], params.text)}` : sql``}
     ),
     fee AS MATERIALIZED (
       SELECT fs.batch_id, SUM(fs.amount_paise) AS "feePaise"
@@ -86,7 +86,7 @@ export function courseStudentMoney(db: DbOrTx, params: { depId: number; courseId
     disc AS MATERIALIZED (
       SELECT sel.id AS student_id, SUM(dc.discount_paise) AS "discountPaise", SUM(dc.adjustment_paise) AS "adjustmentPaise"
       FROM sel
-      ${plannerHints(db).joinInOrder} discounts dc ON dc.student_id = sel.id
+      ${engineSql(db).joinInOrder} discounts dc ON dc.student_id = sel.id
       JOIN fee_structures fs ON fs.batch_id = sel.batch_id AND fs.fee_head_id = dc.fee_head_id
       GROUP BY sel.id
     ),

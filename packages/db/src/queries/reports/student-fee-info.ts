@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../client';
-import { plannerHints } from '../../engine/hints';
+import { engineSql } from '../../engine/engine-sql';
 import { rows } from '../../engine/runner';
 import { balanceSql } from '../balance-sql';
 import { assemble, type BatchGroup, courseStudentMoney, type Kind, STUDENT_MONEY } from './shared';
@@ -46,7 +46,7 @@ export async function studentFeeInfoReport(
   db: DbOrTx,
   params: { depId: number; courseId: number; text?: string; batchId?: number; limit: number },
 ): Promise<FeeInfoReport> {
-  const hints = plannerHints(db);
+  const engine = engineSql(db);
   const raw = (await rows<FeeInfoRaw>(db, sql`
     WITH ${courseStudentMoney(db, params)},
     d AS MATERIALIZED (
@@ -56,7 +56,7 @@ export async function studentFeeInfoReport(
         ${sql.raw(discount)} + ${sql.raw(adjustment)} AS "discountPaise",
         ${FINAL_FEE} AS "finalFeePaise"
       FROM sel
-      ${hints.joinInOrder} batches b ON b.id = sel.batch_id
+      ${engine.joinInOrder} batches b ON b.id = sel.batch_id
       LEFT JOIN fee ON fee.batch_id = sel.batch_id
       LEFT JOIN disc ON disc.student_id = sel.id
       LEFT JOIN opening ON opening.student_id = sel.id

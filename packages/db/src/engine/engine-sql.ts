@@ -1,0 +1,25 @@
+import type { SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../client';
+import { isPostgres } from '../engines/postgres/database';
+import { postgresSql } from '../engines/postgres/engine-sql';
+import { sqliteSql } from '../engines/sqlite/engine-sql';
+
+/**
+ * The few pieces of SQL that each engine writes its own way, for speed: a query writes the piece
+ * where it belongs (`FROM receipts r ${engineSql(db).indexedBy('receipts_live_course_idx')}`) and
+ * each engine's folder renders it (engines/sqlite/engine-sql.ts, engines/postgres/engine-sql.ts).
+ * Everything else in the shared queries is one text for both.
+ */
+export interface EngineSql {
+  /** Planner hint after a table and its alias: read it through this index. */
+  indexedBy(index: string): SQL;
+  /** Planner hint between two tables, with an ON clause: a join that keeps the left table the outer loop. */
+  joinInOrder: SQL;
+  /** The LIKE operator that ignores case (queries/like.ts builds searches with it). */
+  likeIgnoringCase: 'LIKE' | 'ILIKE';
+}
+
+/** The pieces as this database's engine writes them. */
+export function engineSql(db: DbOrTx): EngineSql {
+  return isPostgres(db) ? postgresSql : sqliteSql;
+}

