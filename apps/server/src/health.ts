@@ -4,8 +4,7 @@
  * first backup check at start is done (503 before), for whatever waits before sending traffic.
  */
 import { readFileSync } from 'node:fs';
-import { isPostgres, row } from '@fees/db';
-import { sql } from 'drizzle-orm';
+import { engineVersion, isPostgres } from '@fees/db';
 import type { FastifyInstance } from 'fastify';
 import type { ServerDeps } from './context';
 
@@ -20,11 +19,7 @@ export async function healthRoutes(app: FastifyInstance, { deps }: { deps: Serve
 
   app.get('/healthz', async (req, reply) => {
     try {
-      const found = await row<{ version: string }>(
-        deps.db,
-        postgres ? sql`select current_setting('server_version') as version` : sql`select sqlite_version() as version`,
-      );
-      return { ok: true, ...engine(), engineVersion: found!.version };
+      return { ok: true, ...engine(), engineVersion: await engineVersion(deps.db) };
     } catch (error) {
       req.log.error({ err: error }, 'health check: the database does not answer');
       return reply.code(503).send({ ok: false, ...engine(), error: 'The database does not answer' });

@@ -1,5 +1,6 @@
 export * from './client';
 export { databaseOn } from './engine/connection';
+export { engineVersion } from './engine/engine-sql';
 export { type Params, type Query, row, rows, run, transaction } from './engine/runner';
 export { inWriteTransaction, runInWriteBatch } from './engine/write-batcher';
 export * from './errors';

@@ -3,11 +3,13 @@ import type { DbOrTx } from '../client';
 import { isPostgres } from '../engines/postgres/database';
 import { postgresSql } from '../engines/postgres/engine-sql';
 import { sqliteSql } from '../engines/sqlite/engine-sql';
+import { row } from './runner';
 
 /**
- * The few pieces of SQL that each engine writes its own way, for speed: a query writes the piece
- * where it belongs (`FROM receipts r ${engineSql(db).indexedBy('receipts_live_course_idx')}`) and
- * each engine's folder renders it (engines/sqlite/engine-sql.ts, engines/postgres/engine-sql.ts).
+ * The few pieces of SQL that each engine writes its own way (for speed, or because only the engine
+ * knows the answer, like its version): a query writes the piece where it belongs
+ * (`FROM receipts r ${engineSql(db).indexedBy('receipts_live_course_idx')}`) and each engine's
+ * folder renders it (engines/sqlite/engine-sql.ts, engines/postgres/engine-sql.ts).
  * Everything else in the shared queries is one text for both.
  */
 export interface EngineSql {
@@ -17,9 +19,16 @@ export interface EngineSql {
   joinInOrder: SQL;
   /** The LIKE operator that ignores case (queries/like.ts builds searches with it). */
   likeIgnoringCase: 'LIKE' | 'ILIKE';
+  /** A statement answering the engine's own version as `version`. */
+  version: SQL;
 }
 
 /** The pieces as this database's engine writes them. */
 export function engineSql(db: DbOrTx): EngineSql {
   return isPostgres(db) ? postgresSql : sqliteSql;
+}
+
+/** The database engine's version (a health check's trivial query). */
+export async function engineVersion(db: DbOrTx): Promise<string> {
+  return (await row<{ version: string }>(db, engineSql(db).version))!.version;
 }

@@ -9,4 +9,5 @@ export const postgresSql: EngineSql = {
   indexedBy: () => sql``,
   joinInOrder: sql.raw('JOIN'),
   likeIgnoringCase: 'ILIKE',
+  version: sql`select current_setting('server_version') as version`,
 };

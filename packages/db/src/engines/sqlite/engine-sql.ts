@@ -11,4 +11,5 @@ export const sqliteSql: EngineSql = {
   indexedBy: (index) => sql.raw(`INDEXED BY ${index}`),
   joinInOrder: sql.raw('CROSS JOIN'),
   likeIgnoringCase: 'LIKE',
+  version: sql`select sqlite_version() as version`,
 };
