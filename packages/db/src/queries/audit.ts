@@ -78,8 +78,8 @@ export interface AuditFilter {
 /** An audit row as stored; action is one of the app's AuditActions. */
 export type AuditRow = Omit<typeof auditLog.$inferSelect, 'action'> & { action: AuditEntry['action'] };
 
-const AUDIT_COLUMNS = `id, at, user_id AS userId, user_email AS userEmail, ip, action, entity, entity_id AS entityId,
-  department_id AS departmentId, admission_no AS admissionNo, before, after`;
+const AUDIT_COLUMNS = `id, at, user_id AS "userId", user_email AS "userEmail", ip, action, entity, entity_id AS "entityId",
+  department_id AS "departmentId", admission_no AS "admissionNo", before, after`;
 
 /**
  * One page of the audit log, newest first (ids grow with time), strictly older than the entry

@@ -89,9 +89,8 @@ const LOOKS_LIKE_SQL = /\b(select|insert|update|delete|from|where|join|returning
 function problemsOf(text: string): string[] {
   const sql = bareSql(text);
   const problems: string[] = [];
-  if (LOOKS_LIKE_SQL.test(text)) {
-    for (const [name] of sql.matchAll(/\b[a-z][a-z0-9_]*[A-Z]\w*\b/g)) problems.push(`bare camelCase ${name}: write "${name}"`);
-  }
+  const camel = LOOKS_LIKE_SQL.test(text) ? /\b[a-z][a-z0-9_]*[A-Z]\w*\b/g : /(?<=\b[Aa][Ss]\s+)[a-z][a-z0-9_]*[A-Z]\w*\b/g;
+  for (const [name] of sql.matchAll(camel)) problems.push(`bare camelCase ${name}: write "${name}"`);
   if (/\bstrftime\s*\(/i.test(sql)) problems.push('strftime(): pass timestampNow() (queries/now.ts) as a value');
   if (/\bifnull\s*\(/i.test(sql)) problems.push('ifnull(): write coalesce()');
   if (/\bINDEXED\s+BY\b/i.test(sql)) problems.push('INDEXED BY: engineSql(db).indexedBy (engine/engine-sql.ts)');
@@ -107,6 +106,7 @@ function problemsOf(text: string): string[] {
 describe('shared SQL is engine-neutral', () => {
   it('finds what only one engine reads', () => {
     expect(problemsOf('SELECT s.id AS studentId FROM students s')).toEqual(['bare camelCase studentId: write "studentId"']);
+    expect(problemsOf('id, user_id AS userId, entity')).toEqual(['bare camelCase userId: write "userId"']);
     expect(problemsOf('UPDATE t SET at = @now, n = ifnull(n, 0) WHERE x = @departmentId')).toEqual(['ifnull(): write coalesce()']);
     expect(problemsOf("SELECT strftime('%Y', 'now') FROM r INDEXED BY r_idx")).toHaveLength(2);
     expect(problemsOf('FROM sel CROSS JOIN batches b ON b.id = sel.batch_id')).toHaveLength(1);
