@@ -84,6 +84,13 @@ export const receipts = sqliteTable(
     index('receipts_live_advance_idx')
       .on(t.studentId, t.totalPaise)
       .where(sql`${t.paymentMode} = 'advance' AND ${t.status} = 'live'`),
+    /**
+     * The cheques and drafts received in a period (the collections report): a date range over the few
+     * instrument receipts, with the status and amount in the index, instead of every receipt of the period.
+     */
+    index('receipts_instrument_date_idx')
+      .on(t.date, t.status, t.netPaise)
+      .where(sql`${t.paymentMode} IN ('cheque', 'dd')`),
   ],
 );
 

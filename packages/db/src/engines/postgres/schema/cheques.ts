@@ -32,7 +32,13 @@ export const cheques = pgTable(
     settledAt: text('settled_at'),
     version: integer('version').notNull().default(1),
   },
-  (t) => [index('cheques_department_status_idx').on(t.departmentId, t.status), index('cheques_student_idx').on(t.studentId, t.status)],
+  (t) => [
+    index('cheques_department_status_idx').on(t.departmentId, t.status),
+    index('cheques_student_idx').on(t.studentId, t.status),
+    /** The cheques cleared or bounced in a period (the collections report). */
+    index('cheques_cleared_on_idx').on(t.clearedOn),
+    index('cheques_bounced_on_idx').on(t.bouncedOn),
+  ],
 );
 
 export const dayClosings = pgTable(
