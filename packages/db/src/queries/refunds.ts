@@ -6,6 +6,7 @@ import { ADVANCE_HEAD, type AdvanceHead, type AdvanceSettlements, CHEQUE_BOUNCE_
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { row, rows, run } from '../engine/runner';
+import { balanceSql } from './balance-sql';
 import { containsText } from './like';
 import type { refunds } from '../schema';
 import { timestampNow } from './now';
@@ -140,7 +141,8 @@ export async function markRefundVoided(db: DbOrTx, params: { refundId: number; u
 }
 
 /**
- * Per student of `sel` (a CTE of id and batch_id), every head they are charged, given a discount on,
+ * Per student of `sel` (a CTE of id and batch_id), every head they hold a credit on (a balance below
+ * zero: the only heads the advance counts), among the heads they are charged, given a discount on,
  * paid on or given an opening balance on (their batch's structure, and heads outside it such as
  * Advance), except the Late fee, whose fee is the fines as of a date (the plans code adds it). The
  * Cheque bounce charge head's fee is the charges of the student's bounced cheques (as on Fees Info).
@@ -153,6 +155,9 @@ export async function markRefundVoided(db: DbOrTx, params: { refundId: number; u
  * the structure. `present` leaves out a head that only bounced cheques without a charge name. The Late
  * fee is left out by id, not by a join to fee_heads, which SQLite read first, indexing x for it.
  */
+const HEAD_FEE = 'SUM(x.fee) + CASE WHEN SUM(x.in_structure) = 0 THEN SUM(x.bounce) ELSE 0 END';
+const CREDIT_BALANCE = balanceSql({ fee: HEAD_FEE, discount: 'SUM(x.discount)', adjustment: 'SUM(x.adjustment)', paid: 'SUM(x.paid)' });
+
 function advanceHeadsSql(sel: string): string {
   return `WITH sel AS (${sel}),
      x (student_id, head, fee, in_structure, bounce, discount, adjustment, paid, present) AS (
@@ -164,13 +169,12 @@ function advanceHeadsSql(sel: string): string {
          FROM sel JOIN cheques c ON c.student_id = sel.id JOIN fee_heads fh ON fh.name = @bounceHead
          WHERE c.status = 'bounced'
      )
-     SELECT x.student_id AS "studentId",
-            SUM(x.fee) + CASE WHEN SUM(x.in_structure) = 0 THEN SUM(x.bounce) ELSE 0 END AS "feePaise",
+     SELECT x.student_id AS "studentId", ${HEAD_FEE} AS "feePaise",
             SUM(x.discount) AS "discountPaise", SUM(x.adjustment) AS "adjustmentPaise", SUM(x.paid) AS "paidPaise"
      FROM x
      WHERE x.head NOT IN (SELECT id FROM fee_heads WHERE name = @lateFee)
      GROUP BY x.student_id, x.head
-     HAVING SUM(x.present) > 0`;
+     HAVING SUM(x.present) > 0 AND ${CREDIT_BALANCE} < 0`;
 }
 
 function settlementsSql(sel: string): string {
