@@ -1,0 +1,2 @@
+DROP INDEX `receipts_instrument_date_idx`;--> statement-breakpoint
+CREATE INDEX `receipts_instrument_date_idx` ON `receipts` (`date`,`status`,`net_paise`,`id`) WHERE "receipts"."payment_mode" IN ('cheque', 'dd');
