@@ -1,4 +1,4 @@
-import { auditLog, refundNumberSequence, refunds, row, settings } from '@fees/db';
+import { auditLog, discounts, openingBalances, refundNumberSequence, refunds, row, settings } from '@fees/db';
 import { ADVANCE_HEAD, paiseToRupeesText, receiptTaxPaise, type TCreateReceiptInput } from '@fees/validation';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -195,5 +195,19 @@ describe('advances and refunds', () => {
     expect(numbers).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
     expect((await h.db.select().from(refundNumberSequence).limit(1))[0]!.lastNumber).toBe(40);
     expect(await advanceNow()).toBe(0);
+  });
+
+  it('counts the credit of every head: overpaid, discounted beyond its fee, an opening credit outside the structure; the dues report agrees with the student', async () => {
+    await h.db.insert(discounts).values({ studentId: fx.ug.studentId, feeHeadId: fx.heads.exam, discountPaise: 1_600_00, adjustmentPaise: 0, note: 'Exam waived' });
+    await h.db.insert(openingBalances).values({ studentId: fx.ug.studentId, feeHeadId: fx.heads.library, amountPaise: -50_00, dueDate: '2025-06-01' });
+    // Tuition: 25,000 fee - 2,500 discount and adjustment - 10,000 paid, then 13,000 more: 500 over.
+    await staff().receipts.create(receipt([[fx.heads.tuition, 13_000_00]], { allowOverpayment: true }));
+    const credit = 100_00 + 50_00 + 500_00;
+    expect(await advanceNow()).toBe(credit);
+    expect(await staff().refunds.studentAdvance({ depId: 100, studentId: fx.ug.studentId })).toMatchObject({ advancePaise: credit });
+    await staff().refunds.create(refund(200_00));
+    const dues = await staff().reports.dues({ depId: 100, courseId: fx.ug.courseId, includeSettled: true });
+    expect(dues.batches.flatMap((b) => b.rows).find((x) => x.studentId === fx.ug.studentId)).toMatchObject({ advancePaise: credit - 200_00 });
+    expect(dues.advanceTotalPaise).toBe(credit - 200_00);
   });
 });
