@@ -1,8 +1,9 @@
 /**
  * The bench on PostgreSQL (--database-url): the database the URL names is dropped and created again
  * (so its name must contain "bench"), migrated, and filled with the run's SQLite copy by db:copy's own
- * code (every table's rows and money sums checked), then ANALYZEd so the planner knows the tables'
- * sizes, as autovacuum would in time on a real server.
+ * code (every table's rows and money sums checked), then VACUUMed and ANALYZEd, as autovacuum would
+ * in time on a real server: the planner knows the tables' sizes, and autovacuum does not set upon the
+ * freshly copied tables in the middle of a measurement.
  */
 import { closePostgres, copySqliteToPostgres, type Database, describePostgresUrl, openPostgres, poolOf } from '@fees/db';
 
@@ -32,7 +33,7 @@ export async function preparePostgresCopy(url: string, sqlitePath: string, log: 
   try {
     const bad = (await copySqliteToPostgres(sqlitePath, db)).filter((c) => !c.ok);
     if (bad.length > 0) throw new Error(`the copy differs from the SQLite file in ${bad.map((c) => c.table).join(', ')}`);
-    await poolOf(db)!.query('ANALYZE');
+    await poolOf(db)!.query('VACUUM (ANALYZE)');
     const version = (await poolOf(db)!.query<{ server_version: string }>('SHOW server_version')).rows[0]!.server_version;
     return { db, version, seconds: (performance.now() - started) / 1000 };
   } catch (error) {

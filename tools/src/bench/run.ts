@@ -51,7 +51,7 @@ export interface BenchOptions {
   servers: number;
 }
 
-const QUICK_BUDGET: Budget = { reportSamples: 50, reportMs: 2_000, createRequests: 1_000, createMs: 3_000 };
+const QUICK_BUDGET: Budget = { reportSamples: 50, reportMs: 2_000, createRequests: 3_000, createMs: 6_000 };
 const FULL_BUDGET: Budget = { reportSamples: 300, reportMs: 10_000, createRequests: 10_000, createMs: 10_000 };
 
 async function callerOf(db: Database, token: string): Promise<Caller> {
