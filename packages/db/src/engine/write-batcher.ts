@@ -104,8 +104,9 @@ const batchers = new WeakMap<Connection, WriteBatcher>();
  * every query on the `tx` it is given: a query on `db` would wait for the batch to end.
  */
 export function runInWriteBatch<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
-  // PostgreSQL commits concurrent transactions in parallel (and groups their WAL flushes itself).
-  if (postgres.isPostgres(db)) return postgres.transaction(db, work);
+  // PostgreSQL commits concurrent transactions in parallel (and groups their WAL flushes itself). The
+  // transaction is this one write's, so its last statement may carry the COMMIT (rowAndCommit).
+  if (postgres.isPostgres(db)) return postgres.transaction(db, work, { mayCommitWithLast: true });
   const connection = connectionOf(db);
   let batcher = batchers.get(connection);
   if (!batcher) {

@@ -1,8 +1,9 @@
 import type { Database } from '../client';
 import { row, rows, run } from '../engine/runner';
-import { isPostgres } from '../engines/postgres/database';
+import { isPostgres, rowAndCommit } from '../engines/postgres/database';
 import { INSERT_NUMBERED_RECEIPT } from '../engines/postgres/receipts';
 import { type AuditActor, writeAudit } from './audit';
+import { type Instrument, insertCheque } from './cheques';
 import { containsPattern, likePattern } from './like';
 import { timestampNow } from './now';
 import type { ChequeStatus, receiptLines, receipts, students } from '../schema';
@@ -105,11 +106,12 @@ async function insertLines(db: Database, receiptId: number, studentId: number, l
 }
 
 /**
- * Numbers a receipt from the foundation-wide sequence and writes its master row, its lines and its
- * audit row (`after`: the receipt as the audit log keeps it, `{ number, ...after }` once numbered),
- * inside the transaction that writes the rest of the receipt. The counter row stays locked until that
- * transaction ends (receipts queue on it), so call this after every read and check, with only the
- * receipt's remaining writes after it. On PostgreSQL one statement (engines/postgres/receipts.ts).
+ * Numbers a receipt from the foundation-wide sequence and writes its master row, its lines, its audit
+ * row (`after`: the receipt as the audit log keeps it, `{ number, ...after }` once numbered) and its
+ * cheque or draft, inside the transaction that writes the rest of the receipt. The counter row stays
+ * locked until that transaction ends (receipts queue on it), so this is the write's last statement,
+ * after every read and check: nothing may run on the transaction after it. On PostgreSQL one
+ * statement, sent with the COMMIT when the transaction is runInWriteBatch's (engines/postgres/receipts.ts).
  */
 export async function insertNumberedReceipt(
   db: Database,
@@ -117,12 +119,16 @@ export async function insertNumberedReceipt(
     receipt: Omit<NewReceipt, 'number'>;
     lines: readonly NewReceiptLine[];
     audit: { actor: AuditActor; admissionNo: string; after: Record<string, unknown> };
+    instrument: Instrument | null;
   },
 ): Promise<{ id: number; number: number }> {
-  const { receipt, lines, audit } = params;
+  const { receipt, lines, audit, instrument } = params;
   if (isPostgres(db)) {
-    return (await row<{ id: number; number: number }>(db, INSERT_NUMBERED_RECEIPT, {
+    return (await rowAndCommit<{ id: number; number: number }>(db, INSERT_NUMBERED_RECEIPT, {
       ...receipt,
+      bank: instrument?.bank ?? null,
+      instrumentNo: instrument?.instrumentNo ?? null,
+      instrumentDate: instrument?.instrumentDate ?? null,
       lineFeeHeadIds: lines.map((l) => l.feeHeadId),
       lineParticulars: lines.map((l) => l.particulars),
       lineAmounts: lines.map((l) => l.amountPaise),
@@ -136,6 +142,7 @@ export async function insertNumberedReceipt(
   const number = await allocateReceiptNumber(db);
   const id = await insertReceipt(db, { receipt: { ...receipt, number }, lines });
   await writeAudit(db, { actor: audit.actor, action: 'create', entity: 'receipt', entityId: number, after: { number, ...audit.after } });
+  if (instrument) await insertCheque(db, { ...instrument, receiptId: id, departmentId: receipt.departmentId, studentId: receipt.studentId });
   return { id, number };
 }
 

@@ -262,13 +262,14 @@ export function createReceipt(db: Database, actor: AuditActor, input: TCreateRec
       createdBy: actor.userId,
     };
     const instrument = instrumentOf(input);
-    // The counter row's lock is taken here, after every read and check: receipts queue on it until COMMIT.
+    // The counter row's lock is taken here, by the write's last statement, after every read and check:
+    // receipts queue on it until COMMIT.
     const { id: receiptId, number } = await insertNumberedReceipt(db, {
       receipt: master,
       lines: priced.lines,
       audit: { actor, admissionNo: student.admissionNo, after: { ...master, ...instrument, status: 'live', admissionNo: student.admissionNo, lines: priced.lines } },
+      instrument,
     });
-    if (instrument) await insertCheque(db, { ...instrument, receiptId, departmentId: student.departmentId, studentId: student.id });
     return {
       number,
       receiptId,

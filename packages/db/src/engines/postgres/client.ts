@@ -56,7 +56,16 @@ export function describePostgresUrl(url: string): string {
 
 /** Opens a pool on `url`, then (unless told not to) applies the migrations and seeds the reference data. */
 export async function openPostgres(url: string, options: OpenPostgresOptions = {}): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, idleTimeoutMillis: options.idleTimeoutMillis, types });
+  // pipeline: a connection sends each query at once, not after the answer to the one before, so
+  // statements issued together (a transaction's BEGIN and first read, two reads in a Promise.all, a
+  // receipt's last statement and its COMMIT) travel in one round trip (database.ts).
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    idleTimeoutMillis: options.idleTimeoutMillis,
+    types,
+    pipeline: true,
+  });
   // An idle client's error (the server restarted) must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   const db = postgresDatabase(pool);

@@ -5,6 +5,7 @@ import { inWriteTransaction, row, rows, run, runInWriteBatch, transaction } from
 import { religions, settings, signInLimits, verifyKeys } from '../../schema';
 import { createTestPostgres, type TestPostgres } from '../../test/postgres';
 import { closePostgres, openPostgres } from './client';
+import { rowAndCommit } from './database';
 
 describe('the runner and the query builder on PostgreSQL', () => {
   let postgres: TestPostgres;
@@ -91,5 +92,60 @@ describe('the runner and the query builder on PostgreSQL', () => {
       ),
     );
     expect([...taken].sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+  });
+
+  it('sends the last statement of runInWriteBatch\u2019s write with its COMMIT: committed, nothing may follow; a failing one undoes the write', async () => {
+    const insert = 'INSERT INTO religions (name) VALUES (@name) RETURNING name';
+    await expect(
+      runInWriteBatch(db, async (tx) => {
+        await run(tx, 'INSERT INTO religions (name) VALUES (@name)', { name: 'First of the write' });
+        expect(await rowAndCommit(tx, insert, { name: 'Last of the write' })).toEqual({ name: 'Last of the write' });
+        await row(tx, 'SELECT 1 AS one');
+      }),
+    ).rejects.toThrow('nothing may run on it after that');
+    expect(await rows(db, `SELECT name FROM religions WHERE name LIKE '% of the write' ORDER BY name`)).toEqual([
+      { name: 'First of the write' },
+      { name: 'Last of the write' },
+    ]);
+
+    await expect(
+      runInWriteBatch(db, async (tx) => {
+        await run(tx, 'INSERT INTO religions (name) VALUES (@name)', { name: 'Before a refused last' });
+        await rowAndCommit(tx, insert, { name: 'First of the write' });
+      }),
+    ).rejects.toMatchObject({ code: '23505' });
+    expect(await rows(db, `SELECT name FROM religions WHERE name = 'Before a refused last'`)).toEqual([]);
+  });
+
+  it('leaves the COMMIT to the transaction\u2019s owner anywhere else: a write after it, or its failure, still counts', async () => {
+    const insert = 'INSERT INTO religions (name) VALUES (@name) RETURNING name';
+    await expect(
+      transaction(db, async (tx) => {
+        await rowAndCommit(tx, insert, { name: 'Not the last' });
+        await run(tx, 'INSERT INTO religions (name) VALUES (@name)', { name: 'After it' });
+        throw new Error('the owner refuses');
+      }),
+    ).rejects.toThrow('the owner refuses');
+    await runInWriteBatch(db, (tx) =>
+      transaction(tx, async (inner) => {
+        await rowAndCommit(inner, insert, { name: 'In a savepoint' });
+        await run(inner, 'INSERT INTO religions (name) VALUES (@name)', { name: 'After the savepoint\u2019s last' });
+      }),
+    );
+    expect(await rows(db, `SELECT name FROM religions WHERE name IN ('Not the last', 'After it', 'In a savepoint', 'After the savepoint\u2019s last') ORDER BY name`)).toEqual([
+      { name: 'After the savepoint\u2019s last' },
+      { name: 'In a savepoint' },
+    ]);
+  });
+
+  it('runs a transaction\u2019s statements issued together in one go and keeps each answer with its statement', async () => {
+    const answers = await transaction(db, (tx) =>
+      Promise.all([row(tx, 'SELECT 1 AS n'), row(tx, 'SELECT @two::integer AS n', { two: 2 }), rows(tx, 'SELECT code FROM departments WHERE id = 100')]),
+    );
+    expect(answers).toEqual([{ n: 1 }, { n: 2 }, [{ code: 'UG' }]]);
+    await expect(
+      transaction(db, (tx) => Promise.all([row(tx, 'SELECT 1 / 0 AS n'), row(tx, 'SELECT 1 AS n')])),
+    ).rejects.toMatchObject({ code: '22012' });
+    expect(await row(db, 'SELECT 1 AS n')).toEqual({ n: 1 });
   });
 });

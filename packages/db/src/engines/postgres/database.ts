@@ -44,6 +44,11 @@ interface PostgresState {
   client: pg.PoolClient | null;
   /** Savepoints open inside the transaction, for unique names. */
   depth: number;
+  /**
+   * The transaction's own flags, shared by every view of it: whether the write it runs may end with
+   * a statement that carries the COMMIT (runInWriteBatch's one write), and whether one has.
+   */
+  ending: { mayCommitWithLast: boolean; committed: boolean } | null;
 }
 
 const states = new WeakMap<object, PostgresState>();
@@ -77,6 +82,7 @@ function numbered(text: string): string {
 }
 
 function queryable(state: PostgresState): pg.Pool | pg.PoolClient {
+  if (state.ending?.committed) throw new Error('This transaction was committed with its last statement: nothing may run on it after that');
   return state.client ?? state.pool;
 }
 
@@ -100,7 +106,7 @@ function createDatabase(state: PostgresState): Database {
 
 /** A Database running on this pool. */
 export function postgresDatabase(pool: pg.Pool): Database {
-  return createDatabase({ pool, client: null, depth: 0 });
+  return createDatabase({ pool, client: null, depth: 0, ending: null });
 }
 
 /** The pool behind a PostgreSQL Database, or undefined for SQLite. */
@@ -148,6 +154,25 @@ export async function run(db: DbOrTx, text: string, params?: Record<string, unkn
   return { changes: (await query(db, text, params)).rowCount ?? 0 };
 }
 
+/**
+ * The transaction's last statement with its COMMIT right behind it, when the transaction is the one
+ * write runInWriteBatch opened (else the statement alone; the COMMIT comes when the write returns).
+ * The pool's connections pipeline (client.ts), so both go out together and a row lock the statement
+ * takes (the receipt counter's) is held for the statement and the WAL flush only, not also for a
+ * round trip and the wait for a busy Node thread to send COMMIT. Nothing may run on the transaction
+ * after it. Should the statement fail, the COMMIT behind it ends the aborted transaction as a ROLLBACK.
+ */
+export async function rowAndCommit<T>(db: DbOrTx, text: string, params?: Record<string, unknown>): Promise<T | undefined> {
+  const state = stateOf(db);
+  const ending = state.ending;
+  if (!state.client || state.depth > 0 || !ending?.mayCommitWithLast) return row<T>(db, text, params);
+  const statement = query(db, text, params);
+  const commit = state.client.query('COMMIT');
+  ending.committed = true;
+  const [result] = await Promise.all([statement, commit]);
+  return result.rows[0] as T | undefined;
+}
+
 /** PostgreSQL's codes for a transaction that lost a race and may simply be run again. */
 const RETRYABLE = new Set(['40001', '40P01']);
 const ATTEMPTS = 5;
@@ -158,16 +183,21 @@ const ATTEMPTS = 5;
  * A deadlock or serialization failure runs `work` again, up to five times. Given a transaction's
  * view it nests as a savepoint.
  */
-export async function transaction<T>(db: DbOrTx, work: (tx: Database) => Promise<T>): Promise<T> {
+export async function transaction<T>(db: DbOrTx, work: (tx: Database) => Promise<T>, options: { mayCommitWithLast?: boolean } = {}): Promise<T> {
   const state = stateOf(db);
   if (state.client) return inSavepoint(state, work);
   for (let attempt = 1; ; attempt++) {
     const client = await state.pool.connect();
     let broken = false;
+    const ending = { mayCommitWithLast: options.mayCommitWithLast ?? false, committed: false };
     try {
-      await client.query('BEGIN');
-      const result = await work(createDatabase({ pool: state.pool, client, depth: 0 }));
-      await client.query('COMMIT');
+      // Pipelined: BEGIN goes out with the work's first statement (client.ts). Its failure, should
+      // the work fail first, is the work's.
+      const begin = client.query('BEGIN');
+      begin.catch(() => undefined);
+      const result = await work(createDatabase({ pool: state.pool, client, depth: 0, ending }));
+      await begin;
+      if (!ending.committed) await client.query('COMMIT');
       return result;
     } catch (error) {
       await client.query('ROLLBACK').catch(() => {

@@ -1,7 +1,7 @@
 /**
- * PostgreSQL's receipt insert: the counter row's update, the master row, its lines and its audit row
- * in one statement, so a receipt holds the counter's lock for one round trip (then the COMMIT) instead
- * of one per statement. SQLite has no data-modifying CTEs; it runs the same steps as
+ * PostgreSQL's receipt insert: the counter row's update, the master row, its lines, its audit row and
+ * its cheque or draft (when @bank is given) in one statement, sent with the COMMIT (rowAndCommit), so
+ * a receipt holds the counter's lock for one round trip instead of one per statement. SQLite has no data-modifying CTEs; it runs the same steps as
  * separate statements in its write transaction (queries/receipts.ts), where round trips cost nothing.
  * The lines come as three parallel arrays, numbered in their order. The lines' AFTER triggers (running
  * totals, student_payments) fire at the end of the statement and see the new receipt row. The audit
@@ -22,6 +22,10 @@ export const INSERT_NUMBERED_RECEIPT = `
     SELECT @auditUserId::integer, @auditEmail::text, @auditIp::text, 'create', 'receipt', r.number::text,
       '{"number":' || r.number || ',' || substr(@auditAfter::text, 2), r.department_id, @admissionNo::text
     FROM r
+  ), c AS (
+    INSERT INTO cheques (receipt_id, department_id, student_id, bank, instrument_no, instrument_date)
+    SELECT r.id, r.department_id, r.student_id, @bank::text, @instrumentNo::text, @instrumentDate::text
+    FROM r WHERE @bank::text IS NOT NULL
   ), l AS (
     INSERT INTO receipt_lines (receipt_id, line_no, student_id, fee_head_id, particulars, amount_paise)
     SELECT r.id, l.line_no, r.student_id, l.fee_head_id, l.particulars, l.amount_paise
