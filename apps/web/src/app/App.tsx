@@ -1,5 +1,4 @@
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -38,10 +37,8 @@ export function App() {
     <MantineProvider theme={theme} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
         <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-          <ModalsProvider labels={{ confirm: 'Yes', cancel: 'No' }}>
-            <Notifications position="top-right" />
-            <RouterProvider router={router} />
-          </ModalsProvider>
+          <Notifications position="top-right" />
+          <RouterProvider router={router} />
         </TRPCProvider>
       </QueryClientProvider>
     </MantineProvider>
