@@ -234,7 +234,9 @@ export async function runHttpLoad(client: HttpClient, options: LoadOptions, next
     });
   await Promise.all(ports.map((port, i) => loadOne(port, share(options.concurrency, i), share(options.maxRequests, i))));
   const cpu = process.cpuUsage(cpuBefore);
-  return { samples, errors, firstError, elapsedMs: lastAnswered - started, ownCpuMs: (cpu.user + cpu.system) / 1000 };
+  // A load that got no answer at all lasted until it was stopped.
+  const ended = lastAnswered > started ? lastAnswered : performance.now();
+  return { samples, errors, firstError, elapsedMs: ended - started, ownCpuMs: (cpu.user + cpu.system) / 1000 };
 }
 
 /** Runs `once(i)` (a direct call, no HTTP) from `concurrency` workers until the request or time budget is spent. */

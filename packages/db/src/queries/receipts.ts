@@ -71,17 +71,18 @@ export async function findFeeHeadName(db: Database, feeHeadId: number): Promise<
  * database's write lock.
  */
 export async function lockStudentForReceipt(db: Database, studentId: number): Promise<void> {
-  if (isPostgres(db)) await row(db, 'SELECT id FROM students WHERE id = @studentId FOR NO KEY UPDATE', { studentId });
-  else await run(db, 'UPDATE students SET version = version WHERE id = @studentId', { studentId });
+  await lockStudentWhere(db, 'id = @studentId', { studentId });
 }
 
 /** lockStudentForReceipt for the student of a receipt given by its number. */
 export async function lockStudentOfReceipt(db: Database, number: number): Promise<void> {
-  if (isPostgres(db)) {
-    await row(db, 'SELECT id FROM students WHERE id = (SELECT student_id FROM receipts WHERE number = @number) FOR NO KEY UPDATE', { number });
-  } else {
-    await run(db, 'UPDATE students SET version = version WHERE id = (SELECT student_id FROM receipts WHERE number = @number)', { number });
-  }
+  await lockStudentWhere(db, 'id = (SELECT student_id FROM receipts WHERE number = @number)', { number });
+}
+
+/** Each engine's lock on the students matching `where` (lockStudentForReceipt). */
+async function lockStudentWhere(db: Database, where: string, params: object): Promise<void> {
+  if (isPostgres(db)) await row(db, `SELECT id FROM students WHERE ${where} FOR NO KEY UPDATE`, params);
+  else await run(db, `UPDATE students SET version = version WHERE ${where}`, params);
 }
 
 /** Bumps the foundation-wide sequence, locking its row until the transaction ends. */

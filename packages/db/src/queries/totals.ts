@@ -55,13 +55,19 @@ FROM receipt_lines rl JOIN receipts r ON r.id = rl.receipt_id
 WHERE r.status = 'live'
 ORDER BY rl.student_id, r.date, r.number, rl.id;`;
 
-/** Fills the empty student_payment_texts from student_payments; migration 0015's backfill. */
-export const STUDENT_PAYMENT_TEXTS_BACKFILL = `INSERT INTO student_payment_texts (student_id, lines, last_date, last_number, last_line_id)
-SELECT p.student_id, (SELECT string_agg(date || ',' || fee_head_id || ',' || amount_paise, ' ' ORDER BY date, number, line_id) FROM student_payments WHERE student_id = p.student_id), p.date, p.number, p.line_id
-FROM student_payments p
+/** A student's lines as student_payment_texts keeps them, for the student of `p` (a student_payments row). */
+const STUDENT_LINES_TEXT = `(SELECT string_agg(date || ',' || fee_head_id || ',' || amount_paise, ' ' ORDER BY date, number, line_id) FROM student_payments WHERE student_id = p.student_id)`;
+
+/** p = each student's last student_payments row (the text's last_* columns). */
+const LAST_STUDENT_PAYMENT = `FROM student_payments p
 WHERE NOT EXISTS (
   SELECT 1 FROM student_payments n WHERE n.student_id = p.student_id AND (n.date, n.number, n.line_id) > (p.date, p.number, p.line_id)
-);`;
+)`;
+
+/** Fills the empty student_payment_texts from student_payments; migration 0015's backfill. */
+export const STUDENT_PAYMENT_TEXTS_BACKFILL = `INSERT INTO student_payment_texts (student_id, lines, last_date, last_number, last_line_id)
+SELECT p.student_id, ${STUDENT_LINES_TEXT}, p.date, p.number, p.line_id
+${LAST_STUDENT_PAYMENT};`;
 
 const TOTALS_TABLES = ['student_head_paid', 'daily_head_collections', 'daily_mode_collections', 'course_batch_receipts', 'student_payments'] as const;
 
@@ -136,11 +142,8 @@ export async function receiptTotalsDrift(db: DbOrTx): Promise<Array<{ table: str
       table: 'student_payment_texts',
       key: 'student_id',
       value: `lines || '/' || last_date || '/' || last_number || '/' || last_line_id`,
-      fresh: `SELECT p.student_id AS k,
-          (SELECT string_agg(date || ',' || fee_head_id || ',' || amount_paise, ' ' ORDER BY date, number, line_id) FROM student_payments WHERE student_id = p.student_id)
-          || '/' || p.date || '/' || p.number || '/' || p.line_id AS v
-        FROM student_payments p
-        WHERE NOT EXISTS (SELECT 1 FROM student_payments n WHERE n.student_id = p.student_id AND (n.date, n.number, n.line_id) > (p.date, p.number, p.line_id))`,
+      fresh: `SELECT p.student_id AS k, ${STUDENT_LINES_TEXT} || '/' || p.date || '/' || p.number || '/' || p.line_id AS v
+        ${LAST_STUDENT_PAYMENT}`,
     },
   ];
   const zero = `v IN ('0', '0/0', '0/0/0/0')`;

@@ -166,6 +166,7 @@ export async function rowAndCommit<T>(db: DbOrTx, text: string, params?: Record<
   const state = stateOf(db);
   const ending = state.ending;
   if (!state.client || state.depth > 0 || !ending?.mayCommitWithLast) return row<T>(db, text, params);
+  // query() hands the statement to the connection before its first await, so COMMIT queues behind it.
   const statement = query(db, text, params);
   const commit = state.client.query('COMMIT');
   ending.committed = true;
