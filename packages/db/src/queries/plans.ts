@@ -53,25 +53,28 @@ export async function loadBatchPlans(db: DbOrTx, batchIds: readonly number[]): P
   const result = new Map<number, BatchPlan>();
   if (batchIds.length === 0) return result;
   const ids = [...new Set(batchIds)];
-  const heads = await db
-    .select({
-      batchId: feeStructures.batchId,
-      feeHeadId: feeStructures.feeHeadId,
-      feeHead: feeHeads.name,
-      amountPaise: feeStructures.amountPaise,
-      startDate: feeStructures.startDate,
-    })
-    .from(feeStructures)
-    .innerJoin(feeHeads, eq(feeHeads.id, feeStructures.feeHeadId))
-    .where(inArray(feeStructures.batchId, ids))
-    .orderBy(asc(feeStructures.id));
-  const plans = await db.select().from(instalmentPlans).where(inArray(instalmentPlans.batchId, ids));
-  const rows = await db.select().from(instalments).where(inArray(instalments.batchId, ids)).orderBy(asc(instalments.position));
-  const amounts = await db
-    .select({ instalmentId: instalmentAmounts.instalmentId, feeHeadId: instalmentAmounts.feeHeadId, amountPaise: instalmentAmounts.amountPaise })
-    .from(instalmentAmounts)
-    .innerJoin(instalments, eq(instalments.id, instalmentAmounts.instalmentId))
-    .where(inArray(instalments.batchId, ids));
+  // Four independent reads sent together (on PostgreSQL, on connections of their own).
+  const [heads, plans, rows, amounts] = await Promise.all([
+    db
+      .select({
+        batchId: feeStructures.batchId,
+        feeHeadId: feeStructures.feeHeadId,
+        feeHead: feeHeads.name,
+        amountPaise: feeStructures.amountPaise,
+        startDate: feeStructures.startDate,
+      })
+      .from(feeStructures)
+      .innerJoin(feeHeads, eq(feeHeads.id, feeStructures.feeHeadId))
+      .where(inArray(feeStructures.batchId, ids))
+      .orderBy(asc(feeStructures.id)),
+    db.select().from(instalmentPlans).where(inArray(instalmentPlans.batchId, ids)),
+    db.select().from(instalments).where(inArray(instalments.batchId, ids)).orderBy(asc(instalments.position)),
+    db
+      .select({ instalmentId: instalmentAmounts.instalmentId, feeHeadId: instalmentAmounts.feeHeadId, amountPaise: instalmentAmounts.amountPaise })
+      .from(instalmentAmounts)
+      .innerJoin(instalments, eq(instalments.id, instalmentAmounts.instalmentId))
+      .where(inArray(instalments.batchId, ids)),
+  ]);
 
   const amountsOf = new Map<number, HeadAmount[]>();
   for (const a of amounts) {

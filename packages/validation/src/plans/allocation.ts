@@ -58,7 +58,11 @@ const graceOf = (rule: FineRule) => (rule.type === 'none' ? 0 : rule.graceDays);
 /** A plan made ready once for many students: instalments in due-date order, amounts per head index, L dates. */
 export interface PreparedPlan {
   headIds: number[];
+  /** headIndex[feeHeadId]: its index in headIds (an array read instead of a search for every line). */
+  headIndex: number[];
   instalments: Array<{ id: string; name: string; dueDate: string; fineRule: FineRule; lastDay: string; amounts: number[] }>;
+  /** The amounts as one array, cell i * heads + j: instalment i, head j. */
+  cells: number[];
 }
 
 export function preparePlan(plan: Plan): PreparedPlan {
@@ -67,22 +71,33 @@ export function preparePlan(plan: Plan): PreparedPlan {
   for (const inst of ordered) {
     for (const a of inst.amounts) if (!headIds.includes(a.feeHeadId)) headIds.push(a.feeHeadId);
   }
-  return {
-    headIds,
-    instalments: ordered.map((inst) => {
-      const fineRule = inst.fineRule ?? plan.fineRule;
-      const amounts = headIds.map(() => 0);
-      for (const a of inst.amounts) amounts[headIds.indexOf(a.feeHeadId)]! += a.amountPaise;
-      return { id: inst.id, name: inst.name, dueDate: inst.dueDate, fineRule, lastDay: addDays(inst.dueDate, graceOf(fineRule)), amounts };
-    }),
-  };
+  const instalments = ordered.map((inst) => {
+    const fineRule = inst.fineRule ?? plan.fineRule;
+    const amounts = headIds.map(() => 0);
+    for (const a of inst.amounts) amounts[headIds.indexOf(a.feeHeadId)]! += a.amountPaise;
+    return { id: inst.id, name: inst.name, dueDate: inst.dueDate, fineRule, lastDay: addDays(inst.dueDate, graceOf(fineRule)), amounts };
+  });
+  return { headIds, headIndex: headIndexOf(headIds), instalments, cells: instalments.flatMap((inst) => inst.amounts) };
+}
+
+function headIndexOf(headIds: readonly number[]): number[] {
+  const index: number[] = [];
+  for (const [j, id] of headIds.entries()) index[id] = j;
+  return index;
 }
 
 const isPrepared = (plan: Plan | PreparedPlan): plan is PreparedPlan => 'headIds' in plan;
 
-/** True when the payments are already in receipt date then number order (as the dues queries read them). */
+/**
+ * True when the payments are already in receipt date then number order (as the dues queries read
+ * them). The lines of one receipt share one date string, so the equality test is usually enough.
+ */
 function inReceiptOrder(payments: readonly Payment[]): boolean {
-  for (let k = 1; k < payments.length; k++) if (byReceipt(payments[k - 1]!, payments[k]!) > 0) return false;
+  for (let k = 1; k < payments.length; k++) {
+    const a = payments[k - 1]!;
+    const b = payments[k]!;
+    if (a.receiptDate === b.receiptDate ? a.receiptNumber > b.receiptNumber : a.receiptDate > b.receiptDate) return false;
+  }
   return true;
 }
 
@@ -96,19 +111,18 @@ type PaymentSink = (i: number, payment: Payment, amountPaise: number) => void;
  * student of a course.
  */
 function allocateConcessions(prepared: PreparedPlan, concessions: readonly Concession[], concession: number[]): void {
-  const { headIds } = prepared;
-  const plans = prepared.instalments;
-  const n = plans.length;
-  const h = headIds.length;
+  const { headIndex, cells } = prepared;
+  const n = prepared.instalments.length;
+  const h = prepared.headIds.length;
   concession.fill(0, 0, n * h);
   if (n === 0) return;
   for (const c of concessions) {
-    const j = headIds.indexOf(c.feeHeadId);
-    if (j < 0) continue;
+    const j = headIndex[c.feeHeadId];
+    if (j === undefined) continue;
     let left = c.amountPaise;
     for (let i = n - 1; i >= 0 && left > 0; i--) {
       const cell = i * h + j;
-      const take = Math.min(left, Math.max(0, plans[i]!.amounts[j]! - concession[cell]!));
+      const take = Math.min(left, Math.max(0, cells[cell]! - concession[cell]!));
       concession[cell]! += take;
       left -= take;
     }
@@ -117,10 +131,9 @@ function allocateConcessions(prepared: PreparedPlan, concessions: readonly Conce
 }
 
 function allocatePayments(prepared: PreparedPlan, payments: readonly Payment[], concession: number[], paid: number[], sink: PaymentSink): void {
-  const { headIds } = prepared;
-  const plans = prepared.instalments;
-  const n = plans.length;
-  const h = headIds.length;
+  const { headIndex, cells } = prepared;
+  const n = prepared.instalments.length;
+  const h = prepared.headIds.length;
   paid.fill(0, 0, n * h);
   if (n === 0) return;
   const ordered = inReceiptOrder(payments) ? payments : [...payments].sort(byReceipt);
@@ -128,12 +141,12 @@ function allocatePayments(prepared: PreparedPlan, payments: readonly Payment[], 
   // stays full (only the last takes what goes beyond), so each payment starts filling there.
   const first = new Array<number>(h).fill(0);
   for (const p of ordered) {
-    const j = headIds.indexOf(p.feeHeadId);
-    if (j < 0) continue;
+    const j = headIndex[p.feeHeadId];
+    if (j === undefined) continue;
     let left = p.amountPaise;
     for (let i = first[j]!; i < n && left > 0; i++) {
       const cell = i * h + j;
-      const room = plans[i]!.amounts[j]! - concession[cell]! - paid[cell]!;
+      const room = cells[cell]! - concession[cell]! - paid[cell]!;
       const take = Math.min(left, Math.max(0, room));
       if (take > 0) {
         paid[cell]! += take;

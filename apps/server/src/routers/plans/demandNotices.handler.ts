@@ -11,11 +11,14 @@ import { type AuthedContext, loadBatchOfDepartment, loadStudentOfDepartment, upi
 export async function demandNoticesHandler({ ctx, input }: { ctx: AuthedContext; input: TDemandNoticesInput }) {
   const student = input.studentId === undefined ? null : (await loadStudentOfDepartment(ctx.db, { depId: input.depId, studentId: input.studentId }));
   const batchId = student?.batchId ?? (await loadBatchOfDepartment(ctx.db, { depId: input.depId, batchId: input.batchId! })).id;
-  const rows: StudentDuesOnly[] = [];
-  for await (const students of duesByBatch(ctx.db, { batchIds: [batchId], asOf: input.asOf, studentIds: student ? [student.id] : undefined })) rows.push(...students);
-  const upi = (await upiOf(ctx.db, input.depId));
-  const letterhead = (await listLetterheads(ctx.db)).find((l) => l.depId === input.depId)!;
-  const verifyPath = await noticeVerificationPaths(ctx.db);
+  const readDues = async () => {
+    const rows: StudentDuesOnly[] = [];
+    for await (const students of duesByBatch(ctx.db, { batchIds: [batchId], asOf: input.asOf, studentIds: student ? [student.id] : undefined })) rows.push(...students);
+    return rows;
+  };
+  // Sent together: on PostgreSQL the small reads overlap the dues' reads.
+  const [rows, upi, letterheads, verifyPath] = await Promise.all([readDues(), upiOf(ctx.db, input.depId), listLetterheads(ctx.db), noticeVerificationPaths(ctx.db)]);
+  const letterhead = letterheads.find((l) => l.depId === input.depId)!;
   return {
     asOf: input.asOf,
     payBy: input.payBy,
@@ -23,20 +26,20 @@ export async function demandNoticesHandler({ ctx, input }: { ctx: AuthedContext;
     upi,
     notices: rows
       .filter((r) => student !== null || r.dues.toCollect > 0)
-      .map(({ dues, ...r }) => ({
+      .map((r) => ({
         studentId: r.studentId,
         admissionNo: r.admissionNo,
         name: r.name,
         parentName: r.parentName,
         courseName: r.courseName,
         batchName: r.batchName,
-        instalments: dues.instalments,
-        fine: dues.fine,
-        outstanding: dues.outstanding,
-        total: dues.toCollect,
-        upiLink: upiLinkFor(upi, dues.toCollect, r.admissionNo),
+        instalments: r.dues.instalments,
+        fine: r.dues.fine,
+        outstanding: r.dues.outstanding,
+        total: r.dues.toCollect,
+        upiLink: upiLinkFor(upi, r.dues.toCollect, r.admissionNo),
         /** The public verification page for the printed QR code (verify/). */
-        verifyPath: verifyPath({ studentId: r.studentId, asOf: input.asOf, totalPaise: dues.toCollect }),
+        verifyPath: verifyPath({ studentId: r.studentId, asOf: input.asOf, totalPaise: r.dues.toCollect }),
       })),
   };
 }
