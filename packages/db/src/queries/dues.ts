@@ -3,7 +3,10 @@ import {
   bounceChargeInstalments,
   type Concession,
   CHEQUE_BOUNCE_HEAD,
+  type DayPayment,
+  dayNumber,
   duesAsOfCalculator,
+  fromDayNumber,
   LATE_FEE_HEAD,
   openingInstalments,
   type Payment,
@@ -77,7 +80,9 @@ export async function batchDuesAsOf(
   const prepared = preparePlan({ fineRule: batchPlan.fineRule, instalments: batchPlan.instalments });
   return (read.studentsOf.get(batchId) ?? []).map((s) => {
     const own = read.ownInstalmentsOf(s.studentId);
-    const { settlements, ...student } = inputsOf(s.studentId);
+    const { settlements, concessions, payments } = inputsOf(s.studentId);
+    // The allocation keeps its payments' dates as texts.
+    const student = { concessions, payments: payments.map(({ day, ...p }): Payment => ({ ...p, receiptDate: fromDayNumber(day) })) };
     const allocation = allocateStudent(own ? withOwnInstalments(batchPlan, own) : prepared, student);
     const dues = studentDuesAsOf(allocation, asOf, settlements);
     return { ...s, allocation, dues, opening: read.openings.get(s.studentId) ?? [] };
@@ -187,36 +192,37 @@ function dateKey(text: string, at: number): number {
 }
 
 /**
- * Each day's yyyy-MM-dd string once for the process, not once a line: the days of 1970-2097 at
+ * Each day's number (dayNumber) once for the process, not once a line: the days of 1970-2097 at
  * their key - FIRST_DAY_KEY (an array read; a Map lookup per receipt took over a millisecond a batch).
  */
 const FIRST_DAY_KEY = 1970 * 512;
-const dayTexts = new Array<string | undefined>(128 * 512);
+const dayNumbers = new Array<number | undefined>(128 * 512);
 
 /**
  * Reads a student's lines, as student_payment_texts spells them ("yyyy-MM-dd,feeHeadId,amount"
  * separated by spaces, in date order), up to the date whose key is `untilKey`, into `payments` (its
- * objects reused, its length set; receipt number 0) and the Late fee lines into `lateFeePaid`.
- * Plain loops over character codes: this runs for every line of a course.
+ * objects reused, its length set; receipt number 0; dates as day numbers) and the Late fee lines
+ * into `lateFeePaid`. Plain loops over character codes: this runs for every line of a course.
  */
-function readLines(text: string, untilKey: number, lateFeeHeadId: number | null, payments: Payment[], lateFeePaid: Dated[]): void {
+function readLines(text: string, untilKey: number, lateFeeHeadId: number | null, payments: DayPayment[], lateFeePaid: Dated[]): void {
   let count = 0;
   let k = 0;
   const end = text.length;
-  // A receipt's lines share its date: the day's text is looked up once for them.
+  // A receipt's lines share its date: the day's number is looked up once for them.
   let lastKey = -1;
-  let date = '';
+  let day = 0;
   while (k < end) {
     const key = dateKey(text, k);
     if (key > untilKey) break;
+    const start = k;
     if (key !== lastKey) {
       lastKey = key;
       const slot = key - FIRST_DAY_KEY;
-      const known = dayTexts[slot];
+      const known = dayNumbers[slot];
       if (known === undefined) {
-        date = text.slice(k, k + 10);
-        if (slot >= 0 && slot < dayTexts.length) dayTexts[slot] = date;
-      } else date = known;
+        day = dayNumber(text.slice(k, k + 10));
+        if (slot >= 0 && slot < dayNumbers.length) dayNumbers[slot] = day;
+      } else day = known;
     }
     k += 11;
     let c = text.charCodeAt(k);
@@ -238,13 +244,13 @@ function readLines(text: string, untilKey: number, lateFeeHeadId: number | null,
     k++;
     if (negative) amountPaise = -amountPaise;
     if (feeHeadId === lateFeeHeadId) {
-      lateFeePaid.push({ date, amountPaise });
+      lateFeePaid.push({ date: text.slice(start, start + 10), amountPaise });
       continue;
     }
     const payment = payments[count];
-    if (payment === undefined) payments.push({ receiptDate: date, receiptNumber: 0, feeHeadId, amountPaise });
+    if (payment === undefined) payments.push({ day, receiptNumber: 0, feeHeadId, amountPaise });
     else {
-      payment.receiptDate = date;
+      payment.day = day;
       payment.feeHeadId = feeHeadId;
       payment.amountPaise = amountPaise;
     }
@@ -329,7 +335,7 @@ async function readBatches(db: DbOrTx, batchIds: readonly number[], studentIds: 
     if (!opening && !charges) return undefined;
     return [...openingInstalments(opening ?? []), ...bounceChargeInstalments(charges ?? [])];
   };
-  const payments: Payment[] = [];
+  const payments: DayPayment[] = [];
   /**
    * What one student's dues are computed from, given the lines of the student's batch (lines after
    * `until` skipped): `payments` holds the student's lines only until the next call (the allocation

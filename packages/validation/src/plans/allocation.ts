@@ -1,4 +1,4 @@
-import { addDays, daysBetween } from './dates';
+import { addDays, dayNumber, daysBetween } from './dates';
 import type { Concession, FineRule, Payment, Plan } from './types';
 
 /**
@@ -60,7 +60,7 @@ export interface PreparedPlan {
   headIds: number[];
   /** headIndex[feeHeadId]: its index in headIds (an array read instead of a search for every line). */
   headIndex: number[];
-  instalments: Array<{ id: string; name: string; dueDate: string; fineRule: FineRule; lastDay: string; amounts: number[] }>;
+  instalments: Array<{ id: string; name: string; dueDate: string; fineRule: FineRule; lastDay: string; lastDayNumber: number; amounts: number[] }>;
   /** The amounts as one array, cell i * heads + j: instalment i, head j. */
   cells: number[];
 }
@@ -75,7 +75,8 @@ export function preparePlan(plan: Plan): PreparedPlan {
     const fineRule = inst.fineRule ?? plan.fineRule;
     const amounts = headIds.map(() => 0);
     for (const a of inst.amounts) amounts[headIds.indexOf(a.feeHeadId)]! += a.amountPaise;
-    return { id: inst.id, name: inst.name, dueDate: inst.dueDate, fineRule, lastDay: addDays(inst.dueDate, graceOf(fineRule)), amounts };
+    const lastDay = addDays(inst.dueDate, graceOf(fineRule));
+    return { id: inst.id, name: inst.name, dueDate: inst.dueDate, fineRule, lastDay, lastDayNumber: dayNumber(lastDay), amounts };
   });
   return { headIds, headIndex: headIndexOf(headIds), instalments, cells: instalments.flatMap((inst) => inst.amounts) };
 }
@@ -101,8 +102,32 @@ function inReceiptOrder(payments: readonly Payment[]): boolean {
   return true;
 }
 
+/**
+ * A payment with its date as a day number (dayNumber), as duesAsOfCalculator takes them: numbers
+ * compare and subtract faster than date texts, over the million lines of a course.
+ */
+export interface DayPayment {
+  day: number;
+  receiptNumber: number;
+  feeHeadId: number;
+  amountPaise: number;
+}
+
+/** No payment's day (no date is this far before 1970); a small integer, so the arrays holding it stay integer arrays. */
+const NO_DAY = -1_000_000_000;
+
+const byDayAndNumber = (a: DayPayment, b: DayPayment) => a.day - b.day || a.receiptNumber - b.receiptNumber;
+
+function inDayOrder(payments: readonly DayPayment[]): boolean {
+  for (let k = 1; k < payments.length; k++) if (byDayAndNumber(payments[k - 1]!, payments[k]!) > 0) return false;
+  return true;
+}
+
+/** What the allocation reads of a payment (its date only orders the payments, before it runs). */
+type Allocated = Pick<Payment, 'feeHeadId' | 'amountPaise'>;
+
 /** Receives each part of a payment the allocation puts on instalment i (due-date order), in receipt order. */
-type PaymentSink = (i: number, payment: Payment, amountPaise: number) => void;
+type PaymentSink<P> = (i: number, payment: P, amountPaise: number) => void;
 
 /**
  * The allocation itself, once for every use, in two steps: concessions, then payments. They fill
@@ -130,13 +155,13 @@ function allocateConcessions(prepared: PreparedPlan, concessions: readonly Conce
   }
 }
 
-function allocatePayments(prepared: PreparedPlan, payments: readonly Payment[], concession: number[], paid: number[], sink: PaymentSink): void {
+/** Payments in receipt order (date, then number): see byReceipt and byDayAndNumber. */
+function allocatePayments<P extends Allocated>(prepared: PreparedPlan, ordered: readonly P[], concession: number[], paid: number[], sink: PaymentSink<P>): void {
   const { headIndex, cells } = prepared;
   const n = prepared.instalments.length;
   const h = prepared.headIds.length;
   paid.fill(0, 0, n * h);
   if (n === 0) return;
-  const ordered = inReceiptOrder(payments) ? payments : [...payments].sort(byReceipt);
   // first[j]: the first instalment where head j may still have room. A full cell before the last
   // stays full (only the last takes what goes beyond), so each payment starts filling there.
   const first = new Array<number>(h).fill(0);
@@ -176,7 +201,8 @@ export function allocateStudent(
   const payments: AllocatedPayment[][] = [];
   for (let i = 0; i < n; i++) payments.push([]);
   allocateConcessions(prepared, student.concessions, concession);
-  allocatePayments(prepared, student.payments, concession, paid, (i, p, amountPaise) => {
+  const ordered = inReceiptOrder(student.payments) ? student.payments : [...student.payments].sort(byReceipt);
+  allocatePayments(prepared, ordered, concession, paid, (i, p, amountPaise) => {
     const list = payments[i]!;
     const last = list[list.length - 1];
     // Payments arrive in receipt order, so lines of one receipt are neighbours.
@@ -288,24 +314,25 @@ export interface InstalmentDues {
 
 /**
  * What the as-of figures of an instalment need from its payments (receipt order, one entry a
- * receipt): paid as of the date, paid by L, and the date of the receipt that cleared it.
+ * receipt): paid as of the date, paid by L, and the day (dayNumber) of the receipt that cleared it.
+ * Dates are day numbers here: the calculator counts every line of a course.
  */
 interface Tally {
   paid: number;
   paidByLast: number;
   /** Still to pay after the payments counted so far (due - concession - paid), while above 0. */
   left: number;
-  cleared: string | null;
+  cleared: number | null;
 }
 
 const newTally = (open: number): Tally => ({ paid: 0, paidByLast: 0, left: open, cleared: null });
 
-function countPayment(t: Tally, date: string, amountPaise: number, asOf: string, last: string): void {
-  if (date <= asOf) t.paid += amountPaise;
-  if (date <= last) t.paidByLast += amountPaise;
+function countPayment(t: Tally, day: number, amountPaise: number, asOf: number, last: number): void {
+  if (day <= asOf) t.paid += amountPaise;
+  if (day <= last) t.paidByLast += amountPaise;
   if (t.cleared === null && t.left > 0) {
     t.left -= amountPaise;
-    if (t.left <= 0) t.cleared = date;
+    if (t.left <= 0) t.cleared = day;
   }
 }
 
@@ -314,14 +341,12 @@ interface InstalmentFacts {
   name: string;
   dueDate: string;
   fineRule: FineRule;
-  lastDay: string;
 }
 
-function instalmentDues(inst: InstalmentFacts, due: number, concession: number, t: Tally, asOf: string): InstalmentDues {
-  const last = inst.lastDay;
+/** `asOf` and `last` (L) as day numbers. */
+function instalmentDues(inst: InstalmentFacts, last: number, due: number, concession: number, t: Tally, asOf: number): InstalmentDues {
   const outstandingAtLast = due - concession - t.paidByLast;
-  const daysLate =
-    asOf <= last || outstandingAtLast <= 0 ? 0 : daysBetween(last, t.cleared !== null && t.cleared < asOf ? t.cleared : asOf);
+  const daysLate = asOf <= last || outstandingAtLast <= 0 ? 0 : (t.cleared !== null && t.cleared < asOf ? t.cleared : asOf) - last;
   return {
     id: inst.id,
     name: inst.name,
@@ -338,8 +363,10 @@ function instalmentDues(inst: InstalmentFacts, due: number, concession: number, 
 /** paidAsOf, daysLateAsOf and fineAsOf in one pass over the instalment's payments. */
 export function instalmentDuesAsOf(inst: AllocatedInstalment, asOf: string): InstalmentDues {
   const t = newTally(inst.duePaise - inst.concessionPaise);
-  for (const p of inst.payments) countPayment(t, p.receiptDate, p.amountPaise, asOf, inst.lastDay);
-  return instalmentDues(inst, inst.duePaise, inst.concessionPaise, t, asOf);
+  const asOfDay = dayNumber(asOf);
+  const last = dayNumber(inst.lastDay);
+  for (const p of inst.payments) countPayment(t, dayNumber(p.receiptDate), p.amountPaise, asOfDay, last);
+  return instalmentDues(inst, last, inst.duePaise, inst.concessionPaise, t, asOfDay);
 }
 
 /** Late fee collected and fines waived, each dated (receipt date; waiver date). */
@@ -393,9 +420,11 @@ function duesOfInstalments(instalments: InstalmentDues[], asOf: string, settleme
  * Dues as of one date for many students of one plan: the same figures as
  * `studentDuesAsOf(allocateStudent(plan, student), asOf, settlements)`, counted while the payments
  * are allocated instead of kept per instalment, with buffers reused from student to student
- * (a course's report allocates some 20,000 students and a million lines).
+ * (a course's report allocates some 20,000 students and a million lines). The payments' dates are
+ * day numbers (DayPayment).
  */
 export function duesAsOfCalculator(plan: PreparedPlan, asOf: string) {
+  const asOfDay = dayNumber(asOf);
   const plans = plan.instalments;
   const n = plans.length;
   const h = plan.headIds.length;
@@ -404,27 +433,28 @@ export function duesAsOfCalculator(plan: PreparedPlan, asOf: string) {
   const due = plans.map((inst) => inst.amounts.reduce((s, a) => s + a, 0));
   const concessionOf = new Array<number>(n);
   const tallies = plans.map(() => newTally(0));
-  // The receipt whose parts are being summed per instalment (the allocation's one entry a receipt).
-  const pendingDate = new Array<string | null>(n);
+  // The receipt whose parts are being summed per instalment (the allocation's one entry a receipt);
+  // NO_DAY while none is.
+  const pendingDay = new Array<number>(n);
   const pendingNumber = new Array<number>(n);
   const pendingAmount = new Array<number>(n);
   const flush = (i: number) => {
-    const date = pendingDate[i];
-    if (date != null) countPayment(tallies[i]!, date, pendingAmount[i]!, asOf, plans[i]!.lastDay);
-    pendingDate[i] = null;
+    const day = pendingDay[i]!;
+    if (day !== NO_DAY) countPayment(tallies[i]!, day, pendingAmount[i]!, asOfDay, plans[i]!.lastDayNumber);
+    pendingDay[i] = NO_DAY;
   };
-  const sink: PaymentSink = (i, p, amountPaise) => {
-    if (pendingDate[i] === p.receiptDate && pendingNumber[i] === p.receiptNumber) {
+  const sink: PaymentSink<DayPayment> = (i, p, amountPaise) => {
+    if (pendingDay[i] === p.day && pendingNumber[i] === p.receiptNumber) {
       pendingAmount[i]! += amountPaise;
       return;
     }
     flush(i);
-    pendingDate[i] = p.receiptDate;
+    pendingDay[i] = p.day;
     pendingNumber[i] = p.receiptNumber;
     pendingAmount[i] = amountPaise;
   };
 
-  return (student: { concessions: readonly Concession[]; payments: readonly Payment[] }, settlements: FineSettlements): StudentDues => {
+  return (student: { concessions: readonly Concession[]; payments: readonly DayPayment[] }, settlements: FineSettlements): StudentDues => {
     allocateConcessions(plan, student.concessions, concession);
     for (let i = 0; i < n; i++) {
       let c = 0;
@@ -435,13 +465,15 @@ export function duesAsOfCalculator(plan: PreparedPlan, asOf: string) {
       t.paidByLast = 0;
       t.left = due[i]! - c;
       t.cleared = null;
-      pendingDate[i] = null;
+      pendingDay[i] = NO_DAY;
     }
-    allocatePayments(plan, student.payments, concession, paid, sink);
+    const ordered = inDayOrder(student.payments) ? student.payments : [...student.payments].sort(byDayAndNumber);
+    allocatePayments(plan, ordered, concession, paid, sink);
     const instalments: InstalmentDues[] = [];
     for (let i = 0; i < n; i++) {
       flush(i);
-      if (plans[i]!.dueDate <= asOf) instalments.push(instalmentDues(plans[i]!, due[i]!, concessionOf[i]!, tallies[i]!, asOf));
+      const inst = plans[i]!;
+      if (inst.dueDate <= asOf) instalments.push(instalmentDues(inst, inst.lastDayNumber, due[i]!, concessionOf[i]!, tallies[i]!, asOfDay));
     }
     return duesOfInstalments(instalments, asOf, settlements);
   };
