@@ -95,8 +95,9 @@ export interface StudentDuesOnly extends DuesStudent {
 
 /**
  * The students of the batches with their dues as of a date, one batch at a time (in the order given),
- * each batch in admission number order. A batch is read, allocated and handed over before the next
- * is read, and no allocation is kept: a course's report holds one batch's lines at a time.
+ * each batch in admission number order. A batch is read, allocated and handed over, and no
+ * allocation is kept: a course's report holds the lines of two batches at most, the one being
+ * allocated and the next, whose lines are read meanwhile (on PostgreSQL, the read overlaps the work).
  * The first batch's lines (the longest read) go out with the plans and the students' other figures:
  * on PostgreSQL each statement runs on a connection of its own, so their round trips overlap.
  */
@@ -115,10 +116,13 @@ export async function* duesByBatch(
     loadBatchPlans(db, batchIds),
     readBatches(db, batchIds, studentIds),
   ]);
-  for (const [k, batchId] of batchIds.entries()) {
-    const of = read.studentsOf.get(batchId);
-    if (!of) continue;
-    const lineTexts = k === 0 ? firstLineTexts! : await readLineTexts(db, batchId, studentIds);
+  const withStudents = batchIds.filter((batchId) => read.studentsOf.has(batchId));
+  const linesOf = (batchId: number) => (batchId === batchIds[0] ? Promise.resolve(firstLineTexts!) : ahead(readLineTexts(db, batchId, studentIds)));
+  let nextLines = withStudents.length > 0 ? linesOf(withStudents[0]!) : null;
+  for (const [k, batchId] of withStudents.entries()) {
+    const of = read.studentsOf.get(batchId)!;
+    const lineTexts = await nextLines!;
+    nextLines = k + 1 < withStudents.length ? linesOf(withStudents[k + 1]!) : null;
     // Lines dated after asOf change none of its figures (the allocation takes lines in date order).
     const inputsOf = read.inputsOf(lineTexts, asOf);
     const batchPlan = plans.get(batchId)!;
@@ -130,6 +134,12 @@ export async function* duesByBatch(
       return withDues(s, dues);
     });
   }
+}
+
+/** A read started before its result is needed: its failure surfaces where it is awaited (or nowhere, if never). */
+function ahead<T>(read: Promise<T>): Promise<T> {
+  read.catch(() => undefined);
+  return read;
 }
 
 /** Spelled out: spreading the driver's row object took over a microsecond a student. */
