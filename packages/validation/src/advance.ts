@@ -36,7 +36,7 @@ export interface AdvanceSettlements {
  * while another head is still due, as the counter expects.
  */
 export function advancePaise(heads: readonly AdvanceHead[], settled: AdvanceSettlements): number {
-  return Math.max(0, advanceLeftPaise(heads, settled));
+  return advanceFromCreditPaise(creditPaise(heads), settled);
 }
 
 /**
@@ -44,8 +44,20 @@ export function advancePaise(heads: readonly AdvanceHead[], settled: AdvanceSett
  * the credit now holds (a receipt that paid the advance was voided afterwards). Writes refuse that.
  */
 export function advanceLeftPaise(heads: readonly AdvanceHead[], settled: AdvanceSettlements): number {
-  const credit = heads.reduce((sum, h) => sum + Math.max(0, -headBalancePaise(h)), 0);
-  return credit - settled.appliedPaise - settled.refundedPaise;
+  return creditPaise(heads) - settled.appliedPaise - settled.refundedPaise;
+}
+
+/** The credit of the heads: what was paid beyond each one's fee - discount - adjustment, heads in debt counting 0. */
+export function creditPaise(heads: readonly AdvanceHead[]): number {
+  return heads.reduce((sum, h) => sum + Math.max(0, -headBalancePaise(h)), 0);
+}
+
+/**
+ * The advance from a credit already summed over the heads (the course reports read it kept per
+ * student, student_money in packages/db, computed as creditPaise over the same heads).
+ */
+export function advanceFromCreditPaise(credit: number, settled: AdvanceSettlements): number {
+  return Math.max(0, credit - settled.appliedPaise - settled.refundedPaise);
 }
 
 /** Shown on vouchers and in lists: R followed by the number. */

@@ -5,9 +5,11 @@
  * the receipts' running totals are then filled by one GROUP BY instead of a trigger per row). Both
  * are made again from the exact SQL the migrations created, so the schema ends identical.
  */
-import { type Database, rebuildReceiptTotals, transaction } from '@fees/db';
+import { type Database, rebuildReceiptTotals, rebuildStudentMoney, transaction } from '@fees/db';
 
 const BIG_TABLES = ['students', 'discounts', 'receipts', 'receipt_lines', 'student_payments', 'audit_log'];
+/** Whose triggers are dropped too: those that keep student_paid and student_money, filled once after the load. */
+const TRIGGERED_TABLES = [...BIG_TABLES, 'student_head_paid', 'opening_balances', 'cheques', 'refunds', 'fee_structures'];
 
 export interface BulkLoad {
   /** Rebuilds the indexes, the triggers and the running totals, restores WAL + synchronous=FULL + foreign keys, and runs ANALYZE. */
@@ -27,8 +29,8 @@ export function beginBulkLoad(db: Database): BulkLoad {
     .all(...BIG_TABLES) as { name: string; sql: string }[];
   for (const index of indexes) sqlite.exec(`drop index "${index.name}"`);
   const triggers = sqlite
-    .prepare(`select name, sql from sqlite_master where type = 'trigger' and tbl_name in (${placeholders})`)
-    .all(...BIG_TABLES) as { name: string; sql: string }[];
+    .prepare(`select name, sql from sqlite_master where type = 'trigger' and tbl_name in (${TRIGGERED_TABLES.map(() => '?').join(', ')})`)
+    .all(...TRIGGERED_TABLES) as { name: string; sql: string }[];
   for (const trigger of triggers) sqlite.exec(`drop trigger "${trigger.name}"`);
 
   return {
@@ -38,9 +40,12 @@ export function beginBulkLoad(db: Database): BulkLoad {
       log(`rebuilt ${indexes.length} indexes`, startedAt);
       startedAt = performance.now();
       // Totals first: student_payments' own triggers would rebuild a student's text at each line.
-      await transaction(db, async (tx) => rebuildReceiptTotals(tx));
+      await transaction(db, async (tx) => {
+        await rebuildReceiptTotals(tx);
+        await rebuildStudentMoney(tx);
+      });
       for (const trigger of triggers) sqlite.exec(trigger.sql);
-      log(`made ${triggers.length} triggers again and the receipts' running totals`, startedAt);
+      log(`made ${triggers.length} triggers again, the receipts' running totals and student_money`, startedAt);
       startedAt = performance.now();
       const problems = sqlite.pragma('foreign_key_check') as unknown[];
       if (problems.length > 0) throw new Error(`foreign key check failed: ${JSON.stringify(problems.slice(0, 3))}`);

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase, receiptTotalsDrift } from '@fees/db';
+import { openDatabase, receiptTotalsDrift, studentMoneyDrift } from '@fees/db';
 import Sqlite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedSynthetic } from './seed';
@@ -75,12 +75,24 @@ describe('seedSynthetic', () => {
     expect(value('pragma foreign_key_check')).toBeUndefined();
   });
 
-  it('keeps the receipt triggers and fills the running totals to match the receipts', async () => {
+  it('keeps the receipt triggers and fills the running totals and student_money to match the receipts', async () => {
     const names = db.prepare("select name from sqlite_master where type = 'trigger' order by name").pluck().all();
     expect(names).toEqual([
+      'cheques_money_delete',
+      'cheques_money_insert',
+      'cheques_money_update',
+      'discounts_money_delete',
+      'discounts_money_insert',
+      'discounts_money_update',
+      'fee_structures_money_delete',
+      'fee_structures_money_insert',
+      'fee_structures_money_update',
       'fee_structures_paid_delete',
       'fee_structures_paid_insert',
       'fee_structures_paid_update',
+      'opening_balances_money_delete',
+      'opening_balances_money_insert',
+      'opening_balances_money_update',
       'receipt_lines_payments_delete',
       'receipt_lines_payments_insert',
       'receipt_lines_payments_update',
@@ -90,23 +102,36 @@ describe('seedSynthetic', () => {
       'receipts_course_totals_delete',
       'receipts_course_totals_insert',
       'receipts_course_totals_update',
+      'receipts_money_delete',
+      'receipts_money_insert',
+      'receipts_money_update',
       'receipts_payments_delete',
       'receipts_payments_update',
       'receipts_totals_delete',
       'receipts_totals_insert',
       'receipts_totals_move_lines',
       'receipts_totals_update',
+      'refunds_money_delete',
+      'refunds_money_insert',
+      'refunds_money_update',
       'student_head_paid_batch_delete',
       'student_head_paid_batch_insert',
       'student_head_paid_batch_update',
+      'student_head_paid_money_delete',
+      'student_head_paid_money_insert',
+      'student_head_paid_money_update',
+      'student_money_refresh_run',
       'student_payments_texts_delete',
       'student_payments_texts_insert',
       'student_payments_texts_update',
+      'students_money_batch',
+      'students_money_delete',
       'students_paid_batch',
     ]);
     expect(value("select sum(receipt_count) from daily_mode_collections")).toBe(value("select count(*) from receipts where status = 'live'"));
     const totals = openDatabase(join(dir, 'a.sqlite'), { prepare: false });
     expect((await receiptTotalsDrift(totals))).toEqual([]);
+    expect((await studentMoneyDrift(totals))).toEqual([]);
     totals.$client.close();
   });
 

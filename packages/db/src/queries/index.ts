@@ -21,5 +21,6 @@ export * from './dues';
 export * from './verify-keys';
 export * from './schemes';
 export * from './refunds';
+export * from './student-money';
 export * from './opening';
 export * from './cheques';

@@ -5,7 +5,7 @@
 import { ADVANCE_HEAD, type AdvanceHead, type AdvanceSettlements, CHEQUE_BOUNCE_HEAD, LATE_FEE_HEAD, type TRefundMode } from '@fees/validation';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
-import { row, rows, run } from '../engine/runner';
+import { row, rows, run, textLiteral } from '../engine/runner';
 import { balanceSql } from './balance-sql';
 import { containsText } from './like';
 import type { refunds } from '../schema';
@@ -140,10 +140,12 @@ export async function markRefundVoided(db: DbOrTx, params: { refundId: number; u
   );
 }
 
+const CREDIT_BALANCE = balanceSql({ fee: 'h.fee', discount: 'h.discount', adjustment: 'h.adjustment', paid: 'h.paid' });
+
 /**
- * Per student of `sel` (a CTE of id and batch_id), every head they hold a credit on (a balance below
- * zero: the only heads the advance counts), except the Late fee, whose fee is the fines as of a date
- * (the plans code adds it). A head's fee is its structure amount (or, for a head outside the
+ * Per student of `sel` (a SELECT of students' id and batch_id), every head they hold a credit on (a
+ * balance below zero: the only heads the advance counts), except the Late fee, whose fee is the fines
+ * as of a date (the plans code adds it). A head's fee is its structure amount (or, for a head outside the
  * structure, the charges of the student's bounced cheques on the Cheque bounce charge head, as on Fees
  * Info) plus any opening balance; paid is pre-tax, from live receipts.
  *
@@ -155,61 +157,62 @@ export async function markRefundVoided(db: DbOrTx, params: { refundId: number; u
  * Every other row of a source is found by its unique (student, head) or (batch, head) key; summing all
  * of every source per student and head first cost the 20,000-student course's dues report about
  * 250 ms of sorting on SQLite.
+ *
+ * Written without WITH (each part reads `sel` as a subquery of its own) because SQLite allows no WITH in
+ * a trigger, and student_money's triggers run this for one student (student-money.ts).
  */
-const CREDIT_BALANCE = balanceSql({ fee: 'h.fee', discount: 'h.discount', adjustment: 'h.adjustment', paid: 'h.paid' });
-
-function advanceHeadsSql(sel: string): string {
-  const bounceHead = 'SELECT id FROM fee_heads WHERE name = @bounceHead';
+export function advanceHeadsSql(sel: string): string {
+  const bounceHead = `SELECT id FROM fee_heads WHERE name = ${textLiteral(CHEQUE_BOUNCE_HEAD)}`;
+  const lateFeeHead = `SELECT id FROM fee_heads WHERE name = ${textLiteral(LATE_FEE_HEAD)}`;
+  const students = `(${sel}) sel`;
   const bounced = (student: string) => `FROM cheques c WHERE c.student_id = ${student} AND c.status = 'bounced'`;
   const has = (table: string, student: string, head: string) =>
     `EXISTS (SELECT 1 FROM ${table} WHERE ${table}.student_id = ${student} AND ${table}.fee_head_id = ${head})`;
   const paidOn = (student: string, head: string) => has('student_head_paid', student, head);
   const discountedOn = (student: string, head: string) => has('discounts', student, head);
   const openedOn = (student: string, head: string) => has('opening_balances', student, head);
-  return `WITH sel AS (${sel}),
-     k (student_id, batch_id, fee_head_id, opening, discount, adjustment, paid) AS (
-       SELECT p.student_id, sel.batch_id, p.fee_head_id, COALESCE(ob.amount_paise, 0), COALESCE(d.discount_paise, 0), COALESCE(d.adjustment_paise, 0), p.paid_paise
-       FROM sel JOIN student_head_paid p ON p.student_id = sel.id
+  const k = `
+       SELECT p.student_id, sel.batch_id, p.fee_head_id, COALESCE(ob.amount_paise, 0) AS opening, COALESCE(d.discount_paise, 0) AS discount,
+         COALESCE(d.adjustment_paise, 0) AS adjustment, p.paid_paise AS paid
+       FROM ${students} JOIN student_head_paid p ON p.student_id = sel.id
        LEFT JOIN discounts d ON d.student_id = p.student_id AND d.fee_head_id = p.fee_head_id
        LEFT JOIN opening_balances ob ON ob.student_id = p.student_id AND ob.fee_head_id = p.fee_head_id
        UNION ALL
        SELECT d.student_id, sel.batch_id, d.fee_head_id, COALESCE(ob.amount_paise, 0), d.discount_paise, d.adjustment_paise, 0
-       FROM sel JOIN discounts d ON d.student_id = sel.id
+       FROM ${students} JOIN discounts d ON d.student_id = sel.id
        LEFT JOIN opening_balances ob ON ob.student_id = d.student_id AND ob.fee_head_id = d.fee_head_id
        WHERE NOT ${paidOn('d.student_id', 'd.fee_head_id')}
        UNION ALL
        SELECT ob.student_id, sel.batch_id, ob.fee_head_id, ob.amount_paise, 0, 0, 0
-       FROM sel JOIN opening_balances ob ON ob.student_id = sel.id
+       FROM ${students} JOIN opening_balances ob ON ob.student_id = sel.id
        WHERE NOT ${paidOn('ob.student_id', 'ob.fee_head_id')} AND NOT ${discountedOn('ob.student_id', 'ob.fee_head_id')}
        UNION ALL
        SELECT sel.id, sel.batch_id, fs.fee_head_id, 0, 0, 0, 0
-       FROM sel JOIN fee_structures fs ON fs.batch_id = sel.batch_id AND fs.amount_paise < 0
+       FROM ${students} JOIN fee_structures fs ON fs.batch_id = sel.batch_id AND fs.amount_paise < 0
        WHERE NOT ${paidOn('sel.id', 'fs.fee_head_id')} AND NOT ${discountedOn('sel.id', 'fs.fee_head_id')} AND NOT ${openedOn('sel.id', 'fs.fee_head_id')}
        UNION ALL
        SELECT sel.id, sel.batch_id, fh.id, 0, 0, 0, 0
-       FROM sel JOIN fee_heads fh ON fh.name = @bounceHead
+       FROM ${students} JOIN fee_heads fh ON fh.name = ${textLiteral(CHEQUE_BOUNCE_HEAD)}
        WHERE EXISTS (SELECT 1 ${bounced('sel.id')} AND c.bounce_charge_paise > 0)
          AND NOT EXISTS (SELECT 1 FROM fee_structures fs WHERE fs.batch_id = sel.batch_id AND fs.fee_head_id = fh.id)
-         AND NOT ${paidOn('sel.id', 'fh.id')} AND NOT ${discountedOn('sel.id', 'fh.id')} AND NOT ${openedOn('sel.id', 'fh.id')}
-     ),
-     h AS (
+         AND NOT ${paidOn('sel.id', 'fh.id')} AND NOT ${discountedOn('sel.id', 'fh.id')} AND NOT ${openedOn('sel.id', 'fh.id')}`;
+  return `SELECT h.student_id AS "studentId", h.fee AS "feePaise", h.discount AS "discountPaise", h.adjustment AS "adjustmentPaise", h.paid AS "paidPaise"
+     FROM (
        SELECT k.student_id, k.discount, k.adjustment, k.paid,
               k.opening + COALESCE(fs.amount_paise,
                 CASE WHEN k.fee_head_id IN (${bounceHead}) THEN (SELECT COALESCE(SUM(c.bounce_charge_paise), 0) ${bounced('k.student_id')}) ELSE 0 END) AS fee
-       FROM k LEFT JOIN fee_structures fs ON fs.batch_id = k.batch_id AND fs.fee_head_id = k.fee_head_id
-       WHERE k.fee_head_id NOT IN (SELECT id FROM fee_heads WHERE name = @lateFee)
-     )
-     SELECT h.student_id AS "studentId", h.fee AS "feePaise", h.discount AS "discountPaise", h.adjustment AS "adjustmentPaise", h.paid AS "paidPaise"
-     FROM h
+       FROM (${k}) k LEFT JOIN fee_structures fs ON fs.batch_id = k.batch_id AND fs.fee_head_id = k.fee_head_id
+       WHERE k.fee_head_id NOT IN (${lateFeeHead})
+     ) h
      WHERE ${CREDIT_BALANCE} < 0`;
 }
 
-function settlementsSql(sel: string): string {
-  return `WITH sel AS (${sel})
-     SELECT sel.id AS "studentId",
+/** Per student of `sel`: their live "Adjusted from advance" receipts' total and their live refunds'. */
+export function settlementsSql(sel: string): string {
+  return `SELECT sel.id AS "studentId",
             (SELECT COALESCE(SUM(total_paise), 0) FROM receipts WHERE student_id = sel.id AND status = 'live' AND payment_mode = 'advance') AS "appliedPaise",
             (SELECT COALESCE(SUM(amount_paise), 0) FROM refunds WHERE student_id = sel.id AND status = 'live') AS "refundedPaise"
-     FROM sel`;
+     FROM (${sel}) sel`;
 }
 
 const ONE_STUDENT = 'SELECT id, batch_id FROM students WHERE id = @studentId';
@@ -218,7 +221,7 @@ const STUDENTS_OF_BATCH = 'SELECT id, batch_id FROM students WHERE batch_id = @b
 
 /** The student's heads as the advance sees them (see advanceHeadsSql). */
 export async function studentAdvanceHeads(db: DbOrTx, studentId: number): Promise<AdvanceHead[]> {
-  return (await rows<AdvanceHead>(db, advanceHeadsSql(ONE_STUDENT), { studentId, lateFee: LATE_FEE_HEAD, bounceHead: CHEQUE_BOUNCE_HEAD }));
+  return (await rows<AdvanceHead>(db, advanceHeadsSql(ONE_STUDENT), { studentId }));
 }
 
 /** What the student's live "Adjusted from advance" receipts settled and their live refunds paid out. */
@@ -235,7 +238,7 @@ export interface StudentAdvanceFigures {
 export async function advanceFiguresOfBatches(db: DbOrTx, batchIds: readonly number[]): Promise<Map<number, StudentAdvanceFigures>> {
   const figures = new Map<number, StudentAdvanceFigures>();
   for (const batchId of batchIds) {
-    const params = { batchId, lateFee: LATE_FEE_HEAD, bounceHead: CHEQUE_BOUNCE_HEAD };
+    const params = { batchId };
     for (const { studentId, ...settled } of (await rows<AdvanceSettlements & { studentId: number }>(db, settlementsSql(STUDENTS_OF_BATCH), params))) {
       figures.set(studentId, { heads: [], settled });
     }

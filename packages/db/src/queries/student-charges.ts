@@ -14,14 +14,23 @@ import { textLiteral } from '../engine/runner';
  * dates (queries/dues.ts).
  */
 export function studentCharges(students: SQL): SQL {
-  return sql`SELECT x.student_id, x.fee_head_id, SUM(x.amount_paise) AS amount_paise, SUM(x.opening_paise) AS opening_paise,
+  const [before, between, after] = studentChargesSql(STUDENTS).split(STUDENTS);
+  return sql`${sql.raw(before!)}${students}${sql.raw(between!)}${students}${sql.raw(after!)}`;
+}
+
+/** Where studentCharges puts its students: a mark no SQL text holds. */
+const STUDENTS = '\u0000students\u0000';
+
+/** The same as plain SQL text, `students` being SQL text too (the triggers' NEW.student_id, a subquery). */
+export function studentChargesSql(students: string): string {
+  return `SELECT x.student_id, x.fee_head_id, SUM(x.amount_paise) AS amount_paise, SUM(x.opening_paise) AS opening_paise,
       MIN(x.opening_id) AS first_opening_id
     FROM (
       SELECT ob.student_id, ob.fee_head_id, ob.amount_paise, ob.amount_paise AS opening_paise, ob.id AS opening_id
       FROM opening_balances ob WHERE ob.student_id IN (${students})
       UNION ALL
       SELECT c.student_id, fh.id, c.bounce_charge_paise, 0, NULL
-      FROM cheques c JOIN fee_heads fh ON fh.name = ${sql.raw(textLiteral(CHEQUE_BOUNCE_HEAD))}
+      FROM cheques c JOIN fee_heads fh ON fh.name = ${textLiteral(CHEQUE_BOUNCE_HEAD)}
       WHERE c.student_id IN (${students}) AND c.status = 'bounced' AND c.bounce_charge_paise > 0
     ) x
     GROUP BY x.student_id, x.fee_head_id`;

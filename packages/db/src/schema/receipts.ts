@@ -175,6 +175,23 @@ export const studentPaid = sqliteTable('student_paid', {
   paidPaise: integer('paid_paise').notNull(),
 });
 
+/**
+ * Per student, the rest of what the course-wide dues and student fee reports read (discounts on the
+ * structure's heads, charges beyond it and what was paid on those, the credit of heads in credit, what
+ * was settled from the advance and refunded): kept by triggers on every table it is computed from,
+ * migration 0019_student_money; see queries/student-money.ts. A student without a row has zeros.
+ */
+export const studentMoney = sqliteTable('student_money', {
+  studentId: integer('student_id').primaryKey(),
+  discountPaise: integer('discount_paise').notNull(),
+  adjustmentPaise: integer('adjustment_paise').notNull(),
+  chargesPaise: integer('charges_paise').notNull(),
+  paidOutsidePaise: integer('paid_outside_paise').notNull(),
+  creditPaise: integer('credit_paise').notNull(),
+  appliedPaise: integer('applied_paise').notNull(),
+  refundedPaise: integer('refunded_paise').notNull(),
+});
+
 /** Per course and batch: live receipts and their net amounts (the fee receipt report's totals). */
 export const courseBatchReceipts = sqliteTable(
   'course_batch_receipts',

@@ -14,7 +14,19 @@ import { poolOf } from './database';
 const DROPPED = new Set(['sessions', 'sign_in_limits']);
 /** A foundation's own data: a target with rows in any of these is in use (reference data alone is not). */
 const OWN_DATA = ['users', 'batches', 'students', 'receipts', 'audit_log'];
-const TRIGGERED = ['receipts', 'receipt_lines', 'student_head_paid', 'student_payments', 'students', 'fee_structures'];
+/** The tables whose triggers keep the running totals and student_money: off while those go in as copied. */
+const TRIGGERED = [
+  'receipts',
+  'receipt_lines',
+  'student_head_paid',
+  'student_payments',
+  'students',
+  'fee_structures',
+  'discounts',
+  'opening_balances',
+  'cheques',
+  'refunds',
+];
 
 export interface TableCheck {
   table: string;

@@ -139,6 +139,18 @@ export const studentPaid = pgTable('student_paid', {
   paidPaise: bigNumber('paid_paise').notNull(),
 });
 
+/** Per student, the rest of the course reports' money (SQLite's 0019_student_money; the plpgsql triggers of 0013_student_money keep it). */
+export const studentMoney = pgTable('student_money', {
+  studentId: integer('student_id').primaryKey(),
+  discountPaise: bigNumber('discount_paise').notNull(),
+  adjustmentPaise: bigNumber('adjustment_paise').notNull(),
+  chargesPaise: bigNumber('charges_paise').notNull(),
+  paidOutsidePaise: bigNumber('paid_outside_paise').notNull(),
+  creditPaise: bigNumber('credit_paise').notNull(),
+  appliedPaise: bigNumber('applied_paise').notNull(),
+  refundedPaise: bigNumber('refunded_paise').notNull(),
+});
+
 export const courseBatchReceipts = pgTable(
   'course_batch_receipts',
   {

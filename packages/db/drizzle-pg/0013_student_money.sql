@@ -1,0 +1,324 @@
+CREATE TABLE "student_money" (
+	"student_id" integer PRIMARY KEY NOT NULL,
+	"discount_paise" bigint NOT NULL,
+	"adjustment_paise" bigint NOT NULL,
+	"charges_paise" bigint NOT NULL,
+	"paid_outside_paise" bigint NOT NULL,
+	"credit_paise" bigint NOT NULL,
+	"applied_paise" bigint NOT NULL,
+	"refunded_paise" bigint NOT NULL
+);
+
+--> statement-breakpoint
+-- student_money (queries/student-money.ts): one student's row recomputed by student_money_refresh, called by
+-- the triggers of every table it is computed from.
+CREATE FUNCTION student_money_refresh(refreshed integer) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM student_money WHERE student_id = refreshed;
+  INSERT INTO student_money (student_id, discount_paise, adjustment_paise, charges_paise, paid_outside_paise, credit_paise, applied_paise, refunded_paise)
+    SELECT s.id, COALESCE(d.discount, 0), COALESCE(d.adjustment, 0), COALESCE(ch.charges, 0), COALESCE(ch.paid_outside, 0),
+      COALESCE(cr.credit, 0), st."appliedPaise", st."refundedPaise"
+    FROM (SELECT id, batch_id FROM students WHERE id = refreshed) s
+    LEFT JOIN (
+      SELECT dc.student_id, SUM(dc.discount_paise) AS discount, SUM(dc.adjustment_paise) AS adjustment
+      FROM (SELECT id, batch_id FROM students WHERE id = refreshed) sel JOIN discounts dc ON dc.student_id = sel.id
+      JOIN fee_structures fs ON fs.batch_id = sel.batch_id AND fs.fee_head_id = dc.fee_head_id
+      GROUP BY dc.student_id
+    ) d ON d.student_id = s.id
+    LEFT JOIN (
+      SELECT ch.student_id, SUM(ch.amount_paise) AS charges, SUM(CASE WHEN fs.id IS NULL THEN COALESCE(p.paid_paise, 0) ELSE 0 END) AS paid_outside
+      FROM (SELECT id, batch_id FROM students WHERE id = refreshed) sel JOIN (SELECT x.student_id, x.fee_head_id, SUM(x.amount_paise) AS amount_paise, SUM(x.opening_paise) AS opening_paise,
+      MIN(x.opening_id) AS first_opening_id
+    FROM (
+      SELECT ob.student_id, ob.fee_head_id, ob.amount_paise, ob.amount_paise AS opening_paise, ob.id AS opening_id
+      FROM opening_balances ob WHERE ob.student_id IN (SELECT id FROM students WHERE id = refreshed)
+      UNION ALL
+      SELECT c.student_id, fh.id, c.bounce_charge_paise, 0, NULL
+      FROM cheques c JOIN fee_heads fh ON fh.name = 'Cheque bounce charge'
+      WHERE c.student_id IN (SELECT id FROM students WHERE id = refreshed) AND c.status = 'bounced' AND c.bounce_charge_paise > 0
+    ) x
+    GROUP BY x.student_id, x.fee_head_id) ch ON ch.student_id = sel.id
+      LEFT JOIN fee_structures fs ON fs.batch_id = sel.batch_id AND fs.fee_head_id = ch.fee_head_id
+      LEFT JOIN student_head_paid p ON p.student_id = sel.id AND p.fee_head_id = ch.fee_head_id
+      GROUP BY ch.student_id
+    ) ch ON ch.student_id = s.id
+    LEFT JOIN (
+      SELECT h."studentId" AS student_id, SUM(-((h."feePaise") - (h."discountPaise") - (h."adjustmentPaise") - (h."paidPaise"))) AS credit FROM (SELECT h.student_id AS "studentId", h.fee AS "feePaise", h.discount AS "discountPaise", h.adjustment AS "adjustmentPaise", h.paid AS "paidPaise"
+     FROM (
+       SELECT k.student_id, k.discount, k.adjustment, k.paid,
+              k.opening + COALESCE(fs.amount_paise,
+                CASE WHEN k.fee_head_id IN (SELECT id FROM fee_heads WHERE name = 'Cheque bounce charge') THEN (SELECT COALESCE(SUM(c.bounce_charge_paise), 0) FROM cheques c WHERE c.student_id = k.student_id AND c.status = 'bounced') ELSE 0 END) AS fee
+       FROM (
+       SELECT p.student_id, sel.batch_id, p.fee_head_id, COALESCE(ob.amount_paise, 0) AS opening, COALESCE(d.discount_paise, 0) AS discount,
+         COALESCE(d.adjustment_paise, 0) AS adjustment, p.paid_paise AS paid
+       FROM (SELECT id, batch_id FROM students WHERE id = refreshed) sel JOIN student_head_paid p ON p.student_id = sel.id
+       LEFT JOIN discounts d ON d.student_id = p.student_id AND d.fee_head_id = p.fee_head_id
+       LEFT JOIN opening_balances ob ON ob.student_id = p.student_id AND ob.fee_head_id = p.fee_head_id
+       UNION ALL
+       SELECT d.student_id, sel.batch_id, d.fee_head_id, COALESCE(ob.amount_paise, 0), d.discount_paise, d.adjustment_paise, 0
+       FROM (SELECT id, batch_id FROM students WHERE id = refreshed) sel JOIN discounts d ON d.student_id = sel.id
+       LEFT JOIN opening_balances ob ON ob.student_id = d.student_id AND ob.fee_head_id = d.fee_head_id
+       WHERE NOT EXISTS (SELECT 1 FROM student_head_paid WHERE student_head_paid.student_id = d.student_id AND student_head_paid.fee_head_id = d.fee_head_id)
+       UNION ALL
+       SELECT ob.student_id, sel.batch_id, ob.fee_head_id, ob.amount_paise, 0, 0, 0
+       FROM (SELECT id, batch_id FROM students WHERE id = refreshed) sel JOIN opening_balances ob ON ob.student_id = sel.id
+       WHERE NOT EXISTS (SELECT 1 FROM student_head_paid WHERE student_head_paid.student_id = ob.student_id AND student_head_paid.fee_head_id = ob.fee_head_id) AND NOT EXISTS (SELECT 1 FROM discounts WHERE discounts.student_id = ob.student_id AND discounts.fee_head_id = ob.fee_head_id)
+       UNION ALL
+       SELECT sel.id, sel.batch_id, fs.fee_head_id, 0, 0, 0, 0
+       FROM (SELECT id, batch_id FROM students WHERE id = refreshed) sel JOIN fee_structures fs ON fs.batch_id = sel.batch_id AND fs.amount_paise < 0
+       WHERE NOT EXISTS (SELECT 1 FROM student_head_paid WHERE student_head_paid.student_id = sel.id AND student_head_paid.fee_head_id = fs.fee_head_id) AND NOT EXISTS (SELECT 1 FROM discounts WHERE discounts.student_id = sel.id AND discounts.fee_head_id = fs.fee_head_id) AND NOT EXISTS (SELECT 1 FROM opening_balances WHERE opening_balances.student_id = sel.id AND opening_balances.fee_head_id = fs.fee_head_id)
+       UNION ALL
+       SELECT sel.id, sel.batch_id, fh.id, 0, 0, 0, 0
+       FROM (SELECT id, batch_id FROM students WHERE id = refreshed) sel JOIN fee_heads fh ON fh.name = 'Cheque bounce charge'
+       WHERE EXISTS (SELECT 1 FROM cheques c WHERE c.student_id = sel.id AND c.status = 'bounced' AND c.bounce_charge_paise > 0)
+         AND NOT EXISTS (SELECT 1 FROM fee_structures fs WHERE fs.batch_id = sel.batch_id AND fs.fee_head_id = fh.id)
+         AND NOT EXISTS (SELECT 1 FROM student_head_paid WHERE student_head_paid.student_id = sel.id AND student_head_paid.fee_head_id = fh.id) AND NOT EXISTS (SELECT 1 FROM discounts WHERE discounts.student_id = sel.id AND discounts.fee_head_id = fh.id) AND NOT EXISTS (SELECT 1 FROM opening_balances WHERE opening_balances.student_id = sel.id AND opening_balances.fee_head_id = fh.id)) k LEFT JOIN fee_structures fs ON fs.batch_id = k.batch_id AND fs.fee_head_id = k.fee_head_id
+       WHERE k.fee_head_id NOT IN (SELECT id FROM fee_heads WHERE name = 'Late fee')
+     ) h
+     WHERE (h.fee) - (h.discount) - (h.adjustment) - (h.paid) < 0) h GROUP BY h."studentId"
+    ) cr ON cr.student_id = s.id
+    JOIN (SELECT sel.id AS "studentId",
+            (SELECT COALESCE(SUM(total_paise), 0) FROM receipts WHERE student_id = sel.id AND status = 'live' AND payment_mode = 'advance') AS "appliedPaise",
+            (SELECT COALESCE(SUM(amount_paise), 0) FROM refunds WHERE student_id = sel.id AND status = 'live') AS "refundedPaise"
+     FROM (SELECT id, batch_id FROM students WHERE id = refreshed) sel) st ON st."studentId" = s.id;
+END $$;
+--> statement-breakpoint
+-- A row of a table with a student_id column: its student, before and after.
+CREATE FUNCTION student_money_of_row() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP <> 'INSERT' THEN PERFORM student_money_refresh(OLD.student_id); END IF;
+  IF TG_OP = 'INSERT' OR (TG_OP = 'UPDATE' AND NEW.student_id IS DISTINCT FROM OLD.student_id) THEN PERFORM student_money_refresh(NEW.student_id); END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+-- A receipt line's paid on its head: the change alone (studentMoneyPaidChange); a row moved to another student or head: both recomputed.
+CREATE FUNCTION student_head_paid_money() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    UPDATE student_money SET credit_paise = credit_paise + h.credit_change, paid_outside_paise = paid_outside_paise + h.outside_change
+    FROM (
+      SELECT CASE WHEN x.late THEN 0 ELSE CASE WHEN NEW.paid_paise > x.before THEN NEW.paid_paise - x.before ELSE 0 END - CASE WHEN 0 > x.before THEN 0 - x.before ELSE 0 END END AS credit_change,
+        CASE WHEN x.outside THEN NEW.paid_paise - 0 ELSE 0 END AS outside_change
+      FROM (
+        SELECT
+          COALESCE((SELECT ob.amount_paise FROM opening_balances ob WHERE ob.student_id = s.id AND ob.fee_head_id = NEW.fee_head_id), 0)
+            + COALESCE(fs.amount_paise, CASE WHEN fh.name = 'Cheque bounce charge'
+                THEN (SELECT COALESCE(SUM(c.bounce_charge_paise), 0) FROM cheques c WHERE c.student_id = s.id AND c.status = 'bounced') ELSE 0 END)
+            - COALESCE((SELECT dc.discount_paise + dc.adjustment_paise FROM discounts dc WHERE dc.student_id = s.id AND dc.fee_head_id = NEW.fee_head_id), 0) AS before,
+          fh.name = 'Late fee' AS late,
+          fs.id IS NULL AND (
+            EXISTS (SELECT 1 FROM opening_balances ob WHERE ob.student_id = s.id AND ob.fee_head_id = NEW.fee_head_id)
+            OR (fh.name = 'Cheque bounce charge' AND EXISTS (
+              SELECT 1 FROM cheques c WHERE c.student_id = s.id AND c.status = 'bounced' AND c.bounce_charge_paise > 0))
+          ) AS outside
+        FROM students s
+        JOIN fee_heads fh ON fh.id = NEW.fee_head_id
+        LEFT JOIN fee_structures fs ON fs.batch_id = s.batch_id AND fs.fee_head_id = NEW.fee_head_id
+        WHERE s.id = NEW.student_id
+        LIMIT 1
+      ) x
+    ) h
+    WHERE student_money.student_id = NEW.student_id AND (h.credit_change <> 0 OR h.outside_change <> 0);
+  ELSIF TG_OP = 'DELETE' THEN
+    UPDATE student_money SET credit_paise = credit_paise + h.credit_change, paid_outside_paise = paid_outside_paise + h.outside_change
+    FROM (
+      SELECT CASE WHEN x.late THEN 0 ELSE CASE WHEN 0 > x.before THEN 0 - x.before ELSE 0 END - CASE WHEN OLD.paid_paise > x.before THEN OLD.paid_paise - x.before ELSE 0 END END AS credit_change,
+        CASE WHEN x.outside THEN 0 - OLD.paid_paise ELSE 0 END AS outside_change
+      FROM (
+        SELECT
+          COALESCE((SELECT ob.amount_paise FROM opening_balances ob WHERE ob.student_id = s.id AND ob.fee_head_id = OLD.fee_head_id), 0)
+            + COALESCE(fs.amount_paise, CASE WHEN fh.name = 'Cheque bounce charge'
+                THEN (SELECT COALESCE(SUM(c.bounce_charge_paise), 0) FROM cheques c WHERE c.student_id = s.id AND c.status = 'bounced') ELSE 0 END)
+            - COALESCE((SELECT dc.discount_paise + dc.adjustment_paise FROM discounts dc WHERE dc.student_id = s.id AND dc.fee_head_id = OLD.fee_head_id), 0) AS before,
+          fh.name = 'Late fee' AS late,
+          fs.id IS NULL AND (
+            EXISTS (SELECT 1 FROM opening_balances ob WHERE ob.student_id = s.id AND ob.fee_head_id = OLD.fee_head_id)
+            OR (fh.name = 'Cheque bounce charge' AND EXISTS (
+              SELECT 1 FROM cheques c WHERE c.student_id = s.id AND c.status = 'bounced' AND c.bounce_charge_paise > 0))
+          ) AS outside
+        FROM students s
+        JOIN fee_heads fh ON fh.id = OLD.fee_head_id
+        LEFT JOIN fee_structures fs ON fs.batch_id = s.batch_id AND fs.fee_head_id = OLD.fee_head_id
+        WHERE s.id = OLD.student_id
+        LIMIT 1
+      ) x
+    ) h
+    WHERE student_money.student_id = OLD.student_id AND (h.credit_change <> 0 OR h.outside_change <> 0);
+  ELSIF OLD.student_id = NEW.student_id AND OLD.fee_head_id = NEW.fee_head_id THEN
+    UPDATE student_money SET credit_paise = credit_paise + h.credit_change, paid_outside_paise = paid_outside_paise + h.outside_change
+    FROM (
+      SELECT CASE WHEN x.late THEN 0 ELSE CASE WHEN NEW.paid_paise > x.before THEN NEW.paid_paise - x.before ELSE 0 END - CASE WHEN OLD.paid_paise > x.before THEN OLD.paid_paise - x.before ELSE 0 END END AS credit_change,
+        CASE WHEN x.outside THEN NEW.paid_paise - OLD.paid_paise ELSE 0 END AS outside_change
+      FROM (
+        SELECT
+          COALESCE((SELECT ob.amount_paise FROM opening_balances ob WHERE ob.student_id = s.id AND ob.fee_head_id = NEW.fee_head_id), 0)
+            + COALESCE(fs.amount_paise, CASE WHEN fh.name = 'Cheque bounce charge'
+                THEN (SELECT COALESCE(SUM(c.bounce_charge_paise), 0) FROM cheques c WHERE c.student_id = s.id AND c.status = 'bounced') ELSE 0 END)
+            - COALESCE((SELECT dc.discount_paise + dc.adjustment_paise FROM discounts dc WHERE dc.student_id = s.id AND dc.fee_head_id = NEW.fee_head_id), 0) AS before,
+          fh.name = 'Late fee' AS late,
+          fs.id IS NULL AND (
+            EXISTS (SELECT 1 FROM opening_balances ob WHERE ob.student_id = s.id AND ob.fee_head_id = NEW.fee_head_id)
+            OR (fh.name = 'Cheque bounce charge' AND EXISTS (
+              SELECT 1 FROM cheques c WHERE c.student_id = s.id AND c.status = 'bounced' AND c.bounce_charge_paise > 0))
+          ) AS outside
+        FROM students s
+        JOIN fee_heads fh ON fh.id = NEW.fee_head_id
+        LEFT JOIN fee_structures fs ON fs.batch_id = s.batch_id AND fs.fee_head_id = NEW.fee_head_id
+        WHERE s.id = NEW.student_id
+        LIMIT 1
+      ) x
+    ) h
+    WHERE student_money.student_id = NEW.student_id AND (h.credit_change <> 0 OR h.outside_change <> 0);
+  ELSE
+    PERFORM student_money_refresh(OLD.student_id);
+    PERFORM student_money_refresh(NEW.student_id);
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER student_head_paid_money AFTER INSERT OR DELETE OR UPDATE OF student_id, fee_head_id, paid_paise ON student_head_paid
+FOR EACH ROW EXECUTE FUNCTION student_head_paid_money();
+--> statement-breakpoint
+CREATE TRIGGER discounts_money_insert AFTER INSERT ON discounts
+FOR EACH ROW EXECUTE FUNCTION student_money_of_row();
+--> statement-breakpoint
+CREATE TRIGGER discounts_money_update AFTER UPDATE OF student_id, fee_head_id, discount_paise, adjustment_paise ON discounts
+FOR EACH ROW EXECUTE FUNCTION student_money_of_row();
+--> statement-breakpoint
+CREATE TRIGGER discounts_money_delete AFTER DELETE ON discounts
+FOR EACH ROW EXECUTE FUNCTION student_money_of_row();
+--> statement-breakpoint
+CREATE TRIGGER opening_balances_money_insert AFTER INSERT ON opening_balances
+FOR EACH ROW EXECUTE FUNCTION student_money_of_row();
+--> statement-breakpoint
+CREATE TRIGGER opening_balances_money_update AFTER UPDATE OF student_id, fee_head_id, amount_paise ON opening_balances
+FOR EACH ROW EXECUTE FUNCTION student_money_of_row();
+--> statement-breakpoint
+CREATE TRIGGER opening_balances_money_delete AFTER DELETE ON opening_balances
+FOR EACH ROW EXECUTE FUNCTION student_money_of_row();
+--> statement-breakpoint
+CREATE TRIGGER cheques_money_insert AFTER INSERT ON cheques
+FOR EACH ROW WHEN (NEW.status = 'bounced') EXECUTE FUNCTION student_money_of_row();
+--> statement-breakpoint
+CREATE TRIGGER cheques_money_update AFTER UPDATE OF student_id, status, bounce_charge_paise ON cheques
+FOR EACH ROW WHEN (OLD.status = 'bounced' OR NEW.status = 'bounced') EXECUTE FUNCTION student_money_of_row();
+--> statement-breakpoint
+CREATE TRIGGER cheques_money_delete AFTER DELETE ON cheques
+FOR EACH ROW WHEN (OLD.status = 'bounced') EXECUTE FUNCTION student_money_of_row();
+--> statement-breakpoint
+CREATE TRIGGER refunds_money_insert AFTER INSERT ON refunds
+FOR EACH ROW EXECUTE FUNCTION student_money_of_row();
+--> statement-breakpoint
+CREATE TRIGGER refunds_money_update AFTER UPDATE OF student_id, status, amount_paise ON refunds
+FOR EACH ROW EXECUTE FUNCTION student_money_of_row();
+--> statement-breakpoint
+CREATE TRIGGER refunds_money_delete AFTER DELETE ON refunds
+FOR EACH ROW EXECUTE FUNCTION student_money_of_row();
+--> statement-breakpoint
+CREATE TRIGGER receipts_money_insert AFTER INSERT ON receipts
+FOR EACH ROW WHEN (NEW.payment_mode = 'advance') EXECUTE FUNCTION student_money_of_row();
+--> statement-breakpoint
+CREATE TRIGGER receipts_money_update AFTER UPDATE OF student_id, status, payment_mode, total_paise ON receipts
+FOR EACH ROW WHEN (OLD.payment_mode = 'advance' OR NEW.payment_mode = 'advance') EXECUTE FUNCTION student_money_of_row();
+--> statement-breakpoint
+CREATE TRIGGER receipts_money_delete AFTER DELETE ON receipts
+FOR EACH ROW WHEN (OLD.payment_mode = 'advance') EXECUTE FUNCTION student_money_of_row();
+--> statement-breakpoint
+CREATE FUNCTION students_money() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'DELETE' THEN
+    DELETE FROM student_money WHERE student_id = OLD.id;
+  ELSIF TG_OP = 'INSERT' THEN
+    INSERT INTO student_money (student_id, discount_paise, adjustment_paise, charges_paise, paid_outside_paise, credit_paise, applied_paise, refunded_paise)
+    VALUES (NEW.id, 0, 0, 0, 0, 0, 0, 0);
+  ELSE
+    PERFORM student_money_refresh(NEW.id);
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER students_money_batch AFTER UPDATE OF batch_id ON students
+FOR EACH ROW WHEN (OLD.batch_id IS DISTINCT FROM NEW.batch_id) EXECUTE FUNCTION students_money();
+--> statement-breakpoint
+CREATE TRIGGER students_money AFTER INSERT OR DELETE ON students
+FOR EACH ROW EXECUTE FUNCTION students_money();
+--> statement-breakpoint
+-- A fee structure row: every student of its batch, before and after.
+CREATE FUNCTION fee_structures_money() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP <> 'INSERT' THEN PERFORM student_money_refresh(s.id) FROM students s WHERE s.batch_id = OLD.batch_id; END IF;
+  IF TG_OP = 'INSERT' OR (TG_OP = 'UPDATE' AND NEW.batch_id IS DISTINCT FROM OLD.batch_id) THEN
+    PERFORM student_money_refresh(s.id) FROM students s WHERE s.batch_id = NEW.batch_id;
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER fee_structures_money AFTER INSERT OR DELETE OR UPDATE OF batch_id, fee_head_id, amount_paise ON fee_structures
+FOR EACH ROW EXECUTE FUNCTION fee_structures_money();
+--> statement-breakpoint
+INSERT INTO student_money (student_id, discount_paise, adjustment_paise, charges_paise, paid_outside_paise, credit_paise, applied_paise, refunded_paise)
+    SELECT s.id, COALESCE(d.discount, 0), COALESCE(d.adjustment, 0), COALESCE(ch.charges, 0), COALESCE(ch.paid_outside, 0),
+      COALESCE(cr.credit, 0), st."appliedPaise", st."refundedPaise"
+    FROM (SELECT id, batch_id FROM students WHERE TRUE) s
+    LEFT JOIN (
+      SELECT dc.student_id, SUM(dc.discount_paise) AS discount, SUM(dc.adjustment_paise) AS adjustment
+      FROM (SELECT id, batch_id FROM students WHERE TRUE) sel JOIN discounts dc ON dc.student_id = sel.id
+      JOIN fee_structures fs ON fs.batch_id = sel.batch_id AND fs.fee_head_id = dc.fee_head_id
+      GROUP BY dc.student_id
+    ) d ON d.student_id = s.id
+    LEFT JOIN (
+      SELECT ch.student_id, SUM(ch.amount_paise) AS charges, SUM(CASE WHEN fs.id IS NULL THEN COALESCE(p.paid_paise, 0) ELSE 0 END) AS paid_outside
+      FROM (SELECT id, batch_id FROM students WHERE TRUE) sel JOIN (SELECT x.student_id, x.fee_head_id, SUM(x.amount_paise) AS amount_paise, SUM(x.opening_paise) AS opening_paise,
+      MIN(x.opening_id) AS first_opening_id
+    FROM (
+      SELECT ob.student_id, ob.fee_head_id, ob.amount_paise, ob.amount_paise AS opening_paise, ob.id AS opening_id
+      FROM opening_balances ob WHERE ob.student_id IN (SELECT id FROM students WHERE TRUE)
+      UNION ALL
+      SELECT c.student_id, fh.id, c.bounce_charge_paise, 0, NULL
+      FROM cheques c JOIN fee_heads fh ON fh.name = 'Cheque bounce charge'
+      WHERE c.student_id IN (SELECT id FROM students WHERE TRUE) AND c.status = 'bounced' AND c.bounce_charge_paise > 0
+    ) x
+    GROUP BY x.student_id, x.fee_head_id) ch ON ch.student_id = sel.id
+      LEFT JOIN fee_structures fs ON fs.batch_id = sel.batch_id AND fs.fee_head_id = ch.fee_head_id
+      LEFT JOIN student_head_paid p ON p.student_id = sel.id AND p.fee_head_id = ch.fee_head_id
+      GROUP BY ch.student_id
+    ) ch ON ch.student_id = s.id
+    LEFT JOIN (
+      SELECT h."studentId" AS student_id, SUM(-((h."feePaise") - (h."discountPaise") - (h."adjustmentPaise") - (h."paidPaise"))) AS credit FROM (SELECT h.student_id AS "studentId", h.fee AS "feePaise", h.discount AS "discountPaise", h.adjustment AS "adjustmentPaise", h.paid AS "paidPaise"
+     FROM (
+       SELECT k.student_id, k.discount, k.adjustment, k.paid,
+              k.opening + COALESCE(fs.amount_paise,
+                CASE WHEN k.fee_head_id IN (SELECT id FROM fee_heads WHERE name = 'Cheque bounce charge') THEN (SELECT COALESCE(SUM(c.bounce_charge_paise), 0) FROM cheques c WHERE c.student_id = k.student_id AND c.status = 'bounced') ELSE 0 END) AS fee
+       FROM (
+       SELECT p.student_id, sel.batch_id, p.fee_head_id, COALESCE(ob.amount_paise, 0) AS opening, COALESCE(d.discount_paise, 0) AS discount,
+         COALESCE(d.adjustment_paise, 0) AS adjustment, p.paid_paise AS paid
+       FROM (SELECT id, batch_id FROM students WHERE TRUE) sel JOIN student_head_paid p ON p.student_id = sel.id
+       LEFT JOIN discounts d ON d.student_id = p.student_id AND d.fee_head_id = p.fee_head_id
+       LEFT JOIN opening_balances ob ON ob.student_id = p.student_id AND ob.fee_head_id = p.fee_head_id
+       UNION ALL
+       SELECT d.student_id, sel.batch_id, d.fee_head_id, COALESCE(ob.amount_paise, 0), d.discount_paise, d.adjustment_paise, 0
+       FROM (SELECT id, batch_id FROM students WHERE TRUE) sel JOIN discounts d ON d.student_id = sel.id
+       LEFT JOIN opening_balances ob ON ob.student_id = d.student_id AND ob.fee_head_id = d.fee_head_id
+       WHERE NOT EXISTS (SELECT 1 FROM student_head_paid WHERE student_head_paid.student_id = d.student_id AND student_head_paid.fee_head_id = d.fee_head_id)
+       UNION ALL
+       SELECT ob.student_id, sel.batch_id, ob.fee_head_id, ob.amount_paise, 0, 0, 0
+       FROM (SELECT id, batch_id FROM students WHERE TRUE) sel JOIN opening_balances ob ON ob.student_id = sel.id
+       WHERE NOT EXISTS (SELECT 1 FROM student_head_paid WHERE student_head_paid.student_id = ob.student_id AND student_head_paid.fee_head_id = ob.fee_head_id) AND NOT EXISTS (SELECT 1 FROM discounts WHERE discounts.student_id = ob.student_id AND discounts.fee_head_id = ob.fee_head_id)
+       UNION ALL
+       SELECT sel.id, sel.batch_id, fs.fee_head_id, 0, 0, 0, 0
+       FROM (SELECT id, batch_id FROM students WHERE TRUE) sel JOIN fee_structures fs ON fs.batch_id = sel.batch_id AND fs.amount_paise < 0
+       WHERE NOT EXISTS (SELECT 1 FROM student_head_paid WHERE student_head_paid.student_id = sel.id AND student_head_paid.fee_head_id = fs.fee_head_id) AND NOT EXISTS (SELECT 1 FROM discounts WHERE discounts.student_id = sel.id AND discounts.fee_head_id = fs.fee_head_id) AND NOT EXISTS (SELECT 1 FROM opening_balances WHERE opening_balances.student_id = sel.id AND opening_balances.fee_head_id = fs.fee_head_id)
+       UNION ALL
+       SELECT sel.id, sel.batch_id, fh.id, 0, 0, 0, 0
+       FROM (SELECT id, batch_id FROM students WHERE TRUE) sel JOIN fee_heads fh ON fh.name = 'Cheque bounce charge'
+       WHERE EXISTS (SELECT 1 FROM cheques c WHERE c.student_id = sel.id AND c.status = 'bounced' AND c.bounce_charge_paise > 0)
+         AND NOT EXISTS (SELECT 1 FROM fee_structures fs WHERE fs.batch_id = sel.batch_id AND fs.fee_head_id = fh.id)
+         AND NOT EXISTS (SELECT 1 FROM student_head_paid WHERE student_head_paid.student_id = sel.id AND student_head_paid.fee_head_id = fh.id) AND NOT EXISTS (SELECT 1 FROM discounts WHERE discounts.student_id = sel.id AND discounts.fee_head_id = fh.id) AND NOT EXISTS (SELECT 1 FROM opening_balances WHERE opening_balances.student_id = sel.id AND opening_balances.fee_head_id = fh.id)) k LEFT JOIN fee_structures fs ON fs.batch_id = k.batch_id AND fs.fee_head_id = k.fee_head_id
+       WHERE k.fee_head_id NOT IN (SELECT id FROM fee_heads WHERE name = 'Late fee')
+     ) h
+     WHERE (h.fee) - (h.discount) - (h.adjustment) - (h.paid) < 0) h GROUP BY h."studentId"
+    ) cr ON cr.student_id = s.id
+    JOIN (SELECT sel.id AS "studentId",
+            (SELECT COALESCE(SUM(total_paise), 0) FROM receipts WHERE student_id = sel.id AND status = 'live' AND payment_mode = 'advance') AS "appliedPaise",
+            (SELECT COALESCE(SUM(amount_paise), 0) FROM refunds WHERE student_id = sel.id AND status = 'live') AS "refundedPaise"
+     FROM (SELECT id, batch_id FROM students WHERE TRUE) sel) st ON st."studentId" = s.id;
