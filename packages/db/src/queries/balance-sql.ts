@@ -23,3 +23,13 @@ export function balanceOfColumns(alias?: string): string {
   const of = alias === undefined ? '' : `${alias}.`;
   return balanceSql({ fee: `${of}"feePaise"`, discount: `${of}"discountPaise"`, adjustment: `${of}"adjustmentPaise"`, paid: `${of}"paidPaise"` });
 }
+
+/**
+ * A student's advance as an SQL expression over their credit, applied and refunded totals (columns
+ * of student_money): the SQL form of `advanceFromCreditPaise` in @fees/validation advance.ts, for the
+ * reports that sum it over a course.
+ */
+export function advanceSql(terms: { credit: string; applied: string; refunded: string }): string {
+  const left = `(${terms.credit}) - (${terms.applied}) - (${terms.refunded})`;
+  return `CASE WHEN ${left} > 0 THEN ${left} ELSE 0 END`;
+}

@@ -1,9 +1,10 @@
 /** What several reports share: batch groups and the per-student money of a course. */
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../client';
 import { engineSql } from '../../engine/engine-sql';
+import { rows } from '../../engine/runner';
 import { containsText } from '../like';
-import { studentCharges } from '../student-charges';
+import { advanceSql } from '../balance-sql';
 
 export interface BatchGroup<Row, Totals> {
   batchId: number;
@@ -17,86 +18,143 @@ export interface ReceiptTotals {
   netPaise: number;
 }
 
-/**
- * The per-student reports come back from one statement as three kinds of rows: 'row' (a student,
- * up to the limit), 'batch' (a batch's totals over all its students) and 'total' (all of them).
- * Students are read through students_department_course_batch_idx; batches come newest first (start
- * date descending, then name), a sort of the materialized rows d that the name order needed as well.
- */
-export type Kind = 'row' | 'batch' | 'total';
+/** Batches newest first (start date descending, then name), as every per-student report lists them. */
+const BATCH_ORDER = 'b.start_date DESC, b.name, b.id';
 
-/** Assembles the three kinds of rows into batches with totals; batches whose rows fell past the limit keep their totals. */
-export function assemble<Raw extends { kind: Kind; batchId: number | null; batchName: string | null }, Row, Totals extends { count: number }>(
-  raw: Raw[],
-  rowOf: (r: Raw) => Row,
-  totalsOf: (r: Raw) => Totals,
-  zero: Totals,
-): { batches: Array<BatchGroup<Row, Totals> & { truncated: boolean }>; totals: Totals; truncated: boolean } {
-  const batches = new Map<number, BatchGroup<Row, Totals> & { truncated: boolean }>();
-  let totals = zero;
-  for (const r of raw) {
-    if (r.kind === 'batch') batches.set(r.batchId!, { batchId: r.batchId!, batchName: r.batchName!, totals: totalsOf(r), rows: [], truncated: false });
-    else if (r.kind === 'total') totals = totalsOf(r);
-  }
-  let shown = 0;
-  for (const r of raw) {
-    if (r.kind !== 'row') continue;
-    batches.get(r.batchId!)?.rows.push(rowOf(r));
-    shown++;
-  }
-  for (const batch of batches.values()) batch.truncated = batch.rows.length < batch.totals.count;
-  return { batches: [...batches.values()], totals, truncated: shown < totals.count };
+/**
+ * A student's money in the per-student reports, over the tables courseStudentsFrom joins: their batch's
+ * fee structure total (fee), student_money (m) and student_paid (paid). The terms of balanceSql,
+ * written once for every report over them; the advance by advanceSql.
+ */
+export const STUDENT_MONEY = {
+  fee: 'COALESCE(fee."feePaise", 0) + COALESCE(m.charges_paise, 0)',
+  discount: 'COALESCE(m.discount_paise, 0)',
+  adjustment: 'COALESCE(m.adjustment_paise, 0)',
+  paid: 'COALESCE(paid.paid_paise, 0) + COALESCE(m.paid_outside_paise, 0)',
+} as const;
+
+export const STUDENT_ADVANCE = advanceSql({ credit: 'COALESCE(m.credit_paise, 0)', applied: 'COALESCE(m.applied_paise, 0)', refunded: 'COALESCE(m.refunded_paise, 0)' });
+
+/**
+ * The students of a course (or of one of its batches; optionally those matching a text in name,
+ * admission number or capId) as FROM and WHERE: each student (s, read through
+ * students_department_course_batch_idx) with their batch (b, withBatch), its fee structure's total (fee) and
+ * their kept money (student_money m, student_paid paid), one row per student by key, so a 20,000-student
+ * course is read as 20,000 rows instead of every student's heads.
+ */
+function courseStudentsFrom(db: DbOrTx, params: { depId: number; courseId: number; batchId?: number; text?: string }, options: { withBatch?: boolean } = {}): SQL {
+  return sql`FROM students s
+    ${options.withBatch ? sql`${engineSql(db).joinInOrder} batches b ON b.id = s.batch_id` : sql``}
+    LEFT JOIN (
+      SELECT fs.batch_id, SUM(fs.amount_paise) AS "feePaise"
+      FROM fee_structures fs JOIN batches fb ON fb.id = fs.batch_id
+      WHERE fb.course_id = ${params.courseId}
+      GROUP BY fs.batch_id
+    ) fee ON fee.batch_id = s.batch_id
+    LEFT JOIN student_money m ON m.student_id = s.id
+    LEFT JOIN student_paid paid ON paid.student_id = s.id
+    WHERE s.department_id = ${params.depId} AND s.course_id = ${params.courseId}
+      ${params.batchId === undefined ? sql`` : sql`AND s.batch_id = ${params.batchId}`}
+      ${params.text ? sql`AND ${containsText(db, ['s.name', 's.admission_no', 's.cap_id'], params.text)}` : sql``}`;
+}
+
+/** What a per-student course report reads, all SQL text over courseStudentsFrom's tables. */
+export interface CourseReportSpec {
+  /** Per-student figures, each also summed per batch and over all, over the students shown. */
+  figures: Record<string, string>;
+  /** Which students the report shows (a condition). */
+  shown: string;
+  /** Summed per batch and over all over every student of a listed batch, those not shown too. */
+  batchSums?: Record<string, string>;
+  /** Per-student columns shown in the rows only. */
+  rowColumns?: Record<string, string>;
+}
+
+type Sums = Record<string, number> & { count: number };
+export interface CourseReportRead<Row> {
+  /** The batches with at least one student shown, in report order, with their sums. */
+  batches: Array<{ batchId: number; batchName: string; sums: Sums }>;
+  total: Sums;
+  /** The first `limit` students shown, in batch order and then admission number. */
+  rows: Row[];
+}
+
+const quoted = (name: string) => sql.raw(`"${name}"`);
+
+/**
+ * Reads a per-student course report in two statements: every batch's sums over its students (one row
+ * each from student_money and student_paid; 20,000 students take a few milliseconds) with their total,
+ * then the page's rows, read from the first batches alone instead of sorting the whole course.
+ */
+export async function readCourseReport<Row>(
+  db: DbOrTx,
+  params: { depId: number; courseId: number; batchId?: number; text?: string; limit: number },
+  spec: CourseReportSpec,
+): Promise<CourseReportRead<Row>> {
+  const from = courseStudentsFrom(db, params);
+  const shown = sql.raw(spec.shown);
+  const names = [...Object.keys(spec.figures), ...Object.keys(spec.batchSums ?? {})];
+  const sums = [
+    ...Object.entries(spec.figures).map(([name, value]) => sql`, SUM(CASE WHEN ${shown} THEN ${sql.raw(value)} ELSE 0 END) AS ${quoted(name)}`),
+    ...Object.entries(spec.batchSums ?? {}).map(([name, value]) => sql`, SUM(${sql.raw(value)}) AS ${quoted(name)}`),
+  ];
+  const read = await rows<Sums & { total: number; batchId: number | null; batchName: string | null }>(db, sql`
+    WITH t AS MATERIALIZED (
+      SELECT s.batch_id, SUM(CASE WHEN ${shown} THEN 1 ELSE 0 END) AS count ${sql.join(sums)}
+      ${from}
+      GROUP BY s.batch_id
+    )
+    SELECT 0 AS total, b.id AS "batchId", b.name AS "batchName", b.start_date AS "batchStart", t.count ${sql.join(names.map((name) => sql`, t.${quoted(name)}`))}
+    FROM t JOIN batches b ON b.id = t.batch_id
+    WHERE t.count > 0
+    UNION ALL
+    SELECT 1, NULL, NULL, NULL, COALESCE(SUM(count), 0) ${sql.join(names.map((name) => sql`, COALESCE(SUM(${quoted(name)}), 0)`))}
+    FROM t WHERE count > 0
+    ORDER BY 1, 4 DESC, 3, 2`);
+  const sumsOf = ({ total: _total, batchId: _batchId, batchName: _batchName, batchStart: _batchStart, ...rest }: Record<string, unknown>) => rest as Sums;
+  const batches = read.filter((r) => !r.total).map((r) => ({ batchId: r.batchId!, batchName: r.batchName!, sums: sumsOf(r) }));
+  const page = batchesOfPage(batches, params.limit);
+  const columns = Object.entries({ ...spec.figures, ...spec.rowColumns }).map(([name, value]) => sql`, ${sql.raw(value)} AS ${quoted(name)}`);
+  const pageRows =
+    page.length === 0
+      ? []
+      : await rows<Row>(db, sql`
+          SELECT s.id AS "studentId", s.admission_no AS "admissionNo", s.name AS name, s.cap_id AS "capId",
+            b.id AS "batchId", b.name AS "batchName" ${sql.join(columns)}
+          ${courseStudentsFrom(db, params, { withBatch: true })} AND s.batch_id IN (${sql.join(page.map((id) => sql`${id}`), sql`, `)}) AND ${shown}
+          ORDER BY ${sql.raw(BATCH_ORDER)}, s.admission_no
+          LIMIT ${params.limit}`);
+  return { batches, total: sumsOf(read.find((r) => r.total)!), rows: pageRows };
 }
 
 /**
- * A student's money as read from courseStudentMoney's tables (joined as fee, disc, opening and
- * student_paid `paid`): the terms of balanceSql, written once for every report over them.
+ * The batches whose students fill the first `limit` rows (batches in report order with how many
+ * students each shows): the page's statement reads only their students.
  */
-export const STUDENT_MONEY = {
-  fee: 'COALESCE(fee."feePaise", 0) + COALESCE(opening."openingPaise", 0)',
-  discount: 'COALESCE(disc."discountPaise", 0)',
-  adjustment: 'COALESCE(disc."adjustmentPaise", 0)',
-  paid: 'COALESCE(paid.paid_paise, 0) + COALESCE(opening."paidOutsidePaise", 0)',
-} as const;
+function batchesOfPage(batches: ReadonlyArray<{ batchId: number; sums: { count: number } }>, limit: number): number[] {
+  const ids: number[] = [];
+  let shown = 0;
+  for (const batch of batches) {
+    if (shown >= limit) break;
+    ids.push(batch.batchId);
+    shown += batch.sums.count;
+  }
+  return ids;
+}
 
 /**
- * The money of a course's students as common table expressions, each summed once per batch or per
- * student instead of once per student and head: sel (the students asked for), fee (a batch's fee
- * structure total), disc (a student's discount and adjustment on the heads of their batch) and opening
- * (a student's charges beyond the structure: opening balances and bounce charges, see studentCharges;
- * and what they paid on such heads outside the structure). A
- * student's paid on the structure's heads is one running total, student_paid. The reports read sel as the
- * outer loop (the joinInOrder hint on SQLite), each student probing discounts, batches and totals by key, rather than
- * building automatic indexes over the materialized students.
+ * Puts a report together: the batches with their totals (over every student they show), the total
+ * over them, and the page of rows. A batch whose rows fell past the limit keeps its totals and says it
+ * is truncated.
  */
-export function courseStudentMoney(db: DbOrTx, params: { depId: number; courseId: number; batchId?: number; text?: string }) {
-  return sql`sel AS MATERIALIZED (
-      SELECT s.id, s.admission_no, s.name, s.cap_id, s.batch_id
-      FROM students s
-      WHERE s.department_id = ${params.depId} AND s.course_id = ${params.courseId}
-        ${params.batchId === undefined ? sql`` : sql`AND s.batch_id = ${params.batchId}`}
-        ${params.text ? sql`AND ${containsText(db, ['s.name', 's.admission_no', 's.cap_id'], params.text)}` : sql``}
-    ),
-    fee AS MATERIALIZED (
-      SELECT fs.batch_id, SUM(fs.amount_paise) AS "feePaise"
-      FROM fee_structures fs
-      WHERE fs.batch_id IN (SELECT batch_id FROM sel)
-      GROUP BY fs.batch_id
-    ),
-    disc AS MATERIALIZED (
-      SELECT sel.id AS student_id, SUM(dc.discount_paise) AS "discountPaise", SUM(dc.adjustment_paise) AS "adjustmentPaise"
-      FROM sel
-      ${engineSql(db).joinInOrder} discounts dc ON dc.student_id = sel.id
-      JOIN fee_structures fs ON fs.batch_id = sel.batch_id AND fs.fee_head_id = dc.fee_head_id
-      GROUP BY sel.id
-    ),
-    opening AS MATERIALIZED (
-      SELECT sel.id AS student_id, SUM(ch.amount_paise) AS "openingPaise",
-        SUM(CASE WHEN fs.id IS NULL THEN COALESCE(p.paid_paise, 0) ELSE 0 END) AS "paidOutsidePaise"
-      FROM sel
-      JOIN (${studentCharges(sql`SELECT id FROM sel`)}) ch ON ch.student_id = sel.id
-      LEFT JOIN fee_structures fs ON fs.batch_id = sel.batch_id AND fs.fee_head_id = ch.fee_head_id
-      LEFT JOIN student_head_paid p ON p.student_id = sel.id AND p.fee_head_id = ch.fee_head_id
-      GROUP BY sel.id
-    )`;
+export function assemble<Row extends { batchId: number }, Totals extends { count: number }>(
+  batchTotals: ReadonlyArray<{ batchId: number; batchName: string; totals: Totals }>,
+  totals: Totals,
+  rows: readonly Row[],
+): { batches: Array<BatchGroup<Row, Totals> & { truncated: boolean }>; totals: Totals; truncated: boolean } {
+  const batches = batchTotals.map((b) => ({ ...b, rows: [] as Row[], truncated: false }));
+  const byId = new Map(batches.map((b) => [b.batchId, b]));
+  for (const r of rows) byId.get(r.batchId)?.rows.push(r);
+  for (const batch of batches) batch.truncated = batch.rows.length < batch.totals.count;
+  return { batches, totals, truncated: rows.length < totals.count };
 }
