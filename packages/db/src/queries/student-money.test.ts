@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from '../client';
 import { row, rows, run, transaction } from '../engine/runner';
 import { closeTestDatabase, openTestDatabase } from '../test/database';
+import { advanceSql } from './balance-sql';
 import { advanceFiguresOfBatches } from './refunds';
 import { rebuildStudentMoney, STUDENT_MONEY_BACKFILL, studentMoneyDrift, studentMoneyPaidChange, studentMoneyRefresh } from './student-money';
 
@@ -176,6 +177,21 @@ describe('student_money', () => {
       expect(await studentMoneyDrift(db)).toEqual([]);
     }, 60_000);
   }
+
+  it('gives the reports the advance the rule gives (advanceSql against advanceFromCreditPaise)', async () => {
+    db = await openTestDatabase();
+    const random = new Random(11);
+    for (let i = 0; i < 200; i++) {
+      const settled = { appliedPaise: random.int(0, 5000), refundedPaise: random.int(0, 5000) };
+      const credit = random.int(0, 12000);
+      const sqlAdvance = await row<{ advance: number }>(db, `SELECT ${advanceSql({ credit: 'CAST(@credit AS BIGINT)', applied: 'CAST(@applied AS BIGINT)', refunded: 'CAST(@refunded AS BIGINT)' })} AS advance`, {
+        credit,
+        applied: settled.appliedPaise,
+        refunded: settled.refundedPaise,
+      });
+      expect(Number(sqlAdvance!.advance)).toBe(advanceFromCreditPaise(credit, settled));
+    }
+  });
 
   it('is held unchanged by both engines’ migrations', () => {
     const sqlite = readFileSync(fileURLToPath(new URL('../../drizzle/0019_student_money.sql', import.meta.url)), 'utf8');
