@@ -64,7 +64,7 @@ describe('pnpm db:copy', () => {
       expect(byTable.has('sessions')).toBe(false);
       const source = openDatabase(path, { prepare: false });
       const pool = poolOf(target)!;
-      for (const table of ['receipt_number_sequence', 'daily_mode_collections', 'student_paid', 'course_batch_receipts']) {
+      for (const table of ['receipt_number_sequence', 'daily_mode_collections', 'student_money', 'course_batch_receipts']) {
         const expected = source.$client.prepare(`SELECT * FROM ${table}`).all() as Record<string, unknown>[];
         expect(sorted((await pool.query(`SELECT * FROM ${table}`)).rows), table).toEqual(sorted(expected));
       }

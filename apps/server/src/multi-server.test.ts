@@ -97,7 +97,7 @@ describe('two app servers on one PostgreSQL database', () => {
     // The running totals the triggers keep in each receipt's transaction add up too.
     const totals = (
       await pool.query(
-        `SELECT (SELECT paid_paise FROM student_paid WHERE student_id = $1) AS paid, receipt_count AS count, net_paise AS net
+        `SELECT (SELECT paid_paise FROM student_money WHERE student_id = $1) AS paid, receipt_count AS count, net_paise AS net
          FROM daily_mode_collections WHERE department_id = 100 AND date = '2025-09-01' AND payment_mode = 'cash'`,
         [fx.ug.studentId],
       )

@@ -1,24 +1,41 @@
 CREATE TABLE "student_money" (
 	"student_id" integer PRIMARY KEY NOT NULL,
+	"department_id" integer NOT NULL,
+	"course_id" integer NOT NULL,
+	"batch_id" integer NOT NULL,
 	"discount_paise" bigint NOT NULL,
 	"adjustment_paise" bigint NOT NULL,
+	"paid_paise" bigint NOT NULL,
 	"charges_paise" bigint NOT NULL,
 	"paid_outside_paise" bigint NOT NULL,
 	"credit_paise" bigint NOT NULL,
 	"applied_paise" bigint NOT NULL,
 	"refunded_paise" bigint NOT NULL
 );
-
+--> statement-breakpoint
+DROP TABLE "student_paid" CASCADE;--> statement-breakpoint
+CREATE INDEX "student_money_department_course_batch_idx" ON "student_money" USING btree ("department_id","course_id","batch_id");
+--> statement-breakpoint
+-- student_money keeps what student_paid kept: its trigger functions go, and with them (CASCADE) their triggers.
+DROP FUNCTION student_head_paid_batch_insert(), student_head_paid_batch_update(), student_head_paid_batch_delete(), students_paid_batch(),
+  fee_structures_paid_insert(), fee_structures_paid_delete(), fee_structures_paid_update() CASCADE;
 --> statement-breakpoint
 -- student_money (queries/student-money.ts): one student's row recomputed by student_money_refresh, called by
 -- the triggers of every table it is computed from.
 CREATE FUNCTION student_money_refresh(refreshed integer) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   DELETE FROM student_money WHERE student_id = refreshed;
-  INSERT INTO student_money (student_id, discount_paise, adjustment_paise, charges_paise, paid_outside_paise, credit_paise, applied_paise, refunded_paise)
-    SELECT s.id, COALESCE(d.discount, 0), COALESCE(d.adjustment, 0), COALESCE(ch.charges, 0), COALESCE(ch.paid_outside, 0),
-      COALESCE(cr.credit, 0), st."appliedPaise", st."refundedPaise"
-    FROM (SELECT id, batch_id FROM students WHERE id = refreshed) s
+  INSERT INTO student_money (student_id, department_id, course_id, batch_id, discount_paise, adjustment_paise, paid_paise, charges_paise, paid_outside_paise,
+  credit_paise, applied_paise, refunded_paise)
+    SELECT s.id, s.department_id, s.course_id, s.batch_id, COALESCE(d.discount, 0), COALESCE(d.adjustment, 0), COALESCE(p.paid, 0),
+      COALESCE(ch.charges, 0), COALESCE(ch.paid_outside, 0), COALESCE(cr.credit, 0), st."appliedPaise", st."refundedPaise"
+    FROM (SELECT id, department_id, course_id, batch_id FROM students WHERE id = refreshed) s
+    LEFT JOIN (
+      SELECT p.student_id, SUM(p.paid_paise) AS paid
+      FROM (SELECT id, batch_id FROM students WHERE id = refreshed) sel JOIN student_head_paid p ON p.student_id = sel.id
+      JOIN fee_structures fs ON fs.batch_id = sel.batch_id AND fs.fee_head_id = p.fee_head_id
+      GROUP BY p.student_id
+    ) p ON p.student_id = s.id
     LEFT JOIN (
       SELECT dc.student_id, SUM(dc.discount_paise) AS discount, SUM(dc.adjustment_paise) AS adjustment
       FROM (SELECT id, batch_id FROM students WHERE id = refreshed) sel JOIN discounts dc ON dc.student_id = sel.id
@@ -95,10 +112,12 @@ END $$;
 CREATE FUNCTION student_head_paid_money() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    UPDATE student_money SET credit_paise = credit_paise + h.credit_change, paid_outside_paise = paid_outside_paise + h.outside_change
+    UPDATE student_money SET paid_paise = paid_paise + h.structure_change, paid_outside_paise = paid_outside_paise + h.outside_change,
+      credit_paise = credit_paise + h.credit_change
     FROM (
-      SELECT CASE WHEN x.late THEN 0 ELSE CASE WHEN NEW.paid_paise > x.before THEN NEW.paid_paise - x.before ELSE 0 END - CASE WHEN 0 > x.before THEN 0 - x.before ELSE 0 END END AS credit_change,
-        CASE WHEN x.outside THEN NEW.paid_paise - 0 ELSE 0 END AS outside_change
+      SELECT CASE WHEN x.structure THEN NEW.paid_paise - 0 ELSE 0 END AS structure_change,
+        CASE WHEN x.outside THEN NEW.paid_paise - 0 ELSE 0 END AS outside_change,
+        CASE WHEN x.late THEN 0 ELSE CASE WHEN NEW.paid_paise > x.before THEN NEW.paid_paise - x.before ELSE 0 END - CASE WHEN 0 > x.before THEN 0 - x.before ELSE 0 END END AS credit_change
       FROM (
         SELECT
           COALESCE((SELECT ob.amount_paise FROM opening_balances ob WHERE ob.student_id = s.id AND ob.fee_head_id = NEW.fee_head_id), 0)
@@ -106,6 +125,7 @@ BEGIN
                 THEN (SELECT COALESCE(SUM(c.bounce_charge_paise), 0) FROM cheques c WHERE c.student_id = s.id AND c.status = 'bounced') ELSE 0 END)
             - COALESCE((SELECT dc.discount_paise + dc.adjustment_paise FROM discounts dc WHERE dc.student_id = s.id AND dc.fee_head_id = NEW.fee_head_id), 0) AS before,
           fh.name = 'Late fee' AS late,
+          fs.id IS NOT NULL AS structure,
           fs.id IS NULL AND (
             EXISTS (SELECT 1 FROM opening_balances ob WHERE ob.student_id = s.id AND ob.fee_head_id = NEW.fee_head_id)
             OR (fh.name = 'Cheque bounce charge' AND EXISTS (
@@ -118,12 +138,14 @@ BEGIN
         LIMIT 1
       ) x
     ) h
-    WHERE student_money.student_id = NEW.student_id AND (h.credit_change <> 0 OR h.outside_change <> 0);
+    WHERE student_money.student_id = NEW.student_id AND (h.structure_change <> 0 OR h.outside_change <> 0 OR h.credit_change <> 0);
   ELSIF TG_OP = 'DELETE' THEN
-    UPDATE student_money SET credit_paise = credit_paise + h.credit_change, paid_outside_paise = paid_outside_paise + h.outside_change
+    UPDATE student_money SET paid_paise = paid_paise + h.structure_change, paid_outside_paise = paid_outside_paise + h.outside_change,
+      credit_paise = credit_paise + h.credit_change
     FROM (
-      SELECT CASE WHEN x.late THEN 0 ELSE CASE WHEN 0 > x.before THEN 0 - x.before ELSE 0 END - CASE WHEN OLD.paid_paise > x.before THEN OLD.paid_paise - x.before ELSE 0 END END AS credit_change,
-        CASE WHEN x.outside THEN 0 - OLD.paid_paise ELSE 0 END AS outside_change
+      SELECT CASE WHEN x.structure THEN 0 - OLD.paid_paise ELSE 0 END AS structure_change,
+        CASE WHEN x.outside THEN 0 - OLD.paid_paise ELSE 0 END AS outside_change,
+        CASE WHEN x.late THEN 0 ELSE CASE WHEN 0 > x.before THEN 0 - x.before ELSE 0 END - CASE WHEN OLD.paid_paise > x.before THEN OLD.paid_paise - x.before ELSE 0 END END AS credit_change
       FROM (
         SELECT
           COALESCE((SELECT ob.amount_paise FROM opening_balances ob WHERE ob.student_id = s.id AND ob.fee_head_id = OLD.fee_head_id), 0)
@@ -131,6 +153,7 @@ BEGIN
                 THEN (SELECT COALESCE(SUM(c.bounce_charge_paise), 0) FROM cheques c WHERE c.student_id = s.id AND c.status = 'bounced') ELSE 0 END)
             - COALESCE((SELECT dc.discount_paise + dc.adjustment_paise FROM discounts dc WHERE dc.student_id = s.id AND dc.fee_head_id = OLD.fee_head_id), 0) AS before,
           fh.name = 'Late fee' AS late,
+          fs.id IS NOT NULL AS structure,
           fs.id IS NULL AND (
             EXISTS (SELECT 1 FROM opening_balances ob WHERE ob.student_id = s.id AND ob.fee_head_id = OLD.fee_head_id)
             OR (fh.name = 'Cheque bounce charge' AND EXISTS (
@@ -143,12 +166,14 @@ BEGIN
         LIMIT 1
       ) x
     ) h
-    WHERE student_money.student_id = OLD.student_id AND (h.credit_change <> 0 OR h.outside_change <> 0);
+    WHERE student_money.student_id = OLD.student_id AND (h.structure_change <> 0 OR h.outside_change <> 0 OR h.credit_change <> 0);
   ELSIF OLD.student_id = NEW.student_id AND OLD.fee_head_id = NEW.fee_head_id THEN
-    UPDATE student_money SET credit_paise = credit_paise + h.credit_change, paid_outside_paise = paid_outside_paise + h.outside_change
+    UPDATE student_money SET paid_paise = paid_paise + h.structure_change, paid_outside_paise = paid_outside_paise + h.outside_change,
+      credit_paise = credit_paise + h.credit_change
     FROM (
-      SELECT CASE WHEN x.late THEN 0 ELSE CASE WHEN NEW.paid_paise > x.before THEN NEW.paid_paise - x.before ELSE 0 END - CASE WHEN OLD.paid_paise > x.before THEN OLD.paid_paise - x.before ELSE 0 END END AS credit_change,
-        CASE WHEN x.outside THEN NEW.paid_paise - OLD.paid_paise ELSE 0 END AS outside_change
+      SELECT CASE WHEN x.structure THEN NEW.paid_paise - OLD.paid_paise ELSE 0 END AS structure_change,
+        CASE WHEN x.outside THEN NEW.paid_paise - OLD.paid_paise ELSE 0 END AS outside_change,
+        CASE WHEN x.late THEN 0 ELSE CASE WHEN NEW.paid_paise > x.before THEN NEW.paid_paise - x.before ELSE 0 END - CASE WHEN OLD.paid_paise > x.before THEN OLD.paid_paise - x.before ELSE 0 END END AS credit_change
       FROM (
         SELECT
           COALESCE((SELECT ob.amount_paise FROM opening_balances ob WHERE ob.student_id = s.id AND ob.fee_head_id = NEW.fee_head_id), 0)
@@ -156,6 +181,7 @@ BEGIN
                 THEN (SELECT COALESCE(SUM(c.bounce_charge_paise), 0) FROM cheques c WHERE c.student_id = s.id AND c.status = 'bounced') ELSE 0 END)
             - COALESCE((SELECT dc.discount_paise + dc.adjustment_paise FROM discounts dc WHERE dc.student_id = s.id AND dc.fee_head_id = NEW.fee_head_id), 0) AS before,
           fh.name = 'Late fee' AS late,
+          fs.id IS NOT NULL AS structure,
           fs.id IS NULL AND (
             EXISTS (SELECT 1 FROM opening_balances ob WHERE ob.student_id = s.id AND ob.fee_head_id = NEW.fee_head_id)
             OR (fh.name = 'Cheque bounce charge' AND EXISTS (
@@ -168,7 +194,7 @@ BEGIN
         LIMIT 1
       ) x
     ) h
-    WHERE student_money.student_id = NEW.student_id AND (h.credit_change <> 0 OR h.outside_change <> 0);
+    WHERE student_money.student_id = NEW.student_id AND (h.structure_change <> 0 OR h.outside_change <> 0 OR h.credit_change <> 0);
   ELSE
     PERFORM student_money_refresh(OLD.student_id);
     PERFORM student_money_refresh(NEW.student_id);
@@ -229,16 +255,17 @@ BEGIN
   IF TG_OP = 'DELETE' THEN
     DELETE FROM student_money WHERE student_id = OLD.id;
   ELSIF TG_OP = 'INSERT' THEN
-    INSERT INTO student_money (student_id, discount_paise, adjustment_paise, charges_paise, paid_outside_paise, credit_paise, applied_paise, refunded_paise)
-    VALUES (NEW.id, 0, 0, 0, 0, 0, 0, 0);
+    INSERT INTO student_money (student_id, department_id, course_id, batch_id, discount_paise, adjustment_paise, paid_paise, charges_paise,
+      paid_outside_paise, credit_paise, applied_paise, refunded_paise)
+    VALUES (NEW.id, NEW.department_id, NEW.course_id, NEW.batch_id, 0, 0, 0, 0, 0, 0, 0, 0);
   ELSE
     PERFORM student_money_refresh(NEW.id);
   END IF;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER students_money_batch AFTER UPDATE OF batch_id ON students
-FOR EACH ROW WHEN (OLD.batch_id IS DISTINCT FROM NEW.batch_id) EXECUTE FUNCTION students_money();
+CREATE TRIGGER students_money_batch AFTER UPDATE OF department_id, course_id, batch_id ON students
+FOR EACH ROW EXECUTE FUNCTION students_money();
 --> statement-breakpoint
 CREATE TRIGGER students_money AFTER INSERT OR DELETE ON students
 FOR EACH ROW EXECUTE FUNCTION students_money();
@@ -256,10 +283,17 @@ END $$;
 CREATE TRIGGER fee_structures_money AFTER INSERT OR DELETE OR UPDATE OF batch_id, fee_head_id, amount_paise ON fee_structures
 FOR EACH ROW EXECUTE FUNCTION fee_structures_money();
 --> statement-breakpoint
-INSERT INTO student_money (student_id, discount_paise, adjustment_paise, charges_paise, paid_outside_paise, credit_paise, applied_paise, refunded_paise)
-    SELECT s.id, COALESCE(d.discount, 0), COALESCE(d.adjustment, 0), COALESCE(ch.charges, 0), COALESCE(ch.paid_outside, 0),
-      COALESCE(cr.credit, 0), st."appliedPaise", st."refundedPaise"
-    FROM (SELECT id, batch_id FROM students WHERE TRUE) s
+INSERT INTO student_money (student_id, department_id, course_id, batch_id, discount_paise, adjustment_paise, paid_paise, charges_paise, paid_outside_paise,
+  credit_paise, applied_paise, refunded_paise)
+    SELECT s.id, s.department_id, s.course_id, s.batch_id, COALESCE(d.discount, 0), COALESCE(d.adjustment, 0), COALESCE(p.paid, 0),
+      COALESCE(ch.charges, 0), COALESCE(ch.paid_outside, 0), COALESCE(cr.credit, 0), st."appliedPaise", st."refundedPaise"
+    FROM (SELECT id, department_id, course_id, batch_id FROM students WHERE TRUE) s
+    LEFT JOIN (
+      SELECT p.student_id, SUM(p.paid_paise) AS paid
+      FROM (SELECT id, batch_id FROM students WHERE TRUE) sel JOIN student_head_paid p ON p.student_id = sel.id
+      JOIN fee_structures fs ON fs.batch_id = sel.batch_id AND fs.fee_head_id = p.fee_head_id
+      GROUP BY p.student_id
+    ) p ON p.student_id = s.id
     LEFT JOIN (
       SELECT dc.student_id, SUM(dc.discount_paise) AS discount, SUM(dc.adjustment_paise) AS adjustment
       FROM (SELECT id, batch_id FROM students WHERE TRUE) sel JOIN discounts dc ON dc.student_id = sel.id

@@ -1,24 +1,51 @@
 CREATE TABLE `student_money` (
 	`student_id` integer PRIMARY KEY NOT NULL,
+	`department_id` integer NOT NULL,
+	`course_id` integer NOT NULL,
+	`batch_id` integer NOT NULL,
 	`discount_paise` integer NOT NULL,
 	`adjustment_paise` integer NOT NULL,
+	`paid_paise` integer NOT NULL,
 	`charges_paise` integer NOT NULL,
 	`paid_outside_paise` integer NOT NULL,
 	`credit_paise` integer NOT NULL,
 	`applied_paise` integer NOT NULL,
 	`refunded_paise` integer NOT NULL
 );
-
+--> statement-breakpoint
+CREATE INDEX `student_money_department_course_batch_idx` ON `student_money` (`department_id`,`course_id`,`batch_id`);--> statement-breakpoint
+DROP TABLE `student_paid`;
+--> statement-breakpoint
+DROP TRIGGER `student_head_paid_batch_insert`;
+--> statement-breakpoint
+DROP TRIGGER `student_head_paid_batch_update`;
+--> statement-breakpoint
+DROP TRIGGER `student_head_paid_batch_delete`;
+--> statement-breakpoint
+DROP TRIGGER `students_paid_batch`;
+--> statement-breakpoint
+DROP TRIGGER `fee_structures_paid_insert`;
+--> statement-breakpoint
+DROP TRIGGER `fee_structures_paid_delete`;
+--> statement-breakpoint
+DROP TRIGGER `fee_structures_paid_update`;
 --> statement-breakpoint
 CREATE VIEW `student_money_refresh` AS SELECT id AS student_id FROM students WHERE 0;
 --> statement-breakpoint
 CREATE TRIGGER `student_money_refresh_run` INSTEAD OF INSERT ON `student_money_refresh`
 BEGIN
   DELETE FROM student_money WHERE student_id = NEW.student_id;
-  INSERT INTO student_money (student_id, discount_paise, adjustment_paise, charges_paise, paid_outside_paise, credit_paise, applied_paise, refunded_paise)
-    SELECT s.id, COALESCE(d.discount, 0), COALESCE(d.adjustment, 0), COALESCE(ch.charges, 0), COALESCE(ch.paid_outside, 0),
-      COALESCE(cr.credit, 0), st."appliedPaise", st."refundedPaise"
-    FROM (SELECT id, batch_id FROM students WHERE id = NEW.student_id) s
+  INSERT INTO student_money (student_id, department_id, course_id, batch_id, discount_paise, adjustment_paise, paid_paise, charges_paise, paid_outside_paise,
+  credit_paise, applied_paise, refunded_paise)
+    SELECT s.id, s.department_id, s.course_id, s.batch_id, COALESCE(d.discount, 0), COALESCE(d.adjustment, 0), COALESCE(p.paid, 0),
+      COALESCE(ch.charges, 0), COALESCE(ch.paid_outside, 0), COALESCE(cr.credit, 0), st."appliedPaise", st."refundedPaise"
+    FROM (SELECT id, department_id, course_id, batch_id FROM students WHERE id = NEW.student_id) s
+    LEFT JOIN (
+      SELECT p.student_id, SUM(p.paid_paise) AS paid
+      FROM (SELECT id, batch_id FROM students WHERE id = NEW.student_id) sel JOIN student_head_paid p ON p.student_id = sel.id
+      JOIN fee_structures fs ON fs.batch_id = sel.batch_id AND fs.fee_head_id = p.fee_head_id
+      GROUP BY p.student_id
+    ) p ON p.student_id = s.id
     LEFT JOIN (
       SELECT dc.student_id, SUM(dc.discount_paise) AS discount, SUM(dc.adjustment_paise) AS adjustment
       FROM (SELECT id, batch_id FROM students WHERE id = NEW.student_id) sel JOIN discounts dc ON dc.student_id = sel.id
@@ -85,10 +112,12 @@ END;
 --> statement-breakpoint
 CREATE TRIGGER `student_head_paid_money_insert` AFTER INSERT ON `student_head_paid`
 BEGIN
-  UPDATE student_money SET credit_paise = credit_paise + h.credit_change, paid_outside_paise = paid_outside_paise + h.outside_change
+  UPDATE student_money SET paid_paise = paid_paise + h.structure_change, paid_outside_paise = paid_outside_paise + h.outside_change,
+      credit_paise = credit_paise + h.credit_change
     FROM (
-      SELECT CASE WHEN x.late THEN 0 ELSE CASE WHEN NEW.paid_paise > x.before THEN NEW.paid_paise - x.before ELSE 0 END - CASE WHEN 0 > x.before THEN 0 - x.before ELSE 0 END END AS credit_change,
-        CASE WHEN x.outside THEN NEW.paid_paise - 0 ELSE 0 END AS outside_change
+      SELECT CASE WHEN x.structure THEN NEW.paid_paise - 0 ELSE 0 END AS structure_change,
+        CASE WHEN x.outside THEN NEW.paid_paise - 0 ELSE 0 END AS outside_change,
+        CASE WHEN x.late THEN 0 ELSE CASE WHEN NEW.paid_paise > x.before THEN NEW.paid_paise - x.before ELSE 0 END - CASE WHEN 0 > x.before THEN 0 - x.before ELSE 0 END END AS credit_change
       FROM (
         SELECT
           COALESCE((SELECT ob.amount_paise FROM opening_balances ob WHERE ob.student_id = s.id AND ob.fee_head_id = NEW.fee_head_id), 0)
@@ -96,6 +125,7 @@ BEGIN
                 THEN (SELECT COALESCE(SUM(c.bounce_charge_paise), 0) FROM cheques c WHERE c.student_id = s.id AND c.status = 'bounced') ELSE 0 END)
             - COALESCE((SELECT dc.discount_paise + dc.adjustment_paise FROM discounts dc WHERE dc.student_id = s.id AND dc.fee_head_id = NEW.fee_head_id), 0) AS before,
           fh.name = 'Late fee' AS late,
+          fs.id IS NOT NULL AS structure,
           fs.id IS NULL AND (
             EXISTS (SELECT 1 FROM opening_balances ob WHERE ob.student_id = s.id AND ob.fee_head_id = NEW.fee_head_id)
             OR (fh.name = 'Cheque bounce charge' AND EXISTS (
@@ -108,16 +138,18 @@ BEGIN
         LIMIT 1
       ) x
     ) h
-    WHERE student_money.student_id = NEW.student_id AND (h.credit_change <> 0 OR h.outside_change <> 0);
+    WHERE student_money.student_id = NEW.student_id AND (h.structure_change <> 0 OR h.outside_change <> 0 OR h.credit_change <> 0);
 END;
 --> statement-breakpoint
 CREATE TRIGGER `student_head_paid_money_update` AFTER UPDATE OF paid_paise ON `student_head_paid`
 WHEN OLD.student_id = NEW.student_id AND OLD.fee_head_id = NEW.fee_head_id
 BEGIN
-  UPDATE student_money SET credit_paise = credit_paise + h.credit_change, paid_outside_paise = paid_outside_paise + h.outside_change
+  UPDATE student_money SET paid_paise = paid_paise + h.structure_change, paid_outside_paise = paid_outside_paise + h.outside_change,
+      credit_paise = credit_paise + h.credit_change
     FROM (
-      SELECT CASE WHEN x.late THEN 0 ELSE CASE WHEN NEW.paid_paise > x.before THEN NEW.paid_paise - x.before ELSE 0 END - CASE WHEN OLD.paid_paise > x.before THEN OLD.paid_paise - x.before ELSE 0 END END AS credit_change,
-        CASE WHEN x.outside THEN NEW.paid_paise - OLD.paid_paise ELSE 0 END AS outside_change
+      SELECT CASE WHEN x.structure THEN NEW.paid_paise - OLD.paid_paise ELSE 0 END AS structure_change,
+        CASE WHEN x.outside THEN NEW.paid_paise - OLD.paid_paise ELSE 0 END AS outside_change,
+        CASE WHEN x.late THEN 0 ELSE CASE WHEN NEW.paid_paise > x.before THEN NEW.paid_paise - x.before ELSE 0 END - CASE WHEN OLD.paid_paise > x.before THEN OLD.paid_paise - x.before ELSE 0 END END AS credit_change
       FROM (
         SELECT
           COALESCE((SELECT ob.amount_paise FROM opening_balances ob WHERE ob.student_id = s.id AND ob.fee_head_id = NEW.fee_head_id), 0)
@@ -125,6 +157,7 @@ BEGIN
                 THEN (SELECT COALESCE(SUM(c.bounce_charge_paise), 0) FROM cheques c WHERE c.student_id = s.id AND c.status = 'bounced') ELSE 0 END)
             - COALESCE((SELECT dc.discount_paise + dc.adjustment_paise FROM discounts dc WHERE dc.student_id = s.id AND dc.fee_head_id = NEW.fee_head_id), 0) AS before,
           fh.name = 'Late fee' AS late,
+          fs.id IS NOT NULL AS structure,
           fs.id IS NULL AND (
             EXISTS (SELECT 1 FROM opening_balances ob WHERE ob.student_id = s.id AND ob.fee_head_id = NEW.fee_head_id)
             OR (fh.name = 'Cheque bounce charge' AND EXISTS (
@@ -137,7 +170,7 @@ BEGIN
         LIMIT 1
       ) x
     ) h
-    WHERE student_money.student_id = NEW.student_id AND (h.credit_change <> 0 OR h.outside_change <> 0);
+    WHERE student_money.student_id = NEW.student_id AND (h.structure_change <> 0 OR h.outside_change <> 0 OR h.credit_change <> 0);
 END;
 --> statement-breakpoint
 CREATE TRIGGER `student_head_paid_money_move` AFTER UPDATE OF student_id, fee_head_id ON `student_head_paid`
@@ -148,10 +181,12 @@ END;
 --> statement-breakpoint
 CREATE TRIGGER `student_head_paid_money_delete` AFTER DELETE ON `student_head_paid`
 BEGIN
-  UPDATE student_money SET credit_paise = credit_paise + h.credit_change, paid_outside_paise = paid_outside_paise + h.outside_change
+  UPDATE student_money SET paid_paise = paid_paise + h.structure_change, paid_outside_paise = paid_outside_paise + h.outside_change,
+      credit_paise = credit_paise + h.credit_change
     FROM (
-      SELECT CASE WHEN x.late THEN 0 ELSE CASE WHEN 0 > x.before THEN 0 - x.before ELSE 0 END - CASE WHEN OLD.paid_paise > x.before THEN OLD.paid_paise - x.before ELSE 0 END END AS credit_change,
-        CASE WHEN x.outside THEN 0 - OLD.paid_paise ELSE 0 END AS outside_change
+      SELECT CASE WHEN x.structure THEN 0 - OLD.paid_paise ELSE 0 END AS structure_change,
+        CASE WHEN x.outside THEN 0 - OLD.paid_paise ELSE 0 END AS outside_change,
+        CASE WHEN x.late THEN 0 ELSE CASE WHEN 0 > x.before THEN 0 - x.before ELSE 0 END - CASE WHEN OLD.paid_paise > x.before THEN OLD.paid_paise - x.before ELSE 0 END END AS credit_change
       FROM (
         SELECT
           COALESCE((SELECT ob.amount_paise FROM opening_balances ob WHERE ob.student_id = s.id AND ob.fee_head_id = OLD.fee_head_id), 0)
@@ -159,6 +194,7 @@ BEGIN
                 THEN (SELECT COALESCE(SUM(c.bounce_charge_paise), 0) FROM cheques c WHERE c.student_id = s.id AND c.status = 'bounced') ELSE 0 END)
             - COALESCE((SELECT dc.discount_paise + dc.adjustment_paise FROM discounts dc WHERE dc.student_id = s.id AND dc.fee_head_id = OLD.fee_head_id), 0) AS before,
           fh.name = 'Late fee' AS late,
+          fs.id IS NOT NULL AS structure,
           fs.id IS NULL AND (
             EXISTS (SELECT 1 FROM opening_balances ob WHERE ob.student_id = s.id AND ob.fee_head_id = OLD.fee_head_id)
             OR (fh.name = 'Cheque bounce charge' AND EXISTS (
@@ -171,7 +207,7 @@ BEGIN
         LIMIT 1
       ) x
     ) h
-    WHERE student_money.student_id = OLD.student_id AND (h.credit_change <> 0 OR h.outside_change <> 0);
+    WHERE student_money.student_id = OLD.student_id AND (h.structure_change <> 0 OR h.outside_change <> 0 OR h.credit_change <> 0);
 END;
 --> statement-breakpoint
 CREATE TRIGGER `discounts_money_insert` AFTER INSERT ON `discounts`
@@ -249,15 +285,16 @@ BEGIN
   INSERT INTO student_money_refresh (student_id) VALUES (OLD.student_id);
 END;
 --> statement-breakpoint
-CREATE TRIGGER `students_money_batch` AFTER UPDATE OF batch_id ON `students` WHEN OLD.batch_id IS NOT NEW.batch_id
+CREATE TRIGGER `students_money_batch` AFTER UPDATE OF department_id, course_id, batch_id ON `students`
 BEGIN
   INSERT INTO student_money_refresh (student_id) VALUES (NEW.id);
 END;
 --> statement-breakpoint
 CREATE TRIGGER `students_money_insert` AFTER INSERT ON `students`
 BEGIN
-  INSERT INTO student_money (student_id, discount_paise, adjustment_paise, charges_paise, paid_outside_paise, credit_paise, applied_paise, refunded_paise)
-  VALUES (NEW.id, 0, 0, 0, 0, 0, 0, 0);
+  INSERT INTO student_money (student_id, department_id, course_id, batch_id, discount_paise, adjustment_paise, paid_paise, charges_paise,
+    paid_outside_paise, credit_paise, applied_paise, refunded_paise)
+  VALUES (NEW.id, NEW.department_id, NEW.course_id, NEW.batch_id, 0, 0, 0, 0, 0, 0, 0, 0);
 END;
 --> statement-breakpoint
 CREATE TRIGGER `students_money_delete` AFTER DELETE ON `students`
@@ -280,10 +317,17 @@ BEGIN
   INSERT INTO student_money_refresh (student_id) SELECT id FROM students WHERE batch_id IN (OLD.batch_id, NEW.batch_id);
 END;
 --> statement-breakpoint
-INSERT INTO student_money (student_id, discount_paise, adjustment_paise, charges_paise, paid_outside_paise, credit_paise, applied_paise, refunded_paise)
-    SELECT s.id, COALESCE(d.discount, 0), COALESCE(d.adjustment, 0), COALESCE(ch.charges, 0), COALESCE(ch.paid_outside, 0),
-      COALESCE(cr.credit, 0), st."appliedPaise", st."refundedPaise"
-    FROM (SELECT id, batch_id FROM students WHERE TRUE) s
+INSERT INTO student_money (student_id, department_id, course_id, batch_id, discount_paise, adjustment_paise, paid_paise, charges_paise, paid_outside_paise,
+  credit_paise, applied_paise, refunded_paise)
+    SELECT s.id, s.department_id, s.course_id, s.batch_id, COALESCE(d.discount, 0), COALESCE(d.adjustment, 0), COALESCE(p.paid, 0),
+      COALESCE(ch.charges, 0), COALESCE(ch.paid_outside, 0), COALESCE(cr.credit, 0), st."appliedPaise", st."refundedPaise"
+    FROM (SELECT id, department_id, course_id, batch_id FROM students WHERE TRUE) s
+    LEFT JOIN (
+      SELECT p.student_id, SUM(p.paid_paise) AS paid
+      FROM (SELECT id, batch_id FROM students WHERE TRUE) sel JOIN student_head_paid p ON p.student_id = sel.id
+      JOIN fee_structures fs ON fs.batch_id = sel.batch_id AND fs.fee_head_id = p.fee_head_id
+      GROUP BY p.student_id
+    ) p ON p.student_id = s.id
     LEFT JOIN (
       SELECT dc.student_id, SUM(dc.discount_paise) AS discount, SUM(dc.adjustment_paise) AS adjustment
       FROM (SELECT id, batch_id FROM students WHERE TRUE) sel JOIN discounts dc ON dc.student_id = sel.id

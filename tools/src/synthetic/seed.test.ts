@@ -87,9 +87,6 @@ describe('seedSynthetic', () => {
       'fee_structures_money_delete',
       'fee_structures_money_insert',
       'fee_structures_money_update',
-      'fee_structures_paid_delete',
-      'fee_structures_paid_insert',
-      'fee_structures_paid_update',
       'opening_balances_money_delete',
       'opening_balances_money_insert',
       'opening_balances_money_update',
@@ -114,11 +111,9 @@ describe('seedSynthetic', () => {
       'refunds_money_delete',
       'refunds_money_insert',
       'refunds_money_update',
-      'student_head_paid_batch_delete',
-      'student_head_paid_batch_insert',
-      'student_head_paid_batch_update',
       'student_head_paid_money_delete',
       'student_head_paid_money_insert',
+      'student_head_paid_money_move',
       'student_head_paid_money_update',
       'student_money_refresh_run',
       'student_payments_texts_delete',
@@ -126,7 +121,7 @@ describe('seedSynthetic', () => {
       'student_payments_texts_update',
       'students_money_batch',
       'students_money_delete',
-      'students_paid_batch',
+      'students_money_insert',
     ]);
     expect(value("select sum(receipt_count) from daily_mode_collections")).toBe(value("select count(*) from receipts where status = 'live'"));
     const totals = openDatabase(join(dir, 'a.sqlite'), { prepare: false });

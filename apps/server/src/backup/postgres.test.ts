@@ -131,7 +131,7 @@ describe('backups on PostgreSQL', () => {
       const { rows } = await poolOf(restored)!.query(
         `SELECT (SELECT last_number FROM receipt_number_sequence)AS counter, max(number)AS last, count(*)AS n,
            min(number)AS first, (SELECT sum(amount_paise) FROM receipt_lines WHERE student_id = $1)AS lines,
-           (SELECT sum(paid_paise) FROM student_paid WHERE student_id = $1)AS paid
+           (SELECT sum(paid_paise) FROM student_money WHERE student_id = $1)AS paid
          FROM receipts`,
         [fx.ug.studentId],
       );

@@ -37,8 +37,8 @@ export function tableRowCounts(client: Sqlite.Database): Record<string, number> 
 
 /**
  * The database as SQL text, in chunks of up to rowsPerChunk INSERT lines: tables, their rows, the
- * AUTOINCREMENT counters, then indexes, triggers and views, in one transaction with foreign keys off
- * (rows load in any order). Integers come out exactly (safe integers), text quoted, blobs as X'..'.
+ * AUTOINCREMENT counters, then indexes, views and triggers (a trigger may be on a view), in one
+ * transaction with foreign keys off (rows load in any order). Integers come out exactly (safe integers), text quoted, blobs as X'..'.
  * The connection should see a snapshot that no one writes to while the dump is read.
  */
 export function* sqlDumpChunks(client: Sqlite.Database, rowsPerChunk = 500): Generator<string> {
@@ -46,7 +46,7 @@ export function* sqlDumpChunks(client: Sqlite.Database, rowsPerChunk = 500): Gen
   const objects = client
     .prepare(
       `select type, name, sql from sqlite_master where sql is not null and name not like 'sqlite_%'
-       order by case type when 'table' then 0 when 'index' then 1 when 'trigger' then 2 else 3 end, rowid`,
+       order by case type when 'table' then 0 when 'index' then 1 when 'view' then 2 else 3 end, rowid`,
     )
     .all() as { type: string; name: string; sql: string }[];
   const rowsOf = function* (table: string, insertInto: string) {

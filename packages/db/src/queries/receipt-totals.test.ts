@@ -8,6 +8,7 @@ import { Random } from '@fees/validation/testing';
 import { openDatabase } from '../client';
 import { RECEIPT_TOTALS_BACKFILL, rebuildReceiptTotals, receiptTotalsDrift, STUDENT_COURSE_TOTALS_BACKFILL, STUDENT_PAYMENT_TEXTS_BACKFILL, STUDENT_PAYMENTS_BACKFILL } from './totals';
 import { transaction } from '../engine/runner';
+import { rebuildStudentMoney, studentMoneyDrift } from './student-money';
 import { onPostgres } from '../test/database';
 
 const MIGRATIONS = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -161,12 +162,17 @@ describe.skipIf(onPostgres)('receipt totals', () => {
         else if (op === 3) sqlite.prepare('UPDATE OR IGNORE fee_structures SET fee_head_id = ? WHERE batch_id = ?').run(heads[pick(4)], 1 + 2 * pick(2));
         else sqlite.prepare('UPDATE receipts SET batch_id = CASE batch_id WHEN 1 THEN 3 ELSE 1 END WHERE course_id = 1003 AND id % 2 = ?').run(pick(2));
         expect((await receiptTotalsDrift(db))).toEqual([]);
+        expect((await studentMoneyDrift(db))).toEqual([]);
       }
-      expect(sqlite.prepare('SELECT COUNT(*) AS n FROM student_paid WHERE paid_paise <> 0').get()).not.toEqual({ n: 0 });
+      expect(sqlite.prepare('SELECT COUNT(*) AS n FROM student_money WHERE paid_paise <> 0').get()).not.toEqual({ n: 0 });
       expect(sqlite.prepare('SELECT COUNT(*) AS n FROM course_batch_receipts WHERE receipt_count > 0').get()).not.toEqual({ n: 0 });
-      const snapshot = () => ['student_paid', 'course_batch_receipts'].map((t) => sqlite.prepare(`SELECT * FROM ${t} WHERE ${t === 'student_paid' ? 'paid_paise' : 'receipt_count'} <> 0 ORDER BY 1, 2`).all());
+      expect((await studentMoneyDrift(db))).toEqual([]);
+      const snapshot = () => ['student_money', 'course_batch_receipts'].map((t) => sqlite.prepare(`SELECT * FROM ${t} ORDER BY 1, 2`).all());
       const kept = snapshot();
-      await transaction(db, async (tx) => rebuildReceiptTotals(tx));
+      await transaction(db, async (tx) => {
+        await rebuildReceiptTotals(tx);
+        await rebuildStudentMoney(tx);
+      });
       expect(snapshot()).toEqual(kept);
       expect((await receiptTotalsDrift(db))).toEqual([]);
     }

@@ -216,8 +216,6 @@ export function settlementsSql(sel: string): string {
 }
 
 const ONE_STUDENT = 'SELECT id, batch_id FROM students WHERE id = @studentId';
-/** The students of one batch (run once per batch: one plain statement text on every engine). */
-const STUDENTS_OF_BATCH = 'SELECT id, batch_id FROM students WHERE batch_id = @batchId';
 
 /** The student's heads as the advance sees them (see advanceHeadsSql). */
 export async function studentAdvanceHeads(db: DbOrTx, studentId: number): Promise<AdvanceHead[]> {
@@ -227,26 +225,6 @@ export async function studentAdvanceHeads(db: DbOrTx, studentId: number): Promis
 /** What the student's live "Adjusted from advance" receipts settled and their live refunds paid out. */
 export async function studentAdvanceSettlements(db: DbOrTx, studentId: number): Promise<AdvanceSettlements> {
   return (await row<AdvanceSettlements>(db, settlementsSql(ONE_STUDENT), { studentId }))!;
-}
-
-export interface StudentAdvanceFigures {
-  heads: AdvanceHead[];
-  settled: AdvanceSettlements;
-}
-
-/** The same figures for every student of some batches at once (the dues reports), by student id. */
-export async function advanceFiguresOfBatches(db: DbOrTx, batchIds: readonly number[]): Promise<Map<number, StudentAdvanceFigures>> {
-  const figures = new Map<number, StudentAdvanceFigures>();
-  for (const batchId of batchIds) {
-    const params = { batchId };
-    for (const { studentId, ...settled } of (await rows<AdvanceSettlements & { studentId: number }>(db, settlementsSql(STUDENTS_OF_BATCH), params))) {
-      figures.set(studentId, { heads: [], settled });
-    }
-    for (const { studentId, ...head } of (await rows<AdvanceHead & { studentId: number }>(db, advanceHeadsSql(STUDENTS_OF_BATCH), params))) {
-      figures.get(studentId)?.heads.push(head);
-    }
-  }
-  return figures;
 }
 
 /** The Advance head's id (seeded reference data). */

@@ -7,7 +7,7 @@ import type { Database } from '../client';
 import { row, rows, run, transaction } from '../engine/runner';
 import { closeTestDatabase, openTestDatabase } from '../test/database';
 import { advanceSql } from './balance-sql';
-import { advanceFiguresOfBatches } from './refunds';
+import { studentAdvanceHeads, studentAdvanceSettlements } from './refunds';
 import { rebuildStudentMoney, STUDENT_MONEY_BACKFILL, studentMoneyDrift, studentMoneyPaidChange, studentMoneyRefresh } from './student-money';
 
 const MODES = ['cash', 'upi', 'advance'] as const;
@@ -143,7 +143,9 @@ async function randomWrites(db: Database, seed: number, steps: number, afterEach
 /** What the advance rule gives from the per-student figures (as Fees Info reads them), and from the stored row. */
 async function advances(db: Database): Promise<{ rule: Record<number, number>; stored: Record<number, number> }> {
   const rule: Record<number, number> = {};
-  for (const [studentId, { heads, settled }] of await advanceFiguresOfBatches(db, BATCHES)) rule[studentId] = advancePaise(heads, settled);
+  for (const { id } of await rows<{ id: number }>(db, 'SELECT id FROM students')) {
+    rule[id] = advancePaise(await studentAdvanceHeads(db, id), await studentAdvanceSettlements(db, id));
+  }
   const stored: Record<number, number> = {};
   const money = await rows<{ id: number; credit: number; applied: number; refunded: number }>(
     db,

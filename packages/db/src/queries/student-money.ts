@@ -1,8 +1,11 @@
 /**
  * student_money: per student, what the course-wide dues and student fee reports need besides their
- * batch's fee structure and student_paid, so that a 20,000-student course is read as one row per
- * student instead of every student's heads, discounts, charges, receipts and refunds:
+ * batch's fee structure, so that a 20,000-student course is read as one row per student (through its
+ * department, course and batch index) instead of every student's heads, discounts, charges, receipts
+ * and refunds:
+ * - department_id, course_id, batch_id: the student's;
  * - discount_paise, adjustment_paise: their discounts on the heads of their batch's structure;
+ * - paid_paise: what they paid on those heads (pre-tax lines of live receipts);
  * - charges_paise: their opening balances and bounced cheques' charges (studentCharges);
  * - paid_outside_paise: what they paid on charged heads outside the structure;
  * - credit_paise: the credit of every head in credit, the Late fee aside (advanceHeadsSql); with
@@ -12,7 +15,8 @@
  * Every figure is computed by the same SQL the per-student screens use. Triggers on each table it
  * is computed from (student_head_paid, discounts, opening_balances, cheques, refunds, receipts paid
  * from the advance, fee_structures, students) recompute the student's row (a batch's students for a
- * fee structure change) in the same transaction as the write, whoever writes: on SQLite by inserting
+ * fee structure change; a receipt line's head alone, studentMoneyPaidChange) in the same transaction
+ * as the write, whoever writes: on SQLite by inserting
  * the student's id into the view student_money_refresh, whose INSTEAD OF trigger runs
  * `studentMoneyRefresh` (SQLite allows no functions), on PostgreSQL by the plpgsql function
  * student_money_refresh(student_id). Migrations 0019_student_money (SQLite) and 0013_student_money
@@ -26,14 +30,21 @@ import { balanceOfColumns } from './balance-sql';
 import { advanceHeadsSql, settlementsSql } from './refunds';
 import { studentChargesSql } from './student-charges';
 
-const COLUMNS = 'student_id, discount_paise, adjustment_paise, charges_paise, paid_outside_paise, credit_paise, applied_paise, refunded_paise';
+const COLUMNS = `student_id, department_id, course_id, batch_id, discount_paise, adjustment_paise, paid_paise, charges_paise, paid_outside_paise,
+  credit_paise, applied_paise, refunded_paise`;
 
 /** The rows of student_money for the students matching `studentsWhere` (an SQL condition on students). */
 function studentMoneySelect(studentsWhere: string): string {
   const sel = `SELECT id, batch_id FROM students WHERE ${studentsWhere}`;
-  return `SELECT s.id, COALESCE(d.discount, 0), COALESCE(d.adjustment, 0), COALESCE(ch.charges, 0), COALESCE(ch.paid_outside, 0),
-      COALESCE(cr.credit, 0), st."appliedPaise", st."refundedPaise"
-    FROM (${sel}) s
+  return `SELECT s.id, s.department_id, s.course_id, s.batch_id, COALESCE(d.discount, 0), COALESCE(d.adjustment, 0), COALESCE(p.paid, 0),
+      COALESCE(ch.charges, 0), COALESCE(ch.paid_outside, 0), COALESCE(cr.credit, 0), st."appliedPaise", st."refundedPaise"
+    FROM (SELECT id, department_id, course_id, batch_id FROM students WHERE ${studentsWhere}) s
+    LEFT JOIN (
+      SELECT p.student_id, SUM(p.paid_paise) AS paid
+      FROM (${sel}) sel JOIN student_head_paid p ON p.student_id = sel.id
+      JOIN fee_structures fs ON fs.batch_id = sel.batch_id AND fs.fee_head_id = p.fee_head_id
+      GROUP BY p.student_id
+    ) p ON p.student_id = s.id
     LEFT JOIN (
       SELECT dc.student_id, SUM(dc.discount_paise) AS discount, SUM(dc.adjustment_paise) AS adjustment
       FROM (${sel}) sel JOIN discounts dc ON dc.student_id = sel.id
@@ -77,10 +88,12 @@ export function studentMoneyRefresh(student: string): string[] {
  */
 export function studentMoneyPaidChange(p: { student: string; head: string; oldPaid: string; newPaid: string }): string {
   const credit = (paid: string) => `CASE WHEN ${paid} > x.before THEN ${paid} - x.before ELSE 0 END`;
-  return `UPDATE student_money SET credit_paise = credit_paise + h.credit_change, paid_outside_paise = paid_outside_paise + h.outside_change
+  return `UPDATE student_money SET paid_paise = paid_paise + h.structure_change, paid_outside_paise = paid_outside_paise + h.outside_change,
+      credit_paise = credit_paise + h.credit_change
     FROM (
-      SELECT CASE WHEN x.late THEN 0 ELSE ${credit(p.newPaid)} - ${credit(p.oldPaid)} END AS credit_change,
-        CASE WHEN x.outside THEN ${p.newPaid} - ${p.oldPaid} ELSE 0 END AS outside_change
+      SELECT CASE WHEN x.structure THEN ${p.newPaid} - ${p.oldPaid} ELSE 0 END AS structure_change,
+        CASE WHEN x.outside THEN ${p.newPaid} - ${p.oldPaid} ELSE 0 END AS outside_change,
+        CASE WHEN x.late THEN 0 ELSE ${credit(p.newPaid)} - ${credit(p.oldPaid)} END AS credit_change
       FROM (
         SELECT
           COALESCE((SELECT ob.amount_paise FROM opening_balances ob WHERE ob.student_id = s.id AND ob.fee_head_id = ${p.head}), 0)
@@ -88,6 +101,7 @@ export function studentMoneyPaidChange(p: { student: string; head: string; oldPa
                 THEN (SELECT COALESCE(SUM(c.bounce_charge_paise), 0) FROM cheques c WHERE c.student_id = s.id AND c.status = 'bounced') ELSE 0 END)
             - COALESCE((SELECT dc.discount_paise + dc.adjustment_paise FROM discounts dc WHERE dc.student_id = s.id AND dc.fee_head_id = ${p.head}), 0) AS before,
           fh.name = ${textLiteral(LATE_FEE_HEAD)} AS late,
+          fs.id IS NOT NULL AS structure,
           fs.id IS NULL AND (
             EXISTS (SELECT 1 FROM opening_balances ob WHERE ob.student_id = s.id AND ob.fee_head_id = ${p.head})
             OR (fh.name = ${textLiteral(CHEQUE_BOUNCE_HEAD)} AND EXISTS (
@@ -100,7 +114,7 @@ export function studentMoneyPaidChange(p: { student: string; head: string; oldPa
         LIMIT 1
       ) x
     ) h
-    WHERE student_money.student_id = ${p.student} AND (h.credit_change <> 0 OR h.outside_change <> 0)`;
+    WHERE student_money.student_id = ${p.student} AND (h.structure_change <> 0 OR h.outside_change <> 0 OR h.credit_change <> 0)`;
 }
 
 /** Fills the empty student_money for every student (the migrations' backfill). */
@@ -115,22 +129,47 @@ export async function rebuildStudentMoney(db: DbOrTx): Promise<void> {
 
 /**
  * The students whose stored row and a fresh computation disagree (none when they agree), each with
- * both as text; a row of zeros counts as absent.
+ * both as text. Every student has a row.
  */
 export async function studentMoneyDrift(db: DbOrTx): Promise<Array<{ studentId: number; stored: string | null; expected: string | null }>> {
-  const asText = `CAST(discount_paise AS TEXT) || '/' || adjustment_paise || '/' || charges_paise || '/' || paid_outside_paise
-    || '/' || credit_paise || '/' || applied_paise || '/' || refunded_paise`;
-  const zero = `'0/0/0/0/0/0/0'`;
+  const asText = `CAST(department_id AS TEXT) || '/' || course_id || '/' || batch_id || '/' || discount_paise || '/' || adjustment_paise
+    || '/' || paid_paise || '/' || charges_paise || '/' || paid_outside_paise || '/' || credit_paise || '/' || applied_paise || '/' || refunded_paise`;
   return await rows(
     db,
-    `WITH fresh (student_id, discount_paise, adjustment_paise, charges_paise, paid_outside_paise, credit_paise, applied_paise, refunded_paise) AS (
+    `WITH fresh (${COLUMNS}) AS (
        ${studentMoneySelect('TRUE')}
      ),
      s AS (SELECT student_id AS k, ${asText} AS v FROM student_money),
      f AS (SELECT student_id AS k, ${asText} AS v FROM fresh)
-     SELECT k AS "studentId", v AS stored, NULL AS expected FROM (SELECT k, v FROM s WHERE v <> ${zero} EXCEPT SELECT k, v FROM f WHERE v <> ${zero}) AS gone
+     SELECT k AS "studentId", v AS stored, NULL AS expected FROM (SELECT k, v FROM s EXCEPT SELECT k, v FROM f) AS gone
      UNION ALL
-     SELECT k, NULL, v FROM (SELECT k, v FROM f WHERE v <> ${zero} EXCEPT SELECT k, v FROM s WHERE v <> ${zero}) AS missing
+     SELECT k, NULL, v FROM (SELECT k, v FROM f EXCEPT SELECT k, v FROM s) AS missing
      ORDER BY 1`,
   );
+}
+
+export interface StudentMoneyOfAdvance {
+  studentId: number;
+  /** The credit of the student's heads in credit, the Late fee aside. */
+  creditPaise: number;
+  appliedPaise: number;
+  refundedPaise: number;
+}
+
+/** What the advance of every student of some batches is computed from, one statement per batch. */
+export async function advanceFiguresOfBatches(db: DbOrTx, batchIds: readonly number[]): Promise<StudentMoneyOfAdvance[]> {
+  const figures: StudentMoneyOfAdvance[] = [];
+  for (const batchId of batchIds) {
+    figures.push(
+      ...(await rows<StudentMoneyOfAdvance>(
+        db,
+        `SELECT s.id AS "studentId", COALESCE(m.credit_paise, 0) AS "creditPaise", COALESCE(m.applied_paise, 0) AS "appliedPaise",
+           COALESCE(m.refunded_paise, 0) AS "refundedPaise"
+         FROM students s LEFT JOIN student_money m ON m.student_id = s.id
+         WHERE s.batch_id = @batchId`,
+        { batchId },
+      )),
+    );
+  }
+  return figures;
 }

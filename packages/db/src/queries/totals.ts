@@ -1,8 +1,8 @@
 /**
  * The receipts' running totals (schema/receipts.ts: student_head_paid, daily_head_collections,
- * daily_mode_collections from migration 0002_receipt_totals; student_paid and course_batch_receipts
- * from 0003_student_course_totals). Triggers on receipts, receipt_lines, student_head_paid, students
- * and fee_structures keep them in the transaction of every write, whoever writes (student_payments, the
+ * daily_mode_collections from migration 0002_receipt_totals; course_batch_receipts from
+ * 0003_student_course_totals, whose student_paid went into student_money, see student-money.ts).
+ * Triggers on receipts and receipt_lines keep them in the transaction of every write, whoever writes (student_payments, the
  * live lines in receipt order per student, from 0014_student_payments, and student_payment_texts, those
  * lines as one text per student, from 0015_student_payment_texts, likewise). These statements
  * recompute them from the live receipts: each migration runs the same INSERTs as its backfill
@@ -31,16 +31,8 @@ WHERE status = 'live'
 GROUP BY department_id, date, payment_mode;`,
 ];
 
-/**
- * Fills the empty student_paid (paid on the heads of the student's batch's fee structure, from
- * student_head_paid) and course_batch_receipts (live receipts per course and batch); migration 0003's backfill.
- */
+/** Fills the empty course_batch_receipts (live receipts per course and batch); migration 0003's backfill. */
 export const STUDENT_COURSE_TOTALS_BACKFILL: readonly string[] = [
-  `INSERT INTO student_paid (student_id, paid_paise)
-SELECT p.student_id, SUM(p.paid_paise)
-FROM student_head_paid p JOIN students s ON s.id = p.student_id
-JOIN fee_structures fs ON fs.batch_id = s.batch_id AND fs.fee_head_id = p.fee_head_id
-GROUP BY p.student_id;`,
   `INSERT INTO course_batch_receipts (course_id, batch_id, receipt_count, net_paise)
 SELECT course_id, batch_id, COUNT(*), SUM(net_paise)
 FROM receipts
@@ -73,13 +65,12 @@ const TOTALS_TABLES = ['student_head_paid', 'daily_head_collections', 'daily_mod
 
 /**
  * Empties the totals tables and fills them again from the live receipts; call inside a transaction.
- * student_paid is emptied after student_head_paid is filled, and student_payment_texts after
- * student_payments, as the triggers of the tables filled first write to them.
+ * student_payment_texts is emptied after student_payments is filled, as the triggers of the table
+ * filled first write to it. student_money is rebuilt apart (rebuildStudentMoney).
  */
 export async function rebuildReceiptTotals(db: DbOrTx): Promise<void> {
   for (const table of TOTALS_TABLES) await run(db, `DELETE FROM ${table}`);
   for (const statement of RECEIPT_TOTALS_BACKFILL) await run(db, statement);
-  await run(db, 'DELETE FROM student_paid');
   for (const statement of STUDENT_COURSE_TOTALS_BACKFILL) await run(db, statement);
   await run(db, STUDENT_PAYMENTS_BACKFILL);
   await run(db, 'DELETE FROM student_payment_texts');
@@ -114,15 +105,6 @@ export async function receiptTotalsDrift(db: DbOrTx): Promise<Array<{ table: str
       fresh: `SELECT department_id || '/' || date || '/' || payment_mode AS k,
           COUNT(*) || '/' || SUM(total_paise) || '/' || SUM(tax_paise) || '/' || SUM(net_paise) AS v
         FROM receipts WHERE status = 'live' GROUP BY department_id, date, payment_mode`,
-    },
-    {
-      table: 'student_paid',
-      key: 'student_id',
-      value: 'paid_paise',
-      fresh: `SELECT rl.student_id AS k, CAST(SUM(rl.amount_paise) AS TEXT) AS v
-        FROM receipt_lines rl JOIN receipts r ON r.id = rl.receipt_id JOIN students s ON s.id = rl.student_id
-        JOIN fee_structures fs ON fs.batch_id = s.batch_id AND fs.fee_head_id = rl.fee_head_id
-        WHERE r.status = 'live' GROUP BY rl.student_id`,
     },
     {
       table: 'course_batch_receipts',

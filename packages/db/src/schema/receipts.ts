@@ -166,31 +166,30 @@ export const dailyModeCollections = sqliteTable(
 );
 
 /**
- * Paid per student on the heads of their batch's fee structure (the reports' paid): the sum of
- * student_head_paid over those heads, kept by triggers on student_head_paid, students (batch
- * changes) and fee_structures (heads added, removed or moved), migration 0003_student_course_totals.
+ * Per student, what the course-wide dues and student fee reports read besides their batch's fee
+ * structure: their department, course and batch, discounts on the structure's heads, paid on those
+ * heads, charges beyond the structure and what was paid on those, the credit of heads in credit, what
+ * was settled from the advance and refunded. Kept by triggers on every table it is computed from,
+ * migration 0019_student_money; see queries/student-money.ts.
  */
-export const studentPaid = sqliteTable('student_paid', {
-  studentId: integer('student_id').primaryKey(),
-  paidPaise: integer('paid_paise').notNull(),
-});
-
-/**
- * Per student, the rest of what the course-wide dues and student fee reports read (discounts on the
- * structure's heads, charges beyond it and what was paid on those, the credit of heads in credit, what
- * was settled from the advance and refunded): kept by triggers on every table it is computed from,
- * migration 0019_student_money; see queries/student-money.ts. A student without a row has zeros.
- */
-export const studentMoney = sqliteTable('student_money', {
-  studentId: integer('student_id').primaryKey(),
-  discountPaise: integer('discount_paise').notNull(),
-  adjustmentPaise: integer('adjustment_paise').notNull(),
-  chargesPaise: integer('charges_paise').notNull(),
-  paidOutsidePaise: integer('paid_outside_paise').notNull(),
-  creditPaise: integer('credit_paise').notNull(),
-  appliedPaise: integer('applied_paise').notNull(),
-  refundedPaise: integer('refunded_paise').notNull(),
-});
+export const studentMoney = sqliteTable(
+  'student_money',
+  {
+    studentId: integer('student_id').primaryKey(),
+    departmentId: integer('department_id').notNull(),
+    courseId: integer('course_id').notNull(),
+    batchId: integer('batch_id').notNull(),
+    discountPaise: integer('discount_paise').notNull(),
+    adjustmentPaise: integer('adjustment_paise').notNull(),
+    paidPaise: integer('paid_paise').notNull(),
+    chargesPaise: integer('charges_paise').notNull(),
+    paidOutsidePaise: integer('paid_outside_paise').notNull(),
+    creditPaise: integer('credit_paise').notNull(),
+    appliedPaise: integer('applied_paise').notNull(),
+    refundedPaise: integer('refunded_paise').notNull(),
+  },
+  (t) => [index('student_money_department_course_batch_idx').on(t.departmentId, t.courseId, t.batchId)],
+);
 
 /** Per course and batch: live receipts and their net amounts (the fee receipt report's totals). */
 export const courseBatchReceipts = sqliteTable(

@@ -1,5 +1,5 @@
 import { advanceFiguresOfBatches, type DbOrTx, type FeeBalanceRow, findAdvanceHeadId, studentAdvanceHeads, studentAdvanceSettlements } from '@fees/db';
-import { ADVANCE_HEAD, type AdvanceHead, advanceLeftPaise, advancePaise, paiseToRupeesText, refuse } from '@fees/validation';
+import { ADVANCE_HEAD, type AdvanceHead, advanceFromCreditPaise, advanceLeftPaise, creditPaise, paiseToRupeesText, refuse } from '@fees/validation';
 import { lateFeeBalanceRows } from '../plans/service';
 
 /** The advance before flooring at 0 (the rule in @fees/validation advance.ts), with the Late fee as of today. */
@@ -13,15 +13,15 @@ export async function studentAdvance(db: DbOrTx, student: { id: number; batchId:
 }
 
 /**
- * The advance of every student of some batches, by student id (the dues reports). `lateFee` gives a
- * student's fines as a head (fee: accrued, discount: waived, paid: Late fee lines) where the caller
- * has computed them; without it, the Late fee head is left out.
+ * The advance of every student of some batches, by student id (the plans' dues), from student_money.
+ * `lateFee` gives a student's fines as a head (fee: accrued, discount: waived, paid: Late fee lines)
+ * where the caller has computed them; without it, the Late fee head is left out.
  */
 export async function advancesOfBatches(db: DbOrTx, batchIds: readonly number[], lateFee?: (studentId: number) => AdvanceHead | undefined): Promise<Map<number, number>> {
   const advances = new Map<number, number>();
-  for (const [studentId, { heads, settled }] of await advanceFiguresOfBatches(db, batchIds)) {
-    const fine = lateFee?.(studentId);
-    advances.set(studentId, advancePaise(fine ? [...heads, fine] : heads, settled));
+  for (const figures of await advanceFiguresOfBatches(db, batchIds)) {
+    const fine = lateFee?.(figures.studentId);
+    advances.set(figures.studentId, advanceFromCreditPaise(figures.creditPaise + (fine ? creditPaise([fine]) : 0), figures));
   }
   return advances;
 }

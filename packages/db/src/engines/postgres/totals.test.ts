@@ -50,7 +50,7 @@ function rng(seed: number) {
 }
 
 const MODES = ['cash', 'upi', 'cheque', 'bank_transfer', 'card'];
-const TOTALS = ['student_head_paid', 'daily_head_collections', 'daily_mode_collections', 'student_paid', 'course_batch_receipts', 'student_payments', 'student_payment_texts', 'student_money'];
+const TOTALS = ['student_head_paid', 'daily_head_collections', 'daily_mode_collections', 'course_batch_receipts', 'student_payments', 'student_payment_texts', 'student_money'];
 
 async function academics(e: Engine): Promise<void> {
   await e.all(`INSERT INTO batches (id, department_id, course_id, name, start_date, end_date) VALUES

@@ -22,39 +22,43 @@ export interface ReceiptTotals {
 const BATCH_ORDER = 'b.start_date DESC, b.name, b.id';
 
 /**
- * A student's money in the per-student reports, over the tables courseStudentsFrom joins: their batch's
- * fee structure total (fee), student_money (m) and student_paid (paid). The terms of balanceSql,
- * written once for every report over them; the advance by advanceSql.
+ * A student's money in the per-student reports, over the tables courseStudentsFrom joins: student_money
+ * (m) and their batch's fee structure total (fee). The terms of balanceSql, written once for every
+ * report over them; the advance by advanceSql.
  */
 export const STUDENT_MONEY = {
-  fee: 'COALESCE(fee."feePaise", 0) + COALESCE(m.charges_paise, 0)',
-  discount: 'COALESCE(m.discount_paise, 0)',
-  adjustment: 'COALESCE(m.adjustment_paise, 0)',
-  paid: 'COALESCE(paid.paid_paise, 0) + COALESCE(m.paid_outside_paise, 0)',
+  fee: 'COALESCE(fee."feePaise", 0) + m.charges_paise',
+  discount: 'm.discount_paise',
+  adjustment: 'm.adjustment_paise',
+  paid: 'm.paid_paise + m.paid_outside_paise',
 } as const;
 
-export const STUDENT_ADVANCE = advanceSql({ credit: 'COALESCE(m.credit_paise, 0)', applied: 'COALESCE(m.applied_paise, 0)', refunded: 'COALESCE(m.refunded_paise, 0)' });
+export const STUDENT_ADVANCE = advanceSql({ credit: 'm.credit_paise', applied: 'm.applied_paise', refunded: 'm.refunded_paise' });
 
 /**
  * The students of a course (or of one of its batches; optionally those matching a text in name,
- * admission number or capId) as FROM and WHERE: each student (s, read through
- * students_department_course_batch_idx) with their batch (b, withBatch), its fee structure's total (fee) and
- * their kept money (student_money m, student_paid paid), one row per student by key, so a 20,000-student
- * course is read as 20,000 rows instead of every student's heads.
+ * admission number or capId) as FROM and WHERE: each student's student_money row (m, read through its
+ * department, course and batch index, so a 20,000-student course is 20,000 rows of one table) with
+ * their batch's fee structure total (fee); with `withStudent`, the student (s) and batch (b) for the
+ * rows shown. A text search always reads the student.
  */
-function courseStudentsFrom(db: DbOrTx, params: { depId: number; courseId: number; batchId?: number; text?: string }, options: { withBatch?: boolean } = {}): SQL {
-  return sql`FROM students s
-    ${options.withBatch ? sql`${engineSql(db).joinInOrder} batches b ON b.id = s.batch_id` : sql``}
+function courseStudentsFrom(
+  db: DbOrTx,
+  params: { depId: number; courseId: number; batchId?: number; text?: string },
+  options: { withStudent?: boolean } = {},
+): SQL {
+  const join = engineSql(db).joinInOrder;
+  return sql`FROM student_money m
+    ${options.withStudent || params.text ? sql`${join} students s ON s.id = m.student_id` : sql``}
+    ${options.withStudent ? sql`${join} batches b ON b.id = m.batch_id` : sql``}
     LEFT JOIN (
       SELECT fs.batch_id, SUM(fs.amount_paise) AS "feePaise"
       FROM fee_structures fs JOIN batches fb ON fb.id = fs.batch_id
       WHERE fb.course_id = ${params.courseId}
       GROUP BY fs.batch_id
-    ) fee ON fee.batch_id = s.batch_id
-    LEFT JOIN student_money m ON m.student_id = s.id
-    LEFT JOIN student_paid paid ON paid.student_id = s.id
-    WHERE s.department_id = ${params.depId} AND s.course_id = ${params.courseId}
-      ${params.batchId === undefined ? sql`` : sql`AND s.batch_id = ${params.batchId}`}
+    ) fee ON fee.batch_id = m.batch_id
+    WHERE m.department_id = ${params.depId} AND m.course_id = ${params.courseId}
+      ${params.batchId === undefined ? sql`` : sql`AND m.batch_id = ${params.batchId}`}
       ${params.text ? sql`AND ${containsText(db, ['s.name', 's.admission_no', 's.cap_id'], params.text)}` : sql``}`;
 }
 
@@ -82,8 +86,8 @@ export interface CourseReportRead<Row> {
 const quoted = (name: string) => sql.raw(`"${name}"`);
 
 /**
- * Reads a per-student course report in two statements: every batch's sums over its students (one row
- * each from student_money and student_paid; 20,000 students take a few milliseconds) with their total,
+ * Reads a per-student course report in two statements: every batch's sums over its students (a row
+ * each of student_money; 20,000 students take a few milliseconds) with their total,
  * then the page's rows, read from the first batches alone instead of sorting the whole course.
  */
 export async function readCourseReport<Row>(
@@ -100,9 +104,9 @@ export async function readCourseReport<Row>(
   ];
   const read = await rows<Sums & { total: number; batchId: number | null; batchName: string | null }>(db, sql`
     WITH t AS MATERIALIZED (
-      SELECT s.batch_id, SUM(CASE WHEN ${shown} THEN 1 ELSE 0 END) AS count ${sql.join(sums)}
+      SELECT m.batch_id, SUM(CASE WHEN ${shown} THEN 1 ELSE 0 END) AS count ${sql.join(sums)}
       ${from}
-      GROUP BY s.batch_id
+      GROUP BY m.batch_id
     )
     SELECT 0 AS total, b.id AS "batchId", b.name AS "batchName", b.start_date AS "batchStart", t.count ${sql.join(names.map((name) => sql`, t.${quoted(name)}`))}
     FROM t JOIN batches b ON b.id = t.batch_id
@@ -121,7 +125,7 @@ export async function readCourseReport<Row>(
       : await rows<Row>(db, sql`
           SELECT s.id AS "studentId", s.admission_no AS "admissionNo", s.name AS name, s.cap_id AS "capId",
             b.id AS "batchId", b.name AS "batchName" ${sql.join(columns)}
-          ${courseStudentsFrom(db, params, { withBatch: true })} AND s.batch_id IN (${sql.join(page.map((id) => sql`${id}`), sql`, `)}) AND ${shown}
+          ${courseStudentsFrom(db, params, { withStudent: true })} AND m.batch_id IN (${sql.join(page.map((id) => sql`${id}`), sql`, `)}) AND ${shown}
           ORDER BY ${sql.raw(BATCH_ORDER)}, s.admission_no
           LIMIT ${params.limit}`);
   return { batches, total: sumsOf(read.find((r) => r.total)!), rows: pageRows };

@@ -134,22 +134,25 @@ export const dailyModeCollections = pgTable(
   (t) => [primaryKey({ columns: [t.departmentId, t.date, t.paymentMode] })],
 );
 
-export const studentPaid = pgTable('student_paid', {
-  studentId: integer('student_id').primaryKey(),
-  paidPaise: bigNumber('paid_paise').notNull(),
-});
-
-/** Per student, the rest of the course reports' money (SQLite's 0019_student_money; the plpgsql triggers of 0013_student_money keep it). */
-export const studentMoney = pgTable('student_money', {
-  studentId: integer('student_id').primaryKey(),
-  discountPaise: bigNumber('discount_paise').notNull(),
-  adjustmentPaise: bigNumber('adjustment_paise').notNull(),
-  chargesPaise: bigNumber('charges_paise').notNull(),
-  paidOutsidePaise: bigNumber('paid_outside_paise').notNull(),
-  creditPaise: bigNumber('credit_paise').notNull(),
-  appliedPaise: bigNumber('applied_paise').notNull(),
-  refundedPaise: bigNumber('refunded_paise').notNull(),
-});
+/** Per student, the course reports' money (SQLite's 0019_student_money; the plpgsql triggers of 0013_student_money keep it). */
+export const studentMoney = pgTable(
+  'student_money',
+  {
+    studentId: integer('student_id').primaryKey(),
+    departmentId: integer('department_id').notNull(),
+    courseId: integer('course_id').notNull(),
+    batchId: integer('batch_id').notNull(),
+    discountPaise: bigNumber('discount_paise').notNull(),
+    adjustmentPaise: bigNumber('adjustment_paise').notNull(),
+    paidPaise: bigNumber('paid_paise').notNull(),
+    chargesPaise: bigNumber('charges_paise').notNull(),
+    paidOutsidePaise: bigNumber('paid_outside_paise').notNull(),
+    creditPaise: bigNumber('credit_paise').notNull(),
+    appliedPaise: bigNumber('applied_paise').notNull(),
+    refundedPaise: bigNumber('refunded_paise').notNull(),
+  },
+  (t) => [index('student_money_department_course_batch_idx').on(t.departmentId, t.courseId, t.batchId)],
+);
 
 export const courseBatchReceipts = pgTable(
   'course_batch_receipts',
