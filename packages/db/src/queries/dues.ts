@@ -19,6 +19,7 @@ import {
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { batches, cheques, courses, discounts, feeHeads, fineWaivers, openingBalances, students } from '../schema';
+import { isPostgres } from '../engines/postgres/database';
 import { type BatchPlan, loadBatchPlan, loadBatchPlans } from './plans';
 
 /**
@@ -96,8 +97,10 @@ export interface StudentDuesOnly extends DuesStudent {
 /**
  * The students of the batches with their dues as of a date, one batch at a time (in the order given),
  * each batch in admission number order. A batch is read, allocated and handed over, and no
- * allocation is kept: a course's report holds the lines of two batches at most, the one being
- * allocated and the next, whose lines are read meanwhile (on PostgreSQL, the read overlaps the work).
+ * allocation is kept: a course's report holds the lines of two batches at most. On PostgreSQL the
+ * next batch's lines are read while one is allocated (the read overlaps the work); SQLite's reads
+ * take the thread, so there they are read in turn (ahead, they only cost memory: the course's dues
+ * took a tenth longer).
  * The first batch's lines (the longest read) go out with the plans and the students' other figures:
  * on PostgreSQL each statement runs on a connection of its own, so their round trips overlap.
  */
@@ -118,11 +121,12 @@ export async function* duesByBatch(
   ]);
   const withStudents = batchIds.filter((batchId) => read.studentsOf.has(batchId));
   const linesOf = (batchId: number) => (batchId === batchIds[0] ? Promise.resolve(firstLineTexts!) : ahead(readLineTexts(db, batchId, studentIds)));
+  const readAhead = isPostgres(db);
   let nextLines = withStudents.length > 0 ? linesOf(withStudents[0]!) : null;
   for (const [k, batchId] of withStudents.entries()) {
     const of = read.studentsOf.get(batchId)!;
-    const lineTexts = await nextLines!;
-    nextLines = k + 1 < withStudents.length ? linesOf(withStudents[k + 1]!) : null;
+    const lineTexts = await (nextLines ?? linesOf(batchId));
+    nextLines = readAhead && k + 1 < withStudents.length ? linesOf(withStudents[k + 1]!) : null;
     // Lines dated after asOf change none of its figures (the allocation takes lines in date order).
     const inputsOf = read.inputsOf(lineTexts, asOf);
     const batchPlan = plans.get(batchId)!;
