@@ -67,8 +67,15 @@ export async function loadBatchPlans(db: DbOrTx, batchIds: readonly number[]): P
       .innerJoin(feeHeads, eq(feeHeads.id, feeStructures.feeHeadId))
       .where(inArray(feeStructures.batchId, ids))
       .orderBy(asc(feeStructures.id)),
-    db.select().from(instalmentPlans).where(inArray(instalmentPlans.batchId, ids)),
-    db.select().from(instalments).where(inArray(instalments.batchId, ids)).orderBy(asc(instalments.position)),
+    db
+      .select()
+      .from(instalmentPlans)
+      .where(inArray(instalmentPlans.batchId, ids)),
+    db
+      .select()
+      .from(instalments)
+      .where(inArray(instalments.batchId, ids))
+      .orderBy(asc(instalments.position)),
     db
       .select({ instalmentId: instalmentAmounts.instalmentId, feeHeadId: instalmentAmounts.feeHeadId, amountPaise: instalmentAmounts.amountPaise })
       .from(instalmentAmounts)
