@@ -17,6 +17,12 @@ export interface EngineSql {
   indexedBy(index: string): SQL;
   /** Planner hint between two tables, with an ON clause: a join that keeps the left table the outer loop. */
   joinInOrder: SQL;
+  /**
+   * Planner hint after `AS` of a common table expression whose columns are expressions read several
+   * times each (a student's balance in every sum): computed once per row rather than copied into
+   * each reader.
+   */
+  computedOnce: SQL;
   /** The LIKE operator that ignores case (queries/like.ts builds searches with it). */
   likeIgnoringCase: 'LIKE' | 'ILIKE';
   /** A statement answering the engine's own version as `version`. */

@@ -2,12 +2,15 @@ import { sql } from 'drizzle-orm';
 import type { EngineSql } from '../../engine/engine-sql';
 
 /**
- * PostgreSQL's SQL for the pieces of engine/engine-sql.ts: no planner hints (it chooses indexes and
- * join order from its statistics), and ILIKE, since its LIKE heeds case.
+ * PostgreSQL's SQL for the pieces of engine/engine-sql.ts: no index or join-order hints (it chooses
+ * them from its statistics), ILIKE, since its LIKE heeds case, and MATERIALIZED for computedOnce: an
+ * inlined CTE's expressions are evaluated again in every expression that reads them (a whole course's
+ * dues took twice as long).
  */
 export const postgresSql: EngineSql = {
   indexedBy: () => sql``,
   joinInOrder: sql.raw('JOIN'),
+  computedOnce: sql.raw('MATERIALIZED'),
   likeIgnoringCase: 'ILIKE',
   version: sql`select current_setting('server_version') as version`,
 };

@@ -39,8 +39,9 @@ export const STUDENT_ADVANCE = advanceSql({ credit: 'm.credit_paise', applied: '
  * The students of a course (or of one of its batches; optionally those matching a text in name,
  * admission number or capId) as FROM and WHERE: each student's student_money row (m, read through its
  * department, course and batch index, so a 20,000-student course is 20,000 rows of one table) with
- * their batch's fee structure total (fee); with `withStudent`, the student (s) and batch (b) for the
- * rows shown. A text search always reads the student.
+ * their batch's fee structure total (fee: a BIGINT, since PostgreSQL's SUM gives a numeric, and numeric
+ * arithmetic on every student's figures doubled a course's time); with `withStudent`, the student (s)
+ * and batch (b) for the rows shown. A text search always reads the student.
  */
 function courseStudentsFrom(
   db: DbOrTx,
@@ -52,7 +53,7 @@ function courseStudentsFrom(
     ${options.withStudent || params.text ? sql`${join} students s ON s.id = m.student_id` : sql``}
     ${options.withStudent ? sql`${join} batches b ON b.id = m.batch_id` : sql``}
     LEFT JOIN (
-      SELECT fs.batch_id, SUM(fs.amount_paise) AS "feePaise"
+      SELECT fs.batch_id, CAST(SUM(fs.amount_paise) AS BIGINT) AS "feePaise"
       FROM fee_structures fs JOIN batches fb ON fb.id = fs.batch_id
       WHERE fb.course_id = ${params.courseId}
       GROUP BY fs.batch_id
@@ -98,15 +99,20 @@ export async function readCourseReport<Row>(
   const from = courseStudentsFrom(db, params);
   const shown = sql.raw(spec.shown);
   const names = [...Object.keys(spec.figures), ...Object.keys(spec.batchSums ?? {})];
+  const perStudent = Object.entries({ ...spec.figures, ...spec.batchSums }).map(([name, value]) => sql`, ${sql.raw(value)} AS ${quoted(name)}`);
   const sums = [
-    ...Object.entries(spec.figures).map(([name, value]) => sql`, SUM(CASE WHEN ${shown} THEN ${sql.raw(value)} ELSE 0 END) AS ${quoted(name)}`),
-    ...Object.entries(spec.batchSums ?? {}).map(([name, value]) => sql`, SUM(${sql.raw(value)}) AS ${quoted(name)}`),
+    ...Object.keys(spec.figures).map((name) => sql`, SUM(${quoted(name)}) FILTER (WHERE shown) AS ${quoted(name)}`),
+    ...Object.keys(spec.batchSums ?? {}).map((name) => sql`, SUM(${quoted(name)}) AS ${quoted(name)}`),
   ];
   const read = await rows<Sums & { total: number; batchId: number | null; batchName: string | null }>(db, sql`
-    WITH t AS MATERIALIZED (
-      SELECT m.batch_id, SUM(CASE WHEN ${shown} THEN 1 ELSE 0 END) AS count ${sql.join(sums)}
+    WITH st AS ${engineSql(db).computedOnce} (
+      SELECT m.batch_id, ${shown} AS shown ${sql.join(perStudent)}
       ${from}
-      GROUP BY m.batch_id
+    ),
+    t AS MATERIALIZED (
+      SELECT batch_id, COUNT(*) FILTER (WHERE shown) AS count ${sql.join(sums)}
+      FROM st
+      GROUP BY batch_id
     )
     SELECT 0 AS total, b.id AS "batchId", b.name AS "batchName", b.start_date AS "batchStart", t.count ${sql.join(names.map((name) => sql`, t.${quoted(name)}`))}
     FROM t JOIN batches b ON b.id = t.batch_id
