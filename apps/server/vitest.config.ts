@@ -6,7 +6,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     env: { TZ: 'Asia/Kolkata' },
-    // After each file, the PostgreSQL databases it opened are dropped (pnpm test:pg).
-    setupFiles: ['@fees/db/testing/drop-databases'],
+    // After each file, the PostgreSQL databases it opened are dropped (pnpm test:pg) and its temporary folders removed.
+    setupFiles: ['@fees/db/testing/after-each-file'],
   },
 });

@@ -5,7 +5,7 @@ export default defineConfig({
     include: ['src/**/*.test.ts'],
     // One throwaway PostgreSQL cluster for the run's engine tests (none when DATABASE_URL names one).
     globalSetup: ['./src/test/postgres-cluster.ts'],
-    // After each file, the PostgreSQL databases it opened are dropped.
-    setupFiles: ['./src/test/drop-databases.ts'],
+    // After each file, the PostgreSQL databases it opened are dropped and its temporary folders removed.
+    setupFiles: ['./src/test/after-each-file.ts'],
   },
 });

@@ -1,7 +1,6 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { closePostgres, copySqliteToPostgres, type Database, insertUser, openDatabase, openPostgres, poolOf } from '@fees/db';
+import { temporaryFolder } from '@fees/db/testing';
 import { createTestPostgres, type TestPostgres } from '@fees/db/testing/postgres';
 import { createCaller } from '@fees/server';
 import { resolveSession, startSession } from '@fees/server/auth/sessions';
@@ -40,7 +39,7 @@ function sorted(rows: Record<string, unknown>[]): string[] {
 
 describe('pnpm db:copy', () => {
   let postgres: TestPostgres;
-  const path = join(mkdtempSync(join(tmpdir(), 'fees-copy-')), 'demo.sqlite');
+  const path = join(temporaryFolder('fees-copy-'), 'demo.sqlite');
 
   beforeAll(async () => {
     const demo = openDatabase(path);

@@ -1,16 +1,15 @@
-import { chmodSync, closeSync, mkdirSync, mkdtempSync, openSync, writeFileSync, writeSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, closeSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDatabase } from '@fees/db';
 import { describe, expect, it } from 'vitest';
 import { runServerUntilExit } from './test/server-process';
-import { onPostgres } from '@fees/db/testing';
+import { onPostgres, temporaryFolder } from '@fees/db/testing';
 
 /** As root every file is readable and writable: the permission cases run the server without that power. */
 const asRoot = process.getuid?.() === 0;
 
 function freshFolder(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'fees-start-'));
+  const dir = temporaryFolder('fees-start-');
   chmodSync(dir, 0o777);
   return dir;
 }

@@ -1,8 +1,7 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { users } from '@fees/db';
-import { openTestDatabase } from '@fees/db/testing';
+import { openTestDatabase, temporaryFolder } from '@fees/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { LoginLimiter } from './auth/login-limiter';
@@ -12,7 +11,7 @@ import { createAccount, TEST_PASSWORD } from './test/harness';
 const ADMIN = { email: 'admin@test.local', password: TEST_PASSWORD };
 
 async function startApp(options: Partial<ServerDeps> = {}, trustProxy: string | false = false) {
-  const dir = mkdtempSync(join(tmpdir(), 'fees-edge-'));
+  const dir = temporaryFolder('fees-edge-');
   const db = await openTestDatabase({ path: join(dir, 'fees.sqlite') });
   await createAccount(db, { email: ADMIN.email, role: 'admin', departmentId: null });
   const webRoot = join(dir, 'web');

@@ -35,9 +35,12 @@ const app = await buildApp({
   trustProxy: config.trustProxy,
 });
 await app.listen({ port: config.port, host: config.host });
+// The port listened on, which PORT=0 leaves to the system (the tests' servers start that way).
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : config.port;
 
 const lines = [
-  `Fee management is running at http://${config.host}:${config.port}`,
+  `Fee management is running at http://${config.host}:${port}`,
   `Database: ${config.databaseUrl ? `PostgreSQL ${describePostgresUrl(config.databaseUrl)}` : `SQLite ${config.databasePath}`} (ready in ${Math.round(performance.now() - startedAt)} ms)`,
   backups
     ? `Backups: ${config.backup.dir} (${config.backup.schedule ? `schedule ${config.backup.schedule}` : 'no schedule'}${config.backup.copyTo ? `, copied to ${config.backup.copyTo}` : ''})`

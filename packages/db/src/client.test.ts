@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase, prepareDatabase } from './client';
 import { isForeignKeyViolation } from './errors';
 import { courses, departments, feeHeads, letterheads, receiptNumberSequence, settings } from './schema';
-import { onPostgres } from './test/database';
+import { onPostgres, temporaryFolder } from './test/database';
 
 // SQLite's file: migrations through its driver, pragmas, WAL.
 describe.skipIf(onPostgres)('openDatabase', () => {
@@ -29,9 +29,7 @@ describe.skipIf(onPostgres)('openDatabase', () => {
   });
 
   it('opens a file in WAL mode with synchronous=FULL', async () => {
-    const { mkdtempSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
-    const db = openDatabase(`${mkdtempSync(`${tmpdir()}/fees-db-`)}/f.sqlite`);
+    const db = openDatabase(`${temporaryFolder('fees-db-')}/f.sqlite`);
     expect(db.$client.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.$client.pragma('synchronous', { simple: true })).toBe(2);
     db.$client.close();

@@ -3,11 +3,8 @@
  * whole process shows: start-up failures, and limits that must hold across separate requests.
  */
 import { type ChildProcess, type SpawnOptions, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { onPostgres } from '@fees/db/testing';
+import { onPostgres, temporaryFolder } from '@fees/db/testing';
 import { createTestPostgres } from '@fees/db/testing/postgres';
 
 const SERVER_ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -21,15 +18,6 @@ export interface ServerExit {
   code: number | null;
   stdout: string;
   stderr: string;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (typeof address !== 'object' || !address) throw new Error('no port');
-  return address.port;
 }
 
 /**
@@ -75,21 +63,23 @@ export function runServerUntilExit(env: Record<string, string>, withoutFileOverr
  * that cluster (dropped by stop()), which the server migrates and seeds as it would in production.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<ServerProcess> {
-  const port = await freePort();
-  const databasePath = `${mkdtempSync(`${tmpdir()}/fees-process-`)}/fees.sqlite`;
+  const databasePath = `${temporaryFolder('fees-process-')}/fees.sqlite`;
   const postgres = onPostgres && env.DATABASE_URL === undefined ? await createTestPostgres() : undefined;
-  const child = launch({ PORT: String(port), DATABASE_PATH: databasePath, ...(postgres ? { DATABASE_URL: postgres.url } : {}), ...env });
+  // PORT=0: the server takes a port the system gives it and prints it. A port picked here and passed
+  // on could be taken by another test's server in between.
+  const child = launch({ PORT: '0', DATABASE_PATH: databasePath, ...(postgres ? { DATABASE_URL: postgres.url } : {}), ...env });
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
-  const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
+  let url: string | undefined;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${output}`);
+    url ??= /is running at (http:\/\/\S+)/.exec(output)?.[1];
     try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
+      if (url && (await fetch(`${url}/healthz`)).ok) break;
     } catch {
-      // Not listening yet.
+      // Not answering yet.
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');

@@ -1,12 +1,10 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../client';
 import { row, run, transaction } from './runner';
 import { inWriteTransaction, runInWriteBatch } from './write-batcher';
-import { onPostgres } from '../test/database';
+import { onPostgres, temporaryFolder } from '../test/database';
 
 const lastNumber = async (db: ReturnType<typeof openDatabase>) =>
   (await row<{ n: number }>(db, 'SELECT last_number AS n FROM receipt_number_sequence WHERE id = 1'))!.n;
@@ -62,7 +60,7 @@ describe.skipIf(onPostgres)('when a batch starts', () => {
   it('waits for as many writes as the last batch held, so writers coming back a turn apart share one commit; fewer start it after a moment', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
-      const path = join(mkdtempSync(join(tmpdir(), 'fees-batch-')), 'fees.sqlite');
+      const path = join(temporaryFolder('fees-batch-'), 'fees.sqlite');
       const db = openDatabase(path);
       // A second connection sees only committed rows.
       const reader = new Sqlite(path, { readonly: true });

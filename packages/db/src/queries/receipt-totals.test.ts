@@ -1,5 +1,4 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type Sqlite from 'better-sqlite3';
@@ -9,7 +8,7 @@ import { openDatabase } from '../client';
 import { RECEIPT_TOTALS_BACKFILL, rebuildReceiptTotals, receiptTotalsDrift, STUDENT_COURSE_TOTALS_BACKFILL, STUDENT_PAYMENT_TEXTS_BACKFILL, STUDENT_PAYMENTS_BACKFILL } from './totals';
 import { transaction } from '../engine/runner';
 import { rebuildStudentMoney, studentMoneyDrift } from './student-money';
-import { onPostgres } from '../test/database';
+import { onPostgres, temporaryFolder } from '../test/database';
 
 const MIGRATIONS = fileURLToPath(new URL('../../drizzle', import.meta.url));
 const MODES = ['cash', 'upi', 'cheque', 'bank_transfer', 'card'] as const;
@@ -103,7 +102,7 @@ describe.skipIf(onPostgres)('receipt totals', () => {
   });
 
   it('a database with receipts from before the migration gets its totals from the backfill', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'fees-totals-'));
+    const dir = temporaryFolder('fees-totals-');
     const before = join(dir, 'before');
     mkdirSync(join(before, 'meta'), { recursive: true });
     const journal = JSON.parse(readFileSync(join(MIGRATIONS, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] };

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { openDatabase } from '../client';
 import { rows, run } from '../engine/runner';
 import type { Database } from '../client';
@@ -33,7 +36,7 @@ export async function openTestDatabase(options: { path?: string } = {}): Promise
 
 /**
  * Closes and drops the PostgreSQL databases the test file opened with openTestDatabase (some 8 MB each,
- * hundreds in a run); the suites' setup file (drop-databases.ts) calls it after every file.
+ * hundreds in a run); the suites' setup file (after-each-file.ts) calls it after every file.
  */
 export async function dropTestDatabases(): Promise<void> {
   const all = opened.splice(0);
@@ -46,6 +49,21 @@ export async function dropTestDatabases(): Promise<void> {
       }),
     );
   }
+}
+
+/** The folders this test file made with temporaryFolder, removed after it by removeTemporaryFolders. */
+const folders: string[] = [];
+
+/** A new empty folder under the system's temporary folder, removed after the test file (a CI machine runs thousands). */
+export function temporaryFolder(prefix: string): string {
+  const folder = mkdtempSync(join(tmpdir(), prefix));
+  folders.push(folder);
+  return folder;
+}
+
+/** Removes the folders the test file made with temporaryFolder; the suites' setup file calls it after every file. */
+export function removeTemporaryFolders(): void {
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 }
 
 /** Closes a database from openTestDatabase: the SQLite connection, or the PostgreSQL pool (and drops that database). */

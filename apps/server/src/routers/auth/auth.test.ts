@@ -1,7 +1,5 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { auditLog, sessions } from '@fees/db';
-import { openTestDatabase } from '@fees/db/testing';
+import { openTestDatabase, temporaryFolder } from '@fees/db/testing';
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -120,7 +118,7 @@ describe('sessions over HTTP', () => {
   let base: string;
 
   beforeAll(async () => {
-    const db = await openTestDatabase({ path: `${mkdtempSync(`${tmpdir()}/fees-auth-`)}/f.sqlite` });
+    const db = await openTestDatabase({ path: `${temporaryFolder('fees-auth-')}/f.sqlite` });
     await createAccount(db, { email: 'admin@test.local', role: 'admin', departmentId: null });
     app = await buildApp({ deps: { db, loginLimiter: new LoginLimiter(), secureCookies: false }, webRoot: '/nonexistent' });
     await app.listen({ port: 0, host: '127.0.0.1' });
