@@ -9,4 +9,4 @@ export { seedReferenceData } from './seed';
 export * from './queries';
 export { closePostgres, describePostgresUrl, openPostgres } from './engines/postgres/client';
 export { isPostgres, poolOf } from './engines/postgres/database';
-export { copySqliteToPostgres, type TableCheck } from './engines/postgres/copy';
+export { type CopyResult, copySqliteToPostgres, type TableCheck } from './engines/postgres/copy';

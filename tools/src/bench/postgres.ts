@@ -31,7 +31,7 @@ export async function preparePostgresCopy(url: string, sqlitePath: string, log: 
   const started = performance.now();
   const db = await openPostgres(url);
   try {
-    const bad = (await copySqliteToPostgres(sqlitePath, db)).filter((c) => !c.ok);
+    const bad = (await copySqliteToPostgres(sqlitePath, db)).checks.filter((c) => !c.ok);
     if (bad.length > 0) throw new Error(`the copy differs from the SQLite file in ${bad.map((c) => c.table).join(', ')}`);
     await poolOf(db)!.query('VACUUM (ANALYZE)');
     const version = (await poolOf(db)!.query<{ server_version: string }>('SHOW server_version')).rows[0]!.server_version;

@@ -16,7 +16,10 @@ const from = resolveFromInvocation(values.from);
 const target = await openPostgres(values.to);
 try {
   console.log(`Copying ${from} to PostgreSQL ${describePostgresUrl(values.to)}`);
-  const checks = await copySqliteToPostgres(from, target);
+  const { checks, sourceMigrated } = await copySqliteToPostgres(from, target);
+  if (sourceMigrated > 0) {
+    console.log(`The file lacked ${sourceMigrated} migration(s) of this version: copied from an up-to-date snapshot of it (the file is unchanged)`);
+  }
   for (const check of checks) {
     const sums = Object.entries(check.sums).map(([column, s]) => ` ${column} ${s.source}${s.source === s.target ? '' : ` != ${s.target}`}`);
     const rows = check.rows.source === check.rows.target ? `${check.rows.source}` : `${check.rows.source} != ${check.rows.target}`;

@@ -4,11 +4,16 @@
  * (sessions and sign-in counts are dropped: everyone signs in again), in one transaction, parents
  * before children. The totals triggers are off while the copied totals go in as they were; identity
  * sequences then continue after the highest id. Afterwards each table's row count and the sum of each
- * money column are compared between the two databases.
+ * money column are compared between the two databases. A file from an older version of the app is
+ * copied from an up-to-date snapshot of it, so that what later migrations added and filled is there.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Sqlite from 'better-sqlite3';
 import type pg from 'pg';
-import type { Database } from '../../client';
+import { type Database, openDatabase, pendingMigrationCount } from '../../client';
+import { databaseOn } from '../../engine/connection';
 import { poolOf } from './database';
 
 const DROPPED = new Set(['sessions', 'sign_in_limits']);
@@ -34,6 +39,33 @@ export interface TableCheck {
   /** Per money column (`*_paise`): its sum in each database. */
   sums: Record<string, { source: number; target: number }>;
   ok: boolean;
+}
+
+export interface CopyResult {
+  checks: TableCheck[];
+  /** How many migrations the file lacked: copied then from a migrated snapshot of it (0: from the file itself). */
+  sourceMigrated: number;
+}
+
+/**
+ * The SQLite file to copy from: the file itself when it has every migration of this version, or else a
+ * migrated snapshot of it in a temporary folder. The migrations add and fill what came since (such as
+ * student_money, which every report reads), as the app's next start on the file would; the file itself
+ * is left as it was.
+ */
+async function upToDateSource(sourcePath: string): Promise<{ path: string; migrated: number; remove: () => void }> {
+  const file = new Sqlite(sourcePath, { readonly: true, fileMustExist: true });
+  try {
+    const migrated = pendingMigrationCount(databaseOn(file));
+    if (migrated === 0) return { path: sourcePath, migrated, remove: () => {} };
+    const folder = mkdtempSync(join(tmpdir(), 'fees-copy-source-'));
+    const path = join(folder, 'fees.sqlite');
+    await file.backup(path);
+    openDatabase(path).$client.close();
+    return { path, migrated, remove: () => rmSync(folder, { recursive: true, force: true }) };
+  } finally {
+    file.close();
+  }
 }
 
 /** The public tables in an order where every table comes after those its foreign keys point to. */
@@ -114,10 +146,11 @@ async function checkTable(source: Sqlite.Database, client: pg.PoolClient, table:
  * Copies the SQLite file at `sourcePath` into `target` (migrated and seeded, otherwise unused) and
  * returns the per-table checks. Throws, writing nothing, when the target holds data already.
  */
-export async function copySqliteToPostgres(sourcePath: string, target: Database): Promise<TableCheck[]> {
+export async function copySqliteToPostgres(sourcePath: string, target: Database): Promise<CopyResult> {
   const pool = poolOf(target);
   if (!pool) throw new Error('The target is not a PostgreSQL database');
-  const source = new Sqlite(sourcePath, { readonly: true, fileMustExist: true });
+  const upToDate = await upToDateSource(sourcePath);
+  const source = new Sqlite(upToDate.path, { readonly: true, fileMustExist: true });
   const client = await pool.connect();
   try {
     const sourceTables = new Set(
@@ -150,7 +183,7 @@ export async function copySqliteToPostgres(sourcePath: string, target: Database)
       await client.query('COMMIT');
       const checks: TableCheck[] = [];
       for (const table of tables) checks.push(await checkTable(source, client, table, columns.get(table)!));
-      return checks;
+      return { checks, sourceMigrated: upToDate.migrated };
     } catch (error) {
       await client.query('ROLLBACK');
       throw error;
@@ -158,5 +191,6 @@ export async function copySqliteToPostgres(sourcePath: string, target: Database)
   } finally {
     client.release();
     source.close();
+    upToDate.remove();
   }
 }
