@@ -75,7 +75,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
   let url: string | undefined;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${output}`);
-    url ??= /is running at (http:\/\/\S+)/.exec(output)?.[1];
+    // The whole line: output comes in chunks, which may end inside the address.
+    url ??= /is running at (http:\/\/\S+)\n/.exec(output)?.[1];
     try {
       if (url && (await fetch(`${url}/healthz`)).ok) break;
     } catch {
