@@ -5,9 +5,9 @@
  * Anonymous callers get UNAUTHORIZED (401), the wrong role or department FORBIDDEN (403).
  * Handlers and services throw AppError; every procedure maps it here, once, to a TRPCError.
  */
-import { AppError, type AppErrorCode, ZDepId } from '@fees/validation';
+import { AppError, type AppErrorCode, MSG, nulCharacterPath, ZDepId } from '@fees/validation';
 import { initTRPC, TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
-import { ZodError, z } from 'zod';
+import { ZodError, ZodRealError, z } from 'zod';
 import type { Context } from './context';
 import { assertDepartmentAccess } from './department-access';
 import { serverFailureMessage } from './logging';
@@ -59,7 +59,10 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
 
-export const publicProcedure = t.procedure.use(async ({ next }) => {
+export const publicProcedure = t.procedure.use(async ({ getRawInput, next }) => {
+  // A body that is not JSON fails here only if the procedure reads an input (as it did before this check).
+  const nul = nulCharacterPath(await getRawInput().catch(() => undefined));
+  if (nul) throw new TRPCError({ code: 'BAD_REQUEST', cause: new ZodRealError([{ code: 'custom', path: nul, message: MSG.nulCharacter, input: undefined }]) });
   const result = await next();
   if (!result.ok && result.error.cause instanceof AppError) throw toTRPCError(result.error.cause);
   return result;

@@ -49,9 +49,9 @@ describe('dates and emails', () => {
 });
 
 describe('ids are exact', () => {
-  it.each([5, 1, 2 ** 53 - 1])('accepts %j', (input) => expect(ZId.parse(input)).toBe(input));
+  it.each([5, 1, 2 ** 31 - 1])('accepts %j', (input) => expect(ZId.parse(input)).toBe(input));
 
-  it.each([true, false, '5', '0012', '0x10', '0b11', '1e1', [5], 1.5, -1, 0, '', ' 5', '+5', '-1', '5.0', 2 ** 53, '99999999999999999999', null, {}])(
+  it.each([true, false, '5', '0012', '0x10', '0b11', '1e1', [5], 1.5, -1, 0, '', ' 5', '+5', '-1', '5.0', 2 ** 31, 2 ** 53, '99999999999999999999', null, {}])(
     'refuses %j with the field message',
     (input) => expect(firstMessage(ZId.safeParse(input))).toBe(MSG.required),
   );

@@ -106,12 +106,19 @@ export const ZEmail = z
   .transform((v) => v.toLowerCase());
 
 /**
- * A positive whole number, exactly: a JSON integer. Nothing is coerced: "100", true, "0x10", "1e1", [5],
- * 1.5 and -1 are refused with the field's message. The REST adapter turns the decimal digits of a query
- * string or path parameter into integers before this runs; forms convert their Select values once (web lib/ids).
+ * The largest id, receipt number or version either engine stores: PostgreSQL's `integer` columns end
+ * here (SQLite's go further). A larger one names no record, and is refused before a query could fail on it.
+ */
+export const MAX_RECORD_INTEGER = 2_147_483_647;
+
+/**
+ * A positive whole number, exactly: a JSON integer up to MAX_RECORD_INTEGER. Nothing is coerced: "100",
+ * true, "0x10", "1e1", [5], 1.5 and -1 are refused with the field's message. The REST adapter turns the
+ * decimal digits of a query string or path parameter into integers before this runs; forms convert their
+ * Select values once (web lib/ids).
  */
 export function positiveInteger(message: string) {
-  return z.int({ error: message }).positive(message);
+  return z.int({ error: message }).positive(message).max(MAX_RECORD_INTEGER, message);
 }
 
 /** A record id or receipt number (see positiveInteger). */
@@ -138,3 +145,26 @@ export const ZMustConfirm = z
 export const ZDateRange = z
   .object({ from: ZDate, to: ZDate })
   .refine((r) => r.from <= r.to, { message: MSG.dateRangeOrder, path: ['to'] });
+
+/**
+ * Where the raw input of a call holds a string with a NUL character (U+0000), as a path of keys; null if
+ * nowhere. No field may hold one: PostgreSQL's text cannot (SQLite's can), and nobody types one (a file
+ * saved as UTF-16 is full of them). Checked once for every procedure, before its own schema.
+ */
+export function nulCharacterPath(input: unknown, path: Array<string | number> = []): Array<string | number> | null {
+  if (typeof input === 'string') return input.includes('\u0000') ? path : null;
+  if (Array.isArray(input)) {
+    for (const [index, item] of input.entries()) {
+      const found = nulCharacterPath(item, [...path, index]);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (input !== null && typeof input === 'object') {
+    for (const [key, value] of Object.entries(input)) {
+      const found = key.includes('\u0000') ? [...path, key] : nulCharacterPath(value, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return null;
+}

@@ -27,6 +27,7 @@ export const MSG = {
   reopenDayReason: 'Give a reason for reopening the day (3 to 200 characters)',
   invalidDate: 'Enter a valid date (yyyy-MM-dd)',
   invalidEmail: 'Enter a valid email address',
+  nulCharacter: 'Text cannot hold a NUL character (U+0000); save a file as CSV UTF-8',
   dateRangeOrder: 'The from date must not be after the to date',
   birthBeforeAdmission: 'Date of birth must be before the admission date',
   importTooLarge: 'The file is too large (at most 1 MB)',

@@ -1,5 +1,5 @@
 import { row } from '@fees/db';
-import { LEGACY_REST_VOID_REASON } from '@fees/validation';
+import { LEGACY_REST_VOID_REASON, MSG } from '@fees/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessRules } from '../test/access/rules';
 import { restRouter } from './router';
@@ -161,6 +161,15 @@ describe('ids over REST', () => {
     expect(search.status).toBe(400);
     expect(search.body.errors).toHaveProperty('courseId');
     expect((await admin.post('/search/student/', { depId: 100, courseId: ug.courseId, sText: '' })).status).toBe(200);
+  });
+
+  it('a NUL character in any text, from a body or the path, is a 400 with its message, on either engine', async () => {
+    const { ug } = server.fixture;
+    const search = await admin.post('/search/student/', { depId: 100, courseId: ug.courseId, sText: 'Anjali\u0000' });
+    expect(search.status).toBe(400);
+    expect(search.body.errors).toEqual({ sText: [MSG.nulCharacter] });
+    const removed = await admin.request('DELETE', '/api/regdel/%00', { query: { depId: '100' } });
+    expect(removed.status).toBe(400);
   });
 
   it('digits stay text where the field is text: an admission number "0042" in the query string and the path', async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PAISE, optionalText, paiseToRupeesText, requiredText, ZDate, ZDepId, ZId } from '../common';
+import { MAX_PAISE, MAX_RECORD_INTEGER, optionalText, paiseToRupeesText, requiredText, ZDate, ZDepId, ZId } from '../common';
 import { MSG } from '../messages';
 import { REPORT_ROW_LIMIT_MAX } from '../reports';
 import type { FineRule } from './types';
@@ -45,13 +45,13 @@ export const ZSavePlanInput = z.object({
   depId: ZDepId,
   batchId: ZId,
   /** The version the form loaded (0 or left out for a batch without a plan). */
-  version: z.number().int().min(0).optional(),
+  version: z.number().int().min(0).max(MAX_RECORD_INTEGER).optional(),
   fineRule: ZFineRule,
   instalments: z.array(ZPlanInstalmentInput).min(1, 'Add at least one instalment').max(120, 'At most 120 instalments'),
 });
 export type TSavePlanInput = z.infer<typeof ZSavePlanInput>;
 
-export const ZRemovePlanInput = ZBatchPlanInput.extend({ version: z.number().int().min(0).optional() });
+export const ZRemovePlanInput = ZBatchPlanInput.extend({ version: z.number().int().min(0).max(MAX_RECORD_INTEGER).optional() });
 export type TRemovePlanInput = z.infer<typeof ZRemovePlanInput>;
 
 /** plans.studentDues: as of today unless a date is given. */
