@@ -170,6 +170,12 @@ describe('ids over REST', () => {
     expect(search.body.errors).toEqual({ sText: [MSG.nulCharacter] });
     const removed = await admin.request('DELETE', '/api/regdel/%00', { query: { depId: '100' } });
     expect(removed.status).toBe(400);
+    // The dues of one student: an admission number that cannot be one is refused, not read as "every student".
+    for (const admNo of ['A\u0000B', 'X'.repeat(500)]) {
+      const dues = await admin.get('/v2/dues', { depId: '100', asOf: '2026-01-01', admNo });
+      expect(dues.status).toBe(400);
+      expect(dues.body.errors).toHaveProperty('admNo');
+    }
   });
 
   it('digits stay text where the field is text: an admission number "0042" in the query string and the path', async () => {

@@ -28,13 +28,16 @@ async function lenient<T>(lookup: () => Promise<T>): Promise<T | undefined> {
 
 const present = (value: unknown) => value !== undefined && value !== null && value !== '';
 
-/** The student id of an admission number in a department. */
-export async function studentIdOf(caller: AppCaller, depId: unknown, admissionNo: unknown): Promise<number | undefined> {
+/**
+ * The student id of an admission number in a department: undefined when none was sent, null when the one
+ * sent is not a valid admission number (the procedure then refuses it, also where the student is optional).
+ */
+export async function studentIdOf(caller: AppCaller, depId: unknown, admissionNo: unknown): Promise<number | null | undefined> {
   if (!present(depId) || !present(admissionNo)) return undefined;
   const student = await lenient(() =>
     caller.students.byAdmissionNo({ depId: depId as number, admissionNo: String(admissionNo) }),
   );
-  return student?.id;
+  return student === undefined ? null : student.id;
 }
 
 /** The student (with their batch) of an admission number in a department. */
