@@ -1,15 +1,22 @@
 // Reads the log of scripts/test.sh and prints one closing line, "N passed, N failed", adding up the
 // vitest runs of every package and the Playwright run, then the PostgreSQL run's share of it (the
-// lines after scripts/test-pg.sh's "PostgreSQL run:" line).
+// lines after scripts/test-pg.sh's "PostgreSQL run:" line). Before it, the name of each failed test: the
+// end of a long log is often all that is kept of a CI run.
 import { readFileSync } from 'node:fs';
 
 const ANSI_COLOUR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 const log = readFileSync(process.argv[2], 'utf8').replace(ANSI_COLOUR, '');
 const all = { passed: 0, failed: 0 };
 const postgres = { passed: 0, failed: 0 };
+const failedTests = [];
 let onPostgres = false;
 for (const line of log.split('\n')) {
   if (line.startsWith('PostgreSQL run: ')) onPostgres = true;
+  // vitest: " FAIL  src/x.test.ts > suite > test" (after turbo's "@fees/server:test:"); Playwright: "  ✘  3 e2e/x.spec.ts:12:1 › test (2.1s)".
+  const failedVitest = /^(\S+:test:)?\s*FAIL\s+(\S+\.test\.ts\b.*)$/.exec(line);
+  const failedPlaywright = /^\s+✘\s+\d+\s+(.+?)(\s+\([\d.]+m?s\))?$/.exec(line);
+  const failedTest = failedVitest ? `${failedVitest[1] ? `${failedVitest[1].replace(/:test:$/, '')} ` : ''}${failedVitest[2]}` : failedPlaywright?.[1];
+  if (failedTest) failedTests.push(`${onPostgres ? '[PostgreSQL] ' : ''}${failedTest.trim()}`);
   const vitest = /^\S*\s*Tests\s+(.*)\(\d+\)\s*$/.exec(line);
   const playwright = /^\s+(\d+) (passed|failed|flaky)( \(|$)/.exec(line);
   let passed = 0;
@@ -26,5 +33,8 @@ for (const line of log.split('\n')) {
     sum.failed += failed;
   }
 }
+const failedNames = [...new Set(failedTests)];
+for (const name of failedNames.slice(0, 20)) console.log(`failed: ${name}`);
+if (failedNames.length > 20) console.log(`failed: ... and ${failedNames.length - 20} more`);
 const shares = onPostgres ? ` (of which the PostgreSQL run: ${postgres.passed} passed, ${postgres.failed} failed)` : '';
 console.log(`${all.passed} passed, ${all.failed} failed${shares}`);
