@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ZAmount, ZAmountOrZero, ZDate, ZDateRange, ZDepId, ZEmail, ZId, parseRupeesToPaise } from './common';
+import { nulCharacterPath, ZAmount, ZAmountOrZero, ZDate, ZDateRange, ZDepId, ZEmail, ZId, parseRupeesToPaise } from './common';
 import { MSG } from './messages';
 
 const firstMessage = (r: { success: boolean; error?: { issues: Array<{ message: string }> } }) => r.error?.issues[0]?.message;
@@ -62,5 +62,18 @@ describe('ids are exact', () => {
     expect(ZDepId.safeParse(true).success).toBe(false);
     expect(ZDepId.safeParse('0x64').success).toBe(false);
     expect(ZDepId.safeParse(99).success).toBe(false);
+  });
+});
+
+describe('a NUL character anywhere in an input', () => {
+  it('is found by its path: in a field, an array item, a nested object or a key; nowhere else', () => {
+    expect(nulCharacterPath({ name: 'Anjali', address: 'Road' })).toBeNull();
+    expect(nulCharacterPath({ name: 'An\u0000jali' })).toEqual(['name']);
+    expect(nulCharacterPath({ items: [{ particulars: 'ok' }, { particulars: '\u0000' }] })).toEqual(['items', 1, 'particulars']);
+    expect(nulCharacterPath({ a: { b: ['x', 'y\u0000'] } })).toEqual(['a', 'b', 1]);
+    expect(nulCharacterPath({ 'k\u0000': 1 })).toEqual(['k\u0000']);
+    expect(nulCharacterPath('\u0000')).toEqual([]);
+    expect(nulCharacterPath(undefined)).toBeNull();
+    expect(nulCharacterPath({ n: 5, b: true, z: null })).toBeNull();
   });
 });
