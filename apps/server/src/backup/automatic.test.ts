@@ -4,10 +4,9 @@
  * (and shown on the admin dashboard), a database with pending migrations is backed up before they
  * run, and /readyz waits for the first backup check.
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type Database, databaseOn, openDatabase } from '@fees/db';
 import Sqlite from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -19,9 +18,8 @@ import { buildFixture } from '../test/fixture';
 import { createAccount } from '../test/harness';
 import { type BackupRecord, type BackupSettings, Backups, prepareWithBackup } from './automatic';
 import { backupsToRemove, DEFAULT_KEEP, parseKeep } from './retention';
-import { onPostgres } from '@fees/db/testing';
+import { onPostgres, sqliteMigrationsBefore } from '@fees/db/testing';
 
-const MIGRATIONS = fileURLToPath(new URL('../../../../packages/db/drizzle', import.meta.url));
 const quiet = { info: () => {}, error: () => {} };
 
 let dir: string;
@@ -234,14 +232,11 @@ describe.skipIf(onPostgres)('automatic backups', () => {
 
 describe.skipIf(onPostgres)('the backup before migrations', () => {
   it('backs up a database with pending migrations before applying them', async () => {
-    const older = join(dir, 'older-migrations');
-    cpSync(MIGRATIONS, older, { recursive: true });
-    const journalPath = join(older, 'meta', '_journal.json');
-    const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: unknown[] };
-    const all = journal.entries.length;
-    writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, all - 1) }));
+    // Every migration but the newest, as the previous version of the app left the file.
+    const older = sqliteMigrationsBefore();
+    const all = older.count + 1;
     const path = join(dir, 'upgrade.sqlite');
-    openDatabase(path, { migrationsFolder: older }).$client.close();
+    openDatabase(path, { migrationsFolder: older.folder }).$client.close();
 
     const upgrading = openDatabase(path, { prepare: false });
     try {

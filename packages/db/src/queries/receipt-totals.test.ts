@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type Sqlite from 'better-sqlite3';
@@ -8,7 +8,7 @@ import { openDatabase } from '../client';
 import { RECEIPT_TOTALS_BACKFILL, rebuildReceiptTotals, receiptTotalsDrift, STUDENT_COURSE_TOTALS_BACKFILL, STUDENT_PAYMENT_TEXTS_BACKFILL, STUDENT_PAYMENTS_BACKFILL } from './totals';
 import { transaction } from '../engine/runner';
 import { rebuildStudentMoney, studentMoneyDrift } from './student-money';
-import { onPostgres, temporaryFolder } from '../test/database';
+import { onPostgres, sqliteMigrationsBefore, temporaryFolder } from '../test/database';
 
 const MIGRATIONS = fileURLToPath(new URL('../../drizzle', import.meta.url));
 const MODES = ['cash', 'upi', 'cheque', 'bank_transfer', 'card'] as const;
@@ -102,18 +102,10 @@ describe.skipIf(onPostgres)('receipt totals', () => {
   });
 
   it('a database with receipts from before the migration gets its totals from the backfill', async () => {
-    const dir = temporaryFolder('fees-totals-');
-    const before = join(dir, 'before');
-    mkdirSync(join(before, 'meta'), { recursive: true });
-    const journal = JSON.parse(readFileSync(join(MIGRATIONS, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] };
-    const upTo = journal.entries.findIndex((e) => e.tag === '0002_receipt_totals');
-    expect(upTo).toBeGreaterThan(0);
-    const older = journal.entries.slice(0, upTo);
-    for (const entry of older) copyFileSync(join(MIGRATIONS, `${entry.tag}.sql`), join(before, `${entry.tag}.sql`));
-    writeFileSync(join(before, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries: older }));
-
-    const path = join(dir, 'fees.sqlite');
-    const old = openDatabase(path, { migrationsFolder: before });
+    const path = join(temporaryFolder('fees-totals-'), 'fees.sqlite');
+    const before = sqliteMigrationsBefore('0002_receipt_totals');
+    expect(before.count).toBeGreaterThan(0);
+    const old = openDatabase(path, { migrationsFolder: before.folder });
     expect(old.$client.prepare(`SELECT name FROM sqlite_master WHERE name = 'student_head_paid'`).get()).toBeUndefined();
     randomWrites(old.$client, academics(old.$client), 7, 200);
     old.$client.close();
@@ -165,7 +157,6 @@ describe.skipIf(onPostgres)('receipt totals', () => {
       }
       expect(sqlite.prepare('SELECT COUNT(*) AS n FROM student_money WHERE paid_paise <> 0').get()).not.toEqual({ n: 0 });
       expect(sqlite.prepare('SELECT COUNT(*) AS n FROM course_batch_receipts WHERE receipt_count > 0').get()).not.toEqual({ n: 0 });
-      expect((await studentMoneyDrift(db))).toEqual([]);
       const snapshot = () => ['student_money', 'course_batch_receipts'].map((t) => sqlite.prepare(`SELECT * FROM ${t} ORDER BY 1, 2`).all());
       const kept = snapshot();
       await transaction(db, async (tx) => {

@@ -1,6 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../client';
 import { rows, run } from '../engine/runner';
 import type { Database } from '../client';
@@ -59,6 +60,24 @@ export function temporaryFolder(prefix: string): string {
   const folder = mkdtempSync(join(tmpdir(), prefix));
   folders.push(folder);
   return folder;
+}
+
+const SQLITE_MIGRATIONS = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+/**
+ * A temporary migrations folder holding SQLite's migrations before `tag` (all but the newest without
+ * one), for a database as an older version of the app left it; `count` is how many it holds.
+ */
+export function sqliteMigrationsBefore(tag?: string): { folder: string; count: number } {
+  const journal = JSON.parse(readFileSync(join(SQLITE_MIGRATIONS, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+  const end = tag === undefined ? journal.entries.length - 1 : journal.entries.findIndex((e) => e.tag === tag);
+  if (end < 0) throw new Error(`No migration ${tag}`);
+  const entries = journal.entries.slice(0, end);
+  const folder = temporaryFolder('fees-migrations-');
+  mkdirSync(join(folder, 'meta'));
+  for (const entry of entries) copyFileSync(join(SQLITE_MIGRATIONS, `${entry.tag}.sql`), join(folder, `${entry.tag}.sql`));
+  writeFileSync(join(folder, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries }));
+  return { folder, count: entries.length };
 }
 
 /** Removes the folders the test file made with temporaryFolder; the suites' setup file calls it after every file. */

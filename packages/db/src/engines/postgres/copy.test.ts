@@ -1,30 +1,19 @@
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Sqlite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../client';
 import { row } from '../../engine/runner';
 import { studentMoneyDrift } from '../../queries/student-money';
 import { receiptTotalsDrift } from '../../queries/totals';
-import { temporaryFolder } from '../../test/database';
+import { sqliteMigrationsBefore, temporaryFolder } from '../../test/database';
 import { createTestPostgres, type TestPostgres } from '../../test/postgres';
 import { copySqliteToPostgres } from './copy';
 import { closePostgres, openPostgres } from './client';
 
-const MIGRATIONS = fileURLToPath(new URL('../../../drizzle', import.meta.url));
-
 /** An SQLite file made by the app before migration 0019 (no student_money yet), with students, fees and receipts. */
 function fileBeforeStudentMoney(): string {
-  const dir = temporaryFolder('fees-copy-old-');
-  const folder = join(dir, 'migrations');
-  mkdirSync(join(folder, 'meta'), { recursive: true });
-  const journal = JSON.parse(readFileSync(join(MIGRATIONS, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] };
-  const older = journal.entries.slice(0, journal.entries.findIndex((e) => e.tag === '0019_student_money'));
-  for (const entry of older) copyFileSync(join(MIGRATIONS, `${entry.tag}.sql`), join(folder, `${entry.tag}.sql`));
-  writeFileSync(join(folder, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries: older }));
-  const path = join(dir, 'fees.sqlite');
-  const sqlite = openDatabase(path, { migrationsFolder: folder }).$client;
+  const path = join(temporaryFolder('fees-copy-old-'), 'fees.sqlite');
+  const sqlite = openDatabase(path, { migrationsFolder: sqliteMigrationsBefore('0019_student_money').folder }).$client;
   sqlite.exec(`
     INSERT INTO batches (id, department_id, course_id, name, start_date, end_date) VALUES (1, 100, 1003, 'B1', '2025-06-01', '2028-03-31');
     INSERT INTO students (id, department_id, course_id, batch_id, admission_no, cap_id, name, admission_date, date_of_birth, gender, category_id, address) VALUES
