@@ -14,8 +14,12 @@ import { textLiteral } from '../engine/runner';
  * dates (queries/dues.ts).
  */
 export function studentCharges(students: SQL): SQL {
-  const [before, between, after] = studentChargesSql(STUDENTS).split(STUDENTS);
-  return sql`${sql.raw(before!)}${students}${sql.raw(between!)}${students}${sql.raw(after!)}`;
+  return sql.join(
+    studentChargesSql(STUDENTS)
+      .split(STUDENTS)
+      .map((part) => sql.raw(part)),
+    students,
+  );
 }
 
 /** Where studentCharges puts its students: a mark no SQL text holds. */

@@ -51,7 +51,6 @@ export async function duesReport(
     figures: { feePaise: fee, discountPaise: `${discount} + ${adjustment}`, paidPaise: paid, balancePaise: BALANCE },
     shown: params.includeSettled ? 'TRUE' : `${BALANCE} <> 0`,
     batchSums: { advancePaise: STUDENT_ADVANCE },
-    rowColumns: { advancePaise: STUDENT_ADVANCE },
   });
   const totalsOf = (s: Record<string, number>): DuesTotals => ({
     count: s.count!,

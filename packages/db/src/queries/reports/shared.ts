@@ -18,7 +18,7 @@ export interface ReceiptTotals {
   netPaise: number;
 }
 
-/** Batches newest first (start date descending, then name), as every per-student report lists them. */
+/** Batches newest first (start date descending, then name), as every per-student report lists them (readCourseReport's batch sums order by the same, by their output names). */
 const BATCH_ORDER = 'b.start_date DESC, b.name, b.id';
 
 /**
@@ -69,10 +69,8 @@ export interface CourseReportSpec {
   figures: Record<string, string>;
   /** Which students the report shows (a condition). */
   shown: string;
-  /** Summed per batch and over all over every student of a listed batch, those not shown too. */
+  /** Per-student figures on the rows too, but summed per batch and over all over every student of a listed batch, those not shown too. */
   batchSums?: Record<string, string>;
-  /** Per-student columns shown in the rows only. */
-  rowColumns?: Record<string, string>;
 }
 
 type Sums = Record<string, number> & { count: number };
@@ -120,17 +118,16 @@ export async function readCourseReport<Row>(
     UNION ALL
     SELECT 1, NULL, NULL, NULL, COALESCE(SUM(count), 0) ${sql.join(names.map((name) => sql`, COALESCE(SUM(${quoted(name)}), 0)`))}
     FROM t WHERE count > 0
-    ORDER BY 1, 4 DESC, 3, 2`);
+    ORDER BY total, "batchStart" DESC, "batchName", "batchId"`);
   const sumsOf = ({ total: _total, batchId: _batchId, batchName: _batchName, batchStart: _batchStart, ...rest }: Record<string, unknown>) => rest as Sums;
   const batches = read.filter((r) => !r.total).map((r) => ({ batchId: r.batchId!, batchName: r.batchName!, sums: sumsOf(r) }));
   const page = batchesOfPage(batches, params.limit);
-  const columns = Object.entries({ ...spec.figures, ...spec.rowColumns }).map(([name, value]) => sql`, ${sql.raw(value)} AS ${quoted(name)}`);
   const pageRows =
     page.length === 0
       ? []
       : await rows<Row>(db, sql`
           SELECT s.id AS "studentId", s.admission_no AS "admissionNo", s.name AS name, s.cap_id AS "capId",
-            b.id AS "batchId", b.name AS "batchName" ${sql.join(columns)}
+            b.id AS "batchId", b.name AS "batchName" ${sql.join(perStudent)}
           ${courseStudentsFrom(db, params, { withStudent: true })} AND m.batch_id IN (${sql.join(page.map((id) => sql`${id}`), sql`, `)}) AND ${shown}
           ORDER BY ${sql.raw(BATCH_ORDER)}, s.admission_no
           LIMIT ${params.limit}`);
