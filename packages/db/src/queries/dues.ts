@@ -2,7 +2,6 @@ import {
   allocateStudent,
   bounceChargeInstalments,
   type Concession,
-  CHEQUE_BOUNCE_HEAD,
   type DayPayment,
   dayNumber,
   duesAsOfCalculator,
@@ -20,6 +19,7 @@ import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { batches, cheques, courses, discounts, feeHeads, fineWaivers, openingBalances, students } from '../schema';
 import { isPostgres } from '../engines/postgres/database';
+import { findChequeBounceHeadId } from './cheques';
 import { type BatchPlan, loadBatchPlan, loadBatchPlans } from './plans';
 
 /**
@@ -102,7 +102,7 @@ export interface StudentDuesOnly extends DuesStudent {
  * take the thread, so there they are read in turn (ahead, they only cost memory: the course's dues
  * took a tenth longer).
  * The first batch's lines (the longest read) go out with the plans and the students' other figures:
- * on PostgreSQL each statement runs on a connection of its own, so their round trips overlap.
+ * on PostgreSQL the statements may run on several of the pool's connections, so their round trips overlap.
  */
 export async function* duesByBatch(
   db: DbOrTx,
@@ -120,7 +120,13 @@ export async function* duesByBatch(
     readBatches(db, batchIds, studentIds),
   ]);
   const withStudents = batchIds.filter((batchId) => read.studentsOf.has(batchId));
-  const linesOf = (batchId: number) => (batchId === batchIds[0] ? Promise.resolve(firstLineTexts!) : ahead(readLineTexts(db, batchId, studentIds)));
+  // The first batch's lines are handed over once, and not held after.
+  let firstLines = firstLineTexts;
+  const linesOf = (batchId: number) => {
+    const lines = batchId === batchIds[0] ? firstLines : undefined;
+    firstLines = undefined;
+    return lines ? Promise.resolve(lines) : ahead(readLineTexts(db, batchId, studentIds));
+  };
   const readAhead = isPostgres(db);
   let nextLines = withStudents.length > 0 ? linesOf(withStudents[0]!) : null;
   for (const [k, batchId] of withStudents.entries()) {
@@ -174,12 +180,8 @@ interface SpecialHeads {
 }
 
 async function specialHeads(db: DbOrTx): Promise<SpecialHeads> {
-  const ids = new Map(
-    (await db.select({ id: feeHeads.id, name: feeHeads.name }).from(feeHeads).where(inArray(feeHeads.name, [LATE_FEE_HEAD, CHEQUE_BOUNCE_HEAD]))).map(
-      (h) => [h.name, h.id],
-    ),
-  );
-  return { lateFee: ids.get(LATE_FEE_HEAD) ?? null, bounce: ids.get(CHEQUE_BOUNCE_HEAD) ?? null };
+  const [lateFee, bounce] = await Promise.all([findLateFeeHeadId(db), findChequeBounceHeadId(db)]);
+  return { lateFee, bounce };
 }
 
 type Dated = { date: string; amountPaise: number };
@@ -376,6 +378,7 @@ async function readBatches(db: DbOrTx, batchIds: readonly number[], studentIds: 
  * give the same dues whatever their numbers (a property test of duesAsOfCalculator).
  */
 async function readLineTexts(db: DbOrTx, batchId: number, studentIds: readonly number[] | undefined): Promise<Map<number, string>> {
+  if (studentIds?.length === 0) return new Map();
   const studentFilter = studentIds ? sql` AND student_id IN (${sql.join(studentIds.map((id) => sql`${id}`), sql`, `)})` : sql``;
   return new Map(
     await db.values<[number, string]>(

@@ -53,7 +53,7 @@ export async function loadBatchPlans(db: DbOrTx, batchIds: readonly number[]): P
   const result = new Map<number, BatchPlan>();
   if (batchIds.length === 0) return result;
   const ids = [...new Set(batchIds)];
-  // Four independent reads sent together (on PostgreSQL, on connections of their own).
+  // Four independent reads sent together (on PostgreSQL they may run on several of the pool's connections).
   const [heads, plans, rows, amounts] = await Promise.all([
     db
       .select({

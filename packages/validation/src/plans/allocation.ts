@@ -42,8 +42,9 @@ export interface StudentAllocation {
   instalments: AllocatedInstalment[];
 }
 
+// The lines of one receipt share one date string, so the equality test usually decides.
 const byReceipt = (a: Payment | AllocatedPayment, b: Payment | AllocatedPayment) =>
-  a.receiptDate < b.receiptDate ? -1 : a.receiptDate > b.receiptDate ? 1 : a.receiptNumber - b.receiptNumber;
+  a.receiptDate === b.receiptDate ? a.receiptNumber - b.receiptNumber : a.receiptDate < b.receiptDate ? -1 : 1;
 
 /** Instalments in due-date order (ties keep the plan's order). */
 export function sortedInstalments<T extends { dueDate: string }>(instalments: readonly T[]): T[] {
@@ -89,16 +90,9 @@ function headIndexOf(headIds: readonly number[]): number[] {
 
 const isPrepared = (plan: Plan | PreparedPlan): plan is PreparedPlan => 'headIds' in plan;
 
-/**
- * True when the payments are already in receipt date then number order (as the dues queries read
- * them). The lines of one receipt share one date string, so the equality test is usually enough.
- */
-function inReceiptOrder(payments: readonly Payment[]): boolean {
-  for (let k = 1; k < payments.length; k++) {
-    const a = payments[k - 1]!;
-    const b = payments[k]!;
-    if (a.receiptDate === b.receiptDate ? a.receiptNumber > b.receiptNumber : a.receiptDate > b.receiptDate) return false;
-  }
+/** True when the list is already in `compare`'s order (as the dues queries read payments): no sort needed. */
+function inOrder<T>(list: readonly T[], compare: (a: T, b: T) => number): boolean {
+  for (let k = 1; k < list.length; k++) if (compare(list[k - 1]!, list[k]!) > 0) return false;
   return true;
 }
 
@@ -118,10 +112,6 @@ const NO_DAY = -1_000_000_000;
 
 const byDayAndNumber = (a: DayPayment, b: DayPayment) => a.day - b.day || a.receiptNumber - b.receiptNumber;
 
-function inDayOrder(payments: readonly DayPayment[]): boolean {
-  for (let k = 1; k < payments.length; k++) if (byDayAndNumber(payments[k - 1]!, payments[k]!) > 0) return false;
-  return true;
-}
 
 /** What the allocation reads of a payment (its date only orders the payments, before it runs). */
 type Allocated = Pick<Payment, 'feeHeadId' | 'amountPaise'>;
@@ -201,7 +191,7 @@ export function allocateStudent(
   const payments: AllocatedPayment[][] = [];
   for (let i = 0; i < n; i++) payments.push([]);
   allocateConcessions(prepared, student.concessions, concession);
-  const ordered = inReceiptOrder(student.payments) ? student.payments : [...student.payments].sort(byReceipt);
+  const ordered = inOrder(student.payments, byReceipt) ? student.payments : [...student.payments].sort(byReceipt);
   allocatePayments(prepared, ordered, concession, paid, (i, p, amountPaise) => {
     const list = payments[i]!;
     const last = list[list.length - 1];
@@ -467,7 +457,7 @@ export function duesAsOfCalculator(plan: PreparedPlan, asOf: string) {
       t.cleared = null;
       pendingDay[i] = NO_DAY;
     }
-    const ordered = inDayOrder(student.payments) ? student.payments : [...student.payments].sort(byDayAndNumber);
+    const ordered = inOrder(student.payments, byDayAndNumber) ? student.payments : [...student.payments].sort(byDayAndNumber);
     allocatePayments(plan, ordered, concession, paid, sink);
     const instalments: InstalmentDues[] = [];
     for (let i = 0; i < n; i++) {

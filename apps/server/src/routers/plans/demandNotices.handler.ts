@@ -1,7 +1,7 @@
-import { duesByBatch, listLetterheads, type StudentDuesOnly } from '@fees/db';
+import { duesByBatch, getDepartmentPayment, listLetterheads, type StudentDuesOnly } from '@fees/db';
 import type { TDemandNoticesInput } from '@fees/validation';
 import { noticeVerificationPaths } from '../../verify/code';
-import { type AuthedContext, loadBatchOfDepartment, loadStudentOfDepartment, upiLinkFor, upiOf } from './service';
+import { type AuthedContext, loadBatchOfDepartment, loadStudentOfDepartment, upiFrom, upiLinkFor } from './service';
 
 /**
  * Demand notices as of a date: one student, or every student of a batch with something to collect.
@@ -17,8 +17,14 @@ export async function demandNoticesHandler({ ctx, input }: { ctx: AuthedContext;
     return rows;
   };
   // Sent together: on PostgreSQL the small reads overlap the dues' reads.
-  const [rows, upi, letterheads, verifyPath] = await Promise.all([readDues(), upiOf(ctx.db, input.depId), listLetterheads(ctx.db), noticeVerificationPaths(ctx.db)]);
+  const [rows, payment, letterheads, verifyPath] = await Promise.all([
+    readDues(),
+    getDepartmentPayment(ctx.db, input.depId),
+    listLetterheads(ctx.db),
+    noticeVerificationPaths(ctx.db),
+  ]);
   const letterhead = letterheads.find((l) => l.depId === input.depId)!;
+  const upi = upiFrom(payment, letterhead.institutionName);
   return {
     asOf: input.asOf,
     payBy: input.payBy,

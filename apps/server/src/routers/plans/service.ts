@@ -83,7 +83,12 @@ export async function upiOf(db: DbOrTx, departmentId: number): Promise<{ upiId: 
   const payment = (await getDepartmentPayment(db, departmentId));
   if (!payment.upiId) return null;
   const letterhead = (await listLetterheads(db)).find((l) => l.depId === departmentId);
-  return { upiId: payment.upiId, payeeName: payment.payeeName ?? letterhead?.institutionName ?? '' };
+  return upiFrom(payment, letterhead?.institutionName ?? '');
+}
+
+/** The UPI details of a department's payment settings, with its letterhead's name already read. */
+export function upiFrom(payment: { upiId: string | null; payeeName: string | null }, institutionName: string): { upiId: string; payeeName: string } | null {
+  return payment.upiId ? { upiId: payment.upiId, payeeName: payment.payeeName ?? institutionName } : null;
 }
 
 export function upiLinkFor(upi: { upiId: string; payeeName: string } | null, amountPaise: number, admissionNo: string): string | null {
