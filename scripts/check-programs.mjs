@@ -57,7 +57,9 @@ function programOf(argument, isShellCommand) {
 function callsIn(text) {
   const named = new Set();
   const namespaces = [];
-  for (const m of text.matchAll(/import\s+(?:\*\s+as\s+(\w+)|(\w+)|\{([^}]*)\})\s+from\s+['"](?:node:)?child_process['"]/g)) {
+  for (const m of text.matchAll(
+    /import\s+(?:\*\s+as\s+(\w+)|(\w+)|\{([^}]*)\})\s+from\s+['"](?:node:)?child_process['"]/g,
+  )) {
     if (m[1] || m[2]) namespaces.push(m[1] ?? m[2]);
     for (const part of (m[3] ?? '').split(',')) {
       const [imported, local] = part.trim().split(/\s+as\s+/);
@@ -94,12 +96,15 @@ const found = new Map();
 const problems = [];
 for (const file of sourceFiles(ROOT)) {
   const text = readFileSync(file, 'utf8');
-  const isWrapperFile = WRAPPERS.some((wrapper) => new RegExp(`export\\s+(async\\s+)?function\\s+${wrapper}\\b`).test(text));
+  const isWrapperFile = WRAPPERS.some((wrapper) =>
+    new RegExp(`export\\s+(async\\s+)?function\\s+${wrapper}\\b`).test(text),
+  );
   for (const call of callsIn(text)) {
     const where = `${relative(ROOT, file)}:${text.slice(0, call.index).split('\n').length}`;
     const program = programOf(call.argument, call.shell);
     if (program === null) {
-      if (!isWrapperFile) problems.push(`${where}: cannot tell which program \`${call.argument}\` runs; name it with a string literal`);
+      if (!isWrapperFile)
+        problems.push(`${where}: cannot tell which program \`${call.argument}\` runs; name it with a string literal`);
       continue;
     }
     if (program === 'node_modules') continue;
@@ -110,10 +115,16 @@ for (const file of sourceFiles(ROOT)) {
 
 console.log('Outside programs the tests and scripts run:');
 for (const [program, places] of [...found].sort(([a], [b]) => a.localeCompare(b))) {
-  const source = BUILT_IN.has(program) ? 'always present' : listed.has(program) ? `Debian ${listed.get(program)}` : 'NOT INSTALLED by scripts/test.sh';
+  const source = BUILT_IN.has(program)
+    ? 'always present'
+    : listed.has(program)
+      ? `Debian ${listed.get(program)}`
+      : 'NOT INSTALLED by scripts/test.sh';
   console.log(`  ${program.padEnd(16)} ${source.padEnd(32)} ${places.join(', ')}`);
   if (!BUILT_IN.has(program) && !listed.has(program)) {
-    problems.push(`${program} (run at ${places.join(', ')}) is not in scripts/system-packages.txt: add it with its Debian package`);
+    problems.push(
+      `${program} (run at ${places.join(', ')}) is not in scripts/system-packages.txt: add it with its Debian package`,
+    );
   }
 }
 if (problems.length) {

@@ -15,7 +15,9 @@ for (const line of log.split('\n')) {
   // vitest: " FAIL  src/x.test.ts > suite > test" (after turbo's "@fees/server:test:"); Playwright: "  ✘  3 e2e/x.spec.ts:12:1 › test (2.1s)".
   const failedVitest = /^(\S+:test:)?\s*FAIL\s+(\S+\.test\.ts\b.*)$/.exec(line);
   const failedPlaywright = /^\s+✘\s+\d+\s+(.+?)(\s+\([\d.]+m?s\))?$/.exec(line);
-  const failedTest = failedVitest ? `${failedVitest[1] ? `${failedVitest[1].replace(/:test:$/, '')} ` : ''}${failedVitest[2]}` : failedPlaywright?.[1];
+  const failedTest = failedVitest
+    ? `${failedVitest[1] ? `${failedVitest[1].replace(/:test:$/, '')} ` : ''}${failedVitest[2]}`
+    : failedPlaywright?.[1];
   if (failedTest) failedTests.push(`${onPostgres ? '[PostgreSQL] ' : ''}${failedTest.trim()}`);
   const vitest = /^\S*\s*Tests\s+(.*)\(\d+\)\s*$/.exec(line);
   const playwright = /^\s+(\d+) (passed|failed|flaky)( \(|$)/.exec(line);

@@ -6,7 +6,12 @@ import { build } from 'esbuild';
 rmSync('dist', { recursive: true, force: true });
 await build({
   // The backup's worker thread is an entry of its own (dist/backup/snapshot.worker.js), loaded by path.
-  entryPoints: ['src/main.ts', 'src/scripts/restore.ts', 'src/scripts/reset-password.ts', 'src/backup/snapshot.worker.ts'],
+  entryPoints: [
+    'src/main.ts',
+    'src/scripts/restore.ts',
+    'src/scripts/reset-password.ts',
+    'src/backup/snapshot.worker.ts',
+  ],
   outdir: 'dist',
   bundle: true,
   platform: 'node',

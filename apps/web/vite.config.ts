@@ -37,7 +37,9 @@ export default defineConfig({
   server: {
     port: 5173,
     // The Host header stays the dev server's, so the API sees the page's own origin (cross-site writes are refused).
-    proxy: Object.fromEntries(['/trpc', '/rest', '/api', '/healthz'].map((path) => [path, { target: api, changeOrigin: false }])),
+    proxy: Object.fromEntries(
+      ['/trpc', '/rest', '/api', '/healthz'].map((path) => [path, { target: api, changeOrigin: false }]),
+    ),
   },
   build: { sourcemap: false, chunkSizeWarningLimit: 900 },
   test: { include: ['src/**/*.test.ts', 'src/**/*.test.tsx'] },

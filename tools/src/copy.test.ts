@@ -1,5 +1,13 @@
 import { join } from 'node:path';
-import { closePostgres, copySqliteToPostgres, type Database, insertUser, openDatabase, openPostgres, poolOf } from '@fees/db';
+import {
+  closePostgres,
+  copySqliteToPostgres,
+  type Database,
+  insertUser,
+  openDatabase,
+  openPostgres,
+  poolOf,
+} from '@fees/db';
 import { temporaryFolder } from '@fees/db/testing';
 import { createTestPostgres, type TestPostgres } from '@fees/db/testing/postgres';
 import { createCaller } from '@fees/server';
@@ -10,7 +18,12 @@ import { loadDemoData } from './demo';
 
 /** The app's procedures on one database, as an admin (the copy carries no sessions: one is started on each side). */
 async function adminCaller(db: Database) {
-  const user = await insertUser(db, { email: 'copy.check@test.local', passwordHash: 'not-used', role: 'admin', departmentId: null });
+  const user = await insertUser(db, {
+    email: 'copy.check@test.local',
+    passwordHash: 'not-used',
+    role: 'admin',
+    departmentId: null,
+  });
   const session = await resolveSession(db, await startSession(db, user.id, null));
   return createCaller(createContextInner({ db, session }));
 }
@@ -20,14 +33,19 @@ async function adminCaller(db: Database) {
  * student, settled or not), and the collections of each department and of all of them over the
  * receipts' whole span.
  */
-async function reportsOf(db: Database, courses: Array<{ depId: number; courseId: number }>, span: { from: string; to: string }) {
+async function reportsOf(
+  db: Database,
+  courses: Array<{ depId: number; courseId: number }>,
+  span: { from: string; to: string },
+) {
   const caller = await adminCaller(db);
   const result: Record<string, unknown> = {};
   for (const { depId, courseId } of courses) {
     result[`feeReceipts ${depId}/${courseId}`] = await caller.reports.feeReceipts({ depId, courseId });
     result[`dues ${depId}/${courseId}`] = await caller.reports.dues({ depId, courseId, includeSettled: true });
   }
-  for (const depId of new Set(courses.map((c) => c.depId))) result[`collections ${depId}`] = await caller.reports.collections({ ...span, depId });
+  for (const depId of new Set(courses.map((c) => c.depId)))
+    result[`collections ${depId}`] = await caller.reports.collections({ ...span, depId });
   result.collections = await caller.reports.collections(span);
   return result;
 }
@@ -64,7 +82,12 @@ describe('pnpm db:copy', () => {
       expect(byTable.has('sessions')).toBe(false);
       const source = openDatabase(path, { prepare: false });
       const pool = poolOf(target)!;
-      for (const table of ['receipt_number_sequence', 'daily_mode_collections', 'student_money', 'course_batch_receipts']) {
+      for (const table of [
+        'receipt_number_sequence',
+        'daily_mode_collections',
+        'student_money',
+        'course_batch_receipts',
+      ]) {
         const expected = source.$client.prepare(`SELECT * FROM ${table}`).all() as Record<string, unknown>[];
         expect(sorted((await pool.query(`SELECT * FROM ${table}`)).rows), table).toEqual(sorted(expected));
       }
@@ -86,7 +109,10 @@ describe('pnpm db:copy', () => {
       const courses = source.$client
         .prepare('SELECT DISTINCT department_id AS depId, course_id AS courseId FROM students ORDER BY 1, 2')
         .all() as Array<{ depId: number; courseId: number }>;
-      const span = source.$client.prepare(`SELECT min(date) AS "from", max(date) AS "to" FROM receipts`).get() as { from: string; to: string };
+      const span = source.$client.prepare(`SELECT min(date) AS "from", max(date) AS "to" FROM receipts`).get() as {
+        from: string;
+        to: string;
+      };
       expect(courses.length).toBeGreaterThan(5);
       const original = await reportsOf(source, courses, span);
       expect((original.collections as { overall: { count: number } }).overall.count).toBeGreaterThan(100);

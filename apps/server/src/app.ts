@@ -45,8 +45,18 @@ export function trpcOptionsOf(deps: ServerDeps) {
   } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'];
 }
 
-export async function buildApp({ deps, webRoot = DEFAULT_WEB_ROOT, logger = false, trustProxy = false }: BuildAppOptions) {
-  const app = Fastify({ ...logServerOptions(logger), trustProxy, bodyLimit: 20 * 1024 * 1024, routerOptions: { maxParamLength: 500 } });
+export async function buildApp({
+  deps,
+  webRoot = DEFAULT_WEB_ROOT,
+  logger = false,
+  trustProxy = false,
+}: BuildAppOptions) {
+  const app = Fastify({
+    ...logServerOptions(logger),
+    trustProxy,
+    bodyLimit: 20 * 1024 * 1024,
+    routerOptions: { maxParamLength: 500 },
+  });
   serverErrors(app);
   await httpSecurity(app, { allowedOrigins: deps.allowedOrigins ?? [], secure: deps.secureCookies });
   await app.register(fastifyCookie);

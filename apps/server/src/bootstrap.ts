@@ -14,8 +14,20 @@ export async function ensureFirstAdmin(
   const email = ZEmail.parse(env.adminEmail ?? 'admin@localhost');
   const generated = !env.adminPassword;
   const password = generated ? generatePassword() : ZPassword.parse(env.adminPassword);
-  if ((await findUserByEmail(db, email))) throw new Error(`${email} exists but is not an admin; set ADMIN_EMAIL to another address`);
-  const user = (await insertUser(db, { email, passwordHash: await hashPassword(password), role: 'admin', departmentId: null }));
-  await writeAudit(db, { actor: { userId: null, email: 'system' }, action: 'create', entity: 'user', entityId: user.id, after: user });
+  if (await findUserByEmail(db, email))
+    throw new Error(`${email} exists but is not an admin; set ADMIN_EMAIL to another address`);
+  const user = await insertUser(db, {
+    email,
+    passwordHash: await hashPassword(password),
+    role: 'admin',
+    departmentId: null,
+  });
+  await writeAudit(db, {
+    actor: { userId: null, email: 'system' },
+    action: 'create',
+    entity: 'user',
+    entityId: user.id,
+    after: user,
+  });
   return { email, password, generated };
 }

@@ -79,7 +79,8 @@ function allowedOriginsOf(value: string | undefined): string[] {
     .filter(Boolean)
     .map((part) => {
       const url = URL.parse(part);
-      if (!url || !/^https?:$/.test(url.protocol)) throw new Error(`ALLOWED_ORIGINS: "${part}" is not an origin like https://fees.example.org`);
+      if (!url || !/^https?:$/.test(url.protocol))
+        throw new Error(`ALLOWED_ORIGINS: "${part}" is not an origin like https://fees.example.org`);
       return url.origin;
     });
 }

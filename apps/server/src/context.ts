@@ -70,14 +70,19 @@ export function createContextInner(opts: {
 }
 
 /** The context of one HTTP request, shared by tRPC and the REST adapter. */
-export async function createRequestContext(deps: ServerDeps, req: FastifyRequest, res: FastifyReply, callsInRequest = 1): Promise<ContextInner> {
+export async function createRequestContext(
+  deps: ServerDeps,
+  req: FastifyRequest,
+  res: FastifyReply,
+  callsInRequest = 1,
+): Promise<ContextInner> {
   const cookieOptions = {
     path: '/',
     httpOnly: true,
     sameSite: 'lax' as const,
     secure: isSecureRequest(req, deps.secureCookies),
   };
-  const session = (await resolveSession(deps.db, req.cookies[SESSION_COOKIE]));
+  const session = await resolveSession(deps.db, req.cookies[SESSION_COOKIE]);
   if (session) noteRequestUser(req, session);
   return createContextInner({
     db: deps.db,
@@ -90,7 +95,7 @@ export async function createRequestContext(deps: ServerDeps, req: FastifyRequest
     setSessionCookie: async (token) => {
       res.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: SESSION_IDLE_MS / 1000 });
       // A sign-in's log line names the account that signed in.
-      const started = (await resolveSession(deps.db, token));
+      const started = await resolveSession(deps.db, token);
       if (started) noteRequestUser(req, started);
     },
     clearSessionCookie: () => res.clearCookie(SESSION_COOKIE, cookieOptions),

@@ -22,7 +22,10 @@ function databaseFile(dir: string): string {
 }
 
 async function startOn(path: string, withoutFileOverride = false) {
-  const exit = await runServerUntilExit({ DATABASE_PATH: path, PORT: '0', BACKUP_SCHEDULE: 'off', LOG_LEVEL: 'silent' }, withoutFileOverride);
+  const exit = await runServerUntilExit(
+    { DATABASE_PATH: path, PORT: '0', BACKUP_SCHEDULE: 'off', LOG_LEVEL: 'silent' },
+    withoutFileOverride,
+  );
   const text = `${exit.stdout}${exit.stderr}`.trim();
   return { code: exit.code, text };
 }

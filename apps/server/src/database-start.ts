@@ -67,7 +67,13 @@ export function databaseProblem(path: string, error: unknown): string | null {
   if (code.startsWith('SQLITE_READONLY')) {
     return `The database file ${path} cannot be written (SQLite says: ${said}). Give the server's user write access to the file and its folder, then start again. ${RESTORE}.`;
   }
-  if (code.startsWith('SQLITE_CANTOPEN') || code.startsWith('SQLITE_IOERR') || code === 'EACCES' || code === 'EPERM' || code === 'EROFS') {
+  if (
+    code.startsWith('SQLITE_CANTOPEN') ||
+    code.startsWith('SQLITE_IOERR') ||
+    code === 'EACCES' ||
+    code === 'EPERM' ||
+    code === 'EROFS'
+  ) {
     return `The database file ${path} cannot be opened (${said}). Check that the file and its folder exist and that the server's user may read and write them, then start again. ${RESTORE}.`;
   }
   return null;
@@ -112,7 +118,9 @@ export async function openPostgresForStart(url: string): Promise<Database> {
   try {
     return await openPostgres(url);
   } catch (error) {
-    process.stderr.write(`Cannot open the PostgreSQL database ${describePostgresUrl(url)}: ${(error as Error).message}\n`);
+    process.stderr.write(
+      `Cannot open the PostgreSQL database ${describePostgresUrl(url)}: ${(error as Error).message}\n`,
+    );
     process.exit(1);
   }
 }

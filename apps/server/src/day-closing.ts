@@ -24,7 +24,7 @@ export async function assertDayOpen(
   access: DepartmentAccess,
   day: { departmentId: number; date: string; change: string; reason: string | null },
 ): Promise<void> {
-  const closing = (await findDayClosing(db, { departmentId: day.departmentId, date: day.date }));
+  const closing = await findDayClosing(db, { departmentId: day.departmentId, date: day.date });
   if (!closing) return;
   const closed = `${DAY_CLOSED_START}: ${formatDate(day.date)} was closed by ${closing.closedByEmail ?? 'a deleted account'} at ${localTime(closing.closedAt)}.`;
   if (access.role !== 'admin') refuse('CONFLICT', `${closed} Only an administrator can change it.`);

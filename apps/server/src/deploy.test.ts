@@ -93,13 +93,19 @@ describe('deploy/', () => {
       secureCookies: true,
       trustProxy: '127.0.0.1,::1',
       logLevel: 'info',
-      backup: { dir: '/var/lib/fees/backups', schedule: '0 2 * * *', keep: { daily: 14, weekly: 8, monthly: 12 }, copyTo: null },
+      backup: {
+        dir: '/var/lib/fees/backups',
+        schedule: '0 2 * * *',
+        keep: { daily: 14, weekly: 8, monthly: 12 },
+        copyTo: null,
+      },
     });
     // Every setting in the file is documented in the README's table.
     const readme = read('README.md');
     for (const name of Object.keys(env)) expect(readme).toContain(`| \`${name}\` |`);
     // The commented ones too.
-    for (const match of read('deploy/fees.env').matchAll(/^#([A-Z_]+)=/gm)) expect(readme).toContain(`| \`${match[1]}\` |`);
+    for (const match of read('deploy/fees.env').matchAll(/^#([A-Z_]+)=/gm))
+      expect(readme).toContain(`| \`${match[1]}\` |`);
   });
 
   it('Caddyfile: one site, proxied to the address and port the app listens on', () => {
@@ -117,7 +123,17 @@ describe('deploy/', () => {
 
   it('docs/deploy.md names the files and settings it relies on', () => {
     const guide = read('docs/deploy.md');
-    for (const phrase of ['deploy/fees.service', 'deploy/Caddyfile', 'EnvironmentFile', 'Restart=always', 'HOST=127.0.0.1', 'TRUST_PROXY=1', 'COOKIE_SECURE=1', 'pnpm restore', 'systemctl restart fees']) {
+    for (const phrase of [
+      'deploy/fees.service',
+      'deploy/Caddyfile',
+      'EnvironmentFile',
+      'Restart=always',
+      'HOST=127.0.0.1',
+      'TRUST_PROXY=1',
+      'COOKIE_SECURE=1',
+      'pnpm restore',
+      'systemctl restart fees',
+    ]) {
       expect(guide).toContain(phrase);
     }
   });

@@ -17,7 +17,11 @@ async function startApp(options: Partial<ServerDeps> = {}, trustProxy: string | 
   const webRoot = join(dir, 'web');
   mkdirSync(webRoot);
   writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>Fees</title>');
-  const app = await buildApp({ deps: { db, loginLimiter: new LoginLimiter(), secureCookies: false, ...options }, webRoot, trustProxy });
+  const app = await buildApp({
+    deps: { db, loginLimiter: new LoginLimiter(), secureCookies: false, ...options },
+    webRoot,
+    trustProxy,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -27,7 +31,11 @@ async function startApp(options: Partial<ServerDeps> = {}, trustProxy: string | 
 type Started = Awaited<ReturnType<typeof startApp>>;
 
 async function signIn(s: Started): Promise<string> {
-  const res = await fetch(`${s.base}/trpc/auth.login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+  const res = await fetch(`${s.base}/trpc/auth.login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
   return (res.headers.get('set-cookie') ?? '').split(';')[0]!;
 }
 
@@ -62,11 +70,19 @@ describe('cross-site writes', () => {
 
   it('refuses cross-site sign-in, sign-out and tRPC mutations', async () => {
     const evil = { origin: 'http://evil.test', 'content-type': 'application/json' };
-    const login = await fetch(`${s.base}/trpc/auth.login`, { method: 'POST', headers: evil, body: JSON.stringify(ADMIN) });
+    const login = await fetch(`${s.base}/trpc/auth.login`, {
+      method: 'POST',
+      headers: evil,
+      body: JSON.stringify(ADMIN),
+    });
     expect(login.status).toBe(403);
     expect(login.headers.get('set-cookie')).toBeNull();
-    expect((await fetch(`${s.base}/rest/login/`, { method: 'POST', headers: evil, body: JSON.stringify(ADMIN) })).status).toBe(403);
-    expect((await fetch(`${s.base}/trpc/auth.logout`, { method: 'POST', headers: { ...evil, cookie } })).status).toBe(403);
+    expect(
+      (await fetch(`${s.base}/rest/login/`, { method: 'POST', headers: evil, body: JSON.stringify(ADMIN) })).status,
+    ).toBe(403);
+    expect((await fetch(`${s.base}/trpc/auth.logout`, { method: 'POST', headers: { ...evil, cookie } })).status).toBe(
+      403,
+    );
     expect((await fetch(`${s.base}/trpc/auth.me`, { headers: { cookie } })).status).toBe(200);
   });
 
@@ -75,7 +91,9 @@ describe('cross-site writes', () => {
     expect((await createAdmin('proxy@test.local', { origin: 'https://fees.example.org' })).status).toBe(200);
     expect((await createAdmin('same@test.local', { 'sec-fetch-site': 'same-origin' })).status).toBe(200);
     expect((await createAdmin('curl@test.local', {})).status).toBe(200);
-    expect(await accounts()).toEqual(expect.arrayContaining(['own@test.local', 'proxy@test.local', 'same@test.local', 'curl@test.local']));
+    expect(await accounts()).toEqual(
+      expect.arrayContaining(['own@test.local', 'proxy@test.local', 'same@test.local', 'curl@test.local']),
+    );
   });
 
   it('takes REST bodies as JSON only (415) and reads query-string fields only for GET and DELETE', async () => {
@@ -91,10 +109,13 @@ describe('cross-site writes', () => {
       body: 'x',
     });
     expect(text.status).toBe(415);
-    const queryOnly = await fetch(`${s.base}/rest/regadm/?email=query%40evil.test&pwd1=abcdef1&pwd2=abcdef1&chk1=true`, {
-      method: 'POST',
-      headers: { cookie },
-    });
+    const queryOnly = await fetch(
+      `${s.base}/rest/regadm/?email=query%40evil.test&pwd1=abcdef1&pwd2=abcdef1&chk1=true`,
+      {
+        method: 'POST',
+        headers: { cookie },
+      },
+    );
     expect(queryOnly.status).toBe(400);
     expect(await accounts()).not.toEqual(expect.arrayContaining([expect.stringMatching(/evil\.test$/)]));
   });
@@ -122,11 +143,21 @@ describe('headers', () => {
   });
 
   it('marks every API answer no-store, refusals included', async () => {
-    for (const path of ['/trpc/auth.me', '/trpc/reference.departments', '/rest/api/getdepartment/', '/rest/nowhere', '/api/backup']) {
+    for (const path of [
+      '/trpc/auth.me',
+      '/trpc/reference.departments',
+      '/rest/api/getdepartment/',
+      '/rest/nowhere',
+      '/api/backup',
+    ]) {
       const res = await fetch(`${s.base}${path}`);
       expect([path, res.headers.get('cache-control')]).toEqual([path, 'no-store']);
     }
-    const write = await fetch(`${s.base}/trpc/auth.login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const write = await fetch(`${s.base}/trpc/auth.login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(write.headers.get('cache-control')).toBe('no-store');
   });
 

@@ -42,7 +42,7 @@ const lines = () => written.map((l) => JSON.parse(l) as LogLine);
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'fees-logging-'));
   db = await openTestDatabase({ path: join(dir, 'fees.sqlite') });
-  fx = (await buildFixture(db));
+  fx = await buildFixture(db);
   staffId = (await createAccount(db, { email: 'counter@test.local', role: 'user', departmentId: 100 })).userId;
   app = await buildApp({
     deps: { db, loginLimiter: new LoginLimiter(), secureCookies: false },
@@ -75,7 +75,11 @@ async function post(path: string, body: unknown, cookie?: string) {
 }
 
 async function signIn(): Promise<string> {
-  const response = await post('auth.departmentLogin', { email: 'counter@test.local', password: TEST_PASSWORD, depId: 100 });
+  const response = await post('auth.departmentLogin', {
+    email: 'counter@test.local',
+    password: TEST_PASSWORD,
+    depId: 100,
+  });
   expect(response.status).toBe(200);
   return response.headers.get('set-cookie')!.split(';')[0]!;
 }
@@ -126,7 +130,13 @@ describe('the request log', () => {
     const response = await post('receipts.create', receipt(fx), cookie);
     expect(response.status).toBe(200);
     expect(lines()).toEqual([
-      expect.objectContaining({ method: 'POST', procedure: 'receipts.create', status: 200, userId: staffId, depId: 100 }),
+      expect.objectContaining({
+        method: 'POST',
+        procedure: 'receipts.create',
+        status: 200,
+        userId: staffId,
+        depId: 100,
+      }),
     ]);
     expect(response.headers.get('x-request-id')).toBe(lines()[0]!.reqId);
     expectNoSecrets(cookie);
@@ -145,7 +155,12 @@ describe('the request log', () => {
       expect(body.error.message).not.toContain('disk');
       const mine = lines().filter((l) => l.reqId === ref);
       expect(mine.find((l) => l.msg === 'tRPC error')?.err?.stack).toContain('the disk is on fire');
-      expect(mine.find((l) => l.msg === 'request')).toMatchObject({ level: 50, status: 500, userId: staffId, depId: 100 });
+      expect(mine.find((l) => l.msg === 'request')).toMatchObject({
+        level: 50,
+        status: 500,
+        userId: staffId,
+        depId: 100,
+      });
       expectNoSecrets(cookie);
     } finally {
       await restore();

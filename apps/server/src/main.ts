@@ -12,7 +12,9 @@ const { Backups, prepareWithBackup, validateSchedule } = await import('./backup/
 const config = readConfig();
 validateSchedule(config.backup.schedule);
 const startedAt = performance.now();
-const db = config.databaseUrl ? await openPostgresForStart(config.databaseUrl) : openDatabaseForStart(config.databasePath);
+const db = config.databaseUrl
+  ? await openPostgresForStart(config.databaseUrl)
+  : openDatabaseForStart(config.databasePath);
 // Automatic backups copy the SQLite file; PostgreSQL has its own tools (README "Running on PostgreSQL").
 const backups = config.databaseUrl ? null : new Backups(db, config.backup);
 const preMigrationBackup = backups
@@ -46,7 +48,8 @@ const lines = [
     ? `Backups: ${config.backup.dir} (${config.backup.schedule ? `schedule ${config.backup.schedule}` : 'no schedule'}${config.backup.copyTo ? `, copied to ${config.backup.copyTo}` : ''})`
     : 'Backups: none automatic on PostgreSQL (pg_dump, or continuous archiving and replicas)',
 ];
-if (preMigrationBackup) lines.push(`Backup before migrations: ${preMigrationBackup.file} (pnpm restore it if this upgrade goes wrong)`);
+if (preMigrationBackup)
+  lines.push(`Backup before migrations: ${preMigrationBackup.file} (pnpm restore it if this upgrade goes wrong)`);
 if (firstAdmin) {
   lines.push(`Admin sign-in: ${firstAdmin.email} / ${firstAdmin.password}`);
   if (firstAdmin.generated) lines.push('  (generated now and shown only this once: write it down or change it)');

@@ -35,7 +35,10 @@ async function post(server: ServerProcess, path: string, body: unknown, cookie?:
 
 async function query(server: ServerProcess, path: string, cookie: string | undefined) {
   const response = await fetch(`${server.url}/trpc/${path}`, { headers: cookie ? { cookie } : {} });
-  return { status: response.status, body: (await response.json()) as { result?: { data: unknown }; error?: { message: string } } };
+  return {
+    status: response.status,
+    body: (await response.json()) as { result?: { data: unknown }; error?: { message: string } },
+  };
 }
 
 function receiptInput(i: number, rateBasisPoints: number) {
@@ -62,7 +65,10 @@ beforeAll(async () => {
   fx = await buildFixture(db);
   await createAccount(db, { email: 'counter@test.local', role: 'user', departmentId: 100 });
   await createAccount(db, { email: 'chief@test.local', role: 'admin', departmentId: null });
-  servers = await Promise.all([startServer({ DATABASE_URL: postgres.url }), startServer({ DATABASE_URL: postgres.url })]);
+  servers = await Promise.all([
+    startServer({ DATABASE_URL: postgres.url }),
+    startServer({ DATABASE_URL: postgres.url }),
+  ]);
 }, 180_000);
 
 afterAll(async () => {
@@ -74,10 +80,16 @@ afterAll(async () => {
 describe('two app servers on one PostgreSQL database', () => {
   it(`share sessions, and ${RECEIPTS} receipts created at once through both get gapless numbers and exact totals`, async () => {
     const [a, b] = servers as [ServerProcess, ServerProcess];
-    const login = await post(a, 'auth.departmentLogin', { email: 'counter@test.local', password: TEST_PASSWORD, depId: 100 });
+    const login = await post(a, 'auth.departmentLogin', {
+      email: 'counter@test.local',
+      password: TEST_PASSWORD,
+      depId: 100,
+    });
     expect(login.status).toBe(200);
     const responses = await Promise.all(
-      Array.from({ length: RECEIPTS }, (_, i) => post(i % 2 ? b : a, 'receipts.create', receiptInput(i, 0), login.cookie)),
+      Array.from({ length: RECEIPTS }, (_, i) =>
+        post(i % 2 ? b : a, 'receipts.create', receiptInput(i, 0), login.cookie),
+      ),
     );
     expect(responses.map((r) => r.status)).toEqual(Array(RECEIPTS).fill(200));
     const numbers = responses.map((r) => (r.body.result!.data as { number: number }).number).sort((x, y) => x - y);
@@ -93,7 +105,9 @@ describe('two app servers on one PostgreSQL database', () => {
     ).rows[0];
     const expected = Array.from({ length: RECEIPTS }, (_, i) => 1_000_00 + i * 37).reduce((s, x) => s + x, 0);
     expect(stored).toEqual({ n: RECEIPTS, total: expected, lines: expected });
-    expect((await pool.query('SELECT last_number FROM receipt_number_sequence')).rows[0].last_number).toBe(first + RECEIPTS - 1);
+    expect((await pool.query('SELECT last_number FROM receipt_number_sequence')).rows[0].last_number).toBe(
+      first + RECEIPTS - 1,
+    );
     // The running totals the triggers keep in each receipt's transaction add up too.
     const totals = (
       await pool.query(
@@ -107,7 +121,11 @@ describe('two app servers on one PostgreSQL database', () => {
 
   it('a session made on either server works on the other, and signing out on one ends it on both', async () => {
     const [a, b] = servers as [ServerProcess, ServerProcess];
-    const login = await post(b, 'auth.departmentLogin', { email: 'counter@test.local', password: TEST_PASSWORD, depId: 100 });
+    const login = await post(b, 'auth.departmentLogin', {
+      email: 'counter@test.local',
+      password: TEST_PASSWORD,
+      depId: 100,
+    });
     expect(login.status).toBe(200);
     const me = await query(a, 'auth.me', login.cookie);
     expect(me.status).toBe(200);
@@ -122,7 +140,11 @@ describe('two app servers on one PostgreSQL database', () => {
     const admin = await post(a, 'auth.login', { email: 'chief@test.local', password: TEST_PASSWORD });
     expect(admin.status).toBe(200);
     expect((await post(a, 'admin.settings.update', { gstRate: '18' }, admin.cookie)).status).toBe(200);
-    const clerk = await post(b, 'auth.departmentLogin', { email: 'counter@test.local', password: TEST_PASSWORD, depId: 100 });
+    const clerk = await post(b, 'auth.departmentLogin', {
+      email: 'counter@test.local',
+      password: TEST_PASSWORD,
+      depId: 100,
+    });
     const created = await post(b, 'receipts.create', receiptInput(1000, 1800), clerk.cookie);
     expect(created.status).toBe(200);
     expect(created.body.result!.data).toMatchObject({ taxRateBasisPoints: 1800, totalPaise: 1_000_00 + 1000 * 37 });
@@ -131,10 +153,18 @@ describe('two app servers on one PostgreSQL database', () => {
   it('failed sign-ins through one server lock the account on the other', async () => {
     const [a, b] = servers as [ServerProcess, ServerProcess];
     for (let i = 0; i < 8; i++) {
-      const failed = await post(a, 'auth.departmentLogin', { email: 'counter@test.local', password: 'wrong-one', depId: 100 });
+      const failed = await post(a, 'auth.departmentLogin', {
+        email: 'counter@test.local',
+        password: 'wrong-one',
+        depId: 100,
+      });
       expect(failed.status).toBe(401);
     }
-    const refused = await post(b, 'auth.departmentLogin', { email: 'counter@test.local', password: TEST_PASSWORD, depId: 100 });
+    const refused = await post(b, 'auth.departmentLogin', {
+      email: 'counter@test.local',
+      password: TEST_PASSWORD,
+      depId: 100,
+    });
     expect(refused.status).toBe(429);
     expect(refused.body.error!.message).toMatch(/^Too many failed sign-ins/);
   }, 120_000);

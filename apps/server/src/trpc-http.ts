@@ -9,7 +9,13 @@
  * (getErrorShape, getHTTPStatusCode, transformTRPCResponse) and equal the adapter's, status, headers
  * and body (trpc-http.test.ts sends the same requests to both).
  */
-import { type AnyTRPCProcedure, type AnyTRPCRouter, getErrorShape, getTRPCErrorFromUnknown, transformTRPCResponse } from '@trpc/server';
+import {
+  type AnyTRPCProcedure,
+  type AnyTRPCRouter,
+  getErrorShape,
+  getTRPCErrorFromUnknown,
+  transformTRPCResponse,
+} from '@trpc/server';
 import { type FastifyTRPCPluginOptions, fastifyRequestHandler } from '@trpc/server/adapters/fastify';
 import { getHTTPStatusCode } from '@trpc/server/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -50,7 +56,12 @@ function callsOf(req: FastifyRequest, router: AnyTRPCRouter, maxBatchSize: numbe
   if (method !== 'GET' && method !== 'POST') return null;
   if (headers['trpc-accept'] !== undefined || headers.accept?.includes('application/jsonl')) return null;
   const contentType = mediaType(headers['content-type']);
-  if (method === 'POST' ? contentType !== 'application/json' : contentType !== undefined && contentType !== 'application/json') return null;
+  if (
+    method === 'POST'
+      ? contentType !== 'application/json'
+      : contentType !== undefined && contentType !== 'application/json'
+  )
+    return null;
   const query = req.query as Record<string, unknown>;
   if (query.connectionParams !== undefined) return null;
   const batch = query.batch;
@@ -92,7 +103,12 @@ function callsOf(req: FastifyRequest, router: AnyTRPCRouter, maxBatchSize: numbe
   return type === undefined ? null : { type, isBatchCall, calls };
 }
 
-async function answer(req: FastifyRequest, reply: FastifyReply, options: TrpcOptions, found: Calls): Promise<FastifyReply> {
+async function answer(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  options: TrpcOptions,
+  found: Calls,
+): Promise<FastifyReply> {
   const { router, createContext, onError } = options;
   const config = router._def._config;
   const { type, isBatchCall, calls } = found;
@@ -144,12 +160,14 @@ async function answer(req: FastifyRequest, reply: FastifyReply, options: TrpcOpt
     }),
   );
   const body = isBatchCall ? results : results[0]!;
-  return reply
-    .code(getHTTPStatusCode(body))
-    .header('content-type', 'application/json')
-    .header('vary', 'trpc-accept, accept')
-    // A Buffer: for a string Fastify would add "; charset=utf-8" to the type, which tRPC does not send.
-    .send(Buffer.from(JSON.stringify(transformTRPCResponse(config, body))));
+  return (
+    reply
+      .code(getHTTPStatusCode(body))
+      .header('content-type', 'application/json')
+      .header('vary', 'trpc-accept, accept')
+      // A Buffer: for a string Fastify would add "; charset=utf-8" to the type, which tRPC does not send.
+      .send(Buffer.from(JSON.stringify(transformTRPCResponse(config, body))))
+  );
 }
 
 /** Registers `${prefix}/:path` as tRPC's Fastify plugin does, with the same options. */

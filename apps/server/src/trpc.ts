@@ -62,7 +62,11 @@ export const middleware = t.middleware;
 export const publicProcedure = t.procedure.use(async ({ getRawInput, next }) => {
   // A body that is not JSON fails here only if the procedure reads an input (as it did before this check).
   const nul = nulCharacterPath(await getRawInput().catch(() => undefined));
-  if (nul) throw new TRPCError({ code: 'BAD_REQUEST', cause: new ZodRealError([{ code: 'custom', path: nul, message: MSG.nulCharacter, input: undefined }]) });
+  if (nul)
+    throw new TRPCError({
+      code: 'BAD_REQUEST',
+      cause: new ZodRealError([{ code: 'custom', path: nul, message: MSG.nulCharacter, input: undefined }]),
+    });
   const result = await next();
   if (!result.ok && result.error.cause instanceof AppError) throw toTRPCError(result.error.cause);
   return result;
@@ -78,9 +82,7 @@ export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
   return next();
 });
 
-export const departmentProcedure = authedProcedure
-  .input(z.object({ depId: ZDepId }))
-  .use(({ ctx, input, next }) => {
-    assertDepartmentAccess(ctx.session, input.depId);
-    return next();
-  });
+export const departmentProcedure = authedProcedure.input(z.object({ depId: ZDepId })).use(({ ctx, input, next }) => {
+  assertDepartmentAccess(ctx.session, input.depId);
+  return next();
+});

@@ -33,7 +33,9 @@ const SCREENS: Screen[] = [
     landmarks: SHELL,
     open: async (page) => {
       await page.goto('/');
-      await expect(page.getByRole('heading', { name: 'Welcome to the Educational Foundation' })).toBeVisible({ timeout: 5000 });
+      await expect(page.getByRole('heading', { name: 'Welcome to the Educational Foundation' })).toBeVisible({
+        timeout: 5000,
+      });
     },
   },
   {
@@ -134,11 +136,15 @@ const SCREENS: Screen[] = [
 /** Heading levels in document order, visible ones only. */
 function headingLevels(page: Page): Promise<number[]> {
   return page.evaluate(() =>
-    [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')].filter((h) => (h as HTMLElement).offsetParent !== null).map((h) => Number(h.tagName[1])),
+    [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')]
+      .filter((h) => (h as HTMLElement).offsetParent !== null)
+      .map((h) => Number(h.tagName[1])),
   );
 }
 
-test('axe finds no critical or serious violation on the main screens; one h1, headings in order, landmarks', async ({ page }) => {
+test('axe finds no critical or serious violation on the main screens; one h1, headings in order, landmarks', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   mkdirSync(SHOTS, { recursive: true });
   const data = await setUpScreenData(page, 'axe');
@@ -165,12 +171,19 @@ test('axe finds no critical or serious violation on the main screens; one h1, he
       if (size === 'phone') continue;
       const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
       for (const v of results.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious')) {
-        problems.push(`${screen.name}: [${v.impact}] ${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+        problems.push(
+          `${screen.name}: [${v.impact}] ${v.id}: ${v.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(' '))
+            .join(' | ')}`,
+        );
       }
       const levels = await headingLevels(page);
-      if (levels.filter((l) => l === 1).length !== 1 || levels[0] !== 1) problems.push(`${screen.name}: headings ${levels.join(',')} (one h1, first)`);
+      if (levels.filter((l) => l === 1).length !== 1 || levels[0] !== 1)
+        problems.push(`${screen.name}: headings ${levels.join(',')} (one h1, first)`);
       levels.forEach((level, i) => {
-        if (i > 0 && level > levels[i - 1]! + 1) problems.push(`${screen.name}: heading h${level} after h${levels[i - 1]}`);
+        if (i > 0 && level > levels[i - 1]! + 1)
+          problems.push(`${screen.name}: heading h${level} after h${levels[i - 1]}`);
       });
       for (const landmark of screen.landmarks) {
         if ((await page.getByRole(landmark).count()) === 0) problems.push(`${screen.name}: no ${landmark} landmark`);

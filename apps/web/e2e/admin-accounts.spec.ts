@@ -7,7 +7,10 @@ const TODAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).for
 const YEAR = Number(TODAY.slice(0, 4));
 
 /** A batch, a tuition fee, a student and one receipt dated today, through the procedures the screens use. */
-async function collect(page: Page, opts: { depId: number; courseId: number; admissionNo: string; name: string; amount: string }) {
+async function collect(
+  page: Page,
+  opts: { depId: number; courseId: number; admissionNo: string; name: string; amount: string },
+) {
   const startDate = `${YEAR - 1}-06-01`;
   const endDate = `${YEAR + 3}-03-31`;
   const batch = await trpcMutation<{ id: number }>(page, 'batches.create', {
@@ -56,10 +59,14 @@ async function collect(page: Page, opts: { depId: number; courseId: number; admi
   });
 }
 
-test('admin creates a UG staff user, sets the GST rate, sees the dashboard and downloads a backup', async ({ page }) => {
+test('admin creates a UG staff user, sets the GST rate, sees the dashboard and downloads a backup', async ({
+  page,
+}) => {
   await signInAsAdmin(page);
   // The specs share one server: the dashboard shows what others collected before plus this spec's receipts.
-  const before = await trpcQuery<{ departments: Array<{ depId: number; totalPaise: number; todayPaise: number; monthPaise: number }> }>(page, 'admin.dashboard');
+  const before = await trpcQuery<{
+    departments: Array<{ depId: number; totalPaise: number; todayPaise: number; monthPaise: number }>;
+  }>(page, 'admin.dashboard');
   const collected: Record<number, number> = { 100: 12_500_50, 104: 8_000_00 };
   const shown = (depId: number, field: 'totalPaise' | 'todayPaise' | 'monthPaise') =>
     `₹ ${rupees((before.departments.find((d) => d.depId === depId)?.[field] ?? 0) + (collected[depId] ?? 0))}`;
@@ -105,7 +112,9 @@ test('admin creates a UG staff user, sets the GST rate, sees the dashboard and d
   await page.getByRole('textbox', { name: 'Confirm password' }).fill('clerk123');
   await page.getByRole('checkbox', { name: 'Agree to terms and conditions' }).check();
   await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page.getByRole('main').getByRole('alert')).toHaveText('An account with the email ug.clerk@foundation.test already exists');
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(
+    'An account with the email ug.clerk@foundation.test already exists',
+  );
   await page.screenshot({ path: '/tmp/admin-accounts-duplicate.png', fullPage: true });
 
   // GST rate: out of range is refused beside the field, a valid one is saved and read back.
@@ -119,7 +128,9 @@ test('admin creates a UG staff user, sets the GST rate, sees the dashboard and d
   await expect(page.getByText('Enter a GST rate from 0 to 100 with up to 2 decimals')).toBeHidden();
   await page.getByRole('textbox', { name: 'Phone' }).first().fill('0487 2420000');
   await page.getByRole('button', { name: 'Save settings' }).click();
-  await expect(page.getByRole('status')).toHaveText('Settings saved: GST 18.00% applies to receipts issued from now on.');
+  await expect(page.getByRole('status')).toHaveText(
+    'Settings saved: GST 18.00% applies to receipts issued from now on.',
+  );
   await page.screenshot({ path: '/tmp/admin-accounts-settings.png', fullPage: true });
   await page.reload();
   await expect(page.getByRole('textbox', { name: 'GST rate' })).toHaveValue('18.00');
@@ -133,7 +144,13 @@ test('admin creates a UG staff user, sets the GST rate, sees the dashboard and d
   await expect(card('UG')).toContainText(shown(100, 'todayPaise'));
   await expect(card('UG')).toContainText(shown(100, 'monthPaise'));
   await expect(card('BEd')).toContainText(shown(104, 'totalPaise'));
-  for (const [name, depId] of [['PG', 101], ['DHI', 102], ['D.El.Ed', 103], ['English School', 105]] as const) await expect(card(name)).toContainText(shown(depId, 'totalPaise'));
+  for (const [name, depId] of [
+    ['PG', 101],
+    ['DHI', 102],
+    ['D.El.Ed', 103],
+    ['English School', 105],
+  ] as const)
+    await expect(card(name)).toContainText(shown(depId, 'totalPaise'));
   await expect(page.locator('.recharts-surface').first()).toBeVisible();
   await expect(page.getByRole('heading', { name: 'List of Admins' })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: ADMIN.email })).toContainText('Change password');
@@ -152,7 +169,11 @@ test('admin creates a UG staff user, sets the GST rate, sees the dashboard and d
   await page.screenshot({ path: '/tmp/admin-accounts-backup.png', fullPage: true });
 });
 
-test('admin accounts: register, change a password, cancel goes back, delete after confirming', async ({ page, playwright, baseURL }) => {
+test('admin accounts: register, change a password, cancel goes back, delete after confirming', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   await signInAsAdmin(page);
   await page.getByRole('link', { name: 'Admin List' }).click();
   await expect(page.getByRole('heading', { name: 'List of Admin' })).toBeVisible();
@@ -191,7 +212,9 @@ test('admin accounts: register, change a password, cancel goes back, delete afte
 
   // The new password signs in (in a separate request context, so this page stays signed in as it was).
   const api = await playwright.request.newContext({ baseURL });
-  expect((await api.post('/trpc/auth.login', { data: { email: 'accounts@foundation.test', password: 'changed12' } })).ok()).toBe(true);
+  expect(
+    (await api.post('/trpc/auth.login', { data: { email: 'accounts@foundation.test', password: 'changed12' } })).ok(),
+  ).toBe(true);
   await api.dispose();
 
   // Cancel goes back in history.
@@ -201,7 +224,9 @@ test('admin accounts: register, change a password, cancel goes back, delete afte
 
   // Delete: the dialog first; Cancel keeps it, Delete removes it.
   await page.getByRole('button', { name: 'Delete accounts@foundation.test' }).click();
-  await expect(page.getByRole('dialog')).toContainText('Do you really want to delete the account accounts@foundation.test?');
+  await expect(page.getByRole('dialog')).toContainText(
+    'Do you really want to delete the account accounts@foundation.test?',
+  );
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('row').filter({ hasText: 'accounts@foundation.test' })).toBeVisible();
   await page.getByRole('button', { name: 'Delete accounts@foundation.test' }).click();

@@ -51,11 +51,33 @@ async function setUp(page: Page) {
   // The amounts below are without GST; another spec may have left a rate in the shared database.
   await trpcMutation(page, 'admin.settings.update', { gstRate: '0' });
   for (const c of [UG, PG]) {
-    await trpcMutation(page, 'admin.users.create', { options: 'user', depId: c.depId, email: c.staff.email, pwd1: c.staff.password, pwd2: c.staff.password, chk1: true });
-    const batch = await trpcMutation<{ id: number }>(page, 'batches.create', { depId: c.depId, courseId: c.courseId, name: 'KB 2025', startDate: '2025-06-01', endDate: '2028-03-31', confirm: true });
+    await trpcMutation(page, 'admin.users.create', {
+      options: 'user',
+      depId: c.depId,
+      email: c.staff.email,
+      pwd1: c.staff.password,
+      pwd2: c.staff.password,
+      chk1: true,
+    });
+    const batch = await trpcMutation<{ id: number }>(page, 'batches.create', {
+      depId: c.depId,
+      courseId: c.courseId,
+      name: 'KB 2025',
+      startDate: '2025-06-01',
+      endDate: '2028-03-31',
+      confirm: true,
+    });
     for (const [name, amount] of HEADS) {
       const feeHeadId = heads.find((h) => h.name === name)!.id;
-      await trpcMutation(page, 'fees.structures.create', { depId: c.depId, batchId: batch.id, feeHeadId, amount, startDate: '2025-06-01', endDate: '2026-03-31', confirm: true });
+      await trpcMutation(page, 'fees.structures.create', {
+        depId: c.depId,
+        batchId: batch.id,
+        feeHeadId,
+        amount,
+        startDate: '2025-06-01',
+        endDate: '2026-03-31',
+        confirm: true,
+      });
     }
     // A second student whose admission number starts like the first: the exact one must still win.
     for (const [admissionNo, name, capId] of [
@@ -153,7 +175,10 @@ async function walk(page: Page, c: Counter) {
 
   expect(actions).toBeLessThanOrEqual(12);
   const number = Number(new URL(page.url()).searchParams.get('no'));
-  const saved = await trpcQuery<{ receipt: { admissionNo: string; netPaise: number }; lines: Array<{ feeHead: string; amountPaise: number }> }>(page, 'receipts.byNumber', { number });
+  const saved = await trpcQuery<{
+    receipt: { admissionNo: string; netPaise: number };
+    lines: Array<{ feeHead: string; amountPaise: number }>;
+  }>(page, 'receipts.byNumber', { number });
   expect(saved.receipt).toMatchObject({ admissionNo: c.student.admissionNo, netPaise: 26_500_50 });
   expect(saved.lines.map((l) => [l.feeHead, l.amountPaise])).toEqual([
     ['Tuition Fee', 25_000_00],
@@ -164,14 +189,19 @@ async function walk(page: Page, c: Counter) {
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL(new RegExp(`/${c.prefix}/rcpt/`));
   await expect(page.getByRole('textbox', { name: 'Find student' })).toBeFocused();
-  test.info().annotations.push({ type: 'counter', description: `${c.prefix} (${size}): ${actions} key actions, ${seconds.toFixed(1)} s from the first key to the print call` });
+  test.info().annotations.push({
+    type: 'counter',
+    description: `${c.prefix} (${size}): ${actions} key actions, ${seconds.toFixed(1)} s from the first key to the print call`,
+  });
   console.log(`counter ${c.prefix} ${size}: ${actions} key actions, ${seconds.toFixed(1)} s`);
   await page.context().clearCookies();
 }
 
 test.describe.configure({ mode: 'serial' });
 
-test('a known student and two heads take 10 key actions, from Find student to the print call, in two departments', async ({ page }) => {
+test('a known student and two heads take 10 key actions, from Find student to the print call, in two departments', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   mkdirSync(ARTIFACTS, { recursive: true });
   await setUp(page);
@@ -218,7 +248,9 @@ test('the keys of one fee line in a burst always take the typed head, 20 times',
   }
 });
 
-test('a searchable select takes its first match on Enter; Pay on the course list and the statement opens the receipt entry', async ({ page }) => {
+test('a searchable select takes its first match on Enter; Pay on the course list and the statement opens the receipt entry', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await signInAtDepartment(page, UG.depId, UG.staff.email, UG.staff.password);
   await expect(page).toHaveURL(/\/ug$/);
@@ -240,7 +272,9 @@ test('a searchable select takes its first match on Enter; Pay on the course list
 
   await page.goto(`/ug/list/${UG.courseId}?course=BA+English&depurl=ug`);
   await page.getByRole('link', { name: `Pay for ${UG.student.name}` }).click();
-  await expect(page).toHaveURL(new RegExp(`/ug/receipt/${UG.student.admissionNo}\\?sub_id=${UG.courseId}&course=BA\\+English&batch=\\d+`));
+  await expect(page).toHaveURL(
+    new RegExp(`/ug/receipt/${UG.student.admissionNo}\\?sub_id=${UG.courseId}&course=BA\\+English&batch=\\d+`),
+  );
   await expect(page.getByRole('combobox', { name: 'Fee type 1' })).toBeFocused();
 
   await page.goBack();

@@ -5,7 +5,8 @@ import { signInAsAdmin } from './support';
 test('the built app runs with the CSP on: no violation on the main screens', async ({ page }) => {
   const violations: string[] = [];
   page.on('console', (message) => {
-    if (/Content Security Policy|Refused to (load|execute|apply|connect|frame)/i.test(message.text())) violations.push(message.text());
+    if (/Content Security Policy|Refused to (load|execute|apply|connect|frame)/i.test(message.text()))
+      violations.push(message.text());
   });
   page.on('pageerror', (error) => violations.push(`page error: ${error.message}`));
 
@@ -16,7 +17,15 @@ test('the built app runs with the CSP on: no violation on the main screens', asy
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
 
   await signInAsAdmin(page);
-  const screens = ['/admin/useredt', '/admin/batchedt', '/admin/feelist', '/admin/discedt', '/admin/settings', '/admin/backup', '/admin/collections'];
+  const screens = [
+    '/admin/useredt',
+    '/admin/batchedt',
+    '/admin/feelist',
+    '/admin/discedt',
+    '/admin/settings',
+    '/admin/backup',
+    '/admin/collections',
+  ];
   for (const path of [...screens, '/ug', '/ug/register', '/ug/import', '/ug/rcpt', '/ug/dues', '/ug/collections']) {
     await page.goto(path);
     await expect(page.getByRole('main')).toBeVisible();

@@ -14,19 +14,63 @@ async function busyDay(page: Page): Promise<number> {
   await signInAsAdmin(page);
   // The receipts below are sent without tax: another spec may have left a GST rate on this server.
   await trpcMutation(page, 'admin.settings.update', { gstRate: '0' });
-  for (const c of CLERKS) await trpcMutation(page, 'admin.users.create', { options: 'user', depId: 105, email: c.email, pwd1: c.password, pwd2: c.password, chk1: true });
-  const batch = await trpcMutation<{ id: number }>(page, 'batches.create', { depId: 105, courseId: 6000, name: 'E2E Day book', startDate: '2025-06-01', endDate: '2028-03-31', confirm: true });
-  const heads = (await (await page.request.get('/trpc/reference.feeHeads')).json()).result.data as Array<{ id: number; name: string }>;
+  for (const c of CLERKS)
+    await trpcMutation(page, 'admin.users.create', {
+      options: 'user',
+      depId: 105,
+      email: c.email,
+      pwd1: c.password,
+      pwd2: c.password,
+      chk1: true,
+    });
+  const batch = await trpcMutation<{ id: number }>(page, 'batches.create', {
+    depId: 105,
+    courseId: 6000,
+    name: 'E2E Day book',
+    startDate: '2025-06-01',
+    endDate: '2028-03-31',
+    confirm: true,
+  });
+  const heads = (await (await page.request.get('/trpc/reference.feeHeads')).json()).result.data as Array<{
+    id: number;
+    name: string;
+  }>;
   const tuition = heads.find((h) => h.name === 'Tuition Fee')!.id;
-  await trpcMutation(page, 'fees.structures.create', { depId: 105, batchId: batch.id, feeHeadId: tuition, amount: '50000', startDate: '2025-06-01', endDate: '2026-03-31', confirm: true });
+  await trpcMutation(page, 'fees.structures.create', {
+    depId: 105,
+    batchId: batch.id,
+    feeHeadId: tuition,
+    amount: '50000',
+    startDate: '2025-06-01',
+    endDate: '2026-03-31',
+    confirm: true,
+  });
   const student = await trpcMutation<{ id: number }>(page, 'students.create', {
-    depId: 105, courseId: 6000, batchId: batch.id, capId: 'CAP-DB-1', name: 'Meera Joseph', admissionNo: 'EMS-DB-1', admissionDate: '2025-06-10',
-    categoryId: 1, dateOfBirth: '2015-03-04', gender: 'Female', address: '3 Church Road, Kottayam', confirm: true,
+    depId: 105,
+    courseId: 6000,
+    batchId: batch.id,
+    capId: 'CAP-DB-1',
+    name: 'Meera Joseph',
+    admissionNo: 'EMS-DB-1',
+    admissionDate: '2025-06-10',
+    categoryId: 1,
+    dateOfBirth: '2015-03-04',
+    gender: 'Female',
+    address: '3 Church Road, Kottayam',
+    confirm: true,
   });
   const pay = (amount: string, paymentMode: string) =>
     trpcMutation<{ number: number }>(page, 'receipts.create', {
-      depId: 105, studentId: student.id, date: istDate(), items: [{ feeHeadId: tuition, particulars: '', amount }], paymentMode,
-      paymentReference: paymentMode === 'cash' ? null : 'REF-DB', total: amount, tax: '0', net: amount, confirm: true,
+      depId: 105,
+      studentId: student.id,
+      date: istDate(),
+      items: [{ feeHeadId: tuition, particulars: '', amount }],
+      paymentMode,
+      paymentReference: paymentMode === 'cash' ? null : 'REF-DB',
+      total: amount,
+      tax: '0',
+      net: amount,
+      confirm: true,
       ...(paymentMode === 'cheque' ? { bank: 'Canara Bank', instrumentNo: '004411', instrumentDate: istDate() } : {}),
     });
   let voided = 0;
@@ -98,9 +142,13 @@ test('the day book of a busy day: totals by clerk and mode, the void, printed', 
   await page.context().clearCookies();
   await signInAtDepartment(page, 105, CLERKS[0]!.email, CLERKS[0]!.password);
   await expect(page).toHaveURL(/\/ems$/);
-  const refused = await page.request.post('/trpc/receipts.void', { data: { number: voided + 1, reason: 'Wrong mode' } });
+  const refused = await page.request.post('/trpc/receipts.void', {
+    data: { number: voided + 1, reason: 'Wrong mode' },
+  });
   expect(refused.status()).toBe(409);
-  expect((await refused.json()).error.message).toMatch(/^This day is closed: .* was closed by .* Only an administrator can change it\.$/);
+  expect((await refused.json()).error.message).toMatch(
+    /^This day is closed: .* was closed by .* Only an administrator can change it\.$/,
+  );
   await page.goto('/ems/daybook');
   await expect(page.getByTestId('day-closed')).toBeVisible();
 
@@ -137,7 +185,9 @@ test('the day book of a busy day: totals by clerk and mode, the void, printed', 
   await page.getByLabel('Confirm').check();
   await page.getByRole('button', { name: 'Submit' }).click();
   await page.getByRole('button', { name: 'Yes' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'This day is closed' })).toContainText('Give a reason to change it.');
+  await expect(page.getByRole('alert').filter({ hasText: 'This day is closed' })).toContainText(
+    'Give a reason to change it.',
+  );
   await page.getByLabel('Reason for changing a closed day').fill('Cashier typed 500.25 for 450.25');
   await page.screenshot({ path: '/tmp/daybook-closed-edit.png', fullPage: true });
   await page.getByRole('button', { name: 'Submit' }).click();
@@ -156,6 +206,8 @@ test('the day book of a busy day: totals by clerk and mode, the void, printed', 
   await reopen.getByRole('button', { name: 'Reopen day' }).click();
   await expect(book.getByTestId('day-closed')).toHaveCount(0);
   await expect(book.getByRole('button', { name: 'Close day' })).toBeVisible();
-  const audit = await trpcQuery<{ entries: Array<{ after: { reason: string } }> }>(page, 'audit.list', { action: 'reopen_day' });
+  const audit = await trpcQuery<{ entries: Array<{ after: { reason: string } }> }>(page, 'audit.list', {
+    action: 'reopen_day',
+  });
   expect(audit.entries.map((e) => e.after.reason)).toEqual(['Late counter entries']);
 });

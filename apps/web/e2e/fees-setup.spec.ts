@@ -4,7 +4,9 @@ import { choose, select, signInAsAdmin, trpcMutation, trpcQuery, typeDate } from
 const BATCH = '2027-2030';
 const BATCH_OPTION = `${BATCH} (BA English)`;
 
-test('admin sets up a BA English batch, its fee structure, fee heads and a discount for a student', async ({ page }) => {
+test('admin sets up a BA English batch, its fee structure, fee heads and a discount for a student', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await signInAsAdmin(page);
 
@@ -92,7 +94,10 @@ test('admin sets up a BA English batch, its fee structure, fee heads and a disco
   await page.getByRole('button', { name: 'Done' }).click();
 
   await expect(page).toHaveURL(/\/admin\/feelist\?depId=100$/);
-  const batches = await trpcQuery<Array<{ id: number; name: string }>>(page, 'batches.byCourse', { depId: 100, courseId: 1003 });
+  const batches = await trpcQuery<Array<{ id: number; name: string }>>(page, 'batches.byCourse', {
+    depId: 100,
+    courseId: 1003,
+  });
   const batchId = batches.find((b) => b.name === BATCH)!.id;
   const structure = page.getByTestId(`batch-${batchId}`);
   await expect(structure.getByRole('row').filter({ hasText: 'Tuition Fee' })).toContainText('25,000.00');
@@ -165,7 +170,9 @@ test('admin sets up a BA English batch, its fee structure, fee heads and a disco
   // The same student and head again: the server's duplicate message, in red.
   await fillDiscount('Tuition Fee (fee 25,000.00)', '100', '0');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page.getByRole('alert')).toHaveText('Meera Das (E2E-FS-001) already has a discount on Tuition Fee; edit that one instead');
+  await expect(page.getByRole('alert')).toHaveText(
+    'Meera Das (E2E-FS-001) already has a discount on Tuition Fee; edit that one instead',
+  );
   await page.screenshot({ path: '/tmp/fees-setup-fdiscount.png', fullPage: true });
 
   // More than the head's fee is refused.
@@ -173,7 +180,9 @@ test('admin sets up a BA English batch, its fee structure, fee heads and a disco
   await page.getByRole('textbox', { name: 'Discount amount' }).fill('1750');
   await page.getByRole('textbox', { name: 'Adjustment amount' }).fill('1');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page.getByRole('alert')).toHaveText(`Discount and adjustment together (1751.00) exceed the Exam Fee of 1750.50 for batch ${BATCH}`);
+  await expect(page.getByRole('alert')).toHaveText(
+    `Discount and adjustment together (1751.00) exceed the Exam Fee of 1750.50 for batch ${BATCH}`,
+  );
 
   // The list shows it; edit it and come back.
   await page.getByRole('button', { name: 'Back to list' }).click();
@@ -202,7 +211,9 @@ test('admin sets up a BA English batch, its fee structure, fee heads and a disco
   await choose(page, 'Department', 'Arts and Science UG');
   await expect(batchRow).toContainText('26,750.50');
   await batchRow.getByRole('link', { name: `Edit batch ${BATCH} of BA English` }).click();
-  await expect(page).toHaveURL(new RegExp(`/admin/bedit\\?batchId=${batchId}&depId=100&depName=Arts\\+and\\+Science\\+UG$`));
+  await expect(page).toHaveURL(
+    new RegExp(`/admin/bedit\\?batchId=${batchId}&depId=100&depName=Arts\\+and\\+Science\\+UG$`),
+  );
   await expect(page.getByRole('textbox', { name: 'Batch name', exact: true })).toHaveValue(BATCH);
   await typeDate(page, 'End date', '30-04-2030');
   await page.getByRole('checkbox', { name: 'Confirm' }).check();

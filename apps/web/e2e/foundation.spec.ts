@@ -4,7 +4,9 @@ import { signInAsAdmin, signInAtDepartment, trpcMutation } from './support';
 test('home page: spinner first, then navbar, hero and footer', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByLabel('Loading')).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Welcome to the Educational Foundation' })).toBeVisible({ timeout: 5000 });
+  await expect(page.getByRole('heading', { name: 'Welcome to the Educational Foundation' })).toBeVisible({
+    timeout: 5000,
+  });
   await expect(page.getByText('Founded in 1964')).toBeVisible();
   await expect(page.getByText(`© ${new Date().getFullYear()}`)).toBeVisible();
   await page.getByRole('button', { name: 'Login' }).click();
@@ -19,11 +21,21 @@ test('home page: spinner first, then navbar, hero and footer', async ({ page }) 
 test('admin signs in, sees the admin shell menus, and signs out', async ({ page }) => {
   await signInAsAdmin(page);
   const menu = page.getByRole('navigation');
-  for (const entry of ['Admin List', 'New Users', 'Create Batches', 'Create Fees', 'Disc/Adjustment', 'Backup Database']) {
+  for (const entry of [
+    'Admin List',
+    'New Users',
+    'Create Batches',
+    'Create Fees',
+    'Disc/Adjustment',
+    'Backup Database',
+  ]) {
     await expect(menu.getByText(entry, { exact: true })).toBeVisible();
   }
   await expect(menu.getByText('Bachelor of Education')).toBeVisible();
-  expect(await page.evaluate(() => [localStorage.getItem('auth'), localStorage.getItem('department')])).toEqual(['true', 'ADM']);
+  expect(await page.evaluate(() => [localStorage.getItem('auth'), localStorage.getItem('department')])).toEqual([
+    'true',
+    'ADM',
+  ]);
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page.getByText('Do you really want to log off?')).toBeVisible();
   await page.getByRole('button', { name: 'Yes' }).click();

@@ -20,7 +20,9 @@ function logoPng(): Buffer {
   return PNG.sync.write(png);
 }
 
-test('an admin uploads a department logo (refused when the bytes are not PNG or JPEG) and it prints on the receipt', async ({ page }) => {
+test('an admin uploads a department logo (refused when the bytes are not PNG or JPEG) and it prints on the receipt', async ({
+  page,
+}) => {
   mkdirSync(ARTIFACTS, { recursive: true });
   const data = await setUpScreenData(page, 'logo');
   await signInAsAdmin(page);
@@ -30,7 +32,11 @@ test('an admin uploads a department logo (refused when the bytes are not PNG or 
   const input = page.locator('input[type=file]').first();
 
   // An SVG named .png is refused by its bytes.
-  await input.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') });
+  await input.setInputFiles({
+    name: 'logo.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+  });
   await expect(page.getByRole('alert').filter({ hasText: 'Choose a PNG or JPEG image' })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Logo of Arts and Science UG' })).toHaveCount(0);
 
@@ -45,10 +51,22 @@ test('an admin uploads a department logo (refused when the bytes are not PNG or 
   await page.goto(`/ug/inv/success/?url=%2Fug%2Frcpt%2F&no=${data.receiptNumber}`);
   const sheet = page.getByTestId('printable-receipt');
   await expect(sheet.locator('img.rcpt-logo')).toHaveCount(2);
-  expect(await sheet.locator('img.rcpt-logo').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(240);
+  expect(
+    await sheet
+      .locator('img.rcpt-logo')
+      .first()
+      .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+  ).toBe(240);
   await page.emulateMedia({ media: 'print' });
   await page.pdf({ path: `${ARTIFACTS}/receipt-logo.pdf`, preferCSSPageSize: true, printBackground: true });
   await page.emulateMedia({ media: 'screen' });
   expect(runProgram('pdfinfo', [`${ARTIFACTS}/receipt-logo.pdf`])).toMatch(/Pages:\s+1\n/);
-  runProgram('pdftoppm', ['-png', '-r', '70', '-singlefile', `${ARTIFACTS}/receipt-logo.pdf`, `${ARTIFACTS}/screens/receipt-logo-pdf`]);
+  runProgram('pdftoppm', [
+    '-png',
+    '-r',
+    '70',
+    '-singlefile',
+    `${ARTIFACTS}/receipt-logo.pdf`,
+    `${ARTIFACTS}/screens/receipt-logo-pdf`,
+  ]);
 });

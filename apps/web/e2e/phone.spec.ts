@@ -58,7 +58,10 @@ async function openSettled(page: Page, path: string) {
 }
 
 async function expectNoSidewaysScroll(page: Page, path: string) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
   expect(scrollWidth, `${path} at ${innerWidth} px scrolls sideways`).toBeLessThanOrEqual(innerWidth);
 }
 
@@ -133,11 +136,16 @@ test('phone: the menu opens from its button and closes after a choice', async ({
   await expect(page.getByRole('heading', { level: 1 })).toBeInViewport();
 });
 
-test('phone: receipt entry stacks each line, fee type across the card, amount below, the dues after the lines', async ({ page }) => {
+test('phone: receipt entry stacks each line, fee type across the card, amount below, the dues after the lines', async ({
+  page,
+}) => {
   await page.setViewportSize(PHONE);
   await signInAtDepartment(page, 100, data.staff.email, data.staff.password);
   await expect(page).toHaveURL(/\/ug$/);
-  await openSettled(page, `/ug/receipt/${data.student.admissionNo}?sub_id=1003&course=BA+English&batch=${data.batchId}`);
+  await openSettled(
+    page,
+    `/ug/receipt/${data.student.admissionNo}?sub_id=1003&course=BA+English&batch=${data.batchId}`,
+  );
   const head = (await page.getByRole('combobox', { name: 'Fee type 1' }).boundingBox())!;
   const amount = (await page.getByLabel('Amount 1').boundingBox())!;
   expect(head.width).toBeGreaterThan(PHONE.width * 0.6);
@@ -148,7 +156,9 @@ test('phone: receipt entry stacks each line, fee type across the card, amount be
   await page.screenshot({ path: 'e2e/artifacts/screens/receipt-entry-phone-viewport.png' });
 });
 
-test('tablet landscape (1024 x 768): the admin menu shows every Settings and Report View link without scrolling; its groups fold', async ({ page }) => {
+test('tablet landscape (1024 x 768): the admin menu shows every Settings and Report View link without scrolling; its groups fold', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1024, height: 768 });
   await signInAsAdmin(page);
   const menu = page.getByRole('navigation');

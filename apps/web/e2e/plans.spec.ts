@@ -3,11 +3,25 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { choose, istDate, screenshots, shownDate, signInAsAdmin, signInAtDepartment, trpcMutation, trpcQuery, typeDate } from './support';
+import {
+  choose,
+  istDate,
+  screenshots,
+  shownDate,
+  signInAsAdmin,
+  signInAtDepartment,
+  trpcMutation,
+  trpcQuery,
+  typeDate,
+} from './support';
 
 const CLERK = { email: 'plans.clerk@e2e.test', password: 'plans123' };
 const STUDENT = { name: 'Lakshmi Menon', admissionNo: 'BED-PL-01' };
-const LETTERHEAD = { institutionName: 'College of Education', address: 'Temple Road, Palakkad 678001', phone: '0491 2500000' };
+const LETTERHEAD = {
+  institutionName: 'College of Education',
+  address: 'Temple Road, Palakkad 678001',
+  phone: '0491 2500000',
+};
 const UPI = { upiId: 'bedcollege@sbi', payeeName: 'College of Education' };
 const ARTIFACTS = 'e2e/artifacts';
 const SHOTS = '/tmp/plans-e2e';
@@ -23,7 +37,10 @@ function addMonths(date: string, months: number): string {
 const FIRST_DUE = istDate(-40);
 const SECOND_DUE = addMonths(FIRST_DUE, 3);
 
-test('a three-term plan with a per-day fine: fine at the counter, one receipt, dues cleared, a demand notice with a UPI QR and a verification QR', async ({ page, browser }) => {
+test('a three-term plan with a per-day fine: fine at the counter, one receipt, dues cleared, a demand notice with a UPI QR and a verification QR', async ({
+  page,
+  browser,
+}) => {
   // Four screens at two sizes and two PDFs: longer than one screen's test.
   test.setTimeout(180_000);
   mkdirSync(ARTIFACTS, { recursive: true });
@@ -31,7 +48,14 @@ test('a three-term plan with a per-day fine: fine at the counter, one receipt, d
 
   // Data the screens need but do not test: a B.Ed clerk, a batch with Tuition 30,000, one student.
   await signInAsAdmin(page);
-  await trpcMutation(page, 'admin.users.create', { options: 'user', depId: 104, email: CLERK.email, pwd1: CLERK.password, pwd2: CLERK.password, chk1: true });
+  await trpcMutation(page, 'admin.users.create', {
+    options: 'user',
+    depId: 104,
+    email: CLERK.email,
+    pwd1: CLERK.password,
+    pwd2: CLERK.password,
+    chk1: true,
+  });
   await trpcMutation(page, 'admin.settings.update', { gstRate: '0', letterheads: [{ depId: 104, ...LETTERHEAD }] });
   const batch = await trpcMutation<{ id: number }>(page, 'batches.create', {
     depId: 104,
@@ -43,7 +67,15 @@ test('a three-term plan with a per-day fine: fine at the counter, one receipt, d
   });
   const heads = await trpcQuery<Array<{ id: number; name: string }>>(page, 'reference.feeHeads');
   const tuition = heads.find((h) => h.name === 'Tuition Fee')!.id;
-  await trpcMutation(page, 'fees.structures.create', { depId: 104, batchId: batch.id, feeHeadId: tuition, amount: '30000', startDate: FIRST_DUE, endDate: addMonths(FIRST_DUE, 22), confirm: true });
+  await trpcMutation(page, 'fees.structures.create', {
+    depId: 104,
+    batchId: batch.id,
+    feeHeadId: tuition,
+    amount: '30000',
+    startDate: FIRST_DUE,
+    endDate: addMonths(FIRST_DUE, 22),
+    confirm: true,
+  });
   await trpcMutation(page, 'students.create', {
     depId: 104,
     courseId: 5001,
@@ -89,7 +121,8 @@ test('a three-term plan with a per-day fine: fine at the counter, one receipt, d
   await expect(page.getByTestId(`difference-${tuition}`)).toHaveText('short 1,000.00');
   await expect(page.getByRole('button', { name: 'Save plan' })).toBeDisabled();
   await table.getByLabel('Tuition Fee in instalment 3').fill('10000');
-  for (const [i, name] of ['Term 1', 'Term 2', 'Term 3'].entries()) await table.getByLabel(`Name of instalment ${i + 1}`).fill(name);
+  for (const [i, name] of ['Term 1', 'Term 2', 'Term 3'].entries())
+    await table.getByLabel(`Name of instalment ${i + 1}`).fill(name);
   await page.getByText('Per day', { exact: true }).click();
   await page.getByRole('textbox', { name: 'Per day' }).fill('10');
   await page.getByRole('textbox', { name: 'Cap' }).fill('500');
@@ -124,7 +157,10 @@ test('a three-term plan with a per-day fine: fine at the counter, one receipt, d
   // UPI: a QR for the net amount to the department's UPI ID.
   await page.getByText('UPI', { exact: true }).click();
   const qr = page.getByTestId('upi-qr');
-  await expect(qr).toHaveAttribute('data-upi-link', `upi://pay?pa=bedcollege@sbi&pn=College%20of%20Education&am=10350.00&tn=${STUDENT.admissionNo}&cu=INR`);
+  await expect(qr).toHaveAttribute(
+    'data-upi-link',
+    `upi://pay?pa=bedcollege@sbi&pn=College%20of%20Education&am=10350.00&tn=${STUDENT.admissionNo}&cu=INR`,
+  );
   await expect(qr.getByRole('img')).toBeVisible();
   await page.getByLabel('Reference no.').fill('UPI-PL-777');
   await page.getByLabel('Confirm').check();
@@ -185,12 +221,22 @@ test('a three-term plan with a per-day fine: fine at the counter, one receipt, d
   expect(execFileSync('pdfinfo', [`${ARTIFACTS}/demand-notice.pdf`]).toString()).toMatch(/Pages:\s+1\n[\s\S]*\(A5\)/);
 
   // The two QR codes on paper: the UPI link for the total, and the verification link printed beside it.
-  execFileSync('pdftoppm', ['-png', '-r', '200', '-singlefile', `${ARTIFACTS}/demand-notice.pdf`, `${SHOTS}/notice-pdf`]);
+  execFileSync('pdftoppm', [
+    '-png',
+    '-r',
+    '200',
+    '-singlefile',
+    `${ARTIFACTS}/demand-notice.pdf`,
+    `${SHOTS}/notice-pdf`,
+  ]);
   const png = PNG.sync.read(readFileSync(`${SHOTS}/notice-pdf.png`));
   const printedLink = (await notice.getByText(/^Verify: /).textContent())!.replace('Verify: ', '');
   expect(printedLink).toMatch(/\/verify\/notice\/\d+\/\d{4}-\d{2}-\d{2}\/1005000\/[0-9a-f]{12}$/);
   expect(qrCodesOf(png).sort()).toEqual(
-    [`upi://pay?pa=bedcollege@sbi&pn=College%20of%20Education&am=10050.00&tn=${STUDENT.admissionNo}&cu=INR`, printedLink].sort(),
+    [
+      `upi://pay?pa=bedcollege@sbi&pn=College%20of%20Education&am=10050.00&tn=${STUDENT.admissionNo}&cu=INR`,
+      printedLink,
+    ].sort(),
   );
 
   // Anyone with the paper, without a session: only the institution, initials, admission number, date and total.
@@ -212,12 +258,24 @@ test('a three-term plan with a per-day fine: fine at the counter, one receipt, d
 /** Every QR code on a page image: decode one, paint its area white, look again. */
 function qrCodesOf(png: PNG): string[] {
   const found: string[] = [];
-  for (let code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height); code; code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height)) {
+  for (
+    let code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+    code;
+    code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height)
+  ) {
     found.push(code.data);
     const { topLeftCorner: a, bottomRightCorner: b } = code.location;
     const margin = 20;
-    for (let y = Math.max(0, Math.floor(Math.min(a.y, b.y)) - margin); y < Math.min(png.height, Math.ceil(Math.max(a.y, b.y)) + margin); y++) {
-      for (let x = Math.max(0, Math.floor(Math.min(a.x, b.x)) - margin); x < Math.min(png.width, Math.ceil(Math.max(a.x, b.x)) + margin); x++) {
+    for (
+      let y = Math.max(0, Math.floor(Math.min(a.y, b.y)) - margin);
+      y < Math.min(png.height, Math.ceil(Math.max(a.y, b.y)) + margin);
+      y++
+    ) {
+      for (
+        let x = Math.max(0, Math.floor(Math.min(a.x, b.x)) - margin);
+        x < Math.min(png.width, Math.ceil(Math.max(a.x, b.x)) + margin);
+        x++
+      ) {
         png.data.fill(255, (y * png.width + x) * 4, (y * png.width + x) * 4 + 4);
       }
     }

@@ -13,7 +13,9 @@ const STUDENT = { name: 'Lakshmi Varier', admissionNo: 'PGS-26-001' };
 const ARTIFACTS = 'e2e/artifacts';
 const BATCH = 'PG smoke 2026-2029';
 
-test('on PostgreSQL: sign in, register a student, take a receipt, print it, see it in a report, download the backup', async ({ page }) => {
+test('on PostgreSQL: sign in, register a student, take a receipt, print it, see it in a report, download the backup', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   mkdirSync(ARTIFACTS, { recursive: true });
   const health = await (await page.request.get('/healthz')).json();
@@ -21,26 +23,55 @@ test('on PostgreSQL: sign in, register a student, take a receipt, print it, see 
 
   // The admin sets up what the counter needs: a clerk, a batch, two fee heads.
   await signInAsAdmin(page);
-  await trpcMutation(page, 'admin.users.create', { options: 'user', depId: 100, email: CLERK.email, pwd1: CLERK.password, pwd2: CLERK.password, chk1: true });
-  const batch = await trpcMutation<{ id: number }>(page, 'batches.create', { depId: 100, courseId: 1003, name: BATCH, startDate: '2026-06-01', endDate: '2029-03-31', confirm: true });
+  await trpcMutation(page, 'admin.users.create', {
+    options: 'user',
+    depId: 100,
+    email: CLERK.email,
+    pwd1: CLERK.password,
+    pwd2: CLERK.password,
+    chk1: true,
+  });
+  const batch = await trpcMutation<{ id: number }>(page, 'batches.create', {
+    depId: 100,
+    courseId: 1003,
+    name: BATCH,
+    startDate: '2026-06-01',
+    endDate: '2029-03-31',
+    confirm: true,
+  });
   const heads = await trpcQuery<Array<{ id: number; name: string }>>(page, 'reference.feeHeads');
   for (const [name, amount] of [
     ['Tuition Fee', '24000'],
     ['Exam Fee', '1200.50'],
   ] as const) {
     const feeHeadId = heads.find((h) => h.name === name)!.id;
-    await trpcMutation(page, 'fees.structures.create', { depId: 100, batchId: batch.id, feeHeadId, amount, startDate: '2026-06-01', endDate: '2027-03-31', confirm: true });
+    await trpcMutation(page, 'fees.structures.create', {
+      depId: 100,
+      batchId: batch.id,
+      feeHeadId,
+      amount,
+      startDate: '2026-06-01',
+      endDate: '2027-03-31',
+      confirm: true,
+    });
   }
 
   // The backup screen offers pg_dump's file and pg_restore's steps.
   await page.getByRole('navigation').getByText('Backup Database', { exact: true }).click();
-  await expect(page.getByText(/pg_restore --no-owner --dbname=fees_restored backup_\d{4}-\d{2}-\d{2}\.dump/)).toBeVisible();
+  await expect(
+    page.getByText(/pg_restore --no-owner --dbname=fees_restored backup_\d{4}-\d{2}-\d{2}\.dump/),
+  ).toBeVisible();
   await page.screenshot({ path: '/tmp/postgres-smoke-backup.png', fullPage: true });
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download backup' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download backup' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^backup_\d{4}-\d{2}-\d{2}\.dump$/);
   await expect(page.getByRole('status')).toContainText(/Downloaded backup_\d{4}-\d{2}-\d{2}\.dump/);
   await download.saveAs(`${ARTIFACTS}/postgres-backup.dump`);
-  expect(runProgram('pg_restore', ['--list', `${ARTIFACTS}/postgres-backup.dump`])).toMatch(/TABLE DATA public receipts /);
+  expect(runProgram('pg_restore', ['--list', `${ARTIFACTS}/postgres-backup.dump`])).toMatch(
+    /TABLE DATA public receipts /,
+  );
   await page.context().clearCookies();
   await page.evaluate(() => localStorage.clear());
 
@@ -61,7 +92,9 @@ test('on PostgreSQL: sign in, register a student, take a receipt, print it, see 
   await page.getByRole('textbox', { name: 'Address', exact: true }).fill('Varier Madom, Kodungallur');
   await page.getByLabel('Confirm').check();
   await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Student registered' })).toContainText(`${STUDENT.name} was registered with admission number ${STUDENT.admissionNo}`);
+  await expect(page.getByRole('status').filter({ hasText: 'Student registered' })).toContainText(
+    `${STUDENT.name} was registered with admission number ${STUDENT.admissionNo}`,
+  );
 
   // A cash receipt for the tuition fee, from the counter.
   await page.goto('/ug/rcpt/');

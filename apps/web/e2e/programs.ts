@@ -15,7 +15,8 @@ function debianPackages(): Map<string, string> {
 /** What to say when an outside program the tests need is missing: the program and its Debian package. */
 export function missingProgramMessage(program: string): string {
   const pkg = debianPackages().get(program);
-  if (!pkg) return `${program} is not installed, and scripts/system-packages.txt does not say which Debian package provides it: add it there.`;
+  if (!pkg)
+    return `${program} is not installed, and scripts/system-packages.txt does not say which Debian package provides it: add it there.`;
   return `${program} is not installed. It comes with Debian's package ${pkg}: apt-get install -y ${pkg} (bash scripts/test.sh installs it).`;
 }
 

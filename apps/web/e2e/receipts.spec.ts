@@ -5,15 +5,33 @@ import { signInAsAdmin, signInAtDepartment, trpcMutation, trpcQuery } from './su
 
 const STAFF = { email: 'counter.ug@e2e.test', password: 'counter1' };
 const STUDENT = { name: 'Devika Pillai', admissionNo: 'E2E-RC-001', address: '7 Lake View, Kochi' };
-const LETTERHEAD = { institutionName: 'Arts and Science College', address: 'College Road, Thrissur 680001', phone: '0487 2440000' };
+const LETTERHEAD = {
+  institutionName: 'Arts and Science College',
+  address: 'College Road, Thrissur 680001',
+  phone: '0487 2440000',
+};
 const ARTIFACTS = 'e2e/artifacts';
 
 /** Admin data the counter needs: a UG staff account, a BA English batch with three fee heads at 18% GST, one student. */
 async function setUpData(page: Page) {
   await signInAsAdmin(page);
-  await trpcMutation(page, 'admin.users.create', { options: 'user', depId: 100, email: STAFF.email, pwd1: STAFF.password, pwd2: STAFF.password, chk1: true });
+  await trpcMutation(page, 'admin.users.create', {
+    options: 'user',
+    depId: 100,
+    email: STAFF.email,
+    pwd1: STAFF.password,
+    pwd2: STAFF.password,
+    chk1: true,
+  });
   await trpcMutation(page, 'admin.settings.update', { gstRate: '18', letterheads: [{ depId: 100, ...LETTERHEAD }] });
-  const batch = await trpcMutation<{ id: number }>(page, 'batches.create', { depId: 100, courseId: 1003, name: 'E2E 2025-2028', startDate: '2025-06-01', endDate: '2028-03-31', confirm: true });
+  const batch = await trpcMutation<{ id: number }>(page, 'batches.create', {
+    depId: 100,
+    courseId: 1003,
+    name: 'E2E 2025-2028',
+    startDate: '2025-06-01',
+    endDate: '2028-03-31',
+    confirm: true,
+  });
   const heads = await trpcQuery<Array<{ id: number; name: string }>>(page, 'reference.feeHeads');
   const head = (name: string) => heads.find((h) => h.name === name)!.id;
   for (const [name, amount] of [
@@ -21,7 +39,15 @@ async function setUpData(page: Page) {
     ['Exam Fee', '1500.50'],
     ['Library Fee', '2000'],
   ] as const) {
-    await trpcMutation(page, 'fees.structures.create', { depId: 100, batchId: batch.id, feeHeadId: head(name), amount, startDate: '2025-06-01', endDate: '2026-03-31', confirm: true });
+    await trpcMutation(page, 'fees.structures.create', {
+      depId: 100,
+      batchId: batch.id,
+      feeHeadId: head(name),
+      amount,
+      startDate: '2025-06-01',
+      endDate: '2026-03-31',
+      confirm: true,
+    });
   }
   await trpcMutation(page, 'students.create', {
     depId: 100,
@@ -52,7 +78,10 @@ async function searchStudent(page: Page) {
 /** Types into the focused fee type and presses Enter once the list has highlighted the match, as a clerk sees it. */
 async function chooseHeadByTyping(page: Page, typed: string, head: string) {
   await page.keyboard.type(typed);
-  await expect(page.getByRole('option', { name: new RegExp(`^${head}`) })).toHaveAttribute('data-combobox-selected', 'true');
+  await expect(page.getByRole('option', { name: new RegExp(`^${head}`) })).toHaveAttribute(
+    'data-combobox-selected',
+    'true',
+  );
   await page.keyboard.press('Enter');
 }
 
@@ -82,7 +111,9 @@ test('the fee counter: find, pay two heads by UPI, print, edit, void', async ({ 
 
   // Receipt entry, from the keyboard: fee type has focus, choosing a head pre-fills its balance in Amount.
   await page.getByRole('link', { name: `Pay for ${STUDENT.name}` }).click();
-  await expect(page).toHaveURL(new RegExp(`/ug/receipt/${STUDENT.admissionNo}\\?sub_id=1003&course=BA\\+English&batch=\\d+`));
+  await expect(page).toHaveURL(
+    new RegExp(`/ug/receipt/${STUDENT.admissionNo}\\?sub_id=1003&course=BA\\+English&batch=\\d+`),
+  );
   const firstHead = page.getByRole('combobox', { name: 'Fee type 1' });
   await expect(firstHead).toBeFocused();
   await chooseHeadByTyping(page, 'Tuit', 'Tuition Fee');
@@ -110,7 +141,9 @@ test('the fee counter: find, pay two heads by UPI, print, edit, void', async ({ 
   // UPI needs a reference number; Confirm is required.
   await page.getByText('UPI', { exact: true }).click();
   await page.keyboard.press('ControlOrMeta+Enter');
-  await expect(page.getByText('Reference number is required unless paid in cash').or(page.getByText('Required').first())).toBeVisible();
+  await expect(
+    page.getByText('Reference number is required unless paid in cash').or(page.getByText('Required').first()),
+  ).toBeVisible();
   await page.getByLabel('Reference no.').fill('UPI-E2E-424242');
   await page.getByLabel('Confirm').check();
   await page.screenshot({ path: '/tmp/receipts-entry.png' });
@@ -144,7 +177,9 @@ test('the fee counter: find, pay two heads by UPI, print, edit, void', async ({ 
   expect(text).toContain('13,570.59');
   expect(text).toContain(`Received by ${STAFF.email}`);
   expect(text).not.toContain('Print Receipt');
-  expect(runProgram('pdfinfo', [`${ARTIFACTS}/receipt.pdf`])).toMatch(/Pages:\s+1\n[\s\S]*Page size:\s+59[45][.\d]* x 841[.\d]* pts \(A4\)/);
+  expect(runProgram('pdfinfo', [`${ARTIFACTS}/receipt.pdf`])).toMatch(
+    /Pages:\s+1\n[\s\S]*Page size:\s+59[45][.\d]* x 841[.\d]* pts \(A4\)/,
+  );
   runProgram('pdftoppm', ['-png', '-r', '70', '-singlefile', `${ARTIFACTS}/receipt.pdf`, '/tmp/receipts-pdf']);
 
   // A5: one copy on an A5 page.
@@ -155,7 +190,9 @@ test('the fee counter: find, pay two heads by UPI, print, edit, void', async ({ 
   const a5 = runProgram('pdftotext', ['-layout', `${ARTIFACTS}/receipt-a5.pdf`, '-']);
   expect(a5.match(/FEE RECEIPT/g)).toHaveLength(1);
   expect(a5.replace(/\s+/g, ' ')).toContain(words);
-  expect(runProgram('pdfinfo', [`${ARTIFACTS}/receipt-a5.pdf`])).toMatch(/Pages:\s+1\n[\s\S]*Page size:\s+4(19|20)[.\d]* x 59[45][.\d]* pts \(A5\)/);
+  expect(runProgram('pdfinfo', [`${ARTIFACTS}/receipt-a5.pdf`])).toMatch(
+    /Pages:\s+1\n[\s\S]*Page size:\s+4(19|20)[.\d]* x 59[45][.\d]* pts \(A5\)/,
+  );
   runProgram('pdftoppm', ['-png', '-r', '70', '-singlefile', `${ARTIFACTS}/receipt-a5.pdf`, '/tmp/receipts-pdf-a5']);
   await page.getByText('A4 · office + student copy').click();
 

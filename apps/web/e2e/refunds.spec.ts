@@ -11,26 +11,81 @@ const CLERK = { email: 'refunds.clerk@e2e.test', password: 'refund1' };
  * advance settles the Exam Fee from it at the counter, then gets 1,250.50 back from the Refunds
  * screen; the voucher is printed to PDF and voided.
  */
-test('an advance settled at the counter and refunded: new refund, printed voucher checked with pdftotext, void', async ({ page }) => {
+test('an advance settled at the counter and refunded: new refund, printed voucher checked with pdftotext, void', async ({
+  page,
+}) => {
   test.setTimeout(150_000);
   mkdirSync(ARTIFACTS, { recursive: true });
   await signInAsAdmin(page);
   await trpcMutation(page, 'admin.settings.update', { gstRate: '0' });
-  await trpcMutation(page, 'admin.users.create', { options: 'user', depId: 102, email: CLERK.email, pwd1: CLERK.password, pwd2: CLERK.password, chk1: true });
-  const batch = await trpcMutation<{ id: number }>(page, 'batches.create', { depId: 102, courseId: 3000, name: 'E2E Refunds', startDate: '2025-06-01', endDate: '2027-03-31', confirm: true });
-  const heads = (await (await page.request.get('/trpc/reference.feeHeads')).json()).result.data as Array<{ id: number; name: string }>;
+  await trpcMutation(page, 'admin.users.create', {
+    options: 'user',
+    depId: 102,
+    email: CLERK.email,
+    pwd1: CLERK.password,
+    pwd2: CLERK.password,
+    chk1: true,
+  });
+  const batch = await trpcMutation<{ id: number }>(page, 'batches.create', {
+    depId: 102,
+    courseId: 3000,
+    name: 'E2E Refunds',
+    startDate: '2025-06-01',
+    endDate: '2027-03-31',
+    confirm: true,
+  });
+  const heads = (await (await page.request.get('/trpc/reference.feeHeads')).json()).result.data as Array<{
+    id: number;
+    name: string;
+  }>;
   const tuition = heads.find((h) => h.name === 'Tuition Fee')!.id;
   const advance = heads.find((h) => h.name === 'Advance')!.id;
   const exam = heads.find((h) => h.name === 'Exam Fee')!.id;
-  await trpcMutation(page, 'fees.structures.create', { depId: 102, batchId: batch.id, feeHeadId: tuition, amount: '20000', startDate: '2025-06-01', endDate: '2026-03-31', confirm: true });
-  await trpcMutation(page, 'fees.structures.create', { depId: 102, batchId: batch.id, feeHeadId: exam, amount: '1000', startDate: '2025-06-01', endDate: '2026-03-31', confirm: true });
+  await trpcMutation(page, 'fees.structures.create', {
+    depId: 102,
+    batchId: batch.id,
+    feeHeadId: tuition,
+    amount: '20000',
+    startDate: '2025-06-01',
+    endDate: '2026-03-31',
+    confirm: true,
+  });
+  await trpcMutation(page, 'fees.structures.create', {
+    depId: 102,
+    batchId: batch.id,
+    feeHeadId: exam,
+    amount: '1000',
+    startDate: '2025-06-01',
+    endDate: '2026-03-31',
+    confirm: true,
+  });
   const student = await trpcMutation<{ id: number }>(page, 'students.create', {
-    depId: 102, courseId: 3000, batchId: batch.id, capId: 'CAP-RF-1', name: 'Thomas Varghese', admissionNo: 'HIC-RF-1', admissionDate: '2025-06-10',
-    categoryId: 1, dateOfBirth: '2004-03-04', gender: 'Male', address: '7 Market Road, Kollam', confirm: true,
+    depId: 102,
+    courseId: 3000,
+    batchId: batch.id,
+    capId: 'CAP-RF-1',
+    name: 'Thomas Varghese',
+    admissionNo: 'HIC-RF-1',
+    admissionDate: '2025-06-10',
+    categoryId: 1,
+    dateOfBirth: '2004-03-04',
+    gender: 'Male',
+    address: '7 Market Road, Kollam',
+    confirm: true,
   });
   await trpcMutation(page, 'receipts.create', {
-    depId: 102, studentId: student.id, date: istDate(), items: [{ feeHeadId: tuition, particulars: '', amount: '20000' }, { feeHeadId: advance, particulars: 'Next year', amount: '5000' }],
-    paymentMode: 'cash', total: '25000', tax: '0', net: '25000', confirm: true,
+    depId: 102,
+    studentId: student.id,
+    date: istDate(),
+    items: [
+      { feeHeadId: tuition, particulars: '', amount: '20000' },
+      { feeHeadId: advance, particulars: 'Next year', amount: '5000' },
+    ],
+    paymentMode: 'cash',
+    total: '25000',
+    tax: '0',
+    net: '25000',
+    confirm: true,
   });
   await page.context().clearCookies();
   await signInAtDepartment(page, 102, CLERK.email, CLERK.password);
@@ -46,7 +101,9 @@ test('an advance settled at the counter and refunded: new refund, printed vouche
   await expect(page.getByTestId('advance-available')).toContainText('5,000.00');
   await page.keyboard.press('ControlOrMeta+Enter');
   await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
-  await expect(page.getByTestId('printable-receipt')).toContainText('Paid by Adjusted from advance', { timeout: 20_000 });
+  await expect(page.getByTestId('printable-receipt')).toContainText('Paid by Adjusted from advance', {
+    timeout: 20_000,
+  });
   await expect(page.getByTestId('printable-receipt')).toContainText('GST (0%)');
 
   await page.goto('/hic');
@@ -104,7 +161,14 @@ test('an advance settled at the counter and refunded: new refund, printed vouche
 
   // A second refund by UPI; then the admin's refunds report of the month: paid out and voided apart, filtered by status.
   const paid = await trpcMutation<{ number: number }>(page, 'refunds.create', {
-    depId: 102, studentId: student.id, date: istDate(), amount: '500', paymentMode: 'upi', paymentReference: 'UPI/HIC-55', reason: 'Books returned', confirm: true,
+    depId: 102,
+    studentId: student.id,
+    date: istDate(),
+    amount: '500',
+    paymentMode: 'upi',
+    paymentReference: 'UPI/HIC-55',
+    reason: 'Books returned',
+    confirm: true,
   });
   await page.context().clearCookies();
   await signInAsAdmin(page);

@@ -24,15 +24,40 @@ interface Receipt {
  */
 async function setUp(page: Page) {
   await signInAsAdmin(page);
-  await trpcMutation(page, 'admin.users.create', { options: 'user', depId: 100, email: CLERK, pwd1: PASSWORD, pwd2: PASSWORD, chk1: true });
+  await trpcMutation(page, 'admin.users.create', {
+    options: 'user',
+    depId: 100,
+    email: CLERK,
+    pwd1: PASSWORD,
+    pwd2: PASSWORD,
+    chk1: true,
+  });
   const heads = await trpcQuery<Array<{ id: number; name: string }>>(page, 'fees.heads.list', undefined);
   const head = (name: string) => heads.find((h) => h.name === name)!.id;
   const batches: Record<string, number> = {};
   for (const name of ['2025-2028', '2024-2027']) {
-    const { id } = await trpcMutation<{ id: number }>(page, 'batches.create', { depId: 100, courseId: COURSE.id, name, startDate: `${name.slice(0, 4)}-06-01`, endDate: `${name.slice(5)}-03-31`, confirm: true });
+    const { id } = await trpcMutation<{ id: number }>(page, 'batches.create', {
+      depId: 100,
+      courseId: COURSE.id,
+      name,
+      startDate: `${name.slice(0, 4)}-06-01`,
+      endDate: `${name.slice(5)}-03-31`,
+      confirm: true,
+    });
     batches[name] = id;
-    for (const [feeHead, amount] of [['Tuition Fee', '20000'], ['Exam Fee', '1500.50']] as const) {
-      await trpcMutation(page, 'fees.structures.create', { depId: 100, batchId: id, feeHeadId: head(feeHead), amount, startDate: '2025-06-01', endDate: '2026-03-31', confirm: true });
+    for (const [feeHead, amount] of [
+      ['Tuition Fee', '20000'],
+      ['Exam Fee', '1500.50'],
+    ] as const) {
+      await trpcMutation(page, 'fees.structures.create', {
+        depId: 100,
+        batchId: id,
+        feeHeadId: head(feeHead),
+        amount,
+        startDate: '2025-06-01',
+        endDate: '2026-03-31',
+        confirm: true,
+      });
     }
   }
   const students: Record<string, { id: number; admissionNo: string; batch: string }> = {};
@@ -90,7 +115,14 @@ async function setUp(page: Page) {
       net: money(total),
       confirm: true,
     });
-    const receipt: Receipt = { number: created.number, date, batch: students[student]!.batch, student, netPaise: created.netPaise, lines };
+    const receipt: Receipt = {
+      number: created.number,
+      date,
+      batch: students[student]!.batch,
+      student,
+      netPaise: created.netPaise,
+      lines,
+    };
     receipts.push(receipt);
     return receipt;
   };
@@ -100,7 +132,9 @@ async function setUp(page: Page) {
     { head: 'Exam Fee', particulars: 'Semester 1', paise: 1_500_50 },
   ]);
   await pay('Fathima Beevi', '2025-07-15', [{ head: 'Tuition Fee', particulars: '', paise: 5_000_75 }]);
-  const voided = await pay('Fathima Beevi', '2025-07-20', [{ head: 'Exam Fee', particulars: 'Wrong entry', paise: 1_500_50 }]);
+  const voided = await pay('Fathima Beevi', '2025-07-20', [
+    { head: 'Exam Fee', particulars: 'Wrong entry', paise: 1_500_50 },
+  ]);
   await trpcMutation(page, 'receipts.void', { number: voided.number, reason: 'Wrong entry' });
   voided.voided = true;
   await pay('Meera Nair', '2025-08-01', [{ head: 'Exam Fee', particulars: 'After July', paise: 700_00 }]);
@@ -111,10 +145,16 @@ function parseCsv(text: string): string[][] {
   return text
     .trim()
     .split(/\r?\n/)
-    .map((line) => [...line.matchAll(/("([^"]|"")*"|[^,]*)(,|$)/g)].slice(0, -1).map((m) => m[1]!.replace(/^"|"$/g, '').replace(/""/g, '"')));
+    .map((line) =>
+      [...line.matchAll(/("([^"]|"")*"|[^,]*)(,|$)/g)]
+        .slice(0, -1)
+        .map((m) => m[1]!.replace(/^"|"$/g, '').replace(/""/g, '"')),
+    );
 }
 
-test('reports: fee receipts by course with lines and exports, dues against Fees Info, receipts between dates, collections, statement, admin views', async ({ page }) => {
+test('reports: fee receipts by course with lines and exports, dues against Fees Info, receipts between dates, collections, statement, admin views', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const { students, receipts, voided } = await setUp(page);
   const byBatch = (batch: string) => receipts.filter((r) => r.batch === batch).sort((a, b) => a.number - b.number);
@@ -158,7 +198,12 @@ test('reports: fee receipts by course with lines and exports, dues against Fees 
   await expect(modal.locator('thead th')).toHaveText(['#', 'Fees', 'Particulars', 'Receipt']);
   await expect(modal.locator('tbody tr')).toHaveCount(2);
   for (const [i, line] of twoLines.lines.entries()) {
-    await expect(modal.locator('tbody tr').nth(i).locator('td')).toHaveText([String(i + 1), line.head, line.particulars, rupees(line.paise)]);
+    await expect(modal.locator('tbody tr').nth(i).locator('td')).toHaveText([
+      String(i + 1),
+      line.head,
+      line.particulars,
+      rupees(line.paise),
+    ]);
   }
   await page.screenshot({ path: '/tmp/reports-fees-info.png' });
   await modal.getByRole('button', { name: 'Close' }).click();
@@ -166,20 +211,30 @@ test('reports: fee receipts by course with lines and exports, dues against Fees 
 
   // CSV of a batch: its name, its rows and its total are the screen's.
   const section = page.getByTestId('batch-2024-2027');
-  const [csvDownload] = await Promise.all([page.waitForEvent('download'), section.getByRole('button', { name: 'CSV' }).click()]);
+  const [csvDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    section.getByRole('button', { name: 'CSV' }).click(),
+  ]);
   expect(csvDownload.suggestedFilename()).toBe('FeeReceipt_BA Economics_Batch_2024-2027.csv');
   await expect(page.getByText('CSV export started')).toBeVisible();
   const csv = parseCsv(await readFile((await csvDownload.path())!, 'utf8'));
   expect(csv[0]).toEqual(['Bill.No', 'Adm.No', 'Date', 'Student Name', 'Address', 'Receipt']);
-  const screenRows = await section.locator('tbody tr').evaluateAll((rows) =>
-    rows.map((row) => [...row.querySelectorAll('td')].slice(0, 6).map((td) => (td.textContent ?? '').trim())),
+  const screenRows = await section
+    .locator('tbody tr')
+    .evaluateAll((rows) =>
+      rows.map((row) => [...row.querySelectorAll('td')].slice(0, 6).map((td) => (td.textContent ?? '').trim())),
+    );
+  expect(csv.slice(1, -1).map((row) => [...row.slice(0, 5), row[5]!])).toEqual(
+    screenRows.map((row) => [...row.slice(0, 5), row[5]!.replace(/,/g, '')]),
   );
-  expect(csv.slice(1, -1).map((row) => [...row.slice(0, 5), row[5]!])).toEqual(screenRows.map((row) => [...row.slice(0, 5), row[5]!.replace(/,/g, '')]));
   const batchTotal = byBatch('2024-2027').reduce((s, r) => s + r.netPaise, 0);
   expect(csv.at(-1)).toEqual(['Total:', '', '', '', '', (batchTotal / 100).toFixed(2)]);
 
   // XLSX beside it: a zip package holding the same amounts.
-  const [xlsxDownload] = await Promise.all([page.waitForEvent('download'), section.getByRole('button', { name: 'XLSX' }).click()]);
+  const [xlsxDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    section.getByRole('button', { name: 'XLSX' }).click(),
+  ]);
   expect(xlsxDownload.suggestedFilename()).toBe('FeeReceipt_BA Economics_Batch_2024-2027.xlsx');
   const xlsx = await readFile((await xlsxDownload.path())!);
   expect(strFromU8(unzipSync(xlsx)['xl/worksheets/sheet1.xml']!)).toContain(`<v>${(batchTotal / 100).toFixed(2)}</v>`);
@@ -199,14 +254,19 @@ test('reports: fee receipts by course with lines and exports, dues against Fees 
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page).toHaveURL(/batch=\d+/);
   await expect(page.getByRole('heading', { name: /^Batch: / })).toHaveText(['Batch: 2025-2028']);
-  await expect(page.getByTestId('report-total')).toHaveText(rupees(byBatch('2025-2028').reduce((s, r) => s + r.netPaise, 0)));
+  await expect(page.getByTestId('report-total')).toHaveText(
+    rupees(byBatch('2025-2028').reduce((s, r) => s + r.netPaise, 0)),
+  );
 
   // Dues: each student's balance is their Fees Info balance (receipts.feeInfo).
   await page.goto('/ug/dues/');
   await page.getByRole('combobox', { name: 'Course' }).selectOption({ label: COURSE.name });
   await page.getByRole('button', { name: 'Search' }).click();
   for (const [name, student] of Object.entries(students)) {
-    const info = await trpcQuery<{ totals: { balancePaise: number; paidPaise: number } }>(page, 'receipts.feeInfo', { depId: 100, studentId: student.id });
+    const info = await trpcQuery<{ totals: { balancePaise: number; paidPaise: number } }>(page, 'receipts.feeInfo', {
+      depId: 100,
+      studentId: student.id,
+    });
     const row = page.getByTestId(`batch-${student.batch}`).locator('tbody tr').filter({ hasText: name });
     await expect(row.locator('td').nth(6)).toHaveText(rupees(info.totals.balancePaise));
     await expect(row.locator('td').nth(5)).toHaveText(rupees(info.totals.paidPaise));
@@ -217,7 +277,10 @@ test('reports: fee receipts by course with lines and exports, dues against Fees 
   const meera = students['Meera Nair']!;
   await page.getByRole('link', { name: meera.admissionNo }).click();
   await expect(page).toHaveURL(new RegExp(`/ug/statement/${meera.id}$`));
-  const meeraInfo = await trpcQuery<{ totals: { balancePaise: number } }>(page, 'receipts.feeInfo', { depId: 100, studentId: meera.id });
+  const meeraInfo = await trpcQuery<{ totals: { balancePaise: number } }>(page, 'receipts.feeInfo', {
+    depId: 100,
+    studentId: meera.id,
+  });
   await expect(page.getByTestId('statement-balance')).toHaveText(rupees(meeraInfo.totals.balancePaise));
   await expect(page.getByTestId('statement-table')).toContainText('First instalment');
   await page.screenshot({ path: '/tmp/reports-statement.png', fullPage: true });
@@ -226,7 +289,10 @@ test('reports: fee receipts by course with lines and exports, dues against Fees 
   await page.goto('/ug/rcpt_dtws/');
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByText('Required')).toHaveCount(2);
-  for (const [label, value] of [['From', '01/07/2025'], ['To', '31/07/2025']] as const) {
+  for (const [label, value] of [
+    ['From', '01/07/2025'],
+    ['To', '31/07/2025'],
+  ] as const) {
     const input = page.getByRole('textbox', { name: label, exact: true });
     await input.fill(value);
     await input.press('Enter');
@@ -244,8 +310,13 @@ test('reports: fee receipts by course with lines and exports, dues against Fees 
   // Collections of the department over July, by head and mode.
   await page.goto('/ug/collections/?from=2025-07-01&to=2025-07-31');
   await expect(page.getByTestId('collections-total')).toHaveText(rupees(july.reduce((s, r) => s + r.netPaise, 0)));
-  const tuitionInJuly = july.flatMap((r) => r.lines).filter((l) => l.head === 'Tuition Fee').reduce((s, l) => s + l.paise, 0);
-  await expect(page.getByTestId('overall-heads').locator('tbody tr').filter({ hasText: 'Tuition Fee' }).locator('td').last()).toHaveText(rupees(tuitionInJuly));
+  const tuitionInJuly = july
+    .flatMap((r) => r.lines)
+    .filter((l) => l.head === 'Tuition Fee')
+    .reduce((s, l) => s + l.paise, 0);
+  await expect(
+    page.getByTestId('overall-heads').locator('tbody tr').filter({ hasText: 'Tuition Fee' }).locator('td').last(),
+  ).toHaveText(rupees(tuitionInJuly));
   await page.screenshot({ path: '/tmp/reports-collections.png', fullPage: true });
 
   // The report menu lists the reports.
@@ -287,7 +358,9 @@ test('reports: fee receipts by course with lines and exports, dues against Fees 
   await expect(page).toHaveURL(/\/admin\/rptfee\/100\/Arts%20and%20Science%20UG$/);
   await page.getByRole('combobox', { name: 'Course' }).selectOption({ label: COURSE.name });
   await page.getByRole('button', { name: 'Search' }).click();
-  await expect(page.getByTestId('batch-2025-2028').getByTestId('batch-total')).toHaveText(rupees(byBatch('2025-2028').reduce((s, r) => s + r.netPaise, 0)));
+  await expect(page.getByTestId('batch-2025-2028').getByTestId('batch-total')).toHaveText(
+    rupees(byBatch('2025-2028').reduce((s, r) => s + r.netPaise, 0)),
+  );
 
   await page.goto('/admin/collections?from=2025-07-01&to=2025-07-31');
   await expect(page.getByTestId('collections-total')).toHaveText(rupees(july.reduce((s, r) => s + r.netPaise, 0)));

@@ -17,34 +17,80 @@ async function expectAccessible(page: Page, screen: string, only?: string) {
   const axe = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   const results = await (only ? axe.include(only) : axe).analyze();
   const serious = results.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
-  expect(serious.map((v) => `${screen}: ${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+  expect(
+    serious.map(
+      (v) =>
+        `${screen}: ${v.id}: ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    ),
+  ).toEqual([]);
 }
 
 async function setUp(page: Page) {
   await signInAsAdmin(page);
-  const batch = await trpcMutation<{ id: number }>(page, 'batches.create', { depId: 103, courseId: COURSE.id, name: 'E2E Schemes', startDate: '2025-06-01', endDate: '2027-03-31', confirm: true });
-  const heads = (await (await page.request.get('/trpc/reference.feeHeads')).json()).result.data as Array<{ id: number; name: string }>;
+  const batch = await trpcMutation<{ id: number }>(page, 'batches.create', {
+    depId: 103,
+    courseId: COURSE.id,
+    name: 'E2E Schemes',
+    startDate: '2025-06-01',
+    endDate: '2027-03-31',
+    confirm: true,
+  });
+  const heads = (await (await page.request.get('/trpc/reference.feeHeads')).json()).result.data as Array<{
+    id: number;
+    name: string;
+  }>;
   const head = (name: string) => heads.find((h) => h.name === name)!.id;
   for (const [name, amount] of [
     ['Tuition Fee', '20000'],
     ['Exam Fee', '1000'],
   ] as const) {
-    await trpcMutation(page, 'fees.structures.create', { depId: 103, batchId: batch.id, feeHeadId: head(name), amount, startDate: '2025-06-01', endDate: '2026-03-31', confirm: true });
+    await trpcMutation(page, 'fees.structures.create', {
+      depId: 103,
+      batchId: batch.id,
+      feeHeadId: head(name),
+      amount,
+      startDate: '2025-06-01',
+      endDate: '2026-03-31',
+      confirm: true,
+    });
   }
   const ids: number[] = [];
   for (const n of [1, 2, 3, 4]) {
     const student = await trpcMutation<{ id: number }>(page, 'students.create', {
-      depId: 103, courseId: COURSE.id, batchId: batch.id, capId: `CAP-SCH-${n}`, name: `Scheme Student ${n}`, admissionNo: `TTC-SCH-${n}`, admissionDate: '2025-06-10',
-      categoryId: 1, dateOfBirth: '2005-03-04', gender: 'Female', address: '5 Lake Road, Alappuzha', confirm: true,
+      depId: 103,
+      courseId: COURSE.id,
+      batchId: batch.id,
+      capId: `CAP-SCH-${n}`,
+      name: `Scheme Student ${n}`,
+      admissionNo: `TTC-SCH-${n}`,
+      admissionDate: '2025-06-10',
+      categoryId: 1,
+      dateOfBirth: '2005-03-04',
+      gender: 'Female',
+      address: '5 Lake Road, Alappuzha',
+      confirm: true,
     });
     ids.push(student.id);
   }
   await trpcMutation(page, 'discounts.create', {
-    depId: 103, courseId: COURSE.id, batchId: batch.id, studentId: ids[0], feeHeadId: head('Tuition Fee'), discount: '1500', adjustment: '0', note: 'Hardship', confirm: true,
+    depId: 103,
+    courseId: COURSE.id,
+    batchId: batch.id,
+    studentId: ids[0],
+    feeHeadId: head('Tuition Fee'),
+    discount: '1500',
+    adjustment: '0',
+    note: 'Hardship',
+    confirm: true,
   });
 }
 
-test('a scheme defined under Admin, applied from the course list with a hand-typed discount kept, shown on the student page and in the concessions summary, then left', async ({ page }) => {
+test('a scheme defined under Admin, applied from the course list with a hand-typed discount kept, shown on the student page and in the concessions summary, then left', async ({
+  page,
+}) => {
   test.setTimeout(150_000);
   mkdirSync(ARTIFACTS, { recursive: true });
   await setUp(page);
@@ -94,7 +140,9 @@ test('a scheme defined under Admin, applied from the course list with a hand-typ
   // The student page's Schemes section.
   await page.getByRole('link', { name: 'Edit TTC-SCH-2' }).click();
   const section = page.getByTestId('student-schemes');
-  await expect(section.getByRole('row', { name: new RegExp(SCHEME) })).toContainText('Exam Fee 100.00, Tuition Fee 5,000.00');
+  await expect(section.getByRole('row', { name: new RegExp(SCHEME) })).toContainText(
+    'Exam Fee 100.00, Tuition Fee 5,000.00',
+  );
   await expectAccessible(page, 'student page', '[data-testid="student-schemes"]');
 
   // The concessions summary of the course.
@@ -119,7 +167,10 @@ test('a scheme defined under Admin, applied from the course list with a hand-typ
   await page.goto(`/ttc/list/${COURSE.id}`);
   await page.getByRole('checkbox', { name: 'Select TTC-SCH-4' }).check();
   await page.getByRole('button', { name: 'Apply scheme (1)' }).click();
-  await page.getByRole('dialog', { name: 'Apply a concession scheme' }).getByRole('combobox', { name: 'Scheme' }).selectOption({ label: SCHEME });
+  await page
+    .getByRole('dialog', { name: 'Apply a concession scheme' })
+    .getByRole('combobox', { name: 'Scheme' })
+    .selectOption({ label: SCHEME });
   await expect(page.getByTestId('scheme-row-TTC-SCH-4-Exam Fee')).toBeVisible();
   await page.screenshot({ path: `${ARTIFACTS}/scheme-preview-phone.png` });
 });

@@ -18,16 +18,48 @@ function todayInKolkata(): string {
 export async function setUpScreenData(page: Page, tag: string): Promise<ScreenData> {
   const staff = { email: `screens.${tag}@e2e.test`, password: 'clerk123' };
   await signInAsAdmin(page);
-  await trpcMutation(page, 'admin.users.create', { options: 'user', depId: 100, email: staff.email, pwd1: staff.password, pwd2: staff.password, chk1: true });
-  await trpcMutation(page, 'admin.settings.update', { gstRate: '0', letterheads: [{ depId: 100, institutionName: 'Arts and Science College', address: 'College Road, Thrissur 680001', phone: '0487 2440000' }] });
-  const batch = await trpcMutation<{ id: number }>(page, 'batches.create', { depId: 100, courseId: 1003, name: `Screens ${tag} 2025-2028`, startDate: '2025-06-01', endDate: '2028-03-31', confirm: true });
+  await trpcMutation(page, 'admin.users.create', {
+    options: 'user',
+    depId: 100,
+    email: staff.email,
+    pwd1: staff.password,
+    pwd2: staff.password,
+    chk1: true,
+  });
+  await trpcMutation(page, 'admin.settings.update', {
+    gstRate: '0',
+    letterheads: [
+      {
+        depId: 100,
+        institutionName: 'Arts and Science College',
+        address: 'College Road, Thrissur 680001',
+        phone: '0487 2440000',
+      },
+    ],
+  });
+  const batch = await trpcMutation<{ id: number }>(page, 'batches.create', {
+    depId: 100,
+    courseId: 1003,
+    name: `Screens ${tag} 2025-2028`,
+    startDate: '2025-06-01',
+    endDate: '2028-03-31',
+    confirm: true,
+  });
   const heads = await trpcQuery<Array<{ id: number; name: string }>>(page, 'reference.feeHeads');
   const head = (name: string) => heads.find((h) => h.name === name)!.id;
   for (const [name, amount] of [
     ['Tuition Fee', '25000'],
     ['Exam Fee', '1500.50'],
   ] as const) {
-    await trpcMutation(page, 'fees.structures.create', { depId: 100, batchId: batch.id, feeHeadId: head(name), amount, startDate: '2025-06-01', endDate: '2026-03-31', confirm: true });
+    await trpcMutation(page, 'fees.structures.create', {
+      depId: 100,
+      batchId: batch.id,
+      feeHeadId: head(name),
+      amount,
+      startDate: '2025-06-01',
+      endDate: '2026-03-31',
+      confirm: true,
+    });
   }
   const admissionNo = `E2E-SC-${tag.toUpperCase()}`;
   const name = `Lakshmi Narayanan ${tag.toUpperCase()}`;

@@ -7,19 +7,38 @@ const PASSWORD = 'clerk123';
 /** The admin creates a UG staff account and a BA English batch through their procedures. */
 async function setUp(page: Page, clerk: string, batch: string, startDate: string) {
   await signInAsAdmin(page);
-  await trpcMutation(page, 'admin.users.create', { options: 'user', depId: 100, email: clerk, pwd1: PASSWORD, pwd2: PASSWORD, chk1: true });
-  await trpcMutation(page, 'batches.create', { depId: 100, courseId: 1003, name: batch, startDate, endDate: '2029-03-31', confirm: true });
+  await trpcMutation(page, 'admin.users.create', {
+    options: 'user',
+    depId: 100,
+    email: clerk,
+    pwd1: PASSWORD,
+    pwd2: PASSWORD,
+    chk1: true,
+  });
+  await trpcMutation(page, 'batches.create', {
+    depId: 100,
+    courseId: 1003,
+    name: batch,
+    startDate,
+    endDate: '2029-03-31',
+    confirm: true,
+  });
   await page.context().clearCookies();
   await signInAtDepartment(page, 100, clerk, PASSWORD);
   await expect(page).toHaveURL(/\/ug$/);
 }
 
 async function admissionsOf(page: Page, course: string): Promise<number> {
-  const row = page.getByRole('table', { name: 'List of Admission' }).getByRole('row').filter({ has: page.getByRole('link', { name: course, exact: true }) });
+  const row = page
+    .getByRole('table', { name: 'List of Admission' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('link', { name: course, exact: true }) });
   return Number(await row.getByRole('cell').last().textContent());
 }
 
-test('UG staff registers a student, finds them under their batch, edits, exports, and the dashboard counts them', async ({ page }) => {
+test('UG staff registers a student, finds them under their batch, edits, exports, and the dashboard counts them', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const BATCH = '2026-2029';
   await setUp(page, 'ug.clerk@e2e.test', BATCH, '2026-06-01');
@@ -57,7 +76,9 @@ test('UG staff registers a student, finds them under their batch, edits, exports
   await page.getByRole('textbox', { name: 'Address', exact: true }).fill('Puthenveetil House, Irinjalakuda, Thrissur');
   await page.getByLabel('Confirm').check();
   await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Student registered' })).toContainText('Devika Raghavan was registered with admission number BAE-26-001');
+  await expect(page.getByRole('status').filter({ hasText: 'Student registered' })).toContainText(
+    'Devika Raghavan was registered with admission number BAE-26-001',
+  );
 
   // The same admission number again is refused with the server's message.
   await page.getByLabel('Admission no').fill('BAE-26-001');
@@ -102,7 +123,10 @@ test('UG staff registers a student, finds them under their batch, edits, exports
   expect(download.suggestedFilename()).toBe(`Students_BA_English_Batch_${BATCH}.csv`);
   const csv = await readFile(await download.path(), 'utf8');
   // A UTF-8 byte order mark first, for Excel on Windows.
-  expect(csv.split('\r\n')).toEqual(['\uFEFFSNo,Adm.No,Student Name,CAP ID,Phone,Admission Date', '1,BAE-26-001,Devika Raghavan,CAP26001,9447022222,15-06-2026']);
+  expect(csv.split('\r\n')).toEqual([
+    '\uFEFFSNo,Adm.No,Student Name,CAP ID,Phone,Admission Date',
+    '1,BAE-26-001,Devika Raghavan,CAP26001,9447022222,15-06-2026',
+  ]);
 
   await page.getByRole('link', { name: 'Dashboard' }).click();
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
@@ -120,7 +144,9 @@ test('UG staff registers a student, finds them under their batch, edits, exports
   await expect(batch).toContainText('No students registered in this batch yet.');
 });
 
-test('bulk import marks invalid rows, imports nothing until the file is right, then imports it all', async ({ page }) => {
+test('bulk import marks invalid rows, imports nothing until the file is right, then imports it all', async ({
+  page,
+}) => {
   const BATCH = '2026-2029 Evening';
   await setUp(page, 'ug.importer@e2e.test', BATCH, '2026-07-01');
   await page.getByRole('link', { name: 'Import students' }).click();
@@ -133,11 +159,15 @@ test('bulk import marks invalid rows, imports nothing until the file is right, t
 
   await choose(page, 'Course', 'BA English');
   await choose(page, 'Batch', BATCH);
-  const header = 'admissionNo,capId,name,admissionDate,dateOfBirth,gender,category,religion,email,phone,parentName,address,guardianAddress';
-  const good = (n: number) => `BAE-IMP-${n},CAPI${n},Student ${n},15-06-2026,2008-01-0${n},Male,General,Hindu,,94470000${n}0,,"House ${n}, Chalakudy",`;
+  const header =
+    'admissionNo,capId,name,admissionDate,dateOfBirth,gender,category,religion,email,phone,parentName,address,guardianAddress';
+  const good = (n: number) =>
+    `BAE-IMP-${n},CAPI${n},Student ${n},15-06-2026,2008-01-0${n},Male,General,Hindu,,94470000${n}0,,"House ${n}, Chalakudy",`;
   const bad = 'BAE-IMP-3,CAPI3,Student 3,31-02-2026,2008-01-03,Male,Royal,,,,,Kochi,';
   const upload = (rows: string[]) =>
-    page.locator('input[type=file]').setInputFiles({ name: 'intake.csv', mimeType: 'text/csv', buffer: Buffer.from([header, ...rows].join('\r\n')) });
+    page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'intake.csv', mimeType: 'text/csv', buffer: Buffer.from([header, ...rows].join('\r\n')) });
 
   await upload([good(1), good(2), bad]);
   const preview = page.getByRole('table', { name: 'Import preview' });
@@ -150,7 +180,9 @@ test('bulk import marks invalid rows, imports nothing until the file is right, t
   await upload([good(1), good(2), good(3)]);
   await expect(preview.locator('tr[data-invalid]')).toHaveCount(0);
   await page.getByRole('button', { name: 'Import 3 students' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Import complete' })).toContainText('3 students were imported');
+  await expect(page.getByRole('status').filter({ hasText: 'Import complete' })).toContainText(
+    '3 students were imported',
+  );
   await page.getByRole('link', { name: 'Open the list of BA English' }).click();
   await expect(page.getByTestId(`batch-${BATCH}`).getByRole('row')).toHaveCount(4);
 });

@@ -61,7 +61,9 @@ export async function screenshots(page: Page, prefix: string): Promise<void> {
 
 /** A select's input by its label: a combobox, or a textbox when it is searchable. */
 export function select(page: Page, label: string) {
-  return page.getByRole('combobox', { name: label, exact: true }).or(page.getByRole('textbox', { name: label, exact: true }));
+  return page
+    .getByRole('combobox', { name: label, exact: true })
+    .or(page.getByRole('textbox', { name: label, exact: true }));
 }
 
 /** Opens a select by its label and picks an option by its exact text (or a pattern). */

@@ -17,11 +17,33 @@ async function setUpData(page: Page): Promise<{ studentId: number; headId: numbe
   await signInAsAdmin(page);
   // The receipts below carry no GST; another spec may have left a rate on the shared server.
   await trpcMutation(page, 'admin.settings.update', { gstRate: '0' });
-  await trpcMutation(page, 'admin.users.create', { options: 'user', depId: 100, email: STAFF.email, pwd1: STAFF.password, pwd2: STAFF.password, chk1: true });
-  const batch = await trpcMutation<{ id: number }>(page, 'batches.create', { depId: 100, courseId: 1003, name: 'E2E Verify 2025', startDate: '2025-06-01', endDate: '2028-03-31', confirm: true });
+  await trpcMutation(page, 'admin.users.create', {
+    options: 'user',
+    depId: 100,
+    email: STAFF.email,
+    pwd1: STAFF.password,
+    pwd2: STAFF.password,
+    chk1: true,
+  });
+  const batch = await trpcMutation<{ id: number }>(page, 'batches.create', {
+    depId: 100,
+    courseId: 1003,
+    name: 'E2E Verify 2025',
+    startDate: '2025-06-01',
+    endDate: '2028-03-31',
+    confirm: true,
+  });
   const heads = await trpcQuery<Array<{ id: number; name: string }>>(page, 'reference.feeHeads');
   const headId = heads.find((h) => h.name === 'Tuition Fee')!.id;
-  await trpcMutation(page, 'fees.structures.create', { depId: 100, batchId: batch.id, feeHeadId: headId, amount: '30000', startDate: '2025-06-01', endDate: '2027-03-31', confirm: true });
+  await trpcMutation(page, 'fees.structures.create', {
+    depId: 100,
+    batchId: batch.id,
+    feeHeadId: headId,
+    amount: '30000',
+    startDate: '2025-06-01',
+    endDate: '2027-03-31',
+    confirm: true,
+  });
   const student = await trpcMutation<{ id: number }>(page, 'students.create', {
     depId: 100,
     courseId: 1003,
@@ -49,14 +71,33 @@ async function qrOfPrintedPage(page: Page): Promise<string> {
   await page.emulateMedia({ media: 'screen' });
   // A4 at 200 dpi is 1654 x 2339 pixels: the office copy (the upper half) holds one code, at its foot on the right.
   const corner = ['-x', '827', '-y', '0', '-W', '827', '-H', '1100'];
-  runProgram('pdftoppm', ['-png', '-r', '200', '-f', '1', '-l', '1', ...corner, '-singlefile', `${ARTIFACTS}/verify-receipt.pdf`, `${ARTIFACTS}/verify-receipt`]);
+  runProgram('pdftoppm', [
+    '-png',
+    '-r',
+    '200',
+    '-f',
+    '1',
+    '-l',
+    '1',
+    ...corner,
+    '-singlefile',
+    `${ARTIFACTS}/verify-receipt.pdf`,
+    `${ARTIFACTS}/verify-receipt`,
+  ]);
   const png = PNG.sync.read(readFileSync(`${ARTIFACTS}/verify-receipt.png`));
-  const found = jsQR(new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length), png.width, png.height);
+  const found = jsQR(
+    new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length),
+    png.width,
+    png.height,
+  );
   if (!found) throw new Error('No QR code found on the printed receipt');
   return found.data;
 }
 
-test('a printed receipt verifies from its QR code without signing in and shows VOIDED once voided; its history and the audit log show the edit and the void', async ({ page, browser }) => {
+test('a printed receipt verifies from its QR code without signing in and shows VOIDED once voided; its history and the audit log show the edit and the void', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(150_000);
   mkdirSync(ARTIFACTS, { recursive: true });
   const { studentId, headId } = await setUpData(page);
@@ -91,7 +132,10 @@ test('a printed receipt verifies from its QR code without signing in and shows V
   await page.goto(`/ug/inv/success/?no=${created.number}`);
   const sheet = page.getByTestId('printable-receipt');
   await expect(sheet.getByText(`#000${created.number}`).first()).toBeVisible();
-  const printedLink = (await sheet.getByText(/^Verify: /).first().textContent())!.replace('Verify: ', '');
+  const printedLink = (await sheet
+    .getByText(/^Verify: /)
+    .first()
+    .textContent())!.replace('Verify: ', '');
   expect(printedLink).toMatch(new RegExp(`/verify/${created.number}/[0-9a-f]{12}$`));
   await page.screenshot({ path: '/tmp/verify-printable.png', fullPage: true });
 

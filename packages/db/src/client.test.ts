@@ -13,7 +13,9 @@ describe.skipIf(onPostgres)('openDatabase', () => {
     expect((await db.select({ n: count() }).from(departments).limit(1))[0]?.n).toBe(6);
     expect((await db.select({ n: count() }).from(courses).limit(1))[0]?.n).toBe(26);
     expect((await db.select({ n: count() }).from(letterheads).limit(1))[0]?.n).toBe(6);
-    expect(await db.select().from(settings)).toEqual([{ id: 1, gstRateBasisPoints: 0, backdateLimitDays: 62, staffMayCloseDay: 0 }]);
+    expect(await db.select().from(settings)).toEqual([
+      { id: 1, gstRateBasisPoints: 0, backdateLimitDays: 62, staffMayCloseDay: 0 },
+    ]);
     expect(await db.select().from(receiptNumberSequence)).toEqual([{ id: 1, lastNumber: 0 }]);
     expect((await db.select({ n: count() }).from(feeHeads).limit(1))[0]?.n).toBeGreaterThan(5);
   });
@@ -21,10 +23,13 @@ describe.skipIf(onPostgres)('openDatabase', () => {
   it('turns foreign keys on and refuses orphans', async () => {
     const db = openDatabase(':memory:');
     expect(db.$client.pragma('foreign_keys', { simple: true })).toBe(1);
-    const refused = await db.insert(courses).values({ id: 9999, departmentId: 999, name: 'x' }).then(
-      () => null,
-      (error: unknown) => error,
-    );
+    const refused = await db
+      .insert(courses)
+      .values({ id: 9999, departmentId: 999, name: 'x' })
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
     expect(isForeignKeyViolation(refused)).toBe(true);
   });
 

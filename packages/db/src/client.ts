@@ -75,8 +75,11 @@ export function prepareDatabase(db: Database, migrationsFolder: string = default
  */
 export function pendingMigrationCount(db: Database, migrationsFolder: string = defaultMigrationsFolder()): number {
   const client = db.$client;
-  const applied = client.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '__drizzle_migrations'`).get();
+  const applied = client
+    .prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '__drizzle_migrations'`)
+    .get();
   if (!applied) return 0;
   const last = client.prepare('SELECT max(created_at) AS at FROM __drizzle_migrations').get() as { at: number | null };
-  return readMigrationFiles({ migrationsFolder }).filter((m) => last.at === null || Number(last.at) < m.folderMillis).length;
+  return readMigrationFiles({ migrationsFolder }).filter((m) => last.at === null || Number(last.at) < m.folderMillis)
+    .length;
 }

@@ -1,4 +1,14 @@
-import { ADVANCE_HEAD, CATEGORIES, CHEQUE_BOUNCE_HEAD, COURSES, DEFAULT_FEE_HEADS, DEPARTMENTS, LATE_FEE_HEAD, PREVIOUS_DUES_HEAD, RELIGIONS } from '@fees/validation';
+import {
+  ADVANCE_HEAD,
+  CATEGORIES,
+  CHEQUE_BOUNCE_HEAD,
+  COURSES,
+  DEFAULT_FEE_HEADS,
+  DEPARTMENTS,
+  LATE_FEE_HEAD,
+  PREVIOUS_DUES_HEAD,
+  RELIGIONS,
+} from '@fees/validation';
 import type { Database } from './client';
 
 /** One SQL text with its named parameters. */
@@ -34,8 +44,10 @@ export function referenceDataStatements(): SeedStatement[] {
       params: { id: c.id, departmentId: c.departmentId, name: c.name },
     });
   }
-  for (const name of CATEGORIES) statements.push({ text: 'INSERT INTO categories (name) VALUES (@name) ON CONFLICT DO NOTHING', params: { name } });
-  for (const name of RELIGIONS) statements.push({ text: 'INSERT INTO religions (name) VALUES (@name) ON CONFLICT DO NOTHING', params: { name } });
+  for (const name of CATEGORIES)
+    statements.push({ text: 'INSERT INTO categories (name) VALUES (@name) ON CONFLICT DO NOTHING', params: { name } });
+  for (const name of RELIGIONS)
+    statements.push({ text: 'INSERT INTO religions (name) VALUES (@name) ON CONFLICT DO NOTHING', params: { name } });
   const heads = Object.fromEntries(DEFAULT_FEE_HEADS.map((name, i) => [`head${i}`, name]));
   statements.push({
     text: `INSERT INTO fee_heads (name) SELECT name FROM (${Object.keys(heads)
@@ -48,7 +60,10 @@ export function referenceDataStatements(): SeedStatement[] {
   }
   // Only the id: every setting takes its column default, so a database on older migrations seeds too.
   statements.push({ text: 'INSERT INTO settings (id) VALUES (1) ON CONFLICT DO NOTHING', params: {} });
-  statements.push({ text: 'INSERT INTO receipt_number_sequence (id, last_number) VALUES (1, 0) ON CONFLICT DO NOTHING', params: {} });
+  statements.push({
+    text: 'INSERT INTO receipt_number_sequence (id, last_number) VALUES (1, 0) ON CONFLICT DO NOTHING',
+    params: {},
+  });
   return statements;
 }
 

@@ -40,7 +40,10 @@ export const ZLetterhead = z.object({
 export type TLetterhead = z.infer<typeof ZLetterhead>;
 
 /** How many days back staff may date a receipt: a whole number from 0 to 3650. */
-export const ZBackdateLimitDays = z.int({ error: MSG.backdateLimit }).min(0, MSG.backdateLimit).max(3650, MSG.backdateLimit);
+export const ZBackdateLimitDays = z
+  .int({ error: MSG.backdateLimit })
+  .min(0, MSG.backdateLimit)
+  .max(3650, MSG.backdateLimit);
 
 /** GST rate, back-dating limit, who may close a day and/or letterheads; what is left out stays as it is. */
 export const ZUpdateSettingsInput = z.object({

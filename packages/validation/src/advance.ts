@@ -101,7 +101,11 @@ export type TCreateRefundInput = z.infer<typeof ZCreateRefundInput>;
 export const ZRefundNumberInput = z.object({ number: ZId });
 export type TRefundNumberInput = z.infer<typeof ZRefundNumberInput>;
 
-export const ZVoidRefundInput = ZRefundNumberInput.extend({ version: ZVersion, reason: ZVoidReason, closedDayReason: ZClosedDayReason });
+export const ZVoidRefundInput = ZRefundNumberInput.extend({
+  version: ZVersion,
+  reason: ZVoidReason,
+  closedDayReason: ZClosedDayReason,
+});
 export type TVoidRefundInput = z.infer<typeof ZVoidRefundInput>;
 
 /** A department's refund vouchers dated in a range (both days included). */

@@ -3,7 +3,20 @@ import { MSG } from './messages';
 import { ZDate, ZDepId, ZId } from './common';
 
 /** What the audit log records, as the audit screen names them. */
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'void', 'login', 'login_failed', 'logout', 'import', 'backup', 'close_day', 'reopen_day', 'closed_day_change'] as const;
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'void',
+  'login',
+  'login_failed',
+  'logout',
+  'import',
+  'backup',
+  'close_day',
+  'reopen_day',
+  'closed_day_change',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   create: 'Created',

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ZCreateAdminInput, ZCreateUserInput, ZPassword } from './auth';
 import { MSG } from './messages';
 
-const messages = (r: { success: boolean; error?: { issues: Array<{ message: string }> } }) => r.error?.issues.map((i) => i.message) ?? [];
+const messages = (r: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
+  r.error?.issues.map((i) => i.message) ?? [];
 
 describe('passwords', () => {
   it.each([
@@ -27,7 +28,11 @@ describe('passwords', () => {
 
 describe('new department user', () => {
   it('requires a department and defaults the role to user', () => {
-    expect(messages(ZCreateUserInput.safeParse({ email: 'a@b.in', pwd1: 'secret1', pwd2: 'secret1', chk1: true }))).toEqual([MSG.required]);
-    expect(ZCreateUserInput.parse({ depId: 100, email: 'a@b.in', pwd1: 'secret1', pwd2: 'secret1', chk1: true }).options).toBe('user');
+    expect(
+      messages(ZCreateUserInput.safeParse({ email: 'a@b.in', pwd1: 'secret1', pwd2: 'secret1', chk1: true })),
+    ).toEqual([MSG.required]);
+    expect(
+      ZCreateUserInput.parse({ depId: 100, email: 'a@b.in', pwd1: 'secret1', pwd2: 'secret1', chk1: true }).options,
+    ).toBe('user');
   });
 });

@@ -33,7 +33,11 @@ const BOUNCE_REASON_MESSAGE = 'Give the reason the bank returned it (3 to 200 ch
 
 /** A bounce: the day it came back, the bank's reason, and the bank's charge to pass on (0 for none). */
 export const ZBounceChequeInput = ZClearChequeInput.extend({
-  reason: z.string({ error: BOUNCE_REASON_MESSAGE }).trim().min(3, BOUNCE_REASON_MESSAGE).max(200, BOUNCE_REASON_MESSAGE),
+  reason: z
+    .string({ error: BOUNCE_REASON_MESSAGE })
+    .trim()
+    .min(3, BOUNCE_REASON_MESSAGE)
+    .max(200, BOUNCE_REASON_MESSAGE),
   charge: ZAmountOrZero.optional().default(0),
 });
 export type TBounceChequeInput = z.infer<typeof ZBounceChequeInput>;
@@ -60,7 +64,9 @@ export function isDayClosedRefusal(message: string): boolean {
  * cheque came back (id `bounce-<date>`, on the "Cheque bounce charge" head, no late fine): added to the
  * batch's plan, every dues figure (as of a date, defaulters, demand notices, the v2 dues) counts them.
  */
-export function bounceChargeInstalments(charges: ReadonlyArray<{ feeHeadId: number; amountPaise: number; bouncedOn: string }>): PlanInstalment[] {
+export function bounceChargeInstalments(
+  charges: ReadonlyArray<{ feeHeadId: number; amountPaise: number; bouncedOn: string }>,
+): PlanInstalment[] {
   return instalmentsByDueDate(
     'bounce',
     CHEQUE_BOUNCE_HEAD,

@@ -1,8 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { nulCharacterPath, ZAmount, ZAmountOrZero, ZDate, ZDateRange, ZDepId, ZEmail, ZId, parseRupeesToPaise } from './common';
+import {
+  nulCharacterPath,
+  ZAmount,
+  ZAmountOrZero,
+  ZDate,
+  ZDateRange,
+  ZDepId,
+  ZEmail,
+  ZId,
+  parseRupeesToPaise,
+} from './common';
 import { MSG } from './messages';
 
-const firstMessage = (r: { success: boolean; error?: { issues: Array<{ message: string }> } }) => r.error?.issues[0]?.message;
+const firstMessage = (r: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
+  r.error?.issues[0]?.message;
 
 describe('ZAmount (rupees text -> paise)', () => {
   it.each([
@@ -23,8 +34,9 @@ describe('ZAmount (rupees text -> paise)', () => {
     ['999999999999', MSG.amountTooLarge],
   ])('refuses %j with %j', (input, message) => expect(firstMessage(ZAmount.safeParse(input))).toBe(message));
 
-  it.each([true, '0x10', '0b11', '1e1', [5], -1, '1e+3', ' 0x1 ', 1e21, Number.NaN])('refuses %j: never hex, exponent, boolean or an array', (input) =>
-    expect(ZAmount.safeParse(input).success).toBe(false),
+  it.each([true, '0x10', '0b11', '1e1', [5], -1, '1e+3', ' 0x1 ', 1e21, Number.NaN])(
+    'refuses %j: never hex, exponent, boolean or an array',
+    (input) => expect(ZAmount.safeParse(input).success).toBe(false),
   );
 
   it('allows zero where a nil amount makes sense', () => expect(ZAmountOrZero.parse('0')).toBe(0));
@@ -51,10 +63,29 @@ describe('dates and emails', () => {
 describe('ids are exact', () => {
   it.each([5, 1, 2 ** 31 - 1])('accepts %j', (input) => expect(ZId.parse(input)).toBe(input));
 
-  it.each([true, false, '5', '0012', '0x10', '0b11', '1e1', [5], 1.5, -1, 0, '', ' 5', '+5', '-1', '5.0', 2 ** 31, 2 ** 53, '99999999999999999999', null, {}])(
-    'refuses %j with the field message',
-    (input) => expect(firstMessage(ZId.safeParse(input))).toBe(MSG.required),
-  );
+  it.each([
+    true,
+    false,
+    '5',
+    '0012',
+    '0x10',
+    '0b11',
+    '1e1',
+    [5],
+    1.5,
+    -1,
+    0,
+    '',
+    ' 5',
+    '+5',
+    '-1',
+    '5.0',
+    2 ** 31,
+    2 ** 53,
+    '99999999999999999999',
+    null,
+    {},
+  ])('refuses %j with the field message', (input) => expect(firstMessage(ZId.safeParse(input))).toBe(MSG.required));
 
   it('a department id is one of the six, exactly', () => {
     expect(ZDepId.parse(101)).toBe(101);
@@ -69,7 +100,11 @@ describe('a NUL character anywhere in an input', () => {
   it('is found by its path: in a field, an array item, a nested object or a key; nowhere else', () => {
     expect(nulCharacterPath({ name: 'Anjali', address: 'Road' })).toBeNull();
     expect(nulCharacterPath({ name: 'An\u0000jali' })).toEqual(['name']);
-    expect(nulCharacterPath({ items: [{ particulars: 'ok' }, { particulars: '\u0000' }] })).toEqual(['items', 1, 'particulars']);
+    expect(nulCharacterPath({ items: [{ particulars: 'ok' }, { particulars: '\u0000' }] })).toEqual([
+      'items',
+      1,
+      'particulars',
+    ]);
     expect(nulCharacterPath({ a: { b: ['x', 'y\u0000'] } })).toEqual(['a', 'b', 1]);
     expect(nulCharacterPath({ 'k\u0000': 1 })).toEqual(['k\u0000']);
     expect(nulCharacterPath('\u0000')).toEqual([]);

@@ -28,29 +28,27 @@ export function paiseToRupeesText(paise: number): string {
 }
 
 function amountSchema(options: { allowZero: boolean }) {
-  return z
-    .union([z.string(), z.number()], { error: MSG.required })
-    .transform((value, ctx) => {
-      const text = typeof value === 'number' ? String(value) : value;
-      if (text.trim() === '') {
-        ctx.addIssue({ code: 'custom', message: MSG.required });
-        return z.NEVER;
-      }
-      const paise = parseRupeesToPaise(text);
-      if (paise === null) {
-        ctx.addIssue({ code: 'custom', message: MSG.amountFormat });
-        return z.NEVER;
-      }
-      if (paise > MAX_PAISE) {
-        ctx.addIssue({ code: 'custom', message: MSG.amountTooLarge });
-        return z.NEVER;
-      }
-      if (!options.allowZero && paise === 0) {
-        ctx.addIssue({ code: 'custom', message: MSG.required });
-        return z.NEVER;
-      }
-      return paise;
-    });
+  return z.union([z.string(), z.number()], { error: MSG.required }).transform((value, ctx) => {
+    const text = typeof value === 'number' ? String(value) : value;
+    if (text.trim() === '') {
+      ctx.addIssue({ code: 'custom', message: MSG.required });
+      return z.NEVER;
+    }
+    const paise = parseRupeesToPaise(text);
+    if (paise === null) {
+      ctx.addIssue({ code: 'custom', message: MSG.amountFormat });
+      return z.NEVER;
+    }
+    if (paise > MAX_PAISE) {
+      ctx.addIssue({ code: 'custom', message: MSG.amountTooLarge });
+      return z.NEVER;
+    }
+    if (!options.allowZero && paise === 0) {
+      ctx.addIssue({ code: 'custom', message: MSG.required });
+      return z.NEVER;
+    }
+    return paise;
+  });
 }
 
 /** A money amount typed in rupees (text or number), > 0, up to 2 decimals; parses to integer paise. */
@@ -131,9 +129,10 @@ export const ZId = positiveInteger(MSG.required);
 export const ZVersion = positiveInteger(MSG.required).optional();
 
 /** One of the six department ids (100-105), as ZId accepts them. */
-export const ZDepId = ZId.refine((v): v is DepartmentId => (DEPARTMENT_IDS as readonly number[]).includes(v), MSG.required).transform(
-  (v) => v as DepartmentId,
-);
+export const ZDepId = ZId.refine(
+  (v): v is DepartmentId => (DEPARTMENT_IDS as readonly number[]).includes(v),
+  MSG.required,
+).transform((v) => v as DepartmentId);
 
 /** A checkbox the user must tick (Confirm, terms): true, or 'true'/'on'/1 from older clients. */
 export const ZMustConfirm = z

@@ -22,7 +22,8 @@ export const ZDiscountFields = z.object({
 
 /** A row of two zeros would change nothing: one of the amounts must be above zero. */
 function notBothZero<T extends { discount: number; adjustment: number }>(v: T, ctx: z.RefinementCtx) {
-  if (v.discount === 0 && v.adjustment === 0) ctx.addIssue({ code: 'custom', message: MSG.discountOrAdjustment, path: ['discount'] });
+  if (v.discount === 0 && v.adjustment === 0)
+    ctx.addIssue({ code: 'custom', message: MSG.discountOrAdjustment, path: ['discount'] });
 }
 
 export const ZCreateDiscountInput = ZDiscountFields.superRefine(notBothZero);

@@ -33,7 +33,9 @@ export const ZFeeStructureFields = z.object({
 export const ZCreateFeeStructureInput = ZFeeStructureFields.superRefine(endNotBeforeStart);
 export type TCreateFeeStructureInput = z.infer<typeof ZCreateFeeStructureInput>;
 
-export const ZUpdateFeeStructureInput = ZFeeStructureFields.extend({ id: ZId, version: ZVersion }).superRefine(endNotBeforeStart);
+export const ZUpdateFeeStructureInput = ZFeeStructureFields.extend({ id: ZId, version: ZVersion }).superRefine(
+  endNotBeforeStart,
+);
 export type TUpdateFeeStructureInput = z.infer<typeof ZUpdateFeeStructureInput>;
 
 export const ZListFeeStructuresInput = z.object({ depId: ZDepId });

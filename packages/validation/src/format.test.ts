@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { calendarDate, clockTime, formatDate, formatRupees, isoDate, isRealDate, parseShownDate, receiptLabel } from './format';
+import {
+  calendarDate,
+  clockTime,
+  formatDate,
+  formatRupees,
+  isoDate,
+  isRealDate,
+  parseShownDate,
+  receiptLabel,
+} from './format';
 
 describe('format', () => {
   it('shows money in rupees with Indian grouping', () => {

@@ -46,5 +46,6 @@ export const MSG = {
   backdateLimit: 'Enter a number of days from 0 to 3650',
   belowZero: (students: number, head: string, lowest: string) =>
     `${BELOW_ZERO_START} of ${students} student${students === 1 ? '' : 's'} below zero on ${head} (lowest ${lowest}). Confirm to save it anyway.`,
-  stale: (kind: string, time: string) => `This ${kind} was changed by someone else at ${time}; reload it to see the change`,
+  stale: (kind: string, time: string) =>
+    `This ${kind} was changed by someone else at ${time}; reload it to see the change`,
 } as const;

@@ -24,15 +24,42 @@ describe('opening instalments', () => {
       { feeHeadId: 9, amountPaise: -200_00, dueDate: '2026-05-01' },
     ]);
     expect(opening.map((i) => [i.id, i.name, i.dueDate, i.fineRule, i.amounts])).toEqual([
-      ['opening-2026-04-01', 'Opening balance', '2026-04-01', { type: 'none' }, [{ feeHeadId: 9, amountPaise: 1_000_00 }, { feeHeadId: 1, amountPaise: 300_00 }]],
-      ['opening-2026-05-01', 'Opening balance', '2026-05-01', { type: 'none' }, [{ feeHeadId: 9, amountPaise: -200_00 }]],
+      [
+        'opening-2026-04-01',
+        'Opening balance',
+        '2026-04-01',
+        { type: 'none' },
+        [
+          { feeHeadId: 9, amountPaise: 1_000_00 },
+          { feeHeadId: 1, amountPaise: 300_00 },
+        ],
+      ],
+      [
+        'opening-2026-05-01',
+        'Opening balance',
+        '2026-05-01',
+        { type: 'none' },
+        [{ feeHeadId: 9, amountPaise: -200_00 }],
+      ],
     ]);
-    const batch = { id: 'v-2025-06-01', name: 'Fees', dueDate: '2025-06-01', fineRule: null, amounts: [{ feeHeadId: 1, amountPaise: 5_000_00 }] };
+    const batch = {
+      id: 'v-2025-06-01',
+      name: 'Fees',
+      dueDate: '2025-06-01',
+      fineRule: null,
+      amounts: [{ feeHeadId: 1, amountPaise: 5_000_00 }],
+    };
     const allocation = allocateStudent(
       { fineRule: { type: 'none' }, instalments: [batch, ...opening] },
-      { concessions: [], payments: [{ receiptDate: '2026-04-02', receiptNumber: 1, feeHeadId: 9, amountPaise: 500_00 }] },
+      {
+        concessions: [],
+        payments: [{ receiptDate: '2026-04-02', receiptNumber: 1, feeHeadId: 9, amountPaise: 500_00 }],
+      },
     );
-    const outstanding = allocation.instalments.reduce((s, i) => s + i.duePaise - i.concessionPaise - i.payments.reduce((p, x) => p + x.amountPaise, 0), 0);
+    const outstanding = allocation.instalments.reduce(
+      (s, i) => s + i.duePaise - i.concessionPaise - i.payments.reduce((p, x) => p + x.amountPaise, 0),
+      0,
+    );
     expect(outstanding).toBe(5_000_00 + 1_000_00 + 300_00 - 200_00 - 500_00);
   });
 });

@@ -17,10 +17,12 @@ export const OPENING_MSG = {
   notZero: 'An opening balance cannot be 0',
   signedAmountFormat: 'Not valid number with up to 2 decimal places (a minus sign for an advance)',
   noRows: 'The file has no opening balance rows',
-  tooManyRows: (rows: number) => `At most ${OPENING_IMPORT_MAX_ROWS} opening balances can be imported at once; this file has ${rows}`,
+  tooManyRows: (rows: number) =>
+    `At most ${OPENING_IMPORT_MAX_ROWS} opening balances can be imported at once; this file has ${rows}`,
   unknownStudent: (admissionNo: string) => `No student with admission no ${admissionNo} in this department`,
   unknownHead: (head: string) => `'${head}' is not a fee head; use an existing head or Previous dues`,
-  repeated: (lines: readonly number[]) => `This student and head are repeated in the file (line${lines.length === 1 ? '' : 's'} ${lines.join(', ')})`,
+  repeated: (lines: readonly number[]) =>
+    `This student and head are repeated in the file (line${lines.length === 1 ? '' : 's'} ${lines.join(', ')})`,
   exists: (head: string) => `This student already has an opening balance on ${head}; correct it under Opening balances`,
   blocksStudentDelete: (who: string, count: number) =>
     `${who} cannot be deleted: ${count} opening balance${count === 1 ? '' : 's'} from the old books ${count === 1 ? 'is' : 'are'} on record. Remove ${count === 1 ? 'it' : 'them'} under Opening balances first.`,
@@ -111,7 +113,13 @@ export function instalmentsByDueDate(
     amounts.push({ feeHeadId: b.feeHeadId, amountPaise: b.amountPaise });
     byDate.set(b.dueDate, amounts);
   }
-  return [...byDate].map(([dueDate, amounts]) => ({ id: `${idPrefix}-${dueDate}`, name, dueDate, fineRule: NO_FINE, amounts }));
+  return [...byDate].map(([dueDate, amounts]) => ({
+    id: `${idPrefix}-${dueDate}`,
+    name,
+    dueDate,
+    fineRule: NO_FINE,
+    amounts,
+  }));
 }
 
 /** A student's opening balances, due on the import's date: arrears from the old books are collected, not fined. */

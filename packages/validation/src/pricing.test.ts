@@ -14,7 +14,11 @@ const line = (feeHeadId: number | null, amountPaise: number) => ({ feeHeadId, am
 
 describe('priceReceipt', () => {
   it('adds several lines on one head into one per-head sum', () => {
-    const priced = priceReceipt({ lines: [line(TUITION, 10_000_00), line(EXAM, 500_00), line(TUITION, 15_000_00)], rateBasisPoints: 0, balances });
+    const priced = priceReceipt({
+      lines: [line(TUITION, 10_000_00), line(EXAM, 500_00), line(TUITION, 15_000_00)],
+      rateBasisPoints: 0,
+      balances,
+    });
     expect([...priced.perHead]).toEqual([
       [TUITION, 25_000_00],
       [EXAM, 500_00],
@@ -46,8 +50,14 @@ describe('priceReceipt', () => {
   });
 
   it('names a head whose lines add up to more than its balance, with what was available', () => {
-    const priced = priceReceipt({ lines: [line(EXAM, 1_000_00), line(TUITION, 100_00), line(EXAM, 600_00)], rateBasisPoints: 0, balances });
-    expect(priced.overpaid).toEqual([{ feeHeadId: EXAM, feeHead: 'Exam Fee', amountPaise: 1_600_00, availablePaise: 1_500_00 }]);
+    const priced = priceReceipt({
+      lines: [line(EXAM, 1_000_00), line(TUITION, 100_00), line(EXAM, 600_00)],
+      rateBasisPoints: 0,
+      balances,
+    });
+    expect(priced.overpaid).toEqual([
+      { feeHeadId: EXAM, feeHead: 'Exam Fee', amountPaise: 1_600_00, availablePaise: 1_500_00 },
+    ]);
     expect(priceReceipt({ lines: [line(LIBRARY, 1)], rateBasisPoints: 0, balances }).overpaid).toEqual([
       { feeHeadId: LIBRARY, feeHead: 'Library Fee', amountPaise: 1, availablePaise: 0 },
     ]);
@@ -67,10 +77,19 @@ describe('priceReceipt', () => {
       [TUITION, 25_000_00],
       [EXAM, 1_500_00],
     ]);
-    const raised = priceReceipt({ lines: [line(EXAM, 1_500_01)], rateBasisPoints: 1800, balances: afterIt, alreadyOnReceipt });
-    expect(raised.overpaid).toEqual([{ feeHeadId: EXAM, feeHead: 'Exam Fee', amountPaise: 1_500_01, availablePaise: 1_500_00 }]);
+    const raised = priceReceipt({
+      lines: [line(EXAM, 1_500_01)],
+      rateBasisPoints: 1800,
+      balances: afterIt,
+      alreadyOnReceipt,
+    });
+    expect(raised.overpaid).toEqual([
+      { feeHeadId: EXAM, feeHead: 'Exam Fee', amountPaise: 1_500_01, availablePaise: 1_500_00 },
+    ]);
     // Without its own lines the same edit would look like an overpayment.
-    expect(priceReceipt({ lines: stored, rateBasisPoints: 1800, balances: afterIt }).overpaid.map((o) => o.feeHeadId)).toEqual([EXAM]);
+    expect(
+      priceReceipt({ lines: stored, rateBasisPoints: 1800, balances: afterIt }).overpaid.map((o) => o.feeHeadId),
+    ).toEqual([EXAM]);
   });
 
   it('prices the smallest amount, one paisa', () => {
@@ -82,16 +101,30 @@ describe('priceReceipt', () => {
   it('prices the largest receipt, 99,99,99,999.99, exactly, and flags one paisa more', () => {
     const rich = [{ feeHeadId: TUITION, feeHead: 'Tuition Fee', balancePaise: MAX_PAISE }];
     const plain = priceReceipt({ lines: [line(TUITION, MAX_PAISE)], rateBasisPoints: 0, balances: rich });
-    expect([plain.totalPaise, plain.taxPaise, plain.netPaise, plain.tooLarge, plain.overpaid]).toEqual([MAX_PAISE, 0, MAX_PAISE, false, []]);
-    expect(plain.words).toBe('Rupees Ninety-Nine Crore Ninety-Nine Lakh Ninety-Nine Thousand Nine Hundred Ninety-Nine and Ninety-Nine Paise Only');
+    expect([plain.totalPaise, plain.taxPaise, plain.netPaise, plain.tooLarge, plain.overpaid]).toEqual([
+      MAX_PAISE,
+      0,
+      MAX_PAISE,
+      false,
+      [],
+    ]);
+    expect(plain.words).toBe(
+      'Rupees Ninety-Nine Crore Ninety-Nine Lakh Ninety-Nine Thousand Nine Hundred Ninety-Nine and Ninety-Nine Paise Only',
+    );
     const taxed = priceReceipt({ lines: [line(TUITION, MAX_PAISE)], rateBasisPoints: 1800, balances: rich });
     expect([taxed.taxPaise, taxed.netPaise]).toEqual([18_000_000_000, 117_999_999_999]); // 17,99,99,999.9982 rounds up to 18,00,00,000.00
     expect(receiptTaxPaise(MAX_PAISE, 10000)).toBe(MAX_PAISE);
-    expect(priceReceipt({ lines: [line(TUITION, MAX_PAISE), line(EXAM, 1)], rateBasisPoints: 0, balances: rich }).tooLarge).toBe(true);
+    expect(
+      priceReceipt({ lines: [line(TUITION, MAX_PAISE), line(EXAM, 1)], rateBasisPoints: 0, balances: rich }).tooLarge,
+    ).toBe(true);
   });
 
   it('lists heads that are not in the batch and leaves lines without a head out of the sums', () => {
-    const priced = priceReceipt({ lines: [line(99, 100), line(null, 0), line(EXAM, 100)], rateBasisPoints: 0, balances });
+    const priced = priceReceipt({
+      lines: [line(99, 100), line(null, 0), line(EXAM, 100)],
+      rateBasisPoints: 0,
+      balances,
+    });
     expect(priced.unknownHeads).toEqual([99]);
     expect(priced.overpaid).toEqual([]);
     expect(priced.totalPaise).toBe(200);
@@ -111,6 +144,11 @@ describe('amountLeftForLine', () => {
 
 describe('ratePercentText', () => {
   it('shows the rate as a percent', () => {
-    expect([ratePercentText(1800), ratePercentText(1250), ratePercentText(500), ratePercentText(0)]).toEqual(['18', '12.5', '5', '0']);
+    expect([ratePercentText(1800), ratePercentText(1250), ratePercentText(500), ratePercentText(0)]).toEqual([
+      '18',
+      '12.5',
+      '5',
+      '0',
+    ]);
   });
 });

@@ -82,7 +82,9 @@ export function sumByHead(lines: readonly PricingLine[]): Map<number, number> {
 }
 
 function availableByHead(input: ReceiptPricingInput): Map<number, number> {
-  return new Map(input.balances.map((row) => [row.feeHeadId, row.balancePaise + (input.alreadyOnReceipt?.get(row.feeHeadId) ?? 0)]));
+  return new Map(
+    input.balances.map((row) => [row.feeHeadId, row.balancePaise + (input.alreadyOnReceipt?.get(row.feeHeadId) ?? 0)]),
+  );
 }
 
 export function priceReceipt(input: ReceiptPricingInput): ReceiptPricing {
@@ -96,7 +98,12 @@ export function priceReceipt(input: ReceiptPricingInput): ReceiptPricing {
   const open = new Set(input.balances.filter((row) => row.open).map((row) => row.feeHeadId));
   const overpaid = [...perHead]
     .filter(([id, amount]) => available.has(id) && !open.has(id) && amount > available.get(id)!)
-    .map(([id, amount]) => ({ feeHeadId: id, feeHead: names.get(id) ?? '', amountPaise: amount, availablePaise: available.get(id)! }));
+    .map(([id, amount]) => ({
+      feeHeadId: id,
+      feeHead: names.get(id) ?? '',
+      amountPaise: amount,
+      availablePaise: available.get(id)!,
+    }));
   return {
     perHead,
     available,
@@ -116,6 +123,9 @@ export function priceReceipt(input: ReceiptPricingInput): ReceiptPricing {
  */
 export function amountLeftForLine(input: ReceiptPricingInput, lineIndex: number, feeHeadId: number): number {
   if (input.balances.some((row) => row.feeHeadId === feeHeadId && row.open)) return 0;
-  const elsewhere = input.lines.reduce((sum, line, i) => (i !== lineIndex && line.feeHeadId === feeHeadId ? sum + line.amountPaise : sum), 0);
+  const elsewhere = input.lines.reduce(
+    (sum, line, i) => (i !== lineIndex && line.feeHeadId === feeHeadId ? sum + line.amountPaise : sum),
+    0,
+  );
   return Math.max(0, (availableByHead(input).get(feeHeadId) ?? 0) - elsewhere);
 }

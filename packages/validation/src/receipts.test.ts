@@ -28,13 +28,23 @@ describe('ZCreateReceiptInput (spec section 5)', () => {
   it('parses amounts to paise and trims particulars', () => {
     const parsed = ZCreateReceiptInput.parse(valid);
     expect(parsed.items).toEqual([{ feeHeadId: 3, particulars: 'Term 1', amount: 125050 }]);
-    expect([parsed.total, parsed.tax, parsed.net, parsed.allowOverpayment, parsed.paymentReference]).toEqual([125050, 0, 125050, false, null]);
+    expect([parsed.total, parsed.tax, parsed.net, parsed.allowOverpayment, parsed.paymentReference]).toEqual([
+      125050,
+      0,
+      125050,
+      false,
+      null,
+    ]);
   });
 
   it.each([
     ['no items', { items: [] }, [['items', MSG.itemsRequired]]],
     ['no fee type', { items: [{ feeHeadId: '', amount: '10' }] }, [['items.0.feeHeadId', MSG.required]]],
-    ['long particulars', { items: [{ feeHeadId: 3, particulars: 'x'.repeat(51), amount: '10' }] }, [['items.0.particulars', MSG.particularsMax]]],
+    [
+      'long particulars',
+      { items: [{ feeHeadId: 3, particulars: 'x'.repeat(51), amount: '10' }] },
+      [['items.0.particulars', MSG.particularsMax]],
+    ],
     ['3 decimals', { items: [{ feeHeadId: 3, amount: '10.001' }] }, [['items.0.amount', MSG.amountFormat]]],
     ['amount 0', { items: [{ feeHeadId: 3, amount: '0.00' }] }, [['items.0.amount', MSG.required]]],
     ['no date', { date: '' }, [['date', MSG.required]]],
@@ -43,7 +53,9 @@ describe('ZCreateReceiptInput (spec section 5)', () => {
 
   it('requires a reference number for every payment mode but cash, cheque and demand draft', () => {
     for (const paymentMode of ['upi', 'bank_transfer', 'card']) {
-      expect(messages({ ...valid, paymentMode, paymentReference: ' ' })).toEqual([['paymentReference', MSG.paymentReferenceRequired]]);
+      expect(messages({ ...valid, paymentMode, paymentReference: ' ' })).toEqual([
+        ['paymentReference', MSG.paymentReferenceRequired],
+      ]);
       expect(ZCreateReceiptInput.safeParse({ ...valid, paymentMode, paymentReference: 'REF-1' }).success).toBe(true);
     }
     expect(ZCreateReceiptInput.safeParse({ ...valid, paymentMode: 'cash' }).success).toBe(true);
@@ -56,8 +68,18 @@ describe('ZCreateReceiptInput (spec section 5)', () => {
         ['instrumentNo', MSG.instrumentNoRequired],
         ['instrumentDate', MSG.instrumentDateRequired],
       ]);
-      expect(messages({ ...valid, paymentMode, bank: 'Canara Bank', instrumentNo: '004411', instrumentDate: '2025-02-30' })).toEqual([['instrumentDate', MSG.invalidDate]]);
-      expect(ZCreateReceiptInput.safeParse({ ...valid, paymentMode, bank: 'Canara Bank', instrumentNo: '004411', instrumentDate: '2025-08-01' }).success).toBe(true);
+      expect(
+        messages({ ...valid, paymentMode, bank: 'Canara Bank', instrumentNo: '004411', instrumentDate: '2025-02-30' }),
+      ).toEqual([['instrumentDate', MSG.invalidDate]]);
+      expect(
+        ZCreateReceiptInput.safeParse({
+          ...valid,
+          paymentMode,
+          bank: 'Canara Bank',
+          instrumentNo: '004411',
+          instrumentDate: '2025-08-01',
+        }).success,
+      ).toBe(true);
     }
   });
 });

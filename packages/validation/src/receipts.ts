@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { EARLIEST_DATE, positiveInteger, ZAmount, ZAmountOrZero, ZDate, ZDepId, ZId, ZMustConfirm, ZVersion } from './common';
+import {
+  EARLIEST_DATE,
+  positiveInteger,
+  ZAmount,
+  ZAmountOrZero,
+  ZDate,
+  ZDepId,
+  ZId,
+  ZMustConfirm,
+  ZVersion,
+} from './common';
 import { MSG } from './messages';
 import { addDays } from './plans/dates';
 
@@ -73,7 +83,10 @@ export const ZReceiptFields = z.object({
   date: ZDate,
   phone: ZReceiptPhone,
   email: ZReceiptEmail,
-  items: z.array(ZReceiptLineInput, { error: MSG.itemsRequired }).min(1, MSG.itemsRequired).max(MAX_RECEIPT_LINES, MSG.tooManyLines),
+  items: z
+    .array(ZReceiptLineInput, { error: MSG.itemsRequired })
+    .min(1, MSG.itemsRequired)
+    .max(MAX_RECEIPT_LINES, MSG.tooManyLines),
   paymentMode: z.enum(RECEIPT_PAYMENT_MODES, { error: MSG.required }),
   paymentReference: z
     .string()
@@ -107,13 +120,21 @@ export function isInstrumentMode(mode: string | null | undefined): mode is 'cheq
  * needs a reference number (UPI id, transaction number, ...).
  */
 export function receiptPaymentRule(
-  v: { paymentMode?: string | null; paymentReference?: string | null; bank?: string | null; instrumentNo?: string | null; instrumentDate?: string | null },
+  v: {
+    paymentMode?: string | null;
+    paymentReference?: string | null;
+    bank?: string | null;
+    instrumentNo?: string | null;
+    instrumentDate?: string | null;
+  },
   ctx: z.RefinementCtx,
 ): void {
   if (isInstrumentMode(v.paymentMode)) {
     if (!v.bank?.trim()) ctx.addIssue({ code: 'custom', message: MSG.bankRequired, path: ['bank'] });
-    if (!v.instrumentNo?.trim()) ctx.addIssue({ code: 'custom', message: MSG.instrumentNoRequired, path: ['instrumentNo'] });
-    if (!v.instrumentDate) ctx.addIssue({ code: 'custom', message: MSG.instrumentDateRequired, path: ['instrumentDate'] });
+    if (!v.instrumentNo?.trim())
+      ctx.addIssue({ code: 'custom', message: MSG.instrumentNoRequired, path: ['instrumentNo'] });
+    if (!v.instrumentDate)
+      ctx.addIssue({ code: 'custom', message: MSG.instrumentDateRequired, path: ['instrumentDate'] });
     return;
   }
   if (v.paymentMode && paymentNeedsReference(v.paymentMode) && !v.paymentReference?.trim()) {
@@ -125,7 +146,9 @@ export const ZCreateReceiptInput = ZReceiptFields.superRefine(receiptPaymentRule
 export type TCreateReceiptInput = z.infer<typeof ZCreateReceiptInput>;
 
 /** An edit sends the same payload plus the receipt number (spec: "An edit also sends invoice"). */
-export const ZUpdateReceiptInput = ZReceiptFields.extend({ number: ZId, version: ZVersion }).superRefine(receiptPaymentRule);
+export const ZUpdateReceiptInput = ZReceiptFields.extend({ number: ZId, version: ZVersion }).superRefine(
+  receiptPaymentRule,
+);
 export type TUpdateReceiptInput = z.infer<typeof ZUpdateReceiptInput>;
 
 export const ZReceiptNumberInput = z.object({ number: ZId });
@@ -133,13 +156,21 @@ export type TReceiptNumberInput = z.infer<typeof ZReceiptNumberInput>;
 
 /** Why a receipt was voided: kept with the void and shown in its History and the audit log. */
 const VOID_REASON_MESSAGE = 'Give a reason for the void (3 to 200 characters)';
-export const ZVoidReason = z.string({ error: VOID_REASON_MESSAGE }).trim().min(3, VOID_REASON_MESSAGE).max(200, VOID_REASON_MESSAGE);
+export const ZVoidReason = z
+  .string({ error: VOID_REASON_MESSAGE })
+  .trim()
+  .min(3, VOID_REASON_MESSAGE)
+  .max(200, VOID_REASON_MESSAGE);
 
 /** The documented REST delete has no reason field; its voids record this instead. */
 export const LEGACY_REST_VOID_REASON = '(no reason given: legacy REST)';
 
 /** Voiding names the receipt, why, and, from a screen, the version it showed. */
-export const ZVoidReceiptInput = ZReceiptNumberInput.extend({ version: ZVersion, reason: ZVoidReason, closedDayReason: ZClosedDayReason });
+export const ZVoidReceiptInput = ZReceiptNumberInput.extend({
+  version: ZVersion,
+  reason: ZVoidReason,
+  closedDayReason: ZClosedDayReason,
+});
 export type TVoidReceiptInput = z.infer<typeof ZVoidReceiptInput>;
 
 /** Receipt search: a course is required ('required', lower case, as the old screen said it). */
@@ -173,7 +204,10 @@ export const ZReceiptEntryContextInput = z
     studentId: ZId.optional(),
     admissionNo: z.string().trim().min(1, MSG.required).max(50, MSG.maxChars(50)).optional(),
   })
-  .refine((v) => v.studentId !== undefined || v.admissionNo !== undefined, { message: MSG.required, path: ['admissionNo'] });
+  .refine((v) => v.studentId !== undefined || v.admissionNo !== undefined, {
+    message: MSG.required,
+    path: ['admissionNo'],
+  });
 export type TReceiptEntryContextInput = z.infer<typeof ZReceiptEntryContextInput>;
 
 /** How many days back a clerk may date a receipt unless the admin changes it (Settings). */
@@ -196,5 +230,7 @@ export function receiptDateProblem(date: string, rule: ReceiptDateRule): string 
   if (date > rule.today) return MSG.receiptDateFuture;
   const earliest = earliestReceiptDate(rule);
   if (date >= earliest) return null;
-  return rule.mayBackdate ? MSG.dateRange(EARLIEST_DATE, rule.today) : MSG.receiptDateTooOld(rule.backdateLimitDays, earliest);
+  return rule.mayBackdate
+    ? MSG.dateRange(EARLIEST_DATE, rule.today)
+    : MSG.receiptDateTooOld(rule.backdateLimitDays, earliest);
 }

@@ -3,12 +3,54 @@
  * Department and course ids never change: other programs of the foundation know them.
  */
 export const DEPARTMENTS = [
-  { id: 100, name: 'Arts and Science UG', prefix: 'ug', code: 'UG', shortName: 'UG', letterhead: 'Arts and Science College' },
-  { id: 101, name: 'Arts and Science PG', prefix: 'pg', code: 'PG', shortName: 'PG', letterhead: 'Arts and Science College' },
-  { id: 102, name: 'Diploma in Health Inspector', prefix: 'hic', code: 'HIC', shortName: 'DHI', letterhead: 'Institute of Health Sciences' },
-  { id: 103, name: 'Diploma in Elementary Education', prefix: 'ttc', code: 'TTC', shortName: 'D.El.Ed', letterhead: 'Teacher Education Institute' },
-  { id: 104, name: 'Bachelor of Education', prefix: 'bed', code: 'BED', shortName: 'BEd', letterhead: 'College of Education' },
-  { id: 105, name: 'English Medium school', prefix: 'ems', code: 'EMS', shortName: 'English School', letterhead: 'English Medium School' },
+  {
+    id: 100,
+    name: 'Arts and Science UG',
+    prefix: 'ug',
+    code: 'UG',
+    shortName: 'UG',
+    letterhead: 'Arts and Science College',
+  },
+  {
+    id: 101,
+    name: 'Arts and Science PG',
+    prefix: 'pg',
+    code: 'PG',
+    shortName: 'PG',
+    letterhead: 'Arts and Science College',
+  },
+  {
+    id: 102,
+    name: 'Diploma in Health Inspector',
+    prefix: 'hic',
+    code: 'HIC',
+    shortName: 'DHI',
+    letterhead: 'Institute of Health Sciences',
+  },
+  {
+    id: 103,
+    name: 'Diploma in Elementary Education',
+    prefix: 'ttc',
+    code: 'TTC',
+    shortName: 'D.El.Ed',
+    letterhead: 'Teacher Education Institute',
+  },
+  {
+    id: 104,
+    name: 'Bachelor of Education',
+    prefix: 'bed',
+    code: 'BED',
+    shortName: 'BEd',
+    letterhead: 'College of Education',
+  },
+  {
+    id: 105,
+    name: 'English Medium school',
+    prefix: 'ems',
+    code: 'EMS',
+    shortName: 'English School',
+    letterhead: 'English Medium School',
+  },
 ] as const;
 
 export type DepartmentId = (typeof DEPARTMENTS)[number]['id'];

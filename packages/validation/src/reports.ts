@@ -27,7 +27,13 @@ const ZRowLimit = positiveInteger(MSG.required)
  * reports.feeReceipts: live receipts of one course, grouped by batch. No course (the untouched
  * 'Choose... ' sends null) is 'Required' (decisions.md).
  */
-export const ZFeeReceiptReportInput = z.object({ depId: ZDepId, courseId: ZId, text: ZSearchText, batchId: ZId.optional(), limit: ZRowLimit });
+export const ZFeeReceiptReportInput = z.object({
+  depId: ZDepId,
+  courseId: ZId,
+  text: ZSearchText,
+  batchId: ZId.optional(),
+  limit: ZRowLimit,
+});
 export type TFeeReceiptReportInput = z.infer<typeof ZFeeReceiptReportInput>;
 
 /** reports.receiptLines: the lines of one receipt (the report's magnifier). */
@@ -45,7 +51,13 @@ export const ZDuesReportInput = z.object({
 export type TDuesReportInput = z.infer<typeof ZDuesReportInput>;
 
 /** reports.studentFeeInfo: fee, discount and final fee of every student of a course. */
-export const ZStudentFeeReportInput = z.object({ depId: ZDepId, courseId: ZId, text: ZSearchText, batchId: ZId.optional(), limit: ZRowLimit });
+export const ZStudentFeeReportInput = z.object({
+  depId: ZDepId,
+  courseId: ZId,
+  text: ZSearchText,
+  batchId: ZId.optional(),
+  limit: ZRowLimit,
+});
 export type TStudentFeeReportInput = z.infer<typeof ZStudentFeeReportInput>;
 
 /** reports.receiptsBetweenDates: both days inclusive; from after to is refused. */

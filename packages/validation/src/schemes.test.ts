@@ -17,25 +17,35 @@ describe('schemeDiscountPaise', () => {
     ['fixed 500.00 of a 1,500.00 fee', 1_500_00, fixed(500_00), 500_00],
     ['fixed 2,000.00 of a 1,500.00 fee stops at the fee', 1_500_00, fixed(2_000_00), 1_500_00],
     ['nothing on a head without a fee', 0, fixed(500_00), 0],
-    ['25% of the largest amount 99,99,99,999.99 = 24,99,99,999.9975, half up to 25,00,00,000.00', MAX_PAISE, percent(2500), 25_000_000_000],
+    [
+      '25% of the largest amount 99,99,99,999.99 = 24,99,99,999.9975, half up to 25,00,00,000.00',
+      MAX_PAISE,
+      percent(2500),
+      25_000_000_000,
+    ],
   ])('%s', (_label, fee, rule, expected) => {
     expect(schemeDiscountPaise(fee, rule)).toBe(expected);
   });
 
   it('is an integer between 0 and the fee, the exact percentage within half a paisa, and grows with the fee', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: MAX_PAISE }), fc.integer({ min: 1, max: 10_000 }), fc.integer({ min: 0, max: 1_000_000_00 }), (fee, bp, extra) => {
-        const d = schemeDiscountPaise(fee, percent(bp));
-        expect(Number.isInteger(d)).toBe(true);
-        expect(d).toBeGreaterThanOrEqual(0);
-        expect(d).toBeLessThanOrEqual(fee);
-        // |d - fee x bp / 10000| <= 1/2, in exact integers: |20000 d - 2 fee bp| <= 10000.
-        const gap = 20000n * BigInt(d) - 2n * BigInt(fee) * BigInt(bp);
-        expect(gap <= 10000n && gap >= -10000n).toBe(true);
-        expect(schemeDiscountPaise(fee + extra, percent(bp))).toBeGreaterThanOrEqual(d);
-        const f = schemeDiscountPaise(fee, fixed(extra));
-        expect(f).toBe(Math.min(fee, extra));
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: MAX_PAISE }),
+        fc.integer({ min: 1, max: 10_000 }),
+        fc.integer({ min: 0, max: 1_000_000_00 }),
+        (fee, bp, extra) => {
+          const d = schemeDiscountPaise(fee, percent(bp));
+          expect(Number.isInteger(d)).toBe(true);
+          expect(d).toBeGreaterThanOrEqual(0);
+          expect(d).toBeLessThanOrEqual(fee);
+          // |d - fee x bp / 10000| <= 1/2, in exact integers: |20000 d - 2 fee bp| <= 10000.
+          const gap = 20000n * BigInt(d) - 2n * BigInt(fee) * BigInt(bp);
+          expect(gap <= 10000n && gap >= -10000n).toBe(true);
+          expect(schemeDiscountPaise(fee + extra, percent(bp))).toBeGreaterThanOrEqual(d);
+          const f = schemeDiscountPaise(fee, fixed(extra));
+          expect(f).toBe(Math.min(fee, extra));
+        },
+      ),
     );
   });
 });
@@ -74,8 +84,14 @@ describe('scheme inputs', () => {
 
   it.each([
     [{ rules: [] }, 'Add at least one rule'],
-    [{ rules: [{ kind: 'percent', feeHeadId: 1, courseId: 1003, percent: '0' }] }, 'Enter a percentage above 0 and at most 100, with up to 2 decimals'],
-    [{ rules: [{ kind: 'percent', feeHeadId: 1, courseId: 1003, percent: '100.01' }] }, 'Enter a percentage above 0 and at most 100, with up to 2 decimals'],
+    [
+      { rules: [{ kind: 'percent', feeHeadId: 1, courseId: 1003, percent: '0' }] },
+      'Enter a percentage above 0 and at most 100, with up to 2 decimals',
+    ],
+    [
+      { rules: [{ kind: 'percent', feeHeadId: 1, courseId: 1003, percent: '100.01' }] },
+      'Enter a percentage above 0 and at most 100, with up to 2 decimals',
+    ],
     [{ rules: [{ kind: 'fixed', feeHeadId: 1, courseId: 1003, amount: '' }] }, 'Required'],
     [
       {
@@ -88,7 +104,11 @@ describe('scheme inputs', () => {
     ],
     [{ name: '' }, 'Required'],
   ])('refuses %j with %j', (change, message) => {
-    const result = ZCreateSchemeInput.safeParse({ name: 'Sibling', rules: [{ kind: 'percent', feeHeadId: 1, courseId: 1003, percent: '10' }], ...change });
+    const result = ZCreateSchemeInput.safeParse({
+      name: 'Sibling',
+      rules: [{ kind: 'percent', feeHeadId: 1, courseId: 1003, percent: '10' }],
+      ...change,
+    });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe(message);
   });
@@ -96,8 +116,12 @@ describe('scheme inputs', () => {
   it('takes students or a batch with a category, not both and not neither', () => {
     expect(ZSchemeStudentsInput.safeParse({ schemeId: 1, depId: 100, studentIds: [1, 2] }).success).toBe(true);
     expect(ZSchemeStudentsInput.safeParse({ schemeId: 1, depId: 100, batchId: 3, categoryId: 2 }).success).toBe(true);
-    expect(ZSchemeStudentsInput.safeParse({ schemeId: 1, depId: 100 }).error?.issues[0]?.message).toBe('Choose students, or a batch and a category');
+    expect(ZSchemeStudentsInput.safeParse({ schemeId: 1, depId: 100 }).error?.issues[0]?.message).toBe(
+      'Choose students, or a batch and a category',
+    );
     expect(ZSchemeStudentsInput.safeParse({ schemeId: 1, depId: 100, batchId: 3 }).success).toBe(false);
-    expect(ZSchemeStudentsInput.safeParse({ schemeId: 1, depId: 100, studentIds: [1], batchId: 3, categoryId: 2 }).success).toBe(false);
+    expect(
+      ZSchemeStudentsInput.safeParse({ schemeId: 1, depId: 100, studentIds: [1], batchId: 3, categoryId: 2 }).success,
+    ).toBe(false);
   });
 });

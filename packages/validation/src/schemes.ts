@@ -27,12 +27,19 @@ export interface SchemeRule extends SchemeAmount {
  */
 export function schemeDiscountPaise(feePaise: number, rule: SchemeAmount): number {
   if (feePaise <= 0) return 0;
-  const raw = rule.percentBasisPoints !== null ? Number((BigInt(feePaise) * BigInt(rule.percentBasisPoints) + 5000n) / 10000n) : (rule.amountPaise ?? 0);
+  const raw =
+    rule.percentBasisPoints !== null
+      ? Number((BigInt(feePaise) * BigInt(rule.percentBasisPoints) + 5000n) / 10000n)
+      : (rule.amountPaise ?? 0);
   return Math.max(0, Math.min(feePaise, raw));
 }
 
 /** The rule of a scheme that applies to a student's head: the one for their batch, else the one for their course. */
-export function schemeRuleFor<R extends SchemeRule>(rules: readonly R[], student: { courseId: number; batchId: number }, feeHeadId: number): R | undefined {
+export function schemeRuleFor<R extends SchemeRule>(
+  rules: readonly R[],
+  student: { courseId: number; batchId: number },
+  feeHeadId: number,
+): R | undefined {
   const onHead = rules.filter((r) => r.feeHeadId === feeHeadId && r.courseId === student.courseId);
   return onHead.find((r) => r.batchId === student.batchId) ?? onHead.find((r) => r.batchId === null);
 }
@@ -48,7 +55,8 @@ export const SCHEME_MSG = {
   duplicateRule: 'Two rules name the same fee head for the same course and batch',
   duplicateName: (name: string) => `A scheme named ${name} exists already`,
   choose: 'Choose students, or a batch and a category',
-  inUse: (name: string, students: number) => `${name} has ${students} student${students === 1 ? '' : 's'}; remove them from it before deleting it`,
+  inUse: (name: string, students: number) =>
+    `${name} has ${students} student${students === 1 ? '' : 's'}; remove them from it before deleting it`,
   becomesDebt: (heads: number) =>
     `Leaving turns ${heads} paid head${heads === 1 ? '' : 's'} into dues again. Confirm to leave anyway.`,
   changed: 'The discounts changed while this was being prepared; preview again',
@@ -71,8 +79,20 @@ export const ZPercent = z.union([z.string(), z.number()], { error: MSG.required 
 
 /** One rule as a form sends it: head, course, optional batch, and a percentage or a fixed amount. */
 export const ZSchemeRuleInput = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('percent'), feeHeadId: ZId, courseId: ZId, batchId: ZId.nullish().transform((v) => v ?? null), percent: ZPercent }),
-  z.object({ kind: z.literal('fixed'), feeHeadId: ZId, courseId: ZId, batchId: ZId.nullish().transform((v) => v ?? null), amount: ZAmount }),
+  z.object({
+    kind: z.literal('percent'),
+    feeHeadId: ZId,
+    courseId: ZId,
+    batchId: ZId.nullish().transform((v) => v ?? null),
+    percent: ZPercent,
+  }),
+  z.object({
+    kind: z.literal('fixed'),
+    feeHeadId: ZId,
+    courseId: ZId,
+    batchId: ZId.nullish().transform((v) => v ?? null),
+    amount: ZAmount,
+  }),
 ]);
 export type TSchemeRuleInput = z.input<typeof ZSchemeRuleInput>;
 
@@ -123,11 +143,18 @@ export const ZSchemeStudentsInput = z
   .object({
     schemeId: ZId,
     depId: ZDepId,
-    studentIds: z.array(ZId).min(1, SCHEME_MSG.choose).max(SCHEME_STUDENTS_MAX, MSG.maxRows(SCHEME_STUDENTS_MAX)).optional(),
+    studentIds: z
+      .array(ZId)
+      .min(1, SCHEME_MSG.choose)
+      .max(SCHEME_STUDENTS_MAX, MSG.maxRows(SCHEME_STUDENTS_MAX))
+      .optional(),
     batchId: ZId.optional(),
     categoryId: ZId.optional(),
   })
-  .refine((v) => (v.studentIds !== undefined) !== (v.batchId !== undefined && v.categoryId !== undefined), { message: SCHEME_MSG.choose, path: ['studentIds'] });
+  .refine((v) => (v.studentIds !== undefined) !== (v.batchId !== undefined && v.categoryId !== undefined), {
+    message: SCHEME_MSG.choose,
+    path: ['studentIds'],
+  });
 export type TSchemeStudentsInput = z.output<typeof ZSchemeStudentsInput>;
 
 /** A (student, head) pair of a preview. */
@@ -139,7 +166,11 @@ export const ZStudentHead = z.object({ studentId: ZId, feeHeadId: ZId });
  * balances below zero.
  */
 export const ZApplySchemeInput = ZSchemeStudentsInput.safeExtend({
-  replace: z.array(ZStudentHead).max(SCHEME_STUDENTS_MAX * 20).optional().default([]),
+  replace: z
+    .array(ZStudentHead)
+    .max(SCHEME_STUDENTS_MAX * 20)
+    .optional()
+    .default([]),
   allowNegativeBalance: z.boolean().optional().default(false),
 });
 export type TApplySchemeInput = z.output<typeof ZApplySchemeInput>;

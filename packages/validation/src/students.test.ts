@@ -27,11 +27,31 @@ const messagesOf = (input: unknown) => {
 describe('student registration schema', () => {
   it('accepts a complete form and turns empty optional fields into null', () => {
     const r = ZCreateStudentInput.parse({ ...valid, email: '', phone: '  ', religionId: '' });
-    expect(r).toMatchObject({ email: null, phone: null, parentName: null, guardianAddress: null, religionId: null, confirm: true });
+    expect(r).toMatchObject({
+      email: null,
+      phone: null,
+      parentName: null,
+      guardianAddress: null,
+      religionId: null,
+      confirm: true,
+    });
   });
 
   it('says Required for every required field left empty', () => {
-    const empty = { depId: 100, courseId: '', batchId: '', capId: '', name: '', admissionNo: '', admissionDate: '', categoryId: '', dateOfBirth: '', gender: '', address: '', confirm: false };
+    const empty = {
+      depId: 100,
+      courseId: '',
+      batchId: '',
+      capId: '',
+      name: '',
+      admissionNo: '',
+      admissionDate: '',
+      categoryId: '',
+      dateOfBirth: '',
+      gender: '',
+      address: '',
+      confirm: false,
+    };
     expect(messagesOf(empty)).toEqual({
       courseId: MSG.required,
       batchId: MSG.required,

@@ -21,7 +21,10 @@ const optionalId = z
   .optional()
   .transform((v) => v ?? null);
 
-const optionalEmail = optionalText(STUDENT_LIMITS.email).refine((v) => v === null || /^[^\s@]+@[^\s@]+$/.test(v), MSG.invalidEmail);
+const optionalEmail = optionalText(STUDENT_LIMITS.email).refine(
+  (v) => v === null || /^[^\s@]+@[^\s@]+$/.test(v),
+  MSG.invalidEmail,
+);
 
 /** The registration and edit form (spec section 5), without the department: one schema for form, tRPC, REST and import. */
 export const ZStudentFields = z.object({
@@ -57,13 +60,18 @@ export type TStudentForm = z.infer<typeof ZStudentForm>;
 export const ZCreateStudentInput = ZStudentFields.extend({ depId: ZDepId }).superRefine(birthBeforeAdmission);
 export type TCreateStudentInput = z.infer<typeof ZCreateStudentInput>;
 
-export const ZUpdateStudentInput = ZStudentFields.extend({ depId: ZDepId, id: ZId, version: ZVersion }).superRefine(birthBeforeAdmission);
+export const ZUpdateStudentInput = ZStudentFields.extend({ depId: ZDepId, id: ZId, version: ZVersion }).superRefine(
+  birthBeforeAdmission,
+);
 export type TUpdateStudentInput = z.infer<typeof ZUpdateStudentInput>;
 
 export const ZStudentIdInput = z.object({ depId: ZDepId, id: ZId });
 export type TStudentIdInput = z.infer<typeof ZStudentIdInput>;
 
-export const ZStudentByAdmissionNoInput = z.object({ depId: ZDepId, admissionNo: requiredText(STUDENT_LIMITS.admissionNo) });
+export const ZStudentByAdmissionNoInput = z.object({
+  depId: ZDepId,
+  admissionNo: requiredText(STUDENT_LIMITS.admissionNo),
+});
 export type TStudentByAdmissionNoInput = z.infer<typeof ZStudentByAdmissionNoInput>;
 
 export const ZStudentsDashboardInput = z.object({ depId: ZDepId });

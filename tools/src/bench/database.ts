@@ -42,7 +42,13 @@ export async function prepareDatabase(choice: DatabaseChoice, log: (line: string
   const reason = choice.quick ? 'a fresh one for --quick' : !existsSync(source) ? 'missing' : missingMigrations(source);
   if (reason) {
     log(`Seeding ${choice.students} students x ${choice.years} years into ${source} (${reason})`);
-    const result = await seedSynthetic({ out: source, students: choice.students, years: choice.years, seed: choice.seed, force: true });
+    const result = await seedSynthetic({
+      out: source,
+      students: choice.students,
+      years: choice.years,
+      seed: choice.seed,
+      force: true,
+    });
     seeded = { seconds: result.seconds, counts: result.counts };
     log(`  seeded in ${result.seconds.toFixed(1)} s: ${result.counts.receipts} receipts`);
   }

@@ -44,7 +44,12 @@ export class HttpClient {
     return this.portNumbers[0]!;
   }
 
-  request(method: 'GET' | 'POST', path: string, body?: string, headers: http.OutgoingHttpHeaders = {}): Promise<HttpResult> {
+  request(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: string,
+    headers: http.OutgoingHttpHeaders = {},
+  ): Promise<HttpResult> {
     const started = performance.now();
     return new Promise((resolve, reject) => {
       const req = http.request(
@@ -55,7 +60,9 @@ export class HttpClient {
           path,
           agent: this.agent,
           headers: {
-            ...(body === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }),
+            ...(body === undefined
+              ? {}
+              : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }),
             ...(this.cookie ? { cookie: this.cookie } : {}),
             ...headers,
           },
@@ -65,7 +72,13 @@ export class HttpClient {
           res.on('data', (c: Buffer) => chunks.push(c));
           res.on('end', () => {
             const body = Buffer.concat(chunks);
-            resolve({ status: res.statusCode ?? 0, body: body.toString('utf8'), bytes: body.length, headers: res.headers, ms: performance.now() - started });
+            resolve({
+              status: res.statusCode ?? 0,
+              body: body.toString('utf8'),
+              bytes: body.length,
+              headers: res.headers,
+              ms: performance.now() - started,
+            });
           });
           res.on('error', reject);
         },
@@ -80,14 +93,22 @@ export class HttpClient {
     const started = performance.now();
     return new Promise((resolve, reject) => {
       const req = http.request(
-        { host: '127.0.0.1', port: this.portNumber, method: 'GET', path, headers: this.cookie ? { cookie: this.cookie } : {} },
+        {
+          host: '127.0.0.1',
+          port: this.portNumber,
+          method: 'GET',
+          path,
+          headers: this.cookie ? { cookie: this.cookie } : {},
+        },
         (res) => {
           const firstByteMs = performance.now() - started;
           let bytes = 0;
           res.on('data', (c: Buffer) => {
             bytes += c.length;
           });
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes, ms: performance.now() - started, firstByteMs }));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, bytes, ms: performance.now() - started, firstByteMs }),
+          );
           res.on('error', reject);
         },
       );
@@ -100,7 +121,13 @@ export class HttpClient {
   probe(path: string): Promise<number> {
     return new Promise((resolve, reject) => {
       const req = http.request(
-        { host: '127.0.0.1', port: this.portNumber, method: 'GET', path, headers: this.cookie ? { cookie: this.cookie } : {} },
+        {
+          host: '127.0.0.1',
+          port: this.portNumber,
+          method: 'GET',
+          path,
+          headers: this.cookie ? { cookie: this.cookie } : {},
+        },
         (res) => {
           resolve(res.statusCode ?? 0);
           res.destroy();
@@ -125,7 +152,9 @@ export class HttpClient {
   }
 
   trpcQueryPath(procedure: string, input: unknown): string {
-    return input === undefined ? `/trpc/${procedure}` : `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`;
+    return input === undefined
+      ? `/trpc/${procedure}`
+      : `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`;
   }
 
   async query<T = unknown>(procedure: string, input?: unknown): Promise<T> {
@@ -187,7 +216,11 @@ export interface LoadRequest {
  * that its budget is spent only at its next sampling tick (once a second), and a rate over that
  * wait would halve a one-second load's figure.
  */
-export async function runHttpLoad(client: HttpClient, options: LoadOptions, next: (i: number) => LoadRequest): Promise<LoadResult> {
+export async function runHttpLoad(
+  client: HttpClient,
+  options: LoadOptions,
+  next: (i: number) => LoadRequest,
+): Promise<LoadResult> {
   const samples: number[] = [];
   let errors = 0;
   let firstError: string | null = null;
@@ -232,7 +265,9 @@ export async function runHttpLoad(client: HttpClient, options: LoadOptions, next
       });
       const deadline = setTimeout(() => instance.stop(), options.maxMs);
     });
-  await Promise.all(ports.map((port, i) => loadOne(port, share(options.concurrency, i), share(options.maxRequests, i))));
+  await Promise.all(
+    ports.map((port, i) => loadOne(port, share(options.concurrency, i), share(options.maxRequests, i))),
+  );
   const cpu = process.cpuUsage(cpuBefore);
   // A load that got no answer at all lasted until it was stopped.
   const ended = lastAnswered > started ? lastAnswered : performance.now();
@@ -263,5 +298,11 @@ export async function runLoad(options: LoadOptions, once: (i: number) => Promise
   };
   await Promise.all(Array.from({ length: options.concurrency }, worker));
   const cpu = process.cpuUsage(cpuBefore);
-  return { samples, errors, firstError, elapsedMs: performance.now() - started, ownCpuMs: (cpu.user + cpu.system) / 1000 };
+  return {
+    samples,
+    errors,
+    firstError,
+    elapsedMs: performance.now() - started,
+    ownCpuMs: (cpu.user + cpu.system) / 1000,
+  };
 }

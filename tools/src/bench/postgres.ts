@@ -5,7 +5,14 @@
  * in time on a real server: the planner knows the tables' sizes, and autovacuum does not set upon the
  * freshly copied tables in the middle of a measurement.
  */
-import { closePostgres, copySqliteToPostgres, type Database, describePostgresUrl, openPostgres, poolOf } from '@fees/db';
+import {
+  closePostgres,
+  copySqliteToPostgres,
+  type Database,
+  describePostgresUrl,
+  openPostgres,
+  poolOf,
+} from '@fees/db';
 
 export interface PostgresCopy {
   db: Database;
@@ -13,10 +20,16 @@ export interface PostgresCopy {
   seconds: number;
 }
 
-export async function preparePostgresCopy(url: string, sqlitePath: string, log: (line: string) => void): Promise<PostgresCopy> {
+export async function preparePostgresCopy(
+  url: string,
+  sqlitePath: string,
+  log: (line: string) => void,
+): Promise<PostgresCopy> {
   const name = decodeURIComponent(new URL(url).pathname.slice(1));
   if (!/^\w*bench\w*$/.test(name)) {
-    throw new Error(`--database-url must name a database whose name contains "bench" (letters, digits, _): the bench drops it and creates it again. Got ${describePostgresUrl(url)}`);
+    throw new Error(
+      `--database-url must name a database whose name contains "bench" (letters, digits, _): the bench drops it and creates it again. Got ${describePostgresUrl(url)}`,
+    );
   }
   const maintenance = new URL(url);
   maintenance.pathname = '/postgres';
@@ -32,9 +45,11 @@ export async function preparePostgresCopy(url: string, sqlitePath: string, log: 
   const db = await openPostgres(url);
   try {
     const bad = (await copySqliteToPostgres(sqlitePath, db)).checks.filter((c) => !c.ok);
-    if (bad.length > 0) throw new Error(`the copy differs from the SQLite file in ${bad.map((c) => c.table).join(', ')}`);
+    if (bad.length > 0)
+      throw new Error(`the copy differs from the SQLite file in ${bad.map((c) => c.table).join(', ')}`);
     await poolOf(db)!.query('VACUUM (ANALYZE)');
-    const version = (await poolOf(db)!.query<{ server_version: string }>('SHOW server_version')).rows[0]!.server_version;
+    const version = (await poolOf(db)!.query<{ server_version: string }>('SHOW server_version')).rows[0]!
+      .server_version;
     return { db, version, seconds: (performance.now() - started) / 1000 };
   } catch (error) {
     await closePostgres(db);

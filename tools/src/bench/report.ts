@@ -21,7 +21,8 @@ function format(key: string, value: Value): string {
   if (typeof value === 'string') return value;
   if (!Number.isFinite(value)) return '-';
   if (key.endsWith('Ms')) return value >= 100 ? value.toFixed(0) : value.toFixed(1);
-  if (key.endsWith('Bytes')) return value >= 10 * 1024 * 1024 ? `${(value / 1024 / 1024).toFixed(0)} MB` : `${(value / 1024).toFixed(1)} KB`;
+  if (key.endsWith('Bytes'))
+    return value >= 10 * 1024 * 1024 ? `${(value / 1024 / 1024).toFixed(0)} MB` : `${(value / 1024).toFixed(1)} KB`;
   if (key.toLowerCase().includes('ratio')) return `${value.toFixed(2)}x`;
   if (key.endsWith('PerSec')) return value.toFixed(0);
   return Number.isInteger(value) ? String(value) : value.toFixed(2);
@@ -45,7 +46,8 @@ export function renderSection(section: SectionOutput): string {
     row.ok === undefined || row.ok === null ? '' : row.ok ? 'PASS' : 'MISS',
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   lines.push(line(header), line(widths.map((w) => '-'.repeat(w))), ...body.map(line));
   for (const note of section.notes) lines.push(`   ${note}`);
   return lines.join('\n');

@@ -55,9 +55,12 @@ const QUICK_BUDGET: Budget = { reportSamples: 50, reportMs: 2_000, createRequest
 const FULL_BUDGET: Budget = { reportSamples: 300, reportMs: 10_000, createRequests: 10_000, createMs: 10_000 };
 
 async function callerOf(db: Database, token: string): Promise<Caller> {
-  const session = (await resolveSession(db, token));
+  const session = await resolveSession(db, token);
   if (!session) throw new Error('the session of the signed-in client is not in the database');
-  const caller = createCaller(createContextInner({ db, session, ip: '127.0.0.1' })) as unknown as Record<string, unknown>;
+  const caller = createCaller(createContextInner({ db, session, ip: '127.0.0.1' })) as unknown as Record<
+    string,
+    unknown
+  >;
   return (path, input) => {
     let node: unknown = caller;
     for (const part of path.split('.')) node = (node as Record<string, unknown>)[part];
@@ -71,7 +74,8 @@ function tokenOf(client: HttpClient): string {
 
 export async function runBench(options: BenchOptions): Promise<string> {
   const log = (line: string) => console.log(line);
-  if (options.servers > 1 && !options.databaseUrl) throw new Error('--servers above 1 needs --database-url: several servers share one PostgreSQL database');
+  if (options.servers > 1 && !options.databaseUrl)
+    throw new Error('--servers above 1 needs --database-url: several servers share one PostgreSQL database');
   const engine = options.databaseUrl ? 'postgresql' : 'sqlite';
   const stamp = new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19);
   const runName = `${options.quick ? 'quick' : 'full'}-${engine === 'postgresql' ? `pg-${options.servers}-servers-` : ''}${stamp}`;
@@ -105,7 +109,9 @@ export async function runBench(options: BenchOptions): Promise<string> {
     ),
   );
   const firstStart = await server.start();
-  log(`Server${options.servers > 1 ? 's' : ''} started in ${firstStart.toFixed(0)} ms on port${options.servers > 1 ? 's' : ''} ${server.ports.join(', ')}`);
+  log(
+    `Server${options.servers > 1 ? 's' : ''} started in ${firstStart.toFixed(0)} ms on port${options.servers > 1 ? 's' : ''} ${server.ports.join(', ')}`,
+  );
 
   const db: Database = postgres ? postgres.db : openDatabase(db0.path, { prepare: false });
   const data = isPostgres(db) ? new Sqlite(db0.path, { readonly: true, fileMustExist: true }) : db.$client;
@@ -114,7 +120,11 @@ export async function runBench(options: BenchOptions): Promise<string> {
   const admin = new HttpClient(server.ports);
   try {
     const target = chooseTarget(data, today());
-    await staff.signIn('auth.departmentLogin', { email: staffEmailOf(target.prefix), password: SYNTHETIC_PASSWORD, depId: target.depId });
+    await staff.signIn('auth.departmentLogin', {
+      email: staffEmailOf(target.prefix),
+      password: SYNTHETIC_PASSWORD,
+      depId: target.depId,
+    });
     await admin.signIn('auth.login', { email: SYNTHETIC_ADMIN, password: SYNTHETIC_PASSWORD });
     const procedures = appRouter._def.procedures as Record<string, unknown>;
     const env: BenchEnv = {
@@ -123,7 +133,7 @@ export async function runBench(options: BenchOptions): Promise<string> {
       server,
       staff,
       admin,
-      direct: { db, staff: (await callerOf(db, tokenOf(staff))), admin: (await callerOf(db, tokenOf(admin))) },
+      direct: { db, staff: await callerOf(db, tokenOf(staff)), admin: await callerOf(db, tokenOf(admin)) },
       data,
       target,
       budget: options.quick ? QUICK_BUDGET : FULL_BUDGET,
@@ -131,11 +141,21 @@ export async function runBench(options: BenchOptions): Promise<string> {
       log,
     };
     const { payers: _payers, ...targetSummary } = target;
-    log(`Target: department ${target.depId} (${target.depReceipts} live receipts), course ${target.courseId} ${target.courseName} (${target.courseStudents} students, ${target.courseReceipts} live receipts)`);
+    log(
+      `Target: department ${target.depId} (${target.depReceipts} live receipts), course ${target.courseId} ${target.courseName} (${target.courseStudents} students, ${target.courseReceipts} live receipts)`,
+    );
 
     for (const m of MEASUREMENTS) {
       if (options.only && !options.only.includes(m.id)) continue;
-      const section: SectionOutput = { id: m.id, title: m.title, columns: m.columns, rows: [], notes: [], skipped: null, failed: null };
+      const section: SectionOutput = {
+        id: m.id,
+        title: m.title,
+        columns: m.columns,
+        rows: [],
+        notes: [],
+        skipped: null,
+        failed: null,
+      };
       const missing = (m.needs ?? []).filter((p) => !env.hasProcedure(p));
       if (missing.length > 0) {
         section.skipped = `${missing.join(', ')} does not exist`;
@@ -144,7 +164,10 @@ export async function runBench(options: BenchOptions): Promise<string> {
         try {
           const result = await m.run(env);
           section.rows = result.rows;
-          section.notes = [...(result.notes ?? []), `machine load average (1 min) after this section: ${os.loadavg()[0]!.toFixed(2)}`];
+          section.notes = [
+            ...(result.notes ?? []),
+            `machine load average (1 min) after this section: ${os.loadavg()[0]!.toFixed(2)}`,
+          ];
         } catch (error) {
           if (error instanceof NotAvailable) section.skipped = error.message;
           else section.failed = error instanceof Error ? (error.stack ?? error.message) : String(error);
@@ -170,7 +193,12 @@ export async function runBench(options: BenchOptions): Promise<string> {
         /** 1-minute load average before and after: other work on the machine skews the figures. */
         loadAverage: { atStart: loadAtStart[0], atEnd: os.loadavg()[0] },
       },
-      database: { path: db0.path, source: db0.source, megabytes: Math.round(statSync(db0.source).size / 1024 / 1024), seeded: db0.seeded },
+      database: {
+        path: db0.path,
+        source: db0.source,
+        megabytes: Math.round(statSync(db0.source).size / 1024 / 1024),
+        seeded: db0.seeded,
+      },
       target: targetSummary,
       sections,
     };

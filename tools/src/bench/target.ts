@@ -32,7 +32,9 @@ const MINIMUM_BALANCE_PAISE = 2_000_00;
 
 export function chooseTarget(sqlite: Sqlite.Database, today: string): BenchTarget {
   const dep = sqlite
-    .prepare("select department_id as id, count(*) as n from receipts where status = 'live' group by department_id order by n desc limit 1")
+    .prepare(
+      "select department_id as id, count(*) as n from receipts where status = 'live' group by department_id order by n desc limit 1",
+    )
     .get() as { id: number; n: number };
   const course = sqlite
     .prepare(
@@ -43,10 +45,14 @@ export function chooseTarget(sqlite: Sqlite.Database, today: string): BenchTarge
     )
     .get(dep.id) as { id: number; name: string; n: number; receipts: number };
   const batch = sqlite
-    .prepare("select batch_id as id from receipts where course_id = ? and status = 'live' group by batch_id order by count(*) desc limit 1")
+    .prepare(
+      "select batch_id as id from receipts where course_id = ? and status = 'live' group by batch_id order by count(*) desc limit 1",
+    )
     .get(course.id) as { id: number };
   const statement = sqlite
-    .prepare('select student_id as id from receipts where course_id = ? group by student_id order by count(*) desc limit 1')
+    .prepare(
+      'select student_id as id from receipts where course_id = ? group by student_id order by count(*) desc limit 1',
+    )
     .get(course.id) as { id: number };
   const payers = (
     sqlite
@@ -75,7 +81,9 @@ export function chooseTarget(sqlite: Sqlite.Database, today: string): BenchTarge
   const thisMonth = `${today.slice(0, 7)}-01`;
   const yearStart = Number(today.slice(5, 7)) >= 6 ? Number(today.slice(0, 4)) : Number(today.slice(0, 4)) - 1;
   const surname = sqlite
-    .prepare("select substr(name, instr(name, ' ') + 1) as s from students where course_id = ? group by s order by count(*) desc limit 1")
+    .prepare(
+      "select substr(name, instr(name, ' ') + 1) as s from students where course_id = ? group by s order by count(*) desc limit 1",
+    )
     .get(course.id) as { s: string };
   return {
     depId: dep.id,

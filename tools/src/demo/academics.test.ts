@@ -9,7 +9,7 @@ describe('demo academics', () => {
   it('gives every course two batches with 4-8 fee heads, a few hundred valid students and some discounts, once, fast', async () => {
     const db = createTestDatabase();
     const started = performance.now();
-    const summary = (await loadDemoAcademics(db));
+    const summary = await loadDemoAcademics(db);
     const elapsed = performance.now() - started;
     expect(elapsed).toBeLessThan(2000);
     expect(summary.batches).toBe(COURSES.length * 2);
@@ -17,14 +17,22 @@ describe('demo academics', () => {
     expect(summary.students).toBeLessThanOrEqual(700);
     expect(summary.discounts / summary.students).toBeGreaterThan(0.05);
     expect(summary.discounts / summary.students).toBeLessThan(0.16);
-    expect((await loadDemoAcademics(db))).toEqual({ batches: 0, feeStructures: 0, students: 0, discounts: 0 });
+    expect(await loadDemoAcademics(db)).toEqual({ batches: 0, feeStructures: 0, students: 0, discounts: 0 });
 
-    const headsPerBatch = (await queryRows<{ n: number }>(db, sql`SELECT COUNT(*) AS n FROM ${feeStructures} GROUP BY ${feeStructures.batchId}`)).map((r) => r.n);
+    const headsPerBatch = (
+      await queryRows<{ n: number }>(
+        db,
+        sql`SELECT COUNT(*) AS n FROM ${feeStructures} GROUP BY ${feeStructures.batchId}`,
+      )
+    ).map((r) => r.n);
     expect(headsPerBatch).toHaveLength(COURSES.length * 2);
     expect(Math.min(...headsPerBatch)).toBeGreaterThanOrEqual(4);
     expect(Math.max(...headsPerBatch)).toBeLessThanOrEqual(8);
 
-    const perDepartment = (await queryRows<{ depId: number; n: number }>(db, sql`SELECT department_id AS depId, COUNT(*) AS n FROM ${students} GROUP BY department_id`));
+    const perDepartment = await queryRows<{ depId: number; n: number }>(
+      db,
+      sql`SELECT department_id AS depId, COUNT(*) AS n FROM ${students} GROUP BY department_id`,
+    );
     expect(perDepartment.map((r) => r.depId)).toEqual(DEPARTMENTS.map((d) => d.id));
     expect(Math.min(...perDepartment.map((r) => r.n))).toBeGreaterThanOrEqual(20);
 

@@ -26,48 +26,233 @@ import { Random } from '@fees/validation/testing';
 type Religion = 'Hindu' | 'Muslim' | 'Christian' | 'Sikh' | 'Jain';
 
 /** Name pools; each carries the religion a family with such names would most often state. */
-const NAME_POOLS: Array<{ weight: number; religion: Religion; female: string[]; male: string[]; surnames: string[] }> = [
-  {
-    weight: 40,
-    religion: 'Hindu',
-    female: ['Anjali', 'Devika', 'Nandana', 'Sreelakshmi', 'Gopika', 'Athira', 'Arya', 'Aparna', 'Keerthana', 'Meenakshi', 'Parvathy', 'Krishnapriya', 'Anagha', 'Sandra', 'Niveditha', 'Amritha'],
-    male: ['Arjun', 'Sreehari', 'Adithyan', 'Vishnu', 'Abhinav', 'Gokul', 'Akash', 'Anandu', 'Rahul', 'Sidharth', 'Navaneeth', 'Harikrishnan', 'Vaishakh', 'Ajay', 'Sanjay', 'Abhijith'],
-    surnames: ['Menon', 'Nair', 'Pillai', 'Warrier', 'Namboothiri', 'Kurup', 'Panicker', 'Varma', 'K', 'P', 'S', 'R', 'M', 'Das', 'Krishnan', 'Raghavan'],
-  },
-  {
-    weight: 20,
-    religion: 'Muslim',
-    female: ['Fathima', 'Ayisha', 'Shahana', 'Rinsha', 'Nashwa', 'Hiba', 'Fida', 'Sana', 'Nihala', 'Shifana', 'Afeefa', 'Minha'],
-    male: ['Muhammed', 'Shibil', 'Ashiq', 'Fahad', 'Irfan', 'Ajmal', 'Nihal', 'Safwan', 'Shahid', 'Rizwan', 'Anas', 'Junaid'],
-    surnames: ['K', 'P', 'T', 'C', 'Basheer', 'Rahman', 'Ali', 'Koya', 'Haris', 'Salim'],
-  },
-  {
-    weight: 18,
-    religion: 'Christian',
-    female: ['Aleena', 'Anna', 'Maria', 'Treesa', 'Sneha', 'Riya', 'Jisha', 'Ann', 'Neethu', 'Merin', 'Elsa', 'Rosemary'],
-    male: ['Alan', 'Jithin', 'Jobin', 'Abel', 'Aswin', 'Jeswin', 'Tom', 'Sebin', 'Ebin', 'Kevin', 'Joel', 'Bibin'],
-    surnames: ['Joseph', 'Thomas', 'George', 'Varghese', 'Mathew', 'Jose', 'Antony', 'Paul', 'Kurian', 'Chacko', 'Francis', 'Davis'],
-  },
-  {
-    weight: 18,
-    religion: 'Hindu',
-    female: ['Priya', 'Aditi', 'Sneha', 'Pooja', 'Kavya', 'Divya', 'Ishita', 'Shruti', 'Ananya', 'Lakshmi', 'Swati', 'Meera'],
-    male: ['Rohan', 'Karthik', 'Aditya', 'Varun', 'Siddharth', 'Pranav', 'Nikhil', 'Harsh', 'Vivek', 'Aarav', 'Manish', 'Deepak'],
-    surnames: ['Sharma', 'Iyer', 'Rao', 'Reddy', 'Gupta', 'Patil', 'Kulkarni', 'Verma', 'Joshi', 'Shetty', 'Mishra', 'Naidu'],
-  },
-  { weight: 2, religion: 'Sikh', female: ['Harpreet', 'Simran', 'Gurleen'], male: ['Gurpreet', 'Manpreet', 'Jaspreet'], surnames: ['Singh', 'Kaur', 'Gill'] },
-  { weight: 2, religion: 'Jain', female: ['Khushi', 'Siddhi', 'Palak'], male: ['Rishabh', 'Parth', 'Mehul'], surnames: ['Jain', 'Shah', 'Mehta'] },
-];
+const NAME_POOLS: Array<{ weight: number; religion: Religion; female: string[]; male: string[]; surnames: string[] }> =
+  [
+    {
+      weight: 40,
+      religion: 'Hindu',
+      female: [
+        'Anjali',
+        'Devika',
+        'Nandana',
+        'Sreelakshmi',
+        'Gopika',
+        'Athira',
+        'Arya',
+        'Aparna',
+        'Keerthana',
+        'Meenakshi',
+        'Parvathy',
+        'Krishnapriya',
+        'Anagha',
+        'Sandra',
+        'Niveditha',
+        'Amritha',
+      ],
+      male: [
+        'Arjun',
+        'Sreehari',
+        'Adithyan',
+        'Vishnu',
+        'Abhinav',
+        'Gokul',
+        'Akash',
+        'Anandu',
+        'Rahul',
+        'Sidharth',
+        'Navaneeth',
+        'Harikrishnan',
+        'Vaishakh',
+        'Ajay',
+        'Sanjay',
+        'Abhijith',
+      ],
+      surnames: [
+        'Menon',
+        'Nair',
+        'Pillai',
+        'Warrier',
+        'Namboothiri',
+        'Kurup',
+        'Panicker',
+        'Varma',
+        'K',
+        'P',
+        'S',
+        'R',
+        'M',
+        'Das',
+        'Krishnan',
+        'Raghavan',
+      ],
+    },
+    {
+      weight: 20,
+      religion: 'Muslim',
+      female: [
+        'Fathima',
+        'Ayisha',
+        'Shahana',
+        'Rinsha',
+        'Nashwa',
+        'Hiba',
+        'Fida',
+        'Sana',
+        'Nihala',
+        'Shifana',
+        'Afeefa',
+        'Minha',
+      ],
+      male: [
+        'Muhammed',
+        'Shibil',
+        'Ashiq',
+        'Fahad',
+        'Irfan',
+        'Ajmal',
+        'Nihal',
+        'Safwan',
+        'Shahid',
+        'Rizwan',
+        'Anas',
+        'Junaid',
+      ],
+      surnames: ['K', 'P', 'T', 'C', 'Basheer', 'Rahman', 'Ali', 'Koya', 'Haris', 'Salim'],
+    },
+    {
+      weight: 18,
+      religion: 'Christian',
+      female: [
+        'Aleena',
+        'Anna',
+        'Maria',
+        'Treesa',
+        'Sneha',
+        'Riya',
+        'Jisha',
+        'Ann',
+        'Neethu',
+        'Merin',
+        'Elsa',
+        'Rosemary',
+      ],
+      male: ['Alan', 'Jithin', 'Jobin', 'Abel', 'Aswin', 'Jeswin', 'Tom', 'Sebin', 'Ebin', 'Kevin', 'Joel', 'Bibin'],
+      surnames: [
+        'Joseph',
+        'Thomas',
+        'George',
+        'Varghese',
+        'Mathew',
+        'Jose',
+        'Antony',
+        'Paul',
+        'Kurian',
+        'Chacko',
+        'Francis',
+        'Davis',
+      ],
+    },
+    {
+      weight: 18,
+      religion: 'Hindu',
+      female: [
+        'Priya',
+        'Aditi',
+        'Sneha',
+        'Pooja',
+        'Kavya',
+        'Divya',
+        'Ishita',
+        'Shruti',
+        'Ananya',
+        'Lakshmi',
+        'Swati',
+        'Meera',
+      ],
+      male: [
+        'Rohan',
+        'Karthik',
+        'Aditya',
+        'Varun',
+        'Siddharth',
+        'Pranav',
+        'Nikhil',
+        'Harsh',
+        'Vivek',
+        'Aarav',
+        'Manish',
+        'Deepak',
+      ],
+      surnames: [
+        'Sharma',
+        'Iyer',
+        'Rao',
+        'Reddy',
+        'Gupta',
+        'Patil',
+        'Kulkarni',
+        'Verma',
+        'Joshi',
+        'Shetty',
+        'Mishra',
+        'Naidu',
+      ],
+    },
+    {
+      weight: 2,
+      religion: 'Sikh',
+      female: ['Harpreet', 'Simran', 'Gurleen'],
+      male: ['Gurpreet', 'Manpreet', 'Jaspreet'],
+      surnames: ['Singh', 'Kaur', 'Gill'],
+    },
+    {
+      weight: 2,
+      religion: 'Jain',
+      female: ['Khushi', 'Siddhi', 'Palak'],
+      male: ['Rishabh', 'Parth', 'Mehul'],
+      surnames: ['Jain', 'Shah', 'Mehta'],
+    },
+  ];
 
 const FATHERS: Record<Religion, string[]> = {
-  Hindu: ['Raghavan', 'Suresh', 'Rajesh', 'Unnikrishnan', 'Gopalakrishnan', 'Mohanan', 'Sasidharan', 'Ramesh', 'Anil Kumar', 'Prakash', 'Venugopal', 'Sunil'],
+  Hindu: [
+    'Raghavan',
+    'Suresh',
+    'Rajesh',
+    'Unnikrishnan',
+    'Gopalakrishnan',
+    'Mohanan',
+    'Sasidharan',
+    'Ramesh',
+    'Anil Kumar',
+    'Prakash',
+    'Venugopal',
+    'Sunil',
+  ],
   Muslim: ['Abdul Rahman', 'Basheer', 'Abdul Salam', 'Musthafa', 'Hamza', 'Ashraf', 'Kunhi Mohammed', 'Aboobacker'],
   Christian: ['Joseph', 'Thomas', 'Varghese', 'Mathew', 'George', 'Antony', 'Jose', 'Davis'],
   Sikh: ['Harbhajan Singh', 'Kuldeep Singh', 'Balwinder Singh'],
   Jain: ['Mahendra', 'Rajendra', 'Sunil'],
 };
 
-const HOUSES = ['Puthenveetil', 'Kizhakkedath', 'Thekkumkara', 'Chirayil', 'Kalathil', 'Padinjattil', 'Pallath', 'Valiyaparambil', 'Manjaly', 'Kottayil', 'Thottathil', 'Vadakkekara', 'Edathil', 'Mangalath', 'Palliyalil', 'Koonathan'];
+const HOUSES = [
+  'Puthenveetil',
+  'Kizhakkedath',
+  'Thekkumkara',
+  'Chirayil',
+  'Kalathil',
+  'Padinjattil',
+  'Pallath',
+  'Valiyaparambil',
+  'Manjaly',
+  'Kottayil',
+  'Thottathil',
+  'Vadakkekara',
+  'Edathil',
+  'Mangalath',
+  'Palliyalil',
+  'Koonathan',
+];
 const KERALA_PLACES = [
   ['Irinjalakuda', 'Thrissur', '680121'],
   ['Chalakudy', 'Thrissur', '680307'],
@@ -90,7 +275,16 @@ const KERALA_PLACES = [
   ['Nedumangad', 'Thiruvananthapuram', '695541'],
   ['Thalassery', 'Kannur', '670101'],
 ] as const;
-const STREETS = ['MG Road', 'Temple Road', 'Church Road', 'Station Road', 'Mosque Road', 'Market Road', 'Gandhi Nagar', 'Nehru Street'];
+const STREETS = [
+  'MG Road',
+  'Temple Road',
+  'Church Road',
+  'Station Road',
+  'Mosque Road',
+  'Market Road',
+  'Gandhi Nagar',
+  'Nehru Street',
+];
 const CITY_ADDRESSES = [
   ['Koramangala', 'Bengaluru', 'Karnataka', '560034'],
   ['Anna Nagar', 'Chennai', 'Tamil Nadu', '600040'],
@@ -110,10 +304,21 @@ const CATEGORY_WEIGHTS: Array<[string, number]> = [
   ['EWS', 7],
   ['OEC', 7],
 ];
-const DISCOUNT_NOTES = ['Merit scholarship', 'Sibling concession', 'Staff ward', 'Sports quota', 'Management concession', 'Fee waiver', 'Alumni ward'];
+const DISCOUNT_NOTES = [
+  'Merit scholarship',
+  'Sibling concession',
+  'Staff ward',
+  'Sports quota',
+  'Management concession',
+  'Fee waiver',
+  'Alumni ward',
+];
 
 /** Per department: course length in years, students per batch, age at admission, fee level. */
-const PROFILES: Record<number, { years: number; perBatch: [number, number]; age: [number, number]; feeFactor: number; school?: boolean }> = {
+const PROFILES: Record<
+  number,
+  { years: number; perBatch: [number, number]; age: [number, number]; feeFactor: number; school?: boolean }
+> = {
   100: { years: 3, perBatch: [5, 9], age: [17, 19], feeFactor: 1 },
   101: { years: 2, perBatch: [5, 8], age: [20, 24], feeFactor: 1.3 },
   102: { years: 2, perBatch: [12, 18], age: [18, 25], feeFactor: 1.5 },
@@ -176,11 +381,26 @@ export async function loadDemoAcademics(db: Database): Promise<DemoAcademicsSumm
         const startDate = `${startYear}-06-01`;
         let batch = existingBatches.find((b) => b.courseId === course.id && b.name === name);
         if (!batch) {
-          batch = (await tx.insert(batches).values({ departmentId: course.departmentId, courseId: course.id, name, startDate, endDate: `${endYear}-03-31` }).returning())[0]!;
+          batch = (
+            await tx
+              .insert(batches)
+              .values({
+                departmentId: course.departmentId,
+                courseId: course.id,
+                name,
+                startDate,
+                endDate: `${endYear}-03-31`,
+              })
+              .returning()
+          )[0]!;
           summary.batches++;
         }
 
-        const optional = HEAD_AMOUNTS.slice(3).filter(([head]) => (head !== 'Laboratory Fee' || /Physics|Science|Psychology|BCA|Computer|Health/.test(course.name)) && (head !== 'Bus Fee' || profile.school));
+        const optional = HEAD_AMOUNTS.slice(3).filter(
+          ([head]) =>
+            (head !== 'Laboratory Fee' || /Physics|Science|Psychology|BCA|Computer|Health/.test(course.name)) &&
+            (head !== 'Bus Fee' || profile.school),
+        );
         const extra = rand.int(1, Math.min(5, optional.length));
         const shuffled = optional.map((head) => ({ head, key: rand.next() })).sort((a, b) => a.key - b.key);
         const chosen = [...HEAD_AMOUNTS.slice(0, 3), ...shuffled.slice(0, extra).map((s) => s.head)];
@@ -227,24 +447,30 @@ export async function loadDemoAcademics(db: Database): Promise<DemoAcademicsSumm
             courseId: course.id,
             batchId: batch.id,
             admissionNo: `${department.code}-${startYear}-${String(seq).padStart(3, '0')}`,
-            capId: profile.school ? `SAMPOORNA${yy}${rand.int(100000, 999999)}` : `CAP${yy}${rand.int(1000000, 9999999)}`,
+            capId: profile.school
+              ? `SAMPOORNA${yy}${rand.int(100000, 999999)}`
+              : `CAP${yy}${rand.int(1000000, 9999999)}`,
             name: `${first} ${surname}`,
             admissionDate,
             dateOfBirth,
             gender: female ? 'Female' : 'Male',
             categoryId: categoryIds.get(rand.pick(categoryBag)) ?? 1,
             religionId: rand.next() < 0.92 ? (religionIds.get(pool.religion) ?? null) : null,
-            email: rand.next() < 0.6 ? `${first}.${surname}${rand.int(1, 99)}@gmail.com`.toLowerCase().replace(/\s+/g, '') : null,
+            email:
+              rand.next() < 0.6
+                ? `${first}.${surname}${rand.int(1, 99)}@gmail.com`.toLowerCase().replace(/\s+/g, '')
+                : null,
             phone: `${rand.pick(PHONE_PREFIXES)}${rand.int(10000000, 99999999)}`,
             parentName: surname.length > 1 && !father.endsWith(surname) ? `${father} ${surname}` : father,
             address,
-            guardianAddress: !local || rand.next() < 0.1 ? `${rand.pick(HOUSES)} House, ${rand.pick(KERALA_PLACES)[0]}, Kerala` : null,
+            guardianAddress:
+              !local || rand.next() < 0.1 ? `${rand.pick(HOUSES)} House, ${rand.pick(KERALA_PLACES)[0]}, Kerala` : null,
           });
         }
       }
     }
 
-    const inserted = (await insertStudents(tx, studentRows));
+    const inserted = await insertStudents(tx, studentRows);
     summary.students = inserted.length;
 
     const discountRows = inserted
@@ -253,9 +479,20 @@ export async function loadDemoAcademics(db: Database): Promise<DemoAcademicsSumm
         const heads = batchHeads.get(s.batchId) ?? [];
         const tuition = heads.find((h) => h.feeHeadId === headIds.get('Tuition Fee')) ?? heads[0];
         if (!tuition) return [];
-        const discountPaise = Math.max(100_00, Math.round((tuition.amountPaise * rand.int(10, 50)) / 100 / 100_00) * 100_00);
+        const discountPaise = Math.max(
+          100_00,
+          Math.round((tuition.amountPaise * rand.int(10, 50)) / 100 / 100_00) * 100_00,
+        );
         const adjustmentPaise = rand.next() < 0.3 ? rand.int(1, 5) * 100_00 : 0;
-        return [{ studentId: s.id, feeHeadId: tuition.feeHeadId, discountPaise, adjustmentPaise: Math.min(adjustmentPaise, tuition.amountPaise - discountPaise), note: rand.pick(DISCOUNT_NOTES) }];
+        return [
+          {
+            studentId: s.id,
+            feeHeadId: tuition.feeHeadId,
+            discountPaise,
+            adjustmentPaise: Math.min(adjustmentPaise, tuition.amountPaise - discountPaise),
+            note: rand.pick(DISCOUNT_NOTES),
+          },
+        ];
       });
     if (discountRows.length > 0) await tx.insert(discounts).values(discountRows);
     summary.discounts = discountRows.length;

@@ -10,7 +10,8 @@ export async function loadDemoAccounts(db: Database): Promise<DemoAccount[]> {
   const accounts: DemoAccount[] = [];
   for (const d of DEPARTMENTS) {
     const email = `${d.prefix}@demo.local`;
-    if (!(await findUserByEmail(db, email))) await insertUser(db, { email, passwordHash, role: 'user', departmentId: d.id });
+    if (!(await findUserByEmail(db, email)))
+      await insertUser(db, { email, passwordHash, role: 'user', departmentId: d.id });
     accounts.push({ label: `${d.code} staff`, email, password });
   }
   return accounts;

@@ -16,7 +16,11 @@ export async function loadDemoLetterheads(db: Database): Promise<number> {
   for (const letterhead of await listLetterheads(db)) {
     const demo = ADDRESSES[letterhead.depId];
     if (!demo || letterhead.address !== '') continue;
-    await upsertLetterhead(db, { departmentId: letterhead.depId, institutionName: letterhead.institutionName, ...demo });
+    await upsertLetterhead(db, {
+      departmentId: letterhead.depId,
+      institutionName: letterhead.institutionName,
+      ...demo,
+    });
     changed++;
   }
   return changed;

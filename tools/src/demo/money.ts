@@ -59,7 +59,10 @@ function daysAgo(days: number): string {
   return addDays(today(), -days);
 }
 
-async function isEmpty(db: Database, table: typeof concessionSchemes | typeof openingBalances | typeof refunds | typeof dayClosings): Promise<boolean> {
+async function isEmpty(
+  db: Database,
+  table: typeof concessionSchemes | typeof openingBalances | typeof refunds | typeof dayClosings,
+): Promise<boolean> {
   return ((await db.select({ n: count() }).from(table).limit(1))[0]?.n ?? 0) === 0;
 }
 
@@ -73,7 +76,12 @@ async function staffOf(db: Database, departmentId: number): Promise<AuditActor> 
 /** The newest batch that charges Tuition Fee and has students: the schemes' batch. */
 async function tuitionBatch(db: Database, tuitionId: number) {
   const rows = await db
-    .select({ id: batches.id, departmentId: batches.departmentId, courseId: batches.courseId, students: count(students.id) })
+    .select({
+      id: batches.id,
+      departmentId: batches.departmentId,
+      courseId: batches.courseId,
+      students: count(students.id),
+    })
     .from(batches)
     .innerJoin(feeStructures, and(eq(feeStructures.batchId, batches.id), eq(feeStructures.feeHeadId, tuitionId)))
     .innerJoin(students, eq(students.batchId, batches.id))
@@ -97,16 +105,44 @@ export async function loadDemoSchemes(db: Database): Promise<number> {
     transaction(db, async (tx) => {
       const rules = [ruleOfInput(ZSchemeRuleInput.parse(rule))];
       const row = await insertScheme(tx, { name, rules });
-      await writeAudit(tx, { actor: DEMO_ADMIN, action: 'create', entity: 'scheme', entityId: row.id, after: { ...row, rules } });
+      await writeAudit(tx, {
+        actor: DEMO_ADMIN,
+        action: 'create',
+        entity: 'scheme',
+        entityId: row.id,
+        after: { ...row, rules },
+      });
       return row.id;
     });
-  const rte = await scheme('RTE 25%', { kind: 'percent', feeHeadId: tuition.id, courseId: batch.courseId, batchId: null, percent: '25' });
-  const staffWard = await scheme('Staff ward', { kind: 'fixed', feeHeadId: tuition.id, courseId: batch.courseId, batchId: batch.id, amount: '2000' });
+  const rte = await scheme('RTE 25%', {
+    kind: 'percent',
+    feeHeadId: tuition.id,
+    courseId: batch.courseId,
+    batchId: null,
+    percent: '25',
+  });
+  const staffWard = await scheme('Staff ward', {
+    kind: 'fixed',
+    feeHeadId: tuition.id,
+    courseId: batch.courseId,
+    batchId: batch.id,
+    amount: '2000',
+  });
   const depId = batch.departmentId as DepartmentId;
   let joined = 0;
   const ews = (await db.select({ id: categories.id }).from(categories).where(eq(categories.name, 'EWS')).limit(1))[0];
   if (ews) {
-    const byCategory = await applyScheme(db, DEMO_ADMIN, ZApplySchemeInput.parse({ schemeId: rte, depId, batchId: batch.id, categoryId: ews.id, allowNegativeBalance: false }));
+    const byCategory = await applyScheme(
+      db,
+      DEMO_ADMIN,
+      ZApplySchemeInput.parse({
+        schemeId: rte,
+        depId,
+        batchId: batch.id,
+        categoryId: ews.id,
+        allowNegativeBalance: false,
+      }),
+    );
     joined += byCategory.joined;
   }
   const named = await db
@@ -116,7 +152,13 @@ export async function loadDemoSchemes(db: Database): Promise<number> {
     .orderBy(asc(students.admissionNo))
     .limit(3);
   if (named.length > 0) {
-    joined += (await applyScheme(db, DEMO_ADMIN, ZApplySchemeInput.parse({ schemeId: staffWard, depId, studentIds: named.map((s) => s.id) }))).joined;
+    joined += (
+      await applyScheme(
+        db,
+        DEMO_ADMIN,
+        ZApplySchemeInput.parse({ schemeId: staffWard, depId, studentIds: named.map((s) => s.id) }),
+      )
+    ).joined;
   }
   return joined;
 }
@@ -128,9 +170,20 @@ export async function loadDemoSchemes(db: Database): Promise<number> {
 export async function loadDemoOpeningBalances(db: Database): Promise<number> {
   if (!(await isEmpty(db, openingBalances))) return 0;
   const previousDues = await findFeeHeadByName(db, { name: PREVIOUS_DUES_HEAD });
-  const oldest = (await db.select({ id: batches.id }).from(batches).orderBy(asc(batches.departmentId), asc(batches.startDate), asc(batches.id)).limit(1))[0];
+  const oldest = (
+    await db
+      .select({ id: batches.id })
+      .from(batches)
+      .orderBy(asc(batches.departmentId), asc(batches.startDate), asc(batches.id))
+      .limit(1)
+  )[0];
   if (!previousDues || !oldest) return 0;
-  const of = await db.select({ id: students.id }).from(students).where(eq(students.batchId, oldest.id)).orderBy(asc(students.admissionNo)).limit(6);
+  const of = await db
+    .select({ id: students.id })
+    .from(students)
+    .where(eq(students.batchId, oldest.id))
+    .orderBy(asc(students.admissionNo))
+    .limit(6);
   const amounts = [4_500_00, 1_250_00, 6_000_00, 2_750_50, 1_800_00, -750_00];
   const rows = of.map((s, i) => ({
     studentId: s.id,
@@ -143,7 +196,13 @@ export async function loadDemoOpeningBalances(db: Database): Promise<number> {
   if (rows.length === 0) return 0;
   await transaction(db, async (tx) => {
     const ids = await insertOpeningBalances(tx, rows);
-    await writeAudit(tx, { actor: DEMO_ADMIN, action: 'import', entity: 'opening_balance', entityId: ids.join(','), after: { rows: rows.length } });
+    await writeAudit(tx, {
+      actor: DEMO_ADMIN,
+      action: 'import',
+      entity: 'opening_balance',
+      entityId: ids.join(','),
+      after: { rows: rows.length },
+    });
   });
   return rows.length;
 }
@@ -161,7 +220,19 @@ async function receipt(
   return createReceipt(
     db,
     await staffOf(db, student.departmentId),
-    { depId: student.departmentId as DepartmentId, studentId: student.id, date, items, paymentMode, paymentReference, total, tax, net: total + tax, confirm: true, allowOverpayment: false },
+    {
+      depId: student.departmentId as DepartmentId,
+      studentId: student.id,
+      date,
+      items,
+      paymentMode,
+      paymentReference,
+      total,
+      tax,
+      net: total + tax,
+      confirm: true,
+      allowOverpayment: false,
+    },
     EVERY_DEPARTMENT,
   );
 }
@@ -171,14 +242,23 @@ async function receipt(
  * refunded in part, R1); a refund by bank transfer voided (R2); the older cheques cleared three days
  * after their receipt and the oldest bounced with a bank charge of 250.00; yesterday closed everywhere.
  */
-export async function loadDemoMoneyMovements(db: Database): Promise<{ refunds: number; cleared: number; bounced: number; closed: number }> {
+export async function loadDemoMoneyMovements(
+  db: Database,
+): Promise<{ refunds: number; cleared: number; bounced: number; closed: number }> {
   const done = { refunds: 0, cleared: 0, bounced: 0, closed: 0 };
   const advanceHead = await findAdvanceHeadId(db);
   if (advanceHead !== null && (await isEmpty(db, refunds))) {
-    const firstDepartment = (await db.select({ d: students.departmentId }).from(students).orderBy(asc(students.departmentId)).limit(1))[0]?.d;
-    const roster = firstDepartment === undefined
-      ? []
-      : await db.select({ id: students.id, departmentId: students.departmentId }).from(students).where(eq(students.departmentId, firstDepartment)).orderBy(desc(students.id));
+    const firstDepartment = (
+      await db.select({ d: students.departmentId }).from(students).orderBy(asc(students.departmentId)).limit(1)
+    )[0]?.d;
+    const roster =
+      firstDepartment === undefined
+        ? []
+        : await db
+            .select({ id: students.id, departmentId: students.departmentId })
+            .from(students)
+            .where(eq(students.departmentId, firstDepartment))
+            .orderBy(desc(students.id));
     // The first taker still owes 2,000.00 on some head, which the advance then settles.
     let first: (typeof roster)[number] | undefined;
     let due: { feeHeadId: number } | undefined;
@@ -191,38 +271,99 @@ export async function loadDemoMoneyMovements(db: Database): Promise<{ refunds: n
     }
     const second = roster.find((s) => s.id !== first?.id);
     if (first && due) {
-      await receipt(db, first, daysAgo(20), [{ feeHeadId: advanceHead, particulars: 'Hostel fee of next term, in advance', amount: 5_000_00 }], 'cash', null);
-      await receipt(db, first, daysAgo(10), [{ feeHeadId: due.feeHeadId, particulars: 'From advance', amount: 2_000_00 }], 'advance', null);
+      await receipt(
+        db,
+        first,
+        daysAgo(20),
+        [{ feeHeadId: advanceHead, particulars: 'Hostel fee of next term, in advance', amount: 5_000_00 }],
+        'cash',
+        null,
+      );
+      await receipt(
+        db,
+        first,
+        daysAgo(10),
+        [{ feeHeadId: due.feeHeadId, particulars: 'From advance', amount: 2_000_00 }],
+        'advance',
+        null,
+      );
       const clerk = await staffOf(db, first.departmentId);
-      await createRefund(db, clerk, ZCreateRefundInput.parse({ depId: first.departmentId, studentId: first.id, date: daysAgo(5), amount: '1500', paymentMode: 'cash', reason: 'Left the hostel', confirm: true }), EVERY_DEPARTMENT);
+      await createRefund(
+        db,
+        clerk,
+        ZCreateRefundInput.parse({
+          depId: first.departmentId,
+          studentId: first.id,
+          date: daysAgo(5),
+          amount: '1500',
+          paymentMode: 'cash',
+          reason: 'Left the hostel',
+          confirm: true,
+        }),
+        EVERY_DEPARTMENT,
+      );
       done.refunds++;
     }
     if (second) {
-      await receipt(db, second, daysAgo(15), [{ feeHeadId: advanceHead, particulars: 'Excursion deposit', amount: 3_000_00 }], 'upi', 'UPI/462210987345');
+      await receipt(
+        db,
+        second,
+        daysAgo(15),
+        [{ feeHeadId: advanceHead, particulars: 'Excursion deposit', amount: 3_000_00 }],
+        'upi',
+        'UPI/462210987345',
+      );
       const clerk = await staffOf(db, second.departmentId);
       const refund = await createRefund(
         db,
         clerk,
-        ZCreateRefundInput.parse({ depId: second.departmentId, studentId: second.id, date: daysAgo(4), amount: '1000', paymentMode: 'bank_transfer', paymentReference: 'NEFT N2026110400', reason: 'Excursion cancelled', confirm: true }),
+        ZCreateRefundInput.parse({
+          depId: second.departmentId,
+          studentId: second.id,
+          date: daysAgo(4),
+          amount: '1000',
+          paymentMode: 'bank_transfer',
+          paymentReference: 'NEFT N2026110400',
+          reason: 'Excursion cancelled',
+          confirm: true,
+        }),
         EVERY_DEPARTMENT,
       );
-      await voidRefund(db, DEMO_ADMIN, { number: refund.number, version: 1, reason: 'Entered for the wrong student' }, EVERY_DEPARTMENT);
+      await voidRefund(
+        db,
+        DEMO_ADMIN,
+        { number: refund.number, version: 1, reason: 'Entered for the wrong student' },
+        EVERY_DEPARTMENT,
+      );
       done.refunds++;
     }
   }
 
   const day = today();
   for (const d of DEPARTMENTS) {
-    const pending = (await listCheques(db, { depId: d.id, status: 'pending' })).filter((c) => addDays(c.receiptDate, 7) <= day);
+    const pending = (await listCheques(db, { depId: d.id, status: 'pending' })).filter(
+      (c) => addDays(c.receiptDate, 7) <= day,
+    );
     // Oldest first: the oldest of the first department comes back from the bank.
     pending.sort((a, b) => a.receiptDate.localeCompare(b.receiptDate) || a.receiptNumber - b.receiptNumber);
     for (const [i, cheque] of pending.entries()) {
       if (i === 0 && done.bounced === 0) {
-        const input = ZBounceChequeInput.parse({ depId: d.id, chequeId: cheque.id, date: addDays(cheque.receiptDate, 4), reason: 'Funds insufficient', charge: '250' });
+        const input = ZBounceChequeInput.parse({
+          depId: d.id,
+          chequeId: cheque.id,
+          date: addDays(cheque.receiptDate, 4),
+          reason: 'Funds insufficient',
+          charge: '250',
+        });
         await bounceCheque(db, await staffOf(db, d.id), input, EVERY_DEPARTMENT);
         done.bounced++;
       } else {
-        await clearCheque(db, await staffOf(db, d.id), ZClearChequeInput.parse({ depId: d.id, chequeId: cheque.id, date: addDays(cheque.receiptDate, 3) }), EVERY_DEPARTMENT);
+        await clearCheque(
+          db,
+          await staffOf(db, d.id),
+          ZClearChequeInput.parse({ depId: d.id, chequeId: cheque.id, date: addDays(cheque.receiptDate, 3) }),
+          EVERY_DEPARTMENT,
+        );
         done.cleared++;
       }
     }
@@ -234,7 +375,13 @@ export async function loadDemoMoneyMovements(db: Database): Promise<{ refunds: n
       const clerk = await staffOf(db, d.id);
       await transaction(db, async (tx) => {
         if (await insertDayClosing(tx, { departmentId: d.id, date: yesterday, closedBy: clerk.userId })) {
-          await writeAudit(tx, { actor: clerk, action: 'close_day', entity: 'day_closing', entityId: `${d.id}/${yesterday}`, after: { departmentId: d.id, date: yesterday } });
+          await writeAudit(tx, {
+            actor: clerk,
+            action: 'close_day',
+            entity: 'day_closing',
+            entityId: `${d.id}/${yesterday}`,
+            after: { departmentId: d.id, date: yesterday },
+          });
           done.closed++;
         }
       });

@@ -1,4 +1,12 @@
-import { auditLog, batchDuesAsOf, batches, fineWaivers, getDepartmentPayment, loadBatchPlan, studentFeeTotals } from '@fees/db';
+import {
+  auditLog,
+  batchDuesAsOf,
+  batches,
+  fineWaivers,
+  getDepartmentPayment,
+  loadBatchPlan,
+  studentFeeTotals,
+} from '@fees/db';
 import { createTestDatabase } from '@fees/db/testing';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -11,17 +19,20 @@ describe('demo plans', () => {
   it('gives every batch a plan that adds up, every fine rule type, a UPI ID per department, students on time, late, partly and unpaid, and one waiver', async () => {
     const db = createTestDatabase();
     await loadDemoAcademics(db);
-    const made = (await loadDemoPlans(db));
+    const made = await loadDemoPlans(db);
     const all = await db.select().from(batches);
     expect(made).toBe(all.length);
     const types = new Set<string>();
     for (const batch of all) {
-      const plan = (await loadBatchPlan(db, batch.id));
+      const plan = await loadBatchPlan(db, batch.id);
       expect(plan.hasPlan).toBe(true);
       types.add(plan.fineRule.type);
       for (const inst of plan.instalments) if (inst.fineRule) types.add(inst.fineRule.type);
       for (const head of plan.heads) {
-        const sum = plan.instalments.reduce((s, i) => s + (i.amounts.find((a) => a.feeHeadId === head.feeHeadId)?.amountPaise ?? 0), 0);
+        const sum = plan.instalments.reduce(
+          (s, i) => s + (i.amounts.find((a) => a.feeHeadId === head.feeHeadId)?.amountPaise ?? 0),
+          0,
+        );
         expect(sum).toBe(head.amountPaise);
       }
       if (batch.departmentId === 105) expect(plan.instalments).toHaveLength(10);
@@ -30,7 +41,7 @@ describe('demo plans', () => {
     expect((await getDepartmentPayment(db, 105)).upiId).toBe('englishschool@federal');
 
     await loadDemoReceipts(db);
-    expect((await loadDemoPlanPayments(db))).toBeGreaterThan(0);
+    expect(await loadDemoPlanPayments(db)).toBeGreaterThan(0);
     const kinds = new Set<string>();
     for (const batch of all) {
       for (const s of await batchDuesAsOf(db, { batchId: batch.id, asOf: today() })) {
@@ -46,10 +57,10 @@ describe('demo plans', () => {
         expect(s.dues.outstanding).toBe((await studentFeeTotals(db, s.studentId)).balancePaise);
       }
     }
-    expect((await loadDemoWaiver(db))).toBe(true);
+    expect(await loadDemoWaiver(db)).toBe(true);
     expect(await db.select().from(fineWaivers)).toHaveLength(1);
     expect(await db.select().from(auditLog).where(eq(auditLog.entity, 'fine_waiver'))).toHaveLength(1);
-    expect((await loadDemoPlans(db))).toBe(0);
-    expect((await loadDemoWaiver(db))).toBe(false);
+    expect(await loadDemoPlans(db)).toBe(0);
+    expect(await loadDemoWaiver(db)).toBe(false);
   });
 });

@@ -18,7 +18,18 @@ import {
   writeAudit,
   writeBatchPlan,
 } from '@fees/db';
-import { addDays, addMonths, calendarDate, DEPARTMENTS, type DepartmentId, equalInstalments, type FineRule, type PlanInstalment, percentSplit, receiptTaxPaise } from '@fees/validation';
+import {
+  addDays,
+  addMonths,
+  calendarDate,
+  DEPARTMENTS,
+  type DepartmentId,
+  equalInstalments,
+  type FineRule,
+  type PlanInstalment,
+  percentSplit,
+  receiptTaxPaise,
+} from '@fees/validation';
 import { asc, count, eq } from 'drizzle-orm';
 import { today } from '@fees/server/config';
 import { createReceipt } from '@fees/server/receipts';
@@ -34,37 +45,64 @@ const UPI: Record<number, [string, string]> = {
 };
 
 /** Per department: how its year is split and the fine it charges. */
-function planFor(departmentId: number, heads: Array<{ feeHeadId: number; amountPaise: number }>, yearStart: string): { fineRule: FineRule; instalments: PlanInstalment[] } {
+function planFor(
+  departmentId: number,
+  heads: Array<{ feeHeadId: number; amountPaise: number }>,
+  yearStart: string,
+): { fineRule: FineRule; instalments: PlanInstalment[] } {
   const on = (months: number, day: number) => {
     const [year, month] = addMonths(yearStart, months).split('-').map(Number) as [number, number];
     return calendarDate(year, month, day);
   };
   switch (departmentId) {
     case 105: // the school: ten monthly instalments, June to March, due on the 10th
-      return { fineRule: { type: 'per_day', perDayPaise: 10_00, capPaise: 300_00, graceDays: 5 }, instalments: equalInstalments(heads, { count: 10, everyMonths: 1, firstDueDate: on(0, 10) }) };
+      return {
+        fineRule: { type: 'per_day', perDayPaise: 10_00, capPaise: 300_00, graceDays: 5 },
+        instalments: equalInstalments(heads, { count: 10, everyMonths: 1, firstDueDate: on(0, 10) }),
+      };
     case 100: // UG: two semesters
       return {
         fineRule: { type: 'percent', percentBasisPoints: 200, graceDays: 10 },
-        instalments: percentSplit(heads, { percents: [50, 50], dueDates: [on(0, 20), on(5, 20)], names: ['Semester 1', 'Semester 2'] }),
+        instalments: percentSplit(heads, {
+          percents: [50, 50],
+          dueDates: [on(0, 20), on(5, 20)],
+          names: ['Semester 1', 'Semester 2'],
+        }),
       };
     case 101: // PG: two semesters
       return {
         fineRule: { type: 'fixed', amountPaise: 250_00, graceDays: 7 },
-        instalments: percentSplit(heads, { percents: [60, 40], dueDates: [on(0, 25), on(6, 5)], names: ['Semester 1', 'Semester 2'] }),
+        instalments: percentSplit(heads, {
+          percents: [60, 40],
+          dueDates: [on(0, 25), on(6, 5)],
+          names: ['Semester 1', 'Semester 2'],
+        }),
       };
     case 102: // Health inspector diploma: three terms
       return {
         fineRule: { type: 'per_day', perDayPaise: 5_00, capPaise: 500_00, graceDays: 0 },
-        instalments: percentSplit(heads, { percents: [40, 30, 30], dueDates: [on(0, 15), on(4, 15), on(8, 15)], names: ['Term 1', 'Term 2', 'Term 3'] }),
+        instalments: percentSplit(heads, {
+          percents: [40, 30, 30],
+          dueDates: [on(0, 15), on(4, 15), on(8, 15)],
+          names: ['Term 1', 'Term 2', 'Term 3'],
+        }),
       };
     case 103: // D.El.Ed: three terms, no fine
       return {
         fineRule: { type: 'none' },
-        instalments: percentSplit(heads, { percents: [40, 30, 30], dueDates: [on(0, 30), on(4, 30), on(8, 30)], names: ['Term 1', 'Term 2', 'Term 3'] }),
+        instalments: percentSplit(heads, {
+          percents: [40, 30, 30],
+          dueDates: [on(0, 30), on(4, 30), on(8, 30)],
+          names: ['Term 1', 'Term 2', 'Term 3'],
+        }),
       };
     default: {
       // B.Ed: two semesters; the second with a percent fine of its own
-      const instalments = percentSplit(heads, { percents: [50, 50], dueDates: [on(0, 30), on(6, 15)], names: ['Semester 1', 'Semester 2'] });
+      const instalments = percentSplit(heads, {
+        percents: [50, 50],
+        dueDates: [on(0, 30), on(6, 15)],
+        names: ['Semester 1', 'Semester 2'],
+      });
       instalments[1]!.fineRule = { type: 'percent', percentBasisPoints: 150, graceDays: 15 };
       return { fineRule: { type: 'fixed', amountPaise: 200_00, graceDays: 10 }, instalments };
     }
@@ -80,7 +118,7 @@ export async function loadDemoPlans(db: Database): Promise<number> {
     }
     let made = 0;
     for (const batch of await tx.select().from(batches).orderBy(asc(batches.id))) {
-      const { heads } = (await loadBatchPlan(tx, batch.id));
+      const { heads } = await loadBatchPlan(tx, batch.id);
       if (heads.length === 0) continue;
       const yearStart = heads.map((h) => h.startDate).sort()[0]!;
       const plan = planFor(batch.departmentId, heads, yearStart);
@@ -88,7 +126,12 @@ export async function loadDemoPlans(db: Database): Promise<number> {
       await writeBatchPlan(tx, { batchId: batch.id, fineRule: plan.fineRule, instalments, userId: null });
       made++;
     }
-    await writeAudit(tx, { actor: { userId: null, email: 'demo' }, action: 'import', entity: 'demo_plans', after: { plans: made } });
+    await writeAudit(tx, {
+      actor: { userId: null, email: 'demo' },
+      action: 'import',
+      entity: 'demo_plans',
+      after: { plans: made },
+    });
     return made;
   });
 }
@@ -105,25 +148,47 @@ export async function loadDemoPlanPayments(db: Database): Promise<number> {
   await transaction(db, async (db) => {
     for (const batch of await db.select().from(batches).orderBy(asc(batches.id))) {
       const rand = new Random(batch.id * 7919);
-      const plan = (await loadBatchPlan(db, batch.id));
+      const plan = await loadBatchPlan(db, batch.id);
       const first = plan.instalments[0];
       if (!plan.hasPlan || !first || addDays(first.dueDate, 25) > day) continue;
-      const grace = (first.fineRule ?? plan.fineRule).type === 'none' ? 0 : ((first.fineRule ?? plan.fineRule) as { graceDays: number }).graceDays;
+      const grace =
+        (first.fineRule ?? plan.fineRule).type === 'none'
+          ? 0
+          : ((first.fineRule ?? plan.fineRule) as { graceDays: number }).graceDays;
       for (const student of await batchDuesAsOf(db, { batchId: batch.id, asOf: day, plan })) {
         const roll = rand.next();
         if (roll >= 0.45) continue;
-        const date = roll < 0.3 ? addDays(first.dueDate, -rand.int(0, 5)) : [addDays(first.dueDate, grace + rand.int(3, 20)), day].sort()[0]!;
-        const balances = new Map((await studentFeeBalances(db, student.studentId)).map((b) => [b.feeHeadId, b.balancePaise]));
-        const items = student.allocation.instalments[0]!.heads
-          .map((h) => ({ feeHeadId: h.feeHeadId, particulars: first.name, amount: Math.min(h.amountPaise - h.concessionPaise, balances.get(h.feeHeadId) ?? 0) }))
-          .filter((i) => i.amount > 0);
+        const date =
+          roll < 0.3
+            ? addDays(first.dueDate, -rand.int(0, 5))
+            : [addDays(first.dueDate, grace + rand.int(3, 20)), day].sort()[0]!;
+        const balances = new Map(
+          (await studentFeeBalances(db, student.studentId)).map((b) => [b.feeHeadId, b.balancePaise]),
+        );
+        const items = student.allocation.instalments[0]!.heads.map((h) => ({
+          feeHeadId: h.feeHeadId,
+          particulars: first.name,
+          amount: Math.min(h.amountPaise - h.concessionPaise, balances.get(h.feeHeadId) ?? 0),
+        })).filter((i) => i.amount > 0);
         const total = items.reduce((sum, i) => sum + i.amount, 0);
         if (total === 0) continue;
-        const tax = receiptTaxPaise(total, (await getGstRateBasisPoints(db)));
+        const tax = receiptTaxPaise(total, await getGstRateBasisPoints(db));
         await createReceipt(
           db,
           { userId: null, email: 'demo' },
-          { depId: batch.departmentId as DepartmentId, studentId: student.studentId, date, items, paymentMode: 'upi', paymentReference: `UPI/${rand.int(100000, 999999)}${rand.int(100000, 999999)}`, total, tax, net: total + tax, confirm: true, allowOverpayment: false },
+          {
+            depId: batch.departmentId as DepartmentId,
+            studentId: student.studentId,
+            date,
+            items,
+            paymentMode: 'upi',
+            paymentReference: `UPI/${rand.int(100000, 999999)}${rand.int(100000, 999999)}`,
+            total,
+            tax,
+            net: total + tax,
+            confirm: true,
+            allowOverpayment: false,
+          },
           everyDepartment,
         );
         written++;
@@ -138,15 +203,31 @@ export async function loadDemoWaiver(db: Database): Promise<boolean> {
   if (((await db.select({ n: count() }).from(fineWaivers).limit(1))[0]?.n ?? 0) > 0) return false;
   const day = today();
   for (const batch of await db.select().from(batches).where(eq(batches.departmentId, 105)).orderBy(asc(batches.id))) {
-    const student = (await batchDuesAsOf(db, { batchId: batch.id, asOf: day })).find((s) => s.dues.fine.outstanding >= 2_00);
+    const student = (await batchDuesAsOf(db, { batchId: batch.id, asOf: day })).find(
+      (s) => s.dues.fine.outstanding >= 2_00,
+    );
     if (!student) continue;
     const amountPaise = Math.floor(student.dues.fine.outstanding / 200) * 100;
     await transaction(db, async (tx) => {
-      const row = (await tx
-        .insert(fineWaivers)
-        .values({ studentId: student.studentId, amountPaise, reason: 'Hospitalised during the due month', date: day, createdByEmail: 'demo' })
-        .returning())[0]!;
-      await writeAudit(tx, { actor: { userId: null, email: 'demo' }, action: 'create', entity: 'fine_waiver', entityId: row.id, after: row });
+      const row = (
+        await tx
+          .insert(fineWaivers)
+          .values({
+            studentId: student.studentId,
+            amountPaise,
+            reason: 'Hospitalised during the due month',
+            date: day,
+            createdByEmail: 'demo',
+          })
+          .returning()
+      )[0]!;
+      await writeAudit(tx, {
+        actor: { userId: null, email: 'demo' },
+        action: 'create',
+        entity: 'fine_waiver',
+        entityId: row.id,
+        after: row,
+      });
     });
     return true;
   }

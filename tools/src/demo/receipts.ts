@@ -1,4 +1,12 @@
-import { type Database, findUserByEmail, receipts, settings, studentFeeBalances, students, transaction } from '@fees/db';
+import {
+  type Database,
+  findUserByEmail,
+  receipts,
+  settings,
+  studentFeeBalances,
+  students,
+  transaction,
+} from '@fees/db';
 import { addDays, DEPARTMENTS, receiptTaxPaise, type TReceiptPaymentMode } from '@fees/validation';
 import { asc, count } from 'drizzle-orm';
 import { today } from '@fees/server/config';
@@ -50,7 +58,10 @@ export async function loadDemoReceipts(db: Database): Promise<number> {
   // Seeded: the same students give the same receipts.
   const rng = new Random(20250601);
   const next = () => rng.next();
-  const roster = await db.select({ id: students.id, departmentId: students.departmentId }).from(students).orderBy(asc(students.id));
+  const roster = await db
+    .select({ id: students.id, departmentId: students.departmentId })
+    .from(students)
+    .orderBy(asc(students.id));
   const plans: Plan[] = [];
   for (const student of roster) {
     const howMany = 1 + Math.floor(next() * 4);
@@ -89,7 +100,10 @@ export async function loadDemoReceipts(db: Database): Promise<number> {
       const items = heads.map((row, i) => ({
         feeHeadId: row.feeHeadId,
         particulars: PARTICULARS[(plan.studentId + i) % PARTICULARS.length]!,
-        amount: Math.min(row.balancePaise, Math.max(100_00, Math.round((row.balancePaise * plan.share) / 100_00) * 100_00)),
+        amount: Math.min(
+          row.balancePaise,
+          Math.max(100_00, Math.round((row.balancePaise * plan.share) / 100_00) * 100_00),
+        ),
       }));
       const total = items.reduce((sum, item) => sum + item.amount, 0);
       const tax = receiptTaxPaise(total, rateBasisPoints);
@@ -106,7 +120,11 @@ export async function loadDemoReceipts(db: Database): Promise<number> {
           paymentReference: plan.reference,
           // A cheque names its bank, number and date (the cheque's number is the reference's digits).
           ...(plan.mode === 'cheque'
-            ? { bank: BANKS[plan.studentId % BANKS.length], instrumentNo: plan.reference?.replace('CHQ ', ''), instrumentDate: plan.date }
+            ? {
+                bank: BANKS[plan.studentId % BANKS.length],
+                instrumentNo: plan.reference?.replace('CHQ ', ''),
+                instrumentDate: plan.date,
+              }
             : {}),
           total,
           tax,
@@ -122,7 +140,13 @@ export async function loadDemoReceipts(db: Database): Promise<number> {
     // A couple of voided receipts, as a counter sees after a mistake.
     for (const index of new Set([Math.floor(created.length / 3), Math.floor((created.length * 2) / 3)])) {
       const victim = created[index];
-      if (victim) await voidReceipt(db, actors.get(victim.departmentId) ?? { userId: null, email: 'demo' }, { number: victim.number, reason: 'Entered by mistake' }, everyDepartment);
+      if (victim)
+        await voidReceipt(
+          db,
+          actors.get(victim.departmentId) ?? { userId: null, email: 'demo' },
+          { number: victim.number, reason: 'Entered by mistake' },
+          everyDepartment,
+        );
     }
   });
   return written;

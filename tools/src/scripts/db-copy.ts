@@ -18,11 +18,16 @@ try {
   console.log(`Copying ${from} to PostgreSQL ${describePostgresUrl(values.to)}`);
   const { checks, sourceMigrated } = await copySqliteToPostgres(from, target);
   if (sourceMigrated > 0) {
-    console.log(`The file lacked ${sourceMigrated} migration(s) of this version: copied from an up-to-date snapshot of it (the file is unchanged)`);
+    console.log(
+      `The file lacked ${sourceMigrated} migration(s) of this version: copied from an up-to-date snapshot of it (the file is unchanged)`,
+    );
   }
   for (const check of checks) {
-    const sums = Object.entries(check.sums).map(([column, s]) => ` ${column} ${s.source}${s.source === s.target ? '' : ` != ${s.target}`}`);
-    const rows = check.rows.source === check.rows.target ? `${check.rows.source}` : `${check.rows.source} != ${check.rows.target}`;
+    const sums = Object.entries(check.sums).map(
+      ([column, s]) => ` ${column} ${s.source}${s.source === s.target ? '' : ` != ${s.target}`}`,
+    );
+    const rows =
+      check.rows.source === check.rows.target ? `${check.rows.source}` : `${check.rows.source} != ${check.rows.target}`;
     console.log(`${check.ok ? 'ok  ' : 'DIFF'} ${check.table}: ${rows} rows${sums.join(',')}`);
   }
   const bad = checks.filter((c) => !c.ok);

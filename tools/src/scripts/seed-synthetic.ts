@@ -28,13 +28,17 @@ const options = {
   force: values.force,
   today: values.today,
 };
-console.log(`Seeding ${options.students} students over ${options.years} years (seed ${options.seed}) into ${options.out}`);
+console.log(
+  `Seeding ${options.students} students over ${options.years} years (seed ${options.seed}) into ${options.out}`,
+);
 try {
   const result = await seedSynthetic({ ...options, log: (line) => console.log(line) });
   console.log(`Done in ${result.seconds.toFixed(1)} s`);
-  for (const [table, n] of Object.entries(result.counts)) console.log(`  ${table.padEnd(16)} ${n.toLocaleString('en-IN')}`);
+  for (const [table, n] of Object.entries(result.counts))
+    console.log(`  ${table.padEnd(16)} ${n.toLocaleString('en-IN')}`);
   console.log('Accounts (password for all):');
-  for (const a of result.accounts) console.log(`  ${a.email.padEnd(20)} ${a.password}  ${a.role}${a.departmentId ? ` ${a.departmentId}` : ''}`);
+  for (const a of result.accounts)
+    console.log(`  ${a.email.padEnd(20)} ${a.password}  ${a.role}${a.departmentId ? ` ${a.departmentId}` : ''}`);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);

@@ -67,7 +67,12 @@ interface BatchPlan {
   fees: FeeLine[];
 }
 
-export function insertBatchesAndFees(sqlite: Sqlite.Database, rng: Random, ref: Reference, window: Window): BatchPlan[] {
+export function insertBatchesAndFees(
+  sqlite: Sqlite.Database,
+  rng: Random,
+  ref: Reference,
+  window: Window,
+): BatchPlan[] {
   const insertBatch = sqlite.prepare(
     'insert into batches (id, department_id, course_id, name, start_date, end_date) values (?, ?, ?, ?, ?, ?)',
   );
@@ -97,7 +102,14 @@ export function insertBatchesAndFees(sqlite: Sqlite.Database, rng: Random, ref: 
           insertFee.run(id, feeHeadId, rupees * 100, startDate, endDate);
           fees.push({ feeHeadId, amountPaise: rupees * 100 });
         }
-        plans.push({ id, departmentId: course.departmentId, courseId: course.id, startYear: start, years: shape.years, fees });
+        plans.push({
+          id,
+          departmentId: course.departmentId,
+          courseId: course.id,
+          startYear: start,
+          years: shape.years,
+          fees,
+        });
       }
     }
   })();

@@ -9,7 +9,14 @@ import { type Database, rebuildReceiptTotals, rebuildStudentMoney, transaction }
 
 const BIG_TABLES = ['students', 'discounts', 'receipts', 'receipt_lines', 'student_payments', 'audit_log'];
 /** Whose triggers are dropped too: the big tables' and those that keep student_money, filled once after the load. */
-const TRIGGERED_TABLES = [...BIG_TABLES, 'student_head_paid', 'opening_balances', 'cheques', 'refunds', 'fee_structures'];
+const TRIGGERED_TABLES = [
+  ...BIG_TABLES,
+  'student_head_paid',
+  'opening_balances',
+  'cheques',
+  'refunds',
+  'fee_structures',
+];
 
 export interface BulkLoad {
   /** Rebuilds the indexes, the triggers and the running totals, restores WAL + synchronous=FULL + foreign keys, and runs ANALYZE. */
@@ -25,11 +32,15 @@ export function beginBulkLoad(db: Database): BulkLoad {
   sqlite.pragma('cache_size = -1048576');
   const placeholders = (names: string[]) => names.map(() => '?').join(', ');
   const indexes = sqlite
-    .prepare(`select name, sql from sqlite_master where type = 'index' and sql is not null and tbl_name in (${placeholders(BIG_TABLES)})`)
+    .prepare(
+      `select name, sql from sqlite_master where type = 'index' and sql is not null and tbl_name in (${placeholders(BIG_TABLES)})`,
+    )
     .all(...BIG_TABLES) as { name: string; sql: string }[];
   for (const index of indexes) sqlite.exec(`drop index "${index.name}"`);
   const triggers = sqlite
-    .prepare(`select name, sql from sqlite_master where type = 'trigger' and tbl_name in (${placeholders(TRIGGERED_TABLES)})`)
+    .prepare(
+      `select name, sql from sqlite_master where type = 'trigger' and tbl_name in (${placeholders(TRIGGERED_TABLES)})`,
+    )
     .all(...TRIGGERED_TABLES) as { name: string; sql: string }[];
   for (const trigger of triggers) sqlite.exec(`drop trigger "${trigger.name}"`);
 

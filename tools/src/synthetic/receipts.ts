@@ -34,7 +34,15 @@ interface Generated {
 }
 
 function generate(rng: Random, students: SyntheticStudent[], window: Window): Generated {
-  const g: Generated = { student: [], day: [], lineStart: [], lineCount: [], lineHead: [], lineAmount: [], lineParticulars: [] };
+  const g: Generated = {
+    student: [],
+    day: [],
+    lineStart: [],
+    lineCount: [],
+    lineHead: [],
+    lineAmount: [],
+    lineParticulars: [],
+  };
   const lastDay = dayNumber(window.today);
   students.forEach((student, index) => {
     const from = Math.max(student.startYear, window.firstYear);
@@ -136,7 +144,13 @@ export function insertReceipts(
     `insert into audit_log (at, user_id, user_email, action, entity, entity_id, before, after, ip, department_id, admission_no)
      values (?, ?, ?, ?, 'receipt', ?, ?, ?, '127.0.0.1', ?, (select admission_no from students where id = ?))`,
   );
-  const counts: ReceiptCounts = { receipts: order.length, lines: g.lineHead.length, edited: 0, voided: 0, auditRows: 0 };
+  const counts: ReceiptCounts = {
+    receipts: order.length,
+    lines: g.lineHead.length,
+    edited: 0,
+    voided: 0,
+    auditRows: 0,
+  };
 
   const writeChunk = sqlite.transaction((from: number, to: number) => {
     for (let position = from; position < to; position++) {
@@ -151,7 +165,11 @@ export function insertReceipts(
       let total = 0;
       for (let l = 0; l < lineCount; l++) {
         const amountPaise = g.lineAmount[start + l]!;
-        lines.push({ feeHeadId: g.lineHead[start + l]!, particulars: PARTICULARS[g.lineParticulars[start + l]!]!, amountPaise });
+        lines.push({
+          feeHeadId: g.lineHead[start + l]!,
+          particulars: PARTICULARS[g.lineParticulars[start + l]!]!,
+          amountPaise,
+        });
         total += amountPaise;
       }
       const mode = pickMode(rng);
@@ -186,19 +204,57 @@ export function insertReceipts(
       lines.forEach((line, l) => {
         insertLine.run(number, l + 1, student.id, line.feeHeadId, line.particulars, line.amountPaise);
       });
-      const snapshot = { number, studentId: student.id, date, totalPaise: total, netPaise: total, paymentMode: mode, lines };
+      const snapshot = {
+        number,
+        studentId: student.id,
+        date,
+        totalPaise: total,
+        netPaise: total,
+        paymentMode: mode,
+        lines,
+      };
       const firstVersion = edited
         ? { ...snapshot, totalPaise: total + 50_000, netPaise: total + 50_000, paymentMode: 'cash' }
         : snapshot;
-      insertAudit.run(createdAt, user.id, user.email, 'create', String(number), null, JSON.stringify(firstVersion), student.departmentId, student.id);
+      insertAudit.run(
+        createdAt,
+        user.id,
+        user.email,
+        'create',
+        String(number),
+        null,
+        JSON.stringify(firstVersion),
+        student.departmentId,
+        student.id,
+      );
       counts.auditRows++;
       if (edited) {
-        insertAudit.run(updatedAt, user.id, user.email, 'update', String(number), JSON.stringify(firstVersion), JSON.stringify(snapshot), student.departmentId, student.id);
+        insertAudit.run(
+          updatedAt,
+          user.id,
+          user.email,
+          'update',
+          String(number),
+          JSON.stringify(firstVersion),
+          JSON.stringify(snapshot),
+          student.departmentId,
+          student.id,
+        );
         counts.edited++;
         counts.auditRows++;
       }
       if (voided) {
-        insertAudit.run(updatedAt, user.id, user.email, 'void', String(number), JSON.stringify(snapshot), null, student.departmentId, student.id);
+        insertAudit.run(
+          updatedAt,
+          user.id,
+          user.email,
+          'void',
+          String(number),
+          JSON.stringify(snapshot),
+          null,
+          student.departmentId,
+          student.id,
+        );
         counts.voided++;
         counts.auditRows++;
       }

@@ -32,14 +32,20 @@ describe('seedSynthetic', () => {
     expect(value('select min(number) from receipts')).toBe(1);
     expect(value('select max(number) from receipts')).toBe(receipts);
     expect(value('select last_number from receipt_number_sequence')).toBe(receipts);
-    expect(value('select count(*) from receipts r where not exists (select 1 from receipt_lines l where l.receipt_id = r.id)')).toBe(0);
+    expect(
+      value(
+        'select count(*) from receipts r where not exists (select 1 from receipt_lines l where l.receipt_id = r.id)',
+      ),
+    ).toBe(0);
     expect(
       value(`select count(*) from receipts r
              where r.total_paise <> (select sum(amount_paise) from receipt_lines l where l.receipt_id = r.id)
                 or r.net_paise <> r.total_paise + r.tax_paise`),
     ).toBe(0);
     expect(value("select count(*) from receipts where date > '2026-11-21'")).toBe(0);
-    expect(value('select count(*) from receipts a join receipts b on b.number = a.number + 1 where b.date < a.date')).toBe(0);
+    expect(
+      value('select count(*) from receipts a join receipts b on b.number = a.number + 1 where b.date < a.date'),
+    ).toBe(0);
   });
 
   it('puts lines and discounts only on heads of the student’s batch, all in the student’s department', () => {
@@ -69,7 +75,11 @@ describe('seedSynthetic', () => {
     expect(value("select count(*) from audit_log where action = 'update' and entity = 'receipt'")).toBeGreaterThan(0);
     expect(value("select count(*) from audit_log where action = 'create' and entity = 'receipt'")).toBe(receipts);
     // The audit screen's filters read these columns, as writeAudit fills them for the app's own rows.
-    expect(value("select count(*) from audit_log where entity = 'receipt' and (department_id is null or admission_no is null)")).toBe(0);
+    expect(
+      value(
+        "select count(*) from audit_log where entity = 'receipt' and (department_id is null or admission_no is null)",
+      ),
+    ).toBe(0);
     expect(value('pragma journal_mode')).toBe('wal');
     expect(value('pragma integrity_check')).toBe('ok');
     expect(value('pragma foreign_key_check')).toBeUndefined();
@@ -123,10 +133,12 @@ describe('seedSynthetic', () => {
       'students_money_delete',
       'students_money_insert',
     ]);
-    expect(value("select sum(receipt_count) from daily_mode_collections")).toBe(value("select count(*) from receipts where status = 'live'"));
+    expect(value('select sum(receipt_count) from daily_mode_collections')).toBe(
+      value("select count(*) from receipts where status = 'live'"),
+    );
     const totals = openDatabase(join(dir, 'a.sqlite'), { prepare: false });
-    expect((await receiptTotalsDrift(totals))).toEqual([]);
-    expect((await studentMoneyDrift(totals))).toEqual([]);
+    expect(await receiptTotalsDrift(totals)).toEqual([]);
+    expect(await studentMoneyDrift(totals)).toEqual([]);
     totals.$client.close();
   });
 

@@ -47,7 +47,8 @@ export interface SyntheticResult {
 
 export async function seedSynthetic(options: SyntheticOptions): Promise<SyntheticResult> {
   const log = options.log ?? (() => {});
-  const phase = (name: string, startedAt: number) => log(`  ${name}: ${((performance.now() - startedAt) / 1000).toFixed(1)} s`);
+  const phase = (name: string, startedAt: number) =>
+    log(`  ${name}: ${((performance.now() - startedAt) / 1000).toFixed(1)} s`);
   if (existsSync(options.out)) {
     if (!options.force) throw new Error(`${options.out} exists; pass --force to replace it`);
     for (const suffix of ['', '-wal', '-shm']) rmSync(`${options.out}${suffix}`, { force: true });
@@ -60,10 +61,14 @@ export async function seedSynthetic(options: SyntheticOptions): Promise<Syntheti
 
   const db = openDatabase(options.out);
   const sqlite = db.$client;
-  const ids = (table: string) => (sqlite.prepare(`select id from ${table} order by id`).all() as { id: number }[]).map((r) => r.id);
+  const ids = (table: string) =>
+    (sqlite.prepare(`select id from ${table} order by id`).all() as { id: number }[]).map((r) => r.id);
   const ref: Reference = {
     feeHeadIds: new Map(
-      (sqlite.prepare('select id, name from fee_heads').all() as { id: number; name: string }[]).map((r) => [r.name, r.id]),
+      (sqlite.prepare('select id, name from fee_heads').all() as { id: number; name: string }[]).map((r) => [
+        r.name,
+        r.id,
+      ]),
     ),
     categoryIds: ids('categories'),
     religionIds: ids('religions'),
@@ -72,7 +77,9 @@ export async function seedSynthetic(options: SyntheticOptions): Promise<Syntheti
 
   let t = performance.now();
   const passwordHash = await hashPassword(SYNTHETIC_PASSWORD);
-  const insertUser = sqlite.prepare('insert into users (email, password_hash, role, department_id) values (?, ?, ?, ?)');
+  const insertUser = sqlite.prepare(
+    'insert into users (email, password_hash, role, department_id) values (?, ?, ?, ?)',
+  );
   const accounts: SyntheticAccount[] = [
     { email: SYNTHETIC_ADMIN, password: SYNTHETIC_PASSWORD, role: 'admin', departmentId: null },
     ...DEPARTMENTS.map((d) => ({
@@ -89,7 +96,7 @@ export async function seedSynthetic(options: SyntheticOptions): Promise<Syntheti
   }
 
   const batches = insertBatchesAndFees(sqlite, rng, ref, window);
-  const students = (await insertStudents(sqlite, rng, ref, batches, options.students));
+  const students = await insertStudents(sqlite, rng, ref, batches, options.students);
   const discounts = insertDiscounts(sqlite, rng, students);
   phase(`users, ${batches.length} batches, ${students.length} students, ${discounts} discounts`, t);
 
@@ -100,7 +107,16 @@ export async function seedSynthetic(options: SyntheticOptions): Promise<Syntheti
   await bulk.finish(phase);
   const count = (table: string) => (sqlite.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
   const counts: Record<string, number> = {};
-  for (const table of ['batches', 'fee_structures', 'students', 'discounts', 'receipts', 'receipt_lines', 'audit_log', 'users']) {
+  for (const table of [
+    'batches',
+    'fee_structures',
+    'students',
+    'discounts',
+    'receipts',
+    'receipt_lines',
+    'audit_log',
+    'users',
+  ]) {
     counts[table] = count(table);
   }
   counts.editedReceipts = receipts.edited;

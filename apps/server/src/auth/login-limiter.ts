@@ -75,33 +75,38 @@ export class LoginLimiter {
     const keys = this.keys(attempt);
     const { lockAfter, addressLockAfter, windowMs, slowAfter, delayStepMs, maxDelayMs } = this.options;
     return transaction(db, async (tx) => {
-        const now = this.now();
-        await lockSignInCounts(tx, { keys: Object.values(keys), nowMs: now, windowMs });
-        const counts = (await readSignInCounts(tx, { keys: Object.values(keys), nowMs: now }));
-        for (const [key, limit] of [
-          [keys.pair, lockAfter],
-          [keys.address, addressLockAfter],
-        ] as const) {
-          const entry = counts.get(key);
-          if (entry && entry.count >= limit) {
-            const remaining = entry.windowStart + windowMs - now;
-            return { lockedMinutes: Math.max(1, Math.ceil(remaining / 60000)) };
-          }
+      const now = this.now();
+      await lockSignInCounts(tx, { keys: Object.values(keys), nowMs: now, windowMs });
+      const counts = await readSignInCounts(tx, { keys: Object.values(keys), nowMs: now });
+      for (const [key, limit] of [
+        [keys.pair, lockAfter],
+        [keys.address, addressLockAfter],
+      ] as const) {
+        const entry = counts.get(key);
+        if (entry && entry.count >= limit) {
+          const remaining = entry.windowStart + windowMs - now;
+          return { lockedMinutes: Math.max(1, Math.ceil(remaining / 60000)) };
         }
-        await addSignInCounts(tx, { keys: Object.values(keys), delta: 1, nowMs: now, windowMs });
-        const over = (counts.get(keys.account)?.count ?? 0) - slowAfter;
-        return { delayMs: over >= 0 ? Math.min(maxDelayMs, (over + 1) * delayStepMs) : 0 };
-      });
+      }
+      await addSignInCounts(tx, { keys: Object.values(keys), delta: 1, nowMs: now, windowMs });
+      const over = (counts.get(keys.account)?.count ?? 0) - slowAfter;
+      return { delayMs: over >= 0 ? Math.min(maxDelayMs, (over + 1) * delayStepMs) : 0 };
+    });
   }
 
   /** The password was right: the account's and the pair's failures are cleared, the address gives back this attempt. */
   async succeeded(db: Database, attempt: SignInAttempt): Promise<void> {
     const keys = this.keys(attempt);
     await transaction(db, async (tx) => {
-        await lockSignInCounts(tx, { keys: Object.values(keys), nowMs: this.now(), windowMs: this.options.windowMs });
-        await deleteSignInCounts(tx, [keys.pair, keys.account]);
-        await addSignInCounts(tx, { keys: [keys.address], delta: -1, nowMs: this.now(), windowMs: this.options.windowMs });
+      await lockSignInCounts(tx, { keys: Object.values(keys), nowMs: this.now(), windowMs: this.options.windowMs });
+      await deleteSignInCounts(tx, [keys.pair, keys.account]);
+      await addSignInCounts(tx, {
+        keys: [keys.address],
+        delta: -1,
+        nowMs: this.now(),
+        windowMs: this.options.windowMs,
       });
+    });
   }
 
   /** Deletes the counts whose window has ended; returns how many rows went. */

@@ -21,16 +21,25 @@ function sessionIdOf(token: string): string {
 }
 
 /** Starts a new session (a fresh id at every sign-in) and returns the cookie token; expired rows go first. */
-export async function startSession(db: Database, userId: number, departmentId: number | null, nowMs = Date.now()): Promise<string> {
+export async function startSession(
+  db: Database,
+  userId: number,
+  departmentId: number | null,
+  nowMs = Date.now(),
+): Promise<string> {
   await deleteExpiredSessions(db, nowMs);
   const token = randomBytes(32).toString('base64url');
   await insertSession(db, { id: sessionIdOf(token), userId, departmentId, expiresAt: nowMs + SESSION_IDLE_MS });
   return token;
 }
 
-export async function resolveSession(db: Database, token: string | undefined, nowMs = Date.now()): Promise<SessionUser | null> {
+export async function resolveSession(
+  db: Database,
+  token: string | undefined,
+  nowMs = Date.now(),
+): Promise<SessionUser | null> {
   if (!token) return null;
-  const session = (await findLiveSession(db, { id: sessionIdOf(token), nowMs }));
+  const session = await findLiveSession(db, { id: sessionIdOf(token), nowMs });
   if (session && session.expiresAt - nowMs < SESSION_IDLE_MS - REFRESH_AFTER_MS) {
     await extendSession(db, { id: session.sessionId, expiresAt: nowMs + SESSION_IDLE_MS });
   }

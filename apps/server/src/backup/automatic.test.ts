@@ -52,7 +52,12 @@ function backupsFor(database: Database, settings: Partial<BackupSettings> = {}):
   return backups;
 }
 
-const filesIn = (folder: string) => (existsSync(folder) ? readdirSync(folder).filter((f) => f.endsWith('.sqlite')).sort() : []);
+const filesIn = (folder: string) =>
+  existsSync(folder)
+    ? readdirSync(folder)
+        .filter((f) => f.endsWith('.sqlite'))
+        .sort()
+    : [];
 
 /** A good backup as if taken on that day: a real checked file and its record. */
 function placeBackup(folder: string, takenAt: string, good = true): string {
@@ -121,7 +126,8 @@ describe.skipIf(onPostgres)('automatic backups', () => {
     await backups.start(quiet);
     expect(backups.ready).toBe(true);
     // The start backup was not needed (yesterday's is less than a day old); the schedule takes them.
-    const taken = () => db.$client.prepare(`select count(*) from audit_log where action = 'backup'`).pluck().get() as number;
+    const taken = () =>
+      db.$client.prepare(`select count(*) from audit_log where action = 'backup'`).pluck().get() as number;
     await until(() => taken() >= 3);
     await backups.stop();
     const records = await backups.records();
@@ -152,20 +158,32 @@ describe.skipIf(onPostgres)('automatic backups', () => {
     const backups = backupsFor(databaseOn(foreign), { keep: { daily: 1, weekly: 0, monthly: 0 } });
     const record = await backups.run('schedule');
     foreign.close();
-    expect(record.check).toMatchObject({ ok: false, problem: 'missing tables: departments, users, receipts, receipt_lines' });
+    expect(record.check).toMatchObject({
+      ok: false,
+      problem: 'missing tables: departments, users, receipts, receipt_lines',
+    });
     expect(filesIn(folder)).toEqual([old, record.file].sort());
-    expect(await backups.warnings()).toContain(`The last backup (${record.file}) failed its check: ${record.check.problem}`);
+    expect(await backups.warnings()).toContain(
+      `The last backup (${record.file}) failed its check: ${record.check.problem}`,
+    );
   });
 
   it('takes a backup at start when the last good one is older than a day, and /readyz waits for it', async () => {
     placeBackup(join(dir, 'backups'), new Date(Date.now() - 2 * 86_400_000).toISOString());
     const backups = backupsFor(db);
-    const app = await buildApp({ deps: { db, loginLimiter: new LoginLimiter(), secureCookies: false, backups }, webRoot: '/nonexistent' });
+    const app = await buildApp({
+      deps: { db, loginLimiter: new LoginLimiter(), secureCookies: false, backups },
+      webRoot: '/nonexistent',
+    });
     try {
       expect((await app.inject('/readyz')).statusCode).toBe(503);
       const health = await app.inject('/healthz');
       expect(health.statusCode).toBe(200);
-      expect(health.json()).toMatchObject({ ok: true, engine: 'sqlite', version: expect.stringMatching(/^\d+\.\d+\.\d+$/) });
+      expect(health.json()).toMatchObject({
+        ok: true,
+        engine: 'sqlite',
+        version: expect.stringMatching(/^\d+\.\d+\.\d+$/),
+      });
       await backups.start(quiet);
       expect((await app.inject('/readyz')).json()).toMatchObject({ ready: true });
       const records = await backups.records();
@@ -190,7 +208,10 @@ describe.skipIf(onPostgres)('automatic backups', () => {
     const unmounted = join(dir, 'not-mounted');
     const errors: object[] = [];
     const backups = backupsFor(db, { copyTo: unmounted });
-    await backups.start({ info: () => {}, error: (obj) => void errors.push(obj) }, new Date(Date.now() + 2 * 86_400_000));
+    await backups.start(
+      { info: () => {}, error: (obj) => void errors.push(obj) },
+      new Date(Date.now() + 2 * 86_400_000),
+    );
     const failed = (await backups.records())[0]!;
     expect(failed.check.ok).toBe(true);
     expect(failed.copy).toMatchObject({ ok: false, to: unmounted, error: expect.stringContaining('ENOENT') });
@@ -200,7 +221,9 @@ describe.skipIf(onPostgres)('automatic backups', () => {
     const admin = await createAccount(db, { email: 'admin@test.local', role: 'admin', departmentId: null });
     const caller = createCaller(createContextInner({ db, session: admin, backups }));
     const dashboard = await caller.admin.dashboard();
-    expect(dashboard.backupWarnings).toEqual([expect.stringMatching(new RegExp(`^The copy of ${failed.file} to .*not-mounted failed: ENOENT`))]);
+    expect(dashboard.backupWarnings).toEqual([
+      expect.stringMatching(new RegExp(`^The copy of ${failed.file} to .*not-mounted failed: ENOENT`)),
+    ]);
     const list = await caller.admin.backups.list();
     expect(list.files[0]).toMatchObject({ file: failed.file, good: true, copy: { ok: false } });
   });
@@ -208,10 +231,17 @@ describe.skipIf(onPostgres)('automatic backups', () => {
   it('serves a listed backup file to admins only, and nothing outside the folder', async () => {
     const backups = backupsFor(db);
     const record = await backups.run('schedule');
-    const app = await buildApp({ deps: { db, loginLimiter: new LoginLimiter(), secureCookies: false, backups }, webRoot: '/nonexistent' });
+    const app = await buildApp({
+      deps: { db, loginLimiter: new LoginLimiter(), secureCookies: false, backups },
+      webRoot: '/nonexistent',
+    });
     const login = async (email: string, role: 'admin' | 'user', departmentId: number | null) => {
       await createAccount(db, { email, role, departmentId });
-      const response = await app.inject({ method: 'POST', url: role === 'admin' ? '/trpc/auth.login' : '/trpc/auth.departmentLogin', payload: { email, password: 'secret123', ...(departmentId ? { depId: departmentId } : {}) } });
+      const response = await app.inject({
+        method: 'POST',
+        url: role === 'admin' ? '/trpc/auth.login' : '/trpc/auth.departmentLogin',
+        payload: { email, password: 'secret123', ...(departmentId ? { depId: departmentId } : {}) },
+      });
       return response.headers['set-cookie']!.toString().split(';')[0]!;
     };
     try {
@@ -223,7 +253,9 @@ describe.skipIf(onPostgres)('automatic backups', () => {
       const ok = await app.inject({ url, headers: { cookie: admin } });
       expect(ok.statusCode).toBe(200);
       expect(ok.rawPayload.equals(readFileSync(join(dir, 'backups', record.file)))).toBe(true);
-      expect((await app.inject({ url: '/api/backup/files/..%2Ffees.sqlite', headers: { cookie: admin } })).statusCode).toBe(404);
+      expect(
+        (await app.inject({ url: '/api/backup/files/..%2Ffees.sqlite', headers: { cookie: admin } })).statusCode,
+      ).toBe(404);
     } finally {
       await app.close();
     }

@@ -104,7 +104,10 @@ export class Backups {
         try {
           return JSON.parse(await readFile(join(this.settings.dir, `${file}.json`), 'utf8')) as BackupRecord;
         } catch {
-          const bytes = await stat(join(this.settings.dir, file)).then((s) => s.size, () => 0);
+          const bytes = await stat(join(this.settings.dir, file)).then(
+            (s) => s.size,
+            () => 0,
+          );
           return { file, takenAt: null, bytes, check: null, copy: null };
         }
       }),
@@ -163,7 +166,15 @@ export class Backups {
     const snapshot = await takeSnapshot(this.db, partial);
     const check = checkBackupFile(partial);
     await rename(partial, path);
-    const record: BackupRecord = { file, takenAt: now.toISOString(), reason, bytes: snapshot.bytes, ms: snapshot.ms, check, copy: null };
+    const record: BackupRecord = {
+      file,
+      takenAt: now.toISOString(),
+      reason,
+      bytes: snapshot.bytes,
+      ms: snapshot.ms,
+      check,
+      copy: null,
+    };
     await writeJson(`${path}.json`, record);
     if (check.ok && copyTo) {
       record.copy = await this.copy(path, copyTo);
@@ -171,7 +182,8 @@ export class Backups {
     }
     if (check.ok) this.log.info({ file, reason, bytes: record.bytes, ms: record.ms, copy: record.copy }, 'backup');
     else this.log.error({ file, reason, problem: check.problem }, 'backup failed its check');
-    if (record.copy && !record.copy.ok) this.log.error({ file, to: record.copy.to, error: record.copy.error }, 'backup copy failed');
+    if (record.copy && !record.copy.ok)
+      this.log.error({ file, to: record.copy.to, error: record.copy.error }, 'backup copy failed');
     await writeAudit(this.db, {
       actor: { userId: null, email: 'system' },
       action: 'backup',
@@ -225,8 +237,10 @@ export class Backups {
   async start(log: Log, now: Date = new Date()): Promise<void> {
     this.log = log;
     if (this.settings.schedule) {
-      this.cron = new Cron(this.settings.schedule, { protect: true, catch: (error) => log.error({ err: error }, 'scheduled backup failed') }, () =>
-        this.run('schedule').then(() => undefined),
+      this.cron = new Cron(
+        this.settings.schedule,
+        { protect: true, catch: (error) => log.error({ err: error }, 'scheduled backup failed') },
+        () => this.run('schedule').then(() => undefined),
       );
     }
     try {
@@ -267,11 +281,17 @@ export function validateSchedule(schedule: string | null): void {
  * some, a checked backup is taken first (an upgrade that goes wrong is undone with pnpm restore),
  * then migrations and reference data as always. Returns that backup's record, if one was taken.
  */
-export async function prepareWithBackup(db: Database, backups: Backups, migrationsFolder?: string): Promise<BackupRecord | null> {
+export async function prepareWithBackup(
+  db: Database,
+  backups: Backups,
+  migrationsFolder?: string,
+): Promise<BackupRecord | null> {
   const pending = pendingMigrationCount(db, migrationsFolder);
   const record = pending > 0 ? await backups.run('pre-migration') : null;
   if (record && !record.check.ok) {
-    throw new Error(`The backup before migrations (${record.file}) failed its check: ${record.check.problem}. Nothing was migrated.`);
+    throw new Error(
+      `The backup before migrations (${record.file}) failed its check: ${record.check.problem}. Nothing was migrated.`,
+    );
   }
   prepareDatabase(db, migrationsFolder);
   return record;

@@ -22,9 +22,13 @@ const PAYING_STUDENTS = 200;
  * make every write slower than the snapshot under test.
  */
 function payingStudents(client: Sqlite.Database, fx: Fixture): number[] {
-  const columns = (client.pragma('table_info(students)') as Array<{ name: string }>).map((c) => c.name).filter((c) => c !== 'id');
+  const columns = (client.pragma('table_info(students)') as Array<{ name: string }>)
+    .map((c) => c.name)
+    .filter((c) => c !== 'id');
   const values = columns.map((c) => (c === 'admission_no' ? "admission_no || '-' || @n" : c)).join(', ');
-  const copy = client.prepare(`insert into students (${columns.join(', ')}) select ${values} from students where id = @id`);
+  const copy = client.prepare(
+    `insert into students (${columns.join(', ')}) select ${values} from students where id = @id`,
+  );
   const ids = [fx.ug.studentId];
   for (let n = 1; n < PAYING_STUDENTS; n++) ids.push(Number(copy.run({ id: fx.ug.studentId, n }).lastInsertRowid));
   return ids;
@@ -33,7 +37,9 @@ function payingStudents(client: Sqlite.Database, fx: Fixture): number[] {
 /** Writes receipts with plain SQL on any connection, numbered from the shared sequence, for each paying student in turn. */
 function receiptWriter(client: Sqlite.Database, fx: Fixture, studentIds: number[]) {
   let turn = 0;
-  const bump = client.prepare('update receipt_number_sequence set last_number = last_number + 1 where id = 1 returning last_number').pluck();
+  const bump = client
+    .prepare('update receipt_number_sequence set last_number = last_number + 1 where id = 1 returning last_number')
+    .pluck();
   const receipt = client.prepare(
     `insert into receipts (number, department_id, course_id, batch_id, student_id, date, student_name, address,
        total_paise, tax_rate_basis_points, tax_paise, net_paise, payment_mode)
@@ -93,7 +99,7 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 async function liveDatabase(receipts: number) {
   const path = join(dir, 'live', 'fees.sqlite');
   const db = openDatabase(path);
-  const fx = (await buildFixture(db));
+  const fx = await buildFixture(db);
   const students = payingStudents(db.$client, fx);
   const write = receiptWriter(db.$client, fx, students);
   db.$client.transaction(() => {
@@ -123,7 +129,7 @@ function countsOf(path: string): Record<string, number> {
 // SQLite file snapshots (backup API, WAL, restore of the file); PostgreSQL backups are pg_dump's.
 describe.skipIf(onPostgres)('online snapshot', () => {
   it('is consistent and complete while another connection keeps writing receipts, and restores', async () => {
-    const live = (await liveDatabase(20_000));
+    const live = await liveDatabase(20_000);
     const other = new Sqlite(live.path);
     other.pragma('busy_timeout = 5000');
     const writer = busyWriter(receiptWriter(other, live.fx, live.students));
@@ -131,7 +137,9 @@ describe.skipIf(onPostgres)('online snapshot', () => {
     const baselinePauseMs = writer.takeLongestPause();
     let committedBefore = 0;
     const snapshotPath = join(dir, 'snapshot.sqlite');
-    const snapshot = await takeSnapshot(live.db, snapshotPath, { onStart: () => (committedBefore = writer.numbers.at(-1)!) });
+    const snapshot = await takeSnapshot(live.db, snapshotPath, {
+      onStart: () => (committedBefore = writer.numbers.at(-1)!),
+    });
     const longestPauseMs = writer.takeLongestPause();
     const writesDuring = writer.numbers.length - writer.numbers.indexOf(committedBefore) - 1;
     writer.stop();
@@ -157,7 +165,11 @@ describe.skipIf(onPostgres)('online snapshot', () => {
     const liveCounts = countsOf(live.path);
     expect(liveCounts.receipts).toBeGreaterThanOrEqual(snapshotCounts.receipts!);
 
-    const restored = restoreDatabase({ backupPath: snapshotPath, databasePath: live.path, now: new Date('2026-01-02T03:04:05Z') });
+    const restored = restoreDatabase({
+      backupPath: snapshotPath,
+      databasePath: live.path,
+      now: new Date('2026-01-02T03:04:05Z'),
+    });
     expect(restored.previousPath).toBe(`${live.path}.before-restore-2026-01-02T03-04-05`);
     expect(countsOf(live.path)).toEqual(snapshotCounts);
     expect(restored.counts).toEqual(snapshotCounts);
@@ -169,13 +181,15 @@ describe.skipIf(onPostgres)('online snapshot', () => {
   });
 
   it('is the database as it was when it began while the app connection keeps writing', async () => {
-    const live = (await liveDatabase(20_000));
+    const live = await liveDatabase(20_000);
     const writer = busyWriter(receiptWriter(live.db.$client, live.fx, live.students));
     await sleep(200);
     const baselinePauseMs = writer.takeLongestPause();
     let committedBefore = 0;
     const snapshotPath = join(dir, 'snapshot.sqlite');
-    const snapshot = await takeSnapshot(live.db, snapshotPath, { onStart: () => (committedBefore = writer.numbers.at(-1)!) });
+    const snapshot = await takeSnapshot(live.db, snapshotPath, {
+      onStart: () => (committedBefore = writer.numbers.at(-1)!),
+    });
     const longestPauseMs = writer.takeLongestPause();
     const writesDuring = writer.numbers.length - writer.numbers.indexOf(committedBefore) - 1;
     writer.stop();
@@ -191,7 +205,7 @@ describe.skipIf(onPostgres)('online snapshot', () => {
 
 describe.skipIf(onPostgres)('snapshot worker', () => {
   it('checkpoints the WAL the app left behind', async () => {
-    const live = (await liveDatabase(100));
+    const live = await liveDatabase(100);
     live.db.$client.pragma('wal_autocheckpoint = 0');
     const write = receiptWriter(live.db.$client, live.fx, live.students);
     for (let i = 0; i < 200; i++) write(700_00);
@@ -204,16 +218,20 @@ describe.skipIf(onPostgres)('snapshot worker', () => {
   });
 
   it('passes on its failure and leaves nothing waiting', async () => {
-    const live = (await liveDatabase(100));
-    await expect(takeSnapshot(live.db, join(dir, 'missing', 'snapshot.sqlite'))).rejects.toThrow('directory does not exist');
-    await expect(takeSnapshot(live.db, join(dir, 'snapshot.sqlite'))).resolves.toMatchObject({ pages: expect.any(Number) });
+    const live = await liveDatabase(100);
+    await expect(takeSnapshot(live.db, join(dir, 'missing', 'snapshot.sqlite'))).rejects.toThrow(
+      'directory does not exist',
+    );
+    await expect(takeSnapshot(live.db, join(dir, 'snapshot.sqlite'))).resolves.toMatchObject({
+      pages: expect.any(Number),
+    });
     live.db.$client.close();
   });
 });
 
 describe.skipIf(onPostgres)('restore', () => {
   it('refuses a damaged file, a file that is not SQLite, or another database, and changes nothing', async () => {
-    const live = (await liveDatabase(2_000));
+    const live = await liveDatabase(2_000);
     const good = join(dir, 'good.sqlite');
     await takeSnapshot(live.db, good);
     live.db.$client.close();
@@ -240,19 +258,25 @@ describe.skipIf(onPostgres)('restore', () => {
       }
       throw new Error('expected a refusal');
     };
-    expect((await attempt(damaged))).toMatch(/integrity check|Not a usable SQLite database/);
-    expect((await attempt(text))).toMatch(/Not a usable SQLite database/);
-    expect((await attempt(foreign))).toBe('Not a fee management database (no departments, users, students, receipts, receipt_lines table)');
-    expect((await attempt(join(dir, 'missing.sqlite')))).toMatch(/^No such file/);
+    expect(await attempt(damaged)).toMatch(/integrity check|Not a usable SQLite database/);
+    expect(await attempt(text)).toMatch(/Not a usable SQLite database/);
+    expect(await attempt(foreign)).toBe(
+      'Not a fee management database (no departments, users, students, receipts, receipt_lines table)',
+    );
+    expect(await attempt(join(dir, 'missing.sqlite'))).toMatch(/^No such file/);
     expect(readFileSync(live.path).equals(before)).toBe(true);
-    expect(restoreDatabase({ backupPath: good, databasePath: join(dir, 'fresh', 'fees.sqlite') }).previousPath).toBeNull();
+    expect(
+      restoreDatabase({ backupPath: good, databasePath: join(dir, 'fresh', 'fees.sqlite') }).previousPath,
+    ).toBeNull();
   });
 });
 
 describe.skipIf(onPostgres)('SQL dump', () => {
   it('is SQL text that rebuilds the same database', async () => {
-    const live = (await liveDatabase(3_000));
-    live.db.$client.prepare("update students set name = 'Anjali O''Brien', email = null where id = ?").run(live.fx.ug.studentId);
+    const live = await liveDatabase(3_000);
+    live.db.$client
+      .prepare("update students set name = 'Anjali O''Brien', email = null where id = ?")
+      .run(live.fx.ug.studentId);
     const { fileName, stream } = await createSqlDump(live.db);
     expect(fileName).toBe(`backup_${today()}.sql`);
     let text = '';
@@ -264,8 +288,13 @@ describe.skipIf(onPostgres)('SQL dump', () => {
     rebuilt.exec(text);
     expect(rebuilt.pragma('integrity_check', { simple: true })).toBe('ok');
     expect(tableRowCounts(rebuilt)).toEqual(tableRowCounts(live.db.$client));
-    expect(rebuilt.prepare('select name, email from students where id = ?').get(live.fx.ug.studentId)).toEqual({ name: "Anjali O'Brien", email: null });
-    expect(rebuilt.prepare('select * from sqlite_sequence order by name').all()).toEqual(live.db.$client.prepare('select * from sqlite_sequence order by name').all());
+    expect(rebuilt.prepare('select name, email from students where id = ?').get(live.fx.ug.studentId)).toEqual({
+      name: "Anjali O'Brien",
+      email: null,
+    });
+    expect(rebuilt.prepare('select * from sqlite_sequence order by name').all()).toEqual(
+      live.db.$client.prepare('select * from sqlite_sequence order by name').all(),
+    );
     const indexes = "select name from sqlite_master where type = 'index' and sql is not null order by name";
     expect(rebuilt.prepare(indexes).pluck().all()).toEqual(live.db.$client.prepare(indexes).pluck().all());
     rebuilt.close();
@@ -273,7 +302,7 @@ describe.skipIf(onPostgres)('SQL dump', () => {
   });
 
   it('cleans up its snapshot when the reader stops early', async () => {
-    const live = (await liveDatabase(3_000));
+    const live = await liveDatabase(3_000);
     const { stream, snapshotPath } = await createSqlDump(live.db);
     expect(existsSync(snapshotPath)).toBe(true);
     for await (const _chunk of stream) break;

@@ -40,7 +40,10 @@ beforeAll(async () => {
   const staff = await createAccount(db, { email: 'ug@test.local', role: 'user', departmentId: 100 });
   adminCookie = `${SESSION_COOKIE}=${await startSession(db, admin.userId, null)}`;
   clerk = createCaller(createContextInner({ db, session: staff }));
-  app = await buildApp({ deps: { db, loginLimiter: new LoginLimiter(), secureCookies: false }, webRoot: '/nonexistent' });
+  app = await buildApp({
+    deps: { db, loginLimiter: new LoginLimiter(), secureCookies: false },
+    webRoot: '/nonexistent',
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (typeof address !== 'object' || !address) throw new Error('not listening');
@@ -94,7 +97,13 @@ async function counts(url: string): Promise<Record<string, number>> {
 /** Downloads GET /api/backup and loads it with pg_restore into a new empty database; returns that database's URL. */
 async function downloadAndRestore(): Promise<{ url: string; response: Response }> {
   const response = await get('/api/backup');
-  expect(response.status, await response.clone().text().then((t) => t.slice(0, 300))).toBe(200);
+  expect(
+    response.status,
+    await response
+      .clone()
+      .text()
+      .then((t) => t.slice(0, 300)),
+  ).toBe(200);
   const file = join(dir, `restore-${restores.length}.dump`);
   writeFileSync(file, Buffer.from(await response.arrayBuffer()));
   const name = `${new URL(postgres.url).pathname.slice(1)}_restore_${restores.length}`;
@@ -102,7 +111,9 @@ async function downloadAndRestore(): Promise<{ url: string; response: Response }
   restores.push(name);
   const target = new URL(postgres.url);
   target.pathname = `/${name}`;
-  const restored = spawnSync('pg_restore', ['--no-owner', '--exit-on-error', `--dbname=${target}`, file], { encoding: 'utf8' });
+  const restored = spawnSync('pg_restore', ['--no-owner', '--exit-on-error', `--dbname=${target}`, file], {
+    encoding: 'utf8',
+  });
   expect(restored.stderr).toBe('');
   expect(restored.status).toBe(0);
   return { url: target.toString(), response };
@@ -119,7 +130,9 @@ describe('backups on PostgreSQL', () => {
     expect(restored['drizzle.__drizzle_migrations']).toBeGreaterThan(0);
     expect(restored).toEqual(before);
     const audit = await poolOf(db)!.query(`SELECT user_email, after FROM audit_log WHERE action = 'backup'`);
-    expect(audit.rows).toEqual([{ user_email: 'admin@test.local', after: expect.stringContaining(`backup_${today()}.dump`) }]);
+    expect(audit.rows).toEqual([
+      { user_email: 'admin@test.local', after: expect.stringContaining(`backup_${today()}.dump`) },
+    ]);
   }, 60_000);
 
   it('takes a consistent snapshot while receipts are being written: numbers, counter and totals agree in the restored database', async () => {
@@ -160,7 +173,9 @@ describe('backups on PostgreSQL', () => {
       const download = await get('/api/backup');
       expect(download.status).toBe(503);
       const { message } = (await download.json()) as { message: string };
-      expect(message).toMatch(/^Backups need pg_dump, which was not found on this server's PATH: install PostgreSQL \d+'s client programs/);
+      expect(message).toMatch(
+        /^Backups need pg_dump, which was not found on this server's PATH: install PostgreSQL \d+'s client programs/,
+      );
       const rest = await get(`/rest/search/backup/?bFile=backup_${today()}.sql`);
       expect(rest.status).toBe(503);
       expect(await rest.json()).toMatchObject({ message });

@@ -21,7 +21,6 @@ export interface RetainedBackup {
   good: boolean;
 }
 
-
 /** The Monday that starts this date's week. */
 function weekOf(d: Date): string {
   const monday = new Date(d.getFullYear(), d.getMonth(), d.getDate() - ((d.getDay() + 6) % 7));

@@ -19,7 +19,7 @@ export async function backupRoutes(app: FastifyInstance, opts: { deps: ServerDep
   // A download that has just ended may not have removed its snapshot yet (nor an SQL dump's).
   app.addHook('onClose', removeTemporarySnapshots);
   app.get('/api/backup', async (req, reply) => {
-    const ctx = (await createRequestContext(opts.deps, req, reply));
+    const ctx = await createRequestContext(opts.deps, req, reply);
     if (!ctx.session) return reply.code(401).send({ message: 'Please sign in' });
     if (ctx.session.role !== 'admin') return reply.code(403).send({ message: 'Administrators only' });
     const postgres = isPostgres(ctx.db);
@@ -27,7 +27,8 @@ export async function backupRoutes(app: FastifyInstance, opts: { deps: ServerDep
     try {
       snapshot = postgres ? await pgDumpToTempFile(ctx.db, 'custom') : await snapshotToTempFile(ctx.db);
     } catch (error) {
-      if (error instanceof AppError && error.code === 'UNAVAILABLE') return reply.code(503).send({ message: error.message });
+      if (error instanceof AppError && error.code === 'UNAVAILABLE')
+        return reply.code(503).send({ message: error.message });
       throw error;
     }
     const fileName = backupFileName(postgres ? 'dump' : 'sqlite');
@@ -49,7 +50,7 @@ export async function backupRoutes(app: FastifyInstance, opts: { deps: ServerDep
 
   // One of the automatic backups (Admin › Backup Database lists them), by its file name only.
   app.get('/api/backup/files/:file', async (req, reply) => {
-    const ctx = (await createRequestContext(opts.deps, req, reply));
+    const ctx = await createRequestContext(opts.deps, req, reply);
     if (!ctx.session) return reply.code(401).send({ message: 'Please sign in' });
     if (ctx.session.role !== 'admin') return reply.code(403).send({ message: 'Administrators only' });
     const { file } = req.params as { file: string };

@@ -19,7 +19,13 @@ import { Worker } from 'node:worker_threads';
 import type { Database } from '@fees/db';
 import Sqlite from 'better-sqlite3';
 import { today } from '../config';
-import { HANDSHAKE_TIMEOUT_MS, Handshake, type SnapshotJob, type SnapshotResult, type WorkerMessage } from './snapshot-job';
+import {
+  HANDSHAKE_TIMEOUT_MS,
+  Handshake,
+  type SnapshotJob,
+  type SnapshotResult,
+  type WorkerMessage,
+} from './snapshot-job';
 
 export interface Snapshot {
   path: string;
@@ -43,9 +49,13 @@ function startWorker(job: SnapshotJob): Worker {
   const built = new URL('./backup/snapshot.worker.js', import.meta.url);
   if (existsSync(fileURLToPath(built))) return new Worker(built, { workerData: job });
   const source = fileURLToPath(new URL('./snapshot.worker.ts', import.meta.url));
-  if (!existsSync(source)) throw new Error('The snapshot worker (backup/snapshot.worker.js) is missing beside the server');
+  if (!existsSync(source))
+    throw new Error('The snapshot worker (backup/snapshot.worker.js) is missing beside the server');
   const tsx = createRequire(import.meta.url).resolve('tsx/cjs');
-  return new Worker(`require(${JSON.stringify(tsx)}); require(${JSON.stringify(source)});`, { eval: true, workerData: job });
+  return new Worker(`require(${JSON.stringify(tsx)}); require(${JSON.stringify(source)});`, {
+    eval: true,
+    workerData: job,
+  });
 }
 
 /** Gives the worker its Go and holds this thread until the worker's read transaction has begun. */
@@ -110,11 +120,17 @@ export interface SnapshotOptions {
  * Copies the database into destination (a new file) while the app keeps running: the database as
  * it was at the moment the worker's read transaction began, a worker's start-up after the call.
  */
-export async function takeSnapshot(db: Database, destination: string, options: SnapshotOptions = {}): Promise<Snapshot> {
+export async function takeSnapshot(
+  db: Database,
+  destination: string,
+  options: SnapshotOptions = {},
+): Promise<Snapshot> {
   const started = performance.now();
   const live = db.$client;
   const onStart = options.onStart ?? (() => {});
-  const result = await (live.memory ? copyInMemory(live, destination, onStart) : copyInWorker(live.name, destination, onStart));
+  const result = await (live.memory
+    ? copyInMemory(live, destination, onStart)
+    : copyInWorker(live.name, destination, onStart));
   return { path: destination, ...result, ms: Math.round(performance.now() - started) };
 }
 

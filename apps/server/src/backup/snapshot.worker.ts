@@ -14,7 +14,13 @@
 import { closeSync, fdatasyncSync, openSync, statSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import Sqlite from 'better-sqlite3';
-import { HANDSHAKE_TIMEOUT_MS, Handshake, type SnapshotJob, type WalCheckpoint, type WorkerMessage } from './snapshot-job';
+import {
+  HANDSHAKE_TIMEOUT_MS,
+  Handshake,
+  type SnapshotJob,
+  type WalCheckpoint,
+  type WorkerMessage,
+} from './snapshot-job';
 
 const job = workerData as SnapshotJob;
 const BATCH_BYTES = 8 * 1024 * 1024;
@@ -38,7 +44,10 @@ function openAndWait(): Sqlite.Database {
   post({ ready: true });
   const waited = Atomics.wait(state, 0, Handshake.Ready, HANDSHAKE_TIMEOUT_MS);
   // Giving up only if the main thread has not said Go in the meantime.
-  if (waited === 'timed-out' && Atomics.compareExchange(state, 0, Handshake.Ready, Handshake.Failed) === Handshake.Ready) {
+  if (
+    waited === 'timed-out' &&
+    Atomics.compareExchange(state, 0, Handshake.Ready, Handshake.Failed) === Handshake.Ready
+  ) {
     source.close();
     throw new Error('The main thread did not answer the snapshot worker');
   }

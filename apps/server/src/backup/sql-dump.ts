@@ -12,7 +12,9 @@ import { backupFileName, snapshotToTempFile } from './snapshot';
  * Loading the text into an empty database (sqlite3 new.sqlite < backup.sql) rebuilds it. On
  * PostgreSQL the text is pg_dump's plain format (psql -d new_database -f backup.sql).
  */
-export async function createSqlDump(db: Database): Promise<{ fileName: string; stream: Readable; snapshotPath: string }> {
+export async function createSqlDump(
+  db: Database,
+): Promise<{ fileName: string; stream: Readable; snapshotPath: string }> {
   if (isPostgres(db)) {
     const dump = await pgDumpToTempFile(db, 'plain');
     const stream = createReadStream(dump.path);

@@ -19,10 +19,13 @@ describe('the route table', () => {
   /** The adapter's own procedure (a stream, not on /trpc) has its rule here. */
   const restOnlyAccess: Record<string, string> = { 'backup.sqlDump': 'admin' };
 
-  it.each(restRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s calls an existing procedure with its access rule', (_name, route) => {
-    expect(Object.keys(restRouter._def.procedures)).toContain(route.procedure);
-    expect(accessRules[route.procedure]?.access ?? restOnlyAccess[route.procedure]).toBe(route.access);
-  });
+  it.each(restRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))(
+    '%s calls an existing procedure with its access rule',
+    (_name, route) => {
+      expect(Object.keys(restRouter._def.procedures)).toContain(route.procedure);
+      expect(accessRules[route.procedure]?.access ?? restOnlyAccess[route.procedure]).toBe(route.access);
+    },
+  );
 
   it('has each method and path once', () => {
     const keys = restRoutes.map((r) => `${r.method} ${r.path}`);
@@ -55,12 +58,22 @@ describe('GET /rest/openapi.json', () => {
     });
     expect(Object.keys(deplogin.responses)).toEqual(['200', '400', '404']);
     const depinfo = body.paths['/api/depinfo/{depId}'].get;
-    expect(depinfo.parameters).toEqual([expect.objectContaining({ name: 'depId', in: 'path', required: true, schema: expect.objectContaining({ type: 'integer' }) })]);
+    expect(depinfo.parameters).toEqual([
+      expect.objectContaining({
+        name: 'depId',
+        in: 'path',
+        required: true,
+        schema: expect.objectContaining({ type: 'integer' }),
+      }),
+    ]);
     expect(depinfo.responses['200'].content['application/json'].schema).toEqual({
       type: 'array',
       items: {
         type: 'object',
-        properties: { id: { type: 'integer', minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER }, course: { type: 'string' } },
+        properties: {
+          id: { type: 'integer', minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER },
+          course: { type: 'string' },
+        },
         required: ['id', 'course'],
       },
     });
@@ -107,7 +120,20 @@ describe('unknown paths and bad requests', () => {
   });
 });
 
-const GARBAGE: unknown[] = [null, true, -1, 1.5, 'x'.repeat(5000), [], {}, [1, 2], { nested: { deep: [null] } }, '', '0', 'null'];
+const GARBAGE: unknown[] = [
+  null,
+  true,
+  -1,
+  1.5,
+  'x'.repeat(5000),
+  [],
+  {},
+  [1, 2],
+  { nested: { deep: [null] } },
+  '',
+  '0',
+  'null',
+];
 
 describe('never a 500 for anything a client can send', () => {
   const routes = restRoutes.filter((r) => r.path !== '/logout');
@@ -119,7 +145,9 @@ describe('never a 500 for anything a client can send', () => {
     for (const value of GARBAGE) {
       const all = Object.fromEntries(fields.map((f) => [f, value]));
       if (inQuery) {
-        const query = Object.fromEntries(fields.map((f) => [f, typeof value === 'string' ? value : JSON.stringify(value)]));
+        const query = Object.fromEntries(
+          fields.map((f) => [f, typeof value === 'string' ? value : JSON.stringify(value)]),
+        );
         statuses.push((await admin.request(route.method, path(value), { query })).status);
       } else {
         statuses.push((await admin.request(route.method, path(value), { body: all })).status);
@@ -151,7 +179,16 @@ describe('ids over REST', () => {
     const discounts = () => row(server.db, `SELECT COUNT(*) AS n FROM discounts`);
     const before = await discounts();
     const { ug, heads } = server.fixture;
-    const discount = { name: 'x', depid: '100', subid: ug.courseId, feeid: heads.exam, admno: ug.admissionNo, disamt: '1', lessamt: '0', note: '' };
+    const discount = {
+      name: 'x',
+      depid: '100',
+      subid: ug.courseId,
+      feeid: heads.exam,
+      admno: ug.admissionNo,
+      disamt: '1',
+      lessamt: '0',
+      note: '',
+    };
     const created = await admin.post('/api/regndis', discount);
     expect(created.status).toBe(400);
     expect(created.body.errors).toHaveProperty('depid');
@@ -216,13 +253,20 @@ describe('ids over REST', () => {
     expect(res.body.errors).toHaveProperty('depId');
   });
 
-  it.each<unknown>(['0x1', '1e0', true, [1], 1.5, -1])('refuses invNo %j on the void, which voids nothing', async (value) => {
-    const before = await liveReceipts();
-    const res = await admin.request('DELETE', '/inv/del', typeof value === 'string' ? { query: { invNo: value } } : { body: { invNo: value } });
-    expect(res.status).toBe(400);
-    expect(res.body.errors).toHaveProperty('invNo');
-    expect(await liveReceipts()).toEqual(before);
-  });
+  it.each<unknown>(['0x1', '1e0', true, [1], 1.5, -1])(
+    'refuses invNo %j on the void, which voids nothing',
+    async (value) => {
+      const before = await liveReceipts();
+      const res = await admin.request(
+        'DELETE',
+        '/inv/del',
+        typeof value === 'string' ? { query: { invNo: value } } : { body: { invNo: value } },
+      );
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toHaveProperty('invNo');
+      expect(await liveReceipts()).toEqual(before);
+    },
+  );
 });
 
 describe('the void over REST', () => {
@@ -230,7 +274,11 @@ describe('the void over REST', () => {
     const number = server.fixture.ug.receiptNumber;
     const res = await admin.request('DELETE', '/inv/del', { body: { invNo: number } });
     expect(res.status).toBe(200);
-    const audit = (await row<{ after: string }>(server.db, `SELECT after FROM audit_log WHERE action = 'void' AND entity_id = @id`, { id: String(number) }))!;
+    const audit = (await row<{ after: string }>(
+      server.db,
+      `SELECT after FROM audit_log WHERE action = 'void' AND entity_id = @id`,
+      { id: String(number) },
+    ))!;
     expect(JSON.parse(audit.after)).toMatchObject({ status: 'voided', reason: LEGACY_REST_VOID_REASON });
     const { body } = await server.anonymous().get('/openapi.json');
     expect(body.paths['/inv/del'].delete.description).toContain(LEGACY_REST_VOID_REASON);

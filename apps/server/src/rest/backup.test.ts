@@ -22,7 +22,10 @@ describe('GET /rest/search/backup/', () => {
   ])('refuses the file name %j with 400', async (bFile) => {
     const res = await admin.get('/search/backup/', { bFile });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: 'Expected backup_{yyyy-MM-dd}.sql', errors: { bFile: ['Expected backup_{yyyy-MM-dd}.sql'] } });
+    expect(res.body).toEqual({
+      message: 'Expected backup_{yyyy-MM-dd}.sql',
+      errors: { bFile: ['Expected backup_{yyyy-MM-dd}.sql'] },
+    });
   });
 
   it('refuses a missing file name with 400', async () => {
@@ -33,7 +36,10 @@ describe('GET /rest/search/backup/', () => {
 
   // An SQLite dump of the file; PostgreSQL backups are pg_dump's.
   it.skipIf(onPostgres)('answers the dump as SQL text while other requests are served', async () => {
-    const [dump, departments] = await Promise.all([admin.get('/search/backup/', { bFile: 'backup_2025-09-02.sql' }), admin.get('/api/getdepartment/')]);
+    const [dump, departments] = await Promise.all([
+      admin.get('/search/backup/', { bFile: 'backup_2025-09-02.sql' }),
+      admin.get('/api/getdepartment/'),
+    ]);
     expect(departments.status).toBe(200);
     expect(dump.status).toBe(200);
     expect(dump.text.startsWith('PRAGMA foreign_keys=OFF;\nBEGIN TRANSACTION;\n')).toBe(true);

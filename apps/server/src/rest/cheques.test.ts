@@ -35,7 +35,18 @@ beforeAll(async () => {
     access,
   );
   const [cheque] = await listCheques(db, { depId: 101 });
-  await bounceCheque(db, actor, ZBounceChequeInput.parse({ depId: 101, chequeId: cheque!.id, date: '2026-06-20', reason: 'Funds insufficient', charge: '350.75' }), access);
+  await bounceCheque(
+    db,
+    actor,
+    ZBounceChequeInput.parse({
+      depId: 101,
+      chequeId: cheque!.id,
+      date: '2026-06-20',
+      reason: 'Funds insufficient',
+      charge: '350.75',
+    }),
+    access,
+  );
 });
 afterAll(() => server.close());
 

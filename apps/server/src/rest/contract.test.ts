@@ -12,7 +12,14 @@ import { FIXTURE_AMOUNTS, type Fixture } from '../test/fixture';
 import { TEST_PASSWORD } from '../test/harness';
 import type { Method } from './route';
 import { restRoutes } from './routes';
-import { type RestClient, type RestResponse, type RestServer, responseProblems, routeOf, startRestServer } from '../test/rest';
+import {
+  type RestClient,
+  type RestResponse,
+  type RestServer,
+  responseProblems,
+  routeOf,
+  startRestServer,
+} from '../test/rest';
 
 type Caller = 'anonymous' | 'admin' | 'ugStaff' | 'pgStaff';
 
@@ -99,7 +106,16 @@ function receipt(ctx: Ctx, admNo: string, price: string, extra: Record<string, u
     address: 'Kottayam',
     phone: '9847011111',
     email: '',
-    items: [{ fname: 'Exam Fee', feeId: ctx.fx.heads.exam, particulars: 'Semester 1', price, batch: '2025-2028', adm_no: admNo }],
+    items: [
+      {
+        fname: 'Exam Fee',
+        feeId: ctx.fx.heads.exam,
+        particulars: 'Semester 1',
+        price,
+        batch: '2025-2028',
+        adm_no: admNo,
+      },
+    ],
     ftotal: price,
     ftax: '0.00',
     fnet: price,
@@ -176,8 +192,14 @@ const CONTRACTS: Contract[] = [
     check: (res) => {
       expect(res.body.asOf).toBe('2026-01-01');
       expect(res.body.students).toHaveLength(1);
-      expect(res.body.students[0]).toMatchObject({ admNo: 'UG-001', name: 'Anjali Menon', fine: { outstanding: '0.00' } });
-      expect(res.body.students[0].outstanding).toBe(rupees(UG_FIXTURE_FEE - UG_FIXTURE_DISCOUNT - FIXTURE_AMOUNTS.paidTuition));
+      expect(res.body.students[0]).toMatchObject({
+        admNo: 'UG-001',
+        name: 'Anjali Menon',
+        fine: { outstanding: '0.00' },
+      });
+      expect(res.body.students[0].outstanding).toBe(
+        rupees(UG_FIXTURE_FEE - UG_FIXTURE_DISCOUNT - FIXTURE_AMOUNTS.paidTuition),
+      );
     },
   },
   {
@@ -190,7 +212,14 @@ const CONTRACTS: Contract[] = [
         date: '2025-07-01',
         closed: false,
         closedBy: null,
-        byUser: [{ email: null, receipts: 1, total: paid, byMode: { cash: paid, upi: '0.00', cheque: '0.00', bank: '0.00', card: '0.00', advance: '0.00' } }],
+        byUser: [
+          {
+            email: null,
+            receipts: 1,
+            total: paid,
+            byMode: { cash: paid, upi: '0.00', cheque: '0.00', bank: '0.00', card: '0.00', advance: '0.00' },
+          },
+        ],
         voided: [],
         refunds: [],
         cashToHandOver: paid,
@@ -202,13 +231,15 @@ const CONTRACTS: Contract[] = [
     method: 'POST',
     path: '/login/',
     call: () => ({ fields: { email: 'admin@test.local', password: TEST_PASSWORD } }),
-    check: (res) => expect(res.body).toEqual({ auth: true, role: 'admin', message: 'Signed in', depId: null, department: 'ADM' }),
+    check: (res) =>
+      expect(res.body).toEqual({ auth: true, role: 'admin', message: 'Signed in', depId: null, department: 'ADM' }),
   },
   {
     method: 'POST',
     path: '/deplogin/',
     call: () => ({ fields: { email: 'pg@test.local', password: TEST_PASSWORD, depId: 101 } }),
-    check: (res) => expect(res.body).toEqual({ auth: true, role: 'user', message: 'Signed in', depId: 101, department: 'PG' }),
+    check: (res) =>
+      expect(res.body).toEqual({ auth: true, role: 'user', message: 'Signed in', depId: 101, department: 'PG' }),
   },
   {
     method: 'POST',
@@ -243,7 +274,15 @@ const CONTRACTS: Contract[] = [
     path: '/api/getgrp/',
     as: 'ugStaff',
     call: () => ({}),
-    check: (res) => expect(res.body.map((c: { cat_name: string }) => c.cat_name)).toEqual(['General', 'OBC', 'SC', 'ST', 'EWS', 'OEC']),
+    check: (res) =>
+      expect(res.body.map((c: { cat_name: string }) => c.cat_name)).toEqual([
+        'General',
+        'OBC',
+        'SC',
+        'ST',
+        'EWS',
+        'OEC',
+      ]),
   },
   {
     method: 'GET',
@@ -276,7 +315,13 @@ const CONTRACTS: Contract[] = [
       ['/home/ugdata', 'ugStaff', 'pgStaff', { custom_course: 'BA English', total_admissions: 1 }, 13],
       ['/home/pgdata', 'pgStaff', 'ugStaff', { custom_course: 'MA English', total_admissions: 1 }, 4],
       ['/home/hicdata', 'admin', 'ugStaff', { custom_course: 'Diploma in Health Inspector', total_admissions: 0 }, 1],
-      ['/home/ttcdata', 'admin', 'ugStaff', { custom_course: 'Diploma in Elementary Education', total_admissions: 0 }, 1],
+      [
+        '/home/ttcdata',
+        'admin',
+        'ugStaff',
+        { custom_course: 'Diploma in Elementary Education', total_admissions: 0 },
+        1,
+      ],
       ['/home/bedData', 'admin', 'pgStaff', { custom_course: 'B.Ed English', total_admissions: 0 }, 6],
       ['/home/emsdata', 'admin', 'ugStaff', { custom_course: 'English Medium School', total_admissions: 0 }, 1],
     ] as const
@@ -330,7 +375,16 @@ const CONTRACTS: Contract[] = [
     call: () => ({ fields: { depId: 100, courseId: 1003 } }),
     check: (res, { fx }) =>
       expect(res.body).toEqual([
-        { id: fx.ug.studentId, admNo: 'UG-001', name: 'Anjali Menon', capId: 'CAP001', phone: '9847000001', admDate: '2025-06-10', batchId: fx.ug.batchId, batch: '2025-2028' },
+        {
+          id: fx.ug.studentId,
+          admNo: 'UG-001',
+          name: 'Anjali Menon',
+          capId: 'CAP001',
+          phone: '9847000001',
+          admDate: '2025-06-10',
+          batchId: fx.ug.batchId,
+          batch: '2025-2028',
+        },
       ]),
   },
   {
@@ -338,7 +392,16 @@ const CONTRACTS: Contract[] = [
     path: '/api/admbyid',
     call: ({ fx }) => ({ fields: { depId: 100, courseId: 1003, batchId: fx.ug.batchId } }),
     check: (res, { fx }) =>
-      expect(res.body).toEqual([{ id: fx.ug.studentId, admNo: 'UG-001', name: 'Anjali Menon', capId: 'CAP001', phone: '9847000001', admDate: '2025-06-10' }]),
+      expect(res.body).toEqual([
+        {
+          id: fx.ug.studentId,
+          admNo: 'UG-001',
+          name: 'Anjali Menon',
+          capId: 'CAP001',
+          phone: '9847000001',
+          admDate: '2025-06-10',
+        },
+      ]),
   },
   {
     method: 'POST',
@@ -346,7 +409,15 @@ const CONTRACTS: Contract[] = [
     call: () => ({ fields: { depId: 100, courseId: 1003, sText: 'anjali' } }),
     check: (res, { fx }) =>
       expect(res.body).toEqual([
-        { id: fx.ug.studentId, admNo: 'UG-001', name: 'Anjali Menon', address: '12 Temple Road, Thrissur', capId: 'CAP001', batchId: fx.ug.batchId, batch: '2025-2028' },
+        {
+          id: fx.ug.studentId,
+          admNo: 'UG-001',
+          name: 'Anjali Menon',
+          address: '12 Temple Road, Thrissur',
+          capId: 'CAP001',
+          batchId: fx.ug.batchId,
+          batch: '2025-2028',
+        },
       ]),
   },
   {
@@ -380,13 +451,24 @@ const CONTRACTS: Contract[] = [
     path: '/inv/details',
     call: ({ fx }) => ({ fields: { invNo: fx.ug.receiptNumber } }),
     check: (res, { fx }) =>
-      expect(res.body).toEqual([{ fee_id: fx.heads.tuition, fee_type: 'Tuition Fee', description: 'First instalment', fee_amt: '10000.00', batch: '2025-2028' }]),
+      expect(res.body).toEqual([
+        {
+          fee_id: fx.heads.tuition,
+          fee_type: 'Tuition Fee',
+          description: 'First instalment',
+          fee_amt: '10000.00',
+          batch: '2025-2028',
+        },
+      ]),
   },
   {
     method: 'GET',
     path: '/rpt/rcptfee',
     call: ({ fx }) => ({ fields: { invNo: fx.ug.receiptNumber } }),
-    check: (res) => expect(res.body).toEqual([{ adm_no: 'UG-001', fee_type: 'Tuition Fee', description: 'First instalment', fee_amt: '10000.00' }]),
+    check: (res) =>
+      expect(res.body).toEqual([
+        { adm_no: 'UG-001', fee_type: 'Tuition Fee', description: 'First instalment', fee_amt: '10000.00' },
+      ]),
   },
   {
     method: 'GET',
@@ -403,7 +485,14 @@ const CONTRACTS: Contract[] = [
           total_payment: '10000.00',
           total_balance: '12500.00',
         },
-        { fee_id: fx.heads.exam, fee_head: 'Exam Fee', fee_amount: '1500.00', total_discount: '0.00', total_payment: '0.00', total_balance: '1500.00' },
+        {
+          fee_id: fx.heads.exam,
+          fee_head: 'Exam Fee',
+          fee_amount: '1500.00',
+          total_discount: '0.00',
+          total_payment: '0.00',
+          total_balance: '1500.00',
+        },
       ]),
   },
   {
@@ -541,7 +630,15 @@ const CONTRACTS: Contract[] = [
     path: '/api/bedtinfo',
     call: ({ fx }) => ({ fields: { batchId: fx.ug.batchId } }),
     check: (res, { fx }) =>
-      expect(res.body).toEqual({ batch_id: fx.ug.batchId, name: '2025-2028', course_id: 1003, course: 'BA English', dtFrom: '2025-06-01', dtTo: '2028-03-31', dep_id: 100 }),
+      expect(res.body).toEqual({
+        batch_id: fx.ug.batchId,
+        name: '2025-2028',
+        course_id: 1003,
+        course: 'BA English',
+        dtFrom: '2025-06-01',
+        dtTo: '2028-03-31',
+        dep_id: 100,
+      }),
   },
   {
     method: 'GET',
@@ -549,7 +646,15 @@ const CONTRACTS: Contract[] = [
     call: () => ({ path: '/api/bcourse/1003' }),
     check: (res, { fx }) =>
       expect(res.body).toEqual([
-        { batch_id: fx.ug.batchId, name: '2025-2028', course_id: 1003, course: 'BA English', dtFrom: '2025-06-01', dtTo: '2028-03-31', dep_id: 100 },
+        {
+          batch_id: fx.ug.batchId,
+          name: '2025-2028',
+          course_id: 1003,
+          course: 'BA English',
+          dtFrom: '2025-06-01',
+          dtTo: '2028-03-31',
+          dep_id: 100,
+        },
       ]),
   },
   {
@@ -581,7 +686,15 @@ const CONTRACTS: Contract[] = [
     path: '/api/getdisinfo',
     call: ({ fx }) => ({ fields: { ID: fx.ug.discountId } }),
     check: (res, { fx }) =>
-      expect(res.body.Result).toEqual([expect.objectContaining({ id: fx.ug.discountId, adm_no: 'UG-001', con_amt: '2000.00', less_amt: '500.00', remark: 'Merit' })]),
+      expect(res.body.Result).toEqual([
+        expect.objectContaining({
+          id: fx.ug.discountId,
+          adm_no: 'UG-001',
+          con_amt: '2000.00',
+          less_amt: '500.00',
+          remark: 'Merit',
+        }),
+      ]),
   },
 
   // Accounts
@@ -616,7 +729,15 @@ const CONTRACTS: Contract[] = [
     path: '/edtadm/',
     call: async (ctx) => {
       await ctx.clients.admin.post('/regadm/', { email: 'third.admin@test.local', ...PW });
-      return { fields: { userId: await idOfAccount(ctx, '/getadm/', 'third.admin@test.local'), email: 'third.admin@test.local', pwd1: 'changed1', pwd2: 'changed1', chk1: true } };
+      return {
+        fields: {
+          userId: await idOfAccount(ctx, '/getadm/', 'third.admin@test.local'),
+          email: 'third.admin@test.local',
+          pwd1: 'changed1',
+          pwd2: 'changed1',
+          chk1: true,
+        },
+      };
     },
     check: async (res, { server }) => {
       expect(res.body).toEqual({ Result: 'SAVED', Message: 'Password changed for third.admin@test.local' });
@@ -626,7 +747,9 @@ const CONTRACTS: Contract[] = [
   {
     method: 'POST',
     path: '/reguser/',
-    call: () => ({ fields: { options: 'user', depId: 104, depName: 'Bachelor of Education', email: 'bed.clerk@test.local', ...PW } }),
+    call: () => ({
+      fields: { options: 'user', depId: 104, depName: 'Bachelor of Education', email: 'bed.clerk@test.local', ...PW },
+    }),
     check: async (res, { server }) => {
       expect(res.body).toEqual({ Result: 'SAVED', Message: 'User bed.clerk@test.local created' });
       await server.signInWith({ email: 'bed.clerk@test.local', password: PW.pwd1, depId: 104 });
@@ -637,7 +760,15 @@ const CONTRACTS: Contract[] = [
     path: '/edtuser/',
     call: async (ctx) => {
       await ctx.clients.admin.post('/reguser/', { options: 'user', depId: 105, email: 'ems.clerk@test.local', ...PW });
-      return { fields: { userId: await idOfAccount(ctx, '/getuser', 'ems.clerk@test.local'), email: 'ems.clerk@test.local', pwd1: 'changed2', pwd2: 'changed2', chk1: true } };
+      return {
+        fields: {
+          userId: await idOfAccount(ctx, '/getuser', 'ems.clerk@test.local'),
+          email: 'ems.clerk@test.local',
+          pwd1: 'changed2',
+          pwd2: 'changed2',
+          chk1: true,
+        },
+      };
     },
     check: async (res, { server }) => {
       expect(res.body).toEqual({ Result: 'SAVED', Message: 'Password changed for ems.clerk@test.local' });
@@ -653,7 +784,16 @@ const CONTRACTS: Contract[] = [
     check: async (res, { clients }) => {
       expect(res.body).toEqual({ Status: 'OK', id: expect.any(Number), admNo: 'UG-101' });
       const info = await clients.ugStaff.get('/api/getinfo', { Id: 'UG-101', depId: 100, subId: 1003 });
-      expect(info.body.Result[0]).toMatchObject({ name: 'Student UG-101', admType: 'OBC', adharNo: 'Christian', sex: 'Male', parent: 'Parent Name', zip: 'Kottayam guardian', admDate: '2025-06-12', dob: '2007-05-20' });
+      expect(info.body.Result[0]).toMatchObject({
+        name: 'Student UG-101',
+        admType: 'OBC',
+        adharNo: 'Christian',
+        sex: 'Male',
+        parent: 'Parent Name',
+        zip: 'Kottayam guardian',
+        admDate: '2025-06-12',
+        dob: '2007-05-20',
+      });
     },
   },
   {
@@ -661,7 +801,10 @@ const CONTRACTS: Contract[] = [
     path: '/api/regedit/:admNo',
     call: async (ctx) => {
       await registerStudent(ctx, 'UG-102');
-      return { path: '/api/regedit/UG-102', fields: registration(ctx.fx, 'UG-102', { phone: '9000000002', regno: 'UG-102A' }) };
+      return {
+        path: '/api/regedit/UG-102',
+        fields: registration(ctx.fx, 'UG-102', { phone: '9000000002', regno: 'UG-102A' }),
+      };
     },
     check: async (res, { clients }) => {
       expect(res.body).toEqual({ Status: 'OK', id: expect.any(Number), admNo: 'UG-102A' });
@@ -691,9 +834,20 @@ const CONTRACTS: Contract[] = [
       return { fields: receipt(ctx, 'UG-201', '600.50') };
     },
     check: async (res, { clients }) => {
-      expect(res.body).toEqual({ message: 'Receipt saved', invoice: expect.any(Number), total_amt: '600.50', tax_amt: '0.00', net_amt: '600.50' });
+      expect(res.body).toEqual({
+        message: 'Receipt saved',
+        invoice: expect.any(Number),
+        total_amt: '600.50',
+        tax_amt: '0.00',
+        net_amt: '600.50',
+      });
       const master = await clients.ugStaff.get('/inv/master', { invNo: res.body.invoice });
-      expect(master.body.Result[0]).toMatchObject({ adm_no: 'UG-201', inv_date: '2025-08-01', total_amt: '600.50', phone: '9847011111' });
+      expect(master.body.Result[0]).toMatchObject({
+        adm_no: 'UG-201',
+        inv_date: '2025-08-01',
+        total_amt: '600.50',
+        phone: '9847011111',
+      });
     },
   },
   {
@@ -720,7 +874,9 @@ const CONTRACTS: Contract[] = [
     check: async (res, { clients, fx }) => {
       expect(res.body).toEqual({ message: 'Data deleted successfully', invoice: expect.any(Number) });
       const balance = await clients.ugStaff.get('/inv/blsbyid', { batch_id: fx.ug.batchId, adm_no: 'UG-203' });
-      expect(balance.body).toContainEqual(expect.objectContaining({ fee_head: 'Exam Fee', total_payment: '0.00', total_balance: '1500.00' }));
+      expect(balance.body).toContainEqual(
+        expect.objectContaining({ fee_head: 'Exam Fee', total_payment: '0.00', total_balance: '1500.00' }),
+      );
     },
   },
 
@@ -728,9 +884,22 @@ const CONTRACTS: Contract[] = [
   {
     method: 'POST',
     path: '/api/rgbatch/',
-    call: () => ({ fields: { bname: '2026-2029', name2: 'BA English', cmbcrs: 1003, depid: 100, dt1: '2026-06-01', dt2: '2029-03-31' } }),
+    call: () => ({
+      fields: {
+        bname: '2026-2029',
+        name2: 'BA English',
+        cmbcrs: 1003,
+        depid: 100,
+        dt1: '2026-06-01',
+        dt2: '2029-03-31',
+      },
+    }),
     check: async (res, ctx) => {
-      expect(res.body).toEqual({ Result: 'SAVED', Message: 'Batch 2026-2029 of BA English saved', batch_id: expect.any(Number) });
+      expect(res.body).toEqual({
+        Result: 'SAVED',
+        Message: 'Batch 2026-2029 of BA English saved',
+        batch_id: expect.any(Number),
+      });
       expect(await batchIdByName(ctx, '2026-2029')).toBe(res.body.batch_id);
     },
   },
@@ -738,9 +907,26 @@ const CONTRACTS: Contract[] = [
     method: 'PUT',
     path: '/api/bedit/',
     call: async (ctx) => {
-      await ctx.clients.admin.post('/api/rgbatch/', { bname: '2027-2030', name2: 'BCA', cmbcrs: 1008, depid: 100, dt1: '2027-06-01', dt2: '2030-03-31' });
+      await ctx.clients.admin.post('/api/rgbatch/', {
+        bname: '2027-2030',
+        name2: 'BCA',
+        cmbcrs: 1008,
+        depid: 100,
+        dt1: '2027-06-01',
+        dt2: '2030-03-31',
+      });
       const batchId = await batchIdByName(ctx, '2027-2030');
-      return { fields: { batchId, bname: '2027-2031', name2: 'BCA', cmbcrs: 1008, depid: 100, dt1: '2027-06-01', dt2: '2031-03-31' } };
+      return {
+        fields: {
+          batchId,
+          bname: '2027-2031',
+          name2: 'BCA',
+          cmbcrs: 1008,
+          depid: 100,
+          dt1: '2027-06-01',
+          dt2: '2031-03-31',
+        },
+      };
     },
     check: async (res, ctx) => {
       expect(res.body).toEqual({ Result: 'UPDATED', Message: 'Batch 2027-2031 of BCA updated' });
@@ -752,14 +938,41 @@ const CONTRACTS: Contract[] = [
     method: 'POST',
     path: '/api/regfee',
     call: async (ctx) => {
-      await ctx.clients.admin.post('/api/rgbatch/', { bname: '2028-2031', name2: 'BBA', cmbcrs: 1007, depid: 100, dt1: '2028-06-01', dt2: '2031-03-31' });
+      await ctx.clients.admin.post('/api/rgbatch/', {
+        bname: '2028-2031',
+        name2: 'BBA',
+        cmbcrs: 1007,
+        depid: 100,
+        dt1: '2028-06-01',
+        dt2: '2031-03-31',
+      });
       const batchId = await batchIdByName(ctx, '2028-2031');
-      return { fields: { depId: 100, feeId: await feeHeadId(ctx, 'Library Fee'), cmbBatch: batchId, course: 'BBA', dt1: '2028-06-01', dt2: '2029-03-31', fhead: 'Library Fee', amt: '750.5' } };
+      return {
+        fields: {
+          depId: 100,
+          feeId: await feeHeadId(ctx, 'Library Fee'),
+          cmbBatch: batchId,
+          course: 'BBA',
+          dt1: '2028-06-01',
+          dt2: '2029-03-31',
+          fhead: 'Library Fee',
+          amt: '750.5',
+        },
+      };
     },
     check: async (res, { clients }) => {
-      expect(res.body).toEqual({ Result: 'SAVED', Message: 'Library Fee saved for batch 2028-2031 (BBA)', id: expect.any(Number) });
+      expect(res.body).toEqual({
+        Result: 'SAVED',
+        Message: 'Library Fee saved for batch 2028-2031 (BBA)',
+        id: expect.any(Number),
+      });
       const saved = await clients.admin.get('/api/getfedit', { id: res.body.id });
-      expect(saved.body).toMatchObject({ fee_head: 'Library Fee', fee_amt: '750.50', beg_date: '2028-06-01', end_date: '2029-03-31' });
+      expect(saved.body).toMatchObject({
+        fee_head: 'Library Fee',
+        fee_amt: '750.50',
+        beg_date: '2028-06-01',
+        end_date: '2029-03-31',
+      });
     },
   },
   {
@@ -767,14 +980,30 @@ const CONTRACTS: Contract[] = [
     path: '/api/fedit/:id',
     call: async (ctx) => {
       const batchId = await batchIdByName(ctx, '2026-2029');
-      const fields = { depId: 100, feeId: await feeHeadId(ctx, 'Sports Fee'), cmbBatch: batchId, course: 'BA English', dt1: '2026-06-01', dt2: '2027-03-31', fhead: 'Sports Fee', amt: '200' };
+      const fields = {
+        depId: 100,
+        feeId: await feeHeadId(ctx, 'Sports Fee'),
+        cmbBatch: batchId,
+        course: 'BA English',
+        dt1: '2026-06-01',
+        dt2: '2027-03-31',
+        fhead: 'Sports Fee',
+        amt: '200',
+      };
       const created = await ctx.clients.admin.post('/api/regfee', fields);
       return { path: `/api/fedit/${created.body.id}`, fields: { ...fields, amt: '250.75', dt2: '2027-05-31' } };
     },
     check: async (res, { clients }) => {
       expect(res.body).toEqual({ Result: 'SAVED', Message: 'Sports Fee updated for batch 2026-2029 (BA English)' });
       const list = await clients.admin.get('/api/getfs/100');
-      expect(list.body).toContainEqual(expect.objectContaining({ fee_head: 'Sports Fee', fee_amt: '250.75', end_date: '2027-05-31', batch_total: '250.75' }));
+      expect(list.body).toContainEqual(
+        expect.objectContaining({
+          fee_head: 'Sports Fee',
+          fee_amt: '250.75',
+          end_date: '2027-05-31',
+          batch_total: '250.75',
+        }),
+      );
     },
   },
   {
@@ -782,15 +1011,41 @@ const CONTRACTS: Contract[] = [
     path: '/api/regndis',
     call: async (ctx) => {
       await registerStudent(ctx, 'UG-301');
-      return { fields: { name: 'Student UG-301', depid: 100, subid: 1003, feeid: ctx.fx.heads.exam, admno: 'UG-301', disamt: '100', lessamt: '50.25', note: 'Sibling' } };
+      return {
+        fields: {
+          name: 'Student UG-301',
+          depid: 100,
+          subid: 1003,
+          feeid: ctx.fx.heads.exam,
+          admno: 'UG-301',
+          disamt: '100',
+          lessamt: '50.25',
+          note: 'Sibling',
+        },
+      };
     },
     check: async (res, { clients, fx }) => {
-      expect(res.body).toEqual({ Result: 'Sucess', Message: 'Discount saved for Student UG-301 (UG-301) on Exam Fee', id: expect.any(Number) });
-      const again = await clients.admin.post('/api/regndis', { name: 'Student UG-301', depid: 100, subid: 1003, feeid: fx.heads.exam, admno: 'UG-301', disamt: '1', lessamt: '0', note: '' });
+      expect(res.body).toEqual({
+        Result: 'Sucess',
+        Message: 'Discount saved for Student UG-301 (UG-301) on Exam Fee',
+        id: expect.any(Number),
+      });
+      const again = await clients.admin.post('/api/regndis', {
+        name: 'Student UG-301',
+        depid: 100,
+        subid: 1003,
+        feeid: fx.heads.exam,
+        admno: 'UG-301',
+        disamt: '1',
+        lessamt: '0',
+        note: '',
+      });
       expect(again.status).toBe(200);
       expect(again.body).toEqual({ Result: 'DUP', Message: expect.stringContaining('already') });
       const balance = await clients.ugStaff.get('/inv/blsbyid', { batch_id: fx.ug.batchId, adm_no: 'UG-301' });
-      expect(balance.body).toContainEqual(expect.objectContaining({ fee_head: 'Exam Fee', total_discount: '150.25', total_balance: '1349.75' }));
+      expect(balance.body).toContainEqual(
+        expect.objectContaining({ fee_head: 'Exam Fee', total_discount: '150.25', total_balance: '1349.75' }),
+      );
     },
   },
   {
@@ -798,14 +1053,28 @@ const CONTRACTS: Contract[] = [
     path: '/api/edtdisc',
     call: async (ctx) => {
       await registerStudent(ctx, 'UG-302');
-      const fields = { name: 'Student UG-302', depid: 100, subid: 1003, feeid: ctx.fx.heads.tuition, admno: 'UG-302', disamt: '1000', lessamt: '0', note: '' };
+      const fields = {
+        name: 'Student UG-302',
+        depid: 100,
+        subid: 1003,
+        feeid: ctx.fx.heads.tuition,
+        admno: 'UG-302',
+        disamt: '1000',
+        lessamt: '0',
+        note: '',
+      };
       const created = await ctx.clients.admin.post('/api/regndis', fields);
       return { fields: { ID: created.body.id, ...fields, disamt: '1200', note: 'Revised' } };
     },
     check: async (res, { clients }) => {
-      expect(res.body).toEqual({ Result: 'SAVED', Message: 'Discount updated for Student UG-302 (UG-302) on Tuition Fee' });
+      expect(res.body).toEqual({
+        Result: 'SAVED',
+        Message: 'Discount updated for Student UG-302 (UG-302) on Tuition Fee',
+      });
       const list = await clients.admin.get('/api/getdisc', { id: 100 });
-      expect(list.body).toContainEqual(expect.objectContaining({ adm_no: 'UG-302', con_amt: '1200.00', less_amt: '0.00', remark: 'Revised' }));
+      expect(list.body).toContainEqual(
+        expect.objectContaining({ adm_no: 'UG-302', con_amt: '1200.00', less_amt: '0.00', remark: 'Revised' }),
+      );
     },
   },
 
@@ -821,11 +1090,14 @@ const CONTRACTS: Contract[] = [
       expect(res.headers.get('content-type')).toContain('application/sql');
       const copy = new Sqlite(':memory:');
       copy.exec(res.text);
-      const count = (db: Sqlite.Database, table: string) => (db.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
+      const count = (db: Sqlite.Database, table: string) =>
+        (db.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
       for (const table of ['students', 'receipts', 'receipt_lines', 'discounts', 'users']) {
         expect(count(copy, table), table).toBe(count(server.db.$client, table));
       }
-      expect(copy.prepare("select name from students where admission_no = 'UG-001'").pluck().get()).toBe('Anjali Menon');
+      expect(copy.prepare("select name from students where admission_no = 'UG-001'").pluck().get()).toBe(
+        'Anjali Menon',
+      );
       copy.close();
     },
   },
@@ -854,7 +1126,8 @@ it('has a contract for every route of the table', () => {
 
 describe.each(CONTRACTS.map((c) => [`${c.method} /rest${c.path}`, c] as const))('%s', (_name, contract) => {
   const route = routeOf(contract.method, contract.path);
-  const defaultCaller: Caller = route.access === 'department' ? 'ugStaff' : route.access === 'public' ? 'anonymous' : 'admin';
+  const defaultCaller: Caller =
+    route.access === 'department' ? 'ugStaff' : route.access === 'public' ? 'anonymous' : 'admin';
   const outsider: Caller | null =
     contract.outsider ?? (route.access === 'department' ? 'pgStaff' : route.access === 'admin' ? 'ugStaff' : null);
   let call: Promise<Call> | undefined;
@@ -884,10 +1157,13 @@ describe.each(CONTRACTS.map((c) => [`${c.method} /rest${c.path}`, c] as const))(
       expect(typeof res.body.message).toBe('string');
     });
   }
-  it.skipIf(onPostgres && contract.sqliteOnly)(`answers the documented fields to ${contract.as ?? defaultCaller}`, async () => {
-    const res = await sendAs(contract.as ?? defaultCaller);
-    expect(res.status, res.text).toBe(200);
-    expect(responseProblems(route, res.body)).toEqual([]);
-    await contract.check(res, ctx);
-  });
+  it.skipIf(onPostgres && contract.sqliteOnly)(
+    `answers the documented fields to ${contract.as ?? defaultCaller}`,
+    async () => {
+      const res = await sendAs(contract.as ?? defaultCaller);
+      expect(res.status, res.text).toBe(200);
+      expect(responseProblems(route, res.body)).toEqual([]);
+      await contract.check(res, ctx);
+    },
+  );
 });

@@ -20,9 +20,18 @@ beforeAll(async () => {
   const { db, fixture: fx } = server;
   const actor = async (email: string) => {
     const user = (await db.select().from(users).where(eq(users.email, email)).limit(1))[0]!;
-    return { actor: { userId: user.id, email, ip: null }, access: { role: user.role, departmentId: user.departmentId } };
+    return {
+      actor: { userId: user.id, email, ip: null },
+      access: { role: user.role, departmentId: user.departmentId },
+    };
   };
-  const take = async (email: string, student: { depId: number; studentId: number }, rupees: string, paymentMode: TReceiptPaymentMode, feeHeadId = fx.heads.tuition) => {
+  const take = async (
+    email: string,
+    student: { depId: number; studentId: number },
+    rupees: string,
+    paymentMode: TReceiptPaymentMode,
+    feeHeadId = fx.heads.tuition,
+  ) => {
     const { actor: who, access } = await actor(email);
     const input = ZCreateReceiptInput.parse({
       depId: student.depId,
@@ -46,11 +55,29 @@ beforeAll(async () => {
   await take('pg@test.local', fx.pg, '4000.00', 'cash');
   const voided = await take('ug@test.local', fx.ug, '777.00', 'cheque');
   const { actor: adminActor } = await actor('admin@test.local');
-  await voidReceipt(db, adminActor, { number: voided.number, reason: 'Wrong entry' }, { role: 'admin', departmentId: null });
+  await voidReceipt(
+    db,
+    adminActor,
+    { number: voided.number, reason: 'Wrong entry' },
+    { role: 'admin', departmentId: null },
+  );
   voidedNumber = voided.number;
   const advance = await take('ug@test.local', fx.ug, '900.00', 'cash', (await findAdvanceHeadId(db))!);
   const { actor: clerk, access } = await actor('ug@test.local');
-  await createRefund(db, clerk, ZCreateRefundInput.parse({ depId: 100, studentId: fx.ug.studentId, date: DAY, amount: '400.00', paymentMode: 'cash', reason: 'Paid twice', confirm: true }), access);
+  await createRefund(
+    db,
+    clerk,
+    ZCreateRefundInput.parse({
+      depId: 100,
+      studentId: fx.ug.studentId,
+      date: DAY,
+      amount: '400.00',
+      paymentMode: 'cash',
+      reason: 'Paid twice',
+      confirm: true,
+    }),
+    access,
+  );
   expect(advance.totalPaise).toBe(900_00);
 });
 afterAll(() => server.close());
@@ -67,23 +94,37 @@ describe('GET /rest/v2/daybook', () => {
       closed: false,
       closedBy: null,
       byUser: [
-        { email: 'admin@test.local', receipts: 2, total: '3120.00', byMode: { ...zero, bank: '3000.00', card: '120.00' } },
+        {
+          email: 'admin@test.local',
+          receipts: 2,
+          total: '3120.00',
+          byMode: { ...zero, bank: '3000.00', card: '120.00' },
+        },
         { email: 'ug@test.local', receipts: 3, total: '2150.50', byMode: { ...zero, cash: '1900.00', upi: '250.50' } },
       ],
       voided: [{ invoiceNo: voidedNumber, amount: '777.00', voidedBy: 'admin@test.local' }],
       refunds: [{ voucherNo: 'R1', admNo: 'UG-001', amount: '400.00', mode: 'cash' }],
       cashToHandOver: '1500.00',
     });
-    const live = (await server.db.select().from(receipts)).filter((r) => r.date === DAY && r.departmentId === 100 && r.status === 'live');
+    const live = (await server.db.select().from(receipts)).filter(
+      (r) => r.date === DAY && r.departmentId === 100 && r.status === 'live',
+    );
     const rawTotal = live.reduce((s, r) => s + r.netPaise, 0);
-    const bookTotal = res.body.byUser.reduce((s: number, u: { total: string }) => s + Math.round(Number(u.total) * 100), 0);
+    const bookTotal = res.body.byUser.reduce(
+      (s: number, u: { total: string }) => s + Math.round(Number(u.total) * 100),
+      0,
+    );
     expect(bookTotal).toBe(rawTotal);
   });
 
   it('gives an admin every department when depId is left out', async () => {
     const res = await admin.get('/v2/daybook', { date: DAY });
     expect(res.status).toBe(200);
-    expect(res.body.byUser.map((u: { email: string }) => u.email)).toEqual(['admin@test.local', 'pg@test.local', 'ug@test.local']);
+    expect(res.body.byUser.map((u: { email: string }) => u.email)).toEqual([
+      'admin@test.local',
+      'pg@test.local',
+      'ug@test.local',
+    ]);
     expect(res.body.cashToHandOver).toBe('5500.00');
   });
 
@@ -102,7 +143,10 @@ describe('GET /rest/v2/daybook', () => {
     expect(res.status).toBe(200);
     expect(responseProblems(routeOf('GET', '/v2/daybook'), res.body)).toEqual([]);
     expect(res.body).toMatchObject({ closed: true, closedBy: 'admin@test.local' });
-    expect((await pg.get('/v2/daybook', { depId: 101, date: DAY })).body).toMatchObject({ closed: false, closedBy: null });
+    expect((await pg.get('/v2/daybook', { depId: 101, date: DAY })).body).toMatchObject({
+      closed: false,
+      closedBy: null,
+    });
     expect((await admin.get('/v2/daybook', { date: DAY })).body).toMatchObject({ closed: false, closedBy: null });
   });
 });

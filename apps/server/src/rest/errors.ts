@@ -19,7 +19,10 @@ export interface RestError {
 }
 
 /** rename turns a procedure input path into the documented field it came from. */
-export function toRestError(error: unknown, rename: (path: readonly PropertyKey[]) => string = (p) => p.join('.')): RestError {
+export function toRestError(
+  error: unknown,
+  rename: (path: readonly PropertyKey[]) => string = (p) => p.join('.'),
+): RestError {
   const trpcError =
     error instanceof TRPCError
       ? error

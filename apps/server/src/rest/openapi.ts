@@ -55,7 +55,8 @@ const ERROR_SCHEMA = jsonSchemaOf(ZRestErrorBody);
 const ACCESS_TEXT: Record<Access, string> = {
   public: 'Anyone.',
   authed: 'Any signed-in account (401 without a session).',
-  department: "Staff of the department named by the request, or an admin (401 without a session, 403 for another department's staff).",
+  department:
+    "Staff of the department named by the request, or an admin (401 without a session, 403 for another department's staff).",
   admin: 'Administrators only (401 without a session, 403 for staff).',
 };
 
@@ -72,7 +73,11 @@ type InputSchema = ReturnType<typeof procedureInputSchema>;
 
 /** A documented request field's schema: the procedure field's it fills, or the wire-only declaration. */
 function requestFieldSchema(input: InputSchema, target: string | WireOnly | undefined): JsonSchema {
-  return typeof target === 'string' ? (input.properties[target] ?? {}) : target ? { type: target.type, description: target.note } : {};
+  return typeof target === 'string'
+    ? (input.properties[target] ?? {})
+    : target
+      ? { type: target.type, description: target.note }
+      : {};
 }
 
 /** The documented request fields that take an integer (ids, receipt numbers, counts). */
@@ -90,12 +95,20 @@ function operationOf(route: RestRoute) {
   const pathParams = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1] as string);
   const fields = Object.entries(route.request ?? {}).filter(([name]) => !pathParams.includes(name));
   const fieldSchema = (target: string | WireOnly | undefined) => requestFieldSchema(input, target);
-  const isRequired = (target: string | WireOnly) => (typeof target === 'string' ? input.required.includes(target) : target.required);
+  const isRequired = (target: string | WireOnly) =>
+    typeof target === 'string' ? input.required.includes(target) : target.required;
   const inQuery = route.method === 'GET' || route.method === 'DELETE';
 
   const parameters = [
     ...pathParams.map((name) => ({ name, in: 'path', required: true, schema: fieldSchema(route.request?.[name]) })),
-    ...(inQuery ? fields.map(([name, target]) => ({ name, in: 'query', required: isRequired(target), schema: fieldSchema(target) })) : []),
+    ...(inQuery
+      ? fields.map(([name, target]) => ({
+          name,
+          in: 'query',
+          required: isRequired(target),
+          schema: fieldSchema(target),
+        }))
+      : []),
   ];
   const requestBody =
     !inQuery && fields.length > 0
@@ -120,7 +133,8 @@ function operationOf(route: RestRoute) {
   const responses: Record<string, unknown> = { '200': success };
   if (route.request) responses['400'] = errorResponse('Invalid input: the first message, and the messages per field');
   if (route.access !== 'public') responses['401'] = errorResponse('No session');
-  if (route.access === 'department' || route.access === 'admin') responses['403'] = errorResponse('Outside your department or role');
+  if (route.access === 'department' || route.access === 'admin')
+    responses['403'] = errorResponse('Outside your department or role');
   responses['404'] = errorResponse('Not found');
 
   return {

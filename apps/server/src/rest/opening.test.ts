@@ -11,8 +11,22 @@ beforeAll(async () => {
   const { db, fixture: fx } = server;
   const previousDues = (await findFeeHeadByName(db, { name: PREVIOUS_DUES_HEAD }))!.id;
   await insertOpeningBalances(db, [
-    { studentId: fx.ug.studentId, feeHeadId: previousDues, amountPaise: 1_200_50, dueDate: '2026-04-01', note: 'Arrears', createdBy: null },
-    { studentId: fx.ug.studentId, feeHeadId: fx.heads.exam, amountPaise: 250_00, dueDate: '2026-04-01', note: null, createdBy: null },
+    {
+      studentId: fx.ug.studentId,
+      feeHeadId: previousDues,
+      amountPaise: 1_200_50,
+      dueDate: '2026-04-01',
+      note: 'Arrears',
+      createdBy: null,
+    },
+    {
+      studentId: fx.ug.studentId,
+      feeHeadId: fx.heads.exam,
+      amountPaise: 250_00,
+      dueDate: '2026-04-01',
+      note: null,
+      createdBy: null,
+    },
   ]);
 });
 afterAll(() => server.close());

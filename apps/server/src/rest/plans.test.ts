@@ -23,7 +23,10 @@ beforeAll(async () => {
       amounts: [{ feeHeadId: fx.heads.tuition, amountPaise: 10_000_00 }],
     })),
   });
-  for (const [date, amount] of [['2026-06-01', '5000'], ['2026-07-20', '12000']] as const) {
+  for (const [date, amount] of [
+    ['2026-06-01', '5000'],
+    ['2026-07-20', '12000'],
+  ] as const) {
     const input = ZCreateReceiptInput.parse({
       depId: 101,
       studentId: fx.pg.studentId,
@@ -47,18 +50,37 @@ describe('GET /rest/v2/plans', () => {
     expect(responseProblems(routeOf('GET', '/v2/plans'), res.body)).toEqual([]);
     const perDay = { type: 'per_day', graceDays: 5, amount: null, perDay: '10.00', cap: '500.00', percent: null };
     expect(res.body.fineRule).toEqual(perDay);
-    expect(res.body.instalments.map((i: { name: string; dueDate: string; fineRule: unknown }) => [i.name, i.dueDate, i.fineRule])).toEqual([
+    expect(
+      res.body.instalments.map((i: { name: string; dueDate: string; fineRule: unknown }) => [
+        i.name,
+        i.dueDate,
+        i.fineRule,
+      ]),
+    ).toEqual([
       ['Term 1', '2026-06-10', perDay],
       ['Term 2', '2026-09-10', perDay],
-      ['Term 3', '2026-12-10', { type: 'percent', graceDays: 0, amount: null, perDay: null, cap: null, percent: '2.50' }],
+      [
+        'Term 3',
+        '2026-12-10',
+        { type: 'percent', graceDays: 0, amount: null, perDay: null, cap: null, percent: '2.50' },
+      ],
     ]);
-    expect(res.body.instalments[0].heads).toEqual([{ feeId: server.fixture.heads.tuition, feeHead: 'Tuition Fee', amount: '10000.00' }]);
+    expect(res.body.instalments[0].heads).toEqual([
+      { feeId: server.fixture.heads.tuition, feeHead: 'Tuition Fee', amount: '10000.00' },
+    ]);
   });
 
   it('answers a batch without a plan with its virtual instalments and rule none', async () => {
     const res = await ug.get('/v2/plans', { batchId: server.fixture.ug.batchId });
     expect(res.status).toBe(200);
-    expect(res.body.fineRule).toEqual({ type: 'none', graceDays: 0, amount: null, perDay: null, cap: null, percent: null });
+    expect(res.body.fineRule).toEqual({
+      type: 'none',
+      graceDays: 0,
+      amount: null,
+      perDay: null,
+      cap: null,
+      percent: null,
+    });
     expect(res.body.instalments).toHaveLength(1);
     expect(res.body.instalments[0]).toMatchObject({ id: 'v-2025-06-01', dueDate: '2025-06-01' });
   });
@@ -78,22 +100,61 @@ describe('GET /rest/v2/dues', () => {
     expect(res.status).toBe(200);
     expect(responseProblems(routeOf('GET', '/v2/dues'), res.body)).toEqual([]);
     const [student] = res.body.students;
-    expect(student).toMatchObject({ admNo: 'PG-001', name: 'Rahul Nair', batchId: server.fixture.pg.batchId, outstanding: '3000.00', toCollect: '3510.00' });
+    expect(student).toMatchObject({
+      admNo: 'PG-001',
+      name: 'Rahul Nair',
+      batchId: server.fixture.pg.batchId,
+      outstanding: '3000.00',
+      toCollect: '3510.00',
+    });
     expect(student.fine).toEqual({ accrued: '510.00', paid: '0.00', waived: '0.00', outstanding: '510.00' });
     expect(student.instalments).toEqual([
-      { id: expect.any(String), name: 'Term 1', dueDate: '2026-06-10', due: '10000.00', concession: '0.00', paid: '10000.00', outstanding: '0.00', daysLate: 35, fine: '350.00' },
-      { id: expect.any(String), name: 'Term 2', dueDate: '2026-09-10', due: '10000.00', concession: '0.00', paid: '7000.00', outstanding: '3000.00', daysLate: 16, fine: '160.00' },
+      {
+        id: expect.any(String),
+        name: 'Term 1',
+        dueDate: '2026-06-10',
+        due: '10000.00',
+        concession: '0.00',
+        paid: '10000.00',
+        outstanding: '0.00',
+        daysLate: 35,
+        fine: '350.00',
+      },
+      {
+        id: expect.any(String),
+        name: 'Term 2',
+        dueDate: '2026-09-10',
+        due: '10000.00',
+        concession: '0.00',
+        paid: '7000.00',
+        outstanding: '3000.00',
+        daysLate: 16,
+        fine: '160.00',
+      },
     ]);
     const plan = await pg.get('/v2/plans', { batchId: server.fixture.pg.batchId });
-    expect(student.instalments.map((i: { id: string }) => i.id)).toEqual(plan.body.instalments.slice(0, 2).map((i: { id: string }) => i.id));
+    expect(student.instalments.map((i: { id: string }) => i.id)).toEqual(
+      plan.body.instalments.slice(0, 2).map((i: { id: string }) => i.id),
+    );
   });
 
   it('lists a whole department, a course or a batch', async () => {
     const all = await ug.get('/v2/dues', { depId: 100, asOf: '2026-01-01' });
     expect(all.status).toBe(200);
     expect(all.body.students.map((s: { admNo: string }) => s.admNo)).toEqual(['UG-001']);
-    expect(all.body.students[0].instalments[0]).toMatchObject({ id: 'v-2025-06-01', due: '26500.00', concession: '2500.00', paid: '10000.00', outstanding: '14000.00' });
-    const batch = await ug.get('/v2/dues', { depId: 100, asOf: '2026-01-01', courseId: 1003, batchId: server.fixture.ug.batchId });
+    expect(all.body.students[0].instalments[0]).toMatchObject({
+      id: 'v-2025-06-01',
+      due: '26500.00',
+      concession: '2500.00',
+      paid: '10000.00',
+      outstanding: '14000.00',
+    });
+    const batch = await ug.get('/v2/dues', {
+      depId: 100,
+      asOf: '2026-01-01',
+      courseId: 1003,
+      batchId: server.fixture.ug.batchId,
+    });
     expect(batch.body.students).toHaveLength(1);
   });
 

@@ -26,7 +26,10 @@ const DECIMAL_DIGITS = /^\d{1,15}$/;
 function integersOf(source: unknown, integerFields: ReadonlySet<string>): WireFields {
   if (!isPlainObject(source)) return {};
   return Object.fromEntries(
-    Object.entries(source).map(([name, value]) => [name, integerFields.has(name) && typeof value === 'string' && DECIMAL_DIGITS.test(value) ? Number(value) : value]),
+    Object.entries(source).map(([name, value]) => [
+      name,
+      integerFields.has(name) && typeof value === 'string' && DECIMAL_DIGITS.test(value) ? Number(value) : value,
+    ]),
   );
 }
 
@@ -56,8 +59,10 @@ async function inputOf(route: RestRoute, fields: WireFields, caller: AppCaller):
 /** A procedure input path back to the documented names: items.0.amount -> items.0.price. */
 function renamerOf(route: RestRoute): (path: readonly PropertyKey[]) => string {
   const back = new Map<string, string>(Object.entries(route.errorNames ?? {}));
-  for (const [wireField, target] of Object.entries(route.request ?? {})) if (typeof target === 'string') back.set(target, wireField);
-  return (path) => path.map((segment) => (typeof segment === 'string' ? (back.get(segment) ?? segment) : String(segment))).join('.');
+  for (const [wireField, target] of Object.entries(route.request ?? {}))
+    if (typeof target === 'string') back.set(target, wireField);
+  return (path) =>
+    path.map((segment) => (typeof segment === 'string' ? (back.get(segment) ?? segment) : String(segment))).join('.');
 }
 
 type CallerNode = ((input: unknown) => Promise<unknown>) & { [key: string]: CallerNode };
@@ -67,8 +72,10 @@ function handlerOf(route: RestRoute, deps: ServerDeps) {
   const integerFields = integerRequestFields(route);
   return async (req: FastifyRequest, reply: FastifyReply) => {
     const fields = wireFields(req, integerFields);
-    const caller = createRestCaller((await createRequestContext(deps, req, reply)));
-    const procedure = route.procedure.split('.').reduce((node, key) => node[key] as CallerNode, caller as unknown as CallerNode);
+    const caller = createRestCaller(await createRequestContext(deps, req, reply));
+    const procedure = route.procedure
+      .split('.')
+      .reduce((node, key) => node[key] as CallerNode, caller as unknown as CallerNode);
     let result: unknown;
     try {
       result = await procedure(await inputOf(route, fields, caller));

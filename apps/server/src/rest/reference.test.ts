@@ -1,4 +1,14 @@
-import { ADVANCE_HEAD, CATEGORIES, CHEQUE_BOUNCE_HEAD, COURSES, DEFAULT_FEE_HEADS, DEPARTMENTS, LATE_FEE_HEAD, PREVIOUS_DUES_HEAD, RELIGIONS } from '@fees/validation';
+import {
+  ADVANCE_HEAD,
+  CATEGORIES,
+  CHEQUE_BOUNCE_HEAD,
+  COURSES,
+  DEFAULT_FEE_HEADS,
+  DEPARTMENTS,
+  LATE_FEE_HEAD,
+  PREVIOUS_DUES_HEAD,
+  RELIGIONS,
+} from '@fees/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RestClient, type RestServer, responseProblems, routeOf, startRestServer } from '../test/rest';
 
@@ -41,7 +51,12 @@ describe('GET /rest/api/depinfo/{depId}', () => {
 describe.each([
   ['/api/getgrp/', CATEGORIES.map((name) => expect.objectContaining({ cat_name: name }))],
   ['/api/religion/', RELIGIONS.map((name) => expect.objectContaining({ description: name }))],
-  ['/api/getfee', [...DEFAULT_FEE_HEADS, LATE_FEE_HEAD, PREVIOUS_DUES_HEAD, ADVANCE_HEAD, CHEQUE_BOUNCE_HEAD].sort().map((name) => expect.objectContaining({ FeeId: name }))],
+  [
+    '/api/getfee',
+    [...DEFAULT_FEE_HEADS, LATE_FEE_HEAD, PREVIOUS_DUES_HEAD, ADVANCE_HEAD, CHEQUE_BOUNCE_HEAD]
+      .sort()
+      .map((name) => expect.objectContaining({ FeeId: name })),
+  ],
 ])('GET /rest%s', (path, expected) => {
   it('answers the documented fields to any signed-in account', async () => {
     const res = await staff.get(path);

@@ -72,7 +72,8 @@ interface RouteBase<P extends ProcedurePath> {
 }
 
 /** A JSON answer: the response schema documents the body, and the body sent is parsed by it. */
-export interface JsonRoute<P extends ProcedurePath = ProcedurePath, R extends z.ZodType = z.ZodType> extends RouteBase<P> {
+export interface JsonRoute<P extends ProcedurePath = ProcedurePath, R extends z.ZodType = z.ZodType>
+  extends RouteBase<P> {
   response: R;
   output: (result: OutputOf<P>, fields: WireFields) => z.input<R>;
   /**

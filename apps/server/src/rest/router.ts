@@ -17,13 +17,21 @@ const BACKUP_FILE = /^backup_(\d{4}-\d{2}-\d{2})\.sql$/;
 export const ZSqlBackupInput = z.object({
   bFile: z
     .string({ error: 'Required' })
-    .refine((name) => BACKUP_FILE.test(name) && ZDate.safeParse(BACKUP_FILE.exec(name)?.[1]).success, 'Expected backup_{yyyy-MM-dd}.sql'),
+    .refine(
+      (name) => BACKUP_FILE.test(name) && ZDate.safeParse(BACKUP_FILE.exec(name)?.[1]).success,
+      'Expected backup_{yyyy-MM-dd}.sql',
+    ),
 });
 
 export const restOnlyRouter = router({
   sqlDump: adminProcedure.input(ZSqlBackupInput).query(async ({ ctx, input }) => {
     const dump = await createSqlDump(ctx.db);
-    await writeAudit(ctx.db, { actor: actorOf(ctx), action: 'backup', entity: 'database', after: { fileName: input.bFile, format: 'sql' } });
+    await writeAudit(ctx.db, {
+      actor: actorOf(ctx),
+      action: 'backup',
+      entity: 'database',
+      after: { fileName: input.bFile, format: 'sql' },
+    });
     return { fileName: input.bFile, content: dump.stream };
   }),
 });

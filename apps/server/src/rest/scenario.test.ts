@@ -21,11 +21,29 @@ it('admin sets up a batch and fees, staff registers, discounts, pays, edits and 
 
   // The admin signs in, creates a staff user for BEd, a batch, and a fee structure of two heads.
   const admin = server.anonymous();
-  expect((await admin.post('/login/', { email: 'admin@test.local', password: 'secret123' })).body).toMatchObject({ auth: true, role: 'admin' });
-  const user = await admin.post('/reguser/', { options: 'user', depId: BED, depName: 'Bachelor of Education', email: 'bed.staff@test.local', pwd1: 'bedpass1', pwd2: 'bedpass1', chk1: true });
+  expect((await admin.post('/login/', { email: 'admin@test.local', password: 'secret123' })).body).toMatchObject({
+    auth: true,
+    role: 'admin',
+  });
+  const user = await admin.post('/reguser/', {
+    options: 'user',
+    depId: BED,
+    depName: 'Bachelor of Education',
+    email: 'bed.staff@test.local',
+    pwd1: 'bedpass1',
+    pwd2: 'bedpass1',
+    chk1: true,
+  });
   expect(user.body).toEqual({ Result: 'SAVED', Message: 'User bed.staff@test.local created' });
 
-  const batch = await admin.post('/api/rgbatch/', { bname: '2025-2027', name2: 'B.Ed Mathematics', cmbcrs: COURSE, depid: BED, dt1: '2025-06-01', dt2: '2027-03-31' });
+  const batch = await admin.post('/api/rgbatch/', {
+    bname: '2025-2027',
+    name2: 'B.Ed Mathematics',
+    cmbcrs: COURSE,
+    depid: BED,
+    dt1: '2025-06-01',
+    dt2: '2027-03-31',
+  });
   expect(batch.body).toMatchObject({ Result: 'SAVED' });
   const batchId: number = batch.body.batch_id;
 
@@ -36,17 +54,34 @@ it('admin sets up a batch and fees, staff registers, discounts, pays, edits and 
     [tuition, 'Tuition Fee', '40000'],
     [exam, 'Exam Fee', '2000.50'],
   ] as const) {
-    const saved = await admin.post('/api/regfee', { depId: BED, feeId, cmbBatch: batchId, course: 'B.Ed Mathematics', dt1: '2025-06-01', dt2: '2026-03-31', fhead, amt });
+    const saved = await admin.post('/api/regfee', {
+      depId: BED,
+      feeId,
+      cmbBatch: batchId,
+      course: 'B.Ed Mathematics',
+      dt1: '2025-06-01',
+      dt2: '2026-03-31',
+      fhead,
+      amt,
+    });
     expect(saved.body).toMatchObject({ Result: 'SAVED' });
   }
-  expect((await admin.get('/api/getfs/104')).body.map((s: { fee_head: string; fee_amt: string; batch_total: string }) => [s.fee_head, s.fee_amt, s.batch_total])).toEqual([
+  expect(
+    (await admin.get('/api/getfs/104')).body.map((s: { fee_head: string; fee_amt: string; batch_total: string }) => [
+      s.fee_head,
+      s.fee_amt,
+      s.batch_total,
+    ]),
+  ).toEqual([
     ['Tuition Fee', '40000.00', '42000.50'],
     ['Exam Fee', '2000.50', '42000.50'],
   ]);
 
   // The staff member signs in to BEd and registers a student into the batch.
   const staff: RestClient = server.anonymous();
-  expect((await staff.post('/deplogin/', { email: 'bed.staff@test.local', password: 'bedpass1', depId: BED })).body).toMatchObject({ auth: true, department: 'BED' });
+  expect(
+    (await staff.post('/deplogin/', { email: 'bed.staff@test.local', password: 'bedpass1', depId: BED })).body,
+  ).toMatchObject({ auth: true, department: 'BED' });
   expect((await staff.get('/api/getfh', { batch_id: batchId })).body).toEqual([
     { fee_id: tuition, fee_head: 'Tuition Fee', fee_amt: '40000.00' },
     { fee_id: exam, fee_head: 'Exam Fee', fee_amt: '2000.50' },
@@ -72,7 +107,16 @@ it('admin sets up a batch and fees, staff registers, discounts, pays, edits and 
   expect(registered.body).toMatchObject({ Status: 'OK', admNo: 'BED-007' });
 
   // Discounts are recorded in the admin area (discounts.create is admin-only): staff get 403.
-  const discount = { name: 'Meera Krishnan', depid: BED, subid: COURSE, feeid: tuition, admno: 'BED-007', disamt: '5000', lessamt: '250.50', note: 'Merit' };
+  const discount = {
+    name: 'Meera Krishnan',
+    depid: BED,
+    subid: COURSE,
+    feeid: tuition,
+    admno: 'BED-007',
+    disamt: '5000',
+    lessamt: '250.50',
+    note: 'Merit',
+  };
   expect((await staff.post('/api/regndis', discount)).status).toBe(403);
   expect((await admin.post('/api/regndis', discount)).body).toMatchObject({ Result: 'Sucess' });
   const duplicate = await admin.post('/api/regndis', { ...discount, disamt: '1' });
@@ -81,13 +125,13 @@ it('admin sets up a batch and fees, staff registers, discounts, pays, edits and 
 
   const balances = async () =>
     (await staff.get('/inv/blsbyid', { batch_id: batchId, adm_no: 'BED-007' })).body.map(
-      (r: { fee_head: string; fee_amount: string; total_discount: string; total_payment: string; total_balance: string }) => [
-        r.fee_head,
-        r.fee_amount,
-        r.total_discount,
-        r.total_payment,
-        r.total_balance,
-      ],
+      (r: {
+        fee_head: string;
+        fee_amount: string;
+        total_discount: string;
+        total_payment: string;
+        total_balance: string;
+      }) => [r.fee_head, r.fee_amount, r.total_discount, r.total_payment, r.total_balance],
     );
   const before = [
     ['Tuition Fee', '40000.00', '5250.50', '0.00', '34749.50'],
@@ -109,7 +153,14 @@ it('admin sets up a batch and fees, staff registers, discounts, pays, edits and 
     phone: '9447000007',
     email: 'meera@example.in',
     items: [
-      { fname: 'Tuition Fee', feeId: tuition, particulars: 'First term', price: '15000', batch: '2025-2027', adm_no: 'BED-007' },
+      {
+        fname: 'Tuition Fee',
+        feeId: tuition,
+        particulars: 'First term',
+        price: '15000',
+        batch: '2025-2027',
+        adm_no: 'BED-007',
+      },
       { fname: 'Exam Fee', feeId: exam, particulars: '', price: '2000.50', batch: '2025-2027', adm_no: 'BED-007' },
     ],
     ftotal: '17000.50',
@@ -150,10 +201,26 @@ it('admin sets up a batch and fees, staff registers, discounts, pays, edits and 
   // It shows in the course report, between today and today, and in today's total.
   const report = { depId: BED, courseId: COURSE, course: 'B.Ed Mathematics', sTex: '' };
   expect((await staff.post('/rpt/invoice', report)).body).toEqual([
-    { invoice_no: invoice, adm_no: 'BED-007', batch: '2025-2027', inv_date: day, student_name: 'Meera Krishnan', address: 'Thrissur', inv_total: '17000.50' },
+    {
+      invoice_no: invoice,
+      adm_no: 'BED-007',
+      batch: '2025-2027',
+      inv_date: day,
+      student_name: 'Meera Krishnan',
+      address: 'Thrissur',
+      inv_total: '17000.50',
+    },
   ]);
   expect((await staff.get('/inv/rcptbydt', { dtFrom: day, dtTo: day, depId: BED })).body).toEqual([
-    { inv_date: day, invoice_no: invoice, student_name: 'Meera Krishnan', adm_no: 'BED-007', batch: '2025-2027', cours_desc: 'B.Ed Mathematics', total_amt: '17000.50' },
+    {
+      inv_date: day,
+      invoice_no: invoice,
+      student_name: 'Meera Krishnan',
+      adm_no: 'BED-007',
+      batch: '2025-2027',
+      cours_desc: 'B.Ed Mathematics',
+      total_amt: '17000.50',
+    },
   ]);
   expect((await staff.get('/home/dayamt', { depId: BED })).body).toEqual({ Result: [{ total_amount: '17000.50' }] });
 
@@ -193,7 +260,10 @@ it('admin sets up a batch and fees, staff registers, discounts, pays, edits and 
   ]);
 
   // Delete: the receipt is voided, and every figure returns to what it was.
-  expect((await staff.del('/inv/del', { invNo: invoice })).body).toEqual({ message: 'Data deleted successfully', invoice });
+  expect((await staff.del('/inv/del', { invNo: invoice })).body).toEqual({
+    message: 'Data deleted successfully',
+    invoice,
+  });
   expect(await balances()).toEqual(before);
   expect((await staff.get('/home/dayamt', { depId: BED })).body).toEqual({ Result: [{ total_amount: '0.00' }] });
   expect((await staff.post('/rpt/invoice', report)).body).toEqual([]);

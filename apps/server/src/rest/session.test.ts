@@ -27,7 +27,9 @@ describe('POST /rest/login/', () => {
   });
 
   it('refuses staff at the admin sign-in', async () => {
-    const res = await server.anonymous().post('/login/', { email: ACCOUNTS.ugStaff.email, password: ACCOUNTS.ugStaff.password });
+    const res = await server
+      .anonymous()
+      .post('/login/', { email: ACCOUNTS.ugStaff.email, password: ACCOUNTS.ugStaff.password });
     expect(res.status).toBe(401);
     expect(res.body.auth).toBe(false);
   });
@@ -35,7 +37,12 @@ describe('POST /rest/login/', () => {
   it('answers missing fields with 400 and the messages per documented field', async () => {
     const res = await server.anonymous().post('/login/', {});
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: 'Required', errors: { email: ['Required'], password: ['Required'] }, auth: false, role: null });
+    expect(res.body).toEqual({
+      message: 'Required',
+      errors: { email: ['Required'], password: ['Required'] },
+      auth: false,
+      role: null,
+    });
   });
 });
 

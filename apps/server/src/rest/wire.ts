@@ -6,7 +6,10 @@
 import { z } from 'zod';
 
 /** Rupees as text with 2 decimals ("125000.00"), as the old clients read amounts. */
-export const ZRupees = z.string().regex(/^-?\d+\.\d{2}$/).describe('rupees with 2 decimals');
+export const ZRupees = z
+  .string()
+  .regex(/^-?\d+\.\d{2}$/)
+  .describe('rupees with 2 decimals');
 
 export const ZIsoDate = z.iso.date().describe('yyyy-MM-dd');
 

@@ -46,7 +46,7 @@ describe('authorization matrix', () => {
       if (!rule) throw new Error(`no access rule for ${path}`);
       // A fresh database each time: a mutation allowed for one caller must not change the next case.
       const harness = await createHarness();
-      const fixture = (await buildFixture(harness.db));
+      const fixture = await buildFixture(harness.db);
       const input = rule.input?.(fixture, harness);
       // biome-ignore lint/suspicious/noExplicitAny: walking the caller by a dotted path
       const procedure = path.split('.').reduce<any>((node, key) => node[key], harness.caller(who));

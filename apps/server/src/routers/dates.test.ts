@@ -40,7 +40,10 @@ describe('receipt dates', () => {
     expect((await ug.receipts.entryContext({ depId: 100, studentId: fx.ug.studentId })).earliestDate).toBe(earliest);
 
     const before = await receiptCount();
-    expect(await refusal(ug.receipts.create(receiptOn(addDays(day, 1))))).toEqual({ code: 'BAD_REQUEST', message: MSG.receiptDateFuture });
+    expect(await refusal(ug.receipts.create(receiptOn(addDays(day, 1))))).toEqual({
+      code: 'BAD_REQUEST',
+      message: MSG.receiptDateFuture,
+    });
     expect(await refusal(ug.receipts.create(receiptOn(addDays(earliest, -1))))).toEqual({
       code: 'BAD_REQUEST',
       message: `The receipt date cannot be more than 62 days back (before ${shown(earliest)}); an administrator can post older receipts`,
@@ -54,9 +57,14 @@ describe('receipt dates', () => {
 
   it('an admin may post older receipts, never future ones nor before 1950', async () => {
     const admin = h.caller('admin');
-    expect((await admin.receipts.entryContext({ depId: 100, studentId: fx.ug.studentId })).earliestDate).toBe('1950-01-01');
+    expect((await admin.receipts.entryContext({ depId: 100, studentId: fx.ug.studentId })).earliestDate).toBe(
+      '1950-01-01',
+    );
     expect((await admin.receipts.create(receiptOn(addDays(today(), -400)))).date).toBe(addDays(today(), -400));
-    expect(await refusal(admin.receipts.create(receiptOn(addDays(today(), 1))))).toEqual({ code: 'BAD_REQUEST', message: MSG.receiptDateFuture });
+    expect(await refusal(admin.receipts.create(receiptOn(addDays(today(), 1))))).toEqual({
+      code: 'BAD_REQUEST',
+      message: MSG.receiptDateFuture,
+    });
     expect((await refusal(admin.receipts.create(receiptOn('1949-12-31')))).code).toBe('BAD_REQUEST');
   });
 
@@ -67,7 +75,9 @@ describe('receipt dates', () => {
     await ug.receipts.update({ ...edit, phone: '9847044444' } as never);
     const moved = await refusal(ug.receipts.update({ ...edit, date: '2025-06-30' } as never));
     expect(moved.code).toBe('BAD_REQUEST');
-    expect(await row(h.db, 'SELECT date, phone FROM receipts WHERE number = @number', { number: fx.ug.receiptNumber })).toEqual({ date: '2025-07-01', phone: '9847044444' });
+    expect(
+      await row(h.db, 'SELECT date, phone FROM receipts WHERE number = @number', { number: fx.ug.receiptNumber }),
+    ).toEqual({ date: '2025-07-01', phone: '9847044444' });
   });
 
   it('the limit is an admin setting', async () => {
@@ -75,13 +85,20 @@ describe('receipt dates', () => {
     expect((await admin.admin.settings.get()).backdateLimitDays).toBe(62);
     await admin.admin.settings.update({ backdateLimitDays: 10 });
     const ug = h.caller('ugStaff');
-    expect((await refusal(ug.receipts.create(receiptOn(addDays(today(), -11))))).message).toContain('more than 10 days back');
+    expect((await refusal(ug.receipts.create(receiptOn(addDays(today(), -11))))).message).toContain(
+      'more than 10 days back',
+    );
     expect((await ug.receipts.create(receiptOn(addDays(today(), -10)))).date).toBe(addDays(today(), -10));
     for (const bad of [-1, 3651, '10', '1e1', true, 1.5]) {
-      expect(await refusal(admin.admin.settings.update({ backdateLimitDays: bad as never }))).toEqual({ code: 'BAD_REQUEST', message: MSG.backdateLimit });
+      expect(await refusal(admin.admin.settings.update({ backdateLimitDays: bad as never }))).toEqual({
+        code: 'BAD_REQUEST',
+        message: MSG.backdateLimit,
+      });
     }
     expect((await admin.admin.settings.get()).backdateLimitDays).toBe(10);
-    expect((await refusal(h.caller('ugStaff').admin.settings.update({ backdateLimitDays: 999 }))).code).toBe('FORBIDDEN');
+    expect((await refusal(h.caller('ugStaff').admin.settings.update({ backdateLimitDays: 999 }))).code).toBe(
+      'FORBIDDEN',
+    );
   });
 });
 
@@ -100,11 +117,17 @@ describe('admission, batch and fee structure dates: 1950 to ten years after toda
     const input = (date: string) => {
       const base = accessRules[procedure]?.input?.(fx, h) as Record<string, unknown>;
       // Keep the pair in order so only the range speaks.
-      return field === 'startDate' ? { ...base, startDate: date, endDate: latest() } : { ...base, [field]: date, ...(field === 'endDate' ? { startDate: '1950-01-01' } : {}) };
+      return field === 'startDate'
+        ? { ...base, startDate: date, endDate: latest() }
+        : { ...base, [field]: date, ...(field === 'endDate' ? { startDate: '1950-01-01' } : {}) };
     };
     // biome-ignore lint/suspicious/noExplicitAny: walking the caller by a dotted path
     const call = procedure.split('.').reduce<any>((node, key) => node[key], h.caller('admin'));
-    const tables = () => row(h.db, 'SELECT (SELECT COUNT(*) FROM students) + (SELECT COUNT(*) FROM batches) + (SELECT COUNT(*) FROM fee_structures) AS n');
+    const tables = () =>
+      row(
+        h.db,
+        'SELECT (SELECT COUNT(*) FROM students) + (SELECT COUNT(*) FROM batches) + (SELECT COUNT(*) FROM fee_structures) AS n',
+      );
     const before = await tables();
     for (const date of ['1949-12-31', '0001-01-01', addDays(latest(), 1), '9999-12-31']) {
       expect(await refusal(call(input(date)))).toEqual({ code: 'BAD_REQUEST', message: rangeMessage() });

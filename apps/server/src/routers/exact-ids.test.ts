@@ -16,7 +16,12 @@ const NOT_AMOUNTS: unknown[] = [true, '0x10', '0b11', '1e1', [5], -1];
 /** Amounts that may be negative: an opening balance below zero is an opening advance. */
 const SIGNED_AMOUNTS = new Set(['opening.update amount']);
 
-type JsonSchema = { type?: string | string[]; anyOf?: JsonSchema[]; properties?: Record<string, JsonSchema>; items?: JsonSchema };
+type JsonSchema = {
+  type?: string | string[];
+  anyOf?: JsonSchema[];
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+};
 
 const typesOf = (schema: JsonSchema): string[] => [
   ...(Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : []),
@@ -80,24 +85,33 @@ describe('ids, numbers and amounts are exact on every procedure', () => {
 
   it('finds the id fields of the procedures the attack used, and many more', () => {
     const fields = new Set(cases.map((c) => `${c.procedure} ${c.field}`));
-    for (const expected of ['receipts.void number', 'discounts.remove id', 'receipts.create items.0.feeHeadId', 'receipts.create items.0.amount', 'reports.feeReceipts limit'])
+    for (const expected of [
+      'receipts.void number',
+      'discounts.remove id',
+      'receipts.create items.0.feeHeadId',
+      'receipts.create items.0.amount',
+      'reports.feeReceipts limit',
+    ])
       expect(fields).toContain(expected);
     expect(new Set(cases.map((c) => c.procedure)).size).toBeGreaterThan(40);
   });
 
-  it.each(cases)('$procedure $field = $value is a 400 naming the field, and nothing is written', async ({ procedure, field, fieldPath, value }) => {
-    const input = withValue(accessRules[procedure]?.input?.(fixture, harness), fieldPath, value);
-    const before = await snapshot();
-    // biome-ignore lint/suspicious/noExplicitAny: walking the caller by a dotted path
-    const call = procedure.split('.').reduce<any>((node, key) => node[key], harness.caller('admin'));
-    const error = await call(input).then(
-      () => null,
-      (e: unknown) => e,
-    );
-    expect(error).toBeInstanceOf(TRPCError);
-    expect((error as TRPCError).code).toBe('BAD_REQUEST');
-    const issues = ((error as TRPCError).cause as ZodError).issues;
-    expect(issues.map((issue) => issue.path.join('.'))).toContain(field);
-    expect(await snapshot()).toBe(before);
-  });
+  it.each(cases)(
+    '$procedure $field = $value is a 400 naming the field, and nothing is written',
+    async ({ procedure, field, fieldPath, value }) => {
+      const input = withValue(accessRules[procedure]?.input?.(fixture, harness), fieldPath, value);
+      const before = await snapshot();
+      // biome-ignore lint/suspicious/noExplicitAny: walking the caller by a dotted path
+      const call = procedure.split('.').reduce<any>((node, key) => node[key], harness.caller('admin'));
+      const error = await call(input).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(TRPCError);
+      expect((error as TRPCError).code).toBe('BAD_REQUEST');
+      const issues = ((error as TRPCError).cause as ZodError).issues;
+      expect(issues.map((issue) => issue.path.join('.'))).toContain(field);
+      expect(await snapshot()).toBe(before);
+    },
+  );
 });

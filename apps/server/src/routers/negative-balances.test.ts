@@ -14,16 +14,23 @@ const balanceOf = async (head: 'tuition' | 'exam') => {
   const info = await h.caller('admin').receipts.feeInfo({ depId: 100, studentId: fx.ug.studentId });
   return info.rows.find((row) => row.feeHeadId === fx.heads[head])?.balancePaise;
 };
-const discountRow = () => row(h.db, 'SELECT discount_paise AS d, adjustment_paise AS a, version FROM discounts WHERE id = @id', { id: fx.ug.discountId });
-const input = (path: string, fields: Record<string, unknown>) => ({ ...(accessRules[path]?.input?.(fx, h) as object), ...fields }) as never;
+const discountRow = () =>
+  row(h.db, 'SELECT discount_paise AS d, adjustment_paise AS a, version FROM discounts WHERE id = @id', {
+    id: fx.ug.discountId,
+  });
+const input = (path: string, fields: Record<string, unknown>) =>
+  ({ ...(accessRules[path]?.input?.(fx, h) as object), ...fields }) as never;
 
 describe('a discount or adjustment that would push a balance below zero', () => {
   it('is refused without the confirmation, naming the student count, the head and the balance; nothing is written', async () => {
     const before = await discountRow();
-    const answer = await refusal(h.caller('admin').discounts.update(input('discounts.update', { discount: '15000', adjustment: '500' })));
+    const answer = await refusal(
+      h.caller('admin').discounts.update(input('discounts.update', { discount: '15000', adjustment: '500' })),
+    );
     expect(answer).toEqual({
       code: 'CONFLICT',
-      message: 'This would push the balance of 1 student below zero on Tuition Fee (lowest -500.00). Confirm to save it anyway.',
+      message:
+        'This would push the balance of 1 student below zero on Tuition Fee (lowest -500.00). Confirm to save it anyway.',
     });
     expect(isBelowZeroRefusal(answer.message)).toBe(true);
     expect(await discountRow()).toEqual(before);
@@ -31,7 +38,11 @@ describe('a discount or adjustment that would push a balance below zero', () => 
   });
 
   it('is saved with the confirmation, and the balance shows below zero', async () => {
-    await h.caller('admin').discounts.update(input('discounts.update', { discount: '15000', adjustment: '500', allowNegativeBalance: true }));
+    await h
+      .caller('admin')
+      .discounts.update(
+        input('discounts.update', { discount: '15000', adjustment: '500', allowNegativeBalance: true }),
+      );
     expect(await balanceOf('tuition')).toBe(-500_00);
   });
 
@@ -46,12 +57,17 @@ describe('a discount or adjustment that would push a balance below zero', () => 
     expect(await balanceOf('exam')).toBe(0);
     const count = () => row(h.db, 'SELECT COUNT(*) AS n FROM discounts');
     const before = await count();
-    expect(await refusal(admin.discounts.create(input('discounts.create', { discount: '0', adjustment: '525.50' })))).toEqual({
+    expect(
+      await refusal(admin.discounts.create(input('discounts.create', { discount: '0', adjustment: '525.50' }))),
+    ).toEqual({
       code: 'CONFLICT',
-      message: 'This would push the balance of 1 student below zero on Exam Fee (lowest -525.50). Confirm to save it anyway.',
+      message:
+        'This would push the balance of 1 student below zero on Exam Fee (lowest -525.50). Confirm to save it anyway.',
     });
     expect(await count()).toEqual(before);
-    await admin.discounts.create(input('discounts.create', { discount: '0', adjustment: '525.50', allowNegativeBalance: true }));
+    await admin.discounts.create(
+      input('discounts.create', { discount: '0', adjustment: '525.50', allowNegativeBalance: true }),
+    );
     expect(await balanceOf('exam')).toBe(-525_50);
   });
 });
@@ -59,12 +75,14 @@ describe('a discount or adjustment that would push a balance below zero', () => 
 describe('a fee structure change that would push balances below zero', () => {
   const tuitionEdit = (fields: Record<string, unknown>) =>
     input('fees.structures.update', { id: fx.ug.feeStructureIds[0], feeHeadId: fx.heads.tuition, ...fields });
-  const amount = () => row(h.db, 'SELECT amount_paise AS amount FROM fee_structures WHERE id = @id', { id: fx.ug.feeStructureIds[0] });
+  const amount = () =>
+    row(h.db, 'SELECT amount_paise AS amount FROM fee_structures WHERE id = @id', { id: fx.ug.feeStructureIds[0] });
 
   it('is refused without the confirmation, naming how many students go below zero; nothing is written', async () => {
     expect(await refusal(h.caller('admin').fees.structures.update(tuitionEdit({ amount: '12000' })))).toEqual({
       code: 'CONFLICT',
-      message: 'This would push the balance of 1 student below zero on Tuition Fee (lowest -500.00). Confirm to save it anyway.',
+      message:
+        'This would push the balance of 1 student below zero on Tuition Fee (lowest -500.00). Confirm to save it anyway.',
     });
     expect(await amount()).toEqual({ amount: 25_000_00 });
   });

@@ -40,24 +40,31 @@ describe('no text field holds a NUL character, on any procedure', () => {
 
   const cases = procedures.filter((path) => accessRules[path]?.input);
   it('covers the procedures that take text: sign-in, search, imports and forms', () => {
-    expect(cases).toEqual(expect.arrayContaining(['auth.login', 'receipts.findStudents', 'students.importPreview', 'fees.heads.create']));
+    expect(cases).toEqual(
+      expect.arrayContaining(['auth.login', 'receipts.findStudents', 'students.importPreview', 'fees.heads.create']),
+    );
   });
 
-  it.each(cases)('%s: a NUL in its first text field is a 400 naming the field, and nothing is written', async (procedure) => {
-    const input = accessRules[procedure]!.input!(fixture, harness);
-    const path = firstString(input);
-    if (!path) return;
-    const before = await tableContents(harness.db);
-    // biome-ignore lint/suspicious/noExplicitAny: walking the caller by a dotted path
-    const call = procedure.split('.').reduce<any>((node, key) => node[key], harness.caller('admin'));
-    const error = await call(withNul(input, path)).then(
-      () => null,
-      (e: unknown) => e,
-    );
-    expect(error).toBeInstanceOf(TRPCError);
-    expect((error as TRPCError).code).toBe('BAD_REQUEST');
-    expect((error as TRPCError).cause).toBeInstanceOf(ZodError);
-    expect(((error as TRPCError).cause as ZodError).issues).toEqual([expect.objectContaining({ path, message: MSG.nulCharacter })]);
-    expect(await tableContents(harness.db)).toBe(before);
-  });
+  it.each(cases)(
+    '%s: a NUL in its first text field is a 400 naming the field, and nothing is written',
+    async (procedure) => {
+      const input = accessRules[procedure]!.input!(fixture, harness);
+      const path = firstString(input);
+      if (!path) return;
+      const before = await tableContents(harness.db);
+      // biome-ignore lint/suspicious/noExplicitAny: walking the caller by a dotted path
+      const call = procedure.split('.').reduce<any>((node, key) => node[key], harness.caller('admin'));
+      const error = await call(withNul(input, path)).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(TRPCError);
+      expect((error as TRPCError).code).toBe('BAD_REQUEST');
+      expect((error as TRPCError).cause).toBeInstanceOf(ZodError);
+      expect(((error as TRPCError).cause as ZodError).issues).toEqual([
+        expect.objectContaining({ path, message: MSG.nulCharacter }),
+      ]);
+      expect(await tableContents(harness.db)).toBe(before);
+    },
+  );
 });

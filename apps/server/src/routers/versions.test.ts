@@ -18,21 +18,66 @@ interface Kind {
 }
 
 const KINDS: Kind[] = [
-  { kind: 'receipt', procedure: 'receipts.update', table: 'receipts', key: (fx) => ['number', fx.ug.receiptNumber], column: 'phone', edit: (phone) => ({ phone }), values: ['9847011111', '9847022222'] },
-  { kind: 'student', procedure: 'students.update', table: 'students', key: (fx) => ['id', fx.ug.studentId], column: 'name', edit: (name) => ({ name }), values: ['Anjali M', 'Anjali Menon K'] },
-  { kind: 'discount', procedure: 'discounts.update', table: 'discounts', key: (fx) => ['id', fx.ug.discountId], column: 'note', edit: (note) => ({ note }), values: ['Merit, first term', 'Sports quota'] },
-  { kind: 'fee structure', procedure: 'fees.structures.update', table: 'fee_structures', key: (fx) => ['id', fx.ug.feeStructureIds[1] as number], column: 'end_date', edit: (endDate) => ({ endDate }), values: ['2026-03-30', '2026-02-28'] },
-  { kind: 'batch', procedure: 'batches.update', table: 'batches', key: (fx) => ['id', fx.ug.batchId], column: 'name', edit: (name) => ({ name }), values: ['2025-28', '2025 to 2028'] },
+  {
+    kind: 'receipt',
+    procedure: 'receipts.update',
+    table: 'receipts',
+    key: (fx) => ['number', fx.ug.receiptNumber],
+    column: 'phone',
+    edit: (phone) => ({ phone }),
+    values: ['9847011111', '9847022222'],
+  },
+  {
+    kind: 'student',
+    procedure: 'students.update',
+    table: 'students',
+    key: (fx) => ['id', fx.ug.studentId],
+    column: 'name',
+    edit: (name) => ({ name }),
+    values: ['Anjali M', 'Anjali Menon K'],
+  },
+  {
+    kind: 'discount',
+    procedure: 'discounts.update',
+    table: 'discounts',
+    key: (fx) => ['id', fx.ug.discountId],
+    column: 'note',
+    edit: (note) => ({ note }),
+    values: ['Merit, first term', 'Sports quota'],
+  },
+  {
+    kind: 'fee structure',
+    procedure: 'fees.structures.update',
+    table: 'fee_structures',
+    key: (fx) => ['id', fx.ug.feeStructureIds[1] as number],
+    column: 'end_date',
+    edit: (endDate) => ({ endDate }),
+    values: ['2026-03-30', '2026-02-28'],
+  },
+  {
+    kind: 'batch',
+    procedure: 'batches.update',
+    table: 'batches',
+    key: (fx) => ['id', fx.ug.batchId],
+    column: 'name',
+    edit: (name) => ({ name }),
+    values: ['2025-28', '2025 to 2028'],
+  },
 ];
 
 const harness = useHarness();
 const fixture = useFixture(harness);
 
 // biome-ignore lint/suspicious/noExplicitAny: walking the caller by a dotted path
-const procedureOf = (path: string): ((input: unknown) => Promise<any>) => path.split('.').reduce<any>((node, key) => node[key], harness.caller('admin'));
+const procedureOf = (path: string): ((input: unknown) => Promise<any>) =>
+  // biome-ignore lint/suspicious/noExplicitAny: walking the caller by a dotted path
+  path.split('.').reduce<any>((node, key) => node[key], harness.caller('admin'));
 
 async function refusal(call: Promise<unknown>): Promise<TRPCError> {
-  const error = await call.then(() => null, (e: unknown) => e);
+  const error = await call.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(TRPCError);
   return error as TRPCError;
 }
@@ -52,27 +97,33 @@ describe.each(KINDS)('two clerks editing one $kind', ({ kind, procedure, table, 
       { id },
     ))!;
   };
-  const input = (value: string, version?: number) => ({ ...(accessRules[procedure]?.input?.(fixture, harness) as object), ...edit(value), version });
+  const input = (value: string, version?: number) => ({
+    ...(accessRules[procedure]?.input?.(fixture, harness) as object),
+    ...edit(value),
+    version,
+  });
   const audits = () => one(harness.db, `SELECT COUNT(*) AS n FROM audit_log WHERE action = 'update'`);
 
   it('from one loaded version: the first is saved, the second is a 409 naming the time of the first, and the first stays', async () => {
     const loaded = (await row()).version;
     await procedureOf(procedure)(input(values[0], loaded));
-    const saved = (await row());
+    const saved = await row();
     expect(saved).toMatchObject({ value: values[0], version: loaded + 1 });
     const auditsBefore = await audits();
 
     const error = await refusal(procedureOf(procedure)(input(values[1], loaded)));
     expect(error.code).toBe('CONFLICT');
-    expect(error.message).toBe(`This ${kind} was changed by someone else at ${hhmm(saved.updatedAt)}; reload it to see the change`);
-    expect((await row())).toEqual(saved);
+    expect(error.message).toBe(
+      `This ${kind} was changed by someone else at ${hhmm(saved.updatedAt)}; reload it to see the change`,
+    );
+    expect(await row()).toEqual(saved);
     expect(await audits()).toEqual(auditsBefore);
   });
 
   it('without a version (the legacy REST paths) the last write wins', async () => {
     await procedureOf(procedure)(input(values[0]));
     await procedureOf(procedure)(input(values[1]));
-    expect((await row())).toMatchObject({ value: values[1], version: 3 });
+    expect(await row()).toMatchObject({ value: values[1], version: 3 });
   });
 });
 
@@ -83,15 +134,23 @@ describe('void against edit of one receipt', () => {
       'SELECT status, phone, version, updated_at AS "updatedAt" FROM receipts WHERE number = @number',
       { number: fixture.ug.receiptNumber },
     ))!;
-  const edit = (version: number) => ({ ...(accessRules['receipts.update']?.input?.(fixture, harness) as object), phone: '9847033333', version });
+  const edit = (version: number) => ({
+    ...(accessRules['receipts.update']?.input?.(fixture, harness) as object),
+    phone: '9847033333',
+    version,
+  });
 
   it('an edit first: the void from the same loaded version is a 409 and the receipt stays live with the edit', async () => {
     const caller = harness.caller('admin');
     await caller.receipts.update(edit(1) as never);
     const edited = await receipt();
-    const error = await refusal(caller.receipts.void({ number: fixture.ug.receiptNumber, reason: 'Wrong entry', version: 1 }));
+    const error = await refusal(
+      caller.receipts.void({ number: fixture.ug.receiptNumber, reason: 'Wrong entry', version: 1 }),
+    );
     expect(error.code).toBe('CONFLICT');
-    expect(error.message).toBe(`This receipt was changed by someone else at ${hhmm(edited.updatedAt)}; reload it to see the change`);
+    expect(error.message).toBe(
+      `This receipt was changed by someone else at ${hhmm(edited.updatedAt)}; reload it to see the change`,
+    );
     expect(await receipt()).toEqual({ ...edited, status: 'live', phone: '9847033333' });
   });
 
@@ -102,7 +161,9 @@ describe('void against edit of one receipt', () => {
     expect(voided).toMatchObject({ status: 'voided', version: 2 });
     const error = await refusal(caller.receipts.update(edit(1) as never));
     expect(error.code).toBe('CONFLICT');
-    expect(error.message).toBe(`This receipt was changed by someone else at ${hhmm(voided.updatedAt)}; reload it to see the change`);
+    expect(error.message).toBe(
+      `This receipt was changed by someone else at ${hhmm(voided.updatedAt)}; reload it to see the change`,
+    );
     expect(await receipt()).toEqual(voided);
   });
 

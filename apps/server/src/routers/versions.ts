@@ -6,7 +6,14 @@
  */
 import { AppError, clockTime, MSG } from '@fees/validation';
 
-export type VersionedKind = 'receipt' | 'student' | 'discount' | 'fee structure' | 'batch' | 'refund' | 'opening balance';
+export type VersionedKind =
+  | 'receipt'
+  | 'student'
+  | 'discount'
+  | 'fee structure'
+  | 'batch'
+  | 'refund'
+  | 'opening balance';
 
 /** HH:mm in the foundation's time zone (the process TZ, Asia/Kolkata by default). */
 function localTime(iso: string | null): string {
@@ -14,7 +21,11 @@ function localTime(iso: string | null): string {
 }
 
 /** Throws 409 when a version was sent and the stored record has moved on since. */
-export function assertCurrentVersion(kind: VersionedKind, stored: { version: number; updatedAt: string | null }, sent: number | undefined): void {
+export function assertCurrentVersion(
+  kind: VersionedKind,
+  stored: { version: number; updatedAt: string | null },
+  sent: number | undefined,
+): void {
   if (sent === undefined || sent === stored.version) return;
   throw new AppError('STALE', MSG.stale(kind, localTime(stored.updatedAt)));
 }

@@ -30,7 +30,9 @@ try {
     `Integrity check: ok (${Object.keys(result.counts).length} tables; ${n('receipts')} receipts, ` +
       `${n('students')} students, ${n('users')} accounts)`,
   );
-  console.log(result.previousPath ? `Previous database kept as ${result.previousPath}` : 'There was no previous database.');
+  console.log(
+    result.previousPath ? `Previous database kept as ${result.previousPath}` : 'There was no previous database.',
+  );
   console.log('Restored. Start the server again (migrations bring an older backup up to date).');
 } catch (error) {
   if (!(error instanceof RestoreError)) throw error;

@@ -19,13 +19,29 @@ import {
 import { eq, sql } from 'drizzle-orm';
 
 export interface Fixture {
-  ug: { depId: 100; courseId: 1003; batchId: number; studentId: number; admissionNo: string; receiptNumber: number; receiptId: number; discountId: number; feeStructureIds: number[] };
+  ug: {
+    depId: 100;
+    courseId: 1003;
+    batchId: number;
+    studentId: number;
+    admissionNo: string;
+    receiptNumber: number;
+    receiptId: number;
+    discountId: number;
+    feeStructureIds: number[];
+  };
   pg: { depId: 101; courseId: 2000; batchId: number; studentId: number; admissionNo: string };
   /** Library Fee is a seeded head outside the fixture's fee structure. */
   heads: { tuition: number; exam: number; library: number };
 }
 
-export const FIXTURE_AMOUNTS = { tuition: 25_000_00, exam: 1_500_00, tuitionDiscount: 2_000_00, tuitionAdjustment: 500_00, paidTuition: 10_000_00 };
+export const FIXTURE_AMOUNTS = {
+  tuition: 25_000_00,
+  exam: 1_500_00,
+  tuitionDiscount: 2_000_00,
+  tuitionAdjustment: 500_00,
+  paidTuition: 10_000_00,
+};
 
 async function headId(db: Database, name: string): Promise<number> {
   const row = (await db.select({ id: feeHeads.id }).from(feeHeads).where(eq(feeHeads.name, name)).limit(1))[0];
@@ -40,41 +56,166 @@ export async function buildFixture(db: Database): Promise<Fixture> {
   return transaction(db, async (tx) => {
     // The fixture's receipts are dated 2025: its clerks may date theirs up to ten years back (the app's default is 62 days).
     await tx.update(settings).set({ backdateLimitDays: 3650 }).where(eq(settings.id, 1));
-    const ugBatch = (await tx.insert(batches).values({ departmentId: 100, courseId: 1003, name: '2025-2028', startDate: '2025-06-01', endDate: '2028-03-31' }).returning())[0]!;
-    const pgBatch = (await tx.insert(batches).values({ departmentId: 101, courseId: 2000, name: '2025-2027', startDate: '2025-06-01', endDate: '2027-03-31' }).returning())[0]!;
+    const ugBatch = (
+      await tx
+        .insert(batches)
+        .values({
+          departmentId: 100,
+          courseId: 1003,
+          name: '2025-2028',
+          startDate: '2025-06-01',
+          endDate: '2028-03-31',
+        })
+        .returning()
+    )[0]!;
+    const pgBatch = (
+      await tx
+        .insert(batches)
+        .values({
+          departmentId: 101,
+          courseId: 2000,
+          name: '2025-2027',
+          startDate: '2025-06-01',
+          endDate: '2027-03-31',
+        })
+        .returning()
+    )[0]!;
     const feeStructureIds = [
-      (await tx.insert(feeStructures).values({ batchId: ugBatch.id, feeHeadId: tuition, amountPaise: FIXTURE_AMOUNTS.tuition, startDate: '2025-06-01', endDate: '2026-03-31' }).returning())[0]!.id,
-      (await tx.insert(feeStructures).values({ batchId: ugBatch.id, feeHeadId: exam, amountPaise: FIXTURE_AMOUNTS.exam, startDate: '2025-06-01', endDate: '2026-03-31' }).returning())[0]!.id,
+      (
+        await tx
+          .insert(feeStructures)
+          .values({
+            batchId: ugBatch.id,
+            feeHeadId: tuition,
+            amountPaise: FIXTURE_AMOUNTS.tuition,
+            startDate: '2025-06-01',
+            endDate: '2026-03-31',
+          })
+          .returning()
+      )[0]!.id,
+      (
+        await tx
+          .insert(feeStructures)
+          .values({
+            batchId: ugBatch.id,
+            feeHeadId: exam,
+            amountPaise: FIXTURE_AMOUNTS.exam,
+            startDate: '2025-06-01',
+            endDate: '2026-03-31',
+          })
+          .returning()
+      )[0]!.id,
     ];
-    await tx.insert(feeStructures).values({ batchId: pgBatch.id, feeHeadId: tuition, amountPaise: 30_000_00, startDate: '2025-06-01', endDate: '2026-03-31' });
-    const common = { admissionDate: '2025-06-10', dateOfBirth: '2007-04-02', gender: 'Female' as const, categoryId: 1, address: '12 Temple Road, Thrissur' };
-    const ugStudent = (await tx.insert(students).values({ ...common, departmentId: 100, courseId: 1003, batchId: ugBatch.id, admissionNo: 'UG-001', capId: 'CAP001', name: 'Anjali Menon', phone: '9847000001' }).returning())[0]!;
-    const pgStudent = (await tx.insert(students).values({ ...common, departmentId: 101, courseId: 2000, batchId: pgBatch.id, admissionNo: 'PG-001', capId: 'CAP101', name: 'Rahul Nair' }).returning())[0]!;
-    const discount = (await tx.insert(discounts).values({ studentId: ugStudent.id, feeHeadId: tuition, discountPaise: FIXTURE_AMOUNTS.tuitionDiscount, adjustmentPaise: FIXTURE_AMOUNTS.tuitionAdjustment, note: 'Merit' }).returning())[0]!;
-    const seq = (await tx.update(receiptNumberSequence).set({ lastNumber: sql`${receiptNumberSequence.lastNumber} + 1` }).where(eq(receiptNumberSequence.id, 1)).returning())[0]!;
-    const receipt = (await tx
-      .insert(receipts)
-      .values({
-        number: seq.lastNumber,
-        departmentId: 100,
+    await tx.insert(feeStructures).values({
+      batchId: pgBatch.id,
+      feeHeadId: tuition,
+      amountPaise: 30_000_00,
+      startDate: '2025-06-01',
+      endDate: '2026-03-31',
+    });
+    const common = {
+      admissionDate: '2025-06-10',
+      dateOfBirth: '2007-04-02',
+      gender: 'Female' as const,
+      categoryId: 1,
+      address: '12 Temple Road, Thrissur',
+    };
+    const ugStudent = (
+      await tx
+        .insert(students)
+        .values({
+          ...common,
+          departmentId: 100,
+          courseId: 1003,
+          batchId: ugBatch.id,
+          admissionNo: 'UG-001',
+          capId: 'CAP001',
+          name: 'Anjali Menon',
+          phone: '9847000001',
+        })
+        .returning()
+    )[0]!;
+    const pgStudent = (
+      await tx
+        .insert(students)
+        .values({
+          ...common,
+          departmentId: 101,
+          courseId: 2000,
+          batchId: pgBatch.id,
+          admissionNo: 'PG-001',
+          capId: 'CAP101',
+          name: 'Rahul Nair',
+        })
+        .returning()
+    )[0]!;
+    const discount = (
+      await tx
+        .insert(discounts)
+        .values({
+          studentId: ugStudent.id,
+          feeHeadId: tuition,
+          discountPaise: FIXTURE_AMOUNTS.tuitionDiscount,
+          adjustmentPaise: FIXTURE_AMOUNTS.tuitionAdjustment,
+          note: 'Merit',
+        })
+        .returning()
+    )[0]!;
+    const seq = (
+      await tx
+        .update(receiptNumberSequence)
+        .set({ lastNumber: sql`${receiptNumberSequence.lastNumber} + 1` })
+        .where(eq(receiptNumberSequence.id, 1))
+        .returning()
+    )[0]!;
+    const receipt = (
+      await tx
+        .insert(receipts)
+        .values({
+          number: seq.lastNumber,
+          departmentId: 100,
+          courseId: 1003,
+          batchId: ugBatch.id,
+          studentId: ugStudent.id,
+          date: '2025-07-01',
+          studentName: ugStudent.name,
+          address: ugStudent.address,
+          phone: ugStudent.phone,
+          totalPaise: FIXTURE_AMOUNTS.paidTuition,
+          taxRateBasisPoints: 0,
+          taxPaise: 0,
+          netPaise: FIXTURE_AMOUNTS.paidTuition,
+          paymentMode: 'cash',
+        })
+        .returning()
+    )[0]!;
+    await tx.insert(receiptLines).values({
+      receiptId: receipt.id,
+      lineNo: 1,
+      studentId: ugStudent.id,
+      feeHeadId: tuition,
+      particulars: 'First instalment',
+      amountPaise: FIXTURE_AMOUNTS.paidTuition,
+    });
+    return {
+      ug: {
+        depId: 100,
         courseId: 1003,
         batchId: ugBatch.id,
         studentId: ugStudent.id,
-        date: '2025-07-01',
-        studentName: ugStudent.name,
-        address: ugStudent.address,
-        phone: ugStudent.phone,
-        totalPaise: FIXTURE_AMOUNTS.paidTuition,
-        taxRateBasisPoints: 0,
-        taxPaise: 0,
-        netPaise: FIXTURE_AMOUNTS.paidTuition,
-        paymentMode: 'cash',
-      })
-      .returning())[0]!;
-    await tx.insert(receiptLines).values({ receiptId: receipt.id, lineNo: 1, studentId: ugStudent.id, feeHeadId: tuition, particulars: 'First instalment', amountPaise: FIXTURE_AMOUNTS.paidTuition });
-    return {
-      ug: { depId: 100, courseId: 1003, batchId: ugBatch.id, studentId: ugStudent.id, admissionNo: ugStudent.admissionNo, receiptNumber: receipt.number, receiptId: receipt.id, discountId: discount.id, feeStructureIds },
-      pg: { depId: 101, courseId: 2000, batchId: pgBatch.id, studentId: pgStudent.id, admissionNo: pgStudent.admissionNo },
+        admissionNo: ugStudent.admissionNo,
+        receiptNumber: receipt.number,
+        receiptId: receipt.id,
+        discountId: discount.id,
+        feeStructureIds,
+      },
+      pg: {
+        depId: 101,
+        courseId: 2000,
+        batchId: pgBatch.id,
+        studentId: pgStudent.id,
+        admissionNo: pgStudent.admissionNo,
+      },
       heads: { tuition, exam, library },
     };
   });

@@ -28,10 +28,18 @@ export async function createAccount(
   opts: { email: string; role: 'admin' | 'user'; departmentId: number | null },
 ): Promise<SessionUser> {
   cachedHash ??= await hashPassword(TEST_PASSWORD);
-  const user = (await insertUser(db, { email: opts.email, passwordHash: cachedHash, role: opts.role, departmentId: opts.departmentId }));
-  const token = (await startSession(db, user.id, opts.role === 'admin' ? null : opts.departmentId));
+  const user = await insertUser(db, {
+    email: opts.email,
+    passwordHash: cachedHash,
+    role: opts.role,
+    departmentId: opts.departmentId,
+  });
+  const token = await startSession(db, user.id, opts.role === 'admin' ? null : opts.departmentId);
   const { createHash } = await import('node:crypto');
-  const session = (await findLiveSession(db, { id: createHash('sha256').update(token).digest('hex'), nowMs: Date.now() }));
+  const session = await findLiveSession(db, {
+    id: createHash('sha256').update(token).digest('hex'),
+    nowMs: Date.now(),
+  });
   if (!session) throw new Error('session not created');
   return session;
 }
@@ -49,7 +57,12 @@ export async function createHarness(): Promise<Harness> {
     sessions,
     caller: (who) =>
       createCaller(
-        createContextInner({ db, session: who === 'anonymous' ? null : sessions[who], ip: '127.0.0.1', loginLimiter: limiter }),
+        createContextInner({
+          db,
+          session: who === 'anonymous' ? null : sessions[who],
+          ip: '127.0.0.1',
+          loginLimiter: limiter,
+        }),
       ),
   };
 }

@@ -31,7 +31,11 @@ export class RestClient {
 
   constructor(private readonly baseUrl: string) {}
 
-  async request(method: Method, path: string, options: { query?: Query; body?: unknown; rawBody?: string; contentType?: string } = {}): Promise<RestResponse> {
+  async request(
+    method: Method,
+    path: string,
+    options: { query?: Query; body?: unknown; rawBody?: string; contentType?: string } = {},
+  ): Promise<RestResponse> {
     const url = new URL(`${this.baseUrl}/rest${path}`);
     for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.set(key, String(value));
     const headers: Record<string, string> = {};
@@ -100,7 +104,7 @@ export async function startRestServer(): Promise<RestServer> {
   await createAccount(db, { email: ACCOUNTS.admin.email, role: 'admin', departmentId: null });
   await createAccount(db, { email: ACCOUNTS.ugStaff.email, role: 'user', departmentId: 100 });
   await createAccount(db, { email: ACCOUNTS.pgStaff.email, role: 'user', departmentId: 101 });
-  const fixture = (await buildFixture(db));
+  const fixture = await buildFixture(db);
   const app = await buildApp({
     deps: { db, loginLimiter: new LoginLimiter(), secureCookies: false },
     webRoot: join(dir, 'no-web'),
@@ -112,9 +116,10 @@ export async function startRestServer(): Promise<RestServer> {
 
   const signInWith: RestServer['signInWith'] = async ({ email, password, depId }) => {
     const client = new RestClient(baseUrl);
-    const response = depId === undefined
-      ? await client.post('/login/', { email, password })
-      : await client.post('/deplogin/', { email, password, depId });
+    const response =
+      depId === undefined
+        ? await client.post('/login/', { email, password })
+        : await client.post('/deplogin/', { email, password, depId });
     if (response.status !== 200 || !client.hasSession) throw new Error(`sign-in of ${email} failed: ${response.text}`);
     return client;
   };
@@ -144,5 +149,7 @@ export function routeOf(method: Method, path: string): RestRoute {
 /** Where a body departs from its route's response schema: [] when it parses. */
 export function responseProblems(route: RestRoute, body: unknown): string[] {
   const parsed = route.response.safeParse(body);
-  return parsed.success ? [] : parsed.error.issues.map((issue) => `body${issue.path.map((p) => `.${String(p)}`).join('')}: ${issue.message}`);
+  return parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `body${issue.path.map((p) => `.${String(p)}`).join('')}: ${issue.message}`);
 }

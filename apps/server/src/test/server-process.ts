@@ -39,7 +39,11 @@ function launch(env: Record<string, string>, withoutFileOverride = false): Child
 }
 
 /** Runs the server until it exits by itself (a start that must fail) and returns what it printed. */
-export function runServerUntilExit(env: Record<string, string>, withoutFileOverride = false, timeoutMs = 60_000): Promise<ServerExit> {
+export function runServerUntilExit(
+  env: Record<string, string>,
+  withoutFileOverride = false,
+  timeoutMs = 60_000,
+): Promise<ServerExit> {
   const child = launch(env, withoutFileOverride);
   let stdout = '';
   let stderr = '';
@@ -67,7 +71,12 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
   const postgres = onPostgres && env.DATABASE_URL === undefined ? await createTestPostgres() : undefined;
   // PORT=0: the server takes a port the system gives it and prints it. A port picked here and passed
   // on could be taken by another test's server in between.
-  const child = launch({ PORT: '0', DATABASE_PATH: databasePath, ...(postgres ? { DATABASE_URL: postgres.url } : {}), ...env });
+  const child = launch({
+    PORT: '0',
+    DATABASE_PATH: databasePath,
+    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    ...env,
+  });
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));

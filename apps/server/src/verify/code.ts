@@ -25,7 +25,7 @@ export function verificationCode(secret: string, receipt: VerifiedFields): strin
 
 /** The public page's path for a receipt, as printed under its QR code. */
 export async function verificationPath(db: DbOrTx, receipt: VerifiedFields): Promise<string> {
-  const [newest] = (await verifySecrets(db));
+  const [newest] = await verifySecrets(db);
   return `/verify/${receipt.number}/${verificationCode(newest!, receipt)}`;
 }
 
@@ -47,8 +47,9 @@ function noticeCode(secret: string, notice: NoticeFields): string {
 
 /** The public page's path for a demand notice, as printed under its QR code (a function: a batch's notices read the secret once). */
 export async function noticeVerificationPaths(db: DbOrTx): Promise<(notice: NoticeFields) => string> {
-  const [newest] = (await verifySecrets(db));
-  return (notice) => `/verify/notice/${notice.studentId}/${notice.asOf}/${notice.totalPaise}/${noticeCode(newest!, notice)}`;
+  const [newest] = await verifySecrets(db);
+  return (notice) =>
+    `/verify/notice/${notice.studentId}/${notice.asOf}/${notice.totalPaise}/${noticeCode(newest!, notice)}`;
 }
 
 export async function isValidNoticeCode(db: DbOrTx, notice: NoticeFields, code: string): Promise<boolean> {
@@ -60,5 +61,7 @@ export async function isValidNoticeCode(db: DbOrTx, notice: NoticeFields, code: 
 export async function isValidCode(db: DbOrTx, receipt: VerifiedFields, code: string): Promise<boolean> {
   if (!/^[0-9a-f]+$/.test(code) || code.length !== CODE_LENGTH) return false;
   const given = Buffer.from(code);
-  return (await verifySecrets(db)).some((secret) => timingSafeEqual(Buffer.from(verificationCode(secret, receipt)), given));
+  return (await verifySecrets(db)).some((secret) =>
+    timingSafeEqual(Buffer.from(verificationCode(secret, receipt)), given),
+  );
 }

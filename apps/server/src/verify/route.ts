@@ -25,7 +25,6 @@ export function initialsOf(name: string): string {
     .join(' ');
 }
 
-
 function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
@@ -74,7 +73,11 @@ function send(reply: FastifyReply, status: number, html: string) {
 export async function verifyRoutes(app: FastifyInstance, { deps }: { deps: ServerDeps }): Promise<void> {
   const limiter = new VerifyLimiter();
   const tooMany = (reply: FastifyReply) =>
-    send(reply.header('retry-after', '60'), 429, page('Too many attempts', '<h1>Too many attempts</h1><p>Please try again in a minute.</p>'));
+    send(
+      reply.header('retry-after', '60'),
+      429,
+      page('Too many attempts', '<h1>Too many attempts</h1><p>Please try again in a minute.</p>'),
+    );
 
   // A demand notice: only the institution, the student's initials and admission number, the as-of date and the total.
   app.get('/verify/notice/:studentId/:asOf/:total/:code', async (req, reply) => {
@@ -84,9 +87,13 @@ export async function verifyRoutes(app: FastifyInstance, { deps }: { deps: Serve
     const params = req.params as { studentId: string; asOf: string; total: string; code: string };
     const studentId = /^\d{1,9}$/.test(params.studentId) ? Number(params.studentId) : null;
     const totalPaise = /^\d{1,12}$/.test(params.total) ? Number(params.total) : null;
-    const student = studentId === null ? null : (await findStudentById(deps.db, studentId));
-    const notice = student && totalPaise !== null && ZDate.safeParse(params.asOf).success ? { studentId: student.id, asOf: params.asOf, totalPaise } : null;
-    if (!student || !notice || !(await isValidNoticeCode(deps.db, notice, params.code))) return send(reply, 404, NOT_VALID_NOTICE);
+    const student = studentId === null ? null : await findStudentById(deps.db, studentId);
+    const notice =
+      student && totalPaise !== null && ZDate.safeParse(params.asOf).success
+        ? { studentId: student.id, asOf: params.asOf, totalPaise }
+        : null;
+    if (!student || !notice || !(await isValidNoticeCode(deps.db, notice, params.code)))
+      return send(reply, 404, NOT_VALID_NOTICE);
     limiter.forgiveWrong(req.ip);
     const letterhead = (await listLetterheads(deps.db)).find((l) => l.depId === student.departmentId);
     const fields: Array<[string, string]> = [
@@ -96,7 +103,14 @@ export async function verifyRoutes(app: FastifyInstance, { deps }: { deps: Serve
       ['As of', formatDate(notice.asOf)],
       ['Total demanded', `₹ ${formatRupees(notice.totalPaise)}`],
     ];
-    return send(reply, 200, page('Demand notice', `<h1>Demand notice verification</h1>\n<p class="status valid">Valid demand notice</p>\n${definitionList(fields)}`));
+    return send(
+      reply,
+      200,
+      page(
+        'Demand notice',
+        `<h1>Demand notice verification</h1>\n<p class="status valid">Valid demand notice</p>\n${definitionList(fields)}`,
+      ),
+    );
   });
 
   app.get('/verify/:number/:code', async (req, reply) => {
@@ -104,7 +118,7 @@ export async function verifyRoutes(app: FastifyInstance, { deps }: { deps: Serve
     limiter.recordWrong(req.ip);
     const { number: numberText, code } = req.params as { number: string; code: string };
     const number = /^\d{1,9}$/.test(numberText) ? Number(numberText) : null;
-    const receipt = number === null ? null : (await findReceiptByNumber(deps.db, number));
+    const receipt = number === null ? null : await findReceiptByNumber(deps.db, number);
     if (!receipt || !(await isValidCode(deps.db, receipt, code))) return send(reply, 404, NOT_VALID);
     limiter.forgiveWrong(req.ip);
     const status =
@@ -119,6 +133,13 @@ export async function verifyRoutes(app: FastifyInstance, { deps }: { deps: Serve
       ['Student', initialsOf(receipt.studentName)],
       ['Admission number', receipt.admissionNo],
     ];
-    return send(reply, 200, page(`Receipt ${receiptLabel(receipt.number)}`, `<h1>Receipt verification</h1>\n${status}\n${definitionList(fields)}`));
+    return send(
+      reply,
+      200,
+      page(
+        `Receipt ${receiptLabel(receipt.number)}`,
+        `<h1>Receipt verification</h1>\n${status}\n${definitionList(fields)}`,
+      ),
+    );
   });
 }

@@ -17,7 +17,10 @@ const fx = useFixture(h, beforeAll);
 let app: Awaited<ReturnType<typeof buildApp>>;
 
 beforeAll(async () => {
-  app = await buildApp({ deps: { db: h.db, loginLimiter: new LoginLimiter(), secureCookies: false }, webRoot: '/nonexistent' });
+  app = await buildApp({
+    deps: { db: h.db, loginLimiter: new LoginLimiter(), secureCookies: false },
+    webRoot: '/nonexistent',
+  });
 });
 afterAll(() => app.close());
 
@@ -64,7 +67,14 @@ describe('GET /verify/{number}/{code}', () => {
       'Student',
       'Admission number',
     ]);
-    for (const secret of [shown.receipt.studentName, 'Term fee', 'Tuition', shown.receipt.address, 'ug@test.local', 'cash']) {
+    for (const secret of [
+      shown.receipt.studentName,
+      'Term fee',
+      'Tuition',
+      shown.receipt.address,
+      'ug@test.local',
+      'cash',
+    ]) {
       if (secret) expect(page.body).not.toContain(secret);
     }
   });
@@ -85,9 +95,13 @@ describe('GET /verify/{number}/{code}', () => {
     ]) {
       const page = await open(path);
       expect(page.statusCode, path).toBe(404);
-      expect(page.body.replace(/<style>[\s\S]*<\/style>/, '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim()).toBe(
-        'Not a valid receipt Not a valid receipt',
-      );
+      expect(
+        page.body
+          .replace(/<style>[\s\S]*<\/style>/, '')
+          .replace(/<[^>]+>/g, ' ')
+          .replace(/\s+/g, ' ')
+          .trim(),
+      ).toBe('Not a valid receipt Not a valid receipt');
     }
     // An edit that changes the amount: the old paper no longer verifies, the new print does.
     await ug.update({ ...receiptInput(600_00), number: first.number });
@@ -125,7 +139,9 @@ describe('GET /verify/{number}/{code}', () => {
     const created = await ug.create(receiptInput(900_00));
     const { verifyPath } = await ug.byNumber({ number: created.number });
     const guesses = await Promise.all(
-      Array.from({ length: 100 }, (_, i) => open(`/verify/${created.number}/${i.toString(16).padStart(12, '0')}`, '192.0.2.7')),
+      Array.from({ length: 100 }, (_, i) =>
+        open(`/verify/${created.number}/${i.toString(16).padStart(12, '0')}`, '192.0.2.7'),
+      ),
     );
     const statuses = guesses.map((g) => g.statusCode);
     expect(statuses.filter((s) => s === 404).length).toBeLessThanOrEqual(10);
@@ -148,7 +164,9 @@ describe('GET /verify/{number}/{code}', () => {
 
 describe('GET /verify/notice/{student}/{asOf}/{total}/{code}', () => {
   const notice = async () => {
-    const answer = await h.caller('pgStaff').plans.demandNotices({ depId: 101, studentId: fx.pg.studentId, asOf: '2026-10-01', payBy: '2026-10-15' });
+    const answer = await h
+      .caller('pgStaff')
+      .plans.demandNotices({ depId: 101, studentId: fx.pg.studentId, asOf: '2026-10-01', payBy: '2026-10-15' });
     return { letterhead: answer.letterhead, ...answer.notices[0]! };
   };
   const textOf = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
@@ -156,7 +174,9 @@ describe('GET /verify/notice/{student}/{asOf}/{total}/{code}', () => {
   it("a printed notice's link shows only the institution, initials, admission number, as-of date and total", async () => {
     const printed = await notice();
     expect(printed.total).toBeGreaterThan(0);
-    expect(printed.verifyPath).toBe(`/verify/notice/${fx.pg.studentId}/2026-10-01/${printed.total}/${printed.verifyPath.split('/').at(-1)}`);
+    expect(printed.verifyPath).toBe(
+      `/verify/notice/${fx.pg.studentId}/2026-10-01/${printed.total}/${printed.verifyPath.split('/').at(-1)}`,
+    );
     expect(printed.verifyPath).toMatch(/\/[0-9a-f]{12}$/);
     const page = await open(printed.verifyPath);
     expect(page.statusCode).toBe(200);
@@ -167,15 +187,31 @@ describe('GET /verify/notice/{student}/{asOf}/{total}/{code}', () => {
     expect(text).toContain('Admission number PG-001');
     expect(text).toContain('As of 01-10-2026');
     const dl = /<dl>([\s\S]*)<\/dl>/.exec(page.body)![1]!;
-    expect([...dl.matchAll(/<dt>([^<]+)<\/dt>/g)].map((m) => m[1])).toEqual(['Institution', 'Student', 'Admission number', 'As of', 'Total demanded']);
+    expect([...dl.matchAll(/<dt>([^<]+)<\/dt>/g)].map((m) => m[1])).toEqual([
+      'Institution',
+      'Student',
+      'Admission number',
+      'As of',
+      'Total demanded',
+    ]);
     expect(page.body).not.toContain(printed.name);
   });
 
   it('a changed total, date or code, or a receipt code: "Not a valid demand notice" and nothing else', async () => {
     const printed = await notice();
-    const [, , , student, asOf, total, code] = printed.verifyPath.split('/') as [string, string, string, string, string, string, string];
+    const [, , , student, asOf, total, code] = printed.verifyPath.split('/') as [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
     const receipt = await h.caller('ugStaff').receipts.create(receiptInput(500_00));
-    const receiptCode = (await h.caller('ugStaff').receipts.byNumber({ number: receipt.number })).verifyPath.split('/')[3]!;
+    const receiptCode = (await h.caller('ugStaff').receipts.byNumber({ number: receipt.number })).verifyPath.split(
+      '/',
+    )[3]!;
     const flipped = code.replace(/^./, (c) => (c === '0' ? '1' : '0'));
     for (const path of [
       `/verify/notice/${student}/${asOf}/${Number(total) + 1}/${code}`,

@@ -8,10 +8,14 @@ import { createApiClient, isApiError, TRPCProvider } from '../lib/trpc';
 import { router } from './router';
 import { theme } from './theme';
 
-
 /** Any 401 means the server session is gone: clear the stored sign-in and go home. */
 function onApiError(error: unknown): void {
-  if (isApiError(error) && error.data?.httpStatus === 401 && error.data?.path !== 'auth.login' && error.data?.path !== 'auth.departmentLogin') {
+  if (
+    isApiError(error) &&
+    error.data?.httpStatus === 401 &&
+    error.data?.path !== 'auth.login' &&
+    error.data?.path !== 'auth.departmentLogin'
+  ) {
     clearSignIn();
     void router.navigate('/', { replace: true });
   }
@@ -24,7 +28,11 @@ function createQueryClient(): QueryClient {
     // never sees a total or a count from before their own change.
     mutationCache: new MutationCache({ onError: onApiError, onSuccess: () => client.invalidateQueries() }),
     defaultOptions: {
-      queries: { retry: (count, error) => !isApiError(error) && count < 2, refetchOnWindowFocus: false, staleTime: 10_000 },
+      queries: {
+        retry: (count, error) => !isApiError(error) && count < 2,
+        refetchOnWindowFocus: false,
+        staleTime: 10_000,
+      },
     },
   });
   return client;

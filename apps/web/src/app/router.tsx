@@ -89,7 +89,8 @@ function departmentRoutes(prefix: string): RouteObject[] {
     { path: 'statement/:studentId', ...page(departmentPages.statement) },
     { path: '*', element: <Navigate to={`/${prefix}`} replace /> },
   ];
-  if (prefix === 'pg') routes.push({ path: 'rcpt_dtws/:depId/:depName', ...page(departmentPages.receiptsBetweenDates) });
+  if (prefix === 'pg')
+    routes.push({ path: 'rcpt_dtws/:depId/:depName', ...page(departmentPages.receiptsBetweenDates) });
   return routes;
 }
 
@@ -116,12 +117,19 @@ export const router = createBrowserRouter([
     HydrateFallback: PageLoader,
     lazy: async () => ({ Component: (await import('./shells/SignedInLayout')).SignedInLayout }),
     children: [
-      ...DEPARTMENTS.map((d) => ({ path: `/${d.prefix}`, ...departmentShell(d), children: departmentRoutes(d.prefix) })),
+      ...DEPARTMENTS.map((d) => ({
+        path: `/${d.prefix}`,
+        ...departmentShell(d),
+        children: departmentRoutes(d.prefix),
+      })),
       // The old student list linked health inspector edits as /dhi/edit (spec section 2); both work.
       {
         path: '/dhi',
         ...departmentShell(healthInspector),
-        children: [{ path: 'edit', ...page(departmentPages.edit) }, { path: '*', element: <Navigate to="/hic" replace /> }],
+        children: [
+          { path: 'edit', ...page(departmentPages.edit) },
+          { path: '*', element: <Navigate to="/hic" replace /> },
+        ],
       },
       {
         path: '/admin',

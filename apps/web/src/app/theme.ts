@@ -20,7 +20,10 @@ const DARKER: Record<string, [string, string, string, string]> = {
   orange: ['#a3510d', '#a44405', '#9f3d08', '#96320a'],
 };
 const colors = Object.fromEntries(
-  Object.entries(DARKER).map(([name, dark]) => [name, [...DEFAULT_THEME.colors[name]!.slice(0, 6), ...dark] as unknown as MantineColorsTuple]),
+  Object.entries(DARKER).map(([name, dark]) => [
+    name,
+    [...DEFAULT_THEME.colors[name]!.slice(0, 6), ...dark] as unknown as MantineColorsTuple,
+  ]),
 );
 
 /** Breakpoints of spec section 9, in em (px / 16). */

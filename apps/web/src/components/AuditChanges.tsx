@@ -2,7 +2,17 @@ import { Table, Text } from '@mantine/core';
 import { auditChanges } from '../lib/audit-changes';
 
 /** An audit entry's fields, before and after; changed ones in bold (all of them for an edit, the changed only). */
-export function AuditChanges({ action, before, after, onlyChanged = false }: { action: string; before: unknown; after: unknown; onlyChanged?: boolean }) {
+export function AuditChanges({
+  action,
+  before,
+  after,
+  onlyChanged = false,
+}: {
+  action: string;
+  before: unknown;
+  after: unknown;
+  onlyChanged?: boolean;
+}) {
   const rows = auditChanges(action, before, after).filter((c) => !onlyChanged || c.changed);
   if (rows.length === 0) {
     return (

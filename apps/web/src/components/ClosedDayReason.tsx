@@ -8,7 +8,15 @@ export function asksClosedDayReason(error: unknown): boolean {
 }
 
 /** The reason an admin gives for changing a closed day's money; kept in the audit log. */
-export function ClosedDayReason({ value, onChange, error }: { value: string; onChange: (value: string) => void; error?: string }) {
+export function ClosedDayReason({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+}) {
   return (
     <TextInput
       label="Reason for changing a closed day"

@@ -63,7 +63,13 @@ export function CsvImportPreview<Row extends PreviewRow>({
             {result.invalid} invalid
           </Badge>
           {summary}
-          <Switch label="Only invalid rows" checked={onlyInvalid} onChange={(e) => onOnlyInvalidChange(e.currentTarget.checked)} ml="md" disabled={result.invalid === 0} />
+          <Switch
+            label="Only invalid rows"
+            checked={onlyInvalid}
+            onChange={(e) => onOnlyInvalidChange(e.currentTarget.checked)}
+            ml="md"
+            disabled={result.invalid === 0}
+          />
         </Group>
         <Button leftSection={<IconUpload size={16} />} disabled={!canImport} loading={importing} onClick={onImport}>
           {importLabel}
@@ -92,7 +98,11 @@ export function CsvImportPreview<Row extends PreviewRow>({
             {rows.map((r) => {
               const bad = r.errors.length > 0;
               return (
-                <Table.Tr key={r.line} bg={bad ? 'var(--mantine-color-red-light)' : undefined} data-invalid={bad || undefined}>
+                <Table.Tr
+                  key={r.line}
+                  bg={bad ? 'var(--mantine-color-red-light)' : undefined}
+                  data-invalid={bad || undefined}
+                >
                   <Table.Td>{r.line}</Table.Td>
                   <Table.Td>
                     <ThemeIcon size="sm" radius="xl" color={bad ? 'red' : 'teal'} variant="light">

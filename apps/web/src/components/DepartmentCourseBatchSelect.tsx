@@ -93,7 +93,9 @@ const LATER: Record<Level, Level[]> = { depId: ['courseId', 'batchId'], courseId
  * the department's batches grouped by course. The selects are returned side by side for the screen's
  * own grid.
  */
-export function DepartmentCourseBatchSelect<V extends ChainValues>(props: ChainOptions & (FormBinding<V> | ValueBinding)) {
+export function DepartmentCourseBatchSelect<V extends ChainValues>(
+  props: ChainOptions & (FormBinding<V> | ValueBinding),
+) {
   const {
     depId: fixedDepId,
     anyDepartment = false,
@@ -117,12 +119,18 @@ export function DepartmentCourseBatchSelect<V extends ChainValues>(props: ChainO
   const depId = fixedDepId ?? values.depId ?? courseDepartment ?? null;
   const dep = depId ?? 0;
   const courseBatches = useQuery(
-    trpc.batches.byCourse.queryOptions({ depId: dep, courseId: courseId ?? 0 }, { enabled: course && batch && depId !== null && courseId !== null }),
+    trpc.batches.byCourse.queryOptions(
+      { depId: dep, courseId: courseId ?? 0 },
+      { enabled: course && batch && depId !== null && courseId !== null },
+    ),
   );
-  const departmentBatches = useQuery(trpc.batches.list.queryOptions({ depId: dep }, { enabled: !course && batch && depId !== null }));
+  const departmentBatches = useQuery(
+    trpc.batches.list.queryOptions({ depId: dep }, { enabled: !course && batch && depId !== null }),
+  );
   const batchRows: ChosenBatch[] = (course ? courseBatches.data : departmentBatches.data) ?? [];
 
-  const asked = (level: Level) => (level === 'courseId' ? course : level === 'batchId' ? batch : fixedDepId === undefined && !anyDepartment);
+  const asked = (level: Level) =>
+    level === 'courseId' ? course : level === 'batchId' ? batch : fixedDepId === undefined && !anyDepartment;
   const chosen = (level: Level, id: number | null) => {
     if (level === 'batchId') onBatchChange?.(batchRows.find((b) => b.id === id));
   };
@@ -131,7 +139,8 @@ export function DepartmentCourseBatchSelect<V extends ChainValues>(props: ChainO
     if (props.form) {
       const form = props.form;
       return idSelectProps(form, level as LooseKeys<V>, (id) => {
-        for (const field of [...later, ...(props.dependents ?? [])]) form.setFieldValue(field as LooseKeys<V>, null as never);
+        for (const field of [...later, ...(props.dependents ?? [])])
+          form.setFieldValue(field as LooseKeys<V>, null as never);
         chosen(level, id);
       });
     }
@@ -155,47 +164,62 @@ export function DepartmentCourseBatchSelect<V extends ChainValues>(props: ChainO
       COURSES.filter((c) => c.departmentId === id),
       (c) => c.name,
     );
-  const courseOptions = anyDepartment ? DEPARTMENTS.map((d) => ({ group: d.shortName, items: coursesOf(d.id) })) : coursesOf(depId);
+  const courseOptions = anyDepartment
+    ? DEPARTMENTS.map((d) => ({ group: d.shortName, items: coursesOf(d.id) }))
+    : coursesOf(depId);
   const courseDisabled = !anyDepartment && depId === null;
   /** The visible label, or the row's accessible name when the table's header labels the column. */
-  const labelled = (label: string, ariaLabel: string | undefined) => (ariaLabel === undefined ? { label } : { 'aria-label': ariaLabel });
-  const batchOptions = course ? idOptions(courseBatches.data, (b) => b.name) : groupedByCourse(departmentBatches.data ?? []);
+  const labelled = (label: string, ariaLabel: string | undefined) =>
+    ariaLabel === undefined ? { label } : { 'aria-label': ariaLabel };
+  const batchOptions = course
+    ? idOptions(courseBatches.data, (b) => b.name)
+    : groupedByCourse(departmentBatches.data ?? []);
   const batchDisabled = course ? courseId === null : depId === null;
-  const noBatchYet = warnNoBatch && course && courseId !== null && courseBatches.data?.length === 0 ? 'This course has no batches yet' : undefined;
+  const noBatchYet =
+    warnNoBatch && course && courseId !== null && courseBatches.data?.length === 0
+      ? 'This course has no batches yet'
+      : undefined;
 
   if (native) {
     const choose = (all: string, isOptional: boolean) => ({ value: '', label: isOptional ? all : 'Choose... ' });
-    const nativeProps = ({ value, onChange, ...rest }: Binding) => ({ ...rest, value: value ?? '', onChange: (e: { currentTarget: { value: string } }) => onChange(e.currentTarget.value) });
+    const nativeProps = ({ value, onChange, ...rest }: Binding) => ({
+      ...rest,
+      value: value ?? '',
+      onChange: (e: { currentTarget: { value: string } }) => onChange(e.currentTarget.value),
+    });
     return (
       <>
-        {asked('depId') && wrapEach(
-          <NativeSelect
-            label="Department"
-            withAsterisk={withAsterisk}
-            data={depId === null ? [{ value: '', label: 'Choose... ' }, ...DEPARTMENT_OPTIONS] : DEPARTMENT_OPTIONS}
-            {...nativeProps(bind('depId'))}
-          />
-        )}
-        {course && wrapEach(
-          <NativeSelect
-            {...labelled('Course', ariaLabels?.course)}
-            w={widths.course}
-            withAsterisk={withAsterisk && !optionalCourse}
-            disabled={courseDisabled}
-            data={[choose('All courses', optionalCourse), ...courseOptions]}
-            {...nativeProps(bind('courseId'))}
-          />
-        )}
-        {batch && wrapEach(
-          <NativeSelect
-            {...labelled('Batch', ariaLabels?.batch)}
-            w={widths.batch}
-            withAsterisk={withAsterisk && !optionalBatch}
-            disabled={batchDisabled}
-            data={[choose('All batches', optionalBatch), ...batchOptions]}
-            {...nativeProps(bind('batchId'))}
-          />
-        )}
+        {asked('depId') &&
+          wrapEach(
+            <NativeSelect
+              label="Department"
+              withAsterisk={withAsterisk}
+              data={depId === null ? [{ value: '', label: 'Choose... ' }, ...DEPARTMENT_OPTIONS] : DEPARTMENT_OPTIONS}
+              {...nativeProps(bind('depId'))}
+            />,
+          )}
+        {course &&
+          wrapEach(
+            <NativeSelect
+              {...labelled('Course', ariaLabels?.course)}
+              w={widths.course}
+              withAsterisk={withAsterisk && !optionalCourse}
+              disabled={courseDisabled}
+              data={[choose('All courses', optionalCourse), ...courseOptions]}
+              {...nativeProps(bind('courseId'))}
+            />,
+          )}
+        {batch &&
+          wrapEach(
+            <NativeSelect
+              {...labelled('Batch', ariaLabels?.batch)}
+              w={widths.batch}
+              withAsterisk={withAsterisk && !optionalBatch}
+              disabled={batchDisabled}
+              data={[choose('All batches', optionalBatch), ...batchOptions]}
+              {...nativeProps(bind('batchId'))}
+            />,
+          )}
       </>
     );
   }
@@ -204,34 +228,44 @@ export function DepartmentCourseBatchSelect<V extends ChainValues>(props: ChainO
   return (
     <>
       {asked('depId') && wrapEach(<DepartmentSelect withAsterisk={withAsterisk} {...bind('depId')} />)}
-      {course && wrapEach(
-        <SearchableSelect
-          {...labelled('Course', ariaLabels?.course)}
-          w={widths.course}
-          placeholder={courseDisabled ? 'Choose a department first' : optionalCourse ? 'All courses' : 'Choose a course'}
-          withAsterisk={withAsterisk && !optionalCourse}
-          disabled={courseDisabled}
-          clearable={optionalCourse}
-          data={courseOptions}
-          {...bind('courseId')}
-        />
-      )}
-      {batch && wrapEach(
-        <SearchableSelect
-          {...labelled('Batch', ariaLabels?.batch)}
-          placeholder={
-            batchDisabled ? (course ? 'Choose a course first' : 'Choose a department first') : optionalBatch ? 'All batches' : 'Choose a batch'
-          }
-          w={widths.batch}
-          withAsterisk={withAsterisk && !optionalBatch}
-          disabled={batchDisabled}
-          clearable={optionalBatch}
-          nothingFoundMessage={course ? 'This course has no batches yet' : 'This department has no batches yet'}
-          data={batchOptions}
-          {...batchBinding}
-          error={batchBinding.error ?? noBatchYet}
-        />
-      )}
+      {course &&
+        wrapEach(
+          <SearchableSelect
+            {...labelled('Course', ariaLabels?.course)}
+            w={widths.course}
+            placeholder={
+              courseDisabled ? 'Choose a department first' : optionalCourse ? 'All courses' : 'Choose a course'
+            }
+            withAsterisk={withAsterisk && !optionalCourse}
+            disabled={courseDisabled}
+            clearable={optionalCourse}
+            data={courseOptions}
+            {...bind('courseId')}
+          />,
+        )}
+      {batch &&
+        wrapEach(
+          <SearchableSelect
+            {...labelled('Batch', ariaLabels?.batch)}
+            placeholder={
+              batchDisabled
+                ? course
+                  ? 'Choose a course first'
+                  : 'Choose a department first'
+                : optionalBatch
+                  ? 'All batches'
+                  : 'Choose a batch'
+            }
+            w={widths.batch}
+            withAsterisk={withAsterisk && !optionalBatch}
+            disabled={batchDisabled}
+            clearable={optionalBatch}
+            nothingFoundMessage={course ? 'This course has no batches yet' : 'This department has no batches yet'}
+            data={batchOptions}
+            {...batchBinding}
+            error={batchBinding.error ?? noBatchYet}
+          />,
+        )}
     </>
   );
 }

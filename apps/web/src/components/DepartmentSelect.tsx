@@ -6,7 +6,15 @@ export const DEPARTMENT_OPTIONS = DEPARTMENTS.map((d) => ({ value: String(d.id),
 
 /** The six departments as a choice; the value is the department id as text. */
 export function DepartmentSelect(props: Omit<SearchableSelectProps, 'data'>) {
-  return <SearchableSelect label="Department" placeholder="Choose a department" data={DEPARTMENT_OPTIONS} allowDeselect={false} {...props} />;
+  return (
+    <SearchableSelect
+      label="Department"
+      placeholder="Choose a department"
+      data={DEPARTMENT_OPTIONS}
+      allowDeselect={false}
+      {...props}
+    />
+  );
 }
 
 /** The department named by a list page's ?depId= (kept in the URL so edits come back to it). */

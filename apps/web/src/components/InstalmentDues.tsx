@@ -17,88 +17,107 @@ const money = { ta: 'right' as const, style: { fontVariantNumeric: 'tabular-nums
  * accrued, paid and waived, and the total to collect. Shown at the counter, in Fees Info and on the
  * statement.
  */
-export function InstalmentDues({ dues, compact = false, fineAction }: { dues: StudentDues; compact?: boolean; fineAction?: ReactNode }) {
+export function InstalmentDues({
+  dues,
+  compact = false,
+  fineAction,
+}: {
+  dues: StudentDues;
+  compact?: boolean;
+  fineAction?: ReactNode;
+}) {
   const { fine } = dues;
   return (
     <Table.ScrollContainer minWidth={360} type="native" tabIndex={0}>
-    <Table striped withTableBorder verticalSpacing={compact ? 4 : 'xs'} fz={compact ? 'xs' : 'sm'} data-testid="instalment-dues">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Instalment</Table.Th>
-          <Table.Th>Due</Table.Th>
-          <Table.Th ta="right">Outstanding</Table.Th>
-          <Table.Th ta="right">Late</Table.Th>
-          <Table.Th ta="right">Fine</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {dues.instalments.map((i) => (
-          <Table.Tr key={i.id}>
-            <Table.Td>{i.name}</Table.Td>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(i.dueDate)}</Table.Td>
-            <Table.Td {...money} c={i.outstanding > 0 ? (i.daysLate > 0 ? 'red.8' : undefined) : i.outstanding < 0 ? 'orange.8' : 'teal.8'}>
-              {formatRupees(i.outstanding)}
-            </Table.Td>
-            <Table.Td {...money}>{i.daysLate > 0 ? `${i.daysLate} d` : ''}</Table.Td>
-            <Table.Td {...money}>{i.fine > 0 ? formatRupees(i.fine) : ''}</Table.Td>
+      <Table
+        striped
+        withTableBorder
+        verticalSpacing={compact ? 4 : 'xs'}
+        fz={compact ? 'xs' : 'sm'}
+        data-testid="instalment-dues"
+      >
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Instalment</Table.Th>
+            <Table.Th>Due</Table.Th>
+            <Table.Th ta="right">Outstanding</Table.Th>
+            <Table.Th ta="right">Late</Table.Th>
+            <Table.Th ta="right">Fine</Table.Th>
           </Table.Tr>
-        ))}
-        {dues.upcoming.map((i) => (
-          <Table.Tr key={i.id} c="dimmed">
-            <Table.Td>{i.name}</Table.Td>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(i.dueDate)}</Table.Td>
-            <Table.Td {...money}>{formatRupees(i.outstanding)}</Table.Td>
-            <Table.Td colSpan={2} ta="right">
-              not yet due
+        </Table.Thead>
+        <Table.Tbody>
+          {dues.instalments.map((i) => (
+            <Table.Tr key={i.id}>
+              <Table.Td>{i.name}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(i.dueDate)}</Table.Td>
+              <Table.Td
+                {...money}
+                c={
+                  i.outstanding > 0 ? (i.daysLate > 0 ? 'red.8' : undefined) : i.outstanding < 0 ? 'orange.8' : 'teal.8'
+                }
+              >
+                {formatRupees(i.outstanding)}
+              </Table.Td>
+              <Table.Td {...money}>{i.daysLate > 0 ? `${i.daysLate} d` : ''}</Table.Td>
+              <Table.Td {...money}>{i.fine > 0 ? formatRupees(i.fine) : ''}</Table.Td>
+            </Table.Tr>
+          ))}
+          {dues.upcoming.map((i) => (
+            <Table.Tr key={i.id} c="dimmed">
+              <Table.Td>{i.name}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(i.dueDate)}</Table.Td>
+              <Table.Td {...money}>{formatRupees(i.outstanding)}</Table.Td>
+              <Table.Td colSpan={2} ta="right">
+                not yet due
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+        <Table.Tfoot>
+          <Table.Tr>
+            <Table.Td colSpan={2} fw={700}>
+              Due till {formatDate(dues.asOf)}
             </Table.Td>
+            <Table.Td {...money} fw={700}>
+              {formatRupees(dues.outstanding)}
+            </Table.Td>
+            <Table.Td colSpan={2} />
           </Table.Tr>
-        ))}
-      </Table.Tbody>
-      <Table.Tfoot>
-        <Table.Tr>
-          <Table.Td colSpan={2} fw={700}>
-            Due till {formatDate(dues.asOf)}
-          </Table.Td>
-          <Table.Td {...money} fw={700}>
-            {formatRupees(dues.outstanding)}
-          </Table.Td>
-          <Table.Td colSpan={2} />
-        </Table.Tr>
-        <Table.Tr>
-          <Table.Td colSpan={4}>
-            <Group gap={6} wrap="wrap">
-              <Text span inherit fw={700}>
-                Fine outstanding
-              </Text>
-              {(fine.paid > 0 || fine.waived > 0) && (
-                <Text span inherit c="dimmed">
-                  ({formatRupees(fine.accrued)} accrued
-                  {fine.paid > 0 ? `, ${formatRupees(fine.paid)} paid` : ''}
-                  {fine.waived > 0 ? `, ${formatRupees(fine.waived)} waived` : ''})
+          <Table.Tr>
+            <Table.Td colSpan={4}>
+              <Group gap={6} wrap="wrap">
+                <Text span inherit fw={700}>
+                  Fine outstanding
                 </Text>
-              )}
-              {fineAction}
-            </Group>
-          </Table.Td>
-          <Table.Td {...money} fw={700} c={fine.outstanding > 0 ? 'red.8' : undefined} data-testid="fine-outstanding">
-            {formatRupees(fine.outstanding)}
-          </Table.Td>
-        </Table.Tr>
-        <Table.Tr>
-          <Table.Td colSpan={4} fw={700}>
-            <Group gap="xs">
-              To collect
-              <Badge size="xs" variant="light" color="gray">
-                as of {formatDate(dues.asOf)}
-              </Badge>
-            </Group>
-          </Table.Td>
-          <Table.Td {...money} fw={700} data-testid="to-collect">
-            {formatRupees(dues.toCollect)}
-          </Table.Td>
-        </Table.Tr>
-      </Table.Tfoot>
-    </Table>
+                {(fine.paid > 0 || fine.waived > 0) && (
+                  <Text span inherit c="dimmed">
+                    ({formatRupees(fine.accrued)} accrued
+                    {fine.paid > 0 ? `, ${formatRupees(fine.paid)} paid` : ''}
+                    {fine.waived > 0 ? `, ${formatRupees(fine.waived)} waived` : ''})
+                  </Text>
+                )}
+                {fineAction}
+              </Group>
+            </Table.Td>
+            <Table.Td {...money} fw={700} c={fine.outstanding > 0 ? 'red.8' : undefined} data-testid="fine-outstanding">
+              {formatRupees(fine.outstanding)}
+            </Table.Td>
+          </Table.Tr>
+          <Table.Tr>
+            <Table.Td colSpan={4} fw={700}>
+              <Group gap="xs">
+                To collect
+                <Badge size="xs" variant="light" color="gray">
+                  as of {formatDate(dues.asOf)}
+                </Badge>
+              </Group>
+            </Table.Td>
+            <Table.Td {...money} fw={700} data-testid="to-collect">
+              {formatRupees(dues.toCollect)}
+            </Table.Td>
+          </Table.Tr>
+        </Table.Tfoot>
+      </Table>
     </Table.ScrollContainer>
   );
 }
@@ -111,7 +130,12 @@ export function StudentInstalments({ depId, studentId }: { depId: number; studen
   if (dues.isError) return <FailureAlert error={dues.error} title="Instalments not available" />;
   return (
     <Stack gap="xs">
-      <InstalmentDues dues={dues.data} fineAction={<WaiveFineButton depId={depId} studentId={studentId} outstandingPaise={dues.data.fine.outstanding} />} />
+      <InstalmentDues
+        dues={dues.data}
+        fineAction={
+          <WaiveFineButton depId={depId} studentId={studentId} outstandingPaise={dues.data.fine.outstanding} />
+        }
+      />
       {dues.data.waivers.length > 0 && (
         <List size="sm" data-testid="fine-waivers">
           {dues.data.waivers.map((w) => (

@@ -38,15 +38,28 @@ export function ReceiptHistory({ number }: { number: number }) {
         <Timeline bulletSize={24} lineWidth={2} active={history.data.length - 1}>
           {history.data.map((entry) => {
             const Icon = ICONS[entry.action as keyof typeof ICONS] ?? IconPencil;
-            const verb = entry.action === 'create' ? 'Created' : entry.action === 'void' ? 'Voided' : AUDIT_ACTION_LABELS[entry.action];
+            const verb =
+              entry.action === 'create'
+                ? 'Created'
+                : entry.action === 'void'
+                  ? 'Voided'
+                  : AUDIT_ACTION_LABELS[entry.action];
             return (
-              <Timeline.Item key={entry.id} bullet={<Icon size={14} />} title={`${verb} by ${entry.userEmail ?? 'the system'}`}>
+              <Timeline.Item
+                key={entry.id}
+                bullet={<Icon size={14} />}
+                title={`${verb} by ${entry.userEmail ?? 'the system'}`}
+              >
                 <Stack gap={6}>
                   <Text size="xs" c="dimmed">
                     {formatInstant(entry.at)}
                   </Text>
-                  {entry.action === 'update' && <AuditChanges action="update" before={entry.before} after={entry.after} onlyChanged />}
-                  {entry.action === 'void' && voidReason(entry.after) && <Text size="sm">Reason: {voidReason(entry.after)}</Text>}
+                  {entry.action === 'update' && (
+                    <AuditChanges action="update" before={entry.before} after={entry.after} onlyChanged />
+                  )}
+                  {entry.action === 'void' && voidReason(entry.after) && (
+                    <Text size="sm">Reason: {voidReason(entry.after)}</Text>
+                  )}
                 </Stack>
               </Timeline.Item>
             );

@@ -62,7 +62,15 @@ export function LoadingState({ label = 'Loading report...' }: { label?: string }
 }
 
 /** A failed load in red, with a way to ask again. */
-export function ErrorState({ error, title = 'The report could not be loaded', retry }: { error: unknown; title?: string; retry: () => void }) {
+export function ErrorState({
+  error,
+  title = 'The report could not be loaded',
+  retry,
+}: {
+  error: unknown;
+  title?: string;
+  retry: () => void;
+}) {
   return (
     <Stack gap="xs" align="flex-start">
       <FailureAlert error={error} title={title} w="100%" />

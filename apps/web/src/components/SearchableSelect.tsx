@@ -1,4 +1,11 @@
-import { type ComboboxItem, type ComboboxParsedItem, getParsedComboboxData, isOptionsGroup, Select, type SelectProps } from '@mantine/core';
+import {
+  type ComboboxItem,
+  type ComboboxParsedItem,
+  getParsedComboboxData,
+  isOptionsGroup,
+  Select,
+  type SelectProps,
+} from '@mantine/core';
 import { type KeyboardEvent, useMemo, useRef, useState } from 'react';
 
 export interface SearchableSelectProps extends SelectProps {
@@ -22,7 +29,15 @@ function firstMatch(options: readonly ComboboxItem[], text: string): ComboboxIte
  * render, so keys arriving in a burst ("Exam" + Enter, 0 ms apart) could take the option highlighted
  * before the list was filtered. Arrow keys and the mouse work as in Mantine.
  */
-export function SearchableSelect({ data, onChange, onEnter, onOptionSubmit, onSearchChange, wrapperProps, ...props }: SearchableSelectProps) {
+export function SearchableSelect({
+  data,
+  onChange,
+  onEnter,
+  onOptionSubmit,
+  onSearchChange,
+  wrapperProps,
+  ...props
+}: SearchableSelectProps) {
   const options = useMemo(() => flatten(getParsedComboboxData<string>(data)), [data]);
   const [opened, setOpened] = useState(false);
   // Set when the arrow keys moved the highlight: then Mantine's Enter takes the highlighted option.
@@ -37,7 +52,14 @@ export function SearchableSelect({ data, onChange, onEnter, onOptionSubmit, onSe
     const input = event.target;
     if (!(input instanceof HTMLInputElement) || input.getAttribute('role') !== 'combobox') return;
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') navigated.current = true;
-    if ((event.key !== 'Enter' && event.key !== 'Tab') || event.ctrlKey || event.metaKey || event.altKey || event.nativeEvent.isComposing) return;
+    if (
+      (event.key !== 'Enter' && event.key !== 'Tab') ||
+      event.ctrlKey ||
+      event.metaKey ||
+      event.altKey ||
+      event.nativeEvent.isComposing
+    )
+      return;
     const current = options.find((o) => o.value === props.value);
     if (event.key === 'Enter' && navigated.current && opened) {
       enterPressed.current = true;

@@ -9,7 +9,17 @@ export type UpiPayee = NonNullable<RouterOutputs['receipts']['entryContext']['up
  * A scannable QR of a UPI payment link (upiPayLink of @fees/validation), drawn as SVG by the qrcode
  * library, which loads on first use so no screen carries it until a QR is shown.
  */
-export function UpiQr({ link, label, size = 180, caption }: { link: string; label: string; size?: number; caption?: string }) {
+export function UpiQr({
+  link,
+  label,
+  size = 180,
+  caption,
+}: {
+  link: string;
+  label: string;
+  size?: number;
+  caption?: string;
+}) {
   const [svg, setSvg] = useState<string | null>(null);
   useEffect(() => {
     let current = true;
@@ -24,7 +34,16 @@ export function UpiQr({ link, label, size = 180, caption }: { link: string; labe
   }, [link]);
   return (
     <Stack gap={4} align="center" data-testid="upi-qr" data-upi-link={link}>
-      {svg ? <img src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`} width={size} height={size} alt={label} /> : <div style={{ width: size, height: size }} />}
+      {svg ? (
+        <img
+          src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`}
+          width={size}
+          height={size}
+          alt={label}
+        />
+      ) : (
+        <div style={{ width: size, height: size }} />
+      )}
       {caption && (
         <Text size="xs" ta="center">
           {caption}

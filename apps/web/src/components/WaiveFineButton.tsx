@@ -13,7 +13,15 @@ import { FailureAlert } from './FailureAlert';
  * An admin waives all or part of a student's fine outstanding, with a reason (audited, and shown on
  * the statement). Shown to admins only; the server refuses anyone else.
  */
-export function WaiveFineButton({ depId, studentId, outstandingPaise }: { depId: number; studentId: number; outstandingPaise: number }) {
+export function WaiveFineButton({
+  depId,
+  studentId,
+  outstandingPaise,
+}: {
+  depId: number;
+  studentId: number;
+  outstandingPaise: number;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [opened, { open, close }] = useDisclosure(false);
@@ -57,8 +65,24 @@ export function WaiveFineButton({ depId, studentId, outstandingPaise }: { depId:
           <Stack>
             <Text size="sm">Fine outstanding: {formatRupees(outstandingPaise)}</Text>
             <FailureAlert error={Object.keys(errors).length ? null : waive.error} title="Not waived" />
-            <TextInput label="Amount to waive" inputMode="decimal" leftSection="₹" withAsterisk value={amount} onChange={(e) => setAmount(e.currentTarget.value)} error={errors.amountPaise} />
-            <Textarea label="Reason" withAsterisk autosize minRows={2} value={reason} onChange={(e) => setReason(e.currentTarget.value)} error={errors.reason} />
+            <TextInput
+              label="Amount to waive"
+              inputMode="decimal"
+              leftSection="₹"
+              withAsterisk
+              value={amount}
+              onChange={(e) => setAmount(e.currentTarget.value)}
+              error={errors.amountPaise}
+            />
+            <Textarea
+              label="Reason"
+              withAsterisk
+              autosize
+              minRows={2}
+              value={reason}
+              onChange={(e) => setReason(e.currentTarget.value)}
+              error={errors.reason}
+            />
             <Button type="submit" loading={waive.isPending}>
               Waive
             </Button>

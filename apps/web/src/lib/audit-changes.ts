@@ -51,7 +51,12 @@ function formatValue(path: string, value: unknown): string {
 export function auditChanges(action: string, before: unknown, after: unknown): FieldChange[] {
   const old = flatten(before);
   const next = flatten(after);
-  const fields = action === 'update' || before === null ? new Set([...old.keys(), ...next.keys()]) : after === null ? old.keys() : next.keys();
+  const fields =
+    action === 'update' || before === null
+      ? new Set([...old.keys(), ...next.keys()])
+      : after === null
+        ? old.keys()
+        : next.keys();
   return [...fields].map((field) => {
     const was = formatValue(field, old.get(field));
     const now = formatValue(field, next.get(field));

@@ -12,7 +12,18 @@ describe('toCsv', () => {
   });
 
   it('neutralises text a spreadsheet would run as a formula with a leading apostrophe', () => {
-    const csv = toCsv(['Cell'], [['=HYPERLINK("http://evil.test","x")'], ['+1+1'], ['-2+3'], ['@SUM(A1)'], ['\tTab'], ['\rReturn'], ['Plain = text']]);
+    const csv = toCsv(
+      ['Cell'],
+      [
+        ['=HYPERLINK("http://evil.test","x")'],
+        ['+1+1'],
+        ['-2+3'],
+        ['@SUM(A1)'],
+        ['\tTab'],
+        ['\rReturn'],
+        ['Plain = text'],
+      ],
+    );
     expect(lines(csv)).toEqual([
       'Cell',
       `"'=HYPERLINK(""http://evil.test"",""x"")"`,
@@ -26,7 +37,9 @@ describe('toCsv', () => {
   });
 
   it('writes amounts and counts as plain numbers, negative ones included', () => {
-    const rows = [[csvCell({ paise: 12_500_050 }), csvCell({ paise: -52_550 }), csvCell(3), csvCell(-4), csvCell('-5')]];
+    const rows = [
+      [csvCell({ paise: 12_500_050 }), csvCell({ paise: -52_550 }), csvCell(3), csvCell(-4), csvCell('-5')],
+    ];
     expect(lines(toCsv(['a', 'b', 'c', 'd', 'e'], rows))[1]).toBe("125000.50,-525.50,3,-4,'-5");
   });
 });

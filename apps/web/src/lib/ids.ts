@@ -28,7 +28,11 @@ export function idOptions<T extends { id: number }>(rows: readonly T[] | undefin
  * The props that bind a Select to a form field holding an id (number | null). onChange runs after the
  * field is set, e.g. to clear a field that depends on it.
  */
-export function idSelectProps<Values>(form: UseFormReturnType<Values>, path: LooseKeys<Values>, onChange?: (id: number | null) => void) {
+export function idSelectProps<Values>(
+  form: UseFormReturnType<Values>,
+  path: LooseKeys<Values>,
+  onChange?: (id: number | null) => void,
+) {
   const input = form.getInputProps(path);
   return {
     ...input,
@@ -42,7 +46,15 @@ export function idSelectProps<Values>(form: UseFormReturnType<Values>, path: Loo
 }
 
 /** As idSelectProps, for a NativeSelect: its value is '' when nothing is chosen, and onChange gets the event. */
-export function idNativeSelectProps<Values>(form: UseFormReturnType<Values>, path: LooseKeys<Values>, onChange?: (id: number | null) => void) {
+export function idNativeSelectProps<Values>(
+  form: UseFormReturnType<Values>,
+  path: LooseKeys<Values>,
+  onChange?: (id: number | null) => void,
+) {
   const { value, onChange: choose, ...input } = idSelectProps(form, path, onChange);
-  return { ...input, value: value ?? '', onChange: (event: ChangeEvent<HTMLSelectElement>) => choose(event.currentTarget.value) };
+  return {
+    ...input,
+    value: value ?? '',
+    onChange: (event: ChangeEvent<HTMLSelectElement>) => choose(event.currentTarget.value),
+  };
 }

@@ -18,10 +18,14 @@ export interface XlsxSheet {
   widths?: number[];
 }
 
+// Control characters other than tab and newline are not allowed in XML 1.0.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: removing exactly those characters
+const XML_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g;
+
 function escapeXml(text: string): string {
-  // Control characters other than tab and newline are not allowed in XML 1.0.
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing exactly those characters
-  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '').replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+  return text
+    .replace(XML_FORBIDDEN, '')
+    .replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 }
 
 /** A1-style column letters: 0 -> A, 25 -> Z, 26 -> AA. */
@@ -50,7 +54,8 @@ function cellXml(cell: XlsxCell, ref: string, bold: boolean): string {
   if (cell === null || cell === undefined || cell === '') return '';
   const style = bold ? ` s="${STYLE_BOLD}"` : '';
   if (typeof cell === 'number') return `<c r="${ref}"${style}><v>${cell}</v></c>`;
-  if (typeof cell === 'object' && 'paise' in cell) return `<c r="${ref}" s="${STYLE_MONEY}"><v>${paiseToRupeesText(cell.paise)}</v></c>`;
+  if (typeof cell === 'object' && 'paise' in cell)
+    return `<c r="${ref}" s="${STYLE_MONEY}"><v>${paiseToRupeesText(cell.paise)}</v></c>`;
   if (typeof cell === 'object') {
     const serial = dateSerial(cell.date);
     return serial === null ? '' : `<c r="${ref}" s="${STYLE_DATE}"><v>${serial}</v></c>`;
@@ -70,7 +75,10 @@ function sheetXml(sheet: XlsxSheet): string {
     sheet.widths ?? sheet.header.map((_, i) => Math.min(60, Math.max(8, ...all.map((row) => cellWidth(row[i]))) + 2));
   const cols = widths.map((w, i) => `<col min="${i + 1}" max="${i + 1}" width="${w}" customWidth="1"/>`).join('');
   const rows = all
-    .map((row, r) => `<row r="${r + 1}">${row.map((cell, c) => cellXml(cell, `${columnName(c)}${r + 1}`, r === 0)).join('')}</row>`)
+    .map(
+      (row, r) =>
+        `<row r="${r + 1}">${row.map((cell, c) => cellXml(cell, `${columnName(c)}${r + 1}`, r === 0)).join('')}</row>`,
+    )
     .join('');
   return (
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
@@ -97,9 +105,15 @@ function shortenAtWord(text: string, max: number): string {
 export function sheetNames(names: string[]): string[] {
   const taken = new Set<string>();
   return names.map((raw) => {
-    const clean = raw.replace(/[:\\/?*[\]]/g, ' ').replace(/\s+/g, ' ').trim().replace(/^'|'$/g, '') || 'Sheet';
+    const clean =
+      raw
+        .replace(/[:\\/?*[\]]/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim()
+        .replace(/^'|'$/g, '') || 'Sheet';
     let name = shortenAtWord(clean, MAX_SHEET_NAME);
-    for (let n = 2; taken.has(name.toLowerCase()); n++) name = `${shortenAtWord(clean, MAX_SHEET_NAME - ` (${n})`.length)} (${n})`;
+    for (let n = 2; taken.has(name.toLowerCase()); n++)
+      name = `${shortenAtWord(clean, MAX_SHEET_NAME - ` (${n})`.length)} (${n})`;
     taken.add(name.toLowerCase());
     return name;
   });
@@ -111,7 +125,8 @@ const RELS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationship
 function contentTypes(count: number): string {
   const sheets = Array.from(
     { length: count },
-    (_, i) => `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`,
+    (_, i) =>
+      `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`,
   ).join('');
   return (
     `${XML}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
@@ -129,7 +144,10 @@ const ROOT_RELS =
   '</Relationships>';
 
 function workbookRels(count: number): string {
-  const sheets = Array.from({ length: count }, (_, i) => `<Relationship Id="rId${i + 1}" Type="${RELS}/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`).join('');
+  const sheets = Array.from(
+    { length: count },
+    (_, i) => `<Relationship Id="rId${i + 1}" Type="${RELS}/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`,
+  ).join('');
   return (
     `${XML}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${sheets}` +
     `<Relationship Id="rId${count + 1}" Type="${RELS}/styles" Target="styles.xml"/></Relationships>`

@@ -82,7 +82,10 @@ export async function withLock<T>(connection: Connection, work: () => T | Promis
 
 function view(connection: () => Connection, inside: boolean): Database {
   const db = drizzle(
-    (text, params, method) => onConnection(connection(), inside, () => execute(connection(), text, params, method)) as ReturnType<AsyncRemoteCallback>,
+    (text, params, method) =>
+      onConnection(connection(), inside, () =>
+        execute(connection(), text, params, method),
+      ) as ReturnType<AsyncRemoteCallback>,
     { schema },
   ) as Database;
   // Drizzle's own transaction would not take the lock: every transaction goes through the engine's.

@@ -18,12 +18,20 @@ const religionCount = async (db: Database) => (await row<{ n: number }>(db, 'SEL
 describe('the runner', () => {
   it('runs SQL with named @params: rows, row, run', async () => {
     const db = await openTestDatabase();
-    expect(await run(db, 'INSERT INTO religions (name) VALUES (@name)', { name: 'Zoroastrian' })).toEqual({ changes: 1 });
-    expect(await rows<{ name: string }>(db, 'SELECT name FROM religions WHERE lower(name) LIKE lower(@q) ORDER BY name', { q: 'zoro%' })).toEqual([
-      { name: 'Zoroastrian' },
-    ]);
+    expect(await run(db, 'INSERT INTO religions (name) VALUES (@name)', { name: 'Zoroastrian' })).toEqual({
+      changes: 1,
+    });
+    expect(
+      await rows<{ name: string }>(db, 'SELECT name FROM religions WHERE lower(name) LIKE lower(@q) ORDER BY name', {
+        q: 'zoro%',
+      }),
+    ).toEqual([{ name: 'Zoroastrian' }]);
     expect(await row(db, 'SELECT name FROM religions WHERE name = @name', { name: 'Nobody' })).toBeUndefined();
-    expect(await row<{ departmentId: number }>(db, 'SELECT id AS "departmentId" FROM departments WHERE code = @code', { code: 'UG' })).toEqual({
+    expect(
+      await row<{ departmentId: number }>(db, 'SELECT id AS "departmentId" FROM departments WHERE code = @code', {
+        code: 'UG',
+      }),
+    ).toEqual({
       departmentId: 100,
     });
     expect((await run(db, 'UPDATE religions SET name = name WHERE id < 0')).changes).toBe(0);
@@ -48,7 +56,9 @@ describe('the runner', () => {
         throw new Error('refused');
       }),
     ).rejects.toThrow('refused');
-    expect(await rows<{ name: string }>(db, `SELECT name FROM religions WHERE name IN ('Kept', 'Undone', 'Lost')`)).toEqual([{ name: 'Kept' }]);
+    expect(
+      await rows<{ name: string }>(db, `SELECT name FROM religions WHERE name IN ('Kept', 'Undone', 'Lost')`),
+    ).toEqual([{ name: 'Kept' }]);
     expect(await religionCount(db)).toBe(before + 1);
     if (!isPostgres(db)) expect(db.$client.inTransaction).toBe(false);
     await closeTestDatabase(db);
@@ -57,7 +67,6 @@ describe('the runner', () => {
 
 // SQLite's one connection and its lock; on PostgreSQL transactions run side by side on pooled clients.
 describe.skipIf(onPostgres)('the runner on SQLite', () => {
-
   it('keeps other work out of an open transaction: a query on db waits until it ends, and is not rolled back with it', async () => {
     const db = openDatabase(':memory:');
     const before = await religionCount(db);
@@ -69,7 +78,9 @@ describe.skipIf(onPostgres)('the runner on SQLite', () => {
       order.push('transaction ends');
       throw new Error('refused');
     });
-    const outside = run(db, 'INSERT INTO religions (name) VALUES (@name)', { name: 'Outside' }).then(() => order.push('outside write'));
+    const outside = run(db, 'INSERT INTO religions (name) VALUES (@name)', { name: 'Outside' }).then(() =>
+      order.push('outside write'),
+    );
     const read = religionCount(db).then((n) => {
       order.push('outside read');
       return n;
@@ -82,7 +93,9 @@ describe.skipIf(onPostgres)('the runner on SQLite', () => {
     // The read queued after the write saw it, and never the rolled-back row.
     expect(await read).toBe(before + 1);
     expect(order).toEqual(['transaction ends', 'outside write', 'outside read']);
-    expect(await rows(db, `SELECT name FROM religions WHERE name IN ('Uncommitted', 'Outside')`)).toEqual([{ name: 'Outside' }]);
+    expect(await rows(db, `SELECT name FROM religions WHERE name IN ('Uncommitted', 'Outside')`)).toEqual([
+      { name: 'Outside' },
+    ]);
   });
 
   it('runs transactions one after the other, in the order they asked', async () => {

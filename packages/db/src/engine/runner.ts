@@ -75,7 +75,9 @@ export function run(db: Database, query: Query, params?: Params): Promise<{ chan
   if (postgres.isPostgres(db)) return postgres.run(db, ...named(query, params));
   const connection = connectionOf(db);
   const [text, values] = compile(query, params);
-  return onConnection(connection, isInside(db), () => ({ changes: statement(connection, text).run(...values).changes }));
+  return onConnection(connection, isInside(db), () => ({
+    changes: statement(connection, text).run(...values).changes,
+  }));
 }
 
 /**

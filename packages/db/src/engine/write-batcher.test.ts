@@ -38,7 +38,9 @@ describe.skipIf(onPostgres)('runInWriteBatch (group commit)', () => {
 
   it('settles the promises only after the COMMIT', async () => {
     const db = openDatabase(':memory:');
-    const seen = await runInWriteBatch(db, (tx) => run(tx, `INSERT INTO religions (name) VALUES ('Zoroastrian')`)).then(() => db.$client.inTransaction);
+    const seen = await runInWriteBatch(db, (tx) => run(tx, `INSERT INTO religions (name) VALUES ('Zoroastrian')`)).then(
+      () => db.$client.inTransaction,
+    );
     expect(seen).toBe(false);
   });
 
@@ -52,7 +54,9 @@ describe.skipIf(onPostgres)('runInWriteBatch (group commit)', () => {
     await new Promise((resolve) => setImmediate(resolve));
     const second = runInWriteBatch(db, (tx) => run(tx, `INSERT INTO religions (name) VALUES ('Bahai')`));
     await Promise.all([first, second]);
-    expect((await row<{ n: number }>(db, `SELECT count(*) AS n FROM religions WHERE name IN ('Zoroastrian', 'Bahai')`))!.n).toBe(2);
+    expect(
+      (await row<{ n: number }>(db, `SELECT count(*) AS n FROM religions WHERE name IN ('Zoroastrian', 'Bahai')`))!.n,
+    ).toBe(2);
   });
 });
 
@@ -64,8 +68,10 @@ describe.skipIf(onPostgres)('when a batch starts', () => {
       const db = openDatabase(path);
       // A second connection sees only committed rows.
       const reader = new Sqlite(path, { readonly: true });
-      const committed = () => (reader.prepare(`SELECT count(*) AS n FROM religions WHERE name LIKE 'Wave %'`).get() as { n: number }).n;
-      const write = (name: string) => runInWriteBatch(db, (tx) => run(tx, 'INSERT INTO religions (name) VALUES (@name)', { name }));
+      const committed = () =>
+        (reader.prepare(`SELECT count(*) AS n FROM religions WHERE name LIKE 'Wave %'`).get() as { n: number }).n;
+      const write = (name: string) =>
+        runInWriteBatch(db, (tx) => run(tx, 'INSERT INTO religions (name) VALUES (@name)', { name }));
       await Promise.all([1, 2, 3, 4].map((n) => write(`Wave 1.${n}`)));
       expect(committed()).toBe(4);
 

@@ -19,8 +19,13 @@ export async function departmentCollections(db: DbOrTx, params: { today: string 
       prefix: departments.prefix,
       receiptCount: sql<number>`coalesce(sum(${t.receiptCount}), 0)`.mapWith(Number),
       totalPaise: sql<number>`coalesce(sum(${t.netPaise}), 0)`.mapWith(Number),
-      todayPaise: sql<number>`coalesce(sum(case when ${t.date} = ${params.today} then ${t.netPaise} end), 0)`.mapWith(Number),
-      monthPaise: sql<number>`coalesce(sum(case when substr(${t.date}, 1, 7) = ${month} then ${t.netPaise} end), 0)`.mapWith(Number),
+      todayPaise: sql<number>`coalesce(sum(case when ${t.date} = ${params.today} then ${t.netPaise} end), 0)`.mapWith(
+        Number,
+      ),
+      monthPaise:
+        sql<number>`coalesce(sum(case when substr(${t.date}, 1, 7) = ${month} then ${t.netPaise} end), 0)`.mapWith(
+          Number,
+        ),
     })
     .from(departments)
     .leftJoin(t, eq(t.departmentId, departments.id))

@@ -31,7 +31,10 @@ type Snapshot = {
 } | null;
 
 /** The first of the snapshots' values that is a number (or, for text, a string). */
-function first<T extends 'number' | 'string'>(type: T, ...values: unknown[]): (T extends 'number' ? number : string) | null {
+function first<T extends 'number' | 'string'>(
+  type: T,
+  ...values: unknown[]
+): (T extends 'number' ? number : string) | null {
   return (values.find((v) => typeof v === type) ?? null) as (T extends 'number' ? number : string) | null;
 }
 
@@ -48,7 +51,12 @@ export async function writeAudit(db: DbOrTx, { actor, ...entry }: AuditWrite): P
   // The department and admission number the audit screen filters on, from the snapshots or their student.
   const after = (typeof entry.after === 'object' ? entry.after : null) as Snapshot;
   const before = (typeof entry.before === 'object' ? entry.before : null) as Snapshot;
-  const studentId = first('number', after?.studentId, before?.studentId, entry.entity === 'student' ? Number(entry.entityId) : null);
+  const studentId = first(
+    'number',
+    after?.studentId,
+    before?.studentId,
+    entry.entity === 'student' ? Number(entry.entityId) : null,
+  );
   await run(db, INSERT_AUDIT, {
     userId: actor.userId,
     email: actor.email,
@@ -58,7 +66,14 @@ export async function writeAudit(db: DbOrTx, { actor, ...entry }: AuditWrite): P
     entityId: entry.entityId == null ? null : String(entry.entityId),
     before: entry.before === undefined ? null : JSON.stringify(entry.before),
     after: entry.after === undefined ? null : JSON.stringify(entry.after),
-    departmentId: first('number', after?.departmentId, after?.depId, before?.departmentId, before?.depId, before?.student?.departmentId),
+    departmentId: first(
+      'number',
+      after?.departmentId,
+      after?.depId,
+      before?.departmentId,
+      before?.depId,
+      before?.student?.departmentId,
+    ),
     studentId,
     admissionNo: first('string', after?.admissionNo, before?.admissionNo, before?.student?.admissionNo),
   });
@@ -99,7 +114,8 @@ export async function listAuditEntries(db: DbOrTx, params: AuditFilter & { befor
   if (params.departmentId !== undefined) add('department_id = @departmentId', 'departmentId', params.departmentId);
   if (params.userId !== undefined) add('user_id = @userId', 'userId', params.userId);
   if (params.action) add('action = @action', 'action', params.action);
-  if (params.receiptNumber !== undefined) add(`entity = 'receipt' AND entity_id = @receiptNumber`, 'receiptNumber', String(params.receiptNumber));
+  if (params.receiptNumber !== undefined)
+    add(`entity = 'receipt' AND entity_id = @receiptNumber`, 'receiptNumber', String(params.receiptNumber));
   if (params.admissionNo) add('admission_no = @admissionNo', 'admissionNo', params.admissionNo);
   const found = await rows<AuditRow>(
     db,
@@ -111,9 +127,13 @@ export async function listAuditEntries(db: DbOrTx, params: AuditFilter & { befor
 
 /** A receipt's trail, oldest first: its creation, each edit and its void. */
 export async function receiptAuditTrail(db: DbOrTx, number: number): Promise<AuditRow[]> {
-  return rows<AuditRow>(db, `SELECT ${AUDIT_COLUMNS} FROM audit_log WHERE entity = 'receipt' AND entity_id = @number ORDER BY id`, {
-    number: String(number),
-  });
+  return rows<AuditRow>(
+    db,
+    `SELECT ${AUDIT_COLUMNS} FROM audit_log WHERE entity = 'receipt' AND entity_id = @number ORDER BY id`,
+    {
+      number: String(number),
+    },
+  );
 }
 
 /** The accounts the audit screen's user filter offers: all, or those of one department. */

@@ -50,7 +50,10 @@ export function* sqlDumpChunks(client: Sqlite.Database, rowsPerChunk = 500): Gen
     )
     .all() as { type: string; name: string; sql: string }[];
   const rowsOf = function* (table: string, insertInto: string) {
-    const select = client.prepare(`select * from ${quoteIdentifier(table)}`).raw(true).safeIntegers(true);
+    const select = client
+      .prepare(`select * from ${quoteIdentifier(table)}`)
+      .raw(true)
+      .safeIntegers(true);
     let lines: string[] = [];
     for (const row of select.iterate() as Iterable<unknown[]>) {
       lines.push(`INSERT INTO ${insertInto} VALUES(${row.map(sqlLiteral).join(',')});`);

@@ -21,7 +21,12 @@ export function balanceSql(terms: BalanceTerms): string {
 /** The balance over columns named feePaise, discountPaise, adjustmentPaise and paidPaise (of `alias` when given). */
 export function balanceOfColumns(alias?: string): string {
   const of = alias === undefined ? '' : `${alias}.`;
-  return balanceSql({ fee: `${of}"feePaise"`, discount: `${of}"discountPaise"`, adjustment: `${of}"adjustmentPaise"`, paid: `${of}"paidPaise"` });
+  return balanceSql({
+    fee: `${of}"feePaise"`,
+    discount: `${of}"discountPaise"`,
+    adjustment: `${of}"adjustmentPaise"`,
+    paid: `${of}"paidPaise"`,
+  });
 }
 
 /**

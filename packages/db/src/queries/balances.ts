@@ -96,7 +96,7 @@ const TOTALS_SQL = `${HEADS_CTE}
 
 /** The student's balance rows, in the order the fee structure was entered, then opening balances outside it, then a bounce charge. */
 export async function studentFeeBalances(db: Database, studentId: number): Promise<FeeBalanceRow[]> {
-  return (await rows<FeeBalanceRow>(db, ROWS_SQL, { studentId }));
+  return await rows<FeeBalanceRow>(db, ROWS_SQL, { studentId });
 }
 
 /** The same rows summed over heads (the Fees Info total balance). */

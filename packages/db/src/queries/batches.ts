@@ -56,48 +56,58 @@ export async function listBatchesByCourse(db: DbOrTx, params: { departmentId: nu
 /** One batch with its course and department names; null when unknown. */
 export async function findBatch(db: DbOrTx, id: number) {
   return (
-    (await db
-      .select({
-        ...batchColumns,
-        courseName: courses.name,
-        departmentName: departments.name,
-        version: batches.version,
-        updatedAt: batches.updatedAt,
-      })
-      .from(batches)
-      .innerJoin(courses, eq(courses.id, batches.courseId))
-      .innerJoin(departments, eq(departments.id, batches.departmentId))
-      .where(eq(batches.id, id)).limit(1))[0] ?? null
+    (
+      await db
+        .select({
+          ...batchColumns,
+          courseName: courses.name,
+          departmentName: departments.name,
+          version: batches.version,
+          updatedAt: batches.updatedAt,
+        })
+        .from(batches)
+        .innerJoin(courses, eq(courses.id, batches.courseId))
+        .innerJoin(departments, eq(departments.id, batches.departmentId))
+        .where(eq(batches.id, id))
+        .limit(1)
+    )[0] ?? null
   );
 }
 
 /** Another batch of the course with this name (names are unique per course), ignoring case. */
 export async function findBatchByName(db: DbOrTx, params: { courseId: number; name: string; exceptId?: number }) {
   return (
-    (await db
-      .select({ id: batches.id })
-      .from(batches)
-      .where(
-        and(
-          eq(batches.courseId, params.courseId),
-          sql`lower(${batches.name}) = lower(${params.name})`,
-          params.exceptId === undefined ? undefined : ne(batches.id, params.exceptId),
-        ),
-      ).limit(1))[0] ?? null
+    (
+      await db
+        .select({ id: batches.id })
+        .from(batches)
+        .where(
+          and(
+            eq(batches.courseId, params.courseId),
+            sql`lower(${batches.name}) = lower(${params.name})`,
+            params.exceptId === undefined ? undefined : ne(batches.id, params.exceptId),
+          ),
+        )
+        .limit(1)
+    )[0] ?? null
   );
 }
 
 /** True when students or receipts point at the batch: its course and department are then fixed. */
 export async function batchIsInUse(db: DbOrTx, batchId: number): Promise<boolean> {
   // SQLite answers 0 or 1, PostgreSQL a boolean.
-  const found = (await row<{ used: number | boolean }>(db, 
+  const found = await row<{ used: number | boolean }>(
+    db,
     sql`select exists(select 1 from ${students} where ${students.batchId} = ${batchId})
         or exists(select 1 from ${receipts} where ${receipts.batchId} = ${batchId}) as used`,
-  ));
+  );
   return Boolean(found?.used);
 }
 
-export type BatchRow = Pick<typeof batches.$inferSelect, 'departmentId' | 'courseId' | 'name' | 'startDate' | 'endDate'>;
+export type BatchRow = Pick<
+  typeof batches.$inferSelect,
+  'departmentId' | 'courseId' | 'name' | 'startDate' | 'endDate'
+>;
 
 export async function insertBatch(db: DbOrTx, row: BatchRow) {
   return (await db.insert(batches).values(row).returning())[0]!;
@@ -105,9 +115,11 @@ export async function insertBatch(db: DbOrTx, row: BatchRow) {
 
 export async function updateBatch(db: DbOrTx, params: BatchRow & { id: number }) {
   const { id, ...row } = params;
-  return (await db
-    .update(batches)
-    .set({ ...row, version: sql`${batches.version} + 1`, updatedAt: timestampNow() })
-    .where(eq(batches.id, id))
-    .returning())[0]!;
+  return (
+    await db
+      .update(batches)
+      .set({ ...row, version: sql`${batches.version} + 1`, updatedAt: timestampNow() })
+      .where(eq(batches.id, id))
+      .returning()
+  )[0]!;
 }

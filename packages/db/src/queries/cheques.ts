@@ -24,21 +24,32 @@ const CHEQUE_COLUMNS = `id, receipt_id AS "receiptId", department_id AS "departm
   bounced_on AS "bouncedOn", bounce_reason AS "bounceReason", bounce_charge_paise AS "bounceChargePaise", version`;
 
 /** Records the instrument of a new cheque or DD receipt (pending). */
-export async function insertCheque(db: Database, row: Instrument & { receiptId: number; departmentId: number; studentId: number }): Promise<void> {
+export async function insertCheque(
+  db: Database,
+  row: Instrument & { receiptId: number; departmentId: number; studentId: number },
+): Promise<void> {
   await run(
     db,
     `INSERT INTO cheques (receipt_id, department_id, student_id, bank, instrument_no, instrument_date)
-     VALUES (@receiptId, @departmentId, @studentId, @bank, @instrumentNo, @instrumentDate)`, row);
+     VALUES (@receiptId, @departmentId, @studentId, @bank, @instrumentNo, @instrumentDate)`,
+    row,
+  );
 }
 
 export async function findChequeOfReceipt(db: Database, receiptId: number): Promise<StoredCheque | null> {
-  return (await row<StoredCheque>(db, `SELECT ${CHEQUE_COLUMNS} FROM cheques WHERE receipt_id = @p0`, { p0: receiptId })) ?? null;
+  return (
+    (await row<StoredCheque>(db, `SELECT ${CHEQUE_COLUMNS} FROM cheques WHERE receipt_id = @p0`, { p0: receiptId })) ??
+    null
+  );
 }
 
 export async function findCheque(db: Database, id: number): Promise<FoundCheque | null> {
   return (
-    (await row<FoundCheque>(db, `SELECT ${CHEQUE_COLUMNS}, (SELECT number FROM receipts WHERE id = receipt_id) AS "receiptNumber" FROM cheques WHERE id = @p0`, { p0: id })) ??
-    null
+    (await row<FoundCheque>(
+      db,
+      `SELECT ${CHEQUE_COLUMNS}, (SELECT number FROM receipts WHERE id = receipt_id) AS "receiptNumber" FROM cheques WHERE id = @p0`,
+      { p0: id },
+    )) ?? null
   );
 }
 
@@ -48,7 +59,9 @@ export async function updateChequeInstrument(db: Database, params: Instrument & 
   await run(
     db,
     `UPDATE cheques SET bank = @bank, instrument_no = @instrumentNo, instrument_date = @instrumentDate, version = version + 1
-     WHERE receipt_id = @receiptId`, { bank, instrumentNo, instrumentDate, receiptId });
+     WHERE receipt_id = @receiptId`,
+    { bank, instrumentNo, instrumentDate, receiptId },
+  );
 }
 
 /** A receipt edited to another payment mode no longer has an instrument. */
@@ -59,7 +72,14 @@ export async function deleteChequeOfReceipt(db: Database, receiptId: number): Pr
 /** Marks a pending cheque cleared or bounced; false when it was no longer pending. */
 export async function settleCheque(
   db: Database,
-  change: { id: number; status: 'cleared' | 'bounced'; date: string; reason: string | null; chargePaise: number; userId: number | null },
+  change: {
+    id: number;
+    status: 'cleared' | 'bounced';
+    date: string;
+    reason: string | null;
+    chargePaise: number;
+    userId: number | null;
+  },
 ): Promise<boolean> {
   const { changes } = await run(
     db,
@@ -68,7 +88,9 @@ export async function settleCheque(
        bounced_on = CASE WHEN @status = 'bounced' THEN @date END,
        bounce_reason = @reason, bounce_charge_paise = @chargePaise,
        settled_by = @userId, settled_at = @now, version = version + 1
-     WHERE id = @id AND status = 'pending'`, { ...change, now: timestampNow() });
+     WHERE id = @id AND status = 'pending'`,
+    { ...change, now: timestampNow() },
+  );
   return changes === 1;
 }
 
@@ -84,7 +106,10 @@ export interface ChequeListRow extends StoredCheque {
 }
 
 /** A department's cheques and drafts, newest receipt first; one status or all. */
-export async function listCheques(db: DbOrTx, params: { depId: number; status?: ChequeStatus }): Promise<ChequeListRow[]> {
+export async function listCheques(
+  db: DbOrTx,
+  params: { depId: number; status?: ChequeStatus },
+): Promise<ChequeListRow[]> {
   return await db
     .select({
       id: cheques.id,
@@ -138,10 +163,15 @@ export interface ChequeCounts {
  * SQLite the index hints keep one department's report off cheques_department_status_idx, which would
  * read all of the department's cheques ever taken.
  */
-export async function chequeCounts(db: DbOrTx, params: { depId?: number; from: string; to: string }): Promise<ChequeCounts> {
+export async function chequeCounts(
+  db: DbOrTx,
+  params: { depId?: number; from: string; to: string },
+): Promise<ChequeCounts> {
   const engine = engineSql(db);
   const ofDepartment = params.depId === undefined ? sql`` : sql`AND c.department_id = ${params.depId}`;
-  const found = await rows<{ kind: keyof ChequeCounts; count: number; amountPaise: number }>(db, sql`
+  const found = await rows<{ kind: keyof ChequeCounts; count: number; amountPaise: number }>(
+    db,
+    sql`
     SELECT 'received' AS kind, COUNT(*) AS count, COALESCE(SUM(r.net_paise), 0) AS "amountPaise"
     FROM receipts r ${engine.indexedBy('receipts_instrument_date_idx')} ${engine.joinInOrder} cheques c ON c.receipt_id = r.id
     WHERE r.payment_mode IN ('cheque', 'dd') AND r.date BETWEEN ${params.from} AND ${params.to}
@@ -153,7 +183,8 @@ export async function chequeCounts(db: DbOrTx, params: { depId?: number; from: s
     UNION ALL
     SELECT 'bounced', COUNT(*), COALESCE(SUM(r.net_paise), 0)
     FROM cheques c ${engine.indexedBy('cheques_bounced_on_idx')} ${engine.joinInOrder} receipts r ON r.id = c.receipt_id
-    WHERE c.bounced_on BETWEEN ${params.from} AND ${params.to} ${ofDepartment}`);
+    WHERE c.bounced_on BETWEEN ${params.from} AND ${params.to} ${ofDepartment}`,
+  );
   const of = (kind: keyof ChequeCounts): ChequeCount => {
     const counted = found.find((f) => f.kind === kind);
     return { count: counted?.count ?? 0, amountPaise: counted?.amountPaise ?? 0 };
@@ -162,34 +193,58 @@ export async function chequeCounts(db: DbOrTx, params: { depId?: number; from: s
 }
 
 export async function findChequeBounceHeadId(db: DbOrTx): Promise<number | null> {
-  return (await db.select({ id: feeHeads.id }).from(feeHeads).where(eq(feeHeads.name, CHEQUE_BOUNCE_HEAD)).limit(1))[0]?.id ?? null;
+  return (
+    (await db.select({ id: feeHeads.id }).from(feeHeads).where(eq(feeHeads.name, CHEQUE_BOUNCE_HEAD)).limit(1))[0]
+      ?.id ?? null
+  );
 }
 
 // Closed days
 
-export type DayClosing = Pick<typeof dayClosings.$inferSelect, 'departmentId' | 'date' | 'closedAt'> & { closedByEmail: string | null };
+export type DayClosing = Pick<typeof dayClosings.$inferSelect, 'departmentId' | 'date' | 'closedAt'> & {
+  closedByEmail: string | null;
+};
 
-export async function findDayClosing(db: DbOrTx, params: { departmentId: number; date: string }): Promise<DayClosing | null> {
+export async function findDayClosing(
+  db: DbOrTx,
+  params: { departmentId: number; date: string },
+): Promise<DayClosing | null> {
   return (
     (await row<DayClosing>(
-      db, `SELECT dc.department_id AS "departmentId", dc.date, dc.closed_at AS "closedAt", u.email AS "closedByEmail"
+      db,
+      `SELECT dc.department_id AS "departmentId", dc.date, dc.closed_at AS "closedAt", u.email AS "closedByEmail"
        FROM day_closings dc LEFT JOIN users u ON u.id = dc.closed_by
-       WHERE dc.department_id = @p0 AND dc.date = @p1`, { p0: params.departmentId, p1: params.date })) ?? null
+       WHERE dc.department_id = @p0 AND dc.date = @p1`,
+      { p0: params.departmentId, p1: params.date },
+    )) ?? null
   );
 }
 
 /** The closings of a date, in department order (the day book of one department or all). */
 export async function dayClosingsOn(db: DbOrTx, params: { depId?: number; date: string }): Promise<DayClosing[]> {
   return await db
-    .select({ departmentId: dayClosings.departmentId, date: dayClosings.date, closedAt: dayClosings.closedAt, closedByEmail: users.email })
+    .select({
+      departmentId: dayClosings.departmentId,
+      date: dayClosings.date,
+      closedAt: dayClosings.closedAt,
+      closedByEmail: users.email,
+    })
     .from(dayClosings)
     .leftJoin(users, eq(users.id, dayClosings.closedBy))
-    .where(and(eq(dayClosings.date, params.date), params.depId === undefined ? undefined : eq(dayClosings.departmentId, params.depId)))
+    .where(
+      and(
+        eq(dayClosings.date, params.date),
+        params.depId === undefined ? undefined : eq(dayClosings.departmentId, params.depId),
+      ),
+    )
     .orderBy(dayClosings.departmentId);
 }
 
 /** Closes a department's day; false when it was closed already. */
-export async function insertDayClosing(db: DbOrTx, row: { departmentId: number; date: string; closedBy: number | null }): Promise<boolean> {
+export async function insertDayClosing(
+  db: DbOrTx,
+  row: { departmentId: number; date: string; closedBy: number | null },
+): Promise<boolean> {
   const inserted = await db.insert(dayClosings).values(row).onConflictDoNothing().returning({ date: dayClosings.date });
   return inserted.length === 1;
 }
@@ -204,11 +259,14 @@ export async function deleteDayClosing(db: DbOrTx, params: { departmentId: numbe
 }
 
 export async function getStaffMayCloseDay(db: DbOrTx): Promise<boolean> {
-  return (await db.select({ v: settings.staffMayCloseDay }).from(settings).where(eq(settings.id, 1)).limit(1))[0]?.v === 1;
+  return (
+    (await db.select({ v: settings.staffMayCloseDay }).from(settings).where(eq(settings.id, 1)).limit(1))[0]?.v === 1
+  );
 }
 
 export async function setStaffMayCloseDay(db: DbOrTx, staffMayCloseDay: boolean): Promise<void> {
-  await db.update(settings)
+  await db
+    .update(settings)
     .set({ staffMayCloseDay: staffMayCloseDay ? 1 : 0 })
     .where(eq(settings.id, 1));
 }

@@ -70,7 +70,9 @@ export interface DayBook {
 
 export async function dayBook(db: DbOrTx, params: { depId?: number; date: string }): Promise<DayBook> {
   const ofDepartment = params.depId === undefined ? sql`` : sql`AND r.department_id = ${params.depId}`;
-  const users = (await rows<Omit<DayBookUser, 'byModePaise'> & DayBookModes>(db, sql`
+  const users = await rows<Omit<DayBookUser, 'byModePaise'> & DayBookModes>(
+    db,
+    sql`
     SELECT r.created_by AS "userId", u.email AS email, COUNT(*) AS receipts, SUM(r.net_paise) AS "totalPaise",
       SUM(CASE WHEN r.payment_mode = 'cash' THEN r.net_paise ELSE 0 END) AS cash,
       SUM(CASE WHEN r.payment_mode = 'upi' THEN r.net_paise ELSE 0 END) AS upi,
@@ -81,20 +83,27 @@ export async function dayBook(db: DbOrTx, params: { depId?: number; date: string
     FROM receipts r LEFT JOIN users u ON u.id = r.created_by
     WHERE r.date = ${params.date} AND r.status = 'live' ${ofDepartment}
     GROUP BY r.created_by, u.email
-    ORDER BY u.email IS NULL, u.email`));
-  const voided = (await rows<DayBookVoided>(db, sql`
+    ORDER BY u.email IS NULL, u.email`,
+  );
+  const voided = await rows<DayBookVoided>(
+    db,
+    sql`
     SELECT r.number AS number, r.department_id AS "departmentId", r.net_paise AS "netPaise", r.voided_at AS "voidedAt",
       u.email AS "voidedByEmail"
     FROM receipts r LEFT JOIN users u ON u.id = r.voided_by
     WHERE r.date = ${params.date} AND r.status = 'voided' ${ofDepartment}
-    ORDER BY r.number`));
+    ORDER BY r.number`,
+  );
   const ofRefundDepartment = params.depId === undefined ? sql`` : sql`AND f.department_id = ${params.depId}`;
-  const refunds = (await rows<DayBookRefund>(db, sql`
+  const refunds = await rows<DayBookRefund>(
+    db,
+    sql`
     SELECT f.number AS number, f.department_id AS "departmentId", s.admission_no AS "admissionNo", f.student_name AS "studentName",
       f.amount_paise AS "amountPaise", f.payment_mode AS "paymentMode", u.email AS "createdByEmail"
     FROM refunds f JOIN students s ON s.id = f.student_id LEFT JOIN users u ON u.id = f.created_by
     WHERE f.date = ${params.date} AND f.status = 'live' ${ofRefundDepartment}
-    ORDER BY f.number`));
+    ORDER BY f.number`,
+  );
   const byUser = users.map(({ userId, email, receipts, totalPaise, cash, upi, cheque, bank, card, advance }) => ({
     userId,
     email,
@@ -104,7 +113,7 @@ export async function dayBook(db: DbOrTx, params: { depId?: number; date: string
   }));
   const cashReceivedPaise = byUser.reduce((sum, u) => sum + u.byModePaise.cash, 0);
   const cashRefundedPaise = refunds.reduce((sum, f) => sum + (f.paymentMode === 'cash' ? f.amountPaise : 0), 0);
-  const closings = (await dayClosingsOn(db, params));
+  const closings = await dayClosingsOn(db, params);
   const closed = closings.length === (params.depId === undefined ? DEPARTMENTS.length : 1);
   return {
     date: params.date,
@@ -117,6 +126,6 @@ export async function dayBook(db: DbOrTx, params: { depId?: number; date: string
     closings,
     closed,
     closedBy: closed ? [...new Set(closings.map((c) => c.closedByEmail ?? '(deleted account)'))].join(', ') : null,
-    cheques: (await chequeCounts(db, { depId: params.depId, from: params.date, to: params.date })),
+    cheques: await chequeCounts(db, { depId: params.depId, from: params.date, to: params.date }),
   };
 }

@@ -42,53 +42,73 @@ export async function listDiscounts(db: DbOrTx, params: { departmentId: number }
 
 export async function findDiscount(db: DbOrTx, id: number) {
   return (
-    (await db
-      .select({ ...discountRowColumns, schemeId: discounts.schemeId, version: discounts.version, updatedAt: discounts.updatedAt })
-      .from(discounts)
-      .innerJoin(students, eq(students.id, discounts.studentId))
-      .innerJoin(batches, eq(batches.id, students.batchId))
-      .innerJoin(courses, eq(courses.id, students.courseId))
-      .innerJoin(departments, eq(departments.id, students.departmentId))
-      .innerJoin(feeHeads, eq(feeHeads.id, discounts.feeHeadId))
-      .where(eq(discounts.id, id)).limit(1))[0] ?? null
+    (
+      await db
+        .select({
+          ...discountRowColumns,
+          schemeId: discounts.schemeId,
+          version: discounts.version,
+          updatedAt: discounts.updatedAt,
+        })
+        .from(discounts)
+        .innerJoin(students, eq(students.id, discounts.studentId))
+        .innerJoin(batches, eq(batches.id, students.batchId))
+        .innerJoin(courses, eq(courses.id, students.courseId))
+        .innerJoin(departments, eq(departments.id, students.departmentId))
+        .innerJoin(feeHeads, eq(feeHeads.id, discounts.feeHeadId))
+        .where(eq(discounts.id, id))
+        .limit(1)
+    )[0] ?? null
   );
 }
 
 /** The discount of a student for a head (one per pair), optionally other than one id. */
-export async function findDiscountForStudentHead(db: DbOrTx, params: { studentId: number; feeHeadId: number; exceptId?: number }) {
+export async function findDiscountForStudentHead(
+  db: DbOrTx,
+  params: { studentId: number; feeHeadId: number; exceptId?: number },
+) {
   return (
-    (await db
-      .select({ id: discounts.id })
-      .from(discounts)
-      .where(
-        and(
-          eq(discounts.studentId, params.studentId),
-          eq(discounts.feeHeadId, params.feeHeadId),
-          params.exceptId === undefined ? undefined : ne(discounts.id, params.exceptId),
-        ),
-      ).limit(1))[0] ?? null
+    (
+      await db
+        .select({ id: discounts.id })
+        .from(discounts)
+        .where(
+          and(
+            eq(discounts.studentId, params.studentId),
+            eq(discounts.feeHeadId, params.feeHeadId),
+            params.exceptId === undefined ? undefined : ne(discounts.id, params.exceptId),
+          ),
+        )
+        .limit(1)
+    )[0] ?? null
   );
 }
 
 /** Where a student sits (department, course, batch), to check a discount names them consistently. */
 export async function findStudentPlacement(db: DbOrTx, studentId: number) {
   return (
-    (await db
-      .select({
-        id: students.id,
-        departmentId: students.departmentId,
-        courseId: students.courseId,
-        batchId: students.batchId,
-        name: students.name,
-        admissionNo: students.admissionNo,
-      })
-      .from(students)
-      .where(eq(students.id, studentId)).limit(1))[0] ?? null
+    (
+      await db
+        .select({
+          id: students.id,
+          departmentId: students.departmentId,
+          courseId: students.courseId,
+          batchId: students.batchId,
+          name: students.name,
+          admissionNo: students.admissionNo,
+        })
+        .from(students)
+        .where(eq(students.id, studentId))
+        .limit(1)
+    )[0] ?? null
   );
 }
 
 /** A discount as written; schemeId (the concession scheme that wrote it) is null once it is typed by hand. */
-export type DiscountRow = Pick<typeof discounts.$inferSelect, 'studentId' | 'feeHeadId' | 'discountPaise' | 'adjustmentPaise' | 'note'> &
+export type DiscountRow = Pick<
+  typeof discounts.$inferSelect,
+  'studentId' | 'feeHeadId' | 'discountPaise' | 'adjustmentPaise' | 'note'
+> &
   Partial<Pick<typeof discounts.$inferSelect, 'schemeId'>>;
 
 export async function insertDiscount(db: DbOrTx, row: DiscountRow) {
@@ -97,11 +117,13 @@ export async function insertDiscount(db: DbOrTx, row: DiscountRow) {
 
 export async function updateDiscount(db: DbOrTx, params: DiscountRow & { id: number }) {
   const { id, ...row } = params;
-  return (await db
-    .update(discounts)
-    .set({ ...row, version: sql`${discounts.version} + 1`, updatedAt: timestampNow() })
-    .where(eq(discounts.id, id))
-    .returning())[0]!;
+  return (
+    await db
+      .update(discounts)
+      .set({ ...row, version: sql`${discounts.version} + 1`, updatedAt: timestampNow() })
+      .where(eq(discounts.id, id))
+      .returning()
+  )[0]!;
 }
 
 export async function deleteDiscount(db: DbOrTx, id: number): Promise<void> {

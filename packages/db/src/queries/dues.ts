@@ -56,7 +56,10 @@ export interface StudentDuesResult extends DuesStudent {
 }
 
 export async function findLateFeeHeadId(db: DbOrTx): Promise<number | null> {
-  return (await db.select({ id: feeHeads.id }).from(feeHeads).where(eq(feeHeads.name, LATE_FEE_HEAD)).limit(1))[0]?.id ?? null;
+  return (
+    (await db.select({ id: feeHeads.id }).from(feeHeads).where(eq(feeHeads.name, LATE_FEE_HEAD)).limit(1))[0]?.id ??
+    null
+  );
 }
 
 /** The dues of the students of one batch as of a date, with each one's allocation, in admission number order. */
@@ -83,7 +86,10 @@ export async function batchDuesAsOf(
     const own = read.ownInstalmentsOf(s.studentId);
     const { settlements, concessions, payments } = inputsOf(s.studentId);
     // The allocation keeps its payments' dates as texts.
-    const student = { concessions, payments: payments.map(({ day, ...p }): Payment => ({ ...p, receiptDate: fromDayNumber(day) })) };
+    const student = {
+      concessions,
+      payments: payments.map(({ day, ...p }): Payment => ({ ...p, receiptDate: fromDayNumber(day) })),
+    };
     const allocation = allocateStudent(own ? withOwnInstalments(batchPlan, own) : prepared, student);
     const dues = studentDuesAsOf(allocation, asOf, settlements);
     return { ...s, allocation, dues, opening: read.openings.get(s.studentId) ?? [] };
@@ -136,11 +142,16 @@ export async function* duesByBatch(
     // Lines dated after asOf change none of its figures (the allocation takes lines in date order).
     const inputsOf = read.inputsOf(lineTexts, asOf);
     const batchPlan = plans.get(batchId)!;
-    const duesOf = duesAsOfCalculator(preparePlan({ fineRule: batchPlan.fineRule, instalments: batchPlan.instalments }), asOf);
+    const duesOf = duesAsOfCalculator(
+      preparePlan({ fineRule: batchPlan.fineRule, instalments: batchPlan.instalments }),
+      asOf,
+    );
     yield of.map((s) => {
       const own = read.ownInstalmentsOf(s.studentId);
       const { settlements, ...student } = inputsOf(s.studentId);
-      const dues = own ? duesAsOfCalculator(withOwnInstalments(batchPlan, own), asOf)(student, settlements) : duesOf(student, settlements);
+      const dues = own
+        ? duesAsOfCalculator(withOwnInstalments(batchPlan, own), asOf)(student, settlements)
+        : duesOf(student, settlements);
       return withDues(s, dues);
     });
   }
@@ -201,7 +212,12 @@ function listOf<T>(map: Map<number, T[]>, key: number): T[] {
  * year * 512 + month * 32 + day (a month takes at most 32 numbers, a year 16 months).
  */
 function dateKey(text: string, at: number): number {
-  const year = text.charCodeAt(at) * 1000 + text.charCodeAt(at + 1) * 100 + text.charCodeAt(at + 2) * 10 + text.charCodeAt(at + 3) - ZERO * 1111;
+  const year =
+    text.charCodeAt(at) * 1000 +
+    text.charCodeAt(at + 1) * 100 +
+    text.charCodeAt(at + 2) * 10 +
+    text.charCodeAt(at + 3) -
+    ZERO * 1111;
   const month = text.charCodeAt(at + 5) * 10 + text.charCodeAt(at + 6) - ZERO * 11;
   const day = text.charCodeAt(at + 8) * 10 + text.charCodeAt(at + 9) - ZERO * 11;
   return year * 512 + month * 32 + day;
@@ -220,7 +236,13 @@ const dayNumbers = new Array<number | undefined>(128 * 512);
  * objects reused, its length set; receipt number 0; dates as day numbers) and the Late fee lines
  * into `lateFeePaid`. Plain loops over character codes: this runs for every line of a course.
  */
-function readLines(text: string, untilKey: number, lateFeeHeadId: number | null, payments: DayPayment[], lateFeePaid: Dated[]): void {
+function readLines(
+  text: string,
+  untilKey: number,
+  lateFeeHeadId: number | null,
+  payments: DayPayment[],
+  lateFeePaid: Dated[],
+): void {
   let count = 0;
   let k = 0;
   const end = text.length;
@@ -286,7 +308,10 @@ const ZERO = 48;
  * are read batch by batch (`readLineTexts`) and handed to `inputsOf`.
  */
 async function readBatches(db: DbOrTx, batchIds: readonly number[], studentIds: readonly number[] | undefined) {
-  const where = and(inArray(students.batchId, [...batchIds]), studentIds ? inArray(students.id, [...studentIds]) : undefined);
+  const where = and(
+    inArray(students.batchId, [...batchIds]),
+    studentIds ? inArray(students.id, [...studentIds]) : undefined,
+  );
   const [heads, studentRows, discountRows, openingRows, chequeRows, waiverRows] = await Promise.all([
     specialHeads(db),
     db
@@ -307,12 +332,23 @@ async function readBatches(db: DbOrTx, batchIds: readonly number[], studentIds: 
       .where(where)
       .orderBy(asc(students.admissionNo)),
     db
-      .select({ studentId: discounts.studentId, feeHeadId: discounts.feeHeadId, discount: discounts.discountPaise, adjustment: discounts.adjustmentPaise })
+      .select({
+        studentId: discounts.studentId,
+        feeHeadId: discounts.feeHeadId,
+        discount: discounts.discountPaise,
+        adjustment: discounts.adjustmentPaise,
+      })
       .from(discounts)
       .innerJoin(students, eq(students.id, discounts.studentId))
       .where(where),
     db
-      .select({ studentId: openingBalances.studentId, feeHeadId: openingBalances.feeHeadId, feeHead: feeHeads.name, amountPaise: openingBalances.amountPaise, dueDate: openingBalances.dueDate })
+      .select({
+        studentId: openingBalances.studentId,
+        feeHeadId: openingBalances.feeHeadId,
+        feeHead: feeHeads.name,
+        amountPaise: openingBalances.amountPaise,
+        dueDate: openingBalances.dueDate,
+      })
       .from(openingBalances)
       .innerJoin(students, eq(students.id, openingBalances.studentId))
       .innerJoin(feeHeads, eq(feeHeads.id, openingBalances.feeHeadId))
@@ -334,13 +370,19 @@ async function readBatches(db: DbOrTx, batchIds: readonly number[], studentIds: 
   const studentsOf = new Map<number, DuesStudent[]>();
   for (const s of studentRows) listOf(studentsOf, s.batchId).push(s);
   const concessions = new Map<number, Concession[]>();
-  for (const d of discountRows) listOf(concessions, d.studentId).push({ feeHeadId: d.feeHeadId, amountPaise: d.discount + d.adjustment });
+  for (const d of discountRows)
+    listOf(concessions, d.studentId).push({ feeHeadId: d.feeHeadId, amountPaise: d.discount + d.adjustment });
   const openings = new Map<number, DuesOpening[]>();
   for (const { studentId, ...opening } of openingRows) listOf(openings, studentId).push(opening);
   // A bounced cheque's bank charge is due on the day it came back, on the Cheque bounce charge head.
   const bounceCharges = new Map<number, Array<{ feeHeadId: number; amountPaise: number; bouncedOn: string }>>();
   if (heads.bounce !== null) {
-    for (const c of chequeRows) listOf(bounceCharges, c.studentId).push({ feeHeadId: heads.bounce, amountPaise: c.amountPaise, bouncedOn: c.bouncedOn! });
+    for (const c of chequeRows)
+      listOf(bounceCharges, c.studentId).push({
+        feeHeadId: heads.bounce,
+        amountPaise: c.amountPaise,
+        bouncedOn: c.bouncedOn!,
+      });
   }
   const waivers = new Map<number, Dated[]>();
   for (const w of waiverRows) listOf(waivers, w.studentId).push({ date: w.date, amountPaise: w.amountPaise });
@@ -362,7 +404,11 @@ async function readBatches(db: DbOrTx, batchIds: readonly number[], studentIds: 
     return (studentId: number) => {
       const lateFeePaid: Dated[] = [];
       readLines(lineTexts.get(studentId) ?? '', untilKey, heads.lateFee, payments, lateFeePaid);
-      return { concessions: concessions.get(studentId) ?? [], payments, settlements: { lateFeePaid, waived: waivers.get(studentId) ?? [] } };
+      return {
+        concessions: concessions.get(studentId) ?? [],
+        payments,
+        settlements: { lateFeePaid, waived: waivers.get(studentId) ?? [] },
+      };
     };
   };
   return { studentsOf, openings, ownInstalmentsOf, inputsOf };
@@ -377,9 +423,18 @@ async function readBatches(db: DbOrTx, batchIds: readonly number[], studentIds: 
  * Without the receipt numbers: receipt lines are above zero (ZAmount), and then lines in date order
  * give the same dues whatever their numbers (a property test of duesAsOfCalculator).
  */
-async function readLineTexts(db: DbOrTx, batchId: number, studentIds: readonly number[] | undefined): Promise<Map<number, string>> {
+async function readLineTexts(
+  db: DbOrTx,
+  batchId: number,
+  studentIds: readonly number[] | undefined,
+): Promise<Map<number, string>> {
   if (studentIds?.length === 0) return new Map();
-  const studentFilter = studentIds ? sql` AND student_id IN (${sql.join(studentIds.map((id) => sql`${id}`), sql`, `)})` : sql``;
+  const studentFilter = studentIds
+    ? sql` AND student_id IN (${sql.join(
+        studentIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`
+    : sql``;
   return new Map(
     await db.values<[number, string]>(
       sql`SELECT student_id, lines FROM student_payment_texts
@@ -390,20 +445,27 @@ async function readLineTexts(db: DbOrTx, batchId: number, studentIds: readonly n
 
 /** The batches of a course (or just one of them), newest first (start date descending, then name). */
 export async function batchIdsOfCourse(db: DbOrTx, params: { courseId: number; batchId?: number }): Promise<number[]> {
-  return (await db
-    .select({ id: batches.id })
-    .from(batches)
-    .where(and(eq(batches.courseId, params.courseId), params.batchId === undefined ? undefined : eq(batches.id, params.batchId)))
-    .orderBy(desc(batches.startDate), asc(batches.name)))
-    .map((b) => b.id);
+  return (
+    await db
+      .select({ id: batches.id })
+      .from(batches)
+      .where(
+        and(
+          eq(batches.courseId, params.courseId),
+          params.batchId === undefined ? undefined : eq(batches.id, params.batchId),
+        ),
+      )
+      .orderBy(desc(batches.startDate), asc(batches.name))
+  ).map((b) => b.id);
 }
 
 /** The batches of a department, by course, newest first within each (start date descending, then name). */
 export async function batchIdsOfDepartment(db: DbOrTx, departmentId: number): Promise<number[]> {
-  return (await db
-    .select({ id: batches.id })
-    .from(batches)
-    .where(eq(batches.departmentId, departmentId))
-    .orderBy(asc(batches.courseId), desc(batches.startDate), asc(batches.name)))
-    .map((b) => b.id);
+  return (
+    await db
+      .select({ id: batches.id })
+      .from(batches)
+      .where(eq(batches.departmentId, departmentId))
+      .orderBy(asc(batches.courseId), desc(batches.startDate), asc(batches.name))
+  ).map((b) => b.id);
 }

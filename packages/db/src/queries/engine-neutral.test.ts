@@ -83,18 +83,22 @@ function bareSql(text: string): string {
   return text.replace(/'(?:[^']|'')*'|"(?:[^"]|"")*"|--[^\n]*|\/\*[\s\S]*?\*\/|@\w+/g, ' ');
 }
 
-const LOOKS_LIKE_SQL = /\b(select|insert|update|delete|from|where|join|returning|group by|order by)\b|\b[a-z]\w*\.[a-z]\w*[A-Z]/i;
+const LOOKS_LIKE_SQL =
+  /\b(select|insert|update|delete|from|where|join|returning|group by|order by)\b|\b[a-z]\w*\.[a-z]\w*[A-Z]/i;
 
 /** What one engine alone reads, with the way both engines read it. */
 function problemsOf(text: string): string[] {
   const sql = bareSql(text);
   const problems: string[] = [];
-  const camel = LOOKS_LIKE_SQL.test(text) ? /\b[a-z][a-z0-9_]*[A-Z]\w*\b/g : /(?<=\b[Aa][Ss]\s+)[a-z][a-z0-9_]*[A-Z]\w*\b/g;
+  const camel = LOOKS_LIKE_SQL.test(text)
+    ? /\b[a-z][a-z0-9_]*[A-Z]\w*\b/g
+    : /(?<=\b[Aa][Ss]\s+)[a-z][a-z0-9_]*[A-Z]\w*\b/g;
   for (const [name] of sql.matchAll(camel)) problems.push(`bare camelCase ${name}: write "${name}"`);
   if (/\bstrftime\s*\(/i.test(sql)) problems.push('strftime(): pass timestampNow() (queries/now.ts) as a value');
   if (/\bifnull\s*\(/i.test(sql)) problems.push('ifnull(): write coalesce()');
   if (/\bINDEXED\s+BY\b/i.test(sql)) problems.push('INDEXED BY: engineSql(db).indexedBy (engine/engine-sql.ts)');
-  if (/\bCROSS\s+JOIN\s+\w+(?:\s+(?!ON\b)\w+)?\s+ON\b/i.test(sql)) problems.push('CROSS JOIN ... ON: engineSql(db).joinInOrder (engine/engine-sql.ts)');
+  if (/\bCROSS\s+JOIN\s+\w+(?:\s+(?!ON\b)\w+)?\s+ON\b/i.test(sql))
+    problems.push('CROSS JOIN ... ON: engineSql(db).joinInOrder (engine/engine-sql.ts)');
   for (const match of sql.matchAll(/\bLIKE\s+(?=[@?'(]|lower\b)/gi)) {
     if (!/lower\((?:[^()]|\([^()]*\))*\)\s*(NOT\s+)?$/i.test(sql.slice(0, match.index))) {
       problems.push('LIKE ignores case on SQLite only: containsText/containsPattern (queries/like.ts)');
@@ -105,9 +109,13 @@ function problemsOf(text: string): string[] {
 
 describe('shared SQL is engine-neutral', () => {
   it('finds what only one engine reads', () => {
-    expect(problemsOf('SELECT s.id AS studentId FROM students s')).toEqual(['bare camelCase studentId: write "studentId"']);
+    expect(problemsOf('SELECT s.id AS studentId FROM students s')).toEqual([
+      'bare camelCase studentId: write "studentId"',
+    ]);
     expect(problemsOf('id, user_id AS userId, entity')).toEqual(['bare camelCase userId: write "userId"']);
-    expect(problemsOf('UPDATE t SET at = @now, n = ifnull(n, 0) WHERE x = @departmentId')).toEqual(['ifnull(): write coalesce()']);
+    expect(problemsOf('UPDATE t SET at = @now, n = ifnull(n, 0) WHERE x = @departmentId')).toEqual([
+      'ifnull(): write coalesce()',
+    ]);
     expect(problemsOf("SELECT strftime('%Y', 'now') FROM r INDEXED BY r_idx")).toHaveLength(2);
     expect(problemsOf('FROM sel CROSS JOIN batches b ON b.id = sel.batch_id')).toHaveLength(1);
     expect(problemsOf('FROM s CROSS JOIN (SELECT 1 AS one) ch')).toEqual([]);

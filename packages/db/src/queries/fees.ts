@@ -2,7 +2,18 @@ import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { row } from '../engine/runner';
 import { balanceSql } from './balance-sql';
-import { batches, courses, discounts, feeHeads, feeStructures, openingBalances, receiptLines, receipts, studentHeadPaid, students } from '../schema';
+import {
+  batches,
+  courses,
+  discounts,
+  feeHeads,
+  feeStructures,
+  openingBalances,
+  receiptLines,
+  receipts,
+  studentHeadPaid,
+  students,
+} from '../schema';
 import { timestampNow } from './now';
 
 /**
@@ -33,21 +44,25 @@ export async function findFeeHead(db: DbOrTx, id: number) {
 /** Another head with this name, ignoring case. */
 export async function findFeeHeadByName(db: DbOrTx, params: { name: string; exceptId?: number }) {
   return (
-    (await db
-      .select()
-      .from(feeHeads)
-      .where(
-        and(
-          sql`lower(${feeHeads.name}) = lower(${params.name})`,
-          params.exceptId === undefined ? undefined : ne(feeHeads.id, params.exceptId),
-        ),
-      ).limit(1))[0] ?? null
+    (
+      await db
+        .select()
+        .from(feeHeads)
+        .where(
+          and(
+            sql`lower(${feeHeads.name}) = lower(${params.name})`,
+            params.exceptId === undefined ? undefined : ne(feeHeads.id, params.exceptId),
+          ),
+        )
+        .limit(1)
+    )[0] ?? null
   );
 }
 
 /** How many fee structures, discounts, receipt lines and opening balances refer to a head. */
 export async function feeHeadUsage(db: DbOrTx, id: number) {
-  return (await row<{ structures: number; discounts: number; receiptLines: number; openingBalances: number }>(db, 
+  return (await row<{ structures: number; discounts: number; receiptLines: number; openingBalances: number }>(
+    db,
     sql`select
       (select count(*) from ${feeStructures} where ${feeStructures.feeHeadId} = ${id}) as structures,
       (select count(*) from ${discounts} where ${discounts.feeHeadId} = ${id}) as discounts,
@@ -112,38 +127,47 @@ export async function listFeeStructuresByBatch(db: DbOrTx, params: { batchId: nu
 /** One fee structure row with its batch's department and course and the names shown on screens. */
 export async function findFeeStructure(db: DbOrTx, id: number) {
   return (
-    (await db
-      .select({
-        ...structureColumns,
-        departmentId: batches.departmentId,
-        courseId: batches.courseId,
-        batchName: batches.name,
-        courseName: courses.name,
-        feeHeadName: feeHeads.name,
-        version: feeStructures.version,
-        updatedAt: feeStructures.updatedAt,
-      })
-      .from(feeStructures)
-      .innerJoin(batches, eq(batches.id, feeStructures.batchId))
-      .innerJoin(courses, eq(courses.id, batches.courseId))
-      .innerJoin(feeHeads, eq(feeHeads.id, feeStructures.feeHeadId))
-      .where(eq(feeStructures.id, id)).limit(1))[0] ?? null
+    (
+      await db
+        .select({
+          ...structureColumns,
+          departmentId: batches.departmentId,
+          courseId: batches.courseId,
+          batchName: batches.name,
+          courseName: courses.name,
+          feeHeadName: feeHeads.name,
+          version: feeStructures.version,
+          updatedAt: feeStructures.updatedAt,
+        })
+        .from(feeStructures)
+        .innerJoin(batches, eq(batches.id, feeStructures.batchId))
+        .innerJoin(courses, eq(courses.id, batches.courseId))
+        .innerJoin(feeHeads, eq(feeHeads.id, feeStructures.feeHeadId))
+        .where(eq(feeStructures.id, id))
+        .limit(1)
+    )[0] ?? null
   );
 }
 
 /** The structure row charging this head to this batch (at most one), optionally other than one id. */
-export async function findFeeStructureForHead(db: DbOrTx, params: { batchId: number; feeHeadId: number; exceptId?: number }) {
+export async function findFeeStructureForHead(
+  db: DbOrTx,
+  params: { batchId: number; feeHeadId: number; exceptId?: number },
+) {
   return (
-    (await db
-      .select(structureColumns)
-      .from(feeStructures)
-      .where(
-        and(
-          eq(feeStructures.batchId, params.batchId),
-          eq(feeStructures.feeHeadId, params.feeHeadId),
-          params.exceptId === undefined ? undefined : ne(feeStructures.id, params.exceptId),
-        ),
-      ).limit(1))[0] ?? null
+    (
+      await db
+        .select(structureColumns)
+        .from(feeStructures)
+        .where(
+          and(
+            eq(feeStructures.batchId, params.batchId),
+            eq(feeStructures.feeHeadId, params.feeHeadId),
+            params.exceptId === undefined ? undefined : ne(feeStructures.id, params.exceptId),
+          ),
+        )
+        .limit(1)
+    )[0] ?? null
   );
 }
 
@@ -152,7 +176,8 @@ export async function findFeeStructureForHead(db: DbOrTx, params: { batchId: num
  * discounts of the batch's students for it, and the largest discount plus adjustment among them.
  */
 export async function feeStructureDependents(db: DbOrTx, params: { batchId: number; feeHeadId: number }) {
-  return (await row<{ liveReceiptLines: number; discounts: number; largestDiscountPaise: number }>(db, 
+  return (await row<{ liveReceiptLines: number; discounts: number; largestDiscountPaise: number }>(
+    db,
     sql`select
       (select count(*) from ${receiptLines}
          join ${receipts} on ${receipts.id} = ${receiptLines.receiptId}
@@ -166,7 +191,10 @@ export async function feeStructureDependents(db: DbOrTx, params: { batchId: numb
   ))!;
 }
 
-export type FeeStructureRow = Pick<typeof feeStructures.$inferSelect, 'batchId' | 'feeHeadId' | 'amountPaise' | 'startDate' | 'endDate'>;
+export type FeeStructureRow = Pick<
+  typeof feeStructures.$inferSelect,
+  'batchId' | 'feeHeadId' | 'amountPaise' | 'startDate' | 'endDate'
+>;
 
 export async function insertFeeStructure(db: DbOrTx, row: FeeStructureRow) {
   return (await db.insert(feeStructures).values(row).returning())[0]!;
@@ -174,11 +202,13 @@ export async function insertFeeStructure(db: DbOrTx, row: FeeStructureRow) {
 
 export async function updateFeeStructure(db: DbOrTx, params: FeeStructureRow & { id: number }) {
   const { id, ...row } = params;
-  return (await db
-    .update(feeStructures)
-    .set({ ...row, version: sql`${feeStructures.version} + 1`, updatedAt: timestampNow() })
-    .where(eq(feeStructures.id, id))
-    .returning())[0]!;
+  return (
+    await db
+      .update(feeStructures)
+      .set({ ...row, version: sql`${feeStructures.version} + 1`, updatedAt: timestampNow() })
+      .where(eq(feeStructures.id, id))
+      .returning()
+  )[0]!;
 }
 
 export async function deleteFeeStructure(db: DbOrTx, id: number): Promise<void> {
@@ -187,17 +217,26 @@ export async function deleteFeeStructure(db: DbOrTx, id: number): Promise<void> 
 
 /** What a student has paid on one head (lines of live receipts), from the running totals. */
 /** Paid on a head (live receipts) and the opening balance on it, for a balance check beside the structure's amount. */
-export async function paidAndOpeningOnHead(db: DbOrTx, params: { studentId: number; feeHeadId: number }): Promise<{ paidPaise: number; openingPaise: number }> {
+export async function paidAndOpeningOnHead(
+  db: DbOrTx,
+  params: { studentId: number; feeHeadId: number },
+): Promise<{ paidPaise: number; openingPaise: number }> {
   const paid =
-    (await db
-      .select({ paid: studentHeadPaid.paidPaise })
-      .from(studentHeadPaid)
-      .where(and(eq(studentHeadPaid.studentId, params.studentId), eq(studentHeadPaid.feeHeadId, params.feeHeadId))).limit(1))[0]?.paid ?? 0;
+    (
+      await db
+        .select({ paid: studentHeadPaid.paidPaise })
+        .from(studentHeadPaid)
+        .where(and(eq(studentHeadPaid.studentId, params.studentId), eq(studentHeadPaid.feeHeadId, params.feeHeadId)))
+        .limit(1)
+    )[0]?.paid ?? 0;
   const opening =
-    (await db
-      .select({ amount: openingBalances.amountPaise })
-      .from(openingBalances)
-      .where(and(eq(openingBalances.studentId, params.studentId), eq(openingBalances.feeHeadId, params.feeHeadId))).limit(1))[0]?.amount ?? 0;
+    (
+      await db
+        .select({ amount: openingBalances.amountPaise })
+        .from(openingBalances)
+        .where(and(eq(openingBalances.studentId, params.studentId), eq(openingBalances.feeHeadId, params.feeHeadId)))
+        .limit(1)
+    )[0]?.amount ?? 0;
   return { paidPaise: paid, openingPaise: opening };
 }
 
@@ -218,7 +257,10 @@ const BALANCES_BELOW_ZERO = `
   ) AS balances WHERE balance < 0`;
 
 /** The students of a batch whose balance on a head (an opening balance included) would be below zero at this fee: how many, and the lowest balance. */
-export async function balancesBelowZero(db: DbOrTx, params: { batchId: number; feeHeadId: number; feePaise: number }): Promise<{ students: number; lowestPaise: number }> {
+export async function balancesBelowZero(
+  db: DbOrTx,
+  params: { batchId: number; feeHeadId: number; feePaise: number },
+): Promise<{ students: number; lowestPaise: number }> {
   const found = await row<{ students: number; lowestPaise: number | null }>(db, BALANCES_BELOW_ZERO, params);
   return { students: found?.students ?? 0, lowestPaise: found?.lowestPaise ?? 0 };
 }

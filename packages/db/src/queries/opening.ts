@@ -17,11 +17,16 @@ export async function findStudentsByAdmissionNos(
   return await db
     .select({ id: students.id, admissionNo: students.admissionNo, name: students.name, batchId: students.batchId })
     .from(students)
-    .where(and(eq(students.departmentId, params.departmentId), inArray(students.admissionNo, [...params.admissionNos])));
+    .where(
+      and(eq(students.departmentId, params.departmentId), inArray(students.admissionNo, [...params.admissionNos])),
+    );
 }
 
 /** The (student, head) pairs of the department that already have an opening balance. */
-export async function openingBalanceKeys(db: DbOrTx, departmentId: number): Promise<Array<{ studentId: number; feeHeadId: number }>> {
+export async function openingBalanceKeys(
+  db: DbOrTx,
+  departmentId: number,
+): Promise<Array<{ studentId: number; feeHeadId: number }>> {
   return rows(
     db,
     `SELECT ob.student_id AS "studentId", ob.fee_head_id AS "feeHeadId"
@@ -31,7 +36,10 @@ export async function openingBalanceKeys(db: DbOrTx, departmentId: number): Prom
   );
 }
 
-export type NewOpeningBalance = Pick<typeof openingBalances.$inferSelect, 'studentId' | 'feeHeadId' | 'amountPaise' | 'dueDate' | 'note' | 'createdBy'>;
+export type NewOpeningBalance = Pick<
+  typeof openingBalances.$inferSelect,
+  'studentId' | 'feeHeadId' | 'amountPaise' | 'dueDate' | 'note' | 'createdBy'
+>;
 
 /** An opening balance with its student, batch and head named. */
 export type OpeningBalanceRow = Omit<typeof openingBalances.$inferSelect, 'createdBy'> &
@@ -86,7 +94,10 @@ export async function findOpeningBalance(db: DbOrTx, id: number): Promise<Openin
 }
 
 /** Sets the amount and note; the version goes up. */
-export async function updateOpeningBalance(tx: DbOrTx, params: { id: number; amountPaise: number; note: string | null }): Promise<void> {
+export async function updateOpeningBalance(
+  tx: DbOrTx,
+  params: { id: number; amountPaise: number; note: string | null },
+): Promise<void> {
   await run(
     tx,
     `UPDATE opening_balances
@@ -102,5 +113,7 @@ export async function deleteOpeningBalance(tx: DbOrTx, id: number): Promise<void
 
 /** How many opening balances a student has (a student with some is not deleted silently). */
 export async function countStudentOpeningBalances(db: DbOrTx, studentId: number): Promise<number> {
-  return (await row<{ n: number }>(db, 'SELECT COUNT(*) AS n FROM opening_balances WHERE student_id = @studentId', { studentId }))!.n;
+  return (await row<{ n: number }>(db, 'SELECT COUNT(*) AS n FROM opening_balances WHERE student_id = @studentId', {
+    studentId,
+  }))!.n;
 }

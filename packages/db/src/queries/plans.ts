@@ -1,7 +1,22 @@
-import { type FineRule, type HeadAmount, NO_FINE, type PlanInstalment, sortedInstalments, virtualPlanInstalments } from '@fees/validation';
+import {
+  type FineRule,
+  type HeadAmount,
+  NO_FINE,
+  type PlanInstalment,
+  sortedInstalments,
+  virtualPlanInstalments,
+} from '@fees/validation';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
-import { departmentPaymentSettings, feeHeads, feeStructures, fineWaivers, instalmentAmounts, instalmentPlans, instalments } from '../schema';
+import {
+  departmentPaymentSettings,
+  feeHeads,
+  feeStructures,
+  fineWaivers,
+  instalmentAmounts,
+  instalmentPlans,
+  instalments,
+} from '../schema';
 import { timestampNow } from './now';
 
 /** The fine rule columns of a plan or an instalment row. */
@@ -67,17 +82,14 @@ export async function loadBatchPlans(db: DbOrTx, batchIds: readonly number[]): P
       .innerJoin(feeHeads, eq(feeHeads.id, feeStructures.feeHeadId))
       .where(inArray(feeStructures.batchId, ids))
       .orderBy(asc(feeStructures.id)),
+    db.select().from(instalmentPlans).where(inArray(instalmentPlans.batchId, ids)),
+    db.select().from(instalments).where(inArray(instalments.batchId, ids)).orderBy(asc(instalments.position)),
     db
-      .select()
-      .from(instalmentPlans)
-      .where(inArray(instalmentPlans.batchId, ids)),
-    db
-      .select()
-      .from(instalments)
-      .where(inArray(instalments.batchId, ids))
-      .orderBy(asc(instalments.position)),
-    db
-      .select({ instalmentId: instalmentAmounts.instalmentId, feeHeadId: instalmentAmounts.feeHeadId, amountPaise: instalmentAmounts.amountPaise })
+      .select({
+        instalmentId: instalmentAmounts.instalmentId,
+        feeHeadId: instalmentAmounts.feeHeadId,
+        amountPaise: instalmentAmounts.amountPaise,
+      })
       .from(instalmentAmounts)
       .innerJoin(instalments, eq(instalments.id, instalmentAmounts.instalmentId))
       .where(inArray(instalments.batchId, ids)),
@@ -93,7 +105,14 @@ export async function loadBatchPlans(db: DbOrTx, batchIds: readonly number[]): P
     const batchHeads = heads.filter((h) => h.batchId === batchId).map(({ batchId: _, ...h }) => h);
     const plan = plans.find((p) => p.batchId === batchId);
     if (!plan) {
-      result.set(batchId, { batchId, hasPlan: false, version: 0, fineRule: NO_FINE, heads: batchHeads, instalments: virtualPlanInstalments(batchHeads) });
+      result.set(batchId, {
+        batchId,
+        hasPlan: false,
+        version: 0,
+        fineRule: NO_FINE,
+        heads: batchHeads,
+        instalments: virtualPlanInstalments(batchHeads),
+      });
       continue;
     }
     const saved = rows
@@ -136,10 +155,19 @@ export interface PlanToSave {
  * others are new, those not sent are deleted. Positions follow the due dates. The version goes up.
  */
 export async function writeBatchPlan(tx: DbOrTx, plan: PlanToSave): Promise<void> {
-  const existing = (await tx.select({ version: instalmentPlans.version }).from(instalmentPlans).where(eq(instalmentPlans.batchId, plan.batchId)).limit(1))[0];
+  const existing = (
+    await tx
+      .select({ version: instalmentPlans.version })
+      .from(instalmentPlans)
+      .where(eq(instalmentPlans.batchId, plan.batchId))
+      .limit(1)
+  )[0];
   const planRow = { ...fineRuleColumns(plan.fineRule), updatedBy: plan.userId, updatedAt: timestampNow() };
   if (existing) {
-    await tx.update(instalmentPlans).set({ ...planRow, version: existing.version + 1 }).where(eq(instalmentPlans.batchId, plan.batchId));
+    await tx
+      .update(instalmentPlans)
+      .set({ ...planRow, version: existing.version + 1 })
+      .where(eq(instalmentPlans.batchId, plan.batchId));
   } else {
     await tx.insert(instalmentPlans).values({ batchId: plan.batchId, ...planRow });
   }
@@ -151,7 +179,12 @@ export async function writeBatchPlan(tx: DbOrTx, plan: PlanToSave): Promise<void
     const row = { name: inst.name, dueDate: inst.dueDate, position, ...fineRuleColumns(inst.fineRule) };
     let id = inst.id;
     if (id === undefined) {
-      id = (await tx.insert(instalments).values({ batchId: plan.batchId, ...row }).returning({ id: instalments.id }))[0]!.id;
+      id = (
+        await tx
+          .insert(instalments)
+          .values({ batchId: plan.batchId, ...row })
+          .returning({ id: instalments.id })
+      )[0]!.id;
     } else {
       await tx.update(instalments).set(row).where(eq(instalments.id, id));
       await tx.delete(instalmentAmounts).where(eq(instalmentAmounts.instalmentId, id));
@@ -164,12 +197,17 @@ export async function writeBatchPlan(tx: DbOrTx, plan: PlanToSave): Promise<void
 
 /** Ids of a batch's saved instalments (to tell which ids a save may keep). */
 export async function instalmentIdsOfBatch(db: DbOrTx, batchId: number): Promise<number[]> {
-  return (await db.select({ id: instalments.id }).from(instalments).where(eq(instalments.batchId, batchId))).map((r) => r.id);
+  return (await db.select({ id: instalments.id }).from(instalments).where(eq(instalments.batchId, batchId))).map(
+    (r) => r.id,
+  );
 }
 
 export async function deleteBatchPlan(tx: DbOrTx, batchId: number): Promise<boolean> {
   await tx.delete(instalments).where(eq(instalments.batchId, batchId));
-  const deleted = await tx.delete(instalmentPlans).where(eq(instalmentPlans.batchId, batchId)).returning({ batchId: instalmentPlans.batchId });
+  const deleted = await tx
+    .delete(instalmentPlans)
+    .where(eq(instalmentPlans.batchId, batchId))
+    .returning({ batchId: instalmentPlans.batchId });
   return deleted.length > 0;
 }
 
@@ -178,7 +216,10 @@ export async function deleteBatchPlan(tx: DbOrTx, batchId: number): Promise<bool
  * to the head's last instalment; a decrease comes off the last one, and off the earlier ones
  * backwards when the last holds less. Call in the transaction that changes the structure.
  */
-export async function moveStructureChangeIntoPlan(tx: DbOrTx, params: { batchId: number; feeHeadId: number; deltaPaise: number }): Promise<void> {
+export async function moveStructureChangeIntoPlan(
+  tx: DbOrTx,
+  params: { batchId: number; feeHeadId: number; deltaPaise: number },
+): Promise<void> {
   const { batchId, feeHeadId, deltaPaise } = params;
   if (deltaPaise === 0) return;
   const rows = await tx
@@ -189,17 +230,29 @@ export async function moveStructureChangeIntoPlan(tx: DbOrTx, params: { batchId:
   if (rows.length === 0) return;
   const ordered = sortedInstalments(rows);
   const current = new Map(
-    (await tx
-      .select({ instalmentId: instalmentAmounts.instalmentId, amountPaise: instalmentAmounts.amountPaise })
-      .from(instalmentAmounts)
-      .where(and(inArray(instalmentAmounts.instalmentId, ordered.map((r) => r.id)), eq(instalmentAmounts.feeHeadId, feeHeadId))))
-      .map((r) => [r.instalmentId, r.amountPaise]),
+    (
+      await tx
+        .select({ instalmentId: instalmentAmounts.instalmentId, amountPaise: instalmentAmounts.amountPaise })
+        .from(instalmentAmounts)
+        .where(
+          and(
+            inArray(
+              instalmentAmounts.instalmentId,
+              ordered.map((r) => r.id),
+            ),
+            eq(instalmentAmounts.feeHeadId, feeHeadId),
+          ),
+        )
+    ).map((r) => [r.instalmentId, r.amountPaise]),
   );
   const set = (instalmentId: number, amountPaise: number) =>
     tx
       .insert(instalmentAmounts)
       .values({ instalmentId, feeHeadId, amountPaise })
-      .onConflictDoUpdate({ target: [instalmentAmounts.instalmentId, instalmentAmounts.feeHeadId], set: { amountPaise } });
+      .onConflictDoUpdate({
+        target: [instalmentAmounts.instalmentId, instalmentAmounts.feeHeadId],
+        set: { amountPaise },
+      });
   if (deltaPaise > 0) {
     const last = ordered[ordered.length - 1]!.id;
     await set(last, (current.get(last) ?? 0) + deltaPaise);
@@ -217,15 +270,25 @@ export async function moveStructureChangeIntoPlan(tx: DbOrTx, params: { batchId:
 
 /** A head leaving a batch's structure leaves its plan too. */
 export async function dropHeadFromPlan(tx: DbOrTx, params: { batchId: number; feeHeadId: number }): Promise<void> {
-  const ids = (await tx.select({ id: instalments.id }).from(instalments).where(eq(instalments.batchId, params.batchId))).map((r) => r.id);
+  const ids = (
+    await tx.select({ id: instalments.id }).from(instalments).where(eq(instalments.batchId, params.batchId))
+  ).map((r) => r.id);
   if (ids.length === 0) return;
-  await tx.delete(instalmentAmounts).where(and(inArray(instalmentAmounts.instalmentId, ids), eq(instalmentAmounts.feeHeadId, params.feeHeadId)));
+  await tx
+    .delete(instalmentAmounts)
+    .where(and(inArray(instalmentAmounts.instalmentId, ids), eq(instalmentAmounts.feeHeadId, params.feeHeadId)));
 }
 
 /** A student's fine waivers, oldest first, with who gave them and why (the statement lists them). */
 export async function listFineWaivers(db: DbOrTx, studentId: number) {
   return await db
-    .select({ id: fineWaivers.id, date: fineWaivers.date, amountPaise: fineWaivers.amountPaise, reason: fineWaivers.reason, byEmail: fineWaivers.createdByEmail })
+    .select({
+      id: fineWaivers.id,
+      date: fineWaivers.date,
+      amountPaise: fineWaivers.amountPaise,
+      reason: fineWaivers.reason,
+      byEmail: fineWaivers.createdByEmail,
+    })
     .from(fineWaivers)
     .where(eq(fineWaivers.studentId, studentId))
     .orderBy(asc(fineWaivers.id));
@@ -234,17 +297,24 @@ export async function listFineWaivers(db: DbOrTx, studentId: number) {
 export type DepartmentPayment = Pick<typeof departmentPaymentSettings.$inferSelect, 'upiId' | 'payeeName'>;
 
 export async function getDepartmentPayment(db: DbOrTx, departmentId: number): Promise<DepartmentPayment> {
-  const row = (await db
-    .select({ upiId: departmentPaymentSettings.upiId, payeeName: departmentPaymentSettings.payeeName })
-    .from(departmentPaymentSettings)
-    .where(eq(departmentPaymentSettings.departmentId, departmentId)).limit(1))[0];
+  const row = (
+    await db
+      .select({ upiId: departmentPaymentSettings.upiId, payeeName: departmentPaymentSettings.payeeName })
+      .from(departmentPaymentSettings)
+      .where(eq(departmentPaymentSettings.departmentId, departmentId))
+      .limit(1)
+  )[0];
   return row ?? { upiId: null, payeeName: null };
 }
 
-export async function setDepartmentPayment(db: DbOrTx, params: DepartmentPayment & { departmentId: number }): Promise<void> {
+export async function setDepartmentPayment(
+  db: DbOrTx,
+  params: DepartmentPayment & { departmentId: number },
+): Promise<void> {
   const { departmentId, ...payment } = params;
   const set = { ...payment, updatedAt: timestampNow() };
-  await db.insert(departmentPaymentSettings)
+  await db
+    .insert(departmentPaymentSettings)
     .values({ departmentId, ...payment })
     .onConflictDoUpdate({ target: departmentPaymentSettings.departmentId, set });
 }

@@ -5,7 +5,14 @@ import type Sqlite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { Random } from '@fees/validation/testing';
 import { openDatabase } from '../client';
-import { RECEIPT_TOTALS_BACKFILL, rebuildReceiptTotals, receiptTotalsDrift, STUDENT_COURSE_TOTALS_BACKFILL, STUDENT_PAYMENT_TEXTS_BACKFILL, STUDENT_PAYMENTS_BACKFILL } from './totals';
+import {
+  RECEIPT_TOTALS_BACKFILL,
+  rebuildReceiptTotals,
+  receiptTotalsDrift,
+  STUDENT_COURSE_TOTALS_BACKFILL,
+  STUDENT_PAYMENT_TEXTS_BACKFILL,
+  STUDENT_PAYMENTS_BACKFILL,
+} from './totals';
 import { transaction } from '../engine/runner';
 import { rebuildStudentMoney, studentMoneyDrift } from './student-money';
 import { onPostgres, sqliteMigrationsBefore, temporaryFolder } from '../test/database';
@@ -42,7 +49,9 @@ function academics(sqlite: Sqlite.Database): number[] {
 /** Random writes of every kind any code could make to receipts and their lines. */
 function randomWrites(sqlite: Sqlite.Database, students: number[], seed: number, steps: number): void {
   const pick = rng(seed);
-  const heads = (sqlite.prepare('SELECT id FROM fee_heads ORDER BY id LIMIT 4').all() as { id: number }[]).map((h) => h.id);
+  const heads = (sqlite.prepare('SELECT id FROM fee_heads ORDER BY id LIMIT 4').all() as { id: number }[]).map(
+    (h) => h.id,
+  );
   const date = () => `2025-07-${String(1 + pick(4)).padStart(2, '0')}`;
   let number = 0;
   const receiptIds = () => (sqlite.prepare('SELECT id FROM receipts').all() as { id: number }[]).map((r) => r.id);
@@ -53,7 +62,9 @@ function randomWrites(sqlite: Sqlite.Database, students: number[], seed: number,
     const id = any(existing);
     if (kind <= 2 || id === undefined) {
       const student = any(students)!;
-      const info = sqlite.prepare('SELECT department_id AS d, course_id AS c, batch_id AS b FROM students WHERE id = ?').get(student) as { d: number; c: number; b: number };
+      const info = sqlite
+        .prepare('SELECT department_id AS d, course_id AS c, batch_id AS b FROM students WHERE id = ?')
+        .get(student) as { d: number; c: number; b: number };
       const total = 100 * (1 + pick(500));
       const { id: receiptId } = sqlite
         .prepare(
@@ -61,20 +72,44 @@ function randomWrites(sqlite: Sqlite.Database, students: number[], seed: number,
              tax_rate_basis_points, tax_paise, net_paise, payment_mode, status)
            VALUES (?, ?, ?, ?, ?, ?, 'S', 'A', ?, 1800, ?, ?, ?, ?) RETURNING id`,
         )
-        .get(++number, info.d, info.c, info.b, student, date(), total, total / 10, total + total / 10, any([...MODES]), pick(5) === 0 ? 'voided' : 'live') as { id: number };
+        .get(
+          ++number,
+          info.d,
+          info.c,
+          info.b,
+          student,
+          date(),
+          total,
+          total / 10,
+          total + total / 10,
+          any([...MODES]),
+          pick(5) === 0 ? 'voided' : 'live',
+        ) as { id: number };
       for (let line = 1; line <= 1 + pick(3); line++) {
         sqlite
-          .prepare('INSERT INTO receipt_lines (receipt_id, line_no, student_id, fee_head_id, amount_paise) VALUES (?, ?, ?, ?, ?)')
+          .prepare(
+            'INSERT INTO receipt_lines (receipt_id, line_no, student_id, fee_head_id, amount_paise) VALUES (?, ?, ?, ?, ?)',
+          )
           .run(receiptId, line, student, any(heads), 100 * pick(300));
       }
     } else if (kind === 3) {
-      sqlite.prepare(`UPDATE receipts SET status = CASE status WHEN 'live' THEN 'voided' ELSE 'live' END WHERE id = ?`).run(id);
+      sqlite
+        .prepare(`UPDATE receipts SET status = CASE status WHEN 'live' THEN 'voided' ELSE 'live' END WHERE id = ?`)
+        .run(id);
     } else if (kind === 4) {
-      sqlite.prepare('UPDATE receipts SET date = ?, payment_mode = ?, net_paise = net_paise + 1, tax_paise = tax_paise + 1 WHERE id = ?').run(date(), any([...MODES]), id);
+      sqlite
+        .prepare(
+          'UPDATE receipts SET date = ?, payment_mode = ?, net_paise = net_paise + 1, tax_paise = tax_paise + 1 WHERE id = ?',
+        )
+        .run(date(), any([...MODES]), id);
     } else if (kind === 5) {
-      sqlite.prepare('DELETE FROM receipt_lines WHERE id = (SELECT MIN(id) FROM receipt_lines WHERE receipt_id = ?)').run(id);
+      sqlite
+        .prepare('DELETE FROM receipt_lines WHERE id = (SELECT MIN(id) FROM receipt_lines WHERE receipt_id = ?)')
+        .run(id);
     } else if (kind === 6) {
-      sqlite.prepare('UPDATE receipt_lines SET amount_paise = amount_paise + 50, fee_head_id = ? WHERE receipt_id = ?').run(any(heads), id);
+      sqlite
+        .prepare('UPDATE receipt_lines SET amount_paise = amount_paise + 50, fee_head_id = ? WHERE receipt_id = ?')
+        .run(any(heads), id);
     } else if (kind === 7) {
       sqlite.prepare('DELETE FROM receipts WHERE id = ?').run(id);
     } else {
@@ -91,10 +126,10 @@ describe.skipIf(onPostgres)('receipt totals', () => {
       const students = academics(db.$client);
       randomWrites(db.$client, students, seed, 300);
       expect(db.$client.prepare('SELECT COUNT(*) AS n FROM receipts').get()).not.toEqual({ n: 0 });
-      expect((await receiptTotalsDrift(db))).toEqual([]);
+      expect(await receiptTotalsDrift(db)).toEqual([]);
       const paid = db.$client.prepare('SELECT * FROM student_head_paid ORDER BY 1, 2').all();
       await transaction(db, async (tx) => rebuildReceiptTotals(tx));
-      expect((await receiptTotalsDrift(db))).toEqual([]);
+      expect(await receiptTotalsDrift(db)).toEqual([]);
       expect(db.$client.prepare('SELECT * FROM student_head_paid WHERE paid_paise <> 0 ORDER BY 1, 2').all()).toEqual(
         (paid as { paid_paise: number }[]).filter((p) => p.paid_paise !== 0),
       );
@@ -106,29 +141,37 @@ describe.skipIf(onPostgres)('receipt totals', () => {
     const before = sqliteMigrationsBefore('0002_receipt_totals');
     expect(before.count).toBeGreaterThan(0);
     const old = openDatabase(path, { migrationsFolder: before.folder });
-    expect(old.$client.prepare(`SELECT name FROM sqlite_master WHERE name = 'student_head_paid'`).get()).toBeUndefined();
+    expect(
+      old.$client.prepare(`SELECT name FROM sqlite_master WHERE name = 'student_head_paid'`).get(),
+    ).toBeUndefined();
     randomWrites(old.$client, academics(old.$client), 7, 200);
     old.$client.close();
 
     const migrated = openDatabase(path);
     expect(migrated.$client.prepare('SELECT COUNT(*) AS n FROM daily_mode_collections').get()).not.toEqual({ n: 0 });
-    expect((await receiptTotalsDrift(migrated))).toEqual([]);
+    expect(await receiptTotalsDrift(migrated)).toEqual([]);
     migrated.$client.close();
   });
 
   it('rebuilds wiped totals from the receipts, with the same statements as the migration', async () => {
     const db = openDatabase(':memory:');
     randomWrites(db.$client, academics(db.$client), 11, 200);
-    const snapshot = () => ['student_head_paid', 'daily_head_collections', 'daily_mode_collections'].map((t) => db.$client.prepare(`SELECT * FROM ${t} ORDER BY 1, 2, 3`).all());
+    const snapshot = () =>
+      ['student_head_paid', 'daily_head_collections', 'daily_mode_collections'].map((t) =>
+        db.$client.prepare(`SELECT * FROM ${t} ORDER BY 1, 2, 3`).all(),
+      );
     await transaction(db, async (tx) => rebuildReceiptTotals(tx));
     const rebuilt = snapshot();
-    for (const table of ['student_head_paid', 'daily_head_collections', 'daily_mode_collections']) db.$client.exec(`DELETE FROM ${table}`);
-    expect((await receiptTotalsDrift(db))).not.toEqual([]);
+    for (const table of ['student_head_paid', 'daily_head_collections', 'daily_mode_collections'])
+      db.$client.exec(`DELETE FROM ${table}`);
+    expect(await receiptTotalsDrift(db)).not.toEqual([]);
     await transaction(db, async (tx) => rebuildReceiptTotals(tx));
     expect(snapshot()).toEqual(rebuilt);
-    expect((await receiptTotalsDrift(db))).toEqual([]);
+    expect(await receiptTotalsDrift(db)).toEqual([]);
 
-    const migration = readFileSync(join(MIGRATIONS, '0002_receipt_totals.sql'), 'utf8').split('--> statement-breakpoint').map((s) => s.trim());
+    const migration = readFileSync(join(MIGRATIONS, '0002_receipt_totals.sql'), 'utf8')
+      .split('--> statement-breakpoint')
+      .map((s) => s.trim());
     for (const statement of RECEIPT_TOTALS_BACKFILL) expect(migration).toContain(statement);
   });
 
@@ -137,44 +180,80 @@ describe.skipIf(onPostgres)('receipt totals', () => {
       const db = openDatabase(':memory:');
       const sqlite = db.$client;
       const students = academics(sqlite);
-      sqlite.exec(`INSERT INTO batches (id, department_id, course_id, name, start_date, end_date) VALUES (3, 100, 1003, 'B3', '2025-06-01', '2028-03-31')`);
-      const heads = (sqlite.prepare('SELECT id FROM fee_heads ORDER BY id LIMIT 4').all() as { id: number }[]).map((h) => h.id);
-      const structure = sqlite.prepare(`INSERT OR IGNORE INTO fee_structures (batch_id, fee_head_id, amount_paise, start_date, end_date) VALUES (?, ?, 100000, '2025-06-01', '2026-03-31')`);
-      for (const [batch, head] of [[1, 0], [1, 1], [3, 1], [3, 2], [2, 3]] as const) structure.run(batch, heads[head]);
+      sqlite.exec(
+        `INSERT INTO batches (id, department_id, course_id, name, start_date, end_date) VALUES (3, 100, 1003, 'B3', '2025-06-01', '2028-03-31')`,
+      );
+      const heads = (sqlite.prepare('SELECT id FROM fee_heads ORDER BY id LIMIT 4').all() as { id: number }[]).map(
+        (h) => h.id,
+      );
+      const structure = sqlite.prepare(
+        `INSERT OR IGNORE INTO fee_structures (batch_id, fee_head_id, amount_paise, start_date, end_date) VALUES (?, ?, 100000, '2025-06-01', '2026-03-31')`,
+      );
+      for (const [batch, head] of [
+        [1, 0],
+        [1, 1],
+        [3, 1],
+        [3, 2],
+        [2, 3],
+      ] as const)
+        structure.run(batch, heads[head]);
       const pick = rng(seed);
       for (let round = 0; round < 12; round++) {
         sqlite.exec('UPDATE receipts SET number = number + 1000');
         randomWrites(sqlite, students, seed * 100 + round, 30);
         const [first, second] = [students[0]!, students[1]!];
         const op = pick(5);
-        if (op === 0) sqlite.prepare('UPDATE students SET batch_id = CASE batch_id WHEN 1 THEN 3 ELSE 1 END WHERE id IN (?, ?)').run(first, pick(2) ? second : first);
+        if (op === 0)
+          sqlite
+            .prepare('UPDATE students SET batch_id = CASE batch_id WHEN 1 THEN 3 ELSE 1 END WHERE id IN (?, ?)')
+            .run(first, pick(2) ? second : first);
         else if (op === 1) structure.run(1 + 2 * pick(2), heads[pick(3)]);
-        else if (op === 2) sqlite.prepare('DELETE FROM fee_structures WHERE id = (SELECT MIN(id) FROM fee_structures WHERE batch_id = ?)').run(1 + 2 * pick(2));
-        else if (op === 3) sqlite.prepare('UPDATE OR IGNORE fee_structures SET fee_head_id = ? WHERE batch_id = ?').run(heads[pick(4)], 1 + 2 * pick(2));
-        else sqlite.prepare('UPDATE receipts SET batch_id = CASE batch_id WHEN 1 THEN 3 ELSE 1 END WHERE course_id = 1003 AND id % 2 = ?').run(pick(2));
-        expect((await receiptTotalsDrift(db))).toEqual([]);
-        expect((await studentMoneyDrift(db))).toEqual([]);
+        else if (op === 2)
+          sqlite
+            .prepare('DELETE FROM fee_structures WHERE id = (SELECT MIN(id) FROM fee_structures WHERE batch_id = ?)')
+            .run(1 + 2 * pick(2));
+        else if (op === 3)
+          sqlite
+            .prepare('UPDATE OR IGNORE fee_structures SET fee_head_id = ? WHERE batch_id = ?')
+            .run(heads[pick(4)], 1 + 2 * pick(2));
+        else
+          sqlite
+            .prepare(
+              'UPDATE receipts SET batch_id = CASE batch_id WHEN 1 THEN 3 ELSE 1 END WHERE course_id = 1003 AND id % 2 = ?',
+            )
+            .run(pick(2));
+        expect(await receiptTotalsDrift(db)).toEqual([]);
+        expect(await studentMoneyDrift(db)).toEqual([]);
       }
-      expect(sqlite.prepare('SELECT COUNT(*) AS n FROM student_money WHERE paid_paise <> 0').get()).not.toEqual({ n: 0 });
-      expect(sqlite.prepare('SELECT COUNT(*) AS n FROM course_batch_receipts WHERE receipt_count > 0').get()).not.toEqual({ n: 0 });
-      const snapshot = () => ['student_money', 'course_batch_receipts'].map((t) => sqlite.prepare(`SELECT * FROM ${t} ORDER BY 1, 2`).all());
+      expect(sqlite.prepare('SELECT COUNT(*) AS n FROM student_money WHERE paid_paise <> 0').get()).not.toEqual({
+        n: 0,
+      });
+      expect(
+        sqlite.prepare('SELECT COUNT(*) AS n FROM course_batch_receipts WHERE receipt_count > 0').get(),
+      ).not.toEqual({ n: 0 });
+      const snapshot = () =>
+        ['student_money', 'course_batch_receipts'].map((t) => sqlite.prepare(`SELECT * FROM ${t} ORDER BY 1, 2`).all());
       const kept = snapshot();
       await transaction(db, async (tx) => {
         await rebuildReceiptTotals(tx);
         await rebuildStudentMoney(tx);
       });
       expect(snapshot()).toEqual(kept);
-      expect((await receiptTotalsDrift(db))).toEqual([]);
+      expect(await receiptTotalsDrift(db)).toEqual([]);
     }
   });
 
   it('the new totals are filled by the same statements as migration 0003', () => {
-    const migration = readFileSync(join(MIGRATIONS, '0003_student_course_totals.sql'), 'utf8').split('--> statement-breakpoint').map((s) => s.trim());
+    const migration = readFileSync(join(MIGRATIONS, '0003_student_course_totals.sql'), 'utf8')
+      .split('--> statement-breakpoint')
+      .map((s) => s.trim());
     for (const statement of STUDENT_COURSE_TOTALS_BACKFILL) expect(migration).toContain(statement);
   });
 
   it('student_payments is filled by the same statement as migration 0014 and holds exactly the live lines', () => {
-    const migration = readFileSync(join(MIGRATIONS, '0014_student_payments.sql'), 'utf8').split('--> statement-breakpoint').map((s) => s.trim());
+    const migration = readFileSync(join(MIGRATIONS, '0014_student_payments.sql'), 'utf8')
+      .split('--> statement-breakpoint')
+      .map((s) => s.trim());
     expect(migration).toContain(STUDENT_PAYMENTS_BACKFILL);
     const db = openDatabase(':memory:');
     randomWrites(db.$client, academics(db.$client), 13, 300);
@@ -188,10 +267,15 @@ describe.skipIf(onPostgres)('receipt totals', () => {
     expect(db.$client.prepare('SELECT * FROM student_payments').all()).toEqual(live);
   });
 
-  it('student_payment_texts is filled by the same statement as migration 0015 and holds each student\'s live lines in order', () => {
-    const migration = readFileSync(join(MIGRATIONS, '0015_student_payment_texts.sql'), 'utf8').split('--> statement-breakpoint').map((s) => s.trim());
+  it("student_payment_texts is filled by the same statement as migration 0015 and holds each student's live lines in order", () => {
+    const migration = readFileSync(join(MIGRATIONS, '0015_student_payment_texts.sql'), 'utf8')
+      .split('--> statement-breakpoint')
+      .map((s) => s.trim());
     expect(migration).toContain(STUDENT_PAYMENT_TEXTS_BACKFILL);
-    for (const [seed, steps] of [[17, 40], [18, 300]] as const) {
+    for (const [seed, steps] of [
+      [17, 40],
+      [18, 300],
+    ] as const) {
       const db = openDatabase(':memory:');
       randomWrites(db.$client, academics(db.$client), seed, steps);
       const live = db.$client
@@ -199,16 +283,34 @@ describe.skipIf(onPostgres)('receipt totals', () => {
           `SELECT rl.student_id AS studentId, r.date, r.number, rl.id AS lineId, rl.fee_head_id AS feeHeadId, rl.amount_paise AS amount
            FROM receipt_lines rl JOIN receipts r ON r.id = rl.receipt_id WHERE r.status = 'live' ORDER BY 1, 2, 3, 4`,
         )
-        .all() as Array<{ studentId: number; date: string; number: number; lineId: number; feeHeadId: number; amount: number }>;
-      const expected = new Map<number, { studentId: number; lines: string; lastDate: string; lastNumber: number; lastLineId: number }>();
+        .all() as Array<{
+        studentId: number;
+        date: string;
+        number: number;
+        lineId: number;
+        feeHeadId: number;
+        amount: number;
+      }>;
+      const expected = new Map<
+        number,
+        { studentId: number; lines: string; lastDate: string; lastNumber: number; lastLineId: number }
+      >();
       for (const l of live) {
         const text = `${l.date},${l.feeHeadId},${l.amount}`;
         const before = expected.get(l.studentId);
-        expected.set(l.studentId, { studentId: l.studentId, lines: before ? `${before.lines} ${text}` : text, lastDate: l.date, lastNumber: l.number, lastLineId: l.lineId });
+        expected.set(l.studentId, {
+          studentId: l.studentId,
+          lines: before ? `${before.lines} ${text}` : text,
+          lastDate: l.date,
+          lastNumber: l.number,
+          lastLineId: l.lineId,
+        });
       }
       expect(expected.size).toBeGreaterThan(1);
       const stored = db.$client
-        .prepare('SELECT student_id AS studentId, lines, last_date AS lastDate, last_number AS lastNumber, last_line_id AS lastLineId FROM student_payment_texts ORDER BY 1')
+        .prepare(
+          'SELECT student_id AS studentId, lines, last_date AS lastDate, last_number AS lastNumber, last_line_id AS lastLineId FROM student_payment_texts ORDER BY 1',
+        )
         .all();
       expect(stored).toEqual([...expected.values()]);
     }

@@ -40,8 +40,14 @@ function studentQuery(db: Database, where: string, lock: boolean): string {
   return `${STUDENT_SELECT} WHERE ${where}${lock && isPostgres(db) ? ' FOR NO KEY UPDATE OF s' : ''}`;
 }
 
-export async function findReceiptStudentById(db: Database, studentId: number, options: { lock?: boolean } = {}): Promise<ReceiptStudent | null> {
-  return (await row<ReceiptStudent>(db, studentQuery(db, 's.id = @studentId', options.lock === true), { studentId })) ?? null;
+export async function findReceiptStudentById(
+  db: Database,
+  studentId: number,
+  options: { lock?: boolean } = {},
+): Promise<ReceiptStudent | null> {
+  return (
+    (await row<ReceiptStudent>(db, studentQuery(db, 's.id = @studentId', options.lock === true), { studentId })) ?? null
+  );
 }
 
 export async function findReceiptStudentByAdmissionNo(
@@ -50,15 +56,21 @@ export async function findReceiptStudentByAdmissionNo(
 ): Promise<ReceiptStudent | null> {
   const { departmentId, admissionNo, lock = false } = params;
   return (
-    (await row<ReceiptStudent>(db, studentQuery(db, 's.department_id = @departmentId AND s.admission_no = @admissionNo', lock), {
-      departmentId,
-      admissionNo,
-    })) ?? null
+    (await row<ReceiptStudent>(
+      db,
+      studentQuery(db, 's.department_id = @departmentId AND s.admission_no = @admissionNo', lock),
+      {
+        departmentId,
+        admissionNo,
+      },
+    )) ?? null
   );
 }
 
 export async function findFeeHeadName(db: Database, feeHeadId: number): Promise<string | null> {
-  return (await row<{ name: string }>(db, 'SELECT name FROM fee_heads WHERE id = @p0', { p0: feeHeadId }))?.name ?? null;
+  return (
+    (await row<{ name: string }>(db, 'SELECT name FROM fee_heads WHERE id = @p0', { p0: feeHeadId }))?.name ?? null
+  );
 }
 
 /**
@@ -89,20 +101,36 @@ async function lockStudentWhere(db: Database, where: string, params: object): Pr
 async function allocateReceiptNumber(db: Database): Promise<number> {
   return (await row<{ n: number }>(
     db,
-    'UPDATE receipt_number_sequence SET last_number = last_number + 1 WHERE id = 1 RETURNING last_number AS n'))!.n;
+    'UPDATE receipt_number_sequence SET last_number = last_number + 1 WHERE id = 1 RETURNING last_number AS n',
+  ))!.n;
 }
 
 export type NewReceiptLine = Pick<typeof receiptLines.$inferSelect, 'feeHeadId' | 'particulars' | 'amountPaise'>;
 
-export type NewReceipt = Omit<typeof receipts.$inferSelect, 'id' | 'status' | 'createdAt' | 'updatedAt' | 'voidedAt' | 'voidedBy' | 'version'>;
+export type NewReceipt = Omit<
+  typeof receipts.$inferSelect,
+  'id' | 'status' | 'createdAt' | 'updatedAt' | 'voidedAt' | 'voidedBy' | 'version'
+>;
 
 const INSERT_LINE_SQL = `
   INSERT INTO receipt_lines (receipt_id, line_no, student_id, fee_head_id, particulars, amount_paise)
   VALUES (@receiptId, @lineNo, @studentId, @feeHeadId, @particulars, @amountPaise)`;
 
-async function insertLines(db: Database, receiptId: number, studentId: number, lines: readonly NewReceiptLine[]): Promise<void> {
+async function insertLines(
+  db: Database,
+  receiptId: number,
+  studentId: number,
+  lines: readonly NewReceiptLine[],
+): Promise<void> {
   for (const [index, line] of lines.entries()) {
-    await run(db, INSERT_LINE_SQL, { receiptId, lineNo: index + 1, studentId, feeHeadId: line.feeHeadId, particulars: line.particulars, amountPaise: line.amountPaise });
+    await run(db, INSERT_LINE_SQL, {
+      receiptId,
+      lineNo: index + 1,
+      studentId,
+      feeHeadId: line.feeHeadId,
+      particulars: line.particulars,
+      amountPaise: line.amountPaise,
+    });
   }
 }
 
@@ -142,13 +170,28 @@ export async function insertNumberedReceipt(
   }
   const number = await allocateReceiptNumber(db);
   const id = await insertReceipt(db, { receipt: { ...receipt, number }, lines });
-  await writeAudit(db, { actor: audit.actor, action: 'create', entity: 'receipt', entityId: number, after: { number, ...audit.after } });
-  if (instrument) await insertCheque(db, { ...instrument, receiptId: id, departmentId: receipt.departmentId, studentId: receipt.studentId });
+  await writeAudit(db, {
+    actor: audit.actor,
+    action: 'create',
+    entity: 'receipt',
+    entityId: number,
+    after: { number, ...audit.after },
+  });
+  if (instrument)
+    await insertCheque(db, {
+      ...instrument,
+      receiptId: id,
+      departmentId: receipt.departmentId,
+      studentId: receipt.studentId,
+    });
   return { id, number };
 }
 
 /** Writes a receipt's master row and its lines; returns the new receipt id. */
-async function insertReceipt(db: Database, params: { receipt: NewReceipt; lines: readonly NewReceiptLine[] }): Promise<number> {
+async function insertReceipt(
+  db: Database,
+  params: { receipt: NewReceipt; lines: readonly NewReceiptLine[] },
+): Promise<number> {
   const { receipt, lines } = params;
   const { id } = (await row<{ id: number }>(
     db,
@@ -156,7 +199,9 @@ async function insertReceipt(db: Database, params: { receipt: NewReceipt; lines:
        phone, email, total_paise, tax_rate_basis_points, tax_paise, net_paise, payment_mode, payment_reference, created_by)
      VALUES (@number, @departmentId, @courseId, @batchId, @studentId, @date, @studentName, @address,
        @phone, @email, @totalPaise, @taxRateBasisPoints, @taxPaise, @netPaise, @paymentMode, @paymentReference, @createdBy)
-     RETURNING id`, receipt))!;
+     RETURNING id`,
+    receipt,
+  ))!;
   await insertLines(db, id, receipt.studentId, lines);
   return id;
 }
@@ -177,22 +222,31 @@ export async function updateReceipt(
     `UPDATE receipts SET date = @date, phone = @phone, email = @email, total_paise = @totalPaise, tax_paise = @taxPaise,
        net_paise = @netPaise, payment_mode = @paymentMode, payment_reference = @paymentReference,
        version = version + 1, updated_at = @now
-     WHERE id = @receiptId AND status = 'live'`, { ...edit, receiptId, now: timestampNow() });
+     WHERE id = @receiptId AND status = 'live'`,
+    { ...edit, receiptId, now: timestampNow() },
+  );
   await run(db, 'DELETE FROM receipt_lines WHERE receipt_id = @p0', { p0: receiptId });
   await insertLines(db, receiptId, studentId, lines);
 }
 
 /** Marks a live receipt voided; returns the time written, or null if it was not live. */
-export async function markReceiptVoided(db: Database, params: { receiptId: number; userId: number | null }): Promise<string | null> {
+export async function markReceiptVoided(
+  db: Database,
+  params: { receiptId: number; userId: number | null },
+): Promise<string | null> {
   const { receiptId, userId } = params;
   return (
-    (await row<{ voidedAt: string }>(
-      db,
-      `UPDATE receipts SET status = 'voided', voided_by = @userId,
+    (
+      await row<{ voidedAt: string }>(
+        db,
+        `UPDATE receipts SET status = 'voided', voided_by = @userId,
          voided_at = @now, updated_at = @now,
          version = version + 1
        WHERE id = @receiptId AND status = 'live'
-       RETURNING voided_at AS "voidedAt"`, { receiptId, userId, now: timestampNow() }))?.voidedAt ?? null
+       RETURNING voided_at AS "voidedAt"`,
+        { receiptId, userId, now: timestampNow() },
+      )
+    )?.voidedAt ?? null
   );
 }
 
@@ -217,7 +271,8 @@ export type StoredReceipt = Omit<typeof receipts.$inferSelect, 'createdBy' | 'vo
 export async function findReceiptByNumber(db: Database, number: number): Promise<StoredReceipt | null> {
   return (
     (await row<StoredReceipt>(
-      db, `SELECT r.id, r.number, r.status, r.date, r.department_id AS "departmentId", dep.name AS "departmentName",
+      db,
+      `SELECT r.id, r.number, r.status, r.date, r.department_id AS "departmentId", dep.name AS "departmentName",
               r.course_id AS "courseId", c.name AS "courseName", r.batch_id AS "batchId", b.name AS "batchName",
               r.student_id AS "studentId", s.admission_no AS "admissionNo", r.student_name AS "studentName", r.address,
               r.phone, r.email, r.total_paise AS "totalPaise", r.tax_rate_basis_points AS "taxRateBasisPoints",
@@ -236,7 +291,9 @@ export async function findReceiptByNumber(db: Database, number: number): Promise
        LEFT JOIN users cu ON cu.id = r.created_by
        LEFT JOIN users vu ON vu.id = r.voided_by
        LEFT JOIN cheques ch ON ch.receipt_id = r.id
-       WHERE r.number = @p0`, { p0: number })) ?? null
+       WHERE r.number = @p0`,
+      { p0: number },
+    )) ?? null
   );
 }
 
@@ -249,15 +306,21 @@ export interface StoredReceiptLine {
 }
 
 export async function listReceiptLines(db: Database, receiptId: number): Promise<StoredReceiptLine[]> {
-  return (await rows<StoredReceiptLine>(
-    db, `SELECT rl.line_no AS "lineNo", rl.fee_head_id AS "feeHeadId", fh.name AS "feeHead", rl.particulars,
+  return await rows<StoredReceiptLine>(
+    db,
+    `SELECT rl.line_no AS "lineNo", rl.fee_head_id AS "feeHeadId", fh.name AS "feeHead", rl.particulars,
             rl.amount_paise AS "amountPaise"
      FROM receipt_lines rl JOIN fee_heads fh ON fh.id = rl.fee_head_id
      WHERE rl.receipt_id = @p0
-     ORDER BY rl.line_no`, { p0: receiptId }));
+     ORDER BY rl.line_no`,
+    { p0: receiptId },
+  );
 }
 
-export type ReceiptSearchRow = Pick<typeof students.$inferSelect, 'admissionNo' | 'capId' | 'name' | 'address' | 'batchId'> & {
+export type ReceiptSearchRow = Pick<
+  typeof students.$inferSelect,
+  'admissionNo' | 'capId' | 'name' | 'address' | 'batchId'
+> & {
   studentId: number;
   batchName: string;
 };
@@ -269,9 +332,12 @@ export const RECEIPT_SEARCH_LIMIT = 500;
  * Students of one course of a department whose name, admission number or capId contains the text
  * (any case; empty text lists the course), newest batch first (start date descending, then name) then by name.
  */
-export async function searchReceiptStudents(db: Database, params: { departmentId: number; courseId: number; text: string }): Promise<ReceiptSearchRow[]> {
+export async function searchReceiptStudents(
+  db: Database,
+  params: { departmentId: number; courseId: number; text: string },
+): Promise<ReceiptSearchRow[]> {
   const pattern = likePattern(params.text);
-  return (await rows<ReceiptSearchRow>(
+  return await rows<ReceiptSearchRow>(
     db,
     `SELECT s.id AS "studentId", s.admission_no AS "admissionNo", s.cap_id AS "capId", s.name, s.address,
             s.batch_id AS "batchId", b.name AS "batchName"
@@ -279,10 +345,15 @@ export async function searchReceiptStudents(db: Database, params: { departmentId
      WHERE s.department_id = @departmentId AND s.course_id = @courseId
        AND ${containsPattern(db, ['s.name', 's.admission_no', 's.cap_id'], 'pattern')}
      ORDER BY b.start_date DESC, b.name, b.id, s.name COLLATE NOCASE, s.id
-     LIMIT ${RECEIPT_SEARCH_LIMIT}`, { departmentId: params.departmentId, courseId: params.courseId, pattern }));
+     LIMIT ${RECEIPT_SEARCH_LIMIT}`,
+    { departmentId: params.departmentId, courseId: params.courseId, pattern },
+  );
 }
 
-export type FoundStudent = Pick<typeof students.$inferSelect, 'admissionNo' | 'capId' | 'name' | 'phone' | 'address' | 'courseId' | 'batchId'> & {
+export type FoundStudent = Pick<
+  typeof students.$inferSelect,
+  'admissionNo' | 'capId' | 'name' | 'phone' | 'address' | 'courseId' | 'batchId'
+> & {
   studentId: number;
   batchName: string;
 };
@@ -305,20 +376,27 @@ export async function findDepartmentStudents(
   params: { departmentId: number; text: string; courseId?: number },
 ): Promise<{ exact: FoundStudent | null; matches: FoundStudent[] }> {
   const course = params.courseId === undefined ? '' : 'AND s.course_id = @courseId';
-  const args = { departmentId: params.departmentId, ...(params.courseId === undefined ? {} : { courseId: params.courseId }) };
+  const args = {
+    departmentId: params.departmentId,
+    ...(params.courseId === undefined ? {} : { courseId: params.courseId }),
+  };
   const exact =
     (await row<FoundStudent>(
       db,
       `SELECT ${FOUND_COLUMNS}
      WHERE s.department_id = @departmentId AND s.admission_no = @text COLLATE NOCASE ${course}
-     ORDER BY s.id LIMIT 1`, { ...args, text: params.text })) ?? null;
+     ORDER BY s.id LIMIT 1`,
+      { ...args, text: params.text },
+    )) ?? null;
   const pattern = likePattern(params.text);
-  const matches = (await rows<FoundStudent>(
+  const matches = await rows<FoundStudent>(
     db,
     `SELECT ${FOUND_COLUMNS}
      WHERE s.department_id = @departmentId ${course}
        AND ${containsPattern(db, ['s.name', 's.admission_no', 's.cap_id', 's.phone'], 'pattern')}
      ORDER BY s.name COLLATE NOCASE, s.id
-     LIMIT ${FIND_STUDENT_LIMIT + 1}`, { ...args, pattern }));
+     LIMIT ${FIND_STUDENT_LIMIT + 1}`,
+    { ...args, pattern },
+  );
   return { exact, matches };
 }

@@ -2,7 +2,14 @@
  * Refund vouchers and the figures a student's advance is computed from (the rule itself lives in
  * @fees/validation advance.ts). Amounts are integer paise.
  */
-import { ADVANCE_HEAD, type AdvanceHead, type AdvanceSettlements, CHEQUE_BOUNCE_HEAD, LATE_FEE_HEAD, type TRefundMode } from '@fees/validation';
+import {
+  ADVANCE_HEAD,
+  type AdvanceHead,
+  type AdvanceSettlements,
+  CHEQUE_BOUNCE_HEAD,
+  LATE_FEE_HEAD,
+  type TRefundMode,
+} from '@fees/validation';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { row, rows, run, textLiteral } from '../engine/runner';
@@ -13,11 +20,16 @@ import { timestampNow } from './now';
 
 /** The next refund number, bumped inside the caller's transaction: unique, increasing, no gaps. */
 export async function allocateRefundNumber(db: DbOrTx): Promise<number> {
-  return (await row<{ n: number }>(db, 'UPDATE refund_number_sequence SET last_number = last_number + 1 WHERE id = 1 RETURNING last_number AS n'))!
-    .n;
+  return (await row<{ n: number }>(
+    db,
+    'UPDATE refund_number_sequence SET last_number = last_number + 1 WHERE id = 1 RETURNING last_number AS n',
+  ))!.n;
 }
 
-export type NewRefund = Omit<typeof refunds.$inferSelect, 'id' | 'status' | 'createdAt' | 'voidedAt' | 'voidedBy' | 'voidReason' | 'version'>;
+export type NewRefund = Omit<
+  typeof refunds.$inferSelect,
+  'id' | 'status' | 'createdAt' | 'voidedAt' | 'voidedBy' | 'voidReason' | 'version'
+>;
 
 export async function insertRefund(db: DbOrTx, r: NewRefund): Promise<number> {
   return (await row<{ id: number }>(
@@ -26,7 +38,9 @@ export async function insertRefund(db: DbOrTx, r: NewRefund): Promise<number> {
        payment_mode, payment_reference, reason, created_by)
      VALUES (@number, @departmentId, @courseId, @batchId, @studentId, @date, @studentName, @amountPaise,
        @paymentMode, @paymentReference, @reason, @createdBy)
-     RETURNING id`, r))!.id;
+     RETURNING id`,
+    r,
+  ))!.id;
 }
 
 /** A refund voucher with what its printout names: department, course, batch, admission no, who wrote and voided it, letterhead. */
@@ -64,10 +78,15 @@ export async function findRefundByNumber(db: DbOrTx, number: number): Promise<St
 }
 
 /** A department's refunds (live and voided) dated from..to, newest first. */
-export async function listRefunds(db: DbOrTx, params: { depId: number; from: string; to: string }): Promise<StoredRefund[]> {
-  return (await rows<StoredRefund>(
+export async function listRefunds(
+  db: DbOrTx,
+  params: { depId: number; from: string; to: string },
+): Promise<StoredRefund[]> {
+  return await rows<StoredRefund>(
     db,
-    `${REFUND_COLUMNS} WHERE f.department_id = @depId AND f.date BETWEEN @from AND @to ORDER BY f.date DESC, f.number DESC`, params));
+    `${REFUND_COLUMNS} WHERE f.department_id = @depId AND f.date BETWEEN @from AND @to ORDER BY f.date DESC, f.number DESC`,
+    params,
+  );
 }
 
 /** Which refunds a report covers: a period, one department or all, and optionally a status, a mode and a search. */
@@ -97,7 +116,10 @@ function refundConditions(db: DbOrTx, filter: RefundFilter): SQL {
 
 /** The refunds a report covers, newest first, at most `limit`. */
 export async function refundsOfReport(db: DbOrTx, filter: RefundFilter & { limit: number }): Promise<StoredRefund[]> {
-  return await rows<StoredRefund>(db, sql`${sql.raw(REFUND_COLUMNS)} WHERE ${refundConditions(db, filter)} ORDER BY f.date DESC, f.number DESC LIMIT ${filter.limit}`);
+  return await rows<StoredRefund>(
+    db,
+    sql`${sql.raw(REFUND_COLUMNS)} WHERE ${refundConditions(db, filter)} ORDER BY f.date DESC, f.number DESC LIMIT ${filter.limit}`,
+  );
 }
 
 export interface RefundGroup {
@@ -110,33 +132,49 @@ export interface RefundGroup {
 
 /** Count and amount of every refund the report covers, by department, status and mode (the report's totals). */
 export async function refundGroups(db: DbOrTx, filter: RefundFilter): Promise<RefundGroup[]> {
-  return await rows<RefundGroup>(db, sql`
+  return await rows<RefundGroup>(
+    db,
+    sql`
     SELECT f.department_id AS "depId", f.status AS status, f.payment_mode AS "paymentMode", COUNT(*) AS count, SUM(f.amount_paise) AS "amountPaise"
     FROM refunds f JOIN students s ON s.id = f.student_id
     WHERE ${refundConditions(db, filter)}
     GROUP BY f.department_id, f.status, f.payment_mode
-    ORDER BY f.department_id, f.status, f.payment_mode`);
+    ORDER BY f.department_id, f.status, f.payment_mode`,
+  );
 }
 
 /** A student's refunds, oldest first (the statement). */
 export async function listStudentRefunds(db: DbOrTx, studentId: number): Promise<StoredRefund[]> {
-  return (await rows<StoredRefund>(db, `${REFUND_COLUMNS} WHERE f.student_id = @p0 ORDER BY f.date, f.number`, { p0: studentId }));
+  return await rows<StoredRefund>(db, `${REFUND_COLUMNS} WHERE f.student_id = @p0 ORDER BY f.date, f.number`, {
+    p0: studentId,
+  });
 }
 
 /** Marks a live refund voided (keeps its row and number); the void time, or null when it was not live. */
 /** lockStudentForReceipt (receipts.ts) for the student of a refund given by its number. */
 export async function lockStudentOfRefund(db: DbOrTx, number: number): Promise<void> {
-  await run(db, 'UPDATE students SET version = version WHERE id = (SELECT student_id FROM refunds WHERE number = @number)', { number });
+  await run(
+    db,
+    'UPDATE students SET version = version WHERE id = (SELECT student_id FROM refunds WHERE number = @number)',
+    { number },
+  );
 }
 
-export async function markRefundVoided(db: DbOrTx, params: { refundId: number; userId: number | null; reason: string }): Promise<string | null> {
+export async function markRefundVoided(
+  db: DbOrTx,
+  params: { refundId: number; userId: number | null; reason: string },
+): Promise<string | null> {
   return (
-    (await row<{ voidedAt: string }>(
-      db,
-      `UPDATE refunds SET status = 'voided', voided_by = @userId, void_reason = @reason,
+    (
+      await row<{ voidedAt: string }>(
+        db,
+        `UPDATE refunds SET status = 'voided', voided_by = @userId, void_reason = @reason,
          voided_at = @now, version = version + 1
        WHERE id = @refundId AND status = 'live'
-       RETURNING voided_at AS "voidedAt"`, { ...params, now: timestampNow() }))?.voidedAt ?? null
+       RETURNING voided_at AS "voidedAt"`,
+        { ...params, now: timestampNow() },
+      )
+    )?.voidedAt ?? null
   );
 }
 
@@ -219,7 +257,7 @@ const ONE_STUDENT = 'SELECT id, batch_id FROM students WHERE id = @studentId';
 
 /** The student's heads as the advance sees them (see advanceHeadsSql). */
 export async function studentAdvanceHeads(db: DbOrTx, studentId: number): Promise<AdvanceHead[]> {
-  return (await rows<AdvanceHead>(db, advanceHeadsSql(ONE_STUDENT), { studentId }));
+  return await rows<AdvanceHead>(db, advanceHeadsSql(ONE_STUDENT), { studentId });
 }
 
 /** What the student's live "Adjusted from advance" receipts settled and their live refunds paid out. */

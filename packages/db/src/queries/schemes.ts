@@ -82,11 +82,19 @@ export async function insertScheme(db: DbOrTx, params: { name: string; rules: Sc
  * Renames a scheme and replaces its rules; with a version, only if the row still has it. Returns the
  * updated row, or undefined when the version no longer matches.
  */
-export async function updateScheme(db: DbOrTx, params: { id: number; version?: number; name: string; rules: SchemeRuleRow[] }) {
+export async function updateScheme(
+  db: DbOrTx,
+  params: { id: number; version?: number; name: string; rules: SchemeRuleRow[] },
+) {
   const [updated] = await db
     .update(concessionSchemes)
     .set({ name: params.name, version: sql`${concessionSchemes.version} + 1`, updatedAt: timestampNow() })
-    .where(and(eq(concessionSchemes.id, params.id), params.version === undefined ? undefined : eq(concessionSchemes.version, params.version)))
+    .where(
+      and(
+        eq(concessionSchemes.id, params.id),
+        params.version === undefined ? undefined : eq(concessionSchemes.version, params.version),
+      ),
+    )
     .returning();
   if (updated) await replaceSchemeRules(db, { schemeId: params.id, rules: params.rules });
   return updated;
@@ -94,7 +102,8 @@ export async function updateScheme(db: DbOrTx, params: { id: number; version?: n
 
 async function replaceSchemeRules(db: DbOrTx, params: { schemeId: number; rules: SchemeRuleRow[] }) {
   await db.delete(concessionSchemeRules).where(eq(concessionSchemeRules.schemeId, params.schemeId));
-  if (params.rules.length > 0) await db.insert(concessionSchemeRules).values(params.rules.map((r) => ({ ...r, schemeId: params.schemeId })));
+  if (params.rules.length > 0)
+    await db.insert(concessionSchemeRules).values(params.rules.map((r) => ({ ...r, schemeId: params.schemeId })));
 }
 
 /** Deletes a scheme without members (its rules go with it). */
@@ -103,7 +112,10 @@ export async function deleteScheme(db: DbOrTx, params: { id: number }): Promise<
 }
 
 export async function countSchemeMembers(db: DbOrTx, params: { schemeId: number }): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(concessionSchemeMembers).where(eq(concessionSchemeMembers.schemeId, params.schemeId));
+  const [row] = await db
+    .select({ n: count() })
+    .from(concessionSchemeMembers)
+    .where(eq(concessionSchemeMembers.schemeId, params.schemeId));
   return row?.n ?? 0;
 }
 
@@ -167,19 +179,33 @@ export async function headStatesOfStudents(db: DbOrTx, params: { studentIds: num
     .innerJoin(feeHeads, eq(feeHeads.id, feeStructures.feeHeadId))
     .leftJoin(discounts, and(eq(discounts.studentId, students.id), eq(discounts.feeHeadId, feeStructures.feeHeadId)))
     .leftJoin(concessionSchemes, eq(concessionSchemes.id, discounts.schemeId))
-    .leftJoin(studentHeadPaid, and(eq(studentHeadPaid.studentId, students.id), eq(studentHeadPaid.feeHeadId, feeStructures.feeHeadId)))
-    .leftJoin(openingBalances, and(eq(openingBalances.studentId, students.id), eq(openingBalances.feeHeadId, feeStructures.feeHeadId)))
+    .leftJoin(
+      studentHeadPaid,
+      and(eq(studentHeadPaid.studentId, students.id), eq(studentHeadPaid.feeHeadId, feeStructures.feeHeadId)),
+    )
+    .leftJoin(
+      openingBalances,
+      and(eq(openingBalances.studentId, students.id), eq(openingBalances.feeHeadId, feeStructures.feeHeadId)),
+    )
     .where(inArray(students.id, params.studentIds))
     .orderBy(asc(students.id), asc(feeStructures.id));
 }
 
 /** Which of the students are in the scheme. */
-export async function schemeMemberIds(db: DbOrTx, params: { schemeId: number; studentIds: number[] }): Promise<Set<number>> {
+export async function schemeMemberIds(
+  db: DbOrTx,
+  params: { schemeId: number; studentIds: number[] },
+): Promise<Set<number>> {
   if (params.studentIds.length === 0) return new Set();
   const rows = await db
     .select({ studentId: concessionSchemeMembers.studentId })
     .from(concessionSchemeMembers)
-    .where(and(eq(concessionSchemeMembers.schemeId, params.schemeId), inArray(concessionSchemeMembers.studentId, params.studentIds)));
+    .where(
+      and(
+        eq(concessionSchemeMembers.schemeId, params.schemeId),
+        inArray(concessionSchemeMembers.studentId, params.studentIds),
+      ),
+    );
   return new Set(rows.map((r) => r.studentId));
 }
 
@@ -211,30 +237,54 @@ export async function membersOfScheme(db: DbOrTx, params: { schemeId: number; de
 /** The schemes a student is in, each with the discounts it wrote for them per head. */
 export async function schemesOfStudent(db: DbOrTx, params: { studentId: number }) {
   const memberships = await db
-    .select({ schemeId: concessionSchemes.id, name: concessionSchemes.name, joinedAt: concessionSchemeMembers.joinedAt })
+    .select({
+      schemeId: concessionSchemes.id,
+      name: concessionSchemes.name,
+      joinedAt: concessionSchemeMembers.joinedAt,
+    })
     .from(concessionSchemeMembers)
     .innerJoin(concessionSchemes, eq(concessionSchemes.id, concessionSchemeMembers.schemeId))
     .where(eq(concessionSchemeMembers.studentId, params.studentId))
     .orderBy(asc(concessionSchemes.name));
   const given = await db
-    .select({ schemeId: discounts.schemeId, feeHeadId: discounts.feeHeadId, feeHead: feeHeads.name, discountPaise: discounts.discountPaise })
+    .select({
+      schemeId: discounts.schemeId,
+      feeHeadId: discounts.feeHeadId,
+      feeHead: feeHeads.name,
+      discountPaise: discounts.discountPaise,
+    })
     .from(discounts)
     .innerJoin(feeHeads, eq(feeHeads.id, discounts.feeHeadId))
     .where(and(eq(discounts.studentId, params.studentId), isNotNull(discounts.schemeId)))
     .orderBy(asc(feeHeads.name));
-  return memberships.map((m) => ({ ...m, heads: given.filter((g) => g.schemeId === m.schemeId).map(({ schemeId: _, ...head }) => head) }));
+  return memberships.map((m) => ({
+    ...m,
+    heads: given.filter((g) => g.schemeId === m.schemeId).map(({ schemeId: _, ...head }) => head),
+  }));
 }
 
 /** Adds a student to a scheme (nothing when already in it). */
-export async function addSchemeMember(db: DbOrTx, params: { schemeId: number; studentId: number; joinedBy: number | null }): Promise<boolean> {
-  const added = await db.insert(concessionSchemeMembers).values(params).onConflictDoNothing().returning({ studentId: concessionSchemeMembers.studentId });
+export async function addSchemeMember(
+  db: DbOrTx,
+  params: { schemeId: number; studentId: number; joinedBy: number | null },
+): Promise<boolean> {
+  const added = await db
+    .insert(concessionSchemeMembers)
+    .values(params)
+    .onConflictDoNothing()
+    .returning({ studentId: concessionSchemeMembers.studentId });
   return added.length === 1;
 }
 
 export async function removeSchemeMember(db: DbOrTx, params: { schemeId: number; studentId: number }): Promise<void> {
   await db
     .delete(concessionSchemeMembers)
-    .where(and(eq(concessionSchemeMembers.schemeId, params.schemeId), eq(concessionSchemeMembers.studentId, params.studentId)));
+    .where(
+      and(
+        eq(concessionSchemeMembers.schemeId, params.schemeId),
+        eq(concessionSchemeMembers.studentId, params.studentId),
+      ),
+    );
 }
 
 /** A discount written by a scheme: the scheme's name in the note and its id as the link. */
@@ -259,7 +309,13 @@ export async function setDiscountFromScheme(
 ) {
   const [updated] = await db
     .update(discounts)
-    .set({ discountPaise: params.discountPaise, schemeId: params.schemeId, note: params.note, version: sql`${discounts.version} + 1`, updatedAt: timestampNow() })
+    .set({
+      discountPaise: params.discountPaise,
+      schemeId: params.schemeId,
+      note: params.note,
+      version: sql`${discounts.version} + 1`,
+      updatedAt: timestampNow(),
+    })
     .where(and(eq(discounts.id, params.id), eq(discounts.version, params.version)))
     .returning();
   return updated;
@@ -278,7 +334,10 @@ export async function deleteDiscountAtVersion(db: DbOrTx, params: { id: number; 
  * The concessions summary: per scheme, the students in it and the discounts it gives per head, for a
  * department, one course or one batch of it. Students count those in the scheme within the scope.
  */
-export async function concessionsSummary(db: DbOrTx, params: { departmentId: number; courseId?: number; batchId?: number }) {
+export async function concessionsSummary(
+  db: DbOrTx,
+  params: { departmentId: number; courseId?: number; batchId?: number },
+) {
   const scope = and(
     eq(students.departmentId, params.departmentId),
     params.courseId === undefined ? undefined : eq(students.courseId, params.courseId),

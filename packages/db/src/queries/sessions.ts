@@ -40,7 +40,10 @@ export async function findLiveSession(db: DbOrTx, params: { id: string; nowMs: n
 }
 
 export async function extendSession(db: DbOrTx, params: { id: string; expiresAt: number }): Promise<void> {
-  await run(db, 'UPDATE sessions SET expires_at = @expiresAt WHERE id = @id', { expiresAt: params.expiresAt, id: params.id });
+  await run(db, 'UPDATE sessions SET expires_at = @expiresAt WHERE id = @id', {
+    expiresAt: params.expiresAt,
+    id: params.id,
+  });
 }
 
 export async function deleteSession(db: DbOrTx, id: string): Promise<void> {

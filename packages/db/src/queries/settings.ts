@@ -5,11 +5,14 @@ import { departments, letterheadLogos, letterheads, settings } from '../schema';
 
 /** The GST rate new receipts are issued with, in hundredths of a percent (1800 = 18%). */
 export async function getGstRateBasisPoints(db: DbOrTx): Promise<number> {
-  return (await db.select({ bp: settings.gstRateBasisPoints }).from(settings).where(eq(settings.id, 1)).limit(1))[0]?.bp ?? 0;
+  return (
+    (await db.select({ bp: settings.gstRateBasisPoints }).from(settings).where(eq(settings.id, 1)).limit(1))[0]?.bp ?? 0
+  );
 }
 
 export async function setGstRateBasisPoints(db: DbOrTx, gstRateBasisPoints: number): Promise<void> {
-  await db.insert(settings)
+  await db
+    .insert(settings)
     .values({ id: 1, gstRateBasisPoints })
     .onConflictDoUpdate({ target: settings.id, set: { gstRateBasisPoints } });
 }
@@ -31,7 +34,10 @@ const letterheadColumns = {
   institutionName: letterheads.institutionName,
   address: letterheads.address,
   phone: letterheads.phone,
-  hasLogo: sql<boolean>`EXISTS (SELECT 1 FROM ${letterheadLogos} WHERE ${letterheadLogos.departmentId} = ${departments.id})`.mapWith(Boolean),
+  hasLogo:
+    sql<boolean>`EXISTS (SELECT 1 FROM ${letterheadLogos} WHERE ${letterheadLogos.departmentId} = ${departments.id})`.mapWith(
+      Boolean,
+    ),
 };
 
 /** Every department's letterhead lines, in department order. */
@@ -59,7 +65,10 @@ export async function getLetterheadLogo(db: DbOrTx, departmentId: number): Promi
 
 export async function setLetterheadLogo(db: DbOrTx, logo: LetterheadLogo): Promise<void> {
   const { departmentId, ...image } = logo;
-  await db.insert(letterheadLogos).values(logo).onConflictDoUpdate({ target: letterheadLogos.departmentId, set: image });
+  await db
+    .insert(letterheadLogos)
+    .values(logo)
+    .onConflictDoUpdate({ target: letterheadLogos.departmentId, set: image });
 }
 
 export async function removeLetterheadLogo(db: DbOrTx, departmentId: number): Promise<void> {

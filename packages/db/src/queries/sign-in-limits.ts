@@ -12,7 +12,10 @@ export type SignInCount = Pick<typeof signInLimits.$inferSelect, 'count' | 'wind
  * first's count; on SQLite the IMMEDIATE transaction already holds the write lock. Every caller
  * passes its keys in one order (pair, account, address), so two attempts cannot wait for each other.
  */
-export async function lockSignInCounts(db: DbOrTx, { keys, nowMs, windowMs }: { keys: string[]; nowMs: number; windowMs: number }): Promise<void> {
+export async function lockSignInCounts(
+  db: DbOrTx,
+  { keys, nowMs, windowMs }: { keys: string[]; nowMs: number; windowMs: number },
+): Promise<void> {
   await db
     .insert(signInLimits)
     .values(keys.map((key) => ({ key, count: 0, windowStart: nowMs, expiresAt: nowMs + windowMs })))
@@ -20,23 +23,40 @@ export async function lockSignInCounts(db: DbOrTx, { keys, nowMs, windowMs }: { 
 }
 
 /** The live counts of these keys (a row whose window has ended counts as absent). */
-export async function readSignInCounts(db: DbOrTx, params: { keys: string[]; nowMs: number }): Promise<Map<string, SignInCount>> {
+export async function readSignInCounts(
+  db: DbOrTx,
+  params: { keys: string[]; nowMs: number },
+): Promise<Map<string, SignInCount>> {
   const rows = await db.select().from(signInLimits).where(inArray(signInLimits.key, params.keys));
-  return new Map(rows.filter((r) => r.expiresAt > params.nowMs).map((r) => [r.key, { count: r.count, windowStart: r.windowStart }]));
+  return new Map(
+    rows.filter((r) => r.expiresAt > params.nowMs).map((r) => [r.key, { count: r.count, windowStart: r.windowStart }]),
+  );
 }
 
 /** Adds delta (never below zero) to each key's count; a key without a live row starts a new window now. */
-export async function addSignInCounts(db: DbOrTx, params: { keys: string[]; delta: number; nowMs: number; windowMs: number }): Promise<void> {
+export async function addSignInCounts(
+  db: DbOrTx,
+  params: { keys: string[]; delta: number; nowMs: number; windowMs: number },
+): Promise<void> {
   const { keys, delta, nowMs, windowMs } = params;
   const live = await readSignInCounts(db, { keys, nowMs });
   for (const key of keys) {
     const current = live.get(key);
     const row = current
-      ? { key, count: Math.max(0, current.count + delta), windowStart: current.windowStart, expiresAt: current.windowStart + windowMs }
+      ? {
+          key,
+          count: Math.max(0, current.count + delta),
+          windowStart: current.windowStart,
+          expiresAt: current.windowStart + windowMs,
+        }
       : { key, count: Math.max(0, delta), windowStart: nowMs, expiresAt: nowMs + windowMs };
-    await db.insert(signInLimits)
+    await db
+      .insert(signInLimits)
       .values(row)
-      .onConflictDoUpdate({ target: signInLimits.key, set: { count: row.count, windowStart: row.windowStart, expiresAt: row.expiresAt } });
+      .onConflictDoUpdate({
+        target: signInLimits.key,
+        set: { count: row.count, windowStart: row.windowStart, expiresAt: row.expiresAt },
+      });
   }
 }
 
@@ -46,6 +66,9 @@ export async function deleteSignInCounts(db: DbOrTx, keys: string[]): Promise<vo
 
 /** Deletes the rows whose window has ended; returns how many. */
 export async function deleteExpiredSignInCounts(db: DbOrTx, nowMs: number): Promise<number> {
-  const deleted = await db.delete(signInLimits).where(lte(signInLimits.expiresAt, nowMs)).returning({ key: signInLimits.key });
+  const deleted = await db
+    .delete(signInLimits)
+    .where(lte(signInLimits.expiresAt, nowMs))
+    .returning({ key: signInLimits.key });
   return deleted.length;
 }

@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { ADVANCE_HEAD, advanceFromCreditPaise, advancePaise, CHEQUE_BOUNCE_HEAD, LATE_FEE_HEAD } from '@fees/validation';
+import {
+  ADVANCE_HEAD,
+  advanceFromCreditPaise,
+  advancePaise,
+  CHEQUE_BOUNCE_HEAD,
+  LATE_FEE_HEAD,
+} from '@fees/validation';
 import { Random } from '@fees/validation/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from '../client';
@@ -8,22 +14,40 @@ import { row, rows, run, transaction } from '../engine/runner';
 import { closeTestDatabase, openTestDatabase } from '../test/database';
 import { advanceSql } from './balance-sql';
 import { studentAdvanceHeads, studentAdvanceSettlements } from './refunds';
-import { advanceFiguresOfBatches, rebuildStudentMoney, STUDENT_MONEY_BACKFILL, studentMoneyDrift, studentMoneyPaidChange, studentMoneyRefresh } from './student-money';
+import {
+  advanceFiguresOfBatches,
+  rebuildStudentMoney,
+  STUDENT_MONEY_BACKFILL,
+  studentMoneyDrift,
+  studentMoneyPaidChange,
+  studentMoneyRefresh,
+} from './student-money';
 
 const MODES = ['cash', 'upi', 'advance'] as const;
 const BATCHES = [1, 2, 3];
 
 /** Three batches (two of one course, so students can move) and six students, written with plain SQL. */
 async function academics(db: Database): Promise<void> {
-  await run(db, `INSERT INTO batches (id, department_id, course_id, name, start_date, end_date) VALUES
+  await run(
+    db,
+    `INSERT INTO batches (id, department_id, course_id, name, start_date, end_date) VALUES
     (1, 100, 1003, 'B1', '2025-06-01', '2028-03-31'), (2, 101, 2000, 'B2', '2025-06-01', '2027-03-31'),
-    (3, 100, 1003, 'B3', '2025-06-01', '2028-03-31')`);
+    (3, 100, 1003, 'B3', '2025-06-01', '2028-03-31')`,
+  );
   for (const [i, batch] of [1, 1, 3, 3, 2, 2].entries()) {
     await run(
       db,
       `INSERT INTO students (id, department_id, course_id, batch_id, admission_no, cap_id, name, admission_date, date_of_birth, gender, category_id, address)
        VALUES (@id, @dep, @course, @batch, @adm, @cap, @name, '2025-06-10', '2007-01-01', 'Male', 1, 'Road')`,
-      { id: i + 1, dep: batch === 2 ? 101 : 100, course: batch === 2 ? 2000 : 1003, batch, adm: `A-${i}`, cap: `C-${i}`, name: `S${i}` },
+      {
+        id: i + 1,
+        dep: batch === 2 ? 101 : 100,
+        course: batch === 2 ? 2000 : 1003,
+        batch,
+        adm: `A-${i}`,
+        cap: `C-${i}`,
+        name: `S${i}`,
+      },
     );
   }
 }
@@ -33,11 +57,17 @@ async function academics(db: Database): Promise<void> {
  * the advance) and their lines, voids, edits and deletes; discounts, opening balances, bounced
  * cheques with charges, refunds; fee structures added, changed, moved and removed; students moved.
  */
-async function randomWrites(db: Database, seed: number, steps: number, afterEach: (kind: number) => Promise<void>): Promise<void> {
+async function randomWrites(
+  db: Database,
+  seed: number,
+  steps: number,
+  afterEach: (kind: number) => Promise<void>,
+): Promise<void> {
   const random = new Random(seed);
   const pick = (n: number) => random.int(0, n - 1);
   const any = <T>(xs: readonly T[]): T => xs[pick(xs.length)]!;
-  const named = async (name: string) => (await row<{ id: number }>(db, 'SELECT id FROM fee_heads WHERE name = @name', { name }))!.id;
+  const named = async (name: string) =>
+    (await row<{ id: number }>(db, 'SELECT id FROM fee_heads WHERE name = @name', { name }))!.id;
   const heads = [
     ...(await rows<{ id: number }>(db, 'SELECT id FROM fee_heads ORDER BY id LIMIT 4')).map((h) => h.id),
     await named(ADVANCE_HEAD),
@@ -49,7 +79,11 @@ async function randomWrites(db: Database, seed: number, steps: number, afterEach
   for (let step = 0; step < steps; step++) {
     const student = 1 + pick(6);
     const head = any(heads);
-    const receiptId = (await row<{ id: number }>(db, 'SELECT id FROM receipts WHERE student_id = @student ORDER BY id DESC LIMIT 1', { student }))?.id;
+    const receiptId = (
+      await row<{ id: number }>(db, 'SELECT id FROM receipts WHERE student_id = @student ORDER BY id DESC LIMIT 1', {
+        student,
+      })
+    )?.id;
     const kind = pick(16);
     if (kind <= 3 || receiptId === undefined) {
       const total = 100 * (1 + pick(500));
@@ -62,20 +96,35 @@ async function randomWrites(db: Database, seed: number, steps: number, afterEach
         { number: ++number, total, mode: any(MODES), status: pick(5) === 0 ? 'voided' : 'live', student },
       ))!;
       for (let line = 1; line <= 1 + pick(3); line++) {
-        await run(db, 'INSERT INTO receipt_lines (receipt_id, line_no, student_id, fee_head_id, amount_paise) VALUES (@id, @line, @student, @head, @amount)', {
-          id,
-          line,
-          student,
-          head: any(heads),
-          amount: 100 * pick(3000),
-        });
+        await run(
+          db,
+          'INSERT INTO receipt_lines (receipt_id, line_no, student_id, fee_head_id, amount_paise) VALUES (@id, @line, @student, @head, @amount)',
+          {
+            id,
+            line,
+            student,
+            head: any(heads),
+            amount: 100 * pick(3000),
+          },
+        );
       }
     } else if (kind === 4) {
-      await run(db, `UPDATE receipts SET status = CASE status WHEN 'live' THEN 'voided' ELSE 'live' END WHERE id = @receiptId`, { receiptId });
+      await run(
+        db,
+        `UPDATE receipts SET status = CASE status WHEN 'live' THEN 'voided' ELSE 'live' END WHERE id = @receiptId`,
+        { receiptId },
+      );
     } else if (kind === 5) {
-      await run(db, 'UPDATE receipts SET payment_mode = @mode, total_paise = total_paise + 100 WHERE id = @receiptId', { mode: any(MODES), receiptId });
+      await run(db, 'UPDATE receipts SET payment_mode = @mode, total_paise = total_paise + 100 WHERE id = @receiptId', {
+        mode: any(MODES),
+        receiptId,
+      });
     } else if (kind === 6) {
-      await run(db, 'UPDATE receipt_lines SET amount_paise = amount_paise + 5000, fee_head_id = @head WHERE receipt_id = @receiptId', { head, receiptId });
+      await run(
+        db,
+        'UPDATE receipt_lines SET amount_paise = amount_paise + 5000, fee_head_id = @head WHERE receipt_id = @receiptId',
+        { head, receiptId },
+      );
     } else if (kind === 7) {
       await run(db, 'DELETE FROM receipts WHERE id = @receiptId', { receiptId });
     } else if (kind === 8) {
@@ -86,17 +135,33 @@ async function randomWrites(db: Database, seed: number, steps: number, afterEach
         { student, head, discount: 100 * pick(800), adjustment: 100 * (pick(3) - 1) * pick(200) },
       );
     } else if (kind === 9) {
-      if (pick(2)) await run(db, 'UPDATE discounts SET discount_paise = discount_paise + 2500, fee_head_id = @head WHERE id = (SELECT MIN(id) FROM discounts WHERE student_id = @student) AND NOT EXISTS (SELECT 1 FROM discounts d WHERE d.student_id = @student AND d.fee_head_id = @head)', { student, head });
-      else await run(db, 'DELETE FROM discounts WHERE id = (SELECT MIN(id) FROM discounts WHERE student_id = @student)', { student });
+      if (pick(2))
+        await run(
+          db,
+          'UPDATE discounts SET discount_paise = discount_paise + 2500, fee_head_id = @head WHERE id = (SELECT MIN(id) FROM discounts WHERE student_id = @student) AND NOT EXISTS (SELECT 1 FROM discounts d WHERE d.student_id = @student AND d.fee_head_id = @head)',
+          { student, head },
+        );
+      else
+        await run(db, 'DELETE FROM discounts WHERE id = (SELECT MIN(id) FROM discounts WHERE student_id = @student)', {
+          student,
+        });
     } else if (kind === 10) {
       if (pick(3)) {
-        await run(db, `INSERT INTO opening_balances (student_id, fee_head_id, amount_paise, due_date) VALUES (@student, @head, @amount, '2025-06-30') ON CONFLICT DO NOTHING`, {
-          student,
-          head,
-          amount: amount() || 100,
-        });
+        await run(
+          db,
+          `INSERT INTO opening_balances (student_id, fee_head_id, amount_paise, due_date) VALUES (@student, @head, @amount, '2025-06-30') ON CONFLICT DO NOTHING`,
+          {
+            student,
+            head,
+            amount: amount() || 100,
+          },
+        );
       } else {
-        await run(db, 'DELETE FROM opening_balances WHERE id = (SELECT MIN(id) FROM opening_balances WHERE student_id = @student)', { student });
+        await run(
+          db,
+          'DELETE FROM opening_balances WHERE id = (SELECT MIN(id) FROM opening_balances WHERE student_id = @student)',
+          { student },
+        );
       }
     } else if (kind === 11) {
       await run(
@@ -107,8 +172,12 @@ async function randomWrites(db: Database, seed: number, steps: number, afterEach
         { receiptId, no: `C${step}`, status: any(['pending', 'bounced', 'cleared']), charge: 100 * pick(600) },
       );
     } else if (kind === 12) {
-      await run(db, `UPDATE cheques SET status = CASE status WHEN 'bounced' THEN 'cleared' ELSE 'bounced' END, bounce_charge_paise = @charge
-        WHERE id = (SELECT MAX(id) FROM cheques WHERE student_id = @student)`, { student, charge: 100 * pick(600) });
+      await run(
+        db,
+        `UPDATE cheques SET status = CASE status WHEN 'bounced' THEN 'cleared' ELSE 'bounced' END, bounce_charge_paise = @charge
+        WHERE id = (SELECT MAX(id) FROM cheques WHERE student_id = @student)`,
+        { student, charge: 100 * pick(600) },
+      );
     } else if (kind === 13) {
       if (pick(3)) {
         await run(
@@ -118,13 +187,27 @@ async function randomWrites(db: Database, seed: number, steps: number, afterEach
           { number: step + 1, amount: 100 * (1 + pick(300)), student },
         );
       } else {
-        await run(db, `UPDATE refunds SET status = 'voided' WHERE id = (SELECT MAX(id) FROM refunds WHERE student_id = @student)`, { student });
+        await run(
+          db,
+          `UPDATE refunds SET status = 'voided' WHERE id = (SELECT MAX(id) FROM refunds WHERE student_id = @student)`,
+          { student },
+        );
       }
     } else if (kind === 14) {
       const batch = any(BATCHES);
       const choice = pick(4);
-      if (choice === 0) await run(db, 'DELETE FROM fee_structures WHERE id = (SELECT MIN(id) FROM fee_structures WHERE batch_id = @batch)', { batch });
-      else if (choice === 1) await run(db, 'UPDATE fee_structures SET amount_paise = @amount WHERE id = (SELECT MAX(id) FROM fee_structures WHERE batch_id = @batch)', { batch, amount: amount() });
+      if (choice === 0)
+        await run(
+          db,
+          'DELETE FROM fee_structures WHERE id = (SELECT MIN(id) FROM fee_structures WHERE batch_id = @batch)',
+          { batch },
+        );
+      else if (choice === 1)
+        await run(
+          db,
+          'UPDATE fee_structures SET amount_paise = @amount WHERE id = (SELECT MAX(id) FROM fee_structures WHERE batch_id = @batch)',
+          { batch, amount: amount() },
+        );
       else {
         await run(
           db,
@@ -134,7 +217,11 @@ async function randomWrites(db: Database, seed: number, steps: number, afterEach
         );
       }
     } else {
-      await run(db, 'UPDATE students SET batch_id = CASE batch_id WHEN 1 THEN 3 WHEN 3 THEN 1 ELSE batch_id END WHERE id = @student', { student });
+      await run(
+        db,
+        'UPDATE students SET batch_id = CASE batch_id WHEN 1 THEN 3 WHEN 3 THEN 1 ELSE batch_id END WHERE id = @student',
+        { student },
+      );
     }
     await afterEach(kind);
   }
@@ -148,7 +235,8 @@ async function advances(db: Database): Promise<{ rule: Record<number, number>; s
   }
   const stored: Record<number, number> = {};
   const batchIds = (await rows<{ id: number }>(db, 'SELECT id FROM batches')).map((b) => b.id);
-  for (const f of await advanceFiguresOfBatches(db, batchIds)) stored[f.studentId] = advanceFromCreditPaise(f.creditPaise, f);
+  for (const f of await advanceFiguresOfBatches(db, batchIds))
+    stored[f.studentId] = advanceFromCreditPaise(f.creditPaise, f);
   return { rule, stored };
 }
 
@@ -165,8 +253,12 @@ describe('student_money', () => {
       await academics(db);
       // Checked after every write: a later write to the same student would hide a trigger that missed.
       const database = db;
-      await randomWrites(database, seed, 250, async (kind) => expect({ kind, drift: await studentMoneyDrift(database) }).toEqual({ kind, drift: [] }));
-      expect((await row<{ n: number }>(db, 'SELECT COUNT(*) AS n FROM student_money WHERE credit_paise > 0'))!.n).toBeGreaterThan(0);
+      await randomWrites(database, seed, 250, async (kind) =>
+        expect({ kind, drift: await studentMoneyDrift(database) }).toEqual({ kind, drift: [] }),
+      );
+      expect(
+        (await row<{ n: number }>(db, 'SELECT COUNT(*) AS n FROM student_money WHERE credit_paise > 0'))!.n,
+      ).toBeGreaterThan(0);
       expect(await studentMoneyDrift(db)).toEqual([]);
       const { rule, stored } = await advances(db);
       expect(Object.values(rule).some((a) => a > 0)).toBe(true);
@@ -182,18 +274,28 @@ describe('student_money', () => {
     for (let i = 0; i < 200; i++) {
       const settled = { appliedPaise: random.int(0, 5000), refundedPaise: random.int(0, 5000) };
       const credit = random.int(0, 12000);
-      const sqlAdvance = await row<{ advance: number }>(db, `SELECT ${advanceSql({ credit: 'CAST(@credit AS BIGINT)', applied: 'CAST(@applied AS BIGINT)', refunded: 'CAST(@refunded AS BIGINT)' })} AS advance`, {
-        credit,
-        applied: settled.appliedPaise,
-        refunded: settled.refundedPaise,
-      });
+      const sqlAdvance = await row<{ advance: number }>(
+        db,
+        `SELECT ${advanceSql({ credit: 'CAST(@credit AS BIGINT)', applied: 'CAST(@applied AS BIGINT)', refunded: 'CAST(@refunded AS BIGINT)' })} AS advance`,
+        {
+          credit,
+          applied: settled.appliedPaise,
+          refunded: settled.refundedPaise,
+        },
+      );
       expect(Number(sqlAdvance!.advance)).toBe(advanceFromCreditPaise(credit, settled));
     }
   });
 
   it('is held unchanged by both engines’ migrations', () => {
-    const sqlite = readFileSync(fileURLToPath(new URL('../../drizzle/0019_student_money.sql', import.meta.url)), 'utf8');
-    const postgres = readFileSync(fileURLToPath(new URL('../../drizzle-pg/0013_student_money.sql', import.meta.url)), 'utf8');
+    const sqlite = readFileSync(
+      fileURLToPath(new URL('../../drizzle/0019_student_money.sql', import.meta.url)),
+      'utf8',
+    );
+    const postgres = readFileSync(
+      fileURLToPath(new URL('../../drizzle-pg/0013_student_money.sql', import.meta.url)),
+      'utf8',
+    );
     for (const statement of studentMoneyRefresh('NEW.student_id')) expect(sqlite).toContain(`${statement};`);
     for (const statement of studentMoneyRefresh('refreshed')) expect(postgres).toContain(`${statement};`);
     for (const [student, head, oldPaid, newPaid] of [

@@ -131,7 +131,9 @@ export async function rebuildStudentMoney(db: DbOrTx): Promise<void> {
  * The students whose stored row and a fresh computation disagree (none when they agree), each with
  * both as text. Every student has a row.
  */
-export async function studentMoneyDrift(db: DbOrTx): Promise<Array<{ studentId: number; stored: string | null; expected: string | null }>> {
+export async function studentMoneyDrift(
+  db: DbOrTx,
+): Promise<Array<{ studentId: number; stored: string | null; expected: string | null }>> {
   const asText = `CAST(department_id AS TEXT) || '/' || course_id || '/' || batch_id || '/' || discount_paise || '/' || adjustment_paise
     || '/' || paid_paise || '/' || charges_paise || '/' || paid_outside_paise || '/' || credit_paise || '/' || applied_paise || '/' || refunded_paise`;
   return await rows(
@@ -157,7 +159,10 @@ export interface StudentMoneyOfAdvance {
 }
 
 /** What the advance of every student of some batches is computed from, one statement per batch. */
-export async function advanceFiguresOfBatches(db: DbOrTx, batchIds: readonly number[]): Promise<StudentMoneyOfAdvance[]> {
+export async function advanceFiguresOfBatches(
+  db: DbOrTx,
+  batchIds: readonly number[],
+): Promise<StudentMoneyOfAdvance[]> {
   const figures: StudentMoneyOfAdvance[] = [];
   for (const batchId of batchIds) {
     figures.push(

@@ -1,6 +1,16 @@
 import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
-import { batches, categories, courses, dailyModeCollections, discounts, fineWaivers, receipts, religions, students } from '../schema';
+import {
+  batches,
+  categories,
+  courses,
+  dailyModeCollections,
+  discounts,
+  fineWaivers,
+  receipts,
+  religions,
+  students,
+} from '../schema';
 import { timestampNow } from './now';
 
 export type StudentRow = typeof students.$inferSelect;
@@ -66,7 +76,10 @@ export async function findStudentDetail(db: DbOrTx, params: { id: number }) {
   return detail ?? null;
 }
 
-export async function findStudentDetailByAdmissionNo(db: DbOrTx, params: { departmentId: number; admissionNo: string }) {
+export async function findStudentDetailByAdmissionNo(
+  db: DbOrTx,
+  params: { departmentId: number; admissionNo: string },
+) {
   const [detail] = await selectStudentDetail(db)
     .where(and(eq(students.departmentId, params.departmentId), eq(students.admissionNo, params.admissionNo)))
     .limit(1);
@@ -78,37 +91,50 @@ export async function findStudentById(db: DbOrTx, id: number): Promise<StudentRo
 }
 
 /** Whether the admission number is taken in the department (by a student other than exceptId). */
-export async function isAdmissionNoTaken(db: DbOrTx, params: { departmentId: number; admissionNo: string; exceptId?: number }): Promise<boolean> {
-  const row = (await db
-    .select({ id: students.id })
-    .from(students)
-    .where(
-      and(
-        eq(students.departmentId, params.departmentId),
-        eq(students.admissionNo, params.admissionNo),
-        params.exceptId === undefined ? undefined : ne(students.id, params.exceptId),
-      ),
-    ).limit(1))[0];
+export async function isAdmissionNoTaken(
+  db: DbOrTx,
+  params: { departmentId: number; admissionNo: string; exceptId?: number },
+): Promise<boolean> {
+  const row = (
+    await db
+      .select({ id: students.id })
+      .from(students)
+      .where(
+        and(
+          eq(students.departmentId, params.departmentId),
+          eq(students.admissionNo, params.admissionNo),
+          params.exceptId === undefined ? undefined : ne(students.id, params.exceptId),
+        ),
+      )
+      .limit(1)
+  )[0];
   return row !== undefined;
 }
 
 /** Which of these admission numbers are already used in the department. */
-export async function findTakenAdmissionNos(db: DbOrTx, params: { departmentId: number; admissionNos: string[] }): Promise<string[]> {
+export async function findTakenAdmissionNos(
+  db: DbOrTx,
+  params: { departmentId: number; admissionNos: string[] },
+): Promise<string[]> {
   if (params.admissionNos.length === 0) return [];
-  return (await db
-    .select({ admissionNo: students.admissionNo })
-    .from(students)
-    .where(and(eq(students.departmentId, params.departmentId), inArray(students.admissionNo, params.admissionNos))))
-    .map((r) => r.admissionNo);
+  return (
+    await db
+      .select({ admissionNo: students.admissionNo })
+      .from(students)
+      .where(and(eq(students.departmentId, params.departmentId), inArray(students.admissionNo, params.admissionNos)))
+  ).map((r) => r.admissionNo);
 }
 
 /** A batch with its course and department, to check where a student may be enrolled. */
 export async function findEnrolmentBatch(db: DbOrTx, batchId: number) {
   return (
-    (await db
-      .select({ id: batches.id, departmentId: batches.departmentId, courseId: batches.courseId, name: batches.name })
-      .from(batches)
-      .where(eq(batches.id, batchId)).limit(1))[0] ?? null
+    (
+      await db
+        .select({ id: batches.id, departmentId: batches.departmentId, courseId: batches.courseId, name: batches.name })
+        .from(batches)
+        .where(eq(batches.id, batchId))
+        .limit(1)
+    )[0] ?? null
   );
 }
 
@@ -121,31 +147,44 @@ export async function insertStudents(db: DbOrTx, rows: NewStudentRow[]): Promise
   const inserted: StudentRow[] = [];
   const chunk = 500;
   for (let i = 0; i < rows.length; i += chunk) {
-    inserted.push(...(await db.insert(students).values(rows.slice(i, i + chunk)).returning()));
+    inserted.push(
+      ...(await db
+        .insert(students)
+        .values(rows.slice(i, i + chunk))
+        .returning()),
+    );
   }
   return inserted;
 }
 
-export async function updateStudent(db: DbOrTx, params: Omit<NewStudentRow, 'createdAt' | 'updatedAt'> & { id: number }): Promise<StudentRow> {
+export async function updateStudent(
+  db: DbOrTx,
+  params: Omit<NewStudentRow, 'createdAt' | 'updatedAt'> & { id: number },
+): Promise<StudentRow> {
   const { id, ...row } = params;
-  const updated = (await db
-    .update(students)
-    .set({ ...row, version: sql`${students.version} + 1`, updatedAt: timestampNow() })
-    .where(eq(students.id, id))
-    .returning())[0]!;
+  const updated = (
+    await db
+      .update(students)
+      .set({ ...row, version: sql`${students.version} + 1`, updatedAt: timestampNow() })
+      .where(eq(students.id, id))
+      .returning()
+  )[0]!;
   if (!updated) throw new Error(`student ${id} vanished during update`);
   return updated;
 }
 
 /** A student's receipts by status: live ones count in every total, voided ones are kept as history. */
 export async function countStudentReceipts(db: DbOrTx, studentId: number): Promise<{ live: number; voided: number }> {
-  const row = (await db
-    .select({
-      live: sql<number>`coalesce(sum(case when ${receipts.status} = 'live' then 1 else 0 end), 0)`,
-      voided: sql<number>`coalesce(sum(case when ${receipts.status} = 'voided' then 1 else 0 end), 0)`,
-    })
-    .from(receipts)
-    .where(eq(receipts.studentId, studentId)).limit(1))[0];
+  const row = (
+    await db
+      .select({
+        live: sql<number>`coalesce(sum(case when ${receipts.status} = 'live' then 1 else 0 end), 0)`,
+        voided: sql<number>`coalesce(sum(case when ${receipts.status} = 'voided' then 1 else 0 end), 0)`,
+      })
+      .from(receipts)
+      .where(eq(receipts.studentId, studentId))
+      .limit(1)
+  )[0];
   return { live: row?.live ?? 0, voided: row?.voided ?? 0 };
 }
 
@@ -197,9 +236,14 @@ export async function admissionsByCourse(db: DbOrTx, params: { departmentId: num
 
 /** Net amount of the department's live receipts dated on the day: the dashboard's 'Today total' (from the running totals). */
 export async function departmentDayTotal(db: DbOrTx, params: { departmentId: number; date: string }): Promise<number> {
-  const row = (await db
-    .select({ total: sql<number>`coalesce(sum(${dailyModeCollections.netPaise}), 0)` })
-    .from(dailyModeCollections)
-    .where(and(eq(dailyModeCollections.departmentId, params.departmentId), eq(dailyModeCollections.date, params.date))).limit(1))[0];
+  const row = (
+    await db
+      .select({ total: sql<number>`coalesce(sum(${dailyModeCollections.netPaise}), 0)` })
+      .from(dailyModeCollections)
+      .where(
+        and(eq(dailyModeCollections.departmentId, params.departmentId), eq(dailyModeCollections.date, params.date)),
+      )
+      .limit(1)
+  )[0];
   return row?.total ?? 0;
 }

@@ -61,7 +61,13 @@ export const STUDENT_PAYMENT_TEXTS_BACKFILL = `INSERT INTO student_payment_texts
 SELECT p.student_id, ${STUDENT_LINES_TEXT}, p.date, p.number, p.line_id
 ${LAST_STUDENT_PAYMENT};`;
 
-const TOTALS_TABLES = ['student_head_paid', 'daily_head_collections', 'daily_mode_collections', 'course_batch_receipts', 'student_payments'] as const;
+const TOTALS_TABLES = [
+  'student_head_paid',
+  'daily_head_collections',
+  'daily_mode_collections',
+  'course_batch_receipts',
+  'student_payments',
+] as const;
 
 /**
  * Empties the totals tables and fills them again from the live receipts; call inside a transaction.
@@ -82,7 +88,9 @@ export async function rebuildReceiptTotals(db: DbOrTx): Promise<void> {
  * they agree): each differing row once with its stored value, once with the expected one. Rows
  * that fell to zero after voids and edits count as absent.
  */
-export async function receiptTotalsDrift(db: DbOrTx): Promise<Array<{ table: string; key: string; stored: string | null; expected: string | null }>> {
+export async function receiptTotalsDrift(
+  db: DbOrTx,
+): Promise<Array<{ table: string; key: string; stored: string | null; expected: string | null }>> {
   const checks: Array<{ table: string; key: string; value: string; fresh: string }> = [
     {
       table: 'student_head_paid',

@@ -15,10 +15,12 @@ export async function insertUser(
   db: DbOrTx,
   row: { email: string; passwordHash: string; role: UserRole; departmentId: number | null },
 ) {
-  return (await db
-    .insert(users)
-    .values({ ...row, email: row.email.toLowerCase() })
-    .returning({ id: users.id, email: users.email, role: users.role, departmentId: users.departmentId }))[0]!;
+  return (
+    await db
+      .insert(users)
+      .values({ ...row, email: row.email.toLowerCase() })
+      .returning({ id: users.id, email: users.email, role: users.role, departmentId: users.departmentId })
+  )[0]!;
 }
 
 /** Admin accounts without a department: the spec's admin list (id, username). */
@@ -49,22 +51,26 @@ export async function listUsers(db: DbOrTx, options: { role?: UserRole } = {}) {
 /** An account without its password hash: what the admin screens and the audit log may see. */
 export async function findAccount(db: DbOrTx, id: number) {
   return (
-    (await db
-      .select({
-        id: users.id,
-        email: users.email,
-        role: users.role,
-        departmentId: users.departmentId,
-        createdAt: users.createdAt,
-        updatedAt: users.updatedAt,
-      })
-      .from(users)
-      .where(eq(users.id, id)).limit(1))[0] ?? null
+    (
+      await db
+        .select({
+          id: users.id,
+          email: users.email,
+          role: users.role,
+          departmentId: users.departmentId,
+          createdAt: users.createdAt,
+          updatedAt: users.updatedAt,
+        })
+        .from(users)
+        .where(eq(users.id, id))
+        .limit(1)
+    )[0] ?? null
   );
 }
 
 export async function updateUserPassword(db: DbOrTx, params: { id: number; passwordHash: string }): Promise<void> {
-  await db.update(users)
+  await db
+    .update(users)
     .set({ passwordHash: params.passwordHash, updatedAt: timestampNow() })
     .where(eq(users.id, params.id));
 }
@@ -75,8 +81,12 @@ export async function deleteUser(db: DbOrTx, id: number): Promise<void> {
 }
 
 /** Ends every session of a user except one (the caller's own, when they change their own password). */
-export async function deleteUserSessions(db: DbOrTx, params: { userId: number; exceptSessionId: string | null }): Promise<void> {
+export async function deleteUserSessions(
+  db: DbOrTx,
+  params: { userId: number; exceptSessionId: string | null },
+): Promise<void> {
   const { userId, exceptSessionId } = params;
-  await db.delete(sessions)
+  await db
+    .delete(sessions)
     .where(and(eq(sessions.userId, userId), exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined));
 }

@@ -112,5 +112,8 @@ export const concessionSchemeMembers = sqliteTable(
     joinedAt: text('joined_at').notNull().default(now),
     joinedBy: integer('joined_by').references(() => users.id, { onDelete: 'set null' }),
   },
-  (t) => [primaryKey({ columns: [t.schemeId, t.studentId] }), index('concession_scheme_members_student_idx').on(t.studentId)],
+  (t) => [
+    primaryKey({ columns: [t.schemeId, t.studentId] }),
+    index('concession_scheme_members_student_idx').on(t.studentId),
+  ],
 );

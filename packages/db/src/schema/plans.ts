@@ -61,7 +61,10 @@ export const instalmentAmounts = sqliteTable(
       .references(() => feeHeads.id),
     amountPaise: integer('amount_paise').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.instalmentId, t.feeHeadId] }), check('instalment_amounts_not_negative', sql`${t.amountPaise} >= 0`)],
+  (t) => [
+    primaryKey({ columns: [t.instalmentId, t.feeHeadId] }),
+    check('instalment_amounts_not_negative', sql`${t.amountPaise} >= 0`),
+  ],
 );
 
 /** An admin's waiver of part or all of a student's late fine; `date` is the day it counts from. */

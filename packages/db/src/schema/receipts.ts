@@ -74,9 +74,7 @@ export const receipts = sqliteTable(
      * The course reports: a course's live receipts in batch and number order, with their net amounts,
      * so batch totals are read from the index alone and a page of rows needs no sort.
      */
-    index('receipts_live_course_idx')
-      .on(t.courseId, t.batchId, t.number, t.netPaise)
-      .where(sql`${t.status} = 'live'`),
+    index('receipts_live_course_idx').on(t.courseId, t.batchId, t.number, t.netPaise).where(sql`${t.status} = 'live'`),
     /**
      * What a student's live "Adjusted from advance" receipts settled (the advance in dues and refunds):
      * a probe per student into the few such receipts instead of reading all the student's receipts.

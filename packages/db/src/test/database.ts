@@ -29,7 +29,9 @@ const opened: Array<{ db: Database; postgres: TestPostgres }> = [];
  */
 export async function openTestDatabase(options: { path?: string } = {}): Promise<Database> {
   if (!onPostgres) return options.path === undefined ? createTestDatabase() : openDatabase(options.path);
-  const postgres = await createPreparedTestPostgres(async (templateUrl) => closePostgres(await openPostgres(templateUrl, { max: 1 })));
+  const postgres = await createPreparedTestPostgres(async (templateUrl) =>
+    closePostgres(await openPostgres(templateUrl, { max: 1 })),
+  );
   const db = await openPostgres(postgres.url, { prepare: false, max: 4, idleTimeoutMillis: 1000 });
   opened.push({ db, postgres });
   return db;
@@ -69,13 +71,16 @@ const SQLITE_MIGRATIONS = fileURLToPath(new URL('../../drizzle', import.meta.url
  * one), for a database as an older version of the app left it; `count` is how many it holds.
  */
 export function sqliteMigrationsBefore(tag?: string): { folder: string; count: number } {
-  const journal = JSON.parse(readFileSync(join(SQLITE_MIGRATIONS, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+  const journal = JSON.parse(readFileSync(join(SQLITE_MIGRATIONS, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { tag: string }[];
+  };
   const end = tag === undefined ? journal.entries.length - 1 : journal.entries.findIndex((e) => e.tag === tag);
   if (end < 0) throw new Error(`No migration ${tag}`);
   const entries = journal.entries.slice(0, end);
   const folder = temporaryFolder('fees-migrations-');
   mkdirSync(join(folder, 'meta'));
-  for (const entry of entries) copyFileSync(join(SQLITE_MIGRATIONS, `${entry.tag}.sql`), join(folder, `${entry.tag}.sql`));
+  for (const entry of entries)
+    copyFileSync(join(SQLITE_MIGRATIONS, `${entry.tag}.sql`), join(folder, `${entry.tag}.sql`));
   writeFileSync(join(folder, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries }));
   return { folder, count: entries.length };
 }
@@ -124,14 +129,20 @@ export async function tableContents(db: Database): Promise<string> {
  */
 export async function failInserts(db: Database, table: string, message: string): Promise<() => Promise<void>> {
   if (isPostgres(db)) {
-    await run(db, `CREATE FUNCTION fail_inserts() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION '${message}'; END $$`);
+    await run(
+      db,
+      `CREATE FUNCTION fail_inserts() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION '${message}'; END $$`,
+    );
     await run(db, `CREATE TRIGGER fail_inserts BEFORE INSERT ON ${table} FOR EACH ROW EXECUTE FUNCTION fail_inserts()`);
     return async () => {
       await run(db, `DROP TRIGGER fail_inserts ON ${table}`);
       await run(db, 'DROP FUNCTION fail_inserts()');
     };
   }
-  await run(db, `CREATE TEMP TRIGGER fail_inserts BEFORE INSERT ON ${table} BEGIN SELECT RAISE(ABORT, '${message}'); END`);
+  await run(
+    db,
+    `CREATE TEMP TRIGGER fail_inserts BEFORE INSERT ON ${table} BEGIN SELECT RAISE(ABORT, '${message}'); END`,
+  );
   return async () => {
     await run(db, 'DROP TRIGGER temp.fail_inserts');
   };

@@ -16,52 +16,66 @@ import { addDays, dayNumber } from './dates';
 import type { Concession, FineRule, Payment, Plan } from './types';
 
 /** The payments as the calculator takes them: dates as day numbers. */
-const withDays = (payments: readonly Payment[]) => payments.map(({ receiptDate, ...p }) => ({ ...p, day: dayNumber(receiptDate) }));
+const withDays = (payments: readonly Payment[]) =>
+  payments.map(({ receiptDate, ...p }) => ({ ...p, day: dayNumber(receiptDate) }));
 
 const START = '2026-04-01';
 const dateArb = fc.integer({ min: 0, max: 500 }).map((d) => addDays(START, d));
 
 const ruleArb: fc.Arbitrary<FineRule> = fc.oneof(
   fc.constant<FineRule>({ type: 'none' }),
-  fc.record({ type: fc.constant('fixed' as const), amountPaise: fc.integer({ min: 0, max: 100_000 }), graceDays: fc.integer({ min: 0, max: 30 }) }),
+  fc.record({
+    type: fc.constant('fixed' as const),
+    amountPaise: fc.integer({ min: 0, max: 100_000 }),
+    graceDays: fc.integer({ min: 0, max: 30 }),
+  }),
   fc.record({
     type: fc.constant('per_day' as const),
     perDayPaise: fc.integer({ min: 0, max: 10_000 }),
     capPaise: fc.integer({ min: 0, max: 500_000 }),
     graceDays: fc.integer({ min: 0, max: 30 }),
   }),
-  fc.record({ type: fc.constant('percent' as const), percentBasisPoints: fc.integer({ min: 0, max: 10_000 }), graceDays: fc.integer({ min: 0, max: 30 }) }),
+  fc.record({
+    type: fc.constant('percent' as const),
+    percentBasisPoints: fc.integer({ min: 0, max: 10_000 }),
+    graceDays: fc.integer({ min: 0, max: 30 }),
+  }),
 );
 
 const HEADS = [1, 2, 3];
 
-const planArb: fc.Arbitrary<Plan> = fc.record({
-  fineRule: ruleArb,
-  instalments: fc.array(
-    fc.record({
-      dueDate: dateArb,
-      fineRule: fc.option(ruleArb, { nil: null }),
-      amounts: fc.tuple(...HEADS.map(() => fc.integer({ min: 0, max: 5_000_000 }))),
-    }),
-    { minLength: 1, maxLength: 6 },
-  ),
-}).map((p) => ({
-  fineRule: p.fineRule,
-  instalments: p.instalments.map((inst, i) => ({
-    id: String(i),
-    name: `I${i}`,
-    dueDate: inst.dueDate,
-    fineRule: inst.fineRule,
-    amounts: HEADS.map((feeHeadId, j) => ({ feeHeadId, amountPaise: inst.amounts[j]! })),
-  })),
-}));
+const planArb: fc.Arbitrary<Plan> = fc
+  .record({
+    fineRule: ruleArb,
+    instalments: fc.array(
+      fc.record({
+        dueDate: dateArb,
+        fineRule: fc.option(ruleArb, { nil: null }),
+        amounts: fc.tuple(...HEADS.map(() => fc.integer({ min: 0, max: 5_000_000 }))),
+      }),
+      { minLength: 1, maxLength: 6 },
+    ),
+  })
+  .map((p) => ({
+    fineRule: p.fineRule,
+    instalments: p.instalments.map((inst, i) => ({
+      id: String(i),
+      name: `I${i}`,
+      dueDate: inst.dueDate,
+      fineRule: inst.fineRule,
+      amounts: HEADS.map((feeHeadId, j) => ({ feeHeadId, amountPaise: inst.amounts[j]! })),
+    })),
+  }));
 
 /** Receipts as issued, then some edited to another date and some voided: the live lines that remain. */
 const paymentsArb: fc.Arbitrary<Payment[]> = fc
   .array(
     fc.record({
       date: dateArb,
-      lines: fc.array(fc.record({ feeHeadId: fc.constantFrom(...HEADS, 99), amountPaise: fc.integer({ min: 1, max: 3_000_000 }) }), { minLength: 1, maxLength: 3 }),
+      lines: fc.array(
+        fc.record({ feeHeadId: fc.constantFrom(...HEADS, 99), amountPaise: fc.integer({ min: 1, max: 3_000_000 }) }),
+        { minLength: 1, maxLength: 3 },
+      ),
       editedTo: fc.option(dateArb, { nil: null }),
       voided: fc.boolean(),
     }),
@@ -113,13 +127,19 @@ describe('allocation properties', () => {
 
   it('a per-day fine stops growing on the date of the clearing receipt', () => {
     fc.assert(
-      fc.property(planArb, paymentsArb, concessionsArb, fc.integer({ min: 0, max: 400 }), (plan, payments, concessions, after) => {
-        for (const inst of allocateStudent(plan, { concessions, payments }).instalments) {
-          const cleared = clearedOn(inst);
-          if (inst.fineRule.type !== 'per_day' || cleared === null) continue;
-          expect(fineAsOf(inst, addDays(cleared, after))).toBe(fineAsOf(inst, cleared));
-        }
-      }),
+      fc.property(
+        planArb,
+        paymentsArb,
+        concessionsArb,
+        fc.integer({ min: 0, max: 400 }),
+        (plan, payments, concessions, after) => {
+          for (const inst of allocateStudent(plan, { concessions, payments }).instalments) {
+            const cleared = clearedOn(inst);
+            if (inst.fineRule.type !== 'per_day' || cleared === null) continue;
+            expect(fineAsOf(inst, addDays(cleared, after))).toBe(fineAsOf(inst, cleared));
+          }
+        },
+      ),
     );
   });
 
@@ -154,22 +174,34 @@ describe('allocation properties', () => {
   it('payments given in receipt order or shuffled allocate alike', () => {
     fc.assert(
       fc.property(planArb, paymentsArb, concessionsArb, (plan, payments, concessions) => {
-        const ordered = [...payments].sort((a, b) => (a.receiptDate < b.receiptDate ? -1 : a.receiptDate > b.receiptDate ? 1 : a.receiptNumber - b.receiptNumber));
-        expect(allocateStudent(plan, { concessions, payments: ordered })).toEqual(allocateStudent(plan, { concessions, payments: [...ordered].reverse() }));
+        const ordered = [...payments].sort((a, b) =>
+          a.receiptDate < b.receiptDate ? -1 : a.receiptDate > b.receiptDate ? 1 : a.receiptNumber - b.receiptNumber,
+        );
+        expect(allocateStudent(plan, { concessions, payments: ordered })).toEqual(
+          allocateStudent(plan, { concessions, payments: [...ordered].reverse() }),
+        );
       }),
     );
   });
 
   it('the calculator for many students gives each the dues of their own allocation', () => {
     const settlementsArb = fc.record({
-      lateFeePaid: fc.array(fc.record({ date: dateArb, amountPaise: fc.integer({ min: 1, max: 50_000 }) }), { maxLength: 2 }),
-      waived: fc.array(fc.record({ date: dateArb, amountPaise: fc.integer({ min: 1, max: 50_000 }) }), { maxLength: 1 }),
+      lateFeePaid: fc.array(fc.record({ date: dateArb, amountPaise: fc.integer({ min: 1, max: 50_000 }) }), {
+        maxLength: 2,
+      }),
+      waived: fc.array(fc.record({ date: dateArb, amountPaise: fc.integer({ min: 1, max: 50_000 }) }), {
+        maxLength: 1,
+      }),
     });
     // Lines of zero, or below zero, too: the calculator sums a receipt's parts per instalment as the allocation does.
     const linesArb = paymentsArb.chain((payments) =>
-      fc.tuple(...payments.map(() => fc.integer({ min: -3, max: 20 }))).map((signs) =>
-        payments.map((p, k) => (signs[k]! < 0 ? { ...p, amountPaise: -p.amountPaise } : signs[k] === 0 ? { ...p, amountPaise: 0 } : p)),
-      ),
+      fc
+        .tuple(...payments.map(() => fc.integer({ min: -3, max: 20 })))
+        .map((signs) =>
+          payments.map((p, k) =>
+            signs[k]! < 0 ? { ...p, amountPaise: -p.amountPaise } : signs[k] === 0 ? { ...p, amountPaise: 0 } : p,
+          ),
+        ),
     );
     const studentArb = fc.record({ payments: linesArb, concessions: concessionsArb, settlements: settlementsArb });
     fc.assert(
@@ -188,10 +220,12 @@ describe('allocation properties', () => {
     fc.assert(
       fc.property(planArb, paymentsArb, concessionsArb, dateArb, (plan, payments, concessions, asOf) => {
         const settlements = { lateFeePaid: [], waived: [] };
-        const byDate = [...payments].sort((a, b) => (a.receiptDate < b.receiptDate ? -1 : a.receiptDate > b.receiptDate ? 1 : 0)).map((p) => ({ ...p, receiptNumber: 0 }));
-        expect(duesAsOfCalculator(preparePlan(plan), asOf)({ concessions, payments: withDays(byDate) }, settlements)).toEqual(
-          studentDuesAsOf(allocateStudent(plan, { concessions, payments }), asOf, settlements),
-        );
+        const byDate = [...payments]
+          .sort((a, b) => (a.receiptDate < b.receiptDate ? -1 : a.receiptDate > b.receiptDate ? 1 : 0))
+          .map((p) => ({ ...p, receiptNumber: 0 }));
+        expect(
+          duesAsOfCalculator(preparePlan(plan), asOf)({ concessions, payments: withDays(byDate) }, settlements),
+        ).toEqual(studentDuesAsOf(allocateStudent(plan, { concessions, payments }), asOf, settlements));
       }),
     );
   });
@@ -201,9 +235,9 @@ describe('allocation properties', () => {
       fc.property(planArb, paymentsArb, concessionsArb, dateArb, (plan, payments, concessions, asOf) => {
         const settlements = { lateFeePaid: [], waived: [] };
         const until = payments.filter((p) => p.receiptDate <= asOf);
-        expect(duesAsOfCalculator(preparePlan(plan), asOf)({ concessions, payments: withDays(until) }, settlements)).toEqual(
-          studentDuesAsOf(allocateStudent(plan, { concessions, payments }), asOf, settlements),
-        );
+        expect(
+          duesAsOfCalculator(preparePlan(plan), asOf)({ concessions, payments: withDays(until) }, settlements),
+        ).toEqual(studentDuesAsOf(allocateStudent(plan, { concessions, payments }), asOf, settlements));
       }),
     );
   });

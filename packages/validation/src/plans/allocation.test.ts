@@ -35,11 +35,21 @@ function dues(plan: Plan, payments: Payment[], asOf: string, concessions: Conces
 }
 
 describe('the worked example of issue 12', () => {
-  const plan = tuitionPlan({ type: 'per_day', perDayPaise: rs(10), capPaise: rs(500), graceDays: 5 }, ['2026-06-10', '2026-09-10', '2026-12-10'], [10000, 10000, 10000]);
+  const plan = tuitionPlan(
+    { type: 'per_day', perDayPaise: rs(10), capPaise: rs(500), graceDays: 5 },
+    ['2026-06-10', '2026-09-10', '2026-12-10'],
+    [10000, 10000, 10000],
+  );
   const d = dues(plan, [pay('2026-06-01', 5000), pay('2026-07-20', 12000)], '2026-10-01');
 
   it('instalment 1 cleared on 20-07, late from 16-06: 35 days, fine 350.00', () => {
-    expect(d.instalments[0]).toMatchObject({ due: rs(10000), paid: rs(10000), outstanding: 0, daysLate: 35, fine: rs(350) });
+    expect(d.instalments[0]).toMatchObject({
+      due: rs(10000),
+      paid: rs(10000),
+      outstanding: 0,
+      daysLate: 35,
+      fine: rs(350),
+    });
   });
   it('instalment 2 has 7,000 paid, 3,000 outstanding, late from 16-09: 16 days, fine 160.00', () => {
     expect(d.instalments[1]).toMatchObject({ paid: rs(7000), outstanding: rs(3000), daysLate: 16, fine: rs(160) });
@@ -58,20 +68,132 @@ const THREE = ['2026-06-10', '2026-09-10', '2026-12-10'];
 
 /** Hand-computed: [case, plan, payments, concessions, as of, expected fines per listed instalment, outstanding per listed instalment]. */
 const cases: Array<[string, Plan, Payment[], Concession[], string, number[], number[]]> = [
-  ['fixed, grace 0, on day L itself: not late', tuitionPlan({ type: 'fixed', amountPaise: rs(200), graceDays: 0 }, JUN10, [10000]), [], [], '2026-06-10', [0], [rs(10000)]],
-  ['fixed, grace 0, the day after: 200.00', tuitionPlan({ type: 'fixed', amountPaise: rs(200), graceDays: 0 }, JUN10, [10000]), [], [], '2026-06-11', [rs(200)], [rs(10000)]],
-  ['percent 2%, grace 5: of the 6,000 outstanding at the end of L, 120.00', tuitionPlan({ type: 'percent', percentBasisPoints: 200, graceDays: 5 }, JUN10, [10000]), [pay('2026-06-12', 4000)], [], '2026-07-01', [rs(120)], [rs(6000)]],
-  ['percent 25% of 1,000.02 = 250.005, half up to 250.01', tuitionPlan({ type: 'percent', percentBasisPoints: 2500, graceDays: 0 }, JUN10, [1000.02]), [], [], '2026-06-11', [25001], [100002]],
-  ['per day 10, cap 500 reached after 50 days: 500.00', tuitionPlan({ type: 'per_day', perDayPaise: rs(10), capPaise: rs(500), graceDays: 0 }, JUN10, [10000]), [], [], '2026-09-01', [rs(500)], [rs(10000)]],
-  ['per day 5, no cap, 20 days: 100.00', tuitionPlan({ type: 'per_day', perDayPaise: rs(5), capPaise: 0, graceDays: 0 }, JUN10, [10000]), [], [], '2026-06-30', [rs(100)], [rs(10000)]],
-  ['per day, paid in full on day L: never late', tuitionPlan({ type: 'per_day', perDayPaise: rs(10), capPaise: 0, graceDays: 5 }, JUN10, [10000]), [pay('2026-06-15', 10000)], [], '2026-12-31', [0], [0]],
-  ['fixed, paid before the due date: nothing', tuitionPlan({ type: 'fixed', amountPaise: rs(100), graceDays: 0 }, JUN10, [10000]), [pay('2026-06-01', 10000)], [], '2026-12-31', [0], [0]],
-  ['per day, grace 0, cleared the day after due: 1 day, 10.00', tuitionPlan({ type: 'per_day', perDayPaise: rs(10), capPaise: 0, graceDays: 0 }, JUN10, [10000]), [pay('2026-06-11', 10000)], [], '2026-12-31', [rs(10)], [0]],
-  ['a discount of 10,000 zeroes the last instalment: only the first two are fined', tuitionPlan({ type: 'fixed', amountPaise: rs(100), graceDays: 0 }, THREE, [10000, 10000, 10000]), [], [{ feeHeadId: TUITION, amountPaise: rs(10000) }], '2027-01-31', [rs(100), rs(100), 0], [rs(10000), rs(10000), 0]],
-  ['a discount of 12,000 zeroes the last and takes 2,000 from the second', tuitionPlan({ type: 'none' }, THREE, [10000, 10000, 10000]), [], [{ feeHeadId: TUITION, amountPaise: rs(12000) }], '2027-01-31', [0, 0, 0], [rs(10000), rs(8000), 0]],
-  ['an overpaid head: the excess 2,000 stays on the last instalment as credit', tuitionPlan({ type: 'fixed', amountPaise: rs(100), graceDays: 0 }, ['2026-06-10', '2026-07-10'], [5000, 5000]), [pay('2026-06-01', 12000)], [], '2026-12-31', [0, 0], [0, rs(-2000)]],
-  ['a voided receipt reopens the instalment: 10 days late as of 20-06, 100.00', tuitionPlan({ type: 'per_day', perDayPaise: rs(10), capPaise: 0, graceDays: 0 }, JUN10, [10000]), [], [], '2026-06-20', [rs(100)], [rs(10000)]],
-  ['an edited receipt date (20-06 to 10-07): 30 days, 300.00', tuitionPlan({ type: 'per_day', perDayPaise: rs(10), capPaise: 0, graceDays: 0 }, JUN10, [10000]), [pay('2026-07-10', 10000)], [], '2026-12-31', [rs(300)], [0]],
+  [
+    'fixed, grace 0, on day L itself: not late',
+    tuitionPlan({ type: 'fixed', amountPaise: rs(200), graceDays: 0 }, JUN10, [10000]),
+    [],
+    [],
+    '2026-06-10',
+    [0],
+    [rs(10000)],
+  ],
+  [
+    'fixed, grace 0, the day after: 200.00',
+    tuitionPlan({ type: 'fixed', amountPaise: rs(200), graceDays: 0 }, JUN10, [10000]),
+    [],
+    [],
+    '2026-06-11',
+    [rs(200)],
+    [rs(10000)],
+  ],
+  [
+    'percent 2%, grace 5: of the 6,000 outstanding at the end of L, 120.00',
+    tuitionPlan({ type: 'percent', percentBasisPoints: 200, graceDays: 5 }, JUN10, [10000]),
+    [pay('2026-06-12', 4000)],
+    [],
+    '2026-07-01',
+    [rs(120)],
+    [rs(6000)],
+  ],
+  [
+    'percent 25% of 1,000.02 = 250.005, half up to 250.01',
+    tuitionPlan({ type: 'percent', percentBasisPoints: 2500, graceDays: 0 }, JUN10, [1000.02]),
+    [],
+    [],
+    '2026-06-11',
+    [25001],
+    [100002],
+  ],
+  [
+    'per day 10, cap 500 reached after 50 days: 500.00',
+    tuitionPlan({ type: 'per_day', perDayPaise: rs(10), capPaise: rs(500), graceDays: 0 }, JUN10, [10000]),
+    [],
+    [],
+    '2026-09-01',
+    [rs(500)],
+    [rs(10000)],
+  ],
+  [
+    'per day 5, no cap, 20 days: 100.00',
+    tuitionPlan({ type: 'per_day', perDayPaise: rs(5), capPaise: 0, graceDays: 0 }, JUN10, [10000]),
+    [],
+    [],
+    '2026-06-30',
+    [rs(100)],
+    [rs(10000)],
+  ],
+  [
+    'per day, paid in full on day L: never late',
+    tuitionPlan({ type: 'per_day', perDayPaise: rs(10), capPaise: 0, graceDays: 5 }, JUN10, [10000]),
+    [pay('2026-06-15', 10000)],
+    [],
+    '2026-12-31',
+    [0],
+    [0],
+  ],
+  [
+    'fixed, paid before the due date: nothing',
+    tuitionPlan({ type: 'fixed', amountPaise: rs(100), graceDays: 0 }, JUN10, [10000]),
+    [pay('2026-06-01', 10000)],
+    [],
+    '2026-12-31',
+    [0],
+    [0],
+  ],
+  [
+    'per day, grace 0, cleared the day after due: 1 day, 10.00',
+    tuitionPlan({ type: 'per_day', perDayPaise: rs(10), capPaise: 0, graceDays: 0 }, JUN10, [10000]),
+    [pay('2026-06-11', 10000)],
+    [],
+    '2026-12-31',
+    [rs(10)],
+    [0],
+  ],
+  [
+    'a discount of 10,000 zeroes the last instalment: only the first two are fined',
+    tuitionPlan({ type: 'fixed', amountPaise: rs(100), graceDays: 0 }, THREE, [10000, 10000, 10000]),
+    [],
+    [{ feeHeadId: TUITION, amountPaise: rs(10000) }],
+    '2027-01-31',
+    [rs(100), rs(100), 0],
+    [rs(10000), rs(10000), 0],
+  ],
+  [
+    'a discount of 12,000 zeroes the last and takes 2,000 from the second',
+    tuitionPlan({ type: 'none' }, THREE, [10000, 10000, 10000]),
+    [],
+    [{ feeHeadId: TUITION, amountPaise: rs(12000) }],
+    '2027-01-31',
+    [0, 0, 0],
+    [rs(10000), rs(8000), 0],
+  ],
+  [
+    'an overpaid head: the excess 2,000 stays on the last instalment as credit',
+    tuitionPlan({ type: 'fixed', amountPaise: rs(100), graceDays: 0 }, ['2026-06-10', '2026-07-10'], [5000, 5000]),
+    [pay('2026-06-01', 12000)],
+    [],
+    '2026-12-31',
+    [0, 0],
+    [0, rs(-2000)],
+  ],
+  [
+    'a voided receipt reopens the instalment: 10 days late as of 20-06, 100.00',
+    tuitionPlan({ type: 'per_day', perDayPaise: rs(10), capPaise: 0, graceDays: 0 }, JUN10, [10000]),
+    [],
+    [],
+    '2026-06-20',
+    [rs(100)],
+    [rs(10000)],
+  ],
+  [
+    'an edited receipt date (20-06 to 10-07): 30 days, 300.00',
+    tuitionPlan({ type: 'per_day', perDayPaise: rs(10), capPaise: 0, graceDays: 0 }, JUN10, [10000]),
+    [pay('2026-07-10', 10000)],
+    [],
+    '2026-12-31',
+    [rs(300)],
+    [0],
+  ],
 ];
 
 describe('hand-computed cases', () => {
@@ -105,20 +227,43 @@ describe('hand-computed cases', () => {
       { receiptDate: '2026-06-01', receiptNumber: 5, amountPaise: rs(4000) },
       { receiptDate: '2026-06-01', receiptNumber: 7, amountPaise: rs(1000) },
     ]);
-    expect(a.instalments[1]!.payments).toEqual([{ receiptDate: '2026-06-01', receiptNumber: 7, amountPaise: rs(2000) }]);
+    expect(a.instalments[1]!.payments).toEqual([
+      { receiptDate: '2026-06-01', receiptNumber: 7, amountPaise: rs(2000) },
+    ]);
   });
 
   it('two heads, an instalment with its own rule, Late fee paid and a waiver', () => {
     const plan: Plan = {
       fineRule: { type: 'fixed', amountPaise: rs(250), graceDays: 10 },
       instalments: [
-        { id: 'a', name: 'Term 1', dueDate: '2026-06-10', fineRule: null, amounts: [{ feeHeadId: TUITION, amountPaise: rs(6000) }, { feeHeadId: EXAM, amountPaise: rs(1000) }] },
-        { id: 'b', name: 'Term 2', dueDate: '2026-10-10', fineRule: { type: 'percent', percentBasisPoints: 150, graceDays: 0 }, amounts: [{ feeHeadId: TUITION, amountPaise: rs(4000) }, { feeHeadId: EXAM, amountPaise: 0 }] },
+        {
+          id: 'a',
+          name: 'Term 1',
+          dueDate: '2026-06-10',
+          fineRule: null,
+          amounts: [
+            { feeHeadId: TUITION, amountPaise: rs(6000) },
+            { feeHeadId: EXAM, amountPaise: rs(1000) },
+          ],
+        },
+        {
+          id: 'b',
+          name: 'Term 2',
+          dueDate: '2026-10-10',
+          fineRule: { type: 'percent', percentBasisPoints: 150, graceDays: 0 },
+          amounts: [
+            { feeHeadId: TUITION, amountPaise: rs(4000) },
+            { feeHeadId: EXAM, amountPaise: 0 },
+          ],
+        },
       ],
     };
     // Exam is paid; tuition 1,000 short in term 1 at L = 20-06; term 2 has 5,000 - 1,000 discount = 3,000 open.
     const payments = [pay('2026-06-15', 1000, EXAM), pay('2026-06-15', 5000, TUITION)];
-    const settlements: FineSettlements = { lateFeePaid: [{ date: '2026-11-01', amountPaise: rs(100) }], waived: [{ date: '2026-11-02', amountPaise: rs(50) }] };
+    const settlements: FineSettlements = {
+      lateFeePaid: [{ date: '2026-11-01', amountPaise: rs(100) }],
+      waived: [{ date: '2026-11-02', amountPaise: rs(50) }],
+    };
     const d = dues(plan, payments, '2026-11-30', [{ feeHeadId: TUITION, amountPaise: rs(1000) }], settlements);
     expect(d.instalments.map((i) => [i.concession, i.paid, i.outstanding, i.fine])).toEqual([
       [0, rs(6000), rs(1000), rs(250)],
@@ -143,7 +288,8 @@ describe('generators', () => {
     { feeHeadId: TUITION, amountPaise: rs(10001) },
     { feeHeadId: EXAM, amountPaise: rs(1500.5) },
   ];
-  const amountsOf = (insts: Plan['instalments'], head: number) => insts.map((i) => i.amounts.find((a) => a.feeHeadId === head)!.amountPaise);
+  const amountsOf = (insts: Plan['instalments'], head: number) =>
+    insts.map((i) => i.amounts.find((a) => a.feeHeadId === head)!.amountPaise);
 
   it('one instalment holds every head whole', () => {
     const [only] = oneInstalment(heads, '2026-06-10');

@@ -61,7 +61,15 @@ export interface PreparedPlan {
   headIds: number[];
   /** headIndex[feeHeadId]: its index in headIds (an array read instead of a search for every line). */
   headIndex: number[];
-  instalments: Array<{ id: string; name: string; dueDate: string; fineRule: FineRule; lastDay: string; lastDayNumber: number; amounts: number[] }>;
+  instalments: Array<{
+    id: string;
+    name: string;
+    dueDate: string;
+    fineRule: FineRule;
+    lastDay: string;
+    lastDayNumber: number;
+    amounts: number[];
+  }>;
   /** The amounts as one array, cell i * heads + j: instalment i, head j. */
   cells: number[];
 }
@@ -77,7 +85,15 @@ export function preparePlan(plan: Plan): PreparedPlan {
     const amounts = headIds.map(() => 0);
     for (const a of inst.amounts) amounts[headIds.indexOf(a.feeHeadId)]! += a.amountPaise;
     const lastDay = addDays(inst.dueDate, graceOf(fineRule));
-    return { id: inst.id, name: inst.name, dueDate: inst.dueDate, fineRule, lastDay, lastDayNumber: dayNumber(lastDay), amounts };
+    return {
+      id: inst.id,
+      name: inst.name,
+      dueDate: inst.dueDate,
+      fineRule,
+      lastDay,
+      lastDayNumber: dayNumber(lastDay),
+      amounts,
+    };
   });
   return { headIds, headIndex: headIndexOf(headIds), instalments, cells: instalments.flatMap((inst) => inst.amounts) };
 }
@@ -112,7 +128,6 @@ const NO_DAY = -1_000_000_000;
 
 const byDayAndNumber = (a: DayPayment, b: DayPayment) => a.day - b.day || a.receiptNumber - b.receiptNumber;
 
-
 /** What the allocation reads of a payment (its date only orders the payments, before it runs). */
 type Allocated = Pick<Payment, 'feeHeadId' | 'amountPaise'>;
 
@@ -146,7 +161,13 @@ function allocateConcessions(prepared: PreparedPlan, concessions: readonly Conce
 }
 
 /** Payments in receipt order (date, then number): see byReceipt and byDayAndNumber. */
-function allocatePayments<P extends Allocated>(prepared: PreparedPlan, ordered: readonly P[], concession: number[], paid: number[], sink: PaymentSink<P>): void {
+function allocatePayments<P extends Allocated>(
+  prepared: PreparedPlan,
+  ordered: readonly P[],
+  concession: number[],
+  paid: number[],
+  sink: PaymentSink<P>,
+): void {
   const { headIndex, cells } = prepared;
   const n = prepared.instalments.length;
   const h = prepared.headIds.length;
@@ -196,7 +217,8 @@ export function allocateStudent(
     const list = payments[i]!;
     const last = list[list.length - 1];
     // Payments arrive in receipt order, so lines of one receipt are neighbours.
-    if (last && last.receiptNumber === p.receiptNumber && last.receiptDate === p.receiptDate) last.amountPaise += amountPaise;
+    if (last && last.receiptNumber === p.receiptNumber && last.receiptDate === p.receiptDate)
+      last.amountPaise += amountPaise;
     else list.push({ receiptDate: p.receiptDate, receiptNumber: p.receiptNumber, amountPaise });
   });
 
@@ -210,7 +232,12 @@ export function allocateStudent(
       const cell = i * h + j;
       duePaise += inst.amounts[j]!;
       concessionPaise += concession[cell]!;
-      heads.push({ feeHeadId: headIds[j]!, amountPaise: inst.amounts[j]!, concessionPaise: concession[cell]!, paidPaise: paid[cell]! });
+      heads.push({
+        feeHeadId: headIds[j]!,
+        amountPaise: inst.amounts[j]!,
+        concessionPaise: concession[cell]!,
+        paidPaise: paid[cell]!,
+      });
     }
     instalments.push({
       id: inst.id,
@@ -250,7 +277,6 @@ export function clearedOn(inst: AllocatedInstalment): string | null {
   return null;
 }
 
-
 /**
  * Days late as of `asOf`: 0 unless late on that day (past L with an outstanding above 0 at the end
  * of L), else from L to the earlier of `asOf` and the clearing receipt's date.
@@ -270,7 +296,9 @@ function percentOf(amountPaise: number, basisPoints: number): number {
 
 /** The instalment's fine as of `asOf`; never decreases as `asOf` grows. */
 export function fineAsOf(inst: AllocatedInstalment, asOf: string): number {
-  return inst.fineRule.type === 'none' ? 0 : fineForDays(inst.fineRule, daysLateAsOf(inst, asOf), outstandingAsOf(inst, inst.lastDay));
+  return inst.fineRule.type === 'none'
+    ? 0
+    : fineForDays(inst.fineRule, daysLateAsOf(inst, asOf), outstandingAsOf(inst, inst.lastDay));
 }
 
 /** The fine of an instalment `days` late whose outstanding at the end of L was `outstandingAtLast`. */
@@ -334,9 +362,17 @@ interface InstalmentFacts {
 }
 
 /** `asOf` and `last` (L) as day numbers. */
-function instalmentDues(inst: InstalmentFacts, last: number, due: number, concession: number, t: Tally, asOf: number): InstalmentDues {
+function instalmentDues(
+  inst: InstalmentFacts,
+  last: number,
+  due: number,
+  concession: number,
+  t: Tally,
+  asOf: number,
+): InstalmentDues {
   const outstandingAtLast = due - concession - t.paidByLast;
-  const daysLate = asOf <= last || outstandingAtLast <= 0 ? 0 : (t.cleared !== null && t.cleared < asOf ? t.cleared : asOf) - last;
+  const daysLate =
+    asOf <= last || outstandingAtLast <= 0 ? 0 : (t.cleared !== null && t.cleared < asOf ? t.cleared : asOf) - last;
   return {
     id: inst.id,
     name: inst.name,
@@ -385,8 +421,16 @@ const sumUpTo = (rows: FineSettlements['lateFeePaid'], asOf: string) =>
  * A student's dues as of a date (an instalment due after `asOf` cannot be late yet, so the listed
  * ones carry every fine); Late fee lines and waivers dated on or before `asOf` reduce the fine.
  */
-export function studentDuesAsOf(allocation: StudentAllocation, asOf: string, settlements: FineSettlements): StudentDues {
-  return duesOfInstalments(allocation.instalments.filter((i) => i.dueDate <= asOf).map((i) => instalmentDuesAsOf(i, asOf)), asOf, settlements);
+export function studentDuesAsOf(
+  allocation: StudentAllocation,
+  asOf: string,
+  settlements: FineSettlements,
+): StudentDues {
+  return duesOfInstalments(
+    allocation.instalments.filter((i) => i.dueDate <= asOf).map((i) => instalmentDuesAsOf(i, asOf)),
+    asOf,
+    settlements,
+  );
 }
 
 function duesOfInstalments(instalments: InstalmentDues[], asOf: string, settlements: FineSettlements): StudentDues {
@@ -444,7 +488,10 @@ export function duesAsOfCalculator(plan: PreparedPlan, asOf: string) {
     pendingAmount[i] = amountPaise;
   };
 
-  return (student: { concessions: readonly Concession[]; payments: readonly DayPayment[] }, settlements: FineSettlements): StudentDues => {
+  return (
+    student: { concessions: readonly Concession[]; payments: readonly DayPayment[] },
+    settlements: FineSettlements,
+  ): StudentDues => {
     allocateConcessions(plan, student.concessions, concession);
     for (let i = 0; i < n; i++) {
       let c = 0;
@@ -457,13 +504,16 @@ export function duesAsOfCalculator(plan: PreparedPlan, asOf: string) {
       t.cleared = null;
       pendingDay[i] = NO_DAY;
     }
-    const ordered = inOrder(student.payments, byDayAndNumber) ? student.payments : [...student.payments].sort(byDayAndNumber);
+    const ordered = inOrder(student.payments, byDayAndNumber)
+      ? student.payments
+      : [...student.payments].sort(byDayAndNumber);
     allocatePayments(plan, ordered, concession, paid, sink);
     const instalments: InstalmentDues[] = [];
     for (let i = 0; i < n; i++) {
       flush(i);
       const inst = plans[i]!;
-      if (inst.dueDate <= asOf) instalments.push(instalmentDues(inst, inst.lastDayNumber, due[i]!, concessionOf[i]!, tallies[i]!, asOfDay));
+      if (inst.dueDate <= asOf)
+        instalments.push(instalmentDues(inst, inst.lastDayNumber, due[i]!, concessionOf[i]!, tallies[i]!, asOfDay));
     }
     return duesOfInstalments(instalments, asOf, settlements);
   };

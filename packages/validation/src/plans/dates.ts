@@ -45,7 +45,20 @@ export function addMonths(date: string, months: number): string {
   return fromDayNumber(Date.UTC(year, month, Math.min(d, lastDay)) / DAY_MS);
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** "July 2026" for 2026-07-10. */
 export function monthName(date: string): string {

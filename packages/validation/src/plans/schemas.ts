@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { MAX_PAISE, MAX_RECORD_INTEGER, optionalText, paiseToRupeesText, requiredText, ZDate, ZDepId, ZId } from '../common';
+import {
+  MAX_PAISE,
+  MAX_RECORD_INTEGER,
+  optionalText,
+  paiseToRupeesText,
+  requiredText,
+  ZDate,
+  ZDepId,
+  ZId,
+} from '../common';
 import { MSG } from '../messages';
 import { REPORT_ROW_LIMIT_MAX } from '../reports';
 import type { FineRule } from './types';
@@ -11,7 +20,11 @@ export const ZPaise = z
   .min(0, 'Must not be negative')
   .max(MAX_PAISE, MSG.amountTooLarge);
 
-const ZGraceDays = z.number({ error: MSG.required }).int(MSG.required).min(0, 'Must not be negative').max(365, 'At most 365 days');
+const ZGraceDays = z
+  .number({ error: MSG.required })
+  .int(MSG.required)
+  .min(0, 'Must not be negative')
+  .max(365, 'At most 365 days');
 
 export const ZFineRule = z.discriminatedUnion(
   'type',
@@ -21,7 +34,11 @@ export const ZFineRule = z.discriminatedUnion(
     z.object({ type: z.literal('per_day'), perDayPaise: ZPaise, capPaise: ZPaise, graceDays: ZGraceDays }),
     z.object({
       type: z.literal('percent'),
-      percentBasisPoints: z.number({ error: MSG.required }).int(MSG.required).min(0, 'Must not be negative').max(10_000, 'At most 100%'),
+      percentBasisPoints: z
+        .number({ error: MSG.required })
+        .int(MSG.required)
+        .min(0, 'Must not be negative')
+        .max(10_000, 'At most 100%'),
       graceDays: ZGraceDays,
     }),
   ],
@@ -51,7 +68,9 @@ export const ZSavePlanInput = z.object({
 });
 export type TSavePlanInput = z.infer<typeof ZSavePlanInput>;
 
-export const ZRemovePlanInput = ZBatchPlanInput.extend({ version: z.number().int().min(0).max(MAX_RECORD_INTEGER).optional() });
+export const ZRemovePlanInput = ZBatchPlanInput.extend({
+  version: z.number().int().min(0).max(MAX_RECORD_INTEGER).optional(),
+});
 export type TRemovePlanInput = z.infer<typeof ZRemovePlanInput>;
 
 /** plans.studentDues: as of today unless a date is given. */
@@ -81,7 +100,10 @@ export type TDuesAsOfInput = z.infer<typeof ZDuesAsOfInput>;
 /** reports.defaulters: students with a late instalment as of the date, in a department, course or batch. */
 export const ZDefaultersInput = z
   .object({ depId: ZDepId, courseId: ZId.optional(), batchId: ZId.optional(), asOf: ZDate })
-  .refine((v) => v.batchId === undefined || v.courseId !== undefined, { message: 'Choose the course of the batch', path: ['courseId'] });
+  .refine((v) => v.batchId === undefined || v.courseId !== undefined, {
+    message: 'Choose the course of the batch',
+    path: ['courseId'],
+  });
 export type TDefaultersInput = z.infer<typeof ZDefaultersInput>;
 
 /** plans.dues: per student the instalments due till the date; a department, course, batch or one student. */
@@ -97,7 +119,10 @@ export type TDuesInput = z.infer<typeof ZDuesInput>;
 /** plans.demandNotices: one student, or every student of a batch with something to collect. */
 export const ZDemandNoticesInput = z
   .object({ depId: ZDepId, batchId: ZId.optional(), studentId: ZId.optional(), asOf: ZDate, payBy: ZDate })
-  .refine((v) => v.batchId !== undefined || v.studentId !== undefined, { message: 'Choose a batch or a student', path: ['batchId'] });
+  .refine((v) => v.batchId !== undefined || v.studentId !== undefined, {
+    message: 'Choose a batch or a student',
+    path: ['batchId'],
+  });
 export type TDemandNoticesInput = z.infer<typeof ZDemandNoticesInput>;
 
 /** A UPI virtual payment address: name@bank. */
@@ -113,7 +138,10 @@ export type TPaymentSettingsInput = z.infer<typeof ZPaymentSettingsInput>;
 /** An empty UPI ID switches the QR codes off for the department. */
 export const ZUpdatePaymentSettingsInput = z.object({
   depId: ZDepId,
-  upiId: z.union([z.literal('').transform(() => null), ZUpiId, z.null()]).optional().transform((v) => v ?? null),
+  upiId: z
+    .union([z.literal('').transform(() => null), ZUpiId, z.null()])
+    .optional()
+    .transform((v) => v ?? null),
   payeeName: optionalText(60),
 });
 export type TUpdatePaymentSettingsInput = z.infer<typeof ZUpdatePaymentSettingsInput>;

@@ -93,10 +93,18 @@ export const backup: Measurement = {
     const during = longestGap(times, downloadFrom, downloadTo);
     return {
       rows: [
-        { name: 'writer alone (baseline)', values: { downloadMs: null, sizeBytes: null, longestWriteGapMs: baseline.gap, writes: baseline.writes } },
+        {
+          name: 'writer alone (baseline)',
+          values: { downloadMs: null, sizeBytes: null, longestWriteGapMs: baseline.gap, writes: baseline.writes },
+        },
         {
           name: `during GET ${path}`,
-          values: { downloadMs: download.ms, sizeBytes: download.bytes, longestWriteGapMs: during.gap, writes: during.writes },
+          values: {
+            downloadMs: download.ms,
+            sizeBytes: download.bytes,
+            longestWriteGapMs: during.gap,
+            writes: during.writes,
+          },
           target: 'gap<200 ms',
           ok: during.gap < 200,
         },

@@ -15,13 +15,19 @@ async function givePlans(env: BenchEnv): Promise<number> {
   const { db } = env.direct;
   let made = 0;
   for (const batch of await db.select().from(batches).where(eq(batches.courseId, env.target.courseId))) {
-    const plan = (await loadBatchPlan(db, batch.id));
+    const plan = await loadBatchPlan(db, batch.id);
     if (plan.hasPlan || plan.heads.length === 0) continue;
     const firstDueDate = plan.heads.map((h) => h.startDate).sort()[0]!;
-    const instalments = equalInstalments(plan.heads, { count: 10, everyMonths: 1, firstDueDate }).map(({ id: _, ...inst }, i) =>
-      i === 9 ? { ...inst, fineRule: { type: 'percent' as const, percentBasisPoints: 200, graceDays: 10 } } : inst,
+    const instalments = equalInstalments(plan.heads, { count: 10, everyMonths: 1, firstDueDate }).map(
+      ({ id: _, ...inst }, i) =>
+        i === 9 ? { ...inst, fineRule: { type: 'percent' as const, percentBasisPoints: 200, graceDays: 10 } } : inst,
     );
-    await writeBatchPlan(db, { batchId: batch.id, fineRule: { type: 'per_day', perDayPaise: 10_00, capPaise: 500_00, graceDays: 5 }, instalments, userId: null });
+    await writeBatchPlan(db, {
+      batchId: batch.id,
+      fineRule: { type: 'per_day', perDayPaise: 10_00, capPaise: 500_00, graceDays: 5 },
+      instalments,
+      userId: null,
+    });
     made++;
   }
   return made;
@@ -32,13 +38,40 @@ const course = ({ target: t }: BenchEnv) => ({ depId: t.depId, courseId: t.cours
 const batch = (env: BenchEnv) => ({ ...course(env), batchId: env.target.batchId });
 
 const COURSE_TARGET = { text: 'p50<1000', ok: (row: Row) => (row.values.httpP50Ms as number) < 1000 };
-const BATCH_TARGET = { text: 'p50<50, p99<150', ok: (row: Row) => (row.values.httpP50Ms as number) < 50 && (row.values.httpP99Ms as number) < 150 };
+const BATCH_TARGET = {
+  text: 'p50<50, p99<150',
+  ok: (row: Row) => (row.values.httpP50Ms as number) < 50 && (row.values.httpP99Ms as number) < 150,
+};
 
 const CASES: Array<ReportCase & { goal: typeof COURSE_TARGET }> = [
-  { name: 'dues as of today, whole course', procedure: 'reports.duesAsOf', who: 'staff', input: course, goal: COURSE_TARGET },
-  { name: 'dues as of today, one batch', procedure: 'reports.duesAsOf', who: 'staff', input: batch, goal: BATCH_TARGET },
-  { name: 'dues as of today, overdue only, whole course', procedure: 'reports.duesAsOf', who: 'staff', input: (env) => ({ ...course(env), overdueOnly: true }), goal: COURSE_TARGET },
-  { name: 'defaulters, whole course', procedure: 'reports.defaulters', who: 'staff', input: course, goal: COURSE_TARGET },
+  {
+    name: 'dues as of today, whole course',
+    procedure: 'reports.duesAsOf',
+    who: 'staff',
+    input: course,
+    goal: COURSE_TARGET,
+  },
+  {
+    name: 'dues as of today, one batch',
+    procedure: 'reports.duesAsOf',
+    who: 'staff',
+    input: batch,
+    goal: BATCH_TARGET,
+  },
+  {
+    name: 'dues as of today, overdue only, whole course',
+    procedure: 'reports.duesAsOf',
+    who: 'staff',
+    input: (env) => ({ ...course(env), overdueOnly: true }),
+    goal: COURSE_TARGET,
+  },
+  {
+    name: 'defaulters, whole course',
+    procedure: 'reports.defaulters',
+    who: 'staff',
+    input: course,
+    goal: COURSE_TARGET,
+  },
   {
     name: 'demand notices, one batch',
     procedure: 'plans.demandNotices',
@@ -46,7 +79,13 @@ const CASES: Array<ReportCase & { goal: typeof COURSE_TARGET }> = [
     input: (env) => ({ depId: env.target.depId, batchId: env.target.batchId, asOf: asOf(), payBy: asOf() }),
     goal: BATCH_TARGET,
   },
-  { name: 'counter: student dues', procedure: 'plans.studentDues', who: 'staff', input: ({ target: t }) => ({ depId: t.depId, studentId: t.statementStudentId }), goal: BATCH_TARGET },
+  {
+    name: 'counter: student dues',
+    procedure: 'plans.studentDues',
+    who: 'staff',
+    input: ({ target: t }) => ({ depId: t.depId, studentId: t.statementStudentId }),
+    goal: BATCH_TARGET,
+  },
 ];
 
 export const plans: Measurement = {

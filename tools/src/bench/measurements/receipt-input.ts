@@ -29,6 +29,8 @@ export function receiptInputs(target: BenchTarget, gstRateBasisPoints: number) {
 }
 
 export function gstRateOf(sqlite: Sqlite.Database): number {
-  const row = sqlite.prepare('select gst_rate_basis_points as rate from settings where id = 1').get() as { rate: number } | undefined;
+  const row = sqlite.prepare('select gst_rate_basis_points as rate from settings where id = 1').get() as
+    | { rate: number }
+    | undefined;
   return row?.rate ?? 0;
 }

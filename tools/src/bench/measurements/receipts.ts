@@ -47,9 +47,12 @@ async function directRuns(env: BenchEnv, next: () => unknown) {
     sqlite.pragma('synchronous = FULL');
   }
   // GROUP creates issued together: on SQLite the write batcher commits them in one transaction (one fsync).
-  const grouped = await runLoad({ concurrency: 1, maxRequests: Math.ceil(createRequests / GROUP), maxMs: createMs }, async () => {
-    await Promise.all(Array.from({ length: GROUP }, create));
-  });
+  const grouped = await runLoad(
+    { concurrency: 1, maxRequests: Math.ceil(createRequests / GROUP), maxMs: createMs },
+    async () => {
+      await Promise.all(Array.from({ length: GROUP }, create));
+    },
+  );
   return { durable, cpuOnly, grouped };
 }
 
@@ -59,7 +62,10 @@ function concurrency16Target(env: BenchEnv, row: Row, load: LoadResult): Pick<Ro
   if (env.engine === 'postgresql') {
     return { target: '>=500/s, p99<100', ok: v.receiptsPerSec! >= 500 && v.p99Ms! < 100 && load.errors === 0 };
   }
-  return { target: '>=1000/s, p99<50, >=0.5x', ok: v.receiptsPerSec! >= 1000 && v.p99Ms! < 50 && v.ratio! >= 0.5 && load.errors === 0 };
+  return {
+    target: '>=1000/s, p99<50, >=0.5x',
+    ok: v.receiptsPerSec! >= 1000 && v.p99Ms! < 50 && v.ratio! >= 0.5 && load.errors === 0,
+  };
 }
 
 export const receiptCreation: Measurement = {
@@ -92,13 +98,26 @@ export const receiptCreation: Measurement = {
       env.log(`  receipts.create HTTP concurrency ${concurrency}`);
       const cpuBefore = env.server.cpuMs();
       const load = await runHttpLoad(env.staff, { concurrency, maxRequests: createRequests, maxMs: createMs }, create);
-      const row = rowOf(`HTTP, concurrency ${concurrency}`, load, load.samples.length, ceiling, env.server.cpuMs() - cpuBefore);
+      const row = rowOf(
+        `HTTP, concurrency ${concurrency}`,
+        load,
+        load.samples.length,
+        ceiling,
+        env.server.cpuMs() - cpuBefore,
+      );
       rows.push(concurrency === 16 ? { ...row, ...concurrency16Target(env, row, load) } : row);
     }
     const { durable, cpuOnly, grouped } = direct;
-    rows.push(rowOf('ceiling: direct, one per transaction', durable, durable.samples.length, ceiling, durable.ownCpuMs));
-    if (cpuOnly) rows.push(rowOf('direct, synchronous=OFF (CPU only)', cpuOnly, cpuOnly.samples.length, ceiling, cpuOnly.ownCpuMs));
-    rows.push(rowOf(`direct, ${GROUP} per transaction`, grouped, grouped.samples.length * GROUP, ceiling, grouped.ownCpuMs));
+    rows.push(
+      rowOf('ceiling: direct, one per transaction', durable, durable.samples.length, ceiling, durable.ownCpuMs),
+    );
+    if (cpuOnly)
+      rows.push(
+        rowOf('direct, synchronous=OFF (CPU only)', cpuOnly, cpuOnly.samples.length, ceiling, cpuOnly.ownCpuMs),
+      );
+    rows.push(
+      rowOf(`direct, ${GROUP} per transaction`, grouped, grouped.samples.length * GROUP, ceiling, grouped.ownCpuMs),
+    );
     return {
       rows,
       notes: [
@@ -106,7 +125,9 @@ export const receiptCreation: Measurement = {
         'synchronous=OFF is not durable: it only shows what the fsync of each commit costs',
         'CPU ms/receipt: the server process for HTTP rows (its /proc CPU time), the bench process for direct rows',
         ...(env.engine === 'postgresql'
-          ? [`PostgreSQL, ${env.server.all.length} server process(es): receipts run in parallel transactions, so "ceiling" is one at a time, not a limit`]
+          ? [
+              `PostgreSQL, ${env.server.all.length} server process(es): receipts run in parallel transactions, so "ceiling" is one at a time, not a limit`,
+            ]
           : []),
       ],
     };

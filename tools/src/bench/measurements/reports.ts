@@ -16,27 +16,97 @@ export interface ReportCase {
 }
 
 /** What the course report screens ask for once a batch is chosen (REPORT_BATCH_ROW_LIMIT rows). */
-const oneBatch = ({ target: t }: BenchEnv) => ({ depId: t.depId, courseId: t.courseId, batchId: t.batchId, limit: 5_000 });
+const oneBatch = ({ target: t }: BenchEnv) => ({
+  depId: t.depId,
+  courseId: t.courseId,
+  batchId: t.batchId,
+  limit: 5_000,
+});
 
 const CASES: ReportCase[] = [
-  { name: 'receipts by course', procedure: 'reports.feeReceipts', who: 'staff', input: ({ target: t }) => ({ depId: t.depId, courseId: t.courseId }) },
+  {
+    name: 'receipts by course',
+    procedure: 'reports.feeReceipts',
+    who: 'staff',
+    input: ({ target: t }) => ({ depId: t.depId, courseId: t.courseId }),
+  },
   { name: 'receipts by course, one batch', procedure: 'reports.feeReceipts', who: 'staff', input: oneBatch },
-  { name: 'dues (with a balance)', procedure: 'reports.dues', who: 'staff', input: ({ target: t }) => ({ depId: t.depId, courseId: t.courseId }) },
+  {
+    name: 'dues (with a balance)',
+    procedure: 'reports.dues',
+    who: 'staff',
+    input: ({ target: t }) => ({ depId: t.depId, courseId: t.courseId }),
+  },
   { name: 'dues, one batch', procedure: 'reports.dues', who: 'staff', input: oneBatch },
-  { name: 'student fee info', procedure: 'reports.studentFeeInfo', who: 'staff', input: ({ target: t }) => ({ depId: t.depId, courseId: t.courseId }) },
+  {
+    name: 'student fee info',
+    procedure: 'reports.studentFeeInfo',
+    who: 'staff',
+    input: ({ target: t }) => ({ depId: t.depId, courseId: t.courseId }),
+  },
   { name: 'student fee info, one batch', procedure: 'reports.studentFeeInfo', who: 'staff', input: oneBatch },
-  { name: 'receipts between dates (a month)', procedure: 'reports.receiptsBetweenDates', who: 'staff', input: ({ target: t }) => ({ depId: t.depId, ...t.month }) },
-  { name: 'collections, department, a month', procedure: 'reports.collections', who: 'staff', input: ({ target: t }) => ({ depId: t.depId, ...t.month }) },
-  { name: 'collections, all, academic year', procedure: 'reports.collections', who: 'admin', input: ({ target: t }) => ({ ...t.year }) },
-  { name: 'student statement', procedure: 'reports.statement', who: 'staff', input: ({ target: t }) => ({ depId: t.depId, studentId: t.statementStudentId }) },
-  { name: 'department dashboard', procedure: 'students.dashboard', who: 'staff', input: ({ target: t }) => ({ depId: t.depId }) },
+  {
+    name: 'receipts between dates (a month)',
+    procedure: 'reports.receiptsBetweenDates',
+    who: 'staff',
+    input: ({ target: t }) => ({ depId: t.depId, ...t.month }),
+  },
+  {
+    name: 'collections, department, a month',
+    procedure: 'reports.collections',
+    who: 'staff',
+    input: ({ target: t }) => ({ depId: t.depId, ...t.month }),
+  },
+  {
+    name: 'collections, all, academic year',
+    procedure: 'reports.collections',
+    who: 'admin',
+    input: ({ target: t }) => ({ ...t.year }),
+  },
+  {
+    name: 'student statement',
+    procedure: 'reports.statement',
+    who: 'staff',
+    input: ({ target: t }) => ({ depId: t.depId, studentId: t.statementStudentId }),
+  },
+  {
+    name: 'department dashboard',
+    procedure: 'students.dashboard',
+    who: 'staff',
+    input: ({ target: t }) => ({ depId: t.depId }),
+  },
   { name: 'admin dashboard', procedure: 'admin.dashboard', who: 'admin', input: () => undefined },
-  { name: 'counter: student search', procedure: 'receipts.searchStudents', who: 'staff', input: ({ target: t }) => ({ depId: t.depId, courseId: t.courseId, text: t.searchText }) },
-  { name: 'counter: find student, a surname', procedure: 'receipts.findStudents', who: 'staff', input: ({ target: t }) => ({ depId: t.depId, text: t.searchText }) },
+  {
+    name: 'counter: student search',
+    procedure: 'receipts.searchStudents',
+    who: 'staff',
+    input: ({ target: t }) => ({ depId: t.depId, courseId: t.courseId, text: t.searchText }),
+  },
+  {
+    name: 'counter: find student, a surname',
+    procedure: 'receipts.findStudents',
+    who: 'staff',
+    input: ({ target: t }) => ({ depId: t.depId, text: t.searchText }),
+  },
   // Nothing matches: the walk covers every student of the department (the slowest case).
-  { name: 'counter: find student, no match', procedure: 'receipts.findStudents', who: 'staff', input: ({ target: t }) => ({ depId: t.depId, text: 'no such student' }) },
-  { name: 'counter: fees info', procedure: 'receipts.feeInfo', who: 'staff', input: ({ target: t }) => ({ depId: t.depId, studentId: t.statementStudentId }) },
-  { name: 'counter: entry screen', procedure: 'receipts.entryContext', who: 'staff', input: ({ target: t }) => ({ depId: t.depId, studentId: t.statementStudentId }) },
+  {
+    name: 'counter: find student, no match',
+    procedure: 'receipts.findStudents',
+    who: 'staff',
+    input: ({ target: t }) => ({ depId: t.depId, text: 'no such student' }),
+  },
+  {
+    name: 'counter: fees info',
+    procedure: 'receipts.feeInfo',
+    who: 'staff',
+    input: ({ target: t }) => ({ depId: t.depId, studentId: t.statementStudentId }),
+  },
+  {
+    name: 'counter: entry screen',
+    procedure: 'receipts.entryContext',
+    who: 'staff',
+    input: ({ target: t }) => ({ depId: t.depId, studentId: t.statementStudentId }),
+  },
 ];
 
 const http50 = (row: Row) => row.values.httpP50Ms as number;
@@ -97,14 +167,23 @@ export async function measureProcedure(env: BenchEnv, c: ReportCase, notes: stri
 /** The fixed cost of one request on this machine, to read the ratios of sub-millisecond procedures against. */
 async function floor(env: BenchEnv, name: string, path: string): Promise<Row> {
   const cpuBefore = env.server.cpuMs();
-  const load = await runHttpLoad(env.staff, { concurrency: 1, maxRequests: env.budget.reportSamples, maxMs: env.budget.reportMs }, () => ({
-    method: 'GET',
-    path,
-  }));
+  const load = await runHttpLoad(
+    env.staff,
+    { concurrency: 1, maxRequests: env.budget.reportSamples, maxMs: env.budget.reportMs },
+    () => ({
+      method: 'GET',
+      path,
+    }),
+  );
   const http = summarize(load.samples);
   return {
     name,
-    values: { httpP50Ms: http.p50, httpP99Ms: http.p99, serverCpuMs: (env.server.cpuMs() - cpuBefore) / http.n, n: http.n },
+    values: {
+      httpP50Ms: http.p50,
+      httpP99Ms: http.p99,
+      serverCpuMs: (env.server.cpuMs() - cpuBefore) / http.n,
+      n: http.n,
+    },
   };
 }
 
@@ -129,11 +208,18 @@ export const reports: Measurement = {
     const notes: string[] = [];
     const rows: Row[] = [await floor(env, 'reference: GET /healthz (no tRPC, no database)', '/healthz')];
     if (env.hasProcedure('auth.me')) {
-      rows.push(await floor(env, 'reference: auth.me (tRPC + session only)', env.staff.trpcQueryPath('auth.me', undefined)));
+      rows.push(
+        await floor(env, 'reference: auth.me (tRPC + session only)', env.staff.trpcQueryPath('auth.me', undefined)),
+      );
     }
     for (const c of CASES) {
       const row = await measureProcedure(env, c, notes);
-      if (row) rows.push({ ...row, target: 'p50<50, p99<150, <=3x', ok: http50(row) < 50 && http99(row) < 150 && (row.values.ratio as number) <= 3 });
+      if (row)
+        rows.push({
+          ...row,
+          target: 'p50<50, p99<150, <=3x',
+          ok: http50(row) < 50 && http99(row) < 150 && (row.values.ratio as number) <= 3,
+        });
     }
     return { rows, notes };
   },

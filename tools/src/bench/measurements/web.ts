@@ -35,7 +35,11 @@ export const webJavaScript: Measurement = {
     const index = readFileSync(join(WEB_BUILD, 'index.html'), 'utf8');
     const pages = [
       { page: 'home page (/)', source: 'src/features/home/HomePage.tsx', target: 'gzip<200 KB' },
-      { page: `receipt screen (/${env.target.prefix}/receipt/..)`, source: 'src/features/receipts/ReceiptEntryPage.tsx', target: 'route split' },
+      {
+        page: `receipt screen (/${env.target.prefix}/receipt/..)`,
+        source: 'src/features/receipts/ReceiptEntryPage.tsx',
+        target: 'route split',
+      },
     ];
     const rows: Row[] = [];
     for (const p of pages) {
@@ -43,7 +47,14 @@ export const webJavaScript: Measurement = {
       const served = await servedBytes(env, js);
       rows.push({
         name: p.page,
-        values: { files: js.files.length, rawBytes: js.rawBytes, gzipBytes: js.gzipBytes, servedBytes: served.bytes, encoding: served.encodings, routeSplit: js.routeSplit },
+        values: {
+          files: js.files.length,
+          rawBytes: js.rawBytes,
+          gzipBytes: js.gzipBytes,
+          servedBytes: served.bytes,
+          encoding: served.encodings,
+          routeSplit: js.routeSplit,
+        },
         target: p.target,
         ok: p.source.includes('HomePage') ? js.gzipBytes < 200 * 1024 && js.routeSplit : js.routeSplit,
       });

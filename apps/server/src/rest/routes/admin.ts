@@ -74,7 +74,9 @@ export const adminRoutes = [
     procedure: 'admin.users.list',
     summary: "Every account: usertype '1' is an admin",
     access: 'admin',
-    response: z.array(z.object({ id: z.int(), username: z.string(), usertype: z.string(), depname: z.string().nullable() })),
+    response: z.array(
+      z.object({ id: z.int(), username: z.string(), usertype: z.string(), depname: z.string().nullable() }),
+    ),
     output: (rows) => rows.map((u) => ({ id: u.id, username: u.username, usertype: u.usertype, depname: u.depname })),
   }),
 ];

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { route } from '../route';
 
-const ZSignedIn = z.object({ auth: z.boolean(), role: z.string(), message: z.string(), depId: z.int().nullable(), department: z.string() });
+const ZSignedIn = z.object({
+  auth: z.boolean(),
+  role: z.string(),
+  message: z.string(),
+  depId: z.int().nullable(),
+  department: z.string(),
+});
 
 /** A failed sign-in still answers the fields the login screen reads. */
 const signInFailure = () => ({ auth: false, role: null });
@@ -26,7 +32,13 @@ export const authRoutes = [
     access: 'public',
     request: { email: 'email', password: 'password', depId: 'depId' },
     response: ZSignedIn,
-    output: (r, f) => ({ auth: r.auth, role: r.role, message: r.message, depId: Number(f.depId), department: r.department }),
+    output: (r, f) => ({
+      auth: r.auth,
+      role: r.role,
+      message: r.message,
+      depId: Number(f.depId),
+      department: r.department,
+    }),
     errorFields: signInFailure,
   }),
   route({

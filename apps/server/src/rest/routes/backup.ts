@@ -6,7 +6,8 @@ export const backupRoutes = [
     method: 'GET',
     path: '/search/backup/',
     procedure: 'backup.sqlDump',
-    summary: 'An SQL text dump of a consistent snapshot of the database, as the attachment bFile (backup_{yyyy-MM-dd}.sql)',
+    summary:
+      'An SQL text dump of a consistent snapshot of the database, as the attachment bFile (backup_{yyyy-MM-dd}.sql)',
     access: 'admin',
     request: { bFile: 'bFile' },
     response: z.string().describe('The SQL text'),

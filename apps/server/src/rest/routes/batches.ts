@@ -5,9 +5,25 @@ import { ZIsoDate, ZResultMessage, ZRupees } from '../wire';
 import { confirmed, departmentOfCourse, withMessage } from './shared';
 
 /** The spec's Batch: batch_id, name, dtFrom, dtTo, dep_id, with the course by id and name. */
-const ZBatch = z.object({ batch_id: z.int(), name: z.string(), course_id: z.int(), course: z.string(), dtFrom: ZIsoDate, dtTo: ZIsoDate, dep_id: z.int() });
+const ZBatch = z.object({
+  batch_id: z.int(),
+  name: z.string(),
+  course_id: z.int(),
+  course: z.string(),
+  dtFrom: ZIsoDate,
+  dtTo: ZIsoDate,
+  dep_id: z.int(),
+});
 
-function batchOut(b: { id: number; name: string; courseId: number; courseName?: string; startDate: string; endDate: string; departmentId: number }) {
+function batchOut(b: {
+  id: number;
+  name: string;
+  courseId: number;
+  courseName?: string;
+  startDate: string;
+  endDate: string;
+  departmentId: number;
+}) {
   return {
     batch_id: b.id,
     name: b.name,
@@ -50,7 +66,8 @@ export const batchRoutes = [
     access: 'admin',
     request: { depId: 'depId' },
     response: z.array(ZBatch.extend({ student_count: z.int(), fee_total: ZRupees })),
-    output: (rows) => rows.map((b) => ({ ...batchOut(b), student_count: b.studentCount, fee_total: paise(b.feeTotalPaise) })),
+    output: (rows) =>
+      rows.map((b) => ({ ...batchOut(b), student_count: b.studentCount, fee_total: paise(b.feeTotalPaise) })),
   }),
   route({
     method: 'POST',

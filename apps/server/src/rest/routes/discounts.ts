@@ -75,7 +75,8 @@ async function studentFields(f: WireFields, caller: AppCaller) {
   return { studentId: student?.id, batchId: student?.batchId, ...confirmed(f) };
 }
 
-const duplicate = (e: { code: string; message: string }) => (e.code === 'CONFLICT' ? { Result: 'DUP', Message: e.message } : undefined);
+const duplicate = (e: { code: string; message: string }) =>
+  e.code === 'CONFLICT' ? { Result: 'DUP', Message: e.message } : undefined;
 
 export const discountRoutes = [
   route({

@@ -65,7 +65,8 @@ export const feeRoutes = [
     input: async (f, caller) => ({ depId: await departmentOfBatch(caller, f.batch_id) }),
     errorNames: { depId: 'batch_id' },
     response: z.array(z.object({ fee_id: z.int(), fee_head: z.string(), fee_amt: ZRupees })),
-    output: (rows) => rows.map((s) => ({ fee_id: s.feeHeadId, fee_head: s.feeHeadName, fee_amt: paiseToRupeesText(s.amountPaise) })),
+    output: (rows) =>
+      rows.map((s) => ({ fee_id: s.feeHeadId, fee_head: s.feeHeadName, fee_amt: paiseToRupeesText(s.amountPaise) })),
   }),
   route({
     method: 'POST',
@@ -109,6 +110,11 @@ export const feeRoutes = [
     access: 'admin',
     request: { depId: 'depId' },
     response: z.array(ZFeeStructure.extend({ course_id: z.int(), batch_total: ZRupees })),
-    output: (rows) => rows.map((s) => ({ ...structureOut(s), course_id: s.courseId, batch_total: paiseToRupeesText(s.batchTotalPaise) })),
+    output: (rows) =>
+      rows.map((s) => ({
+        ...structureOut(s),
+        course_id: s.courseId,
+        batch_total: paiseToRupeesText(s.batchTotalPaise),
+      })),
   }),
 ];

@@ -4,7 +4,14 @@ import { route } from '../route';
 import { ZRupees } from '../wire';
 
 /** The six admissions paths, each bound to its department. */
-const ADMISSIONS_PATHS = { 100: '/home/ugdata', 101: '/home/pgdata', 102: '/home/hicdata', 103: '/home/ttcdata', 104: '/home/bedData', 105: '/home/emsdata' } as const;
+const ADMISSIONS_PATHS = {
+  100: '/home/ugdata',
+  101: '/home/pgdata',
+  102: '/home/hicdata',
+  103: '/home/ttcdata',
+  104: '/home/bedData',
+  105: '/home/emsdata',
+} as const;
 
 export const homeRoutes = [
   route({

@@ -43,7 +43,8 @@ export const planRoutes = [
     method: 'GET',
     path: '/v2/plans',
     procedure: 'plans.byBatch',
-    summary: "A batch's instalment plan with each instalment's effective fine rule (a batch without a plan: its virtual instalments, rule none)",
+    summary:
+      "A batch's instalment plan with each instalment's effective fine rule (a batch without a plan: its virtual instalments, rule none)",
     access: 'department',
     request: { batchId: 'batchId' },
     input: async (f, caller) => ({ depId: await departmentOfBatch(caller, f.batchId) }),
@@ -70,7 +71,11 @@ export const planRoutes = [
           name: i.name,
           dueDate: i.dueDate,
           fineRule: fineRuleWire(i.fineRule ?? plan.fineRule),
-          heads: i.amounts.map((a) => ({ feeId: a.feeHeadId, feeHead: names.get(a.feeHeadId) ?? '', amount: rupees(a.amountPaise) })),
+          heads: i.amounts.map((a) => ({
+            feeId: a.feeHeadId,
+            feeHead: names.get(a.feeHeadId) ?? '',
+            amount: rupees(a.amountPaise),
+          })),
         })),
       };
     },
@@ -79,9 +84,16 @@ export const planRoutes = [
     method: 'GET',
     path: '/v2/dues',
     procedure: 'plans.dues',
-    summary: "Per student, the instalments due on or before asOf with their fines, and the student's advance (credit); a department, course, batch or one admission number",
+    summary:
+      "Per student, the instalments due on or before asOf with their fines, and the student's advance (credit); a department, course, batch or one admission number",
     access: 'department',
-    request: { depId: 'depId', asOf: 'asOf', courseId: 'courseId', batchId: 'batchId', admNo: wireOnly('string', 'Admission number of one student (in depId)') },
+    request: {
+      depId: 'depId',
+      asOf: 'asOf',
+      courseId: 'courseId',
+      batchId: 'batchId',
+      admNo: wireOnly('string', 'Admission number of one student (in depId)'),
+    },
     input: async (f, caller) => ({ studentId: await studentIdOf(caller, f.depId, f.admNo) }),
     errorNames: { studentId: 'admNo' },
     response: z.object({
@@ -118,7 +130,12 @@ export const planRoutes = [
         name: s.name,
         batchId: s.batchId,
         instalments: s.instalments.map(instalmentDuesWire),
-        fine: { accrued: rupees(s.fine.accrued), paid: rupees(s.fine.paid), waived: rupees(s.fine.waived), outstanding: rupees(s.fine.outstanding) },
+        fine: {
+          accrued: rupees(s.fine.accrued),
+          paid: rupees(s.fine.paid),
+          waived: rupees(s.fine.waived),
+          outstanding: rupees(s.fine.outstanding),
+        },
         outstanding: rupees(s.outstanding),
         toCollect: rupees(s.toCollect),
         advance: rupees(s.advance),

@@ -16,7 +16,11 @@ const RECEIPT_PAYLOAD = {
   address: wireOnly('string', "Not needed: the student's address is printed"),
   phone: 'phone',
   email: 'email',
-  items: wireOnly('array', 'Lines: fname (head name, not needed), feeId (the fee head), particulars, price (rupees), batch, adm_no (not needed)', true),
+  items: wireOnly(
+    'array',
+    'Lines: fname (head name, not needed), feeId (the fee head), particulars, price (rupees), batch, adm_no (not needed)',
+    true,
+  ),
   ftotal: 'total',
   ftax: 'tax',
   fnet: 'net',
@@ -75,8 +79,20 @@ export const receiptRoutes = [
     request: RECEIPT_PAYLOAD,
     input: receiptFields,
     errorNames: RECEIPT_ERRORS,
-    response: z.object({ message: z.string(), invoice: z.int(), total_amt: ZRupees, tax_amt: ZRupees, net_amt: ZRupees }),
-    output: (r) => ({ message: 'Receipt saved', invoice: r.number, total_amt: rupees(r.totalPaise), tax_amt: rupees(r.taxPaise), net_amt: rupees(r.netPaise) }),
+    response: z.object({
+      message: z.string(),
+      invoice: z.int(),
+      total_amt: ZRupees,
+      tax_amt: ZRupees,
+      net_amt: ZRupees,
+    }),
+    output: (r) => ({
+      message: 'Receipt saved',
+      invoice: r.number,
+      total_amt: rupees(r.totalPaise),
+      tax_amt: rupees(r.taxPaise),
+      net_amt: rupees(r.netPaise),
+    }),
   }),
   route({
     method: 'GET',
@@ -116,9 +132,17 @@ export const receiptRoutes = [
     summary: "A receipt's lines",
     access: 'department',
     request: { invNo: 'number' },
-    response: z.array(z.object({ fee_id: z.int(), fee_type: z.string(), description: z.string(), fee_amt: ZRupees, batch: z.string() })),
+    response: z.array(
+      z.object({ fee_id: z.int(), fee_type: z.string(), description: z.string(), fee_amt: ZRupees, batch: z.string() }),
+    ),
     output: ({ receipt, lines }) =>
-      lines.map((l) => ({ fee_id: l.feeHeadId, fee_type: l.feeHead, description: l.particulars, fee_amt: rupees(l.amountPaise), batch: receipt.batchName })),
+      lines.map((l) => ({
+        fee_id: l.feeHeadId,
+        fee_type: l.feeHead,
+        description: l.particulars,
+        fee_amt: rupees(l.amountPaise),
+        batch: receipt.batchName,
+      })),
   }),
   route({
     method: 'PUT',
@@ -150,7 +174,10 @@ export const receiptRoutes = [
     procedure: 'receipts.feeInfo',
     summary: "A student's balance per fee head of their batch",
     access: 'department',
-    request: { batch_id: wireOnly('integer', "The student's batch", true), adm_no: wireOnly('string', 'The admission number', true) },
+    request: {
+      batch_id: wireOnly('integer', "The student's batch", true),
+      adm_no: wireOnly('string', 'The admission number', true),
+    },
     input: async (f, caller) => {
       const depId = await departmentOfBatch(caller, f.batch_id);
       const student = await studentOf(caller, depId, f.adm_no);
@@ -159,7 +186,14 @@ export const receiptRoutes = [
     },
     errorNames: { depId: 'batch_id', studentId: 'adm_no' },
     response: z.array(
-      z.object({ fee_id: z.int(), fee_head: z.string(), fee_amount: ZRupees, total_discount: ZRupees, total_payment: ZRupees, total_balance: ZRupees }),
+      z.object({
+        fee_id: z.int(),
+        fee_head: z.string(),
+        fee_amount: ZRupees,
+        total_discount: ZRupees,
+        total_payment: ZRupees,
+        total_balance: ZRupees,
+      }),
     ),
     output: (r) =>
       r.rows.map((row) => ({

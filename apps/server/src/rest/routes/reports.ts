@@ -15,7 +15,13 @@ const COURSE_FILTER = {
 } as const;
 
 /** A course report's student, as studentRows gives it. */
-const ZCourseStudent = z.object({ batchId: z.int(), batch: z.string(), name: z.string(), admNo: z.string(), capId: z.string() });
+const ZCourseStudent = z.object({
+  batchId: z.int(),
+  batch: z.string(),
+  name: z.string(),
+  admNo: z.string(),
+  capId: z.string(),
+});
 
 /** The course reports' student rows, flattened out of their batches with the student fields the old clients read. */
 function studentRows<Row extends { name: string; admissionNo: string; capId: string }, Money>(
@@ -23,7 +29,14 @@ function studentRows<Row extends { name: string; admissionNo: string; capId: str
   money: (row: Row) => Money,
 ) {
   return batches.flatMap((b) =>
-    b.rows.map((row) => ({ batchId: b.batchId, batch: b.batchName, name: row.name, admNo: row.admissionNo, capId: row.capId, ...money(row) })),
+    b.rows.map((row) => ({
+      batchId: b.batchId,
+      batch: b.batchName,
+      name: row.name,
+      admNo: row.admissionNo,
+      capId: row.capId,
+      ...money(row),
+    })),
   );
 }
 
@@ -36,7 +49,17 @@ export const reportRoutes = [
     access: 'department',
     request: { dtFrom: 'from', dtTo: 'to', depId: 'depId' },
     input: ALL_ROWS,
-    response: z.array(z.object({ inv_date: ZIsoDate, invoice_no: z.int(), student_name: z.string(), adm_no: z.string(), batch: z.string(), cours_desc: z.string(), total_amt: ZRupees })),
+    response: z.array(
+      z.object({
+        inv_date: ZIsoDate,
+        invoice_no: z.int(),
+        student_name: z.string(),
+        adm_no: z.string(),
+        batch: z.string(),
+        cours_desc: z.string(),
+        total_amt: ZRupees,
+      }),
+    ),
     output: (r) =>
       r.rows.map((row) => ({
         inv_date: row.date,
@@ -55,9 +78,16 @@ export const reportRoutes = [
     summary: "A receipt's fee lines (the fee receipt report's magnifier)",
     access: 'department',
     request: { invNo: 'number' },
-    response: z.array(z.object({ adm_no: z.string(), fee_type: z.string(), description: z.string(), fee_amt: ZRupees })),
+    response: z.array(
+      z.object({ adm_no: z.string(), fee_type: z.string(), description: z.string(), fee_amt: ZRupees }),
+    ),
     output: ({ receipt, lines }) =>
-      lines.map((l) => ({ adm_no: receipt.admissionNo, fee_type: l.feeHead, description: l.particulars, fee_amt: rupees(l.amountPaise) })),
+      lines.map((l) => ({
+        adm_no: receipt.admissionNo,
+        fee_type: l.feeHead,
+        description: l.particulars,
+        fee_amt: rupees(l.amountPaise),
+      })),
   }),
   route({
     method: 'GET',
@@ -65,13 +95,23 @@ export const reportRoutes = [
     procedure: 'reports.dues',
     summary: 'Students of a course (subId) with a balance: fee, discount, paid, balance',
     access: 'department',
-    request: { depId: 'depId', subId: 'courseId', includeSettled: wireOnly('boolean', 'Also list students without a balance') },
+    request: {
+      depId: 'depId',
+      subId: 'courseId',
+      includeSettled: wireOnly('boolean', 'Also list students without a balance'),
+    },
     input: (f) => ({
       ...ALL_ROWS(),
-      includeSettled: f.includeSettled === undefined ? undefined : ['true', '1', true].includes(f.includeSettled as string),
+      includeSettled:
+        f.includeSettled === undefined ? undefined : ['true', '1', true].includes(f.includeSettled as string),
     }),
     response: z.array(
-      ZCourseStudent.extend({ total_fee_amount: ZRupees, total_discount: ZRupees, total_paid_amount: ZRupees, balance: ZRupees }),
+      ZCourseStudent.extend({
+        total_fee_amount: ZRupees,
+        total_discount: ZRupees,
+        total_paid_amount: ZRupees,
+        balance: ZRupees,
+      }),
     ),
     output: (r) =>
       studentRows(r.batches, (row) => ({
@@ -85,11 +125,21 @@ export const reportRoutes = [
     method: 'POST',
     path: '/rpt/invoice',
     procedure: 'reports.feeReceipts',
-    summary: "Live receipts of a course, by batch (sTex narrows to a name, admission no or receipt no)",
+    summary: 'Live receipts of a course, by batch (sTex narrows to a name, admission no or receipt no)',
     access: 'department',
     request: COURSE_FILTER,
     input: ALL_ROWS,
-    response: z.array(z.object({ invoice_no: z.int(), adm_no: z.string(), batch: z.string(), inv_date: ZIsoDate, student_name: z.string(), address: z.string(), inv_total: ZRupees })),
+    response: z.array(
+      z.object({
+        invoice_no: z.int(),
+        adm_no: z.string(),
+        batch: z.string(),
+        inv_date: ZIsoDate,
+        student_name: z.string(),
+        address: z.string(),
+        inv_total: ZRupees,
+      }),
+    ),
     output: (r) =>
       r.batches.flatMap((b) =>
         b.rows.map((row) => ({
@@ -111,7 +161,9 @@ export const reportRoutes = [
     access: 'department',
     request: COURSE_FILTER,
     input: ALL_ROWS,
-    response: z.array(ZCourseStudent.extend({ total_fee_amount: ZRupees, total_discount: ZRupees, final_fee_amount: ZRupees })),
+    response: z.array(
+      ZCourseStudent.extend({ total_fee_amount: ZRupees, total_discount: ZRupees, final_fee_amount: ZRupees }),
+    ),
     output: (r) =>
       studentRows(r.batches, (row) => ({
         total_fee_amount: rupees(row.feePaise),
@@ -136,7 +188,14 @@ export const reportRoutes = [
           email: z.string().nullable(),
           receipts: z.int(),
           total: ZRupees,
-          byMode: z.object({ cash: ZRupees, upi: ZRupees, cheque: ZRupees, bank: ZRupees, card: ZRupees, advance: ZRupees }),
+          byMode: z.object({
+            cash: ZRupees,
+            upi: ZRupees,
+            cheque: ZRupees,
+            bank: ZRupees,
+            card: ZRupees,
+            advance: ZRupees,
+          }),
         }),
       ),
       voided: z.array(z.object({ invoiceNo: z.int(), amount: ZRupees, voidedBy: z.string().nullable() })),
@@ -161,7 +220,12 @@ export const reportRoutes = [
         },
       })),
       voided: book.voided.map((v) => ({ invoiceNo: v.number, amount: rupees(v.netPaise), voidedBy: v.voidedByEmail })),
-      refunds: book.refunds.map((f) => ({ voucherNo: refundLabel(f.number), admNo: f.admissionNo, amount: rupees(f.amountPaise), mode: f.paymentMode })),
+      refunds: book.refunds.map((f) => ({
+        voucherNo: refundLabel(f.number),
+        admNo: f.admissionNo,
+        amount: rupees(f.amountPaise),
+        mode: f.paymentMode,
+      })),
       cashToHandOver: rupees(book.cashToHandOverPaise),
     }),
   }),

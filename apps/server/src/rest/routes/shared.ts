@@ -32,7 +32,11 @@ const present = (value: unknown) => value !== undefined && value !== null && val
  * The student id of an admission number in a department: undefined when none was sent, null when the one
  * sent is not a valid admission number (the procedure then refuses it, also where the student is optional).
  */
-export async function studentIdOf(caller: AppCaller, depId: unknown, admissionNo: unknown): Promise<number | null | undefined> {
+export async function studentIdOf(
+  caller: AppCaller,
+  depId: unknown,
+  admissionNo: unknown,
+): Promise<number | null | undefined> {
   if (!present(depId) || !present(admissionNo)) return undefined;
   const student = await lenient(() =>
     caller.students.byAdmissionNo({ depId: depId as number, admissionNo: String(admissionNo) }),

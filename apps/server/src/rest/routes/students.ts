@@ -116,7 +116,11 @@ function idByName(rows: ReadonlyArray<{ id: number; name: string }>, value: unkn
 
 async function registrationFields(f: WireFields, caller: AppCaller) {
   const [categories, religions] = await Promise.all([caller.reference.categories(), caller.reference.religions()]);
-  return { categoryId: idByName(categories, f.adtype), religionId: idByName(religions, f.adharNo), confirm: f.confirm ?? true };
+  return {
+    categoryId: idByName(categories, f.adtype),
+    religionId: idByName(religions, f.adharNo),
+    confirm: f.confirm ?? true,
+  };
 }
 
 export const studentRoutes = [
@@ -126,7 +130,11 @@ export const studentRoutes = [
     procedure: 'students.byAdmissionNo',
     summary: 'A student by admission number (Id) in a department',
     access: 'department',
-    request: { Id: 'admissionNo', depId: 'depId', subId: wireOnly('integer', 'The course; not needed: the admission number names the student') },
+    request: {
+      Id: 'admissionNo',
+      depId: 'depId',
+      subId: wireOnly('integer', 'The course; not needed: the admission number names the student'),
+    },
     response: z.object({ Result: z.array(ZStudent) }),
     output: (s) => ({ Result: [studentOut(s)] }),
   }),
@@ -140,7 +148,16 @@ export const studentRoutes = [
     response: z.array(ZListedStudent),
     output: (r) =>
       r.batches.flatMap((b) =>
-        b.students.map((s) => ({ id: s.id, admNo: s.admissionNo, name: s.name, capId: s.capId, phone: s.phone, admDate: s.admissionDate, batchId: b.id, batch: b.name })),
+        b.students.map((s) => ({
+          id: s.id,
+          admNo: s.admissionNo,
+          name: s.name,
+          capId: s.capId,
+          phone: s.phone,
+          admDate: s.admissionDate,
+          batchId: b.id,
+          batch: b.name,
+        })),
       ),
   }),
   route({
@@ -149,9 +166,21 @@ export const studentRoutes = [
     procedure: 'discounts.studentsOfBatch',
     summary: 'The students of a batch (the discount form picks from them)',
     access: 'admin',
-    request: { depId: 'depId', courseId: wireOnly('integer', 'The course; not needed: the batch names it'), batchId: 'batchId' },
+    request: {
+      depId: 'depId',
+      courseId: wireOnly('integer', 'The course; not needed: the batch names it'),
+      batchId: 'batchId',
+    },
     response: z.array(ZListedStudent.omit({ batchId: true, batch: true })),
-    output: (rows) => rows.map((s) => ({ id: s.id, admNo: s.admissionNo, name: s.name, capId: s.capId, phone: s.phone, admDate: s.admissionDate })),
+    output: (rows) =>
+      rows.map((s) => ({
+        id: s.id,
+        admNo: s.admissionNo,
+        name: s.name,
+        capId: s.capId,
+        phone: s.phone,
+        admDate: s.admissionDate,
+      })),
   }),
   route({
     method: 'POST',
@@ -189,7 +218,11 @@ export const studentRoutes = [
     procedure: 'students.remove',
     summary: "Deletes a student without receipts ('Success'; else the message says why)",
     access: 'department',
-    request: { admNo: wireOnly('string', 'The admission number'), depId: 'depId', subId: wireOnly('integer', 'The course; not needed') },
+    request: {
+      admNo: wireOnly('string', 'The admission number'),
+      depId: 'depId',
+      subId: wireOnly('integer', 'The course; not needed'),
+    },
     input: async (f, caller) => ({ id: await studentIdOf(caller, f.depId, f.admNo) }),
     errorNames: { id: 'admNo' },
     response: z.object({ Status: z.string() }),
@@ -200,15 +233,31 @@ export const studentRoutes = [
     method: 'POST',
     path: '/search/student/',
     procedure: 'receipts.searchStudents',
-    summary: "Students of a course whose name, admission no or capId contains sText",
+    summary: 'Students of a course whose name, admission no or capId contains sText',
     access: 'department',
     request: { depId: 'depId', courseId: 'courseId', sText: 'text' },
     response: z.array(
-      z.object({ id: z.int(), admNo: z.string(), name: z.string(), address: z.string(), capId: z.string(), batchId: z.int(), batch: z.string() }),
+      z.object({
+        id: z.int(),
+        admNo: z.string(),
+        name: z.string(),
+        address: z.string(),
+        capId: z.string(),
+        batchId: z.int(),
+        batch: z.string(),
+      }),
     ),
     output: (r) =>
       r.batches.flatMap((b) =>
-        b.students.map((s) => ({ id: s.studentId, admNo: s.admissionNo, name: s.name, address: s.address, capId: s.capId, batchId: b.batchId, batch: b.batchName })),
+        b.students.map((s) => ({
+          id: s.studentId,
+          admNo: s.admissionNo,
+          name: s.name,
+          address: s.address,
+          capId: s.capId,
+          batchId: b.batchId,
+          batch: b.batchName,
+        })),
       ),
   }),
 ];

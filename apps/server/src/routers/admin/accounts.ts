@@ -31,7 +31,7 @@ function notFound(id: number, scope: AccountScope): AppError {
 }
 
 async function loadAccount(db: DbOrTx, id: number, scope: AccountScope) {
-  const account = (await findAccount(db, id));
+  const account = await findAccount(db, id);
   if (!account || (scope === 'admins' && account.role !== 'admin')) throw notFound(id, scope);
   return account;
 }
@@ -40,14 +40,18 @@ export async function createAccount(
   ctx: AuthedContext,
   input: { email: string; password: string; role: UserRole; departmentId: number | null },
 ) {
-  const duplicate = () =>
-    new AppError('CONFLICT', `An account with the email ${input.email} already exists`);
-  if ((await findUserByEmail(ctx.db, input.email))) throw duplicate();
+  const duplicate = () => new AppError('CONFLICT', `An account with the email ${input.email} already exists`);
+  if (await findUserByEmail(ctx.db, input.email)) throw duplicate();
   const passwordHash = await hashPassword(input.password);
   try {
     return transaction(ctx.db, async (tx) => {
-      if ((await findUserByEmail(tx, input.email))) throw duplicate();
-      const row = (await insertUser(tx, { email: input.email, passwordHash, role: input.role, departmentId: input.departmentId }));
+      if (await findUserByEmail(tx, input.email)) throw duplicate();
+      const row = await insertUser(tx, {
+        email: input.email,
+        passwordHash,
+        role: input.role,
+        departmentId: input.departmentId,
+      });
       await writeAudit(tx, { actor: actorOf(ctx), action: 'create', entity: 'user', entityId: row.id, after: row });
       return row;
     });
@@ -67,15 +71,18 @@ export async function changePassword(
   input: { userId: number; email: string; password: string },
   scope: AccountScope,
 ) {
-  const account = (await loadAccount(ctx.db, input.userId, scope));
+  const account = await loadAccount(ctx.db, input.userId, scope);
   if (account.email !== input.email) {
     throw new AppError('BAD_INPUT', `Account ${input.userId} is not ${input.email}`);
   }
   const passwordHash = await hashPassword(input.password);
   await transaction(ctx.db, async (tx) => {
-    const before = (await loadAccount(tx, input.userId, scope));
+    const before = await loadAccount(tx, input.userId, scope);
     await updateUserPassword(tx, { id: input.userId, passwordHash });
-    await deleteUserSessions(tx, { userId: input.userId, exceptSessionId: input.userId === ctx.session.userId ? ctx.session.sessionId : null });
+    await deleteUserSessions(tx, {
+      userId: input.userId,
+      exceptSessionId: input.userId === ctx.session.userId ? ctx.session.sessionId : null,
+    });
     await writeAudit(tx, {
       actor: actorOf(ctx),
       action: 'update',
@@ -95,7 +102,7 @@ export async function changePassword(
 export async function removeAccount(ctx: AuthedContext, id: number, scope: AccountScope) {
   try {
     const removed = await transaction(ctx.db, async (tx) => {
-      const before = (await loadAccount(tx, id, scope));
+      const before = await loadAccount(tx, id, scope);
       if (before.role === 'admin' && (await countAdmins(tx)) <= 1) {
         throw new AppError('CONFLICT', 'The last admin account cannot be deleted');
       }

@@ -3,6 +3,16 @@ import { createAccount } from './accounts';
 import type { AuthedContext } from '../../context';
 
 export async function adminsCreateHandler({ ctx, input }: { ctx: AuthedContext; input: TCreateAdminInput }) {
-  const account = await createAccount(ctx, { email: input.email, password: input.pwd1, role: 'admin', departmentId: null });
-  return { Result: 'SAVED' as const, Message: `Admin account ${account.email} created`, id: account.id, email: account.email };
+  const account = await createAccount(ctx, {
+    email: input.email,
+    password: input.pwd1,
+    role: 'admin',
+    departmentId: null,
+  });
+  return {
+    Result: 'SAVED' as const,
+    Message: `Admin account ${account.email} created`,
+    id: account.id,
+    email: account.email,
+  };
 }

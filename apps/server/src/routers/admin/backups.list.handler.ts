@@ -17,7 +17,17 @@ export async function backupsListHandler({ ctx }: { ctx: Context }) {
     problem: postgres ? await pgDumpProblem(ctx.db) : null,
   };
   const backups = ctx.backups;
-  if (!backups) return { download, enabled: false as const, dir: null, schedule: null, copyTo: null, nextRun: null, files: [], warnings: [] };
+  if (!backups)
+    return {
+      download,
+      enabled: false as const,
+      dir: null,
+      schedule: null,
+      copyTo: null,
+      nextRun: null,
+      files: [],
+      warnings: [],
+    };
   const { dir, schedule, copyTo } = backups.settings;
   const files = (await backups.list()).map((r) => ({
     file: r.file,

@@ -13,8 +13,10 @@ const SERIES_DAYS = 30;
 export async function dashboardHandler({ ctx }: { ctx: Context }) {
   const day = today();
   const from = addDays(day, 1 - SERIES_DAYS);
-  const departments = (await departmentCollections(ctx.db, { today: day }));
-  const collected = new Map((await dailyCollections(ctx.db, { from, to: day })).map((r) => [`${r.date}|${r.depId}`, r.totalPaise]));
+  const departments = await departmentCollections(ctx.db, { today: day });
+  const collected = new Map(
+    (await dailyCollections(ctx.db, { from, to: day })).map((r) => [`${r.date}|${r.depId}`, r.totalPaise]),
+  );
   const days = Array.from({ length: SERIES_DAYS }, (_, i) => {
     const date = addDays(from, i);
     return {
@@ -24,5 +26,5 @@ export async function dashboardHandler({ ctx }: { ctx: Context }) {
   });
   // No good backup for 26 hours, a failed check or a failed copy (backup/automatic.ts).
   const backupWarnings = ctx.backups ? await ctx.backups.warnings() : [];
-  return { today: day, month: day.slice(0, 7), departments, days, admins: (await listAdmins(ctx.db)), backupWarnings };
+  return { today: day, month: day.slice(0, 7), departments, days, admins: await listAdmins(ctx.db), backupWarnings };
 }

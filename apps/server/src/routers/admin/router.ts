@@ -1,4 +1,10 @@
-import { ZChangePasswordInput, ZCreateAdminInput, ZCreateUserInput, ZRemoveAccountInput, ZUpdateSettingsInput } from '@fees/validation';
+import {
+  ZChangePasswordInput,
+  ZCreateAdminInput,
+  ZCreateUserInput,
+  ZRemoveAccountInput,
+  ZUpdateSettingsInput,
+} from '@fees/validation';
 import { adminProcedure, router } from '../../trpc';
 import { adminsChangePasswordHandler } from './admins.changePassword.handler';
 import { adminsCreateHandler } from './admins.create.handler';

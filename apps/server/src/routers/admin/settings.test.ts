@@ -7,7 +7,12 @@ import { useHarness } from '../../test/use-harness';
 
 const h = useHarness();
 
-const ugLetterhead = { depId: 100, institutionName: 'St. Thomas Arts and Science College', address: 'Temple Road, Thrissur 680001', phone: '0487 2420000' };
+const ugLetterhead = {
+  depId: 100,
+  institutionName: 'St. Thomas Arts and Science College',
+  address: 'Temple Road, Thrissur 680001',
+  phone: '0487 2420000',
+};
 
 describe('admin.settings', () => {
   it('starts with GST 0 and a letterhead for each of the six departments', async () => {
@@ -21,22 +26,34 @@ describe('admin.settings', () => {
       [104, 'BEd'],
       [105, 'English School'],
     ]);
-    expect(settings.letterheads[0]).toMatchObject({ institutionName: 'Arts and Science College', address: '', phone: '' });
+    expect(settings.letterheads[0]).toMatchObject({
+      institutionName: 'Arts and Science College',
+      address: '',
+      phone: '',
+    });
   });
 
   it('saves a GST rate in percent with up to 2 decimals as basis points; old receipts keep theirs', async () => {
-    const fx = (await buildFixture(h.db));
+    const fx = await buildFixture(h.db);
     const update = h.caller('admin').admin.settings.update;
-    expect(await update({ gstRate: '18' })).toMatchObject({ Result: 'SAVED', Message: 'Settings saved', gstRateBasisPoints: 1800, gstRate: '18.00' });
+    expect(await update({ gstRate: '18' })).toMatchObject({
+      Result: 'SAVED',
+      Message: 'Settings saved',
+      gstRateBasisPoints: 1800,
+      gstRate: '18.00',
+    });
     expect((await update({ gstRate: 12.5 })).gstRateBasisPoints).toBe(1250);
     expect((await update({ gstRate: '0.05' })).gstRateBasisPoints).toBe(5);
     expect((await update({ gstRate: '100' })).gstRateBasisPoints).toBe(100_00);
     expect((await update({ gstRate: '0' })).gstRate).toBe('0.00');
-    expect((await h.db.select().from(receipts).where(eq(receipts.id, fx.ug.receiptId)).limit(1))[0]?.taxRateBasisPoints).toBe(0);
+    expect(
+      (await h.db.select().from(receipts).where(eq(receipts.id, fx.ug.receiptId)).limit(1))[0]?.taxRateBasisPoints,
+    ).toBe(0);
   });
 
   it('refuses a GST rate outside 0..100 or with more than 2 decimals', async () => {
-    const update = (gstRate: unknown) => fieldRefusal(h.caller('admin').admin.settings.update({ gstRate } as { gstRate: string }));
+    const update = (gstRate: unknown) =>
+      fieldRefusal(h.caller('admin').admin.settings.update({ gstRate } as { gstRate: string }));
     const message = 'Enter a GST rate from 0 to 100 with up to 2 decimals';
     for (const bad of ['100.01', '-1', '12.345', 'abc', '18%', 101]) {
       expect(await update(bad)).toMatchObject({ code: 'BAD_REQUEST', fields: { gstRate: message } });
@@ -48,21 +65,40 @@ describe('admin.settings', () => {
   it('saves letterheads per department and leaves the GST rate alone when it is not sent', async () => {
     const api = h.caller('admin').admin.settings;
     await api.update({ gstRate: '5' });
-    const saved = await api.update({ letterheads: [ugLetterhead, { depId: 105, institutionName: '  Little Flower English Medium School ' }] });
+    const saved = await api.update({
+      letterheads: [ugLetterhead, { depId: 105, institutionName: '  Little Flower English Medium School ' }],
+    });
     expect(saved.gstRateBasisPoints).toBe(500);
     expect(saved.letterheads.find((l) => l.depId === 100)).toMatchObject(ugLetterhead);
-    expect(saved.letterheads.find((l) => l.depId === 105)).toMatchObject({ institutionName: 'Little Flower English Medium School', address: '', phone: '' });
+    expect(saved.letterheads.find((l) => l.depId === 105)).toMatchObject({
+      institutionName: 'Little Flower English Medium School',
+      address: '',
+      phone: '',
+    });
     expect(saved.letterheads.find((l) => l.depId === 101)?.institutionName).toBe('Arts and Science College');
   });
 
   it('refuses an empty or long institution name, a long address or phone, an unknown or repeated department', async () => {
-    const update = (letterheads: unknown[]) => fieldRefusal(h.caller('admin').admin.settings.update({ letterheads } as { letterheads: (typeof ugLetterhead)[] }));
-    expect((await update([{ ...ugLetterhead, institutionName: ' ' }])).fields).toEqual({ 'letterheads.0.institutionName': 'Required' });
-    expect((await update([{ ...ugLetterhead, institutionName: 'x'.repeat(101) }])).fields).toEqual({ 'letterheads.0.institutionName': 'Maximum 100 characters allowed' });
-    expect((await update([{ ...ugLetterhead, address: 'x'.repeat(201) }])).fields).toEqual({ 'letterheads.0.address': 'Maximum 200 characters allowed' });
-    expect((await update([{ ...ugLetterhead, phone: '9'.repeat(46) }])).fields).toEqual({ 'letterheads.0.phone': 'Maximum 45 characters allowed' });
+    const update = (letterheads: unknown[]) =>
+      fieldRefusal(
+        h.caller('admin').admin.settings.update({ letterheads } as { letterheads: (typeof ugLetterhead)[] }),
+      );
+    expect((await update([{ ...ugLetterhead, institutionName: ' ' }])).fields).toEqual({
+      'letterheads.0.institutionName': 'Required',
+    });
+    expect((await update([{ ...ugLetterhead, institutionName: 'x'.repeat(101) }])).fields).toEqual({
+      'letterheads.0.institutionName': 'Maximum 100 characters allowed',
+    });
+    expect((await update([{ ...ugLetterhead, address: 'x'.repeat(201) }])).fields).toEqual({
+      'letterheads.0.address': 'Maximum 200 characters allowed',
+    });
+    expect((await update([{ ...ugLetterhead, phone: '9'.repeat(46) }])).fields).toEqual({
+      'letterheads.0.phone': 'Maximum 45 characters allowed',
+    });
     expect((await update([{ ...ugLetterhead, depId: 99 }])).fields).toEqual({ 'letterheads.0.depId': 'Required' });
-    expect((await update([ugLetterhead, ugLetterhead])).fields).toEqual({ letterheads: 'Each department may appear only once' });
+    expect((await update([ugLetterhead, ugLetterhead])).fields).toEqual({
+      letterheads: 'Each department may appear only once',
+    });
   });
 
   it('audits every change with before and after', async () => {
@@ -70,7 +106,10 @@ describe('admin.settings', () => {
     const audit = await h.db.select().from(auditLog).where(eq(auditLog.entity, 'settings'));
     expect(audit).toHaveLength(1);
     expect(JSON.parse(audit[0]!.before!)).toMatchObject({ gstRateBasisPoints: 0 });
-    expect(JSON.parse(audit[0]!.after!)).toMatchObject({ gstRateBasisPoints: 1800, letterheads: expect.arrayContaining([expect.objectContaining(ugLetterhead)]) });
+    expect(JSON.parse(audit[0]!.after!)).toMatchObject({
+      gstRateBasisPoints: 1800,
+      letterheads: expect.arrayContaining([expect.objectContaining(ugLetterhead)]),
+    });
     expect(audit[0]).toMatchObject({ action: 'update', userEmail: 'admin@test.local' });
   });
 

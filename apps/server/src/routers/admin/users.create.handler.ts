@@ -11,5 +11,10 @@ export async function usersCreateHandler({ ctx, input }: { ctx: AuthedContext; i
     departmentId: input.depId,
   });
   const kind = account.role === 'admin' ? 'Admin account' : 'User';
-  return { Result: 'SAVED' as const, Message: `${kind} ${account.email} created`, id: account.id, email: account.email };
+  return {
+    Result: 'SAVED' as const,
+    Message: `${kind} ${account.email} created`,
+    id: account.id,
+    email: account.email,
+  };
 }

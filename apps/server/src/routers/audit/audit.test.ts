@@ -93,18 +93,28 @@ describe('audit.list', () => {
     expect(page.entries.every((e) => e.departmentId === 100)).toBe(true);
     expect(await refusal(ug.list({ depId: 101 }))).toBe('FORBIDDEN');
     expect((await ug.actors()).map((a) => a.email)).toEqual(['ug@test.local']);
-    expect((await h.caller('admin').audit.actors()).map((a) => a.email)).toEqual(['admin@test.local', 'pg@test.local', 'ug@test.local']);
+    expect((await h.caller('admin').audit.actors()).map((a) => a.email)).toEqual([
+      'admin@test.local',
+      'pg@test.local',
+      'ug@test.local',
+    ]);
     expect(await refusal(h.caller('anonymous').audit.list({}))).toBe('UNAUTHORIZED');
   });
 
   it('answers over HTTP with the page and the cursor', async () => {
-    const app = await buildApp({ deps: { db: h.db, loginLimiter: new LoginLimiter(), secureCookies: false }, webRoot: '/nonexistent' });
+    const app = await buildApp({
+      deps: { db: h.db, loginLimiter: new LoginLimiter(), secureCookies: false },
+      webRoot: '/nonexistent',
+    });
     try {
       const cookie = `${SESSION_COOKIE}=${await startSession(h.db, h.sessions.admin.userId, null)}`;
       const input = encodeURIComponent(JSON.stringify({ action: 'void', limit: 50 }));
       const response = await app.inject({ url: `/trpc/audit.list?input=${input}`, headers: { cookie } });
       expect(response.statusCode).toBe(200);
-      const { entries, nextBefore } = response.json().result.data as { entries: Array<{ id: number; action: string }>; nextBefore: number };
+      const { entries, nextBefore } = response.json().result.data as {
+        entries: Array<{ id: number; action: string }>;
+        nextBefore: number;
+      };
       expect(entries).toHaveLength(50);
       expect(entries.every((e) => e.action === 'void')).toBe(true);
       expect(nextBefore).toBe(entries.at(-1)!.id);
@@ -145,7 +155,11 @@ describe('audit.receiptHistory', () => {
     expect(history[2]!.after).toMatchObject({ status: 'voided', reason: 'Entered against the wrong student' });
     expect(history.every((e) => e.departmentId === 100)).toBe(true);
     // The same trail is in the audit screen under the receipt's number.
-    expect((await ug.audit.list({ receiptNumber: created.number })).entries.map((e) => e.action)).toEqual(['void', 'update', 'create']);
+    expect((await ug.audit.list({ receiptNumber: created.number })).entries.map((e) => e.action)).toEqual([
+      'void',
+      'update',
+      'create',
+    ]);
     expect(await refusal(h.caller('pgStaff').audit.receiptHistory({ number: created.number }))).toBe('FORBIDDEN');
     expect(await refusal(ug.audit.receiptHistory({ number: 999_999 }))).toBe('NOT_FOUND');
   });

@@ -21,19 +21,16 @@ export async function auditListHandler({ ctx, input }: { ctx: AuthedContext; inp
     throw new AppError('FORBIDDEN', 'This belongs to another department');
   }
   const departmentId = staffDepartment ?? input.depId;
-  const { rows, more } = await listAuditEntries(
-    ctx.db,
-    {
-      fromAt: input.from ? startOf(input.from) : undefined,
-      toAt: input.to ? dayAfter(input.to) : undefined,
-      departmentId: departmentId ?? undefined,
-      userId: input.userId,
-      action: input.action,
-      receiptNumber: input.receiptNumber,
-      admissionNo: input.admissionNo,
-      before: input.before,
-      limit: input.limit,
-    },
-  );
+  const { rows, more } = await listAuditEntries(ctx.db, {
+    fromAt: input.from ? startOf(input.from) : undefined,
+    toAt: input.to ? dayAfter(input.to) : undefined,
+    departmentId: departmentId ?? undefined,
+    userId: input.userId,
+    action: input.action,
+    receiptNumber: input.receiptNumber,
+    admissionNo: input.admissionNo,
+    before: input.before,
+    limit: input.limit,
+  });
   return { entries: rows.map(auditEntryOf), nextBefore: more ? rows.at(-1)!.id : null };
 }

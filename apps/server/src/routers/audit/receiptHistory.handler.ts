@@ -6,7 +6,7 @@ import { auditEntryOf } from './entries';
 
 /** A receipt's History panel: who created it and when, each edit with its changes, its void. */
 export async function receiptHistoryHandler({ ctx, input }: { ctx: AuthedContext; input: TReceiptNumberInput }) {
-  const receipt = (await findReceiptByNumber(ctx.db, input.number));
+  const receipt = await findReceiptByNumber(ctx.db, input.number);
   if (!receipt) throw new AppError('NOT_FOUND', `Receipt ${receiptLabel(input.number)} does not exist`);
   assertDepartmentAccess(ctx.session, receipt.departmentId);
   return (await receiptAuditTrail(ctx.db, input.number)).map(auditEntryOf);

@@ -35,11 +35,17 @@ describe('sign-in', () => {
   it('says only "Incorrect email or password" for an unknown email and a wrong password; more only once the password was right', async () => {
     const caller = h.caller('anonymous');
     const incorrect = { code: 'UNAUTHORIZED', message: 'Incorrect email or password' };
-    expect(await refusal(caller.auth.login({ email: 'nobody@test.local', password: TEST_PASSWORD }))).toEqual(incorrect);
+    expect(await refusal(caller.auth.login({ email: 'nobody@test.local', password: TEST_PASSWORD }))).toEqual(
+      incorrect,
+    );
     expect(await refusal(caller.auth.login({ email: 'admin@test.local', password: 'wrong-one' }))).toEqual(incorrect);
-    expect(await refusal(caller.auth.departmentLogin({ email: 'ug@test.local', password: 'wrong-one', depId: 101 }))).toEqual(incorrect);
+    expect(
+      await refusal(caller.auth.departmentLogin({ email: 'ug@test.local', password: 'wrong-one', depId: 101 })),
+    ).toEqual(incorrect);
     expect(await refusal(caller.auth.login({ email: 'ug@test.local', password: 'wrong-one' }))).toEqual(incorrect);
-    expect(await refusal(caller.auth.departmentLogin({ email: 'ug@test.local', password: TEST_PASSWORD, depId: 101 }))).toEqual({
+    expect(
+      await refusal(caller.auth.departmentLogin({ email: 'ug@test.local', password: TEST_PASSWORD, depId: 101 })),
+    ).toEqual({
       code: 'UNAUTHORIZED',
       message: 'This account does not belong to Arts and Science PG',
     });
@@ -51,12 +57,16 @@ describe('sign-in', () => {
 
   it('staff sign in at their own department; an admin may open any department', async () => {
     const caller = h.caller('anonymous');
-    expect(await caller.auth.departmentLogin({ email: 'ug@test.local', password: TEST_PASSWORD, depId: 100 })).toMatchObject({
+    expect(
+      await caller.auth.departmentLogin({ email: 'ug@test.local', password: TEST_PASSWORD, depId: 100 }),
+    ).toMatchObject({
       role: 'user',
       department: 'UG',
       home: '/ug',
     });
-    expect(await caller.auth.departmentLogin({ email: 'admin@test.local', password: TEST_PASSWORD, depId: 104 })).toMatchObject({
+    expect(
+      await caller.auth.departmentLogin({ email: 'admin@test.local', password: TEST_PASSWORD, depId: 104 }),
+    ).toMatchObject({
       role: 'admin',
       department: 'ADM',
       home: '/bed',
@@ -88,13 +98,24 @@ describe('sign-in', () => {
   });
 
   it('throttles per address too, with a higher allowance (an office shares one address)', async () => {
-    const limiter = new LoginLimiter({ slowAfter: 10, delayStepMs: 1, maxDelayMs: 1, lockAfter: 2, addressLockAfter: 3 });
+    const limiter = new LoginLimiter({
+      slowAfter: 10,
+      delayStepMs: 1,
+      maxDelayMs: 1,
+      lockAfter: 2,
+      addressLockAfter: 3,
+    });
     const caller = createCaller(createContextInner({ db: h.db, loginLimiter: limiter, ip: '10.0.0.7' }));
-    for (const email of ['a@x.in', 'b@x.in', 'c@x.in']) await refusal(caller.auth.login({ email, password: 'whatever' }));
-    expect((await refusal(caller.auth.login({ email: 'admin@test.local', password: TEST_PASSWORD }))).code).toBe('TOO_MANY_REQUESTS');
+    for (const email of ['a@x.in', 'b@x.in', 'c@x.in'])
+      await refusal(caller.auth.login({ email, password: 'whatever' }));
+    expect((await refusal(caller.auth.login({ email: 'admin@test.local', password: TEST_PASSWORD }))).code).toBe(
+      'TOO_MANY_REQUESTS',
+    );
     // The accounts themselves are not locked: from another address the admin signs in.
     const elsewhere = createCaller(createContextInner({ db: h.db, loginLimiter: limiter, ip: '10.0.0.8' }));
-    expect(await elsewhere.auth.login({ email: 'admin@test.local', password: TEST_PASSWORD })).toMatchObject({ auth: true });
+    expect(await elsewhere.auth.login({ email: 'admin@test.local', password: TEST_PASSWORD })).toMatchObject({
+      auth: true,
+    });
   });
 });
 
@@ -120,7 +141,10 @@ describe('sessions over HTTP', () => {
   beforeAll(async () => {
     const db = await openTestDatabase({ path: `${temporaryFolder('fees-auth-')}/f.sqlite` });
     await createAccount(db, { email: 'admin@test.local', role: 'admin', departmentId: null });
-    app = await buildApp({ deps: { db, loginLimiter: new LoginLimiter(), secureCookies: false }, webRoot: '/nonexistent' });
+    app = await buildApp({
+      deps: { db, loginLimiter: new LoginLimiter(), secureCookies: false },
+      webRoot: '/nonexistent',
+    });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -159,7 +183,11 @@ describe('sessions over HTTP', () => {
   it('answers bad input with 400 and the schema message, never 500', async () => {
     const bad = await post('auth.login', { email: 42, password: [] });
     expect(bad.status).toBe(400);
-    const garbage = await fetch(`${base}/trpc/auth.login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{not json' });
+    const garbage = await fetch(`${base}/trpc/auth.login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{not json',
+    });
     expect(garbage.status).toBeLessThan(500);
   });
 

@@ -33,21 +33,30 @@ export async function signIn(
   const attempt = { account: input.email, address: ctx.ip ?? 'local' };
   const verdict = await ctx.loginLimiter.reserve(ctx.db, attempt);
   if ('lockedMinutes' in verdict) {
-    throw new AppError('TOO_MANY', `Too many failed sign-ins. Try again in ${verdict.lockedMinutes} minute${verdict.lockedMinutes === 1 ? '' : 's'}.`);
+    throw new AppError(
+      'TOO_MANY',
+      `Too many failed sign-ins. Try again in ${verdict.lockedMinutes} minute${verdict.lockedMinutes === 1 ? '' : 's'}.`,
+    );
   }
   if (verdict.delayMs > 0) await sleep(verdict.delayMs);
 
   const refuse = async (reason: string, userId: number | null, message: string): Promise<never> => {
-    await writeAudit(ctx.db, { actor: { userId, email: input.email, ip: ctx.ip }, action: 'login_failed', entity: 'session', after: { reason, depId: input.depId } });
+    await writeAudit(ctx.db, {
+      actor: { userId, email: input.email, ip: ctx.ip },
+      action: 'login_failed',
+      entity: 'session',
+      after: { reason, depId: input.depId },
+    });
     throw new AppError('UNAUTHORIZED', message);
   };
 
-  const user = (await findUserByEmail(ctx.db, input.email));
+  const user = await findUserByEmail(ctx.db, input.email);
   if (!user) {
     await verifyNoAccount(input.password);
     return refuse('No account with this email address', null, SIGN_IN_FAILED);
   }
-  if (!(await verifyPassword(input.password, user.passwordHash))) return refuse('Incorrect password', user.id, SIGN_IN_FAILED);
+  if (!(await verifyPassword(input.password, user.passwordHash)))
+    return refuse('Incorrect password', user.id, SIGN_IN_FAILED);
   await ctx.loginLimiter.succeeded(ctx.db, attempt);
 
   const department = input.depId === null ? null : DEPARTMENTS.find((d) => d.id === input.depId);
@@ -60,9 +69,14 @@ export async function signIn(
     return refuse(reason, user.id, reason);
   }
 
-  const token = (await startSession(ctx.db, user.id, department?.id ?? null));
+  const token = await startSession(ctx.db, user.id, department?.id ?? null);
   ctx.setSessionCookie(token);
-  await writeAudit(ctx.db, { actor: { userId: user.id, email: user.email, ip: ctx.ip }, action: 'login', entity: 'session', after: { depId: department?.id ?? null } });
+  await writeAudit(ctx.db, {
+    actor: { userId: user.id, email: user.email, ip: ctx.ip },
+    action: 'login',
+    entity: 'session',
+    after: { depId: department?.id ?? null },
+  });
   return {
     auth: true,
     role: user.role,

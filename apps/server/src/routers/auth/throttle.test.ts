@@ -9,15 +9,26 @@ const ADMIN = { email: 'admin@throttle.test', password: 'right-pass1' };
 describe('sign-in bursts against the real server process', () => {
   let server: ServerProcess;
   beforeAll(async () => {
-    server = await startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, BACKUP_SCHEDULE: 'off', LOG_LEVEL: 'warn' });
+    server = await startServer({
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      BACKUP_SCHEDULE: 'off',
+      LOG_LEVEL: 'warn',
+    });
   }, 120_000);
   afterAll(() => server.stop());
 
   const login = (body: unknown) =>
-    fetch(`${server.url}/trpc/auth.login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${server.url}/trpc/auth.login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
 
   it('judges at most 8 of 30 wrong passwords sent at the same moment; the others are refused unjudged', async () => {
-    const answers = await Promise.all(Array.from({ length: 30 }, () => login({ email: ADMIN.email, password: 'wrong-pass' })));
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => login({ email: ADMIN.email, password: 'wrong-pass' })),
+    );
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 401)).toHaveLength(8);
     expect(statuses.filter((s) => s === 429)).toHaveLength(22);
@@ -30,7 +41,12 @@ describe('sign-in bursts against the real server process', () => {
   it('refuses a batch of 20 sign-ins with 400 and a message, and judges none of a batch of 10', async () => {
     const paths = (n: number) => Array.from({ length: n }, () => 'auth.departmentLogin').join(',');
     const inputs = (n: number) =>
-      Object.fromEntries(Array.from({ length: n }, (_, i) => [String(i), { email: 'staff@throttle.test', password: 'guess', depId: 100 }]));
+      Object.fromEntries(
+        Array.from({ length: n }, (_, i) => [
+          String(i),
+          { email: 'staff@throttle.test', password: 'guess', depId: 100 },
+        ]),
+      );
     const twenty = await fetch(`${server.url}/trpc/${paths(20)}?batch=1`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -69,7 +85,8 @@ describe('the limiter', () => {
     const db = await openTestDatabase();
     const limiter = new LoginLimiter({ slowAfter: 2, delayStepMs: 100, maxDelayMs: 250, lockAfter: 100 });
     const delays = [];
-    for (const n of ['1', '2', '3', '4', '5']) delays.push(await limiter.reserve(db, { ...attempt, address: `10.0.0.${n}` }));
+    for (const n of ['1', '2', '3', '4', '5'])
+      delays.push(await limiter.reserve(db, { ...attempt, address: `10.0.0.${n}` }));
     expect(delays).toEqual([{ delayMs: 0 }, { delayMs: 0 }, { delayMs: 100 }, { delayMs: 200 }, { delayMs: 250 }]);
   });
 
@@ -104,5 +121,4 @@ describe('the limiter', () => {
     expect(await limiter.sweep(db)).toBe(150);
     expect(await db.select().from(signInLimits)).toHaveLength(3);
   });
-
 });

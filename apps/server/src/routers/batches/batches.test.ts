@@ -4,7 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { refusal } from '../../test/refusal';
 import { useFixture, useHarness } from '../../test/use-harness';
 
-const newBatch = { depId: 100, courseId: 1003, name: '2026-2029', startDate: '2026-06-01', endDate: '2029-03-31', confirm: true };
+const newBatch = {
+  depId: 100,
+  courseId: 1003,
+  name: '2026-2029',
+  startDate: '2026-06-01',
+  endDate: '2029-03-31',
+  confirm: true,
+};
 
 const h = useHarness();
 const fx = useFixture(h);
@@ -14,14 +21,25 @@ describe('batches.create', () => {
     const result = await h.caller('admin').batches.create(newBatch);
     expect(result).toEqual({ Result: 'SAVED', Message: 'Batch 2026-2029 of BA English saved', id: expect.any(Number) });
     const row = (await h.db.select().from(batches).where(eq(batches.id, result.id)).limit(1))[0];
-    expect(row).toMatchObject({ departmentId: 100, courseId: 1003, name: '2026-2029', startDate: '2026-06-01', endDate: '2029-03-31' });
-    const audit = await h.db.select().from(auditLog).where(and(eq(auditLog.entity, 'batch'), eq(auditLog.entityId, String(result.id))));
+    expect(row).toMatchObject({
+      departmentId: 100,
+      courseId: 1003,
+      name: '2026-2029',
+      startDate: '2026-06-01',
+      endDate: '2029-03-31',
+    });
+    const audit = await h.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'batch'), eq(auditLog.entityId, String(result.id))));
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: 'create', userEmail: 'admin@test.local' });
   });
 
   it('accepts a batch that starts and ends on one day', async () => {
-    await expect(h.caller('admin').batches.create({ ...newBatch, endDate: newBatch.startDate })).resolves.toMatchObject({ Result: 'SAVED' });
+    await expect(h.caller('admin').batches.create({ ...newBatch, endDate: newBatch.startDate })).resolves.toMatchObject(
+      { Result: 'SAVED' },
+    );
   });
 
   it.each([
@@ -34,7 +52,10 @@ describe('batches.create', () => {
     [{ confirm: false }, 'Required'],
     [{ depId: 99 }, 'Required'],
   ])('refuses %j with %j', async (change, message) => {
-    expect(await refusal(h.caller('admin').batches.create({ ...newBatch, ...change } as typeof newBatch))).toEqual({ code: 'BAD_REQUEST', message });
+    expect(await refusal(h.caller('admin').batches.create({ ...newBatch, ...change } as typeof newBatch))).toEqual({
+      code: 'BAD_REQUEST',
+      message,
+    });
   });
 
   it('refuses a course of another department', async () => {
@@ -49,7 +70,9 @@ describe('batches.create', () => {
       code: 'CONFLICT',
       message: 'BA English already has a batch named 2025-2028',
     });
-    await expect(h.caller('admin').batches.create({ ...newBatch, courseId: 1004, name: '2025-2028' })).resolves.toMatchObject({ Result: 'SAVED' });
+    await expect(
+      h.caller('admin').batches.create({ ...newBatch, courseId: 1004, name: '2025-2028' }),
+    ).resolves.toMatchObject({ Result: 'SAVED' });
   });
 
   it('is for admins only', async () => {
@@ -59,30 +82,50 @@ describe('batches.create', () => {
 
 describe('batches.update', () => {
   it('renames and re-dates a batch in use, and audits before and after', async () => {
-    const result = await h.caller('admin').batches.update({ ...newBatch, id: fx.ug.batchId, name: '2025-28', endDate: '2028-04-30' });
+    const result = await h
+      .caller('admin')
+      .batches.update({ ...newBatch, id: fx.ug.batchId, name: '2025-28', endDate: '2028-04-30' });
     expect(result).toEqual({ Result: 'UPDATED', Message: 'Batch 2025-28 of BA English updated', id: fx.ug.batchId });
-    expect((await h.db.select().from(batches).where(eq(batches.id, fx.ug.batchId)).limit(1))[0]).toMatchObject({ name: '2025-28', endDate: '2028-04-30' });
-    const audit = (await h.db.select().from(auditLog).where(and(eq(auditLog.entity, 'batch'), eq(auditLog.action, 'update'))).limit(1))[0];
+    expect((await h.db.select().from(batches).where(eq(batches.id, fx.ug.batchId)).limit(1))[0]).toMatchObject({
+      name: '2025-28',
+      endDate: '2028-04-30',
+    });
+    const audit = (
+      await h.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, 'batch'), eq(auditLog.action, 'update')))
+        .limit(1)
+    )[0];
     expect(JSON.parse(audit!.before!)).toMatchObject({ name: '2025-2028' });
     expect(JSON.parse(audit!.after!)).toMatchObject({ name: '2025-28' });
   });
 
   it('moves an unused batch to another course, but not a batch with students', async () => {
     const { id } = await h.caller('admin').batches.create(newBatch);
-    await expect(h.caller('admin').batches.update({ ...newBatch, id, courseId: 1004 })).resolves.toMatchObject({ Result: 'UPDATED' });
-    expect(await refusal(h.caller('admin').batches.update({ ...newBatch, id: fx.ug.batchId, courseId: 1004 }))).toEqual({
-      code: 'CONFLICT',
-      message: 'Batch 2025-2028 already has students or receipts; its course cannot be changed',
+    await expect(h.caller('admin').batches.update({ ...newBatch, id, courseId: 1004 })).resolves.toMatchObject({
+      Result: 'UPDATED',
     });
+    expect(await refusal(h.caller('admin').batches.update({ ...newBatch, id: fx.ug.batchId, courseId: 1004 }))).toEqual(
+      {
+        code: 'CONFLICT',
+        message: 'Batch 2025-2028 already has students or receipts; its course cannot be changed',
+      },
+    );
   });
 
   it('refuses a name another batch of the course has, bad dates, an unknown id, and staff', async () => {
     const { id } = await h.caller('admin').batches.create(newBatch);
-    expect((await refusal(h.caller('admin').batches.update({ ...newBatch, id, name: '2025-2028' }))).code).toBe('CONFLICT');
+    expect((await refusal(h.caller('admin').batches.update({ ...newBatch, id, name: '2025-2028' }))).code).toBe(
+      'CONFLICT',
+    );
     expect((await refusal(h.caller('admin').batches.update({ ...newBatch, id, endDate: '2020-01-01' }))).message).toBe(
       'The end date must not be before the start date',
     );
-    expect(await refusal(h.caller('admin').batches.update({ ...newBatch, id: 9999 }))).toEqual({ code: 'NOT_FOUND', message: 'No such batch' });
+    expect(await refusal(h.caller('admin').batches.update({ ...newBatch, id: 9999 }))).toEqual({
+      code: 'NOT_FOUND',
+      message: 'No such batch',
+    });
     expect((await refusal(h.caller('ugStaff').batches.update({ ...newBatch, id }))).code).toBe('FORBIDDEN');
   });
 });
@@ -93,7 +136,13 @@ describe('batches.list, byId, byCourse', () => {
     const rows = await h.caller('admin').batches.list({ depId: 100 });
     expect(rows).toEqual([
       expect.objectContaining({ name: '2026-2029', courseName: 'BA English', studentCount: 0, feeTotalPaise: 0 }),
-      expect.objectContaining({ id: fx.ug.batchId, name: '2025-2028', courseName: 'BA English', studentCount: 1, feeTotalPaise: 26_500_00 }),
+      expect.objectContaining({
+        id: fx.ug.batchId,
+        name: '2025-2028',
+        courseName: 'BA English',
+        studentCount: 1,
+        feeTotalPaise: 26_500_00,
+      }),
     ]);
     expect(await h.caller('admin').batches.list({ depId: 102 })).toEqual([]);
     expect((await refusal(h.caller('ugStaff').batches.list({ depId: 100 }))).code).toBe('FORBIDDEN');
@@ -112,7 +161,10 @@ describe('batches.list, byId, byCourse', () => {
       version: 1,
       updatedAt: null,
     });
-    expect(await refusal(h.caller('admin').batches.byId({ id: 9999 }))).toEqual({ code: 'NOT_FOUND', message: 'No such batch' });
+    expect(await refusal(h.caller('admin').batches.byId({ id: 9999 }))).toEqual({
+      code: 'NOT_FOUND',
+      message: 'No such batch',
+    });
     expect((await refusal(h.caller('ugStaff').batches.byId({ id: fx.ug.batchId }))).code).toBe('FORBIDDEN');
   });
 
@@ -121,6 +173,8 @@ describe('batches.list, byId, byCourse', () => {
     const rows = await h.caller('ugStaff').batches.byCourse({ depId: 100, courseId: 1003 });
     expect(rows.map((r) => r.id)).toEqual([id, fx.ug.batchId]);
     expect(await h.caller('ugStaff').batches.byCourse({ depId: 100, courseId: 2000 })).toEqual([]);
-    expect((await refusal(h.caller('pgStaff').batches.byCourse({ depId: 100, courseId: 1003 }))).code).toBe('FORBIDDEN');
+    expect((await refusal(h.caller('pgStaff').batches.byCourse({ depId: 100, courseId: 1003 }))).code).toBe(
+      'FORBIDDEN',
+    );
   });
 });

@@ -3,7 +3,7 @@ import { AppError, type TBatchByIdInput } from '@fees/validation';
 import type { AuthedContext } from '../../context';
 
 export async function byIdHandler({ ctx, input }: { ctx: AuthedContext; input: TBatchByIdInput }) {
-  const batch = (await findBatch(ctx.db, input.id));
+  const batch = await findBatch(ctx.db, input.id);
   if (!batch) throw new AppError('NOT_FOUND', 'No such batch');
   return batch;
 }

@@ -5,11 +5,11 @@ import { assertCourseOfDepartment, batchNameTakenMessage } from './shared';
 import type { AuthedContext } from '../../context';
 
 export async function createHandler({ ctx, input }: { ctx: AuthedContext; input: TCreateBatchInput }) {
-  const course = (await assertCourseOfDepartment(ctx, input));
+  const course = await assertCourseOfDepartment(ctx, input);
   const conflict = new AppError('CONFLICT', batchNameTakenMessage(input.name, course.name));
   try {
     const batch = await transaction(ctx.db, async (tx) => {
-      if ((await findBatchByName(tx, { courseId: input.courseId, name: input.name }))) throw conflict;
+      if (await findBatchByName(tx, { courseId: input.courseId, name: input.name })) throw conflict;
       const row = await insertBatch(tx, {
         departmentId: input.depId,
         courseId: input.courseId,

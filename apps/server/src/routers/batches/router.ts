@@ -1,4 +1,10 @@
-import { ZBatchByIdInput, ZBatchesByCourseInput, ZCreateBatchInput, ZListBatchesInput, ZUpdateBatchInput } from '@fees/validation';
+import {
+  ZBatchByIdInput,
+  ZBatchesByCourseInput,
+  ZCreateBatchInput,
+  ZListBatchesInput,
+  ZUpdateBatchInput,
+} from '@fees/validation';
 import { adminProcedure, departmentProcedure, router } from '../../trpc';
 import { byCourseHandler } from './byCourse.handler';
 import { byIdHandler } from './byId.handler';

@@ -30,9 +30,15 @@ function pgPlan(): TSavePlanInput {
   };
 }
 
-type Mode = { paymentMode: 'cash' } | { paymentMode: 'cheque' | 'dd'; bank: string; instrumentNo: string; instrumentDate: string };
+type Mode =
+  | { paymentMode: 'cash' }
+  | { paymentMode: 'cheque' | 'dd'; bank: string; instrumentNo: string; instrumentDate: string };
 
-function pgReceipt(date: string, lines: Array<[number, number]>, mode: Mode = { paymentMode: 'cash' }): TCreateReceiptInput {
+function pgReceipt(
+  date: string,
+  lines: Array<[number, number]>,
+  mode: Mode = { paymentMode: 'cash' },
+): TCreateReceiptInput {
   const total = lines.reduce((s, [, p]) => s + p, 0);
   return {
     depId: 101,
@@ -47,24 +53,55 @@ function pgReceipt(date: string, lines: Array<[number, number]>, mode: Mode = { 
   } as unknown as TCreateReceiptInput;
 }
 
-const chequeA = { paymentMode: 'cheque', bank: 'State Bank of India', instrumentNo: '004411', instrumentDate: '2026-06-05' } as const;
-const draftB = { paymentMode: 'dd', bank: 'Canara Bank', instrumentNo: 'DD 778899', instrumentDate: '2026-08-30' } as const;
+const chequeA = {
+  paymentMode: 'cheque',
+  bank: 'State Bank of India',
+  instrumentNo: '004411',
+  instrumentDate: '2026-06-05',
+} as const;
+const draftB = {
+  paymentMode: 'dd',
+  bank: 'Canara Bank',
+  instrumentNo: 'DD 778899',
+  instrumentDate: '2026-08-30',
+} as const;
 
 describe('cheque and demand draft receipts', () => {
   it('need bank, number and date; are pending until cleared; a cleared one keeps its payment details', async () => {
     const { paymentMode } = chequeA;
-    const missing = await refusal(h.caller('pgStaff').receipts.create(pgReceipt('2026-06-05', [[fx.heads.tuition, rs(100)]], { paymentMode } as Mode)));
+    const missing = await refusal(
+      h
+        .caller('pgStaff')
+        .receipts.create(pgReceipt('2026-06-05', [[fx.heads.tuition, rs(100)]], { paymentMode } as Mode)),
+    );
     expect(missing).toEqual({ code: 'BAD_REQUEST', message: 'Enter the bank of the cheque or draft' });
     expect(await h.db.select().from(receipts)).toHaveLength(1);
 
-    const a = await h.caller('admin').receipts.create(pgReceipt('2026-06-05', [[fx.heads.tuition, rs(10000)]], chequeA));
+    const a = await h
+      .caller('admin')
+      .receipts.create(pgReceipt('2026-06-05', [[fx.heads.tuition, rs(10000)]], chequeA));
     const shown = await h.caller('pgStaff').receipts.byNumber({ number: a.number });
-    expect(shown.receipt).toMatchObject({ paymentMode: 'cheque', paymentReference: '004411', bank: 'State Bank of India', instrumentNo: '004411', instrumentDate: '2026-06-05', chequeStatus: 'pending' });
+    expect(shown.receipt).toMatchObject({
+      paymentMode: 'cheque',
+      paymentReference: '004411',
+      bank: 'State Bank of India',
+      instrumentNo: '004411',
+      instrumentDate: '2026-06-05',
+      chequeStatus: 'pending',
+    });
     const [pending] = await h.caller('pgStaff').cheques.list({ depId: 101, status: 'pending' });
-    expect(pending).toMatchObject({ receiptNumber: a.number, status: 'pending', netPaise: rs(10000), admissionNo: 'PG-001', paymentMode: 'cheque' });
+    expect(pending).toMatchObject({
+      receiptNumber: a.number,
+      status: 'pending',
+      netPaise: rs(10000),
+      admissionNo: 'PG-001',
+      paymentMode: 'cheque',
+    });
     expect(await h.caller('ugStaff').cheques.list({ depId: 100 })).toEqual([]);
 
-    expect(await refusal(h.caller('pgStaff').cheques.clear({ depId: 101, chequeId: pending!.id, date: '2026-06-04' }))).toEqual({
+    expect(
+      await refusal(h.caller('pgStaff').cheques.clear({ depId: 101, chequeId: pending!.id, date: '2026-06-04' })),
+    ).toEqual({
       code: 'BAD_REQUEST',
       message: "The date cannot be before the receipt's date (05-06-2026)",
     });
@@ -74,24 +111,38 @@ describe('cheque and demand draft receipts', () => {
     expect(await h.caller('pgStaff').cheques.list({ depId: 101, status: 'cleared' })).toEqual([
       expect.objectContaining({ receiptNumber: a.number, clearedOn: '2026-06-08', settledByEmail: 'pg@test.local' }),
     ]);
-    expect(await refusal(h.caller('pgStaff').cheques.bounce({ depId: 101, chequeId: pending!.id, date: '2026-06-09', reason: 'Funds insufficient' }))).toEqual({
+    expect(
+      await refusal(
+        h
+          .caller('pgStaff')
+          .cheques.bounce({ depId: 101, chequeId: pending!.id, date: '2026-06-09', reason: 'Funds insufficient' }),
+      ),
+    ).toEqual({
       code: 'CONFLICT',
       message: `The cheque of receipt #000${a.number} was already cleared on 08-06-2026`,
     });
-    const edit = { ...pgReceipt('2026-06-05', [[fx.heads.tuition, rs(10000)]], { ...chequeA, instrumentNo: '004412' }), number: a.number };
+    const edit = {
+      ...pgReceipt('2026-06-05', [[fx.heads.tuition, rs(10000)]], { ...chequeA, instrumentNo: '004412' }),
+      number: a.number,
+    };
     expect(await refusal(h.caller('admin').receipts.update(edit))).toEqual({
       code: 'CONFLICT',
       message: `The cheque of receipt #000${a.number} was cleared on 08-06-2026; its payment details cannot be changed`,
     });
     const audit = await h.db.select().from(auditLog).where(eq(auditLog.entity, 'cheque'));
-    expect(audit.map((x) => [x.action, x.departmentId, x.admissionNo, JSON.parse(x.after!).status])).toEqual([['update', 101, 'PG-001', 'cleared']]);
+    expect(audit.map((x) => [x.action, x.departmentId, x.admissionNo, JSON.parse(x.after!).status])).toEqual([
+      ['update', 101, 'PG-001', 'cleared'],
+    ]);
   });
 
   it('a bounce voids the receipt, returns the balance and the fine from the original dates, and charges the student', async () => {
     await h.caller('admin').plans.save(pgPlan());
-    const a = await h.caller('admin').receipts.create(pgReceipt('2026-06-05', [[fx.heads.tuition, rs(10000)]], chequeA));
+    const a = await h
+      .caller('admin')
+      .receipts.create(pgReceipt('2026-06-05', [[fx.heads.tuition, rs(10000)]], chequeA));
     const b = await h.caller('admin').receipts.create(pgReceipt('2026-09-01', [[fx.heads.tuition, rs(10000)]], draftB));
-    const dues = (asOf: string) => h.caller('pgStaff').plans.studentDues({ depId: 101, studentId: fx.pg.studentId, asOf });
+    const dues = (asOf: string) =>
+      h.caller('pgStaff').plans.studentDues({ depId: 101, studentId: fx.pg.studentId, asOf });
     expect((await dues('2026-10-01')).fine.accrued).toBe(0);
 
     const list = await h.caller('pgStaff').cheques.list({ depId: 101 });
@@ -101,13 +152,27 @@ describe('cheque and demand draft receipts', () => {
     ]);
     const [chequeOfB, chequeOfA] = list;
     await h.caller('pgStaff').cheques.clear({ depId: 101, chequeId: chequeOfB!.id, date: '2026-09-04' });
-    const bounced = await h.caller('pgStaff').cheques.bounce({ depId: 101, chequeId: chequeOfA!.id, date: '2026-06-20', reason: 'Funds insufficient', charge: '500' });
-    expect(bounced.message).toBe(`Cheque of receipt #000${a.number} bounced: the receipt is voided; a charge of 500.00 is due from the student`);
+    const bounced = await h.caller('pgStaff').cheques.bounce({
+      depId: 101,
+      chequeId: chequeOfA!.id,
+      date: '2026-06-20',
+      reason: 'Funds insufficient',
+      charge: '500',
+    });
+    expect(bounced.message).toBe(
+      `Cheque of receipt #000${a.number} bounced: the receipt is voided; a charge of 500.00 is due from the student`,
+    );
 
     // The receipt is voided with the reason; the cheque keeps the bounce.
     const voided = await h.caller('pgStaff').receipts.byNumber({ number: a.number });
     expect(voided.receipt).toMatchObject({ status: 'voided', chequeStatus: 'bounced' });
-    const voidAudit = (await h.db.select().from(auditLog).where(and(eq(auditLog.action, 'void'), eq(auditLog.entityId, String(a.number)))).limit(1))[0]!;
+    const voidAudit = (
+      await h.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'void'), eq(auditLog.entityId, String(a.number))))
+        .limit(1)
+    )[0]!;
     expect(JSON.parse(voidAudit.after!).reason).toBe('Cheque bounced: Funds insufficient');
     expect((await h.db.select().from(cheques).where(eq(cheques.id, chequeOfA!.id)).limit(1))[0]).toMatchObject({
       status: 'bounced',
@@ -115,7 +180,9 @@ describe('cheque and demand draft receipts', () => {
       bounceReason: 'Funds insufficient',
       bounceChargePaise: rs(500),
     });
-    expect(await refusal(h.caller('pgStaff').cheques.clear({ depId: 101, chequeId: chequeOfA!.id, date: '2026-06-21' }))).toEqual({
+    expect(
+      await refusal(h.caller('pgStaff').cheques.clear({ depId: 101, chequeId: chequeOfA!.id, date: '2026-06-21' })),
+    ).toEqual({
       code: 'CONFLICT',
       message: `The cheque of receipt #000${a.number} already bounced on 20-06-2026`,
     });
@@ -139,7 +206,9 @@ describe('cheque and demand draft receipts', () => {
     ]);
 
     // Collections: the draft counts under DD, the bounced cheque nowhere but in the cheque figures.
-    const collections = await h.caller('pgStaff').reports.collections({ depId: 101, from: '2026-06-01', to: '2026-11-01' });
+    const collections = await h
+      .caller('pgStaff')
+      .reports.collections({ depId: 101, from: '2026-06-01', to: '2026-11-01' });
     expect(collections.overall.byMode).toEqual([{ mode: 'dd', count: 1, netPaise: rs(10000) }]);
     expect(collections.cheques).toEqual({
       received: { count: 2, amountPaise: rs(20000) },
@@ -153,27 +222,49 @@ describe('cheque and demand draft receipts', () => {
     expect(chequeDay.byUser).toEqual([]);
     expect(chequeDay.voided.map((v) => [v.number, v.netPaise])).toEqual([[a.number, rs(10000)]]);
     expect(chequeDay.cheques.received).toEqual({ count: 1, amountPaise: rs(10000) });
-    expect((await book('2026-06-20')).cheques).toEqual({ received: { count: 0, amountPaise: 0 }, cleared: { count: 0, amountPaise: 0 }, bounced: { count: 1, amountPaise: rs(10000) } });
-    expect((await book('2026-09-01')).byUser.map((u) => [u.email, u.byModePaise.cheque, u.totalPaise])).toEqual([['admin@test.local', rs(10000), rs(10000)]]);
+    expect((await book('2026-06-20')).cheques).toEqual({
+      received: { count: 0, amountPaise: 0 },
+      cleared: { count: 0, amountPaise: 0 },
+      bounced: { count: 1, amountPaise: rs(10000) },
+    });
+    expect((await book('2026-09-01')).byUser.map((u) => [u.email, u.byModePaise.cheque, u.totalPaise])).toEqual([
+      ['admin@test.local', rs(10000), rs(10000)],
+    ]);
     expect((await book('2026-09-04')).cheques.cleared).toEqual({ count: 1, amountPaise: rs(10000) });
 
     // The charge is collected like any head, never beyond what is due unless confirmed.
-    expect((await refusal(h.caller('pgStaff').receipts.create(pgReceipt('2026-11-01', [[bounceHead, rs(501)]])))).code).toBe('CONFLICT');
+    expect(
+      (await refusal(h.caller('pgStaff').receipts.create(pgReceipt('2026-11-01', [[bounceHead, rs(501)]])))).code,
+    ).toBe('CONFLICT');
     await h.caller('pgStaff').receipts.create(pgReceipt('2026-11-01', [[bounceHead, rs(500)]]));
     const after = await h.caller('pgStaff').receipts.feeInfo({ depId: 101, studentId: fx.pg.studentId });
-    expect(after.rows.find((x) => x.feeHeadId === bounceHead)).toMatchObject({ feePaise: rs(500), paidPaise: rs(500), balancePaise: 0 });
+    expect(after.rows.find((x) => x.feeHeadId === bounceHead)).toMatchObject({
+      feePaise: rs(500),
+      paidPaise: rs(500),
+      balancePaise: 0,
+    });
     expect(after.totals.balancePaise).toBe(rs(20000));
     // Paying the charge is no credit; paying beyond everything due is.
     expect(after.advancePaise).toBe(0);
-    await h.caller('pgStaff').receipts.create({ ...pgReceipt('2026-11-02', [[fx.heads.tuition, rs(20100)]]), allowOverpayment: true });
-    expect((await h.caller('pgStaff').receipts.feeInfo({ depId: 101, studentId: fx.pg.studentId })).advancePaise).toBe(rs(100));
+    await h
+      .caller('pgStaff')
+      .receipts.create({ ...pgReceipt('2026-11-02', [[fx.heads.tuition, rs(20100)]]), allowOverpayment: true });
+    expect((await h.caller('pgStaff').receipts.feeInfo({ depId: 101, studentId: fx.pg.studentId })).advancePaise).toBe(
+      rs(100),
+    );
   });
 
   it('the bounce charge is due from the day of the bounce in every dues figure, and is collected like any head', async () => {
     await h.caller('admin').plans.save(pgPlan());
     await h.caller('admin').receipts.create(pgReceipt('2026-06-05', [[fx.heads.tuition, rs(10000)]], chequeA));
     const [cheque] = await h.caller('pgStaff').cheques.list({ depId: 101 });
-    await h.caller('pgStaff').cheques.bounce({ depId: 101, chequeId: cheque!.id, date: '2026-06-20', reason: 'Funds insufficient', charge: '500' });
+    await h.caller('pgStaff').cheques.bounce({
+      depId: 101,
+      chequeId: cheque!.id,
+      date: '2026-06-20',
+      reason: 'Funds insufficient',
+      charge: '500',
+    });
     const staff = h.caller('pgStaff');
     const studentDues = (asOf: string) => staff.plans.studentDues({ depId: 101, studentId: fx.pg.studentId, asOf });
     const shape = (d: Awaited<ReturnType<typeof studentDues>>) => ({
@@ -203,18 +294,26 @@ describe('cheque and demand draft receipts', () => {
     // plans.dues (and so /rest/v2/dues), dues as of a date and defaulters read the same allocation.
     const [planDues] = (await staff.plans.dues({ depId: 101, courseId: 2000, asOf: '2026-07-01' })).students;
     expect(planDues).toMatchObject({ admissionNo: 'PG-001', outstanding: rs(10500), toCollect: rs(10660), advance: 0 });
-    expect(planDues!.instalments.map((i) => [i.id, i.outstanding])).toEqual([[expect.any(String), rs(10000)], ['bounce-2026-06-20', rs(500)]]);
-    const asOf = await staff.reports.duesAsOf({ depId: 101, courseId: 2000, asOf: '2026-07-01' });
-    expect(asOf.rows.map((x) => [x.admissionNo, x.dueTill, x.paid, x.outstanding, x.fineOutstanding, x.toCollect])).toEqual([
-      ['PG-001', rs(10500), 0, rs(10500), rs(160), rs(10660)],
+    expect(planDues!.instalments.map((i) => [i.id, i.outstanding])).toEqual([
+      [expect.any(String), rs(10000)],
+      ['bounce-2026-06-20', rs(500)],
     ]);
+    const asOf = await staff.reports.duesAsOf({ depId: 101, courseId: 2000, asOf: '2026-07-01' });
+    expect(
+      asOf.rows.map((x) => [x.admissionNo, x.dueTill, x.paid, x.outstanding, x.fineOutstanding, x.toCollect]),
+    ).toEqual([['PG-001', rs(10500), 0, rs(10500), rs(160), rs(10660)]]);
     const defaulters = await staff.reports.defaulters({ depId: 101, asOf: '2026-07-01' });
-    expect(defaulters.rows.map((x) => [x.admissionNo, x.outstanding, x.toCollect])).toEqual([['PG-001', rs(10500), rs(10660)]]);
+    expect(defaulters.rows.map((x) => [x.admissionNo, x.outstanding, x.toCollect])).toEqual([
+      ['PG-001', rs(10500), rs(10660)],
+    ]);
 
     // The whole-fee figures: the dues report, the student fee report, the statement and Fees Info all add the charge.
     const duesReport = await staff.reports.dues({ depId: 101, courseId: 2000 });
     expect(duesReport.totals).toMatchObject({ count: 1, feePaise: rs(30500), paidPaise: 0, balancePaise: rs(30500) });
-    expect((await staff.reports.studentFeeInfo({ depId: 101, courseId: 2000 })).totals).toMatchObject({ feePaise: rs(30500), finalFeePaise: rs(30500) });
+    expect((await staff.reports.studentFeeInfo({ depId: 101, courseId: 2000 })).totals).toMatchObject({
+      feePaise: rs(30500),
+      finalFeePaise: rs(30500),
+    });
     const statement = await staff.reports.statement({ depId: 101, studentId: fx.pg.studentId });
     expect(statement.heads.map((x) => [x.feeHead, x.feePaise, x.openingPaise, x.paidPaise, x.balancePaise])).toEqual([
       ['Tuition Fee', rs(30000), 0, 0, rs(30000)],
@@ -224,17 +323,39 @@ describe('cheque and demand draft receipts', () => {
 
     // 200.00 of the charge paid on 02-07: every figure moves by exactly that.
     const paid = await h.caller('admin').receipts.create(pgReceipt('2026-07-02', [[bounceHead, rs(200)]]));
-    expect(shape(await studentDues('2026-07-02')).instalments[1]).toEqual([CHEQUE_BOUNCE_HEAD, '2026-06-20', rs(500), rs(200), rs(300), 0]);
-    expect((await staff.reports.dues({ depId: 101, courseId: 2000 })).totals).toMatchObject({ feePaise: rs(30500), paidPaise: rs(200), balancePaise: rs(30300) });
+    expect(shape(await studentDues('2026-07-02')).instalments[1]).toEqual([
+      CHEQUE_BOUNCE_HEAD,
+      '2026-06-20',
+      rs(500),
+      rs(200),
+      rs(300),
+      0,
+    ]);
+    expect((await staff.reports.dues({ depId: 101, courseId: 2000 })).totals).toMatchObject({
+      feePaise: rs(30500),
+      paidPaise: rs(200),
+      balancePaise: rs(30300),
+    });
     const after = await staff.reports.statement({ depId: 101, studentId: fx.pg.studentId });
-    expect(after.heads[1]).toMatchObject({ feeHead: CHEQUE_BOUNCE_HEAD, paidPaise: rs(200), balancePaise: rs(300), payments: [expect.objectContaining({ receiptNumber: paid.number, amountPaise: rs(200) })] });
-    expect((await staff.receipts.feeInfo({ depId: 101, studentId: fx.pg.studentId })).totals.balancePaise).toBe(rs(30300));
+    expect(after.heads[1]).toMatchObject({
+      feeHead: CHEQUE_BOUNCE_HEAD,
+      paidPaise: rs(200),
+      balancePaise: rs(300),
+      payments: [expect.objectContaining({ receiptNumber: paid.number, amountPaise: rs(200) })],
+    });
+    expect((await staff.receipts.feeInfo({ depId: 101, studentId: fx.pg.studentId })).totals.balancePaise).toBe(
+      rs(30300),
+    );
   });
 
   it('a bounce without a charge adds no due', async () => {
-    const a = await h.caller('admin').receipts.create(pgReceipt('2026-06-05', [[fx.heads.tuition, rs(10000)]], chequeA));
+    const a = await h
+      .caller('admin')
+      .receipts.create(pgReceipt('2026-06-05', [[fx.heads.tuition, rs(10000)]], chequeA));
     const [cheque] = await h.caller('pgStaff').cheques.list({ depId: 101 });
-    await h.caller('pgStaff').cheques.bounce({ depId: 101, chequeId: cheque!.id, date: '2026-06-20', reason: 'Signature differs' });
+    await h
+      .caller('pgStaff')
+      .cheques.bounce({ depId: 101, chequeId: cheque!.id, date: '2026-06-20', reason: 'Signature differs' });
     expect((await h.caller('pgStaff').receipts.byNumber({ number: a.number })).receipt.status).toBe('voided');
     const info = await h.caller('pgStaff').receipts.feeInfo({ depId: 101, studentId: fx.pg.studentId });
     expect(info.rows.map((x) => x.feeHead)).toEqual(['Tuition Fee']);

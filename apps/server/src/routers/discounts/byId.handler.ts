@@ -3,7 +3,7 @@ import { AppError, type TDiscountIdInput } from '@fees/validation';
 import type { AuthedContext } from '../../context';
 
 export async function byIdHandler({ ctx, input }: { ctx: AuthedContext; input: TDiscountIdInput }) {
-  const discount = (await findDiscount(ctx.db, input.id));
+  const discount = await findDiscount(ctx.db, input.id);
   if (!discount) throw new AppError('NOT_FOUND', 'No such discount');
   return discount;
 }

@@ -7,7 +7,7 @@ import type { AuthedContext } from '../../context';
 export async function createHandler({ ctx, input }: { ctx: AuthedContext; input: TCreateDiscountInput }) {
   try {
     const { row, student, head } = await transaction(ctx.db, async (tx) => {
-      const checked = (await checkDiscount(tx, input));
+      const checked = await checkDiscount(tx, input);
       const inserted = await insertDiscount(tx, {
         studentId: input.studentId,
         feeHeadId: input.feeHeadId,
@@ -15,10 +15,20 @@ export async function createHandler({ ctx, input }: { ctx: AuthedContext; input:
         adjustmentPaise: input.adjustment,
         note: input.note,
       });
-      await writeAudit(tx, { actor: actorOf(ctx), action: 'create', entity: 'discount', entityId: inserted.id, after: inserted });
+      await writeAudit(tx, {
+        actor: actorOf(ctx),
+        action: 'create',
+        entity: 'discount',
+        entityId: inserted.id,
+        after: inserted,
+      });
       return { ...checked, row: inserted };
     });
-    return { Result: 'SAVED' as const, Message: `Discount saved for ${student.name} (${student.admissionNo}) on ${head.name}`, id: row.id };
+    return {
+      Result: 'SAVED' as const,
+      Message: `Discount saved for ${student.name} (${student.admissionNo}) on ${head.name}`,
+      id: row.id,
+    };
   } catch (error) {
     return rethrowDuplicate(error);
   }

@@ -18,43 +18,67 @@ const examDiscount = () => ({
   note: 'Sports quota',
   confirm: true,
 });
-const tuitionEdit = () => ({ ...examDiscount(), id: fx.ug.discountId, feeHeadId: fx.heads.tuition, discount: '3000', adjustment: '0', note: '' });
+const tuitionEdit = () => ({
+  ...examDiscount(),
+  id: fx.ug.discountId,
+  feeHeadId: fx.heads.tuition,
+  discount: '3000',
+  adjustment: '0',
+  note: '',
+});
 
 /** A second UG student in the fixture's batch. */
 async function addStudent(admissionNo: string, batchId = fx.ug.batchId) {
-  return (await h.db
-    .insert(students)
-    .values({
-      departmentId: 100,
-      courseId: 1003,
-      batchId,
-      admissionNo,
-      capId: `CAP-${admissionNo}`,
-      name: `Student ${admissionNo}`,
-      admissionDate: '2025-06-10',
-      dateOfBirth: '2007-01-01',
-      gender: 'Male',
-      categoryId: 1,
-      address: 'Thrissur',
-    })
-    .returning())[0]!.id;
+  return (
+    await h.db
+      .insert(students)
+      .values({
+        departmentId: 100,
+        courseId: 1003,
+        batchId,
+        admissionNo,
+        capId: `CAP-${admissionNo}`,
+        name: `Student ${admissionNo}`,
+        admissionDate: '2025-06-10',
+        dateOfBirth: '2007-01-01',
+        gender: 'Male',
+        categoryId: 1,
+        address: 'Thrissur',
+      })
+      .returning()
+  )[0]!.id;
 }
 
 describe('discounts.create', () => {
   it('saves a discount and an adjustment in paise and audits it', async () => {
     const result = await h.caller('admin').discounts.create(examDiscount());
-    expect(result).toEqual({ Result: 'SAVED', Message: 'Discount saved for Anjali Menon (UG-001) on Exam Fee', id: expect.any(Number) });
+    expect(result).toEqual({
+      Result: 'SAVED',
+      Message: 'Discount saved for Anjali Menon (UG-001) on Exam Fee',
+      id: expect.any(Number),
+    });
     expect((await h.db.select().from(discounts).where(eq(discounts.id, result.id)).limit(1))[0]).toMatchObject({
       discountPaise: 300_00,
       adjustmentPaise: 50_25,
       note: 'Sports quota',
     });
-    expect(await h.db.select().from(auditLog).where(and(eq(auditLog.entity, 'discount'), eq(auditLog.action, 'create')))).toHaveLength(1);
+    expect(
+      await h.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, 'discount'), eq(auditLog.action, 'create'))),
+    ).toHaveLength(1);
   });
 
   it('allows a nil discount beside an adjustment, an empty note, and exactly the whole fee', async () => {
-    const id = (await h.caller('admin').discounts.create({ ...examDiscount(), discount: '0', adjustment: '1500.00', note: '' })).id;
-    expect((await h.db.select().from(discounts).where(eq(discounts.id, id)).limit(1))[0]).toMatchObject({ discountPaise: 0, adjustmentPaise: 1_500_00, note: null });
+    const id = (
+      await h.caller('admin').discounts.create({ ...examDiscount(), discount: '0', adjustment: '1500.00', note: '' })
+    ).id;
+    expect((await h.db.select().from(discounts).where(eq(discounts.id, id)).limit(1))[0]).toMatchObject({
+      discountPaise: 0,
+      adjustmentPaise: 1_500_00,
+      note: null,
+    });
   });
 
   it.each([
@@ -71,21 +95,29 @@ describe('discounts.create', () => {
     [{ note: 'x'.repeat(201) }, 'Maximum 200 characters allowed'],
     [{ confirm: false }, 'Required'],
   ])('refuses %j with %j', async (change, message) => {
-    expect(await refusal(h.caller('admin').discounts.create({ ...examDiscount(), ...change } as ReturnType<typeof examDiscount>))).toEqual({
+    expect(
+      await refusal(
+        h.caller('admin').discounts.create({ ...examDiscount(), ...change } as ReturnType<typeof examDiscount>),
+      ),
+    ).toEqual({
       code: 'BAD_REQUEST',
       message,
     });
   });
 
   it('refuses a second discount for the same student and head: the DUP case, as CONFLICT', async () => {
-    expect(await refusal(h.caller('admin').discounts.create({ ...examDiscount(), feeHeadId: fx.heads.tuition }))).toEqual({
+    expect(
+      await refusal(h.caller('admin').discounts.create({ ...examDiscount(), feeHeadId: fx.heads.tuition })),
+    ).toEqual({
       code: 'CONFLICT',
       message: 'Anjali Menon (UG-001) already has a discount on Tuition Fee; edit that one instead',
     });
   });
 
   it('refuses discount plus adjustment above the fee, and a head not charged to the batch', async () => {
-    expect(await refusal(h.caller('admin').discounts.create({ ...examDiscount(), discount: '1000', adjustment: '500.01' }))).toEqual({
+    expect(
+      await refusal(h.caller('admin').discounts.create({ ...examDiscount(), discount: '1000', adjustment: '500.01' })),
+    ).toEqual({
       code: 'BAD_REQUEST',
       message: 'Discount and adjustment together (1500.01) exceed the Exam Fee of 1500.00 for batch 2025-2028',
     });
@@ -97,13 +129,23 @@ describe('discounts.create', () => {
   });
 
   it('refuses a student, batch or course that does not line up', async () => {
-    const { id: otherBatch } = await h.caller('admin').batches.create({ depId: 100, courseId: 1003, name: '2026-2029', startDate: '2026-06-01', endDate: '2029-03-31', confirm: true });
-    const elsewhere = (await addStudent('UG-900', otherBatch));
+    const { id: otherBatch } = await h.caller('admin').batches.create({
+      depId: 100,
+      courseId: 1003,
+      name: '2026-2029',
+      startDate: '2026-06-01',
+      endDate: '2029-03-31',
+      confirm: true,
+    });
+    const elsewhere = await addStudent('UG-900', otherBatch);
     expect(await refusal(h.caller('admin').discounts.create({ ...examDiscount(), studentId: elsewhere }))).toEqual({
       code: 'BAD_REQUEST',
       message: 'Student UG-900 (UG-900) is not a student of batch 2025-2028',
     });
-    expect(await refusal(h.caller('admin').discounts.create({ ...examDiscount(), studentId: 9999 }))).toEqual({ code: 'NOT_FOUND', message: 'No such student' });
+    expect(await refusal(h.caller('admin').discounts.create({ ...examDiscount(), studentId: 9999 }))).toEqual({
+      code: 'NOT_FOUND',
+      message: 'No such student',
+    });
     expect(await refusal(h.caller('admin').discounts.create({ ...examDiscount(), courseId: 1004 }))).toEqual({
       code: 'BAD_REQUEST',
       message: 'This batch is not a batch of BA Economics',
@@ -112,7 +154,10 @@ describe('discounts.create', () => {
       code: 'BAD_REQUEST',
       message: 'This course does not belong to the department',
     });
-    expect(await refusal(h.caller('admin').discounts.create({ ...examDiscount(), feeHeadId: 9999 }))).toEqual({ code: 'NOT_FOUND', message: 'No such fee head' });
+    expect(await refusal(h.caller('admin').discounts.create({ ...examDiscount(), feeHeadId: 9999 }))).toEqual({
+      code: 'NOT_FOUND',
+      message: 'No such fee head',
+    });
   });
 
   it('is for admins only', async () => {
@@ -123,33 +168,58 @@ describe('discounts.create', () => {
 describe('discounts.update', () => {
   it('changes amounts and note, and audits before and after', async () => {
     const result = await h.caller('admin').discounts.update(tuitionEdit());
-    expect(result).toEqual({ Result: 'SAVED', Message: 'Discount updated for Anjali Menon (UG-001) on Tuition Fee', id: fx.ug.discountId });
+    expect(result).toEqual({
+      Result: 'SAVED',
+      Message: 'Discount updated for Anjali Menon (UG-001) on Tuition Fee',
+      id: fx.ug.discountId,
+    });
     expect((await h.db.select().from(discounts).where(eq(discounts.id, fx.ug.discountId)).limit(1))[0]).toMatchObject({
       discountPaise: 3_000_00,
       adjustmentPaise: 0,
       note: null,
     });
-    const audit = (await h.db.select().from(auditLog).where(and(eq(auditLog.entity, 'discount'), eq(auditLog.action, 'update'))).limit(1))[0];
-    expect(JSON.parse(audit!.before!)).toMatchObject({ discountPaise: 2_000_00, adjustmentPaise: 500_00, note: 'Merit' });
+    const audit = (
+      await h.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, 'discount'), eq(auditLog.action, 'update')))
+        .limit(1)
+    )[0];
+    expect(JSON.parse(audit!.before!)).toMatchObject({
+      discountPaise: 2_000_00,
+      adjustmentPaise: 500_00,
+      note: 'Merit',
+    });
     expect(JSON.parse(audit!.after!)).toMatchObject({ discountPaise: 3_000_00 });
   });
 
   it('moves a discount to a head the student has none on, but never onto one they have', async () => {
     const { id } = await h.caller('admin').discounts.create(examDiscount());
-    expect(await refusal(h.caller('admin').discounts.update({ ...examDiscount(), id, feeHeadId: fx.heads.tuition }))).toEqual({
+    expect(
+      await refusal(h.caller('admin').discounts.update({ ...examDiscount(), id, feeHeadId: fx.heads.tuition })),
+    ).toEqual({
       code: 'CONFLICT',
       message: 'Anjali Menon (UG-001) already has a discount on Tuition Fee; edit that one instead',
     });
-    const other = (await addStudent('UG-002'));
-    await expect(h.caller('admin').discounts.update({ ...examDiscount(), id, studentId: other })).resolves.toMatchObject({
+    const other = await addStudent('UG-002');
+    await expect(
+      h.caller('admin').discounts.update({ ...examDiscount(), id, studentId: other }),
+    ).resolves.toMatchObject({
       Message: 'Discount updated for Student UG-002 (UG-002) on Exam Fee',
     });
   });
 
   it('refuses too much, an unknown id, bad input and staff', async () => {
-    expect((await refusal(h.caller('admin').discounts.update({ ...tuitionEdit(), discount: '25000.01' }))).code).toBe('BAD_REQUEST');
-    expect(await refusal(h.caller('admin').discounts.update({ ...tuitionEdit(), id: 9999 }))).toEqual({ code: 'NOT_FOUND', message: 'No such discount' });
-    expect((await refusal(h.caller('admin').discounts.update({ ...tuitionEdit(), confirm: false }))).message).toBe('Required');
+    expect((await refusal(h.caller('admin').discounts.update({ ...tuitionEdit(), discount: '25000.01' }))).code).toBe(
+      'BAD_REQUEST',
+    );
+    expect(await refusal(h.caller('admin').discounts.update({ ...tuitionEdit(), id: 9999 }))).toEqual({
+      code: 'NOT_FOUND',
+      message: 'No such discount',
+    });
+    expect((await refusal(h.caller('admin').discounts.update({ ...tuitionEdit(), confirm: false }))).message).toBe(
+      'Required',
+    );
     expect((await refusal(h.caller('ugStaff').discounts.update(tuitionEdit()))).code).toBe('FORBIDDEN');
   });
 });
@@ -162,11 +232,19 @@ describe('discounts.remove', () => {
       id: fx.ug.discountId,
     });
     expect(await h.db.select().from(discounts)).toEqual([]);
-    expect(await h.db.select().from(auditLog).where(and(eq(auditLog.entity, 'discount'), eq(auditLog.action, 'delete')))).toHaveLength(1);
+    expect(
+      await h.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, 'discount'), eq(auditLog.action, 'delete'))),
+    ).toHaveLength(1);
   });
 
   it('refuses an unknown id and staff', async () => {
-    expect(await refusal(h.caller('admin').discounts.remove({ id: 9999 }))).toEqual({ code: 'NOT_FOUND', message: 'No such discount' });
+    expect(await refusal(h.caller('admin').discounts.remove({ id: 9999 }))).toEqual({
+      code: 'NOT_FOUND',
+      message: 'No such discount',
+    });
     expect((await refusal(h.caller('ugStaff').discounts.remove({ id: fx.ug.discountId }))).code).toBe('FORBIDDEN');
   });
 });
@@ -193,15 +271,27 @@ describe('discounts.list, byId, studentsOfBatch', () => {
         adjustmentPaise: 50_25,
         note: 'Sports quota',
       },
-      expect.objectContaining({ id: fx.ug.discountId, feeHeadName: 'Tuition Fee', discountPaise: 2_000_00, adjustmentPaise: 500_00, note: 'Merit' }),
+      expect.objectContaining({
+        id: fx.ug.discountId,
+        feeHeadName: 'Tuition Fee',
+        discountPaise: 2_000_00,
+        adjustmentPaise: 500_00,
+        note: 'Merit',
+      }),
     ]);
     expect(await h.caller('admin').discounts.list({ depId: 101 })).toEqual([]);
     expect((await refusal(h.caller('ugStaff').discounts.list({ depId: 100 }))).code).toBe('FORBIDDEN');
   });
 
   it('finds one discount, or NOT_FOUND', async () => {
-    expect(await h.caller('admin').discounts.byId({ id: fx.ug.discountId })).toMatchObject({ admissionNo: 'UG-001', feeHeadName: 'Tuition Fee' });
-    expect(await refusal(h.caller('admin').discounts.byId({ id: 9999 }))).toEqual({ code: 'NOT_FOUND', message: 'No such discount' });
+    expect(await h.caller('admin').discounts.byId({ id: fx.ug.discountId })).toMatchObject({
+      admissionNo: 'UG-001',
+      feeHeadName: 'Tuition Fee',
+    });
+    expect(await refusal(h.caller('admin').discounts.byId({ id: 9999 }))).toEqual({
+      code: 'NOT_FOUND',
+      message: 'No such discount',
+    });
     expect((await refusal(h.caller('ugStaff').discounts.byId({ id: fx.ug.discountId }))).code).toBe('FORBIDDEN');
   });
 
@@ -216,6 +306,8 @@ describe('discounts.list, byId, studentsOfBatch', () => {
       code: 'NOT_FOUND',
       message: 'No such batch in this department',
     });
-    expect((await refusal(h.caller('ugStaff').discounts.studentsOfBatch({ depId: 100, batchId: fx.ug.batchId }))).code).toBe('FORBIDDEN');
+    expect(
+      (await refusal(h.caller('ugStaff').discounts.studentsOfBatch({ depId: 100, batchId: fx.ug.batchId }))).code,
+    ).toBe('FORBIDDEN');
   });
 });

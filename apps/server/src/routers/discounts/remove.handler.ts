@@ -5,7 +5,7 @@ import type { AuthedContext } from '../../context';
 
 export async function removeHandler({ ctx, input }: { ctx: AuthedContext; input: TDiscountIdInput }) {
   const removed = await transaction(ctx.db, async (tx) => {
-    const before = (await findDiscount(tx, input.id));
+    const before = await findDiscount(tx, input.id);
     if (!before) throw new AppError('NOT_FOUND', 'No such discount');
     await deleteDiscount(tx, input.id);
     await writeAudit(tx, { actor: actorOf(ctx), action: 'delete', entity: 'discount', entityId: input.id, before });

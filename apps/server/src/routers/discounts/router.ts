@@ -1,4 +1,10 @@
-import { ZCreateDiscountInput, ZDiscountIdInput, ZListDiscountsInput, ZStudentsOfBatchInput, ZUpdateDiscountInput } from '@fees/validation';
+import {
+  ZCreateDiscountInput,
+  ZDiscountIdInput,
+  ZListDiscountsInput,
+  ZStudentsOfBatchInput,
+  ZUpdateDiscountInput,
+} from '@fees/validation';
 import { adminProcedure, router } from '../../trpc';
 import { byIdHandler } from './byId.handler';
 import { createHandler } from './create.handler';

@@ -9,11 +9,18 @@ import {
   isUniqueViolation,
   paidAndOpeningOnHead,
 } from '@fees/db';
-import { AppError, headBalancePaise, MSG, paiseToRupeesText, refuse, type TCreateDiscountInput } from '@fees/validation';
+import {
+  AppError,
+  headBalancePaise,
+  MSG,
+  paiseToRupeesText,
+  refuse,
+  type TCreateDiscountInput,
+} from '@fees/validation';
 
 /** The batch must exist and belong to the department. */
 export async function loadBatchOfDepartment(db: DbOrTx, input: { depId: number; batchId: number }) {
-  const batch = (await findBatch(db, input.batchId));
+  const batch = await findBatch(db, input.batchId);
   if (!batch || batch.departmentId !== input.depId) refuse('NOT_FOUND', 'No such batch in this department');
   return batch;
 }
@@ -24,10 +31,15 @@ export async function loadBatchOfDepartment(db: DbOrTx, input: { depId: number; 
  * student and head (the 'DUP' case, a CONFLICT); the student's balance on the head stays at or above zero
  * unless the user confirmed it; discount plus adjustment stay within the head's fee.
  */
-export async function checkDiscount(db: DbOrTx, input: Omit<TCreateDiscountInput, 'confirm' | 'note'>, exceptId?: number) {
-  const course = (await findCourse(db, input.courseId));
-  if (!course || course.departmentId !== input.depId) refuse('BAD_INPUT', 'This course does not belong to the department');
-  const batch = (await findBatch(db, input.batchId));
+export async function checkDiscount(
+  db: DbOrTx,
+  input: Omit<TCreateDiscountInput, 'confirm' | 'note'>,
+  exceptId?: number,
+) {
+  const course = await findCourse(db, input.courseId);
+  if (!course || course.departmentId !== input.depId)
+    refuse('BAD_INPUT', 'This course does not belong to the department');
+  const batch = await findBatch(db, input.batchId);
   if (!batch || batch.courseId !== input.courseId || batch.departmentId !== input.depId) {
     refuse('BAD_INPUT', `This batch is not a batch of ${course.name}`);
   }
@@ -37,9 +49,9 @@ export async function checkDiscount(db: DbOrTx, input: Omit<TCreateDiscountInput
   }
   const head = (await findFeeHead(db, input.feeHeadId)) ?? refuse('NOT_FOUND', 'No such fee head');
   const structure =
-    await findFeeStructureForHead(db, { batchId: batch.id, feeHeadId: head.id }) ??
+    (await findFeeStructureForHead(db, { batchId: batch.id, feeHeadId: head.id })) ??
     refuse('BAD_INPUT', `${head.name} is not in the fee structure of batch ${batch.name}`);
-  if ((await findDiscountForStudentHead(db, { studentId: student.id, feeHeadId: head.id, exceptId }))) {
+  if (await findDiscountForStudentHead(db, { studentId: student.id, feeHeadId: head.id, exceptId })) {
     refuse('CONFLICT', duplicateDiscountMessage(student, head.name));
   }
   if (input.discount + input.adjustment > structure.amountPaise) {
@@ -48,9 +60,15 @@ export async function checkDiscount(db: DbOrTx, input: Omit<TCreateDiscountInput
       `Discount and adjustment together (${paiseToRupeesText(input.discount + input.adjustment)}) exceed the ${head.name} of ${paiseToRupeesText(structure.amountPaise)} for batch ${batch.name}`,
     );
   }
-  const { paidPaise, openingPaise } = (await paidAndOpeningOnHead(db, { studentId: student.id, feeHeadId: head.id }));
-  const balance = headBalancePaise({ feePaise: structure.amountPaise + openingPaise, discountPaise: input.discount, adjustmentPaise: input.adjustment, paidPaise });
-  if (balance < 0 && !input.allowNegativeBalance) refuse('CONFLICT', MSG.belowZero(1, head.name, paiseToRupeesText(balance)));
+  const { paidPaise, openingPaise } = await paidAndOpeningOnHead(db, { studentId: student.id, feeHeadId: head.id });
+  const balance = headBalancePaise({
+    feePaise: structure.amountPaise + openingPaise,
+    discountPaise: input.discount,
+    adjustmentPaise: input.adjustment,
+    paidPaise,
+  });
+  if (balance < 0 && !input.allowNegativeBalance)
+    refuse('CONFLICT', MSG.belowZero(1, head.name, paiseToRupeesText(balance)));
   return { student, head, batch };
 }
 

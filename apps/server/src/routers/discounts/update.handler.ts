@@ -8,10 +8,10 @@ import type { AuthedContext } from '../../context';
 export async function updateHandler({ ctx, input }: { ctx: AuthedContext; input: TUpdateDiscountInput }) {
   try {
     const { student, head } = await transaction(ctx.db, async (tx) => {
-      const before = (await findDiscount(tx, input.id));
+      const before = await findDiscount(tx, input.id);
       if (!before) throw new AppError('NOT_FOUND', 'No such discount');
       assertCurrentVersion('discount', before, input.version);
-      const checked = (await checkDiscount(tx, input, input.id));
+      const checked = await checkDiscount(tx, input, input.id);
       const after = await updateDiscount(tx, {
         id: input.id,
         studentId: input.studentId,
@@ -20,12 +20,24 @@ export async function updateHandler({ ctx, input }: { ctx: AuthedContext; input:
         adjustmentPaise: input.adjustment,
         note: input.note,
         // A scheme's discount typed over by hand is the admin's own from then on: leaving the scheme keeps it.
-        schemeId: before.discountPaise === input.discount && before.feeHeadId === input.feeHeadId ? before.schemeId : null,
+        schemeId:
+          before.discountPaise === input.discount && before.feeHeadId === input.feeHeadId ? before.schemeId : null,
       });
-      await writeAudit(tx, { actor: actorOf(ctx), action: 'update', entity: 'discount', entityId: input.id, before, after });
+      await writeAudit(tx, {
+        actor: actorOf(ctx),
+        action: 'update',
+        entity: 'discount',
+        entityId: input.id,
+        before,
+        after,
+      });
       return checked;
     });
-    return { Result: 'SAVED' as const, Message: `Discount updated for ${student.name} (${student.admissionNo}) on ${head.name}`, id: input.id };
+    return {
+      Result: 'SAVED' as const,
+      Message: `Discount updated for ${student.name} (${student.admissionNo}) on ${head.name}`,
+      id: input.id,
+    };
   } catch (error) {
     return rethrowDuplicate(error);
   }

@@ -8,8 +8,8 @@ export async function headsCreateHandler({ ctx, input }: { ctx: AuthedContext; i
   const conflict = new AppError('CONFLICT', headNameTakenMessage(input.name));
   try {
     const head = await transaction(ctx.db, async (tx) => {
-      if ((await findFeeHeadByName(tx, { name: input.name }))) throw conflict;
-      const row = (await insertFeeHead(tx, input.name));
+      if (await findFeeHeadByName(tx, { name: input.name })) throw conflict;
+      const row = await insertFeeHead(tx, input.name);
       await writeAudit(tx, { actor: actorOf(ctx), action: 'create', entity: 'fee_head', entityId: row.id, after: row });
       return row;
     });

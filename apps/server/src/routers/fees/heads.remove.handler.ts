@@ -9,11 +9,14 @@ const counted = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 /** Only a head nothing refers to can go: receipts, discounts, fee structures and opening balances keep their heads; Late fee always stays. */
 export async function headsRemoveHandler({ ctx, input }: { ctx: AuthedContext; input: TFeeHeadIdInput }) {
   const head = await transaction(ctx.db, async (tx) => {
-    const before = (await loadFeeHead(tx, input.id));
-    if (before.name === LATE_FEE_HEAD) throw new AppError('CONFLICT', `${LATE_FEE_HEAD} cannot be deleted: late fines are collected on it`);
-    if (before.name === ADVANCE_HEAD) throw new AppError('CONFLICT', `${ADVANCE_HEAD} cannot be deleted: advances are taken on it`);
-    if (before.name === CHEQUE_BOUNCE_HEAD) throw new AppError('CONFLICT', `${CHEQUE_BOUNCE_HEAD} cannot be deleted: bounce charges are collected on it`);
-    const usage = (await feeHeadUsage(tx, input.id));
+    const before = await loadFeeHead(tx, input.id);
+    if (before.name === LATE_FEE_HEAD)
+      throw new AppError('CONFLICT', `${LATE_FEE_HEAD} cannot be deleted: late fines are collected on it`);
+    if (before.name === ADVANCE_HEAD)
+      throw new AppError('CONFLICT', `${ADVANCE_HEAD} cannot be deleted: advances are taken on it`);
+    if (before.name === CHEQUE_BOUNCE_HEAD)
+      throw new AppError('CONFLICT', `${CHEQUE_BOUNCE_HEAD} cannot be deleted: bounce charges are collected on it`);
+    const usage = await feeHeadUsage(tx, input.id);
     const uses = [
       usage.structures && counted(usage.structures, 'fee structure'),
       usage.discounts && counted(usage.discounts, 'discount'),

@@ -9,13 +9,26 @@ export async function headsRenameHandler({ ctx, input }: { ctx: AuthedContext; i
   const conflict = new AppError('CONFLICT', headNameTakenMessage(input.name));
   try {
     const head = await transaction(ctx.db, async (tx) => {
-      const before = (await loadFeeHead(tx, input.id));
-      if (before.name === LATE_FEE_HEAD) throw new AppError('CONFLICT', `${LATE_FEE_HEAD} cannot be renamed: late fines are found by this name`);
-      if (before.name === ADVANCE_HEAD) throw new AppError('CONFLICT', `${ADVANCE_HEAD} cannot be renamed: advances are found by this name`);
-      if (before.name === CHEQUE_BOUNCE_HEAD) throw new AppError('CONFLICT', `${CHEQUE_BOUNCE_HEAD} cannot be renamed: bounce charges are found by this name`);
-      if ((await findFeeHeadByName(tx, { name: input.name, exceptId: input.id }))) throw conflict;
-      const after = (await renameFeeHead(tx, { id: input.id, name: input.name }));
-      await writeAudit(tx, { actor: actorOf(ctx), action: 'update', entity: 'fee_head', entityId: input.id, before, after });
+      const before = await loadFeeHead(tx, input.id);
+      if (before.name === LATE_FEE_HEAD)
+        throw new AppError('CONFLICT', `${LATE_FEE_HEAD} cannot be renamed: late fines are found by this name`);
+      if (before.name === ADVANCE_HEAD)
+        throw new AppError('CONFLICT', `${ADVANCE_HEAD} cannot be renamed: advances are found by this name`);
+      if (before.name === CHEQUE_BOUNCE_HEAD)
+        throw new AppError(
+          'CONFLICT',
+          `${CHEQUE_BOUNCE_HEAD} cannot be renamed: bounce charges are found by this name`,
+        );
+      if (await findFeeHeadByName(tx, { name: input.name, exceptId: input.id })) throw conflict;
+      const after = await renameFeeHead(tx, { id: input.id, name: input.name });
+      await writeAudit(tx, {
+        actor: actorOf(ctx),
+        action: 'update',
+        entity: 'fee_head',
+        entityId: input.id,
+        before,
+        after,
+      });
       return after;
     });
     return { Result: 'UPDATED' as const, Message: `Fee head renamed to ${head.name}`, id: head.id };

@@ -1,17 +1,17 @@
-import { type DbOrTx, findBatch, findFeeHead, findFeeStructureForHead, } from '@fees/db';
+import { type DbOrTx, findBatch, findFeeHead, findFeeStructureForHead } from '@fees/db';
 import { AppError } from '@fees/validation';
 
 export const headNameTakenMessage = (name: string) => `A fee head named ${name} already exists`;
 
 export async function loadFeeHead(db: DbOrTx, id: number) {
-  const head = (await findFeeHead(db, id));
+  const head = await findFeeHead(db, id);
   if (!head) throw new AppError('NOT_FOUND', 'No such fee head');
   return head;
 }
 
 /** The batch must exist and belong to the department named in the input. */
 export async function loadBatchOfDepartment(db: DbOrTx, input: { depId: number; batchId: number }) {
-  const batch = (await findBatch(db, input.batchId));
+  const batch = await findBatch(db, input.batchId);
   if (!batch || batch.departmentId !== input.depId) {
     throw new AppError('BAD_INPUT', 'This batch does not belong to the department');
   }
@@ -19,10 +19,15 @@ export async function loadBatchOfDepartment(db: DbOrTx, input: { depId: number; 
 }
 
 /** Checks batch and head, and that the head is not charged to the batch by another row. */
-export async function checkStructureTarget(db: DbOrTx, input: { depId: number; batchId: number; feeHeadId: number; exceptId?: number }) {
-  const batch = (await loadBatchOfDepartment(db, input));
-  const head = (await loadFeeHead(db, input.feeHeadId));
-  if ((await findFeeStructureForHead(db, { batchId: input.batchId, feeHeadId: input.feeHeadId, exceptId: input.exceptId }))) {
+export async function checkStructureTarget(
+  db: DbOrTx,
+  input: { depId: number; batchId: number; feeHeadId: number; exceptId?: number },
+) {
+  const batch = await loadBatchOfDepartment(db, input);
+  const head = await loadFeeHead(db, input.feeHeadId);
+  if (
+    await findFeeStructureForHead(db, { batchId: input.batchId, feeHeadId: input.feeHeadId, exceptId: input.exceptId })
+  ) {
     throw new AppError('CONFLICT', structureTakenMessage(head.name, batch));
   }
   return { batch, head };

@@ -8,7 +8,7 @@ import type { AuthedContext } from '../../context';
 export async function structuresCreateHandler({ ctx, input }: { ctx: AuthedContext; input: TCreateFeeStructureInput }) {
   try {
     const saved = await transaction(ctx.db, async (tx) => {
-      const { batch, head } = (await checkStructureTarget(tx, input));
+      const { batch, head } = await checkStructureTarget(tx, input);
       const row = await insertFeeStructure(tx, {
         batchId: input.batchId,
         feeHeadId: input.feeHeadId,
@@ -16,8 +16,18 @@ export async function structuresCreateHandler({ ctx, input }: { ctx: AuthedConte
         startDate: input.startDate,
         endDate: input.endDate,
       });
-      await moveStructureChangeIntoPlan(tx, { batchId: input.batchId, feeHeadId: input.feeHeadId, deltaPaise: input.amount });
-      await writeAudit(tx, { actor: actorOf(ctx), action: 'create', entity: 'fee_structure', entityId: row.id, after: row });
+      await moveStructureChangeIntoPlan(tx, {
+        batchId: input.batchId,
+        feeHeadId: input.feeHeadId,
+        deltaPaise: input.amount,
+      });
+      await writeAudit(tx, {
+        actor: actorOf(ctx),
+        action: 'create',
+        entity: 'fee_structure',
+        entityId: row.id,
+        after: row,
+      });
       return { row, batch, head };
     });
     return {

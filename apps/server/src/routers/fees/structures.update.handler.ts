@@ -24,21 +24,35 @@ import type { AuthedContext } from '../../context';
 export async function structuresUpdateHandler({ ctx, input }: { ctx: AuthedContext; input: TUpdateFeeStructureInput }) {
   try {
     const saved = await transaction(ctx.db, async (tx) => {
-      const before = (await findFeeStructure(tx, input.id));
+      const before = await findFeeStructure(tx, input.id);
       if (!before) throw new AppError('NOT_FOUND', 'No such fee structure');
       assertCurrentVersion('fee structure', before, input.version);
-      const { batch, head } = (await checkStructureTarget(tx, { ...input, exceptId: input.id }));
-      const dependents = (await feeStructureDependents(tx, { batchId: before.batchId, feeHeadId: before.feeHeadId }));
+      const { batch, head } = await checkStructureTarget(tx, { ...input, exceptId: input.id });
+      const dependents = await feeStructureDependents(tx, { batchId: before.batchId, feeHeadId: before.feeHeadId });
       const moves = before.batchId !== input.batchId || before.feeHeadId !== input.feeHeadId;
       if (moves && (dependents.liveReceiptLines > 0 || dependents.discounts > 0)) {
-        throw new AppError('CONFLICT', `Receipts or discounts already use ${before.feeHeadName} in batch ${before.batchName}; its batch and fee head cannot be changed`);
+        throw new AppError(
+          'CONFLICT',
+          `Receipts or discounts already use ${before.feeHeadName} in batch ${before.batchName}; its batch and fee head cannot be changed`,
+        );
       }
       if (!moves && input.amount < dependents.largestDiscountPaise) {
-        throw new AppError('BAD_INPUT', `A student of this batch has a discount and adjustment of ${paiseToRupeesText(dependents.largestDiscountPaise)} on ${before.feeHeadName}; the amount cannot be lower`);
+        throw new AppError(
+          'BAD_INPUT',
+          `A student of this batch has a discount and adjustment of ${paiseToRupeesText(dependents.largestDiscountPaise)} on ${before.feeHeadName}; the amount cannot be lower`,
+        );
       }
       if (!moves && input.amount < before.amountPaise && !input.allowNegativeBalance) {
-        const below = (await balancesBelowZero(tx, { batchId: before.batchId, feeHeadId: before.feeHeadId, feePaise: input.amount }));
-        if (below.students > 0) throw new AppError('CONFLICT', MSG.belowZero(below.students, before.feeHeadName, paiseToRupeesText(below.lowestPaise)));
+        const below = await balancesBelowZero(tx, {
+          batchId: before.batchId,
+          feeHeadId: before.feeHeadId,
+          feePaise: input.amount,
+        });
+        if (below.students > 0)
+          throw new AppError(
+            'CONFLICT',
+            MSG.belowZero(below.students, before.feeHeadName, paiseToRupeesText(below.lowestPaise)),
+          );
       }
       const after = await updateFeeStructure(tx, {
         id: input.id,
@@ -50,11 +64,26 @@ export async function structuresUpdateHandler({ ctx, input }: { ctx: AuthedConte
       });
       if (moves) {
         await dropHeadFromPlan(tx, { batchId: before.batchId, feeHeadId: before.feeHeadId });
-        await moveStructureChangeIntoPlan(tx, { batchId: input.batchId, feeHeadId: input.feeHeadId, deltaPaise: input.amount });
+        await moveStructureChangeIntoPlan(tx, {
+          batchId: input.batchId,
+          feeHeadId: input.feeHeadId,
+          deltaPaise: input.amount,
+        });
       } else {
-        await moveStructureChangeIntoPlan(tx, { batchId: input.batchId, feeHeadId: input.feeHeadId, deltaPaise: input.amount - before.amountPaise });
+        await moveStructureChangeIntoPlan(tx, {
+          batchId: input.batchId,
+          feeHeadId: input.feeHeadId,
+          deltaPaise: input.amount - before.amountPaise,
+        });
       }
-      await writeAudit(tx, { actor: actorOf(ctx), action: 'update', entity: 'fee_structure', entityId: input.id, before, after });
+      await writeAudit(tx, {
+        actor: actorOf(ctx),
+        action: 'update',
+        entity: 'fee_structure',
+        entityId: input.id,
+        before,
+        after,
+      });
       return { batch, head };
     });
     return {

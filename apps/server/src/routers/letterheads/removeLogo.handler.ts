@@ -6,9 +6,16 @@ import { logoSummary } from './summary';
 
 export async function removeLogoHandler({ ctx, input }: { ctx: Context; input: TRemoveLetterheadLogoInput }) {
   await transaction(ctx.db, async (tx) => {
-    const before = logoSummary((await getLetterheadLogo(tx, input.depId)));
+    const before = logoSummary(await getLetterheadLogo(tx, input.depId));
     await removeLetterheadLogo(tx, input.depId);
-    await writeAudit(tx, { actor: actorOf(ctx), action: 'delete', entity: 'letterhead_logo', entityId: input.depId, before, after: null });
+    await writeAudit(tx, {
+      actor: actorOf(ctx),
+      action: 'delete',
+      entity: 'letterhead_logo',
+      entityId: input.depId,
+      before,
+      after: null,
+    });
   });
   return { Result: 'DELETED' as const, Message: 'Logo removed' };
 }

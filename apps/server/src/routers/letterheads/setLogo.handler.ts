@@ -8,9 +8,16 @@ import { logoSummary } from './summary';
 export async function setLogoHandler({ ctx, input }: { ctx: Context; input: TLetterheadLogoInput }) {
   const { mimeType, bytes } = input.image;
   await transaction(ctx.db, async (tx) => {
-    const before = logoSummary((await getLetterheadLogo(tx, input.depId)));
+    const before = logoSummary(await getLetterheadLogo(tx, input.depId));
     await setLetterheadLogo(tx, { departmentId: input.depId, mimeType, bytes: Buffer.from(bytes) });
-    await writeAudit(tx, { actor: actorOf(ctx), action: 'update', entity: 'letterhead_logo', entityId: input.depId, before, after: { mimeType, size: bytes.length } });
+    await writeAudit(tx, {
+      actor: actorOf(ctx),
+      action: 'update',
+      entity: 'letterhead_logo',
+      entityId: input.depId,
+      before,
+      after: { mimeType, size: bytes.length },
+    });
   });
   return { Result: 'SAVED' as const, Message: 'Logo saved' };
 }

@@ -62,7 +62,10 @@ function mapColumns(header: CsvRecord): Map<OpeningCsvColumn, number> {
  * admission number in the department), the head (an existing one, not Late fee), a student and head
  * repeated in the file or already carrying an opening balance. Nothing is written.
  */
-export async function analyseOpeningImport(ctx: AuthedContext, input: TOpeningImportInput): Promise<OpeningImportAnalysis> {
+export async function analyseOpeningImport(
+  ctx: AuthedContext,
+  input: TOpeningImportInput,
+): Promise<OpeningImportAnalysis> {
   assertNotBatched(ctx, 'An import');
   let records: CsvRecord[];
   try {
@@ -86,7 +89,10 @@ export async function analyseOpeningImport(ctx: AuthedContext, input: TOpeningIm
     const parsed = ZOpeningCsvRow.safeParse(values);
     const errors = parsed.success
       ? []
-      : parsed.error.issues.map((issue) => `${OPENING_FIELD_LABELS[issue.path[0] as OpeningCsvColumn] ?? String(issue.path[0])}: ${issue.message}`);
+      : parsed.error.issues.map(
+          (issue) =>
+            `${OPENING_FIELD_LABELS[issue.path[0] as OpeningCsvColumn] ?? String(issue.path[0])}: ${issue.message}`,
+        );
     return { line: record.line, values, parsed: parsed.success ? parsed.data : null, errors };
   });
 
@@ -101,9 +107,11 @@ export async function analyseOpeningImport(ctx: AuthedContext, input: TOpeningIm
   const linesByKey = new Map<string, number[]>();
   const resolved = parsedRows.map((r) => {
     const student = r.values.admissionNo === '' ? undefined : studentsByNo.get(r.values.admissionNo);
-    if (r.values.admissionNo !== '' && !student) r.errors.push(`Admission no: ${OPENING_MSG.unknownStudent(r.values.admissionNo)}`);
+    if (r.values.admissionNo !== '' && !student)
+      r.errors.push(`Admission no: ${OPENING_MSG.unknownStudent(r.values.admissionNo)}`);
     const head = r.values.head === '' ? undefined : heads.get(r.values.head.toLowerCase());
-    if (r.values.head !== '' && (!head || head.name === LATE_FEE_HEAD)) r.errors.push(`Head: ${OPENING_MSG.unknownHead(r.values.head)}`);
+    if (r.values.head !== '' && (!head || head.name === LATE_FEE_HEAD))
+      r.errors.push(`Head: ${OPENING_MSG.unknownHead(r.values.head)}`);
     const usable = head && head.name !== LATE_FEE_HEAD ? head : undefined;
     // Only rows that read well count as repeats: a row with a typo is reported for the typo alone.
     if (student && usable && r.parsed) {
@@ -121,7 +129,13 @@ export async function analyseOpeningImport(ctx: AuthedContext, input: TOpeningIm
       const others = (linesByKey.get(`${r.student.id}/${r.head.id}`) ?? []).filter((l) => l !== r.line);
       if (others.length > 0) r.errors.push(`Head: ${OPENING_MSG.repeated(others)}`);
     }
-    rows.push({ line: r.line, values: r.values, studentName: r.student?.name ?? null, amountPaise: r.parsed?.amount ?? null, errors: r.errors });
+    rows.push({
+      line: r.line,
+      values: r.values,
+      studentName: r.student?.name ?? null,
+      amountPaise: r.parsed?.amount ?? null,
+      errors: r.errors,
+    });
     if (r.errors.length === 0 && r.parsed && r.student && r.head) {
       balances.push({
         studentId: r.student.id,

@@ -11,7 +11,10 @@ export async function importCommitHandler({ ctx, input }: { ctx: AuthedContext; 
   if (analysis.invalid > 0) {
     const lines = analysis.rows.filter((r) => r.errors.length > 0).map((r) => r.line);
     const shown = lines.length > 10 ? `${lines.slice(0, 10).join(', ')}, ...` : lines.join(', ');
-    throw new AppError('BAD_INPUT', `${analysis.invalid} of ${analysis.total} rows are invalid (line${lines.length === 1 ? '' : 's'} ${shown}); nothing was imported`);
+    throw new AppError(
+      'BAD_INPUT',
+      `${analysis.invalid} of ${analysis.total} rows are invalid (line${lines.length === 1 ? '' : 's'} ${shown}); nothing was imported`,
+    );
   }
   const dueDate = today();
   const actor = actorOf(ctx);
@@ -19,17 +22,39 @@ export async function importCommitHandler({ ctx, input }: { ctx: AuthedContext; 
     const imported = await transaction(ctx.db, async (tx) => {
       const ids = await insertOpeningBalances(
         tx,
-        analysis.balances.map((b) => ({ studentId: b.studentId, feeHeadId: b.feeHeadId, amountPaise: b.amountPaise, dueDate, note: b.note, createdBy: ctx.session.userId })),
+        analysis.balances.map((b) => ({
+          studentId: b.studentId,
+          feeHeadId: b.feeHeadId,
+          amountPaise: b.amountPaise,
+          dueDate,
+          note: b.note,
+          createdBy: ctx.session.userId,
+        })),
       );
       for (const [i, b] of analysis.balances.entries()) {
-        await writeAudit(tx, { actor, action: 'import', entity: 'opening_balance', entityId: ids[i], after: { ...b, departmentId: input.depId, dueDate } });
+        await writeAudit(tx, {
+          actor,
+          action: 'import',
+          entity: 'opening_balance',
+          entityId: ids[i],
+          after: { ...b, departmentId: input.depId, dueDate },
+        });
       }
       return ids.length;
     });
-    return { Status: 'OK' as const, imported, dueDate, duesPaise: analysis.duesPaise, advancesPaise: analysis.advancesPaise };
+    return {
+      Status: 'OK' as const,
+      imported,
+      dueDate,
+      duesPaise: analysis.duesPaise,
+      advancesPaise: analysis.advancesPaise,
+    };
   } catch (error) {
     if (isUniqueViolation(error)) {
-      throw new AppError('CONFLICT', 'Another import or correction gave one of these students an opening balance on the same head meanwhile; nothing was imported');
+      throw new AppError(
+        'CONFLICT',
+        'Another import or correction gave one of these students an opening balance on the same head meanwhile; nothing was imported',
+      );
     }
     throw error;
   }

@@ -4,7 +4,11 @@ import type { AuthedContext } from '../../context';
 
 /** The department's opening balances (a course's or a batch's when given), with their sums. */
 export async function listHandler({ ctx, input }: { ctx: AuthedContext; input: TOpeningListInput }) {
-  const rows = await listOpeningBalances(ctx.db, { departmentId: input.depId, courseId: input.courseId, batchId: input.batchId });
+  const rows = await listOpeningBalances(ctx.db, {
+    departmentId: input.depId,
+    courseId: input.courseId,
+    batchId: input.batchId,
+  });
   return {
     rows,
     duesPaise: rows.reduce((sum, r) => sum + Math.max(0, r.amountPaise), 0),

@@ -8,10 +8,17 @@ import type { AuthedContext } from '../../context';
 export async function removeHandler({ ctx, input }: { ctx: AuthedContext; input: TRemoveOpeningBalanceInput }) {
   return transaction(ctx.db, async (tx) => {
     const before = await findOpeningBalance(tx, input.id);
-    if (!before || before.departmentId !== input.depId) throw new AppError('NOT_FOUND', 'No such opening balance in this department');
+    if (!before || before.departmentId !== input.depId)
+      throw new AppError('NOT_FOUND', 'No such opening balance in this department');
     assertCurrentVersion('opening balance', before, input.version);
     await deleteOpeningBalance(tx, input.id);
-    await writeAudit(tx, { actor: actorOf(ctx), action: 'delete', entity: 'opening_balance', entityId: input.id, before });
+    await writeAudit(tx, {
+      actor: actorOf(ctx),
+      action: 'delete',
+      entity: 'opening_balance',
+      entityId: input.id,
+      before,
+    });
     return { id: input.id };
   });
 }

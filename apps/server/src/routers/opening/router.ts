@@ -1,4 +1,9 @@
-import { ZOpeningImportInput, ZOpeningListInput, ZRemoveOpeningBalanceInput, ZUpdateOpeningBalanceInput } from '@fees/validation';
+import {
+  ZOpeningImportInput,
+  ZOpeningListInput,
+  ZRemoveOpeningBalanceInput,
+  ZUpdateOpeningBalanceInput,
+} from '@fees/validation';
 import { adminProcedure, router } from '../../trpc';
 import { importCommitHandler } from './importCommit.handler';
 import { importPreviewHandler } from './importPreview.handler';

@@ -8,11 +8,19 @@ import type { AuthedContext } from '../../context';
 export async function updateHandler({ ctx, input }: { ctx: AuthedContext; input: TUpdateOpeningBalanceInput }) {
   return transaction(ctx.db, async (tx) => {
     const before = await findOpeningBalance(tx, input.id);
-    if (!before || before.departmentId !== input.depId) throw new AppError('NOT_FOUND', 'No such opening balance in this department');
+    if (!before || before.departmentId !== input.depId)
+      throw new AppError('NOT_FOUND', 'No such opening balance in this department');
     assertCurrentVersion('opening balance', before, input.version);
     await updateOpeningBalance(tx, { id: input.id, amountPaise: input.amount, note: input.note });
     const after = (await findOpeningBalance(tx, input.id))!;
-    await writeAudit(tx, { actor: actorOf(ctx), action: 'update', entity: 'opening_balance', entityId: input.id, before, after });
+    await writeAudit(tx, {
+      actor: actorOf(ctx),
+      action: 'update',
+      entity: 'opening_balance',
+      entityId: input.id,
+      before,
+      after,
+    });
     return after;
   });
 }

@@ -5,5 +5,5 @@ import { type AuthedContext, loadBatchOfDepartment, planView } from './service';
 /** A batch's plan; a batch without one answers its virtual instalments (hasPlan false). */
 export async function byBatchHandler({ ctx, input }: { ctx: AuthedContext; input: TBatchPlanInput }) {
   await loadBatchOfDepartment(ctx.db, input);
-  return planView((await loadBatchPlan(ctx.db, input.batchId)));
+  return planView(await loadBatchPlan(ctx.db, input.batchId));
 }

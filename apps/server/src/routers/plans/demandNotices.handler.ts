@@ -9,11 +9,20 @@ import { type AuthedContext, loadBatchOfDepartment, loadStudentOfDepartment, upi
  * for that total when the department has a UPI ID.
  */
 export async function demandNoticesHandler({ ctx, input }: { ctx: AuthedContext; input: TDemandNoticesInput }) {
-  const student = input.studentId === undefined ? null : (await loadStudentOfDepartment(ctx.db, { depId: input.depId, studentId: input.studentId }));
-  const batchId = student?.batchId ?? (await loadBatchOfDepartment(ctx.db, { depId: input.depId, batchId: input.batchId! })).id;
+  const student =
+    input.studentId === undefined
+      ? null
+      : await loadStudentOfDepartment(ctx.db, { depId: input.depId, studentId: input.studentId });
+  const batchId =
+    student?.batchId ?? (await loadBatchOfDepartment(ctx.db, { depId: input.depId, batchId: input.batchId! })).id;
   const readDues = async () => {
     const rows: StudentDuesOnly[] = [];
-    for await (const students of duesByBatch(ctx.db, { batchIds: [batchId], asOf: input.asOf, studentIds: student ? [student.id] : undefined })) rows.push(...students);
+    for await (const students of duesByBatch(ctx.db, {
+      batchIds: [batchId],
+      asOf: input.asOf,
+      studentIds: student ? [student.id] : undefined,
+    }))
+      rows.push(...students);
     return rows;
   };
   // Sent together: on PostgreSQL the small reads overlap the dues' reads.
@@ -28,7 +37,12 @@ export async function demandNoticesHandler({ ctx, input }: { ctx: AuthedContext;
   return {
     asOf: input.asOf,
     payBy: input.payBy,
-    letterhead: { institutionName: letterhead.institutionName, address: letterhead.address, phone: letterhead.phone, hasLogo: letterhead.hasLogo },
+    letterhead: {
+      institutionName: letterhead.institutionName,
+      address: letterhead.address,
+      phone: letterhead.phone,
+      hasLogo: letterhead.hasLogo,
+    },
     upi,
     notices: rows
       .filter((r) => student !== null || r.dues.toCollect > 0)

@@ -7,11 +7,14 @@ import { loadBatchOfDepartment, loadStudentOfDepartment } from './service';
 
 /** The batches a dues call covers: one student's, one batch, a course's, or the department's. */
 async function batchIdsInScope(ctx: AuthedContext, input: TDuesInput): Promise<number[]> {
-  if (input.courseId !== undefined) await assertCourseOfDepartment(ctx, { depId: input.depId, courseId: input.courseId });
-  if (input.studentId !== undefined) return [(await loadStudentOfDepartment(ctx.db, { depId: input.depId, studentId: input.studentId })).batchId];
+  if (input.courseId !== undefined)
+    await assertCourseOfDepartment(ctx, { depId: input.depId, courseId: input.courseId });
+  if (input.studentId !== undefined)
+    return [(await loadStudentOfDepartment(ctx.db, { depId: input.depId, studentId: input.studentId })).batchId];
   if (input.batchId !== undefined) {
-    const batch = (await loadBatchOfDepartment(ctx.db, { depId: input.depId, batchId: input.batchId }));
-    if (input.courseId !== undefined && batch.courseId !== input.courseId) throw new AppError('BAD_INPUT', 'This batch does not belong to the course');
+    const batch = await loadBatchOfDepartment(ctx.db, { depId: input.depId, batchId: input.batchId });
+    if (input.courseId !== undefined && batch.courseId !== input.courseId)
+      throw new AppError('BAD_INPUT', 'This batch does not belong to the course');
     return [batch.id];
   }
   if (input.courseId !== undefined) return batchIdsOfCourse(ctx.db, { courseId: input.courseId });
@@ -20,9 +23,13 @@ async function batchIdsInScope(ctx: AuthedContext, input: TDuesInput): Promise<n
 
 /** Per student: the instalments due on or before the date, the fine, outstanding and to collect, and the advance. */
 export async function duesHandler({ ctx, input }: { ctx: AuthedContext; input: TDuesInput }) {
-  const batchIds = (await batchIdsInScope(ctx, input));
+  const batchIds = await batchIdsInScope(ctx, input);
   const rows: StudentDuesOnly[] = [];
-  for await (const students of duesByBatch(ctx.db, { batchIds, asOf: input.asOf, studentIds: input.studentId === undefined ? undefined : [input.studentId] })) {
+  for await (const students of duesByBatch(ctx.db, {
+    batchIds,
+    asOf: input.asOf,
+    studentIds: input.studentId === undefined ? undefined : [input.studentId],
+  })) {
     for (const r of students) rows.push(r);
   }
   const fines = new Map(rows.map((r) => [r.studentId, r.dues.fine]));

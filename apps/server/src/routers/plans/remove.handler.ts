@@ -7,13 +7,19 @@ import { type AuthedContext, loadBatchOfDepartment, planView } from './service';
 export function removeHandler({ ctx, input }: { ctx: AuthedContext; input: TRemovePlanInput }) {
   return transaction(ctx.db, async (tx) => {
     await loadBatchOfDepartment(tx, input);
-    const before = (await loadBatchPlan(tx, input.batchId));
+    const before = await loadBatchPlan(tx, input.batchId);
     if (!before.hasPlan) throw new AppError('NOT_FOUND', 'This batch has no instalment plan');
     if (input.version !== undefined && input.version !== before.version) {
       throw new AppError('CONFLICT', 'Someone else changed this plan meanwhile; reload it and make your change again');
     }
     await deleteBatchPlan(tx, input.batchId);
-    await writeAudit(tx, { actor: actorOf(ctx), action: 'delete', entity: 'instalment_plan', entityId: input.batchId, before: planView(before) });
-    return planView((await loadBatchPlan(tx, input.batchId)));
+    await writeAudit(tx, {
+      actor: actorOf(ctx),
+      action: 'delete',
+      entity: 'instalment_plan',
+      entityId: input.batchId,
+      before: planView(before),
+    });
+    return planView(await loadBatchPlan(tx, input.batchId));
   });
 }

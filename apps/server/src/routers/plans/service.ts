@@ -19,7 +19,7 @@ export type { AuthedContext };
 
 /** The student must exist and belong to the department named in the input. */
 export async function loadStudentOfDepartment(db: DbOrTx, input: { depId: number; studentId: number }) {
-  const student = (await findStudentById(db, input.studentId));
+  const student = await findStudentById(db, input.studentId);
   if (!student || student.departmentId !== input.depId) {
     throw new AppError('NOT_FOUND', 'No such student in this department');
   }
@@ -28,7 +28,7 @@ export async function loadStudentOfDepartment(db: DbOrTx, input: { depId: number
 
 /** The batch must exist in the department named in the input (another department's batch is not found). */
 export async function loadBatchOfDepartment(db: DbOrTx, input: { depId: number; batchId: number }) {
-  const batch = (await findBatch(db, input.batchId));
+  const batch = await findBatch(db, input.batchId);
   if (!batch || batch.departmentId !== input.depId) throw new AppError('NOT_FOUND', 'No such batch in this department');
   return batch;
 }
@@ -47,8 +47,8 @@ export function planView(plan: BatchPlan) {
 
 /** One student's dues as of a date, with the instalments not yet due and per head what is due now. */
 export async function studentDuesView(db: DbOrTx, student: { id: number; batchId: number }, asOf: string) {
-  const plan = (await loadBatchPlan(db, student.batchId));
-  const [row] = (await batchDuesAsOf(db, { batchId: student.batchId, studentIds: [student.id], asOf, plan }));
+  const plan = await loadBatchPlan(db, student.batchId);
+  const [row] = await batchDuesAsOf(db, { batchId: student.batchId, studentIds: [student.id], asOf, plan });
   if (!row) throw new AppError('NOT_FOUND', 'No such student in this department');
   return duesView(row, asOf, headNamesOf(plan));
 }
@@ -58,7 +58,9 @@ export function headNamesOf(plan: BatchPlan): Map<number, string> {
 }
 
 export function duesView(row: StudentDuesResult, asOf: string, headNames: Map<number, string>) {
-  const upcoming: InstalmentDues[] = row.allocation.instalments.filter((i) => i.dueDate > asOf).map((i) => instalmentDuesAsOf(i, asOf));
+  const upcoming: InstalmentDues[] = row.allocation.instalments
+    .filter((i) => i.dueDate > asOf)
+    .map((i) => instalmentDuesAsOf(i, asOf));
   const heads = new Map<number, { feeHeadId: number; feeHead: string; outstanding: number; balance: number }>();
   for (const inst of row.allocation.instalments) {
     for (const h of inst.heads) {
@@ -80,18 +82,25 @@ export function duesView(row: StudentDuesResult, asOf: string, headNames: Map<nu
 
 /** A department's UPI details when it has a UPI ID (the payee defaults to its letterhead name). */
 export async function upiOf(db: DbOrTx, departmentId: number): Promise<{ upiId: string; payeeName: string } | null> {
-  const payment = (await getDepartmentPayment(db, departmentId));
+  const payment = await getDepartmentPayment(db, departmentId);
   if (!payment.upiId) return null;
   const letterhead = (await listLetterheads(db)).find((l) => l.depId === departmentId);
   return upiFrom(payment, letterhead?.institutionName ?? '');
 }
 
 /** The UPI details of a department's payment settings, with its letterhead's name already read. */
-export function upiFrom(payment: { upiId: string | null; payeeName: string | null }, institutionName: string): { upiId: string; payeeName: string } | null {
+export function upiFrom(
+  payment: { upiId: string | null; payeeName: string | null },
+  institutionName: string,
+): { upiId: string; payeeName: string } | null {
   return payment.upiId ? { upiId: payment.upiId, payeeName: payment.payeeName ?? institutionName } : null;
 }
 
-export function upiLinkFor(upi: { upiId: string; payeeName: string } | null, amountPaise: number, admissionNo: string): string | null {
+export function upiLinkFor(
+  upi: { upiId: string; payeeName: string } | null,
+  amountPaise: number,
+  admissionNo: string,
+): string | null {
   if (!upi || amountPaise <= 0) return null;
   return upiPayLink({ ...upi, amountPaise, note: admissionNo });
 }
@@ -101,10 +110,13 @@ export function upiLinkFor(upi: { upiId: string; payeeName: string } | null, amo
  * today, discount = waived, paid = Late fee lines, balance = fine outstanding. Receipt entry offers
  * it pre-filled, and a receipt may carry it although no fee structure charges it.
  */
-export async function lateFeeBalanceRows(db: DbOrTx, student: { id: number; batchId: number }): Promise<FeeBalanceRow[]> {
-  const lateFeeHeadId = (await findLateFeeHeadId(db));
+export async function lateFeeBalanceRows(
+  db: DbOrTx,
+  student: { id: number; batchId: number },
+): Promise<FeeBalanceRow[]> {
+  const lateFeeHeadId = await findLateFeeHeadId(db);
   if (lateFeeHeadId === null) return [];
-  const { fine } = (await studentDuesView(db, student, today()));
+  const { fine } = await studentDuesView(db, student, today());
   if (fine.accrued === 0 && fine.paid === 0) return [];
   return [
     {

@@ -5,6 +5,9 @@ import { type AuthedContext, loadStudentOfDepartment, studentDuesView } from './
 
 /** A student's instalments due till the date, their fines, waivers and Late fee paid, and per head what is due. */
 export async function studentDuesHandler({ ctx, input }: { ctx: AuthedContext; input: TStudentDuesInput }) {
-  const student = (await loadStudentOfDepartment(ctx.db, input));
-  return { ...(await studentDuesView(ctx.db, student, input.asOf ?? today())), waivers: (await listFineWaivers(ctx.db, student.id)) };
+  const student = await loadStudentOfDepartment(ctx.db, input);
+  return {
+    ...(await studentDuesView(ctx.db, student, input.asOf ?? today())),
+    waivers: await listFineWaivers(ctx.db, student.id),
+  };
 }

@@ -7,17 +7,35 @@ import { type AuthedContext, loadStudentOfDepartment, studentDuesView } from './
 /** An admin waives all or part of a student's fine outstanding today, with a reason; audited. */
 export function waiveFineHandler({ ctx, input }: { ctx: AuthedContext; input: TWaiveFineInput }) {
   return transaction(ctx.db, async (tx) => {
-    const student = (await loadStudentOfDepartment(tx, input));
+    const student = await loadStudentOfDepartment(tx, input);
     const date = today();
-    const { fine } = (await studentDuesView(tx, student, date));
+    const { fine } = await studentDuesView(tx, student, date);
     if (input.amountPaise > fine.outstanding) {
-      throw new AppError('BAD_INPUT', `The fine outstanding is ${paiseToRupeesText(Math.max(0, fine.outstanding))}; a waiver cannot be larger`);
+      throw new AppError(
+        'BAD_INPUT',
+        `The fine outstanding is ${paiseToRupeesText(Math.max(0, fine.outstanding))}; a waiver cannot be larger`,
+      );
     }
-    const row = (await tx
-      .insert(fineWaivers)
-      .values({ studentId: student.id, amountPaise: input.amountPaise, reason: input.reason, date, createdBy: ctx.session.userId, createdByEmail: ctx.session.email })
-      .returning())[0]!;
-    await writeAudit(tx, { actor: actorOf(ctx), action: 'create', entity: 'fine_waiver', entityId: row.id, after: row });
+    const row = (
+      await tx
+        .insert(fineWaivers)
+        .values({
+          studentId: student.id,
+          amountPaise: input.amountPaise,
+          reason: input.reason,
+          date,
+          createdBy: ctx.session.userId,
+          createdByEmail: ctx.session.email,
+        })
+        .returning()
+    )[0]!;
+    await writeAudit(tx, {
+      actor: actorOf(ctx),
+      action: 'create',
+      entity: 'fine_waiver',
+      entityId: row.id,
+      after: row,
+    });
     return { id: row.id, ...(await studentDuesView(tx, student, date)).fine };
   });
 }

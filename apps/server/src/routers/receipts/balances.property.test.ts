@@ -32,27 +32,77 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
 /** Three UG students: the fixture's, one more in its batch, one in a second batch with other heads. */
 async function setUp() {
   const h = await createHarness();
-  const fx = (await buildFixture(h.db));
+  const fx = await buildFixture(h.db);
   await h.db.update(settings).set({ gstRateBasisPoints: RATE_BP }).where(eq(settings.id, 1));
-  const heads = await h.db.select().from(feeHeads).where(inArray(feeHeads.name, ['Library Fee', 'Sports Fee']));
-  const [library, sports] = [heads.find((x) => x.name === 'Library Fee')!.id, heads.find((x) => x.name === 'Sports Fee')!.id];
-  const second = (await h.db.insert(batches).values({ departmentId: 100, courseId: 1003, name: '2024-2027', startDate: '2024-06-01', endDate: '2027-03-31' }).returning())[0]!;
+  const heads = await h.db
+    .select()
+    .from(feeHeads)
+    .where(inArray(feeHeads.name, ['Library Fee', 'Sports Fee']));
+  const [library, sports] = [
+    heads.find((x) => x.name === 'Library Fee')!.id,
+    heads.find((x) => x.name === 'Sports Fee')!.id,
+  ];
+  const second = (
+    await h.db
+      .insert(batches)
+      .values({ departmentId: 100, courseId: 1003, name: '2024-2027', startDate: '2024-06-01', endDate: '2027-03-31' })
+      .returning()
+  )[0]!;
   await h.db.insert(feeStructures).values([
-    { batchId: fx.ug.batchId, feeHeadId: library, amountPaise: 2_000_00, startDate: '2025-06-01', endDate: '2026-03-31' },
-    { batchId: second.id, feeHeadId: fx.heads.tuition, amountPaise: 20_000_00, startDate: '2024-06-01', endDate: '2025-03-31' },
+    {
+      batchId: fx.ug.batchId,
+      feeHeadId: library,
+      amountPaise: 2_000_00,
+      startDate: '2025-06-01',
+      endDate: '2026-03-31',
+    },
+    {
+      batchId: second.id,
+      feeHeadId: fx.heads.tuition,
+      amountPaise: 20_000_00,
+      startDate: '2024-06-01',
+      endDate: '2025-03-31',
+    },
     { batchId: second.id, feeHeadId: sports, amountPaise: 750_50, startDate: '2024-06-01', endDate: '2025-03-31' },
     { batchId: second.id, feeHeadId: library, amountPaise: 1_000_00, startDate: '2024-06-01', endDate: '2025-03-31' },
   ]);
-  const common = { departmentId: 100, courseId: 1003, admissionDate: '2025-06-10', dateOfBirth: '2007-01-01', gender: 'Male' as const, categoryId: 1, address: 'Main Road' };
-  const s2 = (await h.db.insert(students).values({ ...common, batchId: fx.ug.batchId, admissionNo: 'UG-002', capId: 'C2', name: 'Second' }).returning())[0]!;
-  const s3 = (await h.db.insert(students).values({ ...common, batchId: second.id, admissionNo: 'UG-003', capId: 'C3', name: 'Third' }).returning())[0]!;
-  await h.db.insert(discounts).values({ studentId: s3.id, feeHeadId: sports, discountPaise: 50_50, adjustmentPaise: 100_00 });
+  const common = {
+    departmentId: 100,
+    courseId: 1003,
+    admissionDate: '2025-06-10',
+    dateOfBirth: '2007-01-01',
+    gender: 'Male' as const,
+    categoryId: 1,
+    address: 'Main Road',
+  };
+  const s2 = (
+    await h.db
+      .insert(students)
+      .values({ ...common, batchId: fx.ug.batchId, admissionNo: 'UG-002', capId: 'C2', name: 'Second' })
+      .returning()
+  )[0]!;
+  const s3 = (
+    await h.db
+      .insert(students)
+      .values({ ...common, batchId: second.id, admissionNo: 'UG-003', capId: 'C3', name: 'Third' })
+      .returning()
+  )[0]!;
+  await h.db
+    .insert(discounts)
+    .values({ studentId: s3.id, feeHeadId: sports, discountPaise: 50_50, adjustmentPaise: 100_00 });
   const headsOf = [
     [fx.heads.tuition, fx.heads.exam, library],
     [fx.heads.tuition, fx.heads.exam, library],
     [fx.heads.tuition, sports, library],
   ];
-  return { h, studentIds: [fx.ug.studentId, s2.id, s3.id], headsOf, fixtureReceipt: fx.ug.receiptNumber, fixtureStudent: fx.ug.studentId, fixtureHead: fx.heads.tuition };
+  return {
+    h,
+    studentIds: [fx.ug.studentId, s2.id, s3.id],
+    headsOf,
+    fixtureReceipt: fx.ug.receiptNumber,
+    fixtureStudent: fx.ug.studentId,
+    fixtureHead: fx.heads.tuition,
+  };
 }
 
 function payload(studentId: number, heads: number[], lines: Line[], rateBp: number) {
@@ -86,8 +136,16 @@ describe('balances after generated sequences of creates, edits and voids', () =>
         const { h, studentIds, headsOf, fixtureReceipt, fixtureStudent, fixtureHead } = await setUp();
         const api = h.caller('ugStaff').receipts;
         // The model: every receipt's student, lines (head id -> paise) and whether it is live.
-        const model = new Map<number, { student: number; lines: Array<[number, number]>; live: boolean; rateBp: number }>();
-        model.set(fixtureReceipt, { student: fixtureStudent, lines: [[fixtureHead, 10_000_00]], live: true, rateBp: 0 });
+        const model = new Map<
+          number,
+          { student: number; lines: Array<[number, number]>; live: boolean; rateBp: number }
+        >();
+        model.set(fixtureReceipt, {
+          student: fixtureStudent,
+          lines: [[fixtureHead, 10_000_00]],
+          live: true,
+          rateBp: 0,
+        });
         const numbers = [fixtureReceipt];
 
         for (const op of ops) {
@@ -95,7 +153,12 @@ describe('balances after generated sequences of creates, edits and voids', () =>
             const heads = headsOf[op.student]!;
             const created = await api.create(payload(studentIds[op.student]!, heads, op.lines, RATE_BP));
             numbers.push(created.number);
-            model.set(created.number, { student: studentIds[op.student]!, lines: op.lines.map((l) => [heads[l.head]!, l.paise]), live: true, rateBp: RATE_BP });
+            model.set(created.number, {
+              student: studentIds[op.student]!,
+              lines: op.lines.map((l) => [heads[l.head]!, l.paise]),
+              live: true,
+              rateBp: RATE_BP,
+            });
             continue;
           }
           const number = numbers[op.receipt % numbers.length]!;

@@ -30,11 +30,14 @@ let baseUrl: string;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'fees-receipts-http-'));
   db = await openTestDatabase({ path: join(dir, 'fees.sqlite') });
-  fx = (await buildFixture(db));
-  (await run(db, sql`UPDATE settings SET gst_rate_basis_points = ${RATE_BP} WHERE id = 1`));
+  fx = await buildFixture(db);
+  await run(db, sql`UPDATE settings SET gst_rate_basis_points = ${RATE_BP} WHERE id = 1`);
   await createAccount(db, { email: 'counter@test.local', role: 'user', departmentId: 100 });
   for (const email of PG_CLERKS) await createAccount(db, { email, role: 'user', departmentId: 101 });
-  app = await buildApp({ deps: { db, loginLimiter: new LoginLimiter(), secureCookies: false }, webRoot: join(dir, 'no-web') });
+  app = await buildApp({
+    deps: { db, loginLimiter: new LoginLimiter(), secureCookies: false },
+    webRoot: join(dir, 'no-web'),
+  });
   baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
 });
 
@@ -50,12 +53,20 @@ async function post(path: string, body: unknown, cookie?: string) {
     headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
     body: JSON.stringify(body),
   });
-  return { status: response.status, cookie: response.headers.get('set-cookie'), body: (await response.json()) as { result?: { data: unknown }; error?: unknown } };
+  return {
+    status: response.status,
+    cookie: response.headers.get('set-cookie'),
+    body: (await response.json()) as { result?: { data: unknown }; error?: unknown },
+  };
 }
 
 describe('receipts.create over HTTP', () => {
   it(`${CONCURRENCY} concurrent creations get distinct consecutive numbers and consistent totals`, async () => {
-    const login = await post('auth.departmentLogin', { email: 'counter@test.local', password: TEST_PASSWORD, depId: 100 });
+    const login = await post('auth.departmentLogin', {
+      email: 'counter@test.local',
+      password: TEST_PASSWORD,
+      depId: 100,
+    });
     expect(login.status).toBe(200);
     const cookie = login.cookie!.split(';')[0]!;
 
@@ -83,24 +94,34 @@ describe('receipts.create over HTTP', () => {
 
     const responses = await Promise.all(inputs.map((input) => post('receipts.create', input, cookie)));
     expect(responses.map((r) => r.status)).toEqual(Array(CONCURRENCY).fill(200));
-    const created = responses.map((r) => r.body.result!.data as { number: number; totalPaise: number; netPaise: number });
+    const created = responses.map(
+      (r) => r.body.result!.data as { number: number; totalPaise: number; netPaise: number },
+    );
     const numbers = created.map((c) => c.number).sort((a, b) => a - b);
     const first = fx.ug.receiptNumber + 1;
     expect(numbers).toEqual(Array.from({ length: CONCURRENCY }, (_, i) => first + i));
 
-    const stored = (await row<{ receipts: number; totals: number; nets: number; lines: number; taxes: number }>(db, sql`
+    const stored = (await row<{ receipts: number; totals: number; nets: number; lines: number; taxes: number }>(
+      db,
+      sql`
       SELECT COUNT(*) AS receipts, SUM(total_paise) AS totals, SUM(net_paise) AS nets, SUM(tax_paise) AS taxes,
              (SELECT SUM(rl.amount_paise) FROM receipt_lines rl JOIN receipts r2 ON r2.id = rl.receipt_id WHERE r2.number >= ${first}) AS lines
-      FROM receipts WHERE number >= ${first}`))!;
+      FROM receipts WHERE number >= ${first}`,
+    ))!;
     expect(stored.receipts).toBe(CONCURRENCY);
     expect(stored.lines).toBe(stored.totals);
     expect(stored.nets).toBe(stored.totals + stored.taxes);
     expect(stored.totals).toBe(created.reduce((s, c) => s + c.totalPaise, 0));
-    const mismatched = (await rows(db, sql`
+    const mismatched = await rows(
+      db,
+      sql`
       SELECT r.number FROM receipts r JOIN receipt_lines rl ON rl.receipt_id = r.id
-      GROUP BY r.id HAVING SUM(rl.amount_paise) <> r.total_paise`));
+      GROUP BY r.id HAVING SUM(rl.amount_paise) <> r.total_paise`,
+    );
     expect(mismatched).toEqual([]);
-    expect((await row<{ n: number }>(db, sql`SELECT last_number AS n FROM receipt_number_sequence`))!.n).toBe(first + CONCURRENCY - 1);
+    expect((await row<{ n: number }>(db, sql`SELECT last_number AS n FROM receipt_number_sequence`))!.n).toBe(
+      first + CONCURRENCY - 1,
+    );
   });
 
   it('answers 401 without a session and writes nothing', async () => {
@@ -136,11 +157,20 @@ describe('races on one student and one receipt', () => {
       confirm: true,
     };
     // Each clerk sends it four times (double clicks), all at once.
-    const answers = await Promise.all([...cookies, ...cookies, ...cookies, ...cookies].map((cookie) => post('receipts.create', input, cookie)));
+    const answers = await Promise.all(
+      [...cookies, ...cookies, ...cookies, ...cookies].map((cookie) => post('receipts.create', input, cookie)),
+    );
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
     const refused = answers.find((a) => a.status === 409)!.body.error as { message: string };
-    expect(refused.message).toBe(`Tuition Fee: ${paiseToRupeesText(balance)} is more than the balance of ${paiseToRupeesText(0)}. Confirm the overpayment to save it.`);
-    expect(await rows(db, sql`SELECT total_paise AS total FROM receipts WHERE student_id = ${fx.pg.studentId} AND status = 'live'`)).toEqual([{ total: balance }]);
+    expect(refused.message).toBe(
+      `Tuition Fee: ${paiseToRupeesText(balance)} is more than the balance of ${paiseToRupeesText(0)}. Confirm the overpayment to save it.`,
+    );
+    expect(
+      await rows(
+        db,
+        sql`SELECT total_paise AS total FROM receipts WHERE student_id = ${fx.pg.studentId} AND status = 'live'`,
+      ),
+    ).toEqual([{ total: balance }]);
     expect(await receiptTotalsDrift(db)).toEqual([]);
   });
 
@@ -165,8 +195,15 @@ describe('races on one student and one receipt', () => {
       post('receipts.void', { number, reason: 'Wrong entry', version: 1 }, cookie),
     ]);
     expect([edited.status, voided.status].sort()).toEqual([200, 409]);
-    const stored = await row(db, sql`SELECT status, total_paise AS total, version FROM receipts WHERE number = ${number}`);
-    expect(stored).toEqual(voided.status === 200 ? { status: 'voided', total: 10_000_00, version: 2 } : { status: 'live', total: 9_000_00, version: 2 });
+    const stored = await row(
+      db,
+      sql`SELECT status, total_paise AS total, version FROM receipts WHERE number = ${number}`,
+    );
+    expect(stored).toEqual(
+      voided.status === 200
+        ? { status: 'voided', total: 10_000_00, version: 2 }
+        : { status: 'live', total: 9_000_00, version: 2 },
+    );
     expect(await receiptTotalsDrift(db)).toEqual([]);
   });
 });

@@ -13,17 +13,21 @@ import type { AuthedContext } from '../../context';
  * instalment dues as of today, and the department's UPI details (for the QR of a UPI payment).
  */
 export async function entryContextHandler({ ctx, input }: { ctx: AuthedContext; input: TReceiptEntryContextInput }) {
-  const { gstRateBasisPoints, ...student } = (await studentOfDepartment(ctx.db, input, ctx.session));
+  const { gstRateBasisPoints, ...student } = await studentOfDepartment(ctx.db, input, ctx.session);
   return {
     student,
-    heads: [...(await studentFeeBalances(ctx.db, student.id)), ...(await lateFeeBalanceRows(ctx.db, student)), ...(await advanceHeadRow(ctx.db))],
-    totals: (await studentFeeTotals(ctx.db, student.id)),
-    advancePaise: (await studentAdvance(ctx.db, student)),
+    heads: [
+      ...(await studentFeeBalances(ctx.db, student.id)),
+      ...(await lateFeeBalanceRows(ctx.db, student)),
+      ...(await advanceHeadRow(ctx.db)),
+    ],
+    totals: await studentFeeTotals(ctx.db, student.id),
+    advancePaise: await studentAdvance(ctx.db, student),
     gstRateBasisPoints,
     today: today(),
     /** The earliest date this user may give a receipt (the back-dating limit; admins reach back to 1950). */
-    earliestDate: earliestReceiptDate((await receiptDateRule(ctx.db, ctx.session))),
-    dues: (await studentDuesView(ctx.db, student, today())),
-    upi: (await upiOf(ctx.db, input.depId)),
+    earliestDate: earliestReceiptDate(await receiptDateRule(ctx.db, ctx.session)),
+    dues: await studentDuesView(ctx.db, student, today()),
+    upi: await upiOf(ctx.db, input.depId),
   };
 }

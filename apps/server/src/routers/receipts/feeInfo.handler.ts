@@ -6,7 +6,7 @@ import type { AuthedContext } from '../../context';
 
 /** The 'Fees Info' dialog: balance rows per fee head of the student's batch, their totals, and the student's advance. */
 export async function feeInfoHandler({ ctx, input }: { ctx: AuthedContext; input: TStudentFeeInfoInput }) {
-  const student = (await studentOfDepartment(ctx.db, input, ctx.session));
+  const student = await studentOfDepartment(ctx.db, input, ctx.session);
   return {
     student: {
       id: student.id,
@@ -15,8 +15,8 @@ export async function feeInfoHandler({ ctx, input }: { ctx: AuthedContext; input
       courseName: student.courseName,
       batchName: student.batchName,
     },
-    rows: (await studentFeeBalances(ctx.db, student.id)),
-    totals: (await studentFeeTotals(ctx.db, student.id)),
-    advancePaise: (await studentAdvance(ctx.db, student)),
+    rows: await studentFeeBalances(ctx.db, student.id),
+    totals: await studentFeeTotals(ctx.db, student.id),
+    advancePaise: await studentAdvance(ctx.db, student),
   };
 }

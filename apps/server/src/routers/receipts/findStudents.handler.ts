@@ -10,7 +10,11 @@ export async function findStudentsHandler({ ctx, input }: { ctx: AuthedContext; 
   if (input.courseId !== undefined && !COURSES.some((c) => c.id === input.courseId && c.departmentId === input.depId)) {
     throw new AppError('BAD_INPUT', 'This course is not offered by this department');
   }
-  const { exact, matches } = (await findDepartmentStudents(ctx.db, { departmentId: input.depId, text: input.text, courseId: input.courseId }));
+  const { exact, matches } = await findDepartmentStudents(ctx.db, {
+    departmentId: input.depId,
+    text: input.text,
+    courseId: input.courseId,
+  });
   const others = matches.filter((s) => s.studentId !== exact?.studentId);
   const found = (exact ? [exact, ...others] : others).slice(0, FIND_STUDENT_LIMIT);
   const courseName = new Map(COURSES.map((c) => [c.id, c.name]));

@@ -14,7 +14,7 @@ import { MSG, paiseToRupeesText, type TCreateReceiptInput, receiptTaxPaise } fro
 import { TRPCError } from '@trpc/server';
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { FIXTURE_AMOUNTS, } from '../../test/fixture';
+import { FIXTURE_AMOUNTS } from '../../test/fixture';
 import { useFixture, useHarness } from '../../test/use-harness';
 
 const r = paiseToRupeesText;
@@ -23,7 +23,11 @@ const h = useHarness();
 const fx = useFixture(h);
 
 /** A receipt for the UG fixture student with the given lines (paise), totals at GST 0 unless told. */
-function receiptInput(lines: Array<[headId: number, paise: number]>, extra: Partial<Record<keyof TCreateReceiptInput, unknown>> = {}, rateBp = 0) {
+function receiptInput(
+  lines: Array<[headId: number, paise: number]>,
+  extra: Partial<Record<keyof TCreateReceiptInput, unknown>> = {},
+  rateBp = 0,
+) {
   const total = lines.reduce((sum, [, paise]) => sum + paise, 0);
   const tax = receiptTaxPaise(total, rateBp);
   return {
@@ -127,15 +131,38 @@ describe('balances (decisions.md identities)', () => {
   });
 
   it('refuses a student of another department, and an unknown admission number', async () => {
-    expect(await refusal(h.caller('ugStaff').receipts.feeInfo({ depId: 100, studentId: fx.pg.studentId }))).toMatchObject({ code: 'FORBIDDEN' });
-    expect(await refusal(h.caller('ugStaff').receipts.entryContext({ depId: 100, admissionNo: 'PG-001' }))).toMatchObject({ code: 'NOT_FOUND' });
+    expect(
+      await refusal(h.caller('ugStaff').receipts.feeInfo({ depId: 100, studentId: fx.pg.studentId })),
+    ).toMatchObject({ code: 'FORBIDDEN' });
+    expect(
+      await refusal(h.caller('ugStaff').receipts.entryContext({ depId: 100, admissionNo: 'PG-001' })),
+    ).toMatchObject({ code: 'NOT_FOUND' });
   });
 });
 
 describe('receipts.searchStudents', () => {
   it('finds by name, admission number or capId within the course, grouped by batch', async () => {
-    const second = (await h.db.insert(batches).values({ departmentId: 100, courseId: 1003, name: '2024-2027', startDate: '2024-06-01', endDate: '2027-03-31' }).returning())[0]!;
-    const common = { departmentId: 100, courseId: 1003, admissionDate: '2024-06-10', dateOfBirth: '2006-01-01', gender: 'Male' as const, categoryId: 1, address: 'Main Road' };
+    const second = (
+      await h.db
+        .insert(batches)
+        .values({
+          departmentId: 100,
+          courseId: 1003,
+          name: '2024-2027',
+          startDate: '2024-06-01',
+          endDate: '2027-03-31',
+        })
+        .returning()
+    )[0]!;
+    const common = {
+      departmentId: 100,
+      courseId: 1003,
+      admissionDate: '2024-06-10',
+      dateOfBirth: '2006-01-01',
+      gender: 'Male' as const,
+      categoryId: 1,
+      address: 'Main Road',
+    };
     await h.db.insert(students).values([
       { ...common, batchId: second.id, admissionNo: 'UG-100', capId: 'CAP100', name: 'Arjun Das' },
       { ...common, batchId: fx.ug.batchId, admissionNo: 'UG-101', capId: 'XYZ', name: 'Meera K' },
@@ -149,24 +176,52 @@ describe('receipts.searchStudents', () => {
     ]);
     expect((await ug.searchStudents({ depId: 100, courseId: 1003, text: 'anjali' })).count).toBe(1);
     expect((await ug.searchStudents({ depId: 100, courseId: 1003, text: 'ug-10' })).count).toBe(2);
-    expect((await ug.searchStudents({ depId: 100, courseId: 1003, text: 'xyz' })).batches[0]?.students[0]?.name).toBe('Meera K');
+    expect((await ug.searchStudents({ depId: 100, courseId: 1003, text: 'xyz' })).batches[0]?.students[0]?.name).toBe(
+      'Meera K',
+    );
     expect((await ug.searchStudents({ depId: 100, courseId: 1003, text: '%' })).count).toBe(0);
   });
 
   it("says 'required' without a course and refuses another department's course", async () => {
     const ug = h.caller('ugStaff').receipts;
-    expect(await refusal(ug.searchStudents({ depId: 100, courseId: '' as unknown as number, text: 'a' }))).toEqual({ code: 'BAD_REQUEST', message: MSG.requiredLower });
-    expect(await refusal(ug.searchStudents({ depId: 100, courseId: 2000, text: '' }))).toMatchObject({ code: 'BAD_REQUEST' });
+    expect(await refusal(ug.searchStudents({ depId: 100, courseId: '' as unknown as number, text: 'a' }))).toEqual({
+      code: 'BAD_REQUEST',
+      message: MSG.requiredLower,
+    });
+    expect(await refusal(ug.searchStudents({ depId: 100, courseId: 2000, text: '' }))).toMatchObject({
+      code: 'BAD_REQUEST',
+    });
   });
 });
 
 describe('receipts.findStudents', () => {
   it('searches the whole department by name, admission number, capId or phone, the exact admission number first', async () => {
-    const common = { departmentId: 100, batchId: fx.ug.batchId, admissionDate: '2024-06-10', dateOfBirth: '2006-01-01', gender: 'Male' as const, categoryId: 1, address: 'Main Road' };
-    const other = (await h.db.insert(batches).values({ departmentId: 100, courseId: 1000, name: 'BSc 2025', startDate: '2025-06-01', endDate: '2028-03-31' }).returning())[0]!;
+    const common = {
+      departmentId: 100,
+      batchId: fx.ug.batchId,
+      admissionDate: '2024-06-10',
+      dateOfBirth: '2006-01-01',
+      gender: 'Male' as const,
+      categoryId: 1,
+      address: 'Main Road',
+    };
+    const other = (
+      await h.db
+        .insert(batches)
+        .values({ departmentId: 100, courseId: 1000, name: 'BSc 2025', startDate: '2025-06-01', endDate: '2028-03-31' })
+        .returning()
+    )[0]!;
     await h.db.insert(students).values([
       { ...common, courseId: 1003, admissionNo: 'UG-0011', capId: 'CAP900', name: 'Aaron Bose', phone: '9000000002' },
-      { ...common, courseId: 1000, batchId: other.id, admissionNo: 'ug-01', capId: 'CAP901', name: 'Zara Thomas', phone: '9000000003' },
+      {
+        ...common,
+        courseId: 1000,
+        batchId: other.id,
+        admissionNo: 'ug-01',
+        capId: 'CAP901',
+        name: 'Zara Thomas',
+        phone: '9000000003',
+      },
     ]);
     const ug = h.caller('ugStaff').receipts;
     const names = (found: { students: Array<{ name: string }> }) => found.students.map((s) => s.name);
@@ -175,13 +230,25 @@ describe('receipts.findStudents', () => {
     const byAdmission = await ug.findStudents({ depId: 100, text: 'ug-001' });
     expect(byAdmission.exact).toBe(true);
     expect(names(byAdmission)).toEqual(['Anjali Menon', 'Aaron Bose']);
-    expect(byAdmission.students[0]).toMatchObject({ admissionNo: 'UG-001', courseId: 1003, courseName: 'BA English', batchName: '2025-2028', phone: '9847000001' });
+    expect(byAdmission.students[0]).toMatchObject({
+      admissionNo: 'UG-001',
+      courseId: 1003,
+      courseName: 'BA English',
+      batchName: '2025-2028',
+      phone: '9847000001',
+    });
     // Across courses; the course filter narrows.
     const ug0 = await ug.findStudents({ depId: 100, text: 'UG-0' });
     expect([ug0.exact, names(ug0)]).toEqual([false, ['Aaron Bose', 'Anjali Menon', 'Zara Thomas']]);
     expect(names(await ug.findStudents({ depId: 100, text: 'UG-0', courseId: 1000 }))).toEqual(['Zara Thomas']);
-    expect(await ug.findStudents({ depId: 100, text: 'UG-01' })).toMatchObject({ exact: true, students: [{ name: 'Zara Thomas' }] });
-    expect(await ug.findStudents({ depId: 100, text: 'UG-01', courseId: 1003 })).toMatchObject({ exact: false, students: [] });
+    expect(await ug.findStudents({ depId: 100, text: 'UG-01' })).toMatchObject({
+      exact: true,
+      students: [{ name: 'Zara Thomas' }],
+    });
+    expect(await ug.findStudents({ depId: 100, text: 'UG-01', courseId: 1003 })).toMatchObject({
+      exact: false,
+      students: [],
+    });
     expect(names(await ug.findStudents({ depId: 100, text: 'menon' }))).toEqual(['Anjali Menon']);
     expect(names(await ug.findStudents({ depId: 100, text: 'cap90' }))).toEqual(['Aaron Bose', 'Zara Thomas']);
     expect(names(await ug.findStudents({ depId: 100, text: '00000003' }))).toEqual(['Zara Thomas']);
@@ -191,16 +258,37 @@ describe('receipts.findStudents', () => {
   });
 
   it('stops at 20 students and says so', async () => {
-    const common = { departmentId: 100, courseId: 1003, batchId: fx.ug.batchId, admissionDate: '2024-06-10', dateOfBirth: '2006-01-01', gender: 'Female' as const, categoryId: 1, address: 'Main Road' };
-    await h.db.insert(students).values(Array.from({ length: 25 }, (_, i) => ({ ...common, admissionNo: `MANY-${i}`, capId: `M${i}`, name: `Many ${String(i).padStart(2, '0')}` })));
+    const common = {
+      departmentId: 100,
+      courseId: 1003,
+      batchId: fx.ug.batchId,
+      admissionDate: '2024-06-10',
+      dateOfBirth: '2006-01-01',
+      gender: 'Female' as const,
+      categoryId: 1,
+      address: 'Main Road',
+    };
+    await h.db.insert(students).values(
+      Array.from({ length: 25 }, (_, i) => ({
+        ...common,
+        admissionNo: `MANY-${i}`,
+        capId: `M${i}`,
+        name: `Many ${String(i).padStart(2, '0')}`,
+      })),
+    );
     const found = await h.caller('ugStaff').receipts.findStudents({ depId: 100, text: 'many' });
     expect([found.students.length, found.truncated, found.students[0]?.name]).toEqual([20, true, 'Many 00']);
   });
 
   it('needs text, refuses another department and its courses', async () => {
     const ug = h.caller('ugStaff').receipts;
-    expect(await refusal(ug.findStudents({ depId: 100, text: ' ' }))).toEqual({ code: 'BAD_REQUEST', message: MSG.required });
-    expect(await refusal(ug.findStudents({ depId: 100, text: 'a', courseId: 2000 }))).toMatchObject({ code: 'BAD_REQUEST' });
+    expect(await refusal(ug.findStudents({ depId: 100, text: ' ' }))).toEqual({
+      code: 'BAD_REQUEST',
+      message: MSG.required,
+    });
+    expect(await refusal(ug.findStudents({ depId: 100, text: 'a', courseId: 2000 }))).toMatchObject({
+      code: 'BAD_REQUEST',
+    });
     expect(await refusal(ug.findStudents({ depId: 101, text: 'PG-001' }))).toMatchObject({ code: 'FORBIDDEN' });
   });
 });
@@ -209,9 +297,22 @@ describe('receipts.create', () => {
   it('recomputes the totals with the GST rate, allocates the next number and writes master, lines and audit', async () => {
     await setGstRate(h.db, 1800);
     // 12,345.67 + 1,000.00 = 13,345.67; 18% = 2,402.2206 -> 2,402.22
-    const input = receiptInput([[fx.heads.tuition, 12_345_67], [fx.heads.exam, 1_000_00]], { paymentMode: 'upi', paymentReference: 'UPI-7781', allowOverpayment: true }, 1800);
+    const input = receiptInput(
+      [
+        [fx.heads.tuition, 12_345_67],
+        [fx.heads.exam, 1_000_00],
+      ],
+      { paymentMode: 'upi', paymentReference: 'UPI-7781', allowOverpayment: true },
+      1800,
+    );
     const created = await h.caller('ugStaff').receipts.create(input);
-    expect(created).toMatchObject({ number: fx.ug.receiptNumber + 1, totalPaise: 13_345_67, taxRateBasisPoints: 1800, taxPaise: 2_402_22, netPaise: 15_747_89 });
+    expect(created).toMatchObject({
+      number: fx.ug.receiptNumber + 1,
+      totalPaise: 13_345_67,
+      taxRateBasisPoints: 1800,
+      taxPaise: 2_402_22,
+      netPaise: 15_747_89,
+    });
 
     const shown = await h.caller('ugStaff').receipts.byNumber({ number: created.number });
     expect(shown.receipt).toMatchObject({
@@ -237,11 +338,16 @@ describe('receipts.create', () => {
     const audit = await h.db.select().from(auditLog).where(eq(auditLog.entity, 'receipt'));
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: 'create', entityId: String(created.number), userEmail: 'ug@test.local' });
-    expect(JSON.parse(audit[0]!.after!)).toMatchObject({ netPaise: 15_747_89, lines: [{ amountPaise: 12_345_67 }, { amountPaise: 1_000_00 }] });
+    expect(JSON.parse(audit[0]!.after!)).toMatchObject({
+      netPaise: 15_747_89,
+      lines: [{ amountPaise: 12_345_67 }, { amountPaise: 1_000_00 }],
+    });
   });
 
   it('takes phone and email from the form, or the student when left out', async () => {
-    const withContact = await h.caller('ugStaff').receipts.create(receiptInput([[fx.heads.exam, 100_00]], { phone: '0487 2333', email: 'Parent@Mail.com' }));
+    const withContact = await h
+      .caller('ugStaff')
+      .receipts.create(receiptInput([[fx.heads.exam, 100_00]], { phone: '0487 2333', email: 'Parent@Mail.com' }));
     const without = await h.caller('ugStaff').receipts.create(receiptInput([[fx.heads.exam, 100_00]]));
     const a = await h.caller('ugStaff').receipts.byNumber({ number: withContact.number });
     const b = await h.caller('ugStaff').receipts.byNumber({ number: without.number });
@@ -251,30 +357,124 @@ describe('receipts.create', () => {
 
   describe('refusals write nothing', () => {
     const cases: Array<[string, () => Promise<unknown>, string | RegExp]> = [
-      ['a tampered total', () => h.caller('ugStaff').receipts.create(receiptInput([[fx.heads.exam, 500_00]], { total: '400.00', net: '400.00' })), /The totals do not match the lines: total 500\.00/],
-      ['a tampered GST', () => h.caller('ugStaff').receipts.create(receiptInput([[fx.heads.exam, 500_00]], { tax: '1.00', net: '501.00' })), /do not match/],
-      ['an unknown fee head', () => h.caller('ugStaff').receipts.create(receiptInput([[9999, 500_00]])), 'Unknown fee head (id 9999)'],
+      [
+        'a tampered total',
+        () =>
+          h
+            .caller('ugStaff')
+            .receipts.create(receiptInput([[fx.heads.exam, 500_00]], { total: '400.00', net: '400.00' })),
+        /The totals do not match the lines: total 500\.00/,
+      ],
+      [
+        'a tampered GST',
+        () =>
+          h.caller('ugStaff').receipts.create(receiptInput([[fx.heads.exam, 500_00]], { tax: '1.00', net: '501.00' })),
+        /do not match/,
+      ],
+      [
+        'an unknown fee head',
+        () => h.caller('ugStaff').receipts.create(receiptInput([[9999, 500_00]])),
+        'Unknown fee head (id 9999)',
+      ],
       [
         'a fee head of another batch',
         async () => {
           const library = (await h.db.select().from(feeHeads).where(eq(feeHeads.name, 'Library Fee')).limit(1))[0]!;
-          await h.db.insert(feeStructures).values({ batchId: fx.pg.batchId, feeHeadId: library.id, amountPaise: 1000_00, startDate: '2025-06-01', endDate: '2026-03-31' });
+          await h.db.insert(feeStructures).values({
+            batchId: fx.pg.batchId,
+            feeHeadId: library.id,
+            amountPaise: 1000_00,
+            startDate: '2025-06-01',
+            endDate: '2026-03-31',
+          });
           return h.caller('ugStaff').receipts.create(receiptInput([[library.id, 500_00]]));
         },
         'Library Fee is not in the fee structure of batch 2025-2028',
       ],
-      ['an amount with 3 decimals', () => h.caller('ugStaff').receipts.create(receiptInput([[fx.heads.exam, 500_00]], { items: [{ feeHeadId: fx.heads.exam, amount: '500.001' }] })), MSG.amountFormat],
-      ['an amount of 0', () => h.caller('ugStaff').receipts.create(receiptInput([[fx.heads.exam, 500_00]], { items: [{ feeHeadId: fx.heads.exam, amount: '0' }] })), MSG.required],
-      ['no lines', () => h.caller('ugStaff').receipts.create(receiptInput([[fx.heads.exam, 500_00]], { items: [] })), MSG.itemsRequired],
-      ['particulars over 50', () => h.caller('ugStaff').receipts.create(receiptInput([[fx.heads.exam, 500_00]], { items: [{ feeHeadId: fx.heads.exam, particulars: 'x'.repeat(51), amount: '500' }] })), MSG.particularsMax],
-      ['a missing fee head', () => h.caller('ugStaff').receipts.create(receiptInput([[fx.heads.exam, 500_00]], { items: [{ feeHeadId: null, amount: '500' }] })), MSG.required],
-      ['no Confirm', () => h.caller('ugStaff').receipts.create(receiptInput([[fx.heads.exam, 500_00]], { confirm: false })), MSG.required],
-      ['no receipt date', () => h.caller('ugStaff').receipts.create(receiptInput([[fx.heads.exam, 500_00]], { date: '' })), MSG.required],
-      ['UPI without a reference', () => h.caller('ugStaff').receipts.create(receiptInput([[fx.heads.exam, 500_00]], { paymentMode: 'upi' })), MSG.paymentReferenceRequired],
-      ['an unknown payment mode', () => h.caller('ugStaff').receipts.create(receiptInput([[fx.heads.exam, 500_00]], { paymentMode: 'barter' })), MSG.required],
-      ["another department's student (own department id)", () => h.caller('ugStaff').receipts.create(receiptInput([[fx.heads.tuition, 500_00]], { studentId: fx.pg.studentId })), 'This student belongs to another department'],
-      ["another department's student (their department id)", () => h.caller('ugStaff').receipts.create(receiptInput([[fx.heads.tuition, 500_00]], { depId: 101, studentId: fx.pg.studentId })), 'This belongs to another department'],
-      ['more than the balance, unconfirmed', () => h.caller('ugStaff').receipts.create(receiptInput([[fx.heads.exam, 1_500_01]])), 'Exam Fee: 1500.01 is more than the balance of 1500.00. Confirm the overpayment to save it.'],
+      [
+        'an amount with 3 decimals',
+        () =>
+          h
+            .caller('ugStaff')
+            .receipts.create(
+              receiptInput([[fx.heads.exam, 500_00]], { items: [{ feeHeadId: fx.heads.exam, amount: '500.001' }] }),
+            ),
+        MSG.amountFormat,
+      ],
+      [
+        'an amount of 0',
+        () =>
+          h
+            .caller('ugStaff')
+            .receipts.create(
+              receiptInput([[fx.heads.exam, 500_00]], { items: [{ feeHeadId: fx.heads.exam, amount: '0' }] }),
+            ),
+        MSG.required,
+      ],
+      [
+        'no lines',
+        () => h.caller('ugStaff').receipts.create(receiptInput([[fx.heads.exam, 500_00]], { items: [] })),
+        MSG.itemsRequired,
+      ],
+      [
+        'particulars over 50',
+        () =>
+          h.caller('ugStaff').receipts.create(
+            receiptInput([[fx.heads.exam, 500_00]], {
+              items: [{ feeHeadId: fx.heads.exam, particulars: 'x'.repeat(51), amount: '500' }],
+            }),
+          ),
+        MSG.particularsMax,
+      ],
+      [
+        'a missing fee head',
+        () =>
+          h
+            .caller('ugStaff')
+            .receipts.create(receiptInput([[fx.heads.exam, 500_00]], { items: [{ feeHeadId: null, amount: '500' }] })),
+        MSG.required,
+      ],
+      [
+        'no Confirm',
+        () => h.caller('ugStaff').receipts.create(receiptInput([[fx.heads.exam, 500_00]], { confirm: false })),
+        MSG.required,
+      ],
+      [
+        'no receipt date',
+        () => h.caller('ugStaff').receipts.create(receiptInput([[fx.heads.exam, 500_00]], { date: '' })),
+        MSG.required,
+      ],
+      [
+        'UPI without a reference',
+        () => h.caller('ugStaff').receipts.create(receiptInput([[fx.heads.exam, 500_00]], { paymentMode: 'upi' })),
+        MSG.paymentReferenceRequired,
+      ],
+      [
+        'an unknown payment mode',
+        () => h.caller('ugStaff').receipts.create(receiptInput([[fx.heads.exam, 500_00]], { paymentMode: 'barter' })),
+        MSG.required,
+      ],
+      [
+        "another department's student (own department id)",
+        () =>
+          h
+            .caller('ugStaff')
+            .receipts.create(receiptInput([[fx.heads.tuition, 500_00]], { studentId: fx.pg.studentId })),
+        'This student belongs to another department',
+      ],
+      [
+        "another department's student (their department id)",
+        () =>
+          h
+            .caller('ugStaff')
+            .receipts.create(receiptInput([[fx.heads.tuition, 500_00]], { depId: 101, studentId: fx.pg.studentId })),
+        'This belongs to another department',
+      ],
+      [
+        'more than the balance, unconfirmed',
+        () => h.caller('ugStaff').receipts.create(receiptInput([[fx.heads.exam, 1_500_01]])),
+        'Exam Fee: 1500.01 is more than the balance of 1500.00. Confirm the overpayment to save it.',
+      ],
     ];
     it.each(cases)('%s', async (_name, call, message) => {
       const before = counts(h.db);
@@ -286,7 +486,9 @@ describe('receipts.create', () => {
   });
 
   it('accepts paying more than the balance when the clerk confirmed it', async () => {
-    const created = await h.caller('ugStaff').receipts.create(receiptInput([[fx.heads.exam, 2_000_00]], { allowOverpayment: true }));
+    const created = await h
+      .caller('ugStaff')
+      .receipts.create(receiptInput([[fx.heads.exam, 2_000_00]], { allowOverpayment: true }));
     const info = await h.caller('ugStaff').receipts.feeInfo({ depId: 100, studentId: fx.ug.studentId });
     expect(info.rows.find((x) => x.feeHeadId === fx.heads.exam)?.balancePaise).toBe(-500_00);
     expect(created.number).toBe(fx.ug.receiptNumber + 1);
@@ -304,10 +506,23 @@ describe('receipts.update and receipts.void', () => {
     const created = await h.caller('ugStaff').receipts.create(receiptInput([[fx.heads.exam, 1_000_00]], {}, 500));
     await setGstRate(h.db, 1800);
     const edited = await h.caller('ugStaff').receipts.update({
-      ...receiptInput([[fx.heads.exam, 1_200_00], [fx.heads.tuition, 300_00]], { paymentMode: 'cheque', bank: 'State Bank of India', instrumentNo: '000123', instrumentDate: '2025-07-30' }, 500),
+      ...receiptInput(
+        [
+          [fx.heads.exam, 1_200_00],
+          [fx.heads.tuition, 300_00],
+        ],
+        { paymentMode: 'cheque', bank: 'State Bank of India', instrumentNo: '000123', instrumentDate: '2025-07-30' },
+        500,
+      ),
       number: created.number,
     });
-    expect(edited).toMatchObject({ number: created.number, totalPaise: 1_500_00, taxRateBasisPoints: 500, taxPaise: 75_00, netPaise: 1_575_00 });
+    expect(edited).toMatchObject({
+      number: created.number,
+      totalPaise: 1_500_00,
+      taxRateBasisPoints: 500,
+      taxPaise: 75_00,
+      netPaise: 1_575_00,
+    });
     const shown = await h.caller('ugStaff').receipts.byNumber({ number: created.number });
     expect(shown.lines.map((l) => [l.feeHead, l.amountPaise])).toEqual([
       ['Exam Fee', 1_200_00],
@@ -324,34 +539,62 @@ describe('receipts.update and receipts.void', () => {
     });
     const audit = (await h.db.select().from(auditLog).where(eq(auditLog.action, 'update')).limit(1))[0]!;
     expect(JSON.parse(audit.before!)).toMatchObject({ totalPaise: 1_000_00, lines: [{ amountPaise: 1_000_00 }] });
-    expect(JSON.parse(audit.after!)).toMatchObject({ totalPaise: 1_500_00, paymentMode: 'cheque', lines: [{ amountPaise: 1_200_00 }, { amountPaise: 300_00 }] });
+    expect(JSON.parse(audit.after!)).toMatchObject({
+      totalPaise: 1_500_00,
+      paymentMode: 'cheque',
+      lines: [{ amountPaise: 1_200_00 }, { amountPaise: 300_00 }],
+    });
   });
 
   it("an edit may keep a line at the receipt's own amount even when the balance is now 0", async () => {
     const created = await h.caller('ugStaff').receipts.create(receiptInput([[fx.heads.exam, 1_500_00]]));
-    await h.caller('ugStaff').receipts.update({ ...receiptInput([[fx.heads.exam, 1_500_00]], { date: '2025-08-02' }), number: created.number });
-    const { message } = await refusal(h.caller('ugStaff').receipts.update({ ...receiptInput([[fx.heads.exam, 1_500_01]]), number: created.number }));
+    await h.caller('ugStaff').receipts.update({
+      ...receiptInput([[fx.heads.exam, 1_500_00]], { date: '2025-08-02' }),
+      number: created.number,
+    });
+    const { message } = await refusal(
+      h.caller('ugStaff').receipts.update({ ...receiptInput([[fx.heads.exam, 1_500_01]]), number: created.number }),
+    );
     expect(message).toBe('Exam Fee: 1500.01 is more than the balance of 1500.00. Confirm the overpayment to save it.');
   });
 
   it('a void keeps the number, counts nowhere, is audited, and cannot be edited or voided again', async () => {
     const ug = h.caller('ugStaff').receipts;
     const before = await ug.feeInfo({ depId: 100, studentId: fx.ug.studentId });
-    const created = await ug.create(receiptInput([[fx.heads.exam, 700_00], [fx.heads.tuition, 800_00]]));
+    const created = await ug.create(
+      receiptInput([
+        [fx.heads.exam, 700_00],
+        [fx.heads.tuition, 800_00],
+      ]),
+    );
     const during = await ug.feeInfo({ depId: 100, studentId: fx.ug.studentId });
     expect(during.totals.paidPaise).toBe(before.totals.paidPaise + 1_500_00);
-    expect(await ug.void({ number: created.number, reason: 'Wrong entry' })).toMatchObject({ number: created.number, status: 'voided', message: 'Data deleted successfully' });
+    expect(await ug.void({ number: created.number, reason: 'Wrong entry' })).toMatchObject({
+      number: created.number,
+      status: 'voided',
+      message: 'Data deleted successfully',
+    });
     expect(await ug.feeInfo({ depId: 100, studentId: fx.ug.studentId })).toEqual(before);
 
     const shown = await ug.byNumber({ number: created.number });
     expect(shown.receipt).toMatchObject({ status: 'voided', voidedByEmail: 'ug@test.local' });
     expect(shown.lines).toHaveLength(2);
     const audit = (await h.db.select().from(auditLog).where(eq(auditLog.action, 'void')).limit(1))[0]!;
-    expect(JSON.parse(audit.before!)).toMatchObject({ status: 'live', netPaise: 1_500_00, lines: [{ amountPaise: 700_00 }, { amountPaise: 800_00 }] });
+    expect(JSON.parse(audit.before!)).toMatchObject({
+      status: 'live',
+      netPaise: 1_500_00,
+      lines: [{ amountPaise: 700_00 }, { amountPaise: 800_00 }],
+    });
 
     const edit = await refusal(ug.update({ ...receiptInput([[fx.heads.exam, 100_00]]), number: created.number }));
-    expect(edit).toEqual({ code: 'CONFLICT', message: `Receipt #000${created.number} has been voided and cannot be edited` });
-    expect(await refusal(ug.void({ number: created.number, reason: 'Wrong entry' }))).toEqual({ code: 'CONFLICT', message: `Receipt #000${created.number} is already voided` });
+    expect(edit).toEqual({
+      code: 'CONFLICT',
+      message: `Receipt #000${created.number} has been voided and cannot be edited`,
+    });
+    expect(await refusal(ug.void({ number: created.number, reason: 'Wrong entry' }))).toEqual({
+      code: 'CONFLICT',
+      message: `Receipt #000${created.number} is already voided`,
+    });
     const next = await ug.create(receiptInput([[fx.heads.exam, 100_00]]));
     expect(next.number).toBe(created.number + 1);
   });
@@ -361,7 +604,12 @@ describe('receipts.update and receipts.void', () => {
     const created = await ug.create(receiptInput([[fx.heads.exam, 700_00]]));
     const message = 'Give a reason for the void (3 to 200 characters)';
     const noReason = { number: created.number } as unknown as Parameters<typeof ug.void>[0];
-    for (const input of [noReason, { number: created.number, reason: 'no' }, { number: created.number, reason: '  ab  ' }, { number: created.number, reason: 'x'.repeat(201) }]) {
+    for (const input of [
+      noReason,
+      { number: created.number, reason: 'no' },
+      { number: created.number, reason: '  ab  ' },
+      { number: created.number, reason: 'x'.repeat(201) },
+    ]) {
       const error = await refusal(ug.void(input));
       expect(error.code).toBe('BAD_REQUEST');
       expect(error.message).toContain(message);
@@ -370,19 +618,49 @@ describe('receipts.update and receipts.void', () => {
     expect(await h.db.select().from(auditLog).where(eq(auditLog.action, 'void'))).toHaveLength(0);
   });
 
-  it("staff of another department can neither see, edit nor void a receipt; unknown numbers are NOT_FOUND", async () => {
+  it('staff of another department can neither see, edit nor void a receipt; unknown numbers are NOT_FOUND', async () => {
     const pg = h.caller('pgStaff').receipts;
     expect(await refusal(pg.byNumber({ number: fx.ug.receiptNumber }))).toMatchObject({ code: 'FORBIDDEN' });
-    expect(await refusal(pg.void({ number: fx.ug.receiptNumber, reason: 'Wrong entry' }))).toMatchObject({ code: 'FORBIDDEN' });
-    expect(await refusal(pg.update({ ...receiptInput([[fx.heads.tuition, 100_00]]), depId: 101, number: fx.ug.receiptNumber }))).toMatchObject({ code: 'FORBIDDEN' });
-    expect(await refusal(h.caller('ugStaff').receipts.byNumber({ number: 424242 }))).toEqual({ code: 'NOT_FOUND', message: 'Receipt #000424242 does not exist' });
-    expect((await h.db.select().from(receipts).where(eq(receipts.number, fx.ug.receiptNumber)).limit(1))[0]?.status).toBe('live');
+    expect(await refusal(pg.void({ number: fx.ug.receiptNumber, reason: 'Wrong entry' }))).toMatchObject({
+      code: 'FORBIDDEN',
+    });
+    expect(
+      await refusal(
+        pg.update({ ...receiptInput([[fx.heads.tuition, 100_00]]), depId: 101, number: fx.ug.receiptNumber }),
+      ),
+    ).toMatchObject({ code: 'FORBIDDEN' });
+    expect(await refusal(h.caller('ugStaff').receipts.byNumber({ number: 424242 }))).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Receipt #000424242 does not exist',
+    });
+    expect(
+      (await h.db.select().from(receipts).where(eq(receipts.number, fx.ug.receiptNumber)).limit(1))[0]?.status,
+    ).toBe('live');
   });
 
   it('an edit cannot move a receipt to another student', async () => {
-    const common = { departmentId: 100, courseId: 1003, batchId: fx.ug.batchId, admissionDate: '2025-06-10', dateOfBirth: '2007-01-01', gender: 'Male' as const, categoryId: 1, address: 'x' };
-    const other = (await h.db.insert(students).values({ ...common, admissionNo: 'UG-002', capId: 'C2', name: 'Other' }).returning())[0]!;
-    const { message } = await refusal(h.caller('ugStaff').receipts.update({ ...receiptInput([[fx.heads.exam, 100_00]], { studentId: other.id }), number: fx.ug.receiptNumber }));
+    const common = {
+      departmentId: 100,
+      courseId: 1003,
+      batchId: fx.ug.batchId,
+      admissionDate: '2025-06-10',
+      dateOfBirth: '2007-01-01',
+      gender: 'Male' as const,
+      categoryId: 1,
+      address: 'x',
+    };
+    const other = (
+      await h.db
+        .insert(students)
+        .values({ ...common, admissionNo: 'UG-002', capId: 'C2', name: 'Other' })
+        .returning()
+    )[0]!;
+    const { message } = await refusal(
+      h.caller('ugStaff').receipts.update({
+        ...receiptInput([[fx.heads.exam, 100_00]], { studentId: other.id }),
+        number: fx.ug.receiptNumber,
+      }),
+    );
     expect(message).toBe('A receipt cannot be moved to another student');
   });
 });

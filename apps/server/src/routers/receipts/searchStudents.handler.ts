@@ -9,11 +9,21 @@ export interface ReceiptSearchBatch {
 }
 
 /** Students of a course matching the text, grouped by batch (rows arrive ordered by batch). */
-export async function searchStudentsHandler({ ctx, input }: { ctx: AuthedContext; input: TSearchReceiptStudentsInput }) {
+export async function searchStudentsHandler({
+  ctx,
+  input,
+}: {
+  ctx: AuthedContext;
+  input: TSearchReceiptStudentsInput;
+}) {
   if (!COURSES.some((c) => c.id === input.courseId && c.departmentId === input.depId)) {
     throw new AppError('BAD_INPUT', 'This course is not offered by this department');
   }
-  const rows = (await searchReceiptStudents(ctx.db, { departmentId: input.depId, courseId: input.courseId, text: input.text }));
+  const rows = await searchReceiptStudents(ctx.db, {
+    departmentId: input.depId,
+    courseId: input.courseId,
+    text: input.text,
+  });
   const batches: ReceiptSearchBatch[] = [];
   for (const row of rows) {
     const last = batches.at(-1);

@@ -57,7 +57,6 @@ import { lateFeeBalanceRows } from '../plans/service';
 import { advanceHeadRow, keepingAdvanceCovered, studentAdvance } from '../refunds/advance';
 import { assertCurrentVersion } from '../versions';
 
-
 const rupees = paiseToRupeesText;
 
 /**
@@ -73,8 +72,11 @@ export async function studentOfDepartment(
   const student =
     (input.studentId !== undefined
       ? await findReceiptStudentById(db, input.studentId, { lock })
-      : await findReceiptStudentByAdmissionNo(db, { departmentId: input.depId, admissionNo: input.admissionNo ?? '', lock })) ??
-    refuse('NOT_FOUND', 'No such student in this department');
+      : await findReceiptStudentByAdmissionNo(db, {
+          departmentId: input.depId,
+          admissionNo: input.admissionNo ?? '',
+          lock,
+        })) ?? refuse('NOT_FOUND', 'No such student in this department');
   if (student.departmentId !== input.depId) refuse('FORBIDDEN', 'This student belongs to another department');
   assertDepartmentAccess(access, student.departmentId);
   return student;
@@ -91,10 +93,16 @@ interface PricedReceipt {
  * The student's head balances; the Late fee (fine outstanding) and the Advance head (no limit) join
  * them only when a line asks for a head outside the structure.
  */
-async function balancesOf(db: Database, student: ReceiptStudent, items: ReadonlyArray<{ feeHeadId: number }>): Promise<FeeBalanceRow[]> {
-  const rows = (await studentFeeBalances(db, student.id));
+async function balancesOf(
+  db: Database,
+  student: ReceiptStudent,
+  items: ReadonlyArray<{ feeHeadId: number }>,
+): Promise<FeeBalanceRow[]> {
+  const rows = await studentFeeBalances(db, student.id);
   const known = new Set(rows.map((r) => r.feeHeadId));
-  return items.some((i) => !known.has(i.feeHeadId)) ? [...rows, ...(await lateFeeBalanceRows(db, student)), ...(await advanceHeadRow(db))] : rows;
+  return items.some((i) => !known.has(i.feeHeadId))
+    ? [...rows, ...(await lateFeeBalanceRows(db, student)), ...(await advanceHeadRow(db))]
+    : rows;
 }
 
 /**
@@ -102,7 +110,13 @@ async function balancesOf(db: Database, student: ReceiptStudent, items: Readonly
  * never more than the advance (`alreadySettled`: what the receipt being edited settles now), and never
  * onto the Advance head itself.
  */
-async function assertAdvanceSettlement(db: Database, student: ReceiptStudent, input: TCreateReceiptInput, balances: FeeBalanceRow[], alreadySettled = 0): Promise<void> {
+async function assertAdvanceSettlement(
+  db: Database,
+  student: ReceiptStudent,
+  input: TCreateReceiptInput,
+  balances: FeeBalanceRow[],
+  alreadySettled = 0,
+): Promise<void> {
   if (input.paymentMode !== 'advance') return;
   if (input.items.some((item) => balances.some((b) => b.open && b.feeHeadId === item.feeHeadId))) {
     refuse('BAD_INPUT', `A receipt adjusted from advance cannot pay into the ${ADVANCE_HEAD} head`);
@@ -140,7 +154,7 @@ async function checkedReceipt(
   });
   const [unknown] = priced.unknownHeads;
   if (unknown !== undefined) {
-    const name = (await findFeeHeadName(db, unknown));
+    const name = await findFeeHeadName(db, unknown);
     if (name === null) refuse('BAD_INPUT', `Unknown fee head (id ${unknown})`);
     refuse('BAD_INPUT', `${name} is not in the fee structure of batch ${student.batchName}`);
   }
@@ -160,12 +174,19 @@ async function checkedReceipt(
       `${overpaid.feeHead}: ${rupees(overpaid.amountPaise)} is more than the balance of ${rupees(overpaid.availablePaise)}. Confirm the overpayment to save it.`,
     );
   }
-  const lines = input.items.map((item) => ({ feeHeadId: item.feeHeadId, particulars: item.particulars, amountPaise: item.amount }));
+  const lines = input.items.map((item) => ({
+    feeHeadId: item.feeHeadId,
+    particulars: item.particulars,
+    amountPaise: item.amount,
+  }));
   return { lines, totalPaise, taxPaise, netPaise };
 }
 
 /** What the audit log keeps of a receipt: the master's money and payment fields and its lines. */
-function snapshot(receipt: Omit<StoredReceipt, 'letterheadName' | 'letterheadAddress' | 'letterheadPhone'>, lines: readonly NewReceiptLine[]) {
+function snapshot(
+  receipt: Omit<StoredReceipt, 'letterheadName' | 'letterheadAddress' | 'letterheadPhone'>,
+  lines: readonly NewReceiptLine[],
+) {
   return {
     number: receipt.number,
     status: receipt.status,
@@ -182,7 +203,9 @@ function snapshot(receipt: Omit<StoredReceipt, 'letterheadName' | 'letterheadAdd
     netPaise: receipt.netPaise,
     paymentMode: receipt.paymentMode,
     paymentReference: receipt.paymentReference,
-    ...(receipt.bank ? { bank: receipt.bank, instrumentNo: receipt.instrumentNo, instrumentDate: receipt.instrumentDate } : {}),
+    ...(receipt.bank
+      ? { bank: receipt.bank, instrumentNo: receipt.instrumentNo, instrumentDate: receipt.instrumentDate }
+      : {}),
     lines: lines.map((l) => ({ feeHeadId: l.feeHeadId, particulars: l.particulars, amountPaise: l.amountPaise })),
   };
 }
@@ -221,28 +244,51 @@ export interface CreatedReceipt {
  * Today, the back-dating limit of the settings (`backdateLimitDays` when the caller read it already:
  * the receipt student's read brings it), and whether this user is exempt from it (admins are).
  */
-export async function receiptDateRule(db: Database, access: DepartmentAccess, backdateLimitDays?: number | null): Promise<ReceiptDateRule> {
-  return { today: today(), backdateLimitDays: backdateLimitDays ?? (await getBackdateLimitDays(db)), mayBackdate: access.role === 'admin' };
+export async function receiptDateRule(
+  db: Database,
+  access: DepartmentAccess,
+  backdateLimitDays?: number | null,
+): Promise<ReceiptDateRule> {
+  return {
+    today: today(),
+    backdateLimitDays: backdateLimitDays ?? (await getBackdateLimitDays(db)),
+    mayBackdate: access.role === 'admin',
+  };
 }
 
 /** A receipt date is never after today, nor older than the back-dating limit unless an admin gives it. */
-export async function assertReceiptDate(db: Database, date: string, access: DepartmentAccess, backdateLimitDays?: number | null): Promise<void> {
-  const problem = receiptDateProblem(date, (await receiptDateRule(db, access, backdateLimitDays)));
+export async function assertReceiptDate(
+  db: Database,
+  date: string,
+  access: DepartmentAccess,
+  backdateLimitDays?: number | null,
+): Promise<void> {
+  const problem = receiptDateProblem(date, await receiptDateRule(db, access, backdateLimitDays));
   if (problem) refuse('BAD_INPUT', problem);
 }
 
-export function createReceipt(db: Database, actor: AuditActor, input: TCreateReceiptInput, access: DepartmentAccess): Promise<CreatedReceipt> {
+export function createReceipt(
+  db: Database,
+  actor: AuditActor,
+  input: TCreateReceiptInput,
+  access: DepartmentAccess,
+): Promise<CreatedReceipt> {
   return inWriteTransaction(db, async (db) => {
-    const student = (await studentOfDepartment(db, input, access, true));
+    const student = await studentOfDepartment(db, input, access, true);
     await assertReceiptDate(db, input.date, access, student.backdateLimitDays);
     // Both reads are sent at once (on PostgreSQL one round trip follows the other without a turn of
     // the event loop between); a closed day still refuses first.
     const [, balances] = await Promise.all([
-      assertDayOpen(db, actor, access, { departmentId: student.departmentId, date: input.date, change: 'create a receipt', reason: input.closedDayReason ?? null }),
+      assertDayOpen(db, actor, access, {
+        departmentId: student.departmentId,
+        date: input.date,
+        change: 'create a receipt',
+        reason: input.closedDayReason ?? null,
+      }),
       balancesOf(db, student, input.items),
     ]);
     const rate = issuedRateBasisPoints(input.paymentMode, student.gstRateBasisPoints);
-    const priced = (await checkedReceipt(db, student, input, rate, balances));
+    const priced = await checkedReceipt(db, student, input, rate, balances);
     await assertAdvanceSettlement(db, student, input, balances);
     const master = {
       departmentId: student.departmentId,
@@ -267,7 +313,11 @@ export function createReceipt(db: Database, actor: AuditActor, input: TCreateRec
     const { id: receiptId, number } = await insertNumberedReceipt(db, {
       receipt: master,
       lines: priced.lines,
-      audit: { actor, admissionNo: student.admissionNo, after: { ...master, ...instrument, status: 'live', admissionNo: student.admissionNo, lines: priced.lines } },
+      audit: {
+        actor,
+        admissionNo: student.admissionNo,
+        after: { ...master, ...instrument, status: 'live', admissionNo: student.admissionNo, lines: priced.lines },
+      },
       instrument,
     });
     return {
@@ -283,37 +333,58 @@ export function createReceipt(db: Database, actor: AuditActor, input: TCreateRec
 }
 
 async function loadReceipt(db: Database, number: number, access: DepartmentAccess): Promise<StoredReceipt> {
-  const receipt = (await findReceiptByNumber(db, number)) ?? refuse('NOT_FOUND', `Receipt ${receiptLabel(number)} does not exist`);
+  const receipt =
+    (await findReceiptByNumber(db, number)) ?? refuse('NOT_FOUND', `Receipt ${receiptLabel(number)} does not exist`);
   assertDepartmentAccess(access, receipt.departmentId);
   return receipt;
 }
 
 /** An edit keeps the number, the student and the GST rate the receipt was issued with. */
-export function updateReceipt(db: Database, actor: AuditActor, input: TUpdateReceiptInput, access: DepartmentAccess): Promise<CreatedReceipt> {
+export function updateReceipt(
+  db: Database,
+  actor: AuditActor,
+  input: TUpdateReceiptInput,
+  access: DepartmentAccess,
+): Promise<CreatedReceipt> {
   return inWriteTransaction(db, async (db) => {
     await lockStudentOfReceipt(db, input.number);
-    const receipt = (await loadReceipt(db, input.number, access));
+    const receipt = await loadReceipt(db, input.number, access);
     if (receipt.departmentId !== input.depId) refuse('FORBIDDEN', 'This receipt belongs to another department');
     assertCurrentVersion('receipt', receipt, input.version);
-    if (receipt.status === 'voided') refuse('CONFLICT', `Receipt ${receiptLabel(receipt.number)} has been voided and cannot be edited`);
+    if (receipt.status === 'voided')
+      refuse('CONFLICT', `Receipt ${receiptLabel(receipt.number)} has been voided and cannot be edited`);
     if (receipt.studentId !== input.studentId) refuse('BAD_INPUT', 'A receipt cannot be moved to another student');
     // An old receipt keeps its date through an edit; a new date must be one the user may give.
     if (input.date !== receipt.date) await assertReceiptDate(db, input.date, access);
     if ((receipt.paymentMode === 'advance') !== (input.paymentMode === 'advance')) {
-      refuse('BAD_INPUT', 'A receipt cannot be changed to or from "Adjusted from advance": void it and enter a new one');
+      refuse(
+        'BAD_INPUT',
+        'A receipt cannot be changed to or from "Adjusted from advance": void it and enter a new one',
+      );
     }
     const change = `edit receipt ${receiptLabel(receipt.number)}`;
     for (const date of new Set([receipt.date, input.date])) {
-      await assertDayOpen(db, actor, access, { departmentId: receipt.departmentId, date, change, reason: input.closedDayReason ?? null });
+      await assertDayOpen(db, actor, access, {
+        departmentId: receipt.departmentId,
+        date,
+        change,
+        reason: input.closedDayReason ?? null,
+      });
     }
-    const student = (await studentOfDepartment(db, input, access));
+    const student = await studentOfDepartment(db, input, access);
     const instrument = instrumentOf(input);
     await keepSettledCheque(db, receipt, input.paymentMode, instrument);
-    const oldLines = (await listReceiptLines(db, receipt.id));
+    const oldLines = await listReceiptLines(db, receipt.id);
     const rate = receipt.taxRateBasisPoints;
-    const balances = (await balancesOf(db, student, input.items));
-    const priced = (await checkedReceipt(db, student, input, rate, balances, sumByHead(oldLines)));
-    await assertAdvanceSettlement(db, student, input, balances, receipt.paymentMode === 'advance' ? receipt.totalPaise : 0);
+    const balances = await balancesOf(db, student, input.items);
+    const priced = await checkedReceipt(db, student, input, rate, balances, sumByHead(oldLines));
+    await assertAdvanceSettlement(
+      db,
+      student,
+      input,
+      balances,
+      receipt.paymentMode === 'advance' ? receipt.totalPaise : 0,
+    );
     const edit = {
       date: input.date,
       ...contact(input, student),
@@ -323,9 +394,17 @@ export function updateReceipt(db: Database, actor: AuditActor, input: TUpdateRec
       paymentMode: input.paymentMode,
       paymentReference: referenceOf(input),
     };
-    await keepingAdvanceCovered(db, student, () => updateReceiptRows(db, { receiptId: receipt.id, studentId: receipt.studentId, edit, lines: priced.lines }));
+    await keepingAdvanceCovered(db, student, () =>
+      updateReceiptRows(db, { receiptId: receipt.id, studentId: receipt.studentId, edit, lines: priced.lines }),
+    );
     if (!instrument) await deleteChequeOfReceipt(db, receipt.id);
-    else if (receipt.bank === null) await insertCheque(db, { ...instrument, receiptId: receipt.id, departmentId: receipt.departmentId, studentId: receipt.studentId });
+    else if (receipt.bank === null)
+      await insertCheque(db, {
+        ...instrument,
+        receiptId: receipt.id,
+        departmentId: receipt.departmentId,
+        studentId: receipt.studentId,
+      });
     else await updateChequeInstrument(db, { receiptId: receipt.id, ...instrument });
     await writeAudit(db, {
       actor,
@@ -361,7 +440,7 @@ async function keepSettledCheque(
     instrument.instrumentNo === receipt.instrumentNo &&
     instrument.instrumentDate === receipt.instrumentDate;
   if (same) return;
-  const cheque = (await findChequeOfReceipt(db, receipt.id));
+  const cheque = await findChequeOfReceipt(db, receipt.id);
   refuse(
     'CONFLICT',
     `The ${PAYMENT_MODE_LABELS[receipt.paymentMode].toLowerCase()} of receipt ${receiptLabel(receipt.number)} was cleared on ${formatDate(cheque?.clearedOn)}; its payment details cannot be changed`,
@@ -372,7 +451,7 @@ async function keepSettledCheque(
 export function voidReceipt(db: Database, actor: AuditActor, input: TVoidReceiptInput, access: DepartmentAccess) {
   return inWriteTransaction(db, async (db) => {
     await lockStudentOfReceipt(db, input.number);
-    const receipt = (await loadReceipt(db, input.number, access));
+    const receipt = await loadReceipt(db, input.number, access);
     assertCurrentVersion('receipt', receipt, input.version);
     await assertDayOpen(db, actor, access, {
       departmentId: receipt.departmentId,
@@ -392,8 +471,12 @@ export function voidReceipt(db: Database, actor: AuditActor, input: TVoidReceipt
 export async function markVoided(db: Database, actor: AuditActor, receipt: StoredReceipt, reason: string) {
   const number = receipt.number;
   if (receipt.status === 'voided') refuse('CONFLICT', `Receipt ${receiptLabel(number)} is already voided`);
-  const lines = (await listReceiptLines(db, receipt.id));
-  const voidedAt = (await keepingAdvanceCovered(db, { id: receipt.studentId, batchId: receipt.batchId }, () => markReceiptVoided(db, { receiptId: receipt.id, userId: actor.userId })!));
+  const lines = await listReceiptLines(db, receipt.id);
+  const voidedAt = await keepingAdvanceCovered(
+    db,
+    { id: receipt.studentId, batchId: receipt.batchId },
+    () => markReceiptVoided(db, { receiptId: receipt.id, userId: actor.userId })!,
+  );
   await writeAudit(db, {
     actor,
     action: 'void',

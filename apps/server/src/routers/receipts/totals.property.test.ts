@@ -20,11 +20,20 @@ type Op =
   | ({ kind: 'edit'; receipt: number; lines: Line[] } & Payment)
   | { kind: 'void'; receipt: number };
 
-const linesArb = fc.array(fc.record({ head: fc.nat(1), paise: fc.integer({ min: 1, max: 30_000_00 }) }), { minLength: 1, maxLength: 3 });
+const linesArb = fc.array(fc.record({ head: fc.nat(1), paise: fc.integer({ min: 1, max: 30_000_00 }) }), {
+  minLength: 1,
+  maxLength: 3,
+});
 const payment = { day: fc.integer({ min: 1, max: 4 }), mode: fc.nat(MONEY_PAYMENT_MODES.length - 1) };
 const opArb: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('create' as const), student: fc.nat(1), lines: linesArb, ...payment }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('edit' as const), receipt: fc.nat(20), lines: linesArb, ...payment }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({ kind: fc.constant('create' as const), student: fc.nat(1), lines: linesArb, ...payment }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('edit' as const), receipt: fc.nat(20), lines: linesArb, ...payment }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('void' as const), receipt: fc.nat(20) }) },
 );
 
@@ -36,7 +45,11 @@ function payload(student: { depId: 100 | 101; studentId: number; heads: number[]
     depId: student.depId,
     studentId: student.studentId,
     date: `2025-10-0${pay.day}`,
-    items: lines.map((l) => ({ feeHeadId: student.heads[l.head % student.heads.length]!, particulars: '', amount: paiseToRupeesText(l.paise) })),
+    items: lines.map((l) => ({
+      feeHeadId: student.heads[l.head % student.heads.length]!,
+      particulars: '',
+      amount: paiseToRupeesText(l.paise),
+    })),
     paymentMode: mode,
     paymentReference: mode === 'cash' ? null : 'REF-1',
     ...(isInstrumentMode(mode) ? { bank: 'Canara Bank', instrumentNo: '100200', instrumentDate: '2025-09-30' } : {}),
@@ -57,13 +70,15 @@ describe('running totals after generated sequences of creates, edits and voids',
     await fc.assert(
       fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 15 }), async (ops) => {
         const h = await createHarness();
-        const fx = (await buildFixture(h.db));
+        const fx = await buildFixture(h.db);
         const api = h.caller('admin').receipts;
         const people = [
           { depId: 100 as const, studentId: fx.ug.studentId, heads: [fx.heads.tuition, fx.heads.exam] },
           { depId: 101 as const, studentId: fx.pg.studentId, heads: [fx.heads.tuition] },
         ];
-        const issued: Array<{ number: number; student: (typeof people)[number] }> = [{ number: fx.ug.receiptNumber, student: people[0]! }];
+        const issued: Array<{ number: number; student: (typeof people)[number] }> = [
+          { number: fx.ug.receiptNumber, student: people[0]! },
+        ];
         for (const op of ops) {
           if (op.kind === 'create') {
             const student = people[op.student]!;
@@ -79,15 +94,17 @@ describe('running totals after generated sequences of creates, edits and voids',
             expect(error).toBeInstanceOf(TRPCError);
             expect((error as TRPCError).code).toBe('CONFLICT');
           }
-          expect((await receiptTotalsDrift(h.db))).toEqual([]);
+          expect(await receiptTotalsDrift(h.db)).toEqual([]);
         }
-        expect((await receiptTotalsDrift(h.db))).toEqual([]);
+        expect(await receiptTotalsDrift(h.db)).toEqual([]);
         // Rows that fell to zero after voids and edits stay until a rebuild; compare the others.
         const tables = () =>
           Promise.all(
-            Object.entries({ student_head_paid: 'paid_paise', daily_head_collections: 'amount_paise', daily_mode_collections: 'receipt_count' }).map(
-              ([table, amount]) => rows(h.db, `SELECT * FROM ${table} WHERE ${amount} <> 0 ORDER BY 1, 2, 3`),
-            ),
+            Object.entries({
+              student_head_paid: 'paid_paise',
+              daily_head_collections: 'amount_paise',
+              daily_mode_collections: 'receipt_count',
+            }).map(([table, amount]) => rows(h.db, `SELECT * FROM ${table} WHERE ${amount} <> 0 ORDER BY 1, 2, 3`)),
           );
         const kept = await tables();
         await transaction(h.db, async (tx) => rebuildReceiptTotals(tx));

@@ -1,15 +1,33 @@
-import { advanceFiguresOfBatches, type DbOrTx, type FeeBalanceRow, findAdvanceHeadId, studentAdvanceHeads, studentAdvanceSettlements } from '@fees/db';
-import { ADVANCE_HEAD, type AdvanceHead, advanceFromCreditPaise, advanceLeftPaise, creditPaise, paiseToRupeesText, refuse } from '@fees/validation';
+import {
+  advanceFiguresOfBatches,
+  type DbOrTx,
+  type FeeBalanceRow,
+  findAdvanceHeadId,
+  studentAdvanceHeads,
+  studentAdvanceSettlements,
+} from '@fees/db';
+import {
+  ADVANCE_HEAD,
+  type AdvanceHead,
+  advanceFromCreditPaise,
+  advanceLeftPaise,
+  creditPaise,
+  paiseToRupeesText,
+  refuse,
+} from '@fees/validation';
 import { lateFeeBalanceRows } from '../plans/service';
 
 /** The advance before flooring at 0 (the rule in @fees/validation advance.ts), with the Late fee as of today. */
 async function advanceLeft(db: DbOrTx, student: { id: number; batchId: number }): Promise<number> {
-  return advanceLeftPaise([...(await studentAdvanceHeads(db, student.id)), ...(await lateFeeBalanceRows(db, student))], (await studentAdvanceSettlements(db, student.id)));
+  return advanceLeftPaise(
+    [...(await studentAdvanceHeads(db, student.id)), ...(await lateFeeBalanceRows(db, student))],
+    await studentAdvanceSettlements(db, student.id),
+  );
 }
 
 /** A student's advance: what may be refunded or settled "Adjusted from advance". */
 export async function studentAdvance(db: DbOrTx, student: { id: number; batchId: number }): Promise<number> {
-  return Math.max(0, (await advanceLeft(db, student)));
+  return Math.max(0, await advanceLeft(db, student));
 }
 
 /**
@@ -17,11 +35,18 @@ export async function studentAdvance(db: DbOrTx, student: { id: number; batchId:
  * `lateFee` gives a student's fines as a head (fee: accrued, discount: waived, paid: Late fee lines)
  * where the caller has computed them; without it, the Late fee head is left out.
  */
-export async function advancesOfBatches(db: DbOrTx, batchIds: readonly number[], lateFee?: (studentId: number) => AdvanceHead | undefined): Promise<Map<number, number>> {
+export async function advancesOfBatches(
+  db: DbOrTx,
+  batchIds: readonly number[],
+  lateFee?: (studentId: number) => AdvanceHead | undefined,
+): Promise<Map<number, number>> {
   const advances = new Map<number, number>();
   for (const figures of await advanceFiguresOfBatches(db, batchIds)) {
     const fine = lateFee?.(figures.studentId);
-    advances.set(figures.studentId, advanceFromCreditPaise(figures.creditPaise + (fine ? creditPaise([fine]) : 0), figures));
+    advances.set(
+      figures.studentId,
+      advanceFromCreditPaise(figures.creditPaise + (fine ? creditPaise([fine]) : 0), figures),
+    );
   }
   return advances;
 }
@@ -31,10 +56,14 @@ export async function advancesOfBatches(db: DbOrTx, batchIds: readonly number[],
  * when more of the advance was already settled or refunded than the credit would then hold; call it
  * inside the write's transaction so the refusal rolls the write back.
  */
-export async function keepingAdvanceCovered<T>(db: DbOrTx, student: { id: number; batchId: number }, write: () => Promise<T>): Promise<T> {
-  const before = (await advanceLeft(db, student));
+export async function keepingAdvanceCovered<T>(
+  db: DbOrTx,
+  student: { id: number; batchId: number },
+  write: () => Promise<T>,
+): Promise<T> {
+  const before = await advanceLeft(db, student);
   const result = await write();
-  const after = (await advanceLeft(db, student));
+  const after = await advanceLeft(db, student);
   if (after < 0 && after < before) {
     refuse(
       'CONFLICT',
@@ -49,7 +78,7 @@ export async function keepingAdvanceCovered<T>(db: DbOrTx, student: { id: number
  * any structure) whose lines add to the student's advance.
  */
 export async function advanceHeadRow(db: DbOrTx): Promise<FeeBalanceRow[]> {
-  const feeHeadId = (await findAdvanceHeadId(db));
+  const feeHeadId = await findAdvanceHeadId(db);
   if (feeHeadId === null) return [];
   return [
     {

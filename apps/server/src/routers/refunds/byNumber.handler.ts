@@ -5,6 +5,6 @@ import { loadRefund } from './service';
 
 /** A voucher as printed: its row, the letterhead and the amount in words. */
 export async function byNumberHandler({ ctx, input }: { ctx: AuthedContext; input: TRefundNumberInput }) {
-  const refund = (await loadRefund(ctx.db, input.number, ctx.session));
+  const refund = await loadRefund(ctx.db, input.number, ctx.session);
   return { ...refund, words: amountInWords(refund.amountPaise) };
 }

@@ -26,9 +26,12 @@ let baseUrl: string;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'fees-refunds-http-'));
   db = await openTestDatabase({ path: join(dir, 'fees.sqlite') });
-  fx = (await buildFixture(db));
+  fx = await buildFixture(db);
   for (const email of CLERKS) await createAccount(db, { email, role: 'user', departmentId: 100 });
-  app = await buildApp({ deps: { db, loginLimiter: new LoginLimiter(), secureCookies: false }, webRoot: join(dir, 'no-web') });
+  app = await buildApp({
+    deps: { db, loginLimiter: new LoginLimiter(), secureCookies: false },
+    webRoot: join(dir, 'no-web'),
+  });
   baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
 });
 
@@ -44,7 +47,11 @@ async function post(path: string, body: unknown, cookie?: string) {
     headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
     body: JSON.stringify(body),
   });
-  return { status: response.status, cookie: response.headers.get('set-cookie'), body: (await response.json()) as { result?: { data: { number: number } } } };
+  return {
+    status: response.status,
+    cookie: response.headers.get('set-cookie'),
+    body: (await response.json()) as { result?: { data: { number: number } } },
+  };
 }
 
 describe('refunds.create over HTTP', () => {
@@ -62,7 +69,7 @@ describe('refunds.create over HTTP', () => {
         depId: 100,
         studentId: fx.ug.studentId,
         date: '2025-09-01',
-        items: [{ feeHeadId: (await findAdvanceHeadId(db)), amount: '3000' }],
+        items: [{ feeHeadId: await findAdvanceHeadId(db), amount: '3000' }],
         paymentMode: 'cash',
         total: '3000',
         tax: '0',
@@ -73,17 +80,35 @@ describe('refunds.create over HTTP', () => {
     );
     expect(advance.status).toBe(200);
 
-    const refund = { depId: 100, studentId: fx.ug.studentId, date: '2025-09-02', amount: '100', paymentMode: 'cash', reason: 'Paid twice', confirm: true };
-    const responses = await Promise.all(Array.from({ length: ATTEMPTS }, (_, i) => post('refunds.create', refund, cookies[i % 2])));
+    const refund = {
+      depId: 100,
+      studentId: fx.ug.studentId,
+      date: '2025-09-02',
+      amount: '100',
+      paymentMode: 'cash',
+      reason: 'Paid twice',
+      confirm: true,
+    };
+    const responses = await Promise.all(
+      Array.from({ length: ATTEMPTS }, (_, i) => post('refunds.create', refund, cookies[i % 2])),
+    );
     expect(responses.filter((r) => r.status === 200)).toHaveLength(30);
     expect(responses.filter((r) => r.status === 409)).toHaveLength(ATTEMPTS - 30);
-    const numbers = responses.flatMap((r) => (r.status === 200 ? [r.body.result!.data.number] : [])).sort((a, b) => a - b);
+    const numbers = responses
+      .flatMap((r) => (r.status === 200 ? [r.body.result!.data.number] : []))
+      .sort((a, b) => a - b);
     expect(numbers).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
 
-    const stored = (await row<{ n: number; paid: number; last: number }>(db, sql`
-      SELECT COUNT(*) AS n, SUM(amount_paise) AS paid, (SELECT last_number FROM refund_number_sequence) AS last FROM refunds WHERE status = 'live'`));
+    const stored = await row<{ n: number; paid: number; last: number }>(
+      db,
+      sql`
+      SELECT COUNT(*) AS n, SUM(amount_paise) AS paid, (SELECT last_number FROM refund_number_sequence) AS last FROM refunds WHERE status = 'live'`,
+    );
     expect(stored).toEqual({ n: 30, paid: 3_000_00, last: 30 });
-    const audited = (await row<{ n: number }>(db, sql`SELECT COUNT(*) AS n FROM audit_log WHERE entity = 'refund' AND action = 'create'`))!;
+    const audited = (await row<{ n: number }>(
+      db,
+      sql`SELECT COUNT(*) AS n FROM audit_log WHERE entity = 'refund' AND action = 'create'`,
+    ))!;
     expect(audited.n).toBe(30);
   });
 });

@@ -1,4 +1,10 @@
-import { ZCreateRefundInput, ZListRefundsInput, ZRefundNumberInput, ZStudentFeeInfoInput, ZVoidRefundInput } from '@fees/validation';
+import {
+  ZCreateRefundInput,
+  ZListRefundsInput,
+  ZRefundNumberInput,
+  ZStudentFeeInfoInput,
+  ZVoidRefundInput,
+} from '@fees/validation';
 import { authedProcedure, departmentProcedure, router } from '../../trpc';
 import { byNumberHandler } from './byNumber.handler';
 import { createHandler } from './create.handler';

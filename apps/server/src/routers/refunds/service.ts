@@ -21,7 +21,13 @@ import {
   type StoredRefund,
   writeAudit,
 } from '@fees/db';
-import { paiseToRupeesText, refundLabel, refuse, type TCreateRefundInput, type TVoidRefundInput } from '@fees/validation';
+import {
+  paiseToRupeesText,
+  refundLabel,
+  refuse,
+  type TCreateRefundInput,
+  type TVoidRefundInput,
+} from '@fees/validation';
 import { assertDayOpen } from '../../day-closing';
 import { assertDepartmentAccess, type DepartmentAccess } from '../../department-access';
 import { assertReceiptDate, studentOfDepartment } from '../receipts/service';
@@ -36,13 +42,23 @@ export interface CreatedRefund {
   advancePaise: number;
 }
 
-export function createRefund(db: Database, actor: AuditActor, input: TCreateRefundInput, access: DepartmentAccess): Promise<CreatedRefund> {
+export function createRefund(
+  db: Database,
+  actor: AuditActor,
+  input: TCreateRefundInput,
+  access: DepartmentAccess,
+): Promise<CreatedRefund> {
   return inWriteTransaction(db, async (db) => {
-    const student = (await studentOfDepartment(db, input, access));
+    const student = await studentOfDepartment(db, input, access);
     await lockStudentForReceipt(db, student.id);
     await assertReceiptDate(db, input.date, access);
-    await assertDayOpen(db, actor, access, { departmentId: student.departmentId, date: input.date, change: 'create a refund', reason: input.closedDayReason ?? null });
-    const advance = (await studentAdvance(db, student));
+    await assertDayOpen(db, actor, access, {
+      departmentId: student.departmentId,
+      date: input.date,
+      change: 'create a refund',
+      reason: input.closedDayReason ?? null,
+    });
+    const advance = await studentAdvance(db, student);
     if (input.amount > advance) {
       refuse(
         'CONFLICT',
@@ -51,7 +67,7 @@ export function createRefund(db: Database, actor: AuditActor, input: TCreateRefu
           : `The refund of ${paiseToRupeesText(input.amount)} is more than the advance of ${paiseToRupeesText(advance)}`,
       );
     }
-    const number = (await allocateRefundNumber(db));
+    const number = await allocateRefundNumber(db);
     const row = {
       number,
       departmentId: student.departmentId,
@@ -66,26 +82,47 @@ export function createRefund(db: Database, actor: AuditActor, input: TCreateRefu
       reason: input.reason,
       createdBy: actor.userId,
     };
-    const refundId = (await insertRefund(db, row));
-    await writeAudit(db, { actor, action: 'create', entity: 'refund', entityId: number, after: { ...row, status: 'live', admissionNo: student.admissionNo } });
+    const refundId = await insertRefund(db, row);
+    await writeAudit(db, {
+      actor,
+      action: 'create',
+      entity: 'refund',
+      entityId: number,
+      after: { ...row, status: 'live', admissionNo: student.admissionNo },
+    });
     return { number, refundId, date: input.date, amountPaise: input.amount, advancePaise: advance - input.amount };
   });
 }
 
 export async function loadRefund(db: Database, number: number, access: DepartmentAccess): Promise<StoredRefund> {
-  const refund = (await findRefundByNumber(db, number)) ?? refuse('NOT_FOUND', `Refund ${refundLabel(number)} does not exist`);
+  const refund =
+    (await findRefundByNumber(db, number)) ?? refuse('NOT_FOUND', `Refund ${refundLabel(number)} does not exist`);
   assertDepartmentAccess(access, refund.departmentId);
   return refund;
 }
 
 /** A voided refund keeps its number and row and counts nowhere: the amount returns to the advance. */
-export function voidRefund(db: Database, actor: AuditActor, { number, version, reason, closedDayReason }: TVoidRefundInput, access: DepartmentAccess) {
+export function voidRefund(
+  db: Database,
+  actor: AuditActor,
+  { number, version, reason, closedDayReason }: TVoidRefundInput,
+  access: DepartmentAccess,
+) {
   return inWriteTransaction(db, async (db) => {
     await lockStudentOfRefund(db, number);
-    const refund = (await loadRefund(db, number, access));
-    assertCurrentVersion('refund', { version: refund.version, updatedAt: refund.voidedAt ?? refund.createdAt }, version);
+    const refund = await loadRefund(db, number, access);
+    assertCurrentVersion(
+      'refund',
+      { version: refund.version, updatedAt: refund.voidedAt ?? refund.createdAt },
+      version,
+    );
     if (refund.status === 'voided') refuse('CONFLICT', `Refund ${refundLabel(number)} is already voided`);
-    await assertDayOpen(db, actor, access, { departmentId: refund.departmentId, date: refund.date, change: `void refund ${refundLabel(number)}`, reason: closedDayReason ?? null });
+    await assertDayOpen(db, actor, access, {
+      departmentId: refund.departmentId,
+      date: refund.date,
+      change: `void refund ${refundLabel(number)}`,
+      reason: closedDayReason ?? null,
+    });
     const voidedAt = (await markRefundVoided(db, { refundId: refund.id, userId: actor.userId, reason }))!;
     const { letterheadName: _n, letterheadAddress: _a, letterheadPhone: _p, ...before } = refund;
     await writeAudit(db, {

@@ -5,9 +5,15 @@ import { studentAdvance } from './advance';
 
 /** The New refund form: the student and the advance that may be refunded. */
 export async function studentAdvanceHandler({ ctx, input }: { ctx: AuthedContext; input: TStudentFeeInfoInput }) {
-  const student = (await studentOfDepartment(ctx.db, input, ctx.session));
+  const student = await studentOfDepartment(ctx.db, input, ctx.session);
   return {
-    student: { id: student.id, admissionNo: student.admissionNo, name: student.name, courseName: student.courseName, batchName: student.batchName },
-    advancePaise: (await studentAdvance(ctx.db, student)),
+    student: {
+      id: student.id,
+      admissionNo: student.admissionNo,
+      name: student.name,
+      courseName: student.courseName,
+      batchName: student.batchName,
+    },
+    advancePaise: await studentAdvance(ctx.db, student),
   };
 }

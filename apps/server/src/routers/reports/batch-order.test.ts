@@ -18,24 +18,37 @@ beforeAll(async () => {
     { name: 'Z-2019', startDate: '2019-06-01', endDate: '2022-03-31', admissionNo: 'UG-902' },
   ];
   for (const b of added) {
-    const batch = (await h.db.insert(batches).values({ departmentId: 100, courseId: 1003, name: b.name, startDate: b.startDate, endDate: b.endDate }).returning())[0]!;
-    await h.db.insert(feeStructures).values({ batchId: batch.id, feeHeadId: fx.heads.tuition, amountPaise: 20_000_00, startDate: b.startDate, endDate: b.endDate });
-    const student = (await h.db
-      .insert(students)
-      .values({
-        departmentId: 100,
-        courseId: 1003,
-        batchId: batch.id,
-        admissionNo: b.admissionNo,
-        capId: `CAP${b.admissionNo}`,
-        name: `Student ${b.name}`,
-        admissionDate: '2025-06-10',
-        dateOfBirth: '2007-04-02',
-        gender: 'Male',
-        categoryId: 1,
-        address: 'College Road, Thrissur',
-      })
-      .returning())[0]!;
+    const batch = (
+      await h.db
+        .insert(batches)
+        .values({ departmentId: 100, courseId: 1003, name: b.name, startDate: b.startDate, endDate: b.endDate })
+        .returning()
+    )[0]!;
+    await h.db.insert(feeStructures).values({
+      batchId: batch.id,
+      feeHeadId: fx.heads.tuition,
+      amountPaise: 20_000_00,
+      startDate: b.startDate,
+      endDate: b.endDate,
+    });
+    const student = (
+      await h.db
+        .insert(students)
+        .values({
+          departmentId: 100,
+          courseId: 1003,
+          batchId: batch.id,
+          admissionNo: b.admissionNo,
+          capId: `CAP${b.admissionNo}`,
+          name: `Student ${b.name}`,
+          admissionDate: '2025-06-10',
+          dateOfBirth: '2007-04-02',
+          gender: 'Male',
+          categoryId: 1,
+          address: 'College Road, Thrissur',
+        })
+        .returning()
+    )[0]!;
     const amount = paiseToRupeesText(5_000_00);
     await h.caller('ugStaff').receipts.create({
       depId: 100,

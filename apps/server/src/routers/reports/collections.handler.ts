@@ -10,5 +10,5 @@ export async function collectionsHandler({ ctx, input }: { ctx: AuthedContext; i
   } else {
     assertDepartmentAccess(ctx.session, input.depId);
   }
-  return { ...(await collectionsReport(ctx.db, input)), cheques: (await chequeCounts(ctx.db, input)) };
+  return { ...(await collectionsReport(ctx.db, input)), cheques: await chequeCounts(ctx.db, input) };
 }

@@ -5,12 +5,17 @@ import type { AuthedContext } from '../../context';
 /** Concessions summary: per scheme, its students and the discounts it gives per head, in a department, course or batch. */
 export async function concessionsHandler({ ctx, input }: { ctx: AuthedContext; input: TConcessionsInput }) {
   if (input.courseId !== undefined) {
-    const course = (await findCourse(ctx.db, input.courseId));
-    if (!course || course.departmentId !== input.depId) refuse('BAD_INPUT', 'This course does not belong to the department');
+    const course = await findCourse(ctx.db, input.courseId);
+    if (!course || course.departmentId !== input.depId)
+      refuse('BAD_INPUT', 'This course does not belong to the department');
   }
   if (input.batchId !== undefined) {
-    const batch = (await findBatch(ctx.db, input.batchId));
-    if (!batch || batch.departmentId !== input.depId || (input.courseId !== undefined && batch.courseId !== input.courseId)) {
+    const batch = await findBatch(ctx.db, input.batchId);
+    if (
+      !batch ||
+      batch.departmentId !== input.depId ||
+      (input.courseId !== undefined && batch.courseId !== input.courseId)
+    ) {
       refuse('NOT_FOUND', 'No such batch in this department');
     }
   }

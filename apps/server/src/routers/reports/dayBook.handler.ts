@@ -14,7 +14,10 @@ export async function dayBookHandler({ ctx, input }: { ctx: AuthedContext; input
     assertDepartmentAccess(ctx.session, input.depId);
   }
   const book = await dayBook(ctx.db, input);
-  const found = input.depId === undefined ? undefined : (await listLetterheads(ctx.db)).find((l) => l.depId === input.depId);
-  const letterhead = found ? { institutionName: found.institutionName, address: found.address, phone: found.phone, hasLogo: found.hasLogo } : null;
+  const found =
+    input.depId === undefined ? undefined : (await listLetterheads(ctx.db)).find((l) => l.depId === input.depId);
+  const letterhead = found
+    ? { institutionName: found.institutionName, address: found.address, phone: found.phone, hasLogo: found.hasLogo }
+    : null;
   return { ...book, letterhead };
 }

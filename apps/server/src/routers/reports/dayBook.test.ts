@@ -3,7 +3,7 @@ import { paiseToRupeesText, type TReceiptPaymentMode } from '@fees/validation';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LoginLimiter } from '../../auth/login-limiter';
 import { createContextInner } from '../../context';
-import { createAccount, } from '../../test/harness';
+import { createAccount } from '../../test/harness';
 import { refusal } from '../../test/refusal';
 import { createCaller } from '../_app';
 import { useFixture, useHarness } from '../../test/use-harness';
@@ -18,7 +18,13 @@ let voidedNumber: number;
 
 type CreateInput = Parameters<ReturnType<typeof createCaller>['receipts']['create']>[0];
 
-function receiptInput(fxStudent: { depId: 100 | 101; studentId: number }, paise: number, headId: number, paymentMode: TReceiptPaymentMode, date = DAY): CreateInput {
+function receiptInput(
+  fxStudent: { depId: 100 | 101; studentId: number },
+  paise: number,
+  headId: number,
+  paymentMode: TReceiptPaymentMode,
+  date = DAY,
+): CreateInput {
   return {
     depId: fxStudent.depId,
     studentId: fxStudent.studentId,
@@ -36,7 +42,9 @@ function receiptInput(fxStudent: { depId: 100 | 101; studentId: number }, paise:
 
 beforeAll(async () => {
   const session = await createAccount(h.db, { email: 'clerk2@test.local', role: 'user', departmentId: 100 });
-  secondClerk = createCaller(createContextInner({ db: h.db, session, ip: '127.0.0.1', loginLimiter: new LoginLimiter() }));
+  secondClerk = createCaller(
+    createContextInner({ db: h.db, session, ip: '127.0.0.1', loginLimiter: new LoginLimiter() }),
+  );
   const ug = fx.ug;
   const pg = fx.pg;
   const first = h.caller('ugStaff').receipts;
@@ -73,15 +81,17 @@ beforeAll(async () => {
 
 /** The day book as summed from the raw receipts and users tables. */
 async function expected(depId: number | undefined) {
-  const all = (await h.db.select().from(receipts)).filter((x) => x.date === DAY && (depId === undefined || x.departmentId === depId));
+  const all = (await h.db.select().from(receipts)).filter(
+    (x) => x.date === DAY && (depId === undefined || x.departmentId === depId),
+  );
   const emails = new Map((await h.db.select().from(users)).map((u) => [u.id, u.email]));
   const live = all.filter((x) => x.status === 'live');
-  const sumOf = (rows: typeof live, mode?: string) => rows.filter((x) => mode === undefined || x.paymentMode === mode).reduce((s, x) => s + x.netPaise, 0);
+  const sumOf = (rows: typeof live, mode?: string) =>
+    rows.filter((x) => mode === undefined || x.paymentMode === mode).reduce((s, x) => s + x.netPaise, 0);
   const clerks = [...new Set(live.map((x) => x.createdBy))];
-  const paidOut = (await h.db
-    .select()
-    .from(refunds))
-    .filter((x) => x.date === DAY && x.status === 'live' && (depId === undefined || x.departmentId === depId));
+  const paidOut = (await h.db.select().from(refunds)).filter(
+    (x) => x.date === DAY && x.status === 'live' && (depId === undefined || x.departmentId === depId),
+  );
   return {
     byUser: clerks
       .map((id) => {
@@ -91,13 +101,23 @@ async function expected(depId: number | undefined) {
           email: emails.get(id!) ?? null,
           receipts: mine.length,
           totalPaise: sumOf(mine),
-          byModePaise: { cash: sumOf(mine, 'cash'), upi: sumOf(mine, 'upi'), cheque: sumOf(mine, 'cheque'), bank: sumOf(mine, 'bank_transfer'), card: sumOf(mine, 'card'), advance: sumOf(mine, 'advance') },
+          byModePaise: {
+            cash: sumOf(mine, 'cash'),
+            upi: sumOf(mine, 'upi'),
+            cheque: sumOf(mine, 'cheque'),
+            bank: sumOf(mine, 'bank_transfer'),
+            card: sumOf(mine, 'card'),
+            advance: sumOf(mine, 'advance'),
+          },
         };
       })
       .sort((a, b) => (a.email ?? '').localeCompare(b.email ?? '')),
-    voided: all.filter((x) => x.status === 'voided').map((x) => ({ number: x.number, netPaise: x.netPaise, voidedByEmail: emails.get(x.voidedBy!) })),
+    voided: all
+      .filter((x) => x.status === 'voided')
+      .map((x) => ({ number: x.number, netPaise: x.netPaise, voidedByEmail: emails.get(x.voidedBy!) })),
     refunds: paidOut.map((x) => [x.number, x.amountPaise, x.paymentMode]),
-    cashToHandOverPaise: sumOf(live, 'cash') - paidOut.filter((x) => x.paymentMode === 'cash').reduce((sum, x) => sum + x.amountPaise, 0),
+    cashToHandOverPaise:
+      sumOf(live, 'cash') - paidOut.filter((x) => x.paymentMode === 'cash').reduce((sum, x) => sum + x.amountPaise, 0),
   };
 }
 
@@ -112,9 +132,19 @@ describe('reports.dayBook', () => {
       ['ug@test.local', 4, 5_250_50],
     ]);
     expect(book.byUser[0]?.byModePaise.advance).toBe(300_00);
-    for (const user of book.byUser) expect(Object.values(user.byModePaise).reduce((s, v) => s + v, 0)).toBe(user.totalPaise);
-    expect(book.voided).toEqual([expect.objectContaining({ number: voidedNumber, netPaise: 777_00, voidedByEmail: 'admin@test.local', departmentId: 100 })]);
-    expect(book.voided.map(({ number, netPaise, voidedByEmail }) => ({ number, netPaise, voidedByEmail }))).toEqual(want.voided);
+    for (const user of book.byUser)
+      expect(Object.values(user.byModePaise).reduce((s, v) => s + v, 0)).toBe(user.totalPaise);
+    expect(book.voided).toEqual([
+      expect.objectContaining({
+        number: voidedNumber,
+        netPaise: 777_00,
+        voidedByEmail: 'admin@test.local',
+        departmentId: 100,
+      }),
+    ]);
+    expect(book.voided.map(({ number, netPaise, voidedByEmail }) => ({ number, netPaise, voidedByEmail }))).toEqual(
+      want.voided,
+    );
     expect(book.refunds.map((x) => [x.number, x.amountPaise, x.paymentMode])).toEqual(want.refunds);
     expect(book.refunds.map((x) => [x.number, x.admissionNo, x.amountPaise, x.paymentMode, x.createdByEmail])).toEqual([
       [1, 'UG-001', 500_00, 'cash', 'ug@test.local'],
@@ -135,9 +165,17 @@ describe('reports.dayBook', () => {
   });
 
   it("refuses another department's staff, and every department to staff", async () => {
-    expect(await refusal(h.caller('pgStaff').reports.dayBook({ depId: 100, date: DAY }))).toEqual({ code: 'FORBIDDEN', message: 'This belongs to another department' });
-    expect(await refusal(h.caller('ugStaff').reports.dayBook({ date: DAY }))).toEqual({ code: 'FORBIDDEN', message: 'Administrators only' });
-    expect((await refusal(h.caller('ugStaff').reports.dayBook({ depId: 100, date: '2025-02-30' }))).code).toBe('BAD_REQUEST');
+    expect(await refusal(h.caller('pgStaff').reports.dayBook({ depId: 100, date: DAY }))).toEqual({
+      code: 'FORBIDDEN',
+      message: 'This belongs to another department',
+    });
+    expect(await refusal(h.caller('ugStaff').reports.dayBook({ date: DAY }))).toEqual({
+      code: 'FORBIDDEN',
+      message: 'Administrators only',
+    });
+    expect((await refusal(h.caller('ugStaff').reports.dayBook({ depId: 100, date: '2025-02-30' }))).code).toBe(
+      'BAD_REQUEST',
+    );
   });
 
   it('shows an empty day as empty', async () => {

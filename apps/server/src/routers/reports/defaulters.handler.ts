@@ -8,15 +8,16 @@ import type { AuthedContext } from '../../context';
 export async function defaultersHandler({ ctx, input }: { ctx: AuthedContext; input: TDefaultersInput }) {
   let batchIds: number[];
   if (input.courseId === undefined) {
-    batchIds = (await batchIdsOfDepartment(ctx.db, input.depId));
+    batchIds = await batchIdsOfDepartment(ctx.db, input.depId);
   } else {
     await assertCourseOfDepartment(ctx, { depId: input.depId, courseId: input.courseId });
-    batchIds = (await batchesInScope(ctx.db, { depId: input.depId, courseId: input.courseId, batchId: input.batchId }));
+    batchIds = await batchesInScope(ctx.db, { depId: input.depId, courseId: input.courseId, batchId: input.batchId });
   }
   const rows: Array<DuesRow & { courseName: string; phone: string | null; guardian: string | null }> = [];
   for await (const students of duesByBatch(ctx.db, { batchIds, asOf: input.asOf })) {
     for (const r of students) {
-      if (r.dues.daysLate > 0) rows.push({ ...duesRow(r), courseName: r.courseName, phone: r.phone, guardian: r.parentName });
+      if (r.dues.daysLate > 0)
+        rows.push({ ...duesRow(r), courseName: r.courseName, phone: r.phone, guardian: r.parentName });
     }
   }
   rows.sort((a, b) => b.toCollect - a.toCollect || a.admissionNo.localeCompare(b.admissionNo));

@@ -39,9 +39,12 @@ export function duesTotals(rows: readonly DuesRow[]) {
 export const isOverdue = (r: StudentDuesOnly) => r.dues.daysLate > 0 || r.dues.fine.outstanding > 0;
 
 /** The batches in scope: a course of the department, or one of its batches. */
-export async function batchesInScope(db: DbOrTx, input: { depId: number; courseId: number; batchId?: number }): Promise<number[]> {
+export async function batchesInScope(
+  db: DbOrTx,
+  input: { depId: number; courseId: number; batchId?: number },
+): Promise<number[]> {
   if (input.batchId !== undefined) {
-    const batch = (await findBatch(db, input.batchId));
+    const batch = await findBatch(db, input.batchId);
     if (!batch || batch.courseId !== input.courseId) {
       throw new AppError('BAD_INPUT', 'This batch does not belong to the course');
     }
@@ -52,7 +55,7 @@ export async function batchesInScope(db: DbOrTx, input: { depId: number; courseI
 /** Dues as of a date per student of a course or batch, with batch and grand totals. */
 export async function duesAsOfHandler({ ctx, input }: { ctx: AuthedContext; input: TDuesAsOfInput }) {
   await assertCourseOfDepartment(ctx, input);
-  const batchIds = (await batchesInScope(ctx.db, input));
+  const batchIds = await batchesInScope(ctx.db, input);
   const rows: DuesRow[] = [];
   const batches = [];
   // Batch by batch: only each student's few figures outlive their batch.

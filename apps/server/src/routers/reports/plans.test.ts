@@ -1,4 +1,12 @@
-import { collectionsReport, duesReport, feeReceiptReport, receiptLinesReport, receiptsBetweenDatesReport, studentFeeInfoReport, studentStatement } from '@fees/db';
+import {
+  collectionsReport,
+  duesReport,
+  feeReceiptReport,
+  receiptLinesReport,
+  receiptsBetweenDatesReport,
+  studentFeeInfoReport,
+  studentStatement,
+} from '@fees/db';
 import { forgetStatements } from '@fees/db/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { onPostgres } from '@fees/db/testing';
@@ -33,13 +41,22 @@ async function plansOf(run: () => unknown): Promise<string[][]> {
 describe.skipIf(onPostgres)('report query plans', () => {
   const cases: Array<[string, () => unknown]> = [
     ['feeReceipts', () => feeReceiptReport(h.db, { depId: 100, courseId: 1003, limit: 100 })],
-    ['feeReceipts (text, one batch)', () => feeReceiptReport(h.db, { depId: 100, courseId: 1003, text: 'x', batchId: fx.ug.batchId, limit: 100 })],
+    [
+      'feeReceipts (text, one batch)',
+      () => feeReceiptReport(h.db, { depId: 100, courseId: 1003, text: 'x', batchId: fx.ug.batchId, limit: 100 }),
+    ],
     ['receiptLines', () => receiptLinesReport(h.db, { depId: 100, number: fx.ug.receiptNumber })],
     ['dues', () => duesReport(h.db, { depId: 100, courseId: 1003, limit: 100 })],
     ['dues (one batch)', () => duesReport(h.db, { depId: 100, courseId: 1003, batchId: fx.ug.batchId, limit: 100 })],
     ['studentFeeInfo', () => studentFeeInfoReport(h.db, { depId: 100, courseId: 1003, text: 'x', limit: 100 })],
-    ['receiptsBetweenDates', () => receiptsBetweenDatesReport(h.db, { depId: 100, from: '2025-07-01', to: '2025-07-31', limit: 100 })],
-    ['collections (one department)', () => collectionsReport(h.db, { depId: 100, from: '2025-07-01', to: '2025-07-31' })],
+    [
+      'receiptsBetweenDates',
+      () => receiptsBetweenDatesReport(h.db, { depId: 100, from: '2025-07-01', to: '2025-07-31', limit: 100 }),
+    ],
+    [
+      'collections (one department)',
+      () => collectionsReport(h.db, { depId: 100, from: '2025-07-01', to: '2025-07-31' }),
+    ],
     ['collections (all)', () => collectionsReport(h.db, { from: '2025-07-01', to: '2025-07-31' })],
     ['statement', () => studentStatement(h.db, { depId: 100, studentId: fx.ug.studentId })],
   ];
@@ -53,7 +70,7 @@ describe.skipIf(onPostgres)('report query plans', () => {
   const planOf = (name: string) => plansOf(cases.find(([n]) => n === name)![1]);
 
   it("totals a course from its batches' running totals and pages its rows batch by batch without a sort", async () => {
-    const [course, totals, rows] = (await planOf('feeReceipts'));
+    const [course, totals, rows] = await planOf('feeReceipts');
     expect(course).toEqual(['SEARCH courses USING INTEGER PRIMARY KEY (rowid=?)']);
     expect(totals).toContain('SEARCH t USING INDEX sqlite_autoindex_course_batch_receipts_1 (course_id=?)');
     expect(totals!.filter((p) => /receipts? /.test(p))).toEqual([]);
@@ -64,11 +81,17 @@ describe.skipIf(onPostgres)('report query plans', () => {
   });
 
   it('reads a date range through the department-date index; collections through the daily totals, a range per department', async () => {
-    expect((await planOf('receiptsBetweenDates')).flat()).toContain('SEARCH r USING INDEX receipts_department_date_idx (department_id=? AND date>? AND date<?)');
+    expect((await planOf('receiptsBetweenDates')).flat()).toContain(
+      'SEARCH r USING INDEX receipts_department_date_idx (department_id=? AND date>? AND date<?)',
+    );
     for (const name of ['collections (one department)', 'collections (all)']) {
       const plans = (await planOf(name)).flat();
-      expect(plans).toContain('SEARCH t USING INDEX sqlite_autoindex_daily_head_collections_1 (department_id=? AND date>? AND date<?)');
-      expect(plans).toContain('SEARCH t USING INDEX sqlite_autoindex_daily_mode_collections_1 (department_id=? AND date>? AND date<?)');
+      expect(plans).toContain(
+        'SEARCH t USING INDEX sqlite_autoindex_daily_head_collections_1 (department_id=? AND date>? AND date<?)',
+      );
+      expect(plans).toContain(
+        'SEARCH t USING INDEX sqlite_autoindex_daily_mode_collections_1 (department_id=? AND date>? AND date<?)',
+      );
       expect(plans.filter((p) => /receipt/.test(p))).toEqual([]);
     }
   });
@@ -76,16 +99,26 @@ describe.skipIf(onPostgres)('report query plans', () => {
   it("reads each student's money from student_money through its department, course and batch index", async () => {
     for (const name of ['dues', 'dues (one batch)']) {
       const plans = (await planOf(name)).flat();
-      expect(plans.some((p) => p.startsWith('SEARCH m USING INDEX student_money_department_course_batch_idx (department_id=? AND course_id=?'))).toBe(true);
+      expect(
+        plans.some((p) =>
+          p.startsWith(
+            'SEARCH m USING INDEX student_money_department_course_batch_idx (department_id=? AND course_id=?',
+          ),
+        ),
+      ).toBe(true);
       expect(plans.filter((p) => /receipt/.test(p))).toEqual([]);
     }
   });
 
   it('totals a course from student_money alone and reads its first page from the first batches alone', async () => {
     const [totals, page] = await planOf('dues');
-    expect(totals).toContain('SEARCH m USING INDEX student_money_department_course_batch_idx (department_id=? AND course_id=?)');
+    expect(totals).toContain(
+      'SEARCH m USING INDEX student_money_department_course_batch_idx (department_id=? AND course_id=?)',
+    );
     expect(totals!.filter((p) => /^SEARCH s /.test(p))).toEqual([]);
-    expect(page).toContain('SEARCH m USING INDEX student_money_department_course_batch_idx (department_id=? AND course_id=? AND batch_id=?)');
+    expect(page).toContain(
+      'SEARCH m USING INDEX student_money_department_course_batch_idx (department_id=? AND course_id=? AND batch_id=?)',
+    );
     expect(page).toContain('SEARCH s USING INTEGER PRIMARY KEY (rowid=?)');
   });
 });

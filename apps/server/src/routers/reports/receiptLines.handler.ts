@@ -3,7 +3,8 @@ import { AppError, receiptLabel, type TReceiptLinesReportInput } from '@fees/val
 import type { AuthedContext } from '../../context';
 
 export async function receiptLinesHandler({ ctx, input }: { ctx: AuthedContext; input: TReceiptLinesReportInput }) {
-  const receipt = (await receiptLinesReport(ctx.db, input));
-  if (!receipt) throw new AppError('NOT_FOUND', `Receipt ${receiptLabel(input.number)} was not found in this department`);
+  const receipt = await receiptLinesReport(ctx.db, input);
+  if (!receipt)
+    throw new AppError('NOT_FOUND', `Receipt ${receiptLabel(input.number)} was not found in this department`);
   return receipt;
 }

@@ -43,8 +43,14 @@ export async function refundsHandler({ ctx, input }: { ctx: AuthedContext; input
     })),
     paidOut,
     voided,
-    byMode: REFUND_MODES.map((mode) => ({ mode, ...total(live.filter((g) => g.paymentMode === mode)) })).filter((m) => m.count > 0),
-    byDepartment: DEPARTMENTS.map((d) => ({ depId: d.id, depName: d.name, ...total(live.filter((g) => g.depId === d.id)) })).filter((d) => d.count > 0),
+    byMode: REFUND_MODES.map((mode) => ({ mode, ...total(live.filter((g) => g.paymentMode === mode)) })).filter(
+      (m) => m.count > 0,
+    ),
+    byDepartment: DEPARTMENTS.map((d) => ({
+      depId: d.id,
+      depName: d.name,
+      ...total(live.filter((g) => g.depId === d.id)),
+    })).filter((d) => d.count > 0),
     truncated: refunds.length < paidOut.count + voided.count,
   };
 }

@@ -22,7 +22,7 @@ let raw: {
 };
 
 beforeAll(async () => {
-  data = (await generateReportData(h.db, fx));
+  data = await generateReportData(h.db, fx);
   raw = {
     students: await h.db.select().from(students),
     batches: await h.db.select().from(batches),
@@ -46,7 +46,11 @@ function expectedHeads(studentId: number) {
     .filter((fs) => fs.batchId === student.batchId)
     .map((fs) => {
       const discount = raw.discounts.find((d) => d.studentId === studentId && d.feeHeadId === fs.feeHeadId);
-      const paid = sum(raw.lines.filter((l) => l.studentId === studentId && l.feeHeadId === fs.feeHeadId && live.has(l.receiptId)).map((l) => l.amountPaise));
+      const paid = sum(
+        raw.lines
+          .filter((l) => l.studentId === studentId && l.feeHeadId === fs.feeHeadId && live.has(l.receiptId))
+          .map((l) => l.amountPaise),
+      );
       const fee = fs.amountPaise;
       const disc = discount?.discountPaise ?? 0;
       const adj = discount?.adjustmentPaise ?? 0;
@@ -134,11 +138,15 @@ describe('reports.feeReceipts', () => {
   });
 
   it('refuses a limit above the maximum', async () => {
-    await expect(h.caller('ugStaff').reports.feeReceipts({ depId: 100, courseId: 1003, limit: REPORT_ROW_LIMIT_MAX + 1 })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(
+      h.caller('ugStaff').reports.feeReceipts({ depId: 100, courseId: 1003, limit: REPORT_ROW_LIMIT_MAX + 1 }),
+    ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
   });
 
   it("refuses an untouched course with 'Required'", async () => {
-    await expect(h.caller('ugStaff').reports.feeReceipts({ depId: 100, courseId: '' as unknown as number })).rejects.toThrow(MSG.required);
+    await expect(
+      h.caller('ugStaff').reports.feeReceipts({ depId: 100, courseId: '' as unknown as number }),
+    ).rejects.toThrow(MSG.required);
   });
 
   it('shows nothing of another department through a foreign course id', async () => {
@@ -150,10 +158,16 @@ describe('reports.feeReceipts', () => {
 describe('reports.receiptLines', () => {
   it("returns a receipt's lines with fee head names, matching the raw lines", async () => {
     const edited = raw.receipts.find((r) => r.number === data.editedNumbers[0])!;
-    const result = await h.caller('admin').reports.receiptLines({ depId: edited.departmentId as 100, number: edited.number });
+    const result = await h
+      .caller('admin')
+      .reports.receiptLines({ depId: edited.departmentId as 100, number: edited.number });
     const lines = raw.lines.filter((l) => l.receiptId === edited.id).sort((a, b) => a.lineNo - b.lineNo);
-    expect(result.lines.map((l) => [l.lineNo, l.feeHeadId, l.particulars, l.amountPaise])).toEqual(lines.map((l) => [l.lineNo, l.feeHeadId, l.particulars, l.amountPaise]));
-    expect(result.lines.map((l) => l.feeHead)).toEqual(lines.map((l) => raw.heads.find((x) => x.id === l.feeHeadId)!.name));
+    expect(result.lines.map((l) => [l.lineNo, l.feeHeadId, l.particulars, l.amountPaise])).toEqual(
+      lines.map((l) => [l.lineNo, l.feeHeadId, l.particulars, l.amountPaise]),
+    );
+    expect(result.lines.map((l) => l.feeHead)).toEqual(
+      lines.map((l) => raw.heads.find((x) => x.id === l.feeHeadId)!.name),
+    );
     expect(sum(result.lines.map((l) => l.amountPaise))).toBe(result.totalPaise);
     expect(result.netPaise).toBe(edited.netPaise);
   });
@@ -161,8 +175,12 @@ describe('reports.receiptLines', () => {
   it("is NOT_FOUND for another department's receipt or an unknown number", async () => {
     const caller = h.caller('admin');
     const pgReceipt = raw.receipts.find((r) => r.departmentId === 101)!;
-    await expect(caller.reports.receiptLines({ depId: 100, number: pgReceipt.number })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(caller.reports.receiptLines({ depId: 100, number: 999_999 })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(caller.reports.receiptLines({ depId: 100, number: pgReceipt.number })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    await expect(caller.reports.receiptLines({ depId: 100, number: 999_999 })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
   });
 });
 
@@ -172,14 +190,25 @@ describe('reports.dues', () => {
   it('gives every student fee, discount, paid and balance = fee - discount - paid, with batch and grand totals', async () => {
     const report = await h.caller('ugStaff').reports.dues({ depId: 100, courseId: 1003, includeSettled: true });
     const rows = report.batches.flatMap((b) => b.rows);
-    expect(rows.map((r) => r.studentId).sort()).toEqual(courseStudents().map((s) => s.id).sort());
+    expect(rows.map((r) => r.studentId).sort()).toEqual(
+      courseStudents()
+        .map((s) => s.id)
+        .sort(),
+    );
     for (const row of rows) {
       const e = expectedStudent(row.studentId);
-      expect({ fee: row.feePaise, discount: row.discountPaise, paid: row.paidPaise, balance: row.balancePaise }).toEqual(e);
+      expect({
+        fee: row.feePaise,
+        discount: row.discountPaise,
+        paid: row.paidPaise,
+        balance: row.balancePaise,
+      }).toEqual(e);
       expect(row.balancePaise).toBe(row.feePaise - row.discountPaise - row.paidPaise);
     }
     for (const batch of report.batches) {
-      const own = courseStudents().filter((s) => s.batchId === batch.batchId).map((s) => expectedStudent(s.id));
+      const own = courseStudents()
+        .filter((s) => s.batchId === batch.batchId)
+        .map((s) => expectedStudent(s.id));
       expect(batch.totals).toEqual({
         count: own.length,
         feePaise: sum(own.map((x) => x.fee)),
@@ -222,7 +251,12 @@ describe('reports.dues', () => {
   it('counts the fixture student exactly: 26,500 - 2,500 - 10,000 = 14,000', async () => {
     const report = await h.caller('admin').reports.dues({ depId: 100, courseId: 1003 });
     const row = report.batches.flatMap((b) => b.rows).find((r) => r.studentId === fx.ug.studentId)!;
-    expect(row).toMatchObject({ feePaise: 26_500_00, discountPaise: 2_500_00, paidPaise: 10_000_00, balancePaise: 14_000_00 });
+    expect(row).toMatchObject({
+      feePaise: 26_500_00,
+      discountPaise: 2_500_00,
+      paidPaise: 10_000_00,
+      balancePaise: 14_000_00,
+    });
   });
 });
 
@@ -265,7 +299,11 @@ describe('reports.receiptsBetweenDates', () => {
     expect(report.rows.map((r) => r.number)).toEqual(expected.map((r) => r.number));
     expect(report.rows.some((r) => r.date === JULY.from)).toBe(true);
     expect(report.rows.some((r) => r.date === JULY.to)).toBe(true);
-    expect(raw.receipts.some((r) => r.departmentId === 100 && r.status === 'live' && (r.date === '2025-06-30' || r.date === '2025-08-01'))).toBe(true);
+    expect(
+      raw.receipts.some(
+        (r) => r.departmentId === 100 && r.status === 'live' && (r.date === '2025-06-30' || r.date === '2025-08-01'),
+      ),
+    ).toBe(true);
     expect(report.totals).toEqual({ count: expected.length, netPaise: sum(expected.map((r) => r.netPaise)) });
     const row = report.rows[0]!;
     const source = expected[0]!;
@@ -291,23 +329,35 @@ describe('reports.receiptsBetweenDates', () => {
 
   it('refuses from after to with its message, and a missing date with Required', async () => {
     const caller = h.caller('ugStaff');
-    await expect(caller.reports.receiptsBetweenDates({ depId: 100, from: '2025-07-31', to: '2025-07-01' })).rejects.toThrow(MSG.dateRangeOrder);
-    await expect(caller.reports.receiptsBetweenDates({ depId: 100, from: '', to: '2025-07-01' })).rejects.toThrow(MSG.required);
+    await expect(
+      caller.reports.receiptsBetweenDates({ depId: 100, from: '2025-07-31', to: '2025-07-01' }),
+    ).rejects.toThrow(MSG.dateRangeOrder);
+    await expect(caller.reports.receiptsBetweenDates({ depId: 100, from: '', to: '2025-07-01' })).rejects.toThrow(
+      MSG.required,
+    );
   });
 });
 
 describe('reports.collections', () => {
-  const inJuly = (r: { date: string; status: string }) => r.status === 'live' && r.date >= JULY.from && r.date <= JULY.to;
+  const inJuly = (r: { date: string; status: string }) =>
+    r.status === 'live' && r.date >= JULY.from && r.date <= JULY.to;
 
   function expectedCollections(depId: number | null) {
     const scoped = raw.receipts.filter((r) => inJuly(r) && (depId === null || r.departmentId === depId));
     const ids = new Set(scoped.map((r) => r.id));
     const lines = raw.lines.filter((l) => ids.has(l.receiptId));
     const byHead = [...new Set(lines.map((l) => l.feeHeadId))]
-      .map((feeHeadId) => ({ feeHeadId, amountPaise: sum(lines.filter((l) => l.feeHeadId === feeHeadId).map((l) => l.amountPaise)) }))
+      .map((feeHeadId) => ({
+        feeHeadId,
+        amountPaise: sum(lines.filter((l) => l.feeHeadId === feeHeadId).map((l) => l.amountPaise)),
+      }))
       .sort((a, b) => a.feeHeadId - b.feeHeadId);
     const byMode = [...new Set(scoped.map((r) => r.paymentMode))]
-      .map((mode) => ({ mode, count: scoped.filter((r) => r.paymentMode === mode).length, netPaise: sum(scoped.filter((r) => r.paymentMode === mode).map((r) => r.netPaise)) }))
+      .map((mode) => ({
+        mode,
+        count: scoped.filter((r) => r.paymentMode === mode).length,
+        netPaise: sum(scoped.filter((r) => r.paymentMode === mode).map((r) => r.netPaise)),
+      }))
       .sort((a, b) => a.mode.localeCompare(b.mode));
     return {
       byHead,
@@ -319,9 +369,18 @@ describe('reports.collections', () => {
     };
   }
 
-  function comparable(t: { byHead: Array<{ feeHeadId: number; amountPaise: number }>; byMode: Array<{ mode: string; count: number; netPaise: number }>; headsPaise: number; taxPaise: number; netPaise: number; count: number }) {
+  function comparable(t: {
+    byHead: Array<{ feeHeadId: number; amountPaise: number }>;
+    byMode: Array<{ mode: string; count: number; netPaise: number }>;
+    headsPaise: number;
+    taxPaise: number;
+    netPaise: number;
+    count: number;
+  }) {
     return {
-      byHead: t.byHead.map(({ feeHeadId, amountPaise }) => ({ feeHeadId, amountPaise })).sort((a, b) => a.feeHeadId - b.feeHeadId),
+      byHead: t.byHead
+        .map(({ feeHeadId, amountPaise }) => ({ feeHeadId, amountPaise }))
+        .sort((a, b) => a.feeHeadId - b.feeHeadId),
       byMode: [...t.byMode].sort((a, b) => a.mode.localeCompare(b.mode)),
       headsPaise: t.headsPaise,
       taxPaise: t.taxPaise,
@@ -344,17 +403,26 @@ describe('reports.collections', () => {
     expect(report.departments.map((d) => d.depId)).toEqual([100, 101, 102, 103, 104, 105]);
     for (const dep of report.departments) expect(comparable(dep)).toEqual(expectedCollections(dep.depId));
     expect(comparable(report.overall)).toEqual(expectedCollections(null));
-    expect(report.departments.find((d) => d.depId === 102)).toMatchObject({ count: 0, netPaise: 0, byHead: [], byMode: [] });
+    expect(report.departments.find((d) => d.depId === 102)).toMatchObject({
+      count: 0,
+      netPaise: 0,
+      byHead: [],
+      byMode: [],
+    });
   });
 
   it('refuses all departments to department staff, and another department', async () => {
     await expect(h.caller('ugStaff').reports.collections(JULY)).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(h.caller('ugStaff').reports.collections({ depId: 101, ...JULY })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(h.caller('ugStaff').reports.collections({ depId: 101, ...JULY })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
     await expect(h.caller('anonymous').reports.collections(JULY)).rejects.toBeInstanceOf(TRPCError);
   });
 
   it('refuses from after to', async () => {
-    await expect(h.caller('admin').reports.collections({ from: '2025-08-01', to: '2025-07-01' })).rejects.toThrow(MSG.dateRangeOrder);
+    await expect(h.caller('admin').reports.collections({ from: '2025-08-01', to: '2025-07-01' })).rejects.toThrow(
+      MSG.dateRangeOrder,
+    );
   });
 });
 
@@ -364,9 +432,16 @@ describe('reports.statement', () => {
     for (const studentId of data.ugStudentIds) {
       const statement = await caller.reports.statement({ depId: 100, studentId });
       const expected = expectedHeads(studentId);
-      expect(statement.heads.map((x) => [x.feeHeadId, x.feePaise, x.discountPaise, x.adjustmentPaise, x.paidPaise, x.balancePaise])).toEqual(
-        expected.map((x) => [x.feeHeadId, x.fee, x.disc, x.adj, x.paid, x.balance]),
-      );
+      expect(
+        statement.heads.map((x) => [
+          x.feeHeadId,
+          x.feePaise,
+          x.discountPaise,
+          x.adjustmentPaise,
+          x.paidPaise,
+          x.balancePaise,
+        ]),
+      ).toEqual(expected.map((x) => [x.feeHeadId, x.fee, x.disc, x.adj, x.paid, x.balance]));
       for (const head of statement.heads) {
         expect(sum(head.payments.map((p) => p.amountPaise))).toBe(head.paidPaise);
         expect(head.payments.some((p) => data.voidedNumbers.includes(p.receiptNumber))).toBe(false);
@@ -390,13 +465,35 @@ describe('reports.statement', () => {
 
   it('shows the fixture student with their receipt', async () => {
     const statement = await h.caller('ugStaff').reports.statement({ depId: 100, studentId: fx.ug.studentId });
-    expect(statement.student).toMatchObject({ admissionNo: 'UG-001', name: 'Anjali Menon', courseName: 'BA English', batchName: '2025-2028' });
+    expect(statement.student).toMatchObject({
+      admissionNo: 'UG-001',
+      name: 'Anjali Menon',
+      courseName: 'BA English',
+      batchName: '2025-2028',
+    });
     const tuition = statement.heads.find((x) => x.feeHeadId === fx.heads.tuition)!;
-    expect(tuition).toMatchObject({ feePaise: 25_000_00, discountPaise: 2_000_00, adjustmentPaise: 500_00, paidPaise: 10_000_00, balancePaise: 12_500_00 });
-    expect(tuition.payments).toEqual([{ receiptNumber: fx.ug.receiptNumber, lineNo: 1, date: '2025-07-01', particulars: 'First instalment', paymentMode: 'cash', amountPaise: 10_000_00 }]);
+    expect(tuition).toMatchObject({
+      feePaise: 25_000_00,
+      discountPaise: 2_000_00,
+      adjustmentPaise: 500_00,
+      paidPaise: 10_000_00,
+      balancePaise: 12_500_00,
+    });
+    expect(tuition.payments).toEqual([
+      {
+        receiptNumber: fx.ug.receiptNumber,
+        lineNo: 1,
+        date: '2025-07-01',
+        particulars: 'First instalment',
+        paymentMode: 'cash',
+        amountPaise: 10_000_00,
+      },
+    ]);
   });
 
   it('is NOT_FOUND for a student of another department', async () => {
-    await expect(h.caller('admin').reports.statement({ depId: 100, studentId: fx.pg.studentId })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(h.caller('admin').reports.statement({ depId: 100, studentId: fx.pg.studentId })).rejects.toMatchObject(
+      { code: 'NOT_FOUND' },
+    );
   });
 });

@@ -7,9 +7,15 @@ import { checkedRules, rethrowDuplicateName } from './service';
 export async function createHandler({ ctx, input }: { ctx: AuthedContext; input: TCreateSchemeInput }) {
   try {
     const scheme = await transaction(ctx.db, async (tx) => {
-      const rules = (await checkedRules(tx, input.rules));
+      const rules = await checkedRules(tx, input.rules);
       const row = await insertScheme(tx, { name: input.name, rules });
-      await writeAudit(tx, { actor: actorOf(ctx), action: 'create', entity: 'scheme', entityId: row.id, after: { ...row, rules } });
+      await writeAudit(tx, {
+        actor: actorOf(ctx),
+        action: 'create',
+        entity: 'scheme',
+        entityId: row.id,
+        after: { ...row, rules },
+      });
       return row;
     });
     return { Status: 'OK' as const, id: scheme.id, Message: `Scheme ${scheme.name} saved` };

@@ -11,7 +11,13 @@ export async function removeHandler({ ctx, input }: { ctx: AuthedContext; input:
     const members = await countSchemeMembers(tx, { schemeId: scheme.id });
     if (members > 0) refuse('CONFLICT', SCHEME_MSG.inUse(scheme.name, members));
     await deleteScheme(tx, { id: scheme.id });
-    await writeAudit(tx, { actor: actorOf(ctx), action: 'delete', entity: 'scheme', entityId: scheme.id, before: scheme });
+    await writeAudit(tx, {
+      actor: actorOf(ctx),
+      action: 'delete',
+      entity: 'scheme',
+      entityId: scheme.id,
+      before: scheme,
+    });
     return scheme;
   });
   return { Status: 'OK' as const, Message: `Scheme ${scheme.name} deleted` };

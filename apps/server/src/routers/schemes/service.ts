@@ -53,7 +53,7 @@ export async function checkedRules(db: DbOrTx, rules: TCreateSchemeInput['rules'
     (await findFeeHead(db, input.feeHeadId)) ?? refuse('NOT_FOUND', 'No such fee head');
     const course = (await findCourse(db, input.courseId)) ?? refuse('NOT_FOUND', 'No such course');
     if (input.batchId !== null) {
-      const batch = (await findBatch(db, input.batchId));
+      const batch = await findBatch(db, input.batchId);
       if (!batch || batch.courseId !== course.id) refuse('BAD_INPUT', `This batch is not a batch of ${course.name}`);
     }
     checked.push(ruleOfInput(input));
@@ -79,7 +79,7 @@ async function chosenStudents(db: DbOrTx, input: TSchemeStudentsInput) {
     if (found.length !== ids.length) refuse('NOT_FOUND', 'Some of these students are not in this department');
     return found;
   }
-  const batch = (await findBatch(db, input.batchId!));
+  const batch = await findBatch(db, input.batchId!);
   if (!batch || batch.departmentId !== input.depId) refuse('NOT_FOUND', 'No such batch in this department');
   return studentsOfBatchCategory(db, { batchId: batch.id, categoryId: input.categoryId! });
 }
@@ -134,7 +134,13 @@ export async function planJoin(db: DbOrTx, input: TApplySchemeInput) {
     const student = byId.get(state.studentId)!;
     const rule = schemeRuleFor(scheme.rules, student, state.feeHeadId);
     const existing: ExistingDiscount =
-      state.discountId === null ? 'none' : state.discountSchemeId === scheme.id ? 'this' : state.discountSchemeId === null ? 'hand' : 'other';
+      state.discountId === null
+        ? 'none'
+        : state.discountSchemeId === scheme.id
+          ? 'this'
+          : state.discountSchemeId === null
+            ? 'hand'
+            : 'other';
     if (rule) covered.add(student.id);
     if (!rule && existing !== 'this') continue;
     const schemePaise = rule ? schemeDiscountPaise(state.feePaise, rule) : 0;
@@ -151,7 +157,12 @@ export async function planJoin(db: DbOrTx, input: TApplySchemeInput) {
           ? 'unchanged'
           : 'write';
     const afterPaise = action === 'write' ? schemePaise : beforePaise;
-    const balanceBeforePaise = headBalancePaise({ feePaise: state.feePaise + state.openingPaise, discountPaise: beforePaise, adjustmentPaise, paidPaise: state.paidPaise });
+    const balanceBeforePaise = headBalancePaise({
+      feePaise: state.feePaise + state.openingPaise,
+      discountPaise: beforePaise,
+      adjustmentPaise,
+      paidPaise: state.paidPaise,
+    });
     rows.push({
       studentId: student.id,
       admissionNo: student.admissionNo,
@@ -204,27 +215,67 @@ export async function applyScheme(db: Database, actor: AuditActor, input: TApply
       if (below.length > 0 && !input.allowNegativeBalance) {
         const heads = [...new Set(below.map((r) => r.feeHead))].join(', ');
         const lowest = Math.min(...below.map((r) => r.balanceAfterPaise));
-        refuse('CONFLICT', MSG.belowZero(new Set(below.map((r) => r.studentId)).size, heads, paiseToRupeesText(lowest)));
+        refuse(
+          'CONFLICT',
+          MSG.belowZero(new Set(below.map((r) => r.studentId)).size, heads, paiseToRupeesText(lowest)),
+        );
       }
       const scheme = plan.scheme;
       const note = schemeNote(scheme.name);
       for (const student of plan.students) {
         if (await addSchemeMember(tx, { schemeId: scheme.id, studentId: student.id, joinedBy: actor.userId })) {
-          await writeAudit(tx, { actor, action: 'create', entity: 'scheme member', entityId: scheme.id, after: { scheme: scheme.name, studentId: student.id, admissionNo: student.admissionNo } });
+          await writeAudit(tx, {
+            actor,
+            action: 'create',
+            entity: 'scheme member',
+            entityId: scheme.id,
+            after: { scheme: scheme.name, studentId: student.id, admissionNo: student.admissionNo },
+          });
         }
       }
       for (const row of plan.rows) {
         if (row.action !== 'write') continue;
         if (row.discountId === null) {
-          const after = await insertSchemeDiscount(tx, { studentId: row.studentId, feeHeadId: row.feeHeadId, discountPaise: row.afterPaise, schemeId: scheme.id, note });
+          const after = await insertSchemeDiscount(tx, {
+            studentId: row.studentId,
+            feeHeadId: row.feeHeadId,
+            discountPaise: row.afterPaise,
+            schemeId: scheme.id,
+            note,
+          });
           await writeAudit(tx, { actor, action: 'create', entity: 'discount', entityId: after.id, after });
         } else if (row.afterPaise === 0 && row.adjustmentPaise === 0) {
-          if (!(await deleteDiscountAtVersion(tx, { id: row.discountId, version: row.discountVersion! }))) throw changed();
-          await writeAudit(tx, { actor, action: 'delete', entity: 'discount', entityId: row.discountId, before: { studentId: row.studentId, feeHeadId: row.feeHeadId, discountPaise: row.beforePaise, schemeId: scheme.id } });
+          if (!(await deleteDiscountAtVersion(tx, { id: row.discountId, version: row.discountVersion! })))
+            throw changed();
+          await writeAudit(tx, {
+            actor,
+            action: 'delete',
+            entity: 'discount',
+            entityId: row.discountId,
+            before: {
+              studentId: row.studentId,
+              feeHeadId: row.feeHeadId,
+              discountPaise: row.beforePaise,
+              schemeId: scheme.id,
+            },
+          });
         } else {
-          const after = await setDiscountFromScheme(tx, { id: row.discountId, version: row.discountVersion!, discountPaise: row.afterPaise, schemeId: scheme.id, note });
+          const after = await setDiscountFromScheme(tx, {
+            id: row.discountId,
+            version: row.discountVersion!,
+            discountPaise: row.afterPaise,
+            schemeId: scheme.id,
+            note,
+          });
           if (!after) throw changed();
-          await writeAudit(tx, { actor, action: 'update', entity: 'discount', entityId: row.discountId, before: { studentId: row.studentId, discountPaise: row.beforePaise, existing: row.existing }, after });
+          await writeAudit(tx, {
+            actor,
+            action: 'update',
+            entity: 'discount',
+            entityId: row.discountId,
+            before: { studentId: row.studentId, discountPaise: row.beforePaise, existing: row.existing },
+            after,
+          });
         }
       }
       return plan;
@@ -276,7 +327,12 @@ export async function planLeave(db: DbOrTx, input: Omit<TLeaveSchemeInput, 'conf
     const student = byId.get(state.studentId)!;
     const beforePaise = state.discountPaise ?? 0;
     const adjustmentPaise = state.adjustmentPaise ?? 0;
-    const balanceBeforePaise = headBalancePaise({ feePaise: state.feePaise + state.openingPaise, discountPaise: beforePaise, adjustmentPaise, paidPaise: state.paidPaise });
+    const balanceBeforePaise = headBalancePaise({
+      feePaise: state.feePaise + state.openingPaise,
+      discountPaise: beforePaise,
+      adjustmentPaise,
+      paidPaise: state.paidPaise,
+    });
     const balanceAfterPaise = balanceBeforePaise + beforePaise;
     rows.push({
       studentId: student.id,
@@ -299,7 +355,11 @@ export async function planLeave(db: DbOrTx, input: Omit<TLeaveSchemeInput, 'conf
     scheme: { id: scheme.id, name: scheme.name },
     students: chosen,
     rows,
-    totals: { students: chosen.length, removedPaise: rows.reduce((sum, r) => sum + r.beforePaise, 0), becomesDebt: rows.filter((r) => r.becomesDebt).length },
+    totals: {
+      students: chosen.length,
+      removedPaise: rows.reduce((sum, r) => sum + r.beforePaise, 0),
+      becomesDebt: rows.filter((r) => r.becomesDebt).length,
+    },
   };
 }
 
@@ -308,22 +368,41 @@ export async function leaveScheme(ctx: AuthedContext, input: TLeaveSchemeInput) 
   const actor = actorOf(ctx);
   const plan = await transaction(ctx.db, async (tx) => {
     const plan = await planLeave(tx, input);
-    if (plan.totals.becomesDebt > 0 && !input.confirm) refuse('CONFLICT', SCHEME_MSG.becomesDebt(plan.totals.becomesDebt));
+    if (plan.totals.becomesDebt > 0 && !input.confirm)
+      refuse('CONFLICT', SCHEME_MSG.becomesDebt(plan.totals.becomesDebt));
     const scheme = plan.scheme;
     for (const row of plan.rows) {
-      const before = { studentId: row.studentId, feeHeadId: row.feeHeadId, discountPaise: row.beforePaise, adjustmentPaise: row.adjustmentPaise, schemeId: scheme.id };
+      const before = {
+        studentId: row.studentId,
+        feeHeadId: row.feeHeadId,
+        discountPaise: row.beforePaise,
+        adjustmentPaise: row.adjustmentPaise,
+        schemeId: scheme.id,
+      };
       if (row.adjustmentPaise === 0) {
         if (!(await deleteDiscountAtVersion(tx, { id: row.discountId, version: row.discountVersion }))) throw changed();
         await writeAudit(tx, { actor, action: 'delete', entity: 'discount', entityId: row.discountId, before });
       } else {
-        const after = await setDiscountFromScheme(tx, { id: row.discountId, version: row.discountVersion, discountPaise: 0, schemeId: null, note: null });
+        const after = await setDiscountFromScheme(tx, {
+          id: row.discountId,
+          version: row.discountVersion,
+          discountPaise: 0,
+          schemeId: null,
+          note: null,
+        });
         if (!after) throw changed();
         await writeAudit(tx, { actor, action: 'update', entity: 'discount', entityId: row.discountId, before, after });
       }
     }
     for (const student of plan.students) {
       await removeSchemeMember(tx, { schemeId: scheme.id, studentId: student.id });
-      await writeAudit(tx, { actor, action: 'delete', entity: 'scheme member', entityId: scheme.id, before: { scheme: scheme.name, studentId: student.id, admissionNo: student.admissionNo } });
+      await writeAudit(tx, {
+        actor,
+        action: 'delete',
+        entity: 'scheme member',
+        entityId: scheme.id,
+        before: { scheme: scheme.name, studentId: student.id, admissionNo: student.admissionNo },
+      });
     }
     return plan;
   });

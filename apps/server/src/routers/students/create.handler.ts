@@ -1,7 +1,13 @@
 import { insertStudent, isUniqueViolation, transaction, writeAudit } from '@fees/db';
 import { AppError, type TCreateStudentInput } from '@fees/validation';
 import { actorOf } from '../../audit';
-import { admissionNoTakenMessage, assertAdmissionNoFree, assertEnrolment, assertReferenceIds, studentRow } from './shared';
+import {
+  admissionNoTakenMessage,
+  assertAdmissionNoFree,
+  assertEnrolment,
+  assertReferenceIds,
+  studentRow,
+} from './shared';
 import type { AuthedContext } from '../../context';
 
 export async function createHandler({ ctx, input }: { ctx: AuthedContext; input: TCreateStudentInput }) {
@@ -10,7 +16,7 @@ export async function createHandler({ ctx, input }: { ctx: AuthedContext; input:
   await assertAdmissionNoFree(ctx, input);
   try {
     const student = await transaction(ctx.db, async (tx) => {
-      const row = (await insertStudent(tx, studentRow(input.depId, input)));
+      const row = await insertStudent(tx, studentRow(input.depId, input));
       await writeAudit(tx, { actor: actorOf(ctx), action: 'create', entity: 'student', entityId: row.id, after: row });
       return row;
     });

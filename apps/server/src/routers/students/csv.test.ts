@@ -20,6 +20,8 @@ describe('parseCsv', () => {
   });
 
   it('refuses a quote that is never closed, naming its line', () => {
-    expect(() => parseCsv('a\n"open\nstill')).toThrow(new CsvSyntaxError('A quoted value starting on line 2 is never closed'));
+    expect(() => parseCsv('a\n"open\nstill')).toThrow(
+      new CsvSyntaxError('A quoted value starting on line 2 is never closed'),
+    );
   });
 });

@@ -85,13 +85,20 @@ export function mapCsvColumns<C extends string>(
   header.cells.forEach((cell, index) => {
     if (cell.trim() === '') return;
     const column = byName.get(normalize(cell));
-    if (!column) throw new AppError('BAD_INPUT', `Unknown column '${cell.trim()}'. Use the columns of the template: ${columns.join(', ')}`);
+    if (!column)
+      throw new AppError(
+        'BAD_INPUT',
+        `Unknown column '${cell.trim()}'. Use the columns of the template: ${columns.join(', ')}`,
+      );
     if (map.has(column)) throw new AppError('BAD_INPUT', `The column '${column}' appears twice`);
     map.set(column, index);
   });
   const missing = required.filter((c) => !map.has(c));
   if (missing.length > 0) {
-    throw new AppError('BAD_INPUT', `The file has no ${missing.map((c) => `'${c}'`).join(', ')} column${missing.length === 1 ? '' : 's'}; start from the template`);
+    throw new AppError(
+      'BAD_INPUT',
+      `The file has no ${missing.map((c) => `'${c}'`).join(', ')} column${missing.length === 1 ? '' : 's'}; start from the template`,
+    );
   }
   return map;
 }

@@ -9,8 +9,8 @@ export async function dashboardHandler({ ctx, input }: { ctx: AuthedContext; inp
   return {
     date,
     adminTotalPaise: 0,
-    todayTotalPaise: (await departmentDayTotal(ctx.db, { departmentId: input.depId, date })),
+    todayTotalPaise: await departmentDayTotal(ctx.db, { departmentId: input.depId, date }),
     salaryTotalPaise: 0,
-    admissions: (await admissionsByCourse(ctx.db, { departmentId: input.depId })),
+    admissions: await admissionsByCourse(ctx.db, { departmentId: input.depId }),
   };
 }

@@ -57,25 +57,39 @@ describe('bulk import', () => {
       [lineOf(rows, 497), ['Admission no: Admission number UG-001 is already used in this department']],
     ]);
 
-    const before = (await studentCount());
+    const before = await studentCount();
     const refused = await ug.students.importCommit(input(file(rows))).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(TRPCError);
     expect((refused as TRPCError).message).toBe(
       `3 of 500 rows are invalid (lines ${lineOf(rows, 6)}, ${lineOf(rows, 249)}, ${lineOf(rows, 497)}); nothing was imported`,
     );
-    expect((await studentCount())).toBe(before);
+    expect(await studentCount()).toBe(before);
 
     rows[6] = row(7);
     rows[249] = row(250);
     rows[497] = row(498);
     expect(await ug.students.importCommit(input(file(rows)))).toEqual({ Status: 'OK', imported: 500 });
-    expect((await studentCount())).toBe(before + 500);
+    expect(await studentCount()).toBe(before + 500);
 
     const quoted = (await h.db.select().from(students).where(eq(students.admissionNo, 'BAE-25-0007')).limit(1))[0];
-    expect(quoted).toMatchObject({ address: '"Rose Villa", 7 MG Road,\nKochi', gender: 'Female', admissionDate: '2025-06-16', religionId: 1 });
+    expect(quoted).toMatchObject({
+      address: '"Rose Villa", 7 MG Road,\nKochi',
+      gender: 'Female',
+      admissionDate: '2025-06-16',
+      religionId: 1,
+    });
     const even = (await h.db.select().from(students).where(eq(students.admissionNo, 'BAE-25-0002')).limit(1))[0];
-    expect(even).toMatchObject({ admissionDate: '2025-06-16', gender: 'Other', email: null, courseId: fx.ug.courseId, batchId: fx.ug.batchId, departmentId: 100 });
-    expect((await h.db.select().from(students).where(eq(students.admissionNo, 'BAE-25-0008')).limit(1))[0]?.religionId).toBeNull();
+    expect(even).toMatchObject({
+      admissionDate: '2025-06-16',
+      gender: 'Other',
+      email: null,
+      courseId: fx.ug.courseId,
+      batchId: fx.ug.batchId,
+      departmentId: 100,
+    });
+    expect(
+      (await h.db.select().from(students).where(eq(students.admissionNo, 'BAE-25-0008')).limit(1))[0]?.religionId,
+    ).toBeNull();
     expect(await h.db.select().from(auditLog).where(eq(auditLog.action, 'import'))).toHaveLength(500);
 
     const again = await ug.students.importPreview(input(file(rows.slice(0, 2))));
@@ -103,14 +117,22 @@ describe('bulk import', () => {
       "The file has no 'capId', 'admissionDate', 'dateOfBirth', 'gender', 'category', 'address' columns; start from the template",
     );
     expect(await message(`${STUDENT_CSV_COLUMNS.join(',')}\r\n\r\n`)).toBe('The file has no student rows');
-    expect(await message(`${STUDENT_CSV_COLUMNS.join(',')}\r\n"open`)).toBe('A quoted value starting on line 2 is never closed');
+    expect(await message(`${STUDENT_CSV_COLUMNS.join(',')}\r\n"open`)).toBe(
+      'A quoted value starting on line 2 is never closed',
+    );
   });
 
   it('checks the course and batch like the form does, and keeps other departments out', async () => {
     const csv = file([row(1)]);
-    const refused = await h.caller('ugStaff').students.importCommit({ ...input(csv), batchId: fx.pg.batchId }).catch((e: TRPCError) => e);
+    const refused = await h
+      .caller('ugStaff')
+      .students.importCommit({ ...input(csv), batchId: fx.pg.batchId })
+      .catch((e: TRPCError) => e);
     expect(refused).toMatchObject({ code: 'BAD_REQUEST', message: 'This batch is not a batch of BA English' });
-    const forbidden = await h.caller('pgStaff').students.importCommit(input(csv)).catch((e: TRPCError) => e);
+    const forbidden = await h
+      .caller('pgStaff')
+      .students.importCommit(input(csv))
+      .catch((e: TRPCError) => e);
     expect(forbidden).toMatchObject({ code: 'FORBIDDEN' });
   });
 });
@@ -118,7 +140,7 @@ describe('bulk import', () => {
 describe('import limits', () => {
   it('refuses more than 2,000 rows, a file over 1 MB, and an import sent in a batch with other calls; nothing is written', async () => {
     const ug = h.caller('ugStaff');
-    const before = (await studentCount());
+    const before = await studentCount();
     const tooMany = file(Array.from({ length: 2001 }, (_, i) => row(i + 1)));
     expect(await refusalOf(ug.students.importPreview(input(tooMany)))).toEqual({
       code: 'BAD_REQUEST',
@@ -133,7 +155,7 @@ describe('import limits', () => {
       code: 'BAD_REQUEST',
       message: 'An import cannot be sent in a batch with other calls',
     });
-    expect((await studentCount())).toBe(before);
+    expect(await studentCount()).toBe(before);
   });
 });
 

@@ -1,10 +1,30 @@
 import { findTakenAdmissionNos, listCategories, listReligions } from '@fees/db';
-import { AppError, parseShownDate, STUDENT_CSV_COLUMNS, STUDENT_FIELD_LABELS, STUDENT_GENDERS, STUDENT_IMPORT_MAX_ROWS, type StudentCsvColumn, type TStudentForm, type TStudentImportInput, ZStudentForm } from '@fees/validation';
+import {
+  AppError,
+  parseShownDate,
+  STUDENT_CSV_COLUMNS,
+  STUDENT_FIELD_LABELS,
+  STUDENT_GENDERS,
+  STUDENT_IMPORT_MAX_ROWS,
+  type StudentCsvColumn,
+  type TStudentForm,
+  type TStudentImportInput,
+  ZStudentForm,
+} from '@fees/validation';
 import { CsvSyntaxError, type CsvRecord, mapCsvColumns, parseCsv } from './csv';
 import { admissionNoTakenMessage, assertEnrolment } from './shared';
 import { assertNotBatched, type AuthedContext } from '../../context';
 
-const REQUIRED_COLUMNS: StudentCsvColumn[] = ['admissionNo', 'capId', 'name', 'admissionDate', 'dateOfBirth', 'gender', 'category', 'address'];
+const REQUIRED_COLUMNS: StudentCsvColumn[] = [
+  'admissionNo',
+  'capId',
+  'name',
+  'admissionDate',
+  'dateOfBirth',
+  'gender',
+  'category',
+  'address',
+];
 
 export interface ImportRow {
   /** Line of the file the row starts on (the header is line 1). */
@@ -56,7 +76,10 @@ export async function analyseImport(ctx: AuthedContext, input: TStudentImportInp
   const [header, ...data] = records;
   if (!header || data.length === 0) throw new AppError('BAD_INPUT', 'The file has no student rows');
   if (data.length > STUDENT_IMPORT_MAX_ROWS) {
-    throw new AppError('BAD_INPUT', `At most ${STUDENT_IMPORT_MAX_ROWS} students can be imported at once; this file has ${data.length}`);
+    throw new AppError(
+      'BAD_INPUT',
+      `At most ${STUDENT_IMPORT_MAX_ROWS} students can be imported at once; this file has ${data.length}`,
+    );
   }
   const columns = mapColumns(header);
   const categories = new Map((await listCategories(ctx.db)).map((c) => [c.name.toLowerCase(), c.id]));
@@ -73,7 +96,8 @@ export async function analyseImport(ctx: AuthedContext, input: TStudentImportInp
     ) as Record<StudentCsvColumn, string>;
     const errors: string[] = [];
     const categoryId = values.category === '' ? undefined : categories.get(values.category.toLowerCase());
-    if (values.category !== '' && categoryId === undefined) errors.push(`Category: '${values.category}' is not a known category`);
+    if (values.category !== '' && categoryId === undefined)
+      errors.push(`Category: '${values.category}' is not a known category`);
     const religionId = values.religion === '' ? null : religions.get(values.religion.toLowerCase());
     if (religionId === undefined) errors.push(`Religion: '${values.religion}' is not a known religion`);
     const parsed = ZStudentForm.safeParse({
@@ -109,11 +133,16 @@ export async function analyseImport(ctx: AuthedContext, input: TStudentImportInp
     if (row.values.admissionNo === '') continue;
     linesByNo.set(row.values.admissionNo, [...(linesByNo.get(row.values.admissionNo) ?? []), row.line]);
   }
-  const taken = new Set((await findTakenAdmissionNos(ctx.db, { departmentId: input.depId, admissionNos: [...linesByNo.keys()] })));
+  const taken = new Set(
+    await findTakenAdmissionNos(ctx.db, { departmentId: input.depId, admissionNos: [...linesByNo.keys()] }),
+  );
   rows.forEach((row, index) => {
     const no = row.values.admissionNo;
     const others = (linesByNo.get(no) ?? []).filter((l) => l !== row.line);
-    if (others.length > 0) row.errors.push(`Admission no: ${no} is repeated in the file (line${others.length === 1 ? '' : 's'} ${others.join(', ')})`);
+    if (others.length > 0)
+      row.errors.push(
+        `Admission no: ${no} is repeated in the file (line${others.length === 1 ? '' : 's'} ${others.join(', ')})`,
+      );
     if (taken.has(no)) row.errors.push(`Admission no: ${admissionNoTakenMessage(no)}`);
     if (row.errors.length > 0) forms[index] = null;
   });

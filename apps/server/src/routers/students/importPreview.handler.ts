@@ -4,6 +4,6 @@ import type { AuthedContext } from '../../context';
 
 /** Every row of the file with its messages; writes nothing. */
 export async function importPreviewHandler({ ctx, input }: { ctx: AuthedContext; input: TStudentImportInput }) {
-  const { rows, total, valid, invalid } = (await analyseImport(ctx, input));
+  const { rows, total, valid, invalid } = await analyseImport(ctx, input);
   return { rows, total, valid, invalid };
 }

@@ -16,19 +16,25 @@ export const admissionNoTakenMessage = (admissionNo: string) =>
   `Admission number ${admissionNo} is already used in this department`;
 
 /** The course must be the department's and the batch the course's. */
-export async function assertEnrolment(ctx: AuthedContext, input: { depId: number; courseId: number; batchId: number }): Promise<void> {
-  const course = (await findCourse(ctx.db, input.courseId));
+export async function assertEnrolment(
+  ctx: AuthedContext,
+  input: { depId: number; courseId: number; batchId: number },
+): Promise<void> {
+  const course = await findCourse(ctx.db, input.courseId);
   if (!course || course.departmentId !== input.depId) {
     throw new AppError('BAD_INPUT', 'This course does not belong to the department');
   }
-  const batch = (await findEnrolmentBatch(ctx.db, input.batchId));
+  const batch = await findEnrolmentBatch(ctx.db, input.batchId);
   if (!batch || batch.courseId !== input.courseId || batch.departmentId !== input.depId) {
     throw new AppError('BAD_INPUT', `This batch is not a batch of ${course.name}`);
   }
 }
 
 /** Category and religion must be known reference rows (the lists are a handful of rows). */
-export async function assertReferenceIds(ctx: AuthedContext, input: { categoryId: number; religionId: number | null }): Promise<void> {
+export async function assertReferenceIds(
+  ctx: AuthedContext,
+  input: { categoryId: number; religionId: number | null },
+): Promise<void> {
   if (!(await listCategories(ctx.db)).some((c) => c.id === input.categoryId)) {
     throw new AppError('BAD_INPUT', 'Unknown category');
   }
@@ -37,8 +43,17 @@ export async function assertReferenceIds(ctx: AuthedContext, input: { categoryId
   }
 }
 
-export async function assertAdmissionNoFree(ctx: AuthedContext, input: { depId: number; admissionNo: string; exceptId?: number }): Promise<void> {
-  if ((await isAdmissionNoTaken(ctx.db, { departmentId: input.depId, admissionNo: input.admissionNo, exceptId: input.exceptId }))) {
+export async function assertAdmissionNoFree(
+  ctx: AuthedContext,
+  input: { depId: number; admissionNo: string; exceptId?: number },
+): Promise<void> {
+  if (
+    await isAdmissionNoTaken(ctx.db, {
+      departmentId: input.depId,
+      admissionNo: input.admissionNo,
+      exceptId: input.exceptId,
+    })
+  ) {
     throw new AppError('CONFLICT', admissionNoTakenMessage(input.admissionNo));
   }
 }
@@ -48,7 +63,7 @@ export async function assertAdmissionNoFree(ctx: AuthedContext, input: { depId: 
  * wrong department gets NOT_FOUND, as does an id that does not exist.
  */
 export async function loadStudent(ctx: AuthedContext, input: { depId: number; id: number }): Promise<StudentRow> {
-  const student = (await findStudentById(ctx.db, input.id));
+  const student = await findStudentById(ctx.db, input.id);
   if (!student) throw new AppError('NOT_FOUND', 'No such student');
   assertDepartmentAccess(ctx.session, student.departmentId);
   if (student.departmentId !== input.depId) throw new AppError('NOT_FOUND', 'No such student in this department');
@@ -56,7 +71,10 @@ export async function loadStudent(ctx: AuthedContext, input: { depId: number; id
 }
 
 /** The stored row of a validated form. */
-export function studentRow(depId: number, form: Omit<TStudentForm, 'confirm'>): Omit<NewStudentRow, 'id' | 'createdAt' | 'updatedAt'> {
+export function studentRow(
+  depId: number,
+  form: Omit<TStudentForm, 'confirm'>,
+): Omit<NewStudentRow, 'id' | 'createdAt' | 'updatedAt'> {
   return {
     departmentId: depId,
     courseId: form.courseId,

@@ -11,26 +11,27 @@ const h = useHarness();
 const fx = useFixture(h);
 
 /** A valid registration (id for updates); tests override fields, including with values the schema refuses. */
-const form = (overrides: Record<string, unknown> = {}): z.input<typeof ZUpdateStudentInput> => ({
-  depId: 100,
-  courseId: fx.ug.courseId,
-  batchId: fx.ug.batchId,
-  capId: 'CAP900',
-  name: 'Meera Krishnan',
-  admissionNo: 'UG-900',
-  admissionDate: '2025-06-15',
-  categoryId: 2,
-  dateOfBirth: '2007-01-20',
-  gender: 'Female',
-  religionId: 1,
-  email: 'meera@example.in',
-  phone: '9846012345',
-  parentName: 'Krishnan K',
-  address: 'Kizhakkumpattukara, Thrissur',
-  guardianAddress: '',
-  confirm: true,
-  ...overrides,
-}) as z.input<typeof ZUpdateStudentInput>;
+const form = (overrides: Record<string, unknown> = {}): z.input<typeof ZUpdateStudentInput> =>
+  ({
+    depId: 100,
+    courseId: fx.ug.courseId,
+    batchId: fx.ug.batchId,
+    capId: 'CAP900',
+    name: 'Meera Krishnan',
+    admissionNo: 'UG-900',
+    admissionDate: '2025-06-15',
+    categoryId: 2,
+    dateOfBirth: '2007-01-20',
+    gender: 'Female',
+    religionId: 1,
+    email: 'meera@example.in',
+    phone: '9846012345',
+    parentName: 'Krishnan K',
+    address: 'Kizhakkumpattukara, Thrissur',
+    guardianAddress: '',
+    confirm: true,
+    ...overrides,
+  }) as z.input<typeof ZUpdateStudentInput>;
 
 /** The code and human message of a refused call; validation failures give their first field message. */
 async function refusal(call: Promise<unknown>): Promise<{ code: string; message: string }> {
@@ -45,7 +46,12 @@ async function refusal(call: Promise<unknown>): Promise<{ code: string; message:
 }
 
 async function addBatch(depId: number, courseId: number, name: string, startDate = '2024-06-01') {
-  return (await h.db.insert(batches).values({ departmentId: depId, courseId, name, startDate, endDate: '2027-03-31' }).returning())[0]!.id;
+  return (
+    await h.db
+      .insert(batches)
+      .values({ departmentId: depId, courseId, name, startDate, endDate: '2027-03-31' })
+      .returning()
+  )[0]!.id;
 }
 
 describe('register', () => {
@@ -68,13 +74,18 @@ describe('register', () => {
     expect(await ug.students.byAdmissionNo({ depId: 100, admissionNo: 'UG-900' })).toEqual(detail);
 
     const list = await ug.students.list({ depId: 100, courseId: fx.ug.courseId });
-    expect(list.batches.map((b) => [b.name, b.students.map((s) => s.admissionNo)])).toEqual([['2025-2028', ['UG-001', 'UG-900']]]);
+    expect(list.batches.map((b) => [b.name, b.students.map((s) => s.admissionNo)])).toEqual([
+      ['2025-2028', ['UG-001', 'UG-900']],
+    ]);
 
     const after = await ug.students.dashboard({ depId: 100 });
     const count = (d: typeof after) => d.admissions.find((a) => a.courseId === fx.ug.courseId)?.totalAdmissions;
     expect(count(after)).toBe((count(before) ?? 0) + 1);
 
-    const audit = await h.db.select().from(auditLog).where(and(eq(auditLog.entity, 'student'), eq(auditLog.entityId, String(result.id))));
+    const audit = await h.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'student'), eq(auditLog.entityId, String(result.id))));
     expect(audit.map((a) => [a.action, a.userEmail])).toEqual([['create', 'ug@test.local']]);
   });
 
@@ -83,16 +94,29 @@ describe('register', () => {
       code: 'CONFLICT',
       message: 'Admission number UG-001 is already used in this department',
     });
-    const pg = await h.caller('admin').students.create(form({ depId: 101, courseId: fx.pg.courseId, batchId: fx.pg.batchId, admissionNo: fx.ug.admissionNo }));
+    const pg = await h
+      .caller('admin')
+      .students.create(
+        form({ depId: 101, courseId: fx.pg.courseId, batchId: fx.pg.batchId, admissionNo: fx.ug.admissionNo }),
+      );
     expect(pg.Status).toBe('OK');
   });
 
   it('refuses a course of another department and a batch of another course', async () => {
     const ug = h.caller('ugStaff');
-    expect(await refusal(ug.students.create(form({ courseId: fx.pg.courseId })))).toEqual({ code: 'BAD_REQUEST', message: 'This course does not belong to the department' });
-    const physics = (await addBatch(100, 1000, '2025-2028 Physics'));
-    expect(await refusal(ug.students.create(form({ batchId: physics })))).toEqual({ code: 'BAD_REQUEST', message: 'This batch is not a batch of BA English' });
-    expect(await refusal(ug.students.create(form({ categoryId: 999 })))).toEqual({ code: 'BAD_REQUEST', message: 'Unknown category' });
+    expect(await refusal(ug.students.create(form({ courseId: fx.pg.courseId })))).toEqual({
+      code: 'BAD_REQUEST',
+      message: 'This course does not belong to the department',
+    });
+    const physics = await addBatch(100, 1000, '2025-2028 Physics');
+    expect(await refusal(ug.students.create(form({ batchId: physics })))).toEqual({
+      code: 'BAD_REQUEST',
+      message: 'This batch is not a batch of BA English',
+    });
+    expect(await refusal(ug.students.create(form({ categoryId: 999 })))).toEqual({
+      code: 'BAD_REQUEST',
+      message: 'Unknown category',
+    });
   });
 
   it.each([
@@ -118,13 +142,24 @@ describe('register', () => {
     ['guardianAddress', 'x'.repeat(151), 'Maximum 150 characters allowed'],
     ['confirm', false, 'Required'],
   ])('%s = %j is refused with %j', async (field, value, message) => {
-    expect(await refusal(h.caller('ugStaff').students.create(form({ [field]: value })))).toEqual({ code: 'BAD_REQUEST', message });
+    expect(await refusal(h.caller('ugStaff').students.create(form({ [field]: value })))).toEqual({
+      code: 'BAD_REQUEST',
+      message,
+    });
     expect(await h.db.select().from(students)).toHaveLength(2);
   });
 
   it('accepts every limit exactly', async () => {
     const result = await h.caller('ugStaff').students.create(
-      form({ capId: 'c'.repeat(50), name: 'n'.repeat(50), address: 'a'.repeat(200), phone: '9'.repeat(45), parentName: 'p'.repeat(50), guardianAddress: 'g'.repeat(150), email: `${'x'.repeat(95)}@a.in` }),
+      form({
+        capId: 'c'.repeat(50),
+        name: 'n'.repeat(50),
+        address: 'a'.repeat(200),
+        phone: '9'.repeat(45),
+        parentName: 'p'.repeat(50),
+        guardianAddress: 'g'.repeat(150),
+        email: `${'x'.repeat(95)}@a.in`,
+      }),
     );
     expect(result.Status).toBe('OK');
   });
@@ -136,7 +171,13 @@ describe('edit', () => {
     const { id } = await ug.students.create(form());
     await ug.students.update(form({ id, phone: '9446000000' }));
     expect((await ug.students.byId({ depId: 100, id })).phone).toBe('9446000000');
-    const row = (await h.db.select().from(auditLog).where(and(eq(auditLog.action, 'update'), eq(auditLog.entityId, String(id)))).limit(1))[0];
+    const row = (
+      await h.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'update'), eq(auditLog.entityId, String(id))))
+        .limit(1)
+    )[0];
     expect(JSON.parse(row?.before ?? '{}').phone).toBe('9846012345');
     expect(JSON.parse(row?.after ?? '{}').phone).toBe('9446000000');
   });
@@ -152,7 +193,7 @@ describe('edit', () => {
   });
 
   it('does not move a student with live receipts to another batch', async () => {
-    const other = (await addBatch(100, fx.ug.courseId, '2024-2027'));
+    const other = await addBatch(100, fx.ug.courseId, '2024-2027');
     const ug = h.caller('ugStaff');
     const current = await ug.students.byId({ depId: 100, id: fx.ug.studentId });
     const move = { ...form(), id: fx.ug.studentId, admissionNo: current.admissionNo, batchId: other };
@@ -183,12 +224,23 @@ describe('delete', () => {
   it('deletes a student without receipts together with their discounts, and audits both', async () => {
     const ug = h.caller('ugStaff');
     const { id } = await ug.students.create(form());
-    await h.db.insert(discounts).values({ studentId: id, feeHeadId: fx.heads.tuition, discountPaise: 1000_00, adjustmentPaise: 0 });
+    await h.db
+      .insert(discounts)
+      .values({ studentId: id, feeHeadId: fx.heads.tuition, discountPaise: 1000_00, adjustmentPaise: 0 });
     expect(await ug.students.remove({ depId: 100, id })).toEqual({ Status: 'Success', id, deletedDiscounts: 1 });
     expect((await h.db.select().from(students).where(eq(students.id, id)).limit(1))[0]).toBeUndefined();
     expect(await h.db.select().from(discounts).where(eq(discounts.studentId, id))).toEqual([]);
-    const audit = (await h.db.select().from(auditLog).where(and(eq(auditLog.action, 'delete'), eq(auditLog.entityId, String(id)))).limit(1))[0];
-    expect(JSON.parse(audit?.before ?? '{}')).toMatchObject({ student: { admissionNo: 'UG-900' }, discounts: [{ discountPaise: 1000_00 }] });
+    const audit = (
+      await h.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'delete'), eq(auditLog.entityId, String(id))))
+        .limit(1)
+    )[0];
+    expect(JSON.parse(audit?.before ?? '{}')).toMatchObject({
+      student: { admissionNo: 'UG-900' },
+      discounts: [{ discountPaise: 1000_00 }],
+    });
     expect(await refusal(ug.students.byId({ depId: 100, id }))).toMatchObject({ code: 'NOT_FOUND' });
   });
 });
@@ -199,29 +251,58 @@ describe('departments are separate', () => {
     const ugStudent = { depId: 101, id: fx.ug.studentId };
     expect((await refusal(pg.students.byId(ugStudent))).code).toBe('FORBIDDEN');
     expect((await refusal(pg.students.remove(ugStudent))).code).toBe('FORBIDDEN');
-    expect((await refusal(pg.students.update(form({ ...ugStudent, courseId: fx.pg.courseId, batchId: fx.pg.batchId, admissionNo: 'X' })))).code).toBe('FORBIDDEN');
+    expect(
+      (
+        await refusal(
+          pg.students.update(
+            form({ ...ugStudent, courseId: fx.pg.courseId, batchId: fx.pg.batchId, admissionNo: 'X' }),
+          ),
+        )
+      ).code,
+    ).toBe('FORBIDDEN');
     expect((await refusal(pg.students.list({ depId: 100, courseId: fx.ug.courseId }))).code).toBe('FORBIDDEN');
     expect((await refusal(pg.students.dashboard({ depId: 100 }))).code).toBe('FORBIDDEN');
-    expect((await refusal(pg.students.byAdmissionNo({ depId: 101, admissionNo: fx.ug.admissionNo }))).code).toBe('NOT_FOUND');
+    expect((await refusal(pg.students.byAdmissionNo({ depId: 101, admissionNo: fx.ug.admissionNo }))).code).toBe(
+      'NOT_FOUND',
+    );
   });
 
   it('an admin naming the wrong department finds nothing', async () => {
-    expect((await refusal(h.caller('admin').students.byId({ depId: 101, id: fx.ug.studentId }))).code).toBe('NOT_FOUND');
-    expect((await refusal(h.caller('admin').students.list({ depId: 101, courseId: fx.ug.courseId }))).code).toBe('NOT_FOUND');
+    expect((await refusal(h.caller('admin').students.byId({ depId: 101, id: fx.ug.studentId }))).code).toBe(
+      'NOT_FOUND',
+    );
+    expect((await refusal(h.caller('admin').students.list({ depId: 101, courseId: fx.ug.courseId }))).code).toBe(
+      'NOT_FOUND',
+    );
   });
 });
 
 describe('dashboard and course list', () => {
   it("totals today's live receipts of the department only, and lists every course with its admissions", async () => {
-    const base = { courseId: fx.ug.courseId, batchId: fx.ug.batchId, studentId: fx.ug.studentId, studentName: 'Anjali Menon', address: 'Thrissur', taxRateBasisPoints: 0, taxPaise: 0, paymentMode: 'cash' as const };
-    await h.db
-      .insert(receipts)
-      .values([
-        { ...base, number: 101, departmentId: 100, date: today(), totalPaise: 1000_50, netPaise: 1000_50 },
-        { ...base, number: 102, departmentId: 100, date: today(), totalPaise: 2000_00, netPaise: 2000_00 },
-        { ...base, number: 103, departmentId: 100, date: today(), totalPaise: 5000_00, netPaise: 5000_00, status: 'voided' },
-        { ...base, number: 104, departmentId: 101, date: today(), totalPaise: 7000_00, netPaise: 7000_00 },
-      ]);
+    const base = {
+      courseId: fx.ug.courseId,
+      batchId: fx.ug.batchId,
+      studentId: fx.ug.studentId,
+      studentName: 'Anjali Menon',
+      address: 'Thrissur',
+      taxRateBasisPoints: 0,
+      taxPaise: 0,
+      paymentMode: 'cash' as const,
+    };
+    await h.db.insert(receipts).values([
+      { ...base, number: 101, departmentId: 100, date: today(), totalPaise: 1000_50, netPaise: 1000_50 },
+      { ...base, number: 102, departmentId: 100, date: today(), totalPaise: 2000_00, netPaise: 2000_00 },
+      {
+        ...base,
+        number: 103,
+        departmentId: 100,
+        date: today(),
+        totalPaise: 5000_00,
+        netPaise: 5000_00,
+        status: 'voided',
+      },
+      { ...base, number: 104, departmentId: 101, date: today(), totalPaise: 7000_00, netPaise: 7000_00 },
+    ]);
     const d = await h.caller('ugStaff').students.dashboard({ depId: 100 });
     expect(d).toMatchObject({ date: today(), adminTotalPaise: 0, todayTotalPaise: 3000_50, salaryTotalPaise: 0 });
     expect(d.admissions).toHaveLength(13);
@@ -230,7 +311,7 @@ describe('dashboard and course list', () => {
   });
 
   it('groups a course by batch, newest first, and keeps a batch without students', async () => {
-    const older = (await addBatch(100, fx.ug.courseId, '2024-2027', '2024-06-01'));
+    const older = await addBatch(100, fx.ug.courseId, '2024-2027', '2024-06-01');
     await h.caller('admin').students.create(form({ batchId: older, admissionNo: 'UG-2024-7' }));
     await addBatch(100, fx.ug.courseId, '2026-2029', '2026-06-01');
     const list = await h.caller('ugStaff').students.list({ depId: 100, courseId: fx.ug.courseId });
@@ -241,6 +322,13 @@ describe('dashboard and course list', () => {
       ['2025-2028', 1],
       ['2024-2027', 1],
     ]);
-    expect(list.batches[1]?.students[0]).toEqual({ id: fx.ug.studentId, admissionNo: 'UG-001', name: 'Anjali Menon', capId: 'CAP001', phone: '9847000001', admissionDate: '2025-06-10' });
+    expect(list.batches[1]?.students[0]).toEqual({
+      id: fx.ug.studentId,
+      admissionNo: 'UG-001',
+      name: 'Anjali Menon',
+      capId: 'CAP001',
+      phone: '9847000001',
+      admissionDate: '2025-06-10',
+    });
   });
 });

@@ -1,6 +1,13 @@
 import type { AccessRules } from './rule';
 
-const batch = { depId: 100, courseId: 1003, name: '2026-2029', startDate: '2026-06-01', endDate: '2029-03-31', confirm: true };
+const batch = {
+  depId: 100,
+  courseId: 1003,
+  name: '2026-2029',
+  startDate: '2026-06-01',
+  endDate: '2029-03-31',
+  confirm: true,
+};
 
 export const batchesAccess: AccessRules = {
   'batches.list': { access: 'admin', input: () => ({ depId: 100 }) },

@@ -1,6 +1,13 @@
 import type { AccessRules } from './rule';
 
-const discount = { depId: 100, courseId: 1003, discount: '100.00', adjustment: '0', note: 'Sports quota', confirm: true };
+const discount = {
+  depId: 100,
+  courseId: 1003,
+  discount: '100.00',
+  adjustment: '0',
+  note: 'Sports quota',
+  confirm: true,
+};
 
 export const discountsAccess: AccessRules = {
   'discounts.list': { access: 'admin', input: () => ({ depId: 100 }) },
@@ -12,7 +19,13 @@ export const discountsAccess: AccessRules = {
   },
   'discounts.update': {
     access: 'admin',
-    input: (fx) => ({ ...discount, id: fx.ug.discountId, batchId: fx.ug.batchId, studentId: fx.ug.studentId, feeHeadId: fx.heads.tuition }),
+    input: (fx) => ({
+      ...discount,
+      id: fx.ug.discountId,
+      batchId: fx.ug.batchId,
+      studentId: fx.ug.studentId,
+      feeHeadId: fx.heads.tuition,
+    }),
   },
   'discounts.remove': { access: 'admin', input: (fx) => ({ id: fx.ug.discountId }) },
 };

@@ -1,6 +1,7 @@
 import type { AccessRules } from './rule';
 
-const csv = (fx: { ug: { admissionNo: string } }) => `admissionNo,head,amount,note\n${fx.ug.admissionNo},Previous dues,1200.50,2024-25 arrears\n`;
+const csv = (fx: { ug: { admissionNo: string } }) =>
+  `admissionNo,head,amount,note\n${fx.ug.admissionNo},Previous dues,1200.50,2024-25 arrears\n`;
 
 export const openingAccess: AccessRules = {
   'opening.list': { access: 'admin', input: (fx) => ({ depId: fx.ug.depId }) },

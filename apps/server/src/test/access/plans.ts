@@ -11,15 +11,32 @@ export const plansAccess: AccessRules = {
       batchId: fx.ug.batchId,
       fineRule: fixedFine,
       instalments: [
-        { name: 'Term 1', dueDate: '2025-06-10', fineRule: null, amounts: [{ feeHeadId: fx.heads.tuition, amountPaise: 25_000_00 }, { feeHeadId: fx.heads.exam, amountPaise: 1_500_00 }] },
+        {
+          name: 'Term 1',
+          dueDate: '2025-06-10',
+          fineRule: null,
+          amounts: [
+            { feeHeadId: fx.heads.tuition, amountPaise: 25_000_00 },
+            { feeHeadId: fx.heads.exam, amountPaise: 1_500_00 },
+          ],
+        },
       ],
     }),
   },
   'plans.remove': { access: 'admin', input: (fx) => ({ depId: fx.ug.depId, batchId: fx.ug.batchId }) },
   'plans.studentDues': { access: 'department', input: (fx) => ({ depId: fx.ug.depId, studentId: fx.ug.studentId }) },
-  'plans.waiveFine': { access: 'admin', input: (fx) => ({ depId: fx.ug.depId, studentId: fx.ug.studentId, amountPaise: 1, reason: 'Hardship' }) },
+  'plans.waiveFine': {
+    access: 'admin',
+    input: (fx) => ({ depId: fx.ug.depId, studentId: fx.ug.studentId, amountPaise: 1, reason: 'Hardship' }),
+  },
   'plans.dues': { access: 'department', input: (fx) => ({ depId: fx.ug.depId, asOf: '2026-01-01' }) },
-  'plans.demandNotices': { access: 'department', input: (fx) => ({ depId: fx.ug.depId, batchId: fx.ug.batchId, asOf: '2026-01-01', payBy: '2026-01-15' }) },
+  'plans.demandNotices': {
+    access: 'department',
+    input: (fx) => ({ depId: fx.ug.depId, batchId: fx.ug.batchId, asOf: '2026-01-01', payBy: '2026-01-15' }),
+  },
   'plans.paymentSettings.get': { access: 'department', input: (fx) => ({ depId: fx.ug.depId }) },
-  'plans.paymentSettings.update': { access: 'admin', input: (fx) => ({ depId: fx.ug.depId, upiId: 'college@sbi', payeeName: 'Arts College' }) },
+  'plans.paymentSettings.update': {
+    access: 'admin',
+    input: (fx) => ({ depId: fx.ug.depId, upiId: 'college@sbi', payeeName: 'Arts College' }),
+  },
 };

@@ -5,10 +5,16 @@ import type { AccessRules } from './rule';
 const examFee = (FIXTURE_AMOUNTS.exam / 100).toFixed(2);
 
 export const receiptsAccess: AccessRules = {
-  'receipts.searchStudents': { access: 'department', input: (fx) => ({ depId: fx.ug.depId, courseId: fx.ug.courseId, text: '' }) },
+  'receipts.searchStudents': {
+    access: 'department',
+    input: (fx) => ({ depId: fx.ug.depId, courseId: fx.ug.courseId, text: '' }),
+  },
   'receipts.findStudents': { access: 'department', input: (fx) => ({ depId: fx.ug.depId, text: fx.ug.admissionNo }) },
   'receipts.feeInfo': { access: 'department', input: (fx) => ({ depId: fx.ug.depId, studentId: fx.ug.studentId }) },
-  'receipts.entryContext': { access: 'department', input: (fx) => ({ depId: fx.ug.depId, admissionNo: fx.ug.admissionNo }) },
+  'receipts.entryContext': {
+    access: 'department',
+    input: (fx) => ({ depId: fx.ug.depId, admissionNo: fx.ug.admissionNo }),
+  },
   'receipts.create': {
     access: 'department',
     input: (fx) => ({

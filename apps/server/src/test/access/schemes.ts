@@ -1,6 +1,11 @@
 import type { AccessRules } from './rule';
 
-const rule = (fx: { ug: { courseId: number }; heads: { exam: number } }) => ({ kind: 'percent', feeHeadId: fx.heads.exam, courseId: fx.ug.courseId, percent: '25' });
+const rule = (fx: { ug: { courseId: number }; heads: { exam: number } }) => ({
+  kind: 'percent',
+  feeHeadId: fx.heads.exam,
+  courseId: fx.ug.courseId,
+  percent: '25',
+});
 
 export const schemesAccess: AccessRules = {
   'schemes.list': { access: 'admin' },
@@ -10,8 +15,20 @@ export const schemesAccess: AccessRules = {
   'schemes.remove': { access: 'admin', input: () => ({ id: 1 }) },
   'schemes.members': { access: 'admin', input: (fx) => ({ schemeId: 1, depId: fx.ug.depId }) },
   'schemes.ofStudent': { access: 'department', input: (fx) => ({ depId: fx.ug.depId, studentId: fx.ug.studentId }) },
-  'schemes.preview': { access: 'admin', input: (fx) => ({ schemeId: 1, depId: fx.ug.depId, studentIds: [fx.ug.studentId] }) },
-  'schemes.join': { access: 'admin', input: (fx) => ({ schemeId: 1, depId: fx.ug.depId, studentIds: [fx.ug.studentId] }) },
-  'schemes.leavePreview': { access: 'admin', input: (fx) => ({ schemeId: 1, depId: fx.ug.depId, studentIds: [fx.ug.studentId] }) },
-  'schemes.leave': { access: 'admin', input: (fx) => ({ schemeId: 1, depId: fx.ug.depId, studentIds: [fx.ug.studentId] }) },
+  'schemes.preview': {
+    access: 'admin',
+    input: (fx) => ({ schemeId: 1, depId: fx.ug.depId, studentIds: [fx.ug.studentId] }),
+  },
+  'schemes.join': {
+    access: 'admin',
+    input: (fx) => ({ schemeId: 1, depId: fx.ug.depId, studentIds: [fx.ug.studentId] }),
+  },
+  'schemes.leavePreview': {
+    access: 'admin',
+    input: (fx) => ({ schemeId: 1, depId: fx.ug.depId, studentIds: [fx.ug.studentId] }),
+  },
+  'schemes.leave': {
+    access: 'admin',
+    input: (fx) => ({ schemeId: 1, depId: fx.ug.depId, studentIds: [fx.ug.studentId] }),
+  },
 };

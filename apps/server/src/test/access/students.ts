@@ -29,7 +29,10 @@ export const studentsAccess: AccessRules = {
   'students.byId': { access: 'department', input: (fx) => ({ depId: 100, id: fx.ug.studentId }) },
   'students.byAdmissionNo': { access: 'department', input: (fx) => ({ depId: 100, admissionNo: fx.ug.admissionNo }) },
   'students.create': { access: 'department', input: form },
-  'students.update': { access: 'department', input: (fx) => ({ ...form(fx), id: fx.ug.studentId, admissionNo: fx.ug.admissionNo }) },
+  'students.update': {
+    access: 'department',
+    input: (fx) => ({ ...form(fx), id: fx.ug.studentId, admissionNo: fx.ug.admissionNo }),
+  },
   'students.remove': { access: 'department', input: (fx) => ({ depId: 100, id: fx.ug.studentId }) },
   'students.importPreview': { access: 'department', input: importFile },
   'students.importCommit': { access: 'department', input: importFile },

@@ -49,28 +49,51 @@ export function AdminShell() {
   return (
     <RequireAuth code="ADM">
       <AdminAreaContext.Provider value={true}>
-        <AppShell
-          header={{ height: 60 }}
-          footer={{ height: 36 }}
-          navbar={navbarOf(menu)}
-          padding="md"
-        >
+        <AppShell header={{ height: 60 }} footer={{ height: 36 }} navbar={navbarOf(menu)} padding="md">
           <AppShell.Header>
             <ShellHeader code="ADM" name="Administration" menu={menu} />
           </AppShell.Header>
           <AppShell.Navbar p="xs" aria-label="Administration menu" onClick={menu.onNavbarClick}>
             <AppShell.Section grow component={ScrollArea}>
-              <NavLink component={Link} to="/admin" label="Dashboard" leftSection={<IconLayoutDashboard size={18} />} active={pathname === '/admin' || pathname === '/admin/'} />
+              <NavLink
+                component={Link}
+                to="/admin"
+                label="Dashboard"
+                leftSection={<IconLayoutDashboard size={18} />}
+                active={pathname === '/admin' || pathname === '/admin/'}
+              />
               <MenuGroup label="Settings" icon={<IconSettings size={18} />}>
                 {SETTINGS_LINKS.map((l) => (
-                  <NavLink key={l.to} component={Link} py={2} to={l.to} label={l.label} leftSection={<l.icon size={16} />} active={pathname.startsWith(l.to)} />
+                  <NavLink
+                    key={l.to}
+                    component={Link}
+                    py={2}
+                    to={l.to}
+                    label={l.label}
+                    leftSection={<l.icon size={16} />}
+                    active={pathname.startsWith(l.to)}
+                  />
                 ))}
               </MenuGroup>
               <MenuGroup label="Report View" icon={<IconChartBar size={18} />}>
                 {DEPARTMENTS.map((d) => (
-                  <NavLink key={d.id} component={Link} py={2} to={`/admin/rptview/${d.id}`} label={d.name} active={pathname === `/admin/rptview/${d.id}`} />
+                  <NavLink
+                    key={d.id}
+                    component={Link}
+                    py={2}
+                    to={`/admin/rptview/${d.id}`}
+                    label={d.name}
+                    active={pathname === `/admin/rptview/${d.id}`}
+                  />
                 ))}
-                <NavLink component={Link} py={2} to="/admin/collections" label="Collections summary" leftSection={<IconReportMoney size={16} />} active={pathname.startsWith('/admin/collections')} />
+                <NavLink
+                  component={Link}
+                  py={2}
+                  to="/admin/collections"
+                  label="Collections summary"
+                  leftSection={<IconReportMoney size={16} />}
+                  active={pathname.startsWith('/admin/collections')}
+                />
               </MenuGroup>
             </AppShell.Section>
           </AppShell.Navbar>

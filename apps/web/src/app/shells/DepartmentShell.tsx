@@ -32,18 +32,19 @@ export function DepartmentShell({ department }: { department: Department }) {
   return (
     <RequireAuth code={department.code}>
       <DepartmentProvider department={department}>
-        <AppShell
-          header={{ height: 60 }}
-          footer={{ height: 36 }}
-          navbar={navbarOf(menu)}
-          padding="md"
-        >
+        <AppShell header={{ height: 60 }} footer={{ height: 36 }} navbar={navbarOf(menu)} padding="md">
           <AppShell.Header>
             <ShellHeader code={department.code} name={department.name} menu={menu} />
           </AppShell.Header>
           <AppShell.Navbar p="xs" aria-label={`${department.name} menu`} onClick={menu.onNavbarClick}>
             <AppShell.Section grow component={ScrollArea}>
-              <NavLink component={Link} to={base} label="Dashboard" leftSection={<IconHome size={18} />} active={is(base)} />
+              <NavLink
+                component={Link}
+                to={base}
+                label="Dashboard"
+                leftSection={<IconHome size={18} />}
+                active={is(base)}
+              />
               <MenuGroup label="Courses" icon={<IconSchool size={18} />} defaultOpened={pathname.includes('/list/')}>
                 {courses.map((c) => (
                   <NavLink
@@ -55,27 +56,103 @@ export function DepartmentShell({ department }: { department: Department }) {
                   />
                 ))}
               </MenuGroup>
-              <NavLink component={Link} to={`${base}/register/`} label="Register student" leftSection={<IconUserPlus size={18} />} active={is(`${base}/register`)} />
-              <NavLink component={Link} to={`${base}/import/`} label="Import students" leftSection={<IconFileImport size={18} />} active={is(`${base}/import`)} />
-              <NavLink component={Link} to={`${base}/rcpt/`} label="Receipts" leftSection={<IconReceipt size={18} />} active={is(`${base}/rcpt`)} />
-              <NavLink component={Link} to={`${base}/refunds/`} label="Refunds" leftSection={<IconReceiptRefund size={18} />} active={is(`${base}/refunds`)} />
-              <NavLink component={Link} to={`${base}/cheques/`} label="Cheques" leftSection={<IconCreditCard size={18} />} active={is(`${base}/cheques`)} />
+              <NavLink
+                component={Link}
+                to={`${base}/register/`}
+                label="Register student"
+                leftSection={<IconUserPlus size={18} />}
+                active={is(`${base}/register`)}
+              />
+              <NavLink
+                component={Link}
+                to={`${base}/import/`}
+                label="Import students"
+                leftSection={<IconFileImport size={18} />}
+                active={is(`${base}/import`)}
+              />
+              <NavLink
+                component={Link}
+                to={`${base}/rcpt/`}
+                label="Receipts"
+                leftSection={<IconReceipt size={18} />}
+                active={is(`${base}/rcpt`)}
+              />
+              <NavLink
+                component={Link}
+                to={`${base}/refunds/`}
+                label="Refunds"
+                leftSection={<IconReceiptRefund size={18} />}
+                active={is(`${base}/refunds`)}
+              />
+              <NavLink
+                component={Link}
+                to={`${base}/cheques/`}
+                label="Cheques"
+                leftSection={<IconCreditCard size={18} />}
+                active={is(`${base}/cheques`)}
+              />
               <MenuGroup
                 label="Reports"
                 icon={<IconChartBar size={18} />}
-                defaultOpened={pathname.startsWith(`${base}/r`) || pathname.includes('dues') || pathname.includes('defaulters') || pathname.includes('notices')}
+                defaultOpened={
+                  pathname.startsWith(`${base}/r`) ||
+                  pathname.includes('dues') ||
+                  pathname.includes('defaulters') ||
+                  pathname.includes('notices')
+                }
               >
                 <NavLink component={Link} to={`${base}/rptview/`} label="All reports" active={is(`${base}/rptview`)} />
-                <NavLink component={Link} to={`${base}/rptfee/`} label="Fee receipts by course" active={is(`${base}/rptfee`)} />
+                <NavLink
+                  component={Link}
+                  to={`${base}/rptfee/`}
+                  label="Fee receipts by course"
+                  active={is(`${base}/rptfee`)}
+                />
                 <NavLink component={Link} to={`${base}/dues/`} label="Dues" active={is(`${base}/dues`)} />
-                <NavLink component={Link} to={`${base}/duesasof/`} label="Dues as of a date" active={is(`${base}/duesasof`)} />
-                <NavLink component={Link} to={`${base}/defaulters/`} label="Defaulters" active={is(`${base}/defaulters`)} />
-                <NavLink component={Link} to={`${base}/notices/`} label="Demand notices" active={is(`${base}/notices`)} />
-                <NavLink component={Link} to={`${base}/finfo/`} label="Student fee information" active={is(`${base}/finfo`)} />
-                <NavLink component={Link} to={`${base}/rcpt_dtws/`} label="Receipts between dates" active={is(`${base}/rcpt_dtws`)} />
-                <NavLink component={Link} to={`${base}/collections/`} label="Collections summary" active={is(`${base}/collections`)} />
+                <NavLink
+                  component={Link}
+                  to={`${base}/duesasof/`}
+                  label="Dues as of a date"
+                  active={is(`${base}/duesasof`)}
+                />
+                <NavLink
+                  component={Link}
+                  to={`${base}/defaulters/`}
+                  label="Defaulters"
+                  active={is(`${base}/defaulters`)}
+                />
+                <NavLink
+                  component={Link}
+                  to={`${base}/notices/`}
+                  label="Demand notices"
+                  active={is(`${base}/notices`)}
+                />
+                <NavLink
+                  component={Link}
+                  to={`${base}/finfo/`}
+                  label="Student fee information"
+                  active={is(`${base}/finfo`)}
+                />
+                <NavLink
+                  component={Link}
+                  to={`${base}/rcpt_dtws/`}
+                  label="Receipts between dates"
+                  active={is(`${base}/rcpt_dtws`)}
+                />
+                <NavLink
+                  component={Link}
+                  to={`${base}/collections/`}
+                  label="Collections summary"
+                  active={is(`${base}/collections`)}
+                />
               </MenuGroup>
-              <NavLink component={Link} to={`${base}/audit/`} label="Audit log" leftSection={<IconHistory size={18} />} active={is(`${base}/audit`)} />
+              <NavLink
+                component={Link}
+                to={`${base}/audit/`}
+                label="Audit log"
+                leftSection={<IconHistory size={18} />}
+                active={is(`${base}/audit`)}
+              />
             </AppShell.Section>
           </AppShell.Navbar>
           <AppShell.Main>

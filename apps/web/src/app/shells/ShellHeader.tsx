@@ -10,9 +10,30 @@ export function ShellHeader({ code, name, menu }: { code: string; name: string; 
   return (
     <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
       <Group gap="xs" wrap="nowrap" miw={0}>
-        <Burger opened={menu.mobileOpened} onClick={menu.toggleMobile} hiddenFrom="md" size="sm" aria-label="Menu" aria-expanded={menu.mobileOpened} />
-        <Burger opened={menu.desktopOpened} onClick={menu.toggleDesktop} visibleFrom="md" size="sm" aria-label="Menu" aria-expanded={menu.desktopOpened} />
-        <ThemeIcon size="lg" radius="md" variant="gradient" gradient={{ from: 'indigo.8', to: 'cyan.8' }} visibleFrom="sm" aria-hidden>
+        <Burger
+          opened={menu.mobileOpened}
+          onClick={menu.toggleMobile}
+          hiddenFrom="md"
+          size="sm"
+          aria-label="Menu"
+          aria-expanded={menu.mobileOpened}
+        />
+        <Burger
+          opened={menu.desktopOpened}
+          onClick={menu.toggleDesktop}
+          visibleFrom="md"
+          size="sm"
+          aria-label="Menu"
+          aria-expanded={menu.desktopOpened}
+        />
+        <ThemeIcon
+          size="lg"
+          radius="md"
+          variant="gradient"
+          gradient={{ from: 'indigo.8', to: 'cyan.8' }}
+          visibleFrom="sm"
+          aria-hidden
+        >
           <IconCurrencyRupee size={20} />
         </ThemeIcon>
         <Text fw={700} style={{ whiteSpace: 'nowrap' }}>

@@ -34,7 +34,12 @@ export function useAccountActions(kind: 'admins' | 'users') {
     const isSelf = account.username === me;
     return (
       <RowActions
-        edit={{ to: `${editBase}/${account.id}/${encodeURIComponent(account.username)}`, label: `Edit ${account.username}`, tip: 'Change password', icon: <IconKey size={16} /> }}
+        edit={{
+          to: `${editBase}/${account.id}/${encodeURIComponent(account.username)}`,
+          label: `Edit ${account.username}`,
+          tip: 'Change password',
+          icon: <IconKey size={16} />,
+        }}
         remove={{
           label: `Delete ${account.username}`,
           question: `Do you really want to delete the account ${account.username}? Its sessions end at once.`,

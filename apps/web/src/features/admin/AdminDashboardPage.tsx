@@ -1,6 +1,19 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
-import { Alert, Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { IconBuildingCommunity, IconCalendarMonth, IconDatabaseExclamation, IconSun } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -11,18 +24,42 @@ import { formatDate } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
 import { type RouterOutputs, useTRPC } from '../../lib/trpc';
 
-const COLORS: Record<number, string> = { 100: 'indigo.6', 101: 'teal.6', 102: 'orange.6', 103: 'grape.6', 104: 'cyan.6', 105: 'pink.6' };
+const COLORS: Record<number, string> = {
+  100: 'indigo.6',
+  101: 'teal.6',
+  102: 'orange.6',
+  103: 'grape.6',
+  104: 'cyan.6',
+  105: 'pink.6',
+};
 
-type CardTotals = Pick<RouterOutputs['admin']['dashboard']['departments'][number], 'totalPaise' | 'todayPaise' | 'monthPaise'>;
+type CardTotals = Pick<
+  RouterOutputs['admin']['dashboard']['departments'][number],
+  'totalPaise' | 'todayPaise' | 'monthPaise'
+>;
 
 /** Chart keys without dots: recharts reads 'D.El.Ed' as a nested path. */
 const seriesKey = (depId: number) => `dep${depId}`;
 
 const ZERO: CardTotals = { totalPaise: 0, todayPaise: 0, monthPaise: 0 };
 
-function DepartmentCard({ department, totals, loading }: { department: (typeof DEPARTMENTS)[number]; totals: CardTotals; loading: boolean }) {
+function DepartmentCard({
+  department,
+  totals,
+  loading,
+}: {
+  department: (typeof DEPARTMENTS)[number];
+  totals: CardTotals;
+  loading: boolean;
+}) {
   const amount = (paise: number, size: string) =>
-    loading ? <Skeleton h={size === 'xl' ? 28 : 16} w={size === 'xl' ? 160 : 80} mt={4} /> : <Text fz={size} fw={700}>₹ {formatRupees(paise)}</Text>;
+    loading ? (
+      <Skeleton h={size === 'xl' ? 28 : 16} w={size === 'xl' ? 160 : 80} mt={4} />
+    ) : (
+      <Text fz={size} fw={700}>
+        ₹ {formatRupees(paise)}
+      </Text>
+    );
   return (
     <Paper withBorder p="md" radius="md" aria-label={`${department.shortName} collections`}>
       <Group justify="space-between" align="flex-start" wrap="nowrap">
@@ -82,7 +119,11 @@ export default function AdminDashboardPage() {
     <>
       <PageHeader
         title="Dashboard"
-        subtitle={dashboard.data ? `Collections on live receipts, GST included · today is ${formatDate(dashboard.data.today)}` : 'Collections on live receipts'}
+        subtitle={
+          dashboard.data
+            ? `Collections on live receipts, GST included · today is ${formatDate(dashboard.data.today)}`
+            : 'Collections on live receipts'
+        }
       />
       <Stack gap="lg">
         {dashboard.data && dashboard.data.backupWarnings.length > 0 && (
@@ -107,7 +148,9 @@ export default function AdminDashboardPage() {
 
         <Paper withBorder p="md" radius="md">
           <Group justify="space-between" mb="md">
-            <Title order={2} size="h4">Last 30 days</Title>
+            <Title order={2} size="h4">
+              Last 30 days
+            </Title>
             <Text c="dimmed" size="sm">
               Daily collections per department (₹)
             </Text>
@@ -130,7 +173,9 @@ export default function AdminDashboardPage() {
 
         <Paper withBorder radius="md">
           <Group justify="space-between" p="md" pb={0}>
-            <Title order={2} size="h4">List of Admins</Title>
+            <Title order={2} size="h4">
+              List of Admins
+            </Title>
             <Anchor component={Link} to="/admin/adm" size="sm">
               Manage
             </Anchor>
@@ -156,7 +201,11 @@ export default function AdminDashboardPage() {
                       </Badge>
                     </Table.Td>
                     <Table.Td>
-                      <Anchor component={Link} to={`/admin/adm/edt/${a.id}/${encodeURIComponent(a.username)}`} size="sm">
+                      <Anchor
+                        component={Link}
+                        to={`/admin/adm/edt/${a.id}/${encodeURIComponent(a.username)}`}
+                        size="sm"
+                      >
                         Change password
                       </Anchor>
                     </Table.Td>

@@ -47,7 +47,9 @@ function AutomaticBackups() {
   return (
     <Paper withBorder p="lg" radius="md">
       <Stack>
-        <Title order={2} size="h4">Automatic backups</Title>
+        <Title order={2} size="h4">
+          Automatic backups
+        </Title>
         <Text size="sm">
           Saved in <Code>{data.dir}</Code>
           {data.schedule ? (
@@ -158,8 +160,8 @@ function RestoreSqlite({ example }: { example: string }) {
         <List.Item>Start the server again.</List.Item>
       </List>
       <Text size="sm" c="dimmed" mt="sm">
-        The file is checked for integrity before anything is replaced; the current database is kept beside it,
-        renamed with the date and time of the restore.
+        The file is checked for integrity before anything is replaced; the current database is kept beside it, renamed
+        with the date and time of the restore.
       </Text>
     </>
   );
@@ -181,8 +183,8 @@ function RestorePostgres({ example }: { example: string }) {
         </List.Item>
       </List>
       <Text size="sm" c="dimmed" mt="sm">
-        The database you were using stays untouched until you drop it. For recovery to any moment and a standby
-        ready to take over, use PostgreSQL's continuous archiving and streaming replication (see the README).
+        The database you were using stays untouched until you drop it. For recovery to any moment and a standby ready to
+        take over, use PostgreSQL's continuous archiving and streaming replication (see the README).
       </Text>
     </>
   );
@@ -206,17 +208,25 @@ export default function BackupPage() {
 
   return (
     <>
-      <PageHeader title="Backup Database" subtitle="A copy of everything: students, fees, receipts, accounts and settings" />
+      <PageHeader
+        title="Backup Database"
+        subtitle="A copy of everything: students, fees, receipts, accounts and settings"
+      />
       <Stack maw={960} gap="lg">
         <Paper withBorder p="lg" radius="md">
           <Stack>
             <Text size="sm">
-              The backup is a consistent snapshot of the whole database, taken while the application keeps working;
-              it holds everything saved up to the moment it was taken. Keep the file somewhere safe, away from this
+              The backup is a consistent snapshot of the whole database, taken while the application keeps working; it
+              holds everything saved up to the moment it was taken. Keep the file somewhere safe, away from this
               computer.
             </Text>
             {download?.problem && (
-              <Alert color="orange" icon={<IconAlertTriangle />} role="alert" title="The backup cannot be made on this server">
+              <Alert
+                color="orange"
+                icon={<IconAlertTriangle />}
+                role="alert"
+                title="The backup cannot be made on this server"
+              >
                 {download.problem}
               </Alert>
             )}
@@ -243,7 +253,12 @@ export default function BackupPage() {
           <Title order={2} size="h4" mb="xs">
             Restoring a backup
           </Title>
-          {download && (download.engine === 'postgres' ? <RestorePostgres example={example} /> : <RestoreSqlite example={example} />)}
+          {download &&
+            (download.engine === 'postgres' ? (
+              <RestorePostgres example={example} />
+            ) : (
+              <RestoreSqlite example={example} />
+            ))}
         </Paper>
       </Stack>
     </>

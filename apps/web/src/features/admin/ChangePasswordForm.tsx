@@ -36,8 +36,19 @@ export function ChangePasswordForm({ kind }: { kind: 'admins' | 'users' }) {
           <Stack>
             <FailureAlert error={mutation.error} />
             <TextInput label="Email" readOnly variant="filled" {...form.getInputProps('email')} />
-            <PasswordInput label="New password" description="6 to 12 characters" autoComplete="new-password" withAsterisk {...form.getInputProps('pwd1')} />
-            <PasswordInput label="Confirm password" autoComplete="new-password" withAsterisk {...form.getInputProps('pwd2')} />
+            <PasswordInput
+              label="New password"
+              description="6 to 12 characters"
+              autoComplete="new-password"
+              withAsterisk
+              {...form.getInputProps('pwd1')}
+            />
+            <PasswordInput
+              label="Confirm password"
+              autoComplete="new-password"
+              withAsterisk
+              {...form.getInputProps('pwd2')}
+            />
             <Checkbox label="Accept" {...form.getInputProps('chk1', { type: 'checkbox' })} />
             <Group justify="flex-end">
               <Button variant="default" onClick={() => void navigate(-1)}>

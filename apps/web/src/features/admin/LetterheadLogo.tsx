@@ -22,8 +22,18 @@ export function LetterheadLogo({ depId, departmentName }: { depId: number; depar
   const [problem, setProblem] = useState<string | null>(null);
   const logo = useQuery(trpc.letterheads.logo.queryOptions({ depId }));
   const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.letterheads.logo.queryKey({ depId }) });
-  const upload = useMutation(trpc.letterheads.setLogo.mutationOptions({ onSuccess: refresh, onError: (error) => setProblem(errorMessage(error)) }));
-  const remove = useMutation(trpc.letterheads.removeLogo.mutationOptions({ onSuccess: refresh, onError: (error) => setProblem(errorMessage(error)) }));
+  const upload = useMutation(
+    trpc.letterheads.setLogo.mutationOptions({
+      onSuccess: refresh,
+      onError: (error) => setProblem(errorMessage(error)),
+    }),
+  );
+  const remove = useMutation(
+    trpc.letterheads.removeLogo.mutationOptions({
+      onSuccess: refresh,
+      onError: (error) => setProblem(errorMessage(error)),
+    }),
+  );
 
   const choose = async (file: File | null) => {
     setProblem(null);
@@ -50,7 +60,14 @@ export function LetterheadLogo({ depId, departmentName }: { depId: number; depar
         )}
         <FileButton onChange={(file) => void choose(file)} accept="image/png,image/jpeg">
           {(props) => (
-            <Button {...props} size="xs" variant="light" leftSection={<IconPhotoUp size={14} />} loading={upload.isPending} aria-label={`Upload a logo for ${departmentName}`}>
+            <Button
+              {...props}
+              size="xs"
+              variant="light"
+              leftSection={<IconPhotoUp size={14} />}
+              loading={upload.isPending}
+              aria-label={`Upload a logo for ${departmentName}`}
+            >
               Upload
             </Button>
           )}

@@ -27,13 +27,32 @@ export function useAccountSaved<V>(form: UseFormReturnType<V>, listPath: string,
 }
 
 /** The end of both registration forms: email, password twice, the terms, Cancel (back to the list) and Register. */
-export function RegistrationFields<V extends Registration>({ form, listPath, saving }: { form: UseFormReturnType<V>; listPath: string; saving: boolean }) {
+export function RegistrationFields<V extends Registration>({
+  form,
+  listPath,
+  saving,
+}: {
+  form: UseFormReturnType<V>;
+  listPath: string;
+  saving: boolean;
+}) {
   const navigate = useNavigate();
   return (
     <>
       <TextInput label="Email" type="email" autoComplete="off" withAsterisk {...form.getInputProps('email')} />
-      <PasswordInput label="Password" description="6 to 12 characters" autoComplete="new-password" withAsterisk {...form.getInputProps('pwd1')} />
-      <PasswordInput label="Confirm password" autoComplete="new-password" withAsterisk {...form.getInputProps('pwd2')} />
+      <PasswordInput
+        label="Password"
+        description="6 to 12 characters"
+        autoComplete="new-password"
+        withAsterisk
+        {...form.getInputProps('pwd1')}
+      />
+      <PasswordInput
+        label="Confirm password"
+        autoComplete="new-password"
+        withAsterisk
+        {...form.getInputProps('pwd2')}
+      />
       <Checkbox label="Agree to terms and conditions" {...form.getInputProps('chk1', { type: 'checkbox' })} />
       <Group justify="flex-end">
         <Button variant="default" onClick={() => void navigate(listPath)}>

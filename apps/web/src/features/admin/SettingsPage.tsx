@@ -1,4 +1,19 @@
-import { Alert, Badge, Button, Center, Checkbox, Group, Loader, NumberInput, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Center,
+  Checkbox,
+  Group,
+  Loader,
+  NumberInput,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { ZUpdateSettingsInput } from '@fees/validation';
@@ -16,7 +31,14 @@ interface SettingsValues {
   /** A NumberInput: a number, or '' while empty (the schema then says what to enter). */
   backdateLimitDays: number | string;
   staffMayCloseDay: boolean;
-  letterheads: { depId: number; departmentName: string; shortName: string; institutionName: string; address: string; phone: string }[];
+  letterheads: {
+    depId: number;
+    departmentName: string;
+    shortName: string;
+    institutionName: string;
+    address: string;
+    phone: string;
+  }[];
 }
 
 function SettingsForm({ initialValues }: { initialValues: SettingsValues }) {
@@ -49,7 +71,12 @@ function SettingsForm({ initialValues }: { initialValues: SettingsValues }) {
       gstRate: values.gstRate,
       backdateLimitDays: values.backdateLimitDays as number,
       staffMayCloseDay: values.staffMayCloseDay,
-      letterheads: values.letterheads.map(({ depId, institutionName, address, phone }) => ({ depId, institutionName, address, phone })),
+      letterheads: values.letterheads.map(({ depId, institutionName, address, phone }) => ({
+        depId,
+        institutionName,
+        address,
+        phone,
+      })),
     }),
   );
 
@@ -63,7 +90,9 @@ function SettingsForm({ initialValues }: { initialValues: SettingsValues }) {
           </Alert>
         )}
         <Paper withBorder p="lg" radius="md">
-          <Title order={2} size="h4">GST</Title>
+          <Title order={2} size="h4">
+            GST
+          </Title>
           <Text c="dimmed" size="sm" mb="md">
             A receipt keeps the rate it was issued with; changing it never alters receipts already issued.
           </Text>
@@ -78,9 +107,12 @@ function SettingsForm({ initialValues }: { initialValues: SettingsValues }) {
           />
         </Paper>
         <Paper withBorder p="lg" radius="md">
-          <Title order={2} size="h4">Receipt dates</Title>
+          <Title order={2} size="h4">
+            Receipt dates
+          </Title>
           <Text c="dimmed" size="sm" mb="md">
-            Staff may date a receipt from today back this many days; administrators may post older receipts. No one may date one after today.
+            Staff may date a receipt from today back this many days; administrators may post older receipts. No one may
+            date one after today.
           </Text>
           <NumberInput
             label="Back-dating limit"
@@ -101,7 +133,9 @@ function SettingsForm({ initialValues }: { initialValues: SettingsValues }) {
           />
         </Paper>
         <Paper withBorder p="lg" radius="md">
-          <Title order={2} size="h4">Letterheads</Title>
+          <Title order={2} size="h4">
+            Letterheads
+          </Title>
           <Text c="dimmed" size="sm" mb="md">
             Printed at the top of each department's receipts.
           </Text>
@@ -117,7 +151,11 @@ function SettingsForm({ initialValues }: { initialValues: SettingsValues }) {
                   </Text>
                 </Group>
                 <Stack gap="xs">
-                  <TextInput label="Institution name" withAsterisk {...form.getInputProps(`letterheads.${i}.institutionName`)} />
+                  <TextInput
+                    label="Institution name"
+                    withAsterisk
+                    {...form.getInputProps(`letterheads.${i}.institutionName`)}
+                  />
                   <TextInput label="Address" {...form.getInputProps(`letterheads.${i}.address`)} />
                   <TextInput label="Phone" {...form.getInputProps(`letterheads.${i}.phone`)} />
                   <LetterheadLogo depId={l.depId} departmentName={l.departmentName} />
@@ -159,7 +197,8 @@ export default function SettingsPage() {
               gstRate: settings.data.gstRate,
               backdateLimitDays: settings.data.backdateLimitDays,
               staffMayCloseDay: settings.data.staffMayCloseDay,
-              letterheads: settings.data.letterheads.map((l) => ({ ...l })) }}
+              letterheads: settings.data.letterheads.map((l) => ({ ...l })),
+            }}
           />
         )
       )}

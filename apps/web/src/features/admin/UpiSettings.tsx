@@ -9,7 +9,13 @@ import { serverFieldErrors, useTRPC } from '../../lib/trpc';
 
 type Department = (typeof DEPARTMENTS)[number];
 
-function UpiForm({ department, initialValues }: { department: Department; initialValues: { upiId: string; payeeName: string } }) {
+function UpiForm({
+  department,
+  initialValues,
+}: {
+  department: Department;
+  initialValues: { upiId: string; payeeName: string };
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const form = useForm({
@@ -32,7 +38,12 @@ function UpiForm({ department, initialValues }: { department: Department; initia
     <form noValidate onSubmit={form.onSubmit((values) => update.mutate(values))}>
       <Stack gap="xs">
         <FailureAlert error={Object.keys(serverFieldErrors(update.error)).length ? null : update.error} />
-        <TextInput label="UPI ID" placeholder="name@bank" description="Leave empty for no UPI QR codes" {...form.getInputProps('upiId')} />
+        <TextInput
+          label="UPI ID"
+          placeholder="name@bank"
+          description="Leave empty for no UPI QR codes"
+          {...form.getInputProps('upiId')}
+        />
         <TextInput label="Payee name" placeholder="As the bank account is named" {...form.getInputProps('payeeName')} />
         <Group justify="flex-end">
           <Button type="submit" size="xs" variant="light" loading={update.isPending} disabled={!form.isDirty()}>
@@ -62,7 +73,10 @@ function DepartmentUpi({ department }: { department: Department }) {
       ) : current.isError ? (
         <FailureAlert error={current.error} />
       ) : (
-        <UpiForm department={department} initialValues={{ upiId: current.data?.upiId ?? '', payeeName: current.data?.payeeName ?? '' }} />
+        <UpiForm
+          department={department}
+          initialValues={{ upiId: current.data?.upiId ?? '', payeeName: current.data?.payeeName ?? '' }}
+        />
       )}
     </Paper>
   );
@@ -72,9 +86,12 @@ function DepartmentUpi({ department }: { department: Department }) {
 export function UpiSettings() {
   return (
     <Paper withBorder p="lg" radius="md" mt="lg">
-      <Title order={2} size="h4">UPI payments</Title>
+      <Title order={2} size="h4">
+        UPI payments
+      </Title>
       <Text c="dimmed" size="sm" mb="md">
-        With a UPI ID, the counter shows a QR code for the amount of a UPI receipt and demand notices carry one for their total.
+        With a UPI ID, the counter shows a QR code for the amount of a UPI receipt and demand notices carry one for
+        their total.
       </Text>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         {DEPARTMENTS.map((d) => (

@@ -23,7 +23,15 @@ interface Filters {
   admissionNo: string;
 }
 
-const NO_FILTERS: Filters = { from: '', to: '', depId: null, userId: null, action: null, receiptNumber: '', admissionNo: '' };
+const NO_FILTERS: Filters = {
+  from: '',
+  to: '',
+  depId: null,
+  userId: null,
+  action: null,
+  receiptNumber: '',
+  admissionNo: '',
+};
 
 /** The filters as the procedure takes them: empty ones left out. */
 function queryOf(filters: Filters, before: number | undefined) {
@@ -52,7 +60,13 @@ function recordOf(entry: { entity: string; entityId: string | null; admissionNo:
   return [label, id, entry.admissionNo ? `(${entry.admissionNo})` : ''].filter(Boolean).join(' ');
 }
 
-const ACTION_COLORS: Partial<Record<AuditAction, string>> = { delete: 'red', void: 'red', login_failed: 'orange', update: 'blue', create: 'green' };
+const ACTION_COLORS: Partial<Record<AuditAction, string>> = {
+  delete: 'red',
+  void: 'red',
+  login_failed: 'orange',
+  update: 'blue',
+  create: 'green',
+};
 
 /**
  * Admin › Audit log (and a department's own trail for its staff): every recorded change and sign-in,
@@ -61,12 +75,17 @@ const ACTION_COLORS: Partial<Record<AuditAction, string>> = { delete: 'red', voi
  */
 export default function AuditLogPage({ departmentId }: { departmentId?: number }) {
   const trpc = useTRPC();
-  const [filters, setFilters] = useState<Filters>(departmentId ? { ...NO_FILTERS, depId: String(departmentId) } : NO_FILTERS);
+  const [filters, setFilters] = useState<Filters>(
+    departmentId ? { ...NO_FILTERS, depId: String(departmentId) } : NO_FILTERS,
+  );
   // The cursors of the pages before this one, to step back (keyset pages have no numbers).
   const [cursors, setCursors] = useState<Array<number | undefined>>([undefined]);
   const [open, setOpen] = useState<number | null>(null);
   const before = cursors.at(-1);
-  const list = useQuery({ ...trpc.audit.list.queryOptions(queryOf(filters, before)), placeholderData: keepPreviousData });
+  const list = useQuery({
+    ...trpc.audit.list.queryOptions(queryOf(filters, before)),
+    placeholderData: keepPreviousData,
+  });
   const actors = useQuery(trpc.audit.actors.queryOptions());
 
   const change = (patch: Partial<Filters>) => {
@@ -110,8 +129,17 @@ export default function AuditLogPage({ departmentId }: { departmentId?: number }
               onChange={(action) => change({ action })}
               clearable
             />
-            <TextInput label="Receipt number" placeholder="#00012" value={filters.receiptNumber} onChange={(e) => change({ receiptNumber: e.currentTarget.value })} />
-            <TextInput label="Admission number" value={filters.admissionNo} onChange={(e) => change({ admissionNo: e.currentTarget.value })} />
+            <TextInput
+              label="Receipt number"
+              placeholder="#00012"
+              value={filters.receiptNumber}
+              onChange={(e) => change({ receiptNumber: e.currentTarget.value })}
+            />
+            <TextInput
+              label="Admission number"
+              value={filters.admissionNo}
+              onChange={(e) => change({ admissionNo: e.currentTarget.value })}
+            />
             <Button
               variant="default"
               leftSection={<IconFilterOff size={16} />}

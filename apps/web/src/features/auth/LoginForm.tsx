@@ -66,8 +66,20 @@ export function LoginForm({
           </div>
           {children}
           <FailureAlert error={failure} />
-          <TextInput label="Email" type="email" autoComplete="username" autoFocus withAsterisk {...form.getInputProps('email')} />
-          <PasswordInput label="Password" autoComplete="current-password" withAsterisk {...form.getInputProps('password')} />
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="username"
+            autoFocus
+            withAsterisk
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            withAsterisk
+            {...form.getInputProps('password')}
+          />
           <Button type="submit" loading={pending} fullWidth>
             Sign in
           </Button>

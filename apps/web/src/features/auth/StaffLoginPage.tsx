@@ -28,7 +28,15 @@ export default function StaffLoginPage() {
             withAsterisk
           />
         </Paper>
-        {department && <LoginForm key={department.id} title={department.name} subtitle="Staff sign-in" depId={department.id} headingOrder={2} />}
+        {department && (
+          <LoginForm
+            key={department.id}
+            title={department.name}
+            subtitle="Staff sign-in"
+            depId={department.id}
+            headingOrder={2}
+          />
+        )}
       </Stack>
     </LoginLayout>
   );

@@ -20,7 +20,14 @@ export interface BatchFormValues {
   confirm: boolean;
 }
 
-export const EMPTY_BATCH: BatchFormValues = { depId: null, courseId: null, name: '', startDate: '', endDate: '', confirm: false };
+export const EMPTY_BATCH: BatchFormValues = {
+  depId: null,
+  courseId: null,
+  name: '',
+  startDate: '',
+  endDate: '',
+  confirm: false,
+};
 
 /** Batch create and edit: on success the server's message, then the department's batch list after 0.5 s. */
 export function BatchForm({
@@ -86,7 +93,10 @@ export function BatchForm({
           </SimpleGrid>
           <Checkbox label="Confirm" {...form.getInputProps('confirm', { type: 'checkbox' })} />
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => void navigate(depId ? `/admin/batchedt?depId=${depId}` : '/admin/batchedt')}>
+            <Button
+              variant="default"
+              onClick={() => void navigate(depId ? `/admin/batchedt?depId=${depId}` : '/admin/batchedt')}
+            >
               Cancel
             </Button>
             <Button type="submit" loading={mutation.isPending} disabled={saved !== null}>

@@ -25,7 +25,12 @@ export default function BatchListPage() {
         title="Batches"
         subtitle="Each batch belongs to one course of a department"
         actions={
-          <Button component={Link} to={depId ? `/admin/batch?depId=${depId}` : '/admin/batch'} state={{ depId, depName }} leftSection={<IconPlus size={16} />}>
+          <Button
+            component={Link}
+            to={depId ? `/admin/batch?depId=${depId}` : '/admin/batch'}
+            state={{ depId, depName }}
+            leftSection={<IconPlus size={16} />}
+          >
             New
           </Button>
         }
@@ -35,9 +40,20 @@ export default function BatchListPage() {
           <DepartmentSelect value={depId || null} onChange={setDepId} />
         </Paper>
         {!depId ? (
-          <EmptyState reason={{ icon: <IconBuildingBank />, title: 'Choose a department', text: 'Choose a department to see its batches.' }} />
+          <EmptyState
+            reason={{
+              icon: <IconBuildingBank />,
+              title: 'Choose a department',
+              text: 'Choose a department to see its batches.',
+            }}
+          />
         ) : (
-          <ReportStates query={batches} refreshInPlace loadingLabel="Loading batches..." errorTitle="The batches could not be loaded">
+          <ReportStates
+            query={batches}
+            refreshInPlace
+            loadingLabel="Loading batches..."
+            errorTitle="The batches could not be loaded"
+          >
             {(list) => (
               <Paper withBorder radius="md">
                 <Table.ScrollContainer minWidth={720}>
@@ -68,7 +84,15 @@ export default function BatchListPage() {
                           <Table.Td>{formatDate(b.startDate)}</Table.Td>
                           <Table.Td>{formatDate(b.endDate)}</Table.Td>
                           <Table.Td ta="right">{b.studentCount}</Table.Td>
-                          <Table.Td ta="right">{b.feeTotalPaise > 0 ? formatRupees(b.feeTotalPaise) : <Text c="dimmed" span size="sm">not set</Text>}</Table.Td>
+                          <Table.Td ta="right">
+                            {b.feeTotalPaise > 0 ? (
+                              formatRupees(b.feeTotalPaise)
+                            ) : (
+                              <Text c="dimmed" span size="sm">
+                                not set
+                              </Text>
+                            )}
+                          </Table.Td>
                           <Table.Td className="no-print">
                             <Button
                               component={Link}

@@ -17,7 +17,10 @@ export default function EditBatchPage() {
   const depName = params.get('depName');
   return (
     <>
-      <PageHeader title="Edit batch" subtitle={batch.data ? `${batch.data.courseName} · ${batch.data.departmentName}` : (depName ?? undefined)} />
+      <PageHeader
+        title="Edit batch"
+        subtitle={batch.data ? `${batch.data.courseName} · ${batch.data.departmentName}` : (depName ?? undefined)}
+      />
       {batchId === null ? (
         <Alert color="red">No batch was chosen.</Alert>
       ) : batch.error ? (

@@ -1,4 +1,11 @@
-import { CHEQUE_STATUS_LABELS, CHEQUE_STATUS_VALUES, PAYMENT_MODE_LABELS, receiptLabel, type TChequeStatus, type TReceiptPaymentMode } from '@fees/validation';
+import {
+  CHEQUE_STATUS_LABELS,
+  CHEQUE_STATUS_VALUES,
+  PAYMENT_MODE_LABELS,
+  receiptLabel,
+  type TChequeStatus,
+  type TReceiptPaymentMode,
+} from '@fees/validation';
 import { Badge, Button, Group, Modal, Paper, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -22,7 +29,9 @@ function SettleDialog({ action, depId, onClose }: { action: Action; depId: numbe
   const [date, setDate] = useState(todayIso());
   const [reason, setReason] = useState('');
   const [charge, setCharge] = useState('');
-  const done = { onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.cheques.list.pathKey() }).then(onClose) };
+  const done = {
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.cheques.list.pathKey() }).then(onClose),
+  };
   const clear = useMutation(trpc.cheques.clear.mutationOptions(done));
   const bounce = useMutation(trpc.cheques.bounce.mutationOptions(done));
   const bouncing = action.kind === 'bounce';
@@ -32,15 +41,40 @@ function SettleDialog({ action, depId, onClose }: { action: Action; depId: numbe
       ? bounce.mutate({ depId, chequeId: cheque.id, date, reason, charge: charge.trim() || '0' })
       : clear.mutate({ depId, chequeId: cheque.id, date });
   return (
-    <Modal opened onClose={onClose} title={`${bouncing ? 'Bounced' : 'Cleared'}: ${cheque.bank} ${cheque.instrumentNo}`} closeButtonProps={{ 'aria-label': 'Dismiss' }}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={`${bouncing ? 'Bounced' : 'Cleared'}: ${cheque.bank} ${cheque.instrumentNo}`}
+      closeButtonProps={{ 'aria-label': 'Dismiss' }}
+    >
       <Stack gap="sm">
         <Text size="sm">
-          Receipt {receiptLabel(cheque.receiptNumber)} of {formatDate(cheque.receiptDate)}, {cheque.studentName} ({cheque.admissionNo}), {formatRupees(cheque.netPaise)}
+          Receipt {receiptLabel(cheque.receiptNumber)} of {formatDate(cheque.receiptDate)}, {cheque.studentName} (
+          {cheque.admissionNo}), {formatRupees(cheque.netPaise)}
         </Text>
-        {bouncing && <Text size="sm">The receipt is voided; with a charge, the student owes it on the Cheque bounce charge head.</Text>}
-        <TextInput type="date" label={bouncing ? 'Returned on' : 'Cleared on'} value={date} max={todayIso()} onChange={(e) => setDate(e.currentTarget.value)} />
-        {bouncing && <TextInput label="Reason" withAsterisk value={reason} onChange={(e) => setReason(e.currentTarget.value)} />}
-        {bouncing && <TextInput label="Bank charge (₹)" value={charge} onChange={(e) => setCharge(e.currentTarget.value)} maw={200} />}
+        {bouncing && (
+          <Text size="sm">
+            The receipt is voided; with a charge, the student owes it on the Cheque bounce charge head.
+          </Text>
+        )}
+        <TextInput
+          type="date"
+          label={bouncing ? 'Returned on' : 'Cleared on'}
+          value={date}
+          max={todayIso()}
+          onChange={(e) => setDate(e.currentTarget.value)}
+        />
+        {bouncing && (
+          <TextInput label="Reason" withAsterisk value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
+        )}
+        {bouncing && (
+          <TextInput
+            label="Bank charge (₹)"
+            value={charge}
+            onChange={(e) => setCharge(e.currentTarget.value)}
+            maw={200}
+          />
+        )}
         <FailureAlert error={clear.error ?? bounce.error} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
@@ -61,7 +95,9 @@ export default function ChequesPage() {
   const department = useDepartment();
   const [status, setStatus] = useState<TChequeStatus | 'all'>('pending');
   const [action, setAction] = useState<Action | null>(null);
-  const list = useQuery(trpc.cheques.list.queryOptions({ depId: department.id, status: status === 'all' ? undefined : status }));
+  const list = useQuery(
+    trpc.cheques.list.queryOptions({ depId: department.id, status: status === 'all' ? undefined : status }),
+  );
   return (
     <>
       <PageHeader title="Cheques and drafts" subtitle={department.name} />
@@ -70,7 +106,10 @@ export default function ChequesPage() {
         aria-label="Status"
         value={status}
         onChange={(v) => setStatus(v as TChequeStatus | 'all')}
-        data={[...CHEQUE_STATUS_VALUES.map((s) => ({ value: s, label: CHEQUE_STATUS_LABELS[s] })), { value: 'all', label: 'All' }]}
+        data={[
+          ...CHEQUE_STATUS_VALUES.map((s) => ({ value: s, label: CHEQUE_STATUS_LABELS[s] })),
+          { value: 'all', label: 'All' },
+        ]}
       />
       <ReportStates query={list} loadingLabel="Reading the cheques...">
         {(rows) => (
@@ -100,7 +139,8 @@ export default function ChequesPage() {
                           {c.studentName} ({c.admissionNo})
                         </Table.Td>
                         <Table.Td>
-                          {PAYMENT_MODE_LABELS[c.paymentMode as TReceiptPaymentMode]} {c.instrumentNo}, {c.bank}, dated {formatDate(c.instrumentDate)}
+                          {PAYMENT_MODE_LABELS[c.paymentMode as TReceiptPaymentMode]} {c.instrumentNo}, {c.bank}, dated{' '}
+                          {formatDate(c.instrumentDate)}
                         </Table.Td>
                         <Table.Td ta="right">{formatRupees(c.netPaise)}</Table.Td>
                         <Table.Td>
@@ -108,7 +148,8 @@ export default function ChequesPage() {
                             {CHEQUE_STATUS_LABELS[c.status]}
                           </Badge>{' '}
                           {c.status === 'cleared' && formatDate(c.clearedOn)}
-                          {c.status === 'bounced' && `${formatDate(c.bouncedOn)}: ${c.bounceReason}${c.bounceChargePaise > 0 ? `, charge ${formatRupees(c.bounceChargePaise)}` : ''}`}
+                          {c.status === 'bounced' &&
+                            `${formatDate(c.bouncedOn)}: ${c.bounceReason}${c.bounceChargePaise > 0 ? `, charge ${formatRupees(c.bounceChargePaise)}` : ''}`}
                           {c.status === 'pending' && c.receiptStatus === 'voided' && ' (receipt voided)'}
                         </Table.Td>
                         <Table.Td>
@@ -117,7 +158,12 @@ export default function ChequesPage() {
                               <Button size="xs" variant="light" onClick={() => setAction({ kind: 'clear', cheque: c })}>
                                 Cleared
                               </Button>
-                              <Button size="xs" variant="light" color="red" onClick={() => setAction({ kind: 'bounce', cheque: c })}>
+                              <Button
+                                size="xs"
+                                variant="light"
+                                color="red"
+                                onClick={() => setAction({ kind: 'bounce', cheque: c })}
+                              >
                                 Bounced
                               </Button>
                             </Group>

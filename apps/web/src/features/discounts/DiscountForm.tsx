@@ -64,8 +64,18 @@ export function DiscountForm({
   const dep = depId ?? 0;
   const listUrl = depId ? `/admin/discedt?depId=${depId}` : '/admin/discedt';
 
-  const students = useQuery(trpc.discounts.studentsOfBatch.queryOptions({ depId: dep, batchId: batchId ?? 0 }, { enabled: depId !== null && batchId !== null }));
-  const heads = useQuery(trpc.fees.structures.byBatch.queryOptions({ depId: dep, batchId: batchId ?? 0 }, { enabled: depId !== null && batchId !== null }));
+  const students = useQuery(
+    trpc.discounts.studentsOfBatch.queryOptions(
+      { depId: dep, batchId: batchId ?? 0 },
+      { enabled: depId !== null && batchId !== null },
+    ),
+  );
+  const heads = useQuery(
+    trpc.fees.structures.byBatch.queryOptions(
+      { depId: dep, batchId: batchId ?? 0 },
+      { enabled: depId !== null && batchId !== null },
+    ),
+  );
   const head = heads.data?.find((h) => h.feeHeadId === feeHeadId);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.discounts.pathKey() });
@@ -77,7 +87,8 @@ export function DiscountForm({
         form.reset();
         infoDialog('Saved!', result.Message);
       },
-      onError: (error, sent) => askBelowZero(error, () => create.mutate({ ...sent, allowNegativeBalance: true })) || onError(error),
+      onError: (error, sent) =>
+        askBelowZero(error, () => create.mutate({ ...sent, allowNegativeBalance: true })) || onError(error),
     }),
   );
   const update = useMutation(
@@ -86,7 +97,8 @@ export function DiscountForm({
         void refresh();
         infoDialog('Information!', result.Message, () => void navigate(listUrl));
       },
-      onError: (error, sent) => askBelowZero(error, () => update.mutate({ ...sent, allowNegativeBalance: true })) || onError(error),
+      onError: (error, sent) =>
+        askBelowZero(error, () => update.mutate({ ...sent, allowNegativeBalance: true })) || onError(error),
     }),
   );
   const mutation = discountId === undefined ? create : update;
@@ -128,15 +140,42 @@ export function DiscountForm({
             withAsterisk
             disabled={!batchId}
             nothingFoundMessage="This batch has no fee structure yet"
-            data={(heads.data ?? []).map((h) => ({ value: String(h.feeHeadId), label: `${h.feeHeadName} (fee ${formatRupees(h.amountPaise)})` }))}
+            data={(heads.data ?? []).map((h) => ({
+              value: String(h.feeHeadId),
+              label: `${h.feeHeadName} (fee ${formatRupees(h.amountPaise)})`,
+            }))}
             {...idSelectProps(form, 'feeHeadId')}
-            description={head ? `Fee for this batch: ₹ ${formatRupees(head.amountPaise)}. Discount and adjustment together may not exceed it.` : undefined}
+            description={
+              head
+                ? `Fee for this batch: ₹ ${formatRupees(head.amountPaise)}. Discount and adjustment together may not exceed it.`
+                : undefined
+            }
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Discount amount" placeholder="0.00" inputMode="decimal" leftSection={<Text size="sm">₹</Text>} withAsterisk {...form.getInputProps('discount')} />
-            <TextInput label="Adjustment amount" placeholder="0.00" inputMode="decimal" leftSection={<Text size="sm">₹</Text>} withAsterisk {...form.getInputProps('adjustment')} />
+            <TextInput
+              label="Discount amount"
+              placeholder="0.00"
+              inputMode="decimal"
+              leftSection={<Text size="sm">₹</Text>}
+              withAsterisk
+              {...form.getInputProps('discount')}
+            />
+            <TextInput
+              label="Adjustment amount"
+              placeholder="0.00"
+              inputMode="decimal"
+              leftSection={<Text size="sm">₹</Text>}
+              withAsterisk
+              {...form.getInputProps('adjustment')}
+            />
           </SimpleGrid>
-          <Textarea label="Note" placeholder="Optional: reason for the discount" autosize minRows={2} {...form.getInputProps('note')} />
+          <Textarea
+            label="Note"
+            placeholder="Optional: reason for the discount"
+            autosize
+            minRows={2}
+            {...form.getInputProps('note')}
+          />
           <Checkbox label="Confirm" {...form.getInputProps('confirm', { type: 'checkbox' })} />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => void navigate(listUrl)}>

@@ -23,7 +23,9 @@ export default function DiscountListPage() {
   const [depId, setDepId] = useState(searched);
   const [required, setRequired] = useState(false);
   const [filter, setFilter] = useState('');
-  const discounts = useQuery(trpc.discounts.list.queryOptions({ depId: idOf(searched) ?? 0 }, { enabled: searched !== '' }));
+  const discounts = useQuery(
+    trpc.discounts.list.queryOptions({ depId: idOf(searched) ?? 0 }, { enabled: searched !== '' }),
+  );
   const remove = useMutation(
     trpc.discounts.remove.mutationOptions({
       onSuccess: (result) => {
@@ -42,7 +44,11 @@ export default function DiscountListPage() {
   };
   const needle = filter.trim().toLowerCase();
   const rows = (discounts.data ?? []).filter(
-    (d) => !needle || [d.admissionNo, d.studentName, d.feeHeadName, d.batchName, d.courseName].some((v) => v.toLowerCase().includes(needle)),
+    (d) =>
+      !needle ||
+      [d.admissionNo, d.studentName, d.feeHeadName, d.batchName, d.courseName].some((v) =>
+        v.toLowerCase().includes(needle),
+      ),
   );
 
   return (
@@ -55,10 +61,19 @@ export default function DiscountListPage() {
             <Button component={Link} to="/admin/schemes" variant="light" leftSection={<IconDiscount size={16} />}>
               Concession schemes
             </Button>
-            <Button component={Link} to={searched ? `/admin/opening?depId=${searched}` : '/admin/opening'} variant="light" leftSection={<IconHistory size={16} />}>
+            <Button
+              component={Link}
+              to={searched ? `/admin/opening?depId=${searched}` : '/admin/opening'}
+              variant="light"
+              leftSection={<IconHistory size={16} />}
+            >
               Opening balances
             </Button>
-            <Button component={Link} to={searched ? `/admin/fdiscount?depId=${searched}` : '/admin/fdiscount'} leftSection={<IconPlus size={16} />}>
+            <Button
+              component={Link}
+              to={searched ? `/admin/fdiscount?depId=${searched}` : '/admin/fdiscount'}
+              leftSection={<IconPlus size={16} />}
+            >
               New
             </Button>
           </>
@@ -93,9 +108,20 @@ export default function DiscountListPage() {
         </Paper>
         <DeleteFailedAlert mutation={remove} />
         {!searched ? (
-          <EmptyState reason={{ icon: <IconSearch />, title: 'Choose a department', text: 'Choose a department and press Search.' }} />
+          <EmptyState
+            reason={{
+              icon: <IconSearch />,
+              title: 'Choose a department',
+              text: 'Choose a department and press Search.',
+            }}
+          />
         ) : (
-          <ReportStates query={discounts} refreshInPlace loadingLabel="Loading discounts..." errorTitle="The discounts could not be loaded">
+          <ReportStates
+            query={discounts}
+            refreshInPlace
+            loadingLabel="Loading discounts..."
+            errorTitle="The discounts could not be loaded"
+          >
             {() => (
               <Paper withBorder radius="md">
                 <Table.ScrollContainer minWidth={900}>
@@ -137,8 +163,15 @@ export default function DiscountListPage() {
                           </Table.Td>
                           <Table.Td className="no-print">
                             <RowActions
-                              edit={{ to: `/admin/editdisc/${d.id}`, label: `Edit discount of ${d.admissionNo} on ${d.feeHeadName}` }}
-                              remove={{ label: `Delete discount of ${d.admissionNo} on ${d.feeHeadName}`, question: `Delete the discount on ${d.feeHeadName} for ${d.studentName} (${d.admissionNo})?`, onConfirm: () => remove.mutate({ id: d.id }) }}
+                              edit={{
+                                to: `/admin/editdisc/${d.id}`,
+                                label: `Edit discount of ${d.admissionNo} on ${d.feeHeadName}`,
+                              }}
+                              remove={{
+                                label: `Delete discount of ${d.admissionNo} on ${d.feeHeadName}`,
+                                question: `Delete the discount on ${d.feeHeadName} for ${d.studentName} (${d.admissionNo})?`,
+                                onConfirm: () => remove.mutate({ id: d.id }),
+                              }}
                             />
                           </Table.Td>
                         </Table.Tr>

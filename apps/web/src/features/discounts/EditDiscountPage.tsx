@@ -17,7 +17,10 @@ export default function EditDiscountPage() {
   const d = discount.data;
   return (
     <>
-      <PageHeader title="Edit discount / adjustment" subtitle={d ? `${d.admissionNo} · ${d.studentName} · ${d.feeHeadName}` : undefined} />
+      <PageHeader
+        title="Edit discount / adjustment"
+        subtitle={d ? `${d.admissionNo} · ${d.studentName} · ${d.feeHeadName}` : undefined}
+      />
       {id === null ? (
         <Alert color="red">No discount was chosen.</Alert>
       ) : discount.error ? (

@@ -8,7 +8,10 @@ export default function NewDiscountPage() {
   const [params] = useSearchParams();
   return (
     <>
-      <PageHeader title="New discount / adjustment" subtitle="One discount and one adjustment per student and fee head" />
+      <PageHeader
+        title="New discount / adjustment"
+        subtitle="One discount and one adjustment per student and fee head"
+      />
       <DiscountForm initialValues={{ ...EMPTY_DISCOUNT, depId: idOf(params.get('depId')) }} />
     </>
   );

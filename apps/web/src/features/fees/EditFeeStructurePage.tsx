@@ -18,7 +18,10 @@ export default function EditFeeStructurePage() {
   const s = structure.data;
   return (
     <>
-      <PageHeader title="Edit fee" subtitle={s ? `${s.feeHeadName} · ${s.courseName} ${s.batchName}` : (params.get('depname') ?? undefined)} />
+      <PageHeader
+        title="Edit fee"
+        subtitle={s ? `${s.feeHeadName} · ${s.courseName} ${s.batchName}` : (params.get('depname') ?? undefined)}
+      />
       {id === null ? (
         <Alert color="red">No fee structure was chosen.</Alert>
       ) : structure.error ? (

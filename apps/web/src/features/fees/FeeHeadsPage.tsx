@@ -14,7 +14,11 @@ import { errorMessage, serverFieldErrors, useTRPC } from '../../lib/trpc';
 function RenameRow({ id, name, onDone }: { id: number; name: string; onDone: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const form = useForm({ mode: 'controlled', initialValues: { name }, validate: schemaResolver(ZCreateFeeHeadInput, { sync: true }) });
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { name },
+    validate: schemaResolver(ZCreateFeeHeadInput, { sync: true }),
+  });
   const rename = useMutation(
     trpc.fees.heads.rename.mutationOptions({
       onSuccess: (result) => {
@@ -28,7 +32,13 @@ function RenameRow({ id, name, onDone }: { id: number; name: string; onDone: () 
   return (
     <form onSubmit={form.onSubmit((values) => rename.mutate({ id, ...values }))} noValidate>
       <Group gap="xs" align="flex-start" wrap="nowrap">
-        <TextInput aria-label={`New name for ${name}`} size="xs" autoFocus style={{ flex: 1 }} {...form.getInputProps('name')} />
+        <TextInput
+          aria-label={`New name for ${name}`}
+          size="xs"
+          autoFocus
+          style={{ flex: 1 }}
+          {...form.getInputProps('name')}
+        />
         <ActionIcon type="submit" variant="light" color="green" aria-label="Save name" loading={rename.isPending}>
           <IconCheck size={16} />
         </ActionIcon>
@@ -48,7 +58,11 @@ export default function FeeHeadsPage() {
   const [renaming, setRenaming] = useState<number | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.fees.pathKey() });
 
-  const form = useForm({ mode: 'controlled', initialValues: { name: '' }, validate: schemaResolver(ZCreateFeeHeadInput, { sync: true }) });
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { name: '' },
+    validate: schemaResolver(ZCreateFeeHeadInput, { sync: true }),
+  });
   const create = useMutation(
     trpc.fees.heads.create.mutationOptions({
       onSuccess: (result) => {
@@ -75,7 +89,12 @@ export default function FeeHeadsPage() {
         <Paper withBorder p="md" radius="md">
           <form onSubmit={form.onSubmit((values) => create.mutate(values))} noValidate>
             <Group align="flex-start">
-              <TextInput label="New fee head" placeholder="e.g. Seminar Fee" style={{ flex: 1 }} {...form.getInputProps('name')} />
+              <TextInput
+                label="New fee head"
+                placeholder="e.g. Seminar Fee"
+                style={{ flex: 1 }}
+                {...form.getInputProps('name')}
+              />
               <Button type="submit" mt={24} leftSection={<IconPlus size={16} />} loading={create.isPending}>
                 Add
               </Button>
@@ -83,58 +102,69 @@ export default function FeeHeadsPage() {
           </form>
         </Paper>
         <DeleteFailedAlert mutation={remove} />
-        <ReportStates query={heads} refreshInPlace loadingLabel="Loading fee heads..." errorTitle="The fee heads could not be loaded">
+        <ReportStates
+          query={heads}
+          refreshInPlace
+          loadingLabel="Loading fee heads..."
+          errorTitle="The fee heads could not be loaded"
+        >
           {() => (
             <Paper withBorder radius="md">
-                <Table.ScrollContainer minWidth={480}>
-                  <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th w={50}>#</Table.Th>
-                        <Table.Th>Fee head</Table.Th>
-                        <Table.Th w={150}>Used by</Table.Th>
-                        <Table.Th w={110}>Action</Table.Th>
+              <Table.ScrollContainer minWidth={480}>
+                <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th w={50}>#</Table.Th>
+                      <Table.Th>Fee head</Table.Th>
+                      <Table.Th w={150}>Used by</Table.Th>
+                      <Table.Th w={110}>Action</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {heads.data?.length === 0 && <NoDataRow colSpan={4} />}
+                    {heads.data?.map((head, i) => (
+                      <Table.Tr key={head.id}>
+                        <Table.Td>{i + 1}</Table.Td>
+                        <Table.Td>
+                          {renaming === head.id ? (
+                            <RenameRow id={head.id} name={head.name} onDone={() => setRenaming(null)} />
+                          ) : (
+                            head.name
+                          )}
+                        </Table.Td>
+                        <Table.Td>
+                          {head.batchCount > 0 ? (
+                            <Badge variant="light">
+                              {head.batchCount} batch{head.batchCount === 1 ? '' : 'es'}
+                            </Badge>
+                          ) : head.inUse ? (
+                            <Badge variant="light" color="gray">
+                              in use
+                            </Badge>
+                          ) : (
+                            <Text c="dimmed" size="sm">
+                              unused
+                            </Text>
+                          )}
+                        </Table.Td>
+                        <Table.Td>
+                          <RowActions
+                            edit={{ label: `Rename ${head.name}`, tip: 'Rename', onClick: () => setRenaming(head.id) }}
+                            remove={{
+                              label: `Delete ${head.name}`,
+                              question: `Delete the fee head ${head.name}?`,
+                              onConfirm: () => remove.mutate({ id: head.id }),
+                              refused: head.inUse
+                                ? 'In use by fee structures, discounts or receipts: it cannot be deleted'
+                                : undefined,
+                            }}
+                          />
+                        </Table.Td>
                       </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {heads.data?.length === 0 && <NoDataRow colSpan={4} />}
-                      {heads.data?.map((head, i) => (
-                        <Table.Tr key={head.id}>
-                          <Table.Td>{i + 1}</Table.Td>
-                          <Table.Td>
-                            {renaming === head.id ? <RenameRow id={head.id} name={head.name} onDone={() => setRenaming(null)} /> : head.name}
-                          </Table.Td>
-                          <Table.Td>
-                            {head.batchCount > 0 ? (
-                              <Badge variant="light">
-                                {head.batchCount} batch{head.batchCount === 1 ? '' : 'es'}
-                              </Badge>
-                            ) : head.inUse ? (
-                              <Badge variant="light" color="gray">
-                                in use
-                              </Badge>
-                            ) : (
-                              <Text c="dimmed" size="sm">
-                                unused
-                              </Text>
-                            )}
-                          </Table.Td>
-                          <Table.Td>
-                            <RowActions
-                              edit={{ label: `Rename ${head.name}`, tip: 'Rename', onClick: () => setRenaming(head.id) }}
-                              remove={{
-                                label: `Delete ${head.name}`,
-                                question: `Delete the fee head ${head.name}?`,
-                                onConfirm: () => remove.mutate({ id: head.id }),
-                                refused: head.inUse ? 'In use by fee structures, discounts or receipts: it cannot be deleted' : undefined,
-                              }}
-                            />
-                          </Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </Table.ScrollContainer>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
             </Paper>
           )}
         </ReportStates>

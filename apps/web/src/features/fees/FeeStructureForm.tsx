@@ -26,7 +26,15 @@ export interface FeeStructureFormValues {
   confirm: boolean;
 }
 
-export const EMPTY_FEE_STRUCTURE: FeeStructureFormValues = { depId: null, batchId: null, startDate: '', endDate: '', feeHeadId: null, amount: '', confirm: false };
+export const EMPTY_FEE_STRUCTURE: FeeStructureFormValues = {
+  depId: null,
+  batchId: null,
+  startDate: '',
+  endDate: '',
+  feeHeadId: null,
+  amount: '',
+  confirm: false,
+};
 
 /**
  * Fee structure create and edit. A new row keeps department, batch and dates after saving so the
@@ -61,13 +69,22 @@ export function FeeStructureForm({
 
   const heads = useQuery(trpc.fees.heads.list.queryOptions());
   const charged = useQuery(
-    trpc.fees.structures.byBatch.queryOptions({ depId: depId ?? 0, batchId: batchId ?? 0 }, { enabled: depId !== null && batchId !== null }),
+    trpc.fees.structures.byBatch.queryOptions(
+      { depId: depId ?? 0, batchId: batchId ?? 0 },
+      { enabled: depId !== null && batchId !== null },
+    ),
   );
 
-  const takenHeads = new Map((charged.data ?? []).filter((s) => s.id !== structureId).map((s) => [s.feeHeadId, s.amountPaise]));
+  const takenHeads = new Map(
+    (charged.data ?? []).filter((s) => s.id !== structureId).map((s) => [s.feeHeadId, s.amountPaise]),
+  );
   const headOptions = (heads.data ?? []).map((h) => {
     const taken = takenHeads.get(h.id);
-    return { value: String(h.id), label: taken === undefined ? h.name : `${h.name} (already ${formatRupees(taken)})`, disabled: taken !== undefined };
+    return {
+      value: String(h.id),
+      label: taken === undefined ? h.name : `${h.name} (already ${formatRupees(taken)})`,
+      disabled: taken !== undefined,
+    };
   });
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.fees.pathKey() });
@@ -80,7 +97,8 @@ export function FeeStructureForm({
         form.resetDirty();
         void refresh();
       },
-      onError: (error, sent) => askBelowZero(error, () => create.mutate({ ...sent, allowNegativeBalance: true })) || onError(error),
+      onError: (error, sent) =>
+        askBelowZero(error, () => create.mutate({ ...sent, allowNegativeBalance: true })) || onError(error),
     }),
   );
   const update = useMutation(
@@ -90,7 +108,8 @@ export function FeeStructureForm({
         void refresh();
         timer.current = setTimeout(() => void navigate(listUrl), 500);
       },
-      onError: (error, sent) => askBelowZero(error, () => update.mutate({ ...sent, allowNegativeBalance: true })) || onError(error),
+      onError: (error, sent) =>
+        askBelowZero(error, () => update.mutate({ ...sent, allowNegativeBalance: true })) || onError(error),
     }),
   );
   const mutation = structureId === undefined ? create : update;
@@ -98,7 +117,12 @@ export function FeeStructureForm({
   // Validation passed, so the ids are set.
   const submit = form.onSubmit((values) => {
     setSaved(null);
-    const input = { ...values, depId: values.depId as number, batchId: values.batchId as number, feeHeadId: values.feeHeadId as number };
+    const input = {
+      ...values,
+      depId: values.depId as number,
+      batchId: values.batchId as number,
+      feeHeadId: values.feeHeadId as number,
+    };
     if (structureId === undefined) create.mutate(input);
     else update.mutate({ ...input, id: structureId, version });
   });
@@ -136,11 +160,24 @@ export function FeeStructureForm({
               data={headOptions}
               {...idSelectProps(form, 'feeHeadId')}
             />
-            <TextInput label="Amount" placeholder="0.00" inputMode="decimal" leftSection={<Text size="sm">₹</Text>} withAsterisk {...form.getInputProps('amount')} />
+            <TextInput
+              label="Amount"
+              placeholder="0.00"
+              inputMode="decimal"
+              leftSection={<Text size="sm">₹</Text>}
+              withAsterisk
+              {...form.getInputProps('amount')}
+            />
           </SimpleGrid>
           {charged.data && charged.data.length > 0 && structureId === undefined && (
             <Text size="sm" c="dimmed">
-              Already in this batch: {charged.data.map((s) => `${s.feeHeadName} ${formatRupees(s.amountPaise)} (${formatDate(s.startDate)} to ${formatDate(s.endDate)})`).join(', ')}
+              Already in this batch:{' '}
+              {charged.data
+                .map(
+                  (s) =>
+                    `${s.feeHeadName} ${formatRupees(s.amountPaise)} (${formatDate(s.startDate)} to ${formatDate(s.endDate)})`,
+                )
+                .join(', ')}
             </Text>
           )}
           <Checkbox label="Confirm" {...form.getInputProps('confirm', { type: 'checkbox' })} />

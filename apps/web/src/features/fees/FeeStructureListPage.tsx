@@ -19,7 +19,9 @@ export default function FeeStructureListPage() {
   const queryClient = useQueryClient();
   const [depId, setDepId] = useListDepartment();
   const depName = departmentName(depId);
-  const structures = useQuery(trpc.fees.structures.list.queryOptions({ depId: idOf(depId) ?? 0 }, { enabled: depId !== '' }));
+  const structures = useQuery(
+    trpc.fees.structures.list.queryOptions({ depId: idOf(depId) ?? 0 }, { enabled: depId !== '' }),
+  );
   const remove = useMutation(
     trpc.fees.structures.remove.mutationOptions({
       onSuccess: (result) => {
@@ -43,7 +45,12 @@ export default function FeeStructureListPage() {
         title="Fee structures"
         subtitle="The fee heads and amounts charged to each batch"
         actions={
-          <Button component={Link} to={depId ? `/admin/fhead?depId=${depId}` : '/admin/fhead'} state={{ depId, depName }} leftSection={<IconPlus size={16} />}>
+          <Button
+            component={Link}
+            to={depId ? `/admin/fhead?depId=${depId}` : '/admin/fhead'}
+            state={{ depId, depName }}
+            leftSection={<IconPlus size={16} />}
+          >
             New
           </Button>
         }
@@ -54,24 +61,37 @@ export default function FeeStructureListPage() {
         </Paper>
         <DeleteFailedAlert mutation={remove} />
         {!depId ? (
-          <EmptyState reason={{ icon: <IconBuildingBank />, title: 'Choose a department', text: 'Choose a department to see its fee structures.' }} />
+          <EmptyState
+            reason={{
+              icon: <IconBuildingBank />,
+              title: 'Choose a department',
+              text: 'Choose a department to see its fee structures.',
+            }}
+          />
         ) : (
           <ReportStates
             query={structures}
             refreshInPlace
             loadingLabel="Loading fee structures..."
             errorTitle="The fee structures could not be loaded"
-            empty={(list) => list.length === 0 && { icon: <IconListDetails />, title: 'No data available', text: `${depName} has no fee structures yet.` }}
+            empty={(list) =>
+              list.length === 0 && {
+                icon: <IconListDetails />,
+                title: 'No data available',
+                text: `${depName} has no fee structures yet.`,
+              }
+            }
           >
             {() =>
               groups.map(({ batchId, rows }) => {
-
                 const first = rows[0]!;
                 return (
                   <Paper key={batchId} withBorder radius="md" data-testid={`batch-${batchId}`}>
                     <Group justify="space-between" px="md" pt="md" pb="xs">
                       <Group gap="sm">
-                        <Title order={2} size="h4">{first.courseName}</Title>
+                        <Title order={2} size="h4">
+                          {first.courseName}
+                        </Title>
                         <Badge variant="light" size="lg" radius="sm">
                           Batch {first.batchName}
                         </Badge>
@@ -108,8 +128,15 @@ export default function FeeStructureListPage() {
                               </Table.Td>
                               <Table.Td className="no-print">
                                 <RowActions
-                                  edit={{ to: `/admin/fedit?${new URLSearchParams({ id: String(s.id), depid: depId, depname: depName })}`, label: `Edit ${s.feeHeadName} of batch ${s.batchName}` }}
-                                  remove={{ label: `Delete ${s.feeHeadName} of batch ${s.batchName}`, question: `Remove ${s.feeHeadName} from batch ${s.batchName} of ${s.courseName}?`, onConfirm: () => remove.mutate({ id: s.id }) }}
+                                  edit={{
+                                    to: `/admin/fedit?${new URLSearchParams({ id: String(s.id), depid: depId, depname: depName })}`,
+                                    label: `Edit ${s.feeHeadName} of batch ${s.batchName}`,
+                                  }}
+                                  remove={{
+                                    label: `Delete ${s.feeHeadName} of batch ${s.batchName}`,
+                                    question: `Remove ${s.feeHeadName} from batch ${s.batchName} of ${s.courseName}?`,
+                                    onConfirm: () => remove.mutate({ id: s.id }),
+                                  }}
                                 />
                               </Table.Td>
                             </Table.Tr>

@@ -11,7 +11,10 @@ export default function NewFeeStructurePage() {
   const depId = idOf(String(state?.depId ?? params.get('depId')));
   return (
     <>
-      <PageHeader title="New fee" subtitle="One fee head with its amount for a batch; each head at most once per batch" />
+      <PageHeader
+        title="New fee"
+        subtitle="One fee head with its amount for a batch; each head at most once per batch"
+      />
       <FeeStructureForm initialValues={{ ...EMPTY_FEE_STRUCTURE, depId }} />
     </>
   );

@@ -71,8 +71,16 @@ function Navbar() {
 
 const FEATURES = [
   { icon: IconUsers, title: 'Students', text: 'Admissions by course and batch in all six departments.' },
-  { icon: IconReceipt, title: 'Fee counter', text: 'Receipts in seconds, printed on the letterhead with the amount in words.' },
-  { icon: IconReportAnalytics, title: 'Reports', text: 'Collections, dues and statements you can trust at the year end.' },
+  {
+    icon: IconReceipt,
+    title: 'Fee counter',
+    text: 'Receipts in seconds, printed on the letterhead with the amount in words.',
+  },
+  {
+    icon: IconReportAnalytics,
+    title: 'Reports',
+    text: 'Collections, dues and statements you can trust at the year end.',
+  },
 ];
 
 export default function HomePage() {
@@ -114,7 +122,13 @@ export default function HomePage() {
           </Stack>
           <SimpleGrid cols={{ base: 1, sm: 3 }} mt={56} spacing="lg">
             {FEATURES.map((f) => (
-              <Stack key={f.title} gap="xs" p="lg" bg="white" style={{ borderRadius: 12, border: '1px solid var(--mantine-color-gray-3)' }}>
+              <Stack
+                key={f.title}
+                gap="xs"
+                p="lg"
+                bg="white"
+                style={{ borderRadius: 12, border: '1px solid var(--mantine-color-gray-3)' }}
+              >
                 <ThemeIcon size="xl" variant="light">
                   <f.icon size={24} />
                 </ThemeIcon>

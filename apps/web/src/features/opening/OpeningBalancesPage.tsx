@@ -1,6 +1,24 @@
-import { Alert, Button, FileInput, Group, Modal, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  FileInput,
+  Group,
+  Modal,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { OPENING_CSV_COLUMNS, OPENING_IMPORT_MAX_ROWS, PREVIOUS_DUES_HEAD, STUDENT_IMPORT_MAX_CHARS } from '@fees/validation';
+import {
+  OPENING_CSV_COLUMNS,
+  OPENING_IMPORT_MAX_ROWS,
+  PREVIOUS_DUES_HEAD,
+  STUDENT_IMPORT_MAX_CHARS,
+} from '@fees/validation';
 import { IconCircleCheck, IconDownload, IconFileTypeCsv } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -57,7 +75,9 @@ export default function OpeningBalancesPage() {
     }),
   );
   const preview = useMutation(trpc.opening.importPreview.mutationOptions());
-  const commit = useMutation(trpc.opening.importCommit.mutationOptions({ onSuccess: () => queryClient.invalidateQueries() }));
+  const commit = useMutation(
+    trpc.opening.importCommit.mutationOptions({ onSuccess: () => queryClient.invalidateQueries() }),
+  );
 
   const check = (text: string | null, department: number | null) => {
     preview.reset();
@@ -82,7 +102,11 @@ export default function OpeningBalancesPage() {
         title="Opening balances"
         subtitle="Dues brought forward from the old books, per student and fee head: due on the day they are imported, collected at the counter like any head"
         actions={
-          <Button variant="default" leftSection={<IconDownload size={16} />} onClick={() => downloadText('opening_balances_template.csv', toCsv([...OPENING_CSV_COLUMNS], []))}>
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} />}
+            onClick={() => downloadText('opening_balances_template.csv', toCsv([...OPENING_CSV_COLUMNS], []))}
+          >
             Download template
           </Button>
         }
@@ -114,8 +138,9 @@ export default function OpeningBalancesPage() {
           />
         </SimpleGrid>
         <Text size="xs" c="dimmed" mt="sm">
-          Columns: {OPENING_CSV_COLUMNS.join(', ')}. One row per student and head: the admission number of a student of this department, an existing fee head or{' '}
-          {PREVIOUS_DUES_HEAD}, the amount in rupees (a minus sign for an advance the student had), and a note. At most {OPENING_IMPORT_MAX_ROWS.toLocaleString('en-IN')} rows and{' '}
+          Columns: {OPENING_CSV_COLUMNS.join(', ')}. One row per student and head: the admission number of a student of
+          this department, an existing fee head or {PREVIOUS_DUES_HEAD}, the amount in rupees (a minus sign for an
+          advance the student had), and a note. At most {OPENING_IMPORT_MAX_ROWS.toLocaleString('en-IN')} rows and{' '}
           {STUDENT_IMPORT_MAX_CHARS / 1_000_000} MB per file.
         </Text>
       </Paper>
@@ -135,7 +160,11 @@ export default function OpeningBalancesPage() {
             { header: 'Adm.No', cell: (r) => r.values.admissionNo },
             { header: 'Student', cell: (r) => r.studentName ?? '' },
             { header: 'Head', cell: (r) => r.values.head },
-            { header: 'Amount', cell: (r) => (r.amountPaise === null ? r.values.amount : amountText(r.amountPaise)), align: 'right' },
+            {
+              header: 'Amount',
+              cell: (r) => (r.amountPaise === null ? r.values.amount : amountText(r.amountPaise)),
+              align: 'right',
+            },
             { header: 'Note', cell: (r) => r.values.note },
           ]}
           summary={
@@ -153,7 +182,10 @@ export default function OpeningBalancesPage() {
               { depId: dep, csv },
               {
                 onSuccess: (r) => {
-                  notifications.show({ color: 'teal', message: `${r.imported} opening balances imported into ${departmentName(dep)}` });
+                  notifications.show({
+                    color: 'teal',
+                    message: `${r.imported} opening balances imported into ${departmentName(dep)}`,
+                  });
                   setImported({ count: r.imported, dueDate: r.dueDate });
                   setFile(null);
                   setCsv(null);
@@ -178,7 +210,8 @@ export default function OpeningBalancesPage() {
             </Title>
             {list.data && (
               <Text size="sm">
-                {list.data.rows.length} opening balances · dues {formatRupees(list.data.duesPaise)} · advances {formatRupees(list.data.advancesPaise)}
+                {list.data.rows.length} opening balances · dues {formatRupees(list.data.duesPaise)} · advances{' '}
+                {formatRupees(list.data.advancesPaise)}
               </Text>
             )}
           </Group>
@@ -210,7 +243,12 @@ export default function OpeningBalancesPage() {
                     <Table.Td>{r.note}</Table.Td>
                     <Table.Td>
                       <Group gap={4} wrap="nowrap">
-                        <Button size="compact-xs" variant="light" onClick={() => setEditing(r)} aria-label={`Correct ${r.admissionNo} ${r.feeHead}`}>
+                        <Button
+                          size="compact-xs"
+                          variant="light"
+                          onClick={() => setEditing(r)}
+                          aria-label={`Correct ${r.admissionNo} ${r.feeHead}`}
+                        >
                           Correct
                         </Button>
                         <Button
@@ -219,8 +257,9 @@ export default function OpeningBalancesPage() {
                           color="red"
                           aria-label={`Remove ${r.admissionNo} ${r.feeHead}`}
                           onClick={() =>
-                            deleteDialog(`Remove the opening balance of ${amountText(r.amountPaise)} on ${r.feeHead} for ${r.studentName} (${r.admissionNo})?`, () =>
-                              remove.mutate({ depId: r.departmentId, id: r.id, version: r.version }),
+                            deleteDialog(
+                              `Remove the opening balance of ${amountText(r.amountPaise)} on ${r.feeHead} for ${r.studentName} (${r.admissionNo})?`,
+                              () => remove.mutate({ depId: r.departmentId, id: r.id, version: r.version }),
                             )
                           }
                         >

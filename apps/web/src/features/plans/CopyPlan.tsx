@@ -21,19 +21,29 @@ function monthsBetween(from: string, to: string): number {
  * as the batches' start dates are apart; each head's amounts as there, any difference from this
  * batch's structure on its last instalment (as when a structure amount changes).
  */
-export function copiedPlan(source: BatchPlan, sourceStart: string, target: { heads: BatchPlan['heads']; startDate: string }): Pick<BatchPlan, 'fineRule' | 'instalments'> {
+export function copiedPlan(
+  source: BatchPlan,
+  sourceStart: string,
+  target: { heads: BatchPlan['heads']; startDate: string },
+): Pick<BatchPlan, 'fineRule' | 'instalments'> {
   const shift = monthsBetween(sourceStart, target.startDate);
   const instalments: PlanInstalment[] = source.instalments.map((i) => ({
     id: '',
     name: i.name,
     dueDate: addMonths(i.dueDate, shift),
     fineRule: i.fineRule,
-    amounts: target.heads.map((h) => ({ feeHeadId: h.feeHeadId, amountPaise: i.amounts.find((a) => a.feeHeadId === h.feeHeadId)?.amountPaise ?? 0 })),
+    amounts: target.heads.map((h) => ({
+      feeHeadId: h.feeHeadId,
+      amountPaise: i.amounts.find((a) => a.feeHeadId === h.feeHeadId)?.amountPaise ?? 0,
+    })),
   }));
   const last = instalments.at(-1);
   if (last) {
     for (const h of target.heads) {
-      const sum = instalments.reduce((s, i) => s + (i.amounts.find((a) => a.feeHeadId === h.feeHeadId)?.amountPaise ?? 0), 0);
+      const sum = instalments.reduce(
+        (s, i) => s + (i.amounts.find((a) => a.feeHeadId === h.feeHeadId)?.amountPaise ?? 0),
+        0,
+      );
       const line = last.amounts.find((a) => a.feeHeadId === h.feeHeadId)!;
       if (line.amountPaise + h.amountPaise - sum >= 0) line.amountPaise += h.amountPaise - sum;
     }
@@ -65,7 +75,9 @@ export function CopyPlan({
     setBusy(true);
     setError(null);
     try {
-      const plan = await queryClient.fetchQuery(trpc.plans.byBatch.queryOptions({ depId: source.departmentId, batchId: source.id }));
+      const plan = await queryClient.fetchQuery(
+        trpc.plans.byBatch.queryOptions({ depId: source.departmentId, batchId: source.id }),
+      );
       onCopy(copiedPlan(plan, source.startDate, { heads, startDate: batch.startDate }));
     } catch (e) {
       setError(e);
@@ -85,7 +97,13 @@ export function CopyPlan({
           onChange={setSourceId}
           w={260}
         />
-        <Button variant="light" leftSection={<IconCopy size={16} />} disabled={!sourceId} loading={busy} onClick={() => void copy()}>
+        <Button
+          variant="light"
+          leftSection={<IconCopy size={16} />}
+          disabled={!sourceId}
+          loading={busy}
+          onClick={() => void copy()}
+        >
           Copy
         </Button>
       </Group>

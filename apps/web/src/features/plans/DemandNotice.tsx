@@ -14,7 +14,14 @@ export function DemandNotice({
   payBy,
   departmentName,
   logo,
-}: { data: DemandNotices; notice: Notice; asOf: string; payBy: string; departmentName: string; logo: string | null }) {
+}: {
+  data: DemandNotices;
+  notice: Notice;
+  asOf: string;
+  payBy: string;
+  departmentName: string;
+  logo: string | null;
+}) {
   const { letterhead, upi } = data;
   const contact = [letterhead.address, letterhead.phone && `Phone: ${letterhead.phone}`].filter(Boolean).join(' · ');
   const lines = notice.instalments.filter((i) => i.outstanding !== 0 || i.fine !== 0);
@@ -81,7 +88,9 @@ export function DemandNotice({
             </tr>
           )}
           <tr className="notice-total">
-            <td colSpan={4}>Total to pay (fees {formatRupees(notice.outstanding)} + fine {formatRupees(notice.fine.outstanding)})</td>
+            <td colSpan={4}>
+              Total to pay (fees {formatRupees(notice.outstanding)} + fine {formatRupees(notice.fine.outstanding)})
+            </td>
             <td className="paper-amount" data-testid="notice-total">
               {formatRupees(notice.total)}
             </td>
@@ -92,13 +101,18 @@ export function DemandNotice({
         <div className="notice-pay-text">
           <div>{amountInWords(notice.total)}</div>
           <p>
-            Please pay by <b>{formatDate(payBy)}</b> at the office{upi ? ' or by UPI' : ''}. A late fine keeps growing after the due dates as the fee rules say.
+            Please pay by <b>{formatDate(payBy)}</b> at the office{upi ? ' or by UPI' : ''}. A late fine keeps growing
+            after the due dates as the fee rules say.
           </p>
           <div className="paper-sign notice-sign">Accounts office</div>
         </div>
         {upi && notice.upiLink && (
           <div className="notice-qr">
-            <UpiQr link={notice.upiLink} label={`UPI QR to pay ${formatRupees(notice.total)} to ${upi.payeeName}`} size={100} />
+            <UpiQr
+              link={notice.upiLink}
+              label={`UPI QR to pay ${formatRupees(notice.total)} to ${upi.payeeName}`}
+              size={100}
+            />
             <div>UPI: {upi.upiId}</div>
           </div>
         )}

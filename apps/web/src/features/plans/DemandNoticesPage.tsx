@@ -35,7 +35,10 @@ export default function DemandNoticesPage() {
   const department = useDepartment();
   const trpc = useTRPC();
   const [params, setParams] = useSearchParams();
-  const set = (next: Record<string, string>) => setParams(Object.fromEntries(Object.entries({ ...Object.fromEntries(params), ...next }).filter(([, v]) => v !== '')));
+  const set = (next: Record<string, string>) =>
+    setParams(
+      Object.fromEntries(Object.entries({ ...Object.fromEntries(params), ...next }).filter(([, v]) => v !== '')),
+    );
   const studentId = idOf(params.get('student')) ?? undefined;
   const courseId = idOf(params.get('course'));
   const batchId = idOf(params.get('batch')) ?? undefined;
@@ -43,10 +46,14 @@ export default function DemandNoticesPage() {
   const payBy = params.get('payby') || addDays(asOf, PAY_WITHIN_DAYS);
   const paper: PaperSize = params.get('paper') === 'a4' ? 'a4' : 'a5';
   const enabled = studentId !== undefined || batchId !== undefined;
-  const query = useQuery(trpc.plans.demandNotices.queryOptions({ depId: department.id, studentId, batchId, asOf, payBy }, { enabled }));
+  const query = useQuery(
+    trpc.plans.demandNotices.queryOptions({ depId: department.id, studentId, batchId, asOf, payBy }, { enabled }),
+  );
   // A batch's notices go to those with something to collect; one student's always comes back.
   const notices = (query.data?.notices ?? []).filter((n) => n.total > 0);
-  const logo = useQuery(trpc.letterheads.logo.queryOptions({ depId: department.id }, { enabled: query.data?.letterhead.hasLogo === true }));
+  const logo = useQuery(
+    trpc.letterheads.logo.queryOptions({ depId: department.id }, { enabled: query.data?.letterhead.hasLogo === true }),
+  );
 
   return (
     <>
@@ -64,7 +71,12 @@ export default function DemandNoticesPage() {
                 native
                 widths={REPORT_FILTER_WIDTHS}
                 value={{ courseId, batchId: batchId ?? null }}
-                onChange={(next) => set({ course: next.courseId === null ? '' : String(next.courseId), batch: next.batchId === null ? '' : String(next.batchId) })}
+                onChange={(next) =>
+                  set({
+                    course: next.courseId === null ? '' : String(next.courseId),
+                    batch: next.batchId === null ? '' : String(next.batchId),
+                  })
+                }
               />
             )}
             <DateField label="As of" w={160} value={asOf} onChange={(value) => set({ asof: value })} />
@@ -95,7 +107,13 @@ export default function DemandNoticesPage() {
           <ReportStates
             query={query}
             loadingLabel="Preparing the notices..."
-            empty={() => notices.length === 0 && { icon: <IconSearch />, title: 'Nothing to demand', text: `Nobody here owes anything as of ${formatDate(asOf)}.` }}
+            empty={() =>
+              notices.length === 0 && {
+                icon: <IconSearch />,
+                title: 'Nothing to demand',
+                text: `Nobody here owes anything as of ${formatDate(asOf)}.`,
+              }
+            }
           >
             {/* The notices print outside this screen-only part, below. */}
             {() => null}
@@ -105,7 +123,15 @@ export default function DemandNoticesPage() {
       {query.data && notices.length > 0 && (
         <div className="paper-sheet notice-sheet" data-paper={paper} data-testid="demand-notices">
           {notices.map((notice) => (
-            <DemandNotice key={notice.studentId} data={query.data} notice={notice} asOf={asOf} payBy={payBy} departmentName={department.name} logo={logo.data?.logo ?? null} />
+            <DemandNotice
+              key={notice.studentId}
+              data={query.data}
+              notice={notice}
+              asOf={asOf}
+              payBy={payBy}
+              departmentName={department.name}
+              logo={logo.data?.logo ?? null}
+            />
           ))}
         </div>
       )}

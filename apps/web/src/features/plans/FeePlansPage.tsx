@@ -18,7 +18,12 @@ export default function FeePlansPage() {
   const batchId = params.get('batchId') ?? '';
   const batches = useQuery(trpc.batches.list.queryOptions({ depId: idOf(depId) ?? 0 }, { enabled: depId !== '' }));
   const batch = batches.data?.find((b) => String(b.id) === batchId);
-  const plan = useQuery(trpc.plans.byBatch.queryOptions({ depId: batch?.departmentId ?? 0, batchId: batch?.id ?? 0 }, { enabled: batch !== undefined }));
+  const plan = useQuery(
+    trpc.plans.byBatch.queryOptions(
+      { depId: batch?.departmentId ?? 0, batchId: batch?.id ?? 0 },
+      { enabled: batch !== undefined },
+    ),
+  );
 
   return (
     <>
@@ -30,13 +35,27 @@ export default function FeePlansPage() {
               batch
               withAsterisk={false}
               value={{ depId: idOf(depId), batchId: idOf(batchId) }}
-              onChange={(next) => setParams(next.depId === null ? {} : next.batchId === null ? { depId: String(next.depId) } : { depId: String(next.depId), batchId: String(next.batchId) })}
+              onChange={(next) =>
+                setParams(
+                  next.depId === null
+                    ? {}
+                    : next.batchId === null
+                      ? { depId: String(next.depId) }
+                      : { depId: String(next.depId), batchId: String(next.batchId) },
+                )
+              }
             />
           </SimpleGrid>
         </Paper>
         <FailureAlert error={batches.error} />
         {!batch ? (
-          <EmptyState reason={{ icon: <IconCalendarDue />, title: 'Choose a batch', text: 'Choose a department and a batch to see its plan.' }} />
+          <EmptyState
+            reason={{
+              icon: <IconCalendarDue />,
+              title: 'Choose a batch',
+              text: 'Choose a department and a batch to see its plan.',
+            }}
+          />
         ) : (
           <ReportStates
             query={plan}

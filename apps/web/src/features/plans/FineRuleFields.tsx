@@ -10,7 +10,15 @@ const TYPES: Array<{ value: FineFields['type']; label: string }> = [
 ];
 
 /** The fine rule's type and its fields at `path` of the plan form ('fine' or 'instalments.N.fine'). */
-export function FineRuleFields({ form, path, label }: { form: UseFormReturnType<PlanFields>; path: string; label: string }) {
+export function FineRuleFields({
+  form,
+  path,
+  label,
+}: {
+  form: UseFormReturnType<PlanFields>;
+  path: string;
+  label: string;
+}) {
   const type = form.getInputProps(`${path}.type`).value as FineFields['type'];
   const field = (name: keyof FineFields) => form.getInputProps(`${path}.${name}`);
   return (
@@ -19,17 +27,45 @@ export function FineRuleFields({ form, path, label }: { form: UseFormReturnType<
         <Text size="sm" fw={500} mb={4}>
           {label}
         </Text>
-        <SegmentedControl aria-label={label} data={TYPES} value={type} onChange={(value) => form.setFieldValue(`${path}.type`, value as FineFields['type'])} />
+        <SegmentedControl
+          aria-label={label}
+          data={TYPES}
+          value={type}
+          onChange={(value) => form.setFieldValue(`${path}.type`, value as FineFields['type'])}
+        />
       </div>
       {type === 'fixed' && <TextInput label="Fine" inputMode="decimal" leftSection="₹" w={130} {...field('amount')} />}
       {type === 'per_day' && (
         <>
           <TextInput label="Per day" inputMode="decimal" leftSection="₹" w={120} {...field('perDay')} />
-          <TextInput label="Cap" description="0 = no cap" inputMode="decimal" leftSection="₹" w={130} {...field('cap')} />
+          <TextInput
+            label="Cap"
+            description="0 = no cap"
+            inputMode="decimal"
+            leftSection="₹"
+            w={130}
+            {...field('cap')}
+          />
         </>
       )}
-      {type === 'percent' && <TextInput label="Percent of the outstanding" inputMode="decimal" rightSection="%" w={190} {...field('percent')} />}
-      {type !== 'none' && <TextInput label="Grace days" description="after the due date" inputMode="numeric" w={120} {...field('graceDays')} />}
+      {type === 'percent' && (
+        <TextInput
+          label="Percent of the outstanding"
+          inputMode="decimal"
+          rightSection="%"
+          w={190}
+          {...field('percent')}
+        />
+      )}
+      {type !== 'none' && (
+        <TextInput
+          label="Grace days"
+          description="after the due date"
+          inputMode="numeric"
+          w={120}
+          {...field('graceDays')}
+        />
+      )}
     </Group>
   );
 }

@@ -13,7 +13,14 @@ import { serverFieldErrors, useTRPC } from '../../lib/trpc';
 import { type BatchChoice, CopyPlan } from './CopyPlan';
 import { FineRuleFields } from './FineRuleFields';
 import { PlanGenerators } from './PlanGenerators';
-import { emptyInstalment, fineFields, fineRuleOf, instalmentFields, type PlanFields, planInstalmentsOf } from './plan-form';
+import {
+  emptyInstalment,
+  fineFields,
+  fineRuleOf,
+  instalmentFields,
+  type PlanFields,
+  planInstalmentsOf,
+} from './plan-form';
 import type { BatchPlan } from './types';
 
 const money = { ta: 'right' as const, style: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' as const } };
@@ -23,7 +30,15 @@ const money = { ta: 'right' as const, style: { fontVariantNumeric: 'tabular-nums
  * head's total against its fee structure and the difference. Saving waits until every difference
  * is zero (the server refuses such a plan too).
  */
-export function PlanEditor({ plan, batch, sameCourse }: { plan: BatchPlan; batch: BatchChoice; sameCourse: BatchChoice[] }) {
+export function PlanEditor({
+  plan,
+  batch,
+  sameCourse,
+}: {
+  plan: BatchPlan;
+  batch: BatchChoice;
+  sameCourse: BatchChoice[];
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const heads: Array<HeadAmount & { feeHead: string }> = plan.heads;
@@ -38,7 +53,9 @@ export function PlanEditor({ plan, batch, sameCourse }: { plan: BatchPlan; batch
   const draft = planInstalmentsOf(form.values, heads);
   const differences = planDifferences(
     heads,
-    draft.map((d) => ({ amounts: d.amounts.map((a) => ({ ...a, amountPaise: Number.isNaN(a.amountPaise) ? 0 : a.amountPaise })) })),
+    draft.map((d) => ({
+      amounts: d.amounts.map((a) => ({ ...a, amountPaise: Number.isNaN(a.amountPaise) ? 0 : a.amountPaise })),
+    })),
   );
   const unbalanced = differences.filter((d) => d.amountPaise !== 0);
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.plans.pathKey() });
@@ -55,7 +72,10 @@ export function PlanEditor({ plan, batch, sameCourse }: { plan: BatchPlan; batch
   const remove = useMutation(
     trpc.plans.remove.mutationOptions({
       onSuccess: () => {
-        notifications.show({ color: 'green', message: `Batch ${batch.name} has no plan now: its fees fall due on their start dates.` });
+        notifications.show({
+          color: 'green',
+          message: `Batch ${batch.name} has no plan now: its fees fall due on their start dates.`,
+        });
         void refresh();
       },
     }),
@@ -66,7 +86,8 @@ export function PlanEditor({ plan, batch, sameCourse }: { plan: BatchPlan; batch
       form.setFieldValue('instalments', next);
       if (fine) form.setFieldValue('fine', fine);
     };
-    if (rows.length > 0 && (plan.hasPlan || form.isDirty())) confirmDialog('Replace the instalments in the table?', apply);
+    if (rows.length > 0 && (plan.hasPlan || form.isDirty()))
+      confirmDialog('Replace the instalments in the table?', apply);
     else apply();
   };
 
@@ -87,7 +108,8 @@ export function PlanEditor({ plan, batch, sameCourse }: { plan: BatchPlan; batch
         <FailureAlert error={remove.error} title="Not removed" />
         {!plan.hasPlan && (
           <Alert color="blue" variant="light">
-            Batch {batch.name} has no plan yet: each fee falls due on its fee structure's start date, as below. Fill the table and save to make a plan.
+            Batch {batch.name} has no plan yet: each fee falls due on its fee structure's start date, as below. Fill the
+            table and save to make a plan.
           </Alert>
         )}
 
@@ -96,7 +118,11 @@ export function PlanEditor({ plan, batch, sameCourse }: { plan: BatchPlan; batch
             Fill the table
           </Title>
           <Stack gap="md">
-            <PlanGenerators heads={heads} startDate={batch.startDate} onFill={(instalments) => replaceInstalments(instalments.map((i) => instalmentFields(i, heads)))} />
+            <PlanGenerators
+              heads={heads}
+              startDate={batch.startDate}
+              onFill={(instalments) => replaceInstalments(instalments.map((i) => instalmentFields(i, heads)))}
+            />
             <CopyPlan
               batch={batch}
               candidates={sameCourse}
@@ -117,8 +143,15 @@ export function PlanEditor({ plan, batch, sameCourse }: { plan: BatchPlan; batch
 
         <Paper withBorder radius="md" p="lg">
           <Group justify="space-between" mb="sm">
-            <Title order={2} size="h4">Instalments</Title>
-            <Button variant="light" size="xs" leftSection={<IconPlus size={14} />} onClick={() => form.insertListItem('instalments', emptyInstalment(heads, rows.length))}>
+            <Title order={2} size="h4">
+              Instalments
+            </Title>
+            <Button
+              variant="light"
+              size="xs"
+              leftSection={<IconPlus size={14} />}
+              onClick={() => form.insertListItem('instalments', emptyInstalment(heads, rows.length))}
+            >
               Add instalment
             </Button>
           </Group>
@@ -147,10 +180,16 @@ export function PlanEditor({ plan, batch, sameCourse }: { plan: BatchPlan; batch
                     <Table.Tr style={{ verticalAlign: 'top' }}>
                       <Table.Td pt={14}>{i + 1}</Table.Td>
                       <Table.Td>
-                        <TextInput aria-label={`Name of instalment ${i + 1}`} {...form.getInputProps(`instalments.${i}.name`)} />
+                        <TextInput
+                          aria-label={`Name of instalment ${i + 1}`}
+                          {...form.getInputProps(`instalments.${i}.name`)}
+                        />
                       </Table.Td>
                       <Table.Td>
-                        <DateField aria-label={`Due date of instalment ${i + 1}`} {...form.getInputProps(`instalments.${i}.dueDate`)} />
+                        <DateField
+                          aria-label={`Due date of instalment ${i + 1}`}
+                          {...form.getInputProps(`instalments.${i}.dueDate`)}
+                        />
                       </Table.Td>
                       {heads.map((h) => (
                         <Table.Td key={h.feeHeadId}>
@@ -163,13 +202,27 @@ export function PlanEditor({ plan, batch, sameCourse }: { plan: BatchPlan; batch
                         </Table.Td>
                       ))}
                       <Table.Td {...money} pt={14}>
-                        {formatRupees(heads.reduce((s, h) => s + (parseRupeesToPaise(row.amounts[String(h.feeHeadId)] ?? '') ?? 0), 0))}
+                        {formatRupees(
+                          heads.reduce(
+                            (s, h) => s + (parseRupeesToPaise(row.amounts[String(h.feeHeadId)] ?? '') ?? 0),
+                            0,
+                          ),
+                        )}
                       </Table.Td>
                       <Table.Td pt={14}>
-                        <Checkbox aria-label={`Own fine rule for instalment ${i + 1}`} {...form.getInputProps(`instalments.${i}.override`, { type: 'checkbox' })} />
+                        <Checkbox
+                          aria-label={`Own fine rule for instalment ${i + 1}`}
+                          {...form.getInputProps(`instalments.${i}.override`, { type: 'checkbox' })}
+                        />
                       </Table.Td>
                       <Table.Td>
-                        <ActionIcon variant="subtle" color="red" mt={4} aria-label={`Remove instalment ${i + 1}`} onClick={() => form.removeListItem('instalments', i)}>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          mt={4}
+                          aria-label={`Remove instalment ${i + 1}`}
+                          onClick={() => form.removeListItem('instalments', i)}
+                        >
                           <IconTrash size={16} />
                         </ActionIcon>
                       </Table.Td>
@@ -178,7 +231,11 @@ export function PlanEditor({ plan, batch, sameCourse }: { plan: BatchPlan; batch
                       <Table.Tr>
                         <Table.Td />
                         <Table.Td colSpan={heads.length + 5} pb="md">
-                          <FineRuleFields form={form} path={`instalments.${i}.fine`} label={`Fine for ${row.name || `instalment ${i + 1}`}`} />
+                          <FineRuleFields
+                            form={form}
+                            path={`instalments.${i}.fine`}
+                            label={`Fine for ${row.name || `instalment ${i + 1}`}`}
+                          />
                         </Table.Td>
                       </Table.Tr>
                     )}
@@ -196,7 +253,11 @@ export function PlanEditor({ plan, batch, sameCourse }: { plan: BatchPlan; batch
                       </Table.Td>
                     );
                   })}
-                  <Table.Td {...money}>{formatRupees(heads.reduce((s, h) => s + h.amountPaise, 0) - differences.reduce((s, d) => s + d.amountPaise, 0))}</Table.Td>
+                  <Table.Td {...money}>
+                    {formatRupees(
+                      heads.reduce((s, h) => s + h.amountPaise, 0) - differences.reduce((s, d) => s + d.amountPaise, 0),
+                    )}
+                  </Table.Td>
                   <Table.Td colSpan={2} />
                 </Table.Tr>
                 <Table.Tr>
@@ -214,7 +275,13 @@ export function PlanEditor({ plan, batch, sameCourse }: { plan: BatchPlan; batch
                   {heads.map((h) => {
                     const d = differences.find((x) => x.feeHeadId === h.feeHeadId)!.amountPaise;
                     return (
-                      <Table.Td key={h.feeHeadId} {...money} c={d === 0 ? 'teal.8' : 'red.8'} fw={600} data-testid={`difference-${h.feeHeadId}`}>
+                      <Table.Td
+                        key={h.feeHeadId}
+                        {...money}
+                        c={d === 0 ? 'teal.8' : 'red.8'}
+                        fw={600}
+                        data-testid={`difference-${h.feeHeadId}`}
+                      >
                         {d === 0 ? 'OK' : `${d > 0 ? 'short ' : 'over '}${formatRupees(Math.abs(d))}`}
                       </Table.Td>
                     );
@@ -232,11 +299,22 @@ export function PlanEditor({ plan, batch, sameCourse }: { plan: BatchPlan; batch
         {unbalanced.length > 0 && (
           <Alert color="orange" icon={<IconAlertTriangle />} role="status">
             The instalments must add up to the fee structure for every head before the plan can be saved:{' '}
-            {unbalanced.map((d) => `${heads.find((h) => h.feeHeadId === d.feeHeadId)!.feeHead} ${d.amountPaise > 0 ? 'short by' : 'over by'} ${formatRupees(Math.abs(d.amountPaise))}`).join(', ')}.
+            {unbalanced
+              .map(
+                (d) =>
+                  `${heads.find((h) => h.feeHeadId === d.feeHeadId)!.feeHead} ${d.amountPaise > 0 ? 'short by' : 'over by'} ${formatRupees(Math.abs(d.amountPaise))}`,
+              )
+              .join(', ')}
+            .
           </Alert>
         )}
         <Group justify="space-between">
-          <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={save.isPending} disabled={unbalanced.length > 0 || rows.length === 0}>
+          <Button
+            type="submit"
+            leftSection={<IconDeviceFloppy size={16} />}
+            loading={save.isPending}
+            disabled={unbalanced.length > 0 || rows.length === 0}
+          >
             Save plan
           </Button>
           {plan.hasPlan && (
@@ -244,7 +322,12 @@ export function PlanEditor({ plan, batch, sameCourse }: { plan: BatchPlan; batch
               variant="subtle"
               color="red"
               loading={remove.isPending}
-              onClick={() => deleteDialog(`Remove the plan of batch ${batch.name}? Its fees then fall due on their start dates.`, () => remove.mutate({ depId: batch.departmentId, batchId: batch.id, version: plan.version }))}
+              onClick={() =>
+                deleteDialog(
+                  `Remove the plan of batch ${batch.name}? Its fees then fall due on their start dates.`,
+                  () => remove.mutate({ depId: batch.departmentId, batchId: batch.id, version: plan.version }),
+                )
+              }
             >
               Remove plan
             </Button>

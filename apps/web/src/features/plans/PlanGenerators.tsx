@@ -1,5 +1,12 @@
 import { Button, Group, SegmentedControl, Text, TextInput } from '@mantine/core';
-import { addMonths, equalInstalments, type HeadAmount, oneInstalment, type PlanInstalment, percentSplit } from '@fees/validation';
+import {
+  addMonths,
+  equalInstalments,
+  type HeadAmount,
+  oneInstalment,
+  type PlanInstalment,
+  percentSplit,
+} from '@fees/validation';
 import { IconWand } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DateField } from '../../components/DateField';
@@ -23,7 +30,15 @@ function parsePercents(text: string): number[] | null {
  * The plan generators of the shared domain module: one instalment; N equal ones every M months; a
  * percentage split. Rounded to the rupee, the remainder on the last instalment.
  */
-export function PlanGenerators({ heads, startDate, onFill }: { heads: HeadAmount[]; startDate: string; onFill: (instalments: PlanInstalment[]) => void }) {
+export function PlanGenerators({
+  heads,
+  startDate,
+  onFill,
+}: {
+  heads: HeadAmount[];
+  startDate: string;
+  onFill: (instalments: PlanInstalment[]) => void;
+}) {
   const [kind, setKind] = useState<Kind>('equal');
   const [firstDueDate, setFirstDueDate] = useState(startDate);
   const [count, setCount] = useState('3');
@@ -44,7 +59,9 @@ export function PlanGenerators({ heads, startDate, onFill }: { heads: HeadAmount
     }
     const split = parsePercents(percents);
     if (split === null) return setError('Percentages such as 40/30/30, adding up to 100.');
-    onFill(percentSplit(heads, { percents: split, dueDates: split.map((_, i) => addMonths(firstDueDate, i * months)) }));
+    onFill(
+      percentSplit(heads, { percents: split, dueDates: split.map((_, i) => addMonths(firstDueDate, i * months)) }),
+    );
   };
 
   return (
@@ -64,10 +81,39 @@ export function PlanGenerators({ heads, startDate, onFill }: { heads: HeadAmount
           ]}
         />
       </div>
-      {kind === 'equal' && <TextInput label="Instalments" inputMode="numeric" w={100} value={count} onChange={(e) => setCount(e.currentTarget.value)} />}
-      {kind === 'percent' && <TextInput label="Split (%)" placeholder="40/30/30" w={140} value={percents} onChange={(e) => setPercents(e.currentTarget.value)} />}
-      <DateField label={kind === 'one' ? 'Due date' : 'First due date'} w={160} value={firstDueDate} onChange={setFirstDueDate} />
-      {kind !== 'one' && <TextInput label="Every (months)" inputMode="numeric" w={120} value={everyMonths} onChange={(e) => setEveryMonths(e.currentTarget.value)} />}
+      {kind === 'equal' && (
+        <TextInput
+          label="Instalments"
+          inputMode="numeric"
+          w={100}
+          value={count}
+          onChange={(e) => setCount(e.currentTarget.value)}
+        />
+      )}
+      {kind === 'percent' && (
+        <TextInput
+          label="Split (%)"
+          placeholder="40/30/30"
+          w={140}
+          value={percents}
+          onChange={(e) => setPercents(e.currentTarget.value)}
+        />
+      )}
+      <DateField
+        label={kind === 'one' ? 'Due date' : 'First due date'}
+        w={160}
+        value={firstDueDate}
+        onChange={setFirstDueDate}
+      />
+      {kind !== 'one' && (
+        <TextInput
+          label="Every (months)"
+          inputMode="numeric"
+          w={120}
+          value={everyMonths}
+          onChange={(e) => setEveryMonths(e.currentTarget.value)}
+        />
+      )}
       <Button variant="light" leftSection={<IconWand size={16} />} onClick={fill} disabled={heads.length === 0}>
         Fill
       </Button>

@@ -31,7 +31,14 @@ export interface PlanFields {
   instalments: InstalmentFields[];
 }
 
-export const NO_FINE_FIELDS: FineFields = { type: 'none', graceDays: '0', amount: '', perDay: '', cap: '0', percent: '' };
+export const NO_FINE_FIELDS: FineFields = {
+  type: 'none',
+  graceDays: '0',
+  amount: '',
+  perDay: '',
+  cap: '0',
+  percent: '',
+};
 
 /** 250 basis points -> "2.5". */
 function percentText(basisPoints: number): string {
@@ -41,8 +48,16 @@ function percentText(basisPoints: number): string {
 export function fineFields(rule: FineRule | null): FineFields {
   if (!rule || rule.type === 'none') return { ...NO_FINE_FIELDS };
   const grace = String(rule.graceDays);
-  if (rule.type === 'fixed') return { ...NO_FINE_FIELDS, type: 'fixed', graceDays: grace, amount: paiseToRupeesText(rule.amountPaise) };
-  if (rule.type === 'per_day') return { ...NO_FINE_FIELDS, type: 'per_day', graceDays: grace, perDay: paiseToRupeesText(rule.perDayPaise), cap: paiseToRupeesText(rule.capPaise) };
+  if (rule.type === 'fixed')
+    return { ...NO_FINE_FIELDS, type: 'fixed', graceDays: grace, amount: paiseToRupeesText(rule.amountPaise) };
+  if (rule.type === 'per_day')
+    return {
+      ...NO_FINE_FIELDS,
+      type: 'per_day',
+      graceDays: grace,
+      perDay: paiseToRupeesText(rule.perDayPaise),
+      cap: paiseToRupeesText(rule.capPaise),
+    };
   return { ...NO_FINE_FIELDS, type: 'percent', graceDays: grace, percent: percentText(rule.percentBasisPoints) };
 }
 
@@ -58,7 +73,12 @@ export function fineRuleOf(fields: FineFields): FineRule {
     case 'fixed':
       return { type: 'fixed', amountPaise: paise(fields.amount), graceDays };
     case 'per_day':
-      return { type: 'per_day', perDayPaise: paise(fields.perDay), capPaise: fields.cap.trim() === '' ? 0 : paise(fields.cap), graceDays };
+      return {
+        type: 'per_day',
+        perDayPaise: paise(fields.perDay),
+        capPaise: fields.cap.trim() === '' ? 0 : paise(fields.cap),
+        graceDays,
+      };
     case 'percent':
       return { type: 'percent', percentBasisPoints: paise(fields.percent), graceDays };
   }
@@ -74,7 +94,9 @@ export function instalmentFields(instalment: PlanInstalment, heads: HeadAmount[]
     dueDate: instalment.dueDate,
     override: instalment.fineRule !== null,
     fine: fineFields(instalment.fineRule),
-    amounts: Object.fromEntries(heads.map((h) => [String(h.feeHeadId), paiseToRupeesText(amounts.get(h.feeHeadId) ?? 0)])),
+    amounts: Object.fromEntries(
+      heads.map((h) => [String(h.feeHeadId), paiseToRupeesText(amounts.get(h.feeHeadId) ?? 0)]),
+    ),
   };
 }
 
@@ -87,7 +109,10 @@ export function planInstalmentsOf(fields: PlanFields, heads: HeadAmount[]) {
       name: row.name,
       dueDate: row.dueDate,
       fineRule: row.override ? fineRuleOf(row.fine) : null,
-      amounts: heads.map((h) => ({ feeHeadId: h.feeHeadId, amountPaise: paise(row.amounts[String(h.feeHeadId)] ?? '') })),
+      amounts: heads.map((h) => ({
+        feeHeadId: h.feeHeadId,
+        amountPaise: paise(row.amounts[String(h.feeHeadId)] ?? ''),
+      })),
     };
   });
 }

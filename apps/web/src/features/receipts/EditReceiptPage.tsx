@@ -26,11 +26,17 @@ export default function EditReceiptPage() {
   const queryClient = useQueryClient();
   const number = idOf(useParams().receiptNo) ?? 0;
   const goBack = useGoBack(receiptSearchPath(department));
-  const stored = useQuery({ ...trpc.receipts.byNumber.queryOptions({ number }, { enabled: number > 0 }), staleTime: 0 });
+  const stored = useQuery({
+    ...trpc.receipts.byNumber.queryOptions({ number }, { enabled: number > 0 }),
+    staleTime: 0,
+  });
   const receipt = stored.data?.receipt;
   const live = receipt?.status === 'live' && receipt.departmentId === department.id;
   const context = useQuery({
-    ...trpc.receipts.entryContext.queryOptions({ depId: department.id, studentId: receipt?.studentId ?? 0 }, { enabled: live }),
+    ...trpc.receipts.entryContext.queryOptions(
+      { depId: department.id, studentId: receipt?.studentId ?? 0 },
+      { enabled: live },
+    ),
     staleTime: 0,
   });
   const [voiding, setVoiding] = useState(false);
@@ -40,8 +46,14 @@ export default function EditReceiptPage() {
     await queryClient.invalidateQueries();
     infoDialog(title, message, goBack);
   };
-  const update = useMutation(trpc.receipts.update.mutationOptions({ onSuccess: () => done('Information!', `Receipt ${receiptLabel(number)} has been updated.`) }));
-  const remove = useMutation(trpc.receipts.void.mutationOptions({ onSuccess: () => done('Deleted!', 'Data deleted successfully') }));
+  const update = useMutation(
+    trpc.receipts.update.mutationOptions({
+      onSuccess: () => done('Information!', `Receipt ${receiptLabel(number)} has been updated.`),
+    }),
+  );
+  const remove = useMutation(
+    trpc.receipts.void.mutationOptions({ onSuccess: () => done('Deleted!', 'Data deleted successfully') }),
+  );
 
   if (!(number > 0)) return <Alert color="yellow">This address does not name a receipt.</Alert>;
   if (stored.isPending || (live && context.isPending)) return <PageLoader />;
@@ -71,7 +83,11 @@ export default function EditReceiptPage() {
           }
           subtitle={`${receipt.studentName} · ${receipt.admissionNo}`}
         />
-        <Alert color={voided ? 'red' : 'yellow'} icon={<IconAlertCircle />} title={voided ? 'This receipt is voided' : 'Another department'}>
+        <Alert
+          color={voided ? 'red' : 'yellow'}
+          icon={<IconAlertCircle />}
+          title={voided ? 'This receipt is voided' : 'Another department'}
+        >
           {voided
             ? `It was voided on ${formatLocalDate(receipt.voidedAt)}${receipt.voidedByEmail ? ` by ${receipt.voidedByEmail}` : ''} and cannot be edited. It keeps its number and counts in no total.`
             : `This receipt belongs to ${receipt.departmentName}; edit it there.`}
@@ -80,7 +96,12 @@ export default function EditReceiptPage() {
           <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={goBack}>
             Back
           </Button>
-          <Button variant="light" leftSection={<IconReceipt size={16} />} component={Link} to={receiptSuccessPath(department, number, receiptSearchPath(department))}>
+          <Button
+            variant="light"
+            leftSection={<IconReceipt size={16} />}
+            component={Link}
+            to={receiptSuccessPath(department, number, receiptSearchPath(department))}
+          >
             View receipt
           </Button>
         </Group>
@@ -93,7 +114,10 @@ export default function EditReceiptPage() {
 
   return (
     <>
-      <PageHeader title={`Edit receipt ${receiptLabel(number)}`} subtitle={`${department.name} · ${receipt.studentName} (${receipt.admissionNo})`} />
+      <PageHeader
+        title={`Edit receipt ${receiptLabel(number)}`}
+        subtitle={`${department.name} · ${receipt.studentName} (${receipt.admissionNo})`}
+      />
       <ReceiptForm
         header={{
           courseName: receipt.courseName,
@@ -126,7 +150,15 @@ export default function EditReceiptPage() {
         }}
         pending={update.isPending}
         error={update.error ?? remove.error}
-        onSubmit={(submission) => update.mutate({ ...submission, depId: department.id, studentId: student.id, number, version: receipt.version })}
+        onSubmit={(submission) =>
+          update.mutate({
+            ...submission,
+            depId: department.id,
+            studentId: student.id,
+            number,
+            version: receipt.version,
+          })
+        }
         dateLimits={{
           // An old receipt keeps its date; a new one must lie within the limit (yyyy-MM-dd sorts as text).
           earliest: [receipt.date, context.data.earliestDate].sort()[0] ?? context.data.earliestDate,
@@ -145,7 +177,12 @@ export default function EditReceiptPage() {
           </Button>
         }
       />
-      <VoidReceiptDialog number={number} opened={voiding} onClose={() => setVoiding(false)} onVoid={(reason) => remove.mutate({ number, version: receipt.version, reason })} />
+      <VoidReceiptDialog
+        number={number}
+        opened={voiding}
+        onClose={() => setVoiding(false)}
+        onVoid={(reason) => remove.mutate({ number, version: receipt.version, reason })}
+      />
       <ReceiptHistory number={number} />
     </>
   );

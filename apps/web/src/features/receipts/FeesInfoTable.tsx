@@ -39,7 +39,10 @@ export function FeesInfoTable({
             <Table.Tr key={row.feeHeadId}>
               <Table.Td>{row.feeHead}</Table.Td>
               <Table.Td {...money}>{formatRupees(row.feePaise)}</Table.Td>
-              <Table.Td {...money} title={`Discount ${formatRupees(row.discountPaise)} + adjustment ${formatRupees(row.adjustmentPaise)}`}>
+              <Table.Td
+                {...money}
+                title={`Discount ${formatRupees(row.discountPaise)} + adjustment ${formatRupees(row.adjustmentPaise)}`}
+              >
                 {formatRupees(row.totalDiscountPaise)}
               </Table.Td>
               <Table.Td {...money}>{formatRupees(row.paidPaise)}</Table.Td>

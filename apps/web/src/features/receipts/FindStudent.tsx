@@ -1,6 +1,13 @@
 import { Alert, Anchor, Button, Group, Loader, Modal, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
 import { COURSES } from '@fees/validation';
-import { IconAlertCircle, IconCash, IconEye, IconFileDescription, IconSearch, IconUserSearch } from '@tabler/icons-react';
+import {
+  IconAlertCircle,
+  IconCash,
+  IconEye,
+  IconFileDescription,
+  IconSearch,
+  IconUserSearch,
+} from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -31,7 +38,9 @@ export function FindStudent() {
   const [params, setParams] = useSearchParams();
   const courses = COURSES.filter((c) => c.departmentId === department.id);
   const [text, setText] = useState(params.get('q') ?? '');
-  const [courseId, setCourseId] = useState<string | null>(courses.some((c) => String(c.id) === params.get('course')) ? params.get('course') : null);
+  const [courseId, setCourseId] = useState<string | null>(
+    courses.some((c) => String(c.id) === params.get('course')) ? params.get('course') : null,
+  );
   const filter = courseId === null ? {} : { courseId: idOf(courseId) ?? 0 };
   const typed = text.trim();
 
@@ -39,7 +48,10 @@ export function FindStudent() {
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
-        for (const [key, value] of [['q', typed], ['course', courseId ?? '']] as const) {
+        for (const [key, value] of [
+          ['q', typed],
+          ['course', courseId ?? ''],
+        ] as const) {
           if (value) next.set(key, value);
           else next.delete(key);
         }
@@ -49,7 +61,8 @@ export function FindStudent() {
     );
   }, [typed, courseId, setParams]);
 
-  const options = (search: string) => trpc.receipts.findStudents.queryOptions({ depId: department.id, text: search, ...filter });
+  const options = (search: string) =>
+    trpc.receipts.findStudents.queryOptions({ depId: department.id, text: search, ...filter });
   const results = useQuery({ ...options(typed), enabled: typed !== '', placeholderData: keepPreviousData });
   const shown = typed === '' ? undefined : results.data;
 
@@ -95,7 +108,12 @@ export function FindStudent() {
   const info = feesInfo.value;
   // Always fresh figures: a payment may have been taken since.
   const openInfo = (studentId: number) =>
-    feesInfo.open(studentId, () => queryClient.fetchQuery({ ...trpc.receipts.feeInfo.queryOptions({ depId: department.id, studentId }), staleTime: 0 }));
+    feesInfo.open(studentId, () =>
+      queryClient.fetchQuery({
+        ...trpc.receipts.feeInfo.queryOptions({ depId: department.id, studentId }),
+        staleTime: 0,
+      }),
+    );
 
   return (
     <>
@@ -130,7 +148,14 @@ export function FindStudent() {
       </Paper>
 
       {feesInfo.error && (
-        <Alert color="red" icon={<IconAlertCircle />} mb="md" withCloseButton closeButtonLabel="Dismiss" onClose={feesInfo.dismissError}>
+        <Alert
+          color="red"
+          icon={<IconAlertCircle />}
+          mb="md"
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={feesInfo.dismissError}
+        >
           {feesInfo.error}
         </Alert>
       )}
@@ -224,7 +249,8 @@ export function FindStudent() {
         {info && (
           <Stack gap="sm">
             <Text size="sm" c="dimmed">
-              {info.student.name} · Adm.No {info.student.admissionNo} · {info.student.courseName}, batch {info.student.batchName}
+              {info.student.name} · Adm.No {info.student.admissionNo} · {info.student.courseName}, batch{' '}
+              {info.student.batchName}
             </Text>
             <FeesInfoTable rows={info.rows} totals={info.totals} advancePaise={info.advancePaise} />
             <Text fw={600} size="sm">

@@ -5,7 +5,15 @@ import { amountInWords, formatRupees } from '../../lib/money';
 import type { ReceiptView } from './types';
 
 /** One copy of a receipt as printed on the department's letterhead (with its logo when it has one). */
-export function PrintableReceipt({ data, copyLabel, logo }: { data: ReceiptView; copyLabel?: string; logo?: string | null }) {
+export function PrintableReceipt({
+  data,
+  copyLabel,
+  logo,
+}: {
+  data: ReceiptView;
+  copyLabel?: string;
+  logo?: string | null;
+}) {
   const { receipt, lines, letterhead } = data;
   const contact = [letterhead.address, letterhead.phone && `Phone: ${letterhead.phone}`].filter(Boolean).join(' · ');
   return (

@@ -31,19 +31,50 @@ export function ReceiptDetails({ form, header, dateLimits }: ReceiptDetailsProps
         <TextInput label="Admission no" value={header.admissionNo} readOnly variant="filled" tabIndex={-1} />
         <TextInput label="Student name" value={header.studentName} readOnly variant="filled" tabIndex={-1} />
         <TextInput label="Batch" value={header.batchName} readOnly variant="filled" tabIndex={-1} />
-        <TextInput label="Address" value={header.address} readOnly variant="filled" tabIndex={-1} style={{ gridColumn: '1 / -1' }} />
+        <TextInput
+          label="Address"
+          value={header.address}
+          readOnly
+          variant="filled"
+          tabIndex={-1}
+          style={{ gridColumn: '1 / -1' }}
+        />
         <TextInput label="Telephone" autoComplete="off" {...form.getInputProps('phone')} />
-        <Suspense fallback={<TextInput label="Receipt date" withAsterisk readOnly value={formatDate(form.values.date)} />}>
-          <DateField label="Receipt date" withAsterisk minDate={dateLimits.earliest} maxDate={dateLimits.latest} {...form.getInputProps('date')} />
+        <Suspense
+          fallback={<TextInput label="Receipt date" withAsterisk readOnly value={formatDate(form.values.date)} />}
+        >
+          <DateField
+            label="Receipt date"
+            withAsterisk
+            minDate={dateLimits.earliest}
+            maxDate={dateLimits.latest}
+            {...form.getInputProps('date')}
+          />
         </Suspense>
-        <TextInput label="Email" type="email" autoComplete="off" style={{ gridColumn: '1 / -1' }} {...form.getInputProps('email')} />
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="off"
+          style={{ gridColumn: '1 / -1' }}
+          {...form.getInputProps('email')}
+        />
       </SimpleGrid>
     </Paper>
   );
 }
 
 /** The student's dues per fee head, and per instalment when the batch has a plan. */
-export function ReceiptDues({ heads, totals, dues, advancePaise }: { heads: FeeBalanceRow[]; totals: FeeBalanceTotals; dues?: StudentDues; advancePaise?: number }) {
+export function ReceiptDues({
+  heads,
+  totals,
+  dues,
+  advancePaise,
+}: {
+  heads: FeeBalanceRow[];
+  totals: FeeBalanceTotals;
+  dues?: StudentDues;
+  advancePaise?: number;
+}) {
   return (
     <Paper withBorder radius="md" p="lg" h="100%">
       <Title order={2} size="h5" mb="xs">
@@ -51,7 +82,12 @@ export function ReceiptDues({ heads, totals, dues, advancePaise }: { heads: FeeB
       </Title>
       <Stack gap="sm">
         {/* The fee heads add up to their totals; the fine has its own lines under the instalments; the Advance head has no balance. */}
-        <FeesInfoTable rows={heads.filter((h) => !h.open && !(dues && h.feeHead === LATE_FEE_HEAD))} totals={totals} advancePaise={advancePaise} compact />
+        <FeesInfoTable
+          rows={heads.filter((h) => !h.open && !(dues && h.feeHead === LATE_FEE_HEAD))}
+          totals={totals}
+          advancePaise={advancePaise}
+          compact
+        />
         {dues && <InstalmentDues dues={dues} compact />}
       </Stack>
     </Paper>

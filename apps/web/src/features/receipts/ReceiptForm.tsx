@@ -45,7 +45,22 @@ interface ReceiptFormProps {
  * Ctrl+Enter ticks Confirm and submits from anywhere in the form; the lines handle their own keys.
  */
 export function ReceiptForm(props: ReceiptFormProps) {
-  const { header, heads, totals, alreadyOnReceipt, initialValues, pending, error, onSubmit, onCancel, actions, dues, upi, dateLimits, advancePaise = 0 } = props;
+  const {
+    header,
+    heads,
+    totals,
+    alreadyOnReceipt,
+    initialValues,
+    pending,
+    error,
+    onSubmit,
+    onCancel,
+    actions,
+    dues,
+    upi,
+    dateLimits,
+    advancePaise = 0,
+  } = props;
   const form = useForm<ReceiptFormValues>({
     mode: 'controlled',
     initialValues,
@@ -72,10 +87,19 @@ export function ReceiptForm(props: ReceiptFormProps) {
         phone: values.phone,
         email: values.email,
         // Validation passed, so every line has its head.
-        items: values.items.map((line) => ({ feeHeadId: line.feeHeadId as number, particulars: line.particulars, amount: line.amount.trim() })),
+        items: values.items.map((line) => ({
+          feeHeadId: line.feeHeadId as number,
+          particulars: line.particulars,
+          amount: line.amount.trim(),
+        })),
         paymentMode: values.paymentMode,
-        paymentReference: paymentNeedsReference(values.paymentMode) && !isInstrumentMode(values.paymentMode) ? values.paymentReference : null,
-        ...(isInstrumentMode(values.paymentMode) ? { bank: values.bank, instrumentNo: values.instrumentNo, instrumentDate: values.instrumentDate } : {}),
+        paymentReference:
+          paymentNeedsReference(values.paymentMode) && !isInstrumentMode(values.paymentMode)
+            ? values.paymentReference
+            : null,
+        ...(isInstrumentMode(values.paymentMode)
+          ? { bank: values.bank, instrumentNo: values.instrumentNo, instrumentDate: values.instrumentDate }
+          : {}),
         total: paiseToRupeesText(pricing.totalPaise),
         tax: paiseToRupeesText(pricing.taxPaise),
         net: paiseToRupeesText(pricing.netPaise),
@@ -126,7 +150,9 @@ export function ReceiptForm(props: ReceiptFormProps) {
     >
       <Stack gap="lg">
         {error !== null && error !== undefined && <FailureAlert error={error} title="Not saved" />}
-        {(asksClosedDayReason(error) || closedDayReason) && <ClosedDayReason value={closedDayReason} onChange={setClosedDayReason} />}
+        {(asksClosedDayReason(error) || closedDayReason) && (
+          <ClosedDayReason value={closedDayReason} onChange={setClosedDayReason} />
+        )}
         {/* Student and dues side by side on a wide screen; on a narrow one the dues come after the lines. */}
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, lg: 7 }}>
@@ -137,11 +163,23 @@ export function ReceiptForm(props: ReceiptFormProps) {
           </Grid.Col>
           <Grid.Col span={12} order={{ base: 2, lg: 3 }}>
             <Paper withBorder radius="md" p="lg">
-              <ReceiptLines form={form} heads={heads} pricing={pricing} editing={alreadyOnReceipt !== undefined} dues={dues} />
+              <ReceiptLines
+                form={form}
+                heads={heads}
+                pricing={pricing}
+                editing={alreadyOnReceipt !== undefined}
+                dues={dues}
+              />
               <Divider my="md" />
               <Grid gap="lg" align="flex-start">
                 <Grid.Col span={{ base: 12, md: 7 }}>
-                  <ReceiptPayment form={form} upi={upi} netPaise={pricing.netPaise} note={header.admissionNo} advancePaise={advancePaise} />
+                  <ReceiptPayment
+                    form={form}
+                    upi={upi}
+                    netPaise={pricing.netPaise}
+                    note={header.admissionNo}
+                    advancePaise={advancePaise}
+                  />
                 </Grid.Col>
                 <Grid.Col span={{ base: 12, md: 5 }}>
                   <ReceiptTotals pricing={pricing} rateBasisPoints={rateBasisPoints} />

@@ -83,9 +83,12 @@ export function ReceiptLines({ form, heads, pricing, editing, dues }: ReceiptLin
   return (
     <>
       <Group justify="space-between" mb="sm">
-        <Title order={2} size="h4">Items</Title>
+        <Title order={2} size="h4">
+          Items
+        </Title>
         <Text size="xs" c="dimmed">
-          <Kbd size="xs">Enter</Kbd> picks a head, then adds a line · <Kbd size="xs">Tab</Kbd> to particulars · <Kbd size="xs">Ctrl</Kbd>+<Kbd size="xs">Enter</Kbd> submits
+          <Kbd size="xs">Enter</Kbd> picks a head, then adds a line · <Kbd size="xs">Tab</Kbd> to particulars ·{' '}
+          <Kbd size="xs">Ctrl</Kbd>+<Kbd size="xs">Enter</Kbd> submits
         </Text>
       </Group>
       <Table className="receipt-lines" verticalSpacing="xs" withRowBorders={false}>
@@ -124,7 +127,11 @@ export function ReceiptLines({ form, heads, pricing, editing, dues }: ReceiptLin
                     openOnFocus={false}
                     allowDeselect={false}
                     nothingFoundMessage="No such fee head in this batch"
-                    description={id !== null ? `${editing ? 'Due before this receipt' : 'Balance'} ${formatRupees(available(id))}` : undefined}
+                    description={
+                      id !== null
+                        ? `${editing ? 'Due before this receipt' : 'Balance'} ${formatRupees(available(id))}`
+                        : undefined
+                    }
                     inputWrapperOrder={['label', 'input', 'description', 'error']}
                     {...idSelectProps(form, `items.${index}.feeHeadId`, (feeHeadId) => prefill(index, feeHeadId))}
                     onEnter={() => setFocus({ line: index, field: 'amount' })}

@@ -1,5 +1,12 @@
 import { Checkbox, Group, SegmentedControl, Stack, Text, TextInput, useMatches } from '@mantine/core';
-import { isInstrumentMode, PAYMENT_MODE_LABELS, paymentNeedsReference, RECEIPT_PAYMENT_MODES, type TReceiptPaymentMode, upiPayLink } from '@fees/validation';
+import {
+  isInstrumentMode,
+  PAYMENT_MODE_LABELS,
+  paymentNeedsReference,
+  RECEIPT_PAYMENT_MODES,
+  type TReceiptPaymentMode,
+  upiPayLink,
+} from '@fees/validation';
 import { DateField } from '../../components/DateField';
 import { type UpiPayee, UpiQr } from '../../components/UpiQr';
 import { formatRupees } from '../../lib/money';
@@ -45,19 +52,34 @@ export function ReceiptPayment({
       </div>
       {mode === 'advance' && (
         <Text size="sm" data-testid="advance-available">
-          No new money: settles the lines from the advance of <b>₹ {formatRupees(advancePaise)}</b> (no GST; it was charged when the advance was paid).
+          No new money: settles the lines from the advance of <b>₹ {formatRupees(advancePaise)}</b> (no GST; it was
+          charged when the advance was paid).
         </Text>
       )}
       {isInstrumentMode(mode) ? (
         <Group gap="sm" align="flex-start">
           <TextInput label="Bank" withAsterisk maw={260} {...form.getInputProps('bank')} />
-          <TextInput label={mode === 'dd' ? 'DD no.' : 'Cheque no.'} withAsterisk maw={180} {...form.getInputProps('instrumentNo')} />
-          <DateField label={mode === 'dd' ? 'DD date' : 'Cheque date'} withAsterisk maw={180} {...form.getInputProps('instrumentDate')} />
+          <TextInput
+            label={mode === 'dd' ? 'DD no.' : 'Cheque no.'}
+            withAsterisk
+            maw={180}
+            {...form.getInputProps('instrumentNo')}
+          />
+          <DateField
+            label={mode === 'dd' ? 'DD date' : 'Cheque date'}
+            withAsterisk
+            maw={180}
+            {...form.getInputProps('instrumentDate')}
+          />
         </Group>
       ) : (
         <TextInput
           label="Reference no."
-          description={cash ? `Not needed for ${mode === 'advance' ? 'an adjustment from the advance' : 'cash'}` : 'UPI transaction id, card slip number, ...'}
+          description={
+            cash
+              ? `Not needed for ${mode === 'advance' ? 'an adjustment from the advance' : 'cash'}`
+              : 'UPI transaction id, card slip number, ...'
+          }
           disabled={cash}
           withAsterisk={!cash}
           maw={360}
@@ -66,9 +88,14 @@ export function ReceiptPayment({
       )}
       {qr && (
         <Group gap="md" wrap="nowrap">
-          <UpiQr link={upiPayLink({ ...upi, amountPaise: netPaise, note })} label={`UPI QR to pay ${formatRupees(netPaise)} to ${upi.payeeName}`} size={150} />
+          <UpiQr
+            link={upiPayLink({ ...upi, amountPaise: netPaise, note })}
+            label={`UPI QR to pay ${formatRupees(netPaise)} to ${upi.payeeName}`}
+            size={150}
+          />
           <Text size="sm">
-            Scan to pay <b>₹ {formatRupees(netPaise)}</b> to {upi.payeeName} ({upi.upiId}), then type the UPI reference above.
+            Scan to pay <b>₹ {formatRupees(netPaise)}</b> to {upi.payeeName} ({upi.upiId}), then type the UPI reference
+            above.
           </Text>
         </Group>
       )}

@@ -7,7 +7,10 @@ export default function ReceiptSearchPage() {
   const department = useDepartment();
   return (
     <>
-      <PageHeader title="Receipts" subtitle={`${department.name} · find a student to see their dues or take a payment`} />
+      <PageHeader
+        title="Receipts"
+        subtitle={`${department.name} · find a student to see their dues or take a payment`}
+      />
       <FindStudent />
     </>
   );

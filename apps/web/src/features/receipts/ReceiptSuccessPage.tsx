@@ -3,7 +3,14 @@ import '../../components/paper.css';
 import './receipt.css';
 import { Alert, Badge, Button, Group, Loader, Paper, SegmentedControl, Text } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
-import { IconAlertCircle, IconArrowLeft, IconCircleCheck, IconPencil, IconPrinter, IconUserSearch } from '@tabler/icons-react';
+import {
+  IconAlertCircle,
+  IconArrowLeft,
+  IconCircleCheck,
+  IconPencil,
+  IconPrinter,
+  IconUserSearch,
+} from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useEffect } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -75,7 +82,12 @@ export default function ReceiptSuccessPage() {
     return (
       <>
         <FailureAlert error={receipt.error} title={`Receipt ${receiptLabel(number)}`} />
-        <Button mt="md" variant="default" leftSection={<IconArrowLeft size={16} />} onClick={() => void navigate(backUrl)}>
+        <Button
+          mt="md"
+          variant="default"
+          leftSection={<IconArrowLeft size={16} />}
+          onClick={() => void navigate(backUrl)}
+        >
           Go Back
         </Button>
       </>
@@ -117,14 +129,27 @@ export default function ReceiptSuccessPage() {
               <Button leftSection={<IconPrinter size={16} />} onClick={printSoon} autoFocus>
                 Print Receipt
               </Button>
-              <Button variant="light" leftSection={<IconUserSearch size={16} />} onClick={() => void navigate(findPath)}>
+              <Button
+                variant="light"
+                leftSection={<IconUserSearch size={16} />}
+                onClick={() => void navigate(findPath)}
+              >
                 Next student
               </Button>
-              <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={() => void navigate(backUrl)}>
+              <Button
+                variant="default"
+                leftSection={<IconArrowLeft size={16} />}
+                onClick={() => void navigate(backUrl)}
+              >
                 Go Back
               </Button>
               {!voided && (
-                <Button variant="subtle" leftSection={<IconPencil size={16} />} component={Link} to={editReceiptPath(department, master.number)}>
+                <Button
+                  variant="subtle"
+                  leftSection={<IconPencil size={16} />}
+                  component={Link}
+                  to={editReceiptPath(department, master.number)}
+                >
                   Edit
                 </Button>
               )}

@@ -6,7 +6,17 @@ import { type FormEvent, useState } from 'react';
  * The Delete dialog of a receipt: it asks why (3 to 200 characters, the server's own rule) and voids
  * only with a reason; the reason is kept with the void and shown in the History panel and audit log.
  */
-export function VoidReceiptDialog({ number, opened, onClose, onVoid }: { number: number; opened: boolean; onClose: () => void; onVoid: (reason: string) => void }) {
+export function VoidReceiptDialog({
+  number,
+  opened,
+  onClose,
+  onVoid,
+}: {
+  number: number;
+  opened: boolean;
+  onClose: () => void;
+  onVoid: (reason: string) => void;
+}) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const close = () => {
@@ -28,7 +38,10 @@ export function VoidReceiptDialog({ number, opened, onClose, onVoid }: { number:
     <Modal opened={opened} onClose={close} title="Delete" closeButtonProps={{ 'aria-label': 'Dismiss' }}>
       <form onSubmit={submit} noValidate>
         <Stack>
-          <Text size="sm">Do you really want to delete receipt {receiptLabel(number)}? It will be voided: it keeps its number and no longer counts in any total.</Text>
+          <Text size="sm">
+            Do you really want to delete receipt {receiptLabel(number)}? It will be voided: it keeps its number and no
+            longer counts in any total.
+          </Text>
           <TextInput
             label="Reason"
             description="Kept with the void and shown in the receipt's history"

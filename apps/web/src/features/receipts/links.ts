@@ -26,4 +26,3 @@ export function receiptSearchPath(department: Department): string {
 export function studentStatementPath(department: Department, studentId: number): string {
   return `/${department.prefix}/statement/${studentId}`;
 }
-

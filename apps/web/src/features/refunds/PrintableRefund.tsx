@@ -5,7 +5,9 @@ import type { RefundVoucher } from './types';
 
 /** A refund voucher as printed on the department's letterhead (components/paper.css, and the receipt's totals and words). */
 export function PrintableRefund({ voucher, logo }: { voucher: RefundVoucher; logo?: string | null }) {
-  const contact = [voucher.letterheadAddress, voucher.letterheadPhone && `Phone: ${voucher.letterheadPhone}`].filter(Boolean).join(' · ');
+  const contact = [voucher.letterheadAddress, voucher.letterheadPhone && `Phone: ${voucher.letterheadPhone}`]
+    .filter(Boolean)
+    .join(' · ');
   return (
     <section className="paper-doc rcpt-copy" aria-label="Refund voucher">
       <header className="paper-head rcpt-head" data-logo={logo ? '' : undefined}>

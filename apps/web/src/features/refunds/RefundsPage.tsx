@@ -1,5 +1,26 @@
-import { PAYMENT_MODE_LABELS, REFUND_MODES, refundLabel, type TRefundMode, ZCreateRefundInput, ZVoidReason } from '@fees/validation';
-import { Badge, Button, Checkbox, Group, Modal, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  PAYMENT_MODE_LABELS,
+  REFUND_MODES,
+  refundLabel,
+  type TRefundMode,
+  ZCreateRefundInput,
+  ZVoidReason,
+} from '@fees/validation';
+import {
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  Paper,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconPrinter, IconReceiptRefund, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -20,7 +41,15 @@ import type { RefundListRow } from './types';
 type EntryContext = RouterOutputs['receipts']['entryContext'];
 type FoundStudent = EntryContext['student'] & Pick<EntryContext, 'advancePaise'>;
 
-const emptyForm = () => ({ date: todayIso(), amount: '', paymentMode: 'cash' as TRefundMode, paymentReference: '', reason: '', confirm: false, closedDayReason: '' });
+const emptyForm = () => ({
+  date: todayIso(),
+  amount: '',
+  paymentMode: 'cash' as TRefundMode,
+  paymentReference: '',
+  reason: '',
+  confirm: false,
+  closedDayReason: '',
+});
 
 /** New refund: find the student by admission number, see their advance, pay part or all of it out. */
 function NewRefund({ onDone }: { onDone: (number: number) => void }) {
@@ -39,7 +68,10 @@ function NewRefund({ onDone }: { onDone: (number: number) => void }) {
     setFindError(null);
     setStudent(null);
     try {
-      const context = await queryClient.fetchQuery({ ...trpc.receipts.entryContext.queryOptions({ depId: department.id, admissionNo: admissionNo.trim() }), staleTime: 0 });
+      const context = await queryClient.fetchQuery({
+        ...trpc.receipts.entryContext.queryOptions({ depId: department.id, admissionNo: admissionNo.trim() }),
+        staleTime: 0,
+      });
       setStudent({ ...context.student, advancePaise: context.advancePaise });
       setValues(emptyForm());
     } catch (error) {
@@ -50,7 +82,12 @@ function NewRefund({ onDone }: { onDone: (number: number) => void }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!student) return;
-    const input = { ...values, closedDayReason: values.closedDayReason || undefined, depId: department.id, studentId: student.id };
+    const input = {
+      ...values,
+      closedDayReason: values.closedDayReason || undefined,
+      depId: department.id,
+      studentId: student.id,
+    };
     const parsed = ZCreateRefundInput.safeParse(input);
     if (!parsed.success) {
       const next: Record<string, string> = {};
@@ -70,7 +107,13 @@ function NewRefund({ onDone }: { onDone: (number: number) => void }) {
     <Stack>
       <form onSubmit={find} noValidate>
         <Group align="flex-end">
-          <TextInput label="Admission no." required value={admissionNo} onChange={(e) => setAdmissionNo(e.currentTarget.value)} data-autofocus />
+          <TextInput
+            label="Admission no."
+            required
+            value={admissionNo}
+            onChange={(e) => setAdmissionNo(e.currentTarget.value)}
+            data-autofocus
+          />
           <Button type="submit" variant="light" leftSection={<IconSearch size={16} />}>
             Find
           </Button>
@@ -96,8 +139,23 @@ function NewRefund({ onDone }: { onDone: (number: number) => void }) {
             ) : (
               <>
                 <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                  <TextInput type="date" label="Date" required value={values.date} max={todayIso()} error={errors.date} onChange={(e) => set('date', e.currentTarget.value)} />
-                  <TextInput label="Amount (₹)" required inputMode="decimal" value={values.amount} error={errors.amount} onChange={(e) => set('amount', e.currentTarget.value)} />
+                  <TextInput
+                    type="date"
+                    label="Date"
+                    required
+                    value={values.date}
+                    max={todayIso()}
+                    error={errors.date}
+                    onChange={(e) => set('date', e.currentTarget.value)}
+                  />
+                  <TextInput
+                    label="Amount (₹)"
+                    required
+                    inputMode="decimal"
+                    value={values.amount}
+                    error={errors.amount}
+                    onChange={(e) => set('amount', e.currentTarget.value)}
+                  />
                 </SimpleGrid>
                 <div>
                   <Text size="sm" fw={500} mb={4}>
@@ -118,8 +176,20 @@ function NewRefund({ onDone }: { onDone: (number: number) => void }) {
                   error={errors.paymentReference}
                   onChange={(e) => set('paymentReference', e.currentTarget.value)}
                 />
-                <TextInput label="Reason" required maxLength={200} value={values.reason} error={errors.reason} onChange={(e) => set('reason', e.currentTarget.value)} />
-                <Checkbox label="Confirm" checked={values.confirm} error={errors.confirm} onChange={(e) => set('confirm', e.currentTarget.checked)} />
+                <TextInput
+                  label="Reason"
+                  required
+                  maxLength={200}
+                  value={values.reason}
+                  error={errors.reason}
+                  onChange={(e) => set('reason', e.currentTarget.value)}
+                />
+                <Checkbox
+                  label="Confirm"
+                  checked={values.confirm}
+                  error={errors.confirm}
+                  onChange={(e) => set('confirm', e.currentTarget.checked)}
+                />
                 <FailureAlert error={create.error} title="Not saved" />
                 {(asksClosedDayReason(create.error) || values.closedDayReason) && (
                   <ClosedDayReason value={values.closedDayReason} onChange={(v) => set('closedDayReason', v)} />
@@ -159,18 +229,39 @@ function VoidRefund({ refund, onClose }: { refund: RefundListRow; onClose: () =>
       setError(parsed.error.issues[0]?.message ?? null);
       return;
     }
-    voidRefund.mutate({ number: refund.number, version: refund.version, reason: parsed.data, closedDayReason: closedDayReason || undefined });
+    voidRefund.mutate({
+      number: refund.number,
+      version: refund.version,
+      reason: parsed.data,
+      closedDayReason: closedDayReason || undefined,
+    });
   };
   return (
-    <Modal opened onClose={onClose} title={`Void refund ${refundLabel(refund.number)}`} closeButtonProps={{ 'aria-label': 'Dismiss' }}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={`Void refund ${refundLabel(refund.number)}`}
+      closeButtonProps={{ 'aria-label': 'Dismiss' }}
+    >
       <form onSubmit={submit} noValidate>
         <Stack>
           <Text size="sm">
-            The voucher keeps its number and no longer counts anywhere; {formatRupees(refund.amountPaise)} goes back to {refund.studentName}'s advance.
+            The voucher keeps its number and no longer counts anywhere; {formatRupees(refund.amountPaise)} goes back to{' '}
+            {refund.studentName}'s advance.
           </Text>
-          <TextInput label="Reason" required data-autofocus maxLength={200} value={reason} error={error} onChange={(e) => setReason(e.currentTarget.value)} />
+          <TextInput
+            label="Reason"
+            required
+            data-autofocus
+            maxLength={200}
+            value={reason}
+            error={error}
+            onChange={(e) => setReason(e.currentTarget.value)}
+          />
           <FailureAlert error={voidRefund.error} title="Not voided" />
-          {(asksClosedDayReason(voidRefund.error) || closedDayReason) && <ClosedDayReason value={closedDayReason} onChange={setClosedDayReason} />}
+          {(asksClosedDayReason(voidRefund.error) || closedDayReason) && (
+            <ClosedDayReason value={closedDayReason} onChange={setClosedDayReason} />
+          )}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel
@@ -197,7 +288,9 @@ export default function RefundsPage() {
   const [range, setRange] = useState({ from: monthStart(), to: todayIso() });
   const [creating, setCreating] = useState(false);
   const [voiding, setVoiding] = useState<RefundListRow | null>(null);
-  const list = useQuery(trpc.refunds.list.queryOptions({ depId: department.id, ...range }, { enabled: range.from <= range.to }));
+  const list = useQuery(
+    trpc.refunds.list.queryOptions({ depId: department.id, ...range }, { enabled: range.from <= range.to }),
+  );
   const live = (list.data ?? []).filter((f) => f.status === 'live');
   return (
     <>
@@ -205,8 +298,18 @@ export default function RefundsPage() {
       <Paper withBorder radius="md" p="md" mb="lg">
         <Group justify="space-between" align="flex-end" wrap="wrap">
           <Group align="flex-end">
-            <TextInput type="date" label="From" value={range.from} onChange={(e) => setRange((r) => ({ ...r, from: e.currentTarget.value }))} />
-            <TextInput type="date" label="To" value={range.to} onChange={(e) => setRange((r) => ({ ...r, to: e.currentTarget.value }))} />
+            <TextInput
+              type="date"
+              label="From"
+              value={range.from}
+              onChange={(e) => setRange((r) => ({ ...r, from: e.currentTarget.value }))}
+            />
+            <TextInput
+              type="date"
+              label="To"
+              value={range.to}
+              onChange={(e) => setRange((r) => ({ ...r, to: e.currentTarget.value }))}
+            />
           </Group>
           <Button leftSection={<IconReceiptRefund size={16} />} onClick={() => setCreating(true)}>
             New refund
@@ -227,56 +330,81 @@ export default function RefundsPage() {
           refreshInPlace
           loadingLabel="Loading refunds..."
           errorTitle="Refunds not loaded"
-          empty={(rows) => rows.length === 0 && { icon: <IconReceiptRefund />, title: 'No refunds', text: 'No refunds are dated in this period.' }}
+          empty={(rows) =>
+            rows.length === 0 && {
+              icon: <IconReceiptRefund />,
+              title: 'No refunds',
+              text: 'No refunds are dated in this period.',
+            }
+          }
         >
           {(rows) => (
-              <Table.ScrollContainer minWidth={760}>
-                <Table striped withTableBorder data-testid="refunds-list">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Voucher</Table.Th>
-                      <Table.Th>Date</Table.Th>
-                      <Table.Th>Adm. no</Table.Th>
-                      <Table.Th>Student</Table.Th>
-                      <Table.Th>Mode</Table.Th>
-                      <Table.Th ta="right">Amount</Table.Th>
-                      <Table.Th>Status</Table.Th>
-                      <Table.Th />
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {rows.map((f) => (
-                      <Table.Tr key={f.number}>
-                        <Table.Td>{refundLabel(f.number)}</Table.Td>
-                        <Table.Td>{formatDate(f.date)}</Table.Td>
-                        <Table.Td>{f.admissionNo}</Table.Td>
-                        <Table.Td>{f.studentName}</Table.Td>
-                        <Table.Td>{PAYMENT_MODE_LABELS[f.paymentMode]}</Table.Td>
-                        <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                          {formatRupees(f.amountPaise)}
-                        </Table.Td>
-                        <Table.Td>{f.status === 'voided' ? <Badge color="red">Voided</Badge> : <Badge color="green">Paid</Badge>}</Table.Td>
-                        <Table.Td>
-                          <Group gap={4} wrap="nowrap">
-                            <Button size="xs" variant="light" leftSection={<IconPrinter size={14} />} onClick={() => void navigate(refundVoucherPath(department, f.number))}>
-                              Print
+            <Table.ScrollContainer minWidth={760}>
+              <Table striped withTableBorder data-testid="refunds-list">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Voucher</Table.Th>
+                    <Table.Th>Date</Table.Th>
+                    <Table.Th>Adm. no</Table.Th>
+                    <Table.Th>Student</Table.Th>
+                    <Table.Th>Mode</Table.Th>
+                    <Table.Th ta="right">Amount</Table.Th>
+                    <Table.Th>Status</Table.Th>
+                    <Table.Th />
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {rows.map((f) => (
+                    <Table.Tr key={f.number}>
+                      <Table.Td>{refundLabel(f.number)}</Table.Td>
+                      <Table.Td>{formatDate(f.date)}</Table.Td>
+                      <Table.Td>{f.admissionNo}</Table.Td>
+                      <Table.Td>{f.studentName}</Table.Td>
+                      <Table.Td>{PAYMENT_MODE_LABELS[f.paymentMode]}</Table.Td>
+                      <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                        {formatRupees(f.amountPaise)}
+                      </Table.Td>
+                      <Table.Td>
+                        {f.status === 'voided' ? <Badge color="red">Voided</Badge> : <Badge color="green">Paid</Badge>}
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap={4} wrap="nowrap">
+                          <Button
+                            size="xs"
+                            variant="light"
+                            leftSection={<IconPrinter size={14} />}
+                            onClick={() => void navigate(refundVoucherPath(department, f.number))}
+                          >
+                            Print
+                          </Button>
+                          {f.status === 'live' && (
+                            <Button
+                              size="xs"
+                              variant="subtle"
+                              color="red"
+                              leftSection={<IconTrash size={14} />}
+                              onClick={() => setVoiding(f)}
+                            >
+                              Void
                             </Button>
-                            {f.status === 'live' && (
-                              <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={14} />} onClick={() => setVoiding(f)}>
-                                Void
-                              </Button>
-                            )}
-                          </Group>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+                          )}
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
           )}
         </ReportStates>
       </Paper>
-      <Modal opened={creating} onClose={() => setCreating(false)} title="New refund" size="lg" closeButtonProps={{ 'aria-label': 'Dismiss' }}>
+      <Modal
+        opened={creating}
+        onClose={() => setCreating(false)}
+        title="New refund"
+        size="lg"
+        closeButtonProps={{ 'aria-label': 'Dismiss' }}
+      >
         <NewRefund onDone={(number) => void navigate(refundVoucherPath(department, number))} />
       </Modal>
       {voiding && <VoidRefund refund={voiding} onClose={() => setVoiding(null)} />}

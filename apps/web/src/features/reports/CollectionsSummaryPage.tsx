@@ -90,7 +90,10 @@ function exportTable(report: Collections): ExportTable {
   ];
   return {
     header: ['Department', 'Kind', 'Name', 'Receipts', 'Amount'],
-    rows: [...(report.departments.length > 1 ? [...rows, ...block('All departments', report.overall)] : rows), ...cheques],
+    rows: [
+      ...(report.departments.length > 1 ? [...rows, ...block('All departments', report.overall)] : rows),
+      ...cheques,
+    ],
   };
 }
 
@@ -109,16 +112,33 @@ function CollectionsSummary({ department }: { department: Department | null }) {
   const search = useDateRangeSearch(monthToDate);
   const { range } = search;
   const report = useQuery(
-    trpc.reports.collections.queryOptions({ depId: department?.id, from: range?.from ?? '', to: range?.to ?? '' }, { enabled: range !== null }),
+    trpc.reports.collections.queryOptions(
+      { depId: department?.id, from: range?.from ?? '', to: range?.to ?? '' },
+      { enabled: range !== null },
+    ),
   );
   const period = range ? `${formatDate(range.from)} to ${formatDate(range.to)}` : '';
   return (
     <>
-      <PageHeader title={department?.name ?? 'All departments'} subtitle="Collections summary: by fee head and by payment mode" />
-      <DateRangeForm search={search} refetch={() => void report.refetch()} loading={report.isFetching} submitLabel="Show" />
+      <PageHeader
+        title={department?.name ?? 'All departments'}
+        subtitle="Collections summary: by fee head and by payment mode"
+      />
+      <DateRangeForm
+        search={search}
+        refetch={() => void report.refetch()}
+        loading={report.isFetching}
+        submitLabel="Show"
+      />
 
       {!range ? (
-        <EmptyState reason={{ icon: <IconCalendarSearch />, title: 'Choose the dates', text: 'Choose a from and a to date (both days are included).' }} />
+        <EmptyState
+          reason={{
+            icon: <IconCalendarSearch />,
+            title: 'Choose the dates',
+            text: 'Choose a from and a to date (both days are included).',
+          }}
+        />
       ) : (
         <ReportStates
           query={report}
@@ -126,7 +146,11 @@ function CollectionsSummary({ department }: { department: Department | null }) {
           empty={(data) =>
             data.overall.count === 0 &&
             data.overall.refundCount === 0 &&
-            data.cheques.cleared.count + data.cheques.bounced.count === 0 && { icon: <IconCoinOff />, title: 'Nothing collected in this period', text: `No receipts are dated ${period}.` }
+            data.cheques.cleared.count + data.cheques.bounced.count === 0 && {
+              icon: <IconCoinOff />,
+              title: 'Nothing collected in this period',
+              text: `No receipts are dated ${period}.`,
+            }
           }
         >
           {(data) => (
@@ -138,18 +162,39 @@ function CollectionsSummary({ department }: { department: Department | null }) {
                     <Figure label="Receipts" value={data.overall.count.toLocaleString('en-IN')} />
                     <Figure label="Fees" value={formatRupees(data.overall.headsPaise)} />
                     <Figure label="GST" value={formatRupees(data.overall.taxPaise)} />
-                    <Figure label="Total collected" value={formatRupees(data.overall.netPaise)} testId="collections-total" />
-                    {data.overall.adjustedPaise > 0 && <Figure label="Of it adjusted from advance" value={formatRupees(data.overall.adjustedPaise)} />}
+                    <Figure
+                      label="Total collected"
+                      value={formatRupees(data.overall.netPaise)}
+                      testId="collections-total"
+                    />
+                    {data.overall.adjustedPaise > 0 && (
+                      <Figure label="Of it adjusted from advance" value={formatRupees(data.overall.adjustedPaise)} />
+                    )}
                     {data.overall.refundCount > 0 && (
                       <>
-                        <Figure label={`Refunds paid out (${data.overall.refundCount})`} value={formatRupees(data.overall.refundedPaise)} testId="collections-refunded" />
-                        <Figure label="Received less refunds" value={formatRupees(data.overall.keptPaise)} testId="collections-kept" />
+                        <Figure
+                          label={`Refunds paid out (${data.overall.refundCount})`}
+                          value={formatRupees(data.overall.refundedPaise)}
+                          testId="collections-refunded"
+                        />
+                        <Figure
+                          label="Received less refunds"
+                          value={formatRupees(data.overall.keptPaise)}
+                          testId="collections-kept"
+                        />
                       </>
                     )}
                   </Group>
                   <ExportActions
                     size="sm"
-                    fileName={reportFileName('Collections_', department?.code ?? 'All', '_', range.from, '_to_', range.to)}
+                    fileName={reportFileName(
+                      'Collections_',
+                      department?.code ?? 'All',
+                      '_',
+                      range.from,
+                      '_to_',
+                      range.to,
+                    )}
                     sheetName="Collections"
                     table={() => exportTable(data)}
                   />
@@ -172,7 +217,11 @@ function CollectionsSummary({ department }: { department: Department | null }) {
                   <Title order={2} size="h4" mb="md">
                     By department
                   </Title>
-                  <Accordion multiple variant="separated" defaultValue={data.departments.filter((d) => d.count > 0).map((d) => String(d.depId))}>
+                  <Accordion
+                    multiple
+                    variant="separated"
+                    defaultValue={data.departments.filter((d) => d.count > 0).map((d) => String(d.depId))}
+                  >
                     {data.departments.map((d) => (
                       <Accordion.Item key={d.depId} value={String(d.depId)}>
                         <Accordion.Control>
@@ -182,7 +231,11 @@ function CollectionsSummary({ department }: { department: Department | null }) {
                               <Badge variant="light" color={d.count > 0 ? 'indigo' : 'gray'}>
                                 {d.count.toLocaleString('en-IN')} receipt{d.count === 1 ? '' : 's'}
                               </Badge>
-                              <Text fw={700} style={{ fontVariantNumeric: 'tabular-nums' }} data-testid={`department-${d.depId}-total`}>
+                              <Text
+                                fw={700}
+                                style={{ fontVariantNumeric: 'tabular-nums' }}
+                                data-testid={`department-${d.depId}-total`}
+                              >
                                 {formatRupees(d.netPaise)}
                               </Text>
                             </Group>

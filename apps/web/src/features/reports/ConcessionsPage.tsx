@@ -14,7 +14,14 @@ import { idOf } from '../../lib/ids';
 
 type Scheme = RouterOutputs['reports']['concessions'][number];
 /** One line per scheme and fee head; the scheme's name and students on its first line. */
-type Line = { key: string; scheme: string; students: number | null; feeHead: string; headStudents: number; amountPaise: number };
+type Line = {
+  key: string;
+  scheme: string;
+  students: number | null;
+  feeHead: string;
+  headStudents: number;
+  amountPaise: number;
+};
 
 function linesOf(schemes: Scheme[]): Line[] {
   return schemes.flatMap((s) =>
@@ -49,7 +56,13 @@ export default function ConcessionsPage() {
   const total = schemes.reduce((sum, s) => sum + s.totalPaise, 0);
   const scope = coursesOf(department).find((c) => c.id === courseId)?.name ?? 'All courses';
   const footer = [
-    ...schemes.map((s) => [`${s.scheme} total`, s.students, '', s.heads.reduce((n, h) => n + h.students, 0), { paise: s.totalPaise }]),
+    ...schemes.map((s) => [
+      `${s.scheme} total`,
+      s.students,
+      '',
+      s.heads.reduce((n, h) => n + h.students, 0),
+      { paise: s.totalPaise },
+    ]),
     ['Total', null, '', null, { paise: total }],
   ];
   return (
@@ -65,13 +78,24 @@ export default function ConcessionsPage() {
             native
             widths={REPORT_FILTER_WIDTHS}
             value={{ courseId: courseId ?? null, batchId: batchId ?? null }}
-            onChange={(next) => setParams({ ...(next.courseId ? { course: String(next.courseId) } : {}), ...(next.batchId ? { batch: String(next.batchId) } : {}) })}
+            onChange={(next) =>
+              setParams({
+                ...(next.courseId ? { course: String(next.courseId) } : {}),
+                ...(next.batchId ? { batch: String(next.batchId) } : {}),
+              })
+            }
           />
         </Group>
       </Paper>
       <ReportStates
         query={report}
-        empty={(data) => data.length === 0 && { icon: <IconDiscount />, title: 'No concessions', text: `No student of ${scope} is in a concession scheme.` }}
+        empty={(data) =>
+          data.length === 0 && {
+            icon: <IconDiscount />,
+            title: 'No concessions',
+            text: `No student of ${scope} is in a concession scheme.`,
+          }
+        }
       >
         {() => (
           <Stack gap="lg">
@@ -82,11 +106,22 @@ export default function ConcessionsPage() {
                   <Figure label="Schemes" value={schemes.length} />
                   <Figure label="Concessions" value={formatRupees(total)} testId="concessions-total" />
                 </Group>
-                <ExportActions size="sm" fileName={reportFileName('Concessions_', scope)} sheetName="Concessions" table={() => tableOf(columns, linesOf(schemes), footer)} />
+                <ExportActions
+                  size="sm"
+                  fileName={reportFileName('Concessions_', scope)}
+                  sheetName="Concessions"
+                  table={() => tableOf(columns, linesOf(schemes), footer)}
+                />
               </Group>
             </Paper>
             <Paper withBorder radius="md" p="md">
-              <ReportTable columns={columns} rows={linesOf(schemes)} rowKey={(r) => r.key} footer={footer} testId="concessions-table" />
+              <ReportTable
+                columns={columns}
+                rows={linesOf(schemes)}
+                rowKey={(r) => r.key}
+                footer={footer}
+                testId="concessions-table"
+              />
             </Paper>
           </Stack>
         )}

@@ -27,12 +27,19 @@ export function useCourseReportSearch(department: Department, schema: Parameters
   });
   /** Changes some parameters of the address; an empty value removes one. */
   const setSearch = (next: Record<string, string>) =>
-    setParams(Object.fromEntries(Object.entries({ ...Object.fromEntries(params), ...next }).filter(([, v]) => v !== '')));
+    setParams(
+      Object.fromEntries(Object.entries({ ...Object.fromEntries(params), ...next }).filter(([, v]) => v !== '')),
+    );
   /** Submitting the search already shown fetches it again instead (the address would not change). */
   const onSearch = (refetch: () => void) =>
     form.onSubmit((values) => {
-      const next = { course: String(values.courseId), q: values.text.trim(), batch: values.batchId === null ? '' : String(values.batchId) };
-      if (next.course === params.get('course') && next.q === text && next.batch === (params.get('batch') ?? '')) refetch();
+      const next = {
+        course: String(values.courseId),
+        q: values.text.trim(),
+        batch: values.batchId === null ? '' : String(values.batchId),
+      };
+      if (next.course === params.get('course') && next.q === text && next.batch === (params.get('batch') ?? ''))
+        refetch();
       else setSearch(next);
     });
 
@@ -73,8 +80,24 @@ export function CourseReportForm({
     <Paper withBorder radius="md" p="lg" mb="lg" className="no-print">
       <form noValidate onSubmit={search.onSearch(refetch)}>
         <Group align="flex-start" wrap="wrap">
-          <DepartmentCourseBatchSelect form={form} depId={department.id} course batch optional="batch" native widths={REPORT_FILTER_WIDTHS} />
-          {withText && <TextInput label="Search" placeholder="search" w={280} leftSection={<IconSearch size={16} />} {...form.getInputProps('text')} />}
+          <DepartmentCourseBatchSelect
+            form={form}
+            depId={department.id}
+            course
+            batch
+            optional="batch"
+            native
+            widths={REPORT_FILTER_WIDTHS}
+          />
+          {withText && (
+            <TextInput
+              label="Search"
+              placeholder="search"
+              w={280}
+              leftSection={<IconSearch size={16} />}
+              {...form.getInputProps('text')}
+            />
+          )}
           {children}
           <Button type="submit" mt={25} leftSection={<IconSearch size={16} />} loading={loading}>
             Search

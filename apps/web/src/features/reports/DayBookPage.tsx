@@ -1,5 +1,11 @@
 import { Alert, Button, Group, Modal, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { PAYMENT_MODE_LABELS, receiptLabel, refundLabel, type TReceiptPaymentMode, ZReopenDayInput } from '@fees/validation';
+import {
+  PAYMENT_MODE_LABELS,
+  receiptLabel,
+  refundLabel,
+  type TReceiptPaymentMode,
+  ZReopenDayInput,
+} from '@fees/validation';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { FailureAlert } from '../../components/FailureAlert';
@@ -36,7 +42,9 @@ const MODES = [
 const USER_COLUMNS: Array<Column<UserRow>> = [
   { header: 'Received by', value: (u) => u.email ?? '(deleted account)' },
   { header: 'Receipts', value: (u) => u.receipts, width: 70 },
-  ...MODES.map(([mode, label]): Column<UserRow> => ({ header: label, value: (u) => ({ paise: u.byModePaise[mode] }), width: 88 })),
+  ...MODES.map(
+    ([mode, label]): Column<UserRow> => ({ header: label, value: (u) => ({ paise: u.byModePaise[mode] }), width: 88 }),
+  ),
   { header: 'Total', value: (u) => ({ paise: u.totalPaise }), width: 96 },
 ];
 
@@ -87,8 +95,19 @@ function ReopenDay({ date, depId, onClose }: { date: string; depId: number; onCl
     <Modal opened onClose={onClose} title={`Reopen ${formatDate(date)}`} closeButtonProps={{ 'aria-label': 'Dismiss' }}>
       <form onSubmit={submit} noValidate>
         <Stack>
-          <Text size="sm">Staff can then create, edit and void receipts and refunds of this date again. The reason is kept in the audit log.</Text>
-          <TextInput label="Reason" required data-autofocus maxLength={200} value={reason} error={error} onChange={(e) => setReason(e.currentTarget.value)} />
+          <Text size="sm">
+            Staff can then create, edit and void receipts and refunds of this date again. The reason is kept in the
+            audit log.
+          </Text>
+          <TextInput
+            label="Reason"
+            required
+            data-autofocus
+            maxLength={200}
+            value={reason}
+            error={error}
+            onChange={(e) => setReason(e.currentTarget.value)}
+          />
           <FailureAlert error={reopen.error} title="Not reopened" />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
@@ -114,7 +133,9 @@ function DayClosing({ book, depId }: { book: DayBook; depId: number | undefined 
   const queryClient = useQueryClient();
   const [reopening, setReopening] = useState(false);
   const close = useMutation(
-    trpc.days.close.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.reports.dayBook.pathKey() }) }),
+    trpc.days.close.mutationOptions({
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.reports.dayBook.pathKey() }),
+    }),
   );
   if (book.closed) {
     const closing = book.closings[0];
@@ -131,7 +152,9 @@ function DayClosing({ book, depId }: { book: DayBook; depId: number | undefined 
             </Button>
           </Group>
         )}
-        {reopening && depId !== undefined && <ReopenDay date={book.date} depId={depId} onClose={() => setReopening(false)} />}
+        {reopening && depId !== undefined && (
+          <ReopenDay date={book.date} depId={depId} onClose={() => setReopening(false)} />
+        )}
       </Alert>
     );
   }
@@ -141,7 +164,13 @@ function DayClosing({ book, depId }: { book: DayBook; depId: number | undefined 
       <Button
         variant="light"
         loading={close.isPending}
-        onClick={() => confirmDialog(`Close ${formatDate(book.date)}? Receipts of this date can then be changed only by an administrator.`, () => close.mutate({ depId, date: book.date }), 'Close day')}
+        onClick={() =>
+          confirmDialog(
+            `Close ${formatDate(book.date)}? Receipts of this date can then be changed only by an administrator.`,
+            () => close.mutate({ depId, date: book.date }),
+            'Close day',
+          )
+        }
       >
         Close day
       </Button>
@@ -151,9 +180,19 @@ function DayClosing({ book, depId }: { book: DayBook; depId: number | undefined 
 }
 
 /** The department's letterhead over the printed day book (on screen the page header says the same). */
-function PrintedLetterhead({ letterhead, depId, departmentName }: { letterhead: NonNullable<DayBook['letterhead']>; depId: number; departmentName: string }) {
+function PrintedLetterhead({
+  letterhead,
+  depId,
+  departmentName,
+}: {
+  letterhead: NonNullable<DayBook['letterhead']>;
+  depId: number;
+  departmentName: string;
+}) {
   const trpc = useTRPC();
-  const logo = useQuery(trpc.letterheads.logo.queryOptions({ depId }, { enabled: letterhead.hasLogo, staleTime: 5 * 60_000 }));
+  const logo = useQuery(
+    trpc.letterheads.logo.queryOptions({ depId }, { enabled: letterhead.hasLogo, staleTime: 5 * 60_000 }),
+  );
   const contact = [letterhead.address, letterhead.phone && `Phone: ${letterhead.phone}`].filter(Boolean).join(' · ');
   return (
     <header className="print-only paper-head" data-testid="day-book-letterhead">
@@ -170,7 +209,14 @@ function PrintedLetterhead({ letterhead, depId, departmentName }: { letterhead: 
 
 function footerOf(book: DayBook) {
   const sum = (f: (u: UserRow) => number) => book.byUser.reduce((s, u) => s + f(u), 0);
-  return [['Total', sum((u) => u.receipts), ...MODES.map(([mode]) => ({ paise: sum((u) => u.byModePaise[mode]) })), { paise: sum((u) => u.totalPaise) }]];
+  return [
+    [
+      'Total',
+      sum((u) => u.receipts),
+      ...MODES.map(([mode]) => ({ paise: sum((u) => u.byModePaise[mode]) })),
+      { paise: sum((u) => u.totalPaise) },
+    ],
+  ];
 }
 
 /**
@@ -181,7 +227,9 @@ function DayBookView({ department, adminArea }: { department: Department | null;
   const trpc = useTRPC();
   const [date, setDate] = useState(todayIso());
   const [depId, setDepId] = useState<number | undefined>(department?.id);
-  const book = useQuery(trpc.reports.dayBook.queryOptions({ depId, date }, { enabled: /^\d{4}-\d{2}-\d{2}$/.test(date) }));
+  const book = useQuery(
+    trpc.reports.dayBook.queryOptions({ depId, date }, { enabled: /^\d{4}-\d{2}-\d{2}$/.test(date) }),
+  );
   const chosen = DEPARTMENTS.find((d) => d.id === depId);
   return (
     <>
@@ -190,28 +238,56 @@ function DayBookView({ department, adminArea }: { department: Department | null;
         <PageHeader title="Day book" subtitle={chosen?.name ?? 'All departments'} />
       </div>
       <Group className="no-print" align="flex-end" mb="md" wrap="wrap">
-        <TextInput type="date" label="Date" value={date} onChange={(e) => setDate(e.currentTarget.value)} max={todayIso()} />
+        <TextInput
+          type="date"
+          label="Date"
+          value={date}
+          onChange={(e) => setDate(e.currentTarget.value)}
+          max={todayIso()}
+        />
         {adminArea && (
           <NativeSelect
             label="Department"
             value={depId === undefined ? '' : String(depId)}
             onChange={(e) => setDepId(idOf(e.currentTarget.value) ?? undefined)}
-            data={[{ value: '', label: 'All departments' }, ...DEPARTMENTS.map((d) => ({ value: String(d.id), label: d.name }))]}
+            data={[
+              { value: '', label: 'All departments' },
+              ...DEPARTMENTS.map((d) => ({ value: String(d.id), label: d.name })),
+            ]}
           />
         )}
       </Group>
       <ReportStates query={book} loadingLabel="Adding up the day...">
         {(data) => (
           <Stack gap="lg" data-testid="day-book">
-            {data.letterhead && chosen && <PrintedLetterhead letterhead={data.letterhead} depId={chosen.id} departmentName={chosen.name} />}
+            {data.letterhead && chosen && (
+              <PrintedLetterhead letterhead={data.letterhead} depId={chosen.id} departmentName={chosen.name} />
+            )}
             <DayClosing book={data} depId={depId} />
             <Paper withBorder radius="md" p="md">
               <Group justify="space-between" wrap="wrap" gap="lg">
                 <Figure label="Date" value={formatDate(data.date)} />
-                <Figure label="Receipts" value={data.byUser.reduce((s, u) => s + u.receipts, 0).toLocaleString('en-IN')} />
-                <Figure label="Total received" value={formatRupees(data.byUser.reduce((s, u) => s + u.totalPaise, 0))} testId="day-book-total" />
-                {data.cashRefundedPaise > 0 && <Figure label="Cash refunded" value={formatRupees(data.cashRefundedPaise)} testId="day-book-cash-refunded" />}
-                <Figure label="Cash to hand over" value={formatRupees(data.cashToHandOverPaise)} testId="day-book-cash" />
+                <Figure
+                  label="Receipts"
+                  value={data.byUser.reduce((s, u) => s + u.receipts, 0).toLocaleString('en-IN')}
+                />
+                <Figure
+                  label="Total received"
+                  value={formatRupees(data.byUser.reduce((s, u) => s + u.totalPaise, 0))}
+                  testId="day-book-total"
+                />
+                {data.cashRefundedPaise > 0 && (
+                  <Figure
+                    label="Cash refunded"
+                    value={formatRupees(data.cashRefundedPaise)}
+                    testId="day-book-cash-refunded"
+                  />
+                )}
+                <Figure
+                  label="Cash to hand over"
+                  value={formatRupees(data.cashToHandOverPaise)}
+                  testId="day-book-cash"
+                />
                 <Group className="no-print" gap="xs">
                   <ExportActions
                     size="sm"
@@ -230,7 +306,14 @@ function DayBookView({ department, adminArea }: { department: Department | null;
               {data.byUser.length === 0 ? (
                 <Text c="dimmed">No receipts are dated {formatDate(data.date)}.</Text>
               ) : (
-                <ReportTable testId="day-book-users" columns={USER_COLUMNS} rows={data.byUser} rowKey={(u) => u.userId ?? 0} footer={footerOf(data)} minWidth={700} />
+                <ReportTable
+                  testId="day-book-users"
+                  columns={USER_COLUMNS}
+                  rows={data.byUser}
+                  rowKey={(u) => u.userId ?? 0}
+                  footer={footerOf(data)}
+                  minWidth={700}
+                />
               )}
             </Paper>
             <Paper withBorder radius="md" p="lg">
@@ -240,7 +323,12 @@ function DayBookView({ department, adminArea }: { department: Department | null;
               {data.voided.length === 0 ? (
                 <Text c="dimmed">None.</Text>
               ) : (
-                <ReportTable testId="day-book-voided" columns={VOIDED_COLUMNS} rows={data.voided} rowKey={(v) => v.number} />
+                <ReportTable
+                  testId="day-book-voided"
+                  columns={VOIDED_COLUMNS}
+                  rows={data.voided}
+                  rowKey={(v) => v.number}
+                />
               )}
               <Title order={4} mt="lg" mb="xs">
                 Refunds
@@ -253,7 +341,16 @@ function DayBookView({ department, adminArea }: { department: Department | null;
                   columns={REFUND_COLUMNS}
                   rows={data.refunds}
                   rowKey={(f) => f.number}
-                  footer={[['Total', null, null, null, null, { paise: data.refunds.reduce((sum, f) => sum + f.amountPaise, 0) }]]}
+                  footer={[
+                    [
+                      'Total',
+                      null,
+                      null,
+                      null,
+                      null,
+                      { paise: data.refunds.reduce((sum, f) => sum + f.amountPaise, 0) },
+                    ],
+                  ]}
                 />
               )}
             </Paper>

@@ -27,7 +27,10 @@ export default function DefaultersPage() {
   const [params, setParams] = useSearchParams();
   const courseId = idOf(params.get('course')) ?? undefined;
   const asOf = params.get('asof') || todayIso();
-  const set = (next: Record<string, string>) => setParams(Object.fromEntries(Object.entries({ ...Object.fromEntries(params), ...next }).filter(([, v]) => v !== '')));
+  const set = (next: Record<string, string>) =>
+    setParams(
+      Object.fromEntries(Object.entries({ ...Object.fromEntries(params), ...next }).filter(([, v]) => v !== '')),
+    );
   const report = useQuery(trpc.reports.defaulters.queryOptions({ depId: department.id, courseId, asOf }));
 
   const columns: Array<Column<DefaulterRow>> = [
@@ -60,7 +63,13 @@ export default function DefaultersPage() {
             onChange={(next) => set({ course: next.courseId === null ? '' : String(next.courseId) })}
           />
           <DateField label="As of" w={160} value={asOf} onChange={(value) => set({ asof: value })} />
-          <Button mt={25} variant="default" leftSection={<IconSearch size={16} />} loading={report.isFetching} onClick={() => void report.refetch()}>
+          <Button
+            mt={25}
+            variant="default"
+            leftSection={<IconSearch size={16} />}
+            loading={report.isFetching}
+            onClick={() => void report.refetch()}
+          >
             Refresh
           </Button>
         </Group>
@@ -69,7 +78,11 @@ export default function DefaultersPage() {
         query={report}
         loadingLabel="Finding late instalments..."
         empty={(data) =>
-          data.rows.length === 0 && { icon: <IconCircleCheck />, title: 'No defaulters', text: `Nobody in ${scope} has a late instalment on ${formatDate(asOf)}.` }
+          data.rows.length === 0 && {
+            icon: <IconCircleCheck />,
+            title: 'No defaulters',
+            text: `Nobody in ${scope} has a late instalment on ${formatDate(asOf)}.`,
+          }
         }
       >
         {() => (
@@ -81,7 +94,12 @@ export default function DefaultersPage() {
                   <Figure label="Students" value={rows.length.toLocaleString('en-IN')} />
                   <Figure label="To collect" value={formatRupees(total)} testId="defaulters-total" />
                 </Group>
-                <ExportActions size="sm" fileName={reportFileName('Defaulters_', scope, '_', asOf)} sheetName={`Defaulters ${asOf}`} table={() => tableOf(columns, rows)} />
+                <ExportActions
+                  size="sm"
+                  fileName={reportFileName('Defaulters_', scope, '_', asOf)}
+                  sheetName={`Defaulters ${asOf}`}
+                  table={() => tableOf(columns, rows)}
+                />
               </Group>
             </Paper>
             <Paper withBorder radius="md" p="md">
@@ -95,7 +113,12 @@ export default function DefaultersPage() {
                   header: 'Notice',
                   width: 70,
                   render: (r) => (
-                    <Anchor component={Link} to={`${paths.notices}?student=${r.studentId}&asof=${asOf}`} size="sm" aria-label={`Demand notice of ${r.name}`}>
+                    <Anchor
+                      component={Link}
+                      to={`${paths.notices}?student=${r.studentId}&asof=${asOf}`}
+                      size="sm"
+                      aria-label={`Demand notice of ${r.name}`}
+                    >
                       Print
                     </Anchor>
                   ),

@@ -52,7 +52,10 @@ export default function DuesAsOfPage() {
   const asOf = search.params.get('asof') || todayIso();
   const overdueOnly = search.params.get('overdue') === '1';
   const report = useQuery(
-    trpc.reports.duesAsOf.queryOptions({ depId: department.id, courseId: course?.id ?? 0, batchId, asOf, overdueOnly }, { enabled: course !== undefined }),
+    trpc.reports.duesAsOf.queryOptions(
+      { depId: department.id, courseId: course?.id ?? 0, batchId, asOf, overdueOnly },
+      { enabled: course !== undefined },
+    ),
   );
 
   const columns: Array<Column<DuesAsOfRow>> = [
@@ -67,14 +70,25 @@ export default function DuesAsOfPage() {
   ];
   const exportColumns: Array<Column<DuesAsOfRow>> = [{ header: 'Batch', value: (r) => r.batchName }, ...columns];
 
-  const batchesOf = (data: NonNullable<typeof report.data>) => data.batches.map((b) => ({ ...b, rows: data.rows.filter((r) => r.batchId === b.batchId) }));
+  const batchesOf = (data: NonNullable<typeof report.data>) =>
+    data.batches.map((b) => ({ ...b, rows: data.rows.filter((r) => r.batchId === b.batchId) }));
 
   return (
     <>
       <PageHeader title={department.name} subtitle={`Dues as of ${formatDate(asOf)}`} />
-      <CourseReportForm department={department} search={search} refetch={() => void report.refetch()} loading={report.isFetching}>
+      <CourseReportForm
+        department={department}
+        search={search}
+        refetch={() => void report.refetch()}
+        loading={report.isFetching}
+      >
         <DateField label="As of" w={160} value={asOf} onChange={(value) => search.setSearch({ asof: value })} />
-        <Switch label="Overdue only" checked={overdueOnly} onChange={(e) => search.setSearch({ overdue: e.currentTarget.checked ? '1' : '' })} mt={32} />
+        <Switch
+          label="Overdue only"
+          checked={overdueOnly}
+          onChange={(e) => search.setSearch({ overdue: e.currentTarget.checked ? '1' : '' })}
+          mt={32}
+        />
       </CourseReportForm>
 
       {!course ? (
@@ -87,7 +101,9 @@ export default function DuesAsOfPage() {
             data.count === 0 && {
               icon: <IconCircleCheck />,
               title: overdueOnly ? 'Nobody is late' : 'No students',
-              text: overdueOnly ? `No student of ${course.name} has a late instalment on ${formatDate(asOf)}.` : `${course.name} has no students in this choice.`,
+              text: overdueOnly
+                ? `No student of ${course.name} has a late instalment on ${formatDate(asOf)}.`
+                : `${course.name} has no students in this choice.`,
             }
           }
         >
@@ -97,7 +113,10 @@ export default function DuesAsOfPage() {
               <Stack gap="lg">
                 <Paper withBorder radius="md" p="md">
                   <Group justify="space-between" wrap="wrap" gap="lg">
-                    <Figure label="Course" value={`${course.name} · as of ${formatDate(data.asOf)}${overdueOnly ? ' · overdue only' : ''}`} />
+                    <Figure
+                      label="Course"
+                      value={`${course.name} · as of ${formatDate(data.asOf)}${overdueOnly ? ' · overdue only' : ''}`}
+                    />
                     <Group gap="xl" wrap="wrap">
                       <Figure label="Students" value={data.count.toLocaleString('en-IN')} />
                       <Figure label="Due till date" value={formatRupees(data.totals.dueTill)} />
@@ -113,7 +132,10 @@ export default function DuesAsOfPage() {
                       table={() => ({
                         header: exportColumns.map((c) => c.header),
                         rows: [
-                          ...batches.flatMap((b) => [...tableOf(exportColumns, b.rows).rows, [`Batch ${b.batchName} total`, ...totalCells('', b)]]),
+                          ...batches.flatMap((b) => [
+                            ...tableOf(exportColumns, b.rows).rows,
+                            [`Batch ${b.batchName} total`, ...totalCells('', b)],
+                          ]),
                           ['Total', ...totalCells('', data.totals)],
                         ],
                       })}
@@ -122,7 +144,14 @@ export default function DuesAsOfPage() {
                 </Paper>
                 {batches.map((b) => (
                   <BatchSection key={b.batchId} name={b.batchName} count={b.students} noun="student">
-                    <ReportTable columns={columns} rows={b.rows} rowKey={(r) => r.studentId} footer={[totalCells('Total:', b)]} testId={`dues-asof-${b.batchName}`} minWidth={900} />
+                    <ReportTable
+                      columns={columns}
+                      rows={b.rows}
+                      rowKey={(r) => r.studentId}
+                      footer={[totalCells('Total:', b)]}
+                      testId={`dues-asof-${b.batchName}`}
+                      minWidth={900}
+                    />
                   </BatchSection>
                 ))}
               </Stack>

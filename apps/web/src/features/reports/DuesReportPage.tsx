@@ -10,14 +10,30 @@ import { formatRupees } from '../../lib/money';
 import { useTRPC } from '../../lib/trpc';
 import { type Cell, type Column, reportFileName, tableOf } from './export';
 import { CourseReportForm, useCourseReportSearch } from './CourseReportSearch';
-import { admissionNoColumn, ExportActions, Figure, PartOfBatchShown, ReportTable, TruncatedNotice } from './ReportParts';
+import {
+  admissionNoColumn,
+  ExportActions,
+  Figure,
+  PartOfBatchShown,
+  ReportTable,
+  TruncatedNotice,
+} from './ReportParts';
 import { reportPaths } from './paths';
 import type { DuesReport, DuesRow } from './types';
 
 const ZSearchForm = ZDuesReportInput.pick({ courseId: true });
 
 type Totals = DuesReport['totals'];
-const totalCells = (label: string, t: Totals): Cell[] => [label, null, null, { paise: t.feePaise }, { paise: t.discountPaise }, { paise: t.paidPaise }, { paise: t.balancePaise }, null];
+const totalCells = (label: string, t: Totals): Cell[] => [
+  label,
+  null,
+  null,
+  { paise: t.feePaise },
+  { paise: t.discountPaise },
+  { paise: t.paidPaise },
+  { paise: t.balancePaise },
+  null,
+];
 
 /** A balance reads at a glance: still due in red, overpaid in orange, settled in green. */
 function Balance({ paise }: { paise: number }) {
@@ -40,11 +56,19 @@ export default function DuesReportPage() {
   const search = useCourseReportSearch(department, ZSearchForm);
   const { course, batchId } = search;
   const showAll = search.params.get('all') === '1';
-  const input = { depId: department.id, courseId: course?.id ?? 0, batchId, includeSettled: showAll, limit: search.limit };
+  const input = {
+    depId: department.id,
+    courseId: course?.id ?? 0,
+    batchId,
+    includeSettled: showAll,
+    limit: search.limit,
+  };
   const report = useQuery(trpc.reports.dues.queryOptions(input, { enabled: course !== undefined }));
   /** The whole report for an export: the screen's when complete, else fetched in full. */
   const fullReport = async (data: DuesReport) =>
-    data.truncated ? queryClient.fetchQuery(trpc.reports.dues.queryOptions({ ...input, limit: REPORT_ROW_LIMIT_MAX })) : data;
+    data.truncated
+      ? queryClient.fetchQuery(trpc.reports.dues.queryOptions({ ...input, limit: REPORT_ROW_LIMIT_MAX }))
+      : data;
 
   const columns: Array<Column<DuesRow>> = [
     admissionNoColumn(paths.statement),
@@ -61,8 +85,18 @@ export default function DuesReportPage() {
   return (
     <>
       <PageHeader title={department.name} subtitle="Student Dues Report" />
-      <CourseReportForm department={department} search={search} refetch={() => void report.refetch()} loading={report.isFetching}>
-        <Switch label="Show all students" checked={showAll} onChange={(e) => search.setSearch({ all: e.currentTarget.checked ? '1' : '' })} mt={32} />
+      <CourseReportForm
+        department={department}
+        search={search}
+        refetch={() => void report.refetch()}
+        loading={report.isFetching}
+      >
+        <Switch
+          label="Show all students"
+          checked={showAll}
+          onChange={(e) => search.setSearch({ all: e.currentTarget.checked ? '1' : '' })}
+          mt={32}
+        />
       </CourseReportForm>
 
       {!course ? (
@@ -75,7 +109,9 @@ export default function DuesReportPage() {
             data.totals.count === 0 && {
               icon: <IconCircleCheck />,
               title: showAll ? 'No students' : 'No dues',
-              text: showAll ? `${course.name} has no students yet.` : `Every student of ${course.name} has paid in full. Switch on 'Show all students' to list them.`,
+              text: showAll
+                ? `${course.name} has no students yet.`
+                : `Every student of ${course.name} has paid in full. Switch on 'Show all students' to list them.`,
             }
           }
         >
@@ -97,8 +133,18 @@ export default function DuesReportPage() {
                     <Figure label="Total fee" value={formatRupees(data.totals.feePaise)} />
                     <Figure label="Discount" value={formatRupees(data.totals.discountPaise)} />
                     <Figure label="Paid" value={formatRupees(data.totals.paidPaise)} />
-                    <Figure label="Balance" value={formatRupees(data.totals.balancePaise)} testId="dues-total-balance" />
-                    {data.advanceTotalPaise > 0 && <Figure label="Advance held" value={formatRupees(data.advanceTotalPaise)} testId="dues-total-advance" />}
+                    <Figure
+                      label="Balance"
+                      value={formatRupees(data.totals.balancePaise)}
+                      testId="dues-total-balance"
+                    />
+                    {data.advanceTotalPaise > 0 && (
+                      <Figure
+                        label="Advance held"
+                        value={formatRupees(data.advanceTotalPaise)}
+                        testId="dues-total-advance"
+                      />
+                    )}
                   </Group>
                   <ExportActions
                     size="sm"
@@ -110,15 +156,25 @@ export default function DuesReportPage() {
                         ...tableOf(exportColumns, b.rows).rows,
                         [`Batch ${b.batchName} total`, ...totalCells('', b.totals)],
                       ]);
-                      return { header: exportColumns.map((c) => c.header), rows: [...rows, ['Total', ...totalCells('', full.totals)]] };
+                      return {
+                        header: exportColumns.map((c) => c.header),
+                        rows: [...rows, ['Total', ...totalCells('', full.totals)]],
+                      };
                     }}
                   />
                 </Group>
               </Paper>
               {data.batches.map((batch) => (
                 <BatchSection key={batch.batchId} name={batch.batchName} count={batch.totals.count} noun="student">
-                  {batch.truncated && <PartOfBatchShown shown={batch.rows.length} count={batch.totals.count} noun="student" />}
-                  <ReportTable columns={columns} rows={batch.rows} rowKey={(r) => r.studentId} footer={[totalCells('Total:', batch.totals)]} />
+                  {batch.truncated && (
+                    <PartOfBatchShown shown={batch.rows.length} count={batch.totals.count} noun="student" />
+                  )}
+                  <ReportTable
+                    columns={columns}
+                    rows={batch.rows}
+                    rowKey={(r) => r.studentId}
+                    footer={[totalCells('Total:', batch.totals)]}
+                  />
                 </BatchSection>
               ))}
             </Stack>

@@ -30,12 +30,20 @@ export default function FeeReceiptReportPage() {
   const queryClient = useQueryClient();
   const search = useCourseReportSearch(department, ZSearchForm);
   const { course, text, batchId } = search;
-  const input = { depId: department.id, courseId: course?.id ?? 0, text: text || undefined, batchId, limit: search.limit };
+  const input = {
+    depId: department.id,
+    courseId: course?.id ?? 0,
+    text: text || undefined,
+    batchId,
+    limit: search.limit,
+  };
   const report = useQuery(trpc.reports.feeReceipts.queryOptions(input, { enabled: course !== undefined }));
   /** A batch's every receipt: from the screen when all are shown, else fetched in full for an export. */
   const allRowsOf = async (batch: { batchId: number; rows: FeeReceiptRow[]; truncated: boolean }) => {
     if (!batch.truncated) return batch.rows;
-    const full = await queryClient.fetchQuery(trpc.reports.feeReceipts.queryOptions({ ...input, batchId: batch.batchId, limit: REPORT_ROW_LIMIT_MAX }));
+    const full = await queryClient.fetchQuery(
+      trpc.reports.feeReceipts.queryOptions({ ...input, batchId: batch.batchId, limit: REPORT_ROW_LIMIT_MAX }),
+    );
     return full.batches[0]?.rows ?? [];
   };
   const showBatch = (id: number) => {
@@ -46,21 +54,40 @@ export default function FeeReceiptReportPage() {
   const feesInfo = useLoadThenOpen<ReceiptLines>();
   const lines = feesInfo.value;
   const openLines = (number: number) =>
-    feesInfo.open(number, () => queryClient.fetchQuery({ ...trpc.reports.receiptLines.queryOptions({ depId: department.id, number }), staleTime: 0 }));
+    feesInfo.open(number, () =>
+      queryClient.fetchQuery({
+        ...trpc.reports.receiptLines.queryOptions({ depId: department.id, number }),
+        staleTime: 0,
+      }),
+    );
 
   const columns: Array<Column<FeeReceiptRow>> = [
     { header: 'Bill.No', value: (r) => receiptLabel(r.number), width: 100 },
     admissionNoColumn(paths.statement),
     { header: 'Date', value: (r) => ({ date: r.date }), width: 110 },
     { header: 'Student Name', value: (r) => r.studentName },
-    { header: 'Address', value: (r) => r.address, render: (r) => <Text size="sm" lineClamp={1} title={r.address}>{r.address}</Text> },
+    {
+      header: 'Address',
+      value: (r) => r.address,
+      render: (r) => (
+        <Text size="sm" lineClamp={1} title={r.address}>
+          {r.address}
+        </Text>
+      ),
+    },
     { header: 'Receipt', value: (r) => ({ paise: r.netPaise }), width: 140 },
   ];
 
   return (
     <>
       <PageHeader title={department.name} subtitle="Report-Fee Receipt" />
-      <CourseReportForm department={department} search={search} refetch={() => void report.refetch()} loading={report.isFetching} withText />
+      <CourseReportForm
+        department={department}
+        search={search}
+        refetch={() => void report.refetch()}
+        loading={report.isFetching}
+        withText
+      />
 
       {feesInfo.error && (
         <Text c="red" mb="md" role="alert">
@@ -106,7 +133,8 @@ export default function FeeReceiptReportPage() {
                   {batch.truncated && (
                     <Group justify="space-between" mb="sm" className="no-print">
                       <Text size="sm" c="dimmed">
-                        {batch.rows.length.toLocaleString('en-IN')} of {batch.totals.count.toLocaleString('en-IN')} receipts shown
+                        {batch.rows.length.toLocaleString('en-IN')} of {batch.totals.count.toLocaleString('en-IN')}{' '}
+                        receipts shown
                       </Text>
                       {batchId === undefined && (
                         <Button size="xs" variant="subtle" onClick={() => showBatch(batch.batchId)}>
@@ -139,10 +167,17 @@ export default function FeeReceiptReportPage() {
                     <ExportActions
                       fileName={reportFileName('FeeReceipt_', course.name, '_Batch_', batch.batchName)}
                       sheetName={`Batch ${batch.batchName}`}
-                      table={async () => tableOf(columns, await allRowsOf(batch), [['Total:', null, null, null, null, { paise: batch.totals.netPaise }]])}
+                      table={async () =>
+                        tableOf(columns, await allRowsOf(batch), [
+                          ['Total:', null, null, null, null, { paise: batch.totals.netPaise }],
+                        ])
+                      }
                     />
                     <Text fw={700}>
-                      Total: <span data-testid="batch-total" style={{ fontVariantNumeric: 'tabular-nums' }}>{formatRupees(batch.totals.netPaise)}</span>
+                      Total:{' '}
+                      <span data-testid="batch-total" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                        {formatRupees(batch.totals.netPaise)}
+                      </span>
                     </Text>
                   </Group>
                 </BatchSection>
@@ -152,7 +187,13 @@ export default function FeeReceiptReportPage() {
         </ReportStates>
       )}
 
-      <Modal opened={lines !== null} onClose={() => feesInfo.close()} title={<Text fw={700}>Fees Info</Text>} size="lg" closeButtonProps={{ 'aria-label': 'Dismiss' }}>
+      <Modal
+        opened={lines !== null}
+        onClose={() => feesInfo.close()}
+        title={<Text fw={700}>Fees Info</Text>}
+        size="lg"
+        closeButtonProps={{ 'aria-label': 'Dismiss' }}
+      >
         {lines && (
           <Stack gap="sm">
             <Text size="sm" c="dimmed">

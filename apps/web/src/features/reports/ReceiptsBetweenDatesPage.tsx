@@ -28,7 +28,11 @@ export default function ReceiptsBetweenDatesPage() {
   const input = { depId: department.id, from: range?.from ?? '', to: range?.to ?? '' };
   const report = useQuery(trpc.reports.receiptsBetweenDates.queryOptions(input, { enabled: range !== null }));
   const fullReport = async (data: ReceiptsBetweenDates) =>
-    data.truncated ? queryClient.fetchQuery(trpc.reports.receiptsBetweenDates.queryOptions({ ...input, limit: REPORT_ROW_LIMIT_MAX })) : data;
+    data.truncated
+      ? queryClient.fetchQuery(
+          trpc.reports.receiptsBetweenDates.queryOptions({ ...input, limit: REPORT_ROW_LIMIT_MAX }),
+        )
+      : data;
 
   const columns: Array<Column<DatedReceiptRow>> = [
     { header: 'Date', value: (r) => ({ date: r.date }), width: 110 },
@@ -44,23 +48,43 @@ export default function ReceiptsBetweenDatesPage() {
   return (
     <>
       <PageHeader title={department.name} subtitle="Receipt report between dates" />
-      <DateRangeForm search={search} refetch={() => void report.refetch()} loading={report.isFetching} submitLabel="Search" />
+      <DateRangeForm
+        search={search}
+        refetch={() => void report.refetch()}
+        loading={report.isFetching}
+        submitLabel="Search"
+      />
 
       {!range ? (
         <EmptyState
-          reason={{ icon: <IconCalendarSearch />, title: 'Choose the dates', text: 'Choose a from and a to date (both days are included) and press Search.' }}
+          reason={{
+            icon: <IconCalendarSearch />,
+            title: 'Choose the dates',
+            text: 'Choose a from and a to date (both days are included) and press Search.',
+          }}
         />
       ) : (
         <ReportStates
           query={report}
           loadingLabel="Collecting receipts..."
           empty={(data) =>
-            data.totals.count === 0 && { icon: <IconReceiptOff />, title: 'No receipts in this period', text: `${department.name} has no receipts dated ${period}.` }
+            data.totals.count === 0 && {
+              icon: <IconReceiptOff />,
+              title: 'No receipts in this period',
+              text: `${department.name} has no receipts dated ${period}.`,
+            }
           }
         >
           {(data) => (
             <Stack gap="lg">
-              {data.truncated && <TruncatedNotice shown={data.rows.length} total={data.totals.count} what="receipts" hint="Choose a shorter period to list the rest." />}
+              {data.truncated && (
+                <TruncatedNotice
+                  shown={data.rows.length}
+                  total={data.totals.count}
+                  what="receipts"
+                  hint="Choose a shorter period to list the rest."
+                />
+              )}
               <Paper withBorder radius="md" p="md">
                 <Group justify="space-between" wrap="wrap" gap="lg">
                   <Figure label="Period" value={period} />
@@ -74,7 +98,9 @@ export default function ReceiptsBetweenDatesPage() {
                     sheetName="Receipts"
                     table={async () => {
                       const full = await fullReport(data);
-                      return tableOf(columns, full.rows, [['Grand total', null, null, null, null, null, { paise: full.totals.netPaise }]]);
+                      return tableOf(columns, full.rows, [
+                        ['Grand total', null, null, null, null, null, { paise: full.totals.netPaise }],
+                      ]);
                     }}
                   />
                 </Group>

@@ -32,7 +32,12 @@ function columns(allDepartments: boolean): Array<Column<RefundRow>> {
       render: (r) => {
         const department = byId(r.departmentId);
         return department ? (
-          <Anchor component={Link} to={refundVoucherPath(department, r.number)} size="sm" title="Open the voucher to print it">
+          <Anchor
+            component={Link}
+            to={refundVoucherPath(department, r.number)}
+            size="sm"
+            title="Open the voucher to print it"
+          >
             {refundLabel(r.number)}
           </Anchor>
         ) : (
@@ -47,7 +52,10 @@ function columns(allDepartments: boolean): Array<Column<RefundRow>> {
     { header: 'Student', value: (r) => r.studentName },
     { header: 'Mode', value: (r) => PAYMENT_MODE_LABELS[r.paymentMode], width: 120 },
     { header: 'Reference', value: (r) => r.paymentReference ?? '', width: 140 },
-    { header: 'Reason', value: (r) => (r.status === 'voided' ? `${r.reason} (voided: ${r.voidReason ?? ''})` : r.reason) },
+    {
+      header: 'Reason',
+      value: (r) => (r.status === 'voided' ? `${r.reason} (voided: ${r.voidReason ?? ''})` : r.reason),
+    },
     { header: 'Amount', value: (r) => ({ paise: r.amountPaise }) },
     {
       header: 'Status',
@@ -88,44 +96,80 @@ function RefundsReportView({ department }: { department: Department | null }) {
   const cols = columns(allDepartments);
   const period = range ? `${formatDate(range.from)} to ${formatDate(range.to)}` : '';
   const footer = (data: RefundsReport): Cell[][] => [
-    cols.map((c, i) => (i === 0 ? `Paid out (${data.paidOut.count})` : c.header === 'Amount' ? { paise: data.paidOut.amountPaise } : null)),
+    cols.map((c, i) =>
+      i === 0 ? `Paid out (${data.paidOut.count})` : c.header === 'Amount' ? { paise: data.paidOut.amountPaise } : null,
+    ),
   ];
   return (
     <>
-      <PageHeader title="Refunds" subtitle={`${chosen?.name ?? 'All departments'} · vouchers paid out of students' advances`} />
-      <DateRangeForm search={search} refetch={() => void report.refetch()} loading={report.isFetching} submitLabel="Show" />
+      <PageHeader
+        title="Refunds"
+        subtitle={`${chosen?.name ?? 'All departments'} · vouchers paid out of students' advances`}
+      />
+      <DateRangeForm
+        search={search}
+        refetch={() => void report.refetch()}
+        loading={report.isFetching}
+        submitLabel="Show"
+      />
       <Group className="no-print" align="flex-end" mb="md" wrap="wrap">
         {!department && (
           <NativeSelect
             label="Department"
             value={depId === undefined ? '' : String(depId)}
             onChange={(e) => setDepId(idOf(e.currentTarget.value) ?? undefined)}
-            data={[{ value: '', label: 'All departments' }, ...DEPARTMENTS.map((d) => ({ value: String(d.id), label: d.name }))]}
+            data={[
+              { value: '', label: 'All departments' },
+              ...DEPARTMENTS.map((d) => ({ value: String(d.id), label: d.name })),
+            ]}
           />
         )}
         <NativeSelect
           label="Status"
           value={status ?? ''}
           onChange={(e) => setStatus((e.currentTarget.value || undefined) as Status | undefined)}
-          data={[{ value: '', label: 'Paid and voided' }, ...REFUND_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))]}
+          data={[
+            { value: '', label: 'Paid and voided' },
+            ...REFUND_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] })),
+          ]}
         />
         <NativeSelect
           label="Paid out by"
           value={paymentMode ?? ''}
           onChange={(e) => setPaymentMode((e.currentTarget.value || undefined) as TRefundMode | undefined)}
-          data={[{ value: '', label: 'Any mode' }, ...REFUND_MODES.map((m) => ({ value: m, label: PAYMENT_MODE_LABELS[m] }))]}
+          data={[
+            { value: '', label: 'Any mode' },
+            ...REFUND_MODES.map((m) => ({ value: m, label: PAYMENT_MODE_LABELS[m] })),
+          ]}
         />
-        <TextInput label="Student" placeholder="Adm. no or name" value={text} onChange={(e) => setText(e.currentTarget.value)} />
+        <TextInput
+          label="Student"
+          placeholder="Adm. no or name"
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+        />
       </Group>
 
       {!range ? (
-        <EmptyState reason={{ icon: <IconCalendarSearch />, title: 'Choose the dates', text: 'Choose a from and a to date (both days are included).' }} />
+        <EmptyState
+          reason={{
+            icon: <IconCalendarSearch />,
+            title: 'Choose the dates',
+            text: 'Choose a from and a to date (both days are included).',
+          }}
+        />
       ) : (
         <ReportStates
           query={report}
           refreshInPlace
           loadingLabel="Reading the refunds..."
-          empty={(data) => data.rows.length === 0 && { icon: <IconReceiptRefund />, title: 'No refunds', text: `No refund vouchers match, dated ${period}.` }}
+          empty={(data) =>
+            data.rows.length === 0 && {
+              icon: <IconReceiptRefund />,
+              title: 'No refunds',
+              text: `No refund vouchers match, dated ${period}.`,
+            }
+          }
         >
           {(data) => (
             <Stack gap="lg">
@@ -133,10 +177,23 @@ function RefundsReportView({ department }: { department: Department | null }) {
                 <Group justify="space-between" wrap="wrap" gap="lg">
                   <Figure label="Period" value={period} />
                   <Group gap="xl" wrap="wrap">
-                    <Figure label={`Paid out (${data.paidOut.count})`} value={formatRupees(data.paidOut.amountPaise)} testId="refunds-paid-out" />
-                    <Figure label={`Voided (${data.voided.count})`} value={formatRupees(data.voided.amountPaise)} testId="refunds-voided" />
+                    <Figure
+                      label={`Paid out (${data.paidOut.count})`}
+                      value={formatRupees(data.paidOut.amountPaise)}
+                      testId="refunds-paid-out"
+                    />
+                    <Figure
+                      label={`Voided (${data.voided.count})`}
+                      value={formatRupees(data.voided.amountPaise)}
+                      testId="refunds-voided"
+                    />
                     {data.byMode.map((m) => (
-                      <Figure key={m.mode} label={`${PAYMENT_MODE_LABELS[m.mode]} (${m.count})`} value={formatRupees(m.amountPaise)} testId={`refunds-mode-${m.mode}`} />
+                      <Figure
+                        key={m.mode}
+                        label={`${PAYMENT_MODE_LABELS[m.mode]} (${m.count})`}
+                        value={formatRupees(m.amountPaise)}
+                        testId={`refunds-mode-${m.mode}`}
+                      />
                     ))}
                   </Group>
                   <ExportActions
@@ -167,8 +224,22 @@ function RefundsReportView({ department }: { department: Department | null }) {
                 </Paper>
               )}
               <Paper withBorder radius="md" p="lg">
-                {data.truncated && <TruncatedNotice shown={data.rows.length} total={data.paidOut.count + data.voided.count} what="vouchers" hint="Choose fewer dates to list the rest." />}
-                <ReportTable testId="refunds-report" columns={cols} rows={data.rows} rowKey={(r) => r.number} footer={footer(data)} minWidth={allDepartments ? 1200 : 1040} />
+                {data.truncated && (
+                  <TruncatedNotice
+                    shown={data.rows.length}
+                    total={data.paidOut.count + data.voided.count}
+                    what="vouchers"
+                    hint="Choose fewer dates to list the rest."
+                  />
+                )}
+                <ReportTable
+                  testId="refunds-report"
+                  columns={cols}
+                  rows={data.rows}
+                  rowKey={(r) => r.number}
+                  footer={footer(data)}
+                  minWidth={allDepartments ? 1200 : 1040}
+                />
               </Paper>
             </Stack>
           )}

@@ -12,7 +12,10 @@ import { type Cell, type Column, cellText, type ExportTable, exportCsv, exportXl
 import '../../components/report-table.css';
 
 /** Figures line up: right-aligned tabular digits. */
-export const numeric = { ta: 'right' as const, style: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' as const } };
+export const numeric = {
+  ta: 'right' as const,
+  style: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' as const },
+};
 
 export function coursesOf(department: Department) {
   return COURSES.filter((c) => c.departmentId === department.id);
@@ -22,7 +25,9 @@ export function coursesOf(department: Department) {
 export const REPORT_FILTER_WIDTHS = { course: 280, batch: 200 };
 
 /** The Adm.No column of the reports: the admission number, linked to the student's statement. */
-export function admissionNoColumn<Row extends { admissionNo: string; studentId: number }>(statementPath: (studentId: number) => string): Column<Row> {
+export function admissionNoColumn<Row extends { admissionNo: string; studentId: number }>(
+  statementPath: (studentId: number) => string,
+): Column<Row> {
   return {
     header: 'Adm.No',
     value: (r) => r.admissionNo,
@@ -68,8 +73,19 @@ export function ReportTable<Row>({
   // A fixed layout gives the columns without a width what is left: keep at least 160 px for each.
   const needed = widths.reduce<number>((sum, w) => sum + (typeof w === 'number' ? w : 160), actions?.width ?? 0);
   return (
-    <Table.ScrollContainer minWidth={Math.max(minWidth, needed)} classNames={{ scrollContainerInner: 'report-table-inner' }}>
-      <Table className="report-table" striped highlightOnHover withTableBorder verticalSpacing="xs" layout="fixed" data-testid={testId}>
+    <Table.ScrollContainer
+      minWidth={Math.max(minWidth, needed)}
+      classNames={{ scrollContainerInner: 'report-table-inner' }}
+    >
+      <Table
+        className="report-table"
+        striped
+        highlightOnHover
+        withTableBorder
+        verticalSpacing="xs"
+        layout="fixed"
+        data-testid={testId}
+      >
         <Table.Thead>
           <Table.Tr>
             {columns.map((c, i) => (
@@ -101,7 +117,10 @@ export function ReportTable<Row>({
             {footer.map((cells, r) => (
               <Table.Tr key={r} fw={700} bg="var(--mantine-color-gray-1)">
                 {columns.map((c, i) => (
-                  <Table.Td key={c.header} {...(right[i] ? numeric : { style: { whiteSpace: 'nowrap', overflow: 'visible' } })}>
+                  <Table.Td
+                    key={c.header}
+                    {...(right[i] ? numeric : { style: { whiteSpace: 'nowrap', overflow: 'visible' } })}
+                  >
                     {cellView(cells[i] ?? null)}
                   </Table.Td>
                 ))}
@@ -145,10 +164,23 @@ export function ExportActions({
   };
   return (
     <Group gap="xs" className="no-print">
-      <Button size={size} variant="light" leftSection={<IconFileTypeCsv size={16} />} loading={busy === 'csv'} onClick={() => void run('csv')}>
+      <Button
+        size={size}
+        variant="light"
+        leftSection={<IconFileTypeCsv size={16} />}
+        loading={busy === 'csv'}
+        onClick={() => void run('csv')}
+      >
         CSV
       </Button>
-      <Button size={size} variant="light" color="teal" leftSection={<IconFileSpreadsheet size={16} />} loading={busy === 'xlsx'} onClick={() => void run('xlsx')}>
+      <Button
+        size={size}
+        variant="light"
+        color="teal"
+        leftSection={<IconFileSpreadsheet size={16} />}
+        loading={busy === 'xlsx'}
+        onClick={() => void run('xlsx')}
+      >
         XLSX
       </Button>
       <Button size={size} variant="default" leftSection={<IconPrinter size={16} />} onClick={printSoon}>
@@ -159,11 +191,21 @@ export function ExportActions({
 }
 
 /** Says plainly that only part of a large report is on screen, and how to see the rest. */
-export function TruncatedNotice({ shown, total, what, hint = 'Choose a batch to list the rest.' }: { shown: number; total: number; what: string; hint?: string }) {
+export function TruncatedNotice({
+  shown,
+  total,
+  what,
+  hint = 'Choose a batch to list the rest.',
+}: {
+  shown: number;
+  total: number;
+  what: string;
+  hint?: string;
+}) {
   return (
     <Alert color="yellow" variant="light" icon={<IconAlertTriangle />} className="no-print">
-      Showing the first {shown.toLocaleString('en-IN')} of {total.toLocaleString('en-IN')} {what}; every total counts them all. {hint} CSV and
-      XLSX exports hold every row.
+      Showing the first {shown.toLocaleString('en-IN')} of {total.toLocaleString('en-IN')} {what}; every total counts
+      them all. {hint} CSV and XLSX exports hold every row.
     </Alert>
   );
 }
@@ -197,7 +239,13 @@ interface ChequeCount {
 }
 
 /** Cheques and drafts taken in the period (receipt date), and those the bank cleared or returned in it. */
-export function ChequeFigures({ cheques, testId }: { cheques: { received: ChequeCount; cleared: ChequeCount; bounced: ChequeCount }; testId: string }) {
+export function ChequeFigures({
+  cheques,
+  testId,
+}: {
+  cheques: { received: ChequeCount; cleared: ChequeCount; bounced: ChequeCount };
+  testId: string;
+}) {
   const shown = (c: ChequeCount) => `${c.count} · ${formatRupees(c.amountPaise)}`;
   return (
     <Group gap="lg" wrap="wrap" data-testid={testId}>

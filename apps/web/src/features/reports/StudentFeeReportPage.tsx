@@ -10,14 +10,25 @@ import { formatRupees } from '../../lib/money';
 import { useTRPC } from '../../lib/trpc';
 import { type Cell, type Column, reportFileName, tableOf } from './export';
 import { CourseReportForm, useCourseReportSearch } from './CourseReportSearch';
-import { admissionNoColumn, ExportActions, Figure, PartOfBatchShown, ReportTable, TruncatedNotice } from './ReportParts';
+import {
+  admissionNoColumn,
+  ExportActions,
+  Figure,
+  PartOfBatchShown,
+  ReportTable,
+  TruncatedNotice,
+} from './ReportParts';
 import { reportPaths } from './paths';
 import type { FeeInfoReport, FeeInfoRow } from './types';
 
 const ZSearchForm = ZStudentFeeReportInput.pick({ courseId: true, text: true });
 
 type Totals = FeeInfoReport['totals'];
-const totalCells = (t: Totals): Cell[] => [{ paise: t.feePaise }, { paise: t.discountPaise }, { paise: t.finalFeePaise }];
+const totalCells = (t: Totals): Cell[] => [
+  { paise: t.feePaise },
+  { paise: t.discountPaise },
+  { paise: t.finalFeePaise },
+];
 
 /** /finfo/: every student of a course with total fee, total discount (with adjustment) and final fee, by batch. */
 export default function StudentFeeReportPage() {
@@ -27,10 +38,18 @@ export default function StudentFeeReportPage() {
   const queryClient = useQueryClient();
   const search = useCourseReportSearch(department, ZSearchForm);
   const { course, text, batchId } = search;
-  const input = { depId: department.id, courseId: course?.id ?? 0, text: text || undefined, batchId, limit: search.limit };
+  const input = {
+    depId: department.id,
+    courseId: course?.id ?? 0,
+    text: text || undefined,
+    batchId,
+    limit: search.limit,
+  };
   const report = useQuery(trpc.reports.studentFeeInfo.queryOptions(input, { enabled: course !== undefined }));
   const fullReport = async (data: FeeInfoReport) =>
-    data.truncated ? queryClient.fetchQuery(trpc.reports.studentFeeInfo.queryOptions({ ...input, limit: REPORT_ROW_LIMIT_MAX })) : data;
+    data.truncated
+      ? queryClient.fetchQuery(trpc.reports.studentFeeInfo.queryOptions({ ...input, limit: REPORT_ROW_LIMIT_MAX }))
+      : data;
 
   const columns: Array<Column<FeeInfoRow>> = [
     { header: 'Batch', value: (r) => r.batchName, width: 110 },
@@ -45,7 +64,13 @@ export default function StudentFeeReportPage() {
   return (
     <>
       <PageHeader title={department.name} subtitle="Student Fee Report" />
-      <CourseReportForm department={department} search={search} refetch={() => void report.refetch()} loading={report.isFetching} withText />
+      <CourseReportForm
+        department={department}
+        search={search}
+        refetch={() => void report.refetch()}
+        loading={report.isFetching}
+        withText
+      />
 
       {!course ? (
         <ChooseCourseState text="Choose a course and press Search to see every student's fee, discount and final fee." />
@@ -96,8 +121,15 @@ export default function StudentFeeReportPage() {
               </Paper>
               {data.batches.map((batch) => (
                 <BatchSection key={batch.batchId} name={batch.batchName} count={batch.totals.count} noun="student">
-                  {batch.truncated && <PartOfBatchShown shown={batch.rows.length} count={batch.totals.count} noun="student" />}
-                  <ReportTable columns={columns} rows={batch.rows} rowKey={(r) => r.studentId} footer={[['Total:', null, null, null, ...totalCells(batch.totals)]]} />
+                  {batch.truncated && (
+                    <PartOfBatchShown shown={batch.rows.length} count={batch.totals.count} noun="student" />
+                  )}
+                  <ReportTable
+                    columns={columns}
+                    rows={batch.rows}
+                    rowKey={(r) => r.studentId}
+                    footer={[['Total:', null, null, null, ...totalCells(batch.totals)]]}
+                  />
                 </BatchSection>
               ))}
             </Stack>

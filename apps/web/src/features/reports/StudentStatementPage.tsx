@@ -22,14 +22,58 @@ import { idOf } from '../../lib/ids';
 /** One sheet: each head's row, then its payments (receipt, date, particulars, amount), then the totals. */
 function exportTable(statement: Statement): ExportTable {
   const rows: Cell[][] = statement.heads.flatMap((h) => [
-    [h.feeHead, null, null, null, { paise: h.feePaise }, { paise: h.discountPaise }, { paise: h.adjustmentPaise }, { paise: h.paidPaise }, { paise: h.balancePaise }],
-    ...h.payments.map((p): Cell[] => [null, receiptLabel(p.receiptNumber), { date: p.date }, p.particulars, null, null, null, { paise: p.amountPaise }, null]),
+    [
+      h.feeHead,
+      null,
+      null,
+      null,
+      { paise: h.feePaise },
+      { paise: h.discountPaise },
+      { paise: h.adjustmentPaise },
+      { paise: h.paidPaise },
+      { paise: h.balancePaise },
+    ],
+    ...h.payments.map((p): Cell[] => [
+      null,
+      receiptLabel(p.receiptNumber),
+      { date: p.date },
+      p.particulars,
+      null,
+      null,
+      null,
+      { paise: p.amountPaise },
+      null,
+    ]),
   ]);
   const t = statement.totals;
-  rows.push(['Total', null, null, null, { paise: t.feePaise }, { paise: t.discountPaise }, { paise: t.adjustmentPaise }, { paise: t.paidPaise }, { paise: t.balancePaise }]);
-  for (const f of statement.refunds) rows.push(['Refund', refundLabel(f.number), { date: f.date }, f.reason, null, null, null, { paise: -f.amountPaise }, null]);
+  rows.push([
+    'Total',
+    null,
+    null,
+    null,
+    { paise: t.feePaise },
+    { paise: t.discountPaise },
+    { paise: t.adjustmentPaise },
+    { paise: t.paidPaise },
+    { paise: t.balancePaise },
+  ]);
+  for (const f of statement.refunds)
+    rows.push([
+      'Refund',
+      refundLabel(f.number),
+      { date: f.date },
+      f.reason,
+      null,
+      null,
+      null,
+      { paise: -f.amountPaise },
+      null,
+    ]);
   rows.push(['Advance', null, null, null, null, null, null, null, { paise: statement.advancePaise }]);
-  return { header: ['Fee head', 'Receipt', 'Date', 'Particulars', 'Fee', 'Discount', 'Adjustment', 'Paid', 'Balance'], rows };
+  return {
+    header: ['Fee head', 'Receipt', 'Date', 'Particulars', 'Fee', 'Discount', 'Adjustment', 'Paid', 'Balance'],
+    rows,
+  };
 }
 
 function Detail({ label, value }: { label: string; value: string | null }) {
@@ -102,10 +146,20 @@ export default function StudentStatementPage() {
             >
               Pay
             </Button>
-            <Button variant="default" leftSection={<IconMail size={16} />} component={Link} to={`${reportPaths(department, adminArea).notices}?student=${studentId}`}>
+            <Button
+              variant="default"
+              leftSection={<IconMail size={16} />}
+              component={Link}
+              to={`${reportPaths(department, adminArea).notices}?student=${studentId}`}
+            >
               Demand notice
             </Button>
-            <ExportActions size="sm" fileName={reportFileName('Statement_', student.admissionNo)} sheetName={`Statement ${student.admissionNo}`} table={() => exportTable(statement)} />
+            <ExportActions
+              size="sm"
+              fileName={reportFileName('Statement_', student.admissionNo)}
+              sheetName={`Statement ${student.admissionNo}`}
+              table={() => exportTable(statement)}
+            />
           </>
         }
       />
@@ -210,7 +264,11 @@ export default function StudentStatementPage() {
                         <Table.Td {...numeric}>{formatRupees(h.discountPaise)}</Table.Td>
                         <Table.Td {...numeric}>{formatRupees(h.adjustmentPaise)}</Table.Td>
                         <Table.Td {...numeric}>{formatRupees(h.paidPaise)}</Table.Td>
-                        <Table.Td {...numeric} fw={600} c={h.balancePaise > 0 ? 'red.8' : h.balancePaise < 0 ? 'orange.8' : 'teal.8'}>
+                        <Table.Td
+                          {...numeric}
+                          fw={600}
+                          c={h.balancePaise > 0 ? 'red.8' : h.balancePaise < 0 ? 'orange.8' : 'teal.8'}
+                        >
                           {formatRupees(h.balancePaise)}
                         </Table.Td>
                       </Table.Tr>

@@ -27,7 +27,10 @@ export interface ExportTable {
 }
 
 export function tableOf<Row>(columns: Array<Column<Row>>, rows: Row[], footer: Cell[][] = []): ExportTable {
-  return { header: columns.map((c) => c.header), rows: [...rows.map((row) => columns.map((c) => c.value(row))), ...footer] };
+  return {
+    header: columns.map((c) => c.header),
+    rows: [...rows.map((row) => columns.map((c) => c.value(row))), ...footer],
+  };
 }
 
 /** A file name from report, course and batch names: spaces kept, characters no file system accepts removed. */
@@ -50,7 +53,13 @@ export function csvCell(cell: Cell): CsvCell {
 
 /** Downloads the table as CSV (money as plain 125000.00) and says so, as the old app did. */
 export function exportCsv(fileName: string, table: ExportTable): void {
-  downloadText(`${fileName}.csv`, toCsv(table.header, table.rows.map((row) => row.map(csvCell))));
+  downloadText(
+    `${fileName}.csv`,
+    toCsv(
+      table.header,
+      table.rows.map((row) => row.map(csvCell)),
+    ),
+  );
   notifications.show({ message: 'CSV export started', color: 'teal', className: 'no-print' });
 }
 

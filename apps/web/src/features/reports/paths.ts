@@ -41,4 +41,3 @@ export function reportPaths(department: Department, adminArea: boolean) {
     statement: (studentId: number) => `${base}/statement/${studentId}`,
   };
 }
-

@@ -19,9 +19,24 @@ type JoinRow = RouterOutputs['schemes']['preview']['rows'][number];
 const pairKey = (r: { studentId: number; feeHeadId: number }) => `${r.studentId}:${r.feeHeadId}`;
 
 function existingLabel(row: JoinRow) {
-  if (row.existing === 'hand') return <Badge color="orange" variant="light">Typed by hand</Badge>;
-  if (row.existing === 'other') return <Badge color="grape" variant="light">{row.existingScheme}</Badge>;
-  if (row.existing === 'this') return <Badge color="gray" variant="light">This scheme</Badge>;
+  if (row.existing === 'hand')
+    return (
+      <Badge color="orange" variant="light">
+        Typed by hand
+      </Badge>
+    );
+  if (row.existing === 'other')
+    return (
+      <Badge color="grape" variant="light">
+        {row.existingScheme}
+      </Badge>
+    );
+  if (row.existing === 'this')
+    return (
+      <Badge color="gray" variant="light">
+        This scheme
+      </Badge>
+    );
   return null;
 }
 
@@ -47,7 +62,9 @@ export function JoinSchemeDialog({
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const schemes = useQuery(trpc.schemes.list.queryOptions(undefined, { enabled: opened && givenSchemeId === undefined }));
+  const schemes = useQuery(
+    trpc.schemes.list.queryOptions(undefined, { enabled: opened && givenSchemeId === undefined }),
+  );
   const [chosen, setChosen] = useState<number | undefined>(undefined);
   const schemeId = givenSchemeId ?? chosen;
   const [replace, setReplace] = useState<Set<string>>(new Set());
@@ -60,11 +77,21 @@ export function JoinSchemeDialog({
       return { studentId: studentId!, feeHeadId: feeHeadId! };
     }),
   };
-  const preview = useQuery(trpc.schemes.preview.queryOptions(input, { enabled: opened && schemeId !== undefined, placeholderData: keepPreviousData }));
+  const preview = useQuery(
+    trpc.schemes.preview.queryOptions(input, {
+      enabled: opened && schemeId !== undefined,
+      placeholderData: keepPreviousData,
+    }),
+  );
   const join = useMutation(
     trpc.schemes.join.mutationOptions({
       onSuccess: (result) => {
-        notifications.show({ color: 'teal', closeButtonProps: { 'aria-label': 'Dismiss' }, title: 'Scheme applied', message: result.Message });
+        notifications.show({
+          color: 'teal',
+          closeButtonProps: { 'aria-label': 'Dismiss' },
+          title: 'Scheme applied',
+          message: result.Message,
+        });
         void queryClient.invalidateQueries();
         close();
       },
@@ -103,7 +130,10 @@ export function JoinSchemeDialog({
               setReplace(new Set());
               setChosen(idOf(e.currentTarget.value) ?? undefined);
             }}
-            data={[{ value: '', label: 'Choose... ' }, ...(schemes.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))]}
+            data={[
+              { value: '', label: 'Choose... ' },
+              ...(schemes.data ?? []).map((s) => ({ value: String(s.id), label: s.name })),
+            ]}
           />
         )}
         {schemeId !== undefined && preview.isPending && <PageLoader />}
@@ -111,18 +141,21 @@ export function JoinSchemeDialog({
         {data && (
           <>
             <Text size="sm">
-              {data.totals.students} student{data.totals.students === 1 ? '' : 's'} ({data.totals.joining} joining). Discounts before{' '}
-              <b>{formatRupees(data.totals.beforePaise)}</b>, after <b data-testid="scheme-after-total">{formatRupees(data.totals.afterPaise)}</b>;{' '}
-              {data.totals.writes} to write, {data.totals.kept} kept.
+              {data.totals.students} student{data.totals.students === 1 ? '' : 's'} ({data.totals.joining} joining).
+              Discounts before <b>{formatRupees(data.totals.beforePaise)}</b>, after{' '}
+              <b data-testid="scheme-after-total">{formatRupees(data.totals.afterPaise)}</b>; {data.totals.writes} to
+              write, {data.totals.kept} kept.
             </Text>
             {choices > 0 && (
               <Alert color="orange" icon={<IconAlertTriangle />}>
-                {choices} discount{choices === 1 ? ' was' : 's were'} typed by hand or given by another scheme. They are kept unless you tick Replace.
+                {choices} discount{choices === 1 ? ' was' : 's were'} typed by hand or given by another scheme. They are
+                kept unless you tick Replace.
               </Alert>
             )}
             {data.totals.belowZero > 0 && (
               <Alert color="red" icon={<IconAlertTriangle />}>
-                {data.totals.belowZero} balance{data.totals.belowZero === 1 ? '' : 's'} would go below zero; you will be asked to confirm.
+                {data.totals.belowZero} balance{data.totals.belowZero === 1 ? '' : 's'} would go below zero; you will be
+                asked to confirm.
               </Alert>
             )}
             <Table.ScrollContainer minWidth={900} mah={420}>
@@ -172,7 +205,8 @@ export function JoinSchemeDialog({
             </Table.ScrollContainer>
             {data.students.some((s) => !s.covered) && (
               <Text size="sm" c="dimmed">
-                No rule of this scheme covers {data.students.filter((s) => !s.covered).length} of these students' batches; they join without a discount.
+                No rule of this scheme covers {data.students.filter((s) => !s.covered).length} of these students'
+                batches; they join without a discount.
               </Text>
             )}
           </>

@@ -32,7 +32,12 @@ export function LeaveSchemeDialog({
   const leave = useMutation(
     trpc.schemes.leave.mutationOptions({
       onSuccess: (result) => {
-        notifications.show({ color: 'teal', closeButtonProps: { 'aria-label': 'Dismiss' }, title: 'Left the scheme', message: result.Message });
+        notifications.show({
+          color: 'teal',
+          closeButtonProps: { 'aria-label': 'Dismiss' },
+          title: 'Left the scheme',
+          message: result.Message,
+        });
         void queryClient.invalidateQueries();
         close();
       },
@@ -54,15 +59,21 @@ export function LeaveSchemeDialog({
     } else leave.mutate(input);
   };
   return (
-    <Modal opened={opened} onClose={close} title={data ? `Leave ${data.scheme.name}` : 'Leave the scheme'} size="56rem" closeButtonProps={{ 'aria-label': 'Dismiss' }}>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={data ? `Leave ${data.scheme.name}` : 'Leave the scheme'}
+      size="56rem"
+      closeButtonProps={{ 'aria-label': 'Dismiss' }}
+    >
       <Stack>
         {preview.isPending && <PageLoader />}
         <FailureAlert error={preview.error} />
         {data && (
           <>
             <Text size="sm">
-              {data.totals.students} student{data.totals.students === 1 ? '' : 's'} leave; discounts of <b>{formatRupees(data.totals.removedPaise)}</b> are removed.
-              Discounts typed by hand are not touched.
+              {data.totals.students} student{data.totals.students === 1 ? '' : 's'} leave; discounts of{' '}
+              <b>{formatRupees(data.totals.removedPaise)}</b> are removed. Discounts typed by hand are not touched.
             </Text>
             {data.totals.becomesDebt > 0 && (
               <Alert color="red" icon={<IconAlertTriangle />}>

@@ -23,11 +23,21 @@ export interface SchemeValues {
   rules: RuleValues[];
 }
 
-const emptyRule = (): RuleValues => ({ kind: 'percent', feeHeadId: null, courseId: null, batchId: null, percent: '', amount: '' });
+const emptyRule = (): RuleValues => ({
+  kind: 'percent',
+  feeHeadId: null,
+  courseId: null,
+  batchId: null,
+  percent: '',
+  amount: '',
+});
 
 /** The values once the schema passed: every rule has its head and course. */
 function checked(values: SchemeValues) {
-  return { ...values, rules: values.rules.map((r) => ({ ...r, feeHeadId: r.feeHeadId as number, courseId: r.courseId as number })) };
+  return {
+    ...values,
+    rules: values.rules.map((r) => ({ ...r, feeHeadId: r.feeHeadId as number, courseId: r.courseId as number })),
+  };
 }
 
 export type SchemeSubmission = ReturnType<typeof checked>;
@@ -64,8 +74,16 @@ export function SchemeForm({
 }) {
   const trpc = useTRPC();
   const heads = useQuery(trpc.reference.feeHeads.queryOptions());
-  const form = useForm<SchemeValues>({ mode: 'controlled', initialValues, validate: schemaResolver(ZCreateSchemeInput, { sync: true }), clearInputErrorOnChange: true });
-  const headOptions = [{ value: '', label: 'Choose... ' }, ...(heads.data ?? []).map((h) => ({ value: String(h.id), label: h.name }))];
+  const form = useForm<SchemeValues>({
+    mode: 'controlled',
+    initialValues,
+    validate: schemaResolver(ZCreateSchemeInput, { sync: true }),
+    clearInputErrorOnChange: true,
+  });
+  const headOptions = [
+    { value: '', label: 'Choose... ' },
+    ...(heads.data ?? []).map((h) => ({ value: String(h.id), label: h.name })),
+  ];
   return (
     <form onSubmit={form.onSubmit((values) => onSubmit(checked(values)))} noValidate>
       <Stack>
@@ -87,7 +105,11 @@ export function SchemeForm({
               {form.values.rules.map((rule, i) => (
                 <Table.Tr key={i}>
                   <Table.Td>
-                    <NativeSelect aria-label={`Fee head of rule ${i + 1}`} data={headOptions} {...idNativeSelectProps(form, `rules.${i}.feeHeadId`)} />
+                    <NativeSelect
+                      aria-label={`Fee head of rule ${i + 1}`}
+                      data={headOptions}
+                      {...idNativeSelectProps(form, `rules.${i}.feeHeadId`)}
+                    />
                   </Table.Td>
                   <DepartmentCourseBatchSelect
                     anyDepartment
@@ -117,13 +139,28 @@ export function SchemeForm({
                   </Table.Td>
                   <Table.Td>
                     {rule.kind === 'percent' ? (
-                      <TextInput aria-label={`Percent of rule ${i + 1}`} rightSection="%" w={120} {...form.getInputProps(`rules.${i}.percent`)} />
+                      <TextInput
+                        aria-label={`Percent of rule ${i + 1}`}
+                        rightSection="%"
+                        w={120}
+                        {...form.getInputProps(`rules.${i}.percent`)}
+                      />
                     ) : (
-                      <TextInput aria-label={`Amount of rule ${i + 1}`} leftSection="₹" w={140} {...form.getInputProps(`rules.${i}.amount`)} />
+                      <TextInput
+                        aria-label={`Amount of rule ${i + 1}`}
+                        leftSection="₹"
+                        w={140}
+                        {...form.getInputProps(`rules.${i}.amount`)}
+                      />
                     )}
                   </Table.Td>
                   <Table.Td>
-                    <ActionIcon variant="subtle" color="red" aria-label={`Remove rule ${i + 1}`} onClick={() => form.removeListItem('rules', i)}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Remove rule ${i + 1}`}
+                      onClick={() => form.removeListItem('rules', i)}
+                    >
                       <IconTrash size={16} />
                     </ActionIcon>
                   </Table.Td>
@@ -134,7 +171,11 @@ export function SchemeForm({
         </Table.ScrollContainer>
         {form.errors.rules && <FailureAlert error={new Error(String(form.errors.rules))} />}
         <Group justify="space-between">
-          <Button variant="default" leftSection={<IconPlus size={16} />} onClick={() => form.insertListItem('rules', emptyRule())}>
+          <Button
+            variant="default"
+            leftSection={<IconPlus size={16} />}
+            onClick={() => form.insertListItem('rules', emptyRule())}
+          >
             Add rule
           </Button>
           <Group gap="xs">

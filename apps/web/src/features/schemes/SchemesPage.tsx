@@ -23,7 +23,9 @@ const DEPARTMENT_CHOICES = DEPARTMENTS.map((d) => ({ value: String(d.id), label:
 function SchemeEditor({ schemeId, onClose }: { schemeId: number | 'new'; onClose: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const scheme = useQuery(trpc.schemes.byId.queryOptions({ id: schemeId === 'new' ? 0 : schemeId }, { enabled: schemeId !== 'new' }));
+  const scheme = useQuery(
+    trpc.schemes.byId.queryOptions({ id: schemeId === 'new' ? 0 : schemeId }, { enabled: schemeId !== 'new' }),
+  );
   const done = (result: { Message: string }) => {
     notifications.show({ color: 'teal', closeButtonProps: { 'aria-label': 'Dismiss' }, message: result.Message });
     void queryClient.invalidateQueries({ queryKey: trpc.schemes.pathKey() });
@@ -36,7 +38,13 @@ function SchemeEditor({ schemeId, onClose }: { schemeId: number | 'new'; onClose
     else update.mutate({ ...values, id: schemeId, version: scheme.data?.version });
   };
   return (
-    <Modal opened onClose={onClose} title={schemeId === 'new' ? 'New concession scheme' : 'Edit concession scheme'} size="80rem" closeButtonProps={{ 'aria-label': 'Dismiss' }}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={schemeId === 'new' ? 'New concession scheme' : 'Edit concession scheme'}
+      size="80rem"
+      closeButtonProps={{ 'aria-label': 'Dismiss' }}
+    >
       {schemeId !== 'new' && scheme.isPending ? (
         <PageLoader />
       ) : (
@@ -75,13 +83,20 @@ function Members({ schemeId, depId }: { schemeId: number; depId: number }) {
       <FailureAlert error={members.error} />
       <Group justify="space-between">
         <Text size="sm" c="dimmed">
-          {rows.length} student{rows.length === 1 ? '' : 's'} in this department; discounts {formatRupees(rows.reduce((s, r) => s + r.discountPaise, 0))}
+          {rows.length} student{rows.length === 1 ? '' : 's'} in this department; discounts{' '}
+          {formatRupees(rows.reduce((s, r) => s + r.discountPaise, 0))}
         </Text>
         <Group gap="xs">
           <Button size="xs" variant="light" disabled={selected.size === 0} onClick={() => setDialog('apply')}>
             Apply again ({selected.size})
           </Button>
-          <Button size="xs" variant="light" color="red" disabled={selected.size === 0} onClick={() => setDialog('leave')}>
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            disabled={selected.size === 0}
+            onClick={() => setDialog('leave')}
+          >
             Leave ({selected.size})
           </Button>
         </Group>
@@ -110,7 +125,11 @@ function Members({ schemeId, depId }: { schemeId: number; depId: number }) {
               {rows.map((r) => (
                 <Table.Tr key={r.id}>
                   <Table.Td>
-                    <Checkbox aria-label={`Select ${r.admissionNo}`} checked={selected.has(r.id)} onChange={(e) => toggle(r.id, e.currentTarget.checked)} />
+                    <Checkbox
+                      aria-label={`Select ${r.admissionNo}`}
+                      checked={selected.has(r.id)}
+                      onChange={(e) => toggle(r.id, e.currentTarget.checked)}
+                    />
                   </Table.Td>
                   <Table.Td>{r.admissionNo}</Table.Td>
                   <Table.Td>{r.name}</Table.Td>
@@ -124,9 +143,18 @@ function Members({ schemeId, depId }: { schemeId: number; depId: number }) {
           </Table>
         </Table.ScrollContainer>
       )}
-      {dialog === 'leave' && <LeaveSchemeDialog opened onClose={close} depId={depId} schemeId={schemeId} studentIds={[...selected]} />}
+      {dialog === 'leave' && (
+        <LeaveSchemeDialog opened onClose={close} depId={depId} schemeId={schemeId} studentIds={[...selected]} />
+      )}
       {dialog === 'apply' && (
-        <JoinSchemeDialog opened onClose={close} depId={depId} schemeId={schemeId} target={{ studentIds: [...selected] }} title="Apply the scheme again" />
+        <JoinSchemeDialog
+          opened
+          onClose={close}
+          depId={depId}
+          schemeId={schemeId}
+          target={{ studentIds: [...selected] }}
+          title="Apply the scheme again"
+        />
       )}
     </Stack>
   );
@@ -146,7 +174,10 @@ function JoinByCategory({ schemeId }: { schemeId: number }) {
         label="Category"
         value={categoryId}
         onChange={(e) => setCategoryId(e.currentTarget.value)}
-        data={[{ value: '', label: 'Choose... ' }, ...(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))]}
+        data={[
+          { value: '', label: 'Choose... ' },
+          ...(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name })),
+        ]}
       />
       <Button
         leftSection={<IconUsersPlus size={16} />}
@@ -155,7 +186,16 @@ function JoinByCategory({ schemeId }: { schemeId: number }) {
       >
         Preview and apply
       </Button>
-      {target && <JoinSchemeDialog opened onClose={() => setTarget(null)} depId={chain.depId ?? 0} schemeId={schemeId} target={target} title="Apply to a category" />}
+      {target && (
+        <JoinSchemeDialog
+          opened
+          onClose={() => setTarget(null)}
+          depId={chain.depId ?? 0}
+          schemeId={schemeId}
+          target={target}
+          title="Apply to a category"
+        />
+      )}
     </Group>
   );
 }
@@ -195,51 +235,70 @@ export default function SchemesPage() {
         refreshInPlace
         loadingLabel="Loading schemes..."
         errorTitle="The schemes could not be loaded"
-        empty={(all) => all.length === 0 && { icon: <IconDiscount />, title: 'No schemes yet', text: 'New scheme adds one: a rule per fee head, then its students.' }}
+        empty={(all) =>
+          all.length === 0 && {
+            icon: <IconDiscount />,
+            title: 'No schemes yet',
+            text: 'New scheme adds one: a rule per fee head, then its students.',
+          }
+        }
       >
         {() => (
           <Paper withBorder radius="md" p="lg" mb="lg">
-              <Table.ScrollContainer minWidth={560}>
-                <Table striped highlightOnHover verticalSpacing="xs">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Scheme</Table.Th>
-                      <Table.Th ta="right">Rules</Table.Th>
-                      <Table.Th ta="right">Students</Table.Th>
-                      <Table.Th w={260}>Action</Table.Th>
+            <Table.ScrollContainer minWidth={560}>
+              <Table striped highlightOnHover verticalSpacing="xs">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Scheme</Table.Th>
+                    <Table.Th ta="right">Rules</Table.Th>
+                    <Table.Th ta="right">Students</Table.Th>
+                    <Table.Th w={260}>Action</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {list.map((s) => (
+                    <Table.Tr key={s.id} bg={s.id === openId ? 'var(--mantine-primary-color-light)' : undefined}>
+                      <Table.Td>{s.name}</Table.Td>
+                      <Table.Td ta="right">{s.rules}</Table.Td>
+                      <Table.Td ta="right">{s.members}</Table.Td>
+                      <Table.Td>
+                        <Group gap={4} wrap="nowrap">
+                          <Button
+                            size="compact-xs"
+                            variant="light"
+                            onClick={() => setOpenId(s.id === openId ? null : s.id)}
+                            aria-label={`Students of ${s.name}`}
+                          >
+                            Students
+                          </Button>
+                          <Button
+                            size="compact-xs"
+                            variant="subtle"
+                            leftSection={<IconPencil size={14} />}
+                            onClick={() => setEditing(s.id)}
+                            aria-label={`Edit ${s.name}`}
+                          >
+                            Edit
+                          </Button>
+                          <Button
+                            size="compact-xs"
+                            variant="subtle"
+                            color="red"
+                            leftSection={<IconTrash size={14} />}
+                            aria-label={`Delete ${s.name}`}
+                            onClick={() =>
+                              deleteDialog(`Delete the scheme ${s.name}?`, () => remove.mutate({ id: s.id }))
+                            }
+                          >
+                            Delete
+                          </Button>
+                        </Group>
+                      </Table.Td>
                     </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {list.map((s) => (
-                      <Table.Tr key={s.id} bg={s.id === openId ? 'var(--mantine-primary-color-light)' : undefined}>
-                        <Table.Td>{s.name}</Table.Td>
-                        <Table.Td ta="right">{s.rules}</Table.Td>
-                        <Table.Td ta="right">{s.members}</Table.Td>
-                        <Table.Td>
-                          <Group gap={4} wrap="nowrap">
-                            <Button size="compact-xs" variant="light" onClick={() => setOpenId(s.id === openId ? null : s.id)} aria-label={`Students of ${s.name}`}>
-                              Students
-                            </Button>
-                            <Button size="compact-xs" variant="subtle" leftSection={<IconPencil size={14} />} onClick={() => setEditing(s.id)} aria-label={`Edit ${s.name}`}>
-                              Edit
-                            </Button>
-                            <Button
-                              size="compact-xs"
-                              variant="subtle"
-                              color="red"
-                              leftSection={<IconTrash size={14} />}
-                              aria-label={`Delete ${s.name}`}
-                              onClick={() => deleteDialog(`Delete the scheme ${s.name}?`, () => remove.mutate({ id: s.id }))}
-                            >
-                              Delete
-                            </Button>
-                          </Group>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
           </Paper>
         )}
       </ReportStates>
@@ -256,7 +315,12 @@ export default function SchemesPage() {
             <Title order={3} size="h5">
               Students
             </Title>
-            <NativeSelect aria-label="Department of the students" value={memberDep} onChange={(e) => setMemberDep(e.currentTarget.value)} data={DEPARTMENT_CHOICES} />
+            <NativeSelect
+              aria-label="Department of the students"
+              value={memberDep}
+              onChange={(e) => setMemberDep(e.currentTarget.value)}
+              data={DEPARTMENT_CHOICES}
+            />
           </Group>
           <Members key={`${open.id}:${memberDep}`} schemeId={open.id} depId={idOf(memberDep) ?? 0} />
         </Paper>

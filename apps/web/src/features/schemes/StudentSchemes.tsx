@@ -51,10 +51,20 @@ export function StudentSchemes({ depId, studentId }: { depId: number; studentId:
               <Table.Tr key={s.schemeId}>
                 <Table.Td>{s.name}</Table.Td>
                 <Table.Td>{formatDate(s.joinedAt.slice(0, 10))}</Table.Td>
-                <Table.Td>{s.heads.length === 0 ? 'None' : s.heads.map((h) => `${h.feeHead} ${formatRupees(h.discountPaise)}`).join(', ')}</Table.Td>
+                <Table.Td>
+                  {s.heads.length === 0
+                    ? 'None'
+                    : s.heads.map((h) => `${h.feeHead} ${formatRupees(h.discountPaise)}`).join(', ')}
+                </Table.Td>
                 {isAdmin && (
                   <Table.Td ta="right">
-                    <Button size="compact-xs" variant="subtle" color="red" onClick={() => setLeaving(s.schemeId)} aria-label={`Leave ${s.name}`}>
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      color="red"
+                      onClick={() => setLeaving(s.schemeId)}
+                      aria-label={`Leave ${s.name}`}
+                    >
                       Leave
                     </Button>
                   </Table.Td>
@@ -64,9 +74,17 @@ export function StudentSchemes({ depId, studentId }: { depId: number; studentId:
           </Table.Tbody>
         </Table>
       )}
-      {isAdmin && <JoinSchemeDialog opened={joining} onClose={closeJoin} depId={depId} target={{ studentIds: [studentId] }} />}
+      {isAdmin && (
+        <JoinSchemeDialog opened={joining} onClose={closeJoin} depId={depId} target={{ studentIds: [studentId] }} />
+      )}
       {isAdmin && leaving !== null && (
-        <LeaveSchemeDialog opened onClose={() => setLeaving(null)} depId={depId} schemeId={leaving} studentIds={[studentId]} />
+        <LeaveSchemeDialog
+          opened
+          onClose={() => setLeaving(null)}
+          depId={depId}
+          schemeId={leaving}
+          studentIds={[studentId]}
+        />
       )}
     </Paper>
   );

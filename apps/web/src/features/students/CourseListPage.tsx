@@ -1,6 +1,15 @@
 import { Anchor, Badge, Button, Checkbox, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCash, IconDiscount, IconDownload, IconFileInvoice, IconPencil, IconPlus, IconPrinter, IconUsers } from '@tabler/icons-react';
+import {
+  IconCash,
+  IconDiscount,
+  IconDownload,
+  IconFileInvoice,
+  IconPencil,
+  IconPlus,
+  IconPrinter,
+  IconUsers,
+} from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -75,7 +84,12 @@ export default function CourseListPage() {
         actions={
           <>
             {isAdmin && (
-              <Button variant="light" leftSection={<IconDiscount size={16} />} disabled={selected.size === 0} onClick={() => setApplying(true)}>
+              <Button
+                variant="light"
+                leftSection={<IconDiscount size={16} />}
+                disabled={selected.size === 0}
+                onClick={() => setApplying(true)}
+              >
                 Apply scheme{selected.size > 0 ? ` (${selected.size})` : ''}
               </Button>
             )}
@@ -117,7 +131,9 @@ export default function CourseListPage() {
           >
             <Group justify="space-between" mb="sm">
               <div>
-                <Title order={2} size="h4">Batch: {batch.name}</Title>
+                <Title order={2} size="h4">
+                  Batch: {batch.name}
+                </Title>
                 <Text size="sm" c="dimmed">
                   {formatDate(batch.startDate)} to {formatDate(batch.endDate)}
                 </Text>
@@ -165,8 +181,16 @@ export default function CourseListPage() {
                           <Checkbox
                             aria-label={`Select every student of batch ${batch.name}`}
                             checked={batch.students.every((s) => selected.has(s.id))}
-                            indeterminate={batch.students.some((s) => selected.has(s.id)) && !batch.students.every((s) => selected.has(s.id))}
-                            onChange={(e) => toggle(batch.students.map((s) => s.id), e.currentTarget.checked)}
+                            indeterminate={
+                              batch.students.some((s) => selected.has(s.id)) &&
+                              !batch.students.every((s) => selected.has(s.id))
+                            }
+                            onChange={(e) =>
+                              toggle(
+                                batch.students.map((s) => s.id),
+                                e.currentTarget.checked,
+                              )
+                            }
                           />
                         </Table.Th>
                       )}
@@ -186,7 +210,11 @@ export default function CourseListPage() {
                       <Table.Tr key={s.id}>
                         {isAdmin && (
                           <Table.Td className="no-print">
-                            <Checkbox aria-label={`Select ${s.admissionNo}`} checked={selected.has(s.id)} onChange={(e) => toggle([s.id], e.currentTarget.checked)} />
+                            <Checkbox
+                              aria-label={`Select ${s.admissionNo}`}
+                              checked={selected.has(s.id)}
+                              onChange={(e) => toggle([s.id], e.currentTarget.checked)}
+                            />
                           </Table.Td>
                         )}
                         <Table.Td>{i + 1}</Table.Td>
@@ -201,13 +229,38 @@ export default function CourseListPage() {
                         <Table.Td>{formatDate(s.admissionDate)}</Table.Td>
                         <Table.Td className="no-print">
                           <Group gap={4} wrap="nowrap">
-                            <Button component={Link} to={receiptEntryPath(department, { admissionNo: s.admissionNo, batchId: batch.id }, course)} size="compact-xs" leftSection={<IconCash size={14} />} aria-label={`Pay for ${s.name}`}>
+                            <Button
+                              component={Link}
+                              to={receiptEntryPath(
+                                department,
+                                { admissionNo: s.admissionNo, batchId: batch.id },
+                                course,
+                              )}
+                              size="compact-xs"
+                              leftSection={<IconCash size={14} />}
+                              aria-label={`Pay for ${s.name}`}
+                            >
                               Pay
                             </Button>
-                            <Button component={Link} to={editStudentPath(department, s, course)} size="compact-xs" variant="subtle" leftSection={<IconPencil size={14} />} aria-label={`Edit ${s.admissionNo}`}>
+                            <Button
+                              component={Link}
+                              to={editStudentPath(department, s, course)}
+                              size="compact-xs"
+                              variant="subtle"
+                              leftSection={<IconPencil size={14} />}
+                              aria-label={`Edit ${s.admissionNo}`}
+                            >
                               Edit
                             </Button>
-                            <Button component={Link} to={statementPath(department, s.id)} size="compact-xs" variant="subtle" color="teal" leftSection={<IconFileInvoice size={14} />} aria-label={`Statement of ${s.admissionNo}`}>
+                            <Button
+                              component={Link}
+                              to={statementPath(department, s.id)}
+                              size="compact-xs"
+                              variant="subtle"
+                              color="teal"
+                              leftSection={<IconFileInvoice size={14} />}
+                              aria-label={`Statement of ${s.admissionNo}`}
+                            >
                               Statement
                             </Button>
                           </Group>

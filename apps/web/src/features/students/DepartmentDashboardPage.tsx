@@ -12,7 +12,19 @@ import { useTRPC } from '../../lib/trpc';
 import { FindStudent } from '../receipts/FindStudent';
 import { courseListPath } from './links';
 
-function TotalCard({ label, paise, icon, color, note }: { label: string; paise: number; icon: ReactNode; color: string; note?: string }) {
+function TotalCard({
+  label,
+  paise,
+  icon,
+  color,
+  note,
+}: {
+  label: string;
+  paise: number;
+  icon: ReactNode;
+  color: string;
+  note?: string;
+}) {
   return (
     <Paper withBorder p="lg" radius="md">
       <Group justify="space-between" align="flex-start">
@@ -53,7 +65,13 @@ export default function DepartmentDashboardPage() {
       <FindStudent />
       <SimpleGrid cols={{ base: 1, sm: 3 }} mb="xl">
         <TotalCard label="Admin total" paise={d.adminTotalPaise} icon={<IconUserCog size={24} />} color="gray" />
-        <TotalCard label="Today total" paise={d.todayTotalPaise} icon={<IconReceipt2 size={24} />} color="teal" note={d.date ? `Receipts of ${formatDate(d.date)}` : undefined} />
+        <TotalCard
+          label="Today total"
+          paise={d.todayTotalPaise}
+          icon={<IconReceipt2 size={24} />}
+          color="teal"
+          note={d.date ? `Receipts of ${formatDate(d.date)}` : undefined}
+        />
         <TotalCard label="Salary total" paise={d.salaryTotalPaise} icon={<IconWallet size={24} />} color="gray" />
       </SimpleGrid>
 
@@ -61,7 +79,9 @@ export default function DepartmentDashboardPage() {
         <Group justify="space-between" mb="sm">
           <Group gap="xs">
             <IconCalendarDollar size={20} />
-            <Title order={2} size="h4">List of Admission</Title>
+            <Title order={2} size="h4">
+              List of Admission
+            </Title>
           </Group>
           <Badge variant="light" size="lg">
             {total} student{total === 1 ? '' : 's'}

@@ -24,7 +24,9 @@ export default function EditStudentPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const admissionNo = params.get('admno') ?? '';
-  const student = useQuery(trpc.students.byAdmissionNo.queryOptions({ depId: department.id, admissionNo }, { enabled: admissionNo !== '' }));
+  const student = useQuery(
+    trpc.students.byAdmissionNo.queryOptions({ depId: department.id, admissionNo }, { enabled: admissionNo !== '' }),
+  );
   // Lists and the dashboard refresh; this page's own record is only marked stale, so it never
   // refetches (and 404s) while the page is being left.
   const refreshLists = () => {
@@ -38,7 +40,8 @@ export default function EditStudentPage() {
   const back = () => {
     const s = student.data;
     if (window.history.state?.idx > 0) void navigate(-1);
-    else void navigate(s ? courseListPath(department, { id: s.courseId, name: s.courseName }) : `/${department.prefix}`);
+    else
+      void navigate(s ? courseListPath(department, { id: s.courseId, name: s.courseName }) : `/${department.prefix}`);
   };
 
   if (admissionNo === '') {
@@ -46,9 +49,7 @@ export default function EditStudentPage() {
   }
   if (student.isPending) return <PageLoader />;
   if (student.isError) {
-    return (
-      <FailureAlert error={student.error} title="Student not found" />
-    );
+    return <FailureAlert error={student.error} title="Student not found" />;
   }
   const s = student.data;
 
@@ -74,11 +75,20 @@ export default function EditStudentPage() {
         title={`Edit student: ${s.name}`}
         subtitle={
           <>
-            {s.admissionNo} · <Anchor component={Link} to={courseListPath(department, { id: s.courseId, name: s.courseName })} size="sm">{s.courseName}</Anchor> · batch {s.batchName}
+            {s.admissionNo} ·{' '}
+            <Anchor component={Link} to={courseListPath(department, { id: s.courseId, name: s.courseName })} size="sm">
+              {s.courseName}
+            </Anchor>{' '}
+            · batch {s.batchName}
           </>
         }
         actions={
-          <Button component={Link} to={statementPath(department, s.id)} variant="default" leftSection={<IconFileInvoice size={16} />}>
+          <Button
+            component={Link}
+            to={statementPath(department, s.id)}
+            variant="default"
+            leftSection={<IconFileInvoice size={16} />}
+          >
             Statement
           </Button>
         }
@@ -94,7 +104,11 @@ export default function EditStudentPage() {
             { ...values, depId: department.id, id: s.id, version: s.version },
             {
               onSuccess: () => {
-                notifications.show({ color: 'teal', title: 'Saved', message: `${values.name} (${values.admissionNo}) was updated` });
+                notifications.show({
+                  color: 'teal',
+                  title: 'Saved',
+                  message: `${values.name} (${values.admissionNo}) was updated`,
+                });
                 back();
               },
             },
@@ -105,7 +119,13 @@ export default function EditStudentPage() {
             <Button variant="default" onClick={back}>
               Cancel
             </Button>
-            <Button color="red" variant="light" leftSection={<IconTrash size={16} />} loading={remove.isPending} onClick={confirmDelete}>
+            <Button
+              color="red"
+              variant="light"
+              leftSection={<IconTrash size={16} />}
+              loading={remove.isPending}
+              onClick={confirmDelete}
+            >
               Delete
             </Button>
           </Group>

@@ -32,10 +32,15 @@ export default function ImportStudentsPage() {
   const courses = COURSES.filter((c) => c.departmentId === department.id);
   const preview = useMutation(trpc.students.importPreview.mutationOptions());
   const commit = useMutation(
-    trpc.students.importCommit.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.students.pathKey() }) }),
+    trpc.students.importCommit.mutationOptions({
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.students.pathKey() }),
+    }),
   );
 
-  const target = chain.courseId !== null && chain.batchId !== null ? { depId: department.id, courseId: chain.courseId, batchId: chain.batchId } : null;
+  const target =
+    chain.courseId !== null && chain.batchId !== null
+      ? { depId: department.id, courseId: chain.courseId, batchId: chain.batchId }
+      : null;
 
   const check = (text: string | null, next: Pick<Chain, 'courseId' | 'batchId'>) => {
     preview.reset();
@@ -53,7 +58,13 @@ export default function ImportStudentsPage() {
   };
 
   const result = preview.data;
-  const canImport = target !== null && csv !== null && result !== undefined && result.invalid === 0 && result.total > 0 && !preview.isPending;
+  const canImport =
+    target !== null &&
+    csv !== null &&
+    result !== undefined &&
+    result.invalid === 0 &&
+    result.total > 0 &&
+    !preview.isPending;
   const course = courses.find((c) => c.id === chain.courseId);
   const importedCourse = imported && courses.find((c) => c.id === imported.courseId);
 
@@ -63,7 +74,11 @@ export default function ImportStudentsPage() {
         title="Import students"
         subtitle={`${department.name} · load a whole intake from a CSV file`}
         actions={
-          <Button variant="default" leftSection={<IconDownload size={16} />} onClick={() => downloadText('students_template.csv', toCsv([...STUDENT_CSV_COLUMNS], []))}>
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} />}
+            onClick={() => downloadText('students_template.csv', toCsv([...STUDENT_CSV_COLUMNS], []))}
+          >
             Download template
           </Button>
         }
@@ -93,9 +108,10 @@ export default function ImportStudentsPage() {
           />
         </SimpleGrid>
         <Text size="xs" c="dimmed" mt="sm">
-          Columns: {STUDENT_CSV_COLUMNS.join(', ')}. Dates as yyyy-mm-dd or dd-mm-yyyy; gender Male, Female or Other; category and religion by name. One row per student; every row is checked
-          like the registration form. At most {STUDENT_IMPORT_MAX_ROWS.toLocaleString('en-IN')} students and{' '}
-          {STUDENT_IMPORT_MAX_CHARS / 1_000_000} MB per file: split a larger intake into several files.
+          Columns: {STUDENT_CSV_COLUMNS.join(', ')}. Dates as yyyy-mm-dd or dd-mm-yyyy; gender Male, Female or Other;
+          category and religion by name. One row per student; every row is checked like the registration form. At most{' '}
+          {STUDENT_IMPORT_MAX_ROWS.toLocaleString('en-IN')} students and {STUDENT_IMPORT_MAX_CHARS / 1_000_000} MB per
+          file: split a larger intake into several files.
         </Text>
       </Paper>
 
@@ -107,9 +123,7 @@ export default function ImportStudentsPage() {
           </Anchor>
         </Alert>
       )}
-      {(preview.error ?? commit.error) && (
-        <FailureAlert error={preview.error ?? commit.error} mb="lg" />
-      )}
+      {(preview.error ?? commit.error) && <FailureAlert error={preview.error ?? commit.error} mb="lg" />}
       {preview.isPending && <Text c="dimmed">Checking the file…</Text>}
 
       {result && (
@@ -133,7 +147,10 @@ export default function ImportStudentsPage() {
               { ...target, csv },
               {
                 onSuccess: (r) => {
-                  notifications.show({ color: 'teal', message: `${r.imported} students imported into ${course?.name ?? ''} ${batchName ?? ''}` });
+                  notifications.show({
+                    color: 'teal',
+                    message: `${r.imported} students imported into ${course?.name ?? ''} ${batchName ?? ''}`,
+                  });
                   setImported({ count: r.imported, courseId: target.courseId });
                   setFile(null);
                   setCsv(null);

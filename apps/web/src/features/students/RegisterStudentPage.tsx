@@ -21,7 +21,11 @@ export default function RegisterStudentPage() {
   const [params] = useSearchParams();
   const preset = COURSES.find((c) => c.id === Number(params.get('courseId')) && c.departmentId === department.id);
   const [saved, setSaved] = useState<{ name: string; admissionNo: string; courseId: number } | null>(null);
-  const create = useMutation(trpc.students.create.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.students.pathKey() }) }));
+  const create = useMutation(
+    trpc.students.create.mutationOptions({
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.students.pathKey() }),
+    }),
+  );
   const savedCourse = saved && COURSES.find((c) => c.id === saved.courseId);
 
   return (
@@ -30,7 +34,12 @@ export default function RegisterStudentPage() {
         title="Student registration"
         subtitle={department.name}
         actions={
-          <Button component={Link} to={`/${department.prefix}/import/`} variant="default" leftSection={<IconFileImport size={16} />}>
+          <Button
+            component={Link}
+            to={`/${department.prefix}/import/`}
+            variant="default"
+            leftSection={<IconFileImport size={16} />}
+          >
             Import from CSV
           </Button>
         }
@@ -56,7 +65,11 @@ export default function RegisterStudentPage() {
             {
               onSuccess: () => {
                 setSaved({ name: values.name, admissionNo: values.admissionNo, courseId: values.courseId });
-                form.reset({ ...emptyStudentForm(values.courseId), batchId: values.batchId, admissionDate: values.admissionDate });
+                form.reset({
+                  ...emptyStudentForm(values.courseId),
+                  batchId: values.batchId,
+                  admissionDate: values.admissionDate,
+                });
                 window.scrollTo({ top: 0, behavior: 'smooth' });
               },
             },

@@ -1,5 +1,17 @@
 import '@mantine/dates/styles.css';
-import { Button, Checkbox, Divider, Group, Paper, Radio, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import {
+  Button,
+  Checkbox,
+  Divider,
+  Group,
+  Paper,
+  Radio,
+  Select,
+  SimpleGrid,
+  Stack,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { schemaResolver, useForm } from '@mantine/form';
 import { STUDENT_FIELD_LABELS as LABEL, STUDENT_GENDERS, type TStudentForm, ZStudentForm } from '@fees/validation';
@@ -114,7 +126,9 @@ export function StudentForm({
   const religions = useQuery(trpc.reference.religions.queryOptions());
 
   useEffect(() => {
-    const errors = Object.fromEntries(Object.entries(fieldErrors(error)).map(([field, messages]) => [field, messages[0]]));
+    const errors = Object.fromEntries(
+      Object.entries(fieldErrors(error)).map(([field, messages]) => [field, messages[0]]),
+    );
     if (Object.keys(errors).length > 0) form.setErrors(errors);
     // Only a new server answer should move the field messages.
   }, [error]);
@@ -132,7 +146,14 @@ export function StudentForm({
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
             <DepartmentCourseBatchSelect form={form} depId={department.id} course batch />
             <TextInput label={LABEL.admissionNo} withAsterisk {...form.getInputProps('admissionNo')} />
-            <DateInput label={LABEL.admissionDate} valueFormat={DATE_FORMAT} placeholder="dd-mm-yyyy" withAsterisk clearable {...form.getInputProps('admissionDate')} />
+            <DateInput
+              label={LABEL.admissionDate}
+              valueFormat={DATE_FORMAT}
+              placeholder="dd-mm-yyyy"
+              withAsterisk
+              clearable
+              {...form.getInputProps('admissionDate')}
+            />
             <TextInput label={LABEL.capId} withAsterisk {...form.getInputProps('capId')} />
             <Select
               label={LABEL.categoryId}
@@ -146,7 +167,14 @@ export function StudentForm({
           <Divider label="Student" labelPosition="left" mt="lg" mb="sm" />
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
             <TextInput label={LABEL.name} withAsterisk {...form.getInputProps('name')} />
-            <DateInput label={LABEL.dateOfBirth} valueFormat={DATE_FORMAT} placeholder="dd-mm-yyyy" withAsterisk clearable {...form.getInputProps('dateOfBirth')} />
+            <DateInput
+              label={LABEL.dateOfBirth}
+              valueFormat={DATE_FORMAT}
+              placeholder="dd-mm-yyyy"
+              withAsterisk
+              clearable
+              {...form.getInputProps('dateOfBirth')}
+            />
             <Radio.Group label={LABEL.gender} withAsterisk {...form.getInputProps('gender')}>
               <Group mt={8}>
                 {STUDENT_GENDERS.map((g) => (

@@ -7,8 +7,17 @@ export function courseListPath(department: Department, course: { id: number; nam
 }
 
 /** The edit screen; the old health inspector list linked it as /dhi/edit, and both routes work. */
-export function editStudentPath(department: Department, student: { admissionNo: string }, course: { id: number; name: string }): string {
-  const query = new URLSearchParams({ admno: student.admissionNo, subid: String(course.id), depId: String(department.id), course: course.name });
+export function editStudentPath(
+  department: Department,
+  student: { admissionNo: string },
+  course: { id: number; name: string },
+): string {
+  const query = new URLSearchParams({
+    admno: student.admissionNo,
+    subid: String(course.id),
+    depId: String(department.id),
+    course: course.name,
+  });
   const prefix = department.prefix === 'hic' ? 'dhi' : department.prefix;
   return `/${prefix}/edit?${query}`;
 }

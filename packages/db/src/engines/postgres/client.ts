@@ -87,7 +87,10 @@ const PREPARE_LOCK = 1_617_000_016;
  * Applies the migrations not applied yet and seeds the reference data, holding an advisory lock so
  * that app servers starting together on one database prepare it one after the other.
  */
-export async function preparePostgres(pool: pg.Pool, migrationsFolder: string = defaultMigrationsFolder()): Promise<void> {
+export async function preparePostgres(
+  pool: pg.Pool,
+  migrationsFolder: string = defaultMigrationsFolder(),
+): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [PREPARE_LOCK]);

@@ -70,7 +70,11 @@ async function upToDateSource(sourcePath: string): Promise<{ path: string; migra
 
 /** The public tables in an order where every table comes after those its foreign keys point to. */
 async function tablesInOrder(client: pg.PoolClient): Promise<string[]> {
-  const tables = (await client.query<{ name: string }>(`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`)).rows.map((r) => r.name);
+  const tables = (
+    await client.query<{ name: string }>(
+      `SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`,
+    )
+  ).rows.map((r) => r.name);
   const edges = (
     await client.query<{ child: string; parent: string }>(
       `SELECT c.relname AS child, p.relname AS parent FROM pg_constraint k
@@ -81,7 +85,9 @@ async function tablesInOrder(client: pg.PoolClient): Promise<string[]> {
   const ordered: string[] = [];
   const placed = new Set<string>();
   while (ordered.length < tables.length) {
-    const next = tables.filter((t) => !placed.has(t) && edges.every((e) => e.child !== t || e.parent === t || placed.has(e.parent)));
+    const next = tables.filter(
+      (t) => !placed.has(t) && edges.every((e) => e.child !== t || e.parent === t || placed.has(e.parent)),
+    );
     if (next.length === 0) throw new Error('Foreign keys form a cycle');
     for (const t of next) {
       placed.add(t);
@@ -106,18 +112,26 @@ async function assertEmpty(client: pg.PoolClient): Promise<void> {
     const { rowCount } = await client.query(`SELECT 1 FROM "${table}" LIMIT 1`);
     if (rowCount) used.push(table);
   }
-  if (used.length) throw new Error(`The target database is not empty (rows in ${used.join(', ')}): copy only into a new database`);
+  if (used.length)
+    throw new Error(`The target database is not empty (rows in ${used.join(', ')}): copy only into a new database`);
 }
 
 const BATCH_PARAMS = 30_000;
 
-async function copyTable(source: Sqlite.Database, client: pg.PoolClient, table: string, columns: string[]): Promise<void> {
+async function copyTable(
+  source: Sqlite.Database,
+  client: pg.PoolClient,
+  table: string,
+  columns: string[],
+): Promise<void> {
   const list = columns.map((c) => `"${c}"`).join(', ');
   const perBatch = Math.max(1, Math.floor(BATCH_PARAMS / columns.length));
   let batch: unknown[][] = [];
   const flush = async () => {
     if (batch.length === 0) return;
-    const values = batch.map((_, r) => `(${columns.map((__, c) => `$${r * columns.length + c + 1}`).join(', ')})`).join(', ');
+    const values = batch
+      .map((_, r) => `(${columns.map((__, c) => `$${r * columns.length + c + 1}`).join(', ')})`)
+      .join(', ');
     await client.query(`INSERT INTO "${table}" (${list}) VALUES ${values}`, batch.flat());
     batch = [];
   };
@@ -128,7 +142,12 @@ async function copyTable(source: Sqlite.Database, client: pg.PoolClient, table: 
   await flush();
 }
 
-async function checkTable(source: Sqlite.Database, client: pg.PoolClient, table: string, columns: string[]): Promise<TableCheck> {
+async function checkTable(
+  source: Sqlite.Database,
+  client: pg.PoolClient,
+  table: string,
+  columns: string[],
+): Promise<TableCheck> {
   const money = columns.filter((c) => c.endsWith('_paise'));
   const select = `SELECT count(*) AS n${money.map((c, i) => `, coalesce(sum("${c}"), 0) AS s${i}`).join('')} FROM "${table}"`;
   const fromSource = source.prepare(select).get() as Record<string, number>;
@@ -165,8 +184,11 @@ export async function copySqliteToPostgres(sourcePath: string, target: Database)
       const columns = new Map<string, string[]>();
       for (const table of tables) {
         const targetColumns = await columnsOf(client, table);
-        const present = new Set((source.prepare(`SELECT name FROM pragma_table_info(?)`).pluck().all(table) as string[]));
-        columns.set(table, targetColumns.filter((c) => present.has(c)));
+        const present = new Set(source.prepare(`SELECT name FROM pragma_table_info(?)`).pluck().all(table) as string[]);
+        columns.set(
+          table,
+          targetColumns.filter((c) => present.has(c)),
+        );
         await copyTable(source, client, table, columns.get(table)!);
       }
       for (const table of TRIGGERED) await client.query(`ALTER TABLE "${table}" ENABLE TRIGGER USER`);

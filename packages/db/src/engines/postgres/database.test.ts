@@ -21,22 +21,34 @@ describe('the runner and the query builder on PostgreSQL', () => {
     await postgres?.stop();
   });
 
-  const religionCount = async (on: Database) => (await row<{ n: number }>(on, 'SELECT count(*) AS n FROM religions'))!.n;
+  const religionCount = async (on: Database) =>
+    (await row<{ n: number }>(on, 'SELECT count(*) AS n FROM religions'))!.n;
 
   it('runs SQL with named @params: rows, row, run; counts and sums are numbers', async () => {
-    expect(await run(db, 'INSERT INTO religions (name) VALUES (@name)', { name: 'Zoroastrian' })).toEqual({ changes: 1 });
-    expect(await rows(db, 'SELECT name FROM religions WHERE lower(name) LIKE lower(@q) ORDER BY name', { q: 'zoro%' })).toEqual([{ name: 'Zoroastrian' }]);
+    expect(await run(db, 'INSERT INTO religions (name) VALUES (@name)', { name: 'Zoroastrian' })).toEqual({
+      changes: 1,
+    });
+    expect(
+      await rows(db, 'SELECT name FROM religions WHERE lower(name) LIKE lower(@q) ORDER BY name', { q: 'zoro%' }),
+    ).toEqual([{ name: 'Zoroastrian' }]);
     expect(await row(db, 'SELECT name FROM religions WHERE name = @name', { name: 'Nobody' })).toBeUndefined();
-    expect(await row(db, 'SELECT id AS "departmentId" FROM departments WHERE code = @code', { code: 'UG' })).toEqual({ departmentId: 100 });
+    expect(await row(db, 'SELECT id AS "departmentId" FROM departments WHERE code = @code', { code: 'UG' })).toEqual({
+      departmentId: 100,
+    });
     expect(await row(db, 'SELECT count(*) AS n, sum(id) AS total FROM departments')).toEqual({ n: 6, total: 615 });
   });
 
   it('reads the shared texts alike: quoted camelCase aliases, lower() LIKE and COLLATE NOCASE ignore case', async () => {
     await run(db, 'INSERT INTO religions (name) VALUES (@a), (@b)', { a: 'alpha Faith', b: 'Beta faith' });
     expect(
-      await rows(db, `SELECT name AS "religionName" FROM religions WHERE lower(name) LIKE lower('%FAITH') ORDER BY name COLLATE NOCASE`),
+      await rows(
+        db,
+        `SELECT name AS "religionName" FROM religions WHERE lower(name) LIKE lower('%FAITH') ORDER BY name COLLATE NOCASE`,
+      ),
     ).toEqual([{ religionName: 'alpha Faith' }, { religionName: 'Beta faith' }]);
-    expect(await row(db, 'SELECT id AS "religionId" FROM religions WHERE name = @n COLLATE NOCASE', { n: 'BETA FAITH' })).toEqual({
+    expect(
+      await row(db, 'SELECT id AS "religionId" FROM religions WHERE name = @n COLLATE NOCASE', { n: 'BETA FAITH' }),
+    ).toEqual({
       religionId: expect.any(Number),
     });
   });
@@ -56,7 +68,9 @@ describe('the runner and the query builder on PostgreSQL', () => {
     const [key] = await db.insert(verifyKeys).values({ secret: 's3cret' }).returning();
     expect(key).toMatchObject({ id: expect.any(Number), secret: 's3cret' });
     expect(key!.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
-    expect(await db.select({ gst: settings.gstRateBasisPoints, days: settings.backdateLimitDays }).from(settings)).toEqual([{ gst: 0, days: 62 }]);
+    expect(
+      await db.select({ gst: settings.gstRateBasisPoints, days: settings.backdateLimitDays }).from(settings),
+    ).toEqual([{ gst: 0, days: 62 }]);
     await db.update(settings).set({ gstRateBasisPoints: 1800 }).where(eq(settings.id, 1));
     expect((await db.select().from(settings).where(eq(settings.id, 1)).limit(1))[0]?.gstRateBasisPoints).toBe(1800);
   });
@@ -78,7 +92,9 @@ describe('the runner and the query builder on PostgreSQL', () => {
         throw new Error('refused');
       }),
     ).rejects.toThrow('refused');
-    expect(await rows(db, `SELECT name FROM religions WHERE name IN ('Kept', 'Undone', 'Lost')`)).toEqual([{ name: 'Kept' }]);
+    expect(await rows(db, `SELECT name FROM religions WHERE name IN ('Kept', 'Undone', 'Lost')`)).toEqual([
+      { name: 'Kept' },
+    ]);
     expect(await religionCount(db)).toBe(before + 1);
   });
 
@@ -86,7 +102,10 @@ describe('the runner and the query builder on PostgreSQL', () => {
     const taken = await Promise.all(
       Array.from({ length: 40 }, () =>
         runInWriteBatch(db, async (tx) => {
-          const next = await row<{ n: number }>(tx, 'UPDATE receipt_number_sequence SET last_number = last_number + 1 WHERE id = 1 RETURNING last_number AS n');
+          const next = await row<{ n: number }>(
+            tx,
+            'UPDATE receipt_number_sequence SET last_number = last_number + 1 WHERE id = 1 RETURNING last_number AS n',
+          );
           return next!.n;
         }),
       ),
@@ -132,15 +151,21 @@ describe('the runner and the query builder on PostgreSQL', () => {
         await run(inner, 'INSERT INTO religions (name) VALUES (@name)', { name: 'After the savepoint\u2019s last' });
       }),
     );
-    expect(await rows(db, `SELECT name FROM religions WHERE name IN ('Not the last', 'After it', 'In a savepoint', 'After the savepoint\u2019s last') ORDER BY name`)).toEqual([
-      { name: 'After the savepoint\u2019s last' },
-      { name: 'In a savepoint' },
-    ]);
+    expect(
+      await rows(
+        db,
+        `SELECT name FROM religions WHERE name IN ('Not the last', 'After it', 'In a savepoint', 'After the savepoint\u2019s last') ORDER BY name`,
+      ),
+    ).toEqual([{ name: 'After the savepoint\u2019s last' }, { name: 'In a savepoint' }]);
   });
 
   it('runs a transaction\u2019s statements issued together in one go and keeps each answer with its statement', async () => {
     const answers = await transaction(db, (tx) =>
-      Promise.all([row(tx, 'SELECT 1 AS n'), row(tx, 'SELECT @two::integer AS n', { two: 2 }), rows(tx, 'SELECT code FROM departments WHERE id = 100')]),
+      Promise.all([
+        row(tx, 'SELECT 1 AS n'),
+        row(tx, 'SELECT @two::integer AS n', { two: 2 }),
+        rows(tx, 'SELECT code FROM departments WHERE id = 100'),
+      ]),
     );
     expect(answers).toEqual([{ n: 1 }, { n: 2 }, [{ code: 'UG' }]]);
     await expect(

@@ -82,7 +82,8 @@ function numbered(text: string): string {
 }
 
 function queryable(state: PostgresState): pg.Pool | pg.PoolClient {
-  if (state.ending?.committed) throw new Error('This transaction was committed with its last statement: nothing may run on it after that');
+  if (state.ending?.committed)
+    throw new Error('This transaction was committed with its last statement: nothing may run on it after that');
   return state.client ?? state.pool;
 }
 
@@ -162,7 +163,11 @@ export async function run(db: DbOrTx, text: string, params?: Record<string, unkn
  * round trip and the wait for a busy Node thread to send COMMIT. Nothing may run on the transaction
  * after it. Should the statement fail, the COMMIT behind it ends the aborted transaction as a ROLLBACK.
  */
-export async function rowAndCommit<T>(db: DbOrTx, text: string, params?: Record<string, unknown>): Promise<T | undefined> {
+export async function rowAndCommit<T>(
+  db: DbOrTx,
+  text: string,
+  params?: Record<string, unknown>,
+): Promise<T | undefined> {
   const state = stateOf(db);
   const ending = state.ending;
   if (!state.client || state.depth > 0 || !ending?.mayCommitWithLast) return row<T>(db, text, params);
@@ -184,7 +189,11 @@ const ATTEMPTS = 5;
  * A deadlock or serialization failure runs `work` again, up to five times. Given a transaction's
  * view it nests as a savepoint.
  */
-export async function transaction<T>(db: DbOrTx, work: (tx: Database) => Promise<T>, options: { mayCommitWithLast?: boolean } = {}): Promise<T> {
+export async function transaction<T>(
+  db: DbOrTx,
+  work: (tx: Database) => Promise<T>,
+  options: { mayCommitWithLast?: boolean } = {},
+): Promise<T> {
   const state = stateOf(db);
   if (state.client) return inSavepoint(state, work);
   for (let attempt = 1; ; attempt++) {

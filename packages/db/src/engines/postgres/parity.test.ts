@@ -29,7 +29,9 @@ function sqliteShapes(): Record<string, Shape> {
   const db = openDatabase(':memory:');
   const client = db.$client;
   const tables = client
-    .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> '__drizzle_migrations'`)
+    .prepare(
+      `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> '__drizzle_migrations'`,
+    )
     .pluck()
     .all() as string[];
   const shapes: Record<string, Shape> = {};
@@ -42,7 +44,10 @@ function sqliteShapes(): Record<string, Shape> {
     }[];
     const shape: Shape = { columns: {}, primaryKey: [], uniques: [], indexes: {} };
     for (const c of cols) shape.columns[c.name] = `${family(c.type)}${c.notnull || c.pk ? ' not null' : ''}`;
-    shape.primaryKey = cols.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => c.name);
+    shape.primaryKey = cols
+      .filter((c) => c.pk > 0)
+      .sort((a, b) => a.pk - b.pk)
+      .map((c) => c.name);
     const indexes = client.prepare('SELECT name, "unique", origin, partial FROM pragma_index_list(?)').all(table) as {
       name: string;
       unique: number;
@@ -51,7 +56,9 @@ function sqliteShapes(): Record<string, Shape> {
     }[];
     for (const index of indexes) {
       if (index.origin === 'pk') continue;
-      const keys = client.prepare('SELECT name, coll FROM pragma_index_xinfo(?) WHERE key = 1 ORDER BY seqno').all(index.name) as {
+      const keys = client
+        .prepare('SELECT name, coll FROM pragma_index_xinfo(?) WHERE key = 1 ORDER BY seqno')
+        .all(index.name) as {
         name: string | null;
         coll: string;
       }[];
@@ -79,8 +86,15 @@ async function postgresShapes(db: Database): Promise<Record<string, Shape>> {
       `SELECT column_name, data_type, is_nullable FROM information_schema.columns WHERE table_schema = 'public' AND table_name = $1`,
       [table],
     );
-    for (const c of cols.rows) shape.columns[c.column_name] = `${family(c.data_type)}${c.is_nullable === 'NO' ? ' not null' : ''}`;
-    const indexes = await pool.query<{ name: string; unique: boolean; primary: boolean; partial: boolean; columns: string[] }>(
+    for (const c of cols.rows)
+      shape.columns[c.column_name] = `${family(c.data_type)}${c.is_nullable === 'NO' ? ' not null' : ''}`;
+    const indexes = await pool.query<{
+      name: string;
+      unique: boolean;
+      primary: boolean;
+      partial: boolean;
+      columns: string[];
+    }>(
       `SELECT ic.relname AS name, i.indisunique AS unique, i.indisprimary AS primary, i.indpred IS NOT NULL AS partial,
               ARRAY(SELECT pg_get_indexdef(i.indexrelid, n, true) FROM generate_series(1, i.indnkeyatts) AS n ORDER BY n) AS columns
        FROM pg_index i JOIN pg_class ic ON ic.oid = i.indexrelid JOIN pg_class t ON t.oid = i.indrelid
@@ -125,7 +139,16 @@ describe('PostgreSQL and SQLite schemas', () => {
 
   it('seed the same reference data, again without change on a second start', async () => {
     const sqlite = openDatabase(':memory:');
-    const tables = ['departments', 'courses', 'categories', 'religions', 'fee_heads', 'letterheads', 'settings', 'receipt_number_sequence'];
+    const tables = [
+      'departments',
+      'courses',
+      'categories',
+      'religions',
+      'fee_heads',
+      'letterheads',
+      'settings',
+      'receipt_number_sequence',
+    ];
     const again = await openPostgres(postgres.url);
     await closePostgres(again);
     for (const table of tables) {

@@ -50,7 +50,15 @@ function rng(seed: number) {
 }
 
 const MODES = ['cash', 'upi', 'cheque', 'bank_transfer', 'card'];
-const TOTALS = ['student_head_paid', 'daily_head_collections', 'daily_mode_collections', 'course_batch_receipts', 'student_payments', 'student_payment_texts', 'student_money'];
+const TOTALS = [
+  'student_head_paid',
+  'daily_head_collections',
+  'daily_mode_collections',
+  'course_batch_receipts',
+  'student_payments',
+  'student_payment_texts',
+  'student_money',
+];
 
 async function academics(e: Engine): Promise<void> {
   await e.all(`INSERT INTO batches (id, department_id, course_id, name, start_date, end_date) VALUES
@@ -60,10 +68,24 @@ async function academics(e: Engine): Promise<void> {
     await e.all(
       `INSERT INTO students (id, department_id, course_id, batch_id, admission_no, cap_id, name, admission_date, date_of_birth, gender, category_id, address)
        VALUES (@id, @dep, @course, @batch, @adm, @cap, @name, '2025-06-10', '2007-01-01', 'Male', 1, 'Road')`,
-      { id: i + 1, dep: batch === 1 ? 100 : 101, course: batch === 1 ? 1003 : 2000, batch, adm: `A-${i}`, cap: `C-${i}`, name: `S${i}` },
+      {
+        id: i + 1,
+        dep: batch === 1 ? 100 : 101,
+        course: batch === 1 ? 1003 : 2000,
+        batch,
+        adm: `A-${i}`,
+        cap: `C-${i}`,
+        name: `S${i}`,
+      },
     );
   }
-  for (const [batch, head] of [[1, 1], [1, 2], [3, 2], [3, 3], [2, 4]]) {
+  for (const [batch, head] of [
+    [1, 1],
+    [1, 2],
+    [3, 2],
+    [3, 3],
+    [2, 4],
+  ]) {
     await e.all(
       `INSERT INTO fee_structures (batch_id, fee_head_id, amount_paise, start_date, end_date) VALUES (@batch, @head, 100000, '2025-06-01', '2026-03-31')`,
       { batch, head },
@@ -86,7 +108,16 @@ async function write(e: Engine, pick: (n: number) => number, step: number): Prom
          tax_rate_basis_points, tax_paise, net_paise, payment_mode, status)
        SELECT @number, department_id, course_id, batch_id, id, @date, 'S', 'A', @total, 1800, @tax, @net, @mode, @status
        FROM students WHERE id = @student RETURNING id`,
-      { number: step + 1, date, total, tax: total / 10, net: total + total / 10, mode: MODES[pick(5)], status: pick(5) === 0 ? 'voided' : 'live', student },
+      {
+        number: step + 1,
+        date,
+        total,
+        tax: total / 10,
+        net: total + total / 10,
+        mode: MODES[pick(5)],
+        status: pick(5) === 0 ? 'voided' : 'live',
+        student,
+      },
     );
     const lines = 1 + pick(3);
     for (let line = 1; line <= lines; line++) {
@@ -96,29 +127,45 @@ async function write(e: Engine, pick: (n: number) => number, step: number): Prom
       );
     }
   } else if (kind === 3) {
-    await e.all(`UPDATE receipts SET status = CASE status WHEN 'live' THEN 'voided' ELSE 'live' END WHERE id = @id`, { id });
-  } else if (kind === 4) {
-    await e.all('UPDATE receipts SET date = @date, payment_mode = @mode, net_paise = net_paise + 1, tax_paise = tax_paise + 1 WHERE id = @id', {
-      date,
-      mode: MODES[pick(5)],
+    await e.all(`UPDATE receipts SET status = CASE status WHEN 'live' THEN 'voided' ELSE 'live' END WHERE id = @id`, {
       id,
     });
+  } else if (kind === 4) {
+    await e.all(
+      'UPDATE receipts SET date = @date, payment_mode = @mode, net_paise = net_paise + 1, tax_paise = tax_paise + 1 WHERE id = @id',
+      {
+        date,
+        mode: MODES[pick(5)],
+        id,
+      },
+    );
   } else if (kind === 5) {
-    await e.all('DELETE FROM receipt_lines WHERE id = (SELECT MIN(id) FROM receipt_lines WHERE receipt_id = @id)', { id });
+    await e.all('DELETE FROM receipt_lines WHERE id = (SELECT MIN(id) FROM receipt_lines WHERE receipt_id = @id)', {
+      id,
+    });
   } else if (kind === 6) {
-    await e.all('UPDATE receipt_lines SET amount_paise = amount_paise + 50, fee_head_id = @head WHERE receipt_id = @id', { head, id });
+    await e.all(
+      'UPDATE receipt_lines SET amount_paise = amount_paise + 50, fee_head_id = @head WHERE receipt_id = @id',
+      { head, id },
+    );
   } else if (kind === 7) {
     await e.all('DELETE FROM receipts WHERE id = @id', { id });
   } else if (kind === 8) {
     await e.all('UPDATE receipts SET department_id = 100 + (department_id - 99) % 2 WHERE id = @id', { id });
   } else if (kind === 9) {
-    await e.all('UPDATE students SET batch_id = CASE batch_id WHEN 1 THEN 3 WHEN 3 THEN 1 ELSE batch_id END WHERE id = @student', {
-      student: 1 + pick(2),
-    });
+    await e.all(
+      'UPDATE students SET batch_id = CASE batch_id WHEN 1 THEN 3 WHEN 3 THEN 1 ELSE batch_id END WHERE id = @student',
+      {
+        student: 1 + pick(2),
+      },
+    );
   } else if (kind === 10) {
     const batch = 1 + 2 * pick(2);
     if (pick(2)) {
-      await e.all('DELETE FROM fee_structures WHERE id = (SELECT MIN(id) FROM fee_structures WHERE batch_id = @batch)', { batch });
+      await e.all(
+        'DELETE FROM fee_structures WHERE id = (SELECT MIN(id) FROM fee_structures WHERE batch_id = @batch)',
+        { batch },
+      );
     } else {
       await e.all(
         `INSERT INTO fee_structures (batch_id, fee_head_id, amount_paise, start_date, end_date) VALUES (@batch, @head, 100000, '2025-06-01', '2026-03-31')
@@ -165,7 +212,7 @@ describe('PostgreSQL running totals', () => {
       await write(pg, pickPg, step);
       await write(sqlite, pickSqlite, step);
     }
-    expect((await receiptTotalsDrift(sqlite.db))).toEqual([]);
+    expect(await receiptTotalsDrift(sqlite.db)).toEqual([]);
     const expected = await totals(sqlite);
     expect(expected[0]!.length).toBeGreaterThan(0);
     expect(await totals(pg)).toEqual(expected);

@@ -44,10 +44,15 @@ export interface CollectionsReport {
  * with zeros. Receipts "Adjusted from advance" are collections without new money (adjustedPaise),
  * and live refunds of the period are money out.
  */
-export async function collectionsReport(db: DbOrTx, params: { depId?: number; from: string; to: string }): Promise<CollectionsReport> {
+export async function collectionsReport(
+  db: DbOrTx,
+  params: { depId?: number; from: string; to: string },
+): Promise<CollectionsReport> {
   const engine = engineSql(db);
   const ofDepartments = params.depId === undefined ? sql`` : sql`WHERE d.id = ${params.depId}`;
-  const heads = (await rows<{ depId: number | null; feeHeadId: number; feeHead: string; amountPaise: number }>(db, sql`
+  const heads = await rows<{ depId: number | null; feeHeadId: number; feeHead: string; amountPaise: number }>(
+    db,
+    sql`
     WITH h AS MATERIALIZED (
       SELECT t.department_id AS "depId", t.fee_head_id AS "feeHeadId", SUM(t.amount_paise) AS "amountPaise"
       FROM departments d
@@ -62,9 +67,10 @@ export async function collectionsReport(db: DbOrTx, params: { depId?: number; fr
     SELECT NULL, h."feeHeadId", fh.name, SUM(h."amountPaise")
     FROM h JOIN fee_heads fh ON fh.id = h."feeHeadId"
     GROUP BY h."feeHeadId", fh.name
-    ORDER BY 1, 3`));
+    ORDER BY 1, 3`,
+  );
   // kind: 'mode' rows are per (department, mode); 'all' rows per department (or overall when depId is null).
-  const modes = (await rows<{
+  const modes = await rows<{
     kind: 'mode' | 'all';
     depId: number | null;
     mode: PaymentMode | null;
@@ -72,7 +78,9 @@ export async function collectionsReport(db: DbOrTx, params: { depId?: number; fr
     headsPaise: number;
     taxPaise: number;
     netPaise: number;
-  }>(db, sql`
+  }>(
+    db,
+    sql`
     WITH m AS MATERIALIZED (
       SELECT t.department_id AS "depId", t.payment_mode AS mode, SUM(t.receipt_count) AS count, SUM(t.total_paise) AS "headsPaise",
         SUM(t.tax_paise) AS "taxPaise", SUM(t.net_paise) AS "netPaise"
@@ -87,25 +95,35 @@ export async function collectionsReport(db: DbOrTx, params: { depId?: number; fr
     UNION ALL SELECT 'all', "depId", NULL, SUM(count), SUM("headsPaise"), SUM("taxPaise"), SUM("netPaise") FROM m GROUP BY "depId"
     UNION ALL SELECT 'all', NULL, NULL, COALESCE(SUM(count), 0), COALESCE(SUM("headsPaise"), 0), COALESCE(SUM("taxPaise"), 0),
       COALESCE(SUM("netPaise"), 0) FROM m
-    ORDER BY 2, 3`));
-  const departments = (await rows<{ depId: number; depName: string }>(db, sql`
+    ORDER BY 2, 3`,
+  );
+  const departments = await rows<{ depId: number; depName: string }>(
+    db,
+    sql`
     SELECT id AS "depId", name AS "depName" FROM departments
-    WHERE ${params.depId === undefined ? sql`TRUE` : sql`id = ${params.depId}`} ORDER BY id`));
-  const paidOut = (await rows<{ depId: number; count: number; amountPaise: number }>(db, sql`
+    WHERE ${params.depId === undefined ? sql`TRUE` : sql`id = ${params.depId}`} ORDER BY id`,
+  );
+  const paidOut = await rows<{ depId: number; count: number; amountPaise: number }>(
+    db,
+    sql`
     SELECT department_id AS "depId", COUNT(*) AS count, SUM(amount_paise) AS "amountPaise"
     FROM refunds
     WHERE status = 'live' AND date BETWEEN ${params.from} AND ${params.to}
       ${params.depId === undefined ? sql`` : sql`AND department_id = ${params.depId}`}
-    GROUP BY department_id`));
+    GROUP BY department_id`,
+  );
 
   const totalsOf = (depId: number | null): CollectionsTotals => {
     const all = modes.find((m) => m.kind === 'all' && m.depId === depId);
     const netPaise = all?.netPaise ?? 0;
-    const adjustedPaise = modes.find((m) => m.kind === 'mode' && m.depId === depId && m.mode === 'advance')?.netPaise ?? 0;
+    const adjustedPaise =
+      modes.find((m) => m.kind === 'mode' && m.depId === depId && m.mode === 'advance')?.netPaise ?? 0;
     const refunds = paidOut.filter((f) => depId === null || f.depId === depId);
     const refundedPaise = refunds.reduce((sum, f) => sum + f.amountPaise, 0);
     return {
-      byHead: heads.filter((h) => h.depId === depId).map(({ feeHeadId, feeHead, amountPaise }) => ({ feeHeadId, feeHead, amountPaise })),
+      byHead: heads
+        .filter((h) => h.depId === depId)
+        .map(({ feeHeadId, feeHead, amountPaise }) => ({ feeHeadId, feeHead, amountPaise })),
       byMode: modes
         .filter((m) => m.kind === 'mode' && m.depId === depId)
         .map((m) => ({ mode: m.mode as PaymentMode, count: m.count, netPaise: m.netPaise })),

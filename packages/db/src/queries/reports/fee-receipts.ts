@@ -18,7 +18,6 @@ export interface FeeReceiptRow {
   netPaise: number;
 }
 
-
 export interface FeeReceiptReport {
   /** Every batch with matching receipts and its complete totals; rows only up to the limit. */
   batches: Array<BatchGroup<FeeReceiptRow, ReceiptTotals> & { truncated: boolean }>;
@@ -49,7 +48,15 @@ export async function feeReceiptReport(
     : sql``;
   const oneBatch = params.batchId === undefined ? sql`` : sql`AND r.batch_id = ${params.batchId}`;
   // Without a text the totals are the running totals of the course's batches (course_batch_receipts).
-  const groups = (await rows<{ batchId: number; batchName: string; count: number; netPaise: number; allCount: number; allNetPaise: number }>(db, 
+  const groups = await rows<{
+    batchId: number;
+    batchName: string;
+    count: number;
+    netPaise: number;
+    allCount: number;
+    allNetPaise: number;
+  }>(
+    db,
     params.text
       ? sql`
     SELECT r.batch_id AS "batchId", b.name AS "batchName", COUNT(*) AS count, SUM(r.net_paise) AS "netPaise",
@@ -67,7 +74,7 @@ export async function feeReceiptReport(
     JOIN batches b ON b.id = t.batch_id
     WHERE t.course_id = ${params.courseId} AND t.receipt_count > 0 ${params.batchId === undefined ? sql`` : sql`AND t.batch_id = ${params.batchId}`}
     ORDER BY b.start_date DESC, b.name, b.id`,
-  ));
+  );
   if (groups.length === 0) return empty;
   // One batch at a time in the groups' order (newest first), each a range of receipts_live_course_idx
   // in number order, until the page is full.
@@ -75,7 +82,9 @@ export async function feeReceiptReport(
   let shown = 0;
   for (const g of groups) {
     if (shown >= params.limit) break;
-    const own = (await rows<FeeReceiptRow>(db, sql`
+    const own = await rows<FeeReceiptRow>(
+      db,
+      sql`
     SELECT r.number AS number, r.date AS date, r.student_id AS "studentId", s.admission_no AS "admissionNo",
       r.student_name AS "studentName", r.address AS address, r.batch_id AS "batchId", ${g.batchName} AS "batchName",
       r.net_paise AS "netPaise"
@@ -83,7 +92,8 @@ export async function feeReceiptReport(
     JOIN students s ON s.id = r.student_id
     WHERE r.course_id = ${params.courseId} AND r.batch_id = ${g.batchId} AND r.status = 'live' ${search}
     ORDER BY r.number
-    LIMIT ${params.limit - shown}`));
+    LIMIT ${params.limit - shown}`,
+    );
     rowsOf.set(g.batchId, own);
     shown += own.length;
   }
@@ -91,7 +101,13 @@ export async function feeReceiptReport(
   return {
     batches: groups.map((g) => {
       const own = rowsOf.get(g.batchId) ?? [];
-      return { batchId: g.batchId, batchName: g.batchName, totals: { count: g.count, netPaise: g.netPaise }, rows: own, truncated: own.length < g.count };
+      return {
+        batchId: g.batchId,
+        batchName: g.batchName,
+        totals: { count: g.count, netPaise: g.netPaise },
+        rows: own,
+        truncated: own.length < g.count,
+      };
     }),
     totals: { count: first.allCount, netPaise: first.allNetPaise },
     truncated: shown < first.allCount,
@@ -99,5 +115,10 @@ export async function feeReceiptReport(
 }
 
 async function courseOfDepartment(db: DbOrTx, params: { depId: number; courseId: number }): Promise<boolean> {
-  return (await row(db, sql`SELECT 1 AS ok FROM courses WHERE id = ${params.courseId} AND department_id = ${params.depId}`)) !== undefined;
+  return (
+    (await row(
+      db,
+      sql`SELECT 1 AS ok FROM courses WHERE id = ${params.courseId} AND department_id = ${params.depId}`,
+    )) !== undefined
+  );
 }

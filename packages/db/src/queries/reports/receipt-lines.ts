@@ -15,18 +15,27 @@ export interface ReceiptLinesReport {
 }
 
 /** A receipt of the department with its lines in order, or null when the department has no such receipt. */
-export async function receiptLinesReport(db: DbOrTx, params: { depId: number; number: number }): Promise<ReceiptLinesReport | null> {
-  const receipt = (await row<Omit<ReceiptLinesReport, 'lines'> & { id: number }>(db, sql`
+export async function receiptLinesReport(
+  db: DbOrTx,
+  params: { depId: number; number: number },
+): Promise<ReceiptLinesReport | null> {
+  const receipt = await row<Omit<ReceiptLinesReport, 'lines'> & { id: number }>(
+    db,
+    sql`
     SELECT id, number, date, status, student_name AS "studentName", total_paise AS "totalPaise",
       tax_paise AS "taxPaise", net_paise AS "netPaise"
-    FROM receipts WHERE number = ${params.number} AND department_id = ${params.depId}`));
+    FROM receipts WHERE number = ${params.number} AND department_id = ${params.depId}`,
+  );
   if (!receipt) return null;
-  const lines = (await rows<ReceiptLinesReport['lines'][number]>(db, sql`
+  const lines = await rows<ReceiptLinesReport['lines'][number]>(
+    db,
+    sql`
     SELECT rl.line_no AS "lineNo", rl.fee_head_id AS "feeHeadId", fh.name AS "feeHead", rl.particulars AS particulars,
       rl.amount_paise AS "amountPaise"
     FROM receipt_lines rl JOIN fee_heads fh ON fh.id = rl.fee_head_id
     WHERE rl.receipt_id = ${receipt.id}
-    ORDER BY rl.line_no, rl.id`));
+    ORDER BY rl.line_no, rl.id`,
+  );
   const { id: _id, ...rest } = receipt;
   return { ...rest, lines };
 }

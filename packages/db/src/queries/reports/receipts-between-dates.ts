@@ -32,9 +32,14 @@ export async function receiptsBetweenDatesReport(
   params: { depId: number; from: string; to: string; limit: number },
 ): Promise<ReceiptsBetweenDatesReport> {
   const inRange = sql`r.department_id = ${params.depId} AND r.date BETWEEN ${params.from} AND ${params.to} AND r.status = 'live'`;
-  const totals = (await row<ReceiptTotals>(db, sql`
-    SELECT COUNT(*) AS count, COALESCE(SUM(r.net_paise), 0) AS "netPaise" FROM receipts r WHERE ${inRange}`))!;
-  const found = (await rows<DatedReceiptRow>(db, sql`
+  const totals = (await row<ReceiptTotals>(
+    db,
+    sql`
+    SELECT COUNT(*) AS count, COALESCE(SUM(r.net_paise), 0) AS "netPaise" FROM receipts r WHERE ${inRange}`,
+  ))!;
+  const found = await rows<DatedReceiptRow>(
+    db,
+    sql`
     SELECT r.number AS number, r.date AS date, r.student_id AS "studentId", r.student_name AS "studentName",
       s.admission_no AS "admissionNo", r.batch_id AS "batchId", b.name AS "batchName", r.course_id AS "courseId",
       c.name AS "courseName", r.net_paise AS "netPaise"
@@ -44,6 +49,7 @@ export async function receiptsBetweenDatesReport(
     JOIN courses c ON c.id = r.course_id
     WHERE ${inRange}
     ORDER BY r.date, r.number
-    LIMIT ${params.limit}`));
+    LIMIT ${params.limit}`,
+  );
   return { rows: found, totals, truncated: found.length < totals.count };
 }

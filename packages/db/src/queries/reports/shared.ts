@@ -33,7 +33,11 @@ export const STUDENT_MONEY = {
   paid: 'm.paid_paise + m.paid_outside_paise',
 } as const;
 
-export const STUDENT_ADVANCE = advanceSql({ credit: 'm.credit_paise', applied: 'm.applied_paise', refunded: 'm.refunded_paise' });
+export const STUDENT_ADVANCE = advanceSql({
+  credit: 'm.credit_paise',
+  applied: 'm.applied_paise',
+  refunded: 'm.refunded_paise',
+});
 
 /**
  * The students of a course (or of one of its batches; optionally those matching a text in name,
@@ -97,12 +101,16 @@ export async function readCourseReport<Row>(
   const from = courseStudentsFrom(db, params);
   const shown = sql.raw(spec.shown);
   const names = [...Object.keys(spec.figures), ...Object.keys(spec.batchSums ?? {})];
-  const perStudent = Object.entries({ ...spec.figures, ...spec.batchSums }).map(([name, value]) => sql`, ${sql.raw(value)} AS ${quoted(name)}`);
+  const perStudent = Object.entries({ ...spec.figures, ...spec.batchSums }).map(
+    ([name, value]) => sql`, ${sql.raw(value)} AS ${quoted(name)}`,
+  );
   const sums = [
     ...Object.keys(spec.figures).map((name) => sql`, SUM(${quoted(name)}) FILTER (WHERE shown) AS ${quoted(name)}`),
     ...Object.keys(spec.batchSums ?? {}).map((name) => sql`, SUM(${quoted(name)}) AS ${quoted(name)}`),
   ];
-  const read = await rows<Sums & { total: number; batchId: number | null; batchName: string | null }>(db, sql`
+  const read = await rows<Sums & { total: number; batchId: number | null; batchName: string | null }>(
+    db,
+    sql`
     WITH st AS ${engineSql(db).computedOnce} (
       SELECT m.batch_id, ${shown} AS shown ${sql.join(perStudent)}
       ${from}
@@ -118,19 +126,34 @@ export async function readCourseReport<Row>(
     UNION ALL
     SELECT 1, NULL, NULL, NULL, COALESCE(SUM(count), 0) ${sql.join(names.map((name) => sql`, COALESCE(SUM(${quoted(name)}), 0)`))}
     FROM t WHERE count > 0
-    ORDER BY total, "batchStart" DESC, "batchName", "batchId"`);
-  const sumsOf = ({ total: _total, batchId: _batchId, batchName: _batchName, batchStart: _batchStart, ...rest }: Record<string, unknown>) => rest as Sums;
-  const batches = read.filter((r) => !r.total).map((r) => ({ batchId: r.batchId!, batchName: r.batchName!, sums: sumsOf(r) }));
+    ORDER BY total, "batchStart" DESC, "batchName", "batchId"`,
+  );
+  const sumsOf = ({
+    total: _total,
+    batchId: _batchId,
+    batchName: _batchName,
+    batchStart: _batchStart,
+    ...rest
+  }: Record<string, unknown>) => rest as Sums;
+  const batches = read
+    .filter((r) => !r.total)
+    .map((r) => ({ batchId: r.batchId!, batchName: r.batchName!, sums: sumsOf(r) }));
   const page = batchesOfPage(batches, params.limit);
   const pageRows =
     page.length === 0
       ? []
-      : await rows<Row>(db, sql`
+      : await rows<Row>(
+          db,
+          sql`
           SELECT s.id AS "studentId", s.admission_no AS "admissionNo", s.name AS name, s.cap_id AS "capId",
             b.id AS "batchId", b.name AS "batchName" ${sql.join(perStudent)}
-          ${courseStudentsFrom(db, params, { withStudent: true })} AND m.batch_id IN (${sql.join(page.map((id) => sql`${id}`), sql`, `)}) AND ${shown}
+          ${courseStudentsFrom(db, params, { withStudent: true })} AND m.batch_id IN (${sql.join(
+            page.map((id) => sql`${id}`),
+            sql`, `,
+          )}) AND ${shown}
           ORDER BY ${sql.raw(BATCH_ORDER)}, s.admission_no
-          LIMIT ${params.limit}`);
+          LIMIT ${params.limit}`,
+        );
   return { batches, total: sumsOf(read.find((r) => r.total)!), rows: pageRows };
 }
 

@@ -9,7 +9,9 @@ import type { PaymentMode } from '../../schema';
  * Paid on one fee head of one student: the head's lines on the student's live receipts, as the
  * running totals keep it (student_head_paid, by primary key). Aliases: s = students, fs = fee_structures.
  */
-const PAID_ON_HEAD = sql.raw('(SELECT p.paid_paise FROM student_head_paid p WHERE p.student_id = s.id AND p.fee_head_id = fs.fee_head_id)');
+const PAID_ON_HEAD = sql.raw(
+  '(SELECT p.paid_paise FROM student_head_paid p WHERE p.student_id = s.id AND p.fee_head_id = fs.fee_head_id)',
+);
 
 /** A head's balance over the statement's heads h. */
 const HEAD_BALANCE = sql.raw(balanceOfColumns('h'));
@@ -66,17 +68,25 @@ export interface StudentStatement {
 }
 
 /** One student's statement, or null when the department has no such student. */
-export async function studentStatement(db: DbOrTx, params: { depId: number; studentId: number }): Promise<StudentStatement | null> {
-  const student = (await row<StudentStatement['student']>(db, sql`
+export async function studentStatement(
+  db: DbOrTx,
+  params: { depId: number; studentId: number },
+): Promise<StudentStatement | null> {
+  const student = await row<StudentStatement['student']>(
+    db,
+    sql`
     SELECT s.id AS id, s.department_id AS "departmentId", s.admission_no AS "admissionNo", s.name AS name, s.cap_id AS "capId",
       s.address AS address, s.phone AS phone, s.email AS email, s.course_id AS "courseId", c.name AS "courseName",
       s.batch_id AS "batchId", b.name AS "batchName"
     FROM students s JOIN courses c ON c.id = s.course_id JOIN batches b ON b.id = s.batch_id
-    WHERE s.id = ${params.studentId} AND s.department_id = ${params.depId}`));
+    WHERE s.id = ${params.studentId} AND s.department_id = ${params.depId}`,
+  );
   if (!student) return null;
   // Opening balances and bounce charges: on a structure head they add to its fee, else a head of their own.
   const charges = studentCharges(sql`${student.id}`);
-  const heads = (await rows<Omit<StatementHead, 'payments'> & Record<`t${keyof StatementTotals}`, number>>(db, sql`
+  const heads = await rows<Omit<StatementHead, 'payments'> & Record<`t${keyof StatementTotals}`, number>>(
+    db,
+    sql`
     SELECT h.*, ${HEAD_BALANCE} AS "balancePaise",
       SUM(h."feePaise") OVER () AS "tfeePaise", SUM(h."discountPaise") OVER () AS "tdiscountPaise",
       SUM(h."adjustmentPaise") OVER () AS "tadjustmentPaise", SUM(h."paidPaise") OVER () AS "tpaidPaise",
@@ -103,8 +113,11 @@ export async function studentStatement(db: DbOrTx, params: { depId: number; stud
       WHERE s.id = ${student.id}
         AND NOT EXISTS (SELECT 1 FROM fee_structures fs WHERE fs.batch_id = s.batch_id AND fs.fee_head_id = ch.fee_head_id)
     ) h
-    ORDER BY h.part, h."sortId"`));
-  const payments = (await rows<StatementPayment & { feeHeadId: number }>(db, sql`
+    ORDER BY h.part, h."sortId"`,
+  );
+  const payments = await rows<StatementPayment & { feeHeadId: number }>(
+    db,
+    sql`
     SELECT rl.fee_head_id AS "feeHeadId", r.number AS "receiptNumber", rl.line_no AS "lineNo", r.date AS date, rl.particulars AS particulars,
       r.payment_mode AS "paymentMode", rl.amount_paise AS "amountPaise"
     FROM receipt_lines rl
@@ -112,7 +125,8 @@ export async function studentStatement(db: DbOrTx, params: { depId: number; stud
     WHERE rl.student_id = ${student.id} AND r.status = 'live'
       AND (rl.fee_head_id IN (SELECT fee_head_id FROM fee_structures WHERE batch_id = ${student.batchId})
         OR rl.fee_head_id IN (SELECT ch.fee_head_id FROM (${charges}) ch))
-    ORDER BY r.date, r.number, rl.line_no`));
+    ORDER BY r.date, r.number, rl.line_no`,
+  );
   const first = heads[0];
   return {
     student,

@@ -41,7 +41,11 @@ export async function studentFeeInfoReport(
   params: { depId: number; courseId: number; text?: string; batchId?: number; limit: number },
 ): Promise<FeeInfoReport> {
   const read = await readCourseReport<FeeInfoRow>(db, params, {
-    figures: { feePaise: fee, discountPaise: `${discount} + ${adjustment}`, finalFeePaise: balanceSql({ ...STUDENT_MONEY, paid: '0' }) },
+    figures: {
+      feePaise: fee,
+      discountPaise: `${discount} + ${adjustment}`,
+      finalFeePaise: balanceSql({ ...STUDENT_MONEY, paid: '0' }),
+    },
     shown: 'TRUE',
   });
   const totalsOf = (s: Record<string, number>): FeeInfoTotals => ({

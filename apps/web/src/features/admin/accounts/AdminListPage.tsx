@@ -32,39 +32,44 @@ export default function AdminListPage() {
           </Button>
         }
       />
-      <ReportStates query={admins} refreshInPlace loadingLabel="Loading admins..." errorTitle="The admin accounts could not be loaded">
+      <ReportStates
+        query={admins}
+        refreshInPlace
+        loadingLabel="Loading admins..."
+        errorTitle="The admin accounts could not be loaded"
+      >
         {() => (
           <Paper withBorder radius="md" maw={760}>
-              <Table.ScrollContainer minWidth={520}>
-                <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th w={60}>#</Table.Th>
-                      <Table.Th>Email</Table.Th>
-                      <Table.Th w={120}>Action</Table.Th>
+            <Table.ScrollContainer minWidth={520}>
+              <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th w={60}>#</Table.Th>
+                    <Table.Th>Email</Table.Th>
+                    <Table.Th w={120}>Action</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {(admins.data ?? []).length === 0 && <NoDataRow colSpan={3} />}
+                  {admins.data?.map((a, i) => (
+                    <Table.Tr key={a.id}>
+                      <Table.Td>{i + 1}</Table.Td>
+                      <Table.Td>
+                        <Text span size="sm">
+                          {a.username}
+                        </Text>
+                        {a.username === me && (
+                          <Badge ml="xs" size="sm" variant="light">
+                            you
+                          </Badge>
+                        )}
+                      </Table.Td>
+                      <Table.Td>{actionsOf(a)}</Table.Td>
                     </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {(admins.data ?? []).length === 0 && <NoDataRow colSpan={3} />}
-                    {admins.data?.map((a, i) => (
-                      <Table.Tr key={a.id}>
-                        <Table.Td>{i + 1}</Table.Td>
-                        <Table.Td>
-                          <Text span size="sm">
-                            {a.username}
-                          </Text>
-                          {a.username === me && (
-                            <Badge ml="xs" size="sm" variant="light">
-                              you
-                            </Badge>
-                          )}
-                        </Table.Td>
-                        <Table.Td>{actionsOf(a)}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
           </Paper>
         )}
       </ReportStates>

@@ -35,7 +35,10 @@ export default function NewUserPage() {
       <PageHeader title="New user" subtitle="A department user signs in at their department only" />
       <Paper withBorder p="lg" radius="md" maw={620}>
         {/* Validation passed, so the department is set. */}
-        <form onSubmit={form.onSubmit((values) => create.mutate({ ...values, depId: values.depId as number }))} noValidate>
+        <form
+          onSubmit={form.onSubmit((values) => create.mutate({ ...values, depId: values.depId as number }))}
+          noValidate
+        >
           <Stack>
             <FailureAlert error={create.error} />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -25,38 +25,49 @@ export default function UserListPage() {
           </Button>
         }
       />
-      <ReportStates query={users} refreshInPlace loadingLabel="Loading accounts..." errorTitle="The accounts could not be loaded">
+      <ReportStates
+        query={users}
+        refreshInPlace
+        loadingLabel="Loading accounts..."
+        errorTitle="The accounts could not be loaded"
+      >
         {() => (
           <Paper withBorder radius="md">
-              <Table.ScrollContainer minWidth={560}>
-                <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th w={70}>Id</Table.Th>
-                      <Table.Th>Username</Table.Th>
-                      <Table.Th>User type</Table.Th>
-                      <Table.Th>Department</Table.Th>
-                      <Table.Th w={120}>Action</Table.Th>
+            <Table.ScrollContainer minWidth={560}>
+              <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th w={70}>Id</Table.Th>
+                    <Table.Th>Username</Table.Th>
+                    <Table.Th>User type</Table.Th>
+                    <Table.Th>Department</Table.Th>
+                    <Table.Th w={120}>Action</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {(users.data ?? []).length === 0 && <NoDataRow colSpan={5} />}
+                  {users.data?.map((u) => (
+                    <Table.Tr key={u.id}>
+                      <Table.Td>{u.id}</Table.Td>
+                      <Table.Td>{u.username}</Table.Td>
+                      <Table.Td>
+                        <Badge variant="light" color={u.usertype === '1' ? 'grape' : 'blue'}>
+                          {u.usertype === '1' ? 'Admin' : 'User'}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td>
+                        {u.depname ?? (
+                          <Text span c="dimmed" size="sm">
+                            All departments
+                          </Text>
+                        )}
+                      </Table.Td>
+                      <Table.Td>{actionsOf(u)}</Table.Td>
                     </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {(users.data ?? []).length === 0 && <NoDataRow colSpan={5} />}
-                    {users.data?.map((u) => (
-                      <Table.Tr key={u.id}>
-                        <Table.Td>{u.id}</Table.Td>
-                        <Table.Td>{u.username}</Table.Td>
-                        <Table.Td>
-                          <Badge variant="light" color={u.usertype === '1' ? 'grape' : 'blue'}>
-                            {u.usertype === '1' ? 'Admin' : 'User'}
-                          </Badge>
-                        </Table.Td>
-                        <Table.Td>{u.depname ?? <Text span c="dimmed" size="sm">All departments</Text>}</Table.Td>
-                        <Table.Td>{actionsOf(u)}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
           </Paper>
         )}
       </ReportStates>

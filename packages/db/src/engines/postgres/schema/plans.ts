@@ -53,7 +53,10 @@ export const instalmentAmounts = pgTable(
       .references(() => feeHeads.id),
     amountPaise: bigNumber('amount_paise').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.instalmentId, t.feeHeadId] }), check('instalment_amounts_not_negative', sql`${t.amountPaise} >= 0`)],
+  (t) => [
+    primaryKey({ columns: [t.instalmentId, t.feeHeadId] }),
+    check('instalment_amounts_not_negative', sql`${t.amountPaise} >= 0`),
+  ],
 );
 
 export const fineWaivers = pgTable(

@@ -53,9 +53,7 @@ export const receipts = pgTable(
     index('receipts_course_batch_idx').on(t.courseId, t.batchId),
     index('receipts_student_idx').on(t.studentId),
     index('receipts_date_idx').on(t.date),
-    index('receipts_live_course_idx')
-      .on(t.courseId, t.batchId, t.number, t.netPaise)
-      .where(sql`${t.status} = 'live'`),
+    index('receipts_live_course_idx').on(t.courseId, t.batchId, t.number, t.netPaise).where(sql`${t.status} = 'live'`),
     /**
      * What a student's live "Adjusted from advance" receipts settled (the advance in dues and refunds):
      * a probe per student into the few such receipts instead of reading all the student's receipts.
