@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { signInAsAdmin, signInAtDepartment, trpcMutation, trpcQuery } from './support';
 
 /**
- * The counter's keyboard contract (issue 14), walked in two departments: a known student and two fee
+ * The counter's keyboard contract, walked in two departments: a known student and two fee
  * heads from Find student to the print call, every key action counted; and the keys of one fee line
  * sent in a burst, 20 times. Screenshots of the flow at desktop and phone sizes are kept as artifacts.
  */

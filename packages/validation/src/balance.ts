@@ -1,5 +1,5 @@
 /**
- * The balance of one fee head of one student (decisions.md, "Fees, discounts, dues"), written once for
+ * The balance of one fee head of one student, written once for
  * JavaScript: balance = fee - discount - adjustment - paid. SQL builds the same rule with `balanceSql`
  * in @fees/db. Integer paise.
  */

@@ -7,7 +7,7 @@ export function endNotBeforeStart<T extends { startDate: string; endDate: string
   if (v.endDate < v.startDate) ctx.addIssue({ code: 'custom', message: MSG.endBeforeStart, path: ['endDate'] });
 }
 
-/** A batch's fields (/admin/batch): name, course, start and end dates, Confirm (spec section 5). */
+/** A batch's fields (/admin/batch): name, course, start and end dates, Confirm. */
 export const ZBatchFields = z.object({
   depId: ZDepId,
   courseId: ZId,

@@ -15,8 +15,8 @@ export const ZFeeHeadIdInput = z.object({ id: ZId });
 export type TFeeHeadIdInput = z.infer<typeof ZFeeHeadIdInput>;
 
 /**
- * A fee structure row (/admin/fhead): batch, start date, end date, fee head, amount and Confirm
- * (spec section 5). The amount is typed in rupees and arrives at the handler as paise.
+ * A fee structure row (/admin/fhead): batch, start date, end date, fee head, amount and Confirm.
+ * The amount is typed in rupees and arrives at the handler as paise.
  */
 export const ZFeeStructureFields = z.object({
   depId: ZDepId,

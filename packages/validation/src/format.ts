@@ -54,7 +54,7 @@ export function formatRupees(paise: number): string {
   return RUPEES.format(paise / 100);
 }
 
-/** '#000' followed by the number, as every receipt shows it (decisions.md). */
+/** '#000' followed by the number, as every receipt shows it. */
 export function receiptLabel(number: number | string): string {
   return `#000${number}`;
 }

@@ -7,7 +7,7 @@ export function isBelowZeroRefusal(message: string): boolean {
   return message.startsWith(BELOW_ZERO_START);
 }
 
-/** The user-facing messages of spec section 5, written once. */
+/** The user-facing messages , written once. */
 export const MSG = {
   required: 'Required',
   requiredLower: 'required',

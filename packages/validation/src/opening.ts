@@ -4,7 +4,7 @@ import { MSG } from './messages';
 import { type HeadAmount, NO_FINE, type PlanInstalment } from './plans/types';
 import { STUDENT_IMPORT_MAX_CHARS, STUDENT_IMPORT_MAX_ROWS, STUDENT_LIMITS } from './students';
 
-/** Opening balances (issue 13): dues carried from the old books, per student and fee head, imported from CSV. */
+/** Opening balances: dues carried from the old books, per student and fee head, imported from CSV. */
 
 export const OPENING_CSV_COLUMNS = ['admissionNo', 'head', 'amount', 'note'] as const;
 export type OpeningCsvColumn = (typeof OPENING_CSV_COLUMNS)[number];

@@ -24,7 +24,7 @@ const messages = (input: unknown) => {
   return [...first];
 };
 
-describe('ZCreateReceiptInput (spec section 5)', () => {
+describe('ZCreateReceiptInput', () => {
   it('parses amounts to paise and trims particulars', () => {
     const parsed = ZCreateReceiptInput.parse(valid);
     expect(parsed.items).toEqual([{ feeHeadId: 3, particulars: 'Term 1', amount: 125050 }]);

@@ -1,5 +1,5 @@
 /**
- * Fixed reference data (spec sections 1 and 2), seeded idempotently at every start.
+ * Fixed reference data, seeded idempotently at every start.
  * Department and course ids never change: other programs of the foundation know them.
  */
 export const DEPARTMENTS = [

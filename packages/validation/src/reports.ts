@@ -25,7 +25,7 @@ const ZRowLimit = positiveInteger(MSG.required)
 
 /**
  * reports.feeReceipts: live receipts of one course, grouped by batch. No course (the untouched
- * 'Choose... ' sends null) is 'Required' (decisions.md).
+ * 'Choose... ' sends null) is 'Required'.
  */
 export const ZFeeReceiptReportInput = z.object({
   depId: ZDepId,

@@ -4,7 +4,7 @@ import { MSG } from './messages';
 
 export const STUDENT_GENDERS = ['Male', 'Female', 'Other'] as const;
 
-/** Field limits of spec section 9; the admission number limit is ours (the spec sets none). */
+/** Field limits ; the admission number limit is ours (the spec sets none). */
 export const STUDENT_LIMITS = {
   capId: 50,
   name: 50,
@@ -26,7 +26,7 @@ const optionalEmail = optionalText(STUDENT_LIMITS.email).refine(
   MSG.invalidEmail,
 );
 
-/** The registration and edit form (spec section 5), without the department: one schema for form, tRPC, REST and import. */
+/** The registration and edit form, without the department: one schema for form, tRPC, REST and import. */
 export const ZStudentFields = z.object({
   courseId: ZId,
   batchId: ZId,

@@ -1,5 +1,5 @@
 /**
- * Demo money operations (issue 13), so every one of their screens has something to show: two
+ * Demo money operations, so every one of their screens has something to show: two
  * concession schemes with members (by category and by name), opening balances from the old books
  * (one an opening advance), advances taken, settled from and refunded (one refund voided), cheques
  * cleared and one bounced with a bank charge, and yesterday closed in every department. Written

@@ -1,5 +1,5 @@
 /**
- * Demo fee plans (issue 12): every batch gets an instalment plan over its academic year, monthly
+ * Demo fee plans: every batch gets an instalment plan over its academic year, monthly
  * for the school and terms or semesters for the colleges, with every fine rule type somewhere; each
  * department gets a UPI ID. After the receipts, instalment payers on time and late, and one
  * student's fine partly waived. Skipped when plans exist.

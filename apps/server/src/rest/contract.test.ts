@@ -1,5 +1,5 @@
 /**
- * One contract per documented path (spec section 7), over real HTTP against the running server:
+ * One contract per documented path, over real HTTP against the running server:
  * the documented request fields give the documented response fields with the right values; no
  * session is 401; another department's staff (or staff on an admin path) is 403. Reads of the
  * fixture's UG student come first; writes then use data of their own.
@@ -161,7 +161,7 @@ const UG_FIXTURE_FEE = FIXTURE_AMOUNTS.tuition + FIXTURE_AMOUNTS.exam;
 const UG_FIXTURE_DISCOUNT = FIXTURE_AMOUNTS.tuitionDiscount + FIXTURE_AMOUNTS.tuitionAdjustment;
 
 const CONTRACTS: Contract[] = [
-  // Fee plans and dues as of a date (issue 12)
+  // Fee plans and dues as of a date
   {
     method: 'GET',
     path: '/v2/plans',

@@ -10,7 +10,7 @@ let ug: RestClient;
 beforeAll(async () => {
   server = await startRestServer();
   [pg, ug] = await Promise.all([server.signIn('pgStaff'), server.signIn('ugStaff')]);
-  // The worked example of issue 12 on PG's batch (Tuition Fee 30,000), receipts through the receipt service.
+  // The worked example of docs/fee-plans.md on PG's batch (Tuition Fee 30,000), receipts through the receipt service.
   const { fixture: fx, db } = server;
   await writeBatchPlan(db, {
     batchId: fx.pg.batchId,

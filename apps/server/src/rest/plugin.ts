@@ -1,5 +1,5 @@
 /**
- * The documented legacy paths (spec section 7) under /rest. Each route of the table in routes/ is
+ * The documented legacy paths under /rest. Each route of the table in routes/ is
  * served by calling its tRPC procedure through createCaller with the request's own context, so
  * sessions, validation, permissions and the work are exactly the tRPC side's. Each answer is parsed
  * by its route's zod response schema, which is also its reference in /rest/openapi.json.

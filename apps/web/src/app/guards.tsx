@@ -3,7 +3,7 @@ import { Navigate } from 'react-router';
 import { isSignedIn, storedDepartment } from '../lib/session-storage';
 
 /**
- * Spec section 2 guards, for navigation only (the server checks every call): the stored auth flag
+ * The old app's route guards, kept for navigation only (the server checks every call): the stored auth flag
  * must be the text 'true'; a department area also needs the stored code, or ADM which passes all.
  * Anything else is sent silently to /.
  */

@@ -1,5 +1,5 @@
 /**
- * Every route of the spec (section 2), each screen loaded on first visit (route-level code splitting).
+ * Every route of the spec, each screen loaded on first visit (route-level code splitting).
  */
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
@@ -122,7 +122,7 @@ export const router = createBrowserRouter([
         ...departmentShell(d),
         children: departmentRoutes(d.prefix),
       })),
-      // The old student list linked health inspector edits as /dhi/edit (spec section 2); both work.
+      // The old student list linked health inspector edits as /dhi/edit; both work.
       {
         path: '/dhi',
         ...departmentShell(healthInspector),

@@ -26,7 +26,7 @@ const colors = Object.fromEntries(
   ]),
 );
 
-/** Breakpoints of spec section 9, in em (px / 16). */
+/** Breakpoints , in em (px / 16). */
 export const theme = createTheme({
   colors,
   primaryColor: 'indigo',

@@ -13,7 +13,7 @@ function parseTypedDate(text: string): string | null {
 type DateFieldProps = Omit<DateInputProps, 'value' | 'onChange'> & {
   value?: string;
   onChange?: (value: string) => void;
-  /** '-' shows dd-MM-yyyy (spec section 9); '/' shows dd/MM/yyyy (the reports' date ranges, spec section 5). */
+  /** '-' shows dd-MM-yyyy; '/' shows dd/MM/yyyy (the reports' date ranges). */
   separator?: '-' | '/';
 };
 

@@ -1,5 +1,5 @@
 /**
- * The spec's three dialogs (section 2): informational (Close), confirm (Yes/No), delete (Delete/Cancel).
+ * The spec's three dialogs: informational (Close), confirm (Yes/No), delete (Delete/Cancel).
  * Every one opens with the keyboard on its confirming button (Enter means Yes), and its close button
  * has a name for screen readers.
  */

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { errorMessage } from './trpc';
 
 /**
- * A dialog that opens only once its data has arrived (spec section 4): `loading` names the row whose
+ * A dialog that opens only once its data has arrived: `loading` names the row whose
  * button spins meanwhile, `error` says why nothing opened, `value` is what the open dialog shows.
  */
 export function useLoadThenOpen<T>() {

@@ -1,5 +1,5 @@
 /**
- * What the client keeps between visits (spec section 3): the auth flag as the text 'true' and the
+ * What the client keeps between visits: the auth flag as the text 'true' and the
  * department code (ADM for an admin). Guards read it for navigation only; the server decides.
  */
 const AUTH_KEY = 'auth';

@@ -31,7 +31,7 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof TRPCClientError;
 }
 
-/** The server's human message for a failed call (spec section 8 shows it to the user). */
+/** The server's human message for a failed call (shown to the user as it is). */
 export function errorMessage(error: unknown): string {
   if (error instanceof Error) return error.message;
   return 'Something went wrong';

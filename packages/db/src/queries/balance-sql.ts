@@ -1,5 +1,5 @@
 /**
- * The balance of decisions.md ("Fees, discounts, dues"), written once for SQL: balance = fee - discount -
+ * The balance of a fee head, written once for SQL: balance = fee - discount -
  * adjustment - paid, where fee includes any opening balance on the head and paid is the head's lines on
  * live receipts. Every query that reports or checks a balance builds it here; JavaScript uses
  * `headBalancePaise` from @fees/validation.

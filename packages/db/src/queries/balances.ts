@@ -5,7 +5,7 @@ import { balanceOfColumns } from './balance-sql';
 
 /**
  * A student's dues per fee head of their batch's fee structure and per head with an opening balance
- * (decisions.md, "Fees, discounts, dues"; issue 13): fee = the structure amount + the opening balance;
+ * (with opening balances): fee = the structure amount + the opening balance;
  * discount = con_amt + less_amt (also given apart as discount and adjustment); paid = the head's
  * lines on the student's LIVE receipts; balance = fee - discount - paid. A voided receipt counts
  * nowhere. All amounts are paise.

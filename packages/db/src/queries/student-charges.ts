@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { textLiteral } from '../engine/runner';
 
 /**
- * What a student owes beyond their batch's fee structure, per student and fee head (issue 13): opening
+ * What a student owes beyond their batch's fee structure, per student and fee head: opening
  * balances brought from the old books and the bank charges of their bounced cheques (on the "Cheque
  * bounce charge" head). Columns: student_id, fee_head_id, amount_paise (both kinds), opening_paise
  * (the opening balance alone) and first_opening_id (the head's opening balance row, null for a head

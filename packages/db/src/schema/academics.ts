@@ -32,7 +32,7 @@ export const batches = sqliteTable(
   ],
 );
 
-/** Admission numbers are unique within a department (decisions.md). */
+/** Admission numbers are unique within a department. */
 export const students = sqliteTable(
   'students',
   {

@@ -1,6 +1,6 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
-/** The six departments: fixed ids 100-105 (spec section 1), seeded at every start. */
+/** The six departments: fixed ids 100-105, seeded at every start. */
 export const departments = sqliteTable('departments', {
   id: integer('id').primaryKey(),
   name: text('name').notNull(),

@@ -34,7 +34,7 @@ function dues(plan: Plan, payments: Payment[], asOf: string, concessions: Conces
   return studentDuesAsOf(allocateStudent(plan, { concessions, payments }), asOf, settlements);
 }
 
-describe('the worked example of issue 12', () => {
+describe('the worked example of docs/fee-plans.md', () => {
   const plan = tuitionPlan(
     { type: 'per_day', perDayPaise: rs(10), capPaise: rs(500), graceDays: 5 },
     ['2026-06-10', '2026-09-10', '2026-12-10'],

@@ -2,7 +2,7 @@ import { addDays, dayNumber, daysBetween } from './dates';
 import type { Concession, FineRule, Payment, Plan } from './types';
 
 /**
- * The instalment view of one student's fees (decisions.md "Fee plans"): per head, concessions
+ * The instalment view of one student's fees: per head, concessions
  * (discount + adjustment) reduce the instalments from the last due date backwards, never below zero
  * each; payments fill the instalments in due-date order, taken by receipt date then number; what is
  * beyond a head's total (payment or concession) stays on the last instalment, so over the whole plan

@@ -1,5 +1,5 @@
 /**
- * Fee plans (issue 12) on the largest course: dues as of a date and demand notices for the whole
+ * Fee plans on the largest course: dues as of a date and demand notices for the whole
  * course and its largest batch, through HTTP and directly. The synthetic foundation has no plans,
  * so the batches of the course first get one (ten monthly instalments with a per-day fine, one
  * instalment with a percent fine of its own) on the bench's copy of the database.

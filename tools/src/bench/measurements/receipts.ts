@@ -56,7 +56,7 @@ async function directRuns(env: BenchEnv, next: () => unknown) {
   return { durable, cpuOnly, grouped };
 }
 
-/** The concurrency-16 target: SQLite's, or PostgreSQL's (issue 16) where no ratio to a ceiling applies. */
+/** The concurrency-16 target: SQLite's, or PostgreSQL's where no ratio to a ceiling applies. */
 function concurrency16Target(env: BenchEnv, row: Row, load: LoadResult): Pick<Row, 'target' | 'ok'> {
   const v = row.values as Record<string, number>;
   if (env.engine === 'postgresql') {

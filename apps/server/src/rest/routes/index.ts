@@ -12,7 +12,7 @@ import { referenceRoutes } from './reference';
 import { reportRoutes } from './reports';
 import { studentRoutes } from './students';
 
-/** Every documented path of spec section 7, grouped by the area that answers it. */
+/** Every documented path , grouped by the area that answers it. */
 export const restRoutes: readonly RestRoute[] = [
   ...authRoutes,
   ...adminRoutes,

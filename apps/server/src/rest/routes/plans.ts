@@ -37,7 +37,7 @@ const instalmentDuesWire = (i: InstalmentDues) => ({
   fine: rupees(i.fine),
 });
 
-/** Read paths for other programs (the SMS gateway, the accountant's tools), issue 12. */
+/** Read paths for other programs (the SMS gateway, the accountant's tools) */
 export const planRoutes = [
   route({
     method: 'GET',

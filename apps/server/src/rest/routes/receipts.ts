@@ -4,7 +4,7 @@ import { type AppCaller, route, type WireFields, wireOnly } from '../route';
 import { ZIsoDate, ZRupees } from '../wire';
 import { departmentOfBatch, studentOf } from './shared';
 
-/** The submitted receipt (spec section 3): header, items, totals and the confirm flag. */
+/** The submitted receipt: header, items, totals and the confirm flag. */
 const RECEIPT_PAYLOAD = {
   courseId: wireOnly('integer', 'The course; not needed: the student names it'),
   depId: 'depId',

@@ -62,7 +62,7 @@ export async function departmentOfBatch(caller: AppCaller, batchId: unknown): Pr
   return batch?.departmentId;
 }
 
-/** The department of a course id: fixed reference data (spec section 2). */
+/** The department of a course id: fixed reference data. */
 export function departmentOfCourse(courseId: unknown): number | undefined {
   return COURSES.find((c) => c.id === Number(courseId))?.departmentId;
 }

@@ -85,7 +85,7 @@ const ZListedStudent = z.object({
 /** A saved registration: Status 'OK', the student's id and admission number. */
 const ZSaved = z.object({ Status: z.string(), id: z.int(), admNo: z.string() });
 
-/** The registration payload (spec section 3). */
+/** The registration payload. */
 const REGISTRATION = {
   dep_id: 'depId',
   courseId: 'courseId',

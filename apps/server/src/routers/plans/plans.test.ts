@@ -14,7 +14,7 @@ beforeEach(async () => {
 
 const rs = (rupees: number) => Math.round(rupees * 100);
 
-/** PG's batch charges Tuition Fee 30,000: the worked example of issue 12 in three terms. */
+/** PG's batch charges Tuition Fee 30,000: the worked example of docs/fee-plans.md in three terms. */
 function pgPlan(): TSavePlanInput {
   return {
     depId: 101,

@@ -70,7 +70,7 @@ async function setGstRate(db: Database, basisPoints: number) {
   await db.update(settings).set({ gstRateBasisPoints: basisPoints }).where(eq(settings.id, 1));
 }
 
-describe('balances (decisions.md identities)', () => {
+describe('balances', () => {
   it('gives fee, discount, adjustment, paid and balance per head of the batch, and totals', async () => {
     const info = await h.caller('ugStaff').receipts.feeInfo({ depId: 100, studentId: fx.ug.studentId });
     const A = FIXTURE_AMOUNTS;

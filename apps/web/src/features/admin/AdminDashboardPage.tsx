@@ -103,7 +103,7 @@ function DepartmentCard({
  * /admin: the six departments' collections (all live receipts, today, this month), the last 30 days
  * as a chart, and the admin accounts; first a warning when the automatic backups need attention.
  * Loading shows until the totals arrive; if they fail the cards
- * stay at 0.00 without a message (spec sections 4 and 8).
+ * stay at 0.00 without a message.
  */
 export default function AdminDashboardPage() {
   const trpc = useTRPC();

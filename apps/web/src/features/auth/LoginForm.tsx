@@ -11,7 +11,7 @@ import { FailureAlert } from '../../components/FailureAlert';
 /**
  * Email and password, then the admin or department sign-in. On success the client stores the
  * auth flag and department code and goes to the shell the server named; on failure it shows the
- * server's message and clears any stored sign-in (spec section 8).
+ * server's message and clears any stored sign-in.
  */
 export function LoginForm({
   title,

@@ -39,7 +39,7 @@ export const EMPTY_FEE_STRUCTURE: FeeStructureFormValues = {
 /**
  * Fee structure create and edit. A new row keeps department, batch and dates after saving so the
  * next head of the batch can follow; an edit returns to the list after 0.5 s. A failure shows
- * 'Error...' with the server's reason (spec section 8).
+ * 'Error...' with the server's reason.
  */
 export function FeeStructureForm({
   initialValues,

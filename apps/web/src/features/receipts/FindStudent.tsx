@@ -24,7 +24,7 @@ import type { FeeInfo, FoundStudent } from './types';
 import { idOf } from '../../lib/ids';
 
 /**
- * The counter's Find student (issue 14): one field, focused on arrival, searching the whole department
+ * The counter's Find student: one field, focused on arrival, searching the whole department
  * by name, admission number, capId or phone as one types, with an optional course filter beside it.
  * Enter opens the receipt entry when one student matches (an exact admission number always wins),
  * otherwise moves into the list, where arrows and Enter choose and Escape goes back to the field.

@@ -25,7 +25,7 @@ interface ReceiptLinesProps {
 type FocusTarget = { line: number; field: 'head' | 'amount' };
 
 /**
- * The fee lines. Keyboard (issue 14's counter contract): the first fee type has focus; typing part of a
+ * The fee lines. Keyboard: the first fee type has focus; typing part of a
  * head and Enter takes the first match and moves to Amount, filled with what is left on that head and
  * selected; Enter in an amount goes to the next line's fee type (adding one at the end); Tab from a fee
  * type reaches Particulars, Enter there moves to the amount.

@@ -1,6 +1,6 @@
 import type { Department } from '../../lib/departments';
 
-/** Receipt entry: /{prefix}/receipt/{admNo}?sub_id={courseId}&course={name}&batch={batchId} (spec section 2). */
+/** Receipt entry: /{prefix}/receipt/{admNo}?sub_id={courseId}&course={name}&batch={batchId}. */
 export function receiptEntryPath(
   department: Department,
   student: { admissionNo: string; batchId: number },

@@ -2,7 +2,7 @@ import type { Department } from '../../lib/departments';
 
 /**
  * Where the reports live: under the department's prefix, or, in the admin shell, the admin routes
- * that name the department (/admin/rptfee/{depId}/{deptName}, spec section 2). The student fee
+ * that name the department (/admin/rptfee/{depId}/{deptName}, the old app's paths). The student fee
  * report has no admin route.
  */
 export function reportPaths(department: Department, adminArea: boolean) {

@@ -49,13 +49,13 @@ function TotalCard({
   );
 }
 
-/** The department home (spec section 2): Find student, three cards and the 'List of Admission' per course. */
+/** The department home: Find student, three cards and the 'List of Admission' per course. */
 export default function DepartmentDashboardPage() {
   const department = useDepartment();
   const trpc = useTRPC();
   const dashboard = useQuery(trpc.students.dashboard.queryOptions({ depId: department.id }));
   if (dashboard.isPending) return <PageLoader />;
-  // A failed load leaves the totals at 0 (spec section 8).
+  // A failed load leaves the totals at 0.
   const d = dashboard.data ?? { date: '', adminTotalPaise: 0, todayTotalPaise: 0, salaryTotalPaise: 0, admissions: [] };
   const total = d.admissions.reduce((n, a) => n + a.totalAdmissions, 0);
 

@@ -13,7 +13,7 @@ import { StudentForm, studentFormValues } from './StudentForm';
 import { FailureAlert } from '../../components/FailureAlert';
 import { StudentSchemes } from '../schemes/StudentSchemes';
 
-/** Spec section 9: the 'Deleted!' dialog comes 500 ms after the delete succeeds. */
+/** The 'Deleted!' dialog comes 500 ms after the delete succeeds. */
 const DELETED_DIALOG_DELAY_MS = 500;
 
 /** /edit?admno=&subid=&depId=&course=: the registration form filled from the record, with Delete. */

@@ -96,7 +96,7 @@ export function studentFormValues(s: StoredStudent): StudentFormValues {
 const DATE_FORMAT = 'DD-MM-YYYY';
 
 /**
- * Registration and edit (spec section 5): the shared schema validates in the browser; the server's
+ * Registration and edit: the shared schema validates in the browser; the server's
  * refusal (a taken admission number, a field message) is shown above the buttons.
  */
 export function StudentForm({

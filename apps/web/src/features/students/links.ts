@@ -1,6 +1,6 @@
 import type { Department } from '../../lib/departments';
 
-/** The course list: /{prefix}/list/{courseId}?course=..&depurl=.. (spec section 2). */
+/** The course list: /{prefix}/list/{courseId}?course=..&depurl=... */
 export function courseListPath(department: Department, course: { id: number; name: string }): string {
   const query = new URLSearchParams({ course: course.name, depurl: department.prefix });
   return `/${department.prefix}/list/${course.id}?${query}`;

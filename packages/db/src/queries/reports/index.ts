@@ -1,5 +1,5 @@
 /**
- * The reports. Every figure obeys decisions.md: for a student and a fee head of the student's batch's
+ * The reports. Every figure obeys one identity: for a student and a fee head of the student's batch's
  * fee structure, fee = the structure's amount, discount = discount + adjustment, paid = that head's
  * lines on the student's live receipts, balance = fee - discount - paid; a student's totals are sums
  * over those heads. Voided receipts count nowhere. Totals are computed by SQLite (window functions

@@ -1,7 +1,7 @@
 import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { serialId } from './columns';
 
-/** The six departments: fixed ids 100-105 (spec section 1), seeded at every start. */
+/** The six departments: fixed ids 100-105, seeded at every start. */
 export const departments = pgTable('departments', {
   id: integer('id').primaryKey(),
   name: text('name').notNull(),
