@@ -1,8 +1,8 @@
 import { defineConfig } from 'drizzle-kit';
 
-/** PostgreSQL migrations, generated from the engine's own schema (`pnpm --filter @fees/db generate:pg`). */
+/** PostgreSQL migrations, generated from the tables built for it out of src/schema (`pnpm --filter @fees/db generate:pg`). */
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/engines/postgres/schema/index.ts',
+  schema: './drizzle-pg.schema.cjs',
   out: './drizzle-pg',
 });
