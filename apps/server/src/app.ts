@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { MAX_BATCH_CALLS } from '@fees/validation';
-import type { FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify from 'fastify';
 import { backupRoutes } from './backup/route';
 import { createTrpcContextFactory, type ServerDeps } from './context';
@@ -17,7 +17,6 @@ import { httpSecurity } from './http-security';
 import { type LogOptions, logServerOptions, serverErrors } from './logging';
 import { restPlugin } from './rest/plugin';
 import { type AppRouter, appRouter } from './routers/_app';
-import { trpcRoutes } from './trpc-http';
 import { verifyRoutes } from './verify/route';
 
 /** The web app's production build (apps/web/dist): the same path from src/ and from dist/. */
@@ -32,7 +31,7 @@ export interface BuildAppOptions {
   trustProxy?: string | false;
 }
 
-/** tRPC's options for /trpc (trpc-http.ts). */
+/** tRPC's options for /trpc, served by tRPC's own Fastify adapter. */
 export function trpcOptionsOf(deps: ServerDeps) {
   return {
     router: appRouter,
@@ -61,7 +60,7 @@ export async function buildApp({
   await httpSecurity(app, { allowedOrigins: deps.allowedOrigins ?? [], secure: deps.secureCookies });
   await app.register(fastifyCookie);
 
-  await app.register(trpcRoutes, { prefix: '/trpc', trpcOptions: trpcOptionsOf(deps) });
+  await app.register(fastifyTRPCPlugin, { prefix: '/trpc', trpcOptions: trpcOptionsOf(deps) });
 
   await app.register(restPlugin, { prefix: '/rest', deps });
   await app.register(backupRoutes, { deps });
