@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openingInstalments, ZOpeningAmount } from './opening';
-import { allocateStudent } from './plans/allocation';
+import { duesAsOfCalculator, preparePlan } from './plans/allocation';
+import { dayNumber } from './plans/dates';
 
 describe('opening amounts', () => {
   it('reads rupees as paise, a leading minus as an advance, and refuses 0 and bad text', () => {
@@ -49,17 +50,16 @@ describe('opening instalments', () => {
       fineRule: null,
       amounts: [{ feeHeadId: 1, amountPaise: 5_000_00 }],
     };
-    const allocation = allocateStudent(
-      { fineRule: { type: 'none' }, instalments: [batch, ...opening] },
+    const dues = duesAsOfCalculator(
+      preparePlan({ fineRule: { type: 'none' }, instalments: [batch, ...opening] }),
+      '2026-12-31',
+    )(
       {
         concessions: [],
-        payments: [{ receiptDate: '2026-04-02', receiptNumber: 1, feeHeadId: 9, amountPaise: 500_00 }],
+        payments: [{ day: dayNumber('2026-04-02'), receiptNumber: 1, feeHeadId: 9, amountPaise: 500_00 }],
       },
+      { lateFeePaid: [], waived: [] },
     );
-    const outstanding = allocation.instalments.reduce(
-      (s, i) => s + i.duePaise - i.concessionPaise - i.payments.reduce((p, x) => p + x.amountPaise, 0),
-      0,
-    );
-    expect(outstanding).toBe(5_000_00 + 1_000_00 + 300_00 - 200_00 - 500_00);
+    expect(dues.outstanding).toBe(5_000_00 + 1_000_00 + 300_00 - 200_00 - 500_00);
   });
 });

@@ -165,7 +165,7 @@ export async function loadDemoPlanPayments(db: Database): Promise<number> {
         const balances = new Map(
           (await studentFeeBalances(db, student.studentId)).map((b) => [b.feeHeadId, b.balancePaise]),
         );
-        const items = student.allocation.instalments[0]!.heads.map((h) => ({
+        const items = student.dues.cells[0]!.heads.map((h) => ({
           feeHeadId: h.feeHeadId,
           particulars: first.name,
           amount: Math.min(h.amountPaise - h.concessionPaise, balances.get(h.feeHeadId) ?? 0),

@@ -1,19 +1,15 @@
 import {
-  allocateStudent,
   bounceChargeInstalments,
   type Concession,
   type DayPayment,
+  type DetailedDues,
   dayNumber,
   duesAsOfCalculator,
-  fromDayNumber,
   LATE_FEE_HEAD,
   openingInstalments,
-  type Payment,
   type PlanInstalment,
   preparePlan,
-  type StudentAllocation,
   type StudentDues,
-  studentDuesAsOf,
 } from '@fees/validation';
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
@@ -50,8 +46,8 @@ export interface DuesOpening {
 }
 
 export interface StudentDuesResult extends DuesStudent {
-  allocation: StudentAllocation;
-  dues: StudentDues;
+  /** With the instalments not yet due, the figures per head and the allocation's cells. */
+  dues: DetailedDues;
   opening: DuesOpening[];
 }
 
@@ -62,7 +58,7 @@ export async function findLateFeeHeadId(db: DbOrTx): Promise<number | null> {
   );
 }
 
-/** The dues of the students of one batch as of a date, with each one's allocation, in admission number order. */
+/** The dues of the students of one batch as of a date, in detail, in admission number order. */
 export async function batchDuesAsOf(
   db: DbOrTx,
   params: {
@@ -81,18 +77,19 @@ export async function batchDuesAsOf(
     readBatches(db, [batchId], studentIds),
   ]);
   const inputsOf = read.inputsOf(lineTexts);
-  const prepared = preparePlan({ fineRule: batchPlan.fineRule, instalments: batchPlan.instalments });
+  const detail = { detail: true } as const;
+  const duesOf = duesAsOfCalculator(
+    preparePlan({ fineRule: batchPlan.fineRule, instalments: batchPlan.instalments }),
+    asOf,
+    detail,
+  );
   return (read.studentsOf.get(batchId) ?? []).map((s) => {
     const own = read.ownInstalmentsOf(s.studentId);
-    const { settlements, concessions, payments } = inputsOf(s.studentId);
-    // The allocation keeps its payments' dates as texts.
-    const student = {
-      concessions,
-      payments: payments.map(({ day, ...p }): Payment => ({ ...p, receiptDate: fromDayNumber(day) })),
-    };
-    const allocation = allocateStudent(own ? withOwnInstalments(batchPlan, own) : prepared, student);
-    const dues = studentDuesAsOf(allocation, asOf, settlements);
-    return { ...s, allocation, dues, opening: read.openings.get(s.studentId) ?? [] };
+    const { settlements, ...student } = inputsOf(s.studentId);
+    const dues = own
+      ? duesAsOfCalculator(withOwnInstalments(batchPlan, own), asOf, detail)(student, settlements)
+      : duesOf(student, settlements);
+    return { ...s, dues, opening: read.openings.get(s.studentId) ?? [] };
   });
 }
 

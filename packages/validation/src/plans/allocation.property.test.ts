@@ -1,18 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  allocateStudent,
-  clearedOn,
-  daysLateAsOf,
-  duesAsOfCalculator,
-  fineAsOf,
-  instalmentDuesAsOf,
-  outstandingAsOf,
-  paidAsOf,
-  preparePlan,
-  studentDuesAsOf,
-} from './allocation';
+import { duesAsOfCalculator, type FineSettlements, preparePlan } from './allocation';
 import { addDays, dayNumber } from './dates';
+import { allocateStudent, clearedOn, instalmentDuesAsOf, studentDuesAsOf } from './test/oracle';
 import type { Concession, FineRule, Payment, Plan } from './types';
 
 /** The payments as the calculator takes them: dates as day numbers. */
@@ -94,22 +84,39 @@ const concessionsArb: fc.Arbitrary<Concession[]> = fc.array(
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
+const NONE: FineSettlements = { lateFeePaid: [], waived: [] };
+
+/** The product's computation, with every instalment (due and upcoming) and the allocation's cells. */
+function dues(
+  plan: Plan,
+  student: { concessions: Concession[]; payments: Payment[] },
+  asOf: string,
+  settlements = NONE,
+) {
+  return duesAsOfCalculator(preparePlan(plan), asOf, { detail: true })(
+    { concessions: student.concessions, payments: withDays(student.payments) },
+    settlements,
+  );
+}
+
+const allInstalments = (d: ReturnType<typeof dues>) => [...d.instalments, ...d.upcoming];
+
 describe('allocation properties', () => {
   it('per head, the instalments add up to fee - discount - paid, and the whole plan to the balance', () => {
     fc.assert(
       fc.property(planArb, paymentsArb, concessionsArb, (plan, payments, concessions) => {
-        const allocation = allocateStudent(plan, { concessions, payments });
+        const d = dues(plan, { concessions, payments }, '2099-12-31');
         let balance = 0;
         for (const h of HEADS) {
           const fee = sum(plan.instalments.map((i) => i.amounts.find((a) => a.feeHeadId === h)!.amountPaise));
           const discount = sum(concessions.filter((c) => c.feeHeadId === h).map((c) => c.amountPaise));
           const paid = sum(payments.filter((p) => p.feeHeadId === h).map((p) => p.amountPaise));
-          const heads = allocation.instalments.map((i) => i.heads.find((x) => x.feeHeadId === h)!);
-          expect(sum(heads.map((x) => x.amountPaise - x.concessionPaise - x.paidPaise))).toBe(fee - discount - paid);
+          const cells = d.cells.map((i) => i.heads.find((x) => x.feeHeadId === h)!);
+          expect(sum(cells.map((x) => x.amountPaise - x.concessionPaise - x.paidPaise))).toBe(fee - discount - paid);
+          expect(d.heads.find((x) => x.feeHeadId === h)!.balance).toBe(fee - discount - paid);
           balance += fee - discount - paid;
         }
-        const farFuture = studentDuesAsOf(allocation, '2099-12-31', { lateFeePaid: [], waived: [] });
-        expect(farFuture.outstanding).toBe(balance);
+        expect(d.outstanding).toBe(balance);
       }),
     );
   });
@@ -118,9 +125,9 @@ describe('allocation properties', () => {
     fc.assert(
       fc.property(planArb, paymentsArb, concessionsArb, dateArb, dateArb, (plan, payments, concessions, a, b) => {
         const [early, late] = a <= b ? [a, b] : [b, a];
-        for (const inst of allocateStudent(plan, { concessions, payments }).instalments) {
-          expect(fineAsOf(inst, early)).toBeLessThanOrEqual(fineAsOf(inst, late));
-        }
+        const before = allInstalments(dues(plan, { concessions, payments }, early));
+        const after = allInstalments(dues(plan, { concessions, payments }, late));
+        for (const [i, inst] of before.entries()) expect(inst.fine).toBeLessThanOrEqual(after[i]!.fine);
       }),
     );
   });
@@ -133,10 +140,11 @@ describe('allocation properties', () => {
         concessionsArb,
         fc.integer({ min: 0, max: 400 }),
         (plan, payments, concessions, after) => {
-          for (const inst of allocateStudent(plan, { concessions, payments }).instalments) {
+          for (const [i, inst] of allocateStudent(plan, { concessions, payments }).entries()) {
             const cleared = clearedOn(inst);
             if (inst.fineRule.type !== 'per_day' || cleared === null) continue;
-            expect(fineAsOf(inst, addDays(cleared, after))).toBe(fineAsOf(inst, cleared));
+            const fineOn = (date: string) => allInstalments(dues(plan, { concessions, payments }, date))[i]!.fine;
+            expect(fineOn(addDays(cleared, after))).toBe(fineOn(cleared));
           }
         },
       ),
@@ -148,43 +156,29 @@ describe('allocation properties', () => {
       fc.property(planArb, paymentsArb, concessionsArb, dateArb, (plan, payments, concessions, asOf) => {
         const before = JSON.stringify({ plan, payments, concessions });
         const settlements = { lateFeePaid: [{ date: START, amountPaise: 100 }], waived: [] };
-        const first = studentDuesAsOf(allocateStudent(plan, { concessions, payments }), asOf, settlements);
-        const second = studentDuesAsOf(allocateStudent(plan, { concessions, payments }), asOf, settlements);
-        expect(second).toEqual(first);
+        const duesOf = duesAsOfCalculator(preparePlan(plan), asOf, { detail: true });
+        const student = { concessions, payments: withDays(payments) };
+        const first = duesOf(student, settlements);
+        expect(duesOf(student, settlements)).toEqual(first);
         expect(JSON.stringify({ plan, payments, concessions })).toBe(before);
-      }),
-    );
-  });
-
-  it('the one-pass instalment dues agree with paidAsOf, daysLateAsOf and fineAsOf', () => {
-    fc.assert(
-      fc.property(planArb, paymentsArb, concessionsArb, dateArb, (plan, payments, concessions, asOf) => {
-        for (const inst of allocateStudent(plan, { concessions, payments }).instalments) {
-          expect(instalmentDuesAsOf(inst, asOf)).toMatchObject({
-            paid: paidAsOf(inst, asOf),
-            outstanding: outstandingAsOf(inst, asOf),
-            daysLate: daysLateAsOf(inst, asOf),
-            fine: fineAsOf(inst, asOf),
-          });
-        }
       }),
     );
   });
 
   it('payments given in receipt order or shuffled allocate alike', () => {
     fc.assert(
-      fc.property(planArb, paymentsArb, concessionsArb, (plan, payments, concessions) => {
+      fc.property(planArb, paymentsArb, concessionsArb, dateArb, (plan, payments, concessions, asOf) => {
         const ordered = [...payments].sort((a, b) =>
           a.receiptDate < b.receiptDate ? -1 : a.receiptDate > b.receiptDate ? 1 : a.receiptNumber - b.receiptNumber,
         );
-        expect(allocateStudent(plan, { concessions, payments: ordered })).toEqual(
-          allocateStudent(plan, { concessions, payments: [...ordered].reverse() }),
+        expect(dues(plan, { concessions, payments: ordered }, asOf)).toEqual(
+          dues(plan, { concessions, payments: [...ordered].reverse() }, asOf),
         );
       }),
     );
   });
 
-  it('the calculator for many students gives each the dues of their own allocation', () => {
+  it('the calculator, over many students, equals the plain computation for each', () => {
     const settlementsArb = fc.record({
       lateFeePaid: fc.array(fc.record({ date: dateArb, amountPaise: fc.integer({ min: 1, max: 50_000 }) }), {
         maxLength: 2,
@@ -206,11 +200,16 @@ describe('allocation properties', () => {
     const studentArb = fc.record({ payments: linesArb, concessions: concessionsArb, settlements: settlementsArb });
     fc.assert(
       fc.property(planArb, fc.array(studentArb, { minLength: 1, maxLength: 4 }), dateArb, (plan, students, asOf) => {
-        const duesOf = duesAsOfCalculator(preparePlan(plan), asOf);
+        const duesOf = duesAsOfCalculator(preparePlan(plan), asOf, { detail: true });
+        const lean = duesAsOfCalculator(preparePlan(plan), asOf);
         for (const s of students) {
-          expect(duesOf({ concessions: s.concessions, payments: withDays(s.payments) }, s.settlements)).toEqual(
-            studentDuesAsOf(allocateStudent(plan, s), asOf, s.settlements),
-          );
+          const student = { concessions: s.concessions, payments: withDays(s.payments) };
+          const { upcoming, heads, cells, ...figures } = duesOf(student, s.settlements);
+          const plain = allocateStudent(plan, s);
+          expect(figures).toEqual(studentDuesAsOf(plain, asOf, s.settlements));
+          expect(lean(student, s.settlements)).toEqual(figures);
+          expect(upcoming).toEqual(plain.filter((i) => i.dueDate > asOf).map((i) => instalmentDuesAsOf(i, asOf)));
+          expect(cells).toEqual(plain.map((i) => ({ instalmentId: i.id, heads: i.heads })));
         }
       }),
     );
@@ -219,13 +218,12 @@ describe('allocation properties', () => {
   it('for lines above zero (as receipts hold them) the receipt numbers change nothing once the lines are in date order', () => {
     fc.assert(
       fc.property(planArb, paymentsArb, concessionsArb, dateArb, (plan, payments, concessions, asOf) => {
-        const settlements = { lateFeePaid: [], waived: [] };
         const byDate = [...payments]
           .sort((a, b) => (a.receiptDate < b.receiptDate ? -1 : a.receiptDate > b.receiptDate ? 1 : 0))
           .map((p) => ({ ...p, receiptNumber: 0 }));
-        expect(
-          duesAsOfCalculator(preparePlan(plan), asOf)({ concessions, payments: withDays(byDate) }, settlements),
-        ).toEqual(studentDuesAsOf(allocateStudent(plan, { concessions, payments }), asOf, settlements));
+        expect(dues(plan, { concessions, payments: byDate }, asOf)).toEqual(
+          dues(plan, { concessions, payments }, asOf),
+        );
       }),
     );
   });
@@ -233,11 +231,11 @@ describe('allocation properties', () => {
   it('lines dated after the date change none of the dues as of it', () => {
     fc.assert(
       fc.property(planArb, paymentsArb, concessionsArb, dateArb, (plan, payments, concessions, asOf) => {
-        const settlements = { lateFeePaid: [], waived: [] };
+        const duesOf = duesAsOfCalculator(preparePlan(plan), asOf);
         const until = payments.filter((p) => p.receiptDate <= asOf);
-        expect(
-          duesAsOfCalculator(preparePlan(plan), asOf)({ concessions, payments: withDays(until) }, settlements),
-        ).toEqual(studentDuesAsOf(allocateStudent(plan, { concessions, payments }), asOf, settlements));
+        expect(duesOf({ concessions, payments: withDays(until) }, NONE)).toEqual(
+          duesOf({ concessions, payments: withDays(payments) }, NONE),
+        );
       }),
     );
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { allocateStudent, type FineSettlements, instalmentDuesAsOf, studentDuesAsOf } from './allocation';
+import { duesAsOfCalculator, type FineSettlements, preparePlan } from './allocation';
+import { dayNumber } from './dates';
 import { equalInstalments, oneInstalment, percentSplit, planDifferences, virtualPlanInstalments } from './generators';
 import type { Concession, FineRule, Payment, Plan } from './types';
 
@@ -31,7 +32,8 @@ const pay = (receiptDate: string, rupees: number, feeHeadId = TUITION, receiptNu
 const none: FineSettlements = { lateFeePaid: [], waived: [] };
 
 function dues(plan: Plan, payments: Payment[], asOf: string, concessions: Concession[] = [], settlements = none) {
-  return studentDuesAsOf(allocateStudent(plan, { concessions, payments }), asOf, settlements);
+  const days = payments.map(({ receiptDate, ...p }) => ({ ...p, day: dayNumber(receiptDate) }));
+  return duesAsOfCalculator(preparePlan(plan), asOf, { detail: true })({ concessions, payments: days }, settlements);
 }
 
 describe('the worked example of docs/fee-plans.md', () => {
@@ -217,19 +219,11 @@ describe('hand-computed cases', () => {
     expect(dues(plan, [pay('2026-06-08', 10000)], '2026-12-31').fine.accrued).toBe(0);
   });
 
-  it('receipts of one date are taken in number order', () => {
+  it('receipts fill the instalments in order: 3,000 and 4,000 against two of 5,000 leave 3,000 on the second', () => {
     const plan = tuitionPlan({ type: 'none' }, ['2026-06-10', '2026-07-10'], [5000, 5000]);
-    const a = allocateStudent(plan, {
-      concessions: [],
-      payments: [pay('2026-06-01', 3000, TUITION, 7), pay('2026-06-01', 4000, TUITION, 5)],
-    });
-    expect(a.instalments[0]!.payments).toEqual([
-      { receiptDate: '2026-06-01', receiptNumber: 5, amountPaise: rs(4000) },
-      { receiptDate: '2026-06-01', receiptNumber: 7, amountPaise: rs(1000) },
-    ]);
-    expect(a.instalments[1]!.payments).toEqual([
-      { receiptDate: '2026-06-01', receiptNumber: 7, amountPaise: rs(2000) },
-    ]);
+    const d = dues(plan, [pay('2026-06-01', 3000, TUITION, 7), pay('2026-06-01', 4000, TUITION, 5)], '2026-07-31');
+    expect(d.cells.map((c) => c.heads[0]!.paidPaise)).toEqual([rs(5000), rs(2000)]);
+    expect(d.instalments.map((i) => i.outstanding)).toEqual([0, rs(3000)]);
   });
 
   it('two heads, an instalment with its own rule, Late fee paid and a waiver', () => {
@@ -278,8 +272,7 @@ describe('hand-computed cases', () => {
 
   it('an instalment past due with a zero amount is never late', () => {
     const plan = tuitionPlan({ type: 'fixed', amountPaise: rs(100), graceDays: 0 }, JUN10, [0]);
-    const [inst] = allocateStudent(plan, { concessions: [], payments: [] }).instalments;
-    expect(instalmentDuesAsOf(inst!, '2027-01-01')).toMatchObject({ outstanding: 0, daysLate: 0, fine: 0 });
+    expect(dues(plan, [], '2027-01-01').instalments[0]).toMatchObject({ outstanding: 0, daysLate: 0, fine: 0 });
   });
 });
 

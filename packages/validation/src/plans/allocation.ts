@@ -1,50 +1,23 @@
-import { addDays, dayNumber, daysBetween } from './dates';
+import { addDays, dayNumber } from './dates';
 import type { Concession, FineRule, Payment, Plan } from './types';
 
 /**
- * The instalment view of one student's fees: per head, concessions
+ * The instalment view of one student's fees, and their dues as of a date: per head, concessions
  * (discount + adjustment) reduce the instalments from the last due date backwards, never below zero
  * each; payments fill the instalments in due-date order, taken by receipt date then number; what is
  * beyond a head's total (payment or concession) stays on the last instalment, so over the whole plan
- * the outstanding equals fee - discount - adjustment - paid.
+ * the outstanding equals fee - discount - adjustment - paid. `duesAsOfCalculator` is the one way the
+ * product computes it, for one student or a course; the tests hold a plain second computation
+ * (plans/test/oracle.ts) to compare it with.
  */
 
-/** A payment as allocated to one instalment (all heads of one receipt together). */
-export interface AllocatedPayment {
-  receiptDate: string;
-  receiptNumber: number;
-  amountPaise: number;
-}
-
+/** One head of one instalment after the allocation: its amount, the concession on it and what was paid into it. */
 export interface InstalmentHeadAllocation {
   feeHeadId: number;
   amountPaise: number;
   concessionPaise: number;
   paidPaise: number;
 }
-
-export interface AllocatedInstalment {
-  id: string;
-  name: string;
-  dueDate: string;
-  /** The instalment's own rule, else the plan's. */
-  fineRule: FineRule;
-  duePaise: number;
-  concessionPaise: number;
-  heads: InstalmentHeadAllocation[];
-  /** L: due date + grace days, the last day before the instalment can be late. */
-  lastDay: string;
-  /** In receipt date then number order. */
-  payments: AllocatedPayment[];
-}
-
-export interface StudentAllocation {
-  instalments: AllocatedInstalment[];
-}
-
-// The lines of one receipt share one date string, so the equality test usually decides.
-const byReceipt = (a: Payment | AllocatedPayment, b: Payment | AllocatedPayment) =>
-  a.receiptDate === b.receiptDate ? a.receiptNumber - b.receiptNumber : a.receiptDate < b.receiptDate ? -1 : 1;
 
 /** Instalments in due-date order (ties keep the plan's order). */
 export function sortedInstalments<T extends { dueDate: string }>(instalments: readonly T[]): T[] {
@@ -103,8 +76,6 @@ function headIndexOf(headIds: readonly number[]): number[] {
   for (const [j, id] of headIds.entries()) index[id] = j;
   return index;
 }
-
-const isPrepared = (plan: Plan | PreparedPlan): plan is PreparedPlan => 'headIds' in plan;
 
 /** True when the list is already in `compare`'s order (as the dues queries read payments): no sort needed. */
 function inOrder<T>(list: readonly T[], compare: (a: T, b: T) => number): boolean {
@@ -198,107 +169,9 @@ function allocatePayments<P extends Allocated>(
   }
 }
 
-export function allocateStudent(
-  plan: Plan | PreparedPlan,
-  student: { concessions: readonly Concession[]; payments: readonly Payment[] },
-): StudentAllocation {
-  const prepared = isPrepared(plan) ? plan : preparePlan(plan);
-  const { headIds } = prepared;
-  const plans = prepared.instalments;
-  const n = plans.length;
-  const h = headIds.length;
-  const concession = new Array<number>(n * h);
-  const paid = new Array<number>(n * h);
-  const payments: AllocatedPayment[][] = [];
-  for (let i = 0; i < n; i++) payments.push([]);
-  allocateConcessions(prepared, student.concessions, concession);
-  const ordered = inOrder(student.payments, byReceipt) ? student.payments : [...student.payments].sort(byReceipt);
-  allocatePayments(prepared, ordered, concession, paid, (i, p, amountPaise) => {
-    const list = payments[i]!;
-    const last = list[list.length - 1];
-    // Payments arrive in receipt order, so lines of one receipt are neighbours.
-    if (last && last.receiptNumber === p.receiptNumber && last.receiptDate === p.receiptDate)
-      last.amountPaise += amountPaise;
-    else list.push({ receiptDate: p.receiptDate, receiptNumber: p.receiptNumber, amountPaise });
-  });
-
-  const instalments: AllocatedInstalment[] = [];
-  for (let i = 0; i < n; i++) {
-    const inst = plans[i]!;
-    let duePaise = 0;
-    let concessionPaise = 0;
-    const heads: InstalmentHeadAllocation[] = [];
-    for (let j = 0; j < h; j++) {
-      const cell = i * h + j;
-      duePaise += inst.amounts[j]!;
-      concessionPaise += concession[cell]!;
-      heads.push({
-        feeHeadId: headIds[j]!,
-        amountPaise: inst.amounts[j]!,
-        concessionPaise: concession[cell]!,
-        paidPaise: paid[cell]!,
-      });
-    }
-    instalments.push({
-      id: inst.id,
-      name: inst.name,
-      dueDate: inst.dueDate,
-      fineRule: inst.fineRule,
-      lastDay: inst.lastDay,
-      duePaise,
-      concessionPaise,
-      heads,
-      payments: payments[i]!,
-    });
-  }
-  return { instalments };
-}
-
-/** Paid into an instalment from receipts dated on or before `asOf`. */
-export function paidAsOf(inst: AllocatedInstalment, asOf: string): number {
-  let sum = 0;
-  for (const p of inst.payments) if (p.receiptDate <= asOf) sum += p.amountPaise;
-  return sum;
-}
-
-/** The instalment's outstanding at the end of `asOf`. */
-export function outstandingAsOf(inst: AllocatedInstalment, asOf: string): number {
-  return inst.duePaise - inst.concessionPaise - paidAsOf(inst, asOf);
-}
-
-/** The date of the receipt that brought the outstanding to zero or below; null while it is open. */
-export function clearedOn(inst: AllocatedInstalment): string | null {
-  let left = inst.duePaise - inst.concessionPaise;
-  if (left <= 0) return null;
-  for (const p of inst.payments) {
-    left -= p.amountPaise;
-    if (left <= 0) return p.receiptDate;
-  }
-  return null;
-}
-
-/**
- * Days late as of `asOf`: 0 unless late on that day (past L with an outstanding above 0 at the end
- * of L), else from L to the earlier of `asOf` and the clearing receipt's date.
- */
-export function daysLateAsOf(inst: AllocatedInstalment, asOf: string): number {
-  const last = inst.lastDay;
-  if (asOf <= last || outstandingAsOf(inst, last) <= 0) return 0;
-  const cleared = clearedOn(inst);
-  const end = cleared !== null && cleared < asOf ? cleared : asOf;
-  return daysBetween(last, end);
-}
-
 /** Percent of an amount in basis points, rounded to the paisa half up (amounts are positive here). */
 function percentOf(amountPaise: number, basisPoints: number): number {
   return Math.floor((amountPaise * basisPoints + 5000) / 10000);
-}
-
-/** The instalment's fine as of `asOf`; never decreases as `asOf` grows. */
-export function fineAsOf(inst: AllocatedInstalment, asOf: string): number {
-  return inst.fineRule.type === 'none'
-    ? 0
-    : fineForDays(inst.fineRule, daysLateAsOf(inst, asOf), outstandingAsOf(inst, inst.lastDay));
 }
 
 /** The fine of an instalment `days` late whose outstanding at the end of L was `outstandingAtLast`. */
@@ -386,15 +259,6 @@ function instalmentDues(
   };
 }
 
-/** paidAsOf, daysLateAsOf and fineAsOf in one pass over the instalment's payments. */
-export function instalmentDuesAsOf(inst: AllocatedInstalment, asOf: string): InstalmentDues {
-  const t = newTally(inst.duePaise - inst.concessionPaise);
-  const asOfDay = dayNumber(asOf);
-  const last = dayNumber(inst.lastDay);
-  for (const p of inst.payments) countPayment(t, dayNumber(p.receiptDate), p.amountPaise, asOfDay, last);
-  return instalmentDues(inst, last, inst.duePaise, inst.concessionPaise, t, asOfDay);
-}
-
 /** Late fee collected and fines waived, each dated (receipt date; waiver date). */
 export interface FineSettlements {
   lateFeePaid: ReadonlyArray<{ date: string; amountPaise: number }>;
@@ -417,22 +281,6 @@ export interface StudentDues {
 const sumUpTo = (rows: FineSettlements['lateFeePaid'], asOf: string) =>
   rows.reduce((s, r) => (r.date <= asOf ? s + r.amountPaise : s), 0);
 
-/**
- * A student's dues as of a date (an instalment due after `asOf` cannot be late yet, so the listed
- * ones carry every fine); Late fee lines and waivers dated on or before `asOf` reduce the fine.
- */
-export function studentDuesAsOf(
-  allocation: StudentAllocation,
-  asOf: string,
-  settlements: FineSettlements,
-): StudentDues {
-  return duesOfInstalments(
-    allocation.instalments.filter((i) => i.dueDate <= asOf).map((i) => instalmentDuesAsOf(i, asOf)),
-    asOf,
-    settlements,
-  );
-}
-
 function duesOfInstalments(instalments: InstalmentDues[], asOf: string, settlements: FineSettlements): StudentDues {
   const accrued = instalments.reduce((s, i) => s + i.fine, 0);
   const paid = sumUpTo(settlements.lateFeePaid, asOf);
@@ -450,14 +298,42 @@ function duesOfInstalments(instalments: InstalmentDues[], asOf: string, settleme
   };
 }
 
+/** A head over the whole plan: what is open on it (balance) and what of that was due by the date (outstanding). */
+export interface HeadDues {
+  feeHeadId: number;
+  outstanding: number;
+  balance: number;
+}
+
+/** StudentDues with what a single student's screens show beside it. */
+export interface DetailedDues extends StudentDues {
+  /** The instalments due after the date, as of the date. */
+  upcoming: InstalmentDues[];
+  heads: HeadDues[];
+  /** Per instalment (due-date order, with its id) and head: amount, concession and paid. */
+  cells: Array<{ instalmentId: string; heads: InstalmentHeadAllocation[] }>;
+}
+
+type Student = { concessions: readonly Concession[]; payments: readonly DayPayment[] };
+
 /**
- * Dues as of one date for many students of one plan: the same figures as
- * `studentDuesAsOf(allocateStudent(plan, student), asOf, settlements)`, counted while the payments
- * are allocated instead of kept per instalment, with buffers reused from student to student
- * (a course's report allocates some 20,000 students and a million lines). The payments' dates are
- * day numbers (DayPayment).
+ * Dues as of one date for the students of one plan, counted while the payments are allocated, with
+ * buffers reused from student to student (a course's report allocates some 20,000 students and a
+ * million lines). The payments' dates are day numbers (DayPayment). With `detail`, each answer also
+ * holds the instalments not yet due, the figures per head and the allocation's cells: what one
+ * student's screens show; a report leaves it off.
  */
-export function duesAsOfCalculator(plan: PreparedPlan, asOf: string) {
+export function duesAsOfCalculator(
+  plan: PreparedPlan,
+  asOf: string,
+): (student: Student, settlements: FineSettlements) => StudentDues;
+export function duesAsOfCalculator(
+  plan: PreparedPlan,
+  asOf: string,
+  options: { detail: true },
+): (student: Student, settlements: FineSettlements) => DetailedDues;
+export function duesAsOfCalculator(plan: PreparedPlan, asOf: string, options?: { detail: true }) {
+  const detail = options?.detail === true;
   const asOfDay = dayNumber(asOf);
   const plans = plan.instalments;
   const n = plans.length;
@@ -488,10 +364,29 @@ export function duesAsOfCalculator(plan: PreparedPlan, asOf: string) {
     pendingAmount[i] = amountPaise;
   };
 
-  return (
-    student: { concessions: readonly Concession[]; payments: readonly DayPayment[] },
-    settlements: FineSettlements,
-  ): StudentDues => {
+  /** The detail of one allocated student, read from the buffers before the next student reuses them. */
+  const detailOf = (upcoming: InstalmentDues[]) => {
+    const heads = plan.headIds.map((feeHeadId) => ({ feeHeadId, outstanding: 0, balance: 0 }));
+    const cells = plans.map((inst, i) => {
+      const cellHeads: InstalmentHeadAllocation[] = [];
+      for (let j = 0; j < h; j++) {
+        const cell = i * h + j;
+        const open = inst.amounts[j]! - concession[cell]! - paid[cell]!;
+        heads[j]!.balance += open;
+        if (inst.dueDate <= asOf) heads[j]!.outstanding += open;
+        cellHeads.push({
+          feeHeadId: plan.headIds[j]!,
+          amountPaise: inst.amounts[j]!,
+          concessionPaise: concession[cell]!,
+          paidPaise: paid[cell]!,
+        });
+      }
+      return { instalmentId: inst.id, heads: cellHeads };
+    });
+    return { upcoming, heads, cells };
+  };
+
+  return (student: Student, settlements: FineSettlements): StudentDues | DetailedDues => {
     allocateConcessions(plan, student.concessions, concession);
     for (let i = 0; i < n; i++) {
       let c = 0;
@@ -509,12 +404,16 @@ export function duesAsOfCalculator(plan: PreparedPlan, asOf: string) {
       : [...student.payments].sort(byDayAndNumber);
     allocatePayments(plan, ordered, concession, paid, sink);
     const instalments: InstalmentDues[] = [];
+    const upcoming: InstalmentDues[] = [];
     for (let i = 0; i < n; i++) {
       flush(i);
       const inst = plans[i]!;
-      if (inst.dueDate <= asOf)
-        instalments.push(instalmentDues(inst, inst.lastDayNumber, due[i]!, concessionOf[i]!, tallies[i]!, asOfDay));
+      if (inst.dueDate <= asOf || detail) {
+        const figures = instalmentDues(inst, inst.lastDayNumber, due[i]!, concessionOf[i]!, tallies[i]!, asOfDay);
+        (inst.dueDate <= asOf ? instalments : upcoming).push(figures);
+      }
     }
-    return duesOfInstalments(instalments, asOf, settlements);
+    const dues = duesOfInstalments(instalments, asOf, settlements);
+    return detail ? { ...dues, ...detailOf(upcoming) } : dues;
   };
 }

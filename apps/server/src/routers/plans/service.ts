@@ -11,7 +11,7 @@ import {
   loadBatchPlan,
   type StudentDuesResult,
 } from '@fees/db';
-import { AppError, type InstalmentDues, instalmentDuesAsOf, LATE_FEE_HEAD, upiPayLink } from '@fees/validation';
+import { AppError, LATE_FEE_HEAD, upiPayLink } from '@fees/validation';
 import { today } from '../../config';
 import type { AuthedContext } from '../../context';
 
@@ -50,33 +50,24 @@ export async function studentDuesView(db: DbOrTx, student: { id: number; batchId
   const plan = await loadBatchPlan(db, student.batchId);
   const [row] = await batchDuesAsOf(db, { batchId: student.batchId, studentIds: [student.id], asOf, plan });
   if (!row) throw new AppError('NOT_FOUND', 'No such student in this department');
-  return duesView(row, asOf, headNamesOf(plan));
+  return duesView(row, headNamesOf(plan));
 }
 
 export function headNamesOf(plan: BatchPlan): Map<number, string> {
   return new Map(plan.heads.map((h) => [h.feeHeadId, h.feeHead]));
 }
 
-export function duesView(row: StudentDuesResult, asOf: string, headNames: Map<number, string>) {
-  const upcoming: InstalmentDues[] = row.allocation.instalments
-    .filter((i) => i.dueDate > asOf)
-    .map((i) => instalmentDuesAsOf(i, asOf));
-  const heads = new Map<number, { feeHeadId: number; feeHead: string; outstanding: number; balance: number }>();
-  for (const inst of row.allocation.instalments) {
-    for (const h of inst.heads) {
-      const feeHead = headNames.get(h.feeHeadId) ?? row.opening.find((o) => o.feeHeadId === h.feeHeadId)?.feeHead ?? '';
-      const entry = heads.get(h.feeHeadId) ?? { feeHeadId: h.feeHeadId, feeHead, outstanding: 0, balance: 0 };
-      const open = h.amountPaise - h.concessionPaise - h.paidPaise;
-      entry.balance += open;
-      if (inst.dueDate <= asOf) entry.outstanding += open;
-      heads.set(h.feeHeadId, entry);
-    }
-  }
+export function duesView(row: StudentDuesResult, headNames: Map<number, string>) {
+  const { cells, heads, ...dues } = row.dues;
   return {
     studentId: row.studentId,
-    ...row.dues,
-    upcoming,
-    heads: [...heads.values()],
+    ...dues,
+    heads: heads.map((h) => ({
+      feeHeadId: h.feeHeadId,
+      feeHead: headNames.get(h.feeHeadId) ?? row.opening.find((o) => o.feeHeadId === h.feeHeadId)?.feeHead ?? '',
+      outstanding: h.outstanding,
+      balance: h.balance,
+    })),
   };
 }
 
