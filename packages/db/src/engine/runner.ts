@@ -32,23 +32,6 @@ function compile(query: Query, params: Params | undefined): [string, unknown[]] 
   return [query, params === undefined ? [] : [params]];
 }
 
-/** `?` outside strings, quoted names and comments: the placeholders of a compiled sql`...` template. */
-const QUESTION = /'(?:[^']|'')*'|"(?:[^"]|"")*"|--[^\n]*|\/\*[\s\S]*?\*\/|\?/g;
-
-/** The query as PostgreSQL's side of the runner takes it: a text with `@name` parameters. */
-function named(query: Query, params: Params | undefined): [string, Record<string, unknown> | undefined] {
-  if (typeof query === 'string') return [query, params as Record<string, unknown> | undefined];
-  const compiled = dialect.sqlToQuery(query);
-  const values: Record<string, unknown> = {};
-  let n = 0;
-  const text = compiled.sql.replace(QUESTION, (token) => {
-    if (token !== '?') return token;
-    values[`p${n}`] = compiled.params[n];
-    return `@p${n++}`;
-  });
-  return [text, values];
-}
-
 /** A constant string as an SQL literal, for a text that must not bind it (see balances.ts). */
 export function textLiteral(value: string): string {
   return `'${value.replaceAll("'", "''")}'`;
@@ -56,7 +39,7 @@ export function textLiteral(value: string): string {
 
 /** Every row the query returns. */
 export function rows<T>(db: Database, query: Query, params?: Params): Promise<T[]> {
-  if (postgres.isPostgres(db)) return postgres.rows<T>(db, ...named(query, params));
+  if (postgres.isPostgres(db)) return postgres.rows<T>(db, query, params);
   const connection = connectionOf(db);
   const [text, values] = compile(query, params);
   return onConnection(connection, isInside(db), () => statement(connection, text).all(...values) as T[]);
@@ -64,7 +47,7 @@ export function rows<T>(db: Database, query: Query, params?: Params): Promise<T[
 
 /** The first row the query returns, or undefined. */
 export function row<T>(db: Database, query: Query, params?: Params): Promise<T | undefined> {
-  if (postgres.isPostgres(db)) return postgres.row<T>(db, ...named(query, params));
+  if (postgres.isPostgres(db)) return postgres.row<T>(db, query, params);
   const connection = connectionOf(db);
   const [text, values] = compile(query, params);
   return onConnection(connection, isInside(db), () => statement(connection, text).get(...values) as T | undefined);
@@ -72,7 +55,7 @@ export function row<T>(db: Database, query: Query, params?: Params): Promise<T |
 
 /** Runs a statement that returns no rows; says how many rows it changed. */
 export function run(db: Database, query: Query, params?: Params): Promise<{ changes: number }> {
-  if (postgres.isPostgres(db)) return postgres.run(db, ...named(query, params));
+  if (postgres.isPostgres(db)) return postgres.run(db, query, params);
   const connection = connectionOf(db);
   const [text, values] = compile(query, params);
   return onConnection(connection, isInside(db), () => ({

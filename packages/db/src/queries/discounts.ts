@@ -36,8 +36,13 @@ function discountRows(db: DbOrTx) {
 export async function listDiscounts(db: DbOrTx, params: { departmentId: number }) {
   return discountRows(db)
     .where(eq(students.departmentId, params.departmentId))
-    .orderBy(asc(courses.id), desc(batches.startDate), asc(batches.name), asc(students.admissionNo), asc(feeHeads.name))
-    .all();
+    .orderBy(
+      asc(courses.id),
+      desc(batches.startDate),
+      asc(batches.name),
+      asc(students.admissionNo),
+      asc(feeHeads.name),
+    );
 }
 
 export async function findDiscount(db: DbOrTx, id: number) {

@@ -13,6 +13,7 @@ import {
 } from '@fees/validation';
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
+import { rows } from '../engine/runner';
 import { batches, cheques, courses, discounts, feeHeads, fineWaivers, openingBalances, students } from '../schema';
 import { isPostgres } from '../engines/postgres/database';
 import { findChequeBounceHeadId } from './cheques';
@@ -432,12 +433,12 @@ async function readLineTexts(
         sql`, `,
       )})`
     : sql``;
-  return new Map(
-    await db.values<[number, string]>(
-      sql`SELECT student_id, lines FROM student_payment_texts
-          WHERE student_id IN (SELECT id FROM students WHERE batch_id = ${batchId})${studentFilter}`,
-    ),
+  const texts = await rows<{ studentId: number; lines: string }>(
+    db,
+    sql`SELECT student_id AS "studentId", lines FROM student_payment_texts
+        WHERE student_id IN (SELECT id FROM students WHERE batch_id = ${batchId})${studentFilter}`,
   );
+  return new Map(texts.map((t) => [t.studentId, t.lines]));
 }
 
 /** The batches of a course (or just one of them), newest first (start date descending, then name). */

@@ -1,42 +1,19 @@
 /**
- * The application's Database on PostgreSQL. Query functions are written once, against the schema
- * objects of src/schema; here Drizzle's SQLite dialect renders their builder calls (plain SQL with
- * double-quoted names, which PostgreSQL reads alike) and a pg pool runs them, `?` numbered `$n`.
- * The runner's own SQL texts (`@name` parameters, numbered `$n` by placeholders.ts) run through
- * `rows`, `row`, `run` and `transaction` below. Both kinds of text are written engine-neutral at the
- * source (runner.ts), so the driver binding is all that is translated; the SQL that differs per
- * engine (planner hints, LIKE ignoring case) comes from engine-sql.ts beside this file. Which tables exist, their types, defaults and triggers come from this engine's own schema and
- * migrations (schema/, drizzle-pg).
+ * The application's Database on PostgreSQL. Query functions are written once, against the tables of
+ * src/schema; here Drizzle's PostgreSQL dialect renders their builder calls and sql`...` templates
+ * (`$n` parameters, PostgreSQL's own insert defaults and conflict targets) and a pg pool runs them.
+ * The runner's `@name` texts are bound by placeholders.ts. The SQL that differs per engine (planner
+ * hints, LIKE ignoring case) comes from engine-sql.ts beside this file; the tables' PostgreSQL types
+ * from tables.ts and the migrations in drizzle-pg.
  */
-import { getTableColumns, is, Param, type SQL, sql } from 'drizzle-orm';
-import { SQLiteAsyncDialect, type SQLiteInsertConfig } from 'drizzle-orm/sqlite-core';
-import { SqliteRemoteDatabase } from 'drizzle-orm/sqlite-proxy';
-import { SQLiteRemoteSession } from 'drizzle-orm/sqlite-proxy/session';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { drizzle } from 'drizzle-orm/pg-proxy';
 import type pg from 'pg';
 import type { Database, DbOrTx } from '../../client';
 import { positionalValues, toPositional } from './placeholders';
 
-/**
- * An insert leaves every value it does not give to the column's DEFAULT, PostgreSQL's own (an
- * identity for ids, the ISO timestamp for created_at): SQLite's dialect would write NULL for an id
- * and inline SQLite's default expressions.
- */
-class PostgresDialect extends SQLiteAsyncDialect {
-  override buildInsertQuery(config: SQLiteInsertConfig): SQL {
-    if (config.select) return super.buildInsertQuery(config);
-    const columns = getTableColumns(config.table);
-    const values = (config.values as Record<string, unknown>[]).map((value) => {
-      const filled: Record<string, unknown> = { ...value };
-      for (const [key, column] of Object.entries(columns)) {
-        const given = filled[key];
-        const missing = given === undefined || (is(given, Param) && given.value === undefined);
-        if (missing && column.defaultFn === undefined && column.onUpdateFn === undefined) filled[key] = sql`default`;
-      }
-      return filled;
-    });
-    return super.buildInsertQuery({ ...config, values } as SQLiteInsertConfig);
-  }
-}
+const dialect = new PgDialect();
 
 interface PostgresState {
   pool: pg.Pool;
@@ -53,34 +30,6 @@ interface PostgresState {
 
 const states = new WeakMap<object, PostgresState>();
 
-/**
- * What the builder's text needs to run here, and nothing more: `?` placeholders (Drizzle's SQLite
- * dialect) numbered `$n` (strings, quoted names and comments untouched), and an upsert's conflict
- * target without its table name. Its sql`` fragments are written for both engines (runner.ts).
- */
-const QUESTION = /'(?:[^']|'')*'|"(?:[^"]|"")*"|--[^\n]*|\/\*[\s\S]*?\*\/|\?/g;
-const numberedTexts = new Map<string, string>();
-const NUMBERED_CACHE_LIMIT = 2000;
-
-/**
- * SQLite's dialect names an upsert's conflict target with its table (`on conflict ("t"."c")`, as
- * drizzle-orm 0.45 renders onConflictDoUpdate's target); PostgreSQL refuses that and wants the bare column.
- */
-const CONFLICT_TARGET = /on conflict \(([^)]*)\)/g;
-
-function numbered(text: string): string {
-  let result = numberedTexts.get(text);
-  if (result === undefined) {
-    let n = 0;
-    result = text
-      .replace(QUESTION, (token) => (token === '?' ? `$${++n}` : token))
-      .replace(CONFLICT_TARGET, (_, columns: string) => `on conflict (${columns.replace(/"[^"]+"\./g, '')})`);
-    if (numberedTexts.size >= NUMBERED_CACHE_LIMIT) numberedTexts.clear();
-    numberedTexts.set(text, result);
-  }
-  return result;
-}
-
 function queryable(state: PostgresState): pg.Pool | pg.PoolClient {
   if (state.ending?.committed)
     throw new Error('This transaction was committed with its last statement: nothing may run on it after that');
@@ -88,19 +37,15 @@ function queryable(state: PostgresState): pg.Pool | pg.PoolClient {
 }
 
 function createDatabase(state: PostgresState): Database {
-  const dialect = new PostgresDialect();
-  const session = new SQLiteRemoteSession(
-    async (text: string, params: unknown[], method: 'run' | 'all' | 'values' | 'get') => {
-      const result = await queryable(state).query({ text: numbered(text), values: params, rowMode: 'array' });
-      if (method === 'get') return { rows: result.rows[0] as unknown[] };
-      if (method === 'run') return { rows: [], changes: result.rowCount ?? 0 };
-      return { rows: result.rows };
-    },
-    dialect,
-    undefined,
-    undefined,
-  );
-  const db = new SqliteRemoteDatabase('async', dialect, session as never, undefined);
+  const db = drizzle(async (text, params, method) => {
+    // Selections are mapped by position ('all'); a write's RETURNING and raw results by name.
+    const client = queryable(state);
+    const result =
+      method === 'all'
+        ? await client.query({ text, values: params, rowMode: 'array' })
+        : await client.query({ text, values: params });
+    return { rows: result.rows };
+  });
   states.set(db, state);
   return db as unknown as Database;
 }
@@ -133,26 +78,37 @@ function stateOf(db: DbOrTx): PostgresState {
 /** Runner texts are constants: each is prepared once per connection under a name of its own. */
 const statementNames = new Map<string, string>();
 
-async function query(db: DbOrTx, text: string, params?: Record<string, unknown>): Promise<pg.QueryResult> {
-  const positional = toPositional(text);
+/** A runner text with `@name` parameters, or an sql`...` template that PostgreSQL's dialect renders. */
+type Query = string | SQL;
+
+function query(db: DbOrTx, source: Query, params?: object): Promise<pg.QueryResult> {
+  let text: string;
+  let values: unknown[];
+  if (typeof source === 'string') {
+    const positional = toPositional(source);
+    text = positional.text;
+    values = positionalValues(positional, params as Record<string, unknown> | undefined);
+  } else {
+    ({ sql: text, params: values } = dialect.sqlToQuery(source));
+  }
   let name = statementNames.get(text);
   if (name === undefined) {
     name = `fees_${statementNames.size + 1}`;
     statementNames.set(text, name);
   }
-  return queryable(stateOf(db)).query({ name, text: positional.text, values: positionalValues(positional, params) });
+  return queryable(stateOf(db)).query({ name, text, values });
 }
 
-export async function rows<T>(db: DbOrTx, text: string, params?: Record<string, unknown>): Promise<T[]> {
-  return (await query(db, text, params)).rows as T[];
+export async function rows<T>(db: DbOrTx, source: Query, params?: object): Promise<T[]> {
+  return (await query(db, source, params)).rows as T[];
 }
 
-export async function row<T>(db: DbOrTx, text: string, params?: Record<string, unknown>): Promise<T | undefined> {
-  return (await query(db, text, params)).rows[0] as T | undefined;
+export async function row<T>(db: DbOrTx, source: Query, params?: object): Promise<T | undefined> {
+  return (await query(db, source, params)).rows[0] as T | undefined;
 }
 
-export async function run(db: DbOrTx, text: string, params?: Record<string, unknown>): Promise<{ changes: number }> {
-  return { changes: (await query(db, text, params)).rowCount ?? 0 };
+export async function run(db: DbOrTx, source: Query, params?: object): Promise<{ changes: number }> {
+  return { changes: (await query(db, source, params)).rowCount ?? 0 };
 }
 
 /**
