@@ -6,12 +6,12 @@ import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type { SqliteRemoteDatabase } from 'drizzle-orm/sqlite-proxy';
-import { databaseOn } from './engine/connection';
+import { sqliteDatabase } from './engines/sqlite';
 import * as schema from './schema';
 import { seedReferenceData } from './seed';
 
 /**
- * The app's database: Drizzle, asynchronous, over the engine's runner (packages/db/src/engine). The
+ * The app's database: Drizzle, asynchronous, over its engine (packages/db/src/engines). The
  * `tx` a transaction callback gets has the same type. `$client` is the SQLite connection underneath,
  * for SQLite-only tools and checks.
  */
@@ -55,7 +55,7 @@ export function openDatabase(path: string, options: OpenDatabaseOptions = {}): D
   sqlite.pragma('mmap_size = 1073741824');
   // After a checkpoint the WAL file shrinks back to 64 MB instead of keeping its high-water size.
   sqlite.pragma('journal_size_limit = 67108864');
-  const db = databaseOn(sqlite);
+  const db = sqliteDatabase(sqlite);
   if (options.prepare !== false) prepareDatabase(db, options.migrationsFolder);
   return db;
 }

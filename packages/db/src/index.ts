@@ -1,8 +1,16 @@
 export * from './client';
-export { databaseOn } from './engine/connection';
-export { engineVersion } from './engine/engine-sql';
-export { type Params, type Query, row, rows, run, transaction } from './engine/runner';
-export { inWriteTransaction, runInWriteBatch } from './engine/write-batcher';
+export {
+  engineVersion,
+  inWriteTransaction,
+  type Params,
+  type Query,
+  row,
+  rows,
+  run,
+  runInWriteBatch,
+  transaction,
+} from './engines';
+export { sqliteDatabase } from './engines/sqlite';
 export * from './errors';
 export * from './schema';
 export { seedReferenceData } from './seed';

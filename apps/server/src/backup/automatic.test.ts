@@ -7,7 +7,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Database, databaseOn, openDatabase } from '@fees/db';
+import { type Database, sqliteDatabase, openDatabase } from '@fees/db';
 import Sqlite from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
@@ -155,7 +155,7 @@ describe.skipIf(onPostgres)('automatic backups', () => {
       'create table audit_log (id integer primary key, at text, user_id, user_email, ip, action, entity, entity_id, before, after, department_id, admission_no)',
     );
     foreign.exec('create table students (id integer primary key, department_id, admission_no)');
-    const backups = backupsFor(databaseOn(foreign), { keep: { daily: 1, weekly: 0, monthly: 0 } });
+    const backups = backupsFor(sqliteDatabase(foreign), { keep: { daily: 1, weekly: 0, monthly: 0 } });
     const record = await backups.run('schedule');
     foreign.close();
     expect(record.check).toMatchObject({

@@ -1,6 +1,6 @@
 import type { AuditAction } from '@fees/validation';
 import type { DbOrTx } from '../client';
-import { rows, run } from '../engine/runner';
+import { rows, run } from '../engines';
 import type { auditLog } from '../schema';
 
 export interface AuditActor {

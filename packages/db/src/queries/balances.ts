@@ -1,6 +1,6 @@
 import { CHEQUE_BOUNCE_HEAD } from '@fees/validation';
 import type { Database } from '../client';
-import { row, rows, textLiteral } from '../engine/runner';
+import { row, rows, textLiteral } from '../engines';
 import { balanceOfColumns } from './balance-sql';
 
 /**

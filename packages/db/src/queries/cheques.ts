@@ -5,8 +5,7 @@
 import { CHEQUE_BOUNCE_HEAD } from '@fees/validation';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../client';
-import { engineSql } from '../engine/engine-sql';
-import { row, rows, run } from '../engine/runner';
+import { engineSql, row, rows, run } from '../engines';
 import { type ChequeStatus, cheques, dayClosings, feeHeads, receipts, settings, students, users } from '../schema';
 import { timestampNow } from './now';
 

@@ -9,7 +9,7 @@
 import { DEPARTMENTS } from '@fees/validation';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
-import { rows } from '../engine/runner';
+import { rows } from '../engines';
 import { type ChequeCounts, chequeCounts, type DayClosing, dayClosingsOn } from './cheques';
 
 /** The day book's payment modes as other programs name them ('advance': adjusted from advance). */

@@ -13,9 +13,8 @@ import {
 } from '@fees/validation';
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
-import { rows } from '../engine/runner';
+import { engineOf, rows } from '../engines';
 import { batches, cheques, courses, discounts, feeHeads, fineWaivers, openingBalances, students } from '../schema';
-import { isPostgres } from '../engines/postgres/database';
 import { findChequeBounceHeadId } from './cheques';
 import { type BatchPlan, loadBatchPlan, loadBatchPlans } from './plans';
 
@@ -131,7 +130,7 @@ export async function* duesByBatch(
     firstLines = undefined;
     return lines ? Promise.resolve(lines) : ahead(readLineTexts(db, batchId, studentIds));
   };
-  const readAhead = isPostgres(db);
+  const readAhead = engineOf(db).readsOverlap;
   let nextLines = withStudents.length > 0 ? linesOf(withStudents[0]!) : null;
   for (const [k, batchId] of withStudents.entries()) {
     const of = read.studentsOf.get(batchId)!;

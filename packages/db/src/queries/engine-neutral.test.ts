@@ -1,5 +1,5 @@
 /**
- * Keeps the shared SQL engine-neutral at the source (runner.ts): every string and template literal of
+ * Keeps the shared SQL engine-neutral at the source (engines/index.ts): every string and template literal of
  * packages/db/src outside the engines' own folders is read for what only one engine understands. The
  * PostgreSQL runner translates nothing but the parameters, so what this misses fails the PostgreSQL run.
  */
@@ -96,9 +96,9 @@ function problemsOf(text: string): string[] {
   for (const [name] of sql.matchAll(camel)) problems.push(`bare camelCase ${name}: write "${name}"`);
   if (/\bstrftime\s*\(/i.test(sql)) problems.push('strftime(): pass timestampNow() (queries/now.ts) as a value');
   if (/\bifnull\s*\(/i.test(sql)) problems.push('ifnull(): write coalesce()');
-  if (/\bINDEXED\s+BY\b/i.test(sql)) problems.push('INDEXED BY: engineSql(db).indexedBy (engine/engine-sql.ts)');
+  if (/\bINDEXED\s+BY\b/i.test(sql)) problems.push('INDEXED BY: engineSql(db).indexedBy (engines/index.ts)');
   if (/\bCROSS\s+JOIN\s+\w+(?:\s+(?!ON\b)\w+)?\s+ON\b/i.test(sql))
-    problems.push('CROSS JOIN ... ON: engineSql(db).joinInOrder (engine/engine-sql.ts)');
+    problems.push('CROSS JOIN ... ON: engineSql(db).joinInOrder (engines/index.ts)');
   for (const match of sql.matchAll(/\bLIKE\s+(?=[@?'(]|lower\b)/gi)) {
     if (!/lower\((?:[^()]|\([^()]*\))*\)\s*(NOT\s+)?$/i.test(sql.slice(0, match.index))) {
       problems.push('LIKE ignores case on SQLite only: containsText/containsPattern (queries/like.ts)');

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
-import { row } from '../engine/runner';
+import { row } from '../engines';
 import { balanceSql } from './balance-sql';
 import {
   batches,

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
-import { engineSql } from '../engine/engine-sql';
+import { engineSql } from '../engines';
 
 /** A LIKE pattern for a search text, with %, _ and \ taken literally (used with ESCAPE '\'). */
 export function likePattern(text: string): string {
@@ -9,7 +9,7 @@ export function likePattern(text: string): string {
 
 /**
  * Whether any of the columns contains the text, in any case, on either engine (each writes its own
- * LIKE that ignores case: engine/engine-sql.ts). `columns` are SQL text of the query itself
+ * LIKE that ignores case: engineSql(db), engines/index.ts). `columns` are SQL text of the query itself
  * (`s.name`), never a value a user typed.
  */
 export function containsText(db: DbOrTx, columns: readonly string[], text: string): SQL {

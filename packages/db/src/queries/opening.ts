@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
-import { row, rows, run } from '../engine/runner';
+import { row, rows, run } from '../engines';
 import { type openingBalances, students } from '../schema';
 import { timestampNow } from './now';
 

@@ -13,7 +13,7 @@ import {
   STUDENT_PAYMENT_TEXTS_BACKFILL,
   STUDENT_PAYMENTS_BACKFILL,
 } from './totals';
-import { transaction } from '../engine/runner';
+import { transaction } from '../engines';
 import { rebuildStudentMoney, studentMoneyDrift } from './student-money';
 import { onPostgres, sqliteMigrationsBefore, temporaryFolder } from '../test/database';
 

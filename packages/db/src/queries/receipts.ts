@@ -1,7 +1,5 @@
 import type { Database } from '../client';
-import { row, rows, run } from '../engine/runner';
-import { isPostgres, rowAndCommit } from '../engines/postgres/database';
-import { INSERT_NUMBERED_RECEIPT } from '../engines/postgres/receipts';
+import { engineOf, engineSql, row, rows, run } from '../engines';
 import { type AuditActor, writeAudit } from './audit';
 import { type Instrument, insertCheque } from './cheques';
 import { containsPattern, likePattern } from './like';
@@ -37,7 +35,7 @@ const STUDENT_SELECT = `
  * already keeps every other writer out.
  */
 function studentQuery(db: Database, where: string, lock: boolean): string {
-  return `${STUDENT_SELECT} WHERE ${where}${lock && isPostgres(db) ? ' FOR NO KEY UPDATE OF s' : ''}`;
+  return `${STUDENT_SELECT} WHERE ${where}${lock ? engineSql(db).lockedUntilCommit('s') : ''}`;
 }
 
 export async function findReceiptStudentById(
@@ -91,10 +89,9 @@ export async function lockStudentOfReceipt(db: Database, number: number): Promis
   await lockStudentWhere(db, 'id = (SELECT student_id FROM receipts WHERE number = @number)', { number });
 }
 
-/** Each engine's lock on the students matching `where` (lockStudentForReceipt). */
+/** The engine's lock on the students matching `where` (lockStudentForReceipt). */
 async function lockStudentWhere(db: Database, where: string, params: object): Promise<void> {
-  if (isPostgres(db)) await row(db, `SELECT id FROM students WHERE ${where} FOR NO KEY UPDATE`, params);
-  else await run(db, `UPDATE students SET version = version WHERE ${where}`, params);
+  await engineOf(db).lockStudents(db, where, params);
 }
 
 /** Bumps the foundation-wide sequence, locking its row until the transaction ends. */
@@ -139,35 +136,23 @@ async function insertLines(
  * row (`after`: the receipt as the audit log keeps it, `{ number, ...after }` once numbered) and its
  * cheque or draft, inside the transaction that writes the rest of the receipt. The counter row stays
  * locked until that transaction ends (receipts queue on it), so this is the write's last statement,
- * after every read and check: nothing may run on the transaction after it. On PostgreSQL one
- * statement, sent with the COMMIT when the transaction is runInWriteBatch's (engines/postgres/receipts.ts).
+ * after every read and check: nothing may run on the transaction after it. An engine may write it all in
+ * one statement (Engine.insertNumberedReceipt).
  */
+export interface NumberedReceiptParams {
+  receipt: Omit<NewReceipt, 'number'>;
+  lines: readonly NewReceiptLine[];
+  audit: { actor: AuditActor; admissionNo: string; after: Record<string, unknown> };
+  instrument: Instrument | null;
+}
+
 export async function insertNumberedReceipt(
   db: Database,
-  params: {
-    receipt: Omit<NewReceipt, 'number'>;
-    lines: readonly NewReceiptLine[];
-    audit: { actor: AuditActor; admissionNo: string; after: Record<string, unknown> };
-    instrument: Instrument | null;
-  },
+  params: NumberedReceiptParams,
 ): Promise<{ id: number; number: number }> {
+  const inOneStatement = engineOf(db).insertNumberedReceipt;
+  if (inOneStatement) return inOneStatement(db, params);
   const { receipt, lines, audit, instrument } = params;
-  if (isPostgres(db)) {
-    return (await rowAndCommit<{ id: number; number: number }>(db, INSERT_NUMBERED_RECEIPT, {
-      ...receipt,
-      bank: instrument?.bank ?? null,
-      instrumentNo: instrument?.instrumentNo ?? null,
-      instrumentDate: instrument?.instrumentDate ?? null,
-      lineFeeHeadIds: lines.map((l) => l.feeHeadId),
-      lineParticulars: lines.map((l) => l.particulars),
-      lineAmounts: lines.map((l) => l.amountPaise),
-      auditUserId: audit.actor.userId,
-      auditEmail: audit.actor.email,
-      auditIp: audit.actor.ip ?? null,
-      auditAfter: JSON.stringify(audit.after),
-      admissionNo: audit.admissionNo,
-    }))!;
-  }
   const number = await allocateReceiptNumber(db);
   const id = await insertReceipt(db, { receipt: { ...receipt, number }, lines });
   await writeAudit(db, {

@@ -12,7 +12,7 @@ import {
 } from '@fees/validation';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
-import { row, rows, run, textLiteral } from '../engine/runner';
+import { row, rows, run, textLiteral } from '../engines';
 import { balanceSql } from './balance-sql';
 import { containsText } from './like';
 import type { refunds } from '../schema';

@@ -1,7 +1,7 @@
 import { eq, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { sessions } from '../schema';
-import { row, run } from '../engine/runner';
+import { row, run } from '../engines';
 
 export interface SessionUser {
   sessionId: string;

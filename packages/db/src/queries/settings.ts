@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
-import { row } from '../engine/runner';
+import { row } from '../engines';
 import { departments, letterheadLogos, letterheads, settings } from '../schema';
 
 /** The GST rate new receipts are issued with, in hundredths of a percent (1800 = 18%). */

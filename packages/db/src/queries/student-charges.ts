@@ -1,6 +1,6 @@
 import { CHEQUE_BOUNCE_HEAD } from '@fees/validation';
 import { type SQL, sql } from 'drizzle-orm';
-import { textLiteral } from '../engine/runner';
+import { textLiteral } from '../engines';
 
 /**
  * What a student owes beyond their batch's fee structure, per student and fee head: opening

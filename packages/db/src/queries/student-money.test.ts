@@ -10,7 +10,7 @@ import {
 import { Random } from '@fees/validation/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from '../client';
-import { row, rows, run, transaction } from '../engine/runner';
+import { row, rows, run, transaction } from '../engines';
 import { closeTestDatabase, openTestDatabase } from '../test/database';
 import { advanceSql } from './balance-sql';
 import { studentAdvanceHeads, studentAdvanceSettlements } from './refunds';

@@ -25,7 +25,7 @@
  */
 import type { DbOrTx } from '../client';
 import { CHEQUE_BOUNCE_HEAD, LATE_FEE_HEAD } from '@fees/validation';
-import { rows, run, textLiteral } from '../engine/runner';
+import { rows, run, textLiteral } from '../engines';
 import { balanceOfColumns } from './balance-sql';
 import { advanceHeadsSql, settlementsSql } from './refunds';
 import { studentChargesSql } from './student-charges';

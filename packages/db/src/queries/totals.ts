@@ -10,7 +10,7 @@
  * calls `rebuildReceiptTotals` after its load.
  */
 import type { DbOrTx } from '../client';
-import { rows, run } from '../engine/runner';
+import { rows, run } from '../engines';
 
 /** Fills the empty totals tables from receipts and receipt_lines (the migration's backfill). */
 export const RECEIPT_TOTALS_BACKFILL: readonly string[] = [

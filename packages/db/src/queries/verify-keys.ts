@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { DbOrTx } from '../client';
-import { rows, run } from '../engine/runner';
+import { rows, run } from '../engines';
 
 /**
  * The receipt verification secrets, newest first; the first call on a database creates one (32

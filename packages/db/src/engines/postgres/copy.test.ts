@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../client';
-import { row } from '../../engine/runner';
+import { row } from '..';
 import { studentMoneyDrift } from '../../queries/student-money';
 import { receiptTotalsDrift } from '../../queries/totals';
 import { sqliteMigrationsBefore, temporaryFolder } from '../../test/database';

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import Sqlite from 'better-sqlite3';
 import type pg from 'pg';
 import { type Database, openDatabase, pendingMigrationCount } from '../../client';
-import { databaseOn } from '../../engine/connection';
+import { sqliteDatabase } from '../sqlite';
 import { poolOf } from './database';
 
 const DROPPED = new Set(['sessions', 'sign_in_limits']);
@@ -56,7 +56,7 @@ export interface CopyResult {
 async function upToDateSource(sourcePath: string): Promise<{ path: string; migrated: number; remove: () => void }> {
   const file = new Sqlite(sourcePath, { readonly: true, fileMustExist: true });
   try {
-    const migrated = pendingMigrationCount(databaseOn(file));
+    const migrated = pendingMigrationCount(sqliteDatabase(file));
     if (migrated === 0) return { path: sourcePath, migrated, remove: () => {} };
     const folder = mkdtempSync(join(tmpdir(), 'fees-copy-source-'));
     const path = join(folder, 'fees.sqlite');

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../client';
-import { inWriteTransaction, row, rows, run, runInWriteBatch, transaction } from '../../engine';
+import { inWriteTransaction, row, rows, run, runInWriteBatch, transaction } from '..';
 import { religions, settings, signInLimits, verifyKeys } from '../../schema';
 import { createTestPostgres, type TestPostgres } from '../../test/postgres';
 import { closePostgres, openPostgres } from './client';

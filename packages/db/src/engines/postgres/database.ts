@@ -6,12 +6,14 @@
  * hints, LIKE ignoring case) comes from engine-sql.ts beside this file; the tables' PostgreSQL types
  * from tables.ts and the migrations in drizzle-pg.
  */
-import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/pg-proxy';
 import type pg from 'pg';
 import type { Database, DbOrTx } from '../../client';
+import { type Engine, type Params, type Query, tieToEngine } from '../index';
+import { postgresSql } from './engine-sql';
 import { positionalValues, toPositional } from './placeholders';
+import { insertNumberedReceipt } from './receipts';
 
 const dialect = new PgDialect();
 
@@ -47,7 +49,7 @@ function createDatabase(state: PostgresState): Database {
     return { rows: result.rows };
   });
   states.set(db, state);
-  return db as unknown as Database;
+  return tieToEngine(db as unknown as Database, postgresEngine);
 }
 
 /** A Database running on this pool. */
@@ -78,10 +80,7 @@ function stateOf(db: DbOrTx): PostgresState {
 /** Runner texts are constants: each is prepared once per connection under a name of its own. */
 const statementNames = new Map<string, string>();
 
-/** A runner text with `@name` parameters, or an sql`...` template that PostgreSQL's dialect renders. */
-type Query = string | SQL;
-
-function query(db: DbOrTx, source: Query, params?: object): Promise<pg.QueryResult> {
+function query(db: DbOrTx, source: Query, params?: Params): Promise<pg.QueryResult> {
   let text: string;
   let values: unknown[];
   if (typeof source === 'string') {
@@ -99,15 +98,15 @@ function query(db: DbOrTx, source: Query, params?: object): Promise<pg.QueryResu
   return queryable(stateOf(db)).query({ name, text, values });
 }
 
-export async function rows<T>(db: DbOrTx, source: Query, params?: object): Promise<T[]> {
+export async function rows<T>(db: DbOrTx, source: Query, params?: Params): Promise<T[]> {
   return (await query(db, source, params)).rows as T[];
 }
 
-export async function row<T>(db: DbOrTx, source: Query, params?: object): Promise<T | undefined> {
+export async function row<T>(db: DbOrTx, source: Query, params?: Params): Promise<T | undefined> {
   return (await query(db, source, params)).rows[0] as T | undefined;
 }
 
-export async function run(db: DbOrTx, source: Query, params?: object): Promise<{ changes: number }> {
+export async function run(db: DbOrTx, source: Query, params?: Params): Promise<{ changes: number }> {
   return { changes: (await query(db, source, params)).rowCount ?? 0 };
 }
 
@@ -195,3 +194,24 @@ async function inSavepoint<T>(state: PostgresState, work: (tx: Database) => Prom
     throw error;
   }
 }
+
+/**
+ * PostgreSQL as the engine (engines/index.ts): a pool, a transaction per write on a client of its own
+ * (PostgreSQL commits concurrent transactions in parallel and groups their WAL flushes itself), and
+ * the receipt written in one statement sent with its COMMIT.
+ */
+const postgresEngine: Engine = {
+  sql: postgresSql,
+  rows,
+  row,
+  run,
+  transaction: (db, work) => transaction(db, work),
+  // The transaction is this one write's, so its last statement may carry the COMMIT (rowAndCommit).
+  runInWriteBatch: (db, work) => transaction(db, work, { mayCommitWithLast: true }),
+  inWriteTransaction: (db, work) => (inPostgresTransaction(db) ? work(db) : transaction(db, work)),
+  lockStudents: async (db, where, params) => {
+    await row(db, `SELECT id FROM students WHERE ${where} FOR NO KEY UPDATE`, params);
+  },
+  readsOverlap: true,
+  insertNumberedReceipt,
+};

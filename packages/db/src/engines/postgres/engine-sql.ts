@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { EngineSql } from '../../engine/engine-sql';
+import type { EngineSql } from '../index';
 
 /**
- * PostgreSQL's SQL for the pieces of engine/engine-sql.ts: no index or join-order hints (it chooses
+ * PostgreSQL's SQL for the pieces of EngineSql (engines/index.ts): no index or join-order hints (it chooses
  * them from its statistics), ILIKE, since its LIKE heeds case, and MATERIALIZED for computedOnce: an
  * inlined CTE's expressions are evaluated again in every expression that reads them (a whole course's
  * dues took twice as long).
@@ -13,4 +13,6 @@ export const postgresSql: EngineSql = {
   computedOnce: sql.raw('MATERIALIZED'),
   likeIgnoringCase: 'ILIKE',
   version: sql`select current_setting('server_version') as version`,
+  // NO KEY: the row is not deleted and its key stays, so inserts referencing it are not blocked.
+  lockedUntilCommit: (alias) => ` FOR NO KEY UPDATE OF ${alias}`,
 };

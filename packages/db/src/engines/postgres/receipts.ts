@@ -1,3 +1,7 @@
+import type { Database } from '../../client';
+import type { NumberedReceiptParams } from '../../queries/receipts';
+import { rowAndCommit } from './database';
+
 /**
  * PostgreSQL's receipt insert: the counter row's update, the master row, its lines, its audit row and
  * its cheque or draft (when @bank is given) in one statement, sent with the COMMIT (rowAndCommit), so
@@ -8,7 +12,7 @@
  * row's `after` is the JSON object @auditAfter with the receipt's number put first (as writeAudit
  * would store `{ number, ...after }`).
  */
-export const INSERT_NUMBERED_RECEIPT = `
+const INSERT_NUMBERED_RECEIPT = `
   WITH n AS (
     UPDATE receipt_number_sequence SET last_number = last_number + 1 WHERE id = 1 RETURNING last_number
   ), r AS (
@@ -33,3 +37,24 @@ export const INSERT_NUMBERED_RECEIPT = `
       WITH ORDINALITY AS l(fee_head_id, particulars, amount_paise, line_no)
   )
   SELECT id, number FROM r`;
+
+/** Engine.insertNumberedReceipt on PostgreSQL: the statement above, sent with the COMMIT when it may be. */
+export async function insertNumberedReceipt(
+  db: Database,
+  { receipt, lines, audit, instrument }: NumberedReceiptParams,
+): Promise<{ id: number; number: number }> {
+  return (await rowAndCommit<{ id: number; number: number }>(db, INSERT_NUMBERED_RECEIPT, {
+    ...receipt,
+    bank: instrument?.bank ?? null,
+    instrumentNo: instrument?.instrumentNo ?? null,
+    instrumentDate: instrument?.instrumentDate ?? null,
+    lineFeeHeadIds: lines.map((l) => l.feeHeadId),
+    lineParticulars: lines.map((l) => l.particulars),
+    lineAmounts: lines.map((l) => l.amountPaise),
+    auditUserId: audit.actor.userId,
+    auditEmail: audit.actor.email,
+    auditIp: audit.actor.ip ?? null,
+    auditAfter: JSON.stringify(audit.after),
+    admissionNo: audit.admissionNo,
+  }))!;
+}

@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
-import type { EngineSql } from '../../engine/engine-sql';
+import type { EngineSql } from '../index';
 
 /**
- * SQLite's own SQL for the pieces of engine/engine-sql.ts. INDEXED BY names the index to read, and
+ * SQLite's own SQL for the pieces of EngineSql (engines/index.ts). INDEXED BY names the index to read, and
  * CROSS JOIN ... ON is the join whose left table SQLite never moves inside
  * (https://sqlite.org/optoverview.html#crossjoin). LIKE already ignores case (ASCII letters), and
  * runs a search over a course's students about a third faster than lower(x) LIKE lower(y). A CTE
  * stays unmaterialized (computedOnce): its expressions cost less than writing and reading its rows.
+ * A write transaction is IMMEDIATE and holds the whole database, so rows read in it need no lock.
  */
 export const sqliteSql: EngineSql = {
   indexedBy: (index) => sql.raw(`INDEXED BY ${index}`),
@@ -14,4 +15,5 @@ export const sqliteSql: EngineSql = {
   computedOnce: sql``,
   likeIgnoringCase: 'LIKE',
   version: sql`select sqlite_version() as version`,
+  lockedUntilCommit: () => '',
 };

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../client';
-import { engineSql } from '../../engine/engine-sql';
-import { rows } from '../../engine/runner';
+import { engineSql, rows } from '../../engines';
 import type { PaymentMode } from '../../schema';
 
 export interface CollectionsTotals {

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../client';
-import { engineSql } from '../../engine/engine-sql';
-import { row, rows } from '../../engine/runner';
+import { engineSql, row, rows } from '../../engines';
 import { containsText } from '../like';
 import type { BatchGroup, ReceiptTotals } from './shared';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../client';
-import { row, rows } from '../../engine/runner';
+import { row, rows } from '../../engines';
 import type { ReceiptTotals } from './shared';
 
 export interface DatedReceiptRow {

@@ -1,8 +1,7 @@
 /** What several reports share: batch groups and the per-student money of a course. */
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../client';
-import { engineSql } from '../../engine/engine-sql';
-import { rows } from '../../engine/runner';
+import { engineSql, rows } from '../../engines';
 import { containsText } from '../like';
 import { advanceSql } from '../balance-sql';
 

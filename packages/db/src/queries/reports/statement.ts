@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../client';
-import { row, rows } from '../../engine/runner';
+import { row, rows } from '../../engines';
 import { balanceOfColumns } from '../balance-sql';
 import { studentCharges } from '../student-charges';
 import type { PaymentMode } from '../../schema';

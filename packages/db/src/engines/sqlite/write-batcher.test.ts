@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { describe, expect, it, vi } from 'vitest';
-import { openDatabase } from '../client';
-import { row, run, transaction } from './runner';
-import { inWriteTransaction, runInWriteBatch } from './write-batcher';
-import { onPostgres, temporaryFolder } from '../test/database';
+import { openDatabase } from '../../client';
+import { row, run, transaction } from '..';
+import { inWriteTransaction, runInWriteBatch } from '..';
+import { onPostgres, temporaryFolder } from '../../test/database';
 
 const lastNumber = async (db: ReturnType<typeof openDatabase>) =>
   (await row<{ n: number }>(db, 'SELECT last_number AS n FROM receipt_number_sequence WHERE id = 1'))!.n;

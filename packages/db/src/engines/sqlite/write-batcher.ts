@@ -1,5 +1,4 @@
-import type { Database } from '../client';
-import * as postgres from '../engines/postgres/database';
+import type { Database } from '../../client';
 import { type Connection, connectionOf, isInside, statement } from './connection';
 import { inSavepoint, transaction } from './runner';
 
@@ -104,9 +103,6 @@ const batchers = new WeakMap<Connection, WriteBatcher>();
  * every query on the `tx` it is given: a query on `db` would wait for the batch to end.
  */
 export function runInWriteBatch<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
-  // PostgreSQL commits concurrent transactions in parallel (and groups their WAL flushes itself). The
-  // transaction is this one write's, so its last statement may carry the COMMIT (rowAndCommit).
-  if (postgres.isPostgres(db)) return postgres.transaction(db, work, { mayCommitWithLast: true });
   const connection = connectionOf(db);
   let batcher = batchers.get(connection);
   if (!batcher) {
@@ -122,6 +118,5 @@ export function runInWriteBatch<T>(db: Database, work: (tx: Database) => Promise
  * IMMEDIATE transaction of its own.
  */
 export function inWriteTransaction<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
-  if (postgres.isPostgres(db)) return postgres.inPostgresTransaction(db) ? work(db) : postgres.transaction(db, work);
   return isInside(db) ? work(db) : transaction(db, work);
 }

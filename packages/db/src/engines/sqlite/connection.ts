@@ -1,7 +1,8 @@
 import type Sqlite from 'better-sqlite3';
 import { type AsyncRemoteCallback, drizzle } from 'drizzle-orm/sqlite-proxy';
-import type { Database } from '../client';
-import * as schema from '../schema';
+import type { Database } from '../../client';
+import * as schema from '../../schema';
+import { type Engine, tieToEngine } from '../index';
 import { Lock } from './lock';
 
 /**
@@ -95,8 +96,8 @@ function view(connection: () => Connection, inside: boolean): Database {
   return db;
 }
 
-/** The app's database over this SQLite connection (one per connection, made on first use). */
-export function databaseOn(client: Sqlite.Database): Database {
+/** The app's database over this SQLite connection (one per connection, made on first use), on `engine`. */
+export function databaseOn(client: Sqlite.Database, engine: Engine): Database {
   let connection = byClient.get(client);
   if (!connection) {
     let made: Connection | undefined;
@@ -106,8 +107,8 @@ export function databaseOn(client: Sqlite.Database): Database {
     made = { client, lock: new Lock(), statements: new Map(), rawStatements: new Map(), root, inside, depth: 0 };
     connection = made;
     byClient.set(client, connection);
-    byView.set(root, connection);
-    byView.set(inside, connection);
+    byView.set(tieToEngine(root, engine), connection);
+    byView.set(tieToEngine(inside, engine), connection);
     insideViews.add(inside);
   }
   return connection.root;

@@ -1,26 +1,13 @@
-import type { SQL } from 'drizzle-orm';
 import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
-import type { Database } from '../client';
-import * as postgres from '../engines/postgres/database';
+import type { Database } from '../../client';
+import type { Params, Query } from '../index';
 import { type Connection, connectionOf, isInside, onConnection, statement, withLock } from './connection';
 
 /**
- * The one place that knows which driver runs SQL. Query functions run raw SQL only through these
- * (Drizzle's builder, awaited, covers the rest: `await db.select()...`, no `.all()/.get()/.run()`).
- * Texts use named `@param` placeholders, filled from `params` by name: PostgreSQL translates them
- * to `$n` once per text, and nothing else, so write every text for both engines: camelCase aliases
- * double-quoted (`AS "departmentId"`), `coalesce` rather than `ifnull`, the current time as a value
- * from timestampNow() (queries/now.ts). The few pieces an engine writes its own way for speed (a
- * search that ignores case, through containsText/containsPattern of queries/like.ts; SQLite's planner
- * hints) come from engineSql(db) (engine/engine-sql.ts), each engine's SQL in its own folder.
- * queries/engine-neutral.test.ts fails on a text that forgets. A query may also be Drizzle's sql`...`
- * template (its values become parameters), for SQL that names the schema's tables and columns.
- * Outside a transaction pass the app's `db`; inside one, the `tx` the callback was given.
+ * SQLite's side of the runner (engines/index.ts): one connection, its statements compiled once and
+ * run synchronously under the connection's lock (connection.ts); an sql`...` template is rendered by
+ * Drizzle's SQLite dialect, a text's `@name` parameters are SQLite's own.
  */
-/** Named values for the `@param` placeholders (an object's own properties, by name). */
-export type Params = object;
-export type Query = string | SQL;
-
 const dialect = new SQLiteAsyncDialect();
 
 /** The statement's text and what to bind to it. */
@@ -32,14 +19,8 @@ function compile(query: Query, params: Params | undefined): [string, unknown[]] 
   return [query, params === undefined ? [] : [params]];
 }
 
-/** A constant string as an SQL literal, for a text that must not bind it (see balances.ts). */
-export function textLiteral(value: string): string {
-  return `'${value.replaceAll("'", "''")}'`;
-}
-
 /** Every row the query returns. */
 export function rows<T>(db: Database, query: Query, params?: Params): Promise<T[]> {
-  if (postgres.isPostgres(db)) return postgres.rows<T>(db, query, params);
   const connection = connectionOf(db);
   const [text, values] = compile(query, params);
   return onConnection(connection, isInside(db), () => statement(connection, text).all(...values) as T[]);
@@ -47,7 +28,6 @@ export function rows<T>(db: Database, query: Query, params?: Params): Promise<T[
 
 /** The first row the query returns, or undefined. */
 export function row<T>(db: Database, query: Query, params?: Params): Promise<T | undefined> {
-  if (postgres.isPostgres(db)) return postgres.row<T>(db, query, params);
   const connection = connectionOf(db);
   const [text, values] = compile(query, params);
   return onConnection(connection, isInside(db), () => statement(connection, text).get(...values) as T | undefined);
@@ -55,7 +35,6 @@ export function row<T>(db: Database, query: Query, params?: Params): Promise<T |
 
 /** Runs a statement that returns no rows; says how many rows it changed. */
 export function run(db: Database, query: Query, params?: Params): Promise<{ changes: number }> {
-  if (postgres.isPostgres(db)) return postgres.run(db, query, params);
   const connection = connectionOf(db);
   const [text, values] = compile(query, params);
   return onConnection(connection, isInside(db), () => ({
@@ -68,10 +47,8 @@ export function run(db: Database, query: Query, params?: Params): Promise<{ chan
  * it is IMMEDIATE (the write lock is taken before the first read) and holds the connection's lock
  * throughout, so `work` must run every query on `tx`, never on `db`: a query on `db` would wait for
  * this very transaction to end. Called with a `tx`, it nests as a savepoint (rolled back alone).
- * On PostgreSQL it runs on a pooled client of its own, beside other transactions (engines/postgres).
  */
 export async function transaction<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
-  if (postgres.isPostgres(db)) return postgres.transaction(db, work);
   const connection = connectionOf(db);
   if (isInside(db)) return inSavepoint(connection, work);
   return withLock(connection, async () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../client';
-import { isPostgres } from '../engines/postgres/database';
+import { isPostgres } from './postgres/database';
 import { closeTestDatabase, onPostgres, openTestDatabase } from '../test/database';
-import { row, rows, run, transaction } from './runner';
+import { row, rows, run, transaction } from '.';
 
 /** A promise settled from outside, to hold a transaction open while the test acts. */
 function gate() {
