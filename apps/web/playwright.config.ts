@@ -6,7 +6,9 @@ import { defineConfig } from '@playwright/test';
  * smoke test runs under playwright.postgres.config.ts, against a server of its own.
  */
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-const DB = `/tmp/fees-e2e-${process.pid}/fees.sqlite`;
+// Set once by the runner; its workers inherit it, so a spec can reach the server's file (e2e/database.ts).
+process.env.E2E_DATABASE_PATH ??= `/tmp/fees-e2e-${process.pid}/fees.sqlite`;
+const DB = process.env.E2E_DATABASE_PATH;
 
 export default defineConfig({
   testDir: './e2e',

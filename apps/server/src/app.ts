@@ -1,6 +1,6 @@
 /**
  * Builds the HTTP server: tRPC at /trpc, the REST adapter at /rest, the backup download at
- * /api/backup, /healthz and /readyz, and the built web app
+ * /api/backup, /healthz and /readyz, the web app's error reports at /api/screen-errors, and the built web app
  * with a fallback to index.html for client-side routes.
  */
 import { existsSync } from 'node:fs';
@@ -17,6 +17,7 @@ import { httpSecurity } from './http-security';
 import { type LogOptions, logServerOptions, serverErrors } from './logging';
 import { restPlugin } from './rest/plugin';
 import { type AppRouter, appRouter } from './routers/_app';
+import { screenErrorRoutes } from './screen-errors';
 import { verifyRoutes } from './verify/route';
 
 /** The web app's production build (apps/web/dist): the same path from src/ and from dist/. */
@@ -67,6 +68,7 @@ export async function buildApp({
 
   await app.register(healthRoutes, { deps });
   await app.register(verifyRoutes, { deps });
+  await app.register(screenErrorRoutes);
 
   const hasWeb = existsSync(webRoot);
   // preCompressed: the build writes .br and .gz beside each asset; they are sent to browsers that accept them.

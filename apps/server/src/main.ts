@@ -8,6 +8,7 @@ const { closePostgres, describePostgresUrl, isPostgres } = await import('@fees/d
 const { ensureFirstAdmin } = await import('./bootstrap');
 const { LoginLimiter } = await import('./auth/login-limiter');
 const { Backups, prepareWithBackup, validateSchedule } = await import('./backup/automatic');
+const { specialHeadStructureWarnings } = await import('./routers/fees/special-heads');
 
 const config = readConfig();
 validateSchedule(config.backup.schedule);
@@ -57,6 +58,8 @@ if (firstAdmin) {
   lines.push('Admin sign-in: the admin account already in this database (forgotten? pnpm reset-password <email>)');
 }
 console.log(lines.join('\n'));
+// Rows older versions let in: reported, never dropped (the admin dashboard shows them too).
+for (const warning of await specialHeadStructureWarnings(db)) console.warn(`Warning: ${warning}`);
 // After listening: /healthz answers meanwhile, /readyz once this first check is done.
 void backups?.start(app.log);
 

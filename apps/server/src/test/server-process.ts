@@ -11,6 +11,8 @@ const SERVER_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface ServerProcess {
   url: string;
+  /** What the server printed so far, standard output and error together. */
+  output: () => string;
   stop: () => Promise<void>;
 }
 
@@ -99,6 +101,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
   }
   return {
     url,
+    output: () => output,
     stop: async () => {
       await new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

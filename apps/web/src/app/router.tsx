@@ -1,5 +1,6 @@
 /**
- * Every route of the spec, each screen loaded on first visit (route-level code splitting).
+ * Every route of the spec, each screen loaded on first visit (route-level code splitting), each with
+ * the plain error screen in place of the router's developer page.
  */
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
@@ -7,6 +8,7 @@ import { PageLoader } from '../components/PageLoader';
 import { DepartmentFromParams } from '../lib/department-context';
 import { DEPARTMENTS } from '../lib/departments';
 import type { Department } from '../lib/departments';
+import { ScreenError } from './ScreenError';
 
 type PageModule = Promise<{ default: ComponentType }>;
 
@@ -107,75 +109,92 @@ function departmentShell(department: Department): Pick<RouteObject, 'lazy' | 'Hy
 
 const healthInspector = DEPARTMENTS.find((d) => d.prefix === 'hic')!;
 
-export const router = createBrowserRouter([
-  { path: '/', ...page(() => import('../features/home/HomePage')) },
-  { path: '/deplogin/:depId', ...page(() => import('../features/auth/DepartmentLoginPage')) },
-  { path: '/admlogin', ...page(() => import('../features/auth/AdminLoginPage')) },
-  { path: '/login', ...page(() => import('../features/auth/AdminLoginPage')) },
-  { path: '/tuser', ...page(() => import('../features/auth/StaffLoginPage')) },
-  {
-    HydrateFallback: PageLoader,
-    lazy: async () => ({ Component: (await import('./shells/SignedInLayout')).SignedInLayout }),
-    children: [
-      ...DEPARTMENTS.map((d) => ({
-        path: `/${d.prefix}`,
-        ...departmentShell(d),
-        children: departmentRoutes(d.prefix),
-      })),
-      // The old student list linked health inspector edits as /dhi/edit; both work.
-      {
-        path: '/dhi',
-        ...departmentShell(healthInspector),
-        children: [
-          { path: 'edit', ...page(departmentPages.edit) },
-          { path: '*', element: <Navigate to="/hic" replace /> },
-        ],
-      },
-      {
-        path: '/admin',
-        HydrateFallback: PageLoader,
-        lazy: async () => ({ Component: (await import('./shells/AdminShell')).AdminShell }),
-        children: [
-          { index: true, ...page(() => import('../features/admin/AdminDashboardPage')) },
-          { path: 'adm', ...page(() => import('../features/admin/accounts/AdminListPage')) },
-          { path: 'newadm', ...page(() => import('../features/admin/accounts/NewAdminPage')) },
-          { path: 'adm/edt/:id/:email', ...page(() => import('../features/admin/accounts/ChangeAdminPasswordPage')) },
-          { path: 'useredt', ...page(() => import('../features/admin/users/UserListPage')) },
-          { path: 'nuser', ...page(() => import('../features/admin/users/NewUserPage')) },
-          { path: 'user/edt/:id/:email', ...page(() => import('../features/admin/users/ChangeUserPasswordPage')) },
-          { path: 'batchedt', ...page(() => import('../features/batches/BatchListPage')) },
-          { path: 'batch', ...page(() => import('../features/batches/NewBatchPage')) },
-          { path: 'bedit', ...page(() => import('../features/batches/EditBatchPage')) },
-          { path: 'feeheads', ...page(() => import('../features/fees/FeeHeadsPage')) },
-          { path: 'feelist', ...page(() => import('../features/fees/FeeStructureListPage')) },
-          { path: 'fhead', ...page(() => import('../features/fees/NewFeeStructurePage')) },
-          { path: 'fedit', ...page(() => import('../features/fees/EditFeeStructurePage')) },
-          { path: 'plans', ...page(() => import('../features/plans/FeePlansPage')) },
-          { path: 'discedt', ...page(() => import('../features/discounts/DiscountListPage')) },
-          { path: 'fdiscount', ...page(() => import('../features/discounts/NewDiscountPage')) },
-          { path: 'editdisc/:id', ...page(() => import('../features/discounts/EditDiscountPage')) },
-          { path: 'schemes', ...page(() => import('../features/schemes/SchemesPage')) },
-          { path: 'opening', ...page(() => import('../features/opening/OpeningBalancesPage')) },
-          { path: 'settings', ...page(() => import('../features/admin/SettingsPage')) },
-          { path: 'backup', ...page(() => import('../features/admin/BackupPage')) },
-          { path: 'audit', ...page(() => import('../features/audit/AuditLogPage')) },
-          { path: 'collections', ...page(departmentPages.collections) },
-          { path: 'daybook', ...page(departmentPages.dayBook) },
-          { path: 'refunds', ...page(departmentPages.refundsReport) },
-          { path: 'concessions/:depId', ...forDepartmentParam(departmentPages.concessions) },
-          { path: 'concessions', ...page(departmentPages.concessions) },
-          { path: 'rptview/:depId', ...forDepartmentParam(() => import('../features/reports/AdminReportMenuPage')) },
-          { path: 'rptfee/:depId/:deptName', ...forDepartmentParam(departmentPages.feeReceiptReport) },
-          { path: 'dues/:depId/:deptName', ...forDepartmentParam(departmentPages.dues) },
-          { path: 'duesasof/:depId', ...forDepartmentParam(departmentPages.duesAsOf) },
-          { path: 'defaulters/:depId', ...forDepartmentParam(departmentPages.defaulters) },
-          { path: 'notices/:depId', ...forDepartmentParam(departmentPages.notices) },
-          { path: 'rcpt_dtws/:depId/:deptName', ...forDepartmentParam(departmentPages.receiptsBetweenDates) },
-          { path: 'statement/:depId/:studentId', ...forDepartmentParam(departmentPages.statement) },
-          { path: '*', element: <Navigate to="/admin" replace /> },
-        ],
-      },
-    ],
-  },
-  { path: '*', element: <Navigate to="/" replace /> },
-]);
+/**
+ * The error screen on every route, not only the outer ones: a screen that breaks leaves its shell
+ * (menu and sign-out) standing, and the router's own page, with its stack trace, never shows.
+ */
+function withErrorScreen(routes: RouteObject[]): RouteObject[] {
+  return routes.map(
+    (route) =>
+      ({
+        ...route,
+        ErrorBoundary: ScreenError,
+        ...(route.children ? { children: withErrorScreen(route.children) } : {}),
+      }) as RouteObject,
+  );
+}
+
+export const router = createBrowserRouter(
+  withErrorScreen([
+    { path: '/', ...page(() => import('../features/home/HomePage')) },
+    { path: '/deplogin/:depId', ...page(() => import('../features/auth/DepartmentLoginPage')) },
+    { path: '/admlogin', ...page(() => import('../features/auth/AdminLoginPage')) },
+    { path: '/login', ...page(() => import('../features/auth/AdminLoginPage')) },
+    { path: '/tuser', ...page(() => import('../features/auth/StaffLoginPage')) },
+    {
+      HydrateFallback: PageLoader,
+      lazy: async () => ({ Component: (await import('./shells/SignedInLayout')).SignedInLayout }),
+      children: [
+        ...DEPARTMENTS.map((d) => ({
+          path: `/${d.prefix}`,
+          ...departmentShell(d),
+          children: departmentRoutes(d.prefix),
+        })),
+        // The old student list linked health inspector edits as /dhi/edit; both work.
+        {
+          path: '/dhi',
+          ...departmentShell(healthInspector),
+          children: [
+            { path: 'edit', ...page(departmentPages.edit) },
+            { path: '*', element: <Navigate to="/hic" replace /> },
+          ],
+        },
+        {
+          path: '/admin',
+          HydrateFallback: PageLoader,
+          lazy: async () => ({ Component: (await import('./shells/AdminShell')).AdminShell }),
+          children: [
+            { index: true, ...page(() => import('../features/admin/AdminDashboardPage')) },
+            { path: 'adm', ...page(() => import('../features/admin/accounts/AdminListPage')) },
+            { path: 'newadm', ...page(() => import('../features/admin/accounts/NewAdminPage')) },
+            { path: 'adm/edt/:id/:email', ...page(() => import('../features/admin/accounts/ChangeAdminPasswordPage')) },
+            { path: 'useredt', ...page(() => import('../features/admin/users/UserListPage')) },
+            { path: 'nuser', ...page(() => import('../features/admin/users/NewUserPage')) },
+            { path: 'user/edt/:id/:email', ...page(() => import('../features/admin/users/ChangeUserPasswordPage')) },
+            { path: 'batchedt', ...page(() => import('../features/batches/BatchListPage')) },
+            { path: 'batch', ...page(() => import('../features/batches/NewBatchPage')) },
+            { path: 'bedit', ...page(() => import('../features/batches/EditBatchPage')) },
+            { path: 'feeheads', ...page(() => import('../features/fees/FeeHeadsPage')) },
+            { path: 'feelist', ...page(() => import('../features/fees/FeeStructureListPage')) },
+            { path: 'fhead', ...page(() => import('../features/fees/NewFeeStructurePage')) },
+            { path: 'fedit', ...page(() => import('../features/fees/EditFeeStructurePage')) },
+            { path: 'plans', ...page(() => import('../features/plans/FeePlansPage')) },
+            { path: 'discedt', ...page(() => import('../features/discounts/DiscountListPage')) },
+            { path: 'fdiscount', ...page(() => import('../features/discounts/NewDiscountPage')) },
+            { path: 'editdisc/:id', ...page(() => import('../features/discounts/EditDiscountPage')) },
+            { path: 'schemes', ...page(() => import('../features/schemes/SchemesPage')) },
+            { path: 'opening', ...page(() => import('../features/opening/OpeningBalancesPage')) },
+            { path: 'settings', ...page(() => import('../features/admin/SettingsPage')) },
+            { path: 'backup', ...page(() => import('../features/admin/BackupPage')) },
+            { path: 'audit', ...page(() => import('../features/audit/AuditLogPage')) },
+            { path: 'collections', ...page(departmentPages.collections) },
+            { path: 'daybook', ...page(departmentPages.dayBook) },
+            { path: 'refunds', ...page(departmentPages.refundsReport) },
+            { path: 'concessions/:depId', ...forDepartmentParam(departmentPages.concessions) },
+            { path: 'concessions', ...page(departmentPages.concessions) },
+            { path: 'rptview/:depId', ...forDepartmentParam(() => import('../features/reports/AdminReportMenuPage')) },
+            { path: 'rptfee/:depId/:deptName', ...forDepartmentParam(departmentPages.feeReceiptReport) },
+            { path: 'dues/:depId/:deptName', ...forDepartmentParam(departmentPages.dues) },
+            { path: 'duesasof/:depId', ...forDepartmentParam(departmentPages.duesAsOf) },
+            { path: 'defaulters/:depId', ...forDepartmentParam(departmentPages.defaulters) },
+            { path: 'notices/:depId', ...forDepartmentParam(departmentPages.notices) },
+            { path: 'rcpt_dtws/:depId/:deptName', ...forDepartmentParam(departmentPages.receiptsBetweenDates) },
+            { path: 'statement/:depId/:studentId', ...forDepartmentParam(departmentPages.statement) },
+            { path: '*', element: <Navigate to="/admin" replace /> },
+          ],
+        },
+      ],
+    },
+    { path: '*', element: <Navigate to="/" replace /> },
+  ]),
+);

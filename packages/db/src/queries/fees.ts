@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { SPECIAL_HEADS } from '@fees/validation';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { row } from '../engines';
 import { balanceSql } from './balance-sql';
@@ -122,6 +123,29 @@ export async function listFeeStructuresByBatch(db: DbOrTx, params: { batchId: nu
     .innerJoin(feeHeads, eq(feeHeads.id, feeStructures.feeHeadId))
     .where(eq(feeStructures.batchId, params.batchId))
     .orderBy(asc(feeStructures.id));
+}
+
+/**
+ * Fee structure rows over a head charged by its own rule (Advance, Late fee, Previous dues, Cheque
+ * bounce charge), which no screen or path accepts any more but older versions did: kept as they are,
+ * reported at start and on the admin dashboard until an admin removes them.
+ */
+export async function structuresOnSpecialHeads(db: DbOrTx) {
+  return await db
+    .select({
+      id: feeStructures.id,
+      departmentId: batches.departmentId,
+      courseName: courses.name,
+      batchName: batches.name,
+      feeHeadName: feeHeads.name,
+      amountPaise: feeStructures.amountPaise,
+    })
+    .from(feeStructures)
+    .innerJoin(feeHeads, eq(feeHeads.id, feeStructures.feeHeadId))
+    .innerJoin(batches, eq(batches.id, feeStructures.batchId))
+    .innerJoin(courses, eq(courses.id, batches.courseId))
+    .where(inArray(feeHeads.name, [...SPECIAL_HEADS]))
+    .orderBy(asc(batches.departmentId), asc(courses.name), asc(batches.name), asc(feeHeads.name));
 }
 
 /** One fee structure row with its batch's department and course and the names shown on screens. */

@@ -2,13 +2,15 @@ import { dailyCollections, departmentCollections, listAdmins } from '@fees/db';
 import { addDays } from '@fees/validation';
 import { today } from '../../config';
 import type { Context } from '../../context';
+import { specialHeadStructureWarnings } from '../fees/special-heads';
 
 const SERIES_DAYS = 30;
 
 /**
  * The admin home: per department the total collected on live receipts, today's and this month's
  * part; the last 30 days per day and department (every day present, 0 when nothing came in);
- * the admin accounts; and what is wrong with the automatic backups. Amounts are paise of net receipt amounts (GST included).
+ * the admin accounts; what is wrong with the automatic backups; and the fee structure rows over a head
+ * charged by its own rule, left by older versions. Amounts are paise of net receipt amounts (GST included).
  */
 export async function dashboardHandler({ ctx }: { ctx: Context }) {
   const day = today();
@@ -26,5 +28,13 @@ export async function dashboardHandler({ ctx }: { ctx: Context }) {
   });
   // No good backup for 26 hours, a failed check or a failed copy (backup/automatic.ts).
   const backupWarnings = ctx.backups ? await ctx.backups.warnings() : [];
-  return { today: day, month: day.slice(0, 7), departments, days, admins: await listAdmins(ctx.db), backupWarnings };
+  return {
+    today: day,
+    month: day.slice(0, 7),
+    departments,
+    days,
+    admins: await listAdmins(ctx.db),
+    backupWarnings,
+    structureWarnings: await specialHeadStructureWarnings(ctx.db),
+  };
 }

@@ -1,7 +1,7 @@
-import { findFeeHeadByName, isUniqueViolation, renameFeeHead, transaction, writeAudit } from '@fees/db';
+import { feeHeadUsage, findFeeHeadByName, isUniqueViolation, renameFeeHead, transaction, writeAudit } from '@fees/db';
 import { ADVANCE_HEAD, AppError, CHEQUE_BOUNCE_HEAD, LATE_FEE_HEAD, type TRenameFeeHeadInput } from '@fees/validation';
 import { actorOf } from '../../audit';
-import { headNameTakenMessage, loadFeeHead } from './shared';
+import { assertStructureHead, headNameTakenMessage, loadFeeHead } from './shared';
 import type { AuthedContext } from '../../context';
 
 /** Renaming is safe while in use: structures, discounts and receipt lines refer to the head by id. Late fee keeps its name. */
@@ -20,6 +20,8 @@ export async function headsRenameHandler({ ctx, input }: { ctx: AuthedContext; i
           `${CHEQUE_BOUNCE_HEAD} cannot be renamed: bounce charges are found by this name`,
         );
       if (await findFeeHeadByName(tx, { name: input.name, exceptId: input.id })) throw conflict;
+      // A head in fee structures cannot take the name of a head charged by its own rule.
+      if ((await feeHeadUsage(tx, input.id)).structures > 0) assertStructureHead(input.name);
       const after = await renameFeeHead(tx, { id: input.id, name: input.name });
       await writeAudit(tx, {
         actor: actorOf(ctx),

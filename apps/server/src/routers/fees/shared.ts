@@ -1,5 +1,5 @@
 import { type DbOrTx, findBatch, findFeeHead, findFeeStructureForHead } from '@fees/db';
-import { AppError } from '@fees/validation';
+import { AppError, specialHeadRefusal } from '@fees/validation';
 
 export const headNameTakenMessage = (name: string) => `A fee head named ${name} already exists`;
 
@@ -18,13 +18,20 @@ export async function loadBatchOfDepartment(db: DbOrTx, input: { depId: number; 
   return batch;
 }
 
-/** Checks batch and head, and that the head is not charged to the batch by another row. */
+/** Refuses a head charged by a rule of its own (Advance, Late fee, Previous dues, Cheque bounce charge). */
+export function assertStructureHead(headName: string): void {
+  const refusal = specialHeadRefusal(headName);
+  if (refusal) throw new AppError('BAD_INPUT', refusal);
+}
+
+/** Checks batch and head (one a structure may charge), and that the head is not charged to the batch by another row. */
 export async function checkStructureTarget(
   db: DbOrTx,
   input: { depId: number; batchId: number; feeHeadId: number; exceptId?: number },
 ) {
   const batch = await loadBatchOfDepartment(db, input);
   const head = await loadFeeHead(db, input.feeHeadId);
+  assertStructureHead(head.name);
   if (
     await findFeeStructureForHead(db, { batchId: input.batchId, feeHeadId: input.feeHeadId, exceptId: input.exceptId })
   ) {

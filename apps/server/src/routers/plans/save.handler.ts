@@ -1,10 +1,17 @@
 import { instalmentIdsOfBatch, loadBatchPlan, transaction, writeAudit, writeBatchPlan } from '@fees/db';
-import { AppError, paiseToRupeesText, planDifferences, type TSavePlanInput } from '@fees/validation';
+import {
+  AppError,
+  paiseToRupeesText,
+  planDifferences,
+  specialHeadRefusal,
+  type TSavePlanInput,
+} from '@fees/validation';
 import { actorOf } from '../../audit';
 import { type AuthedContext, loadBatchOfDepartment, planView } from './service';
 
 /**
- * Saves a batch's whole plan. Every amount must be on a head of the batch's fee structure, and per
+ * Saves a batch's whole plan. Every amount must be on a head of the batch's fee structure (never a head
+ * charged by its own rule, such as Advance, left there by older versions), and per
  * head the instalments must add up to the structure amount; the refusal names each head's difference.
  */
 export function saveHandler({ ctx, input }: { ctx: AuthedContext; input: TSavePlanInput }) {
@@ -21,6 +28,8 @@ export function saveHandler({ ctx, input }: { ctx: AuthedContext; input: TSavePl
         if (!headNames.has(a.feeHeadId)) {
           throw new AppError('BAD_INPUT', `Fee head ${a.feeHeadId} is not in the fee structure of batch ${batch.name}`);
         }
+        const refusal = specialHeadRefusal(headNames.get(a.feeHeadId)!);
+        if (refusal) throw new AppError('BAD_INPUT', refusal);
         if (seen.has(a.feeHeadId))
           throw new AppError('BAD_INPUT', `${inst.name}: ${headNames.get(a.feeHeadId)} appears twice`);
         seen.add(a.feeHeadId);

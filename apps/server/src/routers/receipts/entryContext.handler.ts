@@ -1,5 +1,5 @@
 import { studentFeeBalances, studentFeeTotals } from '@fees/db';
-import { earliestReceiptDate, type TReceiptEntryContextInput } from '@fees/validation';
+import { earliestReceiptDate, firstRowOfEachHead, type TReceiptEntryContextInput } from '@fees/validation';
 import { today } from '../../config';
 import { lateFeeBalanceRows, studentDuesView, upiOf } from '../plans/service';
 import { advanceHeadRow, studentAdvance } from '../refunds/advance';
@@ -8,19 +8,20 @@ import type { AuthedContext } from '../../context';
 
 /**
  * Everything the receipt entry form starts from: the student header, the batch's heads with balances
- * (and the Late fee with the fine outstanding, once a fine has accrued, and the Advance head), the
- * student's advance, the GST rate, and the
+ * (and the Late fee with the fine outstanding, once a fine has accrued, and the Advance head), each head
+ * once whatever the data holds (a structure row over Late fee or Advance left by an older version comes
+ * first, as the receipt's own check prices it), the student's advance, the GST rate, and the
  * instalment dues as of today, and the department's UPI details (for the QR of a UPI payment).
  */
 export async function entryContextHandler({ ctx, input }: { ctx: AuthedContext; input: TReceiptEntryContextInput }) {
   const { gstRateBasisPoints, ...student } = await studentOfDepartment(ctx.db, input, ctx.session);
   return {
     student,
-    heads: [
+    heads: firstRowOfEachHead([
       ...(await studentFeeBalances(ctx.db, student.id)),
       ...(await lateFeeBalanceRows(ctx.db, student)),
       ...(await advanceHeadRow(ctx.db)),
-    ],
+    ]),
     totals: await studentFeeTotals(ctx.db, student.id),
     advancePaise: await studentAdvance(ctx.db, student),
     gstRateBasisPoints,

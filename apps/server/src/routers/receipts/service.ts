@@ -35,6 +35,7 @@ import {
 } from '@fees/db';
 import {
   ADVANCE_HEAD,
+  firstRowOfEachHead,
   formatDate,
   isInstrumentMode,
   issuedRateBasisPoints,
@@ -101,7 +102,7 @@ async function balancesOf(
   const rows = await studentFeeBalances(db, student.id);
   const known = new Set(rows.map((r) => r.feeHeadId));
   return items.some((i) => !known.has(i.feeHeadId))
-    ? [...rows, ...(await lateFeeBalanceRows(db, student)), ...(await advanceHeadRow(db))]
+    ? firstRowOfEachHead([...rows, ...(await lateFeeBalanceRows(db, student)), ...(await advanceHeadRow(db))])
     : rows;
 }
 

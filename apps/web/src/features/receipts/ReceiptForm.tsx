@@ -1,7 +1,13 @@
 import { Button, Divider, Grid, Group, List, Paper, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { isInstrumentMode, issuedRateBasisPoints, paiseToRupeesText, paymentNeedsReference } from '@fees/validation';
-import { type ReactNode, useState } from 'react';
+import {
+  firstRowOfEachHead,
+  isInstrumentMode,
+  issuedRateBasisPoints,
+  paiseToRupeesText,
+  paymentNeedsReference,
+} from '@fees/validation';
+import { type ReactNode, useMemo, useState } from 'react';
 import { asksClosedDayReason, ClosedDayReason } from '../../components/ClosedDayReason';
 import { FailureAlert } from '../../components/FailureAlert';
 import type { StudentDues } from '../../components/InstalmentDues';
@@ -47,7 +53,6 @@ interface ReceiptFormProps {
 export function ReceiptForm(props: ReceiptFormProps) {
   const {
     header,
-    heads,
     totals,
     alreadyOnReceipt,
     initialValues,
@@ -61,6 +66,8 @@ export function ReceiptForm(props: ReceiptFormProps) {
     dateLimits,
     advancePaise = 0,
   } = props;
+  // Each head once whatever the server sent: a head listed twice would break the fee type lists.
+  const heads = useMemo(() => firstRowOfEachHead(props.heads), [props.heads]);
   const form = useForm<ReceiptFormValues>({
     mode: 'controlled',
     initialValues,
