@@ -152,6 +152,7 @@ describe('GET /api/receipts/{number}.pdf', () => {
     expect(qrCodeIn(answer.bytes, 'left')).toBe(`${baseUrl}${shown.verifyPath}`);
     expect(answer.bytes.toString('latin1')).not.toContain('/Subtype /Image');
     expect(flat).not.toContain('VOIDED');
+    expect(flat).not.toContain('page 1 of');
   });
 
   it("prints the letterhead's address, phone and logo, and the GST line when the rate is above zero", async () => {
@@ -192,6 +193,32 @@ describe('GET /api/receipts/{number}.pdf', () => {
       await admin.admin.settings.update({ gstRate: '0' });
       await admin.letterheads.removeLogo({ depId: 100 });
     }
+  });
+
+  it('carries a long receipt over to a second A4 page, the table header repeated, every line and the net printed', async () => {
+    const heads = [
+      [fx.heads.tuition, 'Tuition Fee'],
+      [fx.heads.exam, 'Exam Fee'],
+    ] as const;
+    const lines = Array.from(
+      { length: 30 },
+      (_, i) => [heads[i % 2]![0], `Part ${i + 1}`, 100_00 + i] as [number, string, number],
+    );
+    const created = await h.caller('ugStaff').receipts.create(receiptInput(lines));
+    const answer = await download('ugStaff', `/api/receipts/${created.number}.pdf`);
+    const { text, info } = readPdf(answer.bytes);
+    expect(info).toMatch(/^Pages:\s+2$/m);
+    const pages = text.split('\f').map((page) => page.replace(/[ \t]+/g, ' '));
+    const all = pages.join('\n');
+    for (const [i, [, particulars, paise]] of lines.entries()) {
+      expect(all).toContain(`${i + 1} ${heads[i % 2]![1]} ${particulars} Rs ${paiseToRupeesText(paise)}`);
+    }
+    expect(pages[0]).toContain('FEE RECEIPT');
+    expect(pages[1]).toContain('# Fee type Particulars Amount (Rs)');
+    expect(pages[1]).toContain('Net amount Rs 3,004.35');
+    expect(pages[1]).toContain('Verify:');
+    expect(pages[0]).toContain(`Receipt #000${created.number} · page 1 of 2`);
+    expect(pages[1]).toContain(`Receipt #000${created.number} · page 2 of 2`);
   });
 
   it('says VOIDED plainly, with the void date, on a voided receipt', async () => {

@@ -6,6 +6,7 @@ import {
   CONTENT_WIDTH,
   type DocumentOptions,
   drawFields,
+  drawFrame,
   drawLetterhead,
   drawQr,
   drawSignature,
@@ -17,6 +18,7 @@ import {
   money,
   newDocument,
   PAGE,
+  roomFor,
 } from './paper';
 
 export interface NoticeRequest {
@@ -100,9 +102,16 @@ export async function demandNoticePdf(db: Database, request: NoticeRequest, opti
       'A late fine keeps growing after the due dates as the fee rules say.',
   );
 
-  const footTop = y + 20;
+  const footTop = roomFor(doc, y + 20, 190);
   const half = CONTENT_WIDTH / 2;
-  drawVerify(doc, `${options.origin}${notice.verifyPath}`, PAGE.margin, footTop, CONTENT_WIDTH - 130);
+  const verifyBottom = drawVerify(
+    doc,
+    `${options.origin}${notice.verifyPath}`,
+    PAGE.margin,
+    footTop,
+    CONTENT_WIDTH - 130,
+  );
+  let signed: number;
   if (upi && notice.upiLink) {
     const size = 110;
     const x = PAGE.width - PAGE.margin - size;
@@ -120,9 +129,10 @@ export async function demandNoticePdf(db: Database, request: NoticeRequest, opti
       width: half - size - 8,
       align: 'right',
     });
-    drawSignature(doc, footTop + size + 40, 'Accounts office');
+    signed = drawSignature(doc, footTop + size + 40, 'Accounts office');
   } else {
-    drawSignature(doc, footTop + 62, 'Accounts office');
+    signed = drawSignature(doc, footTop + 62, 'Accounts office');
   }
-  return finish(doc);
+  drawFrame(doc, Math.max(verifyBottom, signed));
+  return finish(doc, `Demand notice ${notice.admissionNo}`);
 }

@@ -58,12 +58,26 @@ export function newDocument(info: { title: string; author: string }): PDFKit.PDF
   return new PDFDocument({
     size: 'A4',
     margin: PAGE.margin,
+    // Kept until the end, so a document that runs over one page can number its pages.
+    bufferPages: true,
     info: { Title: info.title, Author: info.author, Creator: 'Fee management' },
   });
 }
 
-/** Ends the document and gives its bytes. */
-export function finish(doc: PDFKit.PDFDocument): Promise<Buffer> {
+/** Ends the document and gives its bytes; a document of several pages says on each which it is ("Receipt #0004 · page 1 of 2"). */
+export function finish(doc: PDFKit.PDFDocument, label: string): Promise<Buffer> {
+  const { count } = doc.bufferedPageRange();
+  for (let i = 0; count > 1 && i < count; i++) {
+    doc.switchToPage(i);
+    // Below the bottom margin: without this pdfkit would start a new page for the line.
+    doc.page.margins.bottom = 0;
+    doc.font('Helvetica').fontSize(8).fillColor(MUTED);
+    write(doc, `${label} · page ${i + 1} of ${count}`, PAGE.margin, PAGE.height - 22, {
+      width: CONTENT_WIDTH,
+      align: 'center',
+      lineBreak: false,
+    });
+  }
   const chunks: Buffer[] = [];
   return new Promise((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -166,11 +180,27 @@ export interface TableRow {
   span?: number;
 }
 
-/** A ruled table with a shaded header; rows wrap their text. Returns the y below it. */
+/**
+ * Where the next block of `height` points starts: at y when it fits on this page, else at the top of
+ * a new page (the full page framed first).
+ */
+export function roomFor(doc: PDFKit.PDFDocument, y: number, height: number): number {
+  const bottom = PAGE.height - PAGE.margin;
+  if (y + height <= bottom) return y;
+  drawFrame(doc, bottom);
+  doc.addPage();
+  return PAGE.margin;
+}
+
+/**
+ * A ruled table with a shaded header; rows wrap their text. A row that does not fit starts a new page,
+ * which repeats the header. Returns the y below it.
+ */
 export function drawTable(doc: PDFKit.PDFDocument, y: number, columns: Column[], rows: TableRow[]): number {
   const pad = 6;
-  const drawRow = (row: TableRow, top: number, header: boolean) => {
-    doc.font(header || row.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10);
+  const layout = (row: TableRow, header: boolean) => {
+    const font = header || row.bold ? 'Helvetica-Bold' : 'Helvetica';
+    doc.font(font).fontSize(10);
     const cells: Array<{ text: string; x: number; width: number; align: 'left' | 'right' }> = [];
     let x = PAGE.margin;
     const span = row.span ?? 1;
@@ -183,8 +213,11 @@ export function drawTable(doc: PDFKit.PDFDocument, y: number, columns: Column[],
       i += take;
     }
     const height = Math.max(...cells.map((c) => doc.heightOfString(c.text, { width: c.width - 2 * pad }))) + 2 * pad;
-    if (header || row.shaded) doc.rect(PAGE.margin, top, CONTENT_WIDTH, height).fill(SHADE);
-    doc.fillColor(INK);
+    return { cells, height, font, shaded: header || row.shaded === true };
+  };
+  const draw = ({ cells, height, font, shaded }: ReturnType<typeof layout>, top: number) => {
+    if (shaded) doc.rect(PAGE.margin, top, CONTENT_WIDTH, height).fill(SHADE);
+    doc.font(font).fontSize(10).fillColor(INK);
     for (const cell of cells) {
       doc.text(cell.text, cell.x + pad, top + pad, { width: cell.width - 2 * pad, align: cell.align });
     }
@@ -197,12 +230,19 @@ export function drawTable(doc: PDFKit.PDFDocument, y: number, columns: Column[],
         .stroke();
     return top + height;
   };
-  let top = drawRow({ cells: columns.map((c) => c.header) }, y, true);
-  for (const row of rows) top = drawRow(row, top, false);
+  const header = { cells: columns.map((c) => c.header) };
+  const headed = layout(header, true);
+  let top = draw(headed, roomFor(doc, y, headed.height * 2));
+  for (const row of rows) {
+    const laid = layout(row, false);
+    const start = roomFor(doc, top, laid.height);
+    // A row on a new page comes under the header again.
+    top = draw(laid, start === top ? start : draw(headed, start));
+  }
   return top + 10;
 }
 
-/** Text across the content width in the given style. Returns the y below it. */
+/** Text across the content width in the given style, on a new page when it does not fit. Returns the y below it. */
 export function drawText(
   doc: PDFKit.PDFDocument,
   y: number,
@@ -213,7 +253,9 @@ export function drawText(
     .font(style.font ?? 'Helvetica')
     .fontSize(style.size ?? 10)
     .fillColor(style.color ?? INK);
-  write(doc, text, style.x ?? PAGE.margin, y, { width: style.width ?? CONTENT_WIDTH, align: style.align ?? 'left' });
+  const width = style.width ?? CONTENT_WIDTH;
+  const top = roomFor(doc, y, doc.heightOfString(printable(text), { width }));
+  write(doc, text, style.x ?? PAGE.margin, top, { width, align: style.align ?? 'left' });
   return doc.y + 4;
 }
 
@@ -248,8 +290,18 @@ export function drawVerify(doc: PDFKit.PDFDocument, url: string, x: number, y: n
   return y + size + 14;
 }
 
-/** A signature line with its caption, right-aligned on the page at y. */
-export function drawSignature(doc: PDFKit.PDFDocument, y: number, caption: string): void {
+/** A thin frame around the document from the top of the page to `bottom`, as the printed page has. */
+export function drawFrame(doc: PDFKit.PDFDocument, bottom: number): void {
+  const inset = 14;
+  doc
+    .rect(PAGE.margin - inset, PAGE.margin - inset, CONTENT_WIDTH + 2 * inset, bottom - PAGE.margin + 2 * inset)
+    .lineWidth(0.8)
+    .strokeColor(RULE)
+    .stroke();
+}
+
+/** A signature line with its caption, right-aligned on the page at y. Returns the y below it. */
+export function drawSignature(doc: PDFKit.PDFDocument, y: number, caption: string): number {
   const width = 150;
   const x = PAGE.width - PAGE.margin - width;
   doc
@@ -260,4 +312,5 @@ export function drawSignature(doc: PDFKit.PDFDocument, y: number, caption: strin
     .stroke();
   doc.font('Helvetica').fontSize(9.5).fillColor(MUTED);
   write(doc, caption, x, y + 4, { width, align: 'center' });
+  return doc.y;
 }

@@ -6,6 +6,7 @@ import {
   CONTENT_WIDTH,
   type DocumentOptions,
   drawFields,
+  drawFrame,
   drawLetterhead,
   drawSignature,
   drawTable,
@@ -16,6 +17,7 @@ import {
   money,
   newDocument,
   PAGE,
+  roomFor,
   VOID_RED,
 } from './paper';
 
@@ -92,9 +94,9 @@ export async function receiptPdf(db: Database, number: number, options: Document
   y = drawText(doc, y + 4, payment.join('  ·  '));
   if (receipt.createdByEmail) y = drawText(doc, y, `Received by ${receipt.createdByEmail}`);
 
-  const footTop = y + 24;
-  drawVerify(doc, `${options.origin}${verifyPath}`, PAGE.margin, footTop, CONTENT_WIDTH - 170);
-  drawSignature(doc, footTop + 62, 'Authorised signatory');
+  const footTop = roomFor(doc, y + 24, 130);
+  const verifyBottom = drawVerify(doc, `${options.origin}${verifyPath}`, PAGE.margin, footTop, CONTENT_WIDTH - 170);
+  drawFrame(doc, Math.max(verifyBottom, drawSignature(doc, footTop + 62, 'Authorised signatory')));
 
-  return finish(doc);
+  return finish(doc, `Receipt ${label}`);
 }

@@ -2,7 +2,7 @@ import '../../components/paper.css';
 import './notice.css';
 import { Button, Group, Paper, SegmentedControl } from '@mantine/core';
 import { addDays, NOTICE_PAY_WITHIN_DAYS } from '@fees/validation';
-import { IconPrinter, IconSearch } from '@tabler/icons-react';
+import { IconDownload, IconPrinter, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useDepartment } from '../../lib/department-context';
@@ -90,6 +90,17 @@ export default function DemandNoticesPage() {
             <Button leftSection={<IconPrinter size={16} />} disabled={notices.length === 0} onClick={printSoon}>
               Print
             </Button>
+            {studentId !== undefined && (
+              <Button
+                variant="light"
+                leftSection={<IconDownload size={16} />}
+                component="a"
+                href={`/api/notices/${studentId}.pdf?${new URLSearchParams({ asof: asOf, payby: payBy })}`}
+                download
+              >
+                Download PDF
+              </Button>
+            )}
           </Group>
         </Paper>
         {!enabled ? (
