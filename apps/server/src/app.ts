@@ -1,6 +1,7 @@
 /**
  * Builds the HTTP server: tRPC at /trpc, the REST adapter at /rest, the backup download at
- * /api/backup, /healthz and /readyz, the web app's error reports at /api/screen-errors, and the built web app
+ * /api/backup, the receipt and demand notice PDFs at /api/receipts and /api/notices, /healthz and
+ * /readyz, the web app's error reports at /api/screen-errors, and the built web app
  * with a fallback to index.html for client-side routes.
  */
 import { existsSync } from 'node:fs';
@@ -12,6 +13,7 @@ import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/a
 import Fastify from 'fastify';
 import { backupRoutes } from './backup/route';
 import { createTrpcContextFactory, type ServerDeps } from './context';
+import { documentRoutes } from './documents/route';
 import { healthRoutes } from './health';
 import { httpSecurity } from './http-security';
 import { type LogOptions, logServerOptions, serverErrors } from './logging';
@@ -65,6 +67,7 @@ export async function buildApp({
 
   await app.register(restPlugin, { prefix: '/rest', deps });
   await app.register(backupRoutes, { deps });
+  await app.register(documentRoutes, { deps });
 
   await app.register(healthRoutes, { deps });
   await app.register(verifyRoutes, { deps });

@@ -182,6 +182,20 @@ test('the fee counter: find, pay two heads by UPI, print, edit, void', async ({ 
   );
   runProgram('pdftoppm', ['-png', '-r', '70', '-singlefile', `${ARTIFACTS}/receipt.pdf`, '/tmp/receipts-pdf']);
 
+  // Download PDF: the server's own A4 file of the same receipt, as a family will be sent it.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download PDF' }).click();
+  const file = await downloading;
+  expect(file.suggestedFilename()).toBe(`receipt-${number}.pdf`);
+  await file.saveAs(`${ARTIFACTS}/receipt-server.pdf`);
+  const served = runProgram('pdftotext', ['-layout', `${ARTIFACTS}/receipt-server.pdf`, '-']).replace(/[ \t]+/g, ' ');
+  expect(served).toContain(LETTERHEAD.institutionName);
+  expect(served).toContain(`Receipt No #000${number}`);
+  expect(served).toContain(words);
+  expect(served).toContain('Rs 13,570.59');
+  expect(served).toContain('Ref. UPI-E2E-424242');
+  expect(runProgram('pdfinfo', [`${ARTIFACTS}/receipt-server.pdf`])).toMatch(/Pages:\s+1\n[\s\S]*\(A4\)/);
+
   // A5: one copy on an A5 page.
   await page.getByText('A5 · one copy').click();
   await page.emulateMedia({ media: 'print' });

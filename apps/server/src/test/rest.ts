@@ -74,6 +74,11 @@ export class RestClient {
     return this.request('DELETE', path, { query });
   }
 
+  /** A path outside /rest (a file download) with this client's session: the raw response. */
+  download(path: string): Promise<Response> {
+    return fetch(`${this.baseUrl}${path}`, { headers: this.cookie ? { cookie: this.cookie } : {} });
+  }
+
   get hasSession(): boolean {
     return this.cookie !== null;
   }

@@ -125,6 +125,9 @@ export const ZDemandNoticesInput = z
   });
 export type TDemandNoticesInput = z.infer<typeof ZDemandNoticesInput>;
 
+/** Days from a demand notice's date to the pay-by date it proposes. */
+export const NOTICE_PAY_WITHIN_DAYS = 7;
+
 /** A UPI virtual payment address: name@bank. */
 export const ZUpiId = z
   .string()

@@ -2,6 +2,7 @@ import {
   type BatchPlan,
   batchDuesAsOf,
   type DbOrTx,
+  duesByBatch,
   type FeeBalanceRow,
   findBatch,
   findLateFeeHeadId,
@@ -9,11 +10,13 @@ import {
   getDepartmentPayment,
   listLetterheads,
   loadBatchPlan,
+  type StudentDuesOnly,
   type StudentDuesResult,
 } from '@fees/db';
-import { AppError, LATE_FEE_HEAD, upiPayLink } from '@fees/validation';
+import { AppError, LATE_FEE_HEAD, type TDemandNoticesInput, upiPayLink } from '@fees/validation';
 import { today } from '../../config';
 import type { AuthedContext } from '../../context';
+import { noticeVerificationPaths } from '../../verify/code';
 
 export type { AuthedContext };
 
@@ -122,3 +125,68 @@ export async function lateFeeBalanceRows(
     },
   ];
 }
+
+/**
+ * Demand notices as of a date: one student, or every student of a batch with something to collect.
+ * Each carries the instalments due till the date with their fines, the total, and the UPI link
+ * for that total when the department has a UPI ID. The printed notices and the PDF both read it; the
+ * caller has checked access to input.depId.
+ */
+export async function demandNotices(db: DbOrTx, input: TDemandNoticesInput) {
+  const student =
+    input.studentId === undefined
+      ? null
+      : await loadStudentOfDepartment(db, { depId: input.depId, studentId: input.studentId });
+  const batchId =
+    student?.batchId ?? (await loadBatchOfDepartment(db, { depId: input.depId, batchId: input.batchId! })).id;
+  const readDues = async () => {
+    const rows: StudentDuesOnly[] = [];
+    for await (const students of duesByBatch(db, {
+      batchIds: [batchId],
+      asOf: input.asOf,
+      studentIds: student ? [student.id] : undefined,
+    }))
+      rows.push(...students);
+    return rows;
+  };
+  // Sent together: on PostgreSQL the small reads overlap the dues' reads.
+  const [rows, payment, letterheads, verifyPath] = await Promise.all([
+    readDues(),
+    getDepartmentPayment(db, input.depId),
+    listLetterheads(db),
+    noticeVerificationPaths(db),
+  ]);
+  const letterhead = letterheads.find((l) => l.depId === input.depId)!;
+  const upi = upiFrom(payment, letterhead.institutionName);
+  return {
+    asOf: input.asOf,
+    payBy: input.payBy,
+    letterhead: {
+      institutionName: letterhead.institutionName,
+      departmentName: letterhead.departmentName,
+      address: letterhead.address,
+      phone: letterhead.phone,
+      hasLogo: letterhead.hasLogo,
+    },
+    upi,
+    notices: rows
+      .filter((r) => student !== null || r.dues.toCollect > 0)
+      .map((r) => ({
+        studentId: r.studentId,
+        admissionNo: r.admissionNo,
+        name: r.name,
+        parentName: r.parentName,
+        courseName: r.courseName,
+        batchName: r.batchName,
+        instalments: r.dues.instalments,
+        fine: r.dues.fine,
+        outstanding: r.dues.outstanding,
+        total: r.dues.toCollect,
+        upiLink: upiLinkFor(upi, r.dues.toCollect, r.admissionNo),
+        /** The public verification page for the printed QR code (verify/). */
+        verifyPath: verifyPath({ studentId: r.studentId, asOf: input.asOf, totalPaise: r.dues.toCollect }),
+      })),
+  };
+}
+
+export type DemandNotices = Awaited<ReturnType<typeof demandNotices>>;

@@ -11,6 +11,7 @@
 import {
   type AuditActor,
   type Database,
+  type DbOrTx,
   type FeeBalanceRow,
   findFeeHeadName,
   getBackdateLimitDays,
@@ -35,6 +36,7 @@ import {
 } from '@fees/db';
 import {
   ADVANCE_HEAD,
+  AppError,
   firstRowOfEachHead,
   formatDate,
   isInstrumentMode,
@@ -56,9 +58,29 @@ import { assertDayOpen } from '../../day-closing';
 import { assertDepartmentAccess, type DepartmentAccess } from '../../department-access';
 import { lateFeeBalanceRows } from '../plans/service';
 import { advanceHeadRow, keepingAdvanceCovered, studentAdvance } from '../refunds/advance';
+import { verificationPath } from '../../verify/code';
 import { assertCurrentVersion } from '../versions';
 
 const rupees = paiseToRupeesText;
+
+/**
+ * A stored receipt as printed: master, lines, the department's letterhead, and the path of its public
+ * verification page (the printed QR code). The printable page and the PDF both read it.
+ */
+export async function receiptView(db: DbOrTx, access: DepartmentAccess, number: number) {
+  const found = await findReceiptByNumber(db, number);
+  if (!found) throw new AppError('NOT_FOUND', `Receipt ${receiptLabel(number)} does not exist`);
+  assertDepartmentAccess(access, found.departmentId);
+  const { letterheadName, letterheadAddress, letterheadPhone, ...receipt } = found;
+  return {
+    receipt,
+    lines: await listReceiptLines(db, found.id),
+    letterhead: { institutionName: letterheadName, address: letterheadAddress, phone: letterheadPhone },
+    verifyPath: await verificationPath(db, found),
+  };
+}
+
+export type ReceiptView = Awaited<ReturnType<typeof receiptView>>;
 
 /**
  * A student of the department named in the input, by id or by admission number; `lock`: locked for a

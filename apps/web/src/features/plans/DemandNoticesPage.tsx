@@ -1,8 +1,8 @@
 import '../../components/paper.css';
 import './notice.css';
 import { Button, Group, Paper, SegmentedControl } from '@mantine/core';
-import { addDays } from '@fees/validation';
-import { IconPrinter, IconSearch } from '@tabler/icons-react';
+import { addDays, NOTICE_PAY_WITHIN_DAYS } from '@fees/validation';
+import { IconDownload, IconPrinter, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useDepartment } from '../../lib/department-context';
@@ -24,9 +24,6 @@ const PAGE_CSS: Record<PaperSize, string> = {
   a4: '@page { size: A4 portrait; margin: 8mm; }',
 };
 
-/** Days from the notice date to the pay-by date it proposes. */
-const PAY_WITHIN_DAYS = 7;
-
 /**
  * /notices/?student= or ?course=&batch=: printable demand notices as of a date, one per student who
  * owes anything: one A5 each, or two per A4 sheet.
@@ -43,7 +40,7 @@ export default function DemandNoticesPage() {
   const courseId = idOf(params.get('course'));
   const batchId = idOf(params.get('batch')) ?? undefined;
   const asOf = params.get('asof') || todayIso();
-  const payBy = params.get('payby') || addDays(asOf, PAY_WITHIN_DAYS);
+  const payBy = params.get('payby') || addDays(asOf, NOTICE_PAY_WITHIN_DAYS);
   const paper: PaperSize = params.get('paper') === 'a4' ? 'a4' : 'a5';
   const enabled = studentId !== undefined || batchId !== undefined;
   const query = useQuery(
@@ -93,6 +90,17 @@ export default function DemandNoticesPage() {
             <Button leftSection={<IconPrinter size={16} />} disabled={notices.length === 0} onClick={printSoon}>
               Print
             </Button>
+            {studentId !== undefined && (
+              <Button
+                variant="light"
+                leftSection={<IconDownload size={16} />}
+                component="a"
+                href={`/api/notices/${studentId}.pdf?${new URLSearchParams({ asof: asOf, payby: payBy })}`}
+                download
+              >
+                Download PDF
+              </Button>
+            )}
           </Group>
         </Paper>
         {!enabled ? (

@@ -7,6 +7,7 @@ import {
   IconAlertCircle,
   IconArrowLeft,
   IconCircleCheck,
+  IconDownload,
   IconPencil,
   IconPrinter,
   IconUserSearch,
@@ -20,7 +21,7 @@ import { formatDate } from '../../lib/dates';
 import { printSoon } from '../../lib/print';
 import { useTRPC } from '../../lib/trpc';
 import { formatLocalDate } from './format';
-import { editReceiptPath, receiptSearchPath } from './links';
+import { editReceiptPath, receiptPdfPath, receiptSearchPath } from './links';
 import { PrintableReceipt } from './PrintableReceipt';
 import { ReceiptHistory } from '../../components/ReceiptHistory';
 import { FailureAlert } from '../../components/FailureAlert';
@@ -128,6 +129,15 @@ export default function ReceiptSuccessPage() {
             <Group gap="sm">
               <Button leftSection={<IconPrinter size={16} />} onClick={printSoon} autoFocus>
                 Print Receipt
+              </Button>
+              <Button
+                variant="light"
+                leftSection={<IconDownload size={16} />}
+                component="a"
+                href={receiptPdfPath(master.number)}
+                download
+              >
+                Download PDF
               </Button>
               <Button
                 variant="light"

@@ -15,6 +15,11 @@ export function receiptSuccessPath(department: Department, number: number, backU
   return `/${department.prefix}/inv/success/?${new URLSearchParams({ url: backUrl, no: String(number) })}`;
 }
 
+/** The receipt as an A4 PDF made by the server (the file a family is sent). */
+export function receiptPdfPath(number: number): string {
+  return `/api/receipts/${number}.pdf`;
+}
+
 export function editReceiptPath(department: Department, number: number): string {
   return `/${department.prefix}/inv/edit/${number}`;
 }

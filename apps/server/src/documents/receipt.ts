@@ -1,0 +1,102 @@
+import { type Database, getLetterheadLogo } from '@fees/db';
+import { amountInWords, formatDate, PAYMENT_MODE_LABELS, ratePercentText, receiptLabel } from '@fees/validation';
+import { today } from '../config';
+import { receiptView } from '../routers/receipts/service';
+import {
+  CONTENT_WIDTH,
+  type DocumentOptions,
+  drawFields,
+  drawFrame,
+  drawLetterhead,
+  drawSignature,
+  drawTable,
+  drawText,
+  drawTitle,
+  drawVerify,
+  finish,
+  money,
+  newDocument,
+  PAGE,
+  roomFor,
+  VOID_RED,
+} from './paper';
+
+/**
+ * The printed receipt as one A4 PDF page: what the receipt page prints (receiptView), with a voided
+ * receipt stamped VOIDED with its void date. NOT_FOUND or FORBIDDEN as the page refuses.
+ */
+export async function receiptPdf(db: Database, number: number, options: DocumentOptions): Promise<Buffer> {
+  const { receipt, lines, letterhead, verifyPath } = await receiptView(db, options.access, number);
+  const logo = await getLetterheadLogo(db, receipt.departmentId);
+  const label = receiptLabel(receipt.number);
+  const doc = newDocument({ title: `Receipt ${label}`, author: letterhead.institutionName });
+
+  const voided = receipt.status === 'voided';
+  // The stamp goes down first, so the lines, figures and QR code print over it and stay readable.
+  if (voided) {
+    doc.save();
+    doc.rotate(-30, { origin: [PAGE.width / 2, 330] });
+    doc.font('Helvetica-Bold').fontSize(120).fillColor(VOID_RED).fillOpacity(0.1);
+    doc.text('VOIDED', 0, 270, { width: PAGE.width, align: 'center', lineBreak: false });
+    doc.restore();
+  }
+  let y = drawLetterhead(doc, { ...letterhead, departmentName: receipt.departmentName, logo });
+  y = drawTitle(doc, y, 'FEE RECEIPT', `Receipt No ${label}`);
+  if (voided) {
+    const on = receipt.voidedAt ? ` on ${formatDate(today(new Date(receipt.voidedAt)))}` : '';
+    doc.rect(PAGE.margin, y - 4, CONTENT_WIDTH, 24).fill(VOID_RED);
+    drawText(doc, y + 2, `VOIDED${on}. This receipt counts in no total.`, {
+      font: 'Helvetica-Bold',
+      size: 12,
+      color: '#ffffff',
+      align: 'left',
+      x: PAGE.margin + 10,
+    });
+    y += 30;
+  }
+  y = drawFields(doc, y, [
+    { label: 'Name', value: receipt.studentName },
+    { label: 'Date', value: formatDate(receipt.date) },
+    { label: 'Adm. No', value: receipt.admissionNo },
+    { label: 'Receipt No', value: label },
+    { label: 'Course', value: receipt.courseName },
+    { label: 'Batch', value: receipt.batchName },
+    { label: 'Address', value: receipt.address ?? '', wide: true },
+  ]);
+
+  const amountWidth = 120;
+  y = drawTable(
+    doc,
+    y,
+    [
+      { header: '#', width: 30 },
+      { header: 'Fee type', width: 150 },
+      { header: 'Particulars', width: CONTENT_WIDTH - 30 - 150 - amountWidth },
+      { header: 'Amount (Rs)', width: amountWidth, align: 'right' },
+    ],
+    [
+      ...lines.map((line) => ({
+        cells: [String(line.lineNo), line.feeHead, line.particulars, money(line.amountPaise)],
+      })),
+      { cells: ['Total', money(receipt.totalPaise)], span: 3 },
+      ...(receipt.taxRateBasisPoints > 0
+        ? [{ cells: [`GST (${ratePercentText(receipt.taxRateBasisPoints)}%)`, money(receipt.taxPaise)], span: 3 }]
+        : []),
+      { cells: ['Net amount', money(receipt.netPaise)], span: 3, bold: true, shaded: true },
+    ],
+  );
+  y = drawText(doc, y, `Amount in words: ${amountInWords(receipt.netPaise)}`, { font: 'Helvetica-Bold', size: 10.5 });
+
+  const payment = [`Paid by ${PAYMENT_MODE_LABELS[receipt.paymentMode]}`];
+  if (receipt.paymentReference) payment.push(`Ref. ${receipt.paymentReference}`);
+  if (receipt.bank)
+    payment.push(`${receipt.bank}, dated ${formatDate(receipt.instrumentDate)} (subject to realisation)`);
+  y = drawText(doc, y + 4, payment.join('  ·  '));
+  if (receipt.createdByEmail) y = drawText(doc, y, `Received by ${receipt.createdByEmail}`);
+
+  const footTop = roomFor(doc, y + 24, 130);
+  const verifyBottom = drawVerify(doc, `${options.origin}${verifyPath}`, PAGE.margin, footTop, CONTENT_WIDTH - 170);
+  drawFrame(doc, Math.max(verifyBottom, drawSignature(doc, footTop + 62, 'Authorised signatory')));
+
+  return finish(doc, `Receipt ${label}`);
+}

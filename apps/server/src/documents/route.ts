@@ -1,0 +1,83 @@
+/**
+ * Staff download the printed documents as PDF files, under the receipt page's rules (401 without a
+ * session, 403 for another department's, 404 for none, 400 naming the field for a bad number or date):
+ * GET /api/receipts/{number}.pdf: the receipt as printed.
+ * GET /api/notices/{studentId}.pdf?asof=yyyy-MM-dd&payby=yyyy-MM-dd: a student's demand notice (as of
+ * today and payable within the usual days unless given).
+ */
+import { AppError, addDays, MAX_RECORD_INTEGER, MSG, NOTICE_PAY_WITHIN_DAYS, ZDate, ZId } from '@fees/validation';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { today } from '../config';
+import { createRequestContext, type ServerDeps } from '../context';
+import { toRestError } from '../rest/errors';
+import { demandNoticePdf } from './notice';
+import { receiptPdf } from './receipt';
+import type { DocumentOptions } from './paper';
+
+/** The number in "{number}.pdf", or null when the name is no whole number within the records' range. */
+function numberOfFile(file: string): number | null {
+  const match = /^(\d{1,10})\.pdf$/.exec(file);
+  const parsed = ZId.safeParse(match ? Number(match[1]) : Number.NaN);
+  return parsed.success ? parsed.data : null;
+}
+
+const badField = (reply: FastifyReply, field: string, message: string) =>
+  reply.code(400).send({ message: `${field}: ${message}`, errors: { [field]: [message] } });
+
+const wholeNumber = `Give a whole number from 1 to ${MAX_RECORD_INTEGER}, as {number}.pdf`;
+
+function sendPdf(reply: FastifyReply, fileName: string, pdf: Buffer) {
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'no-store')
+    .send(pdf);
+}
+
+export async function documentRoutes(app: FastifyInstance, { deps }: { deps: ServerDeps }): Promise<void> {
+  /** The caller's document options, or null once a 401 is sent. */
+  const optionsOf = async (req: FastifyRequest, reply: FastifyReply): Promise<DocumentOptions | null> => {
+    const ctx = await createRequestContext(deps, req, reply);
+    if (!ctx.session) {
+      await reply.code(401).send({ message: 'Please sign in' });
+      return null;
+    }
+    return { access: ctx.session, origin: `${req.protocol}://${req.host}` };
+  };
+  /** An AppError (not found, another department's) as the status and message the procedures give. */
+  const refused = (reply: FastifyReply, error: unknown) => {
+    if (!(error instanceof AppError)) throw error;
+    const { status, body } = toRestError(error);
+    return reply.code(status).send(body);
+  };
+
+  app.get('/api/receipts/:file', async (req, reply) => {
+    const options = await optionsOf(req, reply);
+    if (!options) return reply;
+    const number = numberOfFile((req.params as { file: string }).file);
+    if (number === null) return badField(reply, 'number', wholeNumber);
+    try {
+      return sendPdf(reply, `receipt-${number}.pdf`, await receiptPdf(deps.db, number, options));
+    } catch (error) {
+      return refused(reply, error);
+    }
+  });
+
+  app.get('/api/notices/:file', async (req, reply) => {
+    const options = await optionsOf(req, reply);
+    if (!options) return reply;
+    const studentId = numberOfFile((req.params as { file: string }).file);
+    if (studentId === null) return badField(reply, 'studentId', wholeNumber);
+    const query = req.query as { asof?: unknown; payby?: unknown };
+    const asOf = ZDate.safeParse(query.asof ?? today());
+    if (!asOf.success) return badField(reply, 'asof', MSG.invalidDate);
+    const payBy = ZDate.safeParse(query.payby ?? addDays(asOf.data, NOTICE_PAY_WITHIN_DAYS));
+    if (!payBy.success) return badField(reply, 'payby', MSG.invalidDate);
+    try {
+      const pdf = await demandNoticePdf(deps.db, { studentId, asOf: asOf.data, payBy: payBy.data }, options);
+      return sendPdf(reply, `demand-notice-${studentId}-${asOf.data}.pdf`, pdf);
+    } catch (error) {
+      return refused(reply, error);
+    }
+  });
+}
