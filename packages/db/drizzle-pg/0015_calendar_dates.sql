@@ -163,7 +163,7 @@ ALTER TABLE "cheques" ADD CONSTRAINT "cheques_bounced_on_calendar" CHECK (is_cal
 --> statement-breakpoint
 -- A day written as 30 February when 28 February is closed too: the real day's row stays, the other goes.
 INSERT INTO audit_log (user_email, action, entity, entity_id, before, department_id)
-  SELECT 'migration 0015_calendar_dates', 'delete', 'day_closing', (d.department_id || ':' || d.date)::text, json_build_object('date', d.date)::text, d.department_id
+  SELECT 'migration 0015_calendar_dates', 'delete', 'day_closing', (d.department_id || '/' || d.date)::text, json_build_object('date', d.date)::text, d.department_id
   FROM day_closings AS d WHERE NOT is_calendar_date(d.date) AND d.date ~ '^[0-9]{4}-(0[1-9]|1[0-2])-(29|30|31)$'
     AND EXISTS (SELECT 1 FROM day_closings AS k WHERE k.department_id = d.department_id AND k.date = to_char(to_date(substr(d.date, 1, 8) || '01', 'YYYY-MM-DD') + interval '1 month' - interval '1 day', 'YYYY-MM-DD'));
 --> statement-breakpoint
@@ -171,7 +171,7 @@ DELETE FROM day_closings AS d WHERE NOT is_calendar_date(d.date) AND d.date ~ '^
   AND EXISTS (SELECT 1 FROM day_closings AS k WHERE k.department_id = d.department_id AND k.date = to_char(to_date(substr(d.date, 1, 8) || '01', 'YYYY-MM-DD') + interval '1 month' - interval '1 day', 'YYYY-MM-DD'));
 --> statement-breakpoint
 INSERT INTO audit_log (user_email, action, entity, entity_id, before, after, department_id)
-  SELECT 'migration 0015_calendar_dates', 'update', 'day_closing', (department_id || ':' || date)::text, json_build_object('date', date)::text,
+  SELECT 'migration 0015_calendar_dates', 'update', 'day_closing', (department_id || '/' || date)::text, json_build_object('date', date)::text,
     json_build_object('date', to_char(to_date(substr(date, 1, 8) || '01', 'YYYY-MM-DD') + interval '1 month' - interval '1 day', 'YYYY-MM-DD'))::text, department_id
   FROM day_closings WHERE NOT is_calendar_date(date) AND date ~ '^[0-9]{4}-(0[1-9]|1[0-2])-(29|30|31)$';
 --> statement-breakpoint

@@ -281,7 +281,7 @@ END;
 --> statement-breakpoint
 -- A day written as 30 February when 28 February is closed too: the real day's row stays, the other goes.
 INSERT INTO audit_log (user_email, action, entity, entity_id, before, department_id)
-  SELECT 'migration 0020_calendar_dates', 'delete', 'day_closing', d.department_id || ':' || d.date, json_object('date', d.date), d.department_id
+  SELECT 'migration 0020_calendar_dates', 'delete', 'day_closing', d.department_id || '/' || d.date, json_object('date', d.date), d.department_id
   FROM day_closings AS d WHERE date(d.date) IS NOT d.date AND length(d.date) = 10 AND substr(d.date, 9, 2) BETWEEN '29' AND '31'
     AND date(substr(d.date, 1, 8) || '01') = substr(d.date, 1, 8) || '01'
     AND EXISTS (SELECT 1 FROM day_closings AS k WHERE k.department_id = d.department_id AND k.date = date(substr(d.date, 1, 8) || '01', '+1 month', '-1 day'));
@@ -291,7 +291,7 @@ DELETE FROM day_closings AS d WHERE date(d.date) IS NOT d.date AND length(d.date
   AND EXISTS (SELECT 1 FROM day_closings AS k WHERE k.department_id = d.department_id AND k.date = date(substr(d.date, 1, 8) || '01', '+1 month', '-1 day'));
 --> statement-breakpoint
 INSERT INTO audit_log (user_email, action, entity, entity_id, before, after, department_id)
-  SELECT 'migration 0020_calendar_dates', 'update', 'day_closing', department_id || ':' || date, json_object('date', date),
+  SELECT 'migration 0020_calendar_dates', 'update', 'day_closing', department_id || '/' || date, json_object('date', date),
     json_object('date', date(substr(date, 1, 8) || '01', '+1 month', '-1 day')), department_id
   FROM day_closings WHERE date(date) IS NOT date AND length(date) = 10 AND substr(date, 9, 2) BETWEEN '29' AND '31'
     AND date(substr(date, 1, 8) || '01') = substr(date, 1, 8) || '01';

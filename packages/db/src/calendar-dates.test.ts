@@ -170,14 +170,14 @@ describe('calendar dates in the database', () => {
     expect(parsed).toContainEqual({
       action: 'delete',
       entity: 'day_closing',
-      entityId: '100:2027-02-30',
+      entityId: '100/2027-02-30',
       before: { date: '2027-02-30' },
       after: null,
     });
     expect(parsed).toContainEqual({
       action: 'update',
       entity: 'day_closing',
-      entityId: '101:2027-02-31',
+      entityId: '101/2027-02-31',
       before: { date: '2027-02-31' },
       after: { date: '2027-02-28' },
     });
