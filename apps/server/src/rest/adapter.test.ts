@@ -216,7 +216,7 @@ describe('ids over REST', () => {
     }
   });
 
-  it('a registration with an implausible birth or admission date or phone is a 400 naming the field; a phone is kept as 10 digits', async () => {
+  it('an implausible birth or admission date or phone: a 400 naming the field; phones kept as 10 digits', async () => {
     const { ug } = server.fixture;
     const registration = {
       dep_id: 100,

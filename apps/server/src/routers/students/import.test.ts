@@ -100,7 +100,7 @@ describe('bulk import', () => {
     ]);
   });
 
-  it('refuses a birth date over a hundred years back, an admission after today and a phone that is not 10 digits', async () => {
+  it('refuses a birth over a hundred years back, an admission after today, a phone not of 10 digits', async () => {
     const ug = h.caller('ugStaff');
     const tomorrow = formatDate(addDays(today(), 1));
     const rows = [
