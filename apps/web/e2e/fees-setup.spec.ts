@@ -123,7 +123,7 @@ test('admin sets up a BA English batch, its fee structure, fee heads and a disco
     admissionNo: 'E2E-FS-001',
     capId: 'CAPFS001',
     name: 'Meera Das',
-    admissionDate: '2027-06-05',
+    admissionDate: '2026-06-05',
     dateOfBirth: '2009-02-11',
     gender: 'Female',
     categoryId: 1,

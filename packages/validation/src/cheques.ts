@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZAmountOrZero, ZDate, ZDepId, ZId } from './common';
+import { ZAmountOrZero, ZDate, ZDayBookDate, ZDepId, ZId } from './common';
 import { MSG } from './messages';
 import { instalmentsByDueDate } from './opening';
 import type { PlanInstalment } from './plans/types';
@@ -43,7 +43,7 @@ export const ZBounceChequeInput = ZClearChequeInput.extend({
 export type TBounceChequeInput = z.infer<typeof ZBounceChequeInput>;
 
 /** Closing a department's day (the day book's Close day). */
-export const ZCloseDayInput = z.object({ depId: ZDepId, date: ZDate });
+export const ZCloseDayInput = z.object({ depId: ZDepId, date: ZDayBookDate });
 export type TCloseDayInput = z.infer<typeof ZCloseDayInput>;
 
 /** Reopening a closed day (an admin, who says why: kept in the audit log). */

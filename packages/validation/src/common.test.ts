@@ -3,13 +3,20 @@ import {
   nulCharacterPath,
   ZAmount,
   ZAmountOrZero,
+  ZBirthDate,
   ZDate,
+  ZDayBookDate,
   ZDateRange,
   ZDepId,
   ZEmail,
   ZId,
+  ZOptionalPhone,
+  indianPhone,
   parseRupeesToPaise,
+  ZAdmissionDate,
 } from './common';
+import { addDays, addMonths } from './plans/dates';
+import { localToday } from './format';
 import { MSG } from './messages';
 
 const firstMessage = (r: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
@@ -52,6 +59,27 @@ describe('dates and emails', () => {
   it('a range may be one day; from after to is refused', () => {
     expect(ZDateRange.safeParse({ from: '2026-01-01', to: '2026-01-01' }).success).toBe(true);
     expect(firstMessage(ZDateRange.safeParse({ from: '2026-01-02', to: '2026-01-01' }))).toBe(MSG.dateRangeOrder);
+  });
+  it('plausible ranges: birth in the last hundred years, admission and day book days not after today', () => {
+    const today = localToday();
+    const earliestBirth = addMonths(today, -1200);
+    expect(ZBirthDate.safeParse(earliestBirth).success).toBe(true);
+    expect(ZBirthDate.safeParse(addDays(earliestBirth, -1)).success).toBe(false);
+    expect(ZBirthDate.safeParse('1899-12-31').success).toBe(false);
+    expect(ZAdmissionDate.safeParse(today).success).toBe(true);
+    expect(ZAdmissionDate.safeParse(addDays(today, 1)).success).toBe(false);
+    expect(ZDayBookDate.safeParse('2000-01-01').success).toBe(true);
+    expect(ZDayBookDate.safeParse('1999-12-31').success).toBe(false);
+    expect(ZDayBookDate.safeParse(addDays(today, 1)).success).toBe(false);
+  });
+  it('an Indian phone is 10 digits, +91 or 0 in front and spaces allowed, kept as the 10 digits', () => {
+    for (const typed of ['9846012345', '+91 98460 12345', '+919846012345', '09846012345', '0 984 601 2345'])
+      expect(indianPhone(typed), typed).toBe('9846012345');
+    for (const typed of ['98abc12345', '984601234', '98460123456', '+92 9846012345', '91 9846012345', '98460-12345'])
+      expect(indianPhone(typed), typed).toBeNull();
+    expect(ZOptionalPhone.parse('  ')).toBeNull();
+    expect(ZOptionalPhone.parse(undefined)).toBeNull();
+    expect(firstMessage(ZOptionalPhone.safeParse('98abc12345'))).toBe(MSG.invalidPhone);
   });
   it('lower-cases emails and accepts the generated admin@localhost', () => {
     expect(ZEmail.parse(' Admin@LOCALHOST ')).toBe('admin@localhost');

@@ -86,13 +86,72 @@ export const ZDate = z
   .min(1, MSG.required)
   .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && isRealDate(v), MSG.invalidDate);
 
-/** An admission, batch or fee structure date: a real date from 1950 to ten years after today. */
-export const ZRecordDate = ZDate.superRefine((v, ctx) => {
-  const latest = latestRecordDate();
-  if (/^\d{4}-\d{2}-\d{2}$/.test(v) && (v < EARLIEST_DATE || v > latest)) {
-    ctx.addIssue({ code: 'custom', message: MSG.dateRange(EARLIEST_DATE, latest) });
-  }
-});
+/** A real date from `earliest` to `latest` (each worked out when a value is checked: "today" moves). */
+export function dateWithin(earliest: () => string, latest: () => string) {
+  return ZDate.superRefine((v, ctx) => {
+    const [from, to] = [earliest(), latest()];
+    if (/^\d{4}-\d{2}-\d{2}$/.test(v) && (v < from || v > to)) {
+      ctx.addIssue({ code: 'custom', message: MSG.dateRange(from, to) });
+    }
+  });
+}
+
+/** A batch or fee structure date: a real date from 1950 to ten years after today. */
+export const ZRecordDate = dateWithin(
+  () => EARLIEST_DATE,
+  () => latestRecordDate(),
+);
+
+/** An admission date: a real date from 1950 to today (nobody is admitted ahead of time). */
+export const ZAdmissionDate = dateWithin(
+  () => EARLIEST_DATE,
+  () => localToday(),
+);
+
+/** The earliest date of birth: a hundred years before today. */
+export function earliestBirthDate(today: string = localToday()): string {
+  return addMonths(today, -1200);
+}
+
+/** A date of birth: a real date in the last hundred years, not after today. */
+export const ZBirthDate = dateWithin(
+  () => earliestBirthDate(),
+  () => localToday(),
+);
+
+/** The first day the day book closes or reopens: no receipt of this app is older. */
+export const EARLIEST_DAY_BOOK_DATE = '2000-01-01';
+
+/** A day of the day book to close or reopen: a real date from 2000 to today. */
+export const ZDayBookDate = dateWithin(
+  () => EARLIEST_DAY_BOOK_DATE,
+  () => localToday(),
+);
+
+/**
+ * An Indian phone number: 10 digits, with +91 or 0 in front if one likes and spaces anywhere. Stored in one
+ * form, the bare 10 digits (as the screens and the REST wire show it).
+ */
+export function indianPhone(text: string): string | null {
+  const digits = text.replace(/ /g, '');
+  const match = /^(?:\+91|0)?(\d{10})$/.exec(digits);
+  return match ? match[1]! : null;
+}
+
+/** An optional phone (see indianPhone): empty becomes null. */
+export const ZOptionalPhone = z
+  .string()
+  .trim()
+  .nullish()
+  .transform((v, ctx) => {
+    if (!v) return null;
+    const phone = indianPhone(v);
+    if (phone === null) {
+      ctx.addIssue({ code: 'custom', message: MSG.invalidPhone });
+      return z.NEVER;
+    }
+    return phone;
+  });
 
 /** An email address; deliberately loose (admin@localhost is the generated first admin). */
 export const ZEmail = z

@@ -30,6 +30,11 @@ describe('format', () => {
     expect(isRealDate('2028-02-29')).toBe(true);
     expect(isoDate(new Date(2026, 0, 5))).toBe('2026-01-05');
     expect(calendarDate(2007, 3, 9)).toBe('2007-03-09');
+    expect(calendarDate(2027, 2, 30)).toBe('2027-02-28');
+    expect(calendarDate(2028, 2, 30)).toBe('2028-02-29');
+    expect(calendarDate(2100, 2, 29)).toBe('2100-02-28');
+    expect(calendarDate(2026, 4, 31)).toBe('2026-04-30');
+    expect(calendarDate(2026, 12, 31)).toBe('2026-12-31');
     expect(clockTime(new Date(2026, 0, 5, 9, 7))).toBe('09:07');
   });
 

@@ -10,9 +10,13 @@ export function isoDate(date: Date): string {
   return `${date.getFullYear()}-${pad2(date.getMonth() + 1)}-${pad2(date.getDate())}`;
 }
 
-/** yyyy-MM-dd of a year, a month (1-12) and a day. */
+/**
+ * yyyy-MM-dd of a year, a month (1-12) and a day; a day past the month's end is its last day ("the 30th" of
+ * February is the 28th or 29th), so a date built from a rule ("due on the 30th") always names a real day.
+ */
 export function calendarDate(year: number, month: number, day: number): string {
-  return `${year}-${pad2(month)}-${pad2(day)}`;
+  const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return `${year}-${pad2(month)}-${pad2(Math.min(day, lastDay))}`;
 }
 
 /** A Date's time of day in the local time zone as HH:mm (24 hours). */

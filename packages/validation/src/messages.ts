@@ -26,6 +26,7 @@ export const MSG = {
   closedDayReason: 'Give a reason for changing a closed day (3 to 200 characters)',
   reopenDayReason: 'Give a reason for reopening the day (3 to 200 characters)',
   invalidDate: 'Enter a valid date (yyyy-MM-dd)',
+  invalidPhone: 'Enter a 10-digit phone number (+91 or 0 in front is fine)',
   invalidEmail: 'Enter a valid email address',
   nulCharacter: 'Text cannot hold a NUL character (U+0000); save a file as CSV UTF-8',
   dateRangeOrder: 'The from date must not be after the to date',

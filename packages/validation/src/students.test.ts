@@ -72,12 +72,16 @@ describe('student registration schema', () => {
     ['name', STUDENT_LIMITS.name, 'Maximum 50 characters allowed'],
     ['admissionNo', STUDENT_LIMITS.admissionNo, 'Maximum 30 characters allowed'],
     ['address', STUDENT_LIMITS.address, 'Maximum 200 digit allowed'],
-    ['phone', STUDENT_LIMITS.phone, 'Maximum 45 characters allowed'],
     ['parentName', STUDENT_LIMITS.parentName, 'Maximum 50 characters allowed'],
     ['guardianAddress', STUDENT_LIMITS.guardianAddress, 'Maximum 150 characters allowed'],
   ])('%s: %i characters pass, one more says %j', (field, max, message) => {
     expect(messagesOf({ ...valid, [field]: 'x'.repeat(max) })).toEqual({});
     expect(messagesOf({ ...valid, [field]: 'x'.repeat(max + 1) })).toEqual({ [field]: message });
+  });
+
+  it('phone: 10 digits, +91 or 0 in front and spaces allowed, parsed to the bare 10 digits', () => {
+    expect(ZStudentForm.parse({ ...valid, phone: '+91 94470 12345' }).phone).toBe('9447012345');
+    expect(messagesOf({ ...valid, phone: '98abc12345' })).toEqual({ phone: MSG.invalidPhone });
   });
 
   it('email: 100 characters pass, 101 say Maximum 100 characters allowed; a malformed one is refused', () => {

@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { optionalText, requiredText, ZDate, ZRecordDate, ZDepId, ZId, ZMustConfirm, ZVersion } from './common';
+import {
+  optionalText,
+  requiredText,
+  ZAdmissionDate,
+  ZBirthDate,
+  ZDepId,
+  ZId,
+  ZMustConfirm,
+  ZOptionalPhone,
+  ZVersion,
+} from './common';
 import { MSG } from './messages';
 
 export const STUDENT_GENDERS = ['Male', 'Female', 'Other'] as const;
@@ -11,7 +21,6 @@ export const STUDENT_LIMITS = {
   admissionNo: 30,
   address: 200,
   email: 100,
-  phone: 45,
   parentName: 50,
   guardianAddress: 150,
 } as const;
@@ -33,13 +42,13 @@ export const ZStudentFields = z.object({
   capId: requiredText(STUDENT_LIMITS.capId, MSG.maxDigits(STUDENT_LIMITS.capId)),
   name: requiredText(STUDENT_LIMITS.name),
   admissionNo: requiredText(STUDENT_LIMITS.admissionNo),
-  admissionDate: ZRecordDate,
+  admissionDate: ZAdmissionDate,
   categoryId: ZId,
-  dateOfBirth: ZDate,
+  dateOfBirth: ZBirthDate,
   gender: z.enum(STUDENT_GENDERS, { error: MSG.required }),
   religionId: optionalId,
   email: optionalEmail,
-  phone: optionalText(STUDENT_LIMITS.phone),
+  phone: ZOptionalPhone,
   parentName: optionalText(STUDENT_LIMITS.parentName),
   address: requiredText(STUDENT_LIMITS.address, MSG.maxDigits(STUDENT_LIMITS.address)),
   guardianAddress: optionalText(STUDENT_LIMITS.guardianAddress),

@@ -350,13 +350,20 @@ export interface DemoAcademicsSummary {
   discounts: number;
 }
 
+/** The first days of the demo's two academic years (June to March) as of `day`: last year's and the current one. */
+export function demoBatchStartDates(day: string): [string, string] {
+  const year = Number(day.slice(0, 4));
+  const currentStart = Number(day.slice(5, 7)) >= 6 ? year : year - 1;
+  return [`${currentStart - 1}-06-01`, `${currentStart}-06-01`];
+}
+
 export async function loadDemoAcademics(db: Database): Promise<DemoAcademicsSummary> {
   const empty = { batches: 0, feeStructures: 0, students: 0, discounts: 0 };
   if (((await db.select({ n: count() }).from(students).limit(1))[0]?.n ?? 0) > 0) return empty;
 
   const day = today();
-  const year = Number(day.slice(0, 4));
-  const currentStart = Number(day.slice(5, 7)) >= 6 ? year : year - 1;
+  const startDates = demoBatchStartDates(day);
+  const currentStart = Number(startDates[1]!.slice(0, 4));
   const rand = new Random(currentStart * 1000 + 64);
 
   const headIds = new Map((await db.select().from(feeHeads)).map((h) => [h.name, h.id]));
@@ -375,10 +382,10 @@ export async function loadDemoAcademics(db: Database): Promise<DemoAcademicsSumm
     for (const course of COURSES) {
       const department = DEPARTMENTS.find((d) => d.id === course.departmentId)!;
       const profile = PROFILES[course.departmentId]!;
-      for (const startYear of [currentStart - 1, currentStart]) {
+      for (const startDate of startDates) {
+        const startYear = Number(startDate.slice(0, 4));
         const endYear = startYear + profile.years;
         const name = profile.school ? `${startYear}-${String(endYear).slice(2)}` : `${startYear}-${endYear}`;
-        const startDate = `${startYear}-06-01`;
         let batch = existingBatches.find((b) => b.courseId === course.id && b.name === name);
         if (!batch) {
           batch = (

@@ -44,8 +44,11 @@ const UPI: Record<number, [string, string]> = {
   105: ['englishschool@federal', 'English Medium School'],
 };
 
-/** Per department: how its year is split and the fine it charges. */
-function planFor(
+/**
+ * Per department: how its year is split and the fine it charges. A due day past a month's end (the 30th of
+ * February) is that month's last day (calendarDate).
+ */
+export function demoPlanFor(
   departmentId: number,
   heads: Array<{ feeHeadId: number; amountPaise: number }>,
   yearStart: string,
@@ -121,7 +124,7 @@ export async function loadDemoPlans(db: Database): Promise<number> {
       const { heads } = await loadBatchPlan(tx, batch.id);
       if (heads.length === 0) continue;
       const yearStart = heads.map((h) => h.startDate).sort()[0]!;
-      const plan = planFor(batch.departmentId, heads, yearStart);
+      const plan = demoPlanFor(batch.departmentId, heads, yearStart);
       const instalments = plan.instalments.map(({ id: _, ...inst }) => inst);
       await writeBatchPlan(tx, { batchId: batch.id, fineRule: plan.fineRule, instalments, userId: null });
       made++;

@@ -1,6 +1,7 @@
 import { row } from '@fees/db';
-import { LEGACY_REST_VOID_REASON, MSG } from '@fees/validation';
+import { addDays, LEGACY_REST_VOID_REASON, MSG } from '@fees/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { today } from '../config';
 import { accessRules } from '../test/access/rules';
 import { restRouter } from './router';
 import { openApiPath } from './openapi';
@@ -213,6 +214,41 @@ describe('ids over REST', () => {
       expect(dues.status).toBe(400);
       expect(dues.body.errors).toHaveProperty('admNo');
     }
+  });
+
+  it('an implausible birth or admission date or phone: a 400 naming the field; phones kept as 10 digits', async () => {
+    const { ug } = server.fixture;
+    const registration = {
+      dep_id: 100,
+      courseId: ug.courseId,
+      cmbBatch: ug.batchId,
+      capId: 'CAP-0077',
+      name: 'Student Plausible',
+      regno: 'UG-0077',
+      rgdate: '2025-06-12',
+      adtype: 'OBC',
+      dob: '2007-05-20',
+      sex: 'Female',
+      address: 'Kottayam',
+    };
+    const students = () => row(server.db, `SELECT COUNT(*) AS n FROM students`);
+    const before = await students();
+    const tomorrow = addDays(today(), 1);
+    for (const [field, value] of [
+      ['dob', '1899-12-31'],
+      ['rgdate', tomorrow],
+      ['phone', '98abc12345'],
+    ] as const) {
+      const refused = await admin.post('/api/register', { ...registration, [field]: value });
+      expect(refused.status, field).toBe(400);
+      expect(Object.keys(refused.body.errors), field).toEqual([field]);
+    }
+    expect(await students()).toEqual(before);
+
+    const saved = await admin.post('/api/register', { ...registration, phone: '+91 98460 12345' });
+    expect(saved.body).toMatchObject({ Status: 'OK' });
+    const read = await admin.get('/api/getinfo', { Id: 'UG-0077', depId: '100' });
+    expect(read.body.Result[0].phone).toBe('9846012345');
   });
 
   it('digits stay text where the field is text: an admission number "0042" in the query string and the path', async () => {

@@ -64,14 +64,18 @@ export function temporaryFolder(prefix: string): string {
   return folder;
 }
 
-const SQLITE_MIGRATIONS = fileURLToPath(new URL('../../drizzle', import.meta.url));
+const MIGRATIONS = {
+  sqlite: fileURLToPath(new URL('../../drizzle', import.meta.url)),
+  postgres: fileURLToPath(new URL('../../drizzle-pg', import.meta.url)),
+};
 
 /**
- * A temporary migrations folder holding SQLite's migrations before `tag` (all but the newest without
+ * A temporary migrations folder holding one engine's migrations before `tag` (all but the newest without
  * one), for a database as an older version of the app left it; `count` is how many it holds.
  */
-export function sqliteMigrationsBefore(tag?: string): { folder: string; count: number } {
-  const journal = JSON.parse(readFileSync(join(SQLITE_MIGRATIONS, 'meta', '_journal.json'), 'utf8')) as {
+export function migrationsBefore(engine: keyof typeof MIGRATIONS, tag?: string): { folder: string; count: number } {
+  const source = MIGRATIONS[engine];
+  const journal = JSON.parse(readFileSync(join(source, 'meta', '_journal.json'), 'utf8')) as {
     entries: { tag: string }[];
   };
   const end = tag === undefined ? journal.entries.length - 1 : journal.entries.findIndex((e) => e.tag === tag);
@@ -79,10 +83,14 @@ export function sqliteMigrationsBefore(tag?: string): { folder: string; count: n
   const entries = journal.entries.slice(0, end);
   const folder = temporaryFolder('fees-migrations-');
   mkdirSync(join(folder, 'meta'));
-  for (const entry of entries)
-    copyFileSync(join(SQLITE_MIGRATIONS, `${entry.tag}.sql`), join(folder, `${entry.tag}.sql`));
+  for (const entry of entries) copyFileSync(join(source, `${entry.tag}.sql`), join(folder, `${entry.tag}.sql`));
   writeFileSync(join(folder, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries }));
   return { folder, count: entries.length };
+}
+
+/** SQLite's migrations before `tag` (see migrationsBefore). */
+export function sqliteMigrationsBefore(tag?: string): { folder: string; count: number } {
+  return migrationsBefore('sqlite', tag);
 }
 
 /** Removes the folders the test file made with temporaryFolder; the suites' setup file calls it after every file. */

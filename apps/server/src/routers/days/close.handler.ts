@@ -1,7 +1,6 @@
 import { findDayClosing, getStaffMayCloseDay, inWriteTransaction, insertDayClosing, writeAudit } from '@fees/db';
 import { formatDate, refuse, type TCloseDayInput } from '@fees/validation';
 import { actorOf } from '../../audit';
-import { today } from '../../config';
 import type { AuthedContext } from '../../context';
 
 /** An admin closes a department's day; its staff too when the admin's setting allows it. */
@@ -9,7 +8,6 @@ export function closeHandler({ ctx, input }: { ctx: AuthedContext; input: TClose
   return inWriteTransaction(ctx.db, async (tx) => {
     if (ctx.session.role !== 'admin' && !(await getStaffMayCloseDay(tx)))
       refuse('FORBIDDEN', 'Only an administrator can close a day');
-    if (input.date > today()) refuse('BAD_INPUT', 'A day after today cannot be closed');
     if (!(await insertDayClosing(tx, { departmentId: input.depId, date: input.date, closedBy: ctx.session.userId }))) {
       const closing = await findDayClosing(tx, { departmentId: input.depId, date: input.date });
       refuse(

@@ -1,8 +1,10 @@
 import { auditLog, receipts } from '@fees/db';
-import { paiseToRupeesText, type TCreateReceiptInput } from '@fees/validation';
+import { tableContents } from '@fees/db/testing';
+import { addDays, formatDate, paiseToRupeesText, type TCreateReceiptInput } from '@fees/validation';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { refusal } from '../../test/refusal';
+import { today } from '../../config';
+import { fieldRefusal, refusal } from '../../test/refusal';
 import { useFixture, useHarness } from '../../test/use-harness';
 
 const h = useHarness();
@@ -46,9 +48,6 @@ describe('days.close', () => {
       code: 'CONFLICT',
       message: '01-08-2025 was already closed by admin@test.local',
     });
-    expect((await refusal(h.caller('admin').days.close({ depId: 100, date: '2999-01-01' }))).message).toBe(
-      'A day after today cannot be closed',
-    );
 
     await h.caller('admin').admin.settings.update({ staffMayCloseDay: true });
     expect((await h.caller('admin').admin.settings.get()).staffMayCloseDay).toBe(true);
@@ -59,6 +58,27 @@ describe('days.close', () => {
       ['admin@test.local', '100/2025-08-01', 100],
       ['ug@test.local', '100/2025-08-02', 100],
     ]);
+  });
+});
+
+describe('the day to close or reopen', () => {
+  it('is a day from 2000 to today: earlier or later is a 400 naming the date, and nothing is written', async () => {
+    const range = `Enter a date from 01-01-2000 to ${formatDate(today())}`;
+    await h.caller('admin').days.close({ depId: 100, date: DAY });
+    const before = await tableContents(h.db);
+    for (const date of ['1899-12-31', '1999-12-31', addDays(today(), 1), '2999-01-01']) {
+      for (const call of [
+        h.caller('admin').days.close({ depId: 100, date }),
+        h.caller('admin').days.reopen({ depId: 100, date, reason: 'Typing slip' }),
+      ]) {
+        expect(await fieldRefusal(call)).toMatchObject({ code: 'BAD_REQUEST', fields: { date: range } });
+      }
+    }
+    expect(await tableContents(h.db)).toBe(before);
+    expect(await h.caller('admin').days.close({ depId: 100, date: '2000-01-01' })).toMatchObject({
+      date: '2000-01-01',
+    });
+    expect(await h.caller('admin').days.close({ depId: 100, date: today() })).toMatchObject({ date: today() });
   });
 });
 

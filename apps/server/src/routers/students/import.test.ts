@@ -1,8 +1,9 @@
 import { auditLog, students } from '@fees/db';
-import { STUDENT_CSV_COLUMNS } from '@fees/validation';
+import { addDays, addMonths, formatDate, MSG, STUDENT_CSV_COLUMNS } from '@fees/validation';
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { today } from '../../config';
 import { createContextInner } from '../../context';
 import { createCaller } from '../_app';
 import { useFixture, useHarness } from '../../test/use-harness';
@@ -97,6 +98,30 @@ describe('bulk import', () => {
       ['Admission no: Admission number BAE-25-0001 is already used in this department'],
       ['Admission no: Admission number BAE-25-0002 is already used in this department'],
     ]);
+  });
+
+  it('refuses a birth over a hundred years back, an admission after today, a phone not of 10 digits', async () => {
+    const ug = h.caller('ugStaff');
+    const tomorrow = formatDate(addDays(today(), 1));
+    const rows = [
+      row(1, { dateOfBirth: '31-12-1899' }),
+      row(2, { admissionDate: tomorrow }),
+      row(3, { phone: '98abc12345' }),
+      row(4, { phone: '+91 94470 00004' }),
+    ];
+    const preview = await ug.students.importPreview(input(file(rows)));
+    expect(preview.rows.map((r) => r.errors)).toEqual([
+      [`Date of birth: Enter a date from ${formatDate(addMonths(today(), -1200))} to ${formatDate(today())}`],
+      [`Admission date: Enter a date from 01-01-1950 to ${formatDate(today())}`],
+      [`Phone: ${MSG.invalidPhone}`],
+      [],
+    ]);
+    const before = await studentCount();
+    expect(await ug.students.importCommit(input(file(rows))).catch((e: TRPCError) => e.code)).toBe('BAD_REQUEST');
+    expect(await studentCount()).toBe(before);
+    expect(await ug.students.importCommit(input(file(rows.slice(3))))).toEqual({ Status: 'OK', imported: 1 });
+    const imported = await h.db.select().from(students).where(eq(students.admissionNo, 'BAE-25-0004'));
+    expect(imported.map((s) => s.phone)).toEqual(['9447000004']);
   });
 
   it('flags every row of an admission number repeated in the file, and unknown categories', async () => {

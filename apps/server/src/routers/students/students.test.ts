@@ -1,5 +1,5 @@
 import { auditLog, batches, discounts, receipts, students } from '@fees/db';
-import type { ZUpdateStudentInput } from '@fees/validation';
+import { addDays, addMonths, formatDate, MSG, type ZUpdateStudentInput } from '@fees/validation';
 import { TRPCError } from '@trpc/server';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import { today } from '../../config';
 import { useFixture, useHarness } from '../../test/use-harness';
 
 const h = useHarness();
+const BIRTH_RANGE = `Enter a date from ${formatDate(addMonths(today(), -1200))} to ${formatDate(today())}`;
 const fx = useFixture(h);
 
 /** A valid registration (id for updates); tests override fields, including with values the schema refuses. */
@@ -128,16 +129,25 @@ describe('register', () => {
     ['admissionNo', '', 'Required'],
     ['admissionDate', '', 'Required'],
     ['admissionDate', '15-06-2025', 'Enter a valid date (yyyy-MM-dd)'],
+    ['admissionDate', addDays(today(), 1), `Enter a date from 01-01-1950 to ${formatDate(today())}`],
+    ['admissionDate', '1949-12-31', `Enter a date from 01-01-1950 to ${formatDate(today())}`],
     ['categoryId', '', 'Required'],
     ['dateOfBirth', '', 'Required'],
     ['dateOfBirth', '2025-06-15', 'Date of birth must be before the admission date'],
+    ['dateOfBirth', '1899-12-31', BIRTH_RANGE],
+    ['dateOfBirth', addDays(addMonths(today(), -1200), -1), BIRTH_RANGE],
+    ['dateOfBirth', '2025-02-29', 'Enter a valid date (yyyy-MM-dd)'],
     ['gender', '', 'Required'],
     ['gender', 'Unknown', 'Required'],
     ['address', '', 'Required'],
     ['address', 'x'.repeat(201), 'Maximum 200 digit allowed'],
     ['email', `${'x'.repeat(96)}@a.in`, 'Maximum 100 characters allowed'],
     ['email', 'meera', 'Enter a valid email address'],
-    ['phone', '9'.repeat(46), 'Maximum 45 characters allowed'],
+    ['phone', '98abc12345', MSG.invalidPhone],
+    ['phone', '98460 1234', MSG.invalidPhone],
+    ['phone', '984601234567', MSG.invalidPhone],
+    ['phone', '+92 98460 12345', MSG.invalidPhone],
+    ['phone', '98460-12345', MSG.invalidPhone],
     ['parentName', 'x'.repeat(51), 'Maximum 50 characters allowed'],
     ['guardianAddress', 'x'.repeat(151), 'Maximum 150 characters allowed'],
     ['confirm', false, 'Required'],
@@ -155,13 +165,39 @@ describe('register', () => {
         capId: 'c'.repeat(50),
         name: 'n'.repeat(50),
         address: 'a'.repeat(200),
-        phone: '9'.repeat(45),
+        phone: '+91 98460 12345',
         parentName: 'p'.repeat(50),
         guardianAddress: 'g'.repeat(150),
         email: `${'x'.repeat(95)}@a.in`,
       }),
     );
     expect(result.Status).toBe('OK');
+  });
+});
+
+describe('phone numbers', () => {
+  it('are stored as the bare 10 digits, however they were typed (+91 or 0 in front, spaces)', async () => {
+    const ug = h.caller('ugStaff');
+    const typed = ['+91 98460 12345', '+919846012346', '0 98460 12347', '098460 12348', ' 984 601 2349 ', ''];
+    const stored = [];
+    for (const [i, phone] of typed.entries()) {
+      const { id } = await ug.students.create(form({ admissionNo: `UG-95${i}`, phone }));
+      stored.push((await ug.students.byId({ depId: 100, id })).phone);
+    }
+    expect(stored).toEqual(['9846012345', '9846012346', '9846012347', '9846012348', '9846012349', null]);
+  });
+
+  it('a student stored earlier with a phone in another form is still read, and an edit must give a 10-digit one', async () => {
+    const ug = h.caller('ugStaff');
+    const { id } = await ug.students.create(form());
+    await h.db.update(students).set({ phone: '0487 2331234, 98460-12345' }).where(eq(students.id, id));
+    expect((await ug.students.byId({ depId: 100, id })).phone).toBe('0487 2331234, 98460-12345');
+    expect(await refusal(ug.students.update(form({ id, phone: '0487 2331234, 98460-12345' })))).toEqual({
+      code: 'BAD_REQUEST',
+      message: MSG.invalidPhone,
+    });
+    await ug.students.update(form({ id, phone: '98460 12345' }));
+    expect((await ug.students.byId({ depId: 100, id })).phone).toBe('9846012345');
   });
 });
 

@@ -11,7 +11,10 @@
  * - "now" is the same ISO text in UTC as SQLite's strftime writes, so one SQL text reads both;
  * - an index on `column COLLATE NOCASE` becomes one on `lower(column)` (how PostgreSQL matches
  *   without case);
- * - a blob is `bytea`.
+ * - a blob is `bytea`;
+ * - a yyyy-MM-dd column refuses a day no calendar has (2026-02-30) through a CHECK with is_calendar_date, the SQL
+ *   function of migration 0015_calendar_dates (SQLite's triggers of 0020_calendar_dates refuse the same rows: a
+ *   CHECK there would mean rebuilding each table).
  */
 import { type AnyColumn, Column, is, SQL, type SQLChunk, sql } from 'drizzle-orm';
 import {
@@ -39,6 +42,23 @@ const isBig = (name: string) => name.endsWith('_paise') || EPOCH_MILLISECONDS.ha
 const NOW_SQLITE = "(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))";
 const NOW_POSTGRES = sql`(to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
 const NOCASE = /\s*COLLATE NOCASE\s*$/i;
+
+/**
+ * The yyyy-MM-dd columns a person or a program writes, per table. The running totals' copies of receipts.date
+ * (daily collections, student_payments) are written only by triggers, from a date already checked.
+ */
+export const CALENDAR_DATE_COLUMNS: Record<string, string[]> = {
+  batches: ['start_date', 'end_date'],
+  students: ['admission_date', 'date_of_birth'],
+  fee_structures: ['start_date', 'end_date'],
+  instalments: ['due_date'],
+  opening_balances: ['due_date'],
+  fine_waivers: ['date'],
+  receipts: ['date'],
+  refunds: ['date'],
+  cheques: ['instrument_date', 'cleared_on', 'bounced_on'],
+  day_closings: ['date'],
+};
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
@@ -150,6 +170,8 @@ function tableOf(table: SQLiteTable): ReturnType<typeof pgTable> {
       extras.push(ix.where ? on.where(remap(ix.where, byName)) : on);
     }
     for (const rule of config.checks) extras.push(check(rule.name, remap(rule.value, byName)));
+    for (const name of CALENDAR_DATE_COLUMNS[config.name] ?? [])
+      extras.push(check(`${config.name}_${name}_calendar`, sql`is_calendar_date(${byName[name]!})`));
     return extras;
   });
   built.set(config.name, result);
