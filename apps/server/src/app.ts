@@ -14,6 +14,7 @@ import { backupRoutes } from './backup/route';
 import { createTrpcContextFactory, type ServerDeps } from './context';
 import { healthRoutes } from './health';
 import { httpSecurity } from './http-security';
+import { jsonDepthLimit } from './json-depth';
 import { type LogOptions, logServerOptions, serverErrors } from './logging';
 import { restPlugin } from './rest/plugin';
 import { type AppRouter, appRouter } from './routers/_app';
@@ -58,6 +59,7 @@ export async function buildApp({
   });
   serverErrors(app);
   await httpSecurity(app, { allowedOrigins: deps.allowedOrigins ?? [], secure: deps.secureCookies });
+  await jsonDepthLimit(app);
   await app.register(fastifyCookie);
 
   await app.register(fastifyTRPCPlugin, { prefix: '/trpc', trpcOptions: trpcOptionsOf(deps) });
