@@ -58,7 +58,11 @@ export async function buildApp({
     routerOptions: { maxParamLength: 500 },
   });
   serverErrors(app);
-  await httpSecurity(app, { allowedOrigins: deps.allowedOrigins ?? [], secure: deps.secureCookies });
+  await httpSecurity(app, {
+    allowedOrigins: deps.allowedOrigins ?? [],
+    serverNames: deps.serverNames ?? [],
+    secure: deps.secureCookies,
+  });
   await jsonDepthLimit(app);
   await app.register(fastifyCookie);
 

@@ -1,4 +1,4 @@
-import { ensureTimeZone, readConfig } from './config';
+import { ensureTimeZone, readConfig, serverNames, writeOrigins } from './config';
 
 ensureTimeZone();
 
@@ -29,7 +29,8 @@ const app = await buildApp({
     db,
     loginLimiter,
     secureCookies: config.secureCookies,
-    allowedOrigins: config.allowedOrigins,
+    allowedOrigins: writeOrigins(config),
+    serverNames: serverNames(config),
     backups: backups ?? undefined,
   },
   webRoot: config.webRoot,
