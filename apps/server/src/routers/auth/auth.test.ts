@@ -1,5 +1,5 @@
 import { auditLog, sessions } from '@fees/db';
-import { openTestDatabase, temporaryFolder } from '@fees/db/testing';
+import { onPostgres, openTestDatabase, temporaryFolder } from '@fees/db/testing';
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -217,7 +217,20 @@ describe('sessions over HTTP', () => {
     expect(garbage.status).toBeLessThan(500);
   });
 
-  it('answers /healthz', async () => {
-    expect(await (await fetch(`${base}/healthz`)).json()).toMatchObject({ ok: true });
+  it('answers /healthz and /readyz with { ok } and { ready } alone to anyone; versions only to a signed-in admin', async () => {
+    const get = async (path: string, cookie?: string) =>
+      (await fetch(`${base}${path}`, { headers: cookie ? { cookie } : {} })).json();
+    expect(await get('/healthz')).toEqual({ ok: true });
+    expect(await get('/readyz')).toEqual({ ready: true });
+    expect(await get('/healthz', 'fees_session=made-up')).toEqual({ ok: true });
+    const signedIn = await post('auth.login', { email: 'admin@test.local', password: TEST_PASSWORD });
+    const cookie = (signedIn.headers.get('set-cookie') ?? '').split(';')[0]!;
+    expect(await get('/healthz', cookie)).toEqual({
+      ok: true,
+      version: expect.stringMatching(/^\d+\.\d+\.\d+$/),
+      engine: onPostgres ? 'postgresql' : 'sqlite',
+      engineVersion: expect.stringMatching(/^\d+\.\d+/),
+    });
+    expect(await get('/readyz', cookie)).toMatchObject({ ready: true, version: expect.any(String) });
   });
 });
