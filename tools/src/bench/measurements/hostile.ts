@@ -64,8 +64,10 @@ async function measure(
   const poller = pollHealth(env.server.options.port);
   await new Promise((r) => setTimeout(r, 50));
   const started = performance.now();
+  const cpuBefore = env.server.cpuMs();
   const results = await inRounds(rounds, send);
   const elapsedMs = performance.now() - started;
+  const cpuMs = env.server.cpuMs() - cpuBefore;
   const health = summarize(await poller.stop());
   const answers = summarize(results.map((r) => r.ms));
   return {
@@ -75,6 +77,7 @@ async function measure(
       statuses: statusesOf(results),
       answerP50Ms: answers.p50,
       answerMaxMs: answers.max,
+      cpuPerRequestMs: cpuMs / results.length,
       healthN: health.n,
       healthP50Ms: health.p50,
       healthP99Ms: health.p99,
@@ -123,6 +126,7 @@ export const hostile: Measurement = {
     { key: 'statuses', label: 'answers' },
     { key: 'answerP50Ms', label: 'answer p50 ms' },
     { key: 'answerMaxMs', label: 'answer max ms' },
+    { key: 'cpuPerRequestMs', label: 'server CPU ms/request' },
     { key: 'healthN', label: '/healthz n' },
     { key: 'healthP50Ms', label: '/healthz p50 ms' },
     { key: 'healthP99Ms', label: '/healthz p99 ms' },
@@ -184,6 +188,7 @@ export const hostile: Measurement = {
       rows,
       notes: [
         `${AT_ONCE} requests sent together per round; /healthz asked by one connection every 5 ms meanwhile`,
+        'server CPU ms/request: the server process CPU time (user+system) over the run, /healthz polls included, per request',
         `the import file: ${csv.length} characters, ${STUDENT_IMPORT_MAX_ROWS} valid rows; a preview writes nothing`,
       ],
     };
