@@ -16,6 +16,7 @@ import { createTrpcContextFactory, type ServerDeps } from './context';
 import { documentRoutes } from './documents/route';
 import { healthRoutes } from './health';
 import { httpSecurity } from './http-security';
+import { jsonDepthLimit } from './json-depth';
 import { type LogOptions, logServerOptions, serverErrors } from './logging';
 import { restPlugin } from './rest/plugin';
 import { type AppRouter, appRouter } from './routers/_app';
@@ -60,7 +61,12 @@ export async function buildApp({
     routerOptions: { maxParamLength: 500 },
   });
   serverErrors(app);
-  await httpSecurity(app, { allowedOrigins: deps.allowedOrigins ?? [], secure: deps.secureCookies });
+  await httpSecurity(app, {
+    allowedOrigins: deps.allowedOrigins ?? [],
+    serverNames: deps.serverNames ?? [],
+    secure: deps.secureCookies,
+  });
+  await jsonDepthLimit(app);
   await app.register(fastifyCookie);
 
   await app.register(fastifyTRPCPlugin, { prefix: '/trpc', trpcOptions: trpcOptionsOf(deps) });

@@ -18,6 +18,8 @@ export interface ServerConfig {
   webRoot: string | undefined;
   /** ALLOWED_ORIGINS: further origins (scheme://host[:port]) whose pages may send writes. */
   allowedOrigins: string[];
+  /** PUBLIC_URL: the address people open the app at when a reverse proxy serves it (its origin). */
+  publicUrl: string | undefined;
   /** pino's level for the JSON log on standard output. */
   logLevel: (typeof LOG_LEVELS)[number];
   /** The reverse proxies whose X-Forwarded-For gives the client's address (addresses or CIDRs), or false. */
@@ -69,7 +71,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       prefix: basename(databasePath, extname(databasePath)),
     },
     allowedOrigins: allowedOriginsOf(env.ALLOWED_ORIGINS),
+    publicUrl: env.PUBLIC_URL?.trim() ? originOf('PUBLIC_URL', env.PUBLIC_URL.trim()) : undefined,
   };
+}
+
+function originOf(variable: string, text: string): string {
+  const url = URL.parse(text);
+  if (!url || !/^https?:$/.test(url.protocol))
+    throw new Error(`${variable}: "${text}" is not an address like https://fees.example.org`);
+  return url.origin;
 }
 
 function allowedOriginsOf(value: string | undefined): string[] {
@@ -77,12 +87,17 @@ function allowedOriginsOf(value: string | undefined): string[] {
     .split(',')
     .map((part) => part.trim())
     .filter(Boolean)
-    .map((part) => {
-      const url = URL.parse(part);
-      if (!url || !/^https?:$/.test(url.protocol))
-        throw new Error(`ALLOWED_ORIGINS: "${part}" is not an origin like https://fees.example.org`);
-      return url.origin;
-    });
+    .map((part) => originOf('ALLOWED_ORIGINS', part));
+}
+
+/** Origins besides the app's own whose pages may send writes: PUBLIC_URL's and ALLOWED_ORIGINS. */
+export function writeOrigins(config: Pick<ServerConfig, 'publicUrl' | 'allowedOrigins'>): string[] {
+  return [...(config.publicUrl ? [config.publicUrl] : []), ...config.allowedOrigins];
+}
+
+/** The names a browser may reach this server by, besides localhost and IP addresses: HOST and those of writeOrigins. */
+export function serverNames(config: Pick<ServerConfig, 'host' | 'publicUrl' | 'allowedOrigins'>): string[] {
+  return [config.host, ...writeOrigins(config).map((origin) => new URL(origin).hostname)];
 }
 
 /** "Today" is the foundation's date (TZ, default Asia/Kolkata), not the server's UTC date. */

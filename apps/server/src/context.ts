@@ -17,8 +17,10 @@ export interface ServerDeps {
   secureCookies: boolean;
   /** The automatic backups; absent where the server runs without them (most tests). */
   backups?: Backups;
-  /** ALLOWED_ORIGINS: origins besides the app's own that may send writes. */
+  /** PUBLIC_URL and ALLOWED_ORIGINS: origins besides the app's own that may send writes. */
   allowedOrigins?: string[];
+  /** Names a browser may reach the server by besides localhost and IP addresses (config.ts serverNames). */
+  serverNames?: string[];
 }
 
 export interface ContextInner {

@@ -1,10 +1,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { users } from '@fees/db';
 import { openTestDatabase, temporaryFolder } from '@fees/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { LoginLimiter } from './auth/login-limiter';
+import { readConfig, serverNames, writeOrigins } from './config';
 import type { ServerDeps } from './context';
 import { createAccount, TEST_PASSWORD } from './test/harness';
 
@@ -118,6 +121,74 @@ describe('cross-site writes', () => {
     );
     expect(queryOnly.status).toBe(400);
     expect(await accounts()).not.toEqual(expect.arrayContaining([expect.stringMatching(/evil\.test$/)]));
+  });
+});
+
+describe('the name a browser page reached the server by', () => {
+  let s: Started;
+  let cookie: string;
+  beforeAll(async () => {
+    s = await startApp({ serverNames: ['fees.example.org'], allowedOrigins: ['https://proxy.example.org'] });
+    cookie = await signIn(s);
+  });
+  afterAll(() => s.app.close());
+
+  const port = () => new URL(s.base).port;
+  /** A write to /rest/regadm/ with these headers (node:http: fetch will not send another Host). */
+  const createAdmin = (email: string, headers: Record<string, string>) =>
+    new Promise<number>((resolve, reject) => {
+      const body = JSON.stringify({ email, pwd1: 'abcdef1', pwd2: 'abcdef1', chk1: true });
+      const req = request(
+        `${s.base}/rest/regadm/`,
+        { method: 'POST', headers: { 'content-type': 'application/json', cookie, ...headers } },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+  const accounts = async () => (await s.db.select().from(users)).map((u) => u.email);
+  const sameName = (host: string) => ({ host, origin: `http://${host}` });
+
+  it('refuses a write whose Host and Origin both name another site (DNS rebinding), and writes nothing', async () => {
+    expect(await createAdmin('rebind@evil.test', sameName(`rebind.example:${port()}`))).toBe(403);
+    expect(await createAdmin('rebind2@evil.test', sameName('rebind.example'))).toBe(403);
+    expect(await createAdmin('rebind3@evil.test', { host: 'rebind.example', 'sec-fetch-site': 'same-origin' })).toBe(
+      403,
+    );
+    expect(await accounts()).not.toEqual(expect.arrayContaining([expect.stringMatching(/evil\.test$/)]));
+  });
+
+  it("accepts the configured names, localhost forms, this machine's name and addresses; clients with no page pass", async () => {
+    const hosts = [
+      `fees.example.org:${port()}`,
+      'FEES.example.org.',
+      `localhost:${port()}`,
+      'office.localhost',
+      `127.0.0.1:${port()}`,
+      '192.168.1.20:3000',
+      `[::1]:${port()}`,
+      hostname(),
+    ];
+    for (const [i, host] of hosts.entries())
+      expect([host, await createAdmin(`name${i}@test.local`, sameName(host))]).toEqual([host, 200]);
+    expect(await createAdmin('proxy@test.local', { host: 'rebind.example', origin: 'https://proxy.example.org' })).toBe(
+      200,
+    );
+    expect(await createAdmin('curl@test.local', { host: 'rebind.example' })).toBe(200);
+  });
+
+  it('takes the names from HOST, PUBLIC_URL and ALLOWED_ORIGINS; PUBLIC_URL may send writes', () => {
+    const config = readConfig({
+      HOST: 'fees-server',
+      PUBLIC_URL: 'https://Fees.Example.org/',
+      ALLOWED_ORIGINS: 'http://office.lan:8080',
+    });
+    expect(serverNames(config)).toEqual(['fees-server', 'fees.example.org', 'office.lan']);
+    expect(writeOrigins(config)).toEqual(['https://fees.example.org', 'http://office.lan:8080']);
+    expect(() => readConfig({ PUBLIC_URL: 'fees.example.org' })).toThrow(/PUBLIC_URL/);
   });
 });
 

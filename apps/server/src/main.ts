@@ -1,4 +1,4 @@
-import { ensureTimeZone, readConfig } from './config';
+import { ensureTimeZone, readConfig, serverNames, writeOrigins } from './config';
 
 ensureTimeZone();
 
@@ -30,7 +30,8 @@ const app = await buildApp({
     db,
     loginLimiter,
     secureCookies: config.secureCookies,
-    allowedOrigins: config.allowedOrigins,
+    allowedOrigins: writeOrigins(config),
+    serverNames: serverNames(config),
     backups: backups ?? undefined,
   },
   webRoot: config.webRoot,

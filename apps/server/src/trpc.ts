@@ -5,7 +5,7 @@
  * Anonymous callers get UNAUTHORIZED (401), the wrong role or department FORBIDDEN (403).
  * Handlers and services throw AppError; every procedure maps it here, once, to a TRPCError.
  */
-import { AppError, type AppErrorCode, MSG, nulCharacterPath, ZDepId } from '@fees/validation';
+import { AppError, type AppErrorCode, rawInputRefusal, ZDepId } from '@fees/validation';
 import { initTRPC, TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import { ZodError, ZodRealError, z } from 'zod';
 import type { Context } from './context';
@@ -61,11 +61,11 @@ export const middleware = t.middleware;
 
 export const publicProcedure = t.procedure.use(async ({ getRawInput, next }) => {
   // A body that is not JSON fails here only if the procedure reads an input (as it did before this check).
-  const nul = nulCharacterPath(await getRawInput().catch(() => undefined));
-  if (nul)
+  const refusal = rawInputRefusal(await getRawInput().catch(() => undefined));
+  if (refusal)
     throw new TRPCError({
       code: 'BAD_REQUEST',
-      cause: new ZodRealError([{ code: 'custom', path: nul, message: MSG.nulCharacter, input: undefined }]),
+      cause: new ZodRealError([{ code: 'custom', path: refusal.path, message: refusal.message, input: undefined }]),
     });
   const result = await next();
   if (!result.ok && result.error.cause instanceof AppError) throw toTRPCError(result.error.cause);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  nulCharacterPath,
+  rawInputRefusal,
   ZAmount,
   ZAmountOrZero,
   ZBirthDate,
@@ -17,6 +17,7 @@ import {
 } from './common';
 import { addDays, addMonths } from './plans/dates';
 import { localToday } from './format';
+import { MAX_INPUT_DEPTH } from './limits';
 import { MSG } from './messages';
 
 const firstMessage = (r: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
@@ -124,19 +125,37 @@ describe('ids are exact', () => {
   });
 });
 
-describe('a NUL character anywhere in an input', () => {
-  it('is found by its path: in a field, an array item, a nested object or a key; nowhere else', () => {
-    expect(nulCharacterPath({ name: 'Anjali', address: 'Road' })).toBeNull();
-    expect(nulCharacterPath({ name: 'An\u0000jali' })).toEqual(['name']);
-    expect(nulCharacterPath({ items: [{ particulars: 'ok' }, { particulars: '\u0000' }] })).toEqual([
-      'items',
-      1,
-      'particulars',
-    ]);
-    expect(nulCharacterPath({ a: { b: ['x', 'y\u0000'] } })).toEqual(['a', 'b', 1]);
-    expect(nulCharacterPath({ 'k\u0000': 1 })).toEqual(['k\u0000']);
-    expect(nulCharacterPath('\u0000')).toEqual([]);
-    expect(nulCharacterPath(undefined)).toBeNull();
-    expect(nulCharacterPath({ n: 5, b: true, z: null })).toBeNull();
+describe('what no raw input may hold', () => {
+  const nul = (input: unknown) => {
+    const refusal = rawInputRefusal(input);
+    if (refusal) expect(refusal.message).toBe(MSG.nulCharacter);
+    return refusal?.path ?? null;
+  };
+
+  it('a NUL character is found by its path: in a field, an array item, a nested object or a key; nowhere else', () => {
+    expect(nul({ name: 'Anjali', address: 'Road' })).toBeNull();
+    expect(nul({ name: 'An\u0000jali' })).toEqual(['name']);
+    expect(nul({ items: [{ particulars: 'ok' }, { particulars: '\u0000' }] })).toEqual(['items', 1, 'particulars']);
+    expect(nul({ a: { b: ['x', 'y\u0000'] } })).toEqual(['a', 'b', 1]);
+    expect(nul({ 'k\u0000': 1 })).toEqual(['k\u0000']);
+    expect(nul('\u0000')).toEqual([]);
+    expect(nul(undefined)).toBeNull();
+    expect(nul({ n: 5, b: true, z: null })).toBeNull();
+    expect(nul({ first: ['\u0000'], second: '\u0000' })).toEqual(['first', 0]);
+  });
+
+  it(`nesting deeper than ${MAX_INPUT_DEPTH} levels is refused where it passes the limit, however deep it goes`, () => {
+    const nested = (levels: number, inside: unknown = 'x') => {
+      let value = inside;
+      for (let i = 0; i < levels; i++) value = [value];
+      return value;
+    };
+    expect(rawInputRefusal({ x: nested(MAX_INPUT_DEPTH - 1) })).toBeNull();
+    expect(rawInputRefusal({ x: nested(MAX_INPUT_DEPTH) })).toEqual({
+      path: ['x', ...Array(MAX_INPUT_DEPTH - 1).fill(0)],
+      message: MSG.nestedTooDeep,
+    });
+    // Far past what a recursive walk survives (a stack overflow was a 500), and the NUL below the limit unread.
+    expect(rawInputRefusal({ depId: 100, x: nested(200_000, '\u0000') })?.message).toBe(MSG.nestedTooDeep);
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isRealDate, localToday } from './format';
+import { MAX_INPUT_DEPTH } from './limits';
 import { MSG } from './messages';
 import { addMonths } from './plans/dates';
 import { DEPARTMENT_IDS, type DepartmentId } from './reference';
@@ -204,25 +205,58 @@ export const ZDateRange = z
   .object({ from: ZDate, to: ZDate })
   .refine((r) => r.from <= r.to, { message: MSG.dateRangeOrder, path: ['to'] });
 
+export interface RawInputRefusal {
+  /** Where, as a path of keys (empty: the input itself). */
+  path: Array<string | number>;
+  message: string;
+}
+
+interface Visit {
+  value: unknown;
+  key: string | number;
+  parent: Visit | null;
+  /** Containers around the value: 0 for the input itself. */
+  depth: number;
+}
+
+function pathOf(visit: Visit): Array<string | number> {
+  const path: Array<string | number> = [];
+  for (let at: Visit | null = visit; at?.parent; at = at.parent) path.push(at.key);
+  return path.reverse();
+}
+
 /**
- * Where the raw input of a call holds a string with a NUL character (U+0000), as a path of keys; null if
- * nowhere. No field may hold one: PostgreSQL's text cannot (SQLite's can), and nobody types one (a file
- * saved as UTF-16 is full of them). Checked once for every procedure, before its own schema.
+ * What no call's raw input may hold, checked once for every procedure before its own schema; null when
+ * the input is clear:
+ * - objects and arrays nested more than MAX_INPUT_DEPTH deep: no form comes near, and a walk through
+ *   thousands of levels would hold the server;
+ * - a NUL character (U+0000) in a string or a key: PostgreSQL's text cannot hold one (SQLite's can),
+ *   and nobody types one (a file saved as UTF-16 is full of them).
+ * The walk keeps its own stack (no recursion) and never goes below MAX_INPUT_DEPTH; the first problem
+ * in the input's order is the one named.
  */
-export function nulCharacterPath(input: unknown, path: Array<string | number> = []): Array<string | number> | null {
-  if (typeof input === 'string') return input.includes('\u0000') ? path : null;
-  if (Array.isArray(input)) {
-    for (const [index, item] of input.entries()) {
-      const found = nulCharacterPath(item, [...path, index]);
-      if (found) return found;
+export function rawInputRefusal(input: unknown): RawInputRefusal | null {
+  const stack: Visit[] = [{ value: input, key: '', parent: null, depth: 0 }];
+  for (let visit = stack.pop(); visit; visit = stack.pop()) {
+    const { value, depth } = visit;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return { path: pathOf(visit), message: MSG.nulCharacter };
+      continue;
     }
-    return null;
-  }
-  if (input !== null && typeof input === 'object') {
-    for (const [key, value] of Object.entries(input)) {
-      const found = key.includes('\u0000') ? [...path, key] : nulCharacterPath(value, [...path, key]);
-      if (found) return found;
+    if (value === null || typeof value !== 'object') continue;
+    if (depth === MAX_INPUT_DEPTH) return { path: pathOf(visit), message: MSG.nestedTooDeep };
+    const children: Visit[] = [];
+    if (Array.isArray(value)) {
+      for (const [index, item] of value.entries())
+        children.push({ value: item, key: index, parent: visit, depth: depth + 1 });
+    } else {
+      for (const [key, item] of Object.entries(value)) {
+        const child = { value: item, key, parent: visit, depth: depth + 1 };
+        if (key.includes('\u0000')) return { path: pathOf(child), message: MSG.nulCharacter };
+        children.push(child);
+      }
     }
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
   }
   return null;
 }

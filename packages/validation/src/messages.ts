@@ -1,4 +1,5 @@
 import { formatDate } from './format';
+import { MAX_INPUT_DEPTH } from './limits';
 
 const BELOW_ZERO_START = 'This would push the balance';
 
@@ -29,9 +30,11 @@ export const MSG = {
   invalidPhone: 'Enter a 10-digit phone number (+91 or 0 in front is fine)',
   invalidEmail: 'Enter a valid email address',
   nulCharacter: 'Text cannot hold a NUL character (U+0000); save a file as CSV UTF-8',
+  nestedTooDeep: `Lists and objects may be nested at most ${MAX_INPUT_DEPTH} levels deep`,
   dateRangeOrder: 'The from date must not be after the to date',
   birthBeforeAdmission: 'Date of birth must be before the admission date',
   importTooLarge: 'The file is too large (at most 1 MB)',
+  importBusy: 'Another import is being checked; try again in a moment',
   endBeforeStart: 'The end date must not be before the start date',
   discountOrAdjustment: 'Enter a discount or an adjustment',
   gstRate: 'Enter a GST rate from 0 to 100 with up to 2 decimals',

@@ -18,6 +18,7 @@ import { prepareDatabase } from './database';
 import { HttpClient } from './http';
 import { audit } from './measurements/audit';
 import { backup } from './measurements/backup';
+import { hostile } from './measurements/hostile';
 import { plans } from './measurements/plans';
 import { receiptCreation } from './measurements/receipts';
 import { reports } from './measurements/reports';
@@ -33,7 +34,16 @@ import { type BenchEnv, type Budget, type Caller, type Measurement, NotAvailable
 import { buildWeb, WEB_BUILD } from './web';
 
 /** In running order: the restarts of the start-up measurement come last. */
-export const MEASUREMENTS: Measurement[] = [webJavaScript, reports, plans, audit, receiptCreation, backup, startup];
+export const MEASUREMENTS: Measurement[] = [
+  webJavaScript,
+  reports,
+  plans,
+  audit,
+  receiptCreation,
+  backup,
+  hostile,
+  startup,
+];
 
 export interface BenchOptions {
   quick: boolean;

@@ -4,8 +4,11 @@
  * - per account and address pair: after lockAfter failures that pair is refused until its window ends
  *   (someone guessing elsewhere cannot lock the real user out);
  * - per account: each failure beyond slowAfter delays further attempts (up to maxDelayMs);
- * - per address: after addressLockAfter failures the address is refused (an office shares one address,
- *   hence the higher ceiling).
+ * - per address: after addressLockAfter failures the address is refused for every account that has
+ *   failures of its own; an account without any is still judged, each attempt counting as its
+ *   failure until the password proves right. An office shares one address: someone there trying
+ *   made-up emails must not lock the others out, and past the ceiling each account gets one guess
+ *   a window from that address.
  * The counts live in the database (sign_in_limits) so that several app servers count together; a
  * reservation stands as a failure unless the password was right. Rows expire with their window and
  * are deleted by sweep() on a timer.
@@ -78,18 +81,19 @@ export class LoginLimiter {
       const now = this.now();
       await lockSignInCounts(tx, { keys: Object.values(keys), nowMs: now, windowMs });
       const counts = await readSignInCounts(tx, { keys: Object.values(keys), nowMs: now });
-      for (const [key, limit] of [
-        [keys.pair, lockAfter],
-        [keys.address, addressLockAfter],
-      ] as const) {
-        const entry = counts.get(key);
+      const accountFailures = counts.get(keys.account)?.count ?? 0;
+      const refusedBy = [
+        { entry: counts.get(keys.pair), limit: lockAfter },
+        ...(accountFailures > 0 ? [{ entry: counts.get(keys.address), limit: addressLockAfter }] : []),
+      ];
+      for (const { entry, limit } of refusedBy) {
         if (entry && entry.count >= limit) {
           const remaining = entry.windowStart + windowMs - now;
           return { lockedMinutes: Math.max(1, Math.ceil(remaining / 60000)) };
         }
       }
       await addSignInCounts(tx, { keys: Object.values(keys), delta: 1, nowMs: now, windowMs });
-      const over = (counts.get(keys.account)?.count ?? 0) - slowAfter;
+      const over = accountFailures - slowAfter;
       return { delayMs: over >= 0 ? Math.min(maxDelayMs, (over + 1) * delayStepMs) : 0 };
     });
   }

@@ -179,11 +179,7 @@ describe.skipIf(onPostgres)('automatic backups', () => {
       expect((await app.inject('/readyz')).statusCode).toBe(503);
       const health = await app.inject('/healthz');
       expect(health.statusCode).toBe(200);
-      expect(health.json()).toMatchObject({
-        ok: true,
-        engine: 'sqlite',
-        version: expect.stringMatching(/^\d+\.\d+\.\d+$/),
-      });
+      expect(health.json()).toEqual({ ok: true });
       await backups.start(quiet);
       expect((await app.inject('/readyz')).json()).toMatchObject({ ready: true });
       const records = await backups.records();

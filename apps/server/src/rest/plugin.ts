@@ -5,7 +5,9 @@
  * by its route's zod response schema, which is also its reference in /rest/openapi.json.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { MSG } from '@fees/validation';
 import { createRequestContext, type ServerDeps } from '../context';
+import { jsonNestedDeeperThan } from '../json-depth';
 import { createRestCaller } from './router';
 import { serverFailureMessage } from '../logging';
 import { toRestError } from './errors';
@@ -113,6 +115,7 @@ export async function restPlugin(app: FastifyInstance, { deps }: { deps: ServerD
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, text, done) => {
     const source = String(text).trim();
     if (source === '') return done(null, undefined);
+    if (jsonNestedDeeperThan(source)) return done(Object.assign(new Error(MSG.nestedTooDeep), { statusCode: 400 }));
     try {
       done(null, JSON.parse(source));
     } catch {

@@ -1,5 +1,5 @@
 import { auditLog, sessions } from '@fees/db';
-import { openTestDatabase, temporaryFolder } from '@fees/db/testing';
+import { onPostgres, openTestDatabase, temporaryFolder } from '@fees/db/testing';
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -97,7 +97,7 @@ describe('sign-in', () => {
     expect(locked.message).toMatch(/Too many failed sign-ins\. Try again in \d+ minutes?\./);
   });
 
-  it('throttles per address too, with a higher allowance (an office shares one address)', async () => {
+  it('past the address ceiling refuses only accounts with failures of their own (an office shares one address)', async () => {
     const limiter = new LoginLimiter({
       slowAfter: 10,
       delayStepMs: 1,
@@ -106,14 +106,40 @@ describe('sign-in', () => {
       addressLockAfter: 3,
     });
     const caller = createCaller(createContextInner({ db: h.db, loginLimiter: limiter, ip: '10.0.0.7' }));
+    const login = (email: string, password: string) => refusal(caller.auth.login({ email, password }));
     for (const email of ['a@x.in', 'b@x.in', 'c@x.in'])
-      await refusal(caller.auth.login({ email, password: 'whatever' }));
-    expect((await refusal(caller.auth.login({ email: 'admin@test.local', password: TEST_PASSWORD }))).code).toBe(
-      'TOO_MANY_REQUESTS',
-    );
-    // The accounts themselves are not locked: from another address the admin signs in.
+      expect((await login(email, 'whatever')).code).toBe('UNAUTHORIZED');
+    // A made-up email already tried is refused unjudged; a new one is judged once, then refused too.
+    expect((await login('a@x.in', 'whatever')).code).toBe('TOO_MANY_REQUESTS');
+    expect((await login('d@x.in', 'whatever')).code).toBe('UNAUTHORIZED');
+    expect((await login('d@x.in', 'whatever')).code).toBe('TOO_MANY_REQUESTS');
+    // The admin, with no failures of its own, signs in from the same address.
+    expect(await caller.auth.login({ email: 'admin@test.local', password: TEST_PASSWORD })).toMatchObject({
+      auth: true,
+    });
+    // One wrong password there is judged; after it even the right one waits for the window to pass...
+    expect((await login('admin@test.local', 'wrong-one')).code).toBe('UNAUTHORIZED');
+    expect((await login('admin@test.local', TEST_PASSWORD)).code).toBe('TOO_MANY_REQUESTS');
+    // ... at that address only: from another the admin signs in.
     const elsewhere = createCaller(createContextInner({ db: h.db, loginLimiter: limiter, ip: '10.0.0.8' }));
     expect(await elsewhere.auth.login({ email: 'admin@test.local', password: TEST_PASSWORD })).toMatchObject({
+      auth: true,
+    });
+  });
+
+  it('40 wrong sign-ins with made-up emails from one address leave the admin able to sign in there', {
+    timeout: 60_000,
+  }, async () => {
+    const limiter = new LoginLimiter();
+    const caller = createCaller(createContextInner({ db: h.db, loginLimiter: limiter, ip: '10.0.0.6' }));
+    for (let i = 0; i < limiter.options.addressLockAfter; i++)
+      expect((await refusal(caller.auth.login({ email: `nobody${i}@x.in`, password: 'guess-1' }))).code).toBe(
+        'UNAUTHORIZED',
+      );
+    expect((await refusal(caller.auth.login({ email: 'nobody0@x.in', password: 'guess-2' }))).code).toBe(
+      'TOO_MANY_REQUESTS',
+    );
+    expect(await caller.auth.login({ email: 'admin@test.local', password: TEST_PASSWORD })).toMatchObject({
       auth: true,
     });
   });
@@ -191,7 +217,20 @@ describe('sessions over HTTP', () => {
     expect(garbage.status).toBeLessThan(500);
   });
 
-  it('answers /healthz', async () => {
-    expect(await (await fetch(`${base}/healthz`)).json()).toMatchObject({ ok: true });
+  it('answers /healthz and /readyz with { ok } and { ready } alone to anyone; versions only to a signed-in admin', async () => {
+    const get = async (path: string, cookie?: string) =>
+      (await fetch(`${base}${path}`, { headers: cookie ? { cookie } : {} })).json();
+    expect(await get('/healthz')).toEqual({ ok: true });
+    expect(await get('/readyz')).toEqual({ ready: true });
+    expect(await get('/healthz', 'fees_session=made-up')).toEqual({ ok: true });
+    const signedIn = await post('auth.login', { email: 'admin@test.local', password: TEST_PASSWORD });
+    const cookie = (signedIn.headers.get('set-cookie') ?? '').split(';')[0]!;
+    expect(await get('/healthz', cookie)).toEqual({
+      ok: true,
+      version: expect.stringMatching(/^\d+\.\d+\.\d+$/),
+      engine: onPostgres ? 'postgresql' : 'sqlite',
+      engineVersion: expect.stringMatching(/^\d+\.\d+/),
+    });
+    expect(await get('/readyz', cookie)).toMatchObject({ ready: true, version: expect.any(String) });
   });
 });

@@ -90,11 +90,13 @@ describe('the limiter', () => {
     expect(delays).toEqual([{ delayMs: 0 }, { delayMs: 0 }, { delayMs: 100 }, { delayMs: 200 }, { delayMs: 250 }]);
   });
 
-  it('keeps a ceiling per address whatever the account', async () => {
+  it('keeps a ceiling per address for every account with failures of its own; one without any is judged once', async () => {
     const db = await openTestDatabase();
     const limiter = new LoginLimiter({ addressLockAfter: 2 });
     await limiter.reserve(db, { ...attempt, account: 'one@x.in' });
     await limiter.reserve(db, { ...attempt, account: 'two@x.in' });
+    expect(await limiter.reserve(db, { ...attempt, account: 'one@x.in' })).toHaveProperty('lockedMinutes');
+    expect(await limiter.reserve(db, { ...attempt, account: 'three@x.in' })).toEqual({ delayMs: 0 });
     expect(await limiter.reserve(db, { ...attempt, account: 'three@x.in' })).toHaveProperty('lockedMinutes');
   });
 

@@ -7,10 +7,12 @@ import {
   OPENING_IMPORT_MAX_ROWS,
   OPENING_MSG,
   type OpeningCsvColumn,
+  type TOpeningCsvRow,
   type TOpeningImportInput,
   ZOpeningCsvRow,
 } from '@fees/validation';
 import { assertNotBatched, type AuthedContext } from '../../context';
+import { oneImportAtATime, stepper } from '../../import-check';
 import { CsvSyntaxError, type CsvRecord, mapCsvColumns, parseCsv } from '../students/csv';
 
 const REQUIRED_COLUMNS: OpeningCsvColumn[] = ['admissionNo', 'head', 'amount'];
@@ -67,6 +69,10 @@ export async function analyseOpeningImport(
   input: TOpeningImportInput,
 ): Promise<OpeningImportAnalysis> {
   assertNotBatched(ctx, 'An import');
+  return oneImportAtATime(() => checkOpeningImport(ctx, input));
+}
+
+async function checkOpeningImport(ctx: AuthedContext, input: TOpeningImportInput): Promise<OpeningImportAnalysis> {
   let records: CsvRecord[];
   try {
     records = parseCsv(input.csv).filter((r) => r.cells.some((c) => c.trim() !== ''));
@@ -79,7 +85,15 @@ export async function analyseOpeningImport(
   if (data.length > OPENING_IMPORT_MAX_ROWS) throw new AppError('BAD_INPUT', OPENING_MSG.tooManyRows(data.length));
   const columns = mapColumns(header);
 
-  const parsedRows = data.map((record) => {
+  const parsedRows: Array<{
+    line: number;
+    values: Record<OpeningCsvColumn, string>;
+    parsed: TOpeningCsvRow | null;
+    errors: string[];
+  }> = [];
+  const step = stepper();
+  for (const record of data) {
+    await step();
     const values = Object.fromEntries(
       OPENING_CSV_COLUMNS.map((c) => {
         const index = columns.get(c);
@@ -93,8 +107,8 @@ export async function analyseOpeningImport(
           (issue) =>
             `${OPENING_FIELD_LABELS[issue.path[0] as OpeningCsvColumn] ?? String(issue.path[0])}: ${issue.message}`,
         );
-    return { line: record.line, values, parsed: parsed.success ? parsed.data : null, errors };
-  });
+    parsedRows.push({ line: record.line, values, parsed: parsed.success ? parsed.data : null, errors });
+  }
 
   const heads = new Map((await listFeeHeads(ctx.db)).map((h) => [h.name.toLowerCase(), h]));
   const found = await findStudentsByAdmissionNos(ctx.db, {

@@ -182,6 +182,24 @@ describe('import limits', () => {
     });
     expect(await studentCount()).toBe(before);
   });
+
+  it('checks one file at a time: an import of any kind sent meanwhile is refused with 429; the next one is checked', async () => {
+    const ug = h.caller('ugStaff');
+    const admin = h.caller('admin');
+    const students = input(file(Array.from({ length: 2000 }, (_, i) => row(i + 1))));
+    const opening = { depId: 100 as const, csv: `admissionNo,head,amount\n${fx.ug.admissionNo},Tuition Fee,100` };
+    const answers = await Promise.allSettled([
+      ug.students.importPreview(students),
+      admin.opening.importPreview(opening),
+    ]);
+    expect(answers.filter((a) => a.status === 'fulfilled')).toHaveLength(1);
+    const refused = answers.find((a) => a.status === 'rejected')!.reason as TRPCError;
+    expect([refused.code, refused.message]).toEqual(['TOO_MANY_REQUESTS', MSG.importBusy]);
+    // A refused file, a file that fails its checks and a checked one each leave the way free.
+    expect(await refusalOf(ug.students.importPreview(input('no rows')))).toMatchObject({ code: 'BAD_REQUEST' });
+    expect(await ug.students.importPreview(students)).toMatchObject({ total: 2000 });
+    expect(await admin.opening.importPreview(opening)).toMatchObject({ total: 1 });
+  });
 });
 
 async function refusalOf(call: Promise<unknown>): Promise<{ code: string; message: string }> {

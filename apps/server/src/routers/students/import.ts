@@ -14,6 +14,7 @@ import {
 import { CsvSyntaxError, type CsvRecord, mapCsvColumns, parseCsv } from './csv';
 import { admissionNoTakenMessage, assertEnrolment } from './shared';
 import { assertNotBatched, type AuthedContext } from '../../context';
+import { oneImportAtATime, stepper } from '../../import-check';
 
 const REQUIRED_COLUMNS: StudentCsvColumn[] = [
   'admissionNo',
@@ -65,6 +66,10 @@ function mapColumns(header: CsvRecord): Map<StudentCsvColumn, number> {
  */
 export async function analyseImport(ctx: AuthedContext, input: TStudentImportInput): Promise<ImportAnalysis> {
   assertNotBatched(ctx, 'An import');
+  return oneImportAtATime(() => checkImport(ctx, input));
+}
+
+async function checkImport(ctx: AuthedContext, input: TStudentImportInput): Promise<ImportAnalysis> {
   await assertEnrolment(ctx, input);
   let records: CsvRecord[];
   try {
@@ -87,7 +92,9 @@ export async function analyseImport(ctx: AuthedContext, input: TStudentImportInp
 
   const rows: ImportRow[] = [];
   const forms: Array<TStudentForm | null> = [];
+  const step = stepper();
   for (const record of data) {
+    await step();
     const values = Object.fromEntries(
       STUDENT_CSV_COLUMNS.map((c) => {
         const index = columns.get(c);
