@@ -21,3 +21,4 @@ export * from './advance';
 export * from './balance';
 export * from './opening';
 export * from './cheques';
+export * from './idempotency';

@@ -4,6 +4,7 @@ import { isPostgres, rowAndCommit } from '../engines/postgres/database';
 import { INSERT_NUMBERED_RECEIPT } from '../engines/postgres/receipts';
 import { type AuditActor, writeAudit } from './audit';
 import { type Instrument, insertCheque } from './cheques';
+import { type IdempotencyClaim, settleIdempotencyKey } from './idempotency';
 import { containsPattern, likePattern } from './like';
 import { timestampNow } from './now';
 import type { ChequeStatus, receiptLines, receipts, students } from '../schema';
@@ -141,6 +142,8 @@ async function insertLines(
  * locked until that transaction ends (receipts queue on it), so this is the write's last statement,
  * after every read and check: nothing may run on the transaction after it. On PostgreSQL one
  * statement, sent with the COMMIT when the transaction is runInWriteBatch's (engines/postgres/receipts.ts).
+ * `idempotency`: the key this write claimed and its result, stored on the key's row as
+ * `{ number, receiptId, ...result }` by the same statement.
  */
 export async function insertNumberedReceipt(
   db: Database,
@@ -149,9 +152,10 @@ export async function insertNumberedReceipt(
     lines: readonly NewReceiptLine[];
     audit: { actor: AuditActor; admissionNo: string; after: Record<string, unknown> };
     instrument: Instrument | null;
+    idempotency?: { claim: IdempotencyClaim; result: Record<string, unknown> } | null;
   },
 ): Promise<{ id: number; number: number }> {
-  const { receipt, lines, audit, instrument } = params;
+  const { receipt, lines, audit, instrument, idempotency } = params;
   if (isPostgres(db)) {
     return (await rowAndCommit<{ id: number; number: number }>(db, INSERT_NUMBERED_RECEIPT, {
       ...receipt,
@@ -166,6 +170,10 @@ export async function insertNumberedReceipt(
       auditIp: audit.actor.ip ?? null,
       auditAfter: JSON.stringify(audit.after),
       admissionNo: audit.admissionNo,
+      keyUserId: idempotency?.claim.userId ?? null,
+      keyOperation: idempotency?.claim.operation ?? null,
+      key: idempotency?.claim.key ?? null,
+      keyResult: JSON.stringify(idempotency?.result ?? {}),
     }))!;
   }
   const number = await allocateReceiptNumber(db);
@@ -184,6 +192,7 @@ export async function insertNumberedReceipt(
       departmentId: receipt.departmentId,
       studentId: receipt.studentId,
     });
+  if (idempotency) await settleIdempotencyKey(db, idempotency.claim, { number, receiptId: id, ...idempotency.result });
   return { id, number };
 }
 

@@ -6,7 +6,8 @@
  * The lines come as three parallel arrays, numbered in their order. The lines' AFTER triggers (running
  * totals, student_payments) fire at the end of the statement and see the new receipt row. The audit
  * row's `after` is the JSON object @auditAfter with the receipt's number put first (as writeAudit
- * would store `{ number, ...after }`).
+ * would store `{ number, ...after }`); the idempotency key's row, when @key is given (the write claimed
+ * it earlier in the transaction), gets `{ number, receiptId, ...@keyResult }` as its result.
  */
 export const INSERT_NUMBERED_RECEIPT = `
   WITH n AS (
@@ -31,5 +32,10 @@ export const INSERT_NUMBERED_RECEIPT = `
     SELECT r.id, l.line_no, r.student_id, l.fee_head_id, l.particulars, l.amount_paise
     FROM r, unnest(@lineFeeHeadIds::integer[], @lineParticulars::text[], @lineAmounts::bigint[])
       WITH ORDINALITY AS l(fee_head_id, particulars, amount_paise, line_no)
+  ), k AS (
+    UPDATE idempotency_keys
+    SET result = (jsonb_build_object('number', r.number, 'receiptId', r.id) || @keyResult::jsonb)::text
+    FROM r
+    WHERE user_id = @keyUserId::integer AND operation = @keyOperation::text AND key = @key::text
   )
   SELECT id, number FROM r`;
