@@ -3,7 +3,7 @@
  * result and writes nothing, the same key with another body is a 409, requests racing with one key
  * make one receipt, keys are per user, and a day-old key is swept.
  */
-import { ADVANCE_HEAD, paiseToRupeesText, type TCreateReceiptInput } from '@fees/validation';
+import { ADVANCE_HEAD, paiseToRupeesText, receiptLabel, refundLabel, type TCreateReceiptInput } from '@fees/validation';
 import { type Database, row, run } from '@fees/db';
 import { describe, expect, it } from 'vitest';
 import { sweepIdempotencyKeys } from './idempotency';
@@ -45,6 +45,9 @@ async function written(db: Database) {
 
 const staff = () => h.caller('ugStaff');
 
+const conflict = (saved: string) =>
+  `This request's idempotency key already saved ${saved} with other details: each new record needs a new key`;
+
 describe('receipts.create with an idempotency key', () => {
   it('answers a repeat with the first receipt (same number, same figures) and writes nothing more', async () => {
     const before = await written(h.db);
@@ -64,14 +67,14 @@ describe('receipts.create with an idempotency key', () => {
     expect(info.rows.find((x) => x.feeHeadId === fx.heads.tuition)?.paidPaise).toBe(10_000_00 + 1_000_00);
   });
 
-  it('refuses the same key with another body (409) and writes nothing', async () => {
-    await staff().receipts.create(receiptInput(1_000_00, { idempotencyKey: 'form-0002-bbbb' }));
+  it('refuses the same key with another body (409) naming the receipt it saved, and writes nothing', async () => {
+    const first = await staff().receipts.create(receiptInput(1_000_00, { idempotencyKey: 'form-0002-bbbb' }));
     const afterFirst = await written(h.db);
     expect(
       await refusal(staff().receipts.create(receiptInput(2_000_00, { idempotencyKey: 'form-0002-bbbb' }))),
     ).toEqual({
       code: 'CONFLICT',
-      message: 'The idempotency key form-0002-bbbb was already used for another receipt: a new receipt needs a new key',
+      message: conflict(`receipt ${receiptLabel(first.number)}`),
     });
     expect(await written(h.db)).toEqual(afterFirst);
   });
@@ -164,7 +167,9 @@ describe('refunds.create with an idempotency key', () => {
     expect(await countOf(h.db, 'refunds')).toBe(1);
     const advance = await staff().receipts.feeInfo({ depId: 100, studentId: fx.ug.studentId });
     expect(advance.advancePaise).toBe(2_000_00);
-    expect((await refusal(staff().refunds.create({ ...refund, amount: r(500_00) }))).code).toBe('CONFLICT');
+    expect((await refusal(staff().refunds.create({ ...refund, amount: r(500_00) }))).message).toBe(
+      conflict(`refund ${refundLabel(answers[0].number)}`),
+    );
     expect(await countOf(h.db, 'refunds')).toBe(1);
   });
 });

@@ -14,11 +14,16 @@ import {
   deleteExpiredIdempotencyKeys,
   type IdempotencyClaim,
 } from '@fees/db';
-import { IDEMPOTENCY_KEY_HOURS, refuse } from '@fees/validation';
+import { IDEMPOTENCY_KEY_HOURS, receiptLabel, refundLabel, refuse } from '@fees/validation';
 
-/** The writes that take a key, and what a refusal calls the thing they create. */
-const OPERATIONS = { 'receipts.create': 'receipt', 'refunds.create': 'refund' } as const;
+/** The writes that take a key, and how a refusal names the record the key's first request created. */
+const OPERATIONS = {
+  'receipts.create': (number: number) => `receipt ${receiptLabel(number)}`,
+  'refunds.create': (number: number) => `refund ${refundLabel(number)}`,
+} as const;
 export type IdempotentOperation = keyof typeof OPERATIONS;
+
+const NEW_KEY = 'each new record needs a new key';
 
 /** Plain objects with their keys sorted, at every depth: equal requests give equal text. */
 function canonicalJson(value: unknown): string {
@@ -31,10 +36,11 @@ function canonicalJson(value: unknown): string {
 
 /**
  * Runs `write` once per key: inside the write's transaction, with the claim it must store its result
- * under (null when the input has no key). A key already used for the same request (its parsed input,
- * the key left out) returns that request's result without calling `write`; used for another, a 409.
+ * under (null when the input has no key); the result names the record's number. A key already used
+ * for the same request (its parsed input, the key left out) returns that request's result without
+ * calling `write`; used for another, a 409 naming the record it saved.
  */
-export async function onceForKey<T>(
+export async function onceForKey<T extends { number: number }>(
   db: Database,
   request: { actor: AuditActor; operation: IdempotentOperation; input: { idempotencyKey?: string } },
   write: (claim: IdempotencyClaim | null) => Promise<T>,
@@ -47,14 +53,12 @@ export async function onceForKey<T>(
   const expiresAt = Date.now() + IDEMPOTENCY_KEY_HOURS * 3_600_000;
   const first = await claimIdempotencyKey(db, { ...claim, requestHash, expiresAt });
   if (first === null) return write(claim);
+  const result = JSON.parse(first.result) as T;
   if (first.requestHash !== requestHash) {
-    const thing = OPERATIONS[request.operation];
-    refuse(
-      'CONFLICT',
-      `The idempotency key ${key} was already used for another ${thing}: a new ${thing} needs a new key`,
-    );
+    const saved = OPERATIONS[request.operation](result.number);
+    refuse('CONFLICT', `This request's idempotency key already saved ${saved} with other details: ${NEW_KEY}`);
   }
-  return JSON.parse(first.result) as T;
+  return result;
 }
 
 /** Deletes the keys older than IDEMPOTENCY_KEY_HOURS (a timer of the server runs it). */
