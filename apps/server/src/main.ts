@@ -7,6 +7,7 @@ const { buildApp } = await import('./app');
 const { closePostgres, describePostgresUrl, isPostgres } = await import('@fees/db');
 const { ensureFirstAdmin } = await import('./bootstrap');
 const { LoginLimiter } = await import('./auth/login-limiter');
+const { sweepIdempotencyKeys } = await import('./idempotency');
 const { Backups, prepareWithBackup, validateSchedule } = await import('./backup/automatic');
 const { specialHeadStructureWarnings } = await import('./routers/fees/special-heads');
 
@@ -25,6 +26,8 @@ const firstAdmin = await ensureFirstAdmin(db, config);
 const loginLimiter = new LoginLimiter();
 // The limiter's rows expire with their window; deleting them on a timer keeps the table small.
 setInterval(() => void loginLimiter.sweep(db), 60_000).unref();
+// Idempotency keys outlive their day by at most this timer's ten minutes.
+setInterval(() => void sweepIdempotencyKeys(db), 600_000).unref();
 const app = await buildApp({
   deps: {
     db,

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from './client';
 import { openDatabase } from './client';
-import { rows, run } from './engine/runner';
+import { rows, run } from './engines';
 import { closePostgres, openPostgres } from './engines/postgres/client';
 import { receiptTotalsDrift } from './queries/totals';
 import { closeTestDatabase, migrationsBefore, onPostgres, openTestDatabase, temporaryFolder } from './test/database';

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { ZAmount, ZDate, ZDepId, ZId, ZMustConfirm, ZVersion } from './common';
 import { headBalancePaise } from './balance';
+import { ZIdempotencyKey } from './idempotency';
 import { MSG } from './messages';
 import { MONEY_PAYMENT_MODES, ZClosedDayReason, ZVoidReason } from './receipts';
 
@@ -90,12 +91,17 @@ export const ZRefundFields = z.object({
   closedDayReason: ZClosedDayReason,
 });
 
-/** A reference number (UPI id, cheque number, ...) is required for every mode but cash. */
-export const ZCreateRefundInput = ZRefundFields.superRefine((v, ctx) => {
-  if (v.paymentMode !== 'cash' && !v.paymentReference) {
-    ctx.addIssue({ code: 'custom', message: MSG.paymentReferenceRequired, path: ['paymentReference'] });
-  }
-});
+/**
+ * A reference number (UPI id, cheque number, ...) is required for every mode but cash. The voucher may
+ * carry the idempotency key its form made for it.
+ */
+export const ZCreateRefundInput = ZRefundFields.extend({ idempotencyKey: ZIdempotencyKey.optional() }).superRefine(
+  (v, ctx) => {
+    if (v.paymentMode !== 'cash' && !v.paymentReference) {
+      ctx.addIssue({ code: 'custom', message: MSG.paymentReferenceRequired, path: ['paymentReference'] });
+    }
+  },
+);
 export type TCreateRefundInput = z.infer<typeof ZCreateRefundInput>;
 
 export const ZRefundNumberInput = z.object({ number: ZId });

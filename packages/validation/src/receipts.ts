@@ -10,6 +10,7 @@ import {
   ZMustConfirm,
   ZVersion,
 } from './common';
+import { ZIdempotencyKey } from './idempotency';
 import { MSG } from './messages';
 import { addDays } from './plans/dates';
 
@@ -142,7 +143,10 @@ export function receiptPaymentRule(
   }
 }
 
-export const ZCreateReceiptInput = ZReceiptFields.superRefine(receiptPaymentRule);
+/** A new receipt may carry the idempotency key its form made for it (a retry sends the same one). */
+export const ZCreateReceiptInput = ZReceiptFields.extend({ idempotencyKey: ZIdempotencyKey.optional() }).superRefine(
+  receiptPaymentRule,
+);
 export type TCreateReceiptInput = z.infer<typeof ZCreateReceiptInput>;
 
 /** An edit sends the same payload plus the receipt number (spec: "An edit also sends invoice"). */

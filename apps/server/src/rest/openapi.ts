@@ -4,6 +4,7 @@
  * from the routes' own zod response schemas: one schema language both ways.
  */
 import type { AnyProcedure } from '@trpc/server';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_HOURS } from '@fees/validation';
 import { z } from 'zod';
 import type { Access } from '../trpc';
 import { restRouter } from './router';
@@ -108,6 +109,17 @@ function operationOf(route: RestRoute) {
           required: isRequired(target),
           schema: fieldSchema(target),
         }))
+      : []),
+    ...(route.idempotent
+      ? [
+          {
+            name: IDEMPOTENCY_KEY_HEADER,
+            in: 'header',
+            required: false,
+            description: `One key per new record, sent again with every retry of the request: a repeat within ${IDEMPOTENCY_KEY_HOURS} hours answers the first result and writes nothing; the key with another body is a 409`,
+            schema: { type: 'string', pattern: '^[A-Za-z0-9._:-]{8,100}$' },
+          },
+        ]
       : []),
   ];
   const requestBody =

@@ -4,6 +4,7 @@
  * sessions, validation, permissions and the work are exactly the tRPC side's. Each answer is parsed
  * by its route's zod response schema, which is also its reference in /rest/openapi.json.
  */
+import { IDEMPOTENCY_KEY_HEADER } from '@fees/validation';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MSG } from '@fees/validation';
 import { createRequestContext, type ServerDeps } from '../context';
@@ -58,9 +59,22 @@ async function inputOf(route: RestRoute, fields: WireFields, caller: AppCaller):
   return { ...input, ...(await route.input?.(fields, caller)) };
 }
 
+/**
+ * The Idempotency-Key header of a money-creating route, as text for the procedure's schema to check
+ * (an empty or repeated header fails there too, with a 400); the quotes of the structured-field form
+ * ("...") are not part of the key.
+ */
+function idempotencyKeyOf(req: FastifyRequest): { idempotencyKey?: string } {
+  const header = req.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()];
+  if (header === undefined) return {};
+  const text = String(header);
+  return { idempotencyKey: /^"[^"]*"$/.test(text) ? text.slice(1, -1) : text };
+}
+
 /** A procedure input path back to the documented names: items.0.amount -> items.0.price. */
 function renamerOf(route: RestRoute): (path: readonly PropertyKey[]) => string {
   const back = new Map<string, string>(Object.entries(route.errorNames ?? {}));
+  if (route.idempotent) back.set('idempotencyKey', IDEMPOTENCY_KEY_HEADER);
   for (const [wireField, target] of Object.entries(route.request ?? {}))
     if (typeof target === 'string') back.set(target, wireField);
   return (path) =>
@@ -80,7 +94,8 @@ function handlerOf(route: RestRoute, deps: ServerDeps) {
       .reduce((node, key) => node[key] as CallerNode, caller as unknown as CallerNode);
     let result: unknown;
     try {
-      result = await procedure(await inputOf(route, fields, caller));
+      const input = await inputOf(route, fields, caller);
+      result = await procedure(route.idempotent ? { ...(input as object), ...idempotencyKeyOf(req) } : input);
     } catch (error) {
       const restError = toRestError(error, rename);
       if (restError.unexpected) {

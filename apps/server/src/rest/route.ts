@@ -67,6 +67,11 @@ interface RouteBase<P extends ProcedurePath> {
   input?: (fields: WireFields, caller: AppCaller) => InputFields<P> | Promise<InputFields<P>>;
   /** More procedure field -> documented field names for error keys: nested item fields, lookup inputs. */
   errorNames?: { readonly [procedureField: string]: string };
+  /**
+   * A money-creating write: the request's Idempotency-Key header (quoted or not) becomes the
+   * procedure's `idempotencyKey`, so a retried request answers the first result.
+   */
+  idempotent?: true;
   /** Fields the documented client reads on a failure too (Message, auth), added to error bodies. */
   errorFields?: (message: string) => Record<string, unknown>;
 }

@@ -4,6 +4,7 @@ export * from './backup';
 export * from './reference';
 export * from './sessions';
 export * from './sign-in-limits';
+export * from './idempotency';
 export * from './settings';
 export * from './users';
 export * from './students';

@@ -2,6 +2,7 @@ import type { Database } from '../client';
 import { engineOf, engineSql, row, rows, run } from '../engines';
 import { type AuditActor, writeAudit } from './audit';
 import { type Instrument, insertCheque } from './cheques';
+import { type IdempotencyClaim, settleIdempotencyKey } from './idempotency';
 import { containsPattern, likePattern } from './like';
 import { timestampNow } from './now';
 import type { ChequeStatus, receiptLines, receipts, students } from '../schema';
@@ -137,13 +138,15 @@ async function insertLines(
  * cheque or draft, inside the transaction that writes the rest of the receipt. The counter row stays
  * locked until that transaction ends (receipts queue on it), so this is the write's last statement,
  * after every read and check: nothing may run on the transaction after it. An engine may write it all in
- * one statement (Engine.insertNumberedReceipt).
+ * one statement (Engine.insertNumberedReceipt). `idempotency`: the key this write claimed and its
+ * result, stored on the key's row as `{ number, receiptId, ...result }` by the same write.
  */
 export interface NumberedReceiptParams {
   receipt: Omit<NewReceipt, 'number'>;
   lines: readonly NewReceiptLine[];
   audit: { actor: AuditActor; admissionNo: string; after: Record<string, unknown> };
   instrument: Instrument | null;
+  idempotency?: { claim: IdempotencyClaim; result: Record<string, unknown> } | null;
 }
 
 export async function insertNumberedReceipt(
@@ -152,7 +155,7 @@ export async function insertNumberedReceipt(
 ): Promise<{ id: number; number: number }> {
   const inOneStatement = engineOf(db).insertNumberedReceipt;
   if (inOneStatement) return inOneStatement(db, params);
-  const { receipt, lines, audit, instrument } = params;
+  const { receipt, lines, audit, instrument, idempotency } = params;
   const number = await allocateReceiptNumber(db);
   const id = await insertReceipt(db, { receipt: { ...receipt, number }, lines });
   await writeAudit(db, {
@@ -169,6 +172,7 @@ export async function insertNumberedReceipt(
       departmentId: receipt.departmentId,
       studentId: receipt.studentId,
     });
+  if (idempotency) await settleIdempotencyKey(db, idempotency.claim, { number, receiptId: id, ...idempotency.result });
   return { id, number };
 }
 

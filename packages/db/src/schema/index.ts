@@ -9,3 +9,4 @@ export * from './plans';
 export * from './opening';
 export * from './refunds';
 export * from './cheques';
+export * from './idempotency';

@@ -76,6 +76,7 @@ export const receiptRoutes = [
     procedure: 'receipts.create',
     summary: 'Issues a receipt; invoice is its number',
     access: 'department',
+    idempotent: true,
     request: RECEIPT_PAYLOAD,
     input: receiptFields,
     errorNames: RECEIPT_ERRORS,

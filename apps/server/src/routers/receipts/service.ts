@@ -56,6 +56,7 @@ import {
 import { today } from '../../config';
 import { assertDayOpen } from '../../day-closing';
 import { assertDepartmentAccess, type DepartmentAccess } from '../../department-access';
+import { onceForKey } from '../../idempotency';
 import { lateFeeBalanceRows } from '../plans/service';
 import { advanceHeadRow, keepingAdvanceCovered, studentAdvance } from '../refunds/advance';
 import { verificationPath } from '../../verify/code';
@@ -296,63 +297,65 @@ export function createReceipt(
   input: TCreateReceiptInput,
   access: DepartmentAccess,
 ): Promise<CreatedReceipt> {
-  return inWriteTransaction(db, async (db) => {
-    const student = await studentOfDepartment(db, input, access, true);
-    await assertReceiptDate(db, input.date, access, student.backdateLimitDays);
-    // Both reads are sent at once (on PostgreSQL one round trip follows the other without a turn of
-    // the event loop between); a closed day still refuses first.
-    const [, balances] = await Promise.all([
-      assertDayOpen(db, actor, access, {
+  return inWriteTransaction(db, (db) =>
+    onceForKey(db, { actor, operation: 'receipts.create', input }, async (claim) => {
+      const student = await studentOfDepartment(db, input, access, true);
+      await assertReceiptDate(db, input.date, access, student.backdateLimitDays);
+      // Both reads are sent at once (on PostgreSQL one round trip follows the other without a turn of
+      // the event loop between); a closed day still refuses first.
+      const [, balances] = await Promise.all([
+        assertDayOpen(db, actor, access, {
+          departmentId: student.departmentId,
+          date: input.date,
+          change: 'create a receipt',
+          reason: input.closedDayReason ?? null,
+        }),
+        balancesOf(db, student, input.items),
+      ]);
+      const rate = issuedRateBasisPoints(input.paymentMode, student.gstRateBasisPoints);
+      const priced = await checkedReceipt(db, student, input, rate, balances);
+      await assertAdvanceSettlement(db, student, input, balances);
+      const master = {
         departmentId: student.departmentId,
+        courseId: student.courseId,
+        batchId: student.batchId,
+        studentId: student.id,
         date: input.date,
-        change: 'create a receipt',
-        reason: input.closedDayReason ?? null,
-      }),
-      balancesOf(db, student, input.items),
-    ]);
-    const rate = issuedRateBasisPoints(input.paymentMode, student.gstRateBasisPoints);
-    const priced = await checkedReceipt(db, student, input, rate, balances);
-    await assertAdvanceSettlement(db, student, input, balances);
-    const master = {
-      departmentId: student.departmentId,
-      courseId: student.courseId,
-      batchId: student.batchId,
-      studentId: student.id,
-      date: input.date,
-      studentName: student.name,
-      address: student.address,
-      ...contact(input, student),
-      totalPaise: priced.totalPaise,
-      taxRateBasisPoints: rate,
-      taxPaise: priced.taxPaise,
-      netPaise: priced.netPaise,
-      paymentMode: input.paymentMode,
-      paymentReference: referenceOf(input),
-      createdBy: actor.userId,
-    };
-    const instrument = instrumentOf(input);
-    // The counter row's lock is taken here, by the write's last statement, after every read and check:
-    // receipts queue on it until COMMIT.
-    const { id: receiptId, number } = await insertNumberedReceipt(db, {
-      receipt: master,
-      lines: priced.lines,
-      audit: {
-        actor,
-        admissionNo: student.admissionNo,
-        after: { ...master, ...instrument, status: 'live', admissionNo: student.admissionNo, lines: priced.lines },
-      },
-      instrument,
-    });
-    return {
-      number,
-      receiptId,
-      date: input.date,
-      totalPaise: priced.totalPaise,
-      taxRateBasisPoints: rate,
-      taxPaise: priced.taxPaise,
-      netPaise: priced.netPaise,
-    };
-  });
+        studentName: student.name,
+        address: student.address,
+        ...contact(input, student),
+        totalPaise: priced.totalPaise,
+        taxRateBasisPoints: rate,
+        taxPaise: priced.taxPaise,
+        netPaise: priced.netPaise,
+        paymentMode: input.paymentMode,
+        paymentReference: referenceOf(input),
+        createdBy: actor.userId,
+      };
+      const instrument = instrumentOf(input);
+      const figures = {
+        date: input.date,
+        totalPaise: priced.totalPaise,
+        taxRateBasisPoints: rate,
+        taxPaise: priced.taxPaise,
+        netPaise: priced.netPaise,
+      };
+      // The counter row's lock is taken here, by the write's last statement, after every read and check:
+      // receipts queue on it until COMMIT.
+      const { id: receiptId, number } = await insertNumberedReceipt(db, {
+        receipt: master,
+        lines: priced.lines,
+        audit: {
+          actor,
+          admissionNo: student.admissionNo,
+          after: { ...master, ...instrument, status: 'live', admissionNo: student.admissionNo, lines: priced.lines },
+        },
+        instrument,
+        idempotency: claim && { claim, result: figures },
+      });
+      return { number, receiptId, ...figures };
+    }),
+  );
 }
 
 async function loadReceipt(db: Database, number: number, access: DepartmentAccess): Promise<StoredReceipt> {

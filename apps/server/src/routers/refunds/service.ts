@@ -18,6 +18,7 @@ import {
   lockStudentForReceipt,
   lockStudentOfRefund,
   markRefundVoided,
+  settleIdempotencyKey,
   type StoredRefund,
   writeAudit,
 } from '@fees/db';
@@ -30,6 +31,7 @@ import {
 } from '@fees/validation';
 import { assertDayOpen } from '../../day-closing';
 import { assertDepartmentAccess, type DepartmentAccess } from '../../department-access';
+import { onceForKey } from '../../idempotency';
 import { assertReceiptDate, studentOfDepartment } from '../receipts/service';
 import { assertCurrentVersion } from '../versions';
 import { studentAdvance } from './advance';
@@ -48,50 +50,60 @@ export function createRefund(
   input: TCreateRefundInput,
   access: DepartmentAccess,
 ): Promise<CreatedRefund> {
-  return inWriteTransaction(db, async (db) => {
-    const student = await studentOfDepartment(db, input, access);
-    await lockStudentForReceipt(db, student.id);
-    await assertReceiptDate(db, input.date, access);
-    await assertDayOpen(db, actor, access, {
-      departmentId: student.departmentId,
-      date: input.date,
-      change: 'create a refund',
-      reason: input.closedDayReason ?? null,
-    });
-    const advance = await studentAdvance(db, student);
-    if (input.amount > advance) {
-      refuse(
-        'CONFLICT',
-        advance === 0
-          ? `${student.name} has no advance to refund`
-          : `The refund of ${paiseToRupeesText(input.amount)} is more than the advance of ${paiseToRupeesText(advance)}`,
-      );
-    }
-    const number = await allocateRefundNumber(db);
-    const row = {
-      number,
-      departmentId: student.departmentId,
-      courseId: student.courseId,
-      batchId: student.batchId,
-      studentId: student.id,
-      date: input.date,
-      studentName: student.name,
-      amountPaise: input.amount,
-      paymentMode: input.paymentMode,
-      paymentReference: input.paymentMode === 'cash' ? null : input.paymentReference,
-      reason: input.reason,
-      createdBy: actor.userId,
-    };
-    const refundId = await insertRefund(db, row);
-    await writeAudit(db, {
-      actor,
-      action: 'create',
-      entity: 'refund',
-      entityId: number,
-      after: { ...row, status: 'live', admissionNo: student.admissionNo },
-    });
-    return { number, refundId, date: input.date, amountPaise: input.amount, advancePaise: advance - input.amount };
-  });
+  return inWriteTransaction(db, (db) =>
+    onceForKey(db, { actor, operation: 'refunds.create', input }, async (claim) => {
+      const student = await studentOfDepartment(db, input, access);
+      await lockStudentForReceipt(db, student.id);
+      await assertReceiptDate(db, input.date, access);
+      await assertDayOpen(db, actor, access, {
+        departmentId: student.departmentId,
+        date: input.date,
+        change: 'create a refund',
+        reason: input.closedDayReason ?? null,
+      });
+      const advance = await studentAdvance(db, student);
+      if (input.amount > advance) {
+        refuse(
+          'CONFLICT',
+          advance === 0
+            ? `${student.name} has no advance to refund`
+            : `The refund of ${paiseToRupeesText(input.amount)} is more than the advance of ${paiseToRupeesText(advance)}`,
+        );
+      }
+      const number = await allocateRefundNumber(db);
+      const row = {
+        number,
+        departmentId: student.departmentId,
+        courseId: student.courseId,
+        batchId: student.batchId,
+        studentId: student.id,
+        date: input.date,
+        studentName: student.name,
+        amountPaise: input.amount,
+        paymentMode: input.paymentMode,
+        paymentReference: input.paymentMode === 'cash' ? null : input.paymentReference,
+        reason: input.reason,
+        createdBy: actor.userId,
+      };
+      const refundId = await insertRefund(db, row);
+      await writeAudit(db, {
+        actor,
+        action: 'create',
+        entity: 'refund',
+        entityId: number,
+        after: { ...row, status: 'live', admissionNo: student.admissionNo },
+      });
+      const created = {
+        number,
+        refundId,
+        date: input.date,
+        amountPaise: input.amount,
+        advancePaise: advance - input.amount,
+      };
+      if (claim) await settleIdempotencyKey(db, claim, created);
+      return created;
+    }),
+  );
 }
 
 export async function loadRefund(db: Database, number: number, access: DepartmentAccess): Promise<StoredRefund> {

@@ -5,6 +5,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useDepartment } from '../../lib/department-context';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
+import { retryUnanswered, useIdempotencyKey } from '../../lib/idempotency';
 import { useTRPC } from '../../lib/trpc';
 import { receiptSearchPath, receiptSuccessPath } from './links';
 import { emptyLine } from './receipt-form';
@@ -25,9 +26,12 @@ export default function ReceiptEntryPage() {
     ...trpc.receipts.entryContext.queryOptions({ depId: department.id, admissionNo }),
     staleTime: 0,
   });
+  const { idempotencyKey, renew } = useIdempotencyKey();
   const create = useMutation(
     trpc.receipts.create.mutationOptions({
+      ...retryUnanswered,
       onSuccess: async (created) => {
+        renew();
         // Balances, dashboards and reports all change with a receipt.
         await queryClient.invalidateQueries();
         void navigate(receiptSuccessPath(department, created.number, `${location.pathname}${location.search}`));
@@ -87,7 +91,9 @@ export default function ReceiptEntryPage() {
         }}
         pending={create.isPending}
         error={create.error}
-        onSubmit={(submission) => create.mutate({ ...submission, depId: department.id, studentId: student.id })}
+        onSubmit={(submission) =>
+          create.mutate({ ...submission, depId: department.id, studentId: student.id, idempotencyKey })
+        }
         onCancel={goBack}
       />
     </>

@@ -32,6 +32,7 @@ import { ReportStates } from '../../components/ReportStates';
 import { formatDate, todayIso } from '../../lib/dates';
 import { useDepartment } from '../../lib/department-context';
 import { confirmDialog } from '../../lib/dialogs';
+import { retryUnanswered, useIdempotencyKey } from '../../lib/idempotency';
 import { formatRupees } from '../../lib/money';
 import { type RouterOutputs, useTRPC } from '../../lib/trpc';
 import { refundVoucherPath } from './links';
@@ -61,7 +62,16 @@ function NewRefund({ onDone }: { onDone: (number: number) => void }) {
   const [findError, setFindError] = useState<unknown>(null);
   const [values, setValues] = useState(emptyForm);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const create = useMutation(trpc.refunds.create.mutationOptions({ onSuccess: (created) => onDone(created.number) }));
+  const { idempotencyKey, renew } = useIdempotencyKey();
+  const create = useMutation(
+    trpc.refunds.create.mutationOptions({
+      ...retryUnanswered,
+      onSuccess: (created) => {
+        renew();
+        onDone(created.number);
+      },
+    }),
+  );
 
   const find = async (event: FormEvent) => {
     event.preventDefault();
@@ -87,6 +97,7 @@ function NewRefund({ onDone }: { onDone: (number: number) => void }) {
       closedDayReason: values.closedDayReason || undefined,
       depId: department.id,
       studentId: student.id,
+      idempotencyKey,
     };
     const parsed = ZCreateRefundInput.safeParse(input);
     if (!parsed.success) {

@@ -10,7 +10,8 @@ import { rowAndCommit } from './database';
  * The lines come as three parallel arrays, numbered in their order. The lines' AFTER triggers (running
  * totals, student_payments) fire at the end of the statement and see the new receipt row. The audit
  * row's `after` is the JSON object @auditAfter with the receipt's number put first (as writeAudit
- * would store `{ number, ...after }`).
+ * would store `{ number, ...after }`); the idempotency key's row, when @key is given (the write claimed
+ * it earlier in the transaction), gets `{ number, receiptId, ...@keyResult }` as its result.
  */
 const INSERT_NUMBERED_RECEIPT = `
   WITH n AS (
@@ -35,13 +36,18 @@ const INSERT_NUMBERED_RECEIPT = `
     SELECT r.id, l.line_no, r.student_id, l.fee_head_id, l.particulars, l.amount_paise
     FROM r, unnest(@lineFeeHeadIds::integer[], @lineParticulars::text[], @lineAmounts::bigint[])
       WITH ORDINALITY AS l(fee_head_id, particulars, amount_paise, line_no)
+  ), k AS (
+    UPDATE idempotency_keys
+    SET result = (jsonb_build_object('number', r.number, 'receiptId', r.id) || @keyResult::jsonb)::text
+    FROM r
+    WHERE user_id = @keyUserId::integer AND operation = @keyOperation::text AND key = @key::text
   )
   SELECT id, number FROM r`;
 
 /** Engine.insertNumberedReceipt on PostgreSQL: the statement above, sent with the COMMIT when it may be. */
 export async function insertNumberedReceipt(
   db: Database,
-  { receipt, lines, audit, instrument }: NumberedReceiptParams,
+  { receipt, lines, audit, instrument, idempotency }: NumberedReceiptParams,
 ): Promise<{ id: number; number: number }> {
   return (await rowAndCommit<{ id: number; number: number }>(db, INSERT_NUMBERED_RECEIPT, {
     ...receipt,
@@ -56,5 +62,9 @@ export async function insertNumberedReceipt(
     auditIp: audit.actor.ip ?? null,
     auditAfter: JSON.stringify(audit.after),
     admissionNo: audit.admissionNo,
+    keyUserId: idempotency?.claim.userId ?? null,
+    keyOperation: idempotency?.claim.operation ?? null,
+    key: idempotency?.claim.key ?? null,
+    keyResult: JSON.stringify(idempotency?.result ?? {}),
   }))!;
 }
