@@ -26,6 +26,9 @@ const TRANSITIONS = [
   [1, 7, 5, 5, 5, 5, 5, 5],
 ] as const;
 const COMPLETE = 1;
+const NORMAL = 2;
+const IN_TRIGGER = 5;
+const MAY_MATTER = /[;'"`[\-/]/g;
 
 const KEYWORDS: Record<string, number> = {
   create: CREATE,
@@ -63,6 +66,12 @@ export class SqlStatementReader {
     const done: SqlStatement[] = [];
     let start = 0;
     for (;;) {
+      if (this.state === NORMAL || this.state === IN_TRIGGER) {
+        // Only a semicolon moves these states on: skip to the next character that may start one, a
+        // quote, a bracket or a comment.
+        MAY_MATTER.lastIndex = this.scanned;
+        this.scanned = MAY_MATTER.exec(this.text)?.index ?? this.text.length;
+      }
       const token = this.nextToken(this.scanned);
       if (token === null) break;
       this.scanned = token.end;
