@@ -10,6 +10,7 @@ await build({
     'src/main.ts',
     'src/scripts/restore.ts',
     'src/scripts/reset-password.ts',
+    'src/scripts/verify-keys.ts',
     'src/backup/snapshot.worker.ts',
   ],
   outdir: 'dist',

@@ -51,7 +51,7 @@ function problemBeforeOpening(path: string): string | null {
   }
   const size = statSync(path).size;
   if (size > 0 && header(path) !== SQLITE_HEADER) {
-    return `The file ${path} is not an SQLite database (it does not start with the SQLite header; an SQL text dump is restored with sqlite3, not used directly). Nothing was changed. ${RESTORE} (a .sqlite file from Admin › Backup Database or the automatic backups), then start again.`;
+    return `The file ${path} is not an SQLite database (it does not start with the SQLite header; an SQL text dump is restored with pnpm restore, not used directly). Nothing was changed. ${RESTORE} (a .sqlite file from Admin › Backup Database or the automatic backups), then start again.`;
   }
   return null;
 }

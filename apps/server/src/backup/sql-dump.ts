@@ -9,8 +9,8 @@ import { backupFileName, snapshotToTempFile } from './snapshot';
  * The SQL text dump behind GET /rest/search/backup/?bFile=backup_{yyyy-MM-dd}.sql: an online
  * snapshot is taken first (so the dump is consistent while the app keeps writing), then streamed
  * as SQL in chunks. The snapshot file is removed when the stream closes, read to the end or not.
- * Loading the text into an empty database (sqlite3 new.sqlite < backup.sql) rebuilds it. On
- * PostgreSQL the text is pg_dump's plain format (psql -d new_database -f backup.sql).
+ * Loading the text into an empty database (pnpm restore backup.sql, or sqlite3 new.sqlite < backup.sql)
+ * rebuilds it. On PostgreSQL the text is pg_dump's plain format (psql -d new_database -f backup.sql).
  */
 export async function createSqlDump(
   db: Database,

@@ -1,9 +1,10 @@
 /**
- * Restores a backup file (backup_{date}.sqlite from Admin > Backup Database) as the database:
- *   pnpm --filter @fees/server restore <backup file>     (or: node apps/server/dist/scripts/restore.js <file>)
+ * Restores a backup as the database: a database file (backup_{date}.sqlite from Admin > Backup
+ * Database, an automatic backup) or the SQL dump (backup_{date}.sql from /rest/search/backup/):
+ *   pnpm restore <backup file>     (or: node apps/server/dist/scripts/restore.js <file>)
  * The database is DATABASE_PATH (default data/fees.sqlite), relative to where the command was typed.
- * Stop the server first. The backup is integrity-checked before anything is replaced, and the
- * current database file is kept beside it, renamed with a timestamp.
+ * Stop the server first. The backup is loaded and integrity-checked before anything is replaced, and
+ * the current database file is kept beside it, renamed with a timestamp.
  */
 import { resolve } from 'node:path';
 import { RestoreError, restoreDatabase } from '../backup/restore';
@@ -15,7 +16,14 @@ ensureTimeZone();
 const base = process.env.INIT_CWD ?? process.cwd();
 const file = process.argv[2];
 if (!file || process.argv.length > 3) {
-  console.error('Usage: pnpm --filter @fees/server restore <backup file>');
+  console.error('Usage: pnpm restore <backup file: .sqlite, or the .sql dump>');
+  process.exit(2);
+}
+if (process.env.DATABASE_URL) {
+  console.error(
+    'DATABASE_URL is set: this command restores the SQLite file. A PostgreSQL backup is restored with ' +
+      'pg_restore (or psql for the .sql dump) into a new database. Nothing was changed.',
+  );
   process.exit(2);
 }
 const backupPath = resolve(base, file);

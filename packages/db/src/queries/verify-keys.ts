@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { DbOrTx } from '../client';
-import { rows, run } from '../engines';
+import { row, rows, run } from '../engines';
 
 /**
  * The receipt verification secrets, newest first; the first call on a database creates one (32
@@ -15,4 +15,30 @@ export async function verifySecrets(db: DbOrTx): Promise<string[]> {
     secret: randomBytes(32).toString('hex'),
   });
   return read();
+}
+
+/** A verification key as the operator sees it: never its secret. */
+export interface VerifyKeyInfo {
+  id: number;
+  createdAt: string;
+}
+
+/** The keys, newest (the one signing new prints) first. */
+export async function listVerifyKeys(db: DbOrTx): Promise<VerifyKeyInfo[]> {
+  return rows<VerifyKeyInfo>(db, 'SELECT id, created_at AS "createdAt" FROM verify_keys ORDER BY id DESC');
+}
+
+/** A new key of 32 random bytes: new prints use it at once, every older key still verifies. */
+export async function addVerifyKey(db: DbOrTx): Promise<VerifyKeyInfo> {
+  const added = await row<VerifyKeyInfo>(
+    db,
+    'INSERT INTO verify_keys (secret) VALUES (@secret) RETURNING id, created_at AS "createdAt"',
+    { secret: randomBytes(32).toString('hex') },
+  );
+  return added!;
+}
+
+/** Removes a key (paper it signed no longer verifies); false when there is no such key. */
+export async function deleteVerifyKey(db: DbOrTx, id: number): Promise<boolean> {
+  return (await run(db, 'DELETE FROM verify_keys WHERE id = @id', { id })).changes > 0;
 }
