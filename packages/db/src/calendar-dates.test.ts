@@ -3,7 +3,7 @@ import type { Database } from './client';
 import { openDatabase } from './client';
 import { rows, run } from './engines';
 import { closePostgres, openPostgres } from './engines/postgres/client';
-import { receiptTotalsDrift } from './queries/totals';
+import { receiptTotalsDrift } from './derived';
 import { closeTestDatabase, migrationsBefore, onPostgres, openTestDatabase, temporaryFolder } from './test/database';
 import { createTestPostgres } from './test/postgres';
 

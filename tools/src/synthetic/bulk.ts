@@ -5,18 +5,11 @@
  * the receipts' running totals are then filled by one GROUP BY instead of a trigger per row). Both
  * are made again from the exact SQL the migrations created, so the schema ends identical.
  */
-import { type Database, rebuildReceiptTotals, rebuildStudentMoney, transaction } from '@fees/db';
+import { DERIVED_FROM, type Database, rebuildDerivedTables, transaction } from '@fees/db';
 
 const BIG_TABLES = ['students', 'discounts', 'receipts', 'receipt_lines', 'student_payments', 'audit_log'];
-/** Whose triggers are dropped too: the big tables' and those that keep student_money, filled once after the load. */
-const TRIGGERED_TABLES = [
-  ...BIG_TABLES,
-  'student_head_paid',
-  'opening_balances',
-  'cheques',
-  'refunds',
-  'fee_structures',
-];
+/** Whose triggers are dropped too: the big tables' and those the derived tables are kept from, filled once after the load. */
+const TRIGGERED_TABLES = [...new Set([...BIG_TABLES, ...DERIVED_FROM])];
 
 export interface BulkLoad {
   /** Rebuilds the indexes, the triggers and the running totals, restores WAL + synchronous=FULL + foreign keys, and runs ANALYZE. */
@@ -50,11 +43,8 @@ export function beginBulkLoad(db: Database): BulkLoad {
       for (const index of indexes) sqlite.exec(index.sql);
       log(`rebuilt ${indexes.length} indexes`, startedAt);
       startedAt = performance.now();
-      // Totals first: student_payments' own triggers would rebuild a student's text at each line.
-      await transaction(db, async (tx) => {
-        await rebuildReceiptTotals(tx);
-        await rebuildStudentMoney(tx);
-      });
+      // Before the triggers: student_payments' own would rebuild a student's text at each line.
+      await transaction(db, (tx) => rebuildDerivedTables(tx));
       for (const trigger of triggers) sqlite.exec(trigger.sql);
       log(`made ${triggers.length} triggers again, the receipts' running totals and student_money`, startedAt);
       startedAt = performance.now();

@@ -168,7 +168,7 @@ export const dailyModeCollections = sqliteTable(
  * structure: their department, course and batch, discounts on the structure's heads, paid on those
  * heads, charges beyond the structure and what was paid on those, the credit of heads in credit, what
  * was settled from the advance and refunded. Kept by triggers on every table it is computed from,
- * migration 0019_student_money; see queries/student-money.ts.
+ * migration 0019_student_money; see derived/student-money.ts.
  */
 export const studentMoney = sqliteTable(
   'student_money',

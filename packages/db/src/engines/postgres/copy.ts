@@ -14,24 +14,12 @@ import Sqlite from 'better-sqlite3';
 import type pg from 'pg';
 import { type Database, openDatabase, pendingMigrationCount } from '../../client';
 import { sqliteDatabase } from '../sqlite';
+import { DERIVED_FROM } from '../../derived';
 import { poolOf } from './database';
 
 const DROPPED = new Set(['sessions', 'sign_in_limits']);
 /** A foundation's own data: a target with rows in any of these is in use (reference data alone is not). */
 const OWN_DATA = ['users', 'batches', 'students', 'receipts', 'audit_log'];
-/** The tables whose triggers keep the running totals and student_money: off while those go in as copied. */
-const TRIGGERED = [
-  'receipts',
-  'receipt_lines',
-  'student_head_paid',
-  'student_payments',
-  'students',
-  'fee_structures',
-  'discounts',
-  'opening_balances',
-  'cheques',
-  'refunds',
-];
 
 export interface TableCheck {
   table: string;
@@ -180,7 +168,7 @@ export async function copySqliteToPostgres(sourcePath: string, target: Database)
     try {
       await assertEmpty(client);
       await client.query(`TRUNCATE ${tables.map((t) => `"${t}"`).join(', ')} RESTART IDENTITY CASCADE`);
-      for (const table of TRIGGERED) await client.query(`ALTER TABLE "${table}" DISABLE TRIGGER USER`);
+      for (const table of DERIVED_FROM) await client.query(`ALTER TABLE "${table}" DISABLE TRIGGER USER`);
       const columns = new Map<string, string[]>();
       for (const table of tables) {
         const targetColumns = await columnsOf(client, table);
@@ -191,7 +179,7 @@ export async function copySqliteToPostgres(sourcePath: string, target: Database)
         );
         await copyTable(source, client, table, columns.get(table)!);
       }
-      for (const table of TRIGGERED) await client.query(`ALTER TABLE "${table}" ENABLE TRIGGER USER`);
+      for (const table of DERIVED_FROM) await client.query(`ALTER TABLE "${table}" ENABLE TRIGGER USER`);
       // Identity sequences continue after the copied ids.
       const identities = await client.query<{ table: string; column: string }>(
         `SELECT table_name AS table, column_name AS column FROM information_schema.columns

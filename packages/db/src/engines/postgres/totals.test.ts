@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../client';
-import { receiptTotalsDrift } from '../../queries/totals';
+import { receiptTotalsDrift } from '../../derived';
 import { createTestPostgres, type TestPostgres } from '../../test/postgres';
 import type { Database } from '../../client';
 import { closePostgres, openPostgres } from './client';

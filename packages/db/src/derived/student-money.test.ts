@@ -12,8 +12,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from '../client';
 import { row, rows, run, transaction } from '../engines';
 import { closeTestDatabase, openTestDatabase } from '../test/database';
-import { advanceSql } from './balance-sql';
-import { studentAdvanceHeads, studentAdvanceSettlements } from './refunds';
+import { advanceSql } from '../queries/balance-sql';
+import { studentAdvanceHeads, studentAdvanceSettlements } from '../queries/refunds';
 import {
   advanceFiguresOfBatches,
   rebuildStudentMoney,

@@ -12,7 +12,7 @@ import {
   STUDENT_COURSE_TOTALS_BACKFILL,
   STUDENT_PAYMENT_TEXTS_BACKFILL,
   STUDENT_PAYMENTS_BACKFILL,
-} from './totals';
+} from './receipt-totals';
 import { transaction } from '../engines';
 import { rebuildStudentMoney, studentMoneyDrift } from './student-money';
 import { onPostgres, sqliteMigrationsBefore, temporaryFolder } from '../test/database';

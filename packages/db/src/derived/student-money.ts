@@ -26,9 +26,9 @@
 import type { DbOrTx } from '../client';
 import { CHEQUE_BOUNCE_HEAD, LATE_FEE_HEAD } from '@fees/validation';
 import { rows, run, textLiteral } from '../engines';
-import { balanceOfColumns } from './balance-sql';
-import { advanceHeadsSql, settlementsSql } from './refunds';
-import { studentChargesSql } from './student-charges';
+import { balanceOfColumns } from '../queries/balance-sql';
+import { advanceHeadsSql, settlementsSql } from '../queries/refunds';
+import { studentChargesSql } from '../queries/student-charges';
 
 const COLUMNS = `student_id, department_id, course_id, batch_id, discount_paise, adjustment_paise, paid_paise, charges_paise, paid_outside_paise,
   credit_paise, applied_paise, refunded_paise`;
