@@ -1,5 +1,5 @@
 import type { TChangePasswordInput } from '@fees/validation';
-import { changePassword } from './accounts';
+import { changePassword } from '../../domain/admin/accounts';
 import type { AuthedContext } from '../../context';
 
 export function adminsChangePasswordHandler({ ctx, input }: { ctx: AuthedContext; input: TChangePasswordInput }) {

@@ -1,5 +1,5 @@
 import type { TCreateAdminInput } from '@fees/validation';
-import { createAccount } from './accounts';
+import { createAccount } from '../../domain/admin/accounts';
 import type { AuthedContext } from '../../context';
 
 export async function adminsCreateHandler({ ctx, input }: { ctx: AuthedContext; input: TCreateAdminInput }) {

@@ -1,5 +1,5 @@
 import type { TCreateUserInput } from '@fees/validation';
-import { createAccount } from './accounts';
+import { createAccount } from '../../domain/admin/accounts';
 import type { AuthedContext } from '../../context';
 
 /** A department user (role user) or an admin, chosen by the options field; both keep the department. */

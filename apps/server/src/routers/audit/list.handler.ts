@@ -1,7 +1,7 @@
 import { listAuditEntries } from '@fees/db';
 import { AppError, type TAuditListQuery } from '@fees/validation';
 import type { AuthedContext } from '../../context';
-import { auditEntryOf } from './entries';
+import { auditEntryOf } from '../../domain/audit/entries';
 
 /** A local date's first instant as stored in audit_log.at (UTC ISO). */
 const startOf = (date: string) => new Date(`${date}T00:00:00`).toISOString();

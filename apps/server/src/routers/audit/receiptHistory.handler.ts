@@ -2,7 +2,7 @@ import { findReceiptByNumber, receiptAuditTrail } from '@fees/db';
 import { AppError, receiptLabel, type TReceiptNumberInput } from '@fees/validation';
 import type { AuthedContext } from '../../context';
 import { assertDepartmentAccess } from '../../department-access';
-import { auditEntryOf } from './entries';
+import { auditEntryOf } from '../../domain/audit/entries';
 
 /** A receipt's History panel: who created it and when, each edit with its changes, its void. */
 export async function receiptHistoryHandler({ ctx, input }: { ctx: AuthedContext; input: TReceiptNumberInput }) {

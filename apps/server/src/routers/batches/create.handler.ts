@@ -1,7 +1,7 @@
 import { findBatchByName, insertBatch, isUniqueViolation, transaction, writeAudit } from '@fees/db';
 import { AppError, type TCreateBatchInput } from '@fees/validation';
 import { actorOf } from '../../audit';
-import { assertCourseOfDepartment, batchNameTakenMessage } from './shared';
+import { assertCourseOfDepartment, batchNameTakenMessage } from '../../domain/batches/shared';
 import type { AuthedContext } from '../../context';
 
 export async function createHandler({ ctx, input }: { ctx: AuthedContext; input: TCreateBatchInput }) {

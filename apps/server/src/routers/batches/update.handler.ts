@@ -9,8 +9,8 @@ import {
 } from '@fees/db';
 import { AppError, type TUpdateBatchInput } from '@fees/validation';
 import { actorOf } from '../../audit';
-import { assertCurrentVersion } from '../versions';
-import { assertCourseOfDepartment, batchNameTakenMessage } from './shared';
+import { assertCurrentVersion } from '../../domain/versions';
+import { assertCourseOfDepartment, batchNameTakenMessage } from '../../domain/batches/shared';
 import type { AuthedContext } from '../../context';
 
 /** Name and dates can always change; course and department only while no student or receipt uses the batch. */

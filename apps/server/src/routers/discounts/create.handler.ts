@@ -1,7 +1,7 @@
 import { insertDiscount, transaction, writeAudit } from '@fees/db';
 import type { TCreateDiscountInput } from '@fees/validation';
 import { actorOf } from '../../audit';
-import { checkDiscount, rethrowDuplicate } from './shared';
+import { checkDiscount, rethrowDuplicate } from '../../domain/discounts/shared';
 import type { AuthedContext } from '../../context';
 
 export async function createHandler({ ctx, input }: { ctx: AuthedContext; input: TCreateDiscountInput }) {

@@ -1,6 +1,6 @@
 import { listStudentsByBatch } from '@fees/db';
 import type { TStudentsOfBatchInput } from '@fees/validation';
-import { loadBatchOfDepartment } from './shared';
+import { loadBatchOfDepartment } from '../../domain/discounts/shared';
 import type { AuthedContext } from '../../context';
 
 /** The student picker of the discount form. */

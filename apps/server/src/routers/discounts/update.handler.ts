@@ -1,8 +1,8 @@
 import { findDiscount, transaction, updateDiscount, writeAudit } from '@fees/db';
 import { AppError, type TUpdateDiscountInput } from '@fees/validation';
 import { actorOf } from '../../audit';
-import { assertCurrentVersion } from '../versions';
-import { checkDiscount, rethrowDuplicate } from './shared';
+import { assertCurrentVersion } from '../../domain/versions';
+import { checkDiscount, rethrowDuplicate } from '../../domain/discounts/shared';
 import type { AuthedContext } from '../../context';
 
 export async function updateHandler({ ctx, input }: { ctx: AuthedContext; input: TUpdateDiscountInput }) {

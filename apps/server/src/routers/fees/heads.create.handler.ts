@@ -1,7 +1,7 @@
 import { findFeeHeadByName, insertFeeHead, isUniqueViolation, transaction, writeAudit } from '@fees/db';
 import { AppError, type TCreateFeeHeadInput } from '@fees/validation';
 import { actorOf } from '../../audit';
-import { headNameTakenMessage } from './shared';
+import { headNameTakenMessage } from '../../domain/fees/shared';
 import type { AuthedContext } from '../../context';
 
 export async function headsCreateHandler({ ctx, input }: { ctx: AuthedContext; input: TCreateFeeHeadInput }) {

@@ -1,7 +1,7 @@
 import { deleteFeeHead, feeHeadUsage, transaction, writeAudit } from '@fees/db';
 import { ADVANCE_HEAD, AppError, CHEQUE_BOUNCE_HEAD, LATE_FEE_HEAD, type TFeeHeadIdInput } from '@fees/validation';
 import { actorOf } from '../../audit';
-import { loadFeeHead } from './shared';
+import { loadFeeHead } from '../../domain/fees/shared';
 import type { AuthedContext } from '../../context';
 
 const counted = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;

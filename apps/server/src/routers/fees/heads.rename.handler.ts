@@ -1,7 +1,7 @@
 import { findFeeHeadByName, isUniqueViolation, renameFeeHead, transaction, writeAudit } from '@fees/db';
 import { ADVANCE_HEAD, AppError, CHEQUE_BOUNCE_HEAD, LATE_FEE_HEAD, type TRenameFeeHeadInput } from '@fees/validation';
 import { actorOf } from '../../audit';
-import { headNameTakenMessage, loadFeeHead } from './shared';
+import { headNameTakenMessage, loadFeeHead } from '../../domain/fees/shared';
 import type { AuthedContext } from '../../context';
 
 /** Renaming is safe while in use: structures, discounts and receipt lines refer to the head by id. Late fee keeps its name. */

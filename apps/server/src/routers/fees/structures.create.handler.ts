@@ -1,7 +1,7 @@
 import { insertFeeStructure, isUniqueViolation, moveStructureChangeIntoPlan, transaction, writeAudit } from '@fees/db';
 import { AppError, type TCreateFeeStructureInput } from '@fees/validation';
 import { actorOf } from '../../audit';
-import { checkStructureTarget } from './shared';
+import { checkStructureTarget } from '../../domain/fees/shared';
 import type { AuthedContext } from '../../context';
 
 /** A head added to a batch with an instalment plan goes whole into its last instalment. */

@@ -11,8 +11,8 @@ import {
 } from '@fees/db';
 import { AppError, MSG, paiseToRupeesText, type TUpdateFeeStructureInput } from '@fees/validation';
 import { actorOf } from '../../audit';
-import { assertCurrentVersion } from '../versions';
-import { checkStructureTarget } from './shared';
+import { assertCurrentVersion } from '../../domain/versions';
+import { checkStructureTarget } from '../../domain/fees/shared';
 import type { AuthedContext } from '../../context';
 
 /**

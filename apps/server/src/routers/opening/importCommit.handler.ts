@@ -2,7 +2,7 @@ import { insertOpeningBalances, isUniqueViolation, transaction, writeAudit } fro
 import { AppError, type TOpeningImportInput } from '@fees/validation';
 import { actorOf } from '../../audit';
 import { today } from '../../config';
-import { analyseOpeningImport } from './import';
+import { analyseOpeningImport } from '../../domain/opening/import';
 import type { AuthedContext } from '../../context';
 
 /** Re-checks the file and writes every opening balance in one transaction, due today, or none of them. */

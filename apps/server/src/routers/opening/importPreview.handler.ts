@@ -1,5 +1,5 @@
 import type { TOpeningImportInput } from '@fees/validation';
-import { analyseOpeningImport } from './import';
+import { analyseOpeningImport } from '../../domain/opening/import';
 import type { AuthedContext } from '../../context';
 
 /** Every row of the file with its messages and the sums of the valid ones; writes nothing. */

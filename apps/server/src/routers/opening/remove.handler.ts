@@ -1,7 +1,7 @@
 import { deleteOpeningBalance, findOpeningBalance, transaction, writeAudit } from '@fees/db';
 import { AppError, type TRemoveOpeningBalanceInput } from '@fees/validation';
 import { actorOf } from '../../audit';
-import { assertCurrentVersion } from '../versions';
+import { assertCurrentVersion } from '../../domain/versions';
 import type { AuthedContext } from '../../context';
 
 /** An admin removes one opening balance (imported for the wrong student or head); the audit keeps it as it was. */

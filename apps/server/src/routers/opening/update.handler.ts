@@ -1,7 +1,7 @@
 import { findOpeningBalance, transaction, updateOpeningBalance, writeAudit } from '@fees/db';
 import { AppError, type TUpdateOpeningBalanceInput } from '@fees/validation';
 import { actorOf } from '../../audit';
-import { assertCurrentVersion } from '../versions';
+import { assertCurrentVersion } from '../../domain/versions';
 import type { AuthedContext } from '../../context';
 
 /** An admin corrects one opening balance (amount, note); audited, refused from a stale screen. */

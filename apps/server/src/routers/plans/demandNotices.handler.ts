@@ -1,7 +1,13 @@
 import { duesByBatch, getDepartmentPayment, listLetterheads, type StudentDuesOnly } from '@fees/db';
 import type { TDemandNoticesInput } from '@fees/validation';
 import { noticeVerificationPaths } from '../../verify/code';
-import { type AuthedContext, loadBatchOfDepartment, loadStudentOfDepartment, upiFrom, upiLinkFor } from './service';
+import {
+  type AuthedContext,
+  loadBatchOfDepartment,
+  loadStudentOfDepartment,
+  upiFrom,
+  upiLinkFor,
+} from '../../domain/plans/service';
 
 /**
  * Demand notices as of a date: one student, or every student of a batch with something to collect.

@@ -1,9 +1,9 @@
 import { batchIdsOfCourse, batchIdsOfDepartment, duesByBatch, type StudentDuesOnly } from '@fees/db';
 import { AppError, type TDuesInput } from '@fees/validation';
 import type { AuthedContext } from '../../context';
-import { assertCourseOfDepartment } from '../batches/shared';
-import { advancesOfBatches } from '../refunds/advance';
-import { loadBatchOfDepartment, loadStudentOfDepartment } from './service';
+import { assertCourseOfDepartment } from '../../domain/batches/shared';
+import { advancesOfBatches } from '../../domain/refunds/advance';
+import { loadBatchOfDepartment, loadStudentOfDepartment } from '../../domain/plans/service';
 
 /** The batches a dues call covers: one student's, one batch, a course's, or the department's. */
 async function batchIdsInScope(ctx: AuthedContext, input: TDuesInput): Promise<number[]> {

@@ -1,7 +1,7 @@
 import { getDepartmentPayment, setDepartmentPayment, transaction, writeAudit } from '@fees/db';
 import type { TUpdatePaymentSettingsInput } from '@fees/validation';
 import { actorOf } from '../../audit';
-import type { AuthedContext } from './service';
+import type { AuthedContext } from '../../domain/plans/service';
 
 /** UPI ID and payee name of a department (admins); audited. */
 export function paymentSettingsUpdateHandler({

@@ -1,7 +1,7 @@
 import { deleteBatchPlan, loadBatchPlan, transaction, writeAudit } from '@fees/db';
 import { AppError, type TRemovePlanInput } from '@fees/validation';
 import { actorOf } from '../../audit';
-import { type AuthedContext, loadBatchOfDepartment, planView } from './service';
+import { type AuthedContext, loadBatchOfDepartment, planView } from '../../domain/plans/service';
 
 /** Back to the virtual plan (one instalment per fee structure start date, no fine). */
 export function removeHandler({ ctx, input }: { ctx: AuthedContext; input: TRemovePlanInput }) {

@@ -1,7 +1,7 @@
 import { instalmentIdsOfBatch, loadBatchPlan, transaction, writeAudit, writeBatchPlan } from '@fees/db';
 import { AppError, paiseToRupeesText, planDifferences, type TSavePlanInput } from '@fees/validation';
 import { actorOf } from '../../audit';
-import { type AuthedContext, loadBatchOfDepartment, planView } from './service';
+import { type AuthedContext, loadBatchOfDepartment, planView } from '../../domain/plans/service';
 
 /**
  * Saves a batch's whole plan. Every amount must be on a head of the batch's fee structure, and per

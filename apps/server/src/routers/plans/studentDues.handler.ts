@@ -1,7 +1,7 @@
 import { listFineWaivers } from '@fees/db';
 import type { TStudentDuesInput } from '@fees/validation';
 import { today } from '../../config';
-import { type AuthedContext, loadStudentOfDepartment, studentDuesView } from './service';
+import { type AuthedContext, loadStudentOfDepartment, studentDuesView } from '../../domain/plans/service';
 
 /** A student's instalments due till the date, their fines, waivers and Late fee paid, and per head what is due. */
 export async function studentDuesHandler({ ctx, input }: { ctx: AuthedContext; input: TStudentDuesInput }) {

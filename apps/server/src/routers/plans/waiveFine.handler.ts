@@ -2,7 +2,7 @@ import { fineWaivers, transaction, writeAudit } from '@fees/db';
 import { AppError, paiseToRupeesText, type TWaiveFineInput } from '@fees/validation';
 import { actorOf } from '../../audit';
 import { today } from '../../config';
-import { type AuthedContext, loadStudentOfDepartment, studentDuesView } from './service';
+import { type AuthedContext, loadStudentOfDepartment, studentDuesView } from '../../domain/plans/service';
 
 /** An admin waives all or part of a student's fine outstanding today, with a reason; audited. */
 export function waiveFineHandler({ ctx, input }: { ctx: AuthedContext; input: TWaiveFineInput }) {

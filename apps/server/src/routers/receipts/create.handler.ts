@@ -1,7 +1,7 @@
 import type { TCreateReceiptInput } from '@fees/validation';
 import { runInWriteBatch } from '@fees/db';
 import { actorOf } from '../../audit';
-import { createReceipt } from './service';
+import { createReceipt } from '../../domain/receipts/service';
 import type { AuthedContext } from '../../context';
 
 /** Receipts arriving together share one commit (one fsync); each is still its own savepoint. */

@@ -1,9 +1,9 @@
 import { studentFeeBalances, studentFeeTotals } from '@fees/db';
 import { earliestReceiptDate, type TReceiptEntryContextInput } from '@fees/validation';
 import { today } from '../../config';
-import { lateFeeBalanceRows, studentDuesView, upiOf } from '../plans/service';
-import { advanceHeadRow, studentAdvance } from '../refunds/advance';
-import { receiptDateRule, studentOfDepartment } from './service';
+import { lateFeeBalanceRows, studentDuesView, upiOf } from '../../domain/plans/service';
+import { advanceHeadRow, studentAdvance } from '../../domain/refunds/advance';
+import { receiptDateRule, studentOfDepartment } from '../../domain/receipts/service';
 import type { AuthedContext } from '../../context';
 
 /**

@@ -1,7 +1,7 @@
 import { studentFeeBalances, studentFeeTotals } from '@fees/db';
 import type { TStudentFeeInfoInput } from '@fees/validation';
-import { studentAdvance } from '../refunds/advance';
-import { studentOfDepartment } from './service';
+import { studentAdvance } from '../../domain/refunds/advance';
+import { studentOfDepartment } from '../../domain/receipts/service';
 import type { AuthedContext } from '../../context';
 
 /** The 'Fees Info' dialog: balance rows per fee head of the student's batch, their totals, and the student's advance. */

@@ -1,7 +1,7 @@
 import type { TUpdateReceiptInput } from '@fees/validation';
 import { runInWriteBatch } from '@fees/db';
 import { actorOf } from '../../audit';
-import { updateReceipt } from './service';
+import { updateReceipt } from '../../domain/receipts/service';
 import type { AuthedContext } from '../../context';
 
 export function updateHandler({ ctx, input }: { ctx: AuthedContext; input: TUpdateReceiptInput }) {

@@ -1,7 +1,7 @@
 import type { TVoidReceiptInput } from '@fees/validation';
 import { runInWriteBatch } from '@fees/db';
 import { actorOf } from '../../audit';
-import { voidReceipt } from './service';
+import { voidReceipt } from '../../domain/receipts/service';
 import type { AuthedContext } from '../../context';
 
 export function voidHandler({ ctx, input }: { ctx: AuthedContext; input: TVoidReceiptInput }) {

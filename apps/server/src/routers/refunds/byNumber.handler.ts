@@ -1,7 +1,7 @@
 import type { TRefundNumberInput } from '@fees/validation';
 import { amountInWords } from '@fees/validation';
 import type { AuthedContext } from '../../context';
-import { loadRefund } from './service';
+import { loadRefund } from '../../domain/refunds/service';
 
 /** A voucher as printed: its row, the letterhead and the amount in words. */
 export async function byNumberHandler({ ctx, input }: { ctx: AuthedContext; input: TRefundNumberInput }) {

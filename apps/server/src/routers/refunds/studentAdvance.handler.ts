@@ -1,7 +1,7 @@
 import type { TStudentFeeInfoInput } from '@fees/validation';
 import type { AuthedContext } from '../../context';
-import { studentOfDepartment } from '../receipts/service';
-import { studentAdvance } from './advance';
+import { studentOfDepartment } from '../../domain/receipts/service';
+import { studentAdvance } from '../../domain/refunds/advance';
 
 /** The New refund form: the student and the advance that may be refunded. */
 export async function studentAdvanceHandler({ ctx, input }: { ctx: AuthedContext; input: TStudentFeeInfoInput }) {

@@ -1,6 +1,6 @@
 import { batchIdsOfDepartment, duesByBatch } from '@fees/db';
 import type { TDefaultersInput } from '@fees/validation';
-import { assertCourseOfDepartment } from '../batches/shared';
+import { assertCourseOfDepartment } from '../../domain/batches/shared';
 import { batchesInScope, type DuesRow, duesRow, duesTotals } from './duesAsOf.handler';
 import type { AuthedContext } from '../../context';
 

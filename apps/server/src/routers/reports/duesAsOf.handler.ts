@@ -1,6 +1,6 @@
 import { batchIdsOfCourse, type DbOrTx, duesByBatch, findBatch, type StudentDuesOnly } from '@fees/db';
 import { AppError, type TDuesAsOfInput } from '@fees/validation';
-import { assertCourseOfDepartment } from '../batches/shared';
+import { assertCourseOfDepartment } from '../../domain/batches/shared';
 import type { AuthedContext } from '../../context';
 
 /** One student's line of the dues as of a date: dueTill - paid = outstanding; toCollect adds the fine outstanding. */

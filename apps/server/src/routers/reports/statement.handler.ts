@@ -1,7 +1,7 @@
 import { listStudentRefunds, studentStatement } from '@fees/db';
 import { AppError, type TStudentStatementInput } from '@fees/validation';
 import type { AuthedContext } from '../../context';
-import { studentAdvance } from '../refunds/advance';
+import { studentAdvance } from '../../domain/refunds/advance';
 
 /** The student's heads with their payments, the refunds paid out to them (live), and their advance. */
 export async function statementHandler({ ctx, input }: { ctx: AuthedContext; input: TStudentStatementInput }) {

@@ -1,6 +1,6 @@
 import type { TSchemeIdInput } from '@fees/validation';
 import type { AuthedContext } from '../../context';
-import { loadScheme } from './service';
+import { loadScheme } from '../../domain/schemes/service';
 
 export function byIdHandler({ ctx, input }: { ctx: AuthedContext; input: TSchemeIdInput }) {
   return loadScheme(ctx.db, input.id);

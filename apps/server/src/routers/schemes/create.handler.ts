@@ -2,7 +2,7 @@ import { insertScheme, transaction, writeAudit } from '@fees/db';
 import type { TCreateSchemeInput } from '@fees/validation';
 import { actorOf } from '../../audit';
 import type { AuthedContext } from '../../context';
-import { checkedRules, rethrowDuplicateName } from './service';
+import { checkedRules, rethrowDuplicateName } from '../../domain/schemes/service';
 
 export async function createHandler({ ctx, input }: { ctx: AuthedContext; input: TCreateSchemeInput }) {
   try {

@@ -2,7 +2,7 @@ import { countSchemeMembers, deleteScheme, transaction, writeAudit } from '@fees
 import { refuse, SCHEME_MSG, type TSchemeIdInput } from '@fees/validation';
 import { actorOf } from '../../audit';
 import type { AuthedContext } from '../../context';
-import { loadScheme } from './service';
+import { loadScheme } from '../../domain/schemes/service';
 
 /** Deletes a scheme nobody is in (its discounts left with its members). */
 export async function removeHandler({ ctx, input }: { ctx: AuthedContext; input: TSchemeIdInput }) {

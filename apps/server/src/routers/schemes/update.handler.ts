@@ -2,7 +2,7 @@ import { countSchemeMembers, findScheme, transaction, updateScheme, writeAudit }
 import { refuse, SCHEME_MSG, type TUpdateSchemeInput } from '@fees/validation';
 import { actorOf } from '../../audit';
 import type { AuthedContext } from '../../context';
-import { checkedRules, loadScheme, rethrowDuplicateName } from './service';
+import { checkedRules, loadScheme, rethrowDuplicateName } from '../../domain/schemes/service';
 
 /** Renames a scheme and replaces its rules; members' discounts change when the scheme is applied again. */
 export async function updateHandler({ ctx, input }: { ctx: AuthedContext; input: TUpdateSchemeInput }) {

@@ -1,6 +1,6 @@
 import { findStudentDetail, findStudentDetailByAdmissionNo } from '@fees/db';
 import { AppError, type TStudentByAdmissionNoInput, type TStudentIdInput } from '@fees/validation';
-import { loadStudent } from './shared';
+import { loadStudent } from '../../domain/students/shared';
 import type { AuthedContext } from '../../context';
 
 export async function byIdHandler({ ctx, input }: { ctx: AuthedContext; input: TStudentIdInput }) {

@@ -7,7 +7,7 @@ import {
   assertEnrolment,
   assertReferenceIds,
   studentRow,
-} from './shared';
+} from '../../domain/students/shared';
 import type { AuthedContext } from '../../context';
 
 export async function createHandler({ ctx, input }: { ctx: AuthedContext; input: TCreateStudentInput }) {

@@ -1,8 +1,8 @@
 import { insertStudents, isUniqueViolation, transaction, writeAudit } from '@fees/db';
 import { AppError, type TStudentImportInput } from '@fees/validation';
 import { actorOf } from '../../audit';
-import { analyseImport } from './import';
-import { studentRow } from './shared';
+import { analyseImport } from '../../domain/students/import';
+import { studentRow } from '../../domain/students/shared';
 import type { AuthedContext } from '../../context';
 
 /** Re-checks the file and writes all of its students in one transaction, or none of them. */

@@ -1,5 +1,5 @@
 import type { TStudentImportInput } from '@fees/validation';
-import { analyseImport } from './import';
+import { analyseImport } from '../../domain/students/import';
 import type { AuthedContext } from '../../context';
 
 /** Every row of the file with its messages; writes nothing. */

@@ -8,7 +8,7 @@ import {
 } from '@fees/db';
 import { AppError, OPENING_MSG, type TStudentIdInput } from '@fees/validation';
 import { actorOf } from '../../audit';
-import { loadStudent } from './shared';
+import { loadStudent } from '../../domain/students/shared';
 import type { AuthedContext } from '../../context';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;

@@ -1,7 +1,7 @@
 import { countStudentReceipts, isUniqueViolation, transaction, updateStudent, writeAudit } from '@fees/db';
 import { AppError, type TUpdateStudentInput } from '@fees/validation';
 import { actorOf } from '../../audit';
-import { assertCurrentVersion } from '../versions';
+import { assertCurrentVersion } from '../../domain/versions';
 import {
   admissionNoTakenMessage,
   assertAdmissionNoFree,
@@ -9,7 +9,7 @@ import {
   assertReferenceIds,
   loadStudent,
   studentRow,
-} from './shared';
+} from '../../domain/students/shared';
 import type { AuthedContext } from '../../context';
 
 export async function updateHandler({ ctx, input }: { ctx: AuthedContext; input: TUpdateStudentInput }) {

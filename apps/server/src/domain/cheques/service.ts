@@ -21,7 +21,7 @@ import {
   type TClearChequeInput,
 } from '@fees/validation';
 import { today } from '../../config';
-import { assertDayOpen } from '../../day-closing';
+import { assertDayOpen } from '../days/day-closing';
 import { assertDepartmentAccess, type DepartmentAccess } from '../../department-access';
 import { markVoided } from '../receipts/service';
 

@@ -51,7 +51,7 @@ import {
   type TVoidReceiptInput,
 } from '@fees/validation';
 import { today } from '../../config';
-import { assertDayOpen } from '../../day-closing';
+import { assertDayOpen } from '../days/day-closing';
 import { assertDepartmentAccess, type DepartmentAccess } from '../../department-access';
 import { lateFeeBalanceRows } from '../plans/service';
 import { advanceHeadRow, keepingAdvanceCovered, studentAdvance } from '../refunds/advance';

@@ -28,7 +28,7 @@ import {
   type TCreateRefundInput,
   type TVoidRefundInput,
 } from '@fees/validation';
-import { assertDayOpen } from '../../day-closing';
+import { assertDayOpen } from '../days/day-closing';
 import { assertDepartmentAccess, type DepartmentAccess } from '../../department-access';
 import { assertReceiptDate, studentOfDepartment } from '../receipts/service';
 import { assertCurrentVersion } from '../versions';

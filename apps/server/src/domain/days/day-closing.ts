@@ -5,7 +5,7 @@
  */
 import { type AuditActor, type DbOrTx, findDayClosing, writeAudit } from '@fees/db';
 import { DAY_CLOSED_START, formatDate, refuse } from '@fees/validation';
-import type { DepartmentAccess } from './department-access';
+import type { DepartmentAccess } from '../../department-access';
 
 /** HH:mm of a stored UTC time in the foundation's time zone (the process TZ). */
 function localTime(iso: string): string {
