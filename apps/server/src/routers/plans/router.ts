@@ -1,3 +1,4 @@
+import { getDepartmentPayment } from '@fees/db';
 import {
   ZBatchPlanInput,
   ZDemandNoticesInput,
@@ -13,7 +14,6 @@ import { adminProcedure, departmentProcedure, router } from '../../trpc';
 import { byBatchHandler } from './byBatch.handler';
 import { demandNoticesHandler } from './demandNotices.handler';
 import { duesHandler } from './dues.handler';
-import { paymentSettingsGetHandler } from './paymentSettings.get.handler';
 import { paymentSettingsUpdateHandler } from './paymentSettings.update.handler';
 import { removeHandler } from './remove.handler';
 import { saveHandler } from './save.handler';
@@ -29,7 +29,9 @@ export const plansRouter = router({
   dues: departmentProcedure.input(ZDuesInput).query(duesHandler),
   demandNotices: departmentProcedure.input(ZDemandNoticesInput).query(demandNoticesHandler),
   paymentSettings: router({
-    get: departmentProcedure.input(ZPaymentSettingsInput).query(paymentSettingsGetHandler),
+    get: departmentProcedure
+      .input(ZPaymentSettingsInput)
+      .query(async ({ ctx, input }) => ({ depId: input.depId, ...(await getDepartmentPayment(ctx.db, input.depId)) })),
     update: adminProcedure.input(ZUpdatePaymentSettingsInput).mutation(paymentSettingsUpdateHandler),
   }),
 });

@@ -1,3 +1,4 @@
+import { duesReport, feeReceiptReport, receiptsBetweenDatesReport, studentFeeInfoReport } from '@fees/db';
 import {
   ZCollectionsInput,
   ZConcessionsInput,
@@ -18,20 +19,23 @@ import { concessionsHandler } from './concessions.handler';
 import { dayBookHandler } from './dayBook.handler';
 import { defaultersHandler } from './defaulters.handler';
 import { duesAsOfHandler } from './duesAsOf.handler';
-import { duesHandler } from './dues.handler';
-import { feeReceiptsHandler } from './feeReceipts.handler';
 import { receiptLinesHandler } from './receiptLines.handler';
-import { receiptsBetweenDatesHandler } from './receiptsBetweenDates.handler';
 import { refundsHandler } from './refunds.handler';
 import { statementHandler } from './statement.handler';
-import { studentFeeInfoHandler } from './studentFeeInfo.handler';
 
 export const reportsRouter = router({
-  feeReceipts: departmentProcedure.input(ZFeeReceiptReportInput).query(feeReceiptsHandler),
+  feeReceipts: departmentProcedure
+    .input(ZFeeReceiptReportInput)
+    .query(({ ctx, input }) => feeReceiptReport(ctx.db, input)),
   receiptLines: departmentProcedure.input(ZReceiptLinesReportInput).query(receiptLinesHandler),
-  dues: departmentProcedure.input(ZDuesReportInput).query(duesHandler),
-  studentFeeInfo: departmentProcedure.input(ZStudentFeeReportInput).query(studentFeeInfoHandler),
-  receiptsBetweenDates: departmentProcedure.input(ZReceiptsBetweenDatesInput).query(receiptsBetweenDatesHandler),
+  /** The course's dues by batch, each student with their advance, and the advance the batches' students hold in all. */
+  dues: departmentProcedure.input(ZDuesReportInput).query(({ ctx, input }) => duesReport(ctx.db, input)),
+  studentFeeInfo: departmentProcedure
+    .input(ZStudentFeeReportInput)
+    .query(({ ctx, input }) => studentFeeInfoReport(ctx.db, input)),
+  receiptsBetweenDates: departmentProcedure
+    .input(ZReceiptsBetweenDatesInput)
+    .query(({ ctx, input }) => receiptsBetweenDatesReport(ctx.db, input)),
   /** depId left out means every department: the handler lets only admins do that. */
   collections: authedProcedure.input(ZCollectionsInput).query(collectionsHandler),
   /** depId left out means every department: the handler lets only admins do that. */
