@@ -8,20 +8,20 @@ import {
 import { listAdmins } from '@fees/db';
 import { changePassword, removeAccount } from '../../domain/admin/accounts';
 import { adminProcedure, router } from '../../trpc';
-import { adminsCreateHandler } from './admins.create.handler';
+import { createAdmin } from '../../domain/admin/admins.create';
 import { backupsListHandler } from './backups.list.handler';
-import { dashboardHandler } from './dashboard.handler';
-import { settingsGetHandler } from './settings.get.handler';
-import { settingsUpdateHandler } from './settings.update.handler';
-import { usersCreateHandler } from './users.create.handler';
-import { usersListHandler } from './users.list.handler';
+import { adminDashboard } from '../../domain/admin/dashboard';
+import { getSettings } from '../../domain/admin/settings.get';
+import { updateSettings } from '../../domain/admin/settings.update';
+import { createUser } from '../../domain/admin/users.create';
+import { listUserAccounts } from '../../domain/admin/users.list';
 
 export const adminRouter = router({
-  dashboard: adminProcedure.query(dashboardHandler),
+  dashboard: adminProcedure.query(({ ctx }) => adminDashboard(ctx)),
   admins: router({
     /** The spec's admin list: id and username (the email). */
     list: adminProcedure.query(({ ctx }) => listAdmins(ctx.db)),
-    create: adminProcedure.input(ZCreateAdminInput).mutation(adminsCreateHandler),
+    create: adminProcedure.input(ZCreateAdminInput).mutation(({ ctx, input }) => createAdmin(ctx, input)),
     changePassword: adminProcedure
       .input(ZChangePasswordInput)
       .mutation(({ ctx, input }) =>
@@ -32,8 +32,8 @@ export const adminRouter = router({
       .mutation(({ ctx, input }) => removeAccount(ctx, input.id, 'admins')),
   }),
   users: router({
-    list: adminProcedure.query(usersListHandler),
-    create: adminProcedure.input(ZCreateUserInput).mutation(usersCreateHandler),
+    list: adminProcedure.query(({ ctx }) => listUserAccounts(ctx)),
+    create: adminProcedure.input(ZCreateUserInput).mutation(({ ctx, input }) => createUser(ctx, input)),
     changePassword: adminProcedure
       .input(ZChangePasswordInput)
       .mutation(({ ctx, input }) =>
@@ -45,7 +45,7 @@ export const adminRouter = router({
     list: adminProcedure.query(backupsListHandler),
   }),
   settings: router({
-    get: adminProcedure.query(settingsGetHandler),
-    update: adminProcedure.input(ZUpdateSettingsInput).mutation(settingsUpdateHandler),
+    get: adminProcedure.query(({ ctx }) => getSettings(ctx)),
+    update: adminProcedure.input(ZUpdateSettingsInput).mutation(({ ctx, input }) => updateSettings(ctx, input)),
   }),
 });

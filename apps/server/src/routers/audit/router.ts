@@ -1,14 +1,14 @@
 import { auditActors } from '@fees/db';
 import { ZAuditListInput, ZReceiptNumberInput } from '@fees/validation';
 import { authedProcedure, router } from '../../trpc';
-import { auditListHandler } from './list.handler';
-import { receiptHistoryHandler } from './receiptHistory.handler';
+import { auditLog } from '../../domain/audit/list';
+import { receiptHistory } from '../../domain/audit/receiptHistory';
 
 export const auditRouter = router({
-  list: authedProcedure.input(ZAuditListInput).query(auditListHandler),
+  list: authedProcedure.input(ZAuditListInput).query(({ ctx, input }) => auditLog(ctx, input)),
   /** The accounts to filter the audit log by: all for an admin, the department's own for staff. */
   actors: authedProcedure.query(({ ctx }) =>
     auditActors(ctx.db, ctx.session.role === 'admin' ? null : ctx.session.departmentId),
   ),
-  receiptHistory: authedProcedure.input(ZReceiptNumberInput).query(receiptHistoryHandler),
+  receiptHistory: authedProcedure.input(ZReceiptNumberInput).query(({ ctx, input }) => receiptHistory(ctx, input)),
 });

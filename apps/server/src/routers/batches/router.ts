@@ -7,9 +7,9 @@ import {
   ZUpdateBatchInput,
 } from '@fees/validation';
 import { adminProcedure, departmentProcedure, router } from '../../trpc';
-import { byIdHandler } from './byId.handler';
-import { createHandler } from './create.handler';
-import { updateHandler } from './update.handler';
+import { batchById } from '../../domain/batches/byId';
+import { createBatch } from '../../domain/batches/create';
+import { editBatch } from '../../domain/batches/update';
 
 export const batchesRouter = router({
   list: adminProcedure
@@ -18,7 +18,7 @@ export const batchesRouter = router({
   byCourse: departmentProcedure
     .input(ZBatchesByCourseInput)
     .query(({ ctx, input }) => listBatchesByCourse(ctx.db, { departmentId: input.depId, courseId: input.courseId })),
-  byId: adminProcedure.input(ZBatchByIdInput).query(byIdHandler),
-  create: adminProcedure.input(ZCreateBatchInput).mutation(createHandler),
-  update: adminProcedure.input(ZUpdateBatchInput).mutation(updateHandler),
+  byId: adminProcedure.input(ZBatchByIdInput).query(({ ctx, input }) => batchById(ctx, input)),
+  create: adminProcedure.input(ZCreateBatchInput).mutation(({ ctx, input }) => createBatch(ctx, input)),
+  update: adminProcedure.input(ZUpdateBatchInput).mutation(({ ctx, input }) => editBatch(ctx, input)),
 });

@@ -9,16 +9,18 @@ import {
 import { actorOf } from '../../audit';
 import { createRefund, voidRefund } from '../../domain/refunds/service';
 import { authedProcedure, departmentProcedure, router } from '../../trpc';
-import { byNumberHandler } from './byNumber.handler';
-import { studentAdvanceHandler } from './studentAdvance.handler';
+import { refundByNumber } from '../../domain/refunds/byNumber';
+import { studentAdvanceOf } from '../../domain/refunds/studentAdvance';
 
 export const refundsRouter = router({
   list: departmentProcedure.input(ZListRefundsInput).query(({ ctx, input }) => listRefunds(ctx.db, input)),
-  studentAdvance: departmentProcedure.input(ZStudentFeeInfoInput).query(studentAdvanceHandler),
+  studentAdvance: departmentProcedure
+    .input(ZStudentFeeInfoInput)
+    .query(({ ctx, input }) => studentAdvanceOf(ctx, input)),
   create: departmentProcedure
     .input(ZCreateRefundInput)
     .mutation(({ ctx, input }) => runInWriteBatch(ctx.db, (tx) => createRefund(tx, actorOf(ctx), input, ctx.session))),
-  byNumber: authedProcedure.input(ZRefundNumberInput).query(byNumberHandler),
+  byNumber: authedProcedure.input(ZRefundNumberInput).query(({ ctx, input }) => refundByNumber(ctx, input)),
   void: authedProcedure
     .input(ZVoidRefundInput)
     .mutation(({ ctx, input }) => runInWriteBatch(ctx.db, (tx) => voidRefund(tx, actorOf(ctx), input, ctx.session))),

@@ -14,20 +14,20 @@ import {
   ZStudentStatementInput,
 } from '@fees/validation';
 import { authedProcedure, departmentProcedure, router } from '../../trpc';
-import { collectionsHandler } from './collections.handler';
-import { concessionsHandler } from './concessions.handler';
-import { dayBookHandler } from './dayBook.handler';
-import { defaultersHandler } from './defaulters.handler';
-import { duesAsOfHandler } from './duesAsOf.handler';
-import { receiptLinesHandler } from './receiptLines.handler';
-import { refundsHandler } from './refunds.handler';
-import { statementHandler } from './statement.handler';
+import { collections } from '../../domain/reports/collections';
+import { concessions } from '../../domain/reports/concessions';
+import { dayBookOf } from '../../domain/reports/dayBook';
+import { defaulters } from '../../domain/reports/defaulters';
+import { duesAsOf } from '../../domain/reports/duesAsOf';
+import { receiptLines } from '../../domain/reports/receiptLines';
+import { refundsReportOf } from '../../domain/reports/refunds';
+import { statementOfStudent } from '../../domain/reports/statement';
 
 export const reportsRouter = router({
   feeReceipts: departmentProcedure
     .input(ZFeeReceiptReportInput)
     .query(({ ctx, input }) => feeReceiptReport(ctx.db, input)),
-  receiptLines: departmentProcedure.input(ZReceiptLinesReportInput).query(receiptLinesHandler),
+  receiptLines: departmentProcedure.input(ZReceiptLinesReportInput).query(({ ctx, input }) => receiptLines(ctx, input)),
   /** The course's dues by batch, each student with their advance, and the advance the batches' students hold in all. */
   dues: departmentProcedure.input(ZDuesReportInput).query(({ ctx, input }) => duesReport(ctx.db, input)),
   studentFeeInfo: departmentProcedure
@@ -37,13 +37,15 @@ export const reportsRouter = router({
     .input(ZReceiptsBetweenDatesInput)
     .query(({ ctx, input }) => receiptsBetweenDatesReport(ctx.db, input)),
   /** depId left out means every department: the handler lets only admins do that. */
-  collections: authedProcedure.input(ZCollectionsInput).query(collectionsHandler),
+  collections: authedProcedure.input(ZCollectionsInput).query(({ ctx, input }) => collections(ctx, input)),
   /** depId left out means every department: the handler lets only admins do that. */
-  dayBook: authedProcedure.input(ZDayBookInput).query(dayBookHandler),
-  statement: departmentProcedure.input(ZStudentStatementInput).query(statementHandler),
-  duesAsOf: departmentProcedure.input(ZDuesAsOfInput).query(duesAsOfHandler),
-  defaulters: departmentProcedure.input(ZDefaultersInput).query(defaultersHandler),
-  concessions: departmentProcedure.input(ZConcessionsInput).query(concessionsHandler),
+  dayBook: authedProcedure.input(ZDayBookInput).query(({ ctx, input }) => dayBookOf(ctx, input)),
+  statement: departmentProcedure
+    .input(ZStudentStatementInput)
+    .query(({ ctx, input }) => statementOfStudent(ctx, input)),
+  duesAsOf: departmentProcedure.input(ZDuesAsOfInput).query(({ ctx, input }) => duesAsOf(ctx, input)),
+  defaulters: departmentProcedure.input(ZDefaultersInput).query(({ ctx, input }) => defaulters(ctx, input)),
+  concessions: departmentProcedure.input(ZConcessionsInput).query(({ ctx, input }) => concessions(ctx, input)),
   /** depId left out means every department: the handler lets only admins do that. */
-  refunds: authedProcedure.input(ZRefundsReportInput).query(refundsHandler),
+  refunds: authedProcedure.input(ZRefundsReportInput).query(({ ctx, input }) => refundsReportOf(ctx, input)),
 });

@@ -11,21 +11,21 @@ import {
 import { actorOf } from '../../audit';
 import { applyScheme, leaveScheme, loadScheme, planJoin, planLeave } from '../../domain/schemes/service';
 import { adminProcedure, departmentProcedure, router } from '../../trpc';
-import { createHandler } from './create.handler';
-import { membersHandler } from './members.handler';
-import { ofStudentHandler } from './ofStudent.handler';
-import { removeHandler } from './remove.handler';
-import { updateHandler } from './update.handler';
+import { createScheme } from '../../domain/schemes/create';
+import { schemeMembers } from '../../domain/schemes/members';
+import { studentSchemes } from '../../domain/schemes/ofStudent';
+import { removeScheme } from '../../domain/schemes/remove';
+import { editScheme } from '../../domain/schemes/update';
 
 export const schemesRouter = router({
   list: adminProcedure.query(({ ctx }) => listSchemes(ctx.db)),
   byId: adminProcedure.input(ZSchemeIdInput).query(({ ctx, input }) => loadScheme(ctx.db, input.id)),
-  create: adminProcedure.input(ZCreateSchemeInput).mutation(createHandler),
-  update: adminProcedure.input(ZUpdateSchemeInput).mutation(updateHandler),
-  remove: adminProcedure.input(ZSchemeIdInput).mutation(removeHandler),
-  members: adminProcedure.input(ZSchemeMembersInput).query(membersHandler),
+  create: adminProcedure.input(ZCreateSchemeInput).mutation(({ ctx, input }) => createScheme(ctx, input)),
+  update: adminProcedure.input(ZUpdateSchemeInput).mutation(({ ctx, input }) => editScheme(ctx, input)),
+  remove: adminProcedure.input(ZSchemeIdInput).mutation(({ ctx, input }) => removeScheme(ctx, input)),
+  members: adminProcedure.input(ZSchemeMembersInput).query(({ ctx, input }) => schemeMembers(ctx, input)),
   /** The student page's Schemes section: staff of the department read it, admins change it. */
-  ofStudent: departmentProcedure.input(ZStudentSchemesInput).query(ofStudentHandler),
+  ofStudent: departmentProcedure.input(ZStudentSchemesInput).query(({ ctx, input }) => studentSchemes(ctx, input)),
   /** What applying the scheme would write, per student and head; nothing is written. */
   preview: adminProcedure.input(ZApplySchemeInput).query(({ ctx, input }) => planJoin(ctx.db, input)),
   join: adminProcedure.input(ZApplySchemeInput).mutation(({ ctx, input }) => applyScheme(ctx.db, actorOf(ctx), input)),
