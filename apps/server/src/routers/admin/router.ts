@@ -7,7 +7,6 @@ import {
 } from '@fees/validation';
 import { listAdmins } from '@fees/db';
 import { changePassword, removeAccount } from '../../domain/admin/accounts';
-import { adminProcedure, router } from '../../trpc';
 import { createAdmin } from '../../domain/admin/admins.create';
 import { backupsListHandler } from './backups.list.handler';
 import { adminDashboard } from '../../domain/admin/dashboard';
@@ -15,6 +14,7 @@ import { getSettings } from '../../domain/admin/settings.get';
 import { updateSettings } from '../../domain/admin/settings.update';
 import { createUser } from '../../domain/admin/users.create';
 import { listUserAccounts } from '../../domain/admin/users.list';
+import { adminProcedure, router } from '../../trpc';
 
 export const adminRouter = router({
   dashboard: adminProcedure.query(({ ctx }) => adminDashboard(ctx)),

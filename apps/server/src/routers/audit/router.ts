@@ -1,8 +1,8 @@
 import { auditActors } from '@fees/db';
 import { ZAuditListInput, ZReceiptNumberInput } from '@fees/validation';
-import { authedProcedure, router } from '../../trpc';
 import { auditLog } from '../../domain/audit/list';
 import { receiptHistory } from '../../domain/audit/receiptHistory';
+import { authedProcedure, router } from '../../trpc';
 
 export const auditRouter = router({
   list: authedProcedure.input(ZAuditListInput).query(({ ctx, input }) => auditLog(ctx, input)),

@@ -1,7 +1,7 @@
 import { ZAdminLoginInput, ZDepartmentLoginInput } from '@fees/validation';
 import { signIn } from '../../domain/auth/sign-in';
-import { authedProcedure, publicProcedure, router } from '../../trpc';
 import { signOut } from '../../domain/auth/logout';
+import { authedProcedure, publicProcedure, router } from '../../trpc';
 
 export const authRouter = router({
   login: publicProcedure.input(ZAdminLoginInput).mutation(({ ctx, input }) => signIn(ctx, { ...input, depId: null })),

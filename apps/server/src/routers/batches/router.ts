@@ -6,10 +6,10 @@ import {
   ZListBatchesInput,
   ZUpdateBatchInput,
 } from '@fees/validation';
-import { adminProcedure, departmentProcedure, router } from '../../trpc';
 import { batchById } from '../../domain/batches/byId';
 import { createBatch } from '../../domain/batches/create';
 import { editBatch } from '../../domain/batches/update';
+import { adminProcedure, departmentProcedure, router } from '../../trpc';
 
 export const batchesRouter = router({
   list: adminProcedure

@@ -6,12 +6,12 @@ import {
   ZStudentsOfBatchInput,
   ZUpdateDiscountInput,
 } from '@fees/validation';
-import { adminProcedure, router } from '../../trpc';
 import { discountById } from '../../domain/discounts/byId';
 import { createDiscount } from '../../domain/discounts/create';
 import { removeDiscount } from '../../domain/discounts/remove';
 import { discountStudentsOfBatch } from '../../domain/discounts/studentsOfBatch';
 import { editDiscount } from '../../domain/discounts/update';
+import { adminProcedure, router } from '../../trpc';
 
 export const discountsRouter = router({
   list: adminProcedure

@@ -9,7 +9,6 @@ import {
   ZRenameFeeHeadInput,
   ZUpdateFeeStructureInput,
 } from '@fees/validation';
-import { adminProcedure, authedProcedure, departmentProcedure, router } from '../../trpc';
 import { createFeeHead } from '../../domain/fees/heads.create';
 import { removeFeeHead } from '../../domain/fees/heads.remove';
 import { renameHead } from '../../domain/fees/heads.rename';
@@ -18,6 +17,7 @@ import { feeStructureById } from '../../domain/fees/structures.byId';
 import { createFeeStructure } from '../../domain/fees/structures.create';
 import { removeFeeStructure } from '../../domain/fees/structures.remove';
 import { editFeeStructure } from '../../domain/fees/structures.update';
+import { adminProcedure, authedProcedure, departmentProcedure, router } from '../../trpc';
 
 export const feesRouter = router({
   heads: router({

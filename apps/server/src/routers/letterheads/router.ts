@@ -1,8 +1,8 @@
 import { ZLetterheadLogoInput, ZRemoveLetterheadLogoInput } from '@fees/validation';
-import { adminProcedure, departmentProcedure, router } from '../../trpc';
 import { letterheadLogo } from '../../domain/letterheads/logo';
 import { removeLogo } from '../../domain/letterheads/removeLogo';
 import { setLogo } from '../../domain/letterheads/setLogo';
+import { adminProcedure, departmentProcedure, router } from '../../trpc';
 
 export const letterheadsRouter = router({
   logo: departmentProcedure.query(({ ctx, input }) => letterheadLogo(ctx, input)),

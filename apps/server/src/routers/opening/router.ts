@@ -4,12 +4,12 @@ import {
   ZRemoveOpeningBalanceInput,
   ZUpdateOpeningBalanceInput,
 } from '@fees/validation';
-import { adminProcedure, router } from '../../trpc';
 import { commitOpeningImport } from '../../domain/opening/importCommit';
 import { previewOpeningImport } from '../../domain/opening/importPreview';
 import { listOpening } from '../../domain/opening/list';
 import { removeOpeningBalance } from '../../domain/opening/remove';
 import { editOpeningBalance } from '../../domain/opening/update';
+import { adminProcedure, router } from '../../trpc';
 
 /** Opening balances are an administrator's work: the import, the list, corrections and removals. */
 export const openingRouter = router({

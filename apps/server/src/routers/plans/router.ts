@@ -10,7 +10,6 @@ import {
   ZUpdatePaymentSettingsInput,
   ZWaiveFineInput,
 } from '@fees/validation';
-import { adminProcedure, departmentProcedure, router } from '../../trpc';
 import { batchPlan } from '../../domain/plans/byBatch';
 import { demandNotices } from '../../domain/plans/demandNotices';
 import { batchDues } from '../../domain/plans/dues';
@@ -19,6 +18,7 @@ import { removePlan } from '../../domain/plans/remove';
 import { savePlan } from '../../domain/plans/save';
 import { studentDues } from '../../domain/plans/studentDues';
 import { waiveFine } from '../../domain/plans/waiveFine';
+import { adminProcedure, departmentProcedure, router } from '../../trpc';
 
 export const plansRouter = router({
   byBatch: departmentProcedure.input(ZBatchPlanInput).query(({ ctx, input }) => batchPlan(ctx, input)),

@@ -11,12 +11,12 @@ import {
 } from '@fees/validation';
 import { actorOf } from '../../audit';
 import { createReceipt, updateReceipt, voidReceipt } from '../../domain/receipts/service';
-import { authedProcedure, departmentProcedure, router } from '../../trpc';
 import { receiptByNumber } from '../../domain/receipts/byNumber';
 import { receiptEntryContext } from '../../domain/receipts/entryContext';
 import { receiptFeeInfo } from '../../domain/receipts/feeInfo';
 import { findReceiptStudents } from '../../domain/receipts/findStudents';
 import { searchStudentsForReceipt } from '../../domain/receipts/searchStudents';
+import { authedProcedure, departmentProcedure, router } from '../../trpc';
 
 export const receiptsRouter = router({
   findStudents: departmentProcedure

@@ -8,9 +8,9 @@ import {
 } from '@fees/validation';
 import { actorOf } from '../../audit';
 import { createRefund, voidRefund } from '../../domain/refunds/service';
-import { authedProcedure, departmentProcedure, router } from '../../trpc';
 import { refundByNumber } from '../../domain/refunds/byNumber';
 import { studentAdvanceOf } from '../../domain/refunds/studentAdvance';
+import { authedProcedure, departmentProcedure, router } from '../../trpc';
 
 export const refundsRouter = router({
   list: departmentProcedure.input(ZListRefundsInput).query(({ ctx, input }) => listRefunds(ctx.db, input)),

@@ -13,7 +13,6 @@ import {
   ZStudentFeeReportInput,
   ZStudentStatementInput,
 } from '@fees/validation';
-import { authedProcedure, departmentProcedure, router } from '../../trpc';
 import { collections } from '../../domain/reports/collections';
 import { concessions } from '../../domain/reports/concessions';
 import { dayBookOf } from '../../domain/reports/dayBook';
@@ -22,6 +21,7 @@ import { duesAsOf } from '../../domain/reports/duesAsOf';
 import { receiptLines } from '../../domain/reports/receiptLines';
 import { refundsReportOf } from '../../domain/reports/refunds';
 import { statementOfStudent } from '../../domain/reports/statement';
+import { authedProcedure, departmentProcedure, router } from '../../trpc';
 
 export const reportsRouter = router({
   feeReceipts: departmentProcedure

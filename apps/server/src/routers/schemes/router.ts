@@ -10,12 +10,12 @@ import {
 } from '@fees/validation';
 import { actorOf } from '../../audit';
 import { applyScheme, leaveScheme, loadScheme, planJoin, planLeave } from '../../domain/schemes/service';
-import { adminProcedure, departmentProcedure, router } from '../../trpc';
 import { createScheme } from '../../domain/schemes/create';
 import { schemeMembers } from '../../domain/schemes/members';
 import { studentSchemes } from '../../domain/schemes/ofStudent';
 import { removeScheme } from '../../domain/schemes/remove';
 import { editScheme } from '../../domain/schemes/update';
+import { adminProcedure, departmentProcedure, router } from '../../trpc';
 
 export const schemesRouter = router({
   list: adminProcedure.query(({ ctx }) => listSchemes(ctx.db)),

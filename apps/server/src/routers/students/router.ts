@@ -7,7 +7,6 @@ import {
   ZStudentsDashboardInput,
   ZUpdateStudentInput,
 } from '@fees/validation';
-import { departmentProcedure, router } from '../../trpc';
 import { studentByAdmissionNo, studentById } from '../../domain/students/byId';
 import { createStudent } from '../../domain/students/create';
 import { departmentDashboard } from '../../domain/students/dashboard';
@@ -16,6 +15,7 @@ import { previewStudentImport } from '../../domain/students/importPreview';
 import { listStudents } from '../../domain/students/list';
 import { removeStudent } from '../../domain/students/remove';
 import { editStudent } from '../../domain/students/update';
+import { departmentProcedure, router } from '../../trpc';
 
 export const studentsRouter = router({
   dashboard: departmentProcedure
