@@ -9,7 +9,7 @@ const { ensureFirstAdmin } = await import('./bootstrap');
 const { LoginLimiter } = await import('./auth/login-limiter');
 const { sweepIdempotencyKeys } = await import('./idempotency');
 const { Backups, prepareWithBackup, validateSchedule } = await import('./backup/automatic');
-const { specialHeadStructureWarnings } = await import('./routers/fees/special-heads');
+const { specialHeadStructureWarnings } = await import('./domain/fees/special-heads');
 
 const config = readConfig();
 validateSchedule(config.backup.schedule);

@@ -1,7 +1,7 @@
 import { type Database, findStudentById, getLetterheadLogo } from '@fees/db';
 import { AppError, amountInWords, formatDate, ZDepId } from '@fees/validation';
 import { assertDepartmentAccess } from '../department-access';
-import { demandNotices } from '../routers/plans/service';
+import { demandNotices } from '../domain/plans/service';
 import {
   CONTENT_WIDTH,
   type DocumentOptions,

@@ -1,7 +1,7 @@
 import { type Database, getLetterheadLogo } from '@fees/db';
 import { amountInWords, formatDate, PAYMENT_MODE_LABELS, ratePercentText, receiptLabel } from '@fees/validation';
 import { today } from '../config';
-import { receiptView } from '../routers/receipts/service';
+import { receiptView } from '../domain/receipts/service';
 import {
   CONTENT_WIDTH,
   type DocumentOptions,

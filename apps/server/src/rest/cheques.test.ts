@@ -2,8 +2,8 @@ import { listCheques, users } from '@fees/db';
 import { ZBounceChequeInput, ZCreateReceiptInput } from '@fees/validation';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bounceCheque } from '../routers/cheques/service';
-import { createReceipt } from '../routers/receipts/service';
+import { bounceCheque } from '../domain/cheques/service';
+import { createReceipt } from '../domain/receipts/service';
 import { type RestClient, type RestServer, responseProblems, routeOf, startRestServer } from '../test/rest';
 
 let server: RestServer;

@@ -2,8 +2,8 @@ import { findAdvanceHeadId, insertDayClosing, receipts, users } from '@fees/db';
 import { ZCreateReceiptInput, ZCreateRefundInput, type TReceiptPaymentMode } from '@fees/validation';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReceipt, voidReceipt } from '../routers/receipts/service';
-import { createRefund } from '../routers/refunds/service';
+import { createReceipt, voidReceipt } from '../domain/receipts/service';
+import { createRefund } from '../domain/refunds/service';
 import { type RestClient, type RestServer, responseProblems, routeOf, startRestServer } from '../test/rest';
 
 const DAY = '2025-08-05';

@@ -1,7 +1,7 @@
 import { writeBatchPlan } from '@fees/db';
 import { ZCreateReceiptInput } from '@fees/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReceipt } from '../routers/receipts/service';
+import { createReceipt } from '../domain/receipts/service';
 import { type RestClient, type RestServer, responseProblems, routeOf, startRestServer } from '../test/rest';
 
 let server: RestServer;

@@ -5,39 +5,47 @@ import {
   ZRemoveAccountInput,
   ZUpdateSettingsInput,
 } from '@fees/validation';
-import { adminProcedure, router } from '../../trpc';
-import { adminsChangePasswordHandler } from './admins.changePassword.handler';
-import { adminsCreateHandler } from './admins.create.handler';
-import { adminsListHandler } from './admins.list.handler';
-import { adminsRemoveHandler } from './admins.remove.handler';
+import { listAdmins } from '@fees/db';
+import { changePassword, removeAccount } from '../../domain/admin/accounts';
+import { createAdmin } from '../../domain/admin/admins.create';
 import { backupsListHandler } from './backups.list.handler';
-import { dashboardHandler } from './dashboard.handler';
-import { settingsGetHandler } from './settings.get.handler';
-import { settingsUpdateHandler } from './settings.update.handler';
-import { usersChangePasswordHandler } from './users.changePassword.handler';
-import { usersCreateHandler } from './users.create.handler';
-import { usersListHandler } from './users.list.handler';
-import { usersRemoveHandler } from './users.remove.handler';
+import { adminDashboard } from '../../domain/admin/dashboard';
+import { getSettings } from '../../domain/admin/settings.get';
+import { updateSettings } from '../../domain/admin/settings.update';
+import { createUser } from '../../domain/admin/users.create';
+import { listUserAccounts } from '../../domain/admin/users.list';
+import { adminProcedure, router } from '../../trpc';
 
 export const adminRouter = router({
-  dashboard: adminProcedure.query(dashboardHandler),
+  dashboard: adminProcedure.query(({ ctx }) => adminDashboard(ctx)),
   admins: router({
-    list: adminProcedure.query(adminsListHandler),
-    create: adminProcedure.input(ZCreateAdminInput).mutation(adminsCreateHandler),
-    changePassword: adminProcedure.input(ZChangePasswordInput).mutation(adminsChangePasswordHandler),
-    remove: adminProcedure.input(ZRemoveAccountInput).mutation(adminsRemoveHandler),
+    /** The spec's admin list: id and username (the email). */
+    list: adminProcedure.query(({ ctx }) => listAdmins(ctx.db)),
+    create: adminProcedure.input(ZCreateAdminInput).mutation(({ ctx, input }) => createAdmin(ctx, input)),
+    changePassword: adminProcedure
+      .input(ZChangePasswordInput)
+      .mutation(({ ctx, input }) =>
+        changePassword(ctx, { userId: input.userId, email: input.email, password: input.pwd1 }, 'admins'),
+      ),
+    remove: adminProcedure
+      .input(ZRemoveAccountInput)
+      .mutation(({ ctx, input }) => removeAccount(ctx, input.id, 'admins')),
   }),
   users: router({
-    list: adminProcedure.query(usersListHandler),
-    create: adminProcedure.input(ZCreateUserInput).mutation(usersCreateHandler),
-    changePassword: adminProcedure.input(ZChangePasswordInput).mutation(usersChangePasswordHandler),
-    remove: adminProcedure.input(ZRemoveAccountInput).mutation(usersRemoveHandler),
+    list: adminProcedure.query(({ ctx }) => listUserAccounts(ctx)),
+    create: adminProcedure.input(ZCreateUserInput).mutation(({ ctx, input }) => createUser(ctx, input)),
+    changePassword: adminProcedure
+      .input(ZChangePasswordInput)
+      .mutation(({ ctx, input }) =>
+        changePassword(ctx, { userId: input.userId, email: input.email, password: input.pwd1 }, 'all'),
+      ),
+    remove: adminProcedure.input(ZRemoveAccountInput).mutation(({ ctx, input }) => removeAccount(ctx, input.id, 'all')),
   }),
   backups: router({
     list: adminProcedure.query(backupsListHandler),
   }),
   settings: router({
-    get: adminProcedure.query(settingsGetHandler),
-    update: adminProcedure.input(ZUpdateSettingsInput).mutation(settingsUpdateHandler),
+    get: adminProcedure.query(({ ctx }) => getSettings(ctx)),
+    update: adminProcedure.input(ZUpdateSettingsInput).mutation(({ ctx, input }) => updateSettings(ctx, input)),
   }),
 });

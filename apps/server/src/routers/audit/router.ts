@@ -1,11 +1,14 @@
+import { auditActors } from '@fees/db';
 import { ZAuditListInput, ZReceiptNumberInput } from '@fees/validation';
+import { auditLog } from '../../domain/audit/list';
+import { receiptHistory } from '../../domain/audit/receiptHistory';
 import { authedProcedure, router } from '../../trpc';
-import { auditActorsHandler } from './actors.handler';
-import { auditListHandler } from './list.handler';
-import { receiptHistoryHandler } from './receiptHistory.handler';
 
 export const auditRouter = router({
-  list: authedProcedure.input(ZAuditListInput).query(auditListHandler),
-  actors: authedProcedure.query(auditActorsHandler),
-  receiptHistory: authedProcedure.input(ZReceiptNumberInput).query(receiptHistoryHandler),
+  list: authedProcedure.input(ZAuditListInput).query(({ ctx, input }) => auditLog(ctx, input)),
+  /** The accounts to filter the audit log by: all for an admin, the department's own for staff. */
+  actors: authedProcedure.query(({ ctx }) =>
+    auditActors(ctx.db, ctx.session.role === 'admin' ? null : ctx.session.departmentId),
+  ),
+  receiptHistory: authedProcedure.input(ZReceiptNumberInput).query(({ ctx, input }) => receiptHistory(ctx, input)),
 });

@@ -1,13 +1,18 @@
 import { ZAdminLoginInput, ZDepartmentLoginInput } from '@fees/validation';
+import { signIn } from '../../domain/auth/sign-in';
+import { signOut } from '../../domain/auth/logout';
 import { authedProcedure, publicProcedure, router } from '../../trpc';
-import { departmentLoginHandler } from './departmentLogin.handler';
-import { loginHandler } from './login.handler';
-import { logoutHandler } from './logout.handler';
-import { meHandler } from './me.handler';
 
 export const authRouter = router({
-  login: publicProcedure.input(ZAdminLoginInput).mutation(loginHandler),
-  departmentLogin: publicProcedure.input(ZDepartmentLoginInput).mutation(departmentLoginHandler),
-  logout: publicProcedure.mutation(logoutHandler),
-  me: authedProcedure.query(meHandler),
+  login: publicProcedure.input(ZAdminLoginInput).mutation(({ ctx, input }) => signIn(ctx, { ...input, depId: null })),
+  departmentLogin: publicProcedure.input(ZDepartmentLoginInput).mutation(({ ctx, input }) => signIn(ctx, input)),
+  logout: publicProcedure.mutation(({ ctx }) => signOut(ctx)),
+  /** The signed-in account as the client needs it for its shells. */
+  me: authedProcedure.query(({ ctx: { session: s } }) => ({
+    userId: s.userId,
+    email: s.email,
+    role: s.role,
+    departmentId: s.departmentId,
+    department: s.role === 'admin' ? 'ADM' : (s.departmentCode ?? ''),
+  })),
 });

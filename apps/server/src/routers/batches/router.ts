@@ -1,3 +1,4 @@
+import { listBatches, listBatchesByCourse } from '@fees/db';
 import {
   ZBatchByIdInput,
   ZBatchesByCourseInput,
@@ -5,17 +6,19 @@ import {
   ZListBatchesInput,
   ZUpdateBatchInput,
 } from '@fees/validation';
+import { batchById } from '../../domain/batches/byId';
+import { createBatch } from '../../domain/batches/create';
+import { editBatch } from '../../domain/batches/update';
 import { adminProcedure, departmentProcedure, router } from '../../trpc';
-import { byCourseHandler } from './byCourse.handler';
-import { byIdHandler } from './byId.handler';
-import { createHandler } from './create.handler';
-import { listHandler } from './list.handler';
-import { updateHandler } from './update.handler';
 
 export const batchesRouter = router({
-  list: adminProcedure.input(ZListBatchesInput).query(listHandler),
-  byCourse: departmentProcedure.input(ZBatchesByCourseInput).query(byCourseHandler),
-  byId: adminProcedure.input(ZBatchByIdInput).query(byIdHandler),
-  create: adminProcedure.input(ZCreateBatchInput).mutation(createHandler),
-  update: adminProcedure.input(ZUpdateBatchInput).mutation(updateHandler),
+  list: adminProcedure
+    .input(ZListBatchesInput)
+    .query(({ ctx, input }) => listBatches(ctx.db, { departmentId: input.depId })),
+  byCourse: departmentProcedure
+    .input(ZBatchesByCourseInput)
+    .query(({ ctx, input }) => listBatchesByCourse(ctx.db, { departmentId: input.depId, courseId: input.courseId })),
+  byId: adminProcedure.input(ZBatchByIdInput).query(({ ctx, input }) => batchById(ctx, input)),
+  create: adminProcedure.input(ZCreateBatchInput).mutation(({ ctx, input }) => createBatch(ctx, input)),
+  update: adminProcedure.input(ZUpdateBatchInput).mutation(({ ctx, input }) => editBatch(ctx, input)),
 });

@@ -1,11 +1,16 @@
+import { listCheques, runInWriteBatch } from '@fees/db';
 import { ZBounceChequeInput, ZChequeListInput, ZClearChequeInput } from '@fees/validation';
+import { actorOf } from '../../audit';
+import { bounceCheque, clearCheque } from '../../domain/cheques/service';
 import { departmentProcedure, router } from '../../trpc';
-import { bounceHandler } from './bounce.handler';
-import { clearHandler } from './clear.handler';
-import { listHandler } from './list.handler';
 
 export const chequesRouter = router({
-  list: departmentProcedure.input(ZChequeListInput).query(listHandler),
-  clear: departmentProcedure.input(ZClearChequeInput).mutation(clearHandler),
-  bounce: departmentProcedure.input(ZBounceChequeInput).mutation(bounceHandler),
+  /** A department's cheques and drafts, newest receipt first, all or of one status. */
+  list: departmentProcedure.input(ZChequeListInput).query(({ ctx, input }) => listCheques(ctx.db, input)),
+  clear: departmentProcedure
+    .input(ZClearChequeInput)
+    .mutation(({ ctx, input }) => runInWriteBatch(ctx.db, (tx) => clearCheque(tx, actorOf(ctx), input, ctx.session))),
+  bounce: departmentProcedure
+    .input(ZBounceChequeInput)
+    .mutation(({ ctx, input }) => runInWriteBatch(ctx.db, (tx) => bounceCheque(tx, actorOf(ctx), input, ctx.session))),
 });

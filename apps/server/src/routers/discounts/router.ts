@@ -1,3 +1,4 @@
+import { listDiscounts } from '@fees/db';
 import {
   ZCreateDiscountInput,
   ZDiscountIdInput,
@@ -5,19 +6,22 @@ import {
   ZStudentsOfBatchInput,
   ZUpdateDiscountInput,
 } from '@fees/validation';
+import { discountById } from '../../domain/discounts/byId';
+import { createDiscount } from '../../domain/discounts/create';
+import { removeDiscount } from '../../domain/discounts/remove';
+import { discountStudentsOfBatch } from '../../domain/discounts/studentsOfBatch';
+import { editDiscount } from '../../domain/discounts/update';
 import { adminProcedure, router } from '../../trpc';
-import { byIdHandler } from './byId.handler';
-import { createHandler } from './create.handler';
-import { listHandler } from './list.handler';
-import { removeHandler } from './remove.handler';
-import { studentsOfBatchHandler } from './studentsOfBatch.handler';
-import { updateHandler } from './update.handler';
 
 export const discountsRouter = router({
-  list: adminProcedure.input(ZListDiscountsInput).query(listHandler),
-  byId: adminProcedure.input(ZDiscountIdInput).query(byIdHandler),
-  studentsOfBatch: adminProcedure.input(ZStudentsOfBatchInput).query(studentsOfBatchHandler),
-  create: adminProcedure.input(ZCreateDiscountInput).mutation(createHandler),
-  update: adminProcedure.input(ZUpdateDiscountInput).mutation(updateHandler),
-  remove: adminProcedure.input(ZDiscountIdInput).mutation(removeHandler),
+  list: adminProcedure
+    .input(ZListDiscountsInput)
+    .query(({ ctx, input }) => listDiscounts(ctx.db, { departmentId: input.depId })),
+  byId: adminProcedure.input(ZDiscountIdInput).query(({ ctx, input }) => discountById(ctx, input)),
+  studentsOfBatch: adminProcedure
+    .input(ZStudentsOfBatchInput)
+    .query(({ ctx, input }) => discountStudentsOfBatch(ctx, input)),
+  create: adminProcedure.input(ZCreateDiscountInput).mutation(({ ctx, input }) => createDiscount(ctx, input)),
+  update: adminProcedure.input(ZUpdateDiscountInput).mutation(({ ctx, input }) => editDiscount(ctx, input)),
+  remove: adminProcedure.input(ZDiscountIdInput).mutation(({ ctx, input }) => removeDiscount(ctx, input)),
 });

@@ -1,3 +1,4 @@
+import { listFeeHeadsWithUsage, listFeeStructures } from '@fees/db';
 import {
   ZCreateFeeHeadInput,
   ZCreateFeeStructureInput,
@@ -8,31 +9,33 @@ import {
   ZRenameFeeHeadInput,
   ZUpdateFeeStructureInput,
 } from '@fees/validation';
+import { createFeeHead } from '../../domain/fees/heads.create';
+import { removeFeeHead } from '../../domain/fees/heads.remove';
+import { renameHead } from '../../domain/fees/heads.rename';
+import { feeStructuresOfBatch } from '../../domain/fees/structures.byBatch';
+import { feeStructureById } from '../../domain/fees/structures.byId';
+import { createFeeStructure } from '../../domain/fees/structures.create';
+import { removeFeeStructure } from '../../domain/fees/structures.remove';
+import { editFeeStructure } from '../../domain/fees/structures.update';
 import { adminProcedure, authedProcedure, departmentProcedure, router } from '../../trpc';
-import { headsCreateHandler } from './heads.create.handler';
-import { headsListHandler } from './heads.list.handler';
-import { headsRemoveHandler } from './heads.remove.handler';
-import { headsRenameHandler } from './heads.rename.handler';
-import { structuresByBatchHandler } from './structures.byBatch.handler';
-import { structuresByIdHandler } from './structures.byId.handler';
-import { structuresCreateHandler } from './structures.create.handler';
-import { structuresListHandler } from './structures.list.handler';
-import { structuresRemoveHandler } from './structures.remove.handler';
-import { structuresUpdateHandler } from './structures.update.handler';
 
 export const feesRouter = router({
   heads: router({
-    list: authedProcedure.query(headsListHandler),
-    create: adminProcedure.input(ZCreateFeeHeadInput).mutation(headsCreateHandler),
-    rename: adminProcedure.input(ZRenameFeeHeadInput).mutation(headsRenameHandler),
-    remove: adminProcedure.input(ZFeeHeadIdInput).mutation(headsRemoveHandler),
+    list: authedProcedure.query(({ ctx }) => listFeeHeadsWithUsage(ctx.db)),
+    create: adminProcedure.input(ZCreateFeeHeadInput).mutation(({ ctx, input }) => createFeeHead(ctx, input)),
+    rename: adminProcedure.input(ZRenameFeeHeadInput).mutation(({ ctx, input }) => renameHead(ctx, input)),
+    remove: adminProcedure.input(ZFeeHeadIdInput).mutation(({ ctx, input }) => removeFeeHead(ctx, input)),
   }),
   structures: router({
-    list: adminProcedure.input(ZListFeeStructuresInput).query(structuresListHandler),
-    byBatch: departmentProcedure.input(ZFeeStructuresByBatchInput).query(structuresByBatchHandler),
-    byId: adminProcedure.input(ZFeeStructureIdInput).query(structuresByIdHandler),
-    create: adminProcedure.input(ZCreateFeeStructureInput).mutation(structuresCreateHandler),
-    update: adminProcedure.input(ZUpdateFeeStructureInput).mutation(structuresUpdateHandler),
-    remove: adminProcedure.input(ZFeeStructureIdInput).mutation(structuresRemoveHandler),
+    list: adminProcedure
+      .input(ZListFeeStructuresInput)
+      .query(({ ctx, input }) => listFeeStructures(ctx.db, { departmentId: input.depId })),
+    byBatch: departmentProcedure
+      .input(ZFeeStructuresByBatchInput)
+      .query(({ ctx, input }) => feeStructuresOfBatch(ctx, input)),
+    byId: adminProcedure.input(ZFeeStructureIdInput).query(({ ctx, input }) => feeStructureById(ctx, input)),
+    create: adminProcedure.input(ZCreateFeeStructureInput).mutation(({ ctx, input }) => createFeeStructure(ctx, input)),
+    update: adminProcedure.input(ZUpdateFeeStructureInput).mutation(({ ctx, input }) => editFeeStructure(ctx, input)),
+    remove: adminProcedure.input(ZFeeStructureIdInput).mutation(({ ctx, input }) => removeFeeStructure(ctx, input)),
   }),
 });

@@ -1,11 +1,11 @@
 import { ZLetterheadLogoInput, ZRemoveLetterheadLogoInput } from '@fees/validation';
+import { letterheadLogo } from '../../domain/letterheads/logo';
+import { removeLogo } from '../../domain/letterheads/removeLogo';
+import { setLogo } from '../../domain/letterheads/setLogo';
 import { adminProcedure, departmentProcedure, router } from '../../trpc';
-import { logoHandler } from './logo.handler';
-import { removeLogoHandler } from './removeLogo.handler';
-import { setLogoHandler } from './setLogo.handler';
 
 export const letterheadsRouter = router({
-  logo: departmentProcedure.query(logoHandler),
-  setLogo: adminProcedure.input(ZLetterheadLogoInput).mutation(setLogoHandler),
-  removeLogo: adminProcedure.input(ZRemoveLetterheadLogoInput).mutation(removeLogoHandler),
+  logo: departmentProcedure.query(({ ctx, input }) => letterheadLogo(ctx, input)),
+  setLogo: adminProcedure.input(ZLetterheadLogoInput).mutation(({ ctx, input }) => setLogo(ctx, input)),
+  removeLogo: adminProcedure.input(ZRemoveLetterheadLogoInput).mutation(({ ctx, input }) => removeLogo(ctx, input)),
 });

@@ -1,3 +1,4 @@
+import { getDepartmentPayment } from '@fees/db';
 import {
   ZBatchPlanInput,
   ZDemandNoticesInput,
@@ -9,27 +10,31 @@ import {
   ZUpdatePaymentSettingsInput,
   ZWaiveFineInput,
 } from '@fees/validation';
+import { batchPlan } from '../../domain/plans/byBatch';
+import { demandNotices } from '../../domain/plans/service';
+import { batchDues } from '../../domain/plans/dues';
+import { updatePaymentSettings } from '../../domain/plans/paymentSettings.update';
+import { removePlan } from '../../domain/plans/remove';
+import { savePlan } from '../../domain/plans/save';
+import { studentDues } from '../../domain/plans/studentDues';
+import { waiveFine } from '../../domain/plans/waiveFine';
 import { adminProcedure, departmentProcedure, router } from '../../trpc';
-import { byBatchHandler } from './byBatch.handler';
-import { demandNoticesHandler } from './demandNotices.handler';
-import { duesHandler } from './dues.handler';
-import { paymentSettingsGetHandler } from './paymentSettings.get.handler';
-import { paymentSettingsUpdateHandler } from './paymentSettings.update.handler';
-import { removeHandler } from './remove.handler';
-import { saveHandler } from './save.handler';
-import { studentDuesHandler } from './studentDues.handler';
-import { waiveFineHandler } from './waiveFine.handler';
 
 export const plansRouter = router({
-  byBatch: departmentProcedure.input(ZBatchPlanInput).query(byBatchHandler),
-  save: adminProcedure.input(ZSavePlanInput).mutation(saveHandler),
-  remove: adminProcedure.input(ZRemovePlanInput).mutation(removeHandler),
-  studentDues: departmentProcedure.input(ZStudentDuesInput).query(studentDuesHandler),
-  waiveFine: adminProcedure.input(ZWaiveFineInput).mutation(waiveFineHandler),
-  dues: departmentProcedure.input(ZDuesInput).query(duesHandler),
-  demandNotices: departmentProcedure.input(ZDemandNoticesInput).query(demandNoticesHandler),
+  byBatch: departmentProcedure.input(ZBatchPlanInput).query(({ ctx, input }) => batchPlan(ctx, input)),
+  save: adminProcedure.input(ZSavePlanInput).mutation(({ ctx, input }) => savePlan(ctx, input)),
+  remove: adminProcedure.input(ZRemovePlanInput).mutation(({ ctx, input }) => removePlan(ctx, input)),
+  studentDues: departmentProcedure.input(ZStudentDuesInput).query(({ ctx, input }) => studentDues(ctx, input)),
+  waiveFine: adminProcedure.input(ZWaiveFineInput).mutation(({ ctx, input }) => waiveFine(ctx, input)),
+  dues: departmentProcedure.input(ZDuesInput).query(({ ctx, input }) => batchDues(ctx, input)),
+  /** Demand notices as of a date: one student, or every student of a batch with something to collect. */
+  demandNotices: departmentProcedure.input(ZDemandNoticesInput).query(({ ctx, input }) => demandNotices(ctx.db, input)),
   paymentSettings: router({
-    get: departmentProcedure.input(ZPaymentSettingsInput).query(paymentSettingsGetHandler),
-    update: adminProcedure.input(ZUpdatePaymentSettingsInput).mutation(paymentSettingsUpdateHandler),
+    get: departmentProcedure
+      .input(ZPaymentSettingsInput)
+      .query(async ({ ctx, input }) => ({ depId: input.depId, ...(await getDepartmentPayment(ctx.db, input.depId)) })),
+    update: adminProcedure
+      .input(ZUpdatePaymentSettingsInput)
+      .mutation(({ ctx, input }) => updatePaymentSettings(ctx, input)),
   }),
 });

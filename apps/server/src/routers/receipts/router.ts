@@ -1,3 +1,4 @@
+import { runInWriteBatch } from '@fees/db';
 import {
   ZCreateReceiptInput,
   ZFindReceiptStudentsInput,
@@ -8,23 +9,35 @@ import {
   ZUpdateReceiptInput,
   ZVoidReceiptInput,
 } from '@fees/validation';
+import { actorOf } from '../../audit';
+import { createReceipt, updateReceipt, voidReceipt } from '../../domain/receipts/service';
+import { receiptByNumber } from '../../domain/receipts/byNumber';
+import { receiptEntryContext } from '../../domain/receipts/entryContext';
+import { receiptFeeInfo } from '../../domain/receipts/feeInfo';
+import { findReceiptStudents } from '../../domain/receipts/findStudents';
+import { searchStudentsForReceipt } from '../../domain/receipts/searchStudents';
 import { authedProcedure, departmentProcedure, router } from '../../trpc';
-import { byNumberHandler } from './byNumber.handler';
-import { createHandler } from './create.handler';
-import { entryContextHandler } from './entryContext.handler';
-import { feeInfoHandler } from './feeInfo.handler';
-import { findStudentsHandler } from './findStudents.handler';
-import { searchStudentsHandler } from './searchStudents.handler';
-import { updateHandler } from './update.handler';
-import { voidHandler } from './void.handler';
 
 export const receiptsRouter = router({
-  findStudents: departmentProcedure.input(ZFindReceiptStudentsInput).query(findStudentsHandler),
-  searchStudents: departmentProcedure.input(ZSearchReceiptStudentsInput).query(searchStudentsHandler),
-  feeInfo: departmentProcedure.input(ZStudentFeeInfoInput).query(feeInfoHandler),
-  entryContext: departmentProcedure.input(ZReceiptEntryContextInput).query(entryContextHandler),
-  create: departmentProcedure.input(ZCreateReceiptInput).mutation(createHandler),
-  byNumber: authedProcedure.input(ZReceiptNumberInput).query(byNumberHandler),
-  update: departmentProcedure.input(ZUpdateReceiptInput).mutation(updateHandler),
-  void: authedProcedure.input(ZVoidReceiptInput).mutation(voidHandler),
+  findStudents: departmentProcedure
+    .input(ZFindReceiptStudentsInput)
+    .query(({ ctx, input }) => findReceiptStudents(ctx, input)),
+  searchStudents: departmentProcedure
+    .input(ZSearchReceiptStudentsInput)
+    .query(({ ctx, input }) => searchStudentsForReceipt(ctx, input)),
+  feeInfo: departmentProcedure.input(ZStudentFeeInfoInput).query(({ ctx, input }) => receiptFeeInfo(ctx, input)),
+  entryContext: departmentProcedure
+    .input(ZReceiptEntryContextInput)
+    .query(({ ctx, input }) => receiptEntryContext(ctx, input)),
+  /** Receipts arriving together share one commit (one fsync); each is still its own savepoint. */
+  create: departmentProcedure
+    .input(ZCreateReceiptInput)
+    .mutation(({ ctx, input }) => runInWriteBatch(ctx.db, (tx) => createReceipt(tx, actorOf(ctx), input, ctx.session))),
+  byNumber: authedProcedure.input(ZReceiptNumberInput).query(({ ctx, input }) => receiptByNumber(ctx, input)),
+  update: departmentProcedure
+    .input(ZUpdateReceiptInput)
+    .mutation(({ ctx, input }) => runInWriteBatch(ctx.db, (tx) => updateReceipt(tx, actorOf(ctx), input, ctx.session))),
+  void: authedProcedure
+    .input(ZVoidReceiptInput)
+    .mutation(({ ctx, input }) => runInWriteBatch(ctx.db, (tx) => voidReceipt(tx, actorOf(ctx), input, ctx.session))),
 });

@@ -1,3 +1,4 @@
+import { listRefunds, runInWriteBatch } from '@fees/db';
 import {
   ZCreateRefundInput,
   ZListRefundsInput,
@@ -5,17 +6,22 @@ import {
   ZStudentFeeInfoInput,
   ZVoidRefundInput,
 } from '@fees/validation';
+import { actorOf } from '../../audit';
+import { createRefund, voidRefund } from '../../domain/refunds/service';
+import { refundByNumber } from '../../domain/refunds/byNumber';
+import { studentAdvanceOf } from '../../domain/refunds/studentAdvance';
 import { authedProcedure, departmentProcedure, router } from '../../trpc';
-import { byNumberHandler } from './byNumber.handler';
-import { createHandler } from './create.handler';
-import { listHandler } from './list.handler';
-import { studentAdvanceHandler } from './studentAdvance.handler';
-import { voidHandler } from './void.handler';
 
 export const refundsRouter = router({
-  list: departmentProcedure.input(ZListRefundsInput).query(listHandler),
-  studentAdvance: departmentProcedure.input(ZStudentFeeInfoInput).query(studentAdvanceHandler),
-  create: departmentProcedure.input(ZCreateRefundInput).mutation(createHandler),
-  byNumber: authedProcedure.input(ZRefundNumberInput).query(byNumberHandler),
-  void: authedProcedure.input(ZVoidRefundInput).mutation(voidHandler),
+  list: departmentProcedure.input(ZListRefundsInput).query(({ ctx, input }) => listRefunds(ctx.db, input)),
+  studentAdvance: departmentProcedure
+    .input(ZStudentFeeInfoInput)
+    .query(({ ctx, input }) => studentAdvanceOf(ctx, input)),
+  create: departmentProcedure
+    .input(ZCreateRefundInput)
+    .mutation(({ ctx, input }) => runInWriteBatch(ctx.db, (tx) => createRefund(tx, actorOf(ctx), input, ctx.session))),
+  byNumber: authedProcedure.input(ZRefundNumberInput).query(({ ctx, input }) => refundByNumber(ctx, input)),
+  void: authedProcedure
+    .input(ZVoidRefundInput)
+    .mutation(({ ctx, input }) => runInWriteBatch(ctx.db, (tx) => voidRefund(tx, actorOf(ctx), input, ctx.session))),
 });

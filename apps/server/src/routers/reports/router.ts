@@ -1,3 +1,4 @@
+import { duesReport, feeReceiptReport, receiptsBetweenDatesReport, studentFeeInfoReport } from '@fees/db';
 import {
   ZCollectionsInput,
   ZConcessionsInput,
@@ -12,34 +13,39 @@ import {
   ZStudentFeeReportInput,
   ZStudentStatementInput,
 } from '@fees/validation';
+import { collections } from '../../domain/reports/collections';
+import { concessions } from '../../domain/reports/concessions';
+import { dayBookOf } from '../../domain/reports/dayBook';
+import { defaulters } from '../../domain/reports/defaulters';
+import { duesAsOf } from '../../domain/reports/duesAsOf';
+import { receiptLines } from '../../domain/reports/receiptLines';
+import { refundsReportOf } from '../../domain/reports/refunds';
+import { statementOfStudent } from '../../domain/reports/statement';
 import { authedProcedure, departmentProcedure, router } from '../../trpc';
-import { collectionsHandler } from './collections.handler';
-import { concessionsHandler } from './concessions.handler';
-import { dayBookHandler } from './dayBook.handler';
-import { defaultersHandler } from './defaulters.handler';
-import { duesAsOfHandler } from './duesAsOf.handler';
-import { duesHandler } from './dues.handler';
-import { feeReceiptsHandler } from './feeReceipts.handler';
-import { receiptLinesHandler } from './receiptLines.handler';
-import { receiptsBetweenDatesHandler } from './receiptsBetweenDates.handler';
-import { refundsHandler } from './refunds.handler';
-import { statementHandler } from './statement.handler';
-import { studentFeeInfoHandler } from './studentFeeInfo.handler';
 
 export const reportsRouter = router({
-  feeReceipts: departmentProcedure.input(ZFeeReceiptReportInput).query(feeReceiptsHandler),
-  receiptLines: departmentProcedure.input(ZReceiptLinesReportInput).query(receiptLinesHandler),
-  dues: departmentProcedure.input(ZDuesReportInput).query(duesHandler),
-  studentFeeInfo: departmentProcedure.input(ZStudentFeeReportInput).query(studentFeeInfoHandler),
-  receiptsBetweenDates: departmentProcedure.input(ZReceiptsBetweenDatesInput).query(receiptsBetweenDatesHandler),
+  feeReceipts: departmentProcedure
+    .input(ZFeeReceiptReportInput)
+    .query(({ ctx, input }) => feeReceiptReport(ctx.db, input)),
+  receiptLines: departmentProcedure.input(ZReceiptLinesReportInput).query(({ ctx, input }) => receiptLines(ctx, input)),
+  /** The course's dues by batch, each student with their advance, and the advance the batches' students hold in all. */
+  dues: departmentProcedure.input(ZDuesReportInput).query(({ ctx, input }) => duesReport(ctx.db, input)),
+  studentFeeInfo: departmentProcedure
+    .input(ZStudentFeeReportInput)
+    .query(({ ctx, input }) => studentFeeInfoReport(ctx.db, input)),
+  receiptsBetweenDates: departmentProcedure
+    .input(ZReceiptsBetweenDatesInput)
+    .query(({ ctx, input }) => receiptsBetweenDatesReport(ctx.db, input)),
   /** depId left out means every department: the handler lets only admins do that. */
-  collections: authedProcedure.input(ZCollectionsInput).query(collectionsHandler),
+  collections: authedProcedure.input(ZCollectionsInput).query(({ ctx, input }) => collections(ctx, input)),
   /** depId left out means every department: the handler lets only admins do that. */
-  dayBook: authedProcedure.input(ZDayBookInput).query(dayBookHandler),
-  statement: departmentProcedure.input(ZStudentStatementInput).query(statementHandler),
-  duesAsOf: departmentProcedure.input(ZDuesAsOfInput).query(duesAsOfHandler),
-  defaulters: departmentProcedure.input(ZDefaultersInput).query(defaultersHandler),
-  concessions: departmentProcedure.input(ZConcessionsInput).query(concessionsHandler),
+  dayBook: authedProcedure.input(ZDayBookInput).query(({ ctx, input }) => dayBookOf(ctx, input)),
+  statement: departmentProcedure
+    .input(ZStudentStatementInput)
+    .query(({ ctx, input }) => statementOfStudent(ctx, input)),
+  duesAsOf: departmentProcedure.input(ZDuesAsOfInput).query(({ ctx, input }) => duesAsOf(ctx, input)),
+  defaulters: departmentProcedure.input(ZDefaultersInput).query(({ ctx, input }) => defaulters(ctx, input)),
+  concessions: departmentProcedure.input(ZConcessionsInput).query(({ ctx, input }) => concessions(ctx, input)),
   /** depId left out means every department: the handler lets only admins do that. */
-  refunds: authedProcedure.input(ZRefundsReportInput).query(refundsHandler),
+  refunds: authedProcedure.input(ZRefundsReportInput).query(({ ctx, input }) => refundsReportOf(ctx, input)),
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CsvSyntaxError, parseCsv } from './csv';
+import { CsvSyntaxError, parseCsv } from '../../domain/students/csv';
 
 describe('parseCsv', () => {
   it('reads quoted commas, doubled quotes and line breaks inside quotes, with CRLF, LF or CR ends', () => {

@@ -7,24 +7,32 @@ import {
   ZStudentsDashboardInput,
   ZUpdateStudentInput,
 } from '@fees/validation';
+import { studentByAdmissionNo, studentById } from '../../domain/students/byId';
+import { createStudent } from '../../domain/students/create';
+import { departmentDashboard } from '../../domain/students/dashboard';
+import { commitStudentImport } from '../../domain/students/importCommit';
+import { previewStudentImport } from '../../domain/students/importPreview';
+import { listStudents } from '../../domain/students/list';
+import { removeStudent } from '../../domain/students/remove';
+import { editStudent } from '../../domain/students/update';
 import { departmentProcedure, router } from '../../trpc';
-import { byAdmissionNoHandler, byIdHandler } from './byId.handler';
-import { createHandler } from './create.handler';
-import { dashboardHandler } from './dashboard.handler';
-import { importCommitHandler } from './importCommit.handler';
-import { importPreviewHandler } from './importPreview.handler';
-import { listHandler } from './list.handler';
-import { removeHandler } from './remove.handler';
-import { updateHandler } from './update.handler';
 
 export const studentsRouter = router({
-  dashboard: departmentProcedure.input(ZStudentsDashboardInput).query(dashboardHandler),
-  list: departmentProcedure.input(ZCourseStudentsInput).query(listHandler),
-  byId: departmentProcedure.input(ZStudentIdInput).query(byIdHandler),
-  byAdmissionNo: departmentProcedure.input(ZStudentByAdmissionNoInput).query(byAdmissionNoHandler),
-  create: departmentProcedure.input(ZCreateStudentInput).mutation(createHandler),
-  update: departmentProcedure.input(ZUpdateStudentInput).mutation(updateHandler),
-  remove: departmentProcedure.input(ZStudentIdInput).mutation(removeHandler),
-  importPreview: departmentProcedure.input(ZStudentImportInput).mutation(importPreviewHandler),
-  importCommit: departmentProcedure.input(ZStudentImportInput).mutation(importCommitHandler),
+  dashboard: departmentProcedure
+    .input(ZStudentsDashboardInput)
+    .query(({ ctx, input }) => departmentDashboard(ctx, input)),
+  list: departmentProcedure.input(ZCourseStudentsInput).query(({ ctx, input }) => listStudents(ctx, input)),
+  byId: departmentProcedure.input(ZStudentIdInput).query(({ ctx, input }) => studentById(ctx, input)),
+  byAdmissionNo: departmentProcedure
+    .input(ZStudentByAdmissionNoInput)
+    .query(({ ctx, input }) => studentByAdmissionNo(ctx, input)),
+  create: departmentProcedure.input(ZCreateStudentInput).mutation(({ ctx, input }) => createStudent(ctx, input)),
+  update: departmentProcedure.input(ZUpdateStudentInput).mutation(({ ctx, input }) => editStudent(ctx, input)),
+  remove: departmentProcedure.input(ZStudentIdInput).mutation(({ ctx, input }) => removeStudent(ctx, input)),
+  importPreview: departmentProcedure
+    .input(ZStudentImportInput)
+    .mutation(({ ctx, input }) => previewStudentImport(ctx, input)),
+  importCommit: departmentProcedure
+    .input(ZStudentImportInput)
+    .mutation(({ ctx, input }) => commitStudentImport(ctx, input)),
 });

@@ -1,0 +1,26 @@
+import {
+  type DbOrTx,
+  getBackdateLimitDays,
+  getGstRateBasisPoints,
+  getStaffMayCloseDay,
+  listLetterheads,
+} from '@fees/db';
+import { paiseToRupeesText } from '@fees/validation';
+import type { Context } from '../../context';
+
+/** GST rate (basis points and as percent text with 2 decimals), the back-dating limit, who may close a day and every department's letterhead. */
+export async function readSettings(db: DbOrTx) {
+  const gstRateBasisPoints = await getGstRateBasisPoints(db);
+  return {
+    gstRateBasisPoints,
+    // Hundredths of a percent print like paise: 1800 -> "18.00".
+    gstRate: paiseToRupeesText(gstRateBasisPoints),
+    backdateLimitDays: await getBackdateLimitDays(db),
+    staffMayCloseDay: await getStaffMayCloseDay(db),
+    letterheads: await listLetterheads(db),
+  };
+}
+
+export function getSettings(ctx: Context) {
+  return readSettings(ctx.db);
+}

@@ -1,0 +1,41 @@
+import {
+  setBackdateLimitDays,
+  setGstRateBasisPoints,
+  setStaffMayCloseDay,
+  transaction,
+  upsertLetterhead,
+  writeAudit,
+} from '@fees/db';
+import type { TUpdateSettingsInput } from '@fees/validation';
+import { actorOf } from '../../audit';
+import type { Context } from '../../context';
+import { readSettings } from './settings.get';
+
+/** Changes the GST rate for receipts issued from now on (old receipts keep theirs), the back-dating limit and letterheads. */
+export async function updateSettings(ctx: Context, input: TUpdateSettingsInput) {
+  const after = await transaction(ctx.db, async (tx) => {
+    const before = await readSettings(tx);
+    if (input.gstRate !== undefined) await setGstRateBasisPoints(tx, input.gstRate);
+    if (input.backdateLimitDays !== undefined) await setBackdateLimitDays(tx, input.backdateLimitDays);
+    if (input.staffMayCloseDay !== undefined) await setStaffMayCloseDay(tx, input.staffMayCloseDay);
+    for (const l of input.letterheads ?? []) {
+      await upsertLetterhead(tx, {
+        departmentId: l.depId,
+        institutionName: l.institutionName,
+        address: l.address,
+        phone: l.phone,
+      });
+    }
+    const saved = await readSettings(tx);
+    await writeAudit(tx, {
+      actor: actorOf(ctx),
+      action: 'update',
+      entity: 'settings',
+      entityId: 1,
+      before,
+      after: saved,
+    });
+    return saved;
+  });
+  return { Result: 'SAVED' as const, Message: 'Settings saved', ...after };
+}

@@ -1,0 +1,42 @@
+import { insertFeeStructure, isUniqueViolation, moveStructureChangeIntoPlan, transaction, writeAudit } from '@fees/db';
+import { AppError, type TCreateFeeStructureInput } from '@fees/validation';
+import { actorOf } from '../../audit';
+import { checkStructureTarget } from './shared';
+import type { AuthedContext } from '../../context';
+
+/** A head added to a batch with an instalment plan goes whole into its last instalment. */
+export async function createFeeStructure(ctx: AuthedContext, input: TCreateFeeStructureInput) {
+  try {
+    const saved = await transaction(ctx.db, async (tx) => {
+      const { batch, head } = await checkStructureTarget(tx, input);
+      const row = await insertFeeStructure(tx, {
+        batchId: input.batchId,
+        feeHeadId: input.feeHeadId,
+        amountPaise: input.amount,
+        startDate: input.startDate,
+        endDate: input.endDate,
+      });
+      await moveStructureChangeIntoPlan(tx, {
+        batchId: input.batchId,
+        feeHeadId: input.feeHeadId,
+        deltaPaise: input.amount,
+      });
+      await writeAudit(tx, {
+        actor: actorOf(ctx),
+        action: 'create',
+        entity: 'fee_structure',
+        entityId: row.id,
+        after: row,
+      });
+      return { row, batch, head };
+    });
+    return {
+      Result: 'SAVED' as const,
+      Message: `${saved.head.name} saved for batch ${saved.batch.name} (${saved.batch.courseName})`,
+      id: saved.row.id,
+    };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('CONFLICT', 'This fee head is already in the batch');
+    throw error;
+  }
+}

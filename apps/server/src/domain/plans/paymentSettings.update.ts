@@ -1,0 +1,22 @@
+import { getDepartmentPayment, setDepartmentPayment, transaction, writeAudit } from '@fees/db';
+import type { TUpdatePaymentSettingsInput } from '@fees/validation';
+import { actorOf } from '../../audit';
+import type { AuthedContext } from './service';
+
+/** UPI ID and payee name of a department (admins); audited. */
+export function updatePaymentSettings(ctx: AuthedContext, input: TUpdatePaymentSettingsInput) {
+  return transaction(ctx.db, async (tx) => {
+    const before = await getDepartmentPayment(tx, input.depId);
+    const after = { upiId: input.upiId, payeeName: input.payeeName };
+    await setDepartmentPayment(tx, { departmentId: input.depId, ...after });
+    await writeAudit(tx, {
+      actor: actorOf(ctx),
+      action: 'update',
+      entity: 'department_payment',
+      entityId: input.depId,
+      before,
+      after,
+    });
+    return { depId: input.depId, ...after };
+  });
+}

@@ -1,0 +1,34 @@
+import { studentFeeBalances, studentFeeTotals } from '@fees/db';
+import { earliestReceiptDate, firstRowOfEachHead, type TReceiptEntryContextInput } from '@fees/validation';
+import { today } from '../../config';
+import { lateFeeBalanceRows, studentDuesView, upiOf } from '../plans/service';
+import { advanceHeadRow, studentAdvance } from '../refunds/advance';
+import { receiptDateRule, studentOfDepartment } from './service';
+import type { AuthedContext } from '../../context';
+
+/**
+ * Everything the receipt entry form starts from: the student header, the batch's heads with balances
+ * (and the Late fee with the fine outstanding, once a fine has accrued, and the Advance head), each head
+ * once whatever the data holds (a structure row over Late fee or Advance left by an older version comes
+ * first, as the receipt's own check prices it), the student's advance, the GST rate, and the
+ * instalment dues as of today, and the department's UPI details (for the QR of a UPI payment).
+ */
+export async function receiptEntryContext(ctx: AuthedContext, input: TReceiptEntryContextInput) {
+  const { gstRateBasisPoints, ...student } = await studentOfDepartment(ctx.db, input, ctx.session);
+  return {
+    student,
+    heads: firstRowOfEachHead([
+      ...(await studentFeeBalances(ctx.db, student.id)),
+      ...(await lateFeeBalanceRows(ctx.db, student)),
+      ...(await advanceHeadRow(ctx.db)),
+    ]),
+    totals: await studentFeeTotals(ctx.db, student.id),
+    advancePaise: await studentAdvance(ctx.db, student),
+    gstRateBasisPoints,
+    today: today(),
+    /** The earliest date this user may give a receipt (the back-dating limit; admins reach back to 1950). */
+    earliestDate: earliestReceiptDate(await receiptDateRule(ctx.db, ctx.session)),
+    dues: await studentDuesView(ctx.db, student, today()),
+    upi: await upiOf(ctx.db, input.depId),
+  };
+}

@@ -1,0 +1,515 @@
+/**
+ * The receipt counter's writes, usable without tRPC (the procedures and the demo loader call them).
+ * Each write is atomic (inWriteTransaction): on the server it runs in the write batcher, given the
+ * `tx` of the savepoint the batcher gives each write within its shared IMMEDIATE transaction; given
+ * the database it opens its own IMMEDIATE transaction. Inside, every query runs on that transaction
+ * (the callback's `db` shadows the caller's on purpose). The student, the fee heads of their batch and
+ * the balances are read, every amount is recomputed from the lines, the number is allocated, master, lines and
+ * audit row are written. Anything wrong throws an AppError with a human message and nothing is
+ * written.
+ */
+import {
+  type AuditActor,
+  type Database,
+  type DbOrTx,
+  type FeeBalanceRow,
+  findFeeHeadName,
+  getBackdateLimitDays,
+  findReceiptByNumber,
+  findReceiptStudentByAdmissionNo,
+  findReceiptStudentById,
+  deleteChequeOfReceipt,
+  findChequeOfReceipt,
+  inWriteTransaction,
+  insertCheque,
+  lockStudentOfReceipt,
+  insertNumberedReceipt,
+  listReceiptLines,
+  markReceiptVoided,
+  type NewReceiptLine,
+  type ReceiptStudent,
+  type StoredReceipt,
+  studentFeeBalances,
+  updateChequeInstrument,
+  updateReceipt as updateReceiptRows,
+  writeAudit,
+} from '@fees/db';
+import {
+  ADVANCE_HEAD,
+  AppError,
+  firstRowOfEachHead,
+  formatDate,
+  isInstrumentMode,
+  issuedRateBasisPoints,
+  PAYMENT_MODE_LABELS,
+  paiseToRupeesText,
+  priceReceipt,
+  receiptDateProblem,
+  type ReceiptDateRule,
+  receiptLabel,
+  refuse,
+  sumByHead,
+  type TCreateReceiptInput,
+  type TUpdateReceiptInput,
+  type TVoidReceiptInput,
+} from '@fees/validation';
+import { today } from '../../config';
+import { assertDayOpen } from '../days/day-closing';
+import { assertDepartmentAccess, type DepartmentAccess } from '../../department-access';
+import { onceForKey } from '../../idempotency';
+import { lateFeeBalanceRows } from '../plans/service';
+import { advanceHeadRow, keepingAdvanceCovered, studentAdvance } from '../refunds/advance';
+import { verificationPath } from '../../verify/code';
+import { assertCurrentVersion } from '../versions';
+
+const rupees = paiseToRupeesText;
+
+/**
+ * A stored receipt as printed: master, lines, the department's letterhead, and the path of its public
+ * verification page (the printed QR code). The printable page and the PDF both read it.
+ */
+export async function receiptView(db: DbOrTx, access: DepartmentAccess, number: number) {
+  const found = await findReceiptByNumber(db, number);
+  if (!found) throw new AppError('NOT_FOUND', `Receipt ${receiptLabel(number)} does not exist`);
+  assertDepartmentAccess(access, found.departmentId);
+  const { letterheadName, letterheadAddress, letterheadPhone, ...receipt } = found;
+  return {
+    receipt,
+    lines: await listReceiptLines(db, found.id),
+    letterhead: { institutionName: letterheadName, address: letterheadAddress, phone: letterheadPhone },
+    verifyPath: await verificationPath(db, found),
+  };
+}
+
+export type ReceiptView = Awaited<ReturnType<typeof receiptView>>;
+
+/**
+ * A student of the department named in the input, by id or by admission number; `lock`: locked for a
+ * receipt write by the same read (lockStudentForReceipt).
+ */
+export async function studentOfDepartment(
+  db: Database,
+  input: { depId: number; studentId?: number; admissionNo?: string },
+  access: DepartmentAccess,
+  lock = false,
+): Promise<ReceiptStudent> {
+  const student =
+    (input.studentId !== undefined
+      ? await findReceiptStudentById(db, input.studentId, { lock })
+      : await findReceiptStudentByAdmissionNo(db, {
+          departmentId: input.depId,
+          admissionNo: input.admissionNo ?? '',
+          lock,
+        })) ?? refuse('NOT_FOUND', 'No such student in this department');
+  if (student.departmentId !== input.depId) refuse('FORBIDDEN', 'This student belongs to another department');
+  assertDepartmentAccess(access, student.departmentId);
+  return student;
+}
+
+interface PricedReceipt {
+  lines: NewReceiptLine[];
+  totalPaise: number;
+  taxPaise: number;
+  netPaise: number;
+}
+
+/**
+ * The student's head balances; the Late fee (fine outstanding) and the Advance head (no limit) join
+ * them only when a line asks for a head outside the structure.
+ */
+async function balancesOf(
+  db: Database,
+  student: ReceiptStudent,
+  items: ReadonlyArray<{ feeHeadId: number }>,
+): Promise<FeeBalanceRow[]> {
+  const rows = await studentFeeBalances(db, student.id);
+  const known = new Set(rows.map((r) => r.feeHeadId));
+  return items.some((i) => !known.has(i.feeHeadId))
+    ? firstRowOfEachHead([...rows, ...(await lateFeeBalanceRows(db, student)), ...(await advanceHeadRow(db))])
+    : rows;
+}
+
+/**
+ * A receipt "Adjusted from advance" brings no new money: it settles heads from the student's advance,
+ * never more than the advance (`alreadySettled`: what the receipt being edited settles now), and never
+ * onto the Advance head itself.
+ */
+async function assertAdvanceSettlement(
+  db: Database,
+  student: ReceiptStudent,
+  input: TCreateReceiptInput,
+  balances: FeeBalanceRow[],
+  alreadySettled = 0,
+): Promise<void> {
+  if (input.paymentMode !== 'advance') return;
+  if (input.items.some((item) => balances.some((b) => b.open && b.feeHeadId === item.feeHeadId))) {
+    refuse('BAD_INPUT', `A receipt adjusted from advance cannot pay into the ${ADVANCE_HEAD} head`);
+  }
+  const available = (await studentAdvance(db, student)) + alreadySettled;
+  if (input.total > available) {
+    refuse(
+      'CONFLICT',
+      available === 0
+        ? `${student.name} has no advance to adjust from`
+        : `${rupees(input.total)} is more than the advance of ${rupees(available)}`,
+    );
+  }
+}
+
+/**
+ * Checks every line against the student's batch (unknown head, another batch's head), prices the
+ * receipt with the shared pricing rule, compares total, tax and net with what the client showed, and
+ * refuses paying more than a head's balance unless the clerk confirmed it. `alreadyOnReceipt` gives
+ * back, per head, what the receipt being edited already counts as paid.
+ */
+async function checkedReceipt(
+  db: Database,
+  student: ReceiptStudent,
+  input: TCreateReceiptInput,
+  rateBasisPoints: number,
+  balances: FeeBalanceRow[],
+  alreadyOnReceipt?: ReadonlyMap<number, number>,
+): Promise<PricedReceipt> {
+  const priced = priceReceipt({
+    lines: input.items.map((item) => ({ feeHeadId: item.feeHeadId, amountPaise: item.amount })),
+    rateBasisPoints,
+    balances,
+    alreadyOnReceipt,
+  });
+  const [unknown] = priced.unknownHeads;
+  if (unknown !== undefined) {
+    const name = await findFeeHeadName(db, unknown);
+    if (name === null) refuse('BAD_INPUT', `Unknown fee head (id ${unknown})`);
+    refuse('BAD_INPUT', `${name} is not in the fee structure of batch ${student.batchName}`);
+  }
+  if (priced.tooLarge) refuse('BAD_INPUT', 'The total is too large for one receipt');
+  const { totalPaise, taxPaise, netPaise } = priced;
+  if (input.total !== totalPaise || input.tax !== taxPaise || input.net !== netPaise) {
+    refuse(
+      'BAD_INPUT',
+      `The totals do not match the lines: total ${rupees(totalPaise)}, GST ${rupees(taxPaise)}, net ${rupees(netPaise)} ` +
+        `(the form showed ${rupees(input.total)}, ${rupees(input.tax)}, ${rupees(input.net)}). Reload the page and try again.`,
+    );
+  }
+  const [overpaid] = priced.overpaid;
+  if (!input.allowOverpayment && overpaid) {
+    refuse(
+      'CONFLICT',
+      `${overpaid.feeHead}: ${rupees(overpaid.amountPaise)} is more than the balance of ${rupees(overpaid.availablePaise)}. Confirm the overpayment to save it.`,
+    );
+  }
+  const lines = input.items.map((item) => ({
+    feeHeadId: item.feeHeadId,
+    particulars: item.particulars,
+    amountPaise: item.amount,
+  }));
+  return { lines, totalPaise, taxPaise, netPaise };
+}
+
+/** What the audit log keeps of a receipt: the master's money and payment fields and its lines. */
+function snapshot(
+  receipt: Omit<StoredReceipt, 'letterheadName' | 'letterheadAddress' | 'letterheadPhone'>,
+  lines: readonly NewReceiptLine[],
+) {
+  return {
+    number: receipt.number,
+    status: receipt.status,
+    date: receipt.date,
+    departmentId: receipt.departmentId,
+    studentId: receipt.studentId,
+    admissionNo: receipt.admissionNo,
+    studentName: receipt.studentName,
+    phone: receipt.phone,
+    email: receipt.email,
+    totalPaise: receipt.totalPaise,
+    taxRateBasisPoints: receipt.taxRateBasisPoints,
+    taxPaise: receipt.taxPaise,
+    netPaise: receipt.netPaise,
+    paymentMode: receipt.paymentMode,
+    paymentReference: receipt.paymentReference,
+    ...(receipt.bank
+      ? { bank: receipt.bank, instrumentNo: receipt.instrumentNo, instrumentDate: receipt.instrumentDate }
+      : {}),
+    lines: lines.map((l) => ({ feeHeadId: l.feeHeadId, particulars: l.particulars, amountPaise: l.amountPaise })),
+  };
+}
+
+/** A cheque or draft's bank, number and date as sent (the schema requires them for those modes); null for other modes. */
+function instrumentOf(input: TCreateReceiptInput) {
+  if (!isInstrumentMode(input.paymentMode) || !input.bank || !input.instrumentNo || !input.instrumentDate) return null;
+  return { bank: input.bank, instrumentNo: input.instrumentNo, instrumentDate: input.instrumentDate };
+}
+
+/** The reference kept on the receipt: a cheque or draft's number, none for cash, else what was typed. */
+function referenceOf(input: TCreateReceiptInput): string | null {
+  if (input.paymentMode === 'cash') return null;
+  return instrumentOf(input)?.instrumentNo ?? input.paymentReference;
+}
+
+/** Phone and email typed on the form; left out, the student's own. */
+function contact(input: { phone?: string; email?: string }, student: ReceiptStudent) {
+  return {
+    phone: input.phone === undefined ? student.phone : input.phone || null,
+    email: input.email === undefined ? student.email : input.email.toLowerCase() || null,
+  };
+}
+
+export interface CreatedReceipt {
+  number: number;
+  receiptId: number;
+  date: string;
+  totalPaise: number;
+  taxRateBasisPoints: number;
+  taxPaise: number;
+  netPaise: number;
+}
+
+/**
+ * Today, the back-dating limit of the settings (`backdateLimitDays` when the caller read it already:
+ * the receipt student's read brings it), and whether this user is exempt from it (admins are).
+ */
+export async function receiptDateRule(
+  db: Database,
+  access: DepartmentAccess,
+  backdateLimitDays?: number | null,
+): Promise<ReceiptDateRule> {
+  return {
+    today: today(),
+    backdateLimitDays: backdateLimitDays ?? (await getBackdateLimitDays(db)),
+    mayBackdate: access.role === 'admin',
+  };
+}
+
+/** A receipt date is never after today, nor older than the back-dating limit unless an admin gives it. */
+export async function assertReceiptDate(
+  db: Database,
+  date: string,
+  access: DepartmentAccess,
+  backdateLimitDays?: number | null,
+): Promise<void> {
+  const problem = receiptDateProblem(date, await receiptDateRule(db, access, backdateLimitDays));
+  if (problem) refuse('BAD_INPUT', problem);
+}
+
+export function createReceipt(
+  db: Database,
+  actor: AuditActor,
+  input: TCreateReceiptInput,
+  access: DepartmentAccess,
+): Promise<CreatedReceipt> {
+  return inWriteTransaction(db, (db) =>
+    onceForKey(db, { actor, operation: 'receipts.create', input }, async (claim) => {
+      const student = await studentOfDepartment(db, input, access, true);
+      await assertReceiptDate(db, input.date, access, student.backdateLimitDays);
+      // Both reads are sent at once (on PostgreSQL one round trip follows the other without a turn of
+      // the event loop between); a closed day still refuses first.
+      const [, balances] = await Promise.all([
+        assertDayOpen(db, actor, access, {
+          departmentId: student.departmentId,
+          date: input.date,
+          change: 'create a receipt',
+          reason: input.closedDayReason ?? null,
+        }),
+        balancesOf(db, student, input.items),
+      ]);
+      const rate = issuedRateBasisPoints(input.paymentMode, student.gstRateBasisPoints);
+      const priced = await checkedReceipt(db, student, input, rate, balances);
+      await assertAdvanceSettlement(db, student, input, balances);
+      const master = {
+        departmentId: student.departmentId,
+        courseId: student.courseId,
+        batchId: student.batchId,
+        studentId: student.id,
+        date: input.date,
+        studentName: student.name,
+        address: student.address,
+        ...contact(input, student),
+        totalPaise: priced.totalPaise,
+        taxRateBasisPoints: rate,
+        taxPaise: priced.taxPaise,
+        netPaise: priced.netPaise,
+        paymentMode: input.paymentMode,
+        paymentReference: referenceOf(input),
+        createdBy: actor.userId,
+      };
+      const instrument = instrumentOf(input);
+      const figures = {
+        date: input.date,
+        totalPaise: priced.totalPaise,
+        taxRateBasisPoints: rate,
+        taxPaise: priced.taxPaise,
+        netPaise: priced.netPaise,
+      };
+      // The counter row's lock is taken here, by the write's last statement, after every read and check:
+      // receipts queue on it until COMMIT.
+      const { id: receiptId, number } = await insertNumberedReceipt(db, {
+        receipt: master,
+        lines: priced.lines,
+        audit: {
+          actor,
+          admissionNo: student.admissionNo,
+          after: { ...master, ...instrument, status: 'live', admissionNo: student.admissionNo, lines: priced.lines },
+        },
+        instrument,
+        idempotency: claim && { claim, result: figures },
+      });
+      return { number, receiptId, ...figures };
+    }),
+  );
+}
+
+async function loadReceipt(db: Database, number: number, access: DepartmentAccess): Promise<StoredReceipt> {
+  const receipt =
+    (await findReceiptByNumber(db, number)) ?? refuse('NOT_FOUND', `Receipt ${receiptLabel(number)} does not exist`);
+  assertDepartmentAccess(access, receipt.departmentId);
+  return receipt;
+}
+
+/** An edit keeps the number, the student and the GST rate the receipt was issued with. */
+export function updateReceipt(
+  db: Database,
+  actor: AuditActor,
+  input: TUpdateReceiptInput,
+  access: DepartmentAccess,
+): Promise<CreatedReceipt> {
+  return inWriteTransaction(db, async (db) => {
+    await lockStudentOfReceipt(db, input.number);
+    const receipt = await loadReceipt(db, input.number, access);
+    if (receipt.departmentId !== input.depId) refuse('FORBIDDEN', 'This receipt belongs to another department');
+    assertCurrentVersion('receipt', receipt, input.version);
+    if (receipt.status === 'voided')
+      refuse('CONFLICT', `Receipt ${receiptLabel(receipt.number)} has been voided and cannot be edited`);
+    if (receipt.studentId !== input.studentId) refuse('BAD_INPUT', 'A receipt cannot be moved to another student');
+    // An old receipt keeps its date through an edit; a new date must be one the user may give.
+    if (input.date !== receipt.date) await assertReceiptDate(db, input.date, access);
+    if ((receipt.paymentMode === 'advance') !== (input.paymentMode === 'advance')) {
+      refuse(
+        'BAD_INPUT',
+        'A receipt cannot be changed to or from "Adjusted from advance": void it and enter a new one',
+      );
+    }
+    const change = `edit receipt ${receiptLabel(receipt.number)}`;
+    for (const date of new Set([receipt.date, input.date])) {
+      await assertDayOpen(db, actor, access, {
+        departmentId: receipt.departmentId,
+        date,
+        change,
+        reason: input.closedDayReason ?? null,
+      });
+    }
+    const student = await studentOfDepartment(db, input, access);
+    const instrument = instrumentOf(input);
+    await keepSettledCheque(db, receipt, input.paymentMode, instrument);
+    const oldLines = await listReceiptLines(db, receipt.id);
+    const rate = receipt.taxRateBasisPoints;
+    const balances = await balancesOf(db, student, input.items);
+    const priced = await checkedReceipt(db, student, input, rate, balances, sumByHead(oldLines));
+    await assertAdvanceSettlement(
+      db,
+      student,
+      input,
+      balances,
+      receipt.paymentMode === 'advance' ? receipt.totalPaise : 0,
+    );
+    const edit = {
+      date: input.date,
+      ...contact(input, student),
+      totalPaise: priced.totalPaise,
+      taxPaise: priced.taxPaise,
+      netPaise: priced.netPaise,
+      paymentMode: input.paymentMode,
+      paymentReference: referenceOf(input),
+    };
+    await keepingAdvanceCovered(db, student, () =>
+      updateReceiptRows(db, { receiptId: receipt.id, studentId: receipt.studentId, edit, lines: priced.lines }),
+    );
+    if (!instrument) await deleteChequeOfReceipt(db, receipt.id);
+    else if (receipt.bank === null)
+      await insertCheque(db, {
+        ...instrument,
+        receiptId: receipt.id,
+        departmentId: receipt.departmentId,
+        studentId: receipt.studentId,
+      });
+    else await updateChequeInstrument(db, { receiptId: receipt.id, ...instrument });
+    await writeAudit(db, {
+      actor,
+      action: 'update',
+      entity: 'receipt',
+      entityId: receipt.number,
+      before: snapshot(receipt, oldLines),
+      after: snapshot({ ...receipt, ...edit, bank: null, ...instrument }, priced.lines),
+    });
+    return {
+      number: receipt.number,
+      receiptId: receipt.id,
+      date: input.date,
+      totalPaise: priced.totalPaise,
+      taxRateBasisPoints: rate,
+      taxPaise: priced.taxPaise,
+      netPaise: priced.netPaise,
+    };
+  });
+}
+
+/** A cleared cheque's payment stays as the bank credited it: its mode, bank, number and date cannot change. */
+async function keepSettledCheque(
+  db: Database,
+  receipt: StoredReceipt,
+  paymentMode: string,
+  instrument: { bank: string; instrumentNo: string; instrumentDate: string } | null,
+): Promise<void> {
+  if (receipt.chequeStatus !== 'cleared') return;
+  const same =
+    paymentMode === receipt.paymentMode &&
+    instrument?.bank === receipt.bank &&
+    instrument.instrumentNo === receipt.instrumentNo &&
+    instrument.instrumentDate === receipt.instrumentDate;
+  if (same) return;
+  const cheque = await findChequeOfReceipt(db, receipt.id);
+  refuse(
+    'CONFLICT',
+    `The ${PAYMENT_MODE_LABELS[receipt.paymentMode].toLowerCase()} of receipt ${receiptLabel(receipt.number)} was cleared on ${formatDate(cheque?.clearedOn)}; its payment details cannot be changed`,
+  );
+}
+
+/** A voided receipt keeps its number and its rows, and counts nowhere. */
+export function voidReceipt(db: Database, actor: AuditActor, input: TVoidReceiptInput, access: DepartmentAccess) {
+  return inWriteTransaction(db, async (db) => {
+    await lockStudentOfReceipt(db, input.number);
+    const receipt = await loadReceipt(db, input.number, access);
+    assertCurrentVersion('receipt', receipt, input.version);
+    await assertDayOpen(db, actor, access, {
+      departmentId: receipt.departmentId,
+      date: receipt.date,
+      change: `void receipt ${receiptLabel(receipt.number)}`,
+      // The void's own reason serves an admin's Delete dialog, which asks only that.
+      reason: input.closedDayReason ?? input.reason,
+    });
+    return markVoided(db, actor, receipt, input.reason);
+  });
+}
+
+/**
+ * Voids a live receipt in the caller's transaction: status, who and when, and the audit row with the
+ * reason (a bounced cheque's receipt goes through here too).
+ */
+export async function markVoided(db: Database, actor: AuditActor, receipt: StoredReceipt, reason: string) {
+  const number = receipt.number;
+  if (receipt.status === 'voided') refuse('CONFLICT', `Receipt ${receiptLabel(number)} is already voided`);
+  const lines = await listReceiptLines(db, receipt.id);
+  const voidedAt = await keepingAdvanceCovered(
+    db,
+    { id: receipt.studentId, batchId: receipt.batchId },
+    () => markReceiptVoided(db, { receiptId: receipt.id, userId: actor.userId })!,
+  );
+  await writeAudit(db, {
+    actor,
+    action: 'void',
+    entity: 'receipt',
+    entityId: number,
+    before: snapshot(receipt, lines),
+    after: { status: 'voided', voidedAt, voidedBy: actor.userId, reason },
+  });
+  return { number, status: 'voided' as const, voidedAt, message: 'Data deleted successfully' };
+}

@@ -1,0 +1,23 @@
+import { dayBook, listLetterheads } from '@fees/db';
+import { AppError, type TDayBookInput } from '@fees/validation';
+import { assertDepartmentAccess } from '../../department-access';
+import type { AuthedContext } from '../../context';
+
+/**
+ * One department's day for its staff (or an admin), with the department's letterhead it is printed
+ * on; every department at once for admins only (no letterhead: the foundation's own report).
+ */
+export async function dayBookOf(ctx: AuthedContext, input: TDayBookInput) {
+  if (input.depId === undefined) {
+    if (ctx.session.role !== 'admin') throw new AppError('FORBIDDEN', 'Administrators only');
+  } else {
+    assertDepartmentAccess(ctx.session, input.depId);
+  }
+  const book = await dayBook(ctx.db, input);
+  const found =
+    input.depId === undefined ? undefined : (await listLetterheads(ctx.db)).find((l) => l.depId === input.depId);
+  const letterhead = found
+    ? { institutionName: found.institutionName, address: found.address, phone: found.phone, hasLogo: found.hasLogo }
+    : null;
+  return { ...book, letterhead };
+}

@@ -1,0 +1,21 @@
+import { findStudentDetail, findStudentDetailByAdmissionNo } from '@fees/db';
+import { AppError, type TStudentByAdmissionNoInput, type TStudentIdInput } from '@fees/validation';
+import { loadStudent } from './shared';
+import type { AuthedContext } from '../../context';
+
+export async function studentById(ctx: AuthedContext, input: TStudentIdInput) {
+  await loadStudent(ctx, input);
+  const detail = await findStudentDetail(ctx.db, { id: input.id });
+  if (!detail) throw new AppError('NOT_FOUND', 'No such student');
+  return detail;
+}
+
+export async function studentByAdmissionNo(ctx: AuthedContext, input: TStudentByAdmissionNoInput) {
+  const detail = await findStudentDetailByAdmissionNo(ctx.db, {
+    departmentId: input.depId,
+    admissionNo: input.admissionNo,
+  });
+  if (!detail)
+    throw new AppError('NOT_FOUND', `No student with admission number ${input.admissionNo} in this department`);
+  return detail;
+}

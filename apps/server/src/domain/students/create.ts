@@ -1,0 +1,28 @@
+import { insertStudent, isUniqueViolation, transaction, writeAudit } from '@fees/db';
+import { AppError, type TCreateStudentInput } from '@fees/validation';
+import { actorOf } from '../../audit';
+import {
+  admissionNoTakenMessage,
+  assertAdmissionNoFree,
+  assertEnrolment,
+  assertReferenceIds,
+  studentRow,
+} from './shared';
+import type { AuthedContext } from '../../context';
+
+export async function createStudent(ctx: AuthedContext, input: TCreateStudentInput) {
+  await assertEnrolment(ctx, input);
+  await assertReferenceIds(ctx, input);
+  await assertAdmissionNoFree(ctx, input);
+  try {
+    const student = await transaction(ctx.db, async (tx) => {
+      const row = await insertStudent(tx, studentRow(input.depId, input));
+      await writeAudit(tx, { actor: actorOf(ctx), action: 'create', entity: 'student', entityId: row.id, after: row });
+      return row;
+    });
+    return { Status: 'OK' as const, id: student.id, admissionNo: student.admissionNo };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('CONFLICT', admissionNoTakenMessage(input.admissionNo));
+    throw error;
+  }
+}

@@ -1,0 +1,49 @@
+import { countStudentReceipts, isUniqueViolation, transaction, updateStudent, writeAudit } from '@fees/db';
+import { AppError, type TUpdateStudentInput } from '@fees/validation';
+import { actorOf } from '../../audit';
+import { assertCurrentVersion } from '../versions';
+import {
+  admissionNoTakenMessage,
+  assertAdmissionNoFree,
+  assertEnrolment,
+  assertReferenceIds,
+  loadStudent,
+  studentRow,
+} from './shared';
+import type { AuthedContext } from '../../context';
+
+export async function editStudent(ctx: AuthedContext, input: TUpdateStudentInput) {
+  const before = await loadStudent(ctx, input);
+  assertCurrentVersion('student', before, input.version);
+  await assertEnrolment(ctx, input);
+  await assertReferenceIds(ctx, input);
+  await assertAdmissionNoFree(ctx, { depId: input.depId, admissionNo: input.admissionNo, exceptId: before.id });
+  if (input.batchId !== before.batchId) {
+    // Receipts were issued against the old batch's fee heads; moving would orphan them.
+    const { live } = await countStudentReceipts(ctx.db, before.id);
+    if (live > 0) {
+      throw new AppError(
+        'CONFLICT',
+        `${before.name} has ${live} live receipt${live === 1 ? '' : 's'} in the current batch and cannot move to another batch`,
+      );
+    }
+  }
+  try {
+    const after = await transaction(ctx.db, async (tx) => {
+      const row = await updateStudent(tx, { ...studentRow(input.depId, input), id: before.id });
+      await writeAudit(tx, {
+        actor: actorOf(ctx),
+        action: 'update',
+        entity: 'student',
+        entityId: row.id,
+        before,
+        after: row,
+      });
+      return row;
+    });
+    return { Status: 'OK' as const, id: after.id, admissionNo: after.admissionNo, version: after.version };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('CONFLICT', admissionNoTakenMessage(input.admissionNo));
+    throw error;
+  }
+}

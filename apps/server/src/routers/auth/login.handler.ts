@@ -1,7 +1,0 @@
-import type { TAdminLoginInput } from '@fees/validation';
-import type { Context } from '../../context';
-import { signIn } from './sign-in';
-
-export function loginHandler({ ctx, input }: { ctx: Context; input: TAdminLoginInput }) {
-  return signIn(ctx, { ...input, depId: null });
-}

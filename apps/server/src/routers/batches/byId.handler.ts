@@ -1,9 +1,0 @@
-import { findBatch } from '@fees/db';
-import { AppError, type TBatchByIdInput } from '@fees/validation';
-import type { AuthedContext } from '../../context';
-
-export async function byIdHandler({ ctx, input }: { ctx: AuthedContext; input: TBatchByIdInput }) {
-  const batch = await findBatch(ctx.db, input.id);
-  if (!batch) throw new AppError('NOT_FOUND', 'No such batch');
-  return batch;
-}

@@ -1,9 +1,0 @@
-import { findDiscount } from '@fees/db';
-import { AppError, type TDiscountIdInput } from '@fees/validation';
-import type { AuthedContext } from '../../context';
-
-export async function byIdHandler({ ctx, input }: { ctx: AuthedContext; input: TDiscountIdInput }) {
-  const discount = await findDiscount(ctx.db, input.id);
-  if (!discount) throw new AppError('NOT_FOUND', 'No such discount');
-  return discount;
-}

@@ -1,7 +1,0 @@
-import { getDepartmentPayment } from '@fees/db';
-import type { TPaymentSettingsInput } from '@fees/validation';
-import type { AuthedContext } from './service';
-
-export async function paymentSettingsGetHandler({ ctx, input }: { ctx: AuthedContext; input: TPaymentSettingsInput }) {
-  return { depId: input.depId, ...(await getDepartmentPayment(ctx.db, input.depId)) };
-}

@@ -1,9 +1,0 @@
-import type { TUpdateReceiptInput } from '@fees/validation';
-import { runInWriteBatch } from '@fees/db';
-import { actorOf } from '../../audit';
-import { updateReceipt } from './service';
-import type { AuthedContext } from '../../context';
-
-export function updateHandler({ ctx, input }: { ctx: AuthedContext; input: TUpdateReceiptInput }) {
-  return runInWriteBatch(ctx.db, (tx) => updateReceipt(tx, actorOf(ctx), input, ctx.session));
-}

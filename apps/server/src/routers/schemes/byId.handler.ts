@@ -1,7 +1,0 @@
-import type { TSchemeIdInput } from '@fees/validation';
-import type { AuthedContext } from '../../context';
-import { loadScheme } from './service';
-
-export function byIdHandler({ ctx, input }: { ctx: AuthedContext; input: TSchemeIdInput }) {
-  return loadScheme(ctx.db, input.id);
-}

@@ -1,7 +1,0 @@
-import type { TLeaveSchemeInput } from '@fees/validation';
-import type { AuthedContext } from '../../context';
-import { leaveScheme } from './service';
-
-export function leaveHandler({ ctx, input }: { ctx: AuthedContext; input: TLeaveSchemeInput }) {
-  return leaveScheme(ctx, input);
-}
