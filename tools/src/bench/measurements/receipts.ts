@@ -62,9 +62,11 @@ function concurrency16Target(env: BenchEnv, row: Row, load: LoadResult): Pick<Ro
   if (env.engine === 'postgresql') {
     return { target: '>=500/s, p99<100', ok: v.receiptsPerSec! >= 500 && v.p99Ms! < 100 && load.errors === 0 };
   }
+  // The absolute rate follows each machine's disk (its fsync); the share of the direct ceiling measured
+  // in the same run is what the server's own work decides.
   return {
-    target: '>=1000/s, p99<50, >=0.5x',
-    ok: v.receiptsPerSec! >= 1000 && v.p99Ms! < 50 && v.ratio! >= 0.5 && load.errors === 0,
+    target: '>=0.6x ceiling, p99<50',
+    ok: v.p99Ms! < 50 && v.ratio! >= 0.6 && load.errors === 0,
   };
 }
 
