@@ -12,7 +12,8 @@ const failedTests = [];
 let onPostgres = false;
 for (const line of log.split('\n')) {
   if (line.startsWith('PostgreSQL run: ')) onPostgres = true;
-  // vitest: " FAIL  src/x.test.ts > suite > test" (after turbo's "@fees/server:test:"); Playwright: "  ✘  3 e2e/x.spec.ts:12:1 › test (2.1s)".
+  // vitest: " FAIL  src/x.test.ts > suite > test" (after turbo's "@fees/server:test:");
+  // Playwright: "  ✘  3 e2e/x.spec.ts:12:1 › test (2.1s)".
   const failedVitest = /^(\S+:test:)?\s*FAIL\s+(\S+\.test\.ts\b.*)$/.exec(line);
   const failedPlaywright = /^\s+✘\s+\d+\s+(.+?)(\s+\([\d.]+m?s\))?$/.exec(line);
   const failedTest = failedVitest

@@ -9,6 +9,10 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 // Set once by the runner; its workers inherit it, so a spec can reach the server's file (e2e/database.ts).
 process.env.E2E_DATABASE_PATH ??= `/tmp/fees-e2e-${process.pid}/fees.sqlite`;
 const DB = process.env.E2E_DATABASE_PATH;
+// E2E_FROM_SOURCE=1 runs the server from its sources (tsx), for a developer working beside others.
+const SERVER = process.env.E2E_FROM_SOURCE
+  ? '../server/node_modules/.bin/tsx ../server/src/main.ts'
+  : 'node ../server/dist/main.js';
 
 export default defineConfig({
   testDir: './e2e',
@@ -43,8 +47,7 @@ export default defineConfig({
     acceptDownloads: true,
   },
   webServer: {
-    // E2E_FROM_SOURCE=1 runs the server from its sources (tsx), for a developer working beside others.
-    command: `rm -rf $(dirname ${DB}) && ${process.env.E2E_FROM_SOURCE ? '../server/node_modules/.bin/tsx ../server/src/main.ts' : 'node ../server/dist/main.js'}`,
+    command: `rm -rf $(dirname ${DB}) && ${SERVER}`,
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

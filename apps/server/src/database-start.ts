@@ -36,22 +36,40 @@ function problemBeforeOpening(path: string): string | null {
   const folder = dirname(path);
   if (!existsSync(path)) {
     if (existsSync(folder) && !accessible(folder, constants.W_OK | constants.X_OK)) {
-      return `The database file ${path} does not exist and cannot be created: the server's user may not write in ${folder}. Give it write access to that folder (or set DATABASE_PATH to a folder it may write in), then start again.`;
+      return (
+        `The database file ${path} does not exist and cannot be created: ` +
+        `the server's user may not write in ${folder}. ` +
+        `Give it write access to that folder (or set DATABASE_PATH to a folder it may write in), then start again.`
+      );
     }
     return null;
   }
   if (statSync(path).isDirectory()) {
-    return `The database path ${path} is a folder, not a database file. Set DATABASE_PATH to the .sqlite file (for example data/fees.sqlite). ${RESTORE}.`;
+    return (
+      `The database path ${path} is a folder, not a database file. ` +
+      `Set DATABASE_PATH to the .sqlite file (for example data/fees.sqlite). ${RESTORE}.`
+    );
   }
   if (!accessible(path, constants.R_OK)) {
-    return `The database file ${path} cannot be read: the server's user has no permission to read it. Give that user read and write access to the file and its folder (chown or chmod), then start again. ${RESTORE}.`;
+    return (
+      `The database file ${path} cannot be read: the server's user has no permission to read it. ` +
+      `Give that user read and write access to the file and its folder (chown or chmod), then start again. ${RESTORE}.`
+    );
   }
   if (!accessible(path, constants.W_OK) || !accessible(folder, constants.W_OK | constants.X_OK)) {
-    return `The database file ${path} is read-only for the server's user (the file or its folder ${folder} may not be written), and the server must write to it (sign-ins, receipts, migrations). Give that user write access to both, then start again. ${RESTORE}.`;
+    return (
+      `The database file ${path} is read-only for the server's user ` +
+      `(the file or its folder ${folder} may not be written), and the server must write to it ` +
+      `(sign-ins, receipts, migrations). Give that user write access to both, then start again. ${RESTORE}.`
+    );
   }
   const size = statSync(path).size;
   if (size > 0 && header(path) !== SQLITE_HEADER) {
-    return `The file ${path} is not an SQLite database (it does not start with the SQLite header; an SQL text dump is restored with pnpm restore, not used directly). Nothing was changed. ${RESTORE} (a .sqlite file from Admin › Backup Database or the automatic backups), then start again.`;
+    return (
+      `The file ${path} is not an SQLite database (it does not start with the SQLite header; ` +
+      `an SQL text dump is restored with pnpm restore, not used directly). Nothing was changed. ` +
+      `${RESTORE} (a .sqlite file from Admin › Backup Database or the automatic backups), then start again.`
+    );
   }
   return null;
 }
@@ -62,10 +80,17 @@ export function databaseProblem(path: string, error: unknown): string | null {
   if (typeof code !== 'string') return null;
   const said = error instanceof Error ? error.message : String(error);
   if (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB') {
-    return `The database file ${path} is damaged (SQLite says: ${said}). The server did not start and changed nothing. ${RESTORE} (the command checks the backup first and keeps the damaged file beside it), then start again.`;
+    return (
+      `The database file ${path} is damaged (SQLite says: ${said}). ` +
+      `The server did not start and changed nothing. ` +
+      `${RESTORE} (the command checks the backup first and keeps the damaged file beside it), then start again.`
+    );
   }
   if (code.startsWith('SQLITE_READONLY')) {
-    return `The database file ${path} cannot be written (SQLite says: ${said}). Give the server's user write access to the file and its folder, then start again. ${RESTORE}.`;
+    return (
+      `The database file ${path} cannot be written (SQLite says: ${said}). ` +
+      `Give the server's user write access to the file and its folder, then start again. ${RESTORE}.`
+    );
   }
   if (
     code.startsWith('SQLITE_CANTOPEN') ||
@@ -74,7 +99,11 @@ export function databaseProblem(path: string, error: unknown): string | null {
     code === 'EPERM' ||
     code === 'EROFS'
   ) {
-    return `The database file ${path} cannot be opened (${said}). Check that the file and its folder exist and that the server's user may read and write them, then start again. ${RESTORE}.`;
+    return (
+      `The database file ${path} cannot be opened (${said}). ` +
+      `Check that the file and its folder exist and that the server's user may read and write them, ` +
+      `then start again. ${RESTORE}.`
+    );
   }
   return null;
 }

@@ -46,11 +46,17 @@ await app.listen({ port: config.port, host: config.host });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
 
+const database = config.databaseUrl
+  ? `PostgreSQL ${describePostgresUrl(config.databaseUrl)}`
+  : `SQLite ${config.databasePath}`;
+const readyMs = Math.round(performance.now() - startedAt);
+const schedule = config.backup.schedule ? `schedule ${config.backup.schedule}` : 'no schedule';
+const copiedTo = config.backup.copyTo ? `, copied to ${config.backup.copyTo}` : '';
 const lines = [
   `Fee management is running at http://${config.host}:${port}`,
-  `Database: ${config.databaseUrl ? `PostgreSQL ${describePostgresUrl(config.databaseUrl)}` : `SQLite ${config.databasePath}`} (ready in ${Math.round(performance.now() - startedAt)} ms)`,
+  `Database: ${database} (ready in ${readyMs} ms)`,
   backups
-    ? `Backups: ${config.backup.dir} (${config.backup.schedule ? `schedule ${config.backup.schedule}` : 'no schedule'}${config.backup.copyTo ? `, copied to ${config.backup.copyTo}` : ''})`
+    ? `Backups: ${config.backup.dir} (${schedule}${copiedTo})`
     : 'Backups: none automatic on PostgreSQL (pg_dump, or continuous archiving and replicas)',
 ];
 if (preMigrationBackup)

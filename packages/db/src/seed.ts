@@ -27,13 +27,16 @@ export function referenceDataStatements(): SeedStatement[] {
   const statements: SeedStatement[] = [];
   for (const d of DEPARTMENTS) {
     statements.push({
-      text: `INSERT INTO departments (id, name, prefix, code, short_name) VALUES (@id, @name, @prefix, @code, @shortName)
+      text: `INSERT INTO departments (id, name, prefix, code, short_name)
+             VALUES (@id, @name, @prefix, @code, @shortName)
              ON CONFLICT (id) DO UPDATE SET name = excluded.name, prefix = excluded.prefix, code = excluded.code,
                short_name = excluded.short_name`,
       params: { id: d.id, name: d.name, prefix: d.prefix, code: d.code, shortName: d.shortName },
     });
     statements.push({
-      text: 'INSERT INTO letterheads (department_id, institution_name) VALUES (@departmentId, @institutionName) ON CONFLICT DO NOTHING',
+      text:
+        'INSERT INTO letterheads (department_id, institution_name) VALUES (@departmentId, @institutionName) ' +
+        'ON CONFLICT DO NOTHING',
       params: { departmentId: d.id, institutionName: d.letterhead },
     });
   }

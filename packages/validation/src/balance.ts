@@ -4,7 +4,10 @@
  * in @fees/db. Integer paise.
  */
 
-/** A head's amounts: fee (with any opening balance on the head), discount (con_amt), adjustment (less_amt), paid (its lines on live receipts). */
+/**
+ * A head's amounts: fee (with any opening balance on the head), discount (con_amt), adjustment (less_amt), paid (its
+ * lines on live receipts).
+ */
 export interface HeadMoney {
   feePaise: number;
   discountPaise: number;

@@ -46,10 +46,12 @@ export const MSG = {
   dateRange: (from: string, to: string) => `Enter a date from ${formatDate(from)} to ${formatDate(to)}`,
   receiptDateFuture: 'The receipt date cannot be after today',
   receiptDateTooOld: (days: number, earliest: string) =>
-    `The receipt date cannot be more than ${days} days back (before ${formatDate(earliest)}); an administrator can post older receipts`,
+    `The receipt date cannot be more than ${days} days back (before ${formatDate(earliest)}); ` +
+    `an administrator can post older receipts`,
   backdateLimit: 'Enter a number of days from 0 to 3650',
   belowZero: (students: number, head: string, lowest: string) =>
-    `${BELOW_ZERO_START} of ${students} student${students === 1 ? '' : 's'} below zero on ${head} (lowest ${lowest}). Confirm to save it anyway.`,
+    `${BELOW_ZERO_START} of ${students} student${students === 1 ? '' : 's'} below zero on ${head} ` +
+    `(lowest ${lowest}). Confirm to save it anyway.`,
   stale: (kind: string, time: string) =>
     `This ${kind} was changed by someone else at ${time}; reload it to see the change`,
 } as const;

@@ -25,7 +25,9 @@ export const OPENING_MSG = {
     `This student and head are repeated in the file (line${lines.length === 1 ? '' : 's'} ${lines.join(', ')})`,
   exists: (head: string) => `This student already has an opening balance on ${head}; correct it under Opening balances`,
   blocksStudentDelete: (who: string, count: number) =>
-    `${who} cannot be deleted: ${count} opening balance${count === 1 ? '' : 's'} from the old books ${count === 1 ? 'is' : 'are'} on record. Remove ${count === 1 ? 'it' : 'them'} under Opening balances first.`,
+    `${who} cannot be deleted: ${count} opening balance${count === 1 ? '' : 's'} ` +
+    `from the old books ${count === 1 ? 'is' : 'are'} on record. ` +
+    `Remove ${count === 1 ? 'it' : 'them'} under Opening balances first.`,
 } as const;
 
 /**

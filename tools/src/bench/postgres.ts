@@ -28,7 +28,8 @@ export async function preparePostgresCopy(
   const name = decodeURIComponent(new URL(url).pathname.slice(1));
   if (!/^\w*bench\w*$/.test(name)) {
     throw new Error(
-      `--database-url must name a database whose name contains "bench" (letters, digits, _): the bench drops it and creates it again. Got ${describePostgresUrl(url)}`,
+      `--database-url must name a database whose name contains "bench" (letters, digits, _): ` +
+        `the bench drops it and creates it again. Got ${describePostgresUrl(url)}`,
     );
   }
   const maintenance = new URL(url);

@@ -88,7 +88,8 @@ export async function runBench(options: BenchOptions): Promise<string> {
     throw new Error('--servers above 1 needs --database-url: several servers share one PostgreSQL database');
   const engine = options.databaseUrl ? 'postgresql' : 'sqlite';
   const stamp = new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19);
-  const runName = `${options.quick ? 'quick' : 'full'}-${engine === 'postgresql' ? `pg-${options.servers}-servers-` : ''}${stamp}`;
+  const servers = engine === 'postgresql' ? `pg-${options.servers}-servers-` : '';
+  const runName = `${options.quick ? 'quick' : 'full'}-${servers}${stamp}`;
 
   const loadAtStart = os.loadavg();
   const db0 = await prepareDatabase(options, log);
@@ -120,7 +121,8 @@ export async function runBench(options: BenchOptions): Promise<string> {
   );
   const firstStart = await server.start();
   log(
-    `Server${options.servers > 1 ? 's' : ''} started in ${firstStart.toFixed(0)} ms on port${options.servers > 1 ? 's' : ''} ${server.ports.join(', ')}`,
+    `Server${options.servers > 1 ? 's' : ''} started in ${firstStart.toFixed(0)} ms ` +
+      `on port${options.servers > 1 ? 's' : ''} ${server.ports.join(', ')}`,
   );
 
   const db: Database = postgres ? postgres.db : openDatabase(db0.path, { prepare: false });
@@ -152,7 +154,9 @@ export async function runBench(options: BenchOptions): Promise<string> {
     };
     const { payers: _payers, ...targetSummary } = target;
     log(
-      `Target: department ${target.depId} (${target.depReceipts} live receipts), course ${target.courseId} ${target.courseName} (${target.courseStudents} students, ${target.courseReceipts} live receipts)`,
+      `Target: department ${target.depId} (${target.depReceipts} live receipts), ` +
+        `course ${target.courseId} ${target.courseName} ` +
+        `(${target.courseStudents} students, ${target.courseReceipts} live receipts)`,
     );
 
     for (const m of MEASUREMENTS) {

@@ -33,7 +33,8 @@ const MINIMUM_BALANCE_PAISE = 2_000_00;
 export function chooseTarget(sqlite: Sqlite.Database, today: string): BenchTarget {
   const dep = sqlite
     .prepare(
-      "select department_id as id, count(*) as n from receipts where status = 'live' group by department_id order by n desc limit 1",
+      "select department_id as id, count(*) as n from receipts where status = 'live' " +
+        'group by department_id order by n desc limit 1',
     )
     .get() as { id: number; n: number };
   const course = sqlite
@@ -46,7 +47,8 @@ export function chooseTarget(sqlite: Sqlite.Database, today: string): BenchTarge
     .get(dep.id) as { id: number; name: string; n: number; receipts: number };
   const batch = sqlite
     .prepare(
-      "select batch_id as id from receipts where course_id = ? and status = 'live' group by batch_id order by count(*) desc limit 1",
+      "select batch_id as id from receipts where course_id = ? and status = 'live' " +
+        'group by batch_id order by count(*) desc limit 1',
     )
     .get(course.id) as { id: number };
   const statement = sqlite
@@ -54,6 +56,12 @@ export function chooseTarget(sqlite: Sqlite.Database, today: string): BenchTarge
       'select student_id as id from receipts where course_id = ? group by student_id order by count(*) desc limit 1',
     )
     .get(course.id) as { id: number };
+  const payable = balanceSql({
+    fee: 'fs.amount_paise',
+    discount: 'COALESCE(d.discount_paise, 0)',
+    adjustment: 'COALESCE(d.adjustment_paise, 0)',
+    paid: 'COALESCE(p.paise, 0)',
+  });
   const payers = (
     sqlite
       .prepare(
@@ -71,7 +79,7 @@ export function chooseTarget(sqlite: Sqlite.Database, today: string): BenchTarge
          JOIN fee_structures fs ON fs.batch_id = c.batch_id
          LEFT JOIN discounts d ON d.student_id = c.id AND d.fee_head_id = fs.fee_head_id
          LEFT JOIN paid p ON p.student_id = c.id AND p.fee_head_id = fs.fee_head_id
-         WHERE ${balanceSql({ fee: 'fs.amount_paise', discount: 'COALESCE(d.discount_paise, 0)', adjustment: 'COALESCE(d.adjustment_paise, 0)', paid: 'COALESCE(p.paise, 0)' })} >= @minimumBalance
+         WHERE ${payable} >= @minimumBalance
          GROUP BY c.id ORDER BY c.id`,
       )
       .all({ depId: dep.id, today, minimumBalance: MINIMUM_BALANCE_PAISE }) as { studentId: number; heads: string }[]
@@ -82,7 +90,8 @@ export function chooseTarget(sqlite: Sqlite.Database, today: string): BenchTarge
   const yearStart = Number(today.slice(5, 7)) >= 6 ? Number(today.slice(0, 4)) : Number(today.slice(0, 4)) - 1;
   const surname = sqlite
     .prepare(
-      "select substr(name, instr(name, ' ') + 1) as s from students where course_id = ? group by s order by count(*) desc limit 1",
+      "select substr(name, instr(name, ' ') + 1) as s from students where course_id = ? " +
+        'group by s order by count(*) desc limit 1',
     )
     .get(course.id) as { s: string };
   return {

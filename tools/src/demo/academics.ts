@@ -446,7 +446,10 @@ export async function loadDemoAcademics(db: Database): Promise<DemoAcademicsSumm
               })()
             : (() => {
                 const [area, city, state, pin] = rand.pick(CITY_ADDRESSES);
-                return `Flat ${rand.int(1, 12)}0${rand.int(1, 9)}, ${rand.pick(STREETS)}, ${area}, ${city}, ${state} - ${pin}`;
+                return (
+                  `Flat ${rand.int(1, 12)}0${rand.int(1, 9)}, ${rand.pick(STREETS)}, ` +
+                  `${area}, ${city}, ${state} - ${pin}`
+                );
               })();
           const yy = String(startYear).slice(2);
           studentRows.push({

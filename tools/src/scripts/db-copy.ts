@@ -19,7 +19,8 @@ try {
   const { checks, sourceMigrated } = await copySqliteToPostgres(from, target);
   if (sourceMigrated > 0) {
     console.log(
-      `The file lacked ${sourceMigrated} migration(s) of this version: copied from an up-to-date snapshot of it (the file is unchanged)`,
+      `The file lacked ${sourceMigrated} migration(s) of this version: ` +
+        `copied from an up-to-date snapshot of it (the file is unchanged)`,
     );
   }
   for (const check of checks) {

@@ -8,11 +8,17 @@
 import { DERIVED_FROM, type Database, rebuildDerivedTables, transaction } from '@fees/db';
 
 const BIG_TABLES = ['students', 'discounts', 'receipts', 'receipt_lines', 'student_payments', 'audit_log'];
-/** Whose triggers are dropped too: the big tables' and those the derived tables are kept from, filled once after the load. */
+/**
+ * Whose triggers are dropped too: the big tables' and those the derived tables are kept from, filled once after the
+ * load.
+ */
 const TRIGGERED_TABLES = [...new Set([...BIG_TABLES, ...DERIVED_FROM])];
 
 export interface BulkLoad {
-  /** Rebuilds the indexes, the triggers and the running totals, restores WAL + synchronous=FULL + foreign keys, and runs ANALYZE. */
+  /**
+   * Rebuilds the indexes, the triggers and the running totals, restores WAL + synchronous=FULL + foreign keys, and runs
+   * ANALYZE.
+   */
   finish(log: (phase: string, startedAt: number) => void): Promise<void>;
 }
 
@@ -26,7 +32,8 @@ export function beginBulkLoad(db: Database): BulkLoad {
   const placeholders = (names: string[]) => names.map(() => '?').join(', ');
   const indexes = sqlite
     .prepare(
-      `select name, sql from sqlite_master where type = 'index' and sql is not null and tbl_name in (${placeholders(BIG_TABLES)})`,
+      `select name, sql from sqlite_master where type = 'index' and sql is not null ` +
+        `and tbl_name in (${placeholders(BIG_TABLES)})`,
     )
     .all(...BIG_TABLES) as { name: string; sql: string }[];
   for (const index of indexes) sqlite.exec(`drop index "${index.name}"`);

@@ -141,7 +141,8 @@ export function insertReceipts(
      values (?, ?, ?, ?, ?, ?)`,
   );
   const insertAudit = sqlite.prepare(
-    `insert into audit_log (at, user_id, user_email, action, entity, entity_id, before, after, ip, department_id, admission_no)
+    `insert into audit_log (at, user_id, user_email, action, entity, entity_id,
+       before, after, ip, department_id, admission_no)
      values (?, ?, ?, ?, 'receipt', ?, ?, ?, '127.0.0.1', ?, (select admission_no from students where id = ?))`,
   );
   const counts: ReceiptCounts = {

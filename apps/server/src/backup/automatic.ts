@@ -50,7 +50,10 @@ export const STALE_AFTER_MS = 26 * 60 * 60 * 1000;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 function stamp(d: Date): string {
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}_${pad(d.getHours())}-${pad(d.getMinutes())}-${pad(d.getSeconds())}`;
+  return (
+    `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}_` +
+    `${pad(d.getHours())}-${pad(d.getMinutes())}-${pad(d.getSeconds())}`
+  );
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));

@@ -62,7 +62,9 @@ async function serverMajor(db: Database): Promise<number> {
  */
 export async function pgDumpProblem(db: Database): Promise<string | null> {
   const major = await serverMajor(db);
-  const install = `install PostgreSQL ${major}'s client programs on this app server (Debian and Ubuntu: apt-get install postgresql-client-${major}; any newer version works too)`;
+  const install =
+    `install PostgreSQL ${major}'s client programs on this app server ` +
+    `(Debian and Ubuntu: apt-get install postgresql-client-${major}; any newer version works too)`;
   const version = await runPgDump(['--version']);
   if (version.error?.code === 'ENOENT')
     return `Backups need pg_dump, which was not found on this server's PATH: ${install}.`;
@@ -71,7 +73,10 @@ export async function pgDumpProblem(db: Database): Promise<string | null> {
     return `pg_dump --version failed (${(version.error?.message ?? version.stderr).trim()}): ${install}.`;
   const dumpMajor = Number(found[1]);
   if (dumpMajor < major)
-    return `pg_dump ${found[0]} cannot back up this PostgreSQL ${major} database (pg_dump must be the server's major version or newer): ${install}.`;
+    return (
+      `pg_dump ${found[0]} cannot back up this PostgreSQL ${major} database ` +
+      `(pg_dump must be the server's major version or newer): ${install}.`
+    );
   return null;
 }
 

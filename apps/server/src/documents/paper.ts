@@ -64,7 +64,10 @@ export function newDocument(info: { title: string; author: string }): PDFKit.PDF
   });
 }
 
-/** Ends the document and gives its bytes; a document of several pages says on each which it is ("Receipt #0004 · page 1 of 2"). */
+/**
+ * Ends the document and gives its bytes; a document of several pages says on each which it is ("Receipt #0004 · page 1
+ * of 2").
+ */
 export function finish(doc: PDFKit.PDFDocument, label: string): Promise<Buffer> {
   const { count } = doc.bufferedPageRange();
   for (let i = 0; count > 1 && i < count; i++) {

@@ -1,8 +1,9 @@
 /**
- * Errors on the REST wire, mapped in one place: a procedure's TRPCError keeps its HTTP status
- * (tRPC's own mapping), and so does an AppError (mapped as the procedures map it); invalid input is 400 { message, errors: { field: [messages] } } keyed by
- * the documented field names (a nested field as items.0.price; a whole-form rule under _);
- * anything unexpected is a 500 with no detail (an AppError's 503 keeps its message: it says what to install).
+ * Errors on the REST wire, mapped in one place: a procedure's TRPCError keeps its HTTP status (tRPC's own mapping), and
+ * so does an AppError (mapped as the procedures map it); invalid input is 400
+ * { message, errors: { field: [messages] } } keyed by the documented field names (a nested field as items.0.price; a
+ * whole-form rule under _); anything unexpected is a 500 with no detail (an AppError's 503 keeps its message: it says
+ * what to install).
  */
 import { AppError } from '@fees/validation';
 import { TRPCError } from '@trpc/server';

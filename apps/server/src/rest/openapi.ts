@@ -44,7 +44,9 @@ function procedureInputSchema(path: string): { properties: Record<string, JsonSc
 
 /** Paths over a versioned edit that send no version: nothing stops one client overwriting another's change. */
 const LAST_WRITE_WINS =
-  ' No version is sent on this path, so the last write wins: a change made meanwhile by someone else is replaced (the web app sends the version it loaded and is refused with 409 instead).';
+  ' No version is sent on this path, so the last write wins: ' +
+  'a change made meanwhile by someone else is replaced ' +
+  '(the web app sends the version it loaded and is refused with 409 instead).';
 
 function lastWriteWins(route: RestRoute): boolean {
   const mapsVersion = Object.values<unknown>(route.request ?? {}).includes('version');
@@ -57,7 +59,8 @@ const ACCESS_TEXT: Record<Access, string> = {
   public: 'Anyone.',
   authed: 'Any signed-in account (401 without a session).',
   department:
-    "Staff of the department named by the request, or an admin (401 without a session, 403 for another department's staff).",
+    'Staff of the department named by the request, or an admin ' +
+    "(401 without a session, 403 for another department's staff).",
   admin: 'Administrators only (401 without a session, 403 for staff).',
 };
 
@@ -116,7 +119,10 @@ function operationOf(route: RestRoute) {
             name: IDEMPOTENCY_KEY_HEADER,
             in: 'header',
             required: false,
-            description: `One key per new record, sent again with every retry of the request: a repeat within ${IDEMPOTENCY_KEY_HOURS} hours answers the first result and writes nothing; the key with another body is a 409`,
+            description:
+              `One key per new record, sent again with every retry of the request: ` +
+              `a repeat within ${IDEMPOTENCY_KEY_HOURS} hours answers the first result ` +
+              `and writes nothing; the key with another body is a 409`,
             schema: { type: 'string', pattern: '^[A-Za-z0-9._:-]{8,100}$' },
           },
         ]
@@ -149,10 +155,15 @@ function operationOf(route: RestRoute) {
     responses['403'] = errorResponse('Outside your department or role');
   responses['404'] = errorResponse('Not found');
 
+  const camelPath = openApiPath(route.path).replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) =>
+    (c ?? '').toUpperCase(),
+  );
+  const writeNote = lastWriteWins(route) ? LAST_WRITE_WINS : '';
+  const note = route.note ? ` ${route.note}` : '';
   return {
-    operationId: `${route.method.toLowerCase()}${openApiPath(route.path).replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase())}`,
+    operationId: `${route.method.toLowerCase()}${camelPath}`,
     summary: route.summary,
-    description: `${ACCESS_TEXT[route.access]} Served by the tRPC procedure \`${route.procedure}\`.${lastWriteWins(route) ? LAST_WRITE_WINS : ''}${route.note ? ` ${route.note}` : ''}`,
+    description: `${ACCESS_TEXT[route.access]} Served by the tRPC procedure \`${route.procedure}\`.${writeNote}${note}`,
     tags: [route.procedure.split('.')[0]],
     ...(parameters.length ? { parameters } : {}),
     ...(requestBody ? { requestBody } : {}),
@@ -172,7 +183,10 @@ export function buildOpenApiDocument(routes: readonly RestRoute[]) {
       title: 'Fee management REST adapter',
       version: '1.0.0',
       description:
-        'The documented paths of the older app, served under /rest over the same procedures, sessions and permissions as the web app. Sign in with POST /rest/login/ or /rest/deplogin/ (the session cookie is set), sign out with POST /rest/logout. Amounts are rupees with 2 decimals, dates yyyy-MM-dd.',
+        'The documented paths of the older app, served under /rest over the same procedures, ' +
+        'sessions and permissions as the web app. Sign in with POST /rest/login/ or /rest/deplogin/ ' +
+        '(the session cookie is set), sign out with POST /rest/logout. Amounts are rupees with 2 decimals, ' +
+        'dates yyyy-MM-dd.',
     },
     servers: [{ url: '/rest' }],
     paths,

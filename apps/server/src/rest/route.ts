@@ -58,7 +58,10 @@ interface RouteBase<P extends ProcedurePath> {
   note?: string;
   /** Who may call it: the procedure's own rule (a test checks they agree). */
   access: Access;
-  /** Documented request fields -> the procedure input field each one fills, or a wire-only field (read by `input`, or not needed). */
+  /**
+   * Documented request fields -> the procedure input field each one fills, or a wire-only field (read by `input`, or
+   * not needed).
+   */
   request?: { readonly [wireField: string]: (keyof InputObject<P> & string) | WireOnly };
   /**
    * Input fields that need more than a rename: derived, constant, nested renames, or looked up
@@ -104,7 +107,10 @@ export interface DownloadRoute<P extends ProcedurePath = ProcedurePath> extends 
 
 export type RestRoute = JsonRoute | DownloadRoute;
 
-/** Declares one JSON route; the generic parameters tie request, input and output to the procedure and the response schema. */
+/**
+ * Declares one JSON route; the generic parameters tie request, input and output to the procedure and the response
+ * schema.
+ */
 export function route<P extends ProcedurePath, R extends z.ZodType>(definition: JsonRoute<P, R>): RestRoute {
   return definition as unknown as RestRoute;
 }

@@ -45,7 +45,10 @@ function noticeCode(secret: string, notice: NoticeFields): string {
   return createHmac('sha256', secret).update(noticeText(notice)).digest('hex').slice(0, CODE_LENGTH);
 }
 
-/** The public page's path for a demand notice, as printed under its QR code (a function: a batch's notices read the secret once). */
+/**
+ * The public page's path for a demand notice, as printed under its QR code (a function: a batch's notices read the
+ * secret once).
+ */
 export async function noticeVerificationPaths(db: DbOrTx): Promise<(notice: NoticeFields) => string> {
   const [newest] = await verifySecrets(db);
   return (notice) =>

@@ -35,7 +35,8 @@ function page(title: string, body: string): string {
 <title>${escapeHtml(title)}</title>
 <style>
 body { font-family: system-ui, sans-serif; margin: 0; background: #f4f6f8; color: #1a1b1e; }
-main { max-width: 28rem; margin: 2rem auto; background: #fff; border-radius: 8px; padding: 1.5rem; box-shadow: 0 1px 3px #0002; }
+main { max-width: 28rem; margin: 2rem auto; background: #fff; border-radius: 8px; padding: 1.5rem;
+  box-shadow: 0 1px 3px #0002; }
 h1 { font-size: 1.25rem; margin: 0 0 1rem; }
 .status { font-size: 1.5rem; font-weight: 700; padding: 0.5rem 0.75rem; border-radius: 6px; margin: 0 0 1rem; }
 .valid { background: #e6f4ea; color: #1e6b34; }
@@ -108,7 +109,8 @@ export async function verifyRoutes(app: FastifyInstance, { deps }: { deps: Serve
       200,
       page(
         'Demand notice',
-        `<h1>Demand notice verification</h1>\n<p class="status valid">Valid demand notice</p>\n${definitionList(fields)}`,
+        `<h1>Demand notice verification</h1>\n` +
+          `<p class="status valid">Valid demand notice</p>\n${definitionList(fields)}`,
       ),
     );
   });
@@ -121,9 +123,10 @@ export async function verifyRoutes(app: FastifyInstance, { deps }: { deps: Serve
     const receipt = number === null ? null : await findReceiptByNumber(deps.db, number);
     if (!receipt || !(await isValidCode(deps.db, receipt, code))) return send(reply, 404, NOT_VALID);
     limiter.forgiveWrong(req.ip);
+    const voidedOn = receipt.voidedAt ? ` on ${formatDate(today(new Date(receipt.voidedAt)))}` : '';
     const status =
       receipt.status === 'voided'
-        ? `<p class="status voided">VOIDED${receipt.voidedAt ? ` on ${formatDate(today(new Date(receipt.voidedAt)))}` : ''}</p>`
+        ? `<p class="status voided">VOIDED${voidedOn}</p>`
         : '<p class="status valid">Valid receipt</p>';
     const fields: Array<[string, string]> = [
       ['Institution', receipt.letterheadName],

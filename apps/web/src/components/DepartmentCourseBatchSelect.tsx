@@ -44,13 +44,18 @@ interface ChainOptions {
    * the course must be chosen, the batch may stay "All batches" (the course reports).
    */
   optional?: boolean | 'batch';
-  /** Native dropdowns, as in the rows of filters beside other native ones: the first option is "Choose... " (or "All ..."). */
+  /**
+   * Native dropdowns, as in the rows of filters beside other native ones: the first option is "Choose... " (or "All
+   * ...").
+   */
   native?: boolean;
   /** Fixed widths, for selects in a row of filters rather than in the screen's grid. */
   widths?: { course?: number; batch?: number };
   /** Mark the choices that must be made with an asterisk (the default). */
   withAsterisk?: boolean;
-  /** Say under the batch, as its error, that the chosen course has no batches (a form that cannot go on without one). */
+  /**
+   * Say under the batch, as its error, that the chosen course has no batches (a form that cannot go on without one).
+   */
   warnNoBatch?: boolean;
   /** The batch just chosen, or undefined when none is. */
   onBatchChange?: (batch: ChosenBatch | undefined) => void;

@@ -17,7 +17,8 @@ export interface AuditEntry {
   after?: unknown;
 }
 
-const INSERT_AUDIT = `INSERT INTO audit_log (user_id, user_email, ip, action, entity, entity_id, before, after, department_id, admission_no)
+const INSERT_AUDIT = `INSERT INTO audit_log (user_id, user_email, ip, action, entity, entity_id, before, after,
+    department_id, admission_no)
   VALUES (@userId, @email, @ip, @action, @entity, @entityId, @before, @after,
     coalesce(@departmentId, (SELECT department_id FROM students WHERE id = @studentId)),
     coalesce(@admissionNo, (SELECT admission_no FROM students WHERE id = @studentId)))`;
@@ -93,7 +94,8 @@ export interface AuditFilter {
 /** An audit row as stored; action is one of the app's AuditActions. */
 export type AuditRow = Omit<typeof auditLog.$inferSelect, 'action'> & { action: AuditEntry['action'] };
 
-const AUDIT_COLUMNS = `id, at, user_id AS "userId", user_email AS "userEmail", ip, action, entity, entity_id AS "entityId",
+const AUDIT_COLUMNS = `id, at, user_id AS "userId", user_email AS "userEmail", ip, action, entity,
+  entity_id AS "entityId",
   department_id AS "departmentId", admission_no AS "admissionNo", before, after`;
 
 /**
@@ -119,7 +121,8 @@ export async function listAuditEntries(db: DbOrTx, params: AuditFilter & { befor
   if (params.admissionNo) add('admission_no = @admissionNo', 'admissionNo', params.admissionNo);
   const found = await rows<AuditRow>(
     db,
-    `SELECT ${AUDIT_COLUMNS} FROM audit_log ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT @limit`,
+    `SELECT ${AUDIT_COLUMNS} FROM audit_log ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+         ORDER BY id DESC LIMIT @limit`,
     values,
   );
   return { rows: found.slice(0, params.limit), more: found.length > params.limit };

@@ -36,10 +36,10 @@ export function tableRowCounts(client: Sqlite.Database): Record<string, number> 
 }
 
 /**
- * The database as SQL text, in chunks of up to rowsPerChunk INSERT lines: tables, their rows, the
- * AUTOINCREMENT counters, then indexes, views and triggers (a trigger may be on a view), in one
- * transaction with foreign keys off (rows load in any order). Integers come out exactly (safe integers), text quoted, blobs as X'..'.
- * The connection should see a snapshot that no one writes to while the dump is read.
+ * The database as SQL text, in chunks of up to rowsPerChunk INSERT lines: tables, their rows, the AUTOINCREMENT
+ * counters, then indexes, views and triggers (a trigger may be on a view), in one transaction with foreign keys off
+ * (rows load in any order). Integers come out exactly (safe integers), text quoted, blobs as X'..'. The connection
+ * should see a snapshot that no one writes to while the dump is read.
  */
 export function* sqlDumpChunks(client: Sqlite.Database, rowsPerChunk = 500): Generator<string> {
   yield 'PRAGMA foreign_keys=OFF;\nBEGIN TRANSACTION;\n';

@@ -29,13 +29,13 @@ export interface FeeBalanceRow {
 export type FeeBalanceTotals = Omit<FeeBalanceRow, 'feeHeadId' | 'feeHead'>;
 
 /**
- * One row per fee head of the student's batch, then one per head outside it that carries an opening
- * balance (Previous dues); an opening balance adds to its head's fee. Then the "Cheque bounce charge"
- * head when the student was charged for a bounced cheque or paid on it (fee = the charges of their
- * bounced cheques). Set-based, one statement per student. Paid comes from the running totals (student_head_paid, kept by triggers on every receipt write).
- * The bounce head's name is part of the text, not a parameter: once ANALYZE has written sqlite_stat4,
- * SQLite recompiles a statement at every run when a parameter meets an indexed column (fee_heads.name),
- * and compiling this one costs several times running it (every receipt reads it).
+ * One row per fee head of the student's batch, then one per head outside it that carries an opening balance (Previous
+ * dues); an opening balance adds to its head's fee. Then the "Cheque bounce charge" head when the student was charged
+ * for a bounced cheque or paid on it (fee = the charges of their bounced cheques). Set-based, one statement per
+ * student. Paid comes from the running totals (student_head_paid, kept by triggers on every receipt write). The bounce
+ * head's name is part of the text, not a parameter: once ANALYZE has written sqlite_stat4, SQLite recompiles a
+ * statement at every run when a parameter meets an indexed column (fee_heads.name), and compiling this one costs
+ * several times running it (every receipt reads it).
  */
 const HEADS_CTE = `
   WITH heads AS (
@@ -63,13 +63,15 @@ const HEADS_CTE = `
     LEFT JOIN discounts d ON d.student_id = s.id AND d.fee_head_id = ob.fee_head_id
     LEFT JOIN student_head_paid p ON p.student_id = s.id AND p.fee_head_id = ob.fee_head_id
     WHERE s.id = @studentId
-      AND NOT EXISTS (SELECT 1 FROM fee_structures fs WHERE fs.batch_id = s.batch_id AND fs.fee_head_id = ob.fee_head_id)
+      AND NOT EXISTS (SELECT 1 FROM fee_structures fs WHERE fs.batch_id = s.batch_id
+        AND fs.fee_head_id = ob.fee_head_id)
     UNION ALL
     SELECT 2, fh.id, fh.id, fh.name, ch.charge,
            COALESCE(d.discount_paise, 0), COALESCE(d.adjustment_paise, 0), COALESCE(p.paid_paise, 0)
     FROM students s
     JOIN fee_heads fh ON fh.name = ${textLiteral(CHEQUE_BOUNCE_HEAD)}
-    CROSS JOIN (SELECT COALESCE(SUM(bounce_charge_paise), 0) AS charge FROM cheques WHERE student_id = @studentId AND status = 'bounced') ch
+    CROSS JOIN (SELECT COALESCE(SUM(bounce_charge_paise), 0) AS charge FROM cheques
+      WHERE student_id = @studentId AND status = 'bounced') ch
     LEFT JOIN discounts d ON d.student_id = s.id AND d.fee_head_id = fh.id
     LEFT JOIN student_head_paid p ON p.student_id = s.id AND p.fee_head_id = fh.id
     WHERE s.id = @studentId AND (ch.charge > 0 OR COALESCE(p.paid_paise, 0) <> 0)
@@ -94,7 +96,10 @@ const TOTALS_SQL = `${HEADS_CTE}
          COALESCE(SUM(${balanceOfColumns()}), 0) AS "balancePaise"
   FROM heads`;
 
-/** The student's balance rows, in the order the fee structure was entered, then opening balances outside it, then a bounce charge. */
+/**
+ * The student's balance rows, in the order the fee structure was entered, then opening balances outside it, then a
+ * bounce charge.
+ */
 export async function studentFeeBalances(db: Database, studentId: number): Promise<FeeBalanceRow[]> {
   return await rows<FeeBalanceRow>(db, ROWS_SQL, { studentId });
 }

@@ -46,7 +46,8 @@ export async function findCheque(db: Database, id: number): Promise<FoundCheque 
   return (
     (await row<FoundCheque>(
       db,
-      `SELECT ${CHEQUE_COLUMNS}, (SELECT number FROM receipts WHERE id = receipt_id) AS "receiptNumber" FROM cheques WHERE id = @p0`,
+      `SELECT ${CHEQUE_COLUMNS}, (SELECT number FROM receipts WHERE id = receipt_id) AS "receiptNumber"
+             FROM cheques WHERE id = @p0`,
       { p0: id },
     )) ?? null
   );
@@ -57,7 +58,8 @@ export async function updateChequeInstrument(db: Database, params: Instrument & 
   const { bank, instrumentNo, instrumentDate, receiptId } = params;
   await run(
     db,
-    `UPDATE cheques SET bank = @bank, instrument_no = @instrumentNo, instrument_date = @instrumentDate, version = version + 1
+    `UPDATE cheques SET bank = @bank, instrument_no = @instrumentNo, instrument_date = @instrumentDate,
+         version = version + 1
      WHERE receipt_id = @receiptId`,
     { bank, instrumentNo, instrumentDate, receiptId },
   );
@@ -147,7 +149,10 @@ export interface ChequeCount {
 }
 
 export interface ChequeCounts {
-  /** Cheques and drafts taken that day (receipt date), bounced since or not; a receipt voided for another reason is left out. */
+  /**
+   * Cheques and drafts taken that day (receipt date), bounced since or not; a receipt voided for another reason is left
+   * out.
+   */
   received: ChequeCount;
   /** Cleared by the bank that day. */
   cleared: ChequeCount;
@@ -172,7 +177,8 @@ export async function chequeCounts(
     db,
     sql`
     SELECT 'received' AS kind, COUNT(*) AS count, COALESCE(SUM(r.net_paise), 0) AS "amountPaise"
-    FROM receipts r ${engine.indexedBy('receipts_instrument_date_idx')} ${engine.joinInOrder} cheques c ON c.receipt_id = r.id
+    FROM receipts r ${engine.indexedBy('receipts_instrument_date_idx')}
+      ${engine.joinInOrder} cheques c ON c.receipt_id = r.id
     WHERE r.payment_mode IN ('cheque', 'dd') AND r.date BETWEEN ${params.from} AND ${params.to}
       AND (r.status = 'live' OR c.status = 'bounced') ${ofDepartment}
     UNION ALL

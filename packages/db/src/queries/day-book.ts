@@ -98,7 +98,8 @@ export async function dayBook(db: DbOrTx, params: { depId?: number; date: string
   const refunds = await rows<DayBookRefund>(
     db,
     sql`
-    SELECT f.number AS number, f.department_id AS "departmentId", s.admission_no AS "admissionNo", f.student_name AS "studentName",
+    SELECT f.number AS number, f.department_id AS "departmentId", s.admission_no AS "admissionNo",
+      f.student_name AS "studentName",
       f.amount_paise AS "amountPaise", f.payment_mode AS "paymentMode", u.email AS "createdByEmail"
     FROM refunds f JOIN students s ON s.id = f.student_id LEFT JOIN users u ON u.id = f.created_by
     WHERE f.date = ${params.date} AND f.status = 'live' ${ofRefundDepartment}

@@ -181,7 +181,9 @@ function withOwnInstalments(plan: BatchPlan, own: PlanInstalment[]) {
   return preparePlan({ fineRule: plan.fineRule, instalments: [...plan.instalments, ...own] });
 }
 
-/** The heads whose lines are not fee payments (Late fee) or whose charges are due of their own (Cheque bounce charge). */
+/**
+ * The heads whose lines are not fee payments (Late fee) or whose charges are due of their own (Cheque bounce charge).
+ */
 interface SpecialHeads {
   lateFee: number | null;
   bounce: number | null;

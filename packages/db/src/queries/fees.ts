@@ -280,7 +280,10 @@ const BALANCES_BELOW_ZERO = `
     WHERE s.batch_id = @batchId
   ) AS balances WHERE balance < 0`;
 
-/** The students of a batch whose balance on a head (an opening balance included) would be below zero at this fee: how many, and the lowest balance. */
+/**
+ * The students of a batch whose balance on a head (an opening balance included) would be below zero at this fee: how
+ * many, and the lowest balance.
+ */
 export async function balancesBelowZero(
   db: DbOrTx,
   params: { batchId: number; feeHeadId: number; feePaise: number },

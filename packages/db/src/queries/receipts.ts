@@ -185,9 +185,11 @@ async function insertReceipt(
   const { id } = (await row<{ id: number }>(
     db,
     `INSERT INTO receipts (number, department_id, course_id, batch_id, student_id, date, student_name, address,
-       phone, email, total_paise, tax_rate_basis_points, tax_paise, net_paise, payment_mode, payment_reference, created_by)
+       phone, email, total_paise, tax_rate_basis_points, tax_paise, net_paise,
+         payment_mode, payment_reference, created_by)
      VALUES (@number, @departmentId, @courseId, @batchId, @studentId, @date, @studentName, @address,
-       @phone, @email, @totalPaise, @taxRateBasisPoints, @taxPaise, @netPaise, @paymentMode, @paymentReference, @createdBy)
+       @phone, @email, @totalPaise, @taxRateBasisPoints, @taxPaise, @netPaise,
+         @paymentMode, @paymentReference, @createdBy)
      RETURNING id`,
     receipt,
   ))!;
@@ -267,7 +269,8 @@ export async function findReceiptByNumber(db: Database, number: number): Promise
               r.phone, r.email, r.total_paise AS "totalPaise", r.tax_rate_basis_points AS "taxRateBasisPoints",
               r.tax_paise AS "taxPaise", r.net_paise AS "netPaise", r.payment_mode AS "paymentMode",
               r.payment_reference AS "paymentReference", ch.bank, ch.instrument_no AS "instrumentNo",
-              ch.instrument_date AS "instrumentDate", ch.status AS "chequeStatus", r.created_at AS "createdAt", r.updated_at AS "updatedAt", r.version,
+              ch.instrument_date AS "instrumentDate", ch.status AS "chequeStatus",
+              r.created_at AS "createdAt", r.updated_at AS "updatedAt", r.version,
               cu.email AS "createdByEmail", r.voided_at AS "voidedAt", vu.email AS "voidedByEmail",
               COALESCE(lh.institution_name, dep.name) AS "letterheadName",
               COALESCE(lh.address, '') AS "letterheadAddress", COALESCE(lh.phone, '') AS "letterheadPhone"
@@ -350,7 +353,8 @@ export type FoundStudent = Pick<
 /** Most students one Find student answer lists. */
 export const FIND_STUDENT_LIMIT = 20;
 
-const FOUND_COLUMNS = `s.id AS "studentId", s.admission_no AS "admissionNo", s.cap_id AS "capId", s.name, s.phone, s.address,
+const FOUND_COLUMNS = `s.id AS "studentId", s.admission_no AS "admissionNo", s.cap_id AS "capId",
+            s.name, s.phone, s.address,
             s.course_id AS "courseId", s.batch_id AS "batchId", b.name AS "batchName"
      FROM students s JOIN batches b ON b.id = s.batch_id`;
 

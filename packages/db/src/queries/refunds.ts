@@ -43,7 +43,10 @@ export async function insertRefund(db: DbOrTx, r: NewRefund): Promise<number> {
   ))!.id;
 }
 
-/** A refund voucher with what its printout names: department, course, batch, admission no, who wrote and voided it, letterhead. */
+/**
+ * A refund voucher with what its printout names: department, course, batch, admission no, who wrote and voided it,
+ * letterhead.
+ */
 export type StoredRefund = Omit<typeof refunds.$inferSelect, 'courseId' | 'batchId' | 'createdBy' | 'voidedBy'> & {
   departmentName: string;
   courseName: string;
@@ -84,7 +87,8 @@ export async function listRefunds(
 ): Promise<StoredRefund[]> {
   return await rows<StoredRefund>(
     db,
-    `${REFUND_COLUMNS} WHERE f.department_id = @depId AND f.date BETWEEN @from AND @to ORDER BY f.date DESC, f.number DESC`,
+    `${REFUND_COLUMNS} WHERE f.department_id = @depId AND f.date BETWEEN @from AND @to
+         ORDER BY f.date DESC, f.number DESC`,
     params,
   );
 }
@@ -118,7 +122,8 @@ function refundConditions(db: DbOrTx, filter: RefundFilter): SQL {
 export async function refundsOfReport(db: DbOrTx, filter: RefundFilter & { limit: number }): Promise<StoredRefund[]> {
   return await rows<StoredRefund>(
     db,
-    sql`${sql.raw(REFUND_COLUMNS)} WHERE ${refundConditions(db, filter)} ORDER BY f.date DESC, f.number DESC LIMIT ${filter.limit}`,
+    sql`${sql.raw(REFUND_COLUMNS)} WHERE ${refundConditions(db, filter)}
+         ORDER BY f.date DESC, f.number DESC LIMIT ${filter.limit}`,
   );
 }
 
@@ -135,7 +140,8 @@ export async function refundGroups(db: DbOrTx, filter: RefundFilter): Promise<Re
   return await rows<RefundGroup>(
     db,
     sql`
-    SELECT f.department_id AS "depId", f.status AS status, f.payment_mode AS "paymentMode", COUNT(*) AS count, SUM(f.amount_paise) AS "amountPaise"
+    SELECT f.department_id AS "depId", f.status AS status, f.payment_mode AS "paymentMode",
+      COUNT(*) AS count, SUM(f.amount_paise) AS "amountPaise"
     FROM refunds f JOIN students s ON s.id = f.student_id
     WHERE ${refundConditions(db, filter)}
     GROUP BY f.department_id, f.status, f.payment_mode

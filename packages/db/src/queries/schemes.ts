@@ -64,7 +64,8 @@ export async function findScheme(db: DbOrTx, params: { id: number }) {
     .innerJoin(courses, eq(courses.id, concessionSchemeRules.courseId))
     .leftJoin(batches, eq(batches.id, concessionSchemeRules.batchId))
     .where(eq(concessionSchemeRules.schemeId, params.id))
-    // A course-wide rule (no batch) before the batches' rules: NULLS FIRST, SQLite's order, made explicit for PostgreSQL.
+    // A course-wide rule (no batch) before the batches' rules: NULLS FIRST, SQLite's order, made explicit for
+    // PostgreSQL.
     .orderBy(asc(courses.id), sql`${concessionSchemeRules.batchId} ASC NULLS FIRST`, asc(feeHeads.name));
   return { ...scheme, rules };
 }

@@ -34,10 +34,8 @@ const letterheadColumns = {
   institutionName: letterheads.institutionName,
   address: letterheads.address,
   phone: letterheads.phone,
-  hasLogo:
-    sql<boolean>`EXISTS (SELECT 1 FROM ${letterheadLogos} WHERE ${letterheadLogos.departmentId} = ${departments.id})`.mapWith(
-      Boolean,
-    ),
+  hasLogo: sql<boolean>`EXISTS (SELECT 1 FROM ${letterheadLogos}
+      WHERE ${letterheadLogos.departmentId} = ${departments.id})`.mapWith(Boolean),
 };
 
 /** Every department's letterhead lines, in department order. */

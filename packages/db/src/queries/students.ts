@@ -234,7 +234,10 @@ export async function admissionsByCourse(db: DbOrTx, params: { departmentId: num
     .orderBy(asc(courses.id));
 }
 
-/** Net amount of the department's live receipts dated on the day: the dashboard's 'Today total' (from the running totals). */
+/**
+ * Net amount of the department's live receipts dated on the day: the dashboard's 'Today total' (from the running
+ * totals).
+ */
 export async function departmentDayTotal(db: DbOrTx, params: { departmentId: number; date: string }): Promise<number> {
   const row = (
     await db

@@ -48,7 +48,9 @@ export const discounts = sqliteTable(
     discountPaise: integer('discount_paise').notNull(),
     adjustmentPaise: integer('adjustment_paise').notNull(),
     note: text('note'),
-    /** The concession scheme that wrote this discount (null: typed by hand); leaving the scheme removes exactly these. */
+    /**
+     * The concession scheme that wrote this discount (null: typed by hand); leaving the scheme removes exactly these.
+     */
     schemeId: integer('scheme_id').references(() => concessionSchemes.id, { onDelete: 'set null' }),
     createdAt: text('created_at').notNull().default(now),
     updatedAt: text('updated_at').notNull().default(now),

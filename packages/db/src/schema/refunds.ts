@@ -9,7 +9,9 @@ export const REFUND_STATUSES = ['live', 'voided'] as const;
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
-/** The last refund voucher number issued (one series for the foundation), bumped in the refund's transaction: gapless. */
+/**
+ * The last refund voucher number issued (one series for the foundation), bumped in the refund's transaction: gapless.
+ */
 export const refundNumberSequence = sqliteTable('refund_number_sequence', {
   id: integer('id').primaryKey(),
   lastNumber: integer('last_number').notNull(),

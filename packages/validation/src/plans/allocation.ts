@@ -94,7 +94,9 @@ export interface DayPayment {
   amountPaise: number;
 }
 
-/** No payment's day (no date is this far before 1970); a small integer, so the arrays holding it stay integer arrays. */
+/**
+ * No payment's day (no date is this far before 1970); a small integer, so the arrays holding it stay integer arrays.
+ */
 const NO_DAY = -1_000_000_000;
 
 const byDayAndNumber = (a: DayPayment, b: DayPayment) => a.day - b.day || a.receiptNumber - b.receiptNumber;

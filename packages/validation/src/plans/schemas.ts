@@ -85,7 +85,9 @@ export const ZWaiveFineInput = z.object({
 });
 export type TWaiveFineInput = z.infer<typeof ZWaiveFineInput>;
 
-/** reports.duesAsOf: a course (optionally one batch) as of a date; overdueOnly keeps students with a late instalment. */
+/**
+ * reports.duesAsOf: a course (optionally one batch) as of a date; overdueOnly keeps students with a late instalment.
+ */
 export const ZDuesAsOfInput = z.object({
   depId: ZDepId,
   courseId: ZId,
@@ -153,5 +155,8 @@ export type TUpdatePaymentSettingsInput = z.infer<typeof ZUpdatePaymentSettingsI
 export function upiPayLink(params: { upiId: string; payeeName: string; amountPaise: number; note: string }): string {
   // '@' stays readable: UPI apps expect pa=name@bank as printed.
   const q = (v: string) => encodeURIComponent(v).replace(/%40/g, '@');
-  return `upi://pay?pa=${q(params.upiId)}&pn=${q(params.payeeName)}&am=${paiseToRupeesText(params.amountPaise)}&tn=${q(params.note)}&cu=INR`;
+  return (
+    `upi://pay?pa=${q(params.upiId)}&pn=${q(params.payeeName)}` +
+    `&am=${paiseToRupeesText(params.amountPaise)}&tn=${q(params.note)}&cu=INR`
+  );
 }

@@ -24,7 +24,8 @@ function cases(env: BenchEnv): ReportCase[] {
   // The department's own receipt: its staff open the history panel (another department's is refused).
   const receipt = one<string>(
     env,
-    `select entity_id from audit_log where entity = 'receipt' and action = 'update' and department_id = ? order by id desc limit 1`,
+    `select entity_id from audit_log where entity = 'receipt' and action = 'update' ` +
+      `and department_id = ? order by id desc limit 1`,
     depId,
   );
   const admissionNo = one<string>(env, 'select admission_no from students where id = ?', statementStudentId);

@@ -1,7 +1,7 @@
 /**
- * The backup download (admin) while the counter keeps writing (on PostgreSQL the download is
- * pg_dump's): a writer issues receipts one after another through HTTP; the longest gap between two successful writes during the download is the
- * pause the backup causes, beside the longest gap of the same writer without a backup.
+ * The backup download (admin) while the counter keeps writing (on PostgreSQL the download is pg_dump's): a writer
+ * issues receipts one after another through HTTP; the longest gap between two successful writes during the download is
+ * the pause the backup causes, beside the longest gap of the same writer without a backup.
  */
 import { existsSync, statSync } from 'node:fs';
 import { HttpClient } from '../http';
@@ -110,9 +110,11 @@ export const backup: Measurement = {
         },
       ],
       notes: [
-        `snapshot ready (first byte) after ${download.firstByteMs.toFixed(0)} ms; the longest gap began ${during.startsAt.toFixed(0)} ms after the request`,
+        `snapshot ready (first byte) after ${download.firstByteMs.toFixed(0)} ms; ` +
+          `the longest gap began ${during.startsAt.toFixed(0)} ms after the request`,
         env.engine === 'sqlite'
-          ? `WAL file: ${(walBefore / 1024 / 1024).toFixed(1)} MB before, ${(walAfter / 1024 / 1024).toFixed(1)} MB right after the download`
+          ? `WAL file: ${(walBefore / 1024 / 1024).toFixed(1)} MB before, ` +
+            `${(walAfter / 1024 / 1024).toFixed(1)} MB right after the download`
           : 'PostgreSQL: the download is pg_dump --format=custom of the whole database',
       ],
     };

@@ -188,7 +188,8 @@ export const hostile: Measurement = {
       rows,
       notes: [
         `${AT_ONCE} requests sent together per round; /healthz asked by one connection every 5 ms meanwhile`,
-        'server CPU ms/request: the server process CPU time (user+system) over the run, /healthz polls included, per request',
+        'server CPU ms/request: the server process CPU time (user+system) over the run, ' +
+          '/healthz polls included, per request',
         `the import file: ${csv.length} characters, ${STUDENT_IMPORT_MAX_ROWS} valid rows; a preview writes nothing`,
       ],
     };

@@ -128,7 +128,8 @@ export const receiptCreation: Measurement = {
         'CPU ms/receipt: the server process for HTTP rows (its /proc CPU time), the bench process for direct rows',
         ...(env.engine === 'postgresql'
           ? [
-              `PostgreSQL, ${env.server.all.length} server process(es): receipts run in parallel transactions, so "ceiling" is one at a time, not a limit`,
+              `PostgreSQL, ${env.server.all.length} server process(es): ` +
+                `receipts run in parallel transactions, so "ceiling" is one at a time, not a limit`,
             ]
           : []),
       ],

@@ -8,7 +8,10 @@ import {
 import { paiseToRupeesText } from '@fees/validation';
 import type { Context } from '../../context';
 
-/** GST rate (basis points and as percent text with 2 decimals), the back-dating limit, who may close a day and every department's letterhead. */
+/**
+ * GST rate (basis points and as percent text with 2 decimals), the back-dating limit, who may close a day and every
+ * department's letterhead.
+ */
 export async function readSettings(db: DbOrTx) {
   const gstRateBasisPoints = await getGstRateBasisPoints(db);
   return {

@@ -11,7 +11,10 @@ import { actorOf } from '../../audit';
 import type { Context } from '../../context';
 import { readSettings } from './settings.get';
 
-/** Changes the GST rate for receipts issued from now on (old receipts keep theirs), the back-dating limit and letterheads. */
+/**
+ * Changes the GST rate for receipts issued from now on (old receipts keep theirs), the back-dating limit and
+ * letterheads.
+ */
 export async function updateSettings(ctx: Context, input: TUpdateSettingsInput) {
   const after = await transaction(ctx.db, async (tx) => {
     const before = await readSettings(tx);

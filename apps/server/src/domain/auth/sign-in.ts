@@ -35,7 +35,8 @@ export async function signIn(
   if ('lockedMinutes' in verdict) {
     throw new AppError(
       'TOO_MANY',
-      `Too many failed sign-ins. Try again in ${verdict.lockedMinutes} minute${verdict.lockedMinutes === 1 ? '' : 's'}.`,
+      `Too many failed sign-ins. ` +
+        `Try again in ${verdict.lockedMinutes} minute${verdict.lockedMinutes === 1 ? '' : 's'}.`,
     );
   }
   if (verdict.delayMs > 0) await sleep(verdict.delayMs);

@@ -26,7 +26,9 @@ export async function assertDayOpen(
 ): Promise<void> {
   const closing = await findDayClosing(db, { departmentId: day.departmentId, date: day.date });
   if (!closing) return;
-  const closed = `${DAY_CLOSED_START}: ${formatDate(day.date)} was closed by ${closing.closedByEmail ?? 'a deleted account'} at ${localTime(closing.closedAt)}.`;
+  const closed =
+    `${DAY_CLOSED_START}: ${formatDate(day.date)} was closed by ` +
+    `${closing.closedByEmail ?? 'a deleted account'} at ${localTime(closing.closedAt)}.`;
   if (access.role !== 'admin') refuse('CONFLICT', `${closed} Only an administrator can change it.`);
   if (!day.reason) refuse('CONFLICT', `${closed} Give a reason to change it.`);
   await writeAudit(db, {

@@ -57,7 +57,8 @@ export async function checkDiscount(
   if (input.discount + input.adjustment > structure.amountPaise) {
     refuse(
       'BAD_INPUT',
-      `Discount and adjustment together (${paiseToRupeesText(input.discount + input.adjustment)}) exceed the ${head.name} of ${paiseToRupeesText(structure.amountPaise)} for batch ${batch.name}`,
+      `Discount and adjustment together (${paiseToRupeesText(input.discount + input.adjustment)}) ` +
+        `exceed the ${head.name} of ${paiseToRupeesText(structure.amountPaise)} for batch ${batch.name}`,
     );
   }
   const { paidPaise, openingPaise } = await paidAndOpeningOnHead(db, { studentId: student.id, feeHeadId: head.id });

@@ -6,7 +6,10 @@ import type { AuthedContext } from '../../context';
 
 const counted = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
-/** Only a head nothing refers to can go: receipts, discounts, fee structures and opening balances keep their heads; Late fee always stays. */
+/**
+ * Only a head nothing refers to can go: receipts, discounts, fee structures and opening balances keep their heads; Late
+ * fee always stays.
+ */
 export async function removeFeeHead(ctx: AuthedContext, input: TFeeHeadIdInput) {
   const head = await transaction(ctx.db, async (tx) => {
     const before = await loadFeeHead(tx, input.id);

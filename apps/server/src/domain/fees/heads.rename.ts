@@ -4,7 +4,10 @@ import { actorOf } from '../../audit';
 import { assertStructureHead, headNameTakenMessage, loadFeeHead } from './shared';
 import type { AuthedContext } from '../../context';
 
-/** Renaming is safe while in use: structures, discounts and receipt lines refer to the head by id. Late fee keeps its name. */
+/**
+ * Renaming is safe while in use: structures, discounts and receipt lines refer to the head by id. Late fee keeps its
+ * name.
+ */
 export async function renameHead(ctx: AuthedContext, input: TRenameFeeHeadInput) {
   const conflict = new AppError('CONFLICT', headNameTakenMessage(input.name));
   try {

@@ -9,6 +9,10 @@ import { DEPARTMENTS, paiseToRupeesText, specialHeadRefusal } from '@fees/valida
 export async function specialHeadStructureWarnings(db: DbOrTx): Promise<string[]> {
   return (await structuresOnSpecialHeads(db)).map((row) => {
     const department = DEPARTMENTS.find((d) => d.id === row.departmentId)?.name ?? `department ${row.departmentId}`;
-    return `${department}, batch ${row.batchName} (${row.courseName}): its fee structure charges ${row.feeHeadName} ${paiseToRupeesText(row.amountPaise)}, but ${specialHeadRefusal(row.feeHeadName)}. Remove that row under Fee structures.`;
+    return (
+      `${department}, batch ${row.batchName} (${row.courseName}): ` +
+      `its fee structure charges ${row.feeHeadName} ${paiseToRupeesText(row.amountPaise)}, ` +
+      `but ${specialHeadRefusal(row.feeHeadName)}. Remove that row under Fee structures.`
+    );
   });
 }

@@ -33,13 +33,16 @@ export async function editFeeStructure(ctx: AuthedContext, input: TUpdateFeeStru
       if (moves && (dependents.liveReceiptLines > 0 || dependents.discounts > 0)) {
         throw new AppError(
           'CONFLICT',
-          `Receipts or discounts already use ${before.feeHeadName} in batch ${before.batchName}; its batch and fee head cannot be changed`,
+          `Receipts or discounts already use ${before.feeHeadName} in batch ${before.batchName}; ` +
+            `its batch and fee head cannot be changed`,
         );
       }
       if (!moves && input.amount < dependents.largestDiscountPaise) {
         throw new AppError(
           'BAD_INPUT',
-          `A student of this batch has a discount and adjustment of ${paiseToRupeesText(dependents.largestDiscountPaise)} on ${before.feeHeadName}; the amount cannot be lower`,
+          `A student of this batch has a discount and adjustment of ` +
+            `${paiseToRupeesText(dependents.largestDiscountPaise)} on ${before.feeHeadName}; ` +
+            `the amount cannot be lower`,
         );
       }
       if (!moves && input.amount < before.amountPaise && !input.allowNegativeBalance) {

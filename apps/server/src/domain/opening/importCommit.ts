@@ -13,7 +13,8 @@ export async function commitOpeningImport(ctx: AuthedContext, input: TOpeningImp
     const shown = lines.length > 10 ? `${lines.slice(0, 10).join(', ')}, ...` : lines.join(', ');
     throw new AppError(
       'BAD_INPUT',
-      `${analysis.invalid} of ${analysis.total} rows are invalid (line${lines.length === 1 ? '' : 's'} ${shown}); nothing was imported`,
+      `${analysis.invalid} of ${analysis.total} rows are invalid ` +
+        `(line${lines.length === 1 ? '' : 's'} ${shown}); nothing was imported`,
     );
   }
   const dueDate = today();
@@ -53,7 +54,8 @@ export async function commitOpeningImport(ctx: AuthedContext, input: TOpeningImp
     if (isUniqueViolation(error)) {
       throw new AppError(
         'CONFLICT',
-        'Another import or correction gave one of these students an opening balance on the same head meanwhile; nothing was imported',
+        'Another import or correction gave one of these students an opening balance ' +
+          'on the same head meanwhile; nothing was imported',
       );
     }
     throw error;

@@ -42,7 +42,8 @@ export function savePlan(ctx: AuthedContext, input: TSavePlanInput) {
     if (off.length > 0) {
       const parts = off.map(
         (d) =>
-          `${headNames.get(d.feeHeadId)} ${paiseToRupeesText(Math.abs(d.amountPaise))} ${d.amountPaise > 0 ? 'short' : 'over'}`,
+          `${headNames.get(d.feeHeadId)} ` +
+          `${paiseToRupeesText(Math.abs(d.amountPaise))} ${d.amountPaise > 0 ? 'short' : 'over'}`,
       );
       throw new AppError('BAD_INPUT', `The instalments do not add up to the fee structure: ${parts.join(', ')}`);
     }

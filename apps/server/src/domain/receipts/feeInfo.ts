@@ -4,7 +4,9 @@ import { studentAdvance } from '../refunds/advance';
 import { studentOfDepartment } from './service';
 import type { AuthedContext } from '../../context';
 
-/** The 'Fees Info' dialog: balance rows per fee head of the student's batch, their totals, and the student's advance. */
+/**
+ * The 'Fees Info' dialog: balance rows per fee head of the student's batch, their totals, and the student's advance.
+ */
 export async function receiptFeeInfo(ctx: AuthedContext, input: TStudentFeeInfoInput) {
   const student = await studentOfDepartment(ctx.db, input, ctx.session);
   return {

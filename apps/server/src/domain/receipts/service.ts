@@ -187,15 +187,18 @@ async function checkedReceipt(
   if (input.total !== totalPaise || input.tax !== taxPaise || input.net !== netPaise) {
     refuse(
       'BAD_INPUT',
-      `The totals do not match the lines: total ${rupees(totalPaise)}, GST ${rupees(taxPaise)}, net ${rupees(netPaise)} ` +
-        `(the form showed ${rupees(input.total)}, ${rupees(input.tax)}, ${rupees(input.net)}). Reload the page and try again.`,
+      `The totals do not match the lines: total ${rupees(totalPaise)}, ` +
+        `GST ${rupees(taxPaise)}, net ${rupees(netPaise)} ` +
+        `(the form showed ${rupees(input.total)}, ${rupees(input.tax)}, ${rupees(input.net)}). ` +
+        `Reload the page and try again.`,
     );
   }
   const [overpaid] = priced.overpaid;
   if (!input.allowOverpayment && overpaid) {
     refuse(
       'CONFLICT',
-      `${overpaid.feeHead}: ${rupees(overpaid.amountPaise)} is more than the balance of ${rupees(overpaid.availablePaise)}. Confirm the overpayment to save it.`,
+      `${overpaid.feeHead}: ${rupees(overpaid.amountPaise)} is more than the balance of ` +
+        `${rupees(overpaid.availablePaise)}. Confirm the overpayment to save it.`,
     );
   }
   const lines = input.items.map((item) => ({
@@ -234,7 +237,9 @@ function snapshot(
   };
 }
 
-/** A cheque or draft's bank, number and date as sent (the schema requires them for those modes); null for other modes. */
+/**
+ * A cheque or draft's bank, number and date as sent (the schema requires them for those modes); null for other modes.
+ */
 function instrumentOf(input: TCreateReceiptInput) {
   if (!isInstrumentMode(input.paymentMode) || !input.bank || !input.instrumentNo || !input.instrumentDate) return null;
   return { bank: input.bank, instrumentNo: input.instrumentNo, instrumentDate: input.instrumentDate };
@@ -469,7 +474,9 @@ async function keepSettledCheque(
   const cheque = await findChequeOfReceipt(db, receipt.id);
   refuse(
     'CONFLICT',
-    `The ${PAYMENT_MODE_LABELS[receipt.paymentMode].toLowerCase()} of receipt ${receiptLabel(receipt.number)} was cleared on ${formatDate(cheque?.clearedOn)}; its payment details cannot be changed`,
+    `The ${PAYMENT_MODE_LABELS[receipt.paymentMode].toLowerCase()} of receipt ` +
+      `${receiptLabel(receipt.number)} was cleared on ${formatDate(cheque?.clearedOn)}; ` +
+      `its payment details cannot be changed`,
   );
 }
 

@@ -67,7 +67,8 @@ export async function keepingAdvanceCovered<T>(
   if (after < 0 && after < before) {
     refuse(
       'CONFLICT',
-      `${paiseToRupeesText(-after)} of this student's advance has already been refunded or settled from it: void that refund or receipt first`,
+      `${paiseToRupeesText(-after)} of this student's advance ` +
+        `has already been refunded or settled from it: void that refund or receipt first`,
     );
   }
   return result;

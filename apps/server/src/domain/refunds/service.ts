@@ -67,7 +67,8 @@ export function createRefund(
           'CONFLICT',
           advance === 0
             ? `${student.name} has no advance to refund`
-            : `The refund of ${paiseToRupeesText(input.amount)} is more than the advance of ${paiseToRupeesText(advance)}`,
+            : `The refund of ${paiseToRupeesText(input.amount)} ` +
+                `is more than the advance of ${paiseToRupeesText(advance)}`,
         );
       }
       const number = await allocateRefundNumber(db);

@@ -3,7 +3,10 @@ import { AppError, type TCollectionsInput } from '@fees/validation';
 import { assertDepartmentAccess } from '../../department-access';
 import type { AuthedContext } from '../../context';
 
-/** One department for its staff (or an admin); every department at once for admins only. With the cheques received, cleared and bounced. */
+/**
+ * One department for its staff (or an admin); every department at once for admins only. With the cheques received,
+ * cleared and bounced.
+ */
 export async function collections(ctx: AuthedContext, input: TCollectionsInput) {
   if (input.depId === undefined) {
     if (ctx.session.role !== 'admin') throw new AppError('FORBIDDEN', 'Administrators only');

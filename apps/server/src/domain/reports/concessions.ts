@@ -2,7 +2,9 @@ import { concessionsSummary, findBatch, findCourse } from '@fees/db';
 import { refuse, type TConcessionsInput } from '@fees/validation';
 import type { AuthedContext } from '../../context';
 
-/** Concessions summary: per scheme, its students and the discounts it gives per head, in a department, course or batch. */
+/**
+ * Concessions summary: per scheme, its students and the discounts it gives per head, in a department, course or batch.
+ */
 export async function concessions(ctx: AuthedContext, input: TConcessionsInput) {
   if (input.courseId !== undefined) {
     const course = await findCourse(ctx.db, input.courseId);

@@ -286,7 +286,9 @@ export async function applyScheme(db: Database, actor: AuditActor, input: TApply
       joined,
       written: plan.totals.writes,
       kept: plan.totals.kept,
-      Message: `${plan.scheme.name}: ${joined} student${joined === 1 ? '' : 's'} joined, ${plan.totals.writes} discount${plan.totals.writes === 1 ? '' : 's'} written, ${plan.totals.kept} kept`,
+      Message:
+        `${plan.scheme.name}: ${joined} student${joined === 1 ? '' : 's'} joined, ` +
+        `${plan.totals.writes} discount${plan.totals.writes === 1 ? '' : 's'} written, ${plan.totals.kept} kept`,
     };
   } catch (error) {
     if (isUniqueViolation(error)) throw changed();
@@ -411,6 +413,8 @@ export async function leaveScheme(ctx: AuthedContext, input: TLeaveSchemeInput) 
     Status: 'OK' as const,
     left: n,
     removed: plan.rows.length,
-    Message: `${n} student${n === 1 ? '' : 's'} left ${plan.scheme.name}; ${plan.rows.length} discount${plan.rows.length === 1 ? '' : 's'} removed`,
+    Message:
+      `${n} student${n === 1 ? '' : 's'} left ${plan.scheme.name}; ` +
+      `${plan.rows.length} discount${plan.rows.length === 1 ? '' : 's'} removed`,
   };
 }

@@ -121,7 +121,8 @@ export function mapCsvColumns<C extends string>(
   if (missing.length > 0) {
     throw new AppError(
       'BAD_INPUT',
-      `The file has no ${missing.map((c) => `'${c}'`).join(', ')} column${missing.length === 1 ? '' : 's'}; start from the template`,
+      `The file has no ${missing.map((c) => `'${c}'`).join(', ')} ` +
+        `column${missing.length === 1 ? '' : 's'}; start from the template`,
     );
   }
   return map;

@@ -13,7 +13,8 @@ export async function commitStudentImport(ctx: AuthedContext, input: TStudentImp
     const shown = lines.length > 10 ? `${lines.slice(0, 10).join(', ')}, ...` : lines.join(', ');
     throw new AppError(
       'BAD_INPUT',
-      `${analysis.invalid} of ${analysis.total} rows are invalid (line${lines.length === 1 ? '' : 's'} ${shown}); nothing was imported`,
+      `${analysis.invalid} of ${analysis.total} rows are invalid ` +
+        `(line${lines.length === 1 ? '' : 's'} ${shown}); nothing was imported`,
     );
   }
   try {

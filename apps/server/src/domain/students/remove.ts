@@ -22,9 +22,15 @@ export function receiptsBlockDeleteMessage(
   if (counts.live > 0) {
     const voided = counts.voided > 0 ? ` and ${plural(counts.voided, 'voided receipt')}` : '';
     const verb = counts.live + counts.voided === 1 ? 'has' : 'have';
-    return `${who}: ${plural(counts.live, 'live receipt')}${voided} ${verb} been issued to this student. Receipts are kept as financial records, so a student with receipts stays on the roll.`;
+    return (
+      `${who}: ${plural(counts.live, 'live receipt')}${voided} ${verb} been issued to this student. ` +
+      `Receipts are kept as financial records, so a student with receipts stays on the roll.`
+    );
   }
-  return `${who}: ${plural(counts.voided, 'voided receipt')} ${counts.voided === 1 ? 'names' : 'name'} this student, and voided receipts are kept as history.`;
+  return (
+    `${who}: ${plural(counts.voided, 'voided receipt')} ${counts.voided === 1 ? 'names' : 'name'} this student, ` +
+    `and voided receipts are kept as history.`
+  );
 }
 
 /** Deletes a student without receipts or opening balances, with their discounts; the audit keeps both as they were. */

@@ -24,7 +24,8 @@ export async function editStudent(ctx: AuthedContext, input: TUpdateStudentInput
     if (live > 0) {
       throw new AppError(
         'CONFLICT',
-        `${before.name} has ${live} live receipt${live === 1 ? '' : 's'} in the current batch and cannot move to another batch`,
+        `${before.name} has ${live} live receipt${live === 1 ? '' : 's'} in the current batch ` +
+          `and cannot move to another batch`,
       );
     }
   }

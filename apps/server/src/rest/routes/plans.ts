@@ -13,7 +13,9 @@ const ZFineRule = z.object({
   percent: z.string().nullable(),
 });
 
-/** A fine rule on the wire: amounts as rupees text, the percent with 2 decimals ("2.50"); fields of other types null. */
+/**
+ * A fine rule on the wire: amounts as rupees text, the percent with 2 decimals ("2.50"); fields of other types null.
+ */
 function fineRuleWire(rule: FineRule) {
   return {
     type: rule.type,
@@ -44,7 +46,8 @@ export const planRoutes = [
     path: '/v2/plans',
     procedure: 'plans.byBatch',
     summary:
-      "A batch's instalment plan with each instalment's effective fine rule (a batch without a plan: its virtual instalments, rule none)",
+      "A batch's instalment plan with each instalment's effective fine rule " +
+      '(a batch without a plan: its virtual instalments, rule none)',
     access: 'department',
     request: { batchId: 'batchId' },
     input: async (f, caller) => ({ depId: await departmentOfBatch(caller, f.batchId) }),
@@ -85,7 +88,8 @@ export const planRoutes = [
     path: '/v2/dues',
     procedure: 'plans.dues',
     summary:
-      "Per student, the instalments due on or before asOf with their fines, and the student's advance (credit); a department, course, batch or one admission number",
+      'Per student, the instalments due on or before asOf with their fines, ' +
+      "and the student's advance (credit); a department, course, batch or one admission number",
     access: 'department',
     request: {
       depId: 'depId',

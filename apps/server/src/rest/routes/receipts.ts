@@ -18,7 +18,8 @@ const RECEIPT_PAYLOAD = {
   email: 'email',
   items: wireOnly(
     'array',
-    'Lines: fname (head name, not needed), feeId (the fee head), particulars, price (rupees), batch, adm_no (not needed)',
+    'Lines: fname (head name, not needed), feeId (the fee head), particulars, ' +
+      'price (rupees), batch, adm_no (not needed)',
     true,
   ),
   ftotal: 'total',
@@ -162,7 +163,9 @@ export const receiptRoutes = [
     path: '/inv/del',
     procedure: 'receipts.void',
     summary: 'Deletes (voids) a receipt: it keeps its number and counts nowhere',
-    note: `The procedure asks why; this path has no reason field, so its voids record "${LEGACY_REST_VOID_REASON}" as the reason.`,
+    note:
+      `The procedure asks why; this path has no reason field, ` +
+      `so its voids record "${LEGACY_REST_VOID_REASON}" as the reason.`,
     access: 'department',
     request: { invNo: 'number' },
     input: () => ({ reason: LEGACY_REST_VOID_REASON }),

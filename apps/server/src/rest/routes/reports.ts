@@ -176,7 +176,11 @@ export const reportRoutes = [
     path: '/v2/daybook',
     procedure: 'reports.dayBook',
     summary:
-      "The cashier's day book: a day's live receipts by the staff account that took them, net amounts by payment mode, the receipts of that date voided and who voided them, the refunds paid out (voucher R + number), and the cash to hand over: cash received - cash refunded (an admin may leave depId out for every department). closed is true once the department's day is closed (without depId: every department's), closedBy who closed it",
+      "The cashier's day book: a day's live receipts by the staff account that took them, " +
+      'net amounts by payment mode, the receipts of that date voided and who voided them, ' +
+      'the refunds paid out (voucher R + number), and the cash to hand over: cash received - cash refunded ' +
+      "(an admin may leave depId out for every department). closed is true once the department's day is closed " +
+      "(without depId: every department's), closedBy who closed it",
     access: 'department',
     request: { depId: 'depId', date: 'date' },
     response: z.object({

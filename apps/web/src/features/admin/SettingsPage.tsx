@@ -41,6 +41,10 @@ interface SettingsValues {
   }[];
 }
 
+const DAY_CLOSING_NOTE =
+  "Administrators always may. After closing, only an administrator can change that day's receipts and refunds, " +
+  'with a reason.';
+
 function SettingsForm({ initialValues }: { initialValues: SettingsValues }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -128,7 +132,7 @@ function SettingsForm({ initialValues }: { initialValues: SettingsValues }) {
           <Checkbox
             mt="md"
             label="Staff may close their own department's day in the day book"
-            description="Administrators always may. After closing, only an administrator can change that day's receipts and refunds, with a reason."
+            description={DAY_CLOSING_NOTE}
             {...form.getInputProps('staffMayCloseDay', { type: 'checkbox' })}
           />
         </Paper>

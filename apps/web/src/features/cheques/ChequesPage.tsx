@@ -20,6 +20,7 @@ import { type RouterOutputs, useTRPC } from '../../lib/trpc';
 type Cheque = RouterOutputs['cheques']['list'][number];
 type Action = { kind: 'clear' | 'bounce'; cheque: Cheque };
 
+const modeLabel = (mode: string) => PAYMENT_MODE_LABELS[mode as TReceiptPaymentMode];
 const STATUS_COLOR: Record<TChequeStatus, string> = { pending: 'yellow', cleared: 'green', bounced: 'red' };
 
 /** Clear (the day the bank credited it) or bounce (the day it came back, the bank's reason and charge). */
@@ -139,8 +140,7 @@ export default function ChequesPage() {
                           {c.studentName} ({c.admissionNo})
                         </Table.Td>
                         <Table.Td>
-                          {PAYMENT_MODE_LABELS[c.paymentMode as TReceiptPaymentMode]} {c.instrumentNo}, {c.bank}, dated{' '}
-                          {formatDate(c.instrumentDate)}
+                          {modeLabel(c.paymentMode)} {c.instrumentNo}, {c.bank}, dated {formatDate(c.instrumentDate)}
                         </Table.Td>
                         <Table.Td ta="right">{formatRupees(c.netPaise)}</Table.Td>
                         <Table.Td>
@@ -149,7 +149,8 @@ export default function ChequesPage() {
                           </Badge>{' '}
                           {c.status === 'cleared' && formatDate(c.clearedOn)}
                           {c.status === 'bounced' &&
-                            `${formatDate(c.bouncedOn)}: ${c.bounceReason}${c.bounceChargePaise > 0 ? `, charge ${formatRupees(c.bounceChargePaise)}` : ''}`}
+                            `${formatDate(c.bouncedOn)}: ${c.bounceReason}` +
+                              (c.bounceChargePaise > 0 ? `, charge ${formatRupees(c.bounceChargePaise)}` : '')}
                           {c.status === 'pending' && c.receiptStatus === 'voided' && ' (receipt voided)'}
                         </Table.Td>
                         <Table.Td>

@@ -147,7 +147,8 @@ export function DiscountForm({
             {...idSelectProps(form, 'feeHeadId')}
             description={
               head
-                ? `Fee for this batch: ₹ ${formatRupees(head.amountPaise)}. Discount and adjustment together may not exceed it.`
+                ? `Fee for this batch: ₹ ${formatRupees(head.amountPaise)}. ` +
+                  'Discount and adjustment together may not exceed it.'
                 : undefined
             }
           />

@@ -169,7 +169,9 @@ export default function DiscountListPage() {
                               }}
                               remove={{
                                 label: `Delete discount of ${d.admissionNo} on ${d.feeHeadName}`,
-                                question: `Delete the discount on ${d.feeHeadName} for ${d.studentName} (${d.admissionNo})?`,
+                                question:
+                                  `Delete the discount on ${d.feeHeadName} ` +
+                                  `for ${d.studentName} (${d.admissionNo})?`,
                                 onConfirm: () => remove.mutate({ id: d.id }),
                               }}
                             />

@@ -175,7 +175,8 @@ export function FeeStructureForm({
               {charged.data
                 .map(
                   (s) =>
-                    `${s.feeHeadName} ${formatRupees(s.amountPaise)} (${formatDate(s.startDate)} to ${formatDate(s.endDate)})`,
+                    `${s.feeHeadName} ${formatRupees(s.amountPaise)} ` +
+                    `(${formatDate(s.startDate)} to ${formatDate(s.endDate)})`,
                 )
                 .join(', ')}
             </Text>

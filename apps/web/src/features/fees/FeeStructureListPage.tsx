@@ -129,7 +129,11 @@ export default function FeeStructureListPage() {
                               <Table.Td className="no-print">
                                 <RowActions
                                   edit={{
-                                    to: `/admin/fedit?${new URLSearchParams({ id: String(s.id), depid: depId, depname: depName })}`,
+                                    to: `/admin/fedit?${new URLSearchParams({
+                                      id: String(s.id),
+                                      depid: depId,
+                                      depname: depName,
+                                    })}`,
                                     label: `Edit ${s.feeHeadName} of batch ${s.batchName}`,
                                   }}
                                   remove={{

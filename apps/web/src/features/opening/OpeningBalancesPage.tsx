@@ -38,6 +38,10 @@ import { idOf, idText } from '../../lib/ids';
 
 type OpeningRow = RouterOutputs['opening']['list']['rows'][number];
 
+const OPENING_SUBTITLE =
+  'Dues brought forward from the old books, per student and fee head: due on the day they are imported, ' +
+  'collected at the counter like any head';
+
 /** A signed amount as the lists show it: an opening advance (negative) says so. */
 function amountText(paise: number): string {
   return paise < 0 ? `${formatRupees(-paise)} advance` : formatRupees(paise);
@@ -100,7 +104,7 @@ export default function OpeningBalancesPage() {
     <>
       <PageHeader
         title="Opening balances"
-        subtitle="Dues brought forward from the old books, per student and fee head: due on the day they are imported, collected at the counter like any head"
+        subtitle={OPENING_SUBTITLE}
         actions={
           <Button
             variant="default"
@@ -258,7 +262,8 @@ export default function OpeningBalancesPage() {
                           aria-label={`Remove ${r.admissionNo} ${r.feeHead}`}
                           onClick={() =>
                             deleteDialog(
-                              `Remove the opening balance of ${amountText(r.amountPaise)} on ${r.feeHead} for ${r.studentName} (${r.admissionNo})?`,
+                              `Remove the opening balance of ${amountText(r.amountPaise)} on ${r.feeHead} ` +
+                                `for ${r.studentName} (${r.admissionNo})?`,
                               () => remove.mutate({ depId: r.departmentId, id: r.id, version: r.version }),
                             )
                           }

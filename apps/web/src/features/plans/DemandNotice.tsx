@@ -6,7 +6,10 @@ import type { DemandNotices } from './types';
 
 type Notice = DemandNotices['notices'][number];
 
-/** One student's demand notice as printed: letterhead, student, the instalments due with fines, the total, pay-by, a UPI QR and the verification QR. */
+/**
+ * One student's demand notice as printed: letterhead, student, the instalments due with fines, the total, pay-by, a UPI
+ * QR and the verification QR.
+ */
 export function DemandNotice({
   data,
   notice,

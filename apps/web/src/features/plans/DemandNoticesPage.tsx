@@ -108,7 +108,9 @@ export default function DemandNoticesPage() {
             reason={{
               icon: <IconSearch />,
               title: 'Choose a batch',
-              text: "Choose a course and one of its batches for a notice to each student who owes fees, or open a student's notice from their statement.",
+              text:
+                'Choose a course and one of its batches for a notice to each student who owes fees, ' +
+                "or open a student's notice from their statement.",
             }}
           />
         ) : (

@@ -2,6 +2,8 @@ import { Group, SegmentedControl, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { FineFields, PlanFields } from './plan-form';
 
+const RUPEES = { inputMode: 'decimal', leftSection: '₹' } as const;
+
 const TYPES: Array<{ value: FineFields['type']; label: string }> = [
   { value: 'none', label: 'No fine' },
   { value: 'fixed', label: 'Fixed' },
@@ -34,18 +36,11 @@ export function FineRuleFields({
           onChange={(value) => form.setFieldValue(`${path}.type`, value as FineFields['type'])}
         />
       </div>
-      {type === 'fixed' && <TextInput label="Fine" inputMode="decimal" leftSection="₹" w={130} {...field('amount')} />}
+      {type === 'fixed' && <TextInput label="Fine" {...RUPEES} w={130} {...field('amount')} />}
       {type === 'per_day' && (
         <>
-          <TextInput label="Per day" inputMode="decimal" leftSection="₹" w={120} {...field('perDay')} />
-          <TextInput
-            label="Cap"
-            description="0 = no cap"
-            inputMode="decimal"
-            leftSection="₹"
-            w={130}
-            {...field('cap')}
-          />
+          <TextInput label="Per day" {...RUPEES} w={120} {...field('perDay')} />
+          <TextInput label="Cap" description="0 = no cap" {...RUPEES} w={130} {...field('cap')} />
         </>
       )}
       {type === 'percent' && (

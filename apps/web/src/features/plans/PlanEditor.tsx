@@ -302,7 +302,8 @@ export function PlanEditor({
             {unbalanced
               .map(
                 (d) =>
-                  `${heads.find((h) => h.feeHeadId === d.feeHeadId)!.feeHead} ${d.amountPaise > 0 ? 'short by' : 'over by'} ${formatRupees(Math.abs(d.amountPaise))}`,
+                  `${heads.find((h) => h.feeHeadId === d.feeHeadId)!.feeHead} ` +
+                  `${d.amountPaise > 0 ? 'short by' : 'over by'} ${formatRupees(Math.abs(d.amountPaise))}`,
               )
               .join(', ')}
             .

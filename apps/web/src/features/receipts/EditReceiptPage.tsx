@@ -89,7 +89,9 @@ export default function EditReceiptPage() {
           title={voided ? 'This receipt is voided' : 'Another department'}
         >
           {voided
-            ? `It was voided on ${formatLocalDate(receipt.voidedAt)}${receipt.voidedByEmail ? ` by ${receipt.voidedByEmail}` : ''} and cannot be edited. It keeps its number and counts in no total.`
+            ? `It was voided on ${formatLocalDate(receipt.voidedAt)}` +
+              (receipt.voidedByEmail ? ` by ${receipt.voidedByEmail}` : '') +
+              ' and cannot be edited. It keeps its number and counts in no total.'
             : `This receipt belongs to ${receipt.departmentName}; edit it there.`}
         </Alert>
         <Group mt="md">

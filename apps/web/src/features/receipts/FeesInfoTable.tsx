@@ -2,7 +2,10 @@ import { Table, Text } from '@mantine/core';
 import { formatRupees } from '../../lib/money';
 import type { FeeBalanceRow, FeeBalanceTotals } from './types';
 
-/** Particulars, Fee, disc (discount + adjustment), Paid, Balance per fee head, the total row, and the student's advance when there is one. */
+/**
+ * Particulars, Fee, disc (discount + adjustment), Paid, Balance per fee head, the total row, and the student's advance
+ * when there is one.
+ */
 export function FeesInfoTable({
   rows,
   totals,

@@ -81,7 +81,8 @@ export function ReceiptDues({
         Dues
       </Title>
       <Stack gap="sm">
-        {/* The fee heads add up to their totals; the fine has its own lines under the instalments; the Advance head has no balance. */}
+        {/* The fee heads add up to their totals; the fine has its own lines under the instalments; the Advance head has
+            no balance. */}
         <FeesInfoTable
           rows={heads.filter((h) => !h.open && !(dues && h.feeHead === LATE_FEE_HEAD))}
           totals={totals}

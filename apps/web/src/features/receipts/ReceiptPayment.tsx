@@ -34,6 +34,7 @@ export function ReceiptPayment({
   const cash = !paymentNeedsReference(mode);
   const modes = RECEIPT_PAYMENT_MODES.filter((m) => m !== 'advance' || advancePaise > 0 || mode === 'advance');
   const qr = form.values.paymentMode === 'upi' && upi && netPaise > 0;
+  const amount = formatRupees(netPaise);
   // Five modes side by side need a wide screen.
   const orientation = useMatches<'vertical' | 'horizontal'>({ base: 'vertical', lg: 'horizontal' });
   return (
@@ -90,12 +91,11 @@ export function ReceiptPayment({
         <Group gap="md" wrap="nowrap">
           <UpiQr
             link={upiPayLink({ ...upi, amountPaise: netPaise, note })}
-            label={`UPI QR to pay ${formatRupees(netPaise)} to ${upi.payeeName}`}
+            label={`UPI QR to pay ${amount} to ${upi.payeeName}`}
             size={150}
           />
           <Text size="sm">
-            Scan to pay <b>₹ {formatRupees(netPaise)}</b> to {upi.payeeName} ({upi.upiId}), then type the UPI reference
-            above.
+            Scan to pay <b>₹ {amount}</b> to {upi.payeeName} ({upi.upiId}), then type the UPI reference above.
           </Text>
         </Group>
       )}

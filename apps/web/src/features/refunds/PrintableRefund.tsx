@@ -3,7 +3,10 @@ import { formatDate } from '../../lib/dates';
 import { amountInWords, formatRupees } from '../../lib/money';
 import type { RefundVoucher } from './types';
 
-/** A refund voucher as printed on the department's letterhead (components/paper.css, and the receipt's totals and words). */
+/**
+ * A refund voucher as printed on the department's letterhead (components/paper.css, and the receipt's totals and
+ * words).
+ */
 export function PrintableRefund({ voucher, logo }: { voucher: RefundVoucher; logo?: string | null }) {
   const contact = [voucher.letterheadAddress, voucher.letterheadPhone && `Phone: ${voucher.letterheadPhone}`]
     .filter(Boolean)

@@ -224,6 +224,7 @@ function VoidRefund({ refund, onClose }: { refund: RefundListRow; onClose: () =>
   const queryClient = useQueryClient();
   const [reason, setReason] = useState('');
   const [closedDayReason, setClosedDayReason] = useState('');
+  const amount = formatRupees(refund.amountPaise);
   const [error, setError] = useState<string | null>(null);
   const voidRefund = useMutation(
     trpc.refunds.void.mutationOptions({
@@ -257,8 +258,8 @@ function VoidRefund({ refund, onClose }: { refund: RefundListRow; onClose: () =>
       <form onSubmit={submit} noValidate>
         <Stack>
           <Text size="sm">
-            The voucher keeps its number and no longer counts anywhere; {formatRupees(refund.amountPaise)} goes back to{' '}
-            {refund.studentName}'s advance.
+            The voucher keeps its number and no longer counts anywhere; {amount} goes back to {refund.studentName}'s
+            advance.
           </Text>
           <TextInput
             label="Reason"

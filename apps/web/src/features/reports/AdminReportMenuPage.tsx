@@ -14,7 +14,7 @@ import {
 import { useDepartment } from '../../lib/department-context';
 import { PageHeader } from '../../components/PageHeader';
 import { reportPaths } from './paths';
-import { ReportCard } from './ReportMenuPage';
+import { CONCESSIONS_DESCRIPTION, DAY_BOOK_DESCRIPTION, ReportCard } from './ReportMenuPage';
 
 /** /admin/rptview/{depId}: the three reports of the spec for one department, plus the collections summary. */
 export default function AdminReportMenuPage() {
@@ -76,14 +76,14 @@ export default function AdminReportMenuPage() {
         <ReportCard
           to={paths.dayBook}
           title="Day book"
-          description="A day's receipts by staff member and payment mode, voided receipts and the cash to hand over; printable."
+          description={DAY_BOOK_DESCRIPTION}
           icon={<IconNotebook size={24} />}
           color="lime"
         />
         <ReportCard
           to={paths.concessions}
           title="Concessions summary"
-          description="Per concession scheme: its students and the discounts it gives per fee head, for the department, a course or a batch."
+          description={CONCESSIONS_DESCRIPTION}
           icon={<IconDiscount size={24} />}
           color="violet"
         />

@@ -103,9 +103,9 @@ function monthToDate(): { from: string; to: string } {
 }
 
 /**
- * Collections for a period: totals by fee head (pre-tax line amounts, with GST as its own row) and by
- * payment mode, and the cheques and drafts received, cleared and bounced. A department sees its own; the admin shell shows all departments together and each
- * one apart. Opens on the month so far.
+ * Collections for a period: totals by fee head (pre-tax line amounts, with GST as its own row) and by payment mode, and
+ * the cheques and drafts received, cleared and bounced. A department sees its own; the admin shell shows all
+ * departments together and each one apart. Opens on the month so far.
  */
 function CollectionsSummary({ department }: { department: Department | null }) {
   const trpc = useTRPC();

@@ -44,7 +44,10 @@ const columns: Array<Column<Line>> = [
   { header: 'Amount', value: (r) => ({ paise: r.amountPaise }) },
 ];
 
-/** /concessions/: per concession scheme its students and the discounts it gives per fee head, for the department, a course or a batch. */
+/**
+ * /concessions/: per concession scheme its students and the discounts it gives per fee head, for the department, a
+ * course or a batch.
+ */
 export default function ConcessionsPage() {
   const department = useDepartment();
   const trpc = useTRPC();

@@ -143,7 +143,8 @@ function DayClosing({ book, depId }: { book: DayBook; depId: number | undefined 
       <Alert color="gray" title="Day closed" data-testid="day-closed">
         {depId === undefined || !closing
           ? `Closed by ${book.closedBy}.`
-          : `Closed by ${closing.closedByEmail ?? '(deleted account)'} on ${formatDate(closing.closedAt.slice(0, 10))} at ${timeOf(closing.closedAt)}.`}{' '}
+          : `Closed by ${closing.closedByEmail ?? '(deleted account)'} ` +
+            `on ${formatDate(closing.closedAt.slice(0, 10))} at ${timeOf(closing.closedAt)}.`}{' '}
         Receipts of this date can be changed only by an administrator, with a reason.
         {depId !== undefined && storedDepartment() === 'ADM' && (
           <Group mt="sm" className="no-print">

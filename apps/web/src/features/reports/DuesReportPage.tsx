@@ -56,6 +56,7 @@ export default function DuesReportPage() {
   const search = useCourseReportSearch(department, ZSearchForm);
   const { course, batchId } = search;
   const showAll = search.params.get('all') === '1';
+  const listed = showAll ? ' · all students' : ' · with a balance';
   const input = {
     depId: department.id,
     courseId: course?.id ?? 0,
@@ -127,7 +128,7 @@ export default function DuesReportPage() {
               )}
               <Paper withBorder radius="md" p="md">
                 <Group justify="space-between" wrap="wrap" gap="lg">
-                  <Figure label="Course" value={`${course.name}${showAll ? ' · all students' : ' · with a balance'}`} />
+                  <Figure label="Course" value={`${course.name}${listed}`} />
                   <Group gap="xl" wrap="wrap">
                     <Figure label="Students" value={data.totals.count.toLocaleString('en-IN')} />
                     <Figure label="Total fee" value={formatRupees(data.totals.feePaise)} />

@@ -20,6 +20,12 @@ import { useDepartment } from '../../lib/department-context';
 import { PageHeader } from '../../components/PageHeader';
 import { reportPaths } from './paths';
 
+export const DAY_BOOK_DESCRIPTION =
+  "A day's receipts by staff member and payment mode, voided receipts and the cash to hand over; printable.";
+export const CONCESSIONS_DESCRIPTION =
+  'Per concession scheme: its students and the discounts it gives per fee head, for the department, a course or ' +
+  'a batch.';
+
 export function ReportCard({
   to,
   title,
@@ -129,14 +135,14 @@ export default function ReportMenuPage() {
         <ReportCard
           to={paths.dayBook}
           title="Day book"
-          description="A day's receipts by staff member and payment mode, voided receipts and the cash to hand over; printable."
+          description={DAY_BOOK_DESCRIPTION}
           icon={<IconNotebook size={24} />}
           color="lime"
         />
         <ReportCard
           to={paths.concessions}
           title="Concessions summary"
-          description="Per concession scheme: its students and the discounts it gives per fee head, for the department, a course or a batch."
+          description={CONCESSIONS_DESCRIPTION}
           icon={<IconDiscount size={24} />}
           color="violet"
         />

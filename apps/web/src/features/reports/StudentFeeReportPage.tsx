@@ -21,6 +21,7 @@ import {
 import { reportPaths } from './paths';
 import type { FeeInfoReport, FeeInfoRow } from './types';
 
+const CHOOSE_COURSE_TEXT = "Choose a course and press Search to see every student's fee, discount and final fee.";
 const ZSearchForm = ZStudentFeeReportInput.pick({ courseId: true, text: true });
 
 type Totals = FeeInfoReport['totals'];
@@ -73,7 +74,7 @@ export default function StudentFeeReportPage() {
       />
 
       {!course ? (
-        <ChooseCourseState text="Choose a course and press Search to see every student's fee, discount and final fee." />
+        <ChooseCourseState text={CHOOSE_COURSE_TEXT} />
       ) : (
         <ReportStates
           query={report}

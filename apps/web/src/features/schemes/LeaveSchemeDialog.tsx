@@ -52,7 +52,8 @@ export function LeaveSchemeDialog({
     if (!data) return;
     if (data.totals.becomesDebt > 0) {
       confirmDialog(
-        `${data.totals.becomesDebt} paid head${data.totals.becomesDebt === 1 ? '' : 's'} will owe again once the discount is removed. Leave anyway?`,
+        `${data.totals.becomesDebt} paid head${data.totals.becomesDebt === 1 ? '' : 's'} ` +
+          'will owe again once the discount is removed. Leave anyway?',
         () => leave.mutate({ ...input, confirm: true }),
         'Paid heads owe again',
       );

@@ -58,7 +58,10 @@ export function schemeValues(scheme?: RouterOutputs['schemes']['byId']): SchemeV
   };
 }
 
-/** A scheme's name and its rules: per fee head, a percentage of the fee or a fixed amount, for a course's batches or one. */
+/**
+ * A scheme's name and its rules: per fee head, a percentage of the fee or a fixed amount, for a course's batches or
+ * one.
+ */
 export function SchemeForm({
   initialValues,
   pending,

@@ -17,6 +17,8 @@ import { LeaveSchemeDialog } from './LeaveSchemeDialog';
 import { SchemeForm, type SchemeSubmission, schemeValues } from './SchemeForm';
 import { idOf } from '../../lib/ids';
 
+const SCHEMES_SUBTITLE =
+  'Discounts by rule (RTE, staff wards, siblings): per fee head a percentage of the fee or a fixed amount';
 const DEPARTMENT_CHOICES = DEPARTMENTS.map((d) => ({ value: String(d.id), label: d.name }));
 
 /** New or edit: the form in a dialog, loaded from the scheme when editing. */
@@ -223,7 +225,7 @@ export default function SchemesPage() {
     <>
       <PageHeader
         title="Concession schemes"
-        subtitle="Discounts by rule (RTE, staff wards, siblings): per fee head a percentage of the fee or a fixed amount"
+        subtitle={SCHEMES_SUBTITLE}
         actions={
           <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
             New scheme

@@ -80,7 +80,10 @@ export default function CourseListPage() {
     <>
       <PageHeader
         title={course.name}
-        subtitle={`${department.name} · ${total} student${total === 1 ? '' : 's'} in ${batches.length} batch${batches.length === 1 ? '' : 'es'}`}
+        subtitle={
+          `${department.name} · ${total} student${total === 1 ? '' : 's'} ` +
+          `in ${batches.length} batch${batches.length === 1 ? '' : 'es'}`
+        }
         actions={
           <>
             {isAdmin && (

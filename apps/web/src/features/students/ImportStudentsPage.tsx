@@ -14,6 +14,8 @@ import { CsvImportPreview } from '../../components/CsvImportPreview';
 import { FailureAlert } from '../../components/FailureAlert';
 import { type Chain, DepartmentCourseBatchSelect } from '../../components/DepartmentCourseBatchSelect';
 
+const COLUMN_NAMES = STUDENT_CSV_COLUMNS.join(', ');
+
 /**
  * Bulk import for one course and batch: the server checks every row with the registration schema
  * (and for admission numbers repeated or already used); Import writes all rows or none.
@@ -108,8 +110,8 @@ export default function ImportStudentsPage() {
           />
         </SimpleGrid>
         <Text size="xs" c="dimmed" mt="sm">
-          Columns: {STUDENT_CSV_COLUMNS.join(', ')}. Dates as yyyy-mm-dd or dd-mm-yyyy; gender Male, Female or Other;
-          category and religion by name. One row per student; every row is checked like the registration form. At most{' '}
+          Columns: {COLUMN_NAMES}. Dates as yyyy-mm-dd or dd-mm-yyyy; gender Male, Female or Other; category and
+          religion by name. One row per student; every row is checked like the registration form. At most{' '}
           {STUDENT_IMPORT_MAX_ROWS.toLocaleString('en-IN')} students and {STUDENT_IMPORT_MAX_CHARS / 1_000_000} MB per
           file: split a larger intake into several files.
         </Text>

@@ -28,7 +28,10 @@ import { DepartmentCourseBatchSelect } from '../../components/DepartmentCourseBa
 // DateInput parses what the clerk types (dd-MM-yyyy) with dayjs.
 dayjs.extend(customParseFormat);
 
-/** What the inputs hold: ids are numbers (null until chosen; the Selects convert, lib/ids), dates are yyyy-MM-dd or null. */
+/**
+ * What the inputs hold: ids are numbers (null until chosen; the Selects convert, lib/ids), dates are yyyy-MM-dd or
+ * null.
+ */
 export interface StudentFormValues {
   courseId: number | null;
   batchId: number | null;

@@ -87,7 +87,8 @@ async function tablesInOrder(client: pg.PoolClient): Promise<string[]> {
 
 async function columnsOf(client: pg.PoolClient, table: string): Promise<string[]> {
   const result = await client.query<{ name: string }>(
-    `SELECT column_name AS name FROM information_schema.columns WHERE table_schema = 'public' AND table_name = $1 ORDER BY ordinal_position`,
+    `SELECT column_name AS name FROM information_schema.columns
+     WHERE table_schema = 'public' AND table_name = $1 ORDER BY ordinal_position`,
     [table],
   );
   return result.rows.map((r) => r.name);
@@ -137,7 +138,8 @@ async function checkTable(
   columns: string[],
 ): Promise<TableCheck> {
   const money = columns.filter((c) => c.endsWith('_paise'));
-  const select = `SELECT count(*) AS n${money.map((c, i) => `, coalesce(sum("${c}"), 0) AS s${i}`).join('')} FROM "${table}"`;
+  const sumColumns = money.map((c, i) => `, coalesce(sum("${c}"), 0) AS s${i}`).join('');
+  const select = `SELECT count(*) AS n${sumColumns} FROM "${table}"`;
   const fromSource = source.prepare(select).get() as Record<string, number>;
   const fromTarget = (await client.query(select)).rows[0] as Record<string, number | string>;
   const sums: TableCheck['sums'] = {};
@@ -187,7 +189,8 @@ export async function copySqliteToPostgres(sourcePath: string, target: Database)
       );
       for (const { table, column } of identities.rows) {
         await client.query(
-          `SELECT setval(pg_get_serial_sequence('"${table}"', '${column}'), coalesce((SELECT max("${column}") FROM "${table}"), 0) + 1, false)`,
+          `SELECT setval(pg_get_serial_sequence('"${table}"', '${column}'),
+             coalesce((SELECT max("${column}") FROM "${table}"), 0) + 1, false)`,
         );
       }
       await client.query('COMMIT');

@@ -3,24 +3,26 @@ import type { NumberedReceiptParams } from '../../queries/receipts';
 import { rowAndCommit } from './database';
 
 /**
- * PostgreSQL's receipt insert: the counter row's update, the master row, its lines, its audit row and
- * its cheque or draft (when @bank is given) in one statement, sent with the COMMIT (rowAndCommit), so
- * a receipt holds the counter's lock for one round trip instead of one per statement. SQLite has no data-modifying CTEs; it runs the same steps as
- * separate statements in its write transaction (queries/receipts.ts), where round trips cost nothing.
- * The lines come as three parallel arrays, numbered in their order. The lines' AFTER triggers (running
- * totals, student_payments) fire at the end of the statement and see the new receipt row. The audit
- * row's `after` is the JSON object @auditAfter with the receipt's number put first (as writeAudit
- * would store `{ number, ...after }`); the idempotency key's row, when @key is given (the write claimed
- * it earlier in the transaction), gets `{ number, receiptId, ...@keyResult }` as its result.
+ * PostgreSQL's receipt insert: the counter row's update, the master row, its lines, its audit row and its cheque or
+ * draft (when @bank is given) in one statement, sent with the COMMIT (rowAndCommit), so a receipt holds the counter's
+ * lock for one round trip instead of one per statement. SQLite has no data-modifying CTEs; it runs the same steps as
+ * separate statements in its write transaction (queries/receipts.ts), where round trips cost nothing. The lines come as
+ * three parallel arrays, numbered in their order. The lines' AFTER triggers (running totals, student_payments) fire at
+ * the end of the statement and see the new receipt row. The audit row's `after` is the JSON object @auditAfter with the
+ * receipt's number put first (as writeAudit would store `{ number, ...after }`); the idempotency key's row, when @key
+ * is given (the write claimed it earlier in the transaction), gets `{ number, receiptId, ...@keyResult }` as its
+ * result.
  */
 const INSERT_NUMBERED_RECEIPT = `
   WITH n AS (
     UPDATE receipt_number_sequence SET last_number = last_number + 1 WHERE id = 1 RETURNING last_number
   ), r AS (
     INSERT INTO receipts (number, department_id, course_id, batch_id, student_id, date, student_name, address,
-      phone, email, total_paise, tax_rate_basis_points, tax_paise, net_paise, payment_mode, payment_reference, created_by)
+      phone, email, total_paise, tax_rate_basis_points, tax_paise, net_paise,
+        payment_mode, payment_reference, created_by)
     VALUES ((SELECT last_number FROM n), @departmentId, @courseId, @batchId, @studentId, @date, @studentName, @address,
-      @phone, @email, @totalPaise, @taxRateBasisPoints, @taxPaise, @netPaise, @paymentMode, @paymentReference, @createdBy)
+      @phone, @email, @totalPaise, @taxRateBasisPoints, @taxPaise, @netPaise,
+        @paymentMode, @paymentReference, @createdBy)
     RETURNING id, number, student_id, department_id
   ), a AS (
     INSERT INTO audit_log (user_id, user_email, ip, action, entity, entity_id, after, department_id, admission_no)

@@ -55,7 +55,8 @@ export async function collectionsReport(
     WITH h AS MATERIALIZED (
       SELECT t.department_id AS "depId", t.fee_head_id AS "feeHeadId", SUM(t.amount_paise) AS "amountPaise"
       FROM departments d
-      ${engine.joinInOrder} daily_head_collections t ON t.department_id = d.id AND t.date BETWEEN ${params.from} AND ${params.to}
+      ${engine.joinInOrder} daily_head_collections t ON t.department_id = d.id
+        AND t.date BETWEEN ${params.from} AND ${params.to}
       ${ofDepartments}
       GROUP BY t.department_id, t.fee_head_id
       HAVING SUM(t.amount_paise) <> 0
@@ -81,19 +82,23 @@ export async function collectionsReport(
     db,
     sql`
     WITH m AS MATERIALIZED (
-      SELECT t.department_id AS "depId", t.payment_mode AS mode, SUM(t.receipt_count) AS count, SUM(t.total_paise) AS "headsPaise",
+      SELECT t.department_id AS "depId", t.payment_mode AS mode,
+        SUM(t.receipt_count) AS count, SUM(t.total_paise) AS "headsPaise",
         SUM(t.tax_paise) AS "taxPaise", SUM(t.net_paise) AS "netPaise"
       FROM departments d
-      ${engine.joinInOrder} daily_mode_collections t ON t.department_id = d.id AND t.date BETWEEN ${params.from} AND ${params.to}
+      ${engine.joinInOrder} daily_mode_collections t ON t.department_id = d.id
+        AND t.date BETWEEN ${params.from} AND ${params.to}
       ${ofDepartments}
       GROUP BY t.department_id, t.payment_mode
       HAVING SUM(t.receipt_count) > 0
     )
     SELECT 'mode' AS kind, "depId", mode, count, "headsPaise", "taxPaise", "netPaise" FROM m
-    UNION ALL SELECT 'mode', NULL, mode, SUM(count), SUM("headsPaise"), SUM("taxPaise"), SUM("netPaise") FROM m GROUP BY mode
-    UNION ALL SELECT 'all', "depId", NULL, SUM(count), SUM("headsPaise"), SUM("taxPaise"), SUM("netPaise") FROM m GROUP BY "depId"
-    UNION ALL SELECT 'all', NULL, NULL, COALESCE(SUM(count), 0), COALESCE(SUM("headsPaise"), 0), COALESCE(SUM("taxPaise"), 0),
-      COALESCE(SUM("netPaise"), 0) FROM m
+    UNION ALL SELECT 'mode', NULL, mode, SUM(count), SUM("headsPaise"), SUM("taxPaise"), SUM("netPaise")
+      FROM m GROUP BY mode
+    UNION ALL SELECT 'all', "depId", NULL, SUM(count), SUM("headsPaise"), SUM("taxPaise"), SUM("netPaise")
+      FROM m GROUP BY "depId"
+    UNION ALL SELECT 'all', NULL, NULL, COALESCE(SUM(count), 0), COALESCE(SUM("headsPaise"), 0),
+      COALESCE(SUM("taxPaise"), 0), COALESCE(SUM("netPaise"), 0) FROM m
     ORDER BY 2, 3`,
   );
   const departments = await rows<{ depId: number; depName: string }>(

@@ -36,7 +36,10 @@ export interface DuesReport {
 }
 
 const { fee, discount, adjustment, paid } = STUDENT_MONEY;
-/** A student's balance in the dues report: fee and opening balance, less discounts and paid (structure heads and opening heads outside it). */
+/**
+ * A student's balance in the dues report: fee and opening balance, less discounts and paid (structure heads and opening
+ * heads outside it).
+ */
 const BALANCE = balanceSql(STUDENT_MONEY);
 
 /**

@@ -71,7 +71,8 @@ export async function feeReceiptReport(
       SUM(t.receipt_count) OVER () AS "allCount", SUM(t.net_paise) OVER () AS "allNetPaise"
     FROM course_batch_receipts t
     JOIN batches b ON b.id = t.batch_id
-    WHERE t.course_id = ${params.courseId} AND t.receipt_count > 0 ${params.batchId === undefined ? sql`` : sql`AND t.batch_id = ${params.batchId}`}
+    WHERE t.course_id = ${params.courseId} AND t.receipt_count > 0
+      ${params.batchId === undefined ? sql`` : sql`AND t.batch_id = ${params.batchId}`}
     ORDER BY b.start_date DESC, b.name, b.id`,
   );
   if (groups.length === 0) return empty;

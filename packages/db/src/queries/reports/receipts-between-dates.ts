@@ -31,7 +31,8 @@ export async function receiptsBetweenDatesReport(
   db: DbOrTx,
   params: { depId: number; from: string; to: string; limit: number },
 ): Promise<ReceiptsBetweenDatesReport> {
-  const inRange = sql`r.department_id = ${params.depId} AND r.date BETWEEN ${params.from} AND ${params.to} AND r.status = 'live'`;
+  const inRange = sql`r.department_id = ${params.depId}
+    AND r.date BETWEEN ${params.from} AND ${params.to} AND r.status = 'live'`;
   const totals = (await row<ReceiptTotals>(
     db,
     sql`

@@ -17,7 +17,10 @@ export interface ReceiptTotals {
   netPaise: number;
 }
 
-/** Batches newest first (start date descending, then name), as every per-student report lists them (readCourseReport's batch sums order by the same, by their output names). */
+/**
+ * Batches newest first (start date descending, then name), as every per-student report lists them (readCourseReport's
+ * batch sums order by the same, by their output names).
+ */
 const BATCH_ORDER = 'b.start_date DESC, b.name, b.id';
 
 /**
@@ -72,7 +75,10 @@ export interface CourseReportSpec {
   figures: Record<string, string>;
   /** Which students the report shows (a condition). */
   shown: string;
-  /** Per-student figures on the rows too, but summed per batch and over all over every student of a listed batch, those not shown too. */
+  /**
+   * Per-student figures on the rows too, but summed per batch and over all over every student of a listed batch, those
+   * not shown too.
+   */
   batchSums?: Record<string, string>;
 }
 
@@ -119,11 +125,13 @@ export async function readCourseReport<Row>(
       FROM st
       GROUP BY batch_id
     )
-    SELECT 0 AS total, b.id AS "batchId", b.name AS "batchName", b.start_date AS "batchStart", t.count ${sql.join(names.map((name) => sql`, t.${quoted(name)}`))}
+    SELECT 0 AS total, b.id AS "batchId", b.name AS "batchName", b.start_date AS "batchStart",
+      t.count ${sql.join(names.map((name) => sql`, t.${quoted(name)}`))}
     FROM t JOIN batches b ON b.id = t.batch_id
     WHERE t.count > 0
     UNION ALL
-    SELECT 1, NULL, NULL, NULL, COALESCE(SUM(count), 0) ${sql.join(names.map((name) => sql`, COALESCE(SUM(${quoted(name)}), 0)`))}
+    SELECT 1, NULL, NULL, NULL, COALESCE(SUM(count), 0)
+      ${sql.join(names.map((name) => sql`, COALESCE(SUM(${quoted(name)}), 0)`))}
     FROM t WHERE count > 0
     ORDER BY total, "batchStart" DESC, "batchName", "batchId"`,
   );

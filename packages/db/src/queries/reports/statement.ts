@@ -75,7 +75,8 @@ export async function studentStatement(
   const student = await row<StudentStatement['student']>(
     db,
     sql`
-    SELECT s.id AS id, s.department_id AS "departmentId", s.admission_no AS "admissionNo", s.name AS name, s.cap_id AS "capId",
+    SELECT s.id AS id, s.department_id AS "departmentId", s.admission_no AS "admissionNo",
+      s.name AS name, s.cap_id AS "capId",
       s.address AS address, s.phone AS phone, s.email AS email, s.course_id AS "courseId", c.name AS "courseName",
       s.batch_id AS "batchId", b.name AS "batchName"
     FROM students s JOIN courses c ON c.id = s.course_id JOIN batches b ON b.id = s.batch_id
@@ -103,22 +104,26 @@ export async function studentStatement(
       LEFT JOIN discounts dc ON dc.student_id = s.id AND dc.fee_head_id = fs.fee_head_id
       WHERE s.id = ${student.id}
       UNION ALL
-      SELECT CASE WHEN ch.first_opening_id IS NULL THEN 2 ELSE 1 END, COALESCE(ch.first_opening_id, ch.fee_head_id), ch.fee_head_id, fh.name,
+      SELECT CASE WHEN ch.first_opening_id IS NULL THEN 2 ELSE 1 END, COALESCE(ch.first_opening_id, ch.fee_head_id),
+        ch.fee_head_id, fh.name,
         ch.amount_paise, ch.opening_paise, COALESCE(dc.discount_paise, 0), COALESCE(dc.adjustment_paise, 0),
-        COALESCE((SELECT p.paid_paise FROM student_head_paid p WHERE p.student_id = s.id AND p.fee_head_id = ch.fee_head_id), 0)
+        COALESCE((SELECT p.paid_paise FROM student_head_paid p
+          WHERE p.student_id = s.id AND p.fee_head_id = ch.fee_head_id), 0)
       FROM students s
       JOIN (${charges}) ch ON ch.student_id = s.id
       JOIN fee_heads fh ON fh.id = ch.fee_head_id
       LEFT JOIN discounts dc ON dc.student_id = s.id AND dc.fee_head_id = ch.fee_head_id
       WHERE s.id = ${student.id}
-        AND NOT EXISTS (SELECT 1 FROM fee_structures fs WHERE fs.batch_id = s.batch_id AND fs.fee_head_id = ch.fee_head_id)
+        AND NOT EXISTS (SELECT 1 FROM fee_structures fs WHERE fs.batch_id = s.batch_id
+          AND fs.fee_head_id = ch.fee_head_id)
     ) h
     ORDER BY h.part, h."sortId"`,
   );
   const payments = await rows<StatementPayment & { feeHeadId: number }>(
     db,
     sql`
-    SELECT rl.fee_head_id AS "feeHeadId", r.number AS "receiptNumber", rl.line_no AS "lineNo", r.date AS date, rl.particulars AS particulars,
+    SELECT rl.fee_head_id AS "feeHeadId", r.number AS "receiptNumber", rl.line_no AS "lineNo",
+      r.date AS date, rl.particulars AS particulars,
       r.payment_mode AS "paymentMode", rl.amount_paise AS "amountPaise"
     FROM receipt_lines rl
     JOIN receipts r ON r.id = rl.receipt_id
