@@ -9,25 +9,27 @@ import {
   IconUserSearch,
 } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useDepartment } from '../../lib/department-context';
 import { FailureAlert } from '../../components/FailureAlert';
 import { StudentInstalments } from '../../components/InstalmentDues';
 import { SearchableSelect } from '../../components/SearchableSelect';
+import { type SearchAnswer, useEnterOnAnswer } from '../../lib/enter-on-answer';
 import { useLoadThenOpen } from '../../lib/load-then-open';
 import { formatRupees } from '../../lib/money';
 import { useTRPC } from '../../lib/trpc';
 import { FeesInfoTable } from './FeesInfoTable';
 import { receiptEntryPath, studentStatementPath } from './links';
-import type { FeeInfo, FoundStudent } from './types';
+import type { FeeInfo, FoundStudent, FoundStudents } from './types';
 import { idOf } from '../../lib/ids';
 
 /**
  * The counter's Find student: one field, focused on arrival, searching the whole department
  * by name, admission number, capId or phone as one types, with an optional course filter beside it.
  * Enter opens the receipt entry when one student matches (an exact admission number always wins),
- * otherwise moves into the list, where arrows and Enter choose and Escape goes back to the field.
+ * otherwise moves into the list, where arrows and Enter choose and Escape goes back to the field; an
+ * Enter pressed before the answer for the typed text arrives waits for it (useEnterOnAnswer).
  * What was typed stays in the address (?q=&course=), so coming back shows the same list.
  */
 export function FindStudent() {
@@ -44,26 +46,34 @@ export function FindStudent() {
   const filter = courseId === null ? {} : { courseId: idOf(courseId) ?? 0 };
   const typed = text.trim();
 
-  useEffect(() => {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of [
-          ['q', typed],
-          ['course', courseId ?? ''],
-        ] as const) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        return next;
-      },
-      { replace: true },
-    );
-  }, [typed, courseId, setParams]);
+  // The address follows the keys themselves, never an effect that runs again when the address changes:
+  // such a late repeat replaced the address while the receipt entry Enter opened was still loading, and
+  // cancelled it.
+  const remember = (nextText: string, nextCourseId: string | null) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of [
+      ['q', nextText.trim()],
+      ['course', nextCourseId ?? ''],
+    ] as const) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    if (next.toString() !== params.toString()) setParams(next, { replace: true });
+  };
+  const changeText = (nextText: string) => {
+    setText(nextText);
+    remember(nextText, courseId);
+  };
+  const changeCourse = (nextCourseId: string | null) => {
+    setCourseId(nextCourseId);
+    remember(text, nextCourseId);
+  };
 
-  const options = (search: string) =>
-    trpc.receipts.findStudents.queryOptions({ depId: department.id, text: search, ...filter });
-  const results = useQuery({ ...options(typed), enabled: typed !== '', placeholderData: keepPreviousData });
+  const results = useQuery({
+    ...trpc.receipts.findStudents.queryOptions({ depId: department.id, text: typed, ...filter }),
+    enabled: typed !== '',
+    placeholderData: keepPreviousData,
+  });
   const shown = typed === '' ? undefined : results.data;
 
   const fieldRef = useRef<HTMLInputElement>(null);
@@ -78,21 +88,26 @@ export function FindStudent() {
   const openEntry = (student: FoundStudent) =>
     void navigate(receiptEntryPath(department, student, { id: student.courseId, name: student.courseName }));
 
-  // Enter decides on the text in the field at that moment, whatever the list below still shows.
-  const onFieldKey = async (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Escape') setText('');
+  const answer = useMemo((): SearchAnswer<FoundStudents> | undefined => {
+    if (typed === '' || results.isPlaceholderData) return undefined;
+    if (results.isSuccess) return { text: typed, failed: false, value: results.data };
+    return results.isError ? { text: typed, failed: true } : undefined;
+  }, [typed, results.isPlaceholderData, results.isSuccess, results.isError, results.data]);
+  const enter = useEnterOnAnswer(typed, answer, (found) => {
+    const only = found.exact || found.students.length === 1 ? found.students[0] : undefined;
+    if (only) openEntry(only);
+    else if (found.students.length > 0) setFocusRow(0);
+  });
+  const onFieldKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Escape') changeText('');
     if (event.key === 'ArrowDown' && shown?.students.length) {
       event.preventDefault();
       setFocusRow(0);
     }
-    if (event.key !== 'Enter') return;
+    if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
     event.preventDefault();
     const search = event.currentTarget.value.trim();
-    if (!search) return;
-    const found = await queryClient.fetchQuery({ ...options(search), staleTime: 5_000 });
-    const only = found.exact || found.students.length === 1 ? found.students[0] : undefined;
-    if (only) openEntry(only);
-    else if (found.students.length > 0) setFocusRow(0);
+    if (search) enter(search);
   };
   const onRowKey = (index: number, student: FoundStudent) => (event: KeyboardEvent<HTMLTableRowElement>) => {
     if (event.target !== event.currentTarget) return;
@@ -130,8 +145,8 @@ export function FindStudent() {
             data-autofocus
             w={{ base: '100%', sm: 380 }}
             value={text}
-            onChange={(event) => setText(event.currentTarget.value)}
-            onKeyDown={(event) => void onFieldKey(event)}
+            onChange={(event) => changeText(event.currentTarget.value)}
+            onKeyDown={onFieldKey}
             rightSection={results.isFetching ? <Loader size={14} /> : null}
           />
           <SearchableSelect
@@ -142,7 +157,7 @@ export function FindStudent() {
             clearable
             w={{ base: '100%', sm: 280 }}
             value={courseId}
-            onChange={setCourseId}
+            onChange={changeCourse}
           />
         </Group>
       </Paper>

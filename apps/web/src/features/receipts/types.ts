@@ -7,4 +7,5 @@ export type FeeBalanceRow = FeeInfo['rows'][number];
 export type FeeBalanceTotals = FeeInfo['totals'];
 export type EntryContext = Receipts['entryContext'];
 export type ReceiptView = Receipts['byNumber'];
-export type FoundStudent = Receipts['findStudents']['students'][number];
+export type FoundStudents = Receipts['findStudents'];
+export type FoundStudent = FoundStudents['students'][number];
