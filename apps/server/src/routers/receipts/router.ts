@@ -10,8 +10,7 @@ import {
   ZVoidReceiptInput,
 } from '@fees/validation';
 import { actorOf } from '../../audit';
-import { createReceipt, updateReceipt, voidReceipt } from '../../domain/receipts/service';
-import { receiptByNumber } from '../../domain/receipts/byNumber';
+import { createReceipt, receiptView, updateReceipt, voidReceipt } from '../../domain/receipts/service';
 import { receiptEntryContext } from '../../domain/receipts/entryContext';
 import { receiptFeeInfo } from '../../domain/receipts/feeInfo';
 import { findReceiptStudents } from '../../domain/receipts/findStudents';
@@ -33,7 +32,10 @@ export const receiptsRouter = router({
   create: departmentProcedure
     .input(ZCreateReceiptInput)
     .mutation(({ ctx, input }) => runInWriteBatch(ctx.db, (tx) => createReceipt(tx, actorOf(ctx), input, ctx.session))),
-  byNumber: authedProcedure.input(ZReceiptNumberInput).query(({ ctx, input }) => receiptByNumber(ctx, input)),
+  /** A stored receipt as printed: master, lines, the department's letterhead, and its status. */
+  byNumber: authedProcedure
+    .input(ZReceiptNumberInput)
+    .query(({ ctx, input }) => receiptView(ctx.db, ctx.session, input.number)),
   update: departmentProcedure
     .input(ZUpdateReceiptInput)
     .mutation(({ ctx, input }) => runInWriteBatch(ctx.db, (tx) => updateReceipt(tx, actorOf(ctx), input, ctx.session))),
