@@ -14,7 +14,20 @@ describe.skipIf(onPostgres)('openDatabase', () => {
     expect((await db.select({ n: count() }).from(courses).limit(1))[0]?.n).toBe(26);
     expect((await db.select({ n: count() }).from(letterheads).limit(1))[0]?.n).toBe(6);
     expect(await db.select().from(settings)).toEqual([
-      { id: 1, gstRateBasisPoints: 0, backdateLimitDays: 62, staffMayCloseDay: 0 },
+      {
+        id: 1,
+        gstRateBasisPoints: 0,
+        backdateLimitDays: 62,
+        staffMayCloseDay: 0,
+        quietHoursStart: '09:00',
+        quietHoursEnd: '20:00',
+        summaryRecipients: '',
+        summaryTime: '07:00',
+        sendRatePerSecond: 20,
+        emailPricePaise: 0,
+        smsPricePaise: 0,
+        whatsappPricePaise: 0,
+      },
     ]);
     expect(await db.select().from(receiptNumberSequence)).toEqual([{ id: 1, lastNumber: 0 }]);
     expect((await db.select({ n: count() }).from(feeHeads).limit(1))[0]?.n).toBeGreaterThan(5);

@@ -58,6 +58,8 @@ export const students = sqliteTable(
     religionId: integer('religion_id').references(() => religions.id),
     email: text('email'),
     phone: text('phone'),
+    /** 1: the student's own e-mail and phone get no reminders or notices (receipts still go). */
+    remindersOptOut: integer('reminders_opt_out').notNull().default(0),
     parentName: text('parent_name'),
     address: text('address').notNull(),
     guardianAddress: text('guardian_address'),

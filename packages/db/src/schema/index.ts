@@ -10,3 +10,4 @@ export * from './opening';
 export * from './refunds';
 export * from './cheques';
 export * from './idempotency';
+export * from './messages';

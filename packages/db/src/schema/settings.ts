@@ -11,6 +11,18 @@ export const settings = sqliteTable('settings', {
   backdateLimitDays: integer('backdate_limit_days').notNull().default(62),
   /** 1 when a department's staff may close their own day (admins always may); an integer on both engines. */
   staffMayCloseDay: integer('staff_may_close_day').notNull().default(0),
+  /** Reminders and notices wait outside these hours (HH:mm in the server's TZ); receipts go at once. */
+  quietHoursStart: text('quiet_hours_start').notNull().default('09:00'),
+  quietHoursEnd: text('quiet_hours_end').notNull().default('20:00'),
+  /** The management's daily summary: e-mail addresses (comma-separated; empty: none) and when (HH:mm). */
+  summaryRecipients: text('summary_recipients').notNull().default(''),
+  summaryTime: text('summary_time').notNull().default('07:00'),
+  /** How many messages a second the worker sends on each channel. */
+  sendRatePerSecond: integer('send_rate_per_second').notNull().default(20),
+  /** What one message costs on each channel, for a reminder run's preview. */
+  emailPricePaise: integer('email_price_paise').notNull().default(0),
+  smsPricePaise: integer('sms_price_paise').notNull().default(0),
+  whatsappPricePaise: integer('whatsapp_price_paise').notNull().default(0),
 });
 
 /** The lines printed at the top of a department's receipts. */
