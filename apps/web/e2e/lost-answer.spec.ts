@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signInAsAdmin, signInAtDepartment, trpcMutation, trpcQuery } from './support';
+import { setUpCounter, signInAtDepartment, trpcQuery } from './support';
 
 const STAFF = { email: 'counter.lost@e2e.test', password: 'counter1' };
 const ADMISSION_NO = 'E2E-LA-001';
@@ -11,49 +11,13 @@ const ADMISSION_NO = 'E2E-LA-001';
  */
 test('a receipt whose answer was lost is saved once and shown with its number', async ({ page }) => {
   test.setTimeout(120_000);
-  await signInAsAdmin(page);
-  await trpcMutation(page, 'admin.users.create', {
-    options: 'user',
-    depId: 100,
-    email: STAFF.email,
-    pwd1: STAFF.password,
-    pwd2: STAFF.password,
-    chk1: true,
+  const { tuitionHeadId: tuition } = await setUpCounter(page, {
+    staff: STAFF,
+    batchName: 'E2E Lost 2025-2028',
+    tuitionRupees: '25000',
+    tuitionUntil: '2026-03-31',
+    student: { name: 'Anjali Menon', admissionNo: ADMISSION_NO, capId: 'CAP-E2E-LA', address: 'Kochi' },
   });
-  const batch = await trpcMutation<{ id: number }>(page, 'batches.create', {
-    depId: 100,
-    courseId: 1003,
-    name: 'E2E Lost 2025-2028',
-    startDate: '2025-06-01',
-    endDate: '2028-03-31',
-    confirm: true,
-  });
-  const heads = await trpcQuery<Array<{ id: number; name: string }>>(page, 'reference.feeHeads');
-  const tuition = heads.find((h) => h.name === 'Tuition Fee')!.id;
-  await trpcMutation(page, 'fees.structures.create', {
-    depId: 100,
-    batchId: batch.id,
-    feeHeadId: tuition,
-    amount: '25000',
-    startDate: '2025-06-01',
-    endDate: '2026-03-31',
-    confirm: true,
-  });
-  await trpcMutation(page, 'students.create', {
-    depId: 100,
-    courseId: 1003,
-    batchId: batch.id,
-    capId: 'CAP-E2E-LA',
-    name: 'Anjali Menon',
-    admissionNo: ADMISSION_NO,
-    admissionDate: '2025-06-10',
-    categoryId: 1,
-    dateOfBirth: '2007-05-06',
-    gender: 'Female',
-    address: 'Kochi',
-    confirm: true,
-  });
-  await page.context().clearCookies();
   await signInAtDepartment(page, 100, STAFF.email, STAFF.password);
   await expect(page).toHaveURL(/\/ug$/);
 

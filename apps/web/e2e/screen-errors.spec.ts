@@ -1,65 +1,23 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { writeStraightToDatabase } from './database';
-import { signInAsAdmin, signInAtDepartment, trpcMutation, trpcQuery } from './support';
+import { setUpCounter, signInAsAdmin, signInAtDepartment, trpcMutation, trpcQuery } from './support';
 
 const STAFF = { email: 'counter.se@e2e.test', password: 'counter1' };
 const STUDENT = { name: 'Meera Varghese', admissionNo: 'E2E-SE-001' };
 const BATCH = 'E2E-SE 2025-2028';
-
-/** A UG batch charging Tuition Fee, one student, a counter account; then signed out. */
-async function setUpData(page: Page) {
-  await signInAsAdmin(page);
-  await trpcMutation(page, 'admin.users.create', {
-    options: 'user',
-    depId: 100,
-    email: STAFF.email,
-    pwd1: STAFF.password,
-    pwd2: STAFF.password,
-    chk1: true,
-  });
-  const batch = await trpcMutation<{ id: number }>(page, 'batches.create', {
-    depId: 100,
-    courseId: 1003,
-    name: BATCH,
-    startDate: '2025-06-01',
-    endDate: '2028-03-31',
-    confirm: true,
-  });
-  const heads = await trpcQuery<Array<{ id: number; name: string }>>(page, 'reference.feeHeads');
-  await trpcMutation(page, 'fees.structures.create', {
-    depId: 100,
-    batchId: batch.id,
-    feeHeadId: heads.find((h) => h.name === 'Tuition Fee')!.id,
-    amount: '25000',
-    startDate: '2025-06-01',
-    endDate: '2026-03-31',
-    confirm: true,
-  });
-  await trpcMutation(page, 'students.create', {
-    depId: 100,
-    courseId: 1003,
-    batchId: batch.id,
-    capId: 'CAP-E2E-SE',
-    name: STUDENT.name,
-    admissionNo: STUDENT.admissionNo,
-    admissionDate: '2025-06-10',
-    categoryId: 1,
-    dateOfBirth: '2007-05-06',
-    gender: 'Female',
-    address: '3 Church Road, Kottayam',
-    phone: '9847055555',
-    confirm: true,
-  });
-  await page.context().clearCookies();
-  await page.evaluate(() => localStorage.clear());
-}
 
 test.describe.configure({ mode: 'serial' });
 
 test('a structure over Advance put straight into the database: the receipt entry opens with each head once', async ({
   page,
 }) => {
-  await setUpData(page);
+  await setUpCounter(page, {
+    staff: STAFF,
+    batchName: BATCH,
+    tuitionRupees: '25000',
+    tuitionUntil: '2026-03-31',
+    student: { ...STUDENT, capId: 'CAP-E2E-SE', address: '3 Church Road, Kottayam', phone: '9847055555' },
+  });
   // What an older version accepted from the admin screen and POST /rest/api/regfee.
   writeStraightToDatabase(
     `INSERT INTO fee_structures (batch_id, fee_head_id, amount_paise, start_date, end_date)

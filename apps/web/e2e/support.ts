@@ -95,3 +95,64 @@ export function rupees(paise: number): string {
   const rest = whole.slice(0, -3);
   return `${rest ? `${rest.replace(/\B(?=(\d{2})+(?!\d))/g, ',')},` : ''}${last}.${String(paise % 100).padStart(2, '0')}`;
 }
+
+/** What `setUpCounter` makes: a UG staff account, a batch charging Tuition Fee, and one student. */
+export type CounterSetUp = {
+  staff: { email: string; password: string };
+  batchName: string;
+  tuitionRupees: string;
+  tuitionUntil: string;
+  student: { name: string; admissionNo: string; capId: string; address: string; phone?: string };
+};
+
+/**
+ * Signs in as the admin, creates the counter of `setUp` in the UG department, and signs out again (cookies
+ * and the page's storage cleared), so a spec starts at the sign-in page with its own data.
+ */
+export async function setUpCounter(
+  page: Page,
+  setUp: CounterSetUp,
+): Promise<{ batchId: number; studentId: number; tuitionHeadId: number }> {
+  await signInAsAdmin(page);
+  await trpcMutation(page, 'admin.users.create', {
+    options: 'user',
+    depId: 100,
+    email: setUp.staff.email,
+    pwd1: setUp.staff.password,
+    pwd2: setUp.staff.password,
+    chk1: true,
+  });
+  const batch = await trpcMutation<{ id: number }>(page, 'batches.create', {
+    depId: 100,
+    courseId: 1003,
+    name: setUp.batchName,
+    startDate: '2025-06-01',
+    endDate: '2028-03-31',
+    confirm: true,
+  });
+  const heads = await trpcQuery<Array<{ id: number; name: string }>>(page, 'reference.feeHeads');
+  const tuitionHeadId = heads.find((h) => h.name === 'Tuition Fee')!.id;
+  await trpcMutation(page, 'fees.structures.create', {
+    depId: 100,
+    batchId: batch.id,
+    feeHeadId: tuitionHeadId,
+    amount: setUp.tuitionRupees,
+    startDate: '2025-06-01',
+    endDate: setUp.tuitionUntil,
+    confirm: true,
+  });
+  const student = await trpcMutation<{ id: number }>(page, 'students.create', {
+    depId: 100,
+    courseId: 1003,
+    batchId: batch.id,
+    admissionDate: '2025-06-10',
+    categoryId: 1,
+    dateOfBirth: '2007-05-06',
+    gender: 'Female',
+    ...setUp.student,
+    confirm: true,
+  });
+  await page.context().clearCookies();
+  await page.evaluate(() => localStorage.clear());
+  return { batchId: batch.id, studentId: student.id, tuitionHeadId };
+}

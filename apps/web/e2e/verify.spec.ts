@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { runProgram } from './programs';
-import { signInAsAdmin, signInAtDepartment, trpcMutation, trpcQuery } from './support';
+import { setUpCounter, signInAsAdmin, signInAtDepartment, trpcMutation, trpcQuery } from './support';
 
 const STAFF = { email: 'counter.verify@e2e.test', password: 'verify12' };
 const STUDENT = { name: 'Meera Nair Krishnan', admissionNo: 'E2E-VF-001' };
@@ -11,58 +11,6 @@ const ARTIFACTS = 'e2e/artifacts';
 /** Today at the foundation (receipts may not be back-dated past the limit). */
 const TODAY = new Date().toLocaleDateString('en-CA', { timeZone: 'Asia/Kolkata' });
 const TODAY_SHOWN = TODAY.split('-').reverse().join('-');
-
-/** A staff account, a batch with a tuition fee and one student in the UG department. */
-async function setUpData(page: Page): Promise<{ studentId: number; headId: number }> {
-  await signInAsAdmin(page);
-  // The receipts below carry no GST; another spec may have left a rate on the shared server.
-  await trpcMutation(page, 'admin.settings.update', { gstRate: '0' });
-  await trpcMutation(page, 'admin.users.create', {
-    options: 'user',
-    depId: 100,
-    email: STAFF.email,
-    pwd1: STAFF.password,
-    pwd2: STAFF.password,
-    chk1: true,
-  });
-  const batch = await trpcMutation<{ id: number }>(page, 'batches.create', {
-    depId: 100,
-    courseId: 1003,
-    name: 'E2E Verify 2025',
-    startDate: '2025-06-01',
-    endDate: '2028-03-31',
-    confirm: true,
-  });
-  const heads = await trpcQuery<Array<{ id: number; name: string }>>(page, 'reference.feeHeads');
-  const headId = heads.find((h) => h.name === 'Tuition Fee')!.id;
-  await trpcMutation(page, 'fees.structures.create', {
-    depId: 100,
-    batchId: batch.id,
-    feeHeadId: headId,
-    amount: '30000',
-    startDate: '2025-06-01',
-    endDate: '2027-03-31',
-    confirm: true,
-  });
-  const student = await trpcMutation<{ id: number }>(page, 'students.create', {
-    depId: 100,
-    courseId: 1003,
-    batchId: batch.id,
-    capId: 'CAP-E2E-VF',
-    name: STUDENT.name,
-    admissionNo: STUDENT.admissionNo,
-    admissionDate: '2025-06-10',
-    categoryId: 1,
-    dateOfBirth: '2007-05-06',
-    gender: 'Female',
-    address: '12 Temple Road, Thrissur',
-    phone: '9847000001',
-    confirm: true,
-  });
-  await page.context().clearCookies();
-  await page.evaluate(() => localStorage.clear());
-  return { studentId: student.id, headId };
-}
 
 /** Prints the page to PDF, renders the office copy's lower right part with pdftoppm and decodes its QR code. */
 async function qrOfPrintedPage(page: Page): Promise<string> {
@@ -100,7 +48,17 @@ test('a printed receipt verifies from its QR code without signing in and shows V
 }) => {
   test.setTimeout(150_000);
   mkdirSync(ARTIFACTS, { recursive: true });
-  const { studentId, headId } = await setUpData(page);
+  const { studentId, tuitionHeadId: headId } = await setUpCounter(page, {
+    staff: STAFF,
+    batchName: 'E2E Verify 2025',
+    tuitionRupees: '30000',
+    tuitionUntil: '2027-03-31',
+    student: { ...STUDENT, capId: 'CAP-E2E-VF', address: '12 Temple Road, Thrissur', phone: '9847000001' },
+  });
+  // The receipts below carry no GST; another spec may have left a rate on the shared server.
+  await signInAsAdmin(page);
+  await trpcMutation(page, 'admin.settings.update', { gstRate: '0' });
+  await page.context().clearCookies();
   await signInAtDepartment(page, 100, STAFF.email, STAFF.password);
   await expect(page).toHaveURL(/\/ug$/);
   const created = await trpcMutation<{ number: number }>(page, 'receipts.create', {
