@@ -73,3 +73,8 @@ export function formatRupees(paise: number): string {
 export function receiptLabel(number: number | string): string {
   return `#000${number}`;
 }
+
+/** Shown on vouchers and in lists: R followed by the number. */
+export function refundLabel(number: number): string {
+  return `R${number}`;
+}

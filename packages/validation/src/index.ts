@@ -18,6 +18,7 @@ export * from './limits';
 export * from './audit';
 export * from './schemes';
 export * from './advance';
+export * from './refunds';
 export * from './balance';
 export * from './opening';
 export * from './cheques';

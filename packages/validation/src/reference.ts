@@ -95,6 +95,9 @@ export const LATE_FEE_HEAD = 'Late fee';
 /** The head opening balances from the old books go on when they belong to no head of the structure. */
 export const PREVIOUS_DUES_HEAD = 'Previous dues';
 
+/** The head an advance is taken on (a receipt line for fees not yet in any structure). */
+export const ADVANCE_HEAD = 'Advance';
+
 /** The head a bounced cheque's bank charge is due on; always present in the reference data. */
 export const CHEQUE_BOUNCE_HEAD = 'Cheque bounce charge';
 

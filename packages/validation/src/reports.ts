@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { positiveInteger, ZDate, ZDateRange, ZDepId, ZId } from './common';
 import { MSG } from './messages';
-import { REFUND_MODES } from './advance';
+import { REFUND_MODES } from './refunds';
 
 /** Optional search text of the course reports (the spec's sTex): trimmed, empty means no filter. */
 const ZSearchText = z

@@ -1,4 +1,4 @@
-import { ADVANCE_HEAD } from './advance';
+import { ADVANCE_HEAD } from './reference';
 import { CHEQUE_BOUNCE_HEAD, LATE_FEE_HEAD, PREVIOUS_DUES_HEAD } from './reference';
 
 /**
