@@ -7,7 +7,8 @@
  */
 import { closePostgres, type Database, openPostgres, poolOf } from '@fees/db';
 import { createTestPostgres, type TestPostgres } from '@fees/db/testing/postgres';
-import { paiseToRupeesText, receiptTaxPaise } from '@fees/validation';
+import { paiseToRupeesText } from '@fees/validation';
+import { receiptTaxPaise } from '@fees/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildFixture, FIXTURE_AMOUNTS, type Fixture } from './test/fixture';
 import { createAccount, TEST_PASSWORD } from './test/harness';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZAmountOrZero, ZDate, ZDayBookDate, ZDepId, ZId } from './common';
 import { MSG } from './messages';
 import { instalmentsByDueDate } from './opening';
-import type { PlanInstalment } from './plans/types';
+import type { PlanInstalment } from '@fees/money';
 import { CHEQUE_BOUNCE_HEAD } from './reference';
 
 export const CHEQUE_STATUS_VALUES = ['pending', 'cleared', 'bounced'] as const;

@@ -1,3 +1,4 @@
+import { addDays, addMonths } from '@fees/money';
 import { describe, expect, it } from 'vitest';
 import {
   rawInputRefusal,
@@ -15,7 +16,6 @@ import {
   parseRupeesToPaise,
   ZAdmissionDate,
 } from './common';
-import { addDays, addMonths } from './plans/dates';
 import { localToday } from './format';
 import { MAX_INPUT_DEPTH } from './limits';
 import { MSG } from './messages';

@@ -1,12 +1,9 @@
+import { addMonths, MAX_PAISE } from '@fees/money';
 import { z } from 'zod';
 import { isRealDate, localToday } from './format';
 import { MAX_INPUT_DEPTH } from './limits';
 import { MSG } from './messages';
-import { addMonths } from './plans/dates';
 import { DEPARTMENT_IDS, type DepartmentId } from './reference';
-
-/** Largest amount accepted anywhere: Rs 99,99,99,999.99, far inside exact integer range as paise. */
-export const MAX_PAISE = 99_99_99_999_99;
 
 const AMOUNT_PATTERN = /^\d+(\.\d{1,2})?$/;
 

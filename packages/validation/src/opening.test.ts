@@ -1,7 +1,6 @@
+import { dayNumber, duesAsOfCalculator, preparePlan } from '@fees/money';
 import { describe, expect, it } from 'vitest';
 import { openingInstalments, ZOpeningAmount } from './opening';
-import { duesAsOfCalculator, preparePlan } from './plans/allocation';
-import { dayNumber } from './plans/dates';
 
 describe('opening amounts', () => {
   it('reads rupees as paise, a leading minus as an advance, and refuses 0 and bad text', () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { MAX_PAISE, optionalText, parseRupeesToPaise, requiredText, ZDepId, ZId, ZVersion } from './common';
+import { optionalText, parseRupeesToPaise, requiredText, ZDepId, ZId, ZVersion } from './common';
 import { MSG } from './messages';
-import { type HeadAmount, NO_FINE, type PlanInstalment } from './plans/types';
+import { type HeadAmount, MAX_PAISE, NO_FINE, type PlanInstalment } from '@fees/money';
 import { STUDENT_IMPORT_MAX_CHARS, STUDENT_IMPORT_MAX_ROWS, STUDENT_LIMITS } from './students';
 
 /** Opening balances: dues carried from the old books, per student and fee head, imported from CSV. */

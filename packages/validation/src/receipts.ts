@@ -1,3 +1,4 @@
+import { addDays } from '@fees/money';
 import { z } from 'zod';
 import {
   EARLIEST_DATE,
@@ -12,7 +13,6 @@ import {
 } from './common';
 import { ZIdempotencyKey } from './idempotency';
 import { MSG } from './messages';
-import { addDays } from './plans/dates';
 
 /** The payment modes that move money (a refund is paid out in one of them too). */
 export const MONEY_PAYMENT_MODES = ['cash', 'upi', 'cheque', 'dd', 'bank_transfer', 'card'] as const;

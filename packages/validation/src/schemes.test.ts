@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_PAISE } from './common';
+import { MAX_PAISE } from '@fees/money';
 import { schemeDiscountPaise, schemeRuleFor, ZCreateSchemeInput, ZSchemeStudentsInput } from './schemes';
 
 const percent = (percentBasisPoints: number) => ({ percentBasisPoints, amountPaise: null });

@@ -1,7 +1,8 @@
 /** What the bench aims at: the largest department and course, their students, a month of receipts. */
 import { balanceSql } from '@fees/db';
 import type Sqlite from 'better-sqlite3';
-import { addDays, addMonths, DEPARTMENTS } from '@fees/validation';
+import { DEPARTMENTS } from '@fees/validation';
+import { addDays, addMonths } from '@fees/money';
 
 export interface BenchTarget {
   depId: number;

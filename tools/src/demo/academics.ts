@@ -18,7 +18,8 @@ import {
   transaction,
   writeAudit,
 } from '@fees/db';
-import { addDays, calendarDate, COURSES, DEPARTMENTS } from '@fees/validation';
+import { calendarDate, COURSES, DEPARTMENTS } from '@fees/validation';
+import { addDays } from '@fees/money';
 import { count } from 'drizzle-orm';
 import { today } from '@fees/server/config';
 import { Random } from '@fees/validation/testing';

@@ -15,7 +15,7 @@ import {
   studentFeeBalances,
 } from '@fees/db';
 import { createTestDatabase } from '@fees/db/testing';
-import { addDays, advanceFromCreditPaise, advancePaise } from '@fees/validation';
+import { addDays, advanceFromCreditPaise, advancePaise } from '@fees/money';
 import { today } from '@fees/server/config';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

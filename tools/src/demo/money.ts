@@ -29,11 +29,8 @@ import {
   writeAudit,
 } from '@fees/db';
 import {
-  addDays,
   DEPARTMENTS,
-  issuedRateBasisPoints,
   PREVIOUS_DUES_HEAD,
-  receiptTaxPaise,
   ruleOfInput,
   type TReceiptPaymentMode,
   ZApplySchemeInput,
@@ -42,6 +39,7 @@ import {
   ZCreateRefundInput,
   ZSchemeRuleInput,
 } from '@fees/validation';
+import { addDays, issuedRateBasisPoints, receiptTaxPaise } from '@fees/money';
 import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
 import { bounceCheque, clearCheque } from '@fees/server/cheques';
 import { today } from '@fees/server/config';

@@ -18,18 +18,16 @@ import {
   writeAudit,
   writeBatchPlan,
 } from '@fees/db';
+import { calendarDate, DEPARTMENTS, type DepartmentId } from '@fees/validation';
 import {
   addDays,
   addMonths,
-  calendarDate,
-  DEPARTMENTS,
-  type DepartmentId,
   equalInstalments,
   type FineRule,
   type PlanInstalment,
   percentSplit,
   receiptTaxPaise,
-} from '@fees/validation';
+} from '@fees/money';
 import { asc, count, eq } from 'drizzle-orm';
 import { today } from '@fees/server/config';
 import { createReceipt } from '@fees/server/receipts';

@@ -7,7 +7,8 @@ import {
   students,
   transaction,
 } from '@fees/db';
-import { addDays, DEPARTMENTS, receiptTaxPaise, type TReceiptPaymentMode } from '@fees/validation';
+import { DEPARTMENTS, type TReceiptPaymentMode } from '@fees/validation';
+import { addDays, receiptTaxPaise } from '@fees/money';
 import { asc, count } from 'drizzle-orm';
 import { today } from '@fees/server/config';
 import { createReceipt, voidReceipt } from '@fees/server/receipts';

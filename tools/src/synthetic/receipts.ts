@@ -5,7 +5,7 @@
  * from one sequence, as the counter would have issued them. A few percent were edited (an 'update'
  * audit row holds the earlier version) or voided; every receipt has its 'create' audit row.
  */
-import { dayNumber, fromDayNumber } from '@fees/validation';
+import { dayNumber, fromDayNumber } from '@fees/money';
 import type Sqlite from 'better-sqlite3';
 import type { Random } from '@fees/validation/testing';
 import type { SyntheticStudent, Window } from './academics';

@@ -1,5 +1,6 @@
 import { type Database, findStudentById, getLetterheadLogo } from '@fees/db';
-import { AppError, amountInWords, formatDate, ZDepId } from '@fees/validation';
+import { AppError, formatDate, ZDepId } from '@fees/validation';
+import { amountInWords } from '@fees/money';
 import { assertDepartmentAccess } from '../department-access';
 import { demandNotices } from '../domain/plans/service';
 import {

@@ -1,5 +1,6 @@
 import { type Database, getLetterheadLogo } from '@fees/db';
-import { amountInWords, formatDate, PAYMENT_MODE_LABELS, ratePercentText, receiptLabel } from '@fees/validation';
+import { formatDate, PAYMENT_MODE_LABELS, receiptLabel } from '@fees/validation';
+import { amountInWords, ratePercentText } from '@fees/money';
 import { today } from '../config';
 import { receiptView } from '../domain/receipts/service';
 import {

@@ -5,7 +5,8 @@
  * GET /api/notices/{studentId}.pdf?asof=yyyy-MM-dd&payby=yyyy-MM-dd: a student's demand notice (as of
  * today and payable within the usual days unless given).
  */
-import { AppError, addDays, MAX_RECORD_INTEGER, MSG, NOTICE_PAY_WITHIN_DAYS, ZDate, ZId } from '@fees/validation';
+import { AppError, MAX_RECORD_INTEGER, MSG, NOTICE_PAY_WITHIN_DAYS, ZDate, ZId } from '@fees/validation';
+import { addDays } from '@fees/money';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { today } from '../config';
 import { createRequestContext, type ServerDeps } from '../context';

@@ -1,5 +1,6 @@
 import { row } from '@fees/db';
-import { addDays, LEGACY_REST_VOID_REASON, MSG } from '@fees/validation';
+import { LEGACY_REST_VOID_REASON, MSG } from '@fees/validation';
+import { addDays } from '@fees/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { today } from '../config';
 import { accessRules } from '../test/access/rules';

@@ -1,5 +1,6 @@
 import { row } from '@fees/db';
-import { addDays, addMonths, MSG } from '@fees/validation';
+import { MSG } from '@fees/validation';
+import { addDays, addMonths } from '@fees/money';
 import { TRPCError } from '@trpc/server';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';

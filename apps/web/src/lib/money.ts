@@ -1,2 +1,3 @@
 /** Money arrives as integer paise and is formatted only here, at the edge, by the shared helpers. */
-export { amountInWords, formatRupees, paiseToRupeesText } from '@fees/validation';
+export { formatRupees, paiseToRupeesText } from '@fees/validation';
+export { amountInWords } from '@fees/money';

@@ -1,12 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import {
-  ADVANCE_HEAD,
-  advanceFromCreditPaise,
-  advancePaise,
-  CHEQUE_BOUNCE_HEAD,
-  LATE_FEE_HEAD,
-} from '@fees/validation';
+import { ADVANCE_HEAD, CHEQUE_BOUNCE_HEAD, LATE_FEE_HEAD } from '@fees/validation';
+import { advanceFromCreditPaise, advancePaise } from '@fees/money';
 import { Random } from '@fees/validation/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from '../client';

@@ -10,7 +10,7 @@
  * - paid_outside_paise: what they paid on charged heads outside the structure;
  * - credit_paise: the credit of every head in credit, the Late fee aside (advanceHeadsSql); with
  *   applied_paise (live "Adjusted from advance" receipts) and refunded_paise (live refunds) it gives
- *   the advance by the rule in @fees/validation advance.ts.
+ *   the advance by the rule in @fees/money advance.ts.
  *
  * Every figure is computed by the same SQL the per-student screens use. Triggers on each table it
  * is computed from (student_head_paid, discounts, opening_balances, cheques, refunds, receipts paid

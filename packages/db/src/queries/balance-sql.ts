@@ -2,7 +2,7 @@
  * The balance of a fee head, written once for SQL: balance = fee - discount -
  * adjustment - paid, where fee includes any opening balance on the head and paid is the head's lines on
  * live receipts. Every query that reports or checks a balance builds it here; JavaScript uses
- * `headBalancePaise` from @fees/validation.
+ * `headBalancePaise` from @fees/money.
  */
 
 /** The four amounts as SQL text of the query itself (columns, sums, `@param`s), never a value a user typed. */
@@ -31,7 +31,7 @@ export function balanceOfColumns(alias?: string): string {
 
 /**
  * A student's advance as an SQL expression over their credit, applied and refunded totals (columns
- * of student_money): the SQL form of `advanceFromCreditPaise` in @fees/validation advance.ts, for the
+ * of student_money): the SQL form of `advanceFromCreditPaise` in @fees/money advance.ts, for the
  * reports that sum it over a course.
  */
 export function advanceSql(terms: { credit: string; applied: string; refunded: string }): string {

@@ -22,7 +22,7 @@ export interface FeeBalanceRow {
   totalDiscountPaise: number;
   paidPaise: number;
   balancePaise: number;
-  /** A head without a limit (Advance): see HeadBalance in @fees/validation pricing.ts. */
+  /** A head without a limit (Advance): see HeadBalance in @fees/money pricing.ts. */
   open?: boolean;
 }
 

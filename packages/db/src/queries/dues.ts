@@ -1,16 +1,14 @@
+import { bounceChargeInstalments, LATE_FEE_HEAD, openingInstalments } from '@fees/validation';
 import {
-  bounceChargeInstalments,
   type Concession,
   type DayPayment,
   type DetailedDues,
   dayNumber,
   duesAsOfCalculator,
-  LATE_FEE_HEAD,
-  openingInstalments,
   type PlanInstalment,
   preparePlan,
   type StudentDues,
-} from '@fees/validation';
+} from '@fees/money';
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { engineOf, rows } from '../engines';

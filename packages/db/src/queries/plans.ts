@@ -5,7 +5,7 @@ import {
   type PlanInstalment,
   sortedInstalments,
   virtualPlanInstalments,
-} from '@fees/validation';
+} from '@fees/money';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import {

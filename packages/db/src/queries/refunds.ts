@@ -1,15 +1,9 @@
 /**
  * Refund vouchers and the figures a student's advance is computed from (the rule itself lives in
- * @fees/validation advance.ts). Amounts are integer paise.
+ * @fees/money advance.ts). Amounts are integer paise.
  */
-import {
-  ADVANCE_HEAD,
-  type AdvanceHead,
-  type AdvanceSettlements,
-  CHEQUE_BOUNCE_HEAD,
-  LATE_FEE_HEAD,
-  type TRefundMode,
-} from '@fees/validation';
+import { ADVANCE_HEAD, CHEQUE_BOUNCE_HEAD, LATE_FEE_HEAD, type TRefundMode } from '@fees/validation';
+import type { AdvanceHead, AdvanceSettlements } from '@fees/money';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { row, rows, run, textLiteral } from '../engines';

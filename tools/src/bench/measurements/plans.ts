@@ -5,7 +5,7 @@
  * instalment with a percent fine of its own) on the bench's copy of the database.
  */
 import { batches, loadBatchPlan, writeBatchPlan } from '@fees/db';
-import { equalInstalments } from '@fees/validation';
+import { equalInstalments } from '@fees/money';
 import { eq } from 'drizzle-orm';
 import { today } from '@fees/server/config';
 import type { BenchEnv, Measurement, Row } from '../types';

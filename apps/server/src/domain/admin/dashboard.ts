@@ -1,5 +1,5 @@
 import { dailyCollections, departmentCollections, listAdmins } from '@fees/db';
-import { addDays } from '@fees/validation';
+import { addDays } from '@fees/money';
 import { today } from '../../config';
 import type { Context } from '../../context';
 import { specialHeadStructureWarnings } from '../fees/special-heads';

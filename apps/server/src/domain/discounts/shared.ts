@@ -9,14 +9,8 @@ import {
   isUniqueViolation,
   paidAndOpeningOnHead,
 } from '@fees/db';
-import {
-  AppError,
-  headBalancePaise,
-  MSG,
-  paiseToRupeesText,
-  refuse,
-  type TCreateDiscountInput,
-} from '@fees/validation';
+import { AppError, MSG, paiseToRupeesText, refuse, type TCreateDiscountInput } from '@fees/validation';
+import { headBalancePaise } from '@fees/money';
 
 /** The batch must exist and belong to the department. */
 export async function loadBatchOfDepartment(db: DbOrTx, input: { depId: number; batchId: number }) {

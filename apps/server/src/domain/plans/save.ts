@@ -1,11 +1,6 @@
 import { instalmentIdsOfBatch, loadBatchPlan, transaction, writeAudit, writeBatchPlan } from '@fees/db';
-import {
-  AppError,
-  paiseToRupeesText,
-  planDifferences,
-  specialHeadRefusal,
-  type TSavePlanInput,
-} from '@fees/validation';
+import { AppError, paiseToRupeesText, specialHeadRefusal, type TSavePlanInput } from '@fees/validation';
+import { planDifferences } from '@fees/money';
 import { actorOf } from '../../audit';
 import { type AuthedContext, loadBatchOfDepartment, planView } from './service';
 

@@ -40,19 +40,17 @@ import {
   firstRowOfEachHead,
   formatDate,
   isInstrumentMode,
-  issuedRateBasisPoints,
   PAYMENT_MODE_LABELS,
   paiseToRupeesText,
-  priceReceipt,
   receiptDateProblem,
   type ReceiptDateRule,
   receiptLabel,
   refuse,
-  sumByHead,
   type TCreateReceiptInput,
   type TUpdateReceiptInput,
   type TVoidReceiptInput,
 } from '@fees/validation';
+import { issuedRateBasisPoints, priceReceipt, sumByHead } from '@fees/money';
 import { today } from '../../config';
 import { assertDayOpen } from '../days/day-closing';
 import { assertDepartmentAccess, type DepartmentAccess } from '../../department-access';

@@ -6,18 +6,11 @@ import {
   studentAdvanceHeads,
   studentAdvanceSettlements,
 } from '@fees/db';
-import {
-  ADVANCE_HEAD,
-  type AdvanceHead,
-  advanceFromCreditPaise,
-  advanceLeftPaise,
-  creditPaise,
-  paiseToRupeesText,
-  refuse,
-} from '@fees/validation';
+import { ADVANCE_HEAD, paiseToRupeesText, refuse } from '@fees/validation';
+import { type AdvanceHead, advanceFromCreditPaise, advanceLeftPaise, creditPaise } from '@fees/money';
 import { lateFeeBalanceRows } from '../plans/service';
 
-/** The advance before flooring at 0 (the rule in @fees/validation advance.ts), with the Late fee as of today. */
+/** The advance before flooring at 0 (the rule in @fees/money advance.ts), with the Late fee as of today. */
 async function advanceLeft(db: DbOrTx, student: { id: number; batchId: number }): Promise<number> {
   return advanceLeftPaise(
     [...(await studentAdvanceHeads(db, student.id)), ...(await lateFeeBalanceRows(db, student))],

@@ -1,5 +1,5 @@
 import type { TRefundNumberInput } from '@fees/validation';
-import { amountInWords } from '@fees/validation';
+import { amountInWords } from '@fees/money';
 import type { AuthedContext } from '../../context';
 import { loadRefund } from './service';
 

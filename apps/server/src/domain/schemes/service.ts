@@ -27,7 +27,6 @@ import {
 } from '@fees/db';
 import {
   AppError,
-  headBalancePaise,
   MSG,
   paiseToRupeesText,
   refuse,
@@ -40,6 +39,7 @@ import {
   type TLeaveSchemeInput,
   type TSchemeStudentsInput,
 } from '@fees/validation';
+import { headBalancePaise } from '@fees/money';
 import { actorOf } from '../../audit';
 import type { AuthedContext } from '../../context';
 

@@ -1,4 +1,5 @@
-import { type FineRule, type InstalmentDues, paiseToRupeesText as rupees } from '@fees/validation';
+import { paiseToRupeesText as rupees } from '@fees/validation';
+import type { FineRule, InstalmentDues } from '@fees/money';
 import { z } from 'zod';
 import { route, wireOnly } from '../route';
 import { ZIsoDate, ZRupees } from '../wire';

@@ -1,6 +1,7 @@
 import { auditLog, receipts } from '@fees/db';
 import { tableContents } from '@fees/db/testing';
-import { addDays, formatDate, paiseToRupeesText, type TCreateReceiptInput } from '@fees/validation';
+import { formatDate, paiseToRupeesText, type TCreateReceiptInput } from '@fees/validation';
+import { addDays } from '@fees/money';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { today } from '../../config';

@@ -4,7 +4,8 @@
  * head (a voided receipt counts nowhere), and the totals are the sums of the rows.
  */
 import { batches, discounts, feeHeads, feeStructures, settings, students } from '@fees/db';
-import { paiseToRupeesText, receiptTaxPaise } from '@fees/validation';
+import { paiseToRupeesText } from '@fees/validation';
+import { receiptTaxPaise } from '@fees/money';
 import { TRPCError } from '@trpc/server';
 import { eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';

@@ -10,7 +10,8 @@ import {
   settings,
   students,
 } from '@fees/db';
-import { MSG, paiseToRupeesText, type TCreateReceiptInput, receiptTaxPaise } from '@fees/validation';
+import { MSG, paiseToRupeesText, type TCreateReceiptInput } from '@fees/validation';
+import { receiptTaxPaise } from '@fees/money';
 import { TRPCError } from '@trpc/server';
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

@@ -5,7 +5,8 @@
  * rebuilding them from scratch changes nothing.
  */
 import { rebuildReceiptTotals, receiptTotalsDrift, rows, transaction } from '@fees/db';
-import { isInstrumentMode, MONEY_PAYMENT_MODES, paiseToRupeesText, receiptTaxPaise } from '@fees/validation';
+import { isInstrumentMode, MONEY_PAYMENT_MODES, paiseToRupeesText } from '@fees/validation';
+import { receiptTaxPaise } from '@fees/money';
 import { TRPCError } from '@trpc/server';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,6 @@
 import { auditLog, discounts, openingBalances, refundNumberSequence, refunds, row, settings } from '@fees/db';
-import { ADVANCE_HEAD, paiseToRupeesText, receiptTaxPaise, type TCreateReceiptInput } from '@fees/validation';
+import { ADVANCE_HEAD, paiseToRupeesText, type TCreateReceiptInput } from '@fees/validation';
+import { receiptTaxPaise } from '@fees/money';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { refusal } from '../../test/refusal';

@@ -1,5 +1,6 @@
 import { auditLog, students } from '@fees/db';
-import { addDays, addMonths, formatDate, MSG, STUDENT_CSV_COLUMNS } from '@fees/validation';
+import { formatDate, MSG, STUDENT_CSV_COLUMNS } from '@fees/validation';
+import { addDays, addMonths } from '@fees/money';
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

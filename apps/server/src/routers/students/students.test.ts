@@ -1,5 +1,6 @@
 import { auditLog, batches, discounts, receipts, students } from '@fees/db';
-import { addDays, addMonths, formatDate, MSG, type ZUpdateStudentInput } from '@fees/validation';
+import { formatDate, MSG, type ZUpdateStudentInput } from '@fees/validation';
+import { addDays, addMonths } from '@fees/money';
 import { TRPCError } from '@trpc/server';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

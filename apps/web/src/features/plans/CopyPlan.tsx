@@ -1,5 +1,5 @@
 import { Button, Group, Select } from '@mantine/core';
-import { addMonths, type PlanInstalment } from '@fees/validation';
+import { addMonths, type PlanInstalment } from '@fees/money';
 import { IconCopy } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';

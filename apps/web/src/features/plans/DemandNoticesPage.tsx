@@ -1,7 +1,8 @@
 import '../../components/paper.css';
 import './notice.css';
 import { Button, Group, Paper, SegmentedControl } from '@mantine/core';
-import { addDays, NOTICE_PAY_WITHIN_DAYS } from '@fees/validation';
+import { NOTICE_PAY_WITHIN_DAYS } from '@fees/validation';
+import { addDays } from '@fees/money';
 import { IconDownload, IconPrinter, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';

@@ -1,7 +1,8 @@
 import { ActionIcon, Alert, Button, Checkbox, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { type HeadAmount, parseRupeesToPaise, planDifferences } from '@fees/validation';
+import { parseRupeesToPaise } from '@fees/validation';
+import { type HeadAmount, planDifferences } from '@fees/money';
 import { IconAlertTriangle, IconDeviceFloppy, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Fragment } from 'react';

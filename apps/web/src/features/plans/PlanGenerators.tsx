@@ -6,7 +6,7 @@ import {
   oneInstalment,
   type PlanInstalment,
   percentSplit,
-} from '@fees/validation';
+} from '@fees/money';
 import { IconWand } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DateField } from '../../components/DateField';

@@ -1,4 +1,4 @@
-import type { FineRule } from '@fees/validation';
+import type { FineRule } from '@fees/money';
 import { describe, expect, it } from 'vitest';
 import { copiedPlan } from './CopyPlan';
 import { fineFields, fineRuleOf, instalmentFields, planInstalmentsOf } from './plan-form';

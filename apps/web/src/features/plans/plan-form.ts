@@ -1,4 +1,5 @@
-import { type FineRule, type HeadAmount, type PlanInstalment, parseRupeesToPaise } from '@fees/validation';
+import { parseRupeesToPaise } from '@fees/validation';
+import type { FineRule, HeadAmount, PlanInstalment } from '@fees/money';
 import { randomId } from '@mantine/hooks';
 import { paiseToRupeesText } from '../../lib/money';
 import { idOf } from '../../lib/ids';

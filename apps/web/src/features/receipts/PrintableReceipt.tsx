@@ -1,4 +1,5 @@
-import { PAYMENT_MODE_LABELS, ratePercentText, receiptLabel } from '@fees/validation';
+import { PAYMENT_MODE_LABELS, receiptLabel } from '@fees/validation';
+import { ratePercentText } from '@fees/money';
 import { VerifyQr } from '../../components/VerifyQr';
 import { formatDate } from '../../lib/dates';
 import { amountInWords, formatRupees } from '../../lib/money';

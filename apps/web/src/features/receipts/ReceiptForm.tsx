@@ -1,12 +1,7 @@
 import { Button, Divider, Grid, Group, List, Paper, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import {
-  firstRowOfEachHead,
-  isInstrumentMode,
-  issuedRateBasisPoints,
-  paiseToRupeesText,
-  paymentNeedsReference,
-} from '@fees/validation';
+import { firstRowOfEachHead, isInstrumentMode, paiseToRupeesText, paymentNeedsReference } from '@fees/validation';
+import { issuedRateBasisPoints } from '@fees/money';
 import { type ReactNode, useMemo, useState } from 'react';
 import { asksClosedDayReason, ClosedDayReason } from '../../components/ClosedDayReason';
 import { FailureAlert } from '../../components/FailureAlert';

@@ -1,5 +1,5 @@
 import { Divider, Group, Paper, Stack, Text } from '@mantine/core';
-import { ratePercentText } from '@fees/validation';
+import { ratePercentText } from '@fees/money';
 import { formatRupees } from '../../lib/money';
 import type { ReceiptPricingView } from './useReceiptPricing';
 

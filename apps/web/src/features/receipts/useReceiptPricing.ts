@@ -1,4 +1,5 @@
-import { amountLeftForLine, parseRupeesToPaise, priceReceipt, type ReceiptPricingInput } from '@fees/validation';
+import { parseRupeesToPaise } from '@fees/validation';
+import { amountLeftForLine, priceReceipt, type ReceiptPricingInput } from '@fees/money';
 import { useMemo } from 'react';
 import type { ReceiptFormLine } from './receipt-form';
 import type { FeeBalanceRow } from './types';

@@ -22,7 +22,7 @@ export interface DuesRow {
   discountPaise: number;
   paidPaise: number;
   balancePaise: number;
-  /** What the student holds in credit (the rule of @fees/validation advance.ts). */
+  /** What the student holds in credit (the rule of @fees/money advance.ts). */
   advancePaise: number;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_PAISE } from './common';
+import { MAX_PAISE } from './limits';
 import { amountLeftForLine, priceReceipt, ratePercentText, receiptTaxPaise, sumByHead } from './pricing';
 
 const TUITION = 1;

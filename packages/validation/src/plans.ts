@@ -1,17 +1,8 @@
+import { type FineRule, MAX_PAISE } from '@fees/money';
 import { z } from 'zod';
-import {
-  MAX_PAISE,
-  MAX_RECORD_INTEGER,
-  optionalText,
-  paiseToRupeesText,
-  requiredText,
-  ZDate,
-  ZDepId,
-  ZId,
-} from '../common';
-import { MSG } from '../messages';
-import { REPORT_ROW_LIMIT_MAX } from '../reports';
-import type { FineRule } from './types';
+import { MAX_RECORD_INTEGER, optionalText, paiseToRupeesText, requiredText, ZDate, ZDepId, ZId } from './common';
+import { MSG } from './messages';
+import { REPORT_ROW_LIMIT_MAX } from './reports';
 
 /** Plans and fines carry integer paise (the plan form works in paise from the generators). */
 export const ZPaise = z

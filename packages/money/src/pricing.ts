@@ -2,7 +2,7 @@
  * Receipt pricing, the one place its money rules live: the receipt form shows what this computes and
  * the server recomputes it from the submitted lines and refuses a mismatch. Integer paise throughout.
  */
-import { MAX_PAISE } from './common';
+import { MAX_PAISE } from './limits';
 import { amountInWords } from './words';
 
 /**

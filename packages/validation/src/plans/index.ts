@@ -1,5 +1,0 @@
-export * from './allocation';
-export * from './dates';
-export * from './generators';
-export * from './types';
-export * from './schemas';
