@@ -2,7 +2,7 @@ import { getLetterheadLogo, removeLetterheadLogo, transaction, writeAudit } from
 import type { TRemoveLetterheadLogoInput } from '@fees/validation';
 import { actorOf } from '../../audit';
 import type { Context } from '../../context';
-import { logoSummary } from './summary';
+import { logoSummary } from './service';
 
 export async function removeLogo(ctx: Context, input: TRemoveLetterheadLogoInput) {
   await transaction(ctx.db, async (tx) => {

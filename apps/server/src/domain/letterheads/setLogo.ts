@@ -2,7 +2,7 @@ import { getLetterheadLogo, setLetterheadLogo, transaction, writeAudit } from '@
 import type { TLetterheadLogoInput } from '@fees/validation';
 import { actorOf } from '../../audit';
 import type { Context } from '../../context';
-import { logoSummary } from './summary';
+import { logoSummary } from './service';
 
 /** Stores a department's logo (the schema has checked its type by its bytes and its size). */
 export async function setLogo(ctx: Context, input: TLetterheadLogoInput) {

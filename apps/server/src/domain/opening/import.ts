@@ -13,7 +13,7 @@ import {
 } from '@fees/validation';
 import { assertNotBatched, type AuthedContext } from '../../context';
 import { oneImportAtATime, stepper } from '../../import-check';
-import { CsvSyntaxError, type CsvRecord, mapCsvColumns, parseCsv } from '../students/csv';
+import { type CsvRecord, cellsOf, mapCsvColumns, recordsOf } from '../students/csv';
 
 const REQUIRED_COLUMNS: OpeningCsvColumn[] = ['admissionNo', 'head', 'amount'];
 
@@ -72,15 +72,14 @@ export async function analyseOpeningImport(
   return oneImportAtATime(() => checkOpeningImport(ctx, input));
 }
 
+/** Every row of the file with its messages and the sums of the valid ones; writes nothing. */
+export async function previewOpeningImport(ctx: AuthedContext, input: TOpeningImportInput) {
+  const { rows, total, valid, invalid, duesPaise, advancesPaise } = await analyseOpeningImport(ctx, input);
+  return { rows, total, valid, invalid, duesPaise, advancesPaise };
+}
+
 async function checkOpeningImport(ctx: AuthedContext, input: TOpeningImportInput): Promise<OpeningImportAnalysis> {
-  let records: CsvRecord[];
-  try {
-    records = parseCsv(input.csv).filter((r) => r.cells.some((c) => c.trim() !== ''));
-  } catch (error) {
-    if (error instanceof CsvSyntaxError) throw new AppError('BAD_INPUT', error.message);
-    throw error;
-  }
-  const [header, ...data] = records;
+  const [header, ...data] = recordsOf(input.csv);
   if (!header || data.length === 0) throw new AppError('BAD_INPUT', OPENING_MSG.noRows);
   if (data.length > OPENING_IMPORT_MAX_ROWS) throw new AppError('BAD_INPUT', OPENING_MSG.tooManyRows(data.length));
   const columns = mapColumns(header);
@@ -94,12 +93,7 @@ async function checkOpeningImport(ctx: AuthedContext, input: TOpeningImportInput
   const step = stepper();
   for (const record of data) {
     await step();
-    const values = Object.fromEntries(
-      OPENING_CSV_COLUMNS.map((c) => {
-        const index = columns.get(c);
-        return [c, index === undefined ? '' : (record.cells[index] ?? '').trim()];
-      }),
-    ) as Record<OpeningCsvColumn, string>;
+    const values = cellsOf(record, OPENING_CSV_COLUMNS, columns);
     const parsed = ZOpeningCsvRow.safeParse(values);
     const errors = parsed.success
       ? []

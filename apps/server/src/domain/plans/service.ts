@@ -13,7 +13,7 @@ import {
   type StudentDuesOnly,
   type StudentDuesResult,
 } from '@fees/db';
-import { AppError, LATE_FEE_HEAD, type TDemandNoticesInput, upiPayLink } from '@fees/validation';
+import { AppError, LATE_FEE_HEAD, type TBatchPlanInput, type TDemandNoticesInput, upiPayLink } from '@fees/validation';
 import { today } from '../../config';
 import type { AuthedContext } from '../../context';
 import { noticeVerificationPaths } from '../../verify/code';
@@ -34,6 +34,12 @@ export async function loadBatchOfDepartment(db: DbOrTx, input: { depId: number; 
   const batch = await findBatch(db, input.batchId);
   if (!batch || batch.departmentId !== input.depId) throw new AppError('NOT_FOUND', 'No such batch in this department');
   return batch;
+}
+
+/** A batch's plan; a batch without one answers its virtual instalments (hasPlan false). */
+export async function batchPlan(ctx: AuthedContext, input: TBatchPlanInput) {
+  await loadBatchOfDepartment(ctx.db, input);
+  return planView(await loadBatchPlan(ctx.db, input.batchId));
 }
 
 /** The plan as the screens and REST read it (heads without their start dates). */

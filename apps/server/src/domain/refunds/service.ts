@@ -27,8 +27,11 @@ import {
   refundLabel,
   refuse,
   type TCreateRefundInput,
+  type TRefundNumberInput,
   type TVoidRefundInput,
 } from '@fees/validation';
+import { amountInWords } from '@fees/money';
+import type { AuthedContext } from '../../context';
 import { assertDayOpen } from '../days/day-closing';
 import { assertDepartmentAccess, type DepartmentAccess } from '../../department-access';
 import { onceForKey } from '../../idempotency';
@@ -112,6 +115,12 @@ export async function loadRefund(db: Database, number: number, access: Departmen
     (await findRefundByNumber(db, number)) ?? refuse('NOT_FOUND', `Refund ${refundLabel(number)} does not exist`);
   assertDepartmentAccess(access, refund.departmentId);
   return refund;
+}
+
+/** A voucher as printed: its row, the letterhead and the amount in words. */
+export async function refundByNumber(ctx: AuthedContext, input: TRefundNumberInput) {
+  const refund = await loadRefund(ctx.db, input.number, ctx.session);
+  return { ...refund, words: amountInWords(refund.amountPaise) };
 }
 
 /** A voided refund keeps its number and row and counts nowhere: the amount returns to the advance. */

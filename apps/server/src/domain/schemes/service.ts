@@ -16,6 +16,7 @@ import {
   headStatesOfStudents,
   insertSchemeDiscount,
   isUniqueViolation,
+  membersOfScheme,
   removeSchemeMember,
   type SchemeRuleRow,
   schemeMemberIds,
@@ -37,6 +38,7 @@ import {
   type TApplySchemeInput,
   type TCreateSchemeInput,
   type TLeaveSchemeInput,
+  type TSchemeMembersInput,
   type TSchemeStudentsInput,
 } from '@fees/validation';
 import { headBalancePaise } from '@fees/money';
@@ -69,6 +71,11 @@ export function rethrowDuplicateName(error: unknown, name: string): never {
 
 export async function loadScheme(db: DbOrTx, id: number) {
   return (await findScheme(db, { id })) ?? refuse('NOT_FOUND', 'No such scheme');
+}
+
+export async function schemeMembers(ctx: AuthedContext, input: TSchemeMembersInput) {
+  const scheme = await loadScheme(ctx.db, input.schemeId);
+  return membersOfScheme(ctx.db, { schemeId: scheme.id, departmentId: input.depId });
 }
 
 /** The students a join names: the ids given (all in the department), or a batch's students of one category. */

@@ -1,7 +1,7 @@
 import { AppError } from '@fees/validation';
 /**
- * RFC 4180 CSV reading for the student import: quoted fields with commas, doubled quotes and line
- * breaks; CRLF, LF or CR line ends; a UTF-8 byte order mark (Excel writes one) is ignored.
+ * RFC 4180 CSV reading for the student and opening balance imports: quoted fields with commas, doubled
+ * quotes and line breaks; CRLF, LF or CR line ends; a UTF-8 byte order mark (Excel writes one) is ignored.
  */
 export interface CsvRecord {
   /** The physical line the record starts on (1-based), for messages a clerk can find in the file. */
@@ -126,4 +126,28 @@ export function mapCsvColumns<C extends string>(
     );
   }
   return map;
+}
+
+/** The file's records without its blank rows; a syntax error is a BAD_INPUT naming the line. */
+export function recordsOf(text: string): CsvRecord[] {
+  try {
+    return parseCsv(text).filter((r) => r.cells.some((c) => c.trim() !== ''));
+  } catch (error) {
+    if (error instanceof CsvSyntaxError) throw new AppError('BAD_INPUT', error.message);
+    throw error;
+  }
+}
+
+/** A row's cells by template column, trimmed; a column the file does not have reads as ''. */
+export function cellsOf<C extends string>(
+  record: CsvRecord,
+  columns: readonly C[],
+  indexes: ReadonlyMap<C, number>,
+): Record<C, string> {
+  return Object.fromEntries(
+    columns.map((c) => {
+      const index = indexes.get(c);
+      return [c, index === undefined ? '' : (record.cells[index] ?? '').trim()];
+    }),
+  ) as Record<C, string>;
 }

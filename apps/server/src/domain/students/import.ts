@@ -11,7 +11,7 @@ import {
   type TStudentImportInput,
   ZStudentForm,
 } from '@fees/validation';
-import { CsvSyntaxError, type CsvRecord, mapCsvColumns, parseCsv } from './csv';
+import { type CsvRecord, cellsOf, mapCsvColumns, recordsOf } from './csv';
 import { admissionNoTakenMessage, assertEnrolment } from './shared';
 import { assertNotBatched, type AuthedContext } from '../../context';
 import { oneImportAtATime, stepper } from '../../import-check';
@@ -69,16 +69,15 @@ export async function analyseImport(ctx: AuthedContext, input: TStudentImportInp
   return oneImportAtATime(() => checkImport(ctx, input));
 }
 
+/** Every row of the file with its messages; writes nothing. */
+export async function previewStudentImport(ctx: AuthedContext, input: TStudentImportInput) {
+  const { rows, total, valid, invalid } = await analyseImport(ctx, input);
+  return { rows, total, valid, invalid };
+}
+
 async function checkImport(ctx: AuthedContext, input: TStudentImportInput): Promise<ImportAnalysis> {
   await assertEnrolment(ctx, input);
-  let records: CsvRecord[];
-  try {
-    records = parseCsv(input.csv).filter((r) => r.cells.some((c) => c.trim() !== ''));
-  } catch (error) {
-    if (error instanceof CsvSyntaxError) throw new AppError('BAD_INPUT', error.message);
-    throw error;
-  }
-  const [header, ...data] = records;
+  const [header, ...data] = recordsOf(input.csv);
   if (!header || data.length === 0) throw new AppError('BAD_INPUT', 'The file has no student rows');
   if (data.length > STUDENT_IMPORT_MAX_ROWS) {
     throw new AppError(
@@ -95,12 +94,7 @@ async function checkImport(ctx: AuthedContext, input: TStudentImportInput): Prom
   const step = stepper();
   for (const record of data) {
     await step();
-    const values = Object.fromEntries(
-      STUDENT_CSV_COLUMNS.map((c) => {
-        const index = columns.get(c);
-        return [c, index === undefined ? '' : (record.cells[index] ?? '').trim()];
-      }),
-    ) as Record<StudentCsvColumn, string>;
+    const values = cellsOf(record, STUDENT_CSV_COLUMNS, columns);
     const errors: string[] = [];
     const categoryId = values.category === '' ? undefined : categories.get(values.category.toLowerCase());
     if (values.category !== '' && categoryId === undefined)

@@ -1,5 +1,5 @@
 import { ZLetterheadLogoInput, ZRemoveLetterheadLogoInput } from '@fees/validation';
-import { letterheadLogo } from '../../domain/letterheads/logo';
+import { letterheadLogo } from '../../domain/letterheads/service';
 import { removeLogo } from '../../domain/letterheads/removeLogo';
 import { setLogo } from '../../domain/letterheads/setLogo';
 import { adminProcedure, departmentProcedure, router } from '../../trpc';

@@ -5,7 +5,7 @@ import {
   ZUpdateOpeningBalanceInput,
 } from '@fees/validation';
 import { commitOpeningImport } from '../../domain/opening/importCommit';
-import { previewOpeningImport } from '../../domain/opening/importPreview';
+import { previewOpeningImport } from '../../domain/opening/import';
 import { listOpening } from '../../domain/opening/list';
 import { removeOpeningBalance } from '../../domain/opening/remove';
 import { editOpeningBalance } from '../../domain/opening/update';

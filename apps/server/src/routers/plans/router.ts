@@ -10,8 +10,7 @@ import {
   ZUpdatePaymentSettingsInput,
   ZWaiveFineInput,
 } from '@fees/validation';
-import { batchPlan } from '../../domain/plans/byBatch';
-import { demandNotices } from '../../domain/plans/service';
+import { batchPlan, demandNotices } from '../../domain/plans/service';
 import { batchDues } from '../../domain/plans/dues';
 import { updatePaymentSettings } from '../../domain/plans/paymentSettings.update';
 import { removePlan } from '../../domain/plans/remove';

@@ -7,8 +7,7 @@ import {
   ZVoidRefundInput,
 } from '@fees/validation';
 import { actorOf } from '../../audit';
-import { createRefund, voidRefund } from '../../domain/refunds/service';
-import { refundByNumber } from '../../domain/refunds/byNumber';
+import { createRefund, refundByNumber, voidRefund } from '../../domain/refunds/service';
 import { studentAdvanceOf } from '../../domain/refunds/studentAdvance';
 import { authedProcedure, departmentProcedure, router } from '../../trpc';
 

@@ -9,9 +9,8 @@ import {
   ZUpdateSchemeInput,
 } from '@fees/validation';
 import { actorOf } from '../../audit';
-import { applyScheme, leaveScheme, loadScheme, planJoin, planLeave } from '../../domain/schemes/service';
+import { applyScheme, leaveScheme, loadScheme, planJoin, planLeave, schemeMembers } from '../../domain/schemes/service';
 import { createScheme } from '../../domain/schemes/create';
-import { schemeMembers } from '../../domain/schemes/members';
 import { studentSchemes } from '../../domain/schemes/ofStudent';
 import { removeScheme } from '../../domain/schemes/remove';
 import { editScheme } from '../../domain/schemes/update';

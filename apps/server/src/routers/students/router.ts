@@ -11,7 +11,7 @@ import { studentByAdmissionNo, studentById } from '../../domain/students/byId';
 import { createStudent } from '../../domain/students/create';
 import { departmentDashboard } from '../../domain/students/dashboard';
 import { commitStudentImport } from '../../domain/students/importCommit';
-import { previewStudentImport } from '../../domain/students/importPreview';
+import { previewStudentImport } from '../../domain/students/import';
 import { listStudents } from '../../domain/students/list';
 import { removeStudent } from '../../domain/students/remove';
 import { editStudent } from '../../domain/students/update';
