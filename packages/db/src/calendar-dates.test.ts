@@ -1,30 +1,29 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from './client';
 import { openDatabase } from './client';
 import { rows, run } from './engines';
 import { closePostgres, openPostgres } from './engines/postgres/client';
 import { receiptTotalsDrift } from './derived';
+import { CALENDAR_DATE_COLUMNS } from './schema';
 import { closeTestDatabase, migrationsBefore, onPostgres, openTestDatabase, temporaryFolder } from './test/database';
 import { createTestPostgres } from './test/postgres';
 
-/** Every yyyy-MM-dd column a person or a program writes (the totals' copies of receipts.date follow it). */
-const DATE_COLUMNS: Array<[table: string, column: string]> = [
-  ['batches', 'start_date'],
-  ['batches', 'end_date'],
-  ['students', 'admission_date'],
-  ['students', 'date_of_birth'],
-  ['fee_structures', 'start_date'],
-  ['fee_structures', 'end_date'],
-  ['instalments', 'due_date'],
-  ['opening_balances', 'due_date'],
-  ['fine_waivers', 'date'],
-  ['receipts', 'date'],
-  ['refunds', 'date'],
-  ['cheques', 'instrument_date'],
-  ['cheques', 'cleared_on'],
-  ['cheques', 'bounced_on'],
-  ['day_closings', 'date'],
-];
+const DATE_COLUMNS = Object.entries(CALENDAR_DATE_COLUMNS).flatMap(([table, columns]) =>
+  columns.map((column) => [table, column] as const),
+);
+
+/** The table and column each trigger of SQLite's 0020_calendar_dates refuses a date in, by trigger kind. */
+function columnsOfMigration0020(): Record<'insert' | 'update', string[]> {
+  const text = readFileSync(fileURLToPath(new URL('../drizzle/0020_calendar_dates.sql', import.meta.url)), 'utf8');
+  const covered = { insert: [] as string[], update: [] as string[] };
+  for (const trigger of text.split('CREATE TRIGGER ').slice(1)) {
+    const kind = /^\w+_calendar_dates_(insert|update) /.exec(trigger)?.[1] as 'insert' | 'update';
+    for (const m of trigger.matchAll(/'(\w+\.\w+) is not a calendar date/g)) covered[kind].push(m[1]!);
+  }
+  return covered;
+}
 
 /** One row in every table with a date column, all dated `date` (written with plain SQL, as any program could). */
 async function oneOfEach(db: Database, date: string): Promise<void> {
@@ -64,6 +63,13 @@ afterEach(async () => {
 });
 
 describe('calendar dates in the database', () => {
+  it('the date columns both engines check are the ones the SQLite migration 0020_calendar_dates covers', () => {
+    const listed = DATE_COLUMNS.map(([table, column]) => `${table}.${column}`).sort();
+    const covered = columnsOfMigration0020();
+    expect(covered.insert.sort()).toEqual(listed);
+    expect(covered.update.sort()).toEqual(listed);
+  });
+
   it('every date column refuses a day no calendar has, written or changed, and keeps 29 February of a leap year', async () => {
     const db = await openTestDatabase();
     opened.push(db);

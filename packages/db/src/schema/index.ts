@@ -11,3 +11,4 @@ export * from './refunds';
 export * from './cheques';
 export * from './idempotency';
 export * from './messages';
+export * from './calendar-dates';

@@ -34,6 +34,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import * as schema from '../../schema';
+import { CALENDAR_DATE_COLUMNS } from '../../schema/calendar-dates';
 
 /** Integer columns that hold more than 2^31: paise, and epoch milliseconds. */
 const EPOCH_MILLISECONDS = new Set(['expires_at', 'window_start']);
@@ -42,23 +43,6 @@ const isBig = (name: string) => name.endsWith('_paise') || EPOCH_MILLISECONDS.ha
 const NOW_SQLITE = "(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))";
 const NOW_POSTGRES = sql`(to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
 const NOCASE = /\s*COLLATE NOCASE\s*$/i;
-
-/**
- * The yyyy-MM-dd columns a person or a program writes, per table. The running totals' copies of receipts.date
- * (daily collections, student_payments) are written only by triggers, from a date already checked.
- */
-export const CALENDAR_DATE_COLUMNS: Record<string, string[]> = {
-  batches: ['start_date', 'end_date'],
-  students: ['admission_date', 'date_of_birth'],
-  fee_structures: ['start_date', 'end_date'],
-  instalments: ['due_date'],
-  opening_balances: ['due_date'],
-  fine_waivers: ['date'],
-  receipts: ['date'],
-  refunds: ['date'],
-  cheques: ['instrument_date', 'cleared_on', 'bounced_on'],
-  day_closings: ['date'],
-};
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
