@@ -6,4 +6,5 @@ export * from './plans/dates';
 export * from './plans/generators';
 export * from './plans/types';
 export * from './pricing';
+export * from './schemes';
 export * from './words';

@@ -33,15 +33,13 @@ import {
   refuse,
   ruleOfInput,
   SCHEME_MSG,
-  schemeDiscountPaise,
-  schemeRuleFor,
   type TApplySchemeInput,
   type TCreateSchemeInput,
   type TLeaveSchemeInput,
   type TSchemeMembersInput,
   type TSchemeStudentsInput,
 } from '@fees/validation';
-import { headBalancePaise } from '@fees/money';
+import { headBalancePaise, schemeDiscountPaise, schemeRuleFor } from '@fees/money';
 import { actorOf } from '../../audit';
 import type { AuthedContext } from '../../context';
 
