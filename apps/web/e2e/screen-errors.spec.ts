@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { writeStraightToDatabase } from './database';
-import { setUpCounter, signInAsAdmin, signInAtDepartment, trpcMutation, trpcQuery } from './support';
+import { setUpCounter, signInAsAdmin, signInAtDepartment } from './support';
 
 const STAFF = { email: 'counter.se@e2e.test', password: 'counter1' };
 const STUDENT = { name: 'Meera Varghese', admissionNo: 'E2E-SE-001' };

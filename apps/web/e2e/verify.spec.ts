@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { runProgram } from './programs';
-import { setUpCounter, signInAsAdmin, signInAtDepartment, trpcMutation, trpcQuery } from './support';
+import { setUpCounter, signInAsAdmin, signInAtDepartment, trpcMutation } from './support';
 
 const STAFF = { email: 'counter.verify@e2e.test', password: 'verify12' };
 const STUDENT = { name: 'Meera Nair Krishnan', admissionNo: 'E2E-VF-001' };
