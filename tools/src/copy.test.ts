@@ -7,6 +7,7 @@ import {
   openDatabase,
   openPostgres,
   poolOf,
+  transaction,
 } from '@fees/db';
 import { temporaryFolder } from '@fees/db/testing';
 import { createTestPostgres, type TestPostgres } from '@fees/db/testing/postgres';
@@ -18,12 +19,9 @@ import { loadDemoData } from './demo';
 
 /** The app's procedures on one database, as an admin (the copy carries no sessions: one is started on each side). */
 async function adminCaller(db: Database) {
-  const user = await insertUser(db, {
-    email: 'copy.check@test.local',
-    passwordHash: 'not-used',
-    role: 'admin',
-    departmentId: null,
-  });
+  const user = await transaction(db, (tx) =>
+    insertUser(tx, { email: 'copy.check@test.local', passwordHash: 'not-used', role: 'admin', departmentId: null }),
+  );
   const session = await resolveSession(db, await startSession(db, user.id, null));
   return createCaller(createContextInner({ db, session }));
 }

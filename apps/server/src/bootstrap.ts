@@ -1,4 +1,4 @@
-import { countAdmins, type Database, findUserByEmail, insertUser, writeAudit } from '@fees/db';
+import { countAdmins, type Database, findUserByEmail, insertUser, transaction, writeAudit } from '@fees/db';
 import { ZEmail, ZPassword } from '@fees/validation';
 import { generatePassword, hashPassword } from './auth/passwords';
 
@@ -16,18 +16,16 @@ export async function ensureFirstAdmin(
   const password = generated ? generatePassword() : ZPassword.parse(env.adminPassword);
   if (await findUserByEmail(db, email))
     throw new Error(`${email} exists but is not an admin; set ADMIN_EMAIL to another address`);
-  const user = await insertUser(db, {
-    email,
-    passwordHash: await hashPassword(password),
-    role: 'admin',
-    departmentId: null,
-  });
-  await writeAudit(db, {
-    actor: { userId: null, email: 'system' },
-    action: 'create',
-    entity: 'user',
-    entityId: user.id,
-    after: user,
+  const passwordHash = await hashPassword(password);
+  await transaction(db, async (tx) => {
+    const user = await insertUser(tx, { email, passwordHash, role: 'admin', departmentId: null });
+    await writeAudit(tx, {
+      actor: { userId: null, email: 'system' },
+      action: 'create',
+      entity: 'user',
+      entityId: user.id,
+      after: user,
+    });
   });
   return { email, password, generated };
 }

@@ -13,6 +13,8 @@ import {
   type Database,
   deleteExpiredIdempotencyKeys,
   type IdempotencyClaim,
+  transaction,
+  type WriteTx,
 } from '@fees/db';
 import { IDEMPOTENCY_KEY_HOURS, receiptLabel, refundLabel, refuse } from '@fees/validation';
 
@@ -41,7 +43,7 @@ function canonicalJson(value: unknown): string {
  * calling `write`; used for another, a 409 naming the record it saved.
  */
 export async function onceForKey<T extends { number: number }>(
-  db: Database,
+  tx: WriteTx,
   request: { actor: AuditActor; operation: IdempotentOperation; input: { idempotencyKey?: string } },
   write: (claim: IdempotencyClaim | null) => Promise<T>,
 ): Promise<T> {
@@ -51,7 +53,7 @@ export async function onceForKey<T extends { number: number }>(
   const claim = { userId, operation: request.operation, key };
   const requestHash = createHash('sha256').update(canonicalJson(body)).digest('hex');
   const expiresAt = Date.now() + IDEMPOTENCY_KEY_HOURS * 3_600_000;
-  const first = await claimIdempotencyKey(db, { ...claim, requestHash, expiresAt });
+  const first = await claimIdempotencyKey(tx, { ...claim, requestHash, expiresAt });
   if (first === null) return write(claim);
   const result = JSON.parse(first.result) as T;
   if (first.requestHash !== requestHash) {
@@ -63,5 +65,5 @@ export async function onceForKey<T extends { number: number }>(
 
 /** Deletes the keys older than IDEMPOTENCY_KEY_HOURS (a timer of the server runs it). */
 export function sweepIdempotencyKeys(db: Database, nowMs = Date.now()): Promise<number> {
-  return deleteExpiredIdempotencyKeys(db, nowMs);
+  return transaction(db, (tx) => deleteExpiredIdempotencyKeys(tx, nowMs));
 }

@@ -10,14 +10,27 @@ import { sqliteDatabase } from './engines/sqlite';
 import * as schema from './schema';
 import { seedReferenceData } from './seed';
 
+/** Drizzle, asynchronous, over the engine (packages/db/src/engines): what every handle queries through. */
+type Handle = SqliteRemoteDatabase<typeof schema> & { $client: Sqlite.Database };
+
+/** Tells the two handles apart by type only; nothing of it exists when the program runs. */
+declare const handleKind: unique symbol;
+
 /**
- * The app's database: Drizzle, asynchronous, over its engine (packages/db/src/engines). The
- * `tx` a transaction callback gets has the same type. `$client` is the SQLite connection underneath,
- * for SQLite-only tools and checks.
+ * The app's database, the root handle: opened once, shared by every request. `$client` is the SQLite
+ * connection underneath, for SQLite-only tools and checks.
  */
-export type Database = SqliteRemoteDatabase<typeof schema> & { $client: Sqlite.Database };
-/** Either the database or an open transaction's `tx`: query functions accept both. */
-export type DbOrTx = Database;
+export type Database = Handle & { readonly [handleKind]: 'root' };
+
+/**
+ * The handle a write's callback is given (transaction, runInWriteBatch, inWriteTransaction): its queries
+ * belong to the write. The root `Database` is a different type, so it cannot stand in for it; on
+ * SQLite a query on the root inside a write would wait for that write to end, for ever.
+ */
+export type WriteTx = Handle & { readonly [handleKind]: 'write' };
+
+/** Either handle: a query that reads (or writes one statement that commits alone) runs on both. */
+export type Reader = Database | WriteTx;
 
 /**
  * The committed migrations: beside the sources in the repo (packages/db/drizzle), or copied next to

@@ -1,4 +1,4 @@
-import { type Database, findUserByEmail, insertUser } from '@fees/db';
+import { type Database, findUserByEmail, insertUser, transaction } from '@fees/db';
 import { DEPARTMENTS } from '@fees/validation';
 import { hashPassword } from '@fees/server/auth/passwords';
 import type { DemoAccount } from './index';
@@ -11,7 +11,7 @@ export async function loadDemoAccounts(db: Database): Promise<DemoAccount[]> {
   for (const d of DEPARTMENTS) {
     const email = `${d.prefix}@demo.local`;
     if (!(await findUserByEmail(db, email)))
-      await insertUser(db, { email, passwordHash, role: 'user', departmentId: d.id });
+      await transaction(db, (tx) => insertUser(tx, { email, passwordHash, role: 'user', departmentId: d.id }));
     accounts.push({ label: `${d.code} staff`, email, password });
   }
   return accounts;

@@ -1,4 +1,4 @@
-import { type Database, listLetterheads, upsertLetterhead } from '@fees/db';
+import { type Database, listLetterheads, transaction, upsertLetterhead } from '@fees/db';
 
 /** Where each department's receipts say it is: the demo foundation's campus in Thrissur. */
 const ADDRESSES: Record<number, { address: string; phone: string }> = {
@@ -16,11 +16,9 @@ export async function loadDemoLetterheads(db: Database): Promise<number> {
   for (const letterhead of await listLetterheads(db)) {
     const demo = ADDRESSES[letterhead.depId];
     if (!demo || letterhead.address !== '') continue;
-    await upsertLetterhead(db, {
-      departmentId: letterhead.depId,
-      institutionName: letterhead.institutionName,
-      ...demo,
-    });
+    await transaction(db, (tx) =>
+      upsertLetterhead(tx, { departmentId: letterhead.depId, institutionName: letterhead.institutionName, ...demo }),
+    );
     changed++;
   }
   return changed;

@@ -115,6 +115,6 @@ export class LoginLimiter {
 
   /** Deletes the counts whose window has ended; returns how many rows went. */
   sweep(db: Database): Promise<number> {
-    return deleteExpiredSignInCounts(db, this.now());
+    return transaction(db, (tx) => deleteExpiredSignInCounts(tx, this.now()));
   }
 }

@@ -7,6 +7,8 @@ import {
   findLiveSession,
   insertSession,
   type SessionUser,
+  transaction,
+  type WriteTx,
 } from '@fees/db';
 
 export const SESSION_COOKIE = 'fees_session';
@@ -27,9 +29,11 @@ export async function startSession(
   departmentId: number | null,
   nowMs = Date.now(),
 ): Promise<string> {
-  await deleteExpiredSessions(db, nowMs);
   const token = randomBytes(32).toString('base64url');
-  await insertSession(db, { id: sessionIdOf(token), userId, departmentId, expiresAt: nowMs + SESSION_IDLE_MS });
+  await transaction(db, async (tx) => {
+    await deleteExpiredSessions(tx, nowMs);
+    await insertSession(tx, { id: sessionIdOf(token), userId, departmentId, expiresAt: nowMs + SESSION_IDLE_MS });
+  });
   return token;
 }
 
@@ -41,11 +45,12 @@ export async function resolveSession(
   if (!token) return null;
   const session = await findLiveSession(db, { id: sessionIdOf(token), nowMs });
   if (session && session.expiresAt - nowMs < SESSION_IDLE_MS - REFRESH_AFTER_MS) {
-    await extendSession(db, { id: session.sessionId, expiresAt: nowMs + SESSION_IDLE_MS });
+    const expiresAt = nowMs + SESSION_IDLE_MS;
+    await transaction(db, (tx) => extendSession(tx, { id: session.sessionId, expiresAt }));
   }
   return session;
 }
 
-export async function endSession(db: Database, sessionId: string): Promise<void> {
-  await deleteSession(db, sessionId);
+export async function endSession(tx: WriteTx, sessionId: string): Promise<void> {
+  await deleteSession(tx, sessionId);
 }

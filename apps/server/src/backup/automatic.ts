@@ -8,7 +8,14 @@
  */
 import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
-import { type Database, pendingMigrationCount, prepareDatabase, tableRowCounts, writeAudit } from '@fees/db';
+import {
+  type Database,
+  pendingMigrationCount,
+  prepareDatabase,
+  tableRowCounts,
+  transaction,
+  writeAudit,
+} from '@fees/db';
 import Sqlite from 'better-sqlite3';
 import { Cron } from 'croner';
 import { backupsToRemove, type Keep } from './retention';
@@ -187,13 +194,15 @@ export class Backups {
     else this.log.error({ file, reason, problem: check.problem }, 'backup failed its check');
     if (record.copy && !record.copy.ok)
       this.log.error({ file, to: record.copy.to, error: record.copy.error }, 'backup copy failed');
-    await writeAudit(this.db, {
-      actor: { userId: null, email: 'system' },
-      action: 'backup',
-      entity: 'database',
-      entityId: file,
-      after: { reason, bytes: record.bytes, good: check.ok, problem: check.problem, copy: record.copy },
-    });
+    await transaction(this.db, (tx) =>
+      writeAudit(tx, {
+        actor: { userId: null, email: 'system' },
+        action: 'backup',
+        entity: 'database',
+        entityId: file,
+        after: { reason, bytes: record.bytes, good: check.ok, problem: check.problem, copy: record.copy },
+      }),
+    );
     await this.applyRetention();
     return record;
   }

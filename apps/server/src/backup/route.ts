@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { isPostgres, writeAudit } from '@fees/db';
+import { isPostgres, transaction, writeAudit } from '@fees/db';
 import { AppError } from '@fees/validation';
 import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../audit';
@@ -32,12 +32,14 @@ export async function backupRoutes(app: FastifyInstance, opts: { deps: ServerDep
       throw error;
     }
     const fileName = backupFileName(postgres ? 'dump' : 'sqlite');
-    await writeAudit(ctx.db, {
-      actor: actorOf(ctx),
-      action: 'backup',
-      entity: 'database',
-      after: { fileName, bytes: snapshot.bytes, ms: snapshot.ms },
-    });
+    await transaction(ctx.db, (tx) =>
+      writeAudit(tx, {
+        actor: actorOf(ctx),
+        action: 'backup',
+        entity: 'database',
+        after: { fileName, bytes: snapshot.bytes, ms: snapshot.ms },
+      }),
+    );
     const file = createReadStream(snapshot.path);
     file.once('close', () => void snapshot.cleanup());
     return reply

@@ -1,4 +1,4 @@
-import { findAdvanceHeadId, insertDayClosing, receipts, users } from '@fees/db';
+import { findAdvanceHeadId, insertDayClosing, receipts, transaction, users } from '@fees/db';
 import { ZCreateReceiptInput, ZCreateRefundInput, type TReceiptPaymentMode } from '@fees/validation';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -138,7 +138,7 @@ describe('GET /rest/v2/daybook', () => {
 
   it("says whether the department's day is closed and who closed it", async () => {
     const adminId = (await server.db.select().from(users).where(eq(users.email, 'admin@test.local')).limit(1))[0]!.id;
-    await insertDayClosing(server.db, { departmentId: 100, date: DAY, closedBy: adminId });
+    await transaction(server.db, (tx) => insertDayClosing(tx, { departmentId: 100, date: DAY, closedBy: adminId }));
     const res = await ug.get('/v2/daybook', { depId: 100, date: DAY });
     expect(res.status).toBe(200);
     expect(responseProblems(routeOf('GET', '/v2/daybook'), res.body)).toEqual([]);

@@ -1,4 +1,4 @@
-import { findFeeHeadByName, insertOpeningBalances } from '@fees/db';
+import { findFeeHeadByName, insertOpeningBalances, transaction } from '@fees/db';
 import { PREVIOUS_DUES_HEAD } from '@fees/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RestClient, type RestServer, responseProblems, routeOf, startRestServer } from '../test/rest';
@@ -10,24 +10,26 @@ beforeAll(async () => {
   ug = await server.signIn('ugStaff');
   const { db, fixture: fx } = server;
   const previousDues = (await findFeeHeadByName(db, { name: PREVIOUS_DUES_HEAD }))!.id;
-  await insertOpeningBalances(db, [
-    {
-      studentId: fx.ug.studentId,
-      feeHeadId: previousDues,
-      amountPaise: 1_200_50,
-      dueDate: '2026-04-01',
-      note: 'Arrears',
-      createdBy: null,
-    },
-    {
-      studentId: fx.ug.studentId,
-      feeHeadId: fx.heads.exam,
-      amountPaise: 250_00,
-      dueDate: '2026-04-01',
-      note: null,
-      createdBy: null,
-    },
-  ]);
+  await transaction(db, (tx) =>
+    insertOpeningBalances(tx, [
+      {
+        studentId: fx.ug.studentId,
+        feeHeadId: previousDues,
+        amountPaise: 1_200_50,
+        dueDate: '2026-04-01',
+        note: 'Arrears',
+        createdBy: null,
+      },
+      {
+        studentId: fx.ug.studentId,
+        feeHeadId: fx.heads.exam,
+        amountPaise: 250_00,
+        dueDate: '2026-04-01',
+        note: null,
+        createdBy: null,
+      },
+    ]),
+  );
 });
 afterAll(() => server.close());
 

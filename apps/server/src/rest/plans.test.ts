@@ -1,4 +1,4 @@
-import { writeBatchPlan } from '@fees/db';
+import { writeBatchPlan, transaction } from '@fees/db';
 import { ZCreateReceiptInput } from '@fees/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReceipt } from '../domain/receipts/service';
@@ -12,17 +12,19 @@ beforeAll(async () => {
   [pg, ug] = await Promise.all([server.signIn('pgStaff'), server.signIn('ugStaff')]);
   // The worked example of docs/fee-plans.md on PG's batch (Tuition Fee 30,000), receipts through the receipt service.
   const { fixture: fx, db } = server;
-  await writeBatchPlan(db, {
-    batchId: fx.pg.batchId,
-    fineRule: { type: 'per_day', perDayPaise: 10_00, capPaise: 500_00, graceDays: 5 },
-    userId: null,
-    instalments: ['2026-06-10', '2026-09-10', '2026-12-10'].map((dueDate, i) => ({
-      name: `Term ${i + 1}`,
-      dueDate,
-      fineRule: i === 2 ? { type: 'percent', percentBasisPoints: 250, graceDays: 0 } : null,
-      amounts: [{ feeHeadId: fx.heads.tuition, amountPaise: 10_000_00 }],
-    })),
-  });
+  await transaction(db, (tx) =>
+    writeBatchPlan(tx, {
+      batchId: fx.pg.batchId,
+      fineRule: { type: 'per_day', perDayPaise: 10_00, capPaise: 500_00, graceDays: 5 },
+      userId: null,
+      instalments: ['2026-06-10', '2026-09-10', '2026-12-10'].map((dueDate, i) => ({
+        name: `Term ${i + 1}`,
+        dueDate,
+        fineRule: i === 2 ? { type: 'percent', percentBasisPoints: 250, graceDays: 0 } : null,
+        amounts: [{ feeHeadId: fx.heads.tuition, amountPaise: 10_000_00 }],
+      })),
+    }),
+  );
   for (const [date, amount] of [
     ['2026-06-01', '5000'],
     ['2026-07-20', '12000'],

@@ -3,7 +3,7 @@
  * stream that has no place on /trpc. It starts from adminProcedure like every admin procedure, so
  * the adapter's permissions stay the tRPC side's (401 without a session, 403 for staff).
  */
-import { writeAudit } from '@fees/db';
+import { transaction, writeAudit } from '@fees/db';
 import { ZDate } from '@fees/validation';
 import { z } from 'zod';
 import { actorOf } from '../audit';
@@ -26,12 +26,14 @@ export const ZSqlBackupInput = z.object({
 export const restOnlyRouter = router({
   sqlDump: adminProcedure.input(ZSqlBackupInput).query(async ({ ctx, input }) => {
     const dump = await createSqlDump(ctx.db);
-    await writeAudit(ctx.db, {
-      actor: actorOf(ctx),
-      action: 'backup',
-      entity: 'database',
-      after: { fileName: input.bFile, format: 'sql' },
-    });
+    await transaction(ctx.db, (tx) =>
+      writeAudit(tx, {
+        actor: actorOf(ctx),
+        action: 'backup',
+        entity: 'database',
+        after: { fileName: input.bFile, format: 'sql' },
+      }),
+    );
     return { fileName: input.bFile, content: dump.stream };
   }),
 });

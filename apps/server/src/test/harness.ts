@@ -2,7 +2,7 @@
  * Test harness: a fresh database with the real migrations, accounts of every kind, and callers
  * acting as them through createCaller. Data is created through the query layer, as the app does.
  */
-import { type Database, findLiveSession, insertUser, type SessionUser } from '@fees/db';
+import { type Database, findLiveSession, insertUser, type SessionUser, transaction } from '@fees/db';
 import { openTestDatabase } from '@fees/db/testing';
 import { LoginLimiter } from '../auth/login-limiter';
 import { hashPassword } from '../auth/passwords';
@@ -28,12 +28,10 @@ export async function createAccount(
   opts: { email: string; role: 'admin' | 'user'; departmentId: number | null },
 ): Promise<SessionUser> {
   cachedHash ??= await hashPassword(TEST_PASSWORD);
-  const user = await insertUser(db, {
-    email: opts.email,
-    passwordHash: cachedHash,
-    role: opts.role,
-    departmentId: opts.departmentId,
-  });
+  const passwordHash = cachedHash;
+  const user = await transaction(db, (tx) =>
+    insertUser(tx, { email: opts.email, passwordHash, role: opts.role, departmentId: opts.departmentId }),
+  );
   const token = await startSession(db, user.id, opts.role === 'admin' ? null : opts.departmentId);
   const { createHash } = await import('node:crypto');
   const session = await findLiveSession(db, {

@@ -6,7 +6,7 @@
  * the old key is deleted.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { type DbOrTx, verifySecrets } from '@fees/db';
+import { type Reader, verifySecrets } from '@fees/db';
 
 export interface VerifiedFields {
   number: number;
@@ -24,7 +24,7 @@ export function verificationCode(secret: string, receipt: VerifiedFields): strin
 }
 
 /** The public page's path for a receipt, as printed under its QR code. */
-export async function verificationPath(db: DbOrTx, receipt: VerifiedFields): Promise<string> {
+export async function verificationPath(db: Reader, receipt: VerifiedFields): Promise<string> {
   const [newest] = await verifySecrets(db);
   return `/verify/${receipt.number}/${verificationCode(newest!, receipt)}`;
 }
@@ -49,19 +49,19 @@ function noticeCode(secret: string, notice: NoticeFields): string {
  * The public page's path for a demand notice, as printed under its QR code (a function: a batch's notices read the
  * secret once).
  */
-export async function noticeVerificationPaths(db: DbOrTx): Promise<(notice: NoticeFields) => string> {
+export async function noticeVerificationPaths(db: Reader): Promise<(notice: NoticeFields) => string> {
   const [newest] = await verifySecrets(db);
   return (notice) =>
     `/verify/notice/${notice.studentId}/${notice.asOf}/${notice.totalPaise}/${noticeCode(newest!, notice)}`;
 }
 
-export async function isValidNoticeCode(db: DbOrTx, notice: NoticeFields, code: string): Promise<boolean> {
+export async function isValidNoticeCode(db: Reader, notice: NoticeFields, code: string): Promise<boolean> {
   if (!/^[0-9a-f]+$/.test(code) || code.length !== CODE_LENGTH) return false;
   const given = Buffer.from(code);
   return (await verifySecrets(db)).some((secret) => timingSafeEqual(Buffer.from(noticeCode(secret, notice)), given));
 }
 
-export async function isValidCode(db: DbOrTx, receipt: VerifiedFields, code: string): Promise<boolean> {
+export async function isValidCode(db: Reader, receipt: VerifiedFields, code: string): Promise<boolean> {
   if (!/^[0-9a-f]+$/.test(code) || code.length !== CODE_LENGTH) return false;
   const given = Buffer.from(code);
   return (await verifySecrets(db)).some((secret) =>

@@ -17,7 +17,7 @@
  *
  * receipt-totals.ts keeps the first six, student-money.ts the last.
  */
-import type { DbOrTx } from '../client';
+import type { WriteTx } from '../client';
 import { rebuildReceiptTotals } from './receipt-totals';
 import { rebuildStudentMoney } from './student-money';
 
@@ -43,7 +43,7 @@ export const DERIVED_FROM: readonly string[] = [
 ];
 
 /** Every derived table computed afresh from what it is derived from (the totals first: student_money reads them). */
-export async function rebuildDerivedTables(db: DbOrTx): Promise<void> {
+export async function rebuildDerivedTables(db: WriteTx): Promise<void> {
   await rebuildReceiptTotals(db);
   await rebuildStudentMoney(db);
 }

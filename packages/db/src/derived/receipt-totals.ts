@@ -9,7 +9,7 @@
  * (receipt-totals.test.ts checks they stay identical), and a bulk loader that dropped the triggers
  * calls `rebuildReceiptTotals` after its load.
  */
-import type { DbOrTx } from '../client';
+import type { Reader, WriteTx } from '../client';
 import { rows, run } from '../engines';
 
 /** Fills the empty totals tables from receipts and receipt_lines (the migration's backfill). */
@@ -74,7 +74,7 @@ const TOTALS_TABLES = [
  * student_payment_texts is emptied after student_payments is filled, as the triggers of the table
  * filled first write to it. student_money is rebuilt apart (rebuildStudentMoney).
  */
-export async function rebuildReceiptTotals(db: DbOrTx): Promise<void> {
+export async function rebuildReceiptTotals(db: WriteTx): Promise<void> {
   for (const table of TOTALS_TABLES) await run(db, `DELETE FROM ${table}`);
   for (const statement of RECEIPT_TOTALS_BACKFILL) await run(db, statement);
   for (const statement of STUDENT_COURSE_TOTALS_BACKFILL) await run(db, statement);
@@ -89,7 +89,7 @@ export async function rebuildReceiptTotals(db: DbOrTx): Promise<void> {
  * that fell to zero after voids and edits count as absent.
  */
 export async function receiptTotalsDrift(
-  db: DbOrTx,
+  db: Reader,
 ): Promise<Array<{ table: string; key: string; stored: string | null; expected: string | null }>> {
   const checks: Array<{ table: string; key: string; value: string; fresh: string }> = [
     {

@@ -23,7 +23,7 @@
  * (PostgreSQL) hold that text; student-money.test.ts checks they hold it unchanged. The names of the
  * Late fee and Cheque bounce charge heads are part of the text: those heads cannot be renamed.
  */
-import type { DbOrTx } from '../client';
+import type { Reader, WriteTx } from '../client';
 import { CHEQUE_BOUNCE_HEAD, LATE_FEE_HEAD } from '@fees/validation';
 import { rows, run, textLiteral } from '../engines';
 import { balanceOfColumns } from '../queries/balance-sql';
@@ -122,7 +122,7 @@ export const STUDENT_MONEY_BACKFILL = `INSERT INTO student_money (${COLUMNS})
     ${studentMoneySelect('TRUE')}`;
 
 /** Empties student_money and fills it again; call inside a transaction (bulk loaders, after their load). */
-export async function rebuildStudentMoney(db: DbOrTx): Promise<void> {
+export async function rebuildStudentMoney(db: WriteTx): Promise<void> {
   await run(db, 'DELETE FROM student_money');
   await run(db, STUDENT_MONEY_BACKFILL);
 }
@@ -132,7 +132,7 @@ export async function rebuildStudentMoney(db: DbOrTx): Promise<void> {
  * both as text. Every student has a row.
  */
 export async function studentMoneyDrift(
-  db: DbOrTx,
+  db: Reader,
 ): Promise<Array<{ studentId: number; stored: string | null; expected: string | null }>> {
   const asText = `CAST(department_id AS TEXT) || '/' || course_id || '/' || batch_id || '/' || discount_paise || '/' || adjustment_paise
     || '/' || paid_paise || '/' || charges_paise || '/' || paid_outside_paise || '/' || credit_paise || '/' || applied_paise || '/' || refunded_paise`;
@@ -160,7 +160,7 @@ export interface StudentMoneyOfAdvance {
 
 /** What the advance of every student of some batches is computed from, one statement per batch. */
 export async function advanceFiguresOfBatches(
-  db: DbOrTx,
+  db: Reader,
   batchIds: readonly number[],
 ): Promise<StudentMoneyOfAdvance[]> {
   const figures: StudentMoneyOfAdvance[] = [];

@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import type { Database, DbOrTx } from '../client';
+import type { Reader, WriteTx } from '../client';
 import type { NumberedReceiptParams } from '../queries/receipts';
 
 /**
@@ -12,7 +12,8 @@ import type { NumberedReceiptParams } from '../queries/receipts';
  * (`AS "departmentId"`), `coalesce` rather than `ifnull`, the current time as a value from
  * timestampNow() (queries/now.ts); queries/engine-neutral.test.ts fails on a text that forgets. A query
  * may also be Drizzle's sql`...` template, for SQL that names the schema's tables and columns. Outside
- * a transaction pass the app's `db`; inside one, the `tx` the callback was given.
+ * a write pass the app's `db` (`Database`); inside one, the `WriteTx` the callback was given: a query
+ * that writes accepts only that, and the root is not one.
  */
 
 /** Named values for the `@param` placeholders (an object's own properties, by name). */
@@ -49,17 +50,17 @@ export interface EngineSql {
 
 export interface Engine {
   readonly sql: EngineSql;
-  rows<T>(db: DbOrTx, query: Query, params?: Params): Promise<T[]>;
-  row<T>(db: DbOrTx, query: Query, params?: Params): Promise<T | undefined>;
-  run(db: DbOrTx, query: Query, params?: Params): Promise<{ changes: number }>;
+  rows<T>(db: Reader, query: Query, params?: Params): Promise<T[]>;
+  row<T>(db: Reader, query: Query, params?: Params): Promise<T | undefined>;
+  run(db: Reader, query: Query, params?: Params): Promise<{ changes: number }>;
   /** One transaction: all its writes commit together, or none when `work` throws; in a `tx`, a savepoint. */
-  transaction<T>(db: DbOrTx, work: (tx: Database) => Promise<T>): Promise<T>;
+  transaction<T>(db: Reader, work: (tx: WriteTx) => Promise<T>): Promise<T>;
   /** One write, committed (durably) before the promise settles; the engine may group it with others. */
-  runInWriteBatch<T>(db: DbOrTx, work: (tx: Database) => Promise<T>): Promise<T>;
+  runInWriteBatch<T>(db: Reader, work: (tx: WriteTx) => Promise<T>): Promise<T>;
   /** `work` atomically: inside the open transaction when given its `tx`, else in one of its own. */
-  inWriteTransaction<T>(db: DbOrTx, work: (tx: Database) => Promise<T>): Promise<T>;
+  inWriteTransaction<T>(db: Reader, work: (tx: WriteTx) => Promise<T>): Promise<T>;
   /** Locks the students matching `where` (a condition on `students`) until the transaction ends. */
-  lockStudents(db: DbOrTx, where: string, params: Params): Promise<void>;
+  lockStudents(db: WriteTx, where: string, params: Params): Promise<void>;
   /**
    * Reads issued together run side by side (a pool of connections) rather than one after another:
    * a report may read the next part while it computes this one.
@@ -71,7 +72,7 @@ export interface Engine {
    * the steps one by one where there is none).
    */
   readonly insertNumberedReceipt?: (
-    db: Database,
+    tx: WriteTx,
     params: NumberedReceiptParams,
   ) => Promise<{ id: number; number: number }>;
 }
@@ -85,38 +86,40 @@ export function tieToEngine<D extends object>(db: D, engine: Engine): D {
 }
 
 /** The engine this database runs on. */
-export function engineOf(db: DbOrTx): Engine {
+export function engineOf(db: Reader): Engine {
   const engine = engines.get(db);
   if (!engine) throw new Error('Not a database opened by @fees/db');
   return engine;
 }
 
 /** The pieces of SQL as this database's engine writes them. */
-export function engineSql(db: DbOrTx): EngineSql {
+export function engineSql(db: Reader): EngineSql {
   return engineOf(db).sql;
 }
 
 /** Every row the query returns. */
-export function rows<T>(db: DbOrTx, query: Query, params?: Params): Promise<T[]> {
+export function rows<T>(db: Reader, query: Query, params?: Params): Promise<T[]> {
   return engineOf(db).rows<T>(db, query, params);
 }
 
 /** The first row the query returns, or undefined. */
-export function row<T>(db: DbOrTx, query: Query, params?: Params): Promise<T | undefined> {
+export function row<T>(db: Reader, query: Query, params?: Params): Promise<T | undefined> {
   return engineOf(db).row<T>(db, query, params);
 }
 
 /** Runs a statement that returns no rows; says how many rows it changed. */
-export function run(db: DbOrTx, query: Query, params?: Params): Promise<{ changes: number }> {
+export function run(db: Reader, query: Query, params?: Params): Promise<{ changes: number }> {
   return engineOf(db).run(db, query, params);
 }
 
 /**
  * Runs `work` in one transaction: all its writes commit together, or none when it throws. `work` must
  * run every query on `tx`, never on `db`: on SQLite a query on `db` would wait for this very
- * transaction to end. Called with a `tx`, it nests as a savepoint (rolled back alone).
+ * transaction to end. Naming the callback's parameter as the root it hides (`async (db) => ...`) keeps
+ * the root out of reach; the server's domain writes go through `inTransaction`, whose callback gets the
+ * context without `db`. Called with a `tx`, it nests as a savepoint (rolled back alone).
  */
-export function transaction<T>(db: DbOrTx, work: (tx: Database) => Promise<T>): Promise<T> {
+export function transaction<T>(db: Reader, work: (tx: WriteTx) => Promise<T>): Promise<T> {
   return engineOf(db).transaction(db, work);
 }
 
@@ -124,17 +127,17 @@ export function transaction<T>(db: DbOrTx, work: (tx: Database) => Promise<T>): 
  * Runs a write in the engine's next commit and resolves with its result once it is durable (or
  * rejects with its error). `work` must run every query on the `tx` it is given.
  */
-export function runInWriteBatch<T>(db: DbOrTx, work: (tx: Database) => Promise<T>): Promise<T> {
+export function runInWriteBatch<T>(db: Reader, work: (tx: WriteTx) => Promise<T>): Promise<T> {
   return engineOf(db).runInWriteBatch(db, work);
 }
 
 /** Runs a write atomically: in the open transaction when given its `tx`, else in one of its own. */
-export function inWriteTransaction<T>(db: DbOrTx, work: (tx: Database) => Promise<T>): Promise<T> {
+export function inWriteTransaction<T>(db: Reader, work: (tx: WriteTx) => Promise<T>): Promise<T> {
   return engineOf(db).inWriteTransaction(db, work);
 }
 
 /** The database engine's version (a health check's trivial query). */
-export async function engineVersion(db: DbOrTx): Promise<string> {
+export async function engineVersion(db: Reader): Promise<string> {
   return (await row<{ version: string }>(db, engineSql(db).version))!.version;
 }
 

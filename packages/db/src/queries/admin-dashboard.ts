@@ -1,5 +1,5 @@
 import { and, asc, between, eq, gt, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../client';
+import type { Reader } from '../client';
 import { dailyModeCollections, departments } from '../schema';
 
 /**
@@ -8,7 +8,7 @@ import { dailyModeCollections, departments } from '../schema';
  * day) in one GROUP BY. Departments without receipts show 0. today is yyyy-MM-dd in the
  * foundation's time zone; the month is today's.
  */
-export async function departmentCollections(db: DbOrTx, params: { today: string }) {
+export async function departmentCollections(db: Reader, params: { today: string }) {
   const month = params.today.slice(0, 7);
   const t = dailyModeCollections;
   return await db
@@ -34,7 +34,7 @@ export async function departmentCollections(db: DbOrTx, params: { today: string 
 }
 
 /** Live collections per day and department between two dates (inclusive); days without receipts are absent. */
-export async function dailyCollections(db: DbOrTx, params: { from: string; to: string }) {
+export async function dailyCollections(db: Reader, params: { from: string; to: string }) {
   const t = dailyModeCollections;
   return await db
     .select({

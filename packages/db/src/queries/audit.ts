@@ -1,5 +1,5 @@
 import type { AuditAction } from '@fees/validation';
-import type { DbOrTx } from '../client';
+import type { Reader, WriteTx } from '../client';
 import { rows, run } from '../engines';
 import type { auditLog } from '../schema';
 
@@ -48,7 +48,7 @@ export interface AuditWrite extends AuditEntry {
  * Appends one audit row; call it inside the transaction of the write it describes. A statement
  * compiled once: every write of the app, the receipt counter's included, goes through here.
  */
-export async function writeAudit(db: DbOrTx, { actor, ...entry }: AuditWrite): Promise<void> {
+export async function writeAudit(db: WriteTx, { actor, ...entry }: AuditWrite): Promise<void> {
   // The department and admission number the audit screen filters on, from the snapshots or their student.
   const after = (typeof entry.after === 'object' ? entry.after : null) as Snapshot;
   const before = (typeof entry.before === 'object' ? entry.before : null) as Snapshot;
@@ -103,7 +103,7 @@ const AUDIT_COLUMNS = `id, at, user_id AS "userId", user_email AS "userEmail", i
  * `before` when given: a keyset page, as cheap on page 1,000 as on page 1. Each filter is served by
  * an index on (column, id) (migration 0008); limit + 1 rows are read to tell whether more exist.
  */
-export async function listAuditEntries(db: DbOrTx, params: AuditFilter & { before?: number; limit: number }) {
+export async function listAuditEntries(db: Reader, params: AuditFilter & { before?: number; limit: number }) {
   const where: string[] = [];
   const values: Record<string, unknown> = { limit: params.limit + 1 };
   const add = (clause: string, name: string, value: unknown) => {
@@ -129,7 +129,7 @@ export async function listAuditEntries(db: DbOrTx, params: AuditFilter & { befor
 }
 
 /** A receipt's trail, oldest first: its creation, each edit and its void. */
-export async function receiptAuditTrail(db: DbOrTx, number: number): Promise<AuditRow[]> {
+export async function receiptAuditTrail(db: Reader, number: number): Promise<AuditRow[]> {
   return rows<AuditRow>(
     db,
     `SELECT ${AUDIT_COLUMNS} FROM audit_log WHERE entity = 'receipt' AND entity_id = @number ORDER BY id`,
@@ -140,7 +140,7 @@ export async function receiptAuditTrail(db: DbOrTx, number: number): Promise<Aud
 }
 
 /** The accounts the audit screen's user filter offers: all, or those of one department. */
-export async function auditActors(db: DbOrTx, departmentId: number | null) {
+export async function auditActors(db: Reader, departmentId: number | null) {
   const where = departmentId === null ? '' : 'WHERE department_id = @departmentId';
   return rows<{ id: number; email: string; role: 'admin' | 'user'; departmentId: number | null }>(
     db,

@@ -1,5 +1,5 @@
 import { CHEQUE_BOUNCE_HEAD } from '@fees/validation';
-import type { Database } from '../client';
+import type { Reader } from '../client';
 import { row, rows, textLiteral } from '../engines';
 import { balanceOfColumns } from './balance-sql';
 
@@ -100,11 +100,11 @@ const TOTALS_SQL = `${HEADS_CTE}
  * The student's balance rows, in the order the fee structure was entered, then opening balances outside it, then a
  * bounce charge.
  */
-export async function studentFeeBalances(db: Database, studentId: number): Promise<FeeBalanceRow[]> {
+export async function studentFeeBalances(db: Reader, studentId: number): Promise<FeeBalanceRow[]> {
   return await rows<FeeBalanceRow>(db, ROWS_SQL, { studentId });
 }
 
 /** The same rows summed over heads (the Fees Info total balance). */
-export async function studentFeeTotals(db: Database, studentId: number): Promise<FeeBalanceTotals> {
+export async function studentFeeTotals(db: Reader, studentId: number): Promise<FeeBalanceTotals> {
   return (await row<FeeBalanceTotals>(db, TOTALS_SQL, { studentId }))!;
 }

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../client';
+import type { Reader, WriteTx } from '../client';
 import { row } from '../engines';
 import { batches, courses, departments, feeStructures, receipts, students } from '../schema';
 import { timestampNow } from './now';
@@ -17,7 +17,7 @@ const batchColumns = {
  * A department's batches with their course, how many students they hold and their total fee
  * (the sum of the batch's fee structure), newest first within each course.
  */
-export async function listBatches(db: DbOrTx, params: { departmentId: number }) {
+export async function listBatches(db: Reader, params: { departmentId: number }) {
   const studentCounts = db
     .select({ batchId: students.batchId, n: sql<number>`count(*)`.as('student_count') })
     .from(students)
@@ -45,7 +45,7 @@ export async function listBatches(db: DbOrTx, params: { departmentId: number }) 
 }
 
 /** The batches of one course of a department, newest first (registration, receipts, discounts). */
-export async function listBatchesByCourse(db: DbOrTx, params: { departmentId: number; courseId: number }) {
+export async function listBatchesByCourse(db: Reader, params: { departmentId: number; courseId: number }) {
   return await db
     .select(batchColumns)
     .from(batches)
@@ -54,7 +54,7 @@ export async function listBatchesByCourse(db: DbOrTx, params: { departmentId: nu
 }
 
 /** One batch with its course and department names; null when unknown. */
-export async function findBatch(db: DbOrTx, id: number) {
+export async function findBatch(db: Reader, id: number) {
   return (
     (
       await db
@@ -75,7 +75,7 @@ export async function findBatch(db: DbOrTx, id: number) {
 }
 
 /** Another batch of the course with this name (names are unique per course), ignoring case. */
-export async function findBatchByName(db: DbOrTx, params: { courseId: number; name: string; exceptId?: number }) {
+export async function findBatchByName(db: Reader, params: { courseId: number; name: string; exceptId?: number }) {
   return (
     (
       await db
@@ -94,7 +94,7 @@ export async function findBatchByName(db: DbOrTx, params: { courseId: number; na
 }
 
 /** True when students or receipts point at the batch: its course and department are then fixed. */
-export async function batchIsInUse(db: DbOrTx, batchId: number): Promise<boolean> {
+export async function batchIsInUse(db: Reader, batchId: number): Promise<boolean> {
   // SQLite answers 0 or 1, PostgreSQL a boolean.
   const found = await row<{ used: number | boolean }>(
     db,
@@ -109,11 +109,11 @@ export type BatchRow = Pick<
   'departmentId' | 'courseId' | 'name' | 'startDate' | 'endDate'
 >;
 
-export async function insertBatch(db: DbOrTx, row: BatchRow) {
+export async function insertBatch(db: WriteTx, row: BatchRow) {
   return (await db.insert(batches).values(row).returning())[0]!;
 }
 
-export async function updateBatch(db: DbOrTx, params: BatchRow & { id: number }) {
+export async function updateBatch(db: WriteTx, params: BatchRow & { id: number }) {
   const { id, ...row } = params;
   return (
     await db

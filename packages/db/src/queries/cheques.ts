@@ -4,7 +4,7 @@
  */
 import { CHEQUE_BOUNCE_HEAD } from '@fees/validation';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Database, DbOrTx } from '../client';
+import type { Reader, WriteTx } from '../client';
 import { engineSql, row, rows, run } from '../engines';
 import { type ChequeStatus, cheques, dayClosings, feeHeads, receipts, settings, students, users } from '../schema';
 import { timestampNow } from './now';
@@ -24,7 +24,7 @@ const CHEQUE_COLUMNS = `id, receipt_id AS "receiptId", department_id AS "departm
 
 /** Records the instrument of a new cheque or DD receipt (pending). */
 export async function insertCheque(
-  db: Database,
+  db: WriteTx,
   row: Instrument & { receiptId: number; departmentId: number; studentId: number },
 ): Promise<void> {
   await run(
@@ -35,14 +35,14 @@ export async function insertCheque(
   );
 }
 
-export async function findChequeOfReceipt(db: Database, receiptId: number): Promise<StoredCheque | null> {
+export async function findChequeOfReceipt(db: Reader, receiptId: number): Promise<StoredCheque | null> {
   return (
     (await row<StoredCheque>(db, `SELECT ${CHEQUE_COLUMNS} FROM cheques WHERE receipt_id = @p0`, { p0: receiptId })) ??
     null
   );
 }
 
-export async function findCheque(db: Database, id: number): Promise<FoundCheque | null> {
+export async function findCheque(db: Reader, id: number): Promise<FoundCheque | null> {
   return (
     (await row<FoundCheque>(
       db,
@@ -54,7 +54,7 @@ export async function findCheque(db: Database, id: number): Promise<FoundCheque 
 }
 
 /** An edited receipt's instrument (bank, number, date), while it is pending. */
-export async function updateChequeInstrument(db: Database, params: Instrument & { receiptId: number }): Promise<void> {
+export async function updateChequeInstrument(db: WriteTx, params: Instrument & { receiptId: number }): Promise<void> {
   const { bank, instrumentNo, instrumentDate, receiptId } = params;
   await run(
     db,
@@ -66,13 +66,13 @@ export async function updateChequeInstrument(db: Database, params: Instrument & 
 }
 
 /** A receipt edited to another payment mode no longer has an instrument. */
-export async function deleteChequeOfReceipt(db: Database, receiptId: number): Promise<void> {
+export async function deleteChequeOfReceipt(db: WriteTx, receiptId: number): Promise<void> {
   await run(db, 'DELETE FROM cheques WHERE receipt_id = @p0', { p0: receiptId });
 }
 
 /** Marks a pending cheque cleared or bounced; false when it was no longer pending. */
 export async function settleCheque(
-  db: Database,
+  db: WriteTx,
   change: {
     id: number;
     status: 'cleared' | 'bounced';
@@ -108,7 +108,7 @@ export interface ChequeListRow extends StoredCheque {
 
 /** A department's cheques and drafts, newest receipt first; one status or all. */
 export async function listCheques(
-  db: DbOrTx,
+  db: Reader,
   params: { depId: number; status?: ChequeStatus },
 ): Promise<ChequeListRow[]> {
   return await db
@@ -168,7 +168,7 @@ export interface ChequeCounts {
  * read all of the department's cheques ever taken.
  */
 export async function chequeCounts(
-  db: DbOrTx,
+  db: Reader,
   params: { depId?: number; from: string; to: string },
 ): Promise<ChequeCounts> {
   const engine = engineSql(db);
@@ -197,7 +197,7 @@ export async function chequeCounts(
   return { received: of('received'), cleared: of('cleared'), bounced: of('bounced') };
 }
 
-export async function findChequeBounceHeadId(db: DbOrTx): Promise<number | null> {
+export async function findChequeBounceHeadId(db: Reader): Promise<number | null> {
   return (
     (await db.select({ id: feeHeads.id }).from(feeHeads).where(eq(feeHeads.name, CHEQUE_BOUNCE_HEAD)).limit(1))[0]
       ?.id ?? null
@@ -211,7 +211,7 @@ export type DayClosing = Pick<typeof dayClosings.$inferSelect, 'departmentId' | 
 };
 
 export async function findDayClosing(
-  db: DbOrTx,
+  db: Reader,
   params: { departmentId: number; date: string },
 ): Promise<DayClosing | null> {
   return (
@@ -226,7 +226,7 @@ export async function findDayClosing(
 }
 
 /** The closings of a date, in department order (the day book of one department or all). */
-export async function dayClosingsOn(db: DbOrTx, params: { depId?: number; date: string }): Promise<DayClosing[]> {
+export async function dayClosingsOn(db: Reader, params: { depId?: number; date: string }): Promise<DayClosing[]> {
   return await db
     .select({
       departmentId: dayClosings.departmentId,
@@ -247,7 +247,7 @@ export async function dayClosingsOn(db: DbOrTx, params: { depId?: number; date: 
 
 /** Closes a department's day; false when it was closed already. */
 export async function insertDayClosing(
-  db: DbOrTx,
+  db: WriteTx,
   row: { departmentId: number; date: string; closedBy: number | null },
 ): Promise<boolean> {
   const inserted = await db.insert(dayClosings).values(row).onConflictDoNothing().returning({ date: dayClosings.date });
@@ -255,7 +255,7 @@ export async function insertDayClosing(
 }
 
 /** Reopens a department's day; false when it was not closed. */
-export async function deleteDayClosing(db: DbOrTx, params: { departmentId: number; date: string }): Promise<boolean> {
+export async function deleteDayClosing(db: WriteTx, params: { departmentId: number; date: string }): Promise<boolean> {
   const deleted = await db
     .delete(dayClosings)
     .where(and(eq(dayClosings.departmentId, params.departmentId), eq(dayClosings.date, params.date)))
@@ -263,13 +263,13 @@ export async function deleteDayClosing(db: DbOrTx, params: { departmentId: numbe
   return deleted.length === 1;
 }
 
-export async function getStaffMayCloseDay(db: DbOrTx): Promise<boolean> {
+export async function getStaffMayCloseDay(db: Reader): Promise<boolean> {
   return (
     (await db.select({ v: settings.staffMayCloseDay }).from(settings).where(eq(settings.id, 1)).limit(1))[0]?.v === 1
   );
 }
 
-export async function setStaffMayCloseDay(db: DbOrTx, staffMayCloseDay: boolean): Promise<void> {
+export async function setStaffMayCloseDay(db: WriteTx, staffMayCloseDay: boolean): Promise<void> {
   await db
     .update(settings)
     .set({ staffMayCloseDay: staffMayCloseDay ? 1 : 0 })

@@ -8,7 +8,7 @@
  */
 import { DEPARTMENTS } from '@fees/validation';
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../client';
+import type { Reader } from '../client';
 import { rows } from '../engines';
 import { type ChequeCounts, chequeCounts, type DayClosing, dayClosingsOn } from './cheques';
 
@@ -68,7 +68,7 @@ export interface DayBook {
   cheques: ChequeCounts;
 }
 
-export async function dayBook(db: DbOrTx, params: { depId?: number; date: string }): Promise<DayBook> {
+export async function dayBook(db: Reader, params: { depId?: number; date: string }): Promise<DayBook> {
   const ofDepartment = params.depId === undefined ? sql`` : sql`AND r.department_id = ${params.depId}`;
   const users = await rows<Omit<DayBookUser, 'byModePaise'> & DayBookModes>(
     db,

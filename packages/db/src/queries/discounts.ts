@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../client';
+import type { Reader, WriteTx } from '../client';
 import { batches, courses, departments, discounts, feeHeads, students } from '../schema';
 import { timestampNow } from './now';
 
@@ -21,7 +21,7 @@ const discountRowColumns = {
   note: discounts.note,
 };
 
-function discountRows(db: DbOrTx) {
+function discountRows(db: Reader) {
   return db
     .select(discountRowColumns)
     .from(discounts)
@@ -33,7 +33,7 @@ function discountRows(db: DbOrTx) {
 }
 
 /** A department's discounts with student, batch, course, department and head (the /api/getdisc rows). */
-export async function listDiscounts(db: DbOrTx, params: { departmentId: number }) {
+export async function listDiscounts(db: Reader, params: { departmentId: number }) {
   return discountRows(db)
     .where(eq(students.departmentId, params.departmentId))
     .orderBy(
@@ -45,7 +45,7 @@ export async function listDiscounts(db: DbOrTx, params: { departmentId: number }
     );
 }
 
-export async function findDiscount(db: DbOrTx, id: number) {
+export async function findDiscount(db: Reader, id: number) {
   return (
     (
       await db
@@ -69,7 +69,7 @@ export async function findDiscount(db: DbOrTx, id: number) {
 
 /** The discount of a student for a head (one per pair), optionally other than one id. */
 export async function findDiscountForStudentHead(
-  db: DbOrTx,
+  db: Reader,
   params: { studentId: number; feeHeadId: number; exceptId?: number },
 ) {
   return (
@@ -90,7 +90,7 @@ export async function findDiscountForStudentHead(
 }
 
 /** Where a student sits (department, course, batch), to check a discount names them consistently. */
-export async function findStudentPlacement(db: DbOrTx, studentId: number) {
+export async function findStudentPlacement(db: Reader, studentId: number) {
   return (
     (
       await db
@@ -116,11 +116,11 @@ export type DiscountRow = Pick<
 > &
   Partial<Pick<typeof discounts.$inferSelect, 'schemeId'>>;
 
-export async function insertDiscount(db: DbOrTx, row: DiscountRow) {
+export async function insertDiscount(db: WriteTx, row: DiscountRow) {
   return (await db.insert(discounts).values(row).returning())[0]!;
 }
 
-export async function updateDiscount(db: DbOrTx, params: DiscountRow & { id: number }) {
+export async function updateDiscount(db: WriteTx, params: DiscountRow & { id: number }) {
   const { id, ...row } = params;
   return (
     await db
@@ -131,6 +131,6 @@ export async function updateDiscount(db: DbOrTx, params: DiscountRow & { id: num
   )[0]!;
 }
 
-export async function deleteDiscount(db: DbOrTx, id: number): Promise<void> {
+export async function deleteDiscount(db: WriteTx, id: number): Promise<void> {
   await db.delete(discounts).where(eq(discounts.id, id));
 }

@@ -10,7 +10,7 @@ import {
   type StudentDues,
 } from '@fees/money';
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../client';
+import type { Reader } from '../client';
 import { engineOf, rows } from '../engines';
 import { batches, cheques, courses, discounts, feeHeads, fineWaivers, openingBalances, students } from '../schema';
 import { findChequeBounceHeadId } from './cheques';
@@ -49,7 +49,7 @@ export interface StudentDuesResult extends DuesStudent {
   opening: DuesOpening[];
 }
 
-export async function findLateFeeHeadId(db: DbOrTx): Promise<number | null> {
+export async function findLateFeeHeadId(db: Reader): Promise<number | null> {
   return (
     (await db.select({ id: feeHeads.id }).from(feeHeads).where(eq(feeHeads.name, LATE_FEE_HEAD)).limit(1))[0]?.id ??
     null
@@ -58,7 +58,7 @@ export async function findLateFeeHeadId(db: DbOrTx): Promise<number | null> {
 
 /** The dues of the students of one batch as of a date, in detail, in admission number order. */
 export async function batchDuesAsOf(
-  db: DbOrTx,
+  db: Reader,
   params: {
     batchId: number;
     asOf: string;
@@ -106,7 +106,7 @@ export interface StudentDuesOnly extends DuesStudent {
  * on PostgreSQL the statements may run on several of the pool's connections, so their round trips overlap.
  */
 export async function* duesByBatch(
-  db: DbOrTx,
+  db: Reader,
   params: {
     batchIds: readonly number[];
     asOf: string;
@@ -187,7 +187,7 @@ interface SpecialHeads {
   bounce: number | null;
 }
 
-async function specialHeads(db: DbOrTx): Promise<SpecialHeads> {
+async function specialHeads(db: Reader): Promise<SpecialHeads> {
   const [lateFee, bounce] = await Promise.all([findLateFeeHeadId(db), findChequeBounceHeadId(db)]);
   return { lateFee, bounce };
 }
@@ -304,7 +304,7 @@ const ZERO = 48;
  * balances, bounce charges and fine waivers. The lines of their receipts, by far the largest part,
  * are read batch by batch (`readLineTexts`) and handed to `inputsOf`.
  */
-async function readBatches(db: DbOrTx, batchIds: readonly number[], studentIds: readonly number[] | undefined) {
+async function readBatches(db: Reader, batchIds: readonly number[], studentIds: readonly number[] | undefined) {
   const where = and(
     inArray(students.batchId, [...batchIds]),
     studentIds ? inArray(students.id, [...studentIds]) : undefined,
@@ -421,7 +421,7 @@ async function readBatches(db: DbOrTx, batchIds: readonly number[], studentIds: 
  * give the same dues whatever their numbers (a property test of duesAsOfCalculator).
  */
 async function readLineTexts(
-  db: DbOrTx,
+  db: Reader,
   batchId: number,
   studentIds: readonly number[] | undefined,
 ): Promise<Map<number, string>> {
@@ -441,7 +441,7 @@ async function readLineTexts(
 }
 
 /** The batches of a course (or just one of them), newest first (start date descending, then name). */
-export async function batchIdsOfCourse(db: DbOrTx, params: { courseId: number; batchId?: number }): Promise<number[]> {
+export async function batchIdsOfCourse(db: Reader, params: { courseId: number; batchId?: number }): Promise<number[]> {
   return (
     await db
       .select({ id: batches.id })
@@ -457,7 +457,7 @@ export async function batchIdsOfCourse(db: DbOrTx, params: { courseId: number; b
 }
 
 /** The batches of a department, by course, newest first within each (start date descending, then name). */
-export async function batchIdsOfDepartment(db: DbOrTx, departmentId: number): Promise<number[]> {
+export async function batchIdsOfDepartment(db: Reader, departmentId: number): Promise<number[]> {
   return (
     await db
       .select({ id: batches.id })

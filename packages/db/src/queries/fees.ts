@@ -1,6 +1,6 @@
 import { SPECIAL_HEADS } from '@fees/validation';
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../client';
+import type { Reader, WriteTx } from '../client';
 import { row } from '../engines';
 import { balanceSql } from './balance-sql';
 import {
@@ -21,7 +21,7 @@ import { timestampNow } from './now';
  * Every fee head with how many batches charge it and whether anything (a fee structure, a discount
  * or a receipt line, voided or not) refers to it; only unused heads can be deleted.
  */
-export async function listFeeHeadsWithUsage(db: DbOrTx) {
+export async function listFeeHeadsWithUsage(db: Reader) {
   // Qualified by hand: in a single-table select drizzle prints bare column names, which the
   // correlated subqueries below would resolve to their own tables.
   const headId = sql`${feeHeads}.${sql.identifier('id')}`;
@@ -38,12 +38,12 @@ export async function listFeeHeadsWithUsage(db: DbOrTx) {
     .orderBy(asc(feeHeads.name));
 }
 
-export async function findFeeHead(db: DbOrTx, id: number) {
+export async function findFeeHead(db: Reader, id: number) {
   return (await db.select().from(feeHeads).where(eq(feeHeads.id, id)).limit(1))[0] ?? null;
 }
 
 /** Another head with this name, ignoring case. */
-export async function findFeeHeadByName(db: DbOrTx, params: { name: string; exceptId?: number }) {
+export async function findFeeHeadByName(db: Reader, params: { name: string; exceptId?: number }) {
   return (
     (
       await db
@@ -61,7 +61,7 @@ export async function findFeeHeadByName(db: DbOrTx, params: { name: string; exce
 }
 
 /** How many fee structures, discounts, receipt lines and opening balances refer to a head. */
-export async function feeHeadUsage(db: DbOrTx, id: number) {
+export async function feeHeadUsage(db: Reader, id: number) {
   return (await row<{ structures: number; discounts: number; receiptLines: number; openingBalances: number }>(
     db,
     sql`select
@@ -72,15 +72,15 @@ export async function feeHeadUsage(db: DbOrTx, id: number) {
   ))!;
 }
 
-export async function insertFeeHead(db: DbOrTx, name: string) {
+export async function insertFeeHead(db: WriteTx, name: string) {
   return (await db.insert(feeHeads).values({ name }).returning())[0]!;
 }
 
-export async function renameFeeHead(db: DbOrTx, params: { id: number; name: string }) {
+export async function renameFeeHead(db: WriteTx, params: { id: number; name: string }) {
   return (await db.update(feeHeads).set({ name: params.name }).where(eq(feeHeads.id, params.id)).returning())[0]!;
 }
 
-export async function deleteFeeHead(db: DbOrTx, id: number): Promise<void> {
+export async function deleteFeeHead(db: WriteTx, id: number): Promise<void> {
   await db.delete(feeHeads).where(eq(feeHeads.id, id));
 }
 
@@ -97,7 +97,7 @@ const structureColumns = {
  * A department's fee structures with batch, course and head names, and each batch's total
  * (a window sum), ordered by course, batch and entry.
  */
-export async function listFeeStructures(db: DbOrTx, params: { departmentId: number }) {
+export async function listFeeStructures(db: Reader, params: { departmentId: number }) {
   return await db
     .select({
       ...structureColumns,
@@ -116,7 +116,7 @@ export async function listFeeStructures(db: DbOrTx, params: { departmentId: numb
 }
 
 /** The fee heads and amounts of one batch, in the order they were set up (receipt entry, /api/getfh). */
-export async function listFeeStructuresByBatch(db: DbOrTx, params: { batchId: number }) {
+export async function listFeeStructuresByBatch(db: Reader, params: { batchId: number }) {
   return await db
     .select({ ...structureColumns, feeHeadName: feeHeads.name })
     .from(feeStructures)
@@ -130,7 +130,7 @@ export async function listFeeStructuresByBatch(db: DbOrTx, params: { batchId: nu
  * bounce charge), which no screen or path accepts any more but older versions did: kept as they are,
  * reported at start and on the admin dashboard until an admin removes them.
  */
-export async function structuresOnSpecialHeads(db: DbOrTx) {
+export async function structuresOnSpecialHeads(db: Reader) {
   return await db
     .select({
       id: feeStructures.id,
@@ -149,7 +149,7 @@ export async function structuresOnSpecialHeads(db: DbOrTx) {
 }
 
 /** One fee structure row with its batch's department and course and the names shown on screens. */
-export async function findFeeStructure(db: DbOrTx, id: number) {
+export async function findFeeStructure(db: Reader, id: number) {
   return (
     (
       await db
@@ -175,7 +175,7 @@ export async function findFeeStructure(db: DbOrTx, id: number) {
 
 /** The structure row charging this head to this batch (at most one), optionally other than one id. */
 export async function findFeeStructureForHead(
-  db: DbOrTx,
+  db: Reader,
   params: { batchId: number; feeHeadId: number; exceptId?: number },
 ) {
   return (
@@ -199,7 +199,7 @@ export async function findFeeStructureForHead(
  * What depends on a head being charged to a batch: live receipt lines of the batch for the head,
  * discounts of the batch's students for it, and the largest discount plus adjustment among them.
  */
-export async function feeStructureDependents(db: DbOrTx, params: { batchId: number; feeHeadId: number }) {
+export async function feeStructureDependents(db: Reader, params: { batchId: number; feeHeadId: number }) {
   return (await row<{ liveReceiptLines: number; discounts: number; largestDiscountPaise: number }>(
     db,
     sql`select
@@ -220,11 +220,11 @@ export type FeeStructureRow = Pick<
   'batchId' | 'feeHeadId' | 'amountPaise' | 'startDate' | 'endDate'
 >;
 
-export async function insertFeeStructure(db: DbOrTx, row: FeeStructureRow) {
+export async function insertFeeStructure(db: WriteTx, row: FeeStructureRow) {
   return (await db.insert(feeStructures).values(row).returning())[0]!;
 }
 
-export async function updateFeeStructure(db: DbOrTx, params: FeeStructureRow & { id: number }) {
+export async function updateFeeStructure(db: WriteTx, params: FeeStructureRow & { id: number }) {
   const { id, ...row } = params;
   return (
     await db
@@ -235,14 +235,14 @@ export async function updateFeeStructure(db: DbOrTx, params: FeeStructureRow & {
   )[0]!;
 }
 
-export async function deleteFeeStructure(db: DbOrTx, id: number): Promise<void> {
+export async function deleteFeeStructure(db: WriteTx, id: number): Promise<void> {
   await db.delete(feeStructures).where(eq(feeStructures.id, id));
 }
 
 /** What a student has paid on one head (lines of live receipts), from the running totals. */
 /** Paid on a head (live receipts) and the opening balance on it, for a balance check beside the structure's amount. */
 export async function paidAndOpeningOnHead(
-  db: DbOrTx,
+  db: Reader,
   params: { studentId: number; feeHeadId: number },
 ): Promise<{ paidPaise: number; openingPaise: number }> {
   const paid =
@@ -285,7 +285,7 @@ const BALANCES_BELOW_ZERO = `
  * many, and the lowest balance.
  */
 export async function balancesBelowZero(
-  db: DbOrTx,
+  db: Reader,
   params: { batchId: number; feeHeadId: number; feePaise: number },
 ): Promise<{ students: number; lowestPaise: number }> {
   const found = await row<{ students: number; lowestPaise: number | null }>(db, BALANCES_BELOW_ZERO, params);

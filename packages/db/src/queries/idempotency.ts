@@ -1,4 +1,4 @@
-import type { Database } from '../client';
+import type { WriteTx } from '../client';
 import { row, run } from '../engines';
 
 /** Whose request under which key: the user (a REST client signs in as one), the operation and the client's key. */
@@ -24,7 +24,7 @@ const KEY_WHERE = 'user_id = @userId AND operation = @operation AND key = @key';
  * rolled back, claims the key itself); SQLite's write transactions already come one at a time.
  */
 export async function claimIdempotencyKey(
-  db: Database,
+  db: WriteTx,
   params: IdempotencyClaim & { requestHash: string; expiresAt: number },
 ): Promise<IdempotentAnswer | null> {
   const claimed = await row<{ claimed: number }>(
@@ -46,7 +46,7 @@ export async function claimIdempotencyKey(
 }
 
 /** Stores the result of the write that claimed the key, in the same transaction. */
-export async function settleIdempotencyKey(db: Database, claim: IdempotencyClaim, result: unknown): Promise<void> {
+export async function settleIdempotencyKey(db: WriteTx, claim: IdempotencyClaim, result: unknown): Promise<void> {
   await run(db, `UPDATE idempotency_keys SET result = @result WHERE ${KEY_WHERE}`, {
     ...claim,
     result: JSON.stringify(result),
@@ -54,6 +54,6 @@ export async function settleIdempotencyKey(db: Database, claim: IdempotencyClaim
 }
 
 /** Deletes the keys whose time has passed (epoch milliseconds); returns how many. */
-export async function deleteExpiredIdempotencyKeys(db: Database, nowMs: number): Promise<number> {
+export async function deleteExpiredIdempotencyKeys(db: WriteTx, nowMs: number): Promise<number> {
   return (await run(db, 'DELETE FROM idempotency_keys WHERE expires_at <= @nowMs', { nowMs })).changes;
 }

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../client';
+import type { Reader } from '../client';
 import { engineSql } from '../engines';
 
 /** A LIKE pattern for a search text, with %, _ and \ taken literally (used with ESCAPE '\'). */
@@ -12,7 +12,7 @@ export function likePattern(text: string): string {
  * LIKE that ignores case: engineSql(db), engines/index.ts). `columns` are SQL text of the query itself
  * (`s.name`), never a value a user typed.
  */
-export function containsText(db: DbOrTx, columns: readonly string[], text: string): SQL {
+export function containsText(db: Reader, columns: readonly string[], text: string): SQL {
   const like = sql.raw(engineSql(db).likeIgnoringCase);
   const pattern = likePattern(text);
   return sql`(${sql.join(
@@ -22,7 +22,7 @@ export function containsText(db: DbOrTx, columns: readonly string[], text: strin
 }
 
 /** containsText for a runner text whose parameter `@name` holds likePattern(text). */
-export function containsPattern(db: DbOrTx, columns: readonly string[], name: string): string {
+export function containsPattern(db: Reader, columns: readonly string[], name: string): string {
   const like = engineSql(db).likeIgnoringCase;
   return `(${columns.map((column) => `${column} ${like} @${name} ESCAPE '\\'`).join(' OR ')})`;
 }

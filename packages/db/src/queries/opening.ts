@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../client';
+import type { Reader, WriteTx } from '../client';
 import { row, rows, run } from '../engines';
 import { type openingBalances, students } from '../schema';
 import { timestampNow } from './now';
@@ -10,7 +10,7 @@ export type OpeningStudent = Pick<typeof students.$inferSelect, 'id' | 'admissio
 
 /** The department's students with these admission numbers (exact, as stored). */
 export async function findStudentsByAdmissionNos(
-  db: DbOrTx,
+  db: Reader,
   params: { departmentId: number; admissionNos: readonly string[] },
 ): Promise<OpeningStudent[]> {
   if (params.admissionNos.length === 0) return [];
@@ -24,7 +24,7 @@ export async function findStudentsByAdmissionNos(
 
 /** The (student, head) pairs of the department that already have an opening balance. */
 export async function openingBalanceKeys(
-  db: DbOrTx,
+  db: Reader,
   departmentId: number,
 ): Promise<Array<{ studentId: number; feeHeadId: number }>> {
   return rows(
@@ -59,7 +59,7 @@ const ROW_FROM = `opening_balances ob
   JOIN fee_heads fh ON fh.id = ob.fee_head_id`;
 
 /** Writes the rows (call inside the import's transaction); gives back their ids in the same order. */
-export async function insertOpeningBalances(tx: DbOrTx, balances: readonly NewOpeningBalance[]): Promise<number[]> {
+export async function insertOpeningBalances(tx: WriteTx, balances: readonly NewOpeningBalance[]): Promise<number[]> {
   const ids: number[] = [];
   for (const b of balances) {
     const inserted = await row<{ id: number }>(
@@ -75,7 +75,7 @@ export async function insertOpeningBalances(tx: DbOrTx, balances: readonly NewOp
 
 /** A department's opening balances (or a course's, or a batch's), by batch, admission number and head. */
 export async function listOpeningBalances(
-  db: DbOrTx,
+  db: Reader,
   params: { departmentId: number; courseId?: number; batchId?: number },
 ): Promise<OpeningBalanceRow[]> {
   return rows<OpeningBalanceRow>(
@@ -89,13 +89,13 @@ export async function listOpeningBalances(
   );
 }
 
-export async function findOpeningBalance(db: DbOrTx, id: number): Promise<OpeningBalanceRow | null> {
+export async function findOpeningBalance(db: Reader, id: number): Promise<OpeningBalanceRow | null> {
   return (await row<OpeningBalanceRow>(db, `SELECT ${ROW_COLUMNS} FROM ${ROW_FROM} WHERE ob.id = @id`, { id })) ?? null;
 }
 
 /** Sets the amount and note; the version goes up. */
 export async function updateOpeningBalance(
-  tx: DbOrTx,
+  tx: WriteTx,
   params: { id: number; amountPaise: number; note: string | null },
 ): Promise<void> {
   await run(
@@ -107,12 +107,12 @@ export async function updateOpeningBalance(
   );
 }
 
-export async function deleteOpeningBalance(tx: DbOrTx, id: number): Promise<void> {
+export async function deleteOpeningBalance(tx: WriteTx, id: number): Promise<void> {
   await run(tx, 'DELETE FROM opening_balances WHERE id = @id', { id });
 }
 
 /** How many opening balances a student has (a student with some is not deleted silently). */
-export async function countStudentOpeningBalances(db: DbOrTx, studentId: number): Promise<number> {
+export async function countStudentOpeningBalances(db: Reader, studentId: number): Promise<number> {
   return (await row<{ n: number }>(db, 'SELECT COUNT(*) AS n FROM opening_balances WHERE student_id = @studentId', {
     studentId,
   }))!.n;

@@ -7,7 +7,7 @@ import {
   virtualPlanInstalments,
 } from '@fees/money';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../client';
+import type { Reader, WriteTx } from '../client';
 import {
   departmentPaymentSettings,
   feeHeads,
@@ -64,7 +64,7 @@ export interface BatchPlan {
 }
 
 /** The plans of some batches (saved, or virtual for a batch without one), with few statements. */
-export async function loadBatchPlans(db: DbOrTx, batchIds: readonly number[]): Promise<Map<number, BatchPlan>> {
+export async function loadBatchPlans(db: Reader, batchIds: readonly number[]): Promise<Map<number, BatchPlan>> {
   const result = new Map<number, BatchPlan>();
   if (batchIds.length === 0) return result;
   const ids = [...new Set(batchIds)];
@@ -139,7 +139,7 @@ export async function loadBatchPlans(db: DbOrTx, batchIds: readonly number[]): P
   return result;
 }
 
-export async function loadBatchPlan(db: DbOrTx, batchId: number): Promise<BatchPlan> {
+export async function loadBatchPlan(db: Reader, batchId: number): Promise<BatchPlan> {
   return (await loadBatchPlans(db, [batchId])).get(batchId)!;
 }
 
@@ -154,7 +154,7 @@ export interface PlanToSave {
  * Writes a batch's plan: instalments sent with an id keep it (REST clients see stable ids), the
  * others are new, those not sent are deleted. Positions follow the due dates. The version goes up.
  */
-export async function writeBatchPlan(tx: DbOrTx, plan: PlanToSave): Promise<void> {
+export async function writeBatchPlan(tx: WriteTx, plan: PlanToSave): Promise<void> {
   const existing = (
     await tx
       .select({ version: instalmentPlans.version })
@@ -196,13 +196,13 @@ export async function writeBatchPlan(tx: DbOrTx, plan: PlanToSave): Promise<void
 }
 
 /** Ids of a batch's saved instalments (to tell which ids a save may keep). */
-export async function instalmentIdsOfBatch(db: DbOrTx, batchId: number): Promise<number[]> {
+export async function instalmentIdsOfBatch(db: Reader, batchId: number): Promise<number[]> {
   return (await db.select({ id: instalments.id }).from(instalments).where(eq(instalments.batchId, batchId))).map(
     (r) => r.id,
   );
 }
 
-export async function deleteBatchPlan(tx: DbOrTx, batchId: number): Promise<boolean> {
+export async function deleteBatchPlan(tx: WriteTx, batchId: number): Promise<boolean> {
   await tx.delete(instalments).where(eq(instalments.batchId, batchId));
   const deleted = await tx
     .delete(instalmentPlans)
@@ -217,7 +217,7 @@ export async function deleteBatchPlan(tx: DbOrTx, batchId: number): Promise<bool
  * backwards when the last holds less. Call in the transaction that changes the structure.
  */
 export async function moveStructureChangeIntoPlan(
-  tx: DbOrTx,
+  tx: WriteTx,
   params: { batchId: number; feeHeadId: number; deltaPaise: number },
 ): Promise<void> {
   const { batchId, feeHeadId, deltaPaise } = params;
@@ -269,7 +269,7 @@ export async function moveStructureChangeIntoPlan(
 }
 
 /** A head leaving a batch's structure leaves its plan too. */
-export async function dropHeadFromPlan(tx: DbOrTx, params: { batchId: number; feeHeadId: number }): Promise<void> {
+export async function dropHeadFromPlan(tx: WriteTx, params: { batchId: number; feeHeadId: number }): Promise<void> {
   const ids = (
     await tx.select({ id: instalments.id }).from(instalments).where(eq(instalments.batchId, params.batchId))
   ).map((r) => r.id);
@@ -280,7 +280,7 @@ export async function dropHeadFromPlan(tx: DbOrTx, params: { batchId: number; fe
 }
 
 /** A student's fine waivers, oldest first, with who gave them and why (the statement lists them). */
-export async function listFineWaivers(db: DbOrTx, studentId: number) {
+export async function listFineWaivers(db: Reader, studentId: number) {
   return await db
     .select({
       id: fineWaivers.id,
@@ -296,7 +296,7 @@ export async function listFineWaivers(db: DbOrTx, studentId: number) {
 
 export type DepartmentPayment = Pick<typeof departmentPaymentSettings.$inferSelect, 'upiId' | 'payeeName'>;
 
-export async function getDepartmentPayment(db: DbOrTx, departmentId: number): Promise<DepartmentPayment> {
+export async function getDepartmentPayment(db: Reader, departmentId: number): Promise<DepartmentPayment> {
   const row = (
     await db
       .select({ upiId: departmentPaymentSettings.upiId, payeeName: departmentPaymentSettings.payeeName })
@@ -308,7 +308,7 @@ export async function getDepartmentPayment(db: DbOrTx, departmentId: number): Pr
 }
 
 export async function setDepartmentPayment(
-  db: DbOrTx,
+  db: WriteTx,
   params: DepartmentPayment & { departmentId: number },
 ): Promise<void> {
   const { departmentId, ...payment } = params;

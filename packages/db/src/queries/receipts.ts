@@ -1,4 +1,4 @@
-import type { Database } from '../client';
+import type { Reader, WriteTx } from '../client';
 import { engineOf, engineSql, row, rows, run } from '../engines';
 import { type AuditActor, writeAudit } from './audit';
 import { type Instrument, insertCheque } from './cheques';
@@ -35,12 +35,12 @@ const STUDENT_SELECT = `
  * lockStudentForReceipt) with the read itself on PostgreSQL; SQLite's IMMEDIATE write transaction
  * already keeps every other writer out.
  */
-function studentQuery(db: Database, where: string, lock: boolean): string {
+function studentQuery(db: Reader, where: string, lock: boolean): string {
   return `${STUDENT_SELECT} WHERE ${where}${lock ? engineSql(db).lockedUntilCommit('s') : ''}`;
 }
 
 export async function findReceiptStudentById(
-  db: Database,
+  db: Reader,
   studentId: number,
   options: { lock?: boolean } = {},
 ): Promise<ReceiptStudent | null> {
@@ -50,7 +50,7 @@ export async function findReceiptStudentById(
 }
 
 export async function findReceiptStudentByAdmissionNo(
-  db: Database,
+  db: Reader,
   params: { departmentId: number; admissionNo: string; lock?: boolean },
 ): Promise<ReceiptStudent | null> {
   const { departmentId, admissionNo, lock = false } = params;
@@ -66,7 +66,7 @@ export async function findReceiptStudentByAdmissionNo(
   );
 }
 
-export async function findFeeHeadName(db: Database, feeHeadId: number): Promise<string | null> {
+export async function findFeeHeadName(db: Reader, feeHeadId: number): Promise<string | null> {
   return (
     (await row<{ name: string }>(db, 'SELECT name FROM fee_heads WHERE id = @p0', { p0: feeHeadId }))?.name ?? null
   );
@@ -81,22 +81,22 @@ export async function findFeeHeadName(db: Database, feeHeadId: number): Promise<
  * writing the row or firing its triggers). On SQLite the IMMEDIATE transaction already holds the
  * database's write lock.
  */
-export async function lockStudentForReceipt(db: Database, studentId: number): Promise<void> {
+export async function lockStudentForReceipt(db: WriteTx, studentId: number): Promise<void> {
   await lockStudentWhere(db, 'id = @studentId', { studentId });
 }
 
 /** lockStudentForReceipt for the student of a receipt given by its number. */
-export async function lockStudentOfReceipt(db: Database, number: number): Promise<void> {
+export async function lockStudentOfReceipt(db: WriteTx, number: number): Promise<void> {
   await lockStudentWhere(db, 'id = (SELECT student_id FROM receipts WHERE number = @number)', { number });
 }
 
 /** The engine's lock on the students matching `where` (lockStudentForReceipt). */
-async function lockStudentWhere(db: Database, where: string, params: object): Promise<void> {
+async function lockStudentWhere(db: WriteTx, where: string, params: object): Promise<void> {
   await engineOf(db).lockStudents(db, where, params);
 }
 
 /** Bumps the foundation-wide sequence, locking its row until the transaction ends. */
-async function allocateReceiptNumber(db: Database): Promise<number> {
+async function allocateReceiptNumber(db: WriteTx): Promise<number> {
   return (await row<{ n: number }>(
     db,
     'UPDATE receipt_number_sequence SET last_number = last_number + 1 WHERE id = 1 RETURNING last_number AS n',
@@ -115,7 +115,7 @@ const INSERT_LINE_SQL = `
   VALUES (@receiptId, @lineNo, @studentId, @feeHeadId, @particulars, @amountPaise)`;
 
 async function insertLines(
-  db: Database,
+  db: Reader,
   receiptId: number,
   studentId: number,
   lines: readonly NewReceiptLine[],
@@ -150,7 +150,7 @@ export interface NumberedReceiptParams {
 }
 
 export async function insertNumberedReceipt(
-  db: Database,
+  db: WriteTx,
   params: NumberedReceiptParams,
 ): Promise<{ id: number; number: number }> {
   const inOneStatement = engineOf(db).insertNumberedReceipt;
@@ -178,7 +178,7 @@ export async function insertNumberedReceipt(
 
 /** Writes a receipt's master row and its lines; returns the new receipt id. */
 async function insertReceipt(
-  db: Database,
+  db: Reader,
   params: { receipt: NewReceipt; lines: readonly NewReceiptLine[] },
 ): Promise<number> {
   const { receipt, lines } = params;
@@ -204,7 +204,7 @@ export type ReceiptEdit = Pick<
 
 /** Replaces a live receipt's editable fields and all its lines; number, student and tax rate stay. */
 export async function updateReceipt(
-  db: Database,
+  db: WriteTx,
   params: { receiptId: number; studentId: number; edit: ReceiptEdit; lines: readonly NewReceiptLine[] },
 ): Promise<void> {
   const { receiptId, studentId, edit, lines } = params;
@@ -222,7 +222,7 @@ export async function updateReceipt(
 
 /** Marks a live receipt voided; returns the time written, or null if it was not live. */
 export async function markReceiptVoided(
-  db: Database,
+  db: WriteTx,
   params: { receiptId: number; userId: number | null },
 ): Promise<string | null> {
   const { receiptId, userId } = params;
@@ -259,7 +259,7 @@ export type StoredReceipt = Omit<typeof receipts.$inferSelect, 'createdBy' | 'vo
   letterheadPhone: string;
 };
 
-export async function findReceiptByNumber(db: Database, number: number): Promise<StoredReceipt | null> {
+export async function findReceiptByNumber(db: Reader, number: number): Promise<StoredReceipt | null> {
   return (
     (await row<StoredReceipt>(
       db,
@@ -297,7 +297,7 @@ export interface StoredReceiptLine {
   amountPaise: number;
 }
 
-export async function listReceiptLines(db: Database, receiptId: number): Promise<StoredReceiptLine[]> {
+export async function listReceiptLines(db: Reader, receiptId: number): Promise<StoredReceiptLine[]> {
   return await rows<StoredReceiptLine>(
     db,
     `SELECT rl.line_no AS "lineNo", rl.fee_head_id AS "feeHeadId", fh.name AS "feeHead", rl.particulars,
@@ -325,7 +325,7 @@ export const RECEIPT_SEARCH_LIMIT = 500;
  * (any case; empty text lists the course), newest batch first (start date descending, then name) then by name.
  */
 export async function searchReceiptStudents(
-  db: Database,
+  db: Reader,
   params: { departmentId: number; courseId: number; text: string },
 ): Promise<ReceiptSearchRow[]> {
   const pattern = likePattern(params.text);
@@ -365,7 +365,7 @@ const FOUND_COLUMNS = `s.id AS "studentId", s.admission_no AS "admissionNo", s.c
  * order (the walk follows students_department_name_nocase_idx and stops at the limit).
  */
 export async function findDepartmentStudents(
-  db: Database,
+  db: Reader,
   params: { departmentId: number; text: string; courseId?: number },
 ): Promise<{ exact: FoundStudent | null; matches: FoundStudent[] }> {
   const course = params.courseId === undefined ? '' : 'AND s.course_id = @courseId';

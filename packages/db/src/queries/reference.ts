@@ -1,12 +1,12 @@
 import { asc, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../client';
+import type { Reader } from '../client';
 import { categories, courses, departments, feeHeads, religions } from '../schema';
 
-export async function listDepartments(db: DbOrTx) {
+export async function listDepartments(db: Reader) {
   return await db.select().from(departments).orderBy(asc(departments.id));
 }
 
-export async function listCourses(db: DbOrTx, departmentId?: number) {
+export async function listCourses(db: Reader, departmentId?: number) {
   return await db
     .select({ id: courses.id, name: courses.name, departmentId: courses.departmentId })
     .from(courses)
@@ -14,18 +14,18 @@ export async function listCourses(db: DbOrTx, departmentId?: number) {
     .orderBy(asc(courses.id));
 }
 
-export async function findCourse(db: DbOrTx, id: number) {
+export async function findCourse(db: Reader, id: number) {
   return (await db.select().from(courses).where(eq(courses.id, id)).limit(1))[0] ?? null;
 }
 
-export async function listCategories(db: DbOrTx) {
+export async function listCategories(db: Reader) {
   return await db.select().from(categories).orderBy(asc(categories.id));
 }
 
-export async function listReligions(db: DbOrTx) {
+export async function listReligions(db: Reader) {
   return await db.select().from(religions).orderBy(asc(religions.id));
 }
 
-export async function listFeeHeads(db: DbOrTx) {
+export async function listFeeHeads(db: Reader) {
   return await db.select().from(feeHeads).orderBy(asc(feeHeads.name));
 }

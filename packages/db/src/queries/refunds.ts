@@ -5,7 +5,7 @@
 import { ADVANCE_HEAD, CHEQUE_BOUNCE_HEAD, LATE_FEE_HEAD, type TRefundMode } from '@fees/validation';
 import type { AdvanceHead, AdvanceSettlements } from '@fees/money';
 import { type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../client';
+import type { Reader, WriteTx } from '../client';
 import { row, rows, run, textLiteral } from '../engines';
 import { balanceSql } from './balance-sql';
 import { containsText } from './like';
@@ -13,7 +13,7 @@ import type { refunds } from '../schema';
 import { timestampNow } from './now';
 
 /** The next refund number, bumped inside the caller's transaction: unique, increasing, no gaps. */
-export async function allocateRefundNumber(db: DbOrTx): Promise<number> {
+export async function allocateRefundNumber(db: WriteTx): Promise<number> {
   return (await row<{ n: number }>(
     db,
     'UPDATE refund_number_sequence SET last_number = last_number + 1 WHERE id = 1 RETURNING last_number AS n',
@@ -25,7 +25,7 @@ export type NewRefund = Omit<
   'id' | 'status' | 'createdAt' | 'voidedAt' | 'voidedBy' | 'voidReason' | 'version'
 >;
 
-export async function insertRefund(db: DbOrTx, r: NewRefund): Promise<number> {
+export async function insertRefund(db: WriteTx, r: NewRefund): Promise<number> {
   return (await row<{ id: number }>(
     db,
     `INSERT INTO refunds (number, department_id, course_id, batch_id, student_id, date, student_name, amount_paise,
@@ -70,13 +70,13 @@ const REFUND_COLUMNS = `
   LEFT JOIN users cu ON cu.id = f.created_by
   LEFT JOIN users vu ON vu.id = f.voided_by`;
 
-export async function findRefundByNumber(db: DbOrTx, number: number): Promise<StoredRefund | null> {
+export async function findRefundByNumber(db: Reader, number: number): Promise<StoredRefund | null> {
   return (await row<StoredRefund>(db, `${REFUND_COLUMNS} WHERE f.number = @p0`, { p0: number })) ?? null;
 }
 
 /** A department's refunds (live and voided) dated from..to, newest first. */
 export async function listRefunds(
-  db: DbOrTx,
+  db: Reader,
   params: { depId: number; from: string; to: string },
 ): Promise<StoredRefund[]> {
   return await rows<StoredRefund>(
@@ -99,7 +99,7 @@ export interface RefundFilter {
 }
 
 /** The filter's conditions on f = refunds and s = students; each only when asked for. */
-function refundConditions(db: DbOrTx, filter: RefundFilter): SQL {
+function refundConditions(db: Reader, filter: RefundFilter): SQL {
   return sql.join(
     [
       sql`f.date BETWEEN ${filter.from} AND ${filter.to}`,
@@ -113,7 +113,7 @@ function refundConditions(db: DbOrTx, filter: RefundFilter): SQL {
 }
 
 /** The refunds a report covers, newest first, at most `limit`. */
-export async function refundsOfReport(db: DbOrTx, filter: RefundFilter & { limit: number }): Promise<StoredRefund[]> {
+export async function refundsOfReport(db: Reader, filter: RefundFilter & { limit: number }): Promise<StoredRefund[]> {
   return await rows<StoredRefund>(
     db,
     sql`${sql.raw(REFUND_COLUMNS)} WHERE ${refundConditions(db, filter)}
@@ -130,7 +130,7 @@ export interface RefundGroup {
 }
 
 /** Count and amount of every refund the report covers, by department, status and mode (the report's totals). */
-export async function refundGroups(db: DbOrTx, filter: RefundFilter): Promise<RefundGroup[]> {
+export async function refundGroups(db: Reader, filter: RefundFilter): Promise<RefundGroup[]> {
   return await rows<RefundGroup>(
     db,
     sql`
@@ -144,7 +144,7 @@ export async function refundGroups(db: DbOrTx, filter: RefundFilter): Promise<Re
 }
 
 /** A student's refunds, oldest first (the statement). */
-export async function listStudentRefunds(db: DbOrTx, studentId: number): Promise<StoredRefund[]> {
+export async function listStudentRefunds(db: Reader, studentId: number): Promise<StoredRefund[]> {
   return await rows<StoredRefund>(db, `${REFUND_COLUMNS} WHERE f.student_id = @p0 ORDER BY f.date, f.number`, {
     p0: studentId,
   });
@@ -152,7 +152,7 @@ export async function listStudentRefunds(db: DbOrTx, studentId: number): Promise
 
 /** Marks a live refund voided (keeps its row and number); the void time, or null when it was not live. */
 /** lockStudentForReceipt (receipts.ts) for the student of a refund given by its number. */
-export async function lockStudentOfRefund(db: DbOrTx, number: number): Promise<void> {
+export async function lockStudentOfRefund(db: WriteTx, number: number): Promise<void> {
   await run(
     db,
     'UPDATE students SET version = version WHERE id = (SELECT student_id FROM refunds WHERE number = @number)',
@@ -161,7 +161,7 @@ export async function lockStudentOfRefund(db: DbOrTx, number: number): Promise<v
 }
 
 export async function markRefundVoided(
-  db: DbOrTx,
+  db: WriteTx,
   params: { refundId: number; userId: number | null; reason: string },
 ): Promise<string | null> {
   return (
@@ -256,16 +256,16 @@ export function settlementsSql(sel: string): string {
 const ONE_STUDENT = 'SELECT id, batch_id FROM students WHERE id = @studentId';
 
 /** The student's heads as the advance sees them (see advanceHeadsSql). */
-export async function studentAdvanceHeads(db: DbOrTx, studentId: number): Promise<AdvanceHead[]> {
+export async function studentAdvanceHeads(db: Reader, studentId: number): Promise<AdvanceHead[]> {
   return await rows<AdvanceHead>(db, advanceHeadsSql(ONE_STUDENT), { studentId });
 }
 
 /** What the student's live "Adjusted from advance" receipts settled and their live refunds paid out. */
-export async function studentAdvanceSettlements(db: DbOrTx, studentId: number): Promise<AdvanceSettlements> {
+export async function studentAdvanceSettlements(db: Reader, studentId: number): Promise<AdvanceSettlements> {
   return (await row<AdvanceSettlements>(db, settlementsSql(ONE_STUDENT), { studentId }))!;
 }
 
 /** The Advance head's id (seeded reference data). */
-export async function findAdvanceHeadId(db: DbOrTx): Promise<number | null> {
+export async function findAdvanceHeadId(db: Reader): Promise<number | null> {
   return (await row<{ id: number }>(db, 'SELECT id FROM fee_heads WHERE name = @p0', { p0: ADVANCE_HEAD }))?.id ?? null;
 }

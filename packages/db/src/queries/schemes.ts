@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../client';
+import type { Reader, WriteTx } from '../client';
 import {
   batches,
   categories,
@@ -17,7 +17,7 @@ import {
 import { timestampNow } from './now';
 
 /** Every scheme with how many rules and students it has, by name. */
-export async function listSchemes(db: DbOrTx) {
+export async function listSchemes(db: Reader) {
   const ruleCounts = db
     .select({ schemeId: concessionSchemeRules.schemeId, rules: count().as('rules') })
     .from(concessionSchemeRules)
@@ -43,7 +43,7 @@ export async function listSchemes(db: DbOrTx) {
 }
 
 /** A scheme with its rules (head, course and batch names), or undefined. */
-export async function findScheme(db: DbOrTx, params: { id: number }) {
+export async function findScheme(db: Reader, params: { id: number }) {
   const [scheme] = await db.select().from(concessionSchemes).where(eq(concessionSchemes.id, params.id));
   if (!scheme) return undefined;
   const rules = await db
@@ -73,7 +73,7 @@ export async function findScheme(db: DbOrTx, params: { id: number }) {
 export type SchemeRuleRow = Omit<typeof concessionSchemeRules.$inferInsert, 'id' | 'schemeId'>;
 
 /** Writes a new scheme and its rules (call inside a transaction). */
-export async function insertScheme(db: DbOrTx, params: { name: string; rules: SchemeRuleRow[] }) {
+export async function insertScheme(db: WriteTx, params: { name: string; rules: SchemeRuleRow[] }) {
   const [scheme] = await db.insert(concessionSchemes).values({ name: params.name }).returning();
   await replaceSchemeRules(db, { schemeId: scheme!.id, rules: params.rules });
   return scheme!;
@@ -84,7 +84,7 @@ export async function insertScheme(db: DbOrTx, params: { name: string; rules: Sc
  * updated row, or undefined when the version no longer matches.
  */
 export async function updateScheme(
-  db: DbOrTx,
+  db: WriteTx,
   params: { id: number; version?: number; name: string; rules: SchemeRuleRow[] },
 ) {
   const [updated] = await db
@@ -101,18 +101,18 @@ export async function updateScheme(
   return updated;
 }
 
-async function replaceSchemeRules(db: DbOrTx, params: { schemeId: number; rules: SchemeRuleRow[] }) {
+async function replaceSchemeRules(db: Reader, params: { schemeId: number; rules: SchemeRuleRow[] }) {
   await db.delete(concessionSchemeRules).where(eq(concessionSchemeRules.schemeId, params.schemeId));
   if (params.rules.length > 0)
     await db.insert(concessionSchemeRules).values(params.rules.map((r) => ({ ...r, schemeId: params.schemeId })));
 }
 
 /** Deletes a scheme without members (its rules go with it). */
-export async function deleteScheme(db: DbOrTx, params: { id: number }): Promise<void> {
+export async function deleteScheme(db: WriteTx, params: { id: number }): Promise<void> {
   await db.delete(concessionSchemes).where(eq(concessionSchemes.id, params.id));
 }
 
-export async function countSchemeMembers(db: DbOrTx, params: { schemeId: number }): Promise<number> {
+export async function countSchemeMembers(db: Reader, params: { schemeId: number }): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(concessionSchemeMembers)
@@ -132,7 +132,7 @@ const placement = {
 };
 
 /** The named students of a department that exist there, with where they sit and their category. */
-export async function studentsForScheme(db: DbOrTx, params: { departmentId: number; studentIds: number[] }) {
+export async function studentsForScheme(db: Reader, params: { departmentId: number; studentIds: number[] }) {
   return await db
     .select(placement)
     .from(students)
@@ -143,7 +143,7 @@ export async function studentsForScheme(db: DbOrTx, params: { departmentId: numb
 }
 
 /** Every student of a batch with one category (all SC/ST students of a batch). */
-export async function studentsOfBatchCategory(db: DbOrTx, params: { batchId: number; categoryId: number }) {
+export async function studentsOfBatchCategory(db: Reader, params: { batchId: number; categoryId: number }) {
   return await db
     .select(placement)
     .from(students)
@@ -157,7 +157,7 @@ export async function studentsOfBatchCategory(db: DbOrTx, params: { batchId: num
  * Per student and head of their batch's fee structure: the fee, any opening balance on the head, what
  * was paid on live receipts, and the discount row if any (with the scheme that wrote it and its version).
  */
-export async function headStatesOfStudents(db: DbOrTx, params: { studentIds: number[] }) {
+export async function headStatesOfStudents(db: Reader, params: { studentIds: number[] }) {
   if (params.studentIds.length === 0) return [];
   return await db
     .select({
@@ -194,7 +194,7 @@ export async function headStatesOfStudents(db: DbOrTx, params: { studentIds: num
 
 /** Which of the students are in the scheme. */
 export async function schemeMemberIds(
-  db: DbOrTx,
+  db: Reader,
   params: { schemeId: number; studentIds: number[] },
 ): Promise<Set<number>> {
   if (params.studentIds.length === 0) return new Set();
@@ -211,7 +211,7 @@ export async function schemeMemberIds(
 }
 
 /** A scheme's students in a department, with their batch and the discounts the scheme gives them. */
-export async function membersOfScheme(db: DbOrTx, params: { schemeId: number; departmentId: number }) {
+export async function membersOfScheme(db: Reader, params: { schemeId: number; departmentId: number }) {
   const given = db
     .select({ studentId: discounts.studentId, paise: sql<number>`sum(${discounts.discountPaise})`.as('paise') })
     .from(discounts)
@@ -236,7 +236,7 @@ export async function membersOfScheme(db: DbOrTx, params: { schemeId: number; de
 }
 
 /** The schemes a student is in, each with the discounts it wrote for them per head. */
-export async function schemesOfStudent(db: DbOrTx, params: { studentId: number }) {
+export async function schemesOfStudent(db: Reader, params: { studentId: number }) {
   const memberships = await db
     .select({
       schemeId: concessionSchemes.id,
@@ -266,7 +266,7 @@ export async function schemesOfStudent(db: DbOrTx, params: { studentId: number }
 
 /** Adds a student to a scheme (nothing when already in it). */
 export async function addSchemeMember(
-  db: DbOrTx,
+  db: WriteTx,
   params: { schemeId: number; studentId: number; joinedBy: number | null },
 ): Promise<boolean> {
   const added = await db
@@ -277,7 +277,7 @@ export async function addSchemeMember(
   return added.length === 1;
 }
 
-export async function removeSchemeMember(db: DbOrTx, params: { schemeId: number; studentId: number }): Promise<void> {
+export async function removeSchemeMember(db: WriteTx, params: { schemeId: number; studentId: number }): Promise<void> {
   await db
     .delete(concessionSchemeMembers)
     .where(
@@ -290,7 +290,7 @@ export async function removeSchemeMember(db: DbOrTx, params: { schemeId: number;
 
 /** A discount written by a scheme: the scheme's name in the note and its id as the link. */
 export async function insertSchemeDiscount(
-  db: DbOrTx,
+  db: WriteTx,
   row: { studentId: number; feeHeadId: number; discountPaise: number; schemeId: number; note: string },
 ) {
   const [inserted] = await db
@@ -305,7 +305,7 @@ export async function insertSchemeDiscount(
  * version the caller read. Returns the row, or undefined when someone changed it since.
  */
 export async function setDiscountFromScheme(
-  db: DbOrTx,
+  db: WriteTx,
   params: { id: number; version: number; discountPaise: number; schemeId: number | null; note: string | null },
 ) {
   const [updated] = await db
@@ -323,7 +323,7 @@ export async function setDiscountFromScheme(
 }
 
 /** Deletes a discount only if it still has the version the caller read; false when someone changed it since. */
-export async function deleteDiscountAtVersion(db: DbOrTx, params: { id: number; version: number }): Promise<boolean> {
+export async function deleteDiscountAtVersion(db: WriteTx, params: { id: number; version: number }): Promise<boolean> {
   const deleted = await db
     .delete(discounts)
     .where(and(eq(discounts.id, params.id), eq(discounts.version, params.version)))
@@ -336,7 +336,7 @@ export async function deleteDiscountAtVersion(db: DbOrTx, params: { id: number; 
  * department, one course or one batch of it. Students count those in the scheme within the scope.
  */
 export async function concessionsSummary(
-  db: DbOrTx,
+  db: Reader,
   params: { departmentId: number; courseId?: number; batchId?: number },
 ) {
   const scope = and(

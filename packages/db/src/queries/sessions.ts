@@ -1,5 +1,5 @@
 import { eq, lt } from 'drizzle-orm';
-import type { DbOrTx } from '../client';
+import type { Reader, WriteTx } from '../client';
 import { sessions } from '../schema';
 import { row, run } from '../engines';
 
@@ -17,7 +17,7 @@ export interface SessionUser {
 }
 
 export async function insertSession(
-  db: DbOrTx,
+  db: WriteTx,
   row: { id: string; userId: number; departmentId: number | null; expiresAt: number },
 ): Promise<void> {
   await db.insert(sessions).values(row);
@@ -35,21 +35,21 @@ const FIND_LIVE_SESSION = `SELECT s.id AS "sessionId", u.id AS "userId", u.email
  * The live session with this id, joined with its user; null when unknown or expired. Runs on every
  * request, so it is a statement compiled once.
  */
-export async function findLiveSession(db: DbOrTx, params: { id: string; nowMs: number }): Promise<SessionUser | null> {
+export async function findLiveSession(db: Reader, params: { id: string; nowMs: number }): Promise<SessionUser | null> {
   return (await row<SessionUser>(db, FIND_LIVE_SESSION, { id: params.id, nowMs: params.nowMs })) ?? null;
 }
 
-export async function extendSession(db: DbOrTx, params: { id: string; expiresAt: number }): Promise<void> {
+export async function extendSession(db: WriteTx, params: { id: string; expiresAt: number }): Promise<void> {
   await run(db, 'UPDATE sessions SET expires_at = @expiresAt WHERE id = @id', {
     expiresAt: params.expiresAt,
     id: params.id,
   });
 }
 
-export async function deleteSession(db: DbOrTx, id: string): Promise<void> {
+export async function deleteSession(db: WriteTx, id: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, id));
 }
 
-export async function deleteExpiredSessions(db: DbOrTx, nowMs: number): Promise<void> {
+export async function deleteExpiredSessions(db: WriteTx, nowMs: number): Promise<void> {
   await db.delete(sessions).where(lt(sessions.expiresAt, nowMs));
 }

@@ -1,16 +1,16 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../client';
+import type { Reader, WriteTx } from '../client';
 import { row } from '../engines';
 import { departments, letterheadLogos, letterheads, settings } from '../schema';
 
 /** The GST rate new receipts are issued with, in hundredths of a percent (1800 = 18%). */
-export async function getGstRateBasisPoints(db: DbOrTx): Promise<number> {
+export async function getGstRateBasisPoints(db: Reader): Promise<number> {
   return (
     (await db.select({ bp: settings.gstRateBasisPoints }).from(settings).where(eq(settings.id, 1)).limit(1))[0]?.bp ?? 0
   );
 }
 
-export async function setGstRateBasisPoints(db: DbOrTx, gstRateBasisPoints: number): Promise<void> {
+export async function setGstRateBasisPoints(db: WriteTx, gstRateBasisPoints: number): Promise<void> {
   await db
     .insert(settings)
     .values({ id: 1, gstRateBasisPoints })
@@ -18,12 +18,12 @@ export async function setGstRateBasisPoints(db: DbOrTx, gstRateBasisPoints: numb
 }
 
 /** How many days back staff may date a receipt (admins are not limited). */
-export async function getBackdateLimitDays(db: DbOrTx): Promise<number> {
+export async function getBackdateLimitDays(db: Reader): Promise<number> {
   // Every receipt reads it: one compiled statement costs a tenth of building the query each time.
   return (await row<{ days: number }>(db, 'SELECT backdate_limit_days AS days FROM settings WHERE id = 1'))?.days ?? 62;
 }
 
-export async function setBackdateLimitDays(db: DbOrTx, backdateLimitDays: number): Promise<void> {
+export async function setBackdateLimitDays(db: WriteTx, backdateLimitDays: number): Promise<void> {
   await db.update(settings).set({ backdateLimitDays }).where(eq(settings.id, 1));
 }
 
@@ -39,7 +39,7 @@ const letterheadColumns = {
 };
 
 /** Every department's letterhead lines, in department order. */
-export async function listLetterheads(db: DbOrTx) {
+export async function listLetterheads(db: Reader) {
   return await db
     .select(letterheadColumns)
     .from(departments)
@@ -48,7 +48,7 @@ export async function listLetterheads(db: DbOrTx) {
 }
 
 export async function upsertLetterhead(
-  db: DbOrTx,
+  db: WriteTx,
   row: { departmentId: number; institutionName: string; address: string; phone: string },
 ): Promise<void> {
   const { departmentId, ...lines } = row;
@@ -57,11 +57,11 @@ export async function upsertLetterhead(
 
 export type LetterheadLogo = typeof letterheadLogos.$inferSelect;
 
-export async function getLetterheadLogo(db: DbOrTx, departmentId: number): Promise<LetterheadLogo | undefined> {
+export async function getLetterheadLogo(db: Reader, departmentId: number): Promise<LetterheadLogo | undefined> {
   return (await db.select().from(letterheadLogos).where(eq(letterheadLogos.departmentId, departmentId)).limit(1))[0];
 }
 
-export async function setLetterheadLogo(db: DbOrTx, logo: LetterheadLogo): Promise<void> {
+export async function setLetterheadLogo(db: WriteTx, logo: LetterheadLogo): Promise<void> {
   const { departmentId, ...image } = logo;
   await db
     .insert(letterheadLogos)
@@ -69,6 +69,6 @@ export async function setLetterheadLogo(db: DbOrTx, logo: LetterheadLogo): Promi
     .onConflictDoUpdate({ target: letterheadLogos.departmentId, set: image });
 }
 
-export async function removeLetterheadLogo(db: DbOrTx, departmentId: number): Promise<void> {
+export async function removeLetterheadLogo(db: WriteTx, departmentId: number): Promise<void> {
   await db.delete(letterheadLogos).where(eq(letterheadLogos.departmentId, departmentId));
 }

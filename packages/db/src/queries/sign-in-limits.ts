@@ -1,5 +1,5 @@
 import { inArray, lte, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../client';
+import type { Reader, WriteTx } from '../client';
 import { signInLimits } from '../schema';
 
 /** A key's count and when its window began (epoch milliseconds). */
@@ -13,7 +13,7 @@ export type SignInCount = Pick<typeof signInLimits.$inferSelect, 'count' | 'wind
  * passes its keys in one order (pair, account, address), so two attempts cannot wait for each other.
  */
 export async function lockSignInCounts(
-  db: DbOrTx,
+  db: WriteTx,
   { keys, nowMs, windowMs }: { keys: string[]; nowMs: number; windowMs: number },
 ): Promise<void> {
   await db
@@ -24,7 +24,7 @@ export async function lockSignInCounts(
 
 /** The live counts of these keys (a row whose window has ended counts as absent). */
 export async function readSignInCounts(
-  db: DbOrTx,
+  db: Reader,
   params: { keys: string[]; nowMs: number },
 ): Promise<Map<string, SignInCount>> {
   const rows = await db.select().from(signInLimits).where(inArray(signInLimits.key, params.keys));
@@ -35,7 +35,7 @@ export async function readSignInCounts(
 
 /** Adds delta (never below zero) to each key's count; a key without a live row starts a new window now. */
 export async function addSignInCounts(
-  db: DbOrTx,
+  db: WriteTx,
   params: { keys: string[]; delta: number; nowMs: number; windowMs: number },
 ): Promise<void> {
   const { keys, delta, nowMs, windowMs } = params;
@@ -60,12 +60,12 @@ export async function addSignInCounts(
   }
 }
 
-export async function deleteSignInCounts(db: DbOrTx, keys: string[]): Promise<void> {
+export async function deleteSignInCounts(db: WriteTx, keys: string[]): Promise<void> {
   await db.delete(signInLimits).where(inArray(signInLimits.key, keys));
 }
 
 /** Deletes the rows whose window has ended; returns how many. */
-export async function deleteExpiredSignInCounts(db: DbOrTx, nowMs: number): Promise<number> {
+export async function deleteExpiredSignInCounts(db: WriteTx, nowMs: number): Promise<number> {
   const deleted = await db
     .delete(signInLimits)
     .where(lte(signInLimits.expiresAt, nowMs))

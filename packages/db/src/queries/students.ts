@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../client';
+import type { Reader, WriteTx } from '../client';
 import {
   batches,
   categories,
@@ -17,7 +17,7 @@ export type StudentRow = typeof students.$inferSelect;
 export type NewStudentRow = typeof students.$inferInsert;
 
 /** The students of one batch, ordered by admission number (fee setup, discounts, reports). */
-export async function listStudentsByBatch(db: DbOrTx, params: { batchId: number }) {
+export async function listStudentsByBatch(db: Reader, params: { batchId: number }) {
   return await db
     .select({
       id: students.id,
@@ -58,7 +58,7 @@ const studentDetail = {
   guardianAddress: students.guardianAddress,
 };
 
-function selectStudentDetail(db: DbOrTx) {
+function selectStudentDetail(db: Reader) {
   return db
     .select(studentDetail)
     .from(students)
@@ -71,13 +71,13 @@ function selectStudentDetail(db: DbOrTx) {
 export type StudentDetail = NonNullable<Awaited<ReturnType<typeof findStudentDetail>>>;
 
 /** One student with the names of their course, batch, category and religion. */
-export async function findStudentDetail(db: DbOrTx, params: { id: number }) {
+export async function findStudentDetail(db: Reader, params: { id: number }) {
   const [detail] = await selectStudentDetail(db).where(eq(students.id, params.id)).limit(1);
   return detail ?? null;
 }
 
 export async function findStudentDetailByAdmissionNo(
-  db: DbOrTx,
+  db: Reader,
   params: { departmentId: number; admissionNo: string },
 ) {
   const [detail] = await selectStudentDetail(db)
@@ -86,13 +86,13 @@ export async function findStudentDetailByAdmissionNo(
   return detail ?? null;
 }
 
-export async function findStudentById(db: DbOrTx, id: number): Promise<StudentRow | null> {
+export async function findStudentById(db: Reader, id: number): Promise<StudentRow | null> {
   return (await db.select().from(students).where(eq(students.id, id)).limit(1))[0] ?? null;
 }
 
 /** Whether the admission number is taken in the department (by a student other than exceptId). */
 export async function isAdmissionNoTaken(
-  db: DbOrTx,
+  db: Reader,
   params: { departmentId: number; admissionNo: string; exceptId?: number },
 ): Promise<boolean> {
   const row = (
@@ -113,7 +113,7 @@ export async function isAdmissionNoTaken(
 
 /** Which of these admission numbers are already used in the department. */
 export async function findTakenAdmissionNos(
-  db: DbOrTx,
+  db: Reader,
   params: { departmentId: number; admissionNos: string[] },
 ): Promise<string[]> {
   if (params.admissionNos.length === 0) return [];
@@ -126,7 +126,7 @@ export async function findTakenAdmissionNos(
 }
 
 /** A batch with its course and department, to check where a student may be enrolled. */
-export async function findEnrolmentBatch(db: DbOrTx, batchId: number) {
+export async function findEnrolmentBatch(db: Reader, batchId: number) {
   return (
     (
       await db
@@ -138,12 +138,12 @@ export async function findEnrolmentBatch(db: DbOrTx, batchId: number) {
   );
 }
 
-export async function insertStudent(db: DbOrTx, row: NewStudentRow): Promise<StudentRow> {
+export async function insertStudent(db: WriteTx, row: NewStudentRow): Promise<StudentRow> {
   return (await db.insert(students).values(row).returning())[0]!;
 }
 
 /** Inserts many students with multi-row statements (inside the caller's transaction). */
-export async function insertStudents(db: DbOrTx, rows: NewStudentRow[]): Promise<StudentRow[]> {
+export async function insertStudents(db: WriteTx, rows: NewStudentRow[]): Promise<StudentRow[]> {
   const inserted: StudentRow[] = [];
   const chunk = 500;
   for (let i = 0; i < rows.length; i += chunk) {
@@ -158,7 +158,7 @@ export async function insertStudents(db: DbOrTx, rows: NewStudentRow[]): Promise
 }
 
 export async function updateStudent(
-  db: DbOrTx,
+  db: WriteTx,
   params: Omit<NewStudentRow, 'createdAt' | 'updatedAt'> & { id: number },
 ): Promise<StudentRow> {
   const { id, ...row } = params;
@@ -174,7 +174,7 @@ export async function updateStudent(
 }
 
 /** A student's receipts by status: live ones count in every total, voided ones are kept as history. */
-export async function countStudentReceipts(db: DbOrTx, studentId: number): Promise<{ live: number; voided: number }> {
+export async function countStudentReceipts(db: Reader, studentId: number): Promise<{ live: number; voided: number }> {
   const row = (
     await db
       .select({
@@ -188,12 +188,12 @@ export async function countStudentReceipts(db: DbOrTx, studentId: number): Promi
   return { live: row?.live ?? 0, voided: row?.voided ?? 0 };
 }
 
-export async function listStudentDiscounts(db: DbOrTx, studentId: number) {
+export async function listStudentDiscounts(db: Reader, studentId: number) {
   return await db.select().from(discounts).where(eq(discounts.studentId, studentId));
 }
 
 /** Deletes a student with their discounts and fine waivers; the caller has made sure no receipt names them. */
-export async function deleteStudentWithDiscounts(db: DbOrTx, studentId: number): Promise<void> {
+export async function deleteStudentWithDiscounts(db: WriteTx, studentId: number): Promise<void> {
   await db.delete(discounts).where(eq(discounts.studentId, studentId));
   await db.delete(fineWaivers).where(eq(fineWaivers.studentId, studentId));
   await db.delete(students).where(eq(students.id, studentId));
@@ -203,7 +203,7 @@ export async function deleteStudentWithDiscounts(db: DbOrTx, studentId: number):
  * A course's batches (newest first) with their students (by admission number); a batch without
  * students comes back as one row with null student fields.
  */
-export async function listCourseStudentRows(db: DbOrTx, params: { departmentId: number; courseId: number }) {
+export async function listCourseStudentRows(db: Reader, params: { departmentId: number; courseId: number }) {
   return await db
     .select({
       batchId: batches.id,
@@ -224,7 +224,7 @@ export async function listCourseStudentRows(db: DbOrTx, params: { departmentId: 
 }
 
 /** Every course of the department with its number of admissions (0 included): 'List of Admission'. */
-export async function admissionsByCourse(db: DbOrTx, params: { departmentId: number }) {
+export async function admissionsByCourse(db: Reader, params: { departmentId: number }) {
   return await db
     .select({ courseId: courses.id, course: courses.name, totalAdmissions: count(students.id) })
     .from(courses)
@@ -238,7 +238,7 @@ export async function admissionsByCourse(db: DbOrTx, params: { departmentId: num
  * Net amount of the department's live receipts dated on the day: the dashboard's 'Today total' (from the running
  * totals).
  */
-export async function departmentDayTotal(db: DbOrTx, params: { departmentId: number; date: string }): Promise<number> {
+export async function departmentDayTotal(db: Reader, params: { departmentId: number; date: string }): Promise<number> {
   const row = (
     await db
       .select({ total: sql<number>`coalesce(sum(${dailyModeCollections.netPaise}), 0)` })

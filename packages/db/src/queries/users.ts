@@ -1,18 +1,18 @@
 import { and, asc, count, eq, ne } from 'drizzle-orm';
-import type { DbOrTx } from '../client';
+import type { Reader, WriteTx } from '../client';
 import { departments, sessions, type UserRole, users } from '../schema';
 import { timestampNow } from './now';
 
-export async function findUserByEmail(db: DbOrTx, email: string) {
+export async function findUserByEmail(db: Reader, email: string) {
   return (await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1))[0] ?? null;
 }
 
-export async function countAdmins(db: DbOrTx): Promise<number> {
+export async function countAdmins(db: Reader): Promise<number> {
   return (await db.select({ n: count() }).from(users).where(eq(users.role, 'admin')).limit(1))[0]?.n ?? 0;
 }
 
 export async function insertUser(
-  db: DbOrTx,
+  db: WriteTx,
   row: { email: string; passwordHash: string; role: UserRole; departmentId: number | null },
 ) {
   return (
@@ -24,7 +24,7 @@ export async function insertUser(
 }
 
 /** Admin accounts without a department: the spec's admin list (id, username). */
-export async function listAdmins(db: DbOrTx) {
+export async function listAdmins(db: Reader) {
   return await db
     .select({ id: users.id, username: users.email })
     .from(users)
@@ -33,7 +33,7 @@ export async function listAdmins(db: DbOrTx) {
 }
 
 /** Every account with its department name: the spec's user list (id, username, usertype, depname). */
-export async function listUsers(db: DbOrTx, options: { role?: UserRole } = {}) {
+export async function listUsers(db: Reader, options: { role?: UserRole } = {}) {
   return await db
     .select({
       id: users.id,
@@ -49,7 +49,7 @@ export async function listUsers(db: DbOrTx, options: { role?: UserRole } = {}) {
 }
 
 /** An account without its password hash: what the admin screens and the audit log may see. */
-export async function findAccount(db: DbOrTx, id: number) {
+export async function findAccount(db: Reader, id: number) {
   return (
     (
       await db
@@ -68,7 +68,7 @@ export async function findAccount(db: DbOrTx, id: number) {
   );
 }
 
-export async function updateUserPassword(db: DbOrTx, params: { id: number; passwordHash: string }): Promise<void> {
+export async function updateUserPassword(db: WriteTx, params: { id: number; passwordHash: string }): Promise<void> {
   await db
     .update(users)
     .set({ passwordHash: params.passwordHash, updatedAt: timestampNow() })
@@ -76,13 +76,13 @@ export async function updateUserPassword(db: DbOrTx, params: { id: number; passw
 }
 
 /** Deletes an account; its sessions go with it (foreign key cascade), its receipts keep their data. */
-export async function deleteUser(db: DbOrTx, id: number): Promise<void> {
+export async function deleteUser(db: WriteTx, id: number): Promise<void> {
   await db.delete(users).where(eq(users.id, id));
 }
 
 /** Ends every session of a user except one (the caller's own, when they change their own password). */
 export async function deleteUserSessions(
-  db: DbOrTx,
+  db: WriteTx,
   params: { userId: number; exceptSessionId: string | null },
 ): Promise<void> {
   const { userId, exceptSessionId } = params;

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { DbOrTx } from '../client';
+import type { Reader, WriteTx } from '../client';
 import { row, rows, run } from '../engines';
 
 /**
  * The receipt verification secrets, newest first; the first call on a database creates one (32
  * random bytes), so every installation has its own and it travels with the database.
  */
-export async function verifySecrets(db: DbOrTx): Promise<string[]> {
+export async function verifySecrets(db: Reader): Promise<string[]> {
   const read = async () =>
     (await rows<{ secret: string }>(db, 'SELECT secret FROM verify_keys ORDER BY id DESC')).map((r) => r.secret);
   const secrets = await read();
@@ -24,12 +24,12 @@ export interface VerifyKeyInfo {
 }
 
 /** The keys, newest (the one signing new prints) first. */
-export async function listVerifyKeys(db: DbOrTx): Promise<VerifyKeyInfo[]> {
+export async function listVerifyKeys(db: Reader): Promise<VerifyKeyInfo[]> {
   return rows<VerifyKeyInfo>(db, 'SELECT id, created_at AS "createdAt" FROM verify_keys ORDER BY id DESC');
 }
 
 /** A new key of 32 random bytes: new prints use it at once, every older key still verifies. */
-export async function addVerifyKey(db: DbOrTx): Promise<VerifyKeyInfo> {
+export async function addVerifyKey(db: WriteTx): Promise<VerifyKeyInfo> {
   const added = await row<VerifyKeyInfo>(
     db,
     'INSERT INTO verify_keys (secret) VALUES (@secret) RETURNING id, created_at AS "createdAt"',
@@ -39,6 +39,6 @@ export async function addVerifyKey(db: DbOrTx): Promise<VerifyKeyInfo> {
 }
 
 /** Removes a key (paper it signed no longer verifies); false when there is no such key. */
-export async function deleteVerifyKey(db: DbOrTx, id: number): Promise<boolean> {
+export async function deleteVerifyKey(db: WriteTx, id: number): Promise<boolean> {
   return (await run(db, 'DELETE FROM verify_keys WHERE id = @id', { id })).changes > 0;
 }

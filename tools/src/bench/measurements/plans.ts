@@ -4,7 +4,7 @@
  * so the batches of the course first get one (ten monthly instalments with a per-day fine, one
  * instalment with a percent fine of its own) on the bench's copy of the database.
  */
-import { batches, loadBatchPlan, writeBatchPlan } from '@fees/db';
+import { batches, loadBatchPlan, transaction, writeBatchPlan } from '@fees/db';
 import { equalInstalments } from '@fees/money';
 import { eq } from 'drizzle-orm';
 import { today } from '@fees/server/config';
@@ -22,12 +22,14 @@ async function givePlans(env: BenchEnv): Promise<number> {
       ({ id: _, ...inst }, i) =>
         i === 9 ? { ...inst, fineRule: { type: 'percent' as const, percentBasisPoints: 200, graceDays: 10 } } : inst,
     );
-    await writeBatchPlan(db, {
-      batchId: batch.id,
-      fineRule: { type: 'per_day', perDayPaise: 10_00, capPaise: 500_00, graceDays: 5 },
-      instalments,
-      userId: null,
-    });
+    await transaction(db, (tx) =>
+      writeBatchPlan(tx, {
+        batchId: batch.id,
+        fineRule: { type: 'per_day', perDayPaise: 10_00, capPaise: 500_00, graceDays: 5 },
+        instalments,
+        userId: null,
+      }),
+    );
     made++;
   }
   return made;

@@ -5,7 +5,7 @@
  */
 import {
   countAdmins,
-  type DbOrTx,
+  type Reader,
   deleteUser,
   deleteUserSessions,
   findAccount,
@@ -13,11 +13,11 @@ import {
   insertUser,
   isForeignKeyViolation,
   isUniqueViolation,
-  transaction,
   updateUserPassword,
   type UserRole,
   writeAudit,
 } from '@fees/db';
+import { inTransaction } from '../write';
 import { AppError } from '@fees/validation';
 import { actorOf } from '../../audit';
 import { hashPassword } from '../../auth/passwords';
@@ -30,7 +30,7 @@ function notFound(id: number, scope: AccountScope): AppError {
   return new AppError('NOT_FOUND', `No ${scope === 'admins' ? 'admin account' : 'account'} with id ${id}`);
 }
 
-async function loadAccount(db: DbOrTx, id: number, scope: AccountScope) {
+async function loadAccount(db: Reader, id: number, scope: AccountScope) {
   const account = await findAccount(db, id);
   if (!account || (scope === 'admins' && account.role !== 'admin')) throw notFound(id, scope);
   return account;
@@ -44,7 +44,7 @@ export async function createAccount(
   if (await findUserByEmail(ctx.db, input.email)) throw duplicate();
   const passwordHash = await hashPassword(input.password);
   try {
-    return transaction(ctx.db, async (tx) => {
+    return inTransaction(ctx, async (tx, ctx) => {
       if (await findUserByEmail(tx, input.email)) throw duplicate();
       const row = await insertUser(tx, {
         email: input.email,
@@ -76,7 +76,7 @@ export async function changePassword(
     throw new AppError('BAD_INPUT', `Account ${input.userId} is not ${input.email}`);
   }
   const passwordHash = await hashPassword(input.password);
-  await transaction(ctx.db, async (tx) => {
+  await inTransaction(ctx, async (tx, ctx) => {
     const before = await loadAccount(tx, input.userId, scope);
     await updateUserPassword(tx, { id: input.userId, passwordHash });
     await deleteUserSessions(tx, {
@@ -101,7 +101,7 @@ export async function changePassword(
  */
 export async function removeAccount(ctx: AuthedContext, id: number, scope: AccountScope) {
   try {
-    const removed = await transaction(ctx.db, async (tx) => {
+    const removed = await inTransaction(ctx, async (tx, ctx) => {
       const before = await loadAccount(tx, id, scope);
       if (before.role === 'admin' && (await countAdmins(tx)) <= 1) {
         throw new AppError('CONFLICT', 'The last admin account cannot be deleted');

@@ -1,5 +1,5 @@
 import {
-  type DbOrTx,
+  type Reader,
   getBackdateLimitDays,
   getGstRateBasisPoints,
   getStaffMayCloseDay,
@@ -12,7 +12,7 @@ import type { Context } from '../../context';
  * GST rate (basis points and as percent text with 2 decimals), the back-dating limit, who may close a day and every
  * department's letterhead.
  */
-export async function readSettings(db: DbOrTx) {
+export async function readSettings(db: Reader) {
   const gstRateBasisPoints = await getGstRateBasisPoints(db);
   return {
     gstRateBasisPoints,

@@ -2,10 +2,10 @@ import {
   setBackdateLimitDays,
   setGstRateBasisPoints,
   setStaffMayCloseDay,
-  transaction,
   upsertLetterhead,
   writeAudit,
 } from '@fees/db';
+import { inTransaction } from '../write';
 import type { TUpdateSettingsInput } from '@fees/validation';
 import { actorOf } from '../../audit';
 import type { Context } from '../../context';
@@ -16,7 +16,7 @@ import { readSettings } from './settings.get';
  * letterheads.
  */
 export async function updateSettings(ctx: Context, input: TUpdateSettingsInput) {
-  const after = await transaction(ctx.db, async (tx) => {
+  const after = await inTransaction(ctx, async (tx, ctx) => {
     const before = await readSettings(tx);
     if (input.gstRate !== undefined) await setGstRateBasisPoints(tx, input.gstRate);
     if (input.backdateLimitDays !== undefined) await setBackdateLimitDays(tx, input.backdateLimitDays);

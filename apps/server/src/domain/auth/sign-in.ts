@@ -4,6 +4,7 @@ import { AppError, DEPARTMENTS } from '@fees/validation';
 import { verifyNoAccount, verifyPassword } from '../../auth/passwords';
 import { startSession } from '../../auth/sessions';
 import { assertNotBatched, type Context } from '../../context';
+import { inTransaction } from '../write';
 
 export interface SignInResult {
   auth: true;
@@ -42,12 +43,14 @@ export async function signIn(
   if (verdict.delayMs > 0) await sleep(verdict.delayMs);
 
   const refuse = async (reason: string, userId: number | null, message: string): Promise<never> => {
-    await writeAudit(ctx.db, {
-      actor: { userId, email: input.email, ip: ctx.ip },
-      action: 'login_failed',
-      entity: 'session',
-      after: { reason, depId: input.depId },
-    });
+    await inTransaction(ctx, (tx, ctx) =>
+      writeAudit(tx, {
+        actor: { userId, email: input.email, ip: ctx.ip },
+        action: 'login_failed',
+        entity: 'session',
+        after: { reason, depId: input.depId },
+      }),
+    );
     throw new AppError('UNAUTHORIZED', message);
   };
 
@@ -72,12 +75,14 @@ export async function signIn(
 
   const token = await startSession(ctx.db, user.id, department?.id ?? null);
   ctx.setSessionCookie(token);
-  await writeAudit(ctx.db, {
-    actor: { userId: user.id, email: user.email, ip: ctx.ip },
-    action: 'login',
-    entity: 'session',
-    after: { depId: department?.id ?? null },
-  });
+  await inTransaction(ctx, (tx, ctx) =>
+    writeAudit(tx, {
+      actor: { userId: user.id, email: user.email, ip: ctx.ip },
+      action: 'login',
+      entity: 'session',
+      after: { depId: department?.id ?? null },
+    }),
+  );
   return {
     auth: true,
     role: user.role,

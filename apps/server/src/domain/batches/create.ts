@@ -1,4 +1,5 @@
-import { findBatchByName, insertBatch, isUniqueViolation, transaction, writeAudit } from '@fees/db';
+import { findBatchByName, insertBatch, isUniqueViolation, writeAudit } from '@fees/db';
+import { inTransaction } from '../write';
 import { AppError, type TCreateBatchInput } from '@fees/validation';
 import { actorOf } from '../../audit';
 import { assertCourseOfDepartment, batchNameTakenMessage } from './shared';
@@ -8,7 +9,7 @@ export async function createBatch(ctx: AuthedContext, input: TCreateBatchInput) 
   const course = await assertCourseOfDepartment(ctx, input);
   const conflict = new AppError('CONFLICT', batchNameTakenMessage(input.name, course.name));
   try {
-    const batch = await transaction(ctx.db, async (tx) => {
+    const batch = await inTransaction(ctx, async (tx, ctx) => {
       if (await findBatchByName(tx, { courseId: input.courseId, name: input.name })) throw conflict;
       const row = await insertBatch(tx, {
         departmentId: input.depId,

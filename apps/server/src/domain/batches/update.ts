@@ -1,12 +1,5 @@
-import {
-  batchIsInUse,
-  findBatch,
-  findBatchByName,
-  isUniqueViolation,
-  transaction,
-  updateBatch,
-  writeAudit,
-} from '@fees/db';
+import { batchIsInUse, findBatch, findBatchByName, isUniqueViolation, updateBatch, writeAudit } from '@fees/db';
+import { inTransaction } from '../write';
 import { AppError, type TUpdateBatchInput } from '@fees/validation';
 import { actorOf } from '../../audit';
 import { assertCurrentVersion } from '../versions';
@@ -18,7 +11,7 @@ export async function editBatch(ctx: AuthedContext, input: TUpdateBatchInput) {
   const course = await assertCourseOfDepartment(ctx, input);
   const conflict = new AppError('CONFLICT', batchNameTakenMessage(input.name, course.name));
   try {
-    const batch = await transaction(ctx.db, async (tx) => {
+    const batch = await inTransaction(ctx, async (tx, ctx) => {
       const before = await findBatch(tx, input.id);
       if (!before) throw new AppError('NOT_FOUND', 'No such batch');
       assertCurrentVersion('batch', before, input.version);

@@ -5,7 +5,7 @@
  */
 import {
   type AuditActor,
-  type Database,
+  type Reader,
   findCheque,
   findReceiptByNumber,
   inWriteTransaction,
@@ -26,7 +26,7 @@ import { assertDepartmentAccess, type DepartmentAccess } from '../../department-
 import { markVoided } from '../receipts/service';
 
 /** The pending cheque named in the input, of its department, with its live receipt. */
-async function pendingCheque(db: Database, input: TClearChequeInput, access: DepartmentAccess) {
+async function pendingCheque(db: Reader, input: TClearChequeInput, access: DepartmentAccess) {
   const cheque = await findCheque(db, input.chequeId);
   if (!cheque || cheque.departmentId !== input.depId) refuse('NOT_FOUND', 'No such cheque in this department');
   assertDepartmentAccess(access, cheque.departmentId);
@@ -60,7 +60,7 @@ function auditOf(cheque: {
   };
 }
 
-export function clearCheque(db: Database, actor: AuditActor, input: TClearChequeInput, access: DepartmentAccess) {
+export function clearCheque(db: Reader, actor: AuditActor, input: TClearChequeInput, access: DepartmentAccess) {
   return inWriteTransaction(db, async (db) => {
     const { cheque } = await pendingCheque(db, input, access);
     await settleCheque(db, {
@@ -92,7 +92,7 @@ export function clearCheque(db: Database, actor: AuditActor, input: TClearCheque
  * gives the bounce's reason for it). The receipt is voided whatever its own date, so a closed day's
  * book then lists it among the voided receipts with the bounce as the reason.
  */
-export function bounceCheque(db: Database, actor: AuditActor, input: TBounceChequeInput, access: DepartmentAccess) {
+export function bounceCheque(db: Reader, actor: AuditActor, input: TBounceChequeInput, access: DepartmentAccess) {
   return inWriteTransaction(db, async (db) => {
     const { cheque, receipt } = await pendingCheque(db, input, access);
     const label = receiptLabel(receipt.number);

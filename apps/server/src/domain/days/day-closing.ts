@@ -3,7 +3,7 @@
  * written only by an admin who says why. Every service that creates, edits or voids money of a date
  * calls assertDayOpen inside its transaction, so the check and the write see the same closing.
  */
-import { type AuditActor, type DbOrTx, findDayClosing, writeAudit } from '@fees/db';
+import { type AuditActor, findDayClosing, type WriteTx, writeAudit } from '@fees/db';
 import { DAY_CLOSED_START, formatDate, refuse } from '@fees/validation';
 import type { DepartmentAccess } from '../../department-access';
 
@@ -19,7 +19,7 @@ function localTime(iso: string): string {
  * log (`change` says what was done, e.g. "edit receipt #0007").
  */
 export async function assertDayOpen(
-  db: DbOrTx,
+  db: WriteTx,
   actor: AuditActor,
   access: DepartmentAccess,
   day: { departmentId: number; date: string; change: string; reason: string | null },

@@ -1,4 +1,5 @@
-import { insertDiscount, transaction, writeAudit } from '@fees/db';
+import { insertDiscount, writeAudit } from '@fees/db';
+import { inTransaction } from '../write';
 import type { TCreateDiscountInput } from '@fees/validation';
 import { actorOf } from '../../audit';
 import { checkDiscount, rethrowDuplicate } from './shared';
@@ -6,7 +7,7 @@ import type { AuthedContext } from '../../context';
 
 export async function createDiscount(ctx: AuthedContext, input: TCreateDiscountInput) {
   try {
-    const { row, student, head } = await transaction(ctx.db, async (tx) => {
+    const { row, student, head } = await inTransaction(ctx, async (tx, ctx) => {
       const checked = await checkDiscount(tx, input);
       const inserted = await insertDiscount(tx, {
         studentId: input.studentId,

@@ -1,5 +1,5 @@
 import {
-  type DbOrTx,
+  type Reader,
   findBatch,
   findCourse,
   findDiscountForStudentHead,
@@ -13,7 +13,7 @@ import { AppError, MSG, paiseToRupeesText, refuse, type TCreateDiscountInput } f
 import { headBalancePaise } from '@fees/money';
 
 /** The batch must exist and belong to the department. */
-export async function loadBatchOfDepartment(db: DbOrTx, input: { depId: number; batchId: number }) {
+export async function loadBatchOfDepartment(db: Reader, input: { depId: number; batchId: number }) {
   const batch = await findBatch(db, input.batchId);
   if (!batch || batch.departmentId !== input.depId) refuse('NOT_FOUND', 'No such batch in this department');
   return batch;
@@ -26,7 +26,7 @@ export async function loadBatchOfDepartment(db: DbOrTx, input: { depId: number; 
  * unless the user confirmed it; discount plus adjustment stay within the head's fee.
  */
 export async function checkDiscount(
-  db: DbOrTx,
+  db: Reader,
   input: Omit<TCreateDiscountInput, 'confirm' | 'note'>,
   exceptId?: number,
 ) {

@@ -1,4 +1,5 @@
-import { findDiscount, transaction, updateDiscount, writeAudit } from '@fees/db';
+import { findDiscount, updateDiscount, writeAudit } from '@fees/db';
+import { inTransaction } from '../write';
 import { AppError, type TUpdateDiscountInput } from '@fees/validation';
 import { actorOf } from '../../audit';
 import { assertCurrentVersion } from '../versions';
@@ -7,7 +8,7 @@ import type { AuthedContext } from '../../context';
 
 export async function editDiscount(ctx: AuthedContext, input: TUpdateDiscountInput) {
   try {
-    const { student, head } = await transaction(ctx.db, async (tx) => {
+    const { student, head } = await inTransaction(ctx, async (tx, ctx) => {
       const before = await findDiscount(tx, input.id);
       if (!before) throw new AppError('NOT_FOUND', 'No such discount');
       assertCurrentVersion('discount', before, input.version);

@@ -1,4 +1,5 @@
-import { findFeeHeadByName, insertFeeHead, isUniqueViolation, transaction, writeAudit } from '@fees/db';
+import { findFeeHeadByName, insertFeeHead, isUniqueViolation, writeAudit } from '@fees/db';
+import { inTransaction } from '../write';
 import { AppError, type TCreateFeeHeadInput } from '@fees/validation';
 import { actorOf } from '../../audit';
 import { headNameTakenMessage } from './shared';
@@ -7,7 +8,7 @@ import type { AuthedContext } from '../../context';
 export async function createFeeHead(ctx: AuthedContext, input: TCreateFeeHeadInput) {
   const conflict = new AppError('CONFLICT', headNameTakenMessage(input.name));
   try {
-    const head = await transaction(ctx.db, async (tx) => {
+    const head = await inTransaction(ctx, async (tx, ctx) => {
       if (await findFeeHeadByName(tx, { name: input.name })) throw conflict;
       const row = await insertFeeHead(tx, input.name);
       await writeAudit(tx, { actor: actorOf(ctx), action: 'create', entity: 'fee_head', entityId: row.id, after: row });

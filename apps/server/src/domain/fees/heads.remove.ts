@@ -1,4 +1,5 @@
-import { deleteFeeHead, feeHeadUsage, transaction, writeAudit } from '@fees/db';
+import { deleteFeeHead, feeHeadUsage, writeAudit } from '@fees/db';
+import { inTransaction } from '../write';
 import { ADVANCE_HEAD, AppError, CHEQUE_BOUNCE_HEAD, LATE_FEE_HEAD, type TFeeHeadIdInput } from '@fees/validation';
 import { actorOf } from '../../audit';
 import { loadFeeHead } from './shared';
@@ -11,7 +12,7 @@ const counted = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
  * fee always stays.
  */
 export async function removeFeeHead(ctx: AuthedContext, input: TFeeHeadIdInput) {
-  const head = await transaction(ctx.db, async (tx) => {
+  const head = await inTransaction(ctx, async (tx, ctx) => {
     const before = await loadFeeHead(tx, input.id);
     if (before.name === LATE_FEE_HEAD)
       throw new AppError('CONFLICT', `${LATE_FEE_HEAD} cannot be deleted: late fines are collected on it`);

@@ -1,4 +1,5 @@
-import { feeHeadUsage, findFeeHeadByName, isUniqueViolation, renameFeeHead, transaction, writeAudit } from '@fees/db';
+import { feeHeadUsage, findFeeHeadByName, isUniqueViolation, renameFeeHead, writeAudit } from '@fees/db';
+import { inTransaction } from '../write';
 import { ADVANCE_HEAD, AppError, CHEQUE_BOUNCE_HEAD, LATE_FEE_HEAD, type TRenameFeeHeadInput } from '@fees/validation';
 import { actorOf } from '../../audit';
 import { assertStructureHead, headNameTakenMessage, loadFeeHead } from './shared';
@@ -11,7 +12,7 @@ import type { AuthedContext } from '../../context';
 export async function renameHead(ctx: AuthedContext, input: TRenameFeeHeadInput) {
   const conflict = new AppError('CONFLICT', headNameTakenMessage(input.name));
   try {
-    const head = await transaction(ctx.db, async (tx) => {
+    const head = await inTransaction(ctx, async (tx, ctx) => {
       const before = await loadFeeHead(tx, input.id);
       if (before.name === LATE_FEE_HEAD)
         throw new AppError('CONFLICT', `${LATE_FEE_HEAD} cannot be renamed: late fines are found by this name`);

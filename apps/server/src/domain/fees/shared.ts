@@ -1,16 +1,16 @@
-import { type DbOrTx, findBatch, findFeeHead, findFeeStructureForHead } from '@fees/db';
+import { type Reader, findBatch, findFeeHead, findFeeStructureForHead } from '@fees/db';
 import { AppError, specialHeadRefusal } from '@fees/validation';
 
 export const headNameTakenMessage = (name: string) => `A fee head named ${name} already exists`;
 
-export async function loadFeeHead(db: DbOrTx, id: number) {
+export async function loadFeeHead(db: Reader, id: number) {
   const head = await findFeeHead(db, id);
   if (!head) throw new AppError('NOT_FOUND', 'No such fee head');
   return head;
 }
 
 /** The batch must exist and belong to the department named in the input. */
-export async function loadBatchOfDepartment(db: DbOrTx, input: { depId: number; batchId: number }) {
+export async function loadBatchOfDepartment(db: Reader, input: { depId: number; batchId: number }) {
   const batch = await findBatch(db, input.batchId);
   if (!batch || batch.departmentId !== input.depId) {
     throw new AppError('BAD_INPUT', 'This batch does not belong to the department');
@@ -26,7 +26,7 @@ export function assertStructureHead(headName: string): void {
 
 /** Checks batch and head (one a structure may charge), and that the head is not charged to the batch by another row. */
 export async function checkStructureTarget(
-  db: DbOrTx,
+  db: Reader,
   input: { depId: number; batchId: number; feeHeadId: number; exceptId?: number },
 ) {
   const batch = await loadBatchOfDepartment(db, input);

@@ -1,4 +1,4 @@
-import { type DbOrTx, structuresOnSpecialHeads } from '@fees/db';
+import { type Reader, structuresOnSpecialHeads } from '@fees/db';
 import { DEPARTMENTS, paiseToRupeesText, specialHeadRefusal } from '@fees/validation';
 
 /**
@@ -6,7 +6,7 @@ import { DEPARTMENTS, paiseToRupeesText, specialHeadRefusal } from '@fees/valida
  * the server prints them at start and the admin dashboard shows them until an admin removes the rows.
  * Nothing is dropped on its own: the amount may have been meant, and only the admin can tell.
  */
-export async function specialHeadStructureWarnings(db: DbOrTx): Promise<string[]> {
+export async function specialHeadStructureWarnings(db: Reader): Promise<string[]> {
   return (await structuresOnSpecialHeads(db)).map((row) => {
     const department = DEPARTMENTS.find((d) => d.id === row.departmentId)?.name ?? `department ${row.departmentId}`;
     return (

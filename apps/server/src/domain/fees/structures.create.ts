@@ -1,4 +1,5 @@
-import { insertFeeStructure, isUniqueViolation, moveStructureChangeIntoPlan, transaction, writeAudit } from '@fees/db';
+import { insertFeeStructure, isUniqueViolation, moveStructureChangeIntoPlan, writeAudit } from '@fees/db';
+import { inTransaction } from '../write';
 import { AppError, type TCreateFeeStructureInput } from '@fees/validation';
 import { actorOf } from '../../audit';
 import { checkStructureTarget } from './shared';
@@ -7,7 +8,7 @@ import type { AuthedContext } from '../../context';
 /** A head added to a batch with an instalment plan goes whole into its last instalment. */
 export async function createFeeStructure(ctx: AuthedContext, input: TCreateFeeStructureInput) {
   try {
-    const saved = await transaction(ctx.db, async (tx) => {
+    const saved = await inTransaction(ctx, async (tx, ctx) => {
       const { batch, head } = await checkStructureTarget(tx, input);
       const row = await insertFeeStructure(tx, {
         batchId: input.batchId,

@@ -1,18 +1,12 @@
-import {
-  deleteFeeStructure,
-  dropHeadFromPlan,
-  feeStructureDependents,
-  findFeeStructure,
-  transaction,
-  writeAudit,
-} from '@fees/db';
+import { deleteFeeStructure, dropHeadFromPlan, feeStructureDependents, findFeeStructure, writeAudit } from '@fees/db';
+import { inTransaction } from '../write';
 import { AppError, type TFeeStructureIdInput } from '@fees/validation';
 import { actorOf } from '../../audit';
 import type { AuthedContext } from '../../context';
 
 /** A head can leave a batch's structure only while no live receipt and no discount depends on it. */
 export async function removeFeeStructure(ctx: AuthedContext, input: TFeeStructureIdInput) {
-  const removed = await transaction(ctx.db, async (tx) => {
+  const removed = await inTransaction(ctx, async (tx, ctx) => {
     const before = await findFeeStructure(tx, input.id);
     if (!before) throw new AppError('NOT_FOUND', 'No such fee structure');
     const dependents = await feeStructureDependents(tx, { batchId: before.batchId, feeHeadId: before.feeHeadId });

@@ -5,10 +5,10 @@ import {
   findFeeStructure,
   isUniqueViolation,
   moveStructureChangeIntoPlan,
-  transaction,
   updateFeeStructure,
   writeAudit,
 } from '@fees/db';
+import { inTransaction } from '../write';
 import { AppError, MSG, paiseToRupeesText, type TUpdateFeeStructureInput } from '@fees/validation';
 import { actorOf } from '../../audit';
 import { assertCurrentVersion } from '../versions';
@@ -23,7 +23,7 @@ import type { AuthedContext } from '../../context';
  */
 export async function editFeeStructure(ctx: AuthedContext, input: TUpdateFeeStructureInput) {
   try {
-    const saved = await transaction(ctx.db, async (tx) => {
+    const saved = await inTransaction(ctx, async (tx, ctx) => {
       const before = await findFeeStructure(tx, input.id);
       if (!before) throw new AppError('NOT_FOUND', 'No such fee structure');
       assertCurrentVersion('fee structure', before, input.version);

@@ -1,11 +1,12 @@
-import { getLetterheadLogo, removeLetterheadLogo, transaction, writeAudit } from '@fees/db';
+import { getLetterheadLogo, removeLetterheadLogo, writeAudit } from '@fees/db';
+import { inTransaction } from '../write';
 import type { TRemoveLetterheadLogoInput } from '@fees/validation';
 import { actorOf } from '../../audit';
 import type { Context } from '../../context';
 import { logoSummary } from './service';
 
 export async function removeLogo(ctx: Context, input: TRemoveLetterheadLogoInput) {
-  await transaction(ctx.db, async (tx) => {
+  await inTransaction(ctx, async (tx, ctx) => {
     const before = logoSummary(await getLetterheadLogo(tx, input.depId));
     await removeLetterheadLogo(tx, input.depId);
     await writeAudit(tx, {

@@ -1,4 +1,5 @@
-import { getLetterheadLogo, setLetterheadLogo, transaction, writeAudit } from '@fees/db';
+import { getLetterheadLogo, setLetterheadLogo, writeAudit } from '@fees/db';
+import { inTransaction } from '../write';
 import type { TLetterheadLogoInput } from '@fees/validation';
 import { actorOf } from '../../audit';
 import type { Context } from '../../context';
@@ -7,7 +8,7 @@ import { logoSummary } from './service';
 /** Stores a department's logo (the schema has checked its type by its bytes and its size). */
 export async function setLogo(ctx: Context, input: TLetterheadLogoInput) {
   const { mimeType, bytes } = input.image;
-  await transaction(ctx.db, async (tx) => {
+  await inTransaction(ctx, async (tx, ctx) => {
     const before = logoSummary(await getLetterheadLogo(tx, input.depId));
     await setLetterheadLogo(tx, { departmentId: input.depId, mimeType, bytes: Buffer.from(bytes) });
     await writeAudit(tx, {

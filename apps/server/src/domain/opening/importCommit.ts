@@ -1,4 +1,5 @@
-import { insertOpeningBalances, isUniqueViolation, transaction, writeAudit } from '@fees/db';
+import { insertOpeningBalances, isUniqueViolation, writeAudit } from '@fees/db';
+import { inTransaction } from '../write';
 import { AppError, type TOpeningImportInput } from '@fees/validation';
 import { actorOf } from '../../audit';
 import { today } from '../../config';
@@ -20,7 +21,7 @@ export async function commitOpeningImport(ctx: AuthedContext, input: TOpeningImp
   const dueDate = today();
   const actor = actorOf(ctx);
   try {
-    const imported = await transaction(ctx.db, async (tx) => {
+    const imported = await inTransaction(ctx, async (tx, ctx) => {
       const ids = await insertOpeningBalances(
         tx,
         analysis.balances.map((b) => ({

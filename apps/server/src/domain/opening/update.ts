@@ -1,4 +1,5 @@
-import { findOpeningBalance, transaction, updateOpeningBalance, writeAudit } from '@fees/db';
+import { findOpeningBalance, updateOpeningBalance, writeAudit } from '@fees/db';
+import { inTransaction } from '../write';
 import { AppError, type TUpdateOpeningBalanceInput } from '@fees/validation';
 import { actorOf } from '../../audit';
 import { assertCurrentVersion } from '../versions';
@@ -6,7 +7,7 @@ import type { AuthedContext } from '../../context';
 
 /** An admin corrects one opening balance (amount, note); audited, refused from a stale screen. */
 export async function editOpeningBalance(ctx: AuthedContext, input: TUpdateOpeningBalanceInput) {
-  return transaction(ctx.db, async (tx) => {
+  return inTransaction(ctx, async (tx, ctx) => {
     const before = await findOpeningBalance(tx, input.id);
     if (!before || before.departmentId !== input.depId)
       throw new AppError('NOT_FOUND', 'No such opening balance in this department');

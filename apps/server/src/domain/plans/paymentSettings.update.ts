@@ -1,11 +1,12 @@
-import { getDepartmentPayment, setDepartmentPayment, transaction, writeAudit } from '@fees/db';
+import { getDepartmentPayment, setDepartmentPayment, writeAudit } from '@fees/db';
+import { inTransaction } from '../write';
 import type { TUpdatePaymentSettingsInput } from '@fees/validation';
 import { actorOf } from '../../audit';
 import type { AuthedContext } from './service';
 
 /** UPI ID and payee name of a department (admins); audited. */
 export function updatePaymentSettings(ctx: AuthedContext, input: TUpdatePaymentSettingsInput) {
-  return transaction(ctx.db, async (tx) => {
+  return inTransaction(ctx, async (tx, ctx) => {
     const before = await getDepartmentPayment(tx, input.depId);
     const after = { upiId: input.upiId, payeeName: input.payeeName };
     await setDepartmentPayment(tx, { departmentId: input.depId, ...after });

@@ -1,11 +1,12 @@
-import { deleteBatchPlan, loadBatchPlan, transaction, writeAudit } from '@fees/db';
+import { deleteBatchPlan, loadBatchPlan, writeAudit } from '@fees/db';
+import { inTransaction } from '../write';
 import { AppError, type TRemovePlanInput } from '@fees/validation';
 import { actorOf } from '../../audit';
 import { type AuthedContext, loadBatchOfDepartment, planView } from './service';
 
 /** Back to the virtual plan (one instalment per fee structure start date, no fine). */
 export function removePlan(ctx: AuthedContext, input: TRemovePlanInput) {
-  return transaction(ctx.db, async (tx) => {
+  return inTransaction(ctx, async (tx, ctx) => {
     await loadBatchOfDepartment(tx, input);
     const before = await loadBatchPlan(tx, input.batchId);
     if (!before.hasPlan) throw new AppError('NOT_FOUND', 'This batch has no instalment plan');

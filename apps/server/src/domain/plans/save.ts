@@ -1,6 +1,7 @@
-import { instalmentIdsOfBatch, loadBatchPlan, transaction, writeAudit, writeBatchPlan } from '@fees/db';
+import { instalmentIdsOfBatch, loadBatchPlan, writeAudit, writeBatchPlan } from '@fees/db';
 import { AppError, paiseToRupeesText, specialHeadRefusal, type TSavePlanInput } from '@fees/validation';
 import { planDifferences } from '@fees/money';
+import { inTransaction } from '../write';
 import { actorOf } from '../../audit';
 import { type AuthedContext, loadBatchOfDepartment, planView } from './service';
 
@@ -10,7 +11,7 @@ import { type AuthedContext, loadBatchOfDepartment, planView } from './service';
  * head the instalments must add up to the structure amount; the refusal names each head's difference.
  */
 export function savePlan(ctx: AuthedContext, input: TSavePlanInput) {
-  return transaction(ctx.db, async (tx) => {
+  return inTransaction(ctx, async (tx, ctx) => {
     const batch = await loadBatchOfDepartment(tx, input);
     const before = await loadBatchPlan(tx, input.batchId);
     if (before.hasPlan && input.version !== undefined && input.version !== before.version) {

@@ -1,7 +1,7 @@
 import {
   type BatchPlan,
   batchDuesAsOf,
-  type DbOrTx,
+  type Reader,
   duesByBatch,
   type FeeBalanceRow,
   findBatch,
@@ -21,7 +21,7 @@ import { noticeVerificationPaths } from '../../verify/code';
 export type { AuthedContext };
 
 /** The student must exist and belong to the department named in the input. */
-export async function loadStudentOfDepartment(db: DbOrTx, input: { depId: number; studentId: number }) {
+export async function loadStudentOfDepartment(db: Reader, input: { depId: number; studentId: number }) {
   const student = await findStudentById(db, input.studentId);
   if (!student || student.departmentId !== input.depId) {
     throw new AppError('NOT_FOUND', 'No such student in this department');
@@ -30,7 +30,7 @@ export async function loadStudentOfDepartment(db: DbOrTx, input: { depId: number
 }
 
 /** The batch must exist in the department named in the input (another department's batch is not found). */
-export async function loadBatchOfDepartment(db: DbOrTx, input: { depId: number; batchId: number }) {
+export async function loadBatchOfDepartment(db: Reader, input: { depId: number; batchId: number }) {
   const batch = await findBatch(db, input.batchId);
   if (!batch || batch.departmentId !== input.depId) throw new AppError('NOT_FOUND', 'No such batch in this department');
   return batch;
@@ -55,7 +55,7 @@ export function planView(plan: BatchPlan) {
 }
 
 /** One student's dues as of a date, with the instalments not yet due and per head what is due now. */
-export async function studentDuesView(db: DbOrTx, student: { id: number; batchId: number }, asOf: string) {
+export async function studentDuesView(db: Reader, student: { id: number; batchId: number }, asOf: string) {
   const plan = await loadBatchPlan(db, student.batchId);
   const [row] = await batchDuesAsOf(db, { batchId: student.batchId, studentIds: [student.id], asOf, plan });
   if (!row) throw new AppError('NOT_FOUND', 'No such student in this department');
@@ -81,7 +81,7 @@ export function duesView(row: StudentDuesResult, headNames: Map<number, string>)
 }
 
 /** A department's UPI details when it has a UPI ID (the payee defaults to its letterhead name). */
-export async function upiOf(db: DbOrTx, departmentId: number): Promise<{ upiId: string; payeeName: string } | null> {
+export async function upiOf(db: Reader, departmentId: number): Promise<{ upiId: string; payeeName: string } | null> {
   const payment = await getDepartmentPayment(db, departmentId);
   if (!payment.upiId) return null;
   const letterhead = (await listLetterheads(db)).find((l) => l.depId === departmentId);
@@ -111,7 +111,7 @@ export function upiLinkFor(
  * it pre-filled, and a receipt may carry it although no fee structure charges it.
  */
 export async function lateFeeBalanceRows(
-  db: DbOrTx,
+  db: Reader,
   student: { id: number; batchId: number },
 ): Promise<FeeBalanceRow[]> {
   const lateFeeHeadId = await findLateFeeHeadId(db);
@@ -138,7 +138,7 @@ export async function lateFeeBalanceRows(
  * for that total when the department has a UPI ID. The printed notices and the PDF both read it; the
  * caller has checked access to input.depId.
  */
-export async function demandNotices(db: DbOrTx, input: TDemandNoticesInput) {
+export async function demandNotices(db: Reader, input: TDemandNoticesInput) {
   const student =
     input.studentId === undefined
       ? null

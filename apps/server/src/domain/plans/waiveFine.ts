@@ -1,4 +1,5 @@
-import { fineWaivers, transaction, writeAudit } from '@fees/db';
+import { fineWaivers, writeAudit } from '@fees/db';
+import { inTransaction } from '../write';
 import { AppError, paiseToRupeesText, type TWaiveFineInput } from '@fees/validation';
 import { actorOf } from '../../audit';
 import { today } from '../../config';
@@ -6,7 +7,7 @@ import { type AuthedContext, loadStudentOfDepartment, studentDuesView } from './
 
 /** An admin waives all or part of a student's fine outstanding today, with a reason; audited. */
 export function waiveFine(ctx: AuthedContext, input: TWaiveFineInput) {
-  return transaction(ctx.db, async (tx) => {
+  return inTransaction(ctx, async (tx, ctx) => {
     const student = await loadStudentOfDepartment(tx, input);
     const date = today();
     const { fine } = await studentDuesView(tx, student, date);

@@ -10,8 +10,8 @@
  */
 import {
   type AuditActor,
-  type Database,
-  type DbOrTx,
+  type Reader,
+  type WriteTx,
   type FeeBalanceRow,
   findFeeHeadName,
   getBackdateLimitDays,
@@ -66,7 +66,7 @@ const rupees = paiseToRupeesText;
  * A stored receipt as printed: master, lines, the department's letterhead, and the path of its public
  * verification page (the printed QR code). The printable page and the PDF both read it.
  */
-export async function receiptView(db: DbOrTx, access: DepartmentAccess, number: number) {
+export async function receiptView(db: Reader, access: DepartmentAccess, number: number) {
   const found = await findReceiptByNumber(db, number);
   if (!found) throw new AppError('NOT_FOUND', `Receipt ${receiptLabel(number)} does not exist`);
   assertDepartmentAccess(access, found.departmentId);
@@ -86,7 +86,7 @@ export type ReceiptView = Awaited<ReturnType<typeof receiptView>>;
  * receipt write by the same read (lockStudentForReceipt).
  */
 export async function studentOfDepartment(
-  db: Database,
+  db: Reader,
   input: { depId: number; studentId?: number; admissionNo?: string },
   access: DepartmentAccess,
   lock = false,
@@ -116,7 +116,7 @@ interface PricedReceipt {
  * them only when a line asks for a head outside the structure.
  */
 async function balancesOf(
-  db: Database,
+  db: Reader,
   student: ReceiptStudent,
   items: ReadonlyArray<{ feeHeadId: number }>,
 ): Promise<FeeBalanceRow[]> {
@@ -133,7 +133,7 @@ async function balancesOf(
  * onto the Advance head itself.
  */
 async function assertAdvanceSettlement(
-  db: Database,
+  db: Reader,
   student: ReceiptStudent,
   input: TCreateReceiptInput,
   balances: FeeBalanceRow[],
@@ -161,7 +161,7 @@ async function assertAdvanceSettlement(
  * back, per head, what the receipt being edited already counts as paid.
  */
 async function checkedReceipt(
-  db: Database,
+  db: Reader,
   student: ReceiptStudent,
   input: TCreateReceiptInput,
   rateBasisPoints: number,
@@ -272,7 +272,7 @@ export interface CreatedReceipt {
  * the receipt student's read brings it), and whether this user is exempt from it (admins are).
  */
 export async function receiptDateRule(
-  db: Database,
+  db: Reader,
   access: DepartmentAccess,
   backdateLimitDays?: number | null,
 ): Promise<ReceiptDateRule> {
@@ -285,7 +285,7 @@ export async function receiptDateRule(
 
 /** A receipt date is never after today, nor older than the back-dating limit unless an admin gives it. */
 export async function assertReceiptDate(
-  db: Database,
+  db: Reader,
   date: string,
   access: DepartmentAccess,
   backdateLimitDays?: number | null,
@@ -295,7 +295,7 @@ export async function assertReceiptDate(
 }
 
 export function createReceipt(
-  db: Database,
+  db: Reader,
   actor: AuditActor,
   input: TCreateReceiptInput,
   access: DepartmentAccess,
@@ -361,7 +361,7 @@ export function createReceipt(
   );
 }
 
-async function loadReceipt(db: Database, number: number, access: DepartmentAccess): Promise<StoredReceipt> {
+async function loadReceipt(db: Reader, number: number, access: DepartmentAccess): Promise<StoredReceipt> {
   const receipt =
     (await findReceiptByNumber(db, number)) ?? refuse('NOT_FOUND', `Receipt ${receiptLabel(number)} does not exist`);
   assertDepartmentAccess(access, receipt.departmentId);
@@ -370,7 +370,7 @@ async function loadReceipt(db: Database, number: number, access: DepartmentAcces
 
 /** An edit keeps the number, the student and the GST rate the receipt was issued with. */
 export function updateReceipt(
-  db: Database,
+  db: Reader,
   actor: AuditActor,
   input: TUpdateReceiptInput,
   access: DepartmentAccess,
@@ -457,7 +457,7 @@ export function updateReceipt(
 
 /** A cleared cheque's payment stays as the bank credited it: its mode, bank, number and date cannot change. */
 async function keepSettledCheque(
-  db: Database,
+  db: Reader,
   receipt: StoredReceipt,
   paymentMode: string,
   instrument: { bank: string; instrumentNo: string; instrumentDate: string } | null,
@@ -479,7 +479,7 @@ async function keepSettledCheque(
 }
 
 /** A voided receipt keeps its number and its rows, and counts nowhere. */
-export function voidReceipt(db: Database, actor: AuditActor, input: TVoidReceiptInput, access: DepartmentAccess) {
+export function voidReceipt(db: Reader, actor: AuditActor, input: TVoidReceiptInput, access: DepartmentAccess) {
   return inWriteTransaction(db, async (db) => {
     await lockStudentOfReceipt(db, input.number);
     const receipt = await loadReceipt(db, input.number, access);
@@ -499,7 +499,7 @@ export function voidReceipt(db: Database, actor: AuditActor, input: TVoidReceipt
  * Voids a live receipt in the caller's transaction: status, who and when, and the audit row with the
  * reason (a bounced cheque's receipt goes through here too).
  */
-export async function markVoided(db: Database, actor: AuditActor, receipt: StoredReceipt, reason: string) {
+export async function markVoided(db: WriteTx, actor: AuditActor, receipt: StoredReceipt, reason: string) {
   const number = receipt.number;
   if (receipt.status === 'voided') refuse('CONFLICT', `Receipt ${receiptLabel(number)} is already voided`);
   const lines = await listReceiptLines(db, receipt.id);

@@ -1,6 +1,6 @@
 import {
   advanceFiguresOfBatches,
-  type DbOrTx,
+  type Reader,
   type FeeBalanceRow,
   findAdvanceHeadId,
   studentAdvanceHeads,
@@ -11,7 +11,7 @@ import { type AdvanceHead, advanceFromCreditPaise, advanceLeftPaise, creditPaise
 import { lateFeeBalanceRows } from '../plans/service';
 
 /** The advance before flooring at 0 (the rule in @fees/money advance.ts), with the Late fee as of today. */
-async function advanceLeft(db: DbOrTx, student: { id: number; batchId: number }): Promise<number> {
+async function advanceLeft(db: Reader, student: { id: number; batchId: number }): Promise<number> {
   return advanceLeftPaise(
     [...(await studentAdvanceHeads(db, student.id)), ...(await lateFeeBalanceRows(db, student))],
     await studentAdvanceSettlements(db, student.id),
@@ -19,7 +19,7 @@ async function advanceLeft(db: DbOrTx, student: { id: number; batchId: number })
 }
 
 /** A student's advance: what may be refunded or settled "Adjusted from advance". */
-export async function studentAdvance(db: DbOrTx, student: { id: number; batchId: number }): Promise<number> {
+export async function studentAdvance(db: Reader, student: { id: number; batchId: number }): Promise<number> {
   return Math.max(0, await advanceLeft(db, student));
 }
 
@@ -29,7 +29,7 @@ export async function studentAdvance(db: DbOrTx, student: { id: number; batchId:
  * where the caller has computed them; without it, the Late fee head is left out.
  */
 export async function advancesOfBatches(
-  db: DbOrTx,
+  db: Reader,
   batchIds: readonly number[],
   lateFee?: (studentId: number) => AdvanceHead | undefined,
 ): Promise<Map<number, number>> {
@@ -50,7 +50,7 @@ export async function advancesOfBatches(
  * inside the write's transaction so the refusal rolls the write back.
  */
 export async function keepingAdvanceCovered<T>(
-  db: DbOrTx,
+  db: Reader,
   student: { id: number; batchId: number },
   write: () => Promise<T>,
 ): Promise<T> {
@@ -71,7 +71,7 @@ export async function keepingAdvanceCovered<T>(
  * The Advance head as receipt entry offers it: a head without a limit (an advance for fees not yet in
  * any structure) whose lines add to the student's advance.
  */
-export async function advanceHeadRow(db: DbOrTx): Promise<FeeBalanceRow[]> {
+export async function advanceHeadRow(db: Reader): Promise<FeeBalanceRow[]> {
   const feeHeadId = await findAdvanceHeadId(db);
   if (feeHeadId === null) return [];
   return [

@@ -11,7 +11,7 @@
 import {
   type AuditActor,
   allocateRefundNumber,
-  type Database,
+  type Reader,
   findRefundByNumber,
   inWriteTransaction,
   insertRefund,
@@ -48,7 +48,7 @@ export interface CreatedRefund {
 }
 
 export function createRefund(
-  db: Database,
+  db: Reader,
   actor: AuditActor,
   input: TCreateRefundInput,
   access: DepartmentAccess,
@@ -110,7 +110,7 @@ export function createRefund(
   );
 }
 
-export async function loadRefund(db: Database, number: number, access: DepartmentAccess): Promise<StoredRefund> {
+export async function loadRefund(db: Reader, number: number, access: DepartmentAccess): Promise<StoredRefund> {
   const refund =
     (await findRefundByNumber(db, number)) ?? refuse('NOT_FOUND', `Refund ${refundLabel(number)} does not exist`);
   assertDepartmentAccess(access, refund.departmentId);
@@ -125,7 +125,7 @@ export async function refundByNumber(ctx: AuthedContext, input: TRefundNumberInp
 
 /** A voided refund keeps its number and row and counts nowhere: the amount returns to the advance. */
 export function voidRefund(
-  db: Database,
+  db: Reader,
   actor: AuditActor,
   { number, version, reason, closedDayReason }: TVoidRefundInput,
   access: DepartmentAccess,

@@ -1,4 +1,4 @@
-import { batchIdsOfCourse, type DbOrTx, duesByBatch, findBatch, type StudentDuesOnly } from '@fees/db';
+import { batchIdsOfCourse, type Reader, duesByBatch, findBatch, type StudentDuesOnly } from '@fees/db';
 import { AppError, type TDuesAsOfInput } from '@fees/validation';
 import { assertCourseOfDepartment } from '../batches/shared';
 import type { AuthedContext } from '../../context';
@@ -40,7 +40,7 @@ export const isOverdue = (r: StudentDuesOnly) => r.dues.daysLate > 0 || r.dues.f
 
 /** The batches in scope: a course of the department, or one of its batches. */
 export async function batchesInScope(
-  db: DbOrTx,
+  db: Reader,
   input: { depId: number; courseId: number; batchId?: number },
 ): Promise<number[]> {
   if (input.batchId !== undefined) {

@@ -1,4 +1,5 @@
-import { insertScheme, transaction, writeAudit } from '@fees/db';
+import { insertScheme, writeAudit } from '@fees/db';
+import { inTransaction } from '../write';
 import type { TCreateSchemeInput } from '@fees/validation';
 import { actorOf } from '../../audit';
 import type { AuthedContext } from '../../context';
@@ -6,7 +7,7 @@ import { checkedRules, rethrowDuplicateName } from './service';
 
 export async function createScheme(ctx: AuthedContext, input: TCreateSchemeInput) {
   try {
-    const scheme = await transaction(ctx.db, async (tx) => {
+    const scheme = await inTransaction(ctx, async (tx, ctx) => {
       const rules = await checkedRules(tx, input.rules);
       const row = await insertScheme(tx, { name: input.name, rules });
       await writeAudit(tx, {

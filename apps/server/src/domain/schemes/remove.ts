@@ -1,4 +1,5 @@
-import { countSchemeMembers, deleteScheme, transaction, writeAudit } from '@fees/db';
+import { countSchemeMembers, deleteScheme, writeAudit } from '@fees/db';
+import { inTransaction } from '../write';
 import { refuse, SCHEME_MSG, type TSchemeIdInput } from '@fees/validation';
 import { actorOf } from '../../audit';
 import type { AuthedContext } from '../../context';
@@ -6,7 +7,7 @@ import { loadScheme } from './service';
 
 /** Deletes a scheme nobody is in (its discounts left with its members). */
 export async function removeScheme(ctx: AuthedContext, input: TSchemeIdInput) {
-  const scheme = await transaction(ctx.db, async (tx) => {
+  const scheme = await inTransaction(ctx, async (tx, ctx) => {
     const scheme = await loadScheme(tx, input.id);
     const members = await countSchemeMembers(tx, { schemeId: scheme.id });
     if (members > 0) refuse('CONFLICT', SCHEME_MSG.inUse(scheme.name, members));

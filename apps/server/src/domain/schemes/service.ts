@@ -7,7 +7,7 @@ import {
   addSchemeMember,
   type AuditActor,
   type Database,
-  type DbOrTx,
+  type Reader,
   deleteDiscountAtVersion,
   findBatch,
   findCourse,
@@ -26,6 +26,7 @@ import {
   transaction,
   writeAudit,
 } from '@fees/db';
+import { inTransaction } from '../write';
 import {
   AppError,
   MSG,
@@ -47,7 +48,7 @@ import type { AuthedContext } from '../../context';
 export const schemeNote = (name: string) => `Scheme: ${name}`;
 
 /** Rules as stored, after checking each names a real head, course and a batch of that course. */
-export async function checkedRules(db: DbOrTx, rules: TCreateSchemeInput['rules']): Promise<SchemeRuleRow[]> {
+export async function checkedRules(db: Reader, rules: TCreateSchemeInput['rules']): Promise<SchemeRuleRow[]> {
   const checked: SchemeRuleRow[] = [];
   for (const input of rules) {
     (await findFeeHead(db, input.feeHeadId)) ?? refuse('NOT_FOUND', 'No such fee head');
@@ -67,7 +68,7 @@ export function rethrowDuplicateName(error: unknown, name: string): never {
   throw error;
 }
 
-export async function loadScheme(db: DbOrTx, id: number) {
+export async function loadScheme(db: Reader, id: number) {
   return (await findScheme(db, { id })) ?? refuse('NOT_FOUND', 'No such scheme');
 }
 
@@ -77,7 +78,7 @@ export async function schemeMembers(ctx: AuthedContext, input: TSchemeMembersInp
 }
 
 /** The students a join names: the ids given (all in the department), or a batch's students of one category. */
-async function chosenStudents(db: DbOrTx, input: TSchemeStudentsInput) {
+async function chosenStudents(db: Reader, input: TSchemeStudentsInput) {
   if (input.studentIds) {
     const ids = [...new Set(input.studentIds)];
     const found = await studentsForScheme(db, { departmentId: input.depId, studentIds: ids });
@@ -125,7 +126,7 @@ export interface JoinRow {
  * head of their batch it covers, and the scheme's own discounts where no rule applies any more
  * (removed). A discount typed by hand or by another scheme is written over only when `replace` names it.
  */
-export async function planJoin(db: DbOrTx, input: TApplySchemeInput) {
+export async function planJoin(db: Reader, input: TApplySchemeInput) {
   const scheme = await loadScheme(db, input.schemeId);
   const chosen = await chosenStudents(db, input);
   const ids = chosen.map((s) => s.id);
@@ -321,7 +322,7 @@ export interface LeaveRow {
 }
 
 /** What leaving removes: the scheme's own discounts of these members (hand-typed ones are not touched). */
-export async function planLeave(db: DbOrTx, input: Omit<TLeaveSchemeInput, 'confirm'>) {
+export async function planLeave(db: Reader, input: Omit<TLeaveSchemeInput, 'confirm'>) {
   const scheme = await loadScheme(db, input.schemeId);
   const chosen = await chosenStudents(db, input);
   const members = await schemeMemberIds(db, { schemeId: scheme.id, studentIds: chosen.map((s) => s.id) });
@@ -373,7 +374,7 @@ export async function planLeave(db: DbOrTx, input: Omit<TLeaveSchemeInput, 'conf
 /** Removes the students from the scheme and its discounts from them, in one transaction with audit rows. */
 export async function leaveScheme(ctx: AuthedContext, input: TLeaveSchemeInput) {
   const actor = actorOf(ctx);
-  const plan = await transaction(ctx.db, async (tx) => {
+  const plan = await inTransaction(ctx, async (tx, _ctx) => {
     const plan = await planLeave(tx, input);
     if (plan.totals.becomesDebt > 0 && !input.confirm)
       refuse('CONFLICT', SCHEME_MSG.becomesDebt(plan.totals.becomesDebt));

@@ -1,4 +1,5 @@
-import { countSchemeMembers, findScheme, transaction, updateScheme, writeAudit } from '@fees/db';
+import { countSchemeMembers, findScheme, updateScheme, writeAudit } from '@fees/db';
+import { inTransaction } from '../write';
 import { refuse, SCHEME_MSG, type TUpdateSchemeInput } from '@fees/validation';
 import { actorOf } from '../../audit';
 import type { AuthedContext } from '../../context';
@@ -8,7 +9,7 @@ import { checkedRules, loadScheme, rethrowDuplicateName } from './service';
 export async function editScheme(ctx: AuthedContext, input: TUpdateSchemeInput) {
   const before = await loadScheme(ctx.db, input.id);
   try {
-    await transaction(ctx.db, async (tx) => {
+    await inTransaction(ctx, async (tx, ctx) => {
       const rules = await checkedRules(tx, input.rules);
       const after = await updateScheme(tx, {
         id: input.id,

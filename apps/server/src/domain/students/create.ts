@@ -1,4 +1,5 @@
-import { insertStudent, isUniqueViolation, transaction, writeAudit } from '@fees/db';
+import { insertStudent, isUniqueViolation, writeAudit } from '@fees/db';
+import { inTransaction } from '../write';
 import { AppError, type TCreateStudentInput } from '@fees/validation';
 import { actorOf } from '../../audit';
 import {
@@ -15,7 +16,7 @@ export async function createStudent(ctx: AuthedContext, input: TCreateStudentInp
   await assertReferenceIds(ctx, input);
   await assertAdmissionNoFree(ctx, input);
   try {
-    const student = await transaction(ctx.db, async (tx) => {
+    const student = await inTransaction(ctx, async (tx, ctx) => {
       const row = await insertStudent(tx, studentRow(input.depId, input));
       await writeAudit(tx, { actor: actorOf(ctx), action: 'create', entity: 'student', entityId: row.id, after: row });
       return row;

@@ -1,4 +1,5 @@
-import { insertStudents, isUniqueViolation, transaction, writeAudit } from '@fees/db';
+import { insertStudents, isUniqueViolation, writeAudit } from '@fees/db';
+import { inTransaction } from '../write';
 import { AppError, type TStudentImportInput } from '@fees/validation';
 import { actorOf } from '../../audit';
 import { analyseImport } from './import';
@@ -18,7 +19,7 @@ export async function commitStudentImport(ctx: AuthedContext, input: TStudentImp
     );
   }
   try {
-    const imported = await transaction(ctx.db, async (tx) => {
+    const imported = await inTransaction(ctx, async (tx, ctx) => {
       const rows = await insertStudents(
         tx,
         analysis.forms.map((form) => studentRow(input.depId, form)),

@@ -3,9 +3,9 @@ import {
   countStudentReceipts,
   deleteStudentWithDiscounts,
   listStudentDiscounts,
-  transaction,
   writeAudit,
 } from '@fees/db';
+import { inTransaction } from '../write';
 import { AppError, OPENING_MSG, type TStudentIdInput } from '@fees/validation';
 import { actorOf } from '../../audit';
 import { loadStudent } from './shared';
@@ -42,7 +42,7 @@ export async function removeStudent(ctx: AuthedContext, input: TStudentIdInput) 
       'CONFLICT',
       OPENING_MSG.blocksStudentDelete(`${student.name} (${student.admissionNo})`, openings),
     );
-  return transaction(ctx.db, async (tx) => {
+  return inTransaction(ctx, async (tx, ctx) => {
     const counts = await countStudentReceipts(tx, student.id);
     if (counts.live + counts.voided > 0) {
       throw new AppError('CONFLICT', receiptsBlockDeleteMessage(student, counts));

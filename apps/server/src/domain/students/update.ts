@@ -1,4 +1,5 @@
-import { countStudentReceipts, isUniqueViolation, transaction, updateStudent, writeAudit } from '@fees/db';
+import { countStudentReceipts, isUniqueViolation, updateStudent, writeAudit } from '@fees/db';
+import { inTransaction } from '../write';
 import { AppError, type TUpdateStudentInput } from '@fees/validation';
 import { actorOf } from '../../audit';
 import { assertCurrentVersion } from '../versions';
@@ -30,7 +31,7 @@ export async function editStudent(ctx: AuthedContext, input: TUpdateStudentInput
     }
   }
   try {
-    const after = await transaction(ctx.db, async (tx) => {
+    const after = await inTransaction(ctx, async (tx, ctx) => {
       const row = await updateStudent(tx, { ...studentRow(input.depId, input), id: before.id });
       await writeAudit(tx, {
         actor: actorOf(ctx),

@@ -1,4 +1,4 @@
-import { findFeeHeadByName, loadBatchPlan, writeBatchPlan } from '@fees/db';
+import { findFeeHeadByName, loadBatchPlan, writeBatchPlan, transaction } from '@fees/db';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FIXTURE_AMOUNTS } from '../../test/fixture';
 import { refusal } from '../../test/refusal';
@@ -7,31 +7,33 @@ import { useFixture, useHarness } from '../../test/use-harness';
 const h = useHarness();
 const fx = useFixture(h);
 beforeEach(async () => {
-  await writeBatchPlan(h.db, {
-    batchId: fx.ug.batchId,
-    fineRule: { type: 'none' },
-    userId: null,
-    instalments: [
-      {
-        name: 'Term 1',
-        dueDate: '2025-06-10',
-        fineRule: null,
-        amounts: [
-          { feeHeadId: fx.heads.tuition, amountPaise: 15_000_00 },
-          { feeHeadId: fx.heads.exam, amountPaise: FIXTURE_AMOUNTS.exam },
-        ],
-      },
-      {
-        name: 'Term 2',
-        dueDate: '2025-11-10',
-        fineRule: null,
-        amounts: [
-          { feeHeadId: fx.heads.tuition, amountPaise: 10_000_00 },
-          { feeHeadId: fx.heads.exam, amountPaise: 0 },
-        ],
-      },
-    ],
-  });
+  await transaction(h.db, (tx) =>
+    writeBatchPlan(tx, {
+      batchId: fx.ug.batchId,
+      fineRule: { type: 'none' },
+      userId: null,
+      instalments: [
+        {
+          name: 'Term 1',
+          dueDate: '2025-06-10',
+          fineRule: null,
+          amounts: [
+            { feeHeadId: fx.heads.tuition, amountPaise: 15_000_00 },
+            { feeHeadId: fx.heads.exam, amountPaise: FIXTURE_AMOUNTS.exam },
+          ],
+        },
+        {
+          name: 'Term 2',
+          dueDate: '2025-11-10',
+          fineRule: null,
+          amounts: [
+            { feeHeadId: fx.heads.tuition, amountPaise: 10_000_00 },
+            { feeHeadId: fx.heads.exam, amountPaise: 0 },
+          ],
+        },
+      ],
+    }),
+  );
 });
 
 const amountsOf = async (feeHeadId: number) =>

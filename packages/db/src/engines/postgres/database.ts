@@ -9,7 +9,7 @@
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/pg-proxy';
 import type pg from 'pg';
-import type { Database, DbOrTx } from '../../client';
+import type { Database, Reader, WriteTx } from '../../client';
 import { type Engine, type Params, type Query, tieToEngine } from '../index';
 import { postgresSql } from './engine-sql';
 import { positionalValues, toPositional } from './placeholders';
@@ -38,7 +38,7 @@ function queryable(state: PostgresState): pg.Pool | pg.PoolClient {
   return state.client ?? state.pool;
 }
 
-function createDatabase(state: PostgresState): Database {
+function createDatabase<D extends Reader>(state: PostgresState): D {
   const db = drizzle(async (text, params, method) => {
     // Selections are mapped by position ('all'); a write's RETURNING and raw results by name.
     const client = queryable(state);
@@ -49,29 +49,29 @@ function createDatabase(state: PostgresState): Database {
     return { rows: result.rows };
   });
   states.set(db, state);
-  return tieToEngine(db as unknown as Database, postgresEngine);
+  return tieToEngine(db as unknown as D, postgresEngine);
 }
 
 /** A Database running on this pool. */
 export function postgresDatabase(pool: pg.Pool): Database {
-  return createDatabase({ pool, client: null, depth: 0, ending: null });
+  return createDatabase<Database>({ pool, client: null, depth: 0, ending: null });
 }
 
 /** The pool behind a PostgreSQL Database, or undefined for SQLite. */
-export function poolOf(db: DbOrTx): pg.Pool | undefined {
+export function poolOf(db: Reader): pg.Pool | undefined {
   return states.get(db)?.pool;
 }
 
-export function isPostgres(db: DbOrTx): boolean {
+export function isPostgres(db: Reader): boolean {
   return states.has(db);
 }
 
 /** Whether this is the view of an open PostgreSQL transaction. */
-export function inPostgresTransaction(db: DbOrTx): boolean {
+export function inPostgresTransaction(db: Reader): db is WriteTx {
   return states.get(db)?.client != null;
 }
 
-function stateOf(db: DbOrTx): PostgresState {
+function stateOf(db: Reader): PostgresState {
   const state = states.get(db);
   if (!state) throw new Error('Not a PostgreSQL database');
   return state;
@@ -80,7 +80,7 @@ function stateOf(db: DbOrTx): PostgresState {
 /** Runner texts are constants: each is prepared once per connection under a name of its own. */
 const statementNames = new Map<string, string>();
 
-function query(db: DbOrTx, source: Query, params?: Params): Promise<pg.QueryResult> {
+function query(db: Reader, source: Query, params?: Params): Promise<pg.QueryResult> {
   let text: string;
   let values: unknown[];
   if (typeof source === 'string') {
@@ -98,15 +98,15 @@ function query(db: DbOrTx, source: Query, params?: Params): Promise<pg.QueryResu
   return queryable(stateOf(db)).query({ name, text, values });
 }
 
-export async function rows<T>(db: DbOrTx, source: Query, params?: Params): Promise<T[]> {
+export async function rows<T>(db: Reader, source: Query, params?: Params): Promise<T[]> {
   return (await query(db, source, params)).rows as T[];
 }
 
-export async function row<T>(db: DbOrTx, source: Query, params?: Params): Promise<T | undefined> {
+export async function row<T>(db: Reader, source: Query, params?: Params): Promise<T | undefined> {
   return (await query(db, source, params)).rows[0] as T | undefined;
 }
 
-export async function run(db: DbOrTx, source: Query, params?: Params): Promise<{ changes: number }> {
+export async function run(db: Reader, source: Query, params?: Params): Promise<{ changes: number }> {
   return { changes: (await query(db, source, params)).rowCount ?? 0 };
 }
 
@@ -119,7 +119,7 @@ export async function run(db: DbOrTx, source: Query, params?: Params): Promise<{
  * after it. Should the statement fail, the COMMIT behind it ends the aborted transaction as a ROLLBACK.
  */
 export async function rowAndCommit<T>(
-  db: DbOrTx,
+  db: Reader,
   text: string,
   params?: Record<string, unknown>,
 ): Promise<T | undefined> {
@@ -145,8 +145,8 @@ const ATTEMPTS = 5;
  * view it nests as a savepoint.
  */
 export async function transaction<T>(
-  db: DbOrTx,
-  work: (tx: Database) => Promise<T>,
+  db: Reader,
+  work: (tx: WriteTx) => Promise<T>,
   options: { mayCommitWithLast?: boolean } = {},
 ): Promise<T> {
   const state = stateOf(db);
@@ -160,7 +160,7 @@ export async function transaction<T>(
       // the work fail first, is the work's.
       const begin = client.query('BEGIN');
       begin.catch(() => undefined);
-      const result = await work(createDatabase({ pool: state.pool, client, depth: 0, ending }));
+      const result = await work(createDatabase<WriteTx>({ pool: state.pool, client, depth: 0, ending }));
       await begin;
       if (!ending.committed) await client.query('COMMIT');
       return result;
@@ -177,13 +177,13 @@ export async function transaction<T>(
   }
 }
 
-async function inSavepoint<T>(state: PostgresState, work: (tx: Database) => Promise<T>): Promise<T> {
+async function inSavepoint<T>(state: PostgresState, work: (tx: WriteTx) => Promise<T>): Promise<T> {
   const client = state.client as pg.PoolClient;
   const name = `sp${state.depth}`;
   await client.query(`SAVEPOINT ${name}`);
   state.depth += 1;
   try {
-    const result = await work(createDatabase({ ...state }));
+    const result = await work(createDatabase<WriteTx>({ ...state }));
     state.depth -= 1;
     await client.query(`RELEASE SAVEPOINT ${name}`);
     return result;

@@ -1,4 +1,4 @@
-import type { Database } from '../../client';
+import type { WriteTx } from '../../client';
 import type { NumberedReceiptParams } from '../../queries/receipts';
 import { rowAndCommit } from './database';
 
@@ -48,10 +48,10 @@ const INSERT_NUMBERED_RECEIPT = `
 
 /** Engine.insertNumberedReceipt on PostgreSQL: the statement above, sent with the COMMIT when it may be. */
 export async function insertNumberedReceipt(
-  db: Database,
+  tx: WriteTx,
   { receipt, lines, audit, instrument, idempotency }: NumberedReceiptParams,
 ): Promise<{ id: number; number: number }> {
-  return (await rowAndCommit<{ id: number; number: number }>(db, INSERT_NUMBERED_RECEIPT, {
+  return (await rowAndCommit<{ id: number; number: number }>(tx, INSERT_NUMBERED_RECEIPT, {
     ...receipt,
     bank: instrument?.bank ?? null,
     instrumentNo: instrument?.instrumentNo ?? null,

@@ -1,6 +1,6 @@
 import type Sqlite from 'better-sqlite3';
 import { type AsyncRemoteCallback, drizzle } from 'drizzle-orm/sqlite-proxy';
-import type { Database } from '../../client';
+import type { Database, Reader, WriteTx } from '../../client';
 import * as schema from '../../schema';
 import { type Engine, tieToEngine } from '../index';
 import { Lock } from './lock';
@@ -22,7 +22,7 @@ export interface Connection {
   /** Compiled statements returning arrays (Drizzle's builder maps columns by position). */
   readonly rawStatements: Map<string, Sqlite.Statement>;
   readonly root: Database;
-  readonly inside: Database;
+  readonly inside: WriteTx;
   /** Savepoints open inside the current transaction, for unique names. */
   depth: number;
 }
@@ -81,14 +81,14 @@ export async function withLock<T>(connection: Connection, work: () => T | Promis
   }
 }
 
-function view(connection: () => Connection, inside: boolean): Database {
+function view<D extends Reader>(connection: () => Connection, inside: boolean): D {
   const db = drizzle(
     (text, params, method) =>
       onConnection(connection(), inside, () =>
         execute(connection(), text, params, method),
       ) as ReturnType<AsyncRemoteCallback>,
     { schema },
-  ) as Database;
+  ) as unknown as D;
   // Drizzle's own transaction would not take the lock: every transaction goes through the engine's.
   db.transaction = () => {
     throw new Error('Use transaction(db, work) from @fees/db: it keeps other requests out of the transaction');
@@ -102,8 +102,8 @@ export function databaseOn(client: Sqlite.Database, engine: Engine): Database {
   if (!connection) {
     let made: Connection | undefined;
     const self = () => made!;
-    const root = Object.assign(view(self, false), { $client: client });
-    const inside = Object.assign(view(self, true), { $client: client });
+    const root = Object.assign(view<Database>(self, false), { $client: client });
+    const inside = Object.assign(view<WriteTx>(self, true), { $client: client });
     made = { client, lock: new Lock(), statements: new Map(), rawStatements: new Map(), root, inside, depth: 0 };
     connection = made;
     byClient.set(client, connection);
@@ -114,13 +114,13 @@ export function databaseOn(client: Sqlite.Database, engine: Engine): Database {
   return connection.root;
 }
 
-export function connectionOf(db: Database): Connection {
+export function connectionOf(db: Reader): Connection {
   const connection = byView.get(db);
   if (!connection) throw new Error('Not a database opened by @fees/db');
   return connection;
 }
 
 /** Whether this is the inside of the open transaction (the `tx` given to a transaction callback). */
-export function isInside(db: Database): boolean {
+export function isInside(db: Reader): db is WriteTx {
   return insideViews.has(db);
 }

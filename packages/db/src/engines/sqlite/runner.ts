@@ -1,5 +1,5 @@
 import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
-import type { Database } from '../../client';
+import type { Reader, WriteTx } from '../../client';
 import type { Params, Query } from '../index';
 import { type Connection, connectionOf, isInside, onConnection, statement, withLock } from './connection';
 
@@ -20,21 +20,21 @@ function compile(query: Query, params: Params | undefined): [string, unknown[]] 
 }
 
 /** Every row the query returns. */
-export function rows<T>(db: Database, query: Query, params?: Params): Promise<T[]> {
+export function rows<T>(db: Reader, query: Query, params?: Params): Promise<T[]> {
   const connection = connectionOf(db);
   const [text, values] = compile(query, params);
   return onConnection(connection, isInside(db), () => statement(connection, text).all(...values) as T[]);
 }
 
 /** The first row the query returns, or undefined. */
-export function row<T>(db: Database, query: Query, params?: Params): Promise<T | undefined> {
+export function row<T>(db: Reader, query: Query, params?: Params): Promise<T | undefined> {
   const connection = connectionOf(db);
   const [text, values] = compile(query, params);
   return onConnection(connection, isInside(db), () => statement(connection, text).get(...values) as T | undefined);
 }
 
 /** Runs a statement that returns no rows; says how many rows it changed. */
-export function run(db: Database, query: Query, params?: Params): Promise<{ changes: number }> {
+export function run(db: Reader, query: Query, params?: Params): Promise<{ changes: number }> {
   const connection = connectionOf(db);
   const [text, values] = compile(query, params);
   return onConnection(connection, isInside(db), () => ({
@@ -48,7 +48,7 @@ export function run(db: Database, query: Query, params?: Params): Promise<{ chan
  * throughout, so `work` must run every query on `tx`, never on `db`: a query on `db` would wait for
  * this very transaction to end. Called with a `tx`, it nests as a savepoint (rolled back alone).
  */
-export async function transaction<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
+export async function transaction<T>(db: Reader, work: (tx: WriteTx) => Promise<T>): Promise<T> {
   const connection = connectionOf(db);
   if (isInside(db)) return inSavepoint(connection, work);
   return withLock(connection, async () => {
@@ -68,7 +68,7 @@ export async function transaction<T>(db: Database, work: (tx: Database) => Promi
  * Runs `work` in a savepoint of the open transaction: its writes are undone alone when it throws.
  * The connection's lock must be held by the caller's transaction.
  */
-export async function inSavepoint<T>(connection: Connection, work: (tx: Database) => Promise<T>): Promise<T> {
+export async function inSavepoint<T>(connection: Connection, work: (tx: WriteTx) => Promise<T>): Promise<T> {
   const name = `sp${connection.depth}`;
   statement(connection, `SAVEPOINT ${name}`).run();
   connection.depth += 1;

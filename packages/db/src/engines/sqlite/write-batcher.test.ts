@@ -1,12 +1,12 @@
 import { join } from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { describe, expect, it, vi } from 'vitest';
-import { openDatabase } from '../../client';
+import { openDatabase, type Reader } from '../../client';
 import { row, run, transaction } from '..';
 import { inWriteTransaction, runInWriteBatch } from '..';
 import { onPostgres, temporaryFolder } from '../../test/database';
 
-const lastNumber = async (db: ReturnType<typeof openDatabase>) =>
+const lastNumber = async (db: Reader) =>
   (await row<{ n: number }>(db, 'SELECT last_number AS n FROM receipt_number_sequence WHERE id = 1'))!.n;
 
 // SQLite's write batcher (group commit); PostgreSQL runs receipts in parallel transactions.

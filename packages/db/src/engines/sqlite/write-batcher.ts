@@ -1,4 +1,4 @@
-import type { Database } from '../../client';
+import type { Reader, WriteTx } from '../../client';
 import { type Connection, connectionOf, isInside, statement } from './connection';
 import { inSavepoint, transaction } from './runner';
 
@@ -16,7 +16,7 @@ import { inSavepoint, transaction } from './runner';
  * batch that starts with the first returning writer would leave the others for one more fsync.
  */
 interface Job {
-  work: (tx: Database) => Promise<unknown>;
+  work: (tx: WriteTx) => Promise<unknown>;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
@@ -35,7 +35,7 @@ class WriteBatcher {
 
   constructor(private readonly connection: Connection) {}
 
-  enqueue<T>(work: (tx: Database) => Promise<T>): Promise<T> {
+  enqueue<T>(work: (tx: WriteTx) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
       if (this.queue.length >= this.expected) this.start();
@@ -102,7 +102,7 @@ const batchers = new WeakMap<Connection, WriteBatcher>();
  * durable (or rejects with its error; the other writes of the batch are unaffected). `work` must run
  * every query on the `tx` it is given: a query on `db` would wait for the batch to end.
  */
-export function runInWriteBatch<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
+export function runInWriteBatch<T>(db: Reader, work: (tx: WriteTx) => Promise<T>): Promise<T> {
   const connection = connectionOf(db);
   let batcher = batchers.get(connection);
   if (!batcher) {
@@ -117,6 +117,6 @@ export function runInWriteBatch<T>(db: Database, work: (tx: Database) => Promise
  * write, or a transaction of the caller's) it joins that one; given the database it opens an
  * IMMEDIATE transaction of its own.
  */
-export function inWriteTransaction<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
+export function inWriteTransaction<T>(db: Reader, work: (tx: WriteTx) => Promise<T>): Promise<T> {
   return isInside(db) ? work(db) : transaction(db, work);
 }

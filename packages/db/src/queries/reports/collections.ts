@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../client';
+import type { Reader } from '../../client';
 import { engineSql, rows } from '../../engines';
 import type { PaymentMode } from '../../schema';
 
@@ -44,7 +44,7 @@ export interface CollectionsReport {
  * and live refunds of the period are money out.
  */
 export async function collectionsReport(
-  db: DbOrTx,
+  db: Reader,
   params: { depId?: number; from: string; to: string },
 ): Promise<CollectionsReport> {
   const engine = engineSql(db);

@@ -1,4 +1,4 @@
-import type { DbOrTx } from '../../client';
+import type { Reader } from '../../client';
 import { balanceSql } from '../balance-sql';
 import { assemble, type BatchGroup, readCourseReport, STUDENT_ADVANCE, STUDENT_MONEY } from './shared';
 
@@ -47,7 +47,7 @@ const BALANCE = balanceSql(STUDENT_MONEY);
  * only balances other than zero unless includeSettled. Rows stop at `limit`; totals count everyone shown.
  */
 export async function duesReport(
-  db: DbOrTx,
+  db: Reader,
   params: { depId: number; courseId: number; batchId?: number; includeSettled?: boolean; limit: number },
 ): Promise<DuesReport> {
   const read = await readCourseReport<DuesRow>(db, params, {

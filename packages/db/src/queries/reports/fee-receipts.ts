@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../client';
+import type { Reader } from '../../client';
 import { engineSql, row, rows } from '../../engines';
 import { containsText } from '../like';
 import type { BatchGroup, ReceiptTotals } from './shared';
@@ -35,7 +35,7 @@ export interface FeeReceiptReport {
  * receipts_live_course_idx, so a page never sorts the course's receipts.
  */
 export async function feeReceiptReport(
-  db: DbOrTx,
+  db: Reader,
   params: { depId: number; courseId: number; text?: string; batchId?: number; limit: number },
 ): Promise<FeeReceiptReport> {
   const engine = engineSql(db);
@@ -114,7 +114,7 @@ export async function feeReceiptReport(
   };
 }
 
-async function courseOfDepartment(db: DbOrTx, params: { depId: number; courseId: number }): Promise<boolean> {
+async function courseOfDepartment(db: Reader, params: { depId: number; courseId: number }): Promise<boolean> {
   return (
     (await row(
       db,

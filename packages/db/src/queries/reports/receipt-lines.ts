@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../client';
+import type { Reader } from '../../client';
 import { row, rows } from '../../engines';
 import type { ReceiptStatus } from '../../schema';
 
@@ -16,7 +16,7 @@ export interface ReceiptLinesReport {
 
 /** A receipt of the department with its lines in order, or null when the department has no such receipt. */
 export async function receiptLinesReport(
-  db: DbOrTx,
+  db: Reader,
   params: { depId: number; number: number },
 ): Promise<ReceiptLinesReport | null> {
   const receipt = await row<Omit<ReceiptLinesReport, 'lines'> & { id: number }>(

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../client';
+import type { Reader } from '../../client';
 import { row, rows } from '../../engines';
 import type { ReceiptTotals } from './shared';
 
@@ -28,7 +28,7 @@ export interface ReceiptsBetweenDatesReport {
  * `limit` rows; the totals count them all. Reads receipts_department_date_idx.
  */
 export async function receiptsBetweenDatesReport(
-  db: DbOrTx,
+  db: Reader,
   params: { depId: number; from: string; to: string; limit: number },
 ): Promise<ReceiptsBetweenDatesReport> {
   const inRange = sql`r.department_id = ${params.depId}

@@ -1,6 +1,6 @@
 /** What several reports share: batch groups and the per-student money of a course. */
 import { type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../client';
+import type { Reader } from '../../client';
 import { engineSql, rows } from '../../engines';
 import { containsText } from '../like';
 import { advanceSql } from '../balance-sql';
@@ -50,7 +50,7 @@ export const STUDENT_ADVANCE = advanceSql({
  * and batch (b) for the rows shown. A text search always reads the student.
  */
 function courseStudentsFrom(
-  db: DbOrTx,
+  db: Reader,
   params: { depId: number; courseId: number; batchId?: number; text?: string },
   options: { withStudent?: boolean } = {},
 ): SQL {
@@ -99,7 +99,7 @@ const quoted = (name: string) => sql.raw(`"${name}"`);
  * then the page's rows, read from the first batches alone instead of sorting the whole course.
  */
 export async function readCourseReport<Row>(
-  db: DbOrTx,
+  db: Reader,
   params: { depId: number; courseId: number; batchId?: number; text?: string; limit: number },
   spec: CourseReportSpec,
 ): Promise<CourseReportRead<Row>> {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../client';
+import type { Reader } from '../../client';
 import { row, rows } from '../../engines';
 import { balanceOfColumns } from '../balance-sql';
 import { studentCharges } from '../student-charges';
@@ -69,7 +69,7 @@ export interface StudentStatement {
 
 /** One student's statement, or null when the department has no such student. */
 export async function studentStatement(
-  db: DbOrTx,
+  db: Reader,
   params: { depId: number; studentId: number },
 ): Promise<StudentStatement | null> {
   const student = await row<StudentStatement['student']>(

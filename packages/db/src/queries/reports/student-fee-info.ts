@@ -1,4 +1,4 @@
-import type { DbOrTx } from '../../client';
+import type { Reader } from '../../client';
 import { balanceSql } from '../balance-sql';
 import { assemble, type BatchGroup, readCourseReport, STUDENT_MONEY } from './shared';
 
@@ -37,7 +37,7 @@ const { fee, discount, adjustment } = STUDENT_MONEY;
  * balance, less discount and adjustment). Rows stop at `limit`; totals count every match.
  */
 export async function studentFeeInfoReport(
-  db: DbOrTx,
+  db: Reader,
   params: { depId: number; courseId: number; text?: string; batchId?: number; limit: number },
 ): Promise<FeeInfoReport> {
   const read = await readCourseReport<FeeInfoRow>(db, params, {
