@@ -3,6 +3,7 @@
  * result and writes nothing, the same key with another body is a 409, requests racing with one key
  * make one receipt, keys are per user, and a day-old key is swept.
  */
+import { sql } from 'drizzle-orm';
 import { ADVANCE_HEAD, paiseToRupeesText, receiptLabel, refundLabel, type TCreateReceiptInput } from '@fees/validation';
 import { type Database, row, run } from '@fees/db';
 import { describe, expect, it } from 'vitest';
@@ -30,7 +31,7 @@ function receiptInput(paise: number, extra: Partial<Record<keyof TCreateReceiptI
 }
 
 async function countOf(db: Database, text: string): Promise<number> {
-  return (await row<{ n: number }>(db, `SELECT COUNT(*) AS n FROM ${text}`))!.n;
+  return (await row<{ n: number }>(db, sql`SELECT COUNT(*) AS n FROM ${sql.raw(text)}`))!.n;
 }
 
 /** The UG student's receipts, lines, audit rows of receipts and what the tuition head counts as paid. */
@@ -39,7 +40,7 @@ async function written(db: Database) {
     receipts: await countOf(db, `receipts WHERE student_id = ${fx.ug.studentId}`),
     lines: await countOf(db, `receipt_lines WHERE student_id = ${fx.ug.studentId}`),
     audit: await countOf(db, `audit_log WHERE entity = 'receipt' AND action = 'create'`),
-    sequence: (await row<{ n: number }>(db, 'SELECT last_number AS n FROM receipt_number_sequence'))!.n,
+    sequence: (await row<{ n: number }>(db, sql`SELECT last_number AS n FROM receipt_number_sequence`))!.n,
   };
 }
 
@@ -129,9 +130,10 @@ describe('receipts.create with an idempotency key', () => {
     await staff().receipts.create(receiptInput(100_00, { idempotencyKey: 'old-0006-ffff' }));
     await staff().receipts.create(receiptInput(100_00, { idempotencyKey: 'new-0006-ffff' }));
     const day = 24 * 3_600_000;
-    await run(h.db, "UPDATE idempotency_keys SET expires_at = expires_at - @age WHERE key = 'old-0006-ffff'", {
-      age: day + 1_000,
-    });
+    await run(
+      h.db,
+      sql`UPDATE idempotency_keys SET expires_at = expires_at - ${day + 1_000} WHERE key = 'old-0006-ffff'`,
+    );
     expect(await sweepIdempotencyKeys(h.db)).toBe(1);
     expect(await countOf(h.db, 'idempotency_keys')).toBe(1);
     // The younger key still answers its first receipt.
@@ -143,9 +145,8 @@ describe('receipts.create with an idempotency key', () => {
 
 describe('refunds.create with an idempotency key', () => {
   it('pays one refund for a repeated request, and refuses the key with another amount', async () => {
-    const advanceHead = (await row<{ id: number }>(h.db, 'SELECT id FROM fee_heads WHERE name = @name', {
-      name: ADVANCE_HEAD,
-    }))!.id;
+    const advanceHead = (await row<{ id: number }>(h.db, sql`SELECT id FROM fee_heads WHERE name = ${ADVANCE_HEAD}`))!
+      .id;
     await staff().receipts.create(
       receiptInput(3_000_00, {
         items: [{ feeHeadId: advanceHead, particulars: '', amount: r(3_000_00) }],

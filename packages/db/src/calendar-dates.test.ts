@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from './client';
 import { openDatabase } from './client';
@@ -28,24 +29,24 @@ function columnsOfMigration0020(): Record<'insert' | 'update', string[]> {
 /** One row in every table with a date column, all dated `date` (written with plain SQL, as any program could). */
 async function oneOfEach(db: Database, date: string): Promise<void> {
   const statements = [
-    `INSERT INTO batches (id, department_id, course_id, name, start_date, end_date) VALUES (1, 100, 1003, 'B1', @date, @date)`,
-    `INSERT INTO students (id, department_id, course_id, batch_id, admission_no, cap_id, name, admission_date, date_of_birth,
-       gender, category_id, address) VALUES (1, 100, 1003, 1, 'A-1', 'C-1', 'Asha', @date, @date, 'Female', 1, 'Road')`,
-    `INSERT INTO fee_structures (id, batch_id, fee_head_id, amount_paise, start_date, end_date) VALUES (1, 1, 1, 100000, @date, @date)`,
-    'INSERT INTO instalment_plans (batch_id) VALUES (1)',
-    `INSERT INTO instalments (id, batch_id, position, name, due_date) VALUES (1, 1, 1, 'Term 1', @date)`,
-    `INSERT INTO opening_balances (id, student_id, fee_head_id, amount_paise, due_date) VALUES (1, 1, 1, 5000, @date)`,
-    `INSERT INTO fine_waivers (id, student_id, amount_paise, reason, date) VALUES (1, 1, 100, 'Late bus', @date)`,
-    `INSERT INTO receipts (id, number, department_id, course_id, batch_id, student_id, date, student_name, address, total_paise,
-       tax_rate_basis_points, tax_paise, net_paise, payment_mode) VALUES (1, 1, 100, 1003, 1, 1, @date, 'Asha', 'Road', 1000, 0, 0, 1000, 'cheque')`,
-    'INSERT INTO receipt_lines (receipt_id, line_no, student_id, fee_head_id, amount_paise) VALUES (1, 1, 1, 1, 1000)',
-    `INSERT INTO refunds (id, number, department_id, course_id, batch_id, student_id, date, student_name, amount_paise, payment_mode,
-       reason) VALUES (1, 1, 100, 1003, 1, 1, @date, 'Asha', 100, 'cash', 'Left')`,
-    `INSERT INTO cheques (id, receipt_id, department_id, student_id, bank, instrument_no, instrument_date, cleared_on, bounced_on)
-       VALUES (1, 1, 100, 1, 'SBI', '000123', @date, @date, @date)`,
-    'INSERT INTO day_closings (department_id, date) VALUES (100, @date)',
+    sql`INSERT INTO batches (id, department_id, course_id, name, start_date, end_date) VALUES (1, 100, 1003, 'B1', ${date}, ${date})`,
+    sql`INSERT INTO students (id, department_id, course_id, batch_id, admission_no, cap_id, name, admission_date, date_of_birth,
+       gender, category_id, address) VALUES (1, 100, 1003, 1, 'A-1', 'C-1', 'Asha', ${date}, ${date}, 'Female', 1, 'Road')`,
+    sql`INSERT INTO fee_structures (id, batch_id, fee_head_id, amount_paise, start_date, end_date) VALUES (1, 1, 1, 100000, ${date}, ${date})`,
+    sql`INSERT INTO instalment_plans (batch_id) VALUES (1)`,
+    sql`INSERT INTO instalments (id, batch_id, position, name, due_date) VALUES (1, 1, 1, 'Term 1', ${date})`,
+    sql`INSERT INTO opening_balances (id, student_id, fee_head_id, amount_paise, due_date) VALUES (1, 1, 1, 5000, ${date})`,
+    sql`INSERT INTO fine_waivers (id, student_id, amount_paise, reason, date) VALUES (1, 1, 100, 'Late bus', ${date})`,
+    sql`INSERT INTO receipts (id, number, department_id, course_id, batch_id, student_id, date, student_name, address, total_paise,
+       tax_rate_basis_points, tax_paise, net_paise, payment_mode) VALUES (1, 1, 100, 1003, 1, 1, ${date}, 'Asha', 'Road', 1000, 0, 0, 1000, 'cheque')`,
+    sql`INSERT INTO receipt_lines (receipt_id, line_no, student_id, fee_head_id, amount_paise) VALUES (1, 1, 1, 1, 1000)`,
+    sql`INSERT INTO refunds (id, number, department_id, course_id, batch_id, student_id, date, student_name, amount_paise, payment_mode,
+       reason) VALUES (1, 1, 100, 1003, 1, 1, ${date}, 'Asha', 100, 'cash', 'Left')`,
+    sql`INSERT INTO cheques (id, receipt_id, department_id, student_id, bank, instrument_no, instrument_date, cleared_on, bounced_on)
+       VALUES (1, 1, 100, 1, 'SBI', '000123', ${date}, ${date}, ${date})`,
+    sql`INSERT INTO day_closings (department_id, date) VALUES (100, ${date})`,
   ];
-  for (const statement of statements) await run(db, statement, { date });
+  for (const statement of statements) await run(db, statement);
 }
 
 /** What the engine says when it refuses a date: SQLite's triggers name table and column, PostgreSQL the constraint. */
@@ -78,18 +79,20 @@ describe('calendar dates in the database', () => {
     for (const [table, column] of DATE_COLUMNS) {
       for (const bad of ['2026-02-30', '2027-02-29', '2026-04-31', '2026-13-01', '26-02-03', '2026-02-03T00:00']) {
         await expect(
-          run(db, `UPDATE ${table} SET ${column} = @bad`, { bad }),
+          run(db, sql`UPDATE ${sql.identifier(table)} SET ${sql.identifier(column)} = ${bad}`),
           `${table}.${column} = ${bad}`,
         ).rejects.toThrow(refusal(table, column));
       }
-      expect(await run(db, `UPDATE ${table} SET ${column} = '2026-12-31'`)).toEqual({ changes: 1 });
+      expect(await run(db, sql`UPDATE ${sql.identifier(table)} SET ${sql.identifier(column)} = '2026-12-31'`)).toEqual({
+        changes: 1,
+      });
     }
     // A date written as the app writes it, in another column of the same row, is not stopped by the check.
-    expect(await run(db, `UPDATE cheques SET bank = 'Canara', cleared_on = NULL`)).toEqual({ changes: 1 });
+    expect(await run(db, sql`UPDATE cheques SET bank = 'Canara', cleared_on = NULL`)).toEqual({ changes: 1 });
     await expect(
-      run(db, `INSERT INTO instalments (batch_id, position, name, due_date) VALUES (1, 2, 'Term 2', '2027-02-30')`),
+      run(db, sql`INSERT INTO instalments (batch_id, position, name, due_date) VALUES (1, 2, 'Term 2', '2027-02-30')`),
     ).rejects.toThrow(refusal('instalments', 'due_date'));
-    expect(await rows(db, 'SELECT due_date AS "dueDate" FROM instalments')).toEqual([{ dueDate: '2026-12-31' }]);
+    expect(await rows(db, sql`SELECT due_date AS "dueDate" FROM instalments`)).toEqual([{ dueDate: '2026-12-31' }]);
   });
 
   it('the migration moves impossible days written before it to the last day of their month and audits each repair', async () => {
@@ -121,13 +124,18 @@ describe('calendar dates in the database', () => {
       };
     }
     await oneOfEach(old, '2027-02-30');
-    await run(old, `UPDATE batches SET start_date = '2026-04-31', end_date = '2028-02-30'`);
-    await run(old, `INSERT INTO day_closings (department_id, date) VALUES (100, '2027-02-28'), (101, '2027-02-31')`);
-    await run(old, `UPDATE students SET date_of_birth = 'unknown'`);
+    await run(old, sql`UPDATE batches SET start_date = '2026-04-31', end_date = '2028-02-30'`);
+    await run(old, sql`INSERT INTO day_closings (department_id, date) VALUES (100, '2027-02-28'), (101, '2027-02-31')`);
+    await run(old, sql`UPDATE students SET date_of_birth = 'unknown'`);
 
     const db = await reopen();
     const dates = async (table: string, column: string) =>
-      (await rows<{ d: string }>(db, `SELECT ${column} AS d FROM ${table} ORDER BY 1`)).map((r) => r.d);
+      (
+        await rows<{ d: string }>(
+          db,
+          sql`SELECT ${sql.identifier(column)} AS d FROM ${sql.identifier(table)} ORDER BY 1`,
+        )
+      ).map((r) => r.d);
     for (const [table, column] of DATE_COLUMNS) {
       if (table === 'batches' || table === 'day_closings' || column === 'date_of_birth') continue;
       expect(await dates(table, column), `${table}.${column}`).toEqual(['2027-02-28']);
@@ -135,7 +143,7 @@ describe('calendar dates in the database', () => {
     expect(await dates('batches', 'start_date')).toEqual(['2026-04-30']);
     expect(await dates('batches', 'end_date')).toEqual(['2028-02-29']);
     // Department 100 had 28 February closed as well: one closing stays; 101's moves to its real day.
-    expect(await rows(db, `SELECT department_id AS "departmentId", date FROM day_closings ORDER BY 1, 2`)).toEqual([
+    expect(await rows(db, sql`SELECT department_id AS "departmentId", date FROM day_closings ORDER BY 1, 2`)).toEqual([
       { departmentId: 100, date: '2027-02-28' },
       { departmentId: 101, date: '2027-02-28' },
     ]);
@@ -156,7 +164,7 @@ describe('calendar dates in the database', () => {
       after: string | null;
     }>(
       db,
-      `SELECT action, entity, entity_id AS "entityId", before, after FROM audit_log
+      sql`SELECT action, entity, entity_id AS "entityId", before, after FROM audit_log
        WHERE user_email LIKE 'migration %calendar_dates' ORDER BY entity, entity_id, before`,
     );
     // Every column repaired once (the birth date could not be), and the doubled closing removed.

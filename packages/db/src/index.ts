@@ -2,8 +2,6 @@ export * from './client';
 export {
   engineVersion,
   inWriteTransaction,
-  type Params,
-  type Query,
   row,
   rows,
   run,

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { row } from '@fees/db';
 import { LEGACY_REST_VOID_REASON, MSG } from '@fees/validation';
 import { addDays } from '@fees/money';
@@ -162,7 +163,7 @@ describe('never a 500 for anything a client can send', () => {
 });
 
 describe('ids over REST', () => {
-  const liveReceipts = () => row(server.db, `SELECT COUNT(*) AS n FROM receipts WHERE status = 'live'`);
+  const liveReceipts = () => row(server.db, sql`SELECT COUNT(*) AS n FROM receipts WHERE status = 'live'`);
 
   it('reads decimal digits from the query string and the path', async () => {
     expect((await admin.get('/api/depinfo/101')).status).toBe(200);
@@ -178,7 +179,7 @@ describe('ids over REST', () => {
   });
 
   it('a JSON body sends ids as numbers: "100" is a 400 naming the field, and nothing is written', async () => {
-    const discounts = () => row(server.db, `SELECT COUNT(*) AS n FROM discounts`);
+    const discounts = () => row(server.db, sql`SELECT COUNT(*) AS n FROM discounts`);
     const before = await discounts();
     const { ug, heads } = server.fixture;
     const discount = {
@@ -232,7 +233,7 @@ describe('ids over REST', () => {
       sex: 'Female',
       address: 'Kottayam',
     };
-    const students = () => row(server.db, `SELECT COUNT(*) AS n FROM students`);
+    const students = () => row(server.db, sql`SELECT COUNT(*) AS n FROM students`);
     const before = await students();
     const tomorrow = addDays(today(), 1);
     for (const [field, value] of [
@@ -313,8 +314,7 @@ describe('the void over REST', () => {
     expect(res.status).toBe(200);
     const audit = (await row<{ after: string }>(
       server.db,
-      `SELECT after FROM audit_log WHERE action = 'void' AND entity_id = @id`,
-      { id: String(number) },
+      sql`SELECT after FROM audit_log WHERE action = 'void' AND entity_id = ${String(number)}`,
     ))!;
     expect(JSON.parse(audit.after)).toMatchObject({ status: 'voided', reason: LEGACY_REST_VOID_REASON });
     const { body } = await server.anonymous().get('/openapi.json');

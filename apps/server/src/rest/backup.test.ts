@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { row } from '@fees/db';
 import { onPostgres } from '@fees/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,7 +52,7 @@ describe('GET /rest/search/backup/', () => {
     await admin.get('/search/backup/', { bFile: 'backup_2025-09-03.sql' });
     const audit = (await row<{ email: string; after: string }>(
       server.db,
-      "select user_email as email, after from audit_log where action = 'backup' order by id desc limit 1",
+      sql`select user_email as email, after from audit_log where action = 'backup' order by id desc limit 1`,
     ))!;
     expect(audit.email).toBe('admin@test.local');
     expect(JSON.parse(audit.after)).toEqual({ fileName: 'backup_2025-09-03.sql', format: 'sql' });

@@ -4,6 +4,7 @@
  * arrives, which the server sends only after COMMIT): the client sees a network failure, sends the
  * request again with its key, and gets the first receipt's number; the student has one receipt.
  */
+import { sql } from 'drizzle-orm';
 import { createServer, type Server, Socket } from 'node:net';
 import { row } from '@fees/db';
 import { receiptLabel } from '@fees/validation';
@@ -72,9 +73,10 @@ function register(baseUrl: string, body: unknown, key?: string) {
 }
 
 async function receiptsOfStudent(): Promise<number> {
-  return (await row<{ n: number }>(server.db, 'SELECT COUNT(*) AS n FROM receipts WHERE student_id = @id', {
-    id: server.fixture.ug.studentId,
-  }))!.n;
+  return (await row<{ n: number }>(
+    server.db,
+    sql`SELECT COUNT(*) AS n FROM receipts WHERE student_id = ${server.fixture.ug.studentId}`,
+  ))!.n;
 }
 
 const conflict = (saved: string) =>
@@ -86,7 +88,7 @@ describe('POST /rest/inv/register with an Idempotency-Key', () => {
     await expect(register(proxyUrl, receipt('1000.00'), 'lost-answer-0001')).rejects.toThrow();
     // Saved, though the client never heard of it.
     expect(await receiptsOfStudent()).toBe(before + 1);
-    const newest = (await row<{ n: number }>(server.db, 'SELECT MAX(number) AS n FROM receipts'))!.n;
+    const newest = (await row<{ n: number }>(server.db, sql`SELECT MAX(number) AS n FROM receipts`))!.n;
 
     const retry = await register(server.baseUrl, receipt('1000.00'), 'lost-answer-0001');
     expect(retry.status).toBe(200);

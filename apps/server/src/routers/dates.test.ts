@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { row } from '@fees/db';
 import { MSG } from '@fees/validation';
 import { addDays, addMonths } from '@fees/money';
@@ -29,7 +30,7 @@ async function refusal(call: Promise<unknown>): Promise<{ code: string; message:
 }
 
 const shown = (iso: string) => iso.split('-').reverse().join('-');
-const receiptCount = () => row(h.db, 'SELECT COUNT(*) AS n FROM receipts');
+const receiptCount = () => row(h.db, sql`SELECT COUNT(*) AS n FROM receipts`);
 const exam = accessRules['receipts.create']?.input as (fx: Fixture, h: Harness) => Record<string, unknown>;
 const receiptOn = (date: string) => ({ ...exam(fx, h), date }) as never;
 
@@ -76,9 +77,10 @@ describe('receipt dates', () => {
     await ug.receipts.update({ ...edit, phone: '9847044444' } as never);
     const moved = await refusal(ug.receipts.update({ ...edit, date: '2025-06-30' } as never));
     expect(moved.code).toBe('BAD_REQUEST');
-    expect(
-      await row(h.db, 'SELECT date, phone FROM receipts WHERE number = @number', { number: fx.ug.receiptNumber }),
-    ).toEqual({ date: '2025-07-01', phone: '9847044444' });
+    expect(await row(h.db, sql`SELECT date, phone FROM receipts WHERE number = ${fx.ug.receiptNumber}`)).toEqual({
+      date: '2025-07-01',
+      phone: '9847044444',
+    });
   });
 
   it('the limit is an admin setting', async () => {
@@ -111,7 +113,7 @@ describe('admission dates: 1950 to today', () => {
         admissionDate,
         dateOfBirth: '1940-01-01',
       }) as never;
-    const students = () => row(h.db, 'SELECT COUNT(*) AS n FROM students');
+    const students = () => row(h.db, sql`SELECT COUNT(*) AS n FROM students`);
     const before = await students();
     for (const date of ['1949-12-31', '0001-01-01', addDays(today(), 1), '9999-12-31']) {
       expect(await refusal(h.caller('admin').students.create(input(date)))).toEqual({
@@ -145,7 +147,7 @@ describe('batch and fee structure dates: 1950 to ten years after today', () => {
     // biome-ignore lint/suspicious/noExplicitAny: walking the caller by a dotted path
     const call = procedure.split('.').reduce<any>((node, key) => node[key], h.caller('admin'));
     const tables = () =>
-      row(h.db, 'SELECT (SELECT COUNT(*) FROM batches) + (SELECT COUNT(*) FROM fee_structures) AS n');
+      row(h.db, sql`SELECT (SELECT COUNT(*) FROM batches) + (SELECT COUNT(*) FROM fee_structures) AS n`);
     const before = await tables();
     for (const date of ['1949-12-31', '0001-01-01', addDays(latest(), 1), '9999-12-31']) {
       expect(await refusal(call(input(date)))).toEqual({ code: 'BAD_REQUEST', message: rangeMessage() });

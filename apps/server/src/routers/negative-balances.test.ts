@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { row } from '@fees/db';
 import { isBelowZeroRefusal } from '@fees/validation';
 import { describe, expect, it } from 'vitest';
@@ -15,9 +16,10 @@ const balanceOf = async (head: 'tuition' | 'exam') => {
   return info.rows.find((row) => row.feeHeadId === fx.heads[head])?.balancePaise;
 };
 const discountRow = () =>
-  row(h.db, 'SELECT discount_paise AS d, adjustment_paise AS a, version FROM discounts WHERE id = @id', {
-    id: fx.ug.discountId,
-  });
+  row(
+    h.db,
+    sql`SELECT discount_paise AS d, adjustment_paise AS a, version FROM discounts WHERE id = ${fx.ug.discountId}`,
+  );
 const input = (path: string, fields: Record<string, unknown>) =>
   ({ ...(accessRules[path]?.input?.(fx, h) as object), ...fields }) as never;
 
@@ -55,7 +57,7 @@ describe('a discount or adjustment that would push a balance below zero', () => 
     const admin = h.caller('admin');
     await admin.receipts.create(input('receipts.create', {}));
     expect(await balanceOf('exam')).toBe(0);
-    const count = () => row(h.db, 'SELECT COUNT(*) AS n FROM discounts');
+    const count = () => row(h.db, sql`SELECT COUNT(*) AS n FROM discounts`);
     const before = await count();
     expect(
       await refusal(admin.discounts.create(input('discounts.create', { discount: '0', adjustment: '525.50' }))),
@@ -76,7 +78,7 @@ describe('a fee structure change that would push balances below zero', () => {
   const tuitionEdit = (fields: Record<string, unknown>) =>
     input('fees.structures.update', { id: fx.ug.feeStructureIds[0], feeHeadId: fx.heads.tuition, ...fields });
   const amount = () =>
-    row(h.db, 'SELECT amount_paise AS amount FROM fee_structures WHERE id = @id', { id: fx.ug.feeStructureIds[0] });
+    row(h.db, sql`SELECT amount_paise AS amount FROM fee_structures WHERE id = ${fx.ug.feeStructureIds[0]}`);
 
   it('is refused without the confirmation, naming how many students go below zero; nothing is written', async () => {
     expect(await refusal(h.caller('admin').fees.structures.update(tuitionEdit({ amount: '12000' })))).toEqual({

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { row as one } from '@fees/db';
 import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
@@ -93,8 +94,7 @@ describe.each(KINDS)('two clerks editing one $kind', ({ kind, procedure, table, 
     const [keyColumn, id] = key(fixture);
     return (await one<{ value: string; version: number; updatedAt: string }>(
       harness.db,
-      `SELECT ${column} AS value, version, updated_at AS "updatedAt" FROM ${table} WHERE ${keyColumn} = @id`,
-      { id },
+      sql`SELECT ${sql.raw(column)} AS value, version, updated_at AS "updatedAt" FROM ${sql.raw(table)} WHERE ${sql.raw(keyColumn)} = ${id}`,
     ))!;
   };
   const input = (value: string, version?: number) => ({
@@ -102,7 +102,7 @@ describe.each(KINDS)('two clerks editing one $kind', ({ kind, procedure, table, 
     ...edit(value),
     version,
   });
-  const audits = () => one(harness.db, `SELECT COUNT(*) AS n FROM audit_log WHERE action = 'update'`);
+  const audits = () => one(harness.db, sql`SELECT COUNT(*) AS n FROM audit_log WHERE action = 'update'`);
 
   it('from one loaded version: the first is saved, the second is a 409 naming the time of the first, and the first stays', async () => {
     const loaded = (await row()).version;
@@ -131,8 +131,7 @@ describe('void against edit of one receipt', () => {
   const receipt = async () =>
     (await one<{ status: string; phone: string; version: number; updatedAt: string }>(
       harness.db,
-      'SELECT status, phone, version, updated_at AS "updatedAt" FROM receipts WHERE number = @number',
-      { number: fixture.ug.receiptNumber },
+      sql`SELECT status, phone, version, updated_at AS "updatedAt" FROM receipts WHERE number = ${fixture.ug.receiptNumber}`,
     ))!;
   const edit = (version: number) => ({
     ...(accessRules['receipts.update']?.input?.(fixture, harness) as object),

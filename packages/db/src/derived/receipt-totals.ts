@@ -9,6 +9,7 @@
  * (receipt-totals.test.ts checks they stay identical), and a bulk loader that dropped the triggers
  * calls `rebuildReceiptTotals` after its load.
  */
+import { sql } from 'drizzle-orm';
 import type { Reader, WriteTx } from '../client';
 import { rows, run } from '../engines';
 
@@ -75,12 +76,12 @@ const TOTALS_TABLES = [
  * filled first write to it. student_money is rebuilt apart (rebuildStudentMoney).
  */
 export async function rebuildReceiptTotals(db: WriteTx): Promise<void> {
-  for (const table of TOTALS_TABLES) await run(db, `DELETE FROM ${table}`);
-  for (const statement of RECEIPT_TOTALS_BACKFILL) await run(db, statement);
-  for (const statement of STUDENT_COURSE_TOTALS_BACKFILL) await run(db, statement);
-  await run(db, STUDENT_PAYMENTS_BACKFILL);
-  await run(db, 'DELETE FROM student_payment_texts');
-  await run(db, STUDENT_PAYMENT_TEXTS_BACKFILL);
+  for (const table of TOTALS_TABLES) await run(db, sql`DELETE FROM ${sql.identifier(table)}`);
+  for (const statement of RECEIPT_TOTALS_BACKFILL) await run(db, sql.raw(statement));
+  for (const statement of STUDENT_COURSE_TOTALS_BACKFILL) await run(db, sql.raw(statement));
+  await run(db, sql.raw(STUDENT_PAYMENTS_BACKFILL));
+  await run(db, sql`DELETE FROM student_payment_texts`);
+  await run(db, sql.raw(STUDENT_PAYMENT_TEXTS_BACKFILL));
 }
 
 /**
@@ -141,14 +142,14 @@ export async function receiptTotalsDrift(
   for (const { table, key, value, fresh } of checks) {
     const found = await rows<{ table: string; key: string; stored: string | null; expected: string | null }>(
       db,
-      `WITH stored AS (SELECT ${key} AS k, CAST(${value} AS TEXT) AS v FROM ${table}),
+      sql.raw(`WITH stored AS (SELECT ${key} AS k, CAST(${value} AS TEXT) AS v FROM ${table}),
             fresh AS (${fresh}),
             s AS (SELECT * FROM stored WHERE NOT (${zero})),
             f AS (SELECT * FROM fresh WHERE NOT (${zero}))
        SELECT '${table}' AS "table", k AS key, v AS stored, NULL AS expected FROM (SELECT k, v FROM s EXCEPT SELECT k, v FROM f) AS gone
        UNION ALL
        SELECT '${table}', k, NULL, v FROM (SELECT k, v FROM f EXCEPT SELECT k, v FROM s) AS missing
-       ORDER BY 2`,
+       ORDER BY 2`),
     );
     drift.push(...found);
   }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ADVANCE_HEAD, CHEQUE_BOUNCE_HEAD, LATE_FEE_HEAD } from '@fees/validation';
@@ -25,24 +26,15 @@ const BATCHES = [1, 2, 3];
 async function academics(db: Database): Promise<void> {
   await run(
     db,
-    `INSERT INTO batches (id, department_id, course_id, name, start_date, end_date) VALUES
+    sql`INSERT INTO batches (id, department_id, course_id, name, start_date, end_date) VALUES
     (1, 100, 1003, 'B1', '2025-06-01', '2028-03-31'), (2, 101, 2000, 'B2', '2025-06-01', '2027-03-31'),
     (3, 100, 1003, 'B3', '2025-06-01', '2028-03-31')`,
   );
   for (const [i, batch] of [1, 1, 3, 3, 2, 2].entries()) {
     await run(
       db,
-      `INSERT INTO students (id, department_id, course_id, batch_id, admission_no, cap_id, name, admission_date, date_of_birth, gender, category_id, address)
-       VALUES (@id, @dep, @course, @batch, @adm, @cap, @name, '2025-06-10', '2007-01-01', 'Male', 1, 'Road')`,
-      {
-        id: i + 1,
-        dep: batch === 2 ? 101 : 100,
-        course: batch === 2 ? 2000 : 1003,
-        batch,
-        adm: `A-${i}`,
-        cap: `C-${i}`,
-        name: `S${i}`,
-      },
+      sql`INSERT INTO students (id, department_id, course_id, batch_id, admission_no, cap_id, name, admission_date, date_of_birth, gender, category_id, address)
+       VALUES (${i + 1}, ${batch === 2 ? 101 : 100}, ${batch === 2 ? 2000 : 1003}, ${batch}, ${`A-${i}`}, ${`C-${i}`}, ${`S${i}`}, '2025-06-10', '2007-01-01', 'Male', 1, 'Road')`,
     );
   }
 }
@@ -62,9 +54,9 @@ async function randomWrites(
   const pick = (n: number) => random.int(0, n - 1);
   const any = <T>(xs: readonly T[]): T => xs[pick(xs.length)]!;
   const named = async (name: string) =>
-    (await row<{ id: number }>(db, 'SELECT id FROM fee_heads WHERE name = @name', { name }))!.id;
+    (await row<{ id: number }>(db, sql`SELECT id FROM fee_heads WHERE name = ${name}`))!.id;
   const heads = [
-    ...(await rows<{ id: number }>(db, 'SELECT id FROM fee_heads ORDER BY id LIMIT 4')).map((h) => h.id),
+    ...(await rows<{ id: number }>(db, sql`SELECT id FROM fee_heads ORDER BY id LIMIT 4`)).map((h) => h.id),
     await named(ADVANCE_HEAD),
     await named(LATE_FEE_HEAD),
     await named(CHEQUE_BOUNCE_HEAD),
@@ -75,117 +67,94 @@ async function randomWrites(
     const student = 1 + pick(6);
     const head = any(heads);
     const receiptId = (
-      await row<{ id: number }>(db, 'SELECT id FROM receipts WHERE student_id = @student ORDER BY id DESC LIMIT 1', {
-        student,
-      })
+      await row<{ id: number }>(db, sql`SELECT id FROM receipts WHERE student_id = ${student} ORDER BY id DESC LIMIT 1`)
     )?.id;
     const kind = pick(16);
     if (kind <= 3 || receiptId === undefined) {
       const total = 100 * (1 + pick(500));
       const { id } = (await row<{ id: number }>(
         db,
-        `INSERT INTO receipts (number, department_id, course_id, batch_id, student_id, date, student_name, address, total_paise,
+        sql`INSERT INTO receipts (number, department_id, course_id, batch_id, student_id, date, student_name, address, total_paise,
            tax_rate_basis_points, tax_paise, net_paise, payment_mode, status)
-         SELECT @number, department_id, course_id, batch_id, id, '2025-07-01', 'S', 'A', @total, 0, 0, @total, @mode, @status
-         FROM students WHERE id = @student RETURNING id`,
-        { number: ++number, total, mode: any(MODES), status: pick(5) === 0 ? 'voided' : 'live', student },
+         SELECT ${++number}, department_id, course_id, batch_id, id, '2025-07-01', 'S', 'A', ${total}, 0, 0, ${total}, ${any(MODES)}, ${pick(5) === 0 ? 'voided' : 'live'}
+         FROM students WHERE id = ${student} RETURNING id`,
       ))!;
       for (let line = 1; line <= 1 + pick(3); line++) {
         await run(
           db,
-          'INSERT INTO receipt_lines (receipt_id, line_no, student_id, fee_head_id, amount_paise) VALUES (@id, @line, @student, @head, @amount)',
-          {
-            id,
-            line,
-            student,
-            head: any(heads),
-            amount: 100 * pick(3000),
-          },
+          sql`INSERT INTO receipt_lines (receipt_id, line_no, student_id, fee_head_id, amount_paise) VALUES (${id}, ${line}, ${student}, ${any(heads)}, ${100 * pick(3000)})`,
         );
       }
     } else if (kind === 4) {
       await run(
         db,
-        `UPDATE receipts SET status = CASE status WHEN 'live' THEN 'voided' ELSE 'live' END WHERE id = @receiptId`,
-        { receiptId },
+        sql`UPDATE receipts SET status = CASE status WHEN 'live' THEN 'voided' ELSE 'live' END WHERE id = ${receiptId}`,
       );
     } else if (kind === 5) {
-      await run(db, 'UPDATE receipts SET payment_mode = @mode, total_paise = total_paise + 100 WHERE id = @receiptId', {
-        mode: any(MODES),
-        receiptId,
-      });
+      await run(
+        db,
+        sql`UPDATE receipts SET payment_mode = ${any(MODES)}, total_paise = total_paise + 100 WHERE id = ${receiptId}`,
+      );
     } else if (kind === 6) {
       await run(
         db,
-        'UPDATE receipt_lines SET amount_paise = amount_paise + 5000, fee_head_id = @head WHERE receipt_id = @receiptId',
-        { head, receiptId },
+        sql`UPDATE receipt_lines SET amount_paise = amount_paise + 5000, fee_head_id = ${head} WHERE receipt_id = ${receiptId}`,
       );
     } else if (kind === 7) {
-      await run(db, 'DELETE FROM receipts WHERE id = @receiptId', { receiptId });
+      await run(db, sql`DELETE FROM receipts WHERE id = ${receiptId}`);
     } else if (kind === 8) {
       await run(
         db,
-        `INSERT INTO discounts (student_id, fee_head_id, discount_paise, adjustment_paise) VALUES (@student, @head, @discount, @adjustment)
+        sql`INSERT INTO discounts (student_id, fee_head_id, discount_paise, adjustment_paise) VALUES (${student}, ${head}, ${100 * pick(800)}, ${100 * (pick(3) - 1) * pick(200)})
          ON CONFLICT DO NOTHING`,
-        { student, head, discount: 100 * pick(800), adjustment: 100 * (pick(3) - 1) * pick(200) },
       );
     } else if (kind === 9) {
       if (pick(2))
         await run(
           db,
-          'UPDATE discounts SET discount_paise = discount_paise + 2500, fee_head_id = @head WHERE id = (SELECT MIN(id) FROM discounts WHERE student_id = @student) AND NOT EXISTS (SELECT 1 FROM discounts d WHERE d.student_id = @student AND d.fee_head_id = @head)',
-          { student, head },
+          sql`UPDATE discounts SET discount_paise = discount_paise + 2500, fee_head_id = ${head} WHERE id = (SELECT MIN(id) FROM discounts WHERE student_id = ${student}) AND NOT EXISTS (SELECT 1 FROM discounts d WHERE d.student_id = ${student} AND d.fee_head_id = ${head})`,
         );
       else
-        await run(db, 'DELETE FROM discounts WHERE id = (SELECT MIN(id) FROM discounts WHERE student_id = @student)', {
-          student,
-        });
+        await run(
+          db,
+          sql`DELETE FROM discounts WHERE id = (SELECT MIN(id) FROM discounts WHERE student_id = ${student})`,
+        );
     } else if (kind === 10) {
       if (pick(3)) {
         await run(
           db,
-          `INSERT INTO opening_balances (student_id, fee_head_id, amount_paise, due_date) VALUES (@student, @head, @amount, '2025-06-30') ON CONFLICT DO NOTHING`,
-          {
-            student,
-            head,
-            amount: amount() || 100,
-          },
+          sql`INSERT INTO opening_balances (student_id, fee_head_id, amount_paise, due_date) VALUES (${student}, ${head}, ${amount() || 100}, '2025-06-30') ON CONFLICT DO NOTHING`,
         );
       } else {
         await run(
           db,
-          'DELETE FROM opening_balances WHERE id = (SELECT MIN(id) FROM opening_balances WHERE student_id = @student)',
-          { student },
+          sql`DELETE FROM opening_balances WHERE id = (SELECT MIN(id) FROM opening_balances WHERE student_id = ${student})`,
         );
       }
     } else if (kind === 11) {
       await run(
         db,
-        `INSERT INTO cheques (receipt_id, department_id, student_id, bank, instrument_no, instrument_date, status, bounce_charge_paise)
-         SELECT @receiptId, department_id, student_id, 'SBI', @no, '2025-07-01', @status, @charge FROM receipts WHERE id = @receiptId
+        sql`INSERT INTO cheques (receipt_id, department_id, student_id, bank, instrument_no, instrument_date, status, bounce_charge_paise)
+         SELECT ${receiptId}, department_id, student_id, 'SBI', ${`C${step}`}, '2025-07-01', ${any(['pending', 'bounced', 'cleared'])}, ${100 * pick(600)} FROM receipts WHERE id = ${receiptId}
          ON CONFLICT DO NOTHING`,
-        { receiptId, no: `C${step}`, status: any(['pending', 'bounced', 'cleared']), charge: 100 * pick(600) },
       );
     } else if (kind === 12) {
       await run(
         db,
-        `UPDATE cheques SET status = CASE status WHEN 'bounced' THEN 'cleared' ELSE 'bounced' END, bounce_charge_paise = @charge
-        WHERE id = (SELECT MAX(id) FROM cheques WHERE student_id = @student)`,
-        { student, charge: 100 * pick(600) },
+        sql`UPDATE cheques SET status = CASE status WHEN 'bounced' THEN 'cleared' ELSE 'bounced' END, bounce_charge_paise = ${100 * pick(600)}
+        WHERE id = (SELECT MAX(id) FROM cheques WHERE student_id = ${student})`,
       );
     } else if (kind === 13) {
       if (pick(3)) {
         await run(
           db,
-          `INSERT INTO refunds (number, department_id, course_id, batch_id, student_id, date, student_name, amount_paise, payment_mode, reason)
-           SELECT @number, department_id, course_id, batch_id, id, '2025-07-02', 'S', @amount, 'cash', 'Refund' FROM students WHERE id = @student`,
-          { number: step + 1, amount: 100 * (1 + pick(300)), student },
+          sql`INSERT INTO refunds (number, department_id, course_id, batch_id, student_id, date, student_name, amount_paise, payment_mode, reason)
+           SELECT ${step + 1}, department_id, course_id, batch_id, id, '2025-07-02', 'S', ${100 * (1 + pick(300))}, 'cash', 'Refund' FROM students WHERE id = ${student}`,
         );
       } else {
         await run(
           db,
-          `UPDATE refunds SET status = 'voided' WHERE id = (SELECT MAX(id) FROM refunds WHERE student_id = @student)`,
-          { student },
+          sql`UPDATE refunds SET status = 'voided' WHERE id = (SELECT MAX(id) FROM refunds WHERE student_id = ${student})`,
         );
       }
     } else if (kind === 14) {
@@ -194,28 +163,24 @@ async function randomWrites(
       if (choice === 0)
         await run(
           db,
-          'DELETE FROM fee_structures WHERE id = (SELECT MIN(id) FROM fee_structures WHERE batch_id = @batch)',
-          { batch },
+          sql`DELETE FROM fee_structures WHERE id = (SELECT MIN(id) FROM fee_structures WHERE batch_id = ${batch})`,
         );
       else if (choice === 1)
         await run(
           db,
-          'UPDATE fee_structures SET amount_paise = @amount WHERE id = (SELECT MAX(id) FROM fee_structures WHERE batch_id = @batch)',
-          { batch, amount: amount() },
+          sql`UPDATE fee_structures SET amount_paise = ${amount()} WHERE id = (SELECT MAX(id) FROM fee_structures WHERE batch_id = ${batch})`,
         );
       else {
         await run(
           db,
-          `INSERT INTO fee_structures (batch_id, fee_head_id, amount_paise, start_date, end_date) VALUES (@batch, @head, @amount, '2025-06-01', '2026-03-31')
+          sql`INSERT INTO fee_structures (batch_id, fee_head_id, amount_paise, start_date, end_date) VALUES (${batch}, ${head}, ${amount()}, '2025-06-01', '2026-03-31')
            ON CONFLICT DO NOTHING`,
-          { batch, head, amount: amount() },
         );
       }
     } else {
       await run(
         db,
-        'UPDATE students SET batch_id = CASE batch_id WHEN 1 THEN 3 WHEN 3 THEN 1 ELSE batch_id END WHERE id = @student',
-        { student },
+        sql`UPDATE students SET batch_id = CASE batch_id WHEN 1 THEN 3 WHEN 3 THEN 1 ELSE batch_id END WHERE id = ${student}`,
       );
     }
     await afterEach(kind);
@@ -225,11 +190,11 @@ async function randomWrites(
 /** What the advance rule gives from the per-student figures (as Fees Info reads them), and from the stored row. */
 async function advances(db: Database): Promise<{ rule: Record<number, number>; stored: Record<number, number> }> {
   const rule: Record<number, number> = {};
-  for (const { id } of await rows<{ id: number }>(db, 'SELECT id FROM students')) {
+  for (const { id } of await rows<{ id: number }>(db, sql`SELECT id FROM students`)) {
     rule[id] = advancePaise(await studentAdvanceHeads(db, id), await studentAdvanceSettlements(db, id));
   }
   const stored: Record<number, number> = {};
-  const batchIds = (await rows<{ id: number }>(db, 'SELECT id FROM batches')).map((b) => b.id);
+  const batchIds = (await rows<{ id: number }>(db, sql`SELECT id FROM batches`)).map((b) => b.id);
   for (const f of await advanceFiguresOfBatches(db, batchIds))
     stored[f.studentId] = advanceFromCreditPaise(f.creditPaise, f);
   return { rule, stored };
@@ -252,7 +217,7 @@ describe('student_money', () => {
         expect({ kind, drift: await studentMoneyDrift(database) }).toEqual({ kind, drift: [] }),
       );
       expect(
-        (await row<{ n: number }>(db, 'SELECT COUNT(*) AS n FROM student_money WHERE credit_paise > 0'))!.n,
+        (await row<{ n: number }>(db, sql`SELECT COUNT(*) AS n FROM student_money WHERE credit_paise > 0`))!.n,
       ).toBeGreaterThan(0);
       expect(await studentMoneyDrift(db)).toEqual([]);
       const { rule, stored } = await advances(db);
@@ -271,12 +236,8 @@ describe('student_money', () => {
       const credit = random.int(0, 12000);
       const sqlAdvance = await row<{ advance: number }>(
         db,
-        `SELECT ${advanceSql({ credit: 'CAST(@credit AS BIGINT)', applied: 'CAST(@applied AS BIGINT)', refunded: 'CAST(@refunded AS BIGINT)' })} AS advance`,
-        {
-          credit,
-          applied: settled.appliedPaise,
-          refunded: settled.refundedPaise,
-        },
+        sql`SELECT ${sql.raw(advanceSql({ credit: 'CAST(c.credit AS BIGINT)', applied: 'CAST(c.applied AS BIGINT)', refunded: 'CAST(c.refunded AS BIGINT)' }))} AS advance
+          FROM (SELECT ${credit} AS credit, ${settled.appliedPaise} AS applied, ${settled.refundedPaise} AS refunded) c`,
       );
       expect(Number(sqlAdvance!.advance)).toBe(advanceFromCreditPaise(credit, settled));
     }

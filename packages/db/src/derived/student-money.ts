@@ -23,6 +23,7 @@
  * (PostgreSQL) hold that text; student-money.test.ts checks they hold it unchanged. The names of the
  * Late fee and Cheque bounce charge heads are part of the text: those heads cannot be renamed.
  */
+import { sql } from 'drizzle-orm';
 import type { Reader, WriteTx } from '../client';
 import { CHEQUE_BOUNCE_HEAD, LATE_FEE_HEAD } from '@fees/validation';
 import { rows, run, textLiteral } from '../engines';
@@ -123,8 +124,8 @@ export const STUDENT_MONEY_BACKFILL = `INSERT INTO student_money (${COLUMNS})
 
 /** Empties student_money and fills it again; call inside a transaction (bulk loaders, after their load). */
 export async function rebuildStudentMoney(db: WriteTx): Promise<void> {
-  await run(db, 'DELETE FROM student_money');
-  await run(db, STUDENT_MONEY_BACKFILL);
+  await run(db, sql`DELETE FROM student_money`);
+  await run(db, sql.raw(STUDENT_MONEY_BACKFILL));
 }
 
 /**
@@ -138,7 +139,7 @@ export async function studentMoneyDrift(
     || '/' || paid_paise || '/' || charges_paise || '/' || paid_outside_paise || '/' || credit_paise || '/' || applied_paise || '/' || refunded_paise`;
   return await rows(
     db,
-    `WITH fresh (${COLUMNS}) AS (
+    sql.raw(`WITH fresh (${COLUMNS}) AS (
        ${studentMoneySelect('TRUE')}
      ),
      s AS (SELECT student_id AS k, ${asText} AS v FROM student_money),
@@ -146,7 +147,7 @@ export async function studentMoneyDrift(
      SELECT k AS "studentId", v AS stored, NULL AS expected FROM (SELECT k, v FROM s EXCEPT SELECT k, v FROM f) AS gone
      UNION ALL
      SELECT k, NULL, v FROM (SELECT k, v FROM f EXCEPT SELECT k, v FROM s) AS missing
-     ORDER BY 1`,
+     ORDER BY 1`),
   );
 }
 
@@ -168,11 +169,10 @@ export async function advanceFiguresOfBatches(
     figures.push(
       ...(await rows<StudentMoneyOfAdvance>(
         db,
-        `SELECT s.id AS "studentId", COALESCE(m.credit_paise, 0) AS "creditPaise", COALESCE(m.applied_paise, 0) AS "appliedPaise",
+        sql`SELECT s.id AS "studentId", COALESCE(m.credit_paise, 0) AS "creditPaise", COALESCE(m.applied_paise, 0) AS "appliedPaise",
            COALESCE(m.refunded_paise, 0) AS "refundedPaise"
          FROM students s LEFT JOIN student_money m ON m.student_id = s.id
-         WHERE s.batch_id = @batchId`,
-        { batchId },
+         WHERE s.batch_id = ${batchId}`,
       )),
     );
   }

@@ -6,19 +6,15 @@ import type { NumberedReceiptParams } from '../queries/receipts';
  * The engine seam: what shared code may ask of the database it runs on, without knowing which engine
  * that is. Each engine's folder implements it (sqlite/, postgres/) and ties every database view it
  * makes to itself when it opens (`tieToEngine`); a query reaches it through engineOf(db) or the
- * functions below. Query functions run raw SQL only through `rows`, `row` and `run` (Drizzle's builder,
- * awaited, covers the rest: `await db.select()...`). Texts use named `@param` placeholders, filled from
- * `params` by name, and are written once for both engines: camelCase aliases double-quoted
- * (`AS "departmentId"`), `coalesce` rather than `ifnull`, the current time as a value from
- * timestampNow() (queries/now.ts); queries/engine-neutral.test.ts fails on a text that forgets. A query
- * may also be Drizzle's sql`...` template, for SQL that names the schema's tables and columns. Outside
- * a write pass the app's `db` (`Database`); inside one, the `WriteTx` the callback was given: a query
- * that writes accepts only that, and the root is not one.
+ * functions below. Query functions run SQL of their own only through `rows`, `row` and `run`, as
+ * Drizzle's sql`...` templates (values as `${value}`, bound by each engine's dialect; an array as one
+ * value through `sql.param`); Drizzle's builder, awaited, covers the rest: `await db.select()...`.
+ * Templates are written once for both engines: camelCase aliases double-quoted (`AS "departmentId"`),
+ * `coalesce` rather than `ifnull`, the current time as a value from timestampNow() (queries/now.ts);
+ * queries/engine-neutral.test.ts fails on a text that forgets. Outside a write pass the app's `db`
+ * (`Database`); inside one, the `WriteTx` the callback was given: a query that writes accepts only
+ * that, and the root is not one.
  */
-
-/** Named values for the `@param` placeholders (an object's own properties, by name). */
-export type Params = object;
-export type Query = string | SQL;
 
 /**
  * The few pieces of SQL that each engine writes its own way (for speed, or because only the engine
@@ -45,14 +41,14 @@ export interface EngineSql {
    * (`s` is the alias), where the engine's write transaction does not already (SQLite's holds the
    * whole database).
    */
-  lockedUntilCommit(alias: string): string;
+  lockedUntilCommit(alias: string): SQL;
 }
 
 export interface Engine {
   readonly sql: EngineSql;
-  rows<T>(db: Reader, query: Query, params?: Params): Promise<T[]>;
-  row<T>(db: Reader, query: Query, params?: Params): Promise<T | undefined>;
-  run(db: Reader, query: Query, params?: Params): Promise<{ changes: number }>;
+  rows<T>(db: Reader, query: SQL): Promise<T[]>;
+  row<T>(db: Reader, query: SQL): Promise<T | undefined>;
+  run(db: Reader, query: SQL): Promise<{ changes: number }>;
   /** One transaction: all its writes commit together, or none when `work` throws; in a `tx`, a savepoint. */
   transaction<T>(db: Reader, work: (tx: WriteTx) => Promise<T>): Promise<T>;
   /** One write, committed (durably) before the promise settles; the engine may group it with others. */
@@ -60,7 +56,7 @@ export interface Engine {
   /** `work` atomically: inside the open transaction when given its `tx`, else in one of its own. */
   inWriteTransaction<T>(db: Reader, work: (tx: WriteTx) => Promise<T>): Promise<T>;
   /** Locks the students matching `where` (a condition on `students`) until the transaction ends. */
-  lockStudents(db: WriteTx, where: string, params: Params): Promise<void>;
+  lockStudents(tx: WriteTx, where: SQL): Promise<void>;
   /**
    * Reads issued together run side by side (a pool of connections) rather than one after another:
    * a report may read the next part while it computes this one.
@@ -98,18 +94,18 @@ export function engineSql(db: Reader): EngineSql {
 }
 
 /** Every row the query returns. */
-export function rows<T>(db: Reader, query: Query, params?: Params): Promise<T[]> {
-  return engineOf(db).rows<T>(db, query, params);
+export function rows<T>(db: Reader, query: SQL): Promise<T[]> {
+  return engineOf(db).rows<T>(db, query);
 }
 
 /** The first row the query returns, or undefined. */
-export function row<T>(db: Reader, query: Query, params?: Params): Promise<T | undefined> {
-  return engineOf(db).row<T>(db, query, params);
+export function row<T>(db: Reader, query: SQL): Promise<T | undefined> {
+  return engineOf(db).row<T>(db, query);
 }
 
 /** Runs a statement that returns no rows; says how many rows it changed. */
-export function run(db: Reader, query: Query, params?: Params): Promise<{ changes: number }> {
-  return engineOf(db).run(db, query, params);
+export function run(db: Reader, query: SQL): Promise<{ changes: number }> {
+  return engineOf(db).run(db, query);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../client';
 import { isPostgres } from './postgres/database';
@@ -13,28 +14,28 @@ function gate() {
   return { open, opened };
 }
 
-const religionCount = async (db: Database) => (await row<{ n: number }>(db, 'SELECT count(*) AS n FROM religions'))!.n;
+const religionCount = async (db: Database) =>
+  (await row<{ n: number }>(db, sql`SELECT count(*) AS n FROM religions`))!.n;
 
 describe('the runner', () => {
   it('runs SQL with named @params: rows, row, run', async () => {
     const db = await openTestDatabase();
-    expect(await run(db, 'INSERT INTO religions (name) VALUES (@name)', { name: 'Zoroastrian' })).toEqual({
+    expect(await run(db, sql`INSERT INTO religions (name) VALUES (${'Zoroastrian'})`)).toEqual({
       changes: 1,
     });
     expect(
-      await rows<{ name: string }>(db, 'SELECT name FROM religions WHERE lower(name) LIKE lower(@q) ORDER BY name', {
-        q: 'zoro%',
-      }),
+      await rows<{ name: string }>(
+        db,
+        sql`SELECT name FROM religions WHERE lower(name) LIKE lower(${'zoro%'}) ORDER BY name`,
+      ),
     ).toEqual([{ name: 'Zoroastrian' }]);
-    expect(await row(db, 'SELECT name FROM religions WHERE name = @name', { name: 'Nobody' })).toBeUndefined();
+    expect(await row(db, sql`SELECT name FROM religions WHERE name = ${'Nobody'}`)).toBeUndefined();
     expect(
-      await row<{ departmentId: number }>(db, 'SELECT id AS "departmentId" FROM departments WHERE code = @code', {
-        code: 'UG',
-      }),
+      await row<{ departmentId: number }>(db, sql`SELECT id AS "departmentId" FROM departments WHERE code = ${'UG'}`),
     ).toEqual({
       departmentId: 100,
     });
-    expect((await run(db, 'UPDATE religions SET name = name WHERE id < 0')).changes).toBe(0);
+    expect((await run(db, sql`UPDATE religions SET name = name WHERE id < 0`)).changes).toBe(0);
     await closeTestDatabase(db);
   });
 
@@ -42,22 +43,22 @@ describe('the runner', () => {
     const db = await openTestDatabase();
     const before = await religionCount(db);
     await transaction(db, async (tx) => {
-      await run(tx, 'INSERT INTO religions (name) VALUES (@name)', { name: 'Kept' });
+      await run(tx, sql`INSERT INTO religions (name) VALUES (${'Kept'})`);
       await expect(
         transaction(tx, async (inner) => {
-          await run(inner, 'INSERT INTO religions (name) VALUES (@name)', { name: 'Undone' });
+          await run(inner, sql`INSERT INTO religions (name) VALUES (${'Undone'})`);
           throw new Error('inner refused');
         }),
       ).rejects.toThrow('inner refused');
     });
     await expect(
       transaction(db, async (tx) => {
-        await run(tx, 'INSERT INTO religions (name) VALUES (@name)', { name: 'Lost' });
+        await run(tx, sql`INSERT INTO religions (name) VALUES (${'Lost'})`);
         throw new Error('refused');
       }),
     ).rejects.toThrow('refused');
     expect(
-      await rows<{ name: string }>(db, `SELECT name FROM religions WHERE name IN ('Kept', 'Undone', 'Lost')`),
+      await rows<{ name: string }>(db, sql`SELECT name FROM religions WHERE name IN ('Kept', 'Undone', 'Lost')`),
     ).toEqual([{ name: 'Kept' }]);
     expect(await religionCount(db)).toBe(before + 1);
     if (!isPostgres(db)) expect(db.$client.inTransaction).toBe(false);
@@ -73,12 +74,12 @@ describe.skipIf(onPostgres)('the runner on SQLite', () => {
     const held = gate();
     const order: string[] = [];
     const failing = transaction(db, async (tx) => {
-      await run(tx, 'INSERT INTO religions (name) VALUES (@name)', { name: 'Uncommitted' });
+      await run(tx, sql`INSERT INTO religions (name) VALUES (${'Uncommitted'})`);
       await held.opened;
       order.push('transaction ends');
       throw new Error('refused');
     });
-    const outside = run(db, 'INSERT INTO religions (name) VALUES (@name)', { name: 'Outside' }).then(() =>
+    const outside = run(db, sql`INSERT INTO religions (name) VALUES (${'Outside'})`).then(() =>
       order.push('outside write'),
     );
     const read = religionCount(db).then((n) => {
@@ -93,7 +94,7 @@ describe.skipIf(onPostgres)('the runner on SQLite', () => {
     // The read queued after the write saw it, and never the rolled-back row.
     expect(await read).toBe(before + 1);
     expect(order).toEqual(['transaction ends', 'outside write', 'outside read']);
-    expect(await rows(db, `SELECT name FROM religions WHERE name IN ('Uncommitted', 'Outside')`)).toEqual([
+    expect(await rows(db, sql`SELECT name FROM religions WHERE name IN ('Uncommitted', 'Outside')`)).toEqual([
       { name: 'Outside' },
     ]);
   });
@@ -106,7 +107,7 @@ describe.skipIf(onPostgres)('the runner on SQLite', () => {
         transaction(db, async (tx) => {
           order.push(n);
           await new Promise((resolve) => setImmediate(resolve));
-          await run(tx, 'INSERT INTO religions (name) VALUES (@name)', { name: `Faith ${n}` });
+          await run(tx, sql`INSERT INTO religions (name) VALUES (${`Faith ${n}`})`);
           order.push(n);
         }),
       ),

@@ -1,4 +1,5 @@
 import type { AuditAction } from '@fees/validation';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Reader, WriteTx } from '../client';
 import { rows, run } from '../engines';
 import type { auditLog } from '../schema';
@@ -16,12 +17,6 @@ export interface AuditEntry {
   before?: unknown;
   after?: unknown;
 }
-
-const INSERT_AUDIT = `INSERT INTO audit_log (user_id, user_email, ip, action, entity, entity_id, before, after,
-    department_id, admission_no)
-  VALUES (@userId, @email, @ip, @action, @entity, @entityId, @before, @after,
-    coalesce(@departmentId, (SELECT department_id FROM students WHERE id = @studentId)),
-    coalesce(@admissionNo, (SELECT admission_no FROM students WHERE id = @studentId)))`;
 
 type Snapshot = {
   departmentId?: unknown;
@@ -45,8 +40,9 @@ export interface AuditWrite extends AuditEntry {
 }
 
 /**
- * Appends one audit row; call it inside the transaction of the write it describes. A statement
- * compiled once: every write of the app, the receipt counter's included, goes through here.
+ * Appends one audit row; call it inside the transaction of the write it describes. Its text is the same
+ * on every call, so each engine compiles it once: every write of the app, the receipt counter's
+ * included, goes through here.
  */
 export async function writeAudit(db: WriteTx, { actor, ...entry }: AuditWrite): Promise<void> {
   // The department and admission number the audit screen filters on, from the snapshots or their student.
@@ -58,26 +54,27 @@ export async function writeAudit(db: WriteTx, { actor, ...entry }: AuditWrite): 
     before?.studentId,
     entry.entity === 'student' ? Number(entry.entityId) : null,
   );
-  await run(db, INSERT_AUDIT, {
-    userId: actor.userId,
-    email: actor.email,
-    ip: actor.ip ?? null,
-    action: entry.action,
-    entity: entry.entity,
-    entityId: entry.entityId == null ? null : String(entry.entityId),
-    before: entry.before === undefined ? null : JSON.stringify(entry.before),
-    after: entry.after === undefined ? null : JSON.stringify(entry.after),
-    departmentId: first(
-      'number',
-      after?.departmentId,
-      after?.depId,
-      before?.departmentId,
-      before?.depId,
-      before?.student?.departmentId,
-    ),
-    studentId,
-    admissionNo: first('string', after?.admissionNo, before?.admissionNo, before?.student?.admissionNo),
-  });
+  const entityId = entry.entityId == null ? null : String(entry.entityId);
+  const beforeJson = entry.before === undefined ? null : JSON.stringify(entry.before);
+  const afterJson = entry.after === undefined ? null : JSON.stringify(entry.after);
+  const departmentId = first(
+    'number',
+    after?.departmentId,
+    after?.depId,
+    before?.departmentId,
+    before?.depId,
+    before?.student?.departmentId,
+  );
+  const admissionNo = first('string', after?.admissionNo, before?.admissionNo, before?.student?.admissionNo);
+  await run(
+    db,
+    sql`INSERT INTO audit_log (user_id, user_email, ip, action, entity, entity_id, before, after,
+    department_id, admission_no)
+  VALUES (${actor.userId}, ${actor.email}, ${actor.ip ?? null}, ${entry.action}, ${entry.entity}, ${entityId},
+    ${beforeJson}, ${afterJson},
+    coalesce(${departmentId}, (SELECT department_id FROM students WHERE id = ${studentId})),
+    coalesce(${admissionNo}, (SELECT admission_no FROM students WHERE id = ${studentId})))`,
+  );
 }
 
 export interface AuditFilter {
@@ -94,7 +91,7 @@ export interface AuditFilter {
 /** An audit row as stored; action is one of the app's AuditActions. */
 export type AuditRow = Omit<typeof auditLog.$inferSelect, 'action'> & { action: AuditEntry['action'] };
 
-const AUDIT_COLUMNS = `id, at, user_id AS "userId", user_email AS "userEmail", ip, action, entity,
+const AUDIT_COLUMNS = sql`id, at, user_id AS "userId", user_email AS "userEmail", ip, action, entity,
   entity_id AS "entityId",
   department_id AS "departmentId", admission_no AS "admissionNo", before, after`;
 
@@ -104,26 +101,20 @@ const AUDIT_COLUMNS = `id, at, user_id AS "userId", user_email AS "userEmail", i
  * an index on (column, id) (migration 0008); limit + 1 rows are read to tell whether more exist.
  */
 export async function listAuditEntries(db: Reader, params: AuditFilter & { before?: number; limit: number }) {
-  const where: string[] = [];
-  const values: Record<string, unknown> = { limit: params.limit + 1 };
-  const add = (clause: string, name: string, value: unknown) => {
-    where.push(clause);
-    values[name] = value;
-  };
-  if (params.before !== undefined) add('id < @before', 'before', params.before);
-  if (params.fromAt) add('at >= @fromAt', 'fromAt', params.fromAt);
-  if (params.toAt) add('at < @toAt', 'toAt', params.toAt);
-  if (params.departmentId !== undefined) add('department_id = @departmentId', 'departmentId', params.departmentId);
-  if (params.userId !== undefined) add('user_id = @userId', 'userId', params.userId);
-  if (params.action) add('action = @action', 'action', params.action);
+  const where: SQL[] = [];
+  if (params.before !== undefined) where.push(sql`id < ${params.before}`);
+  if (params.fromAt) where.push(sql`at >= ${params.fromAt}`);
+  if (params.toAt) where.push(sql`at < ${params.toAt}`);
+  if (params.departmentId !== undefined) where.push(sql`department_id = ${params.departmentId}`);
+  if (params.userId !== undefined) where.push(sql`user_id = ${params.userId}`);
+  if (params.action) where.push(sql`action = ${params.action}`);
   if (params.receiptNumber !== undefined)
-    add(`entity = 'receipt' AND entity_id = @receiptNumber`, 'receiptNumber', String(params.receiptNumber));
-  if (params.admissionNo) add('admission_no = @admissionNo', 'admissionNo', params.admissionNo);
+    where.push(sql`entity = 'receipt' AND entity_id = ${String(params.receiptNumber)}`);
+  if (params.admissionNo) where.push(sql`admission_no = ${params.admissionNo}`);
   const found = await rows<AuditRow>(
     db,
-    `SELECT ${AUDIT_COLUMNS} FROM audit_log ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-         ORDER BY id DESC LIMIT @limit`,
-    values,
+    sql`SELECT ${AUDIT_COLUMNS} FROM audit_log ${where.length ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``}
+         ORDER BY id DESC LIMIT ${params.limit + 1}`,
   );
   return { rows: found.slice(0, params.limit), more: found.length > params.limit };
 }
@@ -132,19 +123,15 @@ export async function listAuditEntries(db: Reader, params: AuditFilter & { befor
 export async function receiptAuditTrail(db: Reader, number: number): Promise<AuditRow[]> {
   return rows<AuditRow>(
     db,
-    `SELECT ${AUDIT_COLUMNS} FROM audit_log WHERE entity = 'receipt' AND entity_id = @number ORDER BY id`,
-    {
-      number: String(number),
-    },
+    sql`SELECT ${AUDIT_COLUMNS} FROM audit_log WHERE entity = 'receipt' AND entity_id = ${String(number)} ORDER BY id`,
   );
 }
 
 /** The accounts the audit screen's user filter offers: all, or those of one department. */
 export async function auditActors(db: Reader, departmentId: number | null) {
-  const where = departmentId === null ? '' : 'WHERE department_id = @departmentId';
+  const where = departmentId === null ? sql`` : sql`WHERE department_id = ${departmentId}`;
   return rows<{ id: number; email: string; role: 'admin' | 'user'; departmentId: number | null }>(
     db,
-    `SELECT id, email, role, department_id AS "departmentId" FROM users ${where} ORDER BY email`,
-    departmentId === null ? undefined : { departmentId },
+    sql`SELECT id, email, role, department_id AS "departmentId" FROM users ${where} ORDER BY email`,
   );
 }

@@ -4,18 +4,36 @@
  * live receipts. Every query that reports or checks a balance builds it here; JavaScript uses
  * `headBalancePaise` from @fees/money.
  */
+import { type SQL, sql } from 'drizzle-orm';
 
-/** The four amounts as SQL text of the query itself (columns, sums, `@param`s), never a value a user typed. */
-export interface BalanceTerms {
-  fee: string;
-  discount: string;
-  adjustment: string;
-  paid: string;
+/**
+ * The four amounts as SQL text of the query itself (columns, sums), never a value a user typed; a term
+ * that carries a value is an sql`...` template binding it.
+ */
+export interface BalanceTerms<T extends string | SQL = string> {
+  fee: T;
+  discount: T;
+  adjustment: T;
+  paid: T;
 }
 
-/** The balance as an SQL expression; each term is parenthesized, so a term may be a sum. */
-export function balanceSql(terms: BalanceTerms): string {
-  return `(${terms.fee}) - (${terms.discount}) - (${terms.adjustment}) - (${terms.paid})`;
+/**
+ * The balance as an SQL expression; each term is parenthesized, so a term may be a sum. Text in, text
+ * out; a template among the terms makes the whole a template.
+ */
+export function balanceSql(terms: BalanceTerms): string;
+export function balanceSql(terms: BalanceTerms<string | SQL>): SQL;
+export function balanceSql(terms: BalanceTerms<string | SQL>): string | SQL {
+  const { fee, discount, adjustment, paid } = terms;
+  if (
+    typeof fee === 'string' &&
+    typeof discount === 'string' &&
+    typeof adjustment === 'string' &&
+    typeof paid === 'string'
+  )
+    return `(${fee}) - (${discount}) - (${adjustment}) - (${paid})`;
+  const term = (t: string | SQL) => (typeof t === 'string' ? sql.raw(t) : t);
+  return sql`(${term(fee)}) - (${term(discount)}) - (${term(adjustment)}) - (${term(paid)})`;
 }
 
 /** The balance over columns named feePaise, discountPaise, adjustmentPaise and paidPaise (of `alias` when given). */

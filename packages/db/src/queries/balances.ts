@@ -1,4 +1,5 @@
 import { CHEQUE_BOUNCE_HEAD } from '@fees/validation';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Reader } from '../client';
 import { row, rows, textLiteral } from '../engines';
 import { balanceOfColumns } from './balance-sql';
@@ -37,7 +38,8 @@ export type FeeBalanceTotals = Omit<FeeBalanceRow, 'feeHeadId' | 'feeHead'>;
  * statement at every run when a parameter meets an indexed column (fee_heads.name), and compiling this one costs
  * several times running it (every receipt reads it).
  */
-const HEADS_CTE = `
+function headsCte(studentId: number): SQL {
+  return sql`
   WITH heads AS (
     SELECT 0 AS part,
            fs.id AS sort_id,
@@ -53,7 +55,7 @@ const HEADS_CTE = `
     LEFT JOIN opening_balances ob ON ob.student_id = s.id AND ob.fee_head_id = fs.fee_head_id
     LEFT JOIN discounts d ON d.student_id = s.id AND d.fee_head_id = fs.fee_head_id
     LEFT JOIN student_head_paid p ON p.student_id = s.id AND p.fee_head_id = fs.fee_head_id
-    WHERE s.id = @studentId
+    WHERE s.id = ${studentId}
     UNION ALL
     SELECT 1, ob.id, ob.fee_head_id, fh.name, ob.amount_paise,
            COALESCE(d.discount_paise, 0), COALESCE(d.adjustment_paise, 0), COALESCE(p.paid_paise, 0)
@@ -62,38 +64,41 @@ const HEADS_CTE = `
     JOIN fee_heads fh ON fh.id = ob.fee_head_id
     LEFT JOIN discounts d ON d.student_id = s.id AND d.fee_head_id = ob.fee_head_id
     LEFT JOIN student_head_paid p ON p.student_id = s.id AND p.fee_head_id = ob.fee_head_id
-    WHERE s.id = @studentId
+    WHERE s.id = ${studentId}
       AND NOT EXISTS (SELECT 1 FROM fee_structures fs WHERE fs.batch_id = s.batch_id
         AND fs.fee_head_id = ob.fee_head_id)
     UNION ALL
     SELECT 2, fh.id, fh.id, fh.name, ch.charge,
            COALESCE(d.discount_paise, 0), COALESCE(d.adjustment_paise, 0), COALESCE(p.paid_paise, 0)
     FROM students s
-    JOIN fee_heads fh ON fh.name = ${textLiteral(CHEQUE_BOUNCE_HEAD)}
+    JOIN fee_heads fh ON fh.name = ${sql.raw(textLiteral(CHEQUE_BOUNCE_HEAD))}
     CROSS JOIN (SELECT COALESCE(SUM(bounce_charge_paise), 0) AS charge FROM cheques
-      WHERE student_id = @studentId AND status = 'bounced') ch
+      WHERE student_id = ${studentId} AND status = 'bounced') ch
     LEFT JOIN discounts d ON d.student_id = s.id AND d.fee_head_id = fh.id
     LEFT JOIN student_head_paid p ON p.student_id = s.id AND p.fee_head_id = fh.id
-    WHERE s.id = @studentId AND (ch.charge > 0 OR COALESCE(p.paid_paise, 0) <> 0)
+    WHERE s.id = ${studentId} AND (ch.charge > 0 OR COALESCE(p.paid_paise, 0) <> 0)
       AND NOT EXISTS (SELECT 1 FROM fee_structures fs WHERE fs.batch_id = s.batch_id AND fs.fee_head_id = fh.id)
       AND NOT EXISTS (SELECT 1 FROM opening_balances ob WHERE ob.student_id = s.id AND ob.fee_head_id = fh.id)
   )`;
+}
 
-const ROWS_SQL = `${HEADS_CTE}
+const balanceOfHead = sql.raw(balanceOfColumns());
+
+const rowsSql = (studentId: number) => sql`${headsCte(studentId)}
   SELECT "feeHeadId", "feeHead", "feePaise", "discountPaise", "adjustmentPaise",
          "discountPaise" + "adjustmentPaise" AS "totalDiscountPaise",
          "paidPaise",
-         ${balanceOfColumns()} AS "balancePaise"
+         ${balanceOfHead} AS "balancePaise"
   FROM heads
   ORDER BY part, sort_id`;
 
-const TOTALS_SQL = `${HEADS_CTE}
+const totalsSql = (studentId: number) => sql`${headsCte(studentId)}
   SELECT COALESCE(SUM("feePaise"), 0) AS "feePaise",
          COALESCE(SUM("discountPaise"), 0) AS "discountPaise",
          COALESCE(SUM("adjustmentPaise"), 0) AS "adjustmentPaise",
          COALESCE(SUM("discountPaise" + "adjustmentPaise"), 0) AS "totalDiscountPaise",
          COALESCE(SUM("paidPaise"), 0) AS "paidPaise",
-         COALESCE(SUM(${balanceOfColumns()}), 0) AS "balancePaise"
+         COALESCE(SUM(${balanceOfHead}), 0) AS "balancePaise"
   FROM heads`;
 
 /**
@@ -101,10 +106,10 @@ const TOTALS_SQL = `${HEADS_CTE}
  * bounce charge.
  */
 export async function studentFeeBalances(db: Reader, studentId: number): Promise<FeeBalanceRow[]> {
-  return await rows<FeeBalanceRow>(db, ROWS_SQL, { studentId });
+  return await rows<FeeBalanceRow>(db, rowsSql(studentId));
 }
 
 /** The same rows summed over heads (the Fees Info total balance). */
 export async function studentFeeTotals(db: Reader, studentId: number): Promise<FeeBalanceTotals> {
-  return (await row<FeeBalanceTotals>(db, TOTALS_SQL, { studentId }))!;
+  return (await row<FeeBalanceTotals>(db, totalsSql(studentId)))!;
 }

@@ -18,7 +18,7 @@ export interface FoundCheque extends StoredCheque {
   receiptNumber: number;
 }
 
-const CHEQUE_COLUMNS = `id, receipt_id AS "receiptId", department_id AS "departmentId", student_id AS "studentId", bank,
+const CHEQUE_COLUMNS = sql`id, receipt_id AS "receiptId", department_id AS "departmentId", student_id AS "studentId", bank,
   instrument_no AS "instrumentNo", instrument_date AS "instrumentDate", status, cleared_on AS "clearedOn",
   bounced_on AS "bouncedOn", bounce_reason AS "bounceReason", bounce_charge_paise AS "bounceChargePaise", version`;
 
@@ -29,16 +29,14 @@ export async function insertCheque(
 ): Promise<void> {
   await run(
     db,
-    `INSERT INTO cheques (receipt_id, department_id, student_id, bank, instrument_no, instrument_date)
-     VALUES (@receiptId, @departmentId, @studentId, @bank, @instrumentNo, @instrumentDate)`,
-    row,
+    sql`INSERT INTO cheques (receipt_id, department_id, student_id, bank, instrument_no, instrument_date)
+     VALUES (${row.receiptId}, ${row.departmentId}, ${row.studentId}, ${row.bank}, ${row.instrumentNo}, ${row.instrumentDate})`,
   );
 }
 
 export async function findChequeOfReceipt(db: Reader, receiptId: number): Promise<StoredCheque | null> {
   return (
-    (await row<StoredCheque>(db, `SELECT ${CHEQUE_COLUMNS} FROM cheques WHERE receipt_id = @p0`, { p0: receiptId })) ??
-    null
+    (await row<StoredCheque>(db, sql`SELECT ${CHEQUE_COLUMNS} FROM cheques WHERE receipt_id = ${receiptId}`)) ?? null
   );
 }
 
@@ -46,9 +44,8 @@ export async function findCheque(db: Reader, id: number): Promise<FoundCheque | 
   return (
     (await row<FoundCheque>(
       db,
-      `SELECT ${CHEQUE_COLUMNS}, (SELECT number FROM receipts WHERE id = receipt_id) AS "receiptNumber"
-             FROM cheques WHERE id = @p0`,
-      { p0: id },
+      sql`SELECT ${CHEQUE_COLUMNS}, (SELECT number FROM receipts WHERE id = receipt_id) AS "receiptNumber"
+             FROM cheques WHERE id = ${id}`,
     )) ?? null
   );
 }
@@ -58,16 +55,15 @@ export async function updateChequeInstrument(db: WriteTx, params: Instrument & {
   const { bank, instrumentNo, instrumentDate, receiptId } = params;
   await run(
     db,
-    `UPDATE cheques SET bank = @bank, instrument_no = @instrumentNo, instrument_date = @instrumentDate,
+    sql`UPDATE cheques SET bank = ${bank}, instrument_no = ${instrumentNo}, instrument_date = ${instrumentDate},
          version = version + 1
-     WHERE receipt_id = @receiptId`,
-    { bank, instrumentNo, instrumentDate, receiptId },
+     WHERE receipt_id = ${receiptId}`,
   );
 }
 
 /** A receipt edited to another payment mode no longer has an instrument. */
 export async function deleteChequeOfReceipt(db: WriteTx, receiptId: number): Promise<void> {
-  await run(db, 'DELETE FROM cheques WHERE receipt_id = @p0', { p0: receiptId });
+  await run(db, sql`DELETE FROM cheques WHERE receipt_id = ${receiptId}`);
 }
 
 /** Marks a pending cheque cleared or bounced; false when it was no longer pending. */
@@ -82,15 +78,15 @@ export async function settleCheque(
     userId: number | null;
   },
 ): Promise<boolean> {
+  const { id, status, date, reason, chargePaise, userId } = change;
   const { changes } = await run(
     db,
-    `UPDATE cheques SET status = @status,
-       cleared_on = CASE WHEN @status = 'cleared' THEN @date END,
-       bounced_on = CASE WHEN @status = 'bounced' THEN @date END,
-       bounce_reason = @reason, bounce_charge_paise = @chargePaise,
-       settled_by = @userId, settled_at = @now, version = version + 1
-     WHERE id = @id AND status = 'pending'`,
-    { ...change, now: timestampNow() },
+    sql`UPDATE cheques SET status = ${status},
+       cleared_on = CASE WHEN ${status} = 'cleared' THEN ${date} END,
+       bounced_on = CASE WHEN ${status} = 'bounced' THEN ${date} END,
+       bounce_reason = ${reason}, bounce_charge_paise = ${chargePaise},
+       settled_by = ${userId}, settled_at = ${timestampNow()}, version = version + 1
+     WHERE id = ${id} AND status = 'pending'`,
   );
   return changes === 1;
 }
@@ -217,10 +213,9 @@ export async function findDayClosing(
   return (
     (await row<DayClosing>(
       db,
-      `SELECT dc.department_id AS "departmentId", dc.date, dc.closed_at AS "closedAt", u.email AS "closedByEmail"
+      sql`SELECT dc.department_id AS "departmentId", dc.date, dc.closed_at AS "closedAt", u.email AS "closedByEmail"
        FROM day_closings dc LEFT JOIN users u ON u.id = dc.closed_by
-       WHERE dc.department_id = @p0 AND dc.date = @p1`,
-      { p0: params.departmentId, p1: params.date },
+       WHERE dc.department_id = ${params.departmentId} AND dc.date = ${params.date}`,
     )) ?? null
   );
 }

@@ -1,7 +1,7 @@
 /**
  * Keeps the shared SQL engine-neutral at the source (engines/index.ts): every string and template literal of
  * packages/db/src outside the engines' own folders is read for what only one engine understands. The
- * PostgreSQL runner translates nothing but the parameters, so what this misses fails the PostgreSQL run.
+ * engines' dialects render nothing but the values, so what this misses fails the PostgreSQL run.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -78,9 +78,9 @@ function literalsOf(source: string): Literal[] {
   return found;
 }
 
-/** SQL's own strings, quoted names and comments blanked out, and `@name` parameters. */
+/** SQL's own strings, quoted names and comments blanked out. */
 function bareSql(text: string): string {
-  return text.replace(/'(?:[^']|'')*'|"(?:[^"]|"")*"|--[^\n]*|\/\*[\s\S]*?\*\/|@\w+/g, ' ');
+  return text.replace(/'(?:[^']|'')*'|"(?:[^"]|"")*"|--[^\n]*|\/\*[\s\S]*?\*\//g, ' ');
 }
 
 const LOOKS_LIKE_SQL =
@@ -99,9 +99,9 @@ function problemsOf(text: string): string[] {
   if (/\bINDEXED\s+BY\b/i.test(sql)) problems.push('INDEXED BY: engineSql(db).indexedBy (engines/index.ts)');
   if (/\bCROSS\s+JOIN\s+\w+(?:\s+(?!ON\b)\w+)?\s+ON\b/i.test(sql))
     problems.push('CROSS JOIN ... ON: engineSql(db).joinInOrder (engines/index.ts)');
-  for (const match of sql.matchAll(/\bLIKE\s+(?=[@?'(]|lower\b)/gi)) {
+  for (const match of sql.matchAll(/\bLIKE\s+(?=[?'(]|lower\b)/gi)) {
     if (!/lower\((?:[^()]|\([^()]*\))*\)\s*(NOT\s+)?$/i.test(sql.slice(0, match.index))) {
-      problems.push('LIKE ignores case on SQLite only: containsText/containsPattern (queries/like.ts)');
+      problems.push('LIKE ignores case on SQLite only: containsText (queries/like.ts)');
     }
   }
   return [...new Set(problems)];
@@ -113,15 +113,13 @@ describe('shared SQL is engine-neutral', () => {
       'bare camelCase studentId: write "studentId"',
     ]);
     expect(problemsOf('id, user_id AS userId, entity')).toEqual(['bare camelCase userId: write "userId"']);
-    expect(problemsOf('UPDATE t SET at = @now, n = ifnull(n, 0) WHERE x = @departmentId')).toEqual([
-      'ifnull(): write coalesce()',
-    ]);
+    expect(problemsOf('UPDATE t SET at =  ? , n = ifnull(n, 0) WHERE x =  ? ')).toEqual(['ifnull(): write coalesce()']);
     expect(problemsOf("SELECT strftime('%Y', 'now') FROM r INDEXED BY r_idx")).toHaveLength(2);
     expect(problemsOf('FROM sel CROSS JOIN batches b ON b.id = sel.batch_id')).toHaveLength(1);
     expect(problemsOf('FROM s CROSS JOIN (SELECT 1 AS one) ch')).toEqual([]);
     expect(problemsOf("WHERE s.name LIKE ? ESCAPE '\\'")).toHaveLength(1);
-    expect(problemsOf("WHERE lower( ? ) LIKE lower( ? ) ESCAPE '\\' OR lower(s.cap_id) LIKE lower(@p)")).toEqual([]);
-    expect(problemsOf('SELECT id AS "studentId", \'camelCase\' AS note FROM t WHERE a = @batchId')).toEqual([]);
+    expect(problemsOf("WHERE lower( ? ) LIKE lower( ? ) ESCAPE '\\' OR lower(s.cap_id) LIKE lower( ? )")).toEqual([]);
+    expect(problemsOf('SELECT id AS "studentId", \'camelCase\' AS note FROM t WHERE a =  ? ')).toEqual([]);
   });
 
   it('in every query outside the engines\u2019 folders', () => {

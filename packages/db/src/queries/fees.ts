@@ -264,20 +264,28 @@ export async function paidAndOpeningOnHead(
   return { paidPaise: paid, openingPaise: opening };
 }
 
-/** balancesBelowZero's statement, over @batchId, @feeHeadId and @feePaise. */
-const BALANCES_BELOW_ZERO = `
+/** balancesBelowZero's statement over a batch, a head and the fee asked for. */
+const balancesBelowZeroSql = ({
+  batchId,
+  feeHeadId,
+  feePaise,
+}: {
+  batchId: number;
+  feeHeadId: number;
+  feePaise: number;
+}) => sql`
   SELECT COUNT(*) AS students, MIN(balance) AS "lowestPaise" FROM (
     SELECT ${balanceSql({
-      fee: '@feePaise + COALESCE(ob.amount_paise, 0)',
+      fee: sql`${feePaise} + COALESCE(ob.amount_paise, 0)`,
       discount: 'COALESCE(d.discount_paise, 0)',
       adjustment: 'COALESCE(d.adjustment_paise, 0)',
       paid: 'COALESCE(p.paid_paise, 0)',
     })} AS balance
     FROM students s
-    LEFT JOIN opening_balances ob ON ob.student_id = s.id AND ob.fee_head_id = @feeHeadId
-    LEFT JOIN discounts d ON d.student_id = s.id AND d.fee_head_id = @feeHeadId
-    LEFT JOIN student_head_paid p ON p.student_id = s.id AND p.fee_head_id = @feeHeadId
-    WHERE s.batch_id = @batchId
+    LEFT JOIN opening_balances ob ON ob.student_id = s.id AND ob.fee_head_id = ${feeHeadId}
+    LEFT JOIN discounts d ON d.student_id = s.id AND d.fee_head_id = ${feeHeadId}
+    LEFT JOIN student_head_paid p ON p.student_id = s.id AND p.fee_head_id = ${feeHeadId}
+    WHERE s.batch_id = ${batchId}
   ) AS balances WHERE balance < 0`;
 
 /**
@@ -288,6 +296,6 @@ export async function balancesBelowZero(
   db: Reader,
   params: { batchId: number; feeHeadId: number; feePaise: number },
 ): Promise<{ students: number; lowestPaise: number }> {
-  const found = await row<{ students: number; lowestPaise: number | null }>(db, BALANCES_BELOW_ZERO, params);
+  const found = await row<{ students: number; lowestPaise: number | null }>(db, balancesBelowZeroSql(params));
   return { students: found?.students ?? 0, lowestPaise: found?.lowestPaise ?? 0 };
 }

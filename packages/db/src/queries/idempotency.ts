@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { WriteTx } from '../client';
 import { row, run } from '../engines';
 
@@ -14,7 +15,9 @@ export interface IdempotentAnswer {
   result: string;
 }
 
-const KEY_WHERE = 'user_id = @userId AND operation = @operation AND key = @key';
+/** The key's row. */
+const keyWhere = (claim: IdempotencyClaim) =>
+  sql`user_id = ${claim.userId} AND operation = ${claim.operation} AND key = ${claim.key}`;
 
 /**
  * Claims the key for this write, in its transaction: null when the claim is new (the write goes on and
@@ -29,17 +32,15 @@ export async function claimIdempotencyKey(
 ): Promise<IdempotentAnswer | null> {
   const claimed = await row<{ claimed: number }>(
     db,
-    `INSERT INTO idempotency_keys (user_id, operation, key, request_hash, expires_at)
-     VALUES (@userId, @operation, @key, @requestHash, @expiresAt)
+    sql`INSERT INTO idempotency_keys (user_id, operation, key, request_hash, expires_at)
+     VALUES (${params.userId}, ${params.operation}, ${params.key}, ${params.requestHash}, ${params.expiresAt})
      ON CONFLICT DO NOTHING
      RETURNING 1 AS claimed`,
-    params,
   );
   if (claimed) return null;
   const first = await row<{ requestHash: string; result: string | null }>(
     db,
-    `SELECT request_hash AS "requestHash", result FROM idempotency_keys WHERE ${KEY_WHERE}`,
-    { userId: params.userId, operation: params.operation, key: params.key },
+    sql`SELECT request_hash AS "requestHash", result FROM idempotency_keys WHERE ${keyWhere(params)}`,
   );
   if (!first || first.result === null) throw new Error(`idempotency key ${params.key} was claimed without a result`);
   return { requestHash: first.requestHash, result: first.result };
@@ -47,13 +48,10 @@ export async function claimIdempotencyKey(
 
 /** Stores the result of the write that claimed the key, in the same transaction. */
 export async function settleIdempotencyKey(db: WriteTx, claim: IdempotencyClaim, result: unknown): Promise<void> {
-  await run(db, `UPDATE idempotency_keys SET result = @result WHERE ${KEY_WHERE}`, {
-    ...claim,
-    result: JSON.stringify(result),
-  });
+  await run(db, sql`UPDATE idempotency_keys SET result = ${JSON.stringify(result)} WHERE ${keyWhere(claim)}`);
 }
 
 /** Deletes the keys whose time has passed (epoch milliseconds); returns how many. */
 export async function deleteExpiredIdempotencyKeys(db: WriteTx, nowMs: number): Promise<number> {
-  return (await run(db, 'DELETE FROM idempotency_keys WHERE expires_at <= @nowMs', { nowMs })).changes;
+  return (await run(db, sql`DELETE FROM idempotency_keys WHERE expires_at <= ${nowMs}`)).changes;
 }

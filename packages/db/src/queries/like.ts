@@ -20,9 +20,3 @@ export function containsText(db: Reader, columns: readonly string[], text: strin
     sql` OR `,
   )})`;
 }
-
-/** containsText for a runner text whose parameter `@name` holds likePattern(text). */
-export function containsPattern(db: Reader, columns: readonly string[], name: string): string {
-  const like = engineSql(db).likeIgnoringCase;
-  return `(${columns.map((column) => `${column} ${like} @${name} ESCAPE '\\'`).join(' OR ')})`;
-}

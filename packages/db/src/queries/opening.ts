@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Reader, WriteTx } from '../client';
 import { row, rows, run } from '../engines';
 import { type openingBalances, students } from '../schema';
@@ -29,10 +29,9 @@ export async function openingBalanceKeys(
 ): Promise<Array<{ studentId: number; feeHeadId: number }>> {
   return rows(
     db,
-    `SELECT ob.student_id AS "studentId", ob.fee_head_id AS "feeHeadId"
+    sql`SELECT ob.student_id AS "studentId", ob.fee_head_id AS "feeHeadId"
      FROM opening_balances ob JOIN students s ON s.id = ob.student_id
-     WHERE s.department_id = @departmentId`,
-    { departmentId },
+     WHERE s.department_id = ${departmentId}`,
   );
 }
 
@@ -49,11 +48,11 @@ export type OpeningBalanceRow = Omit<typeof openingBalances.$inferSelect, 'creat
     feeHead: string;
   };
 
-const ROW_COLUMNS = `ob.id, ob.student_id AS "studentId", s.admission_no AS "admissionNo", s.name AS "studentName",
+const ROW_COLUMNS = sql`ob.id, ob.student_id AS "studentId", s.admission_no AS "admissionNo", s.name AS "studentName",
   s.department_id AS "departmentId", s.course_id AS "courseId", s.batch_id AS "batchId", b.name AS "batchName",
   ob.fee_head_id AS "feeHeadId", fh.name AS "feeHead", ob.amount_paise AS "amountPaise", ob.due_date AS "dueDate",
   ob.note, ob.created_at AS "createdAt", ob.updated_at AS "updatedAt", ob.version`;
-const ROW_FROM = `opening_balances ob
+const ROW_FROM = sql`opening_balances ob
   JOIN students s ON s.id = ob.student_id
   JOIN batches b ON b.id = s.batch_id
   JOIN fee_heads fh ON fh.id = ob.fee_head_id`;
@@ -64,9 +63,8 @@ export async function insertOpeningBalances(tx: WriteTx, balances: readonly NewO
   for (const b of balances) {
     const inserted = await row<{ id: number }>(
       tx,
-      `INSERT INTO opening_balances (student_id, fee_head_id, amount_paise, due_date, note, created_by)
-       VALUES (@studentId, @feeHeadId, @amountPaise, @dueDate, @note, @createdBy) RETURNING id`,
-      { ...b },
+      sql`INSERT INTO opening_balances (student_id, fee_head_id, amount_paise, due_date, note, created_by)
+       VALUES (${b.studentId}, ${b.feeHeadId}, ${b.amountPaise}, ${b.dueDate}, ${b.note}, ${b.createdBy}) RETURNING id`,
     );
     ids.push(inserted!.id);
   }
@@ -78,19 +76,20 @@ export async function listOpeningBalances(
   db: Reader,
   params: { departmentId: number; courseId?: number; batchId?: number },
 ): Promise<OpeningBalanceRow[]> {
+  const courseId = params.courseId ?? null;
+  const batchId = params.batchId ?? null;
   return rows<OpeningBalanceRow>(
     db,
-    `SELECT ${ROW_COLUMNS} FROM ${ROW_FROM}
-     WHERE s.department_id = @departmentId
-       AND (CAST(@courseId AS INTEGER) IS NULL OR s.course_id = @courseId)
-       AND (CAST(@batchId AS INTEGER) IS NULL OR s.batch_id = @batchId)
+    sql`SELECT ${ROW_COLUMNS} FROM ${ROW_FROM}
+     WHERE s.department_id = ${params.departmentId}
+       AND (CAST(${courseId} AS INTEGER) IS NULL OR s.course_id = ${courseId})
+       AND (CAST(${batchId} AS INTEGER) IS NULL OR s.batch_id = ${batchId})
      ORDER BY b.start_date DESC, b.name, s.admission_no, fh.name`,
-    { departmentId: params.departmentId, courseId: params.courseId ?? null, batchId: params.batchId ?? null },
   );
 }
 
 export async function findOpeningBalance(db: Reader, id: number): Promise<OpeningBalanceRow | null> {
-  return (await row<OpeningBalanceRow>(db, `SELECT ${ROW_COLUMNS} FROM ${ROW_FROM} WHERE ob.id = @id`, { id })) ?? null;
+  return (await row<OpeningBalanceRow>(db, sql`SELECT ${ROW_COLUMNS} FROM ${ROW_FROM} WHERE ob.id = ${id}`)) ?? null;
 }
 
 /** Sets the amount and note; the version goes up. */
@@ -100,20 +99,20 @@ export async function updateOpeningBalance(
 ): Promise<void> {
   await run(
     tx,
-    `UPDATE opening_balances
-     SET amount_paise = @amountPaise, note = @note, version = version + 1, updated_at = @now
-     WHERE id = @id`,
-    { id: params.id, amountPaise: params.amountPaise, note: params.note, now: timestampNow() },
+    sql`UPDATE opening_balances
+     SET amount_paise = ${params.amountPaise}, note = ${params.note}, version = version + 1, updated_at = ${timestampNow()}
+     WHERE id = ${params.id}`,
   );
 }
 
 export async function deleteOpeningBalance(tx: WriteTx, id: number): Promise<void> {
-  await run(tx, 'DELETE FROM opening_balances WHERE id = @id', { id });
+  await run(tx, sql`DELETE FROM opening_balances WHERE id = ${id}`);
 }
 
 /** How many opening balances a student has (a student with some is not deleted silently). */
 export async function countStudentOpeningBalances(db: Reader, studentId: number): Promise<number> {
-  return (await row<{ n: number }>(db, 'SELECT COUNT(*) AS n FROM opening_balances WHERE student_id = @studentId', {
-    studentId,
-  }))!.n;
+  return (await row<{ n: number }>(
+    db,
+    sql`SELECT COUNT(*) AS n FROM opening_balances WHERE student_id = ${studentId}`,
+  ))!.n;
 }

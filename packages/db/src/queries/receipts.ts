@@ -1,9 +1,10 @@
+import { type SQL, sql } from 'drizzle-orm';
 import type { Reader, WriteTx } from '../client';
 import { engineOf, engineSql, row, rows, run } from '../engines';
 import { type AuditActor, writeAudit } from './audit';
 import { type Instrument, insertCheque } from './cheques';
 import { type IdempotencyClaim, settleIdempotencyKey } from './idempotency';
-import { containsPattern, likePattern } from './like';
+import { containsText } from './like';
 import { timestampNow } from './now';
 import type { ChequeStatus, receiptLines, receipts, students } from '../schema';
 
@@ -19,7 +20,7 @@ export type ReceiptStudent = Pick<
   backdateLimitDays: number | null;
 };
 
-const STUDENT_SELECT = `
+const STUDENT_SELECT = sql`
   SELECT s.id, s.department_id AS "departmentId", dep.name AS "departmentName",
          s.course_id AS "courseId", c.name AS "courseName", s.batch_id AS "batchId", b.name AS "batchName",
          s.admission_no AS "admissionNo", s.cap_id AS "capId", s.name, s.address, s.phone, s.email,
@@ -35,8 +36,8 @@ const STUDENT_SELECT = `
  * lockStudentForReceipt) with the read itself on PostgreSQL; SQLite's IMMEDIATE write transaction
  * already keeps every other writer out.
  */
-function studentQuery(db: Reader, where: string, lock: boolean): string {
-  return `${STUDENT_SELECT} WHERE ${where}${lock ? engineSql(db).lockedUntilCommit('s') : ''}`;
+function studentQuery(db: Reader, where: SQL, lock: boolean): SQL {
+  return sql`${STUDENT_SELECT} WHERE ${where}${lock ? engineSql(db).lockedUntilCommit('s') : sql``}`;
 }
 
 export async function findReceiptStudentById(
@@ -44,9 +45,7 @@ export async function findReceiptStudentById(
   studentId: number,
   options: { lock?: boolean } = {},
 ): Promise<ReceiptStudent | null> {
-  return (
-    (await row<ReceiptStudent>(db, studentQuery(db, 's.id = @studentId', options.lock === true), { studentId })) ?? null
-  );
+  return (await row<ReceiptStudent>(db, studentQuery(db, sql`s.id = ${studentId}`, options.lock === true))) ?? null;
 }
 
 export async function findReceiptStudentByAdmissionNo(
@@ -57,19 +56,13 @@ export async function findReceiptStudentByAdmissionNo(
   return (
     (await row<ReceiptStudent>(
       db,
-      studentQuery(db, 's.department_id = @departmentId AND s.admission_no = @admissionNo', lock),
-      {
-        departmentId,
-        admissionNo,
-      },
+      studentQuery(db, sql`s.department_id = ${departmentId} AND s.admission_no = ${admissionNo}`, lock),
     )) ?? null
   );
 }
 
 export async function findFeeHeadName(db: Reader, feeHeadId: number): Promise<string | null> {
-  return (
-    (await row<{ name: string }>(db, 'SELECT name FROM fee_heads WHERE id = @p0', { p0: feeHeadId }))?.name ?? null
-  );
+  return (await row<{ name: string }>(db, sql`SELECT name FROM fee_heads WHERE id = ${feeHeadId}`))?.name ?? null;
 }
 
 /**
@@ -82,24 +75,24 @@ export async function findFeeHeadName(db: Reader, feeHeadId: number): Promise<st
  * database's write lock.
  */
 export async function lockStudentForReceipt(db: WriteTx, studentId: number): Promise<void> {
-  await lockStudentWhere(db, 'id = @studentId', { studentId });
+  await lockStudentWhere(db, sql`id = ${studentId}`);
 }
 
 /** lockStudentForReceipt for the student of a receipt given by its number. */
 export async function lockStudentOfReceipt(db: WriteTx, number: number): Promise<void> {
-  await lockStudentWhere(db, 'id = (SELECT student_id FROM receipts WHERE number = @number)', { number });
+  await lockStudentWhere(db, sql`id = (SELECT student_id FROM receipts WHERE number = ${number})`);
 }
 
 /** The engine's lock on the students matching `where` (lockStudentForReceipt). */
-async function lockStudentWhere(db: WriteTx, where: string, params: object): Promise<void> {
-  await engineOf(db).lockStudents(db, where, params);
+async function lockStudentWhere(db: WriteTx, where: SQL): Promise<void> {
+  await engineOf(db).lockStudents(db, where);
 }
 
 /** Bumps the foundation-wide sequence, locking its row until the transaction ends. */
 async function allocateReceiptNumber(db: WriteTx): Promise<number> {
   return (await row<{ n: number }>(
     db,
-    'UPDATE receipt_number_sequence SET last_number = last_number + 1 WHERE id = 1 RETURNING last_number AS n',
+    sql`UPDATE receipt_number_sequence SET last_number = last_number + 1 WHERE id = 1 RETURNING last_number AS n`,
   ))!.n;
 }
 
@@ -110,10 +103,6 @@ export type NewReceipt = Omit<
   'id' | 'status' | 'createdAt' | 'updatedAt' | 'voidedAt' | 'voidedBy' | 'version'
 >;
 
-const INSERT_LINE_SQL = `
-  INSERT INTO receipt_lines (receipt_id, line_no, student_id, fee_head_id, particulars, amount_paise)
-  VALUES (@receiptId, @lineNo, @studentId, @feeHeadId, @particulars, @amountPaise)`;
-
 async function insertLines(
   db: Reader,
   receiptId: number,
@@ -121,14 +110,11 @@ async function insertLines(
   lines: readonly NewReceiptLine[],
 ): Promise<void> {
   for (const [index, line] of lines.entries()) {
-    await run(db, INSERT_LINE_SQL, {
-      receiptId,
-      lineNo: index + 1,
-      studentId,
-      feeHeadId: line.feeHeadId,
-      particulars: line.particulars,
-      amountPaise: line.amountPaise,
-    });
+    await run(
+      db,
+      sql`INSERT INTO receipt_lines (receipt_id, line_no, student_id, fee_head_id, particulars, amount_paise)
+        VALUES (${receiptId}, ${index + 1}, ${studentId}, ${line.feeHeadId}, ${line.particulars}, ${line.amountPaise})`,
+    );
   }
 }
 
@@ -184,14 +170,13 @@ async function insertReceipt(
   const { receipt, lines } = params;
   const { id } = (await row<{ id: number }>(
     db,
-    `INSERT INTO receipts (number, department_id, course_id, batch_id, student_id, date, student_name, address,
+    sql`INSERT INTO receipts (number, department_id, course_id, batch_id, student_id, date, student_name, address,
        phone, email, total_paise, tax_rate_basis_points, tax_paise, net_paise,
          payment_mode, payment_reference, created_by)
-     VALUES (@number, @departmentId, @courseId, @batchId, @studentId, @date, @studentName, @address,
-       @phone, @email, @totalPaise, @taxRateBasisPoints, @taxPaise, @netPaise,
-         @paymentMode, @paymentReference, @createdBy)
+     VALUES (${receipt.number}, ${receipt.departmentId}, ${receipt.courseId}, ${receipt.batchId}, ${receipt.studentId}, ${receipt.date}, ${receipt.studentName}, ${receipt.address},
+       ${receipt.phone}, ${receipt.email}, ${receipt.totalPaise}, ${receipt.taxRateBasisPoints}, ${receipt.taxPaise}, ${receipt.netPaise},
+         ${receipt.paymentMode}, ${receipt.paymentReference}, ${receipt.createdBy})
      RETURNING id`,
-    receipt,
   ))!;
   await insertLines(db, id, receipt.studentId, lines);
   return id;
@@ -210,13 +195,13 @@ export async function updateReceipt(
   const { receiptId, studentId, edit, lines } = params;
   await run(
     db,
-    `UPDATE receipts SET date = @date, phone = @phone, email = @email, total_paise = @totalPaise, tax_paise = @taxPaise,
-       net_paise = @netPaise, payment_mode = @paymentMode, payment_reference = @paymentReference,
-       version = version + 1, updated_at = @now
-     WHERE id = @receiptId AND status = 'live'`,
-    { ...edit, receiptId, now: timestampNow() },
+    sql`UPDATE receipts SET date = ${edit.date}, phone = ${edit.phone}, email = ${edit.email},
+       total_paise = ${edit.totalPaise}, tax_paise = ${edit.taxPaise}, net_paise = ${edit.netPaise},
+       payment_mode = ${edit.paymentMode}, payment_reference = ${edit.paymentReference},
+       version = version + 1, updated_at = ${timestampNow()}
+     WHERE id = ${receiptId} AND status = 'live'`,
   );
-  await run(db, 'DELETE FROM receipt_lines WHERE receipt_id = @p0', { p0: receiptId });
+  await run(db, sql`DELETE FROM receipt_lines WHERE receipt_id = ${receiptId}`);
   await insertLines(db, receiptId, studentId, lines);
 }
 
@@ -226,16 +211,16 @@ export async function markReceiptVoided(
   params: { receiptId: number; userId: number | null },
 ): Promise<string | null> {
   const { receiptId, userId } = params;
+  const now = timestampNow();
   return (
     (
       await row<{ voidedAt: string }>(
         db,
-        `UPDATE receipts SET status = 'voided', voided_by = @userId,
-         voided_at = @now, updated_at = @now,
+        sql`UPDATE receipts SET status = 'voided', voided_by = ${userId},
+         voided_at = ${now}, updated_at = ${now},
          version = version + 1
-       WHERE id = @receiptId AND status = 'live'
+       WHERE id = ${receiptId} AND status = 'live'
        RETURNING voided_at AS "voidedAt"`,
-        { receiptId, userId, now: timestampNow() },
       )
     )?.voidedAt ?? null
   );
@@ -263,7 +248,7 @@ export async function findReceiptByNumber(db: Reader, number: number): Promise<S
   return (
     (await row<StoredReceipt>(
       db,
-      `SELECT r.id, r.number, r.status, r.date, r.department_id AS "departmentId", dep.name AS "departmentName",
+      sql`SELECT r.id, r.number, r.status, r.date, r.department_id AS "departmentId", dep.name AS "departmentName",
               r.course_id AS "courseId", c.name AS "courseName", r.batch_id AS "batchId", b.name AS "batchName",
               r.student_id AS "studentId", s.admission_no AS "admissionNo", r.student_name AS "studentName", r.address,
               r.phone, r.email, r.total_paise AS "totalPaise", r.tax_rate_basis_points AS "taxRateBasisPoints",
@@ -283,8 +268,7 @@ export async function findReceiptByNumber(db: Reader, number: number): Promise<S
        LEFT JOIN users cu ON cu.id = r.created_by
        LEFT JOIN users vu ON vu.id = r.voided_by
        LEFT JOIN cheques ch ON ch.receipt_id = r.id
-       WHERE r.number = @p0`,
-      { p0: number },
+       WHERE r.number = ${number}`,
     )) ?? null
   );
 }
@@ -300,12 +284,11 @@ export interface StoredReceiptLine {
 export async function listReceiptLines(db: Reader, receiptId: number): Promise<StoredReceiptLine[]> {
   return await rows<StoredReceiptLine>(
     db,
-    `SELECT rl.line_no AS "lineNo", rl.fee_head_id AS "feeHeadId", fh.name AS "feeHead", rl.particulars,
+    sql`SELECT rl.line_no AS "lineNo", rl.fee_head_id AS "feeHeadId", fh.name AS "feeHead", rl.particulars,
             rl.amount_paise AS "amountPaise"
      FROM receipt_lines rl JOIN fee_heads fh ON fh.id = rl.fee_head_id
-     WHERE rl.receipt_id = @p0
+     WHERE rl.receipt_id = ${receiptId}
      ORDER BY rl.line_no`,
-    { p0: receiptId },
   );
 }
 
@@ -328,17 +311,15 @@ export async function searchReceiptStudents(
   db: Reader,
   params: { departmentId: number; courseId: number; text: string },
 ): Promise<ReceiptSearchRow[]> {
-  const pattern = likePattern(params.text);
   return await rows<ReceiptSearchRow>(
     db,
-    `SELECT s.id AS "studentId", s.admission_no AS "admissionNo", s.cap_id AS "capId", s.name, s.address,
+    sql`SELECT s.id AS "studentId", s.admission_no AS "admissionNo", s.cap_id AS "capId", s.name, s.address,
             s.batch_id AS "batchId", b.name AS "batchName"
      FROM students s JOIN batches b ON b.id = s.batch_id
-     WHERE s.department_id = @departmentId AND s.course_id = @courseId
-       AND ${containsPattern(db, ['s.name', 's.admission_no', 's.cap_id'], 'pattern')}
+     WHERE s.department_id = ${params.departmentId} AND s.course_id = ${params.courseId}
+       AND ${containsText(db, ['s.name', 's.admission_no', 's.cap_id'], params.text)}
      ORDER BY b.start_date DESC, b.name, b.id, s.name COLLATE NOCASE, s.id
-     LIMIT ${RECEIPT_SEARCH_LIMIT}`,
-    { departmentId: params.departmentId, courseId: params.courseId, pattern },
+     LIMIT ${sql.raw(String(RECEIPT_SEARCH_LIMIT))}`,
   );
 }
 
@@ -353,7 +334,7 @@ export type FoundStudent = Pick<
 /** Most students one Find student answer lists. */
 export const FIND_STUDENT_LIMIT = 20;
 
-const FOUND_COLUMNS = `s.id AS "studentId", s.admission_no AS "admissionNo", s.cap_id AS "capId",
+const FOUND_COLUMNS = sql`s.id AS "studentId", s.admission_no AS "admissionNo", s.cap_id AS "capId",
             s.name, s.phone, s.address,
             s.course_id AS "courseId", s.batch_id AS "batchId", b.name AS "batchName"
      FROM students s JOIN batches b ON b.id = s.batch_id`;
@@ -368,28 +349,21 @@ export async function findDepartmentStudents(
   db: Reader,
   params: { departmentId: number; text: string; courseId?: number },
 ): Promise<{ exact: FoundStudent | null; matches: FoundStudent[] }> {
-  const course = params.courseId === undefined ? '' : 'AND s.course_id = @courseId';
-  const args = {
-    departmentId: params.departmentId,
-    ...(params.courseId === undefined ? {} : { courseId: params.courseId }),
-  };
+  const course = params.courseId === undefined ? sql`` : sql`AND s.course_id = ${params.courseId}`;
   const exact =
     (await row<FoundStudent>(
       db,
-      `SELECT ${FOUND_COLUMNS}
-     WHERE s.department_id = @departmentId AND s.admission_no = @text COLLATE NOCASE ${course}
+      sql`SELECT ${FOUND_COLUMNS}
+     WHERE s.department_id = ${params.departmentId} AND s.admission_no = ${params.text} COLLATE NOCASE ${course}
      ORDER BY s.id LIMIT 1`,
-      { ...args, text: params.text },
     )) ?? null;
-  const pattern = likePattern(params.text);
   const matches = await rows<FoundStudent>(
     db,
-    `SELECT ${FOUND_COLUMNS}
-     WHERE s.department_id = @departmentId ${course}
-       AND ${containsPattern(db, ['s.name', 's.admission_no', 's.cap_id', 's.phone'], 'pattern')}
+    sql`SELECT ${FOUND_COLUMNS}
+     WHERE s.department_id = ${params.departmentId} ${course}
+       AND ${containsText(db, ['s.name', 's.admission_no', 's.cap_id', 's.phone'], params.text)}
      ORDER BY s.name COLLATE NOCASE, s.id
-     LIMIT ${FIND_STUDENT_LIMIT + 1}`,
-    { ...args, pattern },
+     LIMIT ${sql.raw(String(FIND_STUDENT_LIMIT + 1))}`,
   );
   return { exact, matches };
 }

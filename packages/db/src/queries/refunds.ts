@@ -16,7 +16,7 @@ import { timestampNow } from './now';
 export async function allocateRefundNumber(db: WriteTx): Promise<number> {
   return (await row<{ n: number }>(
     db,
-    'UPDATE refund_number_sequence SET last_number = last_number + 1 WHERE id = 1 RETURNING last_number AS n',
+    sql`UPDATE refund_number_sequence SET last_number = last_number + 1 WHERE id = 1 RETURNING last_number AS n`,
   ))!.n;
 }
 
@@ -28,12 +28,11 @@ export type NewRefund = Omit<
 export async function insertRefund(db: WriteTx, r: NewRefund): Promise<number> {
   return (await row<{ id: number }>(
     db,
-    `INSERT INTO refunds (number, department_id, course_id, batch_id, student_id, date, student_name, amount_paise,
+    sql`INSERT INTO refunds (number, department_id, course_id, batch_id, student_id, date, student_name, amount_paise,
        payment_mode, payment_reference, reason, created_by)
-     VALUES (@number, @departmentId, @courseId, @batchId, @studentId, @date, @studentName, @amountPaise,
-       @paymentMode, @paymentReference, @reason, @createdBy)
+     VALUES (${r.number}, ${r.departmentId}, ${r.courseId}, ${r.batchId}, ${r.studentId}, ${r.date}, ${r.studentName}, ${r.amountPaise},
+       ${r.paymentMode}, ${r.paymentReference}, ${r.reason}, ${r.createdBy})
      RETURNING id`,
-    r,
   ))!.id;
 }
 
@@ -53,7 +52,7 @@ export type StoredRefund = Omit<typeof refunds.$inferSelect, 'courseId' | 'batch
   letterheadPhone: string;
 };
 
-const REFUND_COLUMNS = `
+const REFUND_COLUMNS = sql`
   SELECT f.id, f.number, f.status, f.date, f.department_id AS "departmentId", dep.name AS "departmentName",
          c.name AS "courseName", b.name AS "batchName", f.student_id AS "studentId", s.admission_no AS "admissionNo",
          f.student_name AS "studentName", f.amount_paise AS "amountPaise", f.payment_mode AS "paymentMode",
@@ -71,7 +70,7 @@ const REFUND_COLUMNS = `
   LEFT JOIN users vu ON vu.id = f.voided_by`;
 
 export async function findRefundByNumber(db: Reader, number: number): Promise<StoredRefund | null> {
-  return (await row<StoredRefund>(db, `${REFUND_COLUMNS} WHERE f.number = @p0`, { p0: number })) ?? null;
+  return (await row<StoredRefund>(db, sql`${REFUND_COLUMNS} WHERE f.number = ${number}`)) ?? null;
 }
 
 /** A department's refunds (live and voided) dated from..to, newest first. */
@@ -81,9 +80,8 @@ export async function listRefunds(
 ): Promise<StoredRefund[]> {
   return await rows<StoredRefund>(
     db,
-    `${REFUND_COLUMNS} WHERE f.department_id = @depId AND f.date BETWEEN @from AND @to
+    sql`${REFUND_COLUMNS} WHERE f.department_id = ${params.depId} AND f.date BETWEEN ${params.from} AND ${params.to}
          ORDER BY f.date DESC, f.number DESC`,
-    params,
   );
 }
 
@@ -116,7 +114,7 @@ function refundConditions(db: Reader, filter: RefundFilter): SQL {
 export async function refundsOfReport(db: Reader, filter: RefundFilter & { limit: number }): Promise<StoredRefund[]> {
   return await rows<StoredRefund>(
     db,
-    sql`${sql.raw(REFUND_COLUMNS)} WHERE ${refundConditions(db, filter)}
+    sql`${REFUND_COLUMNS} WHERE ${refundConditions(db, filter)}
          ORDER BY f.date DESC, f.number DESC LIMIT ${filter.limit}`,
   );
 }
@@ -145,9 +143,10 @@ export async function refundGroups(db: Reader, filter: RefundFilter): Promise<Re
 
 /** A student's refunds, oldest first (the statement). */
 export async function listStudentRefunds(db: Reader, studentId: number): Promise<StoredRefund[]> {
-  return await rows<StoredRefund>(db, `${REFUND_COLUMNS} WHERE f.student_id = @p0 ORDER BY f.date, f.number`, {
-    p0: studentId,
-  });
+  return await rows<StoredRefund>(
+    db,
+    sql`${REFUND_COLUMNS} WHERE f.student_id = ${studentId} ORDER BY f.date, f.number`,
+  );
 }
 
 /** Marks a live refund voided (keeps its row and number); the void time, or null when it was not live. */
@@ -155,8 +154,7 @@ export async function listStudentRefunds(db: Reader, studentId: number): Promise
 export async function lockStudentOfRefund(db: WriteTx, number: number): Promise<void> {
   await run(
     db,
-    'UPDATE students SET version = version WHERE id = (SELECT student_id FROM refunds WHERE number = @number)',
-    { number },
+    sql`UPDATE students SET version = version WHERE id = (SELECT student_id FROM refunds WHERE number = ${number})`,
   );
 }
 
@@ -168,11 +166,10 @@ export async function markRefundVoided(
     (
       await row<{ voidedAt: string }>(
         db,
-        `UPDATE refunds SET status = 'voided', voided_by = @userId, void_reason = @reason,
-         voided_at = @now, version = version + 1
-       WHERE id = @refundId AND status = 'live'
+        sql`UPDATE refunds SET status = 'voided', voided_by = ${params.userId}, void_reason = ${params.reason},
+         voided_at = ${timestampNow()}, version = version + 1
+       WHERE id = ${params.refundId} AND status = 'live'
        RETURNING voided_at AS "voidedAt"`,
-        { ...params, now: timestampNow() },
       )
     )?.voidedAt ?? null
   );
@@ -253,19 +250,29 @@ export function settlementsSql(sel: string): string {
      FROM (${sel}) sel`;
 }
 
-const ONE_STUDENT = 'SELECT id, batch_id FROM students WHERE id = @studentId';
+/** Where the student's id goes in a text built for `sel` (the texts are shared with the triggers, which read it from NEW). */
+const STUDENT_ID = '{studentId}';
+const ONE_STUDENT = `SELECT id, batch_id FROM students WHERE id = ${STUDENT_ID}`;
+
+/** A text over ONE_STUDENT as a template binding `studentId` wherever the text reads it. */
+function ofOneStudent(text: string, studentId: number): SQL {
+  return sql.join(
+    text.split(STUDENT_ID).map((part) => sql.raw(part)),
+    sql`${studentId}`,
+  );
+}
 
 /** The student's heads as the advance sees them (see advanceHeadsSql). */
 export async function studentAdvanceHeads(db: Reader, studentId: number): Promise<AdvanceHead[]> {
-  return await rows<AdvanceHead>(db, advanceHeadsSql(ONE_STUDENT), { studentId });
+  return await rows<AdvanceHead>(db, ofOneStudent(advanceHeadsSql(ONE_STUDENT), studentId));
 }
 
 /** What the student's live "Adjusted from advance" receipts settled and their live refunds paid out. */
 export async function studentAdvanceSettlements(db: Reader, studentId: number): Promise<AdvanceSettlements> {
-  return (await row<AdvanceSettlements>(db, settlementsSql(ONE_STUDENT), { studentId }))!;
+  return (await row<AdvanceSettlements>(db, ofOneStudent(settlementsSql(ONE_STUDENT), studentId)))!;
 }
 
 /** The Advance head's id (seeded reference data). */
 export async function findAdvanceHeadId(db: Reader): Promise<number | null> {
-  return (await row<{ id: number }>(db, 'SELECT id FROM fee_heads WHERE name = @p0', { p0: ADVANCE_HEAD }))?.id ?? null;
+  return (await row<{ id: number }>(db, sql`SELECT id FROM fee_heads WHERE name = ${ADVANCE_HEAD}`))?.id ?? null;
 }

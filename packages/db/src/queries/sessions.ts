@@ -1,4 +1,4 @@
-import { eq, lt } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { Reader, WriteTx } from '../client';
 import { sessions } from '../schema';
 import { row, run } from '../engines';
@@ -23,27 +23,30 @@ export async function insertSession(
   await db.insert(sessions).values(row);
 }
 
-const FIND_LIVE_SESSION = `SELECT s.id AS "sessionId", u.id AS "userId", u.email, u.role,
+const findLiveSessionSql = ({
+  id,
+  nowMs,
+}: {
+  id: string;
+  nowMs: number;
+}) => sql`SELECT s.id AS "sessionId", u.id AS "userId", u.email, u.role,
     u.department_id AS "userDepartmentId", s.department_id AS "departmentId", d.code AS "departmentCode",
     s.expires_at AS "expiresAt"
   FROM sessions s
   JOIN users u ON u.id = s.user_id
   LEFT JOIN departments d ON d.id = s.department_id
-  WHERE s.id = @id AND s.expires_at > @nowMs`;
+  WHERE s.id = ${id} AND s.expires_at > ${nowMs}`;
 
 /**
  * The live session with this id, joined with its user; null when unknown or expired. Runs on every
- * request, so it is a statement compiled once.
+ * request; its text is the same every time, so each engine compiles it once.
  */
 export async function findLiveSession(db: Reader, params: { id: string; nowMs: number }): Promise<SessionUser | null> {
-  return (await row<SessionUser>(db, FIND_LIVE_SESSION, { id: params.id, nowMs: params.nowMs })) ?? null;
+  return (await row<SessionUser>(db, findLiveSessionSql(params))) ?? null;
 }
 
 export async function extendSession(db: WriteTx, params: { id: string; expiresAt: number }): Promise<void> {
-  await run(db, 'UPDATE sessions SET expires_at = @expiresAt WHERE id = @id', {
-    expiresAt: params.expiresAt,
-    id: params.id,
-  });
+  await run(db, sql`UPDATE sessions SET expires_at = ${params.expiresAt} WHERE id = ${params.id}`);
 }
 
 export async function deleteSession(db: WriteTx, id: string): Promise<void> {

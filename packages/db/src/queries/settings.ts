@@ -20,7 +20,9 @@ export async function setGstRateBasisPoints(db: WriteTx, gstRateBasisPoints: num
 /** How many days back staff may date a receipt (admins are not limited). */
 export async function getBackdateLimitDays(db: Reader): Promise<number> {
   // Every receipt reads it: one compiled statement costs a tenth of building the query each time.
-  return (await row<{ days: number }>(db, 'SELECT backdate_limit_days AS days FROM settings WHERE id = 1'))?.days ?? 62;
+  return (
+    (await row<{ days: number }>(db, sql`SELECT backdate_limit_days AS days FROM settings WHERE id = 1`))?.days ?? 62
+  );
 }
 
 export async function setBackdateLimitDays(db: WriteTx, backdateLimitDays: number): Promise<void> {

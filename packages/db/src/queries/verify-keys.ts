@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { Reader, WriteTx } from '../client';
 import { row, rows, run } from '../engines';
@@ -8,12 +9,13 @@ import { row, rows, run } from '../engines';
  */
 export async function verifySecrets(db: Reader): Promise<string[]> {
   const read = async () =>
-    (await rows<{ secret: string }>(db, 'SELECT secret FROM verify_keys ORDER BY id DESC')).map((r) => r.secret);
+    (await rows<{ secret: string }>(db, sql`SELECT secret FROM verify_keys ORDER BY id DESC`)).map((r) => r.secret);
   const secrets = await read();
   if (secrets.length > 0) return secrets;
-  await run(db, 'INSERT INTO verify_keys (secret) SELECT @secret WHERE NOT EXISTS (SELECT 1 FROM verify_keys)', {
-    secret: randomBytes(32).toString('hex'),
-  });
+  await run(
+    db,
+    sql`INSERT INTO verify_keys (secret) SELECT ${randomBytes(32).toString('hex')} WHERE NOT EXISTS (SELECT 1 FROM verify_keys)`,
+  );
   return read();
 }
 
@@ -25,20 +27,19 @@ export interface VerifyKeyInfo {
 
 /** The keys, newest (the one signing new prints) first. */
 export async function listVerifyKeys(db: Reader): Promise<VerifyKeyInfo[]> {
-  return rows<VerifyKeyInfo>(db, 'SELECT id, created_at AS "createdAt" FROM verify_keys ORDER BY id DESC');
+  return rows<VerifyKeyInfo>(db, sql`SELECT id, created_at AS "createdAt" FROM verify_keys ORDER BY id DESC`);
 }
 
 /** A new key of 32 random bytes: new prints use it at once, every older key still verifies. */
 export async function addVerifyKey(db: WriteTx): Promise<VerifyKeyInfo> {
   const added = await row<VerifyKeyInfo>(
     db,
-    'INSERT INTO verify_keys (secret) VALUES (@secret) RETURNING id, created_at AS "createdAt"',
-    { secret: randomBytes(32).toString('hex') },
+    sql`INSERT INTO verify_keys (secret) VALUES (${randomBytes(32).toString('hex')}) RETURNING id, created_at AS "createdAt"`,
   );
   return added!;
 }
 
 /** Removes a key (paper it signed no longer verifies); false when there is no such key. */
 export async function deleteVerifyKey(db: WriteTx, id: number): Promise<boolean> {
-  return (await run(db, 'DELETE FROM verify_keys WHERE id = @id', { id })).changes > 0;
+  return (await run(db, sql`DELETE FROM verify_keys WHERE id = ${id}`)).changes > 0;
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -122,11 +123,11 @@ export async function tableContents(db: Database): Promise<string> {
   const tables = await rows<{ name: string }>(
     db,
     isPostgres(db)
-      ? `SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`
-      : `SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`,
+      ? sql`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`
+      : sql`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`,
   );
   const contents = [];
-  for (const { name } of tables) contents.push(await rows(db, `SELECT * FROM "${name}"`));
+  for (const { name } of tables) contents.push(await rows(db, sql`SELECT * FROM ${sql.identifier(name)}`));
   return JSON.stringify(contents);
 }
 
@@ -139,19 +140,24 @@ export async function failInserts(db: Database, table: string, message: string):
   if (isPostgres(db)) {
     await run(
       db,
-      `CREATE FUNCTION fail_inserts() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION '${message}'; END $$`,
+      sql.raw(
+        `CREATE FUNCTION fail_inserts() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION '${message}'; END $$`,
+      ),
     );
-    await run(db, `CREATE TRIGGER fail_inserts BEFORE INSERT ON ${table} FOR EACH ROW EXECUTE FUNCTION fail_inserts()`);
+    await run(
+      db,
+      sql`CREATE TRIGGER fail_inserts BEFORE INSERT ON ${sql.identifier(table)} FOR EACH ROW EXECUTE FUNCTION fail_inserts()`,
+    );
     return async () => {
-      await run(db, `DROP TRIGGER fail_inserts ON ${table}`);
-      await run(db, 'DROP FUNCTION fail_inserts()');
+      await run(db, sql`DROP TRIGGER fail_inserts ON ${sql.identifier(table)}`);
+      await run(db, sql`DROP FUNCTION fail_inserts()`);
     };
   }
   await run(
     db,
-    `CREATE TEMP TRIGGER fail_inserts BEFORE INSERT ON ${table} BEGIN SELECT RAISE(ABORT, '${message}'); END`,
+    sql.raw(`CREATE TEMP TRIGGER fail_inserts BEFORE INSERT ON ${table} BEGIN SELECT RAISE(ABORT, '${message}'); END`),
   );
   return async () => {
-    await run(db, 'DROP TRIGGER temp.fail_inserts');
+    await run(db, sql`DROP TRIGGER temp.fail_inserts`);
   };
 }

@@ -6,7 +6,7 @@ import {
   type TCreateReceiptInput,
 } from '@fees/validation';
 import { TRPCError } from '@trpc/server';
-import { eq } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { today } from '../../config';
 import { useFixture, useHarness } from '../../test/use-harness';
@@ -65,20 +65,20 @@ async function refusal(call: Promise<unknown>): Promise<{ code: string; message:
 
 /** Sums straight from the raw tables for the students of UG's batch: the figures every report must agree with. */
 async function rawSums() {
-  const one = async (text: string) => (await row<{ v: number }>(h.db, text, { b: fx.ug.batchId }))!;
+  const one = async (query: SQL) => (await row<{ v: number }>(h.db, query))!;
   const fee = (
-    await one(`SELECT
-      (SELECT COALESCE(SUM(fs.amount_paise), 0) FROM students s JOIN fee_structures fs ON fs.batch_id = s.batch_id WHERE s.batch_id = @b)
-    + (SELECT COALESCE(SUM(ob.amount_paise), 0) FROM opening_balances ob JOIN students s ON s.id = ob.student_id WHERE s.batch_id = @b) AS v`)
+    await one(sql`SELECT
+      (SELECT COALESCE(SUM(fs.amount_paise), 0) FROM students s JOIN fee_structures fs ON fs.batch_id = s.batch_id WHERE s.batch_id = ${fx.ug.batchId})
+    + (SELECT COALESCE(SUM(ob.amount_paise), 0) FROM opening_balances ob JOIN students s ON s.id = ob.student_id WHERE s.batch_id = ${fx.ug.batchId}) AS v`)
   ).v;
   const discount = (
-    await one(`SELECT COALESCE(SUM(d.discount_paise + d.adjustment_paise), 0) AS v FROM discounts d JOIN students s ON s.id = d.student_id
-      WHERE s.batch_id = @b`)
+    await one(sql`SELECT COALESCE(SUM(d.discount_paise + d.adjustment_paise), 0) AS v FROM discounts d JOIN students s ON s.id = d.student_id
+      WHERE s.batch_id = ${fx.ug.batchId}`)
   ).v;
   const paid = (
-    await one(`SELECT COALESCE(SUM(rl.amount_paise), 0) AS v FROM receipt_lines rl JOIN receipts r ON r.id = rl.receipt_id
+    await one(sql`SELECT COALESCE(SUM(rl.amount_paise), 0) AS v FROM receipt_lines rl JOIN receipts r ON r.id = rl.receipt_id
       JOIN students s ON s.id = rl.student_id
-      WHERE s.batch_id = @b AND r.status = 'live'
+      WHERE s.batch_id = ${fx.ug.batchId} AND r.status = 'live'
         AND (rl.fee_head_id IN (SELECT fee_head_id FROM fee_structures WHERE batch_id = s.batch_id)
           OR rl.fee_head_id IN (SELECT fee_head_id FROM opening_balances WHERE student_id = s.id))`)
   ).v;
@@ -127,7 +127,7 @@ describe('opening balance import', () => {
     });
     expect(await openingCount()).toBe(500);
     expect(await openingAudits()).toHaveLength(500);
-    expect(await row(h.db, 'SELECT SUM(amount_paise) AS v FROM opening_balances')).toEqual({ v: dues - advances });
+    expect(await row(h.db, sql`SELECT SUM(amount_paise) AS v FROM opening_balances`)).toEqual({ v: dues - advances });
 
     const again = await admin.opening.importPreview(input(file(fixed.slice(0, 1))));
     expect(again.rows[0]!.errors).toEqual([

@@ -4,6 +4,7 @@
  * daily_mode_collections) equal a fresh recomputation from receipts and receipt_lines, and
  * rebuilding them from scratch changes nothing.
  */
+import { sql } from 'drizzle-orm';
 import { rebuildReceiptTotals, receiptTotalsDrift, rows, transaction } from '@fees/db';
 import { isInstrumentMode, MONEY_PAYMENT_MODES, paiseToRupeesText } from '@fees/validation';
 import { receiptTaxPaise } from '@fees/money';
@@ -105,7 +106,9 @@ describe('running totals after generated sequences of creates, edits and voids',
               student_head_paid: 'paid_paise',
               daily_head_collections: 'amount_paise',
               daily_mode_collections: 'receipt_count',
-            }).map(([table, amount]) => rows(h.db, `SELECT * FROM ${table} WHERE ${amount} <> 0 ORDER BY 1, 2, 3`)),
+            }).map(([table, amount]) =>
+              rows(h.db, sql.raw(`SELECT * FROM ${table} WHERE ${amount} <> 0 ORDER BY 1, 2, 3`)),
+            ),
           );
         const kept = await tables();
         await transaction(h.db, async (tx) => rebuildReceiptTotals(tx));

@@ -1,7 +1,7 @@
 import { auditLog, discounts, openingBalances, refundNumberSequence, refunds, row, settings } from '@fees/db';
 import { ADVANCE_HEAD, paiseToRupeesText, type TCreateReceiptInput } from '@fees/validation';
 import { receiptTaxPaise } from '@fees/money';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { refusal } from '../../test/refusal';
 import { useFixture, useHarness } from '../../test/use-harness';
@@ -55,25 +55,27 @@ const advanceNow = async () =>
 
 /** The advance from the raw tables: Advance lines of live receipts - live adjustments - live refunds (no head is overpaid here). */
 async function rawAdvance(): Promise<number> {
-  const q = async (text: string) => (await row<{ n: number }>(h.db, text, { studentId: fx.ug.studentId }))!;
+  const q = async (query: SQL) => (await row<{ n: number }>(h.db, query))!;
   const paid = (
-    await q(`SELECT COALESCE(SUM(l.amount_paise), 0) AS n FROM receipt_lines l JOIN receipts x ON x.id = l.receipt_id
-    WHERE x.status = 'live' AND l.student_id = @studentId AND l.fee_head_id = (SELECT id FROM fee_heads WHERE name = 'Advance')`)
+    await q(sql`SELECT COALESCE(SUM(l.amount_paise), 0) AS n FROM receipt_lines l JOIN receipts x ON x.id = l.receipt_id
+    WHERE x.status = 'live' AND l.student_id = ${fx.ug.studentId} AND l.fee_head_id = (SELECT id FROM fee_heads WHERE name = 'Advance')`)
   ).n;
   const applied = (
     await q(
-      `SELECT COALESCE(SUM(total_paise), 0) AS n FROM receipts WHERE status = 'live' AND payment_mode = 'advance' AND student_id = @studentId`,
+      sql`SELECT COALESCE(SUM(total_paise), 0) AS n FROM receipts WHERE status = 'live' AND payment_mode = 'advance' AND student_id = ${fx.ug.studentId}`,
     )
   ).n;
   const refunded = (
-    await q(`SELECT COALESCE(SUM(amount_paise), 0) AS n FROM refunds WHERE status = 'live' AND student_id = @studentId`)
+    await q(
+      sql`SELECT COALESCE(SUM(amount_paise), 0) AS n FROM refunds WHERE status = 'live' AND student_id = ${fx.ug.studentId}`,
+    )
   ).n;
   return paid - applied - refunded;
 }
 
 /** The collections summary of August against sums from the raw receipts and refunds tables. */
 async function expectReportsToAgree() {
-  const rows = async (text: string) => (await row<{ n: number }>(h.db, text))!;
+  const rows = async (text: string) => (await row<{ n: number }>(h.db, sql.raw(text)))!;
   const live = "status = 'live' AND department_id = 100 AND date BETWEEN '2025-08-01' AND '2025-08-31'";
   const net = (await rows(`SELECT COALESCE(SUM(net_paise), 0) AS n FROM receipts WHERE ${live}`)).n;
   const adjusted = (

@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { drizzle } from 'drizzle-orm/node-postgres';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { Database } from '../../client';
 import { referenceDataStatements } from '../../seed';
 import { poolOf, postgresDatabase } from './database';
-import { positionalValues, toPositional } from './placeholders';
 
 const INT8 = 20;
 const NUMERIC = 1700;
@@ -97,9 +97,10 @@ export async function preparePostgres(
     try {
       await migrate(drizzle({ client }), { migrationsFolder });
       await client.query('BEGIN');
-      for (const { text, params } of referenceDataStatements()) {
-        const positional = toPositional(text);
-        await client.query(positional.text, positionalValues(positional, params));
+      const dialect = new PgDialect();
+      for (const statement of referenceDataStatements()) {
+        const { sql: text, params } = dialect.sqlToQuery(statement);
+        await client.query(text, params);
       }
       await client.query('COMMIT');
     } catch (error) {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { join } from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,7 +60,7 @@ describe('pnpm db:copy from a file of an older version', () => {
     expect(money.sums.discount_paise).toEqual({ source: 5_000_00, target: 5_000_00 });
     expect(await studentMoneyDrift(target)).toEqual([]);
     expect(await receiptTotalsDrift(target)).toEqual([]);
-    expect(await row(target, 'SELECT last_number AS n FROM receipt_number_sequence')).toEqual({ n: 3 });
+    expect(await row(target, sql`SELECT last_number AS n FROM receipt_number_sequence`)).toEqual({ n: 3 });
 
     const file = new Sqlite(path, { readonly: true });
     expect(file.prepare(`SELECT name FROM sqlite_master WHERE name = 'student_money'`).get()).toBeUndefined();

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../client';
 import { inWriteTransaction, row, rows, run, runInWriteBatch, transaction } from '..';
@@ -22,32 +22,32 @@ describe('the runner and the query builder on PostgreSQL', () => {
   });
 
   const religionCount = async (on: Database) =>
-    (await row<{ n: number }>(on, 'SELECT count(*) AS n FROM religions'))!.n;
+    (await row<{ n: number }>(on, sql`SELECT count(*) AS n FROM religions`))!.n;
 
   it('runs SQL with named @params: rows, row, run; counts and sums are numbers', async () => {
-    expect(await run(db, 'INSERT INTO religions (name) VALUES (@name)', { name: 'Zoroastrian' })).toEqual({
+    expect(await run(db, sql`INSERT INTO religions (name) VALUES (${'Zoroastrian'})`)).toEqual({
       changes: 1,
     });
     expect(
-      await rows(db, 'SELECT name FROM religions WHERE lower(name) LIKE lower(@q) ORDER BY name', { q: 'zoro%' }),
+      await rows(db, sql`SELECT name FROM religions WHERE lower(name) LIKE lower(${'zoro%'}) ORDER BY name`),
     ).toEqual([{ name: 'Zoroastrian' }]);
-    expect(await row(db, 'SELECT name FROM religions WHERE name = @name', { name: 'Nobody' })).toBeUndefined();
-    expect(await row(db, 'SELECT id AS "departmentId" FROM departments WHERE code = @code', { code: 'UG' })).toEqual({
+    expect(await row(db, sql`SELECT name FROM religions WHERE name = ${'Nobody'}`)).toBeUndefined();
+    expect(await row(db, sql`SELECT id AS "departmentId" FROM departments WHERE code = ${'UG'}`)).toEqual({
       departmentId: 100,
     });
-    expect(await row(db, 'SELECT count(*) AS n, sum(id) AS total FROM departments')).toEqual({ n: 6, total: 615 });
+    expect(await row(db, sql`SELECT count(*) AS n, sum(id) AS total FROM departments`)).toEqual({ n: 6, total: 615 });
   });
 
   it('reads the shared texts alike: quoted camelCase aliases, lower() LIKE and COLLATE NOCASE ignore case', async () => {
-    await run(db, 'INSERT INTO religions (name) VALUES (@a), (@b)', { a: 'alpha Faith', b: 'Beta faith' });
+    await run(db, sql`INSERT INTO religions (name) VALUES (${'alpha Faith'}), (${'Beta faith'})`);
     expect(
       await rows(
         db,
-        `SELECT name AS "religionName" FROM religions WHERE lower(name) LIKE lower('%FAITH') ORDER BY name COLLATE NOCASE`,
+        sql`SELECT name AS "religionName" FROM religions WHERE lower(name) LIKE lower('%FAITH') ORDER BY name COLLATE NOCASE`,
       ),
     ).toEqual([{ religionName: 'alpha Faith' }, { religionName: 'Beta faith' }]);
     expect(
-      await row(db, 'SELECT id AS "religionId" FROM religions WHERE name = @n COLLATE NOCASE', { n: 'BETA FAITH' }),
+      await row(db, sql`SELECT id AS "religionId" FROM religions WHERE name = ${'BETA FAITH'} COLLATE NOCASE`),
     ).toEqual({
       religionId: expect.any(Number),
     });
@@ -81,18 +81,18 @@ describe('the runner and the query builder on PostgreSQL', () => {
       await tx.insert(religions).values({ name: 'Kept' });
       await expect(
         transaction(tx, async (inner) => {
-          await run(inner, 'INSERT INTO religions (name) VALUES (@name)', { name: 'Undone' });
+          await run(inner, sql`INSERT INTO religions (name) VALUES (${'Undone'})`);
           throw new Error('inner refused');
         }),
       ).rejects.toThrow('inner refused');
     });
     await expect(
       inWriteTransaction(db, async (tx) => {
-        await run(tx, 'INSERT INTO religions (name) VALUES (@name)', { name: 'Lost' });
+        await run(tx, sql`INSERT INTO religions (name) VALUES (${'Lost'})`);
         throw new Error('refused');
       }),
     ).rejects.toThrow('refused');
-    expect(await rows(db, `SELECT name FROM religions WHERE name IN ('Kept', 'Undone', 'Lost')`)).toEqual([
+    expect(await rows(db, sql`SELECT name FROM religions WHERE name IN ('Kept', 'Undone', 'Lost')`)).toEqual([
       { name: 'Kept' },
     ]);
     expect(await religionCount(db)).toBe(before + 1);
@@ -104,7 +104,7 @@ describe('the runner and the query builder on PostgreSQL', () => {
         runInWriteBatch(db, async (tx) => {
           const next = await row<{ n: number }>(
             tx,
-            'UPDATE receipt_number_sequence SET last_number = last_number + 1 WHERE id = 1 RETURNING last_number AS n',
+            sql`UPDATE receipt_number_sequence SET last_number = last_number + 1 WHERE id = 1 RETURNING last_number AS n`,
           );
           return next!.n;
         }),
@@ -114,47 +114,47 @@ describe('the runner and the query builder on PostgreSQL', () => {
   });
 
   it('sends the last statement of runInWriteBatch\u2019s write with its COMMIT: committed, nothing may follow; a failing one undoes the write', async () => {
-    const insert = 'INSERT INTO religions (name) VALUES (@name) RETURNING name';
+    const insert = (name: string) => sql`INSERT INTO religions (name) VALUES (${name}) RETURNING name`;
     await expect(
       runInWriteBatch(db, async (tx) => {
-        await run(tx, 'INSERT INTO religions (name) VALUES (@name)', { name: 'First of the write' });
-        expect(await rowAndCommit(tx, insert, { name: 'Last of the write' })).toEqual({ name: 'Last of the write' });
-        await row(tx, 'SELECT 1 AS one');
+        await run(tx, sql`INSERT INTO religions (name) VALUES (${'First of the write'})`);
+        expect(await rowAndCommit(tx, insert('Last of the write'))).toEqual({ name: 'Last of the write' });
+        await row(tx, sql`SELECT 1 AS one`);
       }),
     ).rejects.toThrow('nothing may run on it after that');
-    expect(await rows(db, `SELECT name FROM religions WHERE name LIKE '% of the write' ORDER BY name`)).toEqual([
+    expect(await rows(db, sql`SELECT name FROM religions WHERE name LIKE '% of the write' ORDER BY name`)).toEqual([
       { name: 'First of the write' },
       { name: 'Last of the write' },
     ]);
 
     await expect(
       runInWriteBatch(db, async (tx) => {
-        await run(tx, 'INSERT INTO religions (name) VALUES (@name)', { name: 'Before a refused last' });
-        await rowAndCommit(tx, insert, { name: 'First of the write' });
+        await run(tx, sql`INSERT INTO religions (name) VALUES (${'Before a refused last'})`);
+        await rowAndCommit(tx, insert('First of the write'));
       }),
     ).rejects.toMatchObject({ code: '23505' });
-    expect(await rows(db, `SELECT name FROM religions WHERE name = 'Before a refused last'`)).toEqual([]);
+    expect(await rows(db, sql`SELECT name FROM religions WHERE name = 'Before a refused last'`)).toEqual([]);
   });
 
   it('leaves the COMMIT to the transaction\u2019s owner anywhere else: a write after it, or its failure, still counts', async () => {
-    const insert = 'INSERT INTO religions (name) VALUES (@name) RETURNING name';
+    const insert = (name: string) => sql`INSERT INTO religions (name) VALUES (${name}) RETURNING name`;
     await expect(
       transaction(db, async (tx) => {
-        await rowAndCommit(tx, insert, { name: 'Not the last' });
-        await run(tx, 'INSERT INTO religions (name) VALUES (@name)', { name: 'After it' });
+        await rowAndCommit(tx, insert('Not the last'));
+        await run(tx, sql`INSERT INTO religions (name) VALUES (${'After it'})`);
         throw new Error('the owner refuses');
       }),
     ).rejects.toThrow('the owner refuses');
     await runInWriteBatch(db, (tx) =>
       transaction(tx, async (inner) => {
-        await rowAndCommit(inner, insert, { name: 'In a savepoint' });
-        await run(inner, 'INSERT INTO religions (name) VALUES (@name)', { name: 'After the savepoint\u2019s last' });
+        await rowAndCommit(inner, insert('In a savepoint'));
+        await run(inner, sql`INSERT INTO religions (name) VALUES (${'After the savepoint\u2019s last'})`);
       }),
     );
     expect(
       await rows(
         db,
-        `SELECT name FROM religions WHERE name IN ('Not the last', 'After it', 'In a savepoint', 'After the savepoint\u2019s last') ORDER BY name`,
+        sql`SELECT name FROM religions WHERE name IN ('Not the last', 'After it', 'In a savepoint', 'After the savepoint\u2019s last') ORDER BY name`,
       ),
     ).toEqual([{ name: 'After the savepoint\u2019s last' }, { name: 'In a savepoint' }]);
   });
@@ -162,15 +162,15 @@ describe('the runner and the query builder on PostgreSQL', () => {
   it('runs a transaction\u2019s statements issued together in one go and keeps each answer with its statement', async () => {
     const answers = await transaction(db, (tx) =>
       Promise.all([
-        row(tx, 'SELECT 1 AS n'),
-        row(tx, 'SELECT @two::integer AS n', { two: 2 }),
-        rows(tx, 'SELECT code FROM departments WHERE id = 100'),
+        row(tx, sql`SELECT 1 AS n`),
+        row(tx, sql`SELECT ${2}::integer AS n`),
+        rows(tx, sql`SELECT code FROM departments WHERE id = 100`),
       ]),
     );
     expect(answers).toEqual([{ n: 1 }, { n: 2 }, [{ code: 'UG' }]]);
     await expect(
-      transaction(db, (tx) => Promise.all([row(tx, 'SELECT 1 / 0 AS n'), row(tx, 'SELECT 1 AS n')])),
+      transaction(db, (tx) => Promise.all([row(tx, sql`SELECT 1 / 0 AS n`), row(tx, sql`SELECT 1 AS n`)])),
     ).rejects.toMatchObject({ code: '22012' });
-    expect(await row(db, 'SELECT 1 AS n')).toEqual({ n: 1 });
+    expect(await row(db, sql`SELECT 1 AS n`)).toEqual({ n: 1 });
   });
 });

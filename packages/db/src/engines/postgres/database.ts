@@ -2,17 +2,17 @@
  * The application's Database on PostgreSQL. Query functions are written once, against the tables of
  * src/schema; here Drizzle's PostgreSQL dialect renders their builder calls and sql`...` templates
  * (`$n` parameters, PostgreSQL's own insert defaults and conflict targets) and a pg pool runs them.
- * The runner's `@name` texts are bound by placeholders.ts. The SQL that differs per engine (planner
+ * The SQL that differs per engine (planner
  * hints, LIKE ignoring case) comes from engine-sql.ts beside this file; the tables' PostgreSQL types
  * from tables.ts and the migrations in drizzle-pg.
  */
+import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/pg-proxy';
 import type pg from 'pg';
 import type { Database, Reader, WriteTx } from '../../client';
-import { type Engine, type Params, type Query, tieToEngine } from '../index';
+import { type Engine, tieToEngine } from '../index';
 import { postgresSql } from './engine-sql';
-import { positionalValues, toPositional } from './placeholders';
 import { insertNumberedReceipt } from './receipts';
 
 const dialect = new PgDialect();
@@ -77,19 +77,11 @@ function stateOf(db: Reader): PostgresState {
   return state;
 }
 
-/** Runner texts are constants: each is prepared once per connection under a name of its own. */
+/** A query's rendered text is the same on every call: each is prepared once per connection under a name of its own. */
 const statementNames = new Map<string, string>();
 
-function query(db: Reader, source: Query, params?: Params): Promise<pg.QueryResult> {
-  let text: string;
-  let values: unknown[];
-  if (typeof source === 'string') {
-    const positional = toPositional(source);
-    text = positional.text;
-    values = positionalValues(positional, params as Record<string, unknown> | undefined);
-  } else {
-    ({ sql: text, params: values } = dialect.sqlToQuery(source));
-  }
+function query(db: Reader, source: SQL): Promise<pg.QueryResult> {
+  const { sql: text, params: values } = dialect.sqlToQuery(source);
   let name = statementNames.get(text);
   if (name === undefined) {
     name = `fees_${statementNames.size + 1}`;
@@ -98,16 +90,16 @@ function query(db: Reader, source: Query, params?: Params): Promise<pg.QueryResu
   return queryable(stateOf(db)).query({ name, text, values });
 }
 
-export async function rows<T>(db: Reader, source: Query, params?: Params): Promise<T[]> {
-  return (await query(db, source, params)).rows as T[];
+export async function rows<T>(db: Reader, source: SQL): Promise<T[]> {
+  return (await query(db, source)).rows as T[];
 }
 
-export async function row<T>(db: Reader, source: Query, params?: Params): Promise<T | undefined> {
-  return (await query(db, source, params)).rows[0] as T | undefined;
+export async function row<T>(db: Reader, source: SQL): Promise<T | undefined> {
+  return (await query(db, source)).rows[0] as T | undefined;
 }
 
-export async function run(db: Reader, source: Query, params?: Params): Promise<{ changes: number }> {
-  return { changes: (await query(db, source, params)).rowCount ?? 0 };
+export async function run(db: Reader, source: SQL): Promise<{ changes: number }> {
+  return { changes: (await query(db, source)).rowCount ?? 0 };
 }
 
 /**
@@ -118,16 +110,12 @@ export async function run(db: Reader, source: Query, params?: Params): Promise<{
  * round trip and the wait for a busy Node thread to send COMMIT. Nothing may run on the transaction
  * after it. Should the statement fail, the COMMIT behind it ends the aborted transaction as a ROLLBACK.
  */
-export async function rowAndCommit<T>(
-  db: Reader,
-  text: string,
-  params?: Record<string, unknown>,
-): Promise<T | undefined> {
-  const state = stateOf(db);
+export async function rowAndCommit<T>(tx: WriteTx, source: SQL): Promise<T | undefined> {
+  const state = stateOf(tx);
   const ending = state.ending;
-  if (!state.client || state.depth > 0 || !ending?.mayCommitWithLast) return row<T>(db, text, params);
+  if (!state.client || state.depth > 0 || !ending?.mayCommitWithLast) return row<T>(tx, source);
   // query() hands the statement to the connection before its first await, so COMMIT queues behind it.
-  const statement = query(db, text, params);
+  const statement = query(tx, source);
   const commit = state.client.query('COMMIT');
   ending.committed = true;
   const [result] = await Promise.all([statement, commit]);
@@ -209,8 +197,8 @@ const postgresEngine: Engine = {
   // The transaction is this one write's, so its last statement may carry the COMMIT (rowAndCommit).
   runInWriteBatch: (db, work) => transaction(db, work, { mayCommitWithLast: true }),
   inWriteTransaction: (db, work) => (inPostgresTransaction(db) ? work(db) : transaction(db, work)),
-  lockStudents: async (db, where, params) => {
-    await row(db, `SELECT id FROM students WHERE ${where} FOR NO KEY UPDATE`, params);
+  lockStudents: async (tx, where) => {
+    await row(tx, sql`SELECT id FROM students WHERE ${where} FOR NO KEY UPDATE`);
   },
   readsOverlap: true,
   insertNumberedReceipt,

@@ -14,5 +14,5 @@ export const postgresSql: EngineSql = {
   likeIgnoringCase: 'ILIKE',
   version: sql`select current_setting('server_version') as version`,
   // NO KEY: the row is not deleted and its key stays, so inserts referencing it are not blocked.
-  lockedUntilCommit: (alias) => ` FOR NO KEY UPDATE OF ${alias}`,
+  lockedUntilCommit: (alias) => sql.raw(` FOR NO KEY UPDATE OF ${alias}`),
 };

@@ -1,72 +1,63 @@
+import { sql } from 'drizzle-orm';
 import type { WriteTx } from '../../client';
 import type { NumberedReceiptParams } from '../../queries/receipts';
 import { rowAndCommit } from './database';
 
 /**
  * PostgreSQL's receipt insert: the counter row's update, the master row, its lines, its audit row and its cheque or
- * draft (when @bank is given) in one statement, sent with the COMMIT (rowAndCommit), so a receipt holds the counter's
+ * draft (when a bank is given) in one statement, sent with the COMMIT (rowAndCommit), so a receipt holds the counter's
  * lock for one round trip instead of one per statement. SQLite has no data-modifying CTEs; it runs the same steps as
  * separate statements in its write transaction (queries/receipts.ts), where round trips cost nothing. The lines come as
  * three parallel arrays, numbered in their order. The lines' AFTER triggers (running totals, student_payments) fire at
- * the end of the statement and see the new receipt row. The audit row's `after` is the JSON object @auditAfter with the
- * receipt's number put first (as writeAudit would store `{ number, ...after }`); the idempotency key's row, when @key
- * is given (the write claimed it earlier in the transaction), gets `{ number, receiptId, ...@keyResult }` as its
- * result.
+ * the end of the statement and see the new receipt row. The audit row's `after` is the audit's JSON object with the
+ * receipt's number put first (as writeAudit would store `{ number, ...after }`); the idempotency key's row, when a key
+ * is given (the write claimed it earlier in the transaction), gets `{ number, receiptId, ...result }` as its result.
+ *
+ * Engine.insertNumberedReceipt on PostgreSQL, sent with the COMMIT when it may be.
  */
-const INSERT_NUMBERED_RECEIPT = `
+export async function insertNumberedReceipt(
+  tx: WriteTx,
+  { receipt: r, lines, audit, instrument, idempotency }: NumberedReceiptParams,
+): Promise<{ id: number; number: number }> {
+  const lineFeeHeadIds = sql.param(lines.map((l) => l.feeHeadId));
+  const lineParticulars = sql.param(lines.map((l) => l.particulars));
+  const lineAmounts = sql.param(lines.map((l) => l.amountPaise));
+  const key = idempotency?.claim ?? null;
+  return (await rowAndCommit<{ id: number; number: number }>(
+    tx,
+    sql`
   WITH n AS (
     UPDATE receipt_number_sequence SET last_number = last_number + 1 WHERE id = 1 RETURNING last_number
   ), r AS (
     INSERT INTO receipts (number, department_id, course_id, batch_id, student_id, date, student_name, address,
       phone, email, total_paise, tax_rate_basis_points, tax_paise, net_paise,
         payment_mode, payment_reference, created_by)
-    VALUES ((SELECT last_number FROM n), @departmentId, @courseId, @batchId, @studentId, @date, @studentName, @address,
-      @phone, @email, @totalPaise, @taxRateBasisPoints, @taxPaise, @netPaise,
-        @paymentMode, @paymentReference, @createdBy)
+    VALUES ((SELECT last_number FROM n), ${r.departmentId}, ${r.courseId}, ${r.batchId}, ${r.studentId}, ${r.date},
+      ${r.studentName}, ${r.address}, ${r.phone}, ${r.email}, ${r.totalPaise}, ${r.taxRateBasisPoints}, ${r.taxPaise},
+      ${r.netPaise}, ${r.paymentMode}, ${r.paymentReference}, ${r.createdBy})
     RETURNING id, number, student_id, department_id
   ), a AS (
     INSERT INTO audit_log (user_id, user_email, ip, action, entity, entity_id, after, department_id, admission_no)
-    SELECT @auditUserId::integer, @auditEmail::text, @auditIp::text, 'create', 'receipt', r.number::text,
-      '{"number":' || r.number || ',' || substr(@auditAfter::text, 2), r.department_id, @admissionNo::text
+    SELECT ${audit.actor.userId}::integer, ${audit.actor.email}::text, ${audit.actor.ip ?? null}::text, 'create', 'receipt',
+      r.number::text, '{"number":' || r.number || ',' || substr(${JSON.stringify(audit.after)}::text, 2), r.department_id,
+      ${audit.admissionNo}::text
     FROM r
   ), c AS (
     INSERT INTO cheques (receipt_id, department_id, student_id, bank, instrument_no, instrument_date)
-    SELECT r.id, r.department_id, r.student_id, @bank::text, @instrumentNo::text, @instrumentDate::text
-    FROM r WHERE @bank::text IS NOT NULL
+    SELECT r.id, r.department_id, r.student_id, ${instrument?.bank ?? null}::text, ${instrument?.instrumentNo ?? null}::text,
+      ${instrument?.instrumentDate ?? null}::text
+    FROM r WHERE ${instrument?.bank ?? null}::text IS NOT NULL
   ), l AS (
     INSERT INTO receipt_lines (receipt_id, line_no, student_id, fee_head_id, particulars, amount_paise)
     SELECT r.id, l.line_no, r.student_id, l.fee_head_id, l.particulars, l.amount_paise
-    FROM r, unnest(@lineFeeHeadIds::integer[], @lineParticulars::text[], @lineAmounts::bigint[])
+    FROM r, unnest(${lineFeeHeadIds}::integer[], ${lineParticulars}::text[], ${lineAmounts}::bigint[])
       WITH ORDINALITY AS l(fee_head_id, particulars, amount_paise, line_no)
   ), k AS (
     UPDATE idempotency_keys
-    SET result = (jsonb_build_object('number', r.number, 'receiptId', r.id) || @keyResult::jsonb)::text
+    SET result = (jsonb_build_object('number', r.number, 'receiptId', r.id) || ${JSON.stringify(idempotency?.result ?? {})}::jsonb)::text
     FROM r
-    WHERE user_id = @keyUserId::integer AND operation = @keyOperation::text AND key = @key::text
+    WHERE user_id = ${key?.userId ?? null}::integer AND operation = ${key?.operation ?? null}::text AND key = ${key?.key ?? null}::text
   )
-  SELECT id, number FROM r`;
-
-/** Engine.insertNumberedReceipt on PostgreSQL: the statement above, sent with the COMMIT when it may be. */
-export async function insertNumberedReceipt(
-  tx: WriteTx,
-  { receipt, lines, audit, instrument, idempotency }: NumberedReceiptParams,
-): Promise<{ id: number; number: number }> {
-  return (await rowAndCommit<{ id: number; number: number }>(tx, INSERT_NUMBERED_RECEIPT, {
-    ...receipt,
-    bank: instrument?.bank ?? null,
-    instrumentNo: instrument?.instrumentNo ?? null,
-    instrumentDate: instrument?.instrumentDate ?? null,
-    lineFeeHeadIds: lines.map((l) => l.feeHeadId),
-    lineParticulars: lines.map((l) => l.particulars),
-    lineAmounts: lines.map((l) => l.amountPaise),
-    auditUserId: audit.actor.userId,
-    auditEmail: audit.actor.email,
-    auditIp: audit.actor.ip ?? null,
-    auditAfter: JSON.stringify(audit.after),
-    admissionNo: audit.admissionNo,
-    keyUserId: idempotency?.claim.userId ?? null,
-    keyOperation: idempotency?.claim.operation ?? null,
-    key: idempotency?.claim.key ?? null,
-    keyResult: JSON.stringify(idempotency?.result ?? {}),
-  }))!;
+  SELECT id, number FROM r`,
+  ))!;
 }

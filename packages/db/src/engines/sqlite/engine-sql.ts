@@ -15,5 +15,5 @@ export const sqliteSql: EngineSql = {
   computedOnce: sql``,
   likeIgnoringCase: 'LIKE',
   version: sql`select sqlite_version() as version`,
-  lockedUntilCommit: () => '',
+  lockedUntilCommit: () => sql``,
 };

@@ -1,4 +1,5 @@
 import type Sqlite from 'better-sqlite3';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../client';
 import type { Engine } from '../index';
 import { databaseOn } from './connection';
@@ -20,8 +21,8 @@ export const sqliteEngine: Engine = {
   inWriteTransaction,
   // Writing the row takes SQLite's write lock at once (the transaction is IMMEDIATE anyway): a
   // concurrent writer of the same student waits as on PostgreSQL.
-  lockStudents: async (db, where, params) => {
-    await run(db, `UPDATE students SET version = version WHERE ${where}`, params);
+  lockStudents: async (tx, where) => {
+    await run(tx, sql`UPDATE students SET version = version WHERE ${where}`);
   },
   // One connection: reads queue behind each other, so reading ahead only holds more in memory.
   readsOverlap: false,

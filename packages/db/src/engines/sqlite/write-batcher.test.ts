@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { join } from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { describe, expect, it, vi } from 'vitest';
@@ -7,7 +8,7 @@ import { inWriteTransaction, runInWriteBatch } from '..';
 import { onPostgres, temporaryFolder } from '../../test/database';
 
 const lastNumber = async (db: Reader) =>
-  (await row<{ n: number }>(db, 'SELECT last_number AS n FROM receipt_number_sequence WHERE id = 1'))!.n;
+  (await row<{ n: number }>(db, sql`SELECT last_number AS n FROM receipt_number_sequence WHERE id = 1`))!.n;
 
 // SQLite's write batcher (group commit); PostgreSQL runs receipts in parallel transactions.
 describe.skipIf(onPostgres)('runInWriteBatch (group commit)', () => {
@@ -15,17 +16,17 @@ describe.skipIf(onPostgres)('runInWriteBatch (group commit)', () => {
     const db = openDatabase(':memory:');
     const bump = () =>
       runInWriteBatch(db, async (tx) => {
-        await run(tx, 'UPDATE receipt_number_sequence SET last_number = last_number + 1 WHERE id = 1');
+        await run(tx, sql`UPDATE receipt_number_sequence SET last_number = last_number + 1 WHERE id = 1`);
         // Awaiting between statements: the batch's lock keeps everything else out meanwhile.
         await new Promise((resolve) => setImmediate(resolve));
         return lastNumber(tx);
       });
     const failing = runInWriteBatch(db, async (tx) => {
-      await run(tx, 'UPDATE receipt_number_sequence SET last_number = last_number + 100 WHERE id = 1');
+      await run(tx, sql`UPDATE receipt_number_sequence SET last_number = last_number + 100 WHERE id = 1`);
       throw new Error('refused');
     });
-    const duplicate = runInWriteBatch(db, (tx) => run(tx, `INSERT INTO religions (name) VALUES ('Hindu')`));
-    const outside = run(db, `INSERT INTO religions (name) VALUES ('Outside')`);
+    const duplicate = runInWriteBatch(db, (tx) => run(tx, sql`INSERT INTO religions (name) VALUES ('Hindu')`));
+    const outside = run(db, sql`INSERT INTO religions (name) VALUES ('Outside')`);
     const results = await Promise.allSettled([bump(), failing, bump(), duplicate, outside]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'rejected', 'fulfilled']);
     expect(results[0]).toMatchObject({ value: 1 });
@@ -38,9 +39,9 @@ describe.skipIf(onPostgres)('runInWriteBatch (group commit)', () => {
 
   it('settles the promises only after the COMMIT', async () => {
     const db = openDatabase(':memory:');
-    const seen = await runInWriteBatch(db, (tx) => run(tx, `INSERT INTO religions (name) VALUES ('Zoroastrian')`)).then(
-      () => db.$client.inTransaction,
-    );
+    const seen = await runInWriteBatch(db, (tx) =>
+      run(tx, sql`INSERT INTO religions (name) VALUES ('Zoroastrian')`),
+    ).then(() => db.$client.inTransaction);
     expect(seen).toBe(false);
   });
 
@@ -49,13 +50,14 @@ describe.skipIf(onPostgres)('runInWriteBatch (group commit)', () => {
     const first = runInWriteBatch(db, async (tx) => {
       await new Promise((resolve) => setImmediate(resolve));
       await new Promise((resolve) => setImmediate(resolve));
-      return run(tx, `INSERT INTO religions (name) VALUES ('Zoroastrian')`);
+      return run(tx, sql`INSERT INTO religions (name) VALUES ('Zoroastrian')`);
     });
     await new Promise((resolve) => setImmediate(resolve));
-    const second = runInWriteBatch(db, (tx) => run(tx, `INSERT INTO religions (name) VALUES ('Bahai')`));
+    const second = runInWriteBatch(db, (tx) => run(tx, sql`INSERT INTO religions (name) VALUES ('Bahai')`));
     await Promise.all([first, second]);
     expect(
-      (await row<{ n: number }>(db, `SELECT count(*) AS n FROM religions WHERE name IN ('Zoroastrian', 'Bahai')`))!.n,
+      (await row<{ n: number }>(db, sql`SELECT count(*) AS n FROM religions WHERE name IN ('Zoroastrian', 'Bahai')`))!
+        .n,
     ).toBe(2);
   });
 });
@@ -71,7 +73,7 @@ describe.skipIf(onPostgres)('when a batch starts', () => {
       const committed = () =>
         (reader.prepare(`SELECT count(*) AS n FROM religions WHERE name LIKE 'Wave %'`).get() as { n: number }).n;
       const write = (name: string) =>
-        runInWriteBatch(db, (tx) => run(tx, 'INSERT INTO religions (name) VALUES (@name)', { name }));
+        runInWriteBatch(db, (tx) => run(tx, sql`INSERT INTO religions (name) VALUES (${name})`));
       await Promise.all([1, 2, 3, 4].map((n) => write(`Wave 1.${n}`)));
       expect(committed()).toBe(4);
 
@@ -103,18 +105,18 @@ describe.skipIf(onPostgres)('inWriteTransaction', () => {
     const db = openDatabase(':memory:');
     await expect(
       inWriteTransaction(db, async (tx) => {
-        await run(tx, `INSERT INTO religions (name) VALUES ('Alone')`);
+        await run(tx, sql`INSERT INTO religions (name) VALUES ('Alone')`);
         throw new Error('refused');
       }),
     ).rejects.toThrow('refused');
     await expect(
       transaction(db, async (tx) => {
-        await inWriteTransaction(tx, (joined) => run(joined, `INSERT INTO religions (name) VALUES ('Joined')`));
+        await inWriteTransaction(tx, (joined) => run(joined, sql`INSERT INTO religions (name) VALUES ('Joined')`));
         throw new Error('outer refused');
       }),
     ).rejects.toThrow('outer refused');
-    expect(await row(db, `SELECT name FROM religions WHERE name IN ('Alone', 'Joined')`)).toBeUndefined();
-    await inWriteTransaction(db, (tx) => run(tx, `INSERT INTO religions (name) VALUES ('Alone')`));
-    expect(await row(db, `SELECT name FROM religions WHERE name = 'Alone'`)).toEqual({ name: 'Alone' });
+    expect(await row(db, sql`SELECT name FROM religions WHERE name IN ('Alone', 'Joined')`)).toBeUndefined();
+    await inWriteTransaction(db, (tx) => run(tx, sql`INSERT INTO religions (name) VALUES ('Alone')`));
+    expect(await row(db, sql`SELECT name FROM religions WHERE name = 'Alone'`)).toEqual({ name: 'Alone' });
   });
 });
