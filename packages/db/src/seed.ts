@@ -44,7 +44,8 @@ export function referenceDataStatements(): SQL[] {
     sql` UNION ALL `,
   );
   statements.push(
-    sql`INSERT INTO fee_heads (name) SELECT name FROM (${defaults}) AS defaults WHERE NOT EXISTS (SELECT 1 FROM fee_heads)`,
+    sql`INSERT INTO fee_heads (name) SELECT name FROM (${defaults}) AS defaults
+      WHERE NOT EXISTS (SELECT 1 FROM fee_heads)`,
   );
   for (const name of [LATE_FEE_HEAD, PREVIOUS_DUES_HEAD, ADVANCE_HEAD, CHEQUE_BOUNCE_HEAD]) {
     statements.push(sql`INSERT INTO fee_heads (name) VALUES (${name}) ON CONFLICT DO NOTHING`);

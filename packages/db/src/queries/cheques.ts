@@ -18,7 +18,8 @@ export interface FoundCheque extends StoredCheque {
   receiptNumber: number;
 }
 
-const CHEQUE_COLUMNS = sql`id, receipt_id AS "receiptId", department_id AS "departmentId", student_id AS "studentId", bank,
+const CHEQUE_COLUMNS = sql`id, receipt_id AS "receiptId", department_id AS "departmentId", student_id AS "studentId",
+  bank,
   instrument_no AS "instrumentNo", instrument_date AS "instrumentDate", status, cleared_on AS "clearedOn",
   bounced_on AS "bouncedOn", bounce_reason AS "bounceReason", bounce_charge_paise AS "bounceChargePaise", version`;
 
@@ -30,7 +31,8 @@ export async function insertCheque(
   await run(
     db,
     sql`INSERT INTO cheques (receipt_id, department_id, student_id, bank, instrument_no, instrument_date)
-     VALUES (${row.receiptId}, ${row.departmentId}, ${row.studentId}, ${row.bank}, ${row.instrumentNo}, ${row.instrumentDate})`,
+     VALUES (${row.receiptId}, ${row.departmentId}, ${row.studentId}, ${row.bank}, ${row.instrumentNo},
+       ${row.instrumentDate})`,
   );
 }
 

@@ -100,7 +100,8 @@ export async function updateOpeningBalance(
   await run(
     tx,
     sql`UPDATE opening_balances
-     SET amount_paise = ${params.amountPaise}, note = ${params.note}, version = version + 1, updated_at = ${timestampNow()}
+     SET amount_paise = ${params.amountPaise}, note = ${params.note}, version = version + 1,
+       updated_at = ${timestampNow()}
      WHERE id = ${params.id}`,
   );
 }

@@ -173,8 +173,10 @@ async function insertReceipt(
     sql`INSERT INTO receipts (number, department_id, course_id, batch_id, student_id, date, student_name, address,
        phone, email, total_paise, tax_rate_basis_points, tax_paise, net_paise,
          payment_mode, payment_reference, created_by)
-     VALUES (${receipt.number}, ${receipt.departmentId}, ${receipt.courseId}, ${receipt.batchId}, ${receipt.studentId}, ${receipt.date}, ${receipt.studentName}, ${receipt.address},
-       ${receipt.phone}, ${receipt.email}, ${receipt.totalPaise}, ${receipt.taxRateBasisPoints}, ${receipt.taxPaise}, ${receipt.netPaise},
+     VALUES (${receipt.number}, ${receipt.departmentId}, ${receipt.courseId}, ${receipt.batchId},
+       ${receipt.studentId}, ${receipt.date}, ${receipt.studentName}, ${receipt.address},
+       ${receipt.phone}, ${receipt.email}, ${receipt.totalPaise}, ${receipt.taxRateBasisPoints}, ${receipt.taxPaise},
+         ${receipt.netPaise},
          ${receipt.paymentMode}, ${receipt.paymentReference}, ${receipt.createdBy})
      RETURNING id`,
   ))!;

@@ -30,7 +30,8 @@ export async function insertRefund(db: WriteTx, r: NewRefund): Promise<number> {
     db,
     sql`INSERT INTO refunds (number, department_id, course_id, batch_id, student_id, date, student_name, amount_paise,
        payment_mode, payment_reference, reason, created_by)
-     VALUES (${r.number}, ${r.departmentId}, ${r.courseId}, ${r.batchId}, ${r.studentId}, ${r.date}, ${r.studentName}, ${r.amountPaise},
+     VALUES (${r.number}, ${r.departmentId}, ${r.courseId}, ${r.batchId}, ${r.studentId}, ${r.date}, ${r.studentName},
+       ${r.amountPaise},
        ${r.paymentMode}, ${r.paymentReference}, ${r.reason}, ${r.createdBy})
      RETURNING id`,
   ))!.id;
@@ -250,7 +251,10 @@ export function settlementsSql(sel: string): string {
      FROM (${sel}) sel`;
 }
 
-/** Where the student's id goes in a text built for `sel` (the texts are shared with the triggers, which read it from NEW). */
+/**
+ * Where the student's id goes in a text built for `sel` (the texts are shared with student_money's triggers,
+ * which read it from NEW).
+ */
 const STUDENT_ID = '{studentId}';
 const ONE_STUDENT = `SELECT id, batch_id FROM students WHERE id = ${STUDENT_ID}`;
 

@@ -14,7 +14,8 @@ export async function verifySecrets(db: Reader): Promise<string[]> {
   if (secrets.length > 0) return secrets;
   await run(
     db,
-    sql`INSERT INTO verify_keys (secret) SELECT ${randomBytes(32).toString('hex')} WHERE NOT EXISTS (SELECT 1 FROM verify_keys)`,
+    sql`INSERT INTO verify_keys (secret) SELECT ${randomBytes(32).toString('hex')}
+      WHERE NOT EXISTS (SELECT 1 FROM verify_keys)`,
   );
   return read();
 }
@@ -34,7 +35,8 @@ export async function listVerifyKeys(db: Reader): Promise<VerifyKeyInfo[]> {
 export async function addVerifyKey(db: WriteTx): Promise<VerifyKeyInfo> {
   const added = await row<VerifyKeyInfo>(
     db,
-    sql`INSERT INTO verify_keys (secret) VALUES (${randomBytes(32).toString('hex')}) RETURNING id, created_at AS "createdAt"`,
+    sql`INSERT INTO verify_keys (secret) VALUES (${randomBytes(32).toString('hex')}) RETURNING id,
+      created_at AS "createdAt"`,
   );
   return added!;
 }

@@ -23,7 +23,7 @@ import {
   setDiscountFromScheme,
   studentsForScheme,
   studentsOfBatchCategory,
-  transaction,
+  inWriteTransaction,
   writeAudit,
 } from '@fees/db';
 import { inTransaction } from '../write';
@@ -214,8 +214,8 @@ const changed = () => new AppError('STALE', SCHEME_MSG.changed);
 /** Joins the students and writes the preview's discounts, all in one transaction with their audit rows. */
 export async function applyScheme(db: Database, actor: AuditActor, input: TApplySchemeInput) {
   try {
-    const plan = await transaction(db, async (tx) => {
-      const plan = await planJoin(tx, input);
+    const plan = await inWriteTransaction(db, async (db) => {
+      const plan = await planJoin(db, input);
       if (plan.students.length === 0) refuse('BAD_INPUT', 'No student of this batch has that category');
       const below = plan.rows.filter((r) => r.action === 'write' && r.balanceAfterPaise < 0);
       if (below.length > 0 && !input.allowNegativeBalance) {
@@ -229,8 +229,8 @@ export async function applyScheme(db: Database, actor: AuditActor, input: TApply
       const scheme = plan.scheme;
       const note = schemeNote(scheme.name);
       for (const student of plan.students) {
-        if (await addSchemeMember(tx, { schemeId: scheme.id, studentId: student.id, joinedBy: actor.userId })) {
-          await writeAudit(tx, {
+        if (await addSchemeMember(db, { schemeId: scheme.id, studentId: student.id, joinedBy: actor.userId })) {
+          await writeAudit(db, {
             actor,
             action: 'create',
             entity: 'scheme member',
@@ -242,18 +242,18 @@ export async function applyScheme(db: Database, actor: AuditActor, input: TApply
       for (const row of plan.rows) {
         if (row.action !== 'write') continue;
         if (row.discountId === null) {
-          const after = await insertSchemeDiscount(tx, {
+          const after = await insertSchemeDiscount(db, {
             studentId: row.studentId,
             feeHeadId: row.feeHeadId,
             discountPaise: row.afterPaise,
             schemeId: scheme.id,
             note,
           });
-          await writeAudit(tx, { actor, action: 'create', entity: 'discount', entityId: after.id, after });
+          await writeAudit(db, { actor, action: 'create', entity: 'discount', entityId: after.id, after });
         } else if (row.afterPaise === 0 && row.adjustmentPaise === 0) {
-          if (!(await deleteDiscountAtVersion(tx, { id: row.discountId, version: row.discountVersion! })))
+          if (!(await deleteDiscountAtVersion(db, { id: row.discountId, version: row.discountVersion! })))
             throw changed();
-          await writeAudit(tx, {
+          await writeAudit(db, {
             actor,
             action: 'delete',
             entity: 'discount',
@@ -266,7 +266,7 @@ export async function applyScheme(db: Database, actor: AuditActor, input: TApply
             },
           });
         } else {
-          const after = await setDiscountFromScheme(tx, {
+          const after = await setDiscountFromScheme(db, {
             id: row.discountId,
             version: row.discountVersion!,
             discountPaise: row.afterPaise,
@@ -274,7 +274,7 @@ export async function applyScheme(db: Database, actor: AuditActor, input: TApply
             note,
           });
           if (!after) throw changed();
-          await writeAudit(tx, {
+          await writeAudit(db, {
             actor,
             action: 'update',
             entity: 'discount',
