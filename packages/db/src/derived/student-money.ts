@@ -169,8 +169,8 @@ export async function advanceFiguresOfBatches(
     figures.push(
       ...(await rows<StudentMoneyOfAdvance>(
         db,
-        sql`SELECT s.id AS "studentId", COALESCE(m.credit_paise, 0) AS "creditPaise", COALESCE(m.applied_paise,
-          0) AS "appliedPaise",
+        sql`SELECT s.id AS "studentId", COALESCE(m.credit_paise, 0) AS "creditPaise",
+          COALESCE(m.applied_paise, 0) AS "appliedPaise",
            COALESCE(m.refunded_paise, 0) AS "refundedPaise"
          FROM students s LEFT JOIN student_money m ON m.student_id = s.id
          WHERE s.batch_id = ${batchId}`,

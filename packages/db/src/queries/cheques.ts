@@ -19,8 +19,7 @@ export interface FoundCheque extends StoredCheque {
 }
 
 const CHEQUE_COLUMNS = sql`id, receipt_id AS "receiptId", department_id AS "departmentId", student_id AS "studentId",
-  bank,
-  instrument_no AS "instrumentNo", instrument_date AS "instrumentDate", status, cleared_on AS "clearedOn",
+  bank, instrument_no AS "instrumentNo", instrument_date AS "instrumentDate", status, cleared_on AS "clearedOn",
   bounced_on AS "bouncedOn", bounce_reason AS "bounceReason", bounce_charge_paise AS "bounceChargePaise", version`;
 
 /** Records the instrument of a new cheque or DD receipt (pending). */

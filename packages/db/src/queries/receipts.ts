@@ -175,9 +175,9 @@ async function insertReceipt(
          payment_mode, payment_reference, created_by)
      VALUES (${receipt.number}, ${receipt.departmentId}, ${receipt.courseId}, ${receipt.batchId},
        ${receipt.studentId}, ${receipt.date}, ${receipt.studentName}, ${receipt.address},
-       ${receipt.phone}, ${receipt.email}, ${receipt.totalPaise}, ${receipt.taxRateBasisPoints}, ${receipt.taxPaise},
-         ${receipt.netPaise},
-         ${receipt.paymentMode}, ${receipt.paymentReference}, ${receipt.createdBy})
+       ${receipt.phone}, ${receipt.email}, ${receipt.totalPaise}, ${receipt.taxRateBasisPoints},
+       ${receipt.taxPaise}, ${receipt.netPaise}, ${receipt.paymentMode}, ${receipt.paymentReference},
+       ${receipt.createdBy})
      RETURNING id`,
   ))!;
   await insertLines(db, id, receipt.studentId, lines);

@@ -35,8 +35,8 @@ export async function listVerifyKeys(db: Reader): Promise<VerifyKeyInfo[]> {
 export async function addVerifyKey(db: WriteTx): Promise<VerifyKeyInfo> {
   const added = await row<VerifyKeyInfo>(
     db,
-    sql`INSERT INTO verify_keys (secret) VALUES (${randomBytes(32).toString('hex')}) RETURNING id,
-      created_at AS "createdAt"`,
+    sql`INSERT INTO verify_keys (secret) VALUES (${randomBytes(32).toString('hex')}) 
+      RETURNING id, created_at AS "createdAt"`,
   );
   return added!;
 }

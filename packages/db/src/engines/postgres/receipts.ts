@@ -38,17 +38,15 @@ export async function insertNumberedReceipt(
     RETURNING id, number, student_id, department_id
   ), a AS (
     INSERT INTO audit_log (user_id, user_email, ip, action, entity, entity_id, after, department_id, admission_no)
-    SELECT ${audit.actor.userId}::integer, ${audit.actor.email}::text, ${audit.actor.ip ?? null}::text, 'create',
-      'receipt',
-      r.number::text, '{"number":' || r.number || ',' || substr(${JSON.stringify(audit.after)}::text, 2),
-        r.department_id,
-      ${audit.admissionNo}::text
+    SELECT ${audit.actor.userId}::integer, ${audit.actor.email}::text, ${audit.actor.ip ?? null}::text,
+      'create', 'receipt', r.number::text,
+      '{"number":' || r.number || ',' || substr(${JSON.stringify(audit.after)}::text, 2),
+      r.department_id, ${audit.admissionNo}::text
     FROM r
   ), c AS (
     INSERT INTO cheques (receipt_id, department_id, student_id, bank, instrument_no, instrument_date)
     SELECT r.id, r.department_id, r.student_id, ${instrument?.bank ?? null}::text,
-      ${instrument?.instrumentNo ?? null}::text,
-      ${instrument?.instrumentDate ?? null}::text
+      ${instrument?.instrumentNo ?? null}::text, ${instrument?.instrumentDate ?? null}::text
     FROM r WHERE ${instrument?.bank ?? null}::text IS NOT NULL
   ), l AS (
     INSERT INTO receipt_lines (receipt_id, line_no, student_id, fee_head_id, particulars, amount_paise)
@@ -57,8 +55,8 @@ export async function insertNumberedReceipt(
       WITH ORDINALITY AS l(fee_head_id, particulars, amount_paise, line_no)
   ), k AS (
     UPDATE idempotency_keys
-    SET result = (jsonb_build_object('number', r.number, 'receiptId',
-      r.id) || ${JSON.stringify(idempotency?.result ?? {})}::jsonb)::text
+    SET result = (jsonb_build_object('number', r.number, 'receiptId', r.id)
+      || ${JSON.stringify(idempotency?.result ?? {})}::jsonb)::text
     FROM r
     WHERE user_id = ${key?.userId ?? null}::integer AND operation = ${key?.operation ?? null}::text
       AND key = ${key?.key ?? null}::text
