@@ -16,6 +16,7 @@ export const AUDIT_ACTIONS = [
   'close_day',
   'reopen_day',
   'closed_day_change',
+  'reprint',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
@@ -31,6 +32,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   close_day: 'Closed a day',
   reopen_day: 'Reopened a day',
   closed_day_change: 'Changed a closed day',
+  reprint: 'Printed a duplicate',
 };
 
 export const AUDIT_PAGE_SIZE = 50;

@@ -2,6 +2,7 @@ import { addDays } from '@fees/money';
 import { z } from 'zod';
 import {
   EARLIEST_DATE,
+  ZDateRange,
   positiveInteger,
   ZAmount,
   ZAmountOrZero,
@@ -176,6 +177,32 @@ export const ZVoidReceiptInput = ZReceiptNumberInput.extend({
   closedDayReason: ZClosedDayReason,
 });
 export type TVoidReceiptInput = z.infer<typeof ZVoidReceiptInput>;
+
+/** The receipt register's statuses: a live receipt counts, a voided one keeps its number and counts nowhere. */
+export const RECEIPT_STATUSES = ['live', 'voided'] as const;
+export type TReceiptStatus = (typeof RECEIPT_STATUSES)[number];
+
+/** Rows of the receipt register on one page. */
+export const RECEIPT_REGISTER_PAGE_SIZE = 25;
+
+/**
+ * The receipt register: a department's receipts dated from..to (both included), narrowed by mode, the
+ * clerk who took them, a student (any part of the name or admission number) and status; one page of rows.
+ */
+export const ZListReceiptsInput = ZDateRange.safeExtend({
+  depId: ZDepId,
+  paymentMode: z.enum(RECEIPT_PAYMENT_MODES, { error: MSG.required }).optional(),
+  clerkId: ZId.optional(),
+  student: z.string().trim().max(100, MSG.maxChars(100)).optional(),
+  status: z.enum(RECEIPT_STATUSES, { error: MSG.required }).optional(),
+  page: positiveInteger(MSG.required).default(1),
+  pageSize: z.int().min(1).max(100).default(RECEIPT_REGISTER_PAGE_SIZE),
+});
+export type TListReceiptsInput = z.input<typeof ZListReceiptsInput>;
+export type TListReceiptsQuery = z.output<typeof ZListReceiptsInput>;
+
+/** Above this net amount (Rs 10,00,000) one receipt asks for a second confirmation naming it in words. */
+export const LARGE_RECEIPT_PAISE = 10_00_000_00;
 
 /** Receipt search: a course is required ('required', lower case, as the old screen said it). */
 export const ZSearchReceiptStudentsInput = z.object({

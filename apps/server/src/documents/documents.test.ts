@@ -6,7 +6,9 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { temporaryFolder } from '@fees/db/testing';
-import { paiseToRupeesText, type TCreateReceiptInput } from '@fees/validation';
+import { auditLog } from '@fees/db';
+import { formatDate, localToday, paiseToRupeesText, type TCreateReceiptInput } from '@fees/validation';
+import { and, eq } from 'drizzle-orm';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -110,6 +112,17 @@ const receiptInput = (lines: Array<[number, string, number]>, date = '2025-08-01
     allowOverpayment: true,
   } as unknown as TCreateReceiptInput;
 };
+
+/** The audit log's duplicate prints of a receipt, oldest first. */
+const reprints = (number: number) =>
+  h.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, 'reprint'), eq(auditLog.entityId, String(number))))
+    .orderBy(auditLog.id);
+
+/** Today in India as the paper shows it, dd-MM-yyyy. */
+const shownToday = () => formatDate(localToday());
 
 const expectOneA4Page = (info: string) => {
   expect(info).toMatch(/^Pages:\s+1$/m);
@@ -231,6 +244,32 @@ describe('GET /api/receipts/{number}.pdf', () => {
     expectOneA4Page(info);
     expect(text).toContain(`VOIDED on ${day}. This receipt counts in no total.`);
     expect(text.replace(/[ \t]+/g, ' ')).toContain('Net amount Rs 2,000.00');
+  });
+
+  it("marks a duplicate DUPLICATE with the reprint's date, and the audit log counts it (who, when)", async () => {
+    const created = await h.caller('ugStaff').receipts.create(receiptInput([[fx.heads.exam, 'Exam', 300_00]]));
+    const printedBefore = await reprints(created.number);
+    const original = readPdf((await download('ugStaff', `/api/receipts/${created.number}.pdf`)).bytes).text;
+    expect(original).not.toContain('DUPLICATE');
+    expect(await reprints(created.number)).toHaveLength(printedBefore.length);
+
+    const answer = await download('ugStaff', `/api/receipts/${created.number}.pdf?duplicate=1`);
+    expect(answer.status).toBe(200);
+    const { text, info } = readPdf(answer.bytes);
+    expectOneA4Page(info);
+    expect(text).toContain('FEE RECEIPT - DUPLICATE');
+    expect(text).toContain(`DUPLICATE printed on ${shownToday()}`);
+    expect(text.replace(/[ \t]+/g, ' ')).toContain('Net amount Rs 300.00');
+    const rows = await reprints(created.number);
+    expect(rows).toHaveLength(printedBefore.length + 1);
+    expect(rows.at(-1)).toMatchObject({ userEmail: 'ug@test.local', action: 'reprint', departmentId: 100 });
+
+    // Another department's staff get 403 and nothing is counted; a bad flag is a 400 naming it.
+    expect((await download('pgStaff', `/api/receipts/${created.number}.pdf?duplicate=1`)).status).toBe(403);
+    const bad = await download('ugStaff', `/api/receipts/${created.number}.pdf?duplicate=yes`);
+    expect(bad.status).toBe(400);
+    expect(JSON.parse(bad.bytes.toString()).errors).toEqual({ duplicate: ['Give 1 or leave it out'] });
+    expect(await reprints(created.number)).toHaveLength(printedBefore.length + 1);
   });
 
   it('refuses the anonymous (401), another department (403), an unknown number (404) and a bad one (400)', async () => {

@@ -24,9 +24,15 @@ import {
 
 /**
  * The printed receipt as one A4 PDF page: what the receipt page prints (receiptView), with a voided
- * receipt stamped VOIDED with its void date. NOT_FOUND or FORBIDDEN as the page refuses.
+ * receipt stamped VOIDED with its void date, and a duplicate marked DUPLICATE with the reprint's date
+ * (`duplicateOn`, yyyy-MM-dd). NOT_FOUND or FORBIDDEN as the page refuses.
  */
-export async function receiptPdf(db: Database, number: number, options: DocumentOptions): Promise<Buffer> {
+export async function receiptPdf(
+  db: Database,
+  number: number,
+  options: DocumentOptions,
+  duplicateOn?: string,
+): Promise<Buffer> {
   const { receipt, lines, letterhead, verifyPath } = await receiptView(db, options.access, number);
   const logo = await getLetterheadLogo(db, receipt.departmentId);
   const label = receiptLabel(receipt.number);
@@ -42,7 +48,11 @@ export async function receiptPdf(db: Database, number: number, options: Document
     doc.restore();
   }
   let y = drawLetterhead(doc, { ...letterhead, departmentName: receipt.departmentName, logo });
-  y = drawTitle(doc, y, 'FEE RECEIPT', `Receipt No ${label}`);
+  y = drawTitle(doc, y, duplicateOn ? 'FEE RECEIPT - DUPLICATE' : 'FEE RECEIPT', `Receipt No ${label}`);
+  if (duplicateOn) {
+    y = drawText(doc, y, `DUPLICATE printed on ${formatDate(duplicateOn)}`, { font: 'Helvetica-Bold', size: 11 });
+    y += 6;
+  }
   if (voided) {
     const on = receipt.voidedAt ? ` on ${formatDate(today(new Date(receipt.voidedAt)))}` : '';
     doc.rect(PAGE.margin, y - 4, CONTENT_WIDTH, 24).fill(VOID_RED);

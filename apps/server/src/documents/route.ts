@@ -1,15 +1,19 @@
 /**
  * Staff download the printed documents as PDF files, under the receipt page's rules (401 without a
  * session, 403 for another department's, 404 for none, 400 naming the field for a bad number or date):
- * GET /api/receipts/{number}.pdf: the receipt as printed.
+ * GET /api/receipts/{number}.pdf: the receipt as printed; with ?duplicate=1 a duplicate, marked so with
+ * the day of the reprint and counted in the audit log.
  * GET /api/notices/{studentId}.pdf?asof=yyyy-MM-dd&payby=yyyy-MM-dd: a student's demand notice (as of
  * today and payable within the usual days unless given).
  */
-import { AppError, MAX_RECORD_INTEGER, MSG, NOTICE_PAY_WITHIN_DAYS, ZDate, ZId } from '@fees/validation';
+import { type AuditActor, runInWriteBatch } from '@fees/db';
 import { addDays } from '@fees/money';
+import { AppError, MAX_RECORD_INTEGER, MSG, NOTICE_PAY_WITHIN_DAYS, ZDate, ZId } from '@fees/validation';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { today } from '../config';
+import { actorOf } from '../audit';
 import { createRequestContext, type ServerDeps } from '../context';
+import { printDuplicate } from '../domain/receipts/register';
 import { toRestError } from '../rest/errors';
 import { demandNoticePdf } from './notice';
 import { receiptPdf } from './receipt';
@@ -36,14 +40,17 @@ function sendPdf(reply: FastifyReply, fileName: string, pdf: Buffer) {
 }
 
 export async function documentRoutes(app: FastifyInstance, { deps }: { deps: ServerDeps }): Promise<void> {
-  /** The caller's document options, or null once a 401 is sent. */
-  const optionsOf = async (req: FastifyRequest, reply: FastifyReply): Promise<DocumentOptions | null> => {
+  /** The caller's document options and who they are (for the audit log), or null once a 401 is sent. */
+  const optionsOf = async (
+    req: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<(DocumentOptions & { actor: AuditActor }) | null> => {
     const ctx = await createRequestContext(deps, req, reply);
     if (!ctx.session) {
       await reply.code(401).send({ message: 'Please sign in' });
       return null;
     }
-    return { access: ctx.session, origin: `${req.protocol}://${req.host}` };
+    return { access: ctx.session, origin: `${req.protocol}://${req.host}`, actor: actorOf(ctx) };
   };
   /** An AppError (not found, another department's) as the status and message the procedures give. */
   const refused = (reply: FastifyReply, error: unknown) => {
@@ -57,8 +64,15 @@ export async function documentRoutes(app: FastifyInstance, { deps }: { deps: Ser
     if (!options) return reply;
     const number = numberOfFile((req.params as { file: string }).file);
     if (number === null) return badField(reply, 'number', wholeNumber);
+    const { duplicate } = req.query as { duplicate?: unknown };
+    if (duplicate !== undefined && duplicate !== '1') return badField(reply, 'duplicate', 'Give 1 or leave it out');
     try {
-      return sendPdf(reply, `receipt-${number}.pdf`, await receiptPdf(deps.db, number, options));
+      const printed =
+        duplicate === '1'
+          ? await runInWriteBatch(deps.db, (tx) => printDuplicate(tx, options.actor, options.access, number))
+          : null;
+      const pdf = await receiptPdf(deps.db, number, options, printed?.printedOn);
+      return sendPdf(reply, `receipt-${number}${printed ? '-duplicate' : ''}.pdf`, pdf);
     } catch (error) {
       return refused(reply, error);
     }

@@ -12,6 +12,7 @@ export * from './batches';
 export * from './discounts';
 export * from './fees';
 export * from './receipts';
+export * from './receipt-register';
 export * from './balance-sql';
 export * from './balances';
 export * from './reports';

@@ -2,6 +2,7 @@ import { runInWriteBatch } from '@fees/db';
 import {
   ZCreateReceiptInput,
   ZFindReceiptStudentsInput,
+  ZListReceiptsInput,
   ZReceiptEntryContextInput,
   ZReceiptNumberInput,
   ZSearchReceiptStudentsInput,
@@ -14,6 +15,7 @@ import { createReceipt, receiptView, updateReceipt, voidReceipt } from '../../do
 import { receiptEntryContext } from '../../domain/receipts/entryContext';
 import { receiptFeeInfo } from '../../domain/receipts/feeInfo';
 import { findReceiptStudents } from '../../domain/receipts/findStudents';
+import { listReceipts, printDuplicate } from '../../domain/receipts/register';
 import { searchStudentsForReceipt } from '../../domain/receipts/searchStudents';
 import { authedProcedure, departmentProcedure, router } from '../../trpc';
 
@@ -39,6 +41,14 @@ export const receiptsRouter = router({
   update: departmentProcedure
     .input(ZUpdateReceiptInput)
     .mutation(({ ctx, input }) => runInWriteBatch(ctx.db, (tx) => updateReceipt(tx, actorOf(ctx), input, ctx.session))),
+  /** The receipt register: one page of a department's receipts between two dates, with its filters. */
+  list: departmentProcedure.input(ZListReceiptsInput).query(({ ctx, input }) => listReceipts(ctx, input)),
+  /** Counts a duplicate print in the audit log and gives the reprint's date for the paper. */
+  printDuplicate: authedProcedure
+    .input(ZReceiptNumberInput)
+    .mutation(({ ctx, input }) =>
+      runInWriteBatch(ctx.db, (tx) => printDuplicate(tx, actorOf(ctx), ctx.session, input.number)),
+    ),
   void: authedProcedure
     .input(ZVoidReceiptInput)
     .mutation(({ ctx, input }) => runInWriteBatch(ctx.db, (tx) => voidReceipt(tx, actorOf(ctx), input, ctx.session))),

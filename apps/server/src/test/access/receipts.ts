@@ -45,5 +45,10 @@ export const receiptsAccess: AccessRules = {
       confirm: true,
     }),
   },
+  'receipts.list': {
+    access: 'department',
+    input: (fx) => ({ depId: fx.ug.depId, from: '2025-01-01', to: '2025-12-31' }),
+  },
+  'receipts.printDuplicate': { access: 'department', input: (fx) => ({ number: fx.ug.receiptNumber }) },
   'receipts.void': { access: 'department', input: (fx) => ({ number: fx.ug.receiptNumber, reason: 'Wrong entry' }) },
 };
