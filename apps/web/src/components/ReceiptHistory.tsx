@@ -1,18 +1,26 @@
 import { AUDIT_ACTION_LABELS } from '@fees/validation';
 import { Paper, Skeleton, Stack, Text, Timeline, Title } from '@mantine/core';
-import { IconBan, IconPencil, IconPlus } from '@tabler/icons-react';
+import { IconBan, IconPencil, IconPlus, IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { formatInstant } from '../lib/dates';
 import { useTRPC } from '../lib/trpc';
 import { AuditChanges } from './AuditChanges';
 import { FailureAlert } from './FailureAlert';
 
-const ICONS = { create: IconPlus, update: IconPencil, void: IconBan } as const;
+const ICONS = { create: IconPlus, update: IconPencil, void: IconBan, reprint: IconPrinter } as const;
 
 /** The reason a void's audit row keeps (voids from before reasons were asked have none). */
 function voidReason(after: unknown): string | undefined {
   const reason = (after as { reason?: unknown } | null)?.reason;
   return typeof reason === 'string' ? reason : undefined;
+}
+
+/** Why a voided receipt was voided, from its History (the same query the panel shows). */
+export function useVoidReason(number: number, voided: boolean): string | undefined {
+  const trpc = useTRPC();
+  const history = useQuery(trpc.audit.receiptHistory.queryOptions({ number }, { enabled: voided }));
+  const lastVoid = history.data?.findLast((entry) => entry.action === 'void');
+  return lastVoid ? voidReason(lastVoid.after) : undefined;
 }
 
 /**

@@ -12,6 +12,7 @@ import { formatInstant } from '../../lib/dates';
 import { useTRPC } from '../../lib/trpc';
 import { AuditChanges } from '../../components/AuditChanges';
 import { idOf } from '../../lib/ids';
+import { ReceiptLink } from '../../components/ReceiptLink';
 
 interface Filters {
   from: string;
@@ -180,7 +181,16 @@ export default function AuditLogPage({ departmentId }: { departmentId?: number }
                           {AUDIT_ACTION_LABELS[entry.action]}
                         </Badge>
                       </Table.Td>
-                      <Table.Td>{recordOf(entry)}</Table.Td>
+                      <Table.Td>
+                        {entry.entity === 'receipt' && entry.entityId ? (
+                          <>
+                            Receipt <ReceiptLink number={Number(entry.entityId)} department={entry.departmentId} />
+                            {entry.admissionNo ? ` (${entry.admissionNo})` : ''}
+                          </>
+                        ) : (
+                          recordOf(entry)
+                        )}
+                      </Table.Td>
                       <Table.Td>{departmentName(entry.departmentId)}</Table.Td>
                     </Table.Tr>
                     {open === entry.id && (

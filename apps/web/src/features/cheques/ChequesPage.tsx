@@ -16,6 +16,7 @@ import { formatDate, todayIso } from '../../lib/dates';
 import { useDepartment } from '../../lib/department-context';
 import { formatRupees } from '../../lib/money';
 import { type RouterOutputs, useTRPC } from '../../lib/trpc';
+import { ReceiptLink } from '../../components/ReceiptLink';
 
 type Cheque = RouterOutputs['cheques']['list'][number];
 type Action = { kind: 'clear' | 'bounce'; cheque: Cheque };
@@ -134,7 +135,7 @@ export default function ChequesPage() {
                     {rows.map((c) => (
                       <Table.Tr key={c.id}>
                         <Table.Td>
-                          {receiptLabel(c.receiptNumber)} · {formatDate(c.receiptDate)}
+                          <ReceiptLink number={c.receiptNumber} department={department} /> · {formatDate(c.receiptDate)}
                         </Table.Td>
                         <Table.Td>
                           {c.studentName} ({c.admissionNo})

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Group } from '@mantine/core';
-import { IconAlertCircle, IconArrowLeft, IconReceipt, IconTrash } from '@tabler/icons-react';
+import { IconAlertCircle, IconArrowLeft, IconBan, IconReceipt } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -14,13 +14,14 @@ import { useTRPC } from '../../lib/trpc';
 import { formatLocalDate } from './format';
 import { receiptSearchPath, receiptSuccessPath } from './links';
 import { ReceiptForm } from './ReceiptForm';
-import { ReceiptHistory } from '../../components/ReceiptHistory';
+import { ReceiptHistory, useVoidReason } from '../../components/ReceiptHistory';
 import { useGoBack } from './useGoBack';
+import { voidedMessage } from './VoidReceiptButton';
 import { VoidReceiptDialog } from './VoidReceiptDialog';
 import { FailureAlert } from '../../components/FailureAlert';
 import { idOf } from '../../lib/ids';
 
-/** /inv/edit/{receiptNo}: the stored receipt in the form; Submit updates, Delete voids. */
+/** /inv/edit/{receiptNo}: the stored receipt in the form; Submit updates, Void voids. */
 export default function EditReceiptPage() {
   const department = useDepartment();
   const trpc = useTRPC();
@@ -42,6 +43,7 @@ export default function EditReceiptPage() {
   });
   const [voiding, setVoiding] = useState(false);
   const alreadyOnReceipt = useMemo(() => sumByHead(stored.data?.lines ?? []), [stored.data]);
+  const voidReason = useVoidReason(number, receipt?.status === 'voided');
 
   const done = async (title: string, message: string) => {
     await queryClient.invalidateQueries();
@@ -53,7 +55,7 @@ export default function EditReceiptPage() {
     }),
   );
   const remove = useMutation(
-    trpc.receipts.void.mutationOptions({ onSuccess: () => done('Deleted!', 'Data deleted successfully') }),
+    trpc.receipts.void.mutationOptions({ onSuccess: () => done('Voided', voidedMessage(number)) }),
   );
 
   if (!(number > 0)) return <Alert color="yellow">This address does not name a receipt.</Alert>;
@@ -92,7 +94,8 @@ export default function EditReceiptPage() {
           {voided
             ? `It was voided on ${formatLocalDate(receipt.voidedAt)}` +
               (receipt.voidedByEmail ? ` by ${receipt.voidedByEmail}` : '') +
-              ' and cannot be edited. It keeps its number and counts in no total.'
+              ' and cannot be edited. It keeps its number and counts in no total.' +
+              (voidReason ? ` Reason: ${voidReason}` : '')
             : `This receipt belongs to ${receipt.departmentName}; edit it there.`}
         </Alert>
         <Group mt="md">
@@ -172,11 +175,11 @@ export default function EditReceiptPage() {
           <Button
             color="red"
             variant="light"
-            leftSection={<IconTrash size={16} />}
+            leftSection={<IconBan size={16} />}
             loading={remove.isPending}
             onClick={() => setVoiding(true)}
           >
-            Delete
+            Void
           </Button>
         }
       />

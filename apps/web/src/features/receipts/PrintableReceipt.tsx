@@ -5,15 +5,20 @@ import { formatDate } from '../../lib/dates';
 import { amountInWords, formatRupees } from '../../lib/money';
 import type { ReceiptView } from './types';
 
-/** One copy of a receipt as printed on the department's letterhead (with its logo when it has one). */
+/**
+ * One copy of a receipt as printed on the department's letterhead (with its logo when it has one); a
+ * duplicate says so, with the day it was reprinted (`duplicateOn`, yyyy-MM-dd).
+ */
 export function PrintableReceipt({
   data,
   copyLabel,
   logo,
+  duplicateOn,
 }: {
   data: ReceiptView;
   copyLabel?: string;
   logo?: string | null;
+  duplicateOn?: string;
 }) {
   const { receipt, lines, letterhead } = data;
   const contact = [letterhead.address, letterhead.phone && `Phone: ${letterhead.phone}`].filter(Boolean).join(' · ');
@@ -27,6 +32,11 @@ export function PrintableReceipt({
       </header>
       <div className="paper-title">
         <strong>FEE RECEIPT</strong>
+        {duplicateOn && (
+          <span className="rcpt-duplicate" data-testid="duplicate-mark">
+            DUPLICATE · reprinted {formatDate(duplicateOn)}
+          </span>
+        )}
         {copyLabel && <span className="rcpt-copy-label">{copyLabel}</span>}
       </div>
       <div className="paper-meta">

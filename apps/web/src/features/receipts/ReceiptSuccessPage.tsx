@@ -9,6 +9,7 @@ import {
   IconCircleCheck,
   IconDownload,
   IconPencil,
+  IconCopy,
   IconPrinter,
   IconUserSearch,
 } from '@tabler/icons-react';
@@ -22,8 +23,10 @@ import { printSoon } from '../../lib/print';
 import { useTRPC } from '../../lib/trpc';
 import { formatLocalDate } from './format';
 import { editReceiptPath, receiptPdfPath, receiptSearchPath } from './links';
+import { usePrintDuplicate } from './usePrintDuplicate';
 import { PrintableReceipt } from './PrintableReceipt';
-import { ReceiptHistory } from '../../components/ReceiptHistory';
+import { ReceiptHistory, useVoidReason } from '../../components/ReceiptHistory';
+import { VoidReceiptButton } from './VoidReceiptButton';
 import { FailureAlert } from '../../components/FailureAlert';
 
 type PaperSize = 'a4' | 'a5';
@@ -41,7 +44,8 @@ function safeBackUrl(url: string | null, fallback: string): string {
 
 /**
  * /inv/success/?url=..&no=..: the printable receipt. The number is in the address (or, as the old
- * app did it, in the navigation state), so a reload shows the same receipt.
+ * app did it, in the navigation state), so a reload shows the same receipt. With &duplicate=yyyy-MM-dd
+ * it is a duplicate reprinted that day (Print duplicate counts it in the audit log, then prints).
  */
 export default function ReceiptSuccessPage() {
   const department = useDepartment();
@@ -51,6 +55,7 @@ export default function ReceiptSuccessPage() {
   const [params] = useSearchParams();
   const number = Number(params.get('no') ?? (location.state as { invoice?: number } | null)?.invoice ?? 0);
   const backUrl = safeBackUrl(params.get('url'), receiptSearchPath(department));
+  const duplicateOn = /^\d{4}-\d{2}-\d{2}$/.test(params.get('duplicate') ?? '') ? params.get('duplicate')! : undefined;
   const [paper, setPaper] = useLocalStorage<PaperSize>({ key: 'fees.receipt-paper', defaultValue: 'a4' });
   const receipt = useQuery(trpc.receipts.byNumber.queryOptions({ number }, { enabled: number > 0 }));
   const findPath = receiptSearchPath(department);
@@ -63,6 +68,8 @@ export default function ReceiptSuccessPage() {
     return () => window.removeEventListener('keydown', onKey);
   }, [navigate, findPath]);
   const logo = useQuery(trpc.letterheads.logo.queryOptions({ depId: department.id }, { staleTime: 5 * 60_000 }));
+  const voidReason = useVoidReason(number, receipt.data?.receipt.status === 'voided');
+  const duplicate = usePrintDuplicate(backUrl);
 
   if (!(number > 0)) {
     return (
@@ -122,19 +129,29 @@ export default function ReceiptSuccessPage() {
           <Alert color="red" icon={<IconAlertCircle />} mb="md" title="This receipt is voided">
             Voided on {formatLocalDate(master.voidedAt)}
             {master.voidedByEmail ? ` by ${master.voidedByEmail}` : ''}. It keeps its number and counts in no total.
+            {voidReason && <Text size="sm" mt={4} data-testid="void-reason">{`Reason: ${voidReason}`}</Text>}
           </Alert>
         )}
+        {duplicate.error && <FailureAlert error={duplicate.error} title="The duplicate was not printed" />}
         <Paper withBorder radius="md" p="sm" mb="lg">
           <Group justify="space-between">
             <Group gap="sm">
               <Button leftSection={<IconPrinter size={16} />} onClick={printSoon} autoFocus>
-                Print Receipt
+                {duplicateOn ? 'Print again' : 'Print Receipt'}
+              </Button>
+              <Button
+                variant="light"
+                leftSection={<IconCopy size={16} />}
+                loading={duplicate.isPending}
+                onClick={() => duplicate.mutate({ number: master.number })}
+              >
+                Print duplicate
               </Button>
               <Button
                 variant="light"
                 leftSection={<IconDownload size={16} />}
                 component="a"
-                href={receiptPdfPath(master.number)}
+                href={receiptPdfPath(master.number, duplicateOn !== undefined)}
                 download
               >
                 Download PDF
@@ -163,6 +180,9 @@ export default function ReceiptSuccessPage() {
                   Edit
                 </Button>
               )}
+              {!voided && (
+                <VoidReceiptButton variant="subtle" receipt={{ number: master.number, version: master.version }} />
+              )}
             </Group>
             <SegmentedControl
               aria-label="Paper"
@@ -180,7 +200,7 @@ export default function ReceiptSuccessPage() {
         {COPIES[paper].map((label, index) => (
           <Fragment key={label ?? 'single'}>
             {index > 0 && <div className="rcpt-cut" />}
-            <PrintableReceipt data={receipt.data} copyLabel={label} logo={logo.data?.logo} />
+            <PrintableReceipt data={receipt.data} copyLabel={label} logo={logo.data?.logo} duplicateOn={duplicateOn} />
           </Fragment>
         ))}
       </div>

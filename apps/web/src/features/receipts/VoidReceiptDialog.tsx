@@ -3,7 +3,7 @@ import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 
 /**
- * The Delete dialog of a receipt: it asks why (3 to 200 characters, the server's own rule) and voids
+ * The Void dialog of a receipt: it asks why (3 to 200 characters, the server's own rule) and voids
  * only with a reason; the reason is kept with the void and shown in the History panel and audit log.
  */
 export function VoidReceiptDialog({
@@ -35,12 +35,17 @@ export function VoidReceiptDialog({
     onVoid(parsed.data);
   };
   return (
-    <Modal opened={opened} onClose={close} title="Delete" closeButtonProps={{ 'aria-label': 'Dismiss' }}>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={`Void receipt ${receiptLabel(number)}`}
+      closeButtonProps={{ 'aria-label': 'Dismiss' }}
+    >
       <form onSubmit={submit} noValidate>
         <Stack>
           <Text size="sm">
-            Do you really want to delete receipt {receiptLabel(number)}? It will be voided: it keeps its number and no
-            longer counts in any total.
+            Void receipt {receiptLabel(number)}? It keeps its number and no longer counts in any total; the reason is
+            shown on it.
           </Text>
           <TextInput
             label="Reason"
@@ -60,7 +65,7 @@ export function VoidReceiptDialog({
               Cancel
             </Button>
             <Button type="submit" color="red">
-              Delete
+              Void
             </Button>
           </Group>
         </Stack>

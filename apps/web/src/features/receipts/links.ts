@@ -1,5 +1,7 @@
 import type { Department } from '../../lib/departments';
 
+export { receiptSuccessPath } from '../../lib/receipt-path';
+
 /** Receipt entry: /{prefix}/receipt/{admNo}?sub_id={courseId}&course={name}&batch={batchId}. */
 export function receiptEntryPath(
   department: Department,
@@ -10,14 +12,9 @@ export function receiptEntryPath(
   return `/${department.prefix}/receipt/${encodeURIComponent(student.admissionNo)}?${query}`;
 }
 
-/** The printable receipt; the number is in the address so a reload shows the same receipt. */
-export function receiptSuccessPath(department: Department, number: number, backUrl: string): string {
-  return `/${department.prefix}/inv/success/?${new URLSearchParams({ url: backUrl, no: String(number) })}`;
-}
-
-/** The receipt as an A4 PDF made by the server (the file a family is sent). */
-export function receiptPdfPath(number: number): string {
-  return `/api/receipts/${number}.pdf`;
+/** The receipt as an A4 PDF made by the server (the file a family is sent); a duplicate is marked and counted. */
+export function receiptPdfPath(number: number, duplicate = false): string {
+  return `/api/receipts/${number}.pdf${duplicate ? '?duplicate=1' : ''}`;
 }
 
 export function editReceiptPath(department: Department, number: number): string {
@@ -26,6 +23,11 @@ export function editReceiptPath(department: Department, number: number): string 
 
 export function receiptSearchPath(department: Department): string {
   return `/${department.prefix}/rcpt/`;
+}
+
+/** The receipt register: a department's receipts between dates, with View, Print duplicate, Edit and Void. */
+export function receiptRegisterPath(department: Department): string {
+  return `/${department.prefix}/rcpt/register`;
 }
 
 export function studentStatementPath(department: Department, studentId: number): string {

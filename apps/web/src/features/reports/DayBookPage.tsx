@@ -23,6 +23,7 @@ import { ChequeFigures, ExportActions, Figure, ReportTable } from './ReportParts
 import type { DayBook } from './types';
 import { idOf } from '../../lib/ids';
 import '../../components/paper.css';
+import { ReceiptLink } from '../../components/ReceiptLink';
 
 type UserRow = DayBook['byUser'][number];
 type VoidedRow = DayBook['voided'][number];
@@ -49,7 +50,11 @@ const USER_COLUMNS: Array<Column<UserRow>> = [
 ];
 
 const VOIDED_COLUMNS: Array<Column<VoidedRow>> = [
-  { header: 'Receipt', value: (v) => receiptLabel(v.number) },
+  {
+    header: 'Receipt',
+    value: (v) => receiptLabel(v.number),
+    render: (v) => <ReceiptLink number={v.number} department={v.departmentId} />,
+  },
   { header: 'Voided by', value: (v) => v.voidedByEmail ?? '(deleted account)' },
   { header: 'Amount', value: (v) => ({ paise: v.netPaise }) },
 ];

@@ -15,6 +15,7 @@ import { CourseReportForm, useCourseReportSearch } from './CourseReportSearch';
 import { admissionNoColumn, ExportActions, Figure, numeric, ReportTable, TruncatedNotice } from './ReportParts';
 import { reportPaths } from './paths';
 import type { FeeReceiptRow, ReceiptLines } from './types';
+import { ReceiptLink } from '../../components/ReceiptLink';
 
 const ZSearchForm = ZFeeReceiptReportInput.pick({ courseId: true, text: true });
 
@@ -62,7 +63,12 @@ export default function FeeReceiptReportPage() {
     );
 
   const columns: Array<Column<FeeReceiptRow>> = [
-    { header: 'Bill.No', value: (r) => receiptLabel(r.number), width: 100 },
+    {
+      header: 'Bill.No',
+      value: (r) => receiptLabel(r.number),
+      render: (r) => <ReceiptLink number={r.number} department={department} />,
+      width: 100,
+    },
     admissionNoColumn(paths.statement),
     { header: 'Date', value: (r) => ({ date: r.date }), width: 110 },
     { header: 'Student Name', value: (r) => r.studentName },

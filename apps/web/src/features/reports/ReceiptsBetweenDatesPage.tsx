@@ -13,6 +13,7 @@ import { DateRangeForm, useDateRangeSearch } from './DateRangeSearch';
 import { admissionNoColumn, ExportActions, Figure, ReportTable, TruncatedNotice } from './ReportParts';
 import { reportPaths } from './paths';
 import type { DatedReceiptRow, ReceiptsBetweenDates } from './types';
+import { ReceiptLink } from '../../components/ReceiptLink';
 
 /**
  * /rcpt_dtws/ (and the PG and admin variants): a department's live receipts dated from..to, both days
@@ -36,7 +37,12 @@ export default function ReceiptsBetweenDatesPage() {
 
   const columns: Array<Column<DatedReceiptRow>> = [
     { header: 'Date', value: (r) => ({ date: r.date }), width: 110 },
-    { header: 'Receipt No', value: (r) => receiptLabel(r.number), width: 120 },
+    {
+      header: 'Receipt No',
+      value: (r) => receiptLabel(r.number),
+      render: (r) => <ReceiptLink number={r.number} department={department} />,
+      width: 120,
+    },
     { header: 'Student', value: (r) => r.studentName },
     admissionNoColumn(paths.statement),
     { header: 'Batch', value: (r) => r.batchName, width: 110 },

@@ -18,6 +18,7 @@ import { reportPaths } from './paths';
 import type { Statement } from './types';
 import '../../components/report-table.css';
 import { idOf } from '../../lib/ids';
+import { ReceiptLink } from '../../components/ReceiptLink';
 
 /** One sheet: each head's row, then its payments (receipt, date, particulars, amount), then the totals. */
 function exportTable(statement: Statement): ExportTable {
@@ -276,7 +277,8 @@ export default function StudentStatementPage() {
                         <Table.Tr key={`${p.receiptNumber}-${p.lineNo}`}>
                           <Table.Td pl="xl">
                             <Text size="sm" c="dimmed">
-                              Receipt {receiptLabel(p.receiptNumber)} · {formatDate(p.date)}
+                              Receipt <ReceiptLink number={p.receiptNumber} department={department} /> ·{' '}
+                              {formatDate(p.date)}
                               {p.particulars ? ` · ${p.particulars}` : ''}
                             </Text>
                           </Table.Td>

@@ -1,0 +1,57 @@
+import { receiptLabel } from '@fees/validation';
+import { Button, type ButtonProps } from '@mantine/core';
+import { IconBan } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { infoDialog } from '../../lib/dialogs';
+import { useTRPC } from '../../lib/trpc';
+import { VoidReceiptDialog } from './VoidReceiptDialog';
+
+/** The stored receipt a Void names: its number and the version the screen showed (a stale one is refused). */
+export interface VoidTarget {
+  number: number;
+  version: number;
+}
+
+/** The receipts' own words after a void, everywhere: "Receipt #0001179 voided". */
+export const voidedMessage = (number: number) => `Receipt ${receiptLabel(number)} voided`;
+
+/**
+ * Void on the printable receipt and in the register: asks the reason, voids, and says so; a refusal
+ * (a closed day, a stale screen) is shown with the server's message.
+ */
+export function VoidReceiptButton({ receipt, ...buttonProps }: { receipt: VoidTarget } & ButtonProps) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [asking, setAsking] = useState(false);
+  const remove = useMutation(
+    trpc.receipts.void.mutationOptions({
+      onSuccess: async () => {
+        // Totals, reports and the register all change with a void.
+        await queryClient.invalidateQueries();
+        infoDialog('Voided', voidedMessage(receipt.number));
+      },
+      onError: (error) => infoDialog('Not voided', error.message),
+    }),
+  );
+  return (
+    <>
+      <Button
+        color="red"
+        variant="light"
+        leftSection={<IconBan size={16} />}
+        loading={remove.isPending}
+        onClick={() => setAsking(true)}
+        {...buttonProps}
+      >
+        Void
+      </Button>
+      <VoidReceiptDialog
+        number={receipt.number}
+        opened={asking}
+        onClose={() => setAsking(false)}
+        onVoid={(reason) => remove.mutate({ number: receipt.number, version: receipt.version, reason })}
+      />
+    </>
+  );
+}

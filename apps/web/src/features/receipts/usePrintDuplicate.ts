@@ -1,0 +1,24 @@
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { useDepartment } from '../../lib/department-context';
+import { printSoon } from '../../lib/print';
+import { useTRPC } from '../../lib/trpc';
+import { receiptSuccessPath } from './links';
+
+/**
+ * Print duplicate: the server counts the reprint in the audit log and gives its date; the receipt then
+ * opens marked DUPLICATE with that date and the print dialog follows. Go Back returns to `backUrl`.
+ */
+export function usePrintDuplicate(backUrl: string) {
+  const trpc = useTRPC();
+  const navigate = useNavigate();
+  const department = useDepartment();
+  return useMutation(
+    trpc.receipts.printDuplicate.mutationOptions({
+      onSuccess: (printed) => {
+        void navigate(receiptSuccessPath(department, printed.number, backUrl, printed.printedOn));
+        printSoon();
+      },
+    }),
+  );
+}
