@@ -226,20 +226,21 @@ test('the fee counter: find, pay two heads by UPI, print, edit, void', async ({ 
   await expect(page).toHaveURL(/\/ug\/inv\/success\//);
   await expect(page.getByTestId('printable-receipt').getByText('12,390.59').first()).toBeVisible();
 
-  // Void (Delete): the dialog says the data was deleted; the receipt shows VOIDED and cannot be edited.
+  // Void: the dialog and the message say Void; the receipt shows VOIDED with the reason and cannot be edited.
   await page.goto(`/ug/inv/edit/${number}`);
-  await page.getByRole('button', { name: 'Delete' }).click();
-  const voidDialog = page.getByRole('dialog');
+  await page.getByRole('button', { name: 'Void' }).click();
+  const voidDialog = page.getByRole('dialog', { name: `Void receipt #000${number}` });
   await voidDialog.getByLabel('Reason').fill('no');
-  await voidDialog.getByRole('button', { name: 'Delete' }).click();
+  await voidDialog.getByRole('button', { name: 'Void' }).click();
   await expect(voidDialog.getByText('Give a reason for the void (3 to 200 characters)')).toBeVisible();
   await voidDialog.getByLabel('Reason').fill('Paid twice by mistake');
   await voidDialog.getByLabel('Reason').press('Enter');
-  await expect(page.getByText('Data deleted successfully')).toBeVisible();
+  await expect(page.getByText(`Receipt #000${number} voided`)).toBeVisible();
   await page.getByRole('button', { name: 'Close' }).click();
   await page.goto(`/ug/inv/edit/${number}`);
   await expect(page.getByText('VOIDED', { exact: true })).toBeVisible();
   await expect(page.getByText('cannot be edited')).toBeVisible();
+  await expect(page.getByText('Reason: Paid twice by mistake')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Submit' })).toHaveCount(0);
   await page.screenshot({ path: '/tmp/receipts-voided.png', fullPage: true });
 

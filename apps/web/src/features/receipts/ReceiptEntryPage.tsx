@@ -8,7 +8,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { retryUnanswered, useIdempotencyKey } from '../../lib/idempotency';
 import { useTRPC } from '../../lib/trpc';
 import { receiptSearchPath, receiptSuccessPath } from './links';
-import { emptyLine } from './receipt-form';
+import { proposedLines } from './receipt-form';
 import { ReceiptForm } from './ReceiptForm';
 import { useGoBack } from './useGoBack';
 import { FailureAlert } from '../../components/FailureAlert';
@@ -81,7 +81,7 @@ export default function ReceiptEntryPage() {
           date: today,
           phone: student.phone ?? '',
           email: student.email ?? '',
-          items: [emptyLine()],
+          items: proposedLines(heads, dues),
           paymentMode: 'cash',
           paymentReference: '',
           bank: '',

@@ -1,14 +1,23 @@
 import { Button, Divider, Grid, Group, List, Paper, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { firstRowOfEachHead, isInstrumentMode, paiseToRupeesText, paymentNeedsReference } from '@fees/validation';
+import {
+  firstRowOfEachHead,
+  isInstrumentMode,
+  LARGE_RECEIPT_PAISE,
+  PAYMENT_MODE_LABELS,
+  paiseToRupeesText,
+  paymentNeedsReference,
+  type TReceiptPaymentMode,
+} from '@fees/validation';
 import { issuedRateBasisPoints } from '@fees/money';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { asksClosedDayReason, ClosedDayReason } from '../../components/ClosedDayReason';
 import { FailureAlert } from '../../components/FailureAlert';
 import type { StudentDues } from '../../components/InstalmentDues';
 import type { UpiPayee } from '../../components/UpiQr';
-import { confirmDialog, openConfirm } from '../../lib/dialogs';
-import { formatRupees } from '../../lib/money';
+import { openConfirm } from '../../lib/dialogs';
+import { amountInWords, formatRupees } from '../../lib/money';
+import { serverFieldErrors } from '../../lib/trpc';
 import { type ReceiptFormValues, type ReceiptHeader, type ReceiptSubmission, ZReceiptForm } from './receipt-form';
 import { type DateLimits, ReceiptDetails, ReceiptDues } from './ReceiptDetails';
 import { ReceiptLines } from './ReceiptLines';
@@ -41,9 +50,34 @@ interface ReceiptFormProps {
   advancePaise?: number;
 }
 
+/** A payment mode as the confirmation writes it: "cash", "UPI", "demand draft". */
+function modeWord(mode: TReceiptPaymentMode): string {
+  return mode === 'upi' ? 'UPI' : PAYMENT_MODE_LABELS[mode].toLowerCase();
+}
+
+/**
+ * What Submit will do, in one sentence: "Save receipt of Rs 12,500.00 (cash 12,500.00) for Meera
+ * Krishnan, UG-2025-001?". Each part of the payment is listed with its mode.
+ */
+export function receiptSummary(
+  netPaise: number,
+  parts: ReadonlyArray<{ mode: TReceiptPaymentMode; paise: number }>,
+  header: Pick<ReceiptHeader, 'studentName' | 'admissionNo'>,
+): string {
+  const paid = parts.map((part) => `${modeWord(part.mode)} ${formatRupees(part.paise)}`).join(', ');
+  return `Save receipt of Rs ${formatRupees(netPaise)} (${paid}) for ${header.studentName}, ${header.admissionNo}?`;
+}
+
+/** The values of the fields a refusal named, to tell when the user has changed one of them. */
+function namedValues(values: ReceiptFormValues, fields: readonly string[]): string {
+  return JSON.stringify(fields.map((field) => values[field as keyof ReceiptFormValues] ?? null));
+}
+
 /**
  * The receipt form (entry and edit): the student and dues, the fee lines, payment and totals, Submit.
  * Ctrl+Enter ticks Confirm and submits from anywhere in the form; the lines handle their own keys.
+ * A refusal from the server is shown beside Submit, which takes the keyboard; its messages for named
+ * fields go on those fields, and the message beside Submit goes once one of them is changed.
  */
 export function ReceiptForm(props: ReceiptFormProps) {
   const {
@@ -73,6 +107,24 @@ export function ReceiptForm(props: ReceiptFormProps) {
   const [closedDayReason, setClosedDayReason] = useState('');
   const rateBasisPoints = issuedRateBasisPoints(form.values.paymentMode, props.rateBasisPoints);
   const pricing = useReceiptPricing(form.values.items, heads, rateBasisPoints, alreadyOnReceipt);
+
+  const submitRef = useRef<HTMLButtonElement>(null);
+  const named = useMemo(() => serverFieldErrors(error), [error]);
+  // The named fields' values when the refusal came, so a change to one of them clears it.
+  const [refused, setRefused] = useState<{ error: unknown; values: string } | null>(null);
+  const { setErrors, getValues } = form;
+  useEffect(() => {
+    if (!error) return;
+    setErrors(named);
+    setRefused({ error, values: namedValues(getValues(), Object.keys(named)) });
+    submitRef.current?.focus();
+  }, [error, named, setErrors, getValues]);
+  const namedFields = Object.keys(named);
+  const shownError =
+    error &&
+    !(namedFields.length > 0 && refused?.error === error && refused.values !== namedValues(form.values, namedFields))
+      ? error
+      : null;
 
   // Lines left blank (no head, amount or particulars) are dropped before checking, unless all are.
   const trySubmit = (tickConfirm: boolean) => {
@@ -109,7 +161,7 @@ export function ReceiptForm(props: ReceiptFormProps) {
         confirm: true,
         allowOverpayment,
       });
-    confirmDialog('Are you sure you want to Submit ?', () => {
+    const askOverpayment = () => {
       if (pricing.overpaid.length === 0) {
         send(false);
         return;
@@ -133,6 +185,43 @@ export function ReceiptForm(props: ReceiptFormProps) {
         confirmProps: { color: 'orange' },
         onConfirm: () => send(true),
       });
+    };
+    // A very large receipt is said once more in words: a slipped zero is caught before it is saved.
+    const askLargeAmount = () => {
+      if (pricing.netPaise <= LARGE_RECEIPT_PAISE) {
+        askOverpayment();
+        return;
+      }
+      openConfirm({
+        title: 'A large amount',
+        children: (
+          <Stack gap="xs">
+            <Text size="sm">
+              This receipt is for <b>Rs {formatRupees(pricing.netPaise)}</b>:
+            </Text>
+            <Text size="sm" fw={600} data-testid="large-amount-words">
+              {amountInWords(pricing.netPaise)}
+            </Text>
+            <Text size="sm">Is this amount right?</Text>
+          </Stack>
+        ),
+        labels: { confirm: 'Yes, the amount is right', cancel: 'Go back' },
+        confirmProps: { color: 'orange' },
+        onConfirm: askOverpayment,
+      });
+    };
+    openConfirm({
+      title: 'Please confirm',
+      children: (
+        <Stack gap="xs">
+          <Text size="sm">Are you sure you want to Submit ?</Text>
+          <Text size="sm" fw={600} data-testid="receipt-summary">
+            {receiptSummary(pricing.netPaise, [{ mode: values.paymentMode, paise: pricing.netPaise }], header)}
+          </Text>
+        </Stack>
+      ),
+      labels: { confirm: 'Yes', cancel: 'No' },
+      onConfirm: askLargeAmount,
     });
   };
 
@@ -151,10 +240,6 @@ export function ReceiptForm(props: ReceiptFormProps) {
       }}
     >
       <Stack gap="lg">
-        {error !== null && error !== undefined && <FailureAlert error={error} title="Not saved" />}
-        {(asksClosedDayReason(error) || closedDayReason) && (
-          <ClosedDayReason value={closedDayReason} onChange={setClosedDayReason} />
-        )}
         {/* Student and dues side by side on a wide screen; on a narrow one the dues come after the lines. */}
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, lg: 7 }}>
@@ -190,9 +275,18 @@ export function ReceiptForm(props: ReceiptFormProps) {
             </Paper>
           </Grid.Col>
         </Grid>
+        {(asksClosedDayReason(error) || closedDayReason) && (
+          <ClosedDayReason value={closedDayReason} onChange={setClosedDayReason} />
+        )}
+        <FailureAlert error={shownError} title="Not saved" id="receipt-refusal" />
         <Group justify="space-between">
           <Group>
-            <Button type="submit" loading={pending}>
+            <Button
+              ref={submitRef}
+              type="submit"
+              loading={pending}
+              aria-describedby={shownError ? 'receipt-refusal' : undefined}
+            >
               Submit
             </Button>
             <Button variant="default" onClick={onCancel}>

@@ -7,14 +7,13 @@ import {
   Paper,
   SegmentedControl,
   Select,
-  SimpleGrid,
   Stack,
   Table,
   Text,
   TextInput,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconCopy, IconEye, IconPencil, IconReceiptOff } from '@tabler/icons-react';
+import { IconEye, IconPencil, IconPrinter, IconReceiptOff } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { DateField } from '../../components/DateField';
@@ -42,6 +41,11 @@ const STATUS_OPTIONS = [
   { value: 'live', label: 'Live' },
   { value: 'voided', label: 'Voided' },
 ];
+
+/** A clerk as the table shows them: the name part of their e-mail (the whole address is its title). */
+function clerkName(email: string | null): string {
+  return email ? (email.split('@')[0] ?? email) : '—';
+}
 
 /**
  * /rcpt/register: the receipt register. A department's receipts between two dates (today unless
@@ -107,12 +111,25 @@ export default function ReceiptRegisterPage() {
       />
       <ReceiptsTabs active="register" />
       <Paper withBorder radius="md" p="md" mb="lg" className="no-print">
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 6 }} spacing="sm" verticalSpacing="xs">
-          <DateField label="From" value={from} error={fieldError('from')} onChange={(v) => v && change('from', v)} />
-          <DateField label="To" value={to} error={fieldError('to')} onChange={(v) => v && change('to', v)} />
+        <Group gap="sm" align="flex-start" wrap="wrap">
+          <DateField
+            label="From"
+            w={{ base: '100%', xs: 140 }}
+            value={from}
+            error={fieldError('from')}
+            onChange={(v) => v && change('from', v)}
+          />
+          <DateField
+            label="To"
+            w={{ base: '100%', xs: 140 }}
+            value={to}
+            error={fieldError('to')}
+            onChange={(v) => v && change('to', v)}
+          />
           <Select
             label="Mode"
             placeholder="All modes"
+            w={{ base: '100%', xs: 150 }}
             clearable
             data={RECEIPT_PAYMENT_MODES.map((mode) => ({ value: mode, label: PAYMENT_MODE_LABELS[mode] }))}
             value={value('mode') || null}
@@ -121,6 +138,7 @@ export default function ReceiptRegisterPage() {
           <Select
             label="Clerk"
             placeholder="All clerks"
+            w={{ base: '100%', xs: 170 }}
             clearable
             data={clerks.map((clerk) => ({ value: String(clerk.id), label: clerk.email }))}
             value={clerks.some((c) => String(c.id) === value('clerk')) ? value('clerk') : null}
@@ -129,21 +147,24 @@ export default function ReceiptRegisterPage() {
           <TextInput
             label="Student"
             placeholder="Name or admission no"
+            w={{ base: '100%', xs: 170 }}
             value={value('student')}
             onChange={(event) => change('student', event.currentTarget.value)}
           />
-          <Stack gap={4}>
+          <Stack gap={4} w={{ base: '100%', xs: 'auto' }}>
             <Text size="sm" fw={500} id="register-status">
               Status
             </Text>
             <SegmentedControl
+              data-testid="register-status"
+              fullWidth
               aria-labelledby="register-status"
               data={STATUS_OPTIONS}
               value={value('status')}
               onChange={(status) => change('status', status)}
             />
           </Stack>
-        </SimpleGrid>
+        </Group>
       </Paper>
       <ReportStates
         query={register}
@@ -159,8 +180,9 @@ export default function ReceiptRegisterPage() {
         }
       >
         {(data) => {
-          const actions = (row: RegisterRow) => (
-            <Group gap={6} wrap="nowrap">
+          // One line of buttons in the table; on a phone's card they wrap.
+          const actions = (row: RegisterRow, wrap: 'wrap' | 'nowrap') => (
+            <Group gap={6} wrap={wrap}>
               <Button
                 size="compact-sm"
                 variant="light"
@@ -174,12 +196,13 @@ export default function ReceiptRegisterPage() {
               <Button
                 size="compact-sm"
                 variant="light"
-                leftSection={<IconCopy size={14} />}
+                leftSection={<IconPrinter size={14} />}
                 loading={duplicate.isPending && duplicate.variables?.number === row.number}
                 onClick={() => duplicate.mutate({ number: row.number })}
                 aria-label={`Print duplicate of receipt ${receiptLabel(row.number)}`}
+                title="Print a duplicate, marked DUPLICATE with today's date"
               >
-                Print duplicate
+                Duplicate
               </Button>
               {row.status === 'live' && (
                 <>
@@ -230,7 +253,7 @@ export default function ReceiptRegisterPage() {
               <Paper withBorder radius="md" visibleFrom="md">
                 <Table striped highlightOnHover verticalSpacing="xs" data-testid="receipt-register">
                   <Table.Thead>
-                    <Table.Tr>
+                    <Table.Tr style={{ whiteSpace: 'nowrap' }}>
                       <Table.Th>Receipt no</Table.Th>
                       <Table.Th>Date</Table.Th>
                       <Table.Th>Student</Table.Th>
@@ -253,12 +276,12 @@ export default function ReceiptRegisterPage() {
                           </Text>
                         </Table.Td>
                         <Table.Td>{PAYMENT_MODE_LABELS[row.paymentMode]}</Table.Td>
-                        <Table.Td style={{ wordBreak: 'break-all' }}>{row.clerkEmail ?? '—'}</Table.Td>
+                        <Table.Td title={row.clerkEmail ?? undefined}>{clerkName(row.clerkEmail)}</Table.Td>
                         <Table.Td ta="right" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
                           {formatRupees(row.netPaise)}
                         </Table.Td>
-                        <Table.Td>{status(row)}</Table.Td>
-                        <Table.Td>{actions(row)}</Table.Td>
+                        <Table.Td style={{ whiteSpace: 'nowrap', minWidth: 96 }}>{status(row)}</Table.Td>
+                        <Table.Td>{actions(row, 'nowrap')}</Table.Td>
                       </Table.Tr>
                     ))}
                   </Table.Tbody>
@@ -278,11 +301,11 @@ export default function ReceiptRegisterPage() {
                     </Text>
                     <Group justify="space-between" mb="xs">
                       <Text size="xs" c="dimmed">
-                        {formatDate(row.date)} · {PAYMENT_MODE_LABELS[row.paymentMode]} · {row.clerkEmail ?? '—'}
+                        {formatDate(row.date)} · {PAYMENT_MODE_LABELS[row.paymentMode]} · {clerkName(row.clerkEmail)}
                       </Text>
                       {status(row)}
                     </Group>
-                    <Group gap={6}>{actions(row)}</Group>
+                    {actions(row, 'wrap')}
                   </Paper>
                 ))}
               </Stack>

@@ -1,7 +1,15 @@
 /** The receipt form's values, what it submits, and its schema (derived from the server's). */
-import { ZReceiptFields, receiptPaymentRule, type TReceiptPaymentMode } from '@fees/validation';
+import {
+  LATE_FEE_HEAD,
+  paiseToRupeesText,
+  ZReceiptFields,
+  receiptPaymentRule,
+  type TReceiptPaymentMode,
+} from '@fees/validation';
 import type { UseFormReturnType } from '@mantine/form';
 import { randomId } from '@mantine/hooks';
+import type { StudentDues } from '../../components/InstalmentDues';
+import type { FeeBalanceRow } from './types';
 
 export const ZReceiptForm = ZReceiptFields.pick({
   date: true,
@@ -62,6 +70,26 @@ export interface ReceiptSubmission {
 
 export function emptyLine(): ReceiptFormLine {
   return { key: randomId(), feeHeadId: null, particulars: '', amount: '' };
+}
+
+/**
+ * The lines a new receipt opens with. With a late fine due: each head's amount due now, then the fine on
+ * Late fee (each removable), so the total is what the dues panel shows To collect. Without a fine, one
+ * empty line for the clerk to fill.
+ */
+export function proposedLines(heads: readonly FeeBalanceRow[], dues: StudentDues | undefined): ReceiptFormLine[] {
+  const lateFee = heads.find((head) => head.feeHead === LATE_FEE_HEAD);
+  if (!dues || !lateFee || dues.fine.outstanding <= 0) return [emptyLine()];
+  const line = (feeHeadId: number, paise: number, particulars = ''): ReceiptFormLine => ({
+    key: randomId(),
+    feeHeadId,
+    particulars,
+    amount: paiseToRupeesText(paise),
+  });
+  const dueNow = dues.heads
+    .filter((due) => due.outstanding > 0 && heads.some((head) => head.feeHeadId === due.feeHeadId))
+    .map((due) => line(due.feeHeadId, due.outstanding));
+  return [...dueNow, line(lateFee.feeHeadId, dues.fine.outstanding, 'Late fine')];
 }
 
 export interface ReceiptHeader {

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useDepartment } from '../../lib/department-context';
 import { printSoon } from '../../lib/print';
@@ -13,9 +13,14 @@ export function usePrintDuplicate(backUrl: string) {
   const trpc = useTRPC();
   const navigate = useNavigate();
   const department = useDepartment();
+  const queryClient = useQueryClient();
   return useMutation(
     trpc.receipts.printDuplicate.mutationOptions({
       onSuccess: (printed) => {
+        // The receipt's History lists the reprint.
+        void queryClient.invalidateQueries({
+          queryKey: trpc.audit.receiptHistory.queryKey({ number: printed.number }),
+        });
         void navigate(receiptSuccessPath(department, printed.number, backUrl, printed.printedOn));
         printSoon();
       },
