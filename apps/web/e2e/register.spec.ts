@@ -173,13 +173,14 @@ test('the register lists the day, filters, finds by number, prints a duplicate a
   await signIn(page);
   await page.goto('/ug/rcpt/');
   await expect(page.getByRole('textbox', { name: 'Find student' })).toBeFocused();
-  await page.getByRole('tab', { name: 'Receipt register' }).click();
+  await page.getByRole('link', { name: 'Receipt register' }).click();
   await expect(page).toHaveURL(/\/ug\/rcpt\/register$/);
+  await expect(page.getByRole('link', { name: 'Receipt register' })).toHaveAttribute('aria-current', 'page');
 
   // Today by default (other specs' receipts of today set apart by the student): three receipts, the
   // voided one counted apart.
   const table = page.getByTestId('receipt-register');
-  await page.getByRole('textbox', { name: 'Student' }).fill(MEERA.admissionNo);
+  await page.getByRole('textbox', { name: 'Student', exact: true }).fill(MEERA.admissionNo);
   await expect(table.getByRole('row')).toHaveCount(4);
   await expect(page.getByTestId('register-summary')).toHaveText('3 receipts · live total ₹ 1,500.00');
   const upiRow = table.getByRole('row', { name: new RegExp(label(ids.upi)) });
@@ -202,9 +203,9 @@ test('the register lists the day, filters, finds by number, prints a duplicate a
   // Choosing the chosen mode again clears it.
   await choose(page, 'Mode', 'UPI');
   await expect(table.getByRole('row')).toHaveCount(4);
-  await page.getByRole('textbox', { name: 'Student' }).fill('nobody at all');
+  await page.getByRole('textbox', { name: 'Student', exact: true }).fill('nobody at all');
   await expect(page.getByText('No receipts')).toBeVisible();
-  await page.getByRole('textbox', { name: 'Student' }).fill('meera krishnan');
+  await page.getByRole('textbox', { name: 'Student', exact: true }).fill('meera krishnan');
   await expect(table.getByRole('row')).toHaveCount(4);
 
   // Receipt no: an unknown number says so; a known one and Enter opens it.

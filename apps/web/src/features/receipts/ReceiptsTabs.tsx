@@ -1,29 +1,34 @@
-import { Tabs } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { IconListDetails, IconUserSearch } from '@tabler/icons-react';
-import { useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { useDepartment } from '../../lib/department-context';
 import { receiptRegisterPath, receiptSearchPath } from './links';
 
-/** The Receipts page's two views: Find student (to take a payment) and the register of receipts taken. */
+/**
+ * The Receipts page's two views, each at its own address: Find student (to take a payment) and the
+ * register of receipts taken. Links, not tabs: each view is a page of its own.
+ */
 export function ReceiptsTabs({ active }: { active: 'find' | 'register' }) {
   const department = useDepartment();
-  const navigate = useNavigate();
+  const views = [
+    { key: 'find', label: 'Find student', icon: IconUserSearch, to: receiptSearchPath(department) },
+    { key: 'register', label: 'Receipt register', icon: IconListDetails, to: receiptRegisterPath(department) },
+  ] as const;
   return (
-    <Tabs
-      value={active}
-      mb="lg"
-      onChange={(tab) =>
-        void navigate(tab === 'register' ? receiptRegisterPath(department) : receiptSearchPath(department))
-      }
-    >
-      <Tabs.List>
-        <Tabs.Tab value="find" leftSection={<IconUserSearch size={16} />}>
-          Find student
-        </Tabs.Tab>
-        <Tabs.Tab value="register" leftSection={<IconListDetails size={16} />}>
-          Receipt register
-        </Tabs.Tab>
-      </Tabs.List>
-    </Tabs>
+    <Group component="nav" aria-label="Receipts" gap="xs" mb="lg">
+      {views.map(({ key, label, icon: Icon, to }) => (
+        <Button
+          key={key}
+          component={Link}
+          to={to}
+          variant={key === active ? 'light' : 'subtle'}
+          color={key === active ? undefined : 'gray'}
+          leftSection={<Icon size={16} />}
+          aria-current={key === active ? 'page' : undefined}
+        >
+          {label}
+        </Button>
+      ))}
+    </Group>
   );
 }
