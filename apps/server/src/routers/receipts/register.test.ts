@@ -26,7 +26,7 @@ function receiptInput(date: string, paise: number, mode: 'cash' | 'upi' = 'cash'
   } as unknown as TCreateReceiptInput;
 }
 
-const numbers: Record<string, number> = {};
+const numbers = { cash1: 0, upi: 0, cash2: 0, byAdmin: 0 };
 
 beforeAll(async () => {
   const ug = h.caller('ugStaff').receipts;
