@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../client';
+import type { Reader } from '../client';
 import { row, rows } from '../engines';
 import type { receipts } from '../schema';
 import { containsText } from './like';
@@ -39,7 +39,7 @@ export interface ReceiptRegisterPage {
   clerks: Array<{ id: number; email: string }>;
 }
 
-function matching(db: DbOrTx, f: RegisterFilter): SQL {
+function matching(db: Reader, f: RegisterFilter): SQL {
   const conditions = [sql`r.department_id = ${f.depId}`, sql`r.date BETWEEN ${f.from} AND ${f.to}`];
   if (f.paymentMode) conditions.push(sql`r.payment_mode = ${f.paymentMode}`);
   if (f.clerkId !== undefined) conditions.push(sql`r.created_by = ${f.clerkId}`);
@@ -53,7 +53,7 @@ function matching(db: DbOrTx, f: RegisterFilter): SQL {
  * how many match in all. Reads receipts_department_date_idx.
  */
 export async function receiptRegister(
-  db: DbOrTx,
+  db: Reader,
   params: RegisterFilter & { page: number; pageSize: number },
 ): Promise<ReceiptRegisterPage> {
   const where = matching(db, params);

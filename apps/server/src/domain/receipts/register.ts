@@ -1,4 +1,4 @@
-import { type AuditActor, type Database, findReceiptByNumber, receiptRegister, writeAudit } from '@fees/db';
+import { type AuditActor, findReceiptByNumber, receiptRegister, writeAudit, type WriteTx } from '@fees/db';
 import { receiptLabel, refuse, type TListReceiptsQuery } from '@fees/validation';
 import { today } from '../../config';
 import type { AuthedContext } from '../../context';
@@ -15,7 +15,7 @@ export async function listReceipts(ctx: AuthedContext, input: TListReceiptsQuery
  * A duplicate of a stored receipt is about to be printed: the audit log keeps who printed it and when,
  * and the paper names the day of the reprint (returned, as the foundation's today).
  */
-export async function printDuplicate(db: Database, actor: AuditActor, access: DepartmentAccess, number: number) {
+export async function printDuplicate(db: WriteTx, actor: AuditActor, access: DepartmentAccess, number: number) {
   const receipt =
     (await findReceiptByNumber(db, number)) ?? refuse('NOT_FOUND', `Receipt ${receiptLabel(number)} does not exist`);
   assertDepartmentAccess(access, receipt.departmentId);
