@@ -1,4 +1,4 @@
-import { PAYMENT_MODE_LABELS, receiptLabel } from '@fees/validation';
+import { PAYMENT_MODE_LABELS, paymentPartTexts, receiptLabel } from '@fees/validation';
 import { ratePercentText } from '@fees/money';
 import { VerifyQr } from '../../components/VerifyQr';
 import { formatDate } from '../../lib/dates';
@@ -15,7 +15,7 @@ export function PrintableReceipt({
   copyLabel?: string;
   logo?: string | null;
 }) {
-  const { receipt, lines, letterhead } = data;
+  const { receipt, lines, payments, letterhead } = data;
   const contact = [letterhead.address, letterhead.phone && `Phone: ${letterhead.phone}`].filter(Boolean).join(' · ');
   return (
     <section className="paper-doc rcpt-copy" aria-label={copyLabel ?? 'Receipt'}>
@@ -93,17 +93,30 @@ export function PrintableReceipt({
       <div className="rcpt-words">{amountInWords(receipt.netPaise)}</div>
       <div className="rcpt-foot">
         <div>
-          Paid by <b>{PAYMENT_MODE_LABELS[receipt.paymentMode]}</b>
-          {receipt.paymentReference && (
+          {payments.length > 1 ? (
             <>
-              {' '}
-              · Ref. <b>{receipt.paymentReference}</b>
+              Paid by:
+              <ul className="rcpt-payments" data-testid="receipt-payments">
+                {paymentPartTexts(payments, receipt).map((text) => (
+                  <li key={text}>{text}</li>
+                ))}
+              </ul>
             </>
-          )}
-          {receipt.bank && (
+          ) : (
             <>
-              {' '}
-              · <b>{receipt.bank}</b>, dated {formatDate(receipt.instrumentDate)} (subject to realisation)
+              Paid by <b>{PAYMENT_MODE_LABELS[receipt.paymentMode]}</b>
+              {receipt.paymentReference && (
+                <>
+                  {' '}
+                  · Ref. <b>{receipt.paymentReference}</b>
+                </>
+              )}
+              {receipt.bank && (
+                <>
+                  {' '}
+                  · <b>{receipt.bank}</b>, dated {formatDate(receipt.instrumentDate)} (subject to realisation)
+                </>
+              )}
             </>
           )}
           {receipt.createdByEmail && (

@@ -1,6 +1,6 @@
 import { Button, Divider, Grid, Group, List, Paper, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { firstRowOfEachHead, isInstrumentMode, paiseToRupeesText, paymentNeedsReference } from '@fees/validation';
+import { firstRowOfEachHead, paiseToRupeesText } from '@fees/validation';
 import { issuedRateBasisPoints } from '@fees/money';
 import { type ReactNode, useMemo, useState } from 'react';
 import { asksClosedDayReason, ClosedDayReason } from '../../components/ClosedDayReason';
@@ -9,10 +9,16 @@ import type { StudentDues } from '../../components/InstalmentDues';
 import type { UpiPayee } from '../../components/UpiQr';
 import { confirmDialog, openConfirm } from '../../lib/dialogs';
 import { formatRupees } from '../../lib/money';
-import { type ReceiptFormValues, type ReceiptHeader, type ReceiptSubmission, ZReceiptForm } from './receipt-form';
+import {
+  paymentDetails,
+  type ReceiptFormValues,
+  type ReceiptHeader,
+  type ReceiptSubmission,
+  ZReceiptForm,
+} from './receipt-form';
 import { type DateLimits, ReceiptDetails, ReceiptDues } from './ReceiptDetails';
 import { ReceiptLines } from './ReceiptLines';
-import { ReceiptPayment } from './ReceiptPayment';
+import { extraPaymentsPaise, ReceiptPayment } from './ReceiptPayment';
 import { ReceiptTotals } from './ReceiptTotals';
 import type { FeeBalanceRow, FeeBalanceTotals } from './types';
 import { useReceiptPricing } from './useReceiptPricing';
@@ -73,13 +79,22 @@ export function ReceiptForm(props: ReceiptFormProps) {
   const [closedDayReason, setClosedDayReason] = useState('');
   const rateBasisPoints = issuedRateBasisPoints(form.values.paymentMode, props.rateBasisPoints);
   const pricing = useReceiptPricing(form.values.items, heads, rateBasisPoints, alreadyOnReceipt);
+  const firstPaise = pricing.netPaise - extraPaymentsPaise(form);
 
   // Lines left blank (no head, amount or particulars) are dropped before checking, unless all are.
   const trySubmit = (tickConfirm: boolean) => {
     const current = form.getValues();
     const filled = current.items.filter((line) => line.feeHeadId || line.amount.trim() || line.particulars.trim());
     form.setValues({ items: filled.length > 0 ? filled : current.items, confirm: tickConfirm || current.confirm });
-    if (!form.validate().hasErrors) submit(form.getValues());
+    if (form.validate().hasErrors) return;
+    if (current.extraPayments.length > 0 && firstPaise <= 0) {
+      form.setFieldError(
+        `extraPayments.${current.extraPayments.length - 1}.amount`,
+        `The modes add up to more than the net of ₹ ${formatRupees(pricing.netPaise)}`,
+      );
+      return;
+    }
+    submit(form.getValues());
   };
 
   const submit = (values: ReceiptFormValues) => {
@@ -94,14 +109,18 @@ export function ReceiptForm(props: ReceiptFormProps) {
           particulars: line.particulars,
           amount: line.amount.trim(),
         })),
-        paymentMode: values.paymentMode,
-        paymentReference:
-          paymentNeedsReference(values.paymentMode) && !isInstrumentMode(values.paymentMode)
-            ? values.paymentReference
-            : null,
-        ...(isInstrumentMode(values.paymentMode)
-          ? { bank: values.bank, instrumentNo: values.instrumentNo, instrumentDate: values.instrumentDate }
-          : {}),
+        ...(values.extraPayments.length === 0
+          ? { paymentMode: values.paymentMode, ...paymentDetails(values) }
+          : {
+              payments: [
+                { paymentMode: values.paymentMode, amount: paiseToRupeesText(firstPaise), ...paymentDetails(values) },
+                ...values.extraPayments.map((p) => ({
+                  paymentMode: p.paymentMode,
+                  amount: p.amount.trim(),
+                  ...paymentDetails(p),
+                })),
+              ],
+            }),
         total: paiseToRupeesText(pricing.totalPaise),
         tax: paiseToRupeesText(pricing.taxPaise),
         net: paiseToRupeesText(pricing.netPaise),
