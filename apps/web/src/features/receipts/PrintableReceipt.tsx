@@ -121,8 +121,8 @@ export function PrintableReceipt({
           )}
           {receipt.createdByEmail && (
             <>
-              {' '}
-              · Received by <b>{receipt.createdByEmail}</b>
+              {/* Under the list of modes, a line of its own; after one mode, the same line. */}
+              {payments.length > 1 ? '' : ' · '}Received by <b>{receipt.createdByEmail}</b>
             </>
           )}
         </div>
