@@ -507,9 +507,7 @@ export function updateReceipt(
   });
 }
 
-/**
- * A cleared cheque's part stays as the bank credited it: its mode, amount, bank, number and date cannot change.
- */
+/** A cleared cheque's part stays as the bank credited it: its mode, bank, number and date cannot change. */
 async function keepSettledCheque(
   db: Reader,
   receipt: StoredReceipt,
@@ -523,7 +521,6 @@ async function keepSettledCheque(
   const same =
     cleared !== undefined &&
     kept?.paymentMode === cleared.paymentMode &&
-    kept.amountPaise === cleared.amountPaise &&
     instrument?.bank === receipt.bank &&
     instrument.instrumentNo === receipt.instrumentNo &&
     instrument.instrumentDate === receipt.instrumentDate;
