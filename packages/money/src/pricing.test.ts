@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_PAISE } from './limits';
-import { amountLeftForLine, priceReceipt, ratePercentText, receiptTaxPaise, sumByHead } from './pricing';
+import {
+  amountLeftForLine,
+  largestPart,
+  priceReceipt,
+  ratePercentText,
+  receiptTaxPaise,
+  sumByHead,
+  taxShares,
+} from './pricing';
 
 const TUITION = 1;
 const EXAM = 2;
@@ -150,5 +158,31 @@ describe('ratePercentText', () => {
       '5',
       '0',
     ]);
+  });
+});
+
+describe('a receipt paid in several modes', () => {
+  it('stands for its largest part where one mode is known, the first of equal parts', () => {
+    expect(largestPart([{ amount: 100 }, { amount: 300 }, { amount: 300 }])).toEqual({ amount: 300 });
+    const parts = [
+      { amount: 500, id: 'a' },
+      { amount: 500, id: 'b' },
+    ];
+    expect(largestPart(parts).id).toBe('a');
+  });
+
+  it('shares the GST in proportion to the parts, the paise left over on the largest part', () => {
+    // 18% of 12,500.00 is 2,250.00 (net 14,750.00): cash 10,000.00 + UPI 4,750.00.
+    expect(taxShares(2_250_00, [{ amount: 10_000_00 }, { amount: 4_750_00 }])).toEqual([1_525_43, 724_57]);
+    expect(taxShares(1, [{ amount: 1 }, { amount: 2 }])).toEqual([0, 1]);
+    expect(taxShares(0, [{ amount: 7 }, { amount: 3 }])).toEqual([0, 0]);
+  });
+
+  it('shares exactly at the largest receipt, where tax times amount passes 2^53', () => {
+    const net = 99_99_99_999_99;
+    const tax = 15_25_42_372_87;
+    const shares = taxShares(tax, [{ amount: net - 1_00 }, { amount: 1_00 }]);
+    expect(shares[0]! + shares[1]!).toBe(tax);
+    expect(shares[1]).toBe(15);
   });
 });

@@ -129,3 +129,21 @@ export function amountLeftForLine(input: ReceiptPricingInput, lineIndex: number,
   );
   return Math.max(0, (availableByHead(input).get(feeHeadId) ?? 0) - elsewhere);
 }
+
+/** The part that stands for the whole where one mode is known (the legacy paths): the largest, the first of equals. */
+export function largestPart<T extends { amount: number }>(parts: readonly T[]): T {
+  return parts.reduce((largest, part) => (part.amount > largest.amount ? part : largest));
+}
+
+/**
+ * Each part's share of the GST, in proportion to its amount (rounded down), the remainder on the largest part:
+ * the shares add up to the tax.
+ */
+export function taxShares(taxPaise: number, parts: readonly { amount: number }[]): number[] {
+  const net = parts.reduce((sum, p) => sum + p.amount, 0);
+  // In BigInt: tax times amount passes 2^53 long before the largest receipt.
+  const shares = parts.map((p) => (net === 0 ? 0 : Number((BigInt(taxPaise) * BigInt(p.amount)) / BigInt(net))));
+  const largest = parts.indexOf(largestPart(parts));
+  shares[largest] = (shares[largest] ?? 0) + taxPaise - shares.reduce((sum, s) => sum + s, 0);
+  return shares;
+}

@@ -13,6 +13,7 @@ import {
   ZVersion,
 } from './common';
 import { ZIdempotencyKey } from './idempotency';
+import { formatDate, formatRupees } from './format';
 import { MSG } from './messages';
 
 /** The payment modes that move money (a refund is paid out in one of them too). */
@@ -75,6 +76,30 @@ const ZReceiptEmail = z
   .refine((v) => v === '' || /^[^\s@]+@[^\s@]+$/.test(v), MSG.invalidEmail)
   .optional();
 
+/** A payment's reference and, for a cheque or demand draft (required there), its bank, number and date. */
+const ZPaymentDetails = z.object({
+  paymentReference: z
+    .string()
+    .trim()
+    .max(100, MSG.maxChars(100))
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  bank: ZInstrumentText,
+  instrumentNo: ZInstrumentText,
+  // A form sends an empty date field as ''.
+  instrumentDate: z.preprocess((v) => (v === '' ? undefined : v), ZDate.optional()),
+});
+
+/** Most modes one receipt may be paid in. */
+export const MAX_PAYMENT_PARTS = 3;
+
+/** One mode of a receipt paid in several: the mode, the amount paid in it, its reference or instrument. */
+export const ZReceiptPaymentPart = ZPaymentDetails.extend({
+  paymentMode: z.enum(RECEIPT_PAYMENT_MODES, { error: MSG.required }),
+  amount: ZAmount,
+});
+export type TReceiptPaymentPart = z.infer<typeof ZReceiptPaymentPart>;
+
 /**
  * The receipt form's fields, without the cross-field rule (zod refuses .pick on refined objects):
  * forms derive from this and add `receiptPaymentRule` back.
@@ -89,18 +114,11 @@ export const ZReceiptFields = z.object({
     .array(ZReceiptLineInput, { error: MSG.itemsRequired })
     .min(1, MSG.itemsRequired)
     .max(MAX_RECEIPT_LINES, MSG.tooManyLines),
-  paymentMode: z.enum(RECEIPT_PAYMENT_MODES, { error: MSG.required }),
-  paymentReference: z
-    .string()
-    .trim()
-    .max(100, MSG.maxChars(100))
-    .nullish()
-    .transform((v) => (v ? v : null)),
-  /** Cheque and demand draft only (required there): the bank, the instrument's number and its date. */
-  bank: ZInstrumentText,
-  instrumentNo: ZInstrumentText,
-  // A form sends an empty date field as ''.
-  instrumentDate: z.preprocess((v) => (v === '' ? undefined : v), ZDate.optional()),
+  /** Paid in one mode: the mode and its details here (the net is paid in it); in several: `payments` instead. */
+  paymentMode: z.enum(RECEIPT_PAYMENT_MODES, { error: MSG.required }).optional(),
+  ...ZPaymentDetails.shape,
+  /** Paid in two or three modes: each with its amount in rupees and its details; they add up to the net. */
+  payments: z.array(ZReceiptPaymentPart).min(1, MSG.required).max(MAX_PAYMENT_PARTS, MSG.tooManyParts).optional(),
   /** An admin writing on a closed day says why (kept in the audit log). */
   closedDayReason: ZClosedDayReason,
   /** The totals the client showed, in rupees: the server recomputes them and refuses a mismatch. */
@@ -130,29 +148,94 @@ export function receiptPaymentRule(
     instrumentDate?: string | null;
   },
   ctx: z.RefinementCtx,
+  at: ReadonlyArray<string | number> = [],
 ): void {
+  const issue = (message: string, field: string) => ctx.addIssue({ code: 'custom', message, path: [...at, field] });
   if (isInstrumentMode(v.paymentMode)) {
-    if (!v.bank?.trim()) ctx.addIssue({ code: 'custom', message: MSG.bankRequired, path: ['bank'] });
-    if (!v.instrumentNo?.trim())
-      ctx.addIssue({ code: 'custom', message: MSG.instrumentNoRequired, path: ['instrumentNo'] });
-    if (!v.instrumentDate)
-      ctx.addIssue({ code: 'custom', message: MSG.instrumentDateRequired, path: ['instrumentDate'] });
+    if (!v.bank?.trim()) issue(MSG.bankRequired, 'bank');
+    if (!v.instrumentNo?.trim()) issue(MSG.instrumentNoRequired, 'instrumentNo');
+    if (!v.instrumentDate) issue(MSG.instrumentDateRequired, 'instrumentDate');
     return;
   }
   if (v.paymentMode && paymentNeedsReference(v.paymentMode) && !v.paymentReference?.trim()) {
-    ctx.addIssue({ code: 'custom', message: MSG.paymentReferenceRequired, path: ['paymentReference'] });
+    issue(MSG.paymentReferenceRequired, 'paymentReference');
+  }
+}
+
+/**
+ * A receipt's payment as parts, whichever way it was given: the parts as sent, or the one mode paying the
+ * whole net.
+ */
+export function receiptParts(v: {
+  paymentMode?: TReceiptPaymentMode;
+  paymentReference?: string | null;
+  bank?: string;
+  instrumentNo?: string;
+  instrumentDate?: string;
+  payments?: TReceiptPaymentPart[];
+  net: number;
+}): TReceiptPaymentPart[] {
+  if (v.payments) return v.payments;
+  if (!v.paymentMode) return [];
+  const { paymentMode, paymentReference = null, bank, instrumentNo, instrumentDate, net } = v;
+  return [{ paymentMode, amount: net, paymentReference, bank, instrumentNo, instrumentDate }];
+}
+
+/**
+ * The payment given one way: one mode, or two or three distinct modes (at most one cheque or draft, never
+ * the advance with another) adding up to the net, each part with its reference or instrument.
+ */
+export function receiptPartsRule(
+  v: {
+    paymentMode?: string;
+    paymentReference?: string | null;
+    bank?: string;
+    instrumentNo?: string;
+    instrumentDate?: string;
+    payments?: TReceiptPaymentPart[];
+    net: number;
+  },
+  ctx: z.RefinementCtx,
+): void {
+  if (!v.payments) {
+    if (!v.paymentMode) ctx.addIssue({ code: 'custom', message: MSG.required, path: ['paymentMode'] });
+    else receiptPaymentRule(v, ctx);
+    return;
+  }
+  const single = v.paymentMode ?? v.paymentReference ?? v.bank ?? v.instrumentNo ?? v.instrumentDate;
+  if (single) ctx.addIssue({ code: 'custom', message: MSG.paymentOneWay, path: ['payments'] });
+  const parts = v.payments;
+  const seen = new Set<string>();
+  for (const [i, part] of parts.entries()) {
+    const path = ['payments', i, 'paymentMode'];
+    const label = PAYMENT_MODE_LABELS[part.paymentMode];
+    if (seen.has(part.paymentMode)) ctx.addIssue({ code: 'custom', message: MSG.paymentModeTwice(label), path });
+    else if (parts.length > 1 && part.paymentMode === 'advance')
+      ctx.addIssue({ code: 'custom', message: MSG.advanceNotSplit, path });
+    else if (isInstrumentMode(part.paymentMode) && [...seen].some(isInstrumentMode))
+      ctx.addIssue({ code: 'custom', message: MSG.oneInstrument, path });
+    seen.add(part.paymentMode);
+    receiptPaymentRule(part, ctx, ['payments', i]);
+  }
+  const sum = parts.reduce((total, p) => total + p.amount, 0);
+  if (sum !== v.net) {
+    ctx.addIssue({
+      code: 'custom',
+      message: MSG.paymentPartsSum(formatRupees(sum), formatRupees(v.net)),
+      path: ['payments'],
+    });
   }
 }
 
 /** A new receipt may carry the idempotency key its form made for it (a retry sends the same one). */
 export const ZCreateReceiptInput = ZReceiptFields.extend({ idempotencyKey: ZIdempotencyKey.optional() }).superRefine(
-  receiptPaymentRule,
+  receiptPartsRule,
 );
 export type TCreateReceiptInput = z.infer<typeof ZCreateReceiptInput>;
 
 /** An edit sends the same payload plus the receipt number (spec: "An edit also sends invoice"). */
 export const ZUpdateReceiptInput = ZReceiptFields.extend({ number: ZId, version: ZVersion }).superRefine(
-  receiptPaymentRule,
+  receiptPartsRule,
 );
 export type TUpdateReceiptInput = z.infer<typeof ZUpdateReceiptInput>;
 
@@ -264,4 +347,20 @@ export function receiptDateProblem(date: string, rule: ReceiptDateRule): string 
   return rule.mayBackdate
     ? MSG.dateRange(EARLIEST_DATE, rule.today)
     : MSG.receiptDateTooOld(rule.backdateLimitDays, earliest);
+}
+
+/**
+ * A receipt paid in several modes as printed, one text per part in the clerk's order: the mode and its amount,
+ * then its reference, or a cheque or draft's number, bank and date (`instrument`: the receipt's one cheque).
+ */
+export function paymentPartTexts(
+  payments: ReadonlyArray<{ paymentMode: TReceiptPaymentMode; paymentReference: string | null; amountPaise: number }>,
+  instrument: { bank: string | null; instrumentNo: string | null; instrumentDate: string | null },
+): string[] {
+  return payments.map((p) => {
+    const text = `${PAYMENT_MODE_LABELS[p.paymentMode]} ${formatRupees(p.amountPaise)}`;
+    if (isInstrumentMode(p.paymentMode) && instrument.bank)
+      return `${text} · No. ${instrument.instrumentNo}, ${instrument.bank}, dated ${formatDate(instrument.instrumentDate)} (subject to realisation)`;
+    return p.paymentReference ? `${text} · Ref. ${p.paymentReference}` : text;
+  });
 }

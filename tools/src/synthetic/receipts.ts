@@ -140,6 +140,10 @@ export function insertReceipts(
     `insert into receipt_lines (receipt_id, line_no, student_id, fee_head_id, particulars, amount_paise)
      values (?, ?, ?, ?, ?, ?)`,
   );
+  const insertPayment = sqlite.prepare(
+    `insert into receipt_payments (receipt_id, part_no, payment_mode, payment_reference, amount_paise, tax_paise)
+     values (?, 1, ?, ?, ?, 0)`,
+  );
   const insertAudit = sqlite.prepare(
     `insert into audit_log (at, user_id, user_email, action, entity, entity_id,
        before, after, ip, department_id, admission_no)
@@ -205,6 +209,7 @@ export function insertReceipts(
       lines.forEach((line, l) => {
         insertLine.run(number, l + 1, student.id, line.feeHeadId, line.particulars, line.amountPaise);
       });
+      insertPayment.run(number, mode, reference, total);
       const snapshot = {
         number,
         studentId: student.id,

@@ -1,5 +1,5 @@
 import { type Database, getLetterheadLogo } from '@fees/db';
-import { formatDate, PAYMENT_MODE_LABELS, receiptLabel } from '@fees/validation';
+import { formatDate, PAYMENT_MODE_LABELS, paymentPartTexts, receiptLabel } from '@fees/validation';
 import { amountInWords, ratePercentText } from '@fees/money';
 import { today } from '../config';
 import { receiptView } from '../domain/receipts/service';
@@ -33,7 +33,7 @@ export async function receiptPdf(
   options: DocumentOptions,
   duplicateOn?: string,
 ): Promise<Buffer> {
-  const { receipt, lines, letterhead, verifyPath } = await receiptView(db, options.access, number);
+  const { receipt, lines, payments, letterhead, verifyPath } = await receiptView(db, options.access, number);
   const logo = await getLetterheadLogo(db, receipt.departmentId);
   const label = receiptLabel(receipt.number);
   const doc = newDocument({ title: `Receipt ${label}`, author: letterhead.institutionName });
@@ -98,11 +98,16 @@ export async function receiptPdf(
   );
   y = drawText(doc, y, `Amount in words: ${amountInWords(receipt.netPaise)}`, { font: 'Helvetica-Bold', size: 10.5 });
 
-  const payment = [`Paid by ${PAYMENT_MODE_LABELS[receipt.paymentMode]}`];
-  if (receipt.paymentReference) payment.push(`Ref. ${receipt.paymentReference}`);
-  if (receipt.bank)
-    payment.push(`${receipt.bank}, dated ${formatDate(receipt.instrumentDate)} (subject to realisation)`);
-  y = drawText(doc, y + 4, payment.join('  ·  '));
+  if (payments.length > 1) {
+    y = drawText(doc, y + 4, 'Paid by:');
+    for (const text of paymentPartTexts(payments, receipt)) y = drawText(doc, y, `    ${text}`);
+  } else {
+    const payment = [`Paid by ${PAYMENT_MODE_LABELS[receipt.paymentMode]}`];
+    if (receipt.paymentReference) payment.push(`Ref. ${receipt.paymentReference}`);
+    if (receipt.bank)
+      payment.push(`${receipt.bank}, dated ${formatDate(receipt.instrumentDate)} (subject to realisation)`);
+    y = drawText(doc, y + 4, payment.join('  ·  '));
+  }
   if (receipt.createdByEmail) y = drawText(doc, y, `Received by ${receipt.createdByEmail}`);
 
   const footTop = roomFor(doc, y + 24, 130);

@@ -10,6 +10,7 @@ import {
   feeHeads,
   feeStructures,
   receiptLines,
+  receiptPayments,
   receiptNumberSequence,
   receipts,
   settings,
@@ -189,6 +190,13 @@ export async function buildFixture(db: Database): Promise<Fixture> {
         })
         .returning()
     )[0]!;
+    await tx.insert(receiptPayments).values({
+      receiptId: receipt.id,
+      partNo: 1,
+      paymentMode: 'cash',
+      amountPaise: FIXTURE_AMOUNTS.paidTuition,
+      taxPaise: 0,
+    });
     await tx.insert(receiptLines).values({
       receiptId: receipt.id,
       lineNo: 1,

@@ -13,6 +13,7 @@ import {
   feeStructures,
   PAYMENT_MODES,
   receiptLines,
+  receiptPayments,
   receiptNumberSequence,
   receipts,
   students,
@@ -116,6 +117,13 @@ export async function generateReportData(db: Database, fx: Fixture): Promise<Gen
           })
           .returning()
       )[0]!;
+      await tx.insert(receiptPayments).values({
+        receiptId: receipt.id,
+        partNo: 1,
+        paymentMode: receipt.paymentMode,
+        amountPaise: receipt.netPaise,
+        taxPaise: receipt.taxPaise,
+      });
       for (const [i, [feeHeadId, amountPaise]] of lines.entries()) {
         await tx.insert(receiptLines).values({
           receiptId: receipt.id,
@@ -208,6 +216,10 @@ export async function generateReportData(db: Database, fx: Fixture): Promise<Gen
               .update(receipts)
               .set({ totalPaise: total, taxPaise: tax, netPaise: total + tax })
               .where(eq(receipts.id, receipt.id));
+            await tx
+              .update(receiptPayments)
+              .set({ amountPaise: total + tax, taxPaise: tax })
+              .where(eq(receiptPayments.receiptId, receipt.id));
             editedNumbers.push(receipt.number);
           }
         }

@@ -9,7 +9,7 @@
  * | --- | --- | --- |
  * | student_head_paid | paid per student and fee head (live receipts' pre-tax lines) | balances, student_money |
  * | daily_head_collections | collected per department, day and head | collections summary, dashboards |
- * | daily_mode_collections | collected per department, day and payment mode | collections summary, day book |
+ * | daily_mode_collections | collected per department, day and payment mode (each part of a receipt under its mode) | collections summary, dashboards |
  * | course_batch_receipts | live receipts per course and batch | fee receipts by course (its totals) |
  * | student_payments | each student's live lines in receipt order | dues as of a date |
  * | student_payment_texts | those lines as one text per student | dues as of a date for a course (< 1 s) |
@@ -32,6 +32,7 @@ export * from './student-money';
 export const DERIVED_FROM: readonly string[] = [
   'receipts',
   'receipt_lines',
+  'receipt_payments',
   'student_head_paid',
   'student_payments',
   'students',

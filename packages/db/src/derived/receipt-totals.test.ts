@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { Random } from '@fees/validation/testing';
 import { openDatabase } from '../client';
 import {
+  DAILY_MODE_COLLECTIONS_BACKFILL,
   RECEIPT_TOTALS_BACKFILL,
   rebuildReceiptTotals,
   receiptTotalsDrift,
@@ -46,8 +47,11 @@ function academics(sqlite: Sqlite.Database): number[] {
   return ids;
 }
 
-/** Random writes of every kind any code could make to receipts and their lines. */
-function randomWrites(sqlite: Sqlite.Database, students: number[], seed: number, steps: number): void {
+/**
+ * Random writes of every kind any code could make to receipts, their lines and (`parts`: for a database that
+ * has them) their payment parts.
+ */
+function randomWrites(sqlite: Sqlite.Database, students: number[], seed: number, steps: number, parts = true): void {
   const pick = rng(seed);
   const heads = (sqlite.prepare('SELECT id FROM fee_heads ORDER BY id LIMIT 4').all() as { id: number }[]).map(
     (h) => h.id,
@@ -92,6 +96,13 @@ function randomWrites(sqlite: Sqlite.Database, students: number[], seed: number,
           )
           .run(receiptId, line, student, any(heads), 100 * pick(300));
       }
+      for (let part = 1; parts && part <= 1 + pick(3); part++) {
+        sqlite
+          .prepare(
+            'INSERT INTO receipt_payments (receipt_id, part_no, payment_mode, amount_paise, tax_paise) VALUES (?, ?, ?, ?, ?)',
+          )
+          .run(receiptId, part, any([...MODES]), 100 * pick(300), pick(50));
+      }
     } else if (kind === 3) {
       sqlite
         .prepare(`UPDATE receipts SET status = CASE status WHEN 'live' THEN 'voided' ELSE 'live' END WHERE id = ?`)
@@ -102,10 +113,20 @@ function randomWrites(sqlite: Sqlite.Database, students: number[], seed: number,
           'UPDATE receipts SET date = ?, payment_mode = ?, net_paise = net_paise + 1, tax_paise = tax_paise + 1 WHERE id = ?',
         )
         .run(date(), any([...MODES]), id);
+      if (parts)
+        sqlite
+          .prepare('UPDATE receipt_payments SET payment_mode = ?, amount_paise = amount_paise + 7 WHERE receipt_id = ?')
+          .run(any([...MODES]), id);
     } else if (kind === 5) {
       sqlite
         .prepare('DELETE FROM receipt_lines WHERE id = (SELECT MIN(id) FROM receipt_lines WHERE receipt_id = ?)')
         .run(id);
+      if (parts)
+        sqlite
+          .prepare(
+            'DELETE FROM receipt_payments WHERE id = (SELECT MAX(id) FROM receipt_payments WHERE receipt_id = ?)',
+          )
+          .run(id);
     } else if (kind === 6) {
       sqlite
         .prepare('UPDATE receipt_lines SET amount_paise = amount_paise + 50, fee_head_id = ? WHERE receipt_id = ?')
@@ -144,7 +165,7 @@ describe.skipIf(onPostgres)('receipt totals', () => {
     expect(
       old.$client.prepare(`SELECT name FROM sqlite_master WHERE name = 'student_head_paid'`).get(),
     ).toBeUndefined();
-    randomWrites(old.$client, academics(old.$client), 7, 200);
+    randomWrites(old.$client, academics(old.$client), 7, 200, false);
     old.$client.close();
 
     const migrated = openDatabase(path);
@@ -173,6 +194,38 @@ describe.skipIf(onPostgres)('receipt totals', () => {
       .split('--> statement-breakpoint')
       .map((s) => s.trim());
     for (const statement of RECEIPT_TOTALS_BACKFILL) expect(migration).toContain(statement);
+  });
+
+  it('receipts from before payment parts get one part each, holding their mode, net and GST', async () => {
+    const path = join(temporaryFolder('fees-parts-'), 'fees.sqlite');
+    const before = sqliteMigrationsBefore('0024_receipt_payments');
+    const old = openDatabase(path, { migrationsFolder: before.folder });
+    randomWrites(old.$client, academics(old.$client), 8, 200, false);
+    const modes = old.$client
+      .prepare(`SELECT payment_mode AS mode, COUNT(*) AS n, SUM(net_paise) AS net FROM receipts WHERE status = 'live'
+        GROUP BY payment_mode ORDER BY 1`)
+      .all();
+    old.$client.close();
+
+    const migrated = openDatabase(path);
+    expect(
+      migrated.$client
+        .prepare(`SELECT COUNT(*) AS n FROM receipts r WHERE (SELECT COUNT(*) FROM receipt_payments p WHERE p.receipt_id = r.id
+          AND p.part_no = 1 AND p.payment_mode = r.payment_mode AND p.amount_paise = r.net_paise AND p.tax_paise = r.tax_paise) <> 1`)
+        .get(),
+    ).toEqual({ n: 0 });
+    expect(
+      migrated.$client
+        .prepare(`SELECT payment_mode AS mode, SUM(receipt_count) AS n, SUM(net_paise) AS net FROM daily_mode_collections
+          GROUP BY payment_mode HAVING SUM(part_count) > 0 ORDER BY 1`)
+        .all(),
+    ).toEqual(modes);
+    expect(await receiptTotalsDrift(migrated)).toEqual([]);
+    const migration = readFileSync(join(MIGRATIONS, '0024_receipt_payments.sql'), 'utf8')
+      .split('--> statement-breakpoint')
+      .map((s) => s.trim());
+    expect(migration).toContain(DAILY_MODE_COLLECTIONS_BACKFILL);
+    migrated.$client.close();
   });
 
   it('paid per student on the batch heads and receipts per course and batch stay right as students, structures and receipts move', async () => {

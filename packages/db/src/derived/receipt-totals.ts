@@ -1,13 +1,13 @@
 /**
  * The receipts' running totals (schema/receipts.ts: student_head_paid, daily_head_collections,
- * daily_mode_collections from migration 0002_receipt_totals; course_batch_receipts from
- * 0003_student_course_totals, whose student_paid went into student_money, see student-money.ts).
- * Triggers on receipts and receipt_lines keep them in the transaction of every write, whoever writes (student_payments, the
- * live lines in receipt order per student, from 0014_student_payments, and student_payment_texts, those
- * lines as one text per student, from 0015_student_payment_texts, likewise). These statements
- * recompute them from the live receipts: each migration runs the same INSERTs as its backfill
- * (receipt-totals.test.ts checks they stay identical), and a bulk loader that dropped the triggers
- * calls `rebuildReceiptTotals` after its load.
+ * daily_mode_collections from migration 0002_receipt_totals, kept from the receipts' payment parts since
+ * 0024_receipt_payments; course_batch_receipts from 0003_student_course_totals, whose student_paid went
+ * into student_money, see student-money.ts). Triggers on receipts, receipt_lines and receipt_payments keep
+ * them in the transaction of every write, whoever writes (student_payments, the live lines in receipt order
+ * per student, from 0014_student_payments, and student_payment_texts, those lines as one text per student,
+ * from 0015_student_payment_texts, likewise). These statements recompute them from the live receipts: each
+ * migration runs the same INSERTs as its backfill (receipt-totals.test.ts checks they stay identical), and a
+ * bulk loader that dropped the triggers calls `rebuildReceiptTotals` after its load.
  */
 import { sql } from 'drizzle-orm';
 import type { Reader, WriteTx } from '../client';
@@ -25,12 +25,19 @@ SELECT r.department_id, r.date, rl.fee_head_id, SUM(rl.amount_paise)
 FROM receipts r JOIN receipt_lines rl ON rl.receipt_id = r.id
 WHERE r.status = 'live'
 GROUP BY r.department_id, r.date, rl.fee_head_id;`,
-  `INSERT INTO daily_mode_collections (department_id, date, payment_mode, receipt_count, total_paise, tax_paise, net_paise)
-SELECT department_id, date, payment_mode, COUNT(*), SUM(total_paise), SUM(tax_paise), SUM(net_paise)
-FROM receipts
-WHERE status = 'live'
-GROUP BY department_id, date, payment_mode;`,
 ];
+
+/**
+ * Fills the empty daily_mode_collections from the parts of live receipts (migration 0024's backfill, after
+ * it gave every receipt before it one part): a receipt counts once under its first part's mode and once
+ * per part in part_count.
+ */
+export const DAILY_MODE_COLLECTIONS_BACKFILL = `INSERT INTO daily_mode_collections (department_id, date, payment_mode, receipt_count, part_count, total_paise, tax_paise, net_paise)
+SELECT r.department_id, r.date, p.payment_mode, SUM(CASE WHEN p.part_no = 1 THEN 1 ELSE 0 END), COUNT(*),
+  SUM(p.amount_paise - p.tax_paise), SUM(p.tax_paise), SUM(p.amount_paise)
+FROM receipts r JOIN receipt_payments p ON p.receipt_id = r.id
+WHERE r.status = 'live'
+GROUP BY r.department_id, r.date, p.payment_mode;`;
 
 /** Fills the empty course_batch_receipts (live receipts per course and batch); migration 0003's backfill. */
 export const STUDENT_COURSE_TOTALS_BACKFILL: readonly string[] = [
@@ -78,6 +85,7 @@ const TOTALS_TABLES = [
 export async function rebuildReceiptTotals(db: WriteTx): Promise<void> {
   for (const table of TOTALS_TABLES) await run(db, sql`DELETE FROM ${sql.identifier(table)}`);
   for (const statement of RECEIPT_TOTALS_BACKFILL) await run(db, sql.raw(statement));
+  await run(db, sql.raw(DAILY_MODE_COLLECTIONS_BACKFILL));
   for (const statement of STUDENT_COURSE_TOTALS_BACKFILL) await run(db, sql.raw(statement));
   await run(db, sql.raw(STUDENT_PAYMENTS_BACKFILL));
   await run(db, sql`DELETE FROM student_payment_texts`);
@@ -110,10 +118,12 @@ export async function receiptTotalsDrift(
     {
       table: 'daily_mode_collections',
       key: `department_id || '/' || date || '/' || payment_mode`,
-      value: `receipt_count || '/' || total_paise || '/' || tax_paise || '/' || net_paise`,
-      fresh: `SELECT department_id || '/' || date || '/' || payment_mode AS k,
-          COUNT(*) || '/' || SUM(total_paise) || '/' || SUM(tax_paise) || '/' || SUM(net_paise) AS v
-        FROM receipts WHERE status = 'live' GROUP BY department_id, date, payment_mode`,
+      value: `receipt_count || '/' || part_count || '/' || total_paise || '/' || tax_paise || '/' || net_paise`,
+      fresh: `SELECT r.department_id || '/' || r.date || '/' || p.payment_mode AS k,
+          SUM(CASE WHEN p.part_no = 1 THEN 1 ELSE 0 END) || '/' || COUNT(*) || '/' || SUM(p.amount_paise - p.tax_paise)
+            || '/' || SUM(p.tax_paise) || '/' || SUM(p.amount_paise) AS v
+        FROM receipts r JOIN receipt_payments p ON p.receipt_id = r.id WHERE r.status = 'live'
+        GROUP BY r.department_id, r.date, p.payment_mode`,
     },
     {
       table: 'course_batch_receipts',
@@ -137,7 +147,7 @@ export async function receiptTotalsDrift(
         ${LAST_STUDENT_PAYMENT}`,
     },
   ];
-  const zero = `v IN ('0', '0/0', '0/0/0/0')`;
+  const zero = `v IN ('0', '0/0', '0/0/0/0', '0/0/0/0/0')`;
   const drift: Array<{ table: string; key: string; stored: string | null; expected: string | null }> = [];
   for (const { table, key, value, fresh } of checks) {
     const found = await rows<{ table: string; key: string; stored: string | null; expected: string | null }>(

@@ -3,10 +3,20 @@
  * the receipt service's transactions; the Cheques list and the day book read here.
  */
 import { CHEQUE_BOUNCE_HEAD } from '@fees/validation';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Reader, WriteTx } from '../client';
 import { engineSql, row, rows, run } from '../engines';
-import { type ChequeStatus, cheques, dayClosings, feeHeads, receipts, settings, students, users } from '../schema';
+import {
+  type ChequeStatus,
+  cheques,
+  dayClosings,
+  feeHeads,
+  receiptPayments,
+  receipts,
+  settings,
+  students,
+  users,
+} from '../schema';
 import { timestampNow } from './now';
 
 export type Instrument = Pick<typeof cheques.$inferSelect, 'bank' | 'instrumentNo' | 'instrumentDate'>;
@@ -123,17 +133,21 @@ export async function listCheques(
       bounceReason: cheques.bounceReason,
       bounceChargePaise: cheques.bounceChargePaise,
       version: cheques.version,
-      paymentMode: receipts.paymentMode,
+      paymentMode: receiptPayments.paymentMode,
       receiptNumber: receipts.number,
       receiptDate: receipts.date,
       receiptStatus: receipts.status,
-      netPaise: receipts.netPaise,
+      netPaise: receiptPayments.amountPaise,
       admissionNo: students.admissionNo,
       studentName: receipts.studentName,
       settledByEmail: users.email,
     })
     .from(cheques)
     .innerJoin(receipts, eq(receipts.id, cheques.receiptId))
+    .innerJoin(
+      receiptPayments,
+      and(eq(receiptPayments.receiptId, cheques.receiptId), inArray(receiptPayments.paymentMode, ['cheque', 'dd'])),
+    )
     .innerJoin(students, eq(students.id, cheques.studentId))
     .leftJoin(users, eq(users.id, cheques.settledBy))
     .where(and(eq(cheques.departmentId, params.depId), params.status ? eq(cheques.status, params.status) : undefined))
@@ -158,11 +172,11 @@ export interface ChequeCounts {
 }
 
 /**
- * Cheques received, cleared and bounced in a date range, in one department or all: one index range
- * each (received through receipts_instrument_date_idx, the few cheque and draft receipts of the period;
- * cleared and bounced through their dates on cheques), instead of every receipt of the period. On
- * SQLite the index hints keep one department's report off cheques_department_status_idx, which would
- * read all of the department's cheques ever taken.
+ * Cheques received, cleared and bounced in a date range, in one department or all, with the amounts of the
+ * cheque or draft parts of their receipts: received through the receipts of the period (receipts_date_idx),
+ * each probing its cheque by receipt; cleared and bounced through their dates on cheques. On SQLite the index
+ * hints keep one department's report off cheques_department_status_idx, which would read all of the
+ * department's cheques ever taken.
  */
 export async function chequeCounts(
   db: Reader,
@@ -170,21 +184,23 @@ export async function chequeCounts(
 ): Promise<ChequeCounts> {
   const engine = engineSql(db);
   const ofDepartment = params.depId === undefined ? sql`` : sql`AND c.department_id = ${params.depId}`;
+  const part = sql`receipt_payments p ON p.receipt_id = c.receipt_id AND p.payment_mode IN ('cheque', 'dd')`;
   const found = await rows<{ kind: keyof ChequeCounts; count: number; amountPaise: number }>(
     db,
     sql`
-    SELECT 'received' AS kind, COUNT(*) AS count, COALESCE(SUM(r.net_paise), 0) AS "amountPaise"
-    FROM receipts r ${engine.indexedBy('receipts_instrument_date_idx')}
+    SELECT 'received' AS kind, COUNT(*) AS count, COALESCE(SUM(p.amount_paise), 0) AS "amountPaise"
+    FROM receipts r ${engine.indexedBy('receipts_date_idx')}
       ${engine.joinInOrder} cheques c ON c.receipt_id = r.id
-    WHERE r.payment_mode IN ('cheque', 'dd') AND r.date BETWEEN ${params.from} AND ${params.to}
+      JOIN ${part}
+    WHERE r.date BETWEEN ${params.from} AND ${params.to}
       AND (r.status = 'live' OR c.status = 'bounced') ${ofDepartment}
     UNION ALL
-    SELECT 'cleared', COUNT(*), COALESCE(SUM(r.net_paise), 0)
-    FROM cheques c ${engine.indexedBy('cheques_cleared_on_idx')} ${engine.joinInOrder} receipts r ON r.id = c.receipt_id
+    SELECT 'cleared', COUNT(*), COALESCE(SUM(p.amount_paise), 0)
+    FROM cheques c ${engine.indexedBy('cheques_cleared_on_idx')} ${engine.joinInOrder} ${part}
     WHERE c.cleared_on BETWEEN ${params.from} AND ${params.to} ${ofDepartment}
     UNION ALL
-    SELECT 'bounced', COUNT(*), COALESCE(SUM(r.net_paise), 0)
-    FROM cheques c ${engine.indexedBy('cheques_bounced_on_idx')} ${engine.joinInOrder} receipts r ON r.id = c.receipt_id
+    SELECT 'bounced', COUNT(*), COALESCE(SUM(p.amount_paise), 0)
+    FROM cheques c ${engine.indexedBy('cheques_bounced_on_idx')} ${engine.joinInOrder} ${part}
     WHERE c.bounced_on BETWEEN ${params.from} AND ${params.to} ${ofDepartment}`,
   );
   const of = (kind: keyof ChequeCounts): ChequeCount => {

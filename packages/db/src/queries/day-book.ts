@@ -73,14 +73,15 @@ export async function dayBook(db: Reader, params: { depId?: number; date: string
   const users = await rows<Omit<DayBookUser, 'byModePaise'> & DayBookModes>(
     db,
     sql`
-    SELECT r.created_by AS "userId", u.email AS email, COUNT(*) AS receipts, SUM(r.net_paise) AS "totalPaise",
-      SUM(CASE WHEN r.payment_mode = 'cash' THEN r.net_paise ELSE 0 END) AS cash,
-      SUM(CASE WHEN r.payment_mode = 'upi' THEN r.net_paise ELSE 0 END) AS upi,
-      SUM(CASE WHEN r.payment_mode IN ('cheque', 'dd') THEN r.net_paise ELSE 0 END) AS cheque,
-      SUM(CASE WHEN r.payment_mode = 'bank_transfer' THEN r.net_paise ELSE 0 END) AS bank,
-      SUM(CASE WHEN r.payment_mode = 'card' THEN r.net_paise ELSE 0 END) AS card,
-      SUM(CASE WHEN r.payment_mode = 'advance' THEN r.net_paise ELSE 0 END) AS advance
-    FROM receipts r LEFT JOIN users u ON u.id = r.created_by
+    SELECT r.created_by AS "userId", u.email AS email, COUNT(DISTINCT r.id) AS receipts,
+      SUM(p.amount_paise) AS "totalPaise",
+      SUM(CASE WHEN p.payment_mode = 'cash' THEN p.amount_paise ELSE 0 END) AS cash,
+      SUM(CASE WHEN p.payment_mode = 'upi' THEN p.amount_paise ELSE 0 END) AS upi,
+      SUM(CASE WHEN p.payment_mode IN ('cheque', 'dd') THEN p.amount_paise ELSE 0 END) AS cheque,
+      SUM(CASE WHEN p.payment_mode = 'bank_transfer' THEN p.amount_paise ELSE 0 END) AS bank,
+      SUM(CASE WHEN p.payment_mode = 'card' THEN p.amount_paise ELSE 0 END) AS card,
+      SUM(CASE WHEN p.payment_mode = 'advance' THEN p.amount_paise ELSE 0 END) AS advance
+    FROM receipts r JOIN receipt_payments p ON p.receipt_id = r.id LEFT JOIN users u ON u.id = r.created_by
     WHERE r.date = ${params.date} AND r.status = 'live' ${ofDepartment}
     GROUP BY r.created_by, u.email
     ORDER BY u.email IS NULL, u.email`,

@@ -41,7 +41,11 @@ export interface ReceiptRegisterPage {
 
 function matching(db: Reader, f: RegisterFilter): SQL {
   const conditions = [sql`r.department_id = ${f.depId}`, sql`r.date BETWEEN ${f.from} AND ${f.to}`];
-  if (f.paymentMode) conditions.push(sql`r.payment_mode = ${f.paymentMode}`);
+  // A receipt paid in several modes is found under each of them.
+  if (f.paymentMode)
+    conditions.push(
+      sql`EXISTS (SELECT 1 FROM receipt_payments p WHERE p.receipt_id = r.id AND p.payment_mode = ${f.paymentMode})`,
+    );
   if (f.clerkId !== undefined) conditions.push(sql`r.created_by = ${f.clerkId}`);
   if (f.status) conditions.push(sql`r.status = ${f.status}`);
   if (f.student) conditions.push(containsText(db, ['r.student_name', 's.admission_no'], f.student));

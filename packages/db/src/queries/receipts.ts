@@ -6,7 +6,7 @@ import { type Instrument, insertCheque } from './cheques';
 import { type IdempotencyClaim, settleIdempotencyKey } from './idempotency';
 import { containsText } from './like';
 import { timestampNow } from './now';
-import type { ChequeStatus, receiptLines, receipts, students } from '../schema';
+import type { ChequeStatus, receiptLines, receiptPayments, receipts, students } from '../schema';
 
 /** A student as the receipt counter needs them, with the GST rate and back-dating limit in force (one statement). */
 export type ReceiptStudent = Pick<
@@ -98,6 +98,22 @@ async function allocateReceiptNumber(db: WriteTx): Promise<number> {
 
 export type NewReceiptLine = Pick<typeof receiptLines.$inferSelect, 'feeHeadId' | 'particulars' | 'amountPaise'>;
 
+/** One part of a receipt's payment: its mode, reference, and its shares of the net and of the GST. */
+export type NewReceiptPayment = Pick<
+  typeof receiptPayments.$inferSelect,
+  'paymentMode' | 'paymentReference' | 'amountPaise' | 'taxPaise'
+>;
+
+async function insertPayments(db: Reader, receiptId: number, payments: readonly NewReceiptPayment[]): Promise<void> {
+  for (const [index, p] of payments.entries()) {
+    await run(
+      db,
+      sql`INSERT INTO receipt_payments (receipt_id, part_no, payment_mode, payment_reference, amount_paise, tax_paise)
+        VALUES (${receiptId}, ${index + 1}, ${p.paymentMode}, ${p.paymentReference}, ${p.amountPaise}, ${p.taxPaise})`,
+    );
+  }
+}
+
 export type NewReceipt = Omit<
   typeof receipts.$inferSelect,
   'id' | 'status' | 'createdAt' | 'updatedAt' | 'voidedAt' | 'voidedBy' | 'version'
@@ -130,6 +146,7 @@ async function insertLines(
 export interface NumberedReceiptParams {
   receipt: Omit<NewReceipt, 'number'>;
   lines: readonly NewReceiptLine[];
+  payments: readonly NewReceiptPayment[];
   audit: { actor: AuditActor; admissionNo: string; after: Record<string, unknown> };
   instrument: Instrument | null;
   idempotency?: { claim: IdempotencyClaim; result: Record<string, unknown> } | null;
@@ -141,9 +158,9 @@ export async function insertNumberedReceipt(
 ): Promise<{ id: number; number: number }> {
   const inOneStatement = engineOf(db).insertNumberedReceipt;
   if (inOneStatement) return inOneStatement(db, params);
-  const { receipt, lines, audit, instrument, idempotency } = params;
+  const { receipt, lines, payments, audit, instrument, idempotency } = params;
   const number = await allocateReceiptNumber(db);
-  const id = await insertReceipt(db, { receipt: { ...receipt, number }, lines });
+  const id = await insertReceipt(db, { receipt: { ...receipt, number }, lines, payments });
   await writeAudit(db, {
     actor: audit.actor,
     action: 'create',
@@ -162,12 +179,12 @@ export async function insertNumberedReceipt(
   return { id, number };
 }
 
-/** Writes a receipt's master row and its lines; returns the new receipt id. */
+/** Writes a receipt's master row, its lines and its payment parts; returns the new receipt id. */
 async function insertReceipt(
   db: Reader,
-  params: { receipt: NewReceipt; lines: readonly NewReceiptLine[] },
+  params: { receipt: NewReceipt; lines: readonly NewReceiptLine[]; payments: readonly NewReceiptPayment[] },
 ): Promise<number> {
-  const { receipt, lines } = params;
+  const { receipt, lines, payments } = params;
   const { id } = (await row<{ id: number }>(
     db,
     sql`INSERT INTO receipts (number, department_id, course_id, batch_id, student_id, date, student_name, address,
@@ -181,6 +198,7 @@ async function insertReceipt(
      RETURNING id`,
   ))!;
   await insertLines(db, id, receipt.studentId, lines);
+  await insertPayments(db, id, payments);
   return id;
 }
 
@@ -189,12 +207,18 @@ export type ReceiptEdit = Pick<
   'date' | 'phone' | 'email' | 'totalPaise' | 'taxPaise' | 'netPaise' | 'paymentMode' | 'paymentReference'
 >;
 
-/** Replaces a live receipt's editable fields and all its lines; number, student and tax rate stay. */
+/** Replaces a live receipt's editable fields, all its lines and its payment parts; number, student and tax rate stay. */
 export async function updateReceipt(
   db: WriteTx,
-  params: { receiptId: number; studentId: number; edit: ReceiptEdit; lines: readonly NewReceiptLine[] },
+  params: {
+    receiptId: number;
+    studentId: number;
+    edit: ReceiptEdit;
+    lines: readonly NewReceiptLine[];
+    payments: readonly NewReceiptPayment[];
+  },
 ): Promise<void> {
-  const { receiptId, studentId, edit, lines } = params;
+  const { receiptId, studentId, edit, lines, payments } = params;
   await run(
     db,
     sql`UPDATE receipts SET date = ${edit.date}, phone = ${edit.phone}, email = ${edit.email},
@@ -205,6 +229,8 @@ export async function updateReceipt(
   );
   await run(db, sql`DELETE FROM receipt_lines WHERE receipt_id = ${receiptId}`);
   await insertLines(db, receiptId, studentId, lines);
+  await run(db, sql`DELETE FROM receipt_payments WHERE receipt_id = ${receiptId}`);
+  await insertPayments(db, receiptId, payments);
 }
 
 /** Marks a live receipt voided; returns the time written, or null if it was not live. */
@@ -281,6 +307,18 @@ export interface StoredReceiptLine {
   feeHead: string;
   particulars: string;
   amountPaise: number;
+}
+
+export type StoredReceiptPayment = NewReceiptPayment & { partNo: number };
+
+/** A receipt's payment parts in the order they were given. */
+export async function listReceiptPayments(db: Reader, receiptId: number): Promise<StoredReceiptPayment[]> {
+  return await rows<StoredReceiptPayment>(
+    db,
+    sql`SELECT part_no AS "partNo", payment_mode AS "paymentMode", payment_reference AS "paymentReference",
+            amount_paise AS "amountPaise", tax_paise AS "taxPaise"
+     FROM receipt_payments WHERE receipt_id = ${receiptId} ORDER BY part_no`,
+  );
 }
 
 export async function listReceiptLines(db: Reader, receiptId: number): Promise<StoredReceiptLine[]> {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { users } from './accounts';
 import { batches, students } from './academics';
 import { feeHeads } from './fees';
@@ -119,6 +119,27 @@ export const receiptLines = sqliteTable(
 );
 
 /**
+ * How a receipt was paid: one part per mode (up to three), each with its share of the net amount and of
+ * the GST, in the order the clerk gave them; the parts add up to the receipt's net and GST. The master
+ * row's payment_mode and payment_reference repeat the largest part's, for the paths that know one mode.
+ */
+export const receiptPayments = sqliteTable(
+  'receipt_payments',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    receiptId: integer('receipt_id')
+      .notNull()
+      .references(() => receipts.id, { onDelete: 'cascade' }),
+    partNo: integer('part_no').notNull(),
+    paymentMode: text('payment_mode', { enum: PAYMENT_MODES }).notNull(),
+    paymentReference: text('payment_reference'),
+    amountPaise: integer('amount_paise').notNull(),
+    taxPaise: integer('tax_paise').notNull(),
+  },
+  (t) => [uniqueIndex('receipt_payments_receipt_part_idx').on(t.receiptId, t.partNo)],
+);
+
+/**
  * Running totals of the receipts, kept by triggers on receipts and receipt_lines (migration
  * 0002_receipt_totals) so every writer, whatever its path, keeps them equal to the sums over the
  * live receipts. The balances, reports and dashboards read these few rows instead of adding up
@@ -148,7 +169,12 @@ export const dailyHeadCollections = sqliteTable(
   (t) => [primaryKey({ columns: [t.departmentId, t.date, t.feeHeadId] })],
 );
 
-/** Per department, receipt date and payment mode: live receipts, their totals, GST and net amounts. */
+/**
+ * Per department, receipt date and payment mode: the parts of live receipts paid in that mode, their
+ * totals, GST and net amounts. A receipt is counted once in `receipt_count`, under the mode of its first
+ * part, so the counts add up to the receipts across modes; `part_count` counts it under every mode it
+ * was paid in.
+ */
 export const dailyModeCollections = sqliteTable(
   'daily_mode_collections',
   {
@@ -156,6 +182,7 @@ export const dailyModeCollections = sqliteTable(
     date: text('date').notNull(),
     paymentMode: text('payment_mode', { enum: PAYMENT_MODES }).notNull(),
     receiptCount: integer('receipt_count').notNull(),
+    partCount: integer('part_count').notNull().default(0),
     totalPaise: integer('total_paise').notNull(),
     taxPaise: integer('tax_paise').notNull(),
     netPaise: integer('net_paise').notNull(),

@@ -25,8 +25,10 @@ import {
   lockStudentOfReceipt,
   insertNumberedReceipt,
   listReceiptLines,
+  listReceiptPayments,
   markReceiptVoided,
   type NewReceiptLine,
+  type NewReceiptPayment,
   type ReceiptStudent,
   type StoredReceipt,
   studentFeeBalances,
@@ -45,12 +47,14 @@ import {
   receiptDateProblem,
   type ReceiptDateRule,
   receiptLabel,
+  receiptParts,
   refuse,
+  type TReceiptPaymentPart,
   type TCreateReceiptInput,
   type TUpdateReceiptInput,
   type TVoidReceiptInput,
 } from '@fees/validation';
-import { issuedRateBasisPoints, priceReceipt, sumByHead } from '@fees/money';
+import { issuedRateBasisPoints, largestPart, priceReceipt, sumByHead, taxShares } from '@fees/money';
 import { today } from '../../config';
 import { assertDayOpen } from '../days/day-closing';
 import { assertDepartmentAccess, type DepartmentAccess } from '../../department-access';
@@ -74,6 +78,7 @@ export async function receiptView(db: Reader, access: DepartmentAccess, number: 
   return {
     receipt,
     lines: await listReceiptLines(db, found.id),
+    payments: await listReceiptPayments(db, found.id),
     letterhead: { institutionName: letterheadName, address: letterheadAddress, phone: letterheadPhone },
     verifyPath: await verificationPath(db, found),
   };
@@ -139,7 +144,7 @@ async function assertAdvanceSettlement(
   balances: FeeBalanceRow[],
   alreadySettled = 0,
 ): Promise<void> {
-  if (input.paymentMode !== 'advance') return;
+  if (!adjustedFromAdvance(input)) return;
   if (input.items.some((item) => balances.some((b) => b.open && b.feeHeadId === item.feeHeadId))) {
     refuse('BAD_INPUT', `A receipt adjusted from advance cannot pay into the ${ADVANCE_HEAD} head`);
   }
@@ -207,10 +212,16 @@ async function checkedReceipt(
   return { lines, totalPaise, taxPaise, netPaise };
 }
 
-/** What the audit log keeps of a receipt: the master's money and payment fields and its lines. */
+/** Whether a receipt settles dues from the advance (a mode never combined with others). */
+function adjustedFromAdvance(input: TCreateReceiptInput): boolean {
+  return receiptParts(input)[0]?.paymentMode === 'advance';
+}
+
+/** What the audit log keeps of a receipt: the master's money and payment fields, its payment parts and its lines. */
 function snapshot(
   receipt: Omit<StoredReceipt, 'letterheadName' | 'letterheadAddress' | 'letterheadPhone'>,
   lines: readonly NewReceiptLine[],
+  payments: readonly NewReceiptPayment[],
 ) {
   return {
     number: receipt.number,
@@ -231,22 +242,50 @@ function snapshot(
     ...(receipt.bank
       ? { bank: receipt.bank, instrumentNo: receipt.instrumentNo, instrumentDate: receipt.instrumentDate }
       : {}),
+    payments: payments.map(({ paymentMode, paymentReference, amountPaise, taxPaise }) => ({
+      paymentMode,
+      paymentReference,
+      amountPaise,
+      taxPaise,
+    })),
     lines: lines.map((l) => ({ feeHeadId: l.feeHeadId, particulars: l.particulars, amountPaise: l.amountPaise })),
   };
 }
 
 /**
- * A cheque or draft's bank, number and date as sent (the schema requires them for those modes); null for other modes.
+ * The cheque or draft among the parts, its bank, number and date as sent (the schema requires them for those
+ * modes and allows one such part); null when no part is one.
  */
-function instrumentOf(input: TCreateReceiptInput) {
-  if (!isInstrumentMode(input.paymentMode) || !input.bank || !input.instrumentNo || !input.instrumentDate) return null;
-  return { bank: input.bank, instrumentNo: input.instrumentNo, instrumentDate: input.instrumentDate };
+function instrumentOf(parts: readonly TReceiptPaymentPart[]) {
+  const part = parts.find((p) => isInstrumentMode(p.paymentMode));
+  if (!part?.bank || !part.instrumentNo || !part.instrumentDate) return null;
+  return { bank: part.bank, instrumentNo: part.instrumentNo, instrumentDate: part.instrumentDate };
 }
 
-/** The reference kept on the receipt: a cheque or draft's number, none for cash, else what was typed. */
-function referenceOf(input: TCreateReceiptInput): string | null {
-  if (input.paymentMode === 'cash') return null;
-  return instrumentOf(input)?.instrumentNo ?? input.paymentReference;
+/** The reference kept for a part: a cheque or draft's number, none for cash, else what was typed. */
+function referenceOf(part: TReceiptPaymentPart): string | null {
+  if (part.paymentMode === 'cash') return null;
+  return instrumentOf([part])?.instrumentNo ?? part.paymentReference;
+}
+
+/**
+ * The payment as stored: the parts with their references and shares of the GST, and the master row's one
+ * mode and reference, the largest part's (what the paths that know one mode show).
+ */
+function paymentOf(input: TCreateReceiptInput, taxPaise: number) {
+  const parts = receiptParts(input);
+  const shares = taxShares(taxPaise, parts);
+  const largest = largestPart(parts);
+  return {
+    mode: { paymentMode: largest.paymentMode, paymentReference: referenceOf(largest) },
+    payments: parts.map((part, i) => ({
+      paymentMode: part.paymentMode,
+      paymentReference: referenceOf(part),
+      amountPaise: part.amount,
+      taxPaise: shares[i] ?? 0,
+    })),
+    instrument: instrumentOf(parts),
+  };
 }
 
 /** Phone and email typed on the form; left out, the student's own. */
@@ -315,9 +354,10 @@ export function createReceipt(
         }),
         balancesOf(db, student, input.items),
       ]);
-      const rate = issuedRateBasisPoints(input.paymentMode, student.gstRateBasisPoints);
+      const rate = issuedRateBasisPoints(adjustedFromAdvance(input) ? 'advance' : '', student.gstRateBasisPoints);
       const priced = await checkedReceipt(db, student, input, rate, balances);
       await assertAdvanceSettlement(db, student, input, balances);
+      const { mode, payments, instrument } = paymentOf(input, priced.taxPaise);
       const master = {
         departmentId: student.departmentId,
         courseId: student.courseId,
@@ -331,11 +371,9 @@ export function createReceipt(
         taxRateBasisPoints: rate,
         taxPaise: priced.taxPaise,
         netPaise: priced.netPaise,
-        paymentMode: input.paymentMode,
-        paymentReference: referenceOf(input),
+        ...mode,
         createdBy: actor.userId,
       };
-      const instrument = instrumentOf(input);
       const figures = {
         date: input.date,
         totalPaise: priced.totalPaise,
@@ -348,10 +386,18 @@ export function createReceipt(
       const { id: receiptId, number } = await insertNumberedReceipt(db, {
         receipt: master,
         lines: priced.lines,
+        payments,
         audit: {
           actor,
           admissionNo: student.admissionNo,
-          after: { ...master, ...instrument, status: 'live', admissionNo: student.admissionNo, lines: priced.lines },
+          after: {
+            ...master,
+            ...instrument,
+            status: 'live',
+            admissionNo: student.admissionNo,
+            payments,
+            lines: priced.lines,
+          },
         },
         instrument,
         idempotency: claim && { claim, result: figures },
@@ -385,7 +431,7 @@ export function updateReceipt(
     if (receipt.studentId !== input.studentId) refuse('BAD_INPUT', 'A receipt cannot be moved to another student');
     // An old receipt keeps its date through an edit; a new date must be one the user may give.
     if (input.date !== receipt.date) await assertReceiptDate(db, input.date, access);
-    if ((receipt.paymentMode === 'advance') !== (input.paymentMode === 'advance')) {
+    if ((receipt.paymentMode === 'advance') !== adjustedFromAdvance(input)) {
       refuse(
         'BAD_INPUT',
         'A receipt cannot be changed to or from "Adjusted from advance": void it and enter a new one',
@@ -401,12 +447,13 @@ export function updateReceipt(
       });
     }
     const student = await studentOfDepartment(db, input, access);
-    const instrument = instrumentOf(input);
-    await keepSettledCheque(db, receipt, input.paymentMode, instrument);
     const oldLines = await listReceiptLines(db, receipt.id);
+    const oldPayments = await listReceiptPayments(db, receipt.id);
     const rate = receipt.taxRateBasisPoints;
     const balances = await balancesOf(db, student, input.items);
     const priced = await checkedReceipt(db, student, input, rate, balances, sumByHead(oldLines));
+    const { mode, payments, instrument } = paymentOf(input, priced.taxPaise);
+    await keepSettledCheque(db, receipt, oldPayments, payments, instrument);
     await assertAdvanceSettlement(
       db,
       student,
@@ -420,11 +467,16 @@ export function updateReceipt(
       totalPaise: priced.totalPaise,
       taxPaise: priced.taxPaise,
       netPaise: priced.netPaise,
-      paymentMode: input.paymentMode,
-      paymentReference: referenceOf(input),
+      ...mode,
     };
     await keepingAdvanceCovered(db, student, () =>
-      updateReceiptRows(db, { receiptId: receipt.id, studentId: receipt.studentId, edit, lines: priced.lines }),
+      updateReceiptRows(db, {
+        receiptId: receipt.id,
+        studentId: receipt.studentId,
+        edit,
+        lines: priced.lines,
+        payments,
+      }),
     );
     if (!instrument) await deleteChequeOfReceipt(db, receipt.id);
     else if (receipt.bank === null)
@@ -440,8 +492,8 @@ export function updateReceipt(
       action: 'update',
       entity: 'receipt',
       entityId: receipt.number,
-      before: snapshot(receipt, oldLines),
-      after: snapshot({ ...receipt, ...edit, bank: null, ...instrument }, priced.lines),
+      before: snapshot(receipt, oldLines, oldPayments),
+      after: snapshot({ ...receipt, ...edit, bank: null, ...instrument }, priced.lines, payments),
     });
     return {
       number: receipt.number,
@@ -455,25 +507,29 @@ export function updateReceipt(
   });
 }
 
-/** A cleared cheque's payment stays as the bank credited it: its mode, bank, number and date cannot change. */
+/** A cleared cheque's part stays as the bank credited it: its mode, bank, number and date cannot change. */
 async function keepSettledCheque(
   db: Reader,
   receipt: StoredReceipt,
-  paymentMode: string,
+  oldPayments: readonly NewReceiptPayment[],
+  payments: readonly NewReceiptPayment[],
   instrument: { bank: string; instrumentNo: string; instrumentDate: string } | null,
 ): Promise<void> {
   if (receipt.chequeStatus !== 'cleared') return;
+  const cleared = oldPayments.find((p) => isInstrumentMode(p.paymentMode));
+  const kept = payments.find((p) => isInstrumentMode(p.paymentMode));
   const same =
-    paymentMode === receipt.paymentMode &&
+    cleared !== undefined &&
+    kept?.paymentMode === cleared.paymentMode &&
     instrument?.bank === receipt.bank &&
     instrument.instrumentNo === receipt.instrumentNo &&
     instrument.instrumentDate === receipt.instrumentDate;
   if (same) return;
   const cheque = await findChequeOfReceipt(db, receipt.id);
+  const label = PAYMENT_MODE_LABELS[cleared?.paymentMode ?? receipt.paymentMode].toLowerCase();
   refuse(
     'CONFLICT',
-    `The ${PAYMENT_MODE_LABELS[receipt.paymentMode].toLowerCase()} of receipt ` +
-      `${receiptLabel(receipt.number)} was cleared on ${formatDate(cheque?.clearedOn)}; ` +
+    `The ${label} of receipt ${receiptLabel(receipt.number)} was cleared on ${formatDate(cheque?.clearedOn)}; ` +
       `its payment details cannot be changed`,
   );
 }
@@ -503,6 +559,7 @@ export async function markVoided(db: WriteTx, actor: AuditActor, receipt: Stored
   const number = receipt.number;
   if (receipt.status === 'voided') refuse('CONFLICT', `Receipt ${receiptLabel(number)} is already voided`);
   const lines = await listReceiptLines(db, receipt.id);
+  const payments = await listReceiptPayments(db, receipt.id);
   const voidedAt = await keepingAdvanceCovered(
     db,
     { id: receipt.studentId, batchId: receipt.batchId },
@@ -513,7 +570,7 @@ export async function markVoided(db: WriteTx, actor: AuditActor, receipt: Stored
     action: 'void',
     entity: 'receipt',
     entityId: number,
-    before: snapshot(receipt, lines),
+    before: snapshot(receipt, lines, payments),
     after: { status: 'voided', voidedAt, voidedBy: actor.userId, reason },
   });
   return { number, status: 'voided' as const, voidedAt, message: 'Data deleted successfully' };

@@ -1,4 +1,4 @@
-import { type Database, receiptNumberSequence, receipts } from '@fees/db';
+import { type Database, receiptNumberSequence, receiptPayments, receipts } from '@fees/db';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { today } from '../../config';
@@ -28,22 +28,28 @@ async function receipt(
       .where(eq(receiptNumberSequence.id, 1))
       .returning()
   )[0]!;
-  await db.insert(receipts).values({
-    number: seq.lastNumber,
-    departmentId: row.depId,
-    courseId: who.courseId,
-    batchId: who.batchId,
-    studentId: who.studentId,
-    date: row.date,
-    studentName: 'Student',
-    address: 'Address',
-    totalPaise: row.netPaise,
-    taxRateBasisPoints: 0,
-    taxPaise: 0,
-    netPaise: row.netPaise,
-    paymentMode: 'cash',
-    status: row.status ?? 'live',
-  });
+  const [written] = await db
+    .insert(receipts)
+    .values({
+      number: seq.lastNumber,
+      departmentId: row.depId,
+      courseId: who.courseId,
+      batchId: who.batchId,
+      studentId: who.studentId,
+      date: row.date,
+      studentName: 'Student',
+      address: 'Address',
+      totalPaise: row.netPaise,
+      taxRateBasisPoints: 0,
+      taxPaise: 0,
+      netPaise: row.netPaise,
+      paymentMode: 'cash',
+      status: row.status ?? 'live',
+    })
+    .returning();
+  await db
+    .insert(receiptPayments)
+    .values({ receiptId: written!.id, partNo: 1, paymentMode: 'cash', amountPaise: row.netPaise, taxPaise: 0 });
 }
 
 describe('admin.dashboard', () => {

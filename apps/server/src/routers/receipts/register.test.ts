@@ -122,3 +122,20 @@ describe('receipts.printDuplicate', () => {
     expect(await reprints(987654)).toEqual([]);
   });
 });
+
+describe('a receipt paid in two modes', () => {
+  it('is found under each of its modes', async () => {
+    const { paymentMode: _one, paymentReference: _ref, ...single } = receiptInput('2025-10-05', 150_00);
+    const split = await h.caller('ugStaff').receipts.create({
+      ...single,
+      payments: [
+        { paymentMode: 'cash', amount: '100.00' },
+        { paymentMode: 'upi', amount: '50.00', paymentReference: 'UTR 90' },
+      ],
+    } as unknown as TCreateReceiptInput);
+    const october = { from: '2025-10-01', to: '2025-10-31' };
+    expect((await list({ ...october, paymentMode: 'cash' })).rows.map((r) => r.number)).toEqual([split.number]);
+    expect((await list({ ...october, paymentMode: 'upi' })).rows.map((r) => r.number)).toEqual([split.number]);
+    expect((await list({ ...october, paymentMode: 'cheque' })).rows).toEqual([]);
+  });
+});

@@ -1,4 +1,4 @@
-import { auditLog, batches, discounts, receipts, students } from '@fees/db';
+import { auditLog, batches, discounts, receiptPayments, receipts, students } from '@fees/db';
 import { formatDate, MSG, type ZUpdateStudentInput } from '@fees/validation';
 import { addDays, addMonths } from '@fees/money';
 import { TRPCError } from '@trpc/server';
@@ -326,20 +326,32 @@ describe('dashboard and course list', () => {
       taxPaise: 0,
       paymentMode: 'cash' as const,
     };
-    await h.db.insert(receipts).values([
-      { ...base, number: 101, departmentId: 100, date: today(), totalPaise: 1000_50, netPaise: 1000_50 },
-      { ...base, number: 102, departmentId: 100, date: today(), totalPaise: 2000_00, netPaise: 2000_00 },
-      {
-        ...base,
-        number: 103,
-        departmentId: 100,
-        date: today(),
-        totalPaise: 5000_00,
-        netPaise: 5000_00,
-        status: 'voided',
-      },
-      { ...base, number: 104, departmentId: 101, date: today(), totalPaise: 7000_00, netPaise: 7000_00 },
-    ]);
+    const written = await h.db
+      .insert(receipts)
+      .values([
+        { ...base, number: 101, departmentId: 100, date: today(), totalPaise: 1000_50, netPaise: 1000_50 },
+        { ...base, number: 102, departmentId: 100, date: today(), totalPaise: 2000_00, netPaise: 2000_00 },
+        {
+          ...base,
+          number: 103,
+          departmentId: 100,
+          date: today(),
+          totalPaise: 5000_00,
+          netPaise: 5000_00,
+          status: 'voided',
+        },
+        { ...base, number: 104, departmentId: 101, date: today(), totalPaise: 7000_00, netPaise: 7000_00 },
+      ])
+      .returning();
+    await h.db.insert(receiptPayments).values(
+      written.map((r) => ({
+        receiptId: r.id,
+        partNo: 1,
+        paymentMode: r.paymentMode,
+        amountPaise: r.netPaise,
+        taxPaise: 0,
+      })),
+    );
     const d = await h.caller('ugStaff').students.dashboard({ depId: 100 });
     expect(d).toMatchObject({ date: today(), adminTotalPaise: 0, todayTotalPaise: 3000_50, salaryTotalPaise: 0 });
     expect(d.admissions).toHaveLength(13);

@@ -8,7 +8,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { infoDialog } from '../../lib/dialogs';
 import { paiseToRupeesText } from '../../lib/money';
-import { receiptLabel } from '@fees/validation';
+import { isInstrumentMode, receiptLabel } from '@fees/validation';
 import { sumByHead } from '@fees/money';
 import { useTRPC } from '../../lib/trpc';
 import { formatLocalDate } from './format';
@@ -117,6 +117,14 @@ export default function EditReceiptPage() {
   if (!context.data) return <PageLoader />;
   const { student, heads, totals, advancePaise } = context.data;
   const lines = stored.data?.lines ?? [];
+  const [first, ...extras] = stored.data?.payments ?? [];
+  // A cheque or draft's details are kept with its cheque row, whichever part it is.
+  const details = (part: { paymentMode: string; paymentReference: string | null } | undefined) => ({
+    paymentReference: part?.paymentReference ?? '',
+    bank: isInstrumentMode(part?.paymentMode) ? (receipt.bank ?? '') : '',
+    instrumentNo: isInstrumentMode(part?.paymentMode) ? (receipt.instrumentNo ?? '') : '',
+    instrumentDate: isInstrumentMode(part?.paymentMode) ? (receipt.instrumentDate ?? '') : '',
+  });
 
   return (
     <>
@@ -147,11 +155,14 @@ export default function EditReceiptPage() {
             particulars: line.particulars,
             amount: paiseToRupeesText(line.amountPaise),
           })),
-          paymentMode: receipt.paymentMode,
-          paymentReference: receipt.paymentReference ?? '',
-          bank: receipt.bank ?? '',
-          instrumentNo: receipt.instrumentNo ?? '',
-          instrumentDate: receipt.instrumentDate ?? '',
+          paymentMode: first?.paymentMode ?? receipt.paymentMode,
+          ...details(first),
+          extraPayments: extras.map((part) => ({
+            key: `part-${part.partNo}`,
+            paymentMode: part.paymentMode,
+            amount: paiseToRupeesText(part.amountPaise),
+            ...details(part),
+          })),
           confirm: false,
         }}
         pending={update.isPending}

@@ -1,4 +1,4 @@
-import { PAYMENT_MODE_LABELS, receiptLabel } from '@fees/validation';
+import { PAYMENT_MODE_LABELS, paymentPartTexts, receiptLabel } from '@fees/validation';
 import { ratePercentText } from '@fees/money';
 import { VerifyQr } from '../../components/VerifyQr';
 import { formatDate } from '../../lib/dates';
@@ -20,7 +20,7 @@ export function PrintableReceipt({
   logo?: string | null;
   duplicateOn?: string;
 }) {
-  const { receipt, lines, letterhead } = data;
+  const { receipt, lines, payments, letterhead } = data;
   const contact = [letterhead.address, letterhead.phone && `Phone: ${letterhead.phone}`].filter(Boolean).join(' · ');
   return (
     <section className="paper-doc rcpt-copy" aria-label={copyLabel ?? 'Receipt'}>
@@ -103,23 +103,36 @@ export function PrintableReceipt({
       <div className="rcpt-words">{amountInWords(receipt.netPaise)}</div>
       <div className="rcpt-foot">
         <div>
-          Paid by <b>{PAYMENT_MODE_LABELS[receipt.paymentMode]}</b>
-          {receipt.paymentReference && (
+          {payments.length > 1 ? (
             <>
-              {' '}
-              · Ref. <b>{receipt.paymentReference}</b>
+              Paid by:
+              <ul className="rcpt-payments" data-testid="receipt-payments">
+                {paymentPartTexts(payments, receipt).map((text) => (
+                  <li key={text}>{text}</li>
+                ))}
+              </ul>
             </>
-          )}
-          {receipt.bank && (
+          ) : (
             <>
-              {' '}
-              · <b>{receipt.bank}</b>, dated {formatDate(receipt.instrumentDate)} (subject to realisation)
+              Paid by <b>{PAYMENT_MODE_LABELS[receipt.paymentMode]}</b>
+              {receipt.paymentReference && (
+                <>
+                  {' '}
+                  · Ref. <b>{receipt.paymentReference}</b>
+                </>
+              )}
+              {receipt.bank && (
+                <>
+                  {' '}
+                  · <b>{receipt.bank}</b>, dated {formatDate(receipt.instrumentDate)} (subject to realisation)
+                </>
+              )}
             </>
           )}
           {receipt.createdByEmail && (
             <>
-              {' '}
-              · Received by <b>{receipt.createdByEmail}</b>
+              {/* Under the list of modes, a line of its own; after one mode, the same line. */}
+              {payments.length > 1 ? '' : ' · '}Received by <b>{receipt.createdByEmail}</b>
             </>
           )}
         </div>

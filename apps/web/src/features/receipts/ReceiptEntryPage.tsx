@@ -87,6 +87,7 @@ export default function ReceiptEntryPage() {
           bank: '',
           instrumentNo: '',
           instrumentDate: '',
+          extraPayments: [],
           confirm: false,
         }}
         pending={create.isPending}

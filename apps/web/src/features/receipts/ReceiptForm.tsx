@@ -2,11 +2,10 @@ import { Button, Divider, Grid, Group, List, Paper, Stack, Text } from '@mantine
 import { schemaResolver, useForm } from '@mantine/form';
 import {
   firstRowOfEachHead,
-  isInstrumentMode,
   LARGE_RECEIPT_PAISE,
   PAYMENT_MODE_LABELS,
   paiseToRupeesText,
-  paymentNeedsReference,
+  parseRupeesToPaise,
   type TReceiptPaymentMode,
 } from '@fees/validation';
 import { issuedRateBasisPoints } from '@fees/money';
@@ -18,10 +17,16 @@ import type { UpiPayee } from '../../components/UpiQr';
 import { openConfirm } from '../../lib/dialogs';
 import { amountInWords, formatRupees } from '../../lib/money';
 import { serverFieldErrors } from '../../lib/trpc';
-import { type ReceiptFormValues, type ReceiptHeader, type ReceiptSubmission, ZReceiptForm } from './receipt-form';
+import {
+  paymentDetails,
+  type ReceiptFormValues,
+  type ReceiptHeader,
+  type ReceiptSubmission,
+  ZReceiptForm,
+} from './receipt-form';
 import { type DateLimits, ReceiptDetails, ReceiptDues } from './ReceiptDetails';
 import { ReceiptLines } from './ReceiptLines';
-import { ReceiptPayment } from './ReceiptPayment';
+import { extraPaymentsPaise, ReceiptPayment } from './ReceiptPayment';
 import { ReceiptTotals } from './ReceiptTotals';
 import type { FeeBalanceRow, FeeBalanceTotals } from './types';
 import { useReceiptPricing } from './useReceiptPricing';
@@ -107,6 +112,7 @@ export function ReceiptForm(props: ReceiptFormProps) {
   const [closedDayReason, setClosedDayReason] = useState('');
   const rateBasisPoints = issuedRateBasisPoints(form.values.paymentMode, props.rateBasisPoints);
   const pricing = useReceiptPricing(form.values.items, heads, rateBasisPoints, alreadyOnReceipt);
+  const firstPaise = pricing.netPaise - extraPaymentsPaise(form);
 
   const submitRef = useRef<HTMLButtonElement>(null);
   const named = useMemo(() => serverFieldErrors(error), [error]);
@@ -131,7 +137,15 @@ export function ReceiptForm(props: ReceiptFormProps) {
     const current = form.getValues();
     const filled = current.items.filter((line) => line.feeHeadId || line.amount.trim() || line.particulars.trim());
     form.setValues({ items: filled.length > 0 ? filled : current.items, confirm: tickConfirm || current.confirm });
-    if (!form.validate().hasErrors) submit(form.getValues());
+    if (form.validate().hasErrors) return;
+    if (current.extraPayments.length > 0 && firstPaise <= 0) {
+      form.setFieldError(
+        `extraPayments.${current.extraPayments.length - 1}.amount`,
+        `The modes add up to more than the net of ₹ ${formatRupees(pricing.netPaise)}`,
+      );
+      return;
+    }
+    submit(form.getValues());
   };
 
   const submit = (values: ReceiptFormValues) => {
@@ -146,14 +160,18 @@ export function ReceiptForm(props: ReceiptFormProps) {
           particulars: line.particulars,
           amount: line.amount.trim(),
         })),
-        paymentMode: values.paymentMode,
-        paymentReference:
-          paymentNeedsReference(values.paymentMode) && !isInstrumentMode(values.paymentMode)
-            ? values.paymentReference
-            : null,
-        ...(isInstrumentMode(values.paymentMode)
-          ? { bank: values.bank, instrumentNo: values.instrumentNo, instrumentDate: values.instrumentDate }
-          : {}),
+        ...(values.extraPayments.length === 0
+          ? { paymentMode: values.paymentMode, ...paymentDetails(values) }
+          : {
+              payments: [
+                { paymentMode: values.paymentMode, amount: paiseToRupeesText(firstPaise), ...paymentDetails(values) },
+                ...values.extraPayments.map((p) => ({
+                  paymentMode: p.paymentMode,
+                  amount: p.amount.trim(),
+                  ...paymentDetails(p),
+                })),
+              ],
+            }),
         total: paiseToRupeesText(pricing.totalPaise),
         tax: paiseToRupeesText(pricing.taxPaise),
         net: paiseToRupeesText(pricing.netPaise),
@@ -216,7 +234,14 @@ export function ReceiptForm(props: ReceiptFormProps) {
         <Stack gap="xs">
           <Text size="sm">Are you sure you want to Submit ?</Text>
           <Text size="sm" fw={600} data-testid="receipt-summary">
-            {receiptSummary(pricing.netPaise, [{ mode: values.paymentMode, paise: pricing.netPaise }], header)}
+            {receiptSummary(
+              pricing.netPaise,
+              [
+                { mode: values.paymentMode, paise: firstPaise },
+                ...values.extraPayments.map((p) => ({ mode: p.paymentMode, paise: parseRupeesToPaise(p.amount) ?? 0 })),
+              ],
+              header,
+            )}
           </Text>
         </Stack>
       ),

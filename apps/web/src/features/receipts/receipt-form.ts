@@ -1,13 +1,17 @@
 /** The receipt form's values, what it submits, and its schema (derived from the server's). */
 import {
+  isInstrumentMode,
   LATE_FEE_HEAD,
   paiseToRupeesText,
-  ZReceiptFields,
+  paymentNeedsReference,
   receiptPaymentRule,
   type TReceiptPaymentMode,
+  ZReceiptFields,
+  ZReceiptPaymentPart,
 } from '@fees/validation';
 import type { UseFormReturnType } from '@mantine/form';
 import { randomId } from '@mantine/hooks';
+import { z } from 'zod';
 import type { StudentDues } from '../../components/InstalmentDues';
 import type { FeeBalanceRow } from './types';
 
@@ -22,7 +26,38 @@ export const ZReceiptForm = ZReceiptFields.pick({
   instrumentNo: true,
   instrumentDate: true,
   confirm: true,
-}).superRefine(receiptPaymentRule);
+})
+  .extend({ extraPayments: z.array(ZReceiptPaymentPart) })
+  .superRefine((v, ctx) => {
+    receiptPaymentRule(v, ctx);
+    for (const [i, part] of v.extraPayments.entries()) receiptPaymentRule(part, ctx, ['extraPayments', i]);
+  });
+
+/**
+ * A second or third mode of payment: its amount typed, its details as for the first mode. The first mode
+ * takes what the others leave of the net.
+ */
+export interface ExtraPayment {
+  key: string;
+  paymentMode: TReceiptPaymentMode;
+  amount: string;
+  paymentReference: string;
+  bank: string;
+  instrumentNo: string;
+  instrumentDate: string;
+}
+
+export function emptyPayment(paymentMode: TReceiptPaymentMode): ExtraPayment {
+  return {
+    key: randomId(),
+    paymentMode,
+    amount: '',
+    paymentReference: '',
+    bank: '',
+    instrumentNo: '',
+    instrumentDate: '',
+  };
+}
 
 export interface ReceiptFormLine {
   key: string;
@@ -43,10 +78,39 @@ export interface ReceiptFormValues {
   bank: string;
   instrumentNo: string;
   instrumentDate: string;
+  /** Further modes of payment (up to two); none when the net is paid in one mode. */
+  extraPayments: ExtraPayment[];
   confirm: boolean;
 }
 
 export type ReceiptFormApi = UseFormReturnType<ReceiptFormValues>;
+
+/** One mode of a payment in several: its amount in rupees and its reference or instrument. */
+export interface PaymentSubmission {
+  paymentMode: TReceiptPaymentMode;
+  amount: string;
+  paymentReference: string | null;
+  bank?: string;
+  instrumentNo?: string;
+  instrumentDate?: string;
+}
+
+/** A mode's details as sent: a cheque or draft's bank, number and date, another mode's reference. */
+export function paymentDetails(p: {
+  paymentMode: TReceiptPaymentMode;
+  paymentReference: string;
+  bank: string;
+  instrumentNo: string;
+  instrumentDate: string;
+}) {
+  return {
+    paymentReference:
+      paymentNeedsReference(p.paymentMode) && !isInstrumentMode(p.paymentMode) ? p.paymentReference : null,
+    ...(isInstrumentMode(p.paymentMode)
+      ? { bank: p.bank, instrumentNo: p.instrumentNo, instrumentDate: p.instrumentDate }
+      : {}),
+  };
+}
 
 /** What the form hands to create or update: the fields as typed, plus the totals it showed. */
 export interface ReceiptSubmission {
@@ -54,11 +118,13 @@ export interface ReceiptSubmission {
   phone: string;
   email: string;
   items: Array<{ feeHeadId: number; particulars: string; amount: string }>;
-  paymentMode: TReceiptPaymentMode;
-  paymentReference: string | null;
+  /** Paid in one mode: the mode and its details; in several, `payments` instead. */
+  paymentMode?: TReceiptPaymentMode;
+  paymentReference?: string | null;
   bank?: string;
   instrumentNo?: string;
   instrumentDate?: string;
+  payments?: PaymentSubmission[];
   total: string;
   tax: string;
   net: string;

@@ -4,24 +4,29 @@ import type { NumberedReceiptParams } from '../../queries/receipts';
 import { rowAndCommit } from './database';
 
 /**
- * PostgreSQL's receipt insert: the counter row's update, the master row, its lines, its audit row and its cheque or
- * draft (when a bank is given) in one statement, sent with the COMMIT (rowAndCommit), so a receipt holds the counter's
- * lock for one round trip instead of one per statement. SQLite has no data-modifying CTEs; it runs the same steps as
- * separate statements in its write transaction (queries/receipts.ts), where round trips cost nothing. The lines come as
- * three parallel arrays, numbered in their order. The lines' AFTER triggers (running totals, student_payments) fire at
- * the end of the statement and see the new receipt row. The audit row's `after` is the audit's JSON object with the
- * receipt's number put first (as writeAudit would store `{ number, ...after }`); the idempotency key's row, when a key
- * is given (the write claimed it earlier in the transaction), gets `{ number, receiptId, ...result }` as its result.
+ * PostgreSQL's receipt insert: the counter row's update, the master row, its lines, its payment parts, its audit
+ * row and its cheque or draft (when a bank is given) in one statement, sent with the COMMIT (rowAndCommit), so a
+ * receipt holds the counter's lock for one round trip instead of one per statement. SQLite has no data-modifying
+ * CTEs; it runs the same steps as separate statements in its write transaction (queries/receipts.ts), where round
+ * trips cost nothing. The lines come as three parallel arrays, the parts as four, numbered in their order. The
+ * lines' and parts' AFTER triggers (running totals, student_payments) fire at the end of the statement and see the
+ * new receipt row. The audit row's `after` is the audit's JSON object with the receipt's number put first (as
+ * writeAudit would store `{ number, ...after }`); the idempotency key's row, when a key is given (the write claimed
+ * it earlier in the transaction), gets `{ number, receiptId, ...result }` as its result.
  *
  * Engine.insertNumberedReceipt on PostgreSQL, sent with the COMMIT when it may be.
  */
 export async function insertNumberedReceipt(
   tx: WriteTx,
-  { receipt: r, lines, audit, instrument, idempotency }: NumberedReceiptParams,
+  { receipt: r, lines, payments, audit, instrument, idempotency }: NumberedReceiptParams,
 ): Promise<{ id: number; number: number }> {
   const lineFeeHeadIds = sql.param(lines.map((l) => l.feeHeadId));
   const lineParticulars = sql.param(lines.map((l) => l.particulars));
   const lineAmounts = sql.param(lines.map((l) => l.amountPaise));
+  const paymentModes = sql.param(payments.map((p) => p.paymentMode));
+  const paymentReferences = sql.param(payments.map((p) => p.paymentReference));
+  const paymentAmounts = sql.param(payments.map((p) => p.amountPaise));
+  const paymentTaxes = sql.param(payments.map((p) => p.taxPaise));
   const key = idempotency?.claim ?? null;
   return (await rowAndCommit<{ id: number; number: number }>(
     tx,
@@ -53,6 +58,12 @@ export async function insertNumberedReceipt(
     SELECT r.id, l.line_no, r.student_id, l.fee_head_id, l.particulars, l.amount_paise
     FROM r, unnest(${lineFeeHeadIds}::integer[], ${lineParticulars}::text[], ${lineAmounts}::bigint[])
       WITH ORDINALITY AS l(fee_head_id, particulars, amount_paise, line_no)
+  ), p AS (
+    INSERT INTO receipt_payments (receipt_id, part_no, payment_mode, payment_reference, amount_paise, tax_paise)
+    SELECT r.id, p.part_no, p.payment_mode, p.payment_reference, p.amount_paise, p.tax_paise
+    FROM r, unnest(${paymentModes}::text[], ${paymentReferences}::text[], ${paymentAmounts}::bigint[],
+      ${paymentTaxes}::bigint[])
+      WITH ORDINALITY AS p(payment_mode, payment_reference, amount_paise, tax_paise, part_no)
   ), k AS (
     UPDATE idempotency_keys
     SET result = (jsonb_build_object('number', r.number, 'receiptId', r.id)

@@ -11,7 +11,7 @@ import { poolOf } from './database';
 
 /**
  * The plpgsql totals triggers against SQLite's: the same random raw writes (receipts inserted, voided,
- * revived, moved, edited and deleted; lines added, changed and deleted; students and fee structures
+ * revived, moved, edited and deleted; lines and payment parts added, changed and deleted; students and fee structures
  * moved) applied to both engines leave identical totals tables, and SQLite's equal a recomputation.
  */
 interface Engine {
@@ -104,6 +104,13 @@ async function write(e: Engine, pick: (n: number) => number, step: number): Prom
         sql`INSERT INTO receipt_lines (receipt_id, line_no, student_id, fee_head_id, amount_paise) VALUES (${receipt!.id}, ${line}, ${student}, ${1 + pick(4)}, ${100 * pick(300)})`,
       );
     }
+    const parts = 1 + pick(3);
+    for (let part = 1; part <= parts; part++) {
+      await e.all(
+        sql`INSERT INTO receipt_payments (receipt_id, part_no, payment_mode, amount_paise, tax_paise)
+         VALUES (${receipt!.id}, ${part}, ${MODES[pick(5)]}, ${100 * pick(300)}, ${pick(50)})`,
+      );
+    }
   } else if (kind === 3) {
     await e.all(
       sql`UPDATE receipts SET status = CASE status WHEN 'live' THEN 'voided' ELSE 'live' END WHERE id = ${id}`,
@@ -112,8 +119,14 @@ async function write(e: Engine, pick: (n: number) => number, step: number): Prom
     await e.all(
       sql`UPDATE receipts SET date = ${date}, payment_mode = ${MODES[pick(5)]}, net_paise = net_paise + 1, tax_paise = tax_paise + 1 WHERE id = ${id}`,
     );
+    await e.all(
+      sql`UPDATE receipt_payments SET payment_mode = ${MODES[pick(5)]}, amount_paise = amount_paise + 7 WHERE receipt_id = ${id} AND part_no = 1`,
+    );
   } else if (kind === 5) {
     await e.all(sql`DELETE FROM receipt_lines WHERE id = (SELECT MIN(id) FROM receipt_lines WHERE receipt_id = ${id})`);
+    await e.all(
+      sql`DELETE FROM receipt_payments WHERE id = (SELECT MAX(id) FROM receipt_payments WHERE receipt_id = ${id})`,
+    );
   } else if (kind === 6) {
     await e.all(
       sql`UPDATE receipt_lines SET amount_paise = amount_paise + 50, fee_head_id = ${head} WHERE receipt_id = ${id}`,

@@ -6,7 +6,7 @@ import type { PaymentMode } from '../../schema';
 export interface CollectionsTotals {
   /** Pre-tax amounts of the receipt lines per fee head. */
   byHead: Array<{ feeHeadId: number; feeHead: string; amountPaise: number }>;
-  /** Receipts per payment mode with their net amounts (lines plus GST). */
+  /** Receipts per payment mode with their net amounts (lines plus GST): a receipt paid in two modes counts in both. */
   byMode: Array<{ mode: PaymentMode; count: number; netPaise: number }>;
   /** Sum of byHead: the receipts' pre-tax total. */
   headsPaise: number;
@@ -69,12 +69,14 @@ export async function collectionsReport(
     GROUP BY h."feeHeadId", fh.name
     ORDER BY 1, 3`,
   );
-  // kind: 'mode' rows are per (department, mode); 'all' rows per department (or overall when depId is null).
+  // kind: 'mode' rows are per (department, mode); 'all' rows per department (or overall when depId is null). count is
+  // the receipts (each once, under its first part's mode), parts the receipts paid (partly) in the mode.
   const modes = await rows<{
     kind: 'mode' | 'all';
     depId: number | null;
     mode: PaymentMode | null;
     count: number;
+    parts: number;
     headsPaise: number;
     taxPaise: number;
     netPaise: number;
@@ -83,21 +85,21 @@ export async function collectionsReport(
     sql`
     WITH m AS MATERIALIZED (
       SELECT t.department_id AS "depId", t.payment_mode AS mode,
-        SUM(t.receipt_count) AS count, SUM(t.total_paise) AS "headsPaise",
+        SUM(t.receipt_count) AS count, SUM(t.part_count) AS parts, SUM(t.total_paise) AS "headsPaise",
         SUM(t.tax_paise) AS "taxPaise", SUM(t.net_paise) AS "netPaise"
       FROM departments d
       ${engine.joinInOrder} daily_mode_collections t ON t.department_id = d.id
         AND t.date BETWEEN ${params.from} AND ${params.to}
       ${ofDepartments}
       GROUP BY t.department_id, t.payment_mode
-      HAVING SUM(t.receipt_count) > 0
+      HAVING SUM(t.part_count) > 0
     )
-    SELECT 'mode' AS kind, "depId", mode, count, "headsPaise", "taxPaise", "netPaise" FROM m
-    UNION ALL SELECT 'mode', NULL, mode, SUM(count), SUM("headsPaise"), SUM("taxPaise"), SUM("netPaise")
+    SELECT 'mode' AS kind, "depId", mode, count, parts, "headsPaise", "taxPaise", "netPaise" FROM m
+    UNION ALL SELECT 'mode', NULL, mode, SUM(count), SUM(parts), SUM("headsPaise"), SUM("taxPaise"), SUM("netPaise")
       FROM m GROUP BY mode
-    UNION ALL SELECT 'all', "depId", NULL, SUM(count), SUM("headsPaise"), SUM("taxPaise"), SUM("netPaise")
+    UNION ALL SELECT 'all', "depId", NULL, SUM(count), SUM(parts), SUM("headsPaise"), SUM("taxPaise"), SUM("netPaise")
       FROM m GROUP BY "depId"
-    UNION ALL SELECT 'all', NULL, NULL, COALESCE(SUM(count), 0), COALESCE(SUM("headsPaise"), 0),
+    UNION ALL SELECT 'all', NULL, NULL, COALESCE(SUM(count), 0), COALESCE(SUM(parts), 0), COALESCE(SUM("headsPaise"), 0),
       COALESCE(SUM("taxPaise"), 0), COALESCE(SUM("netPaise"), 0) FROM m
     ORDER BY 2, 3`,
   );
@@ -130,7 +132,7 @@ export async function collectionsReport(
         .map(({ feeHeadId, feeHead, amountPaise }) => ({ feeHeadId, feeHead, amountPaise })),
       byMode: modes
         .filter((m) => m.kind === 'mode' && m.depId === depId)
-        .map((m) => ({ mode: m.mode as PaymentMode, count: m.count, netPaise: m.netPaise })),
+        .map((m) => ({ mode: m.mode as PaymentMode, count: m.parts, netPaise: m.netPaise })),
       headsPaise: all?.headsPaise ?? 0,
       taxPaise: all?.taxPaise ?? 0,
       netPaise,
