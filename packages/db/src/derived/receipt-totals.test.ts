@@ -271,7 +271,7 @@ describe.skipIf(onPostgres)('receipt totals', () => {
     expect(db.$client.prepare('SELECT * FROM student_payments').all()).toEqual(live);
   });
 
-  it("student_payment_texts is filled by the same statement as the migrations to JSON arrays and holds each student's live lines in order", () => {
+  it("student_payment_texts is filled as its migrations fill it, each student's live lines as a JSON array", () => {
     const statements = (file: string) =>
       readFileSync(file, 'utf8')
         .split('--> statement-breakpoint')

@@ -106,6 +106,7 @@ export async function rebuildReceiptTotals(db: WriteTx): Promise<void> {
 export async function receiptTotalsDrift(
   db: Reader,
 ): Promise<Array<{ table: string; key: string; stored: string | null; expected: string | null }>> {
+  const linesArray = studentLinesArray(engineSql(db).daysSince1970);
   const checks: Array<{ table: string; key: string; value: string; fresh: string }> = [
     {
       table: 'student_head_paid',
@@ -147,7 +148,7 @@ export async function receiptTotalsDrift(
       table: 'student_payment_texts',
       key: 'student_id',
       value: `lines || '/' || last_date || '/' || last_number || '/' || last_line_id`,
-      fresh: `SELECT p.student_id AS k, ${studentLinesArray(engineSql(db).daysSince1970)} || '/' || p.date || '/' || p.number || '/' || p.line_id AS v
+      fresh: `SELECT p.student_id AS k, ${linesArray} || '/' || p.date || '/' || p.number || '/' || p.line_id AS v
         ${LAST_STUDENT_PAYMENT}`,
     },
   ];
