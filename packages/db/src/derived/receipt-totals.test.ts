@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type Sqlite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { dayNumber } from '@fees/money';
 import { Random } from '@fees/validation/testing';
 import { openDatabase } from '../client';
 import {
@@ -11,14 +12,17 @@ import {
   rebuildReceiptTotals,
   receiptTotalsDrift,
   STUDENT_COURSE_TOTALS_BACKFILL,
-  STUDENT_PAYMENT_TEXTS_BACKFILL,
   STUDENT_PAYMENTS_BACKFILL,
+  studentPaymentTextsBackfill,
 } from './receipt-totals';
 import { transaction } from '../engines';
+import { postgresSql } from '../engines/postgres/engine-sql';
+import { sqliteSql } from '../engines/sqlite/engine-sql';
 import { rebuildStudentMoney, studentMoneyDrift } from './student-money';
 import { onPostgres, sqliteMigrationsBefore, temporaryFolder } from '../test/database';
 
 const MIGRATIONS = fileURLToPath(new URL('../../drizzle', import.meta.url));
+const PG_MIGRATIONS = fileURLToPath(new URL('../../drizzle-pg', import.meta.url));
 const MODES = ['cash', 'upi', 'cheque', 'bank_transfer', 'card'] as const;
 
 /** A seeded integer in [0, n), so a failure replays. */
@@ -320,11 +324,17 @@ describe.skipIf(onPostgres)('receipt totals', () => {
     expect(db.$client.prepare('SELECT * FROM student_payments').all()).toEqual(live);
   });
 
-  it("student_payment_texts is filled by the same statement as migration 0015 and holds each student's live lines in order", () => {
-    const migration = readFileSync(join(MIGRATIONS, '0015_student_payment_texts.sql'), 'utf8')
-      .split('--> statement-breakpoint')
-      .map((s) => s.trim());
-    expect(migration).toContain(STUDENT_PAYMENT_TEXTS_BACKFILL);
+  it("student_payment_texts is filled as its migrations fill it, each student's live lines as a JSON array", () => {
+    const statements = (file: string) =>
+      readFileSync(file, 'utf8')
+        .split('--> statement-breakpoint')
+        .map((s) => s.trim());
+    expect(statements(join(MIGRATIONS, '0025_student_payment_texts_json.sql'))).toContain(
+      studentPaymentTextsBackfill(sqliteSql.daysSince1970),
+    );
+    expect(statements(join(PG_MIGRATIONS, '0019_student_payment_texts_json.sql'))).toContain(
+      studentPaymentTextsBackfill(postgresSql.daysSince1970),
+    );
     for (const [seed, steps] of [
       [17, 40],
       [18, 300],
@@ -346,14 +356,13 @@ describe.skipIf(onPostgres)('receipt totals', () => {
       }>;
       const expected = new Map<
         number,
-        { studentId: number; lines: string; lastDate: string; lastNumber: number; lastLineId: number }
+        { studentId: number; lines: number[]; lastDate: string; lastNumber: number; lastLineId: number }
       >();
       for (const l of live) {
-        const text = `${l.date},${l.feeHeadId},${l.amount}`;
-        const before = expected.get(l.studentId);
+        const line = [dayNumber(l.date), l.feeHeadId, l.amount];
         expected.set(l.studentId, {
           studentId: l.studentId,
-          lines: before ? `${before.lines} ${text}` : text,
+          lines: [...(expected.get(l.studentId)?.lines ?? []), ...line],
           lastDate: l.date,
           lastNumber: l.number,
           lastLineId: l.lineId,
@@ -364,8 +373,8 @@ describe.skipIf(onPostgres)('receipt totals', () => {
         .prepare(
           'SELECT student_id AS studentId, lines, last_date AS lastDate, last_number AS lastNumber, last_line_id AS lastLineId FROM student_payment_texts ORDER BY 1',
         )
-        .all();
-      expect(stored).toEqual([...expected.values()]);
+        .all() as Array<{ lines: string }>;
+      expect(stored.map((s) => ({ ...s, lines: JSON.parse(s.lines) }))).toEqual([...expected.values()]);
     }
   });
 });

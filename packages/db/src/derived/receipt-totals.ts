@@ -4,14 +4,15 @@
  * 0024_receipt_payments; course_batch_receipts from 0003_student_course_totals, whose student_paid went
  * into student_money, see student-money.ts). Triggers on receipts, receipt_lines and receipt_payments keep
  * them in the transaction of every write, whoever writes (student_payments, the live lines in receipt order
- * per student, from 0014_student_payments, and student_payment_texts, those lines as one text per student,
- * from 0015_student_payment_texts, likewise). These statements recompute them from the live receipts: each
- * migration runs the same INSERTs as its backfill (receipt-totals.test.ts checks they stay identical), and a
- * bulk loader that dropped the triggers calls `rebuildReceiptTotals` after its load.
+ * per student, from 0014_student_payments, and student_payment_texts, those lines as one JSON array per
+ * student, from 0015_student_payment_texts and 0025_student_payment_texts_json, likewise). These statements
+ * recompute them from the live receipts: each migration runs the same INSERTs as its backfill
+ * (receipt-totals.test.ts checks they stay identical), and a bulk loader that dropped the triggers calls
+ * `rebuildReceiptTotals` after its load.
  */
 import { sql } from 'drizzle-orm';
 import type { Reader, WriteTx } from '../client';
-import { rows, run } from '../engines';
+import { engineSql, rows, run } from '../engines';
 
 /** Fills the empty totals tables from receipts and receipt_lines (the migration's backfill). */
 export const RECEIPT_TOTALS_BACKFILL: readonly string[] = [
@@ -55,19 +56,32 @@ FROM receipt_lines rl JOIN receipts r ON r.id = rl.receipt_id
 WHERE r.status = 'live'
 ORDER BY rl.student_id, r.date, r.number, rl.id;`;
 
-/** A student's lines as student_payment_texts keeps them, for the student of `p` (a student_payments row). */
-const STUDENT_LINES_TEXT = `(SELECT string_agg(date || ',' || fee_head_id || ',' || amount_paise, ' ' ORDER BY date, number, line_id) FROM student_payments WHERE student_id = p.student_id)`;
+/**
+ * A student's lines as student_payment_texts keeps them, for the student of `p` (a student_payments row):
+ * a JSON array of numbers, [day, feeHeadId, amountPaise, ...] in receipt order, with `days` the engine's
+ * days since 1970-01-01 of a date column (EngineSql.daysSince1970).
+ */
+function studentLinesArray(days: (column: string) => string): string {
+  const line = `${days('date')} || ',' || fee_head_id || ',' || amount_paise`;
+  return `(SELECT '[' || string_agg(${line}, ',' ORDER BY date, number, line_id) || ']'
+  FROM student_payments WHERE student_id = p.student_id)`;
+}
 
-/** p = each student's last student_payments row (the text's last_* columns). */
+/** p = each student's last student_payments row (the array's last_* columns). */
 const LAST_STUDENT_PAYMENT = `FROM student_payments p
 WHERE NOT EXISTS (
   SELECT 1 FROM student_payments n WHERE n.student_id = p.student_id AND (n.date, n.number, n.line_id) > (p.date, p.number, p.line_id)
 )`;
 
-/** Fills the empty student_payment_texts from student_payments; migration 0015's backfill. */
-export const STUDENT_PAYMENT_TEXTS_BACKFILL = `INSERT INTO student_payment_texts (student_id, lines, last_date, last_number, last_line_id)
-SELECT p.student_id, ${STUDENT_LINES_TEXT}, p.date, p.number, p.line_id
+/**
+ * Fills the empty student_payment_texts from student_payments, with the engine's day expression
+ * (the backfill of SQLite's migration 0024 and PostgreSQL's 0018, which made the lines JSON arrays).
+ */
+export function studentPaymentTextsBackfill(days: (column: string) => string): string {
+  return `INSERT INTO student_payment_texts (student_id, lines, last_date, last_number, last_line_id)
+SELECT p.student_id, ${studentLinesArray(days)}, p.date, p.number, p.line_id
 ${LAST_STUDENT_PAYMENT};`;
+}
 
 const TOTALS_TABLES = [
   'student_head_paid',
@@ -89,7 +103,7 @@ export async function rebuildReceiptTotals(db: WriteTx): Promise<void> {
   for (const statement of STUDENT_COURSE_TOTALS_BACKFILL) await run(db, sql.raw(statement));
   await run(db, sql.raw(STUDENT_PAYMENTS_BACKFILL));
   await run(db, sql`DELETE FROM student_payment_texts`);
-  await run(db, sql.raw(STUDENT_PAYMENT_TEXTS_BACKFILL));
+  await run(db, sql.raw(studentPaymentTextsBackfill(engineSql(db).daysSince1970)));
 }
 
 /**
@@ -100,6 +114,7 @@ export async function rebuildReceiptTotals(db: WriteTx): Promise<void> {
 export async function receiptTotalsDrift(
   db: Reader,
 ): Promise<Array<{ table: string; key: string; stored: string | null; expected: string | null }>> {
+  const linesArray = studentLinesArray(engineSql(db).daysSince1970);
   const checks: Array<{ table: string; key: string; value: string; fresh: string }> = [
     {
       table: 'student_head_paid',
@@ -143,7 +158,7 @@ export async function receiptTotalsDrift(
       table: 'student_payment_texts',
       key: 'student_id',
       value: `lines || '/' || last_date || '/' || last_number || '/' || last_line_id`,
-      fresh: `SELECT p.student_id AS k, ${STUDENT_LINES_TEXT} || '/' || p.date || '/' || p.number || '/' || p.line_id AS v
+      fresh: `SELECT p.student_id AS k, ${linesArray} || '/' || p.date || '/' || p.number || '/' || p.line_id AS v
         ${LAST_STUDENT_PAYMENT}`,
     },
   ];

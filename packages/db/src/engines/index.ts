@@ -42,6 +42,8 @@ export interface EngineSql {
    * whole database).
    */
   lockedUntilCommit(alias: string): SQL;
+  /** The whole days from 1970-01-01 to a yyyy-MM-dd date `column`, as an integer (dayNumber's numbering). */
+  daysSince1970(column: string): string;
 }
 
 export interface Engine {

@@ -5,6 +5,7 @@ import {
   type DetailedDues,
   dayNumber,
   duesAsOfCalculator,
+  fromDayNumber,
   type PlanInstalment,
   preparePlan,
   type StudentDues,
@@ -205,81 +206,25 @@ function listOf<T>(map: Map<number, T[]>, key: number): T[] {
 }
 
 /**
- * A yyyy-MM-dd date at `at` in `text` as a number in date order, from its digits' character codes:
- * year * 512 + month * 32 + day (a month takes at most 32 numbers, a year 16 months).
+ * Puts a student's lines, as student_payment_texts keeps them (a JSON array [day, feeHeadId, amountPaise,
+ * ...] in date order, day as dayNumber counts), up to the day `untilDay`, into `payments` (its objects
+ * reused, its length set; receipt number 0) and the Late fee lines into `lateFeePaid`.
  */
-function dateKey(text: string, at: number): number {
-  const year =
-    text.charCodeAt(at) * 1000 +
-    text.charCodeAt(at + 1) * 100 +
-    text.charCodeAt(at + 2) * 10 +
-    text.charCodeAt(at + 3) -
-    ZERO * 1111;
-  const month = text.charCodeAt(at + 5) * 10 + text.charCodeAt(at + 6) - ZERO * 11;
-  const day = text.charCodeAt(at + 8) * 10 + text.charCodeAt(at + 9) - ZERO * 11;
-  return year * 512 + month * 32 + day;
-}
-
-/**
- * Each day's number (dayNumber) once for the process, not once a line: the days of 1970-2097 at
- * their key - FIRST_DAY_KEY (an array read; a Map lookup per receipt took over a millisecond a batch).
- */
-const FIRST_DAY_KEY = 1970 * 512;
-const dayNumbers = new Array<number | undefined>(128 * 512);
-
-/**
- * Reads a student's lines, as student_payment_texts spells them ("yyyy-MM-dd,feeHeadId,amount"
- * separated by spaces, in date order), up to the date whose key is `untilKey`, into `payments` (its
- * objects reused, its length set; receipt number 0; dates as day numbers) and the Late fee lines
- * into `lateFeePaid`. Plain loops over character codes: this runs for every line of a course.
- */
-function readLines(
-  text: string,
-  untilKey: number,
+function takeLines(
+  lines: readonly number[],
+  untilDay: number,
   lateFeeHeadId: number | null,
   payments: DayPayment[],
   lateFeePaid: Dated[],
 ): void {
   let count = 0;
-  let k = 0;
-  const end = text.length;
-  // A receipt's lines share its date: the day's number is looked up once for them.
-  let lastKey = -1;
-  let day = 0;
-  while (k < end) {
-    const key = dateKey(text, k);
-    if (key > untilKey) break;
-    const start = k;
-    if (key !== lastKey) {
-      lastKey = key;
-      const slot = key - FIRST_DAY_KEY;
-      const known = dayNumbers[slot];
-      if (known === undefined) {
-        day = dayNumber(text.slice(k, k + 10));
-        if (slot >= 0 && slot < dayNumbers.length) dayNumbers[slot] = day;
-      } else day = known;
-    }
-    k += 11;
-    let c = text.charCodeAt(k);
-    let feeHeadId = 0;
-    while (c !== COMMA) {
-      feeHeadId = feeHeadId * 10 + c - ZERO;
-      c = text.charCodeAt(++k);
-    }
-    c = text.charCodeAt(++k);
-    const negative = c === MINUS;
-    if (negative) c = text.charCodeAt(++k);
-    let amountPaise = 0;
-    // Ends at the space before the next line, or at the end (never reading past it keeps c an integer).
-    while (c >= ZERO) {
-      amountPaise = amountPaise * 10 + c - ZERO;
-      if (++k === end) break;
-      c = text.charCodeAt(k);
-    }
-    k++;
-    if (negative) amountPaise = -amountPaise;
+  for (let k = 0; k < lines.length; k += 3) {
+    const day = lines[k]!;
+    if (day > untilDay) break;
+    const feeHeadId = lines[k + 1]!;
+    const amountPaise = lines[k + 2]!;
     if (feeHeadId === lateFeeHeadId) {
-      lateFeePaid.push({ date: text.slice(start, start + 10), amountPaise });
+      lateFeePaid.push({ date: fromDayNumber(day), amountPaise });
       continue;
     }
     const payment = payments[count];
@@ -293,10 +238,6 @@ function readLines(
   }
   payments.length = count;
 }
-
-const COMMA = 44;
-const MINUS = 45;
-const ZERO = 48;
 
 /**
  * What the dues of the batches' students are computed from, in six statements for all the batches
@@ -397,10 +338,11 @@ async function readBatches(db: Reader, batchIds: readonly number[], studentIds: 
    * copies what it keeps), so a batch's lines never exist as objects all at once.
    */
   const inputsOf = (lineTexts: Map<number, string>, until?: string) => {
-    const untilKey = until === undefined ? Infinity : dateKey(until, 0);
+    const untilDay = until === undefined ? Infinity : dayNumber(until);
     return (studentId: number) => {
       const lateFeePaid: Dated[] = [];
-      readLines(lineTexts.get(studentId) ?? '', untilKey, heads.lateFee, payments, lateFeePaid);
+      const lines = lineTexts.get(studentId);
+      takeLines(lines === undefined ? [] : JSON.parse(lines), untilDay, heads.lateFee, payments, lateFeePaid);
       return {
         concessions: concessions.get(studentId) ?? [],
         payments,
@@ -413,10 +355,11 @@ async function readBatches(db: Reader, batchIds: readonly number[], studentIds: 
 
 /**
  * The largest read: every line of one batch's live receipts, one row a student, its lines as one
- * text kept on write in student_payment_texts (in student_payments' order: date, then receipt
- * number). Drivers spend about a microsecond making each row into JavaScript values, and building
- * the text from a course's million lines took SQLite itself as long, so it is built once per write
- * instead of once per report. Lines after the as-of date are skipped as they are read (`readLines`).
+ * JSON array kept on write in student_payment_texts (in student_payments' order: date, then receipt
+ * number), parsed student by student as the dues are computed. Drivers spend about a microsecond making
+ * each row into JavaScript values, and building the array from a course's million lines took the
+ * database itself as long, so it is built once per write instead of once per report. Lines after the
+ * as-of date are skipped as they are read (`takeLines`).
  * Without the receipt numbers: receipt lines are above zero (ZAmount), and then lines in date order
  * give the same dues whatever their numbers (a property test of duesAsOfCalculator).
  */

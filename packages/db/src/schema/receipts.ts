@@ -248,11 +248,12 @@ export const studentPayments = sqliteTable(
 );
 
 /**
- * Each student's live lines as one text, "yyyy-MM-dd,feeHeadId,amountPaise" separated by spaces in
- * student_payments' order (date, number, line id): a report of dues as of a date reads one row a
- * student instead of building the text from every line. Kept by triggers on student_payments
- * (migration 0015_student_payment_texts): a line after the last one (`last*`) is appended, any other
- * change builds the student's text again. No row for a student without live lines.
+ * Each student's live lines as one JSON array of numbers, [day, feeHeadId, amountPaise, ...] in
+ * student_payments' order (date, number, line id), day as the whole days since 1970-01-01 (dayNumber): a
+ * report of dues as of a date reads one row a student and JSON.parse's it instead of reading every line.
+ * Kept by triggers on student_payments (migrations 0015_student_payment_texts, 0025_student_payment_texts_json):
+ * a line after the last one (`last*`) is appended, any other change builds the student's array again. No
+ * row for a student without live lines. The table keeps its name: `lines` is still one text a student.
  */
 export const studentPaymentTexts = sqliteTable('student_payment_texts', {
   studentId: integer('student_id').primaryKey(),

@@ -15,4 +15,5 @@ export const postgresSql: EngineSql = {
   version: sql`select current_setting('server_version') as version`,
   // NO KEY: the row is not deleted and its key stays, so inserts referencing it are not blocked.
   lockedUntilCommit: (alias) => sql.raw(` FOR NO KEY UPDATE OF ${alias}`),
+  daysSince1970: (column) => `(${column}::date - DATE '1970-01-01')`,
 };
