@@ -45,6 +45,12 @@ export interface EngineSql {
    * whole database).
    */
   lockedUntilCommit(alias: string): string;
+  /**
+   * At the end of a subquery choosing rows to claim: rows another server is claiming at this moment are
+   * passed over rather than waited for (PostgreSQL's FOR UPDATE SKIP LOCKED). Empty where one writer at
+   * a time holds the whole database (SQLite): a claim there cannot meet another.
+   */
+  skipLocked: string;
 }
 
 export interface Engine {

@@ -23,3 +23,4 @@ export * from './schemes';
 export * from './refunds';
 export * from './opening';
 export * from './cheques';
+export * from './messages';

@@ -1,4 +1,4 @@
-import { insertStudent, isUniqueViolation, transaction, writeAudit } from '@fees/db';
+import { insertStudent, isUniqueViolation, replaceStudentContacts, transaction, writeAudit } from '@fees/db';
 import { AppError, type TCreateStudentInput } from '@fees/validation';
 import { actorOf } from '../../audit';
 import {
@@ -17,7 +17,15 @@ export async function createStudent(ctx: AuthedContext, input: TCreateStudentInp
   try {
     const student = await transaction(ctx.db, async (tx) => {
       const row = await insertStudent(tx, studentRow(input.depId, input));
-      await writeAudit(tx, { actor: actorOf(ctx), action: 'create', entity: 'student', entityId: row.id, after: row });
+      const contacts = input.contacts ?? [];
+      await replaceStudentContacts(tx, { studentId: row.id, contacts });
+      await writeAudit(tx, {
+        actor: actorOf(ctx),
+        action: 'create',
+        entity: 'student',
+        entityId: row.id,
+        after: { ...row, contacts },
+      });
       return row;
     });
     return { Status: 'OK' as const, id: student.id, admissionNo: student.admissionNo };

@@ -14,5 +14,6 @@ export const postgresSql: EngineSql = {
   likeIgnoringCase: 'ILIKE',
   version: sql`select current_setting('server_version') as version`,
   // NO KEY: the row is not deleted and its key stays, so inserts referencing it are not blocked.
+  skipLocked: ' FOR UPDATE SKIP LOCKED',
   lockedUntilCommit: (alias) => ` FOR NO KEY UPDATE OF ${alias}`,
 };

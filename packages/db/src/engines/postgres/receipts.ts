@@ -1,4 +1,5 @@
 import type { Database } from '../../client';
+import { outboxInsertStatement } from '../../queries/messages';
 import type { NumberedReceiptParams } from '../../queries/receipts';
 import { rowAndCommit } from './database';
 
@@ -11,7 +12,7 @@ import { rowAndCommit } from './database';
  * the end of the statement and see the new receipt row. The audit row's `after` is the JSON object @auditAfter with the
  * receipt's number put first (as writeAudit would store `{ number, ...after }`); the idempotency key's row, when @key
  * is given (the write claimed it earlier in the transaction), gets `{ number, receiptId, ...@keyResult }` as its
- * result.
+ * result. The receipt's messages, when given, are one more part (queries/messages.ts), numbered from r.
  */
 const INSERT_NUMBERED_RECEIPT = `
   WITH n AS (
@@ -43,15 +44,19 @@ const INSERT_NUMBERED_RECEIPT = `
     SET result = (jsonb_build_object('number', r.number, 'receiptId', r.id) || @keyResult::jsonb)::text
     FROM r
     WHERE user_id = @keyUserId::integer AND operation = @keyOperation::text AND key = @key::text
-  )
+  )%OUTBOX%
   SELECT id, number FROM r`;
 
 /** Engine.insertNumberedReceipt on PostgreSQL: the statement above, sent with the COMMIT when it may be. */
 export async function insertNumberedReceipt(
   db: Database,
-  { receipt, lines, audit, instrument, idempotency }: NumberedReceiptParams,
+  { receipt, lines, audit, instrument, idempotency, outbox }: NumberedReceiptParams,
 ): Promise<{ id: number; number: number }> {
-  return (await rowAndCommit<{ id: number; number: number }>(db, INSERT_NUMBERED_RECEIPT, {
+  // The receipt's messages, when there are any, are one more part of the statement, numbered from r.
+  const messages = outbox?.texts.length ? outboxInsertStatement(outbox, '(SELECT number FROM r)', 'o_') : null;
+  const text = INSERT_NUMBERED_RECEIPT.replace('%OUTBOX%', messages ? `, m AS (${messages.text})` : '');
+  return (await rowAndCommit<{ id: number; number: number }>(db, text, {
+    ...messages?.params,
     ...receipt,
     bank: instrument?.bank ?? null,
     instrumentNo: instrument?.instrumentNo ?? null,

@@ -15,5 +15,6 @@ export const sqliteSql: EngineSql = {
   computedOnce: sql``,
   likeIgnoringCase: 'LIKE',
   version: sql`select sqlite_version() as version`,
+  skipLocked: '',
   lockedUntilCommit: () => '',
 };

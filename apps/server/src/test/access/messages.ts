@@ -1,0 +1,6 @@
+import type { AccessRules } from './rule';
+
+export const messagesAccess: AccessRules = {
+  'messages.list': { access: 'department', input: (fx) => ({ depId: fx.ug.depId }) },
+  'messages.sendNotice': { access: 'department', input: (fx) => ({ depId: fx.ug.depId, studentId: fx.ug.studentId }) },
+};
