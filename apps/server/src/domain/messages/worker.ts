@@ -69,6 +69,8 @@ export interface WorkerOptions {
   pollMs?: number;
   /** How long a claim holds before another server may take the message over (a server that stopped). */
   leaseMs?: number;
+  /** Most messages one claim takes, so that several servers share a long queue. */
+  batchSize?: number;
   /** The longest one send may take before it counts as a transient failure. */
   sendTimeoutMs?: number;
   /** "Now", for quiet hours (a test's clock). */
@@ -105,6 +107,7 @@ export class MessageWorker {
     this.options = {
       pollMs: 1000,
       leaseMs: 5 * 60_000,
+      batchSize: 50,
       sendTimeoutMs: 60_000,
       now: () => new Date(),
       ...options,
@@ -163,7 +166,7 @@ export class MessageWorker {
         if (window.sent >= rate) return 0;
         const claimed = await claimDueMessages(this.db, {
           channel: channel.channel,
-          limit: rate - window.sent,
+          limit: Math.min(rate - window.sent, this.options.batchSize),
           by: this.id,
           until: new Date(startedAt + this.options.leaseMs).toISOString(),
           urgentOnly: quiet,
