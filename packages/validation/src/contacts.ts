@@ -110,3 +110,35 @@ export const ZContactImportInput = z.object({
   csv: z.string({ error: MSG.required }).min(1, MSG.required).max(1_000_000, MSG.importTooLarge),
 });
 export type TContactImportInput = z.infer<typeof ZContactImportInput>;
+
+const GUARDIAN_FIELDS = ['Name', 'Relation', 'Mobile', 'Email', 'WhatsApp', 'OptOut'] as const;
+const FIELD_OF_COLUMN = {
+  Name: 'name',
+  Relation: 'relation',
+  Mobile: 'mobile',
+  Email: 'email',
+  WhatsApp: 'whatsapp',
+  OptOut: 'remindersOptOut',
+} as const satisfies Record<(typeof GUARDIAN_FIELDS)[number], keyof TGuardianContact>;
+
+/** The guardian columns of an import file (the contacts import's, and the students import's too). */
+export const GUARDIAN_CSV_COLUMNS = CONTACT_CSV_COLUMNS.filter((c) => c !== 'admissionNo');
+
+/**
+ * The guardians typed in an import row, as ZGuardianContacts takes them: guardian 1 and 2 from their
+ * columns, one whose columns are all empty left out.
+ */
+export function guardiansOfRow(values: Readonly<Record<string, string | undefined>>): Array<Record<string, string>> {
+  return [1, 2].flatMap((n) => {
+    const entries = GUARDIAN_FIELDS.map((f) => [FIELD_OF_COLUMN[f], (values[`guardian${n}${f}`] ?? '').trim()]);
+    return entries.some(([, v]) => v !== '') ? [Object.fromEntries(entries)] : [];
+  });
+}
+
+/** An import message's field name for a guardian's issue ("Guardian 1 mobile"), by its path under contacts. */
+export function guardianFieldLabel(path: ReadonlyArray<PropertyKey>): string {
+  const [index, field] = path;
+  if (typeof index !== 'number') return 'Guardians';
+  const label = CONTACT_FIELD_LABELS[field as keyof TGuardianContact];
+  return `Guardian ${index + 1}${label ? ` ${label.toLowerCase()}` : ''}`;
+}

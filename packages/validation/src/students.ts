@@ -10,7 +10,7 @@ import {
   ZOptionalPhone,
   ZVersion,
 } from './common';
-import { ZGuardianContacts, ZYesNo } from './contacts';
+import { GUARDIAN_CSV_COLUMNS, ZGuardianContacts, ZYesNo } from './contacts';
 import { MSG } from './messages';
 
 export const STUDENT_GENDERS = ['Male', 'Female', 'Other'] as const;
@@ -109,6 +109,7 @@ export const STUDENT_CSV_COLUMNS = [
   'parentName',
   'address',
   'guardianAddress',
+  ...GUARDIAN_CSV_COLUMNS,
 ] as const;
 export type StudentCsvColumn = (typeof STUDENT_CSV_COLUMNS)[number];
 

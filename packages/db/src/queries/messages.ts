@@ -12,6 +12,7 @@ import {
   messageTemplates,
   settings,
   studentContacts,
+  students,
 } from '../schema';
 import { timestampNow } from './now';
 
@@ -410,4 +411,17 @@ export async function getMessageSettings(db: DbOrTx) {
     .where(eq(settings.id, 1))
     .limit(1);
   return found ?? { quietHoursStart: '09:00', quietHoursEnd: '20:00', sendRatePerSecond: 20 };
+}
+
+/** The ids of a department's students by admission number, for those that exist. */
+export async function findStudentIdsByAdmissionNos(
+  db: DbOrTx,
+  params: { departmentId: number; admissionNos: string[] },
+): Promise<Map<string, number>> {
+  if (params.admissionNos.length === 0) return new Map();
+  const found = await db
+    .select({ id: students.id, admissionNo: students.admissionNo })
+    .from(students)
+    .where(and(eq(students.departmentId, params.departmentId), inArray(students.admissionNo, params.admissionNos)));
+  return new Map(found.map((s) => [s.admissionNo, s.id]));
 }

@@ -209,6 +209,44 @@ describe('contacts', () => {
   });
 });
 
+describe('the contacts import', () => {
+  const csv = (...rows: string[]) =>
+    [
+      'Admission No,Guardian 1 Name,Guardian 1 Relation,Guardian 1 Mobile,Guardian 1 WhatsApp,Guardian 2 Name,Guardian 2 Relation,Guardian 2 Email',
+      ...rows,
+    ].join('\n');
+
+  it('previews every row with its errors, imports nothing while any is invalid, then replaces the guardians', async () => {
+    const ug = h.caller('ugStaff');
+    const bad = csv(
+      'UG-001,Lakshmi,Mother,98470 11111,yes,Ravi,Father,ravi@',
+      'UG-404,Someone,Aunt,9847011112,no,,,',
+      'UG-001,X,Y,9847011113,,,,',
+    );
+    const preview = await ug.messages.contactsImportPreview({ depId: 100, csv: bad });
+    expect(preview).toMatchObject({ total: 3, valid: 0, invalid: 3 });
+    expect(preview.rows.map((r) => r.errors)).toEqual([
+      ['Guardian 2 e-mail: Enter a valid email address', 'Admission no: UG-001 is repeated in the file (lines 4)'],
+      ['Admission no: no student UG-404 in this department'],
+      ['Admission no: UG-001 is repeated in the file (lines 2)'],
+    ]);
+    expect(await refusal(ug.messages.contactsImportCommit({ depId: 100, csv: bad }))).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: '3 of 3 rows are invalid (lines 2, 3, 4); nothing was imported',
+    });
+    expect((await h.db.select({ n: count() }).from(studentContacts))[0]!.n).toBe(0);
+
+    const good = csv('UG-001,Lakshmi,Mother,98470 11111,yes,Ravi,Father,ravi@example.in');
+    expect(await ug.messages.contactsImportPreview({ depId: 100, csv: good })).toMatchObject({ valid: 1, invalid: 0 });
+    expect(await ug.messages.contactsImportCommit({ depId: 100, csv: good })).toEqual({ Status: 'OK', imported: 1 });
+    const detail = await ug.students.byId({ depId: 100, id: fx.ug.studentId });
+    expect(detail.contacts.map((c) => [c.name, c.relation, c.mobile, c.email, c.whatsapp])).toEqual([
+      ['Lakshmi', 'Mother', '+919847011111', null, true],
+      ['Ravi', 'Father', null, 'ravi@example.in', false],
+    ]);
+  });
+});
+
 describe('the outbox', () => {
   it('with no channel configured, a receipt writes no message', async () => {
     await giveContacts(h.db);
