@@ -12,6 +12,7 @@ const { Backups, prepareWithBackup, validateSchedule } = await import('./backup/
 const { specialHeadStructureWarnings } = await import('./domain/fees/special-heads');
 const { channelsFromConfig, useChannels } = await import('./domain/messages/channels');
 const { MessageWorker } = await import('./domain/messages/worker');
+const { RequestLoad } = await import('./busy');
 
 const config = readConfig();
 validateSchedule(config.backup.schedule);
@@ -33,7 +34,9 @@ const loginLimiter = new LoginLimiter();
 setInterval(() => void loginLimiter.sweep(db), 60_000).unref();
 // Idempotency keys outlive their day by at most this timer's ten minutes.
 setInterval(() => void sweepIdempotencyKeys(db), 600_000).unref();
+const requestLoad = new RequestLoad();
 const app = await buildApp({
+  requestLoad,
   deps: {
     db,
     loginLimiter,
@@ -88,6 +91,7 @@ const worker =
         channels,
         origin: config.publicUrl ?? `http://${config.host}:${port}`,
         onError: (error) => app.log.error({ err: error }, 'message worker'),
+        busy: () => requestLoad.busy(),
       })
     : null;
 worker?.start();

@@ -436,6 +436,41 @@ describe('the worker', () => {
     expect(sms.sent.map((m) => m.body)).toEqual(['Fresh text for +919847011111']);
   });
 
+  it('waits while the server is busy with requests, but never longer than its longest wait', async () => {
+    await giveContacts(h.db);
+    const sms = recordingChannel('sms', ok);
+    useChannels([sms.channel]);
+    await h.caller('ugStaff').receipts.create(receiptInput());
+    let busy = true;
+    worker = new MessageWorker(h.db, {
+      channels: [sms.channel],
+      origin: 'http://fees.test',
+      pollMs: 20,
+      busy: () => busy,
+      maxWaitMs: 60_000,
+    });
+    worker.start();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(sms.sent).toHaveLength(0);
+    busy = false;
+    await expect.poll(() => sms.sent.length, { timeout: 5000 }).toBe(3);
+    await worker.stop();
+
+    await h.db.delete(messages);
+    const other = recordingChannel('sms', ok);
+    useChannels([other.channel]);
+    await h.caller('ugStaff').receipts.create(receiptInput());
+    worker = new MessageWorker(h.db, {
+      channels: [other.channel],
+      origin: 'http://fees.test',
+      pollMs: 20,
+      busy: () => true,
+      maxWaitMs: 200,
+    });
+    worker.start();
+    await expect.poll(() => other.sent.length, { timeout: 5000 }).toBe(3);
+  });
+
   it('sends at most the settings’ rate a second on a channel', async () => {
     await giveContacts(h.db);
     await h.db.update(settings).set({ sendRatePerSecond: 2 });

@@ -77,6 +77,12 @@ export interface WorkerOptions {
   now?: () => Date;
   /** Where an unexpected error of a round is reported (the server's log). */
   onError?: (error: unknown) => void;
+  /**
+   * Whether the server is serving requests: rounds wait while it is, so that making PDFs and talking to
+   * providers never slows the counter, but at most `maxWaitMs` (a counter busy all day still sends).
+   */
+  busy?: () => boolean;
+  maxWaitMs?: number;
 }
 
 /** Whether `time` (HH:mm) is within the sending hours from `start` to `end` (an end before the start spans midnight). */
@@ -93,7 +99,9 @@ const RECEIPT_EVENTS: readonly MessageEvent[] = [
 
 export class MessageWorker {
   readonly id = `worker-${randomUUID()}`;
-  private readonly options: Required<Omit<WorkerOptions, 'onError'>> & Pick<WorkerOptions, 'onError'>;
+  private readonly options: Required<Omit<WorkerOptions, 'onError' | 'busy'>> & Pick<WorkerOptions, 'onError' | 'busy'>;
+  /** When the worker last ran a round, for the longest wait behind a busy counter. */
+  private lastRoundAt = Date.now();
   private timer: NodeJS.Timeout | null = null;
   private round: Promise<number> | null = null;
   private stopped = true;
@@ -108,6 +116,7 @@ export class MessageWorker {
       pollMs: 1000,
       leaseMs: 5 * 60_000,
       batchSize: 50,
+      maxWaitMs: 10_000,
       sendTimeoutMs: 60_000,
       now: () => new Date(),
       ...options,
@@ -133,6 +142,11 @@ export class MessageWorker {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
       this.timer = null;
+      if (this.options.busy?.() && Date.now() - this.lastRoundAt < this.options.maxWaitMs) {
+        this.schedule(this.options.pollMs);
+        return;
+      }
+      this.lastRoundAt = Date.now();
       this.round = this.runOnce();
       void this.round
         .then(

@@ -259,29 +259,37 @@ export function StudentForm({
               data-testid={`guardian-${i + 1}`}
             >
               <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
-                <TextInput label={CONTACT_LABEL.name} withAsterisk {...form.getInputProps(`contacts.${i}.name`)} />
                 <TextInput
-                  label={CONTACT_LABEL.relation}
+                  label={`Guardian ${i + 1} ${CONTACT_LABEL.name.toLowerCase()}`}
+                  withAsterisk
+                  {...form.getInputProps(`contacts.${i}.name`)}
+                />
+                <TextInput
+                  label={`Guardian ${i + 1} ${CONTACT_LABEL.relation.toLowerCase()}`}
                   placeholder="Mother, father, guardian"
                   withAsterisk
                   {...form.getInputProps(`contacts.${i}.relation`)}
                 />
                 <TextInput
-                  label={CONTACT_LABEL.mobile}
+                  label={`Guardian ${i + 1} ${CONTACT_LABEL.mobile.toLowerCase()}`}
                   type="tel"
                   placeholder="98470 12345"
                   {...form.getInputProps(`contacts.${i}.mobile`)}
                 />
-                <TextInput label={CONTACT_LABEL.email} type="email" {...form.getInputProps(`contacts.${i}.email`)} />
+                <TextInput
+                  label={`Guardian ${i + 1} ${CONTACT_LABEL.email.toLowerCase()}`}
+                  type="email"
+                  {...form.getInputProps(`contacts.${i}.email`)}
+                />
               </SimpleGrid>
               <Group mt="sm" justify="space-between">
                 <Group>
                   <Checkbox
-                    label="Takes WhatsApp"
+                    label={`Guardian ${i + 1} takes WhatsApp`}
                     {...form.getInputProps(`contacts.${i}.whatsapp`, { type: 'checkbox' })}
                   />
                   <Checkbox
-                    label="No reminders or notices"
+                    label={`No reminders or notices to guardian ${i + 1}`}
                     {...form.getInputProps(`contacts.${i}.remindersOptOut`, { type: 'checkbox' })}
                   />
                 </Group>
