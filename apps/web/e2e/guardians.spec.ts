@@ -68,17 +68,15 @@ test('UG staff registers a student with a guardian, sees the mobile as +91, and 
     'BAE-26-999,Nobody,Aunt,9847055556,,,',
   ].join('\n');
   await page
-    .getByLabel('CSV file')
+    .locator('input[type=file]')
     .setInputFiles({ name: 'guardians.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await expect(page.getByText('no student BAE-26-999 in this department')).toBeVisible();
   await screenshots(page, '/tmp/msgcore-e2e/guardians-import');
-  await page
-    .getByLabel('CSV file')
-    .setInputFiles({
-      name: 'guardians.csv',
-      mimeType: 'text/csv',
-      buffer: Buffer.from(csv.split('\n').slice(0, 2).join('\n')),
-    });
+  await page.locator('input[type=file]').setInputFiles({
+    name: 'guardians.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(csv.split('\n').slice(0, 2).join('\n')),
+  });
   await page.getByRole('button', { name: 'Import guardians of 1 students' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Import complete' })).toBeVisible();
   await page.goto('/ug/edit?admno=BAE-26-201&subid=1003&depId=100&course=BA+English');
