@@ -1,5 +1,6 @@
 import { listMessages } from '@fees/db';
-import { addDays, type TListMessagesInput } from '@fees/validation';
+import { addDays } from '@fees/money';
+import type { TListMessagesInput } from '@fees/validation';
 import type { AuthedContext } from '../../context';
 import { assertDepartmentAccess } from '../../department-access';
 

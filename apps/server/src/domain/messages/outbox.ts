@@ -10,7 +10,8 @@ import {
   type OutboxEvent,
   RECEIPT_NUMBER_TOKEN,
 } from '@fees/db';
-import { amountInWords, formatDate, paiseToRupeesText, receiptLabel, refundLabel } from '@fees/validation';
+import { amountInWords } from '@fees/money';
+import { formatDate, paiseToRupeesText, receiptLabel, refundLabel } from '@fees/validation';
 import { channelNames } from './channels';
 import { textsFor } from './templates';
 

@@ -1,5 +1,6 @@
 import { inWriteTransaction } from '@fees/db';
-import { addDays, NOTICE_PAY_WITHIN_DAYS, refuse, type TSendNoticeInput } from '@fees/validation';
+import { addDays } from '@fees/money';
+import { NOTICE_PAY_WITHIN_DAYS, refuse, type TSendNoticeInput } from '@fees/validation';
 import { today } from '../../config';
 import type { AuthedContext } from '../../context';
 import { demandNotices } from '../plans/service';
