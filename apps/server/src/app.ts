@@ -12,6 +12,7 @@ import { MAX_BATCH_CALLS } from '@fees/validation';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify from 'fastify';
 import { backupRoutes } from './backup/route';
+import type { RequestLoad } from './busy';
 import { createTrpcContextFactory, type ServerDeps } from './context';
 import { documentRoutes } from './documents/route';
 import { healthRoutes } from './health';
@@ -33,6 +34,8 @@ export interface BuildAppOptions {
   logger?: LogOptions | false;
   /** Which proxies' X-Forwarded-For to believe for the client's address (TRUST_PROXY); none by default. */
   trustProxy?: string | false;
+  /** Counts requests in flight, for the message worker to keep out of the counter's way. */
+  requestLoad?: RequestLoad;
 }
 
 /** tRPC's options for /trpc, served by tRPC's own Fastify adapter. */
@@ -53,6 +56,7 @@ export async function buildApp({
   webRoot = DEFAULT_WEB_ROOT,
   logger = false,
   trustProxy = false,
+  requestLoad,
 }: BuildAppOptions) {
   const app = Fastify({
     ...logServerOptions(logger),
@@ -61,6 +65,7 @@ export async function buildApp({
     routerOptions: { maxParamLength: 500 },
   });
   serverErrors(app);
+  requestLoad?.track(app);
   await httpSecurity(app, {
     allowedOrigins: deps.allowedOrigins ?? [],
     serverNames: deps.serverNames ?? [],

@@ -26,6 +26,25 @@ export interface ServerConfig {
   trustProxy: string | false;
   /** Automatic backups (README "Backup and restore"). */
   backup: BackupSettings;
+  /** The channels messages go out by (README "Messages"); a channel whose settings are absent is off. */
+  messaging: MessagingConfig;
+}
+
+export interface MessagingConfig {
+  /** SMTP_URL: e-mail's server, smtp://user:password@host:587 (smtps:// for TLS from the start). */
+  smtpUrl: string | undefined;
+  /** MAIL_FROM: the sender of e-mails, "Fee office <fees@example.org>". */
+  mailFrom: string;
+}
+
+function messagingOf(env: NodeJS.ProcessEnv): MessagingConfig {
+  const smtpUrl = env.SMTP_URL?.trim() || undefined;
+  const mailFrom = env.MAIL_FROM?.trim() ?? '';
+  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl))
+    throw new Error(`SMTP_URL: "${smtpUrl}" is not an address like smtp://user:password@mail.example.org:587`);
+  if (smtpUrl && !mailFrom)
+    throw new Error('MAIL_FROM: give the sender of e-mails, like "Fee office <fees@example.org>"');
+  return { smtpUrl, mailFrom };
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -72,6 +91,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     allowedOrigins: allowedOriginsOf(env.ALLOWED_ORIGINS),
     publicUrl: env.PUBLIC_URL?.trim() ? originOf('PUBLIC_URL', env.PUBLIC_URL.trim()) : undefined,
+    messaging: messagingOf(env),
   };
 }
 

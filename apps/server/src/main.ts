@@ -10,6 +10,9 @@ const { LoginLimiter } = await import('./auth/login-limiter');
 const { sweepIdempotencyKeys } = await import('./idempotency');
 const { Backups, prepareWithBackup, validateSchedule } = await import('./backup/automatic');
 const { specialHeadStructureWarnings } = await import('./domain/fees/special-heads');
+const { channelsFromConfig, useChannels } = await import('./domain/messages/channels');
+const { MessageWorker } = await import('./domain/messages/worker');
+const { RequestLoad } = await import('./busy');
 
 const config = readConfig();
 validateSchedule(config.backup.schedule);
@@ -23,12 +26,17 @@ const preMigrationBackup = backups
   ? await prepareWithBackup(db, backups).catch((error: unknown) => failStart(config.databasePath, error))
   : null;
 const firstAdmin = await ensureFirstAdmin(db, config);
+// Messages are written for the configured channels only; with none, nothing is queued or sent.
+const channels = channelsFromConfig(config.messaging);
+useChannels(channels);
 const loginLimiter = new LoginLimiter();
 // The limiter's rows expire with their window; deleting them on a timer keeps the table small.
 setInterval(() => void loginLimiter.sweep(db), 60_000).unref();
 // Idempotency keys outlive their day by at most this timer's ten minutes.
 setInterval(() => void sweepIdempotencyKeys(db), 600_000).unref();
+const requestLoad = new RequestLoad();
 const app = await buildApp({
+  requestLoad,
   deps: {
     db,
     loginLimiter,
@@ -67,16 +75,31 @@ if (firstAdmin) {
 } else {
   lines.push('Admin sign-in: the admin account already in this database (forgotten? pnpm reset-password <email>)');
 }
+lines.push(
+  channels.length > 0
+    ? `Messages: ${channels.map((c) => c.description).join(', ')}`
+    : 'Messages: no channel configured (SMTP_URL for e-mail), none are sent',
+);
 console.log(lines.join('\n'));
 // Rows older versions let in: reported, never dropped (the admin dashboard shows them too).
 for (const warning of await specialHeadStructureWarnings(db)) console.warn(`Warning: ${warning}`);
 // After listening: /healthz answers meanwhile, /readyz once this first check is done.
 void backups?.start(app.log);
+const worker =
+  channels.length > 0
+    ? new MessageWorker(db, {
+        channels,
+        origin: config.publicUrl ?? `http://${config.host}:${port}`,
+        onError: (error) => app.log.error({ err: error }, 'message worker'),
+        busy: () => requestLoad.busy(),
+      })
+    : null;
+worker?.start();
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     // Not awaited on purpose: the process exits in finally whether the closing worked or not.
-    void Promise.all([backups?.stop(), app.close()])
+    void Promise.all([backups?.stop(), worker?.stop(), app.close()])
       .then(async () => {
         if (isPostgres(db)) await closePostgres(db);
         else db.$client.close();

@@ -10,6 +10,7 @@ import {
   ZOptionalPhone,
   ZVersion,
 } from './common';
+import { GUARDIAN_CSV_COLUMNS, ZGuardianContacts, ZYesNo } from './contacts';
 import { MSG } from './messages';
 
 export const STUDENT_GENDERS = ['Male', 'Female', 'Other'] as const;
@@ -52,6 +53,10 @@ export const ZStudentFields = z.object({
   parentName: optionalText(STUDENT_LIMITS.parentName),
   address: requiredText(STUDENT_LIMITS.address, MSG.maxDigits(STUDENT_LIMITS.address)),
   guardianAddress: optionalText(STUDENT_LIMITS.guardianAddress),
+  /** Up to two guardians; left out, an edit keeps the stored ones (older programs do not send them). */
+  contacts: ZGuardianContacts.optional(),
+  /** The student's own e-mail and phone get no reminders or notices; left out, an edit keeps it. */
+  remindersOptOut: ZYesNo.optional(),
   confirm: ZMustConfirm,
 });
 
@@ -104,6 +109,7 @@ export const STUDENT_CSV_COLUMNS = [
   'parentName',
   'address',
   'guardianAddress',
+  ...GUARDIAN_CSV_COLUMNS,
 ] as const;
 export type StudentCsvColumn = (typeof STUDENT_CSV_COLUMNS)[number];
 
@@ -139,5 +145,7 @@ export const STUDENT_FIELD_LABELS: Record<keyof TStudentForm, string> = {
   parentName: 'Parent',
   address: 'Address',
   guardianAddress: 'Guardian address',
+  contacts: 'Guardians',
+  remindersOptOut: 'No reminders',
   confirm: 'Confirm',
 };

@@ -204,6 +204,13 @@ const CONTRACTS: Contract[] = [
   },
   {
     method: 'GET',
+    path: '/v2/messages',
+    call: () => ({ fields: { depId: 100, admNo: 'UG-001', status: 'sent' } }),
+    // No channel is configured in this suite: the outbox is empty (rest/messages.test.ts lists one).
+    check: (res) => expect(res.body).toEqual([]),
+  },
+  {
+    method: 'GET',
     path: '/v2/daybook',
     call: () => ({ fields: { depId: 100, date: '2025-07-01' } }),
     check: (res) => {

@@ -44,6 +44,12 @@ export interface EngineSql {
   lockedUntilCommit(alias: string): SQL;
   /** The whole days from 1970-01-01 to a yyyy-MM-dd date `column`, as an integer (dayNumber's numbering). */
   daysSince1970(column: string): string;
+  /**
+   * At the end of a subquery choosing rows to claim: rows another server is claiming at this moment are
+   * passed over rather than waited for (PostgreSQL's FOR UPDATE SKIP LOCKED). Empty where one writer at
+   * a time holds the whole database (SQLite): a claim there cannot meet another.
+   */
+  skipLocked: SQL;
 }
 
 export interface Engine {

@@ -5,6 +5,7 @@ import { type AuditActor, writeAudit } from './audit';
 import { type Instrument, insertCheque } from './cheques';
 import { type IdempotencyClaim, settleIdempotencyKey } from './idempotency';
 import { containsText } from './like';
+import { insertOutboxMessages, type OutboxEvent, withReceiptNumber } from './messages';
 import { timestampNow } from './now';
 import type { ChequeStatus, receiptLines, receiptPayments, receipts, students } from '../schema';
 
@@ -150,6 +151,11 @@ export interface NumberedReceiptParams {
   audit: { actor: AuditActor; admissionNo: string; after: Record<string, unknown> };
   instrument: Instrument | null;
   idempotency?: { claim: IdempotencyClaim; result: Record<string, unknown> } | null;
+  /**
+   * The receipt's messages (queries/messages.ts), written by the same write; its key and variables hold
+   * RECEIPT_NUMBER_TOKEN where the number goes. Absent or with no channel's text: none.
+   */
+  outbox?: OutboxEvent | null;
 }
 
 export async function insertNumberedReceipt(
@@ -176,6 +182,7 @@ export async function insertNumberedReceipt(
       studentId: receipt.studentId,
     });
   if (idempotency) await settleIdempotencyKey(db, idempotency.claim, { number, receiptId: id, ...idempotency.result });
+  if (params.outbox) await insertOutboxMessages(db, withReceiptNumber(params.outbox, number));
   return { id, number };
 }
 

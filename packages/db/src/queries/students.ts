@@ -53,6 +53,7 @@ const studentDetail = {
   religionName: religions.name,
   email: students.email,
   phone: students.phone,
+  remindersOptOut: students.remindersOptOut,
   parentName: students.parentName,
   address: students.address,
   guardianAddress: students.guardianAddress,

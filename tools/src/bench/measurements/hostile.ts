@@ -93,7 +93,7 @@ function studentFile(category: string): string {
   const header = STUDENT_CSV_COLUMNS.join(',');
   const budget = Math.floor((STUDENT_IMPORT_MAX_CHARS - header.length) / STUDENT_IMPORT_MAX_ROWS) - 2;
   const rows = Array.from({ length: STUDENT_IMPORT_MAX_ROWS }, (_, i) => {
-    const values: Record<(typeof STUDENT_CSV_COLUMNS)[number], string> = {
+    const values: Partial<Record<(typeof STUDENT_CSV_COLUMNS)[number], string>> = {
       admissionNo: `HOSTILE-${String(i).padStart(5, '0')}`,
       capId: `CAP${i}`,
       name: `Bench Student ${i}`,
@@ -108,7 +108,7 @@ function studentFile(category: string): string {
       address: '',
       guardianAddress: '',
     };
-    const used = STUDENT_CSV_COLUMNS.map((c) => values[c]).join(',').length;
+    const used = STUDENT_CSV_COLUMNS.map((c) => values[c] ?? '').join(',').length;
     const pad = budget - used;
     values.address = `House ${i} ${'Road '.repeat(Math.floor(pad / 2 / 5))}`.slice(0, Math.floor(pad / 2));
     values.guardianAddress = `Lane ${'Lane '.repeat(Math.ceil(pad / 2 / 5))}`.slice(0, Math.ceil(pad / 2));

@@ -23,6 +23,7 @@ import {
 import { today } from '../../config';
 import { assertDayOpen } from '../days/day-closing';
 import { assertDepartmentAccess, type DepartmentAccess } from '../../department-access';
+import { chequeBouncedMessages } from '../messages/outbox';
 import { markVoided } from '../receipts/service';
 
 /** The pending cheque named in the input, of its department, with its live receipt. */
@@ -111,6 +112,7 @@ export function bounceCheque(db: Reader, actor: AuditActor, input: TBounceCheque
       userId: actor.userId,
     });
     await markVoided(db, actor, receipt, `Cheque bounced: ${input.reason}`);
+    await chequeBouncedMessages(db, receipt, { date: input.date, reason: input.reason, chargePaise: input.charge });
     await writeAudit(db, {
       actor,
       action: 'update',

@@ -59,6 +59,7 @@ import { today } from '../../config';
 import { assertDayOpen } from '../days/day-closing';
 import { assertDepartmentAccess, type DepartmentAccess } from '../../department-access';
 import { onceForKey } from '../../idempotency';
+import { newReceiptOutbox, receiptMessages } from '../messages/outbox';
 import { lateFeeBalanceRows } from '../plans/service';
 import { advanceHeadRow, keepingAdvanceCovered, studentAdvance } from '../refunds/advance';
 import { verificationPath } from '../../verify/code';
@@ -401,6 +402,15 @@ export function createReceipt(
         },
         instrument,
         idempotency: claim && { claim, result: figures },
+        // Written by the same statement: the counter never waits for a message of its own.
+        outbox: newReceiptOutbox({
+          departmentId: student.departmentId,
+          studentId: student.id,
+          studentName: student.name,
+          admissionNo: student.admissionNo,
+          netPaise: priced.netPaise,
+          date: input.date,
+        }),
       });
       return { number, receiptId, ...figures };
     }),
@@ -495,6 +505,11 @@ export function updateReceipt(
       before: snapshot(receipt, oldLines, oldPayments),
       after: snapshot({ ...receipt, ...edit, bank: null, ...instrument }, priced.lines, payments),
     });
+    await receiptMessages(
+      db,
+      { event: 'receipt_edited', fromVersion: receipt.version },
+      { ...receipt, netPaise: priced.netPaise, date: input.date },
+    );
     return {
       number: receipt.number,
       receiptId: receipt.id,
@@ -547,7 +562,9 @@ export function voidReceipt(db: Reader, actor: AuditActor, input: TVoidReceiptIn
       // The void's own reason serves an admin's Delete dialog, which asks only that.
       reason: input.closedDayReason ?? input.reason,
     });
-    return markVoided(db, actor, receipt, input.reason);
+    const voided = await markVoided(db, actor, receipt, input.reason);
+    await receiptMessages(db, { event: 'receipt_voided', reason: input.reason }, receipt);
+    return voided;
   });
 }
 

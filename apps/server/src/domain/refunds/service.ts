@@ -35,6 +35,7 @@ import type { AuthedContext } from '../../context';
 import { assertDayOpen } from '../days/day-closing';
 import { assertDepartmentAccess, type DepartmentAccess } from '../../department-access';
 import { onceForKey } from '../../idempotency';
+import { refundMessages } from '../messages/outbox';
 import { assertReceiptDate, studentOfDepartment } from '../receipts/service';
 import { assertCurrentVersion } from '../versions';
 import { studentAdvance } from './advance';
@@ -97,6 +98,7 @@ export function createRefund(
         entityId: number,
         after: { ...row, status: 'live', admissionNo: student.admissionNo },
       });
+      await refundMessages(db, { ...row, admissionNo: student.admissionNo });
       const created = {
         number,
         refundId,

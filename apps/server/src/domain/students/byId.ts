@@ -1,4 +1,4 @@
-import { findStudentDetail, findStudentDetailByAdmissionNo } from '@fees/db';
+import { findStudentDetail, findStudentDetailByAdmissionNo, listStudentContacts, type StudentDetail } from '@fees/db';
 import { AppError, type TStudentByAdmissionNoInput, type TStudentIdInput } from '@fees/validation';
 import { loadStudent } from './shared';
 import type { AuthedContext } from '../../context';
@@ -7,7 +7,13 @@ export async function studentById(ctx: AuthedContext, input: TStudentIdInput) {
   await loadStudent(ctx, input);
   const detail = await findStudentDetail(ctx.db, { id: input.id });
   if (!detail) throw new AppError('NOT_FOUND', 'No such student');
-  return detail;
+  return withContacts(ctx, detail);
+}
+
+/** The student with their guardians and whether their own e-mail and phone get reminders. */
+async function withContacts(ctx: AuthedContext, detail: StudentDetail) {
+  const { remindersOptOut, ...rest } = detail;
+  return { ...rest, remindersOptOut: remindersOptOut === 1, contacts: await listStudentContacts(ctx.db, detail.id) };
 }
 
 export async function studentByAdmissionNo(ctx: AuthedContext, input: TStudentByAdmissionNoInput) {
@@ -17,5 +23,5 @@ export async function studentByAdmissionNo(ctx: AuthedContext, input: TStudentBy
   });
   if (!detail)
     throw new AppError('NOT_FOUND', `No student with admission number ${input.admissionNo} in this department`);
-  return detail;
+  return withContacts(ctx, detail);
 }

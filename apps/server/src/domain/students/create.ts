@@ -1,4 +1,4 @@
-import { insertStudent, isUniqueViolation, writeAudit } from '@fees/db';
+import { insertStudent, isUniqueViolation, replaceStudentContacts, writeAudit } from '@fees/db';
 import { inTransaction } from '../write';
 import { AppError, type TCreateStudentInput } from '@fees/validation';
 import { actorOf } from '../../audit';
@@ -18,7 +18,15 @@ export async function createStudent(ctx: AuthedContext, input: TCreateStudentInp
   try {
     const student = await inTransaction(ctx, async (tx, ctx) => {
       const row = await insertStudent(tx, studentRow(input.depId, input));
-      await writeAudit(tx, { actor: actorOf(ctx), action: 'create', entity: 'student', entityId: row.id, after: row });
+      const contacts = input.contacts ?? [];
+      await replaceStudentContacts(tx, { studentId: row.id, contacts });
+      await writeAudit(tx, {
+        actor: actorOf(ctx),
+        action: 'create',
+        entity: 'student',
+        entityId: row.id,
+        after: { ...row, contacts },
+      });
       return row;
     });
     return { Status: 'OK' as const, id: student.id, admissionNo: student.admissionNo };

@@ -1,6 +1,8 @@
 import { findTakenAdmissionNos, listCategories, listReligions } from '@fees/db';
 import {
   AppError,
+  guardianFieldLabel,
+  guardiansOfRow,
   parseShownDate,
   STUDENT_CSV_COLUMNS,
   STUDENT_FIELD_LABELS,
@@ -43,8 +45,8 @@ export interface ImportAnalysis {
   invalid: number;
 }
 
-/** Header cells match loosely: 'Admission No', 'admission_no' and 'admissionNo' are one column. */
-const normalizeHeader = (h: string) => h.toLowerCase().replace(/[^a-z]/g, '');
+/** Header cells match loosely: 'Admission No', 'admission_no' and 'admissionNo' are one column; 'Guardian 1 name' guardian1Name. */
+const normalizeHeader = (h: string) => h.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 /** dd-MM-yyyy, dd/MM/yyyy and dd.MM.yyyy (what spreadsheets write) become yyyy-MM-dd. */
 function normalizeDate(text: string): string {
@@ -118,11 +120,16 @@ async function checkImport(ctx: AuthedContext, input: TStudentImportInput): Prom
       parentName: values.parentName,
       address: values.address,
       guardianAddress: values.guardianAddress,
+      contacts: guardiansOfRow(values),
     });
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         const field = issue.path[0] as keyof TStudentForm;
-        errors.push(`${STUDENT_FIELD_LABELS[field] ?? String(field)}: ${issue.message}`);
+        const label =
+          field === 'contacts'
+            ? guardianFieldLabel(issue.path.slice(1))
+            : (STUDENT_FIELD_LABELS[field] ?? String(field));
+        errors.push(`${label}: ${issue.message}`);
       }
     }
     rows.push({ line: record.line, values, errors });

@@ -1,4 +1,4 @@
-import { insertStudents, isUniqueViolation, writeAudit } from '@fees/db';
+import { insertStudents, isUniqueViolation, replaceStudentContacts, writeAudit } from '@fees/db';
 import { inTransaction } from '../write';
 import { AppError, type TStudentImportInput } from '@fees/validation';
 import { actorOf } from '../../audit';
@@ -25,8 +25,18 @@ export async function commitStudentImport(ctx: AuthedContext, input: TStudentImp
         analysis.forms.map((form) => studentRow(input.depId, form)),
       );
       const actor = actorOf(ctx);
-      for (const row of rows)
-        await writeAudit(tx, { actor, action: 'import', entity: 'student', entityId: row.id, after: row });
+      const contactsByNo = new Map(analysis.forms.map((form) => [form.admissionNo, form.contacts ?? []]));
+      for (const row of rows) {
+        const contacts = contactsByNo.get(row.admissionNo) ?? [];
+        if (contacts.length > 0) await replaceStudentContacts(tx, { studentId: row.id, contacts });
+        await writeAudit(tx, {
+          actor,
+          action: 'import',
+          entity: 'student',
+          entityId: row.id,
+          after: { ...row, contacts },
+        });
+      }
       return rows.length;
     });
     return { Status: 'OK' as const, imported };

@@ -92,5 +92,7 @@ export function studentRow(
     parentName: form.parentName,
     address: form.address,
     guardianAddress: form.guardianAddress,
+    // Left out (older programs, the REST paths), an edit keeps what is stored.
+    ...(form.remindersOptOut === undefined ? {} : { remindersOptOut: form.remindersOptOut ? 1 : 0 }),
   };
 }

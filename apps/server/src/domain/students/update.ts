@@ -1,4 +1,11 @@
-import { countStudentReceipts, isUniqueViolation, updateStudent, writeAudit } from '@fees/db';
+import {
+  countStudentReceipts,
+  isUniqueViolation,
+  listStudentContacts,
+  replaceStudentContacts,
+  updateStudent,
+  writeAudit,
+} from '@fees/db';
 import { inTransaction } from '../write';
 import { AppError, type TUpdateStudentInput } from '@fees/validation';
 import { actorOf } from '../../audit';
@@ -33,13 +40,16 @@ export async function editStudent(ctx: AuthedContext, input: TUpdateStudentInput
   try {
     const after = await inTransaction(ctx, async (tx, ctx) => {
       const row = await updateStudent(tx, { ...studentRow(input.depId, input), id: before.id });
+      // Left out (older programs, the REST paths), the guardians stay as they are.
+      const contactsBefore = input.contacts ? await listStudentContacts(tx, before.id) : undefined;
+      if (input.contacts) await replaceStudentContacts(tx, { studentId: before.id, contacts: input.contacts });
       await writeAudit(tx, {
         actor: actorOf(ctx),
         action: 'update',
         entity: 'student',
         entityId: row.id,
-        before,
-        after: row,
+        before: contactsBefore ? { ...before, contacts: contactsBefore } : before,
+        after: input.contacts ? { ...row, contacts: input.contacts } : row,
       });
       return row;
     });

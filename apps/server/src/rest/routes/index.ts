@@ -6,6 +6,7 @@ import { batchRoutes } from './batches';
 import { discountRoutes } from './discounts';
 import { feeRoutes } from './fees';
 import { homeRoutes } from './home';
+import { messageRoutes } from './messages';
 import { planRoutes } from './plans';
 import { receiptRoutes } from './receipts';
 import { referenceRoutes } from './reference';
@@ -26,4 +27,5 @@ export const restRoutes: readonly RestRoute[] = [
   ...discountRoutes,
   ...backupRoutes,
   ...planRoutes,
+  ...messageRoutes,
 ];

@@ -103,6 +103,7 @@ const REGISTRATION = {
   pname: 'parentName',
   address: 'address',
   zip: 'guardianAddress',
+  contacts: 'contacts',
 } as const;
 
 const REGISTRATION_ERRORS = { categoryId: 'adtype', religionId: 'adharNo' };

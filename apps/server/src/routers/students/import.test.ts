@@ -31,7 +31,7 @@ function row(i: number, overrides: Partial<Record<(typeof STUDENT_CSV_COLUMNS)[n
     guardianAddress: '',
     ...overrides,
   };
-  return STUDENT_CSV_COLUMNS.map((c) => quote(values[c])).join(',');
+  return STUDENT_CSV_COLUMNS.map((c) => quote(values[c as keyof typeof values] ?? '')).join(',');
 }
 
 const file = (rows: string[]) => [STUDENT_CSV_COLUMNS.join(','), ...rows].join('\r\n');

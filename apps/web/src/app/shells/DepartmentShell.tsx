@@ -1,6 +1,7 @@
 import { AppShell, NavLink, ScrollArea } from '@mantine/core';
 import {
   IconChartBar,
+  IconAddressBook,
   IconFileImport,
   IconHistory,
   IconHome,
@@ -69,6 +70,13 @@ export function DepartmentShell({ department }: { department: Department }) {
                 label="Import students"
                 leftSection={<IconFileImport size={18} />}
                 active={is(`${base}/import`)}
+              />
+              <NavLink
+                component={Link}
+                to={`${base}/import/guardians/`}
+                label="Import guardians"
+                leftSection={<IconAddressBook size={18} />}
+                active={is(`${base}/import/guardians`)}
               />
               <NavLink
                 component={Link}

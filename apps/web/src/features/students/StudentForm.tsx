@@ -14,7 +14,14 @@ import {
 } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { schemaResolver, useForm } from '@mantine/form';
-import { STUDENT_FIELD_LABELS as LABEL, STUDENT_GENDERS, type TStudentForm, ZStudentForm } from '@fees/validation';
+import {
+  CONTACT_FIELD_LABELS as CONTACT_LABEL,
+  STUDENT_FIELD_LABELS as LABEL,
+  MAX_GUARDIANS,
+  STUDENT_GENDERS,
+  type TStudentForm,
+  ZStudentForm,
+} from '@fees/validation';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
@@ -48,8 +55,30 @@ export interface StudentFormValues {
   parentName: string;
   address: string;
   guardianAddress: string;
+  /** The student's own e-mail and phone get no reminders or notices. */
+  remindersOptOut: boolean;
+  contacts: GuardianValues[];
   confirm: boolean;
 }
+
+/** A guardian as the inputs hold it; an empty mobile or e-mail is "not given". */
+export interface GuardianValues {
+  name: string;
+  relation: string;
+  mobile: string;
+  email: string;
+  whatsapp: boolean;
+  remindersOptOut: boolean;
+}
+
+const emptyGuardian = (): GuardianValues => ({
+  name: '',
+  relation: '',
+  mobile: '',
+  email: '',
+  whatsapp: false,
+  remindersOptOut: false,
+});
 
 export function emptyStudentForm(courseId?: number): StudentFormValues {
   return {
@@ -68,6 +97,8 @@ export function emptyStudentForm(courseId?: number): StudentFormValues {
     parentName: '',
     address: '',
     guardianAddress: '',
+    remindersOptOut: false,
+    contacts: [],
     confirm: false,
   };
 }
@@ -92,6 +123,15 @@ export function studentFormValues(s: StoredStudent): StudentFormValues {
     parentName: s.parentName ?? '',
     address: s.address,
     guardianAddress: s.guardianAddress ?? '',
+    remindersOptOut: s.remindersOptOut,
+    contacts: s.contacts.map((c) => ({
+      name: c.name,
+      relation: c.relation,
+      mobile: c.mobile ?? '',
+      email: c.email ?? '',
+      whatsapp: c.whatsapp,
+      remindersOptOut: c.remindersOptOut,
+    })),
     confirm: false,
   };
 }
@@ -202,6 +242,68 @@ export function StudentForm({
             <Textarea label={LABEL.address} withAsterisk autosize minRows={2} {...form.getInputProps('address')} />
             <Textarea label={LABEL.guardianAddress} autosize minRows={2} {...form.getInputProps('guardianAddress')} />
           </SimpleGrid>
+
+          <Divider label="Guardians for receipts and reminders" labelPosition="left" mt="lg" mb="sm" />
+          <Checkbox
+            mb="sm"
+            label="No reminders or notices to the student's own e-mail and phone (receipts still go)"
+            {...form.getInputProps('remindersOptOut', { type: 'checkbox' })}
+          />
+          {form.values.contacts.map((_guardian, i) => (
+            <Paper
+              key={form.key(`contacts.${i}`)}
+              withBorder
+              p="sm"
+              radius="sm"
+              mb="sm"
+              data-testid={`guardian-${i + 1}`}
+            >
+              <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
+                <TextInput
+                  label={`Guardian ${i + 1} ${CONTACT_LABEL.name.toLowerCase()}`}
+                  withAsterisk
+                  {...form.getInputProps(`contacts.${i}.name`)}
+                />
+                <TextInput
+                  label={`Guardian ${i + 1} ${CONTACT_LABEL.relation.toLowerCase()}`}
+                  placeholder="Mother, father, guardian"
+                  withAsterisk
+                  {...form.getInputProps(`contacts.${i}.relation`)}
+                />
+                <TextInput
+                  label={`Guardian ${i + 1} ${CONTACT_LABEL.mobile.toLowerCase()}`}
+                  type="tel"
+                  placeholder="98470 12345"
+                  {...form.getInputProps(`contacts.${i}.mobile`)}
+                />
+                <TextInput
+                  label={`Guardian ${i + 1} ${CONTACT_LABEL.email.toLowerCase()}`}
+                  type="email"
+                  {...form.getInputProps(`contacts.${i}.email`)}
+                />
+              </SimpleGrid>
+              <Group mt="sm" justify="space-between">
+                <Group>
+                  <Checkbox
+                    label={`Guardian ${i + 1} takes WhatsApp`}
+                    {...form.getInputProps(`contacts.${i}.whatsapp`, { type: 'checkbox' })}
+                  />
+                  <Checkbox
+                    label={`No reminders or notices to guardian ${i + 1}`}
+                    {...form.getInputProps(`contacts.${i}.remindersOptOut`, { type: 'checkbox' })}
+                  />
+                </Group>
+                <Button variant="subtle" color="red" size="xs" onClick={() => form.removeListItem('contacts', i)}>
+                  Remove guardian {i + 1}
+                </Button>
+              </Group>
+            </Paper>
+          ))}
+          {form.values.contacts.length < MAX_GUARDIANS && (
+            <Button variant="light" size="xs" onClick={() => form.insertListItem('contacts', emptyGuardian())}>
+              Add a guardian
+            </Button>
+          )}
         </Paper>
 
         <FailureAlert error={error} />

@@ -16,4 +16,5 @@ export const postgresSql: EngineSql = {
   // NO KEY: the row is not deleted and its key stays, so inserts referencing it are not blocked.
   lockedUntilCommit: (alias) => sql.raw(` FOR NO KEY UPDATE OF ${alias}`),
   daysSince1970: (column) => `(${column}::date - DATE '1970-01-01')`,
+  skipLocked: sql` FOR UPDATE SKIP LOCKED`,
 };

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { WriteTx } from '../../client';
+import { outboxInsert } from '../../queries/messages';
 import type { NumberedReceiptParams } from '../../queries/receipts';
 import { rowAndCommit } from './database';
 
@@ -14,11 +15,13 @@ import { rowAndCommit } from './database';
  * writeAudit would store `{ number, ...after }`); the idempotency key's row, when a key is given (the write claimed
  * it earlier in the transaction), gets `{ number, receiptId, ...result }` as its result.
  *
+ * The receipt's messages, when given, are one more part (queries/messages.ts), numbered from r.
+ *
  * Engine.insertNumberedReceipt on PostgreSQL, sent with the COMMIT when it may be.
  */
 export async function insertNumberedReceipt(
   tx: WriteTx,
-  { receipt: r, lines, payments, audit, instrument, idempotency }: NumberedReceiptParams,
+  { receipt: r, lines, payments, audit, instrument, idempotency, outbox }: NumberedReceiptParams,
 ): Promise<{ id: number; number: number }> {
   const lineFeeHeadIds = sql.param(lines.map((l) => l.feeHeadId));
   const lineParticulars = sql.param(lines.map((l) => l.particulars));
@@ -28,6 +31,7 @@ export async function insertNumberedReceipt(
   const paymentAmounts = sql.param(payments.map((p) => p.amountPaise));
   const paymentTaxes = sql.param(payments.map((p) => p.taxPaise));
   const key = idempotency?.claim ?? null;
+  const messages = outbox?.texts.length ? sql`, m AS (${outboxInsert(outbox, sql`(SELECT number FROM r)`)})` : sql``;
   return (await rowAndCommit<{ id: number; number: number }>(
     tx,
     sql`
@@ -71,7 +75,7 @@ export async function insertNumberedReceipt(
     FROM r
     WHERE user_id = ${key?.userId ?? null}::integer AND operation = ${key?.operation ?? null}::text
       AND key = ${key?.key ?? null}::text
-  )
+  )${messages}
   SELECT id, number FROM r`,
   ))!;
 }

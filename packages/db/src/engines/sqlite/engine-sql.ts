@@ -18,4 +18,5 @@ export const sqliteSql: EngineSql = {
   lockedUntilCommit: () => sql``,
   // 2440587.5 is the Julian day of 1970-01-01 at midnight, so a date's difference is whole.
   daysSince1970: (column) => `CAST(julianday(${column}) - 2440587.5 AS INTEGER)`,
+  skipLocked: sql``,
 };

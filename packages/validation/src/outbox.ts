@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { optionalText, ZDate, ZDepId, ZId } from './common';
+import { MSG } from './messages';
+
+/** A message's states, as the outbox keeps them (the database's declaration lists the same). */
+export const OUTBOX_STATUSES = ['queued', 'sending', 'sent', 'delivered', 'read', 'failed', 'cancelled'] as const;
+
+/** Most messages one list answers. */
+export const MESSAGE_LIST_MAX = 1000;
+
+/** The outbox of a department, by student, status and the days (in TZ) the messages were written. */
+export const ZListMessagesInput = z
+  .object({
+    depId: ZDepId,
+    admissionNo: optionalText(30),
+    status: z.enum(OUTBOX_STATUSES, { error: `Choose one of ${OUTBOX_STATUSES.join(', ')}` }).nullish(),
+    from: ZDate.nullish(),
+    to: ZDate.nullish(),
+    limit: z.coerce.number().int().min(1).max(MESSAGE_LIST_MAX, MSG.maxRows(MESSAGE_LIST_MAX)).default(200),
+  })
+  .refine((v) => !v.from || !v.to || v.from <= v.to, { message: MSG.dateRangeOrder, path: ['to'] });
+export type TListMessagesInput = z.infer<typeof ZListMessagesInput>;
+
+/** A demand notice sent to a student's contacts: the dues as of a day, payable by another (defaults as printed). */
+export const ZSendNoticeInput = z.object({
+  depId: ZDepId,
+  studentId: ZId,
+  asOf: ZDate.optional(),
+  payBy: ZDate.optional(),
+});
+export type TSendNoticeInput = z.infer<typeof ZSendNoticeInput>;
