@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { ensureTimeZone, readConfig, serverNames, writeOrigins } from './config';
 
 ensureTimeZone();
@@ -10,6 +11,8 @@ const { LoginLimiter } = await import('./auth/login-limiter');
 const { sweepIdempotencyKeys } = await import('./idempotency');
 const { Backups, prepareWithBackup, validateSchedule } = await import('./backup/automatic');
 const { specialHeadStructureWarnings } = await import('./domain/fees/special-heads');
+const { startDailyRuns } = await import('./domain/messages/daily');
+const { configuredChannels } = await import('./domain/messages/channel-status');
 
 const config = readConfig();
 validateSchedule(config.backup.schedule);
@@ -72,10 +75,19 @@ console.log(lines.join('\n'));
 for (const warning of await specialHeadStructureWarnings(db)) console.warn(`Warning: ${warning}`);
 // After listening: /healthz answers meanwhile, /readyz once this first check is done.
 void backups?.start(app.log);
+// The day's reminders and the management's summary, claimed once a day among the servers.
+const dailyRuns = startDailyRuns({
+  db,
+  server: `${hostname()}:${process.pid}`,
+  publicUrl: config.publicUrl,
+  channels: configuredChannels,
+  log: { info: (line) => app.log.info(line), error: (line) => app.log.error(line) },
+});
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     // Not awaited on purpose: the process exits in finally whether the closing worked or not.
+    dailyRuns.stop();
     void Promise.all([backups?.stop(), app.close()])
       .then(async () => {
         if (isPostgres(db)) await closePostgres(db);

@@ -22,7 +22,8 @@ const {
   transaction,
   writeBatchPlan,
 } = await import('@fees/db');
-const { daysBetween, localToday } = await import('@fees/validation');
+const { localToday } = await import('@fees/validation');
+const { daysBetween } = await import('@fees/money');
 const { eq } = await import('drizzle-orm');
 const { previewRun, queueRun, runMessagesOf } = await import('@fees/server/reminders');
 const { resolveFromInvocation } = await import('../cli');

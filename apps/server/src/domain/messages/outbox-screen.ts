@@ -10,12 +10,12 @@ import {
 } from '@fees/db';
 import {
   AppError,
-  addDays,
   receiptLabel,
   type TOutboxInput,
   type TMessageInput,
   type TSendReceiptAgainInput,
 } from '@fees/validation';
+import { addDays } from '@fees/money';
 import type { AuthedContext } from '../../context';
 import { assertDepartmentAccess } from '../../department-access';
 

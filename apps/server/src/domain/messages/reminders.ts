@@ -22,7 +22,6 @@ import {
 } from '@fees/db';
 import {
   AppError,
-  addDays,
   DEPARTMENTS,
   formatDate,
   formatRupees,
@@ -32,6 +31,7 @@ import {
   type TReminderRunInput,
   type TSaveReminderRulesInput,
 } from '@fees/validation';
+import { addDays } from '@fees/money';
 import type { AuthedContext } from '../../context';
 import { assertDepartmentAccess } from '../../department-access';
 import { departmentTemplates, renderText, type TemplateText } from './department-texts';

@@ -7,7 +7,8 @@ import {
   type QueuedMessage,
   queueMessages,
 } from '@fees/db';
-import { addDays, DEPARTMENTS, formatDate, formatRupees } from '@fees/validation';
+import { addDays } from '@fees/money';
+import { DEPARTMENTS, formatDate, formatRupees } from '@fees/validation';
 import { builtInTemplate, renderText } from './department-texts';
 
 /**
