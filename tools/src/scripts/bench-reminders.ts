@@ -15,7 +15,7 @@ const {
   batchIdsOfDepartment,
   loadBatchPlans,
   openDatabase,
-  queueMessages,
+  insertQueuedMessages,
   reminderRules,
   studentContacts,
   students,
@@ -108,7 +108,7 @@ const cpu = process.cpuUsage();
 const { families, list } = await runMessagesOf(db, { depId, date }, channels);
 const planned = seconds(t);
 const t2 = performance.now();
-const added = await queueMessages(db, list);
+const added = await insertQueuedMessages(db, list);
 console.log(
   `Queue: ${added} messages for ${families} families in ${seconds(t)} (dues, families and texts ${planned}, ` +
     `inserts ${seconds(t2)}; ${cpuSeconds(cpu)})`,

@@ -1,4 +1,4 @@
-import { type DbOrTx, type MessageChannel, type MessageEvent, templatesOfDepartment } from '@fees/db';
+import { type Reader, type MessageChannel, type MessageEvent, templatesOfDepartment } from '@fees/db';
 
 /**
  * The texts of messages: named placeholders such as `{studentName}` filled from a message's variables,
@@ -67,7 +67,7 @@ export function builtInTemplate(event: MessageEvent, channel: MessageChannel): T
 }
 
 /** The texts a department sends: its own rows over the built-in ones, keyed `event:channel`. */
-export async function departmentTemplates(db: DbOrTx, departmentId: number): Promise<Map<string, TemplateText>> {
+export async function departmentTemplates(db: Reader, departmentId: number): Promise<Map<string, TemplateText>> {
   const result = new Map<string, TemplateText>();
   for (const [event, channels] of Object.entries(BUILT_IN)) {
     for (const channel of Object.keys(channels)) {

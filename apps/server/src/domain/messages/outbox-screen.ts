@@ -6,7 +6,7 @@ import {
   outboxPage,
   messagesOfReceipt,
   type QueuedMessage,
-  queueMessages,
+  insertQueuedMessages,
 } from '@fees/db';
 import {
   AppError,
@@ -119,5 +119,5 @@ export async function sendReceiptAgain(ctx: AuthedContext, input: TSendReceiptAg
       'This receipt has no message to send again: the student has no contact on a configured channel',
     );
   }
-  return { queued: await queueMessages(ctx.db, list) };
+  return { queued: await insertQueuedMessages(ctx.db, list) };
 }

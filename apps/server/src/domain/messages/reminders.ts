@@ -1,7 +1,7 @@
 import {
   batchesOfDepartment,
   contactsOfBatches,
-  type DbOrTx,
+  type Reader,
   MESSAGE_CHANNELS,
   duesByBatch,
   findBatch,
@@ -14,7 +14,7 @@ import {
   type MessageRow,
   type QueuedMessage,
   queuedEventKeys,
-  queueMessages,
+  insertQueuedMessages,
   type ReminderContact,
   type ReminderStage,
   reminderRulesOf,
@@ -72,7 +72,7 @@ export async function saveRules(ctx: AuthedContext, input: TSaveReminderRulesInp
   return reminderRules(ctx, input);
 }
 
-async function batchOfDepartment(db: DbOrTx, depId: number, batchId: number) {
+async function batchOfDepartment(db: Reader, depId: number, batchId: number) {
   const batch = await findBatch(db, batchId);
   if (!batch || batch.departmentId !== depId) throw new AppError('NOT_FOUND', 'No such batch in this department');
   return batch;
@@ -134,7 +134,7 @@ function dueDateOf(stage: ReminderStage, date: string, days: number): string {
  * on the channels given.
  */
 export async function reminderFamilies(
-  db: DbOrTx,
+  db: Reader,
   params: { batchIds: readonly number[]; date: string; channels: readonly MessageChannel[] },
 ): Promise<{ families: ReminderFamily[]; optedOut: number; withoutContact: number }> {
   const { date } = params;
@@ -299,7 +299,7 @@ function reminderVars(
   };
 }
 
-async function institutionOf(db: DbOrTx, depId: number): Promise<string> {
+async function institutionOf(db: Reader, depId: number): Promise<string> {
   const letterhead = (await listLetterheads(db)).find((l) => l.depId === depId);
   return letterhead?.institutionName ?? DEPARTMENTS.find((d) => d.id === depId)?.name ?? '';
 }
@@ -313,7 +313,7 @@ function rendered(template: TemplateText, vars: Record<string, string>) {
 
 /** The messages of a run, rendered with the department's templates. */
 async function runMessages(
-  db: DbOrTx,
+  db: Reader,
   depId: number,
   date: string,
   families: readonly ReminderFamily[],
@@ -358,13 +358,13 @@ async function runMessages(
   return list;
 }
 
-async function runScope(db: DbOrTx, input: TReminderRunInput): Promise<number[]> {
+async function runScope(db: Reader, input: TReminderRunInput): Promise<number[]> {
   if (input.batchId !== undefined) return [(await batchOfDepartment(db, input.depId, input.batchId)).id];
   return (await batchesOfDepartment(db, input.depId)).map((b) => b.id);
 }
 
 /** What a run would send: per family its children, amounts and recipients; messages and cost per channel. */
-export async function previewRun(db: DbOrTx, input: TReminderRunInput, channels: readonly MessageChannel[]) {
+export async function previewRun(db: Reader, input: TReminderRunInput, channels: readonly MessageChannel[]) {
   const batchIds = await runScope(db, input);
   const { families, optedOut, withoutContact } = await reminderFamilies(db, { batchIds, date: input.date, channels });
   const [prices, queued] = await Promise.all([
@@ -419,16 +419,16 @@ export async function previewRun(db: DbOrTx, input: TReminderRunInput, channels:
 }
 
 /** A run's messages, rendered, not yet queued. */
-export async function runMessagesOf(db: DbOrTx, input: TReminderRunInput, channels: readonly MessageChannel[]) {
+export async function runMessagesOf(db: Reader, input: TReminderRunInput, channels: readonly MessageChannel[]) {
   const batchIds = await runScope(db, input);
   const { families } = await reminderFamilies(db, { batchIds, date: input.date, channels });
   return { families: families.length, list: await runMessages(db, input.depId, input.date, families) };
 }
 
 /** Queues a run's messages; a family already reminded that day at that stage gets nothing more. */
-export async function queueRun(db: DbOrTx, input: TReminderRunInput, channels: readonly MessageChannel[]) {
+export async function queueRun(db: Reader, input: TReminderRunInput, channels: readonly MessageChannel[]) {
   const { families, list } = await runMessagesOf(db, input, channels);
-  const queued = await queueMessages(db, list);
+  const queued = await insertQueuedMessages(db, list);
   return { date: input.date, families, queued, alreadyQueued: list.length - queued };
 }
 
@@ -459,7 +459,7 @@ export type ReminderRecheck = { cancel: string } | { subject: string | null; bod
  * reminder is cancelled with the reason.
  */
 export async function recheckReminder(
-  db: DbOrTx,
+  db: Reader,
   message: Pick<MessageRow, 'event' | 'channel' | 'departmentId' | 'payload' | 'recipientName'>,
   today: string,
 ): Promise<ReminderRecheck> {

@@ -1,5 +1,5 @@
 import {
-  type DbOrTx,
+  type Reader,
   readMessageSettings,
   MESSAGE_CHANNELS,
   MESSAGE_EVENTS,
@@ -24,11 +24,11 @@ import { builtInTemplate, renderText } from './department-texts';
 
 /** Settings for messages and each department's texts, as the Messages screens show and change them. */
 
-export async function messageSettings(db: DbOrTx) {
+export async function messageSettings(db: Reader) {
   return { ...(await readMessageSettings(db)), channels: channelStatuses() };
 }
 
-export async function changeMessageSettings(db: DbOrTx, input: TUpdateMessageSettingsInput) {
+export async function changeMessageSettings(db: Reader, input: TUpdateMessageSettingsInput) {
   await updateMessageSettings(db, {
     quietHoursStart: input.quietHoursStart,
     quietHoursEnd: input.quietHoursEnd,

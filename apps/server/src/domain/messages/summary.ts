@@ -1,11 +1,11 @@
 import {
   batchIdsOfDepartment,
-  type DbOrTx,
+  type Reader,
   dayBook,
   duesByBatch,
   readMessageSettings,
   type QueuedMessage,
-  queueMessages,
+  insertQueuedMessages,
 } from '@fees/db';
 import { addDays } from '@fees/money';
 import { DEPARTMENTS, formatDate, formatRupees } from '@fees/validation';
@@ -40,7 +40,7 @@ export interface DepartmentSummary {
   defaulters: number;
 }
 
-export async function dailyFigures(db: DbOrTx, date: string): Promise<DepartmentSummary[]> {
+export async function dailyFigures(db: Reader, date: string): Promise<DepartmentSummary[]> {
   const result: DepartmentSummary[] = [];
   for (const d of DEPARTMENTS) {
     const book = await dayBook(db, { depId: d.id, date });
@@ -98,7 +98,7 @@ export function summaryText(date: string, figures: readonly DepartmentSummary[])
  * key names the day, so a second call adds nothing. Answers how many were queued.
  */
 export async function queueDailySummary(
-  db: DbOrTx,
+  db: Reader,
   params: { today: string; publicUrl: string | undefined },
 ): Promise<number> {
   const { summaryRecipients } = await readMessageSettings(db);
@@ -128,5 +128,5 @@ export async function queueDailySummary(
     subject: template.subject === null ? null : renderText(template.subject, vars),
     body: renderText(template.body, vars),
   }));
-  return queueMessages(db, list);
+  return insertQueuedMessages(db, list);
 }
