@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { ensureTimeZone, readConfig, serverNames, writeOrigins } from './config';
 
 ensureTimeZone();
@@ -13,6 +14,8 @@ const { specialHeadStructureWarnings } = await import('./domain/fees/special-hea
 const { channelsFromConfig, useChannels } = await import('./domain/messages/channels');
 const { MessageWorker } = await import('./domain/messages/worker');
 const { RequestLoad } = await import('./busy');
+const { startDailyRuns } = await import('./domain/messages/daily');
+const { configuredChannels } = await import('./domain/messages/channel-status');
 
 const config = readConfig();
 validateSchedule(config.backup.schedule);
@@ -95,10 +98,19 @@ const worker =
       })
     : null;
 worker?.start();
+// The day's reminders and the management's summary, claimed once a day among the servers.
+const dailyRuns = startDailyRuns({
+  db,
+  server: `${hostname()}:${process.pid}`,
+  publicUrl: config.publicUrl,
+  channels: configuredChannels,
+  log: { info: (line) => app.log.info(line), error: (line) => app.log.error(line) },
+});
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     // Not awaited on purpose: the process exits in finally whether the closing worked or not.
+    dailyRuns.stop();
     void Promise.all([backups?.stop(), worker?.stop(), app.close()])
       .then(async () => {
         if (isPostgres(db)) await closePostgres(db);

@@ -22,3 +22,4 @@ export * from './opening';
 export * from './cheques';
 export * from './special-heads';
 export * from './idempotency';
+export * from './reminders';

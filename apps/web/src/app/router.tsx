@@ -61,6 +61,7 @@ const departmentPages = {
   refunds: () => import('../features/refunds/RefundsPage'),
   cheques: () => import('../features/cheques/ChequesPage'),
   refundVoucher: () => import('../features/refunds/RefundVoucherPage'),
+  messages: () => import('../features/messages/MessagesPage'),
 };
 
 function departmentRoutes(prefix: string): RouteObject[] {
@@ -93,6 +94,7 @@ function departmentRoutes(prefix: string): RouteObject[] {
     { path: 'rptrefunds', ...page(departmentPages.refundsReport) },
     { path: 'audit', ...page(() => import('../features/audit/DepartmentAuditLogPage')) },
     { path: 'statement/:studentId', ...page(departmentPages.statement) },
+    { path: 'messages', ...page(departmentPages.messages) },
     { path: '*', element: <Navigate to={`/${prefix}`} replace /> },
   ];
   if (prefix === 'pg')
@@ -179,6 +181,8 @@ export const router = createBrowserRouter(
             { path: 'schemes', ...page(() => import('../features/schemes/SchemesPage')) },
             { path: 'opening', ...page(() => import('../features/opening/OpeningBalancesPage')) },
             { path: 'settings', ...page(() => import('../features/admin/SettingsPage')) },
+            { path: 'messages', ...page(() => import('../features/messages/MessageSettingsPage')) },
+            { path: 'messages/:depId', ...forDepartmentParam(departmentPages.messages) },
             { path: 'backup', ...page(() => import('../features/admin/BackupPage')) },
             { path: 'audit', ...page(() => import('../features/audit/AuditLogPage')) },
             { path: 'collections', ...page(departmentPages.collections) },

@@ -185,3 +185,20 @@ export const webhookDeliveries = sqliteTable(
   },
   (t) => [index('webhook_deliveries_provider_event_idx').on(t.provider, t.eventId)],
 );
+
+/**
+ * The day's automatic runs (reminders, the management's summary): the first server to insert the row
+ * for a kind and day does the run, so several app servers run it once between them.
+ */
+export const messageRuns = sqliteTable(
+  'message_runs',
+  {
+    kind: text('kind', { enum: ['reminders', 'summary'] }).notNull(),
+    day: text('day').notNull(),
+    claimedBy: text('claimed_by').notNull(),
+    claimedAt: text('claimed_at').notNull().default(now),
+    /** What the run came to ("412 messages queued"), or why it failed; empty while it runs. */
+    outcome: text('outcome').notNull().default(''),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.day] })],
+);

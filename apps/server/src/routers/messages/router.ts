@@ -1,8 +1,41 @@
-import { ZContactImportInput, ZListMessagesInput, ZSendNoticeInput } from '@fees/validation';
+import {
+  ZContactImportInput,
+  ZListMessagesInput,
+  ZSendNoticeInput,
+  ZOutboxInput,
+  ZMessageInput,
+  ZPreviewTemplateInput,
+  ZReminderRulesInput,
+  ZReminderRunInput,
+  ZResetTemplateInput,
+  ZSaveReminderRulesInput,
+  ZSaveTemplateInput,
+  ZSendReceiptAgainInput,
+  ZTemplatesInput,
+  ZUpdateMessageSettingsInput,
+} from '@fees/validation';
+import { configuredChannels } from '../../domain/messages/channel-status';
+import {
+  cancelMessage,
+  listOutbox,
+  messageById,
+  retryMessage,
+  sendReceiptAgain,
+} from '../../domain/messages/outbox-screen';
+import { previewReminderRun, queueReminderRun, reminderRules, saveRules } from '../../domain/messages/reminders';
+import {
+  changeMessageSettings,
+  messageSettings,
+  previewTemplate,
+  resetDepartmentTemplate,
+  saveDepartmentTemplate,
+  templatesOf,
+} from '../../domain/messages/settings';
+import { adminProcedure, departmentProcedure, router } from '../../trpc';
+
 import { commitContactImport, previewContactImport } from '../../domain/messages/contactsImport';
 import { listDepartmentMessages } from '../../domain/messages/list';
 import { sendNotice } from '../../domain/messages/sendNotice';
-import { departmentProcedure, router } from '../../trpc';
 
 export const messagesRouter = router({
   list: departmentProcedure.input(ZListMessagesInput).query(({ ctx, input }) => listDepartmentMessages(ctx, input)),
@@ -13,4 +46,35 @@ export const messagesRouter = router({
   contactsImportCommit: departmentProcedure
     .input(ZContactImportInput)
     .mutation(({ ctx, input }) => commitContactImport(ctx, input)),
+  outbox: departmentProcedure.input(ZOutboxInput).query(({ ctx, input }) => listOutbox(ctx, input)),
+  byId: departmentProcedure.input(ZMessageInput).query(({ ctx, input }) => messageById(ctx, input)),
+  retry: departmentProcedure.input(ZMessageInput).mutation(({ ctx, input }) => retryMessage(ctx, input)),
+  cancel: departmentProcedure.input(ZMessageInput).mutation(({ ctx, input }) => cancelMessage(ctx, input)),
+  sendReceiptAgain: departmentProcedure
+    .input(ZSendReceiptAgainInput)
+    .mutation(({ ctx, input }) => sendReceiptAgain(ctx, input)),
+  templates: departmentProcedure.input(ZTemplatesInput).query(({ ctx, input }) => templatesOf(ctx, input)),
+  saveTemplate: departmentProcedure
+    .input(ZSaveTemplateInput)
+    .mutation(({ ctx, input }) => saveDepartmentTemplate(ctx, input)),
+  resetTemplate: departmentProcedure
+    .input(ZResetTemplateInput)
+    .mutation(({ ctx, input }) => resetDepartmentTemplate(ctx, input)),
+  previewTemplate: departmentProcedure
+    .input(ZPreviewTemplateInput)
+    .query(({ ctx, input }) => previewTemplate(ctx, input)),
+  settings: adminProcedure.query(({ ctx }) => messageSettings(ctx.db)),
+  updateSettings: adminProcedure
+    .input(ZUpdateMessageSettingsInput)
+    .mutation(({ ctx, input }) => changeMessageSettings(ctx.db, input)),
+  reminders: router({
+    rules: departmentProcedure.input(ZReminderRulesInput).query(({ ctx, input }) => reminderRules(ctx, input)),
+    saveRules: adminProcedure.input(ZSaveReminderRulesInput).mutation(({ ctx, input }) => saveRules(ctx, input)),
+    preview: departmentProcedure
+      .input(ZReminderRunInput)
+      .query(({ ctx, input }) => previewReminderRun(ctx, input, configuredChannels())),
+    queue: departmentProcedure
+      .input(ZReminderRunInput)
+      .mutation(({ ctx, input }) => queueReminderRun(ctx, input, configuredChannels())),
+  }),
 });

@@ -10,6 +10,8 @@ import {
   IconHistory,
   IconLayoutDashboard,
   IconListDetails,
+  IconMail,
+  IconMessageCog,
   IconReportMoney,
   IconSettings,
   IconShieldLock,
@@ -35,6 +37,7 @@ const SETTINGS_LINKS = [
   { to: '/admin/plans', label: 'Fee plans', icon: IconCalendarDue },
   { to: '/admin/discedt', label: 'Disc/Adjustment', icon: IconAdjustments },
   { to: '/admin/settings', label: 'GST and Letterheads', icon: IconBuildingBank },
+  { to: '/admin/messages', label: 'Messages', icon: IconMessageCog },
   { to: '/admin/backup', label: 'Backup Database', icon: IconDatabaseExport },
   { to: '/admin/audit', label: 'Audit log', icon: IconHistory },
 ];
@@ -71,7 +74,23 @@ export function AdminShell() {
                     to={l.to}
                     label={l.label}
                     leftSection={<l.icon size={16} />}
-                    active={pathname.startsWith(l.to)}
+                    active={l.to === '/admin/messages' ? pathname === l.to : pathname.startsWith(l.to)}
+                  />
+                ))}
+              </MenuGroup>
+              <MenuGroup
+                label="Messages"
+                icon={<IconMail size={18} />}
+                defaultOpened={pathname.startsWith('/admin/messages/')}
+              >
+                {DEPARTMENTS.map((d) => (
+                  <NavLink
+                    key={d.id}
+                    component={Link}
+                    py={2}
+                    to={`/admin/messages/${d.id}`}
+                    label={d.name}
+                    active={pathname === `/admin/messages/${d.id}`}
                   />
                 ))}
               </MenuGroup>

@@ -7,6 +7,7 @@ import {
   IconHome,
   IconReceipt,
   IconCreditCard,
+  IconMail,
   IconReceiptRefund,
   IconSchool,
   IconUserPlus,
@@ -98,6 +99,13 @@ export function DepartmentShell({ department }: { department: Department }) {
                 label="Cheques"
                 leftSection={<IconCreditCard size={18} />}
                 active={is(`${base}/cheques`)}
+              />
+              <NavLink
+                component={Link}
+                to={`${base}/messages/`}
+                label="Messages"
+                leftSection={<IconMail size={18} />}
+                active={is(`${base}/messages`)}
               />
               <MenuGroup
                 label="Reports"

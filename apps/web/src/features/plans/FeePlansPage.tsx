@@ -7,6 +7,7 @@ import { FailureAlert } from '../../components/FailureAlert';
 import { PageHeader } from '../../components/PageHeader';
 import { EmptyState, ReportStates } from '../../components/ReportStates';
 import { useTRPC } from '../../lib/trpc';
+import { ReminderPanel } from '../messages/ReminderPanel';
 import { PlanEditor } from './PlanEditor';
 import { idOf } from '../../lib/ids';
 
@@ -71,12 +72,19 @@ export default function FeePlansPage() {
             }
           >
             {(data) => (
-              <PlanEditor
-                key={`${batch.id}-${data.version}`}
-                plan={data}
-                batch={batch}
-                sameCourse={(batches.data ?? []).filter((b) => b.courseId === batch.courseId)}
-              />
+              <>
+                <PlanEditor
+                  key={`${batch.id}-${data.version}`}
+                  plan={data}
+                  batch={batch}
+                  sameCourse={(batches.data ?? []).filter((b) => b.courseId === batch.courseId)}
+                />
+                <ReminderPanel
+                  key={`reminders-${batch.id}-${data.version}`}
+                  depId={batch.departmentId}
+                  batchId={batch.id}
+                />
+              </>
             )}
           </ReportStates>
         )}

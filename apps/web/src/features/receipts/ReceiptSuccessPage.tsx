@@ -24,6 +24,7 @@ import { useTRPC } from '../../lib/trpc';
 import { formatLocalDate } from './format';
 import { editReceiptPath, receiptPdfPath, receiptSearchPath } from './links';
 import { usePrintDuplicate } from './usePrintDuplicate';
+import { SendAgainButton } from '../messages/SendAgainButton';
 import { PrintableReceipt } from './PrintableReceipt';
 import { ReceiptHistory, useVoidReason } from '../../components/ReceiptHistory';
 import { VoidReceiptButton } from './VoidReceiptButton';
@@ -170,6 +171,7 @@ export default function ReceiptSuccessPage() {
               >
                 Go Back
               </Button>
+              {!voided && <SendAgainButton depId={department.id} receiptNumber={master.number} />}
               {!voided && (
                 <Button
                   variant="subtle"

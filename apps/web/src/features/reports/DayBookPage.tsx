@@ -8,6 +8,7 @@ import {
 } from '@fees/validation';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { FailureAlert } from '../../components/FailureAlert';
 import { PageHeader } from '../../components/PageHeader';
 import { ReportStates } from '../../components/ReportStates';
@@ -231,7 +232,12 @@ function footerOf(book: DayBook) {
  */
 function DayBookView({ department, adminArea }: { department: Department | null; adminArea: boolean }) {
   const trpc = useTRPC();
-  const [date, setDate] = useState(todayIso());
+  // The daily summary's e-mail links here with ?date= (yesterday's book).
+  const [params] = useSearchParams();
+  const [date, setDate] = useState(() => {
+    const asked = params.get('date') ?? '';
+    return /^\d{4}-\d{2}-\d{2}$/.test(asked) ? asked : todayIso();
+  });
   const [depId, setDepId] = useState<number | undefined>(department?.id);
   const book = useQuery(
     trpc.reports.dayBook.queryOptions({ depId, date }, { enabled: /^\d{4}-\d{2}-\d{2}$/.test(date) }),

@@ -6,6 +6,7 @@ import { Fragment } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useDepartment, useIsAdminArea } from '../../lib/department-context';
 import { StudentInstalments } from '../../components/InstalmentDues';
+import { StudentMessages } from '../messages/StudentMessages';
 import { PageHeader } from '../../components/PageHeader';
 import { ReportStates } from '../../components/ReportStates';
 import { formatDate, todayIso } from '../../lib/dates';
@@ -309,6 +310,7 @@ export default function StudentStatementPage() {
           </Paper>
         )}
       </Stack>
+      <StudentMessages depId={department.id} studentId={studentId} />
     </>
   );
 }

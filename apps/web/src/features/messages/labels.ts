@@ -1,0 +1,48 @@
+import type { MESSAGE_CHANNEL_NAMES, MESSAGE_EVENT_NAMES, MESSAGE_STATUS_NAMES } from '@fees/validation';
+
+export type Channel = (typeof MESSAGE_CHANNEL_NAMES)[number];
+export type MessageEventName = (typeof MESSAGE_EVENT_NAMES)[number];
+export type MessageStatusName = (typeof MESSAGE_STATUS_NAMES)[number];
+
+export const CHANNEL_LABELS: Record<Channel, string> = { email: 'E-mail', sms: 'SMS', whatsapp: 'WhatsApp' };
+
+export const EVENT_LABELS: Record<MessageEventName, string> = {
+  receipt_created: 'Receipt',
+  receipt_edited: 'Receipt edited',
+  receipt_voided: 'Receipt voided',
+  refund_paid: 'Refund paid',
+  cheque_bounced: 'Cheque bounced',
+  notice_issued: 'Demand notice',
+  reminder_before: 'Reminder before the due date',
+  reminder_on: 'Reminder on the due date',
+  reminder_after: 'Reminder after the due date',
+  daily_summary: 'Daily summary',
+};
+
+export const STATUS_LABELS: Record<MessageStatusName, string> = {
+  queued: 'Queued',
+  sending: 'Sending',
+  sent: 'Sent',
+  delivered: 'Delivered',
+  read: 'Read',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+};
+
+export const STATUS_COLORS: Record<MessageStatusName, string> = {
+  queued: 'gray',
+  sending: 'blue',
+  sent: 'teal',
+  delivered: 'green',
+  read: 'green',
+  failed: 'red',
+  cancelled: 'orange',
+};
+
+/** A stored UTC timestamp as the local day and time, dd-MM-yyyy HH:mm. */
+export function localTime(iso: string | null): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(d.getDate())}-${pad(d.getMonth() + 1)}-${d.getFullYear()} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
