@@ -11,11 +11,11 @@ const { LoginLimiter } = await import('./auth/login-limiter');
 const { sweepIdempotencyKeys } = await import('./idempotency');
 const { Backups, prepareWithBackup, validateSchedule } = await import('./backup/automatic');
 const { specialHeadStructureWarnings } = await import('./domain/fees/special-heads');
-const { channelsFromConfig, useChannels } = await import('./domain/messages/channels');
+const { channelNames, channelsFromConfig, useChannels } = await import('./domain/messages/channels');
 const { MessageWorker } = await import('./domain/messages/worker');
 const { RequestLoad } = await import('./busy');
+const { recheckRemindersAtSendTime } = await import('./domain/messages/reminders');
 const { startDailyRuns } = await import('./domain/messages/daily');
-const { configuredChannels } = await import('./domain/messages/channel-status');
 
 const config = readConfig();
 validateSchedule(config.backup.schedule);
@@ -97,13 +97,15 @@ const worker =
         busy: () => requestLoad.busy(),
       })
     : null;
+// A reminder is checked again when it is sent: paid meanwhile, it is cancelled; else the dues of that day.
+recheckRemindersAtSendTime();
 worker?.start();
 // The day's reminders and the management's summary, claimed once a day among the servers.
 const dailyRuns = startDailyRuns({
   db,
   server: `${hostname()}:${process.pid}`,
   publicUrl: config.publicUrl,
-  channels: configuredChannels,
+  channels: channelNames,
   log: { info: (line) => app.log.info(line), error: (line) => app.log.error(line) },
 });
 

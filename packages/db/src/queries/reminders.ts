@@ -308,12 +308,12 @@ export type MessageRow = typeof messages.$inferSelect;
 
 /**
  * A message about a student: its own, or a family's reminder that lists the student among the children
- * (the payload names each child's id; the row names the first).
+ * (its payload's `studentIds` names each child as `#12#15#`; the row names the first).
  */
 function aboutStudent(id: SQL) {
   return or(
     eq(messages.studentId, id),
-    and(like(messages.event, 'reminder_%'), like(messages.payload, sql`'%"studentId":' || ${id} || ',%'`)),
+    and(like(messages.event, 'reminder_%'), like(messages.payload, sql`'%"studentIds":"%#' || ${id} || '#%'`)),
   );
 }
 
@@ -339,7 +339,7 @@ export async function outboxPage(
     params.status ? eq(messages.status, params.status) : undefined,
     params.from ? gte(messages.createdAt, params.from) : undefined,
     params.until ? lt(messages.createdAt, params.until) : undefined,
-    // Cast: SQLite binds a JavaScript number as a real, and 12.0 would not match the payload's 12.
+    // Cast: SQLite binds a JavaScript number as a real, and 12.0 would not match the payload's #12#.
     params.studentId ? aboutStudent(sql`CAST(${params.studentId} AS INTEGER)`) : undefined,
     params.admissionNo
       ? aboutStudent(
@@ -428,9 +428,4 @@ export async function changeMessageStatus(
     await tx.insert(messageHistory).values({ messageId: params.id, status: params.to, detail: params.detail });
     return true;
   });
-}
-
-/** The messages a receipt's events queued, oldest first. */
-export async function messagesOfReceipt(db: Reader, receiptNumber: number): Promise<MessageRow[]> {
-  return db.select().from(messages).where(eq(messages.receiptNumber, receiptNumber)).orderBy(asc(messages.id));
 }

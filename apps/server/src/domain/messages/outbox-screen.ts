@@ -1,13 +1,4 @@
-import {
-  changeMessageStatus,
-  findMessage,
-  findReceiptByNumber,
-  historyOfMessage,
-  outboxPage,
-  messagesOfReceipt,
-  type QueuedMessage,
-  insertQueuedMessages,
-} from '@fees/db';
+import { changeMessageStatus, findMessage, findReceiptByNumber, historyOfMessage, outboxPage } from '@fees/db';
 import {
   AppError,
   receiptLabel,
@@ -18,6 +9,8 @@ import {
 import { addDays } from '@fees/money';
 import type { AuthedContext } from '../../context';
 import { assertDepartmentAccess } from '../../department-access';
+import { inTransaction } from '../write';
+import { receiptAgainMessages } from './outbox';
 
 /** The Messages screen: the outbox of a department, one message with its history, retry and cancel. */
 
@@ -82,9 +75,9 @@ export async function cancelMessage(ctx: AuthedContext, input: TMessageInput) {
 }
 
 /**
- * "Send again" on the receipt page: the receipt's first message to each recipient on each channel,
- * queued again under an event of its own (the time of the request), so it goes even where the first
- * was sent.
+ * "Send again" on the receipt page: the receipt's message queued anew to each of the student's contacts
+ * on each configured channel, under an event of its own (the time of the request), so it goes even where
+ * the first was sent.
  */
 export async function sendReceiptAgain(ctx: AuthedContext, input: TSendReceiptAgainInput) {
   assertDepartmentAccess(ctx.session, input.depId);
@@ -92,32 +85,19 @@ export async function sendReceiptAgain(ctx: AuthedContext, input: TSendReceiptAg
   if (!receipt || receipt.departmentId !== input.depId) {
     throw new AppError('NOT_FOUND', `No receipt ${receiptLabel(input.receiptNumber)} in this department`);
   }
-  const sent = await messagesOfReceipt(ctx.db, input.receiptNumber);
-  const eventKey = `receipt:${input.receiptNumber}:again:${new Date().toISOString()}`;
-  const seen = new Set<string>();
-  const list: QueuedMessage[] = [];
-  for (const m of sent) {
-    if (!m.event.startsWith('receipt_') || seen.has(`${m.channel}:${m.recipient}`)) continue;
-    seen.add(`${m.channel}:${m.recipient}`);
-    list.push({
-      eventKey,
-      event: m.event,
-      channel: m.channel,
-      recipient: m.recipient,
-      recipientName: m.recipientName,
-      departmentId: m.departmentId,
-      studentId: m.studentId,
-      receiptNumber: m.receiptNumber,
-      payload: m.payload,
-      subject: m.subject,
-      body: m.body,
-    });
+  if (receipt.status !== 'live') throw new AppError('BAD_INPUT', 'A voided receipt is not sent again');
+  const facts = {
+    number: receipt.number,
+    departmentId: receipt.departmentId,
+    studentId: receipt.studentId,
+    studentName: receipt.studentName,
+    admissionNo: receipt.admissionNo,
+    netPaise: receipt.netPaise,
+    date: receipt.date,
+  };
+  const queued = await inTransaction(ctx, (tx) => receiptAgainMessages(tx, facts, new Date().toISOString()));
+  if (queued === 0) {
+    throw new AppError('BAD_INPUT', 'Nothing to send: the student has no contact on a configured channel');
   }
-  if (list.length === 0) {
-    throw new AppError(
-      'BAD_INPUT',
-      'This receipt has no message to send again: the student has no contact on a configured channel',
-    );
-  }
-  return { queued: await insertQueuedMessages(ctx.db, list) };
+  return { queued };
 }

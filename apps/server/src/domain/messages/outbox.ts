@@ -118,6 +118,12 @@ export function receiptMessages(tx: WriteTx, kind: ReceiptKind, receipt: Receipt
   return queueMessages(tx, receiptEventInput(kind, receipt, receipt.number));
 }
 
+/** "Send again": the receipt's message once more, under an event of its own named by when it was asked. */
+export function receiptAgainMessages(tx: WriteTx, receipt: ReceiptFacts, at: string): Promise<number> {
+  const input = receiptEventInput({ event: 'receipt_created' }, receipt, receipt.number);
+  return queueMessages(tx, { ...input, eventKey: `receipt:${receipt.number}:again:${at}` });
+}
+
 /** A bounced cheque: its receipt is voided; the family is told to pay again, with the bank's charge. */
 export function chequeBouncedMessages(
   tx: WriteTx,

@@ -26,6 +26,7 @@ import {
   formatDate,
   formatRupees,
   indianPhone,
+  localToday,
   REMINDER_STAGE_NAMES,
   type TReminderRulesInput,
   type TReminderRunInput,
@@ -34,7 +35,9 @@ import {
 import { addDays } from '@fees/money';
 import type { AuthedContext } from '../../context';
 import { assertDepartmentAccess } from '../../department-access';
-import { departmentTemplates, renderText, type TemplateText } from './department-texts';
+import { departmentTemplates, type TemplateText } from './department-texts';
+import { renderText } from './templates';
+import { onSendTime } from './worker';
 
 /**
  * Reminders: per fee plan, N days before a due date, on the day and N days after (with the fine as of
@@ -109,7 +112,10 @@ export interface ReminderFamily {
   recipients: Recipient[];
 }
 
-/** What a reminder's payload keeps to check it again and render it at send time. */
+/**
+ * What a reminder keeps to check it again and render it at send time, as the `reminder` variable of its
+ * payload (a payload's values are texts: the template's variables, which a provider's template takes too).
+ */
 interface ReminderPayload {
   stage: ReminderStage;
   date: string;
@@ -334,9 +340,11 @@ async function runMessages(
         dueDate: c.dueDate,
       })),
     };
-    const payloadText = JSON.stringify(payload);
     // The family's figures once; each recipient only adds a name.
-    const familyVars = reminderVars(f.children, { recipientName: '', days: f.days, asOf: date, institution });
+    const familyVars = payloadVars(
+      reminderVars(f.children, { recipientName: '', days: f.days, asOf: date, institution }),
+      payload,
+    );
     for (const r of f.recipients) {
       const template = templates.get(`${event}:${r.channel}`);
       if (!template) continue;
@@ -350,7 +358,7 @@ async function runMessages(
         departmentId: depId,
         studentId: f.children[0]!.studentId,
         receiptNumber: null,
-        payload: payloadText,
+        payload: JSON.stringify(vars),
         ...rendered(template, vars),
       });
     }
@@ -451,7 +459,9 @@ export async function queueReminderRun(
 }
 
 /** What the worker does with a reminder it picked: cancel it (with why) or send this text. */
-export type ReminderRecheck = { cancel: string } | { subject: string | null; body: string };
+export type ReminderRecheck =
+  | { cancel: string }
+  | { subject: string | null; body: string; payload: Record<string, string> };
 
 /**
  * A reminder checked again when the worker picks it (`today` is the sending day): the children whose
@@ -463,7 +473,7 @@ export async function recheckReminder(
   message: Pick<MessageRow, 'event' | 'channel' | 'departmentId' | 'payload' | 'recipientName'>,
   today: string,
 ): Promise<ReminderRecheck> {
-  const payload = JSON.parse(message.payload) as ReminderPayload;
+  const payload = JSON.parse((JSON.parse(message.payload) as { reminder: string }).reminder) as ReminderPayload;
   const still: ReminderChild[] = [];
   const byBatch = new Map<number, ReminderPayload['children']>();
   for (const c of payload.children) byBatch.set(c.batchId, [...(byBatch.get(c.batchId) ?? []), c]);
@@ -516,5 +526,24 @@ export async function recheckReminder(
     asOf: today,
     institution: payload.institution,
   });
-  return rendered(template, vars);
+  return { ...rendered(template, vars), payload: payloadVars(vars, payload) };
+}
+
+/**
+ * A reminder's payload: its variables, the children's ids as `#12#15#` (the outbox's filter by student
+ * finds a family's message under each child) and what a recheck reads.
+ */
+function payloadVars(vars: Record<string, string>, payload: ReminderPayload): Record<string, string> {
+  return {
+    ...vars,
+    studentIds: `#${payload.children.map((c) => c.studentId).join('#')}#`,
+    reminder: JSON.stringify(payload),
+  };
+}
+
+/** Has the worker check every reminder again when it picks it (`today`: the server's day then). */
+export function recheckRemindersAtSendTime(today: () => string = () => localToday()): void {
+  onSendTime(['reminder_before', 'reminder_on', 'reminder_after'], (db, message) =>
+    recheckReminder(db, message, today()),
+  );
 }

@@ -20,7 +20,8 @@ import {
 import type { AuthedContext } from '../../context';
 import { assertDepartmentAccess } from '../../department-access';
 import { channelStatuses } from './channel-status';
-import { builtInTemplate, renderText } from './department-texts';
+import { builtInTemplate } from './department-texts';
+import { renderText } from './templates';
 
 /** Settings for messages and each department's texts, as the Messages screens show and change them. */
 

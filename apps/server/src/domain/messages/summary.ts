@@ -9,7 +9,8 @@ import {
 } from '@fees/db';
 import { addDays } from '@fees/money';
 import { DEPARTMENTS, formatDate, formatRupees } from '@fees/validation';
-import { builtInTemplate, renderText } from './department-texts';
+import { builtInTemplate } from './department-texts';
+import { renderText } from './templates';
 
 /**
  * The management's daily summary: yesterday's collections per department and mode, refunds, the dues
@@ -109,7 +110,7 @@ export async function queueDailySummary(
   if (recipients.length === 0) return 0;
   const date = addDays(params.today, -1);
   const figures = await dailyFigures(db, date);
-  const template = builtInTemplate('daily_summary', 'email')!;
+  const template = builtInTemplate('daily_summary', 'email');
   const vars = {
     date: formatDate(date),
     summary: summaryText(date, figures),

@@ -64,21 +64,30 @@ export const DEFAULT_TEXTS: Record<MessageEvent, Record<MessageChannel, Text>> =
       SIGN_OFF,
   ),
   reminder_before: texts(
-    'Fees of {studentName} due on {dueDate}',
-    'Fees of Rs {amount} for {studentName} are due on {dueDate}.',
-    `Dear parent,\n\nFees of Rs {amount} for {studentName} are due on {dueDate}.${SIGN_OFF}`,
+    'Fees due on {dueDate}',
+    'Dear {recipientName}, fees of Rs {amount} for {studentName} fall due on {dueDate}. Please pay by then. ' +
+      '{institution}',
+    'Dear {recipientName},\n\nA fee instalment falls due on {dueDate}, in {days} days. Due by then:\n{children}' +
+      '\n\nTotal: Rs {amount}\n\n{institution}',
   ),
   reminder_on: texts(
-    'Fees of {studentName} due today',
-    'Fees of Rs {amount} for {studentName} are due today, {dueDate}.',
-    `Dear parent,\n\nFees of Rs {amount} for {studentName} are due today, {dueDate}.${SIGN_OFF}`,
+    'Fees due today, {dueDate}',
+    'Dear {recipientName}, fees of Rs {amount} for {studentName} are due today, {dueDate}. {institution}',
+    'Dear {recipientName},\n\nA fee instalment is due today, {dueDate}. Due now:\n{children}\n\nTotal: Rs {amount}' +
+      '\n\n{institution}',
   ),
   reminder_after: texts(
-    'Fees of {studentName} overdue since {dueDate}',
-    'Fees of Rs {amount} for {studentName} were due on {dueDate}, fine included. Please pay.',
-    `Dear parent,\n\nFees of Rs {amount} for {studentName}, fine included, were due on {dueDate}.${SIGN_OFF}`,
+    'Fees overdue since {dueDate}',
+    'Dear {recipientName}, fees of Rs {amount} for {studentName} were due on {dueDate}, including a late fee of ' +
+      'Rs {fine} as of {asOf}. Please pay at the earliest. {institution}',
+    'Dear {recipientName},\n\nA fee instalment due on {dueDate} is still unpaid. As of {asOf}, with the late fee ' +
+      'of Rs {fine}:\n{children}\n\nTotal: Rs {amount}\n\n{institution}',
   ),
-  daily_summary: texts('Collections of {date}', 'Collections of {date}: Rs {amount}.', '{summary}'),
+  daily_summary: texts(
+    'Collections of {date}',
+    'Collections of {date}: Rs {amount}.',
+    '{summary}\n\nThe day book: {dayBookUrl}',
+  ),
 };
 
 /** The texts of an event on these channels, placeholders unfilled. */

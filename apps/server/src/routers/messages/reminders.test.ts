@@ -1,8 +1,12 @@
 import { messages, studentContacts, students } from '@fees/db';
+import { eq } from 'drizzle-orm';
 import { paiseToRupeesText, type TCreateReceiptInput } from '@fees/validation';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Channel } from '../../domain/messages/channels/channel';
+import { useChannels } from '../../domain/messages/channels';
 import { dailyTick } from '../../domain/messages/daily';
-import { recheckReminder } from '../../domain/messages/reminders';
+import { recheckReminder, recheckRemindersAtSendTime } from '../../domain/messages/reminders';
+import { MessageWorker } from '../../domain/messages/worker';
 import { queueDailySummary } from '../../domain/messages/summary';
 import { useFixture, useHarness } from '../../test/use-harness';
 
@@ -19,9 +23,8 @@ const TERM1 = '2026-02-10';
 let arjun: number;
 let devi: number;
 beforeEach(async () => {
-  vi.stubEnv('SMTP_URL', 'smtp://127.0.0.1:2525');
-  vi.stubEnv('MSG91_AUTH_KEY', 'test-key');
-  vi.stubEnv('WHATSAPP_TOKEN', '');
+  // E-mail and SMS configured; the worker is not running here, so nothing is sent.
+  useChannels(['email', 'sms'].map((channel) => ({ channel, description: channel, send: unsent }) as Channel));
   await h.caller('admin').plans.save({
     depId: 100,
     batchId: fx.ug.batchId,
@@ -100,7 +103,12 @@ function pay(studentId: number, date: string, paise: number, feeHeadId = fx.head
   } as unknown as TCreateReceiptInput;
 }
 
-const queued = (db = h.db) => db.select().from(messages).orderBy(messages.id);
+const unsent = () => Promise.reject(new Error('no worker runs in these tests'));
+afterEach(() => useChannels([]));
+
+/** The outbox's reminders and summaries (receipts queue their own messages too). */
+const queued = async (db = h.db) =>
+  (await db.select().from(messages).orderBy(messages.id)).filter((m) => !m.event.startsWith('receipt_'));
 
 describe('reminder rules', () => {
   it('keeps each stage with its days, and refuses a batch without a saved plan', async () => {
@@ -213,7 +221,9 @@ describe('a reminder run', () => {
     const mother = (await queued()).find((r) => r.recipient === '+919847011111')!;
     await h.caller('ugStaff').receipts.create(pay(arjun, TERM1, rs(10000)));
     const partly = await recheckReminder(h.db, mother, TERM1);
-    expect(partly).toEqual({
+    // The payload's variables are the new ones too: a provider's registered template takes them.
+    expect(partly).toMatchObject({ payload: { amount: '8,000.00', recipientName: 'Lakshmi Menon' } });
+    expect(partly).toMatchObject({
       subject: null,
       body: 'Dear Lakshmi Menon, fees of Rs 8,000.00 for Anjali Menon and Arjun Menon are due today, 10-02-2026. Arts and Science College',
     });
@@ -228,6 +238,48 @@ describe('a reminder run', () => {
     expect(await recheckReminder(h.db, mother, TERM1)).toEqual({
       cancel: 'Paid since the reminder was queued: nothing of the instalment is due as of 10-02-2026',
     });
+  });
+});
+
+describe('the worker at send time', () => {
+  it('cancels the reminders of a family that paid after they were queued: nothing is sent', async () => {
+    const sent: Array<{ recipient: string; body: string }> = [];
+    const sms = {
+      channel: 'sms',
+      description: 'SMS stand-in',
+      send: async (m: { recipient: string; body: string }) => {
+        sent.push({ recipient: m.recipient, body: m.body });
+        return { ok: true, providerId: `p${sent.length}` };
+      },
+    } as unknown as Channel;
+    useChannels([sms]);
+    recheckRemindersAtSendTime(() => TERM1);
+    await h.caller('ugStaff').messages.reminders.queue({ depId: 100, date: TERM1 });
+    // Queued at 09:00; Anjali's own phone is hers alone. Her brother's dues are paid at 10:00.
+    await h.caller('ugStaff').receipts.create(pay(arjun, TERM1, rs(12500)));
+    await h.caller('ugStaff').receipts.create(pay(arjun, TERM1, rs(1500), fx.heads.exam));
+    await h.caller('ugStaff').receipts.create(pay(fx.ug.studentId, TERM1, rs(2500)));
+    await h.caller('ugStaff').receipts.create(pay(fx.ug.studentId, TERM1, rs(1500), fx.heads.exam));
+    const worker = new MessageWorker(h.db, {
+      channels: [sms],
+      origin: 'http://fees.test',
+      now: () => new Date(`${TERM1}T10:05:00`),
+    });
+    await worker.runOnce();
+    const reminders = (await queued()).filter((m) => m.event === 'reminder_on');
+    expect(reminders.map((m) => [m.recipient, m.status, m.error])).toEqual([
+      [
+        '+919847000001',
+        'cancelled',
+        'Paid since the reminder was queued: nothing of the instalment is due as of 10-02-2026',
+      ],
+      [
+        '+919847011111',
+        'cancelled',
+        'Paid since the reminder was queued: nothing of the instalment is due as of 10-02-2026',
+      ],
+    ]);
+    expect(sent.filter((m) => m.body.includes('due today'))).toEqual([]);
   });
 });
 
@@ -255,6 +307,27 @@ describe('the outbox screen', () => {
     expect(retried).toMatchObject({ status: 'queued', error: null });
     await expect(h.caller('pgStaff').messages.byId({ depId: 101, id })).rejects.toThrow(
       'No such message in this department',
+    );
+  });
+
+  it('sends a receipt again to its contacts under a new event each time', async () => {
+    const again = { depId: 100 as const, receiptNumber: fx.ug.receiptNumber };
+    // Anjali's own phone, her mother's mobile and her mother's e-mail.
+    expect(await h.caller('ugStaff').messages.sendReceiptAgain(again)).toEqual({ queued: 3 });
+    expect(await h.caller('ugStaff').messages.sendReceiptAgain(again)).toEqual({ queued: 3 });
+    const rows = await h.db.select().from(messages).where(eq(messages.receiptNumber, fx.ug.receiptNumber));
+    expect(rows.map((m) => [m.event, m.recipient]).sort()).toEqual([
+      ['receipt_created', '+919847000001'],
+      ['receipt_created', '+919847000001'],
+      ['receipt_created', '+919847011111'],
+      ['receipt_created', '+919847011111'],
+      ['receipt_created', 'lakshmi@example.org'],
+      ['receipt_created', 'lakshmi@example.org'],
+    ]);
+    expect(new Set(rows.map((m) => m.eventKey)).size).toBe(2);
+    useChannels([]);
+    await expect(h.caller('ugStaff').messages.sendReceiptAgain(again)).rejects.toThrow(
+      'Nothing to send: the student has no contact on a configured channel',
     );
   });
 

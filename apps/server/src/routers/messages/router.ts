@@ -14,7 +14,7 @@ import {
   ZTemplatesInput,
   ZUpdateMessageSettingsInput,
 } from '@fees/validation';
-import { configuredChannels } from '../../domain/messages/channel-status';
+import { channelNames } from '../../domain/messages/channels';
 import {
   cancelMessage,
   listOutbox,
@@ -72,9 +72,9 @@ export const messagesRouter = router({
     saveRules: adminProcedure.input(ZSaveReminderRulesInput).mutation(({ ctx, input }) => saveRules(ctx, input)),
     preview: departmentProcedure
       .input(ZReminderRunInput)
-      .query(({ ctx, input }) => previewReminderRun(ctx, input, configuredChannels())),
+      .query(({ ctx, input }) => previewReminderRun(ctx, input, channelNames())),
     queue: departmentProcedure
       .input(ZReminderRunInput)
-      .mutation(({ ctx, input }) => queueReminderRun(ctx, input, configuredChannels())),
+      .mutation(({ ctx, input }) => queueReminderRun(ctx, input, channelNames())),
   }),
 });
