@@ -19,10 +19,11 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const SHOTS = 'e2e/artifacts/messages';
 
 /** A recording SMTP server: answers every command and keeps each message's data. */
-function smtpStandIn(): Promise<{ server: Server; port: number; mails: string[] }> {
-  const mails: string[] = [];
+function smtpStandIn(): Promise<{ server: Server; port: number; mails: Array<{ to: string; data: string }> }> {
+  const mails: Array<{ to: string; data: string }> = [];
   const server = createServer((socket) => {
     let data: string | null = null;
+    let to = '';
     let buffer = '';
     socket.write('220 stand-in ESMTP\r\n');
     socket.on('data', (chunk) => {
@@ -31,7 +32,7 @@ function smtpStandIn(): Promise<{ server: Server; port: number; mails: string[] 
         if (data !== null) {
           const end = buffer.indexOf('\r\n.\r\n');
           if (end < 0) return;
-          mails.push(data + buffer.slice(0, end));
+          mails.push({ to, data: data + buffer.slice(0, end) });
           buffer = buffer.slice(end + 5);
           data = null;
           socket.write('250 queued\r\n');
@@ -40,6 +41,8 @@ function smtpStandIn(): Promise<{ server: Server; port: number; mails: string[] 
         const eol = buffer.indexOf('\r\n');
         if (eol < 0) return;
         const line = buffer.slice(0, eol).toUpperCase();
+        const rcpt = /^RCPT TO:\s*<([^>]*)>/i.exec(buffer.slice(0, eol));
+        if (rcpt) to = rcpt[1]!;
         buffer = buffer.slice(eol + 2);
         if (line.startsWith('EHLO')) socket.write('250-stand-in\r\n250 8BITMIME\r\n');
         else if (line.startsWith('DATA')) {
@@ -127,7 +130,7 @@ test('Messages: settings, a reminder run with its preview, the outbox, templates
   browser,
 }) => {
   test.setTimeout(180_000);
-  const page = await ownPage(browser);
+  let page = await ownPage(browser);
   const data = await setUpScreenData(page, 'msg');
   const today = todayInKolkata();
   await signInAsAdmin(page);
@@ -178,13 +181,16 @@ test('Messages: settings, a reminder run with its preview, the outbox, templates
   // Settings for messages: e-mail is on (SMTP_URL), the others say what to set; prices for the run's cost.
   await page.goto('/admin/messages');
   const channels = page.getByTestId('channels');
-  await expect(channels).toContainText(`SMTP 127.0.0.1`);
+  await expect(channels).toContainText('E-mail through SMTP 127.0.0.1');
   await expect(channels).toContainText('not configured: set MSG91_AUTH_KEY');
   await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill('0.10');
   await page.getByRole('textbox', { name: 'Send to' }).fill('principal@college.test, not an address');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('alert')).toContainText('Enter e-mail addresses separated by commas');
   await page.getByRole('textbox', { name: 'Send to' }).fill('principal@college.test');
+  // Reminders wait outside these hours: the run's messages stay queued until the window opens below.
+  await page.getByLabel('Reminders from').fill('00:00');
+  await page.getByLabel('Reminders until').fill('00:01');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Saved.')).toBeVisible();
   await screenshots(page, `${SHOTS}/settings`);
@@ -209,8 +215,8 @@ test('Messages: settings, a reminder run with its preview, the outbox, templates
   await expect(preview).toContainText('0 families to remind, 1 reminded already that day');
 
   // The department's outbox: filters, a message's text and history, Cancel and Retry.
-  await page.context().clearCookies();
-  await page.evaluate(() => localStorage.clear());
+  const admin = page;
+  page = await ownPage(browser);
   await signInAtDepartment(page, 100, data.staff.email, data.staff.password);
   await expect(page).toHaveURL(/\/ug$/);
   await page.goto('/ug/messages/');
@@ -237,6 +243,23 @@ test('Messages: settings, a reminder run with its preview, the outbox, templates
   await page.screenshot({ path: `${SHOTS}/message-desktop.png` });
   await page.getByRole('button', { name: 'Close' }).click();
 
+  // The window opens: the worker sends both reminders to the SMTP stand-in, and the outbox says so.
+  await admin.goto('/admin/messages');
+  await admin.getByLabel('Reminders until').fill('23:59');
+  await admin.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(admin.getByText('Saved.')).toBeVisible();
+  // The day's summary goes too (its time, 07:00, has passed): the server's timer queued it.
+  const sentTo = () => smtp.mails.map((m) => m.to).sort();
+  await expect
+    .poll(sentTo, { timeout: 60_000 })
+    .toEqual(['arjun@family.test', 'meera@family.test', 'principal@college.test']);
+  const summary = smtp.mails.find((m) => m.to === 'principal@college.test')!;
+  // Yesterday's figures (the receipt is today's, Term 1 falls due today): nothing yet, and the day book's link.
+  expect(summary.data).toContain('Arts and Science UG: Rs 0.00 in 0 receipts');
+  expect(summary.data).toContain('/admin/daybook?date=');
+  await choose(page, 'Status', 'Sent');
+  await expect(page.getByTestId('messages-count')).toHaveText('1-2 of 2', { timeout: 15_000 });
+
   // Templates: the SMS reminder edited with its live preview (length, parts, DLT id), saved as the department's own.
   await page.getByRole('tab', { name: 'Templates' }).click();
   await page.getByTestId('template-list').getByText('Reminder on the due date · SMS').click();
@@ -255,7 +278,10 @@ test('Messages: settings, a reminder run with its preview, the outbox, templates
   // Send again on the receipt page; the statement lists the student's messages.
   await page.goto(`/ug/inv/success/?url=%2Fug%2Frcpt%2F&no=${data.receiptNumber}`);
   await page.getByRole('button', { name: 'Send again' }).click();
-  await expect(page.getByTestId('send-again-result')).toBeVisible();
+  await expect(page.getByTestId('send-again-result')).toHaveText('1 message queued');
+  await expect.poll(() => smtp.mails.length, { timeout: 30_000 }).toBe(4);
+  expect(smtp.mails[3]!.to).toBe('meera@family.test');
+  expect(smtp.mails[3]!.data).toContain(`Fee receipt #000${data.receiptNumber}`);
   await page.goto(`/ug/statement/${brother.id}`);
   await expect(page.getByTestId('student-messages')).toContainText('Reminder on the due date');
   await expect(page.getByTestId('student-messages')).toContainText('arjun@family.test');
