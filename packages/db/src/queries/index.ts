@@ -24,3 +24,4 @@ export * from './schemes';
 export * from './refunds';
 export * from './opening';
 export * from './cheques';
+export * from './message-reports';
