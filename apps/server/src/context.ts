@@ -40,6 +40,8 @@ export interface ContextInner {
   callsInRequest: number;
   /** The origin of links sent to families (PUBLIC_URL, else the request's); null outside HTTP. */
   publicOrigin: string | null;
+  /** The SMS and WhatsApp providers configured; none outside a server. */
+  messaging: MessagingConfig;
   /** Sets the session cookie (no-op outside HTTP, e.g. in createCaller tests). */
   setSessionCookie: (token: string) => void;
   clearSessionCookie: () => void;
@@ -63,6 +65,7 @@ export function createContextInner(opts: {
   loginLimiter?: LoginLimiter;
   callsInRequest?: number;
   publicOrigin?: string | null;
+  messaging?: MessagingConfig;
   setSessionCookie?: (token: string) => void;
   clearSessionCookie?: () => void;
 }): ContextInner {
@@ -75,6 +78,7 @@ export function createContextInner(opts: {
     loginLimiter: opts.loginLimiter ?? new LoginLimiter(),
     callsInRequest: opts.callsInRequest ?? 1,
     publicOrigin: opts.publicOrigin ?? null,
+    messaging: opts.messaging ?? {},
     setSessionCookie: opts.setSessionCookie ?? (() => {}),
     clearSessionCookie: opts.clearSessionCookie ?? (() => {}),
   };
@@ -104,6 +108,7 @@ export async function createRequestContext(
     loginLimiter: deps.loginLimiter,
     callsInRequest,
     publicOrigin: deps.publicUrl ?? `${req.protocol}://${req.host}`,
+    messaging: deps.messaging ?? {},
     setSessionCookie: async (token) => {
       res.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: SESSION_IDLE_MS / 1000 });
       // A sign-in's log line names the account that signed in.

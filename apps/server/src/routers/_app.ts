@@ -8,6 +8,7 @@ import { daysRouter } from './days/router';
 import { discountsRouter } from './discounts/router';
 import { feesRouter } from './fees/router';
 import { letterheadsRouter } from './letterheads/router';
+import { messagesRouter } from './messages/router';
 import { openingRouter } from './opening/router';
 import { plansRouter } from './plans/router';
 import { receiptsRouter } from './receipts/router';
@@ -35,6 +36,7 @@ export const appRouter = router({
   schemes: schemesRouter,
   cheques: chequesRouter,
   days: daysRouter,
+  messages: messagesRouter,
 });
 
 export type AppRouter = typeof appRouter;

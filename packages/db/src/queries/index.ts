@@ -25,3 +25,4 @@ export * from './refunds';
 export * from './opening';
 export * from './cheques';
 export * from './message-reports';
+export * from './click-to-chat';

@@ -7,6 +7,7 @@ import { chequesAccess } from './cheques';
 import { discountsAccess } from './discounts';
 import { feesAccess } from './fees';
 import { letterheadsAccess } from './letterheads';
+import { messagesAccess } from './messages';
 import { openingAccess } from './opening';
 import { plansAccess } from './plans';
 import { receiptsAccess } from './receipts';
@@ -33,4 +34,5 @@ export const accessRules: AccessRules = {
   ...schemesAccess,
   ...refundsAccess,
   ...chequesAccess,
+  ...messagesAccess,
 };
