@@ -1,5 +1,6 @@
 /** Messages as the worker leaves them once a provider accepted them, for the webhooks' tests. */
 import { type Database, rows } from '@fees/db';
+import { sql } from 'drizzle-orm';
 
 /** A receipt message sent on a channel, known to the provider as providerId. */
 export async function insertSentMessage(
@@ -9,10 +10,10 @@ export async function insertSentMessage(
 ): Promise<number> {
   const [row] = await rows<{ id: number }>(
     db,
-    `INSERT INTO messages (event_key, event, channel, recipient, body, status, attempts, provider_id, sent_at)
-     VALUES (@key, 'receipt_created', @channel, '+919876543210', 'Rs 1,250.00 received', 'sent', 1, @providerId, @now)
-     RETURNING id`,
-    { key: `receipt:1179:created:${providerId}`, channel, providerId, now: new Date().toISOString() },
+    sql`INSERT INTO messages (event_key, event, channel, recipient, body, status, attempts, provider_id, sent_at)
+      VALUES (${`receipt:1179:created:${providerId}`}, 'receipt_created', ${channel}, '+919876543210',
+              'Rs 1,250.00 received', 'sent', 1, ${providerId}, ${new Date().toISOString()})
+      RETURNING id`,
   );
   return row!.id;
 }
@@ -21,19 +22,15 @@ export async function insertSentMessage(
 export async function messageState(db: Database, id: number) {
   const [message] = await rows<{ status: string; error: string | null }>(
     db,
-    'SELECT status, error FROM messages WHERE id = @id',
-    { id },
+    sql`SELECT status, error FROM messages WHERE id = ${id}`,
   );
   const history = await rows<{ status: string }>(
     db,
-    'SELECT status FROM message_history WHERE message_id = @id ORDER BY id',
-    {
-      id,
-    },
+    sql`SELECT status FROM message_history WHERE message_id = ${id} ORDER BY id`,
   );
   const [{ deliveries }] = (await rows<{ deliveries: number }>(
     db,
-    'SELECT count(*) AS deliveries FROM webhook_deliveries',
+    sql`SELECT count(*) AS deliveries FROM webhook_deliveries`,
   )) as [{ deliveries: number }];
   return { ...message!, history: history.map((h) => h.status), deliveries: Number(deliveries) };
 }

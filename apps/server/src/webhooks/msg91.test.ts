@@ -1,6 +1,7 @@
 import type { Database } from '@fees/db';
 import { rows } from '@fees/db';
 import { openTestDatabase } from '@fees/db/testing';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
@@ -141,7 +142,7 @@ describe('MSG91 delivery reports', () => {
     }
     expect((await postJson(`"${'x'.repeat(300 * 1024)}"`)).statusCode).toBe(413);
     expect(await messageState(db, id)).toMatchObject({ status: 'sent', deliveries: 0 });
-    const kept = await rows(db, 'SELECT id FROM webhook_deliveries');
+    const kept = await rows(db, sql`SELECT id FROM webhook_deliveries`);
     expect(kept).toHaveLength(0);
   });
 

@@ -1,5 +1,6 @@
 import { type Database, rows } from '@fees/db';
 import { openTestDatabase } from '@fees/db/testing';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
@@ -119,7 +120,7 @@ describe('WhatsApp statuses', () => {
     });
     const kept = await rows<{ provider: string; eventId: string; outcome: string }>(
       db,
-      'SELECT provider, event_id AS "eventId", outcome FROM webhook_deliveries ORDER BY id',
+      sql`SELECT provider, event_id AS "eventId", outcome FROM webhook_deliveries ORDER BY id`,
     );
     expect(kept[2]).toEqual({
       provider: 'whatsapp',
@@ -160,7 +161,7 @@ describe('WhatsApp statuses', () => {
 
   it('a report for an unknown wamid is kept, saying so', async () => {
     expect((await post(statusNotification('delivered', 'wamid.unknown'))).statusCode).toBe(200);
-    const [kept] = await rows<{ outcome: string }>(db, 'SELECT outcome FROM webhook_deliveries');
+    const [kept] = await rows<{ outcome: string }>(db, sql`SELECT outcome FROM webhook_deliveries`);
     expect(kept!.outcome).toBe('wamid.unknown delivered: no such message');
   });
 
@@ -227,7 +228,7 @@ describe('what the WhatsApp webhook refuses', () => {
       ],
     };
     expect((await post(incoming)).statusCode).toBe(200);
-    const [kept] = await rows<{ outcome: string }>(db, 'SELECT outcome FROM webhook_deliveries');
+    const [kept] = await rows<{ outcome: string }>(db, sql`SELECT outcome FROM webhook_deliveries`);
     expect(kept!.outcome).toBe('no status reports');
   });
 });

@@ -1,4 +1,5 @@
-import type { DbOrTx } from '../client';
+import { sql } from 'drizzle-orm';
+import type { Reader } from '../client';
 import { rows } from '../engines';
 
 export interface WhatsappContact {
@@ -9,12 +10,11 @@ export interface WhatsappContact {
 }
 
 /** A student's guardians who said their mobile has WhatsApp, first guardian first. */
-export async function listWhatsappContacts(db: DbOrTx, studentId: number): Promise<WhatsappContact[]> {
+export async function listWhatsappContacts(db: Reader, studentId: number): Promise<WhatsappContact[]> {
   return rows<WhatsappContact>(
     db,
-    `SELECT name, relation, mobile FROM student_contacts
-     WHERE student_id = @studentId AND whatsapp = 1 AND mobile IS NOT NULL
-     ORDER BY position`,
-    { studentId },
+    sql`SELECT name, relation, mobile FROM student_contacts
+      WHERE student_id = ${studentId} AND whatsapp = 1 AND mobile IS NOT NULL
+      ORDER BY position`,
   );
 }

@@ -1,4 +1,5 @@
-import type { DbOrTx } from '../client';
+import { sql } from 'drizzle-orm';
+import type { WriteTx } from '../client';
 import { row, run } from '../engines';
 import type { MessageStatus } from '../schema/messages';
 import { timestampNow } from './now';
@@ -32,54 +33,46 @@ export interface DeliveryReport {
  * whether any message has that id at all.
  */
 export async function applyDeliveryReport(
-  tx: DbOrTx,
+  tx: WriteTx,
   report: DeliveryReport,
 ): Promise<{ moved: boolean; known: boolean }> {
-  const from = MOVES_FROM[report.status];
-  const placeholders = from.map((_, i) => `@from${i}`).join(', ');
-  const fromParams = Object.fromEntries(from.map((status, i) => [`from${i}`, status]));
+  const from = sql.join(
+    MOVES_FROM[report.status].map((status) => sql`${status}`),
+    sql`, `,
+  );
   const now = timestampNow();
+  const failure = report.status === 'failed' ? report.detail || 'The provider reported it failed' : null;
   const moved = await row<{ id: number }>(
     tx,
-    `UPDATE messages SET status = @status, updated_at = @now,
-       error = CASE WHEN @status = 'failed' THEN @detail ELSE error END
-     WHERE id = (SELECT id FROM messages WHERE provider_id = @providerId AND channel = @channel ORDER BY id LIMIT 1)
-       AND status IN (${placeholders})
-     RETURNING id`,
-    {
-      ...fromParams,
-      status: report.status,
-      now,
-      detail: report.detail,
-      providerId: report.providerId,
-      channel: report.channel,
-    },
+    sql`UPDATE messages SET status = ${report.status}, updated_at = ${now}, error = coalesce(${failure}, error)
+      WHERE id = (SELECT id FROM messages WHERE provider_id = ${report.providerId} AND channel = ${report.channel}
+                  ORDER BY id LIMIT 1)
+        AND status IN (${from})
+      RETURNING id`,
   );
   if (moved) {
     await run(
       tx,
-      'INSERT INTO message_history (message_id, at, status, detail) VALUES (@messageId, @now, @status, @detail)',
-      { messageId: moved.id, now, status: report.status, detail: report.detail || `Reported ${report.status}` },
+      sql`INSERT INTO message_history (message_id, at, status, detail)
+        VALUES (${moved.id}, ${now}, ${report.status}, ${report.detail || `Reported ${report.status}`})`,
     );
     return { moved: true, known: true };
   }
   const known = await row<{ id: number }>(
     tx,
-    'SELECT id FROM messages WHERE provider_id = @providerId AND channel = @channel LIMIT 1',
-    { providerId: report.providerId, channel: report.channel },
+    sql`SELECT id FROM messages WHERE provider_id = ${report.providerId} AND channel = ${report.channel} LIMIT 1`,
   );
   return { moved: false, known: known !== undefined };
 }
 
 /** One webhook delivery as received, kept for the audit; only deliveries whose signature held get here. */
 export async function insertWebhookDelivery(
-  tx: DbOrTx,
+  tx: WriteTx,
   delivery: { provider: string; eventId: string | null; body: string; outcome: string },
 ): Promise<void> {
   await run(
     tx,
-    `INSERT INTO webhook_deliveries (provider, event_id, received_at, signature_ok, body, outcome)
-     VALUES (@provider, @eventId, @now, 1, @body, @outcome)`,
-    { ...delivery, now: timestampNow() },
+    sql`INSERT INTO webhook_deliveries (provider, event_id, received_at, signature_ok, body, outcome)
+      VALUES (${delivery.provider}, ${delivery.eventId}, ${timestampNow()}, 1, ${delivery.body}, ${delivery.outcome})`,
   );
 }

@@ -1,4 +1,5 @@
 import { run } from '@fees/db';
+import { sql } from 'drizzle-orm';
 import { receiptLabel } from '@fees/validation';
 import { describe, expect, it } from 'vitest';
 import { createContextInner } from '../../context';
@@ -27,10 +28,9 @@ function clerk(whatsappProvider = false) {
 async function addGuardians() {
   await run(
     h.db,
-    `INSERT INTO student_contacts (student_id, position, name, relation, mobile, whatsapp)
-     VALUES (@studentId, 1, 'Lakshmi Menon', 'Mother', '+919847011111', 1),
-            (@studentId, 2, 'Suresh Menon', 'Father', '+919847022222', 0)`,
-    { studentId: fx.ug.studentId },
+    sql`INSERT INTO student_contacts (student_id, position, name, relation, mobile, whatsapp)
+      VALUES (${fx.ug.studentId}, 1, 'Lakshmi Menon', 'Mother', '+919847011111', 1),
+             (${fx.ug.studentId}, 2, 'Suresh Menon', 'Father', '+919847022222', 0)`,
   );
 }
 
@@ -60,10 +60,10 @@ describe('click-to-chat', () => {
   });
 
   it('says a voided receipt was cancelled', async () => {
-    await run(h.db, "UPDATE receipts SET status = 'voided', voided_at = @now WHERE id = @id", {
-      id: fx.ug.receiptId,
-      now: new Date().toISOString(),
-    });
+    await run(
+      h.db,
+      sql`UPDATE receipts SET status = 'voided', voided_at = ${new Date().toISOString()} WHERE id = ${fx.ug.receiptId}`,
+    );
     const chat = await clerk().messages.receiptChat({ number: fx.ug.receiptNumber });
     expect(chat.text).toContain('has been cancelled. Please contact the office.');
   });

@@ -3,7 +3,8 @@
  * transaction with the record of the delivery that brought them. Reports come late, repeated and out of
  * order: a message only moves forward (applyDeliveryReport), so a repeat changes nothing but the record.
  */
-import { applyDeliveryReport, type Database, type DeliveryReport, insertWebhookDelivery, transaction } from '@fees/db';
+import { applyDeliveryReport, type Database, type DeliveryReport, insertWebhookDelivery } from '@fees/db';
+import { inTransaction } from '../write';
 
 export interface WebhookDelivery {
   provider: 'whatsapp' | 'msg91';
@@ -16,7 +17,7 @@ export interface WebhookDelivery {
 
 /** Applies a delivery's reports and keeps the delivery; says what each report did, as recorded. */
 export async function recordWebhookDelivery(db: Database, delivery: WebhookDelivery): Promise<string> {
-  return transaction(db, async (tx) => {
+  return inTransaction({ db }, async (tx) => {
     const outcomes: string[] = [];
     for (const report of delivery.reports) {
       const { moved, known } = await applyDeliveryReport(tx, report);

@@ -35,8 +35,9 @@ beforeEach(async () => {
 afterEach(() => provider.close());
 
 describe('MSG91', () => {
-  const channel = () =>
-    createMsg91Channel({ authKey: 'key-123', sender: 'FEESOF', apiBase: provider.url, timeoutMs: 300 });
+  /** A generous limit where an answer comes (the machine may be busy), a short one where it never does. */
+  const channel = (timeoutMs = 5_000) =>
+    createMsg91Channel({ authKey: 'key-123', sender: 'FEESOF', apiBase: provider.url, timeoutMs });
 
   it('sends the text with the sender, the DLT template id and the auth key, and keeps the request id', async () => {
     const result = await channel().send(sms());
@@ -86,7 +87,7 @@ describe('MSG91', () => {
     expect(await channel().send(sms())).toMatchObject({ ok: false, kind: 'transient' });
     provider.answer = () => 'hang';
     const started = Date.now();
-    const result = await channel().send(sms());
+    const result = await channel(300).send(sms());
     expect(result).toEqual({ ok: false, kind: 'transient', reason: 'MSG91 did not answer within 0.3 s' });
     expect(Date.now() - started).toBeLessThan(5_000);
   });
@@ -138,13 +139,14 @@ describe('the generic SMS gateway', () => {
   });
 
   it('stops at a 4xx about the number, retries 5xx and timeouts', async () => {
-    const channel = createSmsGatewayChannel({ urlTemplate: template(), method: 'GET', timeoutMs: 300 });
+    const channel = (timeoutMs = 5_000) =>
+      createSmsGatewayChannel({ urlTemplate: template(), method: 'GET', timeoutMs });
     provider.answer = () => ({ status: 400, text: 'invalid number' });
-    expect(await channel.send(sms())).toMatchObject({ ok: false, kind: 'permanent' });
+    expect(await channel().send(sms())).toMatchObject({ ok: false, kind: 'permanent' });
     provider.answer = () => ({ status: 502, text: 'Bad gateway' });
-    expect(await channel.send(sms())).toMatchObject({ ok: false, kind: 'transient' });
+    expect(await channel().send(sms())).toMatchObject({ ok: false, kind: 'transient' });
     provider.answer = () => 'hang';
-    expect(await channel.send(sms())).toMatchObject({ ok: false, kind: 'transient' });
+    expect(await channel(300).send(sms())).toMatchObject({ ok: false, kind: 'transient' });
   });
 
   it('shows only the host in Settings, never the key in the URL', () => {
