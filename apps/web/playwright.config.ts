@@ -58,6 +58,8 @@ export default defineConfig({
       ADMIN_EMAIL: 'admin@foundation.test',
       ADMIN_PASSWORD: 'admin12345',
       TZ: 'Asia/Kolkata',
+      // Where links sent to families lead (click-to-chat): not this test server's address.
+      PUBLIC_URL: 'https://fees.e2e.test',
       ...(process.env.WEB_ROOT ? { WEB_ROOT: process.env.WEB_ROOT } : {}),
     },
   },

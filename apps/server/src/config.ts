@@ -2,6 +2,9 @@ import { localToday } from '@fees/validation';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import type { BackupSettings } from './backup/automatic';
 import { parseKeep } from './backup/retention';
+import { MSG91_DEFAULT_API_BASE, type Msg91Config } from './domain/messages/channels/msg91';
+import type { SmsGatewayConfig } from './domain/messages/channels/sms-gateway';
+import { WHATSAPP_DEFAULT_API_BASE, type WhatsAppConfig } from './domain/messages/channels/whatsapp';
 
 /** Settings read from the environment (README "Configuration"). */
 export interface ServerConfig {
@@ -32,19 +35,86 @@ export interface ServerConfig {
 
 export interface MessagingConfig {
   /** SMTP_URL: e-mail's server, smtp://user:password@host:587 (smtps:// for TLS from the start). */
-  smtpUrl: string | undefined;
+  smtpUrl?: string;
   /** MAIL_FROM: the sender of e-mails, "Fee office <fees@example.org>". */
-  mailFrom: string;
+  mailFrom?: string;
+  /** MSG91_AUTH_KEY, MSG91_SENDER, MSG91_API_BASE. */
+  msg91?: Msg91Config;
+  /** MSG91_WEBHOOK_TOKEN: the secret MSG91's delivery reports carry in their URL (?token=), MSG91 signs nothing. */
+  msg91WebhookToken?: string;
+  /** SMS_GATEWAY_URL, SMS_GATEWAY_METHOD, SMS_GATEWAY_SUCCESS. */
+  smsGateway?: SmsGatewayConfig;
+  /** WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_API_BASE. */
+  whatsapp?: WhatsAppConfig;
+  /** WHATSAPP_APP_SECRET (signs each webhook POST) and WHATSAPP_VERIFY_TOKEN (the GET handshake). */
+  whatsappWebhook?: { appSecret: string; verifyToken: string };
 }
 
-function messagingOf(env: NodeJS.ProcessEnv): MessagingConfig {
-  const smtpUrl = env.SMTP_URL?.trim() || undefined;
-  const mailFrom = env.MAIL_FROM?.trim() ?? '';
+const setting = (env: NodeJS.ProcessEnv, name: string) => env[name]?.trim() || undefined;
+
+/** Variables that only work together: all set, or none (a half-configured provider is a typing slip). */
+function together(env: NodeJS.ProcessEnv, names: string[]): string[] | undefined {
+  const values = names.map((name) => setting(env, name));
+  if (values.every((v) => v === undefined)) return undefined;
+  const missing = names.filter((_, i) => values[i] === undefined);
+  if (missing.length > 0)
+    throw new Error(`${missing.join(' and ')} must be set too when ${names.find((_, i) => values[i])} is`);
+  return values as string[];
+}
+
+function apiBaseOf(variable: string, text: string | undefined, fallback: string): string {
+  if (text === undefined) return fallback;
+  originOf(variable, text);
+  return text.replace(/\/+$/, '');
+}
+
+export function readMessagingConfig(env: NodeJS.ProcessEnv = process.env): MessagingConfig {
+  const smtpUrl = setting(env, 'SMTP_URL');
+  const mailFrom = setting(env, 'MAIL_FROM');
   if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl))
     throw new Error(`SMTP_URL: "${smtpUrl}" is not an address like smtp://user:password@mail.example.org:587`);
   if (smtpUrl && !mailFrom)
     throw new Error('MAIL_FROM: give the sender of e-mails, like "Fee office <fees@example.org>"');
-  return { smtpUrl, mailFrom };
+  const config: MessagingConfig = smtpUrl ? { smtpUrl, mailFrom } : {};
+  const msg91 = together(env, ['MSG91_AUTH_KEY', 'MSG91_SENDER']);
+  if (msg91) {
+    const [authKey, sender] = msg91 as [string, string];
+    config.msg91 = {
+      authKey,
+      sender,
+      apiBase: apiBaseOf('MSG91_API_BASE', setting(env, 'MSG91_API_BASE'), MSG91_DEFAULT_API_BASE),
+    };
+  }
+  config.msg91WebhookToken = setting(env, 'MSG91_WEBHOOK_TOKEN');
+  const gatewayUrl = setting(env, 'SMS_GATEWAY_URL');
+  if (gatewayUrl) {
+    originOf('SMS_GATEWAY_URL', gatewayUrl.replace(/\{[A-Za-z0-9]+\}/g, 'x'));
+    if (!/\{mobile(10)?\}/.test(gatewayUrl) || !gatewayUrl.includes('{text}'))
+      throw new Error('SMS_GATEWAY_URL must hold {mobile} (or {mobile10}) and {text}, where the gateway takes them');
+    const method = (setting(env, 'SMS_GATEWAY_METHOD') ?? 'GET').toUpperCase();
+    if (method !== 'GET' && method !== 'POST')
+      throw new Error(`SMS_GATEWAY_METHOD must be GET or POST (got "${method}")`);
+    const success = setting(env, 'SMS_GATEWAY_SUCCESS');
+    let successPattern: RegExp | undefined;
+    try {
+      successPattern = success === undefined ? undefined : new RegExp(success);
+    } catch {
+      throw new Error(`SMS_GATEWAY_SUCCESS is not a regular expression: "${success}"`);
+    }
+    config.smsGateway = { urlTemplate: gatewayUrl, method, success: successPattern };
+  }
+  const whatsapp = together(env, ['WHATSAPP_TOKEN', 'WHATSAPP_PHONE_NUMBER_ID']);
+  if (whatsapp) {
+    const [token, phoneNumberId] = whatsapp as [string, string];
+    config.whatsapp = {
+      token,
+      phoneNumberId,
+      apiBase: apiBaseOf('WHATSAPP_API_BASE', setting(env, 'WHATSAPP_API_BASE'), WHATSAPP_DEFAULT_API_BASE),
+    };
+  }
+  const webhook = together(env, ['WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN']);
+  if (webhook) config.whatsappWebhook = { appSecret: webhook[0]!, verifyToken: webhook[1]! };
+  return config;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -91,7 +161,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     allowedOrigins: allowedOriginsOf(env.ALLOWED_ORIGINS),
     publicUrl: env.PUBLIC_URL?.trim() ? originOf('PUBLIC_URL', env.PUBLIC_URL.trim()) : undefined,
-    messaging: messagingOf(env),
+    messaging: readMessagingConfig(env),
   };
 }
 

@@ -5,6 +5,7 @@ import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify'
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LoginLimiter } from './auth/login-limiter';
 import type { Backups } from './backup/automatic';
+import type { MessagingConfig } from './config';
 import { isSecureRequest } from './http-security';
 import { resolveSession, SESSION_COOKIE, SESSION_IDLE_MS } from './auth/sessions';
 import { noteRequestUser } from './logging';
@@ -21,6 +22,10 @@ export interface ServerDeps {
   allowedOrigins?: string[];
   /** Names a browser may reach the server by besides localhost and IP addresses (config.ts serverNames). */
   serverNames?: string[];
+  /** PUBLIC_URL's origin: where links sent to families lead (the request's own origin when absent). */
+  publicUrl?: string;
+  /** The SMS and WhatsApp providers and their webhooks' secrets; absent: all off. */
+  messaging?: MessagingConfig;
 }
 
 export interface ContextInner {
@@ -33,6 +38,10 @@ export interface ContextInner {
   loginLimiter: LoginLimiter;
   /** How many calls the HTTP request carries (a tRPC batch); 1 outside HTTP and for REST. */
   callsInRequest: number;
+  /** The origin of links sent to families (PUBLIC_URL, else the request's); null outside HTTP. */
+  publicOrigin: string | null;
+  /** The SMS and WhatsApp providers configured; none outside a server. */
+  messaging: MessagingConfig;
   /** Sets the session cookie (no-op outside HTTP, e.g. in createCaller tests). */
   setSessionCookie: (token: string) => void;
   clearSessionCookie: () => void;
@@ -55,6 +64,8 @@ export function createContextInner(opts: {
   backups?: Backups | null;
   loginLimiter?: LoginLimiter;
   callsInRequest?: number;
+  publicOrigin?: string | null;
+  messaging?: MessagingConfig;
   setSessionCookie?: (token: string) => void;
   clearSessionCookie?: () => void;
 }): ContextInner {
@@ -66,6 +77,8 @@ export function createContextInner(opts: {
     backups: opts.backups ?? null,
     loginLimiter: opts.loginLimiter ?? new LoginLimiter(),
     callsInRequest: opts.callsInRequest ?? 1,
+    publicOrigin: opts.publicOrigin ?? null,
+    messaging: opts.messaging ?? {},
     setSessionCookie: opts.setSessionCookie ?? (() => {}),
     clearSessionCookie: opts.clearSessionCookie ?? (() => {}),
   };
@@ -94,6 +107,8 @@ export async function createRequestContext(
     backups: deps.backups ?? null,
     loginLimiter: deps.loginLimiter,
     callsInRequest,
+    publicOrigin: deps.publicUrl ?? `${req.protocol}://${req.host}`,
+    messaging: deps.messaging ?? {},
     setSessionCookie: async (token) => {
       res.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: SESSION_IDLE_MS / 1000 });
       // A sign-in's log line names the account that signed in.

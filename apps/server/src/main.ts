@@ -47,6 +47,8 @@ const app = await buildApp({
     allowedOrigins: writeOrigins(config),
     serverNames: serverNames(config),
     backups: backups ?? undefined,
+    publicUrl: config.publicUrl,
+    messaging: config.messaging,
   },
   webRoot: config.webRoot,
   logger: { level: config.logLevel },

@@ -26,3 +26,5 @@ export * from './opening';
 export * from './cheques';
 export * from './messages';
 export * from './reminders';
+export * from './message-reports';
+export * from './click-to-chat';

@@ -141,6 +141,8 @@ export const messageTemplates = sqliteTable(
     subject: text('subject'),
     body: text('body').notNull(),
     dltTemplateId: text('dlt_template_id'),
+    /** The text as registered with DLT, its variables written `{#var#}`: an SMS is sent only if it matches. */
+    dltText: text('dlt_text'),
     whatsappTemplate: text('whatsapp_template'),
     whatsappLanguage: text('whatsapp_language'),
     updatedAt: text('updated_at').notNull().default(now),

@@ -295,6 +295,7 @@ export class MessageWorker {
       body: message.body,
       provider: {
         ...(template?.dltTemplateId ? { dltTemplateId: template.dltTemplateId } : {}),
+        ...(template?.dltText ? { dltText: template.dltText } : {}),
         ...(template?.whatsappTemplate ? { whatsappTemplate: template.whatsappTemplate } : {}),
         ...(template?.whatsappLanguage ? { whatsappLanguage: template.whatsappLanguage } : {}),
         parameters: placeholdersOf(text).map((name) => variables[name] ?? ''),

@@ -1,5 +1,7 @@
 import {
   ZContactImportInput,
+  ZReceiptNumberInput,
+  ZStudentStatementInput,
   ZListMessagesInput,
   ZSendNoticeInput,
   ZOutboxInput,
@@ -15,6 +17,7 @@ import {
   ZUpdateMessageSettingsInput,
 } from '@fees/validation';
 import { channelNames } from '../../domain/messages/channels';
+import { receiptChatLinks, statementChatLinks } from '../../domain/messages/click-to-chat';
 import {
   cancelMessage,
   listOutbox,
@@ -31,7 +34,7 @@ import {
   saveDepartmentTemplate,
   templatesOf,
 } from '../../domain/messages/settings';
-import { adminProcedure, departmentProcedure, router } from '../../trpc';
+import { adminProcedure, authedProcedure, departmentProcedure, router } from '../../trpc';
 
 import { commitContactImport, previewContactImport } from '../../domain/messages/contactsImport';
 import { listDepartmentMessages } from '../../domain/messages/list';
@@ -77,4 +80,8 @@ export const messagesRouter = router({
       .input(ZReminderRunInput)
       .mutation(({ ctx, input }) => queueReminderRun(ctx, input, channelNames())),
   }),
+  receiptChat: authedProcedure.input(ZReceiptNumberInput).query(({ ctx, input }) => receiptChatLinks(ctx, input)),
+  statementChat: departmentProcedure
+    .input(ZStudentStatementInput)
+    .query(({ ctx, input }) => statementChatLinks(ctx, input)),
 });

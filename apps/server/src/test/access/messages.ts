@@ -62,4 +62,9 @@ export const messagesAccess: AccessRules = {
   },
   'messages.reminders.preview': { access: 'department', input: run },
   'messages.reminders.queue': { access: 'department', input: run },
+  'messages.receiptChat': { access: 'department', input: (fx) => ({ number: fx.ug.receiptNumber }) },
+  'messages.statementChat': {
+    access: 'department',
+    input: (fx) => ({ depId: fx.ug.depId, studentId: fx.ug.studentId }),
+  },
 };

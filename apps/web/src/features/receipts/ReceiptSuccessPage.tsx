@@ -29,6 +29,7 @@ import { PrintableReceipt } from './PrintableReceipt';
 import { ReceiptHistory, useVoidReason } from '../../components/ReceiptHistory';
 import { VoidReceiptButton } from './VoidReceiptButton';
 import { FailureAlert } from '../../components/FailureAlert';
+import { ReceiptClickToChat } from '../messages/ClickToChat';
 
 type PaperSize = 'a4' | 'a5';
 
@@ -195,6 +196,9 @@ export default function ReceiptSuccessPage() {
                 { value: 'a5', label: 'A5 · one copy' },
               ]}
             />
+          </Group>
+          <Group mt="sm" className="no-print">
+            <ReceiptClickToChat number={master.number} />
           </Group>
         </Paper>
       </div>

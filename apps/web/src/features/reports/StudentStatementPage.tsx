@@ -7,6 +7,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useDepartment, useIsAdminArea } from '../../lib/department-context';
 import { StudentInstalments } from '../../components/InstalmentDues';
 import { StudentMessages } from '../messages/StudentMessages';
+import { StatementClickToChat } from '../messages/ClickToChat';
 import { PageHeader } from '../../components/PageHeader';
 import { ReportStates } from '../../components/ReportStates';
 import { formatDate, todayIso } from '../../lib/dates';
@@ -181,6 +182,10 @@ export default function StudentStatementPage() {
             <Detail label="Printed on" value={formatDate(todayIso())} />
           </SimpleGrid>
         </Paper>
+
+        <Group className="no-print">
+          <StatementClickToChat depId={department.id} studentId={student.id} />
+        </Group>
 
         <Paper withBorder radius="md" p="md">
           <Group gap="xl" wrap="wrap">

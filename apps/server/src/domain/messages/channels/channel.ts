@@ -13,6 +13,8 @@ export type OutgoingMessage = {
   /** The template's provider-side names: the DLT template id of an SMS, the approved WhatsApp template. */
   provider: {
     dltTemplateId?: string;
+    /** The SMS text as registered with DLT (`{#var#}` slots): the body is sent only if it matches (dlt.ts). */
+    dltText?: string;
     whatsappTemplate?: string;
     whatsappLanguage?: string;
     /** The values of the registered template's variables, in order ({#var#} slots, WhatsApp's {{1}}...). */

@@ -1,0 +1,1 @@
+ALTER TABLE `message_templates` ADD `dlt_text` text;
