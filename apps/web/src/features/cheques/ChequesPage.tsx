@@ -15,6 +15,7 @@ import { ReportStates } from '../../components/ReportStates';
 import { formatDate, todayIso } from '../../lib/dates';
 import { useDepartment } from '../../lib/department-context';
 import { formatRupees } from '../../lib/money';
+import { DateField } from '../../components/DateField';
 import { type RouterOutputs, useTRPC } from '../../lib/trpc';
 import { ReceiptLink } from '../../components/ReceiptLink';
 
@@ -59,12 +60,11 @@ function SettleDialog({ action, depId, onClose }: { action: Action; depId: numbe
             The receipt is voided; with a charge, the student owes it on the Cheque bounce charge head.
           </Text>
         )}
-        <TextInput
-          type="date"
+        <DateField
           label={bouncing ? 'Returned on' : 'Cleared on'}
           value={date}
-          max={todayIso()}
-          onChange={(e) => setDate(e.currentTarget.value)}
+          maxDate={todayIso()}
+          onChange={setDate}
         />
         {bouncing && (
           <TextInput label="Reason" withAsterisk value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
