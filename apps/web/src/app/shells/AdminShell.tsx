@@ -3,6 +3,7 @@ import {
   IconAdjustments,
   IconCalendarDue,
   IconBuildingBank,
+  IconBuildingCommunity,
   IconCalendarStats,
   IconChartBar,
   IconCoin,
@@ -21,6 +22,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { AdminAreaContext } from '../../lib/department-context';
 import { DEPARTMENTS } from '../../lib/departments';
 import { RequireAuth } from '../guards';
+import { DepartmentSwitcher } from './DepartmentSwitcher';
 import { MenuGroup } from './MenuGroup';
 import { ShellFooter } from './ShellFooter';
 import { ShellHeader } from './ShellHeader';
@@ -62,6 +64,9 @@ export function AdminShell() {
                 leftSection={<IconLayoutDashboard size={18} />}
                 active={pathname === '/admin' || pathname === '/admin/'}
               />
+              <MenuGroup label="Departments" icon={<IconBuildingCommunity size={18} />} defaultOpened={false}>
+                <DepartmentSwitcher />
+              </MenuGroup>
               <MenuGroup label="Settings" icon={<IconSettings size={18} />}>
                 {SETTINGS_LINKS.map((l) => (
                   <NavLink
