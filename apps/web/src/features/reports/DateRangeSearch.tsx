@@ -29,7 +29,7 @@ export function useDateRangeSearch(initial?: () => { from: string; to: string })
   return { range, form, onSearch };
 }
 
-/** From and To (dd/MM/yyyy, both required) and the submit button. */
+/** From and To (dd-MM-yyyy, both required) and the submit button. */
 export function DateRangeForm({
   search,
   refetch,
