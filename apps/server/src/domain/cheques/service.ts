@@ -71,11 +71,12 @@ export function clearCheque(db: Reader, actor: AuditActor, input: TClearChequeIn
  */
 export function clearCheques(db: Reader, actor: AuditActor, input: TClearChequesInput, access: DepartmentAccess) {
   return inWriteTransaction(db, async (db) => {
-    const labels: string[] = [];
+    const numbers: number[] = [];
     for (const chequeId of input.chequeIds) {
       const cleared = await clearOne(db, actor, { depId: input.depId, chequeId, date: input.date }, access);
-      labels.push(receiptLabel(cleared.receiptNumber));
+      numbers.push(cleared.receiptNumber);
     }
+    const labels = numbers.sort((a, b) => a - b).map(receiptLabel);
     const count = labels.length === 1 ? '1 cheque' : `${labels.length} cheques`;
     return {
       cleared: labels.length,

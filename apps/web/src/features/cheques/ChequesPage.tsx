@@ -7,6 +7,7 @@ import {
   type TReceiptPaymentMode,
 } from '@fees/validation';
 import {
+  Alert,
   Badge,
   Button,
   Checkbox,
@@ -19,7 +20,6 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FailureAlert } from '../../components/FailureAlert';
@@ -47,7 +47,7 @@ function ClearManyDialog({
 }: {
   cheques: Cheque[];
   depId: number;
-  onDone: () => void;
+  onDone: (message: string) => void;
   onClose: () => void;
 }) {
   const trpc = useTRPC();
@@ -56,9 +56,8 @@ function ClearManyDialog({
   const clearMany = useMutation(
     trpc.cheques.clearMany.mutationOptions({
       onSuccess: async (result) => {
-        notifications.show({ color: 'green', title: 'Cheques cleared', message: result.message });
         await queryClient.invalidateQueries({ queryKey: trpc.cheques.list.pathKey() });
-        onDone();
+        onDone(result.message);
       },
     }),
   );
@@ -163,6 +162,8 @@ export default function ChequesPage() {
   const [action, setAction] = useState<Action | null>(null);
   const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
   const [clearingMany, setClearingMany] = useState(false);
+  // What the last clearing of several did, kept on the screen until dismissed.
+  const [cleared, setCleared] = useState<string | null>(null);
   const toggle = (id: number) =>
     setChosen((now) => {
       const next = new Set(now);
@@ -185,6 +186,11 @@ export default function ChequesPage() {
           { value: 'all', label: 'All' },
         ]}
       />
+      {cleared && (
+        <Alert color="green" mb="md" withCloseButton closeButtonLabel="Dismiss" onClose={() => setCleared(null)}>
+          {cleared}
+        </Alert>
+      )}
       <ReportStates query={list} loadingLabel="Reading the cheques...">
         {(rows) => (
           <Paper withBorder radius="md" p="md">
@@ -202,9 +208,10 @@ export default function ChequesPage() {
               <ClearManyDialog
                 cheques={rows.filter((c) => chosen.has(c.id))}
                 depId={department.id}
-                onDone={() => {
+                onDone={(message) => {
                   setChosen(new Set());
                   setClearingMany(false);
+                  setCleared(message);
                 }}
                 onClose={() => setClearingMany(false)}
               />
