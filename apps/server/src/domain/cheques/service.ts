@@ -6,6 +6,7 @@
 import {
   type AuditActor,
   type Reader,
+  type WriteTx,
   findCheque,
   findReceiptByNumber,
   inWriteTransaction,
@@ -85,7 +86,7 @@ export function clearCheques(db: Reader, actor: AuditActor, input: TClearCheques
   });
 }
 
-async function clearOne(db: Reader, actor: AuditActor, input: TClearChequeInput, access: DepartmentAccess) {
+async function clearOne(db: WriteTx, actor: AuditActor, input: TClearChequeInput, access: DepartmentAccess) {
   const { cheque } = await pendingCheque(db, input, access);
   await settleCheque(db, {
     id: cheque.id,
