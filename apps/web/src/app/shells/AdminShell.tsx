@@ -64,9 +64,6 @@ export function AdminShell() {
                 leftSection={<IconLayoutDashboard size={18} />}
                 active={pathname === '/admin' || pathname === '/admin/'}
               />
-              <MenuGroup label="Departments" icon={<IconBuildingCommunity size={18} />} defaultOpened={false}>
-                <DepartmentSwitcher />
-              </MenuGroup>
               <MenuGroup label="Settings" icon={<IconSettings size={18} />}>
                 {SETTINGS_LINKS.map((l) => (
                   <NavLink
@@ -99,6 +96,10 @@ export function AdminShell() {
                   leftSection={<IconReportMoney size={16} />}
                   active={pathname.startsWith('/admin/collections')}
                 />
+              </MenuGroup>
+              {/* Last, folded: the Settings and Report View links above still fit a 768 px high screen. */}
+              <MenuGroup label="Departments" icon={<IconBuildingCommunity size={18} />} defaultOpened={false}>
+                <DepartmentSwitcher />
               </MenuGroup>
             </AppShell.Section>
           </AppShell.Navbar>
