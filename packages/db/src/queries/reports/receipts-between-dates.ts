@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Reader } from '../../client';
 import { row, rows } from '../../engines';
+import type { PaymentMode } from '../../schema';
 import type { ReceiptTotals } from './shared';
 
 export interface DatedReceiptRow {
@@ -14,6 +15,7 @@ export interface DatedReceiptRow {
   courseId: number;
   courseName: string;
   netPaise: number;
+  paymentMode: PaymentMode;
 }
 
 export interface ReceiptsBetweenDatesReport {
@@ -43,7 +45,7 @@ export async function receiptsBetweenDatesReport(
     sql`
     SELECT r.number AS number, r.date AS date, r.student_id AS "studentId", r.student_name AS "studentName",
       s.admission_no AS "admissionNo", r.batch_id AS "batchId", b.name AS "batchName", r.course_id AS "courseId",
-      c.name AS "courseName", r.net_paise AS "netPaise"
+      c.name AS "courseName", r.net_paise AS "netPaise", r.payment_mode AS "paymentMode"
     FROM receipts r
     JOIN students s ON s.id = r.student_id
     JOIN batches b ON b.id = r.batch_id
