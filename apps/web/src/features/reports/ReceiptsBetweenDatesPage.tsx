@@ -48,7 +48,7 @@ export default function ReceiptsBetweenDatesPage() {
     admissionNoColumn(paths.statement),
     { header: 'Batch', value: (r) => r.batchName, width: 110 },
     { header: 'Course', value: (r) => r.courseName },
-    { header: 'Mode', value: (r) => PAYMENT_MODE_LABELS[r.paymentMode], width: 120 },
+    { header: 'Mode', value: (r) => r.paymentModes.map((m) => PAYMENT_MODE_LABELS[m]).join(' + '), width: 120 },
     { header: 'Total', value: (r) => ({ paise: r.netPaise }), width: 140 },
   ];
 
