@@ -29,6 +29,20 @@ export const ZClearChequeInput = z.object({
 });
 export type TClearChequeInput = z.infer<typeof ZClearChequeInput>;
 
+const CHOOSE_CHEQUES_MESSAGE = 'Choose 1 to 200 different cheques to clear';
+
+/** Several cheques cleared by the bank on one day (a bank statement's worth): all of them, or none. */
+export const ZClearChequesInput = z.object({
+  depId: ZDepId,
+  chequeIds: z
+    .array(ZId, { error: CHOOSE_CHEQUES_MESSAGE })
+    .min(1, CHOOSE_CHEQUES_MESSAGE)
+    .max(200, CHOOSE_CHEQUES_MESSAGE)
+    .refine((ids) => new Set(ids).size === ids.length, CHOOSE_CHEQUES_MESSAGE),
+  date: ZDate,
+});
+export type TClearChequesInput = z.infer<typeof ZClearChequesInput>;
+
 const BOUNCE_REASON_MESSAGE = 'Give the reason the bank returned it (3 to 200 characters)';
 
 /** A bounce: the day it came back, the bank's reason, and the bank's charge to pass on (0 for none). */

@@ -1,5 +1,5 @@
 import { Table, Text } from '@mantine/core';
-import { auditChanges } from '../lib/audit-changes';
+import { type AuditNames, auditChanges } from '../lib/audit-changes';
 
 /** An audit entry's fields, before and after; changed ones in bold (all of them for an edit, the changed only). */
 export function AuditChanges({
@@ -7,13 +7,16 @@ export function AuditChanges({
   before,
   after,
   onlyChanged = false,
+  names,
 }: {
   action: string;
   before: unknown;
   after: unknown;
   onlyChanged?: boolean;
+  /** Names of the heads, schemes and users the entry's ids stand for. */
+  names?: AuditNames;
 }) {
-  const rows = auditChanges(action, before, after).filter((c) => !onlyChanged || c.changed);
+  const rows = auditChanges(action, before, after, names).filter((c) => !onlyChanged || c.changed);
   if (rows.length === 0) {
     return (
       <Text size="sm" c="dimmed">

@@ -5,6 +5,7 @@ import { formatDate } from '../lib/dates';
 import { formatRupees } from '../lib/money';
 import { type RouterOutputs, useTRPC } from '../lib/trpc';
 import { FailureAlert } from './FailureAlert';
+import './report-table.css';
 import { WaiveFineButton } from './WaiveFineButton';
 
 /** A student's dues as of a date (plans.studentDues; the receipt entry gets the same without the waivers). */
@@ -30,6 +31,7 @@ export function InstalmentDues({
   return (
     <Table.ScrollContainer minWidth={360} type="native" tabIndex={0}>
       <Table
+        className="report-table report-table-pin-end"
         striped
         withTableBorder
         verticalSpacing={compact ? 4 : 'xs'}

@@ -30,6 +30,8 @@ export function useVoidReason(number: number, voided: boolean): string | undefin
 export function ReceiptHistory({ number }: { number: number }) {
   const trpc = useTRPC();
   const history = useQuery(trpc.audit.receiptHistory.queryOptions({ number }));
+  const heads = useQuery(trpc.reference.feeHeads.queryOptions());
+  const feeHeads = new Map(heads.data?.map((h) => [h.id, h.name]));
   return (
     <Paper withBorder p="md" radius="md" className="no-print" aria-label="History">
       <Title order={2} size="h4" mb="sm">
@@ -63,7 +65,13 @@ export function ReceiptHistory({ number }: { number: number }) {
                     {formatInstant(entry.at)}
                   </Text>
                   {entry.action === 'update' && (
-                    <AuditChanges action="update" before={entry.before} after={entry.after} onlyChanged />
+                    <AuditChanges
+                      action="update"
+                      before={entry.before}
+                      after={entry.after}
+                      onlyChanged
+                      names={{ feeHeads }}
+                    />
                   )}
                   {entry.action === 'void' && voidReason(entry.after) && (
                     <Text size="sm">Reason: {voidReason(entry.after)}</Text>

@@ -6,6 +6,7 @@
 import {
   type AuditActor,
   type Reader,
+  type WriteTx,
   findCheque,
   findReceiptByNumber,
   inWriteTransaction,
@@ -19,6 +20,7 @@ import {
   refuse,
   type TBounceChequeInput,
   type TClearChequeInput,
+  type TClearChequesInput,
 } from '@fees/validation';
 import { today } from '../../config';
 import { assertDayOpen } from '../days/day-closing';
@@ -62,30 +64,53 @@ function auditOf(cheque: {
 }
 
 export function clearCheque(db: Reader, actor: AuditActor, input: TClearChequeInput, access: DepartmentAccess) {
+  return inWriteTransaction(db, (db) => clearOne(db, actor, input, access));
+}
+
+/**
+ * Several cheques cleared on one day, in one transaction: a cheque that cannot be cleared refuses them all
+ * with its own message, so the clerk never has to find out which half went through.
+ */
+export function clearCheques(db: Reader, actor: AuditActor, input: TClearChequesInput, access: DepartmentAccess) {
   return inWriteTransaction(db, async (db) => {
-    const { cheque } = await pendingCheque(db, input, access);
-    await settleCheque(db, {
-      id: cheque.id,
-      status: 'cleared',
-      date: input.date,
-      reason: null,
-      chargePaise: 0,
-      userId: actor.userId,
-    });
-    await writeAudit(db, {
-      actor,
-      action: 'update',
-      entity: 'cheque',
-      entityId: cheque.id,
-      before: auditOf(cheque),
-      after: { ...auditOf(cheque), status: 'cleared', clearedOn: input.date },
-    });
+    const numbers: number[] = [];
+    for (const chequeId of input.chequeIds) {
+      const cleared = await clearOne(db, actor, { depId: input.depId, chequeId, date: input.date }, access);
+      numbers.push(cleared.receiptNumber);
+    }
+    const labels = numbers.sort((a, b) => a - b).map(receiptLabel);
+    const count = labels.length === 1 ? '1 cheque' : `${labels.length} cheques`;
     return {
-      chequeId: cheque.id,
-      status: 'cleared' as const,
-      message: `Cheque of receipt ${receiptLabel(cheque.receiptNumber)} cleared`,
+      cleared: labels.length,
+      message: `${count} cleared on ${formatDate(input.date)}: receipts ${labels.join(', ')}`,
     };
   });
+}
+
+async function clearOne(db: WriteTx, actor: AuditActor, input: TClearChequeInput, access: DepartmentAccess) {
+  const { cheque } = await pendingCheque(db, input, access);
+  await settleCheque(db, {
+    id: cheque.id,
+    status: 'cleared',
+    date: input.date,
+    reason: null,
+    chargePaise: 0,
+    userId: actor.userId,
+  });
+  await writeAudit(db, {
+    actor,
+    action: 'update',
+    entity: 'cheque',
+    entityId: cheque.id,
+    before: auditOf(cheque),
+    after: { ...auditOf(cheque), status: 'cleared', clearedOn: input.date },
+  });
+  return {
+    chequeId: cheque.id,
+    receiptNumber: cheque.receiptNumber,
+    status: 'cleared' as const,
+    message: `Cheque of receipt ${receiptLabel(cheque.receiptNumber)} cleared`,
+  };
 }
 
 /**

@@ -362,3 +362,60 @@ describe('cheque and demand draft receipts', () => {
     expect(info.totals.balancePaise).toBe(rs(30000));
   });
 });
+
+describe('clearing several cheques on one day', () => {
+  it('clears every chosen cheque on the date and says which; one that cannot be cleared refuses them all', async () => {
+    const a = await h
+      .caller('admin')
+      .receipts.create(pgReceipt('2026-06-05', [[fx.heads.tuition, rs(10000)]], chequeA));
+    const b = await h.caller('admin').receipts.create(pgReceipt('2026-08-30', [[fx.heads.tuition, rs(5000)]], draftB));
+    const c = await h
+      .caller('admin')
+      .receipts.create(pgReceipt('2026-08-30', [[fx.heads.tuition, rs(2500)]], { ...chequeA, instrumentNo: '004499' }));
+    const pending = await h.caller('pgStaff').cheques.list({ depId: 101, status: 'pending' });
+    const idOf = (number: number) => pending.find((p) => p.receiptNumber === number)!.id;
+
+    expect(
+      await refusal(
+        h
+          .caller('pgStaff')
+          .cheques.clearMany({ depId: 101, chequeIds: [idOf(a.number), idOf(a.number)], date: '2026-09-01' }),
+      ),
+    ).toMatchObject({ code: 'BAD_REQUEST', message: 'Choose 1 to 200 different cheques to clear' });
+    await h.caller('pgStaff').cheques.clear({ depId: 101, chequeId: idOf(c.number), date: '2026-09-01' });
+    expect(
+      await refusal(
+        h
+          .caller('pgStaff')
+          .cheques.clearMany({ depId: 101, chequeIds: [idOf(a.number), idOf(c.number)], date: '2026-09-02' }),
+      ),
+    ).toEqual({
+      code: 'CONFLICT',
+      message: `The cheque of receipt #000${c.number} was already cleared on 01-09-2026`,
+    });
+    expect(
+      (await h.caller('pgStaff').cheques.list({ depId: 101, status: 'pending' })).map((p) => p.receiptNumber),
+    ).toEqual(expect.arrayContaining([a.number, b.number]));
+
+    const done = await h
+      .caller('pgStaff')
+      .cheques.clearMany({ depId: 101, chequeIds: [idOf(a.number), idOf(b.number)], date: '2026-09-02' });
+    expect(done).toEqual({
+      cleared: 2,
+      message: `2 cheques cleared on 02-09-2026: receipts #000${a.number}, #000${b.number}`,
+    });
+    expect(await h.caller('pgStaff').cheques.list({ depId: 101, status: 'pending' })).toEqual([]);
+    const cleared = await h.caller('pgStaff').cheques.list({ depId: 101, status: 'cleared' });
+    expect(
+      cleared
+        .filter((x) => x.clearedOn === '2026-09-02')
+        .map((x) => x.receiptNumber)
+        .sort(),
+    ).toEqual([a.number, b.number].sort());
+    expect(
+      await refusal(
+        h.caller('ugStaff').cheques.clearMany({ depId: 101, chequeIds: [idOf(a.number)], date: '2026-09-02' }),
+      ),
+    ).toMatchObject({ code: 'FORBIDDEN' });
+  });
+});

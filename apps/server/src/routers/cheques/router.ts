@@ -1,7 +1,7 @@
 import { listCheques, runInWriteBatch } from '@fees/db';
-import { ZBounceChequeInput, ZChequeListInput, ZClearChequeInput } from '@fees/validation';
+import { ZBounceChequeInput, ZChequeListInput, ZClearChequeInput, ZClearChequesInput } from '@fees/validation';
 import { actorOf } from '../../audit';
-import { bounceCheque, clearCheque } from '../../domain/cheques/service';
+import { bounceCheque, clearCheque, clearCheques } from '../../domain/cheques/service';
 import { departmentProcedure, router } from '../../trpc';
 
 export const chequesRouter = router({
@@ -10,6 +10,10 @@ export const chequesRouter = router({
   clear: departmentProcedure
     .input(ZClearChequeInput)
     .mutation(({ ctx, input }) => runInWriteBatch(ctx.db, (tx) => clearCheque(tx, actorOf(ctx), input, ctx.session))),
+  /** Several cheques cleared on one day, all or none. */
+  clearMany: departmentProcedure
+    .input(ZClearChequesInput)
+    .mutation(({ ctx, input }) => runInWriteBatch(ctx.db, (tx) => clearCheques(tx, actorOf(ctx), input, ctx.session))),
   bounce: departmentProcedure
     .input(ZBounceChequeInput)
     .mutation(({ ctx, input }) => runInWriteBatch(ctx.db, (tx) => bounceCheque(tx, actorOf(ctx), input, ctx.session))),

@@ -67,6 +67,11 @@ describe('a receipt paid in several modes', () => {
     ]);
     // The paths that know one mode see the largest part.
     expect([view.receipt.paymentMode, view.receipt.paymentReference]).toEqual(['cash', null]);
+    const listed = await staff().reports.receiptsBetweenDates({ depId: 100, from: DAY, to: DAY });
+    expect(listed.rows.find((r) => r.number === saved.number)).toMatchObject({
+      paymentMode: 'cash',
+      paymentModes: ['cash', 'upi'],
+    });
 
     const book = await dayBook();
     expect(book).toMatchObject({ receipts: 1, totalPaise: 12_500_00 });

@@ -297,6 +297,7 @@ describe('reports.receiptsBetweenDates', () => {
       .filter((r) => r.status === 'live' && r.departmentId === 100 && r.date >= JULY.from && r.date <= JULY.to)
       .sort((a, b) => a.date.localeCompare(b.date) || a.number - b.number);
     expect(report.rows.map((r) => r.number)).toEqual(expected.map((r) => r.number));
+    expect(report.rows.map((r) => r.paymentMode)).toEqual(expected.map((r) => r.paymentMode));
     expect(report.rows.some((r) => r.date === JULY.from)).toBe(true);
     expect(report.rows.some((r) => r.date === JULY.to)).toBe(true);
     expect(

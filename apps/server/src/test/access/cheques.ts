@@ -3,6 +3,10 @@ import type { AccessRules } from './rule';
 export const chequesAccess: AccessRules = {
   'cheques.list': { access: 'department', input: (fx) => ({ depId: fx.ug.depId, status: 'pending' }) },
   'cheques.clear': { access: 'department', input: (fx) => ({ depId: fx.ug.depId, chequeId: 1, date: '2025-08-01' }) },
+  'cheques.clearMany': {
+    access: 'department',
+    input: (fx) => ({ depId: fx.ug.depId, chequeIds: [1, 2], date: '2025-08-01' }),
+  },
   'cheques.bounce': {
     access: 'department',
     input: (fx) => ({

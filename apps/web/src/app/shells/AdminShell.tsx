@@ -3,6 +3,7 @@ import {
   IconAdjustments,
   IconCalendarDue,
   IconBuildingBank,
+  IconBuildingCommunity,
   IconCalendarStats,
   IconChartBar,
   IconCoin,
@@ -23,6 +24,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { AdminAreaContext } from '../../lib/department-context';
 import { DEPARTMENTS } from '../../lib/departments';
 import { RequireAuth } from '../guards';
+import { DepartmentSwitcher } from './DepartmentSwitcher';
 import { MenuGroup } from './MenuGroup';
 import { ShellFooter } from './ShellFooter';
 import { ShellHeader } from './ShellHeader';
@@ -113,6 +115,10 @@ export function AdminShell() {
                   leftSection={<IconReportMoney size={16} />}
                   active={pathname.startsWith('/admin/collections')}
                 />
+              </MenuGroup>
+              {/* Last, folded: the Settings and Report View links above still fit a 768 px high screen. */}
+              <MenuGroup label="Departments" icon={<IconBuildingCommunity size={18} />} defaultOpened={false}>
+                <DepartmentSwitcher />
               </MenuGroup>
             </AppShell.Section>
           </AppShell.Navbar>

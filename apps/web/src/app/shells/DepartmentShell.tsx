@@ -1,5 +1,6 @@
 import { AppShell, NavLink, ScrollArea } from '@mantine/core';
 import {
+  IconArrowBackUp,
   IconChartBar,
   IconAddressBook,
   IconFileImport,
@@ -17,6 +18,7 @@ import { Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../../components/PageLoader';
 import { DepartmentProvider } from '../../lib/department-context';
+import { storedDepartment } from '../../lib/session-storage';
 import type { Department } from '../../lib/departments';
 import { RequireAuth } from '../guards';
 import { MenuGroup } from './MenuGroup';
@@ -40,6 +42,15 @@ export function DepartmentShell({ department }: { department: Department }) {
           </AppShell.Header>
           <AppShell.Navbar p="xs" aria-label={`${department.name} menu`} onClick={menu.onNavbarClick}>
             <AppShell.Section grow component={ScrollArea}>
+              {storedDepartment() === 'ADM' && (
+                <NavLink
+                  component={Link}
+                  to="/admin"
+                  label="Back to administration"
+                  leftSection={<IconArrowBackUp size={18} />}
+                  fw={600}
+                />
+              )}
               <NavLink
                 component={Link}
                 to={base}

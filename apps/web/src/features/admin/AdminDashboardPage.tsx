@@ -187,6 +187,8 @@ export default function AdminDashboardPage() {
               withLegend
               legendProps={{ verticalAlign: 'bottom' }}
               valueFormatter={(value) => formatRupees(Math.round(value * 100))}
+              // Wide enough for a lakh with its paise on the axis.
+              yAxisProps={{ width: 96 }}
               series={DEPARTMENTS.map((d) => ({ name: seriesKey(d.id), label: d.shortName, color: COLORS[d.id]! }))}
             />
           )}

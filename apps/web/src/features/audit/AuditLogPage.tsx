@@ -11,6 +11,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { formatInstant } from '../../lib/dates';
 import { useTRPC } from '../../lib/trpc';
 import { AuditChanges } from '../../components/AuditChanges';
+import type { AuditNames } from '../../lib/audit-changes';
 import { idOf } from '../../lib/ids';
 import { ReceiptLink } from '../../components/ReceiptLink';
 
@@ -88,6 +89,14 @@ export default function AuditLogPage({ departmentId }: { departmentId?: number }
     placeholderData: keepPreviousData,
   });
   const actors = useQuery(trpc.audit.actors.queryOptions());
+  const heads = useQuery(trpc.reference.feeHeads.queryOptions());
+  // Schemes are the administrator's: a department's own log names heads and users only.
+  const schemes = useQuery(trpc.schemes.list.queryOptions(undefined, { enabled: departmentId === undefined }));
+  const names: AuditNames = {
+    feeHeads: new Map(heads.data?.map((h) => [h.id, h.name])),
+    schemes: new Map(schemes.data?.map((s) => [s.id, s.name])),
+    users: new Map(actors.data?.map((u) => [u.id, u.email])),
+  };
 
   const change = (patch: Partial<Filters>) => {
     setFilters((f) => ({ ...f, ...patch }));
@@ -201,7 +210,12 @@ export default function AuditLogPage({ departmentId }: { departmentId?: number }
                               Entry {entry.id}
                               {entry.ip ? ` · from ${entry.ip}` : ''}
                             </Text>
-                            <AuditChanges action={entry.action} before={entry.before} after={entry.after} />
+                            <AuditChanges
+                              action={entry.action}
+                              before={entry.before}
+                              after={entry.after}
+                              names={names}
+                            />
                           </Stack>
                         </Table.Td>
                       </Table.Tr>

@@ -6,7 +6,20 @@ import {
   type TChequeStatus,
   type TReceiptPaymentMode,
 } from '@fees/validation';
-import { Badge, Button, Group, Modal, Paper, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FailureAlert } from '../../components/FailureAlert';
@@ -15,6 +28,7 @@ import { ReportStates } from '../../components/ReportStates';
 import { formatDate, todayIso } from '../../lib/dates';
 import { useDepartment } from '../../lib/department-context';
 import { formatRupees } from '../../lib/money';
+import { DateField } from '../../components/DateField';
 import { type RouterOutputs, useTRPC } from '../../lib/trpc';
 import { ReceiptLink } from '../../components/ReceiptLink';
 
@@ -23,6 +37,56 @@ type Action = { kind: 'clear' | 'bounce'; cheque: Cheque };
 
 const modeLabel = (mode: string) => PAYMENT_MODE_LABELS[mode as TReceiptPaymentMode];
 const STATUS_COLOR: Record<TChequeStatus, string> = { pending: 'yellow', cleared: 'green', bounced: 'red' };
+
+/** Several cheques the bank credited on one day (a bank statement's worth), cleared together. */
+function ClearManyDialog({
+  cheques,
+  depId,
+  onDone,
+  onClose,
+}: {
+  cheques: Cheque[];
+  depId: number;
+  onDone: (message: string) => void;
+  onClose: () => void;
+}) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [date, setDate] = useState(todayIso());
+  const clearMany = useMutation(
+    trpc.cheques.clearMany.mutationOptions({
+      onSuccess: async (result) => {
+        await queryClient.invalidateQueries({ queryKey: trpc.cheques.list.pathKey() });
+        onDone(result.message);
+      },
+    }),
+  );
+  const total = cheques.reduce((sum, c) => sum + c.netPaise, 0);
+  return (
+    <Modal opened onClose={onClose} title="Clear the chosen cheques" closeButtonProps={{ 'aria-label': 'Dismiss' }}>
+      <Stack gap="sm">
+        <Text size="sm">
+          {cheques.length} cheque{cheques.length === 1 ? '' : 's'} of {formatRupees(total)} in all: receipts{' '}
+          {cheques.map((c) => receiptLabel(c.receiptNumber)).join(', ')}.
+        </Text>
+        <DateField label="Cleared on" value={date} maxDate={todayIso()} onChange={setDate} />
+        {clearMany.error && <FailureAlert error={clearMany.error} title="Not cleared" />}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            loading={clearMany.isPending}
+            disabled={date === ''}
+            onClick={() => clearMany.mutate({ depId, chequeIds: cheques.map((c) => c.id), date })}
+          >
+            Clear {cheques.length} cheque{cheques.length === 1 ? '' : 's'}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
 
 /** Clear (the day the bank credited it) or bounce (the day it came back, the bank's reason and charge). */
 function SettleDialog({ action, depId, onClose }: { action: Action; depId: number; onClose: () => void }) {
@@ -59,12 +123,11 @@ function SettleDialog({ action, depId, onClose }: { action: Action; depId: numbe
             The receipt is voided; with a charge, the student owes it on the Cheque bounce charge head.
           </Text>
         )}
-        <TextInput
-          type="date"
+        <DateField
           label={bouncing ? 'Returned on' : 'Cleared on'}
           value={date}
-          max={todayIso()}
-          onChange={(e) => setDate(e.currentTarget.value)}
+          maxDate={todayIso()}
+          onChange={setDate}
         />
         {bouncing && (
           <TextInput label="Reason" withAsterisk value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
@@ -97,6 +160,16 @@ export default function ChequesPage() {
   const department = useDepartment();
   const [status, setStatus] = useState<TChequeStatus | 'all'>('pending');
   const [action, setAction] = useState<Action | null>(null);
+  const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
+  const [clearingMany, setClearingMany] = useState(false);
+  // What the last clearing of several did, kept on the screen until dismissed.
+  const [cleared, setCleared] = useState<string | null>(null);
+  const toggle = (id: number) =>
+    setChosen((now) => {
+      const next = new Set(now);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
   const list = useQuery(
     trpc.cheques.list.queryOptions({ depId: department.id, status: status === 'all' ? undefined : status }),
   );
@@ -113,9 +186,36 @@ export default function ChequesPage() {
           { value: 'all', label: 'All' },
         ]}
       />
+      {cleared && (
+        <Alert color="green" mb="md" withCloseButton closeButtonLabel="Dismiss" onClose={() => setCleared(null)}>
+          {cleared}
+        </Alert>
+      )}
       <ReportStates query={list} loadingLabel="Reading the cheques...">
         {(rows) => (
           <Paper withBorder radius="md" p="md">
+            {rows.some((c) => chosen.has(c.id)) && (
+              <Group mb="sm">
+                <Button size="sm" onClick={() => setClearingMany(true)}>
+                  Clear {rows.filter((c) => chosen.has(c.id)).length} chosen on one date
+                </Button>
+                <Button size="sm" variant="subtle" onClick={() => setChosen(new Set())}>
+                  Choose none
+                </Button>
+              </Group>
+            )}
+            {clearingMany && (
+              <ClearManyDialog
+                cheques={rows.filter((c) => chosen.has(c.id))}
+                depId={department.id}
+                onDone={(message) => {
+                  setChosen(new Set());
+                  setClearingMany(false);
+                  setCleared(message);
+                }}
+                onClose={() => setClearingMany(false)}
+              />
+            )}
             {rows.length === 0 ? (
               <Text c="dimmed">No cheques or drafts here.</Text>
             ) : (
@@ -123,6 +223,7 @@ export default function ChequesPage() {
                 <Table striped data-testid="cheques">
                   <Table.Thead>
                     <Table.Tr>
+                      <Table.Th w={40} />
                       <Table.Th>Receipt</Table.Th>
                       <Table.Th>Student</Table.Th>
                       <Table.Th>Instrument</Table.Th>
@@ -135,6 +236,15 @@ export default function ChequesPage() {
                     {rows.map((c) => (
                       <Table.Tr key={c.id}>
                         <Table.Td>
+                          {c.status === 'pending' && c.receiptStatus === 'live' && (
+                            <Checkbox
+                              aria-label={`Choose the cheque of receipt ${receiptLabel(c.receiptNumber)}`}
+                              checked={chosen.has(c.id)}
+                              onChange={() => toggle(c.id)}
+                            />
+                          )}
+                        </Table.Td>
+                        <Table.Td>
                           <ReceiptLink number={c.receiptNumber} department={department} /> · {formatDate(c.receiptDate)}
                         </Table.Td>
                         <Table.Td>
@@ -143,7 +253,9 @@ export default function ChequesPage() {
                         <Table.Td>
                           {modeLabel(c.paymentMode)} {c.instrumentNo}, {c.bank}, dated {formatDate(c.instrumentDate)}
                         </Table.Td>
-                        <Table.Td ta="right">{formatRupees(c.netPaise)}</Table.Td>
+                        <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                          {formatRupees(c.netPaise)}
+                        </Table.Td>
                         <Table.Td>
                           <Badge color={STATUS_COLOR[c.status]} variant="light">
                             {CHEQUE_STATUS_LABELS[c.status]}

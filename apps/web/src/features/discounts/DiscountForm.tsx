@@ -37,9 +37,9 @@ export const EMPTY_DISCOUNT: DiscountFormValues = {
 };
 
 /**
- * Discount create and edit. A new discount shows 'Saved!' and the form starts again; an edit shows
- * the result and returns to the list. A refusal (the duplicate, an amount above the fee) shows the
- * server's message in red.
+ * Discount create and edit. A new discount shows 'Saved!' and the form starts again for the same
+ * batch; an edit shows the result and returns to the list. A refusal (the duplicate, an amount above
+ * the fee) shows the server's message in red.
  */
 export function DiscountForm({
   initialValues,
@@ -84,7 +84,10 @@ export function DiscountForm({
     trpc.discounts.create.mutationOptions({
       onSuccess: (result) => {
         void refresh();
+        // The next discount is most often for the same batch: keep department, course and batch.
+        const { depId, courseId, batchId } = form.getValues();
         form.reset();
+        form.setValues({ depId, courseId, batchId });
         infoDialog('Saved!', result.Message);
       },
       onError: (error, sent) =>

@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Button, Group, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { ZCreateFeeHeadInput } from '@fees/validation';
+import { SPECIAL_HEADS, ZCreateFeeHeadInput } from '@fees/validation';
 import { IconCheck, IconPlus, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -140,6 +140,11 @@ export default function FeeHeadsPage() {
                           ) : head.inUse ? (
                             <Badge variant="light" color="gray">
                               in use
+                            </Badge>
+                          ) : SPECIAL_HEADS.includes(head.name) ? (
+                            // A head charged by its own rule is never on a fee structure, yet it is used.
+                            <Badge variant="light" color="grape">
+                              system head
                             </Badge>
                           ) : (
                             <Text c="dimmed" size="sm">

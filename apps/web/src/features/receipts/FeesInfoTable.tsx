@@ -1,5 +1,6 @@
 import { Table, Text } from '@mantine/core';
 import { formatRupees } from '../../lib/money';
+import '../../components/report-table.css';
 import type { FeeBalanceRow, FeeBalanceTotals } from './types';
 
 /**
@@ -24,10 +25,17 @@ export function FeesInfoTable({
       </Text>
     );
   }
-  const money = { ta: 'right' as const, style: { fontVariantNumeric: 'tabular-nums' } };
+  const money = { ta: 'right' as const, style: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' as const } };
   return (
     <Table.ScrollContainer minWidth={380}>
-      <Table striped highlightOnHover withTableBorder verticalSpacing={compact ? 4 : 'xs'} fz={compact ? 'xs' : 'sm'}>
+      <Table
+        className="report-table report-table-pin-end"
+        striped
+        highlightOnHover
+        withTableBorder
+        verticalSpacing={compact ? 4 : 'xs'}
+        fz={compact ? 'xs' : 'sm'}
+      >
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Particulars</Table.Th>

@@ -8,6 +8,7 @@ import {
   IconSearch,
   IconUserSearch,
 } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -23,6 +24,7 @@ import { FeesInfoTable } from './FeesInfoTable';
 import { receiptEntryPath, studentStatementPath } from './links';
 import type { FeeInfo, FoundStudent, FoundStudents } from './types';
 import { idOf } from '../../lib/ids';
+import '../../components/keyboard-hint.css';
 
 /**
  * The counter's Find student: one field, focused on arrival, searching the whole department
@@ -37,6 +39,7 @@ export function FindStudent() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const phone = useMediaQuery('(max-width: 48em)') ?? false;
   const [params, setParams] = useSearchParams();
   const courses = COURSES.filter((c) => c.departmentId === department.id);
   const [text, setText] = useState(params.get('q') ?? '');
@@ -130,6 +133,37 @@ export function FindStudent() {
       }),
     );
 
+  /** A found student's View, Pay and Statement: the last column on a wide screen, below the name on a phone. */
+  const actionsOf = (student: FoundStudent) => (
+    <Group gap={6}>
+      <Button
+        size="compact-sm"
+        variant="light"
+        leftSection={<IconEye size={14} />}
+        loading={feesInfo.loading === student.studentId}
+        onClick={() => void openInfo(student.studentId)}
+        aria-label={`View fees of ${student.name}`}
+      >
+        View
+      </Button>
+      <Button
+        size="compact-sm"
+        component={Link}
+        to={receiptEntryPath(department, student, { id: student.courseId, name: student.courseName })}
+        leftSection={<IconCash size={14} />}
+        aria-label={`Pay for ${student.name}`}
+      >
+        Pay
+      </Button>
+      <Anchor component={Link} to={studentStatementPath(department, student.studentId)} size="sm">
+        <Group gap={4} wrap="nowrap">
+          <IconFileDescription size={14} />
+          Statement
+        </Group>
+      </Anchor>
+    </Group>
+  );
+
   return (
     <>
       <Paper withBorder radius="md" p="lg" mb="lg" className="no-print">
@@ -137,7 +171,11 @@ export function FindStudent() {
           <TextInput
             ref={fieldRef}
             label="Find student"
-            description="Admission no, name, CAP id or phone · Enter opens the receipt"
+            description={
+              <>
+                Admission no, name, CAP id or phone<span className="keyboard-hint"> · Enter opens the receipt</span>
+              </>
+            }
             placeholder="Type to search"
             leftSection={<IconSearch size={16} />}
             autoComplete="off"
@@ -187,15 +225,18 @@ export function FindStudent() {
               The first {shown.students.length} students: type more to narrow the list.
             </Text>
           )}
-          <Table.ScrollContainer minWidth={720}>
+          {/* A phone lists name and actions only, so nothing needs sideways scrolling there. */}
+          <Table.ScrollContainer minWidth={phone ? 0 : 720}>
             <Table highlightOnHover verticalSpacing="xs" aria-label="Students found">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th w={130}>Adm.No</Table.Th>
+                  <Table.Th w={{ base: 110, sm: 130 }}>Adm.No</Table.Th>
                   <Table.Th>Student Name</Table.Th>
-                  <Table.Th>Course · batch</Table.Th>
-                  <Table.Th>Phone</Table.Th>
-                  <Table.Th w={290}>Action</Table.Th>
+                  <Table.Th visibleFrom="sm">Course · batch</Table.Th>
+                  <Table.Th visibleFrom="sm">Phone</Table.Th>
+                  <Table.Th visibleFrom="sm" w={290}>
+                    Action
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -212,40 +253,20 @@ export function FindStudent() {
                     style={{ cursor: 'pointer' }}
                   >
                     <Table.Td>{student.admissionNo}</Table.Td>
-                    <Table.Td fw={500}>{student.name}</Table.Td>
-                    <Table.Td>
+                    <Table.Td fw={500}>
+                      {student.name}
+                      <Stack hiddenFrom="sm" gap={4} mt={4} fw={400}>
+                        <Text size="xs" c="dimmed">
+                          {student.courseName} · {student.batchName}
+                        </Text>
+                        {actionsOf(student)}
+                      </Stack>
+                    </Table.Td>
+                    <Table.Td visibleFrom="sm">
                       {student.courseName} · {student.batchName}
                     </Table.Td>
-                    <Table.Td>{student.phone ?? ''}</Table.Td>
-                    <Table.Td>
-                      <Group gap={6} wrap="nowrap">
-                        <Button
-                          size="compact-sm"
-                          variant="light"
-                          leftSection={<IconEye size={14} />}
-                          loading={feesInfo.loading === student.studentId}
-                          onClick={() => void openInfo(student.studentId)}
-                          aria-label={`View fees of ${student.name}`}
-                        >
-                          View
-                        </Button>
-                        <Button
-                          size="compact-sm"
-                          component={Link}
-                          to={receiptEntryPath(department, student, { id: student.courseId, name: student.courseName })}
-                          leftSection={<IconCash size={14} />}
-                          aria-label={`Pay for ${student.name}`}
-                        >
-                          Pay
-                        </Button>
-                        <Anchor component={Link} to={studentStatementPath(department, student.studentId)} size="sm">
-                          <Group gap={4} wrap="nowrap">
-                            <IconFileDescription size={14} />
-                            Statement
-                          </Group>
-                        </Anchor>
-                      </Group>
-                    </Table.Td>
+                    <Table.Td visibleFrom="sm">{student.phone ?? ''}</Table.Td>
+                    <Table.Td visibleFrom="sm">{actionsOf(student)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

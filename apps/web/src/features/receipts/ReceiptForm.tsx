@@ -265,15 +265,18 @@ export function ReceiptForm(props: ReceiptFormProps) {
       }}
     >
       <Stack gap="lg">
-        {/* Student and dues side by side on a wide screen; on a narrow one the dues come after the lines. */}
+        {/*
+          Student and dues side by side on a wide screen, the dues the wider (their five figure columns);
+          on a narrow one the dues come first, then the form.
+        */}
         <Grid gap="lg">
-          <Grid.Col span={{ base: 12, lg: 7 }}>
+          <Grid.Col span={{ base: 12, lg: 5 }} order={{ base: 2, lg: 1 }}>
             <ReceiptDetails form={form} header={header} dateLimits={dateLimits} />
           </Grid.Col>
-          <Grid.Col span={{ base: 12, lg: 5 }} order={{ base: 3, lg: 2 }}>
+          <Grid.Col span={{ base: 12, lg: 7 }} order={{ base: 1, lg: 2 }}>
             <ReceiptDues heads={heads} totals={totals} dues={dues} advancePaise={advancePaise} />
           </Grid.Col>
-          <Grid.Col span={12} order={{ base: 2, lg: 3 }}>
+          <Grid.Col span={12} order={3}>
             <Paper withBorder radius="md" p="lg">
               <ReceiptLines
                 form={form}

@@ -9,6 +9,7 @@ import { emptyLine, type ReceiptFormApi } from './receipt-form';
 import type { StudentDues } from '../../components/InstalmentDues';
 import type { FeeBalanceRow } from './types';
 import type { ReceiptPricingView } from './useReceiptPricing';
+import '../../components/keyboard-hint.css';
 import './receipt-lines.css';
 
 interface ReceiptLinesProps {
@@ -86,7 +87,7 @@ export function ReceiptLines({ form, heads, pricing, editing, dues }: ReceiptLin
         <Title order={2} size="h4">
           Items
         </Title>
-        <Text size="xs" c="dimmed">
+        <Text size="xs" c="dimmed" className="keyboard-hint">
           <Kbd size="xs">Enter</Kbd> picks a head, then adds a line · <Kbd size="xs">Tab</Kbd> to particulars ·{' '}
           <Kbd size="xs">Ctrl</Kbd>+<Kbd size="xs">Enter</Kbd> submits
         </Text>

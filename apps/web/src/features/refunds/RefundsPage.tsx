@@ -36,6 +36,7 @@ import { retryUnanswered, useIdempotencyKey } from '../../lib/idempotency';
 import { formatRupees } from '../../lib/money';
 import { type RouterOutputs, useTRPC } from '../../lib/trpc';
 import { refundVoucherPath } from './links';
+import { DateField } from '../../components/DateField';
 import type { RefundListRow } from './types';
 
 /** The student found for a refund, with their advance (from receipts.entryContext). */
@@ -150,14 +151,13 @@ function NewRefund({ onDone }: { onDone: (number: number) => void }) {
             ) : (
               <>
                 <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                  <TextInput
-                    type="date"
+                  <DateField
                     label="Date"
                     required
                     value={values.date}
-                    max={todayIso()}
+                    maxDate={todayIso()}
                     error={errors.date}
-                    onChange={(e) => set('date', e.currentTarget.value)}
+                    onChange={(date) => set('date', date)}
                   />
                   <TextInput
                     label="Amount (₹)"
@@ -301,7 +301,10 @@ export default function RefundsPage() {
   const [creating, setCreating] = useState(false);
   const [voiding, setVoiding] = useState<RefundListRow | null>(null);
   const list = useQuery(
-    trpc.refunds.list.queryOptions({ depId: department.id, ...range }, { enabled: range.from <= range.to }),
+    trpc.refunds.list.queryOptions(
+      { depId: department.id, ...range },
+      { enabled: range.from !== '' && range.to !== '' && range.from <= range.to },
+    ),
   );
   const live = (list.data ?? []).filter((f) => f.status === 'live');
   return (
@@ -310,18 +313,8 @@ export default function RefundsPage() {
       <Paper withBorder radius="md" p="md" mb="lg">
         <Group justify="space-between" align="flex-end" wrap="wrap">
           <Group align="flex-end">
-            <TextInput
-              type="date"
-              label="From"
-              value={range.from}
-              onChange={(e) => setRange((r) => ({ ...r, from: e.currentTarget.value }))}
-            />
-            <TextInput
-              type="date"
-              label="To"
-              value={range.to}
-              onChange={(e) => setRange((r) => ({ ...r, to: e.currentTarget.value }))}
-            />
+            <DateField label="From" value={range.from} onChange={(from) => setRange((r) => ({ ...r, from }))} />
+            <DateField label="To" value={range.to} onChange={(to) => setRange((r) => ({ ...r, to }))} />
           </Group>
           <Button leftSection={<IconReceiptRefund size={16} />} onClick={() => setCreating(true)}>
             New refund

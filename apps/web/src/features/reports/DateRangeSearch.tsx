@@ -29,7 +29,7 @@ export function useDateRangeSearch(initial?: () => { from: string; to: string })
   return { range, form, onSearch };
 }
 
-/** From and To (dd/MM/yyyy, both required) and the submit button. */
+/** From and To (dd-MM-yyyy, both required) and the submit button. */
 export function DateRangeForm({
   search,
   refetch,
@@ -45,8 +45,8 @@ export function DateRangeForm({
     <Paper withBorder radius="md" p="lg" mb="lg" className="no-print">
       <form noValidate onSubmit={search.onSearch(refetch)}>
         <Group align="flex-start" wrap="wrap">
-          <DateField separator="/" withAsterisk w={200} label="From" {...search.form.getInputProps('from')} />
-          <DateField separator="/" withAsterisk w={200} label="To" {...search.form.getInputProps('to')} />
+          <DateField withAsterisk w={200} label="From" {...search.form.getInputProps('from')} />
+          <DateField withAsterisk w={200} label="To" {...search.form.getInputProps('to')} />
           <Button type="submit" mt={25} leftSection={<IconCalendarSearch size={16} />} loading={loading}>
             {submitLabel}
           </Button>

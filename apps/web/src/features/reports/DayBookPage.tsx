@@ -23,6 +23,7 @@ import { type Column, reportFileName, tableOf } from './export';
 import { ChequeFigures, ExportActions, Figure, ReportTable } from './ReportParts';
 import type { DayBook } from './types';
 import { idOf } from '../../lib/ids';
+import { DateField } from '../../components/DateField';
 import '../../components/paper.css';
 import { ReceiptLink } from '../../components/ReceiptLink';
 
@@ -250,13 +251,7 @@ function DayBookView({ department, adminArea }: { department: Department | null;
         <PageHeader title="Day book" subtitle={chosen?.name ?? 'All departments'} />
       </div>
       <Group className="no-print" align="flex-end" mb="md" wrap="wrap">
-        <TextInput
-          type="date"
-          label="Date"
-          value={date}
-          onChange={(e) => setDate(e.currentTarget.value)}
-          max={todayIso()}
-        />
+        <DateField label="Date" value={date} onChange={setDate} maxDate={todayIso()} />
         {adminArea && (
           <NativeSelect
             label="Department"

@@ -1,11 +1,11 @@
 import { Group, Paper, Stack } from '@mantine/core';
-import { receiptLabel, REPORT_ROW_LIMIT_MAX } from '@fees/validation';
+import { PAYMENT_MODE_LABELS, receiptLabel, REPORT_ROW_LIMIT_MAX } from '@fees/validation';
 import { IconCalendarSearch, IconReceiptOff } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDepartment, useIsAdminArea } from '../../lib/department-context';
 import { PageHeader } from '../../components/PageHeader';
 import { EmptyState, ReportStates } from '../../components/ReportStates';
-import { formatDate } from '../../lib/dates';
+import { formatDate, todayIso } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
 import { useTRPC } from '../../lib/trpc';
 import { type Column, reportFileName, tableOf } from './export';
@@ -24,7 +24,8 @@ export default function ReceiptsBetweenDatesPage() {
   const paths = reportPaths(department, useIsAdminArea());
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const search = useDateRangeSearch();
+  // Opens on today's receipts: the question asked most at the counter's end of day.
+  const search = useDateRangeSearch(() => ({ from: todayIso(), to: todayIso() }));
   const { range } = search;
   const input = { depId: department.id, from: range?.from ?? '', to: range?.to ?? '' };
   const report = useQuery(trpc.reports.receiptsBetweenDates.queryOptions(input, { enabled: range !== null }));
@@ -47,6 +48,7 @@ export default function ReceiptsBetweenDatesPage() {
     admissionNoColumn(paths.statement),
     { header: 'Batch', value: (r) => r.batchName, width: 110 },
     { header: 'Course', value: (r) => r.courseName },
+    { header: 'Mode', value: (r) => r.paymentModes.map((m) => PAYMENT_MODE_LABELS[m]).join(' + '), width: 120 },
     { header: 'Total', value: (r) => ({ paise: r.netPaise }), width: 140 },
   ];
 

@@ -71,6 +71,10 @@ export function ReportTable<Row>({
   const right = columns.map((c, i) => (sample ? isMoney(c.value(sample)) : footer.some((f) => isMoney(f[i] ?? null))));
   const widths = columns.map((c, i) => c.width ?? (right[i] ? 130 : undefined));
   // A fixed layout gives the columns without a width what is left: keep at least 160 px for each.
+  // A last column of money (the balance, the total) stays in view at the right edge, left of the actions.
+  const pinEnd = right[columns.length - 1] ? columns.length - 1 : -1;
+  const pinned = (i: number) => (i === pinEnd ? { 'data-pin-end': true, style: { right: actions?.width ?? 0 } } : {});
+  const actionsPinned = pinEnd >= 0 ? { 'data-pin-end': true, style: { right: 0 } } : {};
   const needed = widths.reduce<number>((sum, w) => sum + (typeof w === 'number' ? w : 160), actions?.width ?? 0);
   return (
     <Table.ScrollContainer
@@ -89,12 +93,12 @@ export function ReportTable<Row>({
         <Table.Thead>
           <Table.Tr>
             {columns.map((c, i) => (
-              <Table.Th key={c.header} w={widths[i]} ta={right[i] ? 'right' : undefined}>
+              <Table.Th key={c.header} w={widths[i]} ta={right[i] ? 'right' : undefined} {...pinned(i)}>
                 {c.header}
               </Table.Th>
             ))}
             {actions && (
-              <Table.Th className="no-print" w={actions.width}>
+              <Table.Th className="no-print" w={actions.width} {...actionsPinned}>
                 {actions.header}
               </Table.Th>
             )}
@@ -104,11 +108,15 @@ export function ReportTable<Row>({
           {rows.map((row) => (
             <Table.Tr key={rowKey(row)}>
               {columns.map((c, i) => (
-                <Table.Td key={c.header} {...(right[i] ? numeric : {})}>
+                <Table.Td key={c.header} {...(right[i] ? numeric : {})} {...pinned(i)}>
                   {c.render ? c.render(row) : cellView(c.value(row))}
                 </Table.Td>
               ))}
-              {actions && <Table.Td className="no-print">{actions.render(row)}</Table.Td>}
+              {actions && (
+                <Table.Td className="no-print" {...actionsPinned}>
+                  {actions.render(row)}
+                </Table.Td>
+              )}
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -120,11 +128,12 @@ export function ReportTable<Row>({
                   <Table.Td
                     key={c.header}
                     {...(right[i] ? numeric : { style: { whiteSpace: 'nowrap', overflow: 'visible' } })}
+                    {...pinned(i)}
                   >
                     {cellView(cells[i] ?? null)}
                   </Table.Td>
                 ))}
-                {actions && <Table.Td className="no-print" />}
+                {actions && <Table.Td className="no-print" {...actionsPinned} />}
               </Table.Tr>
             ))}
           </Table.Tfoot>

@@ -12,7 +12,6 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
   CONTACT_FIELD_LABELS as CONTACT_LABEL,
@@ -23,17 +22,13 @@ import {
   ZStudentForm,
 } from '@fees/validation';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
-import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { type ReactNode, useEffect } from 'react';
 import { useDepartment } from '../../lib/department-context';
 import { idOptions, idSelectProps } from '../../lib/ids';
 import { fieldErrors, type RouterOutputs, useTRPC } from '../../lib/trpc';
 import { FailureAlert } from '../../components/FailureAlert';
+import { DateField } from '../../components/DateField';
 import { DepartmentCourseBatchSelect } from '../../components/DepartmentCourseBatchSelect';
-
-// DateInput parses what the clerk types (dd-MM-yyyy) with dayjs.
-dayjs.extend(customParseFormat);
 
 /**
  * What the inputs hold: ids are numbers (null until chosen; the Selects convert, lib/ids), dates are yyyy-MM-dd or
@@ -136,8 +131,6 @@ export function studentFormValues(s: StoredStudent): StudentFormValues {
   };
 }
 
-const DATE_FORMAT = 'DD-MM-YYYY';
-
 /**
  * Registration and edit: the shared schema validates in the browser; the server's
  * refusal (a taken admission number, a field message) is shown above the buttons.
@@ -165,6 +158,12 @@ export function StudentForm({
     validate: schemaResolver(ZStudentForm, { sync: true }),
     clearInputErrorOnChange: true,
   });
+  // The form holds an empty date as null; the date field as ''.
+  const dateProps = (field: 'admissionDate' | 'dateOfBirth') => ({
+    ...form.getInputProps(field),
+    value: form.values[field] ?? '',
+    onChange: (date: string) => form.setFieldValue(field, date || null),
+  });
   const categories = useQuery(trpc.reference.categories.queryOptions());
   const religions = useQuery(trpc.reference.religions.queryOptions());
 
@@ -189,14 +188,7 @@ export function StudentForm({
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
             <DepartmentCourseBatchSelect form={form} depId={department.id} course batch />
             <TextInput label={LABEL.admissionNo} withAsterisk {...form.getInputProps('admissionNo')} />
-            <DateInput
-              label={LABEL.admissionDate}
-              valueFormat={DATE_FORMAT}
-              placeholder="dd-mm-yyyy"
-              withAsterisk
-              clearable
-              {...form.getInputProps('admissionDate')}
-            />
+            <DateField label={LABEL.admissionDate} withAsterisk clearable {...dateProps('admissionDate')} />
             <TextInput label={LABEL.capId} withAsterisk {...form.getInputProps('capId')} />
             <Select
               label={LABEL.categoryId}
@@ -210,14 +202,7 @@ export function StudentForm({
           <Divider label="Student" labelPosition="left" mt="lg" mb="sm" />
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
             <TextInput label={LABEL.name} withAsterisk {...form.getInputProps('name')} />
-            <DateInput
-              label={LABEL.dateOfBirth}
-              valueFormat={DATE_FORMAT}
-              placeholder="dd-mm-yyyy"
-              withAsterisk
-              clearable
-              {...form.getInputProps('dateOfBirth')}
-            />
+            <DateField label={LABEL.dateOfBirth} withAsterisk clearable {...dateProps('dateOfBirth')} />
             <Radio.Group label={LABEL.gender} withAsterisk {...form.getInputProps('gender')}>
               <Group mt={8}>
                 {STUDENT_GENDERS.map((g) => (

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Reader } from '../../client';
 import { row, rows } from '../../engines';
+import type { PaymentMode } from '../../schema';
 import type { ReceiptTotals } from './shared';
 
 export interface DatedReceiptRow {
@@ -14,6 +15,10 @@ export interface DatedReceiptRow {
   courseId: number;
   courseName: string;
   netPaise: number;
+  /** The receipt's one mode for the legacy paths: its largest part's. */
+  paymentMode: PaymentMode;
+  /** Every mode it was paid in, in part order (one for most receipts). */
+  paymentModes: PaymentMode[];
 }
 
 export interface ReceiptsBetweenDatesReport {
@@ -38,12 +43,12 @@ export async function receiptsBetweenDatesReport(
     sql`
     SELECT COUNT(*) AS count, COALESCE(SUM(r.net_paise), 0) AS "netPaise" FROM receipts r WHERE ${inRange}`,
   ))!;
-  const found = await rows<DatedReceiptRow>(
+  const found = await rows<Omit<DatedReceiptRow, 'paymentModes'> & { id: number }>(
     db,
     sql`
-    SELECT r.number AS number, r.date AS date, r.student_id AS "studentId", r.student_name AS "studentName",
+    SELECT r.id AS id, r.number AS number, r.date AS date, r.student_id AS "studentId", r.student_name AS "studentName",
       s.admission_no AS "admissionNo", r.batch_id AS "batchId", b.name AS "batchName", r.course_id AS "courseId",
-      c.name AS "courseName", r.net_paise AS "netPaise"
+      c.name AS "courseName", r.net_paise AS "netPaise", r.payment_mode AS "paymentMode"
     FROM receipts r
     JOIN students s ON s.id = r.student_id
     JOIN batches b ON b.id = r.batch_id
@@ -52,5 +57,23 @@ export async function receiptsBetweenDatesReport(
     ORDER BY r.date, r.number
     LIMIT ${params.limit}`,
   );
-  return { rows: found, totals, truncated: found.length < totals.count };
+  const modes = new Map<number, PaymentMode[]>();
+  if (found.length > 0) {
+    const parts = await rows<{ receiptId: number; paymentMode: PaymentMode }>(
+      db,
+      sql`
+      SELECT receipt_id AS "receiptId", payment_mode AS "paymentMode" FROM receipt_payments
+      WHERE receipt_id IN (${sql.join(
+        found.map((r) => sql`${r.id}`),
+        sql`, `,
+      )})
+      ORDER BY receipt_id, part_no`,
+    );
+    for (const part of parts) modes.set(part.receiptId, [...(modes.get(part.receiptId) ?? []), part.paymentMode]);
+  }
+  return {
+    rows: found.map(({ id, ...r }) => ({ ...r, paymentModes: modes.get(id) ?? [r.paymentMode] })),
+    totals,
+    truncated: found.length < totals.count,
+  };
 }
