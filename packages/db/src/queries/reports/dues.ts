@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import type { Reader } from '../../client';
+import { rows } from '../../engines';
 import { balanceSql } from '../balance-sql';
 import { assemble, type BatchGroup, readCourseReport, STUDENT_ADVANCE, STUDENT_MONEY } from './shared';
 
@@ -64,4 +66,25 @@ export async function duesReport(
   });
   const batches = read.batches.map((b) => ({ batchId: b.batchId, batchName: b.batchName, totals: totalsOf(b.sums) }));
   return { ...assemble(batches, totalsOf(read.total), read.rows), advanceTotalPaise: read.total.advancePaise! };
+}
+
+/**
+ * Per department, the dues report's balance total over all its courses (every student's balance from
+ * student_money, one row each, summed by SQL): what the dashboard shows as dues outstanding, equal to
+ * the sum of the department's course reports. Departments without students are absent.
+ */
+export async function duesBalanceByDepartment(db: Reader): Promise<Array<{ depId: number; balancePaise: number }>> {
+  const read = await rows<{ depId: number; balancePaise: number }>(
+    db,
+    sql`
+    SELECT m.department_id AS "depId", CAST(COALESCE(SUM(${sql.raw(BALANCE)}), 0) AS BIGINT) AS "balancePaise"
+    FROM student_money m
+    LEFT JOIN (
+      SELECT fs.batch_id, CAST(SUM(fs.amount_paise) AS BIGINT) AS "feePaise"
+      FROM fee_structures fs
+      GROUP BY fs.batch_id
+    ) fee ON fee.batch_id = m.batch_id
+    GROUP BY m.department_id`,
+  );
+  return read.map((r) => ({ depId: Number(r.depId), balancePaise: Number(r.balancePaise) }));
 }
