@@ -93,4 +93,27 @@ describe('admin.dashboard figures', () => {
       figures.departments.reduce((sum, d) => sum + d.duesOutstandingPaise, 0),
     );
   });
+
+  it('count the defaulters and their overdue amount as the defaulters report of each department does', async () => {
+    const admin = h.caller('admin');
+    const summary = await admin.admin.defaultersSummary();
+    expect(summary.asOf).toBe(today());
+    expect(summary.departments.map((d) => d.depId)).toEqual([100, 101, 102, 103, 104, 105]);
+    for (const d of summary.departments) {
+      const report = await admin.reports.defaulters({ depId: d.depId, asOf: summary.asOf });
+      expect(d).toEqual({
+        depId: d.depId,
+        count: report.rows.length,
+        overduePaise: report.totals.outstanding,
+        toCollectPaise: report.totals.toCollect,
+      });
+    }
+    expect(summary.departments.find((d) => d.depId === 100)?.count).toBe(1);
+    expect(summary.overall.count).toBe(summary.departments.reduce((s, d) => s + d.count, 0));
+    expect(summary.overall.overduePaise).toBe(summary.departments.reduce((s, d) => s + d.overduePaise, 0));
+  });
+
+  it('are for administrators only', async () => {
+    await expect(h.caller('ugStaff').admin.defaultersSummary()).rejects.toMatchObject({ code: 'FORBIDDEN' });
+  });
 });
