@@ -1,4 +1,4 @@
-import { listDepartments } from '@fees/db';
+import { DEPARTMENT_IDS } from '@fees/validation';
 import { today } from '../../config';
 import type { AuthedContext } from '../../context';
 import { defaulters } from '../reports/defaulters';
@@ -11,11 +11,11 @@ import { defaulters } from '../reports/defaulters';
  */
 export async function defaultersSummary(ctx: AuthedContext) {
   const asOf = today();
-  const departments = [];
-  for (const d of await listDepartments(ctx.db)) {
-    const report = await defaulters(ctx, { depId: d.id, asOf });
+  const departments: Array<{ depId: number; count: number; overduePaise: number; toCollectPaise: number }> = [];
+  for (const depId of DEPARTMENT_IDS) {
+    const report = await defaulters(ctx, { depId, asOf });
     departments.push({
-      depId: d.id,
+      depId,
       count: report.rows.length,
       overduePaise: report.totals.outstanding,
       toCollectPaise: report.totals.toCollect,

@@ -1,4 +1,4 @@
-import { paiseToRupeesText, type TCreateReceiptInput } from '@fees/validation';
+import { paiseToRupeesText } from '@fees/validation';
 import { describe, expect, it } from 'vitest';
 import { today } from '../../config';
 import { academicYearOf } from '../../domain/admin/dashboard';
@@ -9,7 +9,11 @@ const fx = useFixture(h);
 const r = paiseToRupeesText;
 
 /** A tuition receipt for the department's fixture student, paid in the given parts, no GST. */
-function receiptInput(depId: 100 | 101, date: string, parts: Array<{ mode: 'cash' | 'upi'; paise: number }>) {
+function receiptInput(
+  depId: 100 | 101,
+  date: string,
+  parts: Array<{ mode: 'cash' | 'upi'; paise: number }>,
+): Parameters<ReturnType<typeof h.caller>['receipts']['create']>[0] {
   const net = parts.reduce((sum, p) => sum + p.paise, 0);
   return {
     depId,
@@ -26,7 +30,7 @@ function receiptInput(depId: 100 | 101, date: string, parts: Array<{ mode: 'cash
     net: r(net),
     confirm: true,
     allowOverpayment: true,
-  } as TCreateReceiptInput;
+  };
 }
 
 describe('admin.dashboard figures', () => {
