@@ -19,6 +19,7 @@ export interface DuesRow {
   capId: string;
   batchId: number;
   batchName: string;
+  phone: string | null;
   feePaise: number;
   /** Discount plus adjustment. */
   discountPaise: number;
@@ -45,17 +46,19 @@ const { fee, discount, adjustment, paid } = STUDENT_MONEY;
 const BALANCE = balanceSql(STUDENT_MONEY);
 
 /**
- * Every student of a course (or of one of its batches) with fee, discount, paid, balance and advance;
+ * Every student of a course (or of one of its batches, or of every course of the department) with phone, fee,
+ * discount, paid, balance and advance;
  * only balances other than zero unless includeSettled. Rows stop at `limit`; totals count everyone shown.
  */
 export async function duesReport(
   db: Reader,
-  params: { depId: number; courseId: number; batchId?: number; includeSettled?: boolean; limit: number },
+  params: { depId: number; courseId?: number; batchId?: number; includeSettled?: boolean; limit: number },
 ): Promise<DuesReport> {
   const read = await readCourseReport<DuesRow>(db, params, {
     figures: { feePaise: fee, discountPaise: `${discount} + ${adjustment}`, paidPaise: paid, balancePaise: BALANCE },
     shown: params.includeSettled ? 'TRUE' : `${BALANCE} <> 0`,
     batchSums: { advancePaise: STUDENT_ADVANCE },
+    withPhone: true,
   });
   const totalsOf = (s: Record<string, number>): DuesTotals => ({
     count: s.count!,
