@@ -64,7 +64,11 @@ export function DashboardFigures({ dashboard }: { dashboard: Dashboard | undefin
           />
         </Table.Td>
         <Table.Td>
-          <Amount paise={f.duesOutstandingPaise} to={paths?.dues ?? null} label={`${name} dues outstanding`} />
+          <Amount
+            paise={f.duesOutstandingPaise}
+            to={paths ? `${paths.dues}?course=all` : null}
+            label={`${name} dues outstanding`}
+          />
         </Table.Td>
         <Table.Td>
           {d ? (
