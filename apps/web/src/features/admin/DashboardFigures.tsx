@@ -18,11 +18,11 @@ const rangeQuery = (period: { from: string; to: string }) => `?from=${period.fro
 function Amount({ paise, to, label }: { paise: number; to: string | null; label: string }) {
   const text = `₹ ${formatRupees(paise)}`;
   return to ? (
-    <Anchor component={Link} to={to} aria-label={label} ff="monospace" size="sm">
+    <Anchor component={Link} to={to} aria-label={label} ff="monospace" size="sm" style={{ whiteSpace: 'nowrap' }}>
       {text}
     </Anchor>
   ) : (
-    <Text ff="monospace" size="sm" aria-label={label}>
+    <Text ff="monospace" size="sm" aria-label={label} style={{ whiteSpace: 'nowrap' }}>
       {text}
     </Text>
   );
