@@ -138,6 +138,12 @@ test('the fee counter: find, pay two heads by UPI, print, edit, void', async ({ 
   const words = 'Rupees Thirteen Thousand Five Hundred Seventy and Fifty-Nine Paise Only';
   await expect(page.getByTestId('receipt-words')).toHaveText(words);
 
+  // A cheque's date field, loaded with its calendar only when a cheque is chosen, takes a typed date.
+  await page.getByText('Cheque', { exact: true }).click();
+  await page.getByLabel('Cheque date').fill('15-11-2026');
+  await page.getByRole('textbox', { name: 'Bank' }).click();
+  await expect(page.getByLabel('Cheque date')).toHaveValue('15-11-2026');
+
   // UPI needs a reference number; Confirm is required.
   await page.getByText('UPI', { exact: true }).click();
   await page.keyboard.press('ControlOrMeta+Enter');

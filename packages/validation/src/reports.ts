@@ -43,7 +43,8 @@ export type TReceiptLinesReportInput = z.infer<typeof ZReceiptLinesReportInput>;
 /** reports.dues: students of a course with their totals; only those with a balance unless includeSettled. */
 export const ZDuesReportInput = z.object({
   depId: ZDepId,
-  courseId: ZId,
+  /** Left out: every course of the department. */
+  courseId: ZId.optional(),
   batchId: ZId.optional(),
   includeSettled: z.boolean().optional().default(false),
   limit: ZRowLimit,

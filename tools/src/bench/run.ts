@@ -18,6 +18,7 @@ import { prepareDatabase } from './database';
 import { HttpClient } from './http';
 import { audit } from './measurements/audit';
 import { backup } from './measurements/backup';
+import { counterThrottled } from './measurements/counter-throttled';
 import { hostile } from './measurements/hostile';
 import { plans } from './measurements/plans';
 import { receiptCreation } from './measurements/receipts';
@@ -36,6 +37,7 @@ import { buildWeb, WEB_BUILD } from './web';
 /** In running order: the restarts of the start-up measurement come last. */
 export const MEASUREMENTS: Measurement[] = [
   webJavaScript,
+  counterThrottled,
   reports,
   plans,
   audit,

@@ -38,7 +38,7 @@ export const webJavaScript: Measurement = {
       {
         page: `receipt screen (/${env.target.prefix}/receipt/..)`,
         source: 'src/features/receipts/ReceiptEntryPage.tsx',
-        target: 'route split',
+        target: 'gzip<=230 KB',
       },
     ];
     const rows: Row[] = [];
@@ -56,7 +56,7 @@ export const webJavaScript: Measurement = {
           routeSplit: js.routeSplit,
         },
         target: p.target,
-        ok: p.source.includes('HomePage') ? js.gzipBytes < 200 * 1024 && js.routeSplit : js.routeSplit,
+        ok: js.routeSplit && (p.source.includes('HomePage') ? js.gzipBytes < 200 * 1024 : js.gzipBytes <= 230 * 1024),
       });
     }
     const scripts = [...index.matchAll(/<script[^>]*src="([^"]+)"/g)].map((m) => m[1]);

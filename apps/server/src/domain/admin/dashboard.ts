@@ -1,10 +1,66 @@
-import { dailyCollections, departmentCollections, listAdmins } from '@fees/db';
-import { addDays } from '@fees/money';
+import {
+  collectionsReport,
+  dailyCollections,
+  departmentCollections,
+  duesBalanceByDepartment,
+  listAdmins,
+} from '@fees/db';
+import { addDays, monthName } from '@fees/money';
 import { today } from '../../config';
 import type { Context } from '../../context';
 import { specialHeadStructureWarnings } from '../fees/special-heads';
 
 const SERIES_DAYS = 30;
+
+/** The academic year (June to May) holding a date: its first day and its name, "2026-27". */
+export function academicYearOf(date: string): { from: string; label: string } {
+  const year = Number(date.slice(0, 4));
+  const start = Number(date.slice(5, 7)) >= 6 ? year : year - 1;
+  return { from: `${start}-06-01`, label: `${start}-${String((start + 1) % 100).padStart(2, '0')}` };
+}
+
+/**
+ * The dashboard's figures, per department and overall, each read by its report's own query so they
+ * agree: collected today, this month and this academic year (the collections report over each period),
+ * the mode mix of the academic year, and dues outstanding today (the dues report's balance over every
+ * course, read from the kept per-student figures).
+ */
+async function periodFigures(ctx: Context, day: string) {
+  const year = academicYearOf(day);
+  const periods = {
+    today: { from: day, to: day, label: day },
+    month: { from: `${day.slice(0, 7)}-01`, to: day, label: monthName(day) },
+    year: { from: year.from, to: day, label: year.label },
+  };
+  const [today, month, academicYear] = await Promise.all(
+    [periods.today, periods.month, periods.year].map((p) => collectionsReport(ctx.db, { from: p.from, to: p.to })),
+  );
+  const balances = new Map((await duesBalanceByDepartment(ctx.db)).map((d) => [d.depId, d.balancePaise]));
+  const figuresOf = (depId: number | undefined) => {
+    const of = (report: NonNullable<typeof today>) =>
+      depId === undefined ? report.overall : report.departments.find((d) => d.depId === depId);
+    const yearTotals = of(academicYear!);
+    return {
+      todayPaise: of(today!)?.netPaise ?? 0,
+      monthPaise: of(month!)?.netPaise ?? 0,
+      yearPaise: yearTotals?.netPaise ?? 0,
+      modeMix: (yearTotals?.byMode ?? []).map((m) => ({ mode: m.mode, count: m.count, netPaise: m.netPaise })),
+      duesOutstandingPaise:
+        depId === undefined ? [...balances.values()].reduce((a, b) => a + b, 0) : (balances.get(depId) ?? 0),
+    };
+  };
+  return {
+    periods,
+    figures: {
+      departments: academicYear!.departments.map((d) => ({
+        depId: d.depId,
+        depName: d.depName,
+        ...figuresOf(d.depId),
+      })),
+      overall: figuresOf(undefined),
+    },
+  };
+}
 
 /**
  * The admin home: per department the total collected on live receipts, today's and this month's
@@ -31,6 +87,7 @@ export async function adminDashboard(ctx: Context) {
   return {
     today: day,
     month: day.slice(0, 7),
+    ...(await periodFigures(ctx, day)),
     departments,
     days,
     admins: await listAdmins(ctx.db),

@@ -10,6 +10,7 @@ import { changePassword, removeAccount } from '../../domain/admin/accounts';
 import { createAdmin } from '../../domain/admin/admins.create';
 import { backupsListHandler } from './backups.list.handler';
 import { adminDashboard } from '../../domain/admin/dashboard';
+import { defaultersSummary } from '../../domain/admin/defaulters-summary';
 import { getSettings } from '../../domain/admin/settings.get';
 import { updateSettings } from '../../domain/admin/settings.update';
 import { createUser } from '../../domain/admin/users.create';
@@ -18,6 +19,8 @@ import { adminProcedure, router } from '../../trpc';
 
 export const adminRouter = router({
   dashboard: adminProcedure.query(({ ctx }) => adminDashboard(ctx)),
+  /** The defaulters report of every department as of today, counted: slower than the dashboard's kept figures. */
+  defaultersSummary: adminProcedure.query(({ ctx }) => defaultersSummary(ctx)),
   admins: router({
     /** The spec's admin list: id and username (the email). */
     list: adminProcedure.query(({ ctx }) => listAdmins(ctx.db)),

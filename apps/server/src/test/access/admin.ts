@@ -5,6 +5,7 @@ const newPassword = { pwd1: 'newpass1', pwd2: 'newpass1', chk1: true };
 
 export const adminAccess: AccessRules = {
   'admin.dashboard': { access: 'admin' },
+  'admin.defaultersSummary': { access: 'admin' },
   'admin.admins.list': { access: 'admin' },
   'admin.admins.create': {
     access: 'admin',

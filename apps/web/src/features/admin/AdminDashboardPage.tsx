@@ -29,6 +29,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { formatDate } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
 import { type RouterOutputs, useTRPC } from '../../lib/trpc';
+import { DashboardFigures } from './DashboardFigures';
 
 const COLORS: Record<number, string> = {
   100: 'indigo.6',
@@ -106,8 +107,8 @@ function DepartmentCard({
 }
 
 /**
- * /admin: the six departments' collections (all live receipts, today, this month), the last 30 days
- * as a chart, and the admin accounts; first a warning when the automatic backups need attention, and
+ * /admin: the six departments' collections (all live receipts, today, this month), their figures per
+ * period with dues and defaulters (DashboardFigures), the last 30 days as a chart, and the admin accounts; first a warning when the automatic backups need attention, and
  * one when fee structure rows charge a head that has its own rule (left by older versions).
  * Loading shows until the totals arrive; if they fail the cards
  * stay at 0.00 without a message.
@@ -166,6 +167,8 @@ export default function AdminDashboardPage() {
             <DepartmentCard key={d.id} department={d} totals={byDepartment.get(d.id) ?? ZERO} loading={loading} />
           ))}
         </SimpleGrid>
+
+        <DashboardFigures dashboard={dashboard.data} />
 
         <Paper withBorder p="md" radius="md">
           <Group justify="space-between" mb="md">

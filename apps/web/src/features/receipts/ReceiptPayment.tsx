@@ -21,10 +21,13 @@ import {
   type TReceiptPaymentMode,
   upiPayLink,
 } from '@fees/validation';
-import { DateField } from '../../components/DateField';
+import { lazy, Suspense } from 'react';
 import { type UpiPayee, UpiQr } from '../../components/UpiQr';
 import { formatRupees } from '../../lib/money';
 import { emptyPayment, type ReceiptFormApi } from './receipt-form';
+
+// The date picker (with its calendar) loads only for a cheque or a DD: cash and UPI never need it.
+const DateField = lazy(() => import('../../components/DateField').then((m) => ({ default: m.DateField })));
 
 /** The order in which a new mode is proposed: the ones counters see most first. */
 const PROPOSED_ORDER: readonly TReceiptPaymentMode[] = ['upi', 'cash', 'card', 'bank_transfer', 'cheque', 'dd'];
@@ -47,6 +50,7 @@ function modesFor(form: ReceiptFormApi, index: number): TReceiptPaymentMode[] {
 /** A cheque or draft's bank, number and date, or another mode's reference, bound to the fields under `at`. */
 function PaymentDetails({ form, mode, at }: { form: ReceiptFormApi; mode: TReceiptPaymentMode; at: string }) {
   const cash = !paymentNeedsReference(mode);
+  const dateLabel = mode === 'dd' ? 'DD date' : 'Cheque date';
   return isInstrumentMode(mode) ? (
     <Group gap="sm" align="flex-start">
       <TextInput label="Bank" withAsterisk maw={260} {...form.getInputProps(`${at}bank`)} />
@@ -56,12 +60,9 @@ function PaymentDetails({ form, mode, at }: { form: ReceiptFormApi; mode: TRecei
         maw={180}
         {...form.getInputProps(`${at}instrumentNo`)}
       />
-      <DateField
-        label={mode === 'dd' ? 'DD date' : 'Cheque date'}
-        withAsterisk
-        maw={180}
-        {...form.getInputProps(`${at}instrumentDate`)}
-      />
+      <Suspense fallback={<TextInput label={dateLabel} withAsterisk maw={180} readOnly />}>
+        <DateField label={dateLabel} withAsterisk maw={180} {...form.getInputProps(`${at}instrumentDate`)} />
+      </Suspense>
     </Group>
   ) : (
     <TextInput

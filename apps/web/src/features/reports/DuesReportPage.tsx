@@ -1,6 +1,6 @@
-import { Group, Paper, Stack, Switch, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Switch, Text } from '@mantine/core';
 import { REPORT_ROW_LIMIT_MAX, ZDuesReportInput } from '@fees/validation';
-import { IconCircleCheck } from '@tabler/icons-react';
+import { IconBuildingCommunity, IconCircleCheck } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDepartment, useIsAdminArea } from '../../lib/department-context';
 import { BatchSection } from '../../components/BatchSection';
@@ -21,17 +21,20 @@ import {
 import { reportPaths } from './paths';
 import type { DuesReport, DuesRow } from './types';
 
-const ZSearchForm = ZDuesReportInput.pick({ courseId: true });
+/** The form asks for a course; the whole department is its own button. */
+const ZSearchForm = ZDuesReportInput.pick({ courseId: true }).required();
 
 type Totals = DuesReport['totals'];
 const totalCells = (label: string, t: Totals): Cell[] => [
   label,
   null,
   null,
+  null,
   { paise: t.feePaise },
   { paise: t.discountPaise },
   { paise: t.paidPaise },
   { paise: t.balancePaise },
+  null,
   null,
 ];
 
@@ -45,8 +48,9 @@ function Balance({ paise }: { paise: number }) {
 }
 
 /**
- * /dues/: the students of a course with fee, discount (with adjustment), paid and balance, grouped by
- * batch with batch totals; only students who still owe or have overpaid, unless 'Show all students'.
+ * /dues/: the students of a course (or of every course of the department: ?course=all) with phone, fee,
+ * discount (with adjustment), paid and balance, grouped by batch with batch totals; only students who still
+ * owe or have overpaid, unless 'Show all students'.
  */
 export default function DuesReportPage() {
   const department = useDepartment();
@@ -54,13 +58,15 @@ export default function DuesReportPage() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const search = useCourseReportSearch(department, ZSearchForm);
-  const { course, batchId } = search;
+  const wholeDepartment = search.params.get('course') === 'all';
+  const course = wholeDepartment ? { id: undefined, name: 'All courses' } : search.course;
+  const { batchId } = search;
   const showAll = search.params.get('all') === '1';
   const listed = showAll ? ' · all students' : ' · with a balance';
   const input = {
     depId: department.id,
-    courseId: course?.id ?? 0,
-    batchId,
+    courseId: wholeDepartment ? undefined : (course?.id ?? 0),
+    batchId: wholeDepartment ? undefined : batchId,
     includeSettled: showAll,
     limit: search.limit,
   };
@@ -75,6 +81,7 @@ export default function DuesReportPage() {
     admissionNoColumn(paths.statement),
     { header: 'Name', value: (r) => r.name },
     { header: 'CapId', value: (r) => r.capId, width: 150 },
+    { header: 'Phone', value: (r) => r.phone ?? '', width: 115 },
     { header: 'Total Fee', value: (r) => ({ paise: r.feePaise }) },
     { header: 'Discount', value: (r) => ({ paise: r.discountPaise }) },
     { header: 'Paid', value: (r) => ({ paise: r.paidPaise }) },
@@ -98,10 +105,18 @@ export default function DuesReportPage() {
           onChange={(e) => search.setSearch({ all: e.currentTarget.checked ? '1' : '' })}
           mt={32}
         />
+        <Button
+          variant="light"
+          mt={25}
+          leftSection={<IconBuildingCommunity size={16} />}
+          onClick={() => search.setSearch({ course: 'all', batch: '', q: '' })}
+        >
+          All courses
+        </Button>
       </CourseReportForm>
 
       {!course ? (
-        <ChooseCourseState text="Choose a course and press Search to see who still owes fees." />
+        <ChooseCourseState text="Choose a course and press Search, or All courses, to see who still owes fees." />
       ) : (
         <ReportStates
           query={report}
@@ -111,8 +126,8 @@ export default function DuesReportPage() {
               icon: <IconCircleCheck />,
               title: showAll ? 'No students' : 'No dues',
               text: showAll
-                ? `${course.name} has no students yet.`
-                : `Every student of ${course.name} has paid in full. Switch on 'Show all students' to list them.`,
+                ? `${wholeDepartment ? department.name : course.name} has no students yet.`
+                : `Every student of ${wholeDepartment ? department.name : course.name} has paid in full. Switch on 'Show all students' to list them.`,
             }
           }
         >

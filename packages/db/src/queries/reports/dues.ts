@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import type { Reader } from '../../client';
+import { rows } from '../../engines';
 import { balanceSql } from '../balance-sql';
 import { assemble, type BatchGroup, readCourseReport, STUDENT_ADVANCE, STUDENT_MONEY } from './shared';
 
@@ -17,6 +19,7 @@ export interface DuesRow {
   capId: string;
   batchId: number;
   batchName: string;
+  phone: string | null;
   feePaise: number;
   /** Discount plus adjustment. */
   discountPaise: number;
@@ -43,17 +46,19 @@ const { fee, discount, adjustment, paid } = STUDENT_MONEY;
 const BALANCE = balanceSql(STUDENT_MONEY);
 
 /**
- * Every student of a course (or of one of its batches) with fee, discount, paid, balance and advance;
+ * Every student of a course (or of one of its batches, or of every course of the department) with phone, fee,
+ * discount, paid, balance and advance;
  * only balances other than zero unless includeSettled. Rows stop at `limit`; totals count everyone shown.
  */
 export async function duesReport(
   db: Reader,
-  params: { depId: number; courseId: number; batchId?: number; includeSettled?: boolean; limit: number },
+  params: { depId: number; courseId?: number; batchId?: number; includeSettled?: boolean; limit: number },
 ): Promise<DuesReport> {
   const read = await readCourseReport<DuesRow>(db, params, {
     figures: { feePaise: fee, discountPaise: `${discount} + ${adjustment}`, paidPaise: paid, balancePaise: BALANCE },
     shown: params.includeSettled ? 'TRUE' : `${BALANCE} <> 0`,
     batchSums: { advancePaise: STUDENT_ADVANCE },
+    withPhone: true,
   });
   const totalsOf = (s: Record<string, number>): DuesTotals => ({
     count: s.count!,
@@ -64,4 +69,25 @@ export async function duesReport(
   });
   const batches = read.batches.map((b) => ({ batchId: b.batchId, batchName: b.batchName, totals: totalsOf(b.sums) }));
   return { ...assemble(batches, totalsOf(read.total), read.rows), advanceTotalPaise: read.total.advancePaise! };
+}
+
+/**
+ * Per department, the dues report's balance total over all its courses (every student's balance from
+ * student_money, one row each, summed by SQL): what the dashboard shows as dues outstanding, equal to
+ * the sum of the department's course reports. Departments without students are absent.
+ */
+export async function duesBalanceByDepartment(db: Reader): Promise<Array<{ depId: number; balancePaise: number }>> {
+  const read = await rows<{ depId: number; balancePaise: number }>(
+    db,
+    sql`
+    SELECT m.department_id AS "depId", CAST(COALESCE(SUM(${sql.raw(BALANCE)}), 0) AS BIGINT) AS "balancePaise"
+    FROM student_money m
+    LEFT JOIN (
+      SELECT fs.batch_id, CAST(SUM(fs.amount_paise) AS BIGINT) AS "feePaise"
+      FROM fee_structures fs
+      GROUP BY fs.batch_id
+    ) fee ON fee.batch_id = m.batch_id
+    GROUP BY m.department_id`,
+  );
+  return read.map((r) => ({ depId: Number(r.depId), balancePaise: Number(r.balancePaise) }));
 }

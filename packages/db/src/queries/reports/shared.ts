@@ -42,8 +42,8 @@ export const STUDENT_ADVANCE = advanceSql({
 });
 
 /**
- * The students of a course (or of one of its batches; optionally those matching a text in name,
- * admission number or capId) as FROM and WHERE: each student's student_money row (m, read through its
+ * The students of a course (or of one of its batches; of every course of the department when no course
+ * is given; optionally those matching a text in name, admission number or capId) as FROM and WHERE: each student's student_money row (m, read through its
  * department, course and batch index, so a 20,000-student course is 20,000 rows of one table) with
  * their batch's fee structure total (fee: a BIGINT, since PostgreSQL's SUM gives a numeric, and numeric
  * arithmetic on every student's figures doubled a course's time); with `withStudent`, the student (s)
@@ -51,7 +51,7 @@ export const STUDENT_ADVANCE = advanceSql({
  */
 function courseStudentsFrom(
   db: Reader,
-  params: { depId: number; courseId: number; batchId?: number; text?: string },
+  params: { depId: number; courseId?: number; batchId?: number; text?: string },
   options: { withStudent?: boolean } = {},
 ): SQL {
   const join = engineSql(db).joinInOrder;
@@ -61,10 +61,11 @@ function courseStudentsFrom(
     LEFT JOIN (
       SELECT fs.batch_id, CAST(SUM(fs.amount_paise) AS BIGINT) AS "feePaise"
       FROM fee_structures fs JOIN batches fb ON fb.id = fs.batch_id
-      WHERE fb.course_id = ${params.courseId}
+      WHERE ${params.courseId === undefined ? sql`fb.department_id = ${params.depId}` : sql`fb.course_id = ${params.courseId}`}
       GROUP BY fs.batch_id
     ) fee ON fee.batch_id = m.batch_id
-    WHERE m.department_id = ${params.depId} AND m.course_id = ${params.courseId}
+    WHERE m.department_id = ${params.depId}
+      ${params.courseId === undefined ? sql`` : sql`AND m.course_id = ${params.courseId}`}
       ${params.batchId === undefined ? sql`` : sql`AND m.batch_id = ${params.batchId}`}
       ${params.text ? sql`AND ${containsText(db, ['s.name', 's.admission_no', 's.cap_id'], params.text)}` : sql``}`;
 }
@@ -80,6 +81,8 @@ export interface CourseReportSpec {
    * not shown too.
    */
   batchSums?: Record<string, string>;
+  /** The student's phone on the rows too. */
+  withPhone?: boolean;
 }
 
 type Sums = Record<string, number> & { count: number };
@@ -100,7 +103,7 @@ const quoted = (name: string) => sql.raw(`"${name}"`);
  */
 export async function readCourseReport<Row>(
   db: Reader,
-  params: { depId: number; courseId: number; batchId?: number; text?: string; limit: number },
+  params: { depId: number; courseId?: number; batchId?: number; text?: string; limit: number },
   spec: CourseReportSpec,
 ): Promise<CourseReportRead<Row>> {
   const from = courseStudentsFrom(db, params);
@@ -153,7 +156,8 @@ export async function readCourseReport<Row>(
           db,
           sql`
           SELECT s.id AS "studentId", s.admission_no AS "admissionNo", s.name AS name, s.cap_id AS "capId",
-            b.id AS "batchId", b.name AS "batchName" ${sql.join(perStudent)}
+            b.id AS "batchId", b.name AS "batchName" ${spec.withPhone ? sql`, s.phone AS phone` : sql``}
+            ${sql.join(perStudent)}
           ${courseStudentsFrom(db, params, { withStudent: true })} AND m.batch_id IN (${sql.join(
             page.map((id) => sql`${id}`),
             sql`, `,

@@ -1,0 +1,26 @@
+import { expect, test } from '@playwright/test';
+import { setUpScreenData } from './screens-data';
+import { DESKTOP, istDate, screenshots, shownDate, signInAsAdmin } from './support';
+
+/** The dashboard's figures name their periods, and a department's dues open the whole-department dues report. */
+test("the admin reads each department's figures and opens its dues across all courses, with phones", async ({
+  page,
+}) => {
+  await setUpScreenData(page, 'dsh');
+  await page.setViewportSize(DESKTOP);
+  await signInAsAdmin(page);
+  await page.goto('/admin');
+  const figures = page.getByRole('table').filter({ hasText: 'Dues outstanding' });
+  await expect(figures.getByRole('columnheader', { name: `Today ${shownDate(istDate())}` })).toBeVisible();
+  await expect(figures.getByRole('columnheader', { name: /^[A-Z][a-z]+ \d{4}$/ })).toBeVisible();
+  await expect(figures.getByRole('columnheader', { name: /^\d{4}-\d{2}$/ })).toBeVisible();
+  await expect(figures.getByLabel('All departments defaulters')).toBeVisible();
+  await screenshots(page, 'e2e/artifacts/screens/admin-dashboard-figures');
+  const dues = figures.getByRole('link', { name: 'UG dues outstanding' });
+  const shown = ((await dues.textContent()) ?? '').replace('₹', '').trim();
+  await dues.click();
+  await expect(page).toHaveURL(/\/admin\/dues\/100\/.*course=all/);
+  await expect(page.getByRole('columnheader', { name: 'Phone' }).first()).toBeVisible();
+  await expect(page.getByTestId('dues-total-balance')).toContainText(shown);
+  await screenshots(page, 'e2e/artifacts/screens/admin-dues-all-courses');
+});
