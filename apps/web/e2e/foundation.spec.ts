@@ -31,7 +31,7 @@ test('admin signs in, sees the admin shell menus, and signs out', async ({ page 
   ]) {
     await expect(menu.getByText(entry, { exact: true })).toBeVisible();
   }
-  await expect(menu.getByText('Bachelor of Education')).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Bachelor of Education' }).first()).toBeVisible();
   expect(await page.evaluate(() => [localStorage.getItem('auth'), localStorage.getItem('department')])).toEqual([
     'true',
     'ADM',

@@ -71,7 +71,7 @@ test('UG staff registers a student, finds them under their batch, edits, exports
   await typeDate(page, 'Date of birth', '02-03-2008');
   await page.getByRole('radio', { name: 'Female' }).check();
   await choose(page, 'Religion', 'Hindu');
-  await page.getByLabel('Phone').fill('9847011111');
+  await page.getByRole('textbox', { name: 'Phone' }).fill('9847011111');
   await page.getByLabel('Parent').fill('Raghavan P');
   await page.getByRole('textbox', { name: 'Address', exact: true }).fill('Puthenveetil House, Irinjalakuda, Thrissur');
   await page.getByLabel('Confirm').check();
@@ -103,7 +103,7 @@ test('UG staff registers a student, finds them under their batch, edits, exports
   await row.getByRole('link', { name: 'BAE-26-001', exact: true }).click();
   await expect(page).toHaveURL(/\/ug\/edit\?admno=BAE-26-001&subid=1003&depId=100&course=BA\+English$/);
   await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Devika Raghavan');
-  await page.getByLabel('Phone').fill('9447022222');
+  await page.getByRole('textbox', { name: 'Phone' }).fill('9447022222');
   await page.getByLabel('Confirm').check();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/ug\/list\/1003/);
@@ -154,7 +154,9 @@ test('bulk import marks invalid rows, imports nothing until the file is right, t
   const template = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download template' }).click();
   expect(await readFile(await (await template).path(), 'utf8')).toBe(
-    '\uFEFFadmissionNo,capId,name,admissionDate,dateOfBirth,gender,category,religion,email,phone,parentName,address,guardianAddress',
+    '\uFEFFadmissionNo,capId,name,admissionDate,dateOfBirth,gender,category,religion,email,phone,parentName,address,' +
+      'guardianAddress,guardian1Name,guardian1Relation,guardian1Mobile,guardian1Email,guardian1WhatsApp,guardian1OptOut,' +
+      'guardian2Name,guardian2Relation,guardian2Mobile,guardian2Email,guardian2WhatsApp,guardian2OptOut',
   );
 
   await choose(page, 'Course', 'BA English');
