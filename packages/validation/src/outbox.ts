@@ -16,7 +16,7 @@ export const ZListMessagesInput = z
     status: z.enum(OUTBOX_STATUSES, { error: `Choose one of ${OUTBOX_STATUSES.join(', ')}` }).nullish(),
     from: ZDate.nullish(),
     to: ZDate.nullish(),
-    limit: z.coerce.number().int().min(1).max(MESSAGE_LIST_MAX, MSG.maxRows(MESSAGE_LIST_MAX)).default(200),
+    limit: z.int().min(1).max(MESSAGE_LIST_MAX, MSG.maxRows(MESSAGE_LIST_MAX)).default(200),
   })
   .refine((v) => !v.from || !v.to || v.from <= v.to, { message: MSG.dateRangeOrder, path: ['to'] });
 export type TListMessagesInput = z.infer<typeof ZListMessagesInput>;
