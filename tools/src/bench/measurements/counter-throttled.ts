@@ -16,7 +16,6 @@ import { median } from '../stats';
 import type { BenchEnv, Measurement, Row } from '../types';
 
 const CPU_SLOWDOWN = 4;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const KEYS = ['t', 'u', 'i', 'Backspace', 'Backspace', 'Backspace'];
 
 interface Round {
@@ -128,7 +127,7 @@ export const counterThrottled: Measurement = {
       .get(env.target.payers[0]!.studentId) as { admissionNo: string };
     const baseUrl = `http://127.0.0.1:${env.server.ports[0]}`;
     const browser = await chromium.launch({
-      executablePath: CHROMIUM,
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
     });
     const rounds: Round[] = [];
