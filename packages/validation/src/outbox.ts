@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { optionalText, ZDate, ZDepId, ZId } from './common';
 import { MSG } from './messages';
-
-/** A message's states, as the outbox keeps them (the database's declaration lists the same). */
-export const OUTBOX_STATUSES = ['queued', 'sending', 'sent', 'delivered', 'read', 'failed', 'cancelled'] as const;
+import { MESSAGE_STATUS_NAMES } from './reminders';
 
 /** Most messages one list answers. */
 export const MESSAGE_LIST_MAX = 1000;
@@ -13,7 +11,7 @@ export const ZListMessagesInput = z
   .object({
     depId: ZDepId,
     admissionNo: optionalText(30),
-    status: z.enum(OUTBOX_STATUSES, { error: `Choose one of ${OUTBOX_STATUSES.join(', ')}` }).nullish(),
+    status: z.enum(MESSAGE_STATUS_NAMES, { error: `Choose one of ${MESSAGE_STATUS_NAMES.join(', ')}` }).nullish(),
     from: ZDate.nullish(),
     to: ZDate.nullish(),
     limit: z.int().min(1).max(MESSAGE_LIST_MAX, MSG.maxRows(MESSAGE_LIST_MAX)).default(200),

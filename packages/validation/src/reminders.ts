@@ -3,8 +3,8 @@ import { positiveInteger, ZAmountOrZero, ZDate, ZDepId, ZId } from './common';
 
 /**
  * Reminders, the daily summary and the Messages screens: the outbox, templates and settings. The
- * channels, events and statuses repeat the outbox's own lists (packages/db schema/messages.ts), which
- * this package cannot import.
+ * channels, events, statuses and stages are declared here once; the outbox's tables (packages/db
+ * schema/messages.ts) take them from here.
  */
 export const MESSAGE_CHANNEL_NAMES = ['email', 'sms', 'whatsapp'] as const;
 export const MESSAGE_EVENT_NAMES = [

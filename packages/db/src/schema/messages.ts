@@ -3,34 +3,26 @@ import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'driz
 import { students } from './academics';
 import { instalmentPlans } from './plans';
 import { departments } from './reference';
+import {
+  MESSAGE_CHANNEL_NAMES,
+  MESSAGE_EVENT_NAMES,
+  MESSAGE_STATUS_NAMES,
+  REMINDER_STAGE_NAMES,
+} from '@fees/validation';
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
-export const MESSAGE_CHANNELS = ['email', 'sms', 'whatsapp'] as const;
-export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
+export type MessageChannel = (typeof MESSAGE_CHANNEL_NAMES)[number];
 
 /** What causes a message; a reminder's stage is its own event, so each stage has its own template. */
-export const MESSAGE_EVENTS = [
-  'receipt_created',
-  'receipt_edited',
-  'receipt_voided',
-  'refund_paid',
-  'cheque_bounced',
-  'notice_issued',
-  'reminder_before',
-  'reminder_on',
-  'reminder_after',
-  'daily_summary',
-] as const;
-export type MessageEvent = (typeof MESSAGE_EVENTS)[number];
+export type MessageEvent = (typeof MESSAGE_EVENT_NAMES)[number];
 
 /**
  * queued: waiting for the worker (or for its next attempt, `notBefore`); sending: claimed by one server
  * until `claimedUntil`; sent: the provider accepted it; delivered and read: the provider's reports;
  * failed: a permanent refusal or the retries spent; cancelled: by staff, or a reminder no longer due.
  */
-export const MESSAGE_STATUSES = ['queued', 'sending', 'sent', 'delivered', 'read', 'failed', 'cancelled'] as const;
-export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+export type MessageStatus = (typeof MESSAGE_STATUS_NAMES)[number];
 
 /**
  * A student's guardians (at most two, `position` 1 and 2), besides the student's own e-mail and phone.
@@ -71,8 +63,8 @@ export const messages = sqliteTable(
     id: integer('id').primaryKey({ autoIncrement: true }),
     /** Names the event once, e.g. `receipt:1179:created`, `reminder:2026-11-27:batch:3:before:+919876543210`. */
     eventKey: text('event_key').notNull(),
-    event: text('event', { enum: MESSAGE_EVENTS }).notNull(),
-    channel: text('channel', { enum: MESSAGE_CHANNELS }).notNull(),
+    event: text('event', { enum: MESSAGE_EVENT_NAMES }).notNull(),
+    channel: text('channel', { enum: MESSAGE_CHANNEL_NAMES }).notNull(),
     /** An e-mail address, or a mobile as +91 and 10 digits. */
     recipient: text('recipient').notNull(),
     recipientName: text('recipient_name').notNull().default(''),
@@ -86,7 +78,7 @@ export const messages = sqliteTable(
     subject: text('subject'),
     /** The text as rendered when queued; a reminder's is rendered again at send time. */
     body: text('body').notNull().default(''),
-    status: text('status', { enum: MESSAGE_STATUSES }).notNull().default('queued'),
+    status: text('status', { enum: MESSAGE_STATUS_NAMES }).notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     /** ISO time before which the worker leaves it (quiet hours, the next retry). */
     notBefore: text('not_before').notNull().default(now),
@@ -118,7 +110,7 @@ export const messageHistory = sqliteTable(
       .notNull()
       .references(() => messages.id, { onDelete: 'cascade' }),
     at: text('at').notNull().default(now),
-    status: text('status', { enum: MESSAGE_STATUSES }).notNull(),
+    status: text('status', { enum: MESSAGE_STATUS_NAMES }).notNull(),
     detail: text('detail').notNull().default(''),
   },
   (t) => [index('message_history_message_idx').on(t.messageId)],
@@ -136,8 +128,8 @@ export const messageTemplates = sqliteTable(
     departmentId: integer('department_id')
       .notNull()
       .references(() => departments.id),
-    event: text('event', { enum: MESSAGE_EVENTS }).notNull(),
-    channel: text('channel', { enum: MESSAGE_CHANNELS }).notNull(),
+    event: text('event', { enum: MESSAGE_EVENT_NAMES }).notNull(),
+    channel: text('channel', { enum: MESSAGE_CHANNEL_NAMES }).notNull(),
     subject: text('subject'),
     body: text('body').notNull(),
     dltTemplateId: text('dlt_template_id'),
@@ -150,8 +142,7 @@ export const messageTemplates = sqliteTable(
   (t) => [uniqueIndex('message_templates_department_event_channel_uq').on(t.departmentId, t.event, t.channel)],
 );
 
-export const REMINDER_STAGES = ['before', 'on', 'after'] as const;
-export type ReminderStage = (typeof REMINDER_STAGES)[number];
+export type ReminderStage = (typeof REMINDER_STAGE_NAMES)[number];
 
 /**
  * Per fee plan (a batch's instalment plan): a reminder N days before a due date, on the day, and N days
@@ -163,7 +154,7 @@ export const reminderRules = sqliteTable(
     batchId: integer('batch_id')
       .notNull()
       .references(() => instalmentPlans.batchId, { onDelete: 'cascade' }),
-    stage: text('stage', { enum: REMINDER_STAGES }).notNull(),
+    stage: text('stage', { enum: REMINDER_STAGE_NAMES }).notNull(),
     enabled: integer('enabled').notNull().default(0),
     days: integer('days').notNull().default(0),
   },

@@ -1,4 +1,5 @@
-import { MESSAGE_CHANNELS, type MessageChannel } from '@fees/db';
+import { MESSAGE_CHANNEL_NAMES } from '@fees/validation';
+import type { MessageChannel } from '@fees/db';
 import { configuredChannels } from './channels';
 
 /** Each channel as Settings shows it: on with its provider, or off with the variable to set. */
@@ -16,7 +17,7 @@ const WHAT_TO_SET: Record<MessageChannel, string> = {
 
 export function channelStatuses(): ChannelStatus[] {
   const configured = configuredChannels();
-  return MESSAGE_CHANNELS.map((channel) => {
+  return MESSAGE_CHANNEL_NAMES.map((channel) => {
     const found = configured.find((c) => c.channel === channel);
     return { channel, configured: found !== undefined, description: found?.description ?? WHAT_TO_SET[channel] };
   });

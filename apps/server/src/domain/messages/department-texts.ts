@@ -1,11 +1,5 @@
-import {
-  type Reader,
-  MESSAGE_CHANNELS,
-  MESSAGE_EVENTS,
-  type MessageChannel,
-  type MessageEvent,
-  templatesOfDepartment,
-} from '@fees/db';
+import { MESSAGE_CHANNEL_NAMES, MESSAGE_EVENT_NAMES } from '@fees/validation';
+import { type Reader, type MessageChannel, type MessageEvent, templatesOfDepartment } from '@fees/db';
 import { DEFAULT_TEXTS } from './templates';
 
 /**
@@ -35,8 +29,8 @@ export function builtInTemplate(event: MessageEvent, channel: MessageChannel): T
 /** The texts a department sends: its own rows over the built-in ones, keyed `event:channel`. */
 export async function departmentTemplates(db: Reader, departmentId: number): Promise<Map<string, TemplateText>> {
   const result = new Map<string, TemplateText>();
-  for (const event of MESSAGE_EVENTS) {
-    for (const channel of MESSAGE_CHANNELS) result.set(`${event}:${channel}`, builtInTemplate(event, channel));
+  for (const event of MESSAGE_EVENT_NAMES) {
+    for (const channel of MESSAGE_CHANNEL_NAMES) result.set(`${event}:${channel}`, builtInTemplate(event, channel));
   }
   for (const own of await templatesOfDepartment(db, departmentId)) {
     result.set(`${own.event}:${own.channel}`, {

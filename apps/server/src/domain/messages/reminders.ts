@@ -2,7 +2,6 @@ import {
   batchesOfDepartment,
   contactsOfBatches,
   type Reader,
-  MESSAGE_CHANNELS,
   duesByBatch,
   findBatch,
   readMessageSettings,
@@ -31,6 +30,7 @@ import {
   type TReminderRulesInput,
   type TReminderRunInput,
   type TSaveReminderRulesInput,
+  MESSAGE_CHANNEL_NAMES,
 } from '@fees/validation';
 import { addDays } from '@fees/money';
 import type { AuthedContext } from '../../context';
@@ -388,7 +388,7 @@ export async function previewRun(db: Reader, input: TReminderRunInput, channels:
     sms: prices.smsPricePaise,
     whatsapp: prices.whatsappPricePaise,
   };
-  const perChannel = MESSAGE_CHANNELS.map((channel) => {
+  const perChannel = MESSAGE_CHANNEL_NAMES.map((channel) => {
     const count = fresh.reduce((s, f) => s + f.recipients.filter((r) => r.channel === channel).length, 0);
     return { channel, messages: count, pricePaise: priceOf[channel], costPaise: count * priceOf[channel] };
   });

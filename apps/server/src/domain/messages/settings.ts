@@ -1,8 +1,6 @@
 import {
   type Reader,
   readMessageSettings,
-  MESSAGE_CHANNELS,
-  MESSAGE_EVENTS,
   resetTemplate,
   saveTemplate,
   templatesOfDepartment,
@@ -16,6 +14,8 @@ import {
   type TSaveTemplateInput,
   type TTemplatesInput,
   type TUpdateMessageSettingsInput,
+  MESSAGE_CHANNEL_NAMES,
+  MESSAGE_EVENT_NAMES,
 } from '@fees/validation';
 import type { AuthedContext } from '../../context';
 import { assertDepartmentAccess } from '../../department-access';
@@ -48,9 +48,9 @@ export async function templatesOf(ctx: AuthedContext, input: TTemplatesInput) {
   assertDepartmentAccess(ctx.session, input.depId);
   const own = await templatesOfDepartment(ctx.db, input.depId);
   const list = [];
-  for (const event of MESSAGE_EVENTS) {
+  for (const event of MESSAGE_EVENT_NAMES) {
     if (event === 'daily_summary') continue;
-    for (const channel of MESSAGE_CHANNELS) {
+    for (const channel of MESSAGE_CHANNEL_NAMES) {
       const mine = own.find((t) => t.event === event && t.channel === channel);
       const builtIn = builtInTemplate(event, channel);
       if (!mine && !builtIn) continue;

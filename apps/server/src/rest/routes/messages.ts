@@ -1,4 +1,4 @@
-import { OUTBOX_STATUSES } from '@fees/validation';
+import { MESSAGE_STATUS_NAMES } from '@fees/validation';
 import { z } from 'zod';
 import { route } from '../route';
 
@@ -22,7 +22,7 @@ export const messageRoutes = [
         recipient: z.string(),
         recipientName: z.string(),
         template: z.string(),
-        status: z.enum(OUTBOX_STATUSES),
+        status: z.enum(MESSAGE_STATUS_NAMES),
         attempts: z.int(),
         receiptNo: z.int().nullable(),
         admNo: z.string().nullable(),
