@@ -18,7 +18,7 @@ const religionCount = async (db: Database) =>
   (await row<{ n: number }>(db, sql`SELECT count(*) AS n FROM religions`))!.n;
 
 describe('the runner', () => {
-  it('runs SQL with named @params: rows, row, run', async () => {
+  it('runs sql templates with bound values: rows, row, run', async () => {
     const db = await openTestDatabase();
     expect(await run(db, sql`INSERT INTO religions (name) VALUES (${'Zoroastrian'})`)).toEqual({
       changes: 1,

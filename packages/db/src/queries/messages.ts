@@ -2,7 +2,7 @@
  * Contacts and the outbox: a student's guardians, the messages written in an event's transaction, the
  * worker's claims and outcomes, and the list other programs read.
  */
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Reader, WriteTx } from '../client';
 import { engineSql, rows, run } from '../engines';
 import {
@@ -10,9 +10,7 @@ import {
   type MessageEvent,
   type MessageStatus,
   messageTemplates,
-  settings,
   studentContacts,
-  students,
 } from '../schema';
 import { timestampNow } from './now';
 
@@ -47,19 +45,6 @@ export async function listStudentContacts(db: Reader, studentId: number): Promis
     .where(eq(studentContacts.studentId, studentId))
     .orderBy(asc(studentContacts.position));
   return found.map(contactOut);
-}
-
-/** The guardians of several students, by student. */
-export async function listContactsOfStudents(db: Reader, studentIds: number[]): Promise<Map<number, StudentContact[]>> {
-  const byStudent = new Map<number, StudentContact[]>();
-  if (studentIds.length === 0) return byStudent;
-  const found = await db
-    .select()
-    .from(studentContacts)
-    .where(inArray(studentContacts.studentId, studentIds))
-    .orderBy(asc(studentContacts.studentId), asc(studentContacts.position));
-  for (const row of found) byStudent.set(row.studentId, [...(byStudent.get(row.studentId) ?? []), contactOut(row)]);
-  return byStudent;
 }
 
 /** Replaces a student's guardians with these (in order: the first is position 1), in the caller's transaction. */
@@ -231,14 +216,18 @@ export async function claimDueMessages(
         sql`, `,
       )})`
     : sql``;
+  const due = sql`channel = ${params.channel}
+         AND ((status = 'queued' AND not_before <= ${now}) OR (status = 'sending' AND claimed_until < ${now}))${urgent}`;
+  // An idle worker asks every second: a read, so that it never takes SQLite's write lock from the counter
+  // when nothing is due.
+  if ((await rows(db, sql`SELECT 1 AS due FROM messages WHERE ${due} LIMIT 1`)).length === 0) return [];
   return rows<ClaimedMessage>(
     db,
     sql`UPDATE messages SET status = 'sending', claimed_by = ${params.by}, claimed_until = ${params.until},
        attempts = attempts + 1, updated_at = ${now}
      WHERE id IN (
        SELECT id FROM messages
-       WHERE channel = ${params.channel}
-         AND ((status = 'queued' AND not_before <= ${now}) OR (status = 'sending' AND claimed_until < ${now}))${urgent}
+       WHERE ${due}
        ORDER BY not_before, id
        LIMIT ${params.limit}${engineSql(db).skipLocked}
      )
@@ -296,7 +285,7 @@ export async function recordSendOutcome(
 }
 
 /** One step of a message's history. */
-export async function addMessageHistory(
+async function addMessageHistory(
   db: Reader,
   params: { messageId: number; status: MessageStatus; detail: string },
 ): Promise<void> {
@@ -369,31 +358,4 @@ export async function listMessages(
      ORDER BY m.id DESC
      LIMIT ${params.limit}`,
   );
-}
-
-/** What the worker reads of the settings: the quiet hours (HH:mm, server's TZ) and the rate per channel. */
-export async function getMessageSettings(db: Reader) {
-  const [found] = await db
-    .select({
-      quietHoursStart: settings.quietHoursStart,
-      quietHoursEnd: settings.quietHoursEnd,
-      sendRatePerSecond: settings.sendRatePerSecond,
-    })
-    .from(settings)
-    .where(eq(settings.id, 1))
-    .limit(1);
-  return found ?? { quietHoursStart: '09:00', quietHoursEnd: '20:00', sendRatePerSecond: 20 };
-}
-
-/** The ids of a department's students by admission number, for those that exist. */
-export async function findStudentIdsByAdmissionNos(
-  db: Reader,
-  params: { departmentId: number; admissionNos: string[] },
-): Promise<Map<string, number>> {
-  if (params.admissionNos.length === 0) return new Map();
-  const found = await db
-    .select({ id: students.id, admissionNo: students.admissionNo })
-    .from(students)
-    .where(and(eq(students.departmentId, params.departmentId), inArray(students.admissionNo, params.admissionNos)));
-  return new Map(found.map((s) => [s.admissionNo, s.id]));
 }

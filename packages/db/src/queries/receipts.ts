@@ -105,7 +105,7 @@ export type NewReceiptPayment = Pick<
   'paymentMode' | 'paymentReference' | 'amountPaise' | 'taxPaise'
 >;
 
-async function insertPayments(db: Reader, receiptId: number, payments: readonly NewReceiptPayment[]): Promise<void> {
+async function insertPayments(db: WriteTx, receiptId: number, payments: readonly NewReceiptPayment[]): Promise<void> {
   for (const [index, p] of payments.entries()) {
     await run(
       db,
@@ -121,7 +121,7 @@ export type NewReceipt = Omit<
 >;
 
 async function insertLines(
-  db: Reader,
+  db: WriteTx,
   receiptId: number,
   studentId: number,
   lines: readonly NewReceiptLine[],
@@ -188,7 +188,7 @@ export async function insertNumberedReceipt(
 
 /** Writes a receipt's master row, its lines and its payment parts; returns the new receipt id. */
 async function insertReceipt(
-  db: Reader,
+  db: WriteTx,
   params: { receipt: NewReceipt; lines: readonly NewReceiptLine[]; payments: readonly NewReceiptPayment[] },
 ): Promise<number> {
   const { receipt, lines, payments } = params;

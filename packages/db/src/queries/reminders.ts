@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, like, lt, or, type SQL, sql } from 'drizzle-orm';
-import type { Reader } from '../client';
+import type { Reader, WriteTx } from '../client';
 import { rows, transaction } from '../engines';
 import {
   batches,
@@ -51,7 +51,7 @@ export async function hasSavedPlan(db: Reader, batchId: number): Promise<boolean
 }
 
 /** Replaces a batch's rules (one statement: each stage inserted or updated). */
-export async function saveReminderRules(db: Reader, batchId: number, rules: readonly ReminderRule[]): Promise<void> {
+export async function saveReminderRules(db: WriteTx, batchId: number, rules: readonly ReminderRule[]): Promise<void> {
   await db
     .insert(reminderRules)
     .values(rules.map((r) => ({ batchId, stage: r.stage, enabled: r.enabled ? 1 : 0, days: r.days })))

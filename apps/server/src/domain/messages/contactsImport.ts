@@ -3,7 +3,7 @@
  * row by row as the students import is, then written for every student in one transaction, or none.
  * A student's guardians are replaced by the file's.
  */
-import { findStudentIdsByAdmissionNos, replaceStudentContacts, writeAudit } from '@fees/db';
+import { findStudentsByAdmissionNos, replaceStudentContacts, writeAudit } from '@fees/db';
 import {
   AppError,
   CONTACT_CSV_COLUMNS,
@@ -63,10 +63,11 @@ async function analyse(ctx: AuthedContext, input: TContactImportInput) {
     rows.push({ line: record.line, values, errors });
     contacts.push(parsed.success ? parsed.data : []);
   }
-  const ids = await findStudentIdsByAdmissionNos(ctx.db, {
+  const found = await findStudentsByAdmissionNos(ctx.db, {
     departmentId: input.depId,
     admissionNos: [...new Set(rows.map((r) => r.values.admissionNo).filter(Boolean))],
   });
+  const ids = new Map(found.map((s) => [s.admissionNo, s.id]));
   const linesByNo = new Map<string, number[]>();
   for (const row of rows)
     linesByNo.set(row.values.admissionNo, [...(linesByNo.get(row.values.admissionNo) ?? []), row.line]);

@@ -32,6 +32,7 @@ import {
   type TSaveReminderRulesInput,
   MESSAGE_CHANNEL_NAMES,
 } from '@fees/validation';
+import { inTransaction } from '../write';
 import { addDays } from '@fees/money';
 import type { AuthedContext } from '../../context';
 import { assertDepartmentAccess } from '../../department-access';
@@ -67,11 +68,8 @@ export async function saveRules(ctx: AuthedContext, input: TSaveReminderRulesInp
   if (!(await hasSavedPlan(ctx.db, input.batchId))) {
     throw new AppError('BAD_INPUT', 'Save the fee plan of this batch before its reminders');
   }
-  await saveReminderRules(
-    ctx.db,
-    input.batchId,
-    input.rules.map((r) => ({ ...r, days: r.stage === 'on' ? 0 : r.days })),
-  );
+  const rules = input.rules.map((r) => ({ ...r, days: r.stage === 'on' ? 0 : r.days }));
+  await inTransaction(ctx, (tx) => saveReminderRules(tx, input.batchId, rules));
   return reminderRules(ctx, input);
 }
 

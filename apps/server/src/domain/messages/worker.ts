@@ -12,12 +12,12 @@ import {
   claimDueMessages,
   type Database,
   findMessageTemplate,
-  getMessageSettings,
   type MessageEvent,
   recordSendOutcome,
   type SendOutcome,
+  readMessageSettings,
 } from '@fees/db';
-import { AppError, clockTime, ZId } from '@fees/validation';
+import { AppError, clockTime, MESSAGE_EVENT_NAMES, ZId } from '@fees/validation';
 import { demandNoticePdf } from '../../documents/notice';
 import type { DocumentOptions } from '../../documents/paper';
 import { receiptPdf } from '../../documents/receipt';
@@ -34,16 +34,7 @@ export const QUIET_HOURS_EVENTS: readonly MessageEvent[] = [
   'reminder_on',
   'reminder_after',
 ];
-const URGENT_EVENTS = (
-  [
-    'receipt_created',
-    'receipt_edited',
-    'receipt_voided',
-    'refund_paid',
-    'cheque_bounced',
-    'daily_summary',
-  ] as const satisfies readonly MessageEvent[]
-).filter((e) => !QUIET_HOURS_EVENTS.includes(e));
+const URGENT_EVENTS = MESSAGE_EVENT_NAMES.filter((e) => !QUIET_HOURS_EVENTS.includes(e));
 
 /**
  * Called just before a message of its event is sent: `{ cancel }` drops it with that reason (a reminder
@@ -165,7 +156,7 @@ export class MessageWorker {
 
   /** One round over every channel whose rate allows it; says how many messages it handled. */
   async runOnce(): Promise<number> {
-    const settings = await getMessageSettings(this.db);
+    const settings = await readMessageSettings(this.db);
     const now = this.options.now();
     const quiet = !withinHours(clockTime(now), settings.quietHoursStart, settings.quietHoursEnd);
     const rate = Math.max(1, settings.sendRatePerSecond);

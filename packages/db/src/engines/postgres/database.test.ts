@@ -24,7 +24,7 @@ describe('the runner and the query builder on PostgreSQL', () => {
   const religionCount = async (on: Database) =>
     (await row<{ n: number }>(on, sql`SELECT count(*) AS n FROM religions`))!.n;
 
-  it('runs SQL with named @params: rows, row, run; counts and sums are numbers', async () => {
+  it('runs sql templates with bound values: rows, row, run; counts and sums are numbers', async () => {
     expect(await run(db, sql`INSERT INTO religions (name) VALUES (${'Zoroastrian'})`)).toEqual({
       changes: 1,
     });

@@ -77,17 +77,22 @@ function stateOf(db: Reader): PostgresState {
   return state;
 }
 
-/** A query's rendered text is the same on every call: each is prepared once per connection under a name of its own. */
+/**
+ * Most queries render the same text on every call: each is prepared once per connection under a name of
+ * its own. Some texts vary without end (a list of ids, a batch of rows); a prepared statement lives as long
+ * as its connection, so past this many names a new text runs unnamed (parsed each time).
+ */
+const STATEMENT_NAME_LIMIT = 2000;
 const statementNames = new Map<string, string>();
 
 function query(db: Reader, source: SQL): Promise<pg.QueryResult> {
   const { sql: text, params: values } = dialect.sqlToQuery(source);
   let name = statementNames.get(text);
-  if (name === undefined) {
+  if (name === undefined && statementNames.size < STATEMENT_NAME_LIMIT) {
     name = `fees_${statementNames.size + 1}`;
     statementNames.set(text, name);
   }
-  return queryable(stateOf(db)).query({ name, text, values });
+  return queryable(stateOf(db)).query(name === undefined ? { text, values } : { name, text, values });
 }
 
 export async function rows<T>(db: Reader, source: SQL): Promise<T[]> {
