@@ -3,7 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FailureAlert } from '../../components/FailureAlert';
 import { ReportStates } from '../../components/ReportStates';
 import { useTRPC } from '../../lib/trpc';
-import { CHANNEL_LABELS, EVENT_LABELS, localTime, STATUS_COLORS, STATUS_LABELS } from './labels';
+import { formatInstant } from '../../lib/dates';
+import { CHANNEL_LABELS, EVENT_LABELS, STATUS_COLORS, STATUS_LABELS } from './labels';
 
 /** One message: to whom, its text as rendered, what happened to it, and Retry or Cancel where they apply. */
 export function MessageDetail({ depId, id, onClose }: { depId: number; id: number; onClose: () => void }) {
@@ -47,8 +48,8 @@ export function MessageDetail({ depId, id, onClose }: { depId: number; id: numbe
               {m.body}
             </Code>
             <Text size="xs" c="dimmed">
-              Queued {localTime(m.createdAt)} · {m.attempts} attempt{m.attempts === 1 ? '' : 's'}
-              {m.sentAt ? ` · sent ${localTime(m.sentAt)}` : ''}
+              Queued {formatInstant(m.createdAt)} · {m.attempts} attempt{m.attempts === 1 ? '' : 's'}
+              {m.sentAt ? ` · sent ${formatInstant(m.sentAt)}` : ''}
               {m.providerId ? ` · provider id ${m.providerId}` : ''}
             </Text>
             <Table data-testid="message-history">
@@ -71,7 +72,7 @@ export function MessageDetail({ depId, id, onClose }: { depId: number; id: numbe
                 ) : (
                   m.history.map((h, k) => (
                     <Table.Tr key={`${h.at}-${k}`}>
-                      <Table.Td>{localTime(h.at)}</Table.Td>
+                      <Table.Td>{formatInstant(h.at)}</Table.Td>
                       <Table.Td>{STATUS_LABELS[h.status]}</Table.Td>
                       <Table.Td>{h.detail}</Table.Td>
                     </Table.Tr>

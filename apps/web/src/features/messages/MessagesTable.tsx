@@ -1,7 +1,8 @@
 import { Badge, Table, Text, UnstyledButton } from '@mantine/core';
 import { receiptLabel } from '@fees/validation';
 import type { RouterOutputs } from '../../lib/trpc';
-import { CHANNEL_LABELS, EVENT_LABELS, localTime, STATUS_COLORS, STATUS_LABELS } from './labels';
+import { formatInstant } from '../../lib/dates';
+import { CHANNEL_LABELS, EVENT_LABELS, STATUS_COLORS, STATUS_LABELS } from './labels';
 
 type Row = RouterOutputs['messages']['outbox']['rows'][number];
 
@@ -32,7 +33,7 @@ export function MessagesTable({
             <Table.Tr key={m.id} style={{ cursor: 'pointer' }} onClick={() => onOpen(m.id)}>
               <Table.Td>
                 <UnstyledButton onClick={() => onOpen(m.id)} aria-label={`Open message ${m.id}`} fz="sm">
-                  {localTime(m.createdAt)}
+                  {formatInstant(m.createdAt)}
                 </UnstyledButton>
               </Table.Td>
               <Table.Td>

@@ -38,11 +38,3 @@ export const STATUS_COLORS: Record<MessageStatusName, string> = {
   failed: 'red',
   cancelled: 'orange',
 };
-
-/** A stored UTC timestamp as the local day and time, dd-MM-yyyy HH:mm. */
-export function localTime(iso: string | null): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(d.getDate())}-${pad(d.getMonth() + 1)}-${d.getFullYear()} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}

@@ -64,7 +64,7 @@ function modeWord(mode: TReceiptPaymentMode): string {
  * What Submit will do, in one sentence: "Save receipt of Rs 12,500.00 (cash 12,500.00) for Meera
  * Krishnan, UG-2025-001?". Each part of the payment is listed with its mode.
  */
-export function receiptSummary(
+function receiptSummary(
   netPaise: number,
   parts: ReadonlyArray<{ mode: TReceiptPaymentMode; paise: number }>,
   header: Pick<ReceiptHeader, 'studentName' | 'admissionNo'>,
