@@ -37,7 +37,8 @@ describe('demo academics', () => {
     const rows = await db.select().from(students);
     const batchById = new Map((await db.select().from(batches)).map((b) => [b.id, b]));
     for (const s of rows) {
-      const result = ZStudentForm.safeParse({ ...s, confirm: true });
+      // The row keeps the opt-out as 0 or 1; the form takes it as yes or no.
+      const result = ZStudentForm.safeParse({ ...s, remindersOptOut: s.remindersOptOut === 1, confirm: true });
       expect(result.success, `${s.admissionNo}: ${JSON.stringify(result.error?.issues)}`).toBe(true);
       expect(batchById.get(s.batchId)).toMatchObject({ courseId: s.courseId, departmentId: s.departmentId });
     }
