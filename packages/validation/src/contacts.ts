@@ -18,8 +18,8 @@ export const CONTACT_MESSAGES = {
  * An Indian mobile number as typed (spaces, dashes, +91, 91 or 0 in front) in the one form messages are
  * sent to: +91 and the 10 digits. Null when it is not one.
  */
-export function indianMobile(text: string): string | null {
-  const digits = text.replace(/[\s-]/g, '');
+export function indianMobile(text: string | null): string | null {
+  const digits = (text ?? '').replace(/[\s-]/g, '');
   const match = /^(?:\+?91|0)?([6-9]\d{9})$/.exec(digits);
   return match ? `+91${match[1]}` : null;
 }

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { createContextInner } from '../../context';
 import { createCaller } from '../../routers/_app';
 import { useFixture, useHarness } from '../../test/use-harness';
-import { indianMobile, whatsappChatUrl } from './click-to-chat';
+import { indianMobile } from '@fees/validation';
+import { whatsappChatUrl } from './click-to-chat';
 
 const h = useHarness();
 const fx = useFixture(h);

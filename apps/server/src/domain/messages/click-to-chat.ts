@@ -8,6 +8,7 @@ import { listWhatsappContacts } from '@fees/db';
 import {
   formatDate,
   formatRupees,
+  indianMobile,
   receiptLabel,
   type TReceiptNumberInput,
   type TStudentStatementInput,
@@ -30,13 +31,6 @@ export interface ChatLinks {
   provider: boolean;
   text: string;
   links: ChatLink[];
-}
-
-/** A phone as typed at registration, as +91 and 10 digits when it is an Indian mobile; else null. */
-export function indianMobile(phone: string | null): string | null {
-  const digits = (phone ?? '').replace(/\D/g, '');
-  const ten = digits.length === 12 && digits.startsWith('91') ? digits.slice(2) : digits.replace(/^0(?=\d{10}$)/, '');
-  return /^[6-9]\d{9}$/.test(ten) ? `+91${ten}` : null;
 }
 
 /** WhatsApp's documented click-to-chat address: the number in international form without +, the text encoded. */

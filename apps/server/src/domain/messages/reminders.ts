@@ -24,7 +24,7 @@ import {
   DEPARTMENTS,
   formatDate,
   formatRupees,
-  indianPhone,
+  indianMobile,
   localToday,
   REMINDER_STAGE_NAMES,
   type TReminderRulesInput,
@@ -122,12 +122,6 @@ interface ReminderPayload {
   children: Array<Pick<ReminderChild, 'studentId' | 'batchId' | 'instalmentIds' | 'dueDate'>>;
 }
 
-/** A mobile as the outbox keeps it (+91 and 10 digits), or null. */
-function mobileOf(text: string | null): string | null {
-  const digits = text ? indianPhone(text) : null;
-  return digits ? `+91${digits}` : null;
-}
-
 function dueDateOf(stage: ReminderStage, date: string, days: number): string {
   return stage === 'before' ? addDays(date, days) : stage === 'after' ? addDays(date, -days) : date;
 }
@@ -215,7 +209,7 @@ export async function reminderFamilies(
             optedOut++;
             continue;
           }
-          const mobile = mobileOf(c.mobile);
+          const mobile = indianMobile(c.mobile);
           add('email', c.email?.trim().toLowerCase() || null, c.name);
           add('sms', mobile, c.name);
           if (c.whatsapp) add('whatsapp', mobile, c.name);
@@ -252,7 +246,7 @@ function familiesOf<T extends { studentId: number }>(children: T[], contacts: Ma
     if (parent.has(child.studentId)) continue;
     parent.set(child.studentId, child.studentId);
     for (const c of contacts.get(child.studentId) ?? []) {
-      const mobile = c.position > 0 ? mobileOf(c.mobile) : null;
+      const mobile = c.position > 0 ? indianMobile(c.mobile) : null;
       if (!mobile) continue;
       const other = byMobile.get(mobile);
       if (other === undefined) byMobile.set(mobile, child.studentId);
@@ -275,7 +269,7 @@ function familiesOf<T extends { studentId: number }>(children: T[], contacts: Ma
 function familyKey(children: readonly { studentId: number }[], contacts: Map<number, ReminderContact[]>): string {
   const mobiles = children
     .flatMap((child) =>
-      (contacts.get(child.studentId) ?? []).filter((c) => c.position > 0).map((c) => mobileOf(c.mobile)),
+      (contacts.get(child.studentId) ?? []).filter((c) => c.position > 0).map((c) => indianMobile(c.mobile)),
     )
     .filter((m): m is string => m !== null)
     .sort();
