@@ -361,6 +361,7 @@ export async function outboxPage(
         receiptNumber: messages.receiptNumber,
         status: messages.status,
         attempts: messages.attempts,
+        providerId: messages.providerId,
         error: messages.error,
         createdAt: messages.createdAt,
         sentAt: messages.sentAt,
