@@ -50,6 +50,14 @@ export interface EngineSql {
    * a time holds the whole database (SQLite): a claim there cannot meet another.
    */
   skipLocked: SQL;
+  /**
+   * Many rows bound as one value, a JSON array of arrays (`JSON.stringify(rows)`): after FROM, the table of
+   * its rows named `alias`; `jsonCell(alias, k, type)` reads each row's k-th value. One parameter however
+   * many rows, where each bound value costs Drizzle's dialect and the driver more than the engine takes to
+   * write the row.
+   */
+  jsonRows(json: string, alias: string): SQL;
+  jsonCell(alias: string, index: number, type: 'text' | 'integer'): SQL;
 }
 
 export interface Engine {

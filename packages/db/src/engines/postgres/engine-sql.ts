@@ -17,4 +17,6 @@ export const postgresSql: EngineSql = {
   lockedUntilCommit: (alias) => sql.raw(` FOR NO KEY UPDATE OF ${alias}`),
   daysSince1970: (column) => `(${column}::date - DATE '1970-01-01')`,
   skipLocked: sql` FOR UPDATE SKIP LOCKED`,
+  jsonRows: (json, alias) => sql`jsonb_array_elements(CAST(${json} AS jsonb)) AS ${sql.raw(alias)}(value)`,
+  jsonCell: (alias, index, type) => sql.raw(`CAST(${alias}.value->>${index} AS ${type})`),
 };

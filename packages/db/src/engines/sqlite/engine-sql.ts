@@ -19,4 +19,7 @@ export const sqliteSql: EngineSql = {
   // 2440587.5 is the Julian day of 1970-01-01 at midnight, so a date's difference is whole.
   daysSince1970: (column) => `CAST(julianday(${column}) - 2440587.5 AS INTEGER)`,
   skipLocked: sql``,
+  jsonRows: (json, alias) => sql`json_each(${json}) ${sql.raw(alias)}`,
+  // json_extract answers a JSON number as an integer and a string as text: no cast needed.
+  jsonCell: (alias, index) => sql.raw(`json_extract(${alias}.value, '$[${index}]')`),
 };
