@@ -3,6 +3,7 @@ import { Button, Group, Paper, Select, SimpleGrid, Text, TextInput } from '@mant
 import { IconMail } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { DateField } from '../../components/DateField';
 import { ReportStates } from '../../components/ReportStates';
 import { useTRPC } from '../../lib/trpc';
 import { CHANNEL_LABELS, type Channel, type MessageStatusName, STATUS_LABELS } from './labels';
@@ -62,8 +63,8 @@ export function OutboxPanel({ depId }: { depId: number }) {
             onChange={filter((v) => setStatus(v as MessageStatusName | null))}
             data={MESSAGE_STATUS_NAMES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
           />
-          <TextInput type="date" label="From" value={from} onChange={(e) => filter(setFrom)(e.currentTarget.value)} />
-          <TextInput type="date" label="To" value={to} onChange={(e) => filter(setTo)(e.currentTarget.value)} />
+          <DateField label="From" value={from} onChange={filter(setFrom)} />
+          <DateField label="To" value={to} minDate={from || undefined} onChange={filter(setTo)} />
           <TextInput
             label="Admission no."
             placeholder="Any student"

@@ -10,12 +10,12 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { DateField } from '../../components/DateField';
 import { FailureAlert } from '../../components/FailureAlert';
 import { ReportStates } from '../../components/ReportStates';
 import { formatDate, todayIso } from '../../lib/dates';
@@ -131,7 +131,7 @@ function RunPreview({ depId, batchId }: { depId: number; batchId: number }) {
   return (
     <Stack gap="sm">
       <Group align="flex-end">
-        <TextInput type="date" label="Reminders due on" value={date} onChange={(e) => setDate(e.currentTarget.value)} />
+        <DateField label="Reminders due on" value={date} onChange={setDate} />
         <Button
           variant="default"
           onClick={() => {
