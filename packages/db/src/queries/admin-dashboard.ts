@@ -3,13 +3,11 @@ import type { Reader } from '../client';
 import { dailyModeCollections, departments } from '../schema';
 
 /**
- * Per department: everything collected on live receipts, today's and this month's part (net
- * amounts, GST included), read from the running totals (daily_mode_collections, a few rows per
- * day) in one GROUP BY. Departments without receipts show 0. today is yyyy-MM-dd in the
- * foundation's time zone; the month is today's.
+ * Per department: everything collected on live receipts and how many (net amounts, GST included), read
+ * from the running totals (daily_mode_collections, a few rows per day) in one GROUP BY. Departments
+ * without receipts show 0.
  */
-export async function departmentCollections(db: Reader, params: { today: string }) {
-  const month = params.today.slice(0, 7);
+export async function departmentCollections(db: Reader) {
   const t = dailyModeCollections;
   return await db
     .select({
@@ -19,13 +17,6 @@ export async function departmentCollections(db: Reader, params: { today: string 
       prefix: departments.prefix,
       receiptCount: sql<number>`coalesce(sum(${t.receiptCount}), 0)`.mapWith(Number),
       totalPaise: sql<number>`coalesce(sum(${t.netPaise}), 0)`.mapWith(Number),
-      todayPaise: sql<number>`coalesce(sum(case when ${t.date} = ${params.today} then ${t.netPaise} end), 0)`.mapWith(
-        Number,
-      ),
-      monthPaise:
-        sql<number>`coalesce(sum(case when substr(${t.date}, 1, 7) = ${month} then ${t.netPaise} end), 0)`.mapWith(
-          Number,
-        ),
     })
     .from(departments)
     .leftJoin(t, eq(t.departmentId, departments.id))

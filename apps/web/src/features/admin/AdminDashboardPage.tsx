@@ -40,10 +40,9 @@ const COLORS: Record<number, string> = {
   105: 'pink.6',
 };
 
-type CardTotals = Pick<
-  RouterOutputs['admin']['dashboard']['departments'][number],
-  'totalPaise' | 'todayPaise' | 'monthPaise'
->;
+type Dashboard = RouterOutputs['admin']['dashboard'];
+type CardTotals = Pick<Dashboard['departments'][number], 'totalPaise'> &
+  Pick<Dashboard['figures']['departments'][number], 'todayPaise' | 'monthPaise'>;
 
 /** Chart keys without dots: recharts reads 'D.El.Ed' as a nested path. */
 const seriesKey = (depId: number) => `dep${depId}`;
@@ -117,7 +116,10 @@ export default function AdminDashboardPage() {
   const trpc = useTRPC();
   const dashboard = useQuery(trpc.admin.dashboard.queryOptions());
   const loading = dashboard.isLoading;
-  const byDepartment = new Map((dashboard.data?.departments ?? []).map((d) => [d.depId, d]));
+  const periods = new Map((dashboard.data?.figures.departments ?? []).map((d) => [d.depId, d]));
+  const byDepartment = new Map(
+    (dashboard.data?.departments ?? []).map((d) => [d.depId, { ...ZERO, ...periods.get(d.depId), ...d }]),
+  );
   const chartData = (dashboard.data?.days ?? []).map((day) => ({
     day: formatDate(day.date).slice(0, 5),
     ...Object.fromEntries(DEPARTMENTS.map((d) => [seriesKey(d.id), (day.byDepartment[d.id] ?? 0) / 100])),
