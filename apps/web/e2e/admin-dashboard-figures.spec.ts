@@ -15,6 +15,14 @@ test("the admin reads each department's figures and opens its dues across all co
   await expect(figures.getByRole('columnheader', { name: /^[A-Z][a-z]+ \d{4}$/ })).toBeVisible();
   await expect(figures.getByRole('columnheader', { name: /^\d{4}-\d{2}$/ })).toBeVisible();
   await expect(figures.getByLabel('All departments defaulters')).toBeVisible();
+  // Collection against demand: UG's bar is labelled with the share its link names in rupees.
+  const demand = page.getByTestId('demand-chart');
+  const ugLink = demand.getByRole('link', { name: /^UG: ₹ [\d,.]+ collected of ₹ [\d,.]+$/ });
+  const [collected, demanded] = [...((await ugLink.getAttribute('aria-label')) ?? '').matchAll(/₹ ([\d,.]+)/g)].map(
+    (m) => Math.round(Number(m[1]!.replaceAll(',', '')) * 100),
+  );
+  expect(demanded).toBeGreaterThan(0);
+  await expect(demand.getByText(`UG ${Math.floor((collected! * 100) / demanded!)}%`, { exact: true })).toBeVisible();
   await screenshots(page, 'e2e/artifacts/screens/admin-dashboard-figures');
   const dues = figures.getByRole('link', { name: 'UG dues outstanding' });
   const shown = ((await dues.textContent()) ?? '').replace('₹', '').trim();

@@ -22,8 +22,9 @@ export function academicYearOf(date: string): { from: string; label: string } {
 /**
  * The dashboard's figures, per department and overall, each read by its report's own query so they
  * agree: collected today, this month and this academic year (the collections report over each period),
- * the mode mix of the academic year, and dues outstanding today (the dues report's balance over every
- * course, read from the kept per-student figures).
+ * the mode mix of the academic year, and dues outstanding today with the demand they are part of (the
+ * dues report's fee less discounts and balance over every course, read from the kept per-student
+ * figures): collected against demand is the demand less what is outstanding.
  */
 async function periodFigures(ctx: Context, day: string) {
   const year = academicYearOf(day);
@@ -35,7 +36,13 @@ async function periodFigures(ctx: Context, day: string) {
   const [today, month, academicYear] = await Promise.all(
     [periods.today, periods.month, periods.year].map((p) => collectionsReport(ctx.db, { from: p.from, to: p.to })),
   );
-  const balances = new Map((await duesBalanceByDepartment(ctx.db)).map((d) => [d.depId, d.balancePaise]));
+  const dues = await duesBalanceByDepartment(ctx.db);
+  const duesOf = (depId: number | undefined) => {
+    const of = depId === undefined ? dues : dues.filter((d) => d.depId === depId);
+    const demandPaise = of.reduce((sum, d) => sum + d.demandPaise, 0);
+    const balancePaise = of.reduce((sum, d) => sum + d.balancePaise, 0);
+    return { demandPaise, demandCollectedPaise: demandPaise - balancePaise, duesOutstandingPaise: balancePaise };
+  };
   const figuresOf = (depId: number | undefined) => {
     const of = (report: NonNullable<typeof today>) =>
       depId === undefined ? report.overall : report.departments.find((d) => d.depId === depId);
@@ -45,8 +52,7 @@ async function periodFigures(ctx: Context, day: string) {
       monthPaise: of(month!)?.netPaise ?? 0,
       yearPaise: yearTotals?.netPaise ?? 0,
       modeMix: (yearTotals?.byMode ?? []).map((m) => ({ mode: m.mode, count: m.count, netPaise: m.netPaise })),
-      duesOutstandingPaise:
-        depId === undefined ? [...balances.values()].reduce((a, b) => a + b, 0) : (balances.get(depId) ?? 0),
+      ...duesOf(depId),
     };
   };
   return {

@@ -91,11 +91,16 @@ describe('admin.dashboard figures', () => {
     ] as const) {
       const dues = await admin.reports.dues({ depId, courseId, includeSettled: true, limit: 1000 });
       expect(dues.totals.balancePaise).not.toBe(0);
-      expect(figures.departments.find((d) => d.depId === depId)?.duesOutstandingPaise).toBe(dues.totals.balancePaise);
+      const shown = figures.departments.find((d) => d.depId === depId)!;
+      expect(shown.duesOutstandingPaise).toBe(dues.totals.balancePaise);
+      // Collection against demand: the report's fee less its discounts, and what of it was paid.
+      expect(shown.demandPaise).toBe(dues.totals.feePaise - dues.totals.discountPaise);
+      expect(shown.demandCollectedPaise).toBe(
+        dues.totals.feePaise - dues.totals.discountPaise - dues.totals.balancePaise,
+      );
     }
-    expect(figures.overall.duesOutstandingPaise).toBe(
-      figures.departments.reduce((sum, d) => sum + d.duesOutstandingPaise, 0),
-    );
+    for (const key of ['duesOutstandingPaise', 'demandPaise', 'demandCollectedPaise'] as const)
+      expect(figures.overall[key]).toBe(figures.departments.reduce((sum, d) => sum + d[key], 0));
   });
 
   it('count the defaulters and their overdue amount as the defaulters report of each department does', async () => {

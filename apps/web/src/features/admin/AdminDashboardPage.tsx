@@ -30,6 +30,7 @@ import { formatDate } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
 import { type RouterOutputs, useTRPC } from '../../lib/trpc';
 import { DashboardFigures } from './DashboardFigures';
+import { DemandChart } from './DemandChart';
 
 const COLORS: Record<number, string> = {
   100: 'indigo.6',
@@ -171,6 +172,8 @@ export default function AdminDashboardPage() {
         </SimpleGrid>
 
         <DashboardFigures dashboard={dashboard.data} />
+
+        <DemandChart figures={dashboard.data?.figures} />
 
         <Paper withBorder p="md" radius="md">
           <Group justify="space-between" mb="md">

@@ -72,15 +72,21 @@ export async function duesReport(
 }
 
 /**
- * Per department, the dues report's balance total over all its courses (every student's balance from
- * student_money, one row each, summed by SQL): what the dashboard shows as dues outstanding, equal to
- * the sum of the department's course reports. Departments without students are absent.
+ * Per department, the dues report's totals over all its courses (every student's figures from
+ * student_money, one row each, summed by SQL): the demand (fee less discounts, the report's fee minus its
+ * discount column) and the balance, what the dashboard shows as dues outstanding and collection against
+ * demand, equal to the sums of the department's course reports. Departments without students are absent.
  */
-export async function duesBalanceByDepartment(db: Reader): Promise<Array<{ depId: number; balancePaise: number }>> {
-  const read = await rows<{ depId: number; balancePaise: number }>(
+export async function duesBalanceByDepartment(
+  db: Reader,
+): Promise<Array<{ depId: number; demandPaise: number; balancePaise: number }>> {
+  const read = await rows<{ depId: number; demandPaise: number; balancePaise: number }>(
     db,
     sql`
-    SELECT m.department_id AS "depId", CAST(COALESCE(SUM(${sql.raw(BALANCE)}), 0) AS BIGINT) AS "balancePaise"
+    SELECT m.department_id AS "depId",
+      CAST(COALESCE(SUM((${sql.raw(fee)}) - (${sql.raw(discount)}) - (${sql.raw(adjustment)})), 0) AS BIGINT)
+        AS "demandPaise",
+      CAST(COALESCE(SUM(${sql.raw(BALANCE)}), 0) AS BIGINT) AS "balancePaise"
     FROM student_money m
     LEFT JOIN (
       SELECT fs.batch_id, CAST(SUM(fs.amount_paise) AS BIGINT) AS "feePaise"
@@ -89,5 +95,9 @@ export async function duesBalanceByDepartment(db: Reader): Promise<Array<{ depId
     ) fee ON fee.batch_id = m.batch_id
     GROUP BY m.department_id`,
   );
-  return read.map((r) => ({ depId: Number(r.depId), balancePaise: Number(r.balancePaise) }));
+  return read.map((r) => ({
+    depId: Number(r.depId),
+    demandPaise: Number(r.demandPaise),
+    balancePaise: Number(r.balancePaise),
+  }));
 }
