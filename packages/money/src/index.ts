@@ -1,5 +1,6 @@
 export * from './advance';
 export * from './balance';
+export * from './books';
 export * from './limits';
 export * from './plans/allocation';
 export * from './plans/dates';

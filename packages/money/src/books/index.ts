@@ -1,0 +1,3 @@
+export * from './ledger';
+export * from './plan';
+export * from './types';

@@ -1,0 +1,195 @@
+import { describe, expect, it } from 'vitest';
+import { generalLedger } from './ledger';
+import { type ExportLogEntry, planExport } from './plan';
+import type { BooksReceipt, LedgerMapping } from './types';
+
+const TUITION = 1;
+const EXAM = 2;
+const ADVANCE = 3;
+
+const mapping: LedgerMapping = {
+  heads: new Map([
+    [TUITION, 'Tuition Fee'],
+    [EXAM, 'Exam Fee'],
+    [ADVANCE, 'Advance from students'],
+  ]),
+  headNames: new Map([
+    [TUITION, 'Tuition Fee'],
+    [EXAM, 'Exam Fee'],
+    [ADVANCE, 'Advance'],
+    [9, 'Transport'],
+  ]),
+  modes: new Map([
+    ['cash', 'Cash'],
+    ['cheque', 'Bank'],
+    ['upi', 'Bank'],
+    ['advance', 'Advance from students'],
+  ]),
+  refundLedger: 'Advance from students',
+  gstLedger: 'Output GST',
+};
+
+const scope = { from: '2026-07-01', to: '2026-07-02' };
+
+function receipt(over: Partial<BooksReceipt> & Pick<BooksReceipt, 'number' | 'lines' | 'parts'>): BooksReceipt {
+  return {
+    label: `#000${over.number}`,
+    date: '2026-07-01',
+    admissionNo: 'A1',
+    studentName: 'Asha',
+    bouncedOn: null,
+    ...over,
+  };
+}
+
+// Receipt 7: Tuition 10,000.00 + Exam 500.00, GST 18% on 10,500.00 = 1,890.00, net 12,390.00, paid 2,390.00 in
+// cash and 10,000.00 by cheque (with 1,525.42 of the GST). Receipt 8: 1,000.00 of Tuition settled from the advance.
+const seven = receipt({
+  number: 7,
+  lines: [
+    { feeHeadId: TUITION, amountPaise: 1_000_000 },
+    { feeHeadId: EXAM, amountPaise: 50_000 },
+  ],
+  parts: [
+    { mode: 'cash', amountPaise: 239_000, taxPaise: 36_458 },
+    { mode: 'cheque', amountPaise: 1_000_000, taxPaise: 152_542 },
+  ],
+});
+const eight = receipt({
+  number: 8,
+  lines: [{ feeHeadId: TUITION, amountPaise: 100_000 }],
+  parts: [{ mode: 'advance', amountPaise: 100_000, taxPaise: 0 }],
+});
+const refund = {
+  number: 3,
+  label: 'R3',
+  date: '2026-07-02',
+  admissionNo: 'A1',
+  studentName: 'Asha',
+  mode: 'cash',
+  amountPaise: 25_000,
+};
+
+describe('the general ledger, worked by hand', () => {
+  it('makes a Receipt voucher per receipt, a Payment per refund, each balanced', () => {
+    const { vouchers, unmapped } = generalLedger({
+      receipts: [seven, eight],
+      refunds: [refund],
+      mapping,
+      granularity: 'receipt',
+      scope,
+    });
+    expect(unmapped).toEqual([]);
+    expect(vouchers.map((v) => [v.date, v.type, v.number])).toEqual([
+      ['2026-07-01', 'Receipt', '#0007'],
+      ['2026-07-01', 'Receipt', '#0008'],
+      ['2026-07-02', 'Payment', 'R3'],
+    ]);
+    expect(vouchers[0]!.entries).toEqual([
+      { ledger: 'Cash', amountPaise: 239_000 },
+      { ledger: 'Bank', amountPaise: 1_000_000 },
+      { ledger: 'Tuition Fee', amountPaise: -1_000_000 },
+      { ledger: 'Exam Fee', amountPaise: -50_000 },
+      { ledger: 'Output GST', amountPaise: -189_000 },
+    ]);
+    expect(vouchers[1]!.entries).toEqual([
+      { ledger: 'Advance from students', amountPaise: 100_000 },
+      { ledger: 'Tuition Fee', amountPaise: -100_000 },
+    ]);
+    expect(vouchers[2]!.entries).toEqual([
+      { ledger: 'Advance from students', amountPaise: 25_000 },
+      { ledger: 'Cash', amountPaise: -25_000 },
+    ]);
+  });
+
+  it('books a bounce as a Journal on the bounce date that reverses the receipt', () => {
+    const bounced = { ...seven, bouncedOn: '2026-07-02' };
+    const { vouchers } = generalLedger({ receipts: [bounced], refunds: [], mapping, granularity: 'receipt', scope });
+    expect(vouchers.map((v) => [v.date, v.type, v.number])).toEqual([
+      ['2026-07-01', 'Receipt', '#0007'],
+      ['2026-07-02', 'Journal', 'B#0007'],
+    ]);
+    expect(vouchers[1]!.entries).toEqual([
+      { ledger: 'Tuition Fee', amountPaise: 1_000_000 },
+      { ledger: 'Exam Fee', amountPaise: 50_000 },
+      { ledger: 'Output GST', amountPaise: 189_000 },
+      { ledger: 'Cash', amountPaise: -239_000 },
+      { ledger: 'Bank', amountPaise: -1_000_000 },
+    ]);
+  });
+
+  it('by day: one Receipt voucher adding up the day, one Payment for its refunds', () => {
+    const { vouchers } = generalLedger({
+      receipts: [seven, eight],
+      refunds: [refund],
+      mapping,
+      granularity: 'day',
+      scope,
+    });
+    expect(vouchers.map((v) => [v.key, v.type, v.number])).toEqual([
+      ['D:2026-07-01:R', 'Receipt', 'DR20260701'],
+      ['D:2026-07-02:P', 'Payment', 'DP20260702'],
+    ]);
+    expect(vouchers[0]!.entries).toEqual([
+      { ledger: 'Cash', amountPaise: 239_000 },
+      { ledger: 'Bank', amountPaise: 1_000_000 },
+      { ledger: 'Advance from students', amountPaise: 100_000 },
+      { ledger: 'Tuition Fee', amountPaise: -1_100_000 },
+      { ledger: 'Exam Fee', amountPaise: -50_000 },
+      { ledger: 'Output GST', amountPaise: -189_000 },
+    ]);
+  });
+
+  it('names the heads and modes that have no ledger, and gives no vouchers', () => {
+    const transport = receipt({
+      number: 9,
+      lines: [{ feeHeadId: 9, amountPaise: 100 }],
+      parts: [{ mode: 'online', amountPaise: 100, taxPaise: 0 }],
+    });
+    const ledger = generalLedger({ receipts: [transport], refunds: [], mapping, granularity: 'receipt', scope });
+    expect(ledger).toEqual({
+      vouchers: [],
+      unmapped: [
+        { kind: 'mode', name: 'online' },
+        { kind: 'head', name: 'Transport' },
+      ],
+    });
+  });
+});
+
+describe('an export after an earlier one', () => {
+  const first = generalLedger({ receipts: [seven, eight], refunds: [], mapping, granularity: 'receipt', scope });
+  const log: ExportLogEntry[] = first.vouchers.map((v) => ({ kind: 'voucher', voucher: { ...v, revision: 0 } }));
+  const days = new Set(['2026-07-01', '2026-07-02']);
+
+  it('sends nothing again unless asked to repeat', () => {
+    const plan = planExport({ current: first.vouchers, log, days, repeat: false });
+    expect(plan).toEqual({ vouchers: [], alreadySent: 2 });
+    expect(planExport({ current: first.vouchers, log, days, repeat: true }).vouchers.map((v) => v.reason)).toEqual([
+      'repeat',
+      'repeat',
+    ]);
+  });
+
+  it('reverses a voided receipt, and reverses then replaces an edited one', () => {
+    const edited = { ...eight, lines: [{ feeHeadId: EXAM, amountPaise: 100_000 }] };
+    const now = generalLedger({ receipts: [edited], refunds: [], mapping, granularity: 'receipt', scope });
+    const plan = planExport({ current: now.vouchers, log, days, repeat: false });
+    expect(plan.vouchers.map((v) => [v.type, v.number, v.reason])).toEqual([
+      ['Payment', '#0007/REV', 'reversal'],
+      ['Payment', '#0008/REV', 'reversal'],
+      ['Receipt', '#0008/1', 'replacement'],
+    ]);
+    expect(plan.vouchers[0]!.entries).toEqual([
+      { ledger: 'Tuition Fee', amountPaise: 1_000_000 },
+      { ledger: 'Exam Fee', amountPaise: 50_000 },
+      { ledger: 'Output GST', amountPaise: 189_000 },
+      { ledger: 'Cash', amountPaise: -239_000 },
+      { ledger: 'Bank', amountPaise: -1_000_000 },
+    ]);
+    expect(plan.vouchers[2]!.entries).toEqual([
+      { ledger: 'Advance from students', amountPaise: 100_000 },
+      { ledger: 'Exam Fee', amountPaise: -100_000 },
+    ]);
+  });
+});

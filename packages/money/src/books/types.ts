@@ -1,0 +1,82 @@
+/**
+ * The books: what the day book holds of a department's closed days, turned into the vouchers of a double-entry
+ * general ledger (Tally's Receipt, Payment and Journal vouchers). Amounts are integer paise.
+ */
+
+/** A receipt as the day book reads it: live, or voided by its cheque's bounce (then `bouncedOn` is set). */
+export interface BooksReceipt {
+  number: number;
+  /** As printed: #0007. */
+  label: string;
+  date: string;
+  admissionNo: string;
+  studentName: string;
+  /** The fee lines, pre-tax. */
+  lines: readonly { feeHeadId: number; amountPaise: number }[];
+  /** How it was paid: each part's amount with its GST; the parts add up to the lines plus the GST. */
+  parts: readonly { mode: string; amountPaise: number; taxPaise: number }[];
+  /** The date its cheque or draft bounced (the receipt was voided by it), or null. */
+  bouncedOn: string | null;
+}
+
+/** A live refund voucher: money paid back out of a student's advance. */
+export interface BooksRefund {
+  number: number;
+  /** As printed: R12. */
+  label: string;
+  date: string;
+  admissionNo: string;
+  studentName: string;
+  mode: string;
+  amountPaise: number;
+}
+
+/** Which ledger of the accountant's books each kind of money goes to, for one department. */
+export interface LedgerMapping {
+  /** Fee head id -> income ledger (the Advance head -> the liability ledger for advances). */
+  heads: ReadonlyMap<number, string>;
+  /** Fee head id -> its name, to name a head that has no ledger. */
+  headNames: ReadonlyMap<number, string>;
+  /** Payment mode -> cash or bank ledger ('advance': the liability ledger the advance is held in). */
+  modes: ReadonlyMap<string, string>;
+  /** Debited by a refund (the advance it is paid back from). */
+  refundLedger: string;
+  /** Credited with a receipt's GST. */
+  gstLedger: string;
+}
+
+export type Granularity = 'receipt' | 'day';
+
+export type VoucherType = 'Receipt' | 'Payment' | 'Journal';
+
+/** One row of a voucher: positive paise are a debit, negative a credit. */
+export interface LedgerEntry {
+  ledger: string;
+  amountPaise: number;
+}
+
+export interface Voucher {
+  /**
+   * What the voucher stands for, stable across exports (R:7 receipt 7, P:12 refund 12, J:7 the bounce of receipt 7,
+   * D:2026-07-01:R the day's receipts...): a later export compares a voucher with what was sent under its key.
+   */
+  key: string;
+  date: string;
+  type: VoucherType;
+  number: string;
+  narration: string;
+  /** Debits first, then credits; one row per ledger; they add up to zero. */
+  entries: LedgerEntry[];
+}
+
+/** A head or payment mode the vouchers need and the mapping has no ledger for. */
+export interface Unmapped {
+  kind: 'head' | 'mode';
+  /** The fee head's name or the payment mode. */
+  name: string;
+}
+
+export interface GeneralLedger {
+  vouchers: Voucher[];
+  unmapped: Unmapped[];
+}
