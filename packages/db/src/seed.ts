@@ -3,9 +3,13 @@ import { SQLiteSyncDialect } from 'drizzle-orm/sqlite-core';
 import {
   ADVANCE_HEAD,
   CATEGORIES,
+  BOOKS_PAYMENT_MODES,
   CHEQUE_BOUNCE_HEAD,
   COURSES,
+  DEFAULT_ADVANCE_LEDGER,
   DEFAULT_FEE_HEADS,
+  DEFAULT_GST_LEDGER,
+  DEFAULT_MODE_LEDGERS,
   DEPARTMENTS,
   LATE_FEE_HEAD,
   PREVIOUS_DUES_HEAD,
@@ -50,10 +54,40 @@ export function referenceDataStatements(): SQL[] {
   for (const name of [LATE_FEE_HEAD, PREVIOUS_DUES_HEAD, ADVANCE_HEAD, CHEQUE_BOUNCE_HEAD]) {
     statements.push(sql`INSERT INTO fee_heads (name) VALUES (${name}) ON CONFLICT DO NOTHING`);
   }
+  statements.push(...defaultLedgerMappingStatements());
   // Only the id: every setting takes its column default, so a database on older migrations seeds too.
   statements.push(sql`INSERT INTO settings (id) VALUES (1) ON CONFLICT DO NOTHING`);
   statements.push(sql`INSERT INTO receipt_number_sequence (id, last_number) VALUES (1, 0) ON CONFLICT DO NOTHING`);
   return statements;
+}
+
+/**
+ * The default ledger mapping of each department that has none yet (a new installation, or the first start after
+ * the books came): an income ledger per fee head named after it (the Advance head: the advance liability), Cash and
+ * Bank for the payment modes, the refunds from the advance and Output GST. Heads and modes added later get no row.
+ */
+function defaultLedgerMappingStatements(): SQL[] {
+  const unmapped = sql`NOT EXISTS (SELECT 1 FROM ledger_mappings m WHERE m.department_id = d.id)`;
+  const modes = sql.join(
+    BOOKS_PAYMENT_MODES.filter((mode) => DEFAULT_MODE_LEDGERS[mode] !== undefined).map(
+      (mode) => sql`SELECT CAST(${mode} AS text) AS mode, CAST(${DEFAULT_MODE_LEDGERS[mode]} AS text) AS ledger`,
+    ),
+    sql` UNION ALL `,
+  );
+  return [
+    sql`INSERT INTO ledger_mapping_rows (department_id, kind, key, ledger)
+      SELECT d.id, 'head', CAST(h.id AS text),
+        CASE WHEN h.name = ${ADVANCE_HEAD} THEN CAST(${DEFAULT_ADVANCE_LEDGER} AS text) ELSE h.name END
+      FROM departments d CROSS JOIN fee_heads h WHERE ${unmapped}
+      ON CONFLICT DO NOTHING`,
+    sql`INSERT INTO ledger_mapping_rows (department_id, kind, key, ledger)
+      SELECT d.id, 'mode', modes.mode, modes.ledger FROM departments d CROSS JOIN (${modes}) AS modes WHERE ${unmapped}
+      ON CONFLICT DO NOTHING`,
+    sql`INSERT INTO ledger_mappings (department_id, company, refund_ledger, gst_ledger)
+      SELECT d.id, d.name, CAST(${DEFAULT_ADVANCE_LEDGER} AS text), CAST(${DEFAULT_GST_LEDGER} AS text)
+      FROM departments d WHERE ${unmapped}
+      ON CONFLICT DO NOTHING`,
+  ];
 }
 
 const sqliteDialect = new SQLiteSyncDialect();

@@ -23,3 +23,4 @@ export * from './cheques';
 export * from './special-heads';
 export * from './idempotency';
 export * from './reminders';
+export * from './books';

@@ -3,6 +3,7 @@ import { adminRouter } from './admin/router';
 import { auditRouter } from './audit/router';
 import { authRouter } from './auth/router';
 import { batchesRouter } from './batches/router';
+import { booksRouter } from './books/router';
 import { chequesRouter } from './cheques/router';
 import { daysRouter } from './days/router';
 import { discountsRouter } from './discounts/router';
@@ -37,6 +38,7 @@ export const appRouter = router({
   cheques: chequesRouter,
   days: daysRouter,
   messages: messagesRouter,
+  books: booksRouter,
 });
 
 export type AppRouter = typeof appRouter;

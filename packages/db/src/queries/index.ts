@@ -28,3 +28,4 @@ export * from './messages';
 export * from './reminders';
 export * from './message-reports';
 export * from './click-to-chat';
+export * from './books';

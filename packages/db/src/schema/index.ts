@@ -12,3 +12,4 @@ export * from './cheques';
 export * from './idempotency';
 export * from './messages';
 export * from './calendar-dates';
+export * from './books';

@@ -3,6 +3,7 @@ import { adminAccess } from './admin';
 import { auditAccess } from './audit';
 import { authAccess } from './auth';
 import { batchesAccess } from './batches';
+import { booksAccess } from './books';
 import { chequesAccess } from './cheques';
 import { discountsAccess } from './discounts';
 import { feesAccess } from './fees';
@@ -35,4 +36,5 @@ export const accessRules: AccessRules = {
   ...refundsAccess,
   ...chequesAccess,
   ...messagesAccess,
+  ...booksAccess,
 };

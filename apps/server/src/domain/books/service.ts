@@ -1,0 +1,346 @@
+/**
+ * The books of a department: its ledger mapping, the general ledger of its closed days (one computation,
+ * `generalLedger` of @fees/money, behind the screen, the CSV and XLSX, the REST rows and the Tally XML), and the
+ * exports to Tally with their log, from which the next export reverses what changed after it.
+ */
+import {
+  type BooksExportRow,
+  booksExportLog,
+  booksSource,
+  closedDaysIn,
+  findLedgerMapping,
+  insertBooksExport,
+  listBooksExports,
+  type Reader,
+  type StoredLedgerMapping,
+  saveLedgerMapping,
+  writeAudit,
+} from '@fees/db';
+import {
+  debitCredit,
+  type ExportLogEntry,
+  type Granularity,
+  generalLedger,
+  type LedgerMapping,
+  type PlannedVoucher,
+  planExport,
+  type SentVoucher,
+  standingVouchers,
+  type Voucher,
+} from '@fees/money';
+import {
+  formatDate,
+  PAYMENT_MODE_LABELS,
+  receiptLabel,
+  refundLabel,
+  refuse,
+  type TBooksExportInput,
+  type TBooksLedgerInput,
+  type TBooksLogInput,
+  type TLedgerMappingInput,
+  type TReceiptPaymentMode,
+  type TSaveLedgerMappingInput,
+} from '@fees/validation';
+import { actorOf } from '../../audit';
+import type { AuthedContext } from '../../context';
+import { assertDepartmentAccess } from '../../department-access';
+import { inTransaction } from '../write';
+import { type TallyAnswer, sendToTally } from './tally-client';
+import { tallyXml } from './tally-xml';
+
+async function storedMapping(db: Reader, depId: number): Promise<StoredLedgerMapping> {
+  const mapping = await findLedgerMapping(db, depId);
+  if (!mapping) refuse('NOT_FOUND', 'This department has no ledger mapping yet: restart the server once');
+  return mapping;
+}
+
+function ledgerMappingOf(stored: StoredLedgerMapping): LedgerMapping {
+  return {
+    heads: new Map(stored.heads.flatMap((h) => (h.ledger ? [[h.feeHeadId, h.ledger] as const] : []))),
+    headNames: new Map(stored.heads.map((h) => [h.feeHeadId, h.name])),
+    modes: new Map(stored.modes.map((m) => [m.mode, m.ledger])),
+    refundLedger: stored.refundLedger,
+    gstLedger: stored.gstLedger,
+  };
+}
+
+/** Each day of a range, in order. */
+function daysOf(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000)
+    days.push(new Date(t).toISOString().slice(0, 10));
+  return days;
+}
+
+/** Only closed days go to the books: the first open day of the range is refused by its date. */
+async function assertClosed(db: Reader, input: { depId: number; from: string; to: string }): Promise<void> {
+  const closed = await closedDaysIn(db, input);
+  const open = daysOf(input.from, input.to).find((day) => !closed.has(day));
+  if (open) refuse('CONFLICT', `${formatDate(open)} is not closed: only closed days go to the books`);
+}
+
+/** The general ledger of the range and of further single days, or a refusal naming heads and modes with no ledger. */
+async function ledgerOf(
+  db: Reader,
+  params: { depId: number; from: string; to: string; granularity: Granularity; days: readonly string[] },
+  mapping: StoredLedgerMapping,
+): Promise<Voucher[]> {
+  const source = await booksSource(db, params);
+  const { vouchers, unmapped } = generalLedger({
+    receipts: source.receipts.map((r) => ({ ...r, label: receiptLabel(r.number) })),
+    refunds: source.refunds.map((f) => ({ ...f, label: refundLabel(f.number) })),
+    mapping: ledgerMappingOf(mapping),
+    granularity: params.granularity,
+    scope: { from: params.from, to: params.to, days: params.days },
+  });
+  if (unmapped.length > 0) {
+    const names = unmapped.map((u) =>
+      u.kind === 'head'
+        ? `the fee head "${u.name}"`
+        : `the payment mode "${PAYMENT_MODE_LABELS[u.name as TReceiptPaymentMode] ?? u.name}"`,
+    );
+    refuse('CONFLICT', `No ledger for ${names.join(', ')}: give each one a ledger in Ledger mapping before exporting`);
+  }
+  return vouchers;
+}
+
+export interface LedgerRow {
+  date: string;
+  voucherType: string;
+  voucherNumber: string;
+  ledger: string;
+  debitPaise: number;
+  creditPaise: number;
+  narration: string;
+}
+
+function rowsOf(vouchers: readonly Voucher[]): LedgerRow[] {
+  return vouchers.flatMap((v) =>
+    v.entries.map((e) => ({
+      date: v.date,
+      voucherType: v.type,
+      voucherNumber: v.number,
+      ledger: e.ledger,
+      ...debitCredit(e),
+      narration: v.narration,
+    })),
+  );
+}
+
+function totalsOf(vouchers: readonly Voucher[]) {
+  const rows = rowsOf(vouchers);
+  return {
+    debitPaise: rows.reduce((sum, r) => sum + r.debitPaise, 0),
+    creditPaise: rows.reduce((sum, r) => sum + r.creditPaise, 0),
+  };
+}
+
+/** The general ledger of a department's closed days as they are now: vouchers, their rows and totals. */
+export async function booksLedger(ctx: AuthedContext, input: TBooksLedgerInput) {
+  assertDepartmentAccess(ctx.session, input.depId);
+  await assertClosed(ctx.db, input);
+  const mapping = await storedMapping(ctx.db, input.depId);
+  const vouchers = await ledgerOf(ctx.db, { ...input, days: [] }, mapping);
+  return { vouchers, rows: rowsOf(vouchers), totals: totalsOf(vouchers), company: mapping.company };
+}
+
+/** The Tally XML of the range's vouchers as they are now (for other programs: nothing is recorded as exported). */
+export async function booksTallyXml(ctx: AuthedContext, input: TBooksLedgerInput) {
+  const { vouchers } = await booksLedger(ctx, input);
+  const mapping = await storedMapping(ctx.db, input.depId);
+  return { fileName: fileNameOf(input), xml: tallyXml(vouchers, tallyOptionsOf(mapping)) };
+}
+
+function tallyOptionsOf(mapping: StoredLedgerMapping) {
+  const income = mapping.heads.flatMap((h) => (h.ledger ? [h.ledger] : []));
+  const notIncome = new Set([...mapping.modes.map((m) => m.ledger), mapping.refundLedger, mapping.gstLedger]);
+  return {
+    company: mapping.company,
+    costCentre: mapping.costCentre,
+    costCentreLedgers: new Set(income.filter((ledger) => !notIncome.has(ledger))),
+  };
+}
+
+function fileNameOf(input: { depId: number; from: string; to: string }): string {
+  return `tally_${input.depId}_${input.from}_${input.to}.xml`;
+}
+
+/** What an export of the range would send now, from the department's export log. */
+async function planOf(db: Reader, input: TBooksExportInput) {
+  await assertClosed(db, input);
+  const mapping = await storedMapping(db, input.depId);
+  const log: ExportLogEntry[] = (await booksExportLog(db, input.depId)).map((row) => ({
+    kind: row.kind,
+    voucher: JSON.parse(row.voucher) as SentVoucher,
+  }));
+  const standing = standingVouchers(log);
+  const byDay = input.granularity === 'day';
+  for (const sent of standing.values()) {
+    if (sent.date >= input.from && sent.date <= input.to && sent.key.startsWith('D:') !== byDay) {
+      const was = sent.key.startsWith('D:') ? 'one voucher per day' : 'one voucher per receipt';
+      refuse('CONFLICT', `${formatDate(sent.date)} was exported as ${was}: export it the same way`);
+    }
+  }
+  // Days sent before, outside the range, are computed again when closed (each the way it was sent): a change since
+  // gives its reversal now.
+  const earlier = [...new Set([...standing.values()].map((v) => v.date))]
+    .filter((d) => d < input.from || d > input.to)
+    .sort();
+  const closedEarlier =
+    earlier.length === 0
+      ? new Set<string>()
+      : await closedDaysIn(db, { ...input, from: earlier[0]!, to: earlier.at(-1)! });
+  const days = earlier.filter((d) => closedEarlier.has(d));
+  const sentByDay = new Set([...standing.values()].filter((v) => v.key.startsWith('D:')).map((v) => v.date));
+  const current = await ledgerOf(db, { ...input, days: [] }, mapping);
+  for (const granularity of ['receipt', 'day'] as const) {
+    const again = days.filter((d) => sentByDay.has(d) === (granularity === 'day'));
+    if (again.length > 0)
+      current.push(
+        ...(await ledgerOf(db, { ...input, granularity, from: again[0]!, to: again[0]!, days: again }, mapping)),
+      );
+  }
+  const plan = planExport({
+    current,
+    log,
+    days: new Set([...daysOf(input.from, input.to), ...days]),
+    repeat: input.repeat,
+  });
+  return { plan, mapping, waitingDays: earlier.filter((d) => !closedEarlier.has(d)) };
+}
+
+function overlapping(exports: readonly BooksExportRow[], input: { from: string; to: string }) {
+  return exports.filter((e) => e.dateFrom <= input.to && e.dateTo >= input.from);
+}
+
+/** The vouchers an export would send (new, reversals and replacements), with the earlier exports of these days. */
+export async function booksPreview(ctx: AuthedContext, input: TBooksExportInput) {
+  assertDepartmentAccess(ctx.session, input.depId);
+  const { plan, waitingDays } = await planOf(ctx.db, input);
+  return {
+    vouchers: plan.vouchers,
+    totals: totalsOf(plan.vouchers),
+    alreadySent: plan.alreadySent,
+    earlierExports: overlapping(await listBooksExports(ctx.db, input.depId), input),
+    waitingDays,
+  };
+}
+
+function nothingToSend(plan: { vouchers: readonly PlannedVoucher[]; alreadySent: number }, input: TBooksExportInput) {
+  if (plan.vouchers.length > 0) return;
+  if (plan.alreadySent > 0)
+    refuse(
+      'CONFLICT',
+      `The ${plan.alreadySent} voucher(s) of ${formatDate(input.from)} to ${formatDate(input.to)} were exported ` +
+        'already and nothing changed since: tick "Export again" to send them a second time',
+    );
+  refuse('CONFLICT', `No vouchers from ${formatDate(input.from)} to ${formatDate(input.to)}`);
+}
+
+function loggedVouchers(vouchers: readonly PlannedVoucher[]) {
+  return vouchers.map(({ kind, reason: _, ...voucher }) => ({
+    kind,
+    key: voucher.key,
+    date: voucher.date,
+    revision: voucher.revision,
+    voucher: JSON.stringify(voucher),
+  }));
+}
+
+/** Exports the range as a Tally XML file: the vouchers go to the log in the same transaction. */
+export function exportBooks(ctx: AuthedContext, input: TBooksExportInput) {
+  assertDepartmentAccess(ctx.session, input.depId);
+  return inTransaction(ctx, async (tx, ctx) => {
+    const { plan, mapping } = await planOf(tx, input);
+    nothingToSend(plan, input);
+    const reversalCount = plan.vouchers.filter((v) => v.kind === 'reversal').length;
+    const exportId = await insertBooksExport(tx, {
+      departmentId: input.depId,
+      dateFrom: input.from,
+      dateTo: input.to,
+      granularity: input.granularity,
+      via: 'file',
+      voucherCount: plan.vouchers.length,
+      reversalCount,
+      tallyAnswer: null,
+      exportedBy: ctx.session.userId,
+      vouchers: loggedVouchers(plan.vouchers),
+    });
+    return {
+      exportId,
+      fileName: fileNameOf(input),
+      xml: tallyXml(plan.vouchers, tallyOptionsOf(mapping)),
+      voucherCount: plan.vouchers.length,
+      reversalCount,
+    };
+  });
+}
+
+function answerText(answer: TallyAnswer): string {
+  const counts = `Created ${answer.created}, altered ${answer.altered}, errors ${answer.errors}`;
+  return answer.lineErrors.length > 0 ? `${counts}: ${answer.lineErrors.join('; ')}` : counts;
+}
+
+/**
+ * Posts the range's vouchers to Tally's HTTP port and shows its answer. The export is logged only when Tally took
+ * every voucher (no errors): after errors nothing counts as sent, and the accountant fixes Tally and sends again.
+ */
+export async function sendBooksToTally(ctx: AuthedContext, input: TBooksExportInput) {
+  assertDepartmentAccess(ctx.session, input.depId);
+  const { plan, mapping } = await planOf(ctx.db, input);
+  nothingToSend(plan, input);
+  const answer = await sendToTally(tallyXml(plan.vouchers, tallyOptionsOf(mapping)));
+  if (answer.errors > 0 || answer.created + answer.altered === 0) {
+    return {
+      answer,
+      exportId: null,
+      message: `Tally refused the import (${answerText(answer)}). Nothing was recorded as exported`,
+    };
+  }
+  const exportId = await inTransaction(ctx, (tx, ctx) =>
+    insertBooksExport(tx, {
+      departmentId: input.depId,
+      dateFrom: input.from,
+      dateTo: input.to,
+      granularity: input.granularity,
+      via: 'tally',
+      voucherCount: plan.vouchers.length,
+      reversalCount: plan.vouchers.filter((v) => v.kind === 'reversal').length,
+      tallyAnswer: answerText(answer),
+      exportedBy: ctx.session.userId,
+      vouchers: loggedVouchers(plan.vouchers),
+    }),
+  );
+  return { answer, exportId, message: `Tally took the vouchers: ${answerText(answer)}` };
+}
+
+/** A department's export log, newest first. */
+export async function booksExports(ctx: AuthedContext, input: TBooksLogInput) {
+  assertDepartmentAccess(ctx.session, input.depId);
+  return await listBooksExports(ctx.db, input.depId);
+}
+
+/** A department's ledger mapping, every fee head listed (null: no ledger yet) and every payment mode. */
+export async function ledgerMapping(ctx: AuthedContext, input: TLedgerMappingInput) {
+  assertDepartmentAccess(ctx.session, input.depId);
+  return await storedMapping(ctx.db, input.depId);
+}
+
+/** The admin renames the ledgers of a department's books; audited with the mapping before and after. */
+export function saveMapping(ctx: AuthedContext, input: TSaveLedgerMappingInput) {
+  return inTransaction(ctx, async (tx, ctx) => {
+    const before = await storedMapping(tx, input.depId);
+    const saved = await saveLedgerMapping(tx, { ...input, version: input.version, userId: ctx.session.userId });
+    if (!saved) refuse('STALE', 'Another administrator changed this mapping since you opened it: reload it');
+    const after = await storedMapping(tx, input.depId);
+    await writeAudit(tx, {
+      actor: actorOf(ctx),
+      action: 'update',
+      entity: 'ledger_mapping',
+      entityId: input.depId,
+      before,
+      after,
+    });
+    return { ...after, message: 'Ledger mapping saved' };
+  });
+}

@@ -1,0 +1,266 @@
+/**
+ * The books: a department's ledger mapping, what its closed days hold for the general ledger (the receipts with
+ * their lines and parts, the bounces and refunds the day book reads), and the log of what was exported.
+ */
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { Reader, WriteTx } from '../client';
+import { rows } from '../engines';
+import {
+  booksExports,
+  booksExportVouchers,
+  dayClosings,
+  feeHeads,
+  ledgerMappingRows,
+  ledgerMappings,
+  users,
+} from '../schema';
+import { timestampNow } from './now';
+
+export interface StoredLedgerMapping {
+  departmentId: number;
+  company: string;
+  costCentre: string | null;
+  refundLedger: string;
+  gstLedger: string;
+  version: number;
+  /** Every fee head, with its ledger or null (none yet). */
+  heads: { feeHeadId: number; name: string; ledger: string | null }[];
+  /** The modes that have a ledger. */
+  modes: { mode: string; ledger: string }[];
+}
+
+/** A department's ledger mapping; null before the server first started with the department. */
+export async function findLedgerMapping(db: Reader, depId: number): Promise<StoredLedgerMapping | null> {
+  const [mapping] = await db.select().from(ledgerMappings).where(eq(ledgerMappings.departmentId, depId));
+  if (!mapping) return null;
+  const mapped = await db.select().from(ledgerMappingRows).where(eq(ledgerMappingRows.departmentId, depId));
+  const headLedgers = new Map(mapped.filter((r) => r.kind === 'head').map((r) => [Number(r.key), r.ledger]));
+  const heads = await db.select({ id: feeHeads.id, name: feeHeads.name }).from(feeHeads).orderBy(asc(feeHeads.name));
+  return {
+    departmentId: depId,
+    company: mapping.company,
+    costCentre: mapping.costCentre,
+    refundLedger: mapping.refundLedger,
+    gstLedger: mapping.gstLedger,
+    version: mapping.version,
+    heads: heads.map((h) => ({ feeHeadId: h.id, name: h.name, ledger: headLedgers.get(h.id) ?? null })),
+    modes: mapped.filter((r) => r.kind === 'mode').map((r) => ({ mode: r.key, ledger: r.ledger })),
+  };
+}
+
+/** Replaces a department's mapping; false when its version is no longer `version` (another admin saved since). */
+export async function saveLedgerMapping(
+  tx: WriteTx,
+  params: {
+    depId: number;
+    version: number | undefined;
+    company: string;
+    costCentre: string | null;
+    refundLedger: string;
+    gstLedger: string;
+    heads: readonly { feeHeadId: number; ledger: string }[];
+    modes: readonly { mode: string; ledger: string }[];
+    userId: number | null;
+  },
+): Promise<boolean> {
+  const { depId, version } = params;
+  const updated = await tx
+    .update(ledgerMappings)
+    .set({
+      company: params.company,
+      costCentre: params.costCentre,
+      refundLedger: params.refundLedger,
+      gstLedger: params.gstLedger,
+      updatedBy: params.userId,
+      updatedAt: timestampNow(),
+      version: sql`${ledgerMappings.version} + 1`,
+    })
+    .where(
+      and(
+        eq(ledgerMappings.departmentId, depId),
+        version === undefined ? undefined : eq(ledgerMappings.version, version),
+      ),
+    )
+    .returning({ version: ledgerMappings.version });
+  if (updated.length !== 1) return false;
+  await tx.delete(ledgerMappingRows).where(eq(ledgerMappingRows.departmentId, depId));
+  const values = [
+    ...params.heads.map((h) => ({
+      departmentId: depId,
+      kind: 'head' as const,
+      key: String(h.feeHeadId),
+      ledger: h.ledger,
+    })),
+    ...params.modes.map((m) => ({ departmentId: depId, kind: 'mode' as const, key: m.mode, ledger: m.ledger })),
+  ];
+  if (values.length > 0) await tx.insert(ledgerMappingRows).values(values);
+  return true;
+}
+
+/** The dates of a range that a department has closed. */
+export async function closedDaysIn(
+  db: Reader,
+  params: { depId: number; from: string; to: string },
+): Promise<Set<string>> {
+  const closed = await db
+    .select({ date: dayClosings.date })
+    .from(dayClosings)
+    .where(
+      and(eq(dayClosings.departmentId, params.depId), sql`${dayClosings.date} BETWEEN ${params.from} AND ${params.to}`),
+    );
+  return new Set(closed.map((c) => c.date));
+}
+
+export interface BooksSourceReceipt {
+  id: number;
+  number: number;
+  date: string;
+  admissionNo: string;
+  studentName: string;
+  bouncedOn: string | null;
+  lines: { feeHeadId: number; amountPaise: number }[];
+  parts: { mode: string; amountPaise: number; taxPaise: number }[];
+}
+
+export interface BooksSourceRefund {
+  number: number;
+  date: string;
+  admissionNo: string;
+  studentName: string;
+  mode: string;
+  amountPaise: number;
+}
+
+/**
+ * What the general ledger of a department's days is made of, as the day book reads it: the receipts dated in them
+ * that are live or were voided by their cheque's bounce, the receipts whose cheque bounced in them, and the live
+ * refunds dated in them. The days: a range and any further single days.
+ */
+export async function booksSource(
+  db: Reader,
+  params: { depId: number; from: string; to: string; days: readonly string[] },
+): Promise<{ receipts: BooksSourceReceipt[]; refunds: BooksSourceRefund[] }> {
+  const inDays = (column: ReturnType<typeof sql.raw>) =>
+    params.days.length === 0
+      ? sql`${column} BETWEEN ${params.from} AND ${params.to}`
+      : sql`(${column} BETWEEN ${params.from} AND ${params.to} OR ${column} IN (${sql.join(
+          params.days.map((d) => sql`${d}`),
+          sql`, `,
+        )}))`;
+  const found = await rows<Omit<BooksSourceReceipt, 'lines' | 'parts'>>(
+    db,
+    sql`
+    SELECT r.id AS id, r.number AS number, r.date AS date, s.admission_no AS "admissionNo",
+      r.student_name AS "studentName", c.bounced_on AS "bouncedOn"
+    FROM receipts r JOIN students s ON s.id = r.student_id
+      LEFT JOIN cheques c ON c.receipt_id = r.id AND c.status = 'bounced'
+    WHERE r.department_id = ${params.depId}
+      AND ((${inDays(sql.raw('r.date'))} AND (r.status = 'live' OR c.id IS NOT NULL))
+        OR (c.id IS NOT NULL AND ${inDays(sql.raw('c.bounced_on'))}))
+    ORDER BY r.number`,
+  );
+  const receiptsById = new Map<number, BooksSourceReceipt>(found.map((r) => [r.id, { ...r, lines: [], parts: [] }]));
+  for (let start = 0; start < found.length; start += 500) {
+    const ids = sql.join(
+      found.slice(start, start + 500).map((r) => sql`${r.id}`),
+      sql`, `,
+    );
+    const lines = await rows<{ receiptId: number; feeHeadId: number; amountPaise: number }>(
+      db,
+      sql`SELECT receipt_id AS "receiptId", fee_head_id AS "feeHeadId", amount_paise AS "amountPaise"
+          FROM receipt_lines WHERE receipt_id IN (${ids}) ORDER BY receipt_id, line_no`,
+    );
+    for (const { receiptId, ...line } of lines) receiptsById.get(receiptId)!.lines.push(line);
+    const parts = await rows<{ receiptId: number; mode: string; amountPaise: number; taxPaise: number }>(
+      db,
+      sql`SELECT receipt_id AS "receiptId", payment_mode AS mode, amount_paise AS "amountPaise", tax_paise AS "taxPaise"
+          FROM receipt_payments WHERE receipt_id IN (${ids}) ORDER BY receipt_id, part_no`,
+    );
+    for (const { receiptId, ...part } of parts) receiptsById.get(receiptId)!.parts.push(part);
+  }
+  const refunds = await rows<BooksSourceRefund>(
+    db,
+    sql`
+    SELECT f.number AS number, f.date AS date, s.admission_no AS "admissionNo", f.student_name AS "studentName",
+      f.payment_mode AS mode, f.amount_paise AS "amountPaise"
+    FROM refunds f JOIN students s ON s.id = f.student_id
+    WHERE f.department_id = ${params.depId} AND f.status = 'live' AND ${inDays(sql.raw('f.date'))}
+    ORDER BY f.number`,
+  );
+  return { receipts: [...receiptsById.values()], refunds };
+}
+
+export interface StoredExportVoucher {
+  kind: 'voucher' | 'reversal';
+  /** The voucher as sent, as JSON. */
+  voucher: string;
+}
+
+/** Every voucher the department's exports sent, in the order they were sent. */
+export async function booksExportLog(db: Reader, depId: number): Promise<StoredExportVoucher[]> {
+  return await db
+    .select({ kind: booksExportVouchers.kind, voucher: booksExportVouchers.voucher })
+    .from(booksExportVouchers)
+    .where(eq(booksExportVouchers.departmentId, depId))
+    .orderBy(asc(booksExportVouchers.id));
+}
+
+/** Records an export and the vouchers it sent; its id. */
+export async function insertBooksExport(
+  tx: WriteTx,
+  params: Omit<typeof booksExports.$inferInsert, 'id' | 'exportedAt'> & {
+    vouchers: readonly { kind: 'voucher' | 'reversal'; key: string; date: string; revision: number; voucher: string }[];
+  },
+): Promise<number> {
+  const { vouchers, ...row } = params;
+  const [inserted] = await tx.insert(booksExports).values(row).returning({ id: booksExports.id });
+  const exportId = inserted!.id;
+  for (let start = 0; start < vouchers.length; start += 200) {
+    await tx.insert(booksExportVouchers).values(
+      vouchers.slice(start, start + 200).map((v) => ({
+        exportId,
+        departmentId: row.departmentId,
+        kind: v.kind,
+        voucherKey: v.key,
+        date: v.date,
+        revision: v.revision,
+        voucher: v.voucher,
+      })),
+    );
+  }
+  return exportId;
+}
+
+export interface BooksExportRow {
+  id: number;
+  dateFrom: string;
+  dateTo: string;
+  granularity: 'receipt' | 'day';
+  via: 'file' | 'tally';
+  voucherCount: number;
+  reversalCount: number;
+  tallyAnswer: string | null;
+  exportedByEmail: string | null;
+  exportedAt: string;
+}
+
+/** A department's exports, newest first. */
+export async function listBooksExports(db: Reader, depId: number): Promise<BooksExportRow[]> {
+  return await db
+    .select({
+      id: booksExports.id,
+      dateFrom: booksExports.dateFrom,
+      dateTo: booksExports.dateTo,
+      granularity: booksExports.granularity,
+      via: booksExports.via,
+      voucherCount: booksExports.voucherCount,
+      reversalCount: booksExports.reversalCount,
+      tallyAnswer: booksExports.tallyAnswer,
+      exportedByEmail: users.email,
+      exportedAt: booksExports.exportedAt,
+    })
+    .from(booksExports)
+    .leftJoin(users, eq(users.id, booksExports.exportedBy))
+    .where(eq(booksExports.departmentId, depId))
+    .orderBy(desc(booksExports.id));
+}

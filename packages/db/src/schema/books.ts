@@ -1,0 +1,92 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { users } from './accounts';
+import { departments } from './reference';
+
+const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+
+export const LEDGER_MAPPING_KINDS = ['head', 'mode'] as const;
+export const BOOKS_GRANULARITIES = ['receipt', 'day'] as const;
+export const BOOKS_EXPORT_VIAS = ['file', 'tally'] as const;
+export const BOOKS_VOUCHER_KINDS = ['voucher', 'reversal'] as const;
+
+/**
+ * A department's place in the accountant's books: the Tally company its vouchers go to (each department its own
+ * company, or one company with a cost centre per department), and the ledgers of refunds and output GST. Written
+ * with the default mapping the first time the server starts with the department; the admin renames from there.
+ */
+export const ledgerMappings = sqliteTable('ledger_mappings', {
+  departmentId: integer('department_id')
+    .primaryKey()
+    .references(() => departments.id),
+  company: text('company').notNull(),
+  /** The cost centre of the department's income rows, when several departments share one company. */
+  costCentre: text('cost_centre'),
+  refundLedger: text('refund_ledger').notNull(),
+  gstLedger: text('gst_ledger').notNull(),
+  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: text('updated_at').notNull().default(now),
+  /** Bumped by every save: one sent with an older one is refused (stale screen). */
+  version: integer('version').notNull().default(1),
+});
+
+/**
+ * The ledger of each fee head (key: the head's id) and payment mode (key: the mode) in a department's books. A head
+ * or mode without a row has no ledger yet: an export that needs it stops and names it.
+ */
+export const ledgerMappingRows = sqliteTable(
+  'ledger_mapping_rows',
+  {
+    departmentId: integer('department_id')
+      .notNull()
+      .references(() => departments.id),
+    kind: text('kind', { enum: LEDGER_MAPPING_KINDS }).notNull(),
+    key: text('key').notNull(),
+    ledger: text('ledger').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.departmentId, t.kind, t.key] })],
+);
+
+/** One export of a department's closed days to the books: a Tally file downloaded or sent to Tally. */
+export const booksExports = sqliteTable(
+  'books_exports',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    departmentId: integer('department_id')
+      .notNull()
+      .references(() => departments.id),
+    dateFrom: text('date_from').notNull(),
+    dateTo: text('date_to').notNull(),
+    granularity: text('granularity', { enum: BOOKS_GRANULARITIES }).notNull(),
+    via: text('via', { enum: BOOKS_EXPORT_VIAS }).notNull(),
+    voucherCount: integer('voucher_count').notNull(),
+    reversalCount: integer('reversal_count').notNull(),
+    /** What Tally answered when the vouchers were sent to it. */
+    tallyAnswer: text('tally_answer'),
+    exportedBy: integer('exported_by').references(() => users.id, { onDelete: 'set null' }),
+    exportedAt: text('exported_at').notNull().default(now),
+  },
+  (t) => [index('books_exports_department_idx').on(t.departmentId, t.id)],
+);
+
+/**
+ * Each voucher an export sent, as it was sent (its rows as JSON): the next export compares the vouchers as they are
+ * now with these, and reverses what changed.
+ */
+export const booksExportVouchers = sqliteTable(
+  'books_export_vouchers',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    exportId: integer('export_id')
+      .notNull()
+      .references(() => booksExports.id),
+    departmentId: integer('department_id').notNull(),
+    kind: text('kind', { enum: BOOKS_VOUCHER_KINDS }).notNull(),
+    voucherKey: text('voucher_key').notNull(),
+    /** yyyy-MM-dd: the voucher's date. */
+    date: text('date').notNull(),
+    revision: integer('revision').notNull(),
+    voucher: text('voucher').notNull(),
+  },
+  (t) => [index('books_export_vouchers_department_idx').on(t.departmentId, t.id)],
+);

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { requiredText, ZDateRange, ZDepId, ZId, ZVersion } from './common';
+import { RECEIPT_PAYMENT_MODES } from './receipts';
+
+/** The ledgers a new installation starts with, so the first export works; the CA renames them. */
+export const DEFAULT_ADVANCE_LEDGER = 'Advance from students';
+export const DEFAULT_GST_LEDGER = 'Output GST';
+
+/**
+ * The default ledger of each payment mode. A mode not listed here (one added later, say online payments through a
+ * gateway's clearing account) has no ledger until the admin gives it one: until then an export that needs it stops
+ * and names it.
+ */
+export const DEFAULT_MODE_LEDGERS: Readonly<Record<string, string>> = {
+  cash: 'Cash',
+  upi: 'Bank',
+  cheque: 'Bank',
+  dd: 'Bank',
+  bank_transfer: 'Bank',
+  card: 'Bank',
+  advance: DEFAULT_ADVANCE_LEDGER,
+};
+
+/** The payment modes a department's books map to a ledger: every mode a receipt or refund may be paid in. */
+export const BOOKS_PAYMENT_MODES: readonly string[] = RECEIPT_PAYMENT_MODES;
+
+export const BOOKS_GRANULARITY_LABELS = {
+  receipt: 'One voucher per receipt',
+  day: 'One voucher per day',
+} as const;
+
+/** The longest range one export or ledger covers: a year. */
+export const BOOKS_MAX_DAYS = 366;
+
+const LEDGER_NAME_MESSAGE = 'Enter a ledger name (at most 100 characters)';
+const ZLedgerName = requiredText(100, LEDGER_NAME_MESSAGE);
+
+const ZBooksRange = ZDateRange.safeExtend({ depId: ZDepId }).refine(
+  (r) => (Date.parse(r.to) - Date.parse(r.from)) / 86_400_000 < BOOKS_MAX_DAYS,
+  { message: `Choose at most ${BOOKS_MAX_DAYS} days`, path: ['to'] },
+);
+
+/** books.ledger: the general ledger of a department's closed days. */
+export const ZBooksLedgerInput = ZBooksRange.safeExtend({
+  granularity: z.enum(['receipt', 'day'], { error: 'Choose one voucher per receipt or per day' }).default('receipt'),
+});
+export type TBooksLedgerInput = z.infer<typeof ZBooksLedgerInput>;
+
+/** books.preview, books.export and books.sendToTally: what goes to the books, and whether to repeat vouchers sent. */
+export const ZBooksExportInput = ZBooksLedgerInput.safeExtend({ repeat: z.boolean().default(false) });
+export type TBooksExportInput = z.infer<typeof ZBooksExportInput>;
+
+/** books.exports: the department's export log. */
+export const ZBooksLogInput = z.object({ depId: ZDepId });
+export type TBooksLogInput = z.infer<typeof ZBooksLogInput>;
+
+/** books.mapping: a department's ledger mapping. */
+export const ZLedgerMappingInput = z.object({ depId: ZDepId });
+export type TLedgerMappingInput = z.infer<typeof ZLedgerMappingInput>;
+
+/** books.saveMapping: the admin renames a department's ledgers. */
+export const ZSaveLedgerMappingInput = z.object({
+  depId: ZDepId,
+  version: ZVersion,
+  company: requiredText(100, 'Enter the Tally company name (at most 100 characters)'),
+  costCentre: z
+    .string()
+    .trim()
+    .max(100, 'Enter a cost centre of at most 100 characters')
+    .nullish()
+    .transform((v) => v || null),
+  refundLedger: ZLedgerName,
+  gstLedger: ZLedgerName,
+  heads: z.array(z.object({ feeHeadId: ZId, ledger: ZLedgerName })).max(500),
+  modes: z.array(
+    z.object({ mode: z.enum(RECEIPT_PAYMENT_MODES, { error: 'Choose a payment mode' }), ledger: ZLedgerName }),
+  ),
+});
+export type TSaveLedgerMappingInput = z.infer<typeof ZSaveLedgerMappingInput>;
