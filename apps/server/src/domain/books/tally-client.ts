@@ -14,7 +14,7 @@ export interface TallyAnswer {
   lineErrors: string[];
 }
 
-function unescape(text: string): string {
+function unescapeXml(text: string): string {
   return text
     .replaceAll('&lt;', '<')
     .replaceAll('&gt;', '>')
@@ -31,7 +31,7 @@ export function parseTallyAnswer(body: string): TallyAnswer | null {
   };
   const created = count('CREATED');
   const errors = count('ERRORS');
-  const lineErrors = [...body.matchAll(/<LINEERROR>([\s\S]*?)<\/LINEERROR>/gi)].map((m) => unescape(m[1]!.trim()));
+  const lineErrors = [...body.matchAll(/<LINEERROR>([\s\S]*?)<\/LINEERROR>/gi)].map((m) => unescapeXml(m[1]!.trim()));
   if (created === null && errors === null && lineErrors.length === 0) return null;
   return {
     created: created ?? 0,
