@@ -63,7 +63,7 @@ export function reversalOf(sent: SentVoucher): PlannedVoucher {
     reason: 'reversal',
     type: REVERSED_TYPE[sent.type],
     number: `${sent.number}/REV`,
-    narration: `Reversal of ${sent.type} ${sent.number}: ${sent.narration}`,
+    narration: `Reversal: ${sent.narration}`,
     entries: [...sent.entries.filter((e) => e.amountPaise < 0), ...sent.entries.filter((e) => e.amountPaise > 0)].map(
       (e) => ({ ledger: e.ledger, amountPaise: -e.amountPaise }),
     ),

@@ -3,6 +3,7 @@ import { adminRoutes } from './admin';
 import { authRoutes } from './auth';
 import { backupRoutes } from './backup';
 import { batchRoutes } from './batches';
+import { bookRoutes } from './books';
 import { discountRoutes } from './discounts';
 import { feeRoutes } from './fees';
 import { homeRoutes } from './home';
@@ -28,4 +29,5 @@ export const restRoutes: readonly RestRoute[] = [
   ...backupRoutes,
   ...planRoutes,
   ...messageRoutes,
+  ...bookRoutes,
 ];

@@ -1,0 +1,307 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { findAdvanceHeadId, settings } from '@fees/db';
+import { paiseToRupeesText as r, type TReceiptPaymentMode, type TSaveLedgerMappingInput } from '@fees/validation';
+import { eq } from 'drizzle-orm';
+import { XMLParser } from 'fast-xml-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refusal } from '../../test/refusal';
+import { useFixture, useHarness } from '../../test/use-harness';
+import type { createCaller } from '../_app';
+
+const DAY1 = '2025-08-04';
+const DAY2 = '2025-08-05';
+
+const h = useHarness(beforeAll);
+const fx = useFixture(h, beforeAll);
+const staff = () => h.caller('ugStaff');
+const admin = () => h.caller('admin');
+
+type CreateInput = Parameters<ReturnType<typeof createCaller>['receipts']['create']>[0];
+
+function receiptInput(date: string, paise: number, headId: number, mode: TReceiptPaymentMode, taxPaise = 0) {
+  return {
+    depId: 100,
+    studentId: fx.ug.studentId,
+    date,
+    items: [{ feeHeadId: headId, particulars: 'Books', amount: r(paise) }],
+    paymentMode: mode,
+    paymentReference: mode === 'cash' ? null : `REF-${paise}`,
+    ...(mode === 'cheque' ? { bank: 'Canara Bank & Co', instrumentNo: `${paise}`, instrumentDate: date } : {}),
+    total: r(paise),
+    tax: r(taxPaise),
+    net: r(paise + taxPaise),
+    confirm: true,
+  } as CreateInput;
+}
+
+/** Every voucher of a Tally file, read back by an XML parser: type, number, date, and its rows as signed paise. */
+function parseTally(xml: string) {
+  const parsed = new XMLParser({
+    parseTagValue: false,
+    isArray: (name) => ['TALLYMESSAGE', 'ALLLEDGERENTRIES.LIST'].includes(name),
+  }).parse(xml);
+  const envelope = parsed.ENVELOPE;
+  expect(envelope.HEADER.TALLYREQUEST).toBe('Import Data');
+  expect(envelope.BODY.IMPORTDATA.REQUESTDESC.REPORTNAME).toBe('Vouchers');
+  const messages = envelope.BODY.IMPORTDATA.REQUESTDATA?.TALLYMESSAGE ?? [];
+  return {
+    company: envelope.BODY.IMPORTDATA.REQUESTDESC.STATICVARIABLES.SVCURRENTCOMPANY as string,
+    vouchers: messages.map((m: { VOUCHER: Record<string, unknown> }) => {
+      const v = m.VOUCHER as Record<string, string> & { 'ALLLEDGERENTRIES.LIST': Record<string, string>[] };
+      const rows = v['ALLLEDGERENTRIES.LIST'].map((e) => {
+        const paise = Math.round(Number(e.AMOUNT) * 100);
+        // A debit is deemed positive with a negative amount.
+        expect(e.ISDEEMEDPOSITIVE).toBe(paise < 0 ? 'Yes' : 'No');
+        return [e.LEDGERNAME, -paise] as const;
+      });
+      expect(rows.reduce((sum, [, paise]) => sum + paise, 0)).toBe(0);
+      return { type: v.VOUCHERTYPENAME, number: v.VOUCHERNUMBER, date: v.DATE, narration: v.NARRATION, rows };
+    }),
+  };
+}
+
+let cheque: number;
+let cashReceipt: number;
+let tally: Server;
+let tallyAnswer = '';
+const tallyReceived: string[] = [];
+
+beforeAll(async () => {
+  tally = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => {
+      body += chunk;
+    });
+    req.on('end', () => {
+      tallyReceived.push(body);
+      res.writeHead(200, { 'content-type': 'text/xml' }).end(tallyAnswer);
+    });
+  });
+  await new Promise<void>((resolve) => tally.listen(0, '127.0.0.1', resolve));
+  process.env.TALLY_URL = `http://127.0.0.1:${(tally.address() as AddressInfo).port}`;
+
+  await h.db.update(settings).set({ gstRateBasisPoints: 1800 }).where(eq(settings.id, 1));
+  cashReceipt = (await staff().receipts.create(receiptInput(DAY1, 1_000_00, fx.heads.tuition, 'cash', 180_00))).number;
+  await h.db.update(settings).set({ gstRateBasisPoints: 0 }).where(eq(settings.id, 1));
+  cheque = (await staff().receipts.create(receiptInput(DAY1, 1_500_00, fx.heads.exam, 'cheque'))).number;
+  const advanceHead = (await findAdvanceHeadId(h.db))!;
+  await staff().receipts.create(receiptInput(DAY1, 500_00, advanceHead, 'upi'));
+});
+afterAll(() => new Promise<void>((resolve) => tally.close(() => resolve())));
+
+describe('the books of closed days', () => {
+  it('refuses a range with an open day, naming it', async () => {
+    expect(await refusal(staff().books.ledger({ depId: 100, from: DAY1, to: DAY1 }))).toEqual({
+      code: 'CONFLICT',
+      message: '04-08-2025 is not closed: only closed days go to the books',
+    });
+  });
+
+  it("gives the day's general ledger with the default mapping: a balanced Receipt voucher per receipt", async () => {
+    await admin().days.close({ depId: 100, date: DAY1 });
+    const ledger = await staff().books.ledger({ depId: 100, from: DAY1, to: DAY1 });
+    expect(ledger.rows.map((x) => [x.voucherType, x.voucherNumber, x.ledger, x.debitPaise, x.creditPaise])).toEqual([
+      ['Receipt', `#000${cashReceipt}`, 'Cash', 1_180_00, 0],
+      ['Receipt', `#000${cashReceipt}`, 'Tuition Fee', 0, 1_000_00],
+      ['Receipt', `#000${cashReceipt}`, 'Output GST', 0, 180_00],
+      ['Receipt', `#000${cheque}`, 'Bank', 1_500_00, 0],
+      ['Receipt', `#000${cheque}`, 'Exam Fee', 0, 1_500_00],
+      ['Receipt', `#000${cheque + 1}`, 'Bank', 500_00, 0],
+      ['Receipt', `#000${cheque + 1}`, 'Advance from students', 0, 500_00],
+    ]);
+    expect(ledger.totals).toEqual({ debitPaise: 3_180_00, creditPaise: 3_180_00 });
+    // The day book of the same day: what came in per mode equals the ledger's debits to Cash and Bank.
+    const book = await staff().reports.dayBook({ depId: 100, date: DAY1 });
+    const byMode = book.byUser.reduce(
+      (sum, u) => ({ cash: sum.cash + u.byModePaise.cash, other: sum.other + u.totalPaise - u.byModePaise.cash }),
+      { cash: 0, other: 0 },
+    );
+    expect(byMode).toEqual({ cash: 1_180_00, other: 2_000_00 });
+  });
+
+  it('exports the Tally file once, logs it, and says so before repeating it', async () => {
+    const preview = await staff().books.preview({ depId: 100, from: DAY1, to: DAY1 });
+    expect(preview.vouchers.map((v) => v.reason)).toEqual(['new', 'new', 'new']);
+    const exported = await staff().books.export({ depId: 100, from: DAY1, to: DAY1 });
+    expect(exported).toMatchObject({
+      voucherCount: 3,
+      reversalCount: 0,
+      fileName: 'tally_100_2025-08-04_2025-08-04.xml',
+    });
+    await expect(exported.xml).toMatchFileSnapshot('../../domain/books/golden/first-day.xml');
+    const parsed = parseTally(exported.xml);
+    expect(parsed.company).toBe('Arts and Science UG');
+    expect(parsed.vouchers.map((v: { type: string; date: string }) => [v.type, v.date])).toEqual([
+      ['Receipt', '20250804'],
+      ['Receipt', '20250804'],
+      ['Receipt', '20250804'],
+    ]);
+
+    expect(await refusal(staff().books.export({ depId: 100, from: DAY1, to: DAY1 }))).toEqual({
+      code: 'CONFLICT',
+      message:
+        'The 3 voucher(s) of 04-08-2025 to 04-08-2025 were exported already and nothing changed since: ' +
+        'tick "Export again" to send them a second time',
+    });
+    const again = await staff().books.preview({ depId: 100, from: DAY1, to: DAY1 });
+    expect(again).toMatchObject({ vouchers: [], alreadySent: 3 });
+    expect(again.earlierExports).toEqual([
+      expect.objectContaining({
+        dateFrom: DAY1,
+        dateTo: DAY1,
+        via: 'file',
+        voucherCount: 3,
+        exportedByEmail: 'ug@test.local',
+      }),
+    ]);
+    const repeated = await staff().books.preview({ depId: 100, from: DAY1, to: DAY1, repeat: true });
+    expect(repeated.vouchers.map((v) => v.reason)).toEqual(['repeat', 'repeat', 'repeat']);
+    expect(await refusal(staff().books.export({ depId: 100, from: DAY1, to: DAY1, granularity: 'day' }))).toEqual({
+      code: 'CONFLICT',
+      message: '04-08-2025 was exported as one voucher per receipt: export it the same way',
+    });
+  });
+
+  it('books a void of an exported day as a reversal, a bounce as a Journal and a refund as a Payment in the next export', async () => {
+    await admin().receipts.void({
+      number: cashReceipt,
+      reason: 'Entered twice',
+      closedDayReason: 'Found at the audit',
+    });
+    const [pending] = await staff().cheques.list({ depId: 100, status: 'pending' });
+    await staff().cheques.bounce({ depId: 100, chequeId: pending!.id, date: DAY2, reason: 'Funds insufficient' });
+    await staff().refunds.create({
+      depId: 100,
+      studentId: fx.ug.studentId,
+      date: DAY2,
+      amount: '200.00',
+      paymentMode: 'cash',
+      reason: 'Leaving the hostel',
+      confirm: true,
+    });
+    await admin().days.close({ depId: 100, date: DAY2 });
+
+    const exported = await staff().books.export({ depId: 100, from: DAY2, to: DAY2 });
+    await expect(exported.xml).toMatchFileSnapshot('../../domain/books/golden/void-bounce-refund.xml');
+    const parsed = parseTally(exported.xml);
+    expect(
+      parsed.vouchers.map((v: { type: string; number: string; date: string; rows: unknown }) => [
+        v.type,
+        v.number,
+        v.date,
+        v.rows,
+      ]),
+    ).toEqual([
+      [
+        'Payment',
+        `#000${cashReceipt}/REV`,
+        '20250804',
+        [
+          ['Tuition Fee', 1_000_00],
+          ['Output GST', 180_00],
+          ['Cash', -1_180_00],
+        ],
+      ],
+      [
+        'Payment',
+        'R1',
+        '20250805',
+        [
+          ['Advance from students', 200_00],
+          ['Cash', -200_00],
+        ],
+      ],
+      [
+        'Journal',
+        `B#000${cheque}`,
+        '20250805',
+        [
+          ['Exam Fee', 1_500_00],
+          ['Bank', -1_500_00],
+        ],
+      ],
+    ]);
+    expect(exported).toMatchObject({ voucherCount: 3, reversalCount: 1 });
+    // Day 1 as it is now: the voided receipt is gone, the bounced cheque's receipt stays on its day.
+    const day1 = await staff().books.ledger({ depId: 100, from: DAY1, to: DAY1 });
+    expect(day1.vouchers.map((v) => v.number)).toEqual([`#000${cheque}`, `#000${cheque + 1}`]);
+  });
+
+  it("sends to Tally's HTTP port and shows its answer: created, or its errors with nothing logged", async () => {
+    await staff().receipts.create(receiptInput('2025-08-06', 300_00, fx.heads.tuition, 'card'));
+    await admin().days.close({ depId: 100, date: '2025-08-06' });
+    const range = { depId: 100 as const, from: '2025-08-06', to: '2025-08-06', granularity: 'day' as const };
+
+    tallyAnswer =
+      '<RESPONSE><LINEERROR>Ledger &apos;Tuition Fee&apos; does not exist!</LINEERROR><CREATED>0</CREATED>' +
+      '<ALTERED>0</ALTERED><ERRORS>1</ERRORS><EXCEPTIONS>0</EXCEPTIONS></RESPONSE>';
+    const refused = await staff().books.sendToTally(range);
+    expect(refused).toEqual({
+      answer: {
+        created: 0,
+        altered: 0,
+        errors: 1,
+        exceptions: 0,
+        lineErrors: ["Ledger 'Tuition Fee' does not exist!"],
+      },
+      exportId: null,
+      message:
+        "Tally refused the import (Created 0, altered 0, errors 1: Ledger 'Tuition Fee' does not exist!). " +
+        'Nothing was recorded as exported',
+    });
+    expect(parseTally(tallyReceived.at(-1)!).vouchers.map((v: { number: string }) => v.number)).toEqual(['DR20250806']);
+
+    tallyAnswer =
+      '<RESPONSE><CREATED>1</CREATED><ALTERED>0</ALTERED><ERRORS>0</ERRORS><EXCEPTIONS>0</EXCEPTIONS></RESPONSE>';
+    const sent = await staff().books.sendToTally(range);
+    expect(sent.message).toBe('Tally took the vouchers: Created 1, altered 0, errors 0');
+    const log = await staff().books.exports({ depId: 100 });
+    expect(log.map((e) => [e.via, e.granularity, e.dateFrom, e.voucherCount, e.reversalCount, e.tallyAnswer])).toEqual([
+      ['tally', 'day', '2025-08-06', 1, 0, 'Created 1, altered 0, errors 0'],
+      ['file', 'receipt', DAY2, 3, 1, null],
+      ['file', 'receipt', DAY1, 3, 0, null],
+    ]);
+  });
+
+  it('stops the export naming a head with no ledger, until the admin maps it; staff cannot change the mapping', async () => {
+    const mapping = await admin().books.mapping({ depId: 100 });
+    expect(mapping.modes).toContainEqual({ mode: 'cash', ledger: 'Cash' });
+    const heads = mapping.heads.filter((x) => x.ledger !== null && x.feeHeadId !== fx.heads.exam);
+    const save = {
+      depId: 100 as const,
+      version: mapping.version,
+      company: 'St. Joseph <UG> & Co',
+      costCentre: 'UG',
+      refundLedger: mapping.refundLedger,
+      gstLedger: mapping.gstLedger,
+      heads: heads.map((x) => ({
+        feeHeadId: x.feeHeadId,
+        ledger: x.feeHeadId === fx.heads.tuition ? 'Tuition Fees (UG)' : x.ledger!,
+      })),
+      modes: mapping.modes as TSaveLedgerMappingInput['modes'],
+    };
+    expect((await refusal(staff().books.saveMapping(save))).code).toBe('FORBIDDEN');
+    const saved = await admin().books.saveMapping(save);
+    expect(saved.heads.find((x) => x.feeHeadId === fx.heads.exam)?.ledger).toBeNull();
+    expect((await refusal(admin().books.saveMapping(save))).code).toBe('CONFLICT');
+
+    await staff().receipts.create(receiptInput('2025-08-07', 100_00, fx.heads.exam, 'cash'));
+    await admin().days.close({ depId: 100, date: '2025-08-07' });
+    const range = { depId: 100 as const, from: '2025-08-07', to: '2025-08-07' };
+
+    expect(await refusal(staff().books.export(range))).toEqual({
+      code: 'CONFLICT',
+      message: `No ledger for the fee head "Exam Fee": give each one a ledger in Ledger mapping before exporting`,
+    });
+    await admin().books.saveMapping({
+      ...save,
+      version: saved.version,
+      heads: [...save.heads, { feeHeadId: fx.heads.exam, ledger: 'Examination fees' }],
+    });
+    const xml = (await staff().books.export(range)).xml;
+    expect(parseTally(xml).company).toBe('St. Joseph <UG> & Co');
+    expect(xml).toContain('<SVCURRENTCOMPANY>St. Joseph &lt;UG&gt; &amp; Co</SVCURRENTCOMPANY>');
+    expect(xml).toContain('<NAME>UG</NAME>');
+  });
+});
