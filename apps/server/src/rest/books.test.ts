@@ -61,7 +61,11 @@ describe('GET /rest/v2/ledger and /rest/v2/tally', () => {
     expect(res.headers.get('content-disposition')).toContain('tally_100_2025-08-05_2025-08-05.xml');
     const parsed = new XMLParser({ parseTagValue: false }).parse(res.text);
     const voucher = parsed.ENVELOPE.BODY.IMPORTDATA.REQUESTDATA.TALLYMESSAGE.VOUCHER;
-    expect([voucher.VOUCHERTYPENAME, voucher.VOUCHERNUMBER, voucher.DATE]).toEqual(['Receipt', 'DR20250805', '20250805']);
+    expect([voucher.VOUCHERTYPENAME, voucher.VOUCHERNUMBER, voucher.DATE]).toEqual([
+      'Receipt',
+      'DR20250805',
+      '20250805',
+    ]);
     expect(voucher['ALLLEDGERENTRIES.LIST'].map((e: { AMOUNT: string }) => e.AMOUNT)).toEqual(['-1250.50', '1250.50']);
   });
 

@@ -4,6 +4,7 @@
  * session is 401; another department's staff (or staff on an admin path) is 403. Reads of the
  * fixture's UG student come first; writes then use data of their own.
  */
+import { insertDayClosing, transaction } from '@fees/db';
 import { paiseToRupeesText } from '@fees/validation';
 import { onPostgres } from '@fees/db/testing';
 import Sqlite from 'better-sqlite3';
@@ -231,6 +232,39 @@ const CONTRACTS: Contract[] = [
         refunds: [],
         cashToHandOver: paid,
       });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/v2/ledger',
+    call: async ({ server }) => {
+      await transaction(server.db, (tx) =>
+        insertDayClosing(tx, { departmentId: 100, date: '2025-07-01', closedBy: null }),
+      );
+      return { fields: { depId: 100, from: '2025-07-01', to: '2025-07-01' } };
+    },
+    check: (res) => {
+      const paid = rupees(FIXTURE_AMOUNTS.paidTuition);
+      expect(
+        res.body.map((r: { ledger: string; debit: string; credit: string }) => [r.ledger, r.debit, r.credit]),
+      ).toEqual([
+        ['Cash', paid, '0.00'],
+        ['Tuition Fee', '0.00', paid],
+      ]);
+    },
+  },
+  {
+    method: 'GET',
+    path: '/v2/tally',
+    call: async ({ server }) => {
+      await transaction(server.db, (tx) =>
+        insertDayClosing(tx, { departmentId: 100, date: '2025-07-01', closedBy: null }),
+      );
+      return { fields: { depId: 100, from: '2025-07-01', to: '2025-07-01', granularity: 'day' } };
+    },
+    check: (res) => {
+      expect(res.headers.get('content-type')).toContain('application/xml');
+      expect(res.text).toContain('<VOUCHERNUMBER>DR20250701</VOUCHERNUMBER>');
     },
   },
   // Sessions and reference data

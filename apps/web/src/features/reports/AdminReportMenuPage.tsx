@@ -1,6 +1,7 @@
 import { SimpleGrid } from '@mantine/core';
 import {
   IconAlarm,
+  IconBook2,
   IconCalendarDue,
   IconCalendarStats,
   IconDiscount,
@@ -14,7 +15,7 @@ import {
 import { useDepartment } from '../../lib/department-context';
 import { PageHeader } from '../../components/PageHeader';
 import { reportPaths } from './paths';
-import { CONCESSIONS_DESCRIPTION, DAY_BOOK_DESCRIPTION, ReportCard } from './ReportMenuPage';
+import { BOOKS_DESCRIPTION, CONCESSIONS_DESCRIPTION, DAY_BOOK_DESCRIPTION, ReportCard } from './ReportMenuPage';
 
 /** /admin/rptview/{depId}: the three reports of the spec for one department, plus the collections summary. */
 export default function AdminReportMenuPage() {
@@ -79,6 +80,13 @@ export default function AdminReportMenuPage() {
           description={DAY_BOOK_DESCRIPTION}
           icon={<IconNotebook size={24} />}
           color="lime"
+        />
+        <ReportCard
+          to={`/${department.prefix}/books`}
+          title="Books (Tally)"
+          description={BOOKS_DESCRIPTION}
+          icon={<IconBook2 size={24} />}
+          color="grape"
         />
         <ReportCard
           to={paths.concessions}

@@ -1,6 +1,7 @@
 import { Button, Card, Group, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
 import {
   IconAlarm,
+  IconBook2,
   IconArrowRight,
   IconCalendarDue,
   IconCalendarStats,
@@ -19,6 +20,9 @@ import { Link } from 'react-router';
 import { useDepartment } from '../../lib/department-context';
 import { PageHeader } from '../../components/PageHeader';
 import { reportPaths } from './paths';
+
+export const BOOKS_DESCRIPTION =
+  'Closed days as vouchers for Tally: the XML file or straight to Tally, the general ledger as CSV and XLSX, the export log.';
 
 export const DAY_BOOK_DESCRIPTION =
   "A day's receipts by staff member and payment mode, voided receipts and the cash to hand over; printable.";
@@ -138,6 +142,13 @@ export default function ReportMenuPage() {
           description={DAY_BOOK_DESCRIPTION}
           icon={<IconNotebook size={24} />}
           color="lime"
+        />
+        <ReportCard
+          to={`/${department.prefix}/books`}
+          title="Books (Tally)"
+          description={BOOKS_DESCRIPTION}
+          icon={<IconBook2 size={24} />}
+          color="grape"
         />
         <ReportCard
           to={paths.concessions}

@@ -1,0 +1,212 @@
+/**
+ * Property: after any days of receipts (advances among them), edits, voids, refunds and cheque bounces, closed,
+ * each day's general ledger equals its day book: the Receipt vouchers' debits to Cash and Bank are what the day
+ * book received in cash and in the other modes (a bounced cheque counted on the day it was received), the Payment
+ * vouchers' credits its refunds, the Journal vouchers' credits the cheques bounced that day; every voucher
+ * balances, by receipt and by day. And after more changes on the closed days (an administrator's), a second export
+ * leaves the books (what the log says was sent, reversals applied) equal to the general ledger as it is now.
+ */
+import { booksExportLog, cheques, findAdvanceHeadId, receipts } from '@fees/db';
+import { onPostgres } from '@fees/db/testing';
+import { type SentVoucher, standingVouchers } from '@fees/money';
+import { MONEY_PAYMENT_MODES, paiseToRupeesText, type TReceiptPaymentMode } from '@fees/validation';
+import { TRPCError } from '@trpc/server';
+import { and, eq } from 'drizzle-orm';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { buildFixture } from '../../test/fixture';
+import { createHarness } from '../../test/harness';
+
+type Line = { head: number; paise: number };
+type Op =
+  | { kind: 'create'; day: number; lines: Line[]; mode: number }
+  | { kind: 'edit'; receipt: number; lines: Line[]; mode: number }
+  | { kind: 'void'; receipt: number }
+  | { kind: 'refund'; day: number; paise: number; mode: number }
+  | { kind: 'bounce'; cheque: number; after: number };
+
+const DAYS = ['2025-10-01', '2025-10-02', '2025-10-03', '2025-10-04'];
+const MODES: readonly TReceiptPaymentMode[] = [...MONEY_PAYMENT_MODES, 'advance'];
+
+const linesArb = fc.array(fc.record({ head: fc.nat(2), paise: fc.integer({ min: 1, max: 20_000_00 }) }), {
+  minLength: 1,
+  maxLength: 3,
+});
+const dayArb = fc.nat(DAYS.length - 1);
+const opArb: fc.Arbitrary<Op> = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('create' as const),
+      day: dayArb,
+      lines: linesArb,
+      mode: fc.nat(MODES.length - 1),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('edit' as const),
+      receipt: fc.nat(20),
+      lines: linesArb,
+      mode: fc.nat(MODES.length - 1),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('void' as const), receipt: fc.nat(20) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('refund' as const),
+      day: dayArb,
+      paise: fc.integer({ min: 1, max: 5_000_00 }),
+      mode: fc.nat(MONEY_PAYMENT_MODES.length - 1),
+    }),
+  },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('bounce' as const), cheque: fc.nat(10), after: fc.nat(2) }) },
+);
+
+const RUNS = onPostgres ? 6 : 15;
+
+describe('the general ledger after generated days', () => {
+  it("equals each day's day book, balances, and a second export leaves the books equal to it", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(opArb, { minLength: 1, maxLength: 12 }),
+        fc.array(opArb, { minLength: 0, maxLength: 5 }),
+        async (before, after) => {
+          const h = await createHarness();
+          const fx = await buildFixture(h.db);
+          const admin = h.caller('admin');
+          const heads = [fx.heads.tuition, fx.heads.exam, (await findAdvanceHeadId(h.db))!];
+          const issued: { number: number; date: string }[] = [];
+          const receiptInput = (date: string, lines: Line[], modeIndex: number) => {
+            const mode = MODES[modeIndex]!;
+            const total = lines.reduce((s, l) => s + l.paise, 0);
+            return {
+              depId: 100 as const,
+              studentId: fx.ug.studentId,
+              date,
+              items: lines.map((l) => ({
+                // An adjustment from the advance cannot pay into the Advance head.
+                feeHeadId: heads[mode === 'advance' ? l.head % 2 : l.head]!,
+                particulars: '',
+                amount: paiseToRupeesText(l.paise),
+              })),
+              paymentMode: mode,
+              paymentReference: mode === 'cash' || mode === 'advance' ? null : 'REF-1',
+              ...(mode === 'cheque' || mode === 'dd'
+                ? { bank: 'Canara Bank', instrumentNo: '100200', instrumentDate: date }
+                : {}),
+              total: paiseToRupeesText(total),
+              tax: '0.00',
+              net: paiseToRupeesText(total),
+              confirm: true as const,
+              allowOverpayment: true,
+              closedDayReason: 'Late entry',
+            };
+          };
+          const apply = async (op: Op) => {
+            try {
+              if (op.kind === 'create') {
+                const date = DAYS[op.day]!;
+                issued.push({
+                  number: (await admin.receipts.create(receiptInput(date, op.lines, op.mode))).number,
+                  date,
+                });
+              } else if (op.kind === 'edit' && issued.length > 0) {
+                const { number, date } = issued[op.receipt % issued.length]!;
+                await admin.receipts.update({ ...receiptInput(date, op.lines, op.mode), number });
+              } else if (op.kind === 'void' && issued.length > 0) {
+                const { number } = issued[op.receipt % issued.length]!;
+                await admin.receipts.void({ number, reason: 'Wrong entry', closedDayReason: 'Found at the audit' });
+              } else if (op.kind === 'refund') {
+                await admin.refunds.create({
+                  depId: 100,
+                  studentId: fx.ug.studentId,
+                  date: DAYS[op.day]!,
+                  amount: paiseToRupeesText(op.paise),
+                  paymentMode: MONEY_PAYMENT_MODES[op.mode]!,
+                  paymentReference: op.mode === 0 ? null : 'REF-2',
+                  reason: 'Paid twice',
+                  confirm: true,
+                  closedDayReason: 'Late entry',
+                });
+              } else if (op.kind === 'bounce') {
+                const pending = await h.db
+                  .select()
+                  .from(cheques)
+                  .where(and(eq(cheques.departmentId, 100), eq(cheques.status, 'pending')));
+                const cheque = pending[op.cheque % Math.max(pending.length, 1)];
+                if (!cheque) return;
+                const [received] = await h.db.select().from(receipts).where(eq(receipts.id, cheque.receiptId));
+                const date = DAYS[Math.min(DAYS.length - 1, DAYS.indexOf(received!.date) + op.after)]!;
+                await admin.cheques.bounce({ depId: 100, chequeId: cheque.id, date, reason: 'Funds insufficient' });
+              }
+            } catch (error) {
+              // Refused by the rules (more than the advance, a voided receipt, a bounce dated before its receipt).
+              expect(error).toBeInstanceOf(TRPCError);
+              expect(['CONFLICT', 'BAD_REQUEST']).toContain((error as TRPCError).code);
+            }
+          };
+          for (const op of before) await apply(op);
+          for (const date of DAYS) await admin.days.close({ depId: 100, date });
+
+          const range = { depId: 100 as const, from: DAYS[0]!, to: DAYS.at(-1)! };
+          for (const granularity of ['receipt', 'day'] as const) {
+            const ledger = await admin.books.ledger({ ...range, granularity });
+            for (const voucher of ledger.vouchers)
+              expect(voucher.entries.reduce((sum, e) => sum + e.amountPaise, 0)).toBe(0);
+            for (const date of DAYS) {
+              const book = await admin.reports.dayBook({ depId: 100, date });
+              const of = (type: string, ledgerName: string, sign: 1 | -1) =>
+                ledger.vouchers
+                  .filter((v) => v.date === date && v.type === type)
+                  .flatMap((v) => v.entries)
+                  .filter((e) => e.ledger === ledgerName && Math.sign(e.amountPaise) === sign)
+                  .reduce((sum, e) => sum + sign * e.amountPaise, 0);
+              const live = book.byUser.reduce(
+                (sum, u) => ({
+                  cash: sum.cash + u.byModePaise.cash,
+                  bank: sum.bank + u.byModePaise.upi + u.byModePaise.cheque + u.byModePaise.bank + u.byModePaise.card,
+                  cheque: sum.cheque + u.byModePaise.cheque,
+                }),
+                { cash: 0, bank: 0, cheque: 0 },
+              );
+              const bouncedSince = book.cheques.received.amountPaise - live.cheque;
+              expect([of('Receipt', 'Cash', 1), of('Receipt', 'Bank', 1)]).toEqual([
+                live.cash,
+                live.bank + bouncedSince,
+              ]);
+              const refunded = (modes: string[]) =>
+                book.refunds.filter((f) => modes.includes(f.paymentMode)).reduce((sum, f) => sum + f.amountPaise, 0);
+              expect([of('Payment', 'Cash', -1), of('Payment', 'Bank', -1)]).toEqual([
+                refunded(['cash']),
+                refunded(['upi', 'cheque', 'dd', 'bank_transfer', 'card']),
+              ]);
+              expect(of('Journal', 'Bank', -1)).toBe(book.cheques.bounced.amountPaise);
+            }
+          }
+
+          const exportAll = async () => {
+            try {
+              await admin.books.export(range);
+            } catch (error) {
+              expect((error as TRPCError).code).toBe('CONFLICT');
+            }
+          };
+          await exportAll();
+          for (const op of after) await apply(op);
+          await exportAll();
+          const log = (await booksExportLog(h.db, 100)).map((row) => ({
+            kind: row.kind,
+            voucher: JSON.parse(row.voucher) as SentVoucher,
+          }));
+          const books = [...standingVouchers(log).values()].map((v) => [v.key, v.date, v.entries]);
+          const now = (await admin.books.ledger(range)).vouchers.map((v) => [v.key, v.date, v.entries]);
+          expect(books.sort()).toEqual(now.sort());
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  }, 300_000);
+});
