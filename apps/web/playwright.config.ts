@@ -60,6 +60,8 @@ export default defineConfig({
       TZ: 'Asia/Kolkata',
       // Where links sent to families lead (click-to-chat): not this test server's address.
       PUBLIC_URL: 'https://fees.e2e.test',
+      // Tally's HTTP port: a stand-in the books spec starts on the next port.
+      TALLY_URL: `http://127.0.0.1:${PORT + 1}`,
       ...(process.env.WEB_ROOT ? { WEB_ROOT: process.env.WEB_ROOT } : {}),
     },
   },
