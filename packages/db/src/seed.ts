@@ -54,7 +54,6 @@ export function referenceDataStatements(): SQL[] {
   for (const name of [LATE_FEE_HEAD, PREVIOUS_DUES_HEAD, ADVANCE_HEAD, CHEQUE_BOUNCE_HEAD]) {
     statements.push(sql`INSERT INTO fee_heads (name) VALUES (${name}) ON CONFLICT DO NOTHING`);
   }
-  statements.push(...defaultLedgerMappingStatements());
   // Only the id: every setting takes its column default, so a database on older migrations seeds too.
   statements.push(sql`INSERT INTO settings (id) VALUES (1) ON CONFLICT DO NOTHING`);
   statements.push(sql`INSERT INTO receipt_number_sequence (id, last_number) VALUES (1, 0) ON CONFLICT DO NOTHING`);
@@ -66,7 +65,7 @@ export function referenceDataStatements(): SQL[] {
  * the books came): an income ledger per fee head named after it (the Advance head: the advance liability), Cash and
  * Bank for the payment modes, the refunds from the advance and Output GST. Heads and modes added later get no row.
  */
-function defaultLedgerMappingStatements(): SQL[] {
+export function defaultLedgerMappingStatements(): SQL[] {
   const unmapped = sql`NOT EXISTS (SELECT 1 FROM ledger_mappings m WHERE m.department_id = d.id)`;
   const modes = sql.join(
     BOOKS_PAYMENT_MODES.filter((mode) => DEFAULT_MODE_LEDGERS[mode] !== undefined).map(
@@ -96,7 +95,9 @@ const sqliteDialect = new SQLiteSyncDialect();
 export function seedReferenceData(db: Database): void {
   const client = db.$client;
   client.transaction(() => {
-    for (const statement of referenceDataStatements()) {
+    // A file opened at an older version (a copy's source) has no books tables yet: its mapping waits for them.
+    const books = client.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'ledger_mappings'").get();
+    for (const statement of [...referenceDataStatements(), ...(books ? defaultLedgerMappingStatements() : [])]) {
       const { sql: text, params } = sqliteDialect.sqlToQuery(statement);
       client.prepare(text).run(...params);
     }

@@ -5,7 +5,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { Database } from '../../client';
-import { referenceDataStatements } from '../../seed';
+import { defaultLedgerMappingStatements, referenceDataStatements } from '../../seed';
 import { poolOf, postgresDatabase } from './database';
 
 const INT8 = 20;
@@ -98,7 +98,7 @@ export async function preparePostgres(
       await migrate(drizzle({ client }), { migrationsFolder });
       await client.query('BEGIN');
       const dialect = new PgDialect();
-      for (const statement of referenceDataStatements()) {
+      for (const statement of [...referenceDataStatements(), ...defaultLedgerMappingStatements()]) {
         const { sql: text, params } = dialect.sqlToQuery(statement);
         await client.query(text, params);
       }
