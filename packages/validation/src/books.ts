@@ -24,11 +24,6 @@ export const DEFAULT_MODE_LEDGERS: Readonly<Record<string, string>> = {
 /** The payment modes a department's books map to a ledger: every mode a receipt or refund may be paid in. */
 export const BOOKS_PAYMENT_MODES: readonly string[] = RECEIPT_PAYMENT_MODES;
 
-export const BOOKS_GRANULARITY_LABELS = {
-  receipt: 'One voucher per receipt',
-  day: 'One voucher per day',
-} as const;
-
 /** The longest range one export or ledger covers: a year. */
 export const BOOKS_MAX_DAYS = 366;
 
