@@ -170,7 +170,7 @@ export function generalLedger(input: GeneralLedgerInput): GeneralLedger {
 }
 
 /** Debits equal credits; a voucher that does not is a broken receipt in the data, never sent to the books. */
-export function assertBalanced(voucher: Voucher): void {
+function assertBalanced(voucher: Voucher): void {
   const sum = voucher.entries.reduce((total, e) => total + e.amountPaise, 0);
   if (sum !== 0) throw new Error(`Voucher ${voucher.number} of ${voucher.date} is off by ${sum} paise`);
 }

@@ -56,7 +56,7 @@ function sameVoucher(a: Voucher, b: Voucher): boolean {
 }
 
 /** The voucher that undoes a sent one: its rows with the sides swapped, on its date, numbered after it. */
-export function reversalOf(sent: SentVoucher): PlannedVoucher {
+function reversalOf(sent: SentVoucher): PlannedVoucher {
   return {
     ...sent,
     kind: 'reversal',
