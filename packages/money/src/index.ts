@@ -5,6 +5,7 @@ export * from './limits';
 export * from './plans/allocation';
 export * from './plans/dates';
 export * from './plans/generators';
+export * from './plans/optional';
 export * from './plans/types';
 export * from './pricing';
 export * from './schemes';
