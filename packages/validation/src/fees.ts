@@ -28,6 +28,8 @@ export const ZFeeStructureFields = z.object({
   confirm: ZMustConfirm,
   /** The user confirmed that a student's balance may go below zero. */
   allowNegativeBalance: z.boolean().optional().default(false),
+  /** Owed only by the students opted into it (transport, hostel, mess); an update left without it keeps the row's. */
+  optional: z.boolean().optional(),
 });
 
 export const ZCreateFeeStructureInput = ZFeeStructureFields.superRefine(endNotBeforeStart);

@@ -24,3 +24,4 @@ export * from './special-heads';
 export * from './idempotency';
 export * from './reminders';
 export * from './books';
+export * from './optional-heads';

@@ -622,6 +622,7 @@ const CONTRACTS: Contract[] = [
         beg_date: '2025-06-01',
         end_date: '2026-03-31',
         fee_amt: '25000.00',
+        optional: false,
         depId: 100,
         course_id: 1003,
       }),
@@ -642,6 +643,7 @@ const CONTRACTS: Contract[] = [
         beg_date: '2025-06-01',
         end_date: '2026-03-31',
         fee_amt: '1500.00',
+        optional: false,
         course_id: 1003,
         batch_total: '26500.00',
       });
@@ -998,6 +1000,7 @@ const CONTRACTS: Contract[] = [
           dt2: '2029-03-31',
           fhead: 'Library Fee',
           amt: '750.5',
+          optional: true,
         },
       };
     },
@@ -1013,6 +1016,7 @@ const CONTRACTS: Contract[] = [
         fee_amt: '750.50',
         beg_date: '2028-06-01',
         end_date: '2029-03-31',
+        optional: true,
       });
     },
   },
@@ -1140,6 +1144,30 @@ const CONTRACTS: Contract[] = [
         'Anjali Menon',
       );
       copy.close();
+    },
+  },
+  // Last: it adds a head to UG's batch, which the figures of the paths above do not include.
+  {
+    method: 'POST',
+    path: '/v2/optional-heads',
+    call: async ({ clients, fx }) => {
+      await clients.admin.post('/api/regfee', {
+        depId: 100,
+        feeId: fx.heads.library,
+        cmbBatch: fx.ug.batchId,
+        dt1: '2025-06-01',
+        dt2: '2026-03-31',
+        amt: '1200',
+        optional: true,
+      });
+      return { fields: { depId: 100, admNo: 'UG-001', feeHeadId: fx.heads.library, from: '2025-06-01' } };
+    },
+    check: async (res, { clients }) => {
+      expect(res.body).toEqual({ added: 1, ids: [expect.any(Number)] });
+      const dues = await clients.ugStaff.get('/v2/dues', { depId: 100, asOf: '2026-01-01', admNo: 'UG-001' });
+      expect(dues.body.students[0].outstanding).toBe(
+        rupees(UG_FIXTURE_FEE - UG_FIXTURE_DISCOUNT - FIXTURE_AMOUNTS.paidTuition + 1200_00),
+      );
     },
   },
 ];

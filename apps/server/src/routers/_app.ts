@@ -11,6 +11,7 @@ import { feesRouter } from './fees/router';
 import { letterheadsRouter } from './letterheads/router';
 import { messagesRouter } from './messages/router';
 import { openingRouter } from './opening/router';
+import { optionalHeadsRouter } from './optional-heads/router';
 import { plansRouter } from './plans/router';
 import { receiptsRouter } from './receipts/router';
 import { referenceRouter } from './reference/router';
@@ -33,6 +34,7 @@ export const appRouter = router({
   plans: plansRouter,
   refunds: refundsRouter,
   opening: openingRouter,
+  optionalHeads: optionalHeadsRouter,
   audit: auditRouter,
   schemes: schemesRouter,
   cheques: chequesRouter,

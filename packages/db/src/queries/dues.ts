@@ -6,14 +6,28 @@ import {
   dayNumber,
   duesAsOfCalculator,
   fromDayNumber,
+  type OptIn,
+  optInKey,
   type PlanInstalment,
+  type PreparedPlan,
   preparePlan,
   type StudentDues,
+  studentInstalments,
 } from '@fees/money';
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Reader } from '../client';
 import { engineOf, rows } from '../engines';
-import { batches, cheques, courses, discounts, feeHeads, fineWaivers, openingBalances, students } from '../schema';
+import {
+  batches,
+  cheques,
+  courses,
+  discounts,
+  feeHeads,
+  fineWaivers,
+  openingBalances,
+  optionalHeadOptIns,
+  students,
+} from '../schema';
 import { findChequeBounceHeadId } from './cheques';
 import { type BatchPlan, loadBatchPlan, loadBatchPlans } from './plans';
 
@@ -77,18 +91,12 @@ export async function batchDuesAsOf(
   ]);
   const inputsOf = read.inputsOf(lineTexts);
   const detail = { detail: true } as const;
-  const duesOf = duesAsOfCalculator(
-    preparePlan({ fineRule: batchPlan.fineRule, instalments: batchPlan.instalments }),
-    asOf,
-    detail,
-  );
+  const plansOf = studentPlans(batchPlan);
+  const calculatorOf = perPlan((plan) => duesAsOfCalculator(plan, asOf, detail));
   return (read.studentsOf.get(batchId) ?? []).map((s) => {
-    const own = read.ownInstalmentsOf(s.studentId);
     const { settlements, ...student } = inputsOf(s.studentId);
-    const dues = own
-      ? duesAsOfCalculator(withOwnInstalments(batchPlan, own), asOf, detail)(student, settlements)
-      : duesOf(student, settlements);
-    return { ...s, dues, opening: read.openings.get(s.studentId) ?? [] };
+    const duesOf = calculatorOf(plansOf(read.optInsOf(s.studentId), read.ownInstalmentsOf(s.studentId)));
+    return { ...s, dues: duesOf(student, settlements), opening: read.openings.get(s.studentId) ?? [] };
   });
 }
 
@@ -137,18 +145,12 @@ export async function* duesByBatch(
     nextLines = readAhead && k + 1 < withStudents.length ? linesOf(withStudents[k + 1]!) : null;
     // Lines dated after asOf change none of its figures (the allocation takes lines in date order).
     const inputsOf = read.inputsOf(lineTexts, asOf);
-    const batchPlan = plans.get(batchId)!;
-    const duesOf = duesAsOfCalculator(
-      preparePlan({ fineRule: batchPlan.fineRule, instalments: batchPlan.instalments }),
-      asOf,
-    );
+    const plansOf = studentPlans(plans.get(batchId)!);
+    const calculatorOf = perPlan((plan) => duesAsOfCalculator(plan, asOf));
     yield of.map((s) => {
-      const own = read.ownInstalmentsOf(s.studentId);
       const { settlements, ...student } = inputsOf(s.studentId);
-      const dues = own
-        ? duesAsOfCalculator(withOwnInstalments(batchPlan, own), asOf)(student, settlements)
-        : duesOf(student, settlements);
-      return withDues(s, dues);
+      const duesOf = calculatorOf(plansOf(read.optInsOf(s.studentId), read.ownInstalmentsOf(s.studentId)));
+      return withDues(s, duesOf(student, settlements));
     });
   }
 }
@@ -175,9 +177,43 @@ function withDues(s: DuesStudent, dues: StudentDues): StudentDuesOnly {
   };
 }
 
-/** Opening balances and bounce charges are the student's own instalments beside the batch's plan. */
-function withOwnInstalments(plan: BatchPlan, own: PlanInstalment[]) {
-  return preparePlan({ fineRule: plan.fineRule, instalments: [...plan.instalments, ...own] });
+/** One calculator per prepared plan, made when a student first needs it (its buffers are reused student to student). */
+function perPlan<F>(make: (plan: PreparedPlan) => F): (plan: PreparedPlan) => F {
+  const made = new Map<PreparedPlan, F>();
+  return (plan) => {
+    let calculator = made.get(plan);
+    if (calculator === undefined) {
+      calculator = make(plan);
+      made.set(plan, calculator);
+    }
+    return calculator;
+  };
+}
+
+/**
+ * The plan each student of a batch owes: the batch's instalments without the optional heads they are not opted into
+ * (studentInstalments), with their own instalments (opening balances, bounce charges) beside. Students with the same
+ * opt-ins and no instalments of their own share one prepared plan (and so one calculator): most of a batch.
+ */
+function studentPlans(batchPlan: BatchPlan) {
+  const optional = new Set(batchPlan.heads.filter((h) => h.optional).map((h) => h.feeHeadId));
+  const shared = new Map<string, PreparedPlan>();
+  const prepare = (optIns: readonly OptIn[], own: readonly PlanInstalment[]) =>
+    preparePlan({
+      fineRule: batchPlan.fineRule,
+      instalments: [...studentInstalments(batchPlan.instalments, optional, optIns), ...own],
+    });
+  return (optIns: readonly OptIn[], own: PlanInstalment[] | undefined): PreparedPlan => {
+    const relevant = optional.size === 0 ? [] : optIns.filter((o) => optional.has(o.feeHeadId));
+    if (own) return prepare(relevant, own);
+    const key = optInKey(relevant);
+    let plan = shared.get(key);
+    if (plan === undefined) {
+      plan = prepare(relevant, []);
+      shared.set(key, plan);
+    }
+    return plan;
+  };
 }
 
 /**
@@ -240,9 +276,9 @@ function takeLines(
 }
 
 /**
- * What the dues of the batches' students are computed from, in six statements for all the batches
+ * What the dues of the batches' students are computed from, in seven statements for all the batches
  * (never one a student), sent together: the special heads, the students, their discounts, opening
- * balances, bounce charges and fine waivers. The lines of their receipts, by far the largest part,
+ * balances, bounce charges, fine waivers and opt-ins to optional heads. The lines of their receipts, by far the largest part,
  * are read batch by batch (`readLineTexts`) and handed to `inputsOf`.
  */
 async function readBatches(db: Reader, batchIds: readonly number[], studentIds: readonly number[] | undefined) {
@@ -250,7 +286,7 @@ async function readBatches(db: Reader, batchIds: readonly number[], studentIds: 
     inArray(students.batchId, [...batchIds]),
     studentIds ? inArray(students.id, [...studentIds]) : undefined,
   );
-  const [heads, studentRows, discountRows, openingRows, chequeRows, waiverRows] = await Promise.all([
+  const [heads, studentRows, discountRows, openingRows, chequeRows, waiverRows, optInRows] = await Promise.all([
     specialHeads(db),
     db
       .select({
@@ -303,6 +339,16 @@ async function readBatches(db: Reader, batchIds: readonly number[], studentIds: 
       .from(fineWaivers)
       .innerJoin(students, eq(students.id, fineWaivers.studentId))
       .where(where),
+    db
+      .select({
+        studentId: optionalHeadOptIns.studentId,
+        feeHeadId: optionalHeadOptIns.feeHeadId,
+        from: optionalHeadOptIns.fromDate,
+        to: optionalHeadOptIns.toDate,
+      })
+      .from(optionalHeadOptIns)
+      .innerJoin(students, eq(students.id, optionalHeadOptIns.studentId))
+      .where(where),
   ]);
 
   const studentsOf = new Map<number, DuesStudent[]>();
@@ -324,6 +370,10 @@ async function readBatches(db: Reader, batchIds: readonly number[], studentIds: 
   }
   const waivers = new Map<number, Dated[]>();
   for (const w of waiverRows) listOf(waivers, w.studentId).push({ date: w.date, amountPaise: w.amountPaise });
+  const optIns = new Map<number, OptIn[]>();
+  for (const { studentId, ...optIn } of optInRows) listOf(optIns, studentId).push(optIn);
+  const noOptIns: OptIn[] = [];
+  const optInsOf = (studentId: number): readonly OptIn[] => optIns.get(studentId) ?? noOptIns;
 
   const ownInstalmentsOf = (studentId: number): PlanInstalment[] | undefined => {
     const opening = openings.get(studentId);
@@ -350,7 +400,7 @@ async function readBatches(db: Reader, batchIds: readonly number[], studentIds: 
       };
     };
   };
-  return { studentsOf, openings, ownInstalmentsOf, inputsOf };
+  return { studentsOf, openings, ownInstalmentsOf, inputsOf, optInsOf };
 }
 
 /**

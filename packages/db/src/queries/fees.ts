@@ -91,6 +91,7 @@ const structureColumns = {
   amountPaise: feeStructures.amountPaise,
   startDate: feeStructures.startDate,
   endDate: feeStructures.endDate,
+  optional: feeStructures.optional,
 };
 
 /**
@@ -217,7 +218,7 @@ export async function feeStructureDependents(db: Reader, params: { batchId: numb
 
 export type FeeStructureRow = Pick<
   typeof feeStructures.$inferSelect,
-  'batchId' | 'feeHeadId' | 'amountPaise' | 'startDate' | 'endDate'
+  'batchId' | 'feeHeadId' | 'amountPaise' | 'startDate' | 'endDate' | 'optional'
 >;
 
 export async function insertFeeStructure(db: WriteTx, row: FeeStructureRow) {

@@ -29,3 +29,4 @@ export * from './reminders';
 export * from './message-reports';
 export * from './click-to-chat';
 export * from './books';
+export * from './optional-heads';

@@ -57,8 +57,11 @@ export interface BatchPlan {
   hasPlan: boolean;
   version: number;
   fineRule: FineRule;
-  /** The heads of the batch's fee structure with their amounts, in the order they were entered. */
-  heads: Array<HeadAmount & { feeHead: string; startDate: string }>;
+  /**
+   * The heads of the batch's fee structure with their amounts, in the order they were entered; an optional one is owed
+   * only by the students opted into it.
+   */
+  heads: Array<HeadAmount & { feeHead: string; startDate: string; optional: boolean }>;
   /** In due-date order. */
   instalments: PlanInstalment[];
 }
@@ -77,6 +80,7 @@ export async function loadBatchPlans(db: Reader, batchIds: readonly number[]): P
         feeHead: feeHeads.name,
         amountPaise: feeStructures.amountPaise,
         startDate: feeStructures.startDate,
+        optional: feeStructures.optional,
       })
       .from(feeStructures)
       .innerJoin(feeHeads, eq(feeHeads.id, feeStructures.feeHeadId))
@@ -102,7 +106,9 @@ export async function loadBatchPlans(db: Reader, batchIds: readonly number[]): P
     amountsOf.set(a.instalmentId, list);
   }
   for (const batchId of ids) {
-    const batchHeads = heads.filter((h) => h.batchId === batchId).map(({ batchId: _, ...h }) => h);
+    const batchHeads = heads
+      .filter((h) => h.batchId === batchId)
+      .map(({ batchId: _, optional, ...h }) => ({ ...h, optional: optional === 1 }));
     const plan = plans.find((p) => p.batchId === batchId);
     if (!plan) {
       result.set(batchId, {

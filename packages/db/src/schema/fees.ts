@@ -26,12 +26,40 @@ export const feeStructures = sqliteTable(
     amountPaise: integer('amount_paise').notNull(),
     startDate: text('start_date').notNull(),
     endDate: text('end_date').notNull(),
+    /** 1: owed only by the students opted in (optional_head_opt_ins); 0: by every student of the batch. */
+    optional: integer('optional').notNull().default(0),
     /** Bumped by every update: an edit sent with an older one is refused (stale screen). */
     version: integer('version').notNull().default(1),
     /** When the row was last updated (null until then). */
     updatedAt: text('updated_at'),
   },
   (t) => [uniqueIndex('fee_structures_batch_head_uq').on(t.batchId, t.feeHeadId)],
+);
+
+/**
+ * A student opted into an optional head (transport, hostel, mess) from a date, until a date (null: still
+ * in); they owe the head's instalments due in between. Several spells per head never overlap.
+ */
+export const optionalHeadOptIns = sqliteTable(
+  'optional_head_opt_ins',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    feeHeadId: integer('fee_head_id')
+      .notNull()
+      .references(() => feeHeads.id),
+    fromDate: text('from_date').notNull(),
+    toDate: text('to_date'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: text('created_at').notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex('optional_head_opt_ins_student_head_from_uq').on(t.studentId, t.feeHeadId, t.fromDate),
+    index('optional_head_opt_ins_head_idx').on(t.feeHeadId),
+    check('optional_head_opt_ins_dates', sql`${t.toDate} IS NULL OR ${t.toDate} >= ${t.fromDate}`),
+  ],
 );
 
 /** A discount (con_amt) and an adjustment (less_amt) for one student and fee head; one per pair. */

@@ -16,6 +16,7 @@ export async function createFeeStructure(ctx: AuthedContext, input: TCreateFeeSt
         amountPaise: input.amount,
         startDate: input.startDate,
         endDate: input.endDate,
+        optional: input.optional ? 1 : 0,
       });
       await moveStructureChangeIntoPlan(tx, {
         batchId: input.batchId,

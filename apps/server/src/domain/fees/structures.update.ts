@@ -64,6 +64,7 @@ export async function editFeeStructure(ctx: AuthedContext, input: TUpdateFeeStru
         amountPaise: input.amount,
         startDate: input.startDate,
         endDate: input.endDate,
+        optional: input.optional === undefined ? before.optional : input.optional ? 1 : 0,
       });
       if (moves) {
         await dropHeadFromPlan(tx, { batchId: before.batchId, feeHeadId: before.feeHeadId });

@@ -15,6 +15,7 @@ const ZFeeStructure = z.object({
   beg_date: ZIsoDate,
   end_date: ZIsoDate,
   fee_amt: ZRupees,
+  optional: z.boolean(),
 });
 
 function structureOut(s: {
@@ -27,6 +28,7 @@ function structureOut(s: {
   startDate: string;
   endDate: string;
   amountPaise: number;
+  optional: number;
 }) {
   return {
     id: s.id,
@@ -38,6 +40,7 @@ function structureOut(s: {
     beg_date: s.startDate,
     end_date: s.endDate,
     fee_amt: paiseToRupeesText(s.amountPaise),
+    optional: s.optional === 1,
   };
 }
 
@@ -52,6 +55,7 @@ const FEE_PAYLOAD = {
   fhead: wireOnly('string', 'The fee head name; not needed: the head is feeId'),
   amt: 'amount',
   allowNegativeBalance: 'allowNegativeBalance',
+  optional: 'optional',
 } as const;
 
 export const feeRoutes = [

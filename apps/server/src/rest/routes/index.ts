@@ -8,6 +8,7 @@ import { discountRoutes } from './discounts';
 import { feeRoutes } from './fees';
 import { homeRoutes } from './home';
 import { messageRoutes } from './messages';
+import { optionalHeadRoutes } from './optional-heads';
 import { planRoutes } from './plans';
 import { receiptRoutes } from './receipts';
 import { referenceRoutes } from './reference';
@@ -30,4 +31,5 @@ export const restRoutes: readonly RestRoute[] = [
   ...planRoutes,
   ...messageRoutes,
   ...bookRoutes,
+  ...optionalHeadRoutes,
 ];

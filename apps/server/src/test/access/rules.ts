@@ -10,6 +10,7 @@ import { feesAccess } from './fees';
 import { letterheadsAccess } from './letterheads';
 import { messagesAccess } from './messages';
 import { openingAccess } from './opening';
+import { optionalHeadsAccess } from './optional-heads';
 import { plansAccess } from './plans';
 import { receiptsAccess } from './receipts';
 import { refundsAccess } from './refunds';
@@ -31,6 +32,7 @@ export const accessRules: AccessRules = {
   ...letterheadsAccess,
   ...plansAccess,
   ...openingAccess,
+  ...optionalHeadsAccess,
   ...auditAccess,
   ...schemesAccess,
   ...refundsAccess,
