@@ -3,10 +3,12 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Reader } from '../client';
 import { row, rows, textLiteral } from '../engines';
 import { balanceOfColumns } from './balance-sql';
+import { structureFeeSql, structureRowShownSql } from './optional-fee-sql';
 
 /**
  * A student's dues per fee head of their batch's fee structure and per head with an opening balance
- * (with opening balances): fee = the structure amount + the opening balance;
+ * (with opening balances): fee = the structure amount (an optional head: what the student's opt-ins make owed, and
+ * listed only once opted in or used) + the opening balance;
  * discount = con_amt + less_amt (also given apart as discount and adjustment); paid = the head's
  * lines on the student's LIVE receipts; balance = fee - discount - paid. A voided receipt counts
  * nowhere. All amounts are paise.
@@ -45,7 +47,7 @@ function headsCte(studentId: number): SQL {
            fs.id AS sort_id,
            fs.fee_head_id AS "feeHeadId",
            fh.name AS "feeHead",
-           fs.amount_paise + COALESCE(ob.amount_paise, 0) AS "feePaise",
+           ${sql.raw(structureFeeSql('fs', 's.id'))} + COALESCE(ob.amount_paise, 0) AS "feePaise",
            COALESCE(d.discount_paise, 0) AS "discountPaise",
            COALESCE(d.adjustment_paise, 0) AS "adjustmentPaise",
            COALESCE(p.paid_paise, 0) AS "paidPaise"
@@ -55,7 +57,7 @@ function headsCte(studentId: number): SQL {
     LEFT JOIN opening_balances ob ON ob.student_id = s.id AND ob.fee_head_id = fs.fee_head_id
     LEFT JOIN discounts d ON d.student_id = s.id AND d.fee_head_id = fs.fee_head_id
     LEFT JOIN student_head_paid p ON p.student_id = s.id AND p.fee_head_id = fs.fee_head_id
-    WHERE s.id = ${studentId}
+    WHERE s.id = ${studentId} AND ${sql.raw(structureRowShownSql('fs', 's.id'))}
     UNION ALL
     SELECT 1, ob.id, ob.fee_head_id, fh.name, ob.amount_paise,
            COALESCE(d.discount_paise, 0), COALESCE(d.adjustment_paise, 0), COALESCE(p.paid_paise, 0)

@@ -1,4 +1,4 @@
-import { students } from '@fees/db';
+import { duesBalanceByDepartment, students } from '@fees/db';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { refusal } from '../../test/refusal';
 import { type RestServer, startRestServer } from '../../test/rest';
@@ -100,6 +100,36 @@ describe('optional heads', () => {
     expect(new Map(notices.notices.map((n) => [n.admissionNo, n.total]))).toEqual(expected);
     const counter = await staff.receipts.entryContext({ depId: 101, studentId: second });
     expect(counter.dues?.heads.find((x) => x.feeHeadId === transport)?.balance).toBe(rs(4_000));
+  });
+
+  it('the whole-fee figures agree: Fees Info, the counter, the statement, the course reports and the dashboard', async () => {
+    const staff = h.caller('pgStaff');
+    const fees = (studentId: number) =>
+      staff.receipts
+        .entryContext({ depId: 101, studentId })
+        .then((c) =>
+          c.heads.filter((x) => !['Late fee', 'Advance'].includes(x.feeHead)).map((x) => [x.feeHead, x.feePaise]),
+        );
+    expect(await fees(fx.pg.studentId)).toEqual([['Tuition Fee', rs(30_000)]]);
+    expect(await fees(second)).toEqual([
+      ['Tuition Fee', rs(30_000)],
+      ['Transport', rs(4_000)],
+    ]);
+    const statement = await staff.reports.statement({ depId: 101, studentId: second });
+    expect(statement.totals.feePaise).toBe(rs(34_000));
+    expect(statement.heads.map((x) => x.feeHead)).toEqual(['Tuition Fee', 'Transport']);
+    const expected = new Map([
+      ['PG-001', rs(30_000)],
+      ['PG-002', rs(34_000)],
+    ]);
+    const dues = await staff.reports.dues({ depId: 101, courseId: 2000 });
+    expect(new Map(dues.batches[0]!.rows.map((r) => [r.admissionNo, r.balancePaise]))).toEqual(expected);
+    expect(dues.totals.feePaise).toBe(rs(64_000));
+    const info = await staff.reports.studentFeeInfo({ depId: 101, courseId: 2000 });
+    expect(new Map(info.batches[0]!.rows.map((r) => [r.admissionNo, r.feePaise]))).toEqual(expected);
+    const farAhead = await staff.reports.duesAsOf({ depId: 101, courseId: 2000, asOf: '2026-12-31' });
+    expect(new Map(farAhead.rows.map((r) => [r.admissionNo, r.outstanding]))).toEqual(expected);
+    expect((await duesBalanceByDepartment(h.db)).find((d) => d.depId === 101)?.balancePaise).toBe(rs(64_000));
   });
 
   it('an opt-in until a date: the terms due after it are not owed', async () => {

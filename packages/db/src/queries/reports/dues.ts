@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Reader } from '../../client';
 import { rows } from '../../engines';
 import { balanceSql } from '../balance-sql';
+import { optionalFeesSql } from '../optional-fee-sql';
 import { assemble, type BatchGroup, readCourseReport, STUDENT_ADVANCE, STUDENT_MONEY } from './shared';
 
 export interface DuesTotals {
@@ -91,8 +92,10 @@ export async function duesBalanceByDepartment(
     LEFT JOIN (
       SELECT fs.batch_id, CAST(SUM(fs.amount_paise) AS BIGINT) AS "feePaise"
       FROM fee_structures fs
+      WHERE fs.optional = 0
       GROUP BY fs.batch_id
     ) fee ON fee.batch_id = m.batch_id
+    LEFT JOIN (${optionalFeesSql(sql`TRUE`)}) opt ON opt.student_id = m.student_id
     GROUP BY m.department_id`,
   );
   return read.map((r) => ({

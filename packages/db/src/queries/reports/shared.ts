@@ -4,6 +4,7 @@ import type { Reader } from '../../client';
 import { engineSql, rows } from '../../engines';
 import { containsText } from '../like';
 import { advanceSql } from '../balance-sql';
+import { optionalFeesSql } from '../optional-fee-sql';
 
 export interface BatchGroup<Row, Totals> {
   batchId: number;
@@ -25,11 +26,11 @@ const BATCH_ORDER = 'b.start_date DESC, b.name, b.id';
 
 /**
  * A student's money in the per-student reports, over the tables courseStudentsFrom joins: student_money
- * (m) and their batch's fee structure total (fee). The terms of balanceSql, written once for every
+ * (m), their batch's compulsory fee structure total (fee) and what their opt-ins to optional heads make owed (opt). The terms of balanceSql, written once for every
  * report over them; the advance by advanceSql.
  */
 export const STUDENT_MONEY = {
-  fee: 'COALESCE(fee."feePaise", 0) + m.charges_paise',
+  fee: 'COALESCE(fee."feePaise", 0) + COALESCE(opt."feePaise", 0) + m.charges_paise',
   discount: 'm.discount_paise',
   adjustment: 'm.adjustment_paise',
   paid: 'm.paid_paise + m.paid_outside_paise',
@@ -62,8 +63,10 @@ function courseStudentsFrom(
       SELECT fs.batch_id, CAST(SUM(fs.amount_paise) AS BIGINT) AS "feePaise"
       FROM fee_structures fs JOIN batches fb ON fb.id = fs.batch_id
       WHERE ${params.courseId === undefined ? sql`fb.department_id = ${params.depId}` : sql`fb.course_id = ${params.courseId}`}
+        AND fs.optional = 0
       GROUP BY fs.batch_id
     ) fee ON fee.batch_id = m.batch_id
+    LEFT JOIN (${optionalFeesSql(sql`os.department_id = ${params.depId}`)}) opt ON opt.student_id = m.student_id
     WHERE m.department_id = ${params.depId}
       ${params.courseId === undefined ? sql`` : sql`AND m.course_id = ${params.courseId}`}
       ${params.batchId === undefined ? sql`` : sql`AND m.batch_id = ${params.batchId}`}

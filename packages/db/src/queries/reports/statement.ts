@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Reader } from '../../client';
 import { row, rows } from '../../engines';
 import { balanceOfColumns } from '../balance-sql';
+import { structureFeeSql, structureRowShownSql } from '../optional-fee-sql';
 import { studentCharges } from '../student-charges';
 import type { PaymentMode } from '../../schema';
 
@@ -94,7 +95,8 @@ export async function studentStatement(
       SUM(${HEAD_BALANCE}) OVER () AS "tbalancePaise"
     FROM (
       SELECT 0 AS part, fs.id AS "sortId", fs.fee_head_id AS "feeHeadId", fh.name AS "feeHead",
-        fs.amount_paise + COALESCE(ch.amount_paise, 0) AS "feePaise", COALESCE(ch.opening_paise, 0) AS "openingPaise",
+        ${sql.raw(structureFeeSql('fs', 's.id'))} + COALESCE(ch.amount_paise, 0) AS "feePaise",
+        COALESCE(ch.opening_paise, 0) AS "openingPaise",
         COALESCE(dc.discount_paise, 0) AS "discountPaise", COALESCE(dc.adjustment_paise, 0) AS "adjustmentPaise",
         COALESCE(${PAID_ON_HEAD}, 0) AS "paidPaise"
       FROM students s
@@ -102,7 +104,7 @@ export async function studentStatement(
       JOIN fee_heads fh ON fh.id = fs.fee_head_id
       LEFT JOIN (${charges}) ch ON ch.fee_head_id = fs.fee_head_id
       LEFT JOIN discounts dc ON dc.student_id = s.id AND dc.fee_head_id = fs.fee_head_id
-      WHERE s.id = ${student.id}
+      WHERE s.id = ${student.id} AND ${sql.raw(structureRowShownSql('fs', 's.id'))}
       UNION ALL
       SELECT CASE WHEN ch.first_opening_id IS NULL THEN 2 ELSE 1 END, COALESCE(ch.first_opening_id, ch.fee_head_id),
         ch.fee_head_id, fh.name,
