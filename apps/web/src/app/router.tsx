@@ -64,6 +64,7 @@ const departmentPages = {
   cheques: () => import('../features/cheques/ChequesPage'),
   refundVoucher: () => import('../features/refunds/RefundVoucherPage'),
   messages: () => import('../features/messages/MessagesPage'),
+  optionalHeads: () => import('../features/optional-heads/OptionalHeadsPage'),
 };
 
 function departmentRoutes(prefix: string): RouteObject[] {
@@ -99,6 +100,7 @@ function departmentRoutes(prefix: string): RouteObject[] {
     { path: 'audit', ...page(() => import('../features/audit/DepartmentAuditLogPage')) },
     { path: 'statement/:studentId', ...page(departmentPages.statement) },
     { path: 'messages', ...page(departmentPages.messages) },
+    { path: 'optional', ...page(departmentPages.optionalHeads) },
     { path: '*', element: <Navigate to={`/${prefix}`} replace /> },
   ];
   if (prefix === 'pg')

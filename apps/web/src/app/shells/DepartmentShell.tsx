@@ -1,5 +1,6 @@
 import { AppShell, NavLink, ScrollArea } from '@mantine/core';
 import {
+  IconBus,
   IconArrowBackUp,
   IconChartBar,
   IconAddressBook,
@@ -89,6 +90,13 @@ export function DepartmentShell({ department }: { department: Department }) {
                 label="Import guardians"
                 leftSection={<IconAddressBook size={18} />}
                 active={is(`${base}/import/guardians`)}
+              />
+              <NavLink
+                component={Link}
+                to={`${base}/optional/`}
+                label="Optional heads"
+                leftSection={<IconBus size={18} />}
+                active={is(`${base}/optional`)}
               />
               <NavLink
                 component={Link}

@@ -39,6 +39,7 @@ export default function EditFeeStructurePage() {
             endDate: s.endDate,
             feeHeadId: s.feeHeadId,
             amount: paiseToRupeesText(s.amountPaise),
+            optional: s.optional === 1,
             confirm: false,
           }}
         />

@@ -23,6 +23,8 @@ export interface FeeStructureFormValues {
   endDate: string;
   feeHeadId: number | null;
   amount: string;
+  /** Owed only by the students opted in (transport, hostel, mess). */
+  optional: boolean;
   confirm: boolean;
 }
 
@@ -33,6 +35,7 @@ export const EMPTY_FEE_STRUCTURE: FeeStructureFormValues = {
   endDate: '',
   feeHeadId: null,
   amount: '',
+  optional: false,
   confirm: false,
 };
 
@@ -93,7 +96,7 @@ export function FeeStructureForm({
     trpc.fees.structures.create.mutationOptions({
       onSuccess: (result) => {
         setSaved(result.Message);
-        form.setValues({ feeHeadId: null, amount: '', confirm: false });
+        form.setValues({ feeHeadId: null, amount: '', optional: false, confirm: false });
         form.resetDirty();
         void refresh();
       },
@@ -181,6 +184,10 @@ export function FeeStructureForm({
                 .join(', ')}
             </Text>
           )}
+          <Checkbox
+            label="Optional head: owed only by the students opted in (Optional heads, in the department's menu)"
+            {...form.getInputProps('optional', { type: 'checkbox' })}
+          />
           <Checkbox label="Confirm" {...form.getInputProps('confirm', { type: 'checkbox' })} />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => void navigate(listUrl)}>

@@ -120,7 +120,14 @@ export default function FeeStructureListPage() {
                           {rows.map((s, i) => (
                             <Table.Tr key={s.id}>
                               <Table.Td>{i + 1}</Table.Td>
-                              <Table.Td>{s.feeHeadName}</Table.Td>
+                              <Table.Td>
+                                {s.feeHeadName}
+                                {s.optional === 1 && (
+                                  <Badge ml={6} size="xs" variant="light">
+                                    optional
+                                  </Badge>
+                                )}
+                              </Table.Td>
                               <Table.Td>{formatDate(s.startDate)}</Table.Td>
                               <Table.Td>{formatDate(s.endDate)}</Table.Td>
                               <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
