@@ -221,6 +221,7 @@ describe('fees.structures.list, byBatch, byId', () => {
         amountPaise: 25_000_00,
         startDate: '2025-06-01',
         endDate: '2026-03-31',
+        optional: 0,
       },
       {
         id: fx.ug.feeStructureIds[1],
@@ -230,6 +231,7 @@ describe('fees.structures.list, byBatch, byId', () => {
         amountPaise: 1_500_00,
         startDate: '2025-06-01',
         endDate: '2026-03-31',
+        optional: 0,
       },
     ]);
     expect(await refusal(h.caller('ugStaff').fees.structures.byBatch({ depId: 100, batchId: fx.pg.batchId }))).toEqual({
