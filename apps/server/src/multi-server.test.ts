@@ -8,7 +8,7 @@
 import { closePostgres, type Database, openPostgres, poolOf } from '@fees/db';
 import { createTestPostgres, type TestPostgres } from '@fees/db/testing/postgres';
 import { paiseToRupeesText } from '@fees/validation';
-import { receiptTaxPaise } from '@fees/money';
+import { lineTaxPaise } from '@fees/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildFixture, FIXTURE_AMOUNTS, type Fixture } from './test/fixture';
 import { createAccount, TEST_PASSWORD } from './test/harness';
@@ -44,7 +44,7 @@ async function query(server: ServerProcess, path: string, cookie: string | undef
 
 function receiptInput(i: number, rateBasisPoints: number) {
   const amount = 1_000_00 + i * 37;
-  const tax = receiptTaxPaise(amount, rateBasisPoints);
+  const tax = lineTaxPaise(amount, rateBasisPoints);
   return {
     depId: 100,
     studentId: fx.ug.studentId,
@@ -141,6 +141,10 @@ describe('two app servers on one PostgreSQL database', () => {
     const admin = await post(a, 'auth.login', { email: 'chief@test.local', password: TEST_PASSWORD });
     expect(admin.status).toBe(200);
     expect((await post(a, 'admin.settings.update', { gstRate: '18' }, admin.cookie)).status).toBe(200);
+    // Marked taxable without a rate, the head takes the default rate just saved through the other server.
+    const gst = { treatment: 'taxable', code: '999293' };
+    const taxed = await post(a, 'fees.heads.rename', { id: fx.heads.tuition, name: 'Tuition Fee', gst }, admin.cookie);
+    expect(taxed.status).toBe(200);
     const clerk = await post(b, 'auth.departmentLogin', {
       email: 'counter@test.local',
       password: TEST_PASSWORD,

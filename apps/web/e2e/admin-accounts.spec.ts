@@ -129,7 +129,7 @@ test('admin creates a UG staff user, sets the GST rate, sees the dashboard and d
   await page.getByRole('textbox', { name: 'Phone' }).first().fill('0487 2420000');
   await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByRole('status')).toHaveText(
-    'Settings saved: GST 18.00% applies to receipts issued from now on.',
+    'Settings saved: GST 18.00% is the default rate of heads marked taxable.',
   );
   await page.screenshot({ path: '/tmp/admin-accounts-settings.png', fullPage: true });
   await page.reload();

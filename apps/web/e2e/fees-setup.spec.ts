@@ -115,6 +115,30 @@ test('admin sets up a BA English batch, its fee structure, fee heads and a disco
   await expect(page).toHaveURL(/\/admin\/feelist\?depId=100$/);
   await expect(structure.getByRole('row').filter({ hasText: 'Total:' })).toContainText('26,750.50');
 
+  // The head's GST on the same screen: taxable needs its SAC or HSN code; it holds for every batch charging it.
+  await structure.getByRole('link', { name: `Edit Exam Fee of batch ${BATCH}` }).click();
+  await page.getByText('Taxable', { exact: true }).click();
+  await page.getByRole('textbox', { name: 'GST rate (%)' }).fill('18');
+  await page.getByRole('textbox', { name: 'SAC or HSN code' }).fill('99929');
+  await page.getByRole('checkbox', { name: 'Confirm' }).check();
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(page.getByText('Enter an SAC (6 digits starting 99) or an HSN code (4, 6 or 8 digits)')).toBeVisible();
+  await page.getByRole('textbox', { name: 'SAC or HSN code' }).fill('999293');
+  await page.screenshot({ path: '/tmp/fees-setup-gst.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: '/tmp/fees-setup-gst-phone.png', fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(page).toHaveURL(/\/admin\/feelist\?depId=100$/);
+  await page.goto('/admin/feeheads');
+  await expect(page.getByRole('row').filter({ hasText: 'Exam Fee' })).toContainText('GST 18% · SAC 999293');
+  await expect(page.getByRole('row').filter({ hasText: 'Tuition Fee' })).toContainText('Exempt');
+  await page.screenshot({ path: '/tmp/fees-setup-feeheads-gst.png', fullPage: true });
+  const examHead = (await trpcQuery<Array<{ id: number; name: string }>>(page, 'reference.feeHeads')).find(
+    (h) => h.name === 'Exam Fee',
+  )!;
+  await trpcMutation(page, 'fees.heads.rename', { ...examHead, gst: { treatment: 'exempt' } });
+
   // A student of the batch, registered through the students procedure.
   await trpcMutation(page, 'students.create', {
     depId: 100,

@@ -11,8 +11,12 @@ const LETTERHEAD = {
   phone: '0487 2440000',
 };
 const ARTIFACTS = 'e2e/artifacts';
+const GSTIN = '27AAPFU0939F1ZV';
 
-/** Admin data the counter needs: a UG staff account, a BA English batch with three fee heads at 18% GST, one student. */
+/**
+ * Admin data the counter needs: a UG staff account, a BA English batch with three fee heads marked taxable at 18%
+ * GST on the fee structure screen's path (the default rate of the settings), the department's GSTIN, one student.
+ */
 async function setUpData(page: Page) {
   await signInAsAdmin(page);
   await trpcMutation(page, 'admin.users.create', {
@@ -23,7 +27,10 @@ async function setUpData(page: Page) {
     pwd2: STAFF.password,
     chk1: true,
   });
-  await trpcMutation(page, 'admin.settings.update', { gstRate: '18', letterheads: [{ depId: 100, ...LETTERHEAD }] });
+  await trpcMutation(page, 'admin.settings.update', {
+    gstRate: '18',
+    letterheads: [{ depId: 100, ...LETTERHEAD, gstin: GSTIN }],
+  });
   const batch = await trpcMutation<{ id: number }>(page, 'batches.create', {
     depId: 100,
     courseId: 1003,
@@ -47,6 +54,7 @@ async function setUpData(page: Page) {
       startDate: '2025-06-01',
       endDate: '2026-03-31',
       confirm: true,
+      gst: { treatment: 'taxable', code: '999293' },
     });
   }
   await trpcMutation(page, 'students.create', {
@@ -132,7 +140,7 @@ test('the fee counter: find, pay two heads by UPI, print, edit, void', async ({ 
   await page.keyboard.press('Shift+Tab');
   await page.keyboard.type('Semester 1');
   await expect(page.getByTestId('receipt-total')).toHaveText('11,500.50');
-  await expect(page.getByText('GST (18%)')).toBeVisible();
+  await expect(page.getByText('GST 18% on 11,500.50')).toBeVisible();
   await expect(page.getByTestId('receipt-tax')).toHaveText('2,070.09');
   await expect(page.getByTestId('receipt-net')).toHaveText('13,570.59');
   const words = 'Rupees Thirteen Thousand Five Hundred Seventy and Fifty-Nine Paise Only';
@@ -181,6 +189,8 @@ test('the fee counter: find, pay two heads by UPI, print, edit, void', async ({ 
   expect(text).toContain('STUDENT COPY');
   expect(text.replace(/\s+/g, ' ')).toContain(words);
   expect(text).toContain('13,570.59');
+  expect(text).toContain(`GSTIN: ${GSTIN}`);
+  expect(text).toMatch(/GST 18% on 11,500\.50\s+2,070\.09/);
   expect(text).toContain(`Received by ${STAFF.email}`);
   expect(text).not.toContain('Print Receipt');
   expect(runProgram('pdfinfo', [`${ARTIFACTS}/receipt.pdf`])).toMatch(
@@ -253,4 +263,11 @@ test('the fee counter: find, pay two heads by UPI, print, edit, void', async ({ 
   // The Fees Info balance is back to what it was.
   await searchStudent(page);
   expect(await feesInfoBalance(page)).toBe(balanceBefore);
+
+  // The heads are the foundation's: the specs after this one price their receipts without GST.
+  await signInAsAdmin(page);
+  const heads = await trpcQuery<Array<{ id: number; name: string }>>(page, 'reference.feeHeads');
+  for (const head of heads.filter((h) => ['Tuition Fee', 'Exam Fee', 'Library Fee'].includes(h.name))) {
+    await trpcMutation(page, 'fees.heads.rename', { id: head.id, name: head.name, gst: { treatment: 'exempt' } });
+  }
 });

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_PAISE } from './limits';
 import {
@@ -5,7 +6,8 @@ import {
   largestPart,
   priceReceipt,
   ratePercentText,
-  receiptTaxPaise,
+  lineTaxPaise,
+  taxByRate,
   sumByHead,
   taxShares,
 } from './pricing';
@@ -19,12 +21,16 @@ const balances = [
   { feeHeadId: LIBRARY, feeHead: 'Library Fee', balancePaise: 0 },
 ];
 const line = (feeHeadId: number | null, amountPaise: number) => ({ feeHeadId, amountPaise });
+const NONE = new Map<number, { rateBasisPoints: number; code: string | null }>();
+/** Every head of the batch taxed at one rate. */
+const allAt = (rateBasisPoints: number) =>
+  new Map([TUITION, EXAM, LIBRARY].map((id) => [id, { rateBasisPoints, code: '999293' }]));
 
 describe('priceReceipt', () => {
   it('adds several lines on one head into one per-head sum', () => {
     const priced = priceReceipt({
       lines: [line(TUITION, 10_000_00), line(EXAM, 500_00), line(TUITION, 15_000_00)],
-      rateBasisPoints: 0,
+      taxes: NONE,
       balances,
     });
     expect([...priced.perHead]).toEqual([
@@ -52,21 +58,21 @@ describe('priceReceipt', () => {
     [1800, 333, 60], // 59.94
     [1800, 1_334_567, 240_222], // 2,40,222.06
   ])('GST at %i bp on %i paise is %i paise, net their sum', (rateBasisPoints, total, tax) => {
-    const priced = priceReceipt({ lines: [line(TUITION, total)], rateBasisPoints, balances });
+    const priced = priceReceipt({ lines: [line(TUITION, total)], taxes: allAt(rateBasisPoints), balances });
     expect([priced.taxPaise, priced.netPaise]).toEqual([tax, total + tax]);
-    expect(receiptTaxPaise(total, rateBasisPoints)).toBe(tax);
+    expect(lineTaxPaise(total, rateBasisPoints)).toBe(tax);
   });
 
   it('names a head whose lines add up to more than its balance, with what was available', () => {
     const priced = priceReceipt({
       lines: [line(EXAM, 1_000_00), line(TUITION, 100_00), line(EXAM, 600_00)],
-      rateBasisPoints: 0,
+      taxes: NONE,
       balances,
     });
     expect(priced.overpaid).toEqual([
       { feeHeadId: EXAM, feeHead: 'Exam Fee', amountPaise: 1_600_00, availablePaise: 1_500_00 },
     ]);
-    expect(priceReceipt({ lines: [line(LIBRARY, 1)], rateBasisPoints: 0, balances }).overpaid).toEqual([
+    expect(priceReceipt({ lines: [line(LIBRARY, 1)], taxes: NONE, balances }).overpaid).toEqual([
       { feeHeadId: LIBRARY, feeHead: 'Library Fee', amountPaise: 1, availablePaise: 0 },
     ]);
   });
@@ -79,7 +85,7 @@ describe('priceReceipt', () => {
       { feeHeadId: TUITION, feeHead: 'Tuition Fee', balancePaise: 20_000_00 },
       { feeHeadId: EXAM, feeHead: 'Exam Fee', balancePaise: 0 },
     ];
-    const unchanged = priceReceipt({ lines: stored, rateBasisPoints: 1800, balances: afterIt, alreadyOnReceipt });
+    const unchanged = priceReceipt({ lines: stored, taxes: allAt(1800), balances: afterIt, alreadyOnReceipt });
     expect(unchanged.overpaid).toEqual([]);
     expect([...unchanged.available]).toEqual([
       [TUITION, 25_000_00],
@@ -87,7 +93,7 @@ describe('priceReceipt', () => {
     ]);
     const raised = priceReceipt({
       lines: [line(EXAM, 1_500_01)],
-      rateBasisPoints: 1800,
+      taxes: allAt(1800),
       balances: afterIt,
       alreadyOnReceipt,
     });
@@ -96,19 +102,19 @@ describe('priceReceipt', () => {
     ]);
     // Without its own lines the same edit would look like an overpayment.
     expect(
-      priceReceipt({ lines: stored, rateBasisPoints: 1800, balances: afterIt }).overpaid.map((o) => o.feeHeadId),
+      priceReceipt({ lines: stored, taxes: allAt(1800), balances: afterIt }).overpaid.map((o) => o.feeHeadId),
     ).toEqual([EXAM]);
   });
 
   it('prices the smallest amount, one paisa', () => {
-    const priced = priceReceipt({ lines: [line(EXAM, 1)], rateBasisPoints: 1800, balances });
+    const priced = priceReceipt({ lines: [line(EXAM, 1)], taxes: allAt(1800), balances });
     expect([priced.totalPaise, priced.taxPaise, priced.netPaise, priced.tooLarge]).toEqual([1, 0, 1, false]);
     expect(priced.words).toBe('Rupees Zero and One Paise Only');
   });
 
   it('prices the largest receipt, 99,99,99,999.99, exactly, and flags one paisa more', () => {
     const rich = [{ feeHeadId: TUITION, feeHead: 'Tuition Fee', balancePaise: MAX_PAISE }];
-    const plain = priceReceipt({ lines: [line(TUITION, MAX_PAISE)], rateBasisPoints: 0, balances: rich });
+    const plain = priceReceipt({ lines: [line(TUITION, MAX_PAISE)], taxes: NONE, balances: rich });
     expect([plain.totalPaise, plain.taxPaise, plain.netPaise, plain.tooLarge, plain.overpaid]).toEqual([
       MAX_PAISE,
       0,
@@ -119,18 +125,18 @@ describe('priceReceipt', () => {
     expect(plain.words).toBe(
       'Rupees Ninety-Nine Crore Ninety-Nine Lakh Ninety-Nine Thousand Nine Hundred Ninety-Nine and Ninety-Nine Paise Only',
     );
-    const taxed = priceReceipt({ lines: [line(TUITION, MAX_PAISE)], rateBasisPoints: 1800, balances: rich });
+    const taxed = priceReceipt({ lines: [line(TUITION, MAX_PAISE)], taxes: allAt(1800), balances: rich });
     expect([taxed.taxPaise, taxed.netPaise]).toEqual([18_000_000_000, 117_999_999_999]); // 17,99,99,999.9982 rounds up to 18,00,00,000.00
-    expect(receiptTaxPaise(MAX_PAISE, 10000)).toBe(MAX_PAISE);
+    expect(lineTaxPaise(MAX_PAISE, 10000)).toBe(MAX_PAISE);
     expect(
-      priceReceipt({ lines: [line(TUITION, MAX_PAISE), line(EXAM, 1)], rateBasisPoints: 0, balances: rich }).tooLarge,
+      priceReceipt({ lines: [line(TUITION, MAX_PAISE), line(EXAM, 1)], taxes: NONE, balances: rich }).tooLarge,
     ).toBe(true);
   });
 
   it('lists heads that are not in the batch and leaves lines without a head out of the sums', () => {
     const priced = priceReceipt({
       lines: [line(99, 100), line(null, 0), line(EXAM, 100)],
-      rateBasisPoints: 0,
+      taxes: NONE,
       balances,
     });
     expect(priced.unknownHeads).toEqual([99]);
@@ -139,9 +145,136 @@ describe('priceReceipt', () => {
   });
 });
 
+describe('GST per taxable line', () => {
+  const TRANSPORT = 4;
+  const UNIFORM = 5;
+  const CANTEEN = 6;
+  const heads = [
+    ...balances,
+    { feeHeadId: TRANSPORT, feeHead: 'Transport Fee', balancePaise: 10_000_00 },
+    { feeHeadId: UNIFORM, feeHead: 'Uniform', balancePaise: 5_000_00 },
+    { feeHeadId: CANTEEN, feeHead: 'Canteen', balancePaise: 5_000_00 },
+  ];
+  const taxes = new Map([
+    [TRANSPORT, { rateBasisPoints: 1800, code: '996411' }],
+    [UNIFORM, { rateBasisPoints: 1200, code: '6203' }],
+    [CANTEEN, { rateBasisPoints: 500, code: '996331' }],
+  ]);
+
+  it('taxes each taxable line on its own, rounded half up to the paisa, and shows the tax per rate', () => {
+    const priced = priceReceipt({
+      lines: [
+        line(TUITION, 25_000_00), // exempt
+        line(TRANSPORT, 3_333_33), // 18%: 599.9994 -> 600.00
+        line(UNIFORM, 1_234_56), // 12%: 148.1472 -> 148.15
+        line(CANTEEN, 999_99), // 5%: 49.9995 -> 50.00
+        line(TRANSPORT, 25), // 18%: 0.045 -> 0.05 (half a paisa rounds up)
+      ],
+      taxes,
+      balances: heads,
+    });
+    expect(priced.lineTaxes).toEqual([
+      { rateBasisPoints: 0, code: null, taxPaise: 0 },
+      { rateBasisPoints: 1800, code: '996411', taxPaise: 600_00 },
+      { rateBasisPoints: 1200, code: '6203', taxPaise: 148_15 },
+      { rateBasisPoints: 500, code: '996331', taxPaise: 50_00 },
+      { rateBasisPoints: 1800, code: '996411', taxPaise: 5 },
+    ]);
+    expect(priced.taxByRate).toEqual([
+      { rateBasisPoints: 500, taxablePaise: 999_99, taxPaise: 50_00 },
+      { rateBasisPoints: 1200, taxablePaise: 1_234_56, taxPaise: 148_15 },
+      // Per line: 600.00 + 0.05. Rounding the rate's sum once (18% of 3,333.58 = 600.0444) would give 600.04.
+      { rateBasisPoints: 1800, taxablePaise: 3_333_58, taxPaise: 600_05 },
+    ]);
+    expect([priced.totalPaise, priced.taxPaise, priced.netPaise]).toEqual([30_568_13, 798_20, 31_366_33]);
+    expect(priced.words).toBe('Rupees Thirty-One Thousand Three Hundred Sixty-Six and Thirty-Three Paise Only');
+  });
+
+  it('charges nothing on a receipt adjusted from advance, nor on exempt heads', () => {
+    const lines = [line(TRANSPORT, 1_000_00), line(TUITION, 500_00)];
+    const untaxed = priceReceipt({ lines, taxes, untaxed: true, balances: heads });
+    expect([untaxed.taxPaise, untaxed.taxByRate, untaxed.lineTaxes.map((t) => t.rateBasisPoints)]).toEqual([
+      0,
+      [],
+      [0, 0],
+    ]);
+    expect(priceReceipt({ lines, taxes: NONE, balances: heads }).taxPaise).toBe(0);
+  });
+
+  it('on an edit keeps the GST each head was issued with; a head new to the receipt takes today’s', () => {
+    const issuedTaxes = new Map([
+      [TRANSPORT, { rateBasisPoints: 500, code: '996411' }],
+      [TUITION, { rateBasisPoints: 0, code: null }],
+    ]);
+    const priced = priceReceipt({
+      lines: [line(TRANSPORT, 1_000_00), line(UNIFORM, 100_00), line(TUITION, 100_00)],
+      taxes: new Map([...taxes, [TUITION, { rateBasisPoints: 1800, code: '999293' }]]),
+      issuedTaxes,
+      balances: heads,
+    });
+    expect(priced.lineTaxes.map((t) => [t.rateBasisPoints, t.taxPaise])).toEqual([
+      [500, 50_00],
+      [1200, 12_00],
+      [0, 0],
+    ]);
+  });
+
+  it('adds up: the tax per rate sums to the receipt’s tax, each line within half a paisa of amount x rate', () => {
+    const rates = [0, 25, 300, 500, 1200, 1250, 1800, 2800];
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 1, max: 8 }), fc.integer({ min: 1, max: 1_00_00_000_00 })), {
+          minLength: 1,
+          maxLength: 12,
+        }),
+        fc.array(fc.constantFrom(...rates), { minLength: 8, maxLength: 8 }),
+        fc.boolean(),
+        (drawn, headRates, untaxed) => {
+          const headIds = [1, 2, 3, 4, 5, 6, 7, 8];
+          const taxesOf = new Map(headIds.map((id, i) => [id, { rateBasisPoints: headRates[i]!, code: null }]));
+          const open = headIds.map((id) => ({ feeHeadId: id, feeHead: `Head ${id}`, balancePaise: 0, open: true }));
+          const priced = priceReceipt({
+            lines: drawn.map(([head, amount]) => line(head, amount)),
+            taxes: taxesOf,
+            untaxed,
+            balances: open,
+          });
+          const byRate = priced.taxByRate.reduce((sum, r) => sum + r.taxPaise, 0);
+          const byLine = priced.lineTaxes.reduce((sum, t) => sum + t.taxPaise, 0);
+          expect(byRate).toBe(priced.taxPaise);
+          expect(byLine).toBe(priced.taxPaise);
+          expect(priced.netPaise).toBe(priced.totalPaise + priced.taxPaise);
+          const taxable = priced.taxByRate.reduce((sum, r) => sum + r.taxablePaise, 0);
+          const taxedLines = drawn.filter(([head]) => !untaxed && headRates[head - 1]! > 0);
+          expect(taxable).toBe(taxedLines.reduce((sum, [, amount]) => sum + amount, 0));
+          drawn.forEach(([head, amount], i) => {
+            const rate = untaxed ? 0 : headRates[head - 1]!;
+            // |tax x 10000 - amount x rate| <= 5000: rounded to the nearest paisa, half up.
+            const exact = BigInt(amount) * BigInt(rate);
+            const stored = BigInt(priced.lineTaxes[i]!.taxPaise) * 10000n;
+            expect(stored - exact <= 5000n && exact - stored < 5000n).toBe(true);
+          });
+        },
+      ),
+    );
+  });
+});
+
+describe('taxByRate', () => {
+  it('gathers stored lines per rate and leaves exempt lines out', () => {
+    expect(
+      taxByRate([
+        { amountPaise: 100_00, taxRateBasisPoints: 1800, taxPaise: 18_00 },
+        { amountPaise: 500_00, taxRateBasisPoints: 0, taxPaise: 0 },
+        { amountPaise: 50_00, taxRateBasisPoints: 1800, taxPaise: 9_00 },
+      ]),
+    ).toEqual([{ rateBasisPoints: 1800, taxablePaise: 150_00, taxPaise: 27_00 }]);
+  });
+});
+
 describe('amountLeftForLine', () => {
   it('is the available balance less the other lines on that head, never below zero', () => {
-    const input = { lines: [line(TUITION, 10_000_00), line(EXAM, 0), line(null, 0)], rateBasisPoints: 0, balances };
+    const input = { lines: [line(TUITION, 10_000_00), line(EXAM, 0), line(null, 0)], taxes: NONE, balances };
     expect(amountLeftForLine(input, 2, TUITION)).toBe(15_000_00);
     expect(amountLeftForLine(input, 0, TUITION)).toBe(25_000_00);
     expect(amountLeftForLine(input, 2, EXAM)).toBe(1_500_00);

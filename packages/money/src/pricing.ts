@@ -6,11 +6,12 @@ import { MAX_PAISE } from './limits';
 import { amountInWords } from './words';
 
 /**
- * GST on a receipt total: total x rate rounded half up to the paisa, in integer arithmetic (rate in
- * basis points: 1800 = 18%). BigInt keeps total x rate exact beyond 2^53.
+ * GST on one receipt line: its amount x rate rounded half up to the paisa, in integer arithmetic (rate in
+ * basis points: 1800 = 18%). BigInt keeps amount x rate exact beyond 2^53. A receipt's tax is the sum of
+ * its lines' taxes, so each line is rounded once and the tax per rate adds up to the receipt's.
  */
-export function receiptTaxPaise(totalPaise: number, rateBasisPoints: number): number {
-  return Number((BigInt(totalPaise) * BigInt(rateBasisPoints) + 5000n) / 10000n);
+export function lineTaxPaise(amountPaise: number, rateBasisPoints: number): number {
+  return Number((BigInt(amountPaise) * BigInt(rateBasisPoints) + 5000n) / 10000n);
 }
 
 /** 1800 -> "18", 1250 -> "12.5": the rate as the receipt shows it, followed by %. */
@@ -18,10 +19,13 @@ export function ratePercentText(rateBasisPoints: number): string {
   return String(rateBasisPoints / 100);
 }
 
-/** The GST rate a receipt is issued with: none when it settles dues from the advance (taxed when it was paid). */
-export function issuedRateBasisPoints(paymentMode: string, rateBasisPoints: number): number {
-  return paymentMode === 'advance' ? 0 : rateBasisPoints;
+/** How a fee head is taxed: its GST rate (0: exempt) and its SAC or HSN code (null: none given). */
+export interface HeadTax {
+  rateBasisPoints: number;
+  code: string | null;
 }
+
+const EXEMPT: HeadTax = { rateBasisPoints: 0, code: null };
 
 /** One fee line as pricing sees it: its head (null while none is chosen) and its amount. */
 export interface PricingLine {
@@ -40,11 +44,27 @@ export interface HeadBalance {
 
 export interface ReceiptPricingInput {
   lines: readonly PricingLine[];
-  /** The GST rate the receipt is issued with (the setting for a new one, the stored one for an edit). */
-  rateBasisPoints: number;
+  /** The taxable heads of today by id; a head not in it is exempt. */
+  taxes: ReadonlyMap<number, HeadTax>;
+  /** For an edit: per head on the stored receipt, the GST it was issued with; it wins over `taxes`. */
+  issuedTaxes?: ReadonlyMap<number, HeadTax>;
+  /** A receipt adjusted from advance carries no GST: the advance was taxed when it was paid. */
+  untaxed?: boolean;
   balances: readonly HeadBalance[];
   /** For an edit: per head, what the receipt already pays; it counts back into the balance. */
   alreadyOnReceipt?: ReadonlyMap<number, number>;
+}
+
+/** One line's GST as the receipt keeps it: its head's rate and code, and the tax on its amount. */
+export interface LineTax extends HeadTax {
+  taxPaise: number;
+}
+
+/** The GST of a receipt at one rate: the amount taxed at it and the tax, as the receipt shows it. */
+export interface RateTax {
+  rateBasisPoints: number;
+  taxablePaise: number;
+  taxPaise: number;
 }
 
 export interface OverpaidHead {
@@ -63,7 +83,12 @@ export interface ReceiptPricing {
   unknownHeads: number[];
   /** Heads whose lines add up to more than is available, in the order they first appear. */
   overpaid: OverpaidHead[];
+  /** Per line, in the lines' order, its GST (exempt lines: rate 0 and no tax). */
+  lineTaxes: LineTax[];
+  /** Per rate charged, ascending: the taxable amount and the tax (taxByRate). */
+  taxByRate: RateTax[];
   totalPaise: number;
+  /** The sum of the lines' taxes. */
   taxPaise: number;
   netPaise: number;
   /** The net in words (Indian system). */
@@ -87,11 +112,49 @@ function availableByHead(input: ReceiptPricingInput): Map<number, number> {
   );
 }
 
+/** The GST a line on `feeHeadId` carries on this receipt: none adjusted from advance, else as issued, else today's. */
+export function taxOfHead(input: ReceiptPricingInput, feeHeadId: number | null): HeadTax {
+  if (input.untaxed || feeHeadId === null) return EXEMPT;
+  return input.issuedTaxes?.get(feeHeadId) ?? input.taxes.get(feeHeadId) ?? EXEMPT;
+}
+
+/** Per head on a stored receipt, the GST its lines were issued with: an edit keeps it (ReceiptPricingInput). */
+export function issuedTaxesOf(
+  lines: readonly { feeHeadId: number; taxRateBasisPoints: number; gstCode: string | null }[],
+): Map<number, HeadTax> {
+  return new Map(
+    lines.map((line) => [line.feeHeadId, { rateBasisPoints: line.taxRateBasisPoints, code: line.gstCode }]),
+  );
+}
+
+/**
+ * The lines' taxes gathered per rate, ascending, exempt lines left out: what the counter, the printed receipt
+ * and the receipt view show under the total. Their taxes add up to the receipt's tax.
+ */
+export function taxByRate(
+  lines: readonly { amountPaise: number; taxRateBasisPoints: number; taxPaise: number }[],
+): RateTax[] {
+  const rates = new Map<number, RateTax>();
+  for (const line of lines) {
+    const rate = line.taxRateBasisPoints;
+    if (rate === 0) continue;
+    const sum = rates.get(rate) ?? { rateBasisPoints: rate, taxablePaise: 0, taxPaise: 0 };
+    sum.taxablePaise += line.amountPaise;
+    sum.taxPaise += line.taxPaise;
+    rates.set(rate, sum);
+  }
+  return [...rates.values()].sort((a, b) => a.rateBasisPoints - b.rateBasisPoints);
+}
+
 export function priceReceipt(input: ReceiptPricingInput): ReceiptPricing {
   const available = availableByHead(input);
   const perHead = sumByHead(input.lines);
   const totalPaise = input.lines.reduce((sum, line) => sum + line.amountPaise, 0);
-  const taxPaise = receiptTaxPaise(totalPaise, input.rateBasisPoints);
+  const lineTaxes = input.lines.map((line) => {
+    const tax = taxOfHead(input, line.feeHeadId);
+    return { ...tax, taxPaise: lineTaxPaise(line.amountPaise, tax.rateBasisPoints) };
+  });
+  const taxPaise = lineTaxes.reduce((sum, line) => sum + line.taxPaise, 0);
   const netPaise = totalPaise + taxPaise;
   const names = new Map(input.balances.map((row) => [row.feeHeadId, row.feeHead]));
   const unknownHeads = [...perHead.keys()].filter((id) => !available.has(id));
@@ -109,6 +172,14 @@ export function priceReceipt(input: ReceiptPricingInput): ReceiptPricing {
     available,
     unknownHeads,
     overpaid,
+    lineTaxes,
+    taxByRate: taxByRate(
+      input.lines.map((line, i) => ({
+        amountPaise: line.amountPaise,
+        taxRateBasisPoints: lineTaxes[i]!.rateBasisPoints,
+        taxPaise: lineTaxes[i]!.taxPaise,
+      })),
+    ),
     totalPaise,
     taxPaise,
     netPaise,

@@ -1,14 +1,18 @@
 import { z } from 'zod';
 import { endNotBeforeStart } from './batches';
+import { ZGstTreatment } from './gst';
 import { requiredText, ZAmount, ZRecordDate, ZDepId, ZId, ZMustConfirm, ZVersion } from './common';
 
 /** A fee head's name (Tuition Fee, Exam Fee, ...). */
 export const ZFeeHeadName = requiredText(50);
 
-export const ZCreateFeeHeadInput = z.object({ name: ZFeeHeadName });
+/** Left out, a new head is exempt and an existing head keeps its treatment. */
+const gst = ZGstTreatment.optional();
+
+export const ZCreateFeeHeadInput = z.object({ name: ZFeeHeadName, gst });
 export type TCreateFeeHeadInput = z.infer<typeof ZCreateFeeHeadInput>;
 
-export const ZRenameFeeHeadInput = z.object({ id: ZId, name: ZFeeHeadName });
+export const ZRenameFeeHeadInput = z.object({ id: ZId, name: ZFeeHeadName, gst });
 export type TRenameFeeHeadInput = z.infer<typeof ZRenameFeeHeadInput>;
 
 export const ZFeeHeadIdInput = z.object({ id: ZId });
@@ -30,6 +34,8 @@ export const ZFeeStructureFields = z.object({
   allowNegativeBalance: z.boolean().optional().default(false),
   /** Owed only by the students opted into it (transport, hostel, mess); an update left without it keeps the row's. */
   optional: z.boolean().optional(),
+  /** The head's GST treatment, for every batch charging it; left out, the head keeps its own. */
+  gst,
 });
 
 export const ZCreateFeeStructureInput = ZFeeStructureFields.superRefine(endNotBeforeStart);

@@ -11,6 +11,7 @@ export * from './batches';
 export * from './discounts';
 export * from './errors';
 export * from './fees';
+export * from './gst';
 export * from './format';
 export * from './reports';
 export * from './limits';

@@ -16,7 +16,6 @@ import {
   findFeeHeadByName,
   findUserByEmail,
   feeStructures,
-  getGstRateBasisPoints,
   insertDayClosing,
   insertOpeningBalances,
   insertScheme,
@@ -39,7 +38,8 @@ import {
   ZCreateRefundInput,
   ZSchemeRuleInput,
 } from '@fees/validation';
-import { addDays, issuedRateBasisPoints, receiptTaxPaise } from '@fees/money';
+import { addDays } from '@fees/money';
+import { demoReceiptTax } from './gst';
 import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
 import { bounceCheque, clearCheque } from '@fees/server/cheques';
 import { today } from '@fees/server/config';
@@ -214,7 +214,7 @@ async function receipt(
   paymentReference: string | null,
 ) {
   const total = items.reduce((s, i) => s + i.amount, 0);
-  const tax = receiptTaxPaise(total, issuedRateBasisPoints(paymentMode, await getGstRateBasisPoints(db)));
+  const tax = await demoReceiptTax(db, items, paymentMode);
   return createReceipt(
     db,
     await staffOf(db, student.departmentId),

@@ -9,7 +9,6 @@ import {
   batches,
   type Database,
   fineWaivers,
-  getGstRateBasisPoints,
   instalmentPlans,
   loadBatchPlan,
   setDepartmentPayment,
@@ -19,19 +18,12 @@ import {
   writeBatchPlan,
 } from '@fees/db';
 import { calendarDate, DEPARTMENTS, type DepartmentId } from '@fees/validation';
-import {
-  addDays,
-  addMonths,
-  equalInstalments,
-  type FineRule,
-  type PlanInstalment,
-  percentSplit,
-  receiptTaxPaise,
-} from '@fees/money';
+import { addDays, addMonths, equalInstalments, type FineRule, type PlanInstalment, percentSplit } from '@fees/money';
 import { asc, count, eq } from 'drizzle-orm';
 import { today } from '@fees/server/config';
 import { createReceipt } from '@fees/server/receipts';
 import { Random } from '@fees/validation/testing';
+import { demoReceiptTax } from './gst';
 
 const UPI: Record<number, [string, string]> = {
   100: ['artscollege.ug@sbi', 'Arts and Science College'],
@@ -173,7 +165,7 @@ export async function loadDemoPlanPayments(db: Database): Promise<number> {
         })).filter((i) => i.amount > 0);
         const total = items.reduce((sum, i) => sum + i.amount, 0);
         if (total === 0) continue;
-        const tax = receiptTaxPaise(total, await getGstRateBasisPoints(db));
+        const tax = await demoReceiptTax(db, items);
         await createReceipt(
           db,
           { userId: null, email: 'demo' },

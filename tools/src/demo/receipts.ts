@@ -1,14 +1,7 @@
-import {
-  type Database,
-  findUserByEmail,
-  receipts,
-  settings,
-  studentFeeBalances,
-  students,
-  transaction,
-} from '@fees/db';
+import { type Database, findUserByEmail, receipts, studentFeeBalances, students, transaction } from '@fees/db';
 import { DEPARTMENTS, type TReceiptPaymentMode } from '@fees/validation';
-import { addDays, receiptTaxPaise } from '@fees/money';
+import { addDays } from '@fees/money';
+import { demoReceiptTax } from './gst';
 import { asc, count } from 'drizzle-orm';
 import { today } from '@fees/server/config';
 import { createReceipt, voidReceipt } from '@fees/server/receipts';
@@ -87,7 +80,6 @@ export async function loadDemoReceipts(db: Database): Promise<number> {
     actors.set(d.id, { userId: user?.id ?? null, email: user?.email ?? 'demo' });
   }
 
-  const rateBasisPoints = (await db.select().from(settings).limit(1))[0]?.gstRateBasisPoints ?? 0;
   // The loader writes for every department, as an admin may.
   const everyDepartment = { role: 'admin' as const, departmentId: null };
   let written = 0;
@@ -107,7 +99,7 @@ export async function loadDemoReceipts(db: Database): Promise<number> {
         ),
       }));
       const total = items.reduce((sum, item) => sum + item.amount, 0);
-      const tax = receiptTaxPaise(total, rateBasisPoints);
+      const tax = await demoReceiptTax(db, items);
       const actor = actors.get(plan.departmentId) ?? { userId: null, email: 'demo' };
       const receipt = await createReceipt(
         db,

@@ -168,25 +168,36 @@ describe('GET /api/receipts/{number}.pdf', () => {
     expect(flat).not.toContain('page 1 of');
   });
 
-  it("prints the letterhead's address, phone and logo, and the GST line when the rate is above zero", async () => {
+  it("prints the letterhead's address, phone, logo and GSTIN, each taxable line's rate and code, and GST per rate", async () => {
     const admin = h.caller('admin');
-    await admin.admin.settings.update({
-      gstRate: '18',
-      letterheads: [
-        {
-          depId: 100,
-          institutionName: 'St. Mary Arts and Science College',
-          address: 'College Road, Thrissur 680001',
-          phone: '0487 2330000',
-        },
-      ],
-    });
+    const letterhead = {
+      depId: 100 as const,
+      institutionName: 'St. Mary Arts and Science College',
+      address: 'College Road, Thrissur 680001',
+      phone: '0487 2330000',
+    };
+    await admin.admin.settings.update({ gstRate: '18', letterheads: [{ ...letterhead, gstin: '27aapfu0939f1zv' }] });
     await admin.letterheads.setLogo({ depId: 100, image: logoPng().toString('base64') });
+    // Tuition marked taxable without a rate takes the default 18%; the exam head is taxed at 5%.
+    await admin.fees.heads.rename({
+      id: fx.heads.tuition,
+      name: 'Tuition Fee',
+      gst: { treatment: 'taxable', code: '999293' },
+    });
+    await admin.fees.heads.rename({
+      id: fx.heads.exam,
+      name: 'Exam Fee',
+      gst: { treatment: 'taxable', rate: '5', code: '998431' },
+    });
     try {
+      // 10,000.00 at 18% = 1,800.00; 1,234.56 at 5% = 61.728 -> 61.73; GST 1,861.73, net 13,096.29.
       const created = await h.caller('ugStaff').receipts.create({
-        ...receiptInput([[fx.heads.tuition, 'Term fee – ₹ ക', 10_000_00]]),
-        tax: '1800.00',
-        net: '11800.00',
+        ...receiptInput([
+          [fx.heads.tuition, 'Term fee – ₹ ക', 10_000_00],
+          [fx.heads.exam, 'Semester exam', 1_234_56],
+        ]),
+        tax: '1861.73',
+        net: '13096.29',
       });
       const answer = await download('ugStaff', `/api/receipts/${created.number}.pdf`);
       const { text, info } = readPdf(answer.bytes);
@@ -194,16 +205,23 @@ describe('GET /api/receipts/{number}.pdf', () => {
       const flat = text.replace(/[ \t]+/g, ' ');
       expect(flat).toContain('St. Mary Arts and Science College');
       expect(flat).toContain('College Road, Thrissur 680001 | Phone: 0487 2330000');
+      expect(flat).toContain('GSTIN 27AAPFU0939F1ZV');
       // The standard fonts have no rupee sign and no Malayalam: "Rs" and "?" print, never a wrong letter.
-      expect(flat).toContain('Tuition Fee Term fee – Rs ? Rs 10,000.00');
-      expect(flat).toContain('Total Rs 10,000.00');
-      expect(flat).toContain('GST (18%) Rs 1,800.00');
-      expect(flat).toContain('Net amount Rs 11,800.00');
-      expect(flat).toContain('Amount in words: Rupees Eleven Thousand Eight Hundred Only');
+      // A taxed line's fee type names its rate and code, wrapped within its column.
+      expect(flat).toMatch(/1 Tuition Fee \(GST 18%, SAC Term fee – Rs \? Rs 10,000\.00\s+999293\)/);
+      expect(flat).toMatch(/2 Exam Fee \(GST 5%, SAC Semester exam Rs 1,234\.56\s+998431\)/);
+      expect(flat).toContain('Total Rs 11,234.56');
+      expect(flat).toContain('GST 5% on 1,234.56 Rs 61.73');
+      expect(flat).toContain('GST 18% on 10,000.00 Rs 1,800.00');
+      expect(flat).toContain('Net amount Rs 13,096.29');
+      expect(flat).toContain('Amount in words: Rupees Thirteen Thousand Ninety-Six and Twenty-Nine Paise Only');
       // The logo is the page's only picture (the QR code is drawn as squares).
       expect(answer.bytes.toString('latin1')).toContain('/Subtype /Image');
     } finally {
-      await admin.admin.settings.update({ gstRate: '0' });
+      const exempt = { treatment: 'exempt' } as const;
+      await admin.fees.heads.rename({ id: fx.heads.tuition, name: 'Tuition Fee', gst: exempt });
+      await admin.fees.heads.rename({ id: fx.heads.exam, name: 'Exam Fee', gst: exempt });
+      await admin.admin.settings.update({ gstRate: '0', letterheads: [{ ...letterhead, gstin: '' }] });
       await admin.letterheads.removeLogo({ depId: 100 });
     }
   });

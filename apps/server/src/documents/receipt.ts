@@ -1,6 +1,13 @@
 import { type Database, getLetterheadLogo } from '@fees/db';
-import { formatDate, PAYMENT_MODE_LABELS, paymentPartTexts, receiptLabel } from '@fees/validation';
-import { amountInWords, ratePercentText } from '@fees/money';
+import {
+  formatDate,
+  gstLineText,
+  gstRateText,
+  PAYMENT_MODE_LABELS,
+  paymentPartTexts,
+  receiptLabel,
+} from '@fees/validation';
+import { amountInWords } from '@fees/money';
 import { today } from '../config';
 import { receiptView } from '../domain/receipts/service';
 import {
@@ -33,7 +40,7 @@ export async function receiptPdf(
   options: DocumentOptions,
   duplicateOn?: string,
 ): Promise<Buffer> {
-  const { receipt, lines, payments, letterhead, verifyPath } = await receiptView(db, options.access, number);
+  const { receipt, lines, taxByRate, payments, letterhead, verifyPath } = await receiptView(db, options.access, number);
   const logo = await getLetterheadLogo(db, receipt.departmentId);
   const label = receiptLabel(receipt.number);
   const doc = newDocument({ title: `Receipt ${label}`, author: letterhead.institutionName });
@@ -48,6 +55,7 @@ export async function receiptPdf(
     doc.restore();
   }
   let y = drawLetterhead(doc, { ...letterhead, departmentName: receipt.departmentName, logo });
+  if (receipt.gstin) y = drawText(doc, y, `GSTIN ${receipt.gstin}`, { font: 'Helvetica-Bold', size: 10.5 }) + 2;
   y = drawTitle(doc, y, duplicateOn ? 'FEE RECEIPT - DUPLICATE' : 'FEE RECEIPT', `Receipt No ${label}`);
   if (duplicateOn) {
     y = drawText(doc, y, `DUPLICATE printed on ${formatDate(duplicateOn)}`, { font: 'Helvetica-Bold', size: 11 });
@@ -87,12 +95,10 @@ export async function receiptPdf(
     ],
     [
       ...lines.map((line) => ({
-        cells: [String(line.lineNo), line.feeHead, line.particulars, money(line.amountPaise)],
+        cells: [String(line.lineNo), gstLineText(line), line.particulars, money(line.amountPaise)],
       })),
       { cells: ['Total', money(receipt.totalPaise)], span: 3 },
-      ...(receipt.taxRateBasisPoints > 0
-        ? [{ cells: [`GST (${ratePercentText(receipt.taxRateBasisPoints)}%)`, money(receipt.taxPaise)], span: 3 }]
-        : []),
+      ...taxByRate.map((rate) => ({ cells: [gstRateText(rate), money(rate.taxPaise)], span: 3 })),
       { cells: ['Net amount', money(receipt.netPaise)], span: 3, bold: true, shaded: true },
     ],
   );

@@ -342,6 +342,21 @@ const CONTRACTS: Contract[] = [
       expect(res.body).toContainEqual({ Id: fx.heads.exam, FeeId: 'Exam Fee' });
     },
   },
+  {
+    method: 'GET',
+    path: '/v2/heads',
+    as: 'ugStaff',
+    call: () => ({}),
+    check: (res, { fx }) => {
+      expect(res.body).toContainEqual(
+        expect.objectContaining({
+          id: fx.heads.tuition,
+          name: 'Tuition Fee',
+          gst: { treatment: 'exempt', rate: '0.00', code: null },
+        }),
+      );
+    },
+  },
 
   // Department home
   {

@@ -29,6 +29,9 @@ export async function listFeeHeadsWithUsage(db: Reader) {
     .select({
       id: feeHeads.id,
       name: feeHeads.name,
+      gstTreatment: feeHeads.gstTreatment,
+      gstRateBasisPoints: feeHeads.gstRateBasisPoints,
+      gstCode: feeHeads.gstCode,
       batchCount: sql<number>`(select count(*) from ${feeStructures} where ${feeStructures.feeHeadId} = ${headId})`,
       inUse: sql<boolean>`(exists(select 1 from ${feeStructures} where ${feeStructures.feeHeadId} = ${headId})
         or exists(select 1 from ${discounts} where ${discounts.feeHeadId} = ${headId})
@@ -72,12 +75,46 @@ export async function feeHeadUsage(db: Reader, id: number) {
   ))!;
 }
 
-export async function insertFeeHead(db: WriteTx, name: string) {
-  return (await db.insert(feeHeads).values({ name }).returning())[0]!;
+/** A head's GST as stored: exempt (rate 0, no code) or taxable at a rate with its SAC or HSN code. */
+export type FeeHeadGst = Pick<typeof feeHeads.$inferSelect, 'gstTreatment' | 'gstRateBasisPoints' | 'gstCode'>;
+
+export async function insertFeeHead(db: WriteTx, name: string, gst?: FeeHeadGst) {
+  return (
+    await db
+      .insert(feeHeads)
+      .values({ name, ...gst })
+      .returning()
+  )[0]!;
 }
 
-export async function renameFeeHead(db: WriteTx, params: { id: number; name: string }) {
-  return (await db.update(feeHeads).set({ name: params.name }).where(eq(feeHeads.id, params.id)).returning())[0]!;
+/** Renames a head and, when given, sets its GST treatment (receipts issued from now on take it). */
+export async function renameFeeHead(db: WriteTx, params: { id: number; name: string; gst?: FeeHeadGst }) {
+  return (
+    await db
+      .update(feeHeads)
+      .set({ name: params.name, ...params.gst })
+      .where(eq(feeHeads.id, params.id))
+      .returning()
+  )[0]!;
+}
+
+/** Sets a head's GST treatment; returns the head as it was and as it is. */
+export async function setFeeHeadGst(db: WriteTx, params: { id: number; gst: FeeHeadGst }) {
+  return (await db.update(feeHeads).set(params.gst).where(eq(feeHeads.id, params.id)).returning())[0] ?? null;
+}
+
+/**
+ * The taxable heads with their rate and code, by id: what a receipt issued now charges (a head not in it is
+ * exempt). Heads are few; the counter and the receipt's check read them all in one statement.
+ */
+export async function taxableFeeHeads(
+  db: Reader,
+): Promise<Map<number, { rateBasisPoints: number; code: string | null }>> {
+  const found = await db
+    .select({ id: feeHeads.id, rateBasisPoints: feeHeads.gstRateBasisPoints, code: feeHeads.gstCode })
+    .from(feeHeads)
+    .where(eq(feeHeads.gstTreatment, 'taxable'));
+  return new Map(found.map(({ id, ...tax }) => [id, tax]));
 }
 
 export async function deleteFeeHead(db: WriteTx, id: number): Promise<void> {

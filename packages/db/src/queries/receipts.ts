@@ -9,7 +9,7 @@ import { insertOutboxMessages, type OutboxEvent, withReceiptNumber } from './mes
 import { timestampNow } from './now';
 import type { ChequeStatus, receiptLines, receiptPayments, receipts, students } from '../schema';
 
-/** A student as the receipt counter needs them, with the GST rate and back-dating limit in force (one statement). */
+/** A student as the receipt counter needs them, with the back-dating limit in force (one statement). */
 export type ReceiptStudent = Pick<
   typeof students.$inferSelect,
   'id' | 'departmentId' | 'courseId' | 'batchId' | 'admissionNo' | 'capId' | 'name' | 'address' | 'phone' | 'email'
@@ -17,7 +17,6 @@ export type ReceiptStudent = Pick<
   departmentName: string;
   courseName: string;
   batchName: string;
-  gstRateBasisPoints: number;
   backdateLimitDays: number | null;
 };
 
@@ -25,7 +24,6 @@ const STUDENT_SELECT = sql`
   SELECT s.id, s.department_id AS "departmentId", dep.name AS "departmentName",
          s.course_id AS "courseId", c.name AS "courseName", s.batch_id AS "batchId", b.name AS "batchName",
          s.admission_no AS "admissionNo", s.cap_id AS "capId", s.name, s.address, s.phone, s.email,
-         (SELECT gst_rate_basis_points FROM settings WHERE id = 1) AS "gstRateBasisPoints",
          (SELECT backdate_limit_days FROM settings WHERE id = 1) AS "backdateLimitDays"
   FROM students s
   JOIN departments dep ON dep.id = s.department_id
@@ -97,7 +95,11 @@ async function allocateReceiptNumber(db: WriteTx): Promise<number> {
   ))!.n;
 }
 
-export type NewReceiptLine = Pick<typeof receiptLines.$inferSelect, 'feeHeadId' | 'particulars' | 'amountPaise'>;
+/** A line as written: its head, text and amount, and the GST it is issued with (rate, SAC or HSN code, tax). */
+export type NewReceiptLine = Pick<
+  typeof receiptLines.$inferSelect,
+  'feeHeadId' | 'particulars' | 'amountPaise' | 'taxRateBasisPoints' | 'gstCode' | 'taxPaise'
+>;
 
 /** One part of a receipt's payment: its mode, reference, and its shares of the net and of the GST. */
 export type NewReceiptPayment = Pick<
@@ -129,8 +131,10 @@ async function insertLines(
   for (const [index, line] of lines.entries()) {
     await run(
       db,
-      sql`INSERT INTO receipt_lines (receipt_id, line_no, student_id, fee_head_id, particulars, amount_paise)
-        VALUES (${receiptId}, ${index + 1}, ${studentId}, ${line.feeHeadId}, ${line.particulars}, ${line.amountPaise})`,
+      sql`INSERT INTO receipt_lines (receipt_id, line_no, student_id, fee_head_id, particulars, amount_paise,
+          tax_rate_basis_points, gst_code, tax_paise)
+        VALUES (${receiptId}, ${index + 1}, ${studentId}, ${line.feeHeadId}, ${line.particulars}, ${line.amountPaise},
+          ${line.taxRateBasisPoints}, ${line.gstCode}, ${line.taxPaise})`,
     );
   }
 }
@@ -211,10 +215,18 @@ async function insertReceipt(
 
 export type ReceiptEdit = Pick<
   typeof receipts.$inferSelect,
-  'date' | 'phone' | 'email' | 'totalPaise' | 'taxPaise' | 'netPaise' | 'paymentMode' | 'paymentReference'
+  | 'date'
+  | 'phone'
+  | 'email'
+  | 'totalPaise'
+  | 'taxRateBasisPoints'
+  | 'taxPaise'
+  | 'netPaise'
+  | 'paymentMode'
+  | 'paymentReference'
 >;
 
-/** Replaces a live receipt's editable fields, all its lines and its payment parts; number, student and tax rate stay. */
+/** Replaces a live receipt's editable fields, all its lines and its payment parts; number and student stay. */
 export async function updateReceipt(
   db: WriteTx,
   params: {
@@ -229,7 +241,8 @@ export async function updateReceipt(
   await run(
     db,
     sql`UPDATE receipts SET date = ${edit.date}, phone = ${edit.phone}, email = ${edit.email},
-       total_paise = ${edit.totalPaise}, tax_paise = ${edit.taxPaise}, net_paise = ${edit.netPaise},
+       total_paise = ${edit.totalPaise}, tax_rate_basis_points = ${edit.taxRateBasisPoints},
+       tax_paise = ${edit.taxPaise}, net_paise = ${edit.netPaise},
        payment_mode = ${edit.paymentMode}, payment_reference = ${edit.paymentReference},
        version = version + 1, updated_at = ${timestampNow()}
      WHERE id = ${receiptId} AND status = 'live'`,
@@ -277,6 +290,8 @@ export type StoredReceipt = Omit<typeof receipts.$inferSelect, 'createdBy' | 'vo
   letterheadName: string;
   letterheadAddress: string;
   letterheadPhone: string;
+  /** The department's GSTIN, printed on its receipts; null: none set. */
+  gstin: string | null;
 };
 
 export async function findReceiptByNumber(db: Reader, number: number): Promise<StoredReceipt | null> {
@@ -293,7 +308,8 @@ export async function findReceiptByNumber(db: Reader, number: number): Promise<S
               r.created_at AS "createdAt", r.updated_at AS "updatedAt", r.version,
               cu.email AS "createdByEmail", r.voided_at AS "voidedAt", vu.email AS "voidedByEmail",
               COALESCE(lh.institution_name, dep.name) AS "letterheadName",
-              COALESCE(lh.address, '') AS "letterheadAddress", COALESCE(lh.phone, '') AS "letterheadPhone"
+              COALESCE(lh.address, '') AS "letterheadAddress", COALESCE(lh.phone, '') AS "letterheadPhone",
+              dep.gstin
        FROM receipts r
        JOIN departments dep ON dep.id = r.department_id
        JOIN courses c ON c.id = r.course_id
@@ -314,6 +330,9 @@ export interface StoredReceiptLine {
   feeHead: string;
   particulars: string;
   amountPaise: number;
+  taxRateBasisPoints: number;
+  gstCode: string | null;
+  taxPaise: number;
 }
 
 export type StoredReceiptPayment = NewReceiptPayment & { partNo: number };
@@ -332,10 +351,43 @@ export async function listReceiptLines(db: Reader, receiptId: number): Promise<S
   return await rows<StoredReceiptLine>(
     db,
     sql`SELECT rl.line_no AS "lineNo", rl.fee_head_id AS "feeHeadId", fh.name AS "feeHead", rl.particulars,
-            rl.amount_paise AS "amountPaise"
+            rl.amount_paise AS "amountPaise", rl.tax_rate_basis_points AS "taxRateBasisPoints",
+            rl.gst_code AS "gstCode", rl.tax_paise AS "taxPaise"
      FROM receipt_lines rl JOIN fee_heads fh ON fh.id = rl.fee_head_id
      WHERE rl.receipt_id = ${receiptId}
      ORDER BY rl.line_no`,
+  );
+}
+
+/** One receipt's GST at one rate: the lines taxed at it and their tax (exempt lines are left out). */
+export interface ReceiptRateTax {
+  receiptId: number;
+  number: number;
+  date: string;
+  status: 'live' | 'voided';
+  rateBasisPoints: number;
+  taxablePaise: number;
+  taxPaise: number;
+}
+
+/**
+ * The GST of a department's receipts dated in a range, one row per receipt and rate, live and voided (the
+ * status says which), in receipt number order: what output GST ledgers are credited with. The rows of one
+ * receipt add up to its tax_paise.
+ */
+export async function receiptTaxesByRate(
+  db: Reader,
+  params: { departmentId: number; from: string; to: string },
+): Promise<ReceiptRateTax[]> {
+  return await rows<ReceiptRateTax>(
+    db,
+    sql`SELECT r.id AS "receiptId", r.number, r.date, r.status, rl.tax_rate_basis_points AS "rateBasisPoints",
+            SUM(rl.amount_paise) AS "taxablePaise", SUM(rl.tax_paise) AS "taxPaise"
+     FROM receipts r JOIN receipt_lines rl ON rl.receipt_id = r.id
+     WHERE r.department_id = ${params.departmentId} AND r.date BETWEEN ${params.from} AND ${params.to}
+       AND rl.tax_rate_basis_points > 0
+     GROUP BY r.id, r.number, r.date, r.status, rl.tax_rate_basis_points
+     ORDER BY r.number, rl.tax_rate_basis_points`,
   );
 }
 

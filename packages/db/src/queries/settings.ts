@@ -3,7 +3,7 @@ import type { Reader, WriteTx } from '../client';
 import { row } from '../engines';
 import { departments, letterheadLogos, letterheads, settings } from '../schema';
 
-/** The GST rate new receipts are issued with, in hundredths of a percent (1800 = 18%). */
+/** The default GST rate of a head marked taxable without one, in hundredths of a percent (1800 = 18%). */
 export async function getGstRateBasisPoints(db: Reader): Promise<number> {
   return (
     (await db.select({ bp: settings.gstRateBasisPoints }).from(settings).where(eq(settings.id, 1)).limit(1))[0]?.bp ?? 0
@@ -36,6 +36,7 @@ const letterheadColumns = {
   institutionName: letterheads.institutionName,
   address: letterheads.address,
   phone: letterheads.phone,
+  gstin: departments.gstin,
   hasLogo: sql<boolean>`EXISTS (SELECT 1 FROM ${letterheadLogos}
       WHERE ${letterheadLogos.departmentId} = ${departments.id})`.mapWith(Boolean),
 };
@@ -55,6 +56,11 @@ export async function upsertLetterhead(
 ): Promise<void> {
   const { departmentId, ...lines } = row;
   await db.insert(letterheads).values(row).onConflictDoUpdate({ target: letterheads.departmentId, set: lines });
+}
+
+/** Sets or clears (null) the GSTIN a department's receipts print. */
+export async function setDepartmentGstin(db: WriteTx, params: { departmentId: number; gstin: string | null }) {
+  await db.update(departments).set({ gstin: params.gstin }).where(eq(departments.id, params.departmentId));
 }
 
 export type LetterheadLogo = typeof letterheadLogos.$inferSelect;

@@ -6,10 +6,22 @@ import { courses } from './reference';
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
-/** The heads a fee is charged under (Tuition Fee, Exam Fee, ...). */
+export const GST_TREATMENTS = ['exempt', 'taxable'] as const;
+export type GstTreatment = (typeof GST_TREATMENTS)[number];
+
+/**
+ * The heads a fee is charged under (Tuition Fee, Exam Fee, ...), each with its GST treatment: exempt (education
+ * services, the default) or taxable at a rate with its SAC or HSN code. Receipt lines copy rate and code when
+ * issued, so a change here reaches only receipts issued after it.
+ */
 export const feeHeads = sqliteTable('fee_heads', {
   id: integer('id').primaryKey({ autoIncrement: true }),
   name: text('name').notNull().unique(),
+  gstTreatment: text('gst_treatment', { enum: GST_TREATMENTS }).notNull().default('exempt'),
+  /** Hundredths of a percent (1800 = 18%); 0 when exempt. */
+  gstRateBasisPoints: integer('gst_rate_basis_points').notNull().default(0),
+  /** SAC (6 digits from 99) or HSN (4, 6 or 8 digits); null when exempt or not given. */
+  gstCode: text('gst_code'),
 });
 
 /** One fee head with an amount for one batch, valid between two dates; a head at most once per batch. */

@@ -50,7 +50,7 @@ export const receipts = sqliteTable(
     phone: text('phone'),
     email: text('email'),
     totalPaise: integer('total_paise').notNull(),
-    /** GST rate in hundredths of a percent (1800 = 18%), as issued. */
+    /** The highest GST rate of its lines in hundredths of a percent (1800 = 18%), as issued; 0: no taxed line. */
     taxRateBasisPoints: integer('tax_rate_basis_points').notNull(),
     taxPaise: integer('tax_paise').notNull(),
     netPaise: integer('net_paise').notNull(),
@@ -110,6 +110,12 @@ export const receiptLines = sqliteTable(
       .references(() => feeHeads.id),
     particulars: text('particulars').notNull().default(''),
     amountPaise: integer('amount_paise').notNull(),
+    /** The head's GST rate when issued, hundredths of a percent (0: exempt). */
+    taxRateBasisPoints: integer('tax_rate_basis_points').notNull().default(0),
+    /** The head's SAC or HSN code when issued. */
+    gstCode: text('gst_code'),
+    /** GST on this line: amount x rate rounded half up to the paisa; the receipt's tax is the lines' sum. */
+    taxPaise: integer('tax_paise').notNull().default(0),
   },
   (t) => [
     index('receipt_lines_receipt_idx').on(t.receiptId),

@@ -10,6 +10,8 @@ export const departments = sqliteTable('departments', {
   code: text('code').notNull().unique(),
   /** Label of the admin dashboard card: UG, PG, DHI, D.El.Ed, BEd, English School. */
   shortName: text('short_name').notNull(),
+  /** The department's GST registration (15 characters with its check digit), printed on its receipts; null: none. */
+  gstin: text('gstin'),
 });
 
 export const courses = sqliteTable(

@@ -6,7 +6,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { HttpClient } from '../http';
 import { NotAvailable, type BenchEnv, type Measurement } from '../types';
-import { gstRateOf, receiptInputs } from './receipt-input';
+import { headRatesOf, receiptInputs } from './receipt-input';
 
 export const BACKUP_PATH = '/api/backup';
 
@@ -15,7 +15,7 @@ interface Writer {
 }
 
 function startWriter(env: BenchEnv, offset: number): Writer {
-  const input = receiptInputs(env.target, gstRateOf(env.data));
+  const input = receiptInputs(env.target, headRatesOf(env.data));
   const done: number[] = [performance.now()];
   let running = true;
   const loop = (async () => {

@@ -10,7 +10,7 @@
 import { type LoadRequest, type LoadResult, runHttpLoad, runLoad } from '../http';
 import { summarize } from '../stats';
 import type { BenchEnv, Measurement, Row } from '../types';
-import { gstRateOf, receiptInputs } from './receipt-input';
+import { headRatesOf, receiptInputs } from './receipt-input';
 
 const CONCURRENCY = [1, 16, 64];
 const GROUP = 16;
@@ -85,7 +85,7 @@ export const receiptCreation: Measurement = {
     { key: 'cpuMsPerReceipt', label: 'CPU ms/receipt' },
   ],
   async run(env) {
-    const input = receiptInputs(env.target, gstRateOf(env.data));
+    const input = receiptInputs(env.target, headRatesOf(env.data));
     let seq = 0;
     const next = () => input(seq++);
     const create = (): LoadRequest => ({ method: 'POST', path: '/trpc/receipts.create', body: JSON.stringify(next()) });

@@ -9,8 +9,8 @@ import { paiseToRupeesText } from '@fees/validation';
 import type { Context } from '../../context';
 
 /**
- * GST rate (basis points and as percent text with 2 decimals), the back-dating limit, who may close a day and every
- * department's letterhead.
+ * The default GST rate of taxable heads (basis points and as percent text with 2 decimals), the back-dating limit,
+ * who may close a day and every department's letterhead and GSTIN.
  */
 export async function readSettings(db: Reader) {
   const gstRateBasisPoints = await getGstRateBasisPoints(db);

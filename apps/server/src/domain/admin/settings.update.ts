@@ -1,5 +1,6 @@
 import {
   setBackdateLimitDays,
+  setDepartmentGstin,
   setGstRateBasisPoints,
   setStaffMayCloseDay,
   upsertLetterhead,
@@ -12,8 +13,8 @@ import type { Context } from '../../context';
 import { readSettings } from './settings.get';
 
 /**
- * Changes the GST rate for receipts issued from now on (old receipts keep theirs), the back-dating limit and
- * letterheads.
+ * Changes the default GST rate of heads marked taxable, the back-dating limit and letterheads with the
+ * departments' GSTINs; receipts already issued keep what they were issued with.
  */
 export async function updateSettings(ctx: Context, input: TUpdateSettingsInput) {
   const after = await inTransaction(ctx, async (tx, ctx) => {
@@ -28,6 +29,7 @@ export async function updateSettings(ctx: Context, input: TUpdateSettingsInput) 
         address: l.address,
         phone: l.phone,
       });
+      if (l.gstin !== undefined) await setDepartmentGstin(tx, { departmentId: l.depId, gstin: l.gstin });
     }
     const saved = await readSettings(tx);
     await writeAudit(tx, {

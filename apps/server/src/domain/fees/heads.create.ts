@@ -2,7 +2,7 @@ import { findFeeHeadByName, insertFeeHead, isUniqueViolation, writeAudit } from 
 import { inTransaction } from '../write';
 import { AppError, type TCreateFeeHeadInput } from '@fees/validation';
 import { actorOf } from '../../audit';
-import { headNameTakenMessage } from './shared';
+import { headNameTakenMessage, storedGst } from './shared';
 import type { AuthedContext } from '../../context';
 
 export async function createFeeHead(ctx: AuthedContext, input: TCreateFeeHeadInput) {
@@ -10,7 +10,7 @@ export async function createFeeHead(ctx: AuthedContext, input: TCreateFeeHeadInp
   try {
     const head = await inTransaction(ctx, async (tx, ctx) => {
       if (await findFeeHeadByName(tx, { name: input.name })) throw conflict;
-      const row = await insertFeeHead(tx, input.name);
+      const row = await insertFeeHead(tx, input.name, input.gst && (await storedGst(tx, input.gst)));
       await writeAudit(tx, { actor: actorOf(ctx), action: 'create', entity: 'fee_head', entityId: row.id, after: row });
       return row;
     });

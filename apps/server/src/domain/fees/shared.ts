@@ -1,5 +1,16 @@
-import { type Reader, findBatch, findFeeHead, findFeeStructureForHead } from '@fees/db';
-import { AppError, specialHeadRefusal } from '@fees/validation';
+import {
+  type AuditActor,
+  type FeeHeadGst,
+  type Reader,
+  type WriteTx,
+  findBatch,
+  findFeeHead,
+  findFeeStructureForHead,
+  getGstRateBasisPoints,
+  setFeeHeadGst,
+  writeAudit,
+} from '@fees/db';
+import { AppError, MSG, specialHeadRefusal, type TGstTreatment } from '@fees/validation';
 
 export const headNameTakenMessage = (name: string) => `A fee head named ${name} already exists`;
 
@@ -42,3 +53,33 @@ export async function checkStructureTarget(
 
 export const structureTakenMessage = (headName: string, batch: { name: string; courseName: string }) =>
   `${headName} is already in the fee structure of batch ${batch.name} (${batch.courseName}); edit that row instead`;
+
+/** A head's GST as stored: a taxable head sent without a rate takes the default rate of the settings. */
+export async function storedGst(db: Reader, gst: TGstTreatment): Promise<FeeHeadGst> {
+  if (gst.treatment === 'exempt') return { gstTreatment: 'exempt', gstRateBasisPoints: 0, gstCode: null };
+  const rate = gst.rateBasisPoints ?? (await getGstRateBasisPoints(db));
+  if (rate === 0) throw new AppError('BAD_INPUT', MSG.gstDefaultRateZero);
+  return { gstTreatment: 'taxable', gstRateBasisPoints: rate, gstCode: gst.code };
+}
+
+/**
+ * Sets a head's GST treatment from a fee structure write (the head is one for every batch charging it), with
+ * its audit row; nothing is written when it is unchanged.
+ */
+export async function applyHeadGst(
+  tx: WriteTx,
+  actor: AuditActor,
+  head: { id: number } & FeeHeadGst,
+  gst: TGstTreatment | undefined,
+): Promise<void> {
+  if (!gst) return;
+  const wanted = await storedGst(tx, gst);
+  if (
+    wanted.gstTreatment === head.gstTreatment &&
+    wanted.gstRateBasisPoints === head.gstRateBasisPoints &&
+    wanted.gstCode === head.gstCode
+  )
+    return;
+  const after = await setFeeHeadGst(tx, { id: head.id, gst: wanted });
+  await writeAudit(tx, { actor, action: 'update', entity: 'fee_head', entityId: head.id, before: head, after });
+}

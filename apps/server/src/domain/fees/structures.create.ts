@@ -2,7 +2,7 @@ import { insertFeeStructure, isUniqueViolation, moveStructureChangeIntoPlan, wri
 import { inTransaction } from '../write';
 import { AppError, type TCreateFeeStructureInput } from '@fees/validation';
 import { actorOf } from '../../audit';
-import { checkStructureTarget } from './shared';
+import { applyHeadGst, checkStructureTarget } from './shared';
 import type { AuthedContext } from '../../context';
 
 /** A head added to a batch with an instalment plan goes whole into its last instalment. */
@@ -10,6 +10,7 @@ export async function createFeeStructure(ctx: AuthedContext, input: TCreateFeeSt
   try {
     const saved = await inTransaction(ctx, async (tx, ctx) => {
       const { batch, head } = await checkStructureTarget(tx, input);
+      await applyHeadGst(tx, actorOf(ctx), head, input.gst);
       const row = await insertFeeStructure(tx, {
         batchId: input.batchId,
         feeHeadId: input.feeHeadId,

@@ -12,7 +12,7 @@ import { inTransaction } from '../write';
 import { AppError, MSG, paiseToRupeesText, type TUpdateFeeStructureInput } from '@fees/validation';
 import { actorOf } from '../../audit';
 import { assertCurrentVersion } from '../versions';
-import { checkStructureTarget } from './shared';
+import { checkStructureTarget, applyHeadGst } from './shared';
 import type { AuthedContext } from '../../context';
 
 /**
@@ -80,6 +80,7 @@ export async function editFeeStructure(ctx: AuthedContext, input: TUpdateFeeStru
           deltaPaise: input.amount - before.amountPaise,
         });
       }
+      await applyHeadGst(tx, actorOf(ctx), head, input.gst);
       await writeAudit(tx, {
         actor: actorOf(ctx),
         action: 'update',

@@ -1,4 +1,4 @@
-import { studentFeeBalances, studentFeeTotals } from '@fees/db';
+import { studentFeeBalances, studentFeeTotals, taxableFeeHeads } from '@fees/db';
 import { earliestReceiptDate, firstRowOfEachHead, type TReceiptEntryContextInput } from '@fees/validation';
 import { today } from '../../config';
 import { lateFeeBalanceRows, studentDuesView, upiOf } from '../plans/service';
@@ -10,11 +10,11 @@ import type { AuthedContext } from '../../context';
  * Everything the receipt entry form starts from: the student header, the batch's heads with balances
  * (and the Late fee with the fine outstanding, once a fine has accrued, and the Advance head), each head
  * once whatever the data holds (a structure row over Late fee or Advance left by an older version comes
- * first, as the receipt's own check prices it), the student's advance, the GST rate, and the
+ * first, as the receipt's own check prices it), the student's advance, the taxable heads' GST, and the
  * instalment dues as of today, and the department's UPI details (for the QR of a UPI payment).
  */
 export async function receiptEntryContext(ctx: AuthedContext, input: TReceiptEntryContextInput) {
-  const { gstRateBasisPoints, ...student } = await studentOfDepartment(ctx.db, input, ctx.session);
+  const student = await studentOfDepartment(ctx.db, input, ctx.session);
   return {
     student,
     heads: firstRowOfEachHead([
@@ -24,7 +24,8 @@ export async function receiptEntryContext(ctx: AuthedContext, input: TReceiptEnt
     ]),
     totals: await studentFeeTotals(ctx.db, student.id),
     advancePaise: await studentAdvance(ctx.db, student),
-    gstRateBasisPoints,
+    /** The taxable heads with their rate and code (any other head is exempt), as the receipt's check reads them. */
+    taxes: [...(await taxableFeeHeads(ctx.db))].map(([feeHeadId, tax]) => ({ feeHeadId, ...tax })),
     today: today(),
     /** The earliest date this user may give a receipt (the back-dating limit; admins reach back to 1950). */
     earliestDate: earliestReceiptDate(await receiptDateRule(ctx.db, ctx.session)),

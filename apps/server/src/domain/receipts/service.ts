@@ -32,6 +32,7 @@ import {
   type ReceiptStudent,
   type StoredReceipt,
   studentFeeBalances,
+  taxableFeeHeads,
   updateChequeInstrument,
   updateReceipt as updateReceiptRows,
   writeAudit,
@@ -54,7 +55,15 @@ import {
   type TUpdateReceiptInput,
   type TVoidReceiptInput,
 } from '@fees/validation';
-import { issuedRateBasisPoints, largestPart, priceReceipt, sumByHead, taxShares } from '@fees/money';
+import {
+  issuedTaxesOf,
+  largestPart,
+  priceReceipt,
+  type ReceiptPricingInput,
+  sumByHead,
+  taxByRate,
+  taxShares,
+} from '@fees/money';
 import { today } from '../../config';
 import { assertDayOpen } from '../days/day-closing';
 import { assertDepartmentAccess, type DepartmentAccess } from '../../department-access';
@@ -68,17 +77,20 @@ import { assertCurrentVersion } from '../versions';
 const rupees = paiseToRupeesText;
 
 /**
- * A stored receipt as printed: master, lines, the department's letterhead, and the path of its public
- * verification page (the printed QR code). The printable page and the PDF both read it.
+ * A stored receipt as printed: master, lines with the GST each was issued with, the tax per rate, the
+ * department's letterhead and GSTIN, and the path of its public verification page (the printed QR code). The
+ * printable page and the PDF both read it.
  */
 export async function receiptView(db: Reader, access: DepartmentAccess, number: number) {
   const found = await findReceiptByNumber(db, number);
   if (!found) throw new AppError('NOT_FOUND', `Receipt ${receiptLabel(number)} does not exist`);
   assertDepartmentAccess(access, found.departmentId);
   const { letterheadName, letterheadAddress, letterheadPhone, ...receipt } = found;
+  const lines = await listReceiptLines(db, found.id);
   return {
     receipt,
-    lines: await listReceiptLines(db, found.id),
+    lines,
+    taxByRate: taxByRate(lines),
     payments: await listReceiptPayments(db, found.id),
     letterhead: { institutionName: letterheadName, address: letterheadAddress, phone: letterheadPhone },
     verifyPath: await verificationPath(db, found),
@@ -113,9 +125,14 @@ export async function studentOfDepartment(
 interface PricedReceipt {
   lines: NewReceiptLine[];
   totalPaise: number;
+  /** The highest rate of its lines (0: no taxed line): the master row's one rate for the paths that know one. */
+  taxRateBasisPoints: number;
   taxPaise: number;
   netPaise: number;
 }
+
+/** How a receipt's lines are taxed: today's taxable heads, the edited receipt's own, none from the advance. */
+type ReceiptTaxes = Pick<ReceiptPricingInput, 'taxes' | 'issuedTaxes' | 'untaxed'>;
 
 /**
  * The student's head balances; the Late fee (fine outstanding) and the Advance head (no limit) join
@@ -170,13 +187,13 @@ async function checkedReceipt(
   db: Reader,
   student: ReceiptStudent,
   input: TCreateReceiptInput,
-  rateBasisPoints: number,
+  taxes: ReceiptTaxes,
   balances: FeeBalanceRow[],
   alreadyOnReceipt?: ReadonlyMap<number, number>,
 ): Promise<PricedReceipt> {
   const priced = priceReceipt({
     lines: input.items.map((item) => ({ feeHeadId: item.feeHeadId, amountPaise: item.amount })),
-    rateBasisPoints,
+    ...taxes,
     balances,
     alreadyOnReceipt,
   });
@@ -205,12 +222,19 @@ async function checkedReceipt(
         `${rupees(overpaid.availablePaise)}. Confirm the overpayment to save it.`,
     );
   }
-  const lines = input.items.map((item) => ({
-    feeHeadId: item.feeHeadId,
-    particulars: item.particulars,
-    amountPaise: item.amount,
-  }));
-  return { lines, totalPaise, taxPaise, netPaise };
+  const lines = input.items.map((item, i) => {
+    const tax = priced.lineTaxes[i]!;
+    return {
+      feeHeadId: item.feeHeadId,
+      particulars: item.particulars,
+      amountPaise: item.amount,
+      taxRateBasisPoints: tax.rateBasisPoints,
+      gstCode: tax.code,
+      taxPaise: tax.taxPaise,
+    };
+  });
+  const taxRateBasisPoints = Math.max(0, ...lines.map((line) => line.taxRateBasisPoints));
+  return { lines, totalPaise, taxRateBasisPoints, taxPaise, netPaise };
 }
 
 /** Whether a receipt settles dues from the advance (a mode never combined with others). */
@@ -249,7 +273,14 @@ function snapshot(
       amountPaise,
       taxPaise,
     })),
-    lines: lines.map((l) => ({ feeHeadId: l.feeHeadId, particulars: l.particulars, amountPaise: l.amountPaise })),
+    lines: lines.map((l) => ({
+      feeHeadId: l.feeHeadId,
+      particulars: l.particulars,
+      amountPaise: l.amountPaise,
+      taxRateBasisPoints: l.taxRateBasisPoints,
+      gstCode: l.gstCode,
+      taxPaise: l.taxPaise,
+    })),
   };
 }
 
@@ -346,7 +377,7 @@ export function createReceipt(
       await assertReceiptDate(db, input.date, access, student.backdateLimitDays);
       // Both reads are sent at once (on PostgreSQL one round trip follows the other without a turn of
       // the event loop between); a closed day still refuses first.
-      const [, balances] = await Promise.all([
+      const [, balances, taxes] = await Promise.all([
         assertDayOpen(db, actor, access, {
           departmentId: student.departmentId,
           date: input.date,
@@ -354,9 +385,11 @@ export function createReceipt(
           reason: input.closedDayReason ?? null,
         }),
         balancesOf(db, student, input.items),
+        taxableFeeHeads(db),
       ]);
-      const rate = issuedRateBasisPoints(adjustedFromAdvance(input) ? 'advance' : '', student.gstRateBasisPoints);
-      const priced = await checkedReceipt(db, student, input, rate, balances);
+      const untaxed = adjustedFromAdvance(input);
+      const priced = await checkedReceipt(db, student, input, { taxes, untaxed }, balances);
+      const rate = priced.taxRateBasisPoints;
       await assertAdvanceSettlement(db, student, input, balances);
       const { mode, payments, instrument } = paymentOf(input, priced.taxPaise);
       const master = {
@@ -424,7 +457,10 @@ async function loadReceipt(db: Reader, number: number, access: DepartmentAccess)
   return receipt;
 }
 
-/** An edit keeps the number, the student and the GST rate the receipt was issued with. */
+/**
+ * An edit keeps the number, the student and the GST each head was issued with; a head new to the receipt is
+ * taxed as it is today.
+ */
 export function updateReceipt(
   db: Reader,
   actor: AuditActor,
@@ -459,9 +495,14 @@ export function updateReceipt(
     const student = await studentOfDepartment(db, input, access);
     const oldLines = await listReceiptLines(db, receipt.id);
     const oldPayments = await listReceiptPayments(db, receipt.id);
-    const rate = receipt.taxRateBasisPoints;
     const balances = await balancesOf(db, student, input.items);
-    const priced = await checkedReceipt(db, student, input, rate, balances, sumByHead(oldLines));
+    const taxes = {
+      taxes: await taxableFeeHeads(db),
+      issuedTaxes: issuedTaxesOf(oldLines),
+      untaxed: adjustedFromAdvance(input),
+    };
+    const priced = await checkedReceipt(db, student, input, taxes, balances, sumByHead(oldLines));
+    const rate = priced.taxRateBasisPoints;
     const { mode, payments, instrument } = paymentOf(input, priced.taxPaise);
     await keepSettledCheque(db, receipt, oldPayments, payments, instrument);
     await assertAdvanceSettlement(
@@ -475,6 +516,7 @@ export function updateReceipt(
       date: input.date,
       ...contact(input, student),
       totalPaise: priced.totalPaise,
+      taxRateBasisPoints: rate,
       taxPaise: priced.taxPaise,
       netPaise: priced.netPaise,
       ...mode,

@@ -56,9 +56,33 @@ const FEE_PAYLOAD = {
   amt: 'amount',
   allowNegativeBalance: 'allowNegativeBalance',
   optional: 'optional',
+  /** Optional: { treatment: 'exempt' | 'taxable', rate: '18', code: '996411' } sets the head's GST for every batch. */
+  gst: 'gst',
 } as const;
 
+/** A head's GST on the wire: exempt, or taxable with its rate in percent (2 decimals) and SAC or HSN code. */
+const ZHeadGst = z.object({
+  treatment: z.enum(['exempt', 'taxable']),
+  rate: ZRupees.describe('percent with 2 decimals; 0.00 when exempt'),
+  code: z.string().nullable().describe('SAC or HSN code; null when exempt or not given'),
+});
+
+function headGstOut(h: { gstTreatment: 'exempt' | 'taxable'; gstRateBasisPoints: number; gstCode: string | null }) {
+  // Hundredths of a percent print like paise: 1800 -> "18.00".
+  return { treatment: h.gstTreatment, rate: paiseToRupeesText(h.gstRateBasisPoints), code: h.gstCode };
+}
+
 export const feeRoutes = [
+  route({
+    method: 'GET',
+    path: '/v2/heads',
+    procedure: 'fees.heads.list',
+    summary: 'Every fee head with its GST treatment (exempt, or taxable with rate and SAC/HSN code), by name',
+    access: 'authed',
+    response: z.array(z.object({ id: z.int(), name: z.string(), gst: ZHeadGst, batches: z.int(), inUse: z.boolean() })),
+    output: (rows) =>
+      rows.map((h) => ({ id: h.id, name: h.name, gst: headGstOut(h), batches: h.batchCount, inUse: h.inUse })),
+  }),
   route({
     method: 'GET',
     path: '/api/getfh',

@@ -1,10 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { findAdvanceHeadId, settings } from '@fees/db';
+import { findAdvanceHeadId } from '@fees/db';
 import { paiseToRupeesText as r, type TReceiptPaymentMode, type TSaveLedgerMappingInput } from '@fees/validation';
-import { eq } from 'drizzle-orm';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { taxEveryHead } from '../../test/gst';
 import { refusal } from '../../test/refusal';
 import { useFixture, useHarness } from '../../test/use-harness';
 import type { createCaller } from '../_app';
@@ -81,9 +81,10 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => tally.listen(0, '127.0.0.1', resolve));
   process.env.TALLY_URL = `http://127.0.0.1:${(tally.address() as AddressInfo).port}`;
 
-  await h.db.update(settings).set({ gstRateBasisPoints: 1800 }).where(eq(settings.id, 1));
+  // Tuition taxed at 18% for the first receipt only: its GST goes to Output GST.
+  await taxEveryHead(h.db, 1800);
   cashReceipt = (await staff().receipts.create(receiptInput(DAY1, 1_000_00, fx.heads.tuition, 'cash', 180_00))).number;
-  await h.db.update(settings).set({ gstRateBasisPoints: 0 }).where(eq(settings.id, 1));
+  await taxEveryHead(h.db, 0);
   cheque = (await staff().receipts.create(receiptInput(DAY1, 1_500_00, fx.heads.exam, 'cheque'))).number;
   const advanceHead = (await findAdvanceHeadId(h.db))!;
   await staff().receipts.create(receiptInput(DAY1, 500_00, advanceHead, 'upi'));

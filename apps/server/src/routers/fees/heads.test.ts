@@ -16,6 +16,9 @@ describe('fees.heads.list', () => {
     expect(rows.find((r) => r.name === 'Tuition Fee')).toEqual({
       id: fx.heads.tuition,
       name: 'Tuition Fee',
+      gstTreatment: 'exempt',
+      gstRateBasisPoints: 0,
+      gstCode: null,
       batchCount: 2,
       inUse: true,
     });
@@ -70,7 +73,13 @@ describe('fees.heads.rename', () => {
         .where(and(eq(auditLog.entity, 'fee_head'), eq(auditLog.action, 'update')))
         .limit(1)
     )[0];
-    expect(JSON.parse(audit!.before!)).toEqual({ id: fx.heads.exam, name: 'Exam Fee' });
+    expect(JSON.parse(audit!.before!)).toEqual({
+      id: fx.heads.exam,
+      name: 'Exam Fee',
+      gstTreatment: 'exempt',
+      gstRateBasisPoints: 0,
+      gstCode: null,
+    });
   });
 
   it("allows a change of case of its own name, refuses another head's name, an unknown id and staff", async () => {

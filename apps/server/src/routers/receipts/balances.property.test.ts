@@ -3,15 +3,16 @@
  * obey fee - discount - paid = balance, paid is exactly the sum of their LIVE receipts' lines per
  * head (a voided receipt counts nowhere), and the totals are the sums of the rows.
  */
-import { batches, discounts, feeHeads, feeStructures, settings, students } from '@fees/db';
+import { batches, discounts, feeHeads, feeStructures, students } from '@fees/db';
 import { paiseToRupeesText } from '@fees/validation';
-import { receiptTaxPaise } from '@fees/money';
 import { TRPCError } from '@trpc/server';
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { onPostgres } from '@fees/db/testing';
 import { buildFixture } from '../../test/fixture';
+import { taxEveryHead } from '../../test/gst';
+import { lineTaxPaise } from '@fees/money';
 import { createHarness } from '../../test/harness';
 
 const RATE_BP = 1800;
@@ -34,7 +35,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
 async function setUp() {
   const h = await createHarness();
   const fx = await buildFixture(h.db);
-  await h.db.update(settings).set({ gstRateBasisPoints: RATE_BP }).where(eq(settings.id, 1));
+  await taxEveryHead(h.db, RATE_BP);
   const heads = await h.db
     .select()
     .from(feeHeads)
@@ -106,10 +107,11 @@ async function setUp() {
   };
 }
 
-function payload(studentId: number, heads: number[], lines: Line[], rateBp: number) {
+/** `rateOf`: the GST rate a line on the head carries (today's, or the one an edited receipt was issued with). */
+function payload(studentId: number, heads: number[], lines: Line[], rateOf: (feeHeadId: number) => number) {
   const items = lines.map((l) => ({ feeHeadId: heads[l.head]!, particulars: '', amount: paiseToRupeesText(l.paise) }));
   const total = lines.reduce((s, l) => s + l.paise, 0);
-  const tax = receiptTaxPaise(total, rateBp);
+  const tax = lines.reduce((s, l) => s + lineTaxPaise(l.paise, rateOf(heads[l.head]!)), 0);
   return {
     depId: 100 as const,
     studentId,
@@ -139,26 +141,26 @@ describe('balances after generated sequences of creates, edits and voids', () =>
         // The model: every receipt's student, lines (head id -> paise) and whether it is live.
         const model = new Map<
           number,
-          { student: number; lines: Array<[number, number]>; live: boolean; rateBp: number }
+          { student: number; lines: Array<[number, number]>; live: boolean; rates: Map<number, number> }
         >();
         model.set(fixtureReceipt, {
           student: fixtureStudent,
           lines: [[fixtureHead, 10_000_00]],
           live: true,
-          rateBp: 0,
+          rates: new Map([[fixtureHead, 0]]),
         });
         const numbers = [fixtureReceipt];
 
         for (const op of ops) {
           if (op.kind === 'create') {
             const heads = headsOf[op.student]!;
-            const created = await api.create(payload(studentIds[op.student]!, heads, op.lines, RATE_BP));
+            const created = await api.create(payload(studentIds[op.student]!, heads, op.lines, () => RATE_BP));
             numbers.push(created.number);
             model.set(created.number, {
               student: studentIds[op.student]!,
               lines: op.lines.map((l) => [heads[l.head]!, l.paise]),
               live: true,
-              rateBp: RATE_BP,
+              rates: new Map(op.lines.map((l) => [heads[l.head]!, RATE_BP])),
             });
             continue;
           }
@@ -168,8 +170,11 @@ describe('balances after generated sequences of creates, edits and voids', () =>
           const wasLive = entry.live;
           try {
             if (op.kind === 'edit') {
-              await api.update({ ...payload(entry.student, heads, op.lines, entry.rateBp), number });
+              // A head already on the receipt keeps the rate it was issued with; a new one takes today's.
+              const rateOf = (head: number) => entry.rates.get(head) ?? RATE_BP;
+              await api.update({ ...payload(entry.student, heads, op.lines, rateOf), number });
               entry.lines = op.lines.map((l) => [heads[l.head]!, l.paise]);
+              entry.rates = new Map(op.lines.map((l) => [heads[l.head]!, rateOf(heads[l.head]!)]));
             } else {
               await api.void({ number, reason: 'Wrong entry' });
               entry.live = false;
@@ -206,12 +211,14 @@ describe('balances after generated sequences of creates, edits and voids', () =>
             balancePaise: sum('balancePaise'),
           });
         }
-        // Every stored receipt's total is the sum of its lines, GST at the rate it was issued with.
+        // Every stored receipt's total is the sum of its lines, its GST the sum of each line's at its issued rate.
         for (const number of numbers) {
           const { receipt, lines } = await api.byNumber({ number });
           const total = lines.reduce((s, l) => s + l.amountPaise, 0);
           expect(receipt.totalPaise).toBe(total);
-          expect(receipt.netPaise).toBe(total + receiptTaxPaise(total, receipt.taxRateBasisPoints));
+          const tax = lines.reduce((s, l) => s + lineTaxPaise(l.amountPaise, l.taxRateBasisPoints), 0);
+          expect(lines.reduce((s, l) => s + l.taxPaise, 0)).toBe(tax);
+          expect(receipt.netPaise).toBe(total + tax);
           expect(receipt.status).toBe(model.get(number)!.live ? 'live' : 'voided');
         }
       }),

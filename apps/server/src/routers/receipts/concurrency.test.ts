@@ -7,15 +7,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Database, receiptTotalsDrift, row, rows, run } from '@fees/db';
+import { type Database, receiptTotalsDrift, row, rows } from '@fees/db';
 import { paiseToRupeesText } from '@fees/validation';
-import { receiptTaxPaise } from '@fees/money';
+import { lineTaxPaise } from '@fees/money';
 import { closeTestDatabase, openTestDatabase } from '@fees/db/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { LoginLimiter } from '../../auth/login-limiter';
 import { buildFixture, type Fixture } from '../../test/fixture';
+import { taxEveryHead, taxOfLines } from '../../test/gst';
 import { createAccount, TEST_PASSWORD } from '../../test/harness';
 
 const CONCURRENCY = 64;
@@ -32,7 +33,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'fees-receipts-http-'));
   db = await openTestDatabase({ path: join(dir, 'fees.sqlite') });
   fx = await buildFixture(db);
-  await run(db, sql`UPDATE settings SET gst_rate_basis_points = ${RATE_BP} WHERE id = 1`);
+  await taxEveryHead(db, RATE_BP);
   await createAccount(db, { email: 'counter@test.local', role: 'user', departmentId: 100 });
   for (const email of PG_CLERKS) await createAccount(db, { email, role: 'user', departmentId: 101 });
   app = await buildApp({
@@ -77,7 +78,10 @@ describe('receipts.create over HTTP', () => {
         ...(i % 3 === 0 ? [{ feeHeadId: fx.heads.exam, particulars: '', amount: 99_99 + i }] : []),
       ];
       const total = lines.reduce((s, l) => s + l.amount, 0);
-      const tax = receiptTaxPaise(total, RATE_BP);
+      const tax = taxOfLines(
+        lines.map((l) => l.amount),
+        RATE_BP,
+      );
       return {
         depId: 100,
         studentId: fx.ug.studentId,
@@ -144,7 +148,7 @@ describe('races on one student and one receipt', () => {
     const cookies = await Promise.all(PG_CLERKS.map((email) => signIn(email, 101)));
     // The PG student's Tuition Fee of 30,000.00, nothing paid yet.
     const balance = 30_000_00;
-    const tax = receiptTaxPaise(balance, RATE_BP);
+    const tax = lineTaxPaise(balance, RATE_BP);
     const input = {
       depId: 101,
       studentId: fx.pg.studentId,

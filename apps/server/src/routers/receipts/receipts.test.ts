@@ -7,15 +7,14 @@ import {
   receiptLines,
   receiptNumberSequence,
   receipts,
-  settings,
   students,
 } from '@fees/db';
 import { MSG, paiseToRupeesText, type TCreateReceiptInput } from '@fees/validation';
-import { receiptTaxPaise } from '@fees/money';
 import { TRPCError } from '@trpc/server';
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_AMOUNTS } from '../../test/fixture';
+import { taxEveryHead, taxOfLines } from '../../test/gst';
 import { useFixture, useHarness } from '../../test/use-harness';
 
 const r = paiseToRupeesText;
@@ -30,7 +29,10 @@ function receiptInput(
   rateBp = 0,
 ) {
   const total = lines.reduce((sum, [, paise]) => sum + paise, 0);
-  const tax = receiptTaxPaise(total, rateBp);
+  const tax = taxOfLines(
+    lines.map(([, paise]) => paise),
+    rateBp,
+  );
   return {
     depId: 100,
     studentId: fx.ug.studentId,
@@ -65,10 +67,6 @@ async function refusal(call: Promise<unknown>): Promise<{ code: string; message:
     throw error;
   }
   throw new Error('expected a refusal');
-}
-
-async function setGstRate(db: Database, basisPoints: number) {
-  await db.update(settings).set({ gstRateBasisPoints: basisPoints }).where(eq(settings.id, 1));
 }
 
 describe('balances', () => {
@@ -107,8 +105,8 @@ describe('balances', () => {
     });
   });
 
-  it('entry context: student header, heads with balances and the GST rate, by admission number', async () => {
-    await setGstRate(h.db, 1800);
+  it('entry context: student header, heads with balances and the taxable heads, by admission number', async () => {
+    await taxEveryHead(h.db, 1800);
     const ctx = await h.caller('ugStaff').receipts.entryContext({ depId: 100, admissionNo: 'UG-001' });
     expect(ctx.student).toMatchObject({
       id: fx.ug.studentId,
@@ -127,7 +125,7 @@ describe('balances', () => {
       ['Exam Fee', 1_500_00],
       ['Advance', 0],
     ]);
-    expect(ctx.gstRateBasisPoints).toBe(1800);
+    expect(ctx.taxes).toContainEqual({ feeHeadId: fx.heads.tuition, rateBasisPoints: 1800, code: '999293' });
     expect(ctx.today).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
@@ -296,8 +294,8 @@ describe('receipts.findStudents', () => {
 
 describe('receipts.create', () => {
   it('recomputes the totals with the GST rate, allocates the next number and writes master, lines and audit', async () => {
-    await setGstRate(h.db, 1800);
-    // 12,345.67 + 1,000.00 = 13,345.67; 18% = 2,402.2206 -> 2,402.22
+    await taxEveryHead(h.db, 1800);
+    // 18% per line: 12,345.67 -> 2,222.2206 -> 2,222.22; 1,000.00 -> 180.00; GST 2,402.22 on 13,345.67
     const input = receiptInput(
       [
         [fx.heads.tuition, 12_345_67],
@@ -330,10 +328,28 @@ describe('receipts.create', () => {
       paymentReference: 'UPI-7781',
       createdByEmail: 'ug@test.local',
     });
+    const gst = { taxRateBasisPoints: 1800, gstCode: '999293' };
     expect(shown.lines).toEqual([
-      { lineNo: 1, feeHeadId: fx.heads.tuition, feeHead: 'Tuition Fee', particulars: 'Line 1', amountPaise: 12_345_67 },
-      { lineNo: 2, feeHeadId: fx.heads.exam, feeHead: 'Exam Fee', particulars: 'Line 2', amountPaise: 1_000_00 },
+      {
+        lineNo: 1,
+        feeHeadId: fx.heads.tuition,
+        feeHead: 'Tuition Fee',
+        particulars: 'Line 1',
+        amountPaise: 12_345_67,
+        ...gst,
+        taxPaise: 2_222_22,
+      },
+      {
+        lineNo: 2,
+        feeHeadId: fx.heads.exam,
+        feeHead: 'Exam Fee',
+        particulars: 'Line 2',
+        amountPaise: 1_000_00,
+        ...gst,
+        taxPaise: 180_00,
+      },
     ]);
+    expect(shown.taxByRate).toEqual([{ rateBasisPoints: 1800, taxablePaise: 13_345_67, taxPaise: 2_402_22 }]);
     expect(shown.letterhead.institutionName).toBe('Arts and Science College');
 
     const audit = await h.db.select().from(auditLog).where(eq(auditLog.entity, 'receipt'));
@@ -502,32 +518,43 @@ describe('receipts.create', () => {
 });
 
 describe('receipts.update and receipts.void', () => {
-  it('edits keep the number and the GST rate issued with; the audit log keeps before and after', async () => {
-    await setGstRate(h.db, 500);
+  it('edits keep the number and the GST each head was issued with; the audit log keeps before and after', async () => {
+    await taxEveryHead(h.db, 500);
     const created = await h.caller('ugStaff').receipts.create(receiptInput([[fx.heads.exam, 1_000_00]], {}, 500));
-    await setGstRate(h.db, 1800);
+    await taxEveryHead(h.db, 1800);
     const edited = await h.caller('ugStaff').receipts.update({
       ...receiptInput(
         [
           [fx.heads.exam, 1_200_00],
           [fx.heads.tuition, 300_00],
         ],
-        { paymentMode: 'cheque', bank: 'State Bank of India', instrumentNo: '000123', instrumentDate: '2025-07-30' },
-        500,
+        {
+          paymentMode: 'cheque',
+          bank: 'State Bank of India',
+          instrumentNo: '000123',
+          instrumentDate: '2025-07-30',
+          tax: '114.00',
+          net: '1614.00',
+        },
       ),
       number: created.number,
     });
+    // Exam Fee keeps its 5% (1,200.00 -> 60.00); Tuition Fee, new to the receipt, is taxed at today's 18% (54.00).
     expect(edited).toMatchObject({
       number: created.number,
       totalPaise: 1_500_00,
-      taxRateBasisPoints: 500,
-      taxPaise: 75_00,
-      netPaise: 1_575_00,
+      taxRateBasisPoints: 1800,
+      taxPaise: 114_00,
+      netPaise: 1_614_00,
     });
     const shown = await h.caller('ugStaff').receipts.byNumber({ number: created.number });
-    expect(shown.lines.map((l) => [l.feeHead, l.amountPaise])).toEqual([
-      ['Exam Fee', 1_200_00],
-      ['Tuition Fee', 300_00],
+    expect(shown.lines.map((l) => [l.feeHead, l.amountPaise, l.taxRateBasisPoints, l.taxPaise])).toEqual([
+      ['Exam Fee', 1_200_00, 500, 60_00],
+      ['Tuition Fee', 300_00, 1800, 54_00],
+    ]);
+    expect(shown.taxByRate).toEqual([
+      { rateBasisPoints: 500, taxablePaise: 1_200_00, taxPaise: 60_00 },
+      { rateBasisPoints: 1800, taxablePaise: 300_00, taxPaise: 54_00 },
     ]);
     expect(shown.receipt).toMatchObject({
       paymentMode: 'cheque',
@@ -536,7 +563,7 @@ describe('receipts.update and receipts.void', () => {
       instrumentNo: '000123',
       instrumentDate: '2025-07-30',
       chequeStatus: 'pending',
-      taxRateBasisPoints: 500,
+      taxRateBasisPoints: 1800,
     });
     const audit = (await h.db.select().from(auditLog).where(eq(auditLog.action, 'update')).limit(1))[0]!;
     expect(JSON.parse(audit.before!)).toMatchObject({ totalPaise: 1_000_00, lines: [{ amountPaise: 1_000_00 }] });

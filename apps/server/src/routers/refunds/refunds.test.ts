@@ -1,8 +1,8 @@
 import { auditLog, discounts, openingBalances, refundNumberSequence, refunds, row, settings } from '@fees/db';
 import { ADVANCE_HEAD, paiseToRupeesText, type TCreateReceiptInput } from '@fees/validation';
-import { receiptTaxPaise } from '@fees/money';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { taxEveryHead, taxOfLines } from '../../test/gst';
 import { refusal } from '../../test/refusal';
 import { useFixture, useHarness } from '../../test/use-harness';
 
@@ -21,7 +21,10 @@ function receipt(
   rateBp = 0,
 ) {
   const total = lines.reduce((s, [, p]) => s + p, 0);
-  const tax = receiptTaxPaise(total, rateBp);
+  const tax = taxOfLines(
+    lines.map(([, p]) => p),
+    rateBp,
+  );
   return {
     depId: 100,
     studentId: fx.ug.studentId,
@@ -98,7 +101,7 @@ async function expectReportsToAgree() {
 
 describe('advances and refunds', () => {
   it('takes an advance, settles dues from it, refunds and voids a refund, the advance agreeing with the raw tables at each step', async () => {
-    await h.db.update(settings).set({ gstRateBasisPoints: 1800 }).where(eq(settings.id, 1));
+    await taxEveryHead(h.db, 1800);
     expect(await advanceNow()).toBe(0);
 
     const context = await staff().receipts.entryContext({ depId: 100, studentId: fx.ug.studentId });

@@ -38,6 +38,8 @@ interface SettingsValues {
     institutionName: string;
     address: string;
     phone: string;
+    /** Empty: the department has no GSTIN and its receipts print none. */
+    gstin: string;
   }[];
 }
 
@@ -62,7 +64,7 @@ function SettingsForm({ initialValues }: { initialValues: SettingsValues }) {
         form.setFieldValue('gstRate', result.gstRate);
         form.setInitialValues(form.getValues());
         form.resetDirty();
-        setSaved(`${result.Message}: GST ${result.gstRate}% applies to receipts issued from now on.`);
+        setSaved(`${result.Message}: GST ${result.gstRate}% is the default rate of heads marked taxable.`);
         notifications.show({ color: 'green', title: 'Saved', message: result.Message });
         void queryClient.invalidateQueries({ queryKey: trpc.admin.settings.pathKey() });
       },
@@ -75,11 +77,12 @@ function SettingsForm({ initialValues }: { initialValues: SettingsValues }) {
       gstRate: values.gstRate,
       backdateLimitDays: values.backdateLimitDays as number,
       staffMayCloseDay: values.staffMayCloseDay,
-      letterheads: values.letterheads.map(({ depId, institutionName, address, phone }) => ({
+      letterheads: values.letterheads.map(({ depId, institutionName, address, phone, gstin }) => ({
         depId,
         institutionName,
         address,
         phone,
+        gstin,
       })),
     }),
   );
@@ -98,10 +101,11 @@ function SettingsForm({ initialValues }: { initialValues: SettingsValues }) {
             GST
           </Title>
           <Text c="dimmed" size="sm" mb="md">
-            A receipt keeps the rate it was issued with; changing it never alters receipts already issued.
+            Fee heads are exempt unless marked taxable on the fee structure screen; a head marked taxable without a rate
+            takes this one. A receipt keeps the GST it was issued with; changing this never alters issued receipts.
           </Text>
           <TextInput
-            label="GST rate"
+            label="Default GST rate of taxable heads"
             description="Percent, 0 to 100, up to 2 decimals"
             inputMode="decimal"
             maw={240}
@@ -141,7 +145,7 @@ function SettingsForm({ initialValues }: { initialValues: SettingsValues }) {
             Letterheads
           </Title>
           <Text c="dimmed" size="sm" mb="md">
-            Printed at the top of each department's receipts.
+            Printed at the top of each department's receipts, with its GSTIN when it has one.
           </Text>
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             {form.values.letterheads.map((l, i) => (
@@ -162,6 +166,13 @@ function SettingsForm({ initialValues }: { initialValues: SettingsValues }) {
                   />
                   <TextInput label="Address" {...form.getInputProps(`letterheads.${i}.address`)} />
                   <TextInput label="Phone" {...form.getInputProps(`letterheads.${i}.phone`)} />
+                  <TextInput
+                    label="GSTIN"
+                    description="15 characters; leave empty if the department is not registered"
+                    maxLength={15}
+                    styles={{ input: { textTransform: 'uppercase' } }}
+                    {...form.getInputProps(`letterheads.${i}.gstin`)}
+                  />
                   <LetterheadLogo depId={l.depId} departmentName={l.departmentName} />
                 </Stack>
               </Paper>
@@ -181,7 +192,7 @@ function SettingsForm({ initialValues }: { initialValues: SettingsValues }) {
   );
 }
 
-/** /admin/settings: the GST rate and the letterhead lines of each department. */
+/** /admin/settings: the default GST rate and each department's letterhead lines and GSTIN. */
 export default function SettingsPage() {
   const trpc = useTRPC();
   const settings = useQuery(trpc.admin.settings.get.queryOptions(undefined, { staleTime: 0 }));
@@ -201,7 +212,7 @@ export default function SettingsPage() {
               gstRate: settings.data.gstRate,
               backdateLimitDays: settings.data.backdateLimitDays,
               staffMayCloseDay: settings.data.staffMayCloseDay,
-              letterheads: settings.data.letterheads.map((l) => ({ ...l })),
+              letterheads: settings.data.letterheads.map((l) => ({ ...l, gstin: l.gstin ?? '' })),
             }}
           />
         )

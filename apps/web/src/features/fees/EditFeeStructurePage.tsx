@@ -7,6 +7,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { idOf } from '../../lib/ids';
 import { useTRPC } from '../../lib/trpc';
 import { FeeStructureForm } from './FeeStructureForm';
+import { EXEMPT_GST } from './GstFields';
 import { FailureAlert } from '../../components/FailureAlert';
 
 /** /admin/fedit?id=&depid=&depname= */
@@ -41,6 +42,7 @@ export default function EditFeeStructurePage() {
             amount: paiseToRupeesText(s.amountPaise),
             optional: s.optional === 1,
             confirm: false,
+            gst: EXEMPT_GST,
           }}
         />
       )}

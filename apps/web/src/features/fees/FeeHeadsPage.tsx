@@ -10,6 +10,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { ReportStates } from '../../components/ReportStates';
 import { DeleteFailedAlert, RowActions } from '../../components/RowActions';
 import { errorMessage, serverFieldErrors, useTRPC } from '../../lib/trpc';
+import { gstSummary } from './GstFields';
 
 function RenameRow({ id, name, onDone }: { id: number; name: string; onDone: () => void }) {
   const trpc = useTRPC();
@@ -50,7 +51,10 @@ function RenameRow({ id, name, onDone }: { id: number; name: string; onDone: () 
   );
 }
 
-/** /admin/feeheads: the heads receipts and fee structures choose from. Heads in use cannot be deleted. */
+/**
+ * /admin/feeheads: the heads receipts and fee structures choose from, with their GST (set on the fee structure
+ * screen). Heads in use cannot be deleted.
+ */
 export default function FeeHeadsPage() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -110,18 +114,19 @@ export default function FeeHeadsPage() {
         >
           {() => (
             <Paper withBorder radius="md">
-              <Table.ScrollContainer minWidth={480}>
+              <Table.ScrollContainer minWidth={640}>
                 <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
                   <Table.Thead>
                     <Table.Tr>
                       <Table.Th w={50}>#</Table.Th>
                       <Table.Th>Fee head</Table.Th>
+                      <Table.Th w={190}>GST</Table.Th>
                       <Table.Th w={150}>Used by</Table.Th>
                       <Table.Th w={110}>Action</Table.Th>
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
-                    {heads.data?.length === 0 && <NoDataRow colSpan={4} />}
+                    {heads.data?.length === 0 && <NoDataRow colSpan={5} />}
                     {heads.data?.map((head, i) => (
                       <Table.Tr key={head.id}>
                         <Table.Td>{i + 1}</Table.Td>
@@ -131,6 +136,11 @@ export default function FeeHeadsPage() {
                           ) : (
                             head.name
                           )}
+                        </Table.Td>
+                        <Table.Td>
+                          <Text size="sm" c={head.gstTreatment === 'exempt' ? 'dimmed' : undefined}>
+                            {gstSummary(head)}
+                          </Text>
                         </Table.Td>
                         <Table.Td>
                           {head.batchCount > 0 ? (

@@ -14,6 +14,9 @@ import { DateField } from '../../components/DateField';
 import { type ChosenBatch, DepartmentCourseBatchSelect } from '../../components/DepartmentCourseBatchSelect';
 import { FailureAlert } from '../../components/FailureAlert';
 import { SearchableSelect } from '../../components/SearchableSelect';
+import { changedGst, EXEMPT_GST, type GstFormValues, GstFields, gstFormValues } from './GstFields';
+
+const checkStructure = schemaResolver(ZCreateFeeStructureInput, { sync: true });
 
 /** Ids are numbers (null until chosen): the Selects convert their text (lib/ids). */
 export interface FeeStructureFormValues {
@@ -26,6 +29,8 @@ export interface FeeStructureFormValues {
   /** Owed only by the students opted in (transport, hostel, mess). */
   optional: boolean;
   confirm: boolean;
+  /** The chosen head's GST, filled from the head when it is chosen. */
+  gst: GstFormValues;
 }
 
 export const EMPTY_FEE_STRUCTURE: FeeStructureFormValues = {
@@ -37,6 +42,7 @@ export const EMPTY_FEE_STRUCTURE: FeeStructureFormValues = {
   amount: '',
   optional: false,
   confirm: false,
+  gst: EXEMPT_GST,
 };
 
 /**
@@ -61,16 +67,32 @@ export function FeeStructureForm({
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
+  const heads = useQuery(trpc.fees.heads.list.queryOptions());
+  const headOf = (id: number | null) => heads.data?.find((h) => h.id === id);
+  const headOfRef = useRef(headOf);
+  headOfRef.current = headOf;
+  /** The values as sent: the GST only when it differs from the chosen head's (a head without a code stays as it is). */
+  const sent = (values: FeeStructureFormValues) => ({
+    ...values,
+    gst: changedGst(values.gst, headOfRef.current(values.feeHeadId)),
+  });
   const form = useForm<FeeStructureFormValues>({
     mode: 'controlled',
     initialValues,
-    validate: schemaResolver(ZCreateFeeStructureInput, { sync: true }),
+    validate: (values) => checkStructure(sent(values)),
     clearInputErrorOnChange: true,
+    onValuesChange: (values, previous) => {
+      if (values.feeHeadId !== previous.feeHeadId)
+        form.setFieldValue('gst', gstFormValues(headOfRef.current(values.feeHeadId)));
+    },
   });
-  const { depId, batchId } = form.values;
+  const { depId, batchId, feeHeadId } = form.values;
   const listUrl = depId ? `/admin/feelist?depId=${depId}` : '/admin/feelist';
-
-  const heads = useQuery(trpc.fees.heads.list.queryOptions());
+  // An edit's head is known before the heads arrive: its GST is filled once they do.
+  const loadedHeads = heads.data !== undefined;
+  useEffect(() => {
+    if (loadedHeads && feeHeadId !== null) form.setFieldValue('gst', gstFormValues(headOfRef.current(feeHeadId)));
+  }, [loadedHeads]);
   const charged = useQuery(
     trpc.fees.structures.byBatch.queryOptions(
       { depId: depId ?? 0, batchId: batchId ?? 0 },
@@ -96,7 +118,7 @@ export function FeeStructureForm({
     trpc.fees.structures.create.mutationOptions({
       onSuccess: (result) => {
         setSaved(result.Message);
-        form.setValues({ feeHeadId: null, amount: '', optional: false, confirm: false });
+        form.setValues({ feeHeadId: null, amount: '', optional: false, confirm: false, gst: EXEMPT_GST });
         form.resetDirty();
         void refresh();
       },
@@ -121,7 +143,7 @@ export function FeeStructureForm({
   const submit = form.onSubmit((values) => {
     setSaved(null);
     const input = {
-      ...values,
+      ...sent(values),
       depId: values.depId as number,
       batchId: values.batchId as number,
       feeHeadId: values.feeHeadId as number,
@@ -172,6 +194,7 @@ export function FeeStructureForm({
               {...form.getInputProps('amount')}
             />
           </SimpleGrid>
+          {feeHeadId !== null && <GstFields form={form} headName={headOf(feeHeadId)?.name ?? null} />}
           {charged.data && charged.data.length > 0 && structureId === undefined && (
             <Text size="sm" c="dimmed">
               Already in this batch:{' '}

@@ -9,7 +9,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { infoDialog } from '../../lib/dialogs';
 import { paiseToRupeesText } from '../../lib/money';
 import { isInstrumentMode, receiptLabel } from '@fees/validation';
-import { sumByHead } from '@fees/money';
+import { issuedTaxesOf, sumByHead } from '@fees/money';
 import { useTRPC } from '../../lib/trpc';
 import { formatLocalDate } from './format';
 import { receiptSearchPath, receiptSuccessPath } from './links';
@@ -43,6 +43,7 @@ export default function EditReceiptPage() {
   });
   const [voiding, setVoiding] = useState(false);
   const alreadyOnReceipt = useMemo(() => sumByHead(stored.data?.lines ?? []), [stored.data]);
+  const issuedTaxes = useMemo(() => issuedTaxesOf(stored.data?.lines ?? []), [stored.data]);
   const voidReason = useVoidReason(number, receipt?.status === 'voided');
 
   const done = async (title: string, message: string) => {
@@ -115,7 +116,7 @@ export default function EditReceiptPage() {
     );
   }
   if (!context.data) return <PageLoader />;
-  const { student, heads, totals, advancePaise } = context.data;
+  const { student, heads, totals, taxes, advancePaise } = context.data;
   const lines = stored.data?.lines ?? [];
   const [first, ...extras] = stored.data?.payments ?? [];
   // A cheque or draft's details are kept with its cheque row, whichever part it is.
@@ -143,7 +144,8 @@ export default function EditReceiptPage() {
         heads={heads}
         totals={totals}
         alreadyOnReceipt={alreadyOnReceipt}
-        rateBasisPoints={receipt.taxRateBasisPoints}
+        taxes={taxes}
+        issuedTaxes={issuedTaxes}
         advancePaise={advancePaise + (receipt.paymentMode === 'advance' ? receipt.totalPaise : 0)}
         initialValues={{
           date: receipt.date,

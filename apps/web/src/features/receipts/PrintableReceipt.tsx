@@ -1,5 +1,4 @@
-import { PAYMENT_MODE_LABELS, paymentPartTexts, receiptLabel } from '@fees/validation';
-import { ratePercentText } from '@fees/money';
+import { gstLineText, gstRateText, PAYMENT_MODE_LABELS, paymentPartTexts, receiptLabel } from '@fees/validation';
 import { VerifyQr } from '../../components/VerifyQr';
 import { formatDate } from '../../lib/dates';
 import { amountInWords, formatRupees } from '../../lib/money';
@@ -20,7 +19,7 @@ export function PrintableReceipt({
   logo?: string | null;
   duplicateOn?: string;
 }) {
-  const { receipt, lines, payments, letterhead } = data;
+  const { receipt, lines, taxByRate, payments, letterhead } = data;
   const contact = [letterhead.address, letterhead.phone && `Phone: ${letterhead.phone}`].filter(Boolean).join(' · ');
   return (
     <section className="paper-doc rcpt-copy" aria-label={copyLabel ?? 'Receipt'}>
@@ -29,6 +28,11 @@ export function PrintableReceipt({
         <div className="paper-institution">{letterhead.institutionName}</div>
         {contact && <div>{contact}</div>}
         <div>{receipt.departmentName}</div>
+        {receipt.gstin && (
+          <div data-testid="receipt-gstin">
+            GSTIN: <b>{receipt.gstin}</b>
+          </div>
+        )}
       </header>
       <div className="paper-title">
         <strong>FEE RECEIPT</strong>
@@ -77,7 +81,7 @@ export function PrintableReceipt({
           {lines.map((line) => (
             <tr key={line.lineNo}>
               <td>{line.lineNo}</td>
-              <td>{line.feeHead}</td>
+              <td>{gstLineText(line)}</td>
               <td>{line.particulars}</td>
               <td className="paper-amount">{formatRupees(line.amountPaise)}</td>
             </tr>
@@ -90,10 +94,12 @@ export function PrintableReceipt({
             <td>Total</td>
             <td className="paper-amount">{formatRupees(receipt.totalPaise)}</td>
           </tr>
-          <tr>
-            <td>GST ({ratePercentText(receipt.taxRateBasisPoints)}%)</td>
-            <td className="paper-amount">{formatRupees(receipt.taxPaise)}</td>
-          </tr>
+          {taxByRate.map((rate) => (
+            <tr key={rate.rateBasisPoints}>
+              <td>{gstRateText(rate)}</td>
+              <td className="paper-amount">{formatRupees(rate.taxPaise)}</td>
+            </tr>
+          ))}
           <tr className="rcpt-net">
             <td>Net amount</td>
             <td className="paper-amount">₹ {formatRupees(receipt.netPaise)}</td>

@@ -51,7 +51,7 @@ export default function ReceiptEntryPage() {
       </>
     );
   }
-  const { student, heads, totals, gstRateBasisPoints, today, earliestDate, dues, upi, advancePaise } = context.data;
+  const { student, heads, totals, taxes, today, earliestDate, dues, upi, advancePaise } = context.data;
 
   return (
     <>
@@ -72,7 +72,7 @@ export default function ReceiptEntryPage() {
         }}
         heads={heads}
         totals={totals}
-        rateBasisPoints={gstRateBasisPoints}
+        taxes={taxes}
         dues={dues}
         upi={upi}
         advancePaise={advancePaise}

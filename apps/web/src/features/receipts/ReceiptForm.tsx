@@ -8,7 +8,7 @@ import {
   parseRupeesToPaise,
   type TReceiptPaymentMode,
 } from '@fees/validation';
-import { issuedRateBasisPoints } from '@fees/money';
+import type { HeadTax } from '@fees/money';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { asksClosedDayReason, ClosedDayReason } from '../../components/ClosedDayReason';
 import { FailureAlert } from '../../components/FailureAlert';
@@ -38,7 +38,10 @@ interface ReceiptFormProps {
   totals: FeeBalanceTotals;
   /** For an edit: per fee head, what this receipt already pays (it comes back to the balance). */
   alreadyOnReceipt?: ReadonlyMap<number, number>;
-  rateBasisPoints: number;
+  /** Today's taxable heads with their rate and code (any other head is exempt). */
+  taxes: ReadonlyArray<{ feeHeadId: number } & HeadTax>;
+  /** For an edit: per head on the receipt, the GST it was issued with (kept through the edit). */
+  issuedTaxes?: ReadonlyMap<number, HeadTax>;
   initialValues: ReceiptFormValues;
   pending: boolean;
   error: unknown;
@@ -110,8 +113,17 @@ export function ReceiptForm(props: ReceiptFormProps) {
   });
   // Asked only when the server refuses an admin's write on a closed day for want of a reason.
   const [closedDayReason, setClosedDayReason] = useState('');
-  const rateBasisPoints = issuedRateBasisPoints(form.values.paymentMode, props.rateBasisPoints);
-  const pricing = useReceiptPricing(form.values.items, heads, rateBasisPoints, alreadyOnReceipt);
+  const untaxed = form.values.paymentMode === 'advance';
+  const { taxes: taxableHeads, issuedTaxes } = props;
+  const taxes = useMemo(
+    () => ({
+      taxes: new Map(taxableHeads.map(({ feeHeadId, ...tax }) => [feeHeadId, tax])),
+      issuedTaxes,
+      untaxed,
+    }),
+    [taxableHeads, issuedTaxes, untaxed],
+  );
+  const pricing = useReceiptPricing(form.values.items, heads, taxes, alreadyOnReceipt);
   const firstPaise = pricing.netPaise - extraPaymentsPaise(form);
 
   const submitRef = useRef<HTMLButtonElement>(null);
@@ -297,7 +309,7 @@ export function ReceiptForm(props: ReceiptFormProps) {
                   />
                 </Grid.Col>
                 <Grid.Col span={{ base: 12, md: 5 }}>
-                  <ReceiptTotals pricing={pricing} rateBasisPoints={rateBasisPoints} />
+                  <ReceiptTotals pricing={pricing} />
                 </Grid.Col>
               </Grid>
             </Paper>

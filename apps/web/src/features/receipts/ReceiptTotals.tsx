@@ -1,10 +1,10 @@
 import { Divider, Group, Paper, Stack, Text } from '@mantine/core';
-import { ratePercentText } from '@fees/money';
+import { gstRateText } from '@fees/validation';
 import { formatRupees } from '../../lib/money';
 import type { ReceiptPricingView } from './useReceiptPricing';
 
-/** Total, GST at the receipt's rate, net and the net in words. */
-export function ReceiptTotals({ pricing, rateBasisPoints }: { pricing: ReceiptPricingView; rateBasisPoints: number }) {
+/** Total, the GST per rate of the taxable lines and its sum, net and the net in words. */
+export function ReceiptTotals({ pricing }: { pricing: ReceiptPricingView }) {
   return (
     <Paper bg="gray.0" p="md" radius="md">
       <Stack gap={6}>
@@ -14,8 +14,16 @@ export function ReceiptTotals({ pricing, rateBasisPoints }: { pricing: ReceiptPr
             {formatRupees(pricing.totalPaise)}
           </Text>
         </Group>
+        {pricing.taxByRate.map((rate) => (
+          <Group key={rate.rateBasisPoints} justify="space-between" data-testid="receipt-tax-rate">
+            <Text size="sm">{gstRateText(rate)}</Text>
+            <Text size="sm" ff="monospace">
+              {formatRupees(rate.taxPaise)}
+            </Text>
+          </Group>
+        ))}
         <Group justify="space-between">
-          <Text>GST ({ratePercentText(rateBasisPoints)}%)</Text>
+          <Text>{pricing.taxByRate.length === 0 ? 'GST (no taxable head)' : 'GST'}</Text>
           <Text ff="monospace" data-testid="receipt-tax">
             {formatRupees(pricing.taxPaise)}
           </Text>

@@ -4,11 +4,14 @@ import { useMemo } from 'react';
 import type { ReceiptFormLine } from './receipt-form';
 import type { FeeBalanceRow } from './types';
 
+/** How the receipt's lines are taxed: today's taxable heads, an edited receipt's own, none from the advance. */
+export type ReceiptTaxes = Pick<ReceiptPricingInput, 'taxes' | 'issuedTaxes' | 'untaxed'>;
+
 /** The typed lines priced by the shared rule: totals, tax, net, words, overpaid heads, what is left per head. */
 export function useReceiptPricing(
   items: readonly ReceiptFormLine[],
   heads: readonly FeeBalanceRow[],
-  rateBasisPoints: number,
+  taxes: ReceiptTaxes,
   alreadyOnReceipt?: ReadonlyMap<number, number>,
 ) {
   return useMemo(() => {
@@ -17,7 +20,7 @@ export function useReceiptPricing(
         feeHeadId: line.feeHeadId,
         amountPaise: parseRupeesToPaise(line.amount) ?? 0,
       })),
-      rateBasisPoints,
+      ...taxes,
       balances: heads,
       alreadyOnReceipt,
     };
@@ -26,7 +29,7 @@ export function useReceiptPricing(
       /** What the line at `index` would take on `feeHeadId` to clear it. */
       amountLeft: (index: number, feeHeadId: number) => amountLeftForLine(input, index, feeHeadId),
     };
-  }, [items, heads, rateBasisPoints, alreadyOnReceipt]);
+  }, [items, heads, taxes, alreadyOnReceipt]);
 }
 
 export type ReceiptPricingView = ReturnType<typeof useReceiptPricing>;

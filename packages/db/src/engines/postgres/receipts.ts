@@ -9,7 +9,7 @@ import { rowAndCommit } from './database';
  * row and its cheque or draft (when a bank is given) in one statement, sent with the COMMIT (rowAndCommit), so a
  * receipt holds the counter's lock for one round trip instead of one per statement. SQLite has no data-modifying
  * CTEs; it runs the same steps as separate statements in its write transaction (queries/receipts.ts), where round
- * trips cost nothing. The lines come as three parallel arrays, the parts as four, numbered in their order. The
+ * trips cost nothing. The lines come as six parallel arrays, the parts as four, numbered in their order. The
  * lines' and parts' AFTER triggers (running totals, student_payments) fire at the end of the statement and see the
  * new receipt row. The audit row's `after` is the audit's JSON object with the receipt's number put first (as
  * writeAudit would store `{ number, ...after }`); the idempotency key's row, when a key is given (the write claimed
@@ -26,6 +26,9 @@ export async function insertNumberedReceipt(
   const lineFeeHeadIds = sql.param(lines.map((l) => l.feeHeadId));
   const lineParticulars = sql.param(lines.map((l) => l.particulars));
   const lineAmounts = sql.param(lines.map((l) => l.amountPaise));
+  const lineRates = sql.param(lines.map((l) => l.taxRateBasisPoints));
+  const lineCodes = sql.param(lines.map((l) => l.gstCode));
+  const lineTaxes = sql.param(lines.map((l) => l.taxPaise));
   const paymentModes = sql.param(payments.map((p) => p.paymentMode));
   const paymentReferences = sql.param(payments.map((p) => p.paymentReference));
   const paymentAmounts = sql.param(payments.map((p) => p.amountPaise));
@@ -58,10 +61,12 @@ export async function insertNumberedReceipt(
       ${instrument?.instrumentNo ?? null}::text, ${instrument?.instrumentDate ?? null}::text
     FROM r WHERE ${instrument?.bank ?? null}::text IS NOT NULL
   ), l AS (
-    INSERT INTO receipt_lines (receipt_id, line_no, student_id, fee_head_id, particulars, amount_paise)
-    SELECT r.id, l.line_no, r.student_id, l.fee_head_id, l.particulars, l.amount_paise
-    FROM r, unnest(${lineFeeHeadIds}::integer[], ${lineParticulars}::text[], ${lineAmounts}::bigint[])
-      WITH ORDINALITY AS l(fee_head_id, particulars, amount_paise, line_no)
+    INSERT INTO receipt_lines (receipt_id, line_no, student_id, fee_head_id, particulars, amount_paise,
+      tax_rate_basis_points, gst_code, tax_paise)
+    SELECT r.id, l.line_no, r.student_id, l.fee_head_id, l.particulars, l.amount_paise, l.rate, l.code, l.tax
+    FROM r, unnest(${lineFeeHeadIds}::integer[], ${lineParticulars}::text[], ${lineAmounts}::bigint[],
+      ${lineRates}::integer[], ${lineCodes}::text[], ${lineTaxes}::bigint[])
+      WITH ORDINALITY AS l(fee_head_id, particulars, amount_paise, rate, code, tax, line_no)
   ), p AS (
     INSERT INTO receipt_payments (receipt_id, part_no, payment_mode, payment_reference, amount_paise, tax_paise)
     SELECT r.id, p.part_no, p.payment_mode, p.payment_reference, p.amount_paise, p.tax_paise
