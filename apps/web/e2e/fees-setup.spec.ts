@@ -125,9 +125,14 @@ test('admin sets up a BA English batch, its fee structure, fee heads and a disco
   await expect(page.getByText('Enter an SAC (6 digits starting 99) or an HSN code (4, 6 or 8 digits)')).toBeVisible();
   await page.getByRole('textbox', { name: 'SAC or HSN code' }).fill('999293');
   await page.screenshot({ path: '/tmp/fees-setup-gst.png', fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: '/tmp/fees-setup-gst-phone.png', fullPage: true });
-  await page.setViewportSize({ width: 1366, height: 768 });
+  // The same screen on a phone, in a page of its own (the signed-in session is the context's).
+  const phone = await page.context().newPage();
+  await phone.setViewportSize({ width: 390, height: 844 });
+  await phone.goto(page.url());
+  await phone.getByText('Taxable', { exact: true }).click();
+  await expect(phone.getByRole('textbox', { name: 'SAC or HSN code' })).toBeVisible();
+  await phone.screenshot({ path: '/tmp/fees-setup-gst-phone.png', fullPage: true });
+  await phone.close();
   await page.getByRole('button', { name: 'Update' }).click();
   await expect(page).toHaveURL(/\/admin\/feelist\?depId=100$/);
   await page.goto('/admin/feeheads');
@@ -138,6 +143,8 @@ test('admin sets up a BA English batch, its fee structure, fee heads and a disco
     (h) => h.name === 'Exam Fee',
   )!;
   await trpcMutation(page, 'fees.heads.rename', { ...examHead, gst: { treatment: 'exempt' } });
+  await page.goto('/admin/feelist?depId=100');
+  await expect(structure.getByRole('row').filter({ hasText: 'Total:' })).toContainText('26,750.50');
 
   // A student of the batch, registered through the students procedure.
   await trpcMutation(page, 'students.create', {

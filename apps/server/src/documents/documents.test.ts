@@ -5,10 +5,10 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { temporaryFolder } from '@fees/db/testing';
-import { auditLog } from '@fees/db';
+import { failInserts, temporaryFolder } from '@fees/db/testing';
+import { auditLog, rows, run } from '@fees/db';
 import { formatDate, localToday, paiseToRupeesText, type TCreateReceiptInput } from '@fees/validation';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -288,6 +288,23 @@ describe('GET /api/receipts/{number}.pdf', () => {
     expect(bad.status).toBe(400);
     expect(JSON.parse(bad.bytes.toString()).errors).toEqual({ duplicate: ['Give 1 or leave it out'] });
     expect(await reprints(created.number)).toHaveLength(printedBefore.length + 1);
+  });
+
+  it('counts no reprint when the duplicate’s PDF cannot be made', async () => {
+    const created = await h.caller('ugStaff').receipts.create(receiptInput([[fx.heads.exam, 'Exam', 300_00]]));
+    // Without a verification key, and none can be written, the printed QR code cannot be signed: no PDF.
+    const keys = await rows<{ id: number; secret: string }>(h.db, sql`SELECT id, secret FROM verify_keys`);
+    await run(h.db, sql`DELETE FROM verify_keys`);
+    const restore = await failInserts(h.db, 'verify_keys', 'the key store is read-only');
+    try {
+      const answer = await download('ugStaff', `/api/receipts/${created.number}.pdf?duplicate=1`);
+      expect(answer.status).toBe(500);
+      expect(await reprints(created.number)).toHaveLength(0);
+    } finally {
+      await restore();
+      for (const key of keys)
+        await run(h.db, sql`INSERT INTO verify_keys (id, secret) VALUES (${key.id}, ${key.secret})`);
+    }
   });
 
   it('refuses the anonymous (401), another department (403), an unknown number (404) and a bad one (400)', async () => {

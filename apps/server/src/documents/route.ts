@@ -67,12 +67,12 @@ export async function documentRoutes(app: FastifyInstance, { deps }: { deps: Ser
     const { duplicate } = req.query as { duplicate?: unknown };
     if (duplicate !== undefined && duplicate !== '1') return badField(reply, 'duplicate', 'Give 1 or leave it out');
     try {
-      const printed =
-        duplicate === '1'
-          ? await runInWriteBatch(deps.db, (tx) => printDuplicate(tx, options.actor, options.access, number))
-          : null;
-      const pdf = await receiptPdf(deps.db, number, options, printed?.printedOn);
-      return sendPdf(reply, `receipt-${number}${printed ? '-duplicate' : ''}.pdf`, pdf);
+      const printedOn = duplicate === '1' ? today() : undefined;
+      const pdf = await receiptPdf(deps.db, number, options, printedOn);
+      // Counted once the paper exists: a PDF that could not be made leaves no reprint in the audit log.
+      if (printedOn)
+        await runInWriteBatch(deps.db, (tx) => printDuplicate(tx, options.actor, options.access, number, printedOn));
+      return sendPdf(reply, `receipt-${number}${printedOn ? '-duplicate' : ''}.pdf`, pdf);
     } catch (error) {
       return refused(reply, error);
     }

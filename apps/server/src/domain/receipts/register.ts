@@ -12,14 +12,19 @@ export async function listReceipts(ctx: AuthedContext, input: TListReceiptsQuery
 }
 
 /**
- * A duplicate of a stored receipt is about to be printed: the audit log keeps who printed it and when,
- * and the paper names the day of the reprint (returned, as the foundation's today).
+ * A duplicate of a stored receipt is printed: the audit log keeps who printed it and when, and the paper names
+ * the day of the reprint (`printedOn`, the foundation's today unless the paper was made with one; returned).
  */
-export async function printDuplicate(db: WriteTx, actor: AuditActor, access: DepartmentAccess, number: number) {
+export async function printDuplicate(
+  db: WriteTx,
+  actor: AuditActor,
+  access: DepartmentAccess,
+  number: number,
+  printedOn = today(),
+) {
   const receipt =
     (await findReceiptByNumber(db, number)) ?? refuse('NOT_FOUND', `Receipt ${receiptLabel(number)} does not exist`);
   assertDepartmentAccess(access, receipt.departmentId);
-  const printedOn = today();
   await writeAudit(db, {
     actor,
     action: 'reprint',
