@@ -24,7 +24,7 @@ afterEach(async () => {
 async function databaseBeforeGst(): Promise<{ old: Database; reopen: () => Promise<Database> }> {
   const before = migrationsBefore(
     onPostgres ? 'postgres' : 'sqlite',
-    onPostgres ? '0023_fee_head_gst' : '0029_fee_head_gst',
+    onPostgres ? '0024_fee_head_gst' : '0030_fee_head_gst',
   );
   if (onPostgres) {
     const postgres = await createTestPostgres();
