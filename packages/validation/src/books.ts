@@ -66,9 +66,16 @@ export const ZSaveLedgerMappingInput = z.object({
     .transform((v) => v || null),
   refundLedger: ZLedgerName,
   gstLedger: ZLedgerName,
-  heads: z.array(z.object({ feeHeadId: ZId, ledger: ZLedgerName })).max(500),
-  modes: z.array(
-    z.object({ mode: z.enum(RECEIPT_PAYMENT_MODES, { error: 'Choose a payment mode' }), ledger: ZLedgerName }),
-  ),
+  heads: z
+    .array(z.object({ feeHeadId: ZId, ledger: ZLedgerName }))
+    .max(500)
+    .refine((heads) => new Set(heads.map((h) => h.feeHeadId)).size === heads.length, {
+      message: 'Give each fee head one ledger',
+    }),
+  modes: z
+    .array(z.object({ mode: z.enum(RECEIPT_PAYMENT_MODES, { error: 'Choose a payment mode' }), ledger: ZLedgerName }))
+    .refine((modes) => new Set(modes.map((m) => m.mode)).size === modes.length, {
+      message: 'Give each payment mode one ledger',
+    }),
 });
 export type TSaveLedgerMappingInput = z.infer<typeof ZSaveLedgerMappingInput>;
