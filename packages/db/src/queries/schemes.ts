@@ -15,6 +15,7 @@ import {
   students,
 } from '../schema';
 import { timestampNow } from './now';
+import { structureFeeSql } from './optional-fee-sql';
 
 /** Every scheme with how many rules and students it has, by name. */
 export async function listSchemes(db: Reader) {
@@ -154,8 +155,9 @@ export async function studentsOfBatchCategory(db: Reader, params: { batchId: num
 }
 
 /**
- * Per student and head of their batch's fee structure: the fee, any opening balance on the head, what
- * was paid on live receipts, and the discount row if any (with the scheme that wrote it and its version).
+ * Per student and head of their batch's fee structure: the student's fee on it (an optional head: what their opt-ins
+ * make owed, structureFeeSql), any opening balance on the head, what was paid on live receipts, and the discount row
+ * if any (with the scheme that wrote it and its version).
  */
 export async function headStatesOfStudents(db: Reader, params: { studentIds: number[] }) {
   if (params.studentIds.length === 0) return [];
@@ -164,7 +166,7 @@ export async function headStatesOfStudents(db: Reader, params: { studentIds: num
       studentId: students.id,
       feeHeadId: feeStructures.feeHeadId,
       feeHead: feeHeads.name,
-      feePaise: feeStructures.amountPaise,
+      feePaise: sql<number>`${sql.raw(structureFeeSql('fee_structures', 'students.id'))}`,
       openingPaise: sql<number>`coalesce(${openingBalances.amountPaise}, 0)`,
       paidPaise: sql<number>`coalesce(${studentHeadPaid.paidPaise}, 0)`,
       discountId: discounts.id,

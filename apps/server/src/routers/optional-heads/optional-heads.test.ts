@@ -132,6 +132,27 @@ describe('optional heads', () => {
     expect((await duesBalanceByDepartment(h.db)).find((d) => d.depId === 101)?.balancePaise).toBe(rs(64_000));
   });
 
+  it("a scheme's percentage of an optional head is of what the student owes on it: nothing for one not opted in", async () => {
+    const admin = h.caller('admin');
+    const { id: schemeId } = await admin.schemes.create({
+      name: 'Bus pass 50%',
+      rules: [{ kind: 'percent', feeHeadId: transport, courseId: 2000, percent: '50' }],
+    });
+    const chosen = { schemeId, depId: 101 as const, studentIds: [fx.pg.studentId, second] };
+    const preview = await admin.schemes.preview(chosen);
+    expect(preview.rows.map((r) => [r.admissionNo, r.feePaise, r.schemePaise])).toEqual([
+      ['PG-002', rs(4_000), rs(2_000)],
+    ]);
+    await admin.schemes.join(chosen);
+    const dues = await h.caller('pgStaff').reports.dues({ depId: 101, courseId: 2000 });
+    expect(new Map(dues.batches[0]!.rows.map((r) => [r.admissionNo, r.balancePaise]))).toEqual(
+      new Map([
+        ['PG-001', rs(30_000)],
+        ['PG-002', rs(32_000)],
+      ]),
+    );
+  });
+
   it('an opt-in until a date: the terms due after it are not owed', async () => {
     const staff = h.caller('pgStaff');
     const view = await staff.optionalHeads.byBatch({ depId: 101, batchId: fx.pg.batchId });
