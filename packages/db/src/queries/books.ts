@@ -97,6 +97,18 @@ export async function saveLedgerMapping(
   return true;
 }
 
+/**
+ * Holds the department's books until the transaction ends, before an export reads its log: on PostgreSQL, where
+ * writes run in parallel, a second export of the same days waits for the first and reads its log (the same row lock
+ * as an UPDATE, without changing the row); on SQLite the write transaction already holds the database.
+ */
+export async function lockBooksOfDepartment(tx: WriteTx, depId: number): Promise<void> {
+  await tx
+    .update(ledgerMappings)
+    .set({ version: sql`${ledgerMappings.version}` })
+    .where(eq(ledgerMappings.departmentId, depId));
+}
+
 /** The dates of a range that a department has closed. */
 export async function closedDaysIn(
   db: Reader,

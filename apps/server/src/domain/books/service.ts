@@ -11,6 +11,7 @@ import {
   findLedgerMapping,
   insertBooksExport,
   listBooksExports,
+  lockBooksOfDepartment,
   type Reader,
   type StoredLedgerMapping,
   saveLedgerMapping,
@@ -251,6 +252,7 @@ function loggedVouchers(vouchers: readonly PlannedVoucher[]) {
 export function exportBooks(ctx: AuthedContext, input: TBooksExportInput) {
   assertDepartmentAccess(ctx.session, input.depId);
   return inTransaction(ctx, async (tx, ctx) => {
+    await lockBooksOfDepartment(tx, input.depId);
     const { plan, mapping } = await planOf(tx, input);
     nothingToSend(plan, input);
     const reversalCount = plan.vouchers.filter((v) => v.kind === 'reversal').length;

@@ -306,3 +306,16 @@ describe('the books of closed days', () => {
     expect(xml).toContain('<NAME>UG</NAME>');
   });
 });
+
+describe('two exports of the same days at once', () => {
+  it('sends the vouchers once: the second waits for the first and finds them exported', async () => {
+    const day = '2025-08-08';
+    await staff().receipts.create(receiptInput(day, 250_00, fx.heads.tuition, 'cash'));
+    await admin().days.close({ depId: 100, date: day });
+    const range = { depId: 100 as const, from: day, to: day };
+    const both = await Promise.allSettled([staff().books.export(range), staff().books.export(range)]);
+    expect(both.map((x) => x.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const logged = (await staff().books.exports({ depId: 100 })).filter((e) => e.dateFrom === day);
+    expect(logged.map((e) => e.voucherCount)).toEqual([1]);
+  });
+});
