@@ -279,24 +279,34 @@ export function exportBooks(ctx: AuthedContext, input: TBooksExportInput) {
 }
 
 function answerText(answer: TallyAnswer): string {
-  const counts = `Created ${answer.created}, altered ${answer.altered}, errors ${answer.errors}`;
+  const counts =
+    `Created ${answer.created}, altered ${answer.altered}, errors ${answer.errors}` +
+    (answer.exceptions > 0 ? `, exceptions ${answer.exceptions}` : '');
   return answer.lineErrors.length > 0 ? `${counts}: ${answer.lineErrors.join('; ')}` : counts;
 }
 
 /**
  * Posts the range's vouchers to Tally's HTTP port and shows its answer. The export is logged only when Tally took
- * every voucher (no errors): after errors nothing counts as sent, and the accountant fixes Tally and sends again.
+ * every voucher (each one created or altered, no errors and no exceptions): otherwise nothing counts as sent, and the
+ * accountant fixes Tally and sends again; when Tally did create some of them, the message says so, since sending
+ * again creates those a second time unless they are deleted in Tally first.
  */
 export async function sendBooksToTally(ctx: AuthedContext, input: TBooksExportInput) {
   assertDepartmentAccess(ctx.session, input.depId);
   const { plan, mapping } = await planOf(ctx.db, input);
   nothingToSend(plan, input);
   const answer = await sendToTally(tallyXml(plan.vouchers, tallyOptionsOf(mapping)));
-  if (answer.errors > 0 || answer.created + answer.altered === 0) {
+  const taken = answer.created + answer.altered;
+  if (answer.errors > 0 || answer.exceptions > 0 || taken !== plan.vouchers.length) {
+    const partly =
+      taken > 0
+        ? `. Tally did take ${taken} of the ${plan.vouchers.length} vouchers: delete them in Tally before sending ` +
+          'again, or they will be there twice'
+        : '';
     return {
       answer,
       exportId: null,
-      message: `Tally refused the import (${answerText(answer)}). Nothing was recorded as exported`,
+      message: `Tally refused the import (${answerText(answer)}). Nothing was recorded as exported${partly}`,
     };
   }
   const exportId = await inTransaction(ctx, (tx, ctx) =>

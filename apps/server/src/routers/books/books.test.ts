@@ -253,6 +253,16 @@ describe('the books of closed days', () => {
     });
     expect(parseTally(tallyReceived.at(-1)!).vouchers.map((v: { number: string }) => v.number)).toEqual(['DR20250806']);
 
+    // A voucher Tally set aside as an exception is not in the books: nothing is logged, or it would never go again.
+    tallyAnswer =
+      '<RESPONSE><CREATED>0</CREATED><ALTERED>0</ALTERED><ERRORS>0</ERRORS><EXCEPTIONS>1</EXCEPTIONS></RESPONSE>';
+    expect(await staff().books.sendToTally(range)).toMatchObject({
+      exportId: null,
+      message:
+        'Tally refused the import (Created 0, altered 0, errors 0, exceptions 1). Nothing was recorded as exported',
+    });
+    expect((await staff().books.preview(range)).vouchers.map((v) => v.reason)).toEqual(['new']);
+
     tallyAnswer =
       '<RESPONSE><CREATED>1</CREATED><ALTERED>0</ALTERED><ERRORS>0</ERRORS><EXCEPTIONS>0</EXCEPTIONS></RESPONSE>';
     const sent = await staff().books.sendToTally(range);
@@ -317,5 +327,24 @@ describe('two exports of the same days at once', () => {
     expect(both.map((x) => x.status).sort()).toEqual(['fulfilled', 'rejected']);
     const logged = (await staff().books.exports({ depId: 100 })).filter((e) => e.dateFrom === day);
     expect(logged.map((e) => e.voucherCount)).toEqual([1]);
+  });
+});
+
+describe("Tally's answer taking fewer vouchers than were sent", () => {
+  it('logs nothing, so the vouchers it set aside go again, and says which ones it took', async () => {
+    const day = '2025-08-09';
+    await staff().receipts.create(receiptInput(day, 110_00, fx.heads.tuition, 'cash'));
+    await staff().receipts.create(receiptInput(day, 120_00, fx.heads.tuition, 'cash'));
+    await admin().days.close({ depId: 100, date: day });
+    const range = { depId: 100 as const, from: day, to: day };
+    tallyAnswer =
+      '<RESPONSE><CREATED>1</CREATED><ALTERED>0</ALTERED><ERRORS>0</ERRORS><EXCEPTIONS>1</EXCEPTIONS></RESPONSE>';
+    expect(await staff().books.sendToTally(range)).toMatchObject({
+      exportId: null,
+      message:
+        'Tally refused the import (Created 1, altered 0, errors 0, exceptions 1). Nothing was recorded as exported. ' +
+        'Tally did take 1 of the 2 vouchers: delete them in Tally before sending again, or they will be there twice',
+    });
+    expect((await staff().books.preview(range)).vouchers.map((v) => v.reason)).toEqual(['new', 'new']);
   });
 });
