@@ -14,10 +14,27 @@ export type StudentDues = Omit<RouterOutputs['plans']['studentDues'], 'waivers'>
 const money = { ta: 'right' as const, style: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' as const } };
 
 /**
- * A student's instalments as of a date (due date, outstanding, days late, fine), then the fine
- * accrued, paid and waived, and the total to collect. Shown at the counter, in Fees Info and on the
+ * A student's instalments as of a date (each with its due date and days late under its name, then its
+ * outstanding and fine: three columns, so a phone shows every amount whole without scrolling), then the
+ * fine accrued, paid and waived, and the total to collect. Shown at the counter, in Fees Info and on the
  * statement.
  */
+/** Under an instalment's name: when it falls due, and how late it is when it is. */
+function DueLine({ dueDate, daysLate }: { dueDate: string; daysLate: number }) {
+  // Each part keeps to one line; the parts wrap apart, so a narrow screen's first column stays narrow.
+  return (
+    <Text span display="block" fz="xs" c="dimmed">
+      <span style={{ whiteSpace: 'nowrap' }}>due {formatDate(dueDate)}</span>
+      {daysLate > 0 && (
+        <Text span inherit c="red.8" style={{ whiteSpace: 'nowrap' }}>
+          {' '}
+          · {daysLate} d late
+        </Text>
+      )}
+    </Text>
+  );
+}
+
 export function InstalmentDues({
   dues,
   compact = false,
@@ -29,11 +46,12 @@ export function InstalmentDues({
 }) {
   const { fine } = dues;
   return (
-    <Table.ScrollContainer minWidth={360} type="native" tabIndex={0}>
+    <Table.ScrollContainer minWidth={300} type="native" tabIndex={0}>
       <Table
-        className="report-table report-table-pin-end"
+        className="report-table"
         striped
         withTableBorder
+        horizontalSpacing={compact ? 6 : 'xs'}
         verticalSpacing={compact ? 4 : 'xs'}
         fz={compact ? 'xs' : 'sm'}
         data-testid="instalment-dues"
@@ -41,17 +59,17 @@ export function InstalmentDues({
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Instalment</Table.Th>
-            <Table.Th>Due</Table.Th>
             <Table.Th ta="right">Outstanding</Table.Th>
-            <Table.Th ta="right">Late</Table.Th>
             <Table.Th ta="right">Fine</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {dues.instalments.map((i) => (
             <Table.Tr key={i.id}>
-              <Table.Td>{i.name}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(i.dueDate)}</Table.Td>
+              <Table.Td>
+                {i.name}
+                <DueLine dueDate={i.dueDate} daysLate={i.daysLate} />
+              </Table.Td>
               <Table.Td
                 {...money}
                 c={
@@ -60,7 +78,6 @@ export function InstalmentDues({
               >
                 {formatRupees(i.outstanding)}
               </Table.Td>
-              <Table.Td {...money}>{i.daysLate > 0 ? `${i.daysLate} d` : ''}</Table.Td>
               <Table.Td {...money}>{i.fine > 0 ? formatRupees(i.fine) : ''}</Table.Td>
             </Table.Tr>
           ))}
@@ -69,24 +86,20 @@ export function InstalmentDues({
               <Table.Td>{i.name}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(i.dueDate)}</Table.Td>
               <Table.Td {...money}>{formatRupees(i.outstanding)}</Table.Td>
-              <Table.Td colSpan={2} ta="right">
-                not yet due
-              </Table.Td>
+              <Table.Td ta="right">not yet due</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
         <Table.Tfoot>
           <Table.Tr>
-            <Table.Td colSpan={2} fw={700}>
-              Due till {formatDate(dues.asOf)}
-            </Table.Td>
+            <Table.Td fw={700}>Due till {formatDate(dues.asOf)}</Table.Td>
             <Table.Td {...money} fw={700}>
               {formatRupees(dues.outstanding)}
             </Table.Td>
-            <Table.Td colSpan={2} />
+            <Table.Td />
           </Table.Tr>
           <Table.Tr>
-            <Table.Td colSpan={4}>
+            <Table.Td colSpan={2}>
               <Group gap={6} wrap="wrap">
                 <Text span inherit fw={700}>
                   Fine outstanding
@@ -106,13 +119,14 @@ export function InstalmentDues({
             </Table.Td>
           </Table.Tr>
           <Table.Tr>
-            <Table.Td colSpan={4} fw={700}>
-              <Group gap="xs">
+            <Table.Td colSpan={2} fw={700}>
+              {/* The date under the words: on a phone the row stays as narrow as the amounts. */}
+              <Stack gap={2} align="flex-start">
                 To collect
                 <Badge size="xs" variant="light" color="gray">
                   as of {formatDate(dues.asOf)}
                 </Badge>
-              </Group>
+              </Stack>
             </Table.Td>
             <Table.Td {...money} fw={700} data-testid="to-collect">
               {formatRupees(dues.toCollect)}

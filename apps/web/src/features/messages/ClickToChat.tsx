@@ -31,6 +31,12 @@ function ChatButtons({ chat }: { chat: ChatLinks | undefined }) {
           target="_blank"
           rel="noopener noreferrer"
           title={`Opens WhatsApp with the message to ${link.mobile}; press Send there`}
+          // A long name wraps inside the button rather than pushing a phone's page wider than its screen.
+          maw="100%"
+          h="auto"
+          mih={36}
+          py={6}
+          styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
         >
           WhatsApp {link.label}
         </Button>
