@@ -26,6 +26,7 @@ export const MSG = {
   instrumentNoRequired: 'Enter the cheque or draft number',
   instrumentDateRequired: 'Enter the date on the cheque or draft',
   paymentOneWay: 'Give the payment either as one mode or as parts, not both',
+  onlineNotAtCounter: 'Online payments become receipts from the payment gateway, not at the counter',
   paymentModeTwice: (mode: string) => `${mode} is given twice: one part per mode`,
   advanceNotSplit: 'Adjusted from advance cannot be combined with other modes',
   oneInstrument: 'One cheque or draft per receipt',

@@ -16,9 +16,21 @@ import { ZIdempotencyKey } from './idempotency';
 import { formatDate, formatRupees } from './format';
 import { MSG } from './messages';
 
-/** The payment modes that move money (a refund is paid out in one of them too). */
-export const MONEY_PAYMENT_MODES = ['cash', 'upi', 'cheque', 'dd', 'bank_transfer', 'card'] as const;
+/**
+ * The payment modes that move money (a refund is paid out in one of them too). 'online' is a payment
+ * through the gateway (a payment link), its reference the gateway's payment id: only the gateway's
+ * payments write it, never the counter.
+ */
+export const MONEY_PAYMENT_MODES = ['cash', 'upi', 'cheque', 'dd', 'bank_transfer', 'card', 'online'] as const;
 export type TMoneyPaymentMode = (typeof MONEY_PAYMENT_MODES)[number];
+
+/** The modes a clerk may take a payment in at the counter: all but the gateway's. */
+export const COUNTER_PAYMENT_MODES = MONEY_PAYMENT_MODES.filter((m) => m !== 'online');
+
+/** Whether a receipt's mode is the gateway's (written only from a payment, never typed at the counter). */
+export function isOnlineMode(mode: string | null | undefined): mode is 'online' {
+  return mode === 'online';
+}
 
 /**
  * How a receipt was paid; the same values as the receipts table's payment_mode. 'advance' settles
@@ -34,6 +46,7 @@ export const PAYMENT_MODE_LABELS: Record<TReceiptPaymentMode, string> = {
   dd: 'Demand draft',
   bank_transfer: 'Bank transfer',
   card: 'Card',
+  online: 'Online',
   advance: 'Adjusted from advance',
 };
 
@@ -227,9 +240,20 @@ export function receiptPartsRule(
   }
 }
 
-/** A new receipt may carry the idempotency key its form made for it (a retry sends the same one). */
+/**
+ * A new receipt may carry the idempotency key its form made for it (a retry sends the same one). The
+ * counter never writes the gateway's mode: an online receipt comes only from the gateway's payment,
+ * once per payment id.
+ */
 export const ZCreateReceiptInput = ZReceiptFields.extend({ idempotencyKey: ZIdempotencyKey.optional() }).superRefine(
-  receiptPartsRule,
+  (v, ctx) => {
+    receiptPartsRule(v, ctx);
+    for (const [i, part] of receiptParts(v).entries()) {
+      if (!isOnlineMode(part.paymentMode)) continue;
+      const path = v.payments ? ['payments', i, 'paymentMode'] : ['paymentMode'];
+      ctx.addIssue({ code: 'custom', message: MSG.onlineNotAtCounter, path });
+    }
+  },
 );
 export type TCreateReceiptInput = z.infer<typeof ZCreateReceiptInput>;
 

@@ -3,10 +3,20 @@ import { z } from 'zod';
 import { ZAmount, ZDate, ZDepId, ZId, ZMustConfirm, ZVersion } from './common';
 import { ZIdempotencyKey } from './idempotency';
 import { MSG } from './messages';
-import { MONEY_PAYMENT_MODES, ZClosedDayReason, ZVoidReason } from './receipts';
+import { type MONEY_PAYMENT_MODES, ZClosedDayReason, ZVoidReason } from './receipts';
 
-/** How a refund is paid out: every mode that moves money, a demand draft included (not 'advance'). */
-export const REFUND_MODES = MONEY_PAYMENT_MODES;
+/**
+ * How a refund is paid out: every mode that moves money, a demand draft included (not 'advance', and not
+ * 'online': the gateway's refunds are not paid out from here).
+ */
+export const REFUND_MODES = [
+  'cash',
+  'upi',
+  'cheque',
+  'dd',
+  'bank_transfer',
+  'card',
+] as const satisfies readonly Exclude<(typeof MONEY_PAYMENT_MODES)[number], 'online'>[];
 export type TRefundMode = (typeof REFUND_MODES)[number];
 
 const REASON_MESSAGE = 'Give a reason for the refund (3 to 200 characters)';

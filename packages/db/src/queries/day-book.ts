@@ -19,6 +19,8 @@ export interface DayBookModes {
   cheque: number;
   bank: number;
   card: number;
+  /** Paid through the payment gateway (a payment link). */
+  online: number;
   advance: number;
 }
 
@@ -80,6 +82,7 @@ export async function dayBook(db: Reader, params: { depId?: number; date: string
       SUM(CASE WHEN p.payment_mode IN ('cheque', 'dd') THEN p.amount_paise ELSE 0 END) AS cheque,
       SUM(CASE WHEN p.payment_mode = 'bank_transfer' THEN p.amount_paise ELSE 0 END) AS bank,
       SUM(CASE WHEN p.payment_mode = 'card' THEN p.amount_paise ELSE 0 END) AS card,
+      SUM(CASE WHEN p.payment_mode = 'online' THEN p.amount_paise ELSE 0 END) AS online,
       SUM(CASE WHEN p.payment_mode = 'advance' THEN p.amount_paise ELSE 0 END) AS advance
     FROM receipts r JOIN receipt_payments p ON p.receipt_id = r.id LEFT JOIN users u ON u.id = r.created_by
     WHERE r.date = ${params.date} AND r.status = 'live' ${ofDepartment}
@@ -106,13 +109,15 @@ export async function dayBook(db: Reader, params: { depId?: number; date: string
     WHERE f.date = ${params.date} AND f.status = 'live' ${ofRefundDepartment}
     ORDER BY f.number`,
   );
-  const byUser = users.map(({ userId, email, receipts, totalPaise, cash, upi, cheque, bank, card, advance }) => ({
-    userId,
-    email,
-    receipts,
-    totalPaise,
-    byModePaise: { cash, upi, cheque, bank, card, advance },
-  }));
+  const byUser = users.map(
+    ({ userId, email, receipts, totalPaise, cash, upi, cheque, bank, card, online, advance }) => ({
+      userId,
+      email,
+      receipts,
+      totalPaise,
+      byModePaise: { cash, upi, cheque, bank, card, online, advance },
+    }),
+  );
   const cashReceivedPaise = byUser.reduce((sum, u) => sum + u.byModePaise.cash, 0);
   const cashRefundedPaise = refunds.reduce((sum, f) => sum + (f.paymentMode === 'cash' ? f.amountPaise : 0), 0);
   const closings = await dayClosingsOn(db, params);

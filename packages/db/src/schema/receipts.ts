@@ -5,7 +5,7 @@ import { batches, students } from './academics';
 import { feeHeads } from './fees';
 import { courses, departments } from './reference';
 
-export const PAYMENT_MODES = ['cash', 'upi', 'cheque', 'dd', 'bank_transfer', 'card', 'advance'] as const;
+export const PAYMENT_MODES = ['cash', 'upi', 'cheque', 'dd', 'bank_transfer', 'card', 'online', 'advance'] as const;
 export type PaymentMode = (typeof PAYMENT_MODES)[number];
 
 export const RECEIPT_STATUSES = ['live', 'voided'] as const;

@@ -24,6 +24,7 @@ const MODES = [
   ['cheque', 'Cheque/DD'],
   ['bank', 'Bank transfer'],
   ['card', 'Card'],
+  ['online', 'Online'],
   ['advance', 'From advance'],
 ] as const;
 
@@ -45,7 +46,7 @@ export async function dailyFigures(db: Reader, date: string): Promise<Department
   const result: DepartmentSummary[] = [];
   for (const d of DEPARTMENTS) {
     const book = await dayBook(db, { depId: d.id, date });
-    const byModePaise = { cash: 0, upi: 0, cheque: 0, bank: 0, card: 0, advance: 0 };
+    const byModePaise = { cash: 0, upi: 0, cheque: 0, bank: 0, card: 0, online: 0, advance: 0 };
     let receipts = 0;
     for (const u of book.byUser) {
       receipts += u.receipts;

@@ -12,8 +12,9 @@ import {
 } from '@mantine/core';
 import {
   isInstrumentMode,
+  isOnlineMode,
   MAX_PAYMENT_PARTS,
-  MONEY_PAYMENT_MODES,
+  COUNTER_PAYMENT_MODES,
   PAYMENT_MODE_LABELS,
   parseRupeesToPaise,
   paymentNeedsReference,
@@ -42,7 +43,7 @@ function modesFor(form: ReceiptFormApi, index: number): TReceiptPaymentMode[] {
   const others = [form.values.paymentMode, ...form.values.extraPayments.map((p) => p.paymentMode)].filter(
     (_, i) => i !== index + 1,
   );
-  return MONEY_PAYMENT_MODES.filter(
+  return COUNTER_PAYMENT_MODES.filter(
     (m) => !others.includes(m) && !(isInstrumentMode(m) && others.some((o) => isInstrumentMode(o))),
   );
 }
@@ -146,7 +147,7 @@ export function ReceiptPayment({
   const firstPaise = netPaise - extraPaymentsPaise(form);
   const modes = split
     ? modesFor(form, -1)
-    : RECEIPT_PAYMENT_MODES.filter((m) => m !== 'advance' || advancePaise > 0 || mode === 'advance');
+    : RECEIPT_PAYMENT_MODES.filter((m) => m === mode || (m === 'advance' ? advancePaise > 0 : !isOnlineMode(m)));
   const unused = PROPOSED_ORDER.find((m) => modesFor(form, extras.length).includes(m));
   const qr = mode === 'upi' && upi && firstPaise > 0;
   const amount = formatRupees(firstPaise);

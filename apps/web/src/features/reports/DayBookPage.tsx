@@ -39,6 +39,7 @@ const MODES = [
   ['cheque', 'Cheque'],
   ['bank', 'Bank transfer'],
   ['card', 'Card'],
+  ['online', 'Online'],
   ['advance', 'From advance'],
 ] as const;
 
