@@ -30,3 +30,4 @@ export * from './message-reports';
 export * from './click-to-chat';
 export * from './books';
 export * from './optional-heads';
+export * from './payments';

@@ -13,3 +13,4 @@ export * from './idempotency';
 export * from './messages';
 export * from './calendar-dates';
 export * from './books';
+export * from './payments';
