@@ -10,3 +10,4 @@ export * from './plans/types';
 export * from './pricing';
 export * from './schemes';
 export * from './words';
+export * from './payments/apply-payment';
