@@ -2,7 +2,8 @@
  * Builds the HTTP server: tRPC at /trpc, the REST adapter at /rest, the backup download at
  * /api/backup, the receipt and demand notice PDFs at /api/receipts and /api/notices, /healthz and
  * /readyz, the web app's error reports at /api/screen-errors, the providers' delivery reports at
- * /webhooks/whatsapp and /webhooks/msg91, and the built web app
+ * /webhooks/whatsapp and /webhooks/msg91, the payment gateway's at /webhooks/razorpay with the payer's
+ * return at /payments/return, and the built web app
  * with a fallback to index.html for client-side routes.
  */
 import { existsSync } from 'node:fs';
@@ -25,6 +26,7 @@ import { type AppRouter, appRouter } from './routers/_app';
 import { screenErrorRoutes } from './screen-errors';
 import { verifyRoutes } from './verify/route';
 import { msg91Webhook } from './webhooks/msg91';
+import { paymentReturnRoutes, razorpayWebhook } from './webhooks/razorpay';
 import { whatsappWebhook } from './webhooks/whatsapp';
 
 /** The web app's production build (apps/web/dist): the same path from src/ and from dist/. */
@@ -89,6 +91,8 @@ export async function buildApp({
   // Each in its own plugin: they read their bodies as the bytes that came, no other route does.
   await app.register(whatsappWebhook, { deps });
   await app.register(msg91Webhook, { deps });
+  await app.register(razorpayWebhook, { deps });
+  await app.register(paymentReturnRoutes, { deps });
 
   const hasWeb = existsSync(webRoot);
   // preCompressed: the build writes .br and .gz beside each asset; they are sent to browsers that accept them.

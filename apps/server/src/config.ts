@@ -5,6 +5,7 @@ import { parseKeep } from './backup/retention';
 import { MSG91_DEFAULT_API_BASE, type Msg91Config } from './domain/messages/channels/msg91';
 import type { SmsGatewayConfig } from './domain/messages/channels/sms-gateway';
 import { WHATSAPP_DEFAULT_API_BASE, type WhatsAppConfig } from './domain/messages/channels/whatsapp';
+import { RAZORPAY_DEFAULT_API_BASE, type RazorpayConfig } from './domain/payments/razorpay';
 
 /** Settings read from the environment (README "Configuration"). */
 export interface ServerConfig {
@@ -31,6 +32,8 @@ export interface ServerConfig {
   backup: BackupSettings;
   /** The channels messages go out by (README "Messages"); a channel whose settings are absent is off. */
   messaging: MessagingConfig;
+  /** RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET, RAZORPAY_API_BASE; null: no online payments. */
+  razorpay: RazorpayConfig | null;
 }
 
 export interface MessagingConfig {
@@ -117,6 +120,18 @@ export function readMessagingConfig(env: NodeJS.ProcessEnv = process.env): Messa
   return config;
 }
 
+/** Razorpay's keys: both or neither; the webhook secret is optional (polling applies every payment without it). */
+export function readRazorpayConfig(env: NodeJS.ProcessEnv = process.env): RazorpayConfig | null {
+  const keys = together(env, ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET']);
+  if (!keys) return null;
+  return {
+    keyId: keys[0]!,
+    keySecret: keys[1]!,
+    webhookSecret: setting(env, 'RAZORPAY_WEBHOOK_SECRET') ?? null,
+    apiBase: apiBaseOf('RAZORPAY_API_BASE', setting(env, 'RAZORPAY_API_BASE'), RAZORPAY_DEFAULT_API_BASE),
+  };
+}
+
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 function logLevelOf(value: string | undefined): ServerConfig['logLevel'] {
@@ -162,6 +177,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     allowedOrigins: allowedOriginsOf(env.ALLOWED_ORIGINS),
     publicUrl: env.PUBLIC_URL?.trim() ? originOf('PUBLIC_URL', env.PUBLIC_URL.trim()) : undefined,
     messaging: readMessagingConfig(env),
+    razorpay: readRazorpayConfig(env),
   };
 }
 

@@ -6,6 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LoginLimiter } from './auth/login-limiter';
 import type { Backups } from './backup/automatic';
 import type { MessagingConfig } from './config';
+import type { PaymentsSetup } from './domain/payments/setup';
 import { isSecureRequest } from './http-security';
 import { resolveSession, SESSION_COOKIE, SESSION_IDLE_MS } from './auth/sessions';
 import { noteRequestUser } from './logging';
@@ -26,6 +27,8 @@ export interface ServerDeps {
   publicUrl?: string;
   /** The SMS and WhatsApp providers and their webhooks' secrets; absent: all off. */
   messaging?: MessagingConfig;
+  /** The payment gateway; absent: no online payments. */
+  payments?: PaymentsSetup;
 }
 
 export interface ContextInner {
@@ -42,6 +45,8 @@ export interface ContextInner {
   publicOrigin: string | null;
   /** The SMS and WhatsApp providers configured; none outside a server. */
   messaging: MessagingConfig;
+  /** The payment gateway (payment links); null when none is set up. */
+  payments: PaymentsSetup | null;
   /** Sets the session cookie (no-op outside HTTP, e.g. in createCaller tests). */
   setSessionCookie: (token: string) => void;
   clearSessionCookie: () => void;
@@ -66,6 +71,7 @@ export function createContextInner(opts: {
   callsInRequest?: number;
   publicOrigin?: string | null;
   messaging?: MessagingConfig;
+  payments?: PaymentsSetup | null;
   setSessionCookie?: (token: string) => void;
   clearSessionCookie?: () => void;
 }): ContextInner {
@@ -79,6 +85,7 @@ export function createContextInner(opts: {
     callsInRequest: opts.callsInRequest ?? 1,
     publicOrigin: opts.publicOrigin ?? null,
     messaging: opts.messaging ?? {},
+    payments: opts.payments ?? null,
     setSessionCookie: opts.setSessionCookie ?? (() => {}),
     clearSessionCookie: opts.clearSessionCookie ?? (() => {}),
   };
@@ -109,6 +116,7 @@ export async function createRequestContext(
     callsInRequest,
     publicOrigin: deps.publicUrl ?? `${req.protocol}://${req.host}`,
     messaging: deps.messaging ?? {},
+    payments: deps.payments ?? null,
     setSessionCookie: async (token) => {
       res.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: SESSION_IDLE_MS / 1000 });
       // A sign-in's log line names the account that signed in.

@@ -13,6 +13,8 @@ const { Backups, prepareWithBackup, validateSchedule } = await import('./backup/
 const { specialHeadStructureWarnings } = await import('./domain/fees/special-heads');
 const { channelNames, channelsFromConfig, useChannels } = await import('./domain/messages/channels');
 const { MessageWorker } = await import('./domain/messages/worker');
+const { PaymentPoller } = await import('./domain/payments/poll');
+const { RazorpayGateway } = await import('./domain/payments/razorpay');
 const { RequestLoad } = await import('./busy');
 const { recheckRemindersAtSendTime } = await import('./domain/messages/reminders');
 const { startDailyRuns } = await import('./domain/messages/daily');
@@ -32,6 +34,10 @@ const firstAdmin = await ensureFirstAdmin(db, config);
 // Messages are written for the configured channels only; with none, nothing is queued or sent.
 const channels = channelsFromConfig(config.messaging);
 useChannels(channels);
+// Online payments through Razorpay when its keys are set; PUBLIC_URL, if any, is where payers come back to.
+const payments = config.razorpay
+  ? { gateway: new RazorpayGateway(config.razorpay), returnOrigin: config.publicUrl ?? null }
+  : undefined;
 const loginLimiter = new LoginLimiter();
 // The limiter's rows expire with their window; deleting them on a timer keeps the table small.
 setInterval(() => void loginLimiter.sweep(db), 60_000).unref();
@@ -49,6 +55,7 @@ const app = await buildApp({
     backups: backups ?? undefined,
     publicUrl: config.publicUrl,
     messaging: config.messaging,
+    payments,
   },
   webRoot: config.webRoot,
   logger: { level: config.logLevel },
@@ -85,6 +92,14 @@ lines.push(
     ? `Messages: ${channels.map((c) => c.description).join(', ')}`
     : 'Messages: no channel configured (SMTP_URL for e-mail), none are sent',
 );
+lines.push(
+  payments
+    ? `Online payments: ${payments.gateway.label}, open links polled every 5 minutes` +
+        (config.razorpay?.webhookSecret
+          ? ', webhook at /webhooks/razorpay'
+          : ' (no RAZORPAY_WEBHOOK_SECRET: no webhook)')
+    : 'Online payments: off (RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET turn them on)',
+);
 console.log(lines.join('\n'));
 // Rows older versions let in: reported, never dropped (the admin dashboard shows them too).
 for (const warning of await specialHeadStructureWarnings(db)) console.warn(`Warning: ${warning}`);
@@ -102,6 +117,11 @@ const worker =
 // A reminder is checked again when it is sent: paid meanwhile, it is cancelled; else the dues of that day.
 recheckRemindersAtSendTime();
 worker?.start();
+// Open payment links asked of the gateway every five minutes, each link claimed by one server at a time.
+const poller = payments
+  ? new PaymentPoller(db, payments.gateway, (error) => app.log.error({ err: error }, 'payment links poll'))
+  : null;
+poller?.start();
 // The day's reminders and the management's summary, claimed once a day among the servers.
 const dailyRuns = startDailyRuns({
   db,
@@ -115,7 +135,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     // Not awaited on purpose: the process exits in finally whether the closing worked or not.
     dailyRuns.stop();
-    void Promise.all([backups?.stop(), worker?.stop(), app.close()])
+    void Promise.all([backups?.stop(), worker?.stop(), poller?.stop(), app.close()])
       .then(async () => {
         if (isPostgres(db)) await closePostgres(db);
         else db.$client.close();

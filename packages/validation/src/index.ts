@@ -26,3 +26,4 @@ export * from './idempotency';
 export * from './reminders';
 export * from './books';
 export * from './optional-heads';
+export * from './payments';

@@ -14,6 +14,7 @@ export const MESSAGE_EVENT_NAMES = [
   'refund_paid',
   'cheque_bounced',
   'notice_issued',
+  'payment_link',
   'reminder_before',
   'reminder_on',
   'reminder_after',

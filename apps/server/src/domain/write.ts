@@ -15,3 +15,11 @@ export function inTransaction<C extends { db: Database }, T>(
   const { db, ...rest } = ctx;
   return transaction(db, (tx) => work(tx, rest));
 }
+
+/**
+ * Runs `work` in a savepoint of the write `tx`: when it throws, its own statements are undone and the
+ * write goes on (a refused step whose refusal the write records instead).
+ */
+export function inSavepoint<T>(tx: WriteTx, work: (savepoint: WriteTx) => Promise<T>): Promise<T> {
+  return transaction(tx, work);
+}

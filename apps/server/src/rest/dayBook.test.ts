@@ -82,7 +82,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const zero = { cash: '0.00', upi: '0.00', cheque: '0.00', bank: '0.00', card: '0.00', advance: '0.00' };
+const zero = { cash: '0.00', upi: '0.00', cheque: '0.00', bank: '0.00', card: '0.00', online: '0.00', advance: '0.00' };
 
 describe('GET /rest/v2/daybook', () => {
   it("answers a department's day by clerk and mode, amounts as text, each clerk's modes adding up to their total", async () => {

@@ -12,6 +12,7 @@ import { letterheadsRouter } from './letterheads/router';
 import { messagesRouter } from './messages/router';
 import { openingRouter } from './opening/router';
 import { optionalHeadsRouter } from './optional-heads/router';
+import { paymentsRouter } from './payments/router';
 import { plansRouter } from './plans/router';
 import { receiptsRouter } from './receipts/router';
 import { referenceRouter } from './reference/router';
@@ -41,6 +42,7 @@ export const appRouter = router({
   days: daysRouter,
   messages: messagesRouter,
   books: booksRouter,
+  payments: paymentsRouter,
 });
 
 export type AppRouter = typeof appRouter;

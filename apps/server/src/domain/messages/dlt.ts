@@ -109,6 +109,7 @@ export const DEFAULT_SMS_TEXTS: Partial<Record<MessageEvent, string>> = {
   cheque_bounced:
     'Dear Parent, cheque {chequeNumber} of Rs {amount} for {studentName} was returned unpaid on {date}. Please pay at the office.',
   notice_issued: 'Dear Parent, fees of Rs {amount} are due for {studentName} by {dueDate}. Please pay at the office.',
+  payment_link: 'Dear Parent, fees of Rs {amount} for {studentName} can be paid online till {expiresOn} at {url}',
   reminder_before: 'Dear Parent, fees of Rs {amount} for {studentName} fall due on {dueDate}. Please pay on time.',
   reminder_on: 'Dear Parent, fees of Rs {amount} for {studentName} are due today, {dueDate}. Please pay today.',
   reminder_after:

@@ -11,7 +11,7 @@ import {
   RECEIPT_NUMBER_TOKEN,
 } from '@fees/db';
 import { amountInWords } from '@fees/money';
-import { formatDate, paiseToRupeesText, receiptLabel, refundLabel } from '@fees/validation';
+import { formatDate, localToday, paiseToRupeesText, receiptLabel, refundLabel } from '@fees/validation';
 import { channelNames } from './channels';
 import { textsFor } from './templates';
 
@@ -206,6 +206,40 @@ export function noticeMessages(
       asOfDate: notice.asOf,
       payByDate: notice.payBy,
       ...amountVariables(notice.duePaise),
+    },
+  });
+}
+
+/**
+ * A payment link sent to the family: once per link (`again`: a resend the clerk asked for, its own event
+ * named by when it was asked).
+ */
+export function paymentLinkMessages(
+  tx: WriteTx,
+  link: {
+    id: number;
+    departmentId: number;
+    studentId: number | null;
+    studentName: string;
+    admissionNo: string;
+    amountPaise: number;
+    shortUrl: string;
+    expiresAt: string;
+  },
+  again?: string,
+): Promise<number> {
+  if (link.studentId === null) return Promise.resolve(0);
+  return queueMessages(tx, {
+    event: 'payment_link',
+    eventKey: again ? `payment-link:${link.id}:again:${again}` : `payment-link:${link.id}`,
+    departmentId: link.departmentId,
+    studentId: link.studentId,
+    variables: {
+      studentName: link.studentName,
+      admissionNo: link.admissionNo,
+      url: link.shortUrl,
+      expiresOn: formatDate(localToday(new Date(link.expiresAt))),
+      ...amountVariables(link.amountPaise),
     },
   });
 }

@@ -63,6 +63,14 @@ export const DEFAULT_TEXTS: Record<MessageEvent, Record<MessageChannel, Text>> =
       '{admissionNo}) as of {asOf}. Please pay by {payBy}. The demand notice is attached.' +
       SIGN_OFF,
   ),
+  payment_link: texts(
+    'Pay the fees of {studentName} online',
+    'Fees of Rs {amount} for {studentName} ({admissionNo}) can be paid online till {expiresOn}: {url}',
+    'Dear parent,\n\nThe fees of {studentName} (admission no {admissionNo}), Rs {amount} ({amountInWords}), ' +
+      'can be paid online by card, UPI or net banking till {expiresOn} at this link:\n\n{url}\n\n' +
+      'The receipt is sent to you as soon as the payment reaches us.' +
+      SIGN_OFF,
+  ),
   reminder_before: texts(
     'Fees due on {dueDate}',
     'Dear {recipientName}, fees of Rs {amount} for {studentName} fall due on {dueDate}. Please pay by then. ' +

@@ -30,6 +30,7 @@ export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000
 /** Events that wait for the hours of the settings: a family is not woken for a reminder. */
 export const QUIET_HOURS_EVENTS: readonly MessageEvent[] = [
   'notice_issued',
+  'payment_link',
   'reminder_before',
   'reminder_on',
   'reminder_after',

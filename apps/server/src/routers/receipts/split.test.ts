@@ -1,5 +1,5 @@
 import { auditLog, type Database, receiptPayments, receiptTotalsDrift, receipts } from '@fees/db';
-import { MONEY_PAYMENT_MODES, paiseToRupeesText, type TCreateReceiptInput } from '@fees/validation';
+import { COUNTER_PAYMENT_MODES, paiseToRupeesText, type TCreateReceiptInput } from '@fees/validation';
 import { Random } from '@fees/validation/testing';
 import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ const DAY = '2025-08-01';
 const h = useHarness();
 const fx = useFixture(h);
 
-type Part = { mode: (typeof MONEY_PAYMENT_MODES)[number]; paise: number };
+type Part = { mode: (typeof COUNTER_PAYMENT_MODES)[number]; paise: number };
 
 /** The part's reference or cheque as a clerk types it. */
 function details(mode: string, i: number) {
@@ -225,7 +225,7 @@ describe('a receipt paid in several modes', () => {
     const add = (mode: string, paise: number) => expected.set(mode, (expected.get(mode) ?? 0) + paise);
     add('cash', 10_000_00); // the fixture's receipt
     for (let i = 0; i < 12; i++) {
-      const left = MONEY_PAYMENT_MODES.filter((m) => m !== 'dd');
+      const left = COUNTER_PAYMENT_MODES.filter((m) => m !== 'dd');
       const modes = Array.from({ length: random.int(1, 3) }, () => left.splice(random.int(0, left.length - 1), 1)[0]!);
       const parts = modes.map((mode) => ({ mode, paise: random.int(1, 50_000) * 100 + random.int(0, 99) }));
       const saved = await staff().receipts.create(splitInput(parts));
@@ -245,6 +245,7 @@ describe('a receipt paid in several modes', () => {
       cheque: expected.get('cheque') ?? 0,
       bank: expected.get('bank_transfer') ?? 0,
       card: expected.get('card') ?? 0,
+      online: 0,
       advance: 0,
     });
     const report = await staff().reports.collections({ depId: 100, from: '2025-07-01', to: DAY });

@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { rebuildReceiptTotals, receiptTotalsDrift, rows, transaction } from '@fees/db';
-import { isInstrumentMode, MONEY_PAYMENT_MODES, paiseToRupeesText } from '@fees/validation';
+import { isInstrumentMode, COUNTER_PAYMENT_MODES, paiseToRupeesText } from '@fees/validation';
 import { TRPCError } from '@trpc/server';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -25,7 +25,7 @@ const linesArb = fc.array(fc.record({ head: fc.nat(1), paise: fc.integer({ min: 
   minLength: 1,
   maxLength: 3,
 });
-const payment = { day: fc.integer({ min: 1, max: 4 }), mode: fc.nat(MONEY_PAYMENT_MODES.length - 1) };
+const payment = { day: fc.integer({ min: 1, max: 4 }), mode: fc.nat(COUNTER_PAYMENT_MODES.length - 1) };
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   {
     weight: 3,
@@ -41,7 +41,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
 function payload(student: { depId: 100 | 101; studentId: number; heads: number[] }, lines: Line[], pay: Payment) {
   const total = lines.reduce((s, l) => s + l.paise, 0);
   const tax = 0;
-  const mode = MONEY_PAYMENT_MODES[pay.mode]!;
+  const mode = COUNTER_PAYMENT_MODES[pay.mode]!;
   return {
     depId: student.depId,
     studentId: student.studentId,

@@ -107,6 +107,7 @@ async function expected(depId: number | undefined) {
             cheque: sumOf(mine, 'cheque'),
             bank: sumOf(mine, 'bank_transfer'),
             card: sumOf(mine, 'card'),
+            online: sumOf(mine, 'online'),
             advance: sumOf(mine, 'advance'),
           },
         };

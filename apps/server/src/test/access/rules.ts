@@ -11,6 +11,7 @@ import { letterheadsAccess } from './letterheads';
 import { messagesAccess } from './messages';
 import { openingAccess } from './opening';
 import { optionalHeadsAccess } from './optional-heads';
+import { paymentsAccess } from './payments';
 import { plansAccess } from './plans';
 import { receiptsAccess } from './receipts';
 import { refundsAccess } from './refunds';
@@ -39,4 +40,5 @@ export const accessRules: AccessRules = {
   ...chequesAccess,
   ...messagesAccess,
   ...booksAccess,
+  ...paymentsAccess,
 };

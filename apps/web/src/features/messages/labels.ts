@@ -13,6 +13,7 @@ export const EVENT_LABELS: Record<MessageEventName, string> = {
   refund_paid: 'Refund paid',
   cheque_bounced: 'Cheque bounced',
   notice_issued: 'Demand notice',
+  payment_link: 'Payment link',
   reminder_before: 'Reminder before the due date',
   reminder_on: 'Reminder on the due date',
   reminder_after: 'Reminder after the due date',
