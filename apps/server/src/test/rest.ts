@@ -11,6 +11,7 @@ import { closeTestDatabase, openTestDatabase } from '@fees/db/testing';
 import { buildApp } from '../app';
 import { LoginLimiter } from '../auth/login-limiter';
 import { SESSION_COOKIE } from '../auth/sessions';
+import type { PaymentsSetup } from '../domain/payments/setup';
 import { buildFixture, type Fixture } from './fixture';
 import { createAccount, TEST_PASSWORD } from './harness';
 import type { Method, RestRoute } from '../rest/route';
@@ -103,7 +104,8 @@ export interface RestServer {
   close: () => Promise<void>;
 }
 
-export async function startRestServer(): Promise<RestServer> {
+/** `payments`: the gateway the server collects through (a stand-in's), none by default. */
+export async function startRestServer(options: { payments?: PaymentsSetup } = {}): Promise<RestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'fees-rest-'));
   const db = await openTestDatabase({ path: join(dir, 'fees.sqlite') });
   await createAccount(db, { email: ACCOUNTS.admin.email, role: 'admin', departmentId: null });
@@ -111,7 +113,7 @@ export async function startRestServer(): Promise<RestServer> {
   await createAccount(db, { email: ACCOUNTS.pgStaff.email, role: 'user', departmentId: 101 });
   const fixture = await buildFixture(db);
   const app = await buildApp({
-    deps: { db, loginLimiter: new LoginLimiter(), secureCookies: false },
+    deps: { db, loginLimiter: new LoginLimiter(), secureCookies: false, payments: options.payments },
     webRoot: join(dir, 'no-web'),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

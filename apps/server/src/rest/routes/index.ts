@@ -9,6 +9,7 @@ import { feeRoutes } from './fees';
 import { homeRoutes } from './home';
 import { messageRoutes } from './messages';
 import { optionalHeadRoutes } from './optional-heads';
+import { paymentRoutes } from './payments';
 import { planRoutes } from './plans';
 import { receiptRoutes } from './receipts';
 import { referenceRoutes } from './reference';
@@ -32,4 +33,5 @@ export const restRoutes: readonly RestRoute[] = [
   ...messageRoutes,
   ...bookRoutes,
   ...optionalHeadRoutes,
+  ...paymentRoutes,
 ];
