@@ -7,8 +7,8 @@ export const PAYMENT_LINK_STATUS_NAMES = ['created', 'partially_paid', 'paid', '
 export type TPaymentLinkStatus = (typeof PAYMENT_LINK_STATUS_NAMES)[number];
 
 export const PAYMENT_LINK_STATUS_LABELS: Record<TPaymentLinkStatus, string> = {
-  created: 'Waiting for payment',
-  partially_paid: 'Partly paid',
+  created: 'Open',
+  partially_paid: 'Part paid',
   paid: 'Paid',
   expired: 'Expired',
   cancelled: 'Cancelled',

@@ -123,6 +123,8 @@ export async function startRazorpayStandIn(): Promise<RazorpayStandIn> {
   const state = { down: false };
   const answer = (req: RecordedRequest): StandInAnswer => {
     if (state.down) return { status: 503, text: '<html><body>Service Unavailable</body></html>' };
+    const hosted = /^\/i\/([A-Za-z0-9]+)(\/pay)?$/.exec(req.url);
+    if (hosted) return hostedPage(hosted[1]!, hosted[2] !== undefined && req.method === 'POST');
     if (req.headers.authorization !== auth) return error(401, 'The api key provided is invalid');
     const path = req.url.split('?')[0]!;
     if (req.method === 'POST' && path.replace(/\/$/, '') === '/v1/payment_links') {
@@ -175,6 +177,35 @@ export async function startRazorpayStandIn(): Promise<RazorpayStandIn> {
       return { status: 200, json: link };
     }
     return error(404, 'The requested URL was not found on the server.');
+  };
+  /** The short URL's page (what a payer sees at rzp.io), and its Pay button. */
+  const hostedPage = (slug: string, paying: boolean): StandInAnswer => {
+    const link = links.get(`plink_${slug}`);
+    const html = { 'content-type': 'text/html; charset=utf-8' };
+    if (!link) return { status: 404, text: '<h1>Payment link not found</h1>', headers: html };
+    if (paying && (link.status === 'created' || link.status === 'partially_paid')) {
+      const payment = pay(link.id);
+      const query = new URLSearchParams({
+        razorpay_payment_id: payment.payment_id,
+        razorpay_payment_link_id: link.id,
+        razorpay_payment_link_reference_id: link.reference_id,
+        razorpay_payment_link_status: link.status,
+        razorpay_signature: createHmac('sha256', RAZORPAY_KEY_SECRET)
+          .update(`${link.id}|${link.reference_id}|${link.status}|${payment.payment_id}`)
+          .digest('hex'),
+      });
+      if (link.callback_url) return { status: 302, headers: { location: `${link.callback_url}?${query}` } };
+    }
+    const rupees = (link.amount / 100).toFixed(2);
+    const body =
+      link.status === 'created' || link.status === 'partially_paid'
+        ? `<form method="post" action="/i/${slug}/pay"><button type="submit">Pay ₹${rupees}</button></form>`
+        : `<p>This payment link is ${link.status}.</p>`;
+    return {
+      status: 200,
+      headers: html,
+      text: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Razorpay stand-in</title></head><body><h1>${link.description}</h1><p>${link.customer.name ?? ''}</p>${body}</body></html>`,
+    };
   };
   const standIn: StandIn = await startStandIn(answer);
   const pay: RazorpayStandIn['pay'] = (linkId, options = {}) => {

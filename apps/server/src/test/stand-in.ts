@@ -14,7 +14,9 @@ export interface RecordedRequest {
 }
 
 /** What to answer; `hang` leaves the request without an answer (a provider that times out). */
-export type StandInAnswer = { status: number; json?: unknown; text?: string } | 'hang';
+export type StandInAnswer =
+  | { status: number; json?: unknown; text?: string; headers?: Record<string, string> }
+  | 'hang';
 
 export interface StandIn {
   url: string;
@@ -41,7 +43,10 @@ export async function startStandIn(answer: StandIn['answer']): Promise<StandIn> 
       const reply = standIn.answer(recorded);
       if (reply === 'hang') return;
       const text = reply.json === undefined ? (reply.text ?? '') : JSON.stringify(reply.json);
-      res.writeHead(reply.status, { 'content-type': reply.json === undefined ? 'text/plain' : 'application/json' });
+      res.writeHead(reply.status, {
+        'content-type': reply.json === undefined ? 'text/plain' : 'application/json',
+        ...reply.headers,
+      });
       res.end(text);
     });
   });

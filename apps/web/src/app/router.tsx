@@ -65,6 +65,7 @@ const departmentPages = {
   refundVoucher: () => import('../features/refunds/RefundVoucherPage'),
   messages: () => import('../features/messages/MessagesPage'),
   optionalHeads: () => import('../features/optional-heads/OptionalHeadsPage'),
+  payments: () => import('../features/payments/PaymentLinksPage'),
 };
 
 function departmentRoutes(prefix: string): RouteObject[] {
@@ -101,6 +102,7 @@ function departmentRoutes(prefix: string): RouteObject[] {
     { path: 'statement/:studentId', ...page(departmentPages.statement) },
     { path: 'messages', ...page(departmentPages.messages) },
     { path: 'optional', ...page(departmentPages.optionalHeads) },
+    { path: 'payments', ...page(departmentPages.payments) },
     { path: '*', element: <Navigate to={`/${prefix}`} replace /> },
   ];
   if (prefix === 'pg')

@@ -4,8 +4,8 @@
  * making one receipt whatever arrives twice or out of order; bad signatures; what cannot be applied
  * listed as an exception; the gateway down.
  */
-import { type Database, gatewayPayments, paymentExceptions, paymentLinks, receipts, webhookDeliveries } from '@fees/db';
-import { formatRupees, type ZCreatePaymentLinkInput } from '@fees/validation';
+import { type Database, gatewayPayments, messages, paymentExceptions, paymentLinks, receipts, webhookDeliveries } from '@fees/db';
+import { formatDate, formatRupees, type ZCreatePaymentLinkInput } from '@fees/validation';
 import type { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -15,6 +15,7 @@ import { LoginLimiter } from '../../auth/login-limiter';
 import { today } from '../../config';
 import { createContextInner } from '../../context';
 import { createCaller } from '../../routers/_app';
+import { useChannels } from '../messages/channels';
 import { useFixture, useHarness } from '../../test/use-harness';
 import {
   RAZORPAY_KEY_ID,
@@ -326,6 +327,30 @@ describe('the webhook believes only Razorpay', () => {
     const body = JSON.stringify({ entity: 'event', event: 'payment.authorized', contains: ['payment'], payload: {} });
     const answer = await deliver({ body, signature: razorpaySignature(body), eventId: 'evt_other' });
     expect(answer.statusCode).toBe(200);
+  });
+});
+
+describe('the family is told', () => {
+  afterEach(() => useChannels([]));
+
+  it('gets the link by the messages when sent, and the receipt of its payment', async () => {
+    useChannels([
+      { channel: 'sms', description: 'sms stand-in', send: async (m) => ({ ok: true, providerId: `p-${m.id}` }) },
+    ]);
+    const link = await newLink({ send: true });
+    const sent = await h.db.select().from(messages).where(eq(messages.event, 'payment_link'));
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent[0]!.body).toBe(
+      `Fees of Rs 14000.00 for Anjali Menon (${fx.ug.admissionNo}) can be paid online till ` +
+        `${formatDate(today(new Date(link.expiresAt)))}: ${link.url}`,
+    );
+    await clerk().payments.sendLink({ depId: 100, id: link.id });
+    expect(await h.db.select().from(messages).where(eq(messages.event, 'payment_link'))).toHaveLength(sent.length * 2);
+    razorpay.pay(link.gatewayLinkId);
+    await clerk().payments.refresh({ depId: 100 });
+    const [receipt] = await onlineReceipts();
+    const told = await h.db.select().from(messages).where(eq(messages.event, 'receipt_created'));
+    expect(told.map((m) => m.receiptNumber)).toEqual(sent.map(() => receipt!.number));
   });
 });
 

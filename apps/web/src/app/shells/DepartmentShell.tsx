@@ -10,6 +10,7 @@ import {
   IconReceipt,
   IconCreditCard,
   IconMail,
+  IconWorldDollar,
   IconReceiptRefund,
   IconSchool,
   IconUserPlus,
@@ -118,6 +119,13 @@ export function DepartmentShell({ department }: { department: Department }) {
                 label="Cheques"
                 leftSection={<IconCreditCard size={18} />}
                 active={is(`${base}/cheques`)}
+              />
+              <NavLink
+                component={Link}
+                to={`${base}/payments/`}
+                label="Online payments"
+                leftSection={<IconWorldDollar size={18} />}
+                active={is(`${base}/payments`)}
               />
               <NavLink
                 component={Link}

@@ -6,6 +6,7 @@ import {
   IconReceiptRefund,
   IconReport,
   IconUserPlus,
+  IconWorldDollar,
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -17,6 +18,7 @@ const SCREENS = [
   { path: '/rcpt/', label: 'Receipts', icon: IconReceipt },
   { path: '/cheques/', label: 'Cheques', icon: IconCreditCard },
   { path: '/refunds/', label: 'Refunds', icon: IconReceiptRefund },
+  { path: '/payments/', label: 'Online payments', icon: IconWorldDollar },
   { path: '/rptview/', label: 'Reports', icon: IconReport },
 ];
 

@@ -1,6 +1,13 @@
 import { PAYMENT_MODE_LABELS, receiptLabel, refundLabel } from '@fees/validation';
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconArrowLeft, IconCash, IconListDetails, IconMail } from '@tabler/icons-react';
+import {
+  IconAlertCircle,
+  IconArrowLeft,
+  IconCash,
+  IconListDetails,
+  IconMail,
+  IconWorldDollar,
+} from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -156,6 +163,15 @@ export default function StudentStatementPage() {
               to={`${reportPaths(department, adminArea).notices}?student=${studentId}`}
             >
               Demand notice
+            </Button>
+            <Button
+              variant="default"
+              className="no-print"
+              leftSection={<IconWorldDollar size={16} />}
+              component={Link}
+              to={`/${department.prefix}/payments/?admNo=${encodeURIComponent(student.admissionNo)}`}
+            >
+              Payment link
             </Button>
             <ExportActions
               size="sm"
