@@ -4,7 +4,15 @@
  * making one receipt whatever arrives twice or out of order; bad signatures; what cannot be applied
  * listed as an exception; the gateway down.
  */
-import { type Database, gatewayPayments, messages, paymentExceptions, paymentLinks, receipts, webhookDeliveries } from '@fees/db';
+import {
+  type Database,
+  gatewayPayments,
+  messages,
+  paymentExceptions,
+  paymentLinks,
+  receipts,
+  webhookDeliveries,
+} from '@fees/db';
 import { formatDate, formatRupees, type ZCreatePaymentLinkInput } from '@fees/validation';
 import type { z } from 'zod';
 import { eq } from 'drizzle-orm';
@@ -121,6 +129,26 @@ describe('a payment link', () => {
     await expect(newLink({ amount: '20000.00' })).rejects.toThrow(
       /is more than everything .* has open \(Rs 14,000\.00\)/,
     );
+  });
+
+  it('covers chosen instalments', async () => {
+    const dues = await h.caller('ugStaff').plans.studentDues({ depId: 100, studentId: fx.ug.studentId });
+    const [first] = dues.instalments;
+    const link = await newLink({ instalmentIds: [first!.id] });
+    expect(link).toMatchObject({ amountPaise: first!.outstanding, description: `Fees: ${first!.name}` });
+    await expect(newLink({ instalmentIds: ['nope'] })).rejects.toThrow(/Instalment nope is not one of/);
+  });
+
+  it('goes to every defaulter of a batch once, however often it is asked', async () => {
+    const batch = { depId: 100 as const, batchId: fx.ug.batchId, send: false };
+    expect(await clerk().payments.createForDefaulters(batch)).toEqual({
+      created: 1,
+      alreadyOpen: 0,
+      failed: [],
+      defaulters: 1,
+    });
+    expect(await clerk().payments.createForDefaulters(batch)).toMatchObject({ created: 0, alreadyOpen: 1 });
+    expect(await clerk().payments.links({ depId: 100 })).toHaveLength(1);
   });
 
   it('saves nothing and says why when Razorpay is down', async () => {
