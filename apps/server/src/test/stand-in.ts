@@ -50,6 +50,9 @@ export async function startStandIn(answer: StandIn['answer']): Promise<StandIn> 
       res.end(text);
     });
   });
+  // A client keeps its connection for the next call; a stand-in closing it first (Node's 5 s default)
+  // races that call into ECONNRESET on a loaded machine.
+  server.keepAliveTimeout = 120_000;
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));

@@ -16,7 +16,7 @@ import { formatRupees, receiptLabel } from '@fees/validation';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ServerDeps } from '../context';
 import { applyGatewayPayment, applyGatewayRefund, applyLinkStatus } from '../domain/payments/apply';
-import type { GatewayEvent, PaymentGateway } from '../domain/payments/gateway';
+import { type GatewayEvent, GatewayError, type PaymentGateway } from '../domain/payments/gateway';
 import { syncLink } from '../domain/payments/poll';
 import { PAYMENT_RETURN_PATH } from '../domain/payments/setup';
 import { inTransaction } from '../domain/write';
@@ -28,6 +28,11 @@ async function applyEvent(db: Database, gateway: PaymentGateway, event: GatewayE
   if (event.kind === 'refund') {
     await applyGatewayRefund(db, { gateway: gateway.name, label: gateway.label, ...event });
     return `${event.event}: ${event.paymentId} listed for an accountant`;
+  }
+  if (!event.payment && (event.link.status === 'paid' || event.link.status === 'partially_paid')) {
+    // Paid, but the delivery names no captured payment: the gateway is asked for the link's payments.
+    await syncLink(db, gateway.name, await gateway.fetchLink(event.link.id), 'webhook');
+    return `${event.event}: link ${event.link.id} fetched`;
   }
   if (!event.payment) {
     await applyLinkStatus(db, gateway.name, event.link);
@@ -62,7 +67,14 @@ export async function razorpayWebhook(app: FastifyInstance, { deps }: { deps: Se
     }
     const event = gateway.readWebhook(body);
     if (!event) return reply.code(400).send({ message: 'The body is not a Razorpay event' });
-    const outcome = await applyEvent(deps.db, gateway, event);
+    let outcome: string;
+    try {
+      outcome = await applyEvent(deps.db, gateway, event);
+    } catch (error) {
+      // Razorpay delivers again what was not answered 2xx: a link it could not be asked about comes back.
+      if (error instanceof GatewayError) return reply.code(503).send({ message: error.message });
+      throw error;
+    }
     await inTransaction({ db: deps.db }, (tx) =>
       insertWebhookDelivery(tx, {
         provider: gateway.name,

@@ -351,6 +351,13 @@ describe('the webhook believes only Razorpay', () => {
     expect(await h.db.select().from(webhookDeliveries)).toEqual([]);
   });
 
+  it('asks Razorpay for the payments of a paid link whose delivery names none', async () => {
+    const link = await newLink();
+    const payment = razorpay.pay(link.gatewayLinkId);
+    expect((await deliver(razorpay.event('payment_link.paid', link.gatewayLinkId))).statusCode).toBe(200);
+    expect((await onlineReceipts()).map((r) => r.paymentReference)).toEqual([payment.payment_id]);
+  });
+
   it('acknowledges an event it does not act on', async () => {
     const body = JSON.stringify({ entity: 'event', event: 'payment.authorized', contains: ['payment'], payload: {} });
     const answer = await deliver({ body, signature: razorpaySignature(body), eventId: 'evt_other' });
