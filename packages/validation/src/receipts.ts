@@ -25,7 +25,9 @@ export const MONEY_PAYMENT_MODES = ['cash', 'upi', 'cheque', 'dd', 'bank_transfe
 export type TMoneyPaymentMode = (typeof MONEY_PAYMENT_MODES)[number];
 
 /** The modes a clerk may take a payment in at the counter: all but the gateway's. */
-export const COUNTER_PAYMENT_MODES = MONEY_PAYMENT_MODES.filter((m) => m !== 'online');
+export const COUNTER_PAYMENT_MODES = MONEY_PAYMENT_MODES.filter(
+  (m): m is Exclude<TMoneyPaymentMode, 'online'> => m !== 'online',
+);
 
 /** Whether a receipt's mode is the gateway's (written only from a payment, never typed at the counter). */
 export function isOnlineMode(mode: string | null | undefined): mode is 'online' {

@@ -9,7 +9,7 @@
 import { booksExportLog, cheques, findAdvanceHeadId, receipts } from '@fees/db';
 import { onPostgres } from '@fees/db/testing';
 import { type SentVoucher, standingVouchers } from '@fees/money';
-import { MONEY_PAYMENT_MODES, paiseToRupeesText, type TReceiptPaymentMode } from '@fees/validation';
+import { COUNTER_PAYMENT_MODES, paiseToRupeesText, type TReceiptPaymentMode } from '@fees/validation';
 import { TRPCError } from '@trpc/server';
 import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -26,7 +26,7 @@ type Op =
   | { kind: 'bounce'; cheque: number; after: number };
 
 const DAYS = ['2025-10-01', '2025-10-02', '2025-10-03', '2025-10-04'];
-const MODES: readonly TReceiptPaymentMode[] = [...MONEY_PAYMENT_MODES, 'advance'];
+const MODES: readonly TReceiptPaymentMode[] = [...COUNTER_PAYMENT_MODES, 'advance'];
 
 const linesArb = fc.array(fc.record({ head: fc.nat(2), paise: fc.integer({ min: 1, max: 20_000_00 }) }), {
   minLength: 1,
@@ -59,7 +59,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
       kind: fc.constant('refund' as const),
       day: dayArb,
       paise: fc.integer({ min: 1, max: 5_000_00 }),
-      mode: fc.nat(MONEY_PAYMENT_MODES.length - 1),
+      mode: fc.nat(COUNTER_PAYMENT_MODES.length - 1),
     }),
   },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('bounce' as const), cheque: fc.nat(10), after: fc.nat(2) }) },
@@ -125,7 +125,7 @@ describe('the general ledger after generated days', () => {
                   studentId: fx.ug.studentId,
                   date: DAYS[op.day]!,
                   amount: paiseToRupeesText(op.paise),
-                  paymentMode: MONEY_PAYMENT_MODES[op.mode]!,
+                  paymentMode: COUNTER_PAYMENT_MODES[op.mode]!,
                   paymentReference: op.mode === 0 ? null : 'REF-2',
                   reason: 'Paid twice',
                   confirm: true,
