@@ -1,4 +1,3 @@
-import { receiptTaxPaise } from '../pricing';
 import type { DetailedDues } from '../plans/allocation';
 
 /**
@@ -40,17 +39,4 @@ export function spreadPayment(dues: Dues, amountPaise: number): PaymentSpread {
     finePaise,
     advancePaise: left,
   };
-}
-
-/**
- * The receipt total whose net (total plus GST at `rateBasisPoints`, rounded as a receipt rounds it) is
- * exactly `netPaise`, or null when no total gives that net.
- */
-export function totalForNet(netPaise: number, rateBasisPoints: number): number | null {
-  if (rateBasisPoints === 0) return netPaise;
-  const guess = Math.floor((netPaise * 10_000) / (10_000 + rateBasisPoints));
-  for (const total of [guess, guess + 1, guess - 1, guess + 2]) {
-    if (total > 0 && total + receiptTaxPaise(total, rateBasisPoints) === netPaise) return total;
-  }
-  return null;
 }

@@ -23,9 +23,10 @@ import {
   type PaymentLinkStatus,
   settleGatewayPayment,
   updatePaymentLinkStatus,
+  taxableFeeHeads,
   type WriteTx,
 } from '@fees/db';
-import { issuedRateBasisPoints, receiptTaxPaise, spreadPayment, totalForNet } from '@fees/money';
+import { spreadPayment } from '@fees/money';
 import { AppError, formatDate, formatRupees, receiptLabel, type TCreateReceiptInput } from '@fees/validation';
 import { today } from '../../config';
 import { createReceipt } from '../receipts/service';
@@ -86,9 +87,9 @@ async function receiptInput(
 ): Promise<TCreateReceiptInput | string> {
   const student = await findReceiptStudentById(tx, link.studentId);
   if (!student) return `The student ${link.admissionNo} (${link.studentName}) was deleted after the link was sent`;
-  const rate = issuedRateBasisPoints('online', student.gstRateBasisPoints);
-  const total = totalForNet(payment.amountPaise, rate);
-  if (total === null) return `${rupees(payment.amountPaise)} cannot be split into fees and GST at ${rate / 100}%`;
+  // What the family paid becomes the receipt's lines as they stand: education fees are exempt, and a payment
+  // reaching a taxable head waits for an accountant, who takes it at the counter with its GST.
+  const total = payment.amountPaise;
   const date = paymentDay(payment.paidAt);
   const [row] = await batchDuesAsOf(tx, { batchId: student.batchId, studentIds: [student.id], asOf: date });
   if (!row) return `The student ${link.admissionNo} is no longer in the batch of the link`;
@@ -103,6 +104,9 @@ async function receiptInput(
     if (!head) return `${rupees(advance)} is more than the dues, and there is no Advance head to keep it`;
     items.push({ feeHeadId: head.feeHeadId, particulars: '', amount: advance });
   }
+  const taxable = await taxableFeeHeads(tx);
+  if (items.some((i) => taxable.has(i.feeHeadId)))
+    return `${rupees(payment.amountPaise)} reaches a head charged with GST: take it at the counter with its tax`;
   return {
     // A stored student's department is one of the fixed ones.
     depId: student.departmentId as TCreateReceiptInput['depId'],
@@ -112,7 +116,7 @@ async function receiptInput(
     paymentMode: 'online',
     paymentReference: payment.id,
     total,
-    tax: receiptTaxPaise(total, rate),
+    tax: 0,
     net: payment.amountPaise,
     confirm: true,
     allowOverpayment: true,
