@@ -11,6 +11,14 @@ import Sqlite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_AMOUNTS, type Fixture } from '../test/fixture';
 import { TEST_PASSWORD } from '../test/harness';
+import { RazorpayGateway } from '../domain/payments/razorpay';
+import {
+  RAZORPAY_KEY_ID,
+  RAZORPAY_KEY_SECRET,
+  RAZORPAY_WEBHOOK_SECRET,
+  type RazorpayStandIn,
+  startRazorpayStandIn,
+} from '../test/razorpay';
 import type { Method } from './route';
 import { restRoutes } from './routes';
 import {
@@ -209,6 +217,28 @@ const CONTRACTS: Contract[] = [
     call: () => ({ fields: { depId: 100, admNo: 'UG-001', status: 'sent' } }),
     // No channel is configured in this suite: the outbox is empty (rest/messages.test.ts lists one).
     check: (res) => expect(res.body).toEqual([]),
+  },
+  {
+    method: 'POST',
+    path: '/v2/payment-links',
+    call: () => ({ fields: { depId: 100, admNo: 'UG-001', amount: 250 } }),
+    check: (res) => expect(res.body).toMatchObject({ amountPaise: 250_00, status: 'created' }),
+  },
+  {
+    method: 'GET',
+    path: '/v2/payment-links',
+    call: async (ctx) => {
+      await ctx.clients.ugStaff.post('/v2/payment-links', { depId: 100, admNo: 'UG-001', amount: 300 });
+      return { fields: { depId: 100, admNo: 'UG-001' } };
+    },
+    check: (res) =>
+      expect(res.body.map((l: { amountPaise: number }) => l.amountPaise)).toEqual(expect.arrayContaining([300_00])),
+  },
+  {
+    method: 'POST',
+    path: '/v2/payment-links/refresh',
+    call: () => ({ fields: { depId: 100 } }),
+    check: (res) => expect(res.body).toMatchObject({ failed: 0 }),
   },
   {
     method: 'GET',
@@ -1196,8 +1226,20 @@ const CONTRACTS: Contract[] = [
 ];
 
 let ctx: Ctx;
+let razorpay: RazorpayStandIn;
 beforeAll(async () => {
-  const server = await startRestServer();
+  razorpay = await startRazorpayStandIn();
+  const server = await startRestServer({
+    payments: {
+      gateway: new RazorpayGateway({
+        keyId: RAZORPAY_KEY_ID,
+        keySecret: RAZORPAY_KEY_SECRET,
+        webhookSecret: RAZORPAY_WEBHOOK_SECRET,
+        apiBase: razorpay.url,
+      }),
+      returnOrigin: null,
+    },
+  });
   ctx = {
     server,
     fx: server.fixture,
@@ -1209,7 +1251,10 @@ beforeAll(async () => {
     },
   };
 });
-afterAll(() => ctx.server.close());
+afterAll(async () => {
+  await ctx.server.close();
+  await razorpay.close();
+});
 
 it('has a contract for every route of the table', () => {
   const key = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
