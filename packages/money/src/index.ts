@@ -11,3 +11,4 @@ export * from './pricing';
 export * from './schemes';
 export * from './words';
 export * from './payments/apply-payment';
+export * from './reconciliation';

@@ -27,3 +27,4 @@ export * from './reminders';
 export * from './books';
 export * from './optional-heads';
 export * from './payments';
+export * from './reconciliation';

@@ -5,6 +5,7 @@ import { authRouter } from './auth/router';
 import { batchesRouter } from './batches/router';
 import { booksRouter } from './books/router';
 import { chequesRouter } from './cheques/router';
+import { reconciliationRouter } from './reconciliation/router';
 import { daysRouter } from './days/router';
 import { discountsRouter } from './discounts/router';
 import { feesRouter } from './fees/router';
@@ -39,6 +40,7 @@ export const appRouter = router({
   audit: auditRouter,
   schemes: schemesRouter,
   cheques: chequesRouter,
+  reconciliation: reconciliationRouter,
   days: daysRouter,
   messages: messagesRouter,
   books: booksRouter,

@@ -31,3 +31,4 @@ export * from './click-to-chat';
 export * from './books';
 export * from './optional-heads';
 export * from './payments';
+export * from './reconciliation';

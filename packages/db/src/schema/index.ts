@@ -14,3 +14,4 @@ export * from './messages';
 export * from './calendar-dates';
 export * from './books';
 export * from './payments';
+export * from './reconciliation';

@@ -14,6 +14,7 @@ import { optionalHeadsAccess } from './optional-heads';
 import { paymentsAccess } from './payments';
 import { plansAccess } from './plans';
 import { receiptsAccess } from './receipts';
+import { reconciliationAccess } from './reconciliation';
 import { refundsAccess } from './refunds';
 import { referenceAccess } from './reference';
 import { reportsAccess } from './reports';
@@ -41,4 +42,5 @@ export const accessRules: AccessRules = {
   ...messagesAccess,
   ...booksAccess,
   ...paymentsAccess,
+  ...reconciliationAccess,
 };
