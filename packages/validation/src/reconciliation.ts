@@ -1,4 +1,4 @@
-import { MAX_PAISE, type STATEMENT_LINE_STATES } from '@fees/money';
+import { MAX_PAISE, STATEMENT_LINE_STATES } from '@fees/money';
 import { z } from 'zod';
 import { optionalText, parseRupeesToPaise, requiredText, ZDepId, ZId, ZVersion } from './common';
 import { isRealDate } from './format';
@@ -16,6 +16,9 @@ export const STATEMENT_FIELD_LABELS: Record<StatementField, string> = {
   balance: 'Balance',
 };
 export const REQUIRED_STATEMENT_FIELDS: readonly StatementField[] = ['date', 'narration', 'credit'];
+
+/** The states a statement line ends in (the matching's own list). */
+export { STATEMENT_LINE_STATES };
 
 export const STATEMENT_LINE_STATE_LABELS = {
   matched: 'Matched',

@@ -4,6 +4,7 @@ import {
   IconArrowBackUp,
   IconChartBar,
   IconAddressBook,
+  IconBuildingBank,
   IconFileImport,
   IconHistory,
   IconHome,
@@ -126,6 +127,13 @@ export function DepartmentShell({ department }: { department: Department }) {
                 label="Online payments"
                 leftSection={<IconWorldDollar size={18} />}
                 active={is(`${base}/payments`)}
+                />
+                <NavLink
+                  component={Link}
+                to={`${base}/reconciliation/`}
+                label="Reconciliation"
+                leftSection={<IconBuildingBank size={18} />}
+                active={is(`${base}/reconciliation`)}
               />
               <NavLink
                 component={Link}

@@ -1,5 +1,6 @@
 import { NativeSelect, NavLink } from '@mantine/core';
 import {
+  IconBuildingBank,
   IconCreditCard,
   IconHome,
   IconReceipt,
@@ -17,6 +18,7 @@ const SCREENS = [
   { path: '/register/', label: 'Register student', icon: IconUserPlus },
   { path: '/rcpt/', label: 'Receipts', icon: IconReceipt },
   { path: '/cheques/', label: 'Cheques', icon: IconCreditCard },
+  { path: '/reconciliation/', label: 'Reconciliation', icon: IconBuildingBank },
   { path: '/refunds/', label: 'Refunds', icon: IconReceiptRefund },
   { path: '/payments/', label: 'Online payments', icon: IconWorldDollar },
   { path: '/rptview/', label: 'Reports', icon: IconReport },

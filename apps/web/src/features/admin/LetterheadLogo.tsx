@@ -3,17 +3,8 @@ import { MAX_LOGO_BYTES } from '@fees/validation';
 import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { readBase64 } from '../../lib/read-file';
 import { errorMessage, useTRPC } from '../../lib/trpc';
-
-/** The file's bytes as base64, without the data: URL prefix. */
-function readBase64(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsDataURL(file);
-  });
-}
 
 /** A department's letterhead logo: preview, upload (PNG or JPEG up to 200 KB, the server checks the bytes), remove. */
 export function LetterheadLogo({ depId, departmentName }: { depId: number; departmentName: string }) {
