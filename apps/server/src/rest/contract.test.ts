@@ -64,6 +64,14 @@ interface Contract {
 }
 
 const rupees = paiseToRupeesText;
+/** A one-credit statement; each file name makes its own file (the same file is imported once). */
+const statementUpload = (fileName: string) => ({
+  depId: 100,
+  bankAccount: 'Contract bank',
+  fileName,
+  fileBase64: Buffer.from(`Date,Narration,Credit\n01-07-2025,NEFT ${fileName},1250.00\n`).toString('base64'),
+  mapping: { date: 'Date', narration: 'Narration', credit: 'Credit' },
+});
 const PW = { pwd1: 'newpass1', pwd2: 'newpass1', chk1: true };
 
 function send(client: RestClient, method: Method, path: string, fields: Record<string, unknown> = {}) {
@@ -239,6 +247,21 @@ const CONTRACTS: Contract[] = [
     path: '/v2/payment-links/refresh',
     call: () => ({ fields: { depId: 100 } }),
     check: (res) => expect(res.body).toMatchObject({ failed: 0 }),
+  },
+  {
+    method: 'POST',
+    path: '/v2/bank-statements',
+    call: () => ({ fields: statementUpload('contract-post.csv') }),
+    check: (res) => expect(res.body).toMatchObject({ alreadyImported: false, added: 1, repeated: 0 }),
+  },
+  {
+    method: 'GET',
+    path: '/v2/bank-statements',
+    call: async (ctx) => {
+      const imported = await ctx.clients.ugStaff.post('/v2/bank-statements', statementUpload('contract-get.csv'));
+      return { fields: { depId: 100, statementId: imported.body.statementId } };
+    },
+    check: (res) => expect(res.body.totals.all).toEqual({ count: 1, amount: '1250.00' }),
   },
   {
     method: 'GET',

@@ -5,6 +5,7 @@
  */
 import {
   admissionNumbers,
+  duesBalancesOfDepartment,
   findBankAccount,
   findStatement,
   findStatementByHash,
@@ -236,7 +237,7 @@ async function matchedLines(
       to: addDays(dates.at(-1)!, MATCH_DAYS_AFTER),
     }),
     students: await admissionNumbers(tx, { departmentId: scope.departmentId }),
-    openDues: [],
+    openDues: await duesBalancesOfDepartment(tx, { departmentId: scope.departmentId }),
   });
   return fresh.map((e, i) => {
     const outcome = outcomes[i]!;

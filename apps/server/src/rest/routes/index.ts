@@ -12,6 +12,7 @@ import { optionalHeadRoutes } from './optional-heads';
 import { paymentRoutes } from './payments';
 import { planRoutes } from './plans';
 import { receiptRoutes } from './receipts';
+import { reconciliationRoutes } from './reconciliation';
 import { referenceRoutes } from './reference';
 import { reportRoutes } from './reports';
 import { studentRoutes } from './students';
@@ -34,4 +35,5 @@ export const restRoutes: readonly RestRoute[] = [
   ...bookRoutes,
   ...optionalHeadRoutes,
   ...paymentRoutes,
+  ...reconciliationRoutes,
 ];

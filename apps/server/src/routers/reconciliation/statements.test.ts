@@ -250,6 +250,21 @@ describe('bank statements', () => {
     });
   });
 
+  it('proposes the student whose dues are exactly the credit when the narration names no one', async () => {
+    // UG-001 owes 25,000.00 + 1,500.00 - 2,500.00 discount - 10,000.00 - 2,500.00 - 1,000.00 paid = 10,500.00.
+    const text = statementCsv([
+      [printed(day(-2)), printed(day(-2)), 'IMPS 611111111111 FROM PARENT', '611111111111', '', '10,500.00', ''],
+      [printed(day(-2)), printed(day(-2)), 'IMPS 622222222222 FROM PARENT', '622222222222', '', '10,499.00', ''],
+    ]);
+    const staff = h.caller('ugStaff');
+    const { statementId } = await staff.reconciliation.import({ ...file(text), mapping: MAPPING });
+    const { lines } = await staff.reconciliation.statement({ depId: 100, statementId });
+    expect(lines.map((l) => [l.matchRule, l.proposedAdmissionNo])).toEqual([
+      ['dues_amount', 'UG-001'],
+      [null, null],
+    ]);
+  });
+
   it('reads an XLSX statement, its dates as real spreadsheet dates', async () => {
     const sheet = XLSX.utils.aoa_to_sheet(
       [

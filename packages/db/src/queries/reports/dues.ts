@@ -104,3 +104,26 @@ export async function duesBalanceByDepartment(
     balancePaise: Number(r.balancePaise),
   }));
 }
+
+/**
+ * Every student of a department who owes something, with the dues report's balance: a bank credit of exactly
+ * that amount is probably the family paying its demand notice (the reconciliation proposes it).
+ */
+export async function duesBalancesOfDepartment(
+  db: Reader,
+  params: { departmentId: number },
+): Promise<Array<{ studentId: number; amountPaise: number }>> {
+  const read = await rows<{ studentId: number; amountPaise: number }>(
+    db,
+    sql`
+    SELECT m.student_id AS "studentId", CAST(${sql.raw(BALANCE)} AS BIGINT) AS "amountPaise"
+    FROM student_money m
+    LEFT JOIN (
+      SELECT fs.batch_id, CAST(SUM(fs.amount_paise) AS BIGINT) AS "feePaise"
+      FROM fee_structures fs
+      GROUP BY fs.batch_id
+    ) fee ON fee.batch_id = m.batch_id
+    WHERE m.department_id = ${params.departmentId} AND ${sql.raw(BALANCE)} > 0`,
+  );
+  return read.map((r) => ({ studentId: Number(r.studentId), amountPaise: Number(r.amountPaise) }));
+}
