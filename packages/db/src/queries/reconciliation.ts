@@ -146,6 +146,8 @@ export interface StatementLineView {
   receiptId: number | null;
   receiptNumber: number | null;
   receiptStudent: string | null;
+  /** 'voided' when the receipt was voided after the match: the line may be unmatched again. */
+  receiptStatus: 'live' | 'voided' | null;
   proposedStudentId: number | null;
   proposedAdmissionNo: string | null;
   proposedName: string | null;
@@ -156,7 +158,7 @@ export interface StatementLineView {
 const LINE_VIEW = sql`l.id, l.statement_id AS "statementId", l.department_id AS "departmentId", l.row_no AS "rowNo",
   l.date, l.narration, l.reference, l.amount_paise AS "amountPaise", l.balance_paise AS "balancePaise", l.state,
   l.match_rule AS "matchRule", l.receipt_id AS "receiptId", r.number AS "receiptNumber",
-  r.student_name AS "receiptStudent", l.proposed_student_id AS "proposedStudentId",
+  r.student_name AS "receiptStudent", r.status AS "receiptStatus", l.proposed_student_id AS "proposedStudentId",
   s.admission_no AS "proposedAdmissionNo", s.name AS "proposedName", l.ignored_reason AS "ignoredReason", l.version`;
 
 export async function statementLines(db: Reader, params: { statementId: number }): Promise<StatementLineView[]> {

@@ -11,6 +11,7 @@ import {
   findStatementByHash,
   findStatementLine,
   insertStatement,
+  isUniqueViolation,
   knownLineHashes,
   listBankAccounts,
   listStatements,
@@ -212,6 +213,11 @@ export async function importStatement(ctx: AuthedContext, input: TImportStatemen
       },
     });
     return { statementId, alreadyImported: false, added: fresh.length, repeated: found.length - fresh.length };
+  }).catch((error: unknown) => {
+    // Two statements of the account imported at the same moment may share a line or a receipt's match.
+    if (isUniqueViolation(error))
+      refuse('CONFLICT', 'Another statement of this account was imported meanwhile: upload this one again');
+    throw error;
   });
 }
 
@@ -382,16 +388,20 @@ export function ignoreStatementLine(ctx: AuthedContext, input: TIgnoreStatementL
   });
 }
 
-/** Undoes an ignore, or a match the accountant disagrees with: the line is unmatched again. */
+/**
+ * Undoes an ignore, a match the accountant disagrees with, or a receipt created from the line and voided since:
+ * the line is unmatched again.
+ */
 export function reopenStatementLine(ctx: AuthedContext, input: TReopenStatementLineInput) {
   return inTransaction(ctx, async (tx, ctx) => {
     const line = await lineOfDepartment(tx, input, ctx.session);
-    if (line.state !== 'ignored' && line.state !== 'matched') {
-      refuse('CONFLICT', `A line with a receipt created from it stays so: void the receipt at the counter instead`);
+    const voided = line.state === 'receipt_created' && line.receiptStatus === 'voided';
+    if (line.state !== 'ignored' && line.state !== 'matched' && !voided) {
+      refuse('CONFLICT', 'A line with a live receipt created from it stays so: void the receipt first');
     }
     const moved = await moveStatementLine(tx, {
       id: line.id,
-      from: ['ignored', 'matched'],
+      from: [line.state],
       version: input.version,
       state: 'unmatched',
       matchRule: null,

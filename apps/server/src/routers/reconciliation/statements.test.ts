@@ -217,11 +217,24 @@ describe('bank statements', () => {
       ['ignored', 'Savings interest'],
     ]);
     expect(view.totals.receipt_created).toEqual({ count: 1, amountPaise: 5_000_00 });
+    expect(await refusal(staff.reconciliation.reopen({ depId: 100, lineId: proposal.id }))).toEqual({
+      code: 'CONFLICT',
+      message: 'A line with a live receipt created from it stays so: void the receipt first',
+    });
     const sum = ['matched', 'receipt_created', 'ignored', 'unmatched'].reduce(
       (s, k) => s + view.totals[k as keyof typeof view.totals].amountPaise,
       0,
     );
     expect(sum).toBe(8_512_50);
+
+    // The receipt voided at the counter: the line shows it and may be unmatched, then accepted again.
+    const { receipt: issued } = await staff.receipts.byNumber({ number: created.receiptNumber });
+    await staff.receipts.void({ number: created.receiptNumber, version: issued.version, reason: 'Wrong student' });
+    const voided = (await staff.reconciliation.statement({ depId: 100, statementId })).lines[2]!;
+    expect([voided.state, voided.receiptStatus]).toEqual(['receipt_created', 'voided']);
+    await staff.reconciliation.reopen({ depId: 100, lineId: voided.id });
+    const second = await staff.reconciliation.accept({ ...accept, paymentMode: 'upi' });
+    expect(second.receiptNumber).not.toBe(created.receiptNumber);
   });
 
   it('refuses a file with an unreadable row, naming it, and writes nothing; another department sees nothing', async () => {

@@ -178,6 +178,11 @@ function Outcome({ line, depId }: { line: Line; depId: number }) {
       <>
         {line.receiptNumber !== null && <ReceiptLink number={line.receiptNumber} department={depId} />}{' '}
         {line.receiptStudent}
+        {line.receiptStatus === 'voided' && (
+          <Badge color="red" variant="light" ml={4}>
+            Receipt voided
+          </Badge>
+        )}
         {line.matchRule && (
           <Text size="xs" c="dimmed">
             by {RULE_LABELS[line.matchRule]}
@@ -305,7 +310,9 @@ export default function StatementPage() {
                                   </Button>
                                 </>
                               )}
-                              {(line.state === 'ignored' || line.state === 'matched') && (
+                              {(line.state === 'ignored' ||
+                                line.state === 'matched' ||
+                                line.receiptStatus === 'voided') && (
                                 <Button
                                   size="xs"
                                   variant="subtle"
