@@ -8,7 +8,6 @@ import {
   type ReceiptPartCandidate,
   type StatementCredit,
   statementTotals,
-  totalForNet,
 } from './reconciliation';
 
 const credit = (
@@ -112,7 +111,7 @@ describe('matchStatement: worked examples', () => {
   });
 });
 
-describe('allocateCredit and totalForNet', () => {
+describe('allocateCredit', () => {
   it('fills heads in order up to their balances and leaves the rest on the Advance', () => {
     const heads = [
       { feeHeadId: 1, balancePaise: 3_000_00 },
@@ -130,14 +129,6 @@ describe('allocateCredit and totalForNet', () => {
       { feeHeadId: 9, amountPaise: 500_00 },
     ]);
     expect(allocateCredit(5_000_00, heads.slice(0, 3))).toBeNull();
-  });
-
-  it('finds the total whose 18% GST makes the credited net', () => {
-    // 1,000.00 + 18% = 1,180.00
-    expect(totalForNet(1_180_00, 1800)).toBe(1_000_00);
-    expect(totalForNet(5_000_00, 0)).toBe(5_000_00);
-    // At 50% (half up): 0.02 + 0.01 = 0.03, 0.03 + 0.02 = 0.05; no total gives 0.04.
-    expect(totalForNet(4, 5000)).toBeNull();
   });
 });
 

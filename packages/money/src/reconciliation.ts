@@ -4,7 +4,6 @@
  * out: the server reads the candidates, this decides, the server writes the outcome.
  */
 import { daysBetween } from './plans/dates';
-import { receiptTaxPaise } from './pricing';
 
 /** The states a statement line ends in; their sums add up to the statement's credits. */
 export const STATEMENT_LINE_STATES = ['matched', 'receipt_created', 'ignored', 'unmatched'] as const;
@@ -214,16 +213,4 @@ export function allocateCredit(
     lines.push({ feeHeadId: open.feeHeadId, amountPaise: left });
   }
   return lines;
-}
-
-/**
- * The receipt total whose GST brings the net to exactly the credited amount (a credit is the net the family
- * paid), or null when rounding leaves no such total (the accountant then writes the receipt by hand).
- */
-export function totalForNet(netPaise: number, rateBasisPoints: number): number | null {
-  const estimate = Math.floor((netPaise * 10_000) / (10_000 + rateBasisPoints));
-  for (let total = Math.max(0, estimate - 2); total <= estimate + 2; total++) {
-    if (total + receiptTaxPaise(total, rateBasisPoints) === netPaise) return total;
-  }
-  return null;
 }

@@ -23,6 +23,7 @@ import {
   statementLines,
   studentFeeBalances,
   unmatchedReceiptParts,
+  taxableFeeHeads,
   type WriteTx,
   writeAudit,
 } from '@fees/db';
@@ -32,9 +33,7 @@ import {
   MATCH_DAYS_AFTER,
   MATCH_DAYS_BEFORE,
   matchStatement,
-  receiptTaxPaise,
   statementTotals,
-  totalForNet,
 } from '@fees/money';
 import {
   firstRowOfEachHead,
@@ -320,13 +319,9 @@ export function acceptStatementLine(ctx: AuthedContext, input: TAcceptStatementL
     });
     if (!claimed) stale();
     const student = await studentOfDepartment(tx, { depId: input.depId, studentId: input.studentId }, ctx.session);
-    const rate = student.gstRateBasisPoints;
-    const totalPaise =
-      totalForNet(line.amountPaise, rate) ??
-      refuse(
-        'BAD_INPUT',
-        `No receipt total gives a net of ${formatRupees(line.amountPaise)} with GST: write it at the counter`,
-      );
+    // A credit is what the family paid: it becomes the receipt's lines as they stand when every head it
+    // reaches is exempt (education fees are); a taxable head needs its GST worked out at the counter.
+    const totalPaise = line.amountPaise;
     const heads = firstRowOfEachHead([
       ...(await studentFeeBalances(tx, student.id)),
       ...(await lateFeeBalanceRows(tx, student)),
@@ -338,6 +333,13 @@ export function acceptStatementLine(ctx: AuthedContext, input: TAcceptStatementL
         'BAD_INPUT',
         `${formatRupees(line.amountPaise)} is more than ${student.name} owes, and there is no Advance head`,
       );
+    const taxable = await taxableFeeHeads(tx);
+    const taxed = heads.filter((h) => taxable.has(h.feeHeadId) && items.some((i) => i.feeHeadId === h.feeHeadId));
+    if (taxed.length > 0)
+      refuse(
+        'BAD_INPUT',
+        `${taxed.map((h) => h.feeHead).join(', ')} ${taxed.length === 1 ? 'is' : 'are'} taxed: write this receipt at the counter`,
+      );
     const receiptInput = ZCreateReceiptInput.safeParse({
       depId: input.depId,
       studentId: student.id,
@@ -346,7 +348,7 @@ export function acceptStatementLine(ctx: AuthedContext, input: TAcceptStatementL
       paymentMode: input.paymentMode,
       paymentReference: statementLineReference(line),
       total: paiseToRupeesText(totalPaise),
-      tax: paiseToRupeesText(receiptTaxPaise(totalPaise, rate)),
+      tax: '0.00',
       net: paiseToRupeesText(line.amountPaise),
       confirm: true,
     });
