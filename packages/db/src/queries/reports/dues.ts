@@ -121,8 +121,10 @@ export async function duesBalancesOfDepartment(
     LEFT JOIN (
       SELECT fs.batch_id, CAST(SUM(fs.amount_paise) AS BIGINT) AS "feePaise"
       FROM fee_structures fs
+      WHERE fs.optional = 0
       GROUP BY fs.batch_id
     ) fee ON fee.batch_id = m.batch_id
+    LEFT JOIN (${optionalFeesSql(sql`os.department_id = ${params.departmentId}`)}) opt ON opt.student_id = m.student_id
     WHERE m.department_id = ${params.departmentId} AND ${sql.raw(BALANCE)} > 0`,
   );
   return read.map((r) => ({ studentId: Number(r.studentId), amountPaise: Number(r.amountPaise) }));
