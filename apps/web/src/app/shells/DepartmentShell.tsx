@@ -127,9 +127,9 @@ export function DepartmentShell({ department }: { department: Department }) {
                 label="Online payments"
                 leftSection={<IconWorldDollar size={18} />}
                 active={is(`${base}/payments`)}
-                />
-                <NavLink
-                  component={Link}
+              />
+              <NavLink
+                component={Link}
                 to={`${base}/reconciliation/`}
                 label="Reconciliation"
                 leftSection={<IconBuildingBank size={18} />}
