@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { sweepIdempotencyKeys } from './idempotency';
 import { fieldRefusal, refusal } from './test/refusal';
 import { useFixture, useHarness } from './test/use-harness';
+import { applied } from './test/approvals';
 
 const r = paiseToRupeesText;
 const h = useHarness();
@@ -162,14 +163,14 @@ describe('refunds.create with an idempotency key', () => {
       confirm: true,
       idempotencyKey: 'refund-0007-gggg',
     } as const;
-    const answers = await Promise.all([staff().refunds.create(refund), staff().refunds.create(refund)]);
+    const answers = (await Promise.all([staff().refunds.create(refund), staff().refunds.create(refund)])).map(applied);
     expect(answers[1]).toEqual(answers[0]);
     expect(await staff().refunds.create(refund)).toEqual(answers[0]);
     expect(await countOf(h.db, 'refunds')).toBe(1);
     const advance = await staff().receipts.feeInfo({ depId: 100, studentId: fx.ug.studentId });
     expect(advance.advancePaise).toBe(2_000_00);
     expect((await refusal(staff().refunds.create({ ...refund, amount: r(500_00) }))).message).toBe(
-      conflict(`refund ${refundLabel(answers[0].number)}`),
+      conflict(`refund ${refundLabel(answers[0]!.number)}`),
     );
     expect(await countOf(h.db, 'refunds')).toBe(1);
   });

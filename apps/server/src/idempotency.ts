@@ -40,9 +40,9 @@ function canonicalJson(value: unknown): string {
  * Runs `write` once per key: inside the write's transaction, with the claim it must store its result
  * under (null when the input has no key); the result names the record's number. A key already used
  * for the same request (its parsed input, the key left out) returns that request's result without
- * calling `write`; used for another, a 409 naming the record it saved.
+ * calling `write`; used for another, a 409 naming the record it saved (or the approval request it made).
  */
-export async function onceForKey<T extends { number: number }>(
+export async function onceForKey<T extends { number: number } | { requestId: number }>(
   tx: WriteTx,
   request: { actor: AuditActor; operation: IdempotentOperation; input: { idempotencyKey?: string } },
   write: (claim: IdempotencyClaim | null) => Promise<T>,
@@ -57,7 +57,8 @@ export async function onceForKey<T extends { number: number }>(
   if (first === null) return write(claim);
   const result = JSON.parse(first.result) as T;
   if (first.requestHash !== requestHash) {
-    const saved = OPERATIONS[request.operation](result.number);
+    const saved =
+      'requestId' in result ? `approval request ${result.requestId}` : OPERATIONS[request.operation](result.number);
     refuse('CONFLICT', `This request's idempotency key already saved ${saved} with other details: ${NEW_KEY}`);
   }
   return result;

@@ -17,6 +17,9 @@ export const AUDIT_ACTIONS = [
   'reopen_day',
   'closed_day_change',
   'reprint',
+  'request_approval',
+  'approve',
+  'reject',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
@@ -33,6 +36,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   reopen_day: 'Reopened a day',
   closed_day_change: 'Changed a closed day',
   reprint: 'Printed a duplicate',
+  request_approval: 'Asked for approval',
+  approve: 'Approved',
+  reject: 'Rejected',
 };
 
 export const AUDIT_PAGE_SIZE = 50;

@@ -28,3 +28,4 @@ export * from './books';
 export * from './optional-heads';
 export * from './payments';
 export * from './reconciliation';
+export * from './approvals';

@@ -147,6 +147,18 @@ async function issueReceipt(ctx: Ctx, admNo: string, price: string) {
   return res.body.invoice as number;
 }
 
+/** A receipt for a new student whose void by UG staff waits for approval; the request's id. */
+async function voidRequest(ctx: Ctx, admNo: string): Promise<number> {
+  await registerStudent(ctx, admNo);
+  const invoice = await issueReceipt(ctx, admNo, '300.00');
+  const approvals = { refund: false, waiver: false, reopenDay: false, backdated: false, discountAbovePaise: null };
+  await ctx.clients.admin.put('/v2/settings/approvals', { ...approvals, void: true });
+  const res = await ctx.clients.ugStaff.del('/inv/del', { invNo: invoice });
+  await ctx.clients.admin.put('/v2/settings/approvals', { ...approvals, void: false });
+  expect(res.status, res.text).toBe(202);
+  return res.body.requestId as number;
+}
+
 async function idOfAccount(ctx: Ctx, path: '/getadm/' | '/getuser', email: string) {
   const res = await ctx.clients.admin.get(path);
   return (res.body as Array<{ id: number; username: string }>).find((a) => a.username === email)?.id;
@@ -225,6 +237,60 @@ const CONTRACTS: Contract[] = [
     call: () => ({ fields: { depId: 100, admNo: 'UG-001', status: 'sent' } }),
     // No channel is configured in this suite: the outbox is empty (rest/messages.test.ts lists one).
     check: (res) => expect(res.body).toEqual([]),
+  },
+  // Maker and checker: void approval is turned on for one request, then off again for the paths below.
+  {
+    method: 'PUT',
+    path: '/v2/settings/approvals',
+    call: () => ({
+      fields: {
+        void: false,
+        refund: false,
+        waiver: false,
+        reopenDay: false,
+        backdated: false,
+        discountAbovePaise: null,
+      },
+    }),
+    check: (res) =>
+      expect(res.body).toEqual({
+        void: false,
+        refund: false,
+        waiver: false,
+        reopenDay: false,
+        backdated: false,
+        discountAbovePaise: null,
+      }),
+  },
+  {
+    method: 'GET',
+    path: '/v2/approvals',
+    call: async (ctx) => {
+      await voidRequest(ctx, 'UG-210');
+      return { fields: { depId: 100, status: 'pending' } };
+    },
+    check: (res) =>
+      expect(res.body).toContainEqual(
+        expect.objectContaining({ operation: 'void', amount: '300.00', admNo: 'UG-210', requestedBy: 'ug@test.local' }),
+      ),
+  },
+  {
+    method: 'POST',
+    path: '/v2/approvals/:id/approve',
+    outsider: 'pgStaff',
+    call: async (ctx) => ({ path: `/v2/approvals/${await voidRequest(ctx, 'UG-211')}/approve` }),
+    check: (res) => expect(res.body).toMatchObject({ status: 'approved', message: expect.stringMatching(/ voided$/) }),
+  },
+  {
+    method: 'POST',
+    path: '/v2/approvals/:id/reject',
+    outsider: 'pgStaff',
+    call: async (ctx) => ({
+      path: `/v2/approvals/${await voidRequest(ctx, 'UG-212')}/reject`,
+      fields: { reason: 'Paid correctly' },
+    }),
+    check: (res) =>
+      expect(res.body).toEqual({ id: expect.any(Number), status: 'rejected', message: 'Request rejected' }),
   },
   {
     method: 'POST',

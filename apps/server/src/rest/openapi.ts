@@ -149,6 +149,11 @@ function operationOf(route: RestRoute) {
     ? { description: 'The file, as an attachment', content: { [route.download.contentType]: { schema: body } } }
     : { description: 'OK', content: { 'application/json': { schema: body } } };
   const responses: Record<string, unknown> = { '200': success };
+  if (route.status)
+    responses['202'] = {
+      description: 'Accepted: the change waits for a second person (approval); the body names the request',
+      content: { 'application/json': { schema: body } },
+    };
   if (route.request) responses['400'] = errorResponse('Invalid input: the first message, and the messages per field');
   if (route.access !== 'public') responses['401'] = errorResponse('No session');
   if (route.access === 'department' || route.access === 'admin')

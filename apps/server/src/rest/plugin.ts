@@ -115,7 +115,8 @@ function handlerOf(route: RestRoute, deps: ServerDeps) {
         .send(content);
     }
     // The documented fields and nothing else; a body that departs from its schema is a bug (500, logged).
-    return reply.send(route.response.parse(route.output(result as never, fields)));
+    const body = route.response.parse(route.output(result as never, fields));
+    return reply.code(route.status?.(result as never) ?? 200).send(body);
   };
 }
 

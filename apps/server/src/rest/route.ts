@@ -84,6 +84,8 @@ export interface JsonRoute<P extends ProcedurePath = ProcedurePath, R extends z.
   extends RouteBase<P> {
   response: R;
   output: (result: OutputOf<P>, fields: WireFields) => z.input<R>;
+  /** The HTTP status of a success (200 unless given): 202 when the write was only accepted, not made. */
+  status?: (result: OutputOf<P>) => number;
   /**
    * A refusal the documented client reads as a result rather than an error (a duplicate discount is
    * `Result: 'DUP'`): return the 200 body, or undefined to answer with the error.
@@ -103,6 +105,7 @@ export interface DownloadRoute<P extends ProcedurePath = ProcedurePath> extends 
   output: (result: OutputOf<P>, fields: WireFields) => Download;
   download: { contentType: string };
   refusal?: undefined;
+  status?: undefined;
 }
 
 export type RestRoute = JsonRoute | DownloadRoute;

@@ -1,5 +1,6 @@
 import { createCallerFactory, router } from '../trpc';
 import { adminRouter } from './admin/router';
+import { approvalsRouter } from './approvals/router';
 import { auditRouter } from './audit/router';
 import { authRouter } from './auth/router';
 import { batchesRouter } from './batches/router';
@@ -45,6 +46,7 @@ export const appRouter = router({
   messages: messagesRouter,
   books: booksRouter,
   payments: paymentsRouter,
+  approvals: approvalsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -32,3 +32,4 @@ export * from './books';
 export * from './optional-heads';
 export * from './payments';
 export * from './reconciliation';
+export * from './approvals';

@@ -15,3 +15,4 @@ export * from './calendar-dates';
 export * from './books';
 export * from './payments';
 export * from './reconciliation';
+export * from './approvals';

@@ -54,6 +54,7 @@ import {
   type TCreateReceiptInput,
   type TUpdateReceiptInput,
   type TVoidReceiptInput,
+  type SentForApproval,
 } from '@fees/validation';
 import {
   issuedTaxesOf,
@@ -65,6 +66,7 @@ import {
   taxShares,
 } from '@fees/money';
 import { today } from '../../config';
+import { approvalNeeded, sendForApproval, type WriteMode } from '../approvals/gate';
 import { assertDayOpen } from '../days/day-closing';
 import { assertDepartmentAccess, type DepartmentAccess } from '../../department-access';
 import { onceForKey } from '../../idempotency';
@@ -591,9 +593,18 @@ async function keepSettledCheque(
   );
 }
 
-/** A voided receipt keeps its number and its rows, and counts nowhere. */
-export function voidReceipt(db: Reader, actor: AuditActor, input: TVoidReceiptInput, access: DepartmentAccess) {
-  return inWriteTransaction(db, async (db) => {
+/**
+ * A voided receipt keeps its number and its rows, and counts nowhere. When voids need a second person,
+ * a non-admin's void becomes a request and the receipt stays as it is until it is approved.
+ */
+export function voidReceipt(
+  db: Reader,
+  actor: AuditActor,
+  input: TVoidReceiptInput,
+  access: DepartmentAccess,
+  mode: WriteMode = 'maker',
+) {
+  return inWriteTransaction(db, async (db): Promise<VoidedReceipt | SentForApproval> => {
     await lockStudentOfReceipt(db, input.number);
     const receipt = await loadReceipt(db, input.number, access);
     assertCurrentVersion('receipt', receipt, input.version);
@@ -604,6 +615,25 @@ export function voidReceipt(db: Reader, actor: AuditActor, input: TVoidReceiptIn
       // The void's own reason serves an admin's Delete dialog, which asks only that.
       reason: input.closedDayReason ?? input.reason,
     });
+    if (await approvalNeeded(db, 'void', access, mode)) {
+      if (receipt.status === 'voided') refuse('CONFLICT', `Receipt ${receiptLabel(receipt.number)} is already voided`);
+      return sendForApproval(db, actor, {
+        departmentId: receipt.departmentId,
+        operation: 'void',
+        summary: {
+          what: `Void receipt ${receiptLabel(receipt.number)}`,
+          studentName: receipt.studentName,
+          admissionNo: receipt.admissionNo,
+          receiptNumber: receipt.number,
+          amountPaise: receipt.netPaise,
+          date: receipt.date,
+        },
+        input: { ...input, version: receipt.version },
+        entityId: receipt.number,
+        entityVersion: receipt.version,
+        reason: input.reason,
+      });
+    }
     const voided = await markVoided(db, actor, receipt, input.reason);
     await receiptMessages(db, { event: 'receipt_voided', reason: input.reason }, receipt);
     return voided;
@@ -614,7 +644,19 @@ export function voidReceipt(db: Reader, actor: AuditActor, input: TVoidReceiptIn
  * Voids a live receipt in the caller's transaction: status, who and when, and the audit row with the
  * reason (a bounced cheque's receipt goes through here too).
  */
-export async function markVoided(db: WriteTx, actor: AuditActor, receipt: StoredReceipt, reason: string) {
+export interface VoidedReceipt {
+  number: number;
+  status: 'voided';
+  voidedAt: string | null;
+  message: string;
+}
+
+export async function markVoided(
+  db: WriteTx,
+  actor: AuditActor,
+  receipt: StoredReceipt,
+  reason: string,
+): Promise<VoidedReceipt> {
   const number = receipt.number;
   if (receipt.status === 'voided') refuse('CONFLICT', `Receipt ${receiptLabel(number)} is already voided`);
   const lines = await listReceiptLines(db, receipt.id);

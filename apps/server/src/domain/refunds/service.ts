@@ -29,9 +29,11 @@ import {
   type TCreateRefundInput,
   type TRefundNumberInput,
   type TVoidRefundInput,
+  type SentForApproval,
 } from '@fees/validation';
 import { amountInWords } from '@fees/money';
 import type { AuthedContext } from '../../context';
+import { approvalNeeded, sendForApproval, type WriteMode } from '../approvals/gate';
 import { assertDayOpen } from '../days/day-closing';
 import { assertDepartmentAccess, type DepartmentAccess } from '../../department-access';
 import { onceForKey } from '../../idempotency';
@@ -53,7 +55,8 @@ export function createRefund(
   actor: AuditActor,
   input: TCreateRefundInput,
   access: DepartmentAccess,
-): Promise<CreatedRefund> {
+  mode: WriteMode = 'maker',
+): Promise<CreatedRefund | SentForApproval> {
   return inWriteTransaction(db, (db) =>
     onceForKey(db, { actor, operation: 'refunds.create', input }, async (claim) => {
       const student = await studentOfDepartment(db, input, access);
@@ -74,6 +77,26 @@ export function createRefund(
             : `The refund of ${paiseToRupeesText(input.amount)} ` +
                 `is more than the advance of ${paiseToRupeesText(advance)}`,
         );
+      }
+      if (await approvalNeeded(db, 'refund', access, mode)) {
+        const sent = await sendForApproval(db, actor, {
+          departmentId: student.departmentId,
+          operation: 'refund',
+          summary: {
+            what: `Refund ${paiseToRupeesText(input.amount)} to ${student.name}`,
+            studentName: student.name,
+            admissionNo: student.admissionNo,
+            receiptNumber: null,
+            amountPaise: input.amount,
+            date: input.date,
+          },
+          input,
+          entityId: student.id,
+          entityVersion: null,
+          reason: input.reason,
+        });
+        if (claim) await settleIdempotencyKey(db, claim, sent);
+        return sent;
       }
       const number = await allocateRefundNumber(db);
       const row = {

@@ -1,5 +1,6 @@
 import type { RestRoute } from '../route';
 import { adminRoutes } from './admin';
+import { approvalRoutes } from './approvals';
 import { authRoutes } from './auth';
 import { backupRoutes } from './backup';
 import { batchRoutes } from './batches';
@@ -36,4 +37,5 @@ export const restRoutes: readonly RestRoute[] = [
   ...optionalHeadRoutes,
   ...paymentRoutes,
   ...reconciliationRoutes,
+  ...approvalRoutes,
 ];

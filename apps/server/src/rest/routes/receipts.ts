@@ -1,4 +1,4 @@
-import { LEGACY_REST_VOID_REASON, paiseToRupeesText as rupees } from '@fees/validation';
+import { isSentForApproval, LEGACY_REST_VOID_REASON, paiseToRupeesText as rupees } from '@fees/validation';
 import { z } from 'zod';
 import { type AppCaller, route, type WireFields, wireOnly } from '../route';
 import { ZIsoDate, ZRupees } from '../wire';
@@ -169,8 +169,13 @@ export const receiptRoutes = [
     access: 'department',
     request: { invNo: 'number' },
     input: () => ({ reason: LEGACY_REST_VOID_REASON }),
-    response: z.object({ message: z.string(), invoice: z.int() }),
-    output: (r) => ({ message: r.message, invoice: r.number }),
+    response: z.object({ message: z.string(), invoice: z.int(), requestId: z.int().optional() }),
+    // When voids need a second person, a non-admin's void is a request: 202, the receipt unchanged.
+    status: (r) => (isSentForApproval(r) ? 202 : 200),
+    output: (r, f) =>
+      isSentForApproval(r)
+        ? { message: r.message, invoice: Number(f.invNo), requestId: r.requestId }
+        : { message: r.message, invoice: r.number },
   }),
   route({
     method: 'GET',

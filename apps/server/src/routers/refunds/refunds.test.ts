@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { taxEveryHead, taxOfLines } from '../../test/gst';
 import { refusal } from '../../test/refusal';
 import { useFixture, useHarness } from '../../test/use-harness';
+import { applied } from '../../test/approvals';
 
 const r = paiseToRupeesText;
 const h = useHarness();
@@ -187,7 +188,7 @@ describe('advances and refunds', () => {
     const listed = await staff().refunds.list({ depId: 100, from: '2025-08-01', to: '2025-08-31' });
     expect(listed.map((x) => [x.number, x.status])).toEqual([[1, 'voided']]);
 
-    const second = await staff().refunds.create(refund(1_000_00));
+    const second = applied(await staff().refunds.create(refund(1_000_00)));
     await expectReportsToAgree();
     const statement = await staff().reports.statement({ depId: 100, studentId: fx.ug.studentId });
     expect(statement.refunds.map((x) => [x.number, x.date, x.amountPaise, x.paymentMode])).toEqual([
@@ -231,7 +232,9 @@ describe('advances and refunds', () => {
     expect((await refusal(staff().refunds.create(refund(400_00, { paymentMode: 'dd' })))).message).toBe(
       'Reference number is required unless paid in cash',
     );
-    const created = await staff().refunds.create(refund(400_00, { paymentMode: 'dd', paymentReference: 'DD 118822' }));
+    const created = applied(
+      await staff().refunds.create(refund(400_00, { paymentMode: 'dd', paymentReference: 'DD 118822' })),
+    );
     expect(await staff().refunds.byNumber({ number: created.number })).toMatchObject({
       paymentMode: 'dd',
       paymentReference: 'DD 118822',
@@ -250,7 +253,7 @@ describe('advances and refunds', () => {
 
   it('refuses staff a refund or a void on a closed day and lets an admin through with a reason (audited)', async () => {
     await staff().receipts.create(receipt([[advanceHead, 2_000_00]]));
-    const before = await staff().refunds.create(refund(500_00));
+    const before = applied(await staff().refunds.create(refund(500_00)));
     await h.caller('admin').days.close({ depId: 100, date: '2025-08-02' });
     const closed = await refusal(staff().refunds.create(refund(100_00)));
     expect(closed.code).toBe('CONFLICT');
@@ -264,9 +267,9 @@ describe('advances and refunds', () => {
       /Give a reason to change it\.$/,
     );
 
-    const late = await h
-      .caller('admin')
-      .refunds.create(refund(100_00, { closedDayReason: 'Cashier paid after closing' }));
+    const late = applied(
+      await h.caller('admin').refunds.create(refund(100_00, { closedDayReason: 'Cashier paid after closing' })),
+    );
     await h
       .caller('admin')
       .refunds.void({ number: before.number, reason: 'Paid twice', closedDayReason: 'Entered on the wrong student' });

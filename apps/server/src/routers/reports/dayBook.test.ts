@@ -7,6 +7,7 @@ import { createAccount } from '../../test/harness';
 import { refusal } from '../../test/refusal';
 import { createCaller } from '../_app';
 import { useFixture, useHarness } from '../../test/use-harness';
+import { applied } from '../../test/approvals';
 
 const DAY = '2025-08-05';
 const r = paiseToRupeesText;
@@ -75,7 +76,7 @@ beforeAll(async () => {
   });
   await h.caller('ugStaff').refunds.create(refund('500.00', 'cash'));
   await secondClerk.refunds.create(refund('200.00', 'upi'));
-  const withdrawn = await h.caller('ugStaff').refunds.create(refund('300.00', 'cash'));
+  const withdrawn = applied(await h.caller('ugStaff').refunds.create(refund('300.00', 'cash')));
   await h.caller('ugStaff').refunds.void({ number: withdrawn.number, reason: 'Parent came back' });
 });
 

@@ -3,6 +3,7 @@ import { paiseToRupeesText, type TCreateReceiptInput } from '@fees/validation';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { refusal } from '../../test/refusal';
 import { useFixture, useHarness } from '../../test/use-harness';
+import { applied } from '../../test/approvals';
 
 const r = paiseToRupeesText;
 const range = { from: '2025-08-01', to: '2025-08-31' };
@@ -30,15 +31,17 @@ beforeEach(async () => {
   await h
     .caller('ugStaff')
     .refunds.create({ ...refund, depId: 100, studentId: fx.ug.studentId, amount: '1000', paymentMode: 'cash' });
-  const upi = await h.caller('ugStaff').refunds.create({
-    ...refund,
-    depId: 100,
-    studentId: fx.ug.studentId,
-    date: '2025-08-06',
-    amount: '500',
-    paymentMode: 'upi',
-    paymentReference: 'UPI/7788',
-  });
+  const upi = applied(
+    await h.caller('ugStaff').refunds.create({
+      ...refund,
+      depId: 100,
+      studentId: fx.ug.studentId,
+      date: '2025-08-06',
+      amount: '500',
+      paymentMode: 'upi',
+      paymentReference: 'UPI/7788',
+    }),
+  );
   await h.caller('admin').refunds.void({ number: upi.number, version: 1, reason: 'Paid by cash instead' });
   await h.caller('pgStaff').refunds.create({
     ...refund,

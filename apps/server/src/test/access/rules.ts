@@ -1,5 +1,6 @@
 import type { AccessRules } from './rule';
 import { adminAccess } from './admin';
+import { approvalsAccess } from './approvals';
 import { auditAccess } from './audit';
 import { authAccess } from './auth';
 import { batchesAccess } from './batches';
@@ -43,4 +44,5 @@ export const accessRules: AccessRules = {
   ...booksAccess,
   ...paymentsAccess,
   ...reconciliationAccess,
+  ...approvalsAccess,
 };

@@ -8,7 +8,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { infoDialog } from '../../lib/dialogs';
 import { paiseToRupeesText } from '../../lib/money';
-import { isInstrumentMode, receiptLabel } from '@fees/validation';
+import { isInstrumentMode, isSentForApproval, receiptLabel, SENT_FOR_APPROVAL_MESSAGE } from '@fees/validation';
 import { issuedTaxesOf, sumByHead } from '@fees/money';
 import { useTRPC } from '../../lib/trpc';
 import { formatLocalDate } from './format';
@@ -16,7 +16,7 @@ import { receiptSearchPath, receiptSuccessPath } from './links';
 import { ReceiptForm } from './ReceiptForm';
 import { ReceiptHistory, useVoidReason } from '../../components/ReceiptHistory';
 import { useGoBack } from './useGoBack';
-import { voidedMessage } from './VoidReceiptButton';
+import { voidedMessage, voidRequestedMessage } from './VoidReceiptButton';
 import { VoidReceiptDialog } from './VoidReceiptDialog';
 import { FailureAlert } from '../../components/FailureAlert';
 import { idOf } from '../../lib/ids';
@@ -56,7 +56,12 @@ export default function EditReceiptPage() {
     }),
   );
   const remove = useMutation(
-    trpc.receipts.void.mutationOptions({ onSuccess: () => done('Voided', voidedMessage(number)) }),
+    trpc.receipts.void.mutationOptions({
+      onSuccess: (result) =>
+        isSentForApproval(result)
+          ? done(SENT_FOR_APPROVAL_MESSAGE, voidRequestedMessage(number, result))
+          : done('Voided', voidedMessage(number)),
+    }),
   );
 
   if (!(number > 0)) return <Alert color="yellow">This address does not name a receipt.</Alert>;

@@ -1,4 +1,4 @@
-import { receiptLabel } from '@fees/validation';
+import { isSentForApproval, receiptLabel, SENT_FOR_APPROVAL_MESSAGE, sentForApprovalText } from '@fees/validation';
 import { Button, type ButtonProps } from '@mantine/core';
 import { IconBan } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -16,6 +16,10 @@ export interface VoidTarget {
 /** The receipts' own words after a void, everywhere: "Receipt #0001179 voided". */
 export const voidedMessage = (number: number) => `Receipt ${receiptLabel(number)} voided`;
 
+/** When voids need a second person: the receipt is unchanged until someone approves. */
+export const voidRequestedMessage = (number: number, sent: { requestId: number }) =>
+  sentForApprovalText(`The void of receipt ${receiptLabel(number)}`, sent.requestId);
+
 /**
  * Void on the printable receipt and in the register: asks the reason, voids, and says so; a refusal
  * (a closed day, a stale screen) is shown with the server's message.
@@ -26,10 +30,12 @@ export function VoidReceiptButton({ receipt, ...buttonProps }: { receipt: VoidTa
   const [asking, setAsking] = useState(false);
   const remove = useMutation(
     trpc.receipts.void.mutationOptions({
-      onSuccess: async () => {
-        // Totals, reports and the register all change with a void.
+      onSuccess: async (result) => {
+        // Totals, reports and the register all change with a void (the approvals list with a request).
         await queryClient.invalidateQueries();
-        infoDialog('Voided', voidedMessage(receipt.number));
+        if (isSentForApproval(result))
+          infoDialog(SENT_FOR_APPROVAL_MESSAGE, voidRequestedMessage(receipt.number, result));
+        else infoDialog('Voided', voidedMessage(receipt.number));
       },
       onError: (error) => infoDialog('Not voided', error.message),
     }),

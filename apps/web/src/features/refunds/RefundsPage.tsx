@@ -1,6 +1,9 @@
 import {
+  isSentForApproval,
   PAYMENT_MODE_LABELS,
   REFUND_MODES,
+  SENT_FOR_APPROVAL_MESSAGE,
+  sentForApprovalText,
   refundLabel,
   type TRefundMode,
   ZCreateRefundInput,
@@ -31,7 +34,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { ReportStates } from '../../components/ReportStates';
 import { formatDate, todayIso } from '../../lib/dates';
 import { useDepartment } from '../../lib/department-context';
-import { confirmDialog } from '../../lib/dialogs';
+import { confirmDialog, infoDialog } from '../../lib/dialogs';
 import { retryUnanswered, useIdempotencyKey } from '../../lib/idempotency';
 import { formatRupees } from '../../lib/money';
 import { type RouterOutputs, useTRPC } from '../../lib/trpc';
@@ -67,9 +70,14 @@ function NewRefund({ onDone }: { onDone: (number: number) => void }) {
   const create = useMutation(
     trpc.refunds.create.mutationOptions({
       ...retryUnanswered,
-      onSuccess: (created) => {
+      onSuccess: async (created) => {
         renew();
-        onDone(created.number);
+        if (!isSentForApproval(created)) return onDone(created.number);
+        const to = student ? ` to ${student.name}` : '';
+        await queryClient.invalidateQueries();
+        setStudent(null);
+        setAdmissionNo('');
+        infoDialog(SENT_FOR_APPROVAL_MESSAGE, sentForApprovalText(`The refund${to}`, created.requestId));
       },
     }),
   );

@@ -1,0 +1,194 @@
+/**
+ * The checker's side of maker and checker: a department's requests, and their decision. Approving runs
+ * the very write the maker asked for, replayed from the stored input, in one transaction with the
+ * request's decision and the audit row naming both people; a request is decided once (the decision is
+ * an UPDATE of a pending row: of two approvers at once, one wins and the other is told who did).
+ */
+import {
+  type ApprovalRequestRow,
+  decideApprovalRequest,
+  findAccount,
+  findApprovalRequest,
+  findReceiptByNumber,
+  getApprovalSettings,
+  listApprovalRequests,
+  type Reader,
+  setApprovalSettings,
+  type WriteTx,
+  writeAudit,
+} from '@fees/db';
+import {
+  type ApprovalOperation,
+  type ApprovalSummary,
+  AppError,
+  clockTime,
+  receiptLabel,
+  refundLabel,
+  refuse,
+  type TApprovalIdInput,
+  type TApprovalSettings,
+  type TCreateRefundInput,
+  type TListApprovalsInput,
+  type TRejectApprovalInput,
+  type TVoidReceiptInput,
+} from '@fees/validation';
+import { actorOf } from '../../audit';
+import type { AuthedContext } from '../../context';
+import { mayApprove } from '../../department-access';
+import { voidReceipt } from '../receipts/service';
+import { createRefund } from '../refunds/service';
+import { inTransaction } from '../write';
+
+type Session = AuthedContext['session'];
+
+/** An approved request's write, replayed under the approver's session; answers what was done. */
+type Replay = (tx: WriteTx, ctx: Pick<AuthedContext, 'session' | 'ip'>, request: ApprovalRequestRow) => Promise<string>;
+
+/** Refuses (409) when the record the request names changed after it was made, saying what changed. */
+async function assertReceiptUnchanged(tx: Reader, request: ApprovalRequestRow): Promise<void> {
+  const receipt = await findReceiptByNumber(tx, request.entityId ?? 0);
+  if (!receipt || receipt.version === request.entityVersion) return;
+  const label = receiptLabel(receipt.number);
+  const at = clockTime(new Date(receipt.voidedAt ?? receipt.updatedAt ?? receipt.createdAt));
+  const change =
+    receipt.status === 'voided'
+      ? `was voided at ${at}${receipt.voidedByEmail ? ` by ${receipt.voidedByEmail}` : ''}`
+      : `was edited at ${at}`;
+  throw new AppError('STALE', `Receipt ${label} ${change}, after this request was made: reject it and ask again`);
+}
+
+const REPLAYS: Partial<Record<ApprovalOperation, Replay>> = {
+  void: async (tx, ctx, request) => {
+    await assertReceiptUnchanged(tx, request);
+    const input = JSON.parse(request.input) as TVoidReceiptInput;
+    await voidReceipt(tx, actorOf(ctx), input, ctx.session, 'approved');
+    return `Receipt ${receiptLabel(input.number)} voided`;
+  },
+  refund: async (tx, ctx, request) => {
+    const input = JSON.parse(request.input) as TCreateRefundInput;
+    const made = await createRefund(tx, actorOf(ctx), input, ctx.session, 'approved');
+    return 'requestId' in made ? 'Sent for approval' : `Refund ${refundLabel(made.number)} made`;
+  },
+};
+
+/** The operations whose requests can be made today (the settings screen offers these). */
+export const APPROVABLE_OPERATIONS = Object.keys(REPLAYS) as ApprovalOperation[];
+
+/** The request, refusing a missing one (404), another department's (403) and the maker's own (403). */
+async function requestToDecide(tx: Reader, session: Session, id: number): Promise<ApprovalRequestRow> {
+  const request = (await findApprovalRequest(tx, id)) ?? refuse('NOT_FOUND', `Approval request ${id} does not exist`);
+  if (request.requestedBy === session.userId)
+    refuse('FORBIDDEN', 'You made this request: another accountant or an administrator must decide it');
+  if (!mayApprove(session, request.departmentId, request))
+    refuse('FORBIDDEN', 'This request belongs to another department');
+  return request;
+}
+
+/** Marks the request decided, or says who decided it first (409). */
+async function decide(
+  tx: WriteTx,
+  session: Session,
+  request: ApprovalRequestRow,
+  status: 'approved' | 'rejected',
+  reason: string | null,
+): Promise<void> {
+  const decided = await decideApprovalRequest(tx, { id: request.id, status, decidedBy: session.userId, reason });
+  if (decided) return;
+  const now = (await findApprovalRequest(tx, request.id))!;
+  const by = now.decidedBy === null ? null : await findAccount(tx, now.decidedBy);
+  refuse('CONFLICT', `Request ${request.id} was already ${now.status}${by ? ` by ${by.email}` : ''}`);
+}
+
+async function auditDecision(
+  tx: WriteTx,
+  ctx: Pick<AuthedContext, 'session' | 'ip'>,
+  request: ApprovalRequestRow,
+  action: 'approve' | 'reject',
+  extra: Record<string, unknown>,
+): Promise<void> {
+  const maker = await findAccount(tx, request.requestedBy);
+  await writeAudit(tx, {
+    actor: actorOf(ctx),
+    action,
+    entity: 'approval_request',
+    entityId: request.id,
+    before: { status: 'pending' },
+    after: {
+      departmentId: request.departmentId,
+      operation: request.operation,
+      ...(JSON.parse(request.summary) as ApprovalSummary),
+      reason: request.reason,
+      requestedBy: { id: request.requestedBy, email: maker?.email ?? null },
+      decidedBy: { id: ctx.session.userId, email: ctx.session.email },
+      ...extra,
+    },
+  });
+}
+
+/** Approves a pending request: the maker's write runs now, with the decision and its audit row. */
+export function approveRequest(ctx: AuthedContext, input: TApprovalIdInput) {
+  return inTransaction(ctx, async (tx, ctx) => {
+    const request = await requestToDecide(tx, ctx.session, input.id);
+    await decide(tx, ctx.session, request, 'approved', null);
+    const replay = REPLAYS[request.operation] ?? refuse('CONFLICT', 'This kind of request can no longer be approved');
+    const done = await replay(tx, ctx, request);
+    await auditDecision(tx, ctx, request, 'approve', { done });
+    return { id: request.id, status: 'approved' as const, message: done };
+  });
+}
+
+/** Rejects a pending request with a reason; the record stays as it is. */
+export function rejectRequest(ctx: AuthedContext, input: TRejectApprovalInput) {
+  return inTransaction(ctx, async (tx, ctx) => {
+    const request = await requestToDecide(tx, ctx.session, input.id);
+    await decide(tx, ctx.session, request, 'rejected', input.reason);
+    await auditDecision(tx, ctx, request, 'reject', { decisionReason: input.reason });
+    return { id: request.id, status: 'rejected' as const, message: 'Request rejected' };
+  });
+}
+
+const STATUSES = {
+  pending: ['pending'],
+  decided: ['approved', 'rejected'],
+  approved: ['approved'],
+  rejected: ['rejected'],
+} as const;
+
+/** Newest first, at most this many: a department's requests are few; the decided ones are history. */
+const LIST_LIMIT = 200;
+
+/** A department's requests with what each changes, and whether this session may decide it. */
+export async function listRequests(ctx: AuthedContext, input: TListApprovalsInput) {
+  const rows = await listApprovalRequests(ctx.db, {
+    departmentId: input.depId,
+    statuses: input.status ? STATUSES[input.status] : ['pending', 'approved', 'rejected'],
+    limit: LIST_LIMIT,
+  });
+  return rows.map(({ summary, ...row }) => ({
+    ...row,
+    summary: JSON.parse(summary) as ApprovalSummary,
+    mayDecide: row.status === 'pending' && mayApprove(ctx.session, row.departmentId, row),
+  }));
+}
+
+export function getApprovals(ctx: AuthedContext) {
+  return getApprovalSettings(ctx.db);
+}
+
+/** Turns operations' approval on or off (admin); audited. */
+export function updateApprovals(ctx: AuthedContext, input: TApprovalSettings) {
+  return inTransaction(ctx, async (tx, ctx) => {
+    const before = await getApprovalSettings(tx);
+    await setApprovalSettings(tx, input);
+    const after = await getApprovalSettings(tx);
+    await writeAudit(tx, {
+      actor: actorOf(ctx),
+      action: 'update',
+      entity: 'approval_settings',
+      entityId: 1,
+      before,
+      after,
+    });
+    return after;
+  });
+}

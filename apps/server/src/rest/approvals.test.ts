@@ -1,0 +1,97 @@
+/** Maker and checker over real HTTP: the legacy void answers 202 with a request, decided through /rest/v2. */
+import { localToday, NO_APPROVALS } from '@fees/validation';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createAccount, TEST_PASSWORD } from '../test/harness';
+import { type RestClient, type RestServer, responseProblems, routeOf, startRestServer } from '../test/rest';
+
+let server: RestServer;
+let admin: RestClient;
+let ug: RestClient;
+let ug2: RestClient;
+let pg: RestClient;
+
+beforeAll(async () => {
+  server = await startRestServer();
+  await createAccount(server.db, { email: 'ug2@test.local', role: 'user', departmentId: 100 });
+  [admin, ug, pg, ug2] = await Promise.all([
+    server.signIn('admin'),
+    server.signIn('ugStaff'),
+    server.signIn('pgStaff'),
+    server.signInWith({ email: 'ug2@test.local', password: TEST_PASSWORD, depId: 100 }),
+  ]);
+});
+
+afterAll(() => server.close());
+
+async function issue(price: string): Promise<number> {
+  const res = await ug.post('/inv/register', {
+    depId: 100,
+    admno: server.fixture.ug.admissionNo,
+    date: localToday(),
+    items: [{ feeId: server.fixture.heads.exam, particulars: '', price }],
+    ftotal: price,
+    ftax: '0',
+    fnet: price,
+    confirm: true,
+  });
+  expect(res.status, res.text).toBe(200);
+  return res.body.invoice as number;
+}
+
+it('voids at once while approval is off, and answers 202 with the request when it is on', async () => {
+  const first = await issue('100');
+  const off = await ug.del('/inv/del', { invNo: first });
+  expect(off.status).toBe(200);
+  expect(off.body).toEqual({ message: 'Data deleted successfully', invoice: first });
+
+  expect((await ug.put('/v2/settings/approvals', { ...NO_APPROVALS, void: true })).status).toBe(403);
+  const bad = await admin.put('/v2/settings/approvals', { ...NO_APPROVALS, void: 'yes' });
+  expect(bad.status).toBe(400);
+  const on = await admin.put('/v2/settings/approvals', { ...NO_APPROVALS, void: true });
+  expect(on.body).toEqual({ ...NO_APPROVALS, void: true });
+
+  const second = await issue('200');
+  const held = await ug.del('/inv/del', { invNo: second });
+  expect(held.status).toBe(202);
+  expect(responseProblems(routeOf('DELETE', '/inv/del'), held.body)).toEqual([]);
+  expect(held.body).toEqual({ message: 'Sent for approval', invoice: second, requestId: expect.any(Number) });
+  const requestId = held.body.requestId as number;
+
+  // The receipt still counts: only the first is among the day's voided receipts.
+  const live = await ug.get('/v2/daybook', { depId: 100, date: localToday() });
+  expect(live.body.voided).toEqual([expect.objectContaining({ invoiceNo: first })]);
+
+  const listed = await ug2.get('/v2/approvals', { depId: 100, status: 'pending' });
+  expect(responseProblems(routeOf('GET', '/v2/approvals'), listed.body)).toEqual([]);
+  expect(listed.body).toEqual([
+    expect.objectContaining({ id: requestId, invoiceNo: second, amount: '200.00', requestedBy: 'ug@test.local' }),
+  ]);
+  expect((await pg.get('/v2/approvals', { depId: 100 })).status).toBe(403);
+
+  const self = await ug.post(`/v2/approvals/${requestId}/approve`);
+  expect(self.status).toBe(403);
+  expect((await pg.post(`/v2/approvals/${requestId}/approve`)).status).toBe(403);
+  const noReason = await ug2.post(`/v2/approvals/${requestId}/reject`, {});
+  expect(noReason.status).toBe(400);
+  expect(noReason.body.errors).toHaveProperty('reason');
+
+  const approved = await ug2.post(`/v2/approvals/${requestId}/approve`);
+  expect(approved.status, approved.text).toBe(200);
+  expect(approved.body).toEqual({ id: requestId, status: 'approved', message: expect.stringMatching(/ voided$/) });
+  const twice = await admin.post(`/v2/approvals/${requestId}/approve`);
+  expect(twice.status).toBe(409);
+  expect(twice.body.message).toBe(`Request ${requestId} was already approved by ug2@test.local`);
+  const after = await ug.get('/v2/daybook', { depId: 100, date: localToday() });
+  expect(after.body.voided.map((v: { invoiceNo: number }) => v.invoiceNo).sort()).toEqual([first, second].sort());
+});
+
+it('an admin voids at once; a request whose receipt changed since is a 409', async () => {
+  await admin.put('/v2/settings/approvals', { ...NO_APPROVALS, void: true });
+  const invoice = await issue('300');
+  const held = await ug.del('/inv/del', { invNo: invoice });
+  expect(held.status).toBe(202);
+  expect((await admin.del('/inv/del', { invNo: invoice })).status).toBe(200);
+  const stale = await ug2.post(`/v2/approvals/${held.body.requestId}/approve`);
+  expect(stale.status).toBe(409);
+  expect(stale.body.message).toMatch(/was voided at \d\d:\d\d by admin@test.local, after this request was made/);
+});
