@@ -238,60 +238,6 @@ const CONTRACTS: Contract[] = [
     // No channel is configured in this suite: the outbox is empty (rest/messages.test.ts lists one).
     check: (res) => expect(res.body).toEqual([]),
   },
-  // Maker and checker: void approval is turned on for one request, then off again for the paths below.
-  {
-    method: 'PUT',
-    path: '/v2/settings/approvals',
-    call: () => ({
-      fields: {
-        void: false,
-        refund: false,
-        waiver: false,
-        reopenDay: false,
-        backdated: false,
-        discountAbovePaise: null,
-      },
-    }),
-    check: (res) =>
-      expect(res.body).toEqual({
-        void: false,
-        refund: false,
-        waiver: false,
-        reopenDay: false,
-        backdated: false,
-        discountAbovePaise: null,
-      }),
-  },
-  {
-    method: 'GET',
-    path: '/v2/approvals',
-    call: async (ctx) => {
-      await voidRequest(ctx, 'UG-210');
-      return { fields: { depId: 100, status: 'pending' } };
-    },
-    check: (res) =>
-      expect(res.body).toContainEqual(
-        expect.objectContaining({ operation: 'void', amount: '300.00', admNo: 'UG-210', requestedBy: 'ug@test.local' }),
-      ),
-  },
-  {
-    method: 'POST',
-    path: '/v2/approvals/:id/approve',
-    outsider: 'pgStaff',
-    call: async (ctx) => ({ path: `/v2/approvals/${await voidRequest(ctx, 'UG-211')}/approve` }),
-    check: (res) => expect(res.body).toMatchObject({ status: 'approved', message: expect.stringMatching(/ voided$/) }),
-  },
-  {
-    method: 'POST',
-    path: '/v2/approvals/:id/reject',
-    outsider: 'pgStaff',
-    call: async (ctx) => ({
-      path: `/v2/approvals/${await voidRequest(ctx, 'UG-212')}/reject`,
-      fields: { reason: 'Paid correctly' },
-    }),
-    check: (res) =>
-      expect(res.body).toEqual({ id: expect.any(Number), status: 'rejected', message: 'Request rejected' }),
-  },
   {
     method: 'POST',
     path: '/v2/payment-links',
@@ -1287,6 +1233,60 @@ const CONTRACTS: Contract[] = [
       );
       copy.close();
     },
+  },
+  // Maker and checker: void approval is turned on for one request, then off again for the paths below.
+  {
+    method: 'PUT',
+    path: '/v2/settings/approvals',
+    call: () => ({
+      fields: {
+        void: false,
+        refund: false,
+        waiver: false,
+        reopenDay: false,
+        backdated: false,
+        discountAbovePaise: null,
+      },
+    }),
+    check: (res) =>
+      expect(res.body).toEqual({
+        void: false,
+        refund: false,
+        waiver: false,
+        reopenDay: false,
+        backdated: false,
+        discountAbovePaise: null,
+      }),
+  },
+  {
+    method: 'GET',
+    path: '/v2/approvals',
+    call: async (ctx) => {
+      await voidRequest(ctx, 'UG-210');
+      return { fields: { depId: 100, status: 'pending' } };
+    },
+    check: (res) =>
+      expect(res.body).toContainEqual(
+        expect.objectContaining({ operation: 'void', amount: '300.00', admNo: 'UG-210', requestedBy: 'ug@test.local' }),
+      ),
+  },
+  {
+    method: 'POST',
+    path: '/v2/approvals/:id/approve',
+    outsider: 'pgStaff',
+    call: async (ctx) => ({ path: `/v2/approvals/${await voidRequest(ctx, 'UG-211')}/approve` }),
+    check: (res) => expect(res.body).toMatchObject({ status: 'approved', message: expect.stringMatching(/ voided$/) }),
+  },
+  {
+    method: 'POST',
+    path: '/v2/approvals/:id/reject',
+    outsider: 'pgStaff',
+    call: async (ctx) => ({
+      path: `/v2/approvals/${await voidRequest(ctx, 'UG-212')}/reject`,
+      fields: { reason: 'Paid correctly' },
+    }),
+    check: (res) =>
+      expect(res.body).toEqual({ id: expect.any(Number), status: 'rejected', message: 'Request rejected' }),
   },
   // Last: it adds a head to UG's batch, which the figures of the paths above do not include.
   {

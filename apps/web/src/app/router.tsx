@@ -68,6 +68,7 @@ const departmentPages = {
   messages: () => import('../features/messages/MessagesPage'),
   optionalHeads: () => import('../features/optional-heads/OptionalHeadsPage'),
   payments: () => import('../features/payments/PaymentLinksPage'),
+  approvals: () => import('../features/approvals/ApprovalsPage'),
 };
 
 function departmentRoutes(prefix: string): RouteObject[] {
@@ -107,6 +108,7 @@ function departmentRoutes(prefix: string): RouteObject[] {
     { path: 'messages', ...page(departmentPages.messages) },
     { path: 'optional', ...page(departmentPages.optionalHeads) },
     { path: 'payments', ...page(departmentPages.payments) },
+    { path: 'approvals', ...page(departmentPages.approvals) },
     { path: '*', element: <Navigate to={`/${prefix}`} replace /> },
   ];
   if (prefix === 'pg')
@@ -195,6 +197,7 @@ export const router = createBrowserRouter(
             { path: 'settings', ...page(() => import('../features/admin/SettingsPage')) },
             { path: 'messages', ...page(() => import('../features/messages/MessageSettingsPage')) },
             { path: 'messages/:depId', ...forDepartmentParam(departmentPages.messages) },
+            { path: 'approvals/:depId', ...forDepartmentParam(departmentPages.approvals) },
             { path: 'backup', ...page(() => import('../features/admin/BackupPage')) },
             { path: 'audit', ...page(() => import('../features/audit/AuditLogPage')) },
             { path: 'collections', ...page(departmentPages.collections) },

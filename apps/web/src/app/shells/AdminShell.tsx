@@ -6,6 +6,7 @@ import {
   IconBuildingCommunity,
   IconCalendarStats,
   IconChartBar,
+  IconChecklist,
   IconCoin,
   IconDatabaseExport,
   IconHistory,
@@ -93,6 +94,22 @@ export function AdminShell() {
                     to={`/admin/messages/${d.id}`}
                     label={d.name}
                     active={pathname === `/admin/messages/${d.id}`}
+                  />
+                ))}
+              </MenuGroup>
+              <MenuGroup
+                label="Approvals"
+                icon={<IconChecklist size={18} />}
+                defaultOpened={pathname.startsWith('/admin/approvals/')}
+              >
+                {DEPARTMENTS.map((d) => (
+                  <NavLink
+                    key={d.id}
+                    component={Link}
+                    py={2}
+                    to={`/admin/approvals/${d.id}`}
+                    label={d.name}
+                    active={pathname === `/admin/approvals/${d.id}`}
                   />
                 ))}
               </MenuGroup>

@@ -3,6 +3,7 @@ import {
   IconBus,
   IconArrowBackUp,
   IconChartBar,
+  IconChecklist,
   IconAddressBook,
   IconBuildingBank,
   IconFileImport,
@@ -134,6 +135,13 @@ export function DepartmentShell({ department }: { department: Department }) {
                 label="Reconciliation"
                 leftSection={<IconBuildingBank size={18} />}
                 active={is(`${base}/reconciliation`)}
+              />
+              <NavLink
+                component={Link}
+                to={`${base}/approvals/`}
+                label="Approvals"
+                leftSection={<IconChecklist size={18} />}
+                active={is(`${base}/approvals`)}
               />
               <NavLink
                 component={Link}

@@ -25,6 +25,7 @@ import { errorMessage, serverFieldErrors, useTRPC } from '../../lib/trpc';
 import { FailureAlert } from '../../components/FailureAlert';
 import { UpiSettings } from './UpiSettings';
 import { LetterheadLogo } from './LetterheadLogo';
+import { ApprovalSettings } from './ApprovalSettings';
 
 interface SettingsValues {
   gstRate: string;
@@ -218,6 +219,7 @@ export default function SettingsPage() {
         )
       )}
       <UpiSettings />
+      <ApprovalSettings />
     </>
   );
 }

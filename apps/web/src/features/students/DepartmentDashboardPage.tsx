@@ -11,6 +11,7 @@ import { formatRupees } from '../../lib/money';
 import { useTRPC } from '../../lib/trpc';
 import { FindStudent } from '../receipts/FindStudent';
 import { courseListPath } from './links';
+import { PendingApprovals } from '../approvals/PendingApprovals';
 
 function TotalCard({
   label,
@@ -63,6 +64,7 @@ export default function DepartmentDashboardPage() {
     <>
       <PageHeader title="Dashboard" subtitle={department.name} />
       <FindStudent />
+      <PendingApprovals depId={department.id} approvalsPath={`/${department.prefix}/approvals`} />
       <SimpleGrid cols={{ base: 1, sm: 3 }} mb="xl">
         <TotalCard label="Admin total" paise={d.adminTotalPaise} icon={<IconUserCog size={24} />} color="gray" />
         <TotalCard

@@ -1,0 +1,136 @@
+import { mkdirSync } from 'node:fs';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { istDate, screenshots, signInAsAdmin, signInAtDepartment, trpcMutation, trpcQuery } from './support';
+
+const ARTIFACTS = 'e2e/artifacts';
+const MAKER = { email: 'maker.pg@e2e.test', password: 'maker123' };
+const CHECKER = { email: 'checker.pg@e2e.test', password: 'check123' };
+const ALL_OFF = {
+  void: false,
+  refund: false,
+  waiver: false,
+  reopenDay: false,
+  backdated: false,
+  discountAbovePaise: null,
+};
+
+async function accountantPage(browser: Browser, who: { email: string; password: string }): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signInAtDepartment(page, 101, who.email, who.password);
+  await expect(page).toHaveURL(/\/pg$/);
+  return page;
+}
+
+/**
+ * Maker and checker in PG (101): with void approval on, one accountant's void of a receipt is sent for
+ * approval (the receipt still counts), both see it on their dashboards, the maker cannot approve it, and a
+ * second accountant approves it on the Approvals page; the receipt is voided then.
+ */
+test('a void sent for approval by one accountant and approved by another', async ({ page, browser }) => {
+  test.setTimeout(150_000);
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await signInAsAdmin(page);
+  await trpcMutation(page, 'admin.settings.update', { gstRate: '0' });
+  for (const who of [MAKER, CHECKER]) {
+    await trpcMutation(page, 'admin.users.create', {
+      options: 'user',
+      depId: 101,
+      email: who.email,
+      pwd1: who.password,
+      pwd2: who.password,
+      chk1: true,
+    });
+  }
+  const batch = await trpcMutation<{ id: number }>(page, 'batches.create', {
+    depId: 101,
+    courseId: 2000,
+    name: 'E2E Approvals',
+    startDate: '2025-06-01',
+    endDate: '2027-03-31',
+    confirm: true,
+  });
+  const heads = await trpcQuery<Array<{ id: number; name: string }>>(page, 'reference.feeHeads');
+  const tuition = heads.find((h) => h.name === 'Tuition Fee')!.id;
+  await trpcMutation(page, 'fees.structures.create', {
+    depId: 101,
+    batchId: batch.id,
+    feeHeadId: tuition,
+    amount: '30000',
+    startDate: '2025-06-01',
+    endDate: '2026-03-31',
+    confirm: true,
+  });
+  const student = await trpcMutation<{ id: number }>(page, 'students.create', {
+    depId: 101,
+    courseId: 2000,
+    batchId: batch.id,
+    capId: 'CAP-AP-1',
+    name: 'Meera Krishnan',
+    admissionNo: 'PG-AP-1',
+    admissionDate: '2025-06-10',
+    categoryId: 1,
+    dateOfBirth: '2002-01-15',
+    gender: 'Female',
+    address: '12 Temple Road, Thrissur',
+    confirm: true,
+  });
+  const receipt = await trpcMutation<{ number: number }>(page, 'receipts.create', {
+    depId: 101,
+    studentId: student.id,
+    date: istDate(),
+    items: [{ feeHeadId: tuition, amount: '12500' }],
+    paymentMode: 'cash',
+    total: '12500',
+    tax: '0',
+    net: '12500',
+    confirm: true,
+  });
+  const label = `#000${receipt.number}`;
+  await trpcMutation(page, 'approvals.settings.update', { ...ALL_OFF, void: true });
+
+  try {
+    // The maker voids from the receipt's screen: the dialog says it was sent, not that it failed.
+    const maker = await accountantPage(browser, MAKER);
+    await maker.goto(`/pg/inv/edit/${receipt.number}`);
+    await maker.getByRole('button', { name: 'Void' }).click();
+    const voidDialog = maker.getByRole('dialog', { name: `Void receipt ${label}` });
+    await voidDialog.getByLabel('Reason').fill('Entered for the wrong student');
+    await voidDialog.getByRole('button', { name: 'Void' }).click();
+    await expect(maker.getByText('Sent for approval')).toBeVisible();
+    await expect(maker.getByText(`The void of receipt ${label} waits for another accountant`)).toBeVisible();
+    await maker.getByRole('button', { name: 'Close' }).click();
+    await maker.goto(`/pg/inv/edit/${receipt.number}`);
+    await expect(maker.getByText('VOIDED', { exact: true })).toHaveCount(0);
+
+    // On the maker's dashboard: the request, without Approve or Reject.
+    await maker.goto('/pg');
+    const waiting = maker.getByRole('region', { name: 'Waiting for approval' });
+    await expect(waiting.getByText(`Void receipt ${label}`)).toBeVisible();
+    await expect(waiting.getByText('Meera Krishnan (PG-AP-1)')).toBeVisible();
+    await expect(waiting.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+
+    // The checker approves it on the Approvals page, where what changes is spelt out.
+    const checker = await accountantPage(browser, CHECKER);
+    await expect(
+      checker.getByRole('region', { name: 'Waiting for approval' }).getByText(`Void receipt ${label}`),
+    ).toBeVisible();
+    await checker.goto('/pg/approvals');
+    const request = checker.getByRole('region', { name: /^Request \d+$/ }).filter({ hasText: label });
+    await expect(request.getByText('12,500.00')).toBeVisible();
+    await expect(request.getByText('Entered for the wrong student')).toBeVisible();
+    await expect(request.getByText(`Asked by ${MAKER.email}`)).toBeVisible();
+    await screenshots(checker, `${ARTIFACTS}/approvals-pending`);
+    await request.getByRole('button', { name: 'Approve' }).click();
+    await expect(checker.getByText(`Receipt ${label} voided`)).toBeVisible();
+    await checker.getByRole('button', { name: 'Close' }).click();
+    await expect(checker.getByText('Nothing waits for approval')).toBeVisible();
+    await checker.getByRole('tab', { name: 'Decided' }).click();
+    await expect(checker.getByText(new RegExp(`approved by ${CHECKER.email}`))).toBeVisible();
+    await screenshots(checker, `${ARTIFACTS}/approvals-decided`);
+
+    await maker.goto(`/pg/inv/edit/${receipt.number}`);
+    await expect(maker.getByText('VOIDED', { exact: true })).toBeVisible();
+  } finally {
+    await trpcMutation(page, 'approvals.settings.update', ALL_OFF);
+  }
+});

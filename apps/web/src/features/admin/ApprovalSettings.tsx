@@ -1,0 +1,117 @@
+import {
+  APPROVAL_OPERATION_LABELS,
+  type ApprovalOperation,
+  paiseToRupeesText,
+  parseRupeesToPaise,
+  type TApprovalSettings,
+} from '@fees/validation';
+import { Button, Group, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { FailureAlert } from '../../components/FailureAlert';
+import { PageLoader } from '../../components/PageLoader';
+import { useTRPC } from '../../lib/trpc';
+
+type Switched = Exclude<ApprovalOperation, 'discount'>;
+
+/** What each switch means for the people at the counter; `held: false` operations are not held yet. */
+const SWITCHES: ReadonlyArray<{ key: Switched; note: string; held: boolean }> = [
+  { key: 'void', note: "A clerk's void waits; the receipt counts until someone approves it.", held: true },
+  {
+    key: 'refund',
+    note: 'A refund from the advance waits; no voucher is made until someone approves it.',
+    held: true,
+  },
+  { key: 'waiver', note: 'Not held yet: fine waivers are made by administrators, whose own never wait.', held: false },
+  {
+    key: 'reopenDay',
+    note: 'Not held yet: closed days are reopened by administrators, whose own never wait.',
+    held: false,
+  },
+  {
+    key: 'backdated',
+    note: 'Not held yet: a receipt dated before the back-dating limit is refused to department users.',
+    held: false,
+  },
+];
+
+function ApprovalForm({ initial }: { initial: TApprovalSettings }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState(initial);
+  const [threshold, setThreshold] = useState(
+    initial.discountAbovePaise === null ? '' : paiseToRupeesText(initial.discountAbovePaise),
+  );
+  const [thresholdError, setThresholdError] = useState<string | null>(null);
+  const save = useMutation(
+    trpc.approvals.settings.update.mutationOptions({
+      onSuccess: (saved) => {
+        setValues(saved);
+        notifications.show({ color: 'green', message: 'Approval settings saved' });
+        void queryClient.invalidateQueries({ queryKey: trpc.approvals.pathKey() });
+      },
+    }),
+  );
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const text = threshold.trim();
+    const discountAbovePaise = text === '' ? null : parseRupeesToPaise(text);
+    if (text !== '' && discountAbovePaise === null) {
+      setThresholdError('Enter an amount in rupees, like 5000 or 5000.50, or leave it empty');
+      return;
+    }
+    setThresholdError(null);
+    save.mutate({ ...values, discountAbovePaise });
+  };
+  return (
+    <form noValidate onSubmit={submit}>
+      <Stack gap="sm">
+        {SWITCHES.map(({ key, note, held }) => (
+          <Switch
+            key={key}
+            disabled={!held}
+            label={APPROVAL_OPERATION_LABELS[key]}
+            description={note}
+            checked={values[key]}
+            onChange={(e) => setValues({ ...values, [key]: e.currentTarget.checked })}
+          />
+        ))}
+        <TextInput
+          label={`${APPROVAL_OPERATION_LABELS.discount} (₹)`}
+          description="Not held yet: the threshold is kept for when discounts wait for approval; empty: never"
+          value={threshold}
+          onChange={(e) => setThreshold(e.currentTarget.value)}
+          error={thresholdError}
+          inputMode="decimal"
+          maw={320}
+        />
+        <FailureAlert error={save.error} />
+        <Group>
+          <Button type="submit" loading={save.isPending}>
+            Save approvals
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Admin settings: which operations of department staff need a second person (maker and checker). */
+export function ApprovalSettings() {
+  const trpc = useTRPC();
+  const current = useQuery(trpc.approvals.settings.get.queryOptions(undefined, { staleTime: 0 }));
+  return (
+    <Paper withBorder p="lg" radius="md" mt="lg">
+      <Title order={2} size="h4">
+        Approvals
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        When an operation is on, a department user's request waits until another accountant of the department or an
+        administrator approves it. An administrator's own operations never wait.
+      </Text>
+      {current.isPending ? <PageLoader /> : current.error ? <FailureAlert error={current.error} /> : null}
+      {current.data && <ApprovalForm initial={current.data} />}
+    </Paper>
+  );
+}
