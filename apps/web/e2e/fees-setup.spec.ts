@@ -178,9 +178,12 @@ test('admin sets up a BA English batch, its fee structure, fee heads and a disco
   await page.getByRole('link', { name: 'New', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/fdiscount\?depId=100$/);
 
-  const fillDiscount = async (head: string, discount: string, adjustment: string) => {
-    await choose(page, 'Course', 'BA English');
-    await choose(page, 'Batch', BATCH);
+  // After a save the form keeps course and batch (choosing the kept option again would clear it).
+  const fillDiscount = async (head: string, discount: string, adjustment: string, kept = false) => {
+    if (!kept) {
+      await choose(page, 'Course', 'BA English');
+      await choose(page, 'Batch', BATCH);
+    }
     await choose(page, 'Student', 'E2E-FS-001 · Meera Das');
     await choose(page, 'Fee head', head);
     await page.getByRole('textbox', { name: 'Discount amount' }).fill(discount);
@@ -200,7 +203,7 @@ test('admin sets up a BA English batch, its fee structure, fee heads and a disco
   await expect(page.getByRole('textbox', { name: 'Discount amount' })).toHaveValue('');
 
   // The same student and head again: the server's duplicate message, in red.
-  await fillDiscount('Tuition Fee (fee 25,000.00)', '100', '0');
+  await fillDiscount('Tuition Fee (fee 25,000.00)', '100', '0', true);
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText(
     'Meera Das (E2E-FS-001) already has a discount on Tuition Fee; edit that one instead',
