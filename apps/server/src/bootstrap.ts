@@ -18,7 +18,7 @@ export async function ensureFirstAdmin(
     throw new Error(`${email} exists but is not an admin; set ADMIN_EMAIL to another address`);
   const passwordHash = await hashPassword(password);
   await transaction(db, async (tx) => {
-    const user = await insertUser(tx, { email, passwordHash, role: 'admin', departmentId: null });
+    const user = await insertUser(tx, { email, passwordHash, role: 'admin', departmentIds: [] });
     await writeAudit(tx, {
       actor: { userId: null, email: 'system' },
       action: 'create',

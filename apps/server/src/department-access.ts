@@ -1,15 +1,21 @@
-import { AppError } from '@fees/validation';
+import type { SessionUser } from '@fees/db';
+import { AppError, servesEveryDepartment } from '@fees/validation';
 
-/** Who acts, as far as departments go: an admin acts for every department, staff for their own. */
-export interface DepartmentAccess {
-  role: 'admin' | 'user';
-  departmentId: number | null;
+/** Who acts, as far as departments go: admins and auditors act for every department, others for those they serve. */
+export type DepartmentAccess = Pick<SessionUser, 'role' | 'departmentIds'>;
+
+export function servesDepartment(access: DepartmentAccess, depId: number): boolean {
+  return servesEveryDepartment(access.role) || access.departmentIds.includes(depId);
 }
 
 /** Throws FORBIDDEN unless the caller may act for this department. */
 export function assertDepartmentAccess(access: DepartmentAccess, depId: number): void {
-  if (access.role === 'admin') return;
-  if (access.departmentId !== depId) throw new AppError('FORBIDDEN', 'This belongs to another department');
+  if (!servesDepartment(access, depId)) throw new AppError('FORBIDDEN', 'This belongs to another department');
+}
+
+/** The departments a list may show the caller: null for every one. */
+export function departmentsServed(access: DepartmentAccess): number[] | null {
+  return servesEveryDepartment(access.role) ? null : access.departmentIds;
 }
 
 /**

@@ -43,7 +43,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'fees-logging-'));
   db = await openTestDatabase({ path: join(dir, 'fees.sqlite') });
   fx = await buildFixture(db);
-  staffId = (await createAccount(db, { email: 'counter@test.local', role: 'user', departmentId: 100 })).userId;
+  staffId = (await createAccount(db, { email: 'counter@test.local', role: 'accountant', departmentId: 100 })).userId;
   app = await buildApp({
     deps: { db, loginLimiter: new LoginLimiter(), secureCookies: false },
     webRoot: join(dir, 'no-web'),

@@ -64,7 +64,7 @@ beforeAll(async () => {
   postgres = await createTestPostgres();
   db = await openPostgres(postgres.url, { max: 2 });
   fx = await buildFixture(db);
-  await createAccount(db, { email: 'counter@test.local', role: 'user', departmentId: 100 });
+  await createAccount(db, { email: 'counter@test.local', role: 'accountant', departmentId: 100 });
   await createAccount(db, { email: 'chief@test.local', role: 'admin', departmentId: null });
   servers = await Promise.all([
     startServer({ DATABASE_URL: postgres.url }),

@@ -1,11 +1,16 @@
 /**
- * The tRPC base: error shape and the only procedures routers may start from.
- * publicProcedure: anyone. authedProcedure: any signed-in account. adminProcedure: admins.
- * departmentProcedure: input carries depId; staff of that department or an admin.
+ * The tRPC base: error shape and the only procedures routers may start from. Each base names what
+ * its caller needs, a capability of @fees/validation's roles.ts, so the role table lives in one place:
+ * publicProcedure: anyone. accountProcedure: any signed-in account, even one that must first choose a
+ * new password. authedProcedure: any signed-in account past that.
+ * department<Capability>Procedure: input carries depId; the capability, and the department served.
+ * departmentProcedure: the strictest of those (a department's money and records written), the
+ * default for a new procedure. <capability>Procedure: the capability alone, for procedures that find
+ * the department from the record they read (their domain calls assertDepartmentAccess).
  * Anonymous callers get UNAUTHORIZED (401), the wrong role or department FORBIDDEN (403).
  * Handlers and services throw AppError; every procedure maps it here, once, to a TRPCError.
  */
-import { AppError, type AppErrorCode, rawInputRefusal, ZDepId } from '@fees/validation';
+import { AppError, type AppErrorCode, type Capability, rawInputRefusal, roleCan, ZDepId } from '@fees/validation';
 import { initTRPC, TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import { ZodError, ZodRealError, z } from 'zod';
 import type { Context } from './context';
@@ -53,7 +58,7 @@ const t = initTRPC.context<Context>().create({
 });
 
 /** Who may call a procedure, by the base procedure it starts from (the REST reference says it too). */
-export type Access = 'public' | 'authed' | 'department' | 'admin';
+export type Access = 'public' | 'authed' | Capability;
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
@@ -72,17 +77,53 @@ export const publicProcedure = t.procedure.use(async ({ getRawInput, next }) => 
   return result;
 });
 
-export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+/** Signed in, whether or not an administrator's reset still asks for a new password. */
+export const accountProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.session) throw new AppError('UNAUTHORIZED', 'Please sign in');
   return next({ ctx: { ...ctx, session: ctx.session } });
 });
 
-export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (ctx.session.role !== 'admin') throw new AppError('FORBIDDEN', 'Administrators only');
+export const authedProcedure = accountProcedure.use(({ ctx, next }) => {
+  if (ctx.session.mustChangePassword)
+    throw new AppError('FORBIDDEN', 'Choose a new password first: your administrator reset it');
   return next();
 });
 
-export const departmentProcedure = authedProcedure.input(z.object({ depId: ZDepId })).use(({ ctx, input, next }) => {
-  assertDepartmentAccess(ctx.session, input.depId);
-  return next();
-});
+const REFUSED: Record<Capability, string> = {
+  lookup: 'Your role cannot look up records',
+  collect: 'Your role cannot take receipts',
+  read: 'Your role cannot see this',
+  write: 'Your role cannot change this; ask an accountant',
+  audit: 'Your role cannot see the audit log',
+  admin: 'Administrators only',
+};
+
+/** Signed in with a role that has the capability; the department is checked where the record is read. */
+function capabilityProcedure(capability: Capability) {
+  return authedProcedure.use(({ ctx, next }) => {
+    if (!roleCan(ctx.session.role, capability)) throw new AppError('FORBIDDEN', REFUSED[capability]);
+    return next();
+  });
+}
+
+/** The capability, for the department named by the input's depId. */
+function departmentProcedureFor(capability: Capability) {
+  return capabilityProcedure(capability)
+    .input(z.object({ depId: ZDepId }))
+    .use(({ ctx, input, next }) => {
+      assertDepartmentAccess(ctx.session, input.depId);
+      return next();
+    });
+}
+
+export const lookupProcedure = capabilityProcedure('lookup');
+export const collectProcedure = capabilityProcedure('collect');
+export const readProcedure = capabilityProcedure('read');
+export const writeProcedure = capabilityProcedure('write');
+export const auditProcedure = capabilityProcedure('audit');
+export const adminProcedure = capabilityProcedure('admin');
+
+export const departmentLookupProcedure = departmentProcedureFor('lookup');
+export const departmentCollectProcedure = departmentProcedureFor('collect');
+export const departmentReadProcedure = departmentProcedureFor('read');
+export const departmentProcedure = departmentProcedureFor('write');

@@ -231,7 +231,7 @@ describe.skipIf(onPostgres)('automatic backups', () => {
       deps: { db, loginLimiter: new LoginLimiter(), secureCookies: false, backups },
       webRoot: '/nonexistent',
     });
-    const login = async (email: string, role: 'admin' | 'user', departmentId: number | null) => {
+    const login = async (email: string, role: 'admin' | 'accountant', departmentId: number | null) => {
       await createAccount(db, { email, role, departmentId });
       const response = await app.inject({
         method: 'POST',
@@ -242,7 +242,7 @@ describe.skipIf(onPostgres)('automatic backups', () => {
     };
     try {
       const admin = await login('admin@test.local', 'admin', null);
-      const staff = await login('ug@test.local', 'user', 100);
+      const staff = await login('ug@test.local', 'accountant', 100);
       const url = `/api/backup/files/${record.file}`;
       expect((await app.inject(url)).statusCode).toBe(401);
       expect((await app.inject({ url, headers: { cookie: staff } })).statusCode).toBe(403);

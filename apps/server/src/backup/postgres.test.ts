@@ -37,7 +37,7 @@ beforeAll(async () => {
   db = await openPostgres(postgres.url, { max: 4 });
   fx = await buildFixture(db);
   const admin = await createAccount(db, { email: 'admin@test.local', role: 'admin', departmentId: null });
-  const staff = await createAccount(db, { email: 'ug@test.local', role: 'user', departmentId: 100 });
+  const staff = await createAccount(db, { email: 'ug@test.local', role: 'accountant', departmentId: 100 });
   adminCookie = `${SESSION_COOKIE}=${await startSession(db, admin.userId, null)}`;
   clerk = createCaller(createContextInner({ db, session: staff }));
   app = await buildApp({

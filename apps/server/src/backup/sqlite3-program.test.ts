@@ -57,7 +57,7 @@ const receiptInput = (fx: Fixture, date: string, paise: number) => ({
 async function databaseWithReceipts(folder: string) {
   const path = join(folder, 'fees.sqlite');
   const db = openDatabase(path);
-  const session = await createAccount(db, { email: 'ug@test.local', role: 'user', departmentId: 100 });
+  const session = await createAccount(db, { email: 'ug@test.local', role: 'accountant', departmentId: 100 });
   const fx = await buildFixture(db);
   const clerk = callerOn(db, session);
   for (const [date, paise] of [

@@ -14,7 +14,7 @@ beforeAll(async () => {
   const { db, fixture: fx } = server;
   const user = (await db.select().from(users).where(eq(users.email, 'admin@test.local')).limit(1))[0]!;
   const actor = { userId: user.id, email: user.email, ip: null };
-  const access = { role: 'admin' as const, departmentId: null };
+  const access = { role: 'admin' as const, departmentIds: [] };
   await createReceipt(
     db,
     actor,

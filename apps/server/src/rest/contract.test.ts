@@ -5,7 +5,7 @@
  * fixture's UG student come first; writes then use data of their own.
  */
 import { insertDayClosing, transaction } from '@fees/db';
-import { paiseToRupeesText } from '@fees/validation';
+import { paiseToRupeesText, roleCan } from '@fees/validation';
 import { onPostgres } from '@fees/db/testing';
 import Sqlite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,7 +30,10 @@ import {
   startRestServer,
 } from '../test/rest';
 
-type Caller = 'anonymous' | 'admin' | 'ugStaff' | 'pgStaff';
+type Caller = 'anonymous' | 'admin' | 'ugStaff' | 'pgStaff' | 'cashier' | 'viewer' | 'auditor';
+
+/** The roles besides the accountants and the admin: each is refused what its role cannot do. */
+const OTHER_ROLES = ['cashier', 'viewer', 'auditor'] as const;
 
 interface Ctx {
   server: RestServer;
@@ -844,6 +847,9 @@ const CONTRACTS: Contract[] = [
         { id: expect.any(Number), username: 'admin@test.local', usertype: '1', depname: null },
         { id: expect.any(Number), username: 'ug@test.local', usertype: '2', depname: 'Arts and Science UG' },
         { id: expect.any(Number), username: 'pg@test.local', usertype: '2', depname: 'Arts and Science PG' },
+        { id: expect.any(Number), username: 'cashier@test.local', usertype: '2', depname: 'Arts and Science UG' },
+        { id: expect.any(Number), username: 'viewer@test.local', usertype: '2', depname: 'Arts and Science UG' },
+        { id: expect.any(Number), username: 'auditor@test.local', usertype: '2', depname: null },
       ]),
   },
   {
@@ -904,6 +910,33 @@ const CONTRACTS: Contract[] = [
     check: async (res, { server }) => {
       expect(res.body).toEqual({ Result: 'SAVED', Message: 'Password changed for ems.clerk@test.local' });
       await server.signInWith({ email: 'ems.clerk@test.local', password: 'changed2', depId: 105 });
+    },
+  },
+
+  {
+    method: 'POST',
+    path: '/v2/users',
+    call: () => ({
+      fields: {
+        email: 'Desk.Two@test.local',
+        password: 'desk1234',
+        name: 'Lakshmi R',
+        role: 'cashier',
+        depIds: [102, 100],
+      },
+    }),
+    check: async (res, { server }) => {
+      expect(res.body).toEqual({
+        id: expect.any(Number),
+        email: 'desk.two@test.local',
+        name: 'Lakshmi R',
+        role: 'cashier',
+        depIds: [100, 102],
+      });
+      const cashier = await server.signInWith({ email: 'desk.two@test.local', password: 'desk1234', depId: 102 });
+      // A cashier takes receipts but does not read the department's reports.
+      expect((await cashier.get('/v2/daybook', { depId: 102, date: '2025-08-01' })).status).toBe(200);
+      expect((await cashier.get('/v2/messages', { depId: 102 })).status).toBe(403);
     },
   },
 
@@ -1337,6 +1370,9 @@ beforeAll(async () => {
       admin: await server.signIn('admin'),
       ugStaff: await server.signIn('ugStaff'),
       pgStaff: await server.signIn('pgStaff'),
+      cashier: await server.signIn('cashier'),
+      viewer: await server.signIn('viewer'),
+      auditor: await server.signIn('auditor'),
     },
   };
 });
@@ -1352,10 +1388,10 @@ it('has a contract for every route of the table', () => {
 
 describe.each(CONTRACTS.map((c) => [`${c.method} /rest${c.path}`, c] as const))('%s', (_name, contract) => {
   const route = routeOf(contract.method, contract.path);
-  const defaultCaller: Caller =
-    route.access === 'department' ? 'ugStaff' : route.access === 'public' ? 'anonymous' : 'admin';
+  const inDepartment = route.access !== 'public' && route.access !== 'authed' && route.access !== 'admin';
+  const defaultCaller: Caller = inDepartment ? 'ugStaff' : route.access === 'public' ? 'anonymous' : 'admin';
   const outsider: Caller | null =
-    contract.outsider ?? (route.access === 'department' ? 'pgStaff' : route.access === 'admin' ? 'ugStaff' : null);
+    contract.outsider ?? (inDepartment ? 'pgStaff' : route.access === 'admin' ? 'ugStaff' : null);
   let call: Promise<Call> | undefined;
   const prepared = () => {
     call ??= Promise.resolve(contract.call(ctx));
@@ -1382,6 +1418,32 @@ describe.each(CONTRACTS.map((c) => [`${c.method} /rest${c.path}`, c] as const))(
       expect(res.status).toBe(status);
       expect(typeof res.body.message).toBe('string');
     });
+  }
+  const access = route.access;
+  if (access !== 'public' && access !== 'authed') {
+    const refused = OTHER_ROLES.filter((role) => !roleCan(role, access));
+    if (refused.length > 0) {
+      it(`is 403 for ${refused.join(', ')}`, async () => {
+        for (const role of refused) {
+          const res = await sendAs(role);
+          expect([role, res.status]).toEqual([role, 403]);
+        }
+      });
+    }
+    // A write must not change the data the valid call's check expects; a read shows the door opens, to
+    // the roles serving the department of the valid call (cashier and viewer serve UG, the auditor all).
+    const validCaller = contract.as ?? defaultCaller;
+    const admitted = OTHER_ROLES.filter(
+      (role) => roleCan(role, access) && (validCaller === 'ugStaff' || role === 'auditor'),
+    );
+    if (contract.method === 'GET' && admitted.length > 0) {
+      it(`lets ${admitted.join(', ')} past the door`, async () => {
+        for (const role of admitted) {
+          const res = await sendAs(role);
+          expect(res.status === 401 || res.status === 403, `${role}: ${res.text}`).toBe(false);
+        }
+      });
+    }
   }
   it.skipIf(onPostgres && contract.sqliteOnly)(
     `answers the documented fields to ${contract.as ?? defaultCaller}`,

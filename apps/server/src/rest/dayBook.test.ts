@@ -22,7 +22,7 @@ beforeAll(async () => {
     const user = (await db.select().from(users).where(eq(users.email, email)).limit(1))[0]!;
     return {
       actor: { userId: user.id, email, ip: null },
-      access: { role: user.role, departmentId: user.departmentId },
+      access: { role: user.role, departmentIds: user.departmentId === null ? [] : [user.departmentId] },
     };
   };
   const take = async (
@@ -59,7 +59,7 @@ beforeAll(async () => {
     db,
     adminActor,
     { number: voided.number, reason: 'Wrong entry' },
-    { role: 'admin', departmentId: null },
+    { role: 'admin', departmentIds: [] },
   );
   voidedNumber = voided.number;
   const advance = await take('ug@test.local', fx.ug, '900.00', 'cash', (await findAdvanceHeadId(db))!);

@@ -55,13 +55,18 @@ function lastWriteWins(route: RestRoute): boolean {
 
 const ERROR_SCHEMA = jsonSchemaOf(ZRestErrorBody);
 
+const IN_DEPARTMENT =
+  "for the department named by the request or its record (401 without a session, 403 for another role or another department's staff).";
+
 const ACCESS_TEXT: Record<Access, string> = {
   public: 'Anyone.',
   authed: 'Any signed-in account (401 without a session).',
-  department:
-    'Staff of the department named by the request, or an admin ' +
-    "(401 without a session, 403 for another department's staff).",
-  admin: 'Administrators only (401 without a session, 403 for staff).',
+  lookup: `Any role (admin, accountant, cashier, viewer, auditor) ${IN_DEPARTMENT}`,
+  collect: `Admins, accountants and cashiers ${IN_DEPARTMENT}`,
+  read: `Admins, accountants, viewers and auditors ${IN_DEPARTMENT}`,
+  write: `Admins and accountants ${IN_DEPARTMENT}`,
+  audit: `Admins, accountants and auditors ${IN_DEPARTMENT}`,
+  admin: 'Administrators only (401 without a session, 403 for every other role).',
 };
 
 function errorResponse(description: string) {
@@ -156,7 +161,7 @@ function operationOf(route: RestRoute) {
     };
   if (route.request) responses['400'] = errorResponse('Invalid input: the first message, and the messages per field');
   if (route.access !== 'public') responses['401'] = errorResponse('No session');
-  if (route.access === 'department' || route.access === 'admin')
+  if (route.access !== 'public' && route.access !== 'authed')
     responses['403'] = errorResponse('Outside your department or role');
   responses['404'] = errorResponse('Not found');
 

@@ -40,7 +40,7 @@ beforeAll(async () => {
       net: amount,
       confirm: true,
     });
-    await createReceipt(db, { userId: null, email: null, ip: null }, input, { role: 'admin', departmentId: null });
+    await createReceipt(db, { userId: null, email: null, ip: null }, input, { role: 'admin', departmentIds: [] });
   }
 });
 afterAll(() => server.close());

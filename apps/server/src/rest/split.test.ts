@@ -30,7 +30,7 @@ beforeAll(async () => {
     net: '3000.00',
     confirm: true,
   });
-  const access = { role: user.role, departmentId: user.departmentId };
+  const access = { role: user.role, departmentIds: user.departmentId === null ? [] : [user.departmentId] };
   split = (await createReceipt(db, { userId: user.id, email: user.email, ip: null }, input, access)).number;
 }, 60_000);
 

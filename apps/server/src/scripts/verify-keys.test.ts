@@ -36,7 +36,7 @@ beforeAll(async () => {
     db = openDatabase(path);
     env = { DATABASE_PATH: path, DATABASE_URL: '' };
   }
-  const session = await createAccount(db, { email: 'ug@test.local', role: 'user', departmentId: 100 });
+  const session = await createAccount(db, { email: 'ug@test.local', role: 'accountant', departmentId: 100 });
   fx = await buildFixture(db);
   const loginLimiter = new LoginLimiter();
   clerk = createCaller(createContextInner({ db, session, ip: '127.0.0.1', loginLimiter }));

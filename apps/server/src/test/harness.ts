@@ -2,7 +2,7 @@
  * Test harness: a fresh database with the real migrations, accounts of every kind, and callers
  * acting as them through createCaller. Data is created through the query layer, as the app does.
  */
-import { type Database, findLiveSession, insertUser, type SessionUser, transaction } from '@fees/db';
+import { type Database, findLiveSession, insertUser, type SessionUser, transaction, type UserRole } from '@fees/db';
 import { openTestDatabase } from '@fees/db/testing';
 import { LoginLimiter } from '../auth/login-limiter';
 import { hashPassword } from '../auth/passwords';
@@ -12,7 +12,11 @@ import { createCaller } from '../routers/_app';
 
 export const TEST_PASSWORD = 'secret123';
 
-export type Who = 'anonymous' | 'ugStaff' | 'pgStaff' | 'admin';
+/**
+ * ugStaff and pgStaff are accountants (today's department staff) of UG (100) and PG (101); cashier and
+ * viewer serve UG; the auditor and the admin every department.
+ */
+export type Who = 'anonymous' | 'ugStaff' | 'pgStaff' | 'admin' | 'cashier' | 'viewer' | 'auditor';
 
 export interface Harness {
   db: Database;
@@ -22,15 +26,19 @@ export interface Harness {
 
 let cachedHash: string | undefined;
 
-/** Creates a user and a live session for it; departmentId is the department signed in to. */
+/**
+ * Creates a user and a live session for it; departmentId is the department signed in to, and the one
+ * it serves unless departmentIds names others.
+ */
 export async function createAccount(
   db: Database,
-  opts: { email: string; role: 'admin' | 'user'; departmentId: number | null },
+  opts: { email: string; role: UserRole; departmentId: number | null; departmentIds?: number[]; name?: string },
 ): Promise<SessionUser> {
   cachedHash ??= await hashPassword(TEST_PASSWORD);
   const passwordHash = cachedHash;
+  const departmentIds = opts.departmentIds ?? (opts.departmentId === null ? [] : [opts.departmentId]);
   const user = await transaction(db, (tx) =>
-    insertUser(tx, { email: opts.email, passwordHash, role: opts.role, departmentId: opts.departmentId }),
+    insertUser(tx, { email: opts.email, name: opts.name, passwordHash, role: opts.role, departmentIds }),
   );
   const token = await startSession(db, user.id, opts.role === 'admin' ? null : opts.departmentId);
   const { createHash } = await import('node:crypto');
@@ -46,8 +54,11 @@ export async function createHarness(): Promise<Harness> {
   const db = await openTestDatabase();
   const sessions = {
     admin: await createAccount(db, { email: 'admin@test.local', role: 'admin', departmentId: null }),
-    ugStaff: await createAccount(db, { email: 'ug@test.local', role: 'user', departmentId: 100 }),
-    pgStaff: await createAccount(db, { email: 'pg@test.local', role: 'user', departmentId: 101 }),
+    ugStaff: await createAccount(db, { email: 'ug@test.local', role: 'accountant', departmentId: 100 }),
+    pgStaff: await createAccount(db, { email: 'pg@test.local', role: 'accountant', departmentId: 101 }),
+    cashier: await createAccount(db, { email: 'cashier@test.local', role: 'cashier', departmentId: 100 }),
+    viewer: await createAccount(db, { email: 'viewer@test.local', role: 'viewer', departmentId: 100 }),
+    auditor: await createAccount(db, { email: 'auditor@test.local', role: 'auditor', departmentId: null }),
   };
   const limiter = new LoginLimiter();
   return {

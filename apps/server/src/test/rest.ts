@@ -89,6 +89,9 @@ export const ACCOUNTS = {
   admin: { email: 'admin@test.local', password: TEST_PASSWORD },
   ugStaff: { email: 'ug@test.local', password: TEST_PASSWORD, depId: 100 },
   pgStaff: { email: 'pg@test.local', password: TEST_PASSWORD, depId: 101 },
+  cashier: { email: 'cashier@test.local', password: TEST_PASSWORD, depId: 100 },
+  viewer: { email: 'viewer@test.local', password: TEST_PASSWORD, depId: 100 },
+  auditor: { email: 'auditor@test.local', password: TEST_PASSWORD },
 } as const;
 
 export type Account = keyof typeof ACCOUNTS;
@@ -109,8 +112,11 @@ export async function startRestServer(options: { payments?: PaymentsSetup } = {}
   const dir = mkdtempSync(join(tmpdir(), 'fees-rest-'));
   const db = await openTestDatabase({ path: join(dir, 'fees.sqlite') });
   await createAccount(db, { email: ACCOUNTS.admin.email, role: 'admin', departmentId: null });
-  await createAccount(db, { email: ACCOUNTS.ugStaff.email, role: 'user', departmentId: 100 });
-  await createAccount(db, { email: ACCOUNTS.pgStaff.email, role: 'user', departmentId: 101 });
+  await createAccount(db, { email: ACCOUNTS.ugStaff.email, role: 'accountant', departmentId: 100 });
+  await createAccount(db, { email: ACCOUNTS.pgStaff.email, role: 'accountant', departmentId: 101 });
+  await createAccount(db, { email: ACCOUNTS.cashier.email, role: 'cashier', departmentId: 100 });
+  await createAccount(db, { email: ACCOUNTS.viewer.email, role: 'viewer', departmentId: 100 });
+  await createAccount(db, { email: ACCOUNTS.auditor.email, role: 'auditor', departmentId: null });
   const fixture = await buildFixture(db);
   const app = await buildApp({
     deps: { db, loginLimiter: new LoginLimiter(), secureCookies: false, payments: options.payments },
@@ -136,7 +142,7 @@ export async function startRestServer(options: { payments?: PaymentsSetup } = {}
     db,
     fixture,
     anonymous: () => new RestClient(baseUrl),
-    signIn: (who) => signInWith(ACCOUNTS[who]),
+    signIn: (who) => signInWith(ACCOUNTS[who] as { email: string; password: string; depId?: number }),
     signInWith,
     close: async () => {
       await app.close();

@@ -2,7 +2,7 @@ import type { AuditAction } from '@fees/validation';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Reader, WriteTx } from '../client';
 import { rows, run } from '../engines';
-import type { auditLog } from '../schema';
+import type { auditLog, UserRole } from '../schema';
 
 export interface AuditActor {
   userId: number | null;
@@ -88,10 +88,17 @@ export interface AuditFilter {
   admissionNo?: string;
 }
 
-/** An audit row as stored; action is one of the app's AuditActions. */
-export type AuditRow = Omit<typeof auditLog.$inferSelect, 'action'> & { action: AuditEntry['action'] };
+/**
+ * An audit row as stored; action is one of the app's AuditActions. userName is the account's display
+ * name today (null once the account was deleted: userEmail stays).
+ */
+export type AuditRow = Omit<typeof auditLog.$inferSelect, 'action'> & {
+  action: AuditEntry['action'];
+  userName: string | null;
+};
 
-const AUDIT_COLUMNS = sql`id, at, user_id AS "userId", user_email AS "userEmail", ip, action, entity,
+const AUDIT_COLUMNS = sql`id, at, user_id AS "userId", user_email AS "userEmail",
+  (SELECT u.name FROM users u WHERE u.id = audit_log.user_id) AS "userName", ip, action, entity,
   entity_id AS "entityId",
   department_id AS "departmentId", admission_no AS "admissionNo", before, after`;
 
@@ -129,9 +136,12 @@ export async function receiptAuditTrail(db: Reader, number: number): Promise<Aud
 
 /** The accounts the audit screen's user filter offers: all, or those of one department. */
 export async function auditActors(db: Reader, departmentId: number | null) {
-  const where = departmentId === null ? sql`` : sql`WHERE department_id = ${departmentId}`;
-  return rows<{ id: number; email: string; role: 'admin' | 'user'; departmentId: number | null }>(
+  const where =
+    departmentId === null
+      ? sql``
+      : sql`WHERE id IN (SELECT user_id FROM user_departments WHERE department_id = ${departmentId})`;
+  return rows<{ id: number; email: string; name: string; role: UserRole; departmentId: number | null }>(
     db,
-    sql`SELECT id, email, role, department_id AS "departmentId" FROM users ${where} ORDER BY email`,
+    sql`SELECT id, email, name, role, department_id AS "departmentId" FROM users ${where} ORDER BY email`,
   );
 }

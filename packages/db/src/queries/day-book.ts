@@ -28,6 +28,8 @@ export interface DayBookUser {
   /** Null when the account was deleted after taking the receipts. */
   userId: number | null;
   email: string | null;
+  /** The account's display name ("Received by ..."); null when the account was deleted. */
+  name: string | null;
   receipts: number;
   totalPaise: number;
   byModePaise: DayBookModes;
@@ -70,12 +72,17 @@ export interface DayBook {
   cheques: ChequeCounts;
 }
 
-export async function dayBook(db: Reader, params: { depId?: number; date: string }): Promise<DayBook> {
-  const ofDepartment = params.depId === undefined ? sql`` : sql`AND r.department_id = ${params.depId}`;
+/** takenBy: only the receipts and refunds this account took (a cashier's own day book). */
+export async function dayBook(
+  db: Reader,
+  params: { depId?: number; date: string; takenBy?: number },
+): Promise<DayBook> {
+  const takenBy = params.takenBy === undefined ? sql`` : sql`AND r.created_by = ${params.takenBy}`;
+  const ofDepartment = params.depId === undefined ? takenBy : sql`AND r.department_id = ${params.depId} ${takenBy}`;
   const users = await rows<Omit<DayBookUser, 'byModePaise'> & DayBookModes>(
     db,
     sql`
-    SELECT r.created_by AS "userId", u.email AS email, COUNT(DISTINCT r.id) AS receipts,
+    SELECT r.created_by AS "userId", u.email AS email, u.name AS name, COUNT(DISTINCT r.id) AS receipts,
       SUM(p.amount_paise) AS "totalPaise",
       SUM(CASE WHEN p.payment_mode = 'cash' THEN p.amount_paise ELSE 0 END) AS cash,
       SUM(CASE WHEN p.payment_mode = 'upi' THEN p.amount_paise ELSE 0 END) AS upi,
@@ -86,7 +93,7 @@ export async function dayBook(db: Reader, params: { depId?: number; date: string
       SUM(CASE WHEN p.payment_mode = 'advance' THEN p.amount_paise ELSE 0 END) AS advance
     FROM receipts r JOIN receipt_payments p ON p.receipt_id = r.id LEFT JOIN users u ON u.id = r.created_by
     WHERE r.date = ${params.date} AND r.status = 'live' ${ofDepartment}
-    GROUP BY r.created_by, u.email
+    GROUP BY r.created_by, u.email, u.name
     ORDER BY u.email IS NULL, u.email`,
   );
   const voided = await rows<DayBookVoided>(
@@ -98,7 +105,9 @@ export async function dayBook(db: Reader, params: { depId?: number; date: string
     WHERE r.date = ${params.date} AND r.status = 'voided' ${ofDepartment}
     ORDER BY r.number`,
   );
-  const ofRefundDepartment = params.depId === undefined ? sql`` : sql`AND f.department_id = ${params.depId}`;
+  const refundsTakenBy = params.takenBy === undefined ? sql`` : sql`AND f.created_by = ${params.takenBy}`;
+  const ofRefundDepartment =
+    params.depId === undefined ? refundsTakenBy : sql`AND f.department_id = ${params.depId} ${refundsTakenBy}`;
   const refunds = await rows<DayBookRefund>(
     db,
     sql`
@@ -110,9 +119,10 @@ export async function dayBook(db: Reader, params: { depId?: number; date: string
     ORDER BY f.number`,
   );
   const byUser = users.map(
-    ({ userId, email, receipts, totalPaise, cash, upi, cheque, bank, card, online, advance }) => ({
+    ({ userId, email, name, receipts, totalPaise, cash, upi, cheque, bank, card, online, advance }) => ({
       userId,
       email,
+      name,
       receipts,
       totalPaise,
       byModePaise: { cash, upi, cheque, bank, card, online, advance },

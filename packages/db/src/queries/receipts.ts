@@ -275,7 +275,7 @@ export async function markReceiptVoided(
 }
 
 /** A stored receipt with what its printout names: department, course, batch, admission no, letterhead. */
-export type StoredReceipt = Omit<typeof receipts.$inferSelect, 'createdBy' | 'voidedBy'> & {
+export type StoredReceipt = Omit<typeof receipts.$inferSelect, 'voidedBy'> & {
   departmentName: string;
   courseName: string;
   batchName: string;
@@ -286,7 +286,10 @@ export type StoredReceipt = Omit<typeof receipts.$inferSelect, 'createdBy' | 'vo
   instrumentDate: string | null;
   chequeStatus: ChequeStatus | null;
   createdByEmail: string | null;
+  /** The display name of who took it ("Received by ..."); null once that account was deleted. */
+  createdByName: string | null;
   voidedByEmail: string | null;
+  voidedByName: string | null;
   letterheadName: string;
   letterheadAddress: string;
   letterheadPhone: string;
@@ -306,7 +309,8 @@ export async function findReceiptByNumber(db: Reader, number: number): Promise<S
               r.payment_reference AS "paymentReference", ch.bank, ch.instrument_no AS "instrumentNo",
               ch.instrument_date AS "instrumentDate", ch.status AS "chequeStatus",
               r.created_at AS "createdAt", r.updated_at AS "updatedAt", r.version,
-              cu.email AS "createdByEmail", r.voided_at AS "voidedAt", vu.email AS "voidedByEmail",
+              r.created_by AS "createdBy", cu.email AS "createdByEmail", cu.name AS "createdByName",
+              r.voided_at AS "voidedAt", vu.email AS "voidedByEmail", vu.name AS "voidedByName",
               COALESCE(lh.institution_name, dep.name) AS "letterheadName",
               COALESCE(lh.address, '') AS "letterheadAddress", COALESCE(lh.phone, '') AS "letterheadPhone",
               dep.gstin

@@ -1,15 +1,19 @@
 import { eq, lt, sql } from 'drizzle-orm';
 import type { Reader, WriteTx } from '../client';
-import { sessions } from '../schema';
-import { row, run } from '../engines';
+import { sessions, type UserRole } from '../schema';
+import { row, rows, run } from '../engines';
 
 export interface SessionUser {
   sessionId: string;
   userId: number;
   email: string;
-  role: 'admin' | 'user';
-  /** The user's own department (staff), or null for an admin account without one. */
-  userDepartmentId: number | null;
+  /** The display name printed on receipts and shown in the audit log. */
+  name: string;
+  role: UserRole;
+  /** The departments the account serves (user_departments); admins and auditors act for every one. */
+  departmentIds: number[];
+  /** An administrator set the password: the user must choose a new one before anything else. */
+  mustChangePassword: boolean;
   /** The department this session signed in to; null for an admin sign-in. */
   departmentId: number | null;
   departmentCode: string | null;
@@ -29,20 +33,34 @@ const findLiveSessionSql = ({
 }: {
   id: string;
   nowMs: number;
-}) => sql`SELECT s.id AS "sessionId", u.id AS "userId", u.email, u.role,
-    u.department_id AS "userDepartmentId", s.department_id AS "departmentId", d.code AS "departmentCode",
-    s.expires_at AS "expiresAt"
+}) => sql`SELECT s.id AS "sessionId", u.id AS "userId", u.email, u.name, u.role,
+    u.must_change_password AS "mustChangePassword", s.department_id AS "departmentId",
+    d.code AS "departmentCode", s.expires_at AS "expiresAt"
   FROM sessions s
   JOIN users u ON u.id = s.user_id
   LEFT JOIN departments d ON d.id = s.department_id
-  WHERE s.id = ${id} AND s.expires_at > ${nowMs}`;
+  WHERE s.id = ${id} AND s.expires_at > ${nowMs} AND u.disabled_at IS NULL`;
+
+type SessionRow = Omit<SessionUser, 'departmentIds' | 'mustChangePassword'> & { mustChangePassword: number };
 
 /**
- * The live session with this id, joined with its user; null when unknown or expired. Runs on every
- * request; its text is the same every time, so each engine compiles it once.
+ * The live session with this id, joined with its user and the departments it serves; null when
+ * unknown, expired or its account disabled. Runs on every request; its texts are the same every time,
+ * so each engine compiles them once.
  */
 export async function findLiveSession(db: Reader, params: { id: string; nowMs: number }): Promise<SessionUser | null> {
-  return (await row<SessionUser>(db, findLiveSessionSql(params))) ?? null;
+  const found = await row<SessionRow>(db, findLiveSessionSql(params));
+  if (!found) return null;
+  const departments = await rows<{ departmentId: number }>(
+    db,
+    sql`SELECT department_id AS "departmentId" FROM user_departments WHERE user_id = ${found.userId}
+      ORDER BY department_id`,
+  );
+  return {
+    ...found,
+    mustChangePassword: Number(found.mustChangePassword) === 1,
+    departmentIds: departments.map((d) => Number(d.departmentId)),
+  };
 }
 
 export async function extendSession(db: WriteTx, params: { id: string; expiresAt: number }): Promise<void> {

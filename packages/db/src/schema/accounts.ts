@@ -1,26 +1,52 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { ROLES, type Role } from '@fees/validation';
+import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { departments } from './reference';
 
-export const USER_ROLES = ['admin', 'user'] as const;
-export type UserRole = (typeof USER_ROLES)[number];
+export const USER_ROLES = ROLES;
+export type UserRole = Role;
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
 /**
- * Staff accounts. role 'admin' passes everything; role 'user' is department staff and signs in
- * only at its own department. The spec's usertype '1' is role 'admin'.
+ * Staff accounts. role 'admin' passes everything; the capabilities of each role are listed in
+ * @fees/validation (roles.ts). An account serves the departments of user_departments (admins and
+ * auditors every one). The spec's usertype '1' is role 'admin'.
  */
 export const users = sqliteTable('users', {
   id: integer('id').primaryKey({ autoIncrement: true }),
   /** Always stored lower-case. */
   email: text('email').notNull().unique(),
+  /** The display name printed on receipts ("Received by ...") and shown in the audit log. */
+  name: text('name').notNull().default(''),
   passwordHash: text('password_hash').notNull(),
   role: text('role', { enum: USER_ROLES }).notNull(),
+  /** The department the account was first created for (the legacy lists' depname); access reads user_departments. */
   departmentId: integer('department_id').references(() => departments.id),
+  /** Set when the account is disabled: it cannot sign in, its history keeps its name. */
+  disabledAt: text('disabled_at'),
+  /** 1 after an administrator set the password: the user chooses a new one at the next sign-in. */
+  mustChangePassword: integer('must_change_password').notNull().default(0),
   createdAt: text('created_at').notNull().default(now),
   updatedAt: text('updated_at').notNull().default(now),
 });
+
+/** The departments an account serves (an accountant of UG and PG has two rows). */
+export const userDepartments = sqliteTable(
+  'user_departments',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    departmentId: integer('department_id')
+      .notNull()
+      .references(() => departments.id),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.departmentId] }),
+    index('user_departments_department_idx').on(t.departmentId),
+  ],
+);
 
 /** Server-side sessions; the cookie carries only a random token whose SHA-256 is the id. */
 export const sessions = sqliteTable(

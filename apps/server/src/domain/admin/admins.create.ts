@@ -7,7 +7,7 @@ export async function createAdmin(ctx: AuthedContext, input: TCreateAdminInput) 
     email: input.email,
     password: input.pwd1,
     role: 'admin',
-    departmentId: null,
+    departmentIds: [],
   });
   return {
     Result: 'SAVED' as const,

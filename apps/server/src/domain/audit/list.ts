@@ -1,5 +1,6 @@
-import { listAuditEntries } from '@fees/db';
-import { AppError, type TAuditListQuery } from '@fees/validation';
+import { auditActors, listAuditEntries } from '@fees/db';
+import { AppError, servesEveryDepartment, type TAuditListQuery } from '@fees/validation';
+import { assertDepartmentAccess } from '../../department-access';
 import type { AuthedContext } from '../../context';
 import { auditEntryOf } from './entries';
 
@@ -11,16 +12,26 @@ function dayAfter(date: string): string {
   return next.toISOString();
 }
 
+/** The department whose trail an accountant reads: the one named, else the one signed in to. */
+function ownTrail(ctx: AuthedContext, depId: number | undefined): number {
+  const departmentId = depId ?? ctx.session.departmentId ?? ctx.session.departmentIds[0];
+  if (departmentId === undefined) throw new AppError('FORBIDDEN', 'This account serves no department');
+  assertDepartmentAccess(ctx.session, departmentId);
+  return departmentId;
+}
+
+/** The accounts to filter the audit log by: all for an admin or auditor, the department's own for an accountant. */
+export async function auditActorsFor(ctx: AuthedContext) {
+  return auditActors(ctx.db, servesEveryDepartment(ctx.session.role) ? null : ownTrail(ctx, undefined));
+}
+
 /**
- * One page of the audit log, newest first. Admins see everything and may filter by department;
- * staff see only their own department's records (another department is refused).
+ * One page of the audit log, newest first. Admins and auditors see everything and may filter by
+ * department; an accountant sees one department it serves at a time (the one signed in to unless it
+ * names another it serves; another department is refused).
  */
 export async function auditLog(ctx: AuthedContext, input: TAuditListQuery) {
-  const staffDepartment = ctx.session.role === 'admin' ? null : ctx.session.departmentId;
-  if (staffDepartment !== null && input.depId !== undefined && input.depId !== staffDepartment) {
-    throw new AppError('FORBIDDEN', 'This belongs to another department');
-  }
-  const departmentId = staffDepartment ?? input.depId;
+  const departmentId = servesEveryDepartment(ctx.session.role) ? input.depId : ownTrail(ctx, input.depId);
   const { rows, more } = await listAuditEntries(ctx.db, {
     fromAt: input.from ? startOf(input.from) : undefined,
     toAt: input.to ? dayAfter(input.to) : undefined,

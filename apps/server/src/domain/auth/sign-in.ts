@@ -1,6 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { findUserByEmail, writeAudit } from '@fees/db';
-import { AppError, DEPARTMENTS } from '@fees/validation';
+import { findAccount, findUserByEmail, writeAudit } from '@fees/db';
+import {
+  AppError,
+  type Capability,
+  capabilitiesOf,
+  DEPARTMENTS,
+  type Role,
+  servesEveryDepartment,
+} from '@fees/validation';
 import { verifyNoAccount, verifyPassword } from '../../auth/passwords';
 import { startSession } from '../../auth/sessions';
 import { assertNotBatched, type Context } from '../../context';
@@ -8,9 +15,14 @@ import { inTransaction } from '../write';
 
 export interface SignInResult {
   auth: true;
-  role: 'admin' | 'user';
+  role: Role;
+  /** What the account may do: the web app shows only these controls. */
+  capabilities: Capability[];
   message: string;
   email: string;
+  name: string;
+  /** An administrator reset the password: the next screen asks for a new one. */
+  mustChangePassword: boolean;
   /** The code the client keeps for its guards: ADM for an admin, else the department's code. */
   department: string;
   /** Where the client goes next. */
@@ -22,8 +34,8 @@ export const SIGN_IN_FAILED = 'Incorrect email or password';
 
 /**
  * Checks a sign-in (throttled: see LoginLimiter), starts a new session and sets its cookie.
- * depId null is the admin sign-in; a number is a department sign-in, where staff must belong to that
- * department and an admin may open any. Only after the password was right does the answer say more
+ * depId null is the admin sign-in (admins and auditors); a number is a department sign-in, where an
+ * account must serve that department and an admin or auditor may open any. A disabled account is refused. Only after the password was right does the answer say more
  * than SIGN_IN_FAILED.
  */
 export async function signIn(
@@ -63,12 +75,18 @@ export async function signIn(
     return refuse('Incorrect password', user.id, SIGN_IN_FAILED);
   await ctx.loginLimiter.succeeded(ctx.db, attempt);
 
+  if (user.disabledAt !== null) {
+    const reason = 'This account is disabled; ask your administrator';
+    return refuse(reason, user.id, reason);
+  }
+  const everyDepartment = servesEveryDepartment(user.role);
   const department = input.depId === null ? null : DEPARTMENTS.find((d) => d.id === input.depId);
-  if (input.depId === null && user.role !== 'admin') {
+  if (input.depId === null && !everyDepartment) {
     const reason = 'This account is not an administrator; sign in at your department';
     return refuse(reason, user.id, reason);
   }
-  if (department && user.role !== 'admin' && user.departmentId !== department.id) {
+  const served = (await findAccount(ctx.db, user.id))?.departmentIds ?? [];
+  if (department && !everyDepartment && !served.includes(department.id)) {
     const reason = `This account does not belong to ${department.name}`;
     return refuse(reason, user.id, reason);
   }
@@ -86,9 +104,12 @@ export async function signIn(
   return {
     auth: true,
     role: user.role,
+    capabilities: capabilitiesOf(user.role),
     message: 'Signed in',
     email: user.email,
-    department: user.role === 'admin' ? 'ADM' : (department?.code ?? ''),
+    name: user.name,
+    mustChangePassword: user.mustChangePassword === 1,
+    department: user.role === 'admin' ? 'ADM' : (department?.code ?? 'ADM'),
     home: department ? `/${department.prefix}` : '/admin',
   };
 }

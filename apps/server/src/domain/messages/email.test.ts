@@ -120,7 +120,7 @@ describe('e-mail over SMTP', () => {
 async function preparedDatabase(): Promise<{ env: Record<string, string>; close: () => Promise<void> }> {
   const prepare = async (db: Database) => {
     await buildFixture(db);
-    await createAccount(db, { email: 'counter@test.local', role: 'user', departmentId: 100 });
+    await createAccount(db, { email: 'counter@test.local', role: 'accountant', departmentId: 100 });
   };
   if (onPostgres) {
     const postgres = await createTestPostgres();

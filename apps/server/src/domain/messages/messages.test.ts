@@ -302,10 +302,7 @@ describe('the outbox', () => {
           tx,
           { userId: h.sessions.ugStaff.userId, email: null },
           ZCreateReceiptInput.parse(receiptInput()),
-          {
-            role: 'user',
-            departmentId: 100,
-          },
+          { role: 'accountant', departmentIds: [100] },
         );
         throw new Error('the counter gave up');
       }),

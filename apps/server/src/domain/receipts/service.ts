@@ -50,6 +50,7 @@ import {
   receiptLabel,
   receiptParts,
   refuse,
+  roleCan,
   type TReceiptPaymentPart,
   type TCreateReceiptInput,
   type TUpdateReceiptInput,
@@ -477,6 +478,16 @@ export function updateReceipt(
     if (receipt.status === 'voided')
       refuse('CONFLICT', `Receipt ${receiptLabel(receipt.number)} has been voided and cannot be edited`);
     if (receipt.studentId !== input.studentId) refuse('BAD_INPUT', 'A receipt cannot be moved to another student');
+    // Who takes receipts but may not correct the books (a cashier) mends only its own slip, on its day.
+    if (!roleCan(access.role, 'write')) {
+      const onItsDay = receipt.date === today() && input.date === receipt.date;
+      if (receipt.createdBy !== actor.userId || !onItsDay) {
+        refuse(
+          'FORBIDDEN',
+          'A cashier may correct only its own receipts, on the day they were dated; ask an accountant',
+        );
+      }
+    }
     // An old receipt keeps its date through an edit; a new date must be one the user may give.
     if (input.date !== receipt.date) await assertReceiptDate(db, input.date, access);
     if ((receipt.paymentMode === 'advance') !== adjustedFromAdvance(input)) {

@@ -1,5 +1,5 @@
 import { chequeCounts, collectionsReport } from '@fees/db';
-import { AppError, type TCollectionsInput } from '@fees/validation';
+import { AppError, servesEveryDepartment, type TCollectionsInput } from '@fees/validation';
 import { assertDepartmentAccess } from '../../department-access';
 import type { AuthedContext } from '../../context';
 
@@ -9,7 +9,7 @@ import type { AuthedContext } from '../../context';
  */
 export async function collections(ctx: AuthedContext, input: TCollectionsInput) {
   if (input.depId === undefined) {
-    if (ctx.session.role !== 'admin') throw new AppError('FORBIDDEN', 'Administrators only');
+    if (!servesEveryDepartment(ctx.session.role)) throw new AppError('FORBIDDEN', 'Administrators only');
   } else {
     assertDepartmentAccess(ctx.session, input.depId);
   }

@@ -1,5 +1,5 @@
 import { type RefundGroup, refundGroups, refundsOfReport } from '@fees/db';
-import { AppError, DEPARTMENTS, REFUND_MODES, type TRefundsReportInput } from '@fees/validation';
+import { AppError, DEPARTMENTS, REFUND_MODES, servesEveryDepartment, type TRefundsReportInput } from '@fees/validation';
 import type { AuthedContext } from '../../context';
 import { assertDepartmentAccess } from '../../department-access';
 
@@ -13,7 +13,7 @@ function total(groups: readonly RefundGroup[]) {
  */
 export async function refundsReportOf(ctx: AuthedContext, input: TRefundsReportInput) {
   if (input.depId === undefined) {
-    if (ctx.session.role !== 'admin') throw new AppError('FORBIDDEN', 'Administrators only');
+    if (!servesEveryDepartment(ctx.session.role)) throw new AppError('FORBIDDEN', 'Administrators only');
   } else {
     assertDepartmentAccess(ctx.session, input.depId);
   }

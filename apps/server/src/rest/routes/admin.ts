@@ -1,3 +1,4 @@
+import { ROLES } from '@fees/validation';
 import { z } from 'zod';
 import { route, wireOnly } from '../route';
 import { ZResultMessage } from '../wire';
@@ -78,5 +79,23 @@ export const adminRoutes = [
       z.object({ id: z.int(), username: z.string(), usertype: z.string(), depname: z.string().nullable() }),
     ),
     output: (rows) => rows.map((u) => ({ id: u.id, username: u.username, usertype: u.usertype, depname: u.depname })),
+  }),
+  route({
+    method: 'POST',
+    path: '/v2/users',
+    procedure: 'admin.users.createAccount',
+    summary:
+      'Creates an account with its display name, role (admin, accountant, cashier, viewer, auditor) and the ' +
+      'departments it serves (depIds; admins and auditors serve every department)',
+    access: 'admin',
+    request: { email: 'email', password: 'password', name: 'name', role: 'role', depIds: 'depIds' },
+    response: z.object({
+      id: z.int(),
+      email: z.string(),
+      name: z.string(),
+      role: z.enum(ROLES),
+      depIds: z.array(z.int()),
+    }),
+    output: (u) => ({ id: u.id, email: u.email, name: u.name, role: u.role, depIds: u.departmentIds }),
   }),
 ];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { legacyRoleOf } from '@fees/validation';
 import { route } from '../route';
 
 const ZSignedIn = z.object({
@@ -21,7 +22,13 @@ export const authRoutes = [
     access: 'public',
     request: { email: 'email', password: 'password' },
     response: ZSignedIn,
-    output: (r) => ({ auth: r.auth, role: r.role, message: r.message, depId: null, department: r.department }),
+    output: (r) => ({
+      auth: r.auth,
+      role: legacyRoleOf(r.role),
+      message: r.message,
+      depId: null,
+      department: r.department,
+    }),
     errorFields: signInFailure,
   }),
   route({
@@ -34,7 +41,7 @@ export const authRoutes = [
     response: ZSignedIn,
     output: (r, f) => ({
       auth: r.auth,
-      role: r.role,
+      role: legacyRoleOf(r.role),
       message: r.message,
       depId: Number(f.depId),
       department: r.department,

@@ -51,7 +51,7 @@ export const batchRoutes = [
     path: '/api/bcourse/:courseId',
     procedure: 'batches.byCourse',
     summary: "A course's batches (the department is the course's)",
-    access: 'department',
+    access: 'lookup',
     request: { courseId: 'courseId' },
     input: (f) => ({ depId: departmentOfCourse(f.courseId) }),
     errorNames: { depId: 'courseId' },

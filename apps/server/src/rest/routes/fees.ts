@@ -88,7 +88,7 @@ export const feeRoutes = [
     path: '/api/getfh',
     procedure: 'fees.structures.byBatch',
     summary: "A batch's fee heads with their amounts",
-    access: 'department',
+    access: 'read',
     request: { batch_id: 'batchId' },
     input: async (f, caller) => ({ depId: await departmentOfBatch(caller, f.batch_id) }),
     errorNames: { depId: 'batch_id' },

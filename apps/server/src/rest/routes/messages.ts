@@ -12,7 +12,7 @@ export const messageRoutes = [
       "A department's messages, newest first (at most limit, 200 unless given, up to 1000): channel, recipient, " +
       'template (the event that caused it), status, attempts, the receipt number and the student; ' +
       'by admission number, status, and the days (from, to: yyyy-MM-dd in the server time zone) they were written',
-    access: 'department',
+    access: 'read',
     request: { depId: 'depId', admNo: 'admissionNo', status: 'status', from: 'from', to: 'to', limit: 'limit' },
     errorNames: { admissionNo: 'admNo' },
     response: z.array(

@@ -49,7 +49,7 @@ export const planRoutes = [
     summary:
       "A batch's instalment plan with each instalment's effective fine rule " +
       '(a batch without a plan: its virtual instalments, rule none)',
-    access: 'department',
+    access: 'read',
     request: { batchId: 'batchId' },
     input: async (f, caller) => ({ depId: await departmentOfBatch(caller, f.batchId) }),
     response: z.object({
@@ -91,7 +91,7 @@ export const planRoutes = [
     summary:
       'Per student, the instalments due on or before asOf with their fines, ' +
       "and the student's advance (credit); a department, course, batch or one admission number",
-    access: 'department',
+    access: 'read',
     request: {
       depId: 'depId',
       asOf: 'asOf',

@@ -76,7 +76,7 @@ export const receiptRoutes = [
     path: '/inv/register',
     procedure: 'receipts.create',
     summary: 'Issues a receipt; invoice is its number',
-    access: 'department',
+    access: 'collect',
     idempotent: true,
     request: RECEIPT_PAYLOAD,
     input: receiptFields,
@@ -101,7 +101,7 @@ export const receiptRoutes = [
     path: '/inv/master',
     procedure: 'receipts.byNumber',
     summary: "A receipt's master row",
-    access: 'department',
+    access: 'lookup',
     request: { invNo: 'number' },
     response: z.object({ Result: z.array(ZReceiptMaster) }),
     output: ({ receipt: r }) => ({
@@ -132,7 +132,7 @@ export const receiptRoutes = [
     path: '/inv/details',
     procedure: 'receipts.byNumber',
     summary: "A receipt's lines",
-    access: 'department',
+    access: 'lookup',
     request: { invNo: 'number' },
     response: z.array(
       z.object({ fee_id: z.int(), fee_type: z.string(), description: z.string(), fee_amt: ZRupees, batch: z.string() }),
@@ -151,7 +151,7 @@ export const receiptRoutes = [
     path: '/inv/edit',
     procedure: 'receipts.update',
     summary: 'Edits a receipt (invoice is its number)',
-    access: 'department',
+    access: 'collect',
     request: { invoice: 'number', ...RECEIPT_PAYLOAD },
     input: receiptFields,
     errorNames: RECEIPT_ERRORS,
@@ -166,7 +166,7 @@ export const receiptRoutes = [
     note:
       `The procedure asks why; this path has no reason field, ` +
       `so its voids record "${LEGACY_REST_VOID_REASON}" as the reason.`,
-    access: 'department',
+    access: 'write',
     request: { invNo: 'number' },
     input: () => ({ reason: LEGACY_REST_VOID_REASON }),
     response: z.object({ message: z.string(), invoice: z.int(), requestId: z.int().optional() }),
@@ -182,7 +182,7 @@ export const receiptRoutes = [
     path: '/inv/blsbyid',
     procedure: 'receipts.feeInfo',
     summary: "A student's balance per fee head of their batch",
-    access: 'department',
+    access: 'lookup',
     request: {
       batch_id: wireOnly('integer', "The student's batch", true),
       adm_no: wireOnly('string', 'The admission number', true),

@@ -46,7 +46,7 @@ export const reportRoutes = [
     path: '/inv/rcptbydt',
     procedure: 'reports.receiptsBetweenDates',
     summary: "A department's live receipts dated dtFrom to dtTo (both included)",
-    access: 'department',
+    access: 'read',
     request: { dtFrom: 'from', dtTo: 'to', depId: 'depId' },
     input: ALL_ROWS,
     response: z.array(
@@ -76,7 +76,7 @@ export const reportRoutes = [
     path: '/rpt/rcptfee',
     procedure: 'receipts.byNumber',
     summary: "A receipt's fee lines (the fee receipt report's magnifier)",
-    access: 'department',
+    access: 'lookup',
     request: { invNo: 'number' },
     response: z.array(
       z.object({ adm_no: z.string(), fee_type: z.string(), description: z.string(), fee_amt: ZRupees }),
@@ -94,7 +94,7 @@ export const reportRoutes = [
     path: '/inv/duesbyid',
     procedure: 'reports.dues',
     summary: 'Students of a course (subId) with a balance: fee, discount, paid, balance',
-    access: 'department',
+    access: 'read',
     request: {
       depId: 'depId',
       subId: 'courseId',
@@ -126,7 +126,7 @@ export const reportRoutes = [
     path: '/rpt/invoice',
     procedure: 'reports.feeReceipts',
     summary: 'Live receipts of a course, by batch (sTex narrows to a name, admission no or receipt no)',
-    access: 'department',
+    access: 'read',
     request: COURSE_FILTER,
     input: ALL_ROWS,
     response: z.array(
@@ -158,7 +158,7 @@ export const reportRoutes = [
     path: '/rpt/finfo',
     procedure: 'reports.studentFeeInfo',
     summary: 'Students of a course with total fee, discount and final fee',
-    access: 'department',
+    access: 'lookup',
     request: COURSE_FILTER,
     input: ALL_ROWS,
     response: z.array(
@@ -179,9 +179,10 @@ export const reportRoutes = [
       "The cashier's day book: a day's live receipts by the staff account that took them, " +
       'net amounts by payment mode, the receipts of that date voided and who voided them, ' +
       'the refunds paid out (voucher R + number), and the cash to hand over: cash received - cash refunded ' +
-      "(an admin may leave depId out for every department). closed is true once the department's day is closed " +
+      '(an admin or auditor may leave depId out for every department; a cashier sees only the receipts it took). ' +
+      "closed is true once the department's day is closed " +
       "(without depId: every department's), closedBy who closed it",
-    access: 'department',
+    access: 'lookup',
     request: { depId: 'depId', date: 'date' },
     response: z.object({
       date: ZIsoDate,

@@ -56,7 +56,8 @@ export async function studentOf(caller: AppCaller, depId: unknown, admissionNo: 
  */
 export async function departmentOfBatch(caller: AppCaller, batchId: unknown): Promise<number | undefined> {
   const me = await caller.auth.me();
-  if (me.role !== 'admin') return me.departmentId ?? undefined;
+  // Only an admin reads any batch by its id; an auditor names the department through the v2 paths.
+  if (me.role !== 'admin') return me.departmentId ?? me.departmentIds[0];
   if (!present(batchId)) return undefined;
   const batch = await lenient(() => caller.batches.byId({ id: batchId as number }));
   return batch?.departmentId;

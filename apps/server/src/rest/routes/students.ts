@@ -130,7 +130,7 @@ export const studentRoutes = [
     path: '/api/getinfo',
     procedure: 'students.byAdmissionNo',
     summary: 'A student by admission number (Id) in a department',
-    access: 'department',
+    access: 'lookup',
     request: {
       Id: 'admissionNo',
       depId: 'depId',
@@ -144,7 +144,7 @@ export const studentRoutes = [
     path: '/api/list',
     procedure: 'students.list',
     summary: "A course's students, batch by batch",
-    access: 'department',
+    access: 'read',
     request: { depId: 'depId', courseId: 'courseId' },
     response: z.array(ZListedStudent),
     output: (r) =>
@@ -188,7 +188,7 @@ export const studentRoutes = [
     path: '/api/register',
     procedure: 'students.create',
     summary: "Registers a student ('OK'; else Message says why)",
-    access: 'department',
+    access: 'write',
     request: REGISTRATION,
     input: registrationFields,
     errorNames: REGISTRATION_ERRORS,
@@ -201,7 +201,7 @@ export const studentRoutes = [
     path: '/api/regedit/:admNo',
     procedure: 'students.update',
     summary: 'Edits the student with this admission number (regno may change it)',
-    access: 'department',
+    access: 'write',
     request: { admNo: wireOnly('string', 'The current admission number'), ...REGISTRATION },
     input: async (f, caller) => ({
       ...(await registrationFields(f, caller)),
@@ -218,7 +218,7 @@ export const studentRoutes = [
     path: '/api/regdel/:admNo',
     procedure: 'students.remove',
     summary: "Deletes a student without receipts ('Success'; else the message says why)",
-    access: 'department',
+    access: 'write',
     request: {
       admNo: wireOnly('string', 'The admission number'),
       depId: 'depId',
@@ -235,7 +235,7 @@ export const studentRoutes = [
     path: '/search/student/',
     procedure: 'receipts.searchStudents',
     summary: 'Students of a course whose name, admission no or capId contains sText',
-    access: 'department',
+    access: 'lookup',
     request: { depId: 'depId', courseId: 'courseId', sText: 'text' },
     response: z.array(
       z.object({

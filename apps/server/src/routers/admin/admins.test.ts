@@ -62,7 +62,7 @@ describe('admin.admins', () => {
     expect((await create({ ...form, pwd2: 'secret98' })).fields).toEqual({ pwd2: 'passwords do not match' });
     expect((await create({ ...form, chk1: false })).fields).toEqual({ chk1: 'Required' });
     expect((await create({ ...form, chk1: false })).code).toBe('BAD_REQUEST');
-    expect(await h.db.select().from(users)).toHaveLength(3);
+    expect(await h.db.select().from(users)).toHaveLength(6);
   });
 
   it('refuses a second account with the same email (any letter case) as CONFLICT', async () => {
@@ -209,6 +209,6 @@ describe('admin.admins', () => {
       expect((await fieldRefusal(admins.changePassword(other))).code).toBe(expected);
       expect((await fieldRefusal(admins.remove({ id: h.sessions.admin.userId }))).code).toBe(expected);
     }
-    expect(await h.db.select().from(users)).toHaveLength(3);
+    expect(await h.db.select().from(users)).toHaveLength(6);
   });
 });

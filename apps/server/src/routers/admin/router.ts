@@ -1,19 +1,29 @@
 import {
   ZChangePasswordInput,
+  ZCreateAccountInput,
   ZCreateAdminInput,
   ZCreateUserInput,
   ZRemoveAccountInput,
+  ZResetPasswordInput,
+  ZSetAccountDisabledInput,
+  ZUpdateAccountInput,
   ZUpdateSettingsInput,
 } from '@fees/validation';
 import { listAdmins } from '@fees/db';
-import { changePassword, removeAccount } from '../../domain/admin/accounts';
+import {
+  changePassword,
+  removeAccount,
+  resetPassword,
+  setAccountDisabled,
+  updateAccount,
+} from '../../domain/admin/accounts';
 import { createAdmin } from '../../domain/admin/admins.create';
 import { backupsListHandler } from './backups.list.handler';
 import { adminDashboard } from '../../domain/admin/dashboard';
 import { defaultersSummary } from '../../domain/admin/defaulters-summary';
 import { getSettings } from '../../domain/admin/settings.get';
 import { updateSettings } from '../../domain/admin/settings.update';
-import { createUser } from '../../domain/admin/users.create';
+import { createUser, createUserAccount } from '../../domain/admin/users.create';
 import { listUserAccounts } from '../../domain/admin/users.list';
 import { adminProcedure, router } from '../../trpc';
 
@@ -43,6 +53,16 @@ export const adminRouter = router({
         changePassword(ctx, { userId: input.userId, email: input.email, password: input.pwd1 }, 'all'),
       ),
     remove: adminProcedure.input(ZRemoveAccountInput).mutation(({ ctx, input }) => removeAccount(ctx, input.id, 'all')),
+    /** An account with its display name, role and departments. */
+    createAccount: adminProcedure
+      .input(ZCreateAccountInput)
+      .mutation(({ ctx, input }) => createUserAccount(ctx, input)),
+    update: adminProcedure.input(ZUpdateAccountInput).mutation(({ ctx, input }) => updateAccount(ctx, input)),
+    setDisabled: adminProcedure
+      .input(ZSetAccountDisabledInput)
+      .mutation(({ ctx, input }) => setAccountDisabled(ctx, input)),
+    /** A new password the user must replace at the next sign-in. */
+    resetPassword: adminProcedure.input(ZResetPasswordInput).mutation(({ ctx, input }) => resetPassword(ctx, input)),
   }),
   backups: router({
     list: adminProcedure.query(backupsListHandler),

@@ -11,32 +11,43 @@ const form = { depId: 100, email: 'clerk@test.local', pwd1: 'clerk123', pwd2: 'c
 
 describe('admin.users', () => {
   it('lists every account with usertype 1 for admins and the department name', async () => {
-    expect(await h.caller('admin').admin.users.list()).toEqual([
+    const listed = await h.caller('admin').admin.users.list();
+    expect(listed.slice(0, 3)).toEqual([
       {
         id: h.sessions.admin.userId,
         username: 'admin@test.local',
+        name: 'admin',
         usertype: '1',
         role: 'admin',
         depId: null,
+        depIds: [],
         depname: null,
+        disabled: false,
       },
       {
         id: h.sessions.ugStaff.userId,
         username: 'ug@test.local',
+        name: 'ug',
         usertype: '2',
-        role: 'user',
+        role: 'accountant',
         depId: 100,
+        depIds: [100],
         depname: 'Arts and Science UG',
+        disabled: false,
       },
       {
         id: h.sessions.pgStaff.userId,
         username: 'pg@test.local',
+        name: 'pg',
         usertype: '2',
-        role: 'user',
+        role: 'accountant',
         depId: 101,
+        depIds: [101],
         depname: 'Arts and Science PG',
+        disabled: false,
       },
     ]);
+    expect(listed.map((u) => [u.username, u.usertype, u.role])).toContainEqual(['auditor@test.local', '2', 'auditor']);
   });
 
   it('creates a department user by default (role user), who signs in at that department only', async () => {
@@ -47,7 +58,7 @@ describe('admin.users', () => {
       email: 'clerk@test.local',
     });
     expect((await h.db.select().from(users).where(eq(users.id, result.id)).limit(1))[0]).toMatchObject({
-      role: 'user',
+      role: 'accountant',
       departmentId: 100,
     });
     const anonymous = h.caller('anonymous');
@@ -198,6 +209,6 @@ describe('admin.users', () => {
       expect((await fieldRefusal(api.changePassword(change))).code).toBe(expected);
       expect((await fieldRefusal(api.remove({ id: h.sessions.pgStaff.userId }))).code).toBe(expected);
     }
-    expect(await h.db.select().from(users)).toHaveLength(3);
+    expect(await h.db.select().from(users)).toHaveLength(6);
   });
 });

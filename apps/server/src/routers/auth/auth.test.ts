@@ -60,7 +60,7 @@ describe('sign-in', () => {
     expect(
       await caller.auth.departmentLogin({ email: 'ug@test.local', password: TEST_PASSWORD, depId: 100 }),
     ).toMatchObject({
-      role: 'user',
+      role: 'accountant',
       department: 'UG',
       home: '/ug',
     });

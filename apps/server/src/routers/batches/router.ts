@@ -9,13 +9,13 @@ import {
 import { batchById } from '../../domain/batches/byId';
 import { createBatch } from '../../domain/batches/create';
 import { editBatch } from '../../domain/batches/update';
-import { adminProcedure, departmentProcedure, router } from '../../trpc';
+import { adminProcedure, departmentLookupProcedure, router } from '../../trpc';
 
 export const batchesRouter = router({
   list: adminProcedure
     .input(ZListBatchesInput)
     .query(({ ctx, input }) => listBatches(ctx.db, { departmentId: input.depId })),
-  byCourse: departmentProcedure
+  byCourse: departmentLookupProcedure
     .input(ZBatchesByCourseInput)
     .query(({ ctx, input }) => listBatchesByCourse(ctx.db, { departmentId: input.depId, courseId: input.courseId })),
   byId: adminProcedure.input(ZBatchByIdInput).query(({ ctx, input }) => batchById(ctx, input)),

@@ -17,7 +17,7 @@ import { feeStructureById } from '../../domain/fees/structures.byId';
 import { createFeeStructure } from '../../domain/fees/structures.create';
 import { removeFeeStructure } from '../../domain/fees/structures.remove';
 import { editFeeStructure } from '../../domain/fees/structures.update';
-import { adminProcedure, authedProcedure, departmentProcedure, router } from '../../trpc';
+import { adminProcedure, authedProcedure, departmentReadProcedure, router } from '../../trpc';
 
 export const feesRouter = router({
   heads: router({
@@ -30,7 +30,7 @@ export const feesRouter = router({
     list: adminProcedure
       .input(ZListFeeStructuresInput)
       .query(({ ctx, input }) => listFeeStructures(ctx.db, { departmentId: input.depId })),
-    byBatch: departmentProcedure
+    byBatch: departmentReadProcedure
       .input(ZFeeStructuresByBatchInput)
       .query(({ ctx, input }) => feeStructuresOfBatch(ctx, input)),
     byId: adminProcedure.input(ZFeeStructureIdInput).query(({ ctx, input }) => feeStructureById(ctx, input)),

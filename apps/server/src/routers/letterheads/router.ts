@@ -2,10 +2,10 @@ import { ZLetterheadLogoInput, ZRemoveLetterheadLogoInput } from '@fees/validati
 import { letterheadLogo } from '../../domain/letterheads/service';
 import { removeLogo } from '../../domain/letterheads/removeLogo';
 import { setLogo } from '../../domain/letterheads/setLogo';
-import { adminProcedure, departmentProcedure, router } from '../../trpc';
+import { adminProcedure, departmentLookupProcedure, router } from '../../trpc';
 
 export const letterheadsRouter = router({
-  logo: departmentProcedure.query(({ ctx, input }) => letterheadLogo(ctx, input)),
+  logo: departmentLookupProcedure.query(({ ctx, input }) => letterheadLogo(ctx, input)),
   setLogo: adminProcedure.input(ZLetterheadLogoInput).mutation(({ ctx, input }) => setLogo(ctx, input)),
   removeLogo: adminProcedure.input(ZRemoveLetterheadLogoInput).mutation(({ ctx, input }) => removeLogo(ctx, input)),
 });

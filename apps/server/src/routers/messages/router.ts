@@ -34,14 +34,21 @@ import {
   saveDepartmentTemplate,
   templatesOf,
 } from '../../domain/messages/settings';
-import { adminProcedure, authedProcedure, departmentProcedure, router } from '../../trpc';
+import {
+  adminProcedure,
+  departmentCollectProcedure,
+  departmentProcedure,
+  departmentReadProcedure,
+  lookupProcedure,
+  router,
+} from '../../trpc';
 
 import { commitContactImport, previewContactImport } from '../../domain/messages/contactsImport';
 import { listDepartmentMessages } from '../../domain/messages/list';
 import { sendNotice } from '../../domain/messages/sendNotice';
 
 export const messagesRouter = router({
-  list: departmentProcedure.input(ZListMessagesInput).query(({ ctx, input }) => listDepartmentMessages(ctx, input)),
+  list: departmentReadProcedure.input(ZListMessagesInput).query(({ ctx, input }) => listDepartmentMessages(ctx, input)),
   sendNotice: departmentProcedure.input(ZSendNoticeInput).mutation(({ ctx, input }) => sendNotice(ctx, input)),
   contactsImportPreview: departmentProcedure
     .input(ZContactImportInput)
@@ -49,21 +56,21 @@ export const messagesRouter = router({
   contactsImportCommit: departmentProcedure
     .input(ZContactImportInput)
     .mutation(({ ctx, input }) => commitContactImport(ctx, input)),
-  outbox: departmentProcedure.input(ZOutboxInput).query(({ ctx, input }) => listOutbox(ctx, input)),
-  byId: departmentProcedure.input(ZMessageInput).query(({ ctx, input }) => messageById(ctx, input)),
+  outbox: departmentReadProcedure.input(ZOutboxInput).query(({ ctx, input }) => listOutbox(ctx, input)),
+  byId: departmentReadProcedure.input(ZMessageInput).query(({ ctx, input }) => messageById(ctx, input)),
   retry: departmentProcedure.input(ZMessageInput).mutation(({ ctx, input }) => retryMessage(ctx, input)),
   cancel: departmentProcedure.input(ZMessageInput).mutation(({ ctx, input }) => cancelMessage(ctx, input)),
-  sendReceiptAgain: departmentProcedure
+  sendReceiptAgain: departmentCollectProcedure
     .input(ZSendReceiptAgainInput)
     .mutation(({ ctx, input }) => sendReceiptAgain(ctx, input)),
-  templates: departmentProcedure.input(ZTemplatesInput).query(({ ctx, input }) => templatesOf(ctx, input)),
+  templates: departmentReadProcedure.input(ZTemplatesInput).query(({ ctx, input }) => templatesOf(ctx, input)),
   saveTemplate: departmentProcedure
     .input(ZSaveTemplateInput)
     .mutation(({ ctx, input }) => saveDepartmentTemplate(ctx, input)),
   resetTemplate: departmentProcedure
     .input(ZResetTemplateInput)
     .mutation(({ ctx, input }) => resetDepartmentTemplate(ctx, input)),
-  previewTemplate: departmentProcedure
+  previewTemplate: departmentReadProcedure
     .input(ZPreviewTemplateInput)
     .query(({ ctx, input }) => previewTemplate(ctx, input)),
   settings: adminProcedure.query(({ ctx }) => messageSettings(ctx.db)),
@@ -71,17 +78,17 @@ export const messagesRouter = router({
     .input(ZUpdateMessageSettingsInput)
     .mutation(({ ctx, input }) => changeMessageSettings(ctx.db, input)),
   reminders: router({
-    rules: departmentProcedure.input(ZReminderRulesInput).query(({ ctx, input }) => reminderRules(ctx, input)),
+    rules: departmentReadProcedure.input(ZReminderRulesInput).query(({ ctx, input }) => reminderRules(ctx, input)),
     saveRules: adminProcedure.input(ZSaveReminderRulesInput).mutation(({ ctx, input }) => saveRules(ctx, input)),
-    preview: departmentProcedure
+    preview: departmentReadProcedure
       .input(ZReminderRunInput)
       .query(({ ctx, input }) => previewReminderRun(ctx, input, channelNames())),
     queue: departmentProcedure
       .input(ZReminderRunInput)
       .mutation(({ ctx, input }) => queueReminderRun(ctx, input, channelNames())),
   }),
-  receiptChat: authedProcedure.input(ZReceiptNumberInput).query(({ ctx, input }) => receiptChatLinks(ctx, input)),
-  statementChat: departmentProcedure
+  receiptChat: lookupProcedure.input(ZReceiptNumberInput).query(({ ctx, input }) => receiptChatLinks(ctx, input)),
+  statementChat: departmentReadProcedure
     .input(ZStudentStatementInput)
     .query(({ ctx, input }) => statementChatLinks(ctx, input)),
 });

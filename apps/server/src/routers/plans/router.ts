@@ -17,19 +17,21 @@ import { removePlan } from '../../domain/plans/remove';
 import { savePlan } from '../../domain/plans/save';
 import { studentDues } from '../../domain/plans/studentDues';
 import { waiveFine } from '../../domain/plans/waiveFine';
-import { adminProcedure, departmentProcedure, router } from '../../trpc';
+import { adminProcedure, departmentLookupProcedure, departmentReadProcedure, router } from '../../trpc';
 
 export const plansRouter = router({
-  byBatch: departmentProcedure.input(ZBatchPlanInput).query(({ ctx, input }) => batchPlan(ctx, input)),
+  byBatch: departmentReadProcedure.input(ZBatchPlanInput).query(({ ctx, input }) => batchPlan(ctx, input)),
   save: adminProcedure.input(ZSavePlanInput).mutation(({ ctx, input }) => savePlan(ctx, input)),
   remove: adminProcedure.input(ZRemovePlanInput).mutation(({ ctx, input }) => removePlan(ctx, input)),
-  studentDues: departmentProcedure.input(ZStudentDuesInput).query(({ ctx, input }) => studentDues(ctx, input)),
+  studentDues: departmentLookupProcedure.input(ZStudentDuesInput).query(({ ctx, input }) => studentDues(ctx, input)),
   waiveFine: adminProcedure.input(ZWaiveFineInput).mutation(({ ctx, input }) => waiveFine(ctx, input)),
-  dues: departmentProcedure.input(ZDuesInput).query(({ ctx, input }) => batchDues(ctx, input)),
+  dues: departmentReadProcedure.input(ZDuesInput).query(({ ctx, input }) => batchDues(ctx, input)),
   /** Demand notices as of a date: one student, or every student of a batch with something to collect. */
-  demandNotices: departmentProcedure.input(ZDemandNoticesInput).query(({ ctx, input }) => demandNotices(ctx.db, input)),
+  demandNotices: departmentReadProcedure
+    .input(ZDemandNoticesInput)
+    .query(({ ctx, input }) => demandNotices(ctx.db, input)),
   paymentSettings: router({
-    get: departmentProcedure
+    get: departmentReadProcedure
       .input(ZPaymentSettingsInput)
       .query(async ({ ctx, input }) => ({ depId: input.depId, ...(await getDepartmentPayment(ctx.db, input.depId)) })),
     update: adminProcedure

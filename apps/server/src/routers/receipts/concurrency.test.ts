@@ -34,8 +34,8 @@ beforeAll(async () => {
   db = await openTestDatabase({ path: join(dir, 'fees.sqlite') });
   fx = await buildFixture(db);
   await taxEveryHead(db, RATE_BP);
-  await createAccount(db, { email: 'counter@test.local', role: 'user', departmentId: 100 });
-  for (const email of PG_CLERKS) await createAccount(db, { email, role: 'user', departmentId: 101 });
+  await createAccount(db, { email: 'counter@test.local', role: 'accountant', departmentId: 100 });
+  for (const email of PG_CLERKS) await createAccount(db, { email, role: 'accountant', departmentId: 101 });
   app = await buildApp({
     deps: { db, loginLimiter: new LoginLimiter(), secureCookies: false },
     webRoot: join(dir, 'no-web'),

@@ -17,39 +17,47 @@ import { receiptFeeInfo } from '../../domain/receipts/feeInfo';
 import { findReceiptStudents } from '../../domain/receipts/findStudents';
 import { listReceipts, printDuplicate } from '../../domain/receipts/register';
 import { searchStudentsForReceipt } from '../../domain/receipts/searchStudents';
-import { authedProcedure, departmentProcedure, router } from '../../trpc';
+import {
+  collectProcedure,
+  departmentCollectProcedure,
+  departmentLookupProcedure,
+  departmentReadProcedure,
+  lookupProcedure,
+  router,
+  writeProcedure,
+} from '../../trpc';
 
 export const receiptsRouter = router({
-  findStudents: departmentProcedure
+  findStudents: departmentLookupProcedure
     .input(ZFindReceiptStudentsInput)
     .query(({ ctx, input }) => findReceiptStudents(ctx, input)),
-  searchStudents: departmentProcedure
+  searchStudents: departmentLookupProcedure
     .input(ZSearchReceiptStudentsInput)
     .query(({ ctx, input }) => searchStudentsForReceipt(ctx, input)),
-  feeInfo: departmentProcedure.input(ZStudentFeeInfoInput).query(({ ctx, input }) => receiptFeeInfo(ctx, input)),
-  entryContext: departmentProcedure
+  feeInfo: departmentLookupProcedure.input(ZStudentFeeInfoInput).query(({ ctx, input }) => receiptFeeInfo(ctx, input)),
+  entryContext: departmentLookupProcedure
     .input(ZReceiptEntryContextInput)
     .query(({ ctx, input }) => receiptEntryContext(ctx, input)),
   /** Receipts arriving together share one commit (one fsync); each is still its own savepoint. */
-  create: departmentProcedure
+  create: departmentCollectProcedure
     .input(ZCreateReceiptInput)
     .mutation(({ ctx, input }) => runInWriteBatch(ctx.db, (tx) => createReceipt(tx, actorOf(ctx), input, ctx.session))),
   /** A stored receipt as printed: master, lines, the department's letterhead, and its status. */
-  byNumber: authedProcedure
+  byNumber: lookupProcedure
     .input(ZReceiptNumberInput)
     .query(({ ctx, input }) => receiptView(ctx.db, ctx.session, input.number)),
-  update: departmentProcedure
+  update: departmentCollectProcedure
     .input(ZUpdateReceiptInput)
     .mutation(({ ctx, input }) => runInWriteBatch(ctx.db, (tx) => updateReceipt(tx, actorOf(ctx), input, ctx.session))),
   /** The receipt register: one page of a department's receipts between two dates, with its filters. */
-  list: departmentProcedure.input(ZListReceiptsInput).query(({ ctx, input }) => listReceipts(ctx, input)),
+  list: departmentReadProcedure.input(ZListReceiptsInput).query(({ ctx, input }) => listReceipts(ctx, input)),
   /** Counts a duplicate print in the audit log and gives the reprint's date for the paper. */
-  printDuplicate: authedProcedure
+  printDuplicate: collectProcedure
     .input(ZReceiptNumberInput)
     .mutation(({ ctx, input }) =>
       runInWriteBatch(ctx.db, (tx) => printDuplicate(tx, actorOf(ctx), ctx.session, input.number)),
     ),
-  void: authedProcedure
+  void: writeProcedure
     .input(ZVoidReceiptInput)
     .mutation(({ ctx, input }) => runInWriteBatch(ctx.db, (tx) => voidReceipt(tx, actorOf(ctx), input, ctx.session))),
 });

@@ -27,7 +27,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'fees-refunds-http-'));
   db = await openTestDatabase({ path: join(dir, 'fees.sqlite') });
   fx = await buildFixture(db);
-  for (const email of CLERKS) await createAccount(db, { email, role: 'user', departmentId: 100 });
+  for (const email of CLERKS) await createAccount(db, { email, role: 'accountant', departmentId: 100 });
   app = await buildApp({
     deps: { db, loginLimiter: new LoginLimiter(), secureCookies: false },
     webRoot: join(dir, 'no-web'),

@@ -42,7 +42,7 @@ function receiptInput(
 }
 
 beforeAll(async () => {
-  const session = await createAccount(h.db, { email: 'clerk2@test.local', role: 'user', departmentId: 100 });
+  const session = await createAccount(h.db, { email: 'clerk2@test.local', role: 'accountant', departmentId: 100 });
   secondClerk = createCaller(
     createContextInner({ db: h.db, session, ip: '127.0.0.1', loginLimiter: new LoginLimiter() }),
   );
@@ -85,7 +85,9 @@ async function expected(depId: number | undefined) {
   const all = (await h.db.select().from(receipts)).filter(
     (x) => x.date === DAY && (depId === undefined || x.departmentId === depId),
   );
-  const emails = new Map((await h.db.select().from(users)).map((u) => [u.id, u.email]));
+  const accounts = await h.db.select().from(users);
+  const emails = new Map(accounts.map((u) => [u.id, u.email]));
+  const names = new Map(accounts.map((u) => [u.id, u.name]));
   const live = all.filter((x) => x.status === 'live');
   const sumOf = (rows: typeof live, mode?: string) =>
     rows.filter((x) => mode === undefined || x.paymentMode === mode).reduce((s, x) => s + x.netPaise, 0);
@@ -100,6 +102,7 @@ async function expected(depId: number | undefined) {
         return {
           userId: id,
           email: emails.get(id!) ?? null,
+          name: names.get(id!) ?? null,
           receipts: mine.length,
           totalPaise: sumOf(mine),
           byModePaise: {

@@ -21,31 +21,33 @@ import { duesAsOf } from '../../domain/reports/duesAsOf';
 import { receiptLines } from '../../domain/reports/receiptLines';
 import { refundsReportOf } from '../../domain/reports/refunds';
 import { statementOfStudent } from '../../domain/reports/statement';
-import { authedProcedure, departmentProcedure, router } from '../../trpc';
+import { departmentLookupProcedure, departmentReadProcedure, lookupProcedure, readProcedure, router } from '../../trpc';
 
 export const reportsRouter = router({
-  feeReceipts: departmentProcedure
+  feeReceipts: departmentReadProcedure
     .input(ZFeeReceiptReportInput)
     .query(({ ctx, input }) => feeReceiptReport(ctx.db, input)),
-  receiptLines: departmentProcedure.input(ZReceiptLinesReportInput).query(({ ctx, input }) => receiptLines(ctx, input)),
+  receiptLines: departmentReadProcedure
+    .input(ZReceiptLinesReportInput)
+    .query(({ ctx, input }) => receiptLines(ctx, input)),
   /** The course's dues by batch, each student with their advance, and the advance the batches' students hold in all. */
-  dues: departmentProcedure.input(ZDuesReportInput).query(({ ctx, input }) => duesReport(ctx.db, input)),
-  studentFeeInfo: departmentProcedure
+  dues: departmentReadProcedure.input(ZDuesReportInput).query(({ ctx, input }) => duesReport(ctx.db, input)),
+  studentFeeInfo: departmentLookupProcedure
     .input(ZStudentFeeReportInput)
     .query(({ ctx, input }) => studentFeeInfoReport(ctx.db, input)),
-  receiptsBetweenDates: departmentProcedure
+  receiptsBetweenDates: departmentReadProcedure
     .input(ZReceiptsBetweenDatesInput)
     .query(({ ctx, input }) => receiptsBetweenDatesReport(ctx.db, input)),
   /** depId left out means every department: the handler lets only admins do that. */
-  collections: authedProcedure.input(ZCollectionsInput).query(({ ctx, input }) => collections(ctx, input)),
+  collections: readProcedure.input(ZCollectionsInput).query(({ ctx, input }) => collections(ctx, input)),
   /** depId left out means every department: the handler lets only admins do that. */
-  dayBook: authedProcedure.input(ZDayBookInput).query(({ ctx, input }) => dayBookOf(ctx, input)),
-  statement: departmentProcedure
+  dayBook: lookupProcedure.input(ZDayBookInput).query(({ ctx, input }) => dayBookOf(ctx, input)),
+  statement: departmentReadProcedure
     .input(ZStudentStatementInput)
     .query(({ ctx, input }) => statementOfStudent(ctx, input)),
-  duesAsOf: departmentProcedure.input(ZDuesAsOfInput).query(({ ctx, input }) => duesAsOf(ctx, input)),
-  defaulters: departmentProcedure.input(ZDefaultersInput).query(({ ctx, input }) => defaulters(ctx, input)),
-  concessions: departmentProcedure.input(ZConcessionsInput).query(({ ctx, input }) => concessions(ctx, input)),
+  duesAsOf: departmentReadProcedure.input(ZDuesAsOfInput).query(({ ctx, input }) => duesAsOf(ctx, input)),
+  defaulters: departmentReadProcedure.input(ZDefaultersInput).query(({ ctx, input }) => defaulters(ctx, input)),
+  concessions: departmentReadProcedure.input(ZConcessionsInput).query(({ ctx, input }) => concessions(ctx, input)),
   /** depId left out means every department: the handler lets only admins do that. */
-  refunds: authedProcedure.input(ZRefundsReportInput).query(({ ctx, input }) => refundsReportOf(ctx, input)),
+  refunds: readProcedure.input(ZRefundsReportInput).query(({ ctx, input }) => refundsReportOf(ctx, input)),
 });

@@ -14,7 +14,7 @@ import { createScheme } from '../../domain/schemes/create';
 import { studentSchemes } from '../../domain/schemes/ofStudent';
 import { removeScheme } from '../../domain/schemes/remove';
 import { editScheme } from '../../domain/schemes/update';
-import { adminProcedure, departmentProcedure, router } from '../../trpc';
+import { adminProcedure, departmentReadProcedure, router } from '../../trpc';
 
 export const schemesRouter = router({
   list: adminProcedure.query(({ ctx }) => listSchemes(ctx.db)),
@@ -24,7 +24,7 @@ export const schemesRouter = router({
   remove: adminProcedure.input(ZSchemeIdInput).mutation(({ ctx, input }) => removeScheme(ctx, input)),
   members: adminProcedure.input(ZSchemeMembersInput).query(({ ctx, input }) => schemeMembers(ctx, input)),
   /** The student page's Schemes section: staff of the department read it, admins change it. */
-  ofStudent: departmentProcedure.input(ZStudentSchemesInput).query(({ ctx, input }) => studentSchemes(ctx, input)),
+  ofStudent: departmentReadProcedure.input(ZStudentSchemesInput).query(({ ctx, input }) => studentSchemes(ctx, input)),
   /** What applying the scheme would write, per student and head; nothing is written. */
   preview: adminProcedure.input(ZApplySchemeInput).query(({ ctx, input }) => planJoin(ctx.db, input)),
   join: adminProcedure.input(ZApplySchemeInput).mutation(({ ctx, input }) => applyScheme(ctx.db, actorOf(ctx), input)),

@@ -15,15 +15,15 @@ import { previewStudentImport } from '../../domain/students/import';
 import { listStudents } from '../../domain/students/list';
 import { removeStudent } from '../../domain/students/remove';
 import { editStudent } from '../../domain/students/update';
-import { departmentProcedure, router } from '../../trpc';
+import { departmentLookupProcedure, departmentProcedure, departmentReadProcedure, router } from '../../trpc';
 
 export const studentsRouter = router({
-  dashboard: departmentProcedure
+  dashboard: departmentReadProcedure
     .input(ZStudentsDashboardInput)
     .query(({ ctx, input }) => departmentDashboard(ctx, input)),
-  list: departmentProcedure.input(ZCourseStudentsInput).query(({ ctx, input }) => listStudents(ctx, input)),
-  byId: departmentProcedure.input(ZStudentIdInput).query(({ ctx, input }) => studentById(ctx, input)),
-  byAdmissionNo: departmentProcedure
+  list: departmentReadProcedure.input(ZCourseStudentsInput).query(({ ctx, input }) => listStudents(ctx, input)),
+  byId: departmentLookupProcedure.input(ZStudentIdInput).query(({ ctx, input }) => studentById(ctx, input)),
+  byAdmissionNo: departmentLookupProcedure
     .input(ZStudentByAdmissionNoInput)
     .query(({ ctx, input }) => studentByAdmissionNo(ctx, input)),
   create: departmentProcedure.input(ZCreateStudentInput).mutation(({ ctx, input }) => createStudent(ctx, input)),

@@ -33,6 +33,25 @@ export const adminAccess: AccessRules = {
     input: (_fx, h) => ({ userId: h.sessions.ugStaff.userId, email: h.sessions.ugStaff.email, ...newPassword }),
   },
   'admin.users.remove': { access: 'admin', input: (_fx, h) => ({ id: h.sessions.ugStaff.userId }) },
+  'admin.users.createAccount': {
+    access: 'admin',
+    input: () => ({
+      email: 'cashier2@test.local',
+      password: TEST_PASSWORD,
+      name: 'Ravi',
+      role: 'cashier',
+      depIds: [100],
+    }),
+  },
+  'admin.users.update': {
+    access: 'admin',
+    input: (_fx, h) => ({ id: h.sessions.viewer.userId, name: 'Principal', role: 'viewer', depIds: [100, 101] }),
+  },
+  'admin.users.setDisabled': { access: 'admin', input: (_fx, h) => ({ id: h.sessions.viewer.userId, disabled: true }) },
+  'admin.users.resetPassword': {
+    access: 'admin',
+    input: (_fx, h) => ({ id: h.sessions.ugStaff.userId, password: 'newpass1' }),
+  },
   'admin.settings.get': { access: 'admin' },
   'admin.backups.list': { access: 'admin' },
   'admin.settings.update': { access: 'admin', input: () => ({ gstRate: '18' }) },

@@ -9,4 +9,8 @@ export const authAccess: AccessRules = {
   },
   'auth.logout': { access: 'public' },
   'auth.me': { access: 'authed' },
+  'auth.changePassword': {
+    access: 'authed',
+    input: () => ({ current: TEST_PASSWORD, pwd1: 'newpass1', pwd2: 'newpass1' }),
+  },
 };

@@ -1,14 +1,14 @@
 import type { AccessRules } from './rule';
 
 export const chequesAccess: AccessRules = {
-  'cheques.list': { access: 'department', input: (fx) => ({ depId: fx.ug.depId, status: 'pending' }) },
-  'cheques.clear': { access: 'department', input: (fx) => ({ depId: fx.ug.depId, chequeId: 1, date: '2025-08-01' }) },
+  'cheques.list': { access: 'read', input: (fx) => ({ depId: fx.ug.depId, status: 'pending' }) },
+  'cheques.clear': { access: 'write', input: (fx) => ({ depId: fx.ug.depId, chequeId: 1, date: '2025-08-01' }) },
   'cheques.clearMany': {
-    access: 'department',
+    access: 'write',
     input: (fx) => ({ depId: fx.ug.depId, chequeIds: [1, 2], date: '2025-08-01' }),
   },
   'cheques.bounce': {
-    access: 'department',
+    access: 'write',
     input: (fx) => ({
       depId: fx.ug.depId,
       chequeId: 1,
@@ -17,7 +17,7 @@ export const chequesAccess: AccessRules = {
       charge: '500',
     }),
   },
-  // Staff too once the admin's setting allows it; by default, admins only.
+  // Its base admits accountants (write); by default the day-closing setting leaves it to admins.
   'days.close': { access: 'admin', input: (fx) => ({ depId: fx.ug.depId, date: '2025-08-01' }) },
   'days.reopen': {
     access: 'admin',

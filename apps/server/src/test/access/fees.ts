@@ -8,7 +8,7 @@ export const feesAccess: AccessRules = {
   'fees.heads.rename': { access: 'admin', input: (fx) => ({ id: fx.heads.exam, name: 'Examination Fee' }) },
   'fees.heads.remove': { access: 'admin', input: (fx) => ({ id: fx.heads.exam }) },
   'fees.structures.list': { access: 'admin', input: () => ({ depId: 100 }) },
-  'fees.structures.byBatch': { access: 'department', input: (fx) => ({ depId: fx.ug.depId, batchId: fx.ug.batchId }) },
+  'fees.structures.byBatch': { access: 'read', input: (fx) => ({ depId: fx.ug.depId, batchId: fx.ug.batchId }) },
   'fees.structures.byId': { access: 'admin', input: (fx) => ({ id: fx.ug.feeStructureIds[0] }) },
   'fees.structures.create': {
     access: 'admin',

@@ -8,31 +8,31 @@ const run = (fx: { ug: { depId: number; batchId: number } }) => ({
 const template = { event: 'reminder_on', channel: 'sms', subject: null, body: 'Dear {recipientName}, pay Rs {amount}' };
 
 export const messagesAccess: AccessRules = {
-  'messages.list': { access: 'department', input: (fx) => ({ depId: fx.ug.depId }) },
-  'messages.sendNotice': { access: 'department', input: (fx) => ({ depId: fx.ug.depId, studentId: fx.ug.studentId }) },
+  'messages.list': { access: 'read', input: (fx) => ({ depId: fx.ug.depId }) },
+  'messages.sendNotice': { access: 'write', input: (fx) => ({ depId: fx.ug.depId, studentId: fx.ug.studentId }) },
   'messages.contactsImportPreview': {
-    access: 'department',
+    access: 'write',
     input: (fx) => ({ depId: fx.ug.depId, csv: `admissionNo,guardian1Name\n${fx.ug.admissionNo},Lakshmi` }),
   },
   'messages.contactsImportCommit': {
-    access: 'department',
+    access: 'write',
     input: (fx) => ({ depId: fx.ug.depId, csv: `admissionNo,guardian1Name\n${fx.ug.admissionNo},Lakshmi` }),
   },
-  'messages.outbox': { access: 'department', input: (fx) => ({ depId: fx.ug.depId }) },
-  'messages.byId': { access: 'department', input: (fx) => ({ depId: fx.ug.depId, id: 1 }) },
-  'messages.retry': { access: 'department', input: (fx) => ({ depId: fx.ug.depId, id: 1 }) },
-  'messages.cancel': { access: 'department', input: (fx) => ({ depId: fx.ug.depId, id: 1 }) },
+  'messages.outbox': { access: 'read', input: (fx) => ({ depId: fx.ug.depId }) },
+  'messages.byId': { access: 'read', input: (fx) => ({ depId: fx.ug.depId, id: 1 }) },
+  'messages.retry': { access: 'write', input: (fx) => ({ depId: fx.ug.depId, id: 1 }) },
+  'messages.cancel': { access: 'write', input: (fx) => ({ depId: fx.ug.depId, id: 1 }) },
   'messages.sendReceiptAgain': {
-    access: 'department',
+    access: 'collect',
     input: (fx) => ({ depId: fx.ug.depId, receiptNumber: fx.ug.receiptNumber }),
   },
-  'messages.templates': { access: 'department', input: (fx) => ({ depId: fx.ug.depId }) },
-  'messages.saveTemplate': { access: 'department', input: (fx) => ({ depId: fx.ug.depId, ...template }) },
+  'messages.templates': { access: 'read', input: (fx) => ({ depId: fx.ug.depId }) },
+  'messages.saveTemplate': { access: 'write', input: (fx) => ({ depId: fx.ug.depId, ...template }) },
   'messages.resetTemplate': {
-    access: 'department',
+    access: 'write',
     input: (fx) => ({ depId: fx.ug.depId, event: 'reminder_on', channel: 'sms' }),
   },
-  'messages.previewTemplate': { access: 'department', input: (fx) => ({ depId: fx.ug.depId, ...template }) },
+  'messages.previewTemplate': { access: 'read', input: (fx) => ({ depId: fx.ug.depId, ...template }) },
   'messages.settings': { access: 'admin' },
   'messages.updateSettings': {
     access: 'admin',
@@ -47,7 +47,7 @@ export const messagesAccess: AccessRules = {
       whatsappPrice: '0.80',
     }),
   },
-  'messages.reminders.rules': { access: 'department', input: (fx) => ({ depId: fx.ug.depId, batchId: fx.ug.batchId }) },
+  'messages.reminders.rules': { access: 'read', input: (fx) => ({ depId: fx.ug.depId, batchId: fx.ug.batchId }) },
   'messages.reminders.saveRules': {
     access: 'admin',
     input: (fx) => ({
@@ -60,11 +60,11 @@ export const messagesAccess: AccessRules = {
       ],
     }),
   },
-  'messages.reminders.preview': { access: 'department', input: run },
-  'messages.reminders.queue': { access: 'department', input: run },
-  'messages.receiptChat': { access: 'department', input: (fx) => ({ number: fx.ug.receiptNumber }) },
+  'messages.reminders.preview': { access: 'read', input: run },
+  'messages.reminders.queue': { access: 'write', input: run },
+  'messages.receiptChat': { access: 'lookup', input: (fx) => ({ number: fx.ug.receiptNumber }) },
   'messages.statementChat': {
-    access: 'department',
+    access: 'read',
     input: (fx) => ({ depId: fx.ug.depId, studentId: fx.ug.studentId }),
   },
 };

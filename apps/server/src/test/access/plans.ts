@@ -3,7 +3,7 @@ import type { AccessRules } from './rule';
 const fixedFine = { type: 'fixed' as const, amountPaise: 100_00, graceDays: 0 };
 
 export const plansAccess: AccessRules = {
-  'plans.byBatch': { access: 'department', input: (fx) => ({ depId: fx.ug.depId, batchId: fx.ug.batchId }) },
+  'plans.byBatch': { access: 'read', input: (fx) => ({ depId: fx.ug.depId, batchId: fx.ug.batchId }) },
   'plans.save': {
     access: 'admin',
     input: (fx) => ({
@@ -24,17 +24,17 @@ export const plansAccess: AccessRules = {
     }),
   },
   'plans.remove': { access: 'admin', input: (fx) => ({ depId: fx.ug.depId, batchId: fx.ug.batchId }) },
-  'plans.studentDues': { access: 'department', input: (fx) => ({ depId: fx.ug.depId, studentId: fx.ug.studentId }) },
+  'plans.studentDues': { access: 'lookup', input: (fx) => ({ depId: fx.ug.depId, studentId: fx.ug.studentId }) },
   'plans.waiveFine': {
     access: 'admin',
     input: (fx) => ({ depId: fx.ug.depId, studentId: fx.ug.studentId, amountPaise: 1, reason: 'Hardship' }),
   },
-  'plans.dues': { access: 'department', input: (fx) => ({ depId: fx.ug.depId, asOf: '2026-01-01' }) },
+  'plans.dues': { access: 'read', input: (fx) => ({ depId: fx.ug.depId, asOf: '2026-01-01' }) },
   'plans.demandNotices': {
-    access: 'department',
+    access: 'read',
     input: (fx) => ({ depId: fx.ug.depId, batchId: fx.ug.batchId, asOf: '2026-01-01', payBy: '2026-01-15' }),
   },
-  'plans.paymentSettings.get': { access: 'department', input: (fx) => ({ depId: fx.ug.depId }) },
+  'plans.paymentSettings.get': { access: 'read', input: (fx) => ({ depId: fx.ug.depId }) },
   'plans.paymentSettings.update': {
     access: 'admin',
     input: (fx) => ({ depId: fx.ug.depId, upiId: 'college@sbi', payeeName: 'Arts College' }),

@@ -6,17 +6,17 @@ const examFee = (FIXTURE_AMOUNTS.exam / 100).toFixed(2);
 
 export const receiptsAccess: AccessRules = {
   'receipts.searchStudents': {
-    access: 'department',
+    access: 'lookup',
     input: (fx) => ({ depId: fx.ug.depId, courseId: fx.ug.courseId, text: '' }),
   },
-  'receipts.findStudents': { access: 'department', input: (fx) => ({ depId: fx.ug.depId, text: fx.ug.admissionNo }) },
-  'receipts.feeInfo': { access: 'department', input: (fx) => ({ depId: fx.ug.depId, studentId: fx.ug.studentId }) },
+  'receipts.findStudents': { access: 'lookup', input: (fx) => ({ depId: fx.ug.depId, text: fx.ug.admissionNo }) },
+  'receipts.feeInfo': { access: 'lookup', input: (fx) => ({ depId: fx.ug.depId, studentId: fx.ug.studentId }) },
   'receipts.entryContext': {
-    access: 'department',
+    access: 'lookup',
     input: (fx) => ({ depId: fx.ug.depId, admissionNo: fx.ug.admissionNo }),
   },
   'receipts.create': {
-    access: 'department',
+    access: 'collect',
     input: (fx) => ({
       depId: fx.ug.depId,
       studentId: fx.ug.studentId,
@@ -29,9 +29,11 @@ export const receiptsAccess: AccessRules = {
       confirm: true,
     }),
   },
-  'receipts.byNumber': { access: 'department', input: (fx) => ({ number: fx.ug.receiptNumber }) },
+  'receipts.byNumber': { access: 'lookup', input: (fx) => ({ number: fx.ug.receiptNumber }) },
+  // A cashier corrects only its own receipts on their day: the fixture's receipt is neither.
   'receipts.update': {
-    access: 'department',
+    access: 'collect',
+    refusedByRule: ['cashier'],
     input: (fx) => ({
       depId: fx.ug.depId,
       number: fx.ug.receiptNumber,
@@ -46,9 +48,9 @@ export const receiptsAccess: AccessRules = {
     }),
   },
   'receipts.list': {
-    access: 'department',
+    access: 'read',
     input: (fx) => ({ depId: fx.ug.depId, from: '2025-01-01', to: '2025-12-31' }),
   },
-  'receipts.printDuplicate': { access: 'department', input: (fx) => ({ number: fx.ug.receiptNumber }) },
-  'receipts.void': { access: 'department', input: (fx) => ({ number: fx.ug.receiptNumber, reason: 'Wrong entry' }) },
+  'receipts.printDuplicate': { access: 'collect', input: (fx) => ({ number: fx.ug.receiptNumber }) },
+  'receipts.void': { access: 'write', input: (fx) => ({ number: fx.ug.receiptNumber, reason: 'Wrong entry' }) },
 };

@@ -14,7 +14,7 @@ export const schemesAccess: AccessRules = {
   'schemes.update': { access: 'admin', input: (fx) => ({ id: 1, name: 'RTE 25%', rules: [rule(fx)] }) },
   'schemes.remove': { access: 'admin', input: () => ({ id: 1 }) },
   'schemes.members': { access: 'admin', input: (fx) => ({ schemeId: 1, depId: fx.ug.depId }) },
-  'schemes.ofStudent': { access: 'department', input: (fx) => ({ depId: fx.ug.depId, studentId: fx.ug.studentId }) },
+  'schemes.ofStudent': { access: 'read', input: (fx) => ({ depId: fx.ug.depId, studentId: fx.ug.studentId }) },
   'schemes.preview': {
     access: 'admin',
     input: (fx) => ({ schemeId: 1, depId: fx.ug.depId, studentIds: [fx.ug.studentId] }),

@@ -24,16 +24,16 @@ const importFile = (fx: Fixture) => ({
 });
 
 export const studentsAccess: AccessRules = {
-  'students.dashboard': { access: 'department', input: () => ({ depId: 100 }) },
-  'students.list': { access: 'department', input: (fx) => ({ depId: 100, courseId: fx.ug.courseId }) },
-  'students.byId': { access: 'department', input: (fx) => ({ depId: 100, id: fx.ug.studentId }) },
-  'students.byAdmissionNo': { access: 'department', input: (fx) => ({ depId: 100, admissionNo: fx.ug.admissionNo }) },
-  'students.create': { access: 'department', input: form },
+  'students.dashboard': { access: 'read', input: () => ({ depId: 100 }) },
+  'students.list': { access: 'read', input: (fx) => ({ depId: 100, courseId: fx.ug.courseId }) },
+  'students.byId': { access: 'lookup', input: (fx) => ({ depId: 100, id: fx.ug.studentId }) },
+  'students.byAdmissionNo': { access: 'lookup', input: (fx) => ({ depId: 100, admissionNo: fx.ug.admissionNo }) },
+  'students.create': { access: 'write', input: form },
   'students.update': {
-    access: 'department',
+    access: 'write',
     input: (fx) => ({ ...form(fx), id: fx.ug.studentId, admissionNo: fx.ug.admissionNo }),
   },
-  'students.remove': { access: 'department', input: (fx) => ({ depId: 100, id: fx.ug.studentId }) },
-  'students.importPreview': { access: 'department', input: importFile },
-  'students.importCommit': { access: 'department', input: importFile },
+  'students.remove': { access: 'write', input: (fx) => ({ depId: 100, id: fx.ug.studentId }) },
+  'students.importPreview': { access: 'write', input: importFile },
+  'students.importCommit': { access: 'write', input: importFile },
 };
