@@ -70,9 +70,14 @@ describe('authorization matrix', () => {
     // A query changes nothing: its callers share one database; a mutation allowed for one caller must
     // not change the next case, so each gets a fresh one.
     let shared: ReturnType<typeof freshHarness> | undefined;
+    const harnessFor = () => {
+      if (!isQuery) return freshHarness();
+      shared ??= freshHarness();
+      return shared;
+    };
     it.each(CALLERS)('as %s', async (who) => {
       if (!rule) throw new Error(`no access rule for ${path}`);
-      const { harness, fixture } = await (isQuery ? (shared ??= freshHarness()) : freshHarness());
+      const { harness, fixture } = await harnessFor();
       const input = rule.input?.(fixture, harness as Harness);
       // biome-ignore lint/suspicious/noExplicitAny: walking the caller by a dotted path
       const procedure = path.split('.').reduce<any>((node, key) => node[key], harness.caller(who));
