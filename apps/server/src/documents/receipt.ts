@@ -114,7 +114,8 @@ export async function receiptPdf(
       payment.push(`${receipt.bank}, dated ${formatDate(receipt.instrumentDate)} (subject to realisation)`);
     y = drawText(doc, y + 4, payment.join('  ·  '));
   }
-  if (receipt.createdByEmail) y = drawText(doc, y, `Received by ${receipt.createdByEmail}`);
+  const receivedBy = receipt.createdByName || receipt.createdByEmail;
+  if (receivedBy) y = drawText(doc, y, `Received by ${receivedBy}`);
 
   const footTop = roomFor(doc, y + 24, 130);
   const verifyBottom = drawVerify(doc, `${options.origin}${verifyPath}`, PAGE.margin, footTop, CONTENT_WIDTH - 170);

@@ -151,6 +151,7 @@ export const router = createBrowserRouter(
     { path: '/admlogin', ...page(() => import('../features/auth/AdminLoginPage')) },
     { path: '/login', ...page(() => import('../features/auth/AdminLoginPage')) },
     { path: '/tuser', ...page(() => import('../features/auth/StaffLoginPage')) },
+    { path: '/password', ...page(() => import('../features/auth/OwnPasswordPage')) },
     {
       HydrateFallback: PageLoader,
       lazy: async () => ({ Component: (await import('./shells/SignedInLayout')).SignedInLayout }),

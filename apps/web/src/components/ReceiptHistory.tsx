@@ -2,6 +2,7 @@ import { AUDIT_ACTION_LABELS } from '@fees/validation';
 import { Paper, Skeleton, Stack, Text, Timeline, Title } from '@mantine/core';
 import { IconBan, IconPencil, IconPlus, IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { can } from '../lib/can';
 import { formatInstant } from '../lib/dates';
 import { useTRPC } from '../lib/trpc';
 import { AuditChanges } from './AuditChanges';
@@ -18,16 +19,21 @@ function voidReason(after: unknown): string | undefined {
 /** Why a voided receipt was voided, from its History (the same query the panel shows). */
 export function useVoidReason(number: number, voided: boolean): string | undefined {
   const trpc = useTRPC();
-  const history = useQuery(trpc.audit.receiptHistory.queryOptions({ number }, { enabled: voided }));
+  const history = useQuery(trpc.audit.receiptHistory.queryOptions({ number }, { enabled: voided && can('audit') }));
   const lastVoid = history.data?.findLast((entry) => entry.action === 'void');
   return lastVoid ? voidReason(lastVoid.after) : undefined;
 }
 
 /**
  * A receipt's History panel (edit page, printable page; never printed): who created it and when,
- * each edit with the fields it changed, and the void with who did it and why.
+ * each edit with the fields it changed, and the void with who did it and why. The audit log's
+ * readers only.
  */
 export function ReceiptHistory({ number }: { number: number }) {
+  return can('audit') ? <ReceiptHistoryPanel number={number} /> : null;
+}
+
+function ReceiptHistoryPanel({ number }: { number: number }) {
   const trpc = useTRPC();
   const history = useQuery(trpc.audit.receiptHistory.queryOptions({ number }));
   const heads = useQuery(trpc.reference.feeHeads.queryOptions());

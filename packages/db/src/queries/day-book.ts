@@ -51,6 +51,7 @@ export interface DayBookRefund {
   amountPaise: number;
   paymentMode: string;
   createdByEmail: string | null;
+  createdByName: string | null;
 }
 
 export interface DayBook {
@@ -113,7 +114,8 @@ export async function dayBook(
     sql`
     SELECT f.number AS number, f.department_id AS "departmentId", s.admission_no AS "admissionNo",
       f.student_name AS "studentName",
-      f.amount_paise AS "amountPaise", f.payment_mode AS "paymentMode", u.email AS "createdByEmail"
+      f.amount_paise AS "amountPaise", f.payment_mode AS "paymentMode", u.email AS "createdByEmail",
+      u.name AS "createdByName"
     FROM refunds f JOIN students s ON s.id = f.student_id LEFT JOIN users u ON u.id = f.created_by
     WHERE f.date = ${params.date} AND f.status = 'live' ${ofRefundDepartment}
     ORDER BY f.number`,

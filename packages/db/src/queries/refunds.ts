@@ -47,7 +47,10 @@ export type StoredRefund = Omit<typeof refunds.$inferSelect, 'courseId' | 'batch
   batchName: string;
   admissionNo: string;
   createdByEmail: string | null;
+  /** Display names (null once the account was deleted): the voucher prints "Paid out by {name}". */
+  createdByName: string | null;
   voidedByEmail: string | null;
+  voidedByName: string | null;
   letterheadName: string;
   letterheadAddress: string;
   letterheadPhone: string;
@@ -58,7 +61,8 @@ const REFUND_COLUMNS = sql`
          c.name AS "courseName", b.name AS "batchName", f.student_id AS "studentId", s.admission_no AS "admissionNo",
          f.student_name AS "studentName", f.amount_paise AS "amountPaise", f.payment_mode AS "paymentMode",
          f.payment_reference AS "paymentReference", f.reason, f.created_at AS "createdAt", cu.email AS "createdByEmail",
-         f.voided_at AS "voidedAt", vu.email AS "voidedByEmail", f.void_reason AS "voidReason", f.version,
+         cu.name AS "createdByName", f.voided_at AS "voidedAt", vu.email AS "voidedByEmail", vu.name AS "voidedByName",
+         f.void_reason AS "voidReason", f.version,
          COALESCE(lh.institution_name, dep.name) AS "letterheadName",
          COALESCE(lh.address, '') AS "letterheadAddress", COALESCE(lh.phone, '') AS "letterheadPhone"
   FROM refunds f

@@ -110,6 +110,7 @@ export async function signIn(
     name: user.name,
     mustChangePassword: user.mustChangePassword === 1,
     department: user.role === 'admin' ? 'ADM' : (department?.code ?? 'ADM'),
-    home: department ? `/${department.prefix}` : '/admin',
+    // An auditor signing in without a department starts at the first one's screens (it reads them all).
+    home: department ? `/${department.prefix}` : user.role === 'admin' ? '/admin' : `/${DEPARTMENTS[0]!.prefix}`,
   };
 }

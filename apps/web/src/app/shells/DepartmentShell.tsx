@@ -2,6 +2,7 @@ import { AppShell, NavLink, ScrollArea } from '@mantine/core';
 import {
   IconBus,
   IconArrowBackUp,
+  IconBook,
   IconChartBar,
   IconChecklist,
   IconAddressBook,
@@ -19,10 +20,10 @@ import {
 } from '@tabler/icons-react';
 import { COURSES } from '@fees/validation';
 import { Suspense } from 'react';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../../components/PageLoader';
+import { can } from '../../lib/can';
 import { DepartmentProvider } from '../../lib/department-context';
-import { storedDepartment } from '../../lib/session-storage';
 import type { Department } from '../../lib/departments';
 import { RequireAuth } from '../guards';
 import { MenuGroup } from './MenuGroup';
@@ -37,6 +38,8 @@ export function DepartmentShell({ department }: { department: Department }) {
   const base = `/${department.prefix}`;
   const courses = COURSES.filter((c) => c.departmentId === department.id);
   const is = (path: string) => pathname === path || pathname === `${path}/`;
+  // The dashboard is a department's figures: who cannot read them (a cashier) starts at the receipts.
+  if (is(base) && !can('read')) return <Navigate to={`${base}/rcpt/`} replace />;
   return (
     <RequireAuth code={department.code}>
       <DepartmentProvider department={department}>
@@ -46,7 +49,7 @@ export function DepartmentShell({ department }: { department: Department }) {
           </AppShell.Header>
           <AppShell.Navbar p="xs" aria-label={`${department.name} menu`} onClick={menu.onNavbarClick}>
             <AppShell.Section grow component={ScrollArea}>
-              {storedDepartment() === 'ADM' && (
+              {can('admin') && (
                 <NavLink
                   component={Link}
                   to="/admin"
@@ -55,45 +58,55 @@ export function DepartmentShell({ department }: { department: Department }) {
                   fw={600}
                 />
               )}
-              <NavLink
-                component={Link}
-                to={base}
-                label="Dashboard"
-                leftSection={<IconHome size={18} />}
-                active={is(base)}
-              />
-              <MenuGroup label="Courses" icon={<IconSchool size={18} />} defaultOpened={pathname.includes('/list/')}>
-                {courses.map((c) => (
-                  <NavLink
-                    key={c.id}
-                    component={Link}
-                    to={`${base}/list/${c.id}?course=${encodeURIComponent(c.name)}&depurl=${department.prefix}`}
-                    label={c.name}
-                    active={pathname === `${base}/list/${c.id}`}
-                  />
-                ))}
-              </MenuGroup>
-              <NavLink
-                component={Link}
-                to={`${base}/register/`}
-                label="Register student"
-                leftSection={<IconUserPlus size={18} />}
-                active={is(`${base}/register`)}
-              />
-              <NavLink
-                component={Link}
-                to={`${base}/import/`}
-                label="Import students"
-                leftSection={<IconFileImport size={18} />}
-                active={is(`${base}/import`)}
-              />
-              <NavLink
-                component={Link}
-                to={`${base}/import/guardians/`}
-                label="Import guardians"
-                leftSection={<IconAddressBook size={18} />}
-                active={is(`${base}/import/guardians`)}
-              />
+              {can('read') && (
+                <NavLink
+                  component={Link}
+                  to={base}
+                  label="Dashboard"
+                  leftSection={<IconHome size={18} />}
+                  active={is(base)}
+                />
+              )}
+              {can('read') && (
+                <MenuGroup label="Courses" icon={<IconSchool size={18} />} defaultOpened={pathname.includes('/list/')}>
+                  {courses.map((c) => (
+                    <NavLink
+                      key={c.id}
+                      component={Link}
+                      to={`${base}/list/${c.id}?course=${encodeURIComponent(c.name)}&depurl=${department.prefix}`}
+                      label={c.name}
+                      active={pathname === `${base}/list/${c.id}`}
+                    />
+                  ))}
+                </MenuGroup>
+              )}
+              {can('write') && (
+                <NavLink
+                  component={Link}
+                  to={`${base}/register/`}
+                  label="Register student"
+                  leftSection={<IconUserPlus size={18} />}
+                  active={is(`${base}/register`)}
+                />
+              )}
+              {can('write') && (
+                <NavLink
+                  component={Link}
+                  to={`${base}/import/`}
+                  label="Import students"
+                  leftSection={<IconFileImport size={18} />}
+                  active={is(`${base}/import`)}
+                />
+              )}
+              {can('write') && (
+                <NavLink
+                  component={Link}
+                  to={`${base}/import/guardians/`}
+                  label="Import guardians"
+                  leftSection={<IconAddressBook size={18} />}
+                  active={is(`${base}/import/guardians`)}
+                />
+              )}
               <NavLink
                 component={Link}
                 to={`${base}/optional/`}
@@ -110,108 +123,136 @@ export function DepartmentShell({ department }: { department: Department }) {
               />
               <NavLink
                 component={Link}
-                to={`${base}/refunds/`}
-                label="Refunds"
-                leftSection={<IconReceiptRefund size={18} />}
-                active={is(`${base}/refunds`)}
+                to={`${base}/daybook/`}
+                label="Day book"
+                leftSection={<IconBook size={18} />}
+                active={is(`${base}/daybook`)}
               />
-              <NavLink
-                component={Link}
-                to={`${base}/cheques/`}
-                label="Cheques"
-                leftSection={<IconCreditCard size={18} />}
-                active={is(`${base}/cheques`)}
-              />
-              <NavLink
-                component={Link}
-                to={`${base}/payments/`}
-                label="Online payments"
-                leftSection={<IconWorldDollar size={18} />}
-                active={is(`${base}/payments`)}
-              />
-              <NavLink
-                component={Link}
-                to={`${base}/reconciliation/`}
-                label="Reconciliation"
-                leftSection={<IconBuildingBank size={18} />}
-                active={is(`${base}/reconciliation`)}
-              />
-              <NavLink
-                component={Link}
-                to={`${base}/approvals/`}
-                label="Approvals"
-                leftSection={<IconChecklist size={18} />}
-                active={is(`${base}/approvals`)}
-              />
-              <NavLink
-                component={Link}
-                to={`${base}/messages/`}
-                label="Messages"
-                leftSection={<IconMail size={18} />}
-                active={is(`${base}/messages`)}
-              />
-              <MenuGroup
-                label="Reports"
-                icon={<IconChartBar size={18} />}
-                defaultOpened={
-                  pathname.startsWith(`${base}/r`) ||
-                  pathname.includes('dues') ||
-                  pathname.includes('defaulters') ||
-                  pathname.includes('notices')
-                }
-              >
-                <NavLink component={Link} to={`${base}/rptview/`} label="All reports" active={is(`${base}/rptview`)} />
+              {can('read') && (
                 <NavLink
                   component={Link}
-                  to={`${base}/rptfee/`}
-                  label="Fee receipts by course"
-                  active={is(`${base}/rptfee`)}
+                  to={`${base}/refunds/`}
+                  label="Refunds"
+                  leftSection={<IconReceiptRefund size={18} />}
+                  active={is(`${base}/refunds`)}
                 />
-                <NavLink component={Link} to={`${base}/dues/`} label="Dues" active={is(`${base}/dues`)} />
+              )}
+              {can('read') && (
                 <NavLink
                   component={Link}
-                  to={`${base}/duesasof/`}
-                  label="Dues as of a date"
-                  active={is(`${base}/duesasof`)}
+                  to={`${base}/cheques/`}
+                  label="Cheques"
+                  leftSection={<IconCreditCard size={18} />}
+                  active={is(`${base}/cheques`)}
                 />
+              )}
+              {can('read') && (
                 <NavLink
                   component={Link}
-                  to={`${base}/defaulters/`}
-                  label="Defaulters"
-                  active={is(`${base}/defaulters`)}
+                  to={`${base}/payments/`}
+                  label="Online payments"
+                  leftSection={<IconWorldDollar size={18} />}
+                  active={is(`${base}/payments`)}
                 />
+              )}
+              {can('read') && (
                 <NavLink
                   component={Link}
-                  to={`${base}/notices/`}
-                  label="Demand notices"
-                  active={is(`${base}/notices`)}
+                  to={`${base}/reconciliation/`}
+                  label="Reconciliation"
+                  leftSection={<IconBuildingBank size={18} />}
+                  active={is(`${base}/reconciliation`)}
                 />
+              )}
+              {can('read') && (
                 <NavLink
                   component={Link}
-                  to={`${base}/finfo/`}
-                  label="Student fee information"
-                  active={is(`${base}/finfo`)}
+                  to={`${base}/approvals/`}
+                  label="Approvals"
+                  leftSection={<IconChecklist size={18} />}
+                  active={is(`${base}/approvals`)}
                 />
+              )}
+              {can('read') && (
                 <NavLink
                   component={Link}
-                  to={`${base}/rcpt_dtws/`}
-                  label="Receipts between dates"
-                  active={is(`${base}/rcpt_dtws`)}
+                  to={`${base}/messages/`}
+                  label="Messages"
+                  leftSection={<IconMail size={18} />}
+                  active={is(`${base}/messages`)}
                 />
+              )}
+              {can('read') && (
+                <MenuGroup
+                  label="Reports"
+                  icon={<IconChartBar size={18} />}
+                  defaultOpened={
+                    pathname.startsWith(`${base}/r`) ||
+                    pathname.includes('dues') ||
+                    pathname.includes('defaulters') ||
+                    pathname.includes('notices')
+                  }
+                >
+                  <NavLink
+                    component={Link}
+                    to={`${base}/rptview/`}
+                    label="All reports"
+                    active={is(`${base}/rptview`)}
+                  />
+                  <NavLink
+                    component={Link}
+                    to={`${base}/rptfee/`}
+                    label="Fee receipts by course"
+                    active={is(`${base}/rptfee`)}
+                  />
+                  <NavLink component={Link} to={`${base}/dues/`} label="Dues" active={is(`${base}/dues`)} />
+                  <NavLink
+                    component={Link}
+                    to={`${base}/duesasof/`}
+                    label="Dues as of a date"
+                    active={is(`${base}/duesasof`)}
+                  />
+                  <NavLink
+                    component={Link}
+                    to={`${base}/defaulters/`}
+                    label="Defaulters"
+                    active={is(`${base}/defaulters`)}
+                  />
+                  <NavLink
+                    component={Link}
+                    to={`${base}/notices/`}
+                    label="Demand notices"
+                    active={is(`${base}/notices`)}
+                  />
+                  <NavLink
+                    component={Link}
+                    to={`${base}/finfo/`}
+                    label="Student fee information"
+                    active={is(`${base}/finfo`)}
+                  />
+                  <NavLink
+                    component={Link}
+                    to={`${base}/rcpt_dtws/`}
+                    label="Receipts between dates"
+                    active={is(`${base}/rcpt_dtws`)}
+                  />
+                  <NavLink
+                    component={Link}
+                    to={`${base}/collections/`}
+                    label="Collections summary"
+                    active={is(`${base}/collections`)}
+                  />
+                </MenuGroup>
+              )}
+              {can('audit') && (
                 <NavLink
                   component={Link}
-                  to={`${base}/collections/`}
-                  label="Collections summary"
-                  active={is(`${base}/collections`)}
+                  to={`${base}/audit/`}
+                  label="Audit log"
+                  leftSection={<IconHistory size={18} />}
+                  active={is(`${base}/audit`)}
                 />
-              </MenuGroup>
-              <NavLink
-                component={Link}
-                to={`${base}/audit/`}
-                label="Audit log"
-                leftSection={<IconHistory size={18} />}
-                active={is(`${base}/audit`)}
-              />
+              )}
             </AppShell.Section>
           </AppShell.Navbar>
           <AppShell.Main>

@@ -1,6 +1,7 @@
 import { Badge, Burger, Button, Group, Text, ThemeIcon } from '@mantine/core';
-import { IconCurrencyRupee, IconLogout } from '@tabler/icons-react';
-import { storedEmail } from '../../lib/session-storage';
+import { IconCurrencyRupee, IconKey, IconLogout } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { storedEmail, storedName } from '../../lib/session-storage';
 import type { ShellMenu } from './useShellMenu';
 import { useLogout } from './useLogout';
 
@@ -44,9 +45,12 @@ export function ShellHeader({ code, name, menu }: { code: string; name: string; 
         </Badge>
       </Group>
       <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
-        <Text size="sm" c="dimmed" visibleFrom="lg">
-          {storedEmail()}
+        <Text size="sm" c="dimmed" visibleFrom="lg" title={storedEmail() ?? undefined}>
+          {storedName()}
         </Text>
+        <Button variant="subtle" px="xs" leftSection={<IconKey size={16} />} component={Link} to="/password">
+          Password
+        </Button>
         <Button variant="subtle" color="red" px="xs" leftSection={<IconLogout size={16} />} onClick={logout}>
           Logout
         </Button>

@@ -184,7 +184,11 @@ export default function AuditLogPage({ departmentId }: { departmentId?: number }
                       data-testid="audit-entry"
                     >
                       <Table.Td>{formatInstant(entry.at)}</Table.Td>
-                      <Table.Td>{entry.userEmail ?? '—'}</Table.Td>
+                      <Table.Td
+                        title={entry.userId === null ? undefined : `${entry.userEmail ?? ''} · account ${entry.userId}`}
+                      >
+                        {entry.userName || entry.userEmail || '—'}
+                      </Table.Td>
                       <Table.Td>
                         <Badge variant="light" color={ACTION_COLORS[entry.action] ?? 'gray'}>
                           {AUDIT_ACTION_LABELS[entry.action]}

@@ -5,7 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { clearSignIn, storeSignIn } from '../../lib/session-storage';
-import { useTRPC } from '../../lib/trpc';
+import { type RouterOutputs, useTRPC } from '../../lib/trpc';
 import { FailureAlert } from '../../components/FailureAlert';
 
 /**
@@ -35,9 +35,11 @@ export function LoginForm({
     validate: schemaResolver(ZAdminLoginInput, { sync: true }),
     clearInputErrorOnChange: true,
   });
-  const onSuccess = (result: { department: string; email: string; home: string }) => {
-    storeSignIn(result.department, result.email);
-    void navigate(result.home, { replace: true });
+  const onSuccess = (result: RouterOutputs['auth']['login']) => {
+    storeSignIn(result.department, result.email, result);
+    // An administrator's reset: the user chooses a new password before anything else.
+    const home = result.mustChangePassword ? `/password?next=${encodeURIComponent(result.home)}` : result.home;
+    void navigate(home, { replace: true });
   };
   const onError = () => clearSignIn();
   const adminLogin = useMutation(trpc.auth.login.mutationOptions({ onSuccess, onError }));

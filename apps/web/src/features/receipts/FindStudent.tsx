@@ -1,3 +1,4 @@
+import { can } from '../../lib/can';
 import { Alert, Anchor, Button, Group, Loader, Modal, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
 import { COURSES } from '@fees/validation';
 import {
@@ -88,8 +89,11 @@ export function FindStudent() {
     setFocusRow(null);
   }, [focusRow, shown, results.isPlaceholderData]);
 
+  // Who cannot take receipts (a viewer) opens the student's fees instead of the receipt form.
   const openEntry = (student: FoundStudent) =>
-    void navigate(receiptEntryPath(department, student, { id: student.courseId, name: student.courseName }));
+    can('collect')
+      ? void navigate(receiptEntryPath(department, student, { id: student.courseId, name: student.courseName }))
+      : void openInfo(student.studentId);
 
   const answer = useMemo((): SearchAnswer<FoundStudents> | undefined => {
     if (typed === '' || results.isPlaceholderData) return undefined;
@@ -146,21 +150,25 @@ export function FindStudent() {
       >
         View
       </Button>
-      <Button
-        size="compact-sm"
-        component={Link}
-        to={receiptEntryPath(department, student, { id: student.courseId, name: student.courseName })}
-        leftSection={<IconCash size={14} />}
-        aria-label={`Pay for ${student.name}`}
-      >
-        Pay
-      </Button>
-      <Anchor component={Link} to={studentStatementPath(department, student.studentId)} size="sm">
-        <Group gap={4} wrap="nowrap">
-          <IconFileDescription size={14} />
-          Statement
-        </Group>
-      </Anchor>
+      {can('collect') && (
+        <Button
+          size="compact-sm"
+          component={Link}
+          to={receiptEntryPath(department, student, { id: student.courseId, name: student.courseName })}
+          leftSection={<IconCash size={14} />}
+          aria-label={`Pay for ${student.name}`}
+        >
+          Pay
+        </Button>
+      )}
+      {can('read') && (
+        <Anchor component={Link} to={studentStatementPath(department, student.studentId)} size="sm">
+          <Group gap={4} wrap="nowrap">
+            <IconFileDescription size={14} />
+            Statement
+          </Group>
+        </Anchor>
+      )}
     </Group>
   );
 

@@ -135,10 +135,10 @@ export function PrintableReceipt({
               )}
             </>
           )}
-          {receipt.createdByEmail && (
+          {(receipt.createdByName || receipt.createdByEmail) && (
             <>
               {/* Under the list of modes, a line of its own; after one mode, the same line. */}
-              {payments.length > 1 ? '' : ' · '}Received by <b>{receipt.createdByEmail}</b>
+              {payments.length > 1 ? '' : ' · '}Received by <b>{receipt.createdByName || receipt.createdByEmail}</b>
             </>
           )}
         </div>

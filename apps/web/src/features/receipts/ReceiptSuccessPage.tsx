@@ -1,3 +1,4 @@
+import { can } from '../../lib/can';
 import { receiptLabel } from '@fees/validation';
 import '../../components/paper.css';
 import './receipt.css';
@@ -141,14 +142,16 @@ export default function ReceiptSuccessPage() {
               <Button leftSection={<IconPrinter size={16} />} onClick={printSoon} autoFocus>
                 {duplicateOn ? 'Print again' : 'Print Receipt'}
               </Button>
-              <Button
-                variant="light"
-                leftSection={<IconCopy size={16} />}
-                loading={duplicate.isPending}
-                onClick={() => duplicate.mutate({ number: master.number })}
-              >
-                Print duplicate
-              </Button>
+              {can('collect') && (
+                <Button
+                  variant="light"
+                  leftSection={<IconCopy size={16} />}
+                  loading={duplicate.isPending}
+                  onClick={() => duplicate.mutate({ number: master.number })}
+                >
+                  Print duplicate
+                </Button>
+              )}
               <Button
                 variant="light"
                 leftSection={<IconDownload size={16} />}
@@ -172,8 +175,8 @@ export default function ReceiptSuccessPage() {
               >
                 Go Back
               </Button>
-              {!voided && <SendAgainButton depId={department.id} receiptNumber={master.number} />}
-              {!voided && (
+              {!voided && can('collect') && <SendAgainButton depId={department.id} receiptNumber={master.number} />}
+              {!voided && can('write') && (
                 <Button
                   variant="subtle"
                   leftSection={<IconPencil size={16} />}

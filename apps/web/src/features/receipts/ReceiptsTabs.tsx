@@ -1,3 +1,4 @@
+import { can } from '../../lib/can';
 import { Button, Group } from '@mantine/core';
 import { IconListDetails, IconUserSearch } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -10,9 +11,12 @@ import { receiptRegisterPath, receiptSearchPath } from './links';
  */
 export function ReceiptsTabs({ active }: { active: 'find' | 'register' }) {
   const department = useDepartment();
+  // The register lists the department's receipts: for the roles that read its books.
   const views = [
     { key: 'find', label: 'Find student', icon: IconUserSearch, to: receiptSearchPath(department) },
-    { key: 'register', label: 'Receipt register', icon: IconListDetails, to: receiptRegisterPath(department) },
+    ...(can('read')
+      ? [{ key: 'register', label: 'Receipt register', icon: IconListDetails, to: receiptRegisterPath(department) }]
+      : []),
   ] as const;
   return (
     <Group component="nav" aria-label="Receipts" gap="xs" mb="lg">

@@ -1,3 +1,4 @@
+import { can } from '../../lib/can';
 import { isSentForApproval, receiptLabel, SENT_FOR_APPROVAL_MESSAGE, sentForApprovalText } from '@fees/validation';
 import { Button, type ButtonProps } from '@mantine/core';
 import { IconBan } from '@tabler/icons-react';
@@ -40,6 +41,7 @@ export function VoidReceiptButton({ receipt, ...buttonProps }: { receipt: VoidTa
       onError: (error) => infoDialog('Not voided', error.message),
     }),
   );
+  if (!can('write')) return null;
   return (
     <>
       <Button

@@ -62,10 +62,10 @@ export function PrintableRefund({ voucher, logo }: { voucher: RefundVoucher; log
             · Ref. <b>{voucher.paymentReference}</b>
           </>
         )}
-        {voucher.createdByEmail && (
+        {(voucher.createdByName || voucher.createdByEmail) && (
           <>
             {' '}
-            · Paid out by <b>{voucher.createdByEmail}</b>
+            · Paid out by <b>{voucher.createdByName || voucher.createdByEmail}</b>
           </>
         )}
       </div>

@@ -1,3 +1,4 @@
+import { can } from '../../lib/can';
 import { Alert, Button, Group, Modal, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import {
   PAYMENT_MODE_LABELS,
@@ -17,7 +18,6 @@ import { DEPARTMENTS, type Department } from '../../lib/departments';
 import { formatDate, todayIso } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
 import { confirmDialog } from '../../lib/dialogs';
-import { storedDepartment } from '../../lib/session-storage';
 import { useTRPC } from '../../lib/trpc';
 import { type Column, reportFileName, tableOf } from './export';
 import { ChequeFigures, ExportActions, Figure, ReportTable } from './ReportParts';
@@ -44,7 +44,7 @@ const MODES = [
 ] as const;
 
 const USER_COLUMNS: Array<Column<UserRow>> = [
-  { header: 'Received by', value: (u) => u.email ?? '(deleted account)' },
+  { header: 'Received by', value: (u) => u.name || u.email || '(deleted account)' },
   { header: 'Receipts', value: (u) => u.receipts, width: 70 },
   ...MODES.map(
     ([mode, label]): Column<UserRow> => ({ header: label, value: (u) => ({ paise: u.byModePaise[mode] }), width: 88 }),
@@ -67,7 +67,7 @@ const REFUND_COLUMNS: Array<Column<RefundRow>> = [
   { header: 'Adm. no', value: (f) => f.admissionNo },
   { header: 'Student', value: (f) => f.studentName },
   { header: 'Mode', value: (f) => PAYMENT_MODE_LABELS[f.paymentMode as TReceiptPaymentMode] ?? f.paymentMode },
-  { header: 'Paid out by', value: (f) => f.createdByEmail ?? '(deleted account)' },
+  { header: 'Paid out by', value: (f) => f.createdByName || f.createdByEmail || '(deleted account)' },
   { header: 'Amount', value: (f) => ({ paise: f.amountPaise }) },
 ];
 
@@ -154,7 +154,7 @@ function DayClosing({ book, depId }: { book: DayBook; depId: number | undefined 
           : `Closed by ${closing.closedByEmail ?? '(deleted account)'} ` +
             `on ${formatDate(closing.closedAt.slice(0, 10))} at ${timeOf(closing.closedAt)}.`}{' '}
         Receipts of this date can be changed only by an administrator, with a reason.
-        {depId !== undefined && storedDepartment() === 'ADM' && (
+        {depId !== undefined && can('admin') && (
           <Group mt="sm" className="no-print">
             <Button size="xs" variant="light" onClick={() => setReopening(true)}>
               Reopen day
@@ -167,7 +167,7 @@ function DayClosing({ book, depId }: { book: DayBook; depId: number | undefined 
       </Alert>
     );
   }
-  if (depId === undefined) return null;
+  if (depId === undefined || !can('write')) return null;
   return (
     <Group className="no-print" gap="sm">
       <Button

@@ -1,27 +1,54 @@
-import { Badge, Button, Paper, Table, Text } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Badge, Button, Group, Paper, Table, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { DEPARTMENTS, ROLE_LABELS, servesEveryDepartment } from '@fees/validation';
+import { IconKey, IconLock, IconLockOpen, IconPencil, IconPlus } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { NoDataRow } from '../../../components/NoDataRow';
 import { PageHeader } from '../../../components/PageHeader';
 import { ReportStates } from '../../../components/ReportStates';
-import { useTRPC } from '../../../lib/trpc';
-import { useAccountActions } from '../AccountActions';
+import { infoDialog } from '../../../lib/dialogs';
+import { storedEmail } from '../../../lib/session-storage';
+import { errorMessage, type RouterOutputs, useTRPC } from '../../../lib/trpc';
+import { EditAccountDialog, NewAccountDialog, ResetPasswordDialog } from './AccountDialog';
 
-/** /admin/useredt: every account with its type and department; new, change password, delete. */
+type Account = RouterOutputs['admin']['users']['list'][number];
+type Dialog = { kind: 'new' } | { kind: 'edit' | 'reset'; account: Account } | null;
+
+const codes = (ids: number[]) => ids.map((id) => DEPARTMENTS.find((d) => d.id === id)?.code ?? id).join(', ');
+
+/**
+ * /admin/useredt: every account with its name, role, departments and status; an admin creates one,
+ * edits its name, role and departments, resets its password or disables it (an account with history
+ * is never deleted, and keeps its name there).
+ */
 export default function UserListPage() {
   const trpc = useTRPC();
+  const queryClient = useQueryClient();
   const users = useQuery(trpc.admin.users.list.queryOptions());
-  const actionsOf = useAccountActions('users');
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const setDisabled = useMutation(
+    trpc.admin.users.setDisabled.mutationOptions({
+      onSuccess: (account) => {
+        notifications.show({
+          color: 'green',
+          message: `${account.email} ${account.disabledAt ? 'disabled: it cannot sign in' : 'can sign in again'}`,
+        });
+        void queryClient.invalidateQueries({ queryKey: trpc.admin.pathKey() });
+      },
+      onError: (error) => infoDialog('Not changed', errorMessage(error)),
+    }),
+  );
+  const me = storedEmail();
 
   return (
     <>
       <PageHeader
         title="Users"
-        subtitle="Department staff sign in at their own department; admins everywhere"
+        subtitle="Each account has a role; department roles act for the departments they serve"
         actions={
-          <Button component={Link} to="/admin/nuser" leftSection={<IconPlus size={16} />}>
-            New
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ kind: 'new' })}>
+            New account
           </Button>
         }
       />
@@ -33,36 +60,81 @@ export default function UserListPage() {
       >
         {() => (
           <Paper withBorder radius="md">
-            <Table.ScrollContainer minWidth={560}>
+            <Table.ScrollContainer minWidth={760}>
               <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th w={70}>Id</Table.Th>
-                    <Table.Th>Username</Table.Th>
-                    <Table.Th>User type</Table.Th>
-                    <Table.Th>Department</Table.Th>
-                    <Table.Th w={120}>Action</Table.Th>
+                    <Table.Th>Name</Table.Th>
+                    <Table.Th>Email</Table.Th>
+                    <Table.Th>Role</Table.Th>
+                    <Table.Th>Departments</Table.Th>
+                    <Table.Th w={250}>Action</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
                   {(users.data ?? []).length === 0 && <NoDataRow colSpan={5} />}
                   {users.data?.map((u) => (
-                    <Table.Tr key={u.id}>
-                      <Table.Td>{u.id}</Table.Td>
+                    <Table.Tr key={u.id} c={u.disabled ? 'dimmed' : undefined}>
+                      <Table.Td title={`Account ${u.id}`}>{u.name}</Table.Td>
                       <Table.Td>{u.username}</Table.Td>
                       <Table.Td>
-                        <Badge variant="light" color={u.usertype === '1' ? 'grape' : 'blue'}>
-                          {u.usertype === '1' ? 'Admin' : 'User'}
-                        </Badge>
+                        <Group gap={4}>
+                          <Badge variant="light" color={u.role === 'admin' ? 'grape' : 'blue'}>
+                            {ROLE_LABELS[u.role]}
+                          </Badge>
+                          {u.disabled && (
+                            <Badge variant="outline" color="gray">
+                              Disabled
+                            </Badge>
+                          )}
+                        </Group>
                       </Table.Td>
                       <Table.Td>
-                        {u.depname ?? (
+                        {servesEveryDepartment(u.role) ? (
                           <Text span c="dimmed" size="sm">
                             All departments
                           </Text>
+                        ) : (
+                          codes(u.depIds)
                         )}
                       </Table.Td>
-                      <Table.Td>{actionsOf(u)}</Table.Td>
+                      <Table.Td>
+                        <Group gap={4} wrap="nowrap">
+                          <Button
+                            size="compact-sm"
+                            variant="subtle"
+                            leftSection={<IconPencil size={14} />}
+                            onClick={() => setDialog({ kind: 'edit', account: u })}
+                            aria-label={`Edit ${u.username}`}
+                          >
+                            Edit
+                          </Button>
+                          {u.username !== me && (
+                            <>
+                              <Button
+                                size="compact-sm"
+                                variant="subtle"
+                                leftSection={<IconKey size={14} />}
+                                onClick={() => setDialog({ kind: 'reset', account: u })}
+                                aria-label={`Reset the password of ${u.username}`}
+                              >
+                                Reset
+                              </Button>
+                              <Button
+                                size="compact-sm"
+                                variant="subtle"
+                                color={u.disabled ? 'green' : 'red'}
+                                leftSection={u.disabled ? <IconLockOpen size={14} /> : <IconLock size={14} />}
+                                loading={setDisabled.isPending && setDisabled.variables?.id === u.id}
+                                onClick={() => setDisabled.mutate({ id: u.id, disabled: !u.disabled })}
+                                aria-label={`${u.disabled ? 'Enable' : 'Disable'} ${u.username}`}
+                              >
+                                {u.disabled ? 'Enable' : 'Disable'}
+                              </Button>
+                            </>
+                          )}
+                        </Group>
+                      </Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
@@ -71,6 +143,9 @@ export default function UserListPage() {
           </Paper>
         )}
       </ReportStates>
+      {dialog?.kind === 'new' && <NewAccountDialog onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'edit' && <EditAccountDialog account={dialog.account} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'reset' && <ResetPasswordDialog account={dialog.account} onClose={() => setDialog(null)} />}
     </>
   );
 }
