@@ -123,38 +123,3 @@ export function EditAccountDialog({ account, onClose }: { account: Account; onCl
     </Modal>
   );
 }
-
-/** An administrator's reset: the user must choose a new password at the next sign-in. */
-export function ResetPasswordDialog({ account, onClose }: { account: Account; onClose: () => void }) {
-  const trpc = useTRPC();
-  const form = useForm({ mode: 'controlled', initialValues: { id: account.id, password: '' } });
-  const reset = useMutation(trpc.admin.users.resetPassword.mutationOptions({ onSuccess: onClose }));
-  return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={`Reset the password of ${account.username}`}
-      closeButtonProps={{ 'aria-label': 'Dismiss' }}
-    >
-      <form onSubmit={form.onSubmit((values) => reset.mutate(values))} noValidate>
-        <Stack>
-          <FailureAlert error={reset.error} title="Not reset" />
-          <PasswordInput
-            label="Temporary password"
-            description="The user chooses a new one at the next sign-in"
-            autoComplete="new-password"
-            {...form.getInputProps('password')}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={reset.isPending}>
-              Reset password
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
-  );
-}

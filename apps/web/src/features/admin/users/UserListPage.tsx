@@ -1,19 +1,21 @@
 import { Badge, Button, Group, Paper, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { DEPARTMENTS, ROLE_LABELS, servesEveryDepartment } from '@fees/validation';
-import { IconKey, IconLock, IconLockOpen, IconPencil, IconPlus } from '@tabler/icons-react';
+import { IconLock, IconLockOpen, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { NoDataRow } from '../../../components/NoDataRow';
 import { PageHeader } from '../../../components/PageHeader';
 import { ReportStates } from '../../../components/ReportStates';
 import { infoDialog } from '../../../lib/dialogs';
 import { storedEmail } from '../../../lib/session-storage';
 import { errorMessage, type RouterOutputs, useTRPC } from '../../../lib/trpc';
-import { EditAccountDialog, NewAccountDialog, ResetPasswordDialog } from './AccountDialog';
+import { useAccountActions } from '../AccountActions';
+import { EditAccountDialog, NewAccountDialog } from './AccountDialog';
 
 type Account = RouterOutputs['admin']['users']['list'][number];
-type Dialog = { kind: 'new' } | { kind: 'edit' | 'reset'; account: Account } | null;
+type Dialog = { kind: 'new' } | { kind: 'edit'; account: Account } | null;
 
 const codes = (ids: number[]) => ids.map((id) => DEPARTMENTS.find((d) => d.id === id)?.code ?? id).join(', ');
 
@@ -40,6 +42,8 @@ export default function UserListPage() {
     }),
   );
   const me = storedEmail();
+  // Change password (an administrator's reset) and delete (a disable when the account has history).
+  const actionsOf = useAccountActions('users');
 
   return (
     <>
@@ -47,9 +51,14 @@ export default function UserListPage() {
         title="Users"
         subtitle="Each account has a role; department roles act for the departments they serve"
         actions={
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ kind: 'new' })}>
-            New account
-          </Button>
+          <Group gap="xs">
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ kind: 'new' })}>
+              New account
+            </Button>
+            <Button variant="default" component={Link} to="/admin/nuser">
+              New
+            </Button>
+          </Group>
         }
       />
       <ReportStates
@@ -114,15 +123,6 @@ export default function UserListPage() {
                               <Button
                                 size="compact-sm"
                                 variant="subtle"
-                                leftSection={<IconKey size={14} />}
-                                onClick={() => setDialog({ kind: 'reset', account: u })}
-                                aria-label={`Reset the password of ${u.username}`}
-                              >
-                                Reset
-                              </Button>
-                              <Button
-                                size="compact-sm"
-                                variant="subtle"
                                 color={u.disabled ? 'green' : 'red'}
                                 leftSection={u.disabled ? <IconLockOpen size={14} /> : <IconLock size={14} />}
                                 loading={setDisabled.isPending && setDisabled.variables?.id === u.id}
@@ -133,6 +133,7 @@ export default function UserListPage() {
                               </Button>
                             </>
                           )}
+                          {actionsOf(u)}
                         </Group>
                       </Table.Td>
                     </Table.Tr>
@@ -145,7 +146,6 @@ export default function UserListPage() {
       </ReportStates>
       {dialog?.kind === 'new' && <NewAccountDialog onClose={() => setDialog(null)} />}
       {dialog?.kind === 'edit' && <EditAccountDialog account={dialog.account} onClose={() => setDialog(null)} />}
-      {dialog?.kind === 'reset' && <ResetPasswordDialog account={dialog.account} onClose={() => setDialog(null)} />}
     </>
   );
 }
