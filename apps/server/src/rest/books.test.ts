@@ -33,8 +33,8 @@ beforeAll(async () => {
   });
   number = (
     await createReceipt(db, { userId: clerk.id, email: clerk.email, ip: null }, input, {
-      role: 'user',
-      departmentId: 100,
+      role: 'accountant',
+      departmentIds: [100],
     })
   ).number;
   await transaction(db, (tx) => insertDayClosing(tx, { departmentId: 100, date: DAY, closedBy: clerk.id }));

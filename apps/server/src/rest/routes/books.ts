@@ -16,7 +16,7 @@ export const bookRoutes = [
       'debit or credit in rupees; granularity receipt (default: a Receipt voucher per receipt, a Payment per refund, ' +
       'a Journal per bounced cheque) or day (one voucher of each type per day). 409 names the first day of the range ' +
       'that is not closed, or the heads and modes that have no ledger',
-    access: 'department',
+    access: 'read',
     request: RANGE,
     response: z.array(
       z.object({
@@ -48,7 +48,7 @@ export const bookRoutes = [
       "The same vouchers as Tally Prime's XML import (ENVELOPE, Import Data, Vouchers of the department's company), " +
       'as the attachment tally_{depId}_{from}_{to}.xml. Nothing is recorded as exported: the Books screen keeps the ' +
       'export log. 409 as /v2/ledger',
-    access: 'department',
+    access: 'read',
     request: RANGE,
     response: z.string().describe('The XML text'),
     download: { contentType: 'application/xml; charset=utf-8' },
