@@ -20,7 +20,7 @@ import { loadDemoData } from './demo';
 /** The app's procedures on one database, as an admin (the copy carries no sessions: one is started on each side). */
 async function adminCaller(db: Database) {
   const user = await transaction(db, (tx) =>
-    insertUser(tx, { email: 'copy.check@test.local', passwordHash: 'not-used', role: 'admin', departmentId: null }),
+    insertUser(tx, { email: 'copy.check@test.local', passwordHash: 'not-used', role: 'admin', departmentIds: [] }),
   );
   const session = await resolveSession(db, await startSession(db, user.id, null));
   return createCaller(createContextInner({ db, session }));

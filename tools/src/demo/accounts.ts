@@ -11,7 +11,7 @@ export async function loadDemoAccounts(db: Database): Promise<DemoAccount[]> {
   for (const d of DEPARTMENTS) {
     const email = `${d.prefix}@demo.local`;
     if (!(await findUserByEmail(db, email)))
-      await transaction(db, (tx) => insertUser(tx, { email, passwordHash, role: 'user', departmentId: d.id }));
+      await transaction(db, (tx) => insertUser(tx, { email, passwordHash, role: 'accountant', departmentIds: [d.id] }));
     accounts.push({ label: `${d.code} staff`, email, password });
   }
   return accounts;

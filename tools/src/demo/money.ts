@@ -51,7 +51,7 @@ import { applyScheme } from '@fees/server/schemes';
 type DepartmentId = (typeof DEPARTMENTS)[number]['id'];
 
 /** The loader writes for every department, as an admin may. */
-const EVERY_DEPARTMENT = { role: 'admin' as const, departmentId: null };
+const EVERY_DEPARTMENT = { role: 'admin' as const, departmentIds: [] };
 const DEMO_ADMIN: AuditActor = { userId: null, email: 'demo' };
 
 function daysAgo(days: number): string {

@@ -136,7 +136,7 @@ export async function loadDemoPlans(db: Database): Promise<number> {
  */
 export async function loadDemoPlanPayments(db: Database): Promise<number> {
   const day = today();
-  const everyDepartment = { role: 'admin' as const, departmentId: null };
+  const everyDepartment = { role: 'admin' as const, departmentIds: [] };
   let written = 0;
   await transaction(db, async (db) => {
     for (const batch of await db.select().from(batches).orderBy(asc(batches.id))) {

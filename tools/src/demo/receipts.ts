@@ -81,7 +81,7 @@ export async function loadDemoReceipts(db: Database): Promise<number> {
   }
 
   // The loader writes for every department, as an admin may.
-  const everyDepartment = { role: 'admin' as const, departmentId: null };
+  const everyDepartment = { role: 'admin' as const, departmentIds: [] };
   let written = 0;
   await transaction(db, async (db) => {
     const created: Array<{ number: number; departmentId: number }> = [];

@@ -34,7 +34,7 @@ export interface SyntheticOptions {
 export interface SyntheticAccount {
   email: string;
   password: string;
-  role: 'admin' | 'user';
+  role: 'admin' | 'accountant';
   departmentId: number | null;
 }
 
@@ -85,14 +85,18 @@ export async function seedSynthetic(options: SyntheticOptions): Promise<Syntheti
     ...DEPARTMENTS.map((d) => ({
       email: staffEmailOf(d.prefix),
       password: SYNTHETIC_PASSWORD,
-      role: 'user' as const,
+      role: 'accountant' as const,
       departmentId: d.id,
     })),
   ];
+  const serves = sqlite.prepare('insert into user_departments (user_id, department_id) values (?, ?)');
   const staff = new Map<number, { id: number; email: string }>();
   for (const account of accounts) {
     const id = Number(insertUser.run(account.email, passwordHash, account.role, account.departmentId).lastInsertRowid);
-    if (account.departmentId !== null) staff.set(account.departmentId, { id, email: account.email });
+    if (account.departmentId !== null) {
+      serves.run(id, account.departmentId);
+      staff.set(account.departmentId, { id, email: account.email });
+    }
   }
 
   const batches = insertBatchesAndFees(sqlite, rng, ref, window);
