@@ -105,9 +105,9 @@ test("an administrator's reset makes the user choose a new password first", asyn
 
   await signInAtDepartment(page, DEPARTMENT.id, ACCOUNTS.viewer.email, 'temp1234');
   await expect(page).toHaveURL(/\/password\?next=/);
-  await page.getByLabel('Current password').fill('temp1234');
-  await page.getByLabel('New password', { exact: true }).fill('mine1234');
-  await page.getByLabel('Confirm new password').fill('mine1234');
+  await page.getByLabel(/^Current password/).fill('temp1234');
+  await page.getByLabel(/^New password/).fill('mine1234');
+  await page.getByLabel(/^Confirm new password/).fill('mine1234');
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page).toHaveURL(new RegExp(`/${DEPARTMENT.prefix}/?$`));
 });
