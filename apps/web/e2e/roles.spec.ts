@@ -56,7 +56,15 @@ test('a cashier finds students and takes receipts, and sees no control it may no
   const menu = page.getByRole('navigation', { name: /menu/ });
   await expect(menu.getByRole('link', { name: 'Receipts' })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'Day book' })).toBeVisible();
-  for (const hidden of ['Dashboard', 'Register student', 'Refunds', 'Cheques', 'Messages', 'Audit log']) {
+  for (const hidden of [
+    'Dashboard',
+    'Register student',
+    'Optional heads',
+    'Refunds',
+    'Cheques',
+    'Messages',
+    'Audit log',
+  ]) {
     await expect(menu.getByRole('link', { name: hidden })).toHaveCount(0);
   }
   await expect(page.getByRole('link', { name: 'Receipt register' })).toHaveCount(0);
@@ -76,7 +84,7 @@ test('a viewer reads the department and sees no control that writes', async ({ p
   await signInAtDepartment(page, DEPARTMENT.id, ACCOUNTS.viewer.email, ACCOUNTS.viewer.password);
   await expect(page).toHaveURL(new RegExp(`/${DEPARTMENT.prefix}/?$`));
   const menu = page.getByRole('navigation', { name: /menu/ });
-  for (const shown of ['Dashboard', 'Receipts', 'Refunds', 'Cheques', 'Messages']) {
+  for (const shown of ['Dashboard', 'Optional heads', 'Receipts', 'Refunds', 'Cheques', 'Messages']) {
     await expect(menu.getByRole('link', { name: shown })).toBeVisible();
   }
   for (const hidden of ['Register student', 'Import students', 'Import guardians', 'Audit log']) {
@@ -84,6 +92,11 @@ test('a viewer reads the department and sees no control that writes', async ({ p
   }
   await screenshots(page, `${ARTIFACTS}/roles-viewer`);
   await visitMenu(page, refused);
+  // Who takes the bus is shown, not changed: no import of opt-ins.
+  await page.goto(`/${DEPARTMENT.prefix}/optional/`);
+  await expect(page.getByRole('heading', { name: 'Optional heads' })).toBeVisible();
+  await expect(page.getByLabel('Import opt-ins (CSV)')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Template' })).toHaveCount(0);
   await page.goto(`/${DEPARTMENT.prefix}/daybook/`);
   await expect(page.getByRole('button', { name: 'Close day' })).toHaveCount(0);
   expect(refused).toEqual([]);

@@ -11,7 +11,7 @@ export const optionalHeadRoutes = [
     summary:
       'Opts one student into an optional head of their batch from a date (until a date): ' +
       'they owe its instalments due in between',
-    access: 'department',
+    access: 'write',
     request: {
       depId: 'depId',
       admNo: wireOnly('string', 'Admission number of the student (in depId)', true),

@@ -107,13 +107,15 @@ export function DepartmentShell({ department }: { department: Department }) {
                   active={is(`${base}/import/guardians`)}
                 />
               )}
-              <NavLink
-                component={Link}
-                to={`${base}/optional/`}
-                label="Optional heads"
-                leftSection={<IconBus size={18} />}
-                active={is(`${base}/optional`)}
-              />
+              {can('read') && (
+                <NavLink
+                  component={Link}
+                  to={`${base}/optional/`}
+                  label="Optional heads"
+                  leftSection={<IconBus size={18} />}
+                  active={is(`${base}/optional`)}
+                />
+              )}
               <NavLink
                 component={Link}
                 to={`${base}/rcpt/`}

@@ -27,6 +27,7 @@ import { EmptyState, ReportStates } from '../../components/ReportStates';
 import { downloadText, toCsv } from '../../lib/csv';
 import { formatDate, todayIso } from '../../lib/dates';
 import { useDepartment } from '../../lib/department-context';
+import { can } from '../../lib/can';
 import { deleteDialog } from '../../lib/dialogs';
 import { idOf } from '../../lib/ids';
 import { formatRupees } from '../../lib/money';
@@ -45,6 +46,7 @@ function spellText(o: OptIn): string {
 /**
  * /{department}/optional: a batch's optional heads and who takes them. Tick students and opt them in from a date
  * (until a date), end or remove a spell, or import a CSV of opt-ins checked row by row before anything is written.
+ * Whoever only reads the department (a viewer, an auditor) sees the spells without those controls.
  */
 export default function OptionalHeadsPage() {
   const department = useDepartment();
@@ -61,6 +63,7 @@ export default function OptionalHeadsPage() {
   const [file, setFile] = useState<File | null>(null);
   const [onlyInvalid, setOnlyInvalid] = useState(false);
   const [imported, setImported] = useState<number | null>(null);
+  const canWrite = can('write');
 
   const query = useQuery(
     trpc.optionalHeads.byBatch.queryOptions(
@@ -130,29 +133,35 @@ export default function OptionalHeadsPage() {
               );
             }}
           />
-          <FileInput
-            label="Import opt-ins (CSV)"
-            placeholder="Choose a .csv file"
-            accept=".csv,text/csv"
-            leftSection={<IconFileTypeCsv size={18} />}
-            value={file}
-            onChange={(f) => void chooseFile(f)}
-            clearable
-            w={240}
-          />
-          <Button
-            variant="default"
-            leftSection={<IconDownload size={16} />}
-            onClick={() => downloadText('opt_ins_template.csv', toCsv([...OPT_IN_CSV_COLUMNS], []))}
-          >
-            Template
-          </Button>
+          {canWrite && (
+            <>
+              <FileInput
+                label="Import opt-ins (CSV)"
+                placeholder="Choose a .csv file"
+                accept=".csv,text/csv"
+                leftSection={<IconFileTypeCsv size={18} />}
+                value={file}
+                onChange={(f) => void chooseFile(f)}
+                clearable
+                w={240}
+              />
+              <Button
+                variant="default"
+                leftSection={<IconDownload size={16} />}
+                onClick={() => downloadText('opt_ins_template.csv', toCsv([...OPT_IN_CSV_COLUMNS], []))}
+              >
+                Template
+              </Button>
+            </>
+          )}
         </Group>
-        <Text size="xs" c="dimmed" mt="sm">
-          CSV columns: {OPT_IN_CSV_COLUMNS.join(', ')}: an admission number of this department, the optional head's
-          name, the first day (yyyy-mm-dd) and, if the student leaves it, the last. At most{' '}
-          {STUDENT_IMPORT_MAX_ROWS.toLocaleString('en-IN')} rows.
-        </Text>
+        {canWrite && (
+          <Text size="xs" c="dimmed" mt="sm">
+            CSV columns: {OPT_IN_CSV_COLUMNS.join(', ')}: an admission number of this department, the optional head's
+            name, the first day (yyyy-mm-dd) and, if the student leaves it, the last. At most{' '}
+            {STUDENT_IMPORT_MAX_ROWS.toLocaleString('en-IN')} rows.
+          </Text>
+        )}
       </Paper>
 
       {imported !== null && (
@@ -229,13 +238,19 @@ export default function OptionalHeadsPage() {
                     />
                   )}
                 </Group>
-                <Group align="flex-end" wrap="wrap">
-                  <DateField label="From" w={160} value={from} onChange={setFrom} required />
-                  <DateField label="Until (if known)" w={160} value={to} onChange={setTo} />
-                  <Button onClick={submitOptIn} disabled={ticked.length === 0 || from === ''} loading={optIn.isPending}>
-                    Opt in {ticked.length} ticked
-                  </Button>
-                </Group>
+                {canWrite && (
+                  <Group align="flex-end" wrap="wrap">
+                    <DateField label="From" w={160} value={from} onChange={setFrom} required />
+                    <DateField label="Until (if known)" w={160} value={to} onChange={setTo} />
+                    <Button
+                      onClick={submitOptIn}
+                      disabled={ticked.length === 0 || from === ''}
+                      loading={optIn.isPending}
+                    >
+                      Opt in {ticked.length} ticked
+                    </Button>
+                  </Group>
+                )}
                 {(optIn.error ?? end.error ?? remove.error) && (
                   <FailureAlert error={optIn.error ?? end.error ?? remove.error} />
                 )}
@@ -243,29 +258,33 @@ export default function OptionalHeadsPage() {
                   <Table striped highlightOnHover stickyHeader verticalSpacing="xs" aria-label="Students">
                     <Table.Thead>
                       <Table.Tr>
-                        <Table.Th w={40}>
-                          <Checkbox
-                            aria-label="Tick every student"
-                            checked={allTicked}
-                            onChange={() => setTicked(allTicked ? [] : students.map((s) => s.id))}
-                          />
-                        </Table.Th>
+                        {canWrite && (
+                          <Table.Th w={40}>
+                            <Checkbox
+                              aria-label="Tick every student"
+                              checked={allTicked}
+                              onChange={() => setTicked(allTicked ? [] : students.map((s) => s.id))}
+                            />
+                          </Table.Th>
+                        )}
                         <Table.Th>Adm.No</Table.Th>
                         <Table.Th>Student</Table.Th>
                         <Table.Th>{head?.feeHead ?? 'Opted in'}</Table.Th>
                       </Table.Tr>
                     </Table.Thead>
                     <Table.Tbody>
-                      {students.length === 0 && <NoDataRow colSpan={4} />}
+                      {students.length === 0 && <NoDataRow colSpan={canWrite ? 4 : 3} />}
                       {students.map((s) => (
                         <Table.Tr key={s.id}>
-                          <Table.Td>
-                            <Checkbox
-                              aria-label={`Tick ${s.admissionNo}`}
-                              checked={ticked.includes(s.id)}
-                              onChange={() => toggle(s.id)}
-                            />
-                          </Table.Td>
+                          {canWrite && (
+                            <Table.Td>
+                              <Checkbox
+                                aria-label={`Tick ${s.admissionNo}`}
+                                checked={ticked.includes(s.id)}
+                                onChange={() => toggle(s.id)}
+                              />
+                            </Table.Td>
+                          )}
                           <Table.Td>{s.admissionNo}</Table.Td>
                           <Table.Td>{s.name}</Table.Td>
                           <Table.Td>
@@ -277,7 +296,7 @@ export default function OptionalHeadsPage() {
                             {spellsOf(s).map((o) => (
                               <Group key={o.id} gap={6} wrap="nowrap">
                                 <Text size="sm">{spellText(o)}</Text>
-                                {o.to === null && (
+                                {canWrite && o.to === null && (
                                   <Button
                                     size="compact-xs"
                                     variant="light"
@@ -289,19 +308,21 @@ export default function OptionalHeadsPage() {
                                     End
                                   </Button>
                                 )}
-                                <Button
-                                  size="compact-xs"
-                                  variant="light"
-                                  color="red"
-                                  aria-label={`Remove ${s.admissionNo} ${spellText(o)}`}
-                                  onClick={() =>
-                                    deleteDialog(`Remove ${s.name}'s opt-in ${spellText(o)}?`, () =>
-                                      remove.mutate({ depId: department.id, id: o.id }),
-                                    )
-                                  }
-                                >
-                                  Remove
-                                </Button>
+                                {canWrite && (
+                                  <Button
+                                    size="compact-xs"
+                                    variant="light"
+                                    color="red"
+                                    aria-label={`Remove ${s.admissionNo} ${spellText(o)}`}
+                                    onClick={() =>
+                                      deleteDialog(`Remove ${s.name}'s opt-in ${spellText(o)}?`, () =>
+                                        remove.mutate({ depId: department.id, id: o.id }),
+                                      )
+                                    }
+                                  >
+                                    Remove
+                                  </Button>
+                                )}
                               </Group>
                             ))}
                           </Table.Td>
