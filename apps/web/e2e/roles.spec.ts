@@ -60,6 +60,7 @@ test('a cashier finds students and takes receipts, and sees no control it may no
     'Dashboard',
     'Register student',
     'Optional heads',
+    'Online payments',
     'Refunds',
     'Cheques',
     'Messages',
@@ -84,7 +85,15 @@ test('a viewer reads the department and sees no control that writes', async ({ p
   await signInAtDepartment(page, DEPARTMENT.id, ACCOUNTS.viewer.email, ACCOUNTS.viewer.password);
   await expect(page).toHaveURL(new RegExp(`/${DEPARTMENT.prefix}/?$`));
   const menu = page.getByRole('navigation', { name: /menu/ });
-  for (const shown of ['Dashboard', 'Optional heads', 'Receipts', 'Refunds', 'Cheques', 'Messages']) {
+  for (const shown of [
+    'Dashboard',
+    'Optional heads',
+    'Receipts',
+    'Refunds',
+    'Cheques',
+    'Online payments',
+    'Messages',
+  ]) {
     await expect(menu.getByRole('link', { name: shown })).toBeVisible();
   }
   for (const hidden of ['Register student', 'Import students', 'Import guardians', 'Audit log']) {
@@ -97,6 +106,12 @@ test('a viewer reads the department and sees no control that writes', async ({ p
   await expect(page.getByRole('heading', { name: 'Optional heads' })).toBeVisible();
   await expect(page.getByLabel('Import opt-ins (CSV)')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Template' })).toHaveCount(0);
+  // Payment links are shown, not made, sent, cancelled or asked of the gateway.
+  await page.goto(`/${DEPARTMENT.prefix}/payments/`);
+  await expect(page.getByRole('heading', { name: 'Online payments' })).toBeVisible();
+  for (const control of ['Create link', 'Refresh', 'Send again', 'Cancel link']) {
+    await expect(page.getByRole('button', { name: control })).toHaveCount(0);
+  }
   await page.goto(`/${DEPARTMENT.prefix}/daybook/`);
   await expect(page.getByRole('button', { name: 'Close day' })).toHaveCount(0);
   expect(refused).toEqual([]);

@@ -170,7 +170,7 @@ export function applyGatewayPayment(db: Database, arrival: PaymentArrival): Prom
       // In a savepoint: a refusal of the receipt write undoes its own statements only, and the
       // payment is listed instead.
       const receipt = await inSavepoint(tx, (sp) =>
-        createReceipt(sp, { userId: link.createdBy, email: null }, input, { role: 'admin', departmentId: null }),
+        createReceipt(sp, { userId: link.createdBy, email: null }, input, { role: 'admin', departmentIds: [] }),
       );
       await settleGatewayPayment(tx, { id: claim.id, outcome: 'receipt', receiptId: receipt.receiptId, flag });
       return { outcome: 'receipt', receiptNumber: receipt.number, flag };

@@ -27,7 +27,7 @@ export const paymentRoutes = [
     summary:
       'A payment link at the gateway (Razorpay) for a student: the dues as of today, or amount (rupees) no larger than ' +
       'what the student has open; it expires in 7 days. The gateway down: 503 and nothing saved',
-    access: 'department',
+    access: 'write',
     request: { depId: 'depId', admNo: 'admissionNo', amount: 'amount' },
     errorNames: { admissionNo: 'admNo' },
     response: ZLink,
@@ -38,7 +38,7 @@ export const paymentRoutes = [
     path: '/v2/payment-links',
     procedure: 'payments.links',
     summary: "A department's payment links, newest first, by status and admission number",
-    access: 'department',
+    access: 'read',
     request: { depId: 'depId', status: 'status', admNo: 'admissionNo' },
     errorNames: { admissionNo: 'admNo' },
     response: z.array(ZLink),
@@ -51,7 +51,7 @@ export const paymentRoutes = [
     summary:
       "The department's open links asked of the gateway now (what the links screen's Refresh does): payments " +
       'found become receipts; says how many links were checked and what they brought',
-    access: 'department',
+    access: 'write',
     request: { depId: 'depId' },
     response: z.object({
       checked: z.int(),

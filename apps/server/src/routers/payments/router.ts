@@ -16,10 +16,14 @@ import {
   refreshPaymentLinks,
   sendPaymentLink,
 } from '../../domain/payments/links';
-import { departmentProcedure, router } from '../../trpc';
+import { departmentProcedure, departmentReadProcedure, router } from '../../trpc';
 
+/**
+ * Links and their exceptions are read by whoever reads the department; making, sending, cancelling a link,
+ * asking the gateway (which turns payments into receipts) and resolving an exception are an accountant's.
+ */
 export const paymentsRouter = router({
-  links: departmentProcedure.input(ZListPaymentLinksInput).query(({ ctx, input }) => listLinks(ctx, input)),
+  links: departmentReadProcedure.input(ZListPaymentLinksInput).query(({ ctx, input }) => listLinks(ctx, input)),
   createLink: departmentProcedure
     .input(ZCreatePaymentLinkInput)
     .mutation(({ ctx, input }) => createPaymentLink(ctx, input)),
@@ -34,7 +38,9 @@ export const paymentsRouter = router({
   refresh: departmentProcedure
     .input(ZRefreshPaymentLinksInput)
     .mutation(({ ctx, input }) => refreshPaymentLinks(ctx, input)),
-  exceptions: departmentProcedure.input(ZPaymentExceptionsInput).query(({ ctx, input }) => listExceptions(ctx, input)),
+  exceptions: departmentReadProcedure
+    .input(ZPaymentExceptionsInput)
+    .query(({ ctx, input }) => listExceptions(ctx, input)),
   resolveException: departmentProcedure
     .input(ZResolvePaymentExceptionInput)
     .mutation(({ ctx, input }) => resolveException(ctx, input)),

@@ -31,6 +31,7 @@ import { FailureAlert } from '../../components/FailureAlert';
 import { PageHeader } from '../../components/PageHeader';
 import { ReceiptLink } from '../../components/ReceiptLink';
 import { ReportStates } from '../../components/ReportStates';
+import { can } from '../../lib/can';
 import { formatDate, formatInstant } from '../../lib/dates';
 import { useDepartment } from '../../lib/department-context';
 import { formatRupees } from '../../lib/money';
@@ -127,6 +128,7 @@ function LinksTable({ rows, depId }: { rows: Link[]; depId: number }) {
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.payments.links.pathKey() });
   const cancel = useMutation(trpc.payments.cancelLink.mutationOptions({ onSettled: refresh }));
   const send = useMutation(trpc.payments.sendLink.mutationOptions());
+  const canWrite = can('write');
   if (rows.length === 0) return <Text c="dimmed">No payment links here.</Text>;
   return (
     <>
@@ -196,7 +198,7 @@ function LinksTable({ rows, depId }: { rows: Link[]; depId: number }) {
                         </Button>
                       )}
                     </CopyButton>
-                    {isOpen(link) && (
+                    {canWrite && isOpen(link) && (
                       <>
                         <Button
                           size="xs"
@@ -269,6 +271,7 @@ function ExceptionsList({ depId }: { depId: number }) {
   const trpc = useTRPC();
   const [status, setStatus] = useState<'open' | 'resolved'>('open');
   const [resolving, setResolving] = useState<PaymentException | null>(null);
+  const canWrite = can('write');
   const list = useQuery(trpc.payments.exceptions.queryOptions({ depId, status }));
   return (
     <>
@@ -317,7 +320,7 @@ function ExceptionsList({ depId }: { depId: number }) {
                         )}
                       </Table.Td>
                       <Table.Td>
-                        {e.status === 'open' && (
+                        {canWrite && e.status === 'open' && (
                           <Button size="xs" variant="light" onClick={() => setResolving(e)}>
                             Resolve
                           </Button>
@@ -338,7 +341,8 @@ function ExceptionsList({ depId }: { depId: number }) {
 
 /**
  * Online payments: the department's payment links by status (made, sent again, cancelled; Refresh asks the
- * gateway now), and the payments that could not be applied, for an accountant to resolve with a note.
+ * gateway now), and the payments that could not be applied, for an accountant to resolve with a note. Whoever
+ * only reads the department sees the links and exceptions without those controls.
  */
 export default function PaymentLinksPage() {
   const trpc = useTRPC();
@@ -346,6 +350,7 @@ export default function PaymentLinksPage() {
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const [view, setView] = useState<'links' | 'exceptions'>('links');
+  const canWrite = can('write');
   const [status, setStatus] = useState<TPaymentLinkStatus | 'all'>('all');
   const list = useQuery(
     trpc.payments.links.queryOptions({ depId: department.id, status: status === 'all' ? undefined : status }),
@@ -365,14 +370,16 @@ export default function PaymentLinksPage() {
         title="Online payments"
         subtitle={department.name}
         actions={
-          <Button
-            leftSection={<IconRefresh size={16} />}
-            variant="light"
-            loading={refresh.isPending}
-            onClick={() => refresh.mutate({ depId: department.id })}
-          >
-            Refresh
-          </Button>
+          canWrite && (
+            <Button
+              leftSection={<IconRefresh size={16} />}
+              variant="light"
+              loading={refresh.isPending}
+              onClick={() => refresh.mutate({ depId: department.id })}
+            >
+              Refresh
+            </Button>
+          )
         }
       />
       <FailureAlert error={refresh.error} title="The gateway could not be asked" mb="md" />
@@ -396,7 +403,7 @@ export default function PaymentLinksPage() {
       />
       {view === 'links' ? (
         <>
-          <NewLinkForm depId={department.id} admissionNo={params.get('admNo') ?? ''} />
+          {canWrite && <NewLinkForm depId={department.id} admissionNo={params.get('admNo') ?? ''} />}
           <Select
             mb="md"
             label="Status"

@@ -11,6 +11,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Fragment } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { can } from '../../lib/can';
 import { useDepartment, useIsAdminArea } from '../../lib/department-context';
 import { StudentInstalments } from '../../components/InstalmentDues';
 import { StudentMessages } from '../messages/StudentMessages';
@@ -147,15 +148,17 @@ export default function StudentStatementPage() {
         actions={
           <>
             {back}
-            <Button
-              className="no-print"
-              leftSection={<IconCash size={16} />}
-              component={Link}
-              to={receiptEntryPath(department, student, { id: student.courseId, name: student.courseName })}
-              aria-label={`Pay for ${student.name}`}
-            >
-              Pay
-            </Button>
+            {can('collect') && (
+              <Button
+                className="no-print"
+                leftSection={<IconCash size={16} />}
+                component={Link}
+                to={receiptEntryPath(department, student, { id: student.courseId, name: student.courseName })}
+                aria-label={`Pay for ${student.name}`}
+              >
+                Pay
+              </Button>
+            )}
             <Button
               variant="default"
               leftSection={<IconMail size={16} />}
@@ -164,15 +167,17 @@ export default function StudentStatementPage() {
             >
               Demand notice
             </Button>
-            <Button
-              variant="default"
-              className="no-print"
-              leftSection={<IconWorldDollar size={16} />}
-              component={Link}
-              to={`/${department.prefix}/payments/?admNo=${encodeURIComponent(student.admissionNo)}`}
-            >
-              Payment link
-            </Button>
+            {can('write') && (
+              <Button
+                variant="default"
+                className="no-print"
+                leftSection={<IconWorldDollar size={16} />}
+                component={Link}
+                to={`/${department.prefix}/payments/?admNo=${encodeURIComponent(student.admissionNo)}`}
+              >
+                Payment link
+              </Button>
+            )}
             <ExportActions
               size="sm"
               fileName={reportFileName('Statement_', student.admissionNo)}
