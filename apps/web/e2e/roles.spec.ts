@@ -61,6 +61,7 @@ test('a cashier finds students and takes receipts, and sees no control it may no
     'Register student',
     'Optional heads',
     'Online payments',
+    'Reconciliation',
     'Refunds',
     'Cheques',
     'Messages',
@@ -92,6 +93,7 @@ test('a viewer reads the department and sees no control that writes', async ({ p
     'Refunds',
     'Cheques',
     'Online payments',
+    'Reconciliation',
     'Messages',
   ]) {
     await expect(menu.getByRole('link', { name: shown })).toBeVisible();
@@ -106,6 +108,10 @@ test('a viewer reads the department and sees no control that writes', async ({ p
   await expect(page.getByRole('heading', { name: 'Optional heads' })).toBeVisible();
   await expect(page.getByLabel('Import opt-ins (CSV)')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Template' })).toHaveCount(0);
+  // Bank statements are shown, not uploaded.
+  await page.goto(`/${DEPARTMENT.prefix}/reconciliation/`);
+  await expect(page.getByRole('heading', { name: 'Reconciliation' })).toBeVisible();
+  await expect(page.locator('input[type="file"]')).toHaveCount(0);
   // Payment links are shown, not made, sent, cancelled or asked of the gateway.
   await page.goto(`/${DEPARTMENT.prefix}/payments/`);
   await expect(page.getByRole('heading', { name: 'Online payments' })).toBeVisible();

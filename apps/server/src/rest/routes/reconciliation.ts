@@ -19,7 +19,7 @@ export const reconciliationRoutes = [
       "Imports a bank statement file (CSV, XLSX or XLS, base64) of a department's bank account through a column " +
       'mapping (header names); each credit is matched to a receipt or proposed for a student. The same file again ' +
       'answers the statement already there (alreadyImported); credits already in an earlier statement are not added',
-    access: 'department',
+    access: 'write',
     request: {
       depId: 'depId',
       bankAccount: 'bankAccount',
@@ -37,7 +37,7 @@ export const reconciliationRoutes = [
     summary:
       "One statement's credit lines with their state (matched, receipt_created, ignored, unmatched), the receipt " +
       'each is, the student proposed or the reason ignored, and the count and sum per state (they add up to the credits)',
-    access: 'department',
+    access: 'read',
     request: { depId: 'depId', statementId: 'statementId' },
     response: z.object({
       statementId: z.int(),

@@ -17,15 +17,21 @@ import {
   statementView,
   statementsOf,
 } from '../../domain/reconciliation/statements';
-import { departmentProcedure, router } from '../../trpc';
+import { departmentProcedure, departmentReadProcedure, router } from '../../trpc';
 
+/**
+ * Statements and their lines are read by whoever reads the department; uploading one and accepting (a receipt),
+ * ignoring or reopening a line are an accountant's.
+ */
 export const reconciliationRouter = router({
-  bankAccounts: departmentProcedure.input(ZListStatementsInput).query(({ ctx, input }) => bankAccountsOf(ctx, input)),
+  bankAccounts: departmentReadProcedure
+    .input(ZListStatementsInput)
+    .query(({ ctx, input }) => bankAccountsOf(ctx, input)),
   /** What an upload would import; writes nothing (a mutation only because the file is large). */
   preview: departmentProcedure.input(ZStatementFileInput).mutation(({ ctx, input }) => previewStatement(ctx, input)),
   import: departmentProcedure.input(ZImportStatementInput).mutation(({ ctx, input }) => importStatement(ctx, input)),
-  statements: departmentProcedure.input(ZListStatementsInput).query(({ ctx, input }) => statementsOf(ctx, input)),
-  statement: departmentProcedure.input(ZStatementInput).query(({ ctx, input }) => statementView(ctx, input)),
+  statements: departmentReadProcedure.input(ZListStatementsInput).query(({ ctx, input }) => statementsOf(ctx, input)),
+  statement: departmentReadProcedure.input(ZStatementInput).query(({ ctx, input }) => statementView(ctx, input)),
   accept: departmentProcedure
     .input(ZAcceptStatementLineInput)
     .mutation(({ ctx, input }) => acceptStatementLine(ctx, input)),

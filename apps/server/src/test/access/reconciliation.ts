@@ -5,18 +5,18 @@ const file = (depId: number) => ({ depId, bankAccount: 'SBI current', fileName: 
 const mapping = { date: 'Date', narration: 'Narration', credit: 'Credit' };
 
 export const reconciliationAccess: AccessRules = {
-  'reconciliation.bankAccounts': { access: 'department', input: (fx) => ({ depId: fx.ug.depId }) },
-  'reconciliation.preview': { access: 'department', input: (fx) => file(fx.ug.depId) },
-  'reconciliation.import': { access: 'department', input: (fx) => ({ ...file(fx.ug.depId), mapping }) },
-  'reconciliation.statements': { access: 'department', input: (fx) => ({ depId: fx.ug.depId }) },
-  'reconciliation.statement': { access: 'department', input: (fx) => ({ depId: fx.ug.depId, statementId: 1 }) },
+  'reconciliation.bankAccounts': { access: 'read', input: (fx) => ({ depId: fx.ug.depId }) },
+  'reconciliation.preview': { access: 'write', input: (fx) => file(fx.ug.depId) },
+  'reconciliation.import': { access: 'write', input: (fx) => ({ ...file(fx.ug.depId), mapping }) },
+  'reconciliation.statements': { access: 'read', input: (fx) => ({ depId: fx.ug.depId }) },
+  'reconciliation.statement': { access: 'read', input: (fx) => ({ depId: fx.ug.depId, statementId: 1 }) },
   'reconciliation.accept': {
-    access: 'department',
+    access: 'write',
     input: (fx) => ({ depId: fx.ug.depId, lineId: 1, studentId: fx.ug.studentId, paymentMode: 'upi' }),
   },
   'reconciliation.ignore': {
-    access: 'department',
+    access: 'write',
     input: (fx) => ({ depId: fx.ug.depId, lineId: 1, reason: 'Interest credited' }),
   },
-  'reconciliation.reopen': { access: 'department', input: (fx) => ({ depId: fx.ug.depId, lineId: 1 }) },
+  'reconciliation.reopen': { access: 'write', input: (fx) => ({ depId: fx.ug.depId, lineId: 1 }) },
 };

@@ -30,6 +30,7 @@ import { FailureAlert } from '../../components/FailureAlert';
 import { PageHeader } from '../../components/PageHeader';
 import { ReportStates } from '../../components/ReportStates';
 import { formatDate } from '../../lib/dates';
+import { can } from '../../lib/can';
 import { useDepartment } from '../../lib/department-context';
 import { formatRupees } from '../../lib/money';
 import { readBase64 } from '../../lib/read-file';
@@ -259,7 +260,10 @@ function UploadStatement() {
   );
 }
 
-/** The department's statements, newest first, each with its lines' count and sum per state. */
+/**
+ * The department's statements, newest first, each with its lines' count and sum per state; uploading one is an
+ * accountant's.
+ */
 export default function ReconciliationPage() {
   const trpc = useTRPC();
   const department = useDepartment();
@@ -268,7 +272,7 @@ export default function ReconciliationPage() {
     <>
       <PageHeader title="Reconciliation" subtitle={department.name} />
       <Stack gap="md">
-        <UploadStatement />
+        {can('write') && <UploadStatement />}
         <Paper withBorder radius="md" p="md">
           <Title order={2} size="h4" mb="sm">
             Statements

@@ -23,6 +23,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { ReceiptLink } from '../../components/ReceiptLink';
 import { ReportStates } from '../../components/ReportStates';
 import { formatDate } from '../../lib/dates';
+import { can } from '../../lib/can';
 import { useDepartment } from '../../lib/department-context';
 import { formatRupees } from '../../lib/money';
 import { type RouterOutputs, useTRPC } from '../../lib/trpc';
@@ -205,7 +206,10 @@ function Outcome({ line, depId }: { line: Line; depId: number }) {
   );
 }
 
-/** One statement: the totals per state (they add up to its credits), its lines, and what to do with each. */
+/**
+ * One statement: the totals per state (they add up to its credits), its lines, and what to do with each (an
+ * accountant's; whoever only reads sees the lines).
+ */
 export default function StatementPage() {
   const trpc = useTRPC();
   const department = useDepartment();
@@ -214,6 +218,7 @@ export default function StatementPage() {
   const refresh = useRefresh();
   const [filter, setFilter] = useState<State | 'all'>('all');
   const [action, setAction] = useState<{ kind: 'accept' | 'ignore'; line: Line } | null>(null);
+  const canWrite = can('write');
   const view = useQuery(trpc.reconciliation.statement.queryOptions({ depId, statementId }));
   const reopen = useMutation(trpc.reconciliation.reopen.mutationOptions({ onSuccess: () => void refresh() }));
   return (
@@ -295,7 +300,7 @@ export default function StatementPage() {
                           </Table.Td>
                           <Table.Td>
                             <Group gap="xs" wrap="nowrap">
-                              {line.state === 'unmatched' && (
+                              {canWrite && line.state === 'unmatched' && (
                                 <>
                                   <Button size="xs" variant="light" onClick={() => setAction({ kind: 'accept', line })}>
                                     {line.proposedStudentId === null ? 'Create receipt' : 'Accept'}
@@ -310,19 +315,20 @@ export default function StatementPage() {
                                   </Button>
                                 </>
                               )}
-                              {(line.state === 'ignored' ||
-                                line.state === 'matched' ||
-                                line.receiptStatus === 'voided') && (
-                                <Button
-                                  size="xs"
-                                  variant="subtle"
-                                  color="gray"
-                                  loading={reopen.isPending && reopen.variables?.lineId === line.id}
-                                  onClick={() => reopen.mutate({ depId, lineId: line.id, version: line.version })}
-                                >
-                                  {line.state === 'ignored' ? 'Undo ignore' : 'Unmatch'}
-                                </Button>
-                              )}
+                              {canWrite &&
+                                (line.state === 'ignored' ||
+                                  line.state === 'matched' ||
+                                  line.receiptStatus === 'voided') && (
+                                  <Button
+                                    size="xs"
+                                    variant="subtle"
+                                    color="gray"
+                                    loading={reopen.isPending && reopen.variables?.lineId === line.id}
+                                    onClick={() => reopen.mutate({ depId, lineId: line.id, version: line.version })}
+                                  >
+                                    {line.state === 'ignored' ? 'Undo ignore' : 'Unmatch'}
+                                  </Button>
+                                )}
                             </Group>
                           </Table.Td>
                           <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} data-pin-end>
