@@ -20,7 +20,7 @@ afterEach(async () => {
 
 /** A database as the version before roles left it, and a way to open it with every migration. */
 async function databaseBeforeRoles(): Promise<{ old: Database; reopen: () => Promise<Database> }> {
-  const before = migrationsBefore(onPostgres ? 'postgres' : 'sqlite', onPostgres ? '0025_roles' : '0031_roles');
+  const before = migrationsBefore(onPostgres ? 'postgres' : 'sqlite', onPostgres ? '0028_roles' : '0034_roles');
   if (onPostgres) {
     const postgres = await createTestPostgres();
     const old = await openPostgres(postgres.url, { migrationsFolder: before.folder, max: 1 });
