@@ -1,5 +1,5 @@
 import type { SessionUser } from '@fees/db';
-import { AppError, servesEveryDepartment } from '@fees/validation';
+import { AppError, roleCan, servesEveryDepartment } from '@fees/validation';
 
 /** Who acts, as far as departments go: admins and auditors act for every department, others for those they serve. */
 export type DepartmentAccess = Pick<SessionUser, 'role' | 'departmentIds'>;
@@ -19,8 +19,8 @@ export function departmentsServed(access: DepartmentAccess): number[] | null {
 }
 
 /**
- * May this session approve or reject a request of this department: an admin, or the department's staff
- * (its accountants), never the person who asked. The one place the checker's rule is written.
+ * May this session approve or reject a request of this department: an admin, or an accountant serving it,
+ * never the person who asked. The one place the checker's rule is written.
  */
 export function mayApprove(
   session: DepartmentAccess & { userId: number },
@@ -28,5 +28,5 @@ export function mayApprove(
   request: { requestedBy: number },
 ): boolean {
   if (session.userId === request.requestedBy) return false;
-  return session.role === 'admin' || session.departmentId === depId;
+  return roleCan(session.role, 'write') && servesDepartment(session, depId);
 }

@@ -12,7 +12,7 @@ let pg: RestClient;
 
 beforeAll(async () => {
   server = await startRestServer();
-  await createAccount(server.db, { email: 'ug2@test.local', role: 'user', departmentId: 100 });
+  await createAccount(server.db, { email: 'ug2@test.local', role: 'accountant', departmentId: 100 });
   [admin, ug, pg, ug2] = await Promise.all([
     server.signIn('admin'),
     server.signIn('ugStaff'),

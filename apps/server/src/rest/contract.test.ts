@@ -1306,6 +1306,8 @@ const CONTRACTS: Contract[] = [
   {
     method: 'POST',
     path: '/v2/approvals/:id/approve',
+    // The requester is UG's accountant, who may not decide their own request.
+    as: 'admin',
     outsider: 'pgStaff',
     call: async (ctx) => ({ path: `/v2/approvals/${await voidRequest(ctx, 'UG-211')}/approve` }),
     check: (res) => expect(res.body).toMatchObject({ status: 'approved', message: expect.stringMatching(/ voided$/) }),
@@ -1313,6 +1315,8 @@ const CONTRACTS: Contract[] = [
   {
     method: 'POST',
     path: '/v2/approvals/:id/reject',
+    // The requester is UG's accountant, who may not decide their own request.
+    as: 'admin',
     outsider: 'pgStaff',
     call: async (ctx) => ({
       path: `/v2/approvals/${await voidRequest(ctx, 'UG-212')}/reject`,

@@ -41,7 +41,7 @@ export const approvalRoutes = [
     summary:
       "A department's approval requests, newest first (at most 200): what each changes, why, who asked and " +
       'when, and its decision; status pending, decided, approved or rejected (all when left out)',
-    access: 'department',
+    access: 'read',
     request: { depId: 'depId', status: 'status' },
     response: z.array(
       z.object({
@@ -86,7 +86,7 @@ export const approvalRoutes = [
     summary:
       'Approves a pending request: the change it asks for is made now. Refused (403) to the person who asked ' +
       'and outside the department, (409) when the record changed since the request or it was already decided',
-    access: 'authed',
+    access: 'write',
     request: { id: 'id' },
     response: ZDecision,
     output: (r) => r,
@@ -96,7 +96,7 @@ export const approvalRoutes = [
     path: '/v2/approvals/:id/reject',
     procedure: 'approvals.reject',
     summary: 'Rejects a pending request with a reason; the record stays as it is',
-    access: 'authed',
+    access: 'write',
     request: { id: 'id', reason: 'reason' },
     response: ZDecision,
     output: (r) => r,

@@ -21,7 +21,7 @@ const fx = useFixture(h);
 let checker: ReturnType<typeof createCaller>;
 
 beforeEach(async () => {
-  const session = await createAccount(h.db, { email: 'ug2@test.local', role: 'user', departmentId: 100 });
+  const session = await createAccount(h.db, { email: 'ug2@test.local', role: 'accountant', departmentId: 100 });
   checker = createCaller(createContextInner({ db: h.db, session, ip: '127.0.0.1', loginLimiter: new LoginLimiter() }));
 });
 
