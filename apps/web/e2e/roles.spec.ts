@@ -62,6 +62,7 @@ test('a cashier finds students and takes receipts, and sees no control it may no
     'Optional heads',
     'Online payments',
     'Reconciliation',
+    'Approvals',
     'Refunds',
     'Cheques',
     'Messages',
@@ -94,6 +95,7 @@ test('a viewer reads the department and sees no control that writes', async ({ p
     'Cheques',
     'Online payments',
     'Reconciliation',
+    'Approvals',
     'Messages',
   ]) {
     await expect(menu.getByRole('link', { name: shown })).toBeVisible();
