@@ -59,6 +59,9 @@ describe('GET /api/backup', () => {
         'admin@test.local',
         'ug@test.local',
         'pg@test.local',
+        'cashier@test.local',
+        'viewer@test.local',
+        'auditor@test.local',
       ]);
       copy.close();
       const audit = await h.db.select().from(auditLog).where(eq(auditLog.action, 'backup'));

@@ -92,11 +92,19 @@ describe('audit.list', () => {
     expect(page.entries.length).toBe(200);
     expect(page.entries.every((e) => e.departmentId === 100)).toBe(true);
     expect(await refusal(ug.list({ depId: 101 }))).toBe('FORBIDDEN');
-    expect((await ug.actors()).map((a) => a.email)).toEqual(['ug@test.local']);
+    // The accounts serving UG: its accountant, cashier and viewer.
+    expect((await ug.actors()).map((a) => a.email)).toEqual([
+      'cashier@test.local',
+      'ug@test.local',
+      'viewer@test.local',
+    ]);
     expect((await h.caller('admin').audit.actors()).map((a) => a.email)).toEqual([
       'admin@test.local',
+      'auditor@test.local',
+      'cashier@test.local',
       'pg@test.local',
       'ug@test.local',
+      'viewer@test.local',
     ]);
     expect(await refusal(h.caller('anonymous').audit.list({}))).toBe('UNAUTHORIZED');
   });
