@@ -64,12 +64,19 @@ test('admin creates a UG staff user, sets the GST rate, sees the dashboard and d
 }) => {
   await signInAsAdmin(page);
   // The specs share one server: the dashboard shows what others collected before plus this spec's receipts.
+  // The all-time total is the department's; today's and this month's are the period figures.
   const before = await trpcQuery<{
-    departments: Array<{ depId: number; totalPaise: number; todayPaise: number; monthPaise: number }>;
+    departments: Array<{ depId: number; totalPaise: number }>;
+    figures: { departments: Array<{ depId: number; todayPaise: number; monthPaise: number }> };
   }>(page, 'admin.dashboard');
   const collected: Record<number, number> = { 100: 12_500_50, 104: 8_000_00 };
-  const shown = (depId: number, field: 'totalPaise' | 'todayPaise' | 'monthPaise') =>
-    `₹ ${rupees((before.departments.find((d) => d.depId === depId)?.[field] ?? 0) + (collected[depId] ?? 0))}`;
+  const shown = (depId: number, field: 'totalPaise' | 'todayPaise' | 'monthPaise') => {
+    const figure =
+      field === 'totalPaise'
+        ? before.departments.find((d) => d.depId === depId)?.totalPaise
+        : before.figures.departments.find((d) => d.depId === depId)?.[field];
+    return `₹ ${rupees((figure ?? 0) + (collected[depId] ?? 0))}`;
+  };
   await collect(page, { depId: 100, courseId: 1003, admissionNo: 'UG-E2E-1', name: 'Meera Nair', amount: '12500.50' });
   await collect(page, { depId: 104, courseId: 5000, admissionNo: 'BED-E2E-1', name: 'Arun Das', amount: '8000.00' });
 

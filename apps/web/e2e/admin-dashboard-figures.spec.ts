@@ -17,7 +17,7 @@ test("the admin reads each department's figures and opens its dues across all co
   await expect(figures.getByLabel('All departments defaulters')).toBeVisible();
   // Collection against demand: UG's bar is labelled with the share its link names in rupees.
   const demand = page.getByTestId('demand-chart');
-  const ugLink = demand.getByRole('link', { name: /^UG: ₹ [\d,.]+ collected of ₹ [\d,.]+$/ });
+  const ugLink = demand.getByRole('link', { name: /^UG dues: ₹ [\d,.]+ collected of ₹ [\d,.]+$/ });
   const [collected, demanded] = [...((await ugLink.getAttribute('aria-label')) ?? '').matchAll(/₹ ([\d,.]+)/g)].map(
     (m) => Math.round(Number(m[1]!.replaceAll(',', '')) * 100),
   );

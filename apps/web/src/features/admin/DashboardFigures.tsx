@@ -17,8 +17,16 @@ const rangeQuery = (period: { from: string; to: string }) => `?from=${period.fro
 
 function Amount({ paise, to, label }: { paise: number; to: string | null; label: string }) {
   const text = `₹ ${formatRupees(paise)}`;
+  // The link's name holds its visible amount, so a voice user can say what they see.
   return to ? (
-    <Anchor component={Link} to={to} aria-label={label} ff="monospace" size="sm" style={{ whiteSpace: 'nowrap' }}>
+    <Anchor
+      component={Link}
+      to={to}
+      aria-label={`${label}: ${text}`}
+      ff="monospace"
+      size="sm"
+      style={{ whiteSpace: 'nowrap' }}
+    >
       {text}
     </Anchor>
   ) : (
@@ -73,7 +81,7 @@ export function DashboardFigures({ dashboard }: { dashboard: Dashboard | undefin
         <Table.Td>
           {d ? (
             paths ? (
-              <Anchor component={Link} to={paths.defaulters} size="sm" aria-label={`${name} defaulters`}>
+              <Anchor component={Link} to={paths.defaulters} size="sm" aria-label={`${name} defaulters: ${d.count}`}>
                 {d.count}
               </Anchor>
             ) : (
