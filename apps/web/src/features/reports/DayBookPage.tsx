@@ -49,7 +49,7 @@ const USER_COLUMNS: Array<Column<UserRow>> = [
   ...MODES.map(
     ([mode, label]): Column<UserRow> => ({ header: label, value: (u) => ({ paise: u.byModePaise[mode] }), width: 88 }),
   ),
-  { header: 'Total', value: (u) => ({ paise: u.totalPaise }), width: 96 },
+  { header: 'Total', value: (u) => ({ paise: u.totalPaise }), width: 112 },
 ];
 
 const VOIDED_COLUMNS: Array<Column<VoidedRow>> = [
@@ -320,7 +320,7 @@ function DayBookView({ department, adminArea }: { department: Department | null;
                   rows={data.byUser}
                   rowKey={(u) => u.userId ?? 0}
                   footer={footerOf(data)}
-                  minWidth={700}
+                  minWidth={780}
                 />
               )}
             </Paper>
