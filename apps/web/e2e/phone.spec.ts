@@ -67,7 +67,7 @@ async function expectNoSidewaysScroll(page: Page, path: string) {
 
 /** The shell's side menu is off the screen. */
 async function expectMenuClosed(page: Page, path: string) {
-  const box = await page.getByRole('navigation').boundingBox();
+  const box = await page.getByRole('navigation', { name: / menu$/ }).boundingBox();
   expect(box && box.x + box.width <= 0, `${path}: the menu is open`).toBe(true);
   await expect(page.getByRole('button', { name: 'Menu' }).first()).toHaveAttribute('aria-expanded', 'false');
 }
@@ -127,7 +127,7 @@ test('phone: the menu opens from its button and closes after a choice', async ({
   await expect(page).toHaveURL(/\/ug$/);
   await expectMenuClosed(page, '/ug');
   await page.getByRole('button', { name: 'Menu' }).first().click();
-  const menu = page.getByRole('navigation');
+  const menu = page.getByRole('navigation', { name: / menu$/ });
   await expect(menu.getByRole('link', { name: 'Register student' })).toBeInViewport();
   await page.screenshot({ path: 'e2e/artifacts/screens/menu-open-phone.png' });
   await menu.getByRole('link', { name: 'Register student' }).click();
@@ -161,7 +161,7 @@ test('tablet landscape (1024 x 768): the admin menu shows every Settings and Rep
 }) => {
   await page.setViewportSize({ width: 1024, height: 768 });
   await signInAsAdmin(page);
-  const menu = page.getByRole('navigation');
+  const menu = page.getByRole('navigation', { name: / menu$/ });
   for (const path of ['/admin', '/admin/rptview/100', '/admin/settings']) {
     await openSettled(page, path);
     await expect(menu.getByRole('button', { name: 'Settings' })).toHaveAttribute('aria-expanded', 'true');
