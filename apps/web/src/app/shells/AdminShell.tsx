@@ -47,7 +47,8 @@ const SETTINGS_LINKS = [
 
 /**
  * The admin shell: sidebar with the collapsible Settings and Report View groups, content area. The
- * groups' links are compact so that both groups, open, fit a 768 px high screen.
+ * groups' links are compact so that both groups, open, fit a 768 px high screen; Messages and Approvals,
+ * closed but on their own screens, come after them.
  */
 export function AdminShell() {
   const menu = useShellMenu();
@@ -73,13 +74,33 @@ export function AdminShell() {
                   <NavLink
                     key={l.to}
                     component={Link}
-                    py={2}
+                    py={1}
                     to={l.to}
                     label={l.label}
                     leftSection={<l.icon size={16} />}
                     active={l.to === '/admin/messages' ? pathname === l.to : pathname.startsWith(l.to)}
                   />
                 ))}
+              </MenuGroup>
+              <MenuGroup label="Report View" icon={<IconChartBar size={18} />}>
+                {DEPARTMENTS.map((d) => (
+                  <NavLink
+                    key={d.id}
+                    component={Link}
+                    py={1}
+                    to={`/admin/rptview/${d.id}`}
+                    label={d.name}
+                    active={pathname === `/admin/rptview/${d.id}`}
+                  />
+                ))}
+                <NavLink
+                  component={Link}
+                  py={1}
+                  to="/admin/collections"
+                  label="Collections summary"
+                  leftSection={<IconReportMoney size={16} />}
+                  active={pathname.startsWith('/admin/collections')}
+                />
               </MenuGroup>
               <MenuGroup
                 label="Messages"
@@ -112,26 +133,6 @@ export function AdminShell() {
                     active={pathname === `/admin/approvals/${d.id}`}
                   />
                 ))}
-              </MenuGroup>
-              <MenuGroup label="Report View" icon={<IconChartBar size={18} />}>
-                {DEPARTMENTS.map((d) => (
-                  <NavLink
-                    key={d.id}
-                    component={Link}
-                    py={2}
-                    to={`/admin/rptview/${d.id}`}
-                    label={d.name}
-                    active={pathname === `/admin/rptview/${d.id}`}
-                  />
-                ))}
-                <NavLink
-                  component={Link}
-                  py={2}
-                  to="/admin/collections"
-                  label="Collections summary"
-                  leftSection={<IconReportMoney size={16} />}
-                  active={pathname.startsWith('/admin/collections')}
-                />
               </MenuGroup>
               {/* Last, folded: the Settings and Report View links above still fit a 768 px high screen. */}
               <MenuGroup label="Departments" icon={<IconBuildingCommunity size={18} />} defaultOpened={false}>
