@@ -113,7 +113,7 @@ function availableByHead(input: ReceiptPricingInput): Map<number, number> {
 }
 
 /** The GST a line on `feeHeadId` carries on this receipt: none adjusted from advance, else as issued, else today's. */
-export function taxOfHead(input: ReceiptPricingInput, feeHeadId: number | null): HeadTax {
+function taxOfHead(input: ReceiptPricingInput, feeHeadId: number | null): HeadTax {
   if (input.untaxed || feeHeadId === null) return EXEMPT;
   return input.issuedTaxes?.get(feeHeadId) ?? input.taxes.get(feeHeadId) ?? EXEMPT;
 }

@@ -13,12 +13,6 @@ export type StudentDues = Omit<RouterOutputs['plans']['studentDues'], 'waivers'>
 
 const money = { ta: 'right' as const, style: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' as const } };
 
-/**
- * A student's instalments as of a date (each with its due date and days late under its name, then its
- * outstanding and fine: three columns, so a phone shows every amount whole without scrolling), then the
- * fine accrued, paid and waived, and the total to collect. Shown at the counter, in Fees Info and on the
- * statement.
- */
 /** Under an instalment's name: when it falls due, and how late it is when it is. */
 function DueLine({ dueDate, daysLate }: { dueDate: string; daysLate: number }) {
   // Each part keeps to one line; the parts wrap apart, so a narrow screen's first column stays narrow.
@@ -35,6 +29,12 @@ function DueLine({ dueDate, daysLate }: { dueDate: string; daysLate: number }) {
   );
 }
 
+/**
+ * A student's instalments as of a date (each with its due date and days late under its name, then its
+ * outstanding and fine: three columns, so a phone shows every amount whole without scrolling), then the
+ * fine accrued, paid and waived, and the total to collect. Shown at the counter, in Fees Info and on the
+ * statement.
+ */
 export function InstalmentDues({
   dues,
   compact = false,
@@ -83,8 +83,10 @@ export function InstalmentDues({
           ))}
           {dues.upcoming.map((i) => (
             <Table.Tr key={i.id} c="dimmed">
-              <Table.Td>{i.name}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(i.dueDate)}</Table.Td>
+              <Table.Td>
+                {i.name}
+                <DueLine dueDate={i.dueDate} daysLate={0} />
+              </Table.Td>
               <Table.Td {...money}>{formatRupees(i.outstanding)}</Table.Td>
               <Table.Td ta="right">not yet due</Table.Td>
             </Table.Tr>

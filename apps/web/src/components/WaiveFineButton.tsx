@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { parseRupeesToPaise } from '@fees/validation';
 import { formatRupees, paiseToRupeesText } from '../lib/money';
-import { storedDepartment } from '../lib/session-storage';
+import { can } from '../lib/can';
 import { serverFieldErrors, useTRPC } from '../lib/trpc';
 import { FailureAlert } from './FailureAlert';
 
@@ -36,7 +36,7 @@ export function WaiveFineButton({
       },
     }),
   );
-  if (storedDepartment() !== 'ADM' || outstandingPaise <= 0) return null;
+  if (!can('admin') || outstandingPaise <= 0) return null;
   const errors = serverFieldErrors(waive.error);
   return (
     <>

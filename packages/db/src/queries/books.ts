@@ -130,8 +130,8 @@ export interface BooksSourceReceipt {
   admissionNo: string;
   studentName: string;
   bouncedOn: string | null;
-  lines: { feeHeadId: number; amountPaise: number }[];
-  parts: { mode: string; amountPaise: number; taxPaise: number }[];
+  lines: { feeHeadId: number; amountPaise: number; taxPaise: number }[];
+  parts: { mode: string; amountPaise: number }[];
 }
 
 export interface BooksSourceRefund {
@@ -177,15 +177,16 @@ export async function booksSource(
       found.slice(start, start + 500).map((r) => sql`${r.id}`),
       sql`, `,
     );
-    const lines = await rows<{ receiptId: number; feeHeadId: number; amountPaise: number }>(
+    const lines = await rows<{ receiptId: number; feeHeadId: number; amountPaise: number; taxPaise: number }>(
       db,
-      sql`SELECT receipt_id AS "receiptId", fee_head_id AS "feeHeadId", amount_paise AS "amountPaise"
+      sql`SELECT receipt_id AS "receiptId", fee_head_id AS "feeHeadId", amount_paise AS "amountPaise",
+            tax_paise AS "taxPaise"
           FROM receipt_lines WHERE receipt_id IN (${ids}) ORDER BY receipt_id, line_no`,
     );
     for (const { receiptId, ...line } of lines) receiptsById.get(receiptId)!.lines.push(line);
-    const parts = await rows<{ receiptId: number; mode: string; amountPaise: number; taxPaise: number }>(
+    const parts = await rows<{ receiptId: number; mode: string; amountPaise: number }>(
       db,
-      sql`SELECT receipt_id AS "receiptId", payment_mode AS mode, amount_paise AS "amountPaise", tax_paise AS "taxPaise"
+      sql`SELECT receipt_id AS "receiptId", payment_mode AS mode, amount_paise AS "amountPaise"
           FROM receipt_payments WHERE receipt_id IN (${ids}) ORDER BY receipt_id, part_no`,
     );
     for (const { receiptId, ...part } of parts) receiptsById.get(receiptId)!.parts.push(part);

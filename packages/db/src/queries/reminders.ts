@@ -153,7 +153,6 @@ export type QueuedMessage = Required<
   >
 >;
 
-/** The outbox's columns a queued message fills, in the order of `insertQueuedMessages`' values. */
 /** The columns of a queued message, in the order of the insert below, each with its SQL type. */
 const QUEUED_COLUMNS = [
   ['eventKey', 'text'],
@@ -343,7 +342,9 @@ export async function outboxPage(
     params.studentId ? aboutStudent(sql`CAST(${params.studentId} AS INTEGER)`) : undefined,
     params.admissionNo
       ? aboutStudent(
-          sql`(SELECT ${students.id} FROM ${students} WHERE ${students.admissionNo} = ${params.admissionNo})`,
+          // Admission numbers are unique within a department only.
+          sql`(SELECT ${students.id} FROM ${students}
+            WHERE ${students.departmentId} = ${params.departmentId} AND ${students.admissionNo} = ${params.admissionNo})`,
         )
       : undefined,
   );

@@ -3,11 +3,9 @@ import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } fro
 import { users } from './accounts';
 import { batches, students } from './academics';
 import { courses } from './reference';
+import { GST_TREATMENT_VALUES } from '@fees/validation';
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
-
-export const GST_TREATMENTS = ['exempt', 'taxable'] as const;
-export type GstTreatment = (typeof GST_TREATMENTS)[number];
 
 /**
  * The heads a fee is charged under (Tuition Fee, Exam Fee, ...), each with its GST treatment: exempt (education
@@ -17,7 +15,7 @@ export type GstTreatment = (typeof GST_TREATMENTS)[number];
 export const feeHeads = sqliteTable('fee_heads', {
   id: integer('id').primaryKey({ autoIncrement: true }),
   name: text('name').notNull().unique(),
-  gstTreatment: text('gst_treatment', { enum: GST_TREATMENTS }).notNull().default('exempt'),
+  gstTreatment: text('gst_treatment', { enum: GST_TREATMENT_VALUES }).notNull().default('exempt'),
   /** Hundredths of a percent (1800 = 18%); 0 when exempt. */
   gstRateBasisPoints: integer('gst_rate_basis_points').notNull().default(0),
   /** SAC (6 digits from 99) or HSN (4, 6 or 8 digits); null when exempt or not given. */

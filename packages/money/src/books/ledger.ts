@@ -86,7 +86,7 @@ export function generalLedger(input: GeneralLedgerInput): GeneralLedger {
       const ledger = headLedger(line.feeHeadId);
       if (ledger) entries.add(ledger, -sign * line.amountPaise);
     }
-    const taxPaise = receipt.parts.reduce((sum, p) => sum + p.taxPaise, 0);
+    const taxPaise = receipt.lines.reduce((sum, l) => sum + l.taxPaise, 0);
     if (taxPaise !== 0) entries.add(mapping.gstLedger, -sign * taxPaise);
   };
   const refundRows = (entries: Entries, refund: BooksRefund) => {

@@ -11,10 +11,10 @@ export interface BooksReceipt {
   date: string;
   admissionNo: string;
   studentName: string;
-  /** The fee lines, pre-tax. */
-  lines: readonly { feeHeadId: number; amountPaise: number }[];
-  /** How it was paid: each part's amount with its GST; the parts add up to the lines plus the GST. */
-  parts: readonly { mode: string; amountPaise: number; taxPaise: number }[];
+  /** The fee lines, pre-tax, each with the GST it was issued with (0 on an exempt head). */
+  lines: readonly { feeHeadId: number; amountPaise: number; taxPaise: number }[];
+  /** How it was paid: each part's amount; the parts add up to the lines plus their GST. */
+  parts: readonly { mode: string; amountPaise: number }[];
   /** The date its cheque or draft bounced (the receipt was voided by it), or null. */
   bouncedOn: string | null;
 }

@@ -13,7 +13,7 @@ import { FailureAlert } from '../../components/FailureAlert';
 import { PageHeader } from '../../components/PageHeader';
 import { ReportStates } from '../../components/ReportStates';
 import { useDepartment } from '../../lib/department-context';
-import { storedDepartment } from '../../lib/session-storage';
+import { can } from '../../lib/can';
 import { type RouterOutputs, serverFieldErrors, useTRPC } from '../../lib/trpc';
 
 type Mapping = RouterOutputs['books']['mapping'];
@@ -161,9 +161,7 @@ export default function LedgerMappingPage() {
         </Button>
       </Group>
       <ReportStates query={mapping} loadingLabel="Loading the mapping..." refreshInPlace>
-        {(data) => (
-          <MappingForm key={data.version} mapping={data} depId={department.id} canSave={storedDepartment() === 'ADM'} />
-        )}
+        {(data) => <MappingForm key={data.version} mapping={data} depId={department.id} canSave={can('admin')} />}
       </ReportStates>
     </Stack>
   );

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { FailureAlert } from '../../components/FailureAlert';
 import { formatDate } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
-import { storedDepartment } from '../../lib/session-storage';
+import { can } from '../../lib/can';
 import { useTRPC } from '../../lib/trpc';
 import { JoinSchemeDialog } from './JoinSchemeDialog';
 import { LeaveSchemeDialog } from './LeaveSchemeDialog';
@@ -15,7 +15,7 @@ import { LeaveSchemeDialog } from './LeaveSchemeDialog';
 export function StudentSchemes({ depId, studentId }: { depId: number; studentId: number }) {
   const trpc = useTRPC();
   const schemes = useQuery(trpc.schemes.ofStudent.queryOptions({ depId, studentId }));
-  const isAdmin = storedDepartment() === 'ADM';
+  const isAdmin = can('admin');
   const [joining, { open: openJoin, close: closeJoin }] = useDisclosure(false);
   const [leaving, setLeaving] = useState<number | null>(null);
   return (

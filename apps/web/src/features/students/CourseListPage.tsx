@@ -22,7 +22,7 @@ import { printSoon } from '../../lib/print';
 import { type RouterOutputs, useTRPC } from '../../lib/trpc';
 import { receiptEntryPath } from '../receipts/links';
 import { JoinSchemeDialog } from '../schemes/JoinSchemeDialog';
-import { storedDepartment } from '../../lib/session-storage';
+import { can } from '../../lib/can';
 import { editStudentPath, registerPath, statementPath } from './links';
 import '../../components/report-table.css';
 import { idOf } from '../../lib/ids';
@@ -49,7 +49,7 @@ export default function CourseListPage() {
   const list = useQuery(trpc.students.list.queryOptions({ depId: department.id, courseId }, { enabled: courseId > 0 }));
   // While one batch prints, the others are hidden from paper.
   const [printing, setPrinting] = useState<number | null>(null);
-  const isAdmin = storedDepartment() === 'ADM';
+  const isAdmin = can('admin');
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [applying, setApplying] = useState(false);
   const toggle = (ids: number[], on: boolean) =>
