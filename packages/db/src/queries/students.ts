@@ -10,6 +10,7 @@ import {
   receipts,
   religions,
   students,
+  bankStatementLines,
 } from '../schema';
 import { timestampNow } from './now';
 
@@ -193,8 +194,15 @@ export async function listStudentDiscounts(db: Reader, studentId: number) {
   return await db.select().from(discounts).where(eq(discounts.studentId, studentId));
 }
 
-/** Deletes a student with their discounts and fine waivers; the caller has made sure no receipt names them. */
+/**
+ * Deletes a student with their discounts and fine waivers; the caller has made sure no receipt names them. A
+ * bank statement line proposed for them stays, proposed for no one.
+ */
 export async function deleteStudentWithDiscounts(db: WriteTx, studentId: number): Promise<void> {
+  await db
+    .update(bankStatementLines)
+    .set({ proposedStudentId: null })
+    .where(eq(bankStatementLines.proposedStudentId, studentId));
   await db.delete(discounts).where(eq(discounts.studentId, studentId));
   await db.delete(fineWaivers).where(eq(fineWaivers.studentId, studentId));
   await db.delete(students).where(eq(students.id, studentId));

@@ -4,12 +4,12 @@ import { users } from './accounts';
 import { students } from './academics';
 import { receipts } from './receipts';
 import { departments } from './reference';
+import { PAYMENT_LINK_STATUS_NAMES, type TPaymentLinkStatus } from '@fees/validation';
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
 /** A payment link's life at the gateway; 'created', 'partially_paid' are open (still payable). */
-export const PAYMENT_LINK_STATUSES = ['created', 'partially_paid', 'paid', 'expired', 'cancelled'] as const;
-export type PaymentLinkStatus = (typeof PAYMENT_LINK_STATUSES)[number];
+export type PaymentLinkStatus = TPaymentLinkStatus;
 
 /** What became of a gateway payment: a receipt, or an entry in the exceptions list for an accountant. */
 export const GATEWAY_PAYMENT_OUTCOMES = ['receipt', 'exception'] as const;
@@ -38,7 +38,7 @@ export const paymentLinks = sqliteTable(
     referenceId: text('reference_id').notNull().unique(),
     gatewayLinkId: text('gateway_link_id').notNull().unique(),
     shortUrl: text('short_url').notNull(),
-    status: text('status', { enum: PAYMENT_LINK_STATUSES }).notNull().default('created'),
+    status: text('status', { enum: PAYMENT_LINK_STATUS_NAMES }).notNull().default('created'),
     /** What the gateway reports as paid on the link so far. */
     amountPaidPaise: integer('amount_paid_paise').notNull().default(0),
     /** ISO instant after which the gateway refuses payment. */

@@ -71,9 +71,6 @@ const REPLAYS: Partial<Record<ApprovalOperation, Replay>> = {
   },
 };
 
-/** The operations whose requests can be made today (the settings screen offers these). */
-export const APPROVABLE_OPERATIONS = Object.keys(REPLAYS) as ApprovalOperation[];
-
 /** The request, refusing a missing one (404), another department's (403) and the maker's own (403). */
 async function requestToDecide(tx: Reader, session: Session, id: number): Promise<ApprovalRequestRow> {
   const request = (await findApprovalRequest(tx, id)) ?? refuse('NOT_FOUND', `Approval request ${id} does not exist`);

@@ -44,10 +44,7 @@ export type GatewayEvent =
 
 /** The gateway could not be reached or refused the call: the message says which, for a clerk. */
 export class GatewayError extends Error {
-  constructor(
-    message: string,
-    readonly transient: boolean,
-  ) {
+  constructor(message: string) {
     super(message);
     this.name = 'GatewayError';
   }

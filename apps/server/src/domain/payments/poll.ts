@@ -50,19 +50,20 @@ export async function syncLink(
 export async function pollLinks(
   db: Database,
   gateway: PaymentGateway,
-  options: { departmentId?: number; linkIds?: number[]; limit?: number; now?: Date } = {},
+  options: { departmentId?: number; linkIds?: number[] } = {},
 ): Promise<PollResult> {
-  const now = options.now ?? new Date();
+  const now = new Date();
   const ids =
     options.linkIds ??
     (await pollableLinkIds(db, {
       expiredSince: new Date(now.getTime() - EXPIRED_STILL_POLLED_MS).toISOString(),
       departmentId: options.departmentId,
-      limit: options.limit ?? 500,
+      limit: 500,
     }));
   const result: PollResult = { checked: 0, receipts: 0, exceptions: 0, failed: 0, errors: [] };
-  const until = new Date(now.getTime() + CLAIM_MS).toISOString();
   for (const id of ids) {
+    // Each claim runs from its own moment: a round of many links outlasts a claim made at its start.
+    const until = new Date(Date.now() + CLAIM_MS).toISOString();
     const claimed = await inTransaction({ db }, (tx) => claimLinkForPoll(tx, { id, until }));
     if (!claimed) continue;
     let error: string | null = null;

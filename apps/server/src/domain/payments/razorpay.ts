@@ -98,15 +98,14 @@ export class RazorpayGateway implements PaymentGateway {
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    if (!answer.answered) throw new GatewayError(`${answer.failure.reason}; try again in a few minutes`, true);
+    if (!answer.answered) throw new GatewayError(`${answer.failure.reason}; try again in a few minutes`);
     if (answer.status < 200 || answer.status >= 300) {
       const error = z.object({ error: z.object({ description: z.string() }) }).safeParse(answer.json);
       const why = error.success ? error.data.error.description : shortText(answer.text);
-      const transient = answer.status >= 500 || answer.status === 429;
-      throw new GatewayError(`Razorpay answered ${answer.status}: ${why}`, transient);
+      throw new GatewayError(`Razorpay answered ${answer.status}: ${why}`);
     }
     const link = ZLink.safeParse(answer.json);
-    if (!link.success) throw new GatewayError('Razorpay answered something that is not a payment link', true);
+    if (!link.success) throw new GatewayError('Razorpay answered something that is not a payment link');
     return linkOf(link.data);
   }
 

@@ -72,7 +72,7 @@ describe('the cashier', () => {
     expect(full.byUser.map((u) => u.email)).toEqual(['cashier@test.local', 'ug@test.local']);
   });
 
-  it('cannot correct its receipt after the receipt day, void, refund, waive, clear a cheque or close a day', async () => {
+  it('cannot void, bounce a cheque, close a day, refund or read the reports', async () => {
     const cashier = h.caller('cashier');
     const forbidden = { code: 'FORBIDDEN', message: 'Your role cannot change this; ask an accountant' };
     expect(await refusal(cashier.receipts.void({ number: fx.ug.receiptNumber, reason: 'Wrong entry' }))).toEqual(

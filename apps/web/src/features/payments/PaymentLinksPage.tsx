@@ -3,6 +3,7 @@ import {
   PAYMENT_LINK_STATUS_LABELS,
   PAYMENT_LINK_STATUS_NAMES,
   type TPaymentLinkStatus,
+  PAYMENT_LINK_MAX_DAYS,
 } from '@fees/validation';
 import {
   Alert,
@@ -95,7 +96,14 @@ function NewLinkForm({ depId, admissionNo: startNo }: { depId: number; admission
             onChange={(e) => setAmount(e.currentTarget.value)}
             w={180}
           />
-          <NumberInput label="Expires in (days)" value={days} onChange={setDays} min={1} max={90} w={140} />
+          <NumberInput
+            label="Expires in (days)"
+            value={days}
+            onChange={setDays}
+            min={1}
+            max={PAYMENT_LINK_MAX_DAYS}
+            w={140}
+          />
           <Checkbox
             label="Send to the family"
             checked={send}

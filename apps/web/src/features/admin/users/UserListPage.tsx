@@ -119,19 +119,17 @@ export default function UserListPage() {
                             Edit
                           </Button>
                           {u.username !== me && (
-                            <>
-                              <Button
-                                size="compact-sm"
-                                variant="subtle"
-                                color={u.disabled ? 'green' : 'red'}
-                                leftSection={u.disabled ? <IconLockOpen size={14} /> : <IconLock size={14} />}
-                                loading={setDisabled.isPending && setDisabled.variables?.id === u.id}
-                                onClick={() => setDisabled.mutate({ id: u.id, disabled: !u.disabled })}
-                                aria-label={`${u.disabled ? 'Enable' : 'Disable'} ${u.username}`}
-                              >
-                                {u.disabled ? 'Enable' : 'Disable'}
-                              </Button>
-                            </>
+                            <Button
+                              size="compact-sm"
+                              variant="subtle"
+                              color={u.disabled ? 'green' : 'red'}
+                              leftSection={u.disabled ? <IconLockOpen size={14} /> : <IconLock size={14} />}
+                              loading={setDisabled.isPending && setDisabled.variables?.id === u.id}
+                              onClick={() => setDisabled.mutate({ id: u.id, disabled: !u.disabled })}
+                              aria-label={`${u.disabled ? 'Enable' : 'Disable'} ${u.username}`}
+                            >
+                              {u.disabled ? 'Enable' : 'Disable'}
+                            </Button>
                           )}
                           {actionsOf(u)}
                         </Group>
