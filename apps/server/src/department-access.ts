@@ -13,11 +13,6 @@ export function assertDepartmentAccess(access: DepartmentAccess, depId: number):
   if (!servesDepartment(access, depId)) throw new AppError('FORBIDDEN', 'This belongs to another department');
 }
 
-/** The departments a list may show the caller: null for every one. */
-export function departmentsServed(access: DepartmentAccess): number[] | null {
-  return servesEveryDepartment(access.role) ? null : access.departmentIds;
-}
-
 /**
  * May this session approve or reject a request of this department: an admin, or an accountant serving it,
  * never the person who asked. The one place the checker's rule is written.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requiredText, ZDepId, ZEmail, ZId, ZMustConfirm } from './common';
 import { MSG } from './messages';
-import { ROLES } from './roles';
+import { ROLES, servesEveryDepartment } from './roles';
 
 export const ZPassword = z
   .string({ error: MSG.required })
@@ -59,8 +59,7 @@ const ZDepIds = z
   .transform((ids) => [...new Set(ids)].sort((a, b) => a - b));
 
 function departmentsForRole(v: { role: (typeof ROLES)[number]; depIds: number[] }, ctx: z.RefinementCtx) {
-  const everyDepartment = v.role === 'admin' || v.role === 'auditor';
-  if (!everyDepartment && v.depIds.length === 0)
+  if (!servesEveryDepartment(v.role) && v.depIds.length === 0)
     ctx.addIssue({ code: 'custom', message: 'Choose at least one department', path: ['depIds'] });
 }
 

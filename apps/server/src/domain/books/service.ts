@@ -136,19 +136,23 @@ function totalsOf(vouchers: readonly Voucher[]) {
   };
 }
 
-/** The general ledger of a department's closed days as they are now: vouchers, their rows and totals. */
-export async function booksLedger(ctx: AuthedContext, input: TBooksLedgerInput) {
+/** The vouchers of a department's closed days as they are now, with the mapping they were made with. */
+async function closedDaysVouchers(ctx: AuthedContext, input: TBooksLedgerInput) {
   assertDepartmentAccess(ctx.session, input.depId);
   await assertClosed(ctx.db, input);
   const mapping = await storedMapping(ctx.db, input.depId);
-  const vouchers = await ledgerOf(ctx.db, { ...input, days: [] }, mapping);
+  return { vouchers: await ledgerOf(ctx.db, { ...input, days: [] }, mapping), mapping };
+}
+
+/** The general ledger of a department's closed days as they are now: vouchers, their rows and totals. */
+export async function booksLedger(ctx: AuthedContext, input: TBooksLedgerInput) {
+  const { vouchers, mapping } = await closedDaysVouchers(ctx, input);
   return { vouchers, rows: rowsOf(vouchers), totals: totalsOf(vouchers), company: mapping.company };
 }
 
 /** The Tally XML of the range's vouchers as they are now (for other programs: nothing is recorded as exported). */
 export async function booksTallyXml(ctx: AuthedContext, input: TBooksLedgerInput) {
-  const { vouchers } = await booksLedger(ctx, input);
-  const mapping = await storedMapping(ctx.db, input.depId);
+  const { vouchers, mapping } = await closedDaysVouchers(ctx, input);
   return { fileName: fileNameOf(input), xml: tallyXml(vouchers, tallyOptionsOf(mapping)) };
 }
 
