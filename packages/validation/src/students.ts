@@ -8,6 +8,7 @@ import {
   ZId,
   ZMustConfirm,
   ZOptionalPhone,
+  ZRecordDate,
   ZVersion,
 } from './common';
 import { GUARDIAN_CSV_COLUMNS, ZGuardianContacts, ZYesNo } from './contacts';
@@ -74,13 +75,21 @@ export type TStudentForm = z.infer<typeof ZStudentForm>;
 export const ZCreateStudentInput = ZStudentFields.extend({ depId: ZDepId }).superRefine(birthBeforeAdmission);
 export type TCreateStudentInput = z.infer<typeof ZCreateStudentInput>;
 
-export const ZUpdateStudentInput = ZStudentFields.extend({ depId: ZDepId, id: ZId, version: ZVersion }).superRefine(
-  birthBeforeAdmission,
-);
+export const ZUpdateStudentInput = ZStudentFields.extend({
+  depId: ZDepId,
+  id: ZId,
+  version: ZVersion,
+  /** A changed batch is a transfer on this date (today when left out): the old enrolment ends, a new one starts. */
+  transferDate: ZRecordDate.optional(),
+}).superRefine(birthBeforeAdmission);
 export type TUpdateStudentInput = z.infer<typeof ZUpdateStudentInput>;
 
 export const ZStudentIdInput = z.object({ depId: ZDepId, id: ZId });
 export type TStudentIdInput = z.infer<typeof ZStudentIdInput>;
+
+/** The transfer's date is before the enrolment it ends began. */
+export const transferBeforeEnrolmentMessage = (from: string) =>
+  `The transfer date must be on or after ${from}, when the student joined their current batch`;
 
 export const ZStudentByAdmissionNoInput = z.object({
   depId: ZDepId,

@@ -33,3 +33,4 @@ export * from './optional-heads';
 export * from './payments';
 export * from './reconciliation';
 export * from './approvals';
+export * from './enrolments';

@@ -16,3 +16,4 @@ export * from './books';
 export * from './payments';
 export * from './reconciliation';
 export * from './approvals';
+export * from './enrolments';

@@ -1,4 +1,10 @@
-import { findStudentDetail, findStudentDetailByAdmissionNo, listStudentContacts, type StudentDetail } from '@fees/db';
+import {
+  findStudentDetail,
+  findStudentDetailByAdmissionNo,
+  listEnrolments,
+  listStudentContacts,
+  type StudentDetail,
+} from '@fees/db';
 import { AppError, type TStudentByAdmissionNoInput, type TStudentIdInput } from '@fees/validation';
 import { loadStudent } from './shared';
 import type { AuthedContext } from '../../context';
@@ -24,4 +30,10 @@ export async function studentByAdmissionNo(ctx: AuthedContext, input: TStudentBy
   if (!detail)
     throw new AppError('NOT_FOUND', `No student with admission number ${input.admissionNo} in this department`);
   return withContacts(ctx, detail);
+}
+
+/** The batches the student has been in, oldest first: the open one is their current batch. */
+export async function studentEnrolments(ctx: AuthedContext, input: TStudentIdInput) {
+  const student = await loadStudent(ctx, input);
+  return await listEnrolments(ctx.db, { studentId: student.id });
 }

@@ -7,7 +7,7 @@ import {
   ZStudentsDashboardInput,
   ZUpdateStudentInput,
 } from '@fees/validation';
-import { studentByAdmissionNo, studentById } from '../../domain/students/byId';
+import { studentByAdmissionNo, studentById, studentEnrolments } from '../../domain/students/byId';
 import { createStudent } from '../../domain/students/create';
 import { departmentDashboard } from '../../domain/students/dashboard';
 import { commitStudentImport } from '../../domain/students/importCommit';
@@ -23,6 +23,7 @@ export const studentsRouter = router({
     .query(({ ctx, input }) => departmentDashboard(ctx, input)),
   list: departmentReadProcedure.input(ZCourseStudentsInput).query(({ ctx, input }) => listStudents(ctx, input)),
   byId: departmentLookupProcedure.input(ZStudentIdInput).query(({ ctx, input }) => studentById(ctx, input)),
+  enrolments: departmentReadProcedure.input(ZStudentIdInput).query(({ ctx, input }) => studentEnrolments(ctx, input)),
   byAdmissionNo: departmentLookupProcedure
     .input(ZStudentByAdmissionNoInput)
     .query(({ ctx, input }) => studentByAdmissionNo(ctx, input)),

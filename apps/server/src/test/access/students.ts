@@ -27,6 +27,7 @@ export const studentsAccess: AccessRules = {
   'students.dashboard': { access: 'read', input: () => ({ depId: 100 }) },
   'students.list': { access: 'read', input: (fx) => ({ depId: 100, courseId: fx.ug.courseId }) },
   'students.byId': { access: 'lookup', input: (fx) => ({ depId: 100, id: fx.ug.studentId }) },
+  'students.enrolments': { access: 'read', input: (fx) => ({ depId: 100, id: fx.ug.studentId }) },
   'students.byAdmissionNo': { access: 'lookup', input: (fx) => ({ depId: 100, admissionNo: fx.ug.admissionNo }) },
   'students.create': { access: 'write', input: form },
   'students.update': {

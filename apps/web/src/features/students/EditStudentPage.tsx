@@ -1,4 +1,5 @@
 import { Alert, Anchor, Button, Group } from '@mantine/core';
+import { useState } from 'react';
 import { notifications } from '@mantine/notifications';
 import { IconFileInvoice, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,6 +13,9 @@ import { courseListPath, statementPath } from './links';
 import { StudentForm, studentFormValues } from './StudentForm';
 import { FailureAlert } from '../../components/FailureAlert';
 import { StudentSchemes } from '../schemes/StudentSchemes';
+import { DateField } from '../../components/DateField';
+import { todayIso } from '../../lib/dates';
+import { StudentEnrolments } from './StudentEnrolments';
 
 /** The 'Deleted!' dialog comes 500 ms after the delete succeeds. */
 const DELETED_DIALOG_DELAY_MS = 500;
@@ -36,6 +40,8 @@ export default function EditStudentPage() {
   };
   const update = useMutation(trpc.students.update.mutationOptions({ onSuccess: refreshLists }));
   const remove = useMutation(trpc.students.remove.mutationOptions());
+  // A changed batch is a transfer on this day: the enrolment in the old batch ends, one in the new batch starts.
+  const [transferDate, setTransferDate] = useState(todayIso());
 
   const back = () => {
     const s = student.data;
@@ -101,7 +107,13 @@ export default function EditStudentPage() {
         error={update.error}
         onSubmit={(values) =>
           update.mutate(
-            { ...values, depId: department.id, id: s.id, version: s.version },
+            {
+              ...values,
+              depId: department.id,
+              id: s.id,
+              version: s.version,
+              ...(values.batchId === s.batchId || transferDate === '' ? {} : { transferDate }),
+            },
             {
               onSuccess: () => {
                 notifications.show({
@@ -115,7 +127,13 @@ export default function EditStudentPage() {
           )
         }
         actions={
-          <Group gap="xs">
+          <Group gap="xs" align="flex-end">
+            <DateField
+              label="Transfer date (if the batch changes)"
+              value={transferDate}
+              onChange={setTransferDate}
+              w={230}
+            />
             <Button variant="default" onClick={back}>
               Cancel
             </Button>
@@ -131,6 +149,7 @@ export default function EditStudentPage() {
           </Group>
         }
       />
+      <StudentEnrolments depId={department.id} studentId={s.id} />
       <StudentSchemes depId={department.id} studentId={s.id} />
     </>
   );
