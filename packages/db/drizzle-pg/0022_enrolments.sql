@@ -15,6 +15,7 @@ ALTER TABLE "enrolments" ADD CONSTRAINT "enrolments_created_by_users_id_fk" FORE
 CREATE INDEX "enrolments_student_idx" ON "enrolments" USING btree ("student_id","from_date");--> statement-breakpoint
 CREATE INDEX "enrolments_batch_idx" ON "enrolments" USING btree ("batch_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "enrolments_one_open_uq" ON "enrolments" USING btree ("student_id") WHERE "enrolments"."status" = 'open';--> statement-breakpoint
+CREATE INDEX "enrolments_ended_idx" ON "enrolments" USING btree ("student_id") WHERE "enrolments"."status" <> 'open';--> statement-breakpoint
 -- Every student starts with one open enrolment in today's batch, from their admission or the batch's start,
 -- whichever is later; a student written afterwards, by whatever program, gets theirs from the trigger below.
 INSERT INTO enrolments (student_id, batch_id, from_date, status)

@@ -1,11 +1,13 @@
+import { enrolmentOfInstalment } from '@fees/money';
+import { Random } from '@fees/validation/testing';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from './client';
 import { rows, run } from './engines';
 import { closePostgres, openPostgres } from './engines/postgres/client';
 import { studentMoneyDrift } from './derived';
-import { duesByBatch } from './queries';
-import { closeTestDatabase, migrationsBefore, onPostgres, temporaryFolder } from './test/database';
+import { duesByBatch, studentFeeBalances } from './queries';
+import { closeTestDatabase, migrationsBefore, onPostgres, openTestDatabase, temporaryFolder } from './test/database';
 import { createTestPostgres } from './test/postgres';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -72,12 +74,12 @@ async function foundation(db: Database): Promise<void> {
   for (const statement of statements) await run(db, statement);
 }
 
-/** Every money figure the reports read for these students: student_money's rows and the dues as of a date. */
+/** The money figures the reports read for these students: student_money's rows and each student's balances per head. */
 async function figures(db: Database) {
   const money = await rows(db, sql`SELECT * FROM student_money ORDER BY student_id`);
-  const dues = [];
-  for await (const batch of duesByBatch(db, { batchIds: [1, 2], asOf: '2026-12-31' })) dues.push(...batch);
-  return { money, dues };
+  const balances = [];
+  for (const id of [1, 2, 3]) balances.push(await studentFeeBalances(db, id));
+  return { money, balances };
 }
 
 const enrolmentsOf = (db: Database) =>
@@ -100,6 +102,14 @@ describe('the enrolments migration', () => {
     ]);
     expect(await figures(db)).toEqual(before);
     expect(await studentMoneyDrift(db)).toEqual([]);
+    // And the dues as of a date: every student owes their batch's fees as before the migration.
+    const dues = [];
+    for await (const batch of duesByBatch(db, { batchIds: [1, 2], asOf: '2026-12-31' })) dues.push(...batch);
+    expect(dues.map((d) => [d.studentId, d.dues.outstanding])).toEqual([
+      [1, 2000000 + 300000 - 1200000],
+      [2, 2000000 + 300000 - 510000],
+      [3, 0],
+    ]);
   });
 
   it('gives a student written afterwards, by any program, their open enrolment; a second open one is refused', async () => {
@@ -116,5 +126,113 @@ describe('the enrolments migration', () => {
     await run(db, sql`DELETE FROM discounts WHERE student_id = 2`);
     await run(db, sql`DELETE FROM students WHERE id = 2`);
     expect((await enrolmentsOf(db)).map((e) => e.studentId)).toEqual([1, 3]);
+  });
+});
+
+describe('dues over enrolments', () => {
+  it('per enrolment and in total, fee - discount - paid = owed, over random promotions, leavers and receipts', async () => {
+    const db = await openTestDatabase();
+    cleanups.push(() => closeTestDatabase(db));
+    const random = new Random(32);
+    await run(
+      db,
+      sql`INSERT INTO batches (id, department_id, course_id, name, start_date, end_date) VALUES
+        (1, 100, 1003, '2025-26', '2025-06-01', '2026-03-31'), (2, 100, 1003, '2026-27', '2026-06-01', '2027-03-31')`,
+    );
+    // Tuition in two terms each year (a virtual plan: one instalment per start date), Exam fee in 2025-26 alone.
+    await run(
+      db,
+      sql`INSERT INTO fee_structures (batch_id, fee_head_id, amount_paise, start_date, end_date) VALUES
+        (1, 1, 2000000, '2025-06-01', '2026-03-31'), (1, 2, 300000, '2025-10-01', '2026-03-31'),
+        (2, 1, 2400000, '2026-06-10', '2027-03-31')`,
+    );
+    const fees: Record<number, number> = { 1: 2300000, 2: 2400000 };
+    const students = 24;
+    let number = 0;
+    const receipt = async (student: number, batch: number, date: string, head: number, amount: number) => {
+      number++;
+      await run(
+        db,
+        sql`INSERT INTO receipts (id, number, department_id, course_id, batch_id, student_id, date, student_name, address,
+          total_paise, tax_rate_basis_points, tax_paise, net_paise, payment_mode)
+          VALUES (${number}, ${number}, 100, 1003, ${batch}, ${student}, ${date}, 'S', 'Road', ${amount}, 0, 0, ${amount}, 'cash')`,
+      );
+      await run(
+        db,
+        sql`INSERT INTO receipt_lines (receipt_id, line_no, student_id, fee_head_id, amount_paise)
+          VALUES (${number}, 1, ${student}, ${head}, ${amount})`,
+      );
+    };
+    const fate = new Map<number, 'promoted' | 'kept' | 'left'>();
+    for (let id = 1; id <= students; id++) {
+      await run(
+        db,
+        sql`INSERT INTO students (id, department_id, course_id, batch_id, admission_no, cap_id, name, admission_date,
+          date_of_birth, gender, category_id, address)
+          VALUES (${id}, 100, 1003, 1, ${`A-${id}`}, ${`C-${id}`}, 'S', '2025-06-01', '2008-01-01', 'Male', 1, 'Road')`,
+      );
+      if (random.chance(0.3))
+        await run(
+          db,
+          sql`INSERT INTO discounts (student_id, fee_head_id, discount_paise, adjustment_paise)
+            VALUES (${id}, 1, ${random.int(0, 300000)}, ${random.int(0, 50000)})`,
+        );
+      for (let k = random.int(0, 3); k > 0; k--)
+        await receipt(
+          id,
+          1,
+          `2025-${String(random.int(6, 12)).padStart(2, '0')}-15`,
+          random.int(1, 2),
+          random.int(1, 15000) * 100,
+        );
+      const roll = random.int(0, 9);
+      fate.set(id, roll < 6 ? 'promoted' : roll < 8 ? 'kept' : 'left');
+    }
+    for (const [id, what] of fate) {
+      if (what === 'promoted') {
+        await run(db, sql`UPDATE enrolments SET status = 'promoted', to_date = '2026-06-01' WHERE student_id = ${id}`);
+        await run(
+          db,
+          sql`INSERT INTO enrolments (student_id, batch_id, from_date, status) VALUES (${id}, 2, '2026-06-01', 'open')`,
+        );
+        await run(db, sql`UPDATE students SET batch_id = 2 WHERE id = ${id}`);
+        for (let k = random.int(0, 3); k > 0; k--)
+          await receipt(id, 2, `2026-${String(random.int(6, 12)).padStart(2, '0')}-20`, 1, random.int(1, 20000) * 100);
+      } else if (what === 'left') {
+        // Left before the Exam fee fell due on 01-10-2025: it is never owed.
+        await run(db, sql`UPDATE enrolments SET status = 'left', to_date = '2025-09-30' WHERE student_id = ${id}`);
+      }
+    }
+    const dues = [];
+    for await (const batch of duesByBatch(db, { batchIds: [1, 2], asOf: '2027-12-31' })) dues.push(...batch);
+    expect(dues).toHaveLength(students);
+    const [discountRows, paidRows] = await Promise.all([
+      rows<{ studentId: number; given: number }>(
+        db,
+        sql`SELECT student_id AS "studentId", discount_paise + adjustment_paise AS given FROM discounts`,
+      ),
+      rows<{ studentId: number; feeHeadId: number; paid: number }>(
+        db,
+        sql`SELECT student_id AS "studentId", fee_head_id AS "feeHeadId", SUM(amount_paise) AS paid FROM receipt_lines
+          GROUP BY student_id, fee_head_id`,
+      ),
+    ]);
+    const given = new Map(discountRows.map((r) => [r.studentId, Number(r.given)]));
+    // What a leaver paid on the Exam fee, never owed, stays outside their dues (a credit, as on any head outside a plan).
+    const paidOn = (studentId: number, heads: number[]) =>
+      paidRows
+        .filter((r) => r.studentId === studentId && heads.includes(r.feeHeadId))
+        .reduce((s, r) => s + Number(r.paid), 0);
+    for (const { studentId, dues: d } of dues) {
+      const what = fate.get(studentId)!;
+      const fee = what === 'promoted' ? fees[1]! + fees[2]! : what === 'left' ? 2000000 : fees[1]!;
+      const owed = fee - (given.get(studentId) ?? 0) - paidOn(studentId, what === 'left' ? [1] : [1, 2]);
+      const sum = (list: typeof d.instalments) => list.reduce((s, i) => s + i.due - i.concession - i.paid, 0);
+      expect(sum(d.instalments), `student ${studentId} (${what})`).toBe(owed);
+      expect(d.instalments.reduce((s, i) => s + i.outstanding, 0)).toBe(owed);
+      const ofPast = d.instalments.filter((i) => enrolmentOfInstalment(i.id) !== null);
+      expect(ofPast.reduce((s, i) => s + i.due, 0)).toBe(what === 'promoted' ? fees[1] : 0);
+      expect(sum(ofPast) + sum(d.instalments.filter((i) => enrolmentOfInstalment(i.id) === null))).toBe(owed);
+    }
   });
 });

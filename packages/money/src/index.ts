@@ -4,6 +4,7 @@ export * from './books';
 export * from './limits';
 export * from './plans/allocation';
 export * from './plans/dates';
+export * from './plans/enrolments';
 export * from './plans/generators';
 export * from './plans/optional';
 export * from './plans/types';

@@ -8,13 +8,15 @@ import {
   fromDayNumber,
   type OptIn,
   optInKey,
+  type PastEnrolment,
   type PlanInstalment,
   type PreparedPlan,
   preparePlan,
   type StudentDues,
   studentInstalments,
+  studentPlan,
 } from '@fees/money';
-import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Reader } from '../client';
 import { engineOf, rows } from '../engines';
 import {
@@ -22,6 +24,7 @@ import {
   cheques,
   courses,
   discounts,
+  enrolments,
   feeHeads,
   fineWaivers,
   openingBalances,
@@ -95,8 +98,8 @@ export async function batchDuesAsOf(
   const calculatorOf = perPlan((plan) => duesAsOfCalculator(plan, asOf, detail));
   return (read.studentsOf.get(batchId) ?? []).map((s) => {
     const { settlements, ...student } = inputsOf(s.studentId);
-    const duesOf = calculatorOf(plansOf(read.optInsOf(s.studentId), read.ownInstalmentsOf(s.studentId)));
-    return { ...s, dues: duesOf(student, settlements), opening: read.openings.get(s.studentId) ?? [] };
+    const plan = read.studentPlanOf(batchPlan, s.studentId) ?? plansOf(read.optInsOf(s.studentId), read.ownInstalmentsOf(s.studentId));
+    return { ...s, dues: calculatorOf(plan)(student, settlements), opening: read.openings.get(s.studentId) ?? [] };
   });
 }
 
@@ -149,8 +152,9 @@ export async function* duesByBatch(
     const calculatorOf = perPlan((plan) => duesAsOfCalculator(plan, asOf));
     yield of.map((s) => {
       const { settlements, ...student } = inputsOf(s.studentId);
-      const duesOf = calculatorOf(plansOf(read.optInsOf(s.studentId), read.ownInstalmentsOf(s.studentId)));
-      return withDues(s, duesOf(student, settlements));
+      const plan =
+        read.studentPlanOf(batchPlan, s.studentId) ?? plansOf(read.optInsOf(s.studentId), read.ownInstalmentsOf(s.studentId));
+      return withDues(s, calculatorOf(plan)(student, settlements));
     });
   }
 }
@@ -190,13 +194,18 @@ function perPlan<F>(make: (plan: PreparedPlan) => F): (plan: PreparedPlan) => F 
   };
 }
 
+/** The optional heads of a batch's fee structure. */
+function optionalHeadsOf(batchPlan: BatchPlan): Set<number> {
+  return new Set(batchPlan.heads.filter((h) => h.optional).map((h) => h.feeHeadId));
+}
+
 /**
  * The plan each student of a batch owes: the batch's instalments without the optional heads they are not opted into
  * (studentInstalments), with their own instalments (opening balances, bounce charges) beside. Students with the same
  * opt-ins and no instalments of their own share one prepared plan (and so one calculator): most of a batch.
  */
 function studentPlans(batchPlan: BatchPlan) {
-  const optional = new Set(batchPlan.heads.filter((h) => h.optional).map((h) => h.feeHeadId));
+  const optional = optionalHeadsOf(batchPlan);
   const shared = new Map<string, PreparedPlan>();
   const prepare = (optIns: readonly OptIn[], own: readonly PlanInstalment[]) =>
     preparePlan({
@@ -278,7 +287,8 @@ function takeLines(
 /**
  * What the dues of the batches' students are computed from, in seven statements for all the batches
  * (never one a student), sent together: the special heads, the students, their discounts, opening
- * balances, bounce charges, fine waivers and opt-ins to optional heads. The lines of their receipts, by far the largest part,
+ * balances, bounce charges, fine waivers, opt-ins to optional heads and ended enrolments (then the plans of the
+ * batches some were promoted out of, when there are any). The lines of their receipts, by far the largest part,
  * are read batch by batch (`readLineTexts`) and handed to `inputsOf`.
  */
 async function readBatches(db: Reader, batchIds: readonly number[], studentIds: readonly number[] | undefined) {
@@ -286,7 +296,7 @@ async function readBatches(db: Reader, batchIds: readonly number[], studentIds: 
     inArray(students.batchId, [...batchIds]),
     studentIds ? inArray(students.id, [...studentIds]) : undefined,
   );
-  const [heads, studentRows, discountRows, openingRows, chequeRows, waiverRows, optInRows] = await Promise.all([
+  const [heads, studentRows, discountRows, openingRows, chequeRows, waiverRows, optInRows, endedRows] = await Promise.all([
     specialHeads(db),
     db
       .select({
@@ -349,7 +359,23 @@ async function readBatches(db: Reader, batchIds: readonly number[], studentIds: 
       .from(optionalHeadOptIns)
       .innerJoin(students, eq(students.id, optionalHeadOptIns.studentId))
       .where(where),
+    db
+      .select({
+        studentId: enrolments.studentId,
+        enrolmentId: enrolments.id,
+        batchId: enrolments.batchId,
+        batchName: batches.name,
+        status: enrolments.status,
+        toDate: enrolments.toDate,
+      })
+      .from(enrolments)
+      .innerJoin(students, eq(students.id, enrolments.studentId))
+      .innerJoin(batches, eq(batches.id, enrolments.batchId))
+      .where(and(where, ne(enrolments.status, 'open')))
+      .orderBy(asc(enrolments.fromDate), asc(enrolments.id)),
   ]);
+  const promotedOutOf = endedRows.filter((e) => e.status === 'promoted');
+  const pastPlans = await loadBatchPlans(db, [...new Set(promotedOutOf.map((e) => e.batchId))]);
 
   const studentsOf = new Map<number, DuesStudent[]>();
   for (const s of studentRows) listOf(studentsOf, s.batchId).push(s);
@@ -375,11 +401,45 @@ async function readBatches(db: Reader, batchIds: readonly number[], studentIds: 
   const noOptIns: OptIn[] = [];
   const optInsOf = (studentId: number): readonly OptIn[] => optIns.get(studentId) ?? noOptIns;
 
+  // The batches a student was promoted out of keep their plans; a student who left owes nothing due after leaving.
+  const past = new Map<number, PastEnrolment[]>();
+  for (const e of promotedOutOf) {
+    const plan = pastPlans.get(e.batchId)!;
+    listOf(past, e.studentId).push({
+      enrolmentId: e.enrolmentId,
+      batchName: e.batchName,
+      plan: { fineRule: plan.fineRule, instalments: plan.instalments },
+      optionalHeadIds: optionalHeadsOf(plan),
+    });
+  }
+  const leftOn = new Map<number, string>();
+  for (const e of endedRows) if (e.status === 'left' && e.toDate !== null) leftOn.set(e.studentId, e.toDate);
+
   const ownInstalmentsOf = (studentId: number): PlanInstalment[] | undefined => {
     const opening = openings.get(studentId);
     const charges = bounceCharges.get(studentId);
     if (!opening && !charges) return undefined;
     return [...openingInstalments(opening ?? []), ...bounceChargeInstalments(charges ?? [])];
+  };
+
+  /**
+   * The plan of a student promoted out of a batch or who left (undefined for the others: their batch's plan with
+   * their opt-ins, studentPlans).
+   */
+  const studentPlanOf = (batchPlan: BatchPlan, studentId: number): PreparedPlan | undefined => {
+    const before = past.get(studentId);
+    const left = leftOn.get(studentId) ?? null;
+    if (!before && left === null) return undefined;
+    return preparePlan(
+      studentPlan({
+        current: { fineRule: batchPlan.fineRule, instalments: batchPlan.instalments },
+        currentOptional: optionalHeadsOf(batchPlan),
+        optIns: optInsOf(studentId),
+        leftOn: left,
+        past: before ?? [],
+        own: ownInstalmentsOf(studentId) ?? [],
+      }),
+    );
   };
   const payments: DayPayment[] = [];
   /**
@@ -400,7 +460,7 @@ async function readBatches(db: Reader, batchIds: readonly number[], studentIds: 
       };
     };
   };
-  return { studentsOf, openings, ownInstalmentsOf, inputsOf, optInsOf };
+  return { studentsOf, openings, ownInstalmentsOf, studentPlanOf, inputsOf, optInsOf };
 }
 
 /**
