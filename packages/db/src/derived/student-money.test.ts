@@ -244,12 +244,9 @@ describe('student_money', () => {
   });
 
   it('is held unchanged by both engines’ migrations', () => {
-    const sqlite = readFileSync(
-      fileURLToPath(new URL('../../drizzle/0019_student_money.sql', import.meta.url)),
-      'utf8',
-    );
+    const sqlite = readFileSync(fileURLToPath(new URL('../../drizzle/0028_enrolments.sql', import.meta.url)), 'utf8');
     const postgres = readFileSync(
-      fileURLToPath(new URL('../../drizzle-pg/0013_student_money.sql', import.meta.url)),
+      fileURLToPath(new URL('../../drizzle-pg/0022_enrolments.sql', import.meta.url)),
       'utf8',
     );
     for (const statement of studentMoneyRefresh('NEW.student_id')) expect(sqlite).toContain(`${statement};`);

@@ -4,6 +4,7 @@ import type { Reader } from '../client';
 import { row, rows, textLiteral } from '../engines';
 import { balanceOfColumns } from './balance-sql';
 import { structureFeeSql, structureRowShownSql } from './optional-fee-sql';
+import { carried } from './student-charges';
 
 /**
  * A student's dues per fee head of their batch's fee structure and per head with an opening balance
@@ -33,14 +34,15 @@ export type FeeBalanceTotals = Omit<FeeBalanceRow, 'feeHeadId' | 'feeHead'>;
 
 /**
  * One row per fee head of the student's batch, then one per head outside it that carries an opening balance (Previous
- * dues); an opening balance adds to its head's fee. Then the "Cheque bounce charge" head when the student was charged
- * for a bounced cheque or paid on it (fee = the charges of their bounced cheques). Set-based, one statement per
- * student. Paid comes from the running totals (student_head_paid, kept by triggers on every receipt write). The bounce
- * head's name is part of the text, not a parameter: once ANALYZE has written sqlite_stat4, SQLite recompiles a
- * statement at every run when a parameter meets an indexed column (fee_heads.name), and compiling this one costs
- * several times running it (every receipt reads it).
+ * dues) or a batch the student was promoted out of (carriedSql); either adds to its head's fee. Then the "Cheque
+ * bounce charge" head when the student was charged for a bounced cheque or paid on it (fee = the charges of their
+ * bounced cheques). Set-based, one statement per student. Paid comes from the running totals (student_head_paid, kept
+ * by triggers on every receipt write). The bounce head's name is part of the text, not a parameter: once ANALYZE has
+ * written sqlite_stat4, SQLite recompiles a statement at every run when a parameter meets an indexed column
+ * (fee_heads.name), and compiling this one costs several times running it (every receipt reads it).
  */
 function headsCte(studentId: number): SQL {
+  const ob = carried(sql`${studentId}`);
   return sql`
   WITH heads AS (
     SELECT 0 AS part,
@@ -54,7 +56,7 @@ function headsCte(studentId: number): SQL {
     FROM students s
     JOIN fee_structures fs ON fs.batch_id = s.batch_id
     JOIN fee_heads fh ON fh.id = fs.fee_head_id
-    LEFT JOIN opening_balances ob ON ob.student_id = s.id AND ob.fee_head_id = fs.fee_head_id
+    LEFT JOIN (${ob}) ob ON ob.student_id = s.id AND ob.fee_head_id = fs.fee_head_id
     LEFT JOIN discounts d ON d.student_id = s.id AND d.fee_head_id = fs.fee_head_id
     LEFT JOIN student_head_paid p ON p.student_id = s.id AND p.fee_head_id = fs.fee_head_id
     WHERE s.id = ${studentId} AND ${sql.raw(structureRowShownSql('fs', 's.id'))}
@@ -62,7 +64,7 @@ function headsCte(studentId: number): SQL {
     SELECT 1, ob.id, ob.fee_head_id, fh.name, ob.amount_paise,
            COALESCE(d.discount_paise, 0), COALESCE(d.adjustment_paise, 0), COALESCE(p.paid_paise, 0)
     FROM students s
-    JOIN opening_balances ob ON ob.student_id = s.id
+    JOIN (${ob}) ob ON ob.student_id = s.id
     JOIN fee_heads fh ON fh.id = ob.fee_head_id
     LEFT JOIN discounts d ON d.student_id = s.id AND d.fee_head_id = ob.fee_head_id
     LEFT JOIN student_head_paid p ON p.student_id = s.id AND p.fee_head_id = ob.fee_head_id
@@ -80,7 +82,7 @@ function headsCte(studentId: number): SQL {
     LEFT JOIN student_head_paid p ON p.student_id = s.id AND p.fee_head_id = fh.id
     WHERE s.id = ${studentId} AND (ch.charge > 0 OR COALESCE(p.paid_paise, 0) <> 0)
       AND NOT EXISTS (SELECT 1 FROM fee_structures fs WHERE fs.batch_id = s.batch_id AND fs.fee_head_id = fh.id)
-      AND NOT EXISTS (SELECT 1 FROM opening_balances ob WHERE ob.student_id = s.id AND ob.fee_head_id = fh.id)
+      AND NOT EXISTS (SELECT 1 FROM (${ob}) ob WHERE ob.student_id = s.id AND ob.fee_head_id = fh.id)
   )`;
 }
 
@@ -92,7 +94,7 @@ const rowsSql = (studentId: number) => sql`${headsCte(studentId)}
          "paidPaise",
          ${balanceOfHead} AS "balancePaise"
   FROM heads
-  ORDER BY part, sort_id`;
+  ORDER BY part, sort_id, "feeHeadId"`;
 
 const totalsSql = (studentId: number) => sql`${headsCte(studentId)}
   SELECT COALESCE(SUM("feePaise"), 0) AS "feePaise",

@@ -16,7 +16,7 @@ import {
   studentInstalments,
   studentPlan,
 } from '@fees/money';
-import { and, asc, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Reader } from '../client';
 import { engineOf, rows } from '../engines';
 import {
@@ -287,7 +287,7 @@ function takeLines(
 /**
  * What the dues of the batches' students are computed from, in seven statements for all the batches
  * (never one a student), sent together: the special heads, the students, their discounts, opening
- * balances, bounce charges, fine waivers, opt-ins to optional heads and ended enrolments (then the plans of the
+ * balances, bounce charges, fine waivers, opt-ins to optional heads and promotions (then the plans of the
  * batches some were promoted out of, when there are any). The lines of their receipts, by far the largest part,
  * are read batch by batch (`readLineTexts`) and handed to `inputsOf`.
  */
@@ -296,7 +296,7 @@ async function readBatches(db: Reader, batchIds: readonly number[], studentIds: 
     inArray(students.batchId, [...batchIds]),
     studentIds ? inArray(students.id, [...studentIds]) : undefined,
   );
-  const [heads, studentRows, discountRows, openingRows, chequeRows, waiverRows, optInRows, endedRows] = await Promise.all([
+  const [heads, studentRows, discountRows, openingRows, chequeRows, waiverRows, optInRows, promotedRows] = await Promise.all([
     specialHeads(db),
     db
       .select({
@@ -365,17 +365,14 @@ async function readBatches(db: Reader, batchIds: readonly number[], studentIds: 
         enrolmentId: enrolments.id,
         batchId: enrolments.batchId,
         batchName: batches.name,
-        status: enrolments.status,
-        toDate: enrolments.toDate,
       })
       .from(enrolments)
       .innerJoin(students, eq(students.id, enrolments.studentId))
       .innerJoin(batches, eq(batches.id, enrolments.batchId))
-      .where(and(where, ne(enrolments.status, 'open')))
+      .where(and(where, eq(enrolments.status, 'promoted')))
       .orderBy(asc(enrolments.fromDate), asc(enrolments.id)),
   ]);
-  const promotedOutOf = endedRows.filter((e) => e.status === 'promoted');
-  const pastPlans = await loadBatchPlans(db, [...new Set(promotedOutOf.map((e) => e.batchId))]);
+  const pastPlans = await loadBatchPlans(db, [...new Set(promotedRows.map((e) => e.batchId))]);
 
   const studentsOf = new Map<number, DuesStudent[]>();
   for (const s of studentRows) listOf(studentsOf, s.batchId).push(s);
@@ -401,9 +398,9 @@ async function readBatches(db: Reader, batchIds: readonly number[], studentIds: 
   const noOptIns: OptIn[] = [];
   const optInsOf = (studentId: number): readonly OptIn[] => optIns.get(studentId) ?? noOptIns;
 
-  // The batches a student was promoted out of keep their plans; a student who left owes nothing due after leaving.
+  // The batches a student was promoted out of keep their plans, as every fee figure counts them (studentChargesSql).
   const past = new Map<number, PastEnrolment[]>();
-  for (const e of promotedOutOf) {
+  for (const e of promotedRows) {
     const plan = pastPlans.get(e.batchId)!;
     listOf(past, e.studentId).push({
       enrolmentId: e.enrolmentId,
@@ -412,8 +409,6 @@ async function readBatches(db: Reader, batchIds: readonly number[], studentIds: 
       optionalHeadIds: optionalHeadsOf(plan),
     });
   }
-  const leftOn = new Map<number, string>();
-  for (const e of endedRows) if (e.status === 'left' && e.toDate !== null) leftOn.set(e.studentId, e.toDate);
 
   const ownInstalmentsOf = (studentId: number): PlanInstalment[] | undefined => {
     const opening = openings.get(studentId);
@@ -423,19 +418,18 @@ async function readBatches(db: Reader, batchIds: readonly number[], studentIds: 
   };
 
   /**
-   * The plan of a student promoted out of a batch or who left (undefined for the others: their batch's plan with
+   * The plan of a student promoted out of a batch (undefined for the others: their batch's plan with
    * their opt-ins, studentPlans).
    */
   const studentPlanOf = (batchPlan: BatchPlan, studentId: number): PreparedPlan | undefined => {
     const before = past.get(studentId);
-    const left = leftOn.get(studentId) ?? null;
-    if (!before && left === null) return undefined;
+    if (!before) return undefined;
     return preparePlan(
       studentPlan({
         current: { fineRule: batchPlan.fineRule, instalments: batchPlan.instalments },
         currentOptional: optionalHeadsOf(batchPlan),
         optIns: optInsOf(studentId),
-        leftOn: left,
+        leftOn: null,
         past: before ?? [],
         own: ownInstalmentsOf(studentId) ?? [],
       }),

@@ -16,6 +16,7 @@ import {
   students,
 } from '../schema';
 import { timestampNow } from './now';
+import { promotedOn } from './student-charges';
 
 /**
  * Every fee head with how many batches charge it and whether anything (a fee structure, a discount
@@ -278,7 +279,10 @@ export async function deleteFeeStructure(db: WriteTx, id: number): Promise<void>
 }
 
 /** What a student has paid on one head (lines of live receipts), from the running totals. */
-/** Paid on a head (live receipts) and the opening balance on it, for a balance check beside the structure's amount. */
+/**
+ * Paid on a head (live receipts) and what adds to its fee beside the structure's amount (the opening balance, the
+ * batches the student was promoted out of), for a balance check.
+ */
 export async function paidAndOpeningOnHead(
   db: Reader,
   params: { studentId: number; feeHeadId: number },
@@ -299,7 +303,12 @@ export async function paidAndOpeningOnHead(
         .where(and(eq(openingBalances.studentId, params.studentId), eq(openingBalances.feeHeadId, params.feeHeadId)))
         .limit(1)
     )[0]?.amount ?? 0;
-  return { paidPaise: paid, openingPaise: opening };
+  // The batches the student was promoted out of add to the head's fee as an opening balance does.
+  const promoted = await row<{ amount: number }>(
+    db,
+    sql`SELECT ${promotedOn(sql`${params.studentId}`, sql`${params.feeHeadId}`)} AS amount`,
+  );
+  return { paidPaise: paid, openingPaise: opening + Number(promoted?.amount ?? 0) };
 }
 
 /** balancesBelowZero's statement over a batch, a head and the fee asked for. */
@@ -314,7 +323,7 @@ const balancesBelowZeroSql = ({
 }) => sql`
   SELECT COUNT(*) AS students, MIN(balance) AS "lowestPaise" FROM (
     SELECT ${balanceSql({
-      fee: sql`${feePaise} + COALESCE(ob.amount_paise, 0)`,
+      fee: sql`${feePaise} + COALESCE(ob.amount_paise, 0) + ${promotedOn(sql.raw('s.id'), sql`${feeHeadId}`)}`,
       discount: 'COALESCE(d.discount_paise, 0)',
       adjustment: 'COALESCE(d.adjustment_paise, 0)',
       paid: 'COALESCE(p.paid_paise, 0)',

@@ -9,6 +9,7 @@ import type { Reader, WriteTx } from '../client';
 import { row, rows, run, textLiteral } from '../engines';
 import { balanceSql } from './balance-sql';
 import { containsText } from './like';
+import { promotedHasSql, promotedOnSql } from './student-charges';
 import type { refunds } from '../schema';
 import { timestampNow } from './now';
 
@@ -187,7 +188,8 @@ const CREDIT_BALANCE = balanceSql({ fee: 'h.fee', discount: 'h.discount', adjust
  * balance below zero: the only heads the advance counts), except the Late fee, whose fee is the fines
  * as of a date (the plans code adds it). A head's fee is its structure amount (or, for a head outside the
  * structure, the charges of the student's bounced cheques on the Cheque bounce charge head, as on Fees
- * Info) plus any opening balance; paid is pre-tax, from live receipts.
+ * Info) plus any opening balance and the structures of the batches the student was promoted out of; paid is
+ * pre-tax, from live receipts.
  *
  * Only a head with something against its fee can hold a credit, so the heads are read from the
  * student's own rows, each (student, head) once and without grouping: those paid on, then those only
@@ -210,22 +212,31 @@ export function advanceHeadsSql(sel: string): string {
     `EXISTS (SELECT 1 FROM ${table} WHERE ${table}.student_id = ${student} AND ${table}.fee_head_id = ${head})`;
   const paidOn = (student: string, head: string) => has('student_head_paid', student, head);
   const discountedOn = (student: string, head: string) => has('discounts', student, head);
-  const openedOn = (student: string, head: string) => has('opening_balances', student, head);
+  // An opening balance and the batches the student was promoted out of add to a head's fee alike.
+  const openedOn = (student: string, head: string) =>
+    `(${has('opening_balances', student, head)} OR ${promotedHasSql(student, head)})`;
   const k = `
-       SELECT p.student_id, sel.batch_id, p.fee_head_id, COALESCE(ob.amount_paise, 0) AS opening, COALESCE(d.discount_paise, 0) AS discount,
-         COALESCE(d.adjustment_paise, 0) AS adjustment, p.paid_paise AS paid
+       SELECT p.student_id, sel.batch_id, p.fee_head_id, COALESCE(ob.amount_paise, 0) + ${promotedOnSql('p.student_id', 'p.fee_head_id')} AS opening,
+         COALESCE(d.discount_paise, 0) AS discount, COALESCE(d.adjustment_paise, 0) AS adjustment, p.paid_paise AS paid
        FROM ${students} JOIN student_head_paid p ON p.student_id = sel.id
        LEFT JOIN discounts d ON d.student_id = p.student_id AND d.fee_head_id = p.fee_head_id
        LEFT JOIN opening_balances ob ON ob.student_id = p.student_id AND ob.fee_head_id = p.fee_head_id
        UNION ALL
-       SELECT d.student_id, sel.batch_id, d.fee_head_id, COALESCE(ob.amount_paise, 0), d.discount_paise, d.adjustment_paise, 0
+       SELECT d.student_id, sel.batch_id, d.fee_head_id, COALESCE(ob.amount_paise, 0) + ${promotedOnSql('d.student_id', 'd.fee_head_id')},
+         d.discount_paise, d.adjustment_paise, 0
        FROM ${students} JOIN discounts d ON d.student_id = sel.id
        LEFT JOIN opening_balances ob ON ob.student_id = d.student_id AND ob.fee_head_id = d.fee_head_id
        WHERE NOT ${paidOn('d.student_id', 'd.fee_head_id')}
        UNION ALL
-       SELECT ob.student_id, sel.batch_id, ob.fee_head_id, ob.amount_paise, 0, 0, 0
+       SELECT ob.student_id, sel.batch_id, ob.fee_head_id, ob.amount_paise + ${promotedOnSql('ob.student_id', 'ob.fee_head_id')}, 0, 0, 0
        FROM ${students} JOIN opening_balances ob ON ob.student_id = sel.id
        WHERE NOT ${paidOn('ob.student_id', 'ob.fee_head_id')} AND NOT ${discountedOn('ob.student_id', 'ob.fee_head_id')}
+       UNION ALL
+       SELECT DISTINCT e.student_id, sel.batch_id, efs.fee_head_id, ${promotedOnSql('e.student_id', 'efs.fee_head_id')}, 0, 0, 0
+       FROM ${students} JOIN enrolments e ON e.student_id = sel.id AND e.status = 'promoted'
+       JOIN fee_structures efs ON efs.batch_id = e.batch_id
+       WHERE NOT ${paidOn('e.student_id', 'efs.fee_head_id')} AND NOT ${discountedOn('e.student_id', 'efs.fee_head_id')}
+         AND NOT ${has('opening_balances', 'e.student_id', 'efs.fee_head_id')}
        UNION ALL
        SELECT sel.id, sel.batch_id, fs.fee_head_id, 0, 0, 0, 0
        FROM ${students} JOIN fee_structures fs ON fs.batch_id = sel.batch_id AND fs.amount_paise < 0

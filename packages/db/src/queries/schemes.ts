@@ -16,6 +16,7 @@ import {
 } from '../schema';
 import { timestampNow } from './now';
 import { structureFeeSql } from './optional-fee-sql';
+import { promotedOn } from './student-charges';
 
 /** Every scheme with how many rules and students it has, by name. */
 export async function listSchemes(db: Reader) {
@@ -167,7 +168,8 @@ export async function headStatesOfStudents(db: Reader, params: { studentIds: num
       feeHeadId: feeStructures.feeHeadId,
       feeHead: feeHeads.name,
       feePaise: sql<number>`${sql.raw(structureFeeSql('fee_structures', 'students.id'))}`,
-      openingPaise: sql<number>`coalesce(${openingBalances.amountPaise}, 0)`,
+      // The batches the student was promoted out of add to the head's fee as an opening balance does.
+      openingPaise: sql<number>`coalesce(${openingBalances.amountPaise}, 0) + ${promotedOn(sql`${students.id}`, sql`${feeStructures.feeHeadId}`)}`,
       paidPaise: sql<number>`coalesce(${studentHeadPaid.paidPaise}, 0)`,
       discountId: discounts.id,
       discountPaise: discounts.discountPaise,

@@ -36,7 +36,7 @@ export const enrolments = sqliteTable(
     index('enrolments_student_idx').on(t.studentId, t.fromDate),
     index('enrolments_batch_idx').on(t.batchId),
     uniqueIndex('enrolments_one_open_uq').on(t.studentId).where(sql`${t.status} = 'open'`),
-    // The dues read the few ended enrolments of a course's students through this, not every student's open one.
-    index('enrolments_ended_idx').on(t.studentId).where(sql`${t.status} <> 'open'`),
+    // The fee figures read the few promotions of a course's students through this, not every student's open enrolment.
+    index('enrolments_promoted_idx').on(t.studentId).where(sql`${t.status} = 'promoted'`),
   ],
 );
