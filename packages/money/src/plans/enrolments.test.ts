@@ -190,3 +190,52 @@ describe('a student’s dues over random promotions, leaving dates, concessions 
     );
   });
 });
+
+describe('a promoted student and an optional head', () => {
+  const TRANSPORT = 2;
+  // Transport (optional) 3,000 a term in both years; opted in from 01-08-2025 until 31-12-2026.
+  const withTransport = (plan: Plan): Plan => ({
+    ...plan,
+    instalments: plan.instalments.map((inst) => ({
+      ...inst,
+      amounts: [...inst.amounts, { feeHeadId: TRANSPORT, amountPaise: rs(3000) }],
+    })),
+  });
+  const optional = new Set([TRANSPORT]);
+  const plan = studentPlan({
+    current: withTransport(YEAR_2026),
+    currentOptional: optional,
+    optIns: [{ feeHeadId: TRANSPORT, from: '2025-08-01', to: '2026-07-31' }],
+    leftOn: null,
+    past: [{ ...promotedOutOf2025, plan: withTransport(YEAR_2025), optionalHeadIds: optional }],
+  });
+
+  it('each year owes the optional head only in the terms due while opted in', () => {
+    expect(plan.instalments.map((i) => [i.id, i.amounts.map((a) => [a.feeHeadId, a.amountPaise])])).toEqual([
+      ['e7:1', [[TUITION, rs(10000)]]],
+      [
+        'e7:2',
+        [
+          [TUITION, rs(10000)],
+          [TRANSPORT, rs(3000)],
+        ],
+      ],
+      [
+        '1',
+        [
+          [TUITION, rs(11000)],
+          [TRANSPORT, rs(3000)],
+        ],
+      ],
+      ['2', [[TUITION, rs(11000)]]],
+    ]);
+  });
+
+  it('over the whole plan: tuition 42,000 and transport 6,000 owed', () => {
+    const d = dues(plan, [], '2027-01-01');
+    expect(d.heads.map((x) => [x.feeHeadId, x.balance])).toEqual([
+      [TUITION, rs(42000)],
+      [TRANSPORT, rs(6000)],
+    ]);
+  });
+});
