@@ -19,7 +19,7 @@ afterEach(async () => {
 async function databaseBeforeEnrolments(): Promise<{ old: Database; reopen: () => Promise<Database> }> {
   const before = migrationsBefore(
     onPostgres ? 'postgres' : 'sqlite',
-    onPostgres ? '0022_enrolments' : '0028_enrolments',
+    onPostgres ? '0029_enrolments' : '0035_enrolments',
   );
   if (onPostgres) {
     const postgres = await createTestPostgres();

@@ -42,7 +42,8 @@ async function academics(db: Database): Promise<void> {
 /**
  * Random raw writes of every kind student_money is computed from: receipts (paid in money or from
  * the advance) and their lines, voids, edits and deletes; discounts, opening balances, bounced
- * cheques with charges, refunds; fee structures added, changed, moved and removed; students moved.
+ * cheques with charges, refunds; fee structures added, changed, moved, removed and made optional or compulsory;
+ * students moved; opt-ins to optional heads and the instalment plans that price them.
  */
 async function randomWrites(
   db: Database,
@@ -69,7 +70,7 @@ async function randomWrites(
     const receiptId = (
       await row<{ id: number }>(db, sql`SELECT id FROM receipts WHERE student_id = ${student} ORDER BY id DESC LIMIT 1`)
     )?.id;
-    const kind = pick(16);
+    const kind = pick(18);
     if (kind <= 3 || receiptId === undefined) {
       const total = 100 * (1 + pick(500));
       const { id } = (await row<{ id: number }>(
@@ -177,11 +178,65 @@ async function randomWrites(
            ON CONFLICT DO NOTHING`,
         );
       }
-    } else {
+    } else if (kind === 15) {
       await run(
         db,
         sql`UPDATE students SET batch_id = CASE batch_id WHEN 1 THEN 3 WHEN 3 THEN 1 ELSE batch_id END WHERE id = ${student}`,
       );
+    } else if (kind === 16) {
+      const choice = pick(4);
+      if (choice === 0)
+        await run(
+          db,
+          sql`UPDATE fee_structures SET optional = 1 - optional WHERE batch_id = ${any(BATCHES)} AND fee_head_id = ${head}`,
+        );
+      else if (choice === 1)
+        await run(
+          db,
+          sql`UPDATE optional_head_opt_ins SET to_date = ${any(['2025-07-31', '2025-12-31', null])}
+           WHERE id = (SELECT MIN(id) FROM optional_head_opt_ins WHERE student_id = ${student})`,
+        );
+      else if (choice === 2)
+        await run(
+          db,
+          sql`DELETE FROM optional_head_opt_ins WHERE id = (SELECT MAX(id) FROM optional_head_opt_ins WHERE student_id = ${student})`,
+        );
+      else
+        await run(
+          db,
+          sql`INSERT INTO optional_head_opt_ins (student_id, fee_head_id, from_date) VALUES (${student}, ${head}, ${any(['2025-06-01', '2025-08-01', '2026-01-01'])})
+           ON CONFLICT DO NOTHING`,
+        );
+    } else {
+      // A plan's instalments, their amounts and the plan itself, as the plan screen writes them.
+      const batch = any(BATCHES);
+      const choice = pick(5);
+      if (choice === 0)
+        await run(db, sql`INSERT INTO instalment_plans (batch_id) VALUES (${batch}) ON CONFLICT DO NOTHING`);
+      else if (choice === 1)
+        await run(
+          db,
+          sql`INSERT INTO instalments (batch_id, name, due_date, position)
+           SELECT batch_id, ${`T${step}`}, ${any(['2025-06-10', '2025-09-10', '2026-01-10'])}, ${step} FROM instalment_plans WHERE batch_id = ${batch}`,
+        );
+      else if (choice === 2)
+        await run(
+          db,
+          sql`INSERT INTO instalment_amounts (instalment_id, fee_head_id, amount_paise)
+           SELECT MAX(id), ${head}, ${100 * (1 + pick(300))} FROM instalments WHERE batch_id = ${batch} HAVING MAX(id) IS NOT NULL
+           ON CONFLICT DO NOTHING`,
+        );
+      else if (choice === 3)
+        await run(
+          db,
+          sql`UPDATE instalments SET due_date = ${any(['2025-07-10', '2025-12-10'])} WHERE id = (SELECT MIN(id) FROM instalments WHERE batch_id = ${batch})`,
+        );
+      else if (pick(2))
+        await run(
+          db,
+          sql`DELETE FROM instalments WHERE id = (SELECT MIN(id) FROM instalments WHERE batch_id = ${batch})`,
+        );
+      else await run(db, sql`DELETE FROM instalment_plans WHERE batch_id = ${batch}`);
     }
     await afterEach(kind);
   }
@@ -228,6 +283,54 @@ describe('student_money', () => {
     }, 60_000);
   }
 
+  it('counts an optional head in the credit as the opt-ins make it owed, after every opt-in and plan change', async () => {
+    db = await openTestDatabase();
+    const database = db;
+    await academics(database);
+    const head = (await row<{ id: number }>(database, sql`SELECT MIN(id) AS id FROM fee_heads`))!.id;
+    // Batch 1's optional head 6,000 in two terms of 3,000; student 1 opted in from June and paid the 6,000.
+    const statements = [
+      sql`INSERT INTO fee_structures (batch_id, fee_head_id, amount_paise, start_date, end_date, optional)
+        VALUES (1, ${head}, 600000, '2025-06-01', '2026-03-31', 1)`,
+      sql`INSERT INTO instalment_plans (batch_id) VALUES (1)`,
+      sql`INSERT INTO instalments (id, batch_id, name, due_date, position) VALUES (1, 1, 'T1', '2025-06-10', 0), (2, 1, 'T2', '2025-12-10', 1)`,
+      sql`INSERT INTO instalment_amounts (instalment_id, fee_head_id, amount_paise) VALUES (1, ${head}, 300000), (2, ${head}, 300000)`,
+      sql`INSERT INTO optional_head_opt_ins (id, student_id, fee_head_id, from_date) VALUES (1, 1, ${head}, '2025-06-01')`,
+      sql`INSERT INTO receipts (id, number, department_id, course_id, batch_id, student_id, date, student_name, address, total_paise,
+        tax_rate_basis_points, tax_paise, net_paise, payment_mode, status)
+        VALUES (1, 1, 100, 1003, 1, 1, '2025-07-01', 'S', 'A', 600000, 0, 0, 600000, 'cash', 'live')`,
+      sql`INSERT INTO receipt_lines (receipt_id, line_no, student_id, fee_head_id, amount_paise) VALUES (1, 1, 1, ${head}, 600000)`,
+    ];
+    for (const statement of statements) await run(database, statement);
+    const credit = async () => {
+      expect(await studentMoneyDrift(database)).toEqual([]);
+      return Number(
+        (await row<{ c: number }>(database, sql`SELECT credit_paise AS c FROM student_money WHERE student_id = 1`))!.c,
+      );
+    };
+    expect(await credit()).toBe(0);
+    // Out after July: only term 1 owed.
+    await run(database, sql`UPDATE optional_head_opt_ins SET to_date = '2025-07-31' WHERE id = 1`);
+    expect(await credit()).toBe(300000);
+    await run(database, sql`UPDATE instalment_amounts SET amount_paise = 100000 WHERE instalment_id = 1`);
+    expect(await credit()).toBe(500000);
+    // Term 1 moved past the spell: nothing owed.
+    await run(database, sql`UPDATE instalments SET due_date = '2025-08-10' WHERE id = 1`);
+    expect(await credit()).toBe(600000);
+    await run(database, sql`UPDATE instalments SET due_date = '2025-06-10' WHERE id = 1`);
+    expect(await credit()).toBe(500000);
+    await run(database, sql`DELETE FROM instalments WHERE id = 1`);
+    expect(await credit()).toBe(600000);
+    // Without a plan the head is owed whole on its start date, inside the spell.
+    await run(database, sql`DELETE FROM instalments WHERE id = 2`);
+    await run(database, sql`DELETE FROM instalment_plans WHERE batch_id = 1`);
+    expect(await credit()).toBe(0);
+    await run(database, sql`DELETE FROM optional_head_opt_ins WHERE id = 1`);
+    expect(await credit()).toBe(600000);
+    await run(database, sql`UPDATE fee_structures SET optional = 0 WHERE batch_id = 1 AND fee_head_id = ${head}`);
+    expect(await credit()).toBe(0);
+  });
+
   it('advanceSql, which the reports sum, equals the advance rule advanceFromCreditPaise', async () => {
     db = await openTestDatabase();
     const random = new Random(11);
@@ -244,9 +347,9 @@ describe('student_money', () => {
   });
 
   it('is held unchanged by both engines’ migrations', () => {
-    const sqlite = readFileSync(fileURLToPath(new URL('../../drizzle/0028_enrolments.sql', import.meta.url)), 'utf8');
+    const sqlite = readFileSync(fileURLToPath(new URL('../../drizzle/0035_enrolments.sql', import.meta.url)), 'utf8');
     const postgres = readFileSync(
-      fileURLToPath(new URL('../../drizzle-pg/0022_enrolments.sql', import.meta.url)),
+      fileURLToPath(new URL('../../drizzle-pg/0029_enrolments.sql', import.meta.url)),
       'utf8',
     );
     for (const statement of studentMoneyRefresh('NEW.student_id')) expect(sqlite).toContain(`${statement};`);

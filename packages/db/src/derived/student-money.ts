@@ -9,19 +9,20 @@
  * - charges_paise: their opening balances, the fee structures of the batches they were promoted out of
  *   and bounced cheques' charges (studentCharges);
  * - paid_outside_paise: what they paid on charged heads outside the structure;
- * - credit_paise: the credit of every head in credit, the Late fee aside (advanceHeadsSql); with
+ * - credit_paise: the credit of every head in credit, the Late fee aside, an optional head's fee being what the
+ *   student's opt-ins make owed (advanceHeadsSql); with
  *   applied_paise (live "Adjusted from advance" receipts) and refunded_paise (live refunds) it gives
  *   the advance by the rule in @fees/money advance.ts.
  *
  * Every figure is computed by the same SQL the per-student screens use. Triggers on each table it
  * is computed from (student_head_paid, discounts, opening_balances, cheques, refunds, receipts paid
- * from the advance, fee_structures, students, enrolments) recompute the student's row (a batch's students,
- * and those promoted out of it, for a fee structure change; a receipt line's head alone,
- * studentMoneyPaidChange) in the same transaction
+ * from the advance, fee_structures, students, enrolments, opt-ins to optional heads) recompute the student's row
+ * (a batch's students, and those promoted out of it, for a fee structure change; those opted into an optional head
+ * of a batch for a change of its plan; a receipt line's head alone, studentMoneyPaidChange) in the same transaction
  * as the write, whoever writes: on SQLite by inserting
  * the student's id into the view student_money_refresh, whose INSTEAD OF trigger runs
  * `studentMoneyRefresh` (SQLite allows no functions), on PostgreSQL by the plpgsql function
- * student_money_refresh(student_id). Migrations 0028_enrolments (SQLite) and 0022_enrolments (PostgreSQL)
+ * student_money_refresh(student_id). Migrations 0035_enrolments (SQLite) and 0029_enrolments (PostgreSQL)
  * hold that text now (0019_student_money and 0013_student_money held it before the enrolments);
  * student-money.test.ts checks they hold it unchanged. The names of the
  * Late fee and Cheque bounce charge heads are part of the text: those heads cannot be renamed.
@@ -31,6 +32,7 @@ import type { Reader, WriteTx } from '../client';
 import { CHEQUE_BOUNCE_HEAD, LATE_FEE_HEAD } from '@fees/validation';
 import { rows, run, textLiteral } from '../engines';
 import { balanceOfColumns } from '../queries/balance-sql';
+import { structureFeeSql } from '../queries/optional-fee-sql';
 import { advanceHeadsSql, settlementsSql } from '../queries/refunds';
 import { promotedHasSql, promotedOnSql, studentChargesSql } from '../queries/student-charges';
 
@@ -102,8 +104,8 @@ export function studentMoneyPaidChange(p: { student: string; head: string; oldPa
         SELECT
           COALESCE((SELECT ob.amount_paise FROM opening_balances ob WHERE ob.student_id = s.id AND ob.fee_head_id = ${p.head}), 0)
             + ${promotedOnSql('s.id', p.head)}
-            + COALESCE(fs.amount_paise, CASE WHEN fh.name = ${textLiteral(CHEQUE_BOUNCE_HEAD)}
-                THEN (SELECT COALESCE(SUM(c.bounce_charge_paise), 0) FROM cheques c WHERE c.student_id = s.id AND c.status = 'bounced') ELSE 0 END)
+            + CASE WHEN fs.id IS NOT NULL THEN ${structureFeeSql('fs', 's.id')} WHEN fh.name = ${textLiteral(CHEQUE_BOUNCE_HEAD)}
+                THEN (SELECT COALESCE(SUM(c.bounce_charge_paise), 0) FROM cheques c WHERE c.student_id = s.id AND c.status = 'bounced') ELSE 0 END
             - COALESCE((SELECT dc.discount_paise + dc.adjustment_paise FROM discounts dc WHERE dc.student_id = s.id AND dc.fee_head_id = ${p.head}), 0) AS before,
           fh.name = ${textLiteral(LATE_FEE_HEAD)} AS late,
           fs.id IS NOT NULL AS structure,

@@ -98,7 +98,9 @@ export async function batchDuesAsOf(
   const calculatorOf = perPlan((plan) => duesAsOfCalculator(plan, asOf, detail));
   return (read.studentsOf.get(batchId) ?? []).map((s) => {
     const { settlements, ...student } = inputsOf(s.studentId);
-    const plan = read.studentPlanOf(batchPlan, s.studentId) ?? plansOf(read.optInsOf(s.studentId), read.ownInstalmentsOf(s.studentId));
+    const plan =
+      read.studentPlanOf(batchPlan, s.studentId) ??
+      plansOf(read.optInsOf(s.studentId), read.ownInstalmentsOf(s.studentId));
     return { ...s, dues: calculatorOf(plan)(student, settlements), opening: read.openings.get(s.studentId) ?? [] };
   });
 }
@@ -148,12 +150,14 @@ export async function* duesByBatch(
     nextLines = readAhead && k + 1 < withStudents.length ? linesOf(withStudents[k + 1]!) : null;
     // Lines dated after asOf change none of its figures (the allocation takes lines in date order).
     const inputsOf = read.inputsOf(lineTexts, asOf);
-    const plansOf = studentPlans(plans.get(batchId)!);
+    const batchPlan = plans.get(batchId)!;
+    const plansOf = studentPlans(batchPlan);
     const calculatorOf = perPlan((plan) => duesAsOfCalculator(plan, asOf));
     yield of.map((s) => {
       const { settlements, ...student } = inputsOf(s.studentId);
       const plan =
-        read.studentPlanOf(batchPlan, s.studentId) ?? plansOf(read.optInsOf(s.studentId), read.ownInstalmentsOf(s.studentId));
+        read.studentPlanOf(batchPlan, s.studentId) ??
+        plansOf(read.optInsOf(s.studentId), read.ownInstalmentsOf(s.studentId));
       return withDues(s, calculatorOf(plan)(student, settlements));
     });
   }
@@ -296,82 +300,83 @@ async function readBatches(db: Reader, batchIds: readonly number[], studentIds: 
     inArray(students.batchId, [...batchIds]),
     studentIds ? inArray(students.id, [...studentIds]) : undefined,
   );
-  const [heads, studentRows, discountRows, openingRows, chequeRows, waiverRows, optInRows, promotedRows] = await Promise.all([
-    specialHeads(db),
-    db
-      .select({
-        studentId: students.id,
-        admissionNo: students.admissionNo,
-        name: students.name,
-        phone: students.phone,
-        parentName: students.parentName,
-        batchId: students.batchId,
-        batchName: batches.name,
-        courseId: students.courseId,
-        courseName: courses.name,
-      })
-      .from(students)
-      .innerJoin(batches, eq(batches.id, students.batchId))
-      .innerJoin(courses, eq(courses.id, students.courseId))
-      .where(where)
-      .orderBy(asc(students.admissionNo)),
-    db
-      .select({
-        studentId: discounts.studentId,
-        feeHeadId: discounts.feeHeadId,
-        discount: discounts.discountPaise,
-        adjustment: discounts.adjustmentPaise,
-      })
-      .from(discounts)
-      .innerJoin(students, eq(students.id, discounts.studentId))
-      .where(where),
-    db
-      .select({
-        studentId: openingBalances.studentId,
-        feeHeadId: openingBalances.feeHeadId,
-        feeHead: feeHeads.name,
-        amountPaise: openingBalances.amountPaise,
-        dueDate: openingBalances.dueDate,
-      })
-      .from(openingBalances)
-      .innerJoin(students, eq(students.id, openingBalances.studentId))
-      .innerJoin(feeHeads, eq(feeHeads.id, openingBalances.feeHeadId))
-      .where(where)
-      .orderBy(asc(openingBalances.id)),
-    db
-      .select({ studentId: cheques.studentId, amountPaise: cheques.bounceChargePaise, bouncedOn: cheques.bouncedOn })
-      .from(cheques)
-      .innerJoin(students, eq(students.id, cheques.studentId))
-      .where(and(where, eq(cheques.status, 'bounced'), gt(cheques.bounceChargePaise, 0)))
-      .orderBy(asc(cheques.bouncedOn), asc(cheques.id)),
-    db
-      .select({ studentId: fineWaivers.studentId, date: fineWaivers.date, amountPaise: fineWaivers.amountPaise })
-      .from(fineWaivers)
-      .innerJoin(students, eq(students.id, fineWaivers.studentId))
-      .where(where),
-    db
-      .select({
-        studentId: optionalHeadOptIns.studentId,
-        feeHeadId: optionalHeadOptIns.feeHeadId,
-        from: optionalHeadOptIns.fromDate,
-        to: optionalHeadOptIns.toDate,
-      })
-      .from(optionalHeadOptIns)
-      .innerJoin(students, eq(students.id, optionalHeadOptIns.studentId))
-      .where(where),
-    db
-      .select({
-        studentId: enrolments.studentId,
-        enrolmentId: enrolments.id,
-        batchId: enrolments.batchId,
-        batchName: batches.name,
-      })
-      .from(enrolments)
-      .innerJoin(students, eq(students.id, enrolments.studentId))
-      .innerJoin(batches, eq(batches.id, enrolments.batchId))
-      .where(and(where, eq(enrolments.status, 'promoted')))
-      .orderBy(asc(enrolments.fromDate), asc(enrolments.id)),
-  ]);
+  const [heads, studentRows, discountRows, openingRows, chequeRows, waiverRows, optInRows, promotedRows] =
+    await Promise.all([
+      specialHeads(db),
+      db
+        .select({
+          studentId: students.id,
+          admissionNo: students.admissionNo,
+          name: students.name,
+          phone: students.phone,
+          parentName: students.parentName,
+          batchId: students.batchId,
+          batchName: batches.name,
+          courseId: students.courseId,
+          courseName: courses.name,
+        })
+        .from(students)
+        .innerJoin(batches, eq(batches.id, students.batchId))
+        .innerJoin(courses, eq(courses.id, students.courseId))
+        .where(where)
+        .orderBy(asc(students.admissionNo)),
+      db
+        .select({
+          studentId: discounts.studentId,
+          feeHeadId: discounts.feeHeadId,
+          discount: discounts.discountPaise,
+          adjustment: discounts.adjustmentPaise,
+        })
+        .from(discounts)
+        .innerJoin(students, eq(students.id, discounts.studentId))
+        .where(where),
+      db
+        .select({
+          studentId: openingBalances.studentId,
+          feeHeadId: openingBalances.feeHeadId,
+          feeHead: feeHeads.name,
+          amountPaise: openingBalances.amountPaise,
+          dueDate: openingBalances.dueDate,
+        })
+        .from(openingBalances)
+        .innerJoin(students, eq(students.id, openingBalances.studentId))
+        .innerJoin(feeHeads, eq(feeHeads.id, openingBalances.feeHeadId))
+        .where(where)
+        .orderBy(asc(openingBalances.id)),
+      db
+        .select({ studentId: cheques.studentId, amountPaise: cheques.bounceChargePaise, bouncedOn: cheques.bouncedOn })
+        .from(cheques)
+        .innerJoin(students, eq(students.id, cheques.studentId))
+        .where(and(where, eq(cheques.status, 'bounced'), gt(cheques.bounceChargePaise, 0)))
+        .orderBy(asc(cheques.bouncedOn), asc(cheques.id)),
+      db
+        .select({ studentId: fineWaivers.studentId, date: fineWaivers.date, amountPaise: fineWaivers.amountPaise })
+        .from(fineWaivers)
+        .innerJoin(students, eq(students.id, fineWaivers.studentId))
+        .where(where),
+      db
+        .select({
+          studentId: optionalHeadOptIns.studentId,
+          feeHeadId: optionalHeadOptIns.feeHeadId,
+          from: optionalHeadOptIns.fromDate,
+          to: optionalHeadOptIns.toDate,
+        })
+        .from(optionalHeadOptIns)
+        .innerJoin(students, eq(students.id, optionalHeadOptIns.studentId))
+        .where(where),
+      db
+        .select({
+          studentId: enrolments.studentId,
+          enrolmentId: enrolments.id,
+          batchId: enrolments.batchId,
+          batchName: batches.name,
+        })
+        .from(enrolments)
+        .innerJoin(students, eq(students.id, enrolments.studentId))
+        .innerJoin(batches, eq(batches.id, enrolments.batchId))
+        .where(and(where, eq(enrolments.status, 'promoted')))
+        .orderBy(asc(enrolments.fromDate), asc(enrolments.id)),
+    ]);
   const pastPlans = await loadBatchPlans(db, [...new Set(promotedRows.map((e) => e.batchId))]);
 
   const studentsOf = new Map<number, DuesStudent[]>();

@@ -9,6 +9,7 @@ import type { Reader, WriteTx } from '../client';
 import { row, rows, run, textLiteral } from '../engines';
 import { balanceSql } from './balance-sql';
 import { containsText } from './like';
+import { structureFeeSql } from './optional-fee-sql';
 import { promotedHasSql, promotedOnSql } from './student-charges';
 import type { refunds } from '../schema';
 import { timestampNow } from './now';
@@ -186,7 +187,8 @@ const CREDIT_BALANCE = balanceSql({ fee: 'h.fee', discount: 'h.discount', adjust
 /**
  * Per student of `sel` (a SELECT of students' id and batch_id), every head they hold a credit on (a
  * balance below zero: the only heads the advance counts), except the Late fee, whose fee is the fines
- * as of a date (the plans code adds it). A head's fee is its structure amount (or, for a head outside the
+ * as of a date (the plans code adds it). A head's fee is its structure amount (an optional head: what the student's
+ * opt-ins make owed, structureFeeSql; for a head outside the
  * structure, the charges of the student's bounced cheques on the Cheque bounce charge head, as on Fees
  * Info) plus any opening balance and the structures of the batches the student was promoted out of; paid is
  * pre-tax, from live receipts.
@@ -250,8 +252,8 @@ export function advanceHeadsSql(sel: string): string {
   return `SELECT h.student_id AS "studentId", h.fee AS "feePaise", h.discount AS "discountPaise", h.adjustment AS "adjustmentPaise", h.paid AS "paidPaise"
      FROM (
        SELECT k.student_id, k.discount, k.adjustment, k.paid,
-              k.opening + COALESCE(fs.amount_paise,
-                CASE WHEN k.fee_head_id IN (${bounceHead}) THEN (SELECT COALESCE(SUM(c.bounce_charge_paise), 0) ${bounced('k.student_id')}) ELSE 0 END) AS fee
+              k.opening + CASE WHEN fs.id IS NOT NULL THEN ${structureFeeSql('fs', 'k.student_id')}
+                WHEN k.fee_head_id IN (${bounceHead}) THEN (SELECT COALESCE(SUM(c.bounce_charge_paise), 0) ${bounced('k.student_id')}) ELSE 0 END AS fee
        FROM (${k}) k LEFT JOIN fee_structures fs ON fs.batch_id = k.batch_id AND fs.fee_head_id = k.fee_head_id
        WHERE k.fee_head_id NOT IN (${lateFeeHead})
      ) h

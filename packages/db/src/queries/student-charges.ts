@@ -1,6 +1,7 @@
 import { CHEQUE_BOUNCE_HEAD } from '@fees/validation';
 import { type SQL, sql } from 'drizzle-orm';
 import { textLiteral } from '../engines';
+import { structureFeeSql } from './optional-fee-sql';
 
 /**
  * What a student owes beyond their batch's fee structure, per student and fee head: opening
@@ -48,9 +49,15 @@ export function studentChargesSql(students: string): string {
  * last year alone is a head of its own, as an opening balance is.
  */
 function promotedOutOfSql(students: string): string {
-  return `SELECT e.student_id, fs.fee_head_id, fs.amount_paise
+  return `SELECT e.student_id, fs.fee_head_id, ${structureFeeSql('fs', 'e.student_id')} AS amount_paise
       FROM enrolments e JOIN fee_structures fs ON fs.batch_id = e.batch_id
-      WHERE e.student_id IN (${students}) AND e.status = 'promoted'`;
+      WHERE e.student_id IN (${students}) AND e.status = 'promoted' AND ${takenSql('fs', 'e.student_id')}`;
+}
+
+/** A structure row `fs` counts for a student when it is compulsory or they were ever opted into its head. */
+function takenSql(fs: string, student: string): string {
+  return `(${fs}.optional = 0 OR EXISTS (SELECT 1 FROM optional_head_opt_ins o
+      WHERE o.student_id = ${student} AND o.fee_head_id = ${fs}.fee_head_id))`;
 }
 
 /**
@@ -86,16 +93,19 @@ export function carried(students: SQL): SQL {
  * (batch, head) key of fee_structures, for texts that read one (student, head) row at a time.
  */
 export function promotedOnSql(student: string, head: string): string {
-  return `(SELECT COALESCE(SUM(pfs.amount_paise), 0) FROM enrolments pe
+  return `(SELECT COALESCE(SUM(${structureFeeSql('pfs', student)}), 0) FROM enrolments pe
       JOIN fee_structures pfs ON pfs.batch_id = pe.batch_id AND pfs.fee_head_id = ${head}
       WHERE pe.student_id = ${student} AND pe.status = 'promoted')`;
 }
 
-/** Whether a batch the student was promoted out of has the head in its structure (see promotedOnSql). */
+/**
+ * Whether a batch the student was promoted out of has the head in its structure, compulsory or opted into (see
+ * promotedOnSql).
+ */
 export function promotedHasSql(student: string, head: string): string {
   return `EXISTS (SELECT 1 FROM enrolments pe
       JOIN fee_structures pfs ON pfs.batch_id = pe.batch_id AND pfs.fee_head_id = ${head}
-      WHERE pe.student_id = ${student} AND pe.status = 'promoted')`;
+      WHERE pe.student_id = ${student} AND pe.status = 'promoted' AND ${takenSql('pfs', student)})`;
 }
 
 const HEAD = '\u0000head\u0000';

@@ -1,4 +1,5 @@
 import { duesBalanceByDepartment, students } from '@fees/db';
+import { paiseToRupeesText, type TCreateReceiptInput } from '@fees/validation';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { refusal } from '../../test/refusal';
 import { type RestServer, startRestServer } from '../../test/rest';
@@ -162,6 +163,39 @@ describe('optional heads', () => {
     await staff.optionalHeads.end({ depId: 101, id: spell.id, to: '2025-11-30' });
     const devika = await staff.plans.studentDues({ depId: 101, studentId: second, asOf: '2026-01-01' });
     expect(devika.instalments.map((i) => i.due)).toEqual([rs(10_000), rs(12_000), rs(10_000)]);
+  });
+
+  it('the advance counts an optional head as the opt-ins make it owed, again whenever a spell changes', async () => {
+    const staff = h.caller('pgStaff');
+    const amount = paiseToRupeesText(rs(4_000));
+    await h.caller('admin').receipts.create({
+      depId: 101,
+      studentId: second,
+      date: '2025-09-01',
+      items: [{ feeHeadId: transport, particulars: '', amount }],
+      paymentMode: 'cash',
+      total: amount,
+      tax: '0',
+      net: amount,
+      confirm: true,
+    } as unknown as TCreateReceiptInput);
+    const advances = async () => {
+      const screen = await staff.refunds.studentAdvance({ depId: 101, studentId: second });
+      const report = await staff.reports.dues({ depId: 101, courseId: 2000, includeSettled: true });
+      const row = report.batches.flatMap((b) => b.rows).find((r) => r.studentId === second);
+      return [screen.advancePaise, row?.advancePaise];
+    };
+    // Terms 2 and 3 of Transport owed (4,000) and paid: nothing in advance.
+    expect(await advances()).toEqual([0, 0]);
+    const spell = (await staff.optionalHeads.byBatch({ depId: 101, batchId: fx.pg.batchId })).students.find(
+      (s) => s.id === second,
+    )!.optIns[0]!;
+    // Ended before term 3: 2,000 owed, 2,000 paid beyond it.
+    await staff.optionalHeads.end({ depId: 101, id: spell.id, to: '2025-11-30' });
+    expect(await advances()).toEqual([rs(2_000), rs(2_000)]);
+    // Never taken: the whole 4,000 is the family's advance (it was counted against the full 6,000 before).
+    await staff.optionalHeads.remove({ depId: 101, id: spell.id });
+    expect(await advances()).toEqual([rs(4_000), rs(4_000)]);
   });
 
   it('refuses a compulsory head, a spell sharing days with one on record, and another department', async () => {
