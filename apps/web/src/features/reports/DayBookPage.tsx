@@ -43,14 +43,28 @@ const MODES = [
   ['advance', 'From advance'],
 ] as const;
 
-const USER_COLUMNS: Array<Column<UserRow>> = [
-  { header: 'Received by', value: (u) => u.name || u.email || '(deleted account)' },
-  { header: 'Receipts', value: (u) => u.receipts, width: 70 },
-  ...MODES.map(
-    ([mode, label]): Column<UserRow> => ({ header: label, value: (u) => ({ paise: u.byModePaise[mode] }), width: 88 }),
-  ),
-  { header: 'Total', value: (u) => ({ paise: u.totalPaise }), width: 112 },
-];
+type Mode = (typeof MODES)[number];
+
+/** The clerks' table over the given modes: a column each, wide enough for a lakh in the bold total row. */
+function userColumns(modes: readonly Mode[]): Array<Column<UserRow>> {
+  return [
+    { header: 'Received by', value: (u) => u.name || u.email || '(deleted account)' },
+    { header: 'Receipts', value: (u) => u.receipts, width: 70 },
+    ...modes.map(
+      ([mode, label]): Column<UserRow> => ({
+        header: label,
+        value: (u) => ({ paise: u.byModePaise[mode] }),
+        width: 104,
+      }),
+    ),
+    { header: 'Total', value: (u) => ({ paise: u.totalPaise }), width: 112 },
+  ];
+}
+
+/** The screen shows cash and the modes that took money that day; the exports keep every mode, a column each. */
+function modesOfDay(book: DayBook): Mode[] {
+  return MODES.filter(([mode]) => mode === 'cash' || book.byUser.some((u) => u.byModePaise[mode] !== 0));
+}
 
 const VOIDED_COLUMNS: Array<Column<VoidedRow>> = [
   {
@@ -216,13 +230,13 @@ function PrintedLetterhead({
   );
 }
 
-function footerOf(book: DayBook) {
+function footerOf(book: DayBook, modes: readonly Mode[]) {
   const sum = (f: (u: UserRow) => number) => book.byUser.reduce((s, u) => s + f(u), 0);
   return [
     [
       'Total',
       sum((u) => u.receipts),
-      ...MODES.map(([mode]) => ({ paise: sum((u) => u.byModePaise[mode]) })),
+      ...modes.map(([mode]) => ({ paise: sum((u) => u.byModePaise[mode]) })),
       { paise: sum((u) => u.totalPaise) },
     ],
   ];
@@ -301,7 +315,7 @@ function DayBookView({ department, adminArea }: { department: Department | null;
                     size="sm"
                     fileName={reportFileName('Day_book_', chosen?.code ?? 'All', '_', data.date)}
                     sheetName="Day book"
-                    table={() => tableOf(USER_COLUMNS, data.byUser, footerOf(data))}
+                    table={() => tableOf(userColumns(MODES), data.byUser, footerOf(data, MODES))}
                   />
                 </Group>
               </Group>
@@ -316,11 +330,10 @@ function DayBookView({ department, adminArea }: { department: Department | null;
               ) : (
                 <ReportTable
                   testId="day-book-users"
-                  columns={USER_COLUMNS}
+                  columns={userColumns(modesOfDay(data))}
                   rows={data.byUser}
                   rowKey={(u) => u.userId ?? 0}
-                  footer={footerOf(data)}
-                  minWidth={780}
+                  footer={footerOf(data, modesOfDay(data))}
                 />
               )}
             </Paper>
