@@ -333,6 +333,7 @@ test('reports: fee receipts by course with lines and exports, dues against Fees 
     'Receipts between dates',
     'Collections summary',
     'Day book',
+    'Books (Tally)',
     'Concessions summary',
     'Refunds',
     'Student statement',
@@ -352,6 +353,7 @@ test('reports: fee receipts by course with lines and exports, dues against Fees 
     'Receipt report between dates',
     'Collections summary',
     'Day book',
+    'Books (Tally)',
     'Concessions summary',
     'Refunds',
   ]);
