@@ -64,7 +64,7 @@ function ReceiptHistoryPanel({ number }: { number: number }) {
               <Timeline.Item
                 key={entry.id}
                 bullet={<Icon size={14} />}
-                title={`${verb} by ${entry.userEmail ?? 'the system'}`}
+                title={`${verb} by ${entry.userName ?? entry.userEmail ?? 'the system'}`}
               >
                 <Stack gap={6}>
                   <Text size="xs" c="dimmed">

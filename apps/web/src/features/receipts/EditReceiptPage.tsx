@@ -99,7 +99,7 @@ export default function EditReceiptPage() {
         >
           {voided
             ? `It was voided on ${formatLocalDate(receipt.voidedAt)}` +
-              (receipt.voidedByEmail ? ` by ${receipt.voidedByEmail}` : '') +
+              (receipt.voidedByEmail ? ` by ${receipt.voidedByName ?? receipt.voidedByEmail}` : '') +
               ' and cannot be edited. It keeps its number and counts in no total.' +
               (voidReason ? ` Reason: ${voidReason}` : '')
             : `This receipt belongs to ${receipt.departmentName}; edit it there.`}

@@ -131,7 +131,8 @@ export default function ReceiptSuccessPage() {
         {voided && (
           <Alert color="red" icon={<IconAlertCircle />} mb="md" title="This receipt is voided">
             Voided on {formatLocalDate(master.voidedAt)}
-            {master.voidedByEmail ? ` by ${master.voidedByEmail}` : ''}. It keeps its number and counts in no total.
+            {master.voidedByEmail ? ` by ${master.voidedByName ?? master.voidedByEmail}` : ''}. It keeps its number and
+            counts in no total.
             {voidReason && <Text size="sm" mt={4} data-testid="void-reason">{`Reason: ${voidReason}`}</Text>}
           </Alert>
         )}

@@ -58,8 +58,8 @@ export default function RefundVoucherPage() {
         {v.status === 'voided' && (
           <Alert color="red" icon={<IconAlertCircle />} mb="md" title="This refund is voided">
             Voided {v.voidedAt ? `on ${formatInstant(v.voidedAt)}` : ''}
-            {v.voidedByEmail ? ` by ${v.voidedByEmail}` : ''}: {v.voidReason}. It keeps its number; the amount is back
-            in the advance.
+            {v.voidedByEmail ? ` by ${v.voidedByName ?? v.voidedByEmail}` : ''}: {v.voidReason}. It keeps its number;
+            the amount is back in the advance.
           </Alert>
         )}
         <Paper withBorder radius="md" p="sm" mb="lg">
