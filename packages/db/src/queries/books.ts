@@ -209,13 +209,41 @@ export interface StoredExportVoucher {
   voucher: string;
 }
 
-/** Every voucher the department's exports sent, in the order they were sent. */
+/** Every voucher the department's exports put in the books (sent ones: not pending or failed), in order. */
 export async function booksExportLog(db: Reader, depId: number): Promise<StoredExportVoucher[]> {
   return await db
     .select({ kind: booksExportVouchers.kind, voucher: booksExportVouchers.voucher })
     .from(booksExportVouchers)
-    .where(eq(booksExportVouchers.departmentId, depId))
+    .innerJoin(booksExports, eq(booksExports.id, booksExportVouchers.exportId))
+    .where(and(eq(booksExportVouchers.departmentId, depId), eq(booksExports.status, 'sent')))
     .orderBy(asc(booksExportVouchers.id));
+}
+
+export interface PendingBooksExport {
+  id: number;
+  exportedByEmail: string | null;
+  exportedAt: string;
+}
+
+/** The department's send to Tally still waiting for Tally's answer, if any. */
+export async function findPendingBooksExport(db: Reader, depId: number): Promise<PendingBooksExport | null> {
+  const [pending] = await db
+    .select({ id: booksExports.id, exportedByEmail: users.email, exportedAt: booksExports.exportedAt })
+    .from(booksExports)
+    .leftJoin(users, eq(users.id, booksExports.exportedBy))
+    .where(and(eq(booksExports.departmentId, depId), eq(booksExports.status, 'pending')));
+  return pending ?? null;
+}
+
+/** Ends a pending send: sent (its vouchers are in the books from now on) or failed, with Tally's answer. */
+export async function finishBooksExport(
+  tx: WriteTx,
+  params: { id: number; status: 'sent' | 'failed'; tallyAnswer: string },
+): Promise<void> {
+  await tx
+    .update(booksExports)
+    .set({ status: params.status, tallyAnswer: params.tallyAnswer })
+    .where(and(eq(booksExports.id, params.id), eq(booksExports.status, 'pending')));
 }
 
 /** Records an export and the vouchers it sent; its id. */
@@ -250,6 +278,7 @@ export interface BooksExportRow {
   dateTo: string;
   granularity: 'receipt' | 'day';
   via: 'file' | 'tally';
+  status: 'pending' | 'sent' | 'failed';
   voucherCount: number;
   reversalCount: number;
   tallyAnswer: string | null;
@@ -266,6 +295,7 @@ export async function listBooksExports(db: Reader, depId: number): Promise<Books
       dateTo: booksExports.dateTo,
       granularity: booksExports.granularity,
       via: booksExports.via,
+      status: booksExports.status,
       voucherCount: booksExports.voucherCount,
       reversalCount: booksExports.reversalCount,
       tallyAnswer: booksExports.tallyAnswer,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { users } from './accounts';
 import { departments } from './reference';
 
@@ -9,6 +9,11 @@ export const LEDGER_MAPPING_KINDS = ['head', 'mode'] as const;
 export const BOOKS_GRANULARITIES = ['receipt', 'day'] as const;
 export const BOOKS_EXPORT_VIAS = ['file', 'tally'] as const;
 export const BOOKS_VOUCHER_KINDS = ['voucher', 'reversal'] as const;
+/**
+ * pending: claimed by a send to Tally still waiting for Tally's answer; sent: in the books (a file is sent when it
+ * is downloaded); failed: Tally refused it, or the send never finished: its vouchers do not count as exported.
+ */
+export const BOOKS_EXPORT_STATUSES = ['pending', 'sent', 'failed'] as const;
 
 /**
  * A department's place in the accountant's books: the Tally company its vouchers go to (each department its own
@@ -61,12 +66,18 @@ export const booksExports = sqliteTable(
     via: text('via', { enum: BOOKS_EXPORT_VIAS }).notNull(),
     voucherCount: integer('voucher_count').notNull(),
     reversalCount: integer('reversal_count').notNull(),
-    /** What Tally answered when the vouchers were sent to it. */
+    status: text('status', { enum: BOOKS_EXPORT_STATUSES }).notNull().default('sent'),
+    /** What Tally answered when the vouchers were sent to it (or why the send failed). */
     tallyAnswer: text('tally_answer'),
     exportedBy: integer('exported_by').references(() => users.id, { onDelete: 'set null' }),
     exportedAt: text('exported_at').notNull().default(now),
   },
-  (t) => [index('books_exports_department_idx').on(t.departmentId, t.id)],
+  (t) => [
+    index('books_exports_department_idx').on(t.departmentId, t.id),
+    // One send at a time per department: each plans from the whole log (reversals of earlier days included), so two
+    // sends of any days at once would post the same reversals twice.
+    uniqueIndex('books_exports_one_pending_idx').on(t.departmentId).where(sql`${t.status} = 'pending'`),
+  ],
 );
 
 /**

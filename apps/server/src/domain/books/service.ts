@@ -8,13 +8,16 @@ import {
   booksExportLog,
   booksSource,
   closedDaysIn,
+  finishBooksExport,
   findLedgerMapping,
+  findPendingBooksExport,
   insertBooksExport,
   listBooksExports,
   lockBooksOfDepartment,
   type Reader,
   type StoredLedgerMapping,
   saveLedgerMapping,
+  type WriteTx,
   writeAudit,
 } from '@fees/db';
 import {
@@ -30,6 +33,7 @@ import {
   type Voucher,
 } from '@fees/money';
 import {
+  clockTime,
   formatDate,
   PAYMENT_MODE_LABELS,
   receiptLabel,
@@ -257,6 +261,7 @@ export function exportBooks(ctx: AuthedContext, input: TBooksExportInput) {
   assertDepartmentAccess(ctx.session, input.depId);
   return inTransaction(ctx, async (tx, ctx) => {
     await lockBooksOfDepartment(tx, input.depId);
+    await clearStaleSend(tx, input.depId);
     const { plan, mapping } = await planOf(tx, input);
     nothingToSend(plan, input);
     const reversalCount = plan.vouchers.filter((v) => v.kind === 'reversal').length;
@@ -290,44 +295,101 @@ function answerText(answer: TallyAnswer): string {
 }
 
 /**
- * Posts the range's vouchers to Tally's HTTP port and shows its answer. The export is logged only when Tally took
- * every voucher (each one created or altered, no errors and no exceptions): otherwise nothing counts as sent, and the
- * accountant fixes Tally and sends again; when Tally did create some of them, the message says so, since sending
- * again creates those a second time unless they are deleted in Tally first.
+ * A send to Tally still pending after this long was cut off (its server stopped before Tally's answer came back:
+ * Tally itself is given a minute), and the days may be sent again.
+ */
+export const STALE_SEND_MS = 5 * 60_000;
+
+/**
+ * Refuses while another send of the department's books waits for Tally's answer, naming who sends and since when; a
+ * send pending for longer than STALE_SEND_MS is marked failed, and its vouchers count as never sent. Runs under
+ * `lockBooksOfDepartment`, so two claims are never both made.
+ */
+async function clearStaleSend(tx: WriteTx, depId: number): Promise<{ abandonedAt: string } | null> {
+  const pending = await findPendingBooksExport(tx, depId);
+  if (!pending) return null;
+  const since = clockTime(new Date(pending.exportedAt));
+  if (Date.now() - Date.parse(pending.exportedAt) < STALE_SEND_MS)
+    refuse(
+      'CONFLICT',
+      `${pending.exportedByEmail ?? 'Another user'} is sending this department's books to Tally since ${since} ` +
+        `(${formatDate(pending.exportedAt.slice(0, 10))}): wait for Tally's answer, then look at the export log`,
+    );
+  await finishBooksExport(tx, {
+    id: pending.id,
+    status: 'failed',
+    tallyAnswer: "No answer recorded: the send was cut off before Tally's answer came back",
+  });
+  return { abandonedAt: pending.exportedAt };
+}
+
+/**
+ * Posts the range's vouchers to Tally's HTTP port and shows its answer, posting them once however often Send is
+ * pressed or on however many servers: the send is first claimed (a pending export with its vouchers, written under
+ * the department's books lock, while no other send is pending), then posted, then marked sent or failed with Tally's
+ * answer. Only a send Tally took whole (every voucher created or altered, no errors, no exceptions) counts as
+ * exported; otherwise the accountant fixes Tally and sends again, and when Tally did create some of them the message
+ * says so, since sending again creates those a second time unless they are deleted in Tally first.
  */
 export async function sendBooksToTally(ctx: AuthedContext, input: TBooksExportInput) {
   assertDepartmentAccess(ctx.session, input.depId);
-  const { plan, mapping } = await planOf(ctx.db, input);
-  nothingToSend(plan, input);
-  const answer = await sendToTally(tallyXml(plan.vouchers, tallyOptionsOf(mapping)));
-  const taken = answer.created + answer.altered;
-  if (answer.errors > 0 || answer.exceptions > 0 || taken !== plan.vouchers.length) {
-    const partly =
-      taken > 0
-        ? `. Tally did take ${taken} of the ${plan.vouchers.length} vouchers: delete them in Tally before sending ` +
-          'again, or they will be there twice'
-        : '';
-    return {
-      answer,
-      exportId: null,
-      message: `Tally refused the import (${answerText(answer)}). Nothing was recorded as exported${partly}`,
-    };
-  }
-  const exportId = await inTransaction(ctx, (tx, ctx) =>
-    insertBooksExport(tx, {
+  const claim = await inTransaction(ctx, async (tx, ctx) => {
+    await lockBooksOfDepartment(tx, input.depId);
+    const abandoned = await clearStaleSend(tx, input.depId);
+    const { plan, mapping } = await planOf(tx, input);
+    nothingToSend(plan, input);
+    const exportId = await insertBooksExport(tx, {
       departmentId: input.depId,
       dateFrom: input.from,
       dateTo: input.to,
       granularity: input.granularity,
       via: 'tally',
+      status: 'pending',
       voucherCount: plan.vouchers.length,
       reversalCount: plan.vouchers.filter((v) => v.kind === 'reversal').length,
-      tallyAnswer: answerText(answer),
+      tallyAnswer: null,
       exportedBy: ctx.session.userId,
       vouchers: loggedVouchers(plan.vouchers),
-    }),
-  );
-  return { answer, exportId, message: `Tally took the vouchers: ${answerText(answer)}` };
+    });
+    return { exportId, count: plan.vouchers.length, xml: tallyXml(plan.vouchers, tallyOptionsOf(mapping)), abandoned };
+  });
+  const finish = (status: 'sent' | 'failed', tallyAnswer: string) =>
+    inTransaction(ctx, (tx) => finishBooksExport(tx, { id: claim.exportId, status, tallyAnswer }));
+  let answer: TallyAnswer;
+  try {
+    answer = await sendToTally(claim.xml);
+  } catch (error) {
+    await finish('failed', error instanceof Error ? error.message : String(error));
+    throw error;
+  }
+  // The cut-off send may have reached Tally before its server stopped: its vouchers may now be there twice.
+  const warning = claim.abandoned
+    ? `An earlier send of ${clockTime(new Date(claim.abandoned.abandonedAt))} never had Tally's answer: look in ` +
+      "Tally's Day Book for vouchers there twice"
+    : null;
+  const cutOff = warning ? `. ${warning}` : '';
+  const taken = answer.created + answer.altered;
+  if (answer.errors > 0 || answer.exceptions > 0 || taken !== claim.count) {
+    await finish('failed', answerText(answer));
+    const partly =
+      taken > 0
+        ? `. Tally did take ${taken} of the ${claim.count} vouchers: delete them in Tally before sending ` +
+          'again, or they will be there twice'
+        : '';
+    return {
+      answer,
+      exportId: null,
+      warning,
+      message: `Tally refused the import (${answerText(answer)}). Nothing was recorded as exported${partly}${cutOff}`,
+    };
+  }
+  await finish('sent', answerText(answer));
+  return {
+    answer,
+    exportId: claim.exportId,
+    warning,
+    message: `Tally took the vouchers: ${answerText(answer)}${cutOff}`,
+  };
 }
 
 /** A department's export log, newest first. */

@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { findAdvanceHeadId } from '@fees/db';
+import { findAdvanceHeadId, run } from '@fees/db';
 import { paiseToRupeesText as r, type TReceiptPaymentMode, type TSaveLedgerMappingInput } from '@fees/validation';
+import { sql } from 'drizzle-orm';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { taxEveryHead } from '../../test/gst';
@@ -65,6 +66,8 @@ let cheque: number;
 let cashReceipt: number;
 let tally: Server;
 let tallyAnswer = '';
+/** How long the stand-in takes to answer, as a real Tally importing a day does. */
+let tallyDelayMs = 0;
 const tallyReceived: string[] = [];
 
 beforeAll(async () => {
@@ -75,7 +78,8 @@ beforeAll(async () => {
     });
     req.on('end', () => {
       tallyReceived.push(body);
-      res.writeHead(200, { 'content-type': 'text/xml' }).end(tallyAnswer);
+      const answer = tallyAnswer;
+      setTimeout(() => res.writeHead(200, { 'content-type': 'text/xml' }).end(answer), tallyDelayMs);
     });
   });
   await new Promise<void>((resolve) => tally.listen(0, '127.0.0.1', resolve));
@@ -229,7 +233,7 @@ describe('the books of closed days', () => {
     expect(day1.vouchers.map((v) => v.number)).toEqual([`#000${cheque}`, `#000${cheque + 1}`]);
   });
 
-  it("sends to Tally's HTTP port and shows its answer: created, or its errors with nothing logged", async () => {
+  it("sends to Tally's HTTP port and shows its answer: created, or its errors with nothing exported", async () => {
     await staff().receipts.create(receiptInput('2025-08-06', 300_00, fx.heads.tuition, 'card'));
     await admin().days.close({ depId: 100, date: '2025-08-06' });
     const range = { depId: 100 as const, from: '2025-08-06', to: '2025-08-06', granularity: 'day' as const };
@@ -247,6 +251,7 @@ describe('the books of closed days', () => {
         lineErrors: ["Ledger 'Tuition Fee' does not exist!"],
       },
       exportId: null,
+      warning: null,
       message:
         "Tally refused the import (Created 0, altered 0, errors 1: Ledger 'Tuition Fee' does not exist!). " +
         'Nothing was recorded as exported',
@@ -268,10 +273,13 @@ describe('the books of closed days', () => {
     const sent = await staff().books.sendToTally(range);
     expect(sent.message).toBe('Tally took the vouchers: Created 1, altered 0, errors 0');
     const log = await staff().books.exports({ depId: 100 });
-    expect(log.map((e) => [e.via, e.granularity, e.dateFrom, e.voucherCount, e.reversalCount, e.tallyAnswer])).toEqual([
-      ['tally', 'day', '2025-08-06', 1, 0, 'Created 1, altered 0, errors 0'],
-      ['file', 'receipt', DAY2, 3, 1, null],
-      ['file', 'receipt', DAY1, 3, 0, null],
+    // The refused sends stay in the log as failed: what was tried when and by whom, not counted as exported.
+    expect(log.map((e) => [e.via, e.status, e.dateFrom, e.voucherCount, e.reversalCount, e.tallyAnswer])).toEqual([
+      ['tally', 'sent', '2025-08-06', 1, 0, 'Created 1, altered 0, errors 0'],
+      ['tally', 'failed', '2025-08-06', 1, 0, 'Created 0, altered 0, errors 0, exceptions 1'],
+      ['tally', 'failed', '2025-08-06', 1, 0, "Created 0, altered 0, errors 1: Ledger 'Tuition Fee' does not exist!"],
+      ['file', 'sent', DAY2, 3, 1, null],
+      ['file', 'sent', DAY1, 3, 0, null],
     ]);
   });
 
@@ -346,5 +354,80 @@ describe("Tally's answer taking fewer vouchers than were sent", () => {
         'Tally did take 1 of the 2 vouchers: delete them in Tally before sending again, or they will be there twice',
     });
     expect((await staff().books.preview(range)).vouchers.map((v) => v.reason)).toEqual(['new', 'new']);
+  });
+});
+
+describe('two sends to Tally at once', () => {
+  const created = (n: number) =>
+    `<RESPONSE><CREATED>${n}</CREATED><ALTERED>0</ALTERED><ERRORS>0</ERRORS><EXCEPTIONS>0</EXCEPTIONS></RESPONSE>`;
+
+  it('posts once: the second is refused naming who sends since when, and the file export waits too', async () => {
+    const day = '2025-08-11';
+    await staff().receipts.create(receiptInput(day, 260_00, fx.heads.tuition, 'cash'));
+    await admin().days.close({ depId: 100, date: day });
+    const range = { depId: 100 as const, from: day, to: day };
+    tallyAnswer = created(1);
+    tallyDelayMs = 400;
+    const posted = tallyReceived.length;
+    const first = staff().books.sendToTally(range);
+    const second = staff().books.sendToTally(range);
+    const both = await Promise.allSettled([first, second, admin().books.export(range)]);
+    tallyDelayMs = 0;
+    expect(tallyReceived.length).toBe(posted + 1);
+    const refused = both.filter((x) => x.status === 'rejected').map((x) => (x.reason as Error).message);
+    expect(refused).toHaveLength(2);
+    for (const message of refused)
+      expect(message).toMatch(
+        /^ug@test\.local is sending this department's books to Tally since \d\d:\d\d \(\d\d-\d\d-\d{4}\): wait for Tally's answer/,
+      );
+    const sent = both.find((x) => x.status === 'fulfilled') as PromiseFulfilledResult<{ message: string }>;
+    expect(sent.value.message).toBe('Tally took the vouchers: Created 1, altered 0, errors 0');
+    const logged = (await staff().books.exports({ depId: 100 })).filter((e) => e.dateFrom === day);
+    expect(logged.map((e) => [e.via, e.status, e.voucherCount])).toEqual([['tally', 'sent', 1]]);
+    expect(await refusal(staff().books.sendToTally(range))).toMatchObject({ code: 'CONFLICT' });
+  });
+
+  it("retries a send whose server died before Tally's answer once it is stale, and says to look for doubles", async () => {
+    const day = '2025-08-12';
+    await staff().receipts.create(receiptInput(day, 270_00, fx.heads.tuition, 'cash'));
+    await admin().days.close({ depId: 100, date: day });
+    const range = { depId: 100 as const, from: day, to: day };
+    // A claim left behind eleven minutes ago by a server that stopped while Tally was importing.
+    const claimedAt = new Date(Date.now() - 11 * 60_000).toISOString();
+    await run(
+      h.db,
+      sql`INSERT INTO books_exports (department_id, date_from, date_to, granularity, via, status, voucher_count,
+            reversal_count, exported_at)
+          VALUES (100, ${day}, ${day}, 'receipt', 'tally', 'pending', 1, 0, ${claimedAt})`,
+    );
+    tallyAnswer = created(1);
+    const sent = await staff().books.sendToTally(range);
+    expect(sent.warning).toMatch(/^An earlier send of \d\d:\d\d never had Tally's answer/);
+    expect(sent.message).toMatch(
+      /^Tally took the vouchers: Created 1, altered 0, errors 0\. An earlier send of \d\d:\d\d never had Tally's answer/,
+    );
+    const logged = (await staff().books.exports({ depId: 100 })).filter((e) => e.dateFrom === day);
+    expect(logged.map((e) => [e.status, e.tallyAnswer])).toEqual([
+      ['sent', 'Created 1, altered 0, errors 0'],
+      ['failed', "No answer recorded: the send was cut off before Tally's answer came back"],
+    ]);
+  });
+
+  it('marks the send failed when Tally cannot be reached, so the days can go again', async () => {
+    const day = '2025-08-13';
+    await staff().receipts.create(receiptInput(day, 280_00, fx.heads.tuition, 'cash'));
+    await admin().days.close({ depId: 100, date: day });
+    const range = { depId: 100 as const, from: day, to: day };
+    const url = process.env.TALLY_URL;
+    process.env.TALLY_URL = 'http://127.0.0.1:1';
+    try {
+      expect((await refusal(staff().books.sendToTally(range))).message).toMatch(/^Tally did not answer at/);
+    } finally {
+      process.env.TALLY_URL = url;
+    }
+    tallyAnswer = created(1);
+    expect((await staff().books.sendToTally(range)).exportId).not.toBeNull();
+    const logged = (await staff().books.exports({ depId: 100 })).filter((e) => e.dateFrom === day);
+    expect(logged.map((e) => e.status)).toEqual(['sent', 'failed']);
   });
 });

@@ -59,11 +59,18 @@ const LEDGER_COLUMNS: Array<Column<LedgerRow>> = [
   { header: 'Credit', value: (r) => ({ paise: r.creditPaise }), width: 110 },
 ];
 
+const STATUS_LABELS: Record<ExportRow['status'], string> = {
+  pending: "Waiting for Tally's answer",
+  sent: 'In the books',
+  failed: 'Failed: not exported',
+};
+
 const LOG_COLUMNS: Array<Column<ExportRow>> = [
   { header: 'Exported', value: (e) => new Date(e.exportedAt).toLocaleString('en-IN'), width: 170 },
   { header: 'By', value: (e) => e.exportedByEmail ?? '(deleted account)' },
   { header: 'Days', value: (e) => `${formatDate(e.dateFrom)} to ${formatDate(e.dateTo)}`, width: 190 },
   { header: 'How', value: (e) => (e.via === 'tally' ? 'Sent to Tally' : 'XML file'), width: 110 },
+  { header: 'Status', value: (e) => STATUS_LABELS[e.status], width: 150 },
   { header: 'Vouchers', value: (e) => e.voucherCount, width: 80 },
   { header: 'Reversals', value: (e) => e.reversalCount, width: 80 },
   { header: "Tally's answer", value: (e) => e.tallyAnswer ?? '' },
@@ -91,6 +98,7 @@ function TallyAnswer({ result }: { result: SendResult }) {
         </Text>
       ))}
       {!ok && <Text size="sm">Nothing was recorded as exported: fix the ledgers in Tally and send again.</Text>}
+      {result.warning && <Text size="sm">{result.warning}</Text>}
     </Alert>
   );
 }
