@@ -77,5 +77,22 @@ export const ZSaveLedgerMappingInput = z.object({
     .refine((modes) => new Set(modes.map((m) => m.mode)).size === modes.length, {
       message: 'Give each payment mode one ledger',
     }),
+  /** An Output GST ledger per rate; a rate left out takes the Output GST name followed by the rate. */
+  gst: z
+    .array(
+      z.object({
+        rateBasisPoints: z
+          .number({ error: 'Choose a GST rate' })
+          .int('Choose a GST rate')
+          .min(1, 'Choose a GST rate above 0%')
+          .max(10_000, 'Choose a GST rate of at most 100%'),
+        ledger: ZLedgerName,
+      }),
+    )
+    .max(50)
+    .refine((gst) => new Set(gst.map((g) => g.rateBasisPoints)).size === gst.length, {
+      message: 'Give each GST rate one ledger',
+    })
+    .default([]),
 });
 export type TSaveLedgerMappingInput = z.infer<typeof ZSaveLedgerMappingInput>;

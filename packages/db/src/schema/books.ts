@@ -5,7 +5,7 @@ import { departments } from './reference';
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
-export const LEDGER_MAPPING_KINDS = ['head', 'mode'] as const;
+export const LEDGER_MAPPING_KINDS = ['head', 'mode', 'gst'] as const;
 export const BOOKS_GRANULARITIES = ['receipt', 'day'] as const;
 export const BOOKS_EXPORT_VIAS = ['file', 'tally'] as const;
 export const BOOKS_VOUCHER_KINDS = ['voucher', 'reversal'] as const;
@@ -28,6 +28,7 @@ export const ledgerMappings = sqliteTable('ledger_mappings', {
   /** The cost centre of the department's income rows, when several departments share one company. */
   costCentre: text('cost_centre'),
   refundLedger: text('refund_ledger').notNull(),
+  /** The Output GST ledgers' name before their rate ("Output GST" -> "Output GST 18%"), for rates with no row. */
   gstLedger: text('gst_ledger').notNull(),
   updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
   updatedAt: text('updated_at').notNull().default(now),
@@ -36,8 +37,9 @@ export const ledgerMappings = sqliteTable('ledger_mappings', {
 });
 
 /**
- * The ledger of each fee head (key: the head's id) and payment mode (key: the mode) in a department's books. A head
- * or mode without a row has no ledger yet: an export that needs it stops and names it.
+ * The ledger of each fee head (key: the head's id), payment mode (key: the mode) and GST rate (key: the rate in
+ * hundredths of a percent) in a department's books. A head or mode without a row has no ledger yet: an export that
+ * needs it stops and names it; a rate without one takes the Output GST ledger's name followed by the rate.
  */
 export const ledgerMappingRows = sqliteTable(
   'ledger_mapping_rows',

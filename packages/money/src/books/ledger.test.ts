@@ -26,7 +26,8 @@ const mapping: LedgerMapping = {
     ['advance', 'Advance from students'],
   ]),
   refundLedger: 'Advance from students',
-  gstLedger: 'Output GST',
+  gstLedgers: new Map([[1800, 'Output GST 18%']]),
+  gstLedgerBase: 'Output GST',
 };
 
 const scope = { from: '2026-07-01', to: '2026-07-02' };
@@ -42,22 +43,23 @@ function receipt(over: Partial<BooksReceipt> & Pick<BooksReceipt, 'number' | 'li
   };
 }
 
-// Receipt 7: Tuition 10,000.00 + Exam 500.00, GST 18% on 10,500.00 = 1,890.00, net 12,390.00, paid 2,390.00 in
-// cash and 10,000.00 by cheque (with 1,525.42 of the GST). Receipt 8: 1,000.00 of Tuition settled from the advance.
+// Receipt 7: Tuition 10,000.00 at 18% GST (1,800.00) + Exam 500.00 at 5% (25.00): GST 1,825.00, net 12,325.00,
+// paid 2,325.00 in cash and 10,000.00 by cheque. Receipt 8: 1,000.00 of Tuition settled from the advance. The 18%
+// GST goes to the ledger the mapping names for it, the 5% to the default named after the rate.
 const seven = receipt({
   number: 7,
   lines: [
-    { feeHeadId: TUITION, amountPaise: 1_000_000, taxPaise: 180_000 },
-    { feeHeadId: EXAM, amountPaise: 50_000, taxPaise: 9_000 },
+    { feeHeadId: TUITION, amountPaise: 1_000_000, rateBasisPoints: 1800, taxPaise: 180_000 },
+    { feeHeadId: EXAM, amountPaise: 50_000, rateBasisPoints: 500, taxPaise: 2_500 },
   ],
   parts: [
-    { mode: 'cash', amountPaise: 239_000 },
+    { mode: 'cash', amountPaise: 232_500 },
     { mode: 'cheque', amountPaise: 1_000_000 },
   ],
 });
 const eight = receipt({
   number: 8,
-  lines: [{ feeHeadId: TUITION, amountPaise: 100_000, taxPaise: 0 }],
+  lines: [{ feeHeadId: TUITION, amountPaise: 100_000, rateBasisPoints: 0, taxPaise: 0 }],
   parts: [{ mode: 'advance', amountPaise: 100_000 }],
 });
 const refund = {
@@ -86,11 +88,12 @@ describe('the general ledger, worked by hand', () => {
       ['2026-07-02', 'Payment', 'R3'],
     ]);
     expect(vouchers[0]!.entries).toEqual([
-      { ledger: 'Cash', amountPaise: 239_000 },
+      { ledger: 'Cash', amountPaise: 232_500 },
       { ledger: 'Bank', amountPaise: 1_000_000 },
       { ledger: 'Tuition Fee', amountPaise: -1_000_000 },
       { ledger: 'Exam Fee', amountPaise: -50_000 },
-      { ledger: 'Output GST', amountPaise: -189_000 },
+      { ledger: 'Output GST 18%', amountPaise: -180_000 },
+      { ledger: 'Output GST 5%', amountPaise: -2_500 },
     ]);
     expect(vouchers[1]!.entries).toEqual([
       { ledger: 'Advance from students', amountPaise: 100_000 },
@@ -112,8 +115,9 @@ describe('the general ledger, worked by hand', () => {
     expect(vouchers[1]!.entries).toEqual([
       { ledger: 'Tuition Fee', amountPaise: 1_000_000 },
       { ledger: 'Exam Fee', amountPaise: 50_000 },
-      { ledger: 'Output GST', amountPaise: 189_000 },
-      { ledger: 'Cash', amountPaise: -239_000 },
+      { ledger: 'Output GST 18%', amountPaise: 180_000 },
+      { ledger: 'Output GST 5%', amountPaise: 2_500 },
+      { ledger: 'Cash', amountPaise: -232_500 },
       { ledger: 'Bank', amountPaise: -1_000_000 },
     ]);
   });
@@ -131,19 +135,20 @@ describe('the general ledger, worked by hand', () => {
       ['D:2026-07-02:P', 'Payment', 'DP20260702'],
     ]);
     expect(vouchers[0]!.entries).toEqual([
-      { ledger: 'Cash', amountPaise: 239_000 },
+      { ledger: 'Cash', amountPaise: 232_500 },
       { ledger: 'Bank', amountPaise: 1_000_000 },
       { ledger: 'Advance from students', amountPaise: 100_000 },
       { ledger: 'Tuition Fee', amountPaise: -1_100_000 },
       { ledger: 'Exam Fee', amountPaise: -50_000 },
-      { ledger: 'Output GST', amountPaise: -189_000 },
+      { ledger: 'Output GST 18%', amountPaise: -180_000 },
+      { ledger: 'Output GST 5%', amountPaise: -2_500 },
     ]);
   });
 
   it('names the heads and modes that have no ledger, and gives no vouchers', () => {
     const transport = receipt({
       number: 9,
-      lines: [{ feeHeadId: 9, amountPaise: 100, taxPaise: 0 }],
+      lines: [{ feeHeadId: 9, amountPaise: 100, rateBasisPoints: 0, taxPaise: 0 }],
       parts: [{ mode: 'online', amountPaise: 100 }],
     });
     const ledger = generalLedger({ receipts: [transport], refunds: [], mapping, granularity: 'receipt', scope });
@@ -172,7 +177,7 @@ describe('an export after an earlier one', () => {
   });
 
   it('reverses a voided receipt, and reverses then replaces an edited one', () => {
-    const edited = { ...eight, lines: [{ feeHeadId: EXAM, amountPaise: 100_000, taxPaise: 0 }] };
+    const edited = { ...eight, lines: [{ feeHeadId: EXAM, amountPaise: 100_000, rateBasisPoints: 0, taxPaise: 0 }] };
     const now = generalLedger({ receipts: [edited], refunds: [], mapping, granularity: 'receipt', scope });
     const plan = planExport({ current: now.vouchers, log, days, repeat: false });
     expect(plan.vouchers.map((v) => [v.type, v.number, v.reason])).toEqual([
@@ -183,8 +188,9 @@ describe('an export after an earlier one', () => {
     expect(plan.vouchers[0]!.entries).toEqual([
       { ledger: 'Tuition Fee', amountPaise: 1_000_000 },
       { ledger: 'Exam Fee', amountPaise: 50_000 },
-      { ledger: 'Output GST', amountPaise: 189_000 },
-      { ledger: 'Cash', amountPaise: -239_000 },
+      { ledger: 'Output GST 18%', amountPaise: 180_000 },
+      { ledger: 'Output GST 5%', amountPaise: 2_500 },
+      { ledger: 'Cash', amountPaise: -232_500 },
       { ledger: 'Bank', amountPaise: -1_000_000 },
     ]);
     expect(plan.vouchers[2]!.entries).toEqual([

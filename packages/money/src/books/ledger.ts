@@ -42,6 +42,16 @@ class Entries {
   }
 }
 
+/** A GST rate as CAs name it, from hundredths of a percent: 1800 -> 18%, 250 -> 2.5%. */
+export function gstRateText(rateBasisPoints: number): string {
+  return `${rateBasisPoints / 100}%`;
+}
+
+/** The Output GST ledger of a rate: its own in the mapping, else the base name followed by the rate. */
+export function gstLedgerOf(mapping: Pick<LedgerMapping, 'gstLedgers' | 'gstLedgerBase'>, rate: number): string {
+  return mapping.gstLedgers.get(rate) ?? `${mapping.gstLedgerBase} ${gstRateText(rate)}`;
+}
+
 const TYPE_ORDER: Record<VoucherType, number> = { Receipt: 0, Payment: 1, Journal: 2 };
 
 function formatDay(iso: string): string {
@@ -51,7 +61,7 @@ function formatDay(iso: string): string {
 /**
  * The general ledger of a department's days, the one computation behind the Tally export, the ledger's CSV, XLSX
  * and REST rows: each receipt is a Receipt voucher on its date (debit the ledger of each mode it was paid in, credit
- * each head's ledger with its lines and the GST ledger with its tax), a bounced cheque a Journal voucher on the
+ * each head's ledger with its lines and each rate's Output GST ledger with its tax), a bounced cheque a Journal voucher on the
  * bounce date that reverses its receipt, a refund a Payment voucher (debit the refund ledger, credit its mode's).
  * By day, one voucher of each type per day adds up that day's. Every voucher balances to the paisa: a receipt's
  * parts add up to its lines plus its GST. Heads and modes without a ledger are listed in `unmapped` (and no
@@ -86,8 +96,8 @@ export function generalLedger(input: GeneralLedgerInput): GeneralLedger {
       const ledger = headLedger(line.feeHeadId);
       if (ledger) entries.add(ledger, -sign * line.amountPaise);
     }
-    const taxPaise = receipt.lines.reduce((sum, l) => sum + l.taxPaise, 0);
-    if (taxPaise !== 0) entries.add(mapping.gstLedger, -sign * taxPaise);
+    for (const line of receipt.lines)
+      if (line.taxPaise !== 0) entries.add(gstLedgerOf(mapping, line.rateBasisPoints), -sign * line.taxPaise);
   };
   const refundRows = (entries: Entries, refund: BooksRefund) => {
     entries.add(mapping.refundLedger, refund.amountPaise);

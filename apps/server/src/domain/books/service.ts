@@ -25,6 +25,7 @@ import {
   type ExportLogEntry,
   type Granularity,
   generalLedger,
+  gstLedgerOf,
   type LedgerMapping,
   type PlannedVoucher,
   planExport,
@@ -65,7 +66,8 @@ function ledgerMappingOf(stored: StoredLedgerMapping): LedgerMapping {
     headNames: new Map(stored.heads.map((h) => [h.feeHeadId, h.name])),
     modes: new Map(stored.modes.map((m) => [m.mode, m.ledger])),
     refundLedger: stored.refundLedger,
-    gstLedger: stored.gstLedger,
+    gstLedgers: new Map(stored.gst.flatMap((g) => (g.ledger ? [[g.rateBasisPoints, g.ledger] as const] : []))),
+    gstLedgerBase: stored.gstLedger,
   };
 }
 
@@ -162,7 +164,12 @@ export async function booksTallyXml(ctx: AuthedContext, input: TBooksLedgerInput
 
 function tallyOptionsOf(mapping: StoredLedgerMapping) {
   const income = mapping.heads.flatMap((h) => (h.ledger ? [h.ledger] : []));
-  const notIncome = new Set([...mapping.modes.map((m) => m.ledger), mapping.refundLedger, mapping.gstLedger]);
+  const gst = ledgerMappingOf(mapping);
+  const notIncome = new Set([
+    ...mapping.modes.map((m) => m.ledger),
+    mapping.refundLedger,
+    ...mapping.gst.map((g) => gstLedgerOf(gst, g.rateBasisPoints)),
+  ]);
   return {
     company: mapping.company,
     costCentre: mapping.costCentre,

@@ -85,7 +85,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => tally.listen(0, '127.0.0.1', resolve));
   process.env.TALLY_URL = `http://127.0.0.1:${(tally.address() as AddressInfo).port}`;
 
-  // Tuition taxed at 18% for the first receipt only: its GST goes to Output GST.
+  // Tuition taxed at 18% for the first receipt only: its GST goes to Output GST 18%.
   await taxEveryHead(h.db, 1800);
   cashReceipt = (await staff().receipts.create(receiptInput(DAY1, 1_000_00, fx.heads.tuition, 'cash', 180_00))).number;
   await taxEveryHead(h.db, 0);
@@ -109,7 +109,7 @@ describe('the books of closed days', () => {
     expect(ledger.rows.map((x) => [x.voucherType, x.voucherNumber, x.ledger, x.debitPaise, x.creditPaise])).toEqual([
       ['Receipt', `#000${cashReceipt}`, 'Cash', 1_180_00, 0],
       ['Receipt', `#000${cashReceipt}`, 'Tuition Fee', 0, 1_000_00],
-      ['Receipt', `#000${cashReceipt}`, 'Output GST', 0, 180_00],
+      ['Receipt', `#000${cashReceipt}`, 'Output GST 18%', 0, 180_00],
       ['Receipt', `#000${cheque}`, 'Bank', 1_500_00, 0],
       ['Receipt', `#000${cheque}`, 'Exam Fee', 0, 1_500_00],
       ['Receipt', `#000${cheque + 1}`, 'Bank', 500_00, 0],
@@ -204,7 +204,7 @@ describe('the books of closed days', () => {
         '20250804',
         [
           ['Tuition Fee', 1_000_00],
-          ['Output GST', 180_00],
+          ['Output GST 18%', 180_00],
           ['Cash', -1_180_00],
         ],
       ],
@@ -429,5 +429,55 @@ describe('two sends to Tally at once', () => {
     expect((await staff().books.sendToTally(range)).exportId).not.toBeNull();
     const logged = (await staff().books.exports({ depId: 100 })).filter((e) => e.dateFrom === day);
     expect(logged.map((e) => e.status)).toEqual(['sent', 'failed']);
+  });
+});
+
+describe('GST at two rates', () => {
+  it('credits each rate to its own Output GST ledger, named after the rate until the admin renames it', async () => {
+    const day = '2025-08-14';
+    await taxEveryHead(h.db, 500);
+    await staff().receipts.create(receiptInput(day, 1_000_00, fx.heads.tuition, 'cash', 50_00));
+    await taxEveryHead(h.db, 1800);
+    await staff().receipts.create(receiptInput(day, 200_00, fx.heads.tuition, 'upi', 36_00));
+    const mapping = await admin().books.mapping({ depId: 100 });
+    expect(mapping.gst).toEqual([{ rateBasisPoints: 1800, ledger: null }]);
+    await taxEveryHead(h.db, 0);
+    await admin().days.close({ depId: 100, date: day });
+    const range = { depId: 100 as const, from: day, to: day };
+    const gstRows = async () =>
+      (await staff().books.ledger(range)).rows
+        .filter((x) => x.ledger.includes('GST'))
+        .map((x) => [x.ledger, x.creditPaise]);
+    expect(await gstRows()).toEqual([
+      ['Output GST 5%', 50_00],
+      ['Output GST 18%', 36_00],
+    ]);
+
+    await admin().books.saveMapping({
+      ...mapping,
+      depId: 100,
+      modes: mapping.modes as TSaveLedgerMappingInput['modes'],
+      heads: mapping.heads.flatMap((x) => (x.ledger ? [{ feeHeadId: x.feeHeadId, ledger: x.ledger }] : [])),
+      gst: [{ rateBasisPoints: 1800, ledger: 'Output IGST @ 18%' }],
+    });
+    expect((await admin().books.mapping({ depId: 100 })).gst).toEqual([
+      { rateBasisPoints: 1800, ledger: 'Output IGST @ 18%' },
+    ]);
+    expect(await gstRows()).toEqual([
+      ['Output GST 5%', 50_00],
+      ['Output IGST @ 18%', 36_00],
+    ]);
+    expect(
+      await refusal(
+        admin().books.saveMapping({
+          ...mapping,
+          depId: 100,
+          version: mapping.version + 1,
+          modes: [],
+          heads: [],
+          gst: [{ rateBasisPoints: 0, ledger: 'Nil' }],
+        }),
+      ),
+    ).toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('Choose a GST rate above 0%') });
   });
 });
