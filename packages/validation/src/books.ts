@@ -35,10 +35,10 @@ const ZBooksRange = ZDateRange.safeExtend({ depId: ZDepId }).refine(
   { message: `Choose at most ${BOOKS_MAX_DAYS} days`, path: ['to'] },
 );
 
-/** books.ledger: the general ledger of a department's closed days. */
-export const ZBooksLedgerInput = ZBooksRange.safeExtend({
-  granularity: z.enum(['receipt', 'day'], { error: 'Choose one voucher per receipt or per day' }).default('receipt'),
-});
+const ZGranularity = z.enum(['receipt', 'day'], { error: 'Choose one voucher per receipt or per day and mode' });
+
+/** books.ledger: the general ledger of a department's closed days; its vouchers as the mapping says unless given. */
+export const ZBooksLedgerInput = ZBooksRange.safeExtend({ granularity: ZGranularity.optional() });
 export type TBooksLedgerInput = z.infer<typeof ZBooksLedgerInput>;
 
 /** books.preview, books.export and books.sendToTally: what goes to the books, and whether to repeat vouchers sent. */
@@ -66,6 +66,8 @@ export const ZSaveLedgerMappingInput = z.object({
     .transform((v) => v || null),
   refundLedger: ZLedgerName,
   gstLedger: ZLedgerName,
+  /** One voucher per receipt, or per day, type and payment mode; left out: unchanged. */
+  granularity: ZGranularity.optional(),
   heads: z
     .array(z.object({ feeHeadId: ZId, ledger: ZLedgerName }))
     .max(500)

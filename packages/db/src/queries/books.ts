@@ -24,6 +24,8 @@ export interface StoredLedgerMapping {
   /** The Output GST ledgers' name before the rate, for a rate with no ledger of its own. */
   gstLedger: string;
   version: number;
+  /** The vouchers an export makes unless asked otherwise: one per receipt, or per day, type and mode. */
+  granularity: 'receipt' | 'day';
   /** The GST rates of taxable heads and those mapped, each with its ledger (null: the default, named after it). */
   gst: { rateBasisPoints: number; ledger: string | null }[];
   /** Every fee head, with its ledger or null (none yet). */
@@ -59,6 +61,7 @@ export async function findLedgerMapping(db: Reader, depId: number): Promise<Stor
     refundLedger: mapping.refundLedger,
     gstLedger: mapping.gstLedger,
     version: mapping.version,
+    granularity: mapping.granularity,
     gst: [...rates]
       .sort((a, b) => a - b)
       .map((rate) => ({ rateBasisPoints: rate, ledger: gstLedgers.get(rate) ?? null })),
@@ -77,6 +80,7 @@ export async function saveLedgerMapping(
     costCentre: string | null;
     refundLedger: string;
     gstLedger: string;
+    granularity?: 'receipt' | 'day';
     heads: readonly { feeHeadId: number; ledger: string }[];
     modes: readonly { mode: string; ledger: string }[];
     gst: readonly { rateBasisPoints: number; ledger: string }[];
@@ -91,6 +95,7 @@ export async function saveLedgerMapping(
       costCentre: params.costCentre,
       refundLedger: params.refundLedger,
       gstLedger: params.gstLedger,
+      ...(params.granularity ? { granularity: params.granularity } : {}),
       updatedBy: params.userId,
       updatedAt: timestampNow(),
       version: sql`${ledgerMappings.version} + 1`,

@@ -34,6 +34,8 @@ export const ledgerMappings = sqliteTable('ledger_mappings', {
   updatedAt: text('updated_at').notNull().default(now),
   /** Bumped by every save: one sent with an older one is refused (stale screen). */
   version: integer('version').notNull().default(1),
+  /** How the vouchers are made: one per receipt, or one per day, type and payment mode with a row per head. */
+  granularity: text('granularity', { enum: BOOKS_GRANULARITIES }).notNull().default('receipt'),
 });
 
 /**

@@ -99,6 +99,7 @@ async function ledgerOf(
     mapping: ledgerMappingOf(mapping),
     granularity: params.granularity,
     scope: { from: params.from, to: params.to, days: params.days },
+    modeLabels: new Map(Object.entries(PAYMENT_MODE_LABELS)),
   });
   if (unmapped.length > 0) {
     const names = unmapped.map((u) =>
@@ -147,7 +148,8 @@ async function closedDaysVouchers(ctx: AuthedContext, input: TBooksLedgerInput) 
   assertDepartmentAccess(ctx.session, input.depId);
   await assertClosed(ctx.db, input);
   const mapping = await storedMapping(ctx.db, input.depId);
-  return { vouchers: await ledgerOf(ctx.db, { ...input, days: [] }, mapping), mapping };
+  const granularity = input.granularity ?? mapping.granularity;
+  return { vouchers: await ledgerOf(ctx.db, { ...input, granularity, days: [] }, mapping), mapping };
 }
 
 /** The general ledger of a department's closed days as they are now: vouchers, their rows and totals. */
@@ -182,9 +184,10 @@ function fileNameOf(input: { depId: number; from: string; to: string }): string 
 }
 
 /** What an export of the range would send now, from the department's export log. */
-async function planOf(db: Reader, input: TBooksExportInput) {
-  await assertClosed(db, input);
-  const mapping = await storedMapping(db, input.depId);
+async function planOf(db: Reader, asked: TBooksExportInput) {
+  await assertClosed(db, asked);
+  const mapping = await storedMapping(db, asked.depId);
+  const input = { ...asked, granularity: asked.granularity ?? mapping.granularity };
   const log: ExportLogEntry[] = (await booksExportLog(db, input.depId)).map((row) => ({
     kind: row.kind,
     voucher: JSON.parse(row.voucher) as SentVoucher,
@@ -193,8 +196,11 @@ async function planOf(db: Reader, input: TBooksExportInput) {
   const byDay = input.granularity === 'day';
   for (const sent of standing.values()) {
     if (sent.date >= input.from && sent.date <= input.to && sent.key.startsWith('D:') !== byDay) {
-      const was = sent.key.startsWith('D:') ? 'one voucher per day' : 'one voucher per receipt';
-      refuse('CONFLICT', `${formatDate(sent.date)} was exported as ${was}: export it the same way`);
+      const was = sent.key.startsWith('D:') ? 'one voucher per day and mode' : 'one voucher per receipt';
+      refuse(
+        'CONFLICT',
+        `${formatDate(sent.date)} was exported as ${was}: export it the same way (Ledger mapping, Vouchers)`,
+      );
     }
   }
   // Days sent before, outside the range, are computed again when closed (each the way it was sent): a change since
@@ -222,7 +228,12 @@ async function planOf(db: Reader, input: TBooksExportInput) {
     days: new Set([...daysOf(input.from, input.to), ...days]),
     repeat: input.repeat,
   });
-  return { plan, mapping, waitingDays: earlier.filter((d) => !closedEarlier.has(d)) };
+  return {
+    plan,
+    mapping,
+    granularity: input.granularity,
+    waitingDays: earlier.filter((d) => !closedEarlier.has(d)),
+  };
 }
 
 function overlapping(exports: readonly BooksExportRow[], input: { from: string; to: string }) {
@@ -232,8 +243,9 @@ function overlapping(exports: readonly BooksExportRow[], input: { from: string; 
 /** The vouchers an export would send (new, reversals and replacements), with the earlier exports of these days. */
 export async function booksPreview(ctx: AuthedContext, input: TBooksExportInput) {
   assertDepartmentAccess(ctx.session, input.depId);
-  const { plan, waitingDays } = await planOf(ctx.db, input);
+  const { plan, waitingDays, granularity } = await planOf(ctx.db, input);
   return {
+    granularity,
     vouchers: plan.vouchers,
     totals: totalsOf(plan.vouchers),
     alreadySent: plan.alreadySent,
@@ -269,14 +281,14 @@ export function exportBooks(ctx: AuthedContext, input: TBooksExportInput) {
   return inTransaction(ctx, async (tx, ctx) => {
     await lockBooksOfDepartment(tx, input.depId);
     await clearStaleSend(tx, input.depId);
-    const { plan, mapping } = await planOf(tx, input);
+    const { plan, mapping, granularity } = await planOf(tx, input);
     nothingToSend(plan, input);
     const reversalCount = plan.vouchers.filter((v) => v.kind === 'reversal').length;
     const exportId = await insertBooksExport(tx, {
       departmentId: input.depId,
       dateFrom: input.from,
       dateTo: input.to,
-      granularity: input.granularity,
+      granularity,
       via: 'file',
       voucherCount: plan.vouchers.length,
       reversalCount,
@@ -343,13 +355,13 @@ export async function sendBooksToTally(ctx: AuthedContext, input: TBooksExportIn
   const claim = await inTransaction(ctx, async (tx, ctx) => {
     await lockBooksOfDepartment(tx, input.depId);
     const abandoned = await clearStaleSend(tx, input.depId);
-    const { plan, mapping } = await planOf(tx, input);
+    const { plan, mapping, granularity } = await planOf(tx, input);
     nothingToSend(plan, input);
     const exportId = await insertBooksExport(tx, {
       departmentId: input.depId,
       dateFrom: input.from,
       dateTo: input.to,
-      granularity: input.granularity,
+      granularity,
       via: 'tally',
       status: 'pending',
       voucherCount: plan.vouchers.length,

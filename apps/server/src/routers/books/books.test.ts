@@ -164,7 +164,7 @@ describe('the books of closed days', () => {
     expect(repeated.vouchers.map((v) => v.reason)).toEqual(['repeat', 'repeat', 'repeat']);
     expect(await refusal(staff().books.export({ depId: 100, from: DAY1, to: DAY1, granularity: 'day' }))).toEqual({
       code: 'CONFLICT',
-      message: '04-08-2025 was exported as one voucher per receipt: export it the same way',
+      message: '04-08-2025 was exported as one voucher per receipt: export it the same way (Ledger mapping, Vouchers)',
     });
   });
 
@@ -256,7 +256,9 @@ describe('the books of closed days', () => {
         "Tally refused the import (Created 0, altered 0, errors 1: Ledger 'Tuition Fee' does not exist!). " +
         'Nothing was recorded as exported',
     });
-    expect(parseTally(tallyReceived.at(-1)!).vouchers.map((v: { number: string }) => v.number)).toEqual(['DR20250806']);
+    expect(parseTally(tallyReceived.at(-1)!).vouchers.map((v: { number: string }) => v.number)).toEqual([
+      'DR20250806-CARD',
+    ]);
 
     // A voucher Tally set aside as an exception is not in the books: nothing is logged, or it would never go again.
     tallyAnswer =
@@ -479,5 +481,45 @@ describe('GST at two rates', () => {
         }),
       ),
     ).toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('Choose a GST rate above 0%') });
+  });
+});
+
+describe("the mapping's choice of vouchers", () => {
+  it('makes one voucher per day and mode, a row per head, once the admin chooses it', async () => {
+    const day = '2025-08-15';
+    await staff().receipts.create(receiptInput(day, 100_00, fx.heads.tuition, 'cash'));
+    await staff().receipts.create(receiptInput(day, 200_00, fx.heads.exam, 'cash'));
+    const upi = (await staff().receipts.create(receiptInput(day, 300_00, fx.heads.tuition, 'upi'))).number;
+    await admin().days.close({ depId: 100, date: day });
+    const range = { depId: 100 as const, from: day, to: day };
+    expect((await staff().books.ledger(range)).vouchers).toHaveLength(3);
+
+    const mapping = await admin().books.mapping({ depId: 100 });
+    expect(mapping.granularity).toBe('receipt');
+    await admin().books.saveMapping({
+      ...mapping,
+      depId: 100,
+      granularity: 'day',
+      modes: mapping.modes as TSaveLedgerMappingInput['modes'],
+      heads: mapping.heads.flatMap((x) => (x.ledger ? [{ feeHeadId: x.feeHeadId, ledger: x.ledger }] : [])),
+      gst: mapping.gst.flatMap((g) => (g.ledger ? [{ rateBasisPoints: g.rateBasisPoints, ledger: g.ledger }] : [])),
+    });
+    const ledger = await staff().books.ledger(range);
+    expect(ledger.rows.map((x) => [x.voucherNumber, x.ledger, x.debitPaise, x.creditPaise])).toEqual([
+      ['DR20250815-CASH', 'Cash', 300_00, 0],
+      ['DR20250815-CASH', 'Tuition Fees (UG)', 0, 100_00],
+      ['DR20250815-CASH', 'Examination fees', 0, 200_00],
+      ['DR20250815-UPI', 'Bank', 300_00, 0],
+      ['DR20250815-UPI', 'Tuition Fees (UG)', 0, 300_00],
+    ]);
+    expect(ledger.vouchers[1]!.narration).toBe(
+      `Fees received in UPI on 15-08-2025: 1 receipt(s), #000${upi} to #000${upi}`,
+    );
+    const exported = await staff().books.export(range);
+    expect(parseTally(exported.xml).vouchers.map((v: { number: string }) => v.number)).toEqual([
+      'DR20250815-CASH',
+      'DR20250815-UPI',
+    ]);
+    expect((await staff().books.exports({ depId: 100 }))[0]).toMatchObject({ granularity: 'day', dateFrom: day });
   });
 });

@@ -1,4 +1,15 @@
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  Paper,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   BOOKS_PAYMENT_MODES,
@@ -14,6 +25,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { ReportStates } from '../../components/ReportStates';
 import { useDepartment } from '../../lib/department-context';
 import { can } from '../../lib/can';
+import { GRANULARITY_LABELS } from './granularity';
 import { type RouterOutputs, serverFieldErrors, useTRPC } from '../../lib/trpc';
 
 type Mapping = RouterOutputs['books']['mapping'];
@@ -26,6 +38,7 @@ function formOf(mapping: Mapping) {
     costCentre: mapping.costCentre ?? '',
     refundLedger: mapping.refundLedger,
     gstLedger: mapping.gstLedger,
+    granularity: mapping.granularity,
     heads: Object.fromEntries(mapping.heads.map((h) => [h.feeHeadId, h.ledger ?? ''])) as Record<number, string>,
     modes: Object.fromEntries(BOOKS_PAYMENT_MODES.map((m) => [m, modes.get(m) ?? ''])) as Record<string, string>,
     gst: Object.fromEntries(mapping.gst.map((g) => [g.rateBasisPoints, g.ledger ?? ''])) as Record<number, string>,
@@ -60,6 +73,7 @@ function MappingForm({ mapping, depId, canSave }: { mapping: Mapping; depId: num
       costCentre: form.costCentre || null,
       refundLedger: form.refundLedger,
       gstLedger: form.gstLedger,
+      granularity: form.granularity,
       heads: mapping.heads
         .filter((h) => form.heads[h.feeHeadId]?.trim())
         .map((h) => ({ feeHeadId: h.feeHeadId, ledger: form.heads[h.feeHeadId]!.trim() })),
@@ -108,6 +122,20 @@ function MappingForm({ mapping, depId, canSave }: { mapping: Mapping; depId: num
             {text('Refunds paid from', form.refundLedger, (refundLedger) => setForm({ ...form, refundLedger }))}
             {text('Output GST (before the rate)', form.gstLedger, (gstLedger) => setForm({ ...form, gstLedger }))}
           </SimpleGrid>
+          <Stack gap={4} mt="md">
+            <Text size="sm" fw={500}>
+              Vouchers
+            </Text>
+            <SegmentedControl
+              value={form.granularity}
+              disabled={!canSave}
+              onChange={(v) => setForm({ ...form, granularity: v as 'receipt' | 'day' })}
+              data={[
+                { value: 'receipt', label: GRANULARITY_LABELS.receipt },
+                { value: 'day', label: GRANULARITY_LABELS.day },
+              ]}
+            />
+          </Stack>
         </Paper>
         {mapping.gst.length > 0 && (
           <Paper withBorder p="md" radius="md">
