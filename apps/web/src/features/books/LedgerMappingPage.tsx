@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Paper,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, Paper, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   BOOKS_PAYMENT_MODES,
@@ -122,20 +111,17 @@ function MappingForm({ mapping, depId, canSave }: { mapping: Mapping; depId: num
             {text('Refunds paid from', form.refundLedger, (refundLedger) => setForm({ ...form, refundLedger }))}
             {text('Output GST (before the rate)', form.gstLedger, (gstLedger) => setForm({ ...form, gstLedger }))}
           </SimpleGrid>
-          <Stack gap={4} mt="md">
-            <Text size="sm" fw={500}>
-              Vouchers
-            </Text>
-            <SegmentedControl
-              value={form.granularity}
-              disabled={!canSave}
-              onChange={(v) => setForm({ ...form, granularity: v as 'receipt' | 'day' })}
-              data={[
-                { value: 'receipt', label: GRANULARITY_LABELS.receipt },
-                { value: 'day', label: GRANULARITY_LABELS.day },
-              ]}
-            />
-          </Stack>
+          <Radio.Group
+            mt="md"
+            label="Vouchers"
+            value={form.granularity}
+            onChange={(v) => setForm({ ...form, granularity: v as 'receipt' | 'day' })}
+          >
+            <Stack gap="xs" mt={4}>
+              <Radio value="receipt" label={GRANULARITY_LABELS.receipt} disabled={!canSave} />
+              <Radio value="day" label={GRANULARITY_LABELS.day} disabled={!canSave} />
+            </Stack>
+          </Radio.Group>
         </Paper>
         {mapping.gst.length > 0 && (
           <Paper withBorder p="md" radius="md">
