@@ -121,6 +121,9 @@ test("the accountant's books: a closed day previewed, refused by Tally, sent, th
       '2 voucher(s) of these days went to the books before',
     );
     await expect(page.getByTestId('export-log')).toContainText('Sent to Tally');
+    await expect(page.getByTestId('export-log')).toContainText('In the books');
+    // The refused send stays in the log, not counted as exported.
+    await expect(page.getByTestId('export-log')).toContainText('Failed: not exported');
     await expect(page.getByRole('button', { name: 'Download Tally XML' })).toBeDisabled();
     await screenshots(page, '/tmp/books-sent');
 
@@ -134,6 +137,12 @@ test("the accountant's books: a closed day previewed, refused by Tally, sent, th
     await expect(page.getByRole('textbox', { name: 'Tally company' })).toHaveValue('Bachelor of Education');
     await expect(page.getByRole('textbox', { name: 'Cash', exact: true })).toHaveValue('Cash');
     await screenshots(page, '/tmp/books-mapping');
+    await page.getByText('One per day and payment mode, a row per head').click();
+    await screenshots(page, '/tmp/books-mapping-day');
+    await page.getByRole('button', { name: 'Save mapping' }).click();
+    await expect(page.getByText('Ledger mapping saved')).toBeVisible();
+    await page.getByRole('link', { name: 'Back to Books' }).click();
+    await expect(page.getByTestId('books-granularity')).toHaveText('One per day and payment mode, a row per head');
   } finally {
     await new Promise<void>((resolve) => tally.server.close(() => resolve()));
   }

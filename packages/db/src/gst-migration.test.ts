@@ -9,7 +9,6 @@ import type { Database } from './client';
 import { openDatabase } from './client';
 import { rows, run } from './engines';
 import { closePostgres, openPostgres } from './engines/postgres/client';
-import { receiptTaxesByRate } from './queries';
 import { closeTestDatabase, migrationsBefore, onPostgres, temporaryFolder } from './test/database';
 import { createTestPostgres } from './test/postgres';
 
@@ -145,35 +144,19 @@ describe('the fee head GST migration', () => {
       { id: 3, tax: 5_005, lines: 5_005 },
       { id: 4, tax: 0, lines: 0 },
     ]);
-    // The tax per rate of each receipt, in one query.
-    expect(await receiptTaxesByRate(db, { departmentId: 100, from: '2025-08-01', to: '2025-08-01' })).toEqual([
-      {
-        receiptId: 1,
-        number: 1,
-        date: '2025-08-01',
-        status: 'live',
-        rateBasisPoints: 1800,
-        taxablePaise: 1000,
-        taxPaise: 180,
-      },
-      {
-        receiptId: 2,
-        number: 2,
-        date: '2025-08-01',
-        status: 'live',
-        rateBasisPoints: 1800,
-        taxablePaise: 50,
-        taxPaise: 9,
-      },
-      {
-        receiptId: 3,
-        number: 3,
-        date: '2025-08-01',
-        status: 'live',
-        rateBasisPoints: 500,
-        taxablePaise: 1_000_99,
-        taxPaise: 5_005,
-      },
+    // The tax per rate of each receipt, as the books credit each rate's Output GST ledger.
+    expect(
+      await rows(
+        db,
+        sql`SELECT receipt_id AS "receiptId", tax_rate_basis_points AS "rateBasisPoints",
+            SUM(amount_paise) AS "taxablePaise", SUM(tax_paise) AS "taxPaise"
+          FROM receipt_lines WHERE tax_rate_basis_points > 0
+          GROUP BY receipt_id, tax_rate_basis_points ORDER BY receipt_id, tax_rate_basis_points`,
+      ),
+    ).toEqual([
+      { receiptId: 1, rateBasisPoints: 1800, taxablePaise: 1000, taxPaise: 180 },
+      { receiptId: 2, rateBasisPoints: 1800, taxablePaise: 50, taxPaise: 9 },
+      { receiptId: 3, rateBasisPoints: 500, taxablePaise: 1_000_99, taxPaise: 5_005 },
     ]);
   });
 

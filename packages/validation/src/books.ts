@@ -35,10 +35,10 @@ const ZBooksRange = ZDateRange.safeExtend({ depId: ZDepId }).refine(
   { message: `Choose at most ${BOOKS_MAX_DAYS} days`, path: ['to'] },
 );
 
-/** books.ledger: the general ledger of a department's closed days. */
-export const ZBooksLedgerInput = ZBooksRange.safeExtend({
-  granularity: z.enum(['receipt', 'day'], { error: 'Choose one voucher per receipt or per day' }).default('receipt'),
-});
+const ZGranularity = z.enum(['receipt', 'day'], { error: 'Choose one voucher per receipt or per day and mode' });
+
+/** books.ledger: the general ledger of a department's closed days; its vouchers as the mapping says unless given. */
+export const ZBooksLedgerInput = ZBooksRange.safeExtend({ granularity: ZGranularity.optional() });
 export type TBooksLedgerInput = z.infer<typeof ZBooksLedgerInput>;
 
 /** books.preview, books.export and books.sendToTally: what goes to the books, and whether to repeat vouchers sent. */
@@ -66,6 +66,8 @@ export const ZSaveLedgerMappingInput = z.object({
     .transform((v) => v || null),
   refundLedger: ZLedgerName,
   gstLedger: ZLedgerName,
+  /** One voucher per receipt, or per day, type and payment mode; left out: unchanged. */
+  granularity: ZGranularity.optional(),
   heads: z
     .array(z.object({ feeHeadId: ZId, ledger: ZLedgerName }))
     .max(500)
@@ -77,5 +79,22 @@ export const ZSaveLedgerMappingInput = z.object({
     .refine((modes) => new Set(modes.map((m) => m.mode)).size === modes.length, {
       message: 'Give each payment mode one ledger',
     }),
+  /** An Output GST ledger per rate; a rate left out takes the Output GST name followed by the rate. */
+  gst: z
+    .array(
+      z.object({
+        rateBasisPoints: z
+          .number({ error: 'Choose a GST rate' })
+          .int('Choose a GST rate')
+          .min(1, 'Choose a GST rate above 0%')
+          .max(10_000, 'Choose a GST rate of at most 100%'),
+        ledger: ZLedgerName,
+      }),
+    )
+    .max(50)
+    .refine((gst) => new Set(gst.map((g) => g.rateBasisPoints)).size === gst.length, {
+      message: 'Give each GST rate one ledger',
+    })
+    .default([]),
 });
 export type TSaveLedgerMappingInput = z.infer<typeof ZSaveLedgerMappingInput>;

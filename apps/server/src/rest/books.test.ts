@@ -63,7 +63,7 @@ describe('GET /rest/v2/ledger and /rest/v2/tally', () => {
     const voucher = parsed.ENVELOPE.BODY.IMPORTDATA.REQUESTDATA.TALLYMESSAGE.VOUCHER;
     expect([voucher.VOUCHERTYPENAME, voucher.VOUCHERNUMBER, voucher.DATE]).toEqual([
       'Receipt',
-      'DR20250805',
+      'DR20250805-UPI',
       '20250805',
     ]);
     expect(voucher['ALLLEDGERENTRIES.LIST'].map((e: { AMOUNT: string }) => e.AMOUNT)).toEqual(['-1250.50', '1250.50']);

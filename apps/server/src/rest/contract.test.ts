@@ -340,7 +340,7 @@ const CONTRACTS: Contract[] = [
     },
     check: (res) => {
       expect(res.headers.get('content-type')).toContain('application/xml');
-      expect(res.text).toContain('<VOUCHERNUMBER>DR20250701</VOUCHERNUMBER>');
+      expect(res.text).toContain('<VOUCHERNUMBER>DR20250701-CASH</VOUCHERNUMBER>');
     },
   },
   // Sessions and reference data

@@ -21,8 +21,13 @@ export interface StoredLedgerMapping {
   company: string;
   costCentre: string | null;
   refundLedger: string;
+  /** The Output GST ledgers' name before the rate, for a rate with no ledger of its own. */
   gstLedger: string;
   version: number;
+  /** The vouchers an export makes unless asked otherwise: one per receipt, or per day, type and mode. */
+  granularity: 'receipt' | 'day';
+  /** The GST rates of taxable heads and those mapped, each with its ledger (null: the default, named after it). */
+  gst: { rateBasisPoints: number; ledger: string | null }[];
   /** Every fee head, with its ledger or null (none yet). */
   heads: { feeHeadId: number; name: string; ledger: string | null }[];
   /** The modes that have a ledger. */
@@ -35,7 +40,20 @@ export async function findLedgerMapping(db: Reader, depId: number): Promise<Stor
   if (!mapping) return null;
   const mapped = await db.select().from(ledgerMappingRows).where(eq(ledgerMappingRows.departmentId, depId));
   const headLedgers = new Map(mapped.filter((r) => r.kind === 'head').map((r) => [Number(r.key), r.ledger]));
-  const heads = await db.select({ id: feeHeads.id, name: feeHeads.name }).from(feeHeads).orderBy(asc(feeHeads.name));
+  const heads = await db
+    .select({
+      id: feeHeads.id,
+      name: feeHeads.name,
+      treatment: feeHeads.gstTreatment,
+      rate: feeHeads.gstRateBasisPoints,
+    })
+    .from(feeHeads)
+    .orderBy(asc(feeHeads.name));
+  const gstLedgers = new Map(mapped.filter((r) => r.kind === 'gst').map((r) => [Number(r.key), r.ledger]));
+  const rates = new Set([
+    ...gstLedgers.keys(),
+    ...heads.filter((h) => h.treatment === 'taxable' && h.rate > 0).map((h) => h.rate),
+  ]);
   return {
     departmentId: depId,
     company: mapping.company,
@@ -43,6 +61,10 @@ export async function findLedgerMapping(db: Reader, depId: number): Promise<Stor
     refundLedger: mapping.refundLedger,
     gstLedger: mapping.gstLedger,
     version: mapping.version,
+    granularity: mapping.granularity,
+    gst: [...rates]
+      .sort((a, b) => a - b)
+      .map((rate) => ({ rateBasisPoints: rate, ledger: gstLedgers.get(rate) ?? null })),
     heads: heads.map((h) => ({ feeHeadId: h.id, name: h.name, ledger: headLedgers.get(h.id) ?? null })),
     modes: mapped.filter((r) => r.kind === 'mode').map((r) => ({ mode: r.key, ledger: r.ledger })),
   };
@@ -58,8 +80,10 @@ export async function saveLedgerMapping(
     costCentre: string | null;
     refundLedger: string;
     gstLedger: string;
+    granularity?: 'receipt' | 'day';
     heads: readonly { feeHeadId: number; ledger: string }[];
     modes: readonly { mode: string; ledger: string }[];
+    gst: readonly { rateBasisPoints: number; ledger: string }[];
     userId: number | null;
   },
 ): Promise<boolean> {
@@ -71,6 +95,7 @@ export async function saveLedgerMapping(
       costCentre: params.costCentre,
       refundLedger: params.refundLedger,
       gstLedger: params.gstLedger,
+      ...(params.granularity ? { granularity: params.granularity } : {}),
       updatedBy: params.userId,
       updatedAt: timestampNow(),
       version: sql`${ledgerMappings.version} + 1`,
@@ -92,6 +117,12 @@ export async function saveLedgerMapping(
       ledger: h.ledger,
     })),
     ...params.modes.map((m) => ({ departmentId: depId, kind: 'mode' as const, key: m.mode, ledger: m.ledger })),
+    ...params.gst.map((g) => ({
+      departmentId: depId,
+      kind: 'gst' as const,
+      key: String(g.rateBasisPoints),
+      ledger: g.ledger,
+    })),
   ];
   if (values.length > 0) await tx.insert(ledgerMappingRows).values(values);
   return true;
@@ -130,7 +161,7 @@ export interface BooksSourceReceipt {
   admissionNo: string;
   studentName: string;
   bouncedOn: string | null;
-  lines: { feeHeadId: number; amountPaise: number; taxPaise: number }[];
+  lines: { feeHeadId: number; amountPaise: number; rateBasisPoints: number; taxPaise: number }[];
   parts: { mode: string; amountPaise: number }[];
 }
 
@@ -159,38 +190,36 @@ export async function booksSource(
           params.days.map((d) => sql`${d}`),
           sql`, `,
         )}))`;
+  // The receipts of the days; their lines and parts are read with the same condition (not a list of their ids,
+  // whose changing length would make PostgreSQL prepare a new statement for every size).
+  const bounce = sql`LEFT JOIN cheques c ON c.receipt_id = r.id AND c.status = 'bounced'`;
+  const chosen = sql`r.department_id = ${params.depId}
+      AND ((${inDays(sql.raw('r.date'))} AND (r.status = 'live' OR c.id IS NOT NULL))
+        OR (c.id IS NOT NULL AND ${inDays(sql.raw('c.bounced_on'))}))`;
   const found = await rows<Omit<BooksSourceReceipt, 'lines' | 'parts'>>(
     db,
     sql`
     SELECT r.id AS id, r.number AS number, r.date AS date, s.admission_no AS "admissionNo",
       r.student_name AS "studentName", c.bounced_on AS "bouncedOn"
-    FROM receipts r JOIN students s ON s.id = r.student_id
-      LEFT JOIN cheques c ON c.receipt_id = r.id AND c.status = 'bounced'
-    WHERE r.department_id = ${params.depId}
-      AND ((${inDays(sql.raw('r.date'))} AND (r.status = 'live' OR c.id IS NOT NULL))
-        OR (c.id IS NOT NULL AND ${inDays(sql.raw('c.bounced_on'))}))
+    FROM receipts r JOIN students s ON s.id = r.student_id ${bounce}
+    WHERE ${chosen}
     ORDER BY r.number`,
   );
   const receiptsById = new Map<number, BooksSourceReceipt>(found.map((r) => [r.id, { ...r, lines: [], parts: [] }]));
-  for (let start = 0; start < found.length; start += 500) {
-    const ids = sql.join(
-      found.slice(start, start + 500).map((r) => sql`${r.id}`),
-      sql`, `,
-    );
-    const lines = await rows<{ receiptId: number; feeHeadId: number; amountPaise: number; taxPaise: number }>(
-      db,
-      sql`SELECT receipt_id AS "receiptId", fee_head_id AS "feeHeadId", amount_paise AS "amountPaise",
-            tax_paise AS "taxPaise"
-          FROM receipt_lines WHERE receipt_id IN (${ids}) ORDER BY receipt_id, line_no`,
-    );
-    for (const { receiptId, ...line } of lines) receiptsById.get(receiptId)!.lines.push(line);
-    const parts = await rows<{ receiptId: number; mode: string; amountPaise: number }>(
-      db,
-      sql`SELECT receipt_id AS "receiptId", payment_mode AS mode, amount_paise AS "amountPaise"
-          FROM receipt_payments WHERE receipt_id IN (${ids}) ORDER BY receipt_id, part_no`,
-    );
-    for (const { receiptId, ...part } of parts) receiptsById.get(receiptId)!.parts.push(part);
-  }
+  const ofChosen = sql`receipt_id IN (SELECT r.id FROM receipts r ${bounce} WHERE ${chosen})`;
+  const lines = await rows<BooksSourceReceipt['lines'][number] & { receiptId: number }>(
+    db,
+    sql`SELECT receipt_id AS "receiptId", fee_head_id AS "feeHeadId", amount_paise AS "amountPaise",
+          tax_rate_basis_points AS "rateBasisPoints", tax_paise AS "taxPaise"
+        FROM receipt_lines WHERE ${ofChosen} ORDER BY receipt_id, line_no`,
+  );
+  for (const { receiptId, ...line } of lines) receiptsById.get(receiptId)!.lines.push(line);
+  const parts = await rows<{ receiptId: number; mode: string; amountPaise: number }>(
+    db,
+    sql`SELECT receipt_id AS "receiptId", payment_mode AS mode, amount_paise AS "amountPaise"
+        FROM receipt_payments WHERE ${ofChosen} ORDER BY receipt_id, part_no`,
+  );
+  for (const { receiptId, ...part } of parts) receiptsById.get(receiptId)!.parts.push(part);
   const refunds = await rows<BooksSourceRefund>(
     db,
     sql`
@@ -209,13 +238,41 @@ export interface StoredExportVoucher {
   voucher: string;
 }
 
-/** Every voucher the department's exports sent, in the order they were sent. */
+/** Every voucher the department's exports put in the books (sent ones: not pending or failed), in order. */
 export async function booksExportLog(db: Reader, depId: number): Promise<StoredExportVoucher[]> {
   return await db
     .select({ kind: booksExportVouchers.kind, voucher: booksExportVouchers.voucher })
     .from(booksExportVouchers)
-    .where(eq(booksExportVouchers.departmentId, depId))
+    .innerJoin(booksExports, eq(booksExports.id, booksExportVouchers.exportId))
+    .where(and(eq(booksExportVouchers.departmentId, depId), eq(booksExports.status, 'sent')))
     .orderBy(asc(booksExportVouchers.id));
+}
+
+export interface PendingBooksExport {
+  id: number;
+  exportedByEmail: string | null;
+  exportedAt: string;
+}
+
+/** The department's send to Tally still waiting for Tally's answer, if any. */
+export async function findPendingBooksExport(db: Reader, depId: number): Promise<PendingBooksExport | null> {
+  const [pending] = await db
+    .select({ id: booksExports.id, exportedByEmail: users.email, exportedAt: booksExports.exportedAt })
+    .from(booksExports)
+    .leftJoin(users, eq(users.id, booksExports.exportedBy))
+    .where(and(eq(booksExports.departmentId, depId), eq(booksExports.status, 'pending')));
+  return pending ?? null;
+}
+
+/** Ends a pending send: sent (its vouchers are in the books from now on) or failed, with Tally's answer. */
+export async function finishBooksExport(
+  tx: WriteTx,
+  params: { id: number; status: 'sent' | 'failed'; tallyAnswer: string },
+): Promise<void> {
+  await tx
+    .update(booksExports)
+    .set({ status: params.status, tallyAnswer: params.tallyAnswer })
+    .where(and(eq(booksExports.id, params.id), eq(booksExports.status, 'pending')));
 }
 
 /** Records an export and the vouchers it sent; its id. */
@@ -250,6 +307,7 @@ export interface BooksExportRow {
   dateTo: string;
   granularity: 'receipt' | 'day';
   via: 'file' | 'tally';
+  status: 'pending' | 'sent' | 'failed';
   voucherCount: number;
   reversalCount: number;
   tallyAnswer: string | null;
@@ -266,6 +324,7 @@ export async function listBooksExports(db: Reader, depId: number): Promise<Books
       dateTo: booksExports.dateTo,
       granularity: booksExports.granularity,
       via: booksExports.via,
+      status: booksExports.status,
       voucherCount: booksExports.voucherCount,
       reversalCount: booksExports.reversalCount,
       tallyAnswer: booksExports.tallyAnswer,

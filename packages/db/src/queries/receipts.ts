@@ -363,38 +363,6 @@ export async function listReceiptLines(db: Reader, receiptId: number): Promise<S
   );
 }
 
-/** One receipt's GST at one rate: the lines taxed at it and their tax (exempt lines are left out). */
-export interface ReceiptRateTax {
-  receiptId: number;
-  number: number;
-  date: string;
-  status: 'live' | 'voided';
-  rateBasisPoints: number;
-  taxablePaise: number;
-  taxPaise: number;
-}
-
-/**
- * The GST of a department's receipts dated in a range, one row per receipt and rate, live and voided (the
- * status says which), in receipt number order: what output GST ledgers are credited with. The rows of one
- * receipt add up to its tax_paise.
- */
-export async function receiptTaxesByRate(
-  db: Reader,
-  params: { departmentId: number; from: string; to: string },
-): Promise<ReceiptRateTax[]> {
-  return await rows<ReceiptRateTax>(
-    db,
-    sql`SELECT r.id AS "receiptId", r.number, r.date, r.status, rl.tax_rate_basis_points AS "rateBasisPoints",
-            SUM(rl.amount_paise) AS "taxablePaise", SUM(rl.tax_paise) AS "taxPaise"
-     FROM receipts r JOIN receipt_lines rl ON rl.receipt_id = r.id
-     WHERE r.department_id = ${params.departmentId} AND r.date BETWEEN ${params.from} AND ${params.to}
-       AND rl.tax_rate_basis_points > 0
-     GROUP BY r.id, r.number, r.date, r.status, rl.tax_rate_basis_points
-     ORDER BY r.number, rl.tax_rate_basis_points`,
-  );
-}
-
 export type ReceiptSearchRow = Pick<
   typeof students.$inferSelect,
   'admissionNo' | 'capId' | 'name' | 'address' | 'batchId'

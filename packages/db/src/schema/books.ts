@@ -1,14 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { users } from './accounts';
 import { departments } from './reference';
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
-export const LEDGER_MAPPING_KINDS = ['head', 'mode'] as const;
+export const LEDGER_MAPPING_KINDS = ['head', 'mode', 'gst'] as const;
 export const BOOKS_GRANULARITIES = ['receipt', 'day'] as const;
 export const BOOKS_EXPORT_VIAS = ['file', 'tally'] as const;
 export const BOOKS_VOUCHER_KINDS = ['voucher', 'reversal'] as const;
+/**
+ * pending: claimed by a send to Tally still waiting for Tally's answer; sent: in the books (a file is sent when it
+ * is downloaded); failed: Tally refused it, or the send never finished: its vouchers do not count as exported.
+ */
+export const BOOKS_EXPORT_STATUSES = ['pending', 'sent', 'failed'] as const;
 
 /**
  * A department's place in the accountant's books: the Tally company its vouchers go to (each department its own
@@ -23,16 +28,20 @@ export const ledgerMappings = sqliteTable('ledger_mappings', {
   /** The cost centre of the department's income rows, when several departments share one company. */
   costCentre: text('cost_centre'),
   refundLedger: text('refund_ledger').notNull(),
+  /** The Output GST ledgers' name before their rate ("Output GST" -> "Output GST 18%"), for rates with no row. */
   gstLedger: text('gst_ledger').notNull(),
   updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
   updatedAt: text('updated_at').notNull().default(now),
   /** Bumped by every save: one sent with an older one is refused (stale screen). */
   version: integer('version').notNull().default(1),
+  /** How the vouchers are made: one per receipt, or one per day, type and payment mode with a row per head. */
+  granularity: text('granularity', { enum: BOOKS_GRANULARITIES }).notNull().default('receipt'),
 });
 
 /**
- * The ledger of each fee head (key: the head's id) and payment mode (key: the mode) in a department's books. A head
- * or mode without a row has no ledger yet: an export that needs it stops and names it.
+ * The ledger of each fee head (key: the head's id), payment mode (key: the mode) and GST rate (key: the rate in
+ * hundredths of a percent) in a department's books. A head or mode without a row has no ledger yet: an export that
+ * needs it stops and names it; a rate without one takes the Output GST ledger's name followed by the rate.
  */
 export const ledgerMappingRows = sqliteTable(
   'ledger_mapping_rows',
@@ -61,12 +70,18 @@ export const booksExports = sqliteTable(
     via: text('via', { enum: BOOKS_EXPORT_VIAS }).notNull(),
     voucherCount: integer('voucher_count').notNull(),
     reversalCount: integer('reversal_count').notNull(),
-    /** What Tally answered when the vouchers were sent to it. */
+    status: text('status', { enum: BOOKS_EXPORT_STATUSES }).notNull().default('sent'),
+    /** What Tally answered when the vouchers were sent to it (or why the send failed). */
     tallyAnswer: text('tally_answer'),
     exportedBy: integer('exported_by').references(() => users.id, { onDelete: 'set null' }),
     exportedAt: text('exported_at').notNull().default(now),
   },
-  (t) => [index('books_exports_department_idx').on(t.departmentId, t.id)],
+  (t) => [
+    index('books_exports_department_idx').on(t.departmentId, t.id),
+    // One send at a time per department: each plans from the whole log (reversals of earlier days included), so two
+    // sends of any days at once would post the same reversals twice.
+    uniqueIndex('books_exports_one_pending_idx').on(t.departmentId).where(sql`${t.status} = 'pending'`),
+  ],
 );
 
 /**

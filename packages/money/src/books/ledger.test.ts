@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { generalLedger } from './ledger';
+import { generalLedger, sharesByMode } from './ledger';
 import { type ExportLogEntry, planExport } from './plan';
 import type { BooksReceipt, LedgerMapping } from './types';
 
@@ -26,7 +27,8 @@ const mapping: LedgerMapping = {
     ['advance', 'Advance from students'],
   ]),
   refundLedger: 'Advance from students',
-  gstLedger: 'Output GST',
+  gstLedgers: new Map([[1800, 'Output GST 18%']]),
+  gstLedgerBase: 'Output GST',
 };
 
 const scope = { from: '2026-07-01', to: '2026-07-02' };
@@ -42,22 +44,23 @@ function receipt(over: Partial<BooksReceipt> & Pick<BooksReceipt, 'number' | 'li
   };
 }
 
-// Receipt 7: Tuition 10,000.00 + Exam 500.00, GST 18% on 10,500.00 = 1,890.00, net 12,390.00, paid 2,390.00 in
-// cash and 10,000.00 by cheque (with 1,525.42 of the GST). Receipt 8: 1,000.00 of Tuition settled from the advance.
+// Receipt 7: Tuition 10,000.00 at 18% GST (1,800.00) + Exam 500.00 at 5% (25.00): GST 1,825.00, net 12,325.00,
+// paid 2,325.00 in cash and 10,000.00 by cheque. Receipt 8: 1,000.00 of Tuition settled from the advance. The 18%
+// GST goes to the ledger the mapping names for it, the 5% to the default named after the rate.
 const seven = receipt({
   number: 7,
   lines: [
-    { feeHeadId: TUITION, amountPaise: 1_000_000, taxPaise: 180_000 },
-    { feeHeadId: EXAM, amountPaise: 50_000, taxPaise: 9_000 },
+    { feeHeadId: TUITION, amountPaise: 1_000_000, rateBasisPoints: 1800, taxPaise: 180_000 },
+    { feeHeadId: EXAM, amountPaise: 50_000, rateBasisPoints: 500, taxPaise: 2_500 },
   ],
   parts: [
-    { mode: 'cash', amountPaise: 239_000 },
+    { mode: 'cash', amountPaise: 232_500 },
     { mode: 'cheque', amountPaise: 1_000_000 },
   ],
 });
 const eight = receipt({
   number: 8,
-  lines: [{ feeHeadId: TUITION, amountPaise: 100_000, taxPaise: 0 }],
+  lines: [{ feeHeadId: TUITION, amountPaise: 100_000, rateBasisPoints: 0, taxPaise: 0 }],
   parts: [{ mode: 'advance', amountPaise: 100_000 }],
 });
 const refund = {
@@ -86,11 +89,12 @@ describe('the general ledger, worked by hand', () => {
       ['2026-07-02', 'Payment', 'R3'],
     ]);
     expect(vouchers[0]!.entries).toEqual([
-      { ledger: 'Cash', amountPaise: 239_000 },
+      { ledger: 'Cash', amountPaise: 232_500 },
       { ledger: 'Bank', amountPaise: 1_000_000 },
       { ledger: 'Tuition Fee', amountPaise: -1_000_000 },
       { ledger: 'Exam Fee', amountPaise: -50_000 },
-      { ledger: 'Output GST', amountPaise: -189_000 },
+      { ledger: 'Output GST 18%', amountPaise: -180_000 },
+      { ledger: 'Output GST 5%', amountPaise: -2_500 },
     ]);
     expect(vouchers[1]!.entries).toEqual([
       { ledger: 'Advance from students', amountPaise: 100_000 },
@@ -112,38 +116,103 @@ describe('the general ledger, worked by hand', () => {
     expect(vouchers[1]!.entries).toEqual([
       { ledger: 'Tuition Fee', amountPaise: 1_000_000 },
       { ledger: 'Exam Fee', amountPaise: 50_000 },
-      { ledger: 'Output GST', amountPaise: 189_000 },
-      { ledger: 'Cash', amountPaise: -239_000 },
+      { ledger: 'Output GST 18%', amountPaise: 180_000 },
+      { ledger: 'Output GST 5%', amountPaise: 2_500 },
+      { ledger: 'Cash', amountPaise: -232_500 },
       { ledger: 'Bank', amountPaise: -1_000_000 },
     ]);
   });
 
-  it('by day: one Receipt voucher adding up the day, one Payment for its refunds', () => {
+  it('by day: a voucher per day, type and mode with a row per head, a split receipt shared out between its modes', () => {
     const { vouchers } = generalLedger({
       receipts: [seven, eight],
       refunds: [refund],
       mapping,
       granularity: 'day',
       scope,
+      modeLabels: new Map([['cash', 'Cash']]),
     });
     expect(vouchers.map((v) => [v.key, v.type, v.number])).toEqual([
-      ['D:2026-07-01:R', 'Receipt', 'DR20260701'],
-      ['D:2026-07-02:P', 'Payment', 'DP20260702'],
+      ['D:2026-07-01:R:cash', 'Receipt', 'DR20260701-CASH'],
+      ['D:2026-07-01:R:cheque', 'Receipt', 'DR20260701-CHEQUE'],
+      ['D:2026-07-01:R:advance', 'Receipt', 'DR20260701-ADVANCE'],
+      ['D:2026-07-02:P:cash', 'Payment', 'DP20260702-CASH'],
     ]);
+    // Receipt 7's cash (2,325.00) pays the first 2,325.00 of Tuition; its cheque (10,000.00) the other 7,675.00 of
+    // Tuition, Tuition's GST 1,800.00, Exam 500.00 and Exam's GST 25.00.
     expect(vouchers[0]!.entries).toEqual([
-      { ledger: 'Cash', amountPaise: 239_000 },
-      { ledger: 'Bank', amountPaise: 1_000_000 },
-      { ledger: 'Advance from students', amountPaise: 100_000 },
-      { ledger: 'Tuition Fee', amountPaise: -1_100_000 },
-      { ledger: 'Exam Fee', amountPaise: -50_000 },
-      { ledger: 'Output GST', amountPaise: -189_000 },
+      { ledger: 'Cash', amountPaise: 232_500 },
+      { ledger: 'Tuition Fee', amountPaise: -232_500 },
     ]);
+    expect(vouchers[0]!.narration).toBe('Fees received in Cash on 01-07-2026: 1 receipt(s), #0007 to #0007');
+    expect(vouchers[1]!.entries).toEqual([
+      { ledger: 'Bank', amountPaise: 1_000_000 },
+      { ledger: 'Tuition Fee', amountPaise: -767_500 },
+      { ledger: 'Output GST 18%', amountPaise: -180_000 },
+      { ledger: 'Exam Fee', amountPaise: -50_000 },
+      { ledger: 'Output GST 5%', amountPaise: -2_500 },
+    ]);
+    expect(vouchers[2]!.entries).toEqual([
+      { ledger: 'Advance from students', amountPaise: 100_000 },
+      { ledger: 'Tuition Fee', amountPaise: -100_000 },
+    ]);
+    expect(vouchers[3]!.entries).toEqual([
+      { ledger: 'Advance from students', amountPaise: 25_000 },
+      { ledger: 'Cash', amountPaise: -25_000 },
+    ]);
+  });
+
+  it('shares a receipt out between its modes to the paisa, whatever the split', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            amountPaise: fc.integer({ min: 1, max: 10_000_000 }),
+            rateBasisPoints: fc.constantFrom(0, 500, 1800),
+          }),
+          { minLength: 1, maxLength: 4 },
+        ),
+        fc.array(fc.integer({ min: 1, max: 99 }), { minLength: 0, maxLength: 2 }),
+        (raw, cuts) => {
+          const lines = raw.map((l, i) => ({
+            feeHeadId: i % 2 === 0 ? TUITION : EXAM,
+            ...l,
+            taxPaise: Math.round((l.amountPaise * l.rateBasisPoints) / 10_000),
+          }));
+          const net = lines.reduce((sum, l) => sum + l.amountPaise + l.taxPaise, 0);
+          const modes = ['cash', 'upi', 'cheque'];
+          const marks = [...new Set(cuts.map((c) => Math.floor((net * c) / 100)))].filter((m) => m > 0 && m < net);
+          const bounds = [0, ...marks.sort((a, b) => a - b), net];
+          const parts = bounds.slice(1).map((end, i) => ({ mode: modes[i]!, amountPaise: end - bounds[i]! }));
+          const shares = sharesByMode({ lines, parts });
+          for (const part of parts) {
+            const share = shares.get(part.mode)!;
+            expect(share.paidPaise).toBe(part.amountPaise);
+            expect(share.lines.reduce((sum, l) => sum + l.amountPaise + l.taxPaise, 0)).toBe(part.amountPaise);
+          }
+          for (const feeHeadId of [TUITION, EXAM])
+            for (const field of ['amountPaise', 'taxPaise'] as const) {
+              const all = [...shares.values()].flatMap((s) => s.lines).filter((l) => l.feeHeadId === feeHeadId);
+              const whole = lines.filter((l) => l.feeHeadId === feeHeadId);
+              expect(all.reduce((sum, l) => sum + l[field], 0)).toBe(whole.reduce((sum, l) => sum + l[field], 0));
+            }
+          const byDay = generalLedger({
+            receipts: [receipt({ number: 1, lines, parts })],
+            refunds: [],
+            mapping,
+            granularity: 'day',
+            scope,
+          });
+          expect(byDay.vouchers).toHaveLength(parts.length);
+        },
+      ),
+    );
   });
 
   it('names the heads and modes that have no ledger, and gives no vouchers', () => {
     const transport = receipt({
       number: 9,
-      lines: [{ feeHeadId: 9, amountPaise: 100, taxPaise: 0 }],
+      lines: [{ feeHeadId: 9, amountPaise: 100, rateBasisPoints: 0, taxPaise: 0 }],
       parts: [{ mode: 'online', amountPaise: 100 }],
     });
     const ledger = generalLedger({ receipts: [transport], refunds: [], mapping, granularity: 'receipt', scope });
@@ -172,7 +241,7 @@ describe('an export after an earlier one', () => {
   });
 
   it('reverses a voided receipt, and reverses then replaces an edited one', () => {
-    const edited = { ...eight, lines: [{ feeHeadId: EXAM, amountPaise: 100_000, taxPaise: 0 }] };
+    const edited = { ...eight, lines: [{ feeHeadId: EXAM, amountPaise: 100_000, rateBasisPoints: 0, taxPaise: 0 }] };
     const now = generalLedger({ receipts: [edited], refunds: [], mapping, granularity: 'receipt', scope });
     const plan = planExport({ current: now.vouchers, log, days, repeat: false });
     expect(plan.vouchers.map((v) => [v.type, v.number, v.reason])).toEqual([
@@ -183,8 +252,9 @@ describe('an export after an earlier one', () => {
     expect(plan.vouchers[0]!.entries).toEqual([
       { ledger: 'Tuition Fee', amountPaise: 1_000_000 },
       { ledger: 'Exam Fee', amountPaise: 50_000 },
-      { ledger: 'Output GST', amountPaise: 189_000 },
-      { ledger: 'Cash', amountPaise: -239_000 },
+      { ledger: 'Output GST 18%', amountPaise: 180_000 },
+      { ledger: 'Output GST 5%', amountPaise: 2_500 },
+      { ledger: 'Cash', amountPaise: -232_500 },
       { ledger: 'Bank', amountPaise: -1_000_000 },
     ]);
     expect(plan.vouchers[2]!.entries).toEqual([

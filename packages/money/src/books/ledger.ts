@@ -25,6 +25,8 @@ export interface GeneralLedgerInput {
   mapping: LedgerMapping;
   granularity: Granularity;
   scope: BooksScope;
+  /** Payment modes as the narrations of day vouchers name them (cash -> Cash, upi -> UPI); the mode itself if absent. */
+  modeLabels?: ReadonlyMap<string, string>;
 }
 
 /** Adds signed amounts per ledger, keeping the order each ledger was first met in. */
@@ -42,7 +44,69 @@ class Entries {
   }
 }
 
+/** A GST rate as CAs name it, from hundredths of a percent: 1800 -> 18%, 250 -> 2.5%. */
+export function gstRateText(rateBasisPoints: number): string {
+  return `${rateBasisPoints / 100}%`;
+}
+
+/** The Output GST ledger of a rate: its own in the mapping, else the base name followed by the rate. */
+export function gstLedgerOf(mapping: Pick<LedgerMapping, 'gstLedgers' | 'gstLedgerBase'>, rate: number): string {
+  return mapping.gstLedgers.get(rate) ?? `${mapping.gstLedgerBase} ${gstRateText(rate)}`;
+}
+
 const TYPE_ORDER: Record<VoucherType, number> = { Receipt: 0, Payment: 1, Journal: 2 };
+
+/** Day vouchers of one type: cash first, then the other modes as the day's receipts first used them. */
+function modeOrder(mode: string): number {
+  return mode === 'cash' ? 0 : 1;
+}
+
+/** What one part of a receipt paid for: its amount, and the lines (or pieces of lines) and their GST it covers. */
+export interface ModeShare {
+  paidPaise: number;
+  lines: { feeHeadId: number; amountPaise: number; rateBasisPoints: number; taxPaise: number }[];
+}
+
+/**
+ * A receipt split over the modes it was paid in, to the paisa: the parts in order fill up with the lines in order,
+ * each line's amount and then its GST, a line cut where a part runs out (no rounding: each paisa goes to one part).
+ * The parts add up to the lines plus their GST, so every part's share adds up to what it paid.
+ */
+export function sharesByMode(receipt: Pick<BooksReceipt, 'lines' | 'parts'>): Map<string, ModeShare> {
+  const shares = new Map<string, ModeShare>();
+  const pieces = receipt.lines
+    .flatMap((l) => [
+      { line: l, amount: true, paise: l.amountPaise },
+      { line: l, amount: false, paise: l.taxPaise },
+    ])
+    .filter((p) => p.paise > 0);
+  let piece = 0;
+  let used = 0;
+  for (const part of receipt.parts) {
+    const share = shares.get(part.mode) ?? { paidPaise: 0, lines: [] };
+    shares.set(part.mode, share);
+    share.paidPaise += part.amountPaise;
+    let left = part.amountPaise;
+    while (left > 0 && piece < pieces.length) {
+      const { line, amount, paise } = pieces[piece]!;
+      const take = Math.min(left, paise - used);
+      let row = share.lines.find((x) => x.feeHeadId === line.feeHeadId && x.rateBasisPoints === line.rateBasisPoints);
+      if (!row) {
+        row = { feeHeadId: line.feeHeadId, amountPaise: 0, rateBasisPoints: line.rateBasisPoints, taxPaise: 0 };
+        share.lines.push(row);
+      }
+      if (amount) row.amountPaise += take;
+      else row.taxPaise += take;
+      left -= take;
+      used += take;
+      if (used === paise) {
+        piece += 1;
+        used = 0;
+      }
+    }
+  }
+  return shares;
+}
 
 function formatDay(iso: string): string {
   return `${iso.slice(8, 10)}-${iso.slice(5, 7)}-${iso.slice(0, 4)}`;
@@ -51,9 +115,10 @@ function formatDay(iso: string): string {
 /**
  * The general ledger of a department's days, the one computation behind the Tally export, the ledger's CSV, XLSX
  * and REST rows: each receipt is a Receipt voucher on its date (debit the ledger of each mode it was paid in, credit
- * each head's ledger with its lines and the GST ledger with its tax), a bounced cheque a Journal voucher on the
+ * each head's ledger with its lines and each rate's Output GST ledger with its tax), a bounced cheque a Journal voucher on the
  * bounce date that reverses its receipt, a refund a Payment voucher (debit the refund ledger, credit its mode's).
- * By day, one voucher of each type per day adds up that day's. Every voucher balances to the paisa: a receipt's
+ * By day, one voucher per day, type and mode adds up that day's, a row per head (a receipt paid in two modes split
+ * between them by `sharesByMode`). Every voucher balances to the paisa: a receipt's
  * parts add up to its lines plus its GST. Heads and modes without a ledger are listed in `unmapped` (and no
  * vouchers come back), so a caller refuses rather than export a ledger that names no account.
  */
@@ -86,8 +151,8 @@ export function generalLedger(input: GeneralLedgerInput): GeneralLedger {
       const ledger = headLedger(line.feeHeadId);
       if (ledger) entries.add(ledger, -sign * line.amountPaise);
     }
-    const taxPaise = receipt.lines.reduce((sum, l) => sum + l.taxPaise, 0);
-    if (taxPaise !== 0) entries.add(mapping.gstLedger, -sign * taxPaise);
+    for (const line of receipt.lines)
+      if (line.taxPaise !== 0) entries.add(gstLedgerOf(mapping, line.rateBasisPoints), -sign * line.taxPaise);
   };
   const refundRows = (entries: Entries, refund: BooksRefund) => {
     entries.add(mapping.refundLedger, refund.amountPaise);
@@ -123,40 +188,53 @@ export function generalLedger(input: GeneralLedgerInput): GeneralLedger {
       push({ key: `J:${r.number}`, date: r.bouncedOn!, type: 'Journal', number, narration }, entries, r.number);
     }
   } else {
-    const byDay = <T>(items: readonly T[], dateOf: (item: T) => string) => {
-      const days = new Map<string, T[]>();
-      for (const item of items) days.set(dateOf(item), [...(days.get(dateOf(item)) ?? []), item]);
-      return days;
+    // One voucher per day, type and mode, its rows per head (and per GST rate): each voucher's debit or credit to the
+    // mode's ledger is what the day book shows for that mode, and the voucher stays one Tally Receipt with one cash
+    // or bank account, as a Receipt voucher is made by hand.
+    const groups = new Map<
+      string,
+      { date: string; type: VoucherType; mode: string; entries: Entries; labels: string[] }
+    >();
+    const group = (date: string, type: VoucherType, mode: string) => {
+      const key = `D:${date}:${type[0]}:${mode}`;
+      let found = groups.get(key);
+      if (!found) {
+        found = { date, type, mode, entries: new Entries(), labels: [] };
+        groups.set(key, found);
+      }
+      return found;
     };
-    for (const [date, day] of byDay(received, (r) => r.date)) {
-      const entries = new Entries();
-      for (const r of day) receiptRows(entries, r, 1);
-      const narration = `Fees received on ${formatDay(date)}: ${day.length} receipt(s), ${day[0]!.label} to ${day.at(-1)!.label}`;
-      push(
-        { key: `D:${date}:R`, date, type: 'Receipt', number: `DR${date.replaceAll('-', '')}`, narration },
-        entries,
-        0,
-      );
+    const receiptByMode = (r: BooksReceipt, date: string, type: VoucherType, sign: 1 | -1) => {
+      for (const [mode, share] of sharesByMode(r)) {
+        const { entries, labels } = group(date, type, mode);
+        labels.push(r.label);
+        const ledger = modeLedger(mode);
+        if (ledger) entries.add(ledger, sign * share.paidPaise);
+        for (const line of share.lines) {
+          const head = headLedger(line.feeHeadId);
+          if (head) entries.add(head, -sign * line.amountPaise);
+          if (line.taxPaise !== 0) entries.add(gstLedgerOf(mapping, line.rateBasisPoints), -sign * line.taxPaise);
+        }
+      }
+    };
+    for (const r of received) receiptByMode(r, r.date, 'Receipt', 1);
+    for (const f of refunds) {
+      const { entries, labels } = group(f.date, 'Payment', f.mode);
+      labels.push(f.label);
+      refundRows(entries, f);
     }
-    for (const [date, day] of byDay(refunds, (f) => f.date)) {
-      const entries = new Entries();
-      for (const f of day) refundRows(entries, f);
-      const narration = `Refunds on ${formatDay(date)}: ${day.map((f) => f.label).join(', ')}`;
-      push(
-        { key: `D:${date}:P`, date, type: 'Payment', number: `DP${date.replaceAll('-', '')}`, narration },
-        entries,
-        0,
-      );
-    }
-    for (const [date, day] of byDay(bounced, (r) => r.bouncedOn!)) {
-      const entries = new Entries();
-      for (const r of day) receiptRows(entries, r, -1);
-      const narration = `Cheques bounced on ${formatDay(date)}: receipts ${day.map((r) => r.label).join(', ')}`;
-      push(
-        { key: `D:${date}:J`, date, type: 'Journal', number: `DJ${date.replaceAll('-', '')}`, narration },
-        entries,
-        0,
-      );
+    for (const r of bounced) receiptByMode(r, r.bouncedOn!, 'Journal', -1);
+    const modeNames = input.modeLabels ?? new Map<string, string>();
+    for (const [key, { date, type, mode, entries, labels }] of groups) {
+      const modeName = modeNames.get(mode) ?? mode;
+      const what =
+        type === 'Receipt'
+          ? `Fees received in ${modeName} on ${formatDay(date)}: ${labels.length} receipt(s), ${labels[0]} to ${labels.at(-1)}`
+          : type === 'Payment'
+            ? `Refunds in ${modeName} on ${formatDay(date)}: ${labels.join(', ')}`
+            : `Cheques bounced on ${formatDay(date)} (${modeName} paid): receipts ${labels.join(', ')}`;
+      const number = `D${type[0]}${date.replaceAll('-', '')}-${mode.toUpperCase()}`;
+      push({ key, date, type, number, narration: what }, entries, modeOrder(mode));
     }
   }
 

@@ -11,8 +11,8 @@ export interface BooksReceipt {
   date: string;
   admissionNo: string;
   studentName: string;
-  /** The fee lines, pre-tax, each with the GST it was issued with (0 on an exempt head). */
-  lines: readonly { feeHeadId: number; amountPaise: number; taxPaise: number }[];
+  /** The fee lines, pre-tax, each with the GST rate and tax it was issued with (0 on an exempt head). */
+  lines: readonly { feeHeadId: number; amountPaise: number; rateBasisPoints: number; taxPaise: number }[];
   /** How it was paid: each part's amount; the parts add up to the lines plus their GST. */
   parts: readonly { mode: string; amountPaise: number }[];
   /** The date its cheque or draft bounced (the receipt was voided by it), or null. */
@@ -41,8 +41,10 @@ export interface LedgerMapping {
   modes: ReadonlyMap<string, string>;
   /** Debited by a refund (the advance it is paid back from). */
   refundLedger: string;
-  /** Credited with a receipt's GST. */
-  gstLedger: string;
+  /** Output GST ledger per rate in hundredths of a percent (1800 -> "Output GST 18%"), credited with its tax. */
+  gstLedgers: ReadonlyMap<number, string>;
+  /** The name a rate with no ledger of its own takes, followed by the rate: "Output GST" -> "Output GST 12%". */
+  gstLedgerBase: string;
 }
 
 export type Granularity = 'receipt' | 'day';

@@ -8,13 +8,16 @@ import {
   booksExportLog,
   booksSource,
   closedDaysIn,
+  finishBooksExport,
   findLedgerMapping,
+  findPendingBooksExport,
   insertBooksExport,
   listBooksExports,
   lockBooksOfDepartment,
   type Reader,
   type StoredLedgerMapping,
   saveLedgerMapping,
+  type WriteTx,
   writeAudit,
 } from '@fees/db';
 import {
@@ -22,6 +25,7 @@ import {
   type ExportLogEntry,
   type Granularity,
   generalLedger,
+  gstLedgerOf,
   type LedgerMapping,
   type PlannedVoucher,
   planExport,
@@ -30,6 +34,7 @@ import {
   type Voucher,
 } from '@fees/money';
 import {
+  clockTime,
   formatDate,
   PAYMENT_MODE_LABELS,
   receiptLabel,
@@ -61,7 +66,8 @@ function ledgerMappingOf(stored: StoredLedgerMapping): LedgerMapping {
     headNames: new Map(stored.heads.map((h) => [h.feeHeadId, h.name])),
     modes: new Map(stored.modes.map((m) => [m.mode, m.ledger])),
     refundLedger: stored.refundLedger,
-    gstLedger: stored.gstLedger,
+    gstLedgers: new Map(stored.gst.flatMap((g) => (g.ledger ? [[g.rateBasisPoints, g.ledger] as const] : []))),
+    gstLedgerBase: stored.gstLedger,
   };
 }
 
@@ -93,6 +99,7 @@ async function ledgerOf(
     mapping: ledgerMappingOf(mapping),
     granularity: params.granularity,
     scope: { from: params.from, to: params.to, days: params.days },
+    modeLabels: new Map(Object.entries(PAYMENT_MODE_LABELS)),
   });
   if (unmapped.length > 0) {
     const names = unmapped.map((u) =>
@@ -141,7 +148,8 @@ async function closedDaysVouchers(ctx: AuthedContext, input: TBooksLedgerInput) 
   assertDepartmentAccess(ctx.session, input.depId);
   await assertClosed(ctx.db, input);
   const mapping = await storedMapping(ctx.db, input.depId);
-  return { vouchers: await ledgerOf(ctx.db, { ...input, days: [] }, mapping), mapping };
+  const granularity = input.granularity ?? mapping.granularity;
+  return { vouchers: await ledgerOf(ctx.db, { ...input, granularity, days: [] }, mapping), mapping };
 }
 
 /** The general ledger of a department's closed days as they are now: vouchers, their rows and totals. */
@@ -158,7 +166,12 @@ export async function booksTallyXml(ctx: AuthedContext, input: TBooksLedgerInput
 
 function tallyOptionsOf(mapping: StoredLedgerMapping) {
   const income = mapping.heads.flatMap((h) => (h.ledger ? [h.ledger] : []));
-  const notIncome = new Set([...mapping.modes.map((m) => m.ledger), mapping.refundLedger, mapping.gstLedger]);
+  const gst = ledgerMappingOf(mapping);
+  const notIncome = new Set([
+    ...mapping.modes.map((m) => m.ledger),
+    mapping.refundLedger,
+    ...mapping.gst.map((g) => gstLedgerOf(gst, g.rateBasisPoints)),
+  ]);
   return {
     company: mapping.company,
     costCentre: mapping.costCentre,
@@ -171,9 +184,10 @@ function fileNameOf(input: { depId: number; from: string; to: string }): string 
 }
 
 /** What an export of the range would send now, from the department's export log. */
-async function planOf(db: Reader, input: TBooksExportInput) {
-  await assertClosed(db, input);
-  const mapping = await storedMapping(db, input.depId);
+async function planOf(db: Reader, asked: TBooksExportInput) {
+  await assertClosed(db, asked);
+  const mapping = await storedMapping(db, asked.depId);
+  const input = { ...asked, granularity: asked.granularity ?? mapping.granularity };
   const log: ExportLogEntry[] = (await booksExportLog(db, input.depId)).map((row) => ({
     kind: row.kind,
     voucher: JSON.parse(row.voucher) as SentVoucher,
@@ -182,8 +196,11 @@ async function planOf(db: Reader, input: TBooksExportInput) {
   const byDay = input.granularity === 'day';
   for (const sent of standing.values()) {
     if (sent.date >= input.from && sent.date <= input.to && sent.key.startsWith('D:') !== byDay) {
-      const was = sent.key.startsWith('D:') ? 'one voucher per day' : 'one voucher per receipt';
-      refuse('CONFLICT', `${formatDate(sent.date)} was exported as ${was}: export it the same way`);
+      const was = sent.key.startsWith('D:') ? 'one voucher per day and mode' : 'one voucher per receipt';
+      refuse(
+        'CONFLICT',
+        `${formatDate(sent.date)} was exported as ${was}: export it the same way (Ledger mapping, Vouchers)`,
+      );
     }
   }
   // Days sent before, outside the range, are computed again when closed (each the way it was sent): a change since
@@ -211,7 +228,12 @@ async function planOf(db: Reader, input: TBooksExportInput) {
     days: new Set([...daysOf(input.from, input.to), ...days]),
     repeat: input.repeat,
   });
-  return { plan, mapping, waitingDays: earlier.filter((d) => !closedEarlier.has(d)) };
+  return {
+    plan,
+    mapping,
+    granularity: input.granularity,
+    waitingDays: earlier.filter((d) => !closedEarlier.has(d)),
+  };
 }
 
 function overlapping(exports: readonly BooksExportRow[], input: { from: string; to: string }) {
@@ -221,8 +243,9 @@ function overlapping(exports: readonly BooksExportRow[], input: { from: string; 
 /** The vouchers an export would send (new, reversals and replacements), with the earlier exports of these days. */
 export async function booksPreview(ctx: AuthedContext, input: TBooksExportInput) {
   assertDepartmentAccess(ctx.session, input.depId);
-  const { plan, waitingDays } = await planOf(ctx.db, input);
+  const { plan, waitingDays, granularity } = await planOf(ctx.db, input);
   return {
+    granularity,
     vouchers: plan.vouchers,
     totals: totalsOf(plan.vouchers),
     alreadySent: plan.alreadySent,
@@ -257,14 +280,15 @@ export function exportBooks(ctx: AuthedContext, input: TBooksExportInput) {
   assertDepartmentAccess(ctx.session, input.depId);
   return inTransaction(ctx, async (tx, ctx) => {
     await lockBooksOfDepartment(tx, input.depId);
-    const { plan, mapping } = await planOf(tx, input);
+    await clearStaleSend(tx, input.depId);
+    const { plan, mapping, granularity } = await planOf(tx, input);
     nothingToSend(plan, input);
     const reversalCount = plan.vouchers.filter((v) => v.kind === 'reversal').length;
     const exportId = await insertBooksExport(tx, {
       departmentId: input.depId,
       dateFrom: input.from,
       dateTo: input.to,
-      granularity: input.granularity,
+      granularity,
       via: 'file',
       voucherCount: plan.vouchers.length,
       reversalCount,
@@ -290,44 +314,101 @@ function answerText(answer: TallyAnswer): string {
 }
 
 /**
- * Posts the range's vouchers to Tally's HTTP port and shows its answer. The export is logged only when Tally took
- * every voucher (each one created or altered, no errors and no exceptions): otherwise nothing counts as sent, and the
- * accountant fixes Tally and sends again; when Tally did create some of them, the message says so, since sending
- * again creates those a second time unless they are deleted in Tally first.
+ * A send to Tally still pending after this long was cut off (its server stopped before Tally's answer came back:
+ * Tally itself is given a minute), and the days may be sent again.
+ */
+export const STALE_SEND_MS = 5 * 60_000;
+
+/**
+ * Refuses while another send of the department's books waits for Tally's answer, naming who sends and since when; a
+ * send pending for longer than STALE_SEND_MS is marked failed, and its vouchers count as never sent. Runs under
+ * `lockBooksOfDepartment`, so two claims are never both made.
+ */
+async function clearStaleSend(tx: WriteTx, depId: number): Promise<{ abandonedAt: string } | null> {
+  const pending = await findPendingBooksExport(tx, depId);
+  if (!pending) return null;
+  const since = clockTime(new Date(pending.exportedAt));
+  if (Date.now() - Date.parse(pending.exportedAt) < STALE_SEND_MS)
+    refuse(
+      'CONFLICT',
+      `${pending.exportedByEmail ?? 'Another user'} is sending this department's books to Tally since ${since} ` +
+        `(${formatDate(pending.exportedAt.slice(0, 10))}): wait for Tally's answer, then look at the export log`,
+    );
+  await finishBooksExport(tx, {
+    id: pending.id,
+    status: 'failed',
+    tallyAnswer: "No answer recorded: the send was cut off before Tally's answer came back",
+  });
+  return { abandonedAt: pending.exportedAt };
+}
+
+/**
+ * Posts the range's vouchers to Tally's HTTP port and shows its answer, posting them once however often Send is
+ * pressed or on however many servers: the send is first claimed (a pending export with its vouchers, written under
+ * the department's books lock, while no other send is pending), then posted, then marked sent or failed with Tally's
+ * answer. Only a send Tally took whole (every voucher created or altered, no errors, no exceptions) counts as
+ * exported; otherwise the accountant fixes Tally and sends again, and when Tally did create some of them the message
+ * says so, since sending again creates those a second time unless they are deleted in Tally first.
  */
 export async function sendBooksToTally(ctx: AuthedContext, input: TBooksExportInput) {
   assertDepartmentAccess(ctx.session, input.depId);
-  const { plan, mapping } = await planOf(ctx.db, input);
-  nothingToSend(plan, input);
-  const answer = await sendToTally(tallyXml(plan.vouchers, tallyOptionsOf(mapping)));
+  const claim = await inTransaction(ctx, async (tx, ctx) => {
+    await lockBooksOfDepartment(tx, input.depId);
+    const abandoned = await clearStaleSend(tx, input.depId);
+    const { plan, mapping, granularity } = await planOf(tx, input);
+    nothingToSend(plan, input);
+    const exportId = await insertBooksExport(tx, {
+      departmentId: input.depId,
+      dateFrom: input.from,
+      dateTo: input.to,
+      granularity,
+      via: 'tally',
+      status: 'pending',
+      voucherCount: plan.vouchers.length,
+      reversalCount: plan.vouchers.filter((v) => v.kind === 'reversal').length,
+      tallyAnswer: null,
+      exportedBy: ctx.session.userId,
+      vouchers: loggedVouchers(plan.vouchers),
+    });
+    return { exportId, count: plan.vouchers.length, xml: tallyXml(plan.vouchers, tallyOptionsOf(mapping)), abandoned };
+  });
+  const finish = (status: 'sent' | 'failed', tallyAnswer: string) =>
+    inTransaction(ctx, (tx) => finishBooksExport(tx, { id: claim.exportId, status, tallyAnswer }));
+  let answer: TallyAnswer;
+  try {
+    answer = await sendToTally(claim.xml);
+  } catch (error) {
+    await finish('failed', error instanceof Error ? error.message : String(error));
+    throw error;
+  }
+  // The cut-off send may have reached Tally before its server stopped: its vouchers may now be there twice.
+  const warning = claim.abandoned
+    ? `An earlier send of ${clockTime(new Date(claim.abandoned.abandonedAt))} never had Tally's answer: look in ` +
+      "Tally's Day Book for vouchers there twice"
+    : null;
+  const cutOff = warning ? `. ${warning}` : '';
   const taken = answer.created + answer.altered;
-  if (answer.errors > 0 || answer.exceptions > 0 || taken !== plan.vouchers.length) {
+  if (answer.errors > 0 || answer.exceptions > 0 || taken !== claim.count) {
+    await finish('failed', answerText(answer));
     const partly =
       taken > 0
-        ? `. Tally did take ${taken} of the ${plan.vouchers.length} vouchers: delete them in Tally before sending ` +
+        ? `. Tally did take ${taken} of the ${claim.count} vouchers: delete them in Tally before sending ` +
           'again, or they will be there twice'
         : '';
     return {
       answer,
       exportId: null,
-      message: `Tally refused the import (${answerText(answer)}). Nothing was recorded as exported${partly}`,
+      warning,
+      message: `Tally refused the import (${answerText(answer)}). Nothing was recorded as exported${partly}${cutOff}`,
     };
   }
-  const exportId = await inTransaction(ctx, (tx, ctx) =>
-    insertBooksExport(tx, {
-      departmentId: input.depId,
-      dateFrom: input.from,
-      dateTo: input.to,
-      granularity: input.granularity,
-      via: 'tally',
-      voucherCount: plan.vouchers.length,
-      reversalCount: plan.vouchers.filter((v) => v.kind === 'reversal').length,
-      tallyAnswer: answerText(answer),
-      exportedBy: ctx.session.userId,
-      vouchers: loggedVouchers(plan.vouchers),
-    }),
-  );
-  return { answer, exportId, message: `Tally took the vouchers: ${answerText(answer)}` };
+  await finish('sent', answerText(answer));
+  return {
+    answer,
+    exportId: claim.exportId,
+    warning,
+    message: `Tally took the vouchers: ${answerText(answer)}${cutOff}`,
+  };
 }
 
 /** A department's export log, newest first. */

@@ -1,32 +1,37 @@
 /**
- * Property: after any days of receipts (advances among them), edits, voids, refunds and cheque bounces, closed,
+ * Property: after any days of receipts (advances among them, some taxed at a GST rate per head, some paid in two
+ * modes), edits, voids, refunds and cheque bounces, closed,
  * each day's general ledger equals its day book: the Receipt vouchers' debits to Cash and Bank are what the day
  * book received in cash and in the other modes (a bounced cheque counted on the day it was received), the Payment
  * vouchers' credits its refunds, the Journal vouchers' credits the cheques bounced that day; every voucher
  * balances, by receipt and by day. And after more changes on the closed days (an administrator's), a second export
  * leaves the books (what the log says was sent, reversals applied) equal to the general ledger as it is now.
  */
-import { booksExportLog, cheques, findAdvanceHeadId, receipts } from '@fees/db';
+import { booksExportLog, cheques, findAdvanceHeadId, receipts, rows, run } from '@fees/db';
 import { onPostgres } from '@fees/db/testing';
-import { type SentVoucher, standingVouchers } from '@fees/money';
+import { lineTaxPaise, type SentVoucher, standingVouchers } from '@fees/money';
 import { COUNTER_PAYMENT_MODES, paiseToRupeesText, type TReceiptPaymentMode } from '@fees/validation';
 import { TRPCError } from '@trpc/server';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildFixture } from '../../test/fixture';
 import { createHarness } from '../../test/harness';
 
 type Line = { head: number; paise: number };
+/** split: the share (in percent) of the net paid in the receipt's mode, the rest in a second mode; null: one mode. */
 type Op =
-  | { kind: 'create'; day: number; lines: Line[]; mode: number }
-  | { kind: 'edit'; receipt: number; lines: Line[]; mode: number }
+  | { kind: 'create'; day: number; lines: Line[]; mode: number; split: number | null }
+  | { kind: 'edit'; receipt: number; lines: Line[]; mode: number; split: number | null }
   | { kind: 'void'; receipt: number }
   | { kind: 'refund'; day: number; paise: number; mode: number }
   | { kind: 'bounce'; cheque: number; after: number };
 
 const DAYS = ['2025-10-01', '2025-10-02', '2025-10-03', '2025-10-04'];
 const MODES: readonly TReceiptPaymentMode[] = [...COUNTER_PAYMENT_MODES, 'advance'];
+/** The GST rates a head may be taxed at in a run (0: exempt). */
+const RATES = [0, 500, 1200, 1800];
+const splitArb = fc.option(fc.integer({ min: 1, max: 99 }), { nil: null });
 
 const linesArb = fc.array(fc.record({ head: fc.nat(2), paise: fc.integer({ min: 1, max: 20_000_00 }) }), {
   minLength: 1,
@@ -41,6 +46,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
       day: dayArb,
       lines: linesArb,
       mode: fc.nat(MODES.length - 1),
+      split: splitArb,
     }),
   },
   {
@@ -50,6 +56,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
       receipt: fc.nat(20),
       lines: linesArb,
       mode: fc.nat(MODES.length - 1),
+      split: splitArb,
     }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('void' as const), receipt: fc.nat(20) }) },
@@ -73,33 +80,60 @@ describe('the general ledger after generated days', () => {
       fc.asyncProperty(
         fc.array(opArb, { minLength: 1, maxLength: 12 }),
         fc.array(opArb, { minLength: 0, maxLength: 5 }),
-        async (before, after) => {
+        fc.tuple(fc.constantFrom(...RATES), fc.constantFrom(...RATES)),
+        async (before, after, [tuitionRate, examRate]) => {
           const h = await createHarness();
           const fx = await buildFixture(h.db);
           const admin = h.caller('admin');
           const heads = [fx.heads.tuition, fx.heads.exam, (await findAdvanceHeadId(h.db))!];
+          const rates = [tuitionRate, examRate, 0];
+          for (const [i, rate] of rates.entries())
+            if (rate > 0)
+              await run(
+                h.db,
+                sql`UPDATE fee_heads SET gst_treatment = 'taxable', gst_rate_basis_points = ${rate},
+                      gst_code = '999293' WHERE id = ${heads[i]!}`,
+              );
           const issued: { number: number; date: string }[] = [];
-          const receiptInput = (date: string, lines: Line[], modeIndex: number) => {
+          const receiptInput = (date: string, lines: Line[], modeIndex: number, split: number | null) => {
             const mode = MODES[modeIndex]!;
+            // An adjustment from the advance cannot pay into the Advance head.
+            const headOf = (l: Line) => (mode === 'advance' ? l.head % 2 : l.head);
             const total = lines.reduce((s, l) => s + l.paise, 0);
+            const tax = lines.reduce((s, l) => s + lineTaxPaise(l.paise, rates[headOf(l)]!), 0);
+            const net = total + tax;
+            const details = (m: TReceiptPaymentMode) => ({
+              paymentReference: m === 'cash' || m === 'advance' ? null : 'REF-1',
+              ...(m === 'cheque' || m === 'dd'
+                ? { bank: 'Canara Bank', instrumentNo: '100200', instrumentDate: date }
+                : {}),
+            });
+            // A second mode pays the rest: cash, or UPI when the first is cash (never the advance, nor a cheque with
+            // another part, whose bounce would void a receipt partly paid in cash).
+            const second: TReceiptPaymentMode = mode === 'cash' ? 'upi' : 'cash';
+            const first = split === null ? 0 : Math.floor((net * split) / 100);
+            const splitInTwo =
+              split !== null && first > 0 && first < net && !['advance', 'cheque', 'dd'].includes(mode);
             return {
               depId: 100 as const,
               studentId: fx.ug.studentId,
               date,
               items: lines.map((l) => ({
-                // An adjustment from the advance cannot pay into the Advance head.
-                feeHeadId: heads[mode === 'advance' ? l.head % 2 : l.head]!,
+                feeHeadId: heads[headOf(l)]!,
                 particulars: '',
                 amount: paiseToRupeesText(l.paise),
               })),
-              paymentMode: mode,
-              paymentReference: mode === 'cash' || mode === 'advance' ? null : 'REF-1',
-              ...(mode === 'cheque' || mode === 'dd'
-                ? { bank: 'Canara Bank', instrumentNo: '100200', instrumentDate: date }
-                : {}),
+              ...(splitInTwo
+                ? {
+                    payments: [
+                      { paymentMode: mode, amount: paiseToRupeesText(first), ...details(mode) },
+                      { paymentMode: second, amount: paiseToRupeesText(net - first), ...details(second) },
+                    ],
+                  }
+                : { paymentMode: mode, ...details(mode) }),
               total: paiseToRupeesText(total),
-              tax: '0.00',
-              net: paiseToRupeesText(total),
+              tax: paiseToRupeesText(tax),
+              net: paiseToRupeesText(net),
               confirm: true as const,
               allowOverpayment: true,
               closedDayReason: 'Late entry',
@@ -110,12 +144,12 @@ describe('the general ledger after generated days', () => {
               if (op.kind === 'create') {
                 const date = DAYS[op.day]!;
                 issued.push({
-                  number: (await admin.receipts.create(receiptInput(date, op.lines, op.mode))).number,
+                  number: (await admin.receipts.create(receiptInput(date, op.lines, op.mode, op.split))).number,
                   date,
                 });
               } else if (op.kind === 'edit' && issued.length > 0) {
                 const { number, date } = issued[op.receipt % issued.length]!;
-                await admin.receipts.update({ ...receiptInput(date, op.lines, op.mode), number });
+                await admin.receipts.update({ ...receiptInput(date, op.lines, op.mode, op.split), number });
               } else if (op.kind === 'void' && issued.length > 0) {
                 const { number } = issued[op.receipt % issued.length]!;
                 await admin.receipts.void({ number, reason: 'Wrong entry', closedDayReason: 'Found at the audit' });
@@ -152,6 +186,15 @@ describe('the general ledger after generated days', () => {
           for (const date of DAYS) await admin.days.close({ depId: 100, date });
 
           const range = { depId: 100 as const, from: DAYS[0]!, to: DAYS.at(-1)! };
+          // The GST of each day's receipts (live, or voided by a bounce), per rate, as the lines were issued.
+          const taxed = await rows<{ date: string; rate: number; tax: number }>(
+            h.db,
+            sql`SELECT r.date AS date, rl.tax_rate_basis_points AS rate, SUM(rl.tax_paise) AS tax
+                FROM receipts r JOIN receipt_lines rl ON rl.receipt_id = r.id
+                WHERE r.department_id = 100 AND rl.tax_paise > 0 AND (r.status = 'live'
+                  OR EXISTS (SELECT 1 FROM cheques c WHERE c.receipt_id = r.id AND c.status = 'bounced'))
+                GROUP BY r.date, rl.tax_rate_basis_points ORDER BY r.date, rl.tax_rate_basis_points`,
+          );
           for (const granularity of ['receipt', 'day'] as const) {
             const ledger = await admin.books.ledger({ ...range, granularity });
             for (const voucher of ledger.vouchers)
@@ -184,6 +227,8 @@ describe('the general ledger after generated days', () => {
                 refunded(['upi', 'cheque', 'dd', 'bank_transfer', 'card']),
               ]);
               expect(of('Journal', 'Bank', -1)).toBe(book.cheques.bounced.amountPaise);
+              for (const { rate, tax } of taxed.filter((t) => t.date === date))
+                expect(of('Receipt', `Output GST ${rate / 100}%`, -1)).toBe(Number(tax));
             }
           }
 

@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { findAdvanceHeadId } from '@fees/db';
+import { findAdvanceHeadId, run } from '@fees/db';
 import { paiseToRupeesText as r, type TReceiptPaymentMode, type TSaveLedgerMappingInput } from '@fees/validation';
+import { sql } from 'drizzle-orm';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { taxEveryHead } from '../../test/gst';
@@ -65,6 +66,8 @@ let cheque: number;
 let cashReceipt: number;
 let tally: Server;
 let tallyAnswer = '';
+/** How long the stand-in takes to answer, as a real Tally importing a day does. */
+let tallyDelayMs = 0;
 const tallyReceived: string[] = [];
 
 beforeAll(async () => {
@@ -75,13 +78,14 @@ beforeAll(async () => {
     });
     req.on('end', () => {
       tallyReceived.push(body);
-      res.writeHead(200, { 'content-type': 'text/xml' }).end(tallyAnswer);
+      const answer = tallyAnswer;
+      setTimeout(() => res.writeHead(200, { 'content-type': 'text/xml' }).end(answer), tallyDelayMs);
     });
   });
   await new Promise<void>((resolve) => tally.listen(0, '127.0.0.1', resolve));
   process.env.TALLY_URL = `http://127.0.0.1:${(tally.address() as AddressInfo).port}`;
 
-  // Tuition taxed at 18% for the first receipt only: its GST goes to Output GST.
+  // Tuition taxed at 18% for the first receipt only: its GST goes to Output GST 18%.
   await taxEveryHead(h.db, 1800);
   cashReceipt = (await staff().receipts.create(receiptInput(DAY1, 1_000_00, fx.heads.tuition, 'cash', 180_00))).number;
   await taxEveryHead(h.db, 0);
@@ -105,7 +109,7 @@ describe('the books of closed days', () => {
     expect(ledger.rows.map((x) => [x.voucherType, x.voucherNumber, x.ledger, x.debitPaise, x.creditPaise])).toEqual([
       ['Receipt', `#000${cashReceipt}`, 'Cash', 1_180_00, 0],
       ['Receipt', `#000${cashReceipt}`, 'Tuition Fee', 0, 1_000_00],
-      ['Receipt', `#000${cashReceipt}`, 'Output GST', 0, 180_00],
+      ['Receipt', `#000${cashReceipt}`, 'Output GST 18%', 0, 180_00],
       ['Receipt', `#000${cheque}`, 'Bank', 1_500_00, 0],
       ['Receipt', `#000${cheque}`, 'Exam Fee', 0, 1_500_00],
       ['Receipt', `#000${cheque + 1}`, 'Bank', 500_00, 0],
@@ -160,7 +164,7 @@ describe('the books of closed days', () => {
     expect(repeated.vouchers.map((v) => v.reason)).toEqual(['repeat', 'repeat', 'repeat']);
     expect(await refusal(staff().books.export({ depId: 100, from: DAY1, to: DAY1, granularity: 'day' }))).toEqual({
       code: 'CONFLICT',
-      message: '04-08-2025 was exported as one voucher per receipt: export it the same way',
+      message: '04-08-2025 was exported as one voucher per receipt: export it the same way (Ledger mapping, Vouchers)',
     });
   });
 
@@ -200,7 +204,7 @@ describe('the books of closed days', () => {
         '20250804',
         [
           ['Tuition Fee', 1_000_00],
-          ['Output GST', 180_00],
+          ['Output GST 18%', 180_00],
           ['Cash', -1_180_00],
         ],
       ],
@@ -229,7 +233,7 @@ describe('the books of closed days', () => {
     expect(day1.vouchers.map((v) => v.number)).toEqual([`#000${cheque}`, `#000${cheque + 1}`]);
   });
 
-  it("sends to Tally's HTTP port and shows its answer: created, or its errors with nothing logged", async () => {
+  it("sends to Tally's HTTP port and shows its answer: created, or its errors with nothing exported", async () => {
     await staff().receipts.create(receiptInput('2025-08-06', 300_00, fx.heads.tuition, 'card'));
     await admin().days.close({ depId: 100, date: '2025-08-06' });
     const range = { depId: 100 as const, from: '2025-08-06', to: '2025-08-06', granularity: 'day' as const };
@@ -247,11 +251,14 @@ describe('the books of closed days', () => {
         lineErrors: ["Ledger 'Tuition Fee' does not exist!"],
       },
       exportId: null,
+      warning: null,
       message:
         "Tally refused the import (Created 0, altered 0, errors 1: Ledger 'Tuition Fee' does not exist!). " +
         'Nothing was recorded as exported',
     });
-    expect(parseTally(tallyReceived.at(-1)!).vouchers.map((v: { number: string }) => v.number)).toEqual(['DR20250806']);
+    expect(parseTally(tallyReceived.at(-1)!).vouchers.map((v: { number: string }) => v.number)).toEqual([
+      'DR20250806-CARD',
+    ]);
 
     // A voucher Tally set aside as an exception is not in the books: nothing is logged, or it would never go again.
     tallyAnswer =
@@ -268,10 +275,13 @@ describe('the books of closed days', () => {
     const sent = await staff().books.sendToTally(range);
     expect(sent.message).toBe('Tally took the vouchers: Created 1, altered 0, errors 0');
     const log = await staff().books.exports({ depId: 100 });
-    expect(log.map((e) => [e.via, e.granularity, e.dateFrom, e.voucherCount, e.reversalCount, e.tallyAnswer])).toEqual([
-      ['tally', 'day', '2025-08-06', 1, 0, 'Created 1, altered 0, errors 0'],
-      ['file', 'receipt', DAY2, 3, 1, null],
-      ['file', 'receipt', DAY1, 3, 0, null],
+    // The refused sends stay in the log as failed: what was tried when and by whom, not counted as exported.
+    expect(log.map((e) => [e.via, e.status, e.dateFrom, e.voucherCount, e.reversalCount, e.tallyAnswer])).toEqual([
+      ['tally', 'sent', '2025-08-06', 1, 0, 'Created 1, altered 0, errors 0'],
+      ['tally', 'failed', '2025-08-06', 1, 0, 'Created 0, altered 0, errors 0, exceptions 1'],
+      ['tally', 'failed', '2025-08-06', 1, 0, "Created 0, altered 0, errors 1: Ledger 'Tuition Fee' does not exist!"],
+      ['file', 'sent', DAY2, 3, 1, null],
+      ['file', 'sent', DAY1, 3, 0, null],
     ]);
   });
 
@@ -346,5 +356,170 @@ describe("Tally's answer taking fewer vouchers than were sent", () => {
         'Tally did take 1 of the 2 vouchers: delete them in Tally before sending again, or they will be there twice',
     });
     expect((await staff().books.preview(range)).vouchers.map((v) => v.reason)).toEqual(['new', 'new']);
+  });
+});
+
+describe('two sends to Tally at once', () => {
+  const created = (n: number) =>
+    `<RESPONSE><CREATED>${n}</CREATED><ALTERED>0</ALTERED><ERRORS>0</ERRORS><EXCEPTIONS>0</EXCEPTIONS></RESPONSE>`;
+
+  it('posts once: the second is refused naming who sends since when, and the file export waits too', async () => {
+    const day = '2025-08-11';
+    await staff().receipts.create(receiptInput(day, 260_00, fx.heads.tuition, 'cash'));
+    await admin().days.close({ depId: 100, date: day });
+    const range = { depId: 100 as const, from: day, to: day };
+    tallyAnswer = created(1);
+    tallyDelayMs = 400;
+    const posted = tallyReceived.length;
+    const first = staff().books.sendToTally(range);
+    const second = staff().books.sendToTally(range);
+    const both = await Promise.allSettled([first, second, admin().books.export(range)]);
+    tallyDelayMs = 0;
+    expect(tallyReceived.length).toBe(posted + 1);
+    const refused = both.filter((x) => x.status === 'rejected').map((x) => (x.reason as Error).message);
+    expect(refused).toHaveLength(2);
+    for (const message of refused)
+      expect(message).toMatch(
+        /^ug@test\.local is sending this department's books to Tally since \d\d:\d\d \(\d\d-\d\d-\d{4}\): wait for Tally's answer/,
+      );
+    const sent = both.find((x) => x.status === 'fulfilled') as PromiseFulfilledResult<{ message: string }>;
+    expect(sent.value.message).toBe('Tally took the vouchers: Created 1, altered 0, errors 0');
+    const logged = (await staff().books.exports({ depId: 100 })).filter((e) => e.dateFrom === day);
+    expect(logged.map((e) => [e.via, e.status, e.voucherCount])).toEqual([['tally', 'sent', 1]]);
+    expect(await refusal(staff().books.sendToTally(range))).toMatchObject({ code: 'CONFLICT' });
+  });
+
+  it("retries a send whose server died before Tally's answer once it is stale, and says to look for doubles", async () => {
+    const day = '2025-08-12';
+    await staff().receipts.create(receiptInput(day, 270_00, fx.heads.tuition, 'cash'));
+    await admin().days.close({ depId: 100, date: day });
+    const range = { depId: 100 as const, from: day, to: day };
+    // A claim left behind eleven minutes ago by a server that stopped while Tally was importing.
+    const claimedAt = new Date(Date.now() - 11 * 60_000).toISOString();
+    await run(
+      h.db,
+      sql`INSERT INTO books_exports (department_id, date_from, date_to, granularity, via, status, voucher_count,
+            reversal_count, exported_at)
+          VALUES (100, ${day}, ${day}, 'receipt', 'tally', 'pending', 1, 0, ${claimedAt})`,
+    );
+    tallyAnswer = created(1);
+    const sent = await staff().books.sendToTally(range);
+    expect(sent.warning).toMatch(/^An earlier send of \d\d:\d\d never had Tally's answer/);
+    expect(sent.message).toMatch(
+      /^Tally took the vouchers: Created 1, altered 0, errors 0\. An earlier send of \d\d:\d\d never had Tally's answer/,
+    );
+    const logged = (await staff().books.exports({ depId: 100 })).filter((e) => e.dateFrom === day);
+    expect(logged.map((e) => [e.status, e.tallyAnswer])).toEqual([
+      ['sent', 'Created 1, altered 0, errors 0'],
+      ['failed', "No answer recorded: the send was cut off before Tally's answer came back"],
+    ]);
+  });
+
+  it('marks the send failed when Tally cannot be reached, so the days can go again', async () => {
+    const day = '2025-08-13';
+    await staff().receipts.create(receiptInput(day, 280_00, fx.heads.tuition, 'cash'));
+    await admin().days.close({ depId: 100, date: day });
+    const range = { depId: 100 as const, from: day, to: day };
+    const url = process.env.TALLY_URL;
+    process.env.TALLY_URL = 'http://127.0.0.1:1';
+    try {
+      expect((await refusal(staff().books.sendToTally(range))).message).toMatch(/^Tally did not answer at/);
+    } finally {
+      process.env.TALLY_URL = url;
+    }
+    tallyAnswer = created(1);
+    expect((await staff().books.sendToTally(range)).exportId).not.toBeNull();
+    const logged = (await staff().books.exports({ depId: 100 })).filter((e) => e.dateFrom === day);
+    expect(logged.map((e) => e.status)).toEqual(['sent', 'failed']);
+  });
+});
+
+describe('GST at two rates', () => {
+  it('credits each rate to its own Output GST ledger, named after the rate until the admin renames it', async () => {
+    const day = '2025-08-14';
+    await taxEveryHead(h.db, 500);
+    await staff().receipts.create(receiptInput(day, 1_000_00, fx.heads.tuition, 'cash', 50_00));
+    await taxEveryHead(h.db, 1800);
+    await staff().receipts.create(receiptInput(day, 200_00, fx.heads.tuition, 'upi', 36_00));
+    const mapping = await admin().books.mapping({ depId: 100 });
+    expect(mapping.gst).toEqual([{ rateBasisPoints: 1800, ledger: null }]);
+    await taxEveryHead(h.db, 0);
+    await admin().days.close({ depId: 100, date: day });
+    const range = { depId: 100 as const, from: day, to: day };
+    const gstRows = async () =>
+      (await staff().books.ledger(range)).rows
+        .filter((x) => x.ledger.includes('GST'))
+        .map((x) => [x.ledger, x.creditPaise]);
+    expect(await gstRows()).toEqual([
+      ['Output GST 5%', 50_00],
+      ['Output GST 18%', 36_00],
+    ]);
+
+    await admin().books.saveMapping({
+      ...mapping,
+      depId: 100,
+      modes: mapping.modes as TSaveLedgerMappingInput['modes'],
+      heads: mapping.heads.flatMap((x) => (x.ledger ? [{ feeHeadId: x.feeHeadId, ledger: x.ledger }] : [])),
+      gst: [{ rateBasisPoints: 1800, ledger: 'Output IGST @ 18%' }],
+    });
+    expect((await admin().books.mapping({ depId: 100 })).gst).toEqual([
+      { rateBasisPoints: 1800, ledger: 'Output IGST @ 18%' },
+    ]);
+    expect(await gstRows()).toEqual([
+      ['Output GST 5%', 50_00],
+      ['Output IGST @ 18%', 36_00],
+    ]);
+    expect(
+      await refusal(
+        admin().books.saveMapping({
+          ...mapping,
+          depId: 100,
+          version: mapping.version + 1,
+          modes: [],
+          heads: [],
+          gst: [{ rateBasisPoints: 0, ledger: 'Nil' }],
+        }),
+      ),
+    ).toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('Choose a GST rate above 0%') });
+  });
+});
+
+describe("the mapping's choice of vouchers", () => {
+  it('makes one voucher per day and mode, a row per head, once the admin chooses it', async () => {
+    const day = '2025-08-15';
+    await staff().receipts.create(receiptInput(day, 100_00, fx.heads.tuition, 'cash'));
+    await staff().receipts.create(receiptInput(day, 200_00, fx.heads.exam, 'cash'));
+    const upi = (await staff().receipts.create(receiptInput(day, 300_00, fx.heads.tuition, 'upi'))).number;
+    await admin().days.close({ depId: 100, date: day });
+    const range = { depId: 100 as const, from: day, to: day };
+    expect((await staff().books.ledger(range)).vouchers).toHaveLength(3);
+
+    const mapping = await admin().books.mapping({ depId: 100 });
+    expect(mapping.granularity).toBe('receipt');
+    await admin().books.saveMapping({
+      ...mapping,
+      depId: 100,
+      granularity: 'day',
+      modes: mapping.modes as TSaveLedgerMappingInput['modes'],
+      heads: mapping.heads.flatMap((x) => (x.ledger ? [{ feeHeadId: x.feeHeadId, ledger: x.ledger }] : [])),
+      gst: mapping.gst.flatMap((g) => (g.ledger ? [{ rateBasisPoints: g.rateBasisPoints, ledger: g.ledger }] : [])),
+    });
+    const ledger = await staff().books.ledger(range);
+    expect(ledger.rows.map((x) => [x.voucherNumber, x.ledger, x.debitPaise, x.creditPaise])).toEqual([
+      ['DR20250815-CASH', 'Cash', 300_00, 0],
+      ['DR20250815-CASH', 'Tuition Fees (UG)', 0, 100_00],
+      ['DR20250815-CASH', 'Examination fees', 0, 200_00],
+      ['DR20250815-UPI', 'Bank', 300_00, 0],
+      ['DR20250815-UPI', 'Tuition Fees (UG)', 0, 300_00],
+    ]);
+    expect(ledger.vouchers[1]!.narration).toBe(
+      `Fees received in UPI on 15-08-2025: 1 receipt(s), #000${upi} to #000${upi}`,
+    );
+    const exported = await staff().books.export(range);
+    expect(parseTally(exported.xml).vouchers.map((v: { number: string }) => v.number)).toEqual([
+      'DR20250815-CASH',
+      'DR20250815-UPI',
+    ]);
+    expect((await staff().books.exports({ depId: 100 }))[0]).toMatchObject({ granularity: 'day', dateFrom: day });
   });
 });

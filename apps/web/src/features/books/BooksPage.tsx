@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Checkbox, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconNotebook, IconSend } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -15,6 +15,7 @@ import { formatRupees } from '../../lib/money';
 import { type RouterOutputs, useTRPC } from '../../lib/trpc';
 import { type Column, reportFileName, tableOf } from '../reports/export';
 import { ExportActions, Figure, ReportTable } from '../reports/ReportParts';
+import { GRANULARITY_LABELS } from './granularity';
 
 type Preview = RouterOutputs['books']['preview'];
 type PlannedVoucher = Preview['vouchers'][number];
@@ -59,11 +60,18 @@ const LEDGER_COLUMNS: Array<Column<LedgerRow>> = [
   { header: 'Credit', value: (r) => ({ paise: r.creditPaise }), width: 110 },
 ];
 
+const STATUS_LABELS: Record<ExportRow['status'], string> = {
+  pending: "Waiting for Tally's answer",
+  sent: 'In the books',
+  failed: 'Failed: not exported',
+};
+
 const LOG_COLUMNS: Array<Column<ExportRow>> = [
   { header: 'Exported', value: (e) => new Date(e.exportedAt).toLocaleString('en-IN'), width: 170 },
   { header: 'By', value: (e) => e.exportedByEmail ?? '(deleted account)' },
   { header: 'Days', value: (e) => `${formatDate(e.dateFrom)} to ${formatDate(e.dateTo)}`, width: 190 },
   { header: 'How', value: (e) => (e.via === 'tally' ? 'Sent to Tally' : 'XML file'), width: 110 },
+  { header: 'Status', value: (e) => STATUS_LABELS[e.status], width: 150 },
   { header: 'Vouchers', value: (e) => e.voucherCount, width: 80 },
   { header: 'Reversals', value: (e) => e.reversalCount, width: 80 },
   { header: "Tally's answer", value: (e) => e.tallyAnswer ?? '' },
@@ -91,6 +99,7 @@ function TallyAnswer({ result }: { result: SendResult }) {
         </Text>
       ))}
       {!ok && <Text size="sm">Nothing was recorded as exported: fix the ledgers in Tally and send again.</Text>}
+      {result.warning && <Text size="sm">{result.warning}</Text>}
     </Alert>
   );
 }
@@ -107,13 +116,13 @@ export default function BooksPage() {
   const queryClient = useQueryClient();
   const [from, setFrom] = useState(firstOfMonth);
   const [to, setTo] = useState(todayIso);
-  const [granularity, setGranularity] = useState<'receipt' | 'day'>('receipt');
   const [repeat, setRepeat] = useState(false);
   const [sent, setSent] = useState<SendResult | null>(null);
   const ready = /^\d{4}-\d{2}-\d{2}$/.test(from) && /^\d{4}-\d{2}-\d{2}$/.test(to);
-  const input = { depId, from, to, granularity, repeat };
+  const input = { depId, from, to, repeat };
+  const mapping = useQuery(trpc.books.mapping.queryOptions({ depId }));
   const preview = useQuery(trpc.books.preview.queryOptions(input, { enabled: ready }));
-  const ledger = useQuery(trpc.books.ledger.queryOptions({ depId, from, to, granularity }, { enabled: ready }));
+  const ledger = useQuery(trpc.books.ledger.queryOptions({ depId, from, to }, { enabled: ready }));
   const log = useQuery(trpc.books.exports.queryOptions({ depId }));
   const refresh = async () => {
     setRepeat(false);
@@ -151,14 +160,9 @@ export default function BooksPage() {
             <Text size="sm" fw={500}>
               Vouchers
             </Text>
-            <SegmentedControl
-              value={granularity}
-              onChange={(v) => setGranularity(v as 'receipt' | 'day')}
-              data={[
-                { value: 'receipt', label: 'Per receipt' },
-                { value: 'day', label: 'Per day' },
-              ]}
-            />
+            <Text size="sm" data-testid="books-granularity">
+              {mapping.data ? GRANULARITY_LABELS[mapping.data.granularity] : '...'}
+            </Text>
           </Stack>
           <Button component={Link} to={`/${department.prefix}/ledgers`} variant="subtle">
             Ledger mapping

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   BOOKS_PAYMENT_MODES,
@@ -14,6 +14,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { ReportStates } from '../../components/ReportStates';
 import { useDepartment } from '../../lib/department-context';
 import { can } from '../../lib/can';
+import { GRANULARITY_LABELS } from './granularity';
 import { type RouterOutputs, serverFieldErrors, useTRPC } from '../../lib/trpc';
 
 type Mapping = RouterOutputs['books']['mapping'];
@@ -26,8 +27,10 @@ function formOf(mapping: Mapping) {
     costCentre: mapping.costCentre ?? '',
     refundLedger: mapping.refundLedger,
     gstLedger: mapping.gstLedger,
+    granularity: mapping.granularity,
     heads: Object.fromEntries(mapping.heads.map((h) => [h.feeHeadId, h.ledger ?? ''])) as Record<number, string>,
     modes: Object.fromEntries(BOOKS_PAYMENT_MODES.map((m) => [m, modes.get(m) ?? ''])) as Record<string, string>,
+    gst: Object.fromEntries(mapping.gst.map((g) => [g.rateBasisPoints, g.ledger ?? ''])) as Record<number, string>,
   };
 }
 
@@ -59,6 +62,7 @@ function MappingForm({ mapping, depId, canSave }: { mapping: Mapping; depId: num
       costCentre: form.costCentre || null,
       refundLedger: form.refundLedger,
       gstLedger: form.gstLedger,
+      granularity: form.granularity,
       heads: mapping.heads
         .filter((h) => form.heads[h.feeHeadId]?.trim())
         .map((h) => ({ feeHeadId: h.feeHeadId, ledger: form.heads[h.feeHeadId]!.trim() })),
@@ -66,13 +70,18 @@ function MappingForm({ mapping, depId, canSave }: { mapping: Mapping; depId: num
         mode: m as TReceiptPaymentMode,
         ledger: form.modes[m]!.trim(),
       })),
+      gst: mapping.gst
+        .filter((g) => form.gst[g.rateBasisPoints]?.trim())
+        .map((g) => ({ rateBasisPoints: g.rateBasisPoints, ledger: form.gst[g.rateBasisPoints]!.trim() })),
     };
     save.mutate(input);
   };
-  const text = (label: string, value: string, onChange: (v: string) => void, error?: string) => (
+  const text = (label: string, value: string, onChange: (v: string) => void, error?: string, placeholder?: string) => (
     <TextInput
+      key={label}
       label={label}
       value={value}
+      placeholder={placeholder}
       maxLength={100}
       readOnly={!canSave}
       error={error}
@@ -100,9 +109,41 @@ function MappingForm({ mapping, depId, canSave }: { mapping: Mapping; depId: num
               errors.costCentre,
             )}
             {text('Refunds paid from', form.refundLedger, (refundLedger) => setForm({ ...form, refundLedger }))}
-            {text('Output GST', form.gstLedger, (gstLedger) => setForm({ ...form, gstLedger }))}
+            {text('Output GST (before the rate)', form.gstLedger, (gstLedger) => setForm({ ...form, gstLedger }))}
           </SimpleGrid>
+          <Radio.Group
+            mt="md"
+            label="Vouchers"
+            value={form.granularity}
+            onChange={(v) => setForm({ ...form, granularity: v as 'receipt' | 'day' })}
+          >
+            <Stack gap="xs" mt={4}>
+              <Radio value="receipt" label={GRANULARITY_LABELS.receipt} disabled={!canSave} />
+              <Radio value="day" label={GRANULARITY_LABELS.day} disabled={!canSave} />
+            </Stack>
+          </Radio.Group>
         </Paper>
+        {mapping.gst.length > 0 && (
+          <Paper withBorder p="md" radius="md">
+            <Title order={4} mb="xs">
+              Output GST per rate
+            </Title>
+            <Text size="sm" c="dimmed" mb="sm">
+              Each rate's GST is credited to its own ledger; left empty, the ledger is named after the rate.
+            </Text>
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+              {mapping.gst.map((g) =>
+                text(
+                  `GST ${g.rateBasisPoints / 100}%`,
+                  form.gst[g.rateBasisPoints] ?? '',
+                  (ledger) => setForm({ ...form, gst: { ...form.gst, [g.rateBasisPoints]: ledger } }),
+                  undefined,
+                  `${form.gstLedger.trim()} ${g.rateBasisPoints / 100}%`,
+                ),
+              )}
+            </SimpleGrid>
+          </Paper>
+        )}
         <Paper withBorder p="md" radius="md">
           <Title order={4} mb="sm">
             Fee heads: income ledgers
