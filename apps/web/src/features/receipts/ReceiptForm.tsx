@@ -109,9 +109,16 @@ export function ReceiptForm(props: ReceiptFormProps) {
     initialValues,
     clearInputErrorOnChange: true,
   });
-  // The check (and zod with it) comes once the form is on screen, while the clerk types.
+  // The check (and zod with it) loads once the screen is idle after it opens, off the clerk's first keys.
   useEffect(() => {
-    void loadCheck().catch(() => undefined);
+    const load = () => void loadCheck().catch(() => undefined);
+    // Safari has no requestIdleCallback: there it loads a second after the screen opens.
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(load, 1_000);
+      return () => clearTimeout(timer);
+    }
+    const idle = requestIdleCallback(load, { timeout: 5_000 });
+    return () => cancelIdleCallback(idle);
   }, []);
   // The form's check could not be fetched (the connection dropped): said beside Submit.
   const [checkFailure, setCheckFailure] = useState<Error | null>(null);
