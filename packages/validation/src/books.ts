@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requiredText, ZDateRange, ZDepId, ZId, ZVersion } from './common';
-import { RECEIPT_PAYMENT_MODES } from './receipts';
+import { RECEIPT_PAYMENT_MODES } from './receipt-rules';
 
 /** The ledgers a new installation starts with, so the first export works; the CA renames them. */
 export const DEFAULT_ADVANCE_LEDGER = 'Advance from students';

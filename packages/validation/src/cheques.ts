@@ -66,13 +66,6 @@ export const ZReopenDayInput = ZCloseDayInput.extend({
 });
 export type TReopenDayInput = z.infer<typeof ZReopenDayInput>;
 
-/** The refusal every write on a closed day gets from staff; the day book screen recognises it. */
-export const DAY_CLOSED_START = 'This day is closed';
-
-export function isDayClosedRefusal(message: string): boolean {
-  return message.startsWith(DAY_CLOSED_START);
-}
-
 /**
  * The bank charges of a student's bounced cheques as instalments of their own, due on the day each
  * cheque came back (id `bounce-<date>`, on the "Cheque bounce charge" head, no late fine): added to the

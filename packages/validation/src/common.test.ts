@@ -13,10 +13,9 @@ import {
   ZId,
   ZOptionalPhone,
   indianPhone,
-  parseRupeesToPaise,
   ZAdmissionDate,
 } from './common';
-import { localToday } from './format';
+import { localToday, parseRupeesToPaise } from './format';
 import { MAX_INPUT_DEPTH } from './limits';
 import { MSG } from './messages';
 

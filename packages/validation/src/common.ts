@@ -1,29 +1,9 @@
 import { addMonths, MAX_PAISE } from '@fees/money';
 import { z } from 'zod';
-import { isRealDate, localToday } from './format';
+import { isRealDate, localToday, parseRupeesToPaise } from './format';
 import { MAX_INPUT_DEPTH } from './limits';
 import { MSG } from './messages';
 import { DEPARTMENT_IDS, type DepartmentId } from './reference';
-
-const AMOUNT_PATTERN = /^\d+(\.\d{1,2})?$/;
-
-/**
- * Parses rupees written as text ("1250", "1250.5", "1250.50") into integer paise without floating
- * point. Returns null for anything that is not digits with up to 2 decimals.
- */
-export function parseRupeesToPaise(text: string): number | null {
-  const trimmed = text.trim();
-  if (!AMOUNT_PATTERN.test(trimmed)) return null;
-  const [whole = '0', fraction = ''] = trimmed.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-}
-
-/** Paise as plain rupees text with 2 decimals ("125000.50"): CSV and the REST wire. */
-export function paiseToRupeesText(paise: number): string {
-  const sign = paise < 0 ? '-' : '';
-  const abs = Math.abs(paise);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
 
 function amountSchema(options: { allowZero: boolean }) {
   return z.union([z.string(), z.number()], { error: MSG.required }).transform((value, ctx) => {

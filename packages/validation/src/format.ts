@@ -2,6 +2,7 @@
  * The one set of small formatting helpers web, server and tools share: calendar dates (stored
  * yyyy-MM-dd, shown dd-MM-yyyy), money shown in rupees with Indian grouping, and the receipt label.
  */
+import { ratePercentText } from '@fees/money';
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
@@ -77,4 +78,29 @@ export function receiptLabel(number: number | string): string {
 /** Shown on vouchers and in lists: R followed by the number. */
 export function refundLabel(number: number): string {
   return `R${number}`;
+}
+
+const AMOUNT_PATTERN = /^\d+(\.\d{1,2})?$/;
+
+/**
+ * Parses rupees written as text ("1250", "1250.5", "1250.50") into integer paise without floating
+ * point. Returns null for anything that is not digits with up to 2 decimals.
+ */
+export function parseRupeesToPaise(text: string): number | null {
+  const trimmed = text.trim();
+  if (!AMOUNT_PATTERN.test(trimmed)) return null;
+  const [whole = '0', fraction = ''] = trimmed.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+/** Paise as plain rupees text with 2 decimals ("125000.50"): CSV and the REST wire. */
+export function paiseToRupeesText(paise: number): string {
+  const sign = paise < 0 ? '-' : '';
+  const abs = Math.abs(paise);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** The row of one rate under a receipt's total: "GST 18% on 3,333.58". */
+export function gstRateText(rate: { rateBasisPoints: number; taxablePaise: number }): string {
+  return `GST ${ratePercentText(rate.rateBasisPoints)}% on ${formatRupees(rate.taxablePaise)}`;
 }

@@ -1,7 +1,6 @@
 import { ratePercentText } from '@fees/money';
 import { z } from 'zod';
-import { parseRupeesToPaise } from './common';
-import { formatRupees } from './format';
+import { parseRupeesToPaise } from './format';
 import { MSG } from './messages';
 
 /** Largest GST rate: 100% as hundredths of a percent. */
@@ -111,9 +110,4 @@ export function gstLineText(line: { feeHead: string; taxRateBasisPoints: number;
   if (line.taxRateBasisPoints === 0) return line.feeHead;
   const code = line.gstCode ? `, ${gstCodeText(line.gstCode)}` : '';
   return `${line.feeHead} (GST ${ratePercentText(line.taxRateBasisPoints)}%${code})`;
-}
-
-/** The row of one rate under a receipt's total: "GST 18% on 3,333.58". */
-export function gstRateText(rate: { rateBasisPoints: number; taxablePaise: number }): string {
-  return `GST ${ratePercentText(rate.rateBasisPoints)}% on ${formatRupees(rate.taxablePaise)}`;
 }

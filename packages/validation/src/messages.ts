@@ -1,12 +1,6 @@
 import { formatDate } from './format';
 import { MAX_INPUT_DEPTH } from './limits';
-
-const BELOW_ZERO_START = 'This would push the balance';
-
-/** Whether a refusal asks to confirm a balance below zero (the form then asks and sends allowNegativeBalance). */
-export function isBelowZeroRefusal(message: string): boolean {
-  return message.startsWith(BELOW_ZERO_START);
-}
+import { BELOW_ZERO_START } from './refusals';
 
 /** The user-facing messages , written once. */
 export const MSG = {

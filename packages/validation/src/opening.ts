@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { optionalText, parseRupeesToPaise, requiredText, ZDepId, ZId, ZVersion } from './common';
+import { optionalText, requiredText, ZDepId, ZId, ZVersion } from './common';
+import { parseRupeesToPaise } from './format';
 import { MSG } from './messages';
 import { type HeadAmount, MAX_PAISE, NO_FINE, type PlanInstalment } from '@fees/money';
 import { STUDENT_IMPORT_MAX_CHARS, STUDENT_IMPORT_MAX_ROWS, STUDENT_LIMITS } from './students';

@@ -1,6 +1,6 @@
 import { type FineRule, MAX_PAISE } from '@fees/money';
 import { z } from 'zod';
-import { MAX_RECORD_INTEGER, optionalText, paiseToRupeesText, requiredText, ZDate, ZDepId, ZId } from './common';
+import { MAX_RECORD_INTEGER, optionalText, requiredText, ZDate, ZDepId, ZId } from './common';
 import { MSG } from './messages';
 import { REPORT_ROW_LIMIT_MAX } from './reports';
 
@@ -141,13 +141,3 @@ export const ZUpdatePaymentSettingsInput = z.object({
   payeeName: optionalText(60),
 });
 export type TUpdatePaymentSettingsInput = z.infer<typeof ZUpdatePaymentSettingsInput>;
-
-/** The UPI payment link a QR code carries (NPCI's upi://pay with payee, amount in rupees, note, INR). */
-export function upiPayLink(params: { upiId: string; payeeName: string; amountPaise: number; note: string }): string {
-  // '@' stays readable: UPI apps expect pa=name@bank as printed.
-  const q = (v: string) => encodeURIComponent(v).replace(/%40/g, '@');
-  return (
-    `upi://pay?pa=${q(params.upiId)}&pn=${q(params.payeeName)}` +
-    `&am=${paiseToRupeesText(params.amountPaise)}&tn=${q(params.note)}&cu=INR`
-  );
-}

@@ -15,53 +15,17 @@ import {
 import { ZIdempotencyKey } from './idempotency';
 import { formatDate, formatRupees } from './format';
 import { MSG } from './messages';
-
-/**
- * The payment modes that move money (a refund is paid out in one of them too). 'online' is a payment
- * through the gateway (a payment link), its reference the gateway's payment id: only the gateway's
- * payments write it, never the counter.
- */
-export const MONEY_PAYMENT_MODES = ['cash', 'upi', 'cheque', 'dd', 'bank_transfer', 'card', 'online'] as const;
-export type TMoneyPaymentMode = (typeof MONEY_PAYMENT_MODES)[number];
-
-/** The modes a clerk may take a payment in at the counter: all but the gateway's. */
-export const COUNTER_PAYMENT_MODES = MONEY_PAYMENT_MODES.filter(
-  (m): m is Exclude<TMoneyPaymentMode, 'online'> => m !== 'online',
-);
-
-/** Whether a receipt's mode is the gateway's (written only from a payment, never typed at the counter). */
-export function isOnlineMode(mode: string | null | undefined): mode is 'online' {
-  return mode === 'online';
-}
-
-/**
- * How a receipt was paid; the same values as the receipts table's payment_mode. 'advance' settles
- * dues from the student's advance: no new money (see advance.ts).
- */
-export const RECEIPT_PAYMENT_MODES = [...MONEY_PAYMENT_MODES, 'advance'] as const;
-export type TReceiptPaymentMode = (typeof RECEIPT_PAYMENT_MODES)[number];
-
-export const PAYMENT_MODE_LABELS: Record<TReceiptPaymentMode, string> = {
-  cash: 'Cash',
-  upi: 'UPI',
-  cheque: 'Cheque',
-  dd: 'Demand draft',
-  bank_transfer: 'Bank transfer',
-  card: 'Card',
-  online: 'Online',
-  advance: 'Adjusted from advance',
-};
-
-/** Modes that need no reference number: cash, and an adjustment from the advance. */
-export function paymentNeedsReference(mode: string): boolean {
-  return mode !== 'cash' && mode !== 'advance';
-}
-
-/** Most lines one receipt may carry. */
-export const MAX_RECEIPT_LINES = 30;
-
-/** Longest particulars of a fee line (the form's field and the schema agree). */
-export const MAX_PARTICULARS = 50;
+import {
+  isInstrumentMode,
+  isOnlineMode,
+  MAX_PARTICULARS,
+  MAX_PAYMENT_PARTS,
+  MAX_RECEIPT_LINES,
+  PAYMENT_MODE_LABELS,
+  paymentNeedsReference,
+  RECEIPT_PAYMENT_MODES,
+  type TReceiptPaymentMode,
+} from './receipt-rules';
 
 /** One fee line: the head (from the student's batch), optional particulars, an amount in rupees. */
 export const ZReceiptLineInput = z.object({
@@ -105,9 +69,6 @@ const ZPaymentDetails = z.object({
   instrumentDate: z.preprocess((v) => (v === '' ? undefined : v), ZDate.optional()),
 });
 
-/** Most modes one receipt may be paid in. */
-export const MAX_PAYMENT_PARTS = 3;
-
 /** One mode of a receipt paid in several: the mode, the amount paid in it, its reference or instrument. */
 export const ZReceiptPaymentPart = ZPaymentDetails.extend({
   paymentMode: z.enum(RECEIPT_PAYMENT_MODES, { error: MSG.required }),
@@ -144,11 +105,6 @@ export const ZReceiptFields = z.object({
   /** The clerk confirmed a second time that a line may exceed its head's balance. */
   allowOverpayment: z.boolean().optional().default(false),
 });
-
-/** Whether a payment mode is a paper instrument (cheque, demand draft) that can bounce. */
-export function isInstrumentMode(mode: string | null | undefined): mode is 'cheque' | 'dd' {
-  return mode === 'cheque' || mode === 'dd';
-}
 
 /**
  * A cheque or demand draft names its bank, number and date; every other mode but cash and advance
@@ -309,9 +265,6 @@ export const ZListReceiptsInput = ZDateRange.safeExtend({
 });
 export type TListReceiptsInput = z.input<typeof ZListReceiptsInput>;
 export type TListReceiptsQuery = z.output<typeof ZListReceiptsInput>;
-
-/** Above this net amount (Rs 10,00,000) one receipt asks for a second confirmation naming it in words. */
-export const LARGE_RECEIPT_PAISE = 10_00_000_00;
 
 /** Receipt search: a course is required ('required', lower case, as the old screen said it). */
 export const ZSearchReceiptStudentsInput = z.object({

@@ -1,6 +1,7 @@
 import { MAX_PAISE, STATEMENT_LINE_STATES } from '@fees/money';
 import { z } from 'zod';
-import { optionalText, parseRupeesToPaise, requiredText, ZDepId, ZId, ZVersion } from './common';
+import { optionalText, requiredText, ZDepId, ZId, ZVersion } from './common';
+import { parseRupeesToPaise } from './format';
 import { isRealDate } from './format';
 import { MSG } from './messages';
 

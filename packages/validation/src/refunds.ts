@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { ZAmount, ZDate, ZDepId, ZId, ZMustConfirm, ZVersion } from './common';
 import { ZIdempotencyKey } from './idempotency';
 import { MSG } from './messages';
-import { type MONEY_PAYMENT_MODES, ZClosedDayReason, ZVoidReason } from './receipts';
+import type { MONEY_PAYMENT_MODES } from './receipt-rules';
+import { ZClosedDayReason, ZVoidReason } from './receipts';
 
 /**
  * How a refund is paid out: every mode that moves money, a demand draft included (not 'advance', and not

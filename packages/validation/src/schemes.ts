@@ -4,7 +4,8 @@
  */
 import type { SchemeRule } from '@fees/money';
 import { z } from 'zod';
-import { parseRupeesToPaise, requiredText, ZAmount, ZDepId, ZId, ZVersion } from './common';
+import { requiredText, ZAmount, ZDepId, ZId, ZVersion } from './common';
+import { parseRupeesToPaise } from './format';
 import { MSG } from './messages';
 
 /** "25" -> "25%", 1250 basis points -> "12.5%"; a fixed rule shows its amount elsewhere. */

@@ -1,12 +1,17 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { clearSignIn } from '../lib/session-storage';
 import { createApiClient, isApiError, TRPCProvider } from '../lib/trpc';
 import { router } from './router';
 import { theme } from './theme';
+
+// The toasts' container (and its transitions) loads after the first screen; a toast shown before it
+// mounts waits in the store and appears with it.
+const Notifications = lazy(() =>
+  import('@mantine/notifications').then((module) => ({ default: module.Notifications })),
+);
 
 /** Any 401 means the server session is gone: clear the stored sign-in and go home. */
 function onApiError(error: unknown): void {
@@ -45,7 +50,9 @@ export function App() {
     <MantineProvider theme={theme} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
         <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-          <Notifications position="top-right" />
+          <Suspense fallback={null}>
+            <Notifications position="top-right" />
+          </Suspense>
           <RouterProvider router={router} />
         </TRPCProvider>
       </QueryClientProvider>

@@ -1,13 +1,9 @@
-import { Button, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { parseRupeesToPaise } from '@fees/validation';
-import { formatRupees, paiseToRupeesText } from '../lib/money';
+import { Button } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
 import { can } from '../lib/can';
-import { serverFieldErrors, useTRPC } from '../lib/trpc';
-import { FailureAlert } from './FailureAlert';
+
+// The dialog (a modal and a text area) loads when an admin opens it: the counter's screen shows only the button.
+const WaiveFineDialog = lazy(() => import('./WaiveFineDialog'));
 
 /**
  * An admin waives all or part of a student's fine outstanding, with a reason (audited, and shown on
@@ -22,73 +18,23 @@ export function WaiveFineButton({
   studentId: number;
   outstandingPaise: number;
 }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const [opened, { open, close }] = useDisclosure(false);
-  const [amount, setAmount] = useState('');
-  const [reason, setReason] = useState('');
-  const waive = useMutation(
-    trpc.plans.waiveFine.mutationOptions({
-      onSuccess: () => {
-        notifications.show({ color: 'green', message: 'Fine waived' });
-        close();
-        void queryClient.invalidateQueries();
-      },
-    }),
-  );
+  const [opened, setOpened] = useState(false);
   if (!can('admin') || outstandingPaise <= 0) return null;
-  const errors = serverFieldErrors(waive.error);
   return (
     <>
-      <Button
-        size="compact-xs"
-        variant="light"
-        color="orange"
-        className="no-print"
-        onClick={() => {
-          setAmount(paiseToRupeesText(outstandingPaise));
-          setReason('');
-          waive.reset();
-          open();
-        }}
-      >
+      <Button size="compact-xs" variant="light" color="orange" className="no-print" onClick={() => setOpened(true)}>
         Waive
       </Button>
-      <Modal opened={opened} onClose={close} title="Waive the fine">
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            waive.mutate({ depId, studentId, amountPaise: parseRupeesToPaise(amount) ?? Number.NaN, reason });
-          }}
-        >
-          <Stack>
-            <Text size="sm">Fine outstanding: {formatRupees(outstandingPaise)}</Text>
-            <FailureAlert error={Object.keys(errors).length ? null : waive.error} title="Not waived" />
-            <TextInput
-              label="Amount to waive"
-              inputMode="decimal"
-              leftSection="₹"
-              withAsterisk
-              value={amount}
-              onChange={(e) => setAmount(e.currentTarget.value)}
-              error={errors.amountPaise}
-            />
-            <Textarea
-              label="Reason"
-              withAsterisk
-              autosize
-              minRows={2}
-              value={reason}
-              onChange={(e) => setReason(e.currentTarget.value)}
-              error={errors.reason}
-            />
-            <Button type="submit" loading={waive.isPending}>
-              Waive
-            </Button>
-          </Stack>
-        </form>
-      </Modal>
+      {opened && (
+        <Suspense fallback={null}>
+          <WaiveFineDialog
+            depId={depId}
+            studentId={studentId}
+            outstandingPaise={outstandingPaise}
+            onClose={() => setOpened(false)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { Button, Divider, Grid, Group, List, Paper, Stack, Text } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import {
   firstRowOfEachHead,
   LARGE_RECEIPT_PAISE,
@@ -17,13 +17,7 @@ import type { UpiPayee } from '../../components/UpiQr';
 import { openConfirm } from '../../lib/dialogs';
 import { amountInWords, formatRupees } from '../../lib/money';
 import { serverFieldErrors } from '../../lib/trpc';
-import {
-  paymentDetails,
-  type ReceiptFormValues,
-  type ReceiptHeader,
-  type ReceiptSubmission,
-  ZReceiptForm,
-} from './receipt-form';
+import { paymentDetails, type ReceiptFormValues, type ReceiptHeader, type ReceiptSubmission } from './receipt-form';
 import { type DateLimits, ReceiptDetails, ReceiptDues } from './ReceiptDetails';
 import { ReceiptLines } from './ReceiptLines';
 import { extraPaymentsPaise, ReceiptPayment } from './ReceiptPayment';
@@ -56,6 +50,11 @@ interface ReceiptFormProps {
   dateLimits: DateLimits;
   /** The student's advance: dues may be settled from it ("Adjusted from advance"). */
   advancePaise?: number;
+}
+
+/** The form's check, fetched once for every receipt form of the visit. */
+function loadCheck() {
+  return import('./receipt-schema').then((module) => module.checkReceiptForm);
 }
 
 /** A payment mode as the confirmation writes it: "cash", "UPI", "demand draft". */
@@ -108,9 +107,21 @@ export function ReceiptForm(props: ReceiptFormProps) {
   const form = useForm<ReceiptFormValues>({
     mode: 'controlled',
     initialValues,
-    validate: schemaResolver(ZReceiptForm, { sync: true }),
     clearInputErrorOnChange: true,
   });
+  // The check (and zod with it) loads once the screen is idle after it opens, off the clerk's first keys.
+  useEffect(() => {
+    const load = () => void loadCheck().catch(() => undefined);
+    // Safari has no requestIdleCallback: there it loads a second after the screen opens.
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(load, 1_000);
+      return () => clearTimeout(timer);
+    }
+    const idle = requestIdleCallback(load, { timeout: 5_000 });
+    return () => cancelIdleCallback(idle);
+  }, []);
+  // The form's check could not be fetched (the connection dropped): said beside Submit.
+  const [checkFailure, setCheckFailure] = useState<Error | null>(null);
   // Asked only when the server refuses an admin's write on a closed day for want of a reason.
   const [closedDayReason, setClosedDayReason] = useState('');
   const untaxed = form.values.paymentMode === 'advance';
@@ -145,11 +156,22 @@ export function ReceiptForm(props: ReceiptFormProps) {
       : null;
 
   // Lines left blank (no head, amount or particulars) are dropped before checking, unless all are.
-  const trySubmit = (tickConfirm: boolean) => {
+  const trySubmit = async (tickConfirm: boolean) => {
     const current = form.getValues();
     const filled = current.items.filter((line) => line.feeHeadId || line.amount.trim() || line.particulars.trim());
     form.setValues({ items: filled.length > 0 ? filled : current.items, confirm: tickConfirm || current.confirm });
-    if (form.validate().hasErrors) return;
+    let check: Awaited<ReturnType<typeof loadCheck>>;
+    try {
+      check = await loadCheck();
+    } catch {
+      setCheckFailure(new Error('The form could not be checked: the server did not answer. Submit again.'));
+      submitRef.current?.focus();
+      return;
+    }
+    setCheckFailure(null);
+    const errors = check(form.getValues());
+    form.setErrors(errors);
+    if (Object.keys(errors).length > 0) return;
     if (current.extraPayments.length > 0 && firstPaise <= 0) {
       form.setFieldError(
         `extraPayments.${current.extraPayments.length - 1}.amount`,
@@ -267,12 +289,12 @@ export function ReceiptForm(props: ReceiptFormProps) {
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        trySubmit(false);
+        void trySubmit(false);
       }}
       onKeyDown={(event) => {
         if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
           event.preventDefault();
-          trySubmit(true);
+          void trySubmit(true);
         }
       }}
     >
@@ -318,14 +340,14 @@ export function ReceiptForm(props: ReceiptFormProps) {
         {(asksClosedDayReason(error) || closedDayReason) && (
           <ClosedDayReason value={closedDayReason} onChange={setClosedDayReason} />
         )}
-        <FailureAlert error={shownError} title="Not saved" id="receipt-refusal" />
+        <FailureAlert error={shownError ?? checkFailure} title="Not saved" id="receipt-refusal" />
         <Group justify="space-between">
           <Group>
             <Button
               ref={submitRef}
               type="submit"
               loading={pending}
-              aria-describedby={shownError ? 'receipt-refusal' : undefined}
+              aria-describedby={shownError || checkFailure ? 'receipt-refusal' : undefined}
             >
               Submit
             </Button>

@@ -1,37 +1,18 @@
-/** The receipt form's values, what it submits, and its schema (derived from the server's). */
+/**
+ * The receipt form's values and what it submits. Its schema is in receipt-schema.ts, loaded apart: the
+ * screen opens without zod.
+ */
 import {
   isInstrumentMode,
   LATE_FEE_HEAD,
   paiseToRupeesText,
   paymentNeedsReference,
-  receiptPaymentRule,
   type TReceiptPaymentMode,
-  ZReceiptFields,
-  ZReceiptPaymentPart,
 } from '@fees/validation';
 import type { UseFormReturnType } from '@mantine/form';
 import { randomId } from '@mantine/hooks';
-import { z } from 'zod';
 import type { StudentDues } from '../../components/InstalmentDues';
 import type { FeeBalanceRow } from './types';
-
-export const ZReceiptForm = ZReceiptFields.pick({
-  date: true,
-  phone: true,
-  email: true,
-  items: true,
-  paymentMode: true,
-  paymentReference: true,
-  bank: true,
-  instrumentNo: true,
-  instrumentDate: true,
-  confirm: true,
-})
-  .extend({ extraPayments: z.array(ZReceiptPaymentPart) })
-  .superRefine((v, ctx) => {
-    receiptPaymentRule(v, ctx);
-    for (const [i, part] of v.extraPayments.entries()) receiptPaymentRule(part, ctx, ['extraPayments', i]);
-  });
 
 /**
  * A second or third mode of payment: its amount typed, its details as for the first mode. The first mode
