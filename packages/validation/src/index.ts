@@ -32,3 +32,4 @@ export * from './payments';
 export * from './reconciliation';
 export * from './approvals';
 export * from './roles';
+export * from './promotions';

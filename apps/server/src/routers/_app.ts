@@ -14,6 +14,7 @@ import { letterheadsRouter } from './letterheads/router';
 import { messagesRouter } from './messages/router';
 import { openingRouter } from './opening/router';
 import { optionalHeadsRouter } from './optional-heads/router';
+import { promotionsRouter } from './promotions/router';
 import { paymentsRouter } from './payments/router';
 import { plansRouter } from './plans/router';
 import { receiptsRouter } from './receipts/router';
@@ -38,6 +39,7 @@ export const appRouter = router({
   refunds: refundsRouter,
   opening: openingRouter,
   optionalHeads: optionalHeadsRouter,
+  promotions: promotionsRouter,
   audit: auditRouter,
   schemes: schemesRouter,
   cheques: chequesRouter,

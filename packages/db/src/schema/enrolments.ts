@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { users } from './accounts';
 import { batches, students } from './academics';
 
@@ -38,5 +38,54 @@ export const enrolments = sqliteTable(
     uniqueIndex('enrolments_one_open_uq').on(t.studentId).where(sql`${t.status} = 'open'`),
     // The fee figures read the few promotions of a course's students through this, not every student's open enrolment.
     index('enrolments_promoted_idx').on(t.studentId).where(sql`${t.status} = 'promoted'`),
+  ],
+);
+
+/** What a promotion does to one student of the batch: moved on, kept in the batch (repeating), or left. */
+export const PROMOTION_ACTIONS = ['promote', 'keep', 'leave'] as const;
+export type PromotionAction = (typeof PROMOTION_ACTIONS)[number];
+
+/**
+ * A batch's students moved on to its next batch in one write, on `date`: who was promoted, kept or left is in
+ * promotion_students. Undone (undone_at set) by putting every enrolment back, while no receipt was issued in the
+ * new batch.
+ */
+export const promotions = sqliteTable(
+  'promotions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    departmentId: integer('department_id').notNull(),
+    fromBatchId: integer('from_batch_id')
+      .notNull()
+      .references(() => batches.id),
+    toBatchId: integer('to_batch_id')
+      .notNull()
+      .references(() => batches.id),
+    date: text('date').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: text('created_at').notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
+    undoneAt: text('undone_at'),
+    undoneBy: integer('undone_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('promotions_from_batch_idx').on(t.fromBatchId), index('promotions_to_batch_idx').on(t.toBatchId)],
+);
+
+/** One student of a promotion: the enrolment it ended and the one it started (null when kept). */
+export const promotionStudents = sqliteTable(
+  'promotion_students',
+  {
+    promotionId: integer('promotion_id')
+      .notNull()
+      .references(() => promotions.id, { onDelete: 'cascade' }),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    action: text('action', { enum: PROMOTION_ACTIONS }).notNull(),
+    endedEnrolmentId: integer('ended_enrolment_id').references(() => enrolments.id, { onDelete: 'set null' }),
+    startedEnrolmentId: integer('started_enrolment_id').references(() => enrolments.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.promotionId, t.studentId] }),
+    index('promotion_students_student_idx').on(t.studentId),
   ],
 );

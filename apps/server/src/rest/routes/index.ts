@@ -10,6 +10,7 @@ import { feeRoutes } from './fees';
 import { homeRoutes } from './home';
 import { messageRoutes } from './messages';
 import { optionalHeadRoutes } from './optional-heads';
+import { promotionRoutes } from './promotions';
 import { paymentRoutes } from './payments';
 import { planRoutes } from './plans';
 import { receiptRoutes } from './receipts';
@@ -35,6 +36,7 @@ export const restRoutes: readonly RestRoute[] = [
   ...messageRoutes,
   ...bookRoutes,
   ...optionalHeadRoutes,
+  ...promotionRoutes,
   ...paymentRoutes,
   ...reconciliationRoutes,
   ...approvalRoutes,

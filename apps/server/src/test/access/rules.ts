@@ -12,6 +12,7 @@ import { letterheadsAccess } from './letterheads';
 import { messagesAccess } from './messages';
 import { openingAccess } from './opening';
 import { optionalHeadsAccess } from './optional-heads';
+import { promotionsAccess } from './promotions';
 import { paymentsAccess } from './payments';
 import { plansAccess } from './plans';
 import { receiptsAccess } from './receipts';
@@ -36,6 +37,7 @@ export const accessRules: AccessRules = {
   ...plansAccess,
   ...openingAccess,
   ...optionalHeadsAccess,
+  ...promotionsAccess,
   ...auditAccess,
   ...schemesAccess,
   ...refundsAccess,
