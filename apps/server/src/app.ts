@@ -3,7 +3,7 @@
  * /api/backup, the receipt and demand notice PDFs at /api/receipts and /api/notices, /healthz and
  * /readyz, the web app's error reports at /api/screen-errors, the providers' delivery reports at
  * /webhooks/whatsapp and /webhooks/msg91, the payment gateway's at /webhooks/razorpay with the payer's
- * return at /payments/return, and the built web app
+ * return at /payments/return, the family page at /family, and the built web app
  * with a fallback to index.html for client-side routes.
  */
 import { existsSync } from 'node:fs';
@@ -17,6 +17,7 @@ import { backupRoutes } from './backup/route';
 import type { RequestLoad } from './busy';
 import { createTrpcContextFactory, type ServerDeps } from './context';
 import { documentRoutes } from './documents/route';
+import { familyRoutes } from './family/route';
 import { healthRoutes } from './health';
 import { httpSecurity } from './http-security';
 import { jsonDepthLimit } from './json-depth';
@@ -87,6 +88,7 @@ export async function buildApp({
 
   await app.register(healthRoutes, { deps });
   await app.register(verifyRoutes, { deps });
+  await app.register(familyRoutes, { deps });
   await app.register(screenErrorRoutes);
   // Each in its own plugin: they read their bodies as the bytes that came, no other route does.
   await app.register(whatsappWebhook, { deps });

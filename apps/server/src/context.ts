@@ -43,6 +43,8 @@ export interface ContextInner {
   callsInRequest: number;
   /** The origin of links sent to families (PUBLIC_URL, else the request's); null outside HTTP. */
   publicOrigin: string | null;
+  /** PUBLIC_URL's origin alone: the family page is offered only where families can reach the app. */
+  publicUrl: string | null;
   /** The SMS and WhatsApp providers configured; none outside a server. */
   messaging: MessagingConfig;
   /** The payment gateway (payment links); null when none is set up. */
@@ -70,6 +72,7 @@ export function createContextInner(opts: {
   loginLimiter?: LoginLimiter;
   callsInRequest?: number;
   publicOrigin?: string | null;
+  publicUrl?: string | null;
   messaging?: MessagingConfig;
   payments?: PaymentsSetup | null;
   setSessionCookie?: (token: string) => void;
@@ -84,6 +87,7 @@ export function createContextInner(opts: {
     loginLimiter: opts.loginLimiter ?? new LoginLimiter(),
     callsInRequest: opts.callsInRequest ?? 1,
     publicOrigin: opts.publicOrigin ?? null,
+    publicUrl: opts.publicUrl ?? null,
     messaging: opts.messaging ?? {},
     payments: opts.payments ?? null,
     setSessionCookie: opts.setSessionCookie ?? (() => {}),
@@ -115,6 +119,7 @@ export async function createRequestContext(
     loginLimiter: deps.loginLimiter,
     callsInRequest,
     publicOrigin: deps.publicUrl ?? `${req.protocol}://${req.host}`,
+    publicUrl: deps.publicUrl ?? null,
     messaging: deps.messaging ?? {},
     payments: deps.payments ?? null,
     setSessionCookie: async (token) => {

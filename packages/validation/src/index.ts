@@ -33,3 +33,4 @@ export * from './reconciliation';
 export * from './approvals';
 export * from './roles';
 export * from './promotions';
+export * from './family';

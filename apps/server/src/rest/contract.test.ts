@@ -265,6 +265,12 @@ const CONTRACTS: Contract[] = [
   },
   {
     method: 'POST',
+    path: '/v2/family-links',
+    call: () => ({ fields: { depId: 100, admNo: 'UG-001' } }),
+    check: (res) => expect(res.body.url).toMatch(/^https:\/\/fees\.example\.org\/family\/\d+-1-[0-9a-f]{32}$/),
+  },
+  {
+    method: 'POST',
     path: '/v2/bank-statements',
     call: () => ({ fields: statementUpload('contract-post.csv') }),
     check: (res) => expect(res.body).toMatchObject({ alreadyImported: false, added: 1, repeated: 0 }),
@@ -1399,6 +1405,7 @@ beforeAll(async () => {
       }),
       returnOrigin: null,
     },
+    publicUrl: 'https://fees.example.org',
   });
   ctx = {
     server,

@@ -15,6 +15,7 @@ import { messagesRouter } from './messages/router';
 import { openingRouter } from './opening/router';
 import { optionalHeadsRouter } from './optional-heads/router';
 import { promotionsRouter } from './promotions/router';
+import { familyRouter } from './family/router';
 import { paymentsRouter } from './payments/router';
 import { plansRouter } from './plans/router';
 import { receiptsRouter } from './receipts/router';
@@ -48,6 +49,7 @@ export const appRouter = router({
   messages: messagesRouter,
   books: booksRouter,
   payments: paymentsRouter,
+  family: familyRouter,
   approvals: approvalsRouter,
 });
 

@@ -108,7 +108,9 @@ export interface RestServer {
 }
 
 /** `payments`: the gateway the server collects through (a stand-in's), none by default. */
-export async function startRestServer(options: { payments?: PaymentsSetup } = {}): Promise<RestServer> {
+export async function startRestServer(
+  options: { payments?: PaymentsSetup; publicUrl?: string } = {},
+): Promise<RestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'fees-rest-'));
   const db = await openTestDatabase({ path: join(dir, 'fees.sqlite') });
   await createAccount(db, { email: ACCOUNTS.admin.email, role: 'admin', departmentId: null });
@@ -119,7 +121,13 @@ export async function startRestServer(options: { payments?: PaymentsSetup } = {}
   await createAccount(db, { email: ACCOUNTS.auditor.email, role: 'auditor', departmentId: null });
   const fixture = await buildFixture(db);
   const app = await buildApp({
-    deps: { db, loginLimiter: new LoginLimiter(), secureCookies: false, payments: options.payments },
+    deps: {
+      db,
+      loginLimiter: new LoginLimiter(),
+      secureCookies: false,
+      payments: options.payments,
+      publicUrl: options.publicUrl,
+    },
     webRoot: join(dir, 'no-web'),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

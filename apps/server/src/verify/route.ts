@@ -13,7 +13,7 @@ import type { ServerDeps } from '../context';
 import { isValidCode, isValidNoticeCode } from './code';
 import { VerifyLimiter } from './limiter';
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** "Ravi Kumar S" -> "R. K. S." */
@@ -61,7 +61,8 @@ const NOT_VALID_NOTICE = page('Not a valid demand notice', '<h1>Not a valid dema
 const definitionList = (fields: Array<[string, string]>) =>
   `<dl>\n${fields.map(([term, value]) => `<dt>${term}</dt><dd>${escapeHtml(value)}</dd>`).join('\n')}\n</dl>`;
 
-function send(reply: FastifyReply, status: number, html: string) {
+/** A public page's answer: never cached, never indexed, no referrer sent on from it. */
+export function send(reply: FastifyReply, status: number, html: string) {
   return reply
     .code(status)
     .type('text/html; charset=utf-8')

@@ -34,3 +34,4 @@ export * from './payments';
 export * from './reconciliation';
 export * from './approvals';
 export * from './enrolments';
+export * from './family';

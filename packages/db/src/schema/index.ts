@@ -17,3 +17,4 @@ export * from './payments';
 export * from './reconciliation';
 export * from './approvals';
 export * from './enrolments';
+export * from './family';

@@ -6,6 +6,7 @@ import { backupRoutes } from './backup';
 import { batchRoutes } from './batches';
 import { bookRoutes } from './books';
 import { discountRoutes } from './discounts';
+import { familyRoutes } from './family';
 import { feeRoutes } from './fees';
 import { homeRoutes } from './home';
 import { messageRoutes } from './messages';
@@ -38,6 +39,7 @@ export const restRoutes: readonly RestRoute[] = [
   ...optionalHeadRoutes,
   ...promotionRoutes,
   ...paymentRoutes,
+  ...familyRoutes,
   ...reconciliationRoutes,
   ...approvalRoutes,
 ];

@@ -13,6 +13,7 @@ import { messagesAccess } from './messages';
 import { openingAccess } from './opening';
 import { optionalHeadsAccess } from './optional-heads';
 import { promotionsAccess } from './promotions';
+import { familyAccess } from './family';
 import { paymentsAccess } from './payments';
 import { plansAccess } from './plans';
 import { receiptsAccess } from './receipts';
@@ -45,6 +46,7 @@ export const accessRules: AccessRules = {
   ...messagesAccess,
   ...booksAccess,
   ...paymentsAccess,
+  ...familyAccess,
   ...reconciliationAccess,
   ...approvalsAccess,
 };
