@@ -110,6 +110,7 @@ const worker =
     ? new MessageWorker(db, {
         channels,
         origin: config.publicUrl ?? `http://${config.host}:${port}`,
+        publicUrl: config.publicUrl,
         onError: (error) => app.log.error({ err: error }, 'message worker'),
         busy: () => requestLoad.busy(),
       })

@@ -10,7 +10,7 @@ import { actorOf } from '../../audit';
 import type { AuthedContext } from '../../context';
 import { studentOfDepartment } from '../receipts/service';
 import { inTransaction } from '../write';
-import { FAMILY_PATH, familyToken } from './token';
+import { familyUrl } from './token';
 
 export function publicUrlOf(ctx: { publicUrl: string | null }): string {
   return (
@@ -20,11 +20,6 @@ export function publicUrlOf(ctx: { publicUrl: string | null }): string {
       "The family page needs the app's public address (PUBLIC_URL), which this server does not have: ask the administrator",
     )
   );
-}
-
-/** The page's address for the student's current link. */
-export async function familyUrl(ctx: Pick<AuthedContext, 'db'>, origin: string, studentId: number, generation: number) {
-  return `${origin}${FAMILY_PATH}/${await familyToken(ctx.db, studentId, generation)}`;
 }
 
 /** The student's link; after a revoke, this issues the new one (audited). */
@@ -45,7 +40,7 @@ export async function familyLink(ctx: AuthedContext, input: TFamilyLinkInput) {
       });
     });
   }
-  return { url: await familyUrl(ctx, origin, student.id, link.generation) };
+  return { url: await familyUrl(ctx.db, origin, student.id, link.generation) };
 }
 
 /** Kills the student's current link; the family needs the next one to open the page again. */

@@ -40,3 +40,14 @@ export async function studentOfFamilyToken(db: Reader, token: string): Promise<n
   const link = await findFamilyLink(db, studentId);
   return link.generation === generation && !link.revoked ? studentId : null;
 }
+
+/** The page's address for a generation of the student's link. */
+export async function familyUrl(db: Reader, origin: string, studentId: number, generation: number): Promise<string> {
+  return `${origin}${FAMILY_PATH}/${await familyToken(db, studentId, generation)}`;
+}
+
+/** The student's current link for a message, or null while it is revoked (staff issue the next one). */
+export async function currentFamilyUrl(db: Reader, origin: string, studentId: number): Promise<string | null> {
+  const link = await findFamilyLink(db, studentId);
+  return link.revoked ? null : familyUrl(db, origin, studentId, link.generation);
+}

@@ -21,6 +21,8 @@ import { RestClient } from '../../test/rest';
 import { startServer } from '../../test/server-process';
 import { type SmtpStandIn, startSmtpStandIn } from '../../test/smtp';
 import { useFixture, useHarness } from '../../test/use-harness';
+import { createContextInner } from '../../context';
+import { createCaller } from '../../routers/_app';
 import { useChannels } from './channels';
 import { emailChannel } from './channels/email';
 import { MessageWorker } from './worker';
@@ -63,6 +65,32 @@ function receiptInput(paise: number): TCreateReceiptInput {
 }
 
 describe('e-mail over SMTP', () => {
+  it("carries the family page's link when the app has a public address, and none once it is revoked", async () => {
+    smtp = await startSmtpStandIn();
+    await h.db.update(students).set({ email: 'anjali@example.in' }).where(eq(students.id, fx.ug.studentId));
+    const channel = emailChannel({ smtpUrl: smtp.url, from: 'Fee office <fees@college.test>' });
+    useChannels([channel]);
+    worker = new MessageWorker(h.db, {
+      channels: [channel],
+      origin: 'https://fees.test',
+      publicUrl: 'https://fees.test',
+    });
+    await h.caller('ugStaff').receipts.create(receiptInput(1_00));
+    expect(await worker.runOnce()).toBe(1);
+    const [mail] = await smtp.waitFor(1);
+    const url = /The fees and receipts, and paying online: (\S+)/.exec(mail!.text ?? '')?.[1];
+    expect(url).toMatch(new RegExp(`^https://fees\\.test/family/${fx.ug.studentId}-1-[0-9a-f]{32}$`));
+    const staff = createCaller(
+      createContextInner({ db: h.db, session: h.sessions.ugStaff, ip: '127.0.0.1', publicUrl: 'https://fees.test' }),
+    );
+    expect((await staff.family.link({ depId: 100, studentId: fx.ug.studentId })).url).toBe(url);
+    await staff.family.revoke({ depId: 100, studentId: fx.ug.studentId });
+    await h.caller('ugStaff').receipts.create(receiptInput(2_00));
+    expect(await worker.runOnce()).toBe(1);
+    const [, second] = await smtp.waitFor(2);
+    expect(second!.text).not.toContain('/family/');
+  });
+
   it('sends the receipt with the printed receipt attached, as text and HTML', async () => {
     smtp = await startSmtpStandIn();
     await h.db.update(students).set({ email: 'anjali@example.in' }).where(eq(students.id, fx.ug.studentId));

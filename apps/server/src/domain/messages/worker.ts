@@ -20,6 +20,7 @@ import {
 import { AppError, clockTime, MESSAGE_EVENT_NAMES, ZId } from '@fees/validation';
 import { demandNoticePdf } from '../../documents/notice';
 import type { DocumentOptions } from '../../documents/paper';
+import { currentFamilyUrl } from '../family/token';
 import { receiptPdf } from '../../documents/receipt';
 import type { Channel, OutgoingMessage, SendResult } from './channels/channel';
 import { DEFAULT_TEXTS, placeholdersOf } from './templates';
@@ -31,6 +32,14 @@ export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000
 export const QUIET_HOURS_EVENTS: readonly MessageEvent[] = [
   'notice_issued',
   'payment_link',
+  'reminder_before',
+  'reminder_on',
+  'reminder_after',
+];
+/** The family page's link goes with these e-mails: the family reads its dues and can pay from there. */
+const FAMILY_LINK_EVENTS: readonly MessageEvent[] = [
+  'receipt_created',
+  'notice_issued',
   'reminder_before',
   'reminder_on',
   'reminder_after',
@@ -57,6 +66,11 @@ export interface WorkerOptions {
   channels: readonly Channel[];
   /** The address the app is reached at: the receipt PDF's verification QR points there. */
   origin: string;
+  /**
+   * PUBLIC_URL: families can reach the app, so a receipt's and a reminder's e-mail carry the student's
+   * family page link (SMS and WhatsApp send only their registered texts). Absent: no link.
+   */
+  publicUrl?: string;
   /** How often a round starts when the last one found nothing (ms). */
   pollMs?: number;
   /** How long a claim holds before another server may take the message over (a server that stopped). */
@@ -91,7 +105,8 @@ const RECEIPT_EVENTS: readonly MessageEvent[] = [
 
 export class MessageWorker {
   readonly id = `worker-${randomUUID()}`;
-  private readonly options: Required<Omit<WorkerOptions, 'onError' | 'busy'>> & Pick<WorkerOptions, 'onError' | 'busy'>;
+  private readonly options: Required<Omit<WorkerOptions, 'onError' | 'busy' | 'publicUrl'>> &
+    Pick<WorkerOptions, 'onError' | 'busy' | 'publicUrl'>;
   /** When the worker last ran a round, for the longest wait behind a busy counter. */
   private lastRoundAt = Date.now();
   private timer: NodeJS.Timeout | null = null;
@@ -284,7 +299,7 @@ export class MessageWorker {
       recipient: message.recipient,
       recipientName: message.recipientName,
       subject: message.subject,
-      body: message.body,
+      body: channel.channel === 'email' ? await this.withFamilyLink(message) : message.body,
       provider: {
         ...(template?.dltTemplateId ? { dltTemplateId: template.dltTemplateId } : {}),
         ...(template?.dltText ? { dltText: template.dltText } : {}),
@@ -294,6 +309,13 @@ export class MessageWorker {
       },
       ...(channel.channel === 'email' ? await this.attachmentOf(message, variables) : {}),
     };
+  }
+
+  private async withFamilyLink(message: ClaimedMessage): Promise<string> {
+    const { publicUrl } = this.options;
+    if (!publicUrl || message.studentId === null || !FAMILY_LINK_EVENTS.includes(message.event)) return message.body;
+    const url = await currentFamilyUrl(this.db, publicUrl, message.studentId);
+    return url ? `${message.body}\n\nThe fees and receipts, and paying online: ${url}` : message.body;
   }
 
   private async attachmentOf(
