@@ -13,6 +13,8 @@ export interface DocumentOptions {
   access: DepartmentAccess;
   /** scheme://host[:port] of this server, for the verification link the QR code opens. */
   origin: string;
+  /** PUBLIC_URL: a demand notice then prints the family page's link (a family cannot reach the office's address). */
+  publicUrl?: string | null;
 }
 
 /** A4 in points, and the margin all round (14 mm). */
@@ -250,7 +252,14 @@ export function drawText(
   doc: PDFKit.PDFDocument,
   y: number,
   text: string,
-  style: { font?: string; size?: number; color?: string; x?: number; width?: number; align?: 'left' | 'right' } = {},
+  style: {
+    font?: string;
+    size?: number;
+    color?: string;
+    x?: number;
+    width?: number;
+    align?: 'left' | 'right' | 'center';
+  } = {},
 ): number {
   doc
     .font(style.font ?? 'Helvetica')

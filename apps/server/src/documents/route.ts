@@ -4,7 +4,8 @@
  * GET /api/receipts/{number}.pdf: the receipt as printed; with ?duplicate=1 a duplicate, marked so with
  * the day of the reprint and counted in the audit log.
  * GET /api/notices/{studentId}.pdf?asof=yyyy-MM-dd&payby=yyyy-MM-dd: a student's demand notice (as of
- * today and payable within the usual days unless given).
+ * today and payable within the usual days unless given); with &paylink=1 it carries a payment link for
+ * its total (the open one for that amount, else one made at the gateway; the gateway down: 503, no PDF).
  */
 import { type AuditActor, runInWriteBatch } from '@fees/db';
 import { addDays } from '@fees/money';
@@ -15,7 +16,7 @@ import { actorOf } from '../audit';
 import { createRequestContext, type ServerDeps } from '../context';
 import { printDuplicate } from '../domain/receipts/register';
 import { toRestError } from '../rest/errors';
-import { demandNoticePdf } from './notice';
+import { demandNoticePdf, noticePaymentLink } from './notice';
 import { receiptPdf } from './receipt';
 import type { DocumentOptions } from './paper';
 
@@ -50,7 +51,12 @@ export async function documentRoutes(app: FastifyInstance, { deps }: { deps: Ser
       await reply.code(401).send({ message: 'Please sign in' });
       return null;
     }
-    return { access: ctx.session, origin: `${req.protocol}://${req.host}`, actor: actorOf(ctx) };
+    return {
+      access: ctx.session,
+      origin: `${req.protocol}://${req.host}`,
+      publicUrl: deps.publicUrl ?? null,
+      actor: actorOf(ctx),
+    };
   };
   /** An AppError (not found, another department's) as the status and message the procedures give. */
   const refused = (reply: FastifyReply, error: unknown) => {
@@ -83,13 +89,17 @@ export async function documentRoutes(app: FastifyInstance, { deps }: { deps: Ser
     if (!options) return reply;
     const studentId = numberOfFile((req.params as { file: string }).file);
     if (studentId === null) return badField(reply, 'studentId', wholeNumber);
-    const query = req.query as { asof?: unknown; payby?: unknown };
+    const query = req.query as { asof?: unknown; payby?: unknown; paylink?: unknown };
+    if (query.paylink !== undefined && query.paylink !== '1')
+      return badField(reply, 'paylink', 'Give 1 or leave it out');
     const asOf = ZDate.safeParse(query.asof ?? today());
     if (!asOf.success) return badField(reply, 'asof', MSG.invalidDate);
     const payBy = ZDate.safeParse(query.payby ?? addDays(asOf.data, NOTICE_PAY_WITHIN_DAYS));
     if (!payBy.success) return badField(reply, 'payby', MSG.invalidDate);
     try {
-      const pdf = await demandNoticePdf(deps.db, { studentId, asOf: asOf.data, payBy: payBy.data }, options);
+      const request = { studentId, asOf: asOf.data, payBy: payBy.data };
+      if (query.paylink === '1') await noticePaymentLink(deps.db, deps.payments ?? null, options, request);
+      const pdf = await demandNoticePdf(deps.db, request, options);
       return sendPdf(reply, `demand-notice-${studentId}-${asOf.data}.pdf`, pdf);
     } catch (error) {
       return refused(reply, error);

@@ -323,7 +323,11 @@ export class MessageWorker {
     variables: Record<string, string>,
   ): Promise<Pick<OutgoingMessage, 'attachment'>> {
     // The worker acts for the foundation, not for a signed-in user: every department's documents.
-    const options: DocumentOptions = { access: { role: 'admin', departmentIds: [] }, origin: this.options.origin };
+    const options: DocumentOptions = {
+      access: { role: 'admin', departmentIds: [] },
+      origin: this.options.origin,
+      publicUrl: this.options.publicUrl ?? null,
+    };
     if (RECEIPT_EVENTS.includes(message.event) && message.receiptNumber !== null) {
       const content = await receiptPdf(this.db, message.receiptNumber, options);
       return {
