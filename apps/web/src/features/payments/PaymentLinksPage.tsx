@@ -51,12 +51,60 @@ const STATUS_COLOR: Record<TPaymentLinkStatus, string> = {
 
 const isOpen = (link: Link) => link.status === 'created' || link.status === 'partially_paid';
 
-/** A new link for one student, by admission number: the dues as of today, or a typed amount. */
+type LinkFor = 'dues' | 'instalments' | 'amount';
+
+/** The student's instalments still open (due or not yet), to choose the ones a link asks for. */
+function InstalmentChoice({
+  depId,
+  admissionNo,
+  value,
+  onChange,
+}: {
+  depId: number;
+  admissionNo: string;
+  value: string[];
+  onChange: (ids: string[]) => void;
+}) {
+  const trpc = useTRPC();
+  const student = useQuery({
+    ...trpc.students.byAdmissionNo.queryOptions({ depId, admissionNo }),
+    enabled: admissionNo !== '',
+    retry: false,
+  });
+  const studentId = student.data?.id;
+  const dues = useQuery({
+    ...trpc.plans.studentDues.queryOptions({ depId, studentId: studentId ?? 0 }),
+    enabled: studentId !== undefined,
+  });
+  if (admissionNo === '') return <Text size="sm">Give the admission number first.</Text>;
+  if (student.error) return <FailureAlert error={student.error} title="No such student" />;
+  if (dues.error) return <FailureAlert error={dues.error} title="The dues could not be read" />;
+  if (!dues.data) return <Text size="sm">Reading the instalments...</Text>;
+  const open = [...dues.data.instalments, ...dues.data.upcoming].filter((i) => i.outstanding > 0);
+  if (open.length === 0) return <Text size="sm">Nothing is open for {student.data?.name}.</Text>;
+  return (
+    <Checkbox.Group label={`Instalments of ${student.data?.name}`} value={value} onChange={onChange}>
+      <Stack gap={4} mt={4}>
+        {open.map((i) => (
+          <Checkbox
+            key={i.id}
+            value={i.id}
+            label={`${i.name}, due ${formatDate(i.dueDate)}: ₹ ${formatRupees(i.outstanding)}`}
+          />
+        ))}
+      </Stack>
+    </Checkbox.Group>
+  );
+}
+
+/** A new link for one student, by admission number: the dues as of today, chosen instalments, or a typed amount. */
 function NewLinkForm({ depId, admissionNo: startNo }: { depId: number; admissionNo: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [admissionNo, setAdmissionNo] = useState(startNo);
+  const [linkFor, setLinkFor] = useState<LinkFor>('dues');
   const [amount, setAmount] = useState('');
+  const [instalmentIds, setInstalmentIds] = useState<string[]>([]);
   const [days, setDays] = useState<number | string>(PAYMENT_LINK_DEFAULT_DAYS);
   const [send, setSend] = useState(true);
   const create = useMutation(
@@ -72,7 +120,8 @@ function NewLinkForm({ depId, admissionNo: startNo }: { depId: number; admission
           create.mutate({
             depId,
             admissionNo: admissionNo.trim(),
-            amount: amount.trim() === '' ? undefined : amount.trim(),
+            amount: linkFor === 'amount' ? amount.trim() : undefined,
+            instalmentIds: linkFor === 'instalments' ? instalmentIds : undefined,
             expiresInDays: typeof days === 'number' ? days : Number(days),
             send,
           });
@@ -86,16 +135,37 @@ function NewLinkForm({ depId, admissionNo: startNo }: { depId: number; admission
             label="Admission no"
             withAsterisk
             value={admissionNo}
-            onChange={(e) => setAdmissionNo(e.currentTarget.value)}
+            onChange={(e) => {
+              setAdmissionNo(e.currentTarget.value);
+              setInstalmentIds([]);
+            }}
             w={160}
           />
-          <TextInput
-            label="Amount (₹)"
-            description="Empty: the dues as of today"
-            value={amount}
-            onChange={(e) => setAmount(e.currentTarget.value)}
-            w={180}
-          />
+          <Stack gap={2}>
+            <Text size="sm" fw={500}>
+              For
+            </Text>
+            <SegmentedControl
+              aria-label="The link is for"
+              value={linkFor}
+              onChange={(value) => setLinkFor(value as LinkFor)}
+              data={[
+                { value: 'dues', label: 'Dues as of today' },
+                { value: 'instalments', label: 'Instalments' },
+                { value: 'amount', label: 'An amount' },
+              ]}
+            />
+          </Stack>
+          {linkFor === 'amount' && (
+            <TextInput
+              label="Amount (₹)"
+              description="No more than what is open"
+              withAsterisk
+              value={amount}
+              onChange={(e) => setAmount(e.currentTarget.value)}
+              w={180}
+            />
+          )}
           <NumberInput
             label="Expires in (days)"
             value={days}
@@ -110,10 +180,28 @@ function NewLinkForm({ depId, admissionNo: startNo }: { depId: number; admission
             onChange={(e) => setSend(e.currentTarget.checked)}
             mb={8}
           />
-          <Button type="submit" loading={create.isPending} disabled={admissionNo.trim() === ''}>
+          <Button
+            type="submit"
+            loading={create.isPending}
+            disabled={
+              admissionNo.trim() === '' ||
+              (linkFor === 'instalments' && instalmentIds.length === 0) ||
+              (linkFor === 'amount' && amount.trim() === '')
+            }
+          >
             Create link
           </Button>
         </Group>
+        {linkFor === 'instalments' && (
+          <Paper withBorder p="sm" mt="sm">
+            <InstalmentChoice
+              depId={depId}
+              admissionNo={admissionNo.trim()}
+              value={instalmentIds}
+              onChange={setInstalmentIds}
+            />
+          </Paper>
+        )}
       </form>
       <FailureAlert error={create.error} title="No link was made" mt="sm" />
       {create.data && (

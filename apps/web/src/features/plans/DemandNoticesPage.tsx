@@ -1,5 +1,6 @@
 import '../../components/paper.css';
 import './notice.css';
+import { can } from '../../lib/can';
 import { Button, Group, Paper, SegmentedControl } from '@mantine/core';
 import { NOTICE_PAY_WITHIN_DAYS } from '@fees/validation';
 import { addDays } from '@fees/money';
@@ -100,6 +101,18 @@ export default function DemandNoticesPage() {
                 download
               >
                 Download PDF
+              </Button>
+            )}
+            {studentId !== undefined && can('write') && (
+              <Button
+                variant="light"
+                leftSection={<IconDownload size={16} />}
+                component="a"
+                href={`/api/notices/${studentId}.pdf?${new URLSearchParams({ asof: asOf, payby: payBy, paylink: '1' })}`}
+                download
+                title="The notice with a payment link's QR for its total (the open link reused, else a new one)"
+              >
+                PDF with payment link
               </Button>
             )}
           </Group>

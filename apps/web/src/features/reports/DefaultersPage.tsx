@@ -15,6 +15,8 @@ import { reportPaths } from './paths';
 import { admissionNoColumn, coursesOf, ExportActions, Figure, REPORT_FILTER_WIDTHS, ReportTable } from './ReportParts';
 import type { DefaulterRow } from './types';
 import { idOf } from '../../lib/ids';
+import { can } from '../../lib/can';
+import { BulkLinksButton } from '../payments/BulkLinksButton';
 
 /**
  * /defaulters/: the students with a late instalment on a date, the largest amount first, with phone
@@ -26,12 +28,13 @@ export default function DefaultersPage() {
   const trpc = useTRPC();
   const [params, setParams] = useSearchParams();
   const courseId = idOf(params.get('course')) ?? undefined;
+  const batchId = courseId === undefined ? undefined : (idOf(params.get('batch')) ?? undefined);
   const asOf = params.get('asof') || todayIso();
   const set = (next: Record<string, string>) =>
     setParams(
       Object.fromEntries(Object.entries({ ...Object.fromEntries(params), ...next }).filter(([, v]) => v !== '')),
     );
-  const report = useQuery(trpc.reports.defaulters.queryOptions({ depId: department.id, courseId, asOf }));
+  const report = useQuery(trpc.reports.defaulters.queryOptions({ depId: department.id, courseId, batchId, asOf }));
 
   const columns: Array<Column<DefaulterRow>> = [
     admissionNoColumn(paths.statement),
@@ -56,11 +59,17 @@ export default function DefaultersPage() {
           <DepartmentCourseBatchSelect
             depId={department.id}
             course
+            batch
             optional
             native
             widths={REPORT_FILTER_WIDTHS}
-            value={{ courseId: courseId ?? null }}
-            onChange={(next) => set({ course: next.courseId === null ? '' : String(next.courseId) })}
+            value={{ courseId: courseId ?? null, batchId: batchId ?? null }}
+            onChange={(next) =>
+              set({
+                course: next.courseId === null ? '' : String(next.courseId),
+                batch: next.batchId === null || next.batchId === undefined ? '' : String(next.batchId),
+              })
+            }
           />
           <DateField label="As of" w={160} value={asOf} onChange={(value) => set({ asof: value })} />
           <Button
@@ -94,6 +103,15 @@ export default function DefaultersPage() {
                   <Figure label="Students" value={rows.length.toLocaleString('en-IN')} />
                   <Figure label="To collect" value={formatRupees(total)} testId="defaulters-total" />
                 </Group>
+                {batchId !== undefined && asOf === todayIso() && can('write') && (
+                  <BulkLinksButton
+                    depId={department.id}
+                    batchId={batchId}
+                    batchName={rows[0]?.batchName ?? ''}
+                    students={rows.filter((r) => r.toCollect > 0).length}
+                    totalPaise={rows.reduce((s, r) => s + Math.max(0, r.toCollect), 0)}
+                  />
+                )}
                 <ExportActions
                   size="sm"
                   fileName={reportFileName('Defaulters_', scope, '_', asOf)}

@@ -29,6 +29,7 @@ import type { Statement } from './types';
 import '../../components/report-table.css';
 import { idOf } from '../../lib/ids';
 import { ReceiptLink } from '../../components/ReceiptLink';
+import { FamilyLinkButton } from '../payments/FamilyLinkButton';
 
 /** One sheet: each head's row, then its payments (receipt, date, particulars, amount), then the totals. */
 function exportTable(statement: Statement): ExportTable {
@@ -178,6 +179,7 @@ export default function StudentStatementPage() {
                 Payment link
               </Button>
             )}
+            {can('write') && <FamilyLinkButton depId={department.id} studentId={student.id} name={student.name} />}
             <ExportActions
               size="sm"
               fileName={reportFileName('Statement_', student.admissionNo)}
