@@ -96,7 +96,7 @@ describe('the family page', () => {
     const page = await get(await pathOf('ugStaff', fx.ug.studentId));
     expect(page.status).toBe(200);
     expect(page.headers.get('cache-control')).toBe('no-store');
-    expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(page.headers.get('referrer-policy')).toBe('same-origin');
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
     const text = words(await page.text());
     expect(text).toContain('Anjali Menon');

@@ -6,8 +6,8 @@
  * POST /family/{token}/pay: the gateway's page for the dues (a payment link made or reused).
  * A malformed, tampered, older or revoked token, and a receipt that is not the student's, all get the
  * same answer, which names no one. Rate-limited per address like the verification page; served as
- * plain HTML from the server (no script), never cached, and sending no referrer (the token is in the
- * address).
+ * plain HTML from the server (no script), never cached, and sending no referrer to other sites (the token
+ * is in the address).
  */
 import { AppError, formatDate, formatRupees, PAYMENT_MODE_LABELS, receiptLabel, ZId } from '@fees/validation';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -16,7 +16,7 @@ import { receiptPdf } from '../documents/receipt';
 import { familyPage, familyStudent, isReceiptOfStudent, payDues } from '../domain/family/page';
 import { FAMILY_PATH } from '../domain/family/token';
 import { VerifyLimiter } from '../verify/limiter';
-import { escapeHtml, send } from '../verify/route';
+import { escapeHtml } from '../verify/route';
 
 const STYLE = `
 body { font-family: system-ui, sans-serif; margin: 0; background: #f4f6f8; color: #1a1b1e; line-height: 1.4; }
@@ -63,6 +63,21 @@ const NOT_OPEN = page(
   '<h1>This link does not open a page</h1>\n' +
     '<p class="muted">It may have been replaced by a newer one. Please ask the fee office for the current link.</p>',
 );
+
+/**
+ * Never cached or indexed. Referrer-Policy same-origin, not no-referrer: with no referrer at all the
+ * browser sends the Pay form's Origin as "null", which the cross-site check refuses; same-origin still
+ * keeps the token out of what the gateway's page is told.
+ */
+function send(reply: FastifyReply, status: number, html: string) {
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('x-robots-tag', 'noindex')
+    .header('referrer-policy', 'same-origin')
+    .send(html);
+}
 
 const rupees = (paise: number) => `Rs ${formatRupees(paise)}`;
 
@@ -185,7 +200,6 @@ export async function familyRoutes(app: FastifyInstance, { deps }: { deps: Serve
       .header('content-type', 'application/pdf')
       .header('content-disposition', `attachment; filename="receipt-${number.data}.pdf"`)
       .header('cache-control', 'no-store')
-      .header('referrer-policy', 'no-referrer')
       .send(pdf);
   });
 

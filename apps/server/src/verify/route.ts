@@ -61,8 +61,7 @@ const NOT_VALID_NOTICE = page('Not a valid demand notice', '<h1>Not a valid dema
 const definitionList = (fields: Array<[string, string]>) =>
   `<dl>\n${fields.map(([term, value]) => `<dt>${term}</dt><dd>${escapeHtml(value)}</dd>`).join('\n')}\n</dl>`;
 
-/** A public page's answer: never cached, never indexed, no referrer sent on from it. */
-export function send(reply: FastifyReply, status: number, html: string) {
+function send(reply: FastifyReply, status: number, html: string) {
   return reply
     .code(status)
     .type('text/html; charset=utf-8')

@@ -81,6 +81,18 @@ export default function DefaultersPage() {
           >
             Refresh
           </Button>
+          {batchId !== undefined && asOf === todayIso() && can('write') && rows.length > 0 && (
+            // Outside the report's states: a refetch after sending must not close the dialog with its result.
+            <Group mt={25}>
+              <BulkLinksButton
+                depId={department.id}
+                batchId={batchId}
+                batchName={rows[0]?.batchName ?? ''}
+                students={rows.filter((r) => r.toCollect > 0).length}
+                totalPaise={rows.reduce((s, r) => s + Math.max(0, r.toCollect), 0)}
+              />
+            </Group>
+          )}
         </Group>
       </Paper>
       <ReportStates
@@ -103,15 +115,6 @@ export default function DefaultersPage() {
                   <Figure label="Students" value={rows.length.toLocaleString('en-IN')} />
                   <Figure label="To collect" value={formatRupees(total)} testId="defaulters-total" />
                 </Group>
-                {batchId !== undefined && asOf === todayIso() && can('write') && (
-                  <BulkLinksButton
-                    depId={department.id}
-                    batchId={batchId}
-                    batchName={rows[0]?.batchName ?? ''}
-                    students={rows.filter((r) => r.toCollect > 0).length}
-                    totalPaise={rows.reduce((s, r) => s + Math.max(0, r.toCollect), 0)}
-                  />
-                )}
                 <ExportActions
                   size="sm"
                   fileName={reportFileName('Defaulters_', scope, '_', asOf)}
