@@ -122,7 +122,7 @@ describe('the demand notice with a payment link', () => {
     expect(await refused.json()).toMatchObject({ errors: { paylink: ['Give 1 or leave it out'] } });
     const noGateway = await offline.download(`/api/notices/${fx.ug.studentId}.pdf?paylink=1`);
     expect(noGateway.status).toBe(404);
-    expect((await noGateway.json()).message).toContain('RAZORPAY_KEY_ID');
+    expect(((await noGateway.json()) as { message: string }).message).toContain('RAZORPAY_KEY_ID');
 
     const clerk = await clerkOn(true);
     const staff = createCaller(
