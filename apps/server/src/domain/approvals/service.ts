@@ -27,7 +27,10 @@ import {
   refuse,
   type TApprovalIdInput,
   type TApprovalSettings,
+  type TCreateReceiptInput,
   type TCreateRefundInput,
+  type TWaiveFineInput,
+  paiseToRupeesText,
   type TListApprovalsInput,
   type TRejectApprovalInput,
   type TVoidReceiptInput,
@@ -35,7 +38,9 @@ import {
 import { actorOf } from '../../audit';
 import type { AuthedContext } from '../../context';
 import { mayApprove } from '../../department-access';
-import { voidReceipt } from '../receipts/service';
+import { reopenDayIn, type ReopenDayRequest } from '../days/reopen';
+import { waiveFineIn } from '../plans/waiveFine';
+import { takeReceipt, voidReceipt } from '../receipts/service';
 import { createRefund } from '../refunds/service';
 import { inTransaction } from '../write';
 
@@ -68,6 +73,21 @@ const REPLAYS: Partial<Record<ApprovalOperation, Replay>> = {
     const input = JSON.parse(request.input) as TCreateRefundInput;
     const made = await createRefund(tx, actorOf(ctx), input, ctx.session, 'approved');
     return 'requestId' in made ? 'Sent for approval' : `Refund ${refundLabel(made.number)} made`;
+  },
+  waiver: async (tx, ctx, request) => {
+    const input = JSON.parse(request.input) as TWaiveFineInput;
+    await waiveFineIn(tx, ctx, input, 'approved');
+    return `Fine of ${paiseToRupeesText(input.amountPaise)} waived`;
+  },
+  reopenDay: async (tx, ctx, request) => {
+    const input = JSON.parse(request.input) as ReopenDayRequest;
+    const reopened = await reopenDayIn(tx, ctx, input, 'approved');
+    return reopened.message;
+  },
+  backdated: async (tx, ctx, request) => {
+    const input = JSON.parse(request.input) as TCreateReceiptInput;
+    const made = await takeReceipt(tx, actorOf(ctx), input, ctx.session, 'approved');
+    return 'requestId' in made ? 'Sent for approval' : `Receipt ${receiptLabel(made.number)} made`;
   },
 };
 
