@@ -4,6 +4,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Reader, WriteTx } from '../client';
 import { approvalRequests, approvalSettings, users } from '../schema';
 import { timestampNow } from './now';
+import { rows } from '../engines';
 
 export type ApprovalRequestRow = typeof approvalRequests.$inferSelect;
 
@@ -136,4 +137,29 @@ export async function findPendingApprovalRequest(
       )
       .limit(1)
   )[0];
+}
+
+/** Someone a request's message goes to: an approver of its department, or the person who asked. */
+export interface ApprovalContact {
+  id: number;
+  email: string;
+  name: string;
+}
+
+/**
+ * Who may decide a department's requests, besides the person who asked: the administrators and the
+ * accountants serving the department, not disabled.
+ */
+export async function approversOf(
+  db: Reader,
+  params: { departmentId: number; exceptUserId: number },
+): Promise<ApprovalContact[]> {
+  return rows<ApprovalContact>(
+    db,
+    sql`SELECT u.id, u.email, u.name FROM users u
+      WHERE u.disabled_at IS NULL AND u.id <> ${params.exceptUserId}
+        AND (u.role = 'admin' OR (u.role = 'accountant' AND EXISTS (
+          SELECT 1 FROM user_departments ud WHERE ud.user_id = u.id AND ud.department_id = ${params.departmentId})))
+      ORDER BY u.id`,
+  );
 }

@@ -43,6 +43,7 @@ import { waiveFineIn } from '../plans/waiveFine';
 import { takeReceipt, voidReceipt } from '../receipts/service';
 import { createRefund } from '../refunds/service';
 import { inTransaction } from '../write';
+import { tellRequester } from './notify';
 
 type Session = AuthedContext['session'];
 
@@ -133,7 +134,7 @@ async function auditDecision(
     after: {
       departmentId: request.departmentId,
       operation: request.operation,
-      ...(JSON.parse(request.summary) as ApprovalSummary),
+      ...summaryOf(request),
       reason: request.reason,
       requestedBy: { id: request.requestedBy, email: maker?.email ?? null },
       decidedBy: { id: ctx.session.userId, email: ctx.session.email },
@@ -141,6 +142,8 @@ async function auditDecision(
     },
   });
 }
+
+const summaryOf = (request: ApprovalRequestRow) => JSON.parse(request.summary) as ApprovalSummary;
 
 /** Approves a pending request: the maker's write runs now, with the decision and its audit row. */
 export function approveRequest(ctx: AuthedContext, input: TApprovalIdInput) {
@@ -150,6 +153,7 @@ export function approveRequest(ctx: AuthedContext, input: TApprovalIdInput) {
     const replay = REPLAYS[request.operation] ?? refuse('CONFLICT', 'This kind of request can no longer be approved');
     const done = await replay(tx, ctx, request);
     await auditDecision(tx, ctx, request, 'approve', { done });
+    await tellRequester(tx, request, { status: 'approved', by: ctx.session, outcome: ` ${done}.` }, summaryOf(request));
     return { id: request.id, status: 'approved' as const, message: done };
   });
 }
@@ -160,6 +164,8 @@ export function rejectRequest(ctx: AuthedContext, input: TRejectApprovalInput) {
     const request = await requestToDecide(tx, ctx.session, input.id);
     await decide(tx, ctx.session, request, 'rejected', input.reason);
     await auditDecision(tx, ctx, request, 'reject', { decisionReason: input.reason });
+    const outcome = ` Reason: ${input.reason}. Nothing was changed.`;
+    await tellRequester(tx, request, { status: 'rejected', by: ctx.session, outcome }, summaryOf(request));
     return { id: request.id, status: 'rejected' as const, message: 'Request rejected' };
   });
 }
