@@ -86,7 +86,20 @@ const rupees = paiseToRupeesText;
  * department's letterhead and GSTIN, and the path of its public verification page (the printed QR code). The
  * printable page and the PDF both read it.
  */
-export async function receiptView(db: Reader, access: DepartmentAccess, number: number) {
+/**
+ * Whether this user may correct a live receipt: who may write, or who takes receipts but may not correct
+ * the books (a cashier) its own slip, on its day (and keeping that day).
+ */
+export function mayCorrectReceipt(
+  access: DepartmentAccess & { userId?: number | null },
+  receipt: { status: string; createdBy: number | null; date: string },
+): boolean {
+  if (receipt.status === 'voided') return false;
+  if (roleCan(access.role, 'write')) return true;
+  return roleCan(access.role, 'collect') && receipt.createdBy === access.userId && receipt.date === today();
+}
+
+export async function receiptView(db: Reader, access: DepartmentAccess & { userId?: number }, number: number) {
   const found = await findReceiptByNumber(db, number);
   if (!found) throw new AppError('NOT_FOUND', `Receipt ${receiptLabel(number)} does not exist`);
   assertDepartmentAccess(access, found.departmentId);
@@ -94,6 +107,8 @@ export async function receiptView(db: Reader, access: DepartmentAccess, number: 
   const lines = await listReceiptLines(db, found.id);
   return {
     receipt,
+    /** Whether the signed-in user may correct it (the screen's Edit). */
+    mayEdit: mayCorrectReceipt(access, found),
     lines,
     taxByRate: taxByRate(lines),
     payments: await listReceiptPayments(db, found.id),
@@ -570,10 +585,9 @@ export function updateReceipt(
     if (receipt.status === 'voided')
       refuse('CONFLICT', `Receipt ${receiptLabel(receipt.number)} has been voided and cannot be edited`);
     if (receipt.studentId !== input.studentId) refuse('BAD_INPUT', 'A receipt cannot be moved to another student');
-    // Who takes receipts but may not correct the books (a cashier) mends only its own slip, on its day.
     if (!roleCan(access.role, 'write')) {
-      const onItsDay = receipt.date === today() && input.date === receipt.date;
-      if (receipt.createdBy !== actor.userId || !onItsDay) {
+      const correctable = mayCorrectReceipt({ ...access, userId: actor.userId }, receipt);
+      if (!correctable || input.date !== receipt.date) {
         refuse(
           'FORBIDDEN',
           'A cashier may correct only its own receipts, on the day they were dated; ask an accountant',
