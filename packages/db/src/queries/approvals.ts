@@ -91,7 +91,11 @@ function emailOf(id: typeof approvalRequests.requestedBy | typeof approvalReques
 /** A department's requests, newest first, with who asked and who decided. */
 export async function listApprovalRequests(
   db: Reader,
-  params: { departmentId: number; statuses: readonly ('pending' | 'approved' | 'rejected')[]; limit: number },
+  params: {
+    departmentIds: readonly number[];
+    statuses: readonly ('pending' | 'approved' | 'rejected')[];
+    limit: number;
+  },
 ) {
   return await db
     .select({
@@ -112,7 +116,10 @@ export async function listApprovalRequests(
     })
     .from(approvalRequests)
     .where(
-      and(eq(approvalRequests.departmentId, params.departmentId), inArray(approvalRequests.status, params.statuses)),
+      and(
+        inArray(approvalRequests.departmentId, params.departmentIds),
+        inArray(approvalRequests.status, params.statuses),
+      ),
     )
     .orderBy(desc(approvalRequests.id))
     .limit(params.limit);

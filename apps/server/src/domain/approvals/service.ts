@@ -22,6 +22,7 @@ import {
   type ApprovalSummary,
   AppError,
   clockTime,
+  DEPARTMENTS,
   receiptLabel,
   refundLabel,
   refuse,
@@ -37,7 +38,7 @@ import {
 } from '@fees/validation';
 import { actorOf } from '../../audit';
 import type { AuthedContext } from '../../context';
-import { mayApprove } from '../../department-access';
+import { mayApprove, servesDepartment } from '../../department-access';
 import { reopenDayIn, type ReopenDayRequest } from '../days/reopen';
 import { waiveFineIn } from '../plans/waiveFine';
 import { takeReceipt, voidReceipt } from '../receipts/service';
@@ -183,15 +184,35 @@ const LIST_LIMIT = 200;
 /** A department's requests with what each changes, and whether this session may decide it. */
 export async function listRequests(ctx: AuthedContext, input: TListApprovalsInput) {
   const rows = await listApprovalRequests(ctx.db, {
-    departmentId: input.depId,
+    departmentIds: [input.depId],
     statuses: input.status ? STATUSES[input.status] : ['pending', 'approved', 'rejected'],
     limit: LIST_LIMIT,
   });
-  return rows.map(({ summary, ...row }) => ({
+  return rows.map((row) => shown(ctx.session, row));
+}
+
+type ListedRow = Awaited<ReturnType<typeof listApprovalRequests>>[number];
+
+function shown(session: Session, { summary, ...row }: ListedRow) {
+  return {
     ...row,
     summary: JSON.parse(summary) as ApprovalSummary,
-    mayDecide: row.status === 'pending' && mayApprove(ctx.session, row.departmentId, row),
-  }));
+    mayDecide: row.status === 'pending' && mayApprove(session, row.departmentId, row),
+  };
+}
+
+/**
+ * The pending requests of every department this session serves, in one read: each department's count
+ * and its newest few (the admin dashboard shows three of each).
+ */
+export async function pendingByDepartment(ctx: AuthedContext, shownEach = 3) {
+  const served = DEPARTMENTS.filter((d) => servesDepartment(ctx.session, d.id)).map((d) => d.id);
+  const rows = await listApprovalRequests(ctx.db, { departmentIds: served, statuses: ['pending'], limit: LIST_LIMIT });
+  return served.flatMap((departmentId) => {
+    const mine = rows.filter((r) => r.departmentId === departmentId);
+    if (mine.length === 0) return [];
+    return [{ departmentId, count: mine.length, requests: mine.slice(0, shownEach).map((r) => shown(ctx.session, r)) }];
+  });
 }
 
 export function getApprovals(ctx: AuthedContext) {

@@ -242,3 +242,21 @@ describe('a receipt dated before the back-dating limit', () => {
     expect(await count()).toBe(written + 1);
   });
 });
+
+describe('every department pending at once', () => {
+  it("answers each served department's count and newest requests in one read", async () => {
+    await admin().days.close({ depId: 100, date: '2025-08-01' });
+    await admin().days.close({ depId: 101, date: '2025-08-01' });
+    await turnOn({ reopenDay: true });
+    const reason = 'Late entries';
+    const ug = sentForApproval(await h.caller('ugStaff').days.reopen({ depId: 100, date: '2025-08-01', reason }));
+    const pg = sentForApproval(await h.caller('pgStaff').days.reopen({ depId: 101, date: '2025-08-01', reason }));
+    const all = await admin().approvals.pending();
+    expect(all.map((d) => [d.departmentId, d.count, d.requests.map((x) => [x.id, x.mayDecide])])).toEqual([
+      [100, 1, [[ug.requestId, true]]],
+      [101, 1, [[pg.requestId, true]]],
+    ]);
+    expect((await h.caller('ugStaff').approvals.pending()).map((d) => d.departmentId)).toEqual([100]);
+    expect(await h.caller('viewer').approvals.pending()).toMatchObject([{ departmentId: 100, count: 1 }]);
+  });
+});
