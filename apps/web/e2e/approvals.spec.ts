@@ -134,3 +134,58 @@ test('a void sent for approval by one accountant and approved by another', async
     await trpcMutation(page, 'approvals.settings.update', ALL_OFF);
   }
 });
+
+/**
+ * Reopening a closed day in PG with reopening held: an accountant asks from the day book (the day stays
+ * closed), another accountant approves it on the Approvals page, and the day is open again.
+ */
+test('a closed day reopened by one accountant and approved by another', async ({ page, browser }) => {
+  test.setTimeout(150_000);
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const maker = { email: 'reopen.maker@e2e.test', password: 'maker123' };
+  const checker = { email: 'reopen.checker@e2e.test', password: 'check123' };
+  await signInAsAdmin(page);
+  for (const who of [maker, checker]) {
+    await trpcMutation(page, 'admin.users.create', {
+      options: 'user',
+      depId: 101,
+      email: who.email,
+      pwd1: who.password,
+      pwd2: who.password,
+      chk1: true,
+    });
+  }
+  const day = istDate(-3);
+  const shown = `${day.slice(8, 10)}-${day.slice(5, 7)}-${day.slice(0, 4)}`;
+  await trpcMutation(page, 'days.close', { depId: 101, date: day });
+  await trpcMutation(page, 'approvals.settings.update', { ...ALL_OFF, reopenDay: true });
+
+  try {
+    const asking = await accountantPage(browser, maker);
+    await asking.goto(`/pg/daybook?date=${day}`);
+    await expect(asking.getByTestId('day-closed')).toBeVisible();
+    await asking.getByRole('button', { name: 'Reopen day' }).click();
+    const dialog = asking.getByRole('dialog', { name: `Reopen ${shown}` });
+    await dialog.getByLabel('Reason').fill('Late cheques entered tomorrow');
+    await dialog.getByRole('button', { name: 'Reopen day' }).click();
+    await expect(asking.getByText(`Reopening ${shown} waits for another accountant`)).toBeVisible();
+    await asking.getByRole('button', { name: 'Close' }).click();
+    await expect(asking.getByTestId('day-closed')).toBeVisible();
+
+    const deciding = await accountantPage(browser, checker);
+    await deciding.goto('/pg/approvals');
+    const request = deciding.getByRole('region', { name: /^Request \d+$/ }).filter({ hasText: `Reopen ${shown}` });
+    await expect(request.getByText('Late cheques entered tomorrow')).toBeVisible();
+    await expect(request.getByText(`Asked by ${maker.email}`)).toBeVisible();
+    await screenshots(deciding, `${ARTIFACTS}/approvals-reopen-pending`);
+    await request.getByRole('button', { name: 'Approve' }).click();
+    await expect(deciding.getByText(`${shown} is open again`)).toBeVisible();
+    await deciding.getByRole('button', { name: 'Close' }).click();
+
+    await asking.goto(`/pg/daybook?date=${day}`);
+    await expect(asking.getByRole('heading', { name: /Day book/ })).toBeVisible();
+    await expect(asking.getByTestId('day-closed')).toHaveCount(0);
+  } finally {
+    await trpcMutation(page, 'approvals.settings.update', ALL_OFF);
+  }
+});

@@ -19,6 +19,8 @@ export const MESSAGE_EVENT_NAMES = [
   'reminder_on',
   'reminder_after',
   'daily_summary',
+  'approval_requested',
+  'approval_decided',
 ] as const;
 export const MESSAGE_STATUS_NAMES = ['queued', 'sending', 'sent', 'delivered', 'read', 'failed', 'cancelled'] as const;
 export const REMINDER_STAGE_NAMES = ['before', 'on', 'after'] as const;

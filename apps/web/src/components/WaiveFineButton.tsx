@@ -2,12 +2,12 @@ import { Button } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { can } from '../lib/can';
 
-// The dialog (a modal and a text area) loads when an admin opens it: the counter's screen shows only the button.
+// The dialog (a modal and a text area) loads when it is opened: the counter's screen shows only the button.
 const WaiveFineDialog = lazy(() => import('./WaiveFineDialog'));
 
 /**
- * An admin waives all or part of a student's fine outstanding, with a reason (audited, and shown on
- * the statement). Shown to admins only; the server refuses anyone else.
+ * An accountant or admin waives all or part of a student's fine outstanding, with a reason (audited, and
+ * shown on the statement); when waivers need a second person, an accountant's waits for approval.
  */
 export function WaiveFineButton({
   depId,
@@ -19,7 +19,7 @@ export function WaiveFineButton({
   outstandingPaise: number;
 }) {
   const [opened, setOpened] = useState(false);
-  if (!can('admin') || outstandingPaise <= 0) return null;
+  if (!can('write') || outstandingPaise <= 0) return null;
   return (
     <>
       <Button size="compact-xs" variant="light" color="orange" className="no-print" onClick={() => setOpened(true)}>

@@ -2,7 +2,13 @@ import { Button, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { parseRupeesToPaise } from '@fees/validation';
+import {
+  isSentForApproval,
+  parseRupeesToPaise,
+  SENT_FOR_APPROVAL_MESSAGE,
+  sentForApprovalText,
+} from '@fees/validation';
+import { infoDialog } from '../lib/dialogs';
 import { formatRupees, paiseToRupeesText } from '../lib/money';
 import { serverFieldErrors, useTRPC } from '../lib/trpc';
 import { FailureAlert } from './FailureAlert';
@@ -25,10 +31,12 @@ export default function WaiveFineDialog({
   const [reason, setReason] = useState('');
   const waive = useMutation(
     trpc.plans.waiveFine.mutationOptions({
-      onSuccess: () => {
-        notifications.show({ color: 'green', message: 'Fine waived' });
+      onSuccess: (waived) => {
         onClose();
         void queryClient.invalidateQueries();
+        if (isSentForApproval(waived))
+          infoDialog(SENT_FOR_APPROVAL_MESSAGE, sentForApprovalText('The waiver', waived.requestId));
+        else notifications.show({ color: 'green', message: 'Fine waived' });
       },
     }),
   );

@@ -4,6 +4,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Reader, WriteTx } from '../client';
 import { approvalRequests, approvalSettings, users } from '../schema';
 import { timestampNow } from './now';
+import { rows } from '../engines';
 
 export type ApprovalRequestRow = typeof approvalRequests.$inferSelect;
 
@@ -90,7 +91,11 @@ function emailOf(id: typeof approvalRequests.requestedBy | typeof approvalReques
 /** A department's requests, newest first, with who asked and who decided. */
 export async function listApprovalRequests(
   db: Reader,
-  params: { departmentId: number; statuses: readonly ('pending' | 'approved' | 'rejected')[]; limit: number },
+  params: {
+    departmentIds: readonly number[];
+    statuses: readonly ('pending' | 'approved' | 'rejected')[];
+    limit: number;
+  },
 ) {
   return await db
     .select({
@@ -111,7 +116,10 @@ export async function listApprovalRequests(
     })
     .from(approvalRequests)
     .where(
-      and(eq(approvalRequests.departmentId, params.departmentId), inArray(approvalRequests.status, params.statuses)),
+      and(
+        inArray(approvalRequests.departmentId, params.departmentIds),
+        inArray(approvalRequests.status, params.statuses),
+      ),
     )
     .orderBy(desc(approvalRequests.id))
     .limit(params.limit);
@@ -136,4 +144,29 @@ export async function findPendingApprovalRequest(
       )
       .limit(1)
   )[0];
+}
+
+/** Someone a request's message goes to: an approver of its department, or the person who asked. */
+export interface ApprovalContact {
+  id: number;
+  email: string;
+  name: string;
+}
+
+/**
+ * Who may decide a department's requests, besides the person who asked: the administrators and the
+ * accountants serving the department, not disabled.
+ */
+export async function approversOf(
+  db: Reader,
+  params: { departmentId: number; exceptUserId: number },
+): Promise<ApprovalContact[]> {
+  return rows<ApprovalContact>(
+    db,
+    sql`SELECT u.id, u.email, u.name FROM users u
+      WHERE u.disabled_at IS NULL AND u.id <> ${params.exceptUserId}
+        AND (u.role = 'admin' OR (u.role = 'accountant' AND EXISTS (
+          SELECT 1 FROM user_departments ud WHERE ud.user_id = u.id AND ud.department_id = ${params.departmentId})))
+      ORDER BY u.id`,
+  );
 }

@@ -1,7 +1,7 @@
 import { eq, lt, sql } from 'drizzle-orm';
 import type { Reader, WriteTx } from '../client';
 import { sessions, type UserRole } from '../schema';
-import { row, rows, run } from '../engines';
+import { rows, run } from '../engines';
 
 export interface SessionUser {
   sessionId: string;
@@ -35,13 +35,18 @@ const findLiveSessionSql = ({
   nowMs: number;
 }) => sql`SELECT s.id AS "sessionId", u.id AS "userId", u.email, u.name, u.role,
     u.must_change_password AS "mustChangePassword", s.department_id AS "departmentId",
-    d.code AS "departmentCode", s.expires_at AS "expiresAt"
+    d.code AS "departmentCode", s.expires_at AS "expiresAt", ud.department_id AS "servedId"
   FROM sessions s
   JOIN users u ON u.id = s.user_id
   LEFT JOIN departments d ON d.id = s.department_id
-  WHERE s.id = ${id} AND s.expires_at > ${nowMs} AND u.disabled_at IS NULL`;
+  LEFT JOIN user_departments ud ON ud.user_id = u.id
+  WHERE s.id = ${id} AND s.expires_at > ${nowMs} AND u.disabled_at IS NULL
+  ORDER BY ud.department_id`;
 
-type SessionRow = Omit<SessionUser, 'departmentIds' | 'mustChangePassword'> & { mustChangePassword: number };
+type SessionRow = Omit<SessionUser, 'departmentIds' | 'mustChangePassword'> & {
+  mustChangePassword: number;
+  servedId: number | null;
+};
 
 /**
  * The live session with this id, joined with its user and the departments it serves; null when
@@ -49,17 +54,15 @@ type SessionRow = Omit<SessionUser, 'departmentIds' | 'mustChangePassword'> & { 
  * so each engine compiles them once.
  */
 export async function findLiveSession(db: Reader, params: { id: string; nowMs: number }): Promise<SessionUser | null> {
-  const found = await row<SessionRow>(db, findLiveSessionSql(params));
-  if (!found) return null;
-  const departments = await rows<{ departmentId: number }>(
-    db,
-    sql`SELECT department_id AS "departmentId" FROM user_departments WHERE user_id = ${found.userId}
-      ORDER BY department_id`,
-  );
+  // One row per department served (one with servedId null for none): the departments come with the session.
+  const found = await rows<SessionRow>(db, findLiveSessionSql(params));
+  const [first] = found;
+  if (!first) return null;
+  const { servedId: _served, ...session } = first;
   return {
-    ...found,
-    mustChangePassword: Number(found.mustChangePassword) === 1,
-    departmentIds: departments.map((d) => Number(d.departmentId)),
+    ...session,
+    mustChangePassword: Number(first.mustChangePassword) === 1,
+    departmentIds: found.flatMap((r) => (r.servedId === null ? [] : [Number(r.servedId)])),
   };
 }
 

@@ -20,6 +20,7 @@ import {
   type SentForApproval,
 } from '@fees/validation';
 import type { DepartmentAccess } from '../../department-access';
+import { tellApprovers } from './notify';
 
 /**
  * How a write is run: by its maker (an approval may be needed) or as an approved request's replay (the
@@ -71,6 +72,7 @@ export async function sendForApproval(
   // The maker's idempotency key belongs to the maker's request; the replay is made once by its decision.
   const { idempotencyKey: _key, ...input } = request.input as { idempotencyKey?: string };
   const saved = await insertApprovalRequest(tx, { ...request, input, requestedBy });
+  await tellApprovers(tx, saved, request.summary);
   await writeAudit(tx, {
     actor,
     action: 'request_approval',

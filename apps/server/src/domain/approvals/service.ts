@@ -22,22 +22,29 @@ import {
   type ApprovalSummary,
   AppError,
   clockTime,
+  DEPARTMENTS,
   receiptLabel,
   refundLabel,
   refuse,
   type TApprovalIdInput,
   type TApprovalSettings,
+  type TCreateReceiptInput,
   type TCreateRefundInput,
+  type TWaiveFineInput,
+  paiseToRupeesText,
   type TListApprovalsInput,
   type TRejectApprovalInput,
   type TVoidReceiptInput,
 } from '@fees/validation';
 import { actorOf } from '../../audit';
 import type { AuthedContext } from '../../context';
-import { mayApprove } from '../../department-access';
-import { voidReceipt } from '../receipts/service';
+import { mayApprove, servesDepartment } from '../../department-access';
+import { reopenDayIn, type ReopenDayRequest } from '../days/reopen';
+import { waiveFineIn } from '../plans/waiveFine';
+import { takeReceipt, voidReceipt } from '../receipts/service';
 import { createRefund } from '../refunds/service';
 import { inTransaction } from '../write';
+import { tellRequester } from './notify';
 
 type Session = AuthedContext['session'];
 
@@ -68,6 +75,21 @@ const REPLAYS: Partial<Record<ApprovalOperation, Replay>> = {
     const input = JSON.parse(request.input) as TCreateRefundInput;
     const made = await createRefund(tx, actorOf(ctx), input, ctx.session, 'approved');
     return 'requestId' in made ? 'Sent for approval' : `Refund ${refundLabel(made.number)} made`;
+  },
+  waiver: async (tx, ctx, request) => {
+    const input = JSON.parse(request.input) as TWaiveFineInput;
+    await waiveFineIn(tx, ctx, input, 'approved');
+    return `Fine of ${paiseToRupeesText(input.amountPaise)} waived`;
+  },
+  reopenDay: async (tx, ctx, request) => {
+    const input = JSON.parse(request.input) as ReopenDayRequest;
+    const reopened = await reopenDayIn(tx, ctx, input, 'approved');
+    return reopened.message;
+  },
+  backdated: async (tx, ctx, request) => {
+    const input = JSON.parse(request.input) as TCreateReceiptInput;
+    const made = await takeReceipt(tx, actorOf(ctx), input, ctx.session, 'approved');
+    return 'requestId' in made ? 'Sent for approval' : `Receipt ${receiptLabel(made.number)} made`;
   },
 };
 
@@ -113,7 +135,7 @@ async function auditDecision(
     after: {
       departmentId: request.departmentId,
       operation: request.operation,
-      ...(JSON.parse(request.summary) as ApprovalSummary),
+      ...summaryOf(request),
       reason: request.reason,
       requestedBy: { id: request.requestedBy, email: maker?.email ?? null },
       decidedBy: { id: ctx.session.userId, email: ctx.session.email },
@@ -121,6 +143,8 @@ async function auditDecision(
     },
   });
 }
+
+const summaryOf = (request: ApprovalRequestRow) => JSON.parse(request.summary) as ApprovalSummary;
 
 /** Approves a pending request: the maker's write runs now, with the decision and its audit row. */
 export function approveRequest(ctx: AuthedContext, input: TApprovalIdInput) {
@@ -130,6 +154,7 @@ export function approveRequest(ctx: AuthedContext, input: TApprovalIdInput) {
     const replay = REPLAYS[request.operation] ?? refuse('CONFLICT', 'This kind of request can no longer be approved');
     const done = await replay(tx, ctx, request);
     await auditDecision(tx, ctx, request, 'approve', { done });
+    await tellRequester(tx, request, { status: 'approved', by: ctx.session, outcome: ` ${done}.` }, summaryOf(request));
     return { id: request.id, status: 'approved' as const, message: done };
   });
 }
@@ -140,6 +165,8 @@ export function rejectRequest(ctx: AuthedContext, input: TRejectApprovalInput) {
     const request = await requestToDecide(tx, ctx.session, input.id);
     await decide(tx, ctx.session, request, 'rejected', input.reason);
     await auditDecision(tx, ctx, request, 'reject', { decisionReason: input.reason });
+    const outcome = ` Reason: ${input.reason}. Nothing was changed.`;
+    await tellRequester(tx, request, { status: 'rejected', by: ctx.session, outcome }, summaryOf(request));
     return { id: request.id, status: 'rejected' as const, message: 'Request rejected' };
   });
 }
@@ -157,15 +184,35 @@ const LIST_LIMIT = 200;
 /** A department's requests with what each changes, and whether this session may decide it. */
 export async function listRequests(ctx: AuthedContext, input: TListApprovalsInput) {
   const rows = await listApprovalRequests(ctx.db, {
-    departmentId: input.depId,
+    departmentIds: [input.depId],
     statuses: input.status ? STATUSES[input.status] : ['pending', 'approved', 'rejected'],
     limit: LIST_LIMIT,
   });
-  return rows.map(({ summary, ...row }) => ({
+  return rows.map((row) => shown(ctx.session, row));
+}
+
+type ListedRow = Awaited<ReturnType<typeof listApprovalRequests>>[number];
+
+function shown(session: Session, { summary, ...row }: ListedRow) {
+  return {
     ...row,
     summary: JSON.parse(summary) as ApprovalSummary,
-    mayDecide: row.status === 'pending' && mayApprove(ctx.session, row.departmentId, row),
-  }));
+    mayDecide: row.status === 'pending' && mayApprove(session, row.departmentId, row),
+  };
+}
+
+/**
+ * The pending requests of every department this session serves, in one read: each department's count
+ * and its newest few (the admin dashboard shows three of each).
+ */
+export async function pendingByDepartment(ctx: AuthedContext, shownEach = 3) {
+  const served = DEPARTMENTS.filter((d) => servesDepartment(ctx.session, d.id)).map((d) => d.id);
+  const rows = await listApprovalRequests(ctx.db, { departmentIds: served, statuses: ['pending'], limit: LIST_LIMIT });
+  return served.flatMap((departmentId) => {
+    const mine = rows.filter((r) => r.departmentId === departmentId);
+    if (mine.length === 0) return [];
+    return [{ departmentId, count: mine.length, requests: mine.slice(0, shownEach).map((r) => shown(ctx.session, r)) }];
+  });
 }
 
 export function getApprovals(ctx: AuthedContext) {

@@ -21,7 +21,7 @@ import type { AuthedContext } from '../../context';
 import { assertDepartmentAccess } from '../../department-access';
 import { channelStatuses } from './channel-status';
 import { builtInTemplate } from './department-texts';
-import { renderText } from './templates';
+import { renderText, STAFF_EVENTS } from './templates';
 
 /** Settings for messages and each department's texts, as the Messages screens show and change them. */
 
@@ -49,7 +49,7 @@ export async function templatesOf(ctx: AuthedContext, input: TTemplatesInput) {
   const own = await templatesOfDepartment(ctx.db, input.depId);
   const list = [];
   for (const event of MESSAGE_EVENT_NAMES) {
-    if (event === 'daily_summary') continue;
+    if (STAFF_EVENTS.includes(event)) continue;
     for (const channel of MESSAGE_CHANNEL_NAMES) {
       const mine = own.find((t) => t.event === event && t.channel === channel);
       const builtIn = builtInTemplate(event, channel);

@@ -96,7 +96,25 @@ export const DEFAULT_TEXTS: Record<MessageEvent, Record<MessageChannel, Text>> =
     'Collections of {date}: Rs {amount}.',
     '{summary}\n\nThe day book: {dayBookUrl}',
   ),
+  approval_requested: texts(
+    'Waiting for your approval: {what}',
+    '{what} waits for your approval (request {requestId}), asked by {requestedBy}.',
+    'Dear {recipientName},\n\n{requestedBy} asks for your approval in {department}: {what} ' +
+      '(request {requestId}).\nReason: {reason}\n\nNothing has changed yet. Approve or reject it under ' +
+      'Approvals in the {department} menu.' +
+      SIGN_OFF,
+  ),
+  approval_decided: texts(
+    'Your request was {decision}: {what}',
+    'Request {requestId} ({what}) was {decision} by {decidedBy}.',
+    'Dear {recipientName},\n\nYour request {requestId} in {department} ({what}) was {decision} by ' +
+      '{decidedBy}.{outcome}' +
+      SIGN_OFF,
+  ),
 };
+
+/** Messages to the office's own staff (a summary, an approval): not a department's texts to families. */
+export const STAFF_EVENTS: readonly MessageEvent[] = ['daily_summary', 'approval_requested', 'approval_decided'];
 
 /** The texts of an event on these channels, placeholders unfilled. */
 export function textsFor(event: MessageEvent, channels: readonly MessageChannel[]): ChannelText[] {

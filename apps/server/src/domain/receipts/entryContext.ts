@@ -1,6 +1,7 @@
 import { studentFeeBalances, studentFeeTotals, taxableFeeHeads } from '@fees/db';
 import { earliestReceiptDate, firstRowOfEachHead, type TReceiptEntryContextInput } from '@fees/validation';
 import { today } from '../../config';
+import { approvalNeeded } from '../approvals/gate';
 import { lateFeeBalanceRows, studentDuesView, upiOf } from '../plans/service';
 import { advanceHeadRow, studentAdvance } from '../refunds/advance';
 import { receiptDateRule, studentOfDepartment } from './service';
@@ -29,6 +30,8 @@ export async function receiptEntryContext(ctx: AuthedContext, input: TReceiptEnt
     today: today(),
     /** The earliest date this user may give a receipt (the back-dating limit; admins reach back to 1950). */
     earliestDate: earliestReceiptDate(await receiptDateRule(ctx.db, ctx.session)),
+    /** An earlier date is not refused but waits for a second person (back-dated receipts are held). */
+    earlierWaits: await approvalNeeded(ctx.db, 'backdated', ctx.session, 'maker'),
     dues: await studentDuesView(ctx.db, student, today()),
     upi: await upiOf(ctx.db, input.depId),
   };

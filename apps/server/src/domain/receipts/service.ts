@@ -36,8 +36,10 @@ import {
   updateChequeInstrument,
   updateReceipt as updateReceiptRows,
   writeAudit,
+  settleIdempotencyKey,
 } from '@fees/db';
 import {
+  EARLIEST_DATE,
   ADVANCE_HEAD,
   AppError,
   firstRowOfEachHead,
@@ -84,7 +86,20 @@ const rupees = paiseToRupeesText;
  * department's letterhead and GSTIN, and the path of its public verification page (the printed QR code). The
  * printable page and the PDF both read it.
  */
-export async function receiptView(db: Reader, access: DepartmentAccess, number: number) {
+/**
+ * Whether this user may correct a live receipt: who may write, or who takes receipts but may not correct
+ * the books (a cashier) its own slip, on its day (and keeping that day).
+ */
+export function mayCorrectReceipt(
+  access: DepartmentAccess & { userId?: number | null },
+  receipt: { status: string; createdBy: number | null; date: string },
+): boolean {
+  if (receipt.status === 'voided') return false;
+  if (roleCan(access.role, 'write')) return true;
+  return roleCan(access.role, 'collect') && receipt.createdBy === access.userId && receipt.date === today();
+}
+
+export async function receiptView(db: Reader, access: DepartmentAccess & { userId?: number }, number: number) {
   const found = await findReceiptByNumber(db, number);
   if (!found) throw new AppError('NOT_FOUND', `Receipt ${receiptLabel(number)} does not exist`);
   assertDepartmentAccess(access, found.departmentId);
@@ -92,6 +107,8 @@ export async function receiptView(db: Reader, access: DepartmentAccess, number: 
   const lines = await listReceiptLines(db, found.id);
   return {
     receipt,
+    /** Whether the signed-in user may correct it (the screen's Edit). */
+    mayEdit: mayCorrectReceipt(access, found),
     lines,
     taxByRate: taxByRate(lines),
     payments: await listReceiptPayments(db, found.id),
@@ -349,11 +366,12 @@ export async function receiptDateRule(
   db: Reader,
   access: DepartmentAccess,
   backdateLimitDays?: number | null,
+  mode: ReceiptMode = 'direct',
 ): Promise<ReceiptDateRule> {
   return {
     today: today(),
     backdateLimitDays: backdateLimitDays ?? (await getBackdateLimitDays(db)),
-    mayBackdate: access.role === 'admin',
+    mayBackdate: access.role === 'admin' || mode === 'approved',
   };
 }
 
@@ -368,16 +386,85 @@ export async function assertReceiptDate(
   if (problem) refuse('BAD_INPUT', problem);
 }
 
+/**
+ * How a receipt is written: `direct` by a program that never waits (a gateway's payment, a bank line),
+ * `maker` by a clerk at the counter (a date before the back-dating limit may wait for approval),
+ * `approved` as an approved request's replay.
+ */
+export type ReceiptMode = WriteMode | 'direct';
+
+/**
+ * Whether a receipt of this date must wait for a second person: dated before the back-dating limit, by
+ * someone the limit binds, while back-dated receipts are held; otherwise a date out of range is refused.
+ */
+async function backdatedWaits(
+  db: Reader,
+  date: string,
+  access: DepartmentAccess,
+  backdateLimitDays: number | null,
+  mode: ReceiptMode,
+): Promise<boolean> {
+  const rule = await receiptDateRule(db, access, backdateLimitDays, mode);
+  const problem = receiptDateProblem(date, rule);
+  if (!problem) return false;
+  const held =
+    mode === 'maker' &&
+    date < rule.today &&
+    date >= EARLIEST_DATE &&
+    (await approvalNeeded(db, 'backdated', access, mode));
+  return held || refuse('BAD_INPUT', problem);
+}
+
+/** A receipt written at once, never held (programs: a gateway's payment, an accepted bank line). */
 export function createReceipt(
   db: Reader,
   actor: AuditActor,
   input: TCreateReceiptInput,
   access: DepartmentAccess,
 ): Promise<CreatedReceipt> {
+  return writeReceipt(db, actor, input, access, 'direct');
+}
+
+/**
+ * A receipt taken at the counter: one dated before the back-dating limit becomes a request when back-dated
+ * receipts need a second person. It is not numbered until it is approved: numbers follow each other
+ * without gaps, and a rejected request must not leave a hole or a number on nobody's paper.
+ */
+export function takeReceipt(
+  db: Reader,
+  actor: AuditActor,
+  input: TCreateReceiptInput,
+  access: DepartmentAccess,
+  mode: WriteMode = 'maker',
+): Promise<CreatedReceipt | SentForApproval> {
+  return writeReceipt(db, actor, input, access, mode);
+}
+
+function writeReceipt(
+  db: Reader,
+  actor: AuditActor,
+  input: TCreateReceiptInput,
+  access: DepartmentAccess,
+  mode: 'direct',
+): Promise<CreatedReceipt>;
+function writeReceipt(
+  db: Reader,
+  actor: AuditActor,
+  input: TCreateReceiptInput,
+  access: DepartmentAccess,
+  mode: ReceiptMode,
+): Promise<CreatedReceipt | SentForApproval>;
+function writeReceipt(
+  db: Reader,
+  actor: AuditActor,
+  input: TCreateReceiptInput,
+  access: DepartmentAccess,
+  mode: ReceiptMode,
+): Promise<CreatedReceipt | SentForApproval> {
   return inWriteTransaction(db, (db) =>
     onceForKey(db, { actor, operation: 'receipts.create', input }, async (claim) => {
       const student = await studentOfDepartment(db, input, access, true);
-      await assertReceiptDate(db, input.date, access, student.backdateLimitDays);
+      const waits = await backdatedWaits(db, input.date, access, student.backdateLimitDays, mode);
       // Both reads are sent at once (on PostgreSQL one round trip follows the other without a turn of
       // the event loop between); a closed day still refuses first.
       const [, balances, taxes] = await Promise.all([
@@ -394,7 +481,27 @@ export function createReceipt(
       const priced = await checkedReceipt(db, student, input, { taxes, untaxed }, balances);
       const rate = priced.taxRateBasisPoints;
       await assertAdvanceSettlement(db, student, input, balances);
-      const { mode, payments, instrument } = paymentOf(input, priced.taxPaise);
+      if (waits) {
+        const sent = await sendForApproval(db, actor, {
+          departmentId: student.departmentId,
+          operation: 'backdated',
+          summary: {
+            what: `Receipt of ${paiseToRupeesText(priced.netPaise)} dated ${formatDate(input.date)} for ${student.name}`,
+            studentName: student.name,
+            admissionNo: student.admissionNo,
+            receiptNumber: null,
+            amountPaise: priced.netPaise,
+            date: input.date,
+          },
+          input,
+          entityId: student.id,
+          entityVersion: null,
+          reason: `Dated ${formatDate(input.date)}, before the back-dating limit of ${student.backdateLimitDays} days`,
+        });
+        if (claim) await settleIdempotencyKey(db, claim, sent);
+        return sent;
+      }
+      const { mode: paidBy, payments, instrument } = paymentOf(input, priced.taxPaise);
       const master = {
         departmentId: student.departmentId,
         courseId: student.courseId,
@@ -408,7 +515,7 @@ export function createReceipt(
         taxRateBasisPoints: rate,
         taxPaise: priced.taxPaise,
         netPaise: priced.netPaise,
-        ...mode,
+        ...paidBy,
         createdBy: actor.userId,
       };
       const figures = {
@@ -478,10 +585,9 @@ export function updateReceipt(
     if (receipt.status === 'voided')
       refuse('CONFLICT', `Receipt ${receiptLabel(receipt.number)} has been voided and cannot be edited`);
     if (receipt.studentId !== input.studentId) refuse('BAD_INPUT', 'A receipt cannot be moved to another student');
-    // Who takes receipts but may not correct the books (a cashier) mends only its own slip, on its day.
     if (!roleCan(access.role, 'write')) {
-      const onItsDay = receipt.date === today() && input.date === receipt.date;
-      if (receipt.createdBy !== actor.userId || !onItsDay) {
+      const correctable = mayCorrectReceipt({ ...access, userId: actor.userId }, receipt);
+      if (!correctable || input.date !== receipt.date) {
         refuse(
           'FORBIDDEN',
           'A cashier may correct only its own receipts, on the day they were dated; ask an accountant',

@@ -57,6 +57,12 @@ describe('the cashier', () => {
     const taken = await cashier.receipts.create(cashReceipt(500_00));
     const byAccountant = await h.caller('ugStaff').receipts.create(cashReceipt(300_00));
 
+    // The receipt's screen offers Edit exactly where the server allows it.
+    expect((await cashier.receipts.byNumber({ number: taken.number })).mayEdit).toBe(true);
+    expect((await cashier.receipts.byNumber({ number: byAccountant.number })).mayEdit).toBe(false);
+    expect((await cashier.receipts.byNumber({ number: fx.ug.receiptNumber })).mayEdit).toBe(false);
+    expect((await h.caller('ugStaff').receipts.byNumber({ number: taken.number })).mayEdit).toBe(true);
+    expect((await h.caller('viewer').receipts.byNumber({ number: taken.number })).mayEdit).toBe(false);
     const corrected = await cashier.receipts.update({ ...cashReceipt(400_00), number: taken.number });
     expect(corrected.netPaise).toBe(400_00);
     expect(await refusal(cashier.receipts.update({ ...cashReceipt(200_00), number: byAccountant.number }))).toEqual({

@@ -170,7 +170,7 @@ describe('days.reopen', () => {
     await h.caller('admin').days.close({ depId: 100, date: DAY });
     const reopen = { depId: 100 as const, date: DAY, reason: 'Closed before the evening counter' };
 
-    expect((await refusal(h.caller('ugStaff').days.reopen(reopen))).code).toBe('FORBIDDEN');
+    expect((await refusal(h.caller('cashier').days.reopen(reopen))).code).toBe('FORBIDDEN');
     expect((await refusal(h.caller('admin').days.reopen({ ...reopen, reason: 'x' }))).message).toBe(
       'Give a reason for reopening the day (3 to 200 characters)',
     );

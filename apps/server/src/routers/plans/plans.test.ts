@@ -225,7 +225,7 @@ describe('plans.studentDues: the worked example through the real receipts', () =
     expect(
       (
         await refusal(
-          h.caller('pgStaff').plans.waiveFine({ depId: 101, studentId: fx.pg.studentId, amountPaise: 1, reason: 'x' }),
+          h.caller('cashier').plans.waiveFine({ depId: 101, studentId: fx.pg.studentId, amountPaise: 1, reason: 'x' }),
         )
       ).code,
     ).toBe('FORBIDDEN');

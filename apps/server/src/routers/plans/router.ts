@@ -17,14 +17,20 @@ import { removePlan } from '../../domain/plans/remove';
 import { savePlan } from '../../domain/plans/save';
 import { studentDues } from '../../domain/plans/studentDues';
 import { waiveFine } from '../../domain/plans/waiveFine';
-import { adminProcedure, departmentLookupProcedure, departmentReadProcedure, router } from '../../trpc';
+import {
+  adminProcedure,
+  departmentLookupProcedure,
+  departmentProcedure,
+  departmentReadProcedure,
+  router,
+} from '../../trpc';
 
 export const plansRouter = router({
   byBatch: departmentReadProcedure.input(ZBatchPlanInput).query(({ ctx, input }) => batchPlan(ctx, input)),
   save: adminProcedure.input(ZSavePlanInput).mutation(({ ctx, input }) => savePlan(ctx, input)),
   remove: adminProcedure.input(ZRemovePlanInput).mutation(({ ctx, input }) => removePlan(ctx, input)),
   studentDues: departmentLookupProcedure.input(ZStudentDuesInput).query(({ ctx, input }) => studentDues(ctx, input)),
-  waiveFine: adminProcedure.input(ZWaiveFineInput).mutation(({ ctx, input }) => waiveFine(ctx, input)),
+  waiveFine: departmentProcedure.input(ZWaiveFineInput).mutation(({ ctx, input }) => waiveFine(ctx, input)),
   dues: departmentReadProcedure.input(ZDuesInput).query(({ ctx, input }) => batchDues(ctx, input)),
   /** Demand notices as of a date: one student, or every student of a batch with something to collect. */
   demandNotices: departmentReadProcedure

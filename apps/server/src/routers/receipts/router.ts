@@ -11,7 +11,7 @@ import {
   ZVoidReceiptInput,
 } from '@fees/validation';
 import { actorOf } from '../../audit';
-import { createReceipt, receiptView, updateReceipt, voidReceipt } from '../../domain/receipts/service';
+import { createReceipt, takeReceipt, receiptView, updateReceipt, voidReceipt } from '../../domain/receipts/service';
 import { receiptEntryContext } from '../../domain/receipts/entryContext';
 import { receiptFeeInfo } from '../../domain/receipts/feeInfo';
 import { findReceiptStudents } from '../../domain/receipts/findStudents';
@@ -42,6 +42,13 @@ export const receiptsRouter = router({
   create: departmentCollectProcedure
     .input(ZCreateReceiptInput)
     .mutation(({ ctx, input }) => runInWriteBatch(ctx.db, (tx) => createReceipt(tx, actorOf(ctx), input, ctx.session))),
+  /**
+   * A receipt dated before the back-dating limit, when back-dated receipts need a second person: it waits
+   * for approval, unnumbered (an admin's, or one dated within the limit, is made at once).
+   */
+  createBackdated: departmentCollectProcedure
+    .input(ZCreateReceiptInput)
+    .mutation(({ ctx, input }) => takeReceipt(ctx.db, actorOf(ctx), input, ctx.session)),
   /** A stored receipt as printed: master, lines, the department's letterhead, and its status. */
   byNumber: lookupProcedure
     .input(ZReceiptNumberInput)

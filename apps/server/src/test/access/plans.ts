@@ -26,7 +26,7 @@ export const plansAccess: AccessRules = {
   'plans.remove': { access: 'admin', input: (fx) => ({ depId: fx.ug.depId, batchId: fx.ug.batchId }) },
   'plans.studentDues': { access: 'lookup', input: (fx) => ({ depId: fx.ug.depId, studentId: fx.ug.studentId }) },
   'plans.waiveFine': {
-    access: 'admin',
+    access: 'write',
     input: (fx) => ({ depId: fx.ug.depId, studentId: fx.ug.studentId, amountPaise: 1, reason: 'Hardship' }),
   },
   'plans.dues': { access: 'read', input: (fx) => ({ depId: fx.ug.depId, asOf: '2026-01-01' }) },

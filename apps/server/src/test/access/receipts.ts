@@ -29,6 +29,20 @@ export const receiptsAccess: AccessRules = {
       confirm: true,
     }),
   },
+  'receipts.createBackdated': {
+    access: 'collect',
+    input: (fx) => ({
+      depId: fx.ug.depId,
+      studentId: fx.ug.studentId,
+      date: '2025-08-01',
+      items: [{ feeHeadId: fx.heads.exam, particulars: 'Semester 1', amount: examFee }],
+      paymentMode: 'cash',
+      total: examFee,
+      tax: '0',
+      net: examFee,
+      confirm: true,
+    }),
+  },
   'receipts.byNumber': { access: 'lookup', input: (fx) => ({ number: fx.ug.receiptNumber }) },
   // A cashier corrects only its own receipts on their day: the fixture's receipt is neither.
   'receipts.update': {

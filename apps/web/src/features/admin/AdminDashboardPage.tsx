@@ -29,7 +29,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { formatDate } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
 import { type RouterOutputs, useTRPC } from '../../lib/trpc';
-import { PendingApprovals } from '../approvals/PendingApprovals';
+import { PendingApprovalsOfAll } from '../approvals/PendingApprovals';
 import { DashboardFigures } from './DashboardFigures';
 import { DemandChart } from './DemandChart';
 
@@ -166,14 +166,7 @@ export default function AdminDashboardPage() {
             </Stack>
           </Alert>
         )}
-        {DEPARTMENTS.map((d) => (
-          <PendingApprovals
-            key={d.id}
-            depId={d.id}
-            approvalsPath={`/admin/approvals/${d.id}`}
-            title={`Waiting for approval: ${d.name}`}
-          />
-        ))}
+        <PendingApprovalsOfAll />
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
           {DEPARTMENTS.map((d) => (
             <DepartmentCard key={d.id} department={d} totals={byDepartment.get(d.id) ?? ZERO} loading={loading} />

@@ -15,24 +15,17 @@ import { useTRPC } from '../../lib/trpc';
 
 type Switched = Exclude<ApprovalOperation, 'discount'>;
 
-/** What each switch means for the people at the counter; `held: false` operations are not held yet. */
-const SWITCHES: ReadonlyArray<{ key: Switched; note: string; held: boolean }> = [
-  { key: 'void', note: "A clerk's void waits; the receipt counts until someone approves it.", held: true },
-  {
-    key: 'refund',
-    note: 'A refund from the advance waits; no voucher is made until someone approves it.',
-    held: true,
-  },
-  { key: 'waiver', note: 'Not held yet: fine waivers are made by administrators, whose own never wait.', held: false },
-  {
-    key: 'reopenDay',
-    note: 'Not held yet: closed days are reopened by administrators, whose own never wait.',
-    held: false,
-  },
+/** What each switch means for the people at the counter. */
+const SWITCHES: ReadonlyArray<{ key: Switched; note: string }> = [
+  { key: 'void', note: "A clerk's void waits; the receipt counts until someone approves it." },
+  { key: 'refund', note: 'A refund from the advance waits; no voucher is made until someone approves it.' },
+  { key: 'waiver', note: "An accountant's fine waiver waits; the fine stays due until someone approves it." },
+  { key: 'reopenDay', note: "An accountant's reopening waits; the day stays closed until someone approves it." },
   {
     key: 'backdated',
-    note: 'Not held yet: a receipt dated before the back-dating limit is refused to department users.',
-    held: false,
+    note:
+      'A receipt dated before the back-dating limit waits instead of being refused; it is numbered when ' +
+      'approved, so a rejected one leaves no gap in the numbers.',
   },
 ];
 
@@ -67,10 +60,9 @@ function ApprovalForm({ initial }: { initial: TApprovalSettings }) {
   return (
     <form noValidate onSubmit={submit}>
       <Stack gap="sm">
-        {SWITCHES.map(({ key, note, held }) => (
+        {SWITCHES.map(({ key, note }) => (
           <Switch
             key={key}
-            disabled={!held}
             label={APPROVAL_OPERATION_LABELS[key]}
             description={note}
             checked={values[key]}
@@ -79,7 +71,7 @@ function ApprovalForm({ initial }: { initial: TApprovalSettings }) {
         ))}
         <TextInput
           label={`${APPROVAL_OPERATION_LABELS.discount} (₹)`}
-          description="Not held yet: the threshold is kept for when discounts wait for approval; empty: never"
+          description="Discounts are made by administrators, whose own never wait: the amount is kept for when accountants make them; empty: never"
           value={threshold}
           onChange={(e) => setThreshold(e.currentTarget.value)}
           error={thresholdError}

@@ -18,6 +18,8 @@ export const EVENT_LABELS: Record<MessageEventName, string> = {
   reminder_on: 'Reminder on the due date',
   reminder_after: 'Reminder after the due date',
   daily_summary: 'Daily summary',
+  approval_requested: 'Approval asked',
+  approval_decided: 'Approval decided',
 };
 
 export const STATUS_LABELS: Record<MessageStatusName, string> = {

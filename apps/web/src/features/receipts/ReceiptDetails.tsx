@@ -19,6 +19,8 @@ interface ReceiptDetailsProps {
 
 export interface DateLimits {
   earliest: string;
+  /** A date before this one is accepted but waits for approval (back-dated receipts are held). */
+  heldBefore?: string;
   latest: string;
 }
 
@@ -48,6 +50,12 @@ export function ReceiptDetails({ form, header, dateLimits }: ReceiptDetailsProps
             withAsterisk
             minDate={dateLimits.earliest}
             maxDate={dateLimits.latest}
+            description={
+              dateLimits.heldBefore && form.values.date < dateLimits.heldBefore
+                ? `Dated before ${formatDate(dateLimits.heldBefore)}: it waits for another accountant's approval ` +
+                  'and gets its number when approved'
+                : undefined
+            }
             {...form.getInputProps('date')}
           />
         </Suspense>

@@ -1,3 +1,4 @@
+import { EARLIEST_DATE, isSentForApproval, SENT_FOR_APPROVAL_MESSAGE, sentForApprovalText } from '@fees/validation';
 import { Alert, Button } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -5,6 +6,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useDepartment } from '../../lib/department-context';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
+import { infoDialog } from '../../lib/dialogs';
 import { retryUnanswered, useIdempotencyKey } from '../../lib/idempotency';
 import { useTRPC } from '../../lib/trpc';
 import { receiptSearchPath, receiptSuccessPath } from './links';
@@ -27,14 +29,22 @@ export default function ReceiptEntryPage() {
     staleTime: 0,
   });
   const { idempotencyKey, renew } = useIdempotencyKey();
-  const create = useMutation(
-    trpc.receipts.create.mutationOptions({
+  const onCreated = async (created: { number: number }) => {
+    renew();
+    // Balances, dashboards and reports all change with a receipt.
+    await queryClient.invalidateQueries();
+    void navigate(receiptSuccessPath(department, created.number, `${location.pathname}${location.search}`));
+  };
+  const create = useMutation(trpc.receipts.create.mutationOptions({ ...retryUnanswered, onSuccess: onCreated }));
+  // Dated before the back-dating limit while such receipts are held: a request, numbered when approved.
+  const createBackdated = useMutation(
+    trpc.receipts.createBackdated.mutationOptions({
       ...retryUnanswered,
-      onSuccess: async (created) => {
+      onSuccess: async (made) => {
+        if (!isSentForApproval(made)) return onCreated(made);
         renew();
-        // Balances, dashboards and reports all change with a receipt.
         await queryClient.invalidateQueries();
-        void navigate(receiptSuccessPath(department, created.number, `${location.pathname}${location.search}`));
+        infoDialog(SENT_FOR_APPROVAL_MESSAGE, sentForApprovalText('This back-dated receipt', made.requestId), goBack);
       },
     }),
   );
@@ -51,7 +61,7 @@ export default function ReceiptEntryPage() {
       </>
     );
   }
-  const { student, heads, totals, taxes, today, earliestDate, dues, upi, advancePaise } = context.data;
+  const { student, heads, totals, taxes, today, earliestDate, earlierWaits, dues, upi, advancePaise } = context.data;
 
   return (
     <>
@@ -76,7 +86,11 @@ export default function ReceiptEntryPage() {
         dues={dues}
         upi={upi}
         advancePaise={advancePaise}
-        dateLimits={{ earliest: earliestDate, latest: today }}
+        dateLimits={
+          earlierWaits
+            ? { earliest: EARLIEST_DATE, latest: today, heldBefore: earliestDate }
+            : { earliest: earliestDate, latest: today }
+        }
         initialValues={{
           date: today,
           phone: student.phone ?? '',
@@ -90,11 +104,13 @@ export default function ReceiptEntryPage() {
           extraPayments: [],
           confirm: false,
         }}
-        pending={create.isPending}
-        error={create.error}
-        onSubmit={(submission) =>
-          create.mutate({ ...submission, depId: department.id, studentId: student.id, idempotencyKey })
-        }
+        pending={create.isPending || createBackdated.isPending}
+        error={create.error ?? createBackdated.error}
+        onSubmit={(submission) => {
+          const receipt = { ...submission, depId: department.id, studentId: student.id, idempotencyKey };
+          if (earlierWaits && submission.date < earliestDate) createBackdated.mutate(receipt);
+          else create.mutate(receipt);
+        }}
         onCancel={goBack}
       />
     </>

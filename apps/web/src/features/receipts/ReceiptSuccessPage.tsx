@@ -177,7 +177,7 @@ export default function ReceiptSuccessPage() {
                 Go Back
               </Button>
               {!voided && can('collect') && <SendAgainButton depId={department.id} receiptNumber={master.number} />}
-              {!voided && can('write') && (
+              {receipt.data.mayEdit && (
                 <Button
                   variant="subtle"
                   leftSection={<IconPencil size={16} />}

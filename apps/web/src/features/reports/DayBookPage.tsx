@@ -1,6 +1,9 @@
 import { can } from '../../lib/can';
 import { Alert, Button, Group, Modal, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import {
+  isSentForApproval,
+  SENT_FOR_APPROVAL_MESSAGE,
+  sentForApprovalText,
   PAYMENT_MODE_LABELS,
   receiptLabel,
   refundLabel,
@@ -17,7 +20,7 @@ import { useDepartment, useIsAdminArea } from '../../lib/department-context';
 import { DEPARTMENTS, type Department } from '../../lib/departments';
 import { formatDate, todayIso } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
-import { confirmDialog } from '../../lib/dialogs';
+import { confirmDialog, infoDialog } from '../../lib/dialogs';
 import { useTRPC } from '../../lib/trpc';
 import { type Column, reportFileName, tableOf } from './export';
 import { ChequeFigures, ExportActions, Figure, ReportTable } from './ReportParts';
@@ -90,7 +93,10 @@ function timeOf(iso: string): string {
   return new Date(iso).toLocaleTimeString('en-IN', { hour: '2-digit', minute: '2-digit', hour12: false });
 }
 
-/** An admin reopens a closed day with a reason (audited): staff may then write that date again. */
+/**
+ * An accountant or admin reopens a closed day with a reason (audited): staff may then write that date again.
+ * When reopening needs a second person, an accountant's waits for approval and the day stays closed.
+ */
 function ReopenDay({ date, depId, onClose }: { date: string; depId: number; onClose: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -98,9 +104,14 @@ function ReopenDay({ date, depId, onClose }: { date: string; depId: number; onCl
   const [error, setError] = useState<string | null>(null);
   const reopen = useMutation(
     trpc.days.reopen.mutationOptions({
-      onSuccess: async () => {
+      onSuccess: async (reopened) => {
         await queryClient.invalidateQueries({ queryKey: trpc.reports.dayBook.pathKey() });
         onClose();
+        if (isSentForApproval(reopened))
+          infoDialog(
+            SENT_FOR_APPROVAL_MESSAGE,
+            sentForApprovalText(`Reopening ${formatDate(date)}`, reopened.requestId),
+          );
       },
     }),
   );
@@ -168,7 +179,7 @@ function DayClosing({ book, depId }: { book: DayBook; depId: number | undefined 
           : `Closed by ${closing.closedByEmail ?? '(deleted account)'} ` +
             `on ${formatDate(closing.closedAt.slice(0, 10))} at ${timeOf(closing.closedAt)}.`}{' '}
         Receipts of this date can be changed only by an administrator, with a reason.
-        {depId !== undefined && can('admin') && (
+        {depId !== undefined && can('write') && (
           <Group mt="sm" className="no-print">
             <Button size="xs" variant="light" onClick={() => setReopening(true)}>
               Reopen day
