@@ -16,7 +16,7 @@ import { receiptPdf } from '../documents/receipt';
 import { familyPage, familyStudent, isReceiptOfStudent, payDues } from '../domain/family/page';
 import { FAMILY_PATH } from '../domain/family/token';
 import { VerifyLimiter } from '../verify/limiter';
-import { escapeHtml } from '../verify/route';
+import { escapeHtml, publicPage, sendPublicPage } from '../public-page';
 
 const STYLE = `
 body { font-family: system-ui, sans-serif; margin: 0; background: #f4f6f8; color: #1a1b1e; line-height: 1.4; }
@@ -39,24 +39,7 @@ a { color: #1864ab; }
 @media (max-width: 30rem) { main { margin: 0; border-radius: 0; box-shadow: none; } }
 `;
 
-function page(title: string, body: string, head = ''): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-${head}<title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-${body}
-</main>
-</body>
-</html>
-`;
-}
+const page = (title: string, body: string, head = '') => publicPage(title, body, { style: STYLE, head });
 
 const NOT_OPEN = page(
   'Link not valid',
@@ -69,15 +52,8 @@ const NOT_OPEN = page(
  * browser sends the Pay form's Origin as "null", which the cross-site check refuses; same-origin still
  * keeps the token out of what the gateway's page is told.
  */
-function send(reply: FastifyReply, status: number, html: string) {
-  return reply
-    .code(status)
-    .type('text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .header('x-robots-tag', 'noindex')
-    .header('referrer-policy', 'same-origin')
-    .send(html);
-}
+// Same-origin: the Pay form posts to this server.
+const send = (reply: FastifyReply, status: number, html: string) => sendPublicPage(reply, status, html, 'same-origin');
 
 const rupees = (paise: number) => `Rs ${formatRupees(paise)}`;
 

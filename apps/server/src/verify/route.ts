@@ -11,10 +11,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { today } from '../config';
 import type { ServerDeps } from '../context';
 import { isValidCode, isValidNoticeCode } from './code';
+import { escapeHtml, publicPage, sendPublicPage } from '../public-page';
 import { VerifyLimiter } from './limiter';
-
-export const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** "Ravi Kumar S" -> "R. K. S." */
 export function initialsOf(name: string): string {
@@ -25,35 +23,16 @@ export function initialsOf(name: string): string {
     .join(' ');
 }
 
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-<style>
-body { font-family: system-ui, sans-serif; margin: 0; background: #f4f6f8; color: #1a1b1e; }
-main { max-width: 28rem; margin: 2rem auto; background: #fff; border-radius: 8px; padding: 1.5rem;
-  box-shadow: 0 1px 3px #0002; }
-h1 { font-size: 1.25rem; margin: 0 0 1rem; }
+const VERIFY_STYLE = `
 .status { font-size: 1.5rem; font-weight: 700; padding: 0.5rem 0.75rem; border-radius: 6px; margin: 0 0 1rem; }
 .valid { background: #e6f4ea; color: #1e6b34; }
 .voided { background: #fde8e8; color: #a61b1b; }
 dl { display: grid; grid-template-columns: auto 1fr; gap: 0.5rem 1rem; margin: 0; }
 dt { color: #5c5f66; }
 dd { margin: 0; font-weight: 600; }
-</style>
-</head>
-<body>
-<main>
-${body}
-</main>
-</body>
-</html>
 `;
-}
+
+const page = (title: string, body: string) => publicPage(title, body, { style: VERIFY_STYLE });
 
 const NOT_VALID = page('Not a valid receipt', '<h1>Not a valid receipt</h1>');
 const NOT_VALID_NOTICE = page('Not a valid demand notice', '<h1>Not a valid demand notice</h1>');
@@ -61,15 +40,7 @@ const NOT_VALID_NOTICE = page('Not a valid demand notice', '<h1>Not a valid dema
 const definitionList = (fields: Array<[string, string]>) =>
   `<dl>\n${fields.map(([term, value]) => `<dt>${term}</dt><dd>${escapeHtml(value)}</dd>`).join('\n')}\n</dl>`;
 
-function send(reply: FastifyReply, status: number, html: string) {
-  return reply
-    .code(status)
-    .type('text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .header('x-robots-tag', 'noindex')
-    .header('referrer-policy', 'no-referrer')
-    .send(html);
-}
+const send = (reply: FastifyReply, status: number, html: string) => sendPublicPage(reply, status, html);
 
 export async function verifyRoutes(app: FastifyInstance, { deps }: { deps: ServerDeps }): Promise<void> {
   const limiter = new VerifyLimiter();

@@ -20,6 +20,7 @@ import { type GatewayEvent, GatewayError, type PaymentGateway } from '../domain/
 import { syncLink } from '../domain/payments/poll';
 import { PAYMENT_RETURN_PATH } from '../domain/payments/setup';
 import { inTransaction } from '../domain/write';
+import { escapeHtml, publicPage, sendPublicPage } from '../public-page';
 import { VerifyLimiter } from '../verify/limiter';
 import { takeRawBodies } from './common';
 
@@ -87,38 +88,8 @@ export async function razorpayWebhook(app: FastifyInstance, { deps }: { deps: Se
   });
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-function page(reply: FastifyReply, status: number, title: string, text: string) {
-  return reply
-    .code(status)
-    .type('text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .header('x-robots-tag', 'noindex')
-    .header('referrer-policy', 'no-referrer')
-    .send(`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-<style>
-body { font-family: system-ui, sans-serif; margin: 0; background: #f4f6f8; color: #1a1b1e; }
-main { max-width: 28rem; margin: 2rem auto; background: #fff; border-radius: 8px; padding: 1.5rem; box-shadow: 0 1px 3px #0002; }
-h1 { font-size: 1.25rem; margin: 0 0 1rem; }
-</style>
-</head>
-<body>
-<main>
-<h1>${escapeHtml(title)}</h1>
-<p>${escapeHtml(text)}</p>
-</main>
-</body>
-</html>
-`);
-}
+const page = (reply: FastifyReply, status: number, title: string, text: string) =>
+  sendPublicPage(reply, status, publicPage(title, `<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(text)}</p>`));
 
 /** GET /payments/return?razorpay_payment_link_id=plink_...: the payer back from the gateway. */
 export async function paymentReturnRoutes(app: FastifyInstance, { deps }: { deps: ServerDeps }): Promise<void> {

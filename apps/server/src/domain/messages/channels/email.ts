@@ -4,6 +4,7 @@
  * that fails or times out are transient and retried.
  */
 import nodemailer from 'nodemailer';
+import { escapeHtml } from '../../../public-page';
 import type { Channel, OutgoingMessage, SendResult } from './channel';
 
 export interface EmailSettings {
@@ -12,9 +13,6 @@ export interface EmailSettings {
   /** MAIL_FROM: the sender, "Fee office <fees@example.org>". */
   from: string;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The plain text as HTML: escaped, a paragraph per blank-line-separated block, its lines kept. */
 export function htmlOf(text: string): string {
