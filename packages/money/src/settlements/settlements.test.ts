@@ -39,12 +39,36 @@ describe('a settlement added up', () => {
     // Fees as the product keeps them, without GST: the transfer's 2.96 included 0.46 of GST.
     const lines = [
       line({ amountPaise: 100000, feePaise: 2900, taxPaise: 0, creditPaise: 97100 }),
-      line({ entityId: 'rfnd_B', type: 'refund', paymentId: 'pay_B', amountPaise: 242500, feePaise: 0, taxPaise: 0,
-        creditPaise: 0, debitPaise: 242500 }),
-      line({ entityId: 'trf_C', type: 'transfer', paymentId: 'pay_C', amountPaise: 100000, feePaise: 250,
-        taxPaise: 46, creditPaise: 0, debitPaise: 100296 }),
-      line({ entityId: 'adj_D', type: 'adjustment', paymentId: null, amountPaise: 1012, feePaise: 0, taxPaise: 0,
-        creditPaise: 1012, utr: '' }),
+      line({
+        entityId: 'rfnd_B',
+        type: 'refund',
+        paymentId: 'pay_B',
+        amountPaise: 242500,
+        feePaise: 0,
+        taxPaise: 0,
+        creditPaise: 0,
+        debitPaise: 242500,
+      }),
+      line({
+        entityId: 'trf_C',
+        type: 'transfer',
+        paymentId: 'pay_C',
+        amountPaise: 100000,
+        feePaise: 250,
+        taxPaise: 46,
+        creditPaise: 0,
+        debitPaise: 100296,
+      }),
+      line({
+        entityId: 'adj_D',
+        type: 'adjustment',
+        paymentId: null,
+        amountPaise: 1012,
+        feePaise: 0,
+        taxPaise: 0,
+        creditPaise: 1012,
+        utr: '',
+      }),
     ];
     for (const l of lines) expect(settlementLineProblem(l)).toBeNull();
     const [s] = summariseSettlements(lines);
@@ -79,10 +103,17 @@ describe('exceptions', () => {
 
   it('a settled payment without a receipt, one at another amount, and a receipt never settled', () => {
     const found = settlementExceptions({
-      lines: [line({}), line({ entityId: 'pay_B', paymentId: 'pay_B' }), line({ entityId: 'pay_C', paymentId: 'pay_C' })],
-      receipts: [receipt({}), receipt({ receiptId: 2, paymentId: 'pay_B', amountPaise: 90000 }),
+      lines: [
+        line({}),
+        line({ entityId: 'pay_B', paymentId: 'pay_B' }),
+        line({ entityId: 'pay_C', paymentId: 'pay_C' }),
+      ],
+      receipts: [
+        receipt({}),
+        receipt({ receiptId: 2, paymentId: 'pay_B', amountPaise: 90000 }),
         receipt({ receiptId: 3, paymentId: 'pay_D', date: '2026-11-20' }),
-        receipt({ receiptId: 4, paymentId: 'pay_E', date: '2026-11-24' })],
+        receipt({ receiptId: 4, paymentId: 'pay_E', date: '2026-11-24' }),
+      ],
       today: '2026-11-27',
     });
     expect(found.map((e) => e.kind)).toEqual(['amount_differs', 'no_receipt', 'not_settled']);
@@ -123,7 +154,9 @@ describe('properties', () => {
     fc.assert(
       fc.property(
         fc.array(arbLine, { maxLength: 30 }),
-        fc.array(fc.record({ n: fc.integer({ min: 0, max: 6 }), amountPaise: fc.integer({ min: 100, max: 10_000_000 }) })),
+        fc.array(
+          fc.record({ n: fc.integer({ min: 0, max: 6 }), amountPaise: fc.integer({ min: 100, max: 10_000_000 }) }),
+        ),
         (lines, receipts) => {
           const byPayment = new Map(receipts.map((r) => [`pay_${r.n}`, r]));
           const states = lines.map((l) => settlementLineState(l, byPayment.get(l.entityId) ?? null));
