@@ -76,6 +76,22 @@ export async function settlementLinesBetween(db: Reader, params: { from: string;
   return found.map(asLine);
 }
 
+/** The lines of the settlements made between two days that no bank statement line is matched to yet. */
+export async function unbankedSettlementLines(db: Reader, params: { from: string; to: string }) {
+  const found = await db
+    .select()
+    .from(settlementLines)
+    .where(
+      and(
+        between(settlementLines.settledOn, params.from, params.to),
+        sql`${settlementLines.settlementId} NOT IN (SELECT settlement_id FROM bank_statement_lines
+          WHERE settlement_id IS NOT NULL)`,
+      ),
+    )
+    .orderBy(asc(settlementLines.settledOn), asc(settlementLines.settlementId), asc(settlementLines.id));
+  return found.map(asLine);
+}
+
 /** Every kept line about these payments, whenever settled. */
 export async function settlementLinesOfPayments(db: Reader, params: { paymentIds: readonly string[] }) {
   const found: SettlementLineRow[] = [];

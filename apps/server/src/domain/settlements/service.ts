@@ -234,6 +234,7 @@ export async function settlementsView(ctx: AuthedContext, input: TSettlementsInp
       receipt: receipt && {
         number: receipt.number,
         department: receipt.department,
+        departmentId: receipt.departmentId,
         date: receipt.date,
         admissionNo: receipt.admissionNo,
         studentName: receipt.studentName,

@@ -237,6 +237,37 @@ describe('the settlement report file', () => {
   });
 });
 
+describe('on the bank statement', () => {
+  it("a credit of a settlement's net with its UTR is matched to the settlement, once", async () => {
+    const payment = await paidOnline();
+    const settled = razorpay.settle([payment]);
+    await as().settlements.fetch({ from: today(), to: today() });
+    const rupees = (settled.netPaise / 100).toFixed(2);
+    const statement = (name: string) => ({
+      depId: 100,
+      bankAccount: 'SBI current 8901',
+      fileName: name,
+      fileBase64: Buffer.from(
+        `Date,Narration,Credit\n${today()},NEFT RAZORPAY SOFTWARE ${settled.utr},${rupees}\n` +
+          `${today()},NEFT RAZORPAY SOFTWARE AGAIN,${rupees}\n`,
+      ).toString('base64'),
+      mapping: { date: 'Date', narration: 'Narration', credit: 'Credit', reference: null, debit: null, balance: null },
+    });
+    const { statementId } = await as().reconciliation.import(statement('june.csv'));
+    const view = await as().reconciliation.statement({ depId: 100, statementId });
+    expect(view.lines.map((l) => [l.state, l.matchRule, l.settlementId])).toEqual([
+      ['matched', 'settlement', settled.settlementId],
+      ['unmatched', null, null],
+    ]);
+    expect(view.totals.matched).toEqual({ count: 1, amountPaise: settled.netPaise });
+    const listed = await as().settlements.list({ from: today(), to: today() });
+    expect(listed.settlements[0]!.bankLine).toMatchObject({ statementId, date: today() });
+    // Reopened, the settlement is free for another line.
+    await as().reconciliation.reopen({ depId: 100, lineId: view.lines[0]!.id, version: view.lines[0]!.version });
+    expect((await as().settlements.list({ from: today(), to: today() })).settlements[0]!.bankLine).toBeNull();
+  });
+});
+
 describe('properties', () => {
   it('every fetched line is in exactly one state and each settlement adds up', async () => {
     const payments = [await paidOnline()];
