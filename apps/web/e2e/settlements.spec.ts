@@ -112,6 +112,8 @@ test('an accountant fetches the settlements and sees one matched and an exceptio
   await expect(exceptions.first()).toContainText('no receipt has this payment as its reference');
   await page.screenshot({ path: `${SHOTS}/settlements-desktop.png`, fullPage: true });
   await page.setViewportSize(PHONE);
+  // Nothing on the phone is wider than the screen: the lines' table scrolls inside its card.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   await page.screenshot({ path: `${SHOTS}/settlements-phone.png`, fullPage: true });
   await page.setViewportSize(LAPTOP);
 

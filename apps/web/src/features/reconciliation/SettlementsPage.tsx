@@ -18,7 +18,6 @@ import { IconFileSpreadsheet, IconRefresh } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import '../../components/report-table.css';
 import { DateField } from '../../components/DateField';
 import { FailureAlert } from '../../components/FailureAlert';
 import { PageHeader } from '../../components/PageHeader';
@@ -207,7 +206,7 @@ function Settlement({ settlement }: { settlement: View['settlements'][number] })
         <Figure label="Net credited" paise={settlement.netPaise} testId="settlement-net" />
       </SimpleGrid>
       <Table.ScrollContainer minWidth={720}>
-        <Table striped className="report-table" data-testid="settlement-lines">
+        <Table striped data-testid="settlement-lines">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Line</Table.Th>
@@ -215,9 +214,7 @@ function Settlement({ settlement }: { settlement: View['settlements'][number] })
               <Table.Th>State</Table.Th>
               <Table.Th ta="right">Amount</Table.Th>
               <Table.Th ta="right">Fee + GST</Table.Th>
-              <Table.Th ta="right" data-pin-end>
-                Net
-              </Table.Th>
+              <Table.Th ta="right">Net</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -257,7 +254,7 @@ function Settlement({ settlement }: { settlement: View['settlements'][number] })
                 <Table.Td ta="right" style={nowrap}>
                   {formatRupees(l.feePaise + l.taxPaise)}
                 </Table.Td>
-                <Table.Td ta="right" style={nowrap} data-pin-end>
+                <Table.Td ta="right" style={nowrap}>
                   {formatRupees(l.netPaise)}
                 </Table.Td>
               </Table.Tr>
