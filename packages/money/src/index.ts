@@ -13,3 +13,4 @@ export * from './schemes';
 export * from './words';
 export * from './payments/apply-payment';
 export * from './reconciliation';
+export * from './settlements/settlements';

@@ -111,6 +111,63 @@ describe('matchStatement: worked examples', () => {
   });
 });
 
+describe('matchStatement: gateway settlements', () => {
+  const settlement = (id: string, settledOn: string, netPaise: number, utr = `UTR${id}0000`) => ({
+    settlementId: id,
+    utr,
+    settledOn,
+    netPaise,
+  });
+
+  it("matches a credit of a settlement's net by its UTR, or within a day of it, never before it", () => {
+    const outcomes = matchStatement({
+      credits: [
+        credit(1, '2026-06-15', 13_669_60, 'NEFT RAZORPAY SOFTWARE UTRA0000'),
+        credit(2, '2026-06-13', 9_800_00, 'NEFT RAZORPAY SOFTWARE'),
+        credit(3, '2026-06-11', 4_900_00, 'NEFT RAZORPAY SOFTWARE'),
+        credit(4, '2026-06-16', 4_900_00, 'NEFT RAZORPAY SOFTWARE'),
+        credit(5, '2026-06-12', 4_900_00, 'NEFT RAZORPAY SOFTWARE'),
+      ],
+      parts: [],
+      students: [],
+      openDues: [],
+      settlements: [
+        // Settled on the 12th, reaching the bank on the 15th (a weekend between): its UTR is on the line.
+        settlement('A', '2026-06-12', 13_669_60),
+        settlement('B', '2026-06-12', 9_800_00),
+        settlement('C', '2026-06-12', 4_900_00),
+      ],
+    });
+    expect(outcomes).toEqual<CreditOutcome[]>([
+      { key: 1, state: 'matched', settlementId: 'A', rule: 'settlement' },
+      { key: 2, state: 'matched', settlementId: 'B', rule: 'settlement' },
+      // Before the settlement; then four days after it without its UTR: neither is it.
+      { key: 3, state: 'unmatched', proposal: null },
+      { key: 4, state: 'unmatched', proposal: null },
+      { key: 5, state: 'matched', settlementId: 'C', rule: 'settlement' },
+    ]);
+  });
+
+  it('a receipt part is matched before a settlement of the same amount, and a settlement only once', () => {
+    const outcomes = matchStatement({
+      credits: [
+        credit(1, '2026-06-12', 2_500_00, 'UPI 612345678901', '612345678901'),
+        credit(2, '2026-06-12', 2_500_00, 'NEFT RAZORPAY'),
+        credit(3, '2026-06-12', 2_500_00, 'NEFT RAZORPAY'),
+      ],
+      parts: [part(11, '2026-06-12', 'upi', 2_500_00, '612345678901')],
+      students: [],
+      openDues: [],
+      settlements: [settlement('A', '2026-06-12', 2_500_00)],
+    });
+    expect(outcomes.map((o) => (o.state === 'matched' ? o.rule : o.state))).toEqual([
+      'reference',
+      'settlement',
+      'unmatched',
+    ]);
+  });
+});
+
 describe('allocateCredit', () => {
   it('fills heads in order up to their balances and leaves the rest on the Advance', () => {
     const heads = [
@@ -152,10 +209,19 @@ const partsArb = fc.array(
   { maxLength: 25 },
 );
 
+const settlementsArb = fc.array(
+  fc.record({
+    day: fc.integer({ min: 0, max: 60 }),
+    amount: fc.integer({ min: 1, max: 5 }).map((n) => n * 1_000_00),
+    ref: fc.integer({ min: 0, max: 8 }),
+  }),
+  { maxLength: 8 },
+);
+
 describe('matchStatement: properties', () => {
   it('every line ends in exactly one state, the sums by state equal the credits, no receipt part is taken twice', () => {
     fc.assert(
-      fc.property(creditsArb, partsArb, (rawCredits, rawParts) => {
+      fc.property(creditsArb, partsArb, settlementsArb, (rawCredits, rawParts, rawSettlements) => {
         const credits = rawCredits.map((c, i) =>
           credit(i + 1, addDays(START, c.day), c.amount, `TRF ${100000 + c.ref} UG-00${c.adm}`, `${100000 + c.ref}`),
         );
@@ -163,18 +229,37 @@ describe('matchStatement: properties', () => {
           ...part(i + 1, addDays(START, p.day), p.mode, p.amount, `${100000 + p.ref}`),
           partNo: (i % 3) + 1,
         }));
+        const settlements = rawSettlements.map((s, i) => ({
+          settlementId: `setl_${i}`,
+          utr: `UTR${100000 + s.ref}`,
+          settledOn: addDays(START, s.day),
+          netPaise: s.amount,
+        }));
         const outcomes = matchStatement({
           credits,
           parts,
           students: [1, 2, 3].map((n) => ({ studentId: n, admissionNo: `UG-00${n}` })),
           openDues: [{ studentId: 1, amountPaise: 2_000_00 }],
+          settlements,
         });
         expect(outcomes.map((o) => o.key)).toEqual(credits.map((c) => c.key));
-        const matched = outcomes.flatMap((o) => (o.state === 'matched' ? [`${o.receiptId}:${o.partNo}`] : []));
+        const matched = outcomes.flatMap((o) =>
+          o.state === 'matched' && o.rule !== 'settlement' ? [`${o.receiptId}:${o.partNo}`] : [],
+        );
         expect(new Set(matched).size).toBe(matched.length);
+        const settled = outcomes.flatMap((o) =>
+          o.state === 'matched' && o.rule === 'settlement' ? [o.settlementId] : [],
+        );
+        expect(new Set(settled).size).toBe(settled.length);
         for (const o of outcomes) {
           if (o.state !== 'matched') continue;
           const c = credits.find((x) => x.key === o.key)!;
+          if (o.rule === 'settlement') {
+            const s = settlements.find((x) => x.settlementId === o.settlementId)!;
+            expect(s.netPaise).toBe(c.amountPaise);
+            expect(c.date >= s.settledOn).toBe(true);
+            continue;
+          }
           const p = parts.find((x) => x.receiptId === o.receiptId && x.partNo === o.partNo)!;
           expect(p.amountPaise).toBe(c.amountPaise);
           expect(p.mode).not.toBe('cash');

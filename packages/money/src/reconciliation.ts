@@ -46,10 +46,20 @@ export interface OpenDues {
   amountPaise: number;
 }
 
-export type MatchRule = 'instrument' | 'reference' | 'admission_no' | 'dues_amount';
+/** A gateway settlement not yet any statement line's match: its net reaches the bank in one credit. */
+export interface SettlementCandidate {
+  settlementId: string;
+  utr: string;
+  /** yyyy-MM-dd, the day the gateway settled it. */
+  settledOn: string;
+  netPaise: number;
+}
+
+export type MatchRule = 'instrument' | 'reference' | 'admission_no' | 'dues_amount' | 'settlement';
 
 export type CreditOutcome =
   | { key: number; state: 'matched'; receiptId: number; partNo: number; rule: 'instrument' | 'reference' }
+  | { key: number; state: 'matched'; settlementId: string; rule: 'settlement' }
   | { key: number; state: 'unmatched'; proposal: { studentId: number; rule: 'admission_no' | 'dues_amount' } | null };
 
 /**
@@ -112,19 +122,43 @@ function ruleFor(credit: StatementCredit, part: ReceiptPartCandidate): 'instrume
   return null;
 }
 
+/** A settlement's credit without its UTR in the line still reaches the account the day of the settlement or the next. */
+export const SETTLEMENT_MATCH_DAYS = 1;
+
+/**
+ * How near a settlement is to being this credit: null when it cannot be (another amount, a credit before
+ * the settlement, or neither its UTR on the line nor the credit within a day of it); 0 when the line
+ * carries its UTR, else the days between.
+ */
+function settlementDistance(credit: StatementCredit, settlement: SettlementCandidate): number | null {
+  if (settlement.netPaise !== credit.amountPaise) return null;
+  const days = daysBetween(settlement.settledOn, credit.date);
+  if (days < 0) return null;
+  const utr = compactReference(settlement.utr);
+  const carries =
+    utr.length >= MIN_TOKEN_LENGTH &&
+    (compactReference(credit.reference) === utr || compactReference(credit.narration).includes(utr));
+  if (carries) return 0;
+  return days <= SETTLEMENT_MATCH_DAYS ? days + 1 : null;
+}
+
 /**
  * Decides every credit of a statement: matched to a receipt part (an instrument or reference found on the
  * line and the same amount, within the days around the credit; the nearest receipt date wins, and no
- * part is taken twice), else unmatched with a proposal when the narration names exactly one student's
- * admission number, or the amount is exactly one student's open dues, or none.
+ * part is taken twice), else to a gateway settlement (its net, on or after its day, with its UTR on the line
+ * or within a day; the UTR first, then the nearest, and no settlement taken twice), else unmatched with a
+ * proposal when the narration names exactly one student's admission number, or the amount is exactly one
+ * student's open dues, or none.
  */
 export function matchStatement(input: {
   credits: readonly StatementCredit[];
   parts: readonly ReceiptPartCandidate[];
   students: readonly StudentCandidate[];
   openDues: readonly OpenDues[];
+  settlements?: readonly SettlementCandidate[];
 }): CreditOutcome[] {
   const taken = new Set<string>();
+  const settled = new Set<string>();
   const partKey = (p: ReceiptPartCandidate) => `${p.receiptId}:${p.partNo}`;
   const admissionNos = input.students
     .map((s) => ({ studentId: s.studentId, word: s.admissionNo.trim().toUpperCase() }))
@@ -153,6 +187,16 @@ export function matchStatement(input: {
         partNo: best.part.partNo,
         rule: best.rule,
       };
+    }
+    let nearest: { settlement: SettlementCandidate; distance: number } | null = null;
+    for (const settlement of input.settlements ?? []) {
+      if (settled.has(settlement.settlementId)) continue;
+      const distance = settlementDistance(credit, settlement);
+      if (distance !== null && (!nearest || distance < nearest.distance)) nearest = { settlement, distance };
+    }
+    if (nearest) {
+      settled.add(nearest.settlement.settlementId);
+      return { key: credit.key, state: 'matched', settlementId: nearest.settlement.settlementId, rule: 'settlement' };
     }
     const narration = credit.narration.toUpperCase();
     const named = new Set(admissionNos.filter((s) => containsWord(narration, s.word)).map((s) => s.studentId));

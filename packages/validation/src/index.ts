@@ -34,3 +34,4 @@ export * from './approvals';
 export * from './roles';
 export * from './promotions';
 export * from './family';
+export * from './settlements';

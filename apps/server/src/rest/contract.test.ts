@@ -264,6 +264,31 @@ const CONTRACTS: Contract[] = [
     check: (res) => expect(res.body).toMatchObject({ failed: 0 }),
   },
   {
+    method: 'GET',
+    path: '/v2/settlements',
+    // The merchant account is every department's: PG's accountant reads it too; a cashier may not.
+    outsider: 'cashier',
+    call: async ({ clients }) => {
+      await clients.admin.post('/v2/settlements/fetch', { from: '2019-09-11', to: '2019-09-11' });
+      return { fields: { from: '2019-09-11', to: '2019-09-11' } };
+    },
+    check: (res) => {
+      expect(res.body.settlements).toEqual([
+        expect.objectContaining({ settlementId: 'setl_DGlQ1Rj8os78Ec', utr: '1568176960vxp0rj', netPaise: -244_684 }),
+      ]);
+      expect(res.body.exceptions).toEqual([
+        expect.objectContaining({ kind: 'no_receipt', paymentId: 'pay_DEXrnipqTmWVGE' }),
+      ]);
+    },
+  },
+  {
+    method: 'POST',
+    path: '/v2/settlements/fetch',
+    outsider: 'cashier',
+    call: () => ({ fields: { from: '2019-09-10', to: '2019-09-11' } }),
+    check: (res) => expect(res.body).toMatchObject({ lines: 4, settlements: 1 }),
+  },
+  {
     method: 'POST',
     path: '/v2/family-links',
     call: () => ({ fields: { depId: 100, admNo: 'UG-001' } }),

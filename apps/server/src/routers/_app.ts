@@ -17,6 +17,7 @@ import { optionalHeadsRouter } from './optional-heads/router';
 import { promotionsRouter } from './promotions/router';
 import { familyRouter } from './family/router';
 import { paymentsRouter } from './payments/router';
+import { settlementsRouter } from './settlements/router';
 import { plansRouter } from './plans/router';
 import { receiptsRouter } from './receipts/router';
 import { referenceRouter } from './reference/router';
@@ -50,6 +51,7 @@ export const appRouter = router({
   books: booksRouter,
   payments: paymentsRouter,
   family: familyRouter,
+  settlements: settlementsRouter,
   approvals: approvalsRouter,
 });
 

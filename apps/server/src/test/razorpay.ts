@@ -5,8 +5,12 @@
  * full or in part), expired, or that Razorpay is down. `event` builds a webhook delivery shaped like
  * the documented sample payloads, signed with the webhook secret as Razorpay signs it. `page` serves
  * a short URL's payment page, whose Pay button pays the link and sends the browser to its callback.
+ * GET /v1/settlements/recon/combined answers the lines settled on the day asked (India), paged by count
+ * and skip: the documented sample's four lines (razorpay-settlement-recon.json, settled 11-09-2019) and
+ * the settlements the test makes with `settle`.
  */
 import { createHmac, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { type RecordedRequest, type StandIn, type StandInAnswer, startStandIn } from './stand-in';
 
 export const RAZORPAY_KEY_ID = 'rzp_test_1DP5mmOlF5G5ag';
@@ -53,6 +57,32 @@ export interface StandInLink {
   user_id: string;
 }
 
+/** A line of the settlement reconciliation API, as documented. */
+export type ReconItem = Record<string, unknown> & {
+  entity_id: string;
+  type: string;
+  amount: number;
+  credit: number;
+  debit: number;
+  fee: number;
+  tax: number;
+  settled_at: number;
+  settlement_id: string;
+  settlement_utr: string | null;
+};
+
+/** The documented sample response of GET /v1/settlements/recon/combined. */
+export const RECON_SAMPLE = JSON.parse(
+  readFileSync(new URL('./razorpay-settlement-recon.json', import.meta.url), 'utf8'),
+) as { entity: 'collection'; count: number; items: ReconItem[] };
+
+/** Razorpay's fee on a payment in the stand-in: 2%, and 18% GST on it, the GST inside `fee` as Razorpay reports it. */
+export function standInFee(amount: number): { fee: number; tax: number } {
+  const charge = Math.round(amount * 0.02);
+  const tax = Math.round(charge * 0.18);
+  return { fee: charge + tax, tax };
+}
+
 export interface RazorpayStandIn {
   url: string;
   requests: RecordedRequest[];
@@ -69,6 +99,16 @@ export interface RazorpayStandIn {
     payment?: StandInPayment,
   ): { body: string; signature: string; eventId: string };
   refundEvent(payment: StandInPayment, amount?: number): { body: string; signature: string; eventId: string };
+  /** The settlement lines the recon API serves (the sample's first); a test may add or change lines. */
+  settled: ReconItem[];
+  /**
+   * Settles the payments at a time (now by default) in one new settlement with its own UTR, the fee of
+   * `standInFee` unless given per payment id; answers the settlement's id, UTR and net.
+   */
+  settle(
+    payments: Array<{ payment_id: string; amount: number }>,
+    options?: { at?: Date; fees?: Record<string, { fee: number; tax: number }> },
+  ): { settlementId: string; utr: string; netPaise: number };
   close(): Promise<void>;
 }
 
@@ -127,6 +167,7 @@ export async function startRazorpayStandIn(): Promise<RazorpayStandIn> {
     if (hosted) return hostedPage(hosted[1]!, hosted[2] !== undefined && req.method === 'POST');
     if (req.headers.authorization !== auth) return error(401, 'The api key provided is invalid');
     const path = req.url.split('?')[0]!;
+    if (req.method === 'GET' && path === '/v1/settlements/recon/combined') return recon(req.url);
     if (req.method === 'POST' && path.replace(/\/$/, '') === '/v1/payment_links') {
       const body = JSON.parse(req.body.toString('utf8')) as Partial<StandInLink>;
       if (!Number.isInteger(body.amount) || (body.amount ?? 0) < 100)
@@ -177,6 +218,21 @@ export async function startRazorpayStandIn(): Promise<RazorpayStandIn> {
       return { status: 200, json: link };
     }
     return error(404, 'The requested URL was not found on the server.');
+  };
+  const settled: ReconItem[] = RECON_SAMPLE.items.map((item) => ({ ...item }));
+  const recon = (url: string): StandInAnswer => {
+    const query = new URL(url, 'http://stand-in').searchParams;
+    const [year, month, day] = ['year', 'month', 'day'].map((k) => Number(query.get(k) ?? 'NaN'));
+    if (!Number.isInteger(year) || !Number.isInteger(month)) return error(400, 'The year field is required.');
+    const count = Math.min(Number(query.get('count') ?? 10), 1000);
+    const skip = Number(query.get('skip') ?? 0);
+    const india = (seconds: number) => new Date((seconds + 19_800) * 1000).toISOString().slice(0, 10).split('-');
+    const items = settled.filter((item) => {
+      const [y, m, d] = india(item.settled_at).map(Number);
+      return y === year && m === month && (Number.isNaN(day!) || d === day);
+    });
+    const page = items.slice(skip, skip + count);
+    return { status: 200, json: { entity: 'collection', count: page.length, items: page } };
   };
   /** The short URL's page (what a payer sees at rzp.io), and its Pay button. */
   const hostedPage = (slug: string, paying: boolean): StandInAnswer => {
@@ -308,6 +364,46 @@ export async function startRazorpayStandIn(): Promise<RazorpayStandIn> {
           },
         },
       });
+    },
+    settled,
+    settle(payments, options = {}) {
+      const at = Math.floor((options.at ?? new Date()).getTime() / 1000);
+      const settlementId = id('setl');
+      const utr = `${at}${randomBytes(3).toString('hex')}`;
+      let netPaise = 0;
+      for (const p of payments) {
+        const { fee, tax } = options.fees?.[p.payment_id] ?? standInFee(p.amount);
+        netPaise += p.amount - fee;
+        settled.push({
+          entity_id: p.payment_id,
+          type: 'payment',
+          debit: 0,
+          credit: p.amount - fee,
+          amount: p.amount,
+          currency: 'INR',
+          fee,
+          tax,
+          on_hold: false,
+          settled: true,
+          created_at: at - 86_400,
+          settled_at: at,
+          settlement_id: settlementId,
+          posted_at: null,
+          credit_type: 'default',
+          description: null,
+          notes: '{}',
+          payment_id: null,
+          settlement_utr: utr,
+          order_id: null,
+          order_receipt: null,
+          method: 'upi',
+          card_network: null,
+          card_issuer: null,
+          card_type: null,
+          dispute_id: null,
+        });
+      }
+      return { settlementId, utr, netPaise };
     },
     close: () => standIn.close(),
   };

@@ -35,3 +35,4 @@ export * from './reconciliation';
 export * from './approvals';
 export * from './enrolments';
 export * from './family';
+export * from './settlements';

@@ -144,6 +144,8 @@ export interface StatementLineView {
   state: StatementLineState;
   matchRule: string | null;
   receiptId: number | null;
+  /** The gateway settlement the credit is, when matched to one. */
+  settlementId: string | null;
   receiptNumber: number | null;
   receiptStudent: string | null;
   /** 'voided' when the receipt was voided after the match: the line may be unmatched again. */
@@ -157,7 +159,7 @@ export interface StatementLineView {
 
 const LINE_VIEW = sql`l.id, l.statement_id AS "statementId", l.department_id AS "departmentId", l.row_no AS "rowNo",
   l.date, l.narration, l.reference, l.amount_paise AS "amountPaise", l.balance_paise AS "balancePaise", l.state,
-  l.match_rule AS "matchRule", l.receipt_id AS "receiptId", r.number AS "receiptNumber",
+  l.match_rule AS "matchRule", l.receipt_id AS "receiptId", l.settlement_id AS "settlementId", r.number AS "receiptNumber",
   r.student_name AS "receiptStudent", r.status AS "receiptStatus", l.proposed_student_id AS "proposedStudentId",
   s.admission_no AS "proposedAdmissionNo", s.name AS "proposedName", l.ignored_reason AS "ignoredReason", l.version`;
 
@@ -240,6 +242,8 @@ export async function moveStatementLine(
       ...(matchRule ? { matchRule } : {}),
       receiptId,
       partNo,
+      // A line moved out of its match is no settlement's any more: the settlement may be another line's.
+      settlementId: null,
       ignoredReason,
       decidedBy: userId,
       decidedAt: timestampNow(),

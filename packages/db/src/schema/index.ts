@@ -18,3 +18,4 @@ export * from './reconciliation';
 export * from './approvals';
 export * from './enrolments';
 export * from './family';
+export * from './settlements';

@@ -6,7 +6,14 @@ import { students } from './academics';
 import { receipts } from './receipts';
 import { departments } from './reference';
 
-export const STATEMENT_MATCH_RULES = ['instrument', 'reference', 'admission_no', 'dues_amount', 'by_hand'] as const;
+export const STATEMENT_MATCH_RULES = [
+  'instrument',
+  'reference',
+  'admission_no',
+  'dues_amount',
+  'by_hand',
+  'settlement',
+] as const;
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
@@ -63,8 +70,8 @@ export const bankStatements = sqliteTable(
  * A credit of a statement and where it ended: matched to a receipt's payment part, a receipt created
  * from it, ignored with a reason, or unmatched (with the student the matching proposes, if any). Its
  * hash (date, narration, reference, amounts, balance, and how many equal lines came before it in the
- * file) is unique per account: a line in two overlapping statements is kept once. A receipt part is the
- * match of one line at most.
+ * file) is unique per account: a line in two overlapping statements is kept once. A receipt part, or a
+ * gateway settlement, is the match of one line at most.
  */
 export const bankStatementLines = sqliteTable(
   'bank_statement_lines',
@@ -91,6 +98,8 @@ export const bankStatementLines = sqliteTable(
     matchRule: text('match_rule', { enum: STATEMENT_MATCH_RULES }),
     receiptId: integer('receipt_id').references(() => receipts.id),
     partNo: integer('part_no'),
+    /** The gateway settlement (its id) the credit is, when it is one: a settlement is one line's at most. */
+    settlementId: text('settlement_id'),
     proposedStudentId: integer('proposed_student_id').references(() => students.id),
     ignoredReason: text('ignored_reason'),
     decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
@@ -100,6 +109,7 @@ export const bankStatementLines = sqliteTable(
   (t) => [
     uniqueIndex('bank_statement_lines_account_hash_idx').on(t.bankAccountId, t.lineHash),
     uniqueIndex('bank_statement_lines_receipt_part_idx').on(t.receiptId, t.partNo),
+    uniqueIndex('bank_statement_lines_settlement_idx').on(t.settlementId),
     index('bank_statement_lines_statement_idx').on(t.statementId, t.rowNo),
   ],
 );

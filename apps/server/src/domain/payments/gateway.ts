@@ -1,9 +1,10 @@
 /**
- * A payment gateway as the product uses it: payment links created, fetched and cancelled, and its
- * webhooks checked and read. Razorpay is the one built (razorpay.ts); another gateway (Cashfree, PayU)
+ * A payment gateway as the product uses it: payment links created, fetched and cancelled, its
+ * webhooks checked and read, and its settlements of a day. Razorpay is the one built (razorpay.ts); another gateway (Cashfree, PayU)
  * is one more file answering this interface. Amounts are paise, instants ISO strings.
  */
 import type { PaymentLinkStatus } from '@fees/db';
+import type { SettlementLine } from '@fees/money';
 
 export interface GatewayPayment {
   /** The gateway's unique id of the payment (Razorpay: pay_...), the receipt's reference. */
@@ -36,6 +37,11 @@ export interface NewGatewayLink {
   callbackUrl: string | null;
 }
 
+/** A line of a gateway settlement, with the instant it was settled (ISO); its day is India's. */
+export interface GatewaySettlementLine extends Omit<SettlementLine, 'settledOn'> {
+  settledAt: string;
+}
+
 /** What a webhook delivery says, in the product's terms; `ignored` for events the product does not act on. */
 export type GatewayEvent =
   | { kind: 'link'; event: string; link: Omit<GatewayLink, 'payments'>; payment: GatewayPayment | null }
@@ -63,4 +69,6 @@ export interface PaymentGateway {
   readWebhook(body: Buffer): GatewayEvent | null;
   /** The gateway's id of a delivery, the same on every retry of it. */
   webhookEventId(headers: Record<string, string | string[] | undefined>): string | null;
+  /** Every line the gateway settled on a day (yyyy-MM-dd). */
+  settlementLines(day: string): Promise<GatewaySettlementLine[]>;
 }

@@ -1,6 +1,7 @@
 /**
  * Razorpay behind the gateway interface: Payment Links (POST /v1/payment_links, GET and cancel by id)
- * with basic auth of the key id and secret, and its webhooks, signed in X-Razorpay-Signature with the
+ * and the settlement reconciliation of a day (GET /v1/settlements/recon/combined) with basic auth of the
+ * key id and secret, and its webhooks, signed in X-Razorpay-Signature with the
  * HMAC-SHA256 (hex) of the raw body under the webhook secret. Amounts are paise, times Unix seconds.
  */
 import { createHmac } from 'node:crypto';
@@ -12,6 +13,7 @@ import {
   type GatewayEvent,
   type GatewayLink,
   type GatewayPayment,
+  type GatewaySettlementLine,
   type NewGatewayLink,
   type PaymentGateway,
 } from './gateway';
@@ -67,6 +69,48 @@ const ZEvent = z.object({
 
 const ZRefund = z.object({ payment_id: z.string().min(1), amount: z.number().int().positive() });
 
+/**
+ * A line of the settlement reconciliation API (and of the dashboard's settlement report, the same
+ * columns). Razorpay's `fee` includes the GST on it, `tax` is that GST.
+ */
+export const ZRazorpaySettlementItem = z.object({
+  entity_id: z.string().min(1).max(100),
+  type: z.string().min(1).max(40),
+  debit: z.number().int().nonnegative(),
+  credit: z.number().int().nonnegative(),
+  amount: z.number().int().nonnegative(),
+  fee: z.number().int().nonnegative().nullish(),
+  tax: z.number().int().nonnegative().nullish(),
+  settled_at: seconds,
+  settlement_id: z.string().min(1).max(100),
+  settlement_utr: z.string().max(100).nullish(),
+  payment_id: z.string().max(100).nullish(),
+});
+
+const ZReconPage = z.object({ count: z.number().int().nonnegative(), items: z.array(z.unknown()) });
+
+/** The product's line of a Razorpay item: the fee without its GST, the payment it is about. */
+export function razorpaySettlementLine(item: z.infer<typeof ZRazorpaySettlementItem>): GatewaySettlementLine {
+  const fee = item.fee ?? 0;
+  const tax = item.tax ?? 0;
+  return {
+    entityId: item.entity_id,
+    type: item.type,
+    paymentId: item.type === 'payment' ? item.entity_id : (item.payment_id ?? null),
+    amountPaise: item.amount,
+    feePaise: fee - tax,
+    taxPaise: tax,
+    creditPaise: item.credit,
+    debitPaise: item.debit,
+    settlementId: item.settlement_id,
+    utr: item.settlement_utr ?? '',
+    settledAt: isoOfSeconds(item.settled_at),
+  };
+}
+
+/** Lines asked per page of the reconciliation API (its largest page). */
+const RECON_PAGE = 1000;
+
 function linkOf(raw: z.infer<typeof ZLink>): GatewayLink {
   return {
     id: raw.id,
@@ -89,6 +133,12 @@ export class RazorpayGateway implements PaymentGateway {
   constructor(private readonly config: RazorpayConfig) {}
 
   private async call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<GatewayLink> {
+    const link = ZLink.safeParse(await this.request(method, path, body));
+    if (!link.success) throw new GatewayError('Razorpay answered something that is not a payment link');
+    return linkOf(link.data);
+  }
+
+  private async request(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
     const auth = Buffer.from(`${this.config.keyId}:${this.config.keySecret}`).toString('base64');
     const answer = await callProvider('Razorpay', `${this.config.apiBase}${path}`, {
       method,
@@ -104,9 +154,29 @@ export class RazorpayGateway implements PaymentGateway {
       const why = error.success ? error.data.error.description : shortText(answer.text);
       throw new GatewayError(`Razorpay answered ${answer.status}: ${why}`);
     }
-    const link = ZLink.safeParse(answer.json);
-    if (!link.success) throw new GatewayError('Razorpay answered something that is not a payment link');
-    return linkOf(link.data);
+    return answer.json;
+  }
+
+  async settlementLines(day: string): Promise<GatewaySettlementLine[]> {
+    const [year, month, date] = day.split('-');
+    const lines: GatewaySettlementLine[] = [];
+    for (let skip = 0; ; skip += RECON_PAGE) {
+      const query = new URLSearchParams({
+        year: year!,
+        month: month!,
+        day: date!,
+        count: String(RECON_PAGE),
+        skip: String(skip),
+      });
+      const page = ZReconPage.safeParse(await this.request('GET', `/v1/settlements/recon/combined?${query}`));
+      if (!page.success) throw new GatewayError('Razorpay answered something that is not a settlement report');
+      for (const raw of page.data.items) {
+        const item = ZRazorpaySettlementItem.safeParse(raw);
+        if (!item.success) throw new GatewayError(`Razorpay sent a settlement line the product cannot read (${day})`);
+        lines.push(razorpaySettlementLine(item.data));
+      }
+      if (page.data.items.length < RECON_PAGE) return lines;
+    }
   }
 
   createLink(link: NewGatewayLink): Promise<GatewayLink> {

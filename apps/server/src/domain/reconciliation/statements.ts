@@ -22,6 +22,7 @@ import {
   type StatementLineView,
   statementLines,
   studentFeeBalances,
+  unbankedSettlementLines,
   unmatchedReceiptParts,
   taxableFeeHeads,
   type WriteTx,
@@ -34,6 +35,7 @@ import {
   MATCH_DAYS_BEFORE,
   matchStatement,
   statementTotals,
+  summariseSettlements,
 } from '@fees/money';
 import {
   firstRowOfEachHead,
@@ -243,6 +245,10 @@ async function matchedLines(
     }),
     students: await admissionNumbers(tx, { departmentId: scope.departmentId }),
     openDues: await duesBalancesOfDepartment(tx, { departmentId: scope.departmentId }),
+    // The gateway's settlements are the foundation's, credited to whichever account a department keeps.
+    settlements: summariseSettlements(
+      await unbankedSettlementLines(tx, { from: addDays(dates[0]!, -MATCH_DAYS_BEFORE), to: dates.at(-1)! }),
+    ),
   });
   return fresh.map((e, i) => {
     const outcome = outcomes[i]!;
@@ -257,8 +263,9 @@ async function matchedLines(
       balancePaise: e.balancePaise,
       state: outcome.state,
       matchRule: outcome.state === 'matched' ? outcome.rule : (outcome.proposal?.rule ?? null),
-      receiptId: outcome.state === 'matched' ? outcome.receiptId : null,
-      partNo: outcome.state === 'matched' ? outcome.partNo : null,
+      receiptId: outcome.state === 'matched' && outcome.rule !== 'settlement' ? outcome.receiptId : null,
+      partNo: outcome.state === 'matched' && outcome.rule !== 'settlement' ? outcome.partNo : null,
+      settlementId: outcome.state === 'matched' && outcome.rule === 'settlement' ? outcome.settlementId : null,
       proposedStudentId: outcome.state === 'unmatched' ? (outcome.proposal?.studentId ?? null) : null,
     };
   });

@@ -18,6 +18,7 @@ import { receiptRoutes } from './receipts';
 import { reconciliationRoutes } from './reconciliation';
 import { referenceRoutes } from './reference';
 import { reportRoutes } from './reports';
+import { settlementRoutes } from './settlements';
 import { studentRoutes } from './students';
 
 /** Every documented path , grouped by the area that answers it. */
@@ -41,5 +42,6 @@ export const restRoutes: readonly RestRoute[] = [
   ...paymentRoutes,
   ...familyRoutes,
   ...reconciliationRoutes,
+  ...settlementRoutes,
   ...approvalRoutes,
 ];

@@ -22,6 +22,7 @@ import { refundsAccess } from './refunds';
 import { referenceAccess } from './reference';
 import { reportsAccess } from './reports';
 import { schemesAccess } from './schemes';
+import { settlementsAccess } from './settlements';
 import { studentsAccess } from './students';
 
 export const accessRules: AccessRules = {
@@ -41,6 +42,7 @@ export const accessRules: AccessRules = {
   ...promotionsAccess,
   ...auditAccess,
   ...schemesAccess,
+  ...settlementsAccess,
   ...refundsAccess,
   ...chequesAccess,
   ...messagesAccess,

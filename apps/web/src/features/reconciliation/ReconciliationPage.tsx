@@ -270,7 +270,17 @@ export default function ReconciliationPage() {
   const statements = useQuery(trpc.reconciliation.statements.queryOptions({ depId: department.id }));
   return (
     <>
-      <PageHeader title="Reconciliation" subtitle={department.name} />
+      <PageHeader
+        title="Reconciliation"
+        subtitle={department.name}
+        actions={
+          can('write') && (
+            <Button component={Link} to="settlements" variant="light">
+              Gateway settlements
+            </Button>
+          )
+        }
+      />
       <Stack gap="md">
         {can('write') && <UploadStatement />}
         <Paper withBorder radius="md" p="md">

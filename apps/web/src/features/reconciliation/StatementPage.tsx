@@ -37,6 +37,7 @@ const RULE_LABELS: Record<string, string> = {
   admission_no: 'admission number in the narration',
   dues_amount: 'the amount of their dues',
   by_hand: 'chosen by hand',
+  settlement: "the gateway settlement's net and UTR or date",
 };
 
 function useRefresh() {
@@ -177,6 +178,11 @@ function Outcome({ line, depId }: { line: Line; depId: number }) {
   if (line.state === 'matched' || line.state === 'receipt_created') {
     return (
       <>
+        {line.settlementId !== null && (
+          <Anchor component={Link} to="../settlements" relative="path">
+            Gateway settlement {line.settlementId}
+          </Anchor>
+        )}
         {line.receiptNumber !== null && <ReceiptLink number={line.receiptNumber} department={depId} />}{' '}
         {line.receiptStudent}
         {line.receiptStatus === 'voided' && (
