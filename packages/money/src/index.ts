@@ -14,3 +14,4 @@ export * from './words';
 export * from './payments/apply-payment';
 export * from './reconciliation';
 export * from './settlements/settlements';
+export * from './sponsors';

@@ -42,6 +42,7 @@ export interface PreparedPlan {
     lastDay: string;
     lastDayNumber: number;
     amounts: number[];
+    noConcession: boolean;
   }>;
   /** The amounts as one array, cell i * heads + j: instalment i, head j. */
   cells: number[];
@@ -66,6 +67,7 @@ export function preparePlan(plan: Plan): PreparedPlan {
       lastDay,
       lastDayNumber: dayNumber(lastDay),
       amounts,
+      noConcession: inst.noConcession === true,
     };
   });
   return { headIds, headIndex: headIndexOf(headIds), instalments, cells: instalments.flatMap((inst) => inst.amounts) };
@@ -124,6 +126,7 @@ function allocateConcessions(prepared: PreparedPlan, concessions: readonly Conce
     if (j === undefined) continue;
     let left = c.amountPaise;
     for (let i = n - 1; i >= 0 && left > 0; i--) {
+      if (prepared.instalments[i]!.noConcession) continue;
       const cell = i * h + j;
       const take = Math.min(left, Math.max(0, cells[cell]! - concession[cell]!));
       concession[cell]! += take;

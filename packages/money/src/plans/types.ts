@@ -28,6 +28,8 @@ export interface PlanInstalment {
   /** null: the plan's rule applies. */
   fineRule: FineRule | null;
   amounts: HeadAmount[];
+  /** Concessions never come off it (a scholarship's shortfall, charged back after the concessions were given). */
+  noConcession?: true;
 }
 
 export interface Plan {
