@@ -16,12 +16,13 @@ import {
   transaction,
   type WriteTx,
 } from '@fees/db';
-import { IDEMPOTENCY_KEY_HOURS, receiptLabel, refundLabel, refuse } from '@fees/validation';
+import { IDEMPOTENCY_KEY_HOURS, receiptLabel, refundLabel, refuse, sponsorReceiptLabel } from '@fees/validation';
 
 /** The writes that take a key, and how a refusal names the record the key's first request created. */
 const OPERATIONS = {
   'receipts.create': (number: number) => `receipt ${receiptLabel(number)}`,
   'refunds.create': (number: number) => `refund ${refundLabel(number)}`,
+  'sponsors.receipt': (number: number) => `sponsor receipt ${sponsorReceiptLabel(number)}`,
 } as const;
 export type IdempotentOperation = keyof typeof OPERATIONS;
 

@@ -35,3 +35,4 @@ export * from './roles';
 export * from './promotions';
 export * from './family';
 export * from './settlements';
+export * from './sponsors';

@@ -1412,9 +1412,64 @@ const CONTRACTS: Contract[] = [
       });
       expect(again.status).toBe(400);
       expect(Object.keys(again.body.errors).join(',')).toMatch(/students/);
+  {
+    method: 'POST',
+    path: '/v2/sponsors',
+    as: 'ugStaff',
+    outsider: 'cashier',
+    call: () => ({ fields: { name: `Contract trust ${++sponsorNames}` } }),
+    check: (res) => {
+      expect(res.body).toEqual({
+        id: expect.any(Number),
+        name: expect.stringMatching(/^Contract trust/),
+        kind: 'other',
+      });
+    },
+  },
+  {
+    method: 'POST',
+    path: '/v2/sponsorships',
+    call: async ({ clients, fx }) => {
+      const sponsor = await clients.admin.post('/v2/sponsors', { name: `Contract scheme ${++sponsorNames}` });
+      return {
+        fields: { sponsorId: sponsor.body.id, depId: 100, admNo: 'UG-001', feeHeadId: fx.heads.exam, amount: '100' },
+      };
+    },
+    check: async (res, { clients }) => {
+      expect(res.body).toEqual({ id: expect.any(Number), amount: '100.00' });
+      const dues = await clients.ugStaff.get('/v2/dues', { depId: 100, asOf: '2026-01-01', admNo: 'UG-001' });
+      expect(dues.body.students[0].sponsorShare).toBe('100.00');
+    },
+  },
+  {
+    method: 'POST',
+    path: '/v2/sponsor-receipts',
+    call: async ({ clients, fx }) => {
+      const sponsor = await clients.admin.post('/v2/sponsors', { name: `Contract sanction ${++sponsorNames}` });
+      await clients.admin.post('/v2/sponsorships', {
+        sponsorId: sponsor.body.id,
+        depId: 100,
+        admNo: 'UG-001',
+        feeHeadId: fx.heads.tuition,
+        amount: '50',
+      });
+      return {
+        fields: {
+          sponsorId: sponsor.body.id,
+          date: '2025-08-01',
+          mode: 'bank_transfer',
+          reference: 'UTR 1',
+          allocations: [{ depId: 100, admNo: 'UG-001', feeHeadId: fx.heads.tuition, amount: '50' }],
+        },
+      };
+    },
+    check: (res) => {
+      expect(res.body).toEqual({ id: expect.any(Number), number: expect.any(Number), amount: '50.00' });
     },
   },
 ];
+/** Each contract call makes its own sponsor (names are unique). */
+let sponsorNames = 0;
 
 let ctx: Ctx;
 let razorpay: RazorpayStandIn;

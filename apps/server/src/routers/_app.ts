@@ -16,6 +16,7 @@ import { openingRouter } from './opening/router';
 import { optionalHeadsRouter } from './optional-heads/router';
 import { promotionsRouter } from './promotions/router';
 import { familyRouter } from './family/router';
+import { sponsorsRouter } from './sponsors/router';
 import { paymentsRouter } from './payments/router';
 import { settlementsRouter } from './settlements/router';
 import { plansRouter } from './plans/router';
@@ -42,6 +43,7 @@ export const appRouter = router({
   opening: openingRouter,
   optionalHeads: optionalHeadsRouter,
   promotions: promotionsRouter,
+  sponsors: sponsorsRouter,
   audit: auditRouter,
   schemes: schemesRouter,
   cheques: chequesRouter,

@@ -2,7 +2,7 @@ import { CHEQUE_BOUNCE_HEAD } from '@fees/validation';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Reader } from '../client';
 import { row, rows, textLiteral } from '../engines';
-import { balanceOfColumns } from './balance-sql';
+import { balanceOfColumns, sponsoredHeadSql } from './balance-sql';
 import { structureFeeSql, structureRowShownSql } from './optional-fee-sql';
 import { carried } from './student-charges';
 
@@ -10,8 +10,9 @@ import { carried } from './student-charges';
  * A student's dues per fee head of their batch's fee structure and per head with an opening balance
  * (with opening balances): fee = the structure amount (an optional head: what the student's opt-ins make owed, and
  * listed only once opted in or used) + the opening balance;
- * discount = con_amt + less_amt (also given apart as discount and adjustment); paid = the head's
- * lines on the student's LIVE receipts; balance = fee - discount - paid. A voided receipt counts
+ * discount = con_amt + less_amt (also given apart as discount and adjustment); sponsored = the sponsors' shares less
+ * shortfalls (owed by the sponsor); paid = the head's lines on the student's LIVE receipts; balance = fee - discount -
+ * sponsored - paid: what the student owes. A voided receipt counts
  * nowhere. All amounts are paise.
  */
 export interface FeeBalanceRow {
@@ -24,6 +25,8 @@ export interface FeeBalanceRow {
   adjustmentPaise: number;
   /** con_amt + less_amt: the spec's total_discount */
   totalDiscountPaise: number;
+  /** Owed by sponsors, not the student ("expected from {sponsor}"). */
+  sponsoredPaise: number;
   paidPaise: number;
   balancePaise: number;
   /** A head without a limit (Advance): see HeadBalance in @fees/money pricing.ts. */
@@ -86,24 +89,32 @@ function headsCte(studentId: number): SQL {
   )`;
 }
 
-const balanceOfHead = sql.raw(balanceOfColumns());
+const balanceOfHead = sql.raw(balanceOfColumns('h', { sponsored: true }));
 
-const rowsSql = (studentId: number) => sql`${headsCte(studentId)}
+const withSponsored = (studentId: number) => sql`${headsCte(studentId)},
+  sponsored AS (
+    SELECT heads.*, ${sql.raw(sponsoredHeadSql('s.id', 'heads."feeHeadId"'))} AS "sponsoredPaise"
+    FROM heads CROSS JOIN (SELECT id FROM students WHERE id = ${studentId}) s
+  )`;
+
+const rowsSql = (studentId: number) => sql`${withSponsored(studentId)}
   SELECT "feeHeadId", "feeHead", "feePaise", "discountPaise", "adjustmentPaise",
          "discountPaise" + "adjustmentPaise" AS "totalDiscountPaise",
+         "sponsoredPaise",
          "paidPaise",
          ${balanceOfHead} AS "balancePaise"
-  FROM heads
+  FROM sponsored h
   ORDER BY part, sort_id, "feeHeadId"`;
 
-const totalsSql = (studentId: number) => sql`${headsCte(studentId)}
+const totalsSql = (studentId: number) => sql`${withSponsored(studentId)}
   SELECT COALESCE(SUM("feePaise"), 0) AS "feePaise",
          COALESCE(SUM("discountPaise"), 0) AS "discountPaise",
          COALESCE(SUM("adjustmentPaise"), 0) AS "adjustmentPaise",
          COALESCE(SUM("discountPaise" + "adjustmentPaise"), 0) AS "totalDiscountPaise",
+         COALESCE(SUM("sponsoredPaise"), 0) AS "sponsoredPaise",
          COALESCE(SUM("paidPaise"), 0) AS "paidPaise",
          COALESCE(SUM(${balanceOfHead}), 0) AS "balancePaise"
-  FROM heads`;
+  FROM sponsored h`;
 
 /**
  * The student's balance rows, in the order the fee structure was entered, then opening balances outside it, then a

@@ -1,6 +1,6 @@
 /**
- * The cashier's day book: for one date and one department (or all), the live receipts dated that day
- * by the staff account that took them, with net amounts per payment mode, the receipts dated that
+ * The cashier's day book: for one date and one department (or all), the live receipts and sponsor receipts dated
+ * that day by the staff account that took them, with net amounts per payment mode, the receipts dated that
  * day that were voided, the live refunds paid out that day, whether the day is closed, and the cheques
  * received, cleared and bounced that day (a demand draft counts as a cheque). Amounts are net (with
  * GST): what the cashier actually received; "advance" receipts settle dues from an advance and bring
@@ -84,16 +84,22 @@ export async function dayBook(
     db,
     sql`
     SELECT r.created_by AS "userId", u.email AS email, u.name AS name, COUNT(DISTINCT r.id) AS receipts,
-      SUM(p.amount_paise) AS "totalPaise",
-      SUM(CASE WHEN p.payment_mode = 'cash' THEN p.amount_paise ELSE 0 END) AS cash,
-      SUM(CASE WHEN p.payment_mode = 'upi' THEN p.amount_paise ELSE 0 END) AS upi,
-      SUM(CASE WHEN p.payment_mode IN ('cheque', 'dd') THEN p.amount_paise ELSE 0 END) AS cheque,
-      SUM(CASE WHEN p.payment_mode = 'bank_transfer' THEN p.amount_paise ELSE 0 END) AS bank,
-      SUM(CASE WHEN p.payment_mode = 'card' THEN p.amount_paise ELSE 0 END) AS card,
-      SUM(CASE WHEN p.payment_mode = 'online' THEN p.amount_paise ELSE 0 END) AS online,
-      SUM(CASE WHEN p.payment_mode = 'advance' THEN p.amount_paise ELSE 0 END) AS advance
-    FROM receipts r JOIN receipt_payments p ON p.receipt_id = r.id LEFT JOIN users u ON u.id = r.created_by
-    WHERE r.date = ${params.date} AND r.status = 'live' ${ofDepartment}
+      SUM(r.amount_paise) AS "totalPaise",
+      SUM(CASE WHEN r.payment_mode = 'cash' THEN r.amount_paise ELSE 0 END) AS cash,
+      SUM(CASE WHEN r.payment_mode = 'upi' THEN r.amount_paise ELSE 0 END) AS upi,
+      SUM(CASE WHEN r.payment_mode IN ('cheque', 'dd') THEN r.amount_paise ELSE 0 END) AS cheque,
+      SUM(CASE WHEN r.payment_mode = 'bank_transfer' THEN r.amount_paise ELSE 0 END) AS bank,
+      SUM(CASE WHEN r.payment_mode = 'card' THEN r.amount_paise ELSE 0 END) AS card,
+      SUM(CASE WHEN r.payment_mode = 'online' THEN r.amount_paise ELSE 0 END) AS online,
+      SUM(CASE WHEN r.payment_mode = 'advance' THEN r.amount_paise ELSE 0 END) AS advance
+    FROM (
+      SELECT 'r' || r.id AS id, r.created_by, p.payment_mode, p.amount_paise
+      FROM receipts r JOIN receipt_payments p ON p.receipt_id = r.id
+      WHERE r.date = ${params.date} AND r.status = 'live' ${ofDepartment}
+      UNION ALL
+      SELECT 's' || r.id, r.created_by, r.mode, r.amount_paise FROM sponsor_receipts r
+      WHERE r.date = ${params.date} ${ofDepartment}
+    ) r LEFT JOIN users u ON u.id = r.created_by
     GROUP BY r.created_by, u.email, u.name
     ORDER BY u.email IS NULL, u.email`,
   );

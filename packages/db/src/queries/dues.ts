@@ -12,6 +12,10 @@ import {
   type PlanInstalment,
   type PreparedPlan,
   preparePlan,
+  type SponsorShare,
+  shortfallInstalments,
+  sponsorConcessions,
+  sponsoredPaise,
   type StudentDues,
   studentInstalments,
   studentPlan,
@@ -29,6 +33,8 @@ import {
   fineWaivers,
   openingBalances,
   optionalHeadOptIns,
+  sponsors,
+  sponsorships,
   students,
 } from '../schema';
 import { findChequeBounceHeadId } from './cheques';
@@ -65,6 +71,7 @@ export interface StudentDuesResult extends DuesStudent {
   /** With the instalments not yet due, the figures per head and the allocation's cells. */
   dues: DetailedDues;
   opening: DuesOpening[];
+  sponsored: readonly SponsoredPart[];
 }
 
 export async function findLateFeeHeadId(db: Reader): Promise<number | null> {
@@ -101,12 +108,25 @@ export async function batchDuesAsOf(
     const plan =
       read.studentPlanOf(batchPlan, s.studentId) ??
       plansOf(read.optInsOf(s.studentId), read.ownInstalmentsOf(s.studentId));
-    return { ...s, dues: calculatorOf(plan)(student, settlements), opening: read.openings.get(s.studentId) ?? [] };
+    return {
+      ...s,
+      dues: calculatorOf(plan)(student, settlements),
+      opening: read.openings.get(s.studentId) ?? [],
+      sponsored: read.sponsoredOf(s.studentId),
+    };
   });
+}
+
+/** What one sponsor stands for of a student's fee (shares less shortfalls), left out of what the student owes. */
+export interface SponsoredPart {
+  sponsorId: number;
+  sponsor: string;
+  amountPaise: number;
 }
 
 export interface StudentDuesOnly extends DuesStudent {
   dues: StudentDues;
+  sponsored: readonly SponsoredPart[];
 }
 
 /**
@@ -158,7 +178,7 @@ export async function* duesByBatch(
       const plan =
         read.studentPlanOf(batchPlan, s.studentId) ??
         plansOf(read.optInsOf(s.studentId), read.ownInstalmentsOf(s.studentId));
-      return withDues(s, calculatorOf(plan)(student, settlements));
+      return withDues(s, calculatorOf(plan)(student, settlements), read.sponsoredOf(s.studentId));
     });
   }
 }
@@ -170,7 +190,7 @@ function ahead<T>(read: Promise<T>): Promise<T> {
 }
 
 /** Spelled out: spreading the driver's row object took over a microsecond a student. */
-function withDues(s: DuesStudent, dues: StudentDues): StudentDuesOnly {
+function withDues(s: DuesStudent, dues: StudentDues, sponsored: readonly SponsoredPart[]): StudentDuesOnly {
   return {
     studentId: s.studentId,
     admissionNo: s.admissionNo,
@@ -182,6 +202,7 @@ function withDues(s: DuesStudent, dues: StudentDues): StudentDuesOnly {
     courseId: s.courseId,
     courseName: s.courseName,
     dues,
+    sponsored,
   };
 }
 
@@ -289,9 +310,9 @@ function takeLines(
 }
 
 /**
- * What the dues of the batches' students are computed from, in seven statements for all the batches
+ * What the dues of the batches' students are computed from, in eight statements for all the batches
  * (never one a student), sent together: the special heads, the students, their discounts, opening
- * balances, bounce charges, fine waivers, opt-ins to optional heads and promotions (then the plans of the
+ * balances, bounce charges, fine waivers, opt-ins to optional heads, sponsors' shares (@fees/money sponsors.ts) and promotions (then the plans of the
  * batches some were promoted out of, when there are any). The lines of their receipts, by far the largest part,
  * are read batch by batch (`readLineTexts`) and handed to `inputsOf`.
  */
@@ -300,7 +321,7 @@ async function readBatches(db: Reader, batchIds: readonly number[], studentIds: 
     inArray(students.batchId, [...batchIds]),
     studentIds ? inArray(students.id, [...studentIds]) : undefined,
   );
-  const [heads, studentRows, discountRows, openingRows, chequeRows, waiverRows, optInRows, promotedRows] =
+  const [heads, studentRows, discountRows, openingRows, chequeRows, waiverRows, optInRows, promotedRows, shareRows] =
     await Promise.all([
       specialHeads(db),
       db
@@ -376,6 +397,21 @@ async function readBatches(db: Reader, batchIds: readonly number[], studentIds: 
         .innerJoin(batches, eq(batches.id, enrolments.batchId))
         .where(and(where, eq(enrolments.status, 'promoted')))
         .orderBy(asc(enrolments.fromDate), asc(enrolments.id)),
+      db
+        .select({
+          studentId: sponsorships.studentId,
+          sponsorId: sponsorships.sponsorId,
+          sponsor: sponsors.name,
+          feeHeadId: sponsorships.feeHeadId,
+          amountPaise: sponsorships.amountPaise,
+          shortfallPaise: sponsorships.shortfallPaise,
+          shortfallDate: sponsorships.shortfallDate,
+        })
+        .from(sponsorships)
+        .innerJoin(students, eq(students.id, sponsorships.studentId))
+        .innerJoin(sponsors, eq(sponsors.id, sponsorships.sponsorId))
+        .where(where)
+        .orderBy(asc(sponsorships.id)),
     ]);
   const pastPlans = await loadBatchPlans(db, [...new Set(promotedRows.map((e) => e.batchId))]);
 
@@ -400,6 +436,18 @@ async function readBatches(db: Reader, batchIds: readonly number[], studentIds: 
   for (const w of waiverRows) listOf(waivers, w.studentId).push({ date: w.date, amountPaise: w.amountPaise });
   const optIns = new Map<number, OptIn[]>();
   for (const { studentId, ...optIn } of optInRows) listOf(optIns, studentId).push(optIn);
+  const shares = new Map<number, SponsorShare[]>();
+  const sponsored = new Map<number, SponsoredPart[]>();
+  for (const { studentId, sponsorId, sponsor, ...share } of shareRows) {
+    listOf(shares, studentId).push(share);
+    listOf(concessions, studentId).push(...sponsorConcessions([share]));
+    const parts = listOf(sponsored, studentId);
+    const part = parts.find((p) => p.sponsorId === sponsorId);
+    if (part) part.amountPaise += sponsoredPaise(share);
+    else parts.push({ sponsorId, sponsor, amountPaise: sponsoredPaise(share) });
+  }
+  const noSponsors: SponsoredPart[] = [];
+  const sponsoredOf = (studentId: number): readonly SponsoredPart[] => sponsored.get(studentId) ?? noSponsors;
   const noOptIns: OptIn[] = [];
   const optInsOf = (studentId: number): readonly OptIn[] => optIns.get(studentId) ?? noOptIns;
 
@@ -418,8 +466,9 @@ async function readBatches(db: Reader, batchIds: readonly number[], studentIds: 
   const ownInstalmentsOf = (studentId: number): PlanInstalment[] | undefined => {
     const opening = openings.get(studentId);
     const charges = bounceCharges.get(studentId);
-    if (!opening && !charges) return undefined;
-    return [...openingInstalments(opening ?? []), ...bounceChargeInstalments(charges ?? [])];
+    const shortfalls = shortfallInstalments(shares.get(studentId) ?? []);
+    if (!opening && !charges && shortfalls.length === 0) return undefined;
+    return [...openingInstalments(opening ?? []), ...bounceChargeInstalments(charges ?? []), ...shortfalls];
   };
 
   /**
@@ -459,7 +508,7 @@ async function readBatches(db: Reader, batchIds: readonly number[], studentIds: 
       };
     };
   };
-  return { studentsOf, openings, ownInstalmentsOf, studentPlanOf, inputsOf, optInsOf };
+  return { studentsOf, openings, ownInstalmentsOf, studentPlanOf, inputsOf, optInsOf, sponsoredOf };
 }
 
 /**

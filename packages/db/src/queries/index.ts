@@ -36,3 +36,4 @@ export * from './approvals';
 export * from './enrolments';
 export * from './family';
 export * from './settlements';
+export * from './sponsors';

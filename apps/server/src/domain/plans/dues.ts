@@ -21,7 +21,10 @@ async function batchIdsInScope(ctx: AuthedContext, input: TDuesInput): Promise<n
   return batchIdsOfDepartment(ctx.db, input.depId);
 }
 
-/** Per student: the instalments due on or before the date, the fine, outstanding and to collect, and the advance. */
+/**
+ * Per student: the instalments due on or before the date, the fine, outstanding and to collect, the advance, and apart
+ * from them what sponsors stand for (never in what the student owes).
+ */
 export async function batchDues(ctx: AuthedContext, input: TDuesInput) {
   const batchIds = await batchIdsInScope(ctx, input);
   const rows: StudentDuesOnly[] = [];
@@ -49,6 +52,7 @@ export async function batchDues(ctx: AuthedContext, input: TDuesInput) {
       outstanding: r.dues.outstanding,
       toCollect: r.dues.toCollect,
       advance: advances.get(r.studentId) ?? 0,
+      sponsored: r.sponsored,
     })),
   };
 }

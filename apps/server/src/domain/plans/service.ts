@@ -71,6 +71,7 @@ export function duesView(row: StudentDuesResult, headNames: Map<number, string>)
   return {
     studentId: row.studentId,
     ...dues,
+    sponsored: row.sponsored,
     heads: heads.map((h) => ({
       feeHeadId: h.feeHeadId,
       feeHead: headNames.get(h.feeHeadId) ?? row.opening.find((o) => o.feeHeadId === h.feeHeadId)?.feeHead ?? '',
@@ -126,6 +127,7 @@ export async function lateFeeBalanceRows(
       discountPaise: fine.waived,
       adjustmentPaise: 0,
       totalDiscountPaise: fine.waived,
+      sponsoredPaise: 0,
       paidPaise: fine.paid,
       balancePaise: fine.outstanding,
     },

@@ -82,6 +82,7 @@ export async function advanceHeadRow(db: Reader): Promise<FeeBalanceRow[]> {
       discountPaise: 0,
       adjustmentPaise: 0,
       totalDiscountPaise: 0,
+      sponsoredPaise: 0,
       paidPaise: 0,
       balancePaise: 0,
       open: true,

@@ -1,9 +1,13 @@
-import { listStudentRefunds, studentStatement } from '@fees/db';
+import { listSponsorships, listStudentRefunds, studentStatement } from '@fees/db';
+import { receivablePaise, sponsoredPaise } from '@fees/money';
 import { AppError, type TStudentStatementInput } from '@fees/validation';
 import type { AuthedContext } from '../../context';
 import { studentAdvance } from '../refunds/advance';
 
-/** The student's heads with their payments, the refunds paid out to them (live), and their advance. */
+/**
+ * The student's heads with their payments, the refunds paid out to them (live), their advance, and per sponsor and
+ * head what is expected from the sponsor (and what of it has come).
+ */
 export async function statementOfStudent(ctx: AuthedContext, input: TStudentStatementInput) {
   const statement = await studentStatement(ctx.db, input);
   if (!statement) throw new AppError('NOT_FOUND', 'The student was not found in this department');
@@ -17,5 +21,16 @@ export async function statementOfStudent(ctx: AuthedContext, input: TStudentStat
       paymentReference,
       reason,
     }));
-  return { ...statement, refunds, advancePaise: await studentAdvance(ctx.db, statement.student) };
+  const sponsors = (await listSponsorships(ctx.db, { departmentId: input.depId, studentId: statement.student.id })).map(
+    (s) => ({
+      sponsor: s.sponsor,
+      feeHead: s.feeHead,
+      expectedPaise: sponsoredPaise(s),
+      receivedPaise: s.receivedPaise,
+      stillExpectedPaise: receivablePaise(s, s.receivedPaise),
+      shortfallPaise: s.shortfallPaise,
+      shortfallDate: s.shortfallDate,
+    }),
+  );
+  return { ...statement, refunds, sponsors, advancePaise: await studentAdvance(ctx.db, statement.student) };
 }

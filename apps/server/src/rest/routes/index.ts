@@ -19,6 +19,7 @@ import { reconciliationRoutes } from './reconciliation';
 import { referenceRoutes } from './reference';
 import { reportRoutes } from './reports';
 import { settlementRoutes } from './settlements';
+import { sponsorRoutes } from './sponsors';
 import { studentRoutes } from './students';
 
 /** Every documented path , grouped by the area that answers it. */
@@ -39,6 +40,7 @@ export const restRoutes: readonly RestRoute[] = [
   ...bookRoutes,
   ...optionalHeadRoutes,
   ...promotionRoutes,
+  ...sponsorRoutes,
   ...paymentRoutes,
   ...familyRoutes,
   ...reconciliationRoutes,

@@ -90,7 +90,8 @@ export const planRoutes = [
     procedure: 'plans.dues',
     summary:
       'Per student, the instalments due on or before asOf with their fines, ' +
-      "and the student's advance (credit); a department, course, batch or one admission number",
+      "the student's advance (credit) and apart from what the student owes, the sponsors' share; " +
+      'a department, course, batch or one admission number',
     access: 'read',
     request: {
       depId: 'depId',
@@ -125,6 +126,8 @@ export const planRoutes = [
           outstanding: ZRupees,
           toCollect: ZRupees,
           advance: ZRupees,
+          sponsorShare: ZRupees,
+          sponsors: z.array(z.object({ sponsorId: z.int(), sponsor: z.string(), amount: ZRupees })),
         }),
       ),
     }),
@@ -144,6 +147,12 @@ export const planRoutes = [
         outstanding: rupees(s.outstanding),
         toCollect: rupees(s.toCollect),
         advance: rupees(s.advance),
+        sponsorShare: rupees(s.sponsored.reduce((t, p) => t + p.amountPaise, 0)),
+        sponsors: s.sponsored.map((p) => ({
+          sponsorId: p.sponsorId,
+          sponsor: p.sponsor,
+          amount: rupees(p.amountPaise),
+        })),
       })),
     }),
   }),

@@ -14,6 +14,7 @@ import { openingAccess } from './opening';
 import { optionalHeadsAccess } from './optional-heads';
 import { promotionsAccess } from './promotions';
 import { familyAccess } from './family';
+import { sponsorsAccess } from './sponsors';
 import { paymentsAccess } from './payments';
 import { plansAccess } from './plans';
 import { receiptsAccess } from './receipts';
@@ -40,6 +41,7 @@ export const accessRules: AccessRules = {
   ...openingAccess,
   ...optionalHeadsAccess,
   ...promotionsAccess,
+  ...sponsorsAccess,
   ...auditAccess,
   ...schemesAccess,
   ...settlementsAccess,

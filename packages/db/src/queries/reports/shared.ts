@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Reader } from '../../client';
 import { engineSql, rows } from '../../engines';
 import { containsText } from '../like';
-import { advanceSql } from '../balance-sql';
+import { advanceSql, sponsoredOfStudentsSql } from '../balance-sql';
 import { optionalFeesSql } from '../optional-fee-sql';
 
 export interface BatchGroup<Row, Totals> {
@@ -26,15 +26,22 @@ const BATCH_ORDER = 'b.start_date DESC, b.name, b.id';
 
 /**
  * A student's money in the per-student reports, over the tables courseStudentsFrom joins: student_money
- * (m), their batch's compulsory fee structure total (fee) and what their opt-ins to optional heads make owed (opt). The terms of balanceSql, written once for every
- * report over them; the advance by advanceSql.
+ * (m), their batch's compulsory fee structure total (fee), what their opt-ins to optional heads make owed (opt) and what
+ * sponsors stand for (spo). The terms of balanceSql, written once for every report over them; the advance by
+ * advanceSql.
  */
 export const STUDENT_MONEY = {
   fee: 'COALESCE(fee."feePaise", 0) + COALESCE(opt."feePaise", 0) + m.charges_paise',
   discount: 'm.discount_paise',
   adjustment: 'm.adjustment_paise',
   paid: 'm.paid_paise + m.paid_outside_paise',
+  sponsored: 'COALESCE(spo."sponsoredPaise", 0)',
 } as const;
+
+/** The join giving STUDENT_MONEY's `spo` for the students of a department. */
+export function sponsoredJoin(depId: number): SQL {
+  return sql`LEFT JOIN (${sponsoredOfStudentsSql(sql`os.department_id = ${depId}`)}) spo ON spo.student_id = m.student_id`;
+}
 
 export const STUDENT_ADVANCE = advanceSql({
   credit: 'm.credit_paise',
@@ -67,6 +74,7 @@ function courseStudentsFrom(
       GROUP BY fs.batch_id
     ) fee ON fee.batch_id = m.batch_id
     LEFT JOIN (${optionalFeesSql(sql`os.department_id = ${params.depId}`)}) opt ON opt.student_id = m.student_id
+    ${sponsoredJoin(params.depId)}
     WHERE m.department_id = ${params.depId}
       ${params.courseId === undefined ? sql`` : sql`AND m.course_id = ${params.courseId}`}
       ${params.batchId === undefined ? sql`` : sql`AND m.batch_id = ${params.batchId}`}

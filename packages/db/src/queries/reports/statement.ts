@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Reader } from '../../client';
 import { row, rows } from '../../engines';
-import { balanceOfColumns } from '../balance-sql';
+import { balanceOfColumns, sponsoredHeadSql } from '../balance-sql';
 import { structureFeeSql, structureRowShownSql } from '../optional-fee-sql';
 import { studentCharges } from '../student-charges';
 import type { PaymentMode } from '../../schema';
@@ -15,7 +15,7 @@ const PAID_ON_HEAD = sql.raw(
 );
 
 /** A head's balance over the statement's heads h. */
-const HEAD_BALANCE = sql.raw(balanceOfColumns('h'));
+const HEAD_BALANCE = sql.raw(balanceOfColumns('h', { sponsored: true }));
 
 export interface StatementPayment {
   receiptNumber: number;
@@ -35,8 +35,10 @@ export interface StatementHead {
   openingPaise: number;
   discountPaise: number;
   adjustmentPaise: number;
+  /** Expected from sponsors (their shares less shortfalls), not from the student. */
+  sponsoredPaise: number;
   paidPaise: number;
-  /** fee - discount - adjustment - paid. */
+  /** fee - discount - adjustment - sponsored - paid: what the student owes. */
   balancePaise: number;
   payments: StatementPayment[];
 }
@@ -45,6 +47,7 @@ export interface StatementTotals {
   feePaise: number;
   discountPaise: number;
   adjustmentPaise: number;
+  sponsoredPaise: number;
   paidPaise: number;
   balancePaise: number;
 }
@@ -92,8 +95,9 @@ export async function studentStatement(
     SELECT h.*, ${HEAD_BALANCE} AS "balancePaise",
       SUM(h."feePaise") OVER () AS "tfeePaise", SUM(h."discountPaise") OVER () AS "tdiscountPaise",
       SUM(h."adjustmentPaise") OVER () AS "tadjustmentPaise", SUM(h."paidPaise") OVER () AS "tpaidPaise",
+      SUM(h."sponsoredPaise") OVER () AS "tsponsoredPaise",
       SUM(${HEAD_BALANCE}) OVER () AS "tbalancePaise"
-    FROM (
+    FROM (SELECT hs.*, ${sql.raw(sponsoredHeadSql(String(student.id), 'hs."feeHeadId"'))} AS "sponsoredPaise" FROM (
       SELECT 0 AS part, fs.id AS "sortId", fs.fee_head_id AS "feeHeadId", fh.name AS "feeHead",
         ${sql.raw(structureFeeSql('fs', 's.id'))} + COALESCE(ch.amount_paise, 0) AS "feePaise",
         COALESCE(ch.opening_paise, 0) AS "openingPaise",
@@ -118,7 +122,7 @@ export async function studentStatement(
       WHERE s.id = ${student.id}
         AND NOT EXISTS (SELECT 1 FROM fee_structures fs WHERE fs.batch_id = s.batch_id
           AND fs.fee_head_id = ch.fee_head_id)
-    ) h
+    ) hs) h
     ORDER BY h.part, h."sortId"`,
   );
   const payments = await rows<StatementPayment & { feeHeadId: number }>(
@@ -144,6 +148,7 @@ export async function studentStatement(
       openingPaise: h.openingPaise,
       discountPaise: h.discountPaise,
       adjustmentPaise: h.adjustmentPaise,
+      sponsoredPaise: h.sponsoredPaise,
       paidPaise: h.paidPaise,
       balancePaise: h.balancePaise,
       payments: payments.filter((p) => p.feeHeadId === h.feeHeadId).map(({ feeHeadId: _f, ...p }) => p),
@@ -152,6 +157,7 @@ export async function studentStatement(
       feePaise: first?.tfeePaise ?? 0,
       discountPaise: first?.tdiscountPaise ?? 0,
       adjustmentPaise: first?.tadjustmentPaise ?? 0,
+      sponsoredPaise: first?.tsponsoredPaise ?? 0,
       paidPaise: first?.tpaidPaise ?? 0,
       balancePaise: first?.tbalancePaise ?? 0,
     },

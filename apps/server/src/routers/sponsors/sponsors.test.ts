@@ -1,0 +1,285 @@
+import { paiseToRupeesText, type TCreateReceiptInput } from '@fees/validation';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { refusal } from '../../test/refusal';
+import { type RestServer, startRestServer } from '../../test/rest';
+import { useFixture, useHarness } from '../../test/use-harness';
+
+const h = useHarness();
+const fx = useFixture(h);
+const rs = (rupees: number) => rupees * 100;
+
+function pgReceipt(date: string, rupees: number): TCreateReceiptInput {
+  const amount = paiseToRupeesText(rs(rupees));
+  return {
+    depId: 101,
+    studentId: fx.pg.studentId,
+    date,
+    items: [{ feeHeadId: fx.heads.tuition, particulars: '', amount }],
+    paymentMode: 'cash',
+    total: amount,
+    tax: '0',
+    net: amount,
+    confirm: true,
+  } as unknown as TCreateReceiptInput;
+}
+
+let sponsorId: number;
+
+/**
+ * The late scholarship of docs/fee-plans.md: PG's Tuition Fee 30,000 in three terms (June, September, December 2025),
+ * a fine of 100 ten days after each; PG-001 pays 10,000 and 8,000, and a post-matric scholarship covers 12,000.
+ */
+beforeEach(async () => {
+  const admin = h.caller('admin');
+  await admin.plans.save({
+    depId: 101,
+    batchId: fx.pg.batchId,
+    fineRule: { type: 'fixed', amountPaise: rs(100), graceDays: 10 },
+    instalments: ['2025-06-10', '2025-09-10', '2025-12-10'].map((dueDate, i) => ({
+      name: `Term ${i + 1}`,
+      dueDate,
+      fineRule: null,
+      amounts: [{ feeHeadId: fx.heads.tuition, amountPaise: rs(10_000) }],
+    })),
+  });
+  await admin.receipts.create(pgReceipt('2025-06-05', 10_000));
+  await admin.receipts.create(pgReceipt('2025-09-05', 8_000));
+  sponsorId = (await h.caller('pgStaff').sponsors.create({ name: 'Post-matric scholarship (SC)', kind: 'government' }))
+    .id;
+});
+
+const cover = (amount: string) =>
+  h.caller('pgStaff').sponsors.cover({
+    depId: 101,
+    sponsorId,
+    studentId: fx.pg.studentId,
+    feeHeadId: fx.heads.tuition,
+    amount,
+    date: '2025-07-01',
+  } as never);
+
+const receipt = (amount: string, key?: string) =>
+  h.caller('pgStaff').sponsors.receipt({
+    depId: 101,
+    sponsorId,
+    date: '2026-01-20',
+    mode: 'bank_transfer',
+    reference: 'NEFT 4471',
+    allocations: [{ studentId: fx.pg.studentId, feeHeadId: fx.heads.tuition, amount }],
+    ...(key ? { idempotencyKey: key } : {}),
+  } as never);
+
+describe('a sponsor covering a student', () => {
+  it('leaves the share out of every dues figure: no defaulter, fine or notice while it is awaited', async () => {
+    const staff = h.caller('pgStaff');
+    const before = await staff.plans.studentDues({ depId: 101, studentId: fx.pg.studentId, asOf: '2026-01-01' });
+    expect([before.outstanding, before.fine.accrued]).toEqual([rs(12_000), rs(200)]);
+    expect(await cover('12000')).toEqual({ id: expect.any(Number), amountPaise: rs(12_000) });
+    const dues = await staff.plans.studentDues({ depId: 101, studentId: fx.pg.studentId, asOf: '2026-01-01' });
+    expect([dues.outstanding, dues.fine.accrued, dues.toCollect]).toEqual([0, 0, 0]);
+    expect(dues.sponsored).toEqual([{ sponsorId, sponsor: 'Post-matric scholarship (SC)', amountPaise: rs(12_000) }]);
+    const defaulters = await staff.reports.defaulters({ depId: 101, asOf: '2026-01-01' });
+    expect(defaulters.rows.map((r) => r.admissionNo)).not.toContain('PG-001');
+    const notices = await staff.plans.demandNotices({
+      depId: 101,
+      batchId: fx.pg.batchId,
+      asOf: '2026-01-01',
+      payBy: '2026-01-08',
+    });
+    expect(notices.notices.map((n) => n.admissionNo)).not.toContain('PG-001');
+    const all = await staff.plans.dues({ depId: 101, asOf: '2026-01-01', batchId: fx.pg.batchId });
+    expect(all.students.find((s) => s.admissionNo === 'PG-001')).toMatchObject({ toCollect: 0 });
+
+    const counter = await staff.receipts.entryContext({ depId: 101, studentId: fx.pg.studentId });
+    expect(counter.heads.find((x) => x.feeHeadId === fx.heads.tuition)).toMatchObject({
+      feePaise: rs(30_000),
+      sponsoredPaise: rs(12_000),
+      paidPaise: rs(18_000),
+      balancePaise: 0,
+    });
+    const statement = await staff.reports.statement({ depId: 101, studentId: fx.pg.studentId });
+    expect(statement.totals).toMatchObject({ sponsoredPaise: rs(12_000), balancePaise: 0 });
+    expect(statement.sponsors).toEqual([
+      expect.objectContaining({
+        sponsor: 'Post-matric scholarship (SC)',
+        feeHead: 'Tuition Fee',
+        expectedPaise: rs(12_000),
+      }),
+    ]);
+    const report = await staff.reports.dues({ depId: 101, courseId: 2000, includeSettled: true });
+    expect(report.batches[0]!.rows.find((r) => r.admissionNo === 'PG-001')?.balancePaise).toBe(0);
+  });
+
+  it('refuses a share above the fee less discounts and other shares, naming the head and the limit', async () => {
+    await cover('20000');
+    expect(await refusal(cover('1'))).toEqual({
+      code: 'BAD_REQUEST',
+      message: 'Post-matric scholarship (SC) already covers Tuition Fee for this student',
+    });
+    const trust = (await h.caller('pgStaff').sponsors.create({ name: 'Mar Thoma Trust' })).id;
+    const other = (amount: string) =>
+      h.caller('pgStaff').sponsors.cover({
+        depId: 101,
+        sponsorId: trust,
+        studentId: fx.pg.studentId,
+        feeHeadId: fx.heads.tuition,
+        amount,
+      } as never);
+    expect(await refusal(other('10000.01'))).toEqual({
+      code: 'BAD_REQUEST',
+      message: "The share of Tuition Fee can be at most 10000.00 (its fee less discounts and other sponsors' shares)",
+    });
+    expect(await other('10000')).toMatchObject({ amountPaise: rs(10_000) });
+    expect(
+      await refusal(
+        h.caller('admin').sponsors.cover({
+          depId: 101,
+          sponsorId,
+          studentId: fx.ug.studentId,
+          feeHeadId: fx.heads.tuition,
+          amount: '1',
+        } as never),
+      ),
+    ).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('takes a percent of the fee less discounts (UG: 25,000 less 2,500)', async () => {
+    const share = await h.caller('ugStaff').sponsors.cover({
+      depId: 100,
+      sponsorId,
+      studentId: fx.ug.studentId,
+      feeHeadId: fx.heads.tuition,
+      percent: '50',
+    } as never);
+    expect(share.amountPaise).toBe(rs(11_250));
+  });
+});
+
+describe('sponsor receipts', () => {
+  it('a shortfall returns to the student due on the day recorded, fined only from then; the receivable is settled', async () => {
+    const { id } = await cover('12000');
+    const paid = await receipt('9000');
+    expect(paid).toEqual({ id: expect.any(Number), number: 1, amountPaise: rs(9_000) });
+    const staff = h.caller('pgStaff');
+    expect(await staff.sponsors.shortfall({ depId: 101, id, date: '2026-01-20' })).toEqual({
+      id,
+      shortfallPaise: rs(3_000),
+      date: '2026-01-20',
+    });
+    const soon = await staff.plans.studentDues({ depId: 101, studentId: fx.pg.studentId, asOf: '2026-01-25' });
+    expect(soon.instalments.map((i) => [i.name, i.dueDate, i.outstanding, i.fine])).toEqual([
+      ['Term 1', '2025-06-10', 0, 0],
+      ['Term 2', '2025-09-10', 0, 0],
+      ['Term 3', '2025-12-10', 0, 0],
+      ['Scholarship shortfall', '2026-01-20', rs(3_000), 0],
+    ]);
+    const later = await staff.plans.studentDues({ depId: 101, studentId: fx.pg.studentId, asOf: '2026-03-01' });
+    expect([later.outstanding, later.fine.accrued, later.toCollect]).toEqual([rs(3_000), rs(100), rs(3_100)]);
+    const statement = await staff.sponsors.statement({ depId: 101, sponsorId });
+    expect(statement.totals).toEqual({
+      sponsoredPaise: rs(9_000),
+      receivedPaise: rs(9_000),
+      shortfallPaise: rs(3_000),
+      receivablePaise: 0,
+    });
+    expect(statement.receipts.map((r) => [r.number, r.mode, r.amountPaise, r.allocations.length])).toEqual([
+      [1, 'bank_transfer', rs(9_000), 1],
+    ]);
+    const fees = await staff.receipts.entryContext({ depId: 101, studentId: fx.pg.studentId });
+    expect(fees.heads.find((x) => x.feeHeadId === fx.heads.tuition)?.balancePaise).toBe(rs(3_000));
+    expect(await refusal(staff.sponsors.shortfall({ depId: 101, id, date: '2026-02-01' }))).toMatchObject({
+      code: 'CONFLICT',
+    });
+  });
+
+  it('is written once per idempotency key, numbered per department without gaps, and counted in the day book', async () => {
+    await cover('12000');
+    const first = await receipt('4000', 'sp-receipt-0001');
+    expect(await receipt('4000', 'sp-receipt-0001')).toEqual(first);
+    expect(await refusal(receipt('4001', 'sp-receipt-0001'))).toMatchObject({ code: 'CONFLICT' });
+    const second = await receipt('3000');
+    expect([first.number, second.number]).toEqual([1, 2]);
+    expect(await refusal(receipt('5000.01'))).toEqual({
+      code: 'BAD_REQUEST',
+      message: 'Allocation 1: Rahul Nair (PG-001): Tuition Fee has only 5000.00 still expected from this sponsor',
+    });
+    const book = await h.caller('admin').reports.dayBook({ depId: 101, date: '2026-01-20' });
+    expect(book.byUser.map((u) => [u.receipts, u.byModePaise.bank])).toEqual([[2, rs(7_000)]]);
+    const receivables = await h.caller('pgStaff').sponsors.receivables({ depId: 101, asOf: '2026-01-20' });
+    expect(receivables.rows).toEqual([
+      {
+        sponsorId,
+        sponsor: 'Post-matric scholarship (SC)',
+        ages: { '0-30': 0, '31-90': 0, '91-180': 0, 'over 180': rs(5_000) },
+        totalPaise: rs(5_000),
+      },
+    ]);
+  });
+
+  it('allocates a sanction list from CSV after a preview naming each bad row', async () => {
+    await cover('12000');
+    const staff = h.caller('pgStaff');
+    const fields = { depId: 101, sponsorId, date: '2026-01-20', mode: 'cheque', reference: 'CHQ 118822' } as const;
+    const bad = 'Admission No,Fee head,Amount\nPG-001,Tuition Fee,6000\nPG-404,Tuition Fee,10\nPG-001,Exam Fee,5\n';
+    const preview = await staff.sponsors.importPreview({ ...fields, csv: bad });
+    expect(preview.rows.map((r) => r.errors)).toEqual([
+      [],
+      ['Admission no: No student with admission no PG-404 in this department'],
+      ['Head: Post-matric scholarship (SC) does not cover Exam Fee for Rahul Nair (PG-001)'],
+    ]);
+    expect((await refusal(staff.sponsors.importCommit({ ...fields, csv: bad }))).message).toMatch(
+      /^2 of 3 rows are invalid \(lines 3, 4\); nothing was imported$/,
+    );
+    const good = 'admissionNo,head,amount\nPG-001,Tuition Fee,6000\n';
+    expect(await staff.sponsors.importCommit({ ...fields, csv: good })).toMatchObject({
+      number: 1,
+      amountPaise: rs(6_000),
+    });
+  });
+});
+
+describe('over REST', () => {
+  let server: RestServer;
+  beforeAll(async () => {
+    server = await startRestServer();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('POST /rest/v2/sponsors, /v2/sponsorships and /v2/sponsor-receipts; GET /rest/v2/dues shows the share apart', async () => {
+    const { fixture } = server;
+    const staff = await server.signIn('pgStaff');
+    const sponsor = await staff.post('/v2/sponsors', { name: 'e-Grantz' });
+    expect(sponsor.body).toEqual({ id: expect.any(Number), name: 'e-Grantz', kind: 'other' });
+    expect((await staff.post('/v2/sponsors', { name: '' })).status).toBe(400);
+    const share = { sponsorId: sponsor.body.id, depId: 101, admNo: 'PG-001', feeHeadId: fixture.heads.tuition };
+    expect((await staff.post('/v2/sponsorships', { ...share, admNo: 'PG-404', amount: '100' })).status).toBe(404);
+    const tooMuch = await staff.post('/v2/sponsorships', { ...share, amount: '30000.01' });
+    expect([tooMuch.status, tooMuch.body.message]).toEqual([
+      400,
+      "The share of Tuition Fee can be at most 30000.00 (its fee less discounts and other sponsors' shares)",
+    ]);
+    expect((await staff.post('/v2/sponsorships', { ...share, amount: '5000' })).body).toEqual({
+      id: expect.any(Number),
+      amount: '5000.00',
+    });
+    const dues = await staff.get('/v2/dues', { depId: 101, asOf: '2025-07-01', admNo: 'PG-001' });
+    expect(dues.body.students[0]).toMatchObject({
+      outstanding: '25000.00',
+      sponsorShare: '5000.00',
+      sponsors: [{ sponsorId: sponsor.body.id, sponsor: 'e-Grantz', amount: '5000.00' }],
+    });
+    const body = {
+      sponsorId: sponsor.body.id,
+      date: '2025-08-01',
+      mode: 'bank_transfer',
+      reference: 'UTR 99812',
+      allocations: [{ depId: 101, admNo: 'PG-001', feeHeadId: fixture.heads.tuition, amount: '2000' }],
+    };
+    const paid = await staff.post('/v2/sponsor-receipts', body);
+    expect(paid.body).toEqual({ id: expect.any(Number), number: 1, amount: '2000.00' });
+    const noReference = await staff.post('/v2/sponsor-receipts', { ...body, reference: '' });
+    expect(noReference.status).toBe(400);
+  });
+});
