@@ -207,6 +207,7 @@ describe('balances after generated sequences of creates, edits and voids', () =>
             discountPaise: sum('discountPaise'),
             adjustmentPaise: sum('adjustmentPaise'),
             totalDiscountPaise: sum('totalDiscountPaise'),
+            sponsoredPaise: sum('sponsoredPaise'),
             paidPaise: sum('paidPaise'),
             balancePaise: sum('balancePaise'),
           });

@@ -81,6 +81,7 @@ describe('balances', () => {
         discountPaise: A.tuitionDiscount,
         adjustmentPaise: A.tuitionAdjustment,
         totalDiscountPaise: A.tuitionDiscount + A.tuitionAdjustment,
+        sponsoredPaise: 0,
         paidPaise: A.paidTuition,
         balancePaise: A.tuition - A.tuitionDiscount - A.tuitionAdjustment - A.paidTuition,
       },
@@ -91,6 +92,7 @@ describe('balances', () => {
         discountPaise: 0,
         adjustmentPaise: 0,
         totalDiscountPaise: 0,
+        sponsoredPaise: 0,
         paidPaise: 0,
         balancePaise: A.exam,
       },
@@ -100,6 +102,7 @@ describe('balances', () => {
       discountPaise: A.tuitionDiscount,
       adjustmentPaise: A.tuitionAdjustment,
       totalDiscountPaise: A.tuitionDiscount + A.tuitionAdjustment,
+      sponsoredPaise: 0,
       paidPaise: A.paidTuition,
       balancePaise: A.tuition + A.exam - A.tuitionDiscount - A.tuitionAdjustment - A.paidTuition,
     });
