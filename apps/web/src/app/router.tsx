@@ -68,6 +68,7 @@ const departmentPages = {
   refundVoucher: () => import('../features/refunds/RefundVoucherPage'),
   messages: () => import('../features/messages/MessagesPage'),
   optionalHeads: () => import('../features/optional-heads/OptionalHeadsPage'),
+  sponsors: () => import('../features/sponsors/SponsorsPage'),
   payments: () => import('../features/payments/PaymentLinksPage'),
   approvals: () => import('../features/approvals/ApprovalsPage'),
 };
@@ -109,6 +110,7 @@ function departmentRoutes(prefix: string): RouteObject[] {
     { path: 'statement/:studentId', ...page(departmentPages.statement) },
     { path: 'messages', ...page(departmentPages.messages) },
     { path: 'optional', ...page(departmentPages.optionalHeads) },
+    { path: 'sponsors', ...page(departmentPages.sponsors) },
     { path: 'payments', ...page(departmentPages.payments) },
     { path: 'approvals', ...page(departmentPages.approvals) },
     { path: '*', element: <Navigate to={`/${prefix}`} replace /> },

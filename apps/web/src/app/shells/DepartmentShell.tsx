@@ -1,6 +1,7 @@
 import { AppShell, NavLink, ScrollArea } from '@mantine/core';
 import {
   IconBus,
+  IconHeartHandshake,
   IconArrowBackUp,
   IconBook,
   IconChartBar,
@@ -114,6 +115,15 @@ export function DepartmentShell({ department }: { department: Department }) {
                   label="Optional heads"
                   leftSection={<IconBus size={18} />}
                   active={is(`${base}/optional`)}
+                />
+              )}
+              {can('read') && (
+                <NavLink
+                  component={Link}
+                  to={`${base}/sponsors/`}
+                  label="Sponsors"
+                  leftSection={<IconHeartHandshake size={18} />}
+                  active={is(`${base}/sponsors`)}
                 />
               )}
               <NavLink

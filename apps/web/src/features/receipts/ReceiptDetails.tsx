@@ -1,8 +1,9 @@
-import { Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { LATE_FEE_HEAD } from '@fees/validation';
 import { lazy, Suspense } from 'react';
 import { InstalmentDues, type StudentDues } from '../../components/InstalmentDues';
 import { formatDate } from '../../lib/dates';
+import { formatRupees } from '../../lib/money';
 import { FeesInfoTable } from './FeesInfoTable';
 import type { ReceiptFormApi, ReceiptHeader } from './receipt-form';
 import type { FeeBalanceRow, FeeBalanceTotals } from './types';
@@ -97,6 +98,12 @@ export function ReceiptDues({
           advancePaise={advancePaise}
           compact
         />
+        {/* What a sponsor covers is never collected at the counter: it is named so the clerk can say why. */}
+        {dues?.sponsored.map((p) => (
+          <Text key={p.sponsorId} size="sm" c="dimmed" data-testid="expected-from-sponsor">
+            Expected from {p.sponsor}: {formatRupees(p.amountPaise)}
+          </Text>
+        ))}
         {dues && <InstalmentDues dues={dues} compact />}
       </Stack>
     </Paper>

@@ -215,11 +215,50 @@ export default function StudentStatementPage() {
             <Figure label="Total fee" value={formatRupees(totals.feePaise)} />
             <Figure label="Discount" value={formatRupees(totals.discountPaise)} />
             <Figure label="Adjustment" value={formatRupees(totals.adjustmentPaise)} />
+            {totals.sponsoredPaise !== 0 && (
+              <Figure label="Expected from sponsors" value={formatRupees(totals.sponsoredPaise)} />
+            )}
             <Figure label="Paid" value={formatRupees(totals.paidPaise)} />
             <Figure label="Balance" value={formatRupees(totals.balancePaise)} testId="statement-balance" />
             <Figure label="Advance" value={formatRupees(statement.advancePaise)} testId="statement-advance" />
           </Group>
         </Paper>
+
+        {statement.sponsors.length > 0 && (
+          <Paper withBorder radius="md" p="lg">
+            <Title order={2} size="h4" mb="sm">
+              Scholarships and sponsors
+            </Title>
+            <Table.ScrollContainer minWidth={560}>
+              <Table striped withTableBorder data-testid="statement-sponsors">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Head</Table.Th>
+                    <Table.Th>Expected from</Table.Th>
+                    <Table.Th ta="right">Expected</Table.Th>
+                    <Table.Th ta="right">Received</Table.Th>
+                    <Table.Th ta="right">Still expected</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {statement.sponsors.map((p) => (
+                    <Table.Tr key={`${p.sponsor}-${p.feeHead}`}>
+                      <Table.Td>{p.feeHead}</Table.Td>
+                      <Table.Td>
+                        {p.sponsor}
+                        {p.shortfallPaise > 0 &&
+                          ` (${formatRupees(p.shortfallPaise)} returned to the student on ${formatDate(p.shortfallDate ?? '')})`}
+                      </Table.Td>
+                      <Table.Td {...numeric}>{formatRupees(p.expectedPaise)}</Table.Td>
+                      <Table.Td {...numeric}>{formatRupees(p.receivedPaise)}</Table.Td>
+                      <Table.Td {...numeric}>{formatRupees(p.stillExpectedPaise)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Paper>
+        )}
 
         {statement.refunds.length > 0 && (
           <Paper withBorder radius="md" p="lg">
