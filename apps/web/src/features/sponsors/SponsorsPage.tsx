@@ -306,6 +306,7 @@ function Coverage({ sponsorId }: { sponsorId: number }) {
               data={(heads.data ?? []).map((h) => ({ value: String(h.id), label: h.name }))}
               value={idText(headId)}
               onChange={(v) => setHeadId(idOf(v))}
+              allowDeselect={false}
               searchable
               w={200}
             />
@@ -356,7 +357,7 @@ function Coverage({ sponsorId }: { sponsorId: number }) {
               <Group mb="sm" align="flex-end">
                 <DateField
                   label="Shortfall recorded on"
-                  w={180}
+                  w={200}
                   value={shortfallDate}
                   onChange={setShortfallDate}
                   required
