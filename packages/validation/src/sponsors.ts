@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { optionalText, requiredText, ZAmount, ZDepId, ZId, ZRecordDate } from './common';
 import { ZIdempotencyKey } from './idempotency';
 import { MSG } from './messages';
-import { MONEY_PAYMENT_MODES } from './receipts';
+import { MONEY_PAYMENT_MODES } from './receipt-rules';
 import { ZPercent } from './schemes';
 import { STUDENT_IMPORT_MAX_CHARS, STUDENT_IMPORT_MAX_ROWS, STUDENT_LIMITS } from './students';
 
@@ -36,6 +36,7 @@ export const SPONSOR_MSG = {
   overReceivable: (who: string, head: string, left: string) =>
     `${who}: ${head} has only ${left} still expected from this sponsor`,
   otherDepartment: 'This student is not in this department',
+  left: (who: string) => `${who} has left: there is no enrolment to cover`,
   shortfallOver: (left: string) => `The shortfall can be at most ${left}, what is still expected`,
   shortfallTwice: 'A shortfall is already recorded for this sponsorship',
   twice: (who: string, head: string) => `${who}: ${head} is allocated twice`,

@@ -6,6 +6,8 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Reader, WriteTx } from '../client';
 import { row, rows } from '../engines';
 import {
+  batches,
+  enrolments,
   feeHeads,
   sponsorReceiptAllocations,
   sponsorReceipts,
@@ -64,6 +66,8 @@ export async function listSponsorships(
       sponsorId: sponsorships.sponsorId,
       sponsor: sponsors.name,
       studentId: sponsorships.studentId,
+      enrolmentId: sponsorships.enrolmentId,
+      batchName: batches.name,
       admissionNo: students.admissionNo,
       studentName: students.name,
       departmentId: students.departmentId,
@@ -80,6 +84,8 @@ export async function listSponsorships(
     .innerJoin(students, eq(students.id, sponsorships.studentId))
     .innerJoin(feeHeads, eq(feeHeads.id, sponsorships.feeHeadId))
     .innerJoin(sponsors, eq(sponsors.id, sponsorships.sponsorId))
+    .innerJoin(enrolments, eq(enrolments.id, sponsorships.enrolmentId))
+    .innerJoin(batches, eq(batches.id, enrolments.batchId))
     .where(
       and(
         eq(students.departmentId, params.departmentId),

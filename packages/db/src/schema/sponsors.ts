@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { users } from './accounts';
 import { students } from './academics';
+import { enrolments } from './enrolments';
 import { feeHeads } from './fees';
 import { departments } from './reference';
 
@@ -17,8 +18,8 @@ export const sponsors = sqliteTable('sponsors', {
 });
 
 /**
- * What a sponsor covers of one student's fee head: `amountPaise` leaves the student's dues and is owed by the
- * sponsor (a share in percent is kept to show how it was set). A sanction that fell short returns `shortfallPaise`
+ * What a sponsor covers of one student's fee head, for one enrolment (the year's batch it was sanctioned for):
+ * `amountPaise` leaves the student's dues and is owed by the sponsor (a share in percent is kept to show how it was set). A sanction that fell short returns `shortfallPaise`
  * to the student, due from `shortfallDate`. The rule: @fees/money sponsors.ts.
  */
 export const sponsorships = sqliteTable(
@@ -31,6 +32,9 @@ export const sponsorships = sqliteTable(
     studentId: integer('student_id')
       .notNull()
       .references(() => students.id),
+    enrolmentId: integer('enrolment_id')
+      .notNull()
+      .references(() => enrolments.id),
     feeHeadId: integer('fee_head_id')
       .notNull()
       .references(() => feeHeads.id),
@@ -44,7 +48,7 @@ export const sponsorships = sqliteTable(
     createdAt: text('created_at').notNull().default(now),
   },
   (t) => [
-    uniqueIndex('sponsorships_sponsor_student_head_uq').on(t.sponsorId, t.studentId, t.feeHeadId),
+    uniqueIndex('sponsorships_sponsor_enrolment_head_uq').on(t.sponsorId, t.enrolmentId, t.feeHeadId),
     index('sponsorships_student_idx').on(t.studentId),
     check('sponsorships_amount_positive', sql`${t.amountPaise} > 0`),
     check(

@@ -2,6 +2,7 @@ import {
   allocateSponsorReceiptNumber,
   allocationsOfSponsorReceipts,
   deleteSponsorship,
+  findOpenEnrolment,
   findSponsor,
   findSponsorByName,
   insertSponsor,
@@ -55,6 +56,8 @@ function shareView(s: SponsorshipListRow) {
     sponsorId: s.sponsorId,
     sponsor: s.sponsor,
     studentId: s.studentId,
+    enrolmentId: s.enrolmentId,
+    batchName: s.batchName,
     admissionNo: s.admissionNo,
     studentName: s.studentName,
     feeHeadId: s.feeHeadId,
@@ -134,7 +137,11 @@ export async function createSponsorship(ctx: AuthedContext, input: TCreateSponso
     if (!head || head.feePaise <= 0)
       throw new AppError('BAD_INPUT', SPONSOR_MSG.notInBatch(head?.feeHead ?? 'This fee head'));
     const others = await listSponsorships(tx, { departmentId: input.depId, studentId: student.id });
-    const same = others.find((o) => o.feeHeadId === input.feeHeadId && o.sponsorId === sponsor.id);
+    const enrolment = await findOpenEnrolment(tx, student.id);
+    if (!enrolment) throw new AppError('BAD_INPUT', SPONSOR_MSG.left(student.name));
+    const same = others.find(
+      (o) => o.feeHeadId === input.feeHeadId && o.sponsorId === sponsor.id && o.enrolmentId === enrolment.id,
+    );
     if (same) throw new AppError('BAD_INPUT', SPONSOR_MSG.already(sponsor.name, head.feeHead));
     const limit = shareLimitPaise(head, head.sponsoredPaise);
     const amountPaise =
@@ -144,6 +151,7 @@ export async function createSponsorship(ctx: AuthedContext, input: TCreateSponso
     const row = await insertSponsorship(tx, {
       sponsorId: sponsor.id,
       studentId: student.id,
+      enrolmentId: enrolment.id,
       feeHeadId: input.feeHeadId,
       date: input.date ?? today(),
       percentBasisPoints: input.percent ?? null,
