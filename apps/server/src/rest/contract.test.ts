@@ -1380,38 +1380,6 @@ const CONTRACTS: Contract[] = [
       );
     },
   },
-  // After the paths above: it moves UG-001 on to the next batch.
-  {
-    method: 'POST',
-    path: '/v2/promotions',
-    call: async ({ clients, fx }) => {
-      const next = await clients.admin.post('/api/rgbatch/', {
-        bname: '2026-27 promotion',
-        name2: 'BA English',
-        cmbcrs: 1003,
-        depid: 100,
-        dt1: '2026-06-01',
-        dt2: '2027-03-31',
-      });
-      return {
-        fields: {
-          depId: 100,
-          fromBatchId: fx.ug.batchId,
-          toBatchId: next.body.batch_id,
-          students: [{ admNo: 'UG-001', action: 'promote' }],
-        },
-      };
-    },
-    check: async (res, { clients, fx }) => {
-      expect(res.body).toEqual({ id: expect.any(Number), date: '2026-06-01', promoted: 1, kept: 0, left: 0 });
-      const again = await clients.ugStaff.post('/v2/promotions', {
-        depId: 100,
-        fromBatchId: fx.ug.batchId,
-        toBatchId: fx.ug.batchId,
-        students: [{ admNo: 'UG-001', action: 'bogus' }],
-      });
-      expect(again.status).toBe(400);
-      expect(Object.keys(again.body.errors).join(',')).toMatch(/students/);
   {
     method: 'POST',
     path: '/v2/sponsors',
@@ -1465,6 +1433,40 @@ const CONTRACTS: Contract[] = [
     },
     check: (res) => {
       expect(res.body).toEqual({ id: expect.any(Number), number: expect.any(Number), amount: '50.00' });
+    },
+  },
+  // After the paths above: it moves UG-001 on to the next batch.
+  {
+    method: 'POST',
+    path: '/v2/promotions',
+    call: async ({ clients, fx }) => {
+      const next = await clients.admin.post('/api/rgbatch/', {
+        bname: '2026-27 promotion',
+        name2: 'BA English',
+        cmbcrs: 1003,
+        depid: 100,
+        dt1: '2026-06-01',
+        dt2: '2027-03-31',
+      });
+      return {
+        fields: {
+          depId: 100,
+          fromBatchId: fx.ug.batchId,
+          toBatchId: next.body.batch_id,
+          students: [{ admNo: 'UG-001', action: 'promote' }],
+        },
+      };
+    },
+    check: async (res, { clients, fx }) => {
+      expect(res.body).toEqual({ id: expect.any(Number), date: '2026-06-01', promoted: 1, kept: 0, left: 0 });
+      const again = await clients.ugStaff.post('/v2/promotions', {
+        depId: 100,
+        fromBatchId: fx.ug.batchId,
+        toBatchId: fx.ug.batchId,
+        students: [{ admNo: 'UG-001', action: 'bogus' }],
+      });
+      expect(again.status).toBe(400);
+      expect(Object.keys(again.body.errors).join(',')).toMatch(/students/);
     },
   },
 ];
