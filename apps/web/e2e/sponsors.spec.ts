@@ -107,9 +107,9 @@ test('a sponsor covers students, pays for them in one transfer, falls short for 
   await page.setViewportSize({ width: 1366, height: 768 });
 
   await page.getByRole('tab', { name: 'Receivables' }).click();
-  await expect(page.getByRole('table', { name: 'Receivables by age' }).getByRole('row', { name: /e-Grantz/ })).toContainText(
-    '5,000.00',
-  );
+  await expect(
+    page.getByRole('table', { name: 'Receivables by age' }).getByRole('row', { name: /e-Grantz/ }),
+  ).toContainText('5,000.00');
   await page.screenshot({ path: 'e2e/artifacts/screens/sponsors-receivables-desktop.png', fullPage: true });
 
   await page.goto('/ug/receipt/SP-2');
