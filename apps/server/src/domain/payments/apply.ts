@@ -12,6 +12,7 @@ import {
   claimGatewayPayment,
   type Database,
   findDayClosing,
+  findOpenEnrolment,
   findGatewayPayment,
   findLateFeeHeadId,
   findPaymentLink,
@@ -64,6 +65,8 @@ async function problemOf(tx: WriteTx, arrival: PaymentArrival, link: PaymentLink
   if (link.status === 'cancelled') return `Paid on link ${link.referenceId}, which was cancelled here`;
   if (link.studentId === null)
     return `The student ${link.admissionNo} (${link.studentName}) was deleted after the link was sent`;
+  if (!(await findOpenEnrolment(tx, link.studentId)))
+    return `The student ${link.admissionNo} (${link.studentName}) has left: refund the payment or take it at the counter`;
   if (arrival.link.amountPaise !== link.amountPaise) {
     return `The link asks ${rupees(arrival.link.amountPaise)} at the gateway but ${rupees(link.amountPaise)} here`;
   }

@@ -6,6 +6,7 @@
  */
 import {
   type Database,
+  enrolments,
   gatewayPayments,
   messages,
   paymentExceptions,
@@ -15,7 +16,7 @@ import {
 } from '@fees/db';
 import { formatDate, formatRupees, type ZCreatePaymentLinkInput } from '@fees/validation';
 import type { z } from 'zod';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
@@ -325,6 +326,21 @@ describe('what cannot be applied is listed, never lost', () => {
       expect.stringMatching(/^Paid on \d\d-\d\d-\d{4}, a day already closed: reopen the day to take it$/),
     ]);
     expect(await onlineReceipts()).toHaveLength(1);
+  });
+});
+
+describe('a student who left', () => {
+  it('pays a link sent before leaving: the payment waits in the exceptions, no receipt', async () => {
+    const link = await newLink({ amount: '1000.00' });
+    // As a promotion's Leave ends it: the student has no open enrolment any more.
+    await h.db
+      .update(enrolments)
+      .set({ status: 'left', toDate: today() })
+      .where(and(eq(enrolments.studentId, fx.ug.studentId), eq(enrolments.status, 'open')));
+    await deliver(razorpay.event('payment_link.paid', link.gatewayLinkId, razorpay.pay(link.gatewayLinkId)));
+    const problems = (await clerk().payments.exceptions({ depId: 100 })).map((e) => e.problem);
+    expect(problems).toEqual([expect.stringMatching(/has left: refund the payment or take it at the counter$/)]);
+    expect(await onlineReceipts()).toHaveLength(0);
   });
 });
 
