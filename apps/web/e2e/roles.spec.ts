@@ -43,6 +43,15 @@ test.beforeAll(async ({ browser }) => {
     if (existing.some((u) => u.username === account.email)) continue;
     await trpcMutation(page, 'admin.users.createAccount', { ...account, role, depIds: [DEPARTMENT.id] });
   }
+  // A bank statement with one credit no receipt matches: an accountant's Accept and Ignore, none for a viewer.
+  const csv = ['Date,Narration,Deposits', '02-11-2026,NEFT FROM A PARENT,2500.00'].join('\n');
+  await trpcMutation(page, 'reconciliation.import', {
+    depId: DEPARTMENT.id,
+    bankAccount: 'Roles check 7788',
+    fileName: 'roles.csv',
+    fileBase64: Buffer.from(csv).toString('base64'),
+    mapping: { date: 'Date', narration: 'Narration', credit: 'Deposits' },
+  });
   await page.close();
 });
 
@@ -120,6 +129,20 @@ test('a viewer reads the department and sees no control that writes', async ({ p
   for (const control of ['Create link', 'Refresh', 'Send again', 'Cancel link']) {
     await expect(page.getByRole('button', { name: control })).toHaveCount(0);
   }
+  // A bank statement's lines without the column of Accept, Ignore and Unmatch, which a viewer may not use.
+  await page.goto(`/${DEPARTMENT.prefix}/reconciliation/`);
+  await page.getByRole('link', { name: 'roles.csv' }).click();
+  const lines = page.getByTestId('statement-lines');
+  await expect(lines.getByRole('row').filter({ hasText: 'NEFT FROM A PARENT' })).toBeVisible();
+  await expect(lines.getByRole('columnheader')).toHaveText([
+    'Date',
+    'Narration',
+    'State',
+    'Receipt, student or reason',
+    'Credit',
+  ]);
+  await expect(lines.getByRole('button')).toHaveCount(0);
+  await screenshots(page, `${ARTIFACTS}/roles-viewer-statement`);
   await page.goto(`/${DEPARTMENT.prefix}/daybook/`);
   await expect(page.getByRole('button', { name: 'Close day' })).toHaveCount(0);
   expect(refused).toEqual([]);

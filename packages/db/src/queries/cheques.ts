@@ -176,14 +176,19 @@ export interface ChequeCounts {
  * cheque or draft parts of their receipts: received through the receipts of the period (receipts_date_idx),
  * each probing its cheque by receipt; cleared and bounced through their dates on cheques. On SQLite the index
  * hints keep one department's report off cheques_department_status_idx, which would read all of the
- * department's cheques ever taken.
+ * department's cheques ever taken. takenBy: only the cheques of the receipts this account took.
  */
 export async function chequeCounts(
   db: Reader,
-  params: { depId?: number; from: string; to: string },
+  params: { depId?: number; from: string; to: string; takenBy?: number },
 ): Promise<ChequeCounts> {
   const engine = engineSql(db);
-  const ofDepartment = params.depId === undefined ? sql`` : sql`AND c.department_id = ${params.depId}`;
+  // A cheque is taken by whoever took its receipt: a cashier's own day book counts only those.
+  const takenBy =
+    params.takenBy === undefined
+      ? sql``
+      : sql`AND EXISTS (SELECT 1 FROM receipts t WHERE t.id = c.receipt_id AND t.created_by = ${params.takenBy})`;
+  const ofDepartment = params.depId === undefined ? takenBy : sql`AND c.department_id = ${params.depId} ${takenBy}`;
   const part = sql`receipt_payments p ON p.receipt_id = c.receipt_id AND p.payment_mode IN ('cheque', 'dd')`;
   const found = await rows<{ kind: keyof ChequeCounts; count: number; amountPaise: number }>(
     db,

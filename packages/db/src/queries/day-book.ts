@@ -73,7 +73,7 @@ export interface DayBook {
   cheques: ChequeCounts;
 }
 
-/** takenBy: only the receipts and refunds this account took (a cashier's own day book). */
+/** takenBy: only the receipts, refunds and cheques this account took (a cashier's own day book). */
 export async function dayBook(
   db: Reader,
   params: { depId?: number; date: string; takenBy?: number },
@@ -151,6 +151,6 @@ export async function dayBook(
     closings,
     closed,
     closedBy: closed ? [...new Set(closings.map((c) => c.closedByEmail ?? '(deleted account)'))].join(', ') : null,
-    cheques: await chequeCounts(db, { depId: params.depId, from: params.date, to: params.date }),
+    cheques: await chequeCounts(db, { ...params, from: params.date, to: params.date }),
   };
 }

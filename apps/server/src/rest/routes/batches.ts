@@ -86,7 +86,7 @@ export const batchRoutes = [
     path: '/api/bedtinfo',
     procedure: 'batches.byId',
     summary: 'One batch',
-    access: 'admin',
+    access: 'read',
     request: { batchId: 'id' },
     response: ZBatch,
     output: batchOut,

@@ -3,7 +3,7 @@
  * documented identifiers (admission numbers, batch ids) to the ids the procedures take. Lookups go
  * through procedures under the same session, so they are permission-checked like everything else.
  */
-import { COURSES } from '@fees/validation';
+import { COURSES, servesEveryDepartment } from '@fees/validation';
 import { TRPCError } from '@trpc/server';
 import type { AppCaller, WireFields } from '../route';
 
@@ -52,12 +52,12 @@ export async function studentOf(caller: AppCaller, depId: unknown, admissionNo: 
 
 /**
  * The department a batch id belongs to, for paths that name only the batch: staff act in their
- * own department (the procedure then refuses a batch of another one); an admin's is read from the batch.
+ * own department (the procedure then refuses a batch of another one); for an admin or an auditor, who
+ * read every department, it is read from the batch.
  */
 export async function departmentOfBatch(caller: AppCaller, batchId: unknown): Promise<number | undefined> {
   const me = await caller.auth.me();
-  // Only an admin reads any batch by its id; an auditor names the department through the v2 paths.
-  if (me.role !== 'admin') return me.departmentId ?? me.departmentIds[0];
+  if (!servesEveryDepartment(me.role)) return me.departmentId ?? me.departmentIds[0];
   if (!present(batchId)) return undefined;
   const batch = await lenient(() => caller.batches.byId({ id: batchId as number }));
   return batch?.departmentId;

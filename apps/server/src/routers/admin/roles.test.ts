@@ -78,6 +78,33 @@ describe('the cashier', () => {
     expect(full.byUser.map((u) => u.email)).toEqual(['cashier@test.local', 'ug@test.local']);
   });
 
+  it("counts only its own cheques in the day book, the accountant's the department's", async () => {
+    const cheque = (instrumentNo: string, paise: number) => ({
+      ...cashReceipt(paise),
+      paymentMode: 'cheque' as const,
+      bank: 'State Bank of India',
+      instrumentNo,
+      instrumentDate: today(),
+    });
+    await h.caller('cashier').receipts.create(cheque('100001', 600_00));
+    await h.caller('ugStaff').receipts.create(cheque('200002', 400_00));
+    const [ofAccountant] = await h.caller('ugStaff').cheques.list({ depId: fx.ug.depId, status: 'pending' });
+    await h.caller('ugStaff').cheques.clear({ depId: fx.ug.depId, chequeId: ofAccountant!.id, date: today() });
+
+    const own = await h.caller('cashier').reports.dayBook({ depId: fx.ug.depId, date: today() });
+    expect(own.cheques).toEqual({
+      received: { count: 1, amountPaise: 600_00 },
+      cleared: { count: 0, amountPaise: 0 },
+      bounced: { count: 0, amountPaise: 0 },
+    });
+    const department = await h.caller('ugStaff').reports.dayBook({ depId: fx.ug.depId, date: today() });
+    expect(department.cheques).toEqual({
+      received: { count: 2, amountPaise: 1000_00 },
+      cleared: { count: 1, amountPaise: 400_00 },
+      bounced: { count: 0, amountPaise: 0 },
+    });
+  });
+
   it('cannot void, bounce a cheque, close a day, refund or read the reports', async () => {
     const cashier = h.caller('cashier');
     const forbidden = { code: 'FORBIDDEN', message: 'Your role cannot change this; ask an accountant' };

@@ -148,7 +148,7 @@ describe('batches.list, byId, byCourse', () => {
     expect((await refusal(h.caller('ugStaff').batches.list({ depId: 100 }))).code).toBe('FORBIDDEN');
   });
 
-  it('finds one batch with its names, or NOT_FOUND', async () => {
+  it('finds one batch with its names for a reader of its department, or NOT_FOUND', async () => {
     expect(await h.caller('admin').batches.byId({ id: fx.ug.batchId })).toEqual({
       id: fx.ug.batchId,
       name: '2025-2028',
@@ -165,7 +165,14 @@ describe('batches.list, byId, byCourse', () => {
       code: 'NOT_FOUND',
       message: 'No such batch',
     });
-    expect((await refusal(h.caller('ugStaff').batches.byId({ id: fx.ug.batchId }))).code).toBe('FORBIDDEN');
+    // A read like any other: staff of the batch's department and the auditor, never another department.
+    expect((await h.caller('viewer').batches.byId({ id: fx.ug.batchId })).name).toBe('2025-2028');
+    expect((await h.caller('auditor').batches.byId({ id: fx.pg.batchId })).departmentId).toBe(101);
+    expect(await refusal(h.caller('pgStaff').batches.byId({ id: fx.ug.batchId }))).toEqual({
+      code: 'FORBIDDEN',
+      message: 'This belongs to another department',
+    });
+    expect((await refusal(h.caller('cashier').batches.byId({ id: fx.ug.batchId }))).code).toBe('FORBIDDEN');
   });
 
   it("gives staff their own department's batches of a course, newest first", async () => {

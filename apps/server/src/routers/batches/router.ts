@@ -9,7 +9,7 @@ import {
 import { batchById } from '../../domain/batches/byId';
 import { createBatch } from '../../domain/batches/create';
 import { editBatch } from '../../domain/batches/update';
-import { adminProcedure, departmentLookupProcedure, router } from '../../trpc';
+import { adminProcedure, departmentLookupProcedure, readProcedure, router } from '../../trpc';
 
 export const batchesRouter = router({
   list: adminProcedure
@@ -18,7 +18,7 @@ export const batchesRouter = router({
   byCourse: departmentLookupProcedure
     .input(ZBatchesByCourseInput)
     .query(({ ctx, input }) => listBatchesByCourse(ctx.db, { departmentId: input.depId, courseId: input.courseId })),
-  byId: adminProcedure.input(ZBatchByIdInput).query(({ ctx, input }) => batchById(ctx, input)),
+  byId: readProcedure.input(ZBatchByIdInput).query(({ ctx, input }) => batchById(ctx, input)),
   create: adminProcedure.input(ZCreateBatchInput).mutation(({ ctx, input }) => createBatch(ctx, input)),
   update: adminProcedure.input(ZUpdateBatchInput).mutation(({ ctx, input }) => editBatch(ctx, input)),
 });

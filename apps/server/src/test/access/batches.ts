@@ -12,7 +12,7 @@ const batch = {
 export const batchesAccess: AccessRules = {
   'batches.list': { access: 'admin', input: () => ({ depId: 100 }) },
   'batches.byCourse': { access: 'lookup', input: (fx) => ({ depId: fx.ug.depId, courseId: fx.ug.courseId }) },
-  'batches.byId': { access: 'admin', input: (fx) => ({ id: fx.ug.batchId }) },
+  'batches.byId': { access: 'read', input: (fx) => ({ id: fx.ug.batchId }) },
   'batches.create': { access: 'admin', input: () => batch },
   'batches.update': { access: 'admin', input: (fx) => ({ ...batch, id: fx.ug.batchId }) },
 };

@@ -18,8 +18,9 @@ import {
   IconReceiptRefund,
   IconSchool,
   IconUserPlus,
+  type Icon,
 } from '@tabler/icons-react';
-import { COURSES } from '@fees/validation';
+import { COURSES, type Capability } from '@fees/validation';
 import { Suspense } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../../components/PageLoader';
@@ -31,6 +32,43 @@ import { MenuGroup } from './MenuGroup';
 import { ShellFooter } from './ShellFooter';
 import { ShellHeader } from './ShellHeader';
 import { navbarOf, useShellMenu } from './useShellMenu';
+
+/** A screen of the department menu: shown to whoever has its capability (null: every role). */
+type MenuEntry = { label: string; path: string; icon: Icon; capability: Capability | null };
+
+/** The department menu in order; the two groups (the department's courses, its reports) at their places. */
+const MENU: readonly (MenuEntry | 'courses' | 'reports')[] = [
+  { label: 'Dashboard', path: '', icon: IconHome, capability: 'read' },
+  'courses',
+  { label: 'Register student', path: '/register/', icon: IconUserPlus, capability: 'write' },
+  { label: 'Import students', path: '/import/', icon: IconFileImport, capability: 'write' },
+  { label: 'Import guardians', path: '/import/guardians/', icon: IconAddressBook, capability: 'write' },
+  { label: 'Optional heads', path: '/optional/', icon: IconBus, capability: 'read' },
+  { label: 'Sponsors', path: '/sponsors/', icon: IconHeartHandshake, capability: 'read' },
+  { label: 'Receipts', path: '/rcpt/', icon: IconReceipt, capability: null },
+  { label: 'Day book', path: '/daybook/', icon: IconBook, capability: null },
+  { label: 'Refunds', path: '/refunds/', icon: IconReceiptRefund, capability: 'read' },
+  { label: 'Cheques', path: '/cheques/', icon: IconCreditCard, capability: 'read' },
+  { label: 'Online payments', path: '/payments/', icon: IconWorldDollar, capability: 'read' },
+  { label: 'Reconciliation', path: '/reconciliation/', icon: IconBuildingBank, capability: 'read' },
+  { label: 'Approvals', path: '/approvals/', icon: IconChecklist, capability: 'read' },
+  { label: 'Messages', path: '/messages/', icon: IconMail, capability: 'read' },
+  'reports',
+  { label: 'Audit log', path: '/audit/', icon: IconHistory, capability: 'audit' },
+];
+
+/** The Reports group, for whoever reads the department. */
+const REPORTS: readonly { label: string; path: string }[] = [
+  { label: 'All reports', path: '/rptview/' },
+  { label: 'Fee receipts by course', path: '/rptfee/' },
+  { label: 'Dues', path: '/dues/' },
+  { label: 'Dues as of a date', path: '/duesasof/' },
+  { label: 'Defaulters', path: '/defaulters/' },
+  { label: 'Demand notices', path: '/notices/' },
+  { label: 'Student fee information', path: '/finfo/' },
+  { label: 'Receipts between dates', path: '/rcpt_dtws/' },
+  { label: 'Collections summary', path: '/collections/' },
+];
 
 /** The department shell: top bar, collapsible side menu of the department's screens, footer. */
 export function DepartmentShell({ department }: { department: Department }) {
@@ -59,212 +97,67 @@ export function DepartmentShell({ department }: { department: Department }) {
                   fw={600}
                 />
               )}
-              {can('read') && (
-                <NavLink
-                  component={Link}
-                  to={base}
-                  label="Dashboard"
-                  leftSection={<IconHome size={18} />}
-                  active={is(base)}
-                />
-              )}
-              {can('read') && (
-                <MenuGroup label="Courses" icon={<IconSchool size={18} />} defaultOpened={pathname.includes('/list/')}>
-                  {courses.map((c) => (
+              {MENU.map((entry) => {
+                if (entry === 'courses')
+                  return (
+                    can('read') && (
+                      <MenuGroup
+                        key={entry}
+                        label="Courses"
+                        icon={<IconSchool size={18} />}
+                        defaultOpened={pathname.includes('/list/')}
+                      >
+                        {courses.map((c) => (
+                          <NavLink
+                            key={c.id}
+                            component={Link}
+                            to={`${base}/list/${c.id}?course=${encodeURIComponent(c.name)}&depurl=${department.prefix}`}
+                            label={c.name}
+                            active={pathname === `${base}/list/${c.id}`}
+                          />
+                        ))}
+                      </MenuGroup>
+                    )
+                  );
+                if (entry === 'reports')
+                  return (
+                    can('read') && (
+                      <MenuGroup
+                        key={entry}
+                        label="Reports"
+                        icon={<IconChartBar size={18} />}
+                        defaultOpened={
+                          pathname.startsWith(`${base}/r`) ||
+                          pathname.includes('dues') ||
+                          pathname.includes('defaulters') ||
+                          pathname.includes('notices')
+                        }
+                      >
+                        {REPORTS.map((r) => (
+                          <NavLink
+                            key={r.path}
+                            component={Link}
+                            to={`${base}${r.path}`}
+                            label={r.label}
+                            active={is(`${base}${r.path.slice(0, -1)}`)}
+                          />
+                        ))}
+                      </MenuGroup>
+                    )
+                  );
+                return (
+                  (entry.capability === null || can(entry.capability)) && (
                     <NavLink
-                      key={c.id}
+                      key={entry.path}
                       component={Link}
-                      to={`${base}/list/${c.id}?course=${encodeURIComponent(c.name)}&depurl=${department.prefix}`}
-                      label={c.name}
-                      active={pathname === `${base}/list/${c.id}`}
+                      to={`${base}${entry.path}`}
+                      label={entry.label}
+                      leftSection={<entry.icon size={18} />}
+                      active={is(`${base}${entry.path.replace(/\/$/, '')}`)}
                     />
-                  ))}
-                </MenuGroup>
-              )}
-              {can('write') && (
-                <NavLink
-                  component={Link}
-                  to={`${base}/register/`}
-                  label="Register student"
-                  leftSection={<IconUserPlus size={18} />}
-                  active={is(`${base}/register`)}
-                />
-              )}
-              {can('write') && (
-                <NavLink
-                  component={Link}
-                  to={`${base}/import/`}
-                  label="Import students"
-                  leftSection={<IconFileImport size={18} />}
-                  active={is(`${base}/import`)}
-                />
-              )}
-              {can('write') && (
-                <NavLink
-                  component={Link}
-                  to={`${base}/import/guardians/`}
-                  label="Import guardians"
-                  leftSection={<IconAddressBook size={18} />}
-                  active={is(`${base}/import/guardians`)}
-                />
-              )}
-              {can('read') && (
-                <NavLink
-                  component={Link}
-                  to={`${base}/optional/`}
-                  label="Optional heads"
-                  leftSection={<IconBus size={18} />}
-                  active={is(`${base}/optional`)}
-                />
-              )}
-              {can('read') && (
-                <NavLink
-                  component={Link}
-                  to={`${base}/sponsors/`}
-                  label="Sponsors"
-                  leftSection={<IconHeartHandshake size={18} />}
-                  active={is(`${base}/sponsors`)}
-                />
-              )}
-              <NavLink
-                component={Link}
-                to={`${base}/rcpt/`}
-                label="Receipts"
-                leftSection={<IconReceipt size={18} />}
-                active={is(`${base}/rcpt`)}
-              />
-              <NavLink
-                component={Link}
-                to={`${base}/daybook/`}
-                label="Day book"
-                leftSection={<IconBook size={18} />}
-                active={is(`${base}/daybook`)}
-              />
-              {can('read') && (
-                <NavLink
-                  component={Link}
-                  to={`${base}/refunds/`}
-                  label="Refunds"
-                  leftSection={<IconReceiptRefund size={18} />}
-                  active={is(`${base}/refunds`)}
-                />
-              )}
-              {can('read') && (
-                <NavLink
-                  component={Link}
-                  to={`${base}/cheques/`}
-                  label="Cheques"
-                  leftSection={<IconCreditCard size={18} />}
-                  active={is(`${base}/cheques`)}
-                />
-              )}
-              {can('read') && (
-                <NavLink
-                  component={Link}
-                  to={`${base}/payments/`}
-                  label="Online payments"
-                  leftSection={<IconWorldDollar size={18} />}
-                  active={is(`${base}/payments`)}
-                />
-              )}
-              {can('read') && (
-                <NavLink
-                  component={Link}
-                  to={`${base}/reconciliation/`}
-                  label="Reconciliation"
-                  leftSection={<IconBuildingBank size={18} />}
-                  active={is(`${base}/reconciliation`)}
-                />
-              )}
-              {can('read') && (
-                <NavLink
-                  component={Link}
-                  to={`${base}/approvals/`}
-                  label="Approvals"
-                  leftSection={<IconChecklist size={18} />}
-                  active={is(`${base}/approvals`)}
-                />
-              )}
-              {can('read') && (
-                <NavLink
-                  component={Link}
-                  to={`${base}/messages/`}
-                  label="Messages"
-                  leftSection={<IconMail size={18} />}
-                  active={is(`${base}/messages`)}
-                />
-              )}
-              {can('read') && (
-                <MenuGroup
-                  label="Reports"
-                  icon={<IconChartBar size={18} />}
-                  defaultOpened={
-                    pathname.startsWith(`${base}/r`) ||
-                    pathname.includes('dues') ||
-                    pathname.includes('defaulters') ||
-                    pathname.includes('notices')
-                  }
-                >
-                  <NavLink
-                    component={Link}
-                    to={`${base}/rptview/`}
-                    label="All reports"
-                    active={is(`${base}/rptview`)}
-                  />
-                  <NavLink
-                    component={Link}
-                    to={`${base}/rptfee/`}
-                    label="Fee receipts by course"
-                    active={is(`${base}/rptfee`)}
-                  />
-                  <NavLink component={Link} to={`${base}/dues/`} label="Dues" active={is(`${base}/dues`)} />
-                  <NavLink
-                    component={Link}
-                    to={`${base}/duesasof/`}
-                    label="Dues as of a date"
-                    active={is(`${base}/duesasof`)}
-                  />
-                  <NavLink
-                    component={Link}
-                    to={`${base}/defaulters/`}
-                    label="Defaulters"
-                    active={is(`${base}/defaulters`)}
-                  />
-                  <NavLink
-                    component={Link}
-                    to={`${base}/notices/`}
-                    label="Demand notices"
-                    active={is(`${base}/notices`)}
-                  />
-                  <NavLink
-                    component={Link}
-                    to={`${base}/finfo/`}
-                    label="Student fee information"
-                    active={is(`${base}/finfo`)}
-                  />
-                  <NavLink
-                    component={Link}
-                    to={`${base}/rcpt_dtws/`}
-                    label="Receipts between dates"
-                    active={is(`${base}/rcpt_dtws`)}
-                  />
-                  <NavLink
-                    component={Link}
-                    to={`${base}/collections/`}
-                    label="Collections summary"
-                    active={is(`${base}/collections`)}
-                  />
-                </MenuGroup>
-              )}
-              {can('audit') && (
-                <NavLink
-                  component={Link}
-                  to={`${base}/audit/`}
-                  label="Audit log"
-                  leftSection={<IconHistory size={18} />}
-                  active={is(`${base}/audit`)}
-                />
-              )}
+                  )
+                );
+              })}
             </AppShell.Section>
           </AppShell.Navbar>
           <AppShell.Main>

@@ -278,7 +278,7 @@ export default function StatementPage() {
                       <Table.Th>Narration</Table.Th>
                       <Table.Th>State</Table.Th>
                       <Table.Th>Receipt, student or reason</Table.Th>
-                      <Table.Th />
+                      {canWrite && <Table.Th />}
                       <Table.Th ta="right">Credit</Table.Th>
                     </Table.Tr>
                   </Table.Thead>
@@ -304,25 +304,29 @@ export default function StatementPage() {
                           <Table.Td>
                             <Outcome line={line} depId={depId} />
                           </Table.Td>
-                          <Table.Td>
-                            <Group gap="xs" wrap="nowrap">
-                              {canWrite && line.state === 'unmatched' && (
-                                <>
-                                  <Button size="xs" variant="light" onClick={() => setAction({ kind: 'accept', line })}>
-                                    {line.proposedStudentId === null ? 'Create receipt' : 'Accept'}
-                                  </Button>
-                                  <Button
-                                    size="xs"
-                                    variant="subtle"
-                                    color="gray"
-                                    onClick={() => setAction({ kind: 'ignore', line })}
-                                  >
-                                    Ignore
-                                  </Button>
-                                </>
-                              )}
-                              {canWrite &&
-                                (line.state === 'ignored' ||
+                          {canWrite && (
+                            <Table.Td>
+                              <Group gap="xs" wrap="nowrap">
+                                {line.state === 'unmatched' && (
+                                  <>
+                                    <Button
+                                      size="xs"
+                                      variant="light"
+                                      onClick={() => setAction({ kind: 'accept', line })}
+                                    >
+                                      {line.proposedStudentId === null ? 'Create receipt' : 'Accept'}
+                                    </Button>
+                                    <Button
+                                      size="xs"
+                                      variant="subtle"
+                                      color="gray"
+                                      onClick={() => setAction({ kind: 'ignore', line })}
+                                    >
+                                      Ignore
+                                    </Button>
+                                  </>
+                                )}
+                                {(line.state === 'ignored' ||
                                   line.state === 'matched' ||
                                   line.receiptStatus === 'voided') && (
                                   <Button
@@ -335,8 +339,9 @@ export default function StatementPage() {
                                     {line.state === 'ignored' ? 'Undo ignore' : 'Unmatch'}
                                   </Button>
                                 )}
-                            </Group>
-                          </Table.Td>
+                              </Group>
+                            </Table.Td>
+                          )}
                           <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} data-pin-end>
                             {formatRupees(line.amountPaise)}
                           </Table.Td>
