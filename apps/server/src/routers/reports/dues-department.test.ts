@@ -75,6 +75,7 @@ describe('reports.dues for a whole department', () => {
       count: 2,
       feePaise: first.totals.feePaise + second.totals.feePaise,
       discountPaise: first.totals.discountPaise + second.totals.discountPaise,
+      sponsoredPaise: 0,
       paidPaise: first.totals.paidPaise + second.totals.paidPaise,
       balancePaise: ugBalance + 40_000_00,
     });

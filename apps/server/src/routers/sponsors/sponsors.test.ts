@@ -107,7 +107,11 @@ describe('a sponsor covering a student', () => {
       }),
     ]);
     const report = await staff.reports.dues({ depId: 101, courseId: 2000, includeSettled: true });
-    expect(report.batches[0]!.rows.find((r) => r.admissionNo === 'PG-001')?.balancePaise).toBe(0);
+    const row = report.batches[0]!.rows.find((r) => r.admissionNo === 'PG-001')!;
+    // The report's columns add up: fee - discount - sponsored - paid = balance.
+    expect(row).toMatchObject({ sponsoredPaise: rs(12_000), balancePaise: 0 });
+    expect(row.feePaise - row.discountPaise - row.sponsoredPaise - row.paidPaise).toBe(row.balancePaise);
+    expect(report.totals.sponsoredPaise).toBe(rs(12_000));
   });
 
   it('refuses a share above the fee less discounts and other shares, naming the head and the limit', async () => {

@@ -25,13 +25,17 @@ import type { DuesReport, DuesRow } from './types';
 const ZSearchForm = ZDuesReportInput.pick({ courseId: true }).required();
 
 type Totals = DuesReport['totals'];
-const totalCells = (label: string, t: Totals): Cell[] => [
+/** A report with sponsors' shares shows what they are expected to pay, so that the columns add up to the balance. */
+const withSponsors = (t: Totals) => t.sponsoredPaise !== 0;
+
+const totalCells = (label: string, t: Totals, sponsors: boolean): Cell[] => [
   label,
   null,
   null,
   null,
   { paise: t.feePaise },
   { paise: t.discountPaise },
+  ...(sponsors ? [{ paise: t.sponsoredPaise }] : []),
   { paise: t.paidPaise },
   { paise: t.balancePaise },
   null,
@@ -77,18 +81,24 @@ export default function DuesReportPage() {
       ? queryClient.fetchQuery(trpc.reports.dues.queryOptions({ ...input, limit: REPORT_ROW_LIMIT_MAX }))
       : data;
 
-  const columns: Array<Column<DuesRow>> = [
+  const columnsOf = (totals: Totals): Array<Column<DuesRow>> => [
     admissionNoColumn(paths.statement),
     { header: 'Name', value: (r) => r.name },
     { header: 'CapId', value: (r) => r.capId, width: 150 },
     { header: 'Phone', value: (r) => r.phone ?? '', width: 115 },
     { header: 'Total Fee', value: (r) => ({ paise: r.feePaise }) },
     { header: 'Discount', value: (r) => ({ paise: r.discountPaise }) },
+    ...(withSponsors(totals)
+      ? [{ header: 'Sponsored', value: (r: DuesRow): Cell => ({ paise: r.sponsoredPaise }) }]
+      : []),
     { header: 'Paid', value: (r) => ({ paise: r.paidPaise }) },
     { header: 'Balance', value: (r) => ({ paise: r.balancePaise }), render: (r) => <Balance paise={r.balancePaise} /> },
     { header: 'Advance', value: (r) => ({ paise: r.advancePaise }) },
   ];
-  const exportColumns: Array<Column<DuesRow>> = [{ header: 'Batch', value: (r) => r.batchName }, ...columns];
+  const exportColumnsOf = (totals: Totals): Array<Column<DuesRow>> => [
+    { header: 'Batch', value: (r) => r.batchName },
+    ...columnsOf(totals),
+  ];
 
   return (
     <>
@@ -168,13 +178,14 @@ export default function DuesReportPage() {
                     sheetName="Dues"
                     table={async () => {
                       const full = await fullReport(data);
+                      const exportColumns = exportColumnsOf(full.totals);
                       const rows = full.batches.flatMap((b) => [
                         ...tableOf(exportColumns, b.rows).rows,
-                        [`Batch ${b.batchName} total`, ...totalCells('', b.totals)],
+                        [`Batch ${b.batchName} total`, ...totalCells('', b.totals, withSponsors(full.totals))],
                       ]);
                       return {
                         header: exportColumns.map((c) => c.header),
-                        rows: [...rows, ['Total', ...totalCells('', full.totals)]],
+                        rows: [...rows, ['Total', ...totalCells('', full.totals, withSponsors(full.totals))]],
                       };
                     }}
                   />
@@ -186,10 +197,10 @@ export default function DuesReportPage() {
                     <PartOfBatchShown shown={batch.rows.length} count={batch.totals.count} noun="student" />
                   )}
                   <ReportTable
-                    columns={columns}
+                    columns={columnsOf(data.totals)}
                     rows={batch.rows}
                     rowKey={(r) => r.studentId}
-                    footer={[totalCells('Total:', batch.totals)]}
+                    footer={[totalCells('Total:', batch.totals, withSponsors(data.totals))]}
                   />
                 </BatchSection>
               ))}

@@ -9,6 +9,8 @@ export interface DuesTotals {
   count: number;
   feePaise: number;
   discountPaise: number;
+  /** What sponsors are expected to pay (their shares less their receipts). */
+  sponsoredPaise: number;
   paidPaise: number;
   balancePaise: number;
 }
@@ -24,6 +26,8 @@ export interface DuesRow {
   feePaise: number;
   /** Discount plus adjustment. */
   discountPaise: number;
+  /** What sponsors are expected to pay: balance = fee - discount - sponsored - paid. */
+  sponsoredPaise: number;
   paidPaise: number;
   balancePaise: number;
   /** What the student holds in credit (the rule of @fees/money advance.ts). */
@@ -39,7 +43,7 @@ export interface DuesReport {
   truncated: boolean;
 }
 
-const { fee, discount, adjustment, paid } = STUDENT_MONEY;
+const { fee, discount, adjustment, sponsored, paid } = STUDENT_MONEY;
 /**
  * A student's balance in the dues report: fee and opening balance, less discounts and paid (structure heads and opening
  * heads outside it).
@@ -56,7 +60,13 @@ export async function duesReport(
   params: { depId: number; courseId?: number; batchId?: number; includeSettled?: boolean; limit: number },
 ): Promise<DuesReport> {
   const read = await readCourseReport<DuesRow>(db, params, {
-    figures: { feePaise: fee, discountPaise: `${discount} + ${adjustment}`, paidPaise: paid, balancePaise: BALANCE },
+    figures: {
+      feePaise: fee,
+      discountPaise: `${discount} + ${adjustment}`,
+      sponsoredPaise: sponsored,
+      paidPaise: paid,
+      balancePaise: BALANCE,
+    },
     shown: params.includeSettled ? 'TRUE' : `${BALANCE} <> 0`,
     batchSums: { advancePaise: STUDENT_ADVANCE },
     withPhone: true,
@@ -65,6 +75,7 @@ export async function duesReport(
     count: s.count!,
     feePaise: s.feePaise!,
     discountPaise: s.discountPaise!,
+    sponsoredPaise: s.sponsoredPaise!,
     paidPaise: s.paidPaise!,
     balancePaise: s.balancePaise!,
   });
