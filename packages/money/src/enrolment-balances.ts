@@ -5,7 +5,8 @@ import { type HeadMoney, headBalancePaise } from './balance';
  * student was promoted out of, then the current batch. The same order the dues follow: payments settle the oldest
  * part first (last year's fees before this year's), a concession or adjustment comes off the latest part first; what
  * is left over once every part is settled (an overpayment, a concession larger than the fees) stays on the latest
- * part. The parts add up to the head's figures, so each enrolment's balance sums to the student's.
+ * part. The parts add up to the head's figures, so each enrolment's balance sums to the student's. The fees are what
+ * the student owes of each part (a sponsor's share, fixed to its year, taken out beforehand).
  */
 export function splitHeadOverParts(partFeesPaise: readonly number[], head: HeadMoney): HeadMoney[] {
   const parts = partFeesPaise.map((feePaise) => ({ feePaise, discountPaise: 0, adjustmentPaise: 0, paidPaise: 0 }));

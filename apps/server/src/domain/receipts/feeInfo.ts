@@ -47,20 +47,25 @@ async function pastEnrolmentRows(
   for (const own of promoted.filter((p) => enrolmentIds.has(p.enrolmentId))) {
     const head = whole.find((r) => r.feeHeadId === own.feeHeadId);
     if (!head) continue;
+    // What sponsors cover stays with the year it was sanctioned for; the split is of what the student owes.
     const openingPaise = opening.get(own.feeHeadId) ?? 0;
     const pastOfHead = promoted.filter((p) => p.feeHeadId === own.feeHeadId);
-    const currentPaise = head.feePaise - openingPaise - pastOfHead.reduce((sum, p) => sum + p.feePaise, 0);
-    const fees = [
+    const pastSum = (key: 'feePaise' | 'sponsoredPaise') => pastOfHead.reduce((sum, p) => sum + p[key], 0);
+    const currentPaise =
+      head.feePaise - head.sponsoredPaise - openingPaise - (pastSum('feePaise') - pastSum('sponsoredPaise'));
+    const owed = [
       ...(openingPaise !== 0 ? [openingPaise] : []),
-      ...pastOfHead.map((p) => p.feePaise),
+      ...pastOfHead.map((p) => p.feePaise - p.sponsoredPaise),
       ...(currentPaise !== 0 ? [currentPaise] : []),
     ];
     const at = (openingPaise !== 0 ? 1 : 0) + pastOfHead.indexOf(own);
-    const part = splitHeadOverParts(fees, head)[at]!;
+    const part = splitHeadOverParts(owed, { ...head, feePaise: head.feePaise - head.sponsoredPaise })[at]!;
     rows.push({
       feeHeadId: own.feeHeadId,
       feeHead: own.feeHead,
       ...part,
+      feePaise: own.feePaise,
+      sponsoredPaise: own.sponsoredPaise,
       totalDiscountPaise: part.discountPaise + part.adjustmentPaise,
       balancePaise: headBalancePaise(part),
     });
@@ -69,13 +74,15 @@ async function pastEnrolmentRows(
 }
 
 function totalsOf(rows: FeeBalanceRow[]) {
-  const sum = (key: 'feePaise' | 'discountPaise' | 'adjustmentPaise' | 'totalDiscountPaise' | 'paidPaise') =>
-    rows.reduce((s, r) => s + r[key], 0);
+  const sum = (
+    key: 'feePaise' | 'discountPaise' | 'adjustmentPaise' | 'totalDiscountPaise' | 'sponsoredPaise' | 'paidPaise',
+  ) => rows.reduce((s, r) => s + r[key], 0);
   return {
     feePaise: sum('feePaise'),
     discountPaise: sum('discountPaise'),
     adjustmentPaise: sum('adjustmentPaise'),
     totalDiscountPaise: sum('totalDiscountPaise'),
+    sponsoredPaise: sum('sponsoredPaise'),
     paidPaise: sum('paidPaise'),
     balancePaise: rows.reduce((s, r) => s + r.balancePaise, 0),
   };
