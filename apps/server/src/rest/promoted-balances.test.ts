@@ -1,7 +1,7 @@
 /**
  * GET /rest/inv/blsbyid after a promotion, through real HTTP: the old batch's id answers that enrolment's balances
- * (payments settle it first, the concession comes off the new year), the new batch's id the whole fee, any other
- * batch a 404.
+ * (payments settle it first, the concession comes off the new year, its sponsor's share stays with it), the new
+ * batch's id the whole fee, any other batch a 404.
  */
 import { batches, feeStructures } from '@fees/db';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -52,9 +52,20 @@ const balances = async (batchId: number) => {
 
 it('answers a past enrolment its own balances, the current batch the whole fee, and any other batch a 404', async () => {
   const fx = server.fixture;
-  // Before: Tuition 25,000 less 2,000 + 500, 10,000 paid; Exam 1,500.
+  // A scholarship covers 5,000 of this year's Tuition.
+  const sponsor = await staff.post('/v2/sponsors', { name: 'Merit Scholarship' });
+  expect(sponsor.status).toBe(200);
+  const cover = await staff.post('/v2/sponsorships', {
+    sponsorId: (sponsor.body as { id: number }).id,
+    depId: 100,
+    admNo: fx.ug.admissionNo,
+    feeHeadId: fx.heads.tuition,
+    amount: '5000',
+  });
+  expect(cover.status).toBe(200);
+  // Before: Tuition 25,000 less 2,000 + 500, 5,000 sponsored, 10,000 paid; Exam 1,500.
   const before = [
-    ['Tuition Fee', '25000.00', '2500.00', '10000.00', '12500.00'],
+    ['Tuition Fee', '25000.00', '2500.00', '10000.00', '7500.00'],
     ['Exam Fee', '1500.00', '0.00', '0.00', '1500.00'],
   ];
   expect(await balances(fx.ug.batchId)).toEqual(before);
@@ -70,14 +81,15 @@ it('answers a past enrolment its own balances, the current batch the whole fee, 
   });
   expect(promoted.body).toMatchObject({ date: '2026-06-01', promoted: 1 });
 
-  // The old year: its own Tuition 25,000, the 10,000 paid settles it first, the concession is the new year's.
+  // The old year: its own Tuition 25,000 less its 5,000 scholarship, the 10,000 paid settles it first, the concession
+  // is the new year's.
   expect(await balances(fx.ug.batchId)).toEqual([
-    ['Tuition Fee', '25000.00', '0.00', '10000.00', '15000.00'],
+    ['Tuition Fee', '25000.00', '0.00', '10000.00', '10000.00'],
     ['Exam Fee', '1500.00', '0.00', '0.00', '1500.00'],
   ]);
-  // The new batch: the whole fee, last year's unpaid included (42,500 + 1,500 = 15,000 + 1,500 + 27,500).
+  // The new batch: the whole fee, last year's unpaid included (Tuition 37,500 = 10,000 of last year + 27,500).
   expect(await balances(nextBatchId)).toEqual([
-    ['Tuition Fee', '55000.00', '2500.00', '10000.00', '42500.00'],
+    ['Tuition Fee', '55000.00', '2500.00', '10000.00', '37500.00'],
     ['Exam Fee', '1500.00', '0.00', '0.00', '1500.00'],
   ]);
   // A batch the student was never in, and a batch id that is not a number.
