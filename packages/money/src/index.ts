@@ -1,6 +1,7 @@
 export * from './advance';
 export * from './balance';
 export * from './books';
+export * from './enrolment-balances';
 export * from './limits';
 export * from './plans/allocation';
 export * from './plans/dates';

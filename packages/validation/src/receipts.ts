@@ -287,7 +287,12 @@ export const ZFindReceiptStudentsInput = z.object({
 });
 export type TFindReceiptStudentsInput = z.infer<typeof ZFindReceiptStudentsInput>;
 
-export const ZStudentFeeInfoInput = z.object({ depId: ZDepId, studentId: ZId });
+export const ZStudentFeeInfoInput = z.object({
+  depId: ZDepId,
+  studentId: ZId,
+  /** A batch the student was promoted out of: that enrolment's balances instead of the whole fee's. */
+  batchId: ZId.optional(),
+});
 export type TStudentFeeInfoInput = z.infer<typeof ZStudentFeeInfoInput>;
 
 /** The receipt entry screen names its student by admission number (the route) or by id. */

@@ -69,6 +69,7 @@ const departmentPages = {
   messages: () => import('../features/messages/MessagesPage'),
   optionalHeads: () => import('../features/optional-heads/OptionalHeadsPage'),
   sponsors: () => import('../features/sponsors/SponsorsPage'),
+  promotion: () => import('../features/promotions/PromotionPage'),
   payments: () => import('../features/payments/PaymentLinksPage'),
   approvals: () => import('../features/approvals/ApprovalsPage'),
 };
@@ -111,6 +112,7 @@ function departmentRoutes(prefix: string): RouteObject[] {
     { path: 'messages', ...page(departmentPages.messages) },
     { path: 'optional', ...page(departmentPages.optionalHeads) },
     { path: 'sponsors', ...page(departmentPages.sponsors) },
+    { path: 'promote', ...page(departmentPages.promotion) },
     { path: 'payments', ...page(departmentPages.payments) },
     { path: 'approvals', ...page(departmentPages.approvals) },
     { path: '*', element: <Navigate to={`/${prefix}`} replace /> },
@@ -189,6 +191,7 @@ export const router = createBrowserRouter(
             { path: 'batchedt', ...page(() => import('../features/batches/BatchListPage')) },
             { path: 'batch', ...page(() => import('../features/batches/NewBatchPage')) },
             { path: 'bedit', ...page(() => import('../features/batches/EditBatchPage')) },
+            { path: 'promote', ...page(departmentPages.promotion) },
             { path: 'feeheads', ...page(() => import('../features/fees/FeeHeadsPage')) },
             { path: 'feelist', ...page(() => import('../features/fees/FeeStructureListPage')) },
             { path: 'fhead', ...page(() => import('../features/fees/NewFeeStructurePage')) },

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Reader, WriteTx } from '../client';
-import { row } from '../engines';
+import { row, rows } from '../engines';
 import {
   batches,
   courses,
@@ -12,6 +12,7 @@ import {
   students,
 } from '../schema';
 import { timestampNow } from './now';
+import { promotedFeesByEnrolmentSql } from './student-charges';
 
 /** A student's enrolments, oldest first, with each batch's course and name. */
 export async function listEnrolments(db: Reader, params: { studentId: number }) {
@@ -210,4 +211,37 @@ export async function undoPromotion(
         .where(eq(students.id, s.studentId));
   }
   return true;
+}
+
+/**
+ * What a student was charged on each head of each batch they were promoted out of, oldest enrolment first, with what
+ * sponsors cover of it (their shares less shortfalls), and their opening balances per head: the parts a head's figures are split over for one enrolment's balances.
+ */
+export async function enrolmentHeadFees(db: Reader, studentId: number) {
+  const [promoted, opening, sponsored] = await Promise.all([
+    rows<{ enrolmentId: number; batchId: number; feeHeadId: number; feeHead: string; feePaise: number }>(
+      db,
+      sql.raw(promotedFeesByEnrolmentSql(String(Math.trunc(studentId)))),
+    ),
+    rows<{ feeHeadId: number; feePaise: number }>(
+      db,
+      sql`SELECT fee_head_id AS "feeHeadId", SUM(amount_paise) AS "feePaise" FROM opening_balances
+        WHERE student_id = ${studentId} GROUP BY fee_head_id`,
+    ),
+    rows<{ enrolmentId: number; feeHeadId: number; sponsoredPaise: number }>(
+      db,
+      sql`SELECT enrolment_id AS "enrolmentId", fee_head_id AS "feeHeadId",
+          SUM(amount_paise - shortfall_paise) AS "sponsoredPaise"
+        FROM sponsorships WHERE student_id = ${studentId} GROUP BY enrolment_id, fee_head_id`,
+    ),
+  ]);
+  const sponsoredOf = new Map(sponsored.map((r) => [`${r.enrolmentId}:${r.feeHeadId}`, Number(r.sponsoredPaise)]));
+  return {
+    promoted: promoted.map((r) => ({
+      ...r,
+      feePaise: Number(r.feePaise),
+      sponsoredPaise: sponsoredOf.get(`${r.enrolmentId}:${r.feeHeadId}`) ?? 0,
+    })),
+    opening: new Map(opening.map((r) => [r.feeHeadId, Number(r.feePaise)])),
+  };
 }

@@ -54,6 +54,18 @@ function promotedOutOfSql(students: string): string {
       WHERE e.student_id IN (${students}) AND e.status = 'promoted' AND ${takenSql('fs', 'e.student_id')}`;
 }
 
+/**
+ * The same fees one row per batch the student was promoted out of and head, oldest enrolment first: enrolment_id,
+ * batch_id, fee_head_id, fee_head, amount_paise (a past enrolment's own balances split the head's figures by them).
+ */
+export function promotedFeesByEnrolmentSql(student: string): string {
+  return `SELECT e.id AS "enrolmentId", e.batch_id AS "batchId", fs.fee_head_id AS "feeHeadId", fh.name AS "feeHead",
+        ${structureFeeSql('fs', 'e.student_id')} AS "feePaise"
+      FROM enrolments e JOIN fee_structures fs ON fs.batch_id = e.batch_id JOIN fee_heads fh ON fh.id = fs.fee_head_id
+      WHERE e.student_id = ${student} AND e.status = 'promoted' AND ${takenSql('fs', 'e.student_id')}
+      ORDER BY e.from_date, e.id, fs.id`;
+}
+
 /** A structure row `fs` counts for a student when it is compulsory or they were ever opted into its head. */
 function takenSql(fs: string, student: string): string {
   return `(${fs}.optional = 0 OR EXISTS (SELECT 1 FROM optional_head_opt_ins o

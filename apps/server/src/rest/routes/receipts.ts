@@ -181,19 +181,22 @@ export const receiptRoutes = [
     method: 'GET',
     path: '/inv/blsbyid',
     procedure: 'receipts.feeInfo',
-    summary: "A student's balance per fee head of their batch",
+    summary: "A student's balance per fee head of their batch, or of a batch they were promoted out of",
+    note:
+      "With the student's current batch: the whole fee's balances (last years' unpaid fees included). With a batch " +
+      "the student was promoted out of: that enrolment's own heads, payments settling the oldest year first and " +
+      'concessions coming off the latest; any other batch answers 404.',
     access: 'lookup',
     request: {
-      batch_id: wireOnly('integer', "The student's batch", true),
+      batch_id: wireOnly('integer', "The student's batch, or one they were promoted out of", true),
       adm_no: wireOnly('string', 'The admission number', true),
     },
     input: async (f, caller) => {
       const depId = await departmentOfBatch(caller, f.batch_id);
       const student = await studentOf(caller, depId, f.adm_no);
-      // The documented pair names the student by batch and admission number: both must agree.
-      return { depId, studentId: student && String(student.batchId) === String(f.batch_id) ? student.id : undefined };
+      return { depId, studentId: student?.id, batchId: Number(f.batch_id) };
     },
-    errorNames: { depId: 'batch_id', studentId: 'adm_no' },
+    errorNames: { depId: 'batch_id', studentId: 'adm_no', batchId: 'batch_id' },
     response: z.array(
       z.object({
         fee_id: z.int(),

@@ -31,10 +31,12 @@ import { ShellFooter } from './ShellFooter';
 import { ShellHeader } from './ShellHeader';
 import { navbarOf, useShellMenu } from './useShellMenu';
 
-const SETTINGS_LINKS = [
+/** A Settings link, also lit on the screens it leads to (also). */
+const SETTINGS_LINKS: Array<{ to: string; label: string; icon: typeof IconSettings; also?: string }> = [
   { to: '/admin/adm', label: 'Admin List', icon: IconShieldLock },
   { to: '/admin/useredt', label: 'New Users', icon: IconUsers },
-  { to: '/admin/batchedt', label: 'Create Batches', icon: IconCalendarStats },
+  // The yearly promotion is reached from the batches (its own link would push Report View below a 768 px screen).
+  { to: '/admin/batchedt', label: 'Create Batches', icon: IconCalendarStats, also: '/admin/promote' },
   { to: '/admin/feeheads', label: 'Fee Heads', icon: IconListDetails },
   { to: '/admin/feelist', label: 'Create Fees', icon: IconCoin },
   { to: '/admin/plans', label: 'Fee plans', icon: IconCalendarDue },
@@ -78,7 +80,11 @@ export function AdminShell() {
                     to={l.to}
                     label={l.label}
                     leftSection={<l.icon size={16} />}
-                    active={l.to === '/admin/messages' ? pathname === l.to : pathname.startsWith(l.to)}
+                    active={
+                      l.to === '/admin/messages'
+                        ? pathname === l.to
+                        : pathname.startsWith(l.to) || (l.also !== undefined && pathname.startsWith(l.also))
+                    }
                   />
                 ))}
               </MenuGroup>

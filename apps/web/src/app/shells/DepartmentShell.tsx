@@ -1,6 +1,7 @@
 import { AppShell, NavLink, ScrollArea } from '@mantine/core';
 import {
   IconBus,
+  IconArrowBigUpLines,
   IconHeartHandshake,
   IconArrowBackUp,
   IconBook,
@@ -43,6 +44,7 @@ const MENU: readonly (MenuEntry | 'courses' | 'reports')[] = [
   { label: 'Register student', path: '/register/', icon: IconUserPlus, capability: 'write' },
   { label: 'Import students', path: '/import/', icon: IconFileImport, capability: 'write' },
   { label: 'Import guardians', path: '/import/guardians/', icon: IconAddressBook, capability: 'write' },
+  { label: 'Promote students', path: '/promote/', icon: IconArrowBigUpLines, capability: 'write' },
   { label: 'Optional heads', path: '/optional/', icon: IconBus, capability: 'read' },
   { label: 'Sponsors', path: '/sponsors/', icon: IconHeartHandshake, capability: 'read' },
   { label: 'Receipts', path: '/rcpt/', icon: IconReceipt, capability: null },

@@ -1,5 +1,5 @@
 import { Badge, Button, Paper, Stack, Table, Text } from '@mantine/core';
-import { IconBuildingBank, IconPencil, IconPlus } from '@tabler/icons-react';
+import { IconArrowBigUpLines, IconBuildingBank, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { NoDataRow } from '../../components/NoDataRow';
@@ -25,14 +25,24 @@ export default function BatchListPage() {
         title="Batches"
         subtitle="Each batch belongs to one course of a department"
         actions={
-          <Button
-            component={Link}
-            to={depId ? `/admin/batch?depId=${depId}` : '/admin/batch'}
-            state={{ depId, depName }}
-            leftSection={<IconPlus size={16} />}
-          >
-            New
-          </Button>
+          <>
+            <Button
+              component={Link}
+              variant="default"
+              to={depId ? `/admin/promote?depId=${depId}` : '/admin/promote'}
+              leftSection={<IconArrowBigUpLines size={16} />}
+            >
+              Promote students
+            </Button>
+            <Button
+              component={Link}
+              to={depId ? `/admin/batch?depId=${depId}` : '/admin/batch'}
+              state={{ depId, depName }}
+              leftSection={<IconPlus size={16} />}
+            >
+              New
+            </Button>
+          </>
         }
       />
       <Stack>
