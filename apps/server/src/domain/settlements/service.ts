@@ -38,6 +38,7 @@ import {
   type TSettlementsInput,
 } from '@fees/validation';
 import { actorOf } from '../../audit';
+import { servesDepartment } from '../../department-access';
 import { today } from '../../config';
 import type { AuthedContext } from '../../context';
 import type { GatewaySettlementLine } from '../payments/gateway';
@@ -220,6 +221,9 @@ export async function settlementsView(ctx: AuthedContext, input: TSettlementsInp
   );
   const shown = periodLines.map((l) => {
     const receipt = l.type === 'payment' ? (receipts.get(l.entityId) ?? null) : null;
+    // A settlement holds every department's payments; whoever serves only some sees the others' receipts by
+    // their department alone, never the student.
+    const own = receipt !== null && servesDepartment(ctx.session, receipt.departmentId);
     return {
       settlementId: l.settlementId,
       entityId: l.entityId,
@@ -231,15 +235,18 @@ export async function settlementsView(ctx: AuthedContext, input: TSettlementsInp
       netPaise: lineNetPaise(l),
       source: l.source,
       state: settlementLineState(l, receipt),
-      receipt: receipt && {
-        number: receipt.number,
-        department: receipt.department,
-        departmentId: receipt.departmentId,
-        date: receipt.date,
-        admissionNo: receipt.admissionNo,
-        studentName: receipt.studentName,
-        amountPaise: receipt.amountPaise,
-      },
+      otherDepartment: receipt !== null && !own ? receipt.department : null,
+      receipt: own
+        ? {
+            number: receipt.number,
+            department: receipt.department,
+            departmentId: receipt.departmentId,
+            date: receipt.date,
+            admissionNo: receipt.admissionNo,
+            studentName: receipt.studentName,
+            amountPaise: receipt.amountPaise,
+          }
+        : null,
     };
   });
   const stateCounts = Object.fromEntries(

@@ -87,10 +87,17 @@ describe('fetched from the gateway', () => {
       netPaise: DUES - fee,
     });
     expect(fee - tax).toBe(280_00);
+    // PG's staff see the settlement whole, and UG's receipt in it by its department alone.
     expect(view.settlements[0]!.lines[0]).toMatchObject({
       entityId: payment.payment_id,
       state: 'matched',
+      receipt: null,
+      otherDepartment: 'UG',
+    });
+    expect((await as('ugStaff').settlements.list({ from: day, to: day })).settlements[0]!.lines[0]).toMatchObject({
+      state: 'matched',
       receipt: { admissionNo: 'UG-001', amountPaise: DUES },
+      otherDepartment: null,
     });
     expect(view.exceptions).toEqual([]);
   });

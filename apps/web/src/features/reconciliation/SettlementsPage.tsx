@@ -239,6 +239,10 @@ function Settlement({ settlement }: { settlement: View['settlements'][number] })
                         {l.receipt.department} · {l.receipt.admissionNo} {l.receipt.studentName}
                       </Text>
                     </>
+                  ) : l.otherDepartment ? (
+                    <Text size="sm" c="dimmed">
+                      A receipt of {l.otherDepartment}
+                    </Text>
                   ) : (
                     '-'
                   )}
