@@ -266,6 +266,7 @@ describe('imported opening balances in every report', () => {
       count: 2,
       feePaise: raw.fee,
       discountPaise: raw.discount,
+      sponsoredPaise: 0,
       paidPaise: raw.paid,
       balancePaise: raw.balance,
     });

@@ -137,6 +137,7 @@ async function expectReportsAgreeWithRawTables() {
     count: raw.length,
     feePaise: fee,
     discountPaise: discount,
+    sponsoredPaise: 0,
     paidPaise: paid,
     balancePaise: fee - discount - paid,
   });
