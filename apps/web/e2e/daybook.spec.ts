@@ -210,5 +210,6 @@ test('the day book of a busy day: totals by clerk and mode, the void, printed', 
   const audit = await trpcQuery<{ entries: Array<{ after: { reason: string } }> }>(page, 'audit.list', {
     action: 'reopen_day',
   });
-  expect(audit.entries.map((e) => e.after.reason)).toEqual(['Late counter entries']);
+  // Another spec's department may have been reopened too (the approvals spec).
+  expect(audit.entries.map((e) => e.after.reason)).toContain('Late counter entries');
 });
