@@ -359,4 +359,9 @@ test('a closed day refuses at the Submit button and moves the focus there', asyn
   await expect(refusal).toBeInViewport();
   // What the clerk sees at that moment, as the window shows it.
   await page.screenshot({ path: `${SHOTS}/closed-day-refusal-window-1366x820.png` });
+  // The day opens again for the specs after this one, which take today's receipts in this department.
+  const reopening = await browser.newPage();
+  await signInAsAdmin(reopening);
+  await trpcMutation(reopening, 'days.reopen', { depId: 100, date: TODAY, reason: 'The spec closed it' });
+  await reopening.close();
 });
