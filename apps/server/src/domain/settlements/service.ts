@@ -179,12 +179,14 @@ function happened(
     `settled ${formatRupees(line.amountPaise)} of ${line.entityId} on ${formatDate(line.settledOn)} ` +
     `(${line.settlementId})`;
   if (exception.kind === 'amount_differs') {
-    return `The gateway ${settled}, but receipt ${label} says ${formatRupees(exception.receipt.amountPaise)} was paid online with it.`;
+    const receipted = formatRupees(exception.receipt.amountPaise);
+    return `The gateway ${settled}, but receipt ${label} says ${receipted} was paid online with it.`;
   }
   const problem = problems.get(line.entityId);
   return problem
     ? `The gateway ${settled}; no receipt was made: it is on the payment exceptions list (${problem}).`
-    : `The gateway ${settled}; no receipt has this payment as its reference (a payment no link of the office took, or its receipt voided).`;
+    : `The gateway ${settled}; no receipt has this payment as its reference ` +
+        '(a payment no link of the office took, or its receipt voided).';
 }
 
 /**

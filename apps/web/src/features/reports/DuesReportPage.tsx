@@ -137,7 +137,8 @@ export default function DuesReportPage() {
               title: showAll ? 'No students' : 'No dues',
               text: showAll
                 ? `${wholeDepartment ? department.name : course.name} has no students yet.`
-                : `Every student of ${wholeDepartment ? department.name : course.name} has paid in full. Switch on 'Show all students' to list them.`,
+                : `Every student of ${wholeDepartment ? department.name : course.name} has paid in full. ` +
+                  "Switch on 'Show all students' to list them.",
             }
           }
         >
