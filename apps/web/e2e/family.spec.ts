@@ -6,70 +6,24 @@
  * link sent in bulk, reused), comes back to the receipt, and finds it on the family page, its PDF
  * downloadable.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import {
-  RAZORPAY_KEY_ID,
-  RAZORPAY_KEY_SECRET,
-  RAZORPAY_WEBHOOK_SECRET,
-  type RazorpayStandIn,
-  startRazorpayStandIn,
-} from '../../server/src/test/razorpay';
 import { setUpScreenData } from './screens-data';
-import { DESKTOP, PHONE, screenshots, signInAtDepartment } from './support';
+import { DESKTOP, type GatewayServer, PHONE, screenshots, signInAtDepartment, startGatewayServer } from './support';
 
-const PORT = Number(process.env.E2E_PORT ?? 3100) + 3;
-const BASE = `http://127.0.0.1:${PORT}`;
 const SHOTS = 'e2e/artifacts/family';
 
-let razorpay: RazorpayStandIn;
-let app: ChildProcess;
-let folder: string;
+let server: GatewayServer;
 
 test.beforeAll(async () => {
-  razorpay = await startRazorpayStandIn();
-  folder = mkdtempSync(join(tmpdir(), 'fees-e2e-family-'));
-  app = spawn(process.execPath, ['../server/dist/main.js'], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATABASE_PATH: join(folder, 'fees.sqlite'),
-      ADMIN_EMAIL: 'admin@foundation.test',
-      ADMIN_PASSWORD: 'admin12345',
-      TZ: 'Asia/Kolkata',
-      BACKUP_SCHEDULE: 'off',
-      // The family page's links and the payer's return lead to this server.
-      PUBLIC_URL: BASE,
-      RAZORPAY_KEY_ID,
-      RAZORPAY_KEY_SECRET,
-      RAZORPAY_WEBHOOK_SECRET,
-      RAZORPAY_API_BASE: razorpay.url,
-    },
-    stdio: 'ignore',
-  });
-  for (let tries = 0; ; tries++) {
-    const ok = await fetch(`${BASE}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (tries > 120) throw new Error('the family server did not start');
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  server = await startGatewayServer({ name: 'family', portOffset: 3 });
 });
 
 test.afterAll(async () => {
-  app?.kill('SIGTERM');
-  await razorpay?.close();
-  rmSync(folder, { recursive: true, force: true });
+  await server?.stop();
 });
 
 async function ownPage(browser: Browser, viewport = DESKTOP): Promise<Page> {
-  const context = await browser.newContext({ baseURL: BASE, viewport, timezoneId: 'Asia/Kolkata' });
+  const context = await browser.newContext({ baseURL: server.base, viewport, timezoneId: 'Asia/Kolkata' });
   return context.newPage();
 }
 
@@ -95,7 +49,7 @@ test("bulk links to a batch's defaulters, then the family pays from its own page
   await page.goto(`/ug/statement/${data.student.id}`);
   await page.getByRole('button', { name: 'Family page' }).click();
   const familyLink = page.getByTestId('family-link');
-  await expect(familyLink).toHaveText(new RegExp(`^${BASE}/family/${data.student.id}-1-[0-9a-f]{32}$`));
+  await expect(familyLink).toHaveText(new RegExp(`^${server.base}/family/${data.student.id}-1-[0-9a-f]{32}$`));
   const url = (await familyLink.textContent())!;
   await screenshots(page, `${SHOTS}/family-link`);
 
@@ -108,9 +62,9 @@ test("bulk links to a batch's defaulters, then the family pays from its own page
   await family.screenshot({ path: `${SHOTS}/family-phone.png`, fullPage: true });
 
   await family.getByRole('button', { name: 'Pay Rs 16,500.50 online' }).click();
-  await expect(family).toHaveURL(new RegExp(`^${razorpay.url}/i/`));
+  await expect(family).toHaveURL(new RegExp(`^${server.razorpay.url}/i/`));
   await family.getByRole('button', { name: /^Pay ₹/ }).click();
-  await expect(family).toHaveURL(new RegExp(`^${BASE}/payments/return\\?`));
+  await expect(family).toHaveURL(new RegExp(`^${server.base}/payments/return\\?`));
   await expect(family.locator('main')).toContainText(`Your payment for ${data.student.name} is received: receipt #`);
 
   // One link only: the family's Pay reused the one sent in bulk.

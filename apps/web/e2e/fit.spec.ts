@@ -122,6 +122,30 @@ test('an administrator sees every amount whole on the admin screens at the three
   for (const [name, path] of adminScreens(data)) await checkScreen(page, name, path);
 });
 
+test("the menu's Reports group opens on its own screens, not on Receipts, Refunds or Reconciliation", async ({
+  page,
+}) => {
+  await signInAtDepartment(page, 100, data.staff.email, data.staff.password);
+  await expect(page).toHaveURL(/\/ug$/);
+  const menu = page.getByRole('navigation', { name: / menu$/ });
+  const reports = menu.getByRole('button', { name: 'Reports', exact: true });
+  for (const [path, opened] of [
+    ['/ug/rcpt/', false],
+    ['/ug/refunds', false],
+    ['/ug/reconciliation/', false],
+    ['/ug/daybook', false],
+    ['/ug/rptview/', true],
+    ['/ug/rptfee/', true],
+    ['/ug/rcpt_dtws/', true],
+    ['/ug/dues/', true],
+    ['/ug/duesasof/', true],
+    ['/ug/collections/', true],
+  ] as const) {
+    await page.goto(path);
+    await expect(reports, path).toHaveAttribute('aria-expanded', String(opened));
+  }
+});
+
 test('phone: a search result shows its actions within the screen; the dues come before the receipt form', async ({
   browser,
 }) => {

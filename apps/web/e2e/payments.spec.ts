@@ -5,70 +5,24 @@
  * server, which fetches the link, writes the receipt and says so; the clerk sees the link paid and the
  * printed receipt, paid Online with the gateway's payment id.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import {
-  RAZORPAY_KEY_ID,
-  RAZORPAY_KEY_SECRET,
-  RAZORPAY_WEBHOOK_SECRET,
-  type RazorpayStandIn,
-  startRazorpayStandIn,
-} from '../../server/src/test/razorpay';
 import { setUpScreenData } from './screens-data';
-import { DESKTOP, screenshots, signInAtDepartment } from './support';
+import { DESKTOP, type GatewayServer, screenshots, signInAtDepartment, startGatewayServer } from './support';
 
-const PORT = Number(process.env.E2E_PORT ?? 3100) + 2;
-const BASE = `http://127.0.0.1:${PORT}`;
 const SHOTS = 'e2e/artifacts/payments';
 
-let razorpay: RazorpayStandIn;
-let app: ChildProcess;
-let folder: string;
+let server: GatewayServer;
 
 test.beforeAll(async () => {
-  razorpay = await startRazorpayStandIn();
-  folder = mkdtempSync(join(tmpdir(), 'fees-e2e-payments-'));
-  app = spawn(process.execPath, ['../server/dist/main.js'], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATABASE_PATH: join(folder, 'fees.sqlite'),
-      ADMIN_EMAIL: 'admin@foundation.test',
-      ADMIN_PASSWORD: 'admin12345',
-      TZ: 'Asia/Kolkata',
-      BACKUP_SCHEDULE: 'off',
-      // The payer comes back to this server after paying.
-      PUBLIC_URL: BASE,
-      RAZORPAY_KEY_ID,
-      RAZORPAY_KEY_SECRET,
-      RAZORPAY_WEBHOOK_SECRET,
-      RAZORPAY_API_BASE: razorpay.url,
-    },
-    stdio: 'ignore',
-  });
-  for (let tries = 0; ; tries++) {
-    const ok = await fetch(`${BASE}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (tries > 120) throw new Error('the payments server did not start');
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  server = await startGatewayServer({ name: 'payments', portOffset: 2 });
 });
 
 test.afterAll(async () => {
-  app?.kill('SIGTERM');
-  await razorpay?.close();
-  rmSync(folder, { recursive: true, force: true });
+  await server?.stop();
 });
 
 async function ownPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: BASE, viewport: DESKTOP, timezoneId: 'Asia/Kolkata' });
+  const context = await browser.newContext({ baseURL: server.base, viewport: DESKTOP, timezoneId: 'Asia/Kolkata' });
   return context.newPage();
 }
 
@@ -99,7 +53,7 @@ test('a family pays a payment link and the receipt is printed', async ({ browser
   const pay = family.getByRole('button', { name: /^Pay ₹/ });
   const amount = (await pay.textContent())!.replace('Pay ₹', '');
   await pay.click();
-  await expect(family).toHaveURL(new RegExp(`^${BASE}/payments/return\\?`));
+  await expect(family).toHaveURL(new RegExp(`^${server.base}/payments/return\\?`));
   await expect(family.getByRole('heading', { name: 'Thank you' })).toBeVisible();
   await expect(family.locator('main')).toContainText(`Your payment for ${data.student.name} is received: receipt #`);
   await family.screenshot({ path: `${SHOTS}/return-phone.png` });

@@ -79,6 +79,22 @@ async function expectHeader(page: Page, code: string) {
   const name = banner.getByText('Fee Management', { exact: true });
   const lineHeight = await name.evaluate((el) => Number.parseFloat(getComputedStyle(el).lineHeight));
   expect((await name.boundingBox())!.height).toBeLessThan(lineHeight * 1.5);
+  // Nothing of the header lies over another part of it, nor past the window's edge.
+  const parts = [
+    name,
+    banner.getByText(code, { exact: true }),
+    banner.getByRole('link', { name: 'Password' }),
+    banner.getByRole('button', { name: 'Logout' }),
+  ];
+  const boxes = await Promise.all(parts.map(async (part) => (await part.boundingBox())!));
+  const width = page.viewportSize()!.width;
+  for (const [i, a] of boxes.entries()) {
+    expect(a.x + a.width, `header part ${i} past the window's edge`).toBeLessThanOrEqual(width);
+    for (const b of boxes.slice(i + 1)) {
+      const apart = a.x + a.width <= b.x || b.x + b.width <= a.x;
+      expect(apart, `header parts overlap: ${JSON.stringify([a, b])}`).toBe(true);
+    }
+  }
 }
 
 let data: ScreenData;

@@ -5,71 +5,29 @@
  * gross, fee, GST and net with the UTR, the receipt matched, and the payment without a receipt listed as
  * an exception saying what happened.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import {
-  RAZORPAY_KEY_ID,
-  RAZORPAY_KEY_SECRET,
-  type RazorpayStandIn,
-  standInFee,
-  startRazorpayStandIn,
-} from '../../server/src/test/razorpay';
+import { standInFee } from '../../server/src/test/razorpay';
 import { setUpScreenData } from './screens-data';
-import { PHONE, signInAtDepartment, trpcMutation } from './support';
+import { type GatewayServer, PHONE, signInAtDepartment, startGatewayServer, trpcMutation } from './support';
 
-const PORT = Number(process.env.E2E_PORT ?? 3100) + 3;
-const BASE = `http://127.0.0.1:${PORT}`;
 const SHOTS = 'e2e/artifacts/settlements';
 const LAPTOP = { width: 1366, height: 768 };
 
-let razorpay: RazorpayStandIn;
-let app: ChildProcess;
-let folder: string;
+let server: GatewayServer;
 
 test.beforeAll(async () => {
-  razorpay = await startRazorpayStandIn();
-  folder = mkdtempSync(join(tmpdir(), 'fees-e2e-settlements-'));
-  app = spawn(process.execPath, ['../server/dist/main.js'], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATABASE_PATH: join(folder, 'fees.sqlite'),
-      ADMIN_EMAIL: 'admin@foundation.test',
-      ADMIN_PASSWORD: 'admin12345',
-      TZ: 'Asia/Kolkata',
-      BACKUP_SCHEDULE: 'off',
-      RAZORPAY_KEY_ID,
-      RAZORPAY_KEY_SECRET,
-      RAZORPAY_API_BASE: razorpay.url,
-    },
-    stdio: 'ignore',
-  });
-  for (let tries = 0; ; tries++) {
-    const ok = await fetch(`${BASE}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (tries > 120) throw new Error('the settlements server did not start');
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  server = await startGatewayServer({ name: 'settlements', portOffset: 3 });
 });
 
 test.afterAll(async () => {
-  app?.kill('SIGTERM');
-  await razorpay?.close();
-  rmSync(folder, { recursive: true, force: true });
+  await server?.stop();
 });
 
 const rupees = (paise: number) => (paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2 });
 
 test('an accountant fetches the settlements and sees one matched and an exception', async ({ browser }) => {
   test.setTimeout(120_000);
-  const context = await browser.newContext({ baseURL: BASE, viewport: LAPTOP, timezoneId: 'Asia/Kolkata' });
+  const context = await browser.newContext({ baseURL: server.base, viewport: LAPTOP, timezoneId: 'Asia/Kolkata' });
   const page = await context.newPage();
   const data = await setUpScreenData(page, 'settle');
   await signInAtDepartment(page, 100, data.staff.email, data.staff.password);
@@ -79,10 +37,10 @@ test('an accountant fetches the settlements and sees one matched and an exceptio
     studentId: data.student.id,
     amount: '2500.00',
   });
-  const gatewayLink = [...razorpay.links.values()].find((l) => l.short_url === link.url)!;
-  const payment = razorpay.pay(gatewayLink.id);
+  const gatewayLink = [...server.razorpay.links.values()].find((l) => l.short_url === link.url)!;
+  const payment = server.razorpay.pay(gatewayLink.id);
   await trpcMutation(page, 'payments.refresh', { depId: 100 });
-  const settled = razorpay.settle([payment, { payment_id: 'pay_E2ENotOurs01', amount: 500_00 }]);
+  const settled = server.razorpay.settle([payment, { payment_id: 'pay_E2ENotOurs01', amount: 500_00 }]);
 
   await page.goto('/ug/reconciliation/');
   await page.getByRole('link', { name: 'Gateway settlements' }).click();

@@ -1,5 +1,15 @@
-import { existsSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import {
+  RAZORPAY_KEY_ID,
+  RAZORPAY_KEY_SECRET,
+  RAZORPAY_WEBHOOK_SECRET,
+  type RazorpayStandIn,
+  startRazorpayStandIn,
+} from '../../server/src/test/razorpay';
 import { missingProgramMessage } from './programs';
 
 export const ADMIN = { email: 'admin@foundation.test', password: 'admin12345' };
@@ -155,4 +165,59 @@ export async function setUpCounter(
   await page.context().clearCookies();
   await page.evaluate(() => localStorage.clear());
   return { batchId: batch.id, studentId: student.id, tuitionHeadId };
+}
+
+/** A server of a spec's own with Razorpay's API at a local stand-in: its address, the stand-in, and stop. */
+export interface GatewayServer {
+  base: string;
+  razorpay: RazorpayStandIn;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the built server on E2E_PORT + `portOffset` over a fresh database, with Razorpay's keys and API at a
+ * new stand-in; its public address (the family page's links, the payer's return) is its own. `name` names its
+ * temporary folder and the failure when it does not start.
+ */
+export async function startGatewayServer(options: { name: string; portOffset: number }): Promise<GatewayServer> {
+  const port = Number(process.env.E2E_PORT ?? 3100) + options.portOffset;
+  const base = `http://127.0.0.1:${port}`;
+  const razorpay = await startRazorpayStandIn();
+  const folder = mkdtempSync(join(tmpdir(), `fees-e2e-${options.name}-`));
+  const app: ChildProcess = spawn(process.execPath, ['../server/dist/main.js'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_PATH: join(folder, 'fees.sqlite'),
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      TZ: 'Asia/Kolkata',
+      BACKUP_SCHEDULE: 'off',
+      PUBLIC_URL: base,
+      RAZORPAY_KEY_ID,
+      RAZORPAY_KEY_SECRET,
+      RAZORPAY_WEBHOOK_SECRET,
+      RAZORPAY_API_BASE: razorpay.url,
+    },
+    stdio: 'ignore',
+  });
+  const stop = async () => {
+    app.kill('SIGTERM');
+    await razorpay.close();
+    rmSync(folder, { recursive: true, force: true });
+  };
+  for (let tries = 0; ; tries++) {
+    const ok = await fetch(`${base}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (tries > 120) {
+      await stop();
+      throw new Error(`the ${options.name} server did not start`);
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return { base, razorpay, stop };
 }

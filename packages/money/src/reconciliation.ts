@@ -122,7 +122,10 @@ function ruleFor(credit: StatementCredit, part: ReceiptPartCandidate): 'instrume
   return null;
 }
 
-/** A settlement's credit without its UTR in the line still reaches the account the day of the settlement or the next. */
+/**
+ * A settlement's credit without its UTR in the line still reaches the account the day of the settlement or the
+ * next.
+ */
 export const SETTLEMENT_MATCH_DAYS = 1;
 
 /**

@@ -25,7 +25,8 @@ export const PROMOTION_MSG = {
   notFound: 'No such promotion',
   undone: 'This promotion was already undone',
   receiptsIssued: (count: number, batch: string) =>
-    `${count} receipt${count === 1 ? ' was' : 's were'} issued in ${batch} since: the promotion can no longer be undone`,
+    `${count} receipt${count === 1 ? ' was' : 's were'} issued in ${batch} since: ` +
+    'the promotion can no longer be undone',
   notPromotedFrom: (admissionNo: string) => `${admissionNo} was not promoted out of this batch`,
   movedSince: (admissionNo: string) => `${admissionNo} moved again since: the promotion can no longer be undone`,
 } as const;

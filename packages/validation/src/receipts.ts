@@ -344,7 +344,10 @@ export function paymentPartTexts(
   return payments.map((p) => {
     const text = `${PAYMENT_MODE_LABELS[p.paymentMode]} ${formatRupees(p.amountPaise)}`;
     if (isInstrumentMode(p.paymentMode) && instrument.bank)
-      return `${text} · No. ${instrument.instrumentNo}, ${instrument.bank}, dated ${formatDate(instrument.instrumentDate)} (subject to realisation)`;
+      return (
+        `${text} · No. ${instrument.instrumentNo}, ${instrument.bank}, ` +
+        `dated ${formatDate(instrument.instrumentDate)} (subject to realisation)`
+      );
     return p.paymentReference ? `${text} · Ref. ${p.paymentReference}` : text;
   });
 }

@@ -206,7 +206,8 @@ export function insertStudents(
     // The students' triggers are off during a bulk load: each student's open enrolment is written here.
     sqlite.exec(
       `insert into enrolments (student_id, batch_id, from_date, status)
-       select s.id, s.batch_id, max(s.admission_date, b.start_date), 'open' from students s join batches b on b.id = s.batch_id
+       select s.id, s.batch_id, max(s.admission_date, b.start_date), 'open'
+       from students s join batches b on b.id = s.batch_id
        where not exists (select 1 from enrolments e where e.student_id = s.id)`,
     );
   })();

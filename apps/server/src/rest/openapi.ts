@@ -56,7 +56,8 @@ function lastWriteWins(route: RestRoute): boolean {
 const ERROR_SCHEMA = jsonSchemaOf(ZRestErrorBody);
 
 const IN_DEPARTMENT =
-  "for the department named by the request or its record (401 without a session, 403 for another role or another department's staff).";
+  'for the department named by the request or its record ' +
+  "(401 without a session, 403 for another role or another department's staff).";
 
 const ACCESS_TEXT: Record<Access, string> = {
   public: 'Anyone.',

@@ -55,7 +55,8 @@ export async function buildFixture(db: Database): Promise<Fixture> {
   const exam = await headId(db, 'Exam Fee');
   const library = await headId(db, 'Library Fee');
   return transaction(db, async (tx) => {
-    // The fixture's receipts are dated 2025: its clerks may date theirs up to ten years back (the app's default is 62 days).
+    // The fixture's receipts are dated 2025: its clerks may date theirs up to ten years back (the app's default
+    // is 62 days).
     await tx.update(settings).set({ backdateLimitDays: 3650 }).where(eq(settings.id, 1));
     const ugBatch = (
       await tx

@@ -260,7 +260,9 @@ export async function startRazorpayStandIn(): Promise<RazorpayStandIn> {
     return {
       status: 200,
       headers: html,
-      text: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Razorpay stand-in</title></head><body><h1>${link.description}</h1><p>${link.customer.name ?? ''}</p>${body}</body></html>`,
+      text:
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Razorpay stand-in</title></head>' +
+        `<body><h1>${link.description}</h1><p>${link.customer.name ?? ''}</p>${body}</body></html>`,
     };
   };
   const standIn: StandIn = await startStandIn(answer);

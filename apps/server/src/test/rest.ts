@@ -1,7 +1,7 @@
 /**
- * For the REST tests: the real server (buildApp) on a random port over a fresh database (an SQLite file,
- * or a PostgreSQL database on the suite's PostgreSQL run) with the fixture's data, HTTP clients that sign in through /rest and keep the session cookie, and a check
- * of a response against its route's zod response schema.
+ * For the REST tests: the real server (buildApp) on a random port over a fresh database (an SQLite file, or a
+ * PostgreSQL database on the suite's PostgreSQL run) with the fixture's data, HTTP clients that sign in through
+ * /rest and keep the session cookie, and a check of a response against its route's zod response schema.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -5,15 +5,16 @@
  * drift check against a fresh computation and a rebuild for bulk loaders; tests compare each with
  * the per-student computation after random raw writes.
  *
- * | table | holds | serves |
- * | --- | --- | --- |
- * | student_head_paid | paid per student and fee head (live receipts' pre-tax lines) | balances, student_money |
- * | daily_head_collections | collected per department, day and head | collections summary, dashboards |
- * | daily_mode_collections | collected per department, day and payment mode (each part of a receipt under its mode) | collections summary, dashboards |
- * | course_batch_receipts | live receipts per course and batch | fee receipts by course (its totals) |
- * | student_payments | each student's live lines in receipt order | dues as of a date |
- * | student_payment_texts | those lines as one JSON array per student (below) | dues as of a date (batch, course) |
- * | student_money | each student's discounts, paid, charges, credit and advance | dues and student fee info per course |
+ * Each table, what it holds, and what reads it:
+ * - student_head_paid: paid per student and fee head (live receipts' pre-tax lines); balances, student_money.
+ * - daily_head_collections: collected per department, day and head; collections summary, dashboards.
+ * - daily_mode_collections: collected per department, day and payment mode (each part of a receipt under its
+ *   mode); collections summary, dashboards.
+ * - course_batch_receipts: live receipts per course and batch; fee receipts by course (its totals).
+ * - student_payments: each student's live lines in receipt order; dues as of a date.
+ * - student_payment_texts: those lines as one JSON array per student (below); dues as of a date (batch, course).
+ * - student_money: each student's discounts, paid, charges, credit and advance; dues and student fee
+ *   information per course.
  *
  * student_payment_texts.lines is a JSON array of numbers, `[day, feeHeadId, amountPaise, ...]`, three a
  * line in receipt order, day as the whole days since 1970-01-01 (dayNumber of @fees/money): the dues read
@@ -48,7 +49,10 @@ export const DERIVED_FROM: readonly string[] = [
   'refunds',
 ];
 
-/** Every derived table computed afresh from what it is derived from (the totals first: student_money reads them). */
+/**
+ * Every derived table computed afresh from what it is derived from (the totals first: student_money reads
+ * them).
+ */
 export async function rebuildDerivedTables(db: WriteTx): Promise<void> {
   await rebuildReceiptTotals(db);
   await rebuildStudentMoney(db);

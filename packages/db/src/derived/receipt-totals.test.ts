@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type Sqlite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { dayNumber } from '@fees/money';
@@ -19,10 +17,8 @@ import { transaction } from '../engines';
 import { postgresSql } from '../engines/postgres/engine-sql';
 import { sqliteSql } from '../engines/sqlite/engine-sql';
 import { rebuildStudentMoney, studentMoneyDrift } from './student-money';
-import { onPostgres, sqliteMigrationsBefore, temporaryFolder } from '../test/database';
+import { migrationStatements, onPostgres, sqliteMigrationsBefore, sqlWords, temporaryFolder } from '../test/database';
 
-const MIGRATIONS = fileURLToPath(new URL('../../drizzle', import.meta.url));
-const PG_MIGRATIONS = fileURLToPath(new URL('../../drizzle-pg', import.meta.url));
 const MODES = ['cash', 'upi', 'cheque', 'bank_transfer', 'card'] as const;
 
 /** A seeded integer in [0, n), so a failure replays. */
@@ -194,10 +190,8 @@ describe.skipIf(onPostgres)('receipt totals', () => {
     expect(snapshot()).toEqual(rebuilt);
     expect(await receiptTotalsDrift(db)).toEqual([]);
 
-    const migration = readFileSync(join(MIGRATIONS, '0002_receipt_totals.sql'), 'utf8')
-      .split('--> statement-breakpoint')
-      .map((s) => s.trim());
-    for (const statement of RECEIPT_TOTALS_BACKFILL) expect(migration).toContain(statement);
+    const migration = migrationStatements('sqlite', '0002_receipt_totals.sql');
+    for (const statement of RECEIPT_TOTALS_BACKFILL) expect(migration).toContain(sqlWords(statement));
   });
 
   it('receipts from before payment parts get one part each, holding their mode, net and GST', async () => {
@@ -225,10 +219,9 @@ describe.skipIf(onPostgres)('receipt totals', () => {
         .all(),
     ).toEqual(modes);
     expect(await receiptTotalsDrift(migrated)).toEqual([]);
-    const migration = readFileSync(join(MIGRATIONS, '0024_receipt_payments.sql'), 'utf8')
-      .split('--> statement-breakpoint')
-      .map((s) => s.trim());
-    expect(migration).toContain(DAILY_MODE_COLLECTIONS_BACKFILL);
+    expect(migrationStatements('sqlite', '0024_receipt_payments.sql')).toContain(
+      sqlWords(DAILY_MODE_COLLECTIONS_BACKFILL),
+    );
     migrated.$client.close();
   });
 
@@ -301,17 +294,12 @@ describe.skipIf(onPostgres)('receipt totals', () => {
   });
 
   it('the new totals are filled by the same statements as migration 0003', () => {
-    const migration = readFileSync(join(MIGRATIONS, '0003_student_course_totals.sql'), 'utf8')
-      .split('--> statement-breakpoint')
-      .map((s) => s.trim());
-    for (const statement of STUDENT_COURSE_TOTALS_BACKFILL) expect(migration).toContain(statement);
+    const migration = migrationStatements('sqlite', '0003_student_course_totals.sql');
+    for (const statement of STUDENT_COURSE_TOTALS_BACKFILL) expect(migration).toContain(sqlWords(statement));
   });
 
   it('student_payments is filled by the same statement as migration 0014 and holds exactly the live lines', () => {
-    const migration = readFileSync(join(MIGRATIONS, '0014_student_payments.sql'), 'utf8')
-      .split('--> statement-breakpoint')
-      .map((s) => s.trim());
-    expect(migration).toContain(STUDENT_PAYMENTS_BACKFILL);
+    expect(migrationStatements('sqlite', '0014_student_payments.sql')).toContain(sqlWords(STUDENT_PAYMENTS_BACKFILL));
     const db = openDatabase(':memory:');
     randomWrites(db.$client, academics(db.$client), 13, 300);
     const live = db.$client
@@ -325,15 +313,11 @@ describe.skipIf(onPostgres)('receipt totals', () => {
   });
 
   it("student_payment_texts is filled as its migrations fill it, each student's live lines as a JSON array", () => {
-    const statements = (file: string) =>
-      readFileSync(file, 'utf8')
-        .split('--> statement-breakpoint')
-        .map((s) => s.trim());
-    expect(statements(join(MIGRATIONS, '0025_student_payment_texts_json.sql'))).toContain(
-      studentPaymentTextsBackfill(sqliteSql.daysSince1970),
+    expect(migrationStatements('sqlite', '0025_student_payment_texts_json.sql')).toContain(
+      sqlWords(studentPaymentTextsBackfill(sqliteSql.daysSince1970)),
     );
-    expect(statements(join(PG_MIGRATIONS, '0019_student_payment_texts_json.sql'))).toContain(
-      studentPaymentTextsBackfill(postgresSql.daysSince1970),
+    expect(migrationStatements('postgres', '0019_student_payment_texts_json.sql')).toContain(
+      sqlWords(studentPaymentTextsBackfill(postgresSql.daysSince1970)),
     );
     for (const [seed, steps] of [
       [17, 40],

@@ -33,7 +33,8 @@ GROUP BY r.department_id, r.date, rl.fee_head_id;`,
  * it gave every receipt before it one part): a receipt counts once under its first part's mode and once
  * per part in part_count.
  */
-export const DAILY_MODE_COLLECTIONS_BACKFILL = `INSERT INTO daily_mode_collections (department_id, date, payment_mode, receipt_count, part_count, total_paise, tax_paise, net_paise)
+export const DAILY_MODE_COLLECTIONS_BACKFILL = `INSERT INTO daily_mode_collections
+  (department_id, date, payment_mode, receipt_count, part_count, total_paise, tax_paise, net_paise)
 SELECT r.department_id, r.date, p.payment_mode, SUM(CASE WHEN p.part_no = 1 THEN 1 ELSE 0 END), COUNT(*),
   SUM(p.amount_paise - p.tax_paise), SUM(p.tax_paise), SUM(p.amount_paise)
 FROM receipts r JOIN receipt_payments p ON p.receipt_id = r.id
@@ -50,7 +51,8 @@ GROUP BY course_id, batch_id;`,
 ];
 
 /** Fills the empty student_payments from the lines of live receipts; migration 0014's backfill. */
-export const STUDENT_PAYMENTS_BACKFILL = `INSERT INTO student_payments (student_id, date, number, line_id, fee_head_id, amount_paise)
+export const STUDENT_PAYMENTS_BACKFILL = `INSERT INTO student_payments
+  (student_id, date, number, line_id, fee_head_id, amount_paise)
 SELECT rl.student_id, r.date, r.number, rl.id, rl.fee_head_id, rl.amount_paise
 FROM receipt_lines rl JOIN receipts r ON r.id = rl.receipt_id
 WHERE r.status = 'live'
@@ -70,7 +72,8 @@ function studentLinesArray(days: (column: string) => string): string {
 /** p = each student's last student_payments row (the array's last_* columns). */
 const LAST_STUDENT_PAYMENT = `FROM student_payments p
 WHERE NOT EXISTS (
-  SELECT 1 FROM student_payments n WHERE n.student_id = p.student_id AND (n.date, n.number, n.line_id) > (p.date, p.number, p.line_id)
+  SELECT 1 FROM student_payments n
+  WHERE n.student_id = p.student_id AND (n.date, n.number, n.line_id) > (p.date, p.number, p.line_id)
 )`;
 
 /**
@@ -121,14 +124,19 @@ export async function receiptTotalsDrift(
       key: `student_id || '/' || fee_head_id`,
       value: 'paid_paise',
       fresh: `SELECT rl.student_id || '/' || rl.fee_head_id AS k, CAST(SUM(rl.amount_paise) AS TEXT) AS v
-        FROM receipt_lines rl JOIN receipts r ON r.id = rl.receipt_id WHERE r.status = 'live' GROUP BY rl.student_id, rl.fee_head_id`,
+        FROM receipt_lines rl JOIN receipts r ON r.id = rl.receipt_id
+        WHERE r.status = 'live'
+        GROUP BY rl.student_id, rl.fee_head_id`,
     },
     {
       table: 'daily_head_collections',
       key: `department_id || '/' || date || '/' || fee_head_id`,
       value: 'amount_paise',
-      fresh: `SELECT r.department_id || '/' || r.date || '/' || rl.fee_head_id AS k, CAST(SUM(rl.amount_paise) AS TEXT) AS v
-        FROM receipts r JOIN receipt_lines rl ON rl.receipt_id = r.id WHERE r.status = 'live' GROUP BY r.department_id, r.date, rl.fee_head_id`,
+      fresh: `SELECT r.department_id || '/' || r.date || '/' || rl.fee_head_id AS k,
+          CAST(SUM(rl.amount_paise) AS TEXT) AS v
+        FROM receipts r JOIN receipt_lines rl ON rl.receipt_id = r.id
+        WHERE r.status = 'live'
+        GROUP BY r.department_id, r.date, rl.fee_head_id`,
     },
     {
       table: 'daily_mode_collections',
@@ -151,7 +159,8 @@ export async function receiptTotalsDrift(
       table: 'student_payments',
       key: `student_id || '/' || line_id`,
       value: `date || '/' || number || '/' || fee_head_id || '/' || amount_paise`,
-      fresh: `SELECT rl.student_id || '/' || rl.id AS k, r.date || '/' || r.number || '/' || rl.fee_head_id || '/' || rl.amount_paise AS v
+      fresh: `SELECT rl.student_id || '/' || rl.id AS k,
+          r.date || '/' || r.number || '/' || rl.fee_head_id || '/' || rl.amount_paise AS v
         FROM receipt_lines rl JOIN receipts r ON r.id = rl.receipt_id WHERE r.status = 'live'`,
     },
     {
@@ -171,7 +180,8 @@ export async function receiptTotalsDrift(
             fresh AS (${fresh}),
             s AS (SELECT * FROM stored WHERE NOT (${zero})),
             f AS (SELECT * FROM fresh WHERE NOT (${zero}))
-       SELECT '${table}' AS "table", k AS key, v AS stored, NULL AS expected FROM (SELECT k, v FROM s EXCEPT SELECT k, v FROM f) AS gone
+       SELECT '${table}' AS "table", k AS key, v AS stored, NULL AS expected
+       FROM (SELECT k, v FROM s EXCEPT SELECT k, v FROM f) AS gone
        UNION ALL
        SELECT '${table}', k, NULL, v FROM (SELECT k, v FROM f EXCEPT SELECT k, v FROM s) AS missing
        ORDER BY 2`),

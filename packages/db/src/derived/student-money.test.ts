@@ -1,13 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { ADVANCE_HEAD, CHEQUE_BOUNCE_HEAD, LATE_FEE_HEAD } from '@fees/validation';
 import { advanceFromCreditPaise, advancePaise } from '@fees/money';
 import { Random } from '@fees/validation/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from '../client';
 import { row, rows, run, transaction } from '../engines';
-import { closeTestDatabase, openTestDatabase } from '../test/database';
+import { closeTestDatabase, migrationStatements, openTestDatabase, sqlWords } from '../test/database';
 import { advanceSql } from '../queries/balance-sql';
 import { studentAdvanceHeads, studentAdvanceSettlements } from '../queries/refunds';
 import {
@@ -347,23 +345,20 @@ describe('student_money', () => {
   });
 
   it('is held unchanged by both engines’ migrations', () => {
-    const sqlite = readFileSync(fileURLToPath(new URL('../../drizzle/0035_enrolments.sql', import.meta.url)), 'utf8');
-    const postgres = readFileSync(
-      fileURLToPath(new URL('../../drizzle-pg/0029_enrolments.sql', import.meta.url)),
-      'utf8',
-    );
-    for (const statement of studentMoneyRefresh('NEW.student_id')) expect(sqlite).toContain(`${statement};`);
-    for (const statement of studentMoneyRefresh('refreshed')) expect(postgres).toContain(`${statement};`);
+    const sqlite = migrationStatements('sqlite', '0035_enrolments.sql').join(' ');
+    const postgres = migrationStatements('postgres', '0029_enrolments.sql').join(' ');
+    for (const statement of studentMoneyRefresh('NEW.student_id')) expect(sqlite).toContain(sqlWords(`${statement};`));
+    for (const statement of studentMoneyRefresh('refreshed')) expect(postgres).toContain(sqlWords(`${statement};`));
     for (const [student, head, oldPaid, newPaid] of [
       ['NEW.student_id', 'NEW.fee_head_id', '0', 'NEW.paid_paise'],
       ['NEW.student_id', 'NEW.fee_head_id', 'OLD.paid_paise', 'NEW.paid_paise'],
       ['OLD.student_id', 'OLD.fee_head_id', 'OLD.paid_paise', '0'],
     ] as const) {
-      const change = `${studentMoneyPaidChange({ student, head, oldPaid, newPaid })};`;
+      const change = sqlWords(`${studentMoneyPaidChange({ student, head, oldPaid, newPaid })};`);
       expect(sqlite).toContain(change);
       expect(postgres).toContain(change);
     }
-    expect(sqlite).toContain(`${STUDENT_MONEY_BACKFILL};`);
-    expect(postgres).toContain(`${STUDENT_MONEY_BACKFILL};`);
+    expect(sqlite).toContain(sqlWords(`${STUDENT_MONEY_BACKFILL};`));
+    expect(postgres).toContain(sqlWords(`${STUDENT_MONEY_BACKFILL};`));
   });
 });

@@ -36,14 +36,16 @@ import { structureFeeSql } from '../queries/optional-fee-sql';
 import { advanceHeadsSql, settlementsSql } from '../queries/refunds';
 import { promotedHasSql, promotedOnSql, studentChargesSql } from '../queries/student-charges';
 
-const COLUMNS = `student_id, department_id, course_id, batch_id, discount_paise, adjustment_paise, paid_paise, charges_paise, paid_outside_paise,
-  credit_paise, applied_paise, refunded_paise`;
+const COLUMNS = `student_id, department_id, course_id, batch_id, discount_paise, adjustment_paise, paid_paise,
+  charges_paise, paid_outside_paise, credit_paise, applied_paise, refunded_paise`;
 
 /** The rows of student_money for the students matching `studentsWhere` (an SQL condition on students). */
 function studentMoneySelect(studentsWhere: string): string {
   const sel = `SELECT id, batch_id FROM students WHERE ${studentsWhere}`;
-  return `SELECT s.id, s.department_id, s.course_id, s.batch_id, COALESCE(d.discount, 0), COALESCE(d.adjustment, 0), COALESCE(p.paid, 0),
-      COALESCE(ch.charges, 0), COALESCE(ch.paid_outside, 0), COALESCE(cr.credit, 0), st."appliedPaise", st."refundedPaise"
+  return `SELECT s.id, s.department_id, s.course_id, s.batch_id,
+      COALESCE(d.discount, 0), COALESCE(d.adjustment, 0), COALESCE(p.paid, 0),
+      COALESCE(ch.charges, 0), COALESCE(ch.paid_outside, 0), COALESCE(cr.credit, 0),
+      st."appliedPaise", st."refundedPaise"
     FROM (SELECT id, department_id, course_id, batch_id FROM students WHERE ${studentsWhere}) s
     LEFT JOIN (
       SELECT p.student_id, SUM(p.paid_paise) AS paid
@@ -58,14 +60,18 @@ function studentMoneySelect(studentsWhere: string): string {
       GROUP BY dc.student_id
     ) d ON d.student_id = s.id
     LEFT JOIN (
-      SELECT ch.student_id, SUM(ch.amount_paise) AS charges, SUM(CASE WHEN fs.id IS NULL THEN COALESCE(p.paid_paise, 0) ELSE 0 END) AS paid_outside
-      FROM (${sel}) sel JOIN (${studentChargesSql(`SELECT id FROM students WHERE ${studentsWhere}`)}) ch ON ch.student_id = sel.id
+      SELECT ch.student_id, SUM(ch.amount_paise) AS charges,
+        SUM(CASE WHEN fs.id IS NULL THEN COALESCE(p.paid_paise, 0) ELSE 0 END) AS paid_outside
+      FROM (${sel}) sel
+      JOIN (${studentChargesSql(`SELECT id FROM students WHERE ${studentsWhere}`)}) ch ON ch.student_id = sel.id
       LEFT JOIN fee_structures fs ON fs.batch_id = sel.batch_id AND fs.fee_head_id = ch.fee_head_id
       LEFT JOIN student_head_paid p ON p.student_id = sel.id AND p.fee_head_id = ch.fee_head_id
       GROUP BY ch.student_id
     ) ch ON ch.student_id = s.id
     LEFT JOIN (
-      SELECT h."studentId" AS student_id, SUM(-(${balanceOfColumns('h')})) AS credit FROM (${advanceHeadsSql(sel)}) h GROUP BY h."studentId"
+      SELECT h."studentId" AS student_id, SUM(-(${balanceOfColumns('h')})) AS credit
+      FROM (${advanceHeadsSql(sel)}) h
+      GROUP BY h."studentId"
     ) cr ON cr.student_id = s.id
     JOIN (${settlementsSql(sel)}) st ON st."studentId" = s.id`;
 }
@@ -94,7 +100,8 @@ export function studentMoneyRefresh(student: string): string[] {
  */
 export function studentMoneyPaidChange(p: { student: string; head: string; oldPaid: string; newPaid: string }): string {
   const credit = (paid: string) => `CASE WHEN ${paid} > x.before THEN ${paid} - x.before ELSE 0 END`;
-  return `UPDATE student_money SET paid_paise = paid_paise + h.structure_change, paid_outside_paise = paid_outside_paise + h.outside_change,
+  return `UPDATE student_money SET paid_paise = paid_paise + h.structure_change,
+      paid_outside_paise = paid_outside_paise + h.outside_change,
       credit_paise = credit_paise + h.credit_change
     FROM (
       SELECT CASE WHEN x.structure THEN ${p.newPaid} - ${p.oldPaid} ELSE 0 END AS structure_change,
@@ -102,11 +109,16 @@ export function studentMoneyPaidChange(p: { student: string; head: string; oldPa
         CASE WHEN x.late THEN 0 ELSE ${credit(p.newPaid)} - ${credit(p.oldPaid)} END AS credit_change
       FROM (
         SELECT
-          COALESCE((SELECT ob.amount_paise FROM opening_balances ob WHERE ob.student_id = s.id AND ob.fee_head_id = ${p.head}), 0)
+          COALESCE((SELECT ob.amount_paise FROM opening_balances ob
+            WHERE ob.student_id = s.id AND ob.fee_head_id = ${p.head}), 0)
             + ${promotedOnSql('s.id', p.head)}
-            + CASE WHEN fs.id IS NOT NULL THEN ${structureFeeSql('fs', 's.id')} WHEN fh.name = ${textLiteral(CHEQUE_BOUNCE_HEAD)}
-                THEN (SELECT COALESCE(SUM(c.bounce_charge_paise), 0) FROM cheques c WHERE c.student_id = s.id AND c.status = 'bounced') ELSE 0 END
-            - COALESCE((SELECT dc.discount_paise + dc.adjustment_paise FROM discounts dc WHERE dc.student_id = s.id AND dc.fee_head_id = ${p.head}), 0) AS before,
+            + CASE WHEN fs.id IS NOT NULL THEN ${structureFeeSql('fs', 's.id')}
+              WHEN fh.name = ${textLiteral(CHEQUE_BOUNCE_HEAD)}
+                THEN (SELECT COALESCE(SUM(c.bounce_charge_paise), 0) FROM cheques c
+                  WHERE c.student_id = s.id AND c.status = 'bounced')
+              ELSE 0 END
+            - COALESCE((SELECT dc.discount_paise + dc.adjustment_paise FROM discounts dc
+              WHERE dc.student_id = s.id AND dc.fee_head_id = ${p.head}), 0) AS before,
           fh.name = ${textLiteral(LATE_FEE_HEAD)} AS late,
           fs.id IS NOT NULL AS structure,
           fs.id IS NULL AND (
@@ -122,7 +134,8 @@ export function studentMoneyPaidChange(p: { student: string; head: string; oldPa
         LIMIT 1
       ) x
     ) h
-    WHERE student_money.student_id = ${p.student} AND (h.structure_change <> 0 OR h.outside_change <> 0 OR h.credit_change <> 0)`;
+    WHERE student_money.student_id = ${p.student}
+      AND (h.structure_change <> 0 OR h.outside_change <> 0 OR h.credit_change <> 0)`;
 }
 
 /** Fills the empty student_money for every student (the migrations' backfill). */
@@ -142,8 +155,9 @@ export async function rebuildStudentMoney(db: WriteTx): Promise<void> {
 export async function studentMoneyDrift(
   db: Reader,
 ): Promise<Array<{ studentId: number; stored: string | null; expected: string | null }>> {
-  const asText = `CAST(department_id AS TEXT) || '/' || course_id || '/' || batch_id || '/' || discount_paise || '/' || adjustment_paise
-    || '/' || paid_paise || '/' || charges_paise || '/' || paid_outside_paise || '/' || credit_paise || '/' || applied_paise || '/' || refunded_paise`;
+  const asText = `CAST(department_id AS TEXT) || '/' || course_id || '/' || batch_id
+    || '/' || discount_paise || '/' || adjustment_paise || '/' || paid_paise || '/' || charges_paise
+    || '/' || paid_outside_paise || '/' || credit_paise || '/' || applied_paise || '/' || refunded_paise`;
   return await rows(
     db,
     sql.raw(`WITH fresh (${COLUMNS}) AS (
@@ -151,7 +165,8 @@ export async function studentMoneyDrift(
      ),
      s AS (SELECT student_id AS k, ${asText} AS v FROM student_money),
      f AS (SELECT student_id AS k, ${asText} AS v FROM fresh)
-     SELECT k AS "studentId", v AS stored, NULL AS expected FROM (SELECT k, v FROM s EXCEPT SELECT k, v FROM f) AS gone
+     SELECT k AS "studentId", v AS stored, NULL AS expected
+     FROM (SELECT k, v FROM s EXCEPT SELECT k, v FROM f) AS gone
      UNION ALL
      SELECT k, NULL, v FROM (SELECT k, v FROM f EXCEPT SELECT k, v FROM s) AS missing
      ORDER BY 1`),

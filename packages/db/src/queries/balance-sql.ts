@@ -1,8 +1,8 @@
 /**
- * The balance of a fee head, written once for SQL: balance = fee - discount -
- * adjustment - [sponsored -] paid (sponsored: the sponsors' shares less shortfalls, where a query counts them), where fee includes any opening balance on the head and paid is the head's lines on
- * live receipts. Every query that reports or checks a balance builds it here; JavaScript uses
- * `headBalancePaise` from @fees/money.
+ * The balance of a fee head, written once for SQL: balance = fee - discount - adjustment - [sponsored -] paid
+ * (sponsored: the sponsors' shares less shortfalls, where a query counts them), where fee includes any opening
+ * balance on the head and paid is the head's lines on live receipts. Every query that reports or checks a
+ * balance builds it here; JavaScript uses `headBalancePaise` from @fees/money.
  */
 import { type SQL, sql } from 'drizzle-orm';
 

@@ -310,11 +310,11 @@ function takeLines(
 }
 
 /**
- * What the dues of the batches' students are computed from, in one statement each for all the batches
- * (never one a student), sent together: the special heads, the students, their discounts, opening
- * balances, bounce charges, fine waivers, opt-ins to optional heads, sponsors' shares (@fees/money sponsors.ts) and promotions (then the plans of the
- * batches some were promoted out of, when there are any). The lines of their receipts, by far the largest part,
- * are read batch by batch (`readLineTexts`) and handed to `inputsOf`.
+ * What the dues of the batches' students are computed from, in one statement each for all the batches (never
+ * one a student), sent together: the special heads, the students, their discounts, opening balances, bounce
+ * charges, fine waivers, opt-ins to optional heads, sponsors' shares (@fees/money sponsors.ts) and promotions
+ * (then the plans of the batches some were promoted out of, when there are any). The lines of their receipts,
+ * by far the largest part, are read batch by batch (`readLineTexts`) and handed to `inputsOf`.
  */
 async function readBatches(db: Reader, batchIds: readonly number[], studentIds: readonly number[] | undefined) {
   const where = and(

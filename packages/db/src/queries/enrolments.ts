@@ -214,8 +214,9 @@ export async function undoPromotion(
 }
 
 /**
- * What a student was charged on each head of each batch they were promoted out of, oldest enrolment first, with what
- * sponsors cover of it (their shares less shortfalls), and their opening balances per head: the parts a head's figures are split over for one enrolment's balances.
+ * What a student was charged on each head of each batch they were promoted out of, oldest enrolment first, with
+ * what sponsors cover of it (their shares less shortfalls), and their opening balances per head: the parts a
+ * head's figures are split over for one enrolment's balances.
  */
 export async function enrolmentHeadFees(db: Reader, studentId: number) {
   const [promoted, opening, sponsored] = await Promise.all([

@@ -217,7 +217,8 @@ export async function claimDueMessages(
       )})`
     : sql``;
   const due = sql`channel = ${params.channel}
-         AND ((status = 'queued' AND not_before <= ${now}) OR (status = 'sending' AND claimed_until < ${now}))${urgent}`;
+         AND ((status = 'queued' AND not_before <= ${now})
+           OR (status = 'sending' AND claimed_until < ${now}))${urgent}`;
   // An idle worker asks every second: a read, so that it never takes SQLite's write lock from the counter
   // when nothing is due.
   if ((await rows(db, sql`SELECT 1 AS due FROM messages WHERE ${due} LIMIT 1`)).length === 0) return [];
@@ -272,7 +273,8 @@ export async function recordSendOutcome(
     sql`UPDATE messages SET status = ${values.status}, claimed_by = NULL, claimed_until = NULL, updated_at = ${now},
        provider_id = coalesce(CAST(${values.providerId} AS text), provider_id),
        body = coalesce(CAST(${values.body} AS text), body),
-       subject = CASE WHEN CAST(${values.status} AS text) = 'sent' THEN CAST(${values.subject} AS text) ELSE subject END,
+       subject = CASE WHEN CAST(${values.status} AS text) = 'sent' THEN CAST(${values.subject} AS text)
+         ELSE subject END,
        payload = coalesce(CAST(${values.payload} AS text), payload),
        not_before = coalesce(CAST(${values.notBefore} AS text), not_before),
        sent_at = coalesce(CAST(${values.sentAt} AS text), sent_at),

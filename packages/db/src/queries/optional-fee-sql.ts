@@ -12,14 +12,18 @@ const covers = (o: string, date: string) =>
 
 /** What one opt-in spell `o` makes owed on structure row `fs` (SQL text over those aliases). */
 function spellFeeSql(fs: string, o: string): string {
-  return `(SELECT COALESCE(SUM(ia.amount_paise), 0) FROM instalments i JOIN instalment_amounts ia ON ia.instalment_id = i.id
+  return `(SELECT COALESCE(SUM(ia.amount_paise), 0)
+      FROM instalments i JOIN instalment_amounts ia ON ia.instalment_id = i.id
       WHERE i.batch_id = ${fs}.batch_id AND ia.fee_head_id = ${fs}.fee_head_id AND ${covers(o, 'i.due_date')})
     + CASE WHEN ${covers(o, `${fs}.start_date`)}
         AND NOT EXISTS (SELECT 1 FROM instalment_plans ip WHERE ip.batch_id = ${fs}.batch_id)
       THEN ${fs}.amount_paise ELSE 0 END`;
 }
 
-/** A student's fee on one structure row `fs` (the student's id as SQL text): its amount, or what the opt-ins make owed. */
+/**
+ * A student's fee on one structure row `fs` (the student's id as SQL text): its amount, or what the opt-ins
+ * make owed.
+ */
 export function structureFeeSql(fs: string, student: string): string {
   return `CASE WHEN ${fs}.optional = 0 THEN ${fs}.amount_paise ELSE CAST((
       SELECT COALESCE(SUM(${spellFeeSql(fs, 'o')}), 0) FROM optional_head_opt_ins o
@@ -32,7 +36,8 @@ export function structureFeeSql(fs: string, student: string): string {
  */
 export function structureRowShownSql(fs: string, student: string): string {
   return `(${fs}.optional = 0
-    OR EXISTS (SELECT 1 FROM optional_head_opt_ins o WHERE o.student_id = ${student} AND o.fee_head_id = ${fs}.fee_head_id)
+    OR EXISTS (SELECT 1 FROM optional_head_opt_ins o
+      WHERE o.student_id = ${student} AND o.fee_head_id = ${fs}.fee_head_id)
     OR EXISTS (SELECT 1 FROM student_head_paid p WHERE p.student_id = ${student} AND p.fee_head_id = ${fs}.fee_head_id)
     OR EXISTS (SELECT 1 FROM discounts d WHERE d.student_id = ${student} AND d.fee_head_id = ${fs}.fee_head_id))`;
 }

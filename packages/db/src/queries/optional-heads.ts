@@ -2,7 +2,10 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Reader, WriteTx } from '../client';
 import { batches, feeHeads, feeStructures, optionalHeadOptIns, students } from '../schema';
 
-/** Opt-ins to optional heads (schema: optionalHeadOptIns); which instalments they make owed: @fees/money optional.ts. */
+/**
+ * Opt-ins to optional heads (schema: optionalHeadOptIns); which instalments they make owed: @fees/money
+ * optional.ts.
+ */
 
 export type OptInRow = typeof optionalHeadOptIns.$inferSelect;
 

@@ -137,7 +137,8 @@ export async function claimLinkForPoll(tx: WriteTx, params: { id: number; until:
 export async function finishLinkPoll(tx: WriteTx, params: { id: number; error: string | null }): Promise<void> {
   await run(
     tx,
-    sql`UPDATE payment_links SET poll_claimed_until = NULL, last_polled_at = ${timestampNow()}, poll_error = ${params.error}
+    sql`UPDATE payment_links
+      SET poll_claimed_until = NULL, last_polled_at = ${timestampNow()}, poll_error = ${params.error}
       WHERE id = ${params.id}`,
   );
 }

@@ -109,7 +109,8 @@ export async function listStatements(db: Reader, params: { departmentId: number 
     .orderBy(desc(bankStatements.id));
   const totals = await rows<{ statementId: number; state: StatementLineState; count: number; amountPaise: number }>(
     db,
-    sql`SELECT statement_id AS "statementId", state, count(*) AS "count", coalesce(sum(amount_paise), 0) AS "amountPaise"
+    sql`SELECT statement_id AS "statementId", state, count(*) AS "count",
+          coalesce(sum(amount_paise), 0) AS "amountPaise"
         FROM bank_statement_lines WHERE department_id = ${params.departmentId}
         GROUP BY statement_id, state`,
   );
@@ -159,9 +160,10 @@ export interface StatementLineView {
 
 const LINE_VIEW = sql`l.id, l.statement_id AS "statementId", l.department_id AS "departmentId", l.row_no AS "rowNo",
   l.date, l.narration, l.reference, l.amount_paise AS "amountPaise", l.balance_paise AS "balancePaise", l.state,
-  l.match_rule AS "matchRule", l.receipt_id AS "receiptId", l.settlement_id AS "settlementId", r.number AS "receiptNumber",
-  r.student_name AS "receiptStudent", r.status AS "receiptStatus", l.proposed_student_id AS "proposedStudentId",
-  s.admission_no AS "proposedAdmissionNo", s.name AS "proposedName", l.ignored_reason AS "ignoredReason", l.version`;
+  l.match_rule AS "matchRule", l.receipt_id AS "receiptId", l.settlement_id AS "settlementId",
+  r.number AS "receiptNumber", r.student_name AS "receiptStudent", r.status AS "receiptStatus",
+  l.proposed_student_id AS "proposedStudentId", s.admission_no AS "proposedAdmissionNo", s.name AS "proposedName",
+  l.ignored_reason AS "ignoredReason", l.version`;
 
 export async function statementLines(db: Reader, params: { statementId: number }): Promise<StatementLineView[]> {
   return await rows<StatementLineView>(
@@ -212,7 +214,8 @@ export async function unmatchedReceiptParts(
 export async function admissionNumbers(db: Reader, params: { departmentId: number }): Promise<StudentCandidate[]> {
   return await rows<StudentCandidate>(
     db,
-    sql`SELECT id AS "studentId", admission_no AS "admissionNo" FROM students WHERE department_id = ${params.departmentId}`,
+    sql`SELECT id AS "studentId", admission_no AS "admissionNo" FROM students
+        WHERE department_id = ${params.departmentId}`,
   );
 }
 

@@ -218,23 +218,27 @@ export function advanceHeadsSql(sel: string): string {
   const openedOn = (student: string, head: string) =>
     `(${has('opening_balances', student, head)} OR ${promotedHasSql(student, head)})`;
   const k = `
-       SELECT p.student_id, sel.batch_id, p.fee_head_id, COALESCE(ob.amount_paise, 0) + ${promotedOnSql('p.student_id', 'p.fee_head_id')} AS opening,
+       SELECT p.student_id, sel.batch_id, p.fee_head_id,
+         COALESCE(ob.amount_paise, 0) + ${promotedOnSql('p.student_id', 'p.fee_head_id')} AS opening,
          COALESCE(d.discount_paise, 0) AS discount, COALESCE(d.adjustment_paise, 0) AS adjustment, p.paid_paise AS paid
        FROM ${students} JOIN student_head_paid p ON p.student_id = sel.id
        LEFT JOIN discounts d ON d.student_id = p.student_id AND d.fee_head_id = p.fee_head_id
        LEFT JOIN opening_balances ob ON ob.student_id = p.student_id AND ob.fee_head_id = p.fee_head_id
        UNION ALL
-       SELECT d.student_id, sel.batch_id, d.fee_head_id, COALESCE(ob.amount_paise, 0) + ${promotedOnSql('d.student_id', 'd.fee_head_id')},
+       SELECT d.student_id, sel.batch_id, d.fee_head_id,
+         COALESCE(ob.amount_paise, 0) + ${promotedOnSql('d.student_id', 'd.fee_head_id')},
          d.discount_paise, d.adjustment_paise, 0
        FROM ${students} JOIN discounts d ON d.student_id = sel.id
        LEFT JOIN opening_balances ob ON ob.student_id = d.student_id AND ob.fee_head_id = d.fee_head_id
        WHERE NOT ${paidOn('d.student_id', 'd.fee_head_id')}
        UNION ALL
-       SELECT ob.student_id, sel.batch_id, ob.fee_head_id, ob.amount_paise + ${promotedOnSql('ob.student_id', 'ob.fee_head_id')}, 0, 0, 0
+       SELECT ob.student_id, sel.batch_id, ob.fee_head_id,
+         ob.amount_paise + ${promotedOnSql('ob.student_id', 'ob.fee_head_id')}, 0, 0, 0
        FROM ${students} JOIN opening_balances ob ON ob.student_id = sel.id
        WHERE NOT ${paidOn('ob.student_id', 'ob.fee_head_id')} AND NOT ${discountedOn('ob.student_id', 'ob.fee_head_id')}
        UNION ALL
-       SELECT DISTINCT e.student_id, sel.batch_id, efs.fee_head_id, ${promotedOnSql('e.student_id', 'efs.fee_head_id')}, 0, 0, 0
+       SELECT DISTINCT e.student_id, sel.batch_id, efs.fee_head_id,
+         ${promotedOnSql('e.student_id', 'efs.fee_head_id')}, 0, 0, 0
        FROM ${students} JOIN enrolments e ON e.student_id = sel.id AND e.status = 'promoted'
        JOIN fee_structures efs ON efs.batch_id = e.batch_id
        WHERE NOT ${paidOn('e.student_id', 'efs.fee_head_id')} AND NOT ${discountedOn('e.student_id', 'efs.fee_head_id')}
@@ -242,18 +246,23 @@ export function advanceHeadsSql(sel: string): string {
        UNION ALL
        SELECT sel.id, sel.batch_id, fs.fee_head_id, 0, 0, 0, 0
        FROM ${students} JOIN fee_structures fs ON fs.batch_id = sel.batch_id AND fs.amount_paise < 0
-       WHERE NOT ${paidOn('sel.id', 'fs.fee_head_id')} AND NOT ${discountedOn('sel.id', 'fs.fee_head_id')} AND NOT ${openedOn('sel.id', 'fs.fee_head_id')}
+       WHERE NOT ${paidOn('sel.id', 'fs.fee_head_id')} AND NOT ${discountedOn('sel.id', 'fs.fee_head_id')}
+         AND NOT ${openedOn('sel.id', 'fs.fee_head_id')}
        UNION ALL
        SELECT sel.id, sel.batch_id, fh.id, 0, 0, 0, 0
        FROM ${students} JOIN fee_heads fh ON fh.name = ${textLiteral(CHEQUE_BOUNCE_HEAD)}
        WHERE EXISTS (SELECT 1 ${bounced('sel.id')} AND c.bounce_charge_paise > 0)
          AND NOT EXISTS (SELECT 1 FROM fee_structures fs WHERE fs.batch_id = sel.batch_id AND fs.fee_head_id = fh.id)
-         AND NOT ${paidOn('sel.id', 'fh.id')} AND NOT ${discountedOn('sel.id', 'fh.id')} AND NOT ${openedOn('sel.id', 'fh.id')}`;
-  return `SELECT h.student_id AS "studentId", h.fee AS "feePaise", h.discount AS "discountPaise", h.adjustment AS "adjustmentPaise", h.paid AS "paidPaise"
+         AND NOT ${paidOn('sel.id', 'fh.id')} AND NOT ${discountedOn('sel.id', 'fh.id')}
+         AND NOT ${openedOn('sel.id', 'fh.id')}`;
+  return `SELECT h.student_id AS "studentId", h.fee AS "feePaise", h.discount AS "discountPaise",
+       h.adjustment AS "adjustmentPaise", h.paid AS "paidPaise"
      FROM (
        SELECT k.student_id, k.discount, k.adjustment, k.paid,
               k.opening + CASE WHEN fs.id IS NOT NULL THEN ${structureFeeSql('fs', 'k.student_id')}
-                WHEN k.fee_head_id IN (${bounceHead}) THEN (SELECT COALESCE(SUM(c.bounce_charge_paise), 0) ${bounced('k.student_id')}) ELSE 0 END AS fee
+                WHEN k.fee_head_id IN (${bounceHead})
+                  THEN (SELECT COALESCE(SUM(c.bounce_charge_paise), 0) ${bounced('k.student_id')})
+                ELSE 0 END AS fee
        FROM (${k}) k LEFT JOIN fee_structures fs ON fs.batch_id = k.batch_id AND fs.fee_head_id = k.fee_head_id
        WHERE k.fee_head_id NOT IN (${lateFeeHead})
      ) h
@@ -263,8 +272,10 @@ export function advanceHeadsSql(sel: string): string {
 /** Per student of `sel`: their live "Adjusted from advance" receipts' total and their live refunds'. */
 export function settlementsSql(sel: string): string {
   return `SELECT sel.id AS "studentId",
-            (SELECT COALESCE(SUM(total_paise), 0) FROM receipts WHERE student_id = sel.id AND status = 'live' AND payment_mode = 'advance') AS "appliedPaise",
-            (SELECT COALESCE(SUM(amount_paise), 0) FROM refunds WHERE student_id = sel.id AND status = 'live') AS "refundedPaise"
+            (SELECT COALESCE(SUM(total_paise), 0) FROM receipts
+              WHERE student_id = sel.id AND status = 'live' AND payment_mode = 'advance') AS "appliedPaise",
+            (SELECT COALESCE(SUM(amount_paise), 0) FROM refunds
+              WHERE student_id = sel.id AND status = 'live') AS "refundedPaise"
      FROM (${sel}) sel`;
 }
 

@@ -344,7 +344,8 @@ export async function outboxPage(
       ? aboutStudent(
           // Admission numbers are unique within a department only.
           sql`(SELECT ${students.id} FROM ${students}
-            WHERE ${students.departmentId} = ${params.departmentId} AND ${students.admissionNo} = ${params.admissionNo})`,
+            WHERE ${students.departmentId} = ${params.departmentId}
+              AND ${students.admissionNo} = ${params.admissionNo})`,
         )
       : undefined,
   );

@@ -169,7 +169,8 @@ export async function headStatesOfStudents(db: Reader, params: { studentIds: num
       feeHead: feeHeads.name,
       feePaise: sql<number>`${sql.raw(structureFeeSql('fee_structures', 'students.id'))}`,
       // The batches the student was promoted out of add to the head's fee as an opening balance does.
-      openingPaise: sql<number>`coalesce(${openingBalances.amountPaise}, 0) + ${promotedOn(sql`${students.id}`, sql`${feeStructures.feeHeadId}`)}`,
+      openingPaise: sql<number>`coalesce(${openingBalances.amountPaise}, 0)
+        + ${promotedOn(sql`${students.id}`, sql`${feeStructures.feeHeadId}`)}`,
       paidPaise: sql<number>`coalesce(${studentHeadPaid.paidPaise}, 0)`,
       discountId: discounts.id,
       discountPaise: discounts.discountPaise,

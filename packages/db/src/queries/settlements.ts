@@ -129,35 +129,23 @@ const GROUPED = sql`GROUP BY r.id, p.payment_reference, r.date, r.number, r.depa
 
 const numeric = (r: OnlineReceiptView): OnlineReceiptView => ({ ...r, amountPaise: Number(r.amountPaise) });
 
-/** The live receipts paid online between two days, inclusive, one row per receipt and payment id. */
-export async function onlineReceiptsBetween(
+/**
+ * The live receipts paid online that a period's settlements are checked against, one row per receipt and
+ * payment id: those dated between the two days (inclusive) and those whose payment a settlement of the
+ * period holds, whenever dated (a settled payment's receipt may be dated before the period).
+ */
+export async function onlineReceiptsOfSettlementPeriod(
   db: Reader,
   params: { from: string; to: string },
 ): Promise<OnlineReceiptView[]> {
   const found = await rows<OnlineReceiptView>(
     db,
-    sql`${ONLINE_RECEIPTS} AND r.date BETWEEN ${params.from} AND ${params.to} ${GROUPED} ORDER BY r.date, r.number`,
+    sql`${ONLINE_RECEIPTS}
+      AND (r.date BETWEEN ${params.from} AND ${params.to}
+        OR p.payment_reference IN (SELECT entity_id FROM settlement_lines
+          WHERE type = 'payment' AND settled_on BETWEEN ${params.from} AND ${params.to}))
+      ${GROUPED} ORDER BY r.date, r.number`,
   );
-  return found.map(numeric);
-}
-
-/** The live receipts paid online with these payment ids as their reference. */
-export async function onlineReceiptsOfPayments(
-  db: Reader,
-  params: { paymentIds: readonly string[] },
-): Promise<OnlineReceiptView[]> {
-  const found: OnlineReceiptView[] = [];
-  for (const ids of chunks(params.paymentIds)) {
-    found.push(
-      ...(await rows<OnlineReceiptView>(
-        db,
-        sql`${ONLINE_RECEIPTS} AND p.payment_reference IN (${sql.join(
-          ids.map((id) => sql`${id}`),
-          sql`, `,
-        )}) ${GROUPED} ORDER BY r.date, r.number`,
-      )),
-    );
-  }
   return found.map(numeric);
 }
 

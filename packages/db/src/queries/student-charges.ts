@@ -4,15 +4,15 @@ import { textLiteral } from '../engines';
 import { structureFeeSql } from './optional-fee-sql';
 
 /**
- * What a student owes beyond their batch's fee structure, per student and fee head: opening
- * balances brought from the old books, the fee structures of the batches they were promoted out of
- * (promotedOutOfSql) and the bank charges of their bounced cheques (on the "Cheque bounce charge" head). Columns: student_id, fee_head_id, amount_paise (both kinds), opening_paise
- * (the opening balance alone) and first_opening_id (the head's opening balance row, null for a head
- * charged only by bounces). On a structure head the amount adds to the head's fee; a head outside the
- * structure is a head of its own. `students` selects the students (an SQL expression of student ids,
- * e.g. a CTE's ids), so each part reads its rows by the student index. The head's name is part of the
- * text, not a parameter (see balances.ts). The dues allocation reads the same two tables with their
- * dates (queries/dues.ts).
+ * What a student owes beyond their batch's fee structure, per student and fee head: opening balances brought
+ * from the old books, the fee structures of the batches they were promoted out of (promotedOutOfSql) and the
+ * bank charges of their bounced cheques (on the "Cheque bounce charge" head). Columns: student_id, fee_head_id,
+ * amount_paise (both kinds), opening_paise (the opening balance alone) and first_opening_id (the head's opening
+ * balance row, null for a head charged only by bounces). On a structure head the amount adds to the head's fee;
+ * a head outside the structure is a head of its own. `students` selects the students (an SQL expression of
+ * student ids, e.g. a CTE's ids), so each part reads its rows by the student index. The head's name is part of
+ * the text, not a parameter (see balances.ts). The dues allocation reads the same two tables with their dates
+ * (queries/dues.ts).
  */
 export function studentCharges(students: SQL): SQL {
   return sql.join(
@@ -28,8 +28,8 @@ const STUDENTS = '\u0000students\u0000';
 
 /** The same as plain SQL text, `students` being SQL text too (the triggers' NEW.student_id, a subquery). */
 export function studentChargesSql(students: string): string {
-  return `SELECT x.student_id, x.fee_head_id, SUM(x.amount_paise) AS amount_paise, SUM(x.opening_paise) AS opening_paise,
-      MIN(x.opening_id) AS first_opening_id
+  return `SELECT x.student_id, x.fee_head_id, SUM(x.amount_paise) AS amount_paise,
+      SUM(x.opening_paise) AS opening_paise, MIN(x.opening_id) AS first_opening_id
     FROM (
       SELECT ob.student_id, ob.fee_head_id, ob.amount_paise, ob.amount_paise AS opening_paise, ob.id AS opening_id
       FROM opening_balances ob WHERE ob.student_id IN (${students})
@@ -44,9 +44,10 @@ export function studentChargesSql(students: string): string {
 }
 
 /**
- * The fee structures of the batches the students were promoted out of: student_id, fee_head_id, amount_paise. A year's fees stay owed where they were charged: on a head the
- * current batch also has, they add to its fee (paid on the head settles them with this year's), and a head of
- * last year alone is a head of its own, as an opening balance is.
+ * The fee structures of the batches the students were promoted out of: student_id, fee_head_id, amount_paise.
+ * A year's fees stay owed where they were charged: on a head the current batch also has, they add to its fee
+ * (paid on the head settles them with this year's), and a head of last year alone is a head of its own, as an
+ * opening balance is.
  */
 function promotedOutOfSql(students: string): string {
   return `SELECT e.student_id, fs.fee_head_id, ${structureFeeSql('fs', 'e.student_id')} AS amount_paise
@@ -82,7 +83,8 @@ function takenSql(fs: string, student: string): string {
 export function carriedSql(students: string): string {
   return `SELECT c.student_id, c.fee_head_id, SUM(c.amount_paise) AS amount_paise, COALESCE(MIN(c.id), 0) AS id
     FROM (
-      SELECT ob.student_id, ob.fee_head_id, ob.amount_paise, ob.id FROM opening_balances ob WHERE ob.student_id IN (${students})
+      SELECT ob.student_id, ob.fee_head_id, ob.amount_paise, ob.id
+      FROM opening_balances ob WHERE ob.student_id IN (${students})
       UNION ALL
       SELECT p.student_id, p.fee_head_id, p.amount_paise, NULL FROM (${promotedOutOfSql(students)}) p
     ) c

@@ -178,7 +178,10 @@ export async function setUserDisabled(db: WriteTx, params: { id: number; disable
     .where(eq(users.id, params.id));
 }
 
-/** Whether the audit log holds anything the account did besides signing in and out: then it is disabled, never deleted. */
+/**
+ * Whether the audit log holds anything the account did besides signing in and out: then it is disabled, never
+ * deleted.
+ */
 export async function userHasHistory(db: Reader, userId: number): Promise<boolean> {
   const found = await row<{ one: number }>(
     db,

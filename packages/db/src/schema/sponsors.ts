@@ -19,8 +19,9 @@ export const sponsors = sqliteTable('sponsors', {
 
 /**
  * What a sponsor covers of one student's fee head, for one enrolment (the year's batch it was sanctioned for):
- * `amountPaise` leaves the student's dues and is owed by the sponsor (a share in percent is kept to show how it was set). A sanction that fell short returns `shortfallPaise`
- * to the student, due from `shortfallDate`. The rule: @fees/money sponsors.ts.
+ * `amountPaise` leaves the student's dues and is owed by the sponsor (a share in percent is kept to show how it
+ * was set). A sanction that fell short returns `shortfallPaise` to the student, due from `shortfallDate`. The
+ * rule: @fees/money sponsors.ts.
  */
 export const sponsorships = sqliteTable(
   'sponsorships',

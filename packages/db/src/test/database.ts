@@ -58,7 +58,10 @@ export async function dropTestDatabases(): Promise<void> {
 /** The folders this test file made with temporaryFolder, removed after it by removeTemporaryFolders. */
 const folders: string[] = [];
 
-/** A new empty folder under the system's temporary folder, removed after the test file (a CI machine runs thousands). */
+/**
+ * A new empty folder under the system's temporary folder, removed after the test file (a CI machine runs
+ * thousands).
+ */
 export function temporaryFolder(prefix: string): string {
   const folder = mkdtempSync(join(tmpdir(), prefix));
   folders.push(folder);
@@ -87,6 +90,19 @@ export function migrationsBefore(engine: keyof typeof MIGRATIONS, tag?: string):
   for (const entry of entries) copyFileSync(join(source, `${entry.tag}.sql`), join(folder, `${entry.tag}.sql`));
   writeFileSync(join(folder, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries }));
   return { folder, count: entries.length };
+}
+
+/**
+ * SQL text with each run of whitespace made one space: a statement the code builds and its copy in a landed
+ * migration read the same whatever their line breaks and indentation.
+ */
+export function sqlWords(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** The statements of one engine's migration (its file name, e.g. `0002_receipt_totals.sql`), as sqlWords. */
+export function migrationStatements(engine: keyof typeof MIGRATIONS, file: string): string[] {
+  return readFileSync(join(MIGRATIONS[engine], file), 'utf8').split('--> statement-breakpoint').map(sqlWords);
 }
 
 /** SQLite's migrations before `tag` (see migrationsBefore). */
@@ -141,12 +157,14 @@ export async function failInserts(db: Database, table: string, message: string):
     await run(
       db,
       sql.raw(
-        `CREATE FUNCTION fail_inserts() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION '${message}'; END $$`,
+        `CREATE FUNCTION fail_inserts() RETURNS trigger LANGUAGE plpgsql
+          AS $$ BEGIN RAISE EXCEPTION '${message}'; END $$`,
       ),
     );
     await run(
       db,
-      sql`CREATE TRIGGER fail_inserts BEFORE INSERT ON ${sql.identifier(table)} FOR EACH ROW EXECUTE FUNCTION fail_inserts()`,
+      sql`CREATE TRIGGER fail_inserts BEFORE INSERT ON ${sql.identifier(table)}
+        FOR EACH ROW EXECUTE FUNCTION fail_inserts()`,
     );
     return async () => {
       await run(db, sql`DROP TRIGGER fail_inserts ON ${sql.identifier(table)}`);

@@ -25,7 +25,10 @@ export interface GeneralLedgerInput {
   mapping: LedgerMapping;
   granularity: Granularity;
   scope: BooksScope;
-  /** Payment modes as the narrations of day vouchers name them (cash -> Cash, upi -> UPI); the mode itself if absent. */
+  /**
+   * Payment modes as the narrations of day vouchers name them (cash -> Cash, upi -> UPI); the mode itself if
+   * absent.
+   */
   modeLabels?: ReadonlyMap<string, string>;
 }
 
@@ -113,14 +116,14 @@ function formatDay(iso: string): string {
 }
 
 /**
- * The general ledger of a department's days, the one computation behind the Tally export, the ledger's CSV, XLSX
- * and REST rows: each receipt is a Receipt voucher on its date (debit the ledger of each mode it was paid in, credit
- * each head's ledger with its lines and each rate's Output GST ledger with its tax), a bounced cheque a Journal voucher on the
- * bounce date that reverses its receipt, a refund a Payment voucher (debit the refund ledger, credit its mode's).
- * By day, one voucher per day, type and mode adds up that day's, a row per head (a receipt paid in two modes split
- * between them by `sharesByMode`). Every voucher balances to the paisa: a receipt's
- * parts add up to its lines plus its GST. Heads and modes without a ledger are listed in `unmapped` (and no
- * vouchers come back), so a caller refuses rather than export a ledger that names no account.
+ * The general ledger of a department's days, the one computation behind the Tally export, the ledger's CSV,
+ * XLSX and REST rows: each receipt is a Receipt voucher on its date (debit the ledger of each mode it was paid
+ * in, credit each head's ledger with its lines and each rate's Output GST ledger with its tax), a bounced
+ * cheque a Journal voucher on the bounce date that reverses its receipt, a refund a Payment voucher (debit the
+ * refund ledger, credit its mode's). By day, one voucher per day, type and mode adds up that day's, a row per
+ * head (a receipt paid in two modes split between them by `sharesByMode`). Every voucher balances to the paisa:
+ * a receipt's parts add up to its lines plus its GST. Heads and modes without a ledger are listed in `unmapped`
+ * (and no vouchers come back), so a caller refuses rather than export a ledger that names no account.
  */
 export function generalLedger(input: GeneralLedgerInput): GeneralLedger {
   const { mapping, scope } = input;
@@ -229,7 +232,8 @@ export function generalLedger(input: GeneralLedgerInput): GeneralLedger {
       const modeName = modeNames.get(mode) ?? mode;
       const what =
         type === 'Receipt'
-          ? `Fees received in ${modeName} on ${formatDay(date)}: ${labels.length} receipt(s), ${labels[0]} to ${labels.at(-1)}`
+          ? `Fees received in ${modeName} on ${formatDay(date)}: ` +
+            `${labels.length} receipt(s), ${labels[0]} to ${labels.at(-1)}`
           : type === 'Payment'
             ? `Refunds in ${modeName} on ${formatDay(date)}: ${labels.join(', ')}`
             : `Cheques bounced on ${formatDay(date)} (${modeName} paid): receipts ${labels.join(', ')}`;

@@ -69,9 +69,9 @@ async function periodFigures(ctx: Context, day: string) {
 }
 
 /**
- * The admin home: per department the total collected on live receipts (today's, this month's and this
- * year's part are the period figures); the last 30 days per day and department (every day present, 0 when nothing came in);
- * the admin accounts; what is wrong with the automatic backups; and the fee structure rows over a head
+ * The admin home: per department the total collected on live receipts (today's, this month's and this year's
+ * part are the period figures); the last 30 days per day and department (every day present, 0 when nothing came
+ * in); the admin accounts; what is wrong with the automatic backups; and the fee structure rows over a head
  * charged by its own rule, left by older versions. Amounts are paise of net receipt amounts (GST included).
  */
 export async function adminDashboard(ctx: Context) {

@@ -33,10 +33,10 @@ export interface SignInResult {
 export const SIGN_IN_FAILED = 'Incorrect email or password';
 
 /**
- * Checks a sign-in (throttled: see LoginLimiter), starts a new session and sets its cookie.
- * depId null is the admin sign-in (admins and auditors); a number is a department sign-in, where an
- * account must serve that department and an admin or auditor may open any. A disabled account is refused. Only after the password was right does the answer say more
- * than SIGN_IN_FAILED.
+ * Checks a sign-in (throttled: see LoginLimiter), starts a new session and sets its cookie. depId null is the
+ * admin sign-in (admins and auditors); a number is a department sign-in, where an account must serve that
+ * department and an admin or auditor may open any. A disabled account is refused. Only after the password was
+ * right does the answer say more than SIGN_IN_FAILED.
  */
 export async function signIn(
   ctx: Context,

@@ -17,7 +17,8 @@ export function publicUrlOf(ctx: { publicUrl: string | null }): string {
     ctx.publicUrl ??
     refuse(
       'NOT_FOUND',
-      "The family page needs the app's public address (PUBLIC_URL), which this server does not have: ask the administrator",
+      "The family page needs the app's public address (PUBLIC_URL), which this server does not have: " +
+        'ask the administrator',
     )
   );
 }

@@ -100,20 +100,24 @@ export function dltRefusal(message: OutgoingMessage): Extract<SendResult, { ok: 
  */
 export const DEFAULT_SMS_TEXTS: Partial<Record<MessageEvent, string>> = {
   receipt_created:
-    'Dear Parent, Rs {amount} received towards the fees of {studentName} by receipt {receiptNumber} on {date}. Thank you.',
+    'Dear Parent, Rs {amount} received towards the fees of {studentName} by receipt {receiptNumber} on {date}. ' +
+    'Thank you.',
   receipt_edited:
     'Dear Parent, receipt {receiptNumber} for {studentName} was corrected on {date}; it is now Rs {amount}.',
   receipt_voided:
-    'Dear Parent, receipt {receiptNumber} of Rs {amount} for {studentName} was cancelled on {date}. Please contact the office.',
+    'Dear Parent, receipt {receiptNumber} of Rs {amount} for {studentName} was cancelled on {date}. ' +
+    'Please contact the office.',
   refund_paid: 'Dear Parent, a refund of Rs {amount} for {studentName} was paid on {date} by voucher {voucherNumber}.',
   cheque_bounced:
-    'Dear Parent, cheque {chequeNumber} of Rs {amount} for {studentName} was returned unpaid on {date}. Please pay at the office.',
+    'Dear Parent, cheque {chequeNumber} of Rs {amount} for {studentName} was returned unpaid on {date}. ' +
+    'Please pay at the office.',
   notice_issued: 'Dear Parent, fees of Rs {amount} are due for {studentName} by {dueDate}. Please pay at the office.',
   payment_link: 'Dear Parent, fees of Rs {amount} for {studentName} can be paid online till {expiresOn} at {url}',
   reminder_before: 'Dear Parent, fees of Rs {amount} for {studentName} fall due on {dueDate}. Please pay on time.',
   reminder_on: 'Dear Parent, fees of Rs {amount} for {studentName} are due today, {dueDate}. Please pay today.',
   reminder_after:
-    'Dear Parent, fees of Rs {amount} for {studentName} were due on {dueDate}; the late fine is now Rs {fine}. Please pay soon.',
+    'Dear Parent, fees of Rs {amount} for {studentName} were due on {dueDate}; the late fine is now Rs {fine}. ' +
+    'Please pay soon.',
 };
 
 /** The registered text of each default SMS, as the foundation registers it with DLT. */

@@ -100,7 +100,8 @@ function sampleVars(): Record<string, string> {
     studentName: 'Anjali Menon and Arjun Menon',
     admissionNo: 'UG-001',
     children:
-      '- Anjali Menon (UG-001, BA English 2025-2028): Rs 12,500.00\n- Arjun Menon (UG-014, BSc Physics 2024-2027): Rs 3,000.00',
+      '- Anjali Menon (UG-001, BA English 2025-2028): Rs 12,500.00\n' +
+      '- Arjun Menon (UG-014, BSc Physics 2024-2027): Rs 3,000.00',
     amount: '15,500.00',
     amountInWords: 'Rupees Fifteen Thousand Five Hundred only',
     fine: '250.00',

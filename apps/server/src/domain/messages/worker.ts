@@ -91,7 +91,10 @@ export interface WorkerOptions {
   maxWaitMs?: number;
 }
 
-/** Whether `time` (HH:mm) is within the sending hours from `start` to `end` (an end before the start spans midnight). */
+/**
+ * Whether `time` (HH:mm) is within the sending hours from `start` to `end` (an end before the start spans
+ * midnight).
+ */
 export function withinHours(time: string, start: string, end: string): boolean {
   return start <= end ? time >= start && time < end : time >= start || time < end;
 }

@@ -66,7 +66,10 @@ async function problemOf(tx: WriteTx, arrival: PaymentArrival, link: PaymentLink
   if (link.studentId === null)
     return `The student ${link.admissionNo} (${link.studentName}) was deleted after the link was sent`;
   if (!(await findOpenEnrolment(tx, link.studentId)))
-    return `The student ${link.admissionNo} (${link.studentName}) has left: refund the payment or take it at the counter`;
+    return (
+      `The student ${link.admissionNo} (${link.studentName}) has left: ` +
+      'refund the payment or take it at the counter'
+    );
   if (arrival.link.amountPaise !== link.amountPaise) {
     return `The link asks ${rupees(arrival.link.amountPaise)} at the gateway but ${rupees(link.amountPaise)} here`;
   }
@@ -225,7 +228,9 @@ export function applyGatewayRefund(
       linkId: link?.id ?? null,
       paymentId: refund.paymentId,
       amountPaise: refund.amountPaise,
-      problem: `${refund.label} refunded ${rupees(refund.amountPaise)} of this payment (${receipt}): void or refund it here`,
+      problem:
+        `${refund.label} refunded ${rupees(refund.amountPaise)} of this payment (${receipt}): ` +
+        'void or refund it here',
     });
   });
 }

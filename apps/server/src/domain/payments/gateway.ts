@@ -1,7 +1,7 @@
 /**
- * A payment gateway as the product uses it: payment links created, fetched and cancelled, its
- * webhooks checked and read, and its settlements of a day. Razorpay is the one built (razorpay.ts); another gateway (Cashfree, PayU)
- * is one more file answering this interface. Amounts are paise, instants ISO strings.
+ * A payment gateway as the product uses it: payment links created, fetched and cancelled, its webhooks checked
+ * and read, and its settlements of a day. Razorpay is the one built (razorpay.ts); another gateway (Cashfree,
+ * PayU) is one more file answering this interface. Amounts are paise, instants ISO strings.
  */
 import type { PaymentLinkStatus } from '@fees/db';
 import type { SettlementLine } from '@fees/money';

@@ -486,7 +486,9 @@ function writeReceipt(
           departmentId: student.departmentId,
           operation: 'backdated',
           summary: {
-            what: `Receipt of ${paiseToRupeesText(priced.netPaise)} dated ${formatDate(input.date)} for ${student.name}`,
+            what:
+              `Receipt of ${paiseToRupeesText(priced.netPaise)} dated ${formatDate(input.date)} ` +
+              `for ${student.name}`,
             studentName: student.name,
             admissionNo: student.admissionNo,
             receiptNumber: null,

@@ -345,7 +345,8 @@ export function acceptStatementLine(ctx: AuthedContext, input: TAcceptStatementL
     if (taxed.length > 0)
       refuse(
         'BAD_INPUT',
-        `${taxed.map((h) => h.feeHead).join(', ')} ${taxed.length === 1 ? 'is' : 'are'} taxed: write this receipt at the counter`,
+        `${taxed.map((h) => h.feeHead).join(', ')} ${taxed.length === 1 ? 'is' : 'are'} taxed: ` +
+          'write this receipt at the counter',
       );
     const receiptInput = ZCreateReceiptInput.safeParse({
       depId: input.depId,

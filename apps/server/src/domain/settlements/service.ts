@@ -10,8 +10,7 @@ import {
   knownSettlementEntities,
   type NewSettlementLine,
   type OnlineReceiptView,
-  onlineReceiptsBetween,
-  onlineReceiptsOfPayments,
+  onlineReceiptsOfSettlementPeriod,
   paymentExceptionsOfPayments,
   settlementLinesBetween,
   settlementLinesOfPayments,
@@ -179,12 +178,14 @@ function happened(
     `settled ${formatRupees(line.amountPaise)} of ${line.entityId} on ${formatDate(line.settledOn)} ` +
     `(${line.settlementId})`;
   if (exception.kind === 'amount_differs') {
-    return `The gateway ${settled}, but receipt ${label} says ${formatRupees(exception.receipt.amountPaise)} was paid online with it.`;
+    const receipted = formatRupees(exception.receipt.amountPaise);
+    return `The gateway ${settled}, but receipt ${label} says ${receipted} was paid online with it.`;
   }
   const problem = problems.get(line.entityId);
   return problem
     ? `The gateway ${settled}; no receipt was made: it is on the payment exceptions list (${problem}).`
-    : `The gateway ${settled}; no receipt has this payment as its reference (a payment no link of the office took, or its receipt voided).`;
+    : `The gateway ${settled}; no receipt has this payment as its reference ` +
+        '(a payment no link of the office took, or its receipt voided).';
 }
 
 /**
@@ -194,14 +195,13 @@ function happened(
  */
 export async function settlementsView(ctx: AuthedContext, input: TSettlementsInput) {
   const periodLines = await settlementLinesBetween(ctx.db, input);
-  const periodReceipts = await onlineReceiptsBetween(ctx.db, input);
-  const settledPayments = [...new Set(periodLines.filter((l) => l.type === 'payment').map((l) => l.entityId))];
   // A settled payment's receipt may be dated before the period, an online receipt settled after it.
-  const receiptsOfLines = await onlineReceiptsOfPayments(ctx.db, { paymentIds: settledPayments });
+  const receiptsFound = await onlineReceiptsOfSettlementPeriod(ctx.db, input);
+  const periodReceipts = receiptsFound.filter((r) => r.date >= input.from && r.date <= input.to);
   const linesOfReceipts = await settlementLinesOfPayments(ctx.db, {
     paymentIds: periodReceipts.map((r) => r.paymentId),
   });
-  const receipts = new Map([...periodReceipts, ...receiptsOfLines].map((r) => [r.paymentId, r]));
+  const receipts = new Map(receiptsFound.map((r) => [r.paymentId, r]));
   const lines = new Map([...periodLines, ...linesOfReceipts].map((l) => [l.entityId, l]));
   const exceptions = settlementExceptions({
     lines: [...lines.values()],

@@ -157,6 +157,25 @@ describe('fetched from the gateway', () => {
     expect((await as().settlements.list({ from, to: today() })).exceptions).toEqual([]);
   });
 
+  it("matches a period's settlement to an earlier receipt, and a period's receipt to a later settlement", async () => {
+    const old = await paidOnline(new Date(Date.now() - 10 * 86_400_000));
+    razorpay.settle([old]);
+    await as().settlements.fetch({ from: today(), to: today() });
+    const view = await as().settlements.list({ from: today(), to: today() });
+    expect(view.settlements[0]!.lines).toEqual([
+      expect.objectContaining({
+        entityId: old.payment_id,
+        state: 'matched',
+        receipt: expect.objectContaining({ admissionNo: 'UG-001', amountPaise: DUES }),
+      }),
+    ]);
+    expect(view.exceptions).toEqual([]);
+    // The receipt's own days: no settlement made then, and the receipt is not unsettled.
+    const receiptDays = await as().settlements.list({ from: addDays(today(), -12), to: addDays(today(), -8) });
+    expect(receiptDays.settlements).toEqual([]);
+    expect(receiptDays.exceptions).toEqual([]);
+  });
+
   it('says the payment exceptions list holds a settled payment that could not become a receipt', async () => {
     const link = await as().payments.createLink({ depId: 100, studentId: fx.ug.studentId, amount: '5000.00' });
     const gatewayLink = [...razorpay.links.values()].find((l) => l.short_url === link.url)!;

@@ -45,7 +45,10 @@ export interface ImportAnalysis {
   invalid: number;
 }
 
-/** Header cells match loosely: 'Admission No', 'admission_no' and 'admissionNo' are one column; 'Guardian 1 name' guardian1Name. */
+/**
+ * Header cells match loosely: 'Admission No', 'admission_no' and 'admissionNo' are one column; 'Guardian 1 name'
+ * guardian1Name.
+ */
 const normalizeHeader = (h: string) => h.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 /** dd-MM-yyyy, dd/MM/yyyy and dd.MM.yyyy (what spreadsheets write) become yyyy-MM-dd. */

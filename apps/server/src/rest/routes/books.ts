@@ -13,9 +13,9 @@ export const bookRoutes = [
     procedure: 'books.ledger',
     summary:
       "The general ledger of a department's closed days (from, to: yyyy-MM-dd): one row per voucher and ledger, " +
-      'debit or credit in rupees; granularity receipt (a Receipt voucher per receipt, a Payment per refund, a Journal ' +
-      'per bounced cheque) or day (one voucher per day, type and payment mode, a row per head); left out, as the ' +
-      "department's ledger mapping chooses. 409 names the first day of the range " +
+      'debit or credit in rupees; granularity receipt (a Receipt voucher per receipt, a Payment per refund, ' +
+      'a Journal per bounced cheque) or day (one voucher per day, type and payment mode, a row per head); ' +
+      "left out, as the department's ledger mapping chooses. 409 names the first day of the range " +
       'that is not closed, or the heads and modes that have no ledger',
     access: 'read',
     request: RANGE,

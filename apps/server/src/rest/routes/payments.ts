@@ -25,8 +25,8 @@ export const paymentRoutes = [
     path: '/v2/payment-links',
     procedure: 'payments.createLink',
     summary:
-      'A payment link at the gateway (Razorpay) for a student: the dues as of today, or amount (rupees) no larger than ' +
-      'what the student has open; it expires in 7 days. The gateway down: 503 and nothing saved',
+      'A payment link at the gateway (Razorpay) for a student: the dues as of today, or amount (rupees) ' +
+      'no larger than what the student has open; it expires in 7 days. The gateway down: 503 and nothing saved',
     access: 'write',
     request: { depId: 'depId', admNo: 'admissionNo', amount: 'amount' },
     errorNames: { admissionNo: 'admNo' },

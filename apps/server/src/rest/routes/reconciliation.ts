@@ -9,7 +9,10 @@ const ZStateTotals = z.object(
   ) as Record<(typeof STATEMENT_LINE_STATES)[number] | 'all', z.ZodObject<{ count: z.ZodInt; amount: typeof ZRupees }>>,
 );
 
-/** Bank statements for other programs: upload one (the accountant's tools, a bank's export job) and read where each credit ended. */
+/**
+ * Bank statements for other programs: upload one (the accountant's tools, a bank's export job) and read where
+ * each credit ended.
+ */
 export const reconciliationRoutes = [
   route({
     method: 'POST',
@@ -36,7 +39,8 @@ export const reconciliationRoutes = [
     procedure: 'reconciliation.statement',
     summary:
       "One statement's credit lines with their state (matched, receipt_created, ignored, unmatched), the receipt " +
-      'each is, the student proposed or the reason ignored, and the count and sum per state (they add up to the credits)',
+      'each is, the student proposed or the reason ignored, and the count and sum per state ' +
+      '(they add up to the credits)',
     access: 'read',
     request: { depId: 'depId', statementId: 'statementId' },
     response: z.object({

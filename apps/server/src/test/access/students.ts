@@ -20,7 +20,9 @@ const importFile = (fx: Fixture) => ({
   depId: 100,
   courseId: fx.ug.courseId,
   batchId: fx.ug.batchId,
-  csv: 'admissionNo,capId,name,admissionDate,dateOfBirth,gender,category,address\r\nUG-IMP-1,C1,Access Import,2025-06-15,2007-01-01,Male,General,Palakkad\r\n',
+  csv:
+    'admissionNo,capId,name,admissionDate,dateOfBirth,gender,category,address\r\n' +
+    'UG-IMP-1,C1,Access Import,2025-06-15,2007-01-01,Male,General,Palakkad\r\n',
 });
 
 export const studentsAccess: AccessRules = {

@@ -79,6 +79,8 @@ export function DepartmentShell({ department }: { department: Department }) {
   const base = `/${department.prefix}`;
   const courses = COURSES.filter((c) => c.departmentId === department.id);
   const is = (path: string) => pathname === path || pathname === `${path}/`;
+  // Its own screens only: Receipts, Refunds and Reconciliation begin with an r too.
+  const onReport = REPORTS.some((r) => pathname.startsWith(`${base}${r.path}`) || is(`${base}${r.path.slice(0, -1)}`));
   // The dashboard is a department's figures: who cannot read them (a cashier) starts at the receipts.
   if (is(base) && !can('read')) return <Navigate to={`${base}/rcpt/`} replace />;
   return (
@@ -124,17 +126,7 @@ export function DepartmentShell({ department }: { department: Department }) {
                 if (entry === 'reports')
                   return (
                     can('read') && (
-                      <MenuGroup
-                        key={entry}
-                        label="Reports"
-                        icon={<IconChartBar size={18} />}
-                        defaultOpened={
-                          pathname.startsWith(`${base}/r`) ||
-                          pathname.includes('dues') ||
-                          pathname.includes('defaulters') ||
-                          pathname.includes('notices')
-                        }
-                      >
+                      <MenuGroup key={entry} label="Reports" icon={<IconChartBar size={18} />} defaultOpened={onReport}>
                         {REPORTS.map((r) => (
                           <NavLink
                             key={r.path}

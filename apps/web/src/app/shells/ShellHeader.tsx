@@ -1,4 +1,4 @@
-import { Badge, Burger, Button, Group, Text, ThemeIcon } from '@mantine/core';
+import { ActionIcon, Badge, Burger, Button, Group, Text, ThemeIcon } from '@mantine/core';
 import { IconCurrencyRupee, IconKey, IconLogout } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { storedEmail, storedName } from '../../lib/session-storage';
@@ -48,12 +48,49 @@ export function ShellHeader({ code, name, menu }: { code: string; name: string; 
         <Text size="sm" c="dimmed" visibleFrom="lg" title={storedEmail() ?? undefined}>
           {storedName()}
         </Text>
-        <Button variant="subtle" px="xs" leftSection={<IconKey size={16} />} component={Link} to="/password">
+        {/* On a phone the two are icons, named for screen readers: with their words they overlap the area's code. */}
+        <Button
+          variant="subtle"
+          px="xs"
+          leftSection={<IconKey size={16} />}
+          component={Link}
+          to="/password"
+          visibleFrom="sm"
+        >
           Password
         </Button>
-        <Button variant="subtle" color="red" px="xs" leftSection={<IconLogout size={16} />} onClick={logout}>
+        <ActionIcon
+          variant="subtle"
+          size="lg"
+          component={Link}
+          to="/password"
+          aria-label="Password"
+          title="Password"
+          hiddenFrom="sm"
+        >
+          <IconKey size={18} />
+        </ActionIcon>
+        <Button
+          variant="subtle"
+          color="red"
+          px="xs"
+          leftSection={<IconLogout size={16} />}
+          onClick={logout}
+          visibleFrom="sm"
+        >
           Logout
         </Button>
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          size="lg"
+          onClick={logout}
+          aria-label="Logout"
+          title="Logout"
+          hiddenFrom="sm"
+        >
+          <IconLogout size={18} />
+        </ActionIcon>
       </Group>
     </Group>
   );

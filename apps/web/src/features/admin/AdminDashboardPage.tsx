@@ -108,11 +108,11 @@ function DepartmentCard({
 }
 
 /**
- * /admin: the six departments' collections (all live receipts, today, this month), their figures per
- * period with dues and defaulters (DashboardFigures), the last 30 days as a chart, and the admin accounts; first a warning when the automatic backups need attention, and
- * one when fee structure rows charge a head that has its own rule (left by older versions).
- * Loading shows until the totals arrive; if they fail the cards
- * stay at 0.00 without a message.
+ * /admin: the six departments' collections (all live receipts, today, this month), their figures per period
+ * with dues and defaulters (DashboardFigures), the last 30 days as a chart, and the admin accounts; first a
+ * warning when the automatic backups need attention, and one when fee structure rows charge a head that has its
+ * own rule (left by older versions). Loading shows until the totals arrive; if they fail the cards stay at 0.00
+ * without a message.
  */
 export default function AdminDashboardPage() {
   const trpc = useTRPC();

@@ -71,7 +71,10 @@ function ApprovalForm({ initial }: { initial: TApprovalSettings }) {
         ))}
         <TextInput
           label={`${APPROVAL_OPERATION_LABELS.discount} (₹)`}
-          description="Discounts are made by administrators, whose own never wait: the amount is kept for when accountants make them; empty: never"
+          description={
+            'Discounts are made by administrators, whose own never wait: the amount is kept for when accountants ' +
+            'make them; empty: never'
+          }
           value={threshold}
           onChange={(e) => setThreshold(e.currentTarget.value)}
           error={thresholdError}

@@ -67,7 +67,10 @@ export function DemandChart({ figures }: { figures: Figures | undefined }) {
                 component={Link}
                 to={`${reportPaths(department, true).dues}?course=all`}
                 size="xs"
-                aria-label={`${r.name} dues: ₹ ${formatRupees(r.collectedPaise)} collected of ₹ ${formatRupees(r.demandPaise)}`}
+                aria-label={
+                  `${r.name} dues: ₹ ${formatRupees(r.collectedPaise)} collected ` +
+                  `of ₹ ${formatRupees(r.demandPaise)}`
+                }
               >
                 {r.name} dues
               </Anchor>

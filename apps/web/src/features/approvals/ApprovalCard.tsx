@@ -115,7 +115,8 @@ export function ApprovalCard({ request, onReject }: { request: ApprovalRequest; 
       <Text size="xs" c="dimmed" mt="xs">
         Asked by {request.requestedByEmail ?? 'a removed account'} on {formatInstant(request.requestedAt)}
         {request.decidedAt &&
-          ` · ${request.status} by ${request.decidedByEmail ?? 'a removed account'} on ${formatInstant(request.decidedAt)}`}
+          ` · ${request.status} by ${request.decidedByEmail ?? 'a removed account'} ` +
+            `on ${formatInstant(request.decidedAt)}`}
       </Text>
       {request.decisionReason && (
         <Text size="sm" mt={4}>

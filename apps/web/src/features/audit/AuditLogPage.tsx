@@ -15,6 +15,11 @@ import type { AuditNames } from '../../lib/audit-changes';
 import { idOf } from '../../lib/ids';
 import { ReceiptLink } from '../../components/ReceiptLink';
 
+/** Who did it, as the Who cell's tooltip: the account's email and id (none for the system). */
+function accountTitle(entry: { userId: number | null; userEmail: string | null }): string | undefined {
+  return entry.userId === null ? undefined : `${entry.userEmail ?? ''} · account ${entry.userId}`;
+}
+
 interface Filters {
   from: string;
   to: string;
@@ -184,11 +189,7 @@ export default function AuditLogPage({ departmentId }: { departmentId?: number }
                       data-testid="audit-entry"
                     >
                       <Table.Td>{formatInstant(entry.at)}</Table.Td>
-                      <Table.Td
-                        title={entry.userId === null ? undefined : `${entry.userEmail ?? ''} · account ${entry.userId}`}
-                      >
-                        {entry.userName || entry.userEmail || '—'}
-                      </Table.Td>
+                      <Table.Td title={accountTitle(entry)}>{entry.userName || entry.userEmail || '—'}</Table.Td>
                       <Table.Td>
                         <Badge variant="light" color={ACTION_COLORS[entry.action] ?? 'gray'}>
                           {AUDIT_ACTION_LABELS[entry.action]}

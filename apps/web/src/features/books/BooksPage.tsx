@@ -181,7 +181,9 @@ export default function BooksPage() {
                     {data.earlierExports
                       .map(
                         (e) =>
-                          ` ${formatDate(e.dateFrom)} to ${formatDate(e.dateTo)} on ${new Date(e.exportedAt).toLocaleString('en-IN')} by ${e.exportedByEmail ?? 'a deleted account'}`,
+                          ` ${formatDate(e.dateFrom)} to ${formatDate(e.dateTo)} ` +
+                          `on ${new Date(e.exportedAt).toLocaleString('en-IN')} ` +
+                          `by ${e.exportedByEmail ?? 'a deleted account'}`,
                       )
                       .join(';')}
                     .

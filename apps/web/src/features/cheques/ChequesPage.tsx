@@ -245,7 +245,8 @@ export default function ChequesPage() {
                           )}
                         </Table.Td>
                         <Table.Td>
-                          <ReceiptLink number={c.receiptNumber} department={department} /> · {formatDate(c.receiptDate)}
+                          <ReceiptLink number={c.receiptNumber} department={department} />
+                          {` · ${formatDate(c.receiptDate)}`}
                         </Table.Td>
                         <Table.Td>
                           {c.studentName} ({c.admissionNo})

@@ -72,9 +72,9 @@ export default function ImportContactsPage() {
           maw={480}
         />
         <Text size="xs" c="dimmed" mt="sm">
-          Columns: {CONTACT_CSV_COLUMNS.join(', ')}. One row per student (by admission number), up to {MAX_GUARDIANS}{' '}
-          guardians; a mobile as 10 digits (+91 or 0 in front is fine); WhatsApp and OptOut yes or no. The file's
-          guardians replace those stored. At most {STUDENT_IMPORT_MAX_ROWS.toLocaleString('en-IN')} rows.
+          Columns: {CONTACT_CSV_COLUMNS.join(', ')}. One row per student (by admission number), up to{' '}
+          {`${MAX_GUARDIANS} guardians`}; a mobile as 10 digits (+91 or 0 in front is fine); WhatsApp and OptOut yes or
+          no. The file's guardians replace those stored. At most {STUDENT_IMPORT_MAX_ROWS.toLocaleString('en-IN')} rows.
         </Text>
       </Paper>
       {imported !== null && (

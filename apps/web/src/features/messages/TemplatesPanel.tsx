@@ -129,7 +129,8 @@ function TemplateEditor({ depId, template }: { depId: number; template: Template
               <Text size="xs" c="dimmed" mt={4} data-testid="template-length">
                 {preview.data.length} characters
                 {preview.data.smsParts !== null &&
-                  ` · ${preview.data.smsParts} SMS part${preview.data.smsParts === 1 ? '' : 's'} · DLT id ${dltTemplateId || 'not set'}`}
+                  ` · ${preview.data.smsParts} SMS part${preview.data.smsParts === 1 ? '' : 's'} ` +
+                    `· DLT id ${dltTemplateId || 'not set'}`}
               </Text>
               {preview.data.unknownPlaceholders.length > 0 && (
                 <Text size="xs" c="red">

@@ -65,8 +65,8 @@ export function BulkLinksButton({
             <Text fw={600}>Are you sure you want to Submit ?</Text>
             <Text size="sm" data-testid="bulk-links-summary">
               One payment link each, for the dues as of today, goes to the families of{' '}
-              <b>{students.toLocaleString('en-IN')}</b> defaulters of {batchName}: ₹ {formatRupees(totalPaise)} in all.
-              A student who has an open link already is passed by.
+              <b>{students.toLocaleString('en-IN')}</b> defaulters of {batchName}:{' '}
+              {`₹ ${formatRupees(totalPaise)} in all.`} A student who has an open link already is passed by.
             </Text>
             <FailureAlert error={send.error} title="No links were sent" />
             <Group justify="flex-end">

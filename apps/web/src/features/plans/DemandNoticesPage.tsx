@@ -108,7 +108,11 @@ export default function DemandNoticesPage() {
                 variant="light"
                 leftSection={<IconDownload size={16} />}
                 component="a"
-                href={`/api/notices/${studentId}.pdf?${new URLSearchParams({ asof: asOf, payby: payBy, paylink: '1' })}`}
+                href={`/api/notices/${studentId}.pdf?${new URLSearchParams({
+                  asof: asOf,
+                  payby: payBy,
+                  paylink: '1',
+                })}`}
                 download
                 title="The notice with a payment link's QR for its total (the open link reused, else a new one)"
               >

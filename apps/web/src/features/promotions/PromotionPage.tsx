@@ -40,10 +40,10 @@ function countsText(counts: { promoted: number; kept: number; left: number }): s
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
- * /admin/promote (with a department choice, reached from the batches) and /{department}/promote: a batch, then its next batch (a later batch of
- * the same course); every current student of the batch is listed with the unpaid balance and promoted, kept (repeating
- * the year) or left on a date. Applied in one go after a confirmation with the counts, then undoable until a receipt is
- * issued in the next batch.
+ * /admin/promote (with a department choice, reached from the batches) and /{department}/promote: a batch, then
+ * its next batch (a later batch of the same course); every current student of the batch is listed with the
+ * unpaid balance and promoted, kept (repeating the year) or left on a date. Applied in one go after a
+ * confirmation with the counts, then undoable until a receipt is issued in the next batch.
  */
 export default function PromotionPage() {
   return useIsAdminArea() ? <AdminPromotion /> : <DepartmentPromotion />;

@@ -175,7 +175,9 @@ export default function ReceiptRegisterPage() {
           data.count === 0 && {
             icon: <IconReceiptOff />,
             title: 'No receipts',
-            text: `No receipt of ${department.name} dated ${formatDate(from)} to ${formatDate(to)} matches these filters.`,
+            text:
+              `No receipt of ${department.name} dated ${formatDate(from)} to ${formatDate(to)} ` +
+              'matches these filters.',
           }
         }
       >

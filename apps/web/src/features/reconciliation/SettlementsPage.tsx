@@ -71,7 +71,10 @@ function Figure({ label, paise, testId }: { label: string; paise: number; testId
   );
 }
 
-/** The gateway's settlement report (CSV or XLSX from its dashboard): a preview with each unreadable row, then Import. */
+/**
+ * The gateway's settlement report (CSV or XLSX from its dashboard): a preview with each unreadable row, then
+ * Import.
+ */
 function UploadReport({ onImported }: { onImported: () => Promise<unknown> }) {
   const trpc = useTRPC();
   const [file, setFile] = useState<{ name: string; base64: string } | null>(null);
@@ -108,8 +111,8 @@ function UploadReport({ onImported }: { onImported: () => Promise<unknown> }) {
           <Text size="sm" data-testid="report-preview">
             {p.lineCount} line{p.lineCount === 1 ? '' : 's'} in {p.settlements.length} settlement
             {p.settlements.length === 1 ? '' : 's'}
-            {p.from && p.to && ` from ${formatDate(p.from)} to ${formatDate(p.to)}`}: {p.newCount} new, {p.alreadyKept}{' '}
-            kept already.
+            {p.from && p.to && ` from ${formatDate(p.from)} to ${formatDate(p.to)}`}:{' '}
+            {`${p.newCount} new, ${p.alreadyKept} kept already.`}
           </Text>
           {p.problemCount > 0 && (
             <Alert color="red" title={`${p.problemCount} row(s) cannot be read; fix them and choose the file again`}>
@@ -326,9 +329,9 @@ export default function SettlementsPage() {
           <FailureAlert error={fetching.error} title="Nothing was fetched" mt="xs" />
           {fetching.data && (
             <Text size="sm" c="green" mt="xs" data-testid="fetch-result">
-              Fetched {fetching.data.lines} line{fetching.data.lines === 1 ? '' : 's'} in {fetching.data.settlements}{' '}
-              settlement{fetching.data.settlements === 1 ? '' : 's'}: {fetching.data.added} new,{' '}
-              {fetching.data.alreadyKept} kept already.
+              Fetched {fetching.data.lines} line{fetching.data.lines === 1 ? '' : 's'} in{' '}
+              {`${fetching.data.settlements} settlement${fetching.data.settlements === 1 ? '' : 's'}`}:{' '}
+              {`${fetching.data.added} new, ${fetching.data.alreadyKept} kept already.`}
             </Text>
           )}
           <Stack mt="md">

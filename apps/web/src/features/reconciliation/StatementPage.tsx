@@ -256,7 +256,8 @@ export default function StatementPage() {
             <Text size="sm" c="dimmed">
               {formatDate(statement.fromDate)} to {formatDate(statement.toDate)}
               {statement.repeatedLines > 0 &&
-                `; ${statement.repeatedLines} credit(s) of this file were in an earlier statement and are counted there`}
+                `; ${statement.repeatedLines} credit(s) of this file were in an earlier statement ` +
+                  'and are counted there'}
             </Text>
             <SegmentedControl
               aria-label="State"

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Switch, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Switch } from '@mantine/core';
 import { REPORT_ROW_LIMIT_MAX, ZDuesReportInput } from '@fees/validation';
 import { IconBuildingCommunity, IconCircleCheck } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -8,48 +8,15 @@ import { PageHeader } from '../../components/PageHeader';
 import { ChooseCourseState, ReportStates } from '../../components/ReportStates';
 import { formatRupees } from '../../lib/money';
 import { useTRPC } from '../../lib/trpc';
-import { type Cell, type Column, reportFileName, tableOf } from './export';
+import { type Column, reportFileName, tableOf } from './export';
 import { CourseReportForm, useCourseReportSearch } from './CourseReportSearch';
-import {
-  admissionNoColumn,
-  ExportActions,
-  Figure,
-  PartOfBatchShown,
-  ReportTable,
-  TruncatedNotice,
-} from './ReportParts';
+import { ExportActions, Figure, PartOfBatchShown, ReportTable, TruncatedNotice } from './ReportParts';
 import { reportPaths } from './paths';
 import type { DuesReport, DuesRow } from './types';
+import { type DuesTotals, duesColumns, duesTotalCells, withSponsors } from './dues-columns';
 
 /** The form asks for a course; the whole department is its own button. */
 const ZSearchForm = ZDuesReportInput.pick({ courseId: true }).required();
-
-type Totals = DuesReport['totals'];
-/** A report with sponsors' shares shows what they are expected to pay, so that the columns add up to the balance. */
-const withSponsors = (t: Totals) => t.sponsoredPaise !== 0;
-
-const totalCells = (label: string, t: Totals, sponsors: boolean): Cell[] => [
-  label,
-  null,
-  null,
-  null,
-  { paise: t.feePaise },
-  { paise: t.discountPaise },
-  ...(sponsors ? [{ paise: t.sponsoredPaise }] : []),
-  { paise: t.paidPaise },
-  { paise: t.balancePaise },
-  null,
-  null,
-];
-
-/** A balance reads at a glance: still due in red, overpaid in orange, settled in green. */
-function Balance({ paise }: { paise: number }) {
-  return (
-    <Text span size="sm" fw={600} c={paise > 0 ? 'red.8' : paise < 0 ? 'orange.8' : 'teal.8'}>
-      {formatRupees(paise)}
-    </Text>
-  );
-}
 
 /**
  * /dues/: the students of a course (or of every course of the department: ?course=all) with phone, fee,
@@ -81,21 +48,8 @@ export default function DuesReportPage() {
       ? queryClient.fetchQuery(trpc.reports.dues.queryOptions({ ...input, limit: REPORT_ROW_LIMIT_MAX }))
       : data;
 
-  const columnsOf = (totals: Totals): Array<Column<DuesRow>> => [
-    admissionNoColumn(paths.statement),
-    { header: 'Name', value: (r) => r.name },
-    { header: 'CapId', value: (r) => r.capId, width: 150 },
-    { header: 'Phone', value: (r) => r.phone ?? '', width: 115 },
-    { header: 'Total Fee', value: (r) => ({ paise: r.feePaise }) },
-    { header: 'Discount', value: (r) => ({ paise: r.discountPaise }) },
-    ...(withSponsors(totals)
-      ? [{ header: 'Sponsored', value: (r: DuesRow): Cell => ({ paise: r.sponsoredPaise }) }]
-      : []),
-    { header: 'Paid', value: (r) => ({ paise: r.paidPaise }) },
-    { header: 'Balance', value: (r) => ({ paise: r.balancePaise }), render: (r) => <Balance paise={r.balancePaise} /> },
-    { header: 'Advance', value: (r) => ({ paise: r.advancePaise }) },
-  ];
-  const exportColumnsOf = (totals: Totals): Array<Column<DuesRow>> => [
+  const columnsOf = (totals: DuesTotals) => duesColumns(totals, paths.statement);
+  const exportColumnsOf = (totals: DuesTotals): Array<Column<DuesRow>> => [
     { header: 'Batch', value: (r) => r.batchName },
     ...columnsOf(totals),
   ];
@@ -137,7 +91,8 @@ export default function DuesReportPage() {
               title: showAll ? 'No students' : 'No dues',
               text: showAll
                 ? `${wholeDepartment ? department.name : course.name} has no students yet.`
-                : `Every student of ${wholeDepartment ? department.name : course.name} has paid in full. Switch on 'Show all students' to list them.`,
+                : `Every student of ${wholeDepartment ? department.name : course.name} has paid in full. ` +
+                  "Switch on 'Show all students' to list them.",
             }
           }
         >
@@ -181,11 +136,11 @@ export default function DuesReportPage() {
                       const exportColumns = exportColumnsOf(full.totals);
                       const rows = full.batches.flatMap((b) => [
                         ...tableOf(exportColumns, b.rows).rows,
-                        [`Batch ${b.batchName} total`, ...totalCells('', b.totals, withSponsors(full.totals))],
+                        [`Batch ${b.batchName} total`, ...duesTotalCells('', b.totals, withSponsors(full.totals))],
                       ]);
                       return {
                         header: exportColumns.map((c) => c.header),
-                        rows: [...rows, ['Total', ...totalCells('', full.totals, withSponsors(full.totals))]],
+                        rows: [...rows, ['Total', ...duesTotalCells('', full.totals, withSponsors(full.totals))]],
                       };
                     }}
                   />
@@ -200,7 +155,7 @@ export default function DuesReportPage() {
                     columns={columnsOf(data.totals)}
                     rows={batch.rows}
                     rowKey={(r) => r.studentId}
-                    footer={[totalCells('Total:', batch.totals, withSponsors(data.totals))]}
+                    footer={[duesTotalCells('Total:', batch.totals, withSponsors(data.totals))]}
                   />
                 </BatchSection>
               ))}

@@ -22,7 +22,8 @@ import { PageHeader } from '../../components/PageHeader';
 import { reportPaths } from './paths';
 
 export const BOOKS_DESCRIPTION =
-  'Closed days as vouchers for Tally: the XML file or straight to Tally, the general ledger as CSV and XLSX, the export log.';
+  'Closed days as vouchers for Tally: the XML file or straight to Tally, the general ledger as CSV and XLSX, ' +
+  'the export log.';
 
 export const DAY_BOOK_DESCRIPTION =
   "A day's receipts by staff member and payment mode, voided receipts and the cash to hand over; printable.";

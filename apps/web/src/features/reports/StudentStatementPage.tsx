@@ -247,7 +247,8 @@ export default function StudentStatementPage() {
                       <Table.Td>
                         {p.sponsor}
                         {p.shortfallPaise > 0 &&
-                          ` (${formatRupees(p.shortfallPaise)} returned to the student on ${formatDate(p.shortfallDate ?? '')})`}
+                          ` (${formatRupees(p.shortfallPaise)} returned to the student ` +
+                            `on ${formatDate(p.shortfallDate ?? '')})`}
                       </Table.Td>
                       <Table.Td {...numeric}>{formatRupees(p.expectedPaise)}</Table.Td>
                       <Table.Td {...numeric}>{formatRupees(p.receivedPaise)}</Table.Td>

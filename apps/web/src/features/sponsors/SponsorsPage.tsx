@@ -380,7 +380,8 @@ function Coverage({ sponsorId }: { sponsorId: number }) {
                             aria-label={`Shortfall for ${s.admissionNo} ${s.feeHead}`}
                             onClick={() =>
                               confirmDialog(
-                                `Return ${formatRupees(s.receivablePaise)} to ${s.studentName}'s dues, due ${formatDate(shortfallDate)}?`,
+                                `Return ${formatRupees(s.receivablePaise)} to ${s.studentName}'s dues, ` +
+                                  `due ${formatDate(shortfallDate)}?`,
                                 () => shortfall.mutate({ depId: department.id, id: s.id, date: shortfallDate }),
                                 'Record a shortfall',
                               )

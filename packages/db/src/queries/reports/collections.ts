@@ -99,8 +99,8 @@ export async function collectionsReport(
       FROM m GROUP BY mode
     UNION ALL SELECT 'all', "depId", NULL, SUM(count), SUM(parts), SUM("headsPaise"), SUM("taxPaise"), SUM("netPaise")
       FROM m GROUP BY "depId"
-    UNION ALL SELECT 'all', NULL, NULL, COALESCE(SUM(count), 0), COALESCE(SUM(parts), 0), COALESCE(SUM("headsPaise"), 0),
-      COALESCE(SUM("taxPaise"), 0), COALESCE(SUM("netPaise"), 0) FROM m
+    UNION ALL SELECT 'all', NULL, NULL, COALESCE(SUM(count), 0), COALESCE(SUM(parts), 0),
+      COALESCE(SUM("headsPaise"), 0), COALESCE(SUM("taxPaise"), 0), COALESCE(SUM("netPaise"), 0) FROM m
     ORDER BY 2, 3`,
   );
   const departments = await rows<{ depId: number; depName: string }>(

@@ -25,10 +25,10 @@ export interface ReceiptTotals {
 const BATCH_ORDER = 'b.start_date DESC, b.name, b.id';
 
 /**
- * A student's money in the per-student reports, over the tables courseStudentsFrom joins: student_money
- * (m), their batch's compulsory fee structure total (fee), what their opt-ins to optional heads make owed (opt) and what
- * sponsors stand for (spo). The terms of balanceSql, written once for every report over them; the advance by
- * advanceSql.
+ * A student's money in the per-student reports, over the tables courseStudentsFrom joins: student_money (m),
+ * their batch's compulsory fee structure total (fee), what their opt-ins to optional heads make owed (opt) and
+ * what sponsors stand for (spo). The terms of balanceSql, written once for every report over them; the advance
+ * by advanceSql.
  */
 export const STUDENT_MONEY = {
   fee: 'COALESCE(fee."feePaise", 0) + COALESCE(opt."feePaise", 0) + m.charges_paise',
@@ -40,7 +40,8 @@ export const STUDENT_MONEY = {
 
 /** The join giving STUDENT_MONEY's `spo` for the students of a department. */
 export function sponsoredJoin(depId: number): SQL {
-  return sql`LEFT JOIN (${sponsoredOfStudentsSql(sql`os.department_id = ${depId}`)}) spo ON spo.student_id = m.student_id`;
+  return sql`LEFT JOIN (${sponsoredOfStudentsSql(sql`os.department_id = ${depId}`)}) spo
+    ON spo.student_id = m.student_id`;
 }
 
 export const STUDENT_ADVANCE = advanceSql({
@@ -51,11 +52,11 @@ export const STUDENT_ADVANCE = advanceSql({
 
 /**
  * The students of a course (or of one of its batches; of every course of the department when no course
- * is given; optionally those matching a text in name, admission number or capId) as FROM and WHERE: each student's student_money row (m, read through its
- * department, course and batch index, so a 20,000-student course is 20,000 rows of one table) with
- * their batch's fee structure total (fee: a BIGINT, since PostgreSQL's SUM gives a numeric, and numeric
- * arithmetic on every student's figures doubled a course's time); with `withStudent`, the student (s)
- * and batch (b) for the rows shown. A text search always reads the student.
+ * is given; optionally those matching a text in name, admission number or capId) as FROM and WHERE: each
+ * student's student_money row (m, read through its department, course and batch index, so a 20,000-student
+ * course is 20,000 rows of one table) with their batch's fee structure total (fee: a BIGINT, since PostgreSQL's
+ * SUM gives a numeric, and numeric arithmetic on every student's figures doubled a course's time); with
+ * `withStudent`, the student (s) and batch (b) for the rows shown. A text search always reads the student.
  */
 function courseStudentsFrom(
   db: Reader,
@@ -69,7 +70,9 @@ function courseStudentsFrom(
     LEFT JOIN (
       SELECT fs.batch_id, CAST(SUM(fs.amount_paise) AS BIGINT) AS "feePaise"
       FROM fee_structures fs JOIN batches fb ON fb.id = fs.batch_id
-      WHERE ${params.courseId === undefined ? sql`fb.department_id = ${params.depId}` : sql`fb.course_id = ${params.courseId}`}
+      WHERE ${
+        params.courseId === undefined ? sql`fb.department_id = ${params.depId}` : sql`fb.course_id = ${params.courseId}`
+      }
         AND fs.optional = 0
       GROUP BY fs.batch_id
     ) fee ON fee.batch_id = m.batch_id

@@ -31,9 +31,10 @@ export async function callProvider(
     return { answered: true, status: response.status, text, json: jsonOf(text) };
   } catch (error) {
     const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
+    const cause = error instanceof Error ? (error.cause ?? error).toString() : String(error);
     const reason = timedOut
       ? `${provider} did not answer within ${timeoutMs / 1000} s`
-      : `${provider} could not be reached (${error instanceof Error ? (error.cause ?? error).toString() : String(error)})`;
+      : `${provider} could not be reached (${cause})`;
     return { answered: false, failure: { ok: false, kind: 'transient', reason } };
   }
 }
