@@ -21,6 +21,7 @@ import { backup } from './measurements/backup';
 import { counterThrottled } from './measurements/counter-throttled';
 import { hostile } from './measurements/hostile';
 import { plans } from './measurements/plans';
+import { receiptMessages } from './measurements/receipt-messages';
 import { receiptCreation } from './measurements/receipts';
 import { reports } from './measurements/reports';
 import { startup } from './measurements/startup';
@@ -42,6 +43,7 @@ export const MEASUREMENTS: Measurement[] = [
   plans,
   audit,
   receiptCreation,
+  receiptMessages,
   backup,
   hostile,
   startup,
