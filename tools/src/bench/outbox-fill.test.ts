@@ -53,7 +53,7 @@ describe('fillOutbox', () => {
     );
   });
 
-  it('has messages sent, delivered and read, failed with a reason, cancelled, and pending only of the last days', () => {
+  it('has messages sent, delivered, read, failed with a reason, cancelled, and pending only of late', () => {
     expect(Object.keys(fill.byStatus).sort()).toEqual(['cancelled', 'delivered', 'failed', 'queued', 'read', 'sent']);
     expect(fill.byStatus.sent! + fill.byStatus.delivered! + fill.byStatus.read!).toBeGreaterThan(ROWS * 0.8);
     expect(value("SELECT count(*) FROM messages WHERE status = 'failed' AND error IS NULL")).toBe(0);
