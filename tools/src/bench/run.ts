@@ -20,11 +20,14 @@ import { audit } from './measurements/audit';
 import { backup } from './measurements/backup';
 import { counterThrottled } from './measurements/counter-throttled';
 import { hostile } from './measurements/hostile';
+import { outbox } from './measurements/outbox';
 import { plans } from './measurements/plans';
+import { receiptMessages } from './measurements/receipt-messages';
 import { receiptCreation } from './measurements/receipts';
 import { reports } from './measurements/reports';
 import { startup } from './measurements/startup';
 import { webJavaScript } from './measurements/web';
+import { fillOutbox, type OutboxFillResult } from './outbox-fill';
 import { RESULTS_DIR } from './paths';
 import { renderSection, type SectionOutput, writeResults } from './report';
 import { preparePostgresCopy } from './postgres';
@@ -40,8 +43,10 @@ export const MEASUREMENTS: Measurement[] = [
   counterThrottled,
   reports,
   plans,
+  outbox,
   audit,
   receiptCreation,
+  receiptMessages,
   backup,
   hostile,
   startup,
@@ -61,6 +66,8 @@ export interface BenchOptions {
   databaseUrl: string | null;
   /** Server processes on the one database (more than one only on PostgreSQL). */
   servers: number;
+  /** Messages written into the copy's outbox before the server starts (0: the outbox as seeded). */
+  outbox: number;
 }
 
 const QUICK_BUDGET: Budget = { reportSamples: 50, reportMs: 2_000, createRequests: 3_000, createMs: 6_000 };
@@ -84,6 +91,21 @@ function tokenOf(client: HttpClient): string {
   return decodeURIComponent(client.cookie!.split('=')[1]!);
 }
 
+function fillOutboxOf(path: string, rows: number, log: (line: string) => void): OutboxFillResult {
+  log(`Writing ${rows} messages into the outbox of ${path}...`);
+  const sqlite = new Sqlite(path, { fileMustExist: true });
+  try {
+    const fill = fillOutbox(sqlite, { rows, today: today() });
+    const statuses = Object.entries(fill.byStatus)
+      .map(([status, n]) => `${n} ${status}`)
+      .join(', ');
+    log(`  ${fill.rows} messages (${statuses}) from ${fill.from} to ${fill.to} in ${fill.seconds.toFixed(1)} s`);
+    return fill;
+  } finally {
+    sqlite.close();
+  }
+}
+
 export async function runBench(options: BenchOptions): Promise<string> {
   const log = (line: string) => console.log(line);
   if (options.servers > 1 && !options.databaseUrl)
@@ -95,6 +117,7 @@ export async function runBench(options: BenchOptions): Promise<string> {
 
   const loadAtStart = os.loadavg();
   const db0 = await prepareDatabase(options, log);
+  const outbox = options.outbox > 0 ? fillOutboxOf(db0.path, options.outbox, log) : null;
   log(`Database: ${db0.path} (copy of ${db0.source}, ${(statSync(db0.path).size / 1024 / 1024).toFixed(0)} MB)`);
   const postgres = options.databaseUrl ? await preparePostgresCopy(options.databaseUrl, db0.path, log) : null;
   if (postgres) log(`  PostgreSQL ${postgres.version}: copied and analyzed in ${postgres.seconds.toFixed(1)} s`);
@@ -214,6 +237,7 @@ export async function runBench(options: BenchOptions): Promise<string> {
         source: db0.source,
         megabytes: Math.round(statSync(db0.source).size / 1024 / 1024),
         seeded: db0.seeded,
+        outbox,
       },
       target: targetSummary,
       sections,

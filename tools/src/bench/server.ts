@@ -80,6 +80,8 @@ export class RunningServer {
   private child: ChildProcess | null = null;
   /** Milliseconds from spawn to /healthz answering, for every start. */
   readonly startTimes: number[] = [];
+  /** More environment for the next starts (a channel's settings). */
+  env: Record<string, string> = {};
 
   constructor(readonly options: ServerOptions) {}
 
@@ -99,6 +101,7 @@ export class RunningServer {
         WEB_ROOT: webRoot,
         NODE_ENV: 'production',
         BACKUP_SCHEDULE: 'off',
+        ...this.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -172,6 +175,13 @@ export class Servers {
 
   cpuMs(): number {
     return this.all.reduce((sum, s) => sum + s.cpuMs(), 0);
+  }
+
+  /** Stops every server and starts them again with this environment added (none: as the run began). */
+  async restartWith(env: Record<string, string> = {}): Promise<number> {
+    await this.stop();
+    for (const server of this.all) server.env = env;
+    return this.start();
   }
 
   async stop(): Promise<void> {

@@ -1,7 +1,10 @@
 /**
- * pnpm bench:reminders [--db data/synthetic.sqlite] [--depId 105] [--date yyyy-MM-dd]
+ * pnpm bench:reminders [--db data/synthetic.sqlite] [--fresh [--students 50000 --years 10]] [--depId 105]
+ *                      [--date yyyy-MM-dd]
  * Queues the reminders of the largest course (the school's 20,000 students) on a copy of a synthetic
- * foundation (pnpm seed:synthetic), and prints how long the preview and the queuing took. The copy gets
+ * foundation and prints the wall and CPU time of the preview and of the queuing. The foundation is
+ * made (pnpm seed:synthetic's code) when the file is missing or with --fresh; an older one is copied and
+ * the copy brought to today's migrations, as the server does at its start. The copy gets
  * a plan for each of the department's batches (its instalments as the fee structure gives them), a
  * reminder N days after the latest due date with N chosen so the run's date triggers it, and a guardian
  * for every student, every third pair of students sharing a mobile (siblings).
@@ -16,6 +19,8 @@ const {
   loadBatchPlans,
   openDatabase,
   insertQueuedMessages,
+  pendingMigrationCount,
+  prepareDatabase,
   reminderRules,
   studentContacts,
   students,
@@ -26,21 +31,49 @@ const { localToday } = await import('@fees/validation');
 const { daysBetween } = await import('@fees/money');
 const { eq } = await import('drizzle-orm');
 const { previewRun, queueRun, runMessagesOf } = await import('@fees/server/reminders');
-const { resolveFromInvocation } = await import('../cli');
+const { positiveInteger, resolveFromInvocation } = await import('../cli');
+const { seedSynthetic } = await import('../synthetic/seed');
 
 const { values } = parseArgs({
   options: {
     db: { type: 'string', default: 'data/synthetic.sqlite' },
+    fresh: { type: 'boolean', default: false },
+    students: { type: 'string' },
+    years: { type: 'string' },
     depId: { type: 'string', default: '105' },
     date: { type: 'string' },
   },
 });
+const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(2)} s`;
+// CPU as well as wall time: on a machine shared with other work the wall time mostly measures the wait.
+const cpuSeconds = (since: NodeJS.CpuUsage) => {
+  const used = process.cpuUsage(since);
+  return `${((used.user + used.system) / 1e6).toFixed(2)} s of CPU`;
+};
+
 const source = resolveFromInvocation(values.db);
-if (!existsSync(source)) throw new Error(`${source} is missing: pnpm seed:synthetic --students 50000 --years 10 first`);
+if (values.fresh || !existsSync(source)) {
+  const size = {
+    students: positiveInteger('students', values.students, 50_000),
+    years: positiveInteger('years', values.years, 10),
+  };
+  const why = values.fresh ? '--fresh' : 'missing';
+  console.log(`Seeding ${size.students} students x ${size.years} years into ${source} (${why})`);
+  const seeded = await seedSynthetic({ out: source, ...size, seed: 20_240_601, force: true });
+  console.log(`  seeded in ${seeded.seconds.toFixed(1)} s: ${seeded.counts.receipts} receipts`);
+}
 const work = `${source}.reminders-work`;
 for (const suffix of ['', '-wal', '-shm']) rmSync(`${work}${suffix}`, { force: true });
 copyFileSync(source, work);
-const db = openDatabase(work);
+const db = openDatabase(work, { prepare: false });
+const pending = pendingMigrationCount(db);
+let t = performance.now();
+prepareDatabase(db);
+console.log(
+  pending > 0
+    ? `Copy of ${source} brought to today's migrations (${pending} applied in ${seconds(t)})`
+    : `Copy of ${source}: at today's migrations`,
+);
 const depId = Number(values.depId) as 105;
 const date = values.date ?? localToday();
 
@@ -91,30 +124,26 @@ await transaction(db, async (tx) => {
 });
 
 const channels = ['email', 'sms', 'whatsapp'] as const;
-const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(2)} s`;
-// CPU as well as wall time: on a machine shared with other work the wall time mostly measures the wait.
-const cpuSeconds = (since: NodeJS.CpuUsage) => {
-  const used = process.cpuUsage(since);
-  return `${((used.user + used.system) / 1e6).toFixed(2)} s of CPU`;
-};
-let t = performance.now();
+t = performance.now();
+let cpu = process.cpuUsage();
 const preview = await previewRun(db, { depId, date }, channels);
 console.log(
   `Preview: ${preview.families} families, ${preview.channels.map((c) => `${c.messages} ${c.channel}`).join(', ')} ` +
-    `in ${seconds(t)}`,
+    `in ${seconds(t)} (${cpuSeconds(cpu)})`,
 );
 t = performance.now();
-const cpu = process.cpuUsage();
+cpu = process.cpuUsage();
 const { families, list } = await runMessagesOf(db, { depId, date }, channels);
 const planned = seconds(t);
 const t2 = performance.now();
 const added = await insertQueuedMessages(db, list);
 console.log(
-  `Queue: ${added} messages for ${families} families in ${seconds(t)} (dues, families and texts ${planned}, ` +
-    `inserts ${seconds(t2)}; ${cpuSeconds(cpu)})`,
+  `Queue: ${added} messages for ${families} families in ${seconds(t)}, ${cpuSeconds(cpu)} ` +
+    `(dues, families and texts ${planned}, inserts ${seconds(t2)})`,
 );
 t = performance.now();
+cpu = process.cpuUsage();
 const again = await queueRun(db, { depId, date }, channels);
-console.log(`Queue again (adds ${again.queued}): ${seconds(t)}`);
+console.log(`Queue again (adds ${again.queued}): ${seconds(t)}, ${cpuSeconds(cpu)}`);
 db.$client.close();
 for (const suffix of ['', '-wal', '-shm']) rmSync(`${work}${suffix}`, { force: true });

@@ -1,10 +1,12 @@
 /**
  * pnpm bench [--quick] [--only id,id] [--skip-web-build] [--cpu-prof] [--students N --years Y --seed S]
- *            [--database-url postgres://.../fees_bench [--servers 2]]
+ *            [--database-url postgres://.../fees_bench [--servers 2]] [--outbox 1000000]
  * Full: the 50,000-student x 10-year foundation (data/synthetic.sqlite, made if missing).
  * --quick: 2,000 students x 2 years, made afresh. Prints the tables and the JSON file's path.
  * --database-url: every section on PostgreSQL, on a copy of that foundation in the database named
  * (dropped and created again: its name must contain "bench"), with --servers app server processes.
+ * --outbox N: N messages of two years written into the copy's outbox first (outbox-fill.ts), so that
+ * every measure runs beside a large outbox.
  */
 import { parseArgs } from 'node:util';
 import { ensureTimeZone } from '@fees/server/config';
@@ -24,6 +26,7 @@ const { values } = parseArgs({
     'cpu-prof': { type: 'boolean', default: false },
     'database-url': { type: 'string' },
     servers: { type: 'string' },
+    outbox: { type: 'string' },
   },
 });
 
@@ -38,6 +41,7 @@ try {
     only: values.only ? values.only.split(',') : null,
     databaseUrl: values['database-url'] ?? null,
     servers: positiveInteger('servers', values.servers, 1),
+    outbox: positiveInteger('outbox', values.outbox, 0),
   });
   console.log(`\nFigures written to ${path}`);
 } catch (error) {

@@ -13,6 +13,8 @@ export interface ReportCase {
   procedure: string;
   who: 'staff' | 'admin';
   input: (env: BenchEnv) => unknown;
+  /** A REST path answered by the procedure, measured through HTTP instead of the tRPC GET. */
+  restPath?: (env: BenchEnv) => string;
 }
 
 /** What the course report screens ask for once a batch is chosen (REPORT_BATCH_ROW_LIMIT rows). */
@@ -113,7 +115,7 @@ const http50 = (row: Row) => row.values.httpP50Ms as number;
 const http99 = (row: Row) => row.values.httpP99Ms as number;
 
 /**
- * One procedure through HTTP (a tRPC GET, one request at a time) and called directly, with the
+ * One procedure through HTTP (a tRPC GET, or its REST path; one request at a time) and called directly, with the
  * ratio of the p50s; null (and a note) when it does not exist or fails.
  */
 export async function measureProcedure(env: BenchEnv, c: ReportCase, notes: string[]): Promise<Row | null> {
@@ -126,7 +128,7 @@ export async function measureProcedure(env: BenchEnv, c: ReportCase, notes: stri
   const input = c.input(env);
   const client = c.who === 'admin' ? env.admin : env.staff;
   const direct = c.who === 'admin' ? env.direct.admin : env.direct.staff;
-  const path = client.trpcQueryPath(c.procedure, input);
+  const path = c.restPath ? c.restPath(env) : client.trpcQueryPath(c.procedure, input);
   let responseBytes = 0;
   const fetchOnce = async () => {
     const res = await client.request('GET', path);

@@ -4,6 +4,7 @@ import {
   type Reader,
   duesByBatch,
   findBatch,
+  findMessageTemplate,
   readMessageSettings,
   hasSavedPlan,
   listLetterheads,
@@ -36,9 +37,9 @@ import { inTransaction } from '../write';
 import { addDays } from '@fees/money';
 import type { AuthedContext } from '../../context';
 import { assertDepartmentAccess } from '../../department-access';
-import { departmentTemplates, type TemplateText } from './department-texts';
+import { builtInTemplate, departmentTemplates, type TemplateText } from './department-texts';
 import { renderText } from './templates';
-import { onSendTime } from './worker';
+import { onSendTime, type StoredTemplate } from './worker';
 
 /**
  * Reminders: per fee plan, N days before a due date, on the day and N days after (with the fine as of
@@ -450,10 +451,13 @@ export async function queueReminderRun(
   return queueRun(ctx.db, input, channels);
 }
 
-/** What the worker does with a reminder it picked: cancel it (with why) or send this text. */
+/**
+ * What the worker does with a reminder it picked: cancel it (with why) or send this text, rendered with
+ * `template` (the department's own, as stored; null: the built-in text), which the worker sends with.
+ */
 export type ReminderRecheck =
   | { cancel: string }
-  | { subject: string | null; body: string; payload: Record<string, string> };
+  | { subject: string | null; body: string; payload: Record<string, string>; template: StoredTemplate };
 
 /**
  * A reminder checked again when the worker picks it (`today` is the sending day): the children whose
@@ -507,18 +511,23 @@ export async function recheckReminder(
       cancel: `Paid since the reminder was queued: nothing of the instalment is due as of ${formatDate(today)}`,
     };
   }
-  const template =
-    message.departmentId === null
-      ? undefined
-      : (await departmentTemplates(db, message.departmentId)).get(`${message.event}:${message.channel}`);
-  if (!template) return { cancel: 'No text for this reminder on this channel' };
+  if (message.departmentId === null) return { cancel: 'No text for this reminder on this channel' };
+  const own = await findMessageTemplate(db, {
+    departmentId: message.departmentId,
+    event: message.event,
+    channel: message.channel,
+  });
   const vars = reminderVars(still, {
     recipientName: message.recipientName,
     days: payload.days,
     asOf: today,
     institution: payload.institution,
   });
-  return { ...rendered(template, vars), payload: payloadVars(vars, payload) };
+  return {
+    ...rendered(own ?? builtInTemplate(message.event, message.channel), vars),
+    payload: payloadVars(vars, payload),
+    template: own,
+  };
 }
 
 /**

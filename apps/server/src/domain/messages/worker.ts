@@ -46,14 +46,21 @@ const FAMILY_LINK_EVENTS: readonly MessageEvent[] = [
 ];
 const URGENT_EVENTS = MESSAGE_EVENT_NAMES.filter((e) => !QUIET_HOURS_EVENTS.includes(e));
 
+/** A department's own text of an event on a channel as stored, or null where the built-in text serves. */
+export type StoredTemplate = Awaited<ReturnType<typeof findMessageTemplate>>;
+
 /**
  * Called just before a message of its event is sent: `{ cancel }` drops it with that reason (a reminder
- * for dues paid meanwhile), otherwise the text and variables to send, rendered again from today's figures.
+ * for dues paid meanwhile), otherwise the text and variables to send, rendered again from today's figures,
+ * and the stored template it was rendered with when the hook read it (the worker then does not read it again).
  */
 export type SendTimeHook = (
   db: Database,
   message: ClaimedMessage,
-) => Promise<{ cancel: string } | { body: string; subject: string | null; payload: Record<string, string> }>;
+) => Promise<
+  | { cancel: string }
+  | { body: string; subject: string | null; payload: Record<string, string>; template?: StoredTemplate }
+>;
 
 const sendTimeHooks = new Map<MessageEvent, SendTimeHook>();
 
@@ -215,10 +222,11 @@ export class MessageWorker {
         return;
       }
       if (fresh) payload = JSON.stringify(fresh.payload);
-      outgoing = await this.outgoing(channel, {
-        ...message,
-        ...(fresh ? { body: fresh.body, subject: fresh.subject, payload } : {}),
-      });
+      outgoing = await this.outgoing(
+        channel,
+        { ...message, ...(fresh ? { body: fresh.body, subject: fresh.subject, payload } : {}) },
+        fresh?.template,
+      );
     } catch (error) {
       // A receipt or student gone, or a document that cannot be made again: no retry brings it back.
       const permanent = error instanceof AppError;
@@ -284,11 +292,14 @@ export class MessageWorker {
     await recordSendOutcome(this.db, { id: message.id, by: this.id, outcome, detail });
   }
 
-  /** The message as its channel takes it: the provider's template names and parameters, the PDF for e-mail. */
-  private async outgoing(channel: Channel, message: ClaimedMessage): Promise<OutgoingMessage> {
+  /**
+   * The message as its channel takes it: the provider's template names and parameters, the PDF for e-mail.
+   * `known`: the stored template as the send-time hook read it; undefined when it is still to be read.
+   */
+  private async outgoing(channel: Channel, message: ClaimedMessage, known?: StoredTemplate): Promise<OutgoingMessage> {
     const template =
-      message.departmentId === null
-        ? null
+      known !== undefined || message.departmentId === null
+        ? (known ?? null)
         : await findMessageTemplate(this.db, {
             departmentId: message.departmentId,
             event: message.event,

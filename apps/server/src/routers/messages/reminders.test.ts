@@ -2,7 +2,7 @@ import { messages, studentContacts, students } from '@fees/db';
 import { eq } from 'drizzle-orm';
 import { paiseToRupeesText, type TCreateReceiptInput } from '@fees/validation';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Channel } from '../../domain/messages/channels/channel';
+import type { Channel, OutgoingMessage } from '../../domain/messages/channels/channel';
 import { useChannels } from '../../domain/messages/channels';
 import { dailyTick } from '../../domain/messages/daily';
 import { recheckReminder, recheckRemindersAtSendTime } from '../../domain/messages/reminders';
@@ -280,6 +280,44 @@ describe('the worker at send time', () => {
       ],
     ]);
     expect(sent.filter((m) => m.body.includes('due today'))).toEqual([]);
+  });
+});
+
+describe("the worker sends a reminder with the department's own text", () => {
+  it('renders it with the dues at send time and gives the provider its DLT template id', async () => {
+    const sent: OutgoingMessage[] = [];
+    const sms = {
+      channel: 'sms',
+      description: 'SMS stand-in',
+      send: async (m: OutgoingMessage) => {
+        sent.push(m);
+        return { ok: true, providerId: `p${sent.length}` };
+      },
+    } as unknown as Channel;
+    useChannels([sms]);
+    recheckRemindersAtSendTime(() => TERM1);
+    await h.caller('ugStaff').messages.saveTemplate({
+      depId: 100,
+      event: 'reminder_on',
+      channel: 'sms',
+      body: 'Rs {amount} due today for {studentName}. {institution}',
+      dltTemplateId: '1107161234567890123',
+    });
+    await h.caller('ugStaff').messages.reminders.queue({ depId: 100, date: TERM1 });
+    await h.caller('ugStaff').receipts.create(pay(arjun, TERM1, rs(10000)));
+    const worker = new MessageWorker(h.db, {
+      channels: [sms],
+      origin: 'http://fees.test',
+      now: () => new Date(`${TERM1}T10:05:00`),
+    });
+    await worker.runOnce();
+    // Arjun's receipt went to her too; the reminder is the message with the department's text.
+    const mother = sent.find((m) => m.recipient === '+919847011111' && m.body.includes('due today'))!;
+    expect(mother.body).toBe('Rs 8,000.00 due today for Anjali Menon and Arjun Menon. Arts and Science College');
+    expect(mother.provider).toMatchObject({
+      dltTemplateId: '1107161234567890123',
+      parameters: ['8,000.00', 'Anjali Menon and Arjun Menon', 'Arts and Science College'],
+    });
   });
 });
 
