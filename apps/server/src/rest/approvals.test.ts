@@ -101,7 +101,7 @@ it('an admin voids at once; a request whose receipt changed since is a 409', asy
   expect(stale.body.message).toMatch(/was voided at \d\d:\d\d by admin@test.local, after this request was made/);
 });
 
-it('a receipt dated before the back-dating limit is refused while approval is off, and waits (202) when it is on', async () => {
+it('an early receipt is refused while back-dated approval is off, and waits (202) when it is on', async () => {
   await server.db.update(settings).set({ backdateLimitDays: 30 }).where(eq(settings.id, 1));
   const early = (price: string, extra: Record<string, unknown> = {}) => ({
     depId: 100,

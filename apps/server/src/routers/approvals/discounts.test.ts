@@ -162,8 +162,9 @@ describe('a discount above the threshold', () => {
     const stale = await refusal(checker.approvals.approve({ id: sent.requestId }));
     expect(stale.code).toBe('CONFLICT');
     expect(stale.message).toMatch(
-      /^The discount on Tuition Fee for .+ \(UG-001\) was changed at \d\d:\d\d, after this request was made: reject it and ask again$/,
+      /^The discount on Tuition Fee for .+ \(UG-001\) was changed at \d\d:\d\d, after this/,
     );
+    expect(stale.message).toMatch(/, after this request was made: reject it and ask again$/);
     expect((await maker().discounts.byId({ id: fx.ug.discountId })).discountPaise).toBe(2_500_00);
     expect((await checker.approvals.list({ depId: 100, status: 'pending' })).map((x) => x.id)).toEqual([
       sent.requestId,
