@@ -94,6 +94,7 @@ const REFUSED: Record<Capability, string> = {
   collect: 'Your role cannot take receipts',
   read: 'Your role cannot see this',
   write: 'Your role cannot change this; ask an accountant',
+  discount: 'Your role cannot give or change discounts; ask an accountant',
   audit: 'Your role cannot see the audit log',
   admin: 'Administrators only',
 };
@@ -120,6 +121,7 @@ export const lookupProcedure = capabilityProcedure('lookup');
 export const collectProcedure = capabilityProcedure('collect');
 export const readProcedure = capabilityProcedure('read');
 export const writeProcedure = capabilityProcedure('write');
+export const discountProcedure = capabilityProcedure('discount');
 export const auditProcedure = capabilityProcedure('audit');
 export const adminProcedure = capabilityProcedure('admin');
 
@@ -127,3 +129,4 @@ export const departmentLookupProcedure = departmentProcedureFor('lookup');
 export const departmentCollectProcedure = departmentProcedureFor('collect');
 export const departmentReadProcedure = departmentProcedureFor('read');
 export const departmentProcedure = departmentProcedureFor('write');
+export const departmentDiscountProcedure = departmentProcedureFor('discount');

@@ -1,6 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { istDate, screenshots, signInAsAdmin, signInAtDepartment, trpcMutation, trpcQuery } from './support';
+import {
+  choose,
+  istDate,
+  screenshots,
+  shownDate,
+  signInAsAdmin,
+  signInAtDepartment,
+  trpcMutation,
+  trpcQuery,
+  typeDate,
+} from './support';
 
 const ARTIFACTS = 'e2e/artifacts';
 const MAKER = { email: 'maker.pg@e2e.test', password: 'maker123' };
@@ -187,5 +197,199 @@ test('a closed day reopened by one accountant and approved by another', async ({
     await expect(asking.getByTestId('day-closed')).toHaveCount(0);
   } finally {
     await trpcMutation(page, 'approvals.settings.update', ALL_OFF);
+  }
+});
+
+/**
+ * A discount above the threshold in PG: an accountant gives it on the department's Discounts screen, and it
+ * is sent for approval (the student still owes the whole fee); another accountant approves it on the
+ * Approvals page, reading the maker's note, and only then does the student's balance fall.
+ */
+test('a discount above the threshold given by one accountant and approved by another', async ({ page, browser }) => {
+  test.setTimeout(150_000);
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const maker = { email: 'disc.maker@e2e.test', password: 'maker123' };
+  const checker = { email: 'disc.checker@e2e.test', password: 'check123' };
+  await signInAsAdmin(page);
+  for (const who of [maker, checker]) {
+    await trpcMutation(page, 'admin.users.create', {
+      options: 'user',
+      depId: 101,
+      email: who.email,
+      pwd1: who.password,
+      pwd2: who.password,
+      chk1: true,
+    });
+  }
+  const batch = await trpcMutation<{ id: number }>(page, 'batches.create', {
+    depId: 101,
+    courseId: 2000,
+    name: 'E2E Discount approvals',
+    startDate: '2025-06-01',
+    endDate: '2027-03-31',
+    confirm: true,
+  });
+  const heads = await trpcQuery<Array<{ id: number; name: string }>>(page, 'reference.feeHeads');
+  const tuition = heads.find((h) => h.name === 'Tuition Fee')!.id;
+  await trpcMutation(page, 'fees.structures.create', {
+    depId: 101,
+    batchId: batch.id,
+    feeHeadId: tuition,
+    amount: '30000',
+    startDate: '2025-06-01',
+    endDate: '2026-03-31',
+    confirm: true,
+  });
+  await trpcMutation(page, 'students.create', {
+    depId: 101,
+    courseId: 2000,
+    batchId: batch.id,
+    capId: 'CAP-DA-1',
+    name: 'Arjun Menon',
+    admissionNo: 'PG-DA-1',
+    admissionDate: '2025-06-10',
+    categoryId: 1,
+    dateOfBirth: '2002-03-11',
+    gender: 'Male',
+    address: '4 Canal Road, Kochi',
+    confirm: true,
+  });
+  await trpcMutation(page, 'approvals.settings.update', { ...ALL_OFF, discountAbovePaise: 5_000_00 });
+  const tuitionRow = (p: Page) => p.getByRole('row').filter({ hasText: 'Tuition Fee' }).first();
+
+  try {
+    const asking = await accountantPage(browser, maker);
+    await asking.getByRole('navigation', { name: /menu/ }).getByRole('link', { name: 'Discounts' }).click();
+    await expect(asking).toHaveURL(/\/pg\/discounts\/$/);
+    await asking.getByRole('link', { name: 'New', exact: true }).click();
+    await choose(asking, 'Course', 'MA English');
+    await choose(asking, 'Batch', 'E2E Discount approvals');
+    await choose(asking, 'Student', 'PG-DA-1 · Arjun Menon');
+    await choose(asking, 'Fee head', 'Tuition Fee (fee 30,000.00)');
+    await asking.getByRole('textbox', { name: 'Discount amount' }).fill('8000');
+    await asking.getByRole('textbox', { name: 'Adjustment amount' }).fill('0');
+    await asking.getByRole('checkbox', { name: 'Confirm' }).check();
+    // Above the threshold the note is the request's reason: without one it is asked for.
+    await asking.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(asking.getByRole('alert')).toContainText('Note: say in a few words');
+    await asking.getByRole('textbox', { name: 'Note' }).fill('Sibling studies in the UG department');
+    await asking.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(asking.getByText('This discount waits for another accountant')).toBeVisible();
+    await asking.getByRole('button', { name: 'Close' }).click();
+    await asking.goto('/pg/receipt/PG-DA-1');
+    await expect(tuitionRow(asking)).toContainText('30,000.00');
+    await expect(tuitionRow(asking)).not.toContainText('8,000.00');
+
+    const deciding = await accountantPage(browser, checker);
+    await deciding.goto('/pg/approvals');
+    const request = deciding
+      .getByRole('region', { name: /^Request \d+$/ })
+      .filter({ hasText: 'Discount of 8000.00 on Tuition Fee for Arjun Menon' });
+    await expect(request.getByText('8,000.00')).toBeVisible();
+    await expect(request.getByText('Sibling studies in the UG department')).toBeVisible();
+    await expect(request.getByText(`Asked by ${maker.email}`)).toBeVisible();
+    await screenshots(deciding, `${ARTIFACTS}/approvals-discount-pending`);
+    await request.getByRole('button', { name: 'Approve' }).click();
+    await expect(deciding.getByText('Discount saved for Arjun Menon (PG-DA-1) on Tuition Fee')).toBeVisible();
+    await deciding.getByRole('button', { name: 'Close' }).click();
+
+    await asking.goto('/pg/receipt/PG-DA-1');
+    await expect(tuitionRow(asking)).toContainText('22,000.00');
+    await asking.goto('/pg/discounts/');
+    await expect(asking.getByRole('row').filter({ hasText: 'PG-DA-1' })).toContainText('8,000.00');
+    await screenshots(asking, `${ARTIFACTS}/approvals-discount-list`);
+  } finally {
+    await trpcMutation(page, 'approvals.settings.update', ALL_OFF);
+  }
+});
+
+/**
+ * A receipt dated before the back-dating limit in PG while such receipts are held: the clerk is asked why in
+ * words of their own (nothing else will do), the receipt waits unnumbered, and the approver reads that reason.
+ */
+test('a back-dated receipt waits with the reason its clerk typed', async ({ page, browser }) => {
+  test.setTimeout(150_000);
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const clerk = { email: 'backdate.maker@e2e.test', password: 'maker123' };
+  const checker = { email: 'backdate.checker@e2e.test', password: 'check123' };
+  await signInAsAdmin(page);
+  for (const who of [clerk, checker]) {
+    await trpcMutation(page, 'admin.users.create', {
+      options: 'user',
+      depId: 101,
+      email: who.email,
+      pwd1: who.password,
+      pwd2: who.password,
+      chk1: true,
+    });
+  }
+  const batch = await trpcMutation<{ id: number }>(page, 'batches.create', {
+    depId: 101,
+    courseId: 2000,
+    name: 'E2E Back-dated',
+    startDate: '2025-06-01',
+    endDate: '2027-03-31',
+    confirm: true,
+  });
+  const heads = await trpcQuery<Array<{ id: number; name: string }>>(page, 'reference.feeHeads');
+  await trpcMutation(page, 'fees.structures.create', {
+    depId: 101,
+    batchId: batch.id,
+    feeHeadId: heads.find((h) => h.name === 'Tuition Fee')!.id,
+    amount: '5000',
+    startDate: '2025-06-01',
+    endDate: '2027-03-31',
+    confirm: true,
+  });
+  await trpcMutation(page, 'students.create', {
+    depId: 101,
+    courseId: 2000,
+    batchId: batch.id,
+    capId: 'CAP-BD-1',
+    name: 'Nila Thomas',
+    admissionNo: 'PG-BD-1',
+    admissionDate: '2025-06-10',
+    categoryId: 1,
+    dateOfBirth: '2002-07-21',
+    gender: 'Female',
+    address: '9 Market Road, Kottayam',
+    confirm: true,
+  });
+  const { backdateLimitDays } = await trpcQuery<{ backdateLimitDays: number }>(page, 'admin.settings.get');
+  await trpcMutation(page, 'admin.settings.update', { gstRate: '0', backdateLimitDays: 30 });
+  await trpcMutation(page, 'approvals.settings.update', { ...ALL_OFF, backdated: true });
+  const early = istDate(-40);
+  const reason = 'Paid during the holidays, office was shut';
+
+  try {
+    const asking = await accountantPage(browser, clerk);
+    await asking.goto('/pg/receipt/PG-BD-1');
+    await asking.getByRole('combobox', { name: 'Fee type 1' }).click();
+    await asking.keyboard.type('tuit');
+    await asking.keyboard.press('Enter');
+    await expect(asking.getByLabel('Amount 1')).toHaveValue('5000.00');
+    await typeDate(asking, 'Receipt date', shownDate(early));
+    const why = asking.getByRole('textbox', { name: 'Why is it dated so early?' });
+    await expect(why).toBeVisible();
+    await asking.getByRole('checkbox', { name: 'Confirm' }).check();
+    await asking.getByRole('button', { name: 'Submit' }).click();
+    await expect(asking.getByText('Reason for the earlier date: say in a few words')).toBeVisible();
+    await why.fill(reason);
+    await screenshots(asking, `${ARTIFACTS}/approvals-backdated-reason`);
+    await asking.getByRole('button', { name: 'Submit' }).click();
+    await asking.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+    await expect(asking.getByText('This back-dated receipt waits for another accountant')).toBeVisible();
+
+    const deciding = await accountantPage(browser, checker);
+    await deciding.goto('/pg/approvals');
+    const request = deciding
+      .getByRole('region', { name: /^Request \d+$/ })
+      .filter({ hasText: `Receipt of 5000.00 dated ${shownDate(early)} for Nila Thomas` });
+    await expect(request.getByText(reason)).toBeVisible();
+    await request.getByRole('button', { name: 'Approve' }).click();
+    await expect(deciding.getByText(/^Receipt #000\d+ made$/)).toBeVisible();
+  } finally {
+    await trpcMutation(page, 'approvals.settings.update', ALL_OFF);
+    await trpcMutation(page, 'admin.settings.update', { backdateLimitDays });
   }
 });

@@ -28,6 +28,8 @@ function staffPages(d: ScreenData): string[] {
     '/ug/rcpt_dtws/',
     '/ug/collections/',
     `/ug/statement/${d.student.id}`,
+    '/ug/discounts/',
+    '/ug/discounts/new',
   ];
 }
 

@@ -75,6 +75,7 @@ test('a cashier finds students and takes receipts, and sees no control it may no
     'Refunds',
     'Cheques',
     'Messages',
+    'Discounts',
     'Audit log',
   ]) {
     await expect(menu.getByRole('link', { name: hidden })).toHaveCount(0);
@@ -109,7 +110,7 @@ test('a viewer reads the department and sees no control that writes', async ({ p
   ]) {
     await expect(menu.getByRole('link', { name: shown })).toBeVisible();
   }
-  for (const hidden of ['Register student', 'Import students', 'Import guardians', 'Audit log']) {
+  for (const hidden of ['Register student', 'Import students', 'Import guardians', 'Discounts', 'Audit log']) {
     await expect(menu.getByRole('link', { name: hidden })).toHaveCount(0);
   }
   await screenshots(page, `${ARTIFACTS}/roles-viewer`);

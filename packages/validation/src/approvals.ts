@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredText, ZDepId, ZId } from './common';
+import { formatDate, paiseToRupeesText } from './format';
 import { MSG } from './messages';
 import { ZPaise } from './plans';
 
@@ -64,6 +65,34 @@ export interface ApprovalSummary {
   receiptNumber: number | null;
   amountPaise: number | null;
   date: string | null;
+}
+
+/**
+ * Why the maker asks, as the approver reads it: a few words of the maker's own (at least three words and ten
+ * characters), never a sentence the program makes up.
+ */
+export const REQUEST_REASON_MIN_WORDS = 3;
+const REQUEST_REASON_MIN_CHARS = 10;
+
+export function isRequestReason(text: string | null | undefined): boolean {
+  const trimmed = (text ?? '').trim();
+  return trimmed.length >= REQUEST_REASON_MIN_CHARS && trimmed.split(/\s+/).length >= REQUEST_REASON_MIN_WORDS;
+}
+
+/** A back-dated receipt that waits: the clerk says why it is dated so early. */
+export function backdatedReasonMessage(date: string): string {
+  return (
+    `Reason for the earlier date: say in a few words (at least ${REQUEST_REASON_MIN_WORDS}) why this receipt is ` +
+    `dated ${formatDate(date)}; the approver reads it`
+  );
+}
+
+/** A discount that waits: its note says why it is given. */
+export function discountReasonMessage(thresholdPaise: number): string {
+  return (
+    `Note: say in a few words (at least ${REQUEST_REASON_MIN_WORDS}) why this discount is given; a discount above ` +
+    `${paiseToRupeesText(thresholdPaise)} waits for approval and the approver reads the note`
+  );
 }
 
 /** What an operation answers when it became a request instead of a change. */

@@ -203,16 +203,18 @@ export function receiptPartsRule(
  * counter never writes the gateway's mode: an online receipt comes only from the gateway's payment,
  * once per payment id.
  */
-export const ZCreateReceiptInput = ZReceiptFields.extend({ idempotencyKey: ZIdempotencyKey.optional() }).superRefine(
-  (v, ctx) => {
-    receiptPartsRule(v, ctx);
-    for (const [i, part] of receiptParts(v).entries()) {
-      if (!isOnlineMode(part.paymentMode)) continue;
-      const path = v.payments ? ['payments', i, 'paymentMode'] : ['paymentMode'];
-      ctx.addIssue({ code: 'custom', message: MSG.onlineNotAtCounter, path });
-    }
-  },
-);
+export const ZCreateReceiptInput = ZReceiptFields.extend({
+  idempotencyKey: ZIdempotencyKey.optional(),
+  /** Why a receipt dated before the back-dating limit is dated so: required when it waits for approval. */
+  backdatedReason: z.string().trim().max(200, MSG.maxChars(200)).optional(),
+}).superRefine((v, ctx) => {
+  receiptPartsRule(v, ctx);
+  for (const [i, part] of receiptParts(v).entries()) {
+    if (!isOnlineMode(part.paymentMode)) continue;
+    const path = v.payments ? ['payments', i, 'paymentMode'] : ['paymentMode'];
+    ctx.addIssue({ code: 'custom', message: MSG.onlineNotAtCounter, path });
+  }
+});
 export type TCreateReceiptInput = z.infer<typeof ZCreateReceiptInput>;
 
 /** An edit sends the same payload plus the receipt number (spec: "An edit also sends invoice"). */
@@ -234,6 +236,9 @@ export const ZVoidReason = z
 
 /** The documented REST delete has no reason field; its voids record this instead. */
 export const LEGACY_REST_VOID_REASON = '(no reason given: legacy REST)';
+
+/** A back-dated receipt posted to the documented REST path without a reason waits with the same words. */
+export const LEGACY_REST_BACKDATED_REASON = LEGACY_REST_VOID_REASON;
 
 /** Voiding names the receipt, why, and, from a screen, the version it showed. */
 export const ZVoidReceiptInput = ZReceiptNumberInput.extend({

@@ -11,15 +11,16 @@ export type Role = (typeof ROLES)[number];
  * collect: take a receipt (cash, cheque, ...), print a duplicate, correct one's own receipt on its day.
  * read: a department's screens, lists and reports.
  * write: everything in money and records of a department (edits, voids, refunds, cheques cleared).
+ * discount: a department's discounts and adjustments, given, changed and removed (the concessions of its students).
  * audit: the audit log.
- * admin: settings, accounts, fee structures, discounts, schemes: the foundation's setup.
+ * admin: settings, accounts, fee structures, concession schemes: the foundation's setup.
  */
-export const CAPABILITIES = ['lookup', 'collect', 'read', 'write', 'audit', 'admin'] as const;
+export const CAPABILITIES = ['lookup', 'collect', 'read', 'write', 'discount', 'audit', 'admin'] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
 const ROLE_CAPABILITIES: Record<Role, readonly Capability[]> = {
   admin: CAPABILITIES,
-  accountant: ['lookup', 'collect', 'read', 'write', 'audit'],
+  accountant: ['lookup', 'collect', 'read', 'write', 'discount', 'audit'],
   cashier: ['lookup', 'collect'],
   viewer: ['lookup', 'read'],
   auditor: ['lookup', 'read', 'audit'],

@@ -1,5 +1,10 @@
-/** Maker and checker over real HTTP: the legacy void answers 202 with a request, decided through /rest/v2. */
-import { localToday, NO_APPROVALS } from '@fees/validation';
+/**
+ * Maker and checker over real HTTP: the legacy void, and the legacy receipt dated before the back-dating
+ * limit, answer 202 with a request, decided through /rest/v2.
+ */
+import { settings } from '@fees/db';
+import { LEGACY_REST_BACKDATED_REASON, localToday, NO_APPROVALS } from '@fees/validation';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createAccount, TEST_PASSWORD } from '../test/harness';
 import { type RestClient, type RestServer, responseProblems, routeOf, startRestServer } from '../test/rest';
@@ -94,4 +99,62 @@ it('an admin voids at once; a request whose receipt changed since is a 409', asy
   const stale = await ug2.post(`/v2/approvals/${held.body.requestId}/approve`);
   expect(stale.status).toBe(409);
   expect(stale.body.message).toMatch(/was voided at \d\d:\d\d by admin@test.local, after this request was made/);
+});
+
+it('an early receipt is refused while back-dated approval is off, and waits (202) when it is on', async () => {
+  await server.db.update(settings).set({ backdateLimitDays: 30 }).where(eq(settings.id, 1));
+  const early = (price: string, extra: Record<string, unknown> = {}) => ({
+    depId: 100,
+    admno: server.fixture.ug.admissionNo,
+    date: '2025-08-01',
+    items: [{ feeId: server.fixture.heads.exam, particulars: '', price }],
+    ftotal: price,
+    ftax: '0',
+    fnet: price,
+    confirm: true,
+    ...extra,
+  });
+  try {
+    await admin.put('/v2/settings/approvals', NO_APPROVALS);
+    const off = await ug.post('/inv/register', early('150'));
+    expect(off.status).toBe(400);
+    expect(off.body.message).toMatch(/^The receipt date cannot be more than 30 days back/);
+
+    await admin.put('/v2/settings/approvals', { ...NO_APPROVALS, backdated: true });
+    const held = await ug.post('/inv/register', early('150', { reason: 'Paid in August, receipt book lost' }));
+    expect(held.status, held.text).toBe(202);
+    expect(responseProblems(routeOf('POST', '/inv/register'), held.body)).toEqual([]);
+    expect(held.body).toEqual({ message: 'Sent for approval', requestId: expect.any(Number) });
+    const listed = await ug2.get('/v2/approvals', { depId: 100, status: 'pending' });
+    expect(listed.body).toContainEqual(
+      expect.objectContaining({
+        id: held.body.requestId,
+        operation: 'backdated',
+        amount: '150.00',
+        reason: 'Paid in August, receipt book lost',
+      }),
+    );
+    expect((await ug.post(`/v2/approvals/${held.body.requestId}/approve`)).status).toBe(403);
+    const approved = await ug2.post(`/v2/approvals/${held.body.requestId}/approve`);
+    expect(approved.status, approved.text).toBe(200);
+    expect(approved.body.message).toMatch(/^Receipt #000\d+ made$/);
+    const invoice = Number(/#000(\d+)/.exec(approved.body.message as string)![1]);
+    const master = await ug.get('/inv/master', { invNo: invoice });
+    expect(master.body.Result[0]).toMatchObject({ inv_date: '2025-08-01', net_amt: '150.00' });
+
+    // A legacy client sends no reason: the request says so.
+    const legacy = await ug.post('/inv/register', early('75'));
+    expect(legacy.status).toBe(202);
+    const reasons = await ug2.get('/v2/approvals', { depId: 100, status: 'pending' });
+    expect(reasons.body).toContainEqual(
+      expect.objectContaining({ id: legacy.body.requestId, reason: LEGACY_REST_BACKDATED_REASON }),
+    );
+    // An admin's receipt of the same date is made at once.
+    const own = await admin.post('/inv/register', early('25'));
+    expect(own.status, own.text).toBe(200);
+    expect(own.body).toMatchObject({ message: 'Receipt saved', invoice: expect.any(Number) });
+  } finally {
+    await admin.put('/v2/settings/approvals', NO_APPROVALS);
+    await server.db.update(settings).set({ backdateLimitDays: 3650 }).where(eq(settings.id, 1));
+  }
 });

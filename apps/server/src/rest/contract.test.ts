@@ -4,7 +4,8 @@
  * session is 401; another department's staff (or staff on an admin path) is 403. Reads of the
  * fixture's UG student come first; writes then use data of their own.
  */
-import { insertDayClosing, transaction } from '@fees/db';
+import { insertDayClosing, settings, transaction } from '@fees/db';
+import { eq } from 'drizzle-orm';
 import { paiseToRupeesText, roleCan } from '@fees/validation';
 import { onPostgres } from '@fees/db/testing';
 import Sqlite from 'better-sqlite3';
@@ -1028,7 +1029,8 @@ const CONTRACTS: Contract[] = [
       await registerStudent(ctx, 'UG-201');
       return { fields: receipt(ctx, 'UG-201', '600.50') };
     },
-    check: async (res, { clients }) => {
+    check: async (res, ctx) => {
+      const { clients, server } = ctx;
       expect(res.body).toEqual({
         message: 'Receipt saved',
         invoice: expect.any(Number),
@@ -1043,6 +1045,26 @@ const CONTRACTS: Contract[] = [
         total_amt: '600.50',
         phone: '9847011111',
       });
+      // Dated before the back-dating limit while such receipts wait: 202 with the request, no number.
+      const approvals = { void: false, refund: false, waiver: false, reopenDay: false, discountAbovePaise: null };
+      await server.db.update(settings).set({ backdateLimitDays: 30 }).where(eq(settings.id, 1));
+      await clients.admin.put('/v2/settings/approvals', { ...approvals, backdated: true });
+      try {
+        const held = await clients.ugStaff.post(
+          '/inv/register',
+          receipt(ctx, 'UG-201', '100.00', { reason: 'Paid in August, entered late' }),
+        );
+        expect(held.status, held.text).toBe(202);
+        expect(responseProblems(routeOf('POST', '/inv/register'), held.body)).toEqual([]);
+        expect(held.body).toEqual({ message: 'Sent for approval', requestId: expect.any(Number) });
+        const rejected = await clients.admin.post(`/v2/approvals/${held.body.requestId}/reject`, {
+          reason: 'Only the contract asked',
+        });
+        expect(rejected.status).toBe(200);
+      } finally {
+        await clients.admin.put('/v2/settings/approvals', { ...approvals, backdated: false });
+        await server.db.update(settings).set({ backdateLimitDays: 3650 }).where(eq(settings.id, 1));
+      }
     },
   },
   {

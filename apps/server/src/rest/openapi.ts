@@ -66,6 +66,7 @@ const ACCESS_TEXT: Record<Access, string> = {
   collect: `Admins, accountants and cashiers ${IN_DEPARTMENT}`,
   read: `Admins, accountants, viewers and auditors ${IN_DEPARTMENT}`,
   write: `Admins and accountants ${IN_DEPARTMENT}`,
+  discount: `Admins and accountants (a discount above the approval threshold waits, 202) ${IN_DEPARTMENT}`,
   audit: `Admins, accountants and auditors ${IN_DEPARTMENT}`,
   admin: 'Administrators only (401 without a session, 403 for every other role).',
 };

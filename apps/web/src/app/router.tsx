@@ -72,6 +72,9 @@ const departmentPages = {
   promotion: () => import('../features/promotions/PromotionPage'),
   payments: () => import('../features/payments/PaymentLinksPage'),
   approvals: () => import('../features/approvals/ApprovalsPage'),
+  discounts: () => import('../features/discounts/DiscountListPage'),
+  newDiscount: () => import('../features/discounts/NewDiscountPage'),
+  editDiscount: () => import('../features/discounts/EditDiscountPage'),
 };
 
 function departmentRoutes(prefix: string): RouteObject[] {
@@ -115,6 +118,9 @@ function departmentRoutes(prefix: string): RouteObject[] {
     { path: 'promote', ...page(departmentPages.promotion) },
     { path: 'payments', ...page(departmentPages.payments) },
     { path: 'approvals', ...page(departmentPages.approvals) },
+    { path: 'discounts', ...page(departmentPages.discounts) },
+    { path: 'discounts/new', ...page(departmentPages.newDiscount) },
+    { path: 'discounts/:id', ...page(departmentPages.editDiscount) },
     { path: '*', element: <Navigate to={`/${prefix}`} replace /> },
   ];
   if (prefix === 'pg')
@@ -197,9 +203,9 @@ export const router = createBrowserRouter(
             { path: 'fhead', ...page(() => import('../features/fees/NewFeeStructurePage')) },
             { path: 'fedit', ...page(() => import('../features/fees/EditFeeStructurePage')) },
             { path: 'plans', ...page(() => import('../features/plans/FeePlansPage')) },
-            { path: 'discedt', ...page(() => import('../features/discounts/DiscountListPage')) },
-            { path: 'fdiscount', ...page(() => import('../features/discounts/NewDiscountPage')) },
-            { path: 'editdisc/:id', ...page(() => import('../features/discounts/EditDiscountPage')) },
+            { path: 'discedt', ...page(departmentPages.discounts) },
+            { path: 'fdiscount', ...page(departmentPages.newDiscount) },
+            { path: 'editdisc/:id', ...page(departmentPages.editDiscount) },
             { path: 'schemes', ...page(() => import('../features/schemes/SchemesPage')) },
             { path: 'opening', ...page(() => import('../features/opening/OpeningBalancesPage')) },
             { path: 'settings', ...page(() => import('../features/admin/SettingsPage')) },

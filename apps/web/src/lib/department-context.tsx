@@ -19,6 +19,11 @@ export function useDepartment(): Department {
   return department;
 }
 
+/** The department of a department route, or null on an admin route that chooses one (a list's department field). */
+export function useDepartmentIfAny(): Department | null {
+  return useContext(DepartmentContext);
+}
+
 /** For admin routes that name the department in the URL (/admin/rptfee/:depId/:deptName). */
 export function DepartmentFromParams({ children }: { children: ReactNode }) {
   const { depId } = useParams();

@@ -28,18 +28,24 @@ import {
   refuse,
   type TApprovalIdInput,
   type TApprovalSettings,
+  type TCreateDiscountInput,
   type TCreateReceiptInput,
   type TCreateRefundInput,
   type TWaiveFineInput,
   paiseToRupeesText,
   type TListApprovalsInput,
   type TRejectApprovalInput,
+  type TUpdateDiscountInput,
   type TVoidReceiptInput,
 } from '@fees/validation';
 import { actorOf } from '../../audit';
 import type { AuthedContext } from '../../context';
 import { mayApprove, servesDepartment } from '../../department-access';
 import { reopenDayIn, type ReopenDayRequest } from '../days/reopen';
+import { assertDiscountUnchanged } from '../discounts/approval';
+import { createDiscountIn } from '../discounts/create';
+import { rethrowDuplicate } from '../discounts/shared';
+import { editDiscountIn } from '../discounts/update';
 import { waiveFineIn } from '../plans/waiveFine';
 import { takeReceipt, voidReceipt } from '../receipts/service';
 import { createRefund } from '../refunds/service';
@@ -64,7 +70,7 @@ async function assertReceiptUnchanged(tx: Reader, request: ApprovalRequestRow): 
   throw new AppError('STALE', `Receipt ${label} ${change}, after this request was made: reject it and ask again`);
 }
 
-const REPLAYS: Partial<Record<ApprovalOperation, Replay>> = {
+const REPLAYS: Record<ApprovalOperation, Replay> = {
   void: async (tx, ctx, request) => {
     await assertReceiptUnchanged(tx, request);
     const input = JSON.parse(request.input) as TVoidReceiptInput;
@@ -85,6 +91,19 @@ const REPLAYS: Partial<Record<ApprovalOperation, Replay>> = {
     const input = JSON.parse(request.input) as ReopenDayRequest;
     const reopened = await reopenDayIn(tx, ctx, input, 'approved');
     return reopened.message;
+  },
+  discount: async (tx, ctx, request) => {
+    await assertDiscountUnchanged(tx, { ...request, summary: summaryOf(request) });
+    const input = JSON.parse(request.input) as TCreateDiscountInput | TUpdateDiscountInput;
+    try {
+      const made =
+        'id' in input
+          ? await editDiscountIn(tx, ctx, input, 'approved')
+          : await createDiscountIn(tx, ctx, input, 'approved');
+      return 'requestId' in made ? 'Sent for approval' : made.Message;
+    } catch (error) {
+      return rethrowDuplicate(error);
+    }
   },
   backdated: async (tx, ctx, request) => {
     const input = JSON.parse(request.input) as TCreateReceiptInput;
@@ -151,8 +170,7 @@ export function approveRequest(ctx: AuthedContext, input: TApprovalIdInput) {
   return inTransaction(ctx, async (tx, ctx) => {
     const request = await requestToDecide(tx, ctx.session, input.id);
     await decide(tx, ctx.session, request, 'approved', null);
-    const replay = REPLAYS[request.operation] ?? refuse('CONFLICT', 'This kind of request can no longer be approved');
-    const done = await replay(tx, ctx, request);
+    const done = await REPLAYS[request.operation](tx, ctx, request);
     await auditDecision(tx, ctx, request, 'approve', { done });
     await tellRequester(tx, request, { status: 'approved', by: ctx.session, outcome: ` ${done}.` }, summaryOf(request));
     return { id: request.id, status: 'approved' as const, message: done };

@@ -1,36 +1,61 @@
-import { insertDiscount, writeAudit } from '@fees/db';
-import { inTransaction } from '../write';
-import type { TCreateDiscountInput } from '@fees/validation';
+import { insertDiscount, type WriteTx, writeAudit } from '@fees/db';
+import type { SentForApproval, TCreateDiscountInput } from '@fees/validation';
 import { actorOf } from '../../audit';
-import { checkDiscount, rethrowDuplicate } from './shared';
 import type { AuthedContext } from '../../context';
+import type { WriteMode } from '../approvals/gate';
+import { inTransaction } from '../write';
+import { type DiscountContext, discountRequest } from './approval';
+import { checkDiscount, rethrowDuplicate } from './shared';
+
+export interface DiscountSaved {
+  Result: 'SAVED';
+  Message: string;
+  id: number;
+}
 
 export async function createDiscount(ctx: AuthedContext, input: TCreateDiscountInput) {
   try {
-    const { row, student, head } = await inTransaction(ctx, async (tx, ctx) => {
-      const checked = await checkDiscount(tx, input);
-      const inserted = await insertDiscount(tx, {
-        studentId: input.studentId,
-        feeHeadId: input.feeHeadId,
-        discountPaise: input.discount,
-        adjustmentPaise: input.adjustment,
-        note: input.note,
-      });
-      await writeAudit(tx, {
-        actor: actorOf(ctx),
-        action: 'create',
-        entity: 'discount',
-        entityId: inserted.id,
-        after: inserted,
-      });
-      return { ...checked, row: inserted };
-    });
-    return {
-      Result: 'SAVED' as const,
-      Message: `Discount saved for ${student.name} (${student.admissionNo}) on ${head.name}`,
-      id: row.id,
-    };
+    return await inTransaction(ctx, (tx, ctx) => createDiscountIn(tx, ctx, input, 'maker'));
   } catch (error) {
     return rethrowDuplicate(error);
   }
+}
+
+/** The new discount in the caller's transaction: the maker's (it may wait for approval), or an approved replay. */
+export async function createDiscountIn(
+  tx: WriteTx,
+  ctx: DiscountContext,
+  input: TCreateDiscountInput,
+  mode: WriteMode,
+): Promise<DiscountSaved | SentForApproval> {
+  const { student, head } = await checkDiscount(tx, input);
+  const held = await discountRequest(tx, ctx, mode, {
+    student,
+    head,
+    totalPaise: input.discount + input.adjustment,
+    givesMore: true,
+    note: input.note,
+    input,
+    edited: null,
+  });
+  if (held) return held;
+  const inserted = await insertDiscount(tx, {
+    studentId: input.studentId,
+    feeHeadId: input.feeHeadId,
+    discountPaise: input.discount,
+    adjustmentPaise: input.adjustment,
+    note: input.note,
+  });
+  await writeAudit(tx, {
+    actor: actorOf(ctx),
+    action: 'create',
+    entity: 'discount',
+    entityId: inserted.id,
+    after: inserted,
+  });
+  return {
+    Result: 'SAVED',
+    Message: `Discount saved for ${student.name} (${student.admissionNo}) on ${head.name}`,
+    id: inserted.id,
+  };
 }

@@ -42,9 +42,11 @@ import {
   EARLIEST_DATE,
   ADVANCE_HEAD,
   AppError,
+  backdatedReasonMessage,
   firstRowOfEachHead,
   formatDate,
   isInstrumentMode,
+  isRequestReason,
   PAYMENT_MODE_LABELS,
   paiseToRupeesText,
   receiptDateProblem,
@@ -465,6 +467,7 @@ function writeReceipt(
     onceForKey(db, { actor, operation: 'receipts.create', input }, async (claim) => {
       const student = await studentOfDepartment(db, input, access, true);
       const waits = await backdatedWaits(db, input.date, access, student.backdateLimitDays, mode);
+      if (waits && !isRequestReason(input.backdatedReason)) refuse('BAD_INPUT', backdatedReasonMessage(input.date));
       // Both reads are sent at once (on PostgreSQL one round trip follows the other without a turn of
       // the event loop between); a closed day still refuses first.
       const [, balances, taxes] = await Promise.all([
@@ -498,7 +501,7 @@ function writeReceipt(
           input,
           entityId: student.id,
           entityVersion: null,
-          reason: `Dated ${formatDate(input.date)}, before the back-dating limit of ${student.backdateLimitDays} days`,
+          reason: (input.backdatedReason ?? '').trim(),
         });
         if (claim) await settleIdempotencyKey(db, claim, sent);
         return sent;

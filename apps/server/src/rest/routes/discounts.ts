@@ -1,4 +1,4 @@
-import { paiseToRupeesText } from '@fees/validation';
+import { isSentForApproval, paiseToRupeesText } from '@fees/validation';
 import { z } from 'zod';
 import { type AppCaller, route, type WireFields, wireOnly } from '../route';
 import { ZResultMessage, ZRupees } from '../wire';
@@ -84,13 +84,21 @@ export const discountRoutes = [
     path: '/api/regndis',
     procedure: 'discounts.create',
     summary: "Records a student's discount and adjustment on a fee head ('DUP' when the student already has one on it)",
-    access: 'admin',
+    access: 'discount',
     request: DISCOUNT_PAYLOAD,
     input: studentFields,
     errorNames: { studentId: 'admno', batchId: 'admno' },
-    response: ZResultMessage.extend({ id: z.int().optional().describe("The new discount's id; absent on 'DUP'") }),
+    response: ZResultMessage.extend({
+      id: z.int().optional().describe("The new discount's id; absent on 'DUP' and when it waits for approval"),
+      requestId: z.int().optional().describe('The approval request, when the discount waits for one (202)'),
+    }),
+    // Above the approval threshold, a non-admin's discount is a request: 202, nothing written yet.
+    status: (r) => (isSentForApproval(r) ? 202 : 200),
     // 'Sucess' (sic) is the documented wire value for a new discount.
-    output: (r) => ({ Result: 'Sucess', Message: r.Message, id: r.id }),
+    output: (r) =>
+      isSentForApproval(r)
+        ? { Result: 'PENDING', Message: r.message, requestId: r.requestId }
+        : { Result: 'Sucess', Message: r.Message, id: r.id },
     refusal: duplicate,
     errorFields: withMessage,
   }),
@@ -99,7 +107,7 @@ export const discountRoutes = [
     path: '/api/getdisc',
     procedure: 'discounts.list',
     summary: "A department's discounts (id is the department)",
-    access: 'admin',
+    access: 'discount',
     request: { id: 'depId' },
     response: z.array(ZDiscount),
     output: (rows) => rows.map(discountOut),
@@ -109,7 +117,7 @@ export const discountRoutes = [
     path: '/api/getdisinfo',
     procedure: 'discounts.byId',
     summary: 'One discount',
-    access: 'admin',
+    access: 'discount',
     request: { ID: 'id' },
     response: z.object({ Result: z.array(ZDiscount) }),
     output: (d) => ({ Result: [discountOut(d)] }),
@@ -119,12 +127,18 @@ export const discountRoutes = [
     path: '/api/edtdisc',
     procedure: 'discounts.update',
     summary: "Updates a discount ('DUP' when the student already has another on that head)",
-    access: 'admin',
+    access: 'discount',
     request: { ID: 'id', ...DISCOUNT_PAYLOAD },
     input: studentFields,
     errorNames: { studentId: 'admno', batchId: 'admno' },
-    response: ZResultMessage,
-    output: (r) => ({ Result: r.Result, Message: r.Message }),
+    response: ZResultMessage.extend({
+      requestId: z.int().optional().describe('The approval request, when the change waits for one (202)'),
+    }),
+    status: (r) => (isSentForApproval(r) ? 202 : 200),
+    output: (r) =>
+      isSentForApproval(r)
+        ? { Result: 'PENDING', Message: r.message, requestId: r.requestId }
+        : { Result: r.Result, Message: r.Message },
     refusal: duplicate,
     errorFields: withMessage,
   }),

@@ -1,4 +1,9 @@
-import { isSentForApproval, LEGACY_REST_VOID_REASON, paiseToRupeesText as rupees } from '@fees/validation';
+import {
+  isSentForApproval,
+  LEGACY_REST_BACKDATED_REASON,
+  LEGACY_REST_VOID_REASON,
+  paiseToRupeesText as rupees,
+} from '@fees/validation';
 import { z } from 'zod';
 import { type AppCaller, route, type WireFields, wireOnly } from '../route';
 import { ZIsoDate, ZRupees } from '../wire';
@@ -50,6 +55,11 @@ async function receiptFields(f: WireFields, caller: AppCaller) {
   return { studentId: student?.id, items: itemsOf(f.items), paymentMode: f.paymentMode ?? 'cash' };
 }
 
+/** A new receipt's fields; one that must wait for approval says why, in the legacy client's silence too. */
+async function newReceiptFields(f: WireFields, caller: AppCaller) {
+  return { ...(await receiptFields(f, caller)), backdatedReason: f.reason ?? LEGACY_REST_BACKDATED_REASON };
+}
+
 /** The spec's Receipt master. */
 const ZReceiptMaster = z.object({
   invoice_no: z.int(),
@@ -74,27 +84,41 @@ export const receiptRoutes = [
   route({
     method: 'POST',
     path: '/inv/register',
-    procedure: 'receipts.create',
+    procedure: 'receipts.createBackdated',
     summary: 'Issues a receipt; invoice is its number',
+    note:
+      'A date before the back-dating limit, by anyone but an administrator, is refused; while back-dated ' +
+      'receipts need a second person it is a request instead: 202 with requestId, no number until approved. ' +
+      `Its reason says why (without one: "${LEGACY_REST_BACKDATED_REASON}").`,
     access: 'collect',
     idempotent: true,
-    request: RECEIPT_PAYLOAD,
-    input: receiptFields,
-    errorNames: RECEIPT_ERRORS,
-    response: z.object({
-      message: z.string(),
-      invoice: z.int(),
-      total_amt: ZRupees,
-      tax_amt: ZRupees,
-      net_amt: ZRupees,
-    }),
-    output: (r) => ({
-      message: 'Receipt saved',
-      invoice: r.number,
-      total_amt: rupees(r.totalPaise),
-      tax_amt: rupees(r.taxPaise),
-      net_amt: rupees(r.netPaise),
-    }),
+    request: {
+      ...RECEIPT_PAYLOAD,
+      reason: wireOnly('string', 'Why the receipt is dated before the back-dating limit, when it must wait'),
+    },
+    input: newReceiptFields,
+    errorNames: { ...RECEIPT_ERRORS, backdatedReason: 'reason' },
+    response: z.union([
+      z.object({
+        message: z.string(),
+        invoice: z.int(),
+        total_amt: ZRupees,
+        tax_amt: ZRupees,
+        net_amt: ZRupees,
+      }),
+      z.object({ message: z.string(), requestId: z.int().describe('The approval request the receipt became') }),
+    ]),
+    status: (r) => (isSentForApproval(r) ? 202 : 200),
+    output: (r) =>
+      isSentForApproval(r)
+        ? { message: r.message, requestId: r.requestId }
+        : {
+            message: 'Receipt saved',
+            invoice: r.number,
+            total_amt: rupees(r.totalPaise),
+            tax_amt: rupees(r.taxPaise),
+            net_amt: rupees(r.netPaise),
+          },
   }),
   route({
     method: 'GET',

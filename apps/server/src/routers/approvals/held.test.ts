@@ -185,6 +185,7 @@ describe('a receipt dated before the back-dating limit', () => {
       tax: '0',
       net: r(paise),
       confirm: true,
+      backdatedReason: 'Paid in August, the form was mislaid',
     }) as unknown as TCreateReceiptInput;
   const count = async () => (await h.db.select().from(receipts)).length;
 
@@ -217,13 +218,32 @@ describe('a receipt dated before the back-dating limit', () => {
       id: sent.requestId,
       operation: 'backdated',
       summary: { what: expect.stringMatching(/^Receipt of 1000\.00 dated 01-08-2025 for /), amountPaise: 1_000_00 },
-      reason: 'Dated 01-08-2025, before the back-dating limit of 62 days',
+      reason: 'Paid in August, the form was mislaid',
     });
     expect((await refusal(h.caller('ugStaff').approvals.approve({ id: sent.requestId }))).code).toBe('FORBIDDEN');
     const approved = await ugChecker.approvals.approve({ id: sent.requestId });
     const made = (await h.db.select().from(receipts)).at(-1)!;
     expect(approved.message).toBe(`Receipt #000${made.number} made`);
     expect(made).toMatchObject({ date: OLD, netPaise: 1_000_00, status: 'live' });
+  });
+
+  it("waits only with the clerk's own reason, a few words long", async () => {
+    await turnOn({ backdated: true });
+    const message =
+      'Reason for the earlier date: say in a few words (at least 3) why this receipt is dated 01-08-2025; ' +
+      'the approver reads it';
+    const { backdatedReason: _left, ...without } = receipt(1_000_00);
+    expect(await refusal(h.caller('ugStaff').receipts.createBackdated(without))).toEqual({
+      code: 'BAD_REQUEST',
+      message,
+    });
+    const short = { ...receipt(1_000_00), backdatedReason: 'Late' };
+    expect((await refusal(h.caller('ugStaff').receipts.createBackdated(short))).message).toBe(message);
+    const long = { ...receipt(1_000_00), backdatedReason: 'x'.repeat(201) };
+    expect((await refusal(h.caller('ugStaff').receipts.createBackdated(long))).code).toBe('BAD_REQUEST');
+    // Within the limit no reason is asked.
+    const { backdatedReason: _none, ...current } = receipt(100_00, today());
+    expect(applied(await h.caller('ugStaff').receipts.createBackdated(current)).date).toBe(today());
   });
 
   it('rejected, nothing is numbered; approved after the balance was paid is a 409 naming the head', async () => {

@@ -1,6 +1,7 @@
 import { auditLog, discounts, students } from '@fees/db';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { applied } from '../../test/approvals';
 import { refusal } from '../../test/refusal';
 import { useFixture, useHarness } from '../../test/use-harness';
 
@@ -51,7 +52,7 @@ async function addStudent(admissionNo: string, batchId = fx.ug.batchId) {
 
 describe('discounts.create', () => {
   it('saves a discount and an adjustment in paise and audits it', async () => {
-    const result = await h.caller('admin').discounts.create(examDiscount());
+    const result = applied(await h.caller('admin').discounts.create(examDiscount()));
     expect(result).toEqual({
       Result: 'SAVED',
       Message: 'Discount saved for Anjali Menon (UG-001) on Exam Fee',
@@ -71,9 +72,9 @@ describe('discounts.create', () => {
   });
 
   it('allows a nil discount beside an adjustment, an empty note, and exactly the whole fee', async () => {
-    const id = (
-      await h.caller('admin').discounts.create({ ...examDiscount(), discount: '0', adjustment: '1500.00', note: '' })
-    ).id;
+    const { id } = applied(
+      await h.caller('admin').discounts.create({ ...examDiscount(), discount: '0', adjustment: '1500.00', note: '' }),
+    );
     expect((await h.db.select().from(discounts).where(eq(discounts.id, id)).limit(1))[0]).toMatchObject({
       discountPaise: 0,
       adjustmentPaise: 1_500_00,
@@ -160,8 +161,9 @@ describe('discounts.create', () => {
     });
   });
 
-  it('is for admins only', async () => {
-    expect((await refusal(h.caller('ugStaff').discounts.create(examDiscount()))).code).toBe('FORBIDDEN');
+  it("is refused to a cashier and to another department's accountant", async () => {
+    expect((await refusal(h.caller('cashier').discounts.create(examDiscount()))).code).toBe('FORBIDDEN');
+    expect((await refusal(h.caller('pgStaff').discounts.create(examDiscount()))).code).toBe('FORBIDDEN');
   });
 });
 
@@ -194,7 +196,7 @@ describe('discounts.update', () => {
   });
 
   it('moves a discount to a head the student has none on, but never onto one they have', async () => {
-    const { id } = await h.caller('admin').discounts.create(examDiscount());
+    const { id } = applied(await h.caller('admin').discounts.create(examDiscount()));
     expect(
       await refusal(h.caller('admin').discounts.update({ ...examDiscount(), id, feeHeadId: fx.heads.tuition })),
     ).toEqual({
@@ -209,7 +211,7 @@ describe('discounts.update', () => {
     });
   });
 
-  it('refuses too much, an unknown id, bad input and staff', async () => {
+  it("refuses too much, an unknown id, bad input and another department's staff", async () => {
     expect((await refusal(h.caller('admin').discounts.update({ ...tuitionEdit(), discount: '25000.01' }))).code).toBe(
       'BAD_REQUEST',
     );
@@ -220,7 +222,7 @@ describe('discounts.update', () => {
     expect((await refusal(h.caller('admin').discounts.update({ ...tuitionEdit(), confirm: false }))).message).toBe(
       'Required',
     );
-    expect((await refusal(h.caller('ugStaff').discounts.update(tuitionEdit()))).code).toBe('FORBIDDEN');
+    expect((await refusal(h.caller('pgStaff').discounts.update(tuitionEdit()))).code).toBe('FORBIDDEN');
   });
 });
 
@@ -240,12 +242,12 @@ describe('discounts.remove', () => {
     ).toHaveLength(1);
   });
 
-  it('refuses an unknown id and staff', async () => {
+  it("refuses an unknown id and another department's staff", async () => {
     expect(await refusal(h.caller('admin').discounts.remove({ id: 9999 }))).toEqual({
       code: 'NOT_FOUND',
       message: 'No such discount',
     });
-    expect((await refusal(h.caller('ugStaff').discounts.remove({ id: fx.ug.discountId }))).code).toBe('FORBIDDEN');
+    expect((await refusal(h.caller('pgStaff').discounts.remove({ id: fx.ug.discountId }))).code).toBe('FORBIDDEN');
   });
 });
 
@@ -280,7 +282,7 @@ describe('discounts.list, byId, studentsOfBatch', () => {
       }),
     ]);
     expect(await h.caller('admin').discounts.list({ depId: 101 })).toEqual([]);
-    expect((await refusal(h.caller('ugStaff').discounts.list({ depId: 100 }))).code).toBe('FORBIDDEN');
+    expect((await refusal(h.caller('pgStaff').discounts.list({ depId: 100 }))).code).toBe('FORBIDDEN');
   });
 
   it('finds one discount, or NOT_FOUND', async () => {
@@ -292,7 +294,7 @@ describe('discounts.list, byId, studentsOfBatch', () => {
       code: 'NOT_FOUND',
       message: 'No such discount',
     });
-    expect((await refusal(h.caller('ugStaff').discounts.byId({ id: fx.ug.discountId }))).code).toBe('FORBIDDEN');
+    expect((await refusal(h.caller('pgStaff').discounts.byId({ id: fx.ug.discountId }))).code).toBe('FORBIDDEN');
   });
 
   it('lists the students of a batch of the department for the picker', async () => {
@@ -307,7 +309,7 @@ describe('discounts.list, byId, studentsOfBatch', () => {
       message: 'No such batch in this department',
     });
     expect(
-      (await refusal(h.caller('ugStaff').discounts.studentsOfBatch({ depId: 100, batchId: fx.ug.batchId }))).code,
+      (await refusal(h.caller('pgStaff').discounts.studentsOfBatch({ depId: 100, batchId: fx.ug.batchId }))).code,
     ).toBe('FORBIDDEN');
   });
 });

@@ -44,11 +44,12 @@ export const receiptsRouter = router({
     .mutation(({ ctx, input }) => runInWriteBatch(ctx.db, (tx) => createReceipt(tx, actorOf(ctx), input, ctx.session))),
   /**
    * A receipt dated before the back-dating limit, when back-dated receipts need a second person: it waits
-   * for approval, unnumbered (an admin's, or one dated within the limit, is made at once).
+   * for approval, unnumbered (an admin's, or one dated within the limit, is made at once). The legacy
+   * POST /rest/inv/register comes here too, so it shares the commit of receipts arriving together.
    */
   createBackdated: departmentCollectProcedure
     .input(ZCreateReceiptInput)
-    .mutation(({ ctx, input }) => takeReceipt(ctx.db, actorOf(ctx), input, ctx.session)),
+    .mutation(({ ctx, input }) => runInWriteBatch(ctx.db, (tx) => takeReceipt(tx, actorOf(ctx), input, ctx.session))),
   /** A stored receipt as printed: master, lines, the department's letterhead, and its status. */
   byNumber: lookupProcedure
     .input(ZReceiptNumberInput)

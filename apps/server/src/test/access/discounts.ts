@@ -10,15 +10,15 @@ const discount = {
 };
 
 export const discountsAccess: AccessRules = {
-  'discounts.list': { access: 'admin', input: () => ({ depId: 100 }) },
-  'discounts.byId': { access: 'admin', input: (fx) => ({ id: fx.ug.discountId }) },
-  'discounts.studentsOfBatch': { access: 'admin', input: (fx) => ({ depId: fx.ug.depId, batchId: fx.ug.batchId }) },
+  'discounts.list': { access: 'discount', input: () => ({ depId: 100 }) },
+  'discounts.byId': { access: 'discount', input: (fx) => ({ id: fx.ug.discountId }) },
+  'discounts.studentsOfBatch': { access: 'discount', input: (fx) => ({ depId: fx.ug.depId, batchId: fx.ug.batchId }) },
   'discounts.create': {
-    access: 'admin',
+    access: 'discount',
     input: (fx) => ({ ...discount, batchId: fx.ug.batchId, studentId: fx.ug.studentId, feeHeadId: fx.heads.exam }),
   },
   'discounts.update': {
-    access: 'admin',
+    access: 'discount',
     input: (fx) => ({
       ...discount,
       id: fx.ug.discountId,
@@ -27,5 +27,5 @@ export const discountsAccess: AccessRules = {
       feeHeadId: fx.heads.tuition,
     }),
   },
-  'discounts.remove': { access: 'admin', input: (fx) => ({ id: fx.ug.discountId }) },
+  'discounts.remove': { access: 'discount', input: (fx) => ({ id: fx.ug.discountId }) },
 };

@@ -72,8 +72,8 @@ function ApprovalForm({ initial }: { initial: TApprovalSettings }) {
         <TextInput
           label={`${APPROVAL_OPERATION_LABELS.discount} (₹)`}
           description={
-            'Discounts are made by administrators, whose own never wait: the amount is kept for when accountants ' +
-            'make them; empty: never'
+            "An accountant's discount (discount and adjustment together on a fee head) above this amount waits; " +
+            'it applies when someone approves it. Empty: discounts never wait'
           }
           value={threshold}
           onChange={(e) => setThreshold(e.currentTarget.value)}

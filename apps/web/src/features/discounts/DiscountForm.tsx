@@ -1,6 +1,11 @@
 import { Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { ZCreateDiscountInput } from '@fees/validation';
+import {
+  isSentForApproval,
+  SENT_FOR_APPROVAL_MESSAGE,
+  sentForApprovalText,
+  ZCreateDiscountInput,
+} from '@fees/validation';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { askBelowZero, infoDialog } from '../../lib/dialogs';
@@ -10,6 +15,7 @@ import { serverFieldErrors, useTRPC } from '../../lib/trpc';
 import { DepartmentCourseBatchSelect } from '../../components/DepartmentCourseBatchSelect';
 import { FailureAlert } from '../../components/FailureAlert';
 import { SearchableSelect } from '../../components/SearchableSelect';
+import { useDiscountArea } from './area';
 
 /** Ids are numbers (null until chosen): the Selects convert their text (lib/ids). */
 export interface DiscountFormValues {
@@ -62,7 +68,8 @@ export function DiscountForm({
   });
   const { depId, batchId, feeHeadId } = form.values;
   const dep = depId ?? 0;
-  const listUrl = depId ? `/admin/discedt?depId=${depId}` : '/admin/discedt';
+  const area = useDiscountArea();
+  const listUrl = area.listPath(depId);
 
   const students = useQuery(
     trpc.discounts.studentsOfBatch.queryOptions(
@@ -88,7 +95,9 @@ export function DiscountForm({
         const { depId, courseId, batchId } = form.getValues();
         form.reset();
         form.setValues({ depId, courseId, batchId });
-        infoDialog('Saved!', result.Message);
+        if (isSentForApproval(result))
+          infoDialog(SENT_FOR_APPROVAL_MESSAGE, sentForApprovalText('This discount', result.requestId));
+        else infoDialog('Saved!', result.Message);
       },
       onError: (error, sent) =>
         askBelowZero(error, () => create.mutate({ ...sent, allowNegativeBalance: true })) || onError(error),
@@ -98,7 +107,14 @@ export function DiscountForm({
     trpc.discounts.update.mutationOptions({
       onSuccess: (result) => {
         void refresh();
-        infoDialog('Information!', result.Message, () => void navigate(listUrl));
+        const back = () => void navigate(listUrl);
+        if (isSentForApproval(result))
+          infoDialog(
+            SENT_FOR_APPROVAL_MESSAGE,
+            sentForApprovalText('This change of the discount', result.requestId),
+            back,
+          );
+        else infoDialog('Information!', result.Message, back);
       },
       onError: (error, sent) =>
         askBelowZero(error, () => update.mutate({ ...sent, allowNegativeBalance: true })) || onError(error),
@@ -126,7 +142,14 @@ export function DiscountForm({
         <Stack>
           <FailureAlert error={mutation.error} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <DepartmentCourseBatchSelect form={form} course batch warnNoBatch dependents={['studentId', 'feeHeadId']} />
+            <DepartmentCourseBatchSelect
+              form={form}
+              depId={area.fixedDepId ?? undefined}
+              course
+              batch
+              warnNoBatch
+              dependents={['studentId', 'feeHeadId']}
+            />
             <SearchableSelect
               label="Student"
               placeholder={batchId ? 'Choose a student' : 'Choose a batch first'}

@@ -14,12 +14,38 @@ import { useListDepartment } from '../../lib/list-department';
 import { useTRPC } from '../../lib/trpc';
 import { DepartmentSelect } from '../../components/DepartmentSelect';
 import { idOf } from '../../lib/ids';
+import { type DiscountArea, useDiscountArea } from './area';
 
-/** /admin/discedt: choose a department (required) and search; the searched department stays in the URL. */
+/**
+ * /admin/discedt: choose a department (required) and search; the searched department stays in the URL.
+ * /{department}/discounts: that department's discounts, for its accountants.
+ */
 export default function DiscountListPage() {
+  const area = useDiscountArea();
+  return area.fixedDepId === null ? (
+    <AdminDiscountList area={area} />
+  ) : (
+    <DiscountList area={area} searched={String(area.fixedDepId)} />
+  );
+}
+
+function AdminDiscountList({ area }: { area: DiscountArea }) {
+  const [searched, setSearched] = useListDepartment();
+  return <DiscountList area={area} searched={searched} onSearch={setSearched} />;
+}
+
+/** The list of the department searched; with onSearch, the department is chosen on the screen. */
+function DiscountList({
+  area,
+  searched,
+  onSearch,
+}: {
+  area: DiscountArea;
+  searched: string;
+  onSearch?: (depId: string) => void;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [searched, setSearched] = useListDepartment();
   const [depId, setDepId] = useState(searched);
   const [required, setRequired] = useState(false);
   const [filter, setFilter] = useState('');
@@ -40,7 +66,7 @@ export default function DiscountListPage() {
       setRequired(true);
       return;
     }
-    setSearched(depId);
+    onSearch?.(depId);
   };
   const needle = filter.trim().toLowerCase();
   const rows = (discounts.data ?? []).filter(
@@ -58,54 +84,64 @@ export default function DiscountListPage() {
         subtitle="Per student and fee head"
         actions={
           <>
-            <Button component={Link} to="/admin/schemes" variant="light" leftSection={<IconDiscount size={16} />}>
-              Concession schemes
-            </Button>
-            <Button
-              component={Link}
-              to={searched ? `/admin/opening?depId=${searched}` : '/admin/opening'}
-              variant="light"
-              leftSection={<IconHistory size={16} />}
-            >
-              Opening balances
-            </Button>
-            <Button
-              component={Link}
-              to={searched ? `/admin/fdiscount?depId=${searched}` : '/admin/fdiscount'}
-              leftSection={<IconPlus size={16} />}
-            >
+            {onSearch && (
+              <>
+                <Button component={Link} to="/admin/schemes" variant="light" leftSection={<IconDiscount size={16} />}>
+                  Concession schemes
+                </Button>
+                <Button
+                  component={Link}
+                  to={searched ? `/admin/opening?depId=${searched}` : '/admin/opening'}
+                  variant="light"
+                  leftSection={<IconHistory size={16} />}
+                >
+                  Opening balances
+                </Button>
+              </>
+            )}
+            <Button component={Link} to={area.newPath(idOf(searched))} leftSection={<IconPlus size={16} />}>
               New
             </Button>
           </>
         }
       />
       <Stack>
-        <Paper withBorder p="md" radius="md">
-          <Group align="flex-start">
-            <DepartmentSelect
-              w={340}
-              value={depId || null}
-              error={required ? MSG.required : undefined}
-              onChange={(value) => {
-                setDepId(value ?? '');
-                setRequired(false);
-              }}
-            />
-            <Button mt={24} leftSection={<IconSearch size={16} />} onClick={search}>
-              Search
-            </Button>
-            {searched && (
-              <TextInput
-                label="Filter"
-                placeholder="Admission no, name, fee head"
-                value={filter}
-                onChange={(event) => setFilter(event.currentTarget.value)}
-                ml="auto"
-                w={280}
+        {onSearch ? (
+          <Paper withBorder p="md" radius="md">
+            <Group align="flex-start">
+              <DepartmentSelect
+                w={340}
+                value={depId || null}
+                error={required ? MSG.required : undefined}
+                onChange={(value) => {
+                  setDepId(value ?? '');
+                  setRequired(false);
+                }}
               />
-            )}
-          </Group>
-        </Paper>
+              <Button mt={24} leftSection={<IconSearch size={16} />} onClick={search}>
+                Search
+              </Button>
+              {searched && (
+                <TextInput
+                  label="Filter"
+                  placeholder="Admission no, name, fee head"
+                  value={filter}
+                  onChange={(event) => setFilter(event.currentTarget.value)}
+                  ml="auto"
+                  w={280}
+                />
+              )}
+            </Group>
+          </Paper>
+        ) : (
+          <TextInput
+            label="Filter"
+            placeholder="Admission no, name, fee head"
+            value={filter}
+            onChange={(event) => setFilter(event.currentTarget.value)}
+            maw={320}
+          />
+        )}
         <DeleteFailedAlert mutation={remove} />
         {!searched ? (
           <EmptyState
@@ -164,7 +200,7 @@ export default function DiscountListPage() {
                           <Table.Td className="no-print">
                             <RowActions
                               edit={{
-                                to: `/admin/editdisc/${d.id}`,
+                                to: area.editPath(d.id),
                                 label: `Edit discount of ${d.admissionNo} on ${d.feeHeadName}`,
                               }}
                               remove={{

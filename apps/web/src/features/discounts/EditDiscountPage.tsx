@@ -9,7 +9,7 @@ import { useTRPC } from '../../lib/trpc';
 import { DiscountForm } from './DiscountForm';
 import { FailureAlert } from '../../components/FailureAlert';
 
-/** /admin/editdisc/:id */
+/** /admin/editdisc/:id and /{department}/discounts/:id */
 export default function EditDiscountPage() {
   const trpc = useTRPC();
   const id = idOf(useParams().id);

@@ -16,6 +16,8 @@ interface ReceiptDetailsProps {
   header: ReceiptHeader;
   /** The dates this user may give the receipt: the back-dating limit to today (yyyy-MM-dd). */
   dateLimits: DateLimits;
+  /** Why a receipt that waits for approval is dated so early, typed by the clerk (asked only then). */
+  backdatedReason?: { value: string; onChange: (value: string) => void; error: string | null };
 }
 
 export interface DateLimits {
@@ -26,7 +28,7 @@ export interface DateLimits {
 }
 
 /** The student (read-only), the editable telephone, date and email. */
-export function ReceiptDetails({ form, header, dateLimits }: ReceiptDetailsProps) {
+export function ReceiptDetails({ form, header, dateLimits, backdatedReason }: ReceiptDetailsProps) {
   return (
     <Paper withBorder radius="md" p="lg" h="100%">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
@@ -60,6 +62,19 @@ export function ReceiptDetails({ form, header, dateLimits }: ReceiptDetailsProps
             {...form.getInputProps('date')}
           />
         </Suspense>
+        {backdatedReason && (
+          <TextInput
+            label="Why is it dated so early?"
+            description="In a few words of your own: the approver reads them"
+            required
+            maxLength={200}
+            autoComplete="off"
+            style={{ gridColumn: '1 / -1' }}
+            value={backdatedReason.value}
+            error={backdatedReason.error}
+            onChange={(e) => backdatedReason.onChange(e.currentTarget.value)}
+          />
+        )}
         <TextInput
           label="Email"
           type="email"

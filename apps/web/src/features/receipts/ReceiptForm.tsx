@@ -1,7 +1,9 @@
 import { Button, Divider, Grid, Group, List, Paper, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
+  backdatedReasonMessage,
   firstRowOfEachHead,
+  isRequestReason,
   LARGE_RECEIPT_PAISE,
   PAYMENT_MODE_LABELS,
   paiseToRupeesText,
@@ -124,6 +126,10 @@ export function ReceiptForm(props: ReceiptFormProps) {
   const [checkFailure, setCheckFailure] = useState<Error | null>(null);
   // Asked only when the server refuses an admin's write on a closed day for want of a reason.
   const [closedDayReason, setClosedDayReason] = useState('');
+  // Typed when the date makes the receipt wait for approval: the approver reads why.
+  const [backdatedReason, setBackdatedReason] = useState('');
+  const [backdatedReasonError, setBackdatedReasonError] = useState<string | null>(null);
+  const held = dateLimits.heldBefore !== undefined && form.values.date < dateLimits.heldBefore;
   const untaxed = form.values.paymentMode === 'advance';
   const { taxes: taxableHeads, issuedTaxes } = props;
   const taxes = useMemo(
@@ -171,7 +177,9 @@ export function ReceiptForm(props: ReceiptFormProps) {
     setCheckFailure(null);
     const errors = check(form.getValues());
     form.setErrors(errors);
-    if (Object.keys(errors).length > 0) return;
+    const reasonMissing = held && !isRequestReason(backdatedReason);
+    setBackdatedReasonError(reasonMissing ? backdatedReasonMessage(current.date) : null);
+    if (Object.keys(errors).length > 0 || reasonMissing) return;
     if (current.extraPayments.length > 0 && firstPaise <= 0) {
       form.setFieldError(
         `extraPayments.${current.extraPayments.length - 1}.amount`,
@@ -210,6 +218,7 @@ export function ReceiptForm(props: ReceiptFormProps) {
         tax: paiseToRupeesText(pricing.taxPaise),
         net: paiseToRupeesText(pricing.netPaise),
         ...(closedDayReason.trim() ? { closedDayReason: closedDayReason.trim() } : {}),
+        ...(held ? { backdatedReason: backdatedReason.trim() } : {}),
         confirm: true,
         allowOverpayment,
       });
@@ -305,7 +314,23 @@ export function ReceiptForm(props: ReceiptFormProps) {
         */}
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, lg: 5 }} order={{ base: 2, lg: 1 }}>
-            <ReceiptDetails form={form} header={header} dateLimits={dateLimits} />
+            <ReceiptDetails
+              form={form}
+              header={header}
+              dateLimits={dateLimits}
+              backdatedReason={
+                held
+                  ? {
+                      value: backdatedReason,
+                      error: backdatedReasonError,
+                      onChange: (value) => {
+                        setBackdatedReason(value);
+                        setBackdatedReasonError(null);
+                      },
+                    }
+                  : undefined
+              }
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 7 }} order={{ base: 1, lg: 2 }}>
             <ReceiptDues heads={heads} totals={totals} dues={dues} advancePaise={advancePaise} />

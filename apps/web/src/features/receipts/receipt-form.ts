@@ -111,6 +111,8 @@ export interface ReceiptSubmission {
   net: string;
   /** An admin's reason for changing a closed day, when the server asked for one. */
   closedDayReason?: string;
+  /** Why a receipt that waits for approval is dated before the back-dating limit. */
+  backdatedReason?: string;
   confirm: true;
   allowOverpayment: boolean;
 }
