@@ -575,7 +575,7 @@ describe('who pays what: the money identity over random years', () => {
           await app.close();
         }
       }),
-      { numRuns: 5 },
+      { numRuns: 4 },
     );
   });
 });
