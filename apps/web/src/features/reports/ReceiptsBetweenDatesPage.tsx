@@ -142,14 +142,16 @@ export default function ReceiptsBetweenDatesPage() {
                   />
                 </Group>
               </Paper>
-              <Paper withBorder radius="md" p="lg">
-                <ReportTable
-                  columns={columns}
-                  rows={data.rows}
-                  rowKey={(r) => r.number}
-                  footer={[['Total', null, null, null, null, null, null, { paise: receiptsPaise(data) }]]}
-                />
-              </Paper>
+              {(data.rows.length > 0 || data.sponsorRows.length === 0) && (
+                <Paper withBorder radius="md" p="lg">
+                  <ReportTable
+                    columns={columns}
+                    rows={data.rows}
+                    rowKey={(r) => r.number}
+                    footer={[['Total', null, null, null, null, null, null, { paise: receiptsPaise(data) }]]}
+                  />
+                </Paper>
+              )}
               {data.sponsorRows.length > 0 && (
                 <Paper withBorder radius="md" p="lg">
                   <Title order={3} size="h5" mb="sm">
