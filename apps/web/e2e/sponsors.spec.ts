@@ -112,6 +112,18 @@ test('a sponsor covers students, pays for them in one transfer, falls short for 
   ).toContainText('5,000.00');
   await page.screenshot({ path: 'e2e/artifacts/screens/sponsors-receivables-desktop.png', fullPage: true });
 
+  // The transfer is money collected today: the receipts between dates list it in its SP series, the collections count it.
+  await page.goto('/ug/rcpt_dtws/');
+  await expect(page.getByTestId('sponsor-total')).toContainText('24,000.00');
+  await expect(page.getByRole('table').filter({ hasText: 'SP1' })).toContainText('e-Grantz (Kerala)');
+  await page.screenshot({ path: 'e2e/artifacts/screens/sponsors-receipts-between-desktop.png', fullPage: true });
+  await screenshotOnPhone(page, 'e2e/artifacts/screens/sponsors-receipts-between-phone.png');
+  await page.setViewportSize({ width: 1366, height: 768 });
+  const today = istDate();
+  await page.goto(`/ug/collections/?from=${today}&to=${today}`);
+  await expect(page.getByTestId('collections-sponsors')).toContainText('24,000.00');
+  await page.screenshot({ path: 'e2e/artifacts/screens/sponsors-collections-desktop.png', fullPage: true });
+
   await page.goto('/ug/receipt/SP-2');
   await expect(page.getByTestId('expected-from-sponsor')).toHaveText('Expected from e-Grantz (Kerala): 20,000.00');
   await page.goto('/ug/receipt/SP-1');

@@ -20,6 +20,13 @@ describe('splitHeadOverParts', () => {
     ]);
   });
 
+  it('the promoted student with last year unpaid: 15,000 paid leaves 5,000 on 2025-26 and 22,000 on 2026-27', () => {
+    expect(splitHeadOverParts([rs(20_000), rs(22_000)], money(42_000, 0, 0, 15_000))).toEqual([
+      money(20_000, 0, 0, 15_000),
+      money(22_000, 0, 0, 0),
+    ]);
+  });
+
   it('a concession comes off this year first; last year keeps what is unpaid of it', () => {
     // 2025-26 18,000, 2026-27 20,000; concession 1,000 and adjustment 500; paid 12,000.
     const [past, current] = splitHeadOverParts([rs(18_000), rs(20_000)], money(38_000, 1_000, 500, 12_000));

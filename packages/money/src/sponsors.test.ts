@@ -54,6 +54,12 @@ describe('a late scholarship (worked example of docs/fee-plans.md)', () => {
     ['2025-09-05', 8_000],
   ];
 
+  it('without a scholarship, as of 01-01-2026: outstanding 12,000 (2,000 of term 2, all of term 3), fines 200', () => {
+    const dues = duesOf([], '2026-01-01', paid);
+    expect(dues.instalments.map((i) => i.outstanding)).toEqual([0, rs(2_000), rs(10_000)]);
+    expect([dues.outstanding, dues.fine.accrued, dues.toCollect]).toEqual([rs(12_000), rs(200), rs(12_200)]);
+  });
+
   it('leaves the share out of the terms, from the last backwards: nothing to collect, no fine, while it is awaited', () => {
     const dues = duesOf([share], '2026-01-01', paid);
     expect(dues.instalments.map((i) => [i.due, i.concession, i.outstanding, i.fine])).toEqual([

@@ -29,6 +29,9 @@ export const PROMOTION_MSG = {
     'the promotion can no longer be undone',
   notPromotedFrom: (admissionNo: string) => `${admissionNo} was not promoted out of this batch`,
   movedSince: (admissionNo: string) => `${admissionNo} moved again since: the promotion can no longer be undone`,
+  sponsoredSince: (count: number, batch: string) =>
+    `${count} sponsor share${count === 1 ? ' was' : 's were'} recorded in ${batch} since: ` +
+    `remove ${count === 1 ? 'it' : 'them'} to undo the promotion`,
 } as const;
 
 const ZBatches = z.object({ depId: ZDepId, fromBatchId: ZId, toBatchId: ZId });

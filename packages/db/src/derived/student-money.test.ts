@@ -345,8 +345,8 @@ describe('student_money', () => {
   });
 
   it('is held unchanged by both engines’ migrations', () => {
-    const sqlite = migrationStatements('sqlite', '0035_enrolments.sql').join(' ');
-    const postgres = migrationStatements('postgres', '0029_enrolments.sql').join(' ');
+    const sqlite = migrationStatements('sqlite', '0041_sponsored_credit.sql').join(' ');
+    const postgres = migrationStatements('postgres', '0035_sponsored_credit.sql').join(' ');
     for (const statement of studentMoneyRefresh('NEW.student_id')) expect(sqlite).toContain(sqlWords(`${statement};`));
     for (const statement of studentMoneyRefresh('refreshed')) expect(postgres).toContain(sqlWords(`${statement};`));
     for (const [student, head, oldPaid, newPaid] of [

@@ -10,20 +10,22 @@
  *   and bounced cheques' charges (studentCharges);
  * - paid_outside_paise: what they paid on charged heads outside the structure;
  * - credit_paise: the credit of every head in credit, the Late fee aside, an optional head's fee being what the
- *   student's opt-ins make owed (advanceHeadsSql); with
+ *   student's opt-ins make owed and a sponsor's share (less its shortfall) coming off the head's fee
+ *   (advanceHeadsSql); with
  *   applied_paise (live "Adjusted from advance" receipts) and refunded_paise (live refunds) it gives
  *   the advance by the rule in @fees/money advance.ts.
  *
  * Every figure is computed by the same SQL the per-student screens use. Triggers on each table it
  * is computed from (student_head_paid, discounts, opening_balances, cheques, refunds, receipts paid
- * from the advance, fee_structures, students, enrolments, opt-ins to optional heads) recompute the student's row
+ * from the advance, fee_structures, students, enrolments, opt-ins to optional heads, sponsorships) recompute the
+ * student's row
  * (a batch's students, and those promoted out of it, for a fee structure change; those opted into an optional head
  * of a batch for a change of its plan; a receipt line's head alone, studentMoneyPaidChange) in the same transaction
  * as the write, whoever writes: on SQLite by inserting
  * the student's id into the view student_money_refresh, whose INSTEAD OF trigger runs
  * `studentMoneyRefresh` (SQLite allows no functions), on PostgreSQL by the plpgsql function
- * student_money_refresh(student_id). Migrations 0035_enrolments (SQLite) and 0029_enrolments (PostgreSQL)
- * hold that text now (0019_student_money and 0013_student_money held it before the enrolments);
+ * student_money_refresh(student_id). Migrations 0041_sponsored_credit (SQLite) and 0035_sponsored_credit (PostgreSQL)
+ * hold that text now (0035_enrolments and 0029_enrolments held it before sponsors' shares counted in the credit);
  * student-money.test.ts checks they hold it unchanged. The names of the
  * Late fee and Cheque bounce charge heads are part of the text: those heads cannot be renamed.
  */
@@ -31,7 +33,7 @@ import { sql } from 'drizzle-orm';
 import type { Reader, WriteTx } from '../client';
 import { CHEQUE_BOUNCE_HEAD, LATE_FEE_HEAD } from '@fees/validation';
 import { rows, run, textLiteral } from '../engines';
-import { balanceOfColumns } from '../queries/balance-sql';
+import { balanceOfColumns, sponsoredHeadSql } from '../queries/balance-sql';
 import { structureFeeSql } from '../queries/optional-fee-sql';
 import { advanceHeadsSql, settlementsSql } from '../queries/refunds';
 import { promotedHasSql, promotedOnSql, studentChargesSql } from '../queries/student-charges';
@@ -92,7 +94,7 @@ export function studentMoneyRefresh(student: string): string[] {
  * What a change of one student_head_paid row (the student's paid on one head going from `oldPaid` to
  * `newPaid`, all SQL text) does to the student's row, without recomputing it: a receipt's lines change
  * nothing else it is computed from, and a whole recomputation costs PostgreSQL about 0.3 ms a line.
- * The head's credit is what was paid beyond its fee - discount - adjustment (`before`, the balance
+ * The head's credit is what was paid beyond its fee - discount - adjustment - sponsored (`before`, the balance
  * before any payment, as advanceHeadsSql computes a head's fee; a head that source leaves out has a
  * credit of 0 either way), the Late fee never; paid counts outside the structure on a charged head.
  * Most lines change neither (a structure head still owing): then no row is written. LIMIT 1 (one
@@ -118,7 +120,8 @@ export function studentMoneyPaidChange(p: { student: string; head: string; oldPa
                   WHERE c.student_id = s.id AND c.status = 'bounced')
               ELSE 0 END
             - COALESCE((SELECT dc.discount_paise + dc.adjustment_paise FROM discounts dc
-              WHERE dc.student_id = s.id AND dc.fee_head_id = ${p.head}), 0) AS before,
+              WHERE dc.student_id = s.id AND dc.fee_head_id = ${p.head}), 0)
+            - ${sponsoredHeadSql('s.id', p.head)} AS before,
           fh.name = ${textLiteral(LATE_FEE_HEAD)} AS late,
           fs.id IS NOT NULL AS structure,
           fs.id IS NULL AND (

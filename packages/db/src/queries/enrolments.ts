@@ -9,6 +9,7 @@ import {
   promotionStudents,
   promotions,
   receipts,
+  sponsorships,
   students,
 } from '../schema';
 import { timestampNow } from './now';
@@ -181,6 +182,16 @@ export async function receiptsInBatch(db: Reader, params: { batchId: number; stu
     db,
     sql`SELECT COUNT(*) AS n FROM ${receipts} WHERE ${receipts.batchId} = ${params.batchId}
       AND ${inArray(receipts.studentId, [...params.studentIds])}`,
+  );
+  return Number(found?.n ?? 0);
+}
+
+/** How many sponsors' shares were recorded on some enrolments (those a promotion started, before it is undone). */
+export async function sharesOnEnrolments(db: Reader, enrolmentIds: readonly number[]): Promise<number> {
+  if (enrolmentIds.length === 0) return 0;
+  const found = await row<{ n: number }>(
+    db,
+    sql`SELECT COUNT(*) AS n FROM sponsorships WHERE ${inArray(sponsorships.enrolmentId, [...enrolmentIds])}`,
   );
   return Number(found?.n ?? 0);
 }

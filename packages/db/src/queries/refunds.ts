@@ -7,7 +7,7 @@ import type { AdvanceHead, AdvanceSettlements } from '@fees/money';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Reader, WriteTx } from '../client';
 import { row, rows, run, textLiteral } from '../engines';
-import { balanceSql } from './balance-sql';
+import { balanceSql, sponsoredHeadSql } from './balance-sql';
 import { containsText } from './like';
 import { structureFeeSql } from './optional-fee-sql';
 import { promotedHasSql, promotedOnSql } from './student-charges';
@@ -190,8 +190,10 @@ const CREDIT_BALANCE = balanceSql({ fee: 'h.fee', discount: 'h.discount', adjust
  * as of a date (the plans code adds it). A head's fee is its structure amount (an optional head: what the student's
  * opt-ins make owed, structureFeeSql; for a head outside the
  * structure, the charges of the student's bounced cheques on the Cheque bounce charge head, as on Fees
- * Info) plus any opening balance and the structures of the batches the student was promoted out of; paid is
- * pre-tax, from live receipts.
+ * Info) plus any opening balance and the structures of the batches the student was promoted out of, less what
+ * sponsors stand for on it (their shares less shortfalls: owed by the sponsor, not the family); paid is pre-tax, from
+ * live receipts. So a family that paid what a sponsor covers holds that as a credit, whether or not the sponsor has
+ * paid yet: the credit is what they paid beyond what they owe, the balance Fees Info shows below zero.
  *
  * Only a head with something against its fee can hold a credit, so the heads are read from the
  * student's own rows, each (student, head) once and without grouping: those paid on, then those only
@@ -262,7 +264,8 @@ export function advanceHeadsSql(sel: string): string {
               k.opening + CASE WHEN fs.id IS NOT NULL THEN ${structureFeeSql('fs', 'k.student_id')}
                 WHEN k.fee_head_id IN (${bounceHead})
                   THEN (SELECT COALESCE(SUM(c.bounce_charge_paise), 0) ${bounced('k.student_id')})
-                ELSE 0 END AS fee
+                ELSE 0 END
+              - ${sponsoredHeadSql('k.student_id', 'k.fee_head_id')} AS fee
        FROM (${k}) k LEFT JOIN fee_structures fs ON fs.batch_id = k.batch_id AND fs.fee_head_id = k.fee_head_id
        WHERE k.fee_head_id NOT IN (${lateFeeHead})
      ) h

@@ -1,3 +1,4 @@
+import { sponsorCollections } from './reports/sponsor-collections';
 import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Reader, WriteTx } from '../client';
 import {
@@ -244,10 +245,11 @@ export async function admissionsByCourse(db: Reader, params: { departmentId: num
 }
 
 /**
- * Net amount of the department's live receipts dated on the day: the dashboard's 'Today total' (from the running
- * totals).
+ * Net amount of the department's live receipts and sponsor receipts dated on the day: the dashboard's 'Today total'
+ * (from the running totals).
  */
 export async function departmentDayTotal(db: Reader, params: { departmentId: number; date: string }): Promise<number> {
+  const sponsored = await sponsorCollections(db, { depId: params.departmentId, from: params.date, to: params.date });
   const row = (
     await db
       .select({ total: sql<number>`coalesce(sum(${dailyModeCollections.netPaise}), 0)` })
@@ -257,5 +259,5 @@ export async function departmentDayTotal(db: Reader, params: { departmentId: num
       )
       .limit(1)
   )[0];
-  return row?.total ?? 0;
+  return Number(row?.total ?? 0) + sponsored.reduce((sum, r) => sum + r.amountPaise, 0);
 }

@@ -81,6 +81,31 @@ describe('the promoted student of docs/fee-plans.md', () => {
   });
 });
 
+describe('the promoted student of docs/fee-plans.md, last year still unpaid', () => {
+  // Paid 10,000 on 05-06-2025 and only 5,000 on 08-06-2026.
+  const plan = studentPlan({ current: YEAR_2026, leftOn: null, past: [promotedOutOf2025] });
+  const d = dues(plan, [pay('2025-06-05', 10000, 1), pay('2026-06-08', 5000, 2)], '2026-07-01');
+
+  it('owes last year’s Term 2 with its own due date and fine beside this year’s Term 1', () => {
+    expect(d.instalments.map((i) => [i.name, i.dueDate, i.due, i.paid, i.outstanding, i.fine])).toEqual([
+      ['2025-26 · Term 1', '2025-06-10', rs(10000), rs(10000), 0, 0],
+      ['2025-26 · Term 2', '2025-11-10', rs(10000), rs(5000), rs(5000), rs(200)],
+      ['Term 1', '2026-06-10', rs(11000), 0, rs(11000), 0],
+    ]);
+    expect([d.outstanding, d.fine.outstanding, d.toCollect]).toEqual([rs(16000), rs(200), rs(16200)]);
+    expect(d.upcoming.map((i) => [i.name, i.due])).toEqual([['Term 2', rs(11000)]]);
+  });
+
+  it('over the whole plan 42,000 - 15,000 = 27,000: 5,000 on 2025-26 and 22,000 on 2026-27', () => {
+    expect(d.heads[0]!.balance).toBe(rs(27000));
+    const owedOn = (enrolment: number | null) =>
+      [...d.instalments, ...d.upcoming]
+        .filter((i) => enrolmentOfInstalment(i.id) === enrolment)
+        .reduce((s, i) => s + i.due - i.concession - i.paid, 0);
+    expect([owedOn(7), owedOn(null)]).toEqual([rs(5000), rs(22000)]);
+  });
+});
+
 describe('the leaver of docs/fee-plans.md', () => {
   // In 2026-27, paid 5,000 on 08-06-2026, a discount of 1,000, left on 31-08-2026.
   const plan = studentPlan({ current: YEAR_2026, leftOn: '2026-08-31', past: [] });

@@ -90,6 +90,49 @@ describe('an optional head (worked example of docs/fee-plans.md)', () => {
   });
 });
 
+describe('the optional head of docs/fee-plans.md, its figures as written', () => {
+  // The same plan a year earlier: terms due 10-06-2025, 10-09-2025 and 10-12-2025; nothing paid.
+  const plan2025: Plan = {
+    ...plan,
+    instalments: plan.instalments.map((i) => ({ ...i, dueDate: `2025${i.dueDate.slice(4)}` })),
+  };
+  const figures = (optIns: OptIn[], asOf: string) => {
+    const mine = { ...plan2025, instalments: studentInstalments(plan2025.instalments, optional, optIns) };
+    const dues = duesAsOfCalculator(preparePlan(mine), asOf, { detail: true })({ concessions: [], payments: [] }, none);
+    return { mine, dues };
+  };
+  const fee = (instalments: PlanInstalment[]) =>
+    instalments.reduce((s, i) => s + i.amounts.reduce((t, a) => t + a.amountPaise, 0), 0);
+
+  it('Rahul takes no bus: 10,000 a term; as of 01-10-2025 outstanding 20,000, fines 200, to collect 20,200', () => {
+    const { mine, dues } = figures([], '2025-10-01');
+    expect(mine.instalments.map((i) => i.amounts.map((a) => a.feeHeadId))).toEqual([[TUITION], [TUITION], [TUITION]]);
+    expect([dues.outstanding, dues.fine.accrued, dues.toCollect]).toEqual([rs(20_000), rs(200), rs(20_200)]);
+    expect(fee(mine.instalments)).toBe(rs(30_000));
+  });
+
+  it('Devika from 01-08-2025: 10,000, 12,000, 12,000; outstanding 22,000, fines 200, Transport 4,000 (2,000 due)', () => {
+    const optIns = [{ feeHeadId: TRANSPORT, from: '2025-08-01', to: null }];
+    const { mine, dues } = figures(optIns, '2025-10-01');
+    expect(mine.instalments.map((i) => fee([i]))).toEqual([rs(10_000), rs(12_000), rs(12_000)]);
+    expect([dues.outstanding, dues.fine.accrued, dues.toCollect]).toEqual([rs(22_000), rs(200), rs(22_200)]);
+    expect(dues.heads.find((h) => h.feeHeadId === TRANSPORT)).toEqual({
+      feeHeadId: TRANSPORT,
+      outstanding: rs(2_000),
+      balance: rs(4_000),
+    });
+    expect(fee(mine.instalments)).toBe(rs(34_000));
+    expect(rs(30_000) + optionalFeePaise(plan2025.instalments, TRANSPORT, optIns)).toBe(rs(34_000));
+  });
+
+  it('Devika until 30-11-2025: December’s Transport is not owed (10,000, 12,000, 10,000; fee 32,000)', () => {
+    const optIns = [{ feeHeadId: TRANSPORT, from: '2025-08-01', to: '2025-11-30' }];
+    const { mine } = figures(optIns, '2026-01-01');
+    expect(mine.instalments.map((i) => fee([i]))).toEqual([rs(10_000), rs(12_000), rs(10_000)]);
+    expect(fee(mine.instalments)).toBe(rs(32_000));
+  });
+});
+
 describe('optional heads (properties)', () => {
   const dateArb = fc.integer({ min: 0, max: 400 }).map((d) => addDays('2026-04-01', d));
   const optInArb = fc

@@ -5,6 +5,7 @@ import {
   promotionsOfBatch,
   type Reader,
   receiptsInBatch,
+  sharesOnEnrolments,
   studentFeeTotals,
   studentsOfBatchEnrolled,
   undoPromotion,
@@ -110,8 +111,8 @@ export async function applyPromotion(ctx: AuthedContext, input: TApplyPromotionI
 }
 
 /**
- * Puts every enrolment of a promotion back, while no receipt was issued to its students in the next batch and none of
- * them moved again since.
+ * Puts every enrolment of a promotion back, while no receipt was issued to its students in the next batch, no sponsor's
+ * share was recorded on the enrolments it started and none of them moved again since.
  */
 export async function undoPromotionOf(ctx: AuthedContext, input: TUndoPromotionInput) {
   const promotion = await findPromotion(ctx.db, input.id);
@@ -127,6 +128,10 @@ export async function undoPromotionOf(ctx: AuthedContext, input: TUndoPromotionI
     studentIds: promoted.map((s) => s.studentId),
   });
   if (issued > 0) throw new AppError('CONFLICT', PROMOTION_MSG.receiptsIssued(issued, to!.name));
+  // A sponsor's share belongs to the enrolment it was sanctioned for: the undo would leave it with none.
+  const started = promotion.students.flatMap((s) => (s.startedEnrolmentId === null ? [] : [s.startedEnrolmentId]));
+  const shares = await sharesOnEnrolments(ctx.db, started);
+  if (shares > 0) throw new AppError('CONFLICT', PROMOTION_MSG.sponsoredSince(shares, to!.name));
   for (const s of promotion.students) {
     if (s.action === 'keep') continue;
     const open = await findOpenEnrolment(ctx.db, s.studentId);

@@ -212,7 +212,11 @@ export async function recordShortfall(ctx: AuthedContext, input: TRecordShortfal
   });
 }
 
-/** One allocation checked against the sponsor's shares: the share it goes to, or the message refusing it. */
+/**
+ * One allocation checked against the sponsor's shares: the parts it is spread over, or the message refusing it. A
+ * student may hold several shares of the sponsor on one head (one per year's enrolment): the allocation settles them
+ * oldest first, each within what is still expected of it, so last year's sanction can be received after a promotion.
+ */
 export async function checkAllocations(
   db: Reader,
   input: { depId: number; sponsorId: number },
@@ -220,28 +224,37 @@ export async function checkAllocations(
 ) {
   const sponsor = await sponsorOrRefuse(db, input.sponsorId);
   const shares = await listSponsorships(db, { departmentId: input.depId, sponsorId: sponsor.id });
-  const byStudentHead = new Map(shares.map((s) => [`${s.studentId}:${s.feeHeadId}`, s]));
-  const seen = new Set<number>();
+  const byStudentHead = new Map<string, SponsorshipListRow[]>();
+  for (const s of [...shares].sort((a, b) => a.id - b.id)) {
+    const key = `${s.studentId}:${s.feeHeadId}`;
+    byStudentHead.set(key, [...(byStudentHead.get(key) ?? []), s]);
+  }
+  const seen = new Set<string>();
   const headNames = new Map((await listFeeHeads(db)).map((h) => [h.id, h.name]));
   const students = new Map(
     (await studentsForOptIn(db, [...new Set(allocations.map((a) => a.studentId))])).map((s) => [s.id, s]),
   );
+  const refused = (error: string) => ({ parts: [], error });
   return allocations.map((a) => {
-    const share = byStudentHead.get(`${a.studentId}:${a.feeHeadId}`);
+    const key = `${a.studentId}:${a.feeHeadId}`;
+    const held = byStudentHead.get(key) ?? [];
     const student = students.get(a.studentId);
     const who = student && student.departmentId === input.depId ? `${student.name} (${student.admissionNo})` : null;
-    if (!who) return { share: null, error: SPONSOR_MSG.otherDepartment };
-    if (!share)
-      return {
-        share: null,
-        error: SPONSOR_MSG.noSponsorship(who, headNames.get(a.feeHeadId) ?? 'this head', sponsor.name),
-      };
-    if (seen.has(share.id)) return { share: null, error: SPONSOR_MSG.twice(who, share.feeHead) };
-    seen.add(share.id);
-    const left = receivablePaise(share, share.receivedPaise);
-    if (a.amount > left)
-      return { share: null, error: SPONSOR_MSG.overReceivable(who, share.feeHead, paiseToRupeesText(left)) };
-    return { share, error: null };
+    if (!who) return refused(SPONSOR_MSG.otherDepartment);
+    if (held.length === 0)
+      return refused(SPONSOR_MSG.noSponsorship(who, headNames.get(a.feeHeadId) ?? 'this head', sponsor.name));
+    if (seen.has(key)) return refused(SPONSOR_MSG.twice(who, held[0]!.feeHead));
+    seen.add(key);
+    const left = held.reduce((t, s) => t + receivablePaise(s, s.receivedPaise), 0);
+    if (a.amount > left) return refused(SPONSOR_MSG.overReceivable(who, held[0]!.feeHead, paiseToRupeesText(left)));
+    const parts: Array<{ share: SponsorshipListRow; amount: number }> = [];
+    let rest = a.amount;
+    for (const share of held) {
+      const taken = Math.min(rest, Math.max(0, receivablePaise(share, share.receivedPaise)));
+      if (taken > 0) parts.push({ share, amount: taken });
+      rest -= taken;
+    }
+    return { parts, error: null };
   });
 }
 
@@ -276,10 +289,9 @@ export async function createSponsorReceipt(
         amountPaise,
         createdBy: ctx.session.userId,
       };
-      const allocations = input.allocations.map((a, k) => ({
-        sponsorshipId: checked[k]!.share!.id,
-        amountPaise: a.amount,
-      }));
+      const allocations = checked.flatMap((c) =>
+        c.parts.map((p) => ({ sponsorshipId: p.share.id, amountPaise: p.amount })),
+      );
       const id = await insertSponsorReceipt(tx, row, allocations);
       await writeAudit(tx, {
         actor: actorOf(ctx),

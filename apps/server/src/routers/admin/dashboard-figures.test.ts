@@ -40,7 +40,7 @@ describe('admin.dashboard figures', () => {
     expect(academicYearOf('2099-06-01')).toEqual({ from: '2099-06-01', label: '2099-00' });
   });
 
-  it('equal the collections, day book and dues reports, per department and in all', async () => {
+  it('equal the collections, day book and dues reports, per department and in all, sponsor receipts counted', async () => {
     const day = today();
     const admin = h.caller('admin');
     await admin.receipts.create(
@@ -52,6 +52,24 @@ describe('admin.dashboard figures', () => {
     await admin.receipts.create(receiptInput(101, day, [{ mode: 'upi', paise: 3_000_00 }]));
     const monthStart = `${day.slice(0, 7)}-01`;
     if (monthStart < day) await admin.receipts.create(receiptInput(101, monthStart, [{ mode: 'cash', paise: 700_00 }]));
+    // A sponsor's transfer for PG's student is money collected too, under its own mode.
+    const pg = h.caller('pgStaff');
+    const sponsorId = (await pg.sponsors.create({ name: 'e-Grantz' })).id;
+    await pg.sponsors.cover({
+      depId: 101,
+      sponsorId,
+      studentId: fx.pg.studentId,
+      feeHeadId: fx.heads.tuition,
+      amount: '5000',
+    } as never);
+    await pg.sponsors.receipt({
+      depId: 101,
+      sponsorId,
+      date: day,
+      mode: 'bank_transfer',
+      reference: 'UTR 77120',
+      allocations: [{ studentId: fx.pg.studentId, feeHeadId: fx.heads.tuition, amount: '2000' }],
+    } as never);
 
     const dashboard = await admin.admin.dashboard();
     const year = academicYearOf(day);
@@ -62,7 +80,8 @@ describe('admin.dashboard figures', () => {
     });
     const { figures } = dashboard;
     expect(figures.departments.find((d) => d.depId === 100)?.todayPaise).toBe(5_250_50);
-    expect(figures.overall.todayPaise).toBe(8_250_50);
+    expect(figures.departments.find((d) => d.depId === 101)?.todayPaise).toBe(5_000_00);
+    expect(figures.overall.todayPaise).toBe(10_250_50);
 
     for (const [key, period] of [
       ['todayPaise', dashboard.periods.today],
@@ -79,7 +98,7 @@ describe('admin.dashboard figures', () => {
     expect(figures.overall.modeMix).toEqual(
       yearReport.overall.byMode.map((m) => ({ mode: m.mode, count: m.count, netPaise: m.netPaise })),
     );
-    expect(figures.overall.modeMix.map((m) => m.mode).sort()).toEqual(['cash', 'upi']);
+    expect(figures.overall.modeMix.map((m) => m.mode).sort()).toEqual(['bank_transfer', 'cash', 'upi']);
 
     const book = await admin.reports.dayBook({ date: day });
     expect(figures.overall.todayPaise).toBe(book.byUser.reduce((sum, u) => sum + u.totalPaise, 0));

@@ -137,6 +137,28 @@ describe('promotion', () => {
     );
   });
 
+  it('cannot be undone while a sponsor covers a student in the new batch; once the share is removed it can', async () => {
+    const ug = h.caller('ugStaff');
+    const applied = await ug.promotions.run({ ...batches2(), students: [chosen()[0]!] });
+    const sponsorId = (await ug.sponsors.create({ name: 'Mar Thoma Trust', kind: 'trust' })).id;
+    const share = await ug.sponsors.cover({
+      depId: 100,
+      sponsorId,
+      studentId: fx.ug.studentId,
+      feeHeadId: fx.heads.tuition,
+      amount: '5000',
+    } as never);
+    // The share belongs to the 2026-27 enrolment the undo would remove: refused, nothing changed.
+    expect(await refusal(ug.promotions.undo({ depId: 100, id: applied.id }))).toEqual({
+      code: 'CONFLICT',
+      message: '1 sponsor share was recorded in 2026-27 since: remove it to undo the promotion',
+    });
+    expect((await ug.students.byId({ depId: 100, id: fx.ug.studentId })).batchId).toBe(next);
+    await ug.sponsors.removeShare({ depId: 100, id: share.id });
+    expect(await ug.promotions.undo({ depId: 100, id: applied.id })).toEqual({ id: applied.id, undone: true });
+    expect((await ug.students.byId({ depId: 100, id: fx.ug.studentId })).batchId).toBe(fx.ug.batchId);
+  });
+
   it('refuses the same batch, an earlier batch, another department and bad actions, naming the field', async () => {
     const ug = h.caller('ugStaff');
     expect((await refusal(ug.promotions.preview({ ...batches2(), toBatchId: fx.ug.batchId }))).message).toBe(

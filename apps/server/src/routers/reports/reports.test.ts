@@ -321,7 +321,7 @@ describe('reports.receiptsBetweenDates', () => {
   it('stops the rows at the limit and still totals every receipt of the period', async () => {
     const full = await h.caller('ugStaff').reports.receiptsBetweenDates({ depId: 100, ...JULY });
     const page = await h.caller('ugStaff').reports.receiptsBetweenDates({ depId: 100, ...JULY, limit: 2 });
-    expect(page).toEqual({ rows: full.rows.slice(0, 2), totals: full.totals, truncated: true });
+    expect(page).toEqual({ ...full, rows: full.rows.slice(0, 2), truncated: true });
   });
 
   it('accepts a single day (from = to)', async () => {

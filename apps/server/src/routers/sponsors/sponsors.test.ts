@@ -1,5 +1,7 @@
+import { batches } from '@fees/db';
 import { paiseToRupeesText, type TCreateReceiptInput } from '@fees/validation';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { today } from '../../config';
 import { refusal } from '../../test/refusal';
 import { type RestServer, startRestServer } from '../../test/rest';
 import { useFixture, useHarness } from '../../test/use-harness';
@@ -239,6 +241,151 @@ describe('sponsor receipts', () => {
       number: 1,
       amountPaise: rs(6_000),
     });
+  });
+});
+
+describe('a promoted student’s shares', () => {
+  it('last year’s sanction is still received after the promotion: an allocation settles the oldest share first', async () => {
+    const next = (
+      await h.db
+        .insert(batches)
+        .values({ departmentId: 101, courseId: 2000, name: '2026-27', startDate: '2026-06-01', endDate: '2027-03-31' })
+        .returning()
+    )[0]!.id;
+    const admin = h.caller('admin');
+    await admin.fees.structures.create({
+      depId: 101,
+      batchId: next,
+      feeHeadId: fx.heads.tuition,
+      amount: '20000',
+      startDate: '2026-06-01',
+      endDate: '2027-03-31',
+      confirm: true,
+    } as never);
+    await cover('12000');
+    const staff = h.caller('pgStaff');
+    await staff.promotions.run({
+      depId: 101,
+      fromBatchId: fx.pg.batchId,
+      toBatchId: next,
+      students: [{ admNo: 'PG-001', action: 'promote' }],
+    });
+    await cover('5000');
+    // One transfer for both years: 12,000 of 2025-2027's sanction, then 3,000 of 2026-27's.
+    expect(await receipt('15000')).toMatchObject({ amountPaise: rs(15_000) });
+    const shares = await staff.sponsors.shares({ depId: 101, sponsorId });
+    expect(shares.map((x) => [x.batchName, x.amountPaise, x.receivedPaise, x.receivablePaise])).toEqual([
+      ['2025-2027', rs(12_000), rs(12_000), 0],
+      ['2026-27', rs(5_000), rs(3_000), rs(2_000)],
+    ]);
+    expect(await refusal(receipt('2000.01'))).toEqual({
+      code: 'BAD_REQUEST',
+      message: 'Allocation 1: Rahul Nair (PG-001): Tuition Fee has only 2000.00 still expected from this sponsor',
+    });
+  });
+});
+
+describe('sponsor receipts where money is counted', () => {
+  it('count in the collections report, the receipts between dates and the dashboard, under their mode and SP series', async () => {
+    await cover('12000');
+    const day = today();
+    const staff = h.caller('pgStaff');
+    await staff.sponsors.receipt({
+      depId: 101,
+      sponsorId,
+      date: day,
+      mode: 'bank_transfer',
+      reference: 'NEFT 4471',
+      allocations: [{ studentId: fx.pg.studentId, feeHeadId: fx.heads.tuition, amount: '7000' }],
+    } as never);
+    await h
+      .caller('admin')
+      .receipts.create({ ...pgReceipt(day, 1_500), allowOverpayment: true } as TCreateReceiptInput);
+
+    const report = await staff.reports.collections({ depId: 101, from: day, to: day });
+    const pg = report.departments[0]!;
+    expect(pg).toMatchObject({
+      count: 2,
+      sponsorCount: 1,
+      sponsorPaise: rs(7_000),
+      headsPaise: rs(8_500),
+      netPaise: rs(8_500),
+      receivedPaise: rs(8_500),
+    });
+    expect(pg.byMode).toEqual([
+      { mode: 'bank_transfer', count: 1, netPaise: rs(7_000) },
+      { mode: 'cash', count: 1, netPaise: rs(1_500) },
+    ]);
+    expect(pg.byHead).toEqual([{ feeHeadId: fx.heads.tuition, feeHead: 'Tuition Fee', amountPaise: rs(8_500) }]);
+
+    const between = await staff.reports.receiptsBetweenDates({ depId: 101, from: day, to: day });
+    expect(between.rows.map((r) => r.netPaise)).toEqual([rs(1_500)]);
+    expect(between.sponsorRows).toEqual([
+      {
+        number: 1,
+        date: day,
+        sponsorId,
+        sponsor: 'Post-matric scholarship (SC)',
+        mode: 'bank_transfer',
+        reference: 'NEFT 4471',
+        students: 1,
+        amountPaise: rs(7_000),
+      },
+    ]);
+    expect([between.totals, between.sponsorTotals]).toEqual([
+      { count: 2, netPaise: rs(8_500) },
+      { count: 1, netPaise: rs(7_000) },
+    ]);
+
+    const dashboard = await h.caller('admin').admin.dashboard();
+    const figures = dashboard.figures.departments.find((d) => d.depId === 101)!;
+    expect([figures.todayPaise, figures.monthPaise, figures.yearPaise]).toEqual([rs(8_500), rs(8_500), rs(8_500)]);
+    expect(figures.modeMix).toEqual(pg.byMode);
+    expect(dashboard.days.at(-1)!.byDepartment[101]).toBe(rs(8_500));
+    // All time: the two receipts of 2025, today's and the sponsor's.
+    expect(dashboard.departments.find((d) => d.depId === 101)).toMatchObject({
+      receiptCount: 4,
+      totalPaise: rs(26_500),
+    });
+    const book = await staff.reports.dayBook({ depId: 101, date: day });
+    expect(book.byUser.reduce((t, u) => t + u.totalPaise, 0)).toBe(figures.todayPaise);
+    expect((await staff.students.dashboard({ depId: 101 })).todayTotalPaise).toBe(rs(8_500));
+  });
+});
+
+describe('the advance of a sponsored student', () => {
+  it('holds what the family paid of a sponsor’s share, refundable, and a sponsor receipt adds nothing to it', async () => {
+    // Rahul paid 18,000; he pays the last 12,000 too before the scholarship of 12,000 is recorded.
+    const admin = h.caller('admin');
+    await admin.receipts.create(pgReceipt('2025-12-05', 12_000));
+    const staff = h.caller('pgStaff');
+    const advance = async () => {
+      const counter = await staff.receipts.entryContext({ depId: 101, studentId: fx.pg.studentId });
+      const info = await staff.receipts.feeInfo({ depId: 101, studentId: fx.pg.studentId });
+      const report = await staff.reports.dues({ depId: 101, courseId: 2000, includeSettled: true });
+      const row = report.batches[0]!.rows.find((r) => r.admissionNo === 'PG-001')!;
+      expect(info.advancePaise).toBe(counter.advancePaise);
+      expect(row.advancePaise).toBe(counter.advancePaise);
+      return [counter.heads.find((x) => x.feeHeadId === fx.heads.tuition)!.balancePaise, counter.advancePaise];
+    };
+    expect(await advance()).toEqual([0, 0]);
+    await cover('12000');
+    // He owes 30,000 - 12,000 from the sponsor - 30,000 paid = -12,000: his credit.
+    expect(await advance()).toEqual([-rs(12_000), rs(12_000)]);
+    await receipt('12000');
+    expect(await advance()).toEqual([-rs(12_000), rs(12_000)]);
+    const refunded = await staff.refunds.create({
+      depId: 101,
+      studentId: fx.pg.studentId,
+      date: '2026-01-25',
+      amount: '12000',
+      paymentMode: 'bank_transfer',
+      paymentReference: 'NEFT 5512',
+      reason: 'Paid what the scholarship covers',
+      confirm: true,
+    } as never);
+    expect(refunded).toMatchObject({ amountPaise: rs(12_000), advancePaise: 0 });
+    expect(await advance()).toEqual([-rs(12_000), 0]);
   });
 });
 

@@ -76,6 +76,7 @@ function exportTable(report: Collections): ExportTable {
     ...headRows(t).map((h): Cell[] => [department, 'Fee head', h.name, null, { paise: h.paise }]),
     ...modeRows(t).map((m): Cell[] => [department, 'Payment mode', m.name, m.count, { paise: m.paise }]),
     [department, 'Total collected', null, t.count, { paise: t.netPaise }],
+    [department, 'Of it from sponsors', null, t.sponsorCount, { paise: t.sponsorPaise }],
     [department, 'Adjusted from advance', null, null, { paise: t.adjustedPaise }],
     [department, 'Refunds paid out', null, t.refundCount, { paise: t.refundedPaise }],
     [department, 'Received less refunds', null, null, { paise: t.keptPaise }],
@@ -167,6 +168,13 @@ function CollectionsSummary({ department }: { department: Department | null }) {
                       value={formatRupees(data.overall.netPaise)}
                       testId="collections-total"
                     />
+                    {data.overall.sponsorCount > 0 && (
+                      <Figure
+                        label={`Of it from sponsors (${data.overall.sponsorCount})`}
+                        value={formatRupees(data.overall.sponsorPaise)}
+                        testId="collections-sponsors"
+                      />
+                    )}
                     {data.overall.adjustedPaise > 0 && (
                       <Figure label="Of it adjusted from advance" value={formatRupees(data.overall.adjustedPaise)} />
                     )}

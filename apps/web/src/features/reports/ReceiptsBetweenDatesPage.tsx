@@ -1,5 +1,5 @@
-import { Group, Paper, Stack } from '@mantine/core';
-import { PAYMENT_MODE_LABELS, receiptLabel, REPORT_ROW_LIMIT_MAX } from '@fees/validation';
+import { Group, Paper, Stack, Title } from '@mantine/core';
+import { PAYMENT_MODE_LABELS, receiptLabel, REPORT_ROW_LIMIT_MAX, sponsorReceiptLabel } from '@fees/validation';
 import { IconCalendarSearch, IconReceiptOff } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDepartment, useIsAdminArea } from '../../lib/department-context';
@@ -8,16 +8,17 @@ import { EmptyState, ReportStates } from '../../components/ReportStates';
 import { formatDate, todayIso } from '../../lib/dates';
 import { formatRupees } from '../../lib/money';
 import { useTRPC } from '../../lib/trpc';
-import { type Column, reportFileName, tableOf } from './export';
+import { type Cell, type Column, reportFileName, tableOf } from './export';
 import { DateRangeForm, useDateRangeSearch } from './DateRangeSearch';
 import { admissionNoColumn, ExportActions, Figure, ReportTable, TruncatedNotice } from './ReportParts';
 import { reportPaths } from './paths';
-import type { DatedReceiptRow, ReceiptsBetweenDates } from './types';
+import type { DatedReceiptRow, DatedSponsorReceiptRow, ReceiptsBetweenDates } from './types';
 import { ReceiptLink } from '../../components/ReceiptLink';
 
 /**
  * /rcpt_dtws/ (and the PG and admin variants): a department's live receipts dated from..to, both days
- * included, with a grand total. The dates are required, shown day/month/year and sent year-month-day.
+ * included, its sponsor receipts of those days in their own SP series, and a grand total of both. The dates are
+ * required, shown day/month/year and sent year-month-day.
  */
 export default function ReceiptsBetweenDatesPage() {
   const department = useDepartment();
@@ -51,6 +52,17 @@ export default function ReceiptsBetweenDatesPage() {
     { header: 'Mode', value: (r) => r.paymentModes.map((m) => PAYMENT_MODE_LABELS[m]).join(' + '), width: 120 },
     { header: 'Total', value: (r) => ({ paise: r.netPaise }), width: 140 },
   ];
+
+  const sponsorColumns: Array<Column<DatedSponsorReceiptRow>> = [
+    { header: 'Date', value: (r) => ({ date: r.date }), width: 110 },
+    { header: 'Receipt No', value: (r) => sponsorReceiptLabel(r.number), width: 120 },
+    { header: 'Sponsor', value: (r) => r.sponsor },
+    { header: 'Reference', value: (r) => r.reference },
+    { header: 'Students', value: (r) => r.students, width: 100 },
+    { header: 'Mode', value: (r) => PAYMENT_MODE_LABELS[r.mode], width: 120 },
+    { header: 'Total', value: (r) => ({ paise: r.amountPaise }), width: 140 },
+  ];
+  const receiptsPaise = (data: ReceiptsBetweenDates) => data.totals.netPaise - data.sponsorTotals.netPaise;
 
   const period = range ? `${formatDate(range.from)} to ${formatDate(range.to)}` : '';
   return (
@@ -98,6 +110,13 @@ export default function ReceiptsBetweenDatesPage() {
                   <Figure label="Period" value={period} />
                   <Group gap="xl">
                     <Figure label="Receipts" value={data.totals.count.toLocaleString('en-IN')} />
+                    {data.sponsorTotals.count > 0 && (
+                      <Figure
+                        label={`Of it from sponsors (${data.sponsorTotals.count})`}
+                        value={formatRupees(data.sponsorTotals.netPaise)}
+                        testId="sponsor-total"
+                      />
+                    )}
                     <Figure label="Grand total" value={formatRupees(data.totals.netPaise)} testId="grand-total" />
                   </Group>
                   <ExportActions
@@ -107,20 +126,45 @@ export default function ReceiptsBetweenDatesPage() {
                     table={async () => {
                       const full = await fullReport(data);
                       return tableOf(columns, full.rows, [
-                        ['Grand total', null, null, null, null, null, { paise: full.totals.netPaise }],
+                        ...full.sponsorRows.map((r): Cell[] => [
+                          { date: r.date },
+                          sponsorReceiptLabel(r.number),
+                          r.sponsor,
+                          null,
+                          r.reference,
+                          null,
+                          PAYMENT_MODE_LABELS[r.mode],
+                          { paise: r.amountPaise },
+                        ]),
+                        ['Grand total', null, null, null, null, null, null, { paise: full.totals.netPaise }],
                       ]);
                     }}
                   />
                 </Group>
               </Paper>
-              <Paper withBorder radius="md" p="lg">
-                <ReportTable
-                  columns={columns}
-                  rows={data.rows}
-                  rowKey={(r) => r.number}
-                  footer={[['Grand total', null, null, null, null, null, { paise: data.totals.netPaise }]]}
-                />
-              </Paper>
+              {(data.rows.length > 0 || data.sponsorRows.length === 0) && (
+                <Paper withBorder radius="md" p="lg">
+                  <ReportTable
+                    columns={columns}
+                    rows={data.rows}
+                    rowKey={(r) => r.number}
+                    footer={[['Total', null, null, null, null, null, null, { paise: receiptsPaise(data) }]]}
+                  />
+                </Paper>
+              )}
+              {data.sponsorRows.length > 0 && (
+                <Paper withBorder radius="md" p="lg">
+                  <Title order={3} size="h5" mb="sm">
+                    Sponsor receipts
+                  </Title>
+                  <ReportTable
+                    columns={sponsorColumns}
+                    rows={data.sponsorRows}
+                    rowKey={(r) => r.number}
+                    footer={[['Total', null, null, null, null, null, { paise: data.sponsorTotals.netPaise }]]}
+                  />
+                </Paper>
+              )}
             </Stack>
           )}
         </ReportStates>

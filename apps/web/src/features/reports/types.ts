@@ -11,6 +11,7 @@ export type FeeInfoReport = Reports['studentFeeInfo'];
 export type FeeInfoRow = FeeInfoReport['batches'][number]['rows'][number];
 export type ReceiptsBetweenDates = Reports['receiptsBetweenDates'];
 export type DatedReceiptRow = ReceiptsBetweenDates['rows'][number];
+export type DatedSponsorReceiptRow = ReceiptsBetweenDates['sponsorRows'][number];
 export type Collections = Reports['collections'];
 export type DayBook = Reports['dayBook'];
 export type CollectionsTotals = Collections['overall'];

@@ -2,11 +2,15 @@ import { sql } from 'drizzle-orm';
 import type { Reader } from '../../client';
 import { engineSql, rows } from '../../engines';
 import type { PaymentMode } from '../../schema';
+import { sponsorCollections, sponsorCollectionsByHead } from './sponsor-collections';
 
 export interface CollectionsTotals {
-  /** Pre-tax amounts of the receipt lines per fee head. */
+  /** Pre-tax amounts of the receipt lines per fee head, with the sponsor receipts' allocations to the head. */
   byHead: Array<{ feeHeadId: number; feeHead: string; amountPaise: number }>;
-  /** Receipts per payment mode with their net amounts (lines plus GST): a receipt paid in two modes counts in both. */
+  /**
+   * Receipts per payment mode with their net amounts (lines plus GST): a receipt paid in two modes counts in both; a
+   * sponsor receipt under its own mode.
+   */
   byMode: Array<{ mode: PaymentMode; count: number; netPaise: number }>;
   /** Sum of byHead: the receipts' pre-tax total. */
   headsPaise: number;
@@ -14,7 +18,11 @@ export interface CollectionsTotals {
   taxPaise: number;
   /** headsPaise + taxPaise: what was collected. */
   netPaise: number;
+  /** The receipts and the sponsor receipts. */
   count: number;
+  /** Of count and netPaise, the sponsor receipts (their own SP series): money from sponsors for their students. */
+  sponsorCount: number;
+  sponsorPaise: number;
   /** Of netPaise, receipts "Adjusted from advance": dues settled from an advance, no new money. */
   adjustedPaise: number;
   /** netPaise - adjustedPaise: the money received. */
@@ -41,7 +49,8 @@ export interface CollectionsReport {
  * departments the outer loop). Receipt lines are never zero, so a head whose sum is 0 had no live
  * line in the range. Departments without receipts are listed
  * with zeros. Receipts "Adjusted from advance" are collections without new money (adjustedPaise),
- * and live refunds of the period are money out.
+ * and live refunds of the period are money out. Sponsor receipts of the period count beside the receipts, under their
+ * mode and, through their allocations, under the heads (sponsor-collections.ts).
  */
 export async function collectionsReport(
   db: Reader,
@@ -119,24 +128,56 @@ export async function collectionsReport(
     GROUP BY department_id`,
   );
 
+  const [sponsored, sponsoredHeads] = await Promise.all([
+    sponsorCollections(db, params),
+    sponsorCollectionsByHead(db, params),
+  ]);
+
   const totalsOf = (depId: number | null): CollectionsTotals => {
     const all = modes.find((m) => m.kind === 'all' && m.depId === depId);
-    const netPaise = all?.netPaise ?? 0;
+    const fromSponsors = sponsored.filter((r) => depId === null || r.depId === depId);
+    const sponsorCount = fromSponsors.reduce((sum, r) => sum + r.count, 0);
+    const sponsorPaise = fromSponsors.reduce((sum, r) => sum + r.amountPaise, 0);
+    const netPaise = (all?.netPaise ?? 0) + sponsorPaise;
     const adjustedPaise =
       modes.find((m) => m.kind === 'mode' && m.depId === depId && m.mode === 'advance')?.netPaise ?? 0;
     const refunds = paidOut.filter((f) => depId === null || f.depId === depId);
     const refundedPaise = refunds.reduce((sum, f) => sum + f.amountPaise, 0);
-    return {
-      byHead: heads
+    const byHead = new Map(
+      heads
         .filter((h) => h.depId === depId)
-        .map(({ feeHeadId, feeHead, amountPaise }) => ({ feeHeadId, feeHead, amountPaise })),
-      byMode: modes
+        .map(({ feeHeadId, feeHead, amountPaise }) => [feeHeadId, { feeHeadId, feeHead, amountPaise }]),
+    );
+    let newHead = false;
+    for (const h of sponsoredHeads.filter((x) => depId === null || x.depId === depId)) {
+      const head = byHead.get(h.feeHeadId) ?? { feeHeadId: h.feeHeadId, feeHead: h.feeHead, amountPaise: 0 };
+      newHead ||= head.amountPaise === 0;
+      head.amountPaise += h.amountPaise;
+      byHead.set(h.feeHeadId, head);
+    }
+    // The receipts' heads come in the query's order by name; a head only sponsors paid on takes its place among them.
+    const headList = [...byHead.values()];
+    if (newHead) headList.sort((a, b) => a.feeHead.localeCompare(b.feeHead));
+    const byMode = new Map(
+      modes
         .filter((m) => m.kind === 'mode' && m.depId === depId)
-        .map((m) => ({ mode: m.mode as PaymentMode, count: m.parts, netPaise: m.netPaise })),
-      headsPaise: all?.headsPaise ?? 0,
+        .map((m) => [m.mode as PaymentMode, { mode: m.mode as PaymentMode, count: m.parts, netPaise: m.netPaise }]),
+    );
+    for (const r of fromSponsors) {
+      const mode = byMode.get(r.mode) ?? { mode: r.mode, count: 0, netPaise: 0 };
+      mode.count += r.count;
+      mode.netPaise += r.amountPaise;
+      byMode.set(r.mode, mode);
+    }
+    return {
+      byHead: headList,
+      byMode: [...byMode.values()].sort((a, b) => (a.mode < b.mode ? -1 : a.mode > b.mode ? 1 : 0)),
+      headsPaise: (all?.headsPaise ?? 0) + sponsorPaise,
       taxPaise: all?.taxPaise ?? 0,
       netPaise,
-      count: all?.count ?? 0,
+      count: (all?.count ?? 0) + sponsorCount,
+      sponsorCount,
+      sponsorPaise,
       adjustedPaise,
       receivedPaise: netPaise - adjustedPaise,
       refundCount: refunds.reduce((sum, f) => sum + f.count, 0),

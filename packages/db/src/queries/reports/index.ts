@@ -10,6 +10,7 @@ export * from './dues';
 export * from './fee-receipts';
 export * from './receipt-lines';
 export * from './receipts-between-dates';
+export * from './sponsor-collections';
 export type { BatchGroup, ReceiptTotals } from './shared';
 export * from './statement';
 export * from './student-fee-info';

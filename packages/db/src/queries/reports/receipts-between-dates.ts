@@ -3,6 +3,7 @@ import type { Reader } from '../../client';
 import { row, rows } from '../../engines';
 import type { PaymentMode } from '../../schema';
 import type { ReceiptTotals } from './shared';
+import { type DatedSponsorReceiptRow, sponsorReceiptsBetween } from './sponsor-collections';
 
 export interface DatedReceiptRow {
   number: number;
@@ -23,14 +24,18 @@ export interface DatedReceiptRow {
 
 export interface ReceiptsBetweenDatesReport {
   rows: DatedReceiptRow[];
-  /** Every matching receipt, whether or not it is among the rows. */
+  /** The sponsor receipts of the period (their own SP series), every one of them. */
+  sponsorRows: DatedSponsorReceiptRow[];
+  /** Every matching receipt and sponsor receipt, whether or not it is among the rows. */
   totals: ReceiptTotals;
+  /** Of the totals, the sponsor receipts. */
+  sponsorTotals: ReceiptTotals;
   truncated: boolean;
 }
 
 /**
  * Live receipts of a department dated from..to (both days included), by date then number, up to
- * `limit` rows; the totals count them all. Reads receipts_department_date_idx.
+ * `limit` rows, and its sponsor receipts of those days; the totals count them all. Reads receipts_department_date_idx.
  */
 export async function receiptsBetweenDatesReport(
   db: Reader,
@@ -71,9 +76,19 @@ export async function receiptsBetweenDatesReport(
     );
     for (const part of parts) modes.set(part.receiptId, [...(modes.get(part.receiptId) ?? []), part.paymentMode]);
   }
+  const sponsorRows = await sponsorReceiptsBetween(db, params);
+  const sponsorTotals = {
+    count: sponsorRows.length,
+    netPaise: sponsorRows.reduce((sum, r) => sum + r.amountPaise, 0),
+  };
   return {
     rows: found.map(({ id, ...r }) => ({ ...r, paymentModes: modes.get(id) ?? [r.paymentMode] })),
-    totals,
+    sponsorRows,
+    totals: {
+      count: Number(totals.count) + sponsorTotals.count,
+      netPaise: Number(totals.netPaise) + sponsorTotals.netPaise,
+    },
+    sponsorTotals,
     truncated: found.length < totals.count,
   };
 }
