@@ -12,6 +12,8 @@ import { closeTestDatabase, failInserts, openTestDatabase } from '@fees/db/testi
 import { paiseToRupeesText } from '@fees/validation';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
+import { linesByTurn } from './logging';
+import { startServer } from './test/server-process';
 import { LoginLimiter } from './auth/login-limiter';
 import { buildFixture, type Fixture } from './test/fixture';
 import { createAccount, TEST_PASSWORD } from './test/harness';
@@ -176,5 +178,41 @@ describe('the request log', () => {
     expect(mine.find((l) => l.msg === 'server error')?.err?.stack).toMatch(/the disk is on fire\n\s+at /);
     expect(mine.find((l) => l.msg === 'request')).toMatchObject({ route: '/test/fail', status: 500, userId: null });
     expect(written.join('')).not.toContain('abc123');
+  });
+});
+
+describe('standard output', () => {
+  it('takes the lines written in one turn of the event loop in one write, whole and in order', async () => {
+    const writes: string[] = [];
+    const out = linesByTurn((text) => writes.push(text));
+    out.write('{"n":1}\n');
+    out.write('{"n":2}\n');
+    expect(writes).toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writes).toEqual(['{"n":1}\n{"n":2}\n']);
+    out.write('{"n":3}\n');
+    out.flush();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writes).toEqual(['{"n":1}\n{"n":2}\n', '{"n":3}\n']);
+  });
+
+  it("a real server's request lines reach its standard output, one JSON line each", async () => {
+    const server = await startServer();
+    try {
+      // /readyz: a path the start-up's own checks do not call (it answers 503 until the first backup).
+      const answers = await Promise.all(Array.from({ length: 5 }, () => fetch(`${server.url}/readyz`)));
+      const deadline = Date.now() + 10_000;
+      const readyLines = () =>
+        server
+          .output()
+          .split('\n')
+          .slice(0, -1)
+          .filter((line) => line.includes('"route":"/readyz"'))
+          .map((line) => JSON.parse(line) as LogLine);
+      while (readyLines().length < 5 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(readyLines().map((l) => [l.msg, l.status])).toEqual(answers.map((answer) => ['request', answer.status]));
+    } finally {
+      await server.stop();
+    }
   });
 });

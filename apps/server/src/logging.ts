@@ -19,8 +19,41 @@ import {
 export interface LogOptions {
   /** pino's level: fatal, error, warn, info, debug, trace or silent. */
   level: string;
-  /** Where the lines go (tests capture them); standard output when absent. */
+  /** Where the lines go (tests capture them); standard output when absent, through linesByTurn. */
   stream?: { write(line: string): void };
+}
+
+/**
+ * Log lines handed to `out` once per turn of the event loop: the lines of the requests answered together
+ * (the receipts of one group commit) go out in one write, where one write each cost the counter more than
+ * building the lines. A line waits only for the end of the turn that wrote it.
+ */
+export function linesByTurn(out: (text: string) => void): { write(line: string): void; flush(): void } {
+  let pending: string[] = [];
+  const flush = () => {
+    if (pending.length === 0) return;
+    const text = pending.join('');
+    pending = [];
+    out(text);
+  };
+  return {
+    write(line) {
+      if (pending.push(line) === 1) setImmediate(flush);
+    },
+    flush,
+  };
+}
+
+let stdoutLines: ReturnType<typeof linesByTurn> | null = null;
+
+/** Standard output through linesByTurn, one for the process; what is still waiting at exit is written then. */
+function stdoutByTurn(): ReturnType<typeof linesByTurn> {
+  if (!stdoutLines) {
+    // Standard output to a pipe or a file is written synchronously on Linux, so an exit loses no line.
+    stdoutLines = linesByTurn((text) => process.stdout.write(text));
+    process.once('exit', stdoutLines.flush);
+  }
+  return stdoutLines;
 }
 
 /** Who made each request, as resolved from its session cookie (or its sign-in). */
@@ -81,7 +114,7 @@ export function logServerOptions(log: LogOptions | false): FastifyServerOptions 
     logController: new RequestLog(),
     logger: {
       level: log.level,
-      ...(log.stream ? { stream: log.stream } : {}),
+      stream: log.stream ?? stdoutByTurn(),
       serializers: {
         req: (req) => ({ method: req.method, url: req.url?.split('?')[0] }),
         res: (res) => ({ statusCode: res.statusCode }),

@@ -1,5 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import type { Reader, WriteTx } from '../client';
+import type { Query } from './query';
 import type { NumberedReceiptParams } from '../queries/receipts';
 
 /**
@@ -8,7 +9,8 @@ import type { NumberedReceiptParams } from '../queries/receipts';
  * makes to itself when it opens (`tieToEngine`); a query reaches it through engineOf(db) or the
  * functions below. Query functions run SQL of their own only through `rows`, `row` and `run`, as
  * Drizzle's sql`...` templates (values as `${value}`, bound by each engine's dialect; an array as one
- * value through `sql.param`); Drizzle's builder, awaited, covers the rest: `await db.select()...`.
+ * value through `sql.param`), or a statement every receipt or request runs built once with placeholders
+ * and bound at each run (`bound`, query.ts); Drizzle's builder, awaited, covers the rest: `await db.select()...`.
  * Templates are written once for both engines: camelCase aliases double-quoted (`AS "departmentId"`),
  * `coalesce` rather than `ifnull`, the current time as a value from timestampNow() (queries/now.ts);
  * queries/engine-neutral.test.ts fails on a text that forgets. Outside a write pass the app's `db`
@@ -62,9 +64,9 @@ export interface EngineSql {
 
 export interface Engine {
   readonly sql: EngineSql;
-  rows<T>(db: Reader, query: SQL): Promise<T[]>;
-  row<T>(db: Reader, query: SQL): Promise<T | undefined>;
-  run(db: Reader, query: SQL): Promise<{ changes: number }>;
+  rows<T>(db: Reader, query: Query): Promise<T[]>;
+  row<T>(db: Reader, query: Query): Promise<T | undefined>;
+  run(db: Reader, query: Query): Promise<{ changes: number }>;
   /** One transaction: all its writes commit together, or none when `work` throws; in a `tx`, a savepoint. */
   transaction<T>(db: Reader, work: (tx: WriteTx) => Promise<T>): Promise<T>;
   /** One write, committed (durably) before the promise settles; the engine may group it with others. */
@@ -109,18 +111,20 @@ export function engineSql(db: Reader): EngineSql {
   return engineOf(db).sql;
 }
 
+export { type Bound, bound, type Query } from './query';
+
 /** Every row the query returns. */
-export function rows<T>(db: Reader, query: SQL): Promise<T[]> {
+export function rows<T>(db: Reader, query: Query): Promise<T[]> {
   return engineOf(db).rows<T>(db, query);
 }
 
 /** The first row the query returns, or undefined. */
-export function row<T>(db: Reader, query: SQL): Promise<T | undefined> {
+export function row<T>(db: Reader, query: Query): Promise<T | undefined> {
   return engineOf(db).row<T>(db, query);
 }
 
 /** Runs a statement that returns no rows; says how many rows it changed. */
-export function run(db: Reader, query: SQL): Promise<{ changes: number }> {
+export function run(db: Reader, query: Query): Promise<{ changes: number }> {
   return engineOf(db).run(db, query);
 }
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../client';
 import { isPostgres } from './postgres/database';
 import { closeTestDatabase, onPostgres, openTestDatabase } from '../test/database';
-import { row, rows, run, transaction } from '.';
+import { bound, row, rows, run, transaction } from '.';
 
 /** A promise settled from outside, to hold a transaction open while the test acts. */
 function gate() {
@@ -36,6 +36,28 @@ describe('the runner', () => {
       departmentId: 100,
     });
     expect((await run(db, sql`UPDATE religions SET name = name WHERE id < 0`)).changes).toBe(0);
+    await closeTestDatabase(db);
+  });
+
+  it('runs a statement built once with placeholders, bound to new values at each run', async () => {
+    const db = await openTestDatabase();
+    const insert = sql`INSERT INTO religions (name) VALUES (${sql.placeholder('name')})`;
+    const byPrefix = sql`SELECT name FROM religions
+      WHERE lower(name) LIKE lower(${sql.placeholder('prefix')}) AND name <> ${sql.placeholder('except')}
+        AND lower(name) LIKE lower(${sql.placeholder('prefix')})
+      ORDER BY name`;
+    for (const name of ['Zoroastrian', 'Zen', 'Zurvanite']) {
+      expect(await run(db, bound(insert, { name }))).toEqual({ changes: 1 });
+    }
+    expect(await rows<{ name: string }>(db, bound(byPrefix, { prefix: 'z%', except: 'Zen' }))).toEqual([
+      { name: 'Zoroastrian' },
+      { name: 'Zurvanite' },
+    ]);
+    expect(await row<{ name: string }>(db, bound(byPrefix, { prefix: 'zen%', except: '' }))).toEqual({ name: 'Zen' });
+    // A value left out fails the statement; nothing is bound in its place.
+    await expect((async () => rows(db, bound(byPrefix, { prefix: 'z%' })))()).rejects.toThrow(
+      'No value for placeholder "except"',
+    );
     await closeTestDatabase(db);
   });
 

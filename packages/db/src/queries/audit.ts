@@ -1,7 +1,7 @@
 import type { AuditAction } from '@fees/validation';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Reader, WriteTx } from '../client';
-import { rows, run } from '../engines';
+import { bound, rows, run } from '../engines';
 import type { auditLog, UserRole } from '../schema';
 
 export interface AuditActor {
@@ -39,10 +39,19 @@ export interface AuditWrite extends AuditEntry {
   actor: AuditActor;
 }
 
+const INSERT_AUDIT = sql`INSERT INTO audit_log (user_id, user_email, ip, action, entity, entity_id, before, after,
+    department_id, admission_no)
+  VALUES (${sql.placeholder('userId')}, ${sql.placeholder('email')}, ${sql.placeholder('ip')},
+    ${sql.placeholder('action')}, ${sql.placeholder('entity')}, ${sql.placeholder('entityId')},
+    ${sql.placeholder('before')}, ${sql.placeholder('after')},
+    coalesce(${sql.placeholder('departmentId')},
+      (SELECT department_id FROM students WHERE id = ${sql.placeholder('studentId')})),
+    coalesce(${sql.placeholder('admissionNo')},
+      (SELECT admission_no FROM students WHERE id = ${sql.placeholder('studentId')})))`;
+
 /**
- * Appends one audit row; call it inside the transaction of the write it describes. Its text is the same
- * on every call, so each engine compiles it once: every write of the app, the receipt counter's
- * included, goes through here.
+ * Appends one audit row; call it inside the transaction of the write it describes. Every write of the
+ * app, the receipt counter's included, goes through here: its statement is built once.
  */
 export async function writeAudit(db: WriteTx, { actor, ...entry }: AuditWrite): Promise<void> {
   // The department and admission number the audit screen filters on, from the snapshots or their student.
@@ -68,12 +77,19 @@ export async function writeAudit(db: WriteTx, { actor, ...entry }: AuditWrite): 
   const admissionNo = first('string', after?.admissionNo, before?.admissionNo, before?.student?.admissionNo);
   await run(
     db,
-    sql`INSERT INTO audit_log (user_id, user_email, ip, action, entity, entity_id, before, after,
-    department_id, admission_no)
-  VALUES (${actor.userId}, ${actor.email}, ${actor.ip ?? null}, ${entry.action}, ${entry.entity}, ${entityId},
-    ${beforeJson}, ${afterJson},
-    coalesce(${departmentId}, (SELECT department_id FROM students WHERE id = ${studentId})),
-    coalesce(${admissionNo}, (SELECT admission_no FROM students WHERE id = ${studentId})))`,
+    bound(INSERT_AUDIT, {
+      userId: actor.userId,
+      email: actor.email,
+      ip: actor.ip ?? null,
+      action: entry.action,
+      entity: entry.entity,
+      entityId,
+      before: beforeJson,
+      after: afterJson,
+      departmentId,
+      admissionNo,
+      studentId,
+    }),
   );
 }
 

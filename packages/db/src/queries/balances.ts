@@ -1,7 +1,7 @@
 import { CHEQUE_BOUNCE_HEAD } from '@fees/validation';
-import { type SQL, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Reader } from '../client';
-import { row, rows, textLiteral } from '../engines';
+import { bound, row, rows, textLiteral } from '../engines';
 import { balanceOfColumns, sponsoredHeadSql } from './balance-sql';
 import { structureFeeSql, structureRowShownSql } from './optional-fee-sql';
 import { carried } from './student-charges';
@@ -44,7 +44,7 @@ export type FeeBalanceTotals = Omit<FeeBalanceRow, 'feeHeadId' | 'feeHead'>;
  * written sqlite_stat4, SQLite recompiles a statement at every run when a parameter meets an indexed column
  * (fee_heads.name), and compiling this one costs several times running it (every receipt reads it).
  */
-function headsCte(studentId: number): SQL {
+function headsCte(studentId: Placeholder): SQL {
   const ob = carried(sql`${studentId}`);
   return sql`
   WITH heads AS (
@@ -91,13 +91,14 @@ function headsCte(studentId: number): SQL {
 
 const balanceOfHead = sql.raw(balanceOfColumns('h', { sponsored: true }));
 
-const withSponsored = (studentId: number) => sql`${headsCte(studentId)},
+const withSponsored = (studentId: Placeholder) => sql`${headsCte(studentId)},
   sponsored AS (
     SELECT heads.*, ${sql.raw(sponsoredHeadSql('s.id', 'heads."feeHeadId"'))} AS "sponsoredPaise"
     FROM heads CROSS JOIN (SELECT id FROM students WHERE id = ${studentId}) s
   )`;
 
-const rowsSql = (studentId: number) => sql`${withSponsored(studentId)}
+/** Every receipt reads a student's balances: the statement is built once (a long text), bound at each call. */
+const BALANCE_ROWS = sql`${withSponsored(sql.placeholder('studentId'))}
   SELECT "feeHeadId", "feeHead", "feePaise", "discountPaise", "adjustmentPaise",
          "discountPaise" + "adjustmentPaise" AS "totalDiscountPaise",
          "sponsoredPaise",
@@ -106,7 +107,7 @@ const rowsSql = (studentId: number) => sql`${withSponsored(studentId)}
   FROM sponsored h
   ORDER BY part, sort_id, "feeHeadId"`;
 
-const totalsSql = (studentId: number) => sql`${withSponsored(studentId)}
+const BALANCE_TOTALS = sql`${withSponsored(sql.placeholder('studentId'))}
   SELECT COALESCE(SUM("feePaise"), 0) AS "feePaise",
          COALESCE(SUM("discountPaise"), 0) AS "discountPaise",
          COALESCE(SUM("adjustmentPaise"), 0) AS "adjustmentPaise",
@@ -121,10 +122,10 @@ const totalsSql = (studentId: number) => sql`${withSponsored(studentId)}
  * bounce charge.
  */
 export async function studentFeeBalances(db: Reader, studentId: number): Promise<FeeBalanceRow[]> {
-  return await rows<FeeBalanceRow>(db, rowsSql(studentId));
+  return await rows<FeeBalanceRow>(db, bound(BALANCE_ROWS, { studentId }));
 }
 
 /** The same rows summed over heads (the Fees Info total balance). */
 export async function studentFeeTotals(db: Reader, studentId: number): Promise<FeeBalanceTotals> {
-  return (await row<FeeBalanceTotals>(db, totalsSql(studentId)))!;
+  return (await row<FeeBalanceTotals>(db, bound(BALANCE_TOTALS, { studentId })))!;
 }

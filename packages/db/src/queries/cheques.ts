@@ -5,7 +5,7 @@
 import { CHEQUE_BOUNCE_HEAD } from '@fees/validation';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Reader, WriteTx } from '../client';
-import { engineSql, row, rows, run } from '../engines';
+import { bound, engineSql, row, rows, run } from '../engines';
 import {
   type ChequeStatus,
   cheques,
@@ -228,18 +228,16 @@ export type DayClosing = Pick<typeof dayClosings.$inferSelect, 'departmentId' | 
   closedByEmail: string | null;
 };
 
+const DAY_CLOSING = sql`SELECT dc.department_id AS "departmentId", dc.date, dc.closed_at AS "closedAt",
+    u.email AS "closedByEmail"
+  FROM day_closings dc LEFT JOIN users u ON u.id = dc.closed_by
+  WHERE dc.department_id = ${sql.placeholder('departmentId')} AND dc.date = ${sql.placeholder('date')}`;
+
 export async function findDayClosing(
   db: Reader,
   params: { departmentId: number; date: string },
 ): Promise<DayClosing | null> {
-  return (
-    (await row<DayClosing>(
-      db,
-      sql`SELECT dc.department_id AS "departmentId", dc.date, dc.closed_at AS "closedAt", u.email AS "closedByEmail"
-       FROM day_closings dc LEFT JOIN users u ON u.id = dc.closed_by
-       WHERE dc.department_id = ${params.departmentId} AND dc.date = ${params.date}`,
-    )) ?? null
-  );
+  return (await row<DayClosing>(db, bound(DAY_CLOSING, params))) ?? null;
 }
 
 /** The closings of a date, in department order (the day book of one department or all). */

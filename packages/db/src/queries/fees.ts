@@ -1,7 +1,7 @@
 import { SPECIAL_HEADS } from '@fees/validation';
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Reader, WriteTx } from '../client';
-import { row } from '../engines';
+import { bound, row, rows } from '../engines';
 import { balanceSql } from './balance-sql';
 import {
   batches,
@@ -104,17 +104,17 @@ export async function setFeeHeadGst(db: WriteTx, params: { id: number; gst: FeeH
   return (await db.update(feeHeads).set(params.gst).where(eq(feeHeads.id, params.id)).returning())[0] ?? null;
 }
 
+const TAXABLE_HEADS = sql`SELECT id, gst_rate_basis_points AS "rateBasisPoints", gst_code AS code
+  FROM fee_heads WHERE gst_treatment = 'taxable'`;
+
 /**
  * The taxable heads with their rate and code, by id: what a receipt issued now charges (a head not in it is
- * exempt). Heads are few; the counter and the receipt's check read them all in one statement.
+ * exempt). Heads are few; the counter and the receipt's check read them all in one statement, built once.
  */
 export async function taxableFeeHeads(
   db: Reader,
 ): Promise<Map<number, { rateBasisPoints: number; code: string | null }>> {
-  const found = await db
-    .select({ id: feeHeads.id, rateBasisPoints: feeHeads.gstRateBasisPoints, code: feeHeads.gstCode })
-    .from(feeHeads)
-    .where(eq(feeHeads.gstTreatment, 'taxable'));
+  const found = await rows<{ id: number; rateBasisPoints: number; code: string | null }>(db, bound(TAXABLE_HEADS, {}));
   return new Map(found.map(({ id, ...tax }) => [id, tax]));
 }
 

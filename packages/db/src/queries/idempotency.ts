@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { WriteTx } from '../client';
-import { row, run } from '../engines';
+import { bound, row, run } from '../engines';
 
 /** Whose request under which key: the user (a REST client signs in as one), the operation and the client's key. */
 export interface IdempotencyClaim {
@@ -19,6 +19,17 @@ export interface IdempotentAnswer {
 const keyWhere = (claim: IdempotencyClaim) =>
   sql`user_id = ${claim.userId} AND operation = ${claim.operation} AND key = ${claim.key}`;
 
+// Every receipt the counter's screen sends carries a key: both statements are built once.
+const CLAIM_KEY = sql`INSERT INTO idempotency_keys (user_id, operation, key, request_hash, expires_at)
+  VALUES (${sql.placeholder('userId')}, ${sql.placeholder('operation')}, ${sql.placeholder('key')},
+    ${sql.placeholder('requestHash')}, ${sql.placeholder('expiresAt')})
+  ON CONFLICT DO NOTHING
+  RETURNING 1 AS claimed`;
+
+const SETTLE_KEY = sql`UPDATE idempotency_keys SET result = ${sql.placeholder('result')}
+  WHERE user_id = ${sql.placeholder('userId')} AND operation = ${sql.placeholder('operation')}
+    AND key = ${sql.placeholder('key')}`;
+
 /**
  * Claims the key for this write, in its transaction: null when the claim is new (the write goes on and
  * stores its result with settleIdempotencyKey or its insert), else what the first request stored.
@@ -30,13 +41,7 @@ export async function claimIdempotencyKey(
   db: WriteTx,
   params: IdempotencyClaim & { requestHash: string; expiresAt: number },
 ): Promise<IdempotentAnswer | null> {
-  const claimed = await row<{ claimed: number }>(
-    db,
-    sql`INSERT INTO idempotency_keys (user_id, operation, key, request_hash, expires_at)
-     VALUES (${params.userId}, ${params.operation}, ${params.key}, ${params.requestHash}, ${params.expiresAt})
-     ON CONFLICT DO NOTHING
-     RETURNING 1 AS claimed`,
-  );
+  const claimed = await row<{ claimed: number }>(db, bound(CLAIM_KEY, params));
   if (claimed) return null;
   const first = await row<{ requestHash: string; result: string | null }>(
     db,
@@ -48,7 +53,7 @@ export async function claimIdempotencyKey(
 
 /** Stores the result of the write that claimed the key, in the same transaction. */
 export async function settleIdempotencyKey(db: WriteTx, claim: IdempotencyClaim, result: unknown): Promise<void> {
-  await run(db, sql`UPDATE idempotency_keys SET result = ${JSON.stringify(result)} WHERE ${keyWhere(claim)}`);
+  await run(db, bound(SETTLE_KEY, { ...claim, result: JSON.stringify(result) }));
 }
 
 /** Deletes the keys whose time has passed (epoch milliseconds); returns how many. */

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Reader, WriteTx } from '../client';
-import { engineOf, engineSql, row, rows, run } from '../engines';
+import { bound, type EngineSql, engineOf, engineSql, row, rows, run } from '../engines';
 import { type AuditActor, writeAudit } from './audit';
 import { type Instrument, insertCheque } from './cheques';
 import { type IdempotencyClaim, settleIdempotencyKey } from './idempotency';
@@ -39,12 +39,27 @@ function studentQuery(db: Reader, where: SQL, lock: boolean): SQL {
   return sql`${STUDENT_SELECT} WHERE ${where}${lock ? engineSql(db).lockedUntilCommit('s') : sql``}`;
 }
 
+/** The counter's read of a student by id, unlocked and locked, built once per engine (the lock is its SQL). */
+const studentByIdStatements = new WeakMap<EngineSql, { unlocked: SQL; locked: SQL }>();
+
+function studentByIdStatement(db: Reader, lock: boolean): SQL {
+  const engine = engineSql(db);
+  let statements = studentByIdStatements.get(engine);
+  if (!statements) {
+    const where = sql`s.id = ${sql.placeholder('studentId')}`;
+    statements = { unlocked: studentQuery(db, where, false), locked: studentQuery(db, where, true) };
+    studentByIdStatements.set(engine, statements);
+  }
+  return lock ? statements.locked : statements.unlocked;
+}
+
 export async function findReceiptStudentById(
   db: Reader,
   studentId: number,
   options: { lock?: boolean } = {},
 ): Promise<ReceiptStudent | null> {
-  return (await row<ReceiptStudent>(db, studentQuery(db, sql`s.id = ${studentId}`, options.lock === true))) ?? null;
+  const statement = studentByIdStatement(db, options.lock === true);
+  return (await row<ReceiptStudent>(db, bound(statement, { studentId }))) ?? null;
 }
 
 export async function findReceiptStudentByAdmissionNo(
@@ -87,12 +102,12 @@ async function lockStudentWhere(db: WriteTx, where: SQL): Promise<void> {
   await engineOf(db).lockStudents(db, where);
 }
 
+const NEXT_RECEIPT_NUMBER = sql`UPDATE receipt_number_sequence SET last_number = last_number + 1 WHERE id = 1
+  RETURNING last_number AS n`;
+
 /** Bumps the foundation-wide sequence, locking its row until the transaction ends. */
 async function allocateReceiptNumber(db: WriteTx): Promise<number> {
-  return (await row<{ n: number }>(
-    db,
-    sql`UPDATE receipt_number_sequence SET last_number = last_number + 1 WHERE id = 1 RETURNING last_number AS n`,
-  ))!.n;
+  return (await row<{ n: number }>(db, bound(NEXT_RECEIPT_NUMBER, {})))!.n;
 }
 
 /** A line as written: its head, text and amount, and the GST it is issued with (rate, SAC or HSN code, tax). */
@@ -107,13 +122,14 @@ export type NewReceiptPayment = Pick<
   'paymentMode' | 'paymentReference' | 'amountPaise' | 'taxPaise'
 >;
 
+const INSERT_PAYMENT = sql`INSERT INTO receipt_payments (receipt_id, part_no, payment_mode, payment_reference,
+    amount_paise, tax_paise)
+  VALUES (${sql.placeholder('receiptId')}, ${sql.placeholder('partNo')}, ${sql.placeholder('paymentMode')},
+    ${sql.placeholder('paymentReference')}, ${sql.placeholder('amountPaise')}, ${sql.placeholder('taxPaise')})`;
+
 async function insertPayments(db: WriteTx, receiptId: number, payments: readonly NewReceiptPayment[]): Promise<void> {
   for (const [index, p] of payments.entries()) {
-    await run(
-      db,
-      sql`INSERT INTO receipt_payments (receipt_id, part_no, payment_mode, payment_reference, amount_paise, tax_paise)
-        VALUES (${receiptId}, ${index + 1}, ${p.paymentMode}, ${p.paymentReference}, ${p.amountPaise}, ${p.taxPaise})`,
-    );
+    await run(db, bound(INSERT_PAYMENT, { ...p, receiptId, partNo: index + 1 }));
   }
 }
 
@@ -122,6 +138,12 @@ export type NewReceipt = Omit<
   'id' | 'status' | 'createdAt' | 'updatedAt' | 'voidedAt' | 'voidedBy' | 'version'
 >;
 
+const INSERT_LINE = sql`INSERT INTO receipt_lines (receipt_id, line_no, student_id, fee_head_id, particulars,
+    amount_paise, tax_rate_basis_points, gst_code, tax_paise)
+  VALUES (${sql.placeholder('receiptId')}, ${sql.placeholder('lineNo')}, ${sql.placeholder('studentId')},
+    ${sql.placeholder('feeHeadId')}, ${sql.placeholder('particulars')}, ${sql.placeholder('amountPaise')},
+    ${sql.placeholder('taxRateBasisPoints')}, ${sql.placeholder('gstCode')}, ${sql.placeholder('taxPaise')})`;
+
 async function insertLines(
   db: WriteTx,
   receiptId: number,
@@ -129,13 +151,7 @@ async function insertLines(
   lines: readonly NewReceiptLine[],
 ): Promise<void> {
   for (const [index, line] of lines.entries()) {
-    await run(
-      db,
-      sql`INSERT INTO receipt_lines (receipt_id, line_no, student_id, fee_head_id, particulars, amount_paise,
-          tax_rate_basis_points, gst_code, tax_paise)
-        VALUES (${receiptId}, ${index + 1}, ${studentId}, ${line.feeHeadId}, ${line.particulars}, ${line.amountPaise},
-          ${line.taxRateBasisPoints}, ${line.gstCode}, ${line.taxPaise})`,
-    );
+    await run(db, bound(INSERT_LINE, { ...line, receiptId, lineNo: index + 1, studentId }));
   }
 }
 
@@ -190,24 +206,24 @@ export async function insertNumberedReceipt(
   return { id, number };
 }
 
+const INSERT_RECEIPT = sql`INSERT INTO receipts (number, department_id, course_id, batch_id, student_id, date,
+    student_name, address, phone, email, total_paise, tax_rate_basis_points, tax_paise, net_paise,
+    payment_mode, payment_reference, created_by)
+  VALUES (${sql.placeholder('number')}, ${sql.placeholder('departmentId')}, ${sql.placeholder('courseId')},
+    ${sql.placeholder('batchId')}, ${sql.placeholder('studentId')}, ${sql.placeholder('date')},
+    ${sql.placeholder('studentName')}, ${sql.placeholder('address')}, ${sql.placeholder('phone')},
+    ${sql.placeholder('email')}, ${sql.placeholder('totalPaise')}, ${sql.placeholder('taxRateBasisPoints')},
+    ${sql.placeholder('taxPaise')}, ${sql.placeholder('netPaise')}, ${sql.placeholder('paymentMode')},
+    ${sql.placeholder('paymentReference')}, ${sql.placeholder('createdBy')})
+  RETURNING id`;
+
 /** Writes a receipt's master row, its lines and its payment parts; returns the new receipt id. */
 async function insertReceipt(
   db: WriteTx,
   params: { receipt: NewReceipt; lines: readonly NewReceiptLine[]; payments: readonly NewReceiptPayment[] },
 ): Promise<number> {
   const { receipt, lines, payments } = params;
-  const { id } = (await row<{ id: number }>(
-    db,
-    sql`INSERT INTO receipts (number, department_id, course_id, batch_id, student_id, date, student_name, address,
-       phone, email, total_paise, tax_rate_basis_points, tax_paise, net_paise,
-         payment_mode, payment_reference, created_by)
-     VALUES (${receipt.number}, ${receipt.departmentId}, ${receipt.courseId}, ${receipt.batchId},
-       ${receipt.studentId}, ${receipt.date}, ${receipt.studentName}, ${receipt.address},
-       ${receipt.phone}, ${receipt.email}, ${receipt.totalPaise}, ${receipt.taxRateBasisPoints},
-       ${receipt.taxPaise}, ${receipt.netPaise}, ${receipt.paymentMode}, ${receipt.paymentReference},
-       ${receipt.createdBy})
-     RETURNING id`,
-  ))!;
+  const { id } = (await row<{ id: number }>(db, bound(INSERT_RECEIPT, receipt)))!;
   await insertLines(db, id, receipt.studentId, lines);
   await insertPayments(db, id, payments);
   return id;

@@ -1,7 +1,7 @@
 import { eq, lt, sql } from 'drizzle-orm';
 import type { Reader, WriteTx } from '../client';
 import { sessions, type UserRole } from '../schema';
-import { rows, run } from '../engines';
+import { bound, rows, run } from '../engines';
 
 export interface SessionUser {
   sessionId: string;
@@ -27,20 +27,14 @@ export async function insertSession(
   await db.insert(sessions).values(row);
 }
 
-const findLiveSessionSql = ({
-  id,
-  nowMs,
-}: {
-  id: string;
-  nowMs: number;
-}) => sql`SELECT s.id AS "sessionId", u.id AS "userId", u.email, u.name, u.role,
+const LIVE_SESSION = sql`SELECT s.id AS "sessionId", u.id AS "userId", u.email, u.name, u.role,
     u.must_change_password AS "mustChangePassword", s.department_id AS "departmentId",
     d.code AS "departmentCode", s.expires_at AS "expiresAt", ud.department_id AS "servedId"
   FROM sessions s
   JOIN users u ON u.id = s.user_id
   LEFT JOIN departments d ON d.id = s.department_id
   LEFT JOIN user_departments ud ON ud.user_id = u.id
-  WHERE s.id = ${id} AND s.expires_at > ${nowMs} AND u.disabled_at IS NULL
+  WHERE s.id = ${sql.placeholder('id')} AND s.expires_at > ${sql.placeholder('nowMs')} AND u.disabled_at IS NULL
   ORDER BY ud.department_id`;
 
 type SessionRow = Omit<SessionUser, 'departmentIds' | 'mustChangePassword'> & {
@@ -50,12 +44,11 @@ type SessionRow = Omit<SessionUser, 'departmentIds' | 'mustChangePassword'> & {
 
 /**
  * The live session with this id, joined with its user and the departments it serves; null when
- * unknown, expired or its account disabled. Runs on every request; its texts are the same every time,
- * so each engine compiles them once.
+ * unknown, expired or its account disabled. Runs on every request: built once, bound at each call.
  */
 export async function findLiveSession(db: Reader, params: { id: string; nowMs: number }): Promise<SessionUser | null> {
   // One row per department served (one with servedId null for none): the departments come with the session.
-  const found = await rows<SessionRow>(db, findLiveSessionSql(params));
+  const found = await rows<SessionRow>(db, bound(LIVE_SESSION, params));
   const [first] = found;
   if (!first) return null;
   const { servedId: _served, ...session } = first;

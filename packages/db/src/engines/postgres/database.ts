@@ -12,10 +12,12 @@ import { drizzle } from 'drizzle-orm/pg-proxy';
 import type pg from 'pg';
 import type { Database, Reader, WriteTx } from '../../client';
 import { type Engine, tieToEngine } from '../index';
+import { type Query, renderer } from '../query';
 import { postgresSql } from './engine-sql';
 import { insertNumberedReceipt } from './receipts';
 
 const dialect = new PgDialect();
+const render = renderer((query: SQL) => dialect.sqlToQuery(query));
 
 interface PostgresState {
   pool: pg.Pool;
@@ -85,8 +87,8 @@ function stateOf(db: Reader): PostgresState {
 const STATEMENT_NAME_LIMIT = 2000;
 const statementNames = new Map<string, string>();
 
-function query(db: Reader, source: SQL): Promise<pg.QueryResult> {
-  const { sql: text, params: values } = dialect.sqlToQuery(source);
+function query(db: Reader, source: Query): Promise<pg.QueryResult> {
+  const { sql: text, params: values } = render(source);
   let name = statementNames.get(text);
   if (name === undefined && statementNames.size < STATEMENT_NAME_LIMIT) {
     name = `fees_${statementNames.size + 1}`;
@@ -95,15 +97,15 @@ function query(db: Reader, source: SQL): Promise<pg.QueryResult> {
   return queryable(stateOf(db)).query(name === undefined ? { text, values } : { name, text, values });
 }
 
-export async function rows<T>(db: Reader, source: SQL): Promise<T[]> {
+export async function rows<T>(db: Reader, source: Query): Promise<T[]> {
   return (await query(db, source)).rows as T[];
 }
 
-export async function row<T>(db: Reader, source: SQL): Promise<T | undefined> {
+export async function row<T>(db: Reader, source: Query): Promise<T | undefined> {
   return (await query(db, source)).rows[0] as T | undefined;
 }
 
-export async function run(db: Reader, source: SQL): Promise<{ changes: number }> {
+export async function run(db: Reader, source: Query): Promise<{ changes: number }> {
   return { changes: (await query(db, source)).rowCount ?? 0 };
 }
 
@@ -115,7 +117,7 @@ export async function run(db: Reader, source: SQL): Promise<{ changes: number }>
  * round trip and the wait for a busy Node thread to send COMMIT. Nothing may run on the transaction
  * after it. Should the statement fail, the COMMIT behind it ends the aborted transaction as a ROLLBACK.
  */
-export async function rowAndCommit<T>(tx: WriteTx, source: SQL): Promise<T | undefined> {
+export async function rowAndCommit<T>(tx: WriteTx, source: Query): Promise<T | undefined> {
   const state = stateOf(tx);
   const ending = state.ending;
   if (!state.client || state.depth > 0 || !ending?.mayCommitWithLast) return row<T>(tx, source);

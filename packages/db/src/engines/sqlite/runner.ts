@@ -1,37 +1,39 @@
 import type { SQL } from 'drizzle-orm';
 import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
 import type { Reader, WriteTx } from '../../client';
+import { type Query, renderer } from '../query';
 import { type Connection, connectionOf, isInside, onConnection, statement, withLock } from './connection';
 
 /**
  * SQLite's side of the runner (engines/index.ts): one connection, its statements compiled once and
  * run synchronously under the connection's lock (connection.ts); an sql`...` template is rendered by
- * Drizzle's SQLite dialect.
+ * Drizzle's SQLite dialect at each run, a bound statement (query.ts) once.
  */
 const dialect = new SQLiteAsyncDialect();
+const render = renderer((query: SQL) => dialect.sqlToQuery(query));
 
 /** The statement's text and what to bind to it. */
-function compile(query: SQL): [string, unknown[]] {
-  const compiled = dialect.sqlToQuery(query);
+function compile(query: Query): [string, unknown[]] {
+  const compiled = render(query);
   return [compiled.sql, compiled.params];
 }
 
 /** Every row the query returns. */
-export function rows<T>(db: Reader, query: SQL): Promise<T[]> {
+export function rows<T>(db: Reader, query: Query): Promise<T[]> {
   const connection = connectionOf(db);
   const [text, values] = compile(query);
   return onConnection(connection, isInside(db), () => statement(connection, text).all(...values) as T[]);
 }
 
 /** The first row the query returns, or undefined. */
-export function row<T>(db: Reader, query: SQL): Promise<T | undefined> {
+export function row<T>(db: Reader, query: Query): Promise<T | undefined> {
   const connection = connectionOf(db);
   const [text, values] = compile(query);
   return onConnection(connection, isInside(db), () => statement(connection, text).get(...values) as T | undefined);
 }
 
 /** Runs a statement that returns no rows; says how many rows it changed. */
-export function run(db: Reader, query: SQL): Promise<{ changes: number }> {
+export function run(db: Reader, query: Query): Promise<{ changes: number }> {
   const connection = connectionOf(db);
   const [text, values] = compile(query);
   return onConnection(connection, isInside(db), () => ({
