@@ -263,7 +263,7 @@ describe("a sponsor's receipt", () => {
     ]);
   });
 
-  it("by day: joins the day's voucher of its mode, so the voucher's debit is the day book's figure for the mode", () => {
+  it("by day: joins the day's voucher of its mode, whose debit is the day book's figure for the mode", () => {
     const { vouchers } = generalLedger({
       receipts: [seven],
       refunds: [],

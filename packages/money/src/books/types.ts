@@ -98,7 +98,8 @@ export interface LedgerEntry {
 export interface Voucher {
   /**
    * What the voucher stands for, stable across exports (R:7 receipt 7, P:12 refund 12, J:7 the bounce of receipt 7,
-   * S:4 sponsor receipt 4, G:setl_X the charges of settlement setl_X, D:2026-07-01:R the day's receipts...): a later export compares a voucher with what was sent under its key.
+   * S:4 sponsor receipt 4, G:setl_X the charges of settlement setl_X, D:2026-07-01:R the day's receipts...): a
+   * later export compares a voucher with what was sent under its key.
    */
   key: string;
   date: string;
