@@ -83,6 +83,23 @@ test("the accountant's books: a closed day previewed, refused by Tally, sent, th
         net: amount,
         confirm: true,
       });
+    // A trust pays 2,000.00 of the tuition by transfer: a Receipt voucher of its own in the SP series.
+    const sponsor = await trpcMutation<{ id: number }>(page, 'sponsors.create', { name: 'E2E Books Trust' });
+    await trpcMutation(page, 'sponsors.cover', {
+      depId: 104,
+      sponsorId: sponsor.id,
+      studentId: student.id,
+      feeHeadId: tuition,
+      amount: '2000',
+    });
+    await trpcMutation(page, 'sponsors.receipt', {
+      depId: 104,
+      sponsorId: sponsor.id,
+      date: DAY,
+      mode: 'bank_transfer',
+      reference: 'NEFT-BK',
+      allocations: [{ studentId: student.id, feeHeadId: tuition, amount: '2000' }],
+    });
 
     await page.goto('/bed/books');
     await typeDate(page, 'From', shownDate(DAY));
@@ -94,11 +111,12 @@ test("the accountant's books: a closed day previewed, refused by Tally, sent, th
     await page.reload();
     await typeDate(page, 'From', shownDate(DAY));
     await typeDate(page, 'To', shownDate(DAY));
-    await expect(page.getByTestId('voucher-count')).toHaveText('2');
+    await expect(page.getByTestId('voucher-count')).toHaveText('3');
     await expect(page.getByTestId('books-vouchers')).toContainText('Receipt');
     const ledger = page.getByTestId('general-ledger');
     await expect(ledger).toContainText('Tuition Fee');
-    await expect(ledger).toContainText('20,000.50');
+    await expect(ledger).toContainText('22,000.50');
+    await expect(ledger).toContainText('Sponsor receipt SP');
 
     tally.replies.push(
       "<RESPONSE><LINEERROR>Ledger 'Tuition Fee' does not exist!</LINEERROR><CREATED>0</CREATED><ALTERED>0</ALTERED>" +
@@ -112,13 +130,13 @@ test("the accountant's books: a closed day previewed, refused by Tally, sent, th
     await screenshots(page, '/tmp/books-refused');
 
     tally.replies.push(
-      '<RESPONSE><CREATED>2</CREATED><ALTERED>0</ALTERED><ERRORS>0</ERRORS><EXCEPTIONS>0</EXCEPTIONS></RESPONSE>',
+      '<RESPONSE><CREATED>3</CREATED><ALTERED>0</ALTERED><ERRORS>0</ERRORS><EXCEPTIONS>0</EXCEPTIONS></RESPONSE>',
     );
     await page.getByRole('button', { name: 'Send to Tally' }).click();
     await expect(answer).toContainText('Tally took the vouchers');
-    await expect(answer).toContainText('Created 2');
+    await expect(answer).toContainText('Created 3');
     await expect(page.getByTestId('already-exported')).toContainText(
-      '2 voucher(s) of these days went to the books before',
+      '3 voucher(s) of these days went to the books before',
     );
     await expect(page.getByTestId('export-log')).toContainText('Sent to Tally');
     await expect(page.getByTestId('export-log')).toContainText('In the books');
@@ -136,6 +154,7 @@ test("the accountant's books: a closed day previewed, refused by Tally, sent, th
     await page.getByRole('link', { name: 'Ledger mapping' }).click();
     await expect(page.getByRole('textbox', { name: 'Tally company' })).toHaveValue('Bachelor of Education');
     await expect(page.getByRole('textbox', { name: 'Cash', exact: true })).toHaveValue('Cash');
+    await expect(page.getByRole('textbox', { name: 'Gateway fee' })).toHaveValue('Payment gateway charges');
     await screenshots(page, '/tmp/books-mapping');
     await page.getByText('One per day and payment mode, a row per head').click();
     await screenshots(page, '/tmp/books-mapping-day');

@@ -6,6 +6,14 @@ import { RECEIPT_PAYMENT_MODES } from './receipt-rules';
 export const DEFAULT_ADVANCE_LEDGER = 'Advance from students';
 export const DEFAULT_GST_LEDGER = 'Output GST';
 
+/** The ledgers a gateway settlement is booked to until the admin renames them: its fee, the GST on it, the bank. */
+export const DEFAULT_GATEWAY_LEDGERS = {
+  charges: 'Payment gateway charges',
+  inputGst: 'Input GST',
+  bank: 'Bank',
+} as const;
+export const GATEWAY_LEDGER_PARTS = ['charges', 'inputGst', 'bank'] as const;
+
 /**
  * The default ledger of each payment mode. A mode not listed here (one added later, say online payments through a
  * gateway's clearing account) has no ledger until the admin gives it one: until then an export that needs it stops
@@ -96,5 +104,7 @@ export const ZSaveLedgerMappingInput = z.object({
       message: 'Give each GST rate one ledger',
     })
     .default([]),
+  /** A gateway settlement's ledgers: its fee, the GST on the fee, the bank it is paid into; left out: unchanged. */
+  gateway: z.object({ charges: ZLedgerName, inputGst: ZLedgerName, bank: ZLedgerName }).optional(),
 });
 export type TSaveLedgerMappingInput = z.infer<typeof ZSaveLedgerMappingInput>;

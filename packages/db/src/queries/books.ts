@@ -2,7 +2,8 @@
  * The books: a department's ledger mapping, what its closed days hold for the general ledger (the receipts with
  * their lines and parts, the bounces and refunds the day book reads), and the log of what was exported.
  */
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { DEFAULT_GATEWAY_LEDGERS } from '@fees/validation';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Reader, WriteTx } from '../client';
 import { rows } from '../engines';
 import {
@@ -32,6 +33,8 @@ export interface StoredLedgerMapping {
   heads: { feeHeadId: number; name: string; ledger: string | null }[];
   /** The modes that have a ledger. */
   modes: { mode: string; ledger: string }[];
+  /** A gateway settlement's ledgers: the gateway's fee, the GST on it, the bank the net is paid into. */
+  gateway: { charges: string; inputGst: string; bank: string };
 }
 
 /** A department's ledger mapping; null before the server first started with the department. */
@@ -67,6 +70,10 @@ export async function findLedgerMapping(db: Reader, depId: number): Promise<Stor
       .map((rate) => ({ rateBasisPoints: rate, ledger: gstLedgers.get(rate) ?? null })),
     heads: heads.map((h) => ({ feeHeadId: h.id, name: h.name, ledger: headLedgers.get(h.id) ?? null })),
     modes: mapped.filter((r) => r.kind === 'mode').map((r) => ({ mode: r.key, ledger: r.ledger })),
+    gateway: {
+      ...DEFAULT_GATEWAY_LEDGERS,
+      ...Object.fromEntries(mapped.filter((r) => r.kind === 'gateway').map((r) => [r.key, r.ledger])),
+    },
   };
 }
 
@@ -84,6 +91,7 @@ export async function saveLedgerMapping(
     heads: readonly { feeHeadId: number; ledger: string }[];
     modes: readonly { mode: string; ledger: string }[];
     gst: readonly { rateBasisPoints: number; ledger: string }[];
+    gateway?: { charges: string; inputGst: string; bank: string };
     userId: number | null;
   },
 ): Promise<boolean> {
@@ -108,7 +116,8 @@ export async function saveLedgerMapping(
     )
     .returning({ version: ledgerMappings.version });
   if (updated.length !== 1) return false;
-  await tx.delete(ledgerMappingRows).where(eq(ledgerMappingRows.departmentId, depId));
+  const kept = params.gateway ? undefined : ne(ledgerMappingRows.kind, 'gateway');
+  await tx.delete(ledgerMappingRows).where(and(eq(ledgerMappingRows.departmentId, depId), kept));
   const values = [
     ...params.heads.map((h) => ({
       departmentId: depId,
@@ -122,6 +131,12 @@ export async function saveLedgerMapping(
       kind: 'gst' as const,
       key: String(g.rateBasisPoints),
       ledger: g.ledger,
+    })),
+    ...Object.entries(params.gateway ?? {}).map(([key, ledger]) => ({
+      departmentId: depId,
+      kind: 'gateway' as const,
+      key,
+      ledger,
     })),
   ];
   if (values.length > 0) await tx.insert(ledgerMappingRows).values(values);
@@ -154,6 +169,16 @@ export async function closedDaysIn(
   return new Set(closed.map((c) => c.date));
 }
 
+/** A date column within a range or on one of further single days. */
+function inDaysSql(column: ReturnType<typeof sql.raw>, params: { from: string; to: string; days: readonly string[] }) {
+  return params.days.length === 0
+    ? sql`${column} BETWEEN ${params.from} AND ${params.to}`
+    : sql`(${column} BETWEEN ${params.from} AND ${params.to} OR ${column} IN (${sql.join(
+        params.days.map((d) => sql`${d}`),
+        sql`, `,
+      )}))`;
+}
+
 export interface BooksSourceReceipt {
   id: number;
   number: number;
@@ -183,13 +208,7 @@ export async function booksSource(
   db: Reader,
   params: { depId: number; from: string; to: string; days: readonly string[] },
 ): Promise<{ receipts: BooksSourceReceipt[]; refunds: BooksSourceRefund[] }> {
-  const inDays = (column: ReturnType<typeof sql.raw>) =>
-    params.days.length === 0
-      ? sql`${column} BETWEEN ${params.from} AND ${params.to}`
-      : sql`(${column} BETWEEN ${params.from} AND ${params.to} OR ${column} IN (${sql.join(
-          params.days.map((d) => sql`${d}`),
-          sql`, `,
-        )}))`;
+  const inDays = (column: ReturnType<typeof sql.raw>) => inDaysSql(column, params);
   // The receipts of the days; their lines and parts are read with the same condition (not a list of their ids,
   // whose changing length would make PostgreSQL prepare a new statement for every size).
   const bounce = sql`LEFT JOIN cheques c ON c.receipt_id = r.id AND c.status = 'bounced'`;
@@ -230,6 +249,83 @@ export async function booksSource(
     ORDER BY f.number`,
   );
   return { receipts: [...receiptsById.values()], refunds };
+}
+
+export interface BooksSourceSponsorReceipt {
+  number: number;
+  date: string;
+  sponsorName: string;
+  mode: string;
+  amountPaise: number;
+  /** What it paid per fee head: its allocations added up by the head of their share. */
+  lines: { feeHeadId: number; amountPaise: number }[];
+}
+
+export interface BooksSourceSettlement {
+  settlementId: string;
+  utr: string;
+  date: string;
+  payments: number;
+  amountPaise: number;
+  feePaise: number;
+  taxPaise: number;
+}
+
+/** A department's sponsor receipts dated in a range or on further single days, with what they paid per head. */
+export async function booksSponsorReceipts(
+  db: Reader,
+  params: { depId: number; from: string; to: string; days: readonly string[] },
+): Promise<BooksSourceSponsorReceipt[]> {
+  const chosen = sql`sr.department_id = ${params.depId} AND ${inDaysSql(sql.raw('sr.date'), params)}`;
+  const found = await rows<Omit<BooksSourceSponsorReceipt, 'lines'> & { id: number }>(
+    db,
+    sql`SELECT sr.id AS id, sr.number AS number, sr.date AS date, sp.name AS "sponsorName", sr.mode AS mode,
+          sr.amount_paise AS "amountPaise"
+        FROM sponsor_receipts sr JOIN sponsors sp ON sp.id = sr.sponsor_id
+        WHERE ${chosen} ORDER BY sr.number`,
+  );
+  const byId = new Map(found.map(({ id, ...r }) => [id, { ...r, lines: [] } as BooksSourceSponsorReceipt]));
+  const lines = await rows<{ receiptId: number; feeHeadId: number; amountPaise: number }>(
+    db,
+    sql`SELECT a.sponsor_receipt_id AS "receiptId", sh.fee_head_id AS "feeHeadId", SUM(a.amount_paise) AS "amountPaise"
+        FROM sponsor_receipt_allocations a
+        JOIN sponsorships sh ON sh.id = a.sponsorship_id
+        JOIN sponsor_receipts sr ON sr.id = a.sponsor_receipt_id
+        WHERE ${chosen}
+        GROUP BY a.sponsor_receipt_id, sh.fee_head_id ORDER BY a.sponsor_receipt_id, MIN(a.id)`,
+  );
+  for (const { receiptId, feeHeadId, amountPaise } of lines)
+    byId.get(receiptId)!.lines.push({ feeHeadId, amountPaise: Number(amountPaise) });
+  return [...byId.values()];
+}
+
+/**
+ * The department's part of each gateway settlement of a range or further single days: the settled payments that
+ * are its live Online receipts (by the gateway's payment id, their reference), with the fee and GST those payments
+ * bore. A payment no receipt holds (an exception still open) is in no department's part until it becomes one.
+ */
+export async function booksSettlements(
+  db: Reader,
+  params: { depId: number; from: string; to: string; days: readonly string[] },
+): Promise<BooksSourceSettlement[]> {
+  const found = await rows<BooksSourceSettlement>(
+    db,
+    sql`SELECT l.settlement_id AS "settlementId", l.utr AS utr, l.settled_on AS date, COUNT(*) AS payments,
+          SUM(l.amount_paise) AS "amountPaise", SUM(l.fee_paise) AS "feePaise", SUM(l.tax_paise) AS "taxPaise"
+        FROM settlement_lines l
+        WHERE l.type = 'payment' AND ${inDaysSql(sql.raw('l.settled_on'), params)}
+          AND EXISTS (SELECT 1 FROM receipt_payments p JOIN receipts r ON r.id = p.receipt_id
+            WHERE p.payment_mode = 'online' AND p.payment_reference = l.payment_id
+              AND r.status = 'live' AND r.department_id = ${params.depId})
+        GROUP BY l.settlement_id, l.utr, l.settled_on ORDER BY l.settled_on, l.settlement_id`,
+  );
+  return found.map((s) => ({
+    ...s,
+    payments: Number(s.payments),
+    amountPaise: Number(s.amountPaise),
+    feePaise: Number(s.feePaise),
+    taxPaise: Number(s.taxPaise),
+  }));
 }
 
 export interface StoredExportVoucher {

@@ -5,7 +5,7 @@ import { departments } from './reference';
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
-export const LEDGER_MAPPING_KINDS = ['head', 'mode', 'gst'] as const;
+export const LEDGER_MAPPING_KINDS = ['head', 'mode', 'gst', 'gateway'] as const;
 export const BOOKS_GRANULARITIES = ['receipt', 'day'] as const;
 export const BOOKS_EXPORT_VIAS = ['file', 'tally'] as const;
 export const BOOKS_VOUCHER_KINDS = ['voucher', 'reversal'] as const;
@@ -39,9 +39,10 @@ export const ledgerMappings = sqliteTable('ledger_mappings', {
 });
 
 /**
- * The ledger of each fee head (key: the head's id), payment mode (key: the mode) and GST rate (key: the rate in
- * hundredths of a percent) in a department's books. A head or mode without a row has no ledger yet: an export that
- * needs it stops and names it; a rate without one takes the Output GST ledger's name followed by the rate.
+ * The ledger of each fee head (key: the head's id), payment mode (key: the mode), GST rate (key: the rate in
+ * hundredths of a percent) and gateway settlement's part (key: charges, inputGst, bank) in a department's books. A
+ * head or mode without a row has no ledger yet: an export that needs it stops and names it; a rate without one takes
+ * the Output GST ledger's name followed by the rate; a settlement's part without one its default ledger.
  */
 export const ledgerMappingRows = sqliteTable(
   'ledger_mapping_rows',

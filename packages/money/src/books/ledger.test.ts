@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { generalLedger, sharesByMode } from './ledger';
 import { type ExportLogEntry, planExport } from './plan';
-import type { BooksReceipt, LedgerMapping } from './types';
+import type { BooksReceipt, BooksSettlement, BooksSponsorReceipt, LedgerMapping } from './types';
 
 const TUITION = 1;
 const EXAM = 2;
@@ -29,6 +29,7 @@ const mapping: LedgerMapping = {
   refundLedger: 'Advance from students',
   gstLedgers: new Map([[1800, 'Output GST 18%']]),
   gstLedgerBase: 'Output GST',
+  gateway: { charges: 'Payment gateway charges', inputGst: 'Input GST', bank: 'Bank' },
 };
 
 const scope = { from: '2026-07-01', to: '2026-07-02' };
@@ -223,6 +224,157 @@ describe('the general ledger, worked by hand', () => {
         { kind: 'head', name: 'Transport' },
       ],
     });
+  });
+});
+
+// SP4: the Mar Thoma Trust pays 30,000.00 by cheque on 01-07-2026 for two students: 20,000.00 of Tuition and
+// 10,000.00 of Exam fees (a sponsor's share carries no GST of its own).
+const sp4: BooksSponsorReceipt = {
+  number: 4,
+  label: 'SP4',
+  date: '2026-07-01',
+  sponsorName: 'Mar Thoma Trust',
+  mode: 'cheque',
+  amountPaise: 3_000_000,
+  lines: [
+    { feeHeadId: TUITION, amountPaise: 2_000_000 },
+    { feeHeadId: EXAM, amountPaise: 1_000_000 },
+  ],
+};
+
+describe("a sponsor's receipt", () => {
+  it('is a Receipt voucher of its own: its mode debited, the heads it was allocated to credited', () => {
+    const { vouchers } = generalLedger({
+      receipts: [seven],
+      refunds: [],
+      sponsorReceipts: [sp4],
+      mapping,
+      granularity: 'receipt',
+      scope,
+    });
+    expect(vouchers.map((v) => [v.key, v.type, v.number, v.narration])).toEqual([
+      ['R:7', 'Receipt', '#0007', 'Receipt #0007: A1 Asha'],
+      ['S:4', 'Receipt', 'SP4', 'Sponsor receipt SP4: Mar Thoma Trust'],
+    ]);
+    expect(vouchers[1]!.entries).toEqual([
+      { ledger: 'Bank', amountPaise: 3_000_000 },
+      { ledger: 'Tuition Fee', amountPaise: -2_000_000 },
+      { ledger: 'Exam Fee', amountPaise: -1_000_000 },
+    ]);
+  });
+
+  it("by day: joins the day's voucher of its mode, whose debit is the day book's figure for the mode", () => {
+    const { vouchers } = generalLedger({
+      receipts: [seven],
+      refunds: [],
+      sponsorReceipts: [sp4],
+      mapping,
+      granularity: 'day',
+      scope,
+    });
+    const cheque = vouchers.find((v) => v.key === 'D:2026-07-01:R:cheque')!;
+    // Receipt 7's cheque (10,000.00: 7,675.00 Tuition, 1,800.00 its GST, 500.00 Exam, 25.00 its GST) and SP4.
+    expect(cheque.entries).toEqual([
+      { ledger: 'Bank', amountPaise: 4_000_000 },
+      { ledger: 'Tuition Fee', amountPaise: -2_767_500 },
+      { ledger: 'Output GST 18%', amountPaise: -180_000 },
+      { ledger: 'Exam Fee', amountPaise: -1_050_000 },
+      { ledger: 'Output GST 5%', amountPaise: -2_500 },
+    ]);
+    expect(cheque.narration).toBe(
+      'Fees received in cheque on 01-07-2026: 1 receipt(s), #0007 to #0007; sponsor receipt(s) SP4',
+    );
+  });
+
+  it('names a head it was allocated to that has no ledger', () => {
+    const transport = { ...sp4, lines: [{ feeHeadId: 9, amountPaise: 3_000_000 }] };
+    const ledger = generalLedger({
+      receipts: [],
+      refunds: [],
+      sponsorReceipts: [transport],
+      mapping,
+      granularity: 'receipt',
+      scope,
+    });
+    expect(ledger.unmapped).toEqual([{ kind: 'head', name: 'Transport' }]);
+  });
+});
+
+// Settlement setl_A of 02-07-2026, UTR UTIB0001: the department's three payments of 10,000.00, 5,000.00 and 2,500.00
+// (17,500.00), the gateway's fee 2% of each (200.00 + 100.00 + 50.00 = 350.00) and 18% GST on it (63.00): the bank
+// got 17,500.00 - 350.00 - 63.00 = 17,087.00.
+const setlA: BooksSettlement = {
+  settlementId: 'setl_A',
+  utr: 'UTIB0001',
+  date: '2026-07-02',
+  payments: 3,
+  amountPaise: 1_750_000,
+  feePaise: 35_000,
+  taxPaise: 6_300,
+};
+const withClearing: LedgerMapping = {
+  ...mapping,
+  modes: new Map([...mapping.modes, ['online', 'Razorpay clearing']]),
+};
+
+describe("a gateway settlement's charges", () => {
+  it('are a Journal on the settlement day: the bank and the charges debited, the clearing ledger credited', () => {
+    for (const granularity of ['receipt', 'day'] as const) {
+      const { vouchers } = generalLedger({
+        receipts: [],
+        refunds: [],
+        settlements: [setlA],
+        mapping: withClearing,
+        granularity,
+        scope,
+      });
+      expect(vouchers).toEqual([
+        {
+          key: 'G:setl_A',
+          date: '2026-07-02',
+          type: 'Journal',
+          number: 'GS-UTIB0001',
+          narration: 'Gateway settlement setl_A, UTR UTIB0001: 3 payment(s), fee and GST on it',
+          entries: [
+            { ledger: 'Bank', amountPaise: 1_708_700 },
+            { ledger: 'Payment gateway charges', amountPaise: 35_000 },
+            { ledger: 'Input GST', amountPaise: 6_300 },
+            { ledger: 'Razorpay clearing', amountPaise: -1_750_000 },
+          ],
+        },
+      ]);
+    }
+  });
+
+  it('with Online mapped to the bank itself, only the charges move out of it', () => {
+    const onBank: LedgerMapping = { ...mapping, modes: new Map([...mapping.modes, ['online', 'Bank']]) };
+    const { vouchers } = generalLedger({
+      receipts: [],
+      refunds: [],
+      settlements: [setlA, { ...setlA, settlementId: 'setl_B', date: '2026-07-09' }],
+      mapping: onBank,
+      granularity: 'receipt',
+      scope,
+    });
+    expect(vouchers.map((v) => v.entries)).toEqual([
+      [
+        { ledger: 'Payment gateway charges', amountPaise: 35_000 },
+        { ledger: 'Input GST', amountPaise: 6_300 },
+        { ledger: 'Bank', amountPaise: -41_300 },
+      ],
+    ]);
+  });
+
+  it('need a ledger for the Online mode', () => {
+    const ledger = generalLedger({
+      receipts: [],
+      refunds: [],
+      settlements: [setlA],
+      mapping,
+      granularity: 'receipt',
+      scope,
+    });
+    expect(ledger.unmapped).toEqual([{ kind: 'mode', name: 'online' }]);
   });
 });
 

@@ -1,6 +1,8 @@
 import type {
   BooksReceipt,
   BooksRefund,
+  BooksSettlement,
+  BooksSponsorReceipt,
   GeneralLedger,
   Granularity,
   LedgerEntry,
@@ -22,6 +24,10 @@ export interface GeneralLedgerInput {
   receipts: readonly BooksReceipt[];
   /** Live refunds dated in the scope. */
   refunds: readonly BooksRefund[];
+  /** Sponsor receipts dated in the scope. */
+  sponsorReceipts?: readonly BooksSponsorReceipt[];
+  /** The department's parts of the gateway settlements of the scope. */
+  settlements?: readonly BooksSettlement[];
   mapping: LedgerMapping;
   granularity: Granularity;
   scope: BooksScope;
@@ -56,6 +62,10 @@ export function gstRateText(rateBasisPoints: number): string {
 export function gstLedgerOf(mapping: Pick<LedgerMapping, 'gstLedgers' | 'gstLedgerBase'>, rate: number): string {
   return mapping.gstLedgers.get(rate) ?? `${mapping.gstLedgerBase} ${gstRateText(rate)}`;
 }
+
+/** Within a day and type: receipts by number, then sponsor receipts, then settlements. */
+const SPONSOR_ORDER = 2 ** 40;
+const SETTLEMENT_ORDER = 2 ** 41;
 
 const TYPE_ORDER: Record<VoucherType, number> = { Receipt: 0, Payment: 1, Journal: 2 };
 
@@ -120,10 +130,13 @@ function formatDay(iso: string): string {
  * XLSX and REST rows: each receipt is a Receipt voucher on its date (debit the ledger of each mode it was paid
  * in, credit each head's ledger with its lines and each rate's Output GST ledger with its tax), a bounced
  * cheque a Journal voucher on the bounce date that reverses its receipt, a refund a Payment voucher (debit the
- * refund ledger, credit its mode's). By day, one voucher per day, type and mode adds up that day's, a row per
- * head (a receipt paid in two modes split between them by `sharesByMode`). Every voucher balances to the paisa:
- * a receipt's parts add up to its lines plus its GST. Heads and modes without a ledger are listed in `unmapped`
- * (and no vouchers come back), so a caller refuses rather than export a ledger that names no account.
+ * refund ledger, credit its mode's), a sponsor receipt a Receipt voucher (debit its mode's ledger, credit the
+ * heads it was allocated to), a gateway settlement a Journal on its day (debit the bank with what it credited,
+ * the gateway's charges and their input GST, credit the Online mode's clearing ledger with the gross). By day,
+ * one voucher per day, type and mode adds up that day's, a row per head (a receipt paid in two modes split
+ * between them by `sharesByMode`). Every voucher balances to the paisa: a receipt's parts add up to its lines
+ * plus its GST. Heads and modes without a ledger are listed in `unmapped` (and no vouchers come back), so a
+ * caller refuses rather than export a ledger that names no account.
  */
 export function generalLedger(input: GeneralLedgerInput): GeneralLedger {
   const { mapping, scope } = input;
@@ -157,6 +170,17 @@ export function generalLedger(input: GeneralLedgerInput): GeneralLedger {
     for (const line of receipt.lines)
       if (line.taxPaise !== 0) entries.add(gstLedgerOf(mapping, line.rateBasisPoints), -sign * line.taxPaise);
   };
+  // A sponsor pays fees the books take as income when received, like a family's receipt: the mode's ledger is
+  // debited and the income of each head the receipt was allocated to credited (a sponsor receivable would belong to
+  // books that accrue fees when they fall due, and these record income as it is received).
+  const sponsorRows = (entries: Entries, receipt: BooksSponsorReceipt) => {
+    const ledger = modeLedger(receipt.mode);
+    if (ledger) entries.add(ledger, receipt.amountPaise);
+    for (const line of receipt.lines) {
+      const head = headLedger(line.feeHeadId);
+      if (head) entries.add(head, -line.amountPaise);
+    }
+  };
   const refundRows = (entries: Entries, refund: BooksRefund) => {
     entries.add(mapping.refundLedger, refund.amountPaise);
     const ledger = modeLedger(refund.mode);
@@ -166,6 +190,7 @@ export function generalLedger(input: GeneralLedgerInput): GeneralLedger {
   const received = input.receipts.filter((r) => inScope(r.date));
   const bounced = input.receipts.filter((r) => r.bouncedOn !== null && inScope(r.bouncedOn));
   const refunds = input.refunds.filter((f) => inScope(f.date));
+  const sponsored = (input.sponsorReceipts ?? []).filter((r) => inScope(r.date));
   const vouchers: (Voucher & { order: number })[] = [];
   const push = (voucher: Omit<Voucher, 'entries'>, entries: Entries, order: number) =>
     vouchers.push({ ...voucher, entries: entries.list(), order });
@@ -176,6 +201,13 @@ export function generalLedger(input: GeneralLedgerInput): GeneralLedger {
       receiptRows(entries, r, 1);
       const narration = `Receipt ${r.label}: ${r.admissionNo} ${r.studentName}`;
       push({ key: `R:${r.number}`, date: r.date, type: 'Receipt', number: r.label, narration }, entries, r.number);
+    }
+    for (const r of sponsored) {
+      const entries = new Entries();
+      sponsorRows(entries, r);
+      const narration = `Sponsor receipt ${r.label}: ${r.sponsorName}`;
+      const voucher = { key: `S:${r.number}`, date: r.date, type: 'Receipt' as const, number: r.label, narration };
+      push(voucher, entries, SPONSOR_ORDER + r.number);
     }
     for (const f of refunds) {
       const entries = new Entries();
@@ -196,13 +228,13 @@ export function generalLedger(input: GeneralLedgerInput): GeneralLedger {
     // or bank account, as a Receipt voucher is made by hand.
     const groups = new Map<
       string,
-      { date: string; type: VoucherType; mode: string; entries: Entries; labels: string[] }
+      { date: string; type: VoucherType; mode: string; entries: Entries; labels: string[]; sponsorLabels: string[] }
     >();
     const group = (date: string, type: VoucherType, mode: string) => {
       const key = `D:${date}:${type[0]}:${mode}`;
       let found = groups.get(key);
       if (!found) {
-        found = { date, type, mode, entries: new Entries(), labels: [] };
+        found = { date, type, mode, entries: new Entries(), labels: [], sponsorLabels: [] };
         groups.set(key, found);
       }
       return found;
@@ -221,6 +253,11 @@ export function generalLedger(input: GeneralLedgerInput): GeneralLedger {
       }
     };
     for (const r of received) receiptByMode(r, r.date, 'Receipt', 1);
+    for (const r of sponsored) {
+      const { entries, sponsorLabels } = group(r.date, 'Receipt', r.mode);
+      sponsorLabels.push(r.label);
+      sponsorRows(entries, r);
+    }
     for (const f of refunds) {
       const { entries, labels } = group(f.date, 'Payment', f.mode);
       labels.push(f.label);
@@ -228,18 +265,37 @@ export function generalLedger(input: GeneralLedgerInput): GeneralLedger {
     }
     for (const r of bounced) receiptByMode(r, r.bouncedOn!, 'Journal', -1);
     const modeNames = input.modeLabels ?? new Map<string, string>();
-    for (const [key, { date, type, mode, entries, labels }] of groups) {
+    for (const [key, { date, type, mode, entries, labels, sponsorLabels }] of groups) {
       const modeName = modeNames.get(mode) ?? mode;
+      const counted = [
+        ...(labels.length > 0 ? [`${labels.length} receipt(s), ${labels[0]} to ${labels.at(-1)}`] : []),
+        ...(sponsorLabels.length > 0 ? [`sponsor receipt(s) ${sponsorLabels.join(', ')}`] : []),
+      ];
       const what =
         type === 'Receipt'
-          ? `Fees received in ${modeName} on ${formatDay(date)}: ` +
-            `${labels.length} receipt(s), ${labels[0]} to ${labels.at(-1)}`
+          ? `Fees received in ${modeName} on ${formatDay(date)}: ${counted.join('; ')}`
           : type === 'Payment'
             ? `Refunds in ${modeName} on ${formatDay(date)}: ${labels.join(', ')}`
             : `Cheques bounced on ${formatDay(date)} (${modeName} paid): receipts ${labels.join(', ')}`;
       const number = `D${type[0]}${date.replaceAll('-', '')}-${mode.toUpperCase()}`;
       push({ key, date, type, number, narration: what }, entries, modeOrder(mode));
     }
+  }
+
+  // Each settlement of the department's Online payments: a Journal on its day moving the gross out of the gateway's
+  // clearing ledger into the bank (what the settlement's UTR credit brought) and the gateway's charges. Booked on the
+  // settlement day rather than when a statement line is matched, so reopening a match never changes exported books.
+  for (const s of input.settlements ?? []) {
+    if (!inScope(s.date)) continue;
+    const entries = new Entries();
+    const clearing = modeLedger('online');
+    entries.add(mapping.gateway.bank, s.amountPaise - s.feePaise - s.taxPaise);
+    entries.add(mapping.gateway.charges, s.feePaise);
+    entries.add(mapping.gateway.inputGst, s.taxPaise);
+    if (clearing) entries.add(clearing, -s.amountPaise);
+    const narration = `Gateway settlement ${s.settlementId}, UTR ${s.utr}: ${s.payments} payment(s), fee and GST on it`;
+    const voucher = { key: `G:${s.settlementId}`, date: s.date, type: 'Journal' as const, number: `GS-${s.utr}` };
+    push({ ...voucher, narration }, entries, SETTLEMENT_ORDER);
   }
 
   vouchers.sort((a, b) =>

@@ -31,6 +31,39 @@ export interface BooksRefund {
   amountPaise: number;
 }
 
+/**
+ * A sponsor's receipt (one cheque or transfer for many students, in the department's SP series), with what it paid
+ * per fee head: the allocations to the sponsor's shares added up by head. Its amount is the lines' sum.
+ */
+export interface BooksSponsorReceipt {
+  number: number;
+  /** As printed: SP4. */
+  label: string;
+  date: string;
+  sponsorName: string;
+  mode: string;
+  amountPaise: number;
+  lines: readonly { feeHeadId: number; amountPaise: number }[];
+}
+
+/**
+ * The department's part of one gateway settlement: the payment lines whose payment is one of its Online receipts,
+ * with the gateway's fee and the GST on it that those lines bore (each line carries its own, so the department's
+ * share is exact to the paisa). The bank is credited with amount - fee - tax.
+ */
+export interface BooksSettlement {
+  /** The gateway's settlement id (setl_...). */
+  settlementId: string;
+  utr: string;
+  /** The settlement's day in India. */
+  date: string;
+  /** How many of the department's payments it settled. */
+  payments: number;
+  amountPaise: number;
+  feePaise: number;
+  taxPaise: number;
+}
+
 /** Which ledger of the accountant's books each kind of money goes to, for one department. */
 export interface LedgerMapping {
   /** Fee head id -> income ledger (the Advance head -> the liability ledger for advances). */
@@ -45,6 +78,11 @@ export interface LedgerMapping {
   gstLedgers: ReadonlyMap<number, string>;
   /** The name a rate with no ledger of its own takes, followed by the rate: "Output GST" -> "Output GST 12%". */
   gstLedgerBase: string;
+  /**
+   * A settlement's ledgers: the gateway's fee is debited to `charges`, the GST on it to `inputGst`, what reached the
+   * bank to `bank`; the gross is credited to the Online mode's ledger (the gateway's clearing ledger).
+   */
+  gateway: { charges: string; inputGst: string; bank: string };
 }
 
 export type Granularity = 'receipt' | 'day';
@@ -60,7 +98,8 @@ export interface LedgerEntry {
 export interface Voucher {
   /**
    * What the voucher stands for, stable across exports (R:7 receipt 7, P:12 refund 12, J:7 the bounce of receipt 7,
-   * D:2026-07-01:R the day's receipts...): a later export compares a voucher with what was sent under its key.
+   * S:4 sponsor receipt 4, G:setl_X the charges of settlement setl_X, D:2026-07-01:R the day's receipts...): a
+   * later export compares a voucher with what was sent under its key.
    */
   key: string;
   date: string;

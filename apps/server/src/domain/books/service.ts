@@ -6,7 +6,9 @@
 import {
   type BooksExportRow,
   booksExportLog,
+  booksSettlements,
   booksSource,
+  booksSponsorReceipts,
   closedDaysIn,
   finishBooksExport,
   findLedgerMapping,
@@ -40,6 +42,7 @@ import {
   receiptLabel,
   refundLabel,
   refuse,
+  sponsorReceiptLabel,
   type TBooksExportInput,
   type TBooksLedgerInput,
   type TBooksLogInput,
@@ -68,6 +71,7 @@ function ledgerMappingOf(stored: StoredLedgerMapping): LedgerMapping {
     refundLedger: stored.refundLedger,
     gstLedgers: new Map(stored.gst.flatMap((g) => (g.ledger ? [[g.rateBasisPoints, g.ledger] as const] : []))),
     gstLedgerBase: stored.gstLedger,
+    gateway: stored.gateway,
   };
 }
 
@@ -93,9 +97,12 @@ async function ledgerOf(
   mapping: StoredLedgerMapping,
 ): Promise<Voucher[]> {
   const source = await booksSource(db, params);
+  const sponsorReceipts = await booksSponsorReceipts(db, params);
   const { vouchers, unmapped } = generalLedger({
     receipts: source.receipts.map((r) => ({ ...r, label: receiptLabel(r.number) })),
     refunds: source.refunds.map((f) => ({ ...f, label: refundLabel(f.number) })),
+    sponsorReceipts: sponsorReceipts.map((r) => ({ ...r, label: sponsorReceiptLabel(r.number) })),
+    settlements: await booksSettlements(db, params),
     mapping: ledgerMappingOf(mapping),
     granularity: params.granularity,
     scope: { from: params.from, to: params.to, days: params.days },
@@ -170,12 +177,15 @@ function tallyOptionsOf(mapping: StoredLedgerMapping) {
   const notIncome = new Set([
     ...mapping.modes.map((m) => m.ledger),
     mapping.refundLedger,
+    mapping.gateway.inputGst,
+    mapping.gateway.bank,
     ...mapping.gst.map((g) => gstLedgerOf(gst, g.rateBasisPoints)),
   ]);
   return {
     company: mapping.company,
     costCentre: mapping.costCentre,
-    costCentreLedgers: new Set(income.filter((ledger) => !notIncome.has(ledger))),
+    // The department's income and the gateway's charges on its payments: its own profit and loss in a shared company.
+    costCentreLedgers: new Set([...income.filter((ledger) => !notIncome.has(ledger)), mapping.gateway.charges]),
   };
 }
 
@@ -195,7 +205,9 @@ async function planOf(db: Reader, asked: TBooksExportInput) {
   const standing = standingVouchers(log);
   const byDay = input.granularity === 'day';
   for (const sent of standing.values()) {
-    if (sent.date >= input.from && sent.date <= input.to && sent.key.startsWith('D:') !== byDay) {
+    // A settlement's voucher is the same either way; every other voucher is one receipt's or one day and mode's.
+    const eitherWay = sent.key.startsWith('G:');
+    if (sent.date >= input.from && sent.date <= input.to && !eitherWay && sent.key.startsWith('D:') !== byDay) {
       const was = sent.key.startsWith('D:') ? 'one voucher per day and mode' : 'one voucher per receipt';
       refuse(
         'CONFLICT',

@@ -20,6 +20,7 @@ import {
   standInFee,
   startRazorpayStandIn,
 } from '../../test/razorpay';
+import { parseTally } from '../../test/tally';
 import { RazorpayGateway } from '../payments/razorpay';
 import type { PaymentsSetup } from '../payments/setup';
 
@@ -291,6 +292,77 @@ describe('on the bank statement', () => {
     // Reopened, the settlement is free for another line.
     await as().reconciliation.reopen({ depId: 100, lineId: view.lines[0]!.id, version: view.lines[0]!.version });
     expect((await as().settlements.list({ from: today(), to: today() })).settlements[0]!.bankLine).toBeNull();
+  });
+});
+
+describe('in the books', () => {
+  it("books the department's part of a settlement as a Journal on its day: the bank, the fee and its GST", async () => {
+    const payment = await paidOnline();
+    // One settlement with the UG payment (fee 333.33 with its GST 50.85) and a payment no receipt holds.
+    const settled = razorpay.settle([payment, { payment_id: 'pay_NOTOURS01', amount: 7_77 }], {
+      fees: { [payment.payment_id]: { fee: 333_33, tax: 50_85 } },
+    });
+    await as().settlements.fetch({ from: today(), to: today() });
+    await as('admin').days.close({ depId: 100, date: today() });
+    const range = { depId: 100 as const, from: today(), to: today() };
+    expect(
+      await as()
+        .books.ledger(range)
+        .catch((e: Error) => e.message),
+    ).toBe('No ledger for the payment mode "Online": give each one a ledger in Ledger mapping before exporting');
+    const mapping = await as('admin').books.mapping({ depId: 100 });
+    await as('admin').books.saveMapping({
+      ...mapping,
+      depId: 100,
+      modes: [...mapping.modes, { mode: 'online', ledger: 'Razorpay clearing' }] as never,
+      heads: mapping.heads.flatMap((x) => (x.ledger ? [{ feeHeadId: x.feeHeadId, ledger: x.ledger }] : [])),
+      gst: [],
+    });
+    const ledger = await as().books.ledger(range);
+    const rows = ledger.rows.map((x) => [x.voucherType, x.voucherNumber, x.ledger, x.debitPaise, x.creditPaise]);
+    // 14,000.00 less the fee 282.48 and its GST 50.85: 13,666.67 reached the bank.
+    expect(rows.filter(([type]) => type === 'Journal')).toEqual([
+      ['Journal', `GS-${settled.utr}`, 'Bank', 13_666_67, 0],
+      ['Journal', `GS-${settled.utr}`, 'Payment gateway charges', 282_48, 0],
+      ['Journal', `GS-${settled.utr}`, 'Input GST', 50_85, 0],
+      ['Journal', `GS-${settled.utr}`, 'Razorpay clearing', 0, DUES],
+    ]);
+    expect(rows.filter(([, , name]) => name === 'Razorpay clearing').map(([, , , dr, cr]) => [dr, cr])).toEqual([
+      [DUES, 0],
+      [0, DUES],
+    ]);
+    expect(ledger.totals.debitPaise).toBe(ledger.totals.creditPaise);
+    // PG has none of it: its books hold no payment of the settlement.
+    await as('admin').days.close({ depId: 101, date: today() });
+    expect((await as('admin').books.ledger({ ...range, depId: 101 })).vouchers).toEqual([]);
+
+    // Renamed by the admin, the charges go to the CA's ledgers; the same Journal whichever vouchers are chosen.
+    const renamed = await as('admin').books.mapping({ depId: 100 });
+    await as('admin').books.saveMapping({
+      ...renamed,
+      depId: 100,
+      granularity: 'day',
+      modes: renamed.modes as never,
+      heads: renamed.heads.flatMap((x) => (x.ledger ? [{ feeHeadId: x.feeHeadId, ledger: x.ledger }] : [])),
+      gst: [],
+      gateway: { charges: 'Bank charges - Razorpay', inputGst: 'Input IGST 18%', bank: 'SBI current 8901' },
+    });
+    const exported = await as().books.export(range);
+    const parsed = parseTally(exported.xml);
+    const journal = parsed.vouchers.find((v) => v.type === 'Journal')!;
+    expect(journal.rows).toEqual([
+      ['SBI current 8901', 13_666_67],
+      ['Bank charges - Razorpay', 282_48],
+      ['Input IGST 18%', 50_85],
+      ['Razorpay clearing', -DUES],
+    ]);
+    // The golden file with the day, settlement id and UTR (new on every run) written as names.
+    const golden = exported.xml
+      .replaceAll(settled.utr, 'UTR')
+      .replaceAll(settled.settlementId, 'setl_ID')
+      .replaceAll(today().replaceAll('-', ''), 'DAY')
+      .replaceAll(today().split('-').reverse().join('-'), 'DAY');
+    await expect(golden).toMatchFileSnapshot('../books/golden/gateway-settlement.xml');
   });
 });
 

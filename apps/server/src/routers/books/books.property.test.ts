@@ -1,6 +1,6 @@
 /**
  * Property: after any days of receipts (advances among them, some taxed at a GST rate per head, some paid in two
- * modes), edits, voids, refunds and cheque bounces, closed,
+ * modes), sponsor receipts, edits, voids, refunds and cheque bounces, closed,
  * each day's general ledger equals its day book: the Receipt vouchers' debits to Cash and Bank are what the day
  * book received in cash and in the other modes (a bounced cheque counted on the day it was received), the Payment
  * vouchers' credits its refunds, the Journal vouchers' credits the cheques bounced that day; every voucher
@@ -25,12 +25,15 @@ type Op =
   | { kind: 'edit'; receipt: number; lines: Line[]; mode: number; split: number | null }
   | { kind: 'void'; receipt: number }
   | { kind: 'refund'; day: number; paise: number; mode: number }
-  | { kind: 'bounce'; cheque: number; after: number };
+  | { kind: 'bounce'; cheque: number; after: number }
+  | { kind: 'sponsor'; day: number; paise: number; mode: number };
 
 const DAYS = ['2025-10-01', '2025-10-02', '2025-10-03', '2025-10-04'];
 const MODES: readonly TReceiptPaymentMode[] = [...COUNTER_PAYMENT_MODES, 'advance'];
 /** The GST rates a head may be taxed at in a run (0: exempt). */
 const RATES = [0, 500, 1200, 1800];
+/** A sponsor pays by cash or a transfer (a sponsor's cheque is not followed as the counter's cheques are). */
+const SPONSOR_MODES = ['cash', 'upi', 'bank_transfer', 'card'] as const;
 const splitArb = fc.option(fc.integer({ min: 1, max: 99 }), { nil: null });
 
 const linesArb = fc.array(fc.record({ head: fc.nat(2), paise: fc.integer({ min: 1, max: 20_000_00 }) }), {
@@ -70,6 +73,15 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
     }),
   },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('bounce' as const), cheque: fc.nat(10), after: fc.nat(2) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('sponsor' as const),
+      day: dayArb,
+      paise: fc.integer({ min: 1, max: 3_000_00 }),
+      mode: fc.nat(SPONSOR_MODES.length - 1),
+    }),
+  },
 );
 
 const RUNS = onPostgres ? 6 : 15;
@@ -95,6 +107,15 @@ describe('the general ledger after generated days', () => {
                       gst_code = '999293' WHERE id = ${heads[i]!}`,
               );
           const issued: { number: number; date: string }[] = [];
+          // A trust covers the student's tuition in full; its receipts pay that share off.
+          const sponsorId = (await admin.sponsors.create({ name: 'Mar Thoma Trust', kind: 'trust' })).id;
+          await admin.sponsors.cover({
+            depId: 100,
+            sponsorId,
+            studentId: fx.ug.studentId,
+            feeHeadId: fx.heads.tuition,
+            percent: '100',
+          } as never);
           const receiptInput = (date: string, lines: Line[], modeIndex: number, split: number | null) => {
             const mode = MODES[modeIndex]!;
             // An adjustment from the advance cannot pay into the Advance head.
@@ -165,6 +186,18 @@ describe('the general ledger after generated days', () => {
                   confirm: true,
                   closedDayReason: 'Late entry',
                 });
+              } else if (op.kind === 'sponsor') {
+                const mode = SPONSOR_MODES[op.mode]!;
+                await admin.sponsors.receipt({
+                  depId: 100,
+                  sponsorId,
+                  date: DAYS[op.day]!,
+                  mode,
+                  reference: mode === 'cash' ? null : 'NEFT 4471',
+                  allocations: [
+                    { studentId: fx.ug.studentId, feeHeadId: fx.heads.tuition, amount: paiseToRupeesText(op.paise) },
+                  ],
+                } as never);
               } else if (op.kind === 'bounce') {
                 const pending = await h.db
                   .select()

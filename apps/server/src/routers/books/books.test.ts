@@ -3,10 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { findAdvanceHeadId, run } from '@fees/db';
 import { paiseToRupeesText as r, type TReceiptPaymentMode, type TSaveLedgerMappingInput } from '@fees/validation';
 import { sql } from 'drizzle-orm';
-import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { taxEveryHead } from '../../test/gst';
 import { refusal } from '../../test/refusal';
+import { parseTally } from '../../test/tally';
 import { useFixture, useHarness } from '../../test/use-harness';
 import type { createCaller } from '../_app';
 
@@ -34,32 +34,6 @@ function receiptInput(date: string, paise: number, headId: number, mode: TReceip
     net: r(paise + taxPaise),
     confirm: true,
   } as CreateInput;
-}
-
-/** Every voucher of a Tally file, read back by an XML parser: type, number, date, and its rows as signed paise. */
-function parseTally(xml: string) {
-  const parsed = new XMLParser({
-    parseTagValue: false,
-    isArray: (name) => ['TALLYMESSAGE', 'ALLLEDGERENTRIES.LIST'].includes(name),
-  }).parse(xml);
-  const envelope = parsed.ENVELOPE;
-  expect(envelope.HEADER.TALLYREQUEST).toBe('Import Data');
-  expect(envelope.BODY.IMPORTDATA.REQUESTDESC.REPORTNAME).toBe('Vouchers');
-  const messages = envelope.BODY.IMPORTDATA.REQUESTDATA?.TALLYMESSAGE ?? [];
-  return {
-    company: envelope.BODY.IMPORTDATA.REQUESTDESC.STATICVARIABLES.SVCURRENTCOMPANY as string,
-    vouchers: messages.map((m: { VOUCHER: Record<string, unknown> }) => {
-      const v = m.VOUCHER as Record<string, string> & { 'ALLLEDGERENTRIES.LIST': Record<string, string>[] };
-      const rows = v['ALLLEDGERENTRIES.LIST'].map((e) => {
-        const paise = Math.round(Number(e.AMOUNT) * 100);
-        // A debit is deemed positive with a negative amount.
-        expect(e.ISDEEMEDPOSITIVE).toBe(paise < 0 ? 'Yes' : 'No');
-        return [e.LEDGERNAME, -paise] as const;
-      });
-      expect(rows.reduce((sum, [, paise]) => sum + paise, 0)).toBe(0);
-      return { type: v.VOUCHERTYPENAME, number: v.VOUCHERNUMBER, date: v.DATE, narration: v.NARRATION, rows };
-    }),
-  };
 }
 
 let cheque: number;
@@ -521,5 +495,68 @@ describe("the mapping's choice of vouchers", () => {
       'DR20250815-UPI',
     ]);
     expect((await staff().books.exports({ depId: 100 }))[0]).toMatchObject({ granularity: 'day', dateFrom: day });
+  });
+});
+
+describe("a sponsor's receipt", () => {
+  it('is a Receipt voucher of its own (SP series) crediting the heads it paid, and joins its mode by day', async () => {
+    const day = '2025-08-20';
+    const sponsorId = (await staff().sponsors.create({ name: 'Mar Thoma Trust', kind: 'trust' } as never)).id;
+    await staff().sponsors.cover({
+      depId: 100,
+      sponsorId,
+      studentId: fx.ug.studentId,
+      feeHeadId: fx.heads.tuition,
+      amount: '1000',
+      date: '2025-07-01',
+    } as never);
+    const sp = await staff().sponsors.receipt({
+      depId: 100,
+      sponsorId,
+      date: day,
+      mode: 'bank_transfer',
+      reference: 'NEFT 4471',
+      allocations: [{ studentId: fx.ug.studentId, feeHeadId: fx.heads.tuition, amount: '1000' }],
+    } as never);
+    await staff().receipts.create(receiptInput(day, 200_00, fx.heads.exam, 'bank_transfer'));
+    await admin().days.close({ depId: 100, date: day });
+    const range = { depId: 100 as const, from: day, to: day };
+    const byReceipt = await staff().books.ledger({ ...range, granularity: 'receipt' });
+    const label = `SP${sp.number}`;
+    expect(
+      byReceipt.rows
+        .filter((x) => x.voucherNumber === label)
+        .map((x) => [x.voucherType, x.ledger, x.debitPaise, x.creditPaise, x.narration]),
+    ).toEqual([
+      ['Receipt', 'Bank', 1_000_00, 0, `Sponsor receipt ${label}: Mar Thoma Trust`],
+      ['Receipt', 'Tuition Fees (UG)', 0, 1_000_00, `Sponsor receipt ${label}: Mar Thoma Trust`],
+    ]);
+    // By day, the day's transfers are one voucher whose debit is the day book's transfers, the sponsor's among them.
+    const byDay = await staff().books.ledger({ ...range, granularity: 'day' });
+    const book = await staff().reports.dayBook({ depId: 100, date: day });
+    const transfers = book.byUser.reduce((sum, u) => sum + u.byModePaise.bank, 0);
+    expect(byDay.rows.filter((x) => x.ledger === 'Bank').map((x) => x.debitPaise)).toEqual([transfers]);
+    expect(transfers).toBe(1_200_00);
+
+    const exported = await staff().books.export({ ...range, granularity: 'receipt' });
+    await expect(exported.xml).toMatchFileSnapshot('../../domain/books/golden/sponsor-receipt.xml');
+    expect(parseTally(exported.xml).vouchers.map((v) => [v.type, v.number, v.rows])).toEqual([
+      [
+        'Receipt',
+        expect.stringMatching(/^#\d+$/),
+        [
+          ['Bank', 200_00],
+          ['Examination fees', -200_00],
+        ],
+      ],
+      [
+        'Receipt',
+        label,
+        [
+          ['Bank', 1_000_00],
+          ['Tuition Fees (UG)', -1_000_00],
+        ],
+      ],
+    ]);
   });
 });

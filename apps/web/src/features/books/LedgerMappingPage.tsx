@@ -31,6 +31,7 @@ function formOf(mapping: Mapping) {
     heads: Object.fromEntries(mapping.heads.map((h) => [h.feeHeadId, h.ledger ?? ''])) as Record<number, string>,
     modes: Object.fromEntries(BOOKS_PAYMENT_MODES.map((m) => [m, modes.get(m) ?? ''])) as Record<string, string>,
     gst: Object.fromEntries(mapping.gst.map((g) => [g.rateBasisPoints, g.ledger ?? ''])) as Record<number, string>,
+    gateway: { ...mapping.gateway },
   };
 }
 
@@ -73,6 +74,7 @@ function MappingForm({ mapping, depId, canSave }: { mapping: Mapping; depId: num
       gst: mapping.gst
         .filter((g) => form.gst[g.rateBasisPoints]?.trim())
         .map((g) => ({ rateBasisPoints: g.rateBasisPoints, ledger: form.gst[g.rateBasisPoints]!.trim() })),
+      gateway: form.gateway,
     };
     save.mutate(input);
   };
@@ -165,6 +167,26 @@ function MappingForm({ mapping, depId, canSave }: { mapping: Mapping; depId: num
               text(PAYMENT_MODE_LABELS[m as TReceiptPaymentMode] ?? m, form.modes[m] ?? '', (ledger) =>
                 setForm({ ...form, modes: { ...form.modes, [m]: ledger } }),
               ),
+            )}
+          </SimpleGrid>
+        </Paper>
+        <Paper withBorder p="md" radius="md">
+          <Title order={4} mb="xs">
+            Gateway settlements
+          </Title>
+          <Text size="sm" c="dimmed" mb="sm">
+            On each settlement's day the department's online payments in it leave the Online ledger: what reached the
+            bank, the gateway's fee and the GST on the fee go to these.
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+            {text('Gateway fee', form.gateway.charges, (charges) =>
+              setForm({ ...form, gateway: { ...form.gateway, charges } }),
+            )}
+            {text('GST on the fee', form.gateway.inputGst, (inputGst) =>
+              setForm({ ...form, gateway: { ...form.gateway, inputGst } }),
+            )}
+            {text('Settled into', form.gateway.bank, (bank) =>
+              setForm({ ...form, gateway: { ...form.gateway, bank } }),
             )}
           </SimpleGrid>
         </Paper>
