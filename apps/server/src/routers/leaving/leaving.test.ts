@@ -90,7 +90,7 @@ describe('a student leaves on a date', () => {
     });
   });
 
-  it('refuses a date before the enrolment, a date after today and no reason, naming the field; writes nothing', async () => {
+  it('refuses a date before the enrolment, after today and no reason, naming the field; writes nothing', async () => {
     const pg = h.caller('pgStaff').leaving;
     expect(await refusal(pg.leave({ ...PG, date: '2025-06-01', reason: 'Moved' }))).toEqual({
       code: 'BAD_REQUEST',
@@ -200,7 +200,7 @@ describe('a student leaves on a date', () => {
     );
   });
 
-  it('prints the certificate as a PDF: letterhead, student, batch, paid per head and in all, nothing outstanding', async () => {
+  it('prints the PDF: letterhead, student, batch, paid per head and in all, nothing outstanding', async () => {
     const response = await pgClient.download('/api/no-dues/101/1.pdf');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/pdf');

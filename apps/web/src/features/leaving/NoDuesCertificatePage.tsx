@@ -78,6 +78,7 @@ function PrintableCertificate({ certificate: c, logo }: { certificate: Certifica
   const contact = [c.letterhead.address, c.letterhead.phone && `Phone: ${c.letterhead.phone}`]
     .filter(Boolean)
     .join(' · ');
+  const institution = c.letterhead.institutionName || 'the institution';
   return (
     <section className="paper-doc nodues" aria-label="No-dues certificate">
       <header className="paper-head">
@@ -157,8 +158,7 @@ function PrintableCertificate({ certificate: c, logo }: { certificate: Certifica
       <div>{amountInWords(c.paidPaise)}</div>
       <p className="nodues-statement">
         This is to certify that nothing is outstanding from <b>{c.student.name}</b> (admission number{' '}
-        {c.student.admissionNo}) to {c.letterhead.institutionName || 'the institution'} on any fee, fine or charge as on{' '}
-        {formatDate(c.issuedOn)}.
+        {c.student.admissionNo}) to {institution} on any fee, fine or charge as on {formatDate(c.issuedOn)}.
       </p>
       <div className="nodues-foot">
         <VerifyQr path={c.verifyPath} />
