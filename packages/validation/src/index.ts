@@ -36,3 +36,4 @@ export * from './promotions';
 export * from './family';
 export * from './settlements';
 export * from './sponsors';
+export * from './leaving';

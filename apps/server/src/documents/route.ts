@@ -6,16 +6,18 @@
  * GET /api/notices/{studentId}.pdf?asof=yyyy-MM-dd&payby=yyyy-MM-dd: a student's demand notice (as of
  * today and payable within the usual days unless given); with &paylink=1 it carries a payment link for
  * its total (the open one for that amount, else one made at the gateway; the gateway down: 503, no PDF).
+ * GET /api/no-dues/{depId}/{number}.pdf: an issued no-dues certificate as printed (issuing is the procedure's).
  */
 import { type AuditActor, runInWriteBatch } from '@fees/db';
 import { addDays } from '@fees/money';
-import { AppError, MAX_RECORD_INTEGER, MSG, NOTICE_PAY_WITHIN_DAYS, ZDate, ZId } from '@fees/validation';
+import { AppError, MAX_RECORD_INTEGER, MSG, NOTICE_PAY_WITHIN_DAYS, ZDate, ZDepId, ZId } from '@fees/validation';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { today } from '../config';
 import { actorOf } from '../audit';
 import { createRequestContext, type ServerDeps } from '../context';
 import { printDuplicate } from '../domain/receipts/register';
 import { toRestError } from '../rest/errors';
+import { certificatePdf } from './certificate';
 import { demandNoticePdf, noticePaymentLink } from './notice';
 import { receiptPdf } from './receipt';
 import type { DocumentOptions } from './paper';
@@ -79,6 +81,22 @@ export async function documentRoutes(app: FastifyInstance, { deps }: { deps: Ser
       if (printedOn)
         await runInWriteBatch(deps.db, (tx) => printDuplicate(tx, options.actor, options.access, number, printedOn));
       return sendPdf(reply, `receipt-${number}${printedOn ? '-duplicate' : ''}.pdf`, pdf);
+    } catch (error) {
+      return refused(reply, error);
+    }
+  });
+
+  app.get('/api/no-dues/:depId/:file', async (req, reply) => {
+    const options = await optionsOf(req, reply);
+    if (!options) return reply;
+    const params = req.params as { depId: string; file: string };
+    const departmentId = ZDepId.safeParse(/^\d{1,9}$/.test(params.depId) ? Number(params.depId) : Number.NaN);
+    if (!departmentId.success) return badField(reply, 'depId', MSG.required);
+    const number = numberOfFile(params.file);
+    if (number === null) return badField(reply, 'number', wholeNumber);
+    try {
+      const pdf = await certificatePdf(deps.db, { departmentId: departmentId.data, number }, options);
+      return sendPdf(reply, `no-dues-${departmentId.data}-${number}.pdf`, pdf);
     } catch (error) {
       return refused(reply, error);
     }

@@ -1491,6 +1491,29 @@ const CONTRACTS: Contract[] = [
       expect(Object.keys(again.body.errors).join(',')).toMatch(/students/);
     },
   },
+  // After the promotion: UG-001 leaves the batch it was promoted into.
+  {
+    method: 'POST',
+    path: '/v2/students/leave',
+    call: () => ({ fields: { depId: 100, admNo: 'UG-001', date: '2026-07-01', reason: 'Family moved to Chennai' } }),
+    check: async (res, { clients }) => {
+      expect(res.body).toEqual({
+        admNo: 'UG-001',
+        date: '2026-07-01',
+        dues: expect.stringMatching(/^\d+\.\d\d$/),
+        fine: expect.stringMatching(/^\d+\.\d\d$/),
+        total: expect.stringMatching(/^\d+\.\d\d$/),
+      });
+      const again = await clients.ugStaff.post('/v2/students/leave', {
+        depId: 100,
+        admNo: 'UG-001',
+        date: '2099-01-01',
+        reason: '',
+      });
+      expect(again.status).toBe(400);
+      expect(Object.keys(again.body.errors).sort()).toEqual(['date', 'reason']);
+    },
+  },
 ];
 /** Each contract call makes its own sponsor (names are unique). */
 let sponsorNames = 0;

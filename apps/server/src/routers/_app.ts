@@ -10,6 +10,7 @@ import { reconciliationRouter } from './reconciliation/router';
 import { daysRouter } from './days/router';
 import { discountsRouter } from './discounts/router';
 import { feesRouter } from './fees/router';
+import { leavingRouter } from './leaving/router';
 import { letterheadsRouter } from './letterheads/router';
 import { messagesRouter } from './messages/router';
 import { openingRouter } from './opening/router';
@@ -43,6 +44,7 @@ export const appRouter = router({
   opening: openingRouter,
   optionalHeads: optionalHeadsRouter,
   promotions: promotionsRouter,
+  leaving: leavingRouter,
   sponsors: sponsorsRouter,
   audit: auditRouter,
   schemes: schemesRouter,

@@ -68,3 +68,34 @@ export async function isValidCode(db: Reader, receipt: VerifiedFields, code: str
     timingSafeEqual(Buffer.from(verificationCode(secret, receipt)), given),
   );
 }
+
+/**
+ * A no-dues certificate's code signs "nodues|" with its department, number, student and issue date, so neither a
+ * receipt's nor a notice's code can pass as a certificate's.
+ */
+export interface CertificateFields {
+  departmentId: number;
+  number: number;
+  studentId: number;
+  issuedOn: string;
+}
+
+const certificateText = (c: CertificateFields) => `nodues|${c.departmentId}|${c.number}|${c.studentId}|${c.issuedOn}`;
+
+function certificateCode(secret: string, certificate: CertificateFields): string {
+  return createHmac('sha256', secret).update(certificateText(certificate)).digest('hex').slice(0, CODE_LENGTH);
+}
+
+/** The public page's path for a no-dues certificate, as printed under its QR code. */
+export async function certificateVerificationPath(db: Reader, certificate: CertificateFields): Promise<string> {
+  const [newest] = await verifySecrets(db);
+  return `/verify/no-dues/${certificate.departmentId}/${certificate.number}/${certificateCode(newest!, certificate)}`;
+}
+
+export async function isValidCertificateCode(db: Reader, certificate: CertificateFields, code: string) {
+  if (!/^[0-9a-f]+$/.test(code) || code.length !== CODE_LENGTH) return false;
+  const given = Buffer.from(code);
+  return (await verifySecrets(db)).some((secret) =>
+    timingSafeEqual(Buffer.from(certificateCode(secret, certificate)), given),
+  );
+}

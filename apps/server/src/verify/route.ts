@@ -3,14 +3,15 @@
  * the right code it shows only the institution, receipt number, date, amount, the student's
  * initials and admission number, and whether the receipt is valid or VOIDED (with the void date).
  * Anything else (a wrong code, a changed number, no such receipt) is "Not a valid receipt" and
- * nothing more. Rate-limited per address (limiter.ts).
+ * nothing more. GET /verify/no-dues/{depId}/{number}/{code} does the same for a no-dues certificate. Rate-limited per
+ * address (limiter.ts).
  */
-import { findReceiptByNumber, findStudentById, listLetterheads } from '@fees/db';
-import { formatDate, formatRupees, receiptLabel, ZDate } from '@fees/validation';
+import { findCertificate, findReceiptByNumber, findStudentById, listLetterheads } from '@fees/db';
+import { certificateLabel, formatDate, formatRupees, receiptLabel, ZDate } from '@fees/validation';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { today } from '../config';
 import type { ServerDeps } from '../context';
-import { isValidCode, isValidNoticeCode } from './code';
+import { isValidCertificateCode, isValidCode, isValidNoticeCode } from './code';
 import { escapeHtml, publicPage, sendPublicPage } from '../public-page';
 import { VerifyLimiter } from './limiter';
 
@@ -36,6 +37,7 @@ const page = (title: string, body: string) => publicPage(title, body, { style: V
 
 const NOT_VALID = page('Not a valid receipt', '<h1>Not a valid receipt</h1>');
 const NOT_VALID_NOTICE = page('Not a valid demand notice', '<h1>Not a valid demand notice</h1>');
+const NOT_VALID_CERTIFICATE = page('Not a valid certificate', '<h1>Not a valid no-dues certificate</h1>');
 
 const definitionList = (fields: Array<[string, string]>) =>
   `<dl>\n${fields.map(([term, value]) => `<dt>${term}</dt><dd>${escapeHtml(value)}</dd>`).join('\n')}\n</dl>`;
@@ -82,6 +84,40 @@ export async function verifyRoutes(app: FastifyInstance, { deps }: { deps: Serve
         'Demand notice',
         `<h1>Demand notice verification</h1>\n` +
           `<p class="status valid">Valid demand notice</p>\n${definitionList(fields)}`,
+      ),
+    );
+  });
+
+  // A no-dues certificate: the institution, its number, the student's initials and admission number, the issue date.
+  app.get('/verify/no-dues/:depId/:number/:code', async (req, reply) => {
+    if (!limiter.allow(req.ip)) return tooMany(reply);
+    limiter.recordWrong(req.ip);
+    const params = req.params as { depId: string; number: string; code: string };
+    const departmentId = /^\d{1,9}$/.test(params.depId) ? Number(params.depId) : null;
+    const number = /^\d{1,9}$/.test(params.number) ? Number(params.number) : null;
+    const certificate =
+      departmentId === null || number === null ? null : await findCertificate(deps.db, { departmentId, number });
+    const student = certificate ? await findStudentById(deps.db, certificate.studentId) : null;
+    if (!certificate || !student || !(await isValidCertificateCode(deps.db, certificate, params.code)))
+      return send(reply, 404, NOT_VALID_CERTIFICATE);
+    limiter.forgiveWrong(req.ip);
+    const letterhead = (await listLetterheads(deps.db)).find((l) => l.depId === certificate.departmentId);
+    const label = certificateLabel(certificate.departmentId, certificate.number);
+    const fields: Array<[string, string]> = [
+      ['Institution', letterhead?.institutionName ?? ''],
+      ['Certificate number', label],
+      ['Student', initialsOf(student.name)],
+      ['Admission number', student.admissionNo],
+      ['Issued on', formatDate(certificate.issuedOn)],
+    ];
+    return send(
+      reply,
+      200,
+      page(
+        `No-dues certificate ${label}`,
+        `<h1>No-dues certificate verification</h1>\n` +
+          `<p class="status valid">Valid certificate: nothing was outstanding when it was issued</p>\n` +
+          definitionList(fields),
       ),
     );
   });

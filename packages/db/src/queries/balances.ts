@@ -3,7 +3,7 @@ import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Reader } from '../client';
 import { bound, row, rows, textLiteral } from '../engines';
 import { balanceOfColumns, sponsoredHeadSql } from './balance-sql';
-import { structureFeeSql, structureRowShownSql } from './optional-fee-sql';
+import { owedStructureFeeSql, structureRowShownSql } from './optional-fee-sql';
 import { carried } from './student-charges';
 
 /**
@@ -52,7 +52,7 @@ function headsCte(studentId: Placeholder): SQL {
            fs.id AS sort_id,
            fs.fee_head_id AS "feeHeadId",
            fh.name AS "feeHead",
-           ${sql.raw(structureFeeSql('fs', 's.id'))} + COALESCE(ob.amount_paise, 0) AS "feePaise",
+           ${sql.raw(owedStructureFeeSql('fs', 's.id'))} + COALESCE(ob.amount_paise, 0) AS "feePaise",
            COALESCE(d.discount_paise, 0) AS "discountPaise",
            COALESCE(d.adjustment_paise, 0) AS "adjustmentPaise",
            COALESCE(p.paid_paise, 0) AS "paidPaise"

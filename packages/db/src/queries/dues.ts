@@ -91,13 +91,15 @@ export async function batchDuesAsOf(
     studentIds?: readonly number[];
     /** The batch's plan when the caller has it already (read otherwise). */
     plan?: BatchPlan;
+    /** The students' dues were they to leave on this day (what the leaving dialog warns about). */
+    leavingOn?: string;
   },
 ): Promise<StudentDuesResult[]> {
   const { batchId, asOf, studentIds } = params;
   const [lineTexts, batchPlan, read] = await Promise.all([
     readLineTexts(db, batchId, studentIds),
     params.plan ?? loadBatchPlan(db, batchId),
-    readBatches(db, [batchId], studentIds),
+    readBatches(db, [batchId], studentIds, params.leavingOn),
   ]);
   const inputsOf = read.inputsOf(lineTexts);
   const detail = { detail: true } as const;
@@ -316,103 +318,123 @@ function takeLines(
  * (then the plans of the batches some were promoted out of, when there are any). The lines of their receipts,
  * by far the largest part, are read batch by batch (`readLineTexts`) and handed to `inputsOf`.
  */
-async function readBatches(db: Reader, batchIds: readonly number[], studentIds: readonly number[] | undefined) {
+async function readBatches(
+  db: Reader,
+  batchIds: readonly number[],
+  studentIds: readonly number[] | undefined,
+  leavingOn?: string,
+) {
   const where = and(
     inArray(students.batchId, [...batchIds]),
     studentIds ? inArray(students.id, [...studentIds]) : undefined,
   );
-  const [heads, studentRows, discountRows, openingRows, chequeRows, waiverRows, optInRows, promotedRows, shareRows] =
-    await Promise.all([
-      specialHeads(db),
-      db
-        .select({
-          studentId: students.id,
-          admissionNo: students.admissionNo,
-          name: students.name,
-          phone: students.phone,
-          parentName: students.parentName,
-          batchId: students.batchId,
-          batchName: batches.name,
-          courseId: students.courseId,
-          courseName: courses.name,
-        })
-        .from(students)
-        .innerJoin(batches, eq(batches.id, students.batchId))
-        .innerJoin(courses, eq(courses.id, students.courseId))
-        .where(where)
-        .orderBy(asc(students.admissionNo)),
-      db
-        .select({
-          studentId: discounts.studentId,
-          feeHeadId: discounts.feeHeadId,
-          discount: discounts.discountPaise,
-          adjustment: discounts.adjustmentPaise,
-        })
-        .from(discounts)
-        .innerJoin(students, eq(students.id, discounts.studentId))
-        .where(where),
-      db
-        .select({
-          studentId: openingBalances.studentId,
-          feeHeadId: openingBalances.feeHeadId,
-          feeHead: feeHeads.name,
-          amountPaise: openingBalances.amountPaise,
-          dueDate: openingBalances.dueDate,
-        })
-        .from(openingBalances)
-        .innerJoin(students, eq(students.id, openingBalances.studentId))
-        .innerJoin(feeHeads, eq(feeHeads.id, openingBalances.feeHeadId))
-        .where(where)
-        .orderBy(asc(openingBalances.id)),
-      db
-        .select({ studentId: cheques.studentId, amountPaise: cheques.bounceChargePaise, bouncedOn: cheques.bouncedOn })
-        .from(cheques)
-        .innerJoin(students, eq(students.id, cheques.studentId))
-        .where(and(where, eq(cheques.status, 'bounced'), gt(cheques.bounceChargePaise, 0)))
-        .orderBy(asc(cheques.bouncedOn), asc(cheques.id)),
-      db
-        .select({ studentId: fineWaivers.studentId, date: fineWaivers.date, amountPaise: fineWaivers.amountPaise })
-        .from(fineWaivers)
-        .innerJoin(students, eq(students.id, fineWaivers.studentId))
-        .where(where),
-      db
-        .select({
-          studentId: optionalHeadOptIns.studentId,
-          feeHeadId: optionalHeadOptIns.feeHeadId,
-          from: optionalHeadOptIns.fromDate,
-          to: optionalHeadOptIns.toDate,
-        })
-        .from(optionalHeadOptIns)
-        .innerJoin(students, eq(students.id, optionalHeadOptIns.studentId))
-        .where(where),
-      db
-        .select({
-          studentId: enrolments.studentId,
-          enrolmentId: enrolments.id,
-          batchId: enrolments.batchId,
-          batchName: batches.name,
-        })
-        .from(enrolments)
-        .innerJoin(students, eq(students.id, enrolments.studentId))
-        .innerJoin(batches, eq(batches.id, enrolments.batchId))
-        .where(and(where, eq(enrolments.status, 'promoted')))
-        .orderBy(asc(enrolments.fromDate), asc(enrolments.id)),
-      db
-        .select({
-          studentId: sponsorships.studentId,
-          sponsorId: sponsorships.sponsorId,
-          sponsor: sponsors.name,
-          feeHeadId: sponsorships.feeHeadId,
-          amountPaise: sponsorships.amountPaise,
-          shortfallPaise: sponsorships.shortfallPaise,
-          shortfallDate: sponsorships.shortfallDate,
-        })
-        .from(sponsorships)
-        .innerJoin(students, eq(students.id, sponsorships.studentId))
-        .innerJoin(sponsors, eq(sponsors.id, sponsorships.sponsorId))
-        .where(where)
-        .orderBy(asc(sponsorships.id)),
-    ]);
+  const [
+    heads,
+    studentRows,
+    discountRows,
+    openingRows,
+    chequeRows,
+    waiverRows,
+    optInRows,
+    promotedRows,
+    shareRows,
+    leftRows,
+  ] = await Promise.all([
+    specialHeads(db),
+    db
+      .select({
+        studentId: students.id,
+        admissionNo: students.admissionNo,
+        name: students.name,
+        phone: students.phone,
+        parentName: students.parentName,
+        batchId: students.batchId,
+        batchName: batches.name,
+        courseId: students.courseId,
+        courseName: courses.name,
+      })
+      .from(students)
+      .innerJoin(batches, eq(batches.id, students.batchId))
+      .innerJoin(courses, eq(courses.id, students.courseId))
+      .where(where)
+      .orderBy(asc(students.admissionNo)),
+    db
+      .select({
+        studentId: discounts.studentId,
+        feeHeadId: discounts.feeHeadId,
+        discount: discounts.discountPaise,
+        adjustment: discounts.adjustmentPaise,
+      })
+      .from(discounts)
+      .innerJoin(students, eq(students.id, discounts.studentId))
+      .where(where),
+    db
+      .select({
+        studentId: openingBalances.studentId,
+        feeHeadId: openingBalances.feeHeadId,
+        feeHead: feeHeads.name,
+        amountPaise: openingBalances.amountPaise,
+        dueDate: openingBalances.dueDate,
+      })
+      .from(openingBalances)
+      .innerJoin(students, eq(students.id, openingBalances.studentId))
+      .innerJoin(feeHeads, eq(feeHeads.id, openingBalances.feeHeadId))
+      .where(where)
+      .orderBy(asc(openingBalances.id)),
+    db
+      .select({ studentId: cheques.studentId, amountPaise: cheques.bounceChargePaise, bouncedOn: cheques.bouncedOn })
+      .from(cheques)
+      .innerJoin(students, eq(students.id, cheques.studentId))
+      .where(and(where, eq(cheques.status, 'bounced'), gt(cheques.bounceChargePaise, 0)))
+      .orderBy(asc(cheques.bouncedOn), asc(cheques.id)),
+    db
+      .select({ studentId: fineWaivers.studentId, date: fineWaivers.date, amountPaise: fineWaivers.amountPaise })
+      .from(fineWaivers)
+      .innerJoin(students, eq(students.id, fineWaivers.studentId))
+      .where(where),
+    db
+      .select({
+        studentId: optionalHeadOptIns.studentId,
+        feeHeadId: optionalHeadOptIns.feeHeadId,
+        from: optionalHeadOptIns.fromDate,
+        to: optionalHeadOptIns.toDate,
+      })
+      .from(optionalHeadOptIns)
+      .innerJoin(students, eq(students.id, optionalHeadOptIns.studentId))
+      .where(where),
+    db
+      .select({
+        studentId: enrolments.studentId,
+        enrolmentId: enrolments.id,
+        batchId: enrolments.batchId,
+        batchName: batches.name,
+      })
+      .from(enrolments)
+      .innerJoin(students, eq(students.id, enrolments.studentId))
+      .innerJoin(batches, eq(batches.id, enrolments.batchId))
+      .where(and(where, eq(enrolments.status, 'promoted')))
+      .orderBy(asc(enrolments.fromDate), asc(enrolments.id)),
+    db
+      .select({
+        studentId: sponsorships.studentId,
+        sponsorId: sponsorships.sponsorId,
+        sponsor: sponsors.name,
+        feeHeadId: sponsorships.feeHeadId,
+        amountPaise: sponsorships.amountPaise,
+        shortfallPaise: sponsorships.shortfallPaise,
+        shortfallDate: sponsorships.shortfallDate,
+      })
+      .from(sponsorships)
+      .innerJoin(students, eq(students.id, sponsorships.studentId))
+      .innerJoin(sponsors, eq(sponsors.id, sponsorships.sponsorId))
+      .where(where)
+      .orderBy(asc(sponsorships.id)),
+    db
+      .select({ studentId: enrolments.studentId, leftOn: enrolments.toDate })
+      .from(enrolments)
+      .innerJoin(students, and(eq(students.id, enrolments.studentId), eq(students.batchId, enrolments.batchId)))
+      .where(and(where, eq(enrolments.status, 'left'))),
+  ]);
   const pastPlans = await loadBatchPlans(db, [...new Set(promotedRows.map((e) => e.batchId))]);
 
   const studentsOf = new Map<number, DuesStudent[]>();
@@ -471,19 +493,24 @@ async function readBatches(db: Reader, batchIds: readonly number[], studentIds: 
     return [...openingInstalments(opening ?? []), ...bounceChargeInstalments(charges ?? []), ...shortfalls];
   };
 
+  // A student who left their batch owes none of its instalments due after the day (studentPlan).
+  const leftOnOf = new Map<number, string>();
+  for (const e of leftRows) if (e.leftOn !== null) leftOnOf.set(e.studentId, e.leftOn);
+
   /**
-   * The plan of a student promoted out of a batch (undefined for the others: their batch's plan with
+   * The plan of a student promoted out of a batch or who left it (undefined for the others: their batch's plan with
    * their opt-ins, studentPlans).
    */
   const studentPlanOf = (batchPlan: BatchPlan, studentId: number): PreparedPlan | undefined => {
     const before = past.get(studentId);
-    if (!before) return undefined;
+    const leftOn = leavingOn ?? leftOnOf.get(studentId) ?? null;
+    if (!before && leftOn === null) return undefined;
     return preparePlan(
       studentPlan({
         current: { fineRule: batchPlan.fineRule, instalments: batchPlan.instalments },
         currentOptional: optionalHeadsOf(batchPlan),
         optIns: optInsOf(studentId),
-        leftOn: null,
+        leftOn,
         past: before ?? [],
         own: ownInstalmentsOf(studentId) ?? [],
       }),

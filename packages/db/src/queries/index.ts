@@ -37,3 +37,4 @@ export * from './enrolments';
 export * from './family';
 export * from './settlements';
 export * from './sponsors';
+export * from './leaving';

@@ -385,7 +385,13 @@ export type ReceiptSearchRow = Pick<
 > & {
   studentId: number;
   batchName: string;
+  /** The day the student left their batch (null: they did not): shown as a badge, receipts stay possible. */
+  leftOn: string | null;
 };
+
+/** The day student `s` left their batch, as a column of the search answers (the left enrolments' partial index). */
+const LEFT_ON = sql`(SELECT le.to_date FROM enrolments le
+      WHERE le.student_id = s.id AND le.batch_id = s.batch_id AND le.status = 'left') AS "leftOn"`;
 
 /** Most students one receipt search returns. */
 export const RECEIPT_SEARCH_LIMIT = 500;
@@ -401,7 +407,7 @@ export async function searchReceiptStudents(
   return await rows<ReceiptSearchRow>(
     db,
     sql`SELECT s.id AS "studentId", s.admission_no AS "admissionNo", s.cap_id AS "capId", s.name, s.address,
-            s.batch_id AS "batchId", b.name AS "batchName"
+            s.batch_id AS "batchId", b.name AS "batchName", ${LEFT_ON}
      FROM students s JOIN batches b ON b.id = s.batch_id
      WHERE s.department_id = ${params.departmentId} AND s.course_id = ${params.courseId}
        AND ${containsText(db, ['s.name', 's.admission_no', 's.cap_id'], params.text)}
@@ -416,6 +422,7 @@ export type FoundStudent = Pick<
 > & {
   studentId: number;
   batchName: string;
+  leftOn: string | null;
 };
 
 /** Most students one Find student answer lists. */
@@ -423,7 +430,7 @@ export const FIND_STUDENT_LIMIT = 20;
 
 const FOUND_COLUMNS = sql`s.id AS "studentId", s.admission_no AS "admissionNo", s.cap_id AS "capId",
             s.name, s.phone, s.address,
-            s.course_id AS "courseId", s.batch_id AS "batchId", b.name AS "batchName"
+            s.course_id AS "courseId", s.batch_id AS "batchId", b.name AS "batchName", ${LEFT_ON}
      FROM students s JOIN batches b ON b.id = s.batch_id`;
 
 /**

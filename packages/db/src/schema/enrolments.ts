@@ -38,6 +38,8 @@ export const enrolments = sqliteTable(
     uniqueIndex('enrolments_one_open_uq').on(t.studentId).where(sql`${t.status} = 'open'`),
     // The fee figures read the few promotions of a course's students through this, not every student's open enrolment.
     index('enrolments_promoted_idx').on(t.studentId).where(sql`${t.status} = 'promoted'`),
+    // The course reports read what the few students who left do not owe through this.
+    index('enrolments_left_idx').on(t.studentId).where(sql`${t.status} = 'left'`),
   ],
 );
 

@@ -20,3 +20,4 @@ export * from './enrolments';
 export * from './family';
 export * from './settlements';
 export * from './sponsors';
+export * from './leaving';

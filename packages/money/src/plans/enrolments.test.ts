@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type DetailedDues, duesAsOfCalculator, type FineSettlements, preparePlan } from './allocation';
+import {
+  type DetailedDues,
+  duesAsOfCalculator,
+  type FineSettlements,
+  type InstalmentDues,
+  preparePlan,
+} from './allocation';
 import { addDays, dayNumber } from './dates';
 import { enrolmentOfInstalment, type PastEnrolment, studentPlan } from './enrolments';
 import type { Concession, FineRule, Payment, Plan } from './types';
@@ -122,6 +128,29 @@ describe('the leaver of docs/fee-plans.md', () => {
   it('an instalment due on the leaving day itself is owed', () => {
     const onTheDay = studentPlan({ current: YEAR_2026, leftOn: '2026-11-10', past: [] });
     expect(onTheDay.instalments.map((i) => i.name)).toEqual(['Term 1', 'Term 2']);
+  });
+});
+
+describe('the leaver with fines of docs/fee-plans.md', () => {
+  // 2025-26: 30,000 in three terms due 20-06-2025, 10-10-2025 and 10-01-2026, a fixed fine of 200 after 5 days;
+  // paid 4,000 on 15-06-2025, left on 30-11-2025.
+  const YEAR = tuitionPlan(
+    { type: 'fixed', amountPaise: rs(200), graceDays: 5 },
+    ['2025-06-20', '2025-10-10', '2026-01-10'],
+    [10000, 10000, 10000],
+  );
+  const plan = studentPlan({ current: YEAR, leftOn: '2025-11-30', past: [] });
+  const d = dues(plan, [pay('2025-06-15', 4000, 1)], '2026-11-27');
+
+  it('terms 1 and 2 stay owed with their fines of 200 each; term 3, due after the leaving, is not owed', () => {
+    expect(d.instalments.map((i) => [i.name, i.due, i.paid, i.outstanding, i.fine])).toEqual([
+      ['Term 1', rs(10000), rs(4000), rs(6000), rs(200)],
+      ['Term 2', rs(10000), 0, rs(10000), rs(200)],
+    ]);
+    expect(d.upcoming).toEqual([]);
+    expect([d.outstanding, d.fine.outstanding, d.toCollect]).toEqual([rs(16000), rs(400), rs(16400)]);
+    // Fee 20,000 (what fell due) - paid 4,000 = 16,000.
+    expect(d.heads[0]!.balance).toBe(rs(16000));
   });
 });
 
@@ -262,5 +291,54 @@ describe('a promoted student and an optional head', () => {
       [TUITION, rs(42000)],
       [TRANSPORT, rs(6000)],
     ]);
+  });
+});
+
+describe('leaving on a date, over random plans and receipts', () => {
+  it('never changes what was due on or before the date (due, still owed, fine); nothing due after it is owed', () => {
+    fc.assert(
+      fc.property(
+        planArb,
+        dateArb,
+        fc.array(
+          fc.record({ date: dateArb, head: fc.constantFrom(...HEADS), amount: fc.integer({ min: 1, max: 4_000_000 }) }),
+          { maxLength: 8 },
+        ),
+        dateArb,
+        (current, leftOn, receipts, asOf) => {
+          const payments = receipts.map((r, n) => ({
+            receiptDate: r.date,
+            receiptNumber: n + 1,
+            feeHeadId: r.head,
+            amountPaise: r.amount,
+          }));
+          const stayed = dues(studentPlan({ current, leftOn: null, past: [] }), payments, asOf);
+          const left = dues(studentPlan({ current, leftOn, past: [] }), payments, asOf);
+          const byLeaving = (list: readonly InstalmentDues[]) => list.filter((i) => i.dueDate <= leftOn);
+          const leftList = [...left.instalments, ...left.upcoming];
+          const stayedList = byLeaving([...stayed.instalments, ...stayed.upcoming]);
+          expect(leftList.map((i) => [i.id, i.due])).toEqual(stayedList.map((i) => [i.id, i.due]));
+          // A payment beyond a head's total stays on its last instalment as credit, and a leaver's last one is
+          // earlier: where no head is paid beyond what the leaver owes on it, nothing owed or fined moves.
+          const owedOn = (head: number) =>
+            current.instalments
+              .filter((i) => i.dueDate <= leftOn)
+              .reduce(
+                (s, i) => s + i.amounts.filter((a) => a.feeHeadId === head).reduce((t, a) => t + a.amountPaise, 0),
+                0,
+              );
+          const paidOn = (head: number) =>
+            payments
+              .filter((p) => p.feeHeadId === head && p.receiptDate <= asOf)
+              .reduce((s, p) => s + p.amountPaise, 0);
+          if (HEADS.every((head) => paidOn(head) <= owedOn(head))) {
+            const figures = (i: InstalmentDues) => [i.id, i.outstanding, i.fine];
+            expect(leftList.map(figures)).toEqual(stayedList.map(figures));
+          }
+          expect([...left.instalments, ...left.upcoming].every((i) => i.dueDate <= leftOn)).toBe(true);
+        },
+      ),
+      { numRuns: 400 },
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { leavingOfStudent } from '../leaving/service';
 import { listSponsorships, listStudentRefunds, studentStatement } from '@fees/db';
 import { receivablePaise, sponsoredPaise } from '@fees/money';
 import { AppError, type TStudentStatementInput } from '@fees/validation';
@@ -32,5 +33,11 @@ export async function statementOfStudent(ctx: AuthedContext, input: TStudentStat
       shortfallDate: s.shortfallDate,
     }),
   );
-  return { ...statement, refunds, sponsors, advancePaise: await studentAdvance(ctx.db, statement.student) };
+  return {
+    ...statement,
+    refunds,
+    sponsors,
+    advancePaise: await studentAdvance(ctx.db, statement.student),
+    leaving: await leavingOfStudent(ctx.db, statement.student),
+  };
 }

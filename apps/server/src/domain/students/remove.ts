@@ -2,11 +2,12 @@ import {
   countStudentOpeningBalances,
   countStudentReceipts,
   deleteStudentWithDiscounts,
+  findCertificateOfStudent,
   listStudentDiscounts,
   writeAudit,
 } from '@fees/db';
 import { inTransaction } from '../write';
-import { AppError, OPENING_MSG, type TStudentIdInput } from '@fees/validation';
+import { AppError, LEAVING_MSG, OPENING_MSG, type TStudentIdInput } from '@fees/validation';
 import { actorOf } from '../../audit';
 import { loadStudent } from './shared';
 import type { AuthedContext } from '../../context';
@@ -36,6 +37,8 @@ export function receiptsBlockDeleteMessage(
 /** Deletes a student without receipts or opening balances, with their discounts; the audit keeps both as they were. */
 export async function removeStudent(ctx: AuthedContext, input: TStudentIdInput) {
   const student = await loadStudent(ctx, input);
+  if (await findCertificateOfStudent(ctx.db, student.id))
+    throw new AppError('CONFLICT', LEAVING_MSG.certificateBlocksDelete(`${student.name} (${student.admissionNo})`));
   const openings = await countStudentOpeningBalances(ctx.db, student.id);
   if (openings > 0)
     throw new AppError(

@@ -9,6 +9,7 @@ import { discountRoutes } from './discounts';
 import { familyRoutes } from './family';
 import { feeRoutes } from './fees';
 import { homeRoutes } from './home';
+import { leavingRoutes } from './leaving';
 import { messageRoutes } from './messages';
 import { optionalHeadRoutes } from './optional-heads';
 import { promotionRoutes } from './promotions';
@@ -40,6 +41,7 @@ export const restRoutes: readonly RestRoute[] = [
   ...bookRoutes,
   ...optionalHeadRoutes,
   ...promotionRoutes,
+  ...leavingRoutes,
   ...sponsorRoutes,
   ...paymentRoutes,
   ...familyRoutes,

@@ -8,6 +8,7 @@ import { booksAccess } from './books';
 import { chequesAccess } from './cheques';
 import { discountsAccess } from './discounts';
 import { feesAccess } from './fees';
+import { leavingAccess } from './leaving';
 import { letterheadsAccess } from './letterheads';
 import { messagesAccess } from './messages';
 import { openingAccess } from './opening';
@@ -41,6 +42,7 @@ export const accessRules: AccessRules = {
   ...openingAccess,
   ...optionalHeadsAccess,
   ...promotionsAccess,
+  ...leavingAccess,
   ...sponsorsAccess,
   ...auditAccess,
   ...schemesAccess,

@@ -1,5 +1,18 @@
 import { can } from '../../lib/can';
-import { Alert, Anchor, Button, Group, Loader, Modal, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { COURSES } from '@fees/validation';
 import {
   IconAlertCircle,
@@ -13,6 +26,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { formatDate } from '../../lib/dates';
 import { useDepartment } from '../../lib/department-context';
 import { FailureAlert } from '../../components/FailureAlert';
 import { StudentInstalments } from '../../components/InstalmentDues';
@@ -263,6 +277,11 @@ export function FindStudent() {
                     <Table.Td>{student.admissionNo}</Table.Td>
                     <Table.Td fw={500}>
                       {student.name}
+                      {student.leftOn && (
+                        <Badge color="orange" variant="light" ml="xs" title={`Left on ${formatDate(student.leftOn)}`}>
+                          Left
+                        </Badge>
+                      )}
                       <Stack hiddenFrom="sm" gap={4} mt={4} fw={400}>
                         <Text size="xs" c="dimmed">
                           {student.courseName} · {student.batchName}

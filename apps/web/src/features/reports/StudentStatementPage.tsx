@@ -1,5 +1,5 @@
 import { PAYMENT_MODE_LABELS, receiptLabel, refundLabel } from '@fees/validation';
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import {
   IconAlertCircle,
   IconArrowLeft,
@@ -30,6 +30,7 @@ import '../../components/report-table.css';
 import { idOf } from '../../lib/ids';
 import { ReceiptLink } from '../../components/ReceiptLink';
 import { FamilyLinkButton } from '../payments/FamilyLinkButton';
+import { LeavingPanel } from '../leaving/LeavingPanel';
 
 /** One sheet: each head's row, then its payments (receipt, date, particulars, amount), then the totals. */
 function exportTable(statement: Statement): ExportTable {
@@ -191,9 +192,16 @@ export default function StudentStatementPage() {
       />
       <Stack gap="lg">
         <Paper withBorder radius="md" p="lg">
-          <Text fw={700} size="xl" mb="sm" data-testid="statement-student">
-            {student.name}
-          </Text>
+          <Group gap="sm" mb="sm">
+            <Text fw={700} size="xl" data-testid="statement-student">
+              {student.name}
+            </Text>
+            {statement.leaving && (
+              <Badge color="orange" variant="light">
+                Left
+              </Badge>
+            )}
+          </Group>
           <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
             <Detail label="Adm.No" value={student.admissionNo} />
             <Detail label="CapId" value={student.capId} />
@@ -205,6 +213,8 @@ export default function StudentStatementPage() {
             <Detail label="Printed on" value={formatDate(todayIso())} />
           </SimpleGrid>
         </Paper>
+
+        <LeavingPanel department={department} student={student} leaving={statement.leaving} />
 
         <Group className="no-print">
           <StatementClickToChat depId={department.id} studentId={student.id} />

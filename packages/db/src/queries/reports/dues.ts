@@ -1,9 +1,16 @@
 import { sql } from 'drizzle-orm';
 import type { Reader } from '../../client';
 import { rows } from '../../engines';
-import { balanceSql, sponsoredOfStudentsSql } from '../balance-sql';
+import { balanceSql } from '../balance-sql';
 import { optionalFeesSql } from '../optional-fee-sql';
-import { assemble, type BatchGroup, readCourseReport, STUDENT_ADVANCE, STUDENT_MONEY, sponsoredJoin } from './shared';
+import {
+  assemble,
+  type BatchGroup,
+  readCourseReport,
+  STUDENT_ADVANCE,
+  STUDENT_MONEY,
+  leftAndSponsoredJoins,
+} from './shared';
 
 export interface DuesTotals {
   count: number;
@@ -107,7 +114,7 @@ export async function duesBalanceByDepartment(
       GROUP BY fs.batch_id
     ) fee ON fee.batch_id = m.batch_id
     LEFT JOIN (${optionalFeesSql(sql`TRUE`)}) opt ON opt.student_id = m.student_id
-    LEFT JOIN (${sponsoredOfStudentsSql(sql`TRUE`)}) spo ON spo.student_id = m.student_id
+    ${leftAndSponsoredJoins(null)}
     GROUP BY m.department_id`,
   );
   return read.map((r) => ({
@@ -137,7 +144,7 @@ export async function duesBalancesOfDepartment(
       GROUP BY fs.batch_id
     ) fee ON fee.batch_id = m.batch_id
     LEFT JOIN (${optionalFeesSql(sql`os.department_id = ${params.departmentId}`)}) opt ON opt.student_id = m.student_id
-    ${sponsoredJoin(params.departmentId)}
+    ${leftAndSponsoredJoins(params.departmentId)}
     WHERE m.department_id = ${params.departmentId} AND ${sql.raw(BALANCE)} > 0`,
   );
   return read.map((r) => ({ studentId: Number(r.studentId), amountPaise: Number(r.amountPaise) }));

@@ -4,7 +4,7 @@ import type { Reader } from '../../client';
 import { engineSql, rows } from '../../engines';
 import { containsText } from '../like';
 import { advanceSql, sponsoredOfStudentsSql } from '../balance-sql';
-import { optionalFeesSql } from '../optional-fee-sql';
+import { notOwedOfStudentsSql, optionalFeesSql } from '../optional-fee-sql';
 
 export interface BatchGroup<Row, Totals> {
   batchId: number;
@@ -26,22 +26,25 @@ const BATCH_ORDER = 'b.start_date DESC, b.name, b.id';
 
 /**
  * A student's money in the per-student reports, over the tables courseStudentsFrom joins: student_money (m),
- * their batch's compulsory fee structure total (fee), what their opt-ins to optional heads make owed (opt) and
- * what sponsors stand for (spo). The terms of balanceSql, written once for every report over them; the advance
- * by advanceSql.
+ * their batch's compulsory fee structure total (fee), what their opt-ins to optional heads make owed (opt), what a
+ * student who left does not owe of it (lft) and what sponsors stand for (spo). The terms of balanceSql, written once
+ * for every report over them; the advance by advanceSql.
  */
 export const STUDENT_MONEY = {
-  fee: 'COALESCE(fee."feePaise", 0) + COALESCE(opt."feePaise", 0) + m.charges_paise',
+  fee:
+    'COALESCE(fee."feePaise", 0) + COALESCE(opt."feePaise", 0) - COALESCE(lft."notOwedPaise", 0)' +
+    ' + m.charges_paise',
   discount: 'm.discount_paise',
   adjustment: 'm.adjustment_paise',
   paid: 'm.paid_paise + m.paid_outside_paise',
   sponsored: 'COALESCE(spo."sponsoredPaise", 0)',
 } as const;
 
-/** The join giving STUDENT_MONEY's `spo` for the students of a department. */
-export function sponsoredJoin(depId: number): SQL {
-  return sql`LEFT JOIN (${sponsoredOfStudentsSql(sql`os.department_id = ${depId}`)}) spo
-    ON spo.student_id = m.student_id`;
+/** The joins giving STUDENT_MONEY's `lft` and `spo` for the students of a department (of every one when null). */
+export function leftAndSponsoredJoins(depId: number | null): SQL {
+  const students = depId === null ? sql`TRUE` : sql`os.department_id = ${depId}`;
+  return sql`LEFT JOIN (${notOwedOfStudentsSql(students)}) lft ON lft.student_id = m.student_id
+    LEFT JOIN (${sponsoredOfStudentsSql(students)}) spo ON spo.student_id = m.student_id`;
 }
 
 export const STUDENT_ADVANCE = advanceSql({
@@ -77,7 +80,7 @@ function courseStudentsFrom(
       GROUP BY fs.batch_id
     ) fee ON fee.batch_id = m.batch_id
     LEFT JOIN (${optionalFeesSql(sql`os.department_id = ${params.depId}`)}) opt ON opt.student_id = m.student_id
-    ${sponsoredJoin(params.depId)}
+    ${leftAndSponsoredJoins(params.depId)}
     WHERE m.department_id = ${params.depId}
       ${params.courseId === undefined ? sql`` : sql`AND m.course_id = ${params.courseId}`}
       ${params.batchId === undefined ? sql`` : sql`AND m.batch_id = ${params.batchId}`}

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Reader } from '../../client';
 import { row, rows } from '../../engines';
 import { balanceOfColumns, sponsoredHeadSql } from '../balance-sql';
-import { structureFeeSql, structureRowShownSql } from '../optional-fee-sql';
+import { owedStructureFeeSql, structureRowShownSql } from '../optional-fee-sql';
 import { studentCharges } from '../student-charges';
 import type { PaymentMode } from '../../schema';
 
@@ -99,7 +99,7 @@ export async function studentStatement(
       SUM(${HEAD_BALANCE}) OVER () AS "tbalancePaise"
     FROM (SELECT hs.*, ${sql.raw(sponsoredHeadSql(String(student.id), 'hs."feeHeadId"'))} AS "sponsoredPaise" FROM (
       SELECT 0 AS part, fs.id AS "sortId", fs.fee_head_id AS "feeHeadId", fh.name AS "feeHead",
-        ${sql.raw(structureFeeSql('fs', 's.id'))} + COALESCE(ch.amount_paise, 0) AS "feePaise",
+        ${sql.raw(owedStructureFeeSql('fs', 's.id'))} + COALESCE(ch.amount_paise, 0) AS "feePaise",
         COALESCE(ch.opening_paise, 0) AS "openingPaise",
         COALESCE(dc.discount_paise, 0) AS "discountPaise", COALESCE(dc.adjustment_paise, 0) AS "adjustmentPaise",
         COALESCE(${PAID_ON_HEAD}, 0) AS "paidPaise"
