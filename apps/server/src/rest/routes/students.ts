@@ -166,7 +166,7 @@ export const studentRoutes = [
     path: '/api/admbyid',
     procedure: 'discounts.studentsOfBatch',
     summary: 'The students of a batch (the discount form picks from them)',
-    access: 'admin',
+    access: 'discount',
     request: {
       depId: 'depId',
       courseId: wireOnly('integer', 'The course; not needed: the batch names it'),
