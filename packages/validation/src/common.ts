@@ -1,6 +1,6 @@
 import { addMonths, MAX_PAISE } from '@fees/money';
 import { z } from 'zod';
-import { isRealDate, localToday, parseRupeesToPaise } from './format';
+import { EARLIEST_DATE, isRealDate, localToday, parseRupeesToPaise } from './format';
 import { MAX_INPUT_DEPTH } from './limits';
 import { MSG } from './messages';
 import { DEPARTMENT_IDS, type DepartmentId } from './reference';
@@ -48,9 +48,6 @@ export function optionalText(max: number, maxMessage: string = MSG.maxChars(max)
     .nullish()
     .transform((v) => (v ? v : null));
 }
-
-/** The earliest admission, batch, fee structure or receipt date anyone may enter. */
-export const EARLIEST_DATE = '1950-01-01';
 
 /** The latest admission, batch or fee structure date: ten years after today. */
 export function latestRecordDate(today: string = localToday()): string {

@@ -25,6 +25,9 @@ export function clockTime(date: Date): string {
   return `${pad2(date.getHours())}:${pad2(date.getMinutes())}`;
 }
 
+/** The earliest admission, batch, fee structure or receipt date anyone may enter. */
+export const EARLIEST_DATE = '1950-01-01';
+
 /** Today as yyyy-MM-dd in the local time zone. */
 export function localToday(now: Date = new Date()): string {
   return isoDate(now);

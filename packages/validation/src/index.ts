@@ -31,6 +31,7 @@ export * from './optional-heads';
 export * from './payments';
 export * from './reconciliation';
 export * from './approvals';
+export * from './sent-for-approval';
 export * from './roles';
 export * from './promotions';
 export * from './family';

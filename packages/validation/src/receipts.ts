@@ -1,7 +1,6 @@
 import { addDays } from '@fees/money';
 import { z } from 'zod';
 import {
-  EARLIEST_DATE,
   ZDateRange,
   positiveInteger,
   ZAmount,
@@ -13,7 +12,7 @@ import {
   ZVersion,
 } from './common';
 import { ZIdempotencyKey } from './idempotency';
-import { formatDate, formatRupees } from './format';
+import { EARLIEST_DATE, formatDate, formatRupees } from './format';
 import { MSG } from './messages';
 import {
   isInstrumentMode,

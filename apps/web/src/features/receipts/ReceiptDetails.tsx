@@ -1,4 +1,4 @@
-import { Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Grid, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { LATE_FEE_HEAD } from '@fees/validation';
 import { lazy, Suspense } from 'react';
 import { InstalmentDues, type StudentDues } from '../../components/InstalmentDues';
@@ -27,62 +27,70 @@ export interface DateLimits {
   latest: string;
 }
 
+/** Half a row from the sm breakpoint: the form's own Grid lays the details out, so the screen loads no SimpleGrid. */
+const HALF = { base: 12, sm: 6 };
+
 /** The student (read-only), the editable telephone, date and email. */
 export function ReceiptDetails({ form, header, dateLimits, backdatedReason }: ReceiptDetailsProps) {
   return (
     <Paper withBorder radius="md" p="lg" h="100%">
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
-        <TextInput label="Course" value={header.courseName} readOnly variant="filled" tabIndex={-1} />
-        <TextInput label="Admission no" value={header.admissionNo} readOnly variant="filled" tabIndex={-1} />
-        <TextInput label="Student name" value={header.studentName} readOnly variant="filled" tabIndex={-1} />
-        <TextInput label="Batch" value={header.batchName} readOnly variant="filled" tabIndex={-1} />
-        <TextInput
-          label="Address"
-          value={header.address}
-          readOnly
-          variant="filled"
-          tabIndex={-1}
-          style={{ gridColumn: '1 / -1' }}
-        />
-        <TextInput label="Telephone" autoComplete="off" {...form.getInputProps('phone')} />
-        <Suspense
-          fallback={<TextInput label="Receipt date" withAsterisk readOnly value={formatDate(form.values.date)} />}
-        >
-          <DateField
-            label="Receipt date"
-            withAsterisk
-            minDate={dateLimits.earliest}
-            maxDate={dateLimits.latest}
-            description={
-              dateLimits.heldBefore && form.values.date < dateLimits.heldBefore
-                ? `Dated before ${formatDate(dateLimits.heldBefore)}: it waits for another accountant's approval ` +
-                  'and gets its number when approved'
-                : undefined
-            }
-            {...form.getInputProps('date')}
-          />
-        </Suspense>
+      {/* Two columns from the sm breakpoint; the address, the reason and the email across both. */}
+      <Grid columnGap="sm" rowGap="xs">
+        <Grid.Col span={HALF}>
+          <TextInput label="Course" value={header.courseName} readOnly variant="filled" tabIndex={-1} />
+        </Grid.Col>
+        <Grid.Col span={HALF}>
+          <TextInput label="Admission no" value={header.admissionNo} readOnly variant="filled" tabIndex={-1} />
+        </Grid.Col>
+        <Grid.Col span={HALF}>
+          <TextInput label="Student name" value={header.studentName} readOnly variant="filled" tabIndex={-1} />
+        </Grid.Col>
+        <Grid.Col span={HALF}>
+          <TextInput label="Batch" value={header.batchName} readOnly variant="filled" tabIndex={-1} />
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <TextInput label="Address" value={header.address} readOnly variant="filled" tabIndex={-1} />
+        </Grid.Col>
+        <Grid.Col span={HALF}>
+          <TextInput label="Telephone" autoComplete="off" {...form.getInputProps('phone')} />
+        </Grid.Col>
+        <Grid.Col span={HALF}>
+          <Suspense
+            fallback={<TextInput label="Receipt date" withAsterisk readOnly value={formatDate(form.values.date)} />}
+          >
+            <DateField
+              label="Receipt date"
+              withAsterisk
+              minDate={dateLimits.earliest}
+              maxDate={dateLimits.latest}
+              description={
+                dateLimits.heldBefore && form.values.date < dateLimits.heldBefore
+                  ? `Dated before ${formatDate(dateLimits.heldBefore)}: it waits for another accountant's approval ` +
+                    'and gets its number when approved'
+                  : undefined
+              }
+              {...form.getInputProps('date')}
+            />
+          </Suspense>
+        </Grid.Col>
         {backdatedReason && (
-          <TextInput
-            label="Why is it dated so early?"
-            description="In a few words of your own: the approver reads them"
-            required
-            maxLength={200}
-            autoComplete="off"
-            style={{ gridColumn: '1 / -1' }}
-            value={backdatedReason.value}
-            error={backdatedReason.error}
-            onChange={(e) => backdatedReason.onChange(e.currentTarget.value)}
-          />
+          <Grid.Col span={12}>
+            <TextInput
+              label="Why is it dated so early?"
+              description="In a few words of your own: the approver reads them"
+              required
+              maxLength={200}
+              autoComplete="off"
+              value={backdatedReason.value}
+              error={backdatedReason.error}
+              onChange={(e) => backdatedReason.onChange(e.currentTarget.value)}
+            />
+          </Grid.Col>
         )}
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="off"
-          style={{ gridColumn: '1 / -1' }}
-          {...form.getInputProps('email')}
-        />
-      </SimpleGrid>
+        <Grid.Col span={12}>
+          <TextInput label="Email" type="email" autoComplete="off" {...form.getInputProps('email')} />
+        </Grid.Col>
+      </Grid>
     </Paper>
   );
 }
