@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { dateWithin, EARLIEST_DATE, requiredText, ZDepId, ZId } from './common';
-import { formatDate, formatRupees, localToday } from './format';
+import { dateWithin, requiredText, ZDepId, ZId } from './common';
+import { EARLIEST_DATE, formatDate, formatRupees, localToday } from './format';
 import { STUDENT_LIMITS } from './students';
 
 /**
