@@ -1,4 +1,4 @@
-import { Button, Divider, Grid, Group, List, Paper, Stack, Text } from '@mantine/core';
+import { Button, Grid, Group, List, Paper, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   backdatedReasonMessage,
@@ -26,6 +26,7 @@ import { extraPaymentsPaise, ReceiptPayment } from './ReceiptPayment';
 import { ReceiptTotals } from './ReceiptTotals';
 import type { FeeBalanceRow, FeeBalanceTotals } from './types';
 import { useReceiptPricing } from './useReceiptPricing';
+import { Rule } from '../../components/Rule';
 
 interface ReceiptFormProps {
   header: ReceiptHeader;
@@ -344,7 +345,7 @@ export function ReceiptForm(props: ReceiptFormProps) {
                 editing={alreadyOnReceipt !== undefined}
                 dues={dues}
               />
-              <Divider my="md" />
+              <Rule spaced />
               <Grid gap="lg" align="flex-start">
                 <Grid.Col span={{ base: 12, md: 7 }}>
                   <ReceiptPayment

@@ -1,7 +1,8 @@
-import { Divider, Group, Paper, Stack, Text } from '@mantine/core';
+import { Group, Paper, Stack, Text } from '@mantine/core';
 import { gstRateText } from '@fees/validation';
 import { formatRupees } from '../../lib/money';
 import type { ReceiptPricingView } from './useReceiptPricing';
+import { Rule } from '../../components/Rule';
 
 /** Total, the GST per rate of the taxable lines and its sum, net and the net in words. */
 export function ReceiptTotals({ pricing }: { pricing: ReceiptPricingView }) {
@@ -28,7 +29,7 @@ export function ReceiptTotals({ pricing }: { pricing: ReceiptPricingView }) {
             {formatRupees(pricing.taxPaise)}
           </Text>
         </Group>
-        <Divider />
+        <Rule />
         <Group justify="space-between">
           <Text fw={700}>Net amount</Text>
           <Text fw={700} ff="monospace" size="lg" data-testid="receipt-net">
