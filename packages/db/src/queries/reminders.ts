@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, like, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Reader, WriteTx } from '../client';
 import { engineSql, rows, transaction } from '../engines';
 import {
@@ -7,6 +7,7 @@ import {
   messageHistory,
   messageRuns,
   messages,
+  messageStudents,
   messageTemplates,
   type MessageChannel,
   type MessageEvent,
@@ -307,13 +308,12 @@ export type MessageRow = typeof messages.$inferSelect;
 
 /**
  * A message about a student: its own, or a family's reminder that lists the student among the children
- * (its payload's `studentIds` names each child as `#12#15#`; the row names the first).
+ * (the row names the first; message_students each child its payload names). Two index lookups, so that a
+ * student's messages are found without reading the department's.
  */
 function aboutStudent(id: SQL) {
-  return or(
-    eq(messages.studentId, id),
-    and(like(messages.event, 'reminder_%'), like(messages.payload, sql`'%"studentIds":"%#' || ${id} || '#%'`)),
-  );
+  return sql`${messages.id} IN (SELECT own.id FROM ${messages} own WHERE own.student_id = ${id}
+    UNION SELECT named.message_id FROM ${messageStudents} named WHERE named.student_id = ${id})`;
 }
 
 /** The outbox of a department, newest first, with its filters; the total for the pager. */

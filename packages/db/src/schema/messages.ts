@@ -97,7 +97,32 @@ export const messages = sqliteTable(
     index('messages_status_not_before_idx').on(t.status, t.notBefore),
     index('messages_student_idx').on(t.studentId),
     index('messages_department_created_idx').on(t.departmentId, t.createdAt),
+    // The Messages screen's newest page: a department's messages walked backwards by id, with no sort.
+    index('messages_department_id_idx').on(t.departmentId, t.id),
+    // Its filter by status: the page walked backwards and the pager's total counted within the index.
+    index('messages_department_status_id_idx').on(t.departmentId, t.status, t.id),
     index('messages_provider_idx').on(t.providerId),
+  ],
+);
+
+/**
+ * Each child a family reminder names (its payload's `studentIds`, `#12#15#`), so that the outbox finds
+ * the family's message under every child by an index. Written by a trigger on `messages` in the
+ * message's own statement (the migration that made this table), whoever writes the row.
+ */
+export const messageStudents = sqliteTable(
+  'message_students',
+  {
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.messageId, t.studentId] }),
+    index('message_students_student_idx').on(t.studentId, t.messageId),
   ],
 );
 

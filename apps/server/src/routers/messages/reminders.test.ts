@@ -348,6 +348,24 @@ describe('the outbox screen', () => {
     );
   });
 
+  it("finds a family's reminder under each child it names, newest first, on the screen and for other programs", async () => {
+    await h.caller('ugStaff').messages.reminders.queue({ depId: 100, date: TERM1 });
+    const family = (await queued()).filter((m) => m.event === 'reminder_on').map((m) => m.id);
+    expect(family.length).toBe(4);
+    const newestFirst = [...family].reverse();
+    const reminders = (page: { rows: Array<{ id: number; event: string }> }) =>
+      page.rows.filter((m) => m.event === 'reminder_on').map((m) => m.id);
+    // The rows name Anjali (the first child); Arjun finds them by his id and by his admission number.
+    for (const child of [{ studentId: fx.ug.studentId }, { studentId: arjun }, { admNo: 'UG-014' }]) {
+      const page = await h.caller('ugStaff').messages.outbox({ depId: 100, ...child });
+      expect(reminders(page)).toEqual(newestFirst);
+      expect(page.count).toBe(page.rows.length);
+    }
+    const listed = await h.caller('ugStaff').messages.list({ depId: 100, admissionNo: 'UG-014', limit: 50 });
+    expect(reminders({ rows: listed })).toEqual(newestFirst);
+    expect((await h.caller('ugStaff').messages.list({ depId: 100, admissionNo: 'UG-020', limit: 50 })).length).toBe(0);
+  });
+
   it('sends a receipt again to its contacts under a new event each time', async () => {
     const again = { depId: 100 as const, receiptNumber: fx.ug.receiptNumber };
     // Anjali's own phone, her mother's mobile and her mother's e-mail.
