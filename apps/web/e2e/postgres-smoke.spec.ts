@@ -88,7 +88,7 @@ test('on PostgreSQL: sign in, register a student, take a receipt, print it, see 
   await typeDate(page, 'Date of birth', '12-01-2008');
   await page.getByRole('radio', { name: 'Female' }).check();
   await choose(page, 'Religion', 'Hindu');
-  await page.getByLabel('Phone').fill('9847022222');
+  await page.getByRole('textbox', { name: 'Phone' }).fill('9847022222');
   await page.getByRole('textbox', { name: 'Address', exact: true }).fill('Varier Madom, Kodungallur');
   await page.getByLabel('Confirm').check();
   await page.getByRole('button', { name: 'Register' }).click();
