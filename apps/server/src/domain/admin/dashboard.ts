@@ -24,7 +24,8 @@ export function academicYearOf(date: string): { from: string; label: string } {
  * agree: collected today, this month and this academic year (the collections report over each period),
  * the mode mix of the academic year, and dues outstanding today with the demand they are part of (the
  * dues report's fee less discounts and balance over every course, read from the kept per-student
- * figures): collected against demand is the demand less what is outstanding.
+ * figures): collected against demand is the demand less what the students owe and what their sponsors
+ * still owe (a share is collected only when the sponsor's receipt comes in).
  */
 async function periodFigures(ctx: Context, day: string) {
   const year = academicYearOf(day);
@@ -41,7 +42,13 @@ async function periodFigures(ctx: Context, day: string) {
     const of = depId === undefined ? dues : dues.filter((d) => d.depId === depId);
     const demandPaise = of.reduce((sum, d) => sum + d.demandPaise, 0);
     const balancePaise = of.reduce((sum, d) => sum + d.balancePaise, 0);
-    return { demandPaise, demandCollectedPaise: demandPaise - balancePaise, duesOutstandingPaise: balancePaise };
+    const sponsorsOwePaise = of.reduce((sum, d) => sum + d.sponsorReceivablePaise, 0);
+    return {
+      demandPaise,
+      demandCollectedPaise: demandPaise - balancePaise - sponsorsOwePaise,
+      duesOutstandingPaise: balancePaise,
+      sponsorsOwePaise,
+    };
   };
   const figuresOf = (depId: number | undefined) => {
     const of = (report: NonNullable<typeof today>) =>

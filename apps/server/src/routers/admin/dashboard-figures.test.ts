@@ -112,13 +112,16 @@ describe('admin.dashboard figures', () => {
       expect(dues.totals.balancePaise).not.toBe(0);
       const shown = figures.departments.find((d) => d.depId === depId)!;
       expect(shown.duesOutstandingPaise).toBe(dues.totals.balancePaise);
-      // Collection against demand: the report's fee less its discounts, and what of it was paid.
+      // Collection against demand: the report's fee less its discounts, and what of it was paid: by the
+      // students, and by the sponsor as far as its receipt came in (2,000 of the 5,000 share).
+      const sponsorsOwe = depId === 101 ? 3_000_00 : 0;
+      expect(shown.sponsorsOwePaise).toBe(sponsorsOwe);
       expect(shown.demandPaise).toBe(dues.totals.feePaise - dues.totals.discountPaise);
       expect(shown.demandCollectedPaise).toBe(
-        dues.totals.feePaise - dues.totals.discountPaise - dues.totals.balancePaise,
+        dues.totals.feePaise - dues.totals.discountPaise - dues.totals.balancePaise - sponsorsOwe,
       );
     }
-    for (const key of ['duesOutstandingPaise', 'demandPaise', 'demandCollectedPaise'] as const)
+    for (const key of ['duesOutstandingPaise', 'demandPaise', 'demandCollectedPaise', 'sponsorsOwePaise'] as const)
       expect(figures.overall[key]).toBe(figures.departments.reduce((sum, d) => sum + d[key], 0));
   });
 

@@ -136,6 +136,12 @@ describe('a student leaves on a date', () => {
     expect(defaulters.rows.map((r) => [r.admissionNo, r.toCollect])).toEqual([['PG-001', rs(16_400)]]);
     const duesAsOf = await pg.reports.duesAsOf({ depId: 101, courseId: fx.pg.courseId, asOf });
     expect(duesAsOf.totals).toMatchObject({ dueTill: rs(20_000), outstanding: rs(16_000), toCollect: rs(16_400) });
+    // The admin dashboard's demand and dues outstanding: the department's only student, as the report says.
+    const dashboard = await h.caller('admin').admin.dashboard();
+    expect(dashboard.figures.departments.find((d) => d.depId === 101)).toMatchObject({
+      demandPaise: report.totals.feePaise - report.totals.discountPaise,
+      duesOutstandingPaise: rs(16_000),
+    });
 
     // Shown as left where the clerk finds the student.
     const found = await pg.receipts.findStudents({ depId: 101, text: 'PG-001' });

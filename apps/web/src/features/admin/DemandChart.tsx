@@ -13,8 +13,9 @@ const percentOf = (part: number, whole: number) => (whole > 0 ? Math.floor((part
 
 /**
  * Collection against demand: per department, the fees its students owe in all (fee less discounts, the
- * dues report's figures) split into what was collected and what is outstanding, as one bar each, with the
- * share collected in its label. Each department's name opens its dues report over every course.
+ * dues report's figures) split into what was collected, what the students still owe and what sponsors
+ * still owe for them (shown only when some sponsor does), as one bar each, with the share collected in its
+ * label. Each department's name opens its dues report over every course.
  */
 export function DemandChart({ figures }: { figures: Figures | undefined }) {
   if (!figures) return <Skeleton h={300} />;
@@ -26,10 +27,18 @@ export function DemandChart({ figures }: { figures: Figures | undefined }) {
       label: `${name} ${percentOf(f.demandCollectedPaise, f.demandPaise)}%`,
       collected: f.demandCollectedPaise / 100,
       outstanding: f.duesOutstandingPaise / 100,
+      sponsors: f.sponsorsOwePaise / 100,
       demandPaise: f.demandPaise,
       collectedPaise: f.demandCollectedPaise,
     };
   });
+  const series = [
+    { name: 'collected', label: 'Collected', color: 'teal.6' },
+    { name: 'outstanding', label: 'Outstanding', color: 'orange.5' },
+    ...(figures.overall.sponsorsOwePaise > 0
+      ? [{ name: 'sponsors', label: 'Expected from sponsors', color: 'grape.4' }]
+      : []),
+  ];
   return (
     <Paper withBorder p="md" radius="md" data-testid="demand-chart">
       <Group justify="space-between" mb="md">
@@ -51,10 +60,7 @@ export function DemandChart({ figures }: { figures: Figures | undefined }) {
         valueFormatter={(value) => formatRupees(Math.round(value * 100))}
         yAxisProps={{ width: 112 }}
         xAxisProps={{ hide: true }}
-        series={[
-          { name: 'collected', label: 'Collected', color: 'teal.6' },
-          { name: 'outstanding', label: 'Outstanding', color: 'orange.5' },
-        ]}
+        series={series}
       />
       <Group gap="md" mt="xs">
         {rows

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Reader } from '../../client';
 import { rows } from '../../engines';
 import { balanceSql } from '../balance-sql';
-import { optionalFeesSql } from '../optional-fee-sql';
+import { notOwedOfStudentsSql, optionalFeesSql } from '../optional-fee-sql';
 import {
   assemble,
   type BatchGroup,
@@ -91,36 +91,64 @@ export async function duesReport(
 }
 
 /**
- * Per department, the dues report's totals over all its courses (every student's figures from
- * student_money, one row each, summed by SQL): the demand (fee less discounts, the report's fee minus its
- * discount column) and the balance, what the dashboard shows as dues outstanding and collection against
- * demand, equal to the sums of the department's course reports. Departments without students are absent.
+ * Per department, the dues report's totals over all its courses, summed by SQL from the same terms as
+ * STUDENT_MONEY: the demand (fee less discounts, the report's fee minus its discount column), the balance
+ * (what the students owe) and what the sponsors still owe (their shares less shortfalls less their receipts).
+ * What the dashboard shows as dues outstanding and collection against demand, equal to the sums of the
+ * department's course reports. Every term is a sum, so each is summed apart: the kept per-student figures in
+ * their index's order a batch at a time (a batch's fee counted once per student in it), then the few students
+ * with an opt-in, a left enrolment or a share. Departments without students are absent.
  */
 export async function duesBalanceByDepartment(
   db: Reader,
-): Promise<Array<{ depId: number; demandPaise: number; balancePaise: number }>> {
-  const read = await rows<{ depId: number; demandPaise: number; balancePaise: number }>(
+): Promise<Array<{ depId: number; demandPaise: number; balancePaise: number; sponsorReceivablePaise: number }>> {
+  const everyone = sql`TRUE`;
+  const read = await rows<{ depId: number; demandPaise: number; balancePaise: number; receivablePaise: number }>(
     db,
     sql`
-    SELECT m.department_id AS "depId",
-      CAST(COALESCE(SUM((${sql.raw(fee)}) - (${sql.raw(discount)}) - (${sql.raw(adjustment)})), 0) AS BIGINT)
-        AS "demandPaise",
-      CAST(COALESCE(SUM(${sql.raw(BALANCE)}), 0) AS BIGINT) AS "balancePaise"
-    FROM student_money m
-    LEFT JOIN (
-      SELECT fs.batch_id, CAST(SUM(fs.amount_paise) AS BIGINT) AS "feePaise"
-      FROM fee_structures fs
-      WHERE fs.optional = 0
-      GROUP BY fs.batch_id
-    ) fee ON fee.batch_id = m.batch_id
-    LEFT JOIN (${optionalFeesSql(sql`TRUE`)}) opt ON opt.student_id = m.student_id
-    ${leftAndSponsoredJoins(null)}
-    GROUP BY m.department_id`,
+    SELECT t.dep AS "depId",
+      CAST(SUM(t.demand) AS BIGINT) AS "demandPaise",
+      CAST(SUM(t.demand - t.sponsored - t.paid) AS BIGINT) AS "balancePaise",
+      CAST(SUM(t.receivable) AS BIGINT) AS "receivablePaise"
+    FROM (
+      SELECT g.dep, g.n * COALESCE(fee."feePaise", 0) + g.rest AS demand, 0 AS sponsored, g.paid, 0 AS receivable
+      FROM (
+        SELECT m.department_id AS dep, m.batch_id, COUNT(*) AS n,
+          SUM(m.charges_paise - m.discount_paise - m.adjustment_paise) AS rest,
+          SUM(m.paid_paise + m.paid_outside_paise) AS paid
+        FROM student_money m
+        GROUP BY m.department_id, m.course_id, m.batch_id
+      ) g
+      LEFT JOIN (
+        SELECT fs.batch_id, CAST(SUM(fs.amount_paise) AS BIGINT) AS "feePaise"
+        FROM fee_structures fs
+        WHERE fs.optional = 0
+        GROUP BY fs.batch_id
+      ) fee ON fee.batch_id = g.batch_id
+      UNION ALL
+      SELECT m.department_id, opt."feePaise", 0, 0, 0
+      FROM (${optionalFeesSql(everyone)}) opt JOIN student_money m ON m.student_id = opt.student_id
+      UNION ALL
+      SELECT m.department_id, -lft."notOwedPaise", 0, 0, 0
+      FROM (${notOwedOfStudentsSql(everyone)}) lft JOIN student_money m ON m.student_id = lft.student_id
+      UNION ALL
+      SELECT m.department_id, 0, sp.amount_paise - sp.shortfall_paise, 0,
+        sp.amount_paise - sp.shortfall_paise - COALESCE(a."receivedPaise", 0)
+      FROM sponsorships sp
+      JOIN student_money m ON m.student_id = sp.student_id
+      LEFT JOIN (
+        SELECT sponsorship_id, CAST(SUM(amount_paise) AS BIGINT) AS "receivedPaise"
+        FROM sponsor_receipt_allocations
+        GROUP BY sponsorship_id
+      ) a ON a.sponsorship_id = sp.id
+    ) t
+    GROUP BY t.dep`,
   );
   return read.map((r) => ({
     depId: Number(r.depId),
     demandPaise: Number(r.demandPaise),
     balancePaise: Number(r.balancePaise),
+    sponsorReceivablePaise: Number(r.receivablePaise),
   }));
 }
 
