@@ -1,14 +1,24 @@
 import { expect, test } from '@playwright/test';
 import { setUpScreenData } from './screens-data';
-import { DESKTOP, istDate, screenshots, shownDate, signInAsAdmin } from './support';
+import { DESKTOP, istDate, screenshots, shownDate, signInAsAdmin, trpcMutation, trpcQuery } from './support';
 
 /** The dashboard's figures name their periods, and a department's dues open the whole-department dues report. */
 test("the admin reads each department's figures and opens its dues across all courses, with phones", async ({
   page,
 }) => {
-  await setUpScreenData(page, 'dsh');
+  const data = await setUpScreenData(page, 'dsh');
   await page.setViewportSize(DESKTOP);
   await signInAsAdmin(page);
+  // A trust covers 5,000.00 of the student's tuition and has not paid yet: expected, not collected.
+  const heads = await trpcQuery<Array<{ id: number; name: string }>>(page, 'reference.feeHeads');
+  const sponsor = await trpcMutation<{ id: number }>(page, 'sponsors.create', { name: 'E2E Dashboard Trust' });
+  await trpcMutation(page, 'sponsors.cover', {
+    depId: 100,
+    sponsorId: sponsor.id,
+    studentId: data.student.id,
+    feeHeadId: heads.find((h) => h.name === 'Tuition Fee')!.id,
+    amount: '5000',
+  });
   await page.goto('/admin');
   const figures = page.getByRole('table').filter({ hasText: 'Dues outstanding' });
   await expect(figures.getByRole('columnheader', { name: `Today ${shownDate(istDate())}` })).toBeVisible();
@@ -23,6 +33,7 @@ test("the admin reads each department's figures and opens its dues across all co
   );
   expect(demanded).toBeGreaterThan(0);
   await expect(demand.getByText(`UG ${Math.floor((collected! * 100) / demanded!)}%`, { exact: true })).toBeVisible();
+  await expect(demand.getByText('Expected from sponsors')).toBeVisible();
   await screenshots(page, 'e2e/artifacts/screens/admin-dashboard-figures');
   const dues = figures.getByRole('link', { name: 'UG dues outstanding' });
   const shown = ((await dues.textContent()) ?? '').replace('₹', '').trim();

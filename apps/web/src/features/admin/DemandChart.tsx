@@ -46,7 +46,8 @@ export function DemandChart({ figures }: { figures: Figures | undefined }) {
           Collection against demand
         </Title>
         <Text c="dimmed" size="sm">
-          Fees less discounts of every student: collected and outstanding (₹)
+          Fees less discounts of every student: collected and outstanding
+          {series.length > 2 ? ', and what sponsors are yet to pay' : ''} (₹)
         </Text>
       </Group>
       <BarChart
