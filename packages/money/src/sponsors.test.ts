@@ -9,6 +9,7 @@ import {
   receivableAge,
   receivablePaise,
   type SponsorShare,
+  enrolmentFeeLessDiscountsPaise,
   shareLimitPaise,
   shortfallInstalments,
   sponsorConcessions,
@@ -98,9 +99,41 @@ describe('the share and its limit', () => {
   });
 
   it('the limit is the fee less discounts and the other shares, never below 0', () => {
-    const head = { feePaise: rs(10_000), discountPaise: rs(1_000), adjustmentPaise: rs(500) };
-    expect(shareLimitPaise(head, rs(2_000))).toBe(rs(6_500));
-    expect(shareLimitPaise(head, rs(9_000))).toBe(0);
+    const head = { discountPaise: rs(1_000), adjustmentPaise: rs(500) };
+    expect(shareLimitPaise([rs(10_000)], head, rs(2_000))).toBe(rs(6_500));
+    expect(shareLimitPaise([rs(10_000)], head, rs(9_000))).toBe(0);
+  });
+
+  it('a promoted student: the limit is this year’s own fee, never last year’s (docs/fee-plans.md)', () => {
+    // Tuition 30,000 in 2025-2027 (12,000 of it sanctioned) and 20,000 in 2026-27, a discount of 1,000.
+    const years = [rs(30_000), rs(20_000)];
+    const discount = { discountPaise: rs(1_000), adjustmentPaise: 0 };
+    expect(enrolmentFeeLessDiscountsPaise(years, discount)).toBe(rs(19_000));
+    // Not 50,000 - 1,000 - 12,000 = 37,000: last year's fee and share are last year's.
+    expect(shareLimitPaise(years, discount, 0)).toBe(rs(19_000));
+    // The scholarship's 15,000 of 2026-27 leaves the trust 4,000.
+    expect(shareLimitPaise(years, discount, rs(15_000))).toBe(rs(4_000));
+    // An opening balance is a part of its own, before the years: it widens nothing either.
+    expect(shareLimitPaise([rs(2_000), ...years], discount, rs(15_000))).toBe(rs(4_000));
+    // A discount of 23,000 comes off 2026-27 first (20,000), then 2025-2027 (3,000): nothing is left to cover.
+    expect(shareLimitPaise(years, { discountPaise: rs(23_000), adjustmentPaise: 0 }, 0)).toBe(0);
+    expect(enrolmentFeeLessDiscountsPaise([], discount)).toBe(0);
+  });
+
+  it('the limit never exceeds this year’s fee less discounts, whatever last year charged', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: rs(50_000) }), { minLength: 1, maxLength: 4 }),
+        fc.integer({ min: 0, max: rs(60_000) }),
+        fc.integer({ min: 0, max: rs(60_000) }),
+        (parts, discountPaise, others) => {
+          const limit = shareLimitPaise(parts, { discountPaise, adjustmentPaise: 0 }, others);
+          const own = parts.at(-1)!;
+          expect(limit).toBeGreaterThanOrEqual(0);
+          expect(limit).toBeLessThanOrEqual(Math.max(0, own - Math.min(discountPaise, own) - others));
+        },
+      ),
+    );
   });
 
   it('ages a receivable from the day it was recorded', () => {

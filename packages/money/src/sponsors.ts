@@ -1,4 +1,5 @@
 import { headBalancePaise, type HeadMoney } from './balance';
+import { splitHeadOverParts } from './enrolment-balances';
 import { dayNumber } from './plans/dates';
 import type { Concession, PlanInstalment } from './plans/types';
 
@@ -32,9 +33,31 @@ export function percentSharePaise(basePaise: number, basisPoints: number): numbe
   return Math.round((basePaise * basisPoints) / 10_000);
 }
 
-/** The most a new share may be: the head's fee less discounts and the other sponsors' shares (never below 0). */
-export function shareLimitPaise(head: Omit<HeadMoney, 'paidPaise'>, otherSharesPaise: number): number {
-  return Math.max(0, head.feePaise - head.discountPaise - head.adjustmentPaise - otherSharesPaise);
+/**
+ * What the current enrolment charges on a head, less its own discounts: the last of the parts charging the head
+ * (oldest first: an opening balance, each year promoted out of, this year), with the head's discounts and adjustments
+ * coming off the latest part first as in every enrolment's balances. Last year's fee never counts in it.
+ */
+export function enrolmentFeeLessDiscountsPaise(
+  partFeesPaise: readonly number[],
+  head: Pick<HeadMoney, 'discountPaise' | 'adjustmentPaise'>,
+): number {
+  const feePaise = partFeesPaise.reduce((sum, fee) => sum + fee, 0);
+  const own = splitHeadOverParts(partFeesPaise, { ...head, feePaise, paidPaise: 0 }).at(-1);
+  return own ? own.feePaise - own.discountPaise - own.adjustmentPaise : 0;
+}
+
+/**
+ * The most a new share may be: a share belongs to the student's current enrolment, so it is that enrolment's own fee
+ * of the head less its own discounts (`enrolmentFeeLessDiscountsPaise`) and less the other sponsors' shares of the
+ * same enrolment and head (net of their shortfalls); never below 0.
+ */
+export function shareLimitPaise(
+  partFeesPaise: readonly number[],
+  head: Pick<HeadMoney, 'discountPaise' | 'adjustmentPaise'>,
+  otherSharesPaise: number,
+): number {
+  return Math.max(0, enrolmentFeeLessDiscountsPaise(partFeesPaise, head) - otherSharesPaise);
 }
 
 /** The shares as concessions of the dues computation: the whole share, the shortfall coming back on its own date. */

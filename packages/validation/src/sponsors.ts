@@ -28,8 +28,9 @@ export const SPONSOR_MSG = {
   nameTaken: (name: string) => `A sponsor named ${name} already exists`,
   unknownSponsor: 'No such sponsor',
   onePart: 'Give either a percent or an amount',
-  overLimit: (head: string, limit: string) =>
-    `The share of ${head} can be at most ${limit} (its fee less discounts and other sponsors' shares)`,
+  overLimit: (field: 'Amount' | 'Percent', head: string, batch: string, limit: string) =>
+    `${field}: the share of ${head} can be at most ${limit} ` +
+    `(its fee in ${batch} less discounts and other sponsors' shares of ${batch})`,
   notInBatch: (head: string) => `${head} is not a fee of this student`,
   already: (sponsor: string, head: string) => `${sponsor} already covers ${head} for this student`,
   noSponsorship: (who: string, head: string, sponsor: string) => `${sponsor} does not cover ${head} for ${who}`,

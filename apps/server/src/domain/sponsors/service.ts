@@ -2,6 +2,7 @@ import {
   allocateSponsorReceiptNumber,
   allocationsOfSponsorReceipts,
   deleteSponsorship,
+  enrolmentHeadFees,
   findOpenEnrolment,
   findSponsor,
   findSponsorByName,
@@ -125,29 +126,40 @@ async function sponsorOrRefuse(db: Reader, sponsorId: number) {
 }
 
 /**
- * A sponsor's share of one head of a student of the department: an amount, or a percent of the head's fee less
- * discounts; never more than that less the other sponsors' shares.
+ * A sponsor's share of one head of a student of the department, for their current enrolment: an amount, or a percent
+ * of that enrolment's fee of the head less discounts; never more than that less the other sponsors' shares of the
+ * same enrolment and head. A promoted student's fees of the years before never widen it.
  */
 export async function createSponsorship(ctx: AuthedContext, input: TCreateSponsorshipInput) {
   return await inTransaction(ctx, async (tx, ctx) => {
     const sponsor = await sponsorOrRefuse(tx, input.sponsorId);
     const [student] = await studentsForOptIn(tx, [input.studentId]);
     if (!student || student.departmentId !== input.depId) throw new AppError('NOT_FOUND', SPONSOR_MSG.otherDepartment);
-    const head = (await studentFeeBalances(tx, student.id)).find((h) => h.feeHeadId === input.feeHeadId);
-    if (!head || head.feePaise <= 0)
-      throw new AppError('BAD_INPUT', SPONSOR_MSG.notInBatch(head?.feeHead ?? 'This fee head'));
-    const others = await listSponsorships(tx, { departmentId: input.depId, studentId: student.id });
     const enrolment = await findOpenEnrolment(tx, student.id);
     if (!enrolment) throw new AppError('BAD_INPUT', SPONSOR_MSG.left(student.name));
-    const same = others.find(
-      (o) => o.feeHeadId === input.feeHeadId && o.sponsorId === sponsor.id && o.enrolmentId === enrolment.id,
+    const head = (await studentFeeBalances(tx, student.id)).find((h) => h.feeHeadId === input.feeHeadId);
+    const parts = head ? await headParts(tx, student.id, head) : [];
+    if (!head || (parts.at(-1) ?? 0) <= 0)
+      throw new AppError('BAD_INPUT', SPONSOR_MSG.notInBatch(head?.feeHead ?? 'This fee head'));
+    const others = (await listSponsorships(tx, { departmentId: input.depId, studentId: student.id })).filter(
+      (o) => o.feeHeadId === input.feeHeadId && o.enrolmentId === enrolment.id,
     );
-    if (same) throw new AppError('BAD_INPUT', SPONSOR_MSG.already(sponsor.name, head.feeHead));
-    const limit = shareLimitPaise(head, head.sponsoredPaise);
+    if (others.some((o) => o.sponsorId === sponsor.id))
+      throw new AppError('BAD_INPUT', SPONSOR_MSG.already(sponsor.name, head.feeHead));
+    const limit = shareLimitPaise(
+      parts,
+      head,
+      others.reduce((t, o) => t + sponsoredPaise(o), 0),
+    );
     const amountPaise =
-      input.percent === undefined ? input.amount! : percentSharePaise(shareLimitPaise(head, 0), input.percent);
-    if (amountPaise > limit || amountPaise <= 0)
-      throw new AppError('BAD_INPUT', SPONSOR_MSG.overLimit(head.feeHead, paiseToRupeesText(limit)));
+      input.percent === undefined ? input.amount! : percentSharePaise(shareLimitPaise(parts, head, 0), input.percent);
+    if (amountPaise > limit || amountPaise <= 0) {
+      const field = input.percent === undefined ? 'Amount' : 'Percent';
+      throw new AppError(
+        'BAD_INPUT',
+        SPONSOR_MSG.overLimit(field, head.feeHead, student.batchName, paiseToRupeesText(limit)),
+      );
+    }
     const row = await insertSponsorship(tx, {
       sponsorId: sponsor.id,
       studentId: student.id,
@@ -167,6 +179,19 @@ export async function createSponsorship(ctx: AuthedContext, input: TCreateSponso
     });
     return { id: row.id, amountPaise };
   });
+}
+
+/**
+ * The parts charging a student's head, oldest first: an opening balance, each year promoted out of, then the current
+ * enrolment's own fee (what is left of the head's whole fee).
+ */
+async function headParts(db: Reader, studentId: number, head: { feeHeadId: number; feePaise: number }) {
+  const { promoted, opening } = await enrolmentHeadFees(db, studentId);
+  const past = [
+    opening.get(head.feeHeadId) ?? 0,
+    ...promoted.filter((p) => p.feeHeadId === head.feeHeadId).map((p) => p.feePaise),
+  ];
+  return [...past, head.feePaise - past.reduce((t, fee) => t + fee, 0)];
 }
 
 async function ownShare(db: Reader, depId: number, id: number) {

@@ -133,7 +133,8 @@ describe('a sponsor covering a student', () => {
       } as never);
     expect(await refusal(other('10000.01'))).toEqual({
       code: 'BAD_REQUEST',
-      message: "The share of Tuition Fee can be at most 10000.00 (its fee less discounts and other sponsors' shares)",
+      message:
+        "Amount: the share of Tuition Fee can be at most 10000.00 (its fee in 2025-2027 less discounts and other sponsors' shares of 2025-2027)",
     });
     expect(await other('10000')).toMatchObject({ amountPaise: rs(10_000) });
     expect(
@@ -285,6 +286,111 @@ describe('a promoted student’s shares', () => {
   });
 });
 
+describe('a promoted student’s new-year share', () => {
+  it('is limited by the new year’s own fee less its discounts and shares, never by last year’s', async () => {
+    // docs/fee-plans.md, a promoted student's scholarship: 2025-2027's Tuition 30,000 (12,000 of it sanctioned),
+    // then 2026-27's 20,000 with a discount of 1,000.
+    const next = (
+      await h.db
+        .insert(batches)
+        .values({ departmentId: 101, courseId: 2000, name: '2026-27', startDate: '2026-06-01', endDate: '2027-03-31' })
+        .returning()
+    )[0]!.id;
+    const admin = h.caller('admin');
+    await admin.fees.structures.create({
+      depId: 101,
+      batchId: next,
+      feeHeadId: fx.heads.tuition,
+      amount: '20000',
+      startDate: '2026-06-01',
+      endDate: '2027-03-31',
+      confirm: true,
+    } as never);
+    await cover('12000');
+    const staff = h.caller('pgStaff');
+    await staff.promotions.run({
+      depId: 101,
+      fromBatchId: fx.pg.batchId,
+      toBatchId: next,
+      students: [{ admNo: 'PG-001', action: 'promote' }],
+    });
+    await admin.discounts.create({
+      depId: 101,
+      courseId: 2000,
+      batchId: next,
+      studentId: fx.pg.studentId,
+      feeHeadId: fx.heads.tuition,
+      discount: '1000',
+      adjustment: '0',
+      note: 'Sibling',
+      confirm: true,
+    } as never);
+    const trust = (await staff.sponsors.create({ name: 'Mar Thoma Trust', kind: 'trust' })).id;
+    const byTrust = (part: { amount: string } | { percent: string }) =>
+      staff.sponsors.cover({
+        depId: 101,
+        sponsorId: trust,
+        studentId: fx.pg.studentId,
+        feeHeadId: fx.heads.tuition,
+        date: '2026-06-15',
+        ...part,
+      } as never);
+    const limit = (field: string, rupees: string) => ({
+      code: 'BAD_REQUEST',
+      message: `${field}: the share of Tuition Fee can be at most ${rupees} (its fee in 2026-27 less discounts and other sponsors' shares of 2026-27)`,
+    });
+    // The whole head (50,000 - 1,000 - 12,000 = 37,000) would have taken 20,000: more than 2026-27's fee less discount.
+    expect(await refusal(byTrust({ amount: '19000.01' }))).toEqual(limit('Amount', '19000.00'));
+    expect(await cover('15000')).toMatchObject({ amountPaise: rs(15_000) });
+    expect(await refusal(byTrust({ amount: '4000.01' }))).toEqual(limit('Amount', '4000.00'));
+    expect(await refusal(byTrust({ percent: '100' }))).toEqual(limit('Percent', '4000.00'));
+    expect(await byTrust({ amount: '4000' })).toMatchObject({ amountPaise: rs(4_000) });
+
+    // What the accountant sees: 50,000 - 1,000 - 31,000 from sponsors - 18,000 paid = 0; no credit to refund.
+    const counter = await staff.receipts.entryContext({ depId: 101, studentId: fx.pg.studentId });
+    expect(counter.heads.find((x) => x.feeHeadId === fx.heads.tuition)).toMatchObject({
+      feePaise: rs(50_000),
+      discountPaise: rs(1_000),
+      sponsoredPaise: rs(31_000),
+      paidPaise: rs(18_000),
+      balancePaise: 0,
+    });
+    expect(counter.advancePaise).toBe(0);
+    const statement = await staff.reports.statement({ depId: 101, studentId: fx.pg.studentId });
+    expect(statement.totals).toMatchObject({ sponsoredPaise: rs(31_000), balancePaise: 0 });
+    const dues = await staff.plans.studentDues({ depId: 101, studentId: fx.pg.studentId, asOf: '2026-07-01' });
+    expect([dues.outstanding, dues.fine.accrued, dues.toCollect]).toEqual([0, 0, 0]);
+    const lastYear = await staff.receipts.feeInfo({ depId: 101, studentId: fx.pg.studentId, batchId: fx.pg.batchId });
+    expect(lastYear.rows.find((r) => r.feeHeadId === fx.heads.tuition)).toMatchObject({
+      feePaise: rs(30_000),
+      sponsoredPaise: rs(12_000),
+    });
+    expect(
+      await refusal(
+        staff.refunds.create({
+          depId: 101,
+          studentId: fx.pg.studentId,
+          date: '2026-07-01',
+          amount: '1',
+          paymentMode: 'cash',
+          reason: 'Overpaid',
+          confirm: true,
+        } as never),
+      ),
+    ).toEqual({ code: 'CONFLICT', message: 'Rahul Nair has no advance to refund' });
+    const trustStatement = await staff.sponsors.statement({ depId: 101, sponsorId: trust });
+    expect(trustStatement.shares.map((x) => [x.batchName, x.amountPaise, x.receivablePaise])).toEqual([
+      ['2026-27', rs(4_000), rs(4_000)],
+    ]);
+    const scheme = await staff.sponsors.statement({ depId: 101, sponsorId });
+    expect(scheme.shares.map((x) => [x.batchName, x.amountPaise])).toEqual([
+      ['2025-2027', rs(12_000)],
+      ['2026-27', rs(15_000)],
+    ]);
+    expect(scheme.totals).toMatchObject({ sponsoredPaise: rs(27_000), receivablePaise: rs(27_000) });
+  });
+});
+
 describe('sponsor receipts where money is counted', () => {
   it('count in the collections report, the receipts between dates and the dashboard, under their mode and SP series', async () => {
     await cover('12000');
@@ -417,7 +523,7 @@ describe('over REST', () => {
     const tooMuch = await staff.post('/v2/sponsorships', { ...share, amount: '30000.01' });
     expect([tooMuch.status, tooMuch.body.message]).toEqual([
       400,
-      "The share of Tuition Fee can be at most 30000.00 (its fee less discounts and other sponsors' shares)",
+      "Amount: the share of Tuition Fee can be at most 30000.00 (its fee in 2025-2027 less discounts and other sponsors' shares of 2025-2027)",
     ]);
     expect((await staff.post('/v2/sponsorships', { ...share, amount: '5000' })).body).toEqual({
       id: expect.any(Number),
