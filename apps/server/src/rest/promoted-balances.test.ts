@@ -55,13 +55,13 @@ it('answers a past enrolment its own balances, the current batch the whole fee, 
   // A scholarship covers 5,000 of this year's Tuition.
   const sponsor = await staff.post('/v2/sponsors', { name: 'Merit Scholarship' });
   expect(sponsor.status).toBe(200);
-  const cover = await staff.post('/v2/sponsorships', {
+  const share = {
     sponsorId: (sponsor.body as { id: number }).id,
     depId: 100,
     admNo: fx.ug.admissionNo,
     feeHeadId: fx.heads.tuition,
-    amount: '5000',
-  });
+  };
+  const cover = await staff.post('/v2/sponsorships', { ...share, amount: '5000' });
   expect(cover.status).toBe(200);
   // Before: Tuition 25,000 less 2,000 + 500, 5,000 sponsored, 10,000 paid; Exam 1,500.
   const before = [
@@ -98,4 +98,14 @@ it('answers a past enrolment its own balances, the current batch the whole fee, 
   const bad = await staff.get('/inv/blsbyid', { batch_id: 'next', adm_no: fx.ug.admissionNo });
   expect(bad.status).toBe(400);
   expect(bad.text).toContain('batch_id');
+
+  // A share of the new year is limited by the new year's own fee less its discounts (30,000 - 2,500), never by the
+  // whole head (55,000 - 2,500 - last year's 5,000 = 47,500).
+  const newYear = { ...share, amount: '27500.01' };
+  const tooMuch = await staff.post('/v2/sponsorships', newYear);
+  expect([tooMuch.status, tooMuch.body.message]).toEqual([
+    400,
+    "Amount: the share of Tuition Fee can be at most 27500.00 (its fee in 2026-27 less discounts and other sponsors' shares of 2026-27)",
+  ]);
+  expect((await staff.post('/v2/sponsorships', { ...newYear, amount: '27500' })).status).toBe(200);
 });
