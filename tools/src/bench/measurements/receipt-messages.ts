@@ -10,7 +10,7 @@
 import { messages, studentContacts, transaction } from '@fees/db';
 import { and, count, eq, gte } from 'drizzle-orm';
 import { type LoadRequest, runHttpLoad } from '../http';
-import { startBenchSmtp } from '../smtp';
+import { startBenchSmtp } from '@fees/server/testing/smtp';
 import { median, summarize } from '../stats';
 import type { BenchEnv, Measurement, Row } from '../types';
 import { headRatesOf, receiptInputs } from './receipt-input';

@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BenchSmtp, startBenchSmtp } from './smtp';
+import { type BenchSmtp, startBenchSmtp, startSmtpStandIn } from './smtp';
 
 let smtp: BenchSmtp;
 
@@ -38,7 +38,7 @@ async function send(url: string, data: string): Promise<string[]> {
   return replies;
 }
 
-describe('the bench SMTP stand-in', () => {
+describe('the SMTP stand-in for the bench', () => {
   it('accepts a message and counts it, with whether it carried a PDF', async () => {
     const before = performance.now();
     const replies = await send(
@@ -49,5 +49,18 @@ describe('the bench SMTP stand-in', () => {
     expect(smtp.received).toEqual([{ at: expect.any(Number), bytes: expect.any(Number), pdf: true }]);
     expect(smtp.between(before, performance.now())).toBe(1);
     expect(smtp.between(0, before)).toBe(0);
+  });
+
+  it('parses and keeps what it was sent when no one takes the raw message', async () => {
+    const parsing = await startSmtpStandIn();
+    try {
+      const replies = await send(parsing.url, 'Subject: Receipt 13\r\n\r\nPaid with thanks.');
+      expect(replies.at(-1)).toMatch(/^250 /);
+      const [mail] = await parsing.waitFor(1);
+      expect(mail?.subject).toBe('Receipt 13');
+      expect(mail?.text?.trim()).toBe('Paid with thanks.');
+    } finally {
+      await parsing.stop();
+    }
   });
 });
