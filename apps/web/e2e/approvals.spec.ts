@@ -24,11 +24,73 @@ const ALL_OFF = {
   discountAbovePaise: null,
 };
 
-async function accountantPage(browser: Browser, who: { email: string; password: string }): Promise<Page> {
+type Account = { email: string; password: string };
+
+async function accountantPage(browser: Browser, who: Account): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await signInAtDepartment(page, 101, who.email, who.password);
   await expect(page).toHaveURL(/\/pg$/);
   return page;
+}
+
+/** Accountants of PG (101), made by the signed-in admin. */
+async function addAccountants(page: Page, accounts: Account[]): Promise<void> {
+  for (const who of accounts) {
+    await trpcMutation(page, 'admin.users.create', {
+      options: 'user',
+      depId: 101,
+      email: who.email,
+      pwd1: who.password,
+      pwd2: who.password,
+      chk1: true,
+    });
+  }
+}
+
+/**
+ * A maker and a checker in PG (101), and a student of MA English admitted on 2025-06-10 into a batch of their own,
+ * owing `fee` rupees of Tuition Fee from 2025-06-01 to `feeUntil`: made by the signed-in admin.
+ */
+async function makerCheckerAndStudent(
+  page: Page,
+  options: {
+    accountants: [Account, Account];
+    batch: string;
+    fee: string;
+    feeUntil: string;
+    student: { capId: string; name: string; admissionNo: string; dateOfBirth: string; gender: string; address: string };
+  },
+): Promise<{ studentId: number; tuitionId: number }> {
+  await addAccountants(page, options.accountants);
+  const batch = await trpcMutation<{ id: number }>(page, 'batches.create', {
+    depId: 101,
+    courseId: 2000,
+    name: options.batch,
+    startDate: '2025-06-01',
+    endDate: '2027-03-31',
+    confirm: true,
+  });
+  const heads = await trpcQuery<Array<{ id: number; name: string }>>(page, 'reference.feeHeads');
+  const tuitionId = heads.find((h) => h.name === 'Tuition Fee')!.id;
+  await trpcMutation(page, 'fees.structures.create', {
+    depId: 101,
+    batchId: batch.id,
+    feeHeadId: tuitionId,
+    amount: options.fee,
+    startDate: '2025-06-01',
+    endDate: options.feeUntil,
+    confirm: true,
+  });
+  const student = await trpcMutation<{ id: number }>(page, 'students.create', {
+    ...options.student,
+    depId: 101,
+    courseId: 2000,
+    batchId: batch.id,
+    admissionDate: '2025-06-10',
+    categoryId: 1,
+    confirm: true,
+  });
+  return { studentId: student.id, tuitionId };
 }
 
 /**
@@ -41,52 +103,23 @@ test('a void sent for approval by one accountant and approved by another', async
   mkdirSync(ARTIFACTS, { recursive: true });
   await signInAsAdmin(page);
   await trpcMutation(page, 'admin.settings.update', { gstRate: '0' });
-  for (const who of [MAKER, CHECKER]) {
-    await trpcMutation(page, 'admin.users.create', {
-      options: 'user',
-      depId: 101,
-      email: who.email,
-      pwd1: who.password,
-      pwd2: who.password,
-      chk1: true,
-    });
-  }
-  const batch = await trpcMutation<{ id: number }>(page, 'batches.create', {
-    depId: 101,
-    courseId: 2000,
-    name: 'E2E Approvals',
-    startDate: '2025-06-01',
-    endDate: '2027-03-31',
-    confirm: true,
-  });
-  const heads = await trpcQuery<Array<{ id: number; name: string }>>(page, 'reference.feeHeads');
-  const tuition = heads.find((h) => h.name === 'Tuition Fee')!.id;
-  await trpcMutation(page, 'fees.structures.create', {
-    depId: 101,
-    batchId: batch.id,
-    feeHeadId: tuition,
-    amount: '30000',
-    startDate: '2025-06-01',
-    endDate: '2026-03-31',
-    confirm: true,
-  });
-  const student = await trpcMutation<{ id: number }>(page, 'students.create', {
-    depId: 101,
-    courseId: 2000,
-    batchId: batch.id,
-    capId: 'CAP-AP-1',
-    name: 'Meera Krishnan',
-    admissionNo: 'PG-AP-1',
-    admissionDate: '2025-06-10',
-    categoryId: 1,
-    dateOfBirth: '2002-01-15',
-    gender: 'Female',
-    address: '12 Temple Road, Thrissur',
-    confirm: true,
+  const { studentId, tuitionId: tuition } = await makerCheckerAndStudent(page, {
+    accountants: [MAKER, CHECKER],
+    batch: 'E2E Approvals',
+    fee: '30000',
+    feeUntil: '2026-03-31',
+    student: {
+      capId: 'CAP-AP-1',
+      name: 'Meera Krishnan',
+      admissionNo: 'PG-AP-1',
+      dateOfBirth: '2002-01-15',
+      gender: 'Female',
+      address: '12 Temple Road, Thrissur',
+    },
   });
   const receipt = await trpcMutation<{ number: number }>(page, 'receipts.create', {
     depId: 101,
-    studentId: student.id,
+    studentId,
     date: istDate(),
     items: [{ feeHeadId: tuition, amount: '12500' }],
     paymentMode: 'cash',
@@ -155,16 +188,7 @@ test('a closed day reopened by one accountant and approved by another', async ({
   const maker = { email: 'reopen.maker@e2e.test', password: 'maker123' };
   const checker = { email: 'reopen.checker@e2e.test', password: 'check123' };
   await signInAsAdmin(page);
-  for (const who of [maker, checker]) {
-    await trpcMutation(page, 'admin.users.create', {
-      options: 'user',
-      depId: 101,
-      email: who.email,
-      pwd1: who.password,
-      pwd2: who.password,
-      chk1: true,
-    });
-  }
+  await addAccountants(page, [maker, checker]);
   const day = istDate(-3);
   const shown = `${day.slice(8, 10)}-${day.slice(5, 7)}-${day.slice(0, 4)}`;
   await trpcMutation(page, 'days.close', { depId: 101, date: day });
@@ -211,48 +235,19 @@ test('a discount above the threshold given by one accountant and approved by ano
   const maker = { email: 'disc.maker@e2e.test', password: 'maker123' };
   const checker = { email: 'disc.checker@e2e.test', password: 'check123' };
   await signInAsAdmin(page);
-  for (const who of [maker, checker]) {
-    await trpcMutation(page, 'admin.users.create', {
-      options: 'user',
-      depId: 101,
-      email: who.email,
-      pwd1: who.password,
-      pwd2: who.password,
-      chk1: true,
-    });
-  }
-  const batch = await trpcMutation<{ id: number }>(page, 'batches.create', {
-    depId: 101,
-    courseId: 2000,
-    name: 'E2E Discount approvals',
-    startDate: '2025-06-01',
-    endDate: '2027-03-31',
-    confirm: true,
-  });
-  const heads = await trpcQuery<Array<{ id: number; name: string }>>(page, 'reference.feeHeads');
-  const tuition = heads.find((h) => h.name === 'Tuition Fee')!.id;
-  await trpcMutation(page, 'fees.structures.create', {
-    depId: 101,
-    batchId: batch.id,
-    feeHeadId: tuition,
-    amount: '30000',
-    startDate: '2025-06-01',
-    endDate: '2026-03-31',
-    confirm: true,
-  });
-  await trpcMutation(page, 'students.create', {
-    depId: 101,
-    courseId: 2000,
-    batchId: batch.id,
-    capId: 'CAP-DA-1',
-    name: 'Arjun Menon',
-    admissionNo: 'PG-DA-1',
-    admissionDate: '2025-06-10',
-    categoryId: 1,
-    dateOfBirth: '2002-03-11',
-    gender: 'Male',
-    address: '4 Canal Road, Kochi',
-    confirm: true,
+  await makerCheckerAndStudent(page, {
+    accountants: [maker, checker],
+    batch: 'E2E Discount approvals',
+    fee: '30000',
+    feeUntil: '2026-03-31',
+    student: {
+      capId: 'CAP-DA-1',
+      name: 'Arjun Menon',
+      admissionNo: 'PG-DA-1',
+      dateOfBirth: '2002-03-11',
+      gender: 'Male',
+      address: '4 Canal Road, Kochi',
+    },
   });
   await trpcMutation(page, 'approvals.settings.update', { ...ALL_OFF, discountAbovePaise: 5_000_00 });
   const tuitionRow = (p: Page) => p.getByRole('row').filter({ hasText: 'Tuition Fee' }).first();
@@ -313,47 +308,19 @@ test('a back-dated receipt waits with the reason its clerk typed', async ({ page
   const clerk = { email: 'backdate.maker@e2e.test', password: 'maker123' };
   const checker = { email: 'backdate.checker@e2e.test', password: 'check123' };
   await signInAsAdmin(page);
-  for (const who of [clerk, checker]) {
-    await trpcMutation(page, 'admin.users.create', {
-      options: 'user',
-      depId: 101,
-      email: who.email,
-      pwd1: who.password,
-      pwd2: who.password,
-      chk1: true,
-    });
-  }
-  const batch = await trpcMutation<{ id: number }>(page, 'batches.create', {
-    depId: 101,
-    courseId: 2000,
-    name: 'E2E Back-dated',
-    startDate: '2025-06-01',
-    endDate: '2027-03-31',
-    confirm: true,
-  });
-  const heads = await trpcQuery<Array<{ id: number; name: string }>>(page, 'reference.feeHeads');
-  await trpcMutation(page, 'fees.structures.create', {
-    depId: 101,
-    batchId: batch.id,
-    feeHeadId: heads.find((h) => h.name === 'Tuition Fee')!.id,
-    amount: '5000',
-    startDate: '2025-06-01',
-    endDate: '2027-03-31',
-    confirm: true,
-  });
-  await trpcMutation(page, 'students.create', {
-    depId: 101,
-    courseId: 2000,
-    batchId: batch.id,
-    capId: 'CAP-BD-1',
-    name: 'Nila Thomas',
-    admissionNo: 'PG-BD-1',
-    admissionDate: '2025-06-10',
-    categoryId: 1,
-    dateOfBirth: '2002-07-21',
-    gender: 'Female',
-    address: '9 Market Road, Kottayam',
-    confirm: true,
+  await makerCheckerAndStudent(page, {
+    accountants: [clerk, checker],
+    batch: 'E2E Back-dated',
+    fee: '5000',
+    feeUntil: '2027-03-31',
+    student: {
+      capId: 'CAP-BD-1',
+      name: 'Nila Thomas',
+      admissionNo: 'PG-BD-1',
+      dateOfBirth: '2002-07-21',
+      gender: 'Female',
+      address: '9 Market Road, Kottayam',
+    },
   });
   const { backdateLimitDays } = await trpcQuery<{ backdateLimitDays: number }>(page, 'admin.settings.get');
   await trpcMutation(page, 'admin.settings.update', { gstRate: '0', backdateLimitDays: 30 });
