@@ -140,10 +140,14 @@ test("the menu's Reports group opens on its own screens, not on Receipts, Refund
     ['/ug/dues/', true],
     ['/ug/duesasof/', true],
     ['/ug/collections/', true],
+    ['/ug/rptrefunds/', true],
   ] as const) {
     await page.goto(path);
     await expect(reports, path).toHaveAttribute('aria-expanded', String(opened));
   }
+  await menu.getByRole('link', { name: 'Refunds report' }).click();
+  await expect(page).toHaveURL(/\/ug\/rptrefunds\/$/);
+  await expect(page.getByRole('heading', { name: 'Refunds', level: 1 })).toBeVisible();
 });
 
 test('phone: a search result shows its actions within the screen; the dues come before the receipt form', async ({

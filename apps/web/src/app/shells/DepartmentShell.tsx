@@ -72,6 +72,8 @@ const REPORTS: readonly { label: string; path: string }[] = [
   { label: 'Student fee information', path: '/finfo/' },
   { label: 'Receipts between dates', path: '/rcpt_dtws/' },
   { label: 'Collections summary', path: '/collections/' },
+  // Beside the menu's Refunds (the vouchers to write), the report of those paid and voided.
+  { label: 'Refunds report', path: '/rptrefunds/' },
 ];
 
 /** The department shell: top bar, collapsible side menu of the department's screens, footer. */

@@ -298,39 +298,42 @@ function DayBookView({ department, adminArea }: { department: Department | null;
             )}
             <DayClosing book={data} depId={depId} />
             <Paper withBorder radius="md" p="md">
-              <Group justify="space-between" wrap="wrap" gap="lg">
-                <Figure label="Date" value={formatDate(data.date)} />
-                <Figure
-                  label="Receipts"
-                  value={data.byUser.reduce((s, u) => s + u.receipts, 0).toLocaleString('en-IN')}
-                />
-                <Figure
-                  label="Total received"
-                  value={formatRupees(data.byUser.reduce((s, u) => s + u.totalPaise, 0))}
-                  testId="day-book-total"
-                />
-                {data.cashRefundedPaise > 0 && (
+              {/* On a phone the export buttons wrap to the last line: the cheques' figures keep their distance. */}
+              <Stack gap="md">
+                <Group justify="space-between" wrap="wrap" gap="lg">
+                  <Figure label="Date" value={formatDate(data.date)} />
                   <Figure
-                    label="Cash refunded"
-                    value={formatRupees(data.cashRefundedPaise)}
-                    testId="day-book-cash-refunded"
+                    label="Receipts"
+                    value={data.byUser.reduce((s, u) => s + u.receipts, 0).toLocaleString('en-IN')}
                   />
-                )}
-                <Figure
-                  label="Cash to hand over"
-                  value={formatRupees(data.cashToHandOverPaise)}
-                  testId="day-book-cash"
-                />
-                <Group className="no-print" gap="xs">
-                  <ExportActions
-                    size="sm"
-                    fileName={reportFileName('Day_book_', chosen?.code ?? 'All', '_', data.date)}
-                    sheetName="Day book"
-                    table={() => tableOf(userColumns(MODES), data.byUser, footerOf(data, MODES))}
+                  <Figure
+                    label="Total received"
+                    value={formatRupees(data.byUser.reduce((s, u) => s + u.totalPaise, 0))}
+                    testId="day-book-total"
                   />
+                  {data.cashRefundedPaise > 0 && (
+                    <Figure
+                      label="Cash refunded"
+                      value={formatRupees(data.cashRefundedPaise)}
+                      testId="day-book-cash-refunded"
+                    />
+                  )}
+                  <Figure
+                    label="Cash to hand over"
+                    value={formatRupees(data.cashToHandOverPaise)}
+                    testId="day-book-cash"
+                  />
+                  <Group className="no-print" gap="xs">
+                    <ExportActions
+                      size="sm"
+                      fileName={reportFileName('Day_book_', chosen?.code ?? 'All', '_', data.date)}
+                      sheetName="Day book"
+                      table={() => tableOf(userColumns(MODES), data.byUser, footerOf(data, MODES))}
+                    />
+                  </Group>
                 </Group>
-              </Group>
-              <ChequeFigures cheques={data.cheques} testId="day-book-cheques" />
+                <ChequeFigures cheques={data.cheques} testId="day-book-cheques" />
+              </Stack>
             </Paper>
             <Paper withBorder radius="md" p="lg">
               <Title order={4} mb="md">
