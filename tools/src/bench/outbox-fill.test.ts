@@ -75,11 +75,11 @@ describe('fillOutbox', () => {
   it("is read by the Messages screen's query: a family's reminder is found under its second child", async () => {
     const row = sqlite
       .prepare(
-        `SELECT department_id AS departmentId, payload FROM messages
-         WHERE event LIKE 'reminder_%' AND payload LIKE '%"studentIds":"#%#%#"%' LIMIT 1`,
+        `SELECT department_id AS departmentId, family_student_ids AS children FROM messages
+         WHERE event LIKE 'reminder_%' AND json_array_length(family_student_ids) = 2 LIMIT 1`,
       )
-      .get() as { departmentId: number; payload: string };
-    const second = Number((JSON.parse(row.payload) as { studentIds: string }).studentIds.split('#')[2]);
+      .get() as { departmentId: number; children: string };
+    const second = (JSON.parse(row.children) as number[])[1]!;
     const page = await outboxPage(db, { departmentId: row.departmentId, studentId: second, limit: 1000, offset: 0 });
     expect(page.count).toBeGreaterThan(0);
     expect(page.rows.some((m) => m.event.startsWith('reminder_') && m.studentId !== second)).toBe(true);

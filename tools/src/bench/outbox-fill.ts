@@ -13,7 +13,7 @@ import { Random } from '@fees/validation/testing';
 import { addDays } from '@fees/money';
 import type Sqlite from 'better-sqlite3';
 
-/** Rows per INSERT: 17 values each keeps a statement under SQLite's 32,766 bound values. */
+/** Rows per INSERT: 20 values each keeps a statement under SQLite's 32,766 bound values. */
 export const FILL_ROWS = 1_000;
 const DAYS = 730;
 
@@ -26,6 +26,7 @@ const COLUMNS = [
   'department_id',
   'student_id',
   'receipt_number',
+  'family_student_ids',
   'payload',
   'subject',
   'body',
@@ -134,6 +135,8 @@ export function* outboxRows(
       departmentId: number | null;
       studentId: number | null;
       receiptNumber: number | null;
+      /** A family reminder's children (JSON), as the reminder run writes them. */
+      familyStudentIds?: string;
       payload: Record<string, string>;
       subject: string | null;
       body: string;
@@ -210,7 +213,6 @@ export function* outboxRows(
         ...(notice
           ? { asOfDate: day, payByDate: addDays(day, 15) }
           : {
-              studentIds: `#${children.map((c) => c.id).join('#')}#`,
               reminder: JSON.stringify({
                 stage,
                 date: day,
@@ -234,6 +236,7 @@ export function* outboxRows(
         departmentId: student.departmentId,
         studentId: student.id,
         receiptNumber: null,
+        ...(notice ? {} : { familyStudentIds: JSON.stringify(children.map((c) => c.id)) }),
         payload,
         subject: contact.channel === 'email' ? (notice ? 'Demand notice' : 'Fees due') : null,
         body: `Dear ${contact.name}, fees of Rs ${amount} for ${payload.studentName} are due on ${day}.`,
@@ -273,6 +276,7 @@ export function* outboxRows(
       fields.departmentId,
       fields.studentId,
       fields.receiptNumber,
+      fields.familyStudentIds ?? null,
       JSON.stringify(fields.payload),
       fields.subject,
       fields.body,

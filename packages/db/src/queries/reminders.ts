@@ -148,6 +148,7 @@ export type QueuedMessage = Required<
     | 'departmentId'
     | 'studentId'
     | 'receiptNumber'
+    | 'familyStudentIds'
     | 'payload'
     | 'subject'
     | 'body'
@@ -164,6 +165,7 @@ const QUEUED_COLUMNS = [
   ['departmentId', 'integer'],
   ['studentId', 'integer'],
   ['receiptNumber', 'integer'],
+  ['familyStudentIds', 'text'],
   ['payload', 'text'],
   ['subject', 'text'],
   ['body', 'text'],
@@ -188,7 +190,7 @@ export async function insertQueuedMessages(db: Reader, list: readonly QueuedMess
   for (let k = 0; k < list.length; k += ROWS_PER_INSERT) {
     const json = JSON.stringify(list.slice(k, k + ROWS_PER_INSERT).map((m) => QUEUED_COLUMNS.map(([c]) => m[c])));
     const statement = sql`INSERT INTO messages (event_key, event, channel, recipient, recipient_name, department_id,
-        student_id, receipt_number, payload, subject, body)
+        student_id, receipt_number, family_student_ids, payload, subject, body)
       SELECT ${cells} FROM ${engine.jsonRows(json, 'q')} WHERE true
       ON CONFLICT (event_key, channel, recipient) DO NOTHING RETURNING id`;
     added += (await rows<{ id: number }>(db, statement)).length;
@@ -308,8 +310,8 @@ export type MessageRow = typeof messages.$inferSelect;
 
 /**
  * A message about a student: its own, or a family's reminder that lists the student among the children
- * (the row names the first; message_students each child its payload names). Two index lookups, so that a
- * student's messages are found without reading the department's.
+ * (the row names the first; message_students each child of its family_student_ids). Two index lookups, so
+ * that a student's messages are found without reading the department's.
  */
 function aboutStudent(id: SQL) {
   return sql`${messages.id} IN (SELECT own.id FROM ${messages} own WHERE own.student_id = ${id}

@@ -70,9 +70,14 @@ export const messages = sqliteTable(
     recipientName: text('recipient_name').notNull().default(''),
     /** Null for the management's daily summary. */
     departmentId: integer('department_id').references(() => departments.id),
-    /** The student the message is about (for a family reminder, the first child; `payload` lists all). */
+    /** The student the message is about (for a family reminder, the first child; `family_student_ids` lists all). */
     studentId: integer('student_id').references(() => students.id, { onDelete: 'set null' }),
     receiptNumber: integer('receipt_number'),
+    /**
+     * A family reminder's children, a JSON array of student ids written by the reminder run: a trigger on
+     * `messages` copies them into `message_students` in the message's own INSERT.
+     */
+    familyStudentIds: text('family_student_ids'),
     /** The variables the template is rendered with (JSON); a reminder's amounts are read again at send time. */
     payload: text('payload').notNull().default('{}'),
     subject: text('subject'),
@@ -106,9 +111,9 @@ export const messages = sqliteTable(
 );
 
 /**
- * Each child a family reminder names (its payload's `studentIds`, `#12#15#`), so that the outbox finds
- * the family's message under every child by an index. Written by a trigger on `messages` in the
- * message's own statement (the migration that made this table), whoever writes the row.
+ * Each child a family reminder names (its `family_student_ids`), so that the outbox finds the family's
+ * message under every child by an index. Written by a trigger on `messages` in the message's own
+ * statement, whoever writes the row.
  */
 export const messageStudents = sqliteTable(
   'message_students',

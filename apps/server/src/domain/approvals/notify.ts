@@ -43,6 +43,7 @@ function emails(
       departmentId: request.departmentId,
       studentId: null,
       receiptNumber: null,
+      familyStudentIds: null,
       payload: JSON.stringify({ requestId: request.id }),
       subject: template.subject === null ? null : renderText(template.subject, vars),
       body: renderText(template.body, vars),

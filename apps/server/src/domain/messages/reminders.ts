@@ -351,6 +351,7 @@ async function runMessages(
         departmentId: depId,
         studentId: f.children[0]!.studentId,
         receiptNumber: null,
+        familyStudentIds: JSON.stringify(f.children.map((c) => c.studentId)),
         payload: JSON.stringify(vars),
         ...rendered(template, vars),
       });
@@ -530,16 +531,9 @@ export async function recheckReminder(
   };
 }
 
-/**
- * A reminder's payload: its variables, the children's ids as `#12#15#` (the outbox's filter by student
- * finds a family's message under each child) and what a recheck reads.
- */
+/** A reminder's payload: its variables and what a recheck reads. */
 function payloadVars(vars: Record<string, string>, payload: ReminderPayload): Record<string, string> {
-  return {
-    ...vars,
-    studentIds: `#${payload.children.map((c) => c.studentId).join('#')}#`,
-    reminder: JSON.stringify(payload),
-  };
+  return { ...vars, reminder: JSON.stringify(payload) };
 }
 
 /** Has the worker check every reminder again when it picks it (`today`: the server's day then). */

@@ -126,6 +126,7 @@ export async function queueDailySummary(
     departmentId: null,
     studentId: null,
     receiptNumber: null,
+    familyStudentIds: null,
     payload: JSON.stringify({ date }),
     subject: template.subject === null ? null : renderText(template.subject, vars),
     body: renderText(template.body, vars),
