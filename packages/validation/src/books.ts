@@ -15,9 +15,9 @@ export const DEFAULT_GATEWAY_LEDGERS = {
 export const GATEWAY_LEDGER_PARTS = ['charges', 'inputGst', 'bank'] as const;
 
 /**
- * The default ledger of each payment mode. A mode not listed here (one added later, say online payments through a
- * gateway's clearing account) has no ledger until the admin gives it one: until then an export that needs it stops
- * and names it.
+ * The default ledger of each payment mode: online payments go to the gateway's clearing ledger, which its settlements
+ * then clear into the bank. A mode not listed here has no ledger until the admin gives it one: until then an export
+ * that needs it stops and names it.
  */
 export const DEFAULT_MODE_LEDGERS: Readonly<Record<string, string>> = {
   cash: 'Cash',
@@ -26,6 +26,7 @@ export const DEFAULT_MODE_LEDGERS: Readonly<Record<string, string>> = {
   dd: 'Bank',
   bank_transfer: 'Bank',
   card: 'Bank',
+  online: 'Razorpay clearing',
   advance: DEFAULT_ADVANCE_LEDGER,
 };
 
