@@ -13,10 +13,13 @@ CREATE TABLE "discount_changes" (
 	"created_at" text DEFAULT (to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "ledger_mappings" ADD COLUMN "concessions" text DEFAULT 'not_booked' NOT NULL;--> statement-breakpoint
+ALTER TABLE "ledger_mappings" ADD COLUMN "concession_ledger" text DEFAULT 'Fee concession' NOT NULL;--> statement-breakpoint
 ALTER TABLE "discount_changes" ADD CONSTRAINT "discount_changes_scheme_id_concession_schemes_id_fk" FOREIGN KEY ("scheme_id") REFERENCES "public"."concession_schemes"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "discount_changes" ADD CONSTRAINT "discount_changes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "discount_changes_department_date_idx" ON "discount_changes" USING btree ("department_id","date");--> statement-breakpoint
-CREATE INDEX "discount_changes_student_head_idx" ON "discount_changes" USING btree ("student_id","fee_head_id");--> statement-breakpoint
+CREATE INDEX "discount_changes_student_head_idx" ON "discount_changes" USING btree ("student_id","fee_head_id");
+--> statement-breakpoint
 -- Each discount there is already becomes one row of its history, dated the business day (Asia/Kolkata) of the audit
 -- log's latest change to it, or today when the log has none; its author the user of that change while they exist.
 INSERT INTO "discount_changes" ("department_id", "student_id", "batch_id", "fee_head_id", "discount_change_paise",

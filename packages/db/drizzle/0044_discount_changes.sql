@@ -17,6 +17,9 @@ CREATE TABLE `discount_changes` (
 --> statement-breakpoint
 CREATE INDEX `discount_changes_department_date_idx` ON `discount_changes` (`department_id`,`date`);--> statement-breakpoint
 CREATE INDEX `discount_changes_student_head_idx` ON `discount_changes` (`student_id`,`fee_head_id`);--> statement-breakpoint
+ALTER TABLE `ledger_mappings` ADD `concessions` text DEFAULT 'not_booked' NOT NULL;--> statement-breakpoint
+ALTER TABLE `ledger_mappings` ADD `concession_ledger` text DEFAULT 'Fee concession' NOT NULL;
+--> statement-breakpoint
 -- Each discount there is already becomes one row of its history, dated the business day (Asia/Kolkata) of the audit
 -- log's latest change to it, or today when the log has none; its author the user of that change while they exist.
 INSERT INTO `discount_changes` (`department_id`, `student_id`, `batch_id`, `fee_head_id`, `discount_change_paise`,

@@ -89,16 +89,16 @@ export async function discountHistoryTotals(db: Reader) {
   return { history, current };
 }
 
+/** What a change moved: the discount and the adjustment together, as a student's concession on the head. */
+const changed = sql`${discountChanges.discountChangePaise} + ${discountChanges.adjustmentChangePaise}`;
+
 /** A department's discount changes of a range of days, oldest first: what the books date concessions by. */
 export async function discountChangesOf(db: Reader, params: { depId: number; from: string; to: string }) {
   return await db
     .select({
       date: discountChanges.date,
       feeHeadId: discountChanges.feeHeadId,
-      changePaise:
-        sql<number>`CAST(SUM(${discountChanges.discountChangePaise} + ${discountChanges.adjustmentChangePaise}) AS integer)`.mapWith(
-          Number,
-        ),
+      changePaise: sql<number>`CAST(SUM(${changed}) AS integer)`.mapWith(Number),
     })
     .from(discountChanges)
     .where(

@@ -205,6 +205,7 @@ it('adds up to the discounts after each grant, edit, removal, approval, scheme j
         feeHeadId: fx.heads.tuition,
         ...amounts({ discount: 1_200, adjustment: 0 }),
       });
+      studentIds.push(student!.id);
       expect(result).toMatchObject({ requestId: expect.any(Number) });
       await checker.approvals.approve({ id: (result as { requestId: number }).requestId });
     } else if (op.kind === 'removeStudent') {
@@ -220,6 +221,9 @@ it('adds up to the discounts after each grant, edit, removal, approval, scheme j
     { numRuns: 8 },
   );
   await run({ kind: 'approval' });
+  // And the scheme for certain, on the student the approval added (the random runs may have removed the others).
+  await run({ kind: 'join', students: [studentIds.length - 1], replace: false });
+  await run({ kind: 'leave', students: [studentIds.length - 1] });
   // Every change is dated the business day and says who made it, by hand or through the scheme.
   const rows = await h.db.select().from(discountChanges);
   const approved = await h.db.select().from(approvalRequests).where(eq(approvalRequests.status, 'approved'));
