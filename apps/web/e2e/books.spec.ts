@@ -158,6 +158,13 @@ test("the accountant's books: a closed day previewed, refused by Tally, sent, th
     await screenshots(page, '/tmp/books-mapping');
     await page.getByText('One per day and payment mode, a row per head').click();
     await screenshots(page, '/tmp/books-mapping-day');
+    // Online goes to the gateway's clearing ledger from the first day; concessions are booked only when chosen.
+    await expect(page.getByRole('textbox', { name: 'Online', exact: true })).toHaveValue('Razorpay clearing');
+    await expect(page.getByRole('textbox', { name: 'Concession ledger' })).toHaveCount(0);
+    await page.getByText('Booked to a concession ledger').click();
+    await expect(page.getByRole('textbox', { name: 'Concession ledger' })).toHaveValue('Fee concession');
+    await page.getByRole('textbox', { name: 'Concession ledger' }).fill('Concessions allowed');
+    await screenshots(page, '/tmp/books-mapping-concessions');
     await page.getByRole('button', { name: 'Save mapping' }).click();
     await expect(page.getByText('Ledger mapping saved')).toBeVisible();
     await page.getByRole('link', { name: 'Back to Books' }).click();

@@ -63,7 +63,8 @@ export function referenceDataStatements(): SQL[] {
 /**
  * The default ledger mapping of each department that has none yet (a new installation, or the first start after
  * the books came): an income ledger per fee head named after it (the Advance head: the advance liability), Cash and
- * Bank for the payment modes, the refunds from the advance and Output GST. Heads and modes added later get no row.
+ * Bank for the payment modes (Online: the gateway's clearing ledger), the refunds from the advance and Output GST.
+ * Heads and modes added later get no row.
  */
 export function defaultLedgerMappingStatements(): SQL[] {
   const unmapped = sql`NOT EXISTS (SELECT 1 FROM ledger_mappings m WHERE m.department_id = d.id)`;

@@ -5,6 +5,7 @@ import { RECEIPT_PAYMENT_MODES } from './receipt-rules';
 /** The ledgers a new installation starts with, so the first export works; the CA renames them. */
 export const DEFAULT_ADVANCE_LEDGER = 'Advance from students';
 export const DEFAULT_GST_LEDGER = 'Output GST';
+export const DEFAULT_CONCESSION_LEDGER = 'Fee concession';
 
 /** The ledgers a gateway settlement is booked to until the admin renames them: its fee, the GST on it, the bank. */
 export const DEFAULT_GATEWAY_LEDGERS = {
@@ -15,9 +16,9 @@ export const DEFAULT_GATEWAY_LEDGERS = {
 export const GATEWAY_LEDGER_PARTS = ['charges', 'inputGst', 'bank'] as const;
 
 /**
- * The default ledger of each payment mode. A mode not listed here (one added later, say online payments through a
- * gateway's clearing account) has no ledger until the admin gives it one: until then an export that needs it stops
- * and names it.
+ * The default ledger of each payment mode: online payments go to the gateway's clearing ledger, which its settlements
+ * then clear into the bank. A mode not listed here has no ledger until the admin gives it one: until then an export
+ * that needs it stops and names it.
  */
 export const DEFAULT_MODE_LEDGERS: Readonly<Record<string, string>> = {
   cash: 'Cash',
@@ -26,6 +27,7 @@ export const DEFAULT_MODE_LEDGERS: Readonly<Record<string, string>> = {
   dd: 'Bank',
   bank_transfer: 'Bank',
   card: 'Bank',
+  online: 'Razorpay clearing',
   advance: DEFAULT_ADVANCE_LEDGER,
 };
 
@@ -76,6 +78,9 @@ export const ZSaveLedgerMappingInput = z.object({
   gstLedger: ZLedgerName,
   /** One voucher per receipt, or per day, type and payment mode; left out: unchanged. */
   granularity: ZGranularity.optional(),
+  /** Whether concessions are booked, and the ledger they are debited to; left out: unchanged. */
+  concessions: z.enum(['not_booked', 'booked'], { error: 'Choose whether concessions are booked or not' }).optional(),
+  concessionLedger: ZLedgerName.optional(),
   heads: z
     .array(z.object({ feeHeadId: ZId, ledger: ZLedgerName }))
     .max(500)

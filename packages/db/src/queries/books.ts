@@ -27,6 +27,9 @@ export interface StoredLedgerMapping {
   version: number;
   /** The vouchers an export makes unless asked otherwise: one per receipt, or per day, type and mode. */
   granularity: 'receipt' | 'day';
+  /** Whether concessions are booked (a Journal per day the discounts changed), and to which ledger. */
+  concessions: 'not_booked' | 'booked';
+  concessionLedger: string;
   /** The GST rates of taxable heads and those mapped, each with its ledger (null: the default, named after it). */
   gst: { rateBasisPoints: number; ledger: string | null }[];
   /** Every fee head, with its ledger or null (none yet). */
@@ -65,6 +68,8 @@ export async function findLedgerMapping(db: Reader, depId: number): Promise<Stor
     gstLedger: mapping.gstLedger,
     version: mapping.version,
     granularity: mapping.granularity,
+    concessions: mapping.concessions,
+    concessionLedger: mapping.concessionLedger,
     gst: [...rates]
       .sort((a, b) => a - b)
       .map((rate) => ({ rateBasisPoints: rate, ledger: gstLedgers.get(rate) ?? null })),
@@ -88,6 +93,8 @@ export async function saveLedgerMapping(
     refundLedger: string;
     gstLedger: string;
     granularity?: 'receipt' | 'day';
+    concessions?: 'not_booked' | 'booked';
+    concessionLedger?: string;
     heads: readonly { feeHeadId: number; ledger: string }[];
     modes: readonly { mode: string; ledger: string }[];
     gst: readonly { rateBasisPoints: number; ledger: string }[];
@@ -104,6 +111,8 @@ export async function saveLedgerMapping(
       refundLedger: params.refundLedger,
       gstLedger: params.gstLedger,
       ...(params.granularity ? { granularity: params.granularity } : {}),
+      ...(params.concessions ? { concessions: params.concessions } : {}),
+      ...(params.concessionLedger ? { concessionLedger: params.concessionLedger } : {}),
       updatedBy: params.userId,
       updatedAt: timestampNow(),
       version: sql`${ledgerMappings.version} + 1`,

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { type DiscountChangeBy, recordDiscountChange } from './discount-history';
 import type { Reader, WriteTx } from '../client';
 import { batches, courses, departments, discounts, feeHeads, students } from '../schema';
 import { timestampNow } from './now';
@@ -116,21 +117,33 @@ export type DiscountRow = Pick<
 > &
   Partial<Pick<typeof discounts.$inferSelect, 'schemeId'>>;
 
-export async function insertDiscount(db: WriteTx, row: DiscountRow) {
-  return (await db.insert(discounts).values(row).returning())[0]!;
+async function discountById(db: WriteTx, id: number) {
+  return (await db.select().from(discounts).where(eq(discounts.id, id)))[0] ?? null;
 }
 
-export async function updateDiscount(db: WriteTx, params: DiscountRow & { id: number }) {
+/** A discount typed by hand (or by an import or REST), recorded in the history on the day `by` names. */
+export async function insertDiscount(db: WriteTx, row: DiscountRow, by: DiscountChangeBy) {
+  const inserted = (await db.insert(discounts).values(row).returning())[0]!;
+  await recordDiscountChange(db, { ...by, source: 'hand' }, null, inserted);
+  return inserted;
+}
+
+export async function updateDiscount(db: WriteTx, params: DiscountRow & { id: number }, by: DiscountChangeBy) {
   const { id, ...row } = params;
-  return (
+  const before = await discountById(db, id);
+  const after = (
     await db
       .update(discounts)
       .set({ ...row, version: sql`${discounts.version} + 1`, updatedAt: timestampNow() })
       .where(eq(discounts.id, id))
       .returning()
   )[0]!;
+  await recordDiscountChange(db, { ...by, source: 'hand' }, before, after);
+  return after;
 }
 
-export async function deleteDiscount(db: WriteTx, id: number): Promise<void> {
+export async function deleteDiscount(db: WriteTx, id: number, by: DiscountChangeBy): Promise<void> {
+  const before = await discountById(db, id);
   await db.delete(discounts).where(eq(discounts.id, id));
+  await recordDiscountChange(db, { ...by, source: 'hand' }, before, null);
 }

@@ -9,6 +9,7 @@ export * from './settings';
 export * from './users';
 export * from './students';
 export * from './batches';
+export * from './discount-history';
 export * from './discounts';
 export * from './fees';
 export * from './receipts';

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { type DiscountChangeBy, recordDiscountChange } from './discount-history';
 import type { Reader, WriteTx } from '../client';
 import {
   batches,
@@ -297,11 +298,13 @@ export async function removeSchemeMember(db: WriteTx, params: { schemeId: number
 export async function insertSchemeDiscount(
   db: WriteTx,
   row: { studentId: number; feeHeadId: number; discountPaise: number; schemeId: number; note: string },
+  by: DiscountChangeBy,
 ) {
   const [inserted] = await db
     .insert(discounts)
     .values({ ...row, adjustmentPaise: 0 })
     .returning();
+  await recordDiscountChange(db, { ...by, source: 'scheme' }, null, inserted!);
   return inserted!;
 }
 
@@ -312,7 +315,9 @@ export async function insertSchemeDiscount(
 export async function setDiscountFromScheme(
   db: WriteTx,
   params: { id: number; version: number; discountPaise: number; schemeId: number | null; note: string | null },
+  by: DiscountChangeBy,
 ) {
+  const [before] = await db.select().from(discounts).where(eq(discounts.id, params.id));
   const [updated] = await db
     .update(discounts)
     .set({
@@ -324,15 +329,21 @@ export async function setDiscountFromScheme(
     })
     .where(and(eq(discounts.id, params.id), eq(discounts.version, params.version)))
     .returning();
+  if (updated) await recordDiscountChange(db, { ...by, source: 'scheme' }, before ?? null, updated);
   return updated;
 }
 
 /** Deletes a discount only if it still has the version the caller read; false when someone changed it since. */
-export async function deleteDiscountAtVersion(db: WriteTx, params: { id: number; version: number }): Promise<boolean> {
+export async function deleteDiscountAtVersion(
+  db: WriteTx,
+  params: { id: number; version: number },
+  by: DiscountChangeBy,
+): Promise<boolean> {
   const deleted = await db
     .delete(discounts)
     .where(and(eq(discounts.id, params.id), eq(discounts.version, params.version)))
-    .returning({ id: discounts.id });
+    .returning();
+  if (deleted[0]) await recordDiscountChange(db, { ...by, source: 'scheme' }, deleted[0], null);
   return deleted.length === 1;
 }
 

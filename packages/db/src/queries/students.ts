@@ -1,5 +1,6 @@
 import { sponsorCollections } from './reports/sponsor-collections';
 import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { type DiscountChangeBy, recordDiscountChange } from './discount-history';
 import type { Reader, WriteTx } from '../client';
 import {
   batches,
@@ -199,7 +200,9 @@ export async function listStudentDiscounts(db: Reader, studentId: number) {
  * Deletes a student with their discounts and fine waivers; the caller has made sure no receipt names them. A
  * bank statement line proposed for them stays, proposed for no one.
  */
-export async function deleteStudentWithDiscounts(db: WriteTx, studentId: number): Promise<void> {
+export async function deleteStudentWithDiscounts(db: WriteTx, studentId: number, by: DiscountChangeBy): Promise<void> {
+  const removed = await db.select().from(discounts).where(eq(discounts.studentId, studentId));
+  for (const discount of removed) await recordDiscountChange(db, { ...by, source: 'hand' }, discount, null);
   await db
     .update(bankStatementLines)
     .set({ proposedStudentId: null })

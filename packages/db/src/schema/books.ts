@@ -1,3 +1,4 @@
+import { DEFAULT_CONCESSION_LEDGER } from '@fees/validation';
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { users } from './accounts';
@@ -8,6 +9,8 @@ const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 export const LEDGER_MAPPING_KINDS = ['head', 'mode', 'gst', 'gateway'] as const;
 export const BOOKS_GRANULARITIES = ['receipt', 'day'] as const;
 export const BOOKS_EXPORT_VIAS = ['file', 'tally'] as const;
+/** Whether the department's concessions go to the books (the CA's choice); not booked unless the admin says so. */
+export const CONCESSION_BOOKINGS = ['not_booked', 'booked'] as const;
 export const BOOKS_VOUCHER_KINDS = ['voucher', 'reversal'] as const;
 /**
  * pending: claimed by a send to Tally still waiting for Tally's answer; sent: in the books (a file is sent when it
@@ -36,6 +39,12 @@ export const ledgerMappings = sqliteTable('ledger_mappings', {
   version: integer('version').notNull().default(1),
   /** How the vouchers are made: one per receipt, or one per day, type and payment mode with a row per head. */
   granularity: text('granularity', { enum: BOOKS_GRANULARITIES }).notNull().default('receipt'),
+  /**
+   * not_booked: the books hold what was received only; booked: each day the discounts changed is a Journal debiting
+   * the concession ledger and crediting the heads' income (income gross of concessions).
+   */
+  concessions: text('concessions', { enum: CONCESSION_BOOKINGS }).notNull().default('not_booked'),
+  concessionLedger: text('concession_ledger').notNull().default(DEFAULT_CONCESSION_LEDGER),
 });
 
 /**

@@ -102,6 +102,40 @@ export const discounts = sqliteTable(
   ],
 );
 
+export const DISCOUNT_CHANGE_SOURCES = ['hand', 'scheme', 'backfill'] as const;
+
+/**
+ * The dated history of discounts: every write that changes a discount (by hand, an approved request, a concession
+ * scheme, an import or REST, a student's removal) adds one row per student and head it touches, in the same
+ * transaction, with what changed (+ granted, - withdrawn) and the business day it takes effect. The rows of a
+ * student and head add up to their discount and adjustment now; the books date concessions from here. The student
+ * and head are not foreign keys: a removed student's (or head's) history stays, its last rows withdrawing what
+ * they had.
+ */
+export const discountChanges = sqliteTable(
+  'discount_changes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    departmentId: integer('department_id').notNull(),
+    studentId: integer('student_id').notNull(),
+    /** The student's batch (their enrolment) when the discount changed. */
+    batchId: integer('batch_id'),
+    feeHeadId: integer('fee_head_id').notNull(),
+    discountChangePaise: integer('discount_change_paise').notNull(),
+    adjustmentChangePaise: integer('adjustment_change_paise').notNull(),
+    /** yyyy-MM-dd: the business day the change takes effect (today where the foundation is). */
+    date: text('date').notNull(),
+    source: text('source', { enum: DISCOUNT_CHANGE_SOURCES }).notNull(),
+    schemeId: integer('scheme_id').references(() => concessionSchemes.id, { onDelete: 'set null' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: text('created_at').notNull().default(now),
+  },
+  (t) => [
+    index('discount_changes_department_date_idx').on(t.departmentId, t.date),
+    index('discount_changes_student_head_idx').on(t.studentId, t.feeHeadId),
+  ],
+);
+
 /** A concession scheme ("RTE 25%", "Staff ward"): rules per fee head, and the students who are in it. */
 export const concessionSchemes = sqliteTable('concession_schemes', {
   id: integer('id').primaryKey({ autoIncrement: true }),

@@ -415,3 +415,91 @@ describe('an export after an earlier one', () => {
     ]);
   });
 });
+
+describe('concessions', () => {
+  const booked: LedgerMapping = { ...mapping, concessionLedger: 'Fee concession' };
+  const concessions = [
+    // 1 July: 1,000.00 granted on tuition, 250.50 withdrawn from exam; 2 July: 99.99 more on exam; 3 July: outside.
+    { date: '2026-07-01', feeHeadId: TUITION, changePaise: 1_000_00 },
+    { date: '2026-07-01', feeHeadId: EXAM, changePaise: -250_50 },
+    { date: '2026-07-02', feeHeadId: EXAM, changePaise: 99_99 },
+    { date: '2026-07-03', feeHeadId: EXAM, changePaise: 5_00 },
+  ];
+
+  it('are left out unless the mapping books them', () => {
+    const input = { receipts: [], refunds: [], concessions, mapping, granularity: 'receipt' as const, scope };
+    expect(generalLedger(input).vouchers).toEqual([]);
+  });
+
+  it("book each day's net per head as one Journal, the same by receipt or by day", () => {
+    const input = { receipts: [], refunds: [], concessions, mapping: booked, scope };
+    const { vouchers } = generalLedger({ ...input, granularity: 'receipt' });
+    expect(vouchers).toEqual([
+      {
+        key: 'C:2026-07-01',
+        date: '2026-07-01',
+        type: 'Journal',
+        number: 'FC20260701',
+        narration: 'Concessions granted less withdrawn on 01-07-2026, by fee head',
+        // 1,000.00 - 250.50 = 749.50 net to the concession ledger; the exam income debited back with 250.50.
+        entries: [
+          { ledger: 'Fee concession', amountPaise: 749_50 },
+          { ledger: 'Exam Fee', amountPaise: 250_50 },
+          { ledger: 'Tuition Fee', amountPaise: -1_000_00 },
+        ],
+      },
+      {
+        key: 'C:2026-07-02',
+        date: '2026-07-02',
+        type: 'Journal',
+        number: 'FC20260702',
+        narration: 'Concessions granted less withdrawn on 02-07-2026, by fee head',
+        entries: [
+          { ledger: 'Fee concession', amountPaise: 99_99 },
+          { ledger: 'Exam Fee', amountPaise: -99_99 },
+        ],
+      },
+    ]);
+    expect(generalLedger({ ...input, granularity: 'day' }).vouchers).toEqual(vouchers);
+  });
+
+  it('balance, touch no cash or bank ledger, and name a head with no ledger', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            date: fc.constantFrom('2026-07-01', '2026-07-02'),
+            feeHeadId: fc.constantFrom(TUITION, EXAM),
+            changePaise: fc.integer({ min: -5_000_00, max: 5_000_00 }),
+          }),
+        ),
+        (changes) => {
+          const { vouchers } = generalLedger({
+            receipts: [],
+            refunds: [],
+            concessions: changes,
+            mapping: booked,
+            granularity: 'receipt',
+            scope,
+          });
+          for (const v of vouchers) {
+            expect(v.entries.reduce((sum, e) => sum + e.amountPaise, 0)).toBe(0);
+            expect(v.entries.some((e) => e.ledger === 'Cash' || e.ledger === 'Bank')).toBe(false);
+          }
+          const net = changes.reduce((sum, c) => sum + c.changePaise, 0);
+          const toLedger = vouchers.flatMap((v) => v.entries).filter((e) => e.ledger === 'Fee concession');
+          expect(toLedger.reduce((sum, e) => sum + e.amountPaise, 0)).toBe(net);
+        },
+      ),
+    );
+    const unmapped = generalLedger({
+      receipts: [],
+      refunds: [],
+      concessions: [{ date: '2026-07-01', feeHeadId: 9, changePaise: 1_00 }],
+      mapping: booked,
+      granularity: 'receipt',
+      scope,
+    });
+    expect(unmapped.unmapped).toEqual([{ kind: 'head', name: 'Transport' }]);
+  });
+});

@@ -1,5 +1,6 @@
 import type {
   BooksReceipt,
+  BooksConcession,
   BooksRefund,
   BooksSettlement,
   BooksSponsorReceipt,
@@ -28,6 +29,8 @@ export interface GeneralLedgerInput {
   sponsorReceipts?: readonly BooksSponsorReceipt[];
   /** The department's parts of the gateway settlements of the scope. */
   settlements?: readonly BooksSettlement[];
+  /** The department's discount changes per day and head in the scope; booked only when the mapping has a ledger. */
+  concessions?: readonly BooksConcession[];
   mapping: LedgerMapping;
   granularity: Granularity;
   scope: BooksScope;
@@ -66,6 +69,7 @@ export function gstLedgerOf(mapping: Pick<LedgerMapping, 'gstLedgers' | 'gstLedg
 /** Within a day and type: receipts by number, then sponsor receipts, then settlements. */
 const SPONSOR_ORDER = 2 ** 40;
 const SETTLEMENT_ORDER = 2 ** 41;
+const CONCESSION_ORDER = 2 ** 42;
 
 const TYPE_ORDER: Record<VoucherType, number> = { Receipt: 0, Payment: 1, Journal: 2 };
 
@@ -296,6 +300,33 @@ export function generalLedger(input: GeneralLedgerInput): GeneralLedger {
     const narration = `Gateway settlement ${s.settlementId}, UTR ${s.utr}: ${s.payments} payment(s), fee and GST on it`;
     const voucher = { key: `G:${s.settlementId}`, date: s.date, type: 'Journal' as const, number: `GS-${s.utr}` };
     push({ ...voucher, narration }, entries, SETTLEMENT_ORDER);
+  }
+
+  // With concessions booked, each day the department's discounts changed is one Journal whatever the vouchers are: the
+  // concession ledger is debited with what was granted that day net of what was withdrawn and each head's income
+  // credited with its part (a head whose discounts fell that day debited back), so income shows gross of concessions.
+  // It touches no cash or bank ledger: the day's vouchers still tally with the day book per mode.
+  const concessionLedger = mapping.concessionLedger ?? null;
+  if (concessionLedger) {
+    const byDay = new Map<string, Entries>();
+    for (const c of input.concessions ?? []) {
+      if (!inScope(c.date) || c.changePaise === 0) continue;
+      const head = headLedger(c.feeHeadId);
+      if (!head) continue;
+      let entries = byDay.get(c.date);
+      if (!entries) {
+        entries = new Entries();
+        byDay.set(c.date, entries);
+      }
+      entries.add(concessionLedger, c.changePaise);
+      entries.add(head, -c.changePaise);
+    }
+    for (const [date, entries] of byDay) {
+      if (entries.list().length === 0) continue;
+      const narration = `Concessions granted less withdrawn on ${formatDay(date)}, by fee head`;
+      const voucher = { key: `C:${date}`, date, type: 'Journal' as const, number: `FC${date.replaceAll('-', '')}` };
+      push({ ...voucher, narration }, entries, CONCESSION_ORDER);
+    }
   }
 
   vouchers.sort((a, b) =>

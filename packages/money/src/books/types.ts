@@ -64,6 +64,16 @@ export interface BooksSettlement {
   taxPaise: number;
 }
 
+/**
+ * What a department's discounts on one fee head changed by on one business day, from their dated history: positive
+ * when concessions were granted (or raised), negative when withdrawn (or lowered).
+ */
+export interface BooksConcession {
+  date: string;
+  feeHeadId: number;
+  changePaise: number;
+}
+
 /** Which ledger of the accountant's books each kind of money goes to, for one department. */
 export interface LedgerMapping {
   /** Fee head id -> income ledger (the Advance head -> the liability ledger for advances). */
@@ -83,6 +93,11 @@ export interface LedgerMapping {
    * bank to `bank`; the gross is credited to the Online mode's ledger (the gateway's clearing ledger).
    */
   gateway: { charges: string; inputGst: string; bank: string };
+  /**
+   * Where concessions are booked (debited, the head's income credited, so income shows gross of them); null: they
+   * are not booked, and the books hold only what was received.
+   */
+  concessionLedger?: string | null;
 }
 
 export type Granularity = 'receipt' | 'day';
@@ -98,7 +113,8 @@ export interface LedgerEntry {
 export interface Voucher {
   /**
    * What the voucher stands for, stable across exports (R:7 receipt 7, P:12 refund 12, J:7 the bounce of receipt 7,
-   * S:4 sponsor receipt 4, G:setl_X the charges of settlement setl_X, D:2026-07-01:R the day's receipts...): a
+   * S:4 sponsor receipt 4, G:setl_X the charges of settlement setl_X, C:2026-07-01 the day's concessions,
+   * D:2026-07-01:R the day's receipts...): a
    * later export compares a voucher with what was sent under its key.
    */
   key: string;

@@ -10,6 +10,7 @@ import {
   booksSource,
   booksSponsorReceipts,
   closedDaysIn,
+  discountChangesOf,
   finishBooksExport,
   findLedgerMapping,
   findPendingBooksExport,
@@ -72,6 +73,7 @@ function ledgerMappingOf(stored: StoredLedgerMapping): LedgerMapping {
     gstLedgers: new Map(stored.gst.flatMap((g) => (g.ledger ? [[g.rateBasisPoints, g.ledger] as const] : []))),
     gstLedgerBase: stored.gstLedger,
     gateway: stored.gateway,
+    concessionLedger: stored.concessions === 'booked' ? stored.concessionLedger : null,
   };
 }
 
@@ -98,11 +100,17 @@ async function ledgerOf(
 ): Promise<Voucher[]> {
   const source = await booksSource(db, params);
   const sponsorReceipts = await booksSponsorReceipts(db, params);
+  const concessionDays = [params.from, params.to, ...params.days].sort();
+  const concessions =
+    mapping.concessions === 'booked'
+      ? await discountChangesOf(db, { depId: params.depId, from: concessionDays[0]!, to: concessionDays.at(-1)! })
+      : [];
   const { vouchers, unmapped } = generalLedger({
     receipts: source.receipts.map((r) => ({ ...r, label: receiptLabel(r.number) })),
     refunds: source.refunds.map((f) => ({ ...f, label: refundLabel(f.number) })),
     sponsorReceipts: sponsorReceipts.map((r) => ({ ...r, label: sponsorReceiptLabel(r.number) })),
     settlements: await booksSettlements(db, params),
+    concessions,
     mapping: ledgerMappingOf(mapping),
     granularity: params.granularity,
     scope: { from: params.from, to: params.to, days: params.days },
@@ -185,7 +193,11 @@ function tallyOptionsOf(mapping: StoredLedgerMapping) {
     company: mapping.company,
     costCentre: mapping.costCentre,
     // The department's income and the gateway's charges on its payments: its own profit and loss in a shared company.
-    costCentreLedgers: new Set([...income.filter((ledger) => !notIncome.has(ledger)), mapping.gateway.charges]),
+    costCentreLedgers: new Set([
+      ...income.filter((ledger) => !notIncome.has(ledger)),
+      mapping.gateway.charges,
+      ...(mapping.concessions === 'booked' ? [mapping.concessionLedger] : []),
+    ]),
   };
 }
 
@@ -205,8 +217,9 @@ async function planOf(db: Reader, asked: TBooksExportInput) {
   const standing = standingVouchers(log);
   const byDay = input.granularity === 'day';
   for (const sent of standing.values()) {
-    // A settlement's voucher is the same either way; every other voucher is one receipt's or one day and mode's.
-    const eitherWay = sent.key.startsWith('G:');
+    // A settlement's and a day's concessions' voucher are the same either way; every other voucher is one receipt's
+    // or one day and mode's.
+    const eitherWay = sent.key.startsWith('G:') || sent.key.startsWith('C:');
     if (sent.date >= input.from && sent.date <= input.to && !eitherWay && sent.key.startsWith('D:') !== byDay) {
       const was = sent.key.startsWith('D:') ? 'one voucher per day and mode' : 'one voucher per receipt';
       refuse(

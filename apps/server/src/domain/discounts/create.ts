@@ -5,7 +5,7 @@ import type { AuthedContext } from '../../context';
 import type { WriteMode } from '../approvals/gate';
 import { inTransaction } from '../write';
 import { type DiscountContext, discountRequest } from './approval';
-import { checkDiscount, rethrowDuplicate } from './shared';
+import { checkDiscount, discountChangeBy, rethrowDuplicate } from './shared';
 
 export interface DiscountSaved {
   Result: 'SAVED';
@@ -39,13 +39,17 @@ export async function createDiscountIn(
     edited: null,
   });
   if (held) return held;
-  const inserted = await insertDiscount(tx, {
-    studentId: input.studentId,
-    feeHeadId: input.feeHeadId,
-    discountPaise: input.discount,
-    adjustmentPaise: input.adjustment,
-    note: input.note,
-  });
+  const inserted = await insertDiscount(
+    tx,
+    {
+      studentId: input.studentId,
+      feeHeadId: input.feeHeadId,
+      discountPaise: input.discount,
+      adjustmentPaise: input.adjustment,
+      note: input.note,
+    },
+    discountChangeBy(actorOf(ctx)),
+  );
   await writeAudit(tx, {
     actor: actorOf(ctx),
     action: 'create',

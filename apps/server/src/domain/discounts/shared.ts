@@ -1,4 +1,5 @@
 import {
+  type DiscountChangeBy,
   type Reader,
   findBatch,
   findCourse,
@@ -11,6 +12,12 @@ import {
 } from '@fees/db';
 import { AppError, MSG, paiseToRupeesText, refuse, type TCreateDiscountInput } from '@fees/validation';
 import { headBalancePaise } from '@fees/money';
+import { today } from '../../config';
+
+/** A discount changed now by this user: dated the foundation's business day, for the discounts' history. */
+export function discountChangeBy(actor: { userId: number | null }): DiscountChangeBy {
+  return { date: today(), userId: actor.userId };
+}
 
 /** The batch must exist and belong to the department. */
 export async function loadBatchOfDepartment(db: Reader, input: { depId: number; batchId: number }) {

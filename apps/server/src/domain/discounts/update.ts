@@ -8,7 +8,7 @@ import { assertCurrentVersion } from '../versions';
 import { inTransaction } from '../write';
 import { type DiscountContext, discountRequest } from './approval';
 import type { DiscountSaved } from './create';
-import { checkDiscount, rethrowDuplicate } from './shared';
+import { checkDiscount, discountChangeBy, rethrowDuplicate } from './shared';
 
 export async function editDiscount(ctx: AuthedContext, input: TUpdateDiscountInput) {
   try {
@@ -44,16 +44,21 @@ export async function editDiscountIn(
     edited: { id: before.id, version: before.version },
   });
   if (held) return held;
-  const after = await updateDiscount(tx, {
-    id: input.id,
-    studentId: input.studentId,
-    feeHeadId: input.feeHeadId,
-    discountPaise: input.discount,
-    adjustmentPaise: input.adjustment,
-    note: input.note,
-    // A scheme's discount typed over by hand is the admin's own from then on: leaving the scheme keeps it.
-    schemeId: before.discountPaise === input.discount && before.feeHeadId === input.feeHeadId ? before.schemeId : null,
-  });
+  const after = await updateDiscount(
+    tx,
+    {
+      id: input.id,
+      studentId: input.studentId,
+      feeHeadId: input.feeHeadId,
+      discountPaise: input.discount,
+      adjustmentPaise: input.adjustment,
+      note: input.note,
+      // A scheme's discount typed over by hand is the admin's own from then on: leaving the scheme keeps it.
+      schemeId:
+        before.discountPaise === input.discount && before.feeHeadId === input.feeHeadId ? before.schemeId : null,
+    },
+    discountChangeBy(actorOf(ctx)),
+  );
   await writeAudit(tx, {
     actor: actorOf(ctx),
     action: 'update',

@@ -26,6 +26,7 @@ import {
   inWriteTransaction,
   writeAudit,
 } from '@fees/db';
+import { discountChangeBy } from '../discounts/shared';
 import { inTransaction } from '../write';
 import {
   AppError,
@@ -242,16 +243,26 @@ export async function applyScheme(db: Database, actor: AuditActor, input: TApply
       for (const row of plan.rows) {
         if (row.action !== 'write') continue;
         if (row.discountId === null) {
-          const after = await insertSchemeDiscount(db, {
-            studentId: row.studentId,
-            feeHeadId: row.feeHeadId,
-            discountPaise: row.afterPaise,
-            schemeId: scheme.id,
-            note,
-          });
+          const after = await insertSchemeDiscount(
+            db,
+            {
+              studentId: row.studentId,
+              feeHeadId: row.feeHeadId,
+              discountPaise: row.afterPaise,
+              schemeId: scheme.id,
+              note,
+            },
+            discountChangeBy(actor),
+          );
           await writeAudit(db, { actor, action: 'create', entity: 'discount', entityId: after.id, after });
         } else if (row.afterPaise === 0 && row.adjustmentPaise === 0) {
-          if (!(await deleteDiscountAtVersion(db, { id: row.discountId, version: row.discountVersion! })))
+          if (
+            !(await deleteDiscountAtVersion(
+              db,
+              { id: row.discountId, version: row.discountVersion! },
+              discountChangeBy(actor),
+            ))
+          )
             throw changed();
           await writeAudit(db, {
             actor,
@@ -266,13 +277,17 @@ export async function applyScheme(db: Database, actor: AuditActor, input: TApply
             },
           });
         } else {
-          const after = await setDiscountFromScheme(db, {
-            id: row.discountId,
-            version: row.discountVersion!,
-            discountPaise: row.afterPaise,
-            schemeId: scheme.id,
-            note,
-          });
+          const after = await setDiscountFromScheme(
+            db,
+            {
+              id: row.discountId,
+              version: row.discountVersion!,
+              discountPaise: row.afterPaise,
+              schemeId: scheme.id,
+              note,
+            },
+            discountChangeBy(actor),
+          );
           if (!after) throw changed();
           await writeAudit(db, {
             actor,
@@ -388,16 +403,27 @@ export async function leaveScheme(ctx: AuthedContext, input: TLeaveSchemeInput) 
         schemeId: scheme.id,
       };
       if (row.adjustmentPaise === 0) {
-        if (!(await deleteDiscountAtVersion(tx, { id: row.discountId, version: row.discountVersion }))) throw changed();
+        if (
+          !(await deleteDiscountAtVersion(
+            tx,
+            { id: row.discountId, version: row.discountVersion },
+            discountChangeBy(actor),
+          ))
+        )
+          throw changed();
         await writeAudit(tx, { actor, action: 'delete', entity: 'discount', entityId: row.discountId, before });
       } else {
-        const after = await setDiscountFromScheme(tx, {
-          id: row.discountId,
-          version: row.discountVersion,
-          discountPaise: 0,
-          schemeId: null,
-          note: null,
-        });
+        const after = await setDiscountFromScheme(
+          tx,
+          {
+            id: row.discountId,
+            version: row.discountVersion,
+            discountPaise: 0,
+            schemeId: null,
+            note: null,
+          },
+          discountChangeBy(actor),
+        );
         if (!after) throw changed();
         await writeAudit(tx, { actor, action: 'update', entity: 'discount', entityId: row.discountId, before, after });
       }

@@ -6,6 +6,7 @@ import {
   listStudentDiscounts,
   writeAudit,
 } from '@fees/db';
+import { discountChangeBy } from '../discounts/shared';
 import { inTransaction } from '../write';
 import { AppError, LEAVING_MSG, OPENING_MSG, type TStudentIdInput } from '@fees/validation';
 import { actorOf } from '../../audit';
@@ -51,7 +52,7 @@ export async function removeStudent(ctx: AuthedContext, input: TStudentIdInput) 
       throw new AppError('CONFLICT', receiptsBlockDeleteMessage(student, counts));
     }
     const discounts = await listStudentDiscounts(tx, student.id);
-    await deleteStudentWithDiscounts(tx, student.id);
+    await deleteStudentWithDiscounts(tx, student.id, discountChangeBy(actorOf(ctx)));
     await writeAudit(tx, {
       actor: actorOf(ctx),
       action: 'delete',

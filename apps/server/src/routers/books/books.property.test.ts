@@ -4,17 +4,19 @@
  * each day's general ledger equals its day book: the Receipt vouchers' debits to Cash and Bank are what the day
  * book received in cash and in the other modes (a bounced cheque counted on the day it was received), the Payment
  * vouchers' credits its refunds, the Journal vouchers' credits the cheques bounced that day; every voucher
- * balances, by receipt and by day. And after more changes on the closed days (an administrator's), a second export
- * leaves the books (what the log says was sent, reversals applied) equal to the general ledger as it is now.
+ * balances, by receipt and by day. Concessions are booked: each day's Journal of discount changes debits the
+ * concession ledger with what the day's history of discounts adds up to, and touches no cash or bank ledger. And
+ * after more changes on the closed days (an administrator's), a second export leaves the books (what the log says
+ * was sent, reversals applied) equal to the general ledger as it is now.
  */
-import { booksExportLog, cheques, findAdvanceHeadId, receipts, rows, run } from '@fees/db';
+import { booksExportLog, cheques, discountChanges, discounts, findAdvanceHeadId, receipts, rows, run } from '@fees/db';
 import { onPostgres } from '@fees/db/testing';
 import { lineTaxPaise, type SentVoucher, standingVouchers } from '@fees/money';
 import { COUNTER_PAYMENT_MODES, paiseToRupeesText, type TReceiptPaymentMode } from '@fees/validation';
 import { TRPCError } from '@trpc/server';
 import { and, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildFixture } from '../../test/fixture';
 import { createHarness } from '../../test/harness';
 
@@ -26,7 +28,8 @@ type Op =
   | { kind: 'void'; receipt: number }
   | { kind: 'refund'; day: number; paise: number; mode: number }
   | { kind: 'bounce'; cheque: number; after: number }
-  | { kind: 'sponsor'; day: number; paise: number; mode: number };
+  | { kind: 'sponsor'; day: number; paise: number; mode: number }
+  | { kind: 'discount'; day: number; head: number; paise: number; remove: boolean };
 
 const DAYS = ['2025-10-01', '2025-10-02', '2025-10-03', '2025-10-04'];
 const MODES: readonly TReceiptPaymentMode[] = [...COUNTER_PAYMENT_MODES, 'advance'];
@@ -82,6 +85,16 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
       mode: fc.nat(SPONSOR_MODES.length - 1),
     }),
   },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('discount' as const),
+      day: dayArb,
+      head: fc.nat(1),
+      paise: fc.integer({ min: 0, max: 1_400_00 }),
+      remove: fc.boolean(),
+    }),
+  },
 );
 
 const RUNS = onPostgres ? 6 : 15;
@@ -107,6 +120,15 @@ describe('the general ledger after generated days', () => {
                       gst_code = '999293' WHERE id = ${heads[i]!}`,
               );
           const issued: { number: number; date: string }[] = [];
+          const mapping = await admin.books.mapping({ depId: 100 });
+          await admin.books.saveMapping({
+            ...mapping,
+            depId: 100,
+            concessions: 'booked',
+            modes: mapping.modes as never,
+            heads: mapping.heads.flatMap((x) => (x.ledger ? [{ feeHeadId: x.feeHeadId, ledger: x.ledger }] : [])),
+            gst: [],
+          });
           // A trust covers the student's tuition in full; its receipts pay that share off.
           const sponsorId = (await admin.sponsors.create({ name: 'Mar Thoma Trust', kind: 'trust' })).id;
           await admin.sponsors.cover({
@@ -198,6 +220,34 @@ describe('the general ledger after generated days', () => {
                     { studentId: fx.ug.studentId, feeHeadId: fx.heads.tuition, amount: paiseToRupeesText(op.paise) },
                   ],
                 } as never);
+              } else if (op.kind === 'discount') {
+                // A discount changes on the business day it is written: the clock is set to the op's day.
+                vi.useFakeTimers({ toFake: ['Date'] });
+                vi.setSystemTime(new Date(`${DAYS[op.day]}T06:00:00Z`));
+                try {
+                  const feeHeadId = heads[op.head]!;
+                  const [existing] = await h.db
+                    .select()
+                    .from(discounts)
+                    .where(and(eq(discounts.studentId, fx.ug.studentId), eq(discounts.feeHeadId, feeHeadId)));
+                  const amounts = {
+                    depId: 100,
+                    courseId: 1003,
+                    batchId: fx.ug.batchId,
+                    studentId: fx.ug.studentId,
+                    feeHeadId,
+                    discount: paiseToRupeesText(op.paise),
+                    adjustment: '0',
+                    note: '',
+                    confirm: true,
+                  };
+                  if (existing && op.remove) await admin.discounts.remove({ id: existing.id });
+                  else if (existing)
+                    await admin.discounts.update({ ...amounts, id: existing.id, version: existing.version });
+                  else await admin.discounts.create(amounts);
+                } finally {
+                  vi.useRealTimers();
+                }
               } else if (op.kind === 'bounce') {
                 const pending = await h.db
                   .select()
@@ -260,6 +310,20 @@ describe('the general ledger after generated days', () => {
                 refunded(['upi', 'cheque', 'dd', 'bank_transfer', 'card']),
               ]);
               expect(of('Journal', 'Bank', -1)).toBe(book.cheques.bounced.amountPaise);
+              // The day's concessions: what its history of discounts adds up to, on the concession ledger alone.
+              const changed = (await h.db.select().from(discountChanges).where(eq(discountChanges.date, date))).reduce(
+                (sum, c) => sum + c.discountChangePaise + c.adjustmentChangePaise,
+                0,
+              );
+              const concession = ledger.vouchers.filter((v) => v.date === date && v.key.startsWith('C:'));
+              expect(
+                concession
+                  .flatMap((v) => v.entries)
+                  .reduce((sum, e) => sum + (e.ledger === 'Fee concession' ? e.amountPaise : 0), 0),
+              ).toBe(changed);
+              expect(concession.flatMap((v) => v.entries).some((e) => e.ledger === 'Cash' || e.ledger === 'Bank')).toBe(
+                false,
+              );
               for (const { rate, tax } of taxed.filter((t) => t.date === date))
                 expect(of('Receipt', `Output GST ${rate / 100}%`, -1)).toBe(Number(tax));
             }

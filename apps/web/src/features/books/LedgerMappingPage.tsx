@@ -28,6 +28,8 @@ function formOf(mapping: Mapping) {
     refundLedger: mapping.refundLedger,
     gstLedger: mapping.gstLedger,
     granularity: mapping.granularity,
+    concessions: mapping.concessions,
+    concessionLedger: mapping.concessionLedger,
     heads: Object.fromEntries(mapping.heads.map((h) => [h.feeHeadId, h.ledger ?? ''])) as Record<number, string>,
     modes: Object.fromEntries(BOOKS_PAYMENT_MODES.map((m) => [m, modes.get(m) ?? ''])) as Record<string, string>,
     gst: Object.fromEntries(mapping.gst.map((g) => [g.rateBasisPoints, g.ledger ?? ''])) as Record<number, string>,
@@ -64,6 +66,8 @@ function MappingForm({ mapping, depId, canSave }: { mapping: Mapping; depId: num
       refundLedger: form.refundLedger,
       gstLedger: form.gstLedger,
       granularity: form.granularity,
+      concessions: form.concessions,
+      concessionLedger: form.concessionLedger,
       heads: mapping.heads
         .filter((h) => form.heads[h.feeHeadId]?.trim())
         .map((h) => ({ feeHeadId: h.feeHeadId, ledger: form.heads[h.feeHeadId]!.trim() })),
@@ -189,6 +193,36 @@ function MappingForm({ mapping, depId, canSave }: { mapping: Mapping; depId: num
               setForm({ ...form, gateway: { ...form.gateway, bank } }),
             )}
           </SimpleGrid>
+        </Paper>
+        <Paper withBorder p="md" radius="md">
+          <Title order={4} mb="xs">
+            Concessions and discounts
+          </Title>
+          <Text size="sm" c="dimmed" mb="sm">
+            As the CA prefers: not booked (the books hold what was received), or booked as a Journal on each day the
+            discounts changed, debiting the concession ledger and crediting each head's income with what was granted
+            that day less what was withdrawn.
+          </Text>
+          <Radio.Group
+            label="Concessions"
+            value={form.concessions}
+            onChange={(v) => setForm({ ...form, concessions: v as 'not_booked' | 'booked' })}
+          >
+            <Stack gap="xs" mt={4}>
+              <Radio value="not_booked" label="Not booked" disabled={!canSave} />
+              <Radio value="booked" label="Booked to a concession ledger" disabled={!canSave} />
+            </Stack>
+          </Radio.Group>
+          {form.concessions === 'booked' && (
+            <SimpleGrid cols={{ base: 1, sm: 2 }} mt="sm">
+              {text(
+                'Concession ledger',
+                form.concessionLedger,
+                (concessionLedger) => setForm({ ...form, concessionLedger }),
+                errors.concessionLedger,
+              )}
+            </SimpleGrid>
+          )}
         </Paper>
         <FailureAlert error={save.error} title="Not saved" />
         {canSave ? (
