@@ -4,7 +4,7 @@
  */
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Reader, WriteTx } from '../client';
-import { engineSql, rows, run } from '../engines';
+import { bound, engineSql, rows, run } from '../engines';
 import {
   type MessageChannel,
   type MessageEvent,
@@ -115,43 +115,93 @@ function recipients(studentId: SQL): SQL {
  */
 export const RECEIPT_NUMBER_TOKEN = '{number}';
 
+/** The values an event's statement binds, by the names its statement built once gives them. */
+function outboxValues(event: OutboxEvent): Record<string, string | number | null> {
+  const values: Record<string, string | number | null> = {
+    eventKey: event.eventKey,
+    event: event.event,
+    departmentId: event.departmentId,
+    studentId: event.studentId,
+    receiptNumber: event.receiptNumber,
+    payload: JSON.stringify(event.variables),
+    everyone: event.everyone ? 1 : 0,
+    now: timestampNow(),
+  };
+  event.texts.forEach((t, i) => {
+    values[`channel${i}`] = t.channel;
+    values[`subject${i}`] = t.subject;
+    values[`body${i}`] = t.body;
+  });
+  Object.values(event.variables).forEach((value, i) => {
+    values[`variable${i}`] = value;
+  });
+  return values;
+}
+
+/**
+ * The statement writing an event's messages, each value as `value` gives it by its name (outboxValues):
+ * the value itself, or a placeholder of a statement built once for every event of the same shape.
+ */
+function outboxStatement(event: OutboxEvent, numberSql: SQL | null, value: (name: string) => unknown): SQL {
+  const text = (name: string) => sql`CAST(${value(name)} AS text)`;
+  const numbered = (expr: SQL) =>
+    numberSql === null ? expr : sql`replace(${expr}, ${RECEIPT_NUMBER_TOKEN}, CAST(${numberSql} AS text))`;
+  // Each `{name}` of the variables replaced by its value, in SQL.
+  const filledIn = (expr: SQL) =>
+    Object.keys(event.variables).reduce(
+      (filled, name, i) => sql`replace(${filled}, ${`{${name}}`}, ${text(`variable${i}`)})`,
+      expr,
+    );
+  const texts = sql.join(
+    event.texts.map(
+      (_, i) => sql`SELECT ${text(`channel${i}`)} AS channel, ${text(`subject${i}`)} AS subject,
+        ${text(`body${i}`)} AS body`,
+    ),
+    sql` UNION ALL `,
+  );
+  const studentId = sql`CAST(${value('studentId')} AS integer)`;
+  const departmentId = sql`CAST(${value('departmentId')} AS integer)`;
+  const now = text('now');
+  return sql`INSERT INTO messages (event_key, event, channel, recipient, recipient_name, department_id, student_id,
+       receipt_number, payload, subject, body, status, not_before, created_at, updated_at)
+     SELECT ${numbered(text('eventKey'))}, ${text('event')}, r.channel, r.recipient, r.name,
+       ${departmentId}, ${studentId},
+       ${numberSql ?? sql`CAST(${value('receiptNumber')} AS integer)`}, ${numbered(text('payload'))},
+       ${numbered(filledIn(sql`coalesce(mt.subject, t.subject)`))},
+       ${numbered(filledIn(sql`coalesce(mt.body, t.body)`))}, 'queued', ${now}, ${now}, ${now}
+     FROM (${recipients(studentId)}) r
+     JOIN (${texts}) t ON t.channel = r.channel
+     LEFT JOIN message_templates mt
+       ON mt.department_id = ${departmentId} AND mt.event = ${text('event')} AND mt.channel = r.channel
+     WHERE CAST(${value('everyone')} AS integer) = 1 OR r.opt_out = 0
+     ON CONFLICT (event_key, channel, recipient) DO NOTHING`;
+}
+
 /**
  * The statement writing an event's messages (see insertOutboxMessages). `numberSql`: an SQL expression
  * giving the receipt's number that RECEIPT_NUMBER_TOKEN stands for (another part of the same statement
  * allocates it), or null when the event holds no token.
  */
 export function outboxInsert(event: OutboxEvent, numberSql: SQL | null): SQL {
-  const text = (value: string | null) => sql`CAST(${value} AS text)`;
-  const numbered = (expr: SQL) =>
-    numberSql === null ? expr : sql`replace(${expr}, ${RECEIPT_NUMBER_TOKEN}, CAST(${numberSql} AS text))`;
-  // Each `{name}` of the variables replaced by its value, in SQL.
-  const filledIn = (expr: SQL) =>
-    Object.entries(event.variables).reduce(
-      (filled, [name, value]) => sql`replace(${filled}, ${`{${name}}`}, ${text(value)})`,
-      expr,
-    );
-  const texts = sql.join(
-    event.texts.map(
-      (t) => sql`SELECT ${text(t.channel)} AS channel, ${text(t.subject)} AS subject, ${text(t.body)} AS body`,
-    ),
-    sql` UNION ALL `,
-  );
-  const studentId = sql`CAST(${event.studentId} AS integer)`;
-  const departmentId = sql`CAST(${event.departmentId} AS integer)`;
-  const now = text(timestampNow());
-  return sql`INSERT INTO messages (event_key, event, channel, recipient, recipient_name, department_id, student_id,
-       receipt_number, payload, subject, body, status, not_before, created_at, updated_at)
-     SELECT ${numbered(text(event.eventKey))}, ${text(event.event)}, r.channel, r.recipient, r.name,
-       ${departmentId}, ${studentId},
-       ${numberSql ?? sql`CAST(${event.receiptNumber} AS integer)`}, ${numbered(text(JSON.stringify(event.variables)))},
-       ${numbered(filledIn(sql`coalesce(mt.subject, t.subject)`))},
-       ${numbered(filledIn(sql`coalesce(mt.body, t.body)`))}, 'queued', ${now}, ${now}, ${now}
-     FROM (${recipients(studentId)}) r
-     JOIN (${texts}) t ON t.channel = r.channel
-     LEFT JOIN message_templates mt
-       ON mt.department_id = ${departmentId} AND mt.event = ${text(event.event)} AND mt.channel = r.channel
-     WHERE CAST(${event.everyone ? 1 : 0} AS integer) = 1 OR r.opt_out = 0
-     ON CONFLICT (event_key, channel, recipient) DO NOTHING`;
+  const values = outboxValues(event);
+  return outboxStatement(event, numberSql, (name) => values[name]);
+}
+
+/**
+ * The statements built once, by the shape of their events (how many channels' texts, which variables):
+ * every receipt writes its messages, and building and rendering the statement again each time cost the
+ * counter more than SQLite takes to run it.
+ */
+const builtInserts = new Map<string, SQL>();
+
+function builtInsert(event: OutboxEvent): SQL {
+  const shape = `${event.texts.length}:${Object.keys(event.variables).join(',')}`;
+  let statement = builtInserts.get(shape);
+  if (!statement) {
+    statement = outboxStatement(event, null, (name) => sql.placeholder(name));
+    builtInserts.set(shape, statement);
+  }
+  return statement;
 }
 
 /** The event with RECEIPT_NUMBER_TOKEN replaced by the receipt's number, once it is known. */
@@ -173,7 +223,7 @@ export function withReceiptNumber(event: OutboxEvent, number: number): OutboxEve
  */
 export async function insertOutboxMessages(db: WriteTx, event: OutboxEvent): Promise<number> {
   if (event.texts.length === 0) return 0;
-  return (await run(db, outboxInsert(event, null))).changes;
+  return (await run(db, bound(builtInsert(event), outboxValues(event)))).changes;
 }
 
 /** A message as the worker claimed it. */

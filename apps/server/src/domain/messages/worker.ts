@@ -113,6 +113,12 @@ const RECEIPT_EVENTS: readonly MessageEvent[] = [
   'cheque_bounced',
 ];
 
+/**
+ * The receipts' PDFs of one round by event and receipt: the student's and each guardian's e-mail of a
+ * receipt attach the one PDF, made once.
+ */
+type Documents = Map<string, Promise<Buffer>>;
+
 export class MessageWorker {
   readonly id = `worker-${randomUUID()}`;
   private readonly options: Required<Omit<WorkerOptions, 'onError' | 'busy' | 'publicUrl'>> &
@@ -186,6 +192,7 @@ export class MessageWorker {
     const now = this.options.now();
     const quiet = !withinHours(clockTime(now), settings.quietHoursStart, settings.quietHoursEnd);
     const rate = Math.max(1, settings.sendRatePerSecond);
+    const documents: Documents = new Map();
     const handled = await Promise.all(
       this.options.channels.map(async (channel) => {
         const startedAt = Date.now();
@@ -204,14 +211,14 @@ export class MessageWorker {
           urgentEvents: URGENT_EVENTS,
         });
         window.sent += claimed.length;
-        await Promise.all(claimed.map((message) => this.deliver(channel, message)));
+        await Promise.all(claimed.map((message) => this.deliver(channel, message, documents)));
         return claimed.length;
       }),
     );
     return handled.reduce((a, b) => a + b, 0);
   }
 
-  private async deliver(channel: Channel, message: ClaimedMessage): Promise<void> {
+  private async deliver(channel: Channel, message: ClaimedMessage, documents: Documents): Promise<void> {
     let outgoing: OutgoingMessage;
     let payload = message.payload;
     try {
@@ -226,6 +233,7 @@ export class MessageWorker {
         channel,
         { ...message, ...(fresh ? { body: fresh.body, subject: fresh.subject, payload } : {}) },
         fresh?.template,
+        documents,
       );
     } catch (error) {
       // A receipt or student gone, or a document that cannot be made again: no retry brings it back.
@@ -296,7 +304,12 @@ export class MessageWorker {
    * The message as its channel takes it: the provider's template names and parameters, the PDF for e-mail.
    * `known`: the stored template as the send-time hook read it; undefined when it is still to be read.
    */
-  private async outgoing(channel: Channel, message: ClaimedMessage, known?: StoredTemplate): Promise<OutgoingMessage> {
+  private async outgoing(
+    channel: Channel,
+    message: ClaimedMessage,
+    known: StoredTemplate | undefined,
+    documents: Documents,
+  ): Promise<OutgoingMessage> {
     const template =
       known !== undefined || message.departmentId === null
         ? (known ?? null)
@@ -321,7 +334,7 @@ export class MessageWorker {
         ...(template?.whatsappLanguage ? { whatsappLanguage: template.whatsappLanguage } : {}),
         parameters: placeholdersOf(text).map((name) => variables[name] ?? ''),
       },
-      ...(channel.channel === 'email' ? await this.attachmentOf(message, variables) : {}),
+      ...(channel.channel === 'email' ? await this.attachmentOf(message, variables, documents) : {}),
     };
   }
 
@@ -335,6 +348,7 @@ export class MessageWorker {
   private async attachmentOf(
     message: ClaimedMessage,
     variables: Record<string, string>,
+    documents: Documents,
   ): Promise<Pick<OutgoingMessage, 'attachment'>> {
     // The worker acts for the foundation, not for a signed-in user: every department's documents.
     const options: DocumentOptions = {
@@ -343,7 +357,13 @@ export class MessageWorker {
       publicUrl: this.options.publicUrl ?? null,
     };
     if (RECEIPT_EVENTS.includes(message.event) && message.receiptNumber !== null) {
-      const content = await receiptPdf(this.db, message.receiptNumber, options);
+      const key = `${message.event}:${message.receiptNumber}`;
+      let made = documents.get(key);
+      if (!made) {
+        made = receiptPdf(this.db, message.receiptNumber, options);
+        documents.set(key, made);
+      }
+      const content = await made;
       return {
         attachment: { filename: `receipt-${message.receiptNumber}.pdf`, contentType: 'application/pdf', content },
       };
