@@ -5,13 +5,15 @@ import { build } from 'esbuild';
 
 rmSync('dist', { recursive: true, force: true });
 await build({
-  // The backup's worker thread is an entry of its own (dist/backup/snapshot.worker.js), loaded by path.
+  // The backup's and the receipts' worker threads are entries of their own (dist/backup/snapshot.worker.js,
+  // dist/documents/receipt.worker.js), loaded by path.
   entryPoints: [
     'src/main.ts',
     'src/scripts/restore.ts',
     'src/scripts/reset-password.ts',
     'src/scripts/verify-keys.ts',
     'src/backup/snapshot.worker.ts',
+    'src/documents/receipt.worker.ts',
   ],
   outdir: 'dist',
   bundle: true,

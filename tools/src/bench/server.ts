@@ -17,7 +17,11 @@ const SERVER_BUILD = join(BUILD_DIR, 'server');
 export async function buildServer(): Promise<string> {
   rmSync(SERVER_BUILD, { recursive: true, force: true });
   await build({
-    entryPoints: [join(SERVER_ROOT, 'src/main.ts'), join(SERVER_ROOT, 'src/backup/snapshot.worker.ts')],
+    entryPoints: [
+      join(SERVER_ROOT, 'src/main.ts'),
+      join(SERVER_ROOT, 'src/backup/snapshot.worker.ts'),
+      join(SERVER_ROOT, 'src/documents/receipt.worker.ts'),
+    ],
     outdir: SERVER_BUILD,
     bundle: true,
     platform: 'node',

@@ -21,7 +21,8 @@ import { AppError, clockTime, MESSAGE_EVENT_NAMES, ZId } from '@fees/validation'
 import { demandNoticePdf } from '../../documents/notice';
 import type { DocumentOptions } from '../../documents/paper';
 import { currentFamilyUrl } from '../family/token';
-import { receiptPdf } from '../../documents/receipt';
+import { receiptDrawing } from '../../documents/receipt';
+import { ReceiptDrawer } from '../../documents/receipt-drawer';
 import type { Channel, OutgoingMessage, SendResult } from './channels/channel';
 import { DEFAULT_TEXTS, placeholdersOf } from './templates';
 
@@ -130,6 +131,8 @@ export class MessageWorker {
   private stopped = true;
   /** Per channel, the second its sends are counted in and how many it had: the rate holds over rounds. */
   private readonly windows = new Map<string, { startedAt: number; sent: number }>();
+  /** Receipts' PDFs are drawn on a thread of their own: the server's thread serves the counter meanwhile. */
+  private readonly drawer = new ReceiptDrawer();
 
   constructor(
     private readonly db: Database,
@@ -159,6 +162,7 @@ export class MessageWorker {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.round?.catch(() => undefined);
+    await this.drawer.close();
   }
 
   private schedule(delayMs: number): void {
@@ -360,7 +364,7 @@ export class MessageWorker {
       const key = `${message.event}:${message.receiptNumber}`;
       let made = documents.get(key);
       if (!made) {
-        made = receiptPdf(this.db, message.receiptNumber, options);
+        made = receiptDrawing(this.db, message.receiptNumber, options).then((drawing) => this.drawer.draw(drawing));
         documents.set(key, made);
       }
       const content = await made;
