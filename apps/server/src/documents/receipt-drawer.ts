@@ -1,8 +1,8 @@
 /**
  * Receipts drawn on a thread of their own (receipt.worker.ts): the message worker hands over what a
  * receipt shows and awaits its PDF, while the server's thread keeps serving the counter. One thread,
- * started at the first receipt and ended with the message worker; a thread that stopped is started
- * again at the next receipt.
+ * started with the message worker and ended with it; a thread that stopped is started again at the next
+ * receipt.
  */
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -41,6 +41,11 @@ export class ReceiptDrawer {
   private thread: Worker | null = null;
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
+
+  /** Starts the thread ahead of the first receipt, so that its start never falls amid the counter's requests. */
+  warm(): void {
+    if (!this.thread) this.start();
+  }
 
   /** The receipt's PDF, drawn on the thread. */
   draw(drawing: ReceiptDrawing): Promise<Buffer> {

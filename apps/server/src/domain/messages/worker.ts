@@ -153,6 +153,7 @@ export class MessageWorker {
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
+    this.drawer.warm();
     this.schedule(0);
   }
 
