@@ -284,6 +284,8 @@ test('Messages: settings, a reminder run with its preview, the outbox, templates
   await expect.poll(() => smtp.mails.length, { timeout: 30_000 }).toBe(4);
   expect(smtp.mails[3]!.to).toBe('meera@family.test');
   expect(smtp.mails[3]!.data).toContain(`Fee receipt #000${data.receiptNumber}`);
+  // The receipt's PDF, drawn by the built server's own thread, is attached: a PDF file in base64 ("%PDF-").
+  expect(smtp.mails[3]!.data).toMatch(/Content-Type: application\/pdf[\s\S]*?\r?\n\r?\nJVBERi0/);
   await page.goto(`/ug/statement/${brother.id}`);
   await expect(page.getByTestId('student-messages')).toContainText('Reminder on the due date');
   await expect(page.getByTestId('student-messages')).toContainText('arjun@family.test');
