@@ -3,6 +3,7 @@
  * so a rolled-back receipt leaves none and the counter never waits for a channel; the worker sends them
  * later. With no channel configured nothing is written.
  */
+import { randomUUID } from 'node:crypto';
 import {
   type WriteTx,
   insertOutboxMessages,
@@ -118,10 +119,13 @@ export function receiptMessages(tx: WriteTx, kind: ReceiptKind, receipt: Receipt
   return queueMessages(tx, receiptEventInput(kind, receipt, receipt.number));
 }
 
-/** "Send again": the receipt's message once more, under an event of its own named by when it was asked. */
+/**
+ * "Send again": the receipt's message once more, under an event of its own named by when it was asked and a
+ * random part, so that two asks in the same millisecond are two events, never one refused as nothing to send.
+ */
 export function receiptAgainMessages(tx: WriteTx, receipt: ReceiptFacts, at: string): Promise<number> {
   const input = receiptEventInput({ event: 'receipt_created' }, receipt, receipt.number);
-  return queueMessages(tx, { ...input, eventKey: `receipt:${receipt.number}:again:${at}` });
+  return queueMessages(tx, { ...input, eventKey: `receipt:${receipt.number}:again:${at}:${randomUUID()}` });
 }
 
 /** A bounced cheque: its receipt is voided; the family is told to pay again, with the bank's charge. */
