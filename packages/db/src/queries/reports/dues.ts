@@ -57,6 +57,12 @@ const { fee, discount, adjustment, sponsored, paid } = STUDENT_MONEY;
  */
 const BALANCE = balanceSql(STUDENT_MONEY);
 
+/** Each batch's compulsory fee, the sum of its structure rows that are not optional: rows (batch_id, "feePaise"). */
+const BATCH_FEES = sql`SELECT fs.batch_id, CAST(SUM(fs.amount_paise) AS BIGINT) AS "feePaise"
+  FROM fee_structures fs
+  WHERE fs.optional = 0
+  GROUP BY fs.batch_id`;
+
 /**
  * Every student of a course (or of one of its batches, or of every course of the department) with phone, fee,
  * discount, paid, balance and advance;
@@ -119,12 +125,7 @@ export async function duesBalanceByDepartment(
         FROM student_money m
         GROUP BY m.department_id, m.course_id, m.batch_id
       ) g
-      LEFT JOIN (
-        SELECT fs.batch_id, CAST(SUM(fs.amount_paise) AS BIGINT) AS "feePaise"
-        FROM fee_structures fs
-        WHERE fs.optional = 0
-        GROUP BY fs.batch_id
-      ) fee ON fee.batch_id = g.batch_id
+      LEFT JOIN (${BATCH_FEES}) fee ON fee.batch_id = g.batch_id
       UNION ALL
       SELECT m.department_id, opt."feePaise", 0, 0, 0
       FROM (${optionalFeesSql(everyone)}) opt JOIN student_money m ON m.student_id = opt.student_id
@@ -165,12 +166,7 @@ export async function duesBalancesOfDepartment(
     sql`
     SELECT m.student_id AS "studentId", CAST(${sql.raw(BALANCE)} AS BIGINT) AS "amountPaise"
     FROM student_money m
-    LEFT JOIN (
-      SELECT fs.batch_id, CAST(SUM(fs.amount_paise) AS BIGINT) AS "feePaise"
-      FROM fee_structures fs
-      WHERE fs.optional = 0
-      GROUP BY fs.batch_id
-    ) fee ON fee.batch_id = m.batch_id
+    LEFT JOIN (${BATCH_FEES}) fee ON fee.batch_id = m.batch_id
     LEFT JOIN (${optionalFeesSql(sql`os.department_id = ${params.departmentId}`)}) opt ON opt.student_id = m.student_id
     ${leftAndSponsoredJoins(params.departmentId)}
     WHERE m.department_id = ${params.departmentId} AND ${sql.raw(BALANCE)} > 0`,
