@@ -163,6 +163,8 @@ test("the accountant's books: a closed day previewed, refused by Tally, sent, th
     await expect(page.getByRole('textbox', { name: 'Concession ledger' })).toHaveCount(0);
     await page.getByText('Booked to a concession ledger').click();
     await expect(page.getByRole('textbox', { name: 'Concession ledger' })).toHaveValue('Fee concession');
+    // Booked from the day it is saved unless a day is named: the history before stays out of the books.
+    await expect(page.getByRole('textbox', { name: 'Booked from' })).toHaveValue('');
     await page.getByRole('textbox', { name: 'Concession ledger' }).fill('Concessions allowed');
     await screenshots(page, '/tmp/books-mapping-concessions');
     await page.getByRole('button', { name: 'Save mapping' }).click();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText, ZDateRange, ZDepId, ZId, ZVersion } from './common';
+import { requiredText, ZDate, ZDateRange, ZDepId, ZId, ZVersion } from './common';
 import { RECEIPT_PAYMENT_MODES } from './receipt-rules';
 
 /** The ledgers a new installation starts with, so the first export works; the CA renames them. */
@@ -81,6 +81,8 @@ export const ZSaveLedgerMappingInput = z.object({
   /** Whether concessions are booked, and the ledger they are debited to; left out: unchanged. */
   concessions: z.enum(['not_booked', 'booked'], { error: 'Choose whether concessions are booked or not' }).optional(),
   concessionLedger: ZLedgerName.optional(),
+  /** The first day whose discount changes are booked; left out or null: unchanged, or today when switched on. */
+  concessionsFrom: ZDate.nullish(),
   heads: z
     .array(z.object({ feeHeadId: ZId, ledger: ZLedgerName }))
     .max(500)

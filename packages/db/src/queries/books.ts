@@ -30,6 +30,8 @@ export interface StoredLedgerMapping {
   /** Whether concessions are booked (a Journal per day the discounts changed), and to which ledger. */
   concessions: 'not_booked' | 'booked';
   concessionLedger: string;
+  /** The first day whose discount changes are booked (null: every day). */
+  concessionsFrom: string | null;
   /** The GST rates of taxable heads and those mapped, each with its ledger (null: the default, named after it). */
   gst: { rateBasisPoints: number; ledger: string | null }[];
   /** Every fee head, with its ledger or null (none yet). */
@@ -70,6 +72,7 @@ export async function findLedgerMapping(db: Reader, depId: number): Promise<Stor
     granularity: mapping.granularity,
     concessions: mapping.concessions,
     concessionLedger: mapping.concessionLedger,
+    concessionsFrom: mapping.concessionsFrom,
     gst: [...rates]
       .sort((a, b) => a - b)
       .map((rate) => ({ rateBasisPoints: rate, ledger: gstLedgers.get(rate) ?? null })),
@@ -95,6 +98,7 @@ export async function saveLedgerMapping(
     granularity?: 'receipt' | 'day';
     concessions?: 'not_booked' | 'booked';
     concessionLedger?: string;
+    concessionsFrom?: string;
     heads: readonly { feeHeadId: number; ledger: string }[];
     modes: readonly { mode: string; ledger: string }[];
     gst: readonly { rateBasisPoints: number; ledger: string }[];
@@ -113,6 +117,7 @@ export async function saveLedgerMapping(
       ...(params.granularity ? { granularity: params.granularity } : {}),
       ...(params.concessions ? { concessions: params.concessions } : {}),
       ...(params.concessionLedger ? { concessionLedger: params.concessionLedger } : {}),
+      ...(params.concessionsFrom ? { concessionsFrom: params.concessionsFrom } : {}),
       updatedBy: params.userId,
       updatedAt: timestampNow(),
       version: sql`${ledgerMappings.version} + 1`,

@@ -45,6 +45,11 @@ export const ledgerMappings = sqliteTable('ledger_mappings', {
    */
   concessions: text('concessions', { enum: CONCESSION_BOOKINGS }).notNull().default('not_booked'),
   concessionLedger: text('concession_ledger').notNull().default(DEFAULT_CONCESSION_LEDGER),
+  /**
+   * The first day whose discount changes are booked (yyyy-mm-dd; null: every day): the day booking was switched
+   * on unless the admin named another, so switching it on never sends the journals of days long exported.
+   */
+  concessionsFrom: text('concessions_from'),
 });
 
 /**

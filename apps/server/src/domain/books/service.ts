@@ -52,6 +52,7 @@ import {
   type TSaveLedgerMappingInput,
 } from '@fees/validation';
 import { actorOf } from '../../audit';
+import { today } from '../../config';
 import type { AuthedContext } from '../../context';
 import { assertDepartmentAccess } from '../../department-access';
 import { inTransaction } from '../write';
@@ -101,9 +102,10 @@ async function ledgerOf(
   const source = await booksSource(db, params);
   const sponsorReceipts = await booksSponsorReceipts(db, params);
   const concessionDays = [params.from, params.to, ...params.days].sort();
+  const bookedFrom = [concessionDays[0]!, mapping.concessionsFrom ?? ''].sort().at(-1)!;
   const concessions =
-    mapping.concessions === 'booked'
-      ? await discountChangesOf(db, { depId: params.depId, from: concessionDays[0]!, to: concessionDays.at(-1)! })
+    mapping.concessions === 'booked' && bookedFrom <= concessionDays.at(-1)!
+      ? await discountChangesOf(db, { depId: params.depId, from: bookedFrom, to: concessionDays.at(-1)! })
       : [];
   const { vouchers, unmapped } = generalLedger({
     receipts: source.receipts.map((r) => ({ ...r, label: receiptLabel(r.number) })),
@@ -452,7 +454,15 @@ export async function ledgerMapping(ctx: AuthedContext, input: TLedgerMappingInp
 export function saveMapping(ctx: AuthedContext, input: TSaveLedgerMappingInput) {
   return inTransaction(ctx, async (tx, ctx) => {
     const before = await storedMapping(tx, input.depId);
-    const saved = await saveLedgerMapping(tx, { ...input, version: input.version, userId: ctx.session.userId });
+    // Switched on without a day named: booked from today, never the history of days long exported.
+    const switchedOn = input.concessions === 'booked' && before.concessions !== 'booked';
+    const concessionsFrom = input.concessionsFrom ?? (switchedOn ? today() : undefined);
+    const saved = await saveLedgerMapping(tx, {
+      ...input,
+      concessionsFrom,
+      version: input.version,
+      userId: ctx.session.userId,
+    });
     if (!saved) refuse('STALE', 'Another administrator changed this mapping since you opened it: reload it');
     const after = await storedMapping(tx, input.depId);
     await writeAudit(tx, {

@@ -125,6 +125,7 @@ describe('the general ledger after generated days', () => {
             ...mapping,
             depId: 100,
             concessions: 'booked',
+            concessionsFrom: DAYS[0],
             modes: mapping.modes as never,
             heads: mapping.heads.flatMap((x) => (x.ledger ? [{ feeHeadId: x.feeHeadId, ledger: x.ledger }] : [])),
             gst: [],

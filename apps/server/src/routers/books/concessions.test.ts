@@ -3,6 +3,7 @@
  * day the discounts changed is a Journal debiting the concession ledger and crediting each head's income, the same
  * whatever the vouchers are, and a change after the day's export reaches the next export reversed or added.
  */
+import { discountChanges } from '@fees/db';
 import { describe, expect, it } from 'vitest';
 import { today } from '../../config';
 import { parseTally } from '../../test/tally';
@@ -141,5 +142,44 @@ describe('concessions in the books', () => {
       ['Fee concession', -149_75],
       ['Exam Fee', -350_25],
     ]);
+  });
+  it('are booked from the day they are switched on unless the admin names an earlier one', async () => {
+    // A discount of the summer, in the history before the CA asked for concessions to be booked.
+    const summer = '2025-08-14';
+    await h.db.insert(discountChanges).values({
+      departmentId: 100,
+      studentId: fx.ug.studentId,
+      batchId: fx.ug.batchId,
+      feeHeadId: fx.heads.exam,
+      discountChangePaise: 500_00,
+      adjustmentChangePaise: 0,
+      date: summer,
+      source: 'hand',
+    });
+    await admin().days.close({ depId: 100, date: summer });
+    await book();
+    const mapping = await admin().books.mapping({ depId: 100 });
+    expect(mapping.concessionsFrom).toBe(today());
+    const summerDay = { depId: 100 as const, from: summer, to: summer };
+    expect((await staff().books.ledger(summerDay)).vouchers).toEqual([]);
+
+    // From the start of the year, as the admin names it: the summer's change is the summer's Journal.
+    await admin().books.saveMapping({
+      ...mapping,
+      depId: 100,
+      concessionsFrom: '2025-04-01',
+      modes: mapping.modes as never,
+      heads: mapping.heads.flatMap((x) => (x.ledger ? [{ feeHeadId: x.feeHeadId, ledger: x.ledger }] : [])),
+      gst: [],
+    });
+    expect((await admin().books.mapping({ depId: 100 })).concessionsFrom).toBe('2025-04-01');
+    const ledger = await staff().books.ledger(summerDay);
+    expect(ledger.rows.map((x) => [x.voucherNumber, x.ledger, x.debitPaise, x.creditPaise])).toEqual([
+      ['FC20250814', 'Fee concession', 500_00, 0],
+      ['FC20250814', 'Exam Fee', 0, 500_00],
+    ]);
+    await expect(
+      admin().books.saveMapping({ ...mapping, depId: 100, concessionsFrom: '14-08-2025' } as never),
+    ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
   });
 });

@@ -9,6 +9,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
+import { DateField } from '../../components/DateField';
 import { FailureAlert } from '../../components/FailureAlert';
 import { PageHeader } from '../../components/PageHeader';
 import { ReportStates } from '../../components/ReportStates';
@@ -30,6 +31,7 @@ function formOf(mapping: Mapping) {
     granularity: mapping.granularity,
     concessions: mapping.concessions,
     concessionLedger: mapping.concessionLedger,
+    concessionsFrom: mapping.concessionsFrom ?? '',
     heads: Object.fromEntries(mapping.heads.map((h) => [h.feeHeadId, h.ledger ?? ''])) as Record<number, string>,
     modes: Object.fromEntries(BOOKS_PAYMENT_MODES.map((m) => [m, modes.get(m) ?? ''])) as Record<string, string>,
     gst: Object.fromEntries(mapping.gst.map((g) => [g.rateBasisPoints, g.ledger ?? ''])) as Record<number, string>,
@@ -68,6 +70,7 @@ function MappingForm({ mapping, depId, canSave }: { mapping: Mapping; depId: num
       granularity: form.granularity,
       concessions: form.concessions,
       concessionLedger: form.concessionLedger,
+      ...(form.concessionsFrom ? { concessionsFrom: form.concessionsFrom } : {}),
       heads: mapping.heads
         .filter((h) => form.heads[h.feeHeadId]?.trim())
         .map((h) => ({ feeHeadId: h.feeHeadId, ledger: form.heads[h.feeHeadId]!.trim() })),
@@ -221,6 +224,15 @@ function MappingForm({ mapping, depId, canSave }: { mapping: Mapping; depId: num
                 (concessionLedger) => setForm({ ...form, concessionLedger }),
                 errors.concessionLedger,
               )}
+              <DateField
+                label="Booked from"
+                description="Discount changes before this day stay out of the books (empty: from the day you save)"
+                value={form.concessionsFrom}
+                onChange={(concessionsFrom) => setForm({ ...form, concessionsFrom })}
+                error={errors.concessionsFrom}
+                readOnly={!canSave}
+                clearable
+              />
             </SimpleGrid>
           )}
         </Paper>

@@ -1,0 +1,1 @@
+ALTER TABLE "ledger_mappings" ADD COLUMN "concessions_from" text;
