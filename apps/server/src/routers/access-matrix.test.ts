@@ -67,17 +67,17 @@ describe('authorization matrix', () => {
   describe.each(procedurePaths)('%s', (path) => {
     const rule = accessRules[path];
     const isQuery = procedures[path]?._def.type === 'query';
-    // A query changes nothing: its callers share one database; a mutation allowed for one caller must
-    // not change the next case, so each gets a fresh one.
+    // A query changes nothing, nor does a call refused at the door: those callers share one database. A
+    // mutation allowed for one caller must not change the next case, so each of those gets a fresh one.
     let shared: ReturnType<typeof freshHarness> | undefined;
-    const harnessFor = () => {
-      if (!isQuery) return freshHarness();
+    const harnessFor = (who: Who) => {
+      if (!isQuery && rule && expected(rule, who) === 'allowed') return freshHarness();
       shared ??= freshHarness();
       return shared;
     };
     it.each(CALLERS)('as %s', async (who) => {
       if (!rule) throw new Error(`no access rule for ${path}`);
-      const { harness, fixture } = await harnessFor();
+      const { harness, fixture } = await harnessFor(who);
       const input = rule.input?.(fixture, harness as Harness);
       // biome-ignore lint/suspicious/noExplicitAny: walking the caller by a dotted path
       const procedure = path.split('.').reduce<any>((node, key) => node[key], harness.caller(who));
