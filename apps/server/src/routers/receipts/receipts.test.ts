@@ -9,6 +9,7 @@ import {
   receipts,
   students,
 } from '@fees/db';
+import { failInserts, tableContents } from '@fees/db/testing';
 import { MSG, paiseToRupeesText, type TCreateReceiptInput } from '@fees/validation';
 import { TRPCError } from '@trpc/server';
 import { count, eq } from 'drizzle-orm';
@@ -362,6 +363,26 @@ describe('receipts.create', () => {
       netPaise: 15_747_89,
       lines: [{ amountPaise: 12_345_67 }, { amountPaise: 1_000_00 }],
     });
+  });
+
+  it('a receipt that fails at its first or its last write leaves nothing behind and no gap in the numbers', async () => {
+    // The lines are written before the number is taken, the audit row after it.
+    for (const table of ['receipt_lines', 'audit_log']) {
+      const before = await tableContents(h.db);
+      const restore = await failInserts(h.db, table, 'the disk is full');
+      try {
+        await expect(h.caller('ugStaff').receipts.create(receiptInput([[fx.heads.tuition, 500_00]]))).rejects.toThrow(
+          TRPCError,
+        );
+      } finally {
+        await restore();
+      }
+      expect(await tableContents(h.db)).toBe(before);
+    }
+    const created = await h.caller('ugStaff').receipts.create(receiptInput([[fx.heads.tuition, 500_00]]));
+    expect(created.number).toBe(fx.ug.receiptNumber + 1);
+    const shown = await h.caller('ugStaff').receipts.byNumber({ number: created.number });
+    expect(shown.lines).toMatchObject([{ feeHeadId: fx.heads.tuition, amountPaise: 500_00 }]);
   });
 
   it('takes phone and email from the form, or the student when left out', async () => {
