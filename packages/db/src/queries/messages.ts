@@ -4,7 +4,7 @@
  */
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Reader, WriteTx } from '../client';
-import { bound, engineSql, rows, run } from '../engines';
+import { bound, engineSql, rows, run, runInWriteBatch } from '../engines';
 import {
   type MessageChannel,
   type MessageEvent,
@@ -272,9 +272,12 @@ export async function claimDueMessages(
   // An idle worker asks every second: a read, so that it never takes SQLite's write lock from the counter
   // when nothing is due.
   if ((await rows(db, sql`SELECT 1 AS due FROM messages WHERE ${due} LIMIT 1`)).length === 0) return [];
-  return rows<ClaimedMessage>(
-    db,
-    sql`UPDATE messages SET status = 'sending', claimed_by = ${params.by}, claimed_until = ${params.until},
+  // In the next group commit: on SQLite the claim shares the counter's fsync instead of blocking the
+  // server's thread for one of its own.
+  return runInWriteBatch(db, (tx) =>
+    rows<ClaimedMessage>(
+      tx,
+      sql`UPDATE messages SET status = 'sending', claimed_by = ${params.by}, claimed_until = ${params.until},
        attempts = attempts + 1, updated_at = ${now}
      WHERE id IN (
        SELECT id FROM messages
@@ -285,6 +288,7 @@ export async function claimDueMessages(
      RETURNING id, event_key AS "eventKey", event, channel, recipient, recipient_name AS "recipientName",
        department_id AS "departmentId", student_id AS "studentId", receipt_number AS "receiptNumber", payload,
        subject, body, attempts`,
+    ),
   );
 }
 
@@ -296,8 +300,9 @@ export type SendOutcome =
 
 /**
  * Records an attempt's outcome on the message, if this server still holds its claim (a server whose
- * lease ran out leaves it to the one that claimed it since), then adds it to the message's history.
- * Each is one statement of its own: the worker never holds the write lock longer than one.
+ * lease ran out leaves it to the one that claimed it since), and adds it to the message's history, together
+ * in the next group commit: the worker's writes share the counter's fsync (on SQLite each statement on
+ * its own blocked the server's thread for one, twice a message) and hold the lock for two small statements.
  */
 export async function recordSendOutcome(
   db: Reader,
@@ -318,9 +323,10 @@ export async function recordSendOutcome(
     error: outcome.status === 'sent' ? null : outcome.error,
     sentAt: outcome.status === 'sent' ? now : null,
   };
-  const { changes } = await run(
-    db,
-    sql`UPDATE messages SET status = ${values.status}, claimed_by = NULL, claimed_until = NULL, updated_at = ${now},
+  return runInWriteBatch(db, async (tx) => {
+    const { changes } = await run(
+      tx,
+      sql`UPDATE messages SET status = ${values.status}, claimed_by = NULL, claimed_until = NULL, updated_at = ${now},
        provider_id = coalesce(CAST(${values.providerId} AS text), provider_id),
        body = coalesce(CAST(${values.body} AS text), body),
        subject = CASE WHEN CAST(${values.status} AS text) = 'sent' THEN CAST(${values.subject} AS text)
@@ -330,10 +336,11 @@ export async function recordSendOutcome(
        sent_at = coalesce(CAST(${values.sentAt} AS text), sent_at),
        error = CAST(${values.error} AS text)
      WHERE id = ${values.id} AND status = 'sending' AND claimed_by = ${values.by}`,
-  );
-  if (changes === 0) return false;
-  await addMessageHistory(db, { messageId: params.id, status: outcome.status, detail: params.detail });
-  return true;
+    );
+    if (changes === 0) return false;
+    await addMessageHistory(tx, { messageId: params.id, status: outcome.status, detail: params.detail });
+    return true;
+  });
 }
 
 /** One step of a message's history. */

@@ -106,7 +106,9 @@ export const messages = sqliteTable(
     index('messages_department_id_idx').on(t.departmentId, t.id),
     // Its filter by status: the page walked backwards and the pager's total counted within the index.
     index('messages_department_status_id_idx').on(t.departmentId, t.status, t.id),
-    index('messages_provider_idx').on(t.providerId),
+    // Delivery reports find a sent message by its provider's id; a queued one has none, and every receipt
+    // writes its messages queued, so only the rows a provider has named are indexed.
+    index('messages_provider_idx').on(t.providerId).where(sql`${t.providerId} IS NOT NULL`),
   ],
 );
 
