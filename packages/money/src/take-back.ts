@@ -16,17 +16,24 @@ export interface TakeBackHead {
 }
 
 /**
- * What is taken back from each head, in the order given: the counter's head order (structure heads as listed, then
- * the Late fee and the Advance head), the order a clerk reads and settles them in.
- *   1. From each head in credit, up to its credit: the credit is where the money settled or refunded came from.
- *   2. What is left when more left the credit than it holds now (the credit shrank after the refund: a shortfall, a
- *      raised fee or a lowered discount) comes off what is still paid on the heads, in the same order: the payment
- *      the refund gave back is no longer the foundation's, so that head is owed again.
- *   3. Anything beyond every head's payment (only data written before writes refused it) stays on the first head.
+ * What is taken back from each of the fee's heads (the heads a fee, an opening balance or a charge makes owed, in the
+ * counter's order: the structure as entered, then opening balances and charges outside it), given the credit held on
+ * the heads outside the fee (the Advance head, the Late fee, a head paid on with nothing owed on it).
+ *   1. The credit outside the fee goes first: it was paid as an advance, and giving it back owes nothing again.
+ *   2. Then each fee head in credit, in the counter's order, up to its credit (overpaid, or freed by a late
+ *      scholarship): the order the clerk reads and settles the heads in.
+ *   3. What is left when more left the credit than it holds now (it shrank after the refund: a sponsor's shortfall, a
+ *      raised fee, a lowered discount) comes off what is still paid on the fee's heads, in the same order: the
+ *      payment given back is no longer the foundation's, so its head is owed again.
+ *   4. Anything beyond every payment (only data written before writes refused it) stays on the first fee head.
  * A head never gains a credit from it, so the credit left is `advancePaise` of the same heads and settlements.
  */
-export function takeBackPaise(heads: readonly TakeBackHead[], settled: AdvanceSettlements): number[] {
-  let left = settled.appliedPaise + settled.refundedPaise;
+export function takeBackPaise(
+  heads: readonly TakeBackHead[],
+  outsideCreditPaise: number,
+  settled: AdvanceSettlements,
+): number[] {
+  let left = feeTakeBackPaise(outsideCreditPaise, settled);
   const fromCredit = heads.map((h) => {
     const take = Math.min(left, Math.max(0, -h.balancePaise));
     left -= take;
@@ -41,9 +48,21 @@ export function takeBackPaise(heads: readonly TakeBackHead[], settled: AdvanceSe
   return taken;
 }
 
+/**
+ * What the fee's heads are taken back in all, from the student's totals alone: whatever left the credit beyond the
+ * credit outside the fee (the SQL of the course reports computes it so, one row per student).
+ */
+export function feeTakeBackPaise(outsideCreditPaise: number, settled: AdvanceSettlements): number {
+  return Math.max(0, settled.appliedPaise + settled.refundedPaise - Math.max(0, outsideCreditPaise));
+}
+
 /** The heads with the take-back applied: paid less what was taken back, balance more by it. */
-export function headsAfterTakeBack<T extends TakeBackHead>(heads: readonly T[], settled: AdvanceSettlements): T[] {
-  const taken = takeBackPaise(heads, settled);
+export function headsAfterTakeBack<T extends TakeBackHead>(
+  heads: readonly T[],
+  outsideCreditPaise: number,
+  settled: AdvanceSettlements,
+): T[] {
+  const taken = takeBackPaise(heads, outsideCreditPaise, settled);
   return heads.map((h, k) => ({ ...h, paidPaise: h.paidPaise - taken[k]!, balancePaise: h.balancePaise + taken[k]! }));
 }
 
