@@ -120,13 +120,13 @@ export async function studentFeeBalances(db: Reader, studentId: number): Promise
   return settled ? headsAfterTakeBack(heads, settled.outsidePaise, settled) : heads;
 }
 
-interface TakenBack extends AdvanceSettlements {
+export interface TakenBack extends AdvanceSettlements {
   outsidePaise: number;
   takenBackPaise: number;
 }
 
 /** The student's figures of takenBackOfStudentsSql (undefined when nothing was ever settled or refunded). */
-async function takenBackOf(db: Reader, studentId: number): Promise<TakenBack | undefined> {
+export async function takenBackOf(db: Reader, studentId: number): Promise<TakenBack | undefined> {
   return await row<TakenBack>(
     db,
     takenBackOfStudentsSql(sql`SELECT id AS student_id FROM students WHERE id = ${studentId}`, sql`TRUE`),

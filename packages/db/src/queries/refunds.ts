@@ -326,7 +326,8 @@ export const SETTLED_STUDENTS = sql`SELECT student_id FROM receipts WHERE paymen
 export function takenBackOfStudentsSql(students: SQL, studentsWhere: SQL): SQL {
   const names = [LATE_FEE_HEAD, CHEQUE_BOUNCE_HEAD].map(textLiteral).join(', ');
   const special = `SELECT id FROM fee_heads WHERE name IN (${names})`;
-  const outside = `(SELECT COALESCE(SUM(p.paid_paise + COALESCE(d.discount_paise, 0) + COALESCE(d.adjustment_paise, 0)), 0)
+  const outside = `(SELECT
+      COALESCE(SUM(p.paid_paise + COALESCE(d.discount_paise, 0) + COALESCE(d.adjustment_paise, 0)), 0)
     FROM student_head_paid p
     LEFT JOIN discounts d ON d.student_id = p.student_id AND d.fee_head_id = p.fee_head_id
     WHERE p.student_id = m.student_id

@@ -133,7 +133,8 @@ export async function duesBalanceByDepartment(
       FROM (${optionalFeesSql(everyone)}) opt JOIN student_money m ON m.student_id = opt.student_id
       UNION ALL
       SELECT m.department_id, 0, 0, -tb."takenBackPaise", 0
-      FROM (${takenBackOfStudentsSql(SETTLED_STUDENTS, everyone)}) tb JOIN student_money m ON m.student_id = tb.student_id
+      FROM (${takenBackOfStudentsSql(SETTLED_STUDENTS, everyone)}) tb
+      JOIN student_money m ON m.student_id = tb.student_id
       UNION ALL
       SELECT m.department_id, -lft."notOwedPaise", 0, 0, 0
       FROM (${notOwedOfStudentsSql(everyone)}) lft JOIN student_money m ON m.student_id = lft.student_id
