@@ -129,7 +129,7 @@ export interface TakenBack extends AdvanceSettlements {
 export async function takenBackOf(db: Reader, studentId: number): Promise<TakenBack | undefined> {
   return await row<TakenBack>(
     db,
-    takenBackOfStudentsSql(sql`SELECT id AS student_id FROM students WHERE id = ${studentId}`, sql`TRUE`),
+    takenBackOfStudentsSql(db, sql`SELECT id AS student_id FROM students WHERE id = ${studentId}`, sql`TRUE`),
   );
 }
 

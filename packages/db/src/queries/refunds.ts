@@ -6,7 +6,7 @@ import { ADVANCE_HEAD, CHEQUE_BOUNCE_HEAD, LATE_FEE_HEAD, type TRefundMode } fro
 import type { AdvanceHead, AdvanceSettlements } from '@fees/money';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Reader, WriteTx } from '../client';
-import { row, rows, run, textLiteral } from '../engines';
+import { engineSql, row, rows, run, textLiteral } from '../engines';
 import { balanceSql, sponsoredHeadSql } from './balance-sql';
 import { containsText } from './like';
 import { structureFeeSql } from './optional-fee-sql';
@@ -321,9 +321,11 @@ export const SETTLED_STUDENTS = sql`SELECT student_id FROM receipts WHERE paymen
  * os) who settled from the advance or was refunded: what was settled and refunded (student_money's) and the credit
  * outside the fee, the heads paid on that no fee, opening balance, promotion or charge makes owed, the Late fee aside
  * (what each pays beyond nothing, its discounts with it); and what `feeTakeBackPaise` in @fees/money takes back from
- * the fee's heads in all: rows (student_id, "appliedPaise", "refundedPaise", "outsidePaise", "takenBackPaise").
+ * the fee's heads in all: rows (student_id, "appliedPaise", "refundedPaise", "outsidePaise", "takenBackPaise"). Read
+ * from those students (joined in order), never from every student the condition selects.
  */
-export function takenBackOfStudentsSql(students: SQL, studentsWhere: SQL): SQL {
+export function takenBackOfStudentsSql(db: Reader, students: SQL, studentsWhere: SQL): SQL {
+  const join = engineSql(db).joinInOrder;
   const names = [LATE_FEE_HEAD, CHEQUE_BOUNCE_HEAD].map(textLiteral).join(', ');
   const special = `SELECT id FROM fee_heads WHERE name IN (${names})`;
   const outside = `(SELECT
@@ -342,9 +344,9 @@ export function takenBackOfStudentsSql(students: SQL, studentsWhere: SQL): SQL {
     FROM (
       SELECT m.student_id, m.applied_paise AS "appliedPaise", m.refunded_paise AS "refundedPaise",
         CAST(${sql.raw(outside)} AS BIGINT) AS "outsidePaise"
-      FROM (${students}) st
-      JOIN students os ON os.id = st.student_id
-      JOIN student_money m ON m.student_id = st.student_id
+      FROM (${students}) gone
+      ${join} students os ON os.id = gone.student_id
+      ${join} student_money m ON m.student_id = gone.student_id
       WHERE ${studentsWhere} AND m.applied_paise + m.refunded_paise > 0
     ) x`;
 }

@@ -133,7 +133,7 @@ export async function duesBalanceByDepartment(
       FROM (${optionalFeesSql(everyone)}) opt JOIN student_money m ON m.student_id = opt.student_id
       UNION ALL
       SELECT m.department_id, 0, 0, -tb."takenBackPaise", 0
-      FROM (${takenBackOfStudentsSql(SETTLED_STUDENTS, everyone)}) tb
+      FROM (${takenBackOfStudentsSql(db, SETTLED_STUDENTS, everyone)}) tb
       JOIN student_money m ON m.student_id = tb.student_id
       UNION ALL
       SELECT m.department_id, -lft."notOwedPaise", 0, 0, 0
@@ -174,7 +174,7 @@ export async function duesBalancesOfDepartment(
     FROM student_money m
     LEFT JOIN (${BATCH_FEES}) fee ON fee.batch_id = m.batch_id
     LEFT JOIN (${optionalFeesSql(sql`os.department_id = ${params.departmentId}`)}) opt ON opt.student_id = m.student_id
-    ${leftAndSponsoredJoins(params.departmentId)}
+    ${leftAndSponsoredJoins(db, params.departmentId)}
     WHERE m.department_id = ${params.departmentId} AND ${sql.raw(BALANCE)} > 0`,
   );
   return read.map((r) => ({ studentId: Number(r.studentId), amountPaise: Number(r.amountPaise) }));

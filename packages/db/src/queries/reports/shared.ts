@@ -46,11 +46,11 @@ export const STUDENT_MONEY = {
  * The joins giving STUDENT_MONEY's `lft`, `spo` and `tb` (what left the credit, taken back from the fee's heads) for
  * the students of a department (of every one when null).
  */
-export function leftAndSponsoredJoins(depId: number | null): SQL {
+export function leftAndSponsoredJoins(db: Reader, depId: number | null): SQL {
   const students = depId === null ? sql`TRUE` : sql`os.department_id = ${depId}`;
   return sql`LEFT JOIN (${notOwedOfStudentsSql(students)}) lft ON lft.student_id = m.student_id
     LEFT JOIN (${sponsoredOfStudentsSql(students)}) spo ON spo.student_id = m.student_id
-    LEFT JOIN (${takenBackOfStudentsSql(SETTLED_STUDENTS, students)}) tb ON tb.student_id = m.student_id`;
+    LEFT JOIN (${takenBackOfStudentsSql(db, SETTLED_STUDENTS, students)}) tb ON tb.student_id = m.student_id`;
 }
 
 export const STUDENT_ADVANCE = advanceSql({
@@ -86,7 +86,7 @@ function courseStudentsFrom(
       GROUP BY fs.batch_id
     ) fee ON fee.batch_id = m.batch_id
     LEFT JOIN (${optionalFeesSql(sql`os.department_id = ${params.depId}`)}) opt ON opt.student_id = m.student_id
-    ${leftAndSponsoredJoins(params.depId)}
+    ${leftAndSponsoredJoins(db, params.depId)}
     WHERE m.department_id = ${params.depId}
       ${params.courseId === undefined ? sql`` : sql`AND m.course_id = ${params.courseId}`}
       ${params.batchId === undefined ? sql`` : sql`AND m.batch_id = ${params.batchId}`}
