@@ -135,3 +135,41 @@ describe('a credit refunded leaves the heads', () => {
     expect(before.outstanding).toBe(0);
   });
 });
+
+describe('a credit settled "Adjusted from advance" onto another head', () => {
+  const receipt = (feeHeadId: number, rupees: number, paymentMode: 'cash' | 'advance') => {
+    const amount = paiseToRupeesText(rs(rupees));
+    return h.caller('ugStaff').receipts.create({
+      depId: 100,
+      studentId: fx.ug.studentId,
+      date: '2025-08-01',
+      items: [{ feeHeadId, particulars: '', amount }],
+      paymentMode,
+      total: amount,
+      tax: '0',
+      net: amount,
+      confirm: true,
+      allowOverpayment: paymentMode === 'cash',
+    } as unknown as TCreateReceiptInput);
+  };
+  /** [Tuition's balance, Exam's balance, the advance, the dues report's balance] of UG-001. */
+  const figures = async () => {
+    const staff = h.caller('ugStaff');
+    const info = await staff.receipts.feeInfo({ depId: 100, studentId: fx.ug.studentId });
+    const report = await staff.reports.dues({ depId: 100, courseId: 1003, includeSettled: true, limit: 1000 });
+    const row = report.batches.flatMap((b) => b.rows).find((r) => r.studentId === fx.ug.studentId)!;
+    const balance = (feeHeadId: number) => info.rows.find((r) => r.feeHeadId === feeHeadId)!.balancePaise;
+    return [balance(fx.heads.tuition), balance(fx.heads.exam), info.advancePaise, row.balancePaise];
+  };
+
+  it('leaves the head it came from, moves nothing in what is owed, and comes back when that receipt is voided', async () => {
+    // Tuition 25,000 - 2,000 - 500 - 10,000 paid = 12,500; Exam 1,500 paid 2,500 = -1,000, the advance.
+    await receipt(fx.heads.exam, 2_500, 'cash');
+    expect(await figures()).toEqual([rs(12_500), -rs(1_000), rs(1_000), rs(11_500)]);
+    // 1,000 of the advance pays Tuition: Exam's credit is taken back; the family owes 11,500 in all as before.
+    const settled = await receipt(fx.heads.tuition, 1_000, 'advance');
+    expect(await figures()).toEqual([rs(11_500), 0, 0, rs(11_500)]);
+    await h.caller('ugStaff').receipts.void({ number: settled.number, reason: 'Wrong entry' });
+    expect(await figures()).toEqual([rs(12_500), -rs(1_000), rs(1_000), rs(11_500)]);
+  });
+});
