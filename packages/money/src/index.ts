@@ -16,3 +16,4 @@ export * from './payments/apply-payment';
 export * from './reconciliation';
 export * from './settlements/settlements';
 export * from './sponsors';
+export * from './take-back';

@@ -1,3 +1,4 @@
+import { type AdvanceSettlements, headsAfterTakeBack, takeBackPaise } from '@fees/money';
 import { CHEQUE_BOUNCE_HEAD } from '@fees/validation';
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Reader } from '../client';
@@ -5,6 +6,7 @@ import { bound, row, rows, textLiteral } from '../engines';
 import { balanceOfColumns, sponsoredHeadSql } from './balance-sql';
 import { owedStructureFeeSql, structureRowShownSql } from './optional-fee-sql';
 import { carried } from './student-charges';
+import { takenBackOfStudentsSql } from './refunds';
 
 /**
  * A student's dues per fee head of their batch's fee structure and per head with an opening balance
@@ -107,25 +109,69 @@ const BALANCE_ROWS = sql`${withSponsored(sql.placeholder('studentId'))}
   FROM sponsored h
   ORDER BY part, sort_id, "feeHeadId"`;
 
-const BALANCE_TOTALS = sql`${withSponsored(sql.placeholder('studentId'))}
-  SELECT COALESCE(SUM("feePaise"), 0) AS "feePaise",
-         COALESCE(SUM("discountPaise"), 0) AS "discountPaise",
-         COALESCE(SUM("adjustmentPaise"), 0) AS "adjustmentPaise",
-         COALESCE(SUM("discountPaise" + "adjustmentPaise"), 0) AS "totalDiscountPaise",
-         COALESCE(SUM("sponsoredPaise"), 0) AS "sponsoredPaise",
-         COALESCE(SUM("paidPaise"), 0) AS "paidPaise",
-         COALESCE(SUM(${balanceOfHead}), 0) AS "balancePaise"
-  FROM sponsored h`;
-
 /**
  * The student's balance rows, in the order the fee structure was entered, then opening balances outside it, then a
- * bounce charge.
+ * bounce charge; what left the student's credit (settled from the advance, refunded) is taken back from them
+ * (`takeBackPaise` in @fees/money): paid is what the foundation still holds on each head.
  */
 export async function studentFeeBalances(db: Reader, studentId: number): Promise<FeeBalanceRow[]> {
-  return await rows<FeeBalanceRow>(db, bound(BALANCE_ROWS, { studentId }));
+  const heads = await rows<FeeBalanceRow>(db, bound(BALANCE_ROWS, { studentId }));
+  const settled = await takenBackOf(db, studentId);
+  return settled ? headsAfterTakeBack(heads, settled.outsidePaise, settled) : heads;
+}
+
+export interface TakenBack extends AdvanceSettlements {
+  outsidePaise: number;
+  takenBackPaise: number;
+}
+
+/** The student's figures of takenBackOfStudentsSql (undefined when nothing was ever settled or refunded). */
+export async function takenBackOf(db: Reader, studentId: number): Promise<TakenBack | undefined> {
+  return await row<TakenBack>(
+    db,
+    takenBackOfStudentsSql(db, sql`SELECT id AS student_id FROM students WHERE id = ${studentId}`, sql`TRUE`),
+  );
+}
+
+/**
+ * What is taken back from each fee head of the student (by fee head id) for what left the credit up to `asOf`
+ * (settled from the advance, refunded), for the dues as of that day; heads with nothing taken back are absent.
+ */
+export async function studentTakeBack(db: Reader, studentId: number, asOf: string): Promise<Map<number, number>> {
+  const taken = new Map<number, number>();
+  const now = await takenBackOf(db, studentId);
+  if (!now) return taken;
+  const settled = (await row<AdvanceSettlements>(
+    db,
+    sql`SELECT (SELECT COALESCE(SUM(total_paise), 0) FROM receipts WHERE student_id = ${studentId}
+          AND status = 'live' AND payment_mode = 'advance' AND date <= ${asOf}) AS "appliedPaise",
+        (SELECT COALESCE(SUM(amount_paise), 0) FROM refunds WHERE student_id = ${studentId}
+          AND status = 'live' AND date <= ${asOf}) AS "refundedPaise"`,
+  ))!;
+  const heads = await rows<FeeBalanceRow>(db, bound(BALANCE_ROWS, { studentId }));
+  const amounts = takeBackPaise(heads, now.outsidePaise, settled);
+  for (const [k, h] of heads.entries())
+    if (amounts[k]! > 0) taken.set(h.feeHeadId, (taken.get(h.feeHeadId) ?? 0) + amounts[k]!);
+  return taken;
 }
 
 /** The same rows summed over heads (the Fees Info total balance). */
 export async function studentFeeTotals(db: Reader, studentId: number): Promise<FeeBalanceTotals> {
-  return (await row<FeeBalanceTotals>(db, bound(BALANCE_TOTALS, { studentId })))!;
+  return feeBalanceTotals(await studentFeeBalances(db, studentId));
+}
+
+/** Balance rows summed over heads. */
+export function feeBalanceTotals(heads: readonly FeeBalanceRow[]): FeeBalanceTotals {
+  const sum = (
+    key: 'feePaise' | 'discountPaise' | 'adjustmentPaise' | 'sponsoredPaise' | 'paidPaise' | 'balancePaise',
+  ) => heads.reduce((total, h) => total + h[key], 0);
+  return {
+    feePaise: sum('feePaise'),
+    discountPaise: sum('discountPaise'),
+    adjustmentPaise: sum('adjustmentPaise'),
+    totalDiscountPaise: sum('discountPaise') + sum('adjustmentPaise'),
+    sponsoredPaise: sum('sponsoredPaise'),
+    paidPaise: sum('paidPaise'),
+    balancePaise: sum('balancePaise'),
+  };
 }

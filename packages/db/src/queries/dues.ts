@@ -8,6 +8,7 @@ import {
   fromDayNumber,
   type OptIn,
   optInKey,
+  paymentsAfterTakeBack,
   type PastEnrolment,
   type PlanInstalment,
   type PreparedPlan,
@@ -20,7 +21,7 @@ import {
   studentInstalments,
   studentPlan,
 } from '@fees/money';
-import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Reader } from '../client';
 import { engineOf, rows } from '../engines';
 import {
@@ -35,8 +36,10 @@ import {
   optionalHeadOptIns,
   sponsors,
   sponsorships,
+  studentMoney,
   students,
 } from '../schema';
+import { studentTakeBack } from './balances';
 import { findChequeBounceHeadId } from './cheques';
 import { type BatchPlan, loadBatchPlan, loadBatchPlans } from './plans';
 
@@ -99,7 +102,7 @@ export async function batchDuesAsOf(
   const [lineTexts, batchPlan, read] = await Promise.all([
     readLineTexts(db, batchId, studentIds),
     params.plan ?? loadBatchPlan(db, batchId),
-    readBatches(db, [batchId], studentIds, params.leavingOn),
+    readBatches(db, [batchId], studentIds, asOf, params.leavingOn),
   ]);
   const inputsOf = read.inputsOf(lineTexts);
   const detail = { detail: true } as const;
@@ -154,7 +157,7 @@ export async function* duesByBatch(
   const [firstLineTexts, plans, read] = await Promise.all([
     batchIds.length > 0 ? readLineTexts(db, batchIds[0]!, studentIds) : undefined,
     loadBatchPlans(db, batchIds),
-    readBatches(db, batchIds, studentIds),
+    readBatches(db, batchIds, studentIds, asOf),
   ]);
   const withStudents = batchIds.filter((batchId) => read.studentsOf.has(batchId));
   // The first batch's lines are handed over once, and not held after.
@@ -322,6 +325,7 @@ async function readBatches(
   db: Reader,
   batchIds: readonly number[],
   studentIds: readonly number[] | undefined,
+  asOf: string,
   leavingOn?: string,
 ) {
   const where = and(
@@ -339,6 +343,7 @@ async function readBatches(
     promotedRows,
     shareRows,
     leftRows,
+    takeBacks,
   ] = await Promise.all([
     specialHeads(db),
     db
@@ -434,6 +439,7 @@ async function readBatches(
       .from(enrolments)
       .innerJoin(students, and(eq(students.id, enrolments.studentId), eq(students.batchId, enrolments.batchId)))
       .where(and(where, eq(enrolments.status, 'left'))),
+    takeBacksOf(db, where, asOf),
   ]);
   const pastPlans = await loadBatchPlans(db, [...new Set(promotedRows.map((e) => e.batchId))]);
 
@@ -528,14 +534,38 @@ async function readBatches(
       const lateFeePaid: Dated[] = [];
       const lines = lineTexts.get(studentId);
       takeLines(lines === undefined ? [] : JSON.parse(lines), untilDay, heads.lateFee, payments, lateFeePaid);
+      const taken = takeBacks.get(studentId);
       return {
         concessions: concessions.get(studentId) ?? [],
-        payments,
+        payments: taken === undefined ? payments : paymentsAfterTakeBack(payments, taken),
         settlements: { lateFeePaid, waived: waivers.get(studentId) ?? [] },
       };
     };
   };
   return { studentsOf, openings, ownInstalmentsOf, studentPlanOf, inputsOf, optInsOf, sponsoredOf };
+}
+
+/**
+ * Per student who settled from the advance or was refunded up to `asOf` (few: read through student_money), what is
+ * taken back from each head's payments (studentTakeBack), so dues never chase a credit refunded nor miss what a
+ * later shortfall makes owed.
+ */
+async function takeBacksOf(
+  db: Reader,
+  where: SQL | undefined,
+  asOf: string,
+): Promise<Map<number, Map<number, number>>> {
+  const settledStudents = await db
+    .select({ studentId: studentMoney.studentId })
+    .from(studentMoney)
+    .innerJoin(students, eq(students.id, studentMoney.studentId))
+    .where(and(where, sql`${studentMoney.appliedPaise} + ${studentMoney.refundedPaise} > 0`));
+  const takeBacks = new Map<number, Map<number, number>>();
+  for (const { studentId } of settledStudents) {
+    const taken = await studentTakeBack(db, studentId, asOf);
+    if (taken.size > 0) takeBacks.set(studentId, taken);
+  }
+  return takeBacks;
 }
 
 /**

@@ -6,7 +6,7 @@ import { ADVANCE_HEAD, CHEQUE_BOUNCE_HEAD, LATE_FEE_HEAD, type TRefundMode } fro
 import type { AdvanceHead, AdvanceSettlements } from '@fees/money';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Reader, WriteTx } from '../client';
-import { row, rows, run, textLiteral } from '../engines';
+import { engineSql, row, rows, run, textLiteral } from '../engines';
 import { balanceSql, sponsoredHeadSql } from './balance-sql';
 import { containsText } from './like';
 import { structureFeeSql } from './optional-fee-sql';
@@ -310,4 +310,43 @@ export async function studentAdvanceSettlements(db: Reader, studentId: number): 
 /** The Advance head's id (seeded reference data). */
 export async function findAdvanceHeadId(db: Reader): Promise<number | null> {
   return (await row<{ id: number }>(db, sql`SELECT id FROM fee_heads WHERE name = ${ADVANCE_HEAD}`))?.id ?? null;
+}
+
+/** The students who ever settled from the advance or were refunded (live): few, read through their own indexes. */
+export const SETTLED_STUDENTS = sql`SELECT student_id FROM receipts WHERE payment_mode = 'advance' AND status = 'live'
+  UNION SELECT student_id FROM refunds WHERE status = 'live'`;
+
+/**
+ * Per student of `students` (SQL rows with a student_id column, filtered by `studentsWhere`, a condition on students
+ * os) who settled from the advance or was refunded: what was settled and refunded (student_money's) and the credit
+ * outside the fee, the heads paid on that no fee, opening balance, promotion or charge makes owed, the Late fee aside
+ * (what each pays beyond nothing, its discounts with it); and what `feeTakeBackPaise` in @fees/money takes back from
+ * the fee's heads in all: rows (student_id, "appliedPaise", "refundedPaise", "outsidePaise", "takenBackPaise"). Read
+ * from those students (joined in order), never from every student the condition selects.
+ */
+export function takenBackOfStudentsSql(db: Reader, students: SQL, studentsWhere: SQL): SQL {
+  const join = engineSql(db).joinInOrder;
+  const names = [LATE_FEE_HEAD, CHEQUE_BOUNCE_HEAD].map(textLiteral).join(', ');
+  const special = `SELECT id FROM fee_heads WHERE name IN (${names})`;
+  const outside = `(SELECT
+      COALESCE(SUM(p.paid_paise + COALESCE(d.discount_paise, 0) + COALESCE(d.adjustment_paise, 0)), 0)
+    FROM student_head_paid p
+    LEFT JOIN discounts d ON d.student_id = p.student_id AND d.fee_head_id = p.fee_head_id
+    WHERE p.student_id = m.student_id
+      AND NOT EXISTS (SELECT 1 FROM fee_structures fs WHERE fs.batch_id = m.batch_id AND fs.fee_head_id = p.fee_head_id)
+      AND NOT EXISTS (SELECT 1 FROM opening_balances ob
+        WHERE ob.student_id = m.student_id AND ob.fee_head_id = p.fee_head_id)
+      AND NOT ${promotedHasSql('m.student_id', 'p.fee_head_id')}
+      AND p.fee_head_id NOT IN (${special}))`;
+  return sql`SELECT x.student_id, x."appliedPaise", x."refundedPaise", x."outsidePaise",
+      CAST(CASE WHEN x."appliedPaise" + x."refundedPaise" > x."outsidePaise"
+        THEN x."appliedPaise" + x."refundedPaise" - x."outsidePaise" ELSE 0 END AS BIGINT) AS "takenBackPaise"
+    FROM (
+      SELECT m.student_id, m.applied_paise AS "appliedPaise", m.refunded_paise AS "refundedPaise",
+        CAST(${sql.raw(outside)} AS BIGINT) AS "outsidePaise"
+      FROM (${students}) gone
+      ${join} students os ON os.id = gone.student_id
+      ${join} student_money m ON m.student_id = gone.student_id
+      WHERE ${studentsWhere} AND m.applied_paise + m.refunded_paise > 0
+    ) x`;
 }

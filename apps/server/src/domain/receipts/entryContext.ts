@@ -1,4 +1,4 @@
-import { studentFeeBalances, studentFeeTotals, taxableFeeHeads } from '@fees/db';
+import { feeBalanceTotals, studentFeeBalances, taxableFeeHeads } from '@fees/db';
 import { earliestReceiptDate, firstRowOfEachHead, type TReceiptEntryContextInput } from '@fees/validation';
 import { today } from '../../config';
 import { approvalNeeded } from '../approvals/gate';
@@ -16,14 +16,15 @@ import type { AuthedContext } from '../../context';
  */
 export async function receiptEntryContext(ctx: AuthedContext, input: TReceiptEntryContextInput) {
   const student = await studentOfDepartment(ctx.db, input, ctx.session);
+  const feeHeads = await studentFeeBalances(ctx.db, student.id);
   return {
     student,
     heads: firstRowOfEachHead([
-      ...(await studentFeeBalances(ctx.db, student.id)),
+      ...feeHeads,
       ...(await lateFeeBalanceRows(ctx.db, student)),
       ...(await advanceHeadRow(ctx.db)),
     ]),
-    totals: await studentFeeTotals(ctx.db, student.id),
+    totals: feeBalanceTotals(feeHeads),
     advancePaise: await studentAdvance(ctx.db, student),
     /** The taxable heads with their rate and code (any other head is exempt), as the receipt's check reads them. */
     taxes: [...(await taxableFeeHeads(ctx.db))].map(([feeHeadId, tax]) => ({ feeHeadId, ...tax })),

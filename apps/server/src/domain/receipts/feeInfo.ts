@@ -1,4 +1,4 @@
-import { enrolmentHeadFees, type FeeBalanceRow, studentFeeBalances, studentFeeTotals } from '@fees/db';
+import { enrolmentHeadFees, type FeeBalanceRow, feeBalanceTotals, studentFeeBalances } from '@fees/db';
 import { headBalancePaise, splitHeadOverParts } from '@fees/money';
 import { AppError, PROMOTION_MSG, type TStudentFeeInfoInput } from '@fees/validation';
 import { studentAdvance } from '../refunds/advance';
@@ -25,7 +25,7 @@ export async function receiptFeeInfo(ctx: AuthedContext, input: TStudentFeeInfoI
       batchName: student.batchName,
     },
     rows,
-    totals: rows === whole ? await studentFeeTotals(ctx.db, student.id) : totalsOf(rows),
+    totals: feeBalanceTotals(rows),
     advancePaise: await studentAdvance(ctx.db, student),
   };
 }
@@ -71,19 +71,4 @@ async function pastEnrolmentRows(
     });
   }
   return rows;
-}
-
-function totalsOf(rows: FeeBalanceRow[]) {
-  const sum = (
-    key: 'feePaise' | 'discountPaise' | 'adjustmentPaise' | 'totalDiscountPaise' | 'sponsoredPaise' | 'paidPaise',
-  ) => rows.reduce((s, r) => s + r[key], 0);
-  return {
-    feePaise: sum('feePaise'),
-    discountPaise: sum('discountPaise'),
-    adjustmentPaise: sum('adjustmentPaise'),
-    totalDiscountPaise: sum('totalDiscountPaise'),
-    sponsoredPaise: sum('sponsoredPaise'),
-    paidPaise: sum('paidPaise'),
-    balancePaise: rows.reduce((s, r) => s + r.balancePaise, 0),
-  };
 }

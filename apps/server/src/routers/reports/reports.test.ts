@@ -1,4 +1,5 @@
 import { batches, courses, discounts, feeHeads, feeStructures, receiptLines, receipts, students } from '@fees/db';
+import { takeBackPaise } from '@fees/money';
 import { MSG, REPORT_ROW_LIMIT_MAX } from '@fees/validation';
 import { TRPCError } from '@trpc/server';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -42,7 +43,7 @@ const liveReceiptIds = () => new Set(raw.receipts.filter((r) => r.status === 'li
 function expectedHeads(studentId: number) {
   const student = raw.students.find((s) => s.id === studentId)!;
   const live = liveReceiptIds();
-  return raw.structures
+  const heads = raw.structures
     .filter((fs) => fs.batchId === student.batchId)
     .map((fs) => {
       const discount = raw.discounts.find((d) => d.studentId === studentId && d.feeHeadId === fs.feeHeadId);
@@ -54,8 +55,20 @@ function expectedHeads(studentId: number) {
       const fee = fs.amountPaise;
       const disc = discount?.discountPaise ?? 0;
       const adj = discount?.adjustmentPaise ?? 0;
-      return { feeHeadId: fs.feeHeadId, fee, disc, adj, paid, balance: fee - disc - adj - paid };
+      return { feeHeadId: fs.feeHeadId, fee, disc, adj, paid, balance: fee - disc - adj - paid, taken: 0 };
     });
+  // What the live receipts "Adjusted from advance" settled is taken back from the heads (no refunds here).
+  const applied = sum(
+    raw.receipts
+      .filter((r) => r.studentId === studentId && r.status === 'live' && r.paymentMode === 'advance')
+      .map((r) => r.totalPaise),
+  );
+  const taken = takeBackPaise(
+    heads.map((x) => ({ balancePaise: x.balance, paidPaise: x.paid })),
+    0,
+    { appliedPaise: applied, refundedPaise: 0 },
+  );
+  return heads.map((x, k) => ({ ...x, paid: x.paid - taken[k]!, balance: x.balance + taken[k]!, taken: taken[k]! }));
 }
 
 function expectedStudent(studentId: number) {
@@ -446,7 +459,8 @@ describe('reports.statement', () => {
         ]),
       ).toEqual(expected.map((x) => [x.feeHeadId, x.fee, x.disc, x.adj, x.paid, x.balance]));
       for (const head of statement.heads) {
-        expect(sum(head.payments.map((p) => p.amountPaise))).toBe(head.paidPaise);
+        const taken = expected.find((x) => x.feeHeadId === head.feeHeadId)!.taken;
+        expect(sum(head.payments.map((p) => p.amountPaise)) - taken).toBe(head.paidPaise);
         expect(head.payments.some((p) => data.voidedNumbers.includes(p.receiptNumber))).toBe(false);
       }
       const e = expectedStudent(studentId);

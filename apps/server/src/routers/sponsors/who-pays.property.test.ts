@@ -1,8 +1,11 @@
 /**
  * Property: whatever the year brings (promotions with promote, keep and leave, and their undoing; opt-ins to an optional
  * head; sponsors' shares by amount or percent; sponsor receipts in full or short with the shortfall recorded; the
- * families' own receipts and discounts), the money identity holds per student, per enrolment and in total:
- *   fee - discount - sponsor share - paid = what the student owes,
+ * families' own receipts and discounts; refunds of the advance and receipts "Adjusted from advance"), the money identity
+ * holds per student, per enrolment and in total:
+ *   fee - discount - sponsor share - paid + taken back = what the student owes,
+ * where what left the credit (settled from the advance, refunded) is taken back from the heads by the rule of
+ * @fees/money take-back.ts,
  * as the counter, Fees Info, the statement, the course dues report and `/rest/v2/dues` give it, and
  *   sponsor share - sponsor receipts = the sponsor's receivable,
  * as the receivables report and the sponsor's statement give it. The expected figures come from a plain model of the
@@ -10,7 +13,7 @@
  * from the server's own computation. A refused write (a 4xx) leaves the model as it was; anything else fails.
  */
 import { batches, students } from '@fees/db';
-import { addDays } from '@fees/money';
+import { addDays, takeBackPaise } from '@fees/money';
 import { paiseToRupeesText, type TCreateReceiptInput } from '@fees/validation';
 import { TRPCError } from '@trpc/server';
 import fc from 'fast-check';
@@ -73,6 +76,9 @@ interface StudentModel {
   paid: Record<Head, number>;
   discount: Record<Head, number>;
   receiptInB: boolean;
+  /** Receipts "Adjusted from advance" (their lines count in paid too) and refunds. */
+  applied: number;
+  refunded: number;
 }
 
 interface ShareModel {
@@ -142,6 +148,37 @@ const opArb = fc.oneof(
       student,
       head,
       rupees: fc.integer({ min: 1, max: 30_000 }),
+      date: dayArb,
+    }),
+  },
+  {
+    // What the student owes on Tuition and more: a credit to refund or settle from (on Tuition, whose terms every
+    // student owes, so the dues' last term holds it as the balances do).
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('overpay' as const),
+      student,
+      head: fc.constant<Head>('tuition'),
+      rupees: fc.integer({ min: 1, max: 10_000 }),
+      date: dayArb,
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('refund' as const),
+      student,
+      share: fc.integer({ min: 1, max: 4 }),
+      date: dayArb,
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('settle' as const),
+      student,
+      head,
+      share: fc.integer({ min: 1, max: 4 }),
       date: dayArb,
     }),
   },
@@ -252,6 +289,8 @@ async function world() {
     paid: { tuition: 0, transport: 0 },
     discount: { tuition: 0, transport: 0 },
     receiptInB: false,
+    applied: 0,
+    refunded: 0,
   }));
   const staff = h.caller('pgStaff');
   const sponsors = [
@@ -406,9 +445,12 @@ async function apply(w: World, ledger: Ledger, op: Op): Promise<void> {
       expect(returned).toBe(left - amount);
       return;
     }
-    case 'receipt': {
+    case 'receipt':
+    case 'overpay': {
       const s = model[op.student]!;
-      const amount = paiseToRupeesText(rs(op.rupees));
+      const owes = expected(s, op.student, ledger).perHead.find((x) => x.head === op.head)!.owes;
+      const paise = rs(op.rupees) + (op.kind === 'overpay' ? Math.max(0, owes) : 0);
+      const amount = paiseToRupeesText(paise);
       const done = await attempt(
         admin.receipts.create({
           depId: DEP,
@@ -420,11 +462,62 @@ async function apply(w: World, ledger: Ledger, op: Op): Promise<void> {
           tax: '0',
           net: amount,
           confirm: true,
+          allowOverpayment: op.kind === 'overpay',
         } as unknown as TCreateReceiptInput),
       );
       if (!done) return;
-      s.paid[op.head] += rs(op.rupees);
+      s.paid[op.head] += paise;
       if (s.batch === B) s.receiptInB = true;
+      return;
+    }
+    case 'refund':
+    case 'settle': {
+      const s = model[op.student]!;
+      const k = op.student;
+      const advance = expected(s, k, ledger).advance;
+      // A part of the advance (a quarter to all of it), or a rupee beyond it when there is none; a settlement pays a
+      // head what it owes at most, as the counter offers it.
+      const part = advance === 0 ? rs(1) : Math.max(1, Math.round((advance * op.share) / 4 / 100)) * 100;
+      const owes = expected(s, k, ledger).perHead.find((x) => x.head === (op.kind === 'settle' ? op.head : 'tuition'))!;
+      const amount = op.kind === 'settle' && advance > 0 ? Math.floor(Math.min(part, owes.owes) / 100) * 100 : part;
+      if (amount <= 0) return;
+      const rupees = paiseToRupeesText(amount);
+      const done =
+        op.kind === 'refund'
+          ? await attempt(
+              staff.refunds.create({
+                depId: DEP,
+                studentId: s.id,
+                date: op.date,
+                amount: rupees,
+                paymentMode: 'bank_transfer',
+                paymentReference: `NEFT ${op.date}`,
+                reason: 'Credit given back',
+                confirm: true,
+              } as never),
+            )
+          : await attempt(
+              admin.receipts.create({
+                depId: DEP,
+                studentId: s.id,
+                date: op.date,
+                items: [{ feeHeadId: headIds[op.head], particulars: '', amount: rupees }],
+                paymentMode: 'advance',
+                total: rupees,
+                tax: '0',
+                net: rupees,
+                confirm: true,
+              } as unknown as TCreateReceiptInput),
+            );
+      // Never more than the advance.
+      if (amount > advance) expect(done).toBeNull();
+      if (!done) return;
+      if (op.kind === 'refund') s.refunded += amount;
+      else {
+        s.applied += amount;
+        s.paid[op.head] += amount;
+        if (s.batch === B) s.receiptInB = true;
+      }
       return;
     }
     case 'discount': {
@@ -460,6 +553,16 @@ function expected(s: StudentModel, k: number, ledger: Ledger) {
     const paid = s.paid[head];
     return { head, fee, discount, sponsored, paid, owes: fee - discount - sponsored - paid };
   });
+  // The counter's order: Tuition then Transport (the structure as entered); no head outside the fee is paid on.
+  const taken = takeBackPaise(
+    perHead.map((x) => ({ balancePaise: x.owes, paidPaise: x.paid })),
+    0,
+    { appliedPaise: s.applied, refundedPaise: s.refunded },
+  );
+  for (const [i, x] of perHead.entries()) {
+    x.paid -= taken[i]!;
+    x.owes += taken[i]!;
+  }
   const sum = (key: 'fee' | 'discount' | 'sponsored' | 'paid' | 'owes') => perHead.reduce((t, x) => t + x[key], 0);
   return {
     perHead,

@@ -3,6 +3,7 @@ import type { Reader } from '../../client';
 import { rows } from '../../engines';
 import { balanceSql } from '../balance-sql';
 import { notOwedOfStudentsSql, optionalFeesSql } from '../optional-fee-sql';
+import { SETTLED_STUDENTS, takenBackOfStudentsSql } from '../refunds';
 import {
   assemble,
   type BatchGroup,
@@ -99,11 +100,12 @@ export async function duesReport(
 /**
  * Per department, the dues report's totals over all its courses, summed by SQL from the same terms as
  * STUDENT_MONEY: the demand (fee less discounts, the report's fee minus its discount column), the balance
- * (what the students owe) and what the sponsors still owe (their shares less shortfalls less their receipts).
+ * (what the students owe, what left their credit taken back from what they paid) and what the sponsors still owe
+ * (their shares less shortfalls less their receipts).
  * What the dashboard shows as dues outstanding and collection against demand, equal to the sums of the
  * department's course reports. Every term is a sum, so each is summed apart: the kept per-student figures in
  * their index's order a batch at a time (a batch's fee counted once per student in it), then the few students
- * with an opt-in, a left enrolment or a share. Departments without students are absent.
+ * with an opt-in, a left enrolment, a share or a refund. Departments without students are absent.
  */
 export async function duesBalanceByDepartment(
   db: Reader,
@@ -129,6 +131,10 @@ export async function duesBalanceByDepartment(
       UNION ALL
       SELECT m.department_id, opt."feePaise", 0, 0, 0
       FROM (${optionalFeesSql(everyone)}) opt JOIN student_money m ON m.student_id = opt.student_id
+      UNION ALL
+      SELECT m.department_id, 0, 0, -tb."takenBackPaise", 0
+      FROM (${takenBackOfStudentsSql(db, SETTLED_STUDENTS, everyone)}) tb
+      JOIN student_money m ON m.student_id = tb.student_id
       UNION ALL
       SELECT m.department_id, -lft."notOwedPaise", 0, 0, 0
       FROM (${notOwedOfStudentsSql(everyone)}) lft JOIN student_money m ON m.student_id = lft.student_id
@@ -168,7 +174,7 @@ export async function duesBalancesOfDepartment(
     FROM student_money m
     LEFT JOIN (${BATCH_FEES}) fee ON fee.batch_id = m.batch_id
     LEFT JOIN (${optionalFeesSql(sql`os.department_id = ${params.departmentId}`)}) opt ON opt.student_id = m.student_id
-    ${leftAndSponsoredJoins(params.departmentId)}
+    ${leftAndSponsoredJoins(db, params.departmentId)}
     WHERE m.department_id = ${params.departmentId} AND ${sql.raw(BALANCE)} > 0`,
   );
   return read.map((r) => ({ studentId: Number(r.studentId), amountPaise: Number(r.amountPaise) }));

@@ -5,6 +5,7 @@ import { engineSql, rows } from '../../engines';
 import { containsText } from '../like';
 import { advanceSql, sponsoredOfStudentsSql } from '../balance-sql';
 import { notOwedOfStudentsSql, optionalFeesSql } from '../optional-fee-sql';
+import { SETTLED_STUDENTS, takenBackOfStudentsSql } from '../refunds';
 
 export interface BatchGroup<Row, Totals> {
   batchId: number;
@@ -27,8 +28,9 @@ const BATCH_ORDER = 'b.start_date DESC, b.name, b.id';
 /**
  * A student's money in the per-student reports, over the tables courseStudentsFrom joins: student_money (m),
  * their batch's compulsory fee structure total (fee), what their opt-ins to optional heads make owed (opt), what a
- * student who left does not owe of it (lft) and what sponsors stand for (spo). The terms of balanceSql, written once
- * for every report over them; the advance by advanceSql.
+ * student who left does not owe of it (lft), what sponsors stand for (spo) and what left the credit, taken back from
+ * what was paid (tb, @fees/money take-back.ts). The terms of balanceSql, written once for every report over them; the
+ * advance by advanceSql.
  */
 export const STUDENT_MONEY = {
   fee:
@@ -36,15 +38,19 @@ export const STUDENT_MONEY = {
     ' + m.charges_paise',
   discount: 'm.discount_paise',
   adjustment: 'm.adjustment_paise',
-  paid: 'm.paid_paise + m.paid_outside_paise',
+  paid: 'm.paid_paise + m.paid_outside_paise - COALESCE(tb."takenBackPaise", 0)',
   sponsored: 'COALESCE(spo."sponsoredPaise", 0)',
 } as const;
 
-/** The joins giving STUDENT_MONEY's `lft` and `spo` for the students of a department (of every one when null). */
-export function leftAndSponsoredJoins(depId: number | null): SQL {
+/**
+ * The joins giving STUDENT_MONEY's `lft`, `spo` and `tb` (what left the credit, taken back from the fee's heads) for
+ * the students of a department (of every one when null).
+ */
+export function leftAndSponsoredJoins(db: Reader, depId: number | null): SQL {
   const students = depId === null ? sql`TRUE` : sql`os.department_id = ${depId}`;
   return sql`LEFT JOIN (${notOwedOfStudentsSql(students)}) lft ON lft.student_id = m.student_id
-    LEFT JOIN (${sponsoredOfStudentsSql(students)}) spo ON spo.student_id = m.student_id`;
+    LEFT JOIN (${sponsoredOfStudentsSql(students)}) spo ON spo.student_id = m.student_id
+    LEFT JOIN (${takenBackOfStudentsSql(db, SETTLED_STUDENTS, students)}) tb ON tb.student_id = m.student_id`;
 }
 
 export const STUDENT_ADVANCE = advanceSql({
@@ -80,7 +86,7 @@ function courseStudentsFrom(
       GROUP BY fs.batch_id
     ) fee ON fee.batch_id = m.batch_id
     LEFT JOIN (${optionalFeesSql(sql`os.department_id = ${params.depId}`)}) opt ON opt.student_id = m.student_id
-    ${leftAndSponsoredJoins(params.depId)}
+    ${leftAndSponsoredJoins(db, params.depId)}
     WHERE m.department_id = ${params.depId}
       ${params.courseId === undefined ? sql`` : sql`AND m.course_id = ${params.courseId}`}
       ${params.batchId === undefined ? sql`` : sql`AND m.batch_id = ${params.batchId}`}

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
+import { headsAfterTakeBack } from '@fees/money';
 import type { Reader } from '../../client';
 import { row, rows } from '../../engines';
 import { balanceOfColumns, sponsoredHeadSql } from '../balance-sql';
 import { owedStructureFeeSql, structureRowShownSql } from '../optional-fee-sql';
+import { takenBackOf } from '../balances';
 import { studentCharges } from '../student-charges';
 import type { PaymentMode } from '../../schema';
 
@@ -139,9 +141,13 @@ export async function studentStatement(
     ORDER BY r.date, r.number, rl.line_no`,
   );
   const first = heads[0];
+  // What left the credit (settled from the advance, refunded) comes off what the heads were paid, as on Fees Info.
+  const settled = await takenBackOf(db, student.id);
+  const shown = settled ? headsAfterTakeBack(heads, settled.outsidePaise, settled) : heads;
+  const sum = (key: 'paidPaise' | 'balancePaise') => shown.reduce((total, h) => total + h[key], 0);
   return {
     student,
-    heads: heads.map((h) => ({
+    heads: shown.map((h) => ({
       feeHeadId: h.feeHeadId,
       feeHead: h.feeHead,
       feePaise: h.feePaise,
@@ -158,8 +164,8 @@ export async function studentStatement(
       discountPaise: first?.tdiscountPaise ?? 0,
       adjustmentPaise: first?.tadjustmentPaise ?? 0,
       sponsoredPaise: first?.tsponsoredPaise ?? 0,
-      paidPaise: first?.tpaidPaise ?? 0,
-      balancePaise: first?.tbalancePaise ?? 0,
+      paidPaise: settled ? sum('paidPaise') : (first?.tpaidPaise ?? 0),
+      balancePaise: settled ? sum('balancePaise') : (first?.tbalancePaise ?? 0),
     },
   };
 }
