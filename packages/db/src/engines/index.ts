@@ -81,9 +81,9 @@ export interface Engine {
    */
   readonly readsOverlap: boolean;
   /**
-   * Numbers a receipt and writes it with its lines, audit row and cheque in few statements, the number
-   * last, for an engine whose concurrent writers queue on the counter's lock until their COMMIT
-   * (queries/receipts.ts runs the steps one by one where writers never run at once).
+   * Numbers a receipt and writes it with its lines, audit row and cheque in one statement, for an
+   * engine where each statement's round trip holds the counter's lock longer (queries/receipts.ts runs
+   * the steps one by one where there is none).
    */
   readonly insertNumberedReceipt?: (
     tx: WriteTx,

@@ -159,9 +159,9 @@ async function insertLines(
  * Numbers a receipt from the foundation-wide sequence and writes its master row, its lines, its audit
  * row (`after`: the receipt as the audit log keeps it, `{ number, ...after }` once numbered) and its
  * cheque or draft, inside the transaction that writes the rest of the receipt. The counter row stays
- * locked until that transaction ends (receipts queue on it), so this is the write's last step, after
- * every read and check: nothing may run on the transaction after it. An engine may write it its own way,
- * the number last (Engine.insertNumberedReceipt). `idempotency`: the key this write claimed and its
+ * locked until that transaction ends (receipts queue on it), so this is the write's last statement,
+ * after every read and check: nothing may run on the transaction after it. An engine may write it all in
+ * one statement (Engine.insertNumberedReceipt). `idempotency`: the key this write claimed and its
  * result, stored on the key's row as `{ number, receiptId, ...result }` by the same write.
  */
 export interface NumberedReceiptParams {

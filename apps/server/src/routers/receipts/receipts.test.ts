@@ -366,7 +366,7 @@ describe('receipts.create', () => {
   });
 
   it('a receipt that fails at its first or its last write leaves nothing behind and no gap in the numbers', async () => {
-    // The lines are written before the number is taken, the audit row after it.
+    // The lines are written before the receipt is complete, the audit row last.
     for (const table of ['receipt_lines', 'audit_log']) {
       const before = await tableContents(h.db);
       const restore = await failInserts(h.db, table, 'the disk is full');

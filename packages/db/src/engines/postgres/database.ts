@@ -193,7 +193,7 @@ async function inSavepoint<T>(state: PostgresState, work: (tx: WriteTx) => Promi
 /**
  * PostgreSQL as the engine (engines/index.ts): a pool, a transaction per write on a client of its own
  * (PostgreSQL commits concurrent transactions in parallel and groups their WAL flushes itself), and
- * a receipt numbered by its last statement, sent with its COMMIT.
+ * the receipt written in one statement sent with its COMMIT.
  */
 const postgresEngine: Engine = {
   sql: postgresSql,

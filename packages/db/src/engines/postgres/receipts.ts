@@ -2,74 +2,27 @@ import { sql } from 'drizzle-orm';
 import type { WriteTx } from '../../client';
 import { outboxInsert } from '../../queries/messages';
 import type { NumberedReceiptParams } from '../../queries/receipts';
-import { row, rowAndCommit } from './database';
+import { rowAndCommit } from './database';
 
 /**
- * PostgreSQL's receipt insert, in two statements. Every receipt queues on the counter's row and on its department's
- * running totals of the day until its COMMIT (the WAL flush included), so the first statement writes all that no
- * other receipt waits for: the master row under a provisional number (its id, negated), its lines, payment parts
- * and cheque or draft, with the student's own running totals their triggers keep. The second, sent with the COMMIT
- * (rowAndCommit), takes the counter's next number, puts it on the row (whose trigger then adds the receipt to the
- * department's and the course's totals and to the student's payments by number), and writes the audit row, the
- * idempotency key's result and the messages, which carry the number. A receipt that fails in either statement is
- * rolled back whole, the counter's step with it: numbers stay without gaps. SQLite has no data-modifying CTEs and
- * no concurrent writers; it runs the same steps as separate statements in its write transaction
- * (queries/receipts.ts), the number first.
+ * PostgreSQL's receipt insert: the counter row's update, the master row, its lines, its payment parts, its audit
+ * row and its cheque or draft (when a bank is given) in one statement, sent with the COMMIT (rowAndCommit), so a
+ * receipt holds the counter's lock for one round trip instead of one per statement. SQLite has no data-modifying
+ * CTEs; it runs the same steps as separate statements in its write transaction (queries/receipts.ts), where round
+ * trips cost nothing. The lines come as six parallel arrays, the parts as four, numbered in their order. The
+ * lines' and parts' AFTER triggers (running totals, student_payments) fire at the end of the statement and see the
+ * new receipt row. The audit row's `after` is the audit's JSON object with the receipt's number put first (as
+ * writeAudit would store `{ number, ...after }`); the idempotency key's row, when a key is given (the write claimed
+ * it earlier in the transaction), gets `{ number, receiptId, ...result }` as its result.
  *
- * The lines come as six parallel arrays, the parts as four, numbered in their order. The audit row's `after` is the
- * audit's JSON object with the receipt's number put first (as writeAudit would store `{ number, ...after }`); the
- * idempotency key's row, when a key is given (the write claimed it earlier in the transaction), gets
- * `{ number, receiptId, ...result }` as its result. The receipt's messages, when given, are one more part
- * (queries/messages.ts), numbered from r.
+ * The receipt's messages, when given, are one more part (queries/messages.ts), numbered from r.
  *
- * Engine.insertNumberedReceipt on PostgreSQL.
+ * Engine.insertNumberedReceipt on PostgreSQL, sent with the COMMIT when it may be.
  */
 export async function insertNumberedReceipt(
   tx: WriteTx,
   { receipt: r, lines, payments, audit, instrument, idempotency, outbox }: NumberedReceiptParams,
 ): Promise<{ id: number; number: number }> {
-  const id = await insertProvisionalReceipt(tx, r, lines, payments, instrument);
-  const key = idempotency?.claim ?? null;
-  const messages = outbox?.texts.length ? sql`, m AS (${outboxInsert(outbox, sql`(SELECT number FROM r)`)})` : sql``;
-  return (await rowAndCommit<{ id: number; number: number }>(
-    tx,
-    sql`
-  WITH n AS (
-    UPDATE receipt_number_sequence SET last_number = last_number + 1 WHERE id = 1 RETURNING last_number
-  ), r AS (
-    UPDATE receipts SET number = (SELECT last_number FROM n) WHERE id = ${id}
-    RETURNING id, number, department_id
-  ), a AS (
-    INSERT INTO audit_log (user_id, user_email, ip, action, entity, entity_id, after, department_id, admission_no)
-    SELECT ${audit.actor.userId}::integer, ${audit.actor.email}::text, ${audit.actor.ip ?? null}::text,
-      'create', 'receipt', r.number::text,
-      '{"number":' || r.number || ',' || substr(${JSON.stringify(audit.after)}::text, 2),
-      r.department_id, ${audit.admissionNo}::text
-    FROM r
-  ), k AS (
-    UPDATE idempotency_keys
-    SET result = (jsonb_build_object('number', r.number, 'receiptId', r.id)
-      || ${JSON.stringify(idempotency?.result ?? {})}::jsonb)::text
-    FROM r
-    WHERE user_id = ${key?.userId ?? null}::integer AND operation = ${key?.operation ?? null}::text
-      AND key = ${key?.key ?? null}::text
-  )${messages}
-  SELECT id, number FROM r`,
-  ))!;
-}
-
-/**
- * The receipt's row under the provisional number -id, with its cheque or draft (when a bank is given), lines and
- * payment parts; returns its id. The lines' and parts' AFTER triggers fire at the end of the statement and see the
- * new row; while its number is negative they keep only the student's own totals.
- */
-async function insertProvisionalReceipt(
-  tx: WriteTx,
-  r: NumberedReceiptParams['receipt'],
-  lines: NumberedReceiptParams['lines'],
-  payments: NumberedReceiptParams['payments'],
-  instrument: NumberedReceiptParams['instrument'],
-): Promise<number> {
   const lineFeeHeadIds = sql.param(lines.map((l) => l.feeHeadId));
   const lineParticulars = sql.param(lines.map((l) => l.particulars));
   const lineAmounts = sql.param(lines.map((l) => l.amountPaise));
@@ -80,19 +33,28 @@ async function insertProvisionalReceipt(
   const paymentReferences = sql.param(payments.map((p) => p.paymentReference));
   const paymentAmounts = sql.param(payments.map((p) => p.amountPaise));
   const paymentTaxes = sql.param(payments.map((p) => p.taxPaise));
-  return (await row<{ id: number }>(
+  const key = idempotency?.claim ?? null;
+  const messages = outbox?.texts.length ? sql`, m AS (${outboxInsert(outbox, sql`(SELECT number FROM r)`)})` : sql``;
+  return (await rowAndCommit<{ id: number; number: number }>(
     tx,
     sql`
-  WITH i AS (
-    SELECT nextval(pg_get_serial_sequence('receipts', 'id'))::integer AS id
+  WITH n AS (
+    UPDATE receipt_number_sequence SET last_number = last_number + 1 WHERE id = 1 RETURNING last_number
   ), r AS (
-    INSERT INTO receipts (id, number, department_id, course_id, batch_id, student_id, date, student_name, address,
+    INSERT INTO receipts (number, department_id, course_id, batch_id, student_id, date, student_name, address,
       phone, email, total_paise, tax_rate_basis_points, tax_paise, net_paise,
         payment_mode, payment_reference, created_by)
-    VALUES ((SELECT id FROM i), -(SELECT id FROM i), ${r.departmentId}, ${r.courseId}, ${r.batchId}, ${r.studentId},
-      ${r.date}, ${r.studentName}, ${r.address}, ${r.phone}, ${r.email}, ${r.totalPaise}, ${r.taxRateBasisPoints},
-      ${r.taxPaise}, ${r.netPaise}, ${r.paymentMode}, ${r.paymentReference}, ${r.createdBy})
-    RETURNING id, student_id, department_id
+    VALUES ((SELECT last_number FROM n), ${r.departmentId}, ${r.courseId}, ${r.batchId}, ${r.studentId}, ${r.date},
+      ${r.studentName}, ${r.address}, ${r.phone}, ${r.email}, ${r.totalPaise}, ${r.taxRateBasisPoints}, ${r.taxPaise},
+      ${r.netPaise}, ${r.paymentMode}, ${r.paymentReference}, ${r.createdBy})
+    RETURNING id, number, student_id, department_id
+  ), a AS (
+    INSERT INTO audit_log (user_id, user_email, ip, action, entity, entity_id, after, department_id, admission_no)
+    SELECT ${audit.actor.userId}::integer, ${audit.actor.email}::text, ${audit.actor.ip ?? null}::text,
+      'create', 'receipt', r.number::text,
+      '{"number":' || r.number || ',' || substr(${JSON.stringify(audit.after)}::text, 2),
+      r.department_id, ${audit.admissionNo}::text
+    FROM r
   ), c AS (
     INSERT INTO cheques (receipt_id, department_id, student_id, bank, instrument_no, instrument_date)
     SELECT r.id, r.department_id, r.student_id, ${instrument?.bank ?? null}::text,
@@ -111,7 +73,14 @@ async function insertProvisionalReceipt(
     FROM r, unnest(${paymentModes}::text[], ${paymentReferences}::text[], ${paymentAmounts}::bigint[],
       ${paymentTaxes}::bigint[])
       WITH ORDINALITY AS p(payment_mode, payment_reference, amount_paise, tax_paise, part_no)
-  )
-  SELECT id FROM r`,
-  ))!.id;
+  ), k AS (
+    UPDATE idempotency_keys
+    SET result = (jsonb_build_object('number', r.number, 'receiptId', r.id)
+      || ${JSON.stringify(idempotency?.result ?? {})}::jsonb)::text
+    FROM r
+    WHERE user_id = ${key?.userId ?? null}::integer AND operation = ${key?.operation ?? null}::text
+      AND key = ${key?.key ?? null}::text
+  )${messages}
+  SELECT id, number FROM r`,
+  ))!;
 }
