@@ -5,8 +5,8 @@ import { build } from 'esbuild';
 
 rmSync('dist', { recursive: true, force: true });
 await build({
-  // The backup's and the receipts' worker threads are entries of their own (dist/backup/snapshot.worker.js,
-  // dist/documents/receipt.worker.js), loaded by path.
+  // The backup's and the drawing (receipts and notices) worker threads are entries of their own
+  // (dist/backup/snapshot.worker.js, dist/documents/receipt.worker.js), loaded by path.
   entryPoints: [
     'src/main.ts',
     'src/scripts/restore.ts',

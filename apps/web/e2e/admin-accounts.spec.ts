@@ -100,7 +100,7 @@ test('admin creates a UG staff user, sets the GST rate, sees the dashboard and d
   await expect(page.getByText('Minimum 6 digit required')).toBeHidden();
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page.getByText('passwords do not match')).toBeVisible();
-  await page.screenshot({ path: '/tmp/admin-accounts-nuser.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('admin-accounts-nuser.png'), fullPage: true });
   await page.getByRole('textbox', { name: 'Confirm password' }).fill('clerk123');
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page).toHaveURL(/\/admin\/useredt$/);
@@ -110,7 +110,7 @@ test('admin creates a UG staff user, sets the GST rate, sees the dashboard and d
   await expect(clerkRow).toContainText('Accountant');
   await expect(clerkRow).toContainText('UG');
   await expect(page.getByRole('row').filter({ hasText: ADMIN.email })).toContainText('Admin');
-  await page.screenshot({ path: '/tmp/admin-accounts-users.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('admin-accounts-users.png'), fullPage: true });
 
   // The same email again: the server's message in red above the form.
   await page.getByRole('link', { name: 'New', exact: true }).click();
@@ -123,7 +123,7 @@ test('admin creates a UG staff user, sets the GST rate, sees the dashboard and d
   await expect(page.getByRole('main').getByRole('alert')).toHaveText(
     'An account with the email ug.clerk@foundation.test already exists',
   );
-  await page.screenshot({ path: '/tmp/admin-accounts-duplicate.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('admin-accounts-duplicate.png'), fullPage: true });
 
   // GST rate: out of range is refused beside the field, a valid one is saved and read back.
   await page.getByRole('link', { name: 'GST and Letterheads' }).click();
@@ -139,7 +139,7 @@ test('admin creates a UG staff user, sets the GST rate, sees the dashboard and d
   await expect(page.getByRole('status')).toHaveText(
     'Settings saved: GST 18.00% is the default rate of heads marked taxable.',
   );
-  await page.screenshot({ path: '/tmp/admin-accounts-settings.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('admin-accounts-settings.png'), fullPage: true });
   await page.reload();
   await expect(page.getByRole('textbox', { name: 'GST rate' })).toHaveValue('18.00');
   await expect(page.getByRole('textbox', { name: 'Phone' }).first()).toHaveValue('0487 2420000');
@@ -174,7 +174,7 @@ test('admin creates a UG staff user, sets the GST rate, sees the dashboard and d
   expect(bytes.subarray(0, 16).toString('latin1')).toBe('SQLite format 3\0');
   expect(bytes.length).toBeGreaterThan(100_000);
   await expect(page.getByRole('status')).toContainText(`Downloaded backup_${TODAY}.sqlite`);
-  await page.screenshot({ path: '/tmp/admin-accounts-backup.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('admin-accounts-backup.png'), fullPage: true });
 });
 
 test('admin accounts: register, change a password, cancel goes back, delete after confirming', async ({
@@ -199,7 +199,7 @@ test('admin accounts: register, change a password, cancel goes back, delete afte
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page).toHaveURL(/\/admin\/adm$/);
   await expect(page.getByText('Admin account accounts@foundation.test created')).toBeVisible();
-  await page.screenshot({ path: '/tmp/admin-accounts-list.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('admin-accounts-list.png'), fullPage: true });
 
   // Change its password: email read-only, 'Accept' required; on SAVED back to the list.
   await page.getByRole('link', { name: 'Edit accounts@foundation.test' }).click();
@@ -213,7 +213,7 @@ test('admin accounts: register, change a password, cancel goes back, delete afte
   await expect(page.getByText('Required')).toHaveCount(1);
   await page.getByRole('checkbox', { name: 'Accept' }).check();
   await expect(page.getByText('Required')).toHaveCount(0);
-  await page.screenshot({ path: '/tmp/admin-accounts-password.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('admin-accounts-password.png'), fullPage: true });
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page).toHaveURL(/\/admin\/adm$/);
   await expect(page.getByText('Password changed for accounts@foundation.test')).toBeVisible();

@@ -127,7 +127,7 @@ test("the accountant's books: a closed day previewed, refused by Tally, sent, th
     await expect(answer).toContainText('Tally refused the import');
     await expect(answer).toContainText("Ledger 'Tuition Fee' does not exist!");
     expect(tally.received[0]).toContain('<SVCURRENTCOMPANY>Bachelor of Education</SVCURRENTCOMPANY>');
-    await screenshots(page, '/tmp/books-refused');
+    await screenshots(page, test.info().outputPath('books-refused'));
 
     tally.replies.push(
       '<RESPONSE><CREATED>3</CREATED><ALTERED>0</ALTERED><ERRORS>0</ERRORS><EXCEPTIONS>0</EXCEPTIONS></RESPONSE>',
@@ -143,7 +143,7 @@ test("the accountant's books: a closed day previewed, refused by Tally, sent, th
     // The refused send stays in the log, not counted as exported.
     await expect(page.getByTestId('export-log')).toContainText('Failed: not exported');
     await expect(page.getByRole('button', { name: 'Download Tally XML' })).toBeDisabled();
-    await screenshots(page, '/tmp/books-sent');
+    await screenshots(page, test.info().outputPath('books-sent'));
 
     await page.getByRole('checkbox', { name: /Export again/ }).check();
     const download = page.waitForEvent('download');
@@ -155,9 +155,9 @@ test("the accountant's books: a closed day previewed, refused by Tally, sent, th
     await expect(page.getByRole('textbox', { name: 'Tally company' })).toHaveValue('Bachelor of Education');
     await expect(page.getByRole('textbox', { name: 'Cash', exact: true })).toHaveValue('Cash');
     await expect(page.getByRole('textbox', { name: 'Gateway fee' })).toHaveValue('Payment gateway charges');
-    await screenshots(page, '/tmp/books-mapping');
+    await screenshots(page, test.info().outputPath('books-mapping'));
     await page.getByText('One per day and payment mode, a row per head').click();
-    await screenshots(page, '/tmp/books-mapping-day');
+    await screenshots(page, test.info().outputPath('books-mapping-day'));
     // Online goes to the gateway's clearing ledger from the first day; concessions are booked only when chosen.
     await expect(page.getByRole('textbox', { name: 'Online', exact: true })).toHaveValue('Razorpay clearing');
     await expect(page.getByRole('textbox', { name: 'Concession ledger' })).toHaveCount(0);
@@ -166,7 +166,7 @@ test("the accountant's books: a closed day previewed, refused by Tally, sent, th
     // Booked from the day it is saved unless a day is named: the history before stays out of the books.
     await expect(page.getByRole('textbox', { name: 'Booked from' })).toHaveValue('');
     await page.getByRole('textbox', { name: 'Concession ledger' }).fill('Concessions allowed');
-    await screenshots(page, '/tmp/books-mapping-concessions');
+    await screenshots(page, test.info().outputPath('books-mapping-concessions'));
     await page.getByRole('button', { name: 'Save mapping' }).click();
     await expect(page.getByText('Ledger mapping saved')).toBeVisible();
     await page.getByRole('link', { name: 'Back to Books' }).click();

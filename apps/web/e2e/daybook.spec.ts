@@ -113,7 +113,7 @@ test('the day book of a busy day: totals by clerk and mode, the void, printed', 
   await expect(users.getByRole('row', { name: /^cashier\.two / })).toContainText('5,620.25');
   await expect(book.getByTestId('day-book-voided')).toContainText(`#000${voided}`);
   await expect(book.getByTestId('day-book-voided')).toContainText('777.00');
-  await page.screenshot({ path: '/tmp/daybook-desktop.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('daybook-desktop.png'), fullPage: true });
 
   await page.emulateMedia({ media: 'print' });
   await page.pdf({ path: `${ARTIFACTS}/daybook.pdf`, printBackground: true });
@@ -130,16 +130,23 @@ test('the day book of a busy day: totals by clerk and mode, the void, printed', 
   expect(text).toContain('Cashier');
   expect(text).toContain('Accountant');
   expect(text).not.toContain('Export');
-  runProgram('pdftoppm', ['-png', '-r', '70', '-singlefile', `${ARTIFACTS}/daybook.pdf`, '/tmp/daybook-pdf']);
+  runProgram('pdftoppm', [
+    '-png',
+    '-r',
+    '70',
+    '-singlefile',
+    `${ARTIFACTS}/daybook.pdf`,
+    test.info().outputPath('daybook-pdf'),
+  ]);
 
-  await screenshotOnPhone(page, '/tmp/daybook-phone.png');
+  await screenshotOnPhone(page, test.info().outputPath('daybook-phone.png'));
 
   // The admin closes the day from the screen; a clerk's void of that day is then refused.
   await expect(book.getByTestId('day-book-cheques')).toContainText('1 · 2,000.00');
   await book.getByRole('button', { name: 'Close day' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
   await expect(book.getByTestId('day-closed')).toContainText('Closed by admin');
-  await page.screenshot({ path: '/tmp/daybook-closed.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('daybook-closed.png'), fullPage: true });
   await page.context().clearCookies();
   await signInAtDepartment(page, 105, CLERKS[0]!.email, CLERKS[0]!.password);
   await expect(page).toHaveURL(/\/ems$/);
@@ -163,7 +170,7 @@ test('the day book of a busy day: totals by clerk and mode, the void, printed', 
   await dialog.getByLabel('Bank charge (₹)').fill('500');
   await dialog.getByRole('button', { name: 'Mark bounced' }).click();
   await expect(dialog.getByRole('alert')).toContainText('This day is closed');
-  await page.screenshot({ path: '/tmp/cheques-refused.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('cheques-refused.png'), fullPage: true });
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await cheques.getByRole('button', { name: 'Cleared' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Mark cleared' }).click();
@@ -190,7 +197,7 @@ test('the day book of a busy day: totals by clerk and mode, the void, printed', 
     'Give a reason to change it.',
   );
   await page.getByLabel('Reason for changing a closed day').fill('Cashier typed 500.25 for 450.25');
-  await page.screenshot({ path: '/tmp/daybook-closed-edit.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('daybook-closed-edit.png'), fullPage: true });
   await page.getByRole('button', { name: 'Submit' }).click();
   await page.getByRole('button', { name: 'Yes' }).click();
   await expect(page.getByText('Information!')).toBeVisible();

@@ -60,7 +60,7 @@ test('admin sets up a BA English batch, its fee structure, fee heads and a disco
   await page.getByRole('textbox', { name: 'New name for Seminar Fees' }).fill('Seminar Fee');
   await page.getByRole('button', { name: 'Save name' }).click();
   await expect(page.getByRole('cell', { name: 'Seminar Fee', exact: true })).toBeVisible();
-  await page.screenshot({ path: '/tmp/fees-setup-feeheads.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('fees-setup-feeheads.png'), fullPage: true });
   await page.getByRole('button', { name: 'Delete Seminar Fee' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByRole('cell', { name: 'Seminar Fee', exact: true })).toBeHidden();
@@ -86,7 +86,7 @@ test('admin sets up a BA English batch, its fee structure, fee heads and a disco
   await page.getByRole('checkbox', { name: 'Confirm' }).check();
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('status')).toHaveText(`Exam Fee saved for batch ${BATCH_OPTION}`);
-  await page.screenshot({ path: '/tmp/fees-setup-fhead.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('fees-setup-fhead.png'), fullPage: true });
   // One head at most once per batch: the chosen heads are offered no more.
   await select(page, 'Fee head').click();
   await expect(page.getByRole('option', { name: 'Tuition Fee (already 25,000.00)' })).toBeDisabled();
@@ -103,7 +103,7 @@ test('admin sets up a BA English batch, its fee structure, fee heads and a disco
   await expect(structure.getByRole('row').filter({ hasText: 'Tuition Fee' })).toContainText('25,000.00');
   await expect(structure.getByRole('row').filter({ hasText: 'Exam Fee' })).toContainText('1,500.00');
   await expect(structure.getByRole('row').filter({ hasText: 'Total:' })).toContainText('26,500.00');
-  await page.screenshot({ path: '/tmp/fees-setup-feelist.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('fees-setup-feelist.png'), fullPage: true });
 
   // Edit the exam fee through /admin/fedit.
   await structure.getByRole('link', { name: `Edit Exam Fee of batch ${BATCH}` }).click();
@@ -124,21 +124,21 @@ test('admin sets up a BA English batch, its fee structure, fee heads and a disco
   await page.getByRole('button', { name: 'Update' }).click();
   await expect(page.getByText('Enter an SAC (6 digits starting 99) or an HSN code (4, 6 or 8 digits)')).toBeVisible();
   await page.getByRole('textbox', { name: 'SAC or HSN code' }).fill('999293');
-  await page.screenshot({ path: '/tmp/fees-setup-gst.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('fees-setup-gst.png'), fullPage: true });
   // The same screen on a phone, in a page of its own (the signed-in session is the context's).
   const phone = await page.context().newPage();
   await phone.setViewportSize({ width: 390, height: 844 });
   await phone.goto(page.url());
   await phone.getByText('Taxable', { exact: true }).click();
   await expect(phone.getByRole('textbox', { name: 'SAC or HSN code' })).toBeVisible();
-  await phone.screenshot({ path: '/tmp/fees-setup-gst-phone.png', fullPage: true });
+  await phone.screenshot({ path: test.info().outputPath('fees-setup-gst-phone.png'), fullPage: true });
   await phone.close();
   await page.getByRole('button', { name: 'Update' }).click();
   await expect(page).toHaveURL(/\/admin\/feelist\?depId=100$/);
   await page.goto('/admin/feeheads');
   await expect(page.getByRole('row').filter({ hasText: 'Exam Fee' })).toContainText('GST 18% · SAC 999293');
   await expect(page.getByRole('row').filter({ hasText: 'Tuition Fee' })).toContainText('Exempt');
-  await page.screenshot({ path: '/tmp/fees-setup-feeheads-gst.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('fees-setup-feeheads-gst.png'), fullPage: true });
   const examHead = (await trpcQuery<Array<{ id: number; name: string }>>(page, 'reference.feeHeads')).find(
     (h) => h.name === 'Exam Fee',
   )!;
@@ -208,7 +208,7 @@ test('admin sets up a BA English batch, its fee structure, fee heads and a disco
   await expect(page.getByRole('alert')).toHaveText(
     'Meera Das (E2E-FS-001) already has a discount on Tuition Fee; edit that one instead',
   );
-  await page.screenshot({ path: '/tmp/fees-setup-fdiscount.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('fees-setup-fdiscount.png'), fullPage: true });
 
   // More than the head's fee is refused.
   await choose(page, 'Fee head', 'Exam Fee (fee 1,750.50)');
@@ -239,7 +239,7 @@ test('admin sets up a BA English batch, its fee structure, fee heads and a disco
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(page).toHaveURL(/\/admin\/discedt\?depId=100$/);
   await expect(discountRow).toContainText('2,500.00');
-  await page.screenshot({ path: '/tmp/fees-setup-discounts.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('fees-setup-discounts.png'), fullPage: true });
 
   // The batch list now counts the student and the batch's fee; edit the batch's end date.
   await page.getByRole('link', { name: 'Create Batches' }).click();
@@ -257,5 +257,5 @@ test('admin sets up a BA English batch, its fee structure, fee heads and a disco
   await expect(page).toHaveURL(/\/admin\/batchedt\?depId=100$/);
   await expect(batchRow).toContainText('30-04-2030');
   await expect(batchRow.getByRole('cell').nth(5)).toHaveText('1');
-  await page.screenshot({ path: '/tmp/fees-setup-batches.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('fees-setup-batches.png'), fullPage: true });
 });

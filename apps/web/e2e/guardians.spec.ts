@@ -51,7 +51,7 @@ test('UG staff registers a student with a guardian, sees the mobile as +91, and 
   await page.getByLabel('Confirm').check();
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page.getByText('Enter a 10-digit Indian mobile number')).toBeVisible();
-  await screenshots(page, '/tmp/msgcore-e2e/guardian-refused');
+  await screenshots(page, test.info().outputPath('guardian-refused'));
   await page.getByLabel('Guardian 1 mobile').fill('098470 55555');
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Student registered' })).toBeVisible();
@@ -71,7 +71,7 @@ test('UG staff registers a student with a guardian, sees the mobile as +91, and 
     .locator('input[type=file]')
     .setInputFiles({ name: 'guardians.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await expect(page.getByText('no student BAE-26-999 in this department')).toBeVisible();
-  await screenshots(page, '/tmp/msgcore-e2e/guardians-import');
+  await screenshots(page, test.info().outputPath('guardians-import'));
   await page.locator('input[type=file]').setInputFiles({
     name: 'guardians.csv',
     mimeType: 'text/csv',
@@ -81,5 +81,5 @@ test('UG staff registers a student with a guardian, sees the mobile as +91, and 
   await expect(page.getByRole('status').filter({ hasText: 'Import complete' })).toBeVisible();
   await page.goto('/ug/edit?admno=BAE-26-201&subid=1003&depId=100&course=BA+English');
   await expect(page.getByLabel('Guardian 2 e-mail')).toHaveValue('mohan@example.in');
-  await screenshots(page, '/tmp/msgcore-e2e/guardians-edit');
+  await screenshots(page, test.info().outputPath('guardians-edit'));
 });

@@ -184,7 +184,13 @@ test('tablet landscape (1024 x 768): the admin menu shows every Settings and Rep
     await openSettled(page, path);
     await expect(menu.getByRole('button', { name: 'Settings' })).toHaveAttribute('aria-expanded', 'true');
     await expect(menu.getByRole('button', { name: 'Report View' })).toHaveAttribute('aria-expanded', 'true');
-    for (const name of ['Backup Database', 'Arts and Science UG', 'English Medium school', 'Collections summary']) {
+    for (const name of [
+      'Backup Database',
+      'Arts and Science UG',
+      'English Medium school',
+      'Collections summary',
+      'Refunds report',
+    ]) {
       await expect(menu.getByRole('link', { name, exact: true })).toBeInViewport({ ratio: 1 });
     }
   }

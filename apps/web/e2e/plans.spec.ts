@@ -24,7 +24,6 @@ const LETTERHEAD = {
 };
 const UPI = { upiId: 'bedcollege@sbi', payeeName: 'College of Education' };
 const ARTIFACTS = 'e2e/artifacts';
-const SHOTS = '/tmp/plans-e2e';
 
 function addMonths(date: string, months: number): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
@@ -44,6 +43,8 @@ test('a three-term plan with a per-day fine: fine at the counter, one receipt, d
   // Four screens at two sizes and two PDFs: longer than one screen's test.
   test.setTimeout(180_000);
   mkdirSync(ARTIFACTS, { recursive: true });
+  // This run's own folder: a second run, in this or another checkout, never overwrites its screenshots.
+  const SHOTS = test.info().outputPath('plans');
   mkdirSync(SHOTS, { recursive: true });
 
   // Data the screens need but do not test: a B.Ed clerk, a batch with Tuition 30,000, one student.

@@ -61,7 +61,7 @@ test('on PostgreSQL: sign in, register a student, take a receipt, print it, see 
   await expect(
     page.getByText(/pg_restore --no-owner --dbname=fees_restored backup_\d{4}-\d{2}-\d{2}\.dump/),
   ).toBeVisible();
-  await page.screenshot({ path: '/tmp/postgres-smoke-backup.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('postgres-smoke-backup.png'), fullPage: true });
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Download backup' }).click(),
@@ -113,7 +113,7 @@ test('on PostgreSQL: sign in, register a student, take a receipt, print it, see 
   await expect(page).toHaveURL(/\/ug\/inv\/success\/\?url=.+&no=\d+/);
   const number = Number(new URL(page.url()).searchParams.get('no'));
   await expect(page.getByTestId('printable-receipt').getByText(`#000${number}`).first()).toBeVisible();
-  await page.screenshot({ path: '/tmp/postgres-smoke-receipt.png' });
+  await page.screenshot({ path: test.info().outputPath('postgres-smoke-receipt.png') });
   await page.emulateMedia({ media: 'print' });
   await page.pdf({ path: `${ARTIFACTS}/postgres-receipt.pdf`, preferCSSPageSize: true, printBackground: true });
   await page.emulateMedia({ media: 'screen' });
@@ -136,5 +136,5 @@ test('on PostgreSQL: sign in, register a student, take a receipt, print it, see 
   const row = page.getByTestId(`batch-${BATCH}`).locator('tbody tr').filter({ hasText: STUDENT.name });
   await expect(row.locator('td').nth(6)).toHaveText('10,000.00');
   await expect(row.locator('td').nth(7)).toHaveText('15,200.50');
-  await page.screenshot({ path: '/tmp/postgres-smoke-dues.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('postgres-smoke-dues.png'), fullPage: true });
 });

@@ -114,7 +114,7 @@ test('the fee counter: find, pay two heads by UPI, print, edit, void', async ({ 
   await expect(page.getByRole('cell', { name: STUDENT.admissionNo })).toBeVisible();
   const balanceBefore = await feesInfoBalance(page);
   expect(balanceBefore).toBe('28,500.50');
-  await page.screenshot({ path: '/tmp/receipts-fees-info.png' });
+  await page.screenshot({ path: test.info().outputPath('receipts-fees-info.png') });
   await page.getByRole('dialog', { name: 'Fees Info' }).getByRole('button', { name: 'Close' }).click();
 
   // Receipt entry, from the keyboard: fee type has focus, choosing a head pre-fills its balance in Amount.
@@ -160,7 +160,7 @@ test('the fee counter: find, pay two heads by UPI, print, edit, void', async ({ 
   ).toBeVisible();
   await page.getByLabel('Reference no.').fill('UPI-E2E-424242');
   await page.getByLabel('Confirm').check();
-  await page.screenshot({ path: '/tmp/receipts-entry.png' });
+  await page.screenshot({ path: test.info().outputPath('receipts-entry.png') });
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Are you sure you want to Submit ?')).toBeVisible();
   await page.getByRole('button', { name: 'Yes' }).click();
@@ -175,7 +175,7 @@ test('the fee counter: find, pay two heads by UPI, print, edit, void', async ({ 
   await expect(sheet.getByText('UPI-E2E-424242').first()).toBeVisible();
   await page.reload();
   await expect(page.getByTestId('printable-receipt').getByText(`#000${number}`).first()).toBeVisible();
-  await page.screenshot({ path: '/tmp/receipts-success.png' });
+  await page.screenshot({ path: test.info().outputPath('receipts-success.png') });
 
   await page.emulateMedia({ media: 'print' });
   await page.pdf({ path: `${ARTIFACTS}/receipt.pdf`, preferCSSPageSize: true, printBackground: true });
@@ -197,7 +197,14 @@ test('the fee counter: find, pay two heads by UPI, print, edit, void', async ({ 
   expect(runProgram('pdfinfo', [`${ARTIFACTS}/receipt.pdf`])).toMatch(
     /Pages:\s+1\n[\s\S]*Page size:\s+59[45][.\d]* x 841[.\d]* pts \(A4\)/,
   );
-  runProgram('pdftoppm', ['-png', '-r', '70', '-singlefile', `${ARTIFACTS}/receipt.pdf`, '/tmp/receipts-pdf']);
+  runProgram('pdftoppm', [
+    '-png',
+    '-r',
+    '70',
+    '-singlefile',
+    `${ARTIFACTS}/receipt.pdf`,
+    test.info().outputPath('receipts-pdf'),
+  ]);
 
   // Download PDF: the server's own A4 file of the same receipt, as a family will be sent it.
   const downloading = page.waitForEvent('download');
@@ -224,7 +231,14 @@ test('the fee counter: find, pay two heads by UPI, print, edit, void', async ({ 
   expect(runProgram('pdfinfo', [`${ARTIFACTS}/receipt-a5.pdf`])).toMatch(
     /Pages:\s+1\n[\s\S]*Page size:\s+4(19|20)[.\d]* x 59[45][.\d]* pts \(A5\)/,
   );
-  runProgram('pdftoppm', ['-png', '-r', '70', '-singlefile', `${ARTIFACTS}/receipt-a5.pdf`, '/tmp/receipts-pdf-a5']);
+  runProgram('pdftoppm', [
+    '-png',
+    '-r',
+    '70',
+    '-singlefile',
+    `${ARTIFACTS}/receipt-a5.pdf`,
+    test.info().outputPath('receipts-pdf-a5'),
+  ]);
   await page.getByText('A4 · office + student copy').click();
 
   // Edit: the form comes back filled; change the tuition line.
@@ -235,7 +249,7 @@ test('the fee counter: find, pay two heads by UPI, print, edit, void', async ({ 
   await page.getByLabel('Amount 1').fill('9000');
   await expect(page.getByTestId('receipt-net')).toHaveText('12,390.59');
   await page.getByLabel('Confirm').check();
-  await page.screenshot({ path: '/tmp/receipts-edit.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('receipts-edit.png'), fullPage: true });
   await page.getByRole('button', { name: 'Submit' }).click();
   await page.getByRole('button', { name: 'Yes' }).click();
   await expect(page.getByText('Information!')).toBeVisible();
@@ -259,7 +273,7 @@ test('the fee counter: find, pay two heads by UPI, print, edit, void', async ({ 
   await expect(page.getByText('cannot be edited')).toBeVisible();
   await expect(page.getByText('Reason: Paid twice by mistake')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Submit' })).toHaveCount(0);
-  await page.screenshot({ path: '/tmp/receipts-voided.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('receipts-voided.png'), fullPage: true });
 
   // The Fees Info balance is back to what it was.
   await searchStudent(page);

@@ -130,7 +130,7 @@ test('an advance settled at the counter and refunded: new refund, printed vouche
   const voucher = page.getByTestId('printable-refund');
   await expect(voucher).toContainText(`R${number}`);
   await expect(voucher).toContainText('1,250.50');
-  await page.screenshot({ path: '/tmp/refund-voucher.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('refund-voucher.png'), fullPage: true });
 
   await page.emulateMedia({ media: 'print' });
   await page.pdf({ path: `${ARTIFACTS}/refund.pdf`, format: 'A5', printBackground: true });
@@ -147,7 +147,14 @@ test('an advance settled at the counter and refunded: new refund, printed vouche
   expect(text).toContain('Paid in Cash');
   expect(text).toContain('Authorised signatory');
   expect(text).not.toContain('Print voucher');
-  runProgram('pdftoppm', ['-png', '-r', '70', '-singlefile', `${ARTIFACTS}/refund.pdf`, '/tmp/refund-pdf']);
+  runProgram('pdftoppm', [
+    '-png',
+    '-r',
+    '70',
+    '-singlefile',
+    `${ARTIFACTS}/refund.pdf`,
+    test.info().outputPath('refund-pdf'),
+  ]);
 
   await page.getByRole('link', { name: 'Refunds' }).first().click();
   const list = page.getByTestId('refunds-list');
@@ -158,7 +165,7 @@ test('an advance settled at the counter and refunded: new refund, printed vouche
   await voidDialog.getByRole('textbox', { name: 'Reason' }).fill('Parent kept the advance');
   await voidDialog.getByRole('button', { name: 'Void' }).click();
   await expect(row).toContainText('Voided');
-  await screenshotOnPhone(page, '/tmp/refunds-phone.png');
+  await screenshotOnPhone(page, test.info().outputPath('refunds-phone.png'));
 
   // A second refund by UPI; then the admin's refunds report of the month: paid out and voided apart, filtered by status.
   const paid = await trpcMutation<{ number: number }>(page, 'refunds.create', {
@@ -188,5 +195,5 @@ test('an advance settled at the counter and refunded: new refund, printed vouche
   await page.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Voided' });
   await expect(report.locator('tbody tr')).toHaveCount(1);
   await expect(report.locator('tbody tr')).toContainText(`R${number}`);
-  await page.screenshot({ path: '/tmp/refunds-report.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('refunds-report.png'), fullPage: true });
 });

@@ -197,7 +197,7 @@ test('reports: fee receipts by course with lines and exports, dues against Fees 
   }
   await expect(page.getByText(`#000${voided.number}`)).toHaveCount(0);
   await expect(page.getByTestId('report-total')).toHaveText(rupees(receipts.reduce((s, r) => s + r.netPaise, 0)));
-  await page.screenshot({ path: '/tmp/reports-rptfee.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('reports-rptfee.png'), fullPage: true });
 
   // The magnifier fetches the lines, then opens 'Fees Info'.
   const twoLines = receipts.find((r) => r.lines.length === 2)!;
@@ -214,7 +214,7 @@ test('reports: fee receipts by course with lines and exports, dues against Fees 
       rupees(line.paise),
     ]);
   }
-  await page.screenshot({ path: '/tmp/reports-fees-info.png' });
+  await page.screenshot({ path: test.info().outputPath('reports-fees-info.png') });
   await modal.getByRole('button', { name: 'Close' }).click();
   await expect(modal).toBeHidden();
 
@@ -255,7 +255,7 @@ test('reports: fee receipts by course with lines and exports, dues against Fees 
   await expect(section.getByRole('columnheader', { name: 'Action' })).toBeHidden();
   await expect(page.getByRole('button', { name: 'Search' })).toBeHidden();
   await expect(section.getByTestId('batch-total')).toBeVisible();
-  await page.screenshot({ path: '/tmp/reports-rptfee-print.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('reports-rptfee-print.png'), fullPage: true });
   await page.emulateMedia({ media: 'screen' });
 
   // The batch filter lists one batch alone.
@@ -280,7 +280,7 @@ test('reports: fee receipts by course with lines and exports, dues against Fees 
     await expect(row.locator('td').nth(7)).toHaveText(rupees(info.totals.balancePaise));
     await expect(row.locator('td').nth(6)).toHaveText(rupees(info.totals.paidPaise));
   }
-  await page.screenshot({ path: '/tmp/reports-dues.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('reports-dues.png'), fullPage: true });
 
   // The statement, from the dues report's admission number, agrees too.
   const meera = students['Meera Nair']!;
@@ -292,7 +292,7 @@ test('reports: fee receipts by course with lines and exports, dues against Fees 
   });
   await expect(page.getByTestId('statement-balance')).toHaveText(rupees(meeraInfo.totals.balancePaise));
   await expect(page.getByTestId('statement-table')).toContainText('First instalment');
-  await page.screenshot({ path: '/tmp/reports-statement.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('reports-statement.png'), fullPage: true });
 
   // Receipts between dates: opens on today; receipts on the first and last day included.
   await page.goto('/ug/rcpt_dtws/');
@@ -307,7 +307,7 @@ test('reports: fee receipts by course with lines and exports, dues against Fees 
   await expect(page.getByRole('cell', { name: '01-07-2025', exact: true })).toBeVisible();
   await expect(page.getByRole('cell', { name: '31-07-2025', exact: true })).toBeVisible();
   await expect(page.getByTestId('grand-total')).toHaveText(rupees(july.reduce((s, r) => s + r.netPaise, 0)));
-  await page.screenshot({ path: '/tmp/reports-between-dates.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('reports-between-dates.png'), fullPage: true });
 
   // Collections of the department over July, by head and mode.
   await page.goto('/ug/collections/?from=2025-07-01&to=2025-07-31');
@@ -319,7 +319,7 @@ test('reports: fee receipts by course with lines and exports, dues against Fees 
   await expect(
     page.getByTestId('overall-heads').locator('tbody tr').filter({ hasText: 'Tuition Fee' }).locator('td').last(),
   ).toHaveText(rupees(tuitionInJuly));
-  await page.screenshot({ path: '/tmp/reports-collections.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('reports-collections.png'), fullPage: true });
 
   // The report menu lists the reports.
   await page.goto('/ug/rptview/');
@@ -338,7 +338,7 @@ test('reports: fee receipts by course with lines and exports, dues against Fees 
     'Refunds',
     'Student statement',
   ]);
-  await page.screenshot({ path: '/tmp/reports-menu.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('reports-menu.png'), fullPage: true });
 
   // Admin: the report view of UG, and the same fee receipt report through the admin route.
   await page.context().clearCookies();
@@ -357,7 +357,7 @@ test('reports: fee receipts by course with lines and exports, dues against Fees 
     'Concessions summary',
     'Refunds',
   ]);
-  await page.screenshot({ path: '/tmp/reports-admin-menu.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('reports-admin-menu.png'), fullPage: true });
   await page.getByRole('link', { name: 'Open' }).first().click();
   await expect(page).toHaveURL(/\/admin\/rptfee\/100\/Arts%20and%20Science%20UG$/);
   await page.getByRole('combobox', { name: 'Course' }).selectOption({ label: COURSE.name });
@@ -370,5 +370,5 @@ test('reports: fee receipts by course with lines and exports, dues against Fees 
   await expect(page.getByTestId('collections-total')).toHaveText(rupees(july.reduce((s, r) => s + r.netPaise, 0)));
   await expect(page.getByTestId('department-100-total')).toHaveText(rupees(july.reduce((s, r) => s + r.netPaise, 0)));
   await expect(page.getByTestId('department-101-total')).toHaveText('0.00');
-  await page.screenshot({ path: '/tmp/reports-admin-collections.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('reports-admin-collections.png'), fullPage: true });
 });

@@ -108,7 +108,7 @@ test('UG staff registers a student, finds them under their batch, edits, exports
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/ug\/list\/1003/);
   await expect(batch.getByRole('row').filter({ hasText: 'BAE-26-001' })).toContainText('9447022222');
-  await page.screenshot({ path: '/tmp/students-course-list.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('students-course-list.png'), fullPage: true });
   await page.emulateMedia({ media: 'print' });
   await expect(batch.getByRole('button', { name: 'CSV export' })).toBeHidden();
   await expect(page.getByRole('link', { name: 'Admission' })).toBeHidden();
@@ -131,7 +131,7 @@ test('UG staff registers a student, finds them under their batch, edits, exports
   await page.getByRole('link', { name: 'Dashboard' }).click();
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   await expect.poll(() => admissionsOf(page, 'BA English')).toBe(before + 1);
-  await page.screenshot({ path: '/tmp/students-dashboard.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('students-dashboard.png'), fullPage: true });
 
   // Delete: confirm, then after 0.5 s 'Deleted!', then back to where we came from.
   await page.getByRole('link', { name: 'BA English', exact: true }).click();
@@ -177,7 +177,7 @@ test('bulk import marks invalid rows, imports nothing until the file is right, t
   await expect(preview.locator('tr[data-invalid]')).toContainText("Category: 'Royal' is not a known category");
   await expect(preview.locator('tr[data-invalid]')).toContainText('Admission date: Enter a valid date (yyyy-MM-dd)');
   await expect(page.getByRole('button', { name: 'Import 3 students' })).toBeDisabled();
-  await page.screenshot({ path: '/tmp/students-import-preview.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('students-import-preview.png'), fullPage: true });
 
   await upload([good(1), good(2), good(3)]);
   await expect(preview.locator('tr[data-invalid]')).toHaveCount(0);

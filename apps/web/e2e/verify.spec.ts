@@ -95,7 +95,7 @@ test('a printed receipt verifies from its QR code without signing in and shows V
     .first()
     .textContent())!.replace('Verify: ', '');
   expect(printedLink).toMatch(new RegExp(`/verify/${created.number}/[0-9a-f]{12}$`));
-  await page.screenshot({ path: '/tmp/verify-printable.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('verify-printable.png'), fullPage: true });
 
   const link = await qrOfPrintedPage(page);
   expect(link).toBe(printedLink);
@@ -111,13 +111,13 @@ test('a printed receipt verifies from its QR code without signing in and shows V
   await expect(phone.getByText('M. N. K.')).toBeVisible();
   await expect(phone.getByText(STUDENT.admissionNo)).toBeVisible();
   await expect(phone.getByText(STUDENT.name)).toHaveCount(0);
-  await phone.screenshot({ path: '/tmp/verify-valid-phone.png', fullPage: true });
+  await phone.screenshot({ path: test.info().outputPath('verify-valid-phone.png'), fullPage: true });
 
   await trpcMutation(page, 'receipts.void', { number: created.number, reason: 'Wrong entry' });
   await phone.reload();
   await expect(phone.getByText(/^VOIDED on \d{2}-\d{2}-\d{4}$/)).toBeVisible();
   await expect(phone.getByText('Valid receipt')).toHaveCount(0);
-  await phone.screenshot({ path: '/tmp/verify-voided-phone.png', fullPage: true });
+  await phone.screenshot({ path: test.info().outputPath('verify-voided-phone.png'), fullPage: true });
 
   await phone.goto(link.replace(/[0-9a-f]$/, (c) => (c === '0' ? '1' : '0')));
   await expect(phone.getByRole('heading', { name: 'Not a valid receipt' })).toBeVisible();
@@ -132,7 +132,7 @@ test('a printed receipt verifies from its QR code without signing in and shows V
   await expect(history.getByText(`Voided by ${STAFF.email.split('@')[0]}`)).toBeVisible();
   await expect(history.getByText('Reason: Wrong entry')).toBeVisible();
   await expect(history.getByRole('row', { name: 'Net (₹) 12,500.00 13,000.00' })).toBeVisible();
-  await history.screenshot({ path: '/tmp/verify-history.png' });
+  await history.screenshot({ path: test.info().outputPath('verify-history.png') });
 
   // Admin › Audit log: the receipt's three entries, newest first; the edit opens to its fields.
   await page.context().clearCookies();
@@ -149,9 +149,9 @@ test('a printed receipt verifies from its QR code without signing in and shows V
   await entries.nth(1).click();
   await expect(page.getByRole('row', { name: 'Net (₹) 12,500.00 13,000.00', exact: true })).toBeVisible();
   await expect(page.getByRole('row', { name: `Date ${TODAY_SHOWN} ${TODAY_SHOWN}`, exact: true })).toBeVisible();
-  await page.screenshot({ path: '/tmp/audit-log.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('audit-log.png'), fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: '/tmp/audit-log-phone.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('audit-log-phone.png'), fullPage: true });
   await page.setViewportSize({ width: 1366, height: 820 });
   await entries.nth(0).click();
   await expect(page.getByRole('row', { name: 'Reason — Wrong entry', exact: true })).toBeVisible();
@@ -167,7 +167,7 @@ test('a printed receipt verifies from its QR code without signing in and shows V
   const response = await page.request.get(`/api/backup/files/${file}`);
   expect(response.status()).toBe(200);
   expect((await response.body()).subarray(0, 15).toString('latin1')).toBe('SQLite format 3');
-  await page.screenshot({ path: '/tmp/backup-page.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('backup-page.png'), fullPage: true });
   // A good backup and no copy configured: the dashboard has nothing to warn about.
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();

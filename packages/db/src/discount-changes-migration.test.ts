@@ -4,54 +4,16 @@
  * so the history adds up to the discounts from the first day.
  */
 import { sql } from 'drizzle-orm';
-import { afterEach, expect, it } from 'vitest';
-import type { Database } from './client';
-import { openDatabase } from './client';
+import { expect, it } from 'vitest';
 import { rows, run } from './engines';
-import { closePostgres, openPostgres } from './engines/postgres/client';
 import { discountHistoryTotals } from './queries';
-import { closeTestDatabase, migrationsBefore, onPostgres, temporaryFolder } from './test/database';
-import { createTestPostgres } from './test/postgres';
-
-const opened: Database[] = [];
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const db of opened.splice(0)) await closeTestDatabase(db);
-  for (const cleanup of cleanups.splice(0)) await cleanup();
-});
-
-async function databaseBefore(): Promise<{ old: Database; reopen: () => Promise<Database> }> {
-  const before = migrationsBefore(
-    onPostgres ? 'postgres' : 'sqlite',
-    onPostgres ? '0039_discount_changes' : '0045_discount_changes',
-  );
-  if (onPostgres) {
-    const postgres = await createTestPostgres();
-    const old = await openPostgres(postgres.url, { migrationsFolder: before.folder, max: 1 });
-    const reopen = async () => {
-      await closePostgres(old);
-      const db = await openPostgres(postgres.url, { max: 1 });
-      cleanups.push(async () => {
-        await closePostgres(db);
-        await postgres.stop();
-      });
-      return db;
-    };
-    return { old, reopen };
-  }
-  const path = `${temporaryFolder('fees-discount-changes-')}/fees.sqlite`;
-  const old = openDatabase(path, { migrationsFolder: before.folder });
-  const reopen = async () => {
-    old.$client.close();
-    const db = openDatabase(path);
-    opened.push(db);
-    return db;
-  };
-  return { old, reopen };
-}
+import { databaseBeforeMigration } from './test/database';
 
 it('gives each discount one row: dated its latest audited change (Asia/Kolkata), else the migration day', async () => {
-  const { old, reopen } = await databaseBefore();
+  const { old, reopen } = await databaseBeforeMigration({
+    sqlite: '0045_discount_changes',
+    postgres: '0039_discount_changes',
+  });
   await run(
     old,
     sql`INSERT INTO batches (id, department_id, course_id, name, start_date, end_date)

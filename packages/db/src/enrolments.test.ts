@@ -2,53 +2,19 @@ import { enrolmentOfInstalment } from '@fees/money';
 import { Random } from '@fees/validation/testing';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from './client';
+import type { Database } from './client';
 import { rows, run } from './engines';
-import { closePostgres, openPostgres } from './engines/postgres/client';
 import { studentMoneyDrift } from './derived';
 import { duesByBatch, paidAndOpeningOnHead, studentFeeBalances } from './queries';
-import { closeTestDatabase, migrationsBefore, onPostgres, openTestDatabase, temporaryFolder } from './test/database';
-import { createTestPostgres } from './test/postgres';
+import { closeTestDatabase, databaseBeforeMigration, openTestDatabase } from './test/database';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0)) await cleanup();
 });
 
-/** A database as the app before enrolments left it, and a way to open it again with every migration. */
-async function databaseBeforeEnrolments(): Promise<{ old: Database; reopen: () => Promise<Database> }> {
-  const before = migrationsBefore(
-    onPostgres ? 'postgres' : 'sqlite',
-    onPostgres ? '0029_enrolments' : '0035_enrolments',
-  );
-  if (onPostgres) {
-    const postgres = await createTestPostgres();
-    const old = await openPostgres(postgres.url, { migrationsFolder: before.folder, max: 1 });
-    return {
-      old,
-      reopen: async () => {
-        await closePostgres(old);
-        const db = await openPostgres(postgres.url, { max: 1 });
-        cleanups.push(async () => {
-          await closePostgres(db);
-          await postgres.stop();
-        });
-        return db;
-      },
-    };
-  }
-  const path = `${temporaryFolder('fees-enrolments-')}/fees.sqlite`;
-  const old = openDatabase(path, { migrationsFolder: before.folder });
-  return {
-    old,
-    reopen: async () => {
-      old.$client.close();
-      const db = openDatabase(path);
-      cleanups.push(() => closeTestDatabase(db));
-      return db;
-    },
-  };
-}
+/** The enrolments migration, on each engine. */
+const ENROLMENTS = { sqlite: '0035_enrolments', postgres: '0029_enrolments' };
 
 /** Two batches, three students (admitted before, on and after their batch's start), fees, a discount and receipts. */
 async function foundation(db: Database): Promise<void> {
@@ -86,7 +52,7 @@ const enrolmentsOf = (db: Database) =>
 
 describe('the enrolments migration', () => {
   it('gives every student one open enrolment in their batch and changes no money figure', async () => {
-    const { old, reopen } = await databaseBeforeEnrolments();
+    const { old, reopen } = await databaseBeforeMigration(ENROLMENTS);
     await foundation(old);
     const before = await studentMoney(old);
     const db = await reopen();
@@ -112,7 +78,7 @@ describe('the enrolments migration', () => {
   });
 
   it('gives a student written afterwards, by any program, their open enrolment; a second open one is refused', async () => {
-    const { reopen } = await databaseBeforeEnrolments();
+    const { reopen } = await databaseBeforeMigration(ENROLMENTS);
     const db = await reopen();
     await foundation(db);
     expect(await enrolmentsOf(db)).toHaveLength(3);

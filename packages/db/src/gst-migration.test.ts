@@ -4,51 +4,13 @@
  * now held line by line, the lines adding up to the tax printed on it.
  */
 import { sql } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from './client';
-import { openDatabase } from './client';
 import { rows, run } from './engines';
-import { closePostgres, openPostgres } from './engines/postgres/client';
-import { closeTestDatabase, migrationsBefore, onPostgres, temporaryFolder } from './test/database';
-import { createTestPostgres } from './test/postgres';
+import { databaseBeforeMigration } from './test/database';
 
-const opened: Database[] = [];
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const db of opened.splice(0)) await closeTestDatabase(db);
-  for (const cleanup of cleanups.splice(0)) await cleanup();
-});
-
-/** A database as the version before the migration left it, and a way to open it with every migration. */
-async function databaseBeforeGst(): Promise<{ old: Database; reopen: () => Promise<Database> }> {
-  const before = migrationsBefore(
-    onPostgres ? 'postgres' : 'sqlite',
-    onPostgres ? '0024_fee_head_gst' : '0030_fee_head_gst',
-  );
-  if (onPostgres) {
-    const postgres = await createTestPostgres();
-    const old = await openPostgres(postgres.url, { migrationsFolder: before.folder, max: 1 });
-    const reopen = async () => {
-      await closePostgres(old);
-      const db = await openPostgres(postgres.url, { max: 1 });
-      cleanups.push(async () => {
-        await closePostgres(db);
-        await postgres.stop();
-      });
-      return db;
-    };
-    return { old, reopen };
-  }
-  const path = `${temporaryFolder('fees-gst-')}/fees.sqlite`;
-  const old = openDatabase(path, { migrationsFolder: before.folder });
-  const reopen = async () => {
-    old.$client.close();
-    const db = openDatabase(path);
-    opened.push(db);
-    return db;
-  };
-  return { old, reopen };
-}
+/** The GST migration, on each engine. */
+const GST = { sqlite: '0030_fee_head_gst', postgres: '0024_fee_head_gst' };
 
 /** Two heads, a student, and receipts issued at `rates` (basis points), each with the lines given (paise). */
 async function issued(db: Database, rateOfToday: number, receipts: Array<{ rate: number; lines: number[] }>) {
@@ -99,7 +61,7 @@ const linesOf = (db: Database) =>
 
 describe('the fee head GST migration', () => {
   it('with a rate of today, every head becomes taxable at it and each receipt keeps its tax, now line by line', async () => {
-    const { old, reopen } = await databaseBeforeGst();
+    const { old, reopen } = await databaseBeforeMigration(GST);
     await issued(old, 1800, [
       // 18% of 10.00 = 1.80; per line 0.5994, 0.5994, 0.6012 round to 0.60 each: no paisa left over.
       { rate: 1800, lines: [333, 333, 334] },
@@ -161,7 +123,7 @@ describe('the fee head GST migration', () => {
   });
 
   it('with a rate of 0 today, every head stays exempt', async () => {
-    const { old, reopen } = await databaseBeforeGst();
+    const { old, reopen } = await databaseBeforeMigration(GST);
     await issued(old, 0, [{ rate: 0, lines: [100_00, 200_00] }]);
     const db = await reopen();
     expect(

@@ -3,52 +3,13 @@
  * made for, admins stay admins serving every department, and every account is named after its e-mail.
  */
 import { sql } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { Database } from './client';
-import { openDatabase } from './client';
+import { describe, expect, it } from 'vitest';
 import { rows, run } from './engines';
-import { closePostgres, openPostgres } from './engines/postgres/client';
-import { closeTestDatabase, migrationsBefore, onPostgres, temporaryFolder } from './test/database';
-import { createTestPostgres } from './test/postgres';
-
-const opened: Database[] = [];
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const db of opened.splice(0)) await closeTestDatabase(db);
-  for (const cleanup of cleanups.splice(0)) await cleanup();
-});
-
-/** A database as the version before roles left it, and a way to open it with every migration. */
-async function databaseBeforeRoles(): Promise<{ old: Database; reopen: () => Promise<Database> }> {
-  const before = migrationsBefore(onPostgres ? 'postgres' : 'sqlite', onPostgres ? '0028_roles' : '0034_roles');
-  if (onPostgres) {
-    const postgres = await createTestPostgres();
-    const old = await openPostgres(postgres.url, { migrationsFolder: before.folder, max: 1 });
-    const reopen = async () => {
-      await closePostgres(old);
-      const db = await openPostgres(postgres.url, { max: 1 });
-      cleanups.push(async () => {
-        await closePostgres(db);
-        await postgres.stop();
-      });
-      return db;
-    };
-    return { old, reopen };
-  }
-  const path = `${temporaryFolder('fees-roles-')}/fees.sqlite`;
-  const old = openDatabase(path, { migrationsFolder: before.folder });
-  const reopen = async () => {
-    old.$client.close();
-    const db = openDatabase(path);
-    opened.push(db);
-    return db;
-  };
-  return { old, reopen };
-}
+import { databaseBeforeMigration } from './test/database';
 
 describe('the roles migration', () => {
   it('makes staff accountants of their department and names every account after its e-mail', async () => {
-    const { old, reopen } = await databaseBeforeRoles();
+    const { old, reopen } = await databaseBeforeMigration({ sqlite: '0034_roles', postgres: '0028_roles' });
     await run(
       old,
       sql`INSERT INTO users (id, email, password_hash, role, department_id) VALUES

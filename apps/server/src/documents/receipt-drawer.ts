@@ -1,6 +1,6 @@
 /**
- * Receipts drawn on a thread of their own (receipt.worker.ts): the message worker hands over what a
- * receipt shows and awaits its PDF, while the server's thread keeps serving the counter. One thread,
+ * Receipts and demand notices drawn on a thread of their own (receipt.worker.ts): the message worker hands
+ * over what a receipt or notice shows and awaits its PDF, while the server's thread keeps serving the counter. One thread,
  * started with the message worker and ended with it; a thread that stopped is started again at the next
  * receipt.
  */
@@ -8,11 +8,15 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import type { NoticeDrawing } from './notice-drawing';
 import type { ReceiptDrawing } from './receipt-drawing';
+
+/** A document to draw: a receipt or a demand notice. */
+export type Drawing = { receipt: ReceiptDrawing } | { notice: NoticeDrawing };
 
 export interface DrawRequest {
   id: number;
-  drawing: ReceiptDrawing;
+  drawing: Drawing;
 }
 
 export type DrawReply = { id: number; pdf: Uint8Array } | { id: number; error: string };
@@ -47,8 +51,8 @@ export class ReceiptDrawer {
     if (!this.thread) this.start();
   }
 
-  /** The receipt's PDF, drawn on the thread. */
-  draw(drawing: ReceiptDrawing): Promise<Buffer> {
+  /** The document's PDF, drawn on the thread. */
+  draw(drawing: Drawing): Promise<Buffer> {
     const thread = this.thread ?? this.start();
     const id = this.nextId++;
     return new Promise<Buffer>((resolve, reject) => {

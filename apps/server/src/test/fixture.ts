@@ -44,6 +44,25 @@ export const FIXTURE_AMOUNTS = {
   paidTuition: 10_000_00,
 };
 
+/**
+ * A discount as a clerk enters it for the fixture's UG student: 300.00 off the Exam Fee and 50.25 adjusted, noted
+ * "Sports quota" and confirmed; `overrides` changes any field (or adds the id and version of an edit).
+ */
+export function discountInput<T extends object = object>(fixture: Fixture, overrides: T = {} as T) {
+  return {
+    depId: fixture.ug.depId,
+    courseId: fixture.ug.courseId,
+    batchId: fixture.ug.batchId,
+    studentId: fixture.ug.studentId,
+    feeHeadId: fixture.heads.exam,
+    discount: '300',
+    adjustment: '50.25',
+    note: 'Sports quota',
+    confirm: true,
+    ...overrides,
+  };
+}
+
 async function headId(db: Database, name: string): Promise<number> {
   const row = (await db.select({ id: feeHeads.id }).from(feeHeads).where(eq(feeHeads.name, name)).limit(1))[0];
   if (!row) throw new Error(`fee head ${name} missing from reference data`);

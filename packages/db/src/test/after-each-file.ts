@@ -1,9 +1,10 @@
 import { afterAll } from 'vitest';
-import { dropTestDatabases, removeTemporaryFolders } from './database';
+import { closeMigratedDatabases, dropTestDatabases, removeTemporaryFolders } from './database';
 
-// Vitest setup file: after each test file, its PostgreSQL databases go (nothing to do on SQLite; a
-// file with hundreds of them takes longer than the suite's hook time limit), and so do its temporary folders.
+// Vitest setup file: after each test file, the databases it opened are closed and its PostgreSQL databases
+// dropped (a file with hundreds of them takes longer than the suite's hook time limit), and its temporary folders go.
 afterAll(async () => {
+  await closeMigratedDatabases();
   await dropTestDatabases();
   removeTemporaryFolders();
 }, 600_000);

@@ -9,7 +9,7 @@ import type { Database } from '../client';
 import { connectionOf } from '../engines/sqlite/connection';
 import { closePostgres, openPostgres } from '../engines/postgres/client';
 import { isPostgres } from '../engines/postgres/database';
-import { createPreparedTestPostgres, type TestPostgres } from './postgres';
+import { createPreparedTestPostgres, createTestPostgres, type TestPostgres } from './postgres';
 
 /** A fresh in-memory database with the real migrations and reference data, for tests. */
 export function createTestDatabase() {
@@ -90,6 +90,56 @@ export function migrationsBefore(engine: keyof typeof MIGRATIONS, tag?: string):
   for (const entry of entries) copyFileSync(join(source, `${entry.tag}.sql`), join(folder, `${entry.tag}.sql`));
   writeFileSync(join(folder, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries }));
   return { folder, count: entries.length };
+}
+
+/** How to close what each databaseBeforeMigration of this test file opened, done after it by closeMigratedDatabases. */
+const migrated: Array<() => Promise<void>> = [];
+
+/**
+ * A database as the version before a migration left it (every migration before `tags`' one for the engine the
+ * suite runs on), written to by the test as that version would, and `reopen` to close it and open it again
+ * with every migration, as the new version does on start-up. On SQLite a file in a temporary folder, on
+ * PostgreSQL a database of its own; either is closed (and dropped) after the test file.
+ */
+export async function databaseBeforeMigration(
+  tags: Record<keyof typeof MIGRATIONS, string>,
+): Promise<{ old: Database; reopen: () => Promise<Database> }> {
+  const engine = onPostgres ? 'postgres' : 'sqlite';
+  const before = migrationsBefore(engine, tags[engine]);
+  if (onPostgres) {
+    const postgres = await createTestPostgres();
+    const old = await openPostgres(postgres.url, { migrationsFolder: before.folder, max: 1 });
+    let current: Database | undefined = old;
+    migrated.push(async () => {
+      if (current) await closePostgres(current);
+      await postgres.stop();
+    });
+    const reopen = async () => {
+      current = undefined;
+      await closePostgres(old);
+      current = await openPostgres(postgres.url, { max: 1 });
+      return current;
+    };
+    return { old, reopen };
+  }
+  const path = join(temporaryFolder('fees-before-migration-'), 'fees.sqlite');
+  const old = openDatabase(path, { migrationsFolder: before.folder });
+  let current: Database | undefined = old;
+  migrated.push(async () => {
+    current?.$client.close();
+  });
+  const reopen = async () => {
+    current = undefined;
+    old.$client.close();
+    current = openDatabase(path);
+    return current;
+  };
+  return { old, reopen };
+}
+
+/** Closes the databases the test file opened with databaseBeforeMigration; the suites' setup file calls it. */
+export async function closeMigratedDatabases(): Promise<void> {
+  for (const close of migrated.splice(0)) await close();
 }
 
 /**

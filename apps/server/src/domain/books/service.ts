@@ -102,7 +102,9 @@ async function ledgerOf(
   const source = await booksSource(db, params);
   const sponsorReceipts = await booksSponsorReceipts(db, params);
   const concessionDays = [params.from, params.to, ...params.days].sort();
-  const bookedFrom = [concessionDays[0]!, mapping.concessionsFrom ?? ''].sort().at(-1)!;
+  // Concessions are booked from the first day asked for, or from the day booking was switched on when that is later.
+  let bookedFrom = concessionDays[0]!;
+  if (mapping.concessionsFrom && mapping.concessionsFrom > bookedFrom) bookedFrom = mapping.concessionsFrom;
   const concessions =
     mapping.concessions === 'booked' && bookedFrom <= concessionDays.at(-1)!
       ? await discountChangesOf(db, { depId: params.depId, from: bookedFrom, to: concessionDays.at(-1)! })

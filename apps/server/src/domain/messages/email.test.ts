@@ -23,6 +23,7 @@ import { type SmtpStandIn, startSmtpStandIn } from '../../test/smtp';
 import { useFixture, useHarness } from '../../test/use-harness';
 import { createContextInner } from '../../context';
 import { createCaller } from '../../routers/_app';
+import { demandNoticePdf } from '../../documents/notice';
 import { useChannels } from './channels';
 import { emailChannel } from './channels/email';
 import { MessageWorker } from './worker';
@@ -113,6 +114,31 @@ describe('e-mail over SMTP', () => {
     expect(pdf.replace(/\s+/g, ' ')).toContain(amountInWords(1_234_50));
     const [row] = await h.db.select().from(messages);
     expect(row).toMatchObject({ status: 'sent', providerId: mail!.messageId });
+  });
+
+  it('sends a demand notice with the printed notice attached, drawn off the main thread the same as printed', async () => {
+    smtp = await startSmtpStandIn();
+    await h.db.update(students).set({ email: 'anjali@example.in' }).where(eq(students.id, fx.ug.studentId));
+    const channel = emailChannel({ smtpUrl: smtp.url, from: 'Fee office <fees@college.test>' });
+    useChannels([channel]);
+    const request = { studentId: fx.ug.studentId, asOf: '2025-09-01', payBy: '2025-09-10' };
+    expect((await h.caller('ugStaff').messages.sendNotice({ depId: 100, ...request })).queued).toBe(1);
+    // In the office's day: a notice waits out the quiet hours.
+    const now = () => new Date(2026, 10, 27, 11, 0);
+    worker = new MessageWorker(h.db, { channels: [channel], origin: 'http://fees.test', now });
+    expect(await worker.runOnce()).toBe(1);
+    const [mail] = await smtp.waitFor(1);
+    const attached = attachedPdfText(mail!);
+    expect(attached).toContain('DEMAND NOTICE');
+    expect(attached).toContain('Anjali Menon');
+    // The notice the office prints (drawn on the server's thread) reads the same as the one the family is sent.
+    const printed = await demandNoticePdf(h.db, request, {
+      access: { role: 'admin', departmentIds: [] },
+      origin: 'http://fees.test',
+    });
+    const file = join(temporaryFolder('fees-notice-'), 'printed.pdf');
+    writeFileSync(file, printed);
+    expect(attached).toBe(execFileSync('pdftotext', ['-layout', file, '-']).toString());
   });
 
   it('an address the mail server refuses fails at once, with its reason', async () => {

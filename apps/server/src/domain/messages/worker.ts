@@ -18,7 +18,7 @@ import {
   readMessageSettings,
 } from '@fees/db';
 import { AppError, clockTime, MESSAGE_EVENT_NAMES, ZId } from '@fees/validation';
-import { demandNoticePdf } from '../../documents/notice';
+import { noticeDrawing } from '../../documents/notice';
 import type { DocumentOptions } from '../../documents/paper';
 import { currentFamilyUrl } from '../family/token';
 import { receiptDrawing } from '../../documents/receipt';
@@ -365,7 +365,7 @@ export class MessageWorker {
       const key = `${message.event}:${message.receiptNumber}`;
       let made = documents.get(key);
       if (!made) {
-        made = receiptDrawing(this.db, message.receiptNumber, options).then((drawing) => this.drawer.draw(drawing));
+        made = receiptDrawing(this.db, message.receiptNumber, options).then((receipt) => this.drawer.draw({ receipt }));
         documents.set(key, made);
       }
       const content = await made;
@@ -376,7 +376,7 @@ export class MessageWorker {
     if (message.event === 'notice_issued' && message.studentId !== null && variables.asOfDate && variables.payByDate) {
       const studentId = ZId.parse(message.studentId);
       const request = { studentId, asOf: variables.asOfDate, payBy: variables.payByDate };
-      const content = await demandNoticePdf(this.db, request, options);
+      const content = await this.drawer.draw({ notice: await noticeDrawing(this.db, request, options) });
       return {
         attachment: { filename: `demand-notice-${variables.asOfDate}.pdf`, contentType: 'application/pdf', content },
       };

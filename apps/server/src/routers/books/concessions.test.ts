@@ -6,6 +6,7 @@
 import { discountChanges } from '@fees/db';
 import { describe, expect, it } from 'vitest';
 import { today } from '../../config';
+import { discountInput } from '../../test/fixture';
 import { parseTally } from '../../test/tally';
 import { useFixture, useHarness } from '../../test/use-harness';
 
@@ -30,19 +31,7 @@ async function book(changes: { granularity?: 'receipt' | 'day'; costCentre?: str
 }
 
 /** 300.00 off the exam fee and 50.25 adjusted, for the fixture's UG student, by hand today. */
-async function grantExam() {
-  return await admin().discounts.create({
-    depId: 100,
-    courseId: 1003,
-    batchId: fx.ug.batchId,
-    studentId: fx.ug.studentId,
-    feeHeadId: fx.heads.exam,
-    discount: '300',
-    adjustment: '50.25',
-    note: 'Sports quota',
-    confirm: true,
-  });
-}
+const grantExam = () => admin().discounts.create(discountInput(fx));
 
 const range = () => ({ depId: 100 as const, from: today(), to: today() });
 const compact = () => today().replaceAll('-', '');

@@ -2,31 +2,16 @@ import { auditLog, discounts, students } from '@fees/db';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { applied } from '../../test/approvals';
+import { discountInput } from '../../test/fixture';
 import { refusal } from '../../test/refusal';
 import { useFixture, useHarness } from '../../test/use-harness';
 
 const h = useHarness();
 const fx = useFixture(h);
 
-const examDiscount = () => ({
-  depId: 100,
-  courseId: 1003,
-  batchId: fx.ug.batchId,
-  studentId: fx.ug.studentId,
-  feeHeadId: fx.heads.exam,
-  discount: '300',
-  adjustment: '50.25',
-  note: 'Sports quota',
-  confirm: true,
-});
-const tuitionEdit = () => ({
-  ...examDiscount(),
-  id: fx.ug.discountId,
-  feeHeadId: fx.heads.tuition,
-  discount: '3000',
-  adjustment: '0',
-  note: '',
-});
+const examDiscount = () => discountInput(fx);
+const tuitionEdit = () =>
+  discountInput(fx, { id: fx.ug.discountId, feeHeadId: fx.heads.tuition, discount: '3000', adjustment: '0', note: '' });
 
 /** A second UG student in the fixture's batch. */
 async function addStudent(admissionNo: string, batchId = fx.ug.batchId) {

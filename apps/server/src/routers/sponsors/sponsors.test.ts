@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { today } from '../../config';
 import { refusal } from '../../test/refusal';
 import { type RestServer, startRestServer } from '../../test/rest';
+import { coverShare, receiveShare, type ShareOf } from '../../test/sponsors';
 import { useFixture, useHarness } from '../../test/use-harness';
 
 const h = useHarness();
@@ -50,26 +51,48 @@ beforeEach(async () => {
     .id;
 });
 
-const cover = (amount: string) =>
-  h.caller('pgStaff').sponsors.cover({
-    depId: 101,
-    sponsorId,
-    studentId: fx.pg.studentId,
-    feeHeadId: fx.heads.tuition,
-    amount,
-    date: '2025-07-01',
-  } as never);
+/** The scholarship's share of PG-001's Tuition Fee. */
+const scholarship = (): ShareOf => ({ depId: 101, sponsorId, studentId: fx.pg.studentId, feeHeadId: fx.heads.tuition });
+
+const cover = (amount: string) => coverShare(h.caller('pgStaff'), scholarship(), { amount }, '2025-07-01');
 
 const receipt = (amount: string, key?: string) =>
-  h.caller('pgStaff').sponsors.receipt({
-    depId: 101,
-    sponsorId,
+  receiveShare(h.caller('pgStaff'), scholarship(), amount, {
     date: '2026-01-20',
     mode: 'bank_transfer',
     reference: 'NEFT 4471',
-    allocations: [{ studentId: fx.pg.studentId, feeHeadId: fx.heads.tuition, amount }],
     ...(key ? { idempotencyKey: key } : {}),
+  });
+
+/**
+ * PG-001 promoted into a new batch, 2026-27 (Tuition 20,000), after the scholarship covered 12,000 of 2025-2027's
+ * Tuition Fee; the new batch's id.
+ */
+async function promotedWithScholarship(): Promise<number> {
+  const next = (
+    await h.db
+      .insert(batches)
+      .values({ departmentId: 101, courseId: 2000, name: '2026-27', startDate: '2026-06-01', endDate: '2027-03-31' })
+      .returning()
+  )[0]!.id;
+  await h.caller('admin').fees.structures.create({
+    depId: 101,
+    batchId: next,
+    feeHeadId: fx.heads.tuition,
+    amount: '20000',
+    startDate: '2026-06-01',
+    endDate: '2027-03-31',
+    confirm: true,
   } as never);
+  await cover('12000');
+  await h.caller('pgStaff').promotions.run({
+    depId: 101,
+    fromBatchId: fx.pg.batchId,
+    toBatchId: next,
+    students: [{ admNo: 'PG-001', action: 'promote' }],
+  });
+  return next;
+}
 
 describe('a sponsor covering a student', () => {
   it('leaves the share out of every dues figure: no defaulter, fine or notice while it is awaited', async () => {
@@ -124,40 +147,22 @@ describe('a sponsor covering a student', () => {
     });
     const trust = (await h.caller('pgStaff').sponsors.create({ name: 'Mar Thoma Trust' })).id;
     const other = (amount: string) =>
-      h.caller('pgStaff').sponsors.cover({
-        depId: 101,
-        sponsorId: trust,
-        studentId: fx.pg.studentId,
-        feeHeadId: fx.heads.tuition,
-        amount,
-      } as never);
+      coverShare(h.caller('pgStaff'), { ...scholarship(), sponsorId: trust }, { amount });
     expect(await refusal(other('10000.01'))).toEqual({
       code: 'BAD_REQUEST',
       message:
         "Amount: the share of Tuition Fee can be at most 10000.00 (its fee in 2025-2027 less discounts and other sponsors' shares of 2025-2027)",
     });
     expect(await other('10000')).toMatchObject({ amountPaise: rs(10_000) });
-    expect(
-      await refusal(
-        h.caller('admin').sponsors.cover({
-          depId: 101,
-          sponsorId,
-          studentId: fx.ug.studentId,
-          feeHeadId: fx.heads.tuition,
-          amount: '1',
-        } as never),
-      ),
-    ).toMatchObject({ code: 'NOT_FOUND' });
+    const ugStudent = { ...scholarship(), studentId: fx.ug.studentId };
+    expect(await refusal(coverShare(h.caller('admin'), ugStudent, { amount: '1' }))).toMatchObject({
+      code: 'NOT_FOUND',
+    });
   });
 
   it('takes a percent of the fee less discounts (UG: 25,000 less 2,500)', async () => {
-    const share = await h.caller('ugStaff').sponsors.cover({
-      depId: 100,
-      sponsorId,
-      studentId: fx.ug.studentId,
-      feeHeadId: fx.heads.tuition,
-      percent: '50',
-    } as never);
+    const ugStudent = { ...scholarship(), depId: 100, studentId: fx.ug.studentId };
+    const share = await coverShare(h.caller('ugStaff'), ugStudent, { percent: '50' });
     expect(share.amountPaise).toBe(rs(11_250));
   });
 });
@@ -247,30 +252,8 @@ describe('sponsor receipts', () => {
 
 describe('a promoted student’s shares', () => {
   it('last year’s sanction is still received after the promotion: an allocation settles the oldest share first', async () => {
-    const next = (
-      await h.db
-        .insert(batches)
-        .values({ departmentId: 101, courseId: 2000, name: '2026-27', startDate: '2026-06-01', endDate: '2027-03-31' })
-        .returning()
-    )[0]!.id;
-    const admin = h.caller('admin');
-    await admin.fees.structures.create({
-      depId: 101,
-      batchId: next,
-      feeHeadId: fx.heads.tuition,
-      amount: '20000',
-      startDate: '2026-06-01',
-      endDate: '2027-03-31',
-      confirm: true,
-    } as never);
-    await cover('12000');
+    await promotedWithScholarship();
     const staff = h.caller('pgStaff');
-    await staff.promotions.run({
-      depId: 101,
-      fromBatchId: fx.pg.batchId,
-      toBatchId: next,
-      students: [{ admNo: 'PG-001', action: 'promote' }],
-    });
     await cover('5000');
     // One transfer for both years: 12,000 of 2025-2027's sanction, then 3,000 of 2026-27's.
     expect(await receipt('15000')).toMatchObject({ amountPaise: rs(15_000) });
@@ -290,30 +273,9 @@ describe('a promoted student’s new-year share', () => {
   it('is limited by the new year’s own fee less its discounts and shares, never by last year’s', async () => {
     // docs/fee-plans.md, a promoted student's scholarship: 2025-2027's Tuition 30,000 (12,000 of it sanctioned),
     // then 2026-27's 20,000 with a discount of 1,000.
-    const next = (
-      await h.db
-        .insert(batches)
-        .values({ departmentId: 101, courseId: 2000, name: '2026-27', startDate: '2026-06-01', endDate: '2027-03-31' })
-        .returning()
-    )[0]!.id;
+    const next = await promotedWithScholarship();
     const admin = h.caller('admin');
-    await admin.fees.structures.create({
-      depId: 101,
-      batchId: next,
-      feeHeadId: fx.heads.tuition,
-      amount: '20000',
-      startDate: '2026-06-01',
-      endDate: '2027-03-31',
-      confirm: true,
-    } as never);
-    await cover('12000');
     const staff = h.caller('pgStaff');
-    await staff.promotions.run({
-      depId: 101,
-      fromBatchId: fx.pg.batchId,
-      toBatchId: next,
-      students: [{ admNo: 'PG-001', action: 'promote' }],
-    });
     await admin.discounts.create({
       depId: 101,
       courseId: 2000,
@@ -327,14 +289,7 @@ describe('a promoted student’s new-year share', () => {
     } as never);
     const trust = (await staff.sponsors.create({ name: 'Mar Thoma Trust', kind: 'trust' })).id;
     const byTrust = (part: { amount: string } | { percent: string }) =>
-      staff.sponsors.cover({
-        depId: 101,
-        sponsorId: trust,
-        studentId: fx.pg.studentId,
-        feeHeadId: fx.heads.tuition,
-        date: '2026-06-15',
-        ...part,
-      } as never);
+      coverShare(staff, { ...scholarship(), sponsorId: trust }, part, '2026-06-15');
     const limit = (field: string, rupees: string) => ({
       code: 'BAD_REQUEST',
       message: `${field}: the share of Tuition Fee can be at most ${rupees} (its fee in 2026-27 less discounts and other sponsors' shares of 2026-27)`,
@@ -396,14 +351,7 @@ describe('sponsor receipts where money is counted', () => {
     await cover('12000');
     const day = today();
     const staff = h.caller('pgStaff');
-    await staff.sponsors.receipt({
-      depId: 101,
-      sponsorId,
-      date: day,
-      mode: 'bank_transfer',
-      reference: 'NEFT 4471',
-      allocations: [{ studentId: fx.pg.studentId, feeHeadId: fx.heads.tuition, amount: '7000' }],
-    } as never);
+    await receiveShare(staff, scholarship(), '7000', { date: day, mode: 'bank_transfer', reference: 'NEFT 4471' });
     await h
       .caller('admin')
       .receipts.create({ ...pgReceipt(day, 1_500), allowOverpayment: true } as TCreateReceiptInput);

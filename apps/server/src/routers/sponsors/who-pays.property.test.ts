@@ -26,6 +26,7 @@ import { LoginLimiter } from '../../auth/login-limiter';
 import { buildFixture } from '../../test/fixture';
 import { createHarness, TEST_PASSWORD } from '../../test/harness';
 import { RestClient } from '../../test/rest';
+import { coverShare, receiveShare } from '../../test/sponsors';
 
 const rs = (rupees: number) => rupees * 100;
 const DEP = 101;
@@ -381,14 +382,12 @@ async function apply(w: World, ledger: Ledger, op: Op): Promise<void> {
       const limit = Math.max(0, fee - s.discount[op.head] - sponsored);
       const wanted = op.amount === null ? Math.round(((fee - s.discount[op.head]) * op.percent) / 100) : rs(op.amount);
       const share = await attempt(
-        staff.sponsors.cover({
-          depId: DEP,
-          sponsorId: sponsors[op.sponsor]!,
-          studentId: s.id,
-          feeHeadId: headIds[op.head],
-          date: op.date,
-          ...(op.amount === null ? { percent: String(op.percent) } : { amount: String(op.amount) }),
-        } as never),
+        coverShare(
+          staff,
+          { depId: DEP, sponsorId: sponsors[op.sponsor]!, studentId: s.id, feeHeadId: headIds[op.head] },
+          op.amount === null ? { percent: String(op.percent) } : { amount: String(op.amount) },
+          op.date,
+        ),
       );
       const again = ledger.shares.some(
         (x) =>
@@ -422,14 +421,17 @@ async function apply(w: World, ledger: Ledger, op: Op): Promise<void> {
       const left = mine.reduce((t, x) => t + x.amount - x.shortfall, 0) - (ledger.receivedOn.get(key) ?? 0);
       const amount = op.short ? Math.floor(left / 2) : left;
       if (amount <= 0) return;
-      const paid = await staff.sponsors.receipt({
+      const share = {
         depId: DEP,
         sponsorId: sponsors[chosen.sponsor]!,
+        studentId: s.id,
+        feeHeadId: headIds[chosen.head],
+      };
+      const paid = await receiveShare(staff, share, paiseToRupeesText(amount), {
         date: op.date,
         mode: op.short ? 'cheque' : 'bank_transfer',
         reference: `REF ${op.date}`,
-        allocations: [{ studentId: s.id, feeHeadId: headIds[chosen.head], amount: paiseToRupeesText(amount) }],
-      } as never);
+      });
       expect(paid.amountPaise).toBe(amount);
       ledger.received[chosen.sponsor]! += amount;
       ledger.receivedOn.set(key, (ledger.receivedOn.get(key) ?? 0) + amount);

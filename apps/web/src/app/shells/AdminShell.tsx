@@ -14,6 +14,7 @@ import {
   IconListDetails,
   IconMail,
   IconMessageCog,
+  IconReceiptRefund,
   IconReportMoney,
   IconSettings,
   IconShieldLock,
@@ -49,8 +50,9 @@ const SETTINGS_LINKS: Array<{ to: string; label: string; icon: typeof IconSettin
 
 /**
  * The admin shell: sidebar with the collapsible Settings and Report View groups, content area. The
- * groups' links are compact so that both groups, open, fit a 768 px high screen; Messages and Approvals,
- * closed but on their own screens, come after them.
+ * groups' links have no padding of their own so that both groups, open, fit a 768 px high screen with every
+ * department and the collections and refunds reports; Messages and Approvals, closed but on their own screens,
+ * come after them.
  */
 export function AdminShell() {
   const menu = useShellMenu();
@@ -76,7 +78,7 @@ export function AdminShell() {
                   <NavLink
                     key={l.to}
                     component={Link}
-                    py={1}
+                    py={0}
                     to={l.to}
                     label={l.label}
                     leftSection={<l.icon size={16} />}
@@ -93,7 +95,7 @@ export function AdminShell() {
                   <NavLink
                     key={d.id}
                     component={Link}
-                    py={1}
+                    py={0}
                     to={`/admin/rptview/${d.id}`}
                     label={d.name}
                     active={pathname === `/admin/rptview/${d.id}`}
@@ -101,11 +103,19 @@ export function AdminShell() {
                 ))}
                 <NavLink
                   component={Link}
-                  py={1}
+                  py={0}
                   to="/admin/collections"
                   label="Collections summary"
                   leftSection={<IconReportMoney size={16} />}
                   active={pathname.startsWith('/admin/collections')}
+                />
+                <NavLink
+                  component={Link}
+                  py={0}
+                  to="/admin/refunds"
+                  label="Refunds report"
+                  leftSection={<IconReceiptRefund size={16} />}
+                  active={pathname.startsWith('/admin/refunds')}
                 />
               </MenuGroup>
               <MenuGroup
