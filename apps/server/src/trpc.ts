@@ -64,29 +64,46 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
 
-export const publicProcedure = t.procedure.use(async ({ getRawInput, next }) => {
+/** The raw input, once: a body that is not JSON, nested too deep or too large is refused before anything else. */
+async function checkedRawInput(getRawInput: () => Promise<unknown>): Promise<unknown> {
   // A body that is not JSON fails here only if the procedure reads an input (as it did before this check).
-  const refusal = rawInputRefusal(await getRawInput().catch(() => undefined));
+  const raw = await getRawInput().catch(() => undefined);
+  const refusal = rawInputRefusal(raw);
   if (refusal)
     throw new TRPCError({
       code: 'BAD_REQUEST',
       cause: new ZodRealError([{ code: 'custom', path: refusal.path, message: refusal.message, input: undefined }]),
     });
-  const result = await next();
-  if (!result.ok && result.error.cause instanceof AppError) throw toTRPCError(result.error.cause);
+  return raw;
+}
+
+/** The procedure's own failure: an AppError thrown by a handler or a service becomes its TRPCError. */
+function mapped<R extends { ok: boolean; error?: unknown }>(result: R): R {
+  if (!result.ok) {
+    const cause = (result.error as TRPCError).cause;
+    if (cause instanceof AppError) throw toTRPCError(cause);
+  }
   return result;
+}
+
+export const publicProcedure = t.procedure.use(async ({ getRawInput, next }) => {
+  await checkedRawInput(getRawInput);
+  return mapped(await next());
 });
+
+/** The session, or why there is none that may go on: UNAUTHORIZED, or a password still to choose. */
+function sessionOf(ctx: Context, passwordChosen: boolean) {
+  if (!ctx.session) throw toTRPCError(new AppError('UNAUTHORIZED', 'Please sign in'));
+  if (passwordChosen && ctx.session.mustChangePassword)
+    throw toTRPCError(new AppError('FORBIDDEN', 'Choose a new password first: your administrator reset it'));
+  return ctx.session;
+}
 
 /** Signed in, whether or not an administrator's reset still asks for a new password. */
-export const accountProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.session) throw new AppError('UNAUTHORIZED', 'Please sign in');
-  return next({ ctx: { ...ctx, session: ctx.session } });
-});
-
-export const authedProcedure = accountProcedure.use(({ ctx, next }) => {
-  if (ctx.session.mustChangePassword)
-    throw new AppError('FORBIDDEN', 'Choose a new password first: your administrator reset it');
-  return next();
+export const accountProcedure = t.procedure.use(async ({ ctx, getRawInput, next }) => {
+  await checkedRawInput(getRawInput);
+  const session = sessionOf(ctx, false);
+  return mapped(await next({ ctx: { ...ctx, session } }));
 });
 
 const REFUSED: Record<Capability, string> = {
@@ -99,22 +116,42 @@ const REFUSED: Record<Capability, string> = {
   admin: 'Administrators only',
 };
 
-/** Signed in with a role that has the capability; the department is checked where the record is read. */
-function capabilityProcedure(capability: Capability) {
-  return authedProcedure.use(({ ctx, next }) => {
-    if (!roleCan(ctx.session.role, capability)) throw new AppError('FORBIDDEN', REFUSED[capability]);
-    return next();
+const ZDepartmentInput = z.object({ depId: ZDepId });
+
+/**
+ * Every check a signed-in caller passes, in one middleware (each middleware of tRPC copies the call's
+ * options, and a receipt passed six): the raw input, the session, the password, the capability, and for
+ * a department's procedure the department named by the input's depId.
+ */
+function guardedProcedure(capability: Capability | null, department: boolean) {
+  return t.procedure.use(async ({ ctx, getRawInput, next }) => {
+    const raw = await checkedRawInput(getRawInput);
+    const session = sessionOf(ctx, true);
+    if (capability && !roleCan(session.role, capability))
+      throw toTRPCError(new AppError('FORBIDDEN', REFUSED[capability]));
+    if (department) {
+      const parsed = ZDepartmentInput.safeParse(raw);
+      if (!parsed.success) throw new TRPCError({ code: 'BAD_REQUEST', cause: parsed.error });
+      try {
+        assertDepartmentAccess(session, parsed.data.depId);
+      } catch (error) {
+        throw error instanceof AppError ? toTRPCError(error) : error;
+      }
+    }
+    return mapped(await next({ ctx: { ...ctx, session } }));
   });
 }
 
-/** The capability, for the department named by the input's depId. */
+export const authedProcedure = guardedProcedure(null, false);
+
+/** Signed in with a role that has the capability; the department is checked where the record is read. */
+function capabilityProcedure(capability: Capability) {
+  return guardedProcedure(capability, false);
+}
+
+/** The capability, for the department named by the input's depId (checked first; typed here for the procedure). */
 function departmentProcedureFor(capability: Capability) {
-  return capabilityProcedure(capability)
-    .input(z.object({ depId: ZDepId }))
-    .use(({ ctx, input, next }) => {
-      assertDepartmentAccess(ctx.session, input.depId);
-      return next();
-    });
+  return guardedProcedure(capability, true).input(ZDepartmentInput);
 }
 
 export const lookupProcedure = capabilityProcedure('lookup');
