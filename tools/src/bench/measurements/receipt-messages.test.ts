@@ -12,9 +12,9 @@ const run = (channel: ChannelRun['channel'], p99Ms: number, receiptsPerSec = 100
 describe('compareRuns', () => {
   it("compares e-mail's medians with no channel's, as shares, and holds the p99 to 10%", () => {
     const within = compareRuns([run('none', 40), run('email', 43), run('none', 60), run('email', 45), run('none', 50)]);
-    expect(within.none.p99Ms).toBe(50);
+    expect(within.base.p99Ms).toBe(50);
     // Nearest-rank median of two runs: the lower one.
-    expect(within.email.p99Ms).toBe(43);
+    expect(within.channel.p99Ms).toBe(43);
     expect(within.change.p99Ms).toBeCloseTo(-0.14);
     expect(within.change.cpuMsPerReceipt).toBeCloseTo(0.1);
     expect(within.ok).toBe(true);
@@ -22,6 +22,13 @@ describe('compareRuns', () => {
     expect(slower.change.p99Ms).toBeCloseTo(0.11);
     expect(slower.ok).toBe(false);
     expect(compareRuns([run('none', 40), run('email', 44)]).ok).toBe(true);
+  });
+
+  it('compares any two kinds: e-mail with its server down against e-mail on', () => {
+    const down = compareRuns([run('email', 40), run('email-down', 42), run('none', 10)], 'email-down', 'email');
+    expect(down.base.p99Ms).toBe(40);
+    expect(down.change.p99Ms).toBeCloseTo(0.05);
+    expect(down.ok).toBe(true);
   });
 
   it('refuses to compare without a run of each kind', () => {
