@@ -2,19 +2,11 @@
 // npm dependencies stay external; the committed migrations are copied beside the bundle.
 import { cpSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
+import { scriptEntries, serverEntry, workerEntries } from './entries.mjs';
 
 rmSync('dist', { recursive: true, force: true });
 await build({
-  // The backup's and the drawing (receipts and notices) worker threads are entries of their own
-  // (dist/backup/snapshot.worker.js, dist/documents/receipt.worker.js), loaded by path.
-  entryPoints: [
-    'src/main.ts',
-    'src/scripts/restore.ts',
-    'src/scripts/reset-password.ts',
-    'src/scripts/verify-keys.ts',
-    'src/backup/snapshot.worker.ts',
-    'src/documents/receipt.worker.ts',
-  ],
+  entryPoints: [serverEntry, ...scriptEntries, ...workerEntries],
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -9,19 +9,19 @@ import { cpSync, createWriteStream, mkdirSync, readFileSync, rmSync } from 'node
 import http from 'node:http';
 import net from 'node:net';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { BUILD_DIR, MIGRATIONS, PG_MIGRATIONS, SERVER_ROOT } from './paths';
 
 const SERVER_BUILD = join(BUILD_DIR, 'server');
 
 export async function buildServer(): Promise<string> {
+  const { serverEntry, workerEntries }: { serverEntry: string; workerEntries: string[] } = await import(
+    pathToFileURL(join(SERVER_ROOT, 'entries.mjs')).href
+  );
   rmSync(SERVER_BUILD, { recursive: true, force: true });
   await build({
-    entryPoints: [
-      join(SERVER_ROOT, 'src/main.ts'),
-      join(SERVER_ROOT, 'src/backup/snapshot.worker.ts'),
-      join(SERVER_ROOT, 'src/documents/receipt.worker.ts'),
-    ],
+    entryPoints: [serverEntry, ...workerEntries].map((entry) => join(SERVER_ROOT, entry)),
     outdir: SERVER_BUILD,
     bundle: true,
     platform: 'node',

@@ -154,6 +154,7 @@ export class MessageWorker {
     if (!this.stopped) return;
     this.stopped = false;
     this.drawer.warm();
+    for (const channel of this.options.channels) channel.warm?.();
     this.schedule(0);
   }
 

@@ -38,4 +38,6 @@ export interface Channel {
   /** Shown in Settings: which provider serves the channel ("SMTP mail.example.org", "MSG91"). */
   readonly description: string;
   send(message: OutgoingMessage): Promise<SendResult>;
+  /** Readies what sending needs (the mail thread) when the worker starts, not amid the counter's requests. */
+  warm?(): void;
 }

@@ -5,6 +5,7 @@
  */
 import nodemailer from 'nodemailer';
 import { escapeHtml } from '../../../public-page';
+import { ThreadClient } from '../../../worker-thread';
 import type { Channel, OutgoingMessage, SendResult } from './channel';
 
 export interface EmailSettings {
@@ -32,35 +33,66 @@ function failureOf(error: unknown): SendResult {
   return { ok: false, kind: 'transient', reason };
 }
 
+function smtpTransport(settings: EmailSettings) {
+  return nodemailer.createTransport(settings.smtpUrl, { from: settings.from });
+}
+
+/** Each SMTP setting's transport, made once on the mail thread. */
+const transports = new Map<string, ReturnType<typeof smtpTransport>>();
+
+/**
+ * Sends one e-mail through the SMTP server the settings name. Runs on the mail thread (mail.worker.ts):
+ * building the message (the PDF in base64) and the SMTP conversation stay off the server's thread.
+ */
+export async function sendEmail(settings: EmailSettings, message: OutgoingMessage): Promise<SendResult> {
+  const key = `${settings.smtpUrl}\n${settings.from}`;
+  let transport = transports.get(key);
+  if (!transport) {
+    transport = smtpTransport(settings);
+    transports.set(key, transport);
+  }
+  try {
+    const info = await transport.sendMail({
+      to: message.recipientName ? { name: message.recipientName, address: message.recipient } : message.recipient,
+      subject: message.subject ?? '',
+      text: message.body,
+      html: htmlOf(message.body),
+      attachments: message.attachment
+        ? [
+            {
+              filename: message.attachment.filename,
+              contentType: message.attachment.contentType,
+              content: Buffer.from(message.attachment.content),
+            },
+          ]
+        : [],
+    });
+    if (info.rejected.length > 0)
+      return { ok: false, kind: 'permanent', reason: `The mail server refused ${message.recipient}` };
+    return { ok: true, providerId: info.messageId };
+  } catch (error) {
+    return failureOf(error);
+  }
+}
+
+export interface EmailRequest {
+  settings: EmailSettings;
+  message: OutgoingMessage;
+}
+
+/** The thread every e-mail of this server is sent from. */
+const mailThread = new ThreadClient<EmailRequest, SendResult>({
+  name: 'The mail thread',
+  built: new URL('./domain/messages/channels/mail.worker.js', import.meta.url),
+  source: new URL('./mail.worker.ts', import.meta.url),
+});
+
 export function emailChannel(settings: EmailSettings): Channel {
-  const transport = nodemailer.createTransport(settings.smtpUrl, { from: settings.from });
   const host = URL.parse(settings.smtpUrl)?.hostname ?? 'SMTP';
   return {
     channel: 'email',
     description: `E-mail through SMTP ${host}`,
-    async send(message: OutgoingMessage): Promise<SendResult> {
-      try {
-        const info = await transport.sendMail({
-          to: message.recipientName ? { name: message.recipientName, address: message.recipient } : message.recipient,
-          subject: message.subject ?? '',
-          text: message.body,
-          html: htmlOf(message.body),
-          attachments: message.attachment
-            ? [
-                {
-                  filename: message.attachment.filename,
-                  contentType: message.attachment.contentType,
-                  content: message.attachment.content,
-                },
-              ]
-            : [],
-        });
-        if (info.rejected.length > 0)
-          return { ok: false, kind: 'permanent', reason: `The mail server refused ${message.recipient}` };
-        return { ok: true, providerId: info.messageId };
-      } catch (error) {
-        return failureOf(error);
-      }
-    },
+    send: (message) => mailThread.call({ settings, message }),
+    warm: () => mailThread.warm(),
   };
 }
