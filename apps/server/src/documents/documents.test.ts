@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { failInserts, temporaryFolder } from '@fees/db/testing';
 import { auditLog, rows, run } from '@fees/db';
-import { formatDate, localToday, paiseToRupeesText, type TCreateReceiptInput } from '@fees/validation';
+import { formatDate, localToday, paiseToRupeesText } from '@fees/validation';
 import { and, eq, sql } from 'drizzle-orm';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { LoginLimiter } from '../auth/login-limiter';
 import { ACCOUNTS, type Account, RestClient } from '../test/rest';
+import { receiptInput } from '../test/fixture';
 import { useFixture, useHarness } from '../test/use-harness';
 
 const h = useHarness(beforeAll);
@@ -92,26 +93,15 @@ async function download(who: Account | 'anonymous', path: string) {
   return { status: response.status, type: response.headers.get('content-type') ?? '', bytes };
 }
 
-const receiptInput = (lines: Array<[number, string, number]>, date = '2025-08-01'): TCreateReceiptInput => {
-  const total = paiseToRupeesText(lines.reduce((sum, [, , paise]) => sum + paise, 0));
-  return {
-    depId: 100,
-    studentId: fx.ug.studentId,
+/** A UPI receipt for the UG student, its lines as (head, particulars, paise). */
+const upiReceipt = (lines: Array<[number, string, number]>, date = '2025-08-01') =>
+  receiptInput(fx, {
     date,
-    items: lines.map(([feeHeadId, particulars, paise]) => ({
-      feeHeadId,
-      particulars,
-      amount: paiseToRupeesText(paise),
-    })),
+    lines: lines.map(([feeHeadId, particulars, paise]) => [feeHeadId, paise, particulars] as const),
     paymentMode: 'upi',
     paymentReference: 'UTR 4411',
-    total,
-    tax: '0.00',
-    net: total,
-    confirm: true,
     allowOverpayment: true,
-  } as unknown as TCreateReceiptInput;
-};
+  });
 
 /** The audit log's duplicate prints of a receipt, oldest first. */
 const reprints = (number: number) =>
@@ -133,7 +123,7 @@ describe('GET /api/receipts/{number}.pdf', () => {
   it('is the printed receipt: letterhead, number, date, student, lines, net, words, payment, clerk, verify link', async () => {
     const ug = h.caller('ugStaff').receipts;
     const created = await ug.create(
-      receiptInput([
+      upiReceipt([
         [fx.heads.tuition, 'Term fee', 1_25_000_50],
         [fx.heads.exam, 'Semester exam', 1_500_00],
       ]),
@@ -193,7 +183,7 @@ describe('GET /api/receipts/{number}.pdf', () => {
     try {
       // 10,000.00 at 18% = 1,800.00; 1,234.56 at 5% = 61.728 -> 61.73; GST 1,861.73, net 13,096.29.
       const created = await h.caller('ugStaff').receipts.create({
-        ...receiptInput([
+        ...upiReceipt([
           [fx.heads.tuition, 'Term fee – ₹ ക', 10_000_00],
           [fx.heads.exam, 'Semester exam', 1_234_56],
         ]),
@@ -236,7 +226,7 @@ describe('GET /api/receipts/{number}.pdf', () => {
       { length: 30 },
       (_, i) => [heads[i % 2]![0], `Part ${i + 1}`, 100_00 + i] as [number, string, number],
     );
-    const created = await h.caller('ugStaff').receipts.create(receiptInput(lines));
+    const created = await h.caller('ugStaff').receipts.create(upiReceipt(lines));
     const answer = await download('ugStaff', `/api/receipts/${created.number}.pdf`);
     const { text, info } = readPdf(answer.bytes);
     expect(info).toMatch(/^Pages:\s+2$/m);
@@ -255,7 +245,7 @@ describe('GET /api/receipts/{number}.pdf', () => {
 
   it('says VOIDED plainly, with the void date, on a voided receipt', async () => {
     const ug = h.caller('ugStaff').receipts;
-    const created = await ug.create(receiptInput([[fx.heads.tuition, 'Term fee', 2_000_00]]));
+    const created = await ug.create(upiReceipt([[fx.heads.tuition, 'Term fee', 2_000_00]]));
     await ug.void({ number: created.number, reason: 'Wrong student' });
     const voidedOn = (await ug.byNumber({ number: created.number })).receipt.voidedAt!;
     const day = new Date(voidedOn).toLocaleDateString('en-GB', { timeZone: 'Asia/Kolkata' }).replaceAll('/', '-');
@@ -266,7 +256,7 @@ describe('GET /api/receipts/{number}.pdf', () => {
   });
 
   it("marks a duplicate DUPLICATE with the reprint's date, and the audit log counts it (who, when)", async () => {
-    const created = await h.caller('ugStaff').receipts.create(receiptInput([[fx.heads.exam, 'Exam', 300_00]]));
+    const created = await h.caller('ugStaff').receipts.create(upiReceipt([[fx.heads.exam, 'Exam', 300_00]]));
     const printedBefore = await reprints(created.number);
     const original = readPdf((await download('ugStaff', `/api/receipts/${created.number}.pdf`)).bytes).text;
     expect(original).not.toContain('DUPLICATE');
@@ -292,7 +282,7 @@ describe('GET /api/receipts/{number}.pdf', () => {
   });
 
   it('counts no reprint when the duplicate’s PDF cannot be made', async () => {
-    const created = await h.caller('ugStaff').receipts.create(receiptInput([[fx.heads.exam, 'Exam', 300_00]]));
+    const created = await h.caller('ugStaff').receipts.create(upiReceipt([[fx.heads.exam, 'Exam', 300_00]]));
     // Without a verification key, and none can be written, the printed QR code cannot be signed: no PDF.
     const keys = await rows<{ id: number; secret: string }>(h.db, sql`SELECT id, secret FROM verify_keys`);
     await run(h.db, sql`DELETE FROM verify_keys`);
@@ -347,18 +337,7 @@ describe('GET /api/notices/{studentId}.pdf', () => {
       ['2026-06-01', rs(5000)],
       ['2026-07-20', rs(12000)],
     ] as const) {
-      const total = paiseToRupeesText(paise);
-      await admin.receipts.create({
-        depId: 101,
-        studentId: fx.pg.studentId,
-        date,
-        items: [{ feeHeadId: fx.heads.tuition, particulars: '', amount: total }],
-        paymentMode: 'cash',
-        total,
-        tax: '0',
-        net: total,
-        confirm: true,
-      } as unknown as TCreateReceiptInput);
+      await admin.receipts.create(receiptInput(fx, { of: 'pg', date, lines: [[fx.heads.tuition, paise]] }));
     }
     await admin.plans.paymentSettings.update({ depId: 101, upiId: 'pgcollege@sbi', payeeName: 'PG College' });
   });

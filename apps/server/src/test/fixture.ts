@@ -17,7 +17,9 @@ import {
   students,
   transaction,
 } from '@fees/db';
+import { paiseToRupeesText, type ZCreateReceiptInput } from '@fees/validation';
 import { eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 
 export interface Fixture {
   ug: {
@@ -60,6 +62,46 @@ export function discountInput<T extends object = object>(fixture: Fixture, overr
     note: 'Sports quota',
     confirm: true,
     ...overrides,
+  };
+}
+
+/** A new receipt as the counter's form sends it: amounts in rupees as text, before the server parses them. */
+export type ReceiptRequest = z.input<typeof ZCreateReceiptInput>;
+
+/** One line of a receipt: the head, the paise paid on it and, if any, what the clerk wrote as its particulars. */
+export type ReceiptLine = readonly [feeHeadId: number, paise: number, particulars?: string];
+
+export type ReceiptOptions = Omit<Partial<ReceiptRequest>, 'items' | 'total' | 'tax' | 'net'> & {
+  /** Whose receipt: the fixture's UG (default) or PG student, in that student's department. */
+  of?: 'ug' | 'pg';
+  date: string;
+  lines: ReceiptLine[];
+  /** GST charged on top of the lines, in paise. */
+  taxPaise?: number;
+};
+
+/**
+ * A confirmed cash receipt for the fixture's UG or PG student, its total and net the sum of `lines` (plus
+ * `taxPaise`); any other field (student, mode and its details, allowOverpayment, ...) as given.
+ */
+export function receiptInput(fixture: Fixture, options: ReceiptOptions): ReceiptRequest {
+  const { of = 'ug', date, lines, taxPaise = 0, ...rest } = options;
+  const total = lines.reduce((sum, [, paise]) => sum + paise, 0);
+  return {
+    depId: fixture[of].depId,
+    studentId: fixture[of].studentId,
+    date,
+    items: lines.map(([feeHeadId, paise, particulars = '']) => ({
+      feeHeadId,
+      particulars,
+      amount: paiseToRupeesText(paise),
+    })),
+    paymentMode: 'cash',
+    total: paiseToRupeesText(total),
+    tax: paiseToRupeesText(taxPaise),
+    net: paiseToRupeesText(total + taxPaise),
+    confirm: true,
+    ...rest,
   };
 }
 

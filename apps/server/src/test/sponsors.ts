@@ -3,6 +3,7 @@
  * sponsor tests and the who-pays property write both through these, so a change to either input is made once.
  */
 import type { TCreateSponsorReceiptInput } from '@fees/validation';
+import { type Fixture, receiptInput } from './fixture';
 import type { Harness } from './harness';
 
 type Caller = ReturnType<Harness['caller']>;
@@ -34,4 +35,9 @@ export function receiveShare(
 ) {
   const { depId, sponsorId, studentId, feeHeadId } = share;
   return caller.sponsors.receipt({ depId, sponsorId, ...receipt, allocations: [{ studentId, feeHeadId, amount }] });
+}
+
+/** The family's own cash receipt of `rupees` on the PG student's tuition, the part a sponsor leaves them to pay. */
+export function pgTuitionReceipt(fixture: Fixture, date: string, rupees: number) {
+  return receiptInput(fixture, { of: 'pg', date, lines: [[fixture.heads.tuition, rupees * 100]] });
 }

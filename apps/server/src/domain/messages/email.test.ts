@@ -11,11 +11,10 @@ import { closePostgres, type Database, messages, openPostgres, students } from '
 import { closeTestDatabase, onPostgres, openTestDatabase, temporaryFolder } from '@fees/db/testing';
 import { createTestPostgres } from '@fees/db/testing/postgres';
 import { amountInWords } from '@fees/money';
-import { paiseToRupeesText, type TCreateReceiptInput } from '@fees/validation';
 import { eq } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildFixture } from '../../test/fixture';
+import { buildFixture, receiptInput } from '../../test/fixture';
 import { createAccount, TEST_PASSWORD } from '../../test/harness';
 import { RestClient } from '../../test/rest';
 import { startServer } from '../../test/server-process';
@@ -50,20 +49,8 @@ function attachedPdfText(mail: ParsedMail): string {
   return execFileSync('pdftotext', ['-layout', file, '-']).toString();
 }
 
-function receiptInput(paise: number): TCreateReceiptInput {
-  const amount = paiseToRupeesText(paise);
-  return {
-    depId: 100,
-    studentId: fx.ug.studentId,
-    date: '2025-08-01',
-    items: [{ feeHeadId: fx.heads.exam, particulars: 'Exam fee', amount }],
-    paymentMode: 'cash',
-    total: amount,
-    tax: '0.00',
-    net: amount,
-    confirm: true,
-  } as unknown as TCreateReceiptInput;
-}
+const examReceipt = (paise: number) =>
+  receiptInput(fx, { date: '2025-08-01', lines: [[fx.heads.exam, paise, 'Exam fee']] });
 
 describe('e-mail over SMTP', () => {
   it("carries the family page's link when the app has a public address, and none once it is revoked", async () => {
@@ -76,7 +63,7 @@ describe('e-mail over SMTP', () => {
       origin: 'https://fees.test',
       publicUrl: 'https://fees.test',
     });
-    await h.caller('ugStaff').receipts.create(receiptInput(1_00));
+    await h.caller('ugStaff').receipts.create(examReceipt(1_00));
     expect(await worker.runOnce()).toBe(1);
     const [mail] = await smtp.waitFor(1);
     const url = /The fees and receipts, and paying online: (\S+)/.exec(mail!.text ?? '')?.[1];
@@ -86,7 +73,7 @@ describe('e-mail over SMTP', () => {
     );
     expect((await staff.family.link({ depId: 100, studentId: fx.ug.studentId })).url).toBe(url);
     await staff.family.revoke({ depId: 100, studentId: fx.ug.studentId });
-    await h.caller('ugStaff').receipts.create(receiptInput(2_00));
+    await h.caller('ugStaff').receipts.create(examReceipt(2_00));
     expect(await worker.runOnce()).toBe(1);
     const [, second] = await smtp.waitFor(2);
     expect(second!.text).not.toContain('/family/');
@@ -97,7 +84,7 @@ describe('e-mail over SMTP', () => {
     await h.db.update(students).set({ email: 'anjali@example.in' }).where(eq(students.id, fx.ug.studentId));
     const channel = emailChannel({ smtpUrl: smtp.url, from: 'Fee office <fees@college.test>' });
     useChannels([channel]);
-    const { number } = await h.caller('ugStaff').receipts.create(receiptInput(1_234_50));
+    const { number } = await h.caller('ugStaff').receipts.create(examReceipt(1_234_50));
     worker = new MessageWorker(h.db, { channels: [channel], origin: 'http://fees.test' });
     expect(await worker.runOnce()).toBe(1);
     const [mail] = await smtp.waitFor(1);
@@ -146,7 +133,7 @@ describe('e-mail over SMTP', () => {
     await h.db.update(students).set({ email: 'gone@example.in' }).where(eq(students.id, fx.ug.studentId));
     const channel = emailChannel({ smtpUrl: smtp.url, from: 'fees@college.test' });
     useChannels([channel]);
-    await h.caller('ugStaff').receipts.create(receiptInput(500_00));
+    await h.caller('ugStaff').receipts.create(examReceipt(500_00));
     worker = new MessageWorker(h.db, { channels: [channel], origin: 'http://fees.test' });
     await worker.runOnce();
     const [row] = await h.db.select().from(messages);
@@ -161,7 +148,7 @@ describe('e-mail over SMTP', () => {
     await stopped.stop();
     const channel = emailChannel({ smtpUrl: stopped.url, from: 'fees@college.test' });
     useChannels([channel]);
-    await h.caller('ugStaff').receipts.create(receiptInput(500_00));
+    await h.caller('ugStaff').receipts.create(examReceipt(500_00));
     worker = new MessageWorker(h.db, { channels: [channel], origin: 'http://fees.test' });
     await worker.runOnce();
     const [row] = await h.db.select().from(messages);

@@ -4,13 +4,7 @@
  * refused to its maker, and refused with a 409 naming the change when its record moved on.
  */
 import { auditLog, dayClosings, fineWaivers, receipts, settings } from '@fees/db';
-import {
-  NO_APPROVALS,
-  paiseToRupeesText,
-  type TApprovalSettings,
-  type TCreateReceiptInput,
-  type TSavePlanInput,
-} from '@fees/validation';
+import { NO_APPROVALS, type TApprovalSettings, type TSavePlanInput } from '@fees/validation';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { LoginLimiter } from '../../auth/login-limiter';
@@ -19,10 +13,10 @@ import { createContextInner } from '../../context';
 import { applied, sentForApproval } from '../../test/approvals';
 import { createAccount } from '../../test/harness';
 import { refusal } from '../../test/refusal';
+import { receiptInput } from '../../test/fixture';
 import { useFixture, useHarness } from '../../test/use-harness';
 import { createCaller } from '../_app';
 
-const r = paiseToRupeesText;
 const h = useHarness();
 const fx = useFixture(h);
 const admin = () => h.caller('admin');
@@ -174,19 +168,12 @@ describe('reopening a closed day', () => {
 
 describe('a receipt dated before the back-dating limit', () => {
   const OLD = '2025-08-01';
-  const receipt = (paise: number, date = OLD): TCreateReceiptInput =>
-    ({
-      depId: 100,
-      studentId: fx.ug.studentId,
+  const receipt = (paise: number, date = OLD) =>
+    receiptInput(fx, {
       date,
-      items: [{ feeHeadId: fx.heads.tuition, particulars: '', amount: r(paise) }],
-      paymentMode: 'cash',
-      total: r(paise),
-      tax: '0',
-      net: r(paise),
-      confirm: true,
+      lines: [[fx.heads.tuition, paise]],
       backdatedReason: 'Paid in August, the form was mislaid',
-    }) as unknown as TCreateReceiptInput;
+    });
   const count = async () => (await h.db.select().from(receipts)).length;
 
   beforeEach(async () => {

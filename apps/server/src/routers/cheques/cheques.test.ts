@@ -1,8 +1,9 @@
 import { auditLog, cheques, findFeeHeadByName, receipts } from '@fees/db';
-import { CHEQUE_BOUNCE_HEAD, paiseToRupeesText, type TCreateReceiptInput, type TSavePlanInput } from '@fees/validation';
+import { CHEQUE_BOUNCE_HEAD, type TSavePlanInput } from '@fees/validation';
 import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { refusal } from '../../test/refusal';
+import { type ReceiptLine, receiptInput } from '../../test/fixture';
 import { useFixture, useHarness } from '../../test/use-harness';
 
 const h = useHarness();
@@ -13,7 +14,6 @@ beforeEach(async () => {
 });
 
 const rs = (rupees: number) => Math.round(rupees * 100);
-const r = paiseToRupeesText;
 
 /** PG's Tuition Fee 30,000 in three terms with a fine of 10.00 a day (cap 500.00) after 5 days' grace. */
 function pgPlan(): TSavePlanInput {
@@ -34,24 +34,8 @@ type Mode =
   | { paymentMode: 'cash' }
   | { paymentMode: 'cheque' | 'dd'; bank: string; instrumentNo: string; instrumentDate: string };
 
-function pgReceipt(
-  date: string,
-  lines: Array<[number, number]>,
-  mode: Mode = { paymentMode: 'cash' },
-): TCreateReceiptInput {
-  const total = lines.reduce((s, [, p]) => s + p, 0);
-  return {
-    depId: 101,
-    studentId: fx.pg.studentId,
-    date,
-    items: lines.map(([feeHeadId, paise]) => ({ feeHeadId, particulars: '', amount: r(paise) })),
-    ...mode,
-    total: r(total),
-    tax: '0',
-    net: r(total),
-    confirm: true,
-  } as unknown as TCreateReceiptInput;
-}
+const pgReceipt = (date: string, lines: ReceiptLine[], mode: Mode = { paymentMode: 'cash' }) =>
+  receiptInput(fx, { of: 'pg', date, lines, ...mode });
 
 const chequeA = {
   paymentMode: 'cheque',

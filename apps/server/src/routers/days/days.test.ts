@@ -1,33 +1,21 @@
 import { auditLog, receipts } from '@fees/db';
 import { tableContents } from '@fees/db/testing';
-import { formatDate, paiseToRupeesText, type TCreateReceiptInput } from '@fees/validation';
+import { formatDate } from '@fees/validation';
 import { addDays } from '@fees/money';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { today } from '../../config';
 import { fieldRefusal, refusal } from '../../test/refusal';
+import { receiptInput } from '../../test/fixture';
 import { useFixture, useHarness } from '../../test/use-harness';
 
 const h = useHarness();
 const fx = useFixture(h);
 
 const DAY = '2025-08-01';
-const r = paiseToRupeesText;
 
-function ugReceipt(date: string, paise: number, depId: 100 | 101 = 100): TCreateReceiptInput {
-  const studentId = depId === 100 ? fx.ug.studentId : fx.pg.studentId;
-  return {
-    depId,
-    studentId,
-    date,
-    items: [{ feeHeadId: fx.heads.tuition, particulars: '', amount: r(paise) }],
-    paymentMode: 'cash',
-    total: r(paise),
-    tax: '0',
-    net: r(paise),
-    confirm: true,
-  } as unknown as TCreateReceiptInput;
-}
+const ugReceipt = (date: string, paise: number, depId: 100 | 101 = 100) =>
+  receiptInput(fx, { of: depId === 100 ? 'ug' : 'pg', date, lines: [[fx.heads.tuition, paise]] });
 
 const closedFor = (ending: string) =>
   new RegExp(`^This day is closed: 01-08-2025 was closed by admin@test\\.local at \\d\\d:\\d\\d\\. ${ending}$`);

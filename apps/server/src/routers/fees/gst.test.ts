@@ -3,30 +3,17 @@
  * line at their heads' rates and keeping them once issued, and the department's GSTIN on its receipts.
  */
 import { auditLog } from '@fees/db';
-import { MSG, paiseToRupeesText, type TCreateReceiptInput } from '@fees/validation';
+import { MSG } from '@fees/validation';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { refusal } from '../../test/refusal';
+import { type ReceiptLine, receiptInput } from '../../test/fixture';
 import { useFixture, useHarness } from '../../test/use-harness';
 
 const h = useHarness();
 const fx = useFixture(h);
-const r = paiseToRupeesText;
 
-function receiptInput(lines: Array<[number, number]>, tax: number): TCreateReceiptInput {
-  const total = lines.reduce((sum, [, paise]) => sum + paise, 0);
-  return {
-    depId: 100,
-    studentId: fx.ug.studentId,
-    date: '2025-08-01',
-    items: lines.map(([feeHeadId, paise]) => ({ feeHeadId, particulars: '', amount: r(paise) })),
-    paymentMode: 'cash',
-    total: r(total),
-    tax: r(tax),
-    net: r(total + tax),
-    confirm: true,
-  } as unknown as TCreateReceiptInput;
-}
+const ugReceipt = (lines: ReceiptLine[], taxPaise: number) => receiptInput(fx, { date: '2025-08-01', lines, taxPaise });
 
 const headsById = async () =>
   new Map((await h.caller('admin').fees.heads.list()).map((head) => [head.id, head] as const));
@@ -121,7 +108,7 @@ describe('receipts with taxable heads', () => {
     // Tuition exempt; 1,234.56 of Exam Fee at 18% = 222.2208 -> 222.22.
     const ug = h.caller('ugStaff');
     const created = await ug.receipts.create(
-      receiptInput(
+      ugReceipt(
         [
           [fx.heads.tuition, 5_000_00],
           [fx.heads.exam, 1_234_56],
@@ -145,9 +132,9 @@ describe('receipts with taxable heads', () => {
     expect(shown.receipt).toMatchObject({ taxPaise: 222_22, netPaise: 6_456_78 });
 
     // A form priced at the old rate is refused with the server's figures; the new rate is what a new receipt takes.
-    const stale = await refusal(ug.receipts.create(receiptInput([[fx.heads.exam, 100_00]], 18_00)));
+    const stale = await refusal(ug.receipts.create(ugReceipt([[fx.heads.exam, 100_00]], 18_00)));
     expect(stale.message).toContain('GST 5.00');
-    const next = await ug.receipts.create(receiptInput([[fx.heads.exam, 100_00]], 5_00));
+    const next = await ug.receipts.create(ugReceipt([[fx.heads.exam, 100_00]], 5_00));
     expect(next).toMatchObject({ taxRateBasisPoints: 500, taxPaise: 5_00 });
   });
 
@@ -162,7 +149,7 @@ describe('receipts with taxable heads', () => {
     const settings = await admin.admin.settings.get();
     expect(settings.letterheads.find((l) => l.depId === 100)?.gstin).toBe('27AAPFU0939F1ZV');
     const ug = h.caller('ugStaff');
-    const created = await ug.receipts.create(receiptInput([[fx.heads.exam, 100_00]], 0));
+    const created = await ug.receipts.create(ugReceipt([[fx.heads.exam, 100_00]], 0));
     expect((await ug.receipts.byNumber({ number: created.number })).receipt.gstin).toBe('27AAPFU0939F1ZV');
     await admin.admin.settings.update({ letterheads: [{ ...letterhead, gstin: '' }] });
     expect((await ug.receipts.byNumber({ number: created.number })).receipt.gstin).toBeNull();

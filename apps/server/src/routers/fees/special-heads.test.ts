@@ -6,16 +6,10 @@ import { join } from 'node:path';
 import { closePostgres, feeStructures, findFeeHeadByName, isPostgres, openDatabase, openPostgres } from '@fees/db';
 import { onPostgres, temporaryFolder } from '@fees/db/testing';
 import { createTestPostgres } from '@fees/db/testing/postgres';
-import {
-  ADVANCE_HEAD,
-  CHEQUE_BOUNCE_HEAD,
-  LATE_FEE_HEAD,
-  PREVIOUS_DUES_HEAD,
-  type TCreateReceiptInput,
-} from '@fees/validation';
+import { ADVANCE_HEAD, CHEQUE_BOUNCE_HEAD, LATE_FEE_HEAD, PREVIOUS_DUES_HEAD } from '@fees/validation';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { buildFixture } from '../../test/fixture';
+import { buildFixture, receiptInput } from '../../test/fixture';
 import { refusal } from '../../test/refusal';
 import { useFixture, useHarness } from '../../test/use-harness';
 import { startServer } from '../../test/server-process';
@@ -155,17 +149,9 @@ describe('rows over special heads left by older versions', () => {
     const ids = context.heads.map((head) => head.feeHeadId);
     expect(new Set(ids).size).toBe(ids.length);
     expect(context.heads.map((head) => head.feeHead)).toEqual(expect.arrayContaining([ADVANCE_HEAD, LATE_FEE_HEAD]));
-    const created = await h.caller('ugStaff').receipts.create({
-      depId: 100,
-      studentId: fx.ug.studentId,
-      date: '2025-08-01',
-      items: [{ feeHeadId: fx.heads.tuition, particulars: '', amount: '100.00' }],
-      paymentMode: 'cash',
-      total: '100.00',
-      tax: '0.00',
-      net: '100.00',
-      confirm: true,
-    } as unknown as TCreateReceiptInput);
+    const created = await h
+      .caller('ugStaff')
+      .receipts.create(receiptInput(fx, { date: '2025-08-01', lines: [[fx.heads.tuition, 100_00]] }));
     expect(created.totalPaise).toBe(100_00);
   });
 });

@@ -9,13 +9,14 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { auditLog, enrolments, feeHeads } from '@fees/db';
 import { temporaryFolder } from '@fees/db/testing';
-import { LATE_FEE_HEAD, localToday, paiseToRupeesText, type TCreateReceiptInput } from '@fees/validation';
+import { LATE_FEE_HEAD, localToday } from '@fees/validation';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { LoginLimiter } from '../../auth/login-limiter';
 import { fieldRefusal, refusal } from '../../test/refusal';
 import { ACCOUNTS, RestClient } from '../../test/rest';
+import { type ReceiptLine, receiptInput } from '../../test/fixture';
 import { useFixture, useHarness } from '../../test/use-harness';
 
 const h = useHarness(beforeAll);
@@ -28,20 +29,7 @@ let pgClient: RestClient;
 const PG = { depId: 101 as const, admNo: 'PG-001' };
 const LEFT_ON = '2025-11-30';
 
-function receipt(date: string, lines: Array<[number, number]>): TCreateReceiptInput {
-  const total = paiseToRupeesText(lines.reduce((s, [, p]) => s + p, 0));
-  return {
-    depId: 101,
-    studentId: fx.pg.studentId,
-    date,
-    items: lines.map(([feeHeadId, paise]) => ({ feeHeadId, particulars: '', amount: paiseToRupeesText(paise) })),
-    paymentMode: 'cash',
-    total,
-    tax: '0',
-    net: total,
-    confirm: true,
-  } as unknown as TCreateReceiptInput;
-}
+const receipt = (date: string, lines: ReceiptLine[]) => receiptInput(fx, { of: 'pg', date, lines });
 
 beforeAll(async () => {
   await h.caller('admin').plans.save({

@@ -1,6 +1,5 @@
 import { messages, studentContacts, students } from '@fees/db';
 import { eq } from 'drizzle-orm';
-import { paiseToRupeesText, type TCreateReceiptInput } from '@fees/validation';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Channel, OutgoingMessage } from '../../domain/messages/channels/channel';
 import { useChannels } from '../../domain/messages/channels';
@@ -8,6 +7,7 @@ import { dailyTick } from '../../domain/messages/daily';
 import { recheckReminder, recheckRemindersAtSendTime } from '../../domain/messages/reminders';
 import { MessageWorker } from '../../domain/messages/worker';
 import { queueDailySummary } from '../../domain/messages/summary';
+import { receiptInput } from '../../test/fixture';
 import { useFixture, useHarness } from '../../test/use-harness';
 
 const h = useHarness();
@@ -89,19 +89,8 @@ beforeEach(async () => {
   });
 });
 
-function pay(studentId: number, date: string, paise: number, feeHeadId = fx.heads.tuition): TCreateReceiptInput {
-  return {
-    depId: 100,
-    studentId,
-    date,
-    items: [{ feeHeadId, particulars: '', amount: paiseToRupeesText(paise) }],
-    paymentMode: 'cash',
-    total: paiseToRupeesText(paise),
-    tax: '0',
-    net: paiseToRupeesText(paise),
-    confirm: true,
-  } as unknown as TCreateReceiptInput;
-}
+const pay = (studentId: number, date: string, paise: number, feeHeadId = fx.heads.tuition) =>
+  receiptInput(fx, { studentId, date, lines: [[feeHeadId, paise]] });
 
 const unsent = () => Promise.reject(new Error('no worker runs in these tests'));
 afterEach(() => useChannels([]));

@@ -1,14 +1,10 @@
 import { auditLog, findFeeHeadByName, openingBalances, row, students } from '@fees/db';
-import {
-  OPENING_INSTALMENT_NAME,
-  PREVIOUS_DUES_HEAD,
-  paiseToRupeesText,
-  type TCreateReceiptInput,
-} from '@fees/validation';
+import { OPENING_INSTALMENT_NAME, PREVIOUS_DUES_HEAD } from '@fees/validation';
 import { TRPCError } from '@trpc/server';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { today } from '../../config';
+import { type ReceiptLine, receiptInput } from '../../test/fixture';
 import { useFixture, useHarness } from '../../test/use-harness';
 
 const h = useHarness();
@@ -168,20 +164,7 @@ describe('opening balance import', () => {
 });
 
 /** A cash receipt dated today, as the form sends it (rupees as text). */
-function receipt(studentId: number, lines: Array<[number, number]>): TCreateReceiptInput {
-  const total = lines.reduce((s, [, p]) => s + p, 0);
-  return {
-    depId: 100,
-    studentId,
-    date: today(),
-    items: lines.map(([feeHeadId, paise]) => ({ feeHeadId, particulars: '', amount: paiseToRupeesText(paise) })),
-    paymentMode: 'cash',
-    total: paiseToRupeesText(total),
-    tax: '0',
-    net: paiseToRupeesText(total),
-    confirm: true,
-  } as unknown as TCreateReceiptInput;
-}
+const receipt = (studentId: number, lines: ReceiptLine[]) => receiptInput(fx, { date: today(), lines, studentId });
 
 describe('imported opening balances in every report', () => {
   it('adds to the head, is due on the import date, is collected at the counter, and every total equals the raw tables', async () => {

@@ -6,10 +6,9 @@
  */
 import { addDays, optionalFeePaise, type OptIn } from '@fees/money';
 import { students } from '@fees/db';
-import { paiseToRupeesText, type TCreateReceiptInput } from '@fees/validation';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildFixture } from '../../test/fixture';
+import { buildFixture, receiptInput } from '../../test/fixture';
 import { createHarness } from '../../test/harness';
 
 const rs = (rupees: number) => rupees * 100;
@@ -88,18 +87,14 @@ describe('optional heads: the money identity over random opt-ins and receipts', 
               optIns[k]!.push({ feeHeadId: transport, ...spell });
             }
           for (const r of receipts) {
-            const amount = paiseToRupeesText(rs(r.rupees));
-            await h.caller('admin').receipts.create({
-              depId: 101,
-              studentId: ids[r.student]!,
-              date: r.day,
-              items: [{ feeHeadId: fx.heads.tuition, particulars: '', amount }],
-              paymentMode: 'cash',
-              total: amount,
-              tax: '0',
-              net: amount,
-              confirm: true,
-            } as unknown as TCreateReceiptInput);
+            await h.caller('admin').receipts.create(
+              receiptInput(fx, {
+                of: 'pg',
+                studentId: ids[r.student]!,
+                date: r.day,
+                lines: [[fx.heads.tuition, rs(r.rupees)]],
+              }),
+            );
           }
           const staff = h.caller('pgStaff');
           const report = await staff.reports.dues({ depId: 101, courseId: 2000, includeSettled: true });

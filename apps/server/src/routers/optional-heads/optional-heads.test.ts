@@ -1,8 +1,8 @@
 import { duesBalanceByDepartment, students } from '@fees/db';
-import { paiseToRupeesText, type TCreateReceiptInput } from '@fees/validation';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { refusal } from '../../test/refusal';
 import { type RestServer, startRestServer } from '../../test/rest';
+import { receiptInput } from '../../test/fixture';
 import { useFixture, useHarness } from '../../test/use-harness';
 
 const h = useHarness();
@@ -167,18 +167,11 @@ describe('optional heads', () => {
 
   it('the advance counts an optional head as the opt-ins make it owed, again whenever a spell changes', async () => {
     const staff = h.caller('pgStaff');
-    const amount = paiseToRupeesText(rs(4_000));
-    await h.caller('admin').receipts.create({
-      depId: 101,
-      studentId: second,
-      date: '2025-09-01',
-      items: [{ feeHeadId: transport, particulars: '', amount }],
-      paymentMode: 'cash',
-      total: amount,
-      tax: '0',
-      net: amount,
-      confirm: true,
-    } as unknown as TCreateReceiptInput);
+    await h
+      .caller('admin')
+      .receipts.create(
+        receiptInput(fx, { of: 'pg', studentId: second, date: '2025-09-01', lines: [[transport, rs(4_000)]] }),
+      );
     const advances = async () => {
       const screen = await staff.refunds.studentAdvance({ depId: 101, studentId: second });
       const report = await staff.reports.dues({ depId: 101, courseId: 2000, includeSettled: true });

@@ -1,7 +1,8 @@
 import { auditLog, findFeeHeadByName, studentFeeTotals } from '@fees/db';
-import { LATE_FEE_HEAD, paiseToRupeesText, type TCreateReceiptInput, type TSavePlanInput } from '@fees/validation';
+import { LATE_FEE_HEAD, paiseToRupeesText, type TSavePlanInput } from '@fees/validation';
 import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { type ReceiptLine, receiptInput } from '../../test/fixture';
 import { refusal } from '../../test/refusal';
 import { useFixture, useHarness } from '../../test/use-harness';
 
@@ -29,20 +30,7 @@ function pgPlan(): TSavePlanInput {
   };
 }
 
-function pgReceipt(date: string, lines: Array<[number, number]>): TCreateReceiptInput {
-  const total = lines.reduce((s, [, p]) => s + p, 0);
-  return {
-    depId: 101,
-    studentId: fx.pg.studentId,
-    date,
-    items: lines.map(([feeHeadId, paise]) => ({ feeHeadId, particulars: '', amount: paiseToRupeesText(paise) })),
-    paymentMode: 'cash',
-    total: paiseToRupeesText(total),
-    tax: '0',
-    net: paiseToRupeesText(total),
-    confirm: true,
-  } as unknown as TCreateReceiptInput;
-}
+const pgReceipt = (date: string, lines: ReceiptLine[]) => receiptInput(fx, { of: 'pg', date, lines });
 
 async function workedExample() {
   await h.caller('admin').plans.save(pgPlan());

@@ -1,10 +1,11 @@
 import { auditLog, batches } from '@fees/db';
-import type { TCreateReceiptInput, ZUpdateStudentInput } from '@fees/validation';
+import type { ZUpdateStudentInput } from '@fees/validation';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { today } from '../../config';
 import { refusal } from '../../test/refusal';
+import { receiptInput } from '../../test/fixture';
 import { useFixture, useHarness } from '../../test/use-harness';
 
 const h = useHarness();
@@ -121,17 +122,7 @@ describe('promotion', () => {
   it('cannot be undone once a receipt was issued in the new batch', async () => {
     const ug = h.caller('ugStaff');
     const applied = await ug.promotions.run({ ...batches2(), students: [chosen()[0]!] });
-    await ug.receipts.create({
-      depId: 100,
-      studentId: fx.ug.studentId,
-      date: today(),
-      items: [{ feeHeadId: fx.heads.tuition, particulars: '', amount: '1000' }],
-      paymentMode: 'cash',
-      total: '1000',
-      tax: '0',
-      net: '1000',
-      confirm: true,
-    } as unknown as TCreateReceiptInput);
+    await ug.receipts.create(receiptInput(fx, { date: today(), lines: [[fx.heads.tuition, 1000_00]] }));
     expect((await refusal(ug.promotions.undo({ depId: 100, id: applied.id }))).message).toBe(
       '1 receipt was issued in 2026-27 since: the promotion can no longer be undone',
     );

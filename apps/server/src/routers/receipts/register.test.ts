@@ -1,39 +1,31 @@
 /** The receipt register (receipts.list) and the duplicate print's audit row (receipts.printDuplicate). */
 import { auditLog } from '@fees/db';
-import { paiseToRupeesText, type TCreateReceiptInput } from '@fees/validation';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fieldRefusal, refusal } from '../../test/refusal';
+import { receiptInput } from '../../test/fixture';
 import { useFixture, useHarness } from '../../test/use-harness';
 
 const h = useHarness(beforeAll);
 const fx = useFixture(h, beforeAll);
 
-function receiptInput(date: string, paise: number, mode: 'cash' | 'upi' = 'cash'): TCreateReceiptInput {
-  const amount = paiseToRupeesText(paise);
-  return {
-    depId: 100,
-    studentId: fx.ug.studentId,
+const examReceipt = (date: string, paise: number, mode: 'cash' | 'upi' = 'cash') =>
+  receiptInput(fx, {
     date,
-    items: [{ feeHeadId: fx.heads.exam, particulars: '', amount }],
+    lines: [[fx.heads.exam, paise]],
     paymentMode: mode,
     paymentReference: mode === 'upi' ? 'UTR 77' : null,
-    total: amount,
-    tax: '0.00',
-    net: amount,
-    confirm: true,
     allowOverpayment: true,
-  } as unknown as TCreateReceiptInput;
-}
+  });
 
 const numbers = { cash1: 0, upi: 0, cash2: 0, byAdmin: 0 };
 
 beforeAll(async () => {
   const ug = h.caller('ugStaff').receipts;
-  numbers.cash1 = (await ug.create(receiptInput('2025-09-01', 100_00))).number;
-  numbers.upi = (await ug.create(receiptInput('2025-09-02', 200_00, 'upi'))).number;
-  numbers.cash2 = (await ug.create(receiptInput('2025-09-02', 300_00))).number;
-  numbers.byAdmin = (await h.caller('admin').receipts.create(receiptInput('2025-09-03', 400_00))).number;
+  numbers.cash1 = (await ug.create(examReceipt('2025-09-01', 100_00))).number;
+  numbers.upi = (await ug.create(examReceipt('2025-09-02', 200_00, 'upi'))).number;
+  numbers.cash2 = (await ug.create(examReceipt('2025-09-02', 300_00))).number;
+  numbers.byAdmin = (await h.caller('admin').receipts.create(examReceipt('2025-09-03', 400_00))).number;
   await ug.void({ number: numbers.cash2, reason: 'Typed twice' });
 });
 
@@ -125,14 +117,14 @@ describe('receipts.printDuplicate', () => {
 
 describe('a receipt paid in two modes', () => {
   it('is found under each of its modes', async () => {
-    const { paymentMode: _one, paymentReference: _ref, ...single } = receiptInput('2025-10-05', 150_00);
+    const { paymentMode: _one, paymentReference: _ref, ...single } = examReceipt('2025-10-05', 150_00);
     const split = await h.caller('ugStaff').receipts.create({
       ...single,
       payments: [
         { paymentMode: 'cash', amount: '100.00' },
         { paymentMode: 'upi', amount: '50.00', paymentReference: 'UTR 90' },
       ],
-    } as unknown as TCreateReceiptInput);
+    });
     const october = { from: '2025-10-01', to: '2025-10-31' };
     expect((await list({ ...october, paymentMode: 'cash' })).rows.map((r) => r.number)).toEqual([split.number]);
     expect((await list({ ...october, paymentMode: 'upi' })).rows.map((r) => r.number)).toEqual([split.number]);

@@ -1,11 +1,11 @@
 import * as XLSX from '@e965/xlsx';
 import { auditLog, bankStatementLines, receipts } from '@fees/db';
 import { addDays } from '@fees/money';
-import { paiseToRupeesText, type TCreateReceiptInput } from '@fees/validation';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { today } from '../../config';
 import { refusal } from '../../test/refusal';
+import { type ReceiptOptions, receiptInput } from '../../test/fixture';
 import { useFixture, useHarness } from '../../test/use-harness';
 
 const h = useHarness();
@@ -15,21 +15,9 @@ const day = (offset: number) => addDays(today(), offset);
 /** dd/MM/yyyy as the bank prints it. */
 const printed = (iso: string) => iso.split('-').reverse().join('/');
 const base64 = (text: string) => Buffer.from(text).toString('base64');
-const r = paiseToRupeesText;
 
-function ugReceipt(date: string, paise: number, payment: Partial<TCreateReceiptInput>): TCreateReceiptInput {
-  return {
-    depId: 100,
-    studentId: fx.ug.studentId,
-    date,
-    items: [{ feeHeadId: fx.heads.tuition, particulars: '', amount: r(paise) }],
-    total: r(paise),
-    tax: '0',
-    net: r(paise),
-    confirm: true,
-    ...payment,
-  } as unknown as TCreateReceiptInput;
-}
+const ugReceipt = (date: string, paise: number, payment: Omit<ReceiptOptions, 'date' | 'lines'>) =>
+  receiptInput(fx, { date, lines: [[fx.heads.tuition, paise]], ...payment });
 
 /** A statement as SBI's CSV export lays it out: the account's details above the table, a closing line below. */
 function statementCsv(rows: string[][]): string {

@@ -1,6 +1,6 @@
 import { batches, feeStructures, students } from '@fees/db';
-import { paiseToRupeesText, type TCreateReceiptInput } from '@fees/validation';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { receiptInput } from '../../test/fixture';
 import { useFixture, useHarness } from '../../test/use-harness';
 
 const h = useHarness(beforeAll);
@@ -49,18 +49,11 @@ beforeAll(async () => {
         })
         .returning()
     )[0]!;
-    const amount = paiseToRupeesText(5_000_00);
-    await h.caller('ugStaff').receipts.create({
-      depId: 100,
-      studentId: student.id,
-      date: '2026-07-01',
-      items: [{ feeHeadId: fx.heads.tuition, particulars: '', amount }],
-      paymentMode: 'cash',
-      total: amount,
-      tax: '0',
-      net: amount,
-      confirm: true,
-    } as unknown as TCreateReceiptInput);
+    await h
+      .caller('ugStaff')
+      .receipts.create(
+        receiptInput(fx, { studentId: student.id, date: '2026-07-01', lines: [[fx.heads.tuition, 5_000_00]] }),
+      );
   }
 });
 

@@ -1,11 +1,10 @@
 import { findAdvanceHeadId, refunds } from '@fees/db';
-import { paiseToRupeesText, type TCreateReceiptInput } from '@fees/validation';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { refusal } from '../../test/refusal';
+import { receiptInput } from '../../test/fixture';
 import { useFixture, useHarness } from '../../test/use-harness';
 import { applied } from '../../test/approvals';
 
-const r = paiseToRupeesText;
 const range = { from: '2025-08-01', to: '2025-08-31' };
 const h = useHarness();
 const fx = useFixture(h);
@@ -14,17 +13,9 @@ const fx = useFixture(h);
 beforeEach(async () => {
   const advance = (await findAdvanceHeadId(h.db))!;
   const take = (who: 'ugStaff' | 'pgStaff', depId: 100 | 101, studentId: number, paise: number) =>
-    h.caller(who).receipts.create({
-      depId,
-      studentId,
-      date: '2025-08-01',
-      items: [{ feeHeadId: advance, amount: r(paise) }],
-      paymentMode: 'cash',
-      total: r(paise),
-      tax: '0',
-      net: r(paise),
-      confirm: true,
-    } as unknown as TCreateReceiptInput);
+    h
+      .caller(who)
+      .receipts.create(receiptInput(fx, { depId, studentId, date: '2025-08-01', lines: [[advance, paise]] }));
   await take('ugStaff', 100, fx.ug.studentId, 3_000_00);
   await take('pgStaff', 101, fx.pg.studentId, 3_000_00);
   const refund = { date: '2025-08-05', reason: 'Leaving the hostel', confirm: true } as const;

@@ -1,25 +1,11 @@
-import { paiseToRupeesText, type TCreateReceiptInput } from '@fees/validation';
 import { describe, expect, it } from 'vitest';
+import { receiptInput } from '../../test/fixture';
+import { pgTuitionReceipt } from '../../test/sponsors';
 import { useFixture, useHarness } from '../../test/use-harness';
 
 const h = useHarness();
 const fx = useFixture(h);
 const rs = (rupees: number) => rupees * 100;
-
-function tuitionReceipt(date: string, rupees: number): TCreateReceiptInput {
-  const amount = paiseToRupeesText(rs(rupees));
-  return {
-    depId: 101,
-    studentId: fx.pg.studentId,
-    date,
-    items: [{ feeHeadId: fx.heads.tuition, particulars: '', amount }],
-    paymentMode: 'cash',
-    total: amount,
-    tax: '0',
-    net: amount,
-    confirm: true,
-  } as unknown as TCreateReceiptInput;
-}
 
 /**
  * PG-001's Tuition Fee 30,000 in three terms (fine 100 ten days after a due date), paid in full; a scholarship of
@@ -40,7 +26,7 @@ async function refundedCredit() {
     })),
   });
   for (const date of ['2025-06-05', '2025-09-05', '2025-12-05'])
-    await admin.receipts.create(tuitionReceipt(date, 10_000));
+    await admin.receipts.create(pgTuitionReceipt(fx, date, 10_000));
   const sponsorId = (await staff.sponsors.create({ name: 'Post-matric scholarship (SC)', kind: 'government' })).id;
   const share = await staff.sponsors.cover({
     depId: 101,
@@ -138,19 +124,14 @@ describe('a credit refunded leaves the heads', () => {
 
 describe('a credit settled "Adjusted from advance" onto another head', () => {
   const receipt = (feeHeadId: number, rupees: number, paymentMode: 'cash' | 'advance') => {
-    const amount = paiseToRupeesText(rs(rupees));
-    return h.caller('ugStaff').receipts.create({
-      depId: 100,
-      studentId: fx.ug.studentId,
-      date: '2025-08-01',
-      items: [{ feeHeadId, particulars: '', amount }],
-      paymentMode,
-      total: amount,
-      tax: '0',
-      net: amount,
-      confirm: true,
-      allowOverpayment: paymentMode === 'cash',
-    } as unknown as TCreateReceiptInput);
+    return h.caller('ugStaff').receipts.create(
+      receiptInput(fx, {
+        date: '2025-08-01',
+        lines: [[feeHeadId, rs(rupees)]],
+        paymentMode,
+        allowOverpayment: paymentMode === 'cash',
+      }),
+    );
   };
   /** [Tuition's balance, Exam's balance, the advance, the dues report's balance] of UG-001. */
   const figures = async () => {

@@ -1,30 +1,14 @@
 import { batches } from '@fees/db';
-import { paiseToRupeesText, type TCreateReceiptInput } from '@fees/validation';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { today } from '../../config';
 import { refusal } from '../../test/refusal';
 import { type RestServer, startRestServer } from '../../test/rest';
-import { coverShare, receiveShare, type ShareOf } from '../../test/sponsors';
+import { coverShare, pgTuitionReceipt, receiveShare, type ShareOf } from '../../test/sponsors';
 import { useFixture, useHarness } from '../../test/use-harness';
 
 const h = useHarness();
 const fx = useFixture(h);
 const rs = (rupees: number) => rupees * 100;
-
-function pgReceipt(date: string, rupees: number): TCreateReceiptInput {
-  const amount = paiseToRupeesText(rs(rupees));
-  return {
-    depId: 101,
-    studentId: fx.pg.studentId,
-    date,
-    items: [{ feeHeadId: fx.heads.tuition, particulars: '', amount }],
-    paymentMode: 'cash',
-    total: amount,
-    tax: '0',
-    net: amount,
-    confirm: true,
-  } as unknown as TCreateReceiptInput;
-}
 
 let sponsorId: number;
 
@@ -45,8 +29,8 @@ beforeEach(async () => {
       amounts: [{ feeHeadId: fx.heads.tuition, amountPaise: rs(10_000) }],
     })),
   });
-  await admin.receipts.create(pgReceipt('2025-06-05', 10_000));
-  await admin.receipts.create(pgReceipt('2025-09-05', 8_000));
+  await admin.receipts.create(pgTuitionReceipt(fx, '2025-06-05', 10_000));
+  await admin.receipts.create(pgTuitionReceipt(fx, '2025-09-05', 8_000));
   sponsorId = (await h.caller('pgStaff').sponsors.create({ name: 'Post-matric scholarship (SC)', kind: 'government' }))
     .id;
 });
@@ -352,9 +336,7 @@ describe('sponsor receipts where money is counted', () => {
     const day = today();
     const staff = h.caller('pgStaff');
     await receiveShare(staff, scholarship(), '7000', { date: day, mode: 'bank_transfer', reference: 'NEFT 4471' });
-    await h
-      .caller('admin')
-      .receipts.create({ ...pgReceipt(day, 1_500), allowOverpayment: true } as TCreateReceiptInput);
+    await h.caller('admin').receipts.create({ ...pgTuitionReceipt(fx, day, 1_500), allowOverpayment: true });
 
     const report = await staff.reports.collections({ depId: 101, from: day, to: day });
     const pg = report.departments[0]!;
@@ -419,7 +401,7 @@ describe('the advance of a sponsored student', () => {
   it('holds what the family paid of a sponsor’s share, refundable, and a sponsor receipt adds nothing to it', async () => {
     // Rahul paid 18,000; he pays the last 12,000 too before the scholarship of 12,000 is recorded.
     const admin = h.caller('admin');
-    await admin.receipts.create(pgReceipt('2025-12-05', 12_000));
+    await admin.receipts.create(pgTuitionReceipt(fx, '2025-12-05', 12_000));
     const staff = h.caller('pgStaff');
     const advance = async () => {
       const counter = await staff.receipts.entryContext({ depId: 101, studentId: fx.pg.studentId });

@@ -14,7 +14,7 @@
  */
 import { batches, students } from '@fees/db';
 import { addDays, takeBackPaise } from '@fees/money';
-import { paiseToRupeesText, type TCreateReceiptInput } from '@fees/validation';
+import { paiseToRupeesText } from '@fees/validation';
 import { TRPCError } from '@trpc/server';
 import fc from 'fast-check';
 import { mkdtempSync } from 'node:fs';
@@ -23,7 +23,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { LoginLimiter } from '../../auth/login-limiter';
-import { buildFixture } from '../../test/fixture';
+import { buildFixture, receiptInput } from '../../test/fixture';
 import { createHarness, TEST_PASSWORD } from '../../test/harness';
 import { RestClient } from '../../test/rest';
 import { coverShare, receiveShare } from '../../test/sponsors';
@@ -298,7 +298,7 @@ async function world() {
     (await staff.sponsors.create({ name: 'Post-matric scholarship (SC)', kind: 'government' })).id,
     (await staff.sponsors.create({ name: 'Mar Thoma Trust', kind: 'trust' })).id,
   ];
-  return { h, batchIds, headIds, model, sponsors };
+  return { h, fx, batchIds, headIds, model, sponsors };
 }
 
 type World = Awaited<ReturnType<typeof world>>;
@@ -314,7 +314,7 @@ interface Ledger {
 async function apply(w: World, ledger: Ledger, op: Op): Promise<void> {
   const staff = w.h.caller('pgStaff');
   const admin = w.h.caller('admin');
-  const { batchIds, headIds, model, sponsors } = w;
+  const { fx, batchIds, headIds, model, sponsors } = w;
   switch (op.kind) {
     case 'promote': {
       const listed = model
@@ -452,20 +452,16 @@ async function apply(w: World, ledger: Ledger, op: Op): Promise<void> {
       const s = model[op.student]!;
       const owes = expected(s, op.student, ledger).perHead.find((x) => x.head === op.head)!.owes;
       const paise = rs(op.rupees) + (op.kind === 'overpay' ? Math.max(0, owes) : 0);
-      const amount = paiseToRupeesText(paise);
       const done = await attempt(
-        admin.receipts.create({
-          depId: DEP,
-          studentId: s.id,
-          date: op.date,
-          items: [{ feeHeadId: headIds[op.head], particulars: '', amount }],
-          paymentMode: 'cash',
-          total: amount,
-          tax: '0',
-          net: amount,
-          confirm: true,
-          allowOverpayment: op.kind === 'overpay',
-        } as unknown as TCreateReceiptInput),
+        admin.receipts.create(
+          receiptInput(fx, {
+            of: 'pg',
+            studentId: s.id,
+            date: op.date,
+            lines: [[headIds[op.head], paise]],
+            allowOverpayment: op.kind === 'overpay',
+          }),
+        ),
       );
       if (!done) return;
       s.paid[op.head] += paise;
@@ -499,17 +495,15 @@ async function apply(w: World, ledger: Ledger, op: Op): Promise<void> {
               } as never),
             )
           : await attempt(
-              admin.receipts.create({
-                depId: DEP,
-                studentId: s.id,
-                date: op.date,
-                items: [{ feeHeadId: headIds[op.head], particulars: '', amount: rupees }],
-                paymentMode: 'advance',
-                total: rupees,
-                tax: '0',
-                net: rupees,
-                confirm: true,
-              } as unknown as TCreateReceiptInput),
+              admin.receipts.create(
+                receiptInput(fx, {
+                  of: 'pg',
+                  studentId: s.id,
+                  date: op.date,
+                  lines: [[headIds[op.head], amount]],
+                  paymentMode: 'advance',
+                }),
+              ),
             );
       // Never more than the advance.
       if (amount > advance) expect(done).toBeNull();
