@@ -6,7 +6,7 @@ import { bound, row, rows, textLiteral } from '../engines';
 import { balanceOfColumns, sponsoredHeadSql } from './balance-sql';
 import { owedStructureFeeSql, structureRowShownSql } from './optional-fee-sql';
 import { carried } from './student-charges';
-import { takenBackOfStudentsSql } from './refunds';
+import { advanceSettlementsAsOf, takenBackOfStudentsSql } from './refunds';
 
 /**
  * A student's dues per fee head of their batch's fee structure and per head with an opening balance
@@ -115,7 +115,7 @@ const BALANCE_ROWS = sql`${withSponsored(sql.placeholder('studentId'))}
  * (`takeBackPaise` in @fees/money): paid is what the foundation still holds on each head.
  */
 export async function studentFeeBalances(db: Reader, studentId: number): Promise<FeeBalanceRow[]> {
-  const heads = await rows<FeeBalanceRow>(db, bound(BALANCE_ROWS, { studentId }));
+  const heads = await studentBalanceRows(db, studentId);
   const settled = await takenBackOf(db, studentId);
   return settled ? headsAfterTakeBack(heads, settled.outsidePaise, settled) : heads;
 }
@@ -134,22 +134,48 @@ export async function takenBackOf(db: Reader, studentId: number): Promise<TakenB
 }
 
 /**
- * What is taken back from each fee head of the student (by fee head id) for what left the credit up to `asOf`
- * (settled from the advance, refunded), for the dues as of that day; heads with nothing taken back are absent.
+ * What is taken back from each fee head (by fee head id) of each of `studentIds` (by student id) for what left the
+ * credit up to `asOf` (settled from the advance, refunded), for the dues as of that day; heads and students with
+ * nothing taken back are absent. The credit outside the fee and the settlements as of the day are read for all the
+ * students at once, the balance rows student by student.
  */
-export async function studentTakeBack(db: Reader, studentId: number, asOf: string): Promise<Map<number, number>> {
-  const taken = new Map<number, number>();
-  const now = await takenBackOf(db, studentId);
-  if (!now) return taken;
-  const settled = (await row<AdvanceSettlements>(
+export async function takeBacksAsOf(
+  db: Reader,
+  studentIds: readonly number[],
+  asOf: string,
+): Promise<Map<number, Map<number, number>>> {
+  const takeBacks = new Map<number, Map<number, number>>();
+  if (studentIds.length === 0) return takeBacks;
+  const ids = sql.join(
+    studentIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const outside = await rows<TakenBack & { student_id: number }>(
     db,
-    sql`SELECT (SELECT COALESCE(SUM(total_paise), 0) FROM receipts WHERE student_id = ${studentId}
-          AND status = 'live' AND payment_mode = 'advance' AND date <= ${asOf}) AS "appliedPaise",
-        (SELECT COALESCE(SUM(amount_paise), 0) FROM refunds WHERE student_id = ${studentId}
-          AND status = 'live' AND date <= ${asOf}) AS "refundedPaise"`,
-  ))!;
-  const heads = await rows<FeeBalanceRow>(db, bound(BALANCE_ROWS, { studentId }));
-  const amounts = takeBackPaise(heads, now.outsidePaise, settled);
+    takenBackOfStudentsSql(db, sql`SELECT id AS student_id FROM students WHERE id IN (${ids})`, sql`TRUE`),
+  );
+  const settledAsOf = await advanceSettlementsAsOf(db, studentIds, asOf);
+  for (const now of outside) {
+    const settled = settledAsOf.get(now.student_id)!;
+    const taken = takeBackByHead(await studentBalanceRows(db, now.student_id), now.outsidePaise, settled);
+    if (taken.size > 0) takeBacks.set(now.student_id, taken);
+  }
+  return takeBacks;
+}
+
+/** The student's balance rows before anything is taken back. */
+function studentBalanceRows(db: Reader, studentId: number): Promise<FeeBalanceRow[]> {
+  return rows<FeeBalanceRow>(db, bound(BALANCE_ROWS, { studentId }));
+}
+
+/** What `takeBackPaise` takes from each of the heads, summed by fee head id; heads it takes nothing from are absent. */
+function takeBackByHead(
+  heads: readonly FeeBalanceRow[],
+  outsidePaise: number,
+  settled: AdvanceSettlements,
+): Map<number, number> {
+  const taken = new Map<number, number>();
+  const amounts = takeBackPaise(heads, outsidePaise, settled);
   for (const [k, h] of heads.entries())
     if (amounts[k]! > 0) taken.set(h.feeHeadId, (taken.get(h.feeHeadId) ?? 0) + amounts[k]!);
   return taken;

@@ -39,7 +39,7 @@ import {
   studentMoney,
   students,
 } from '../schema';
-import { studentTakeBack } from './balances';
+import { takeBacksAsOf } from './balances';
 import { findChequeBounceHeadId } from './cheques';
 import { type BatchPlan, loadBatchPlan, loadBatchPlans } from './plans';
 
@@ -547,7 +547,7 @@ async function readBatches(
 
 /**
  * Per student who settled from the advance or was refunded up to `asOf` (few: read through student_money), what is
- * taken back from each head's payments (studentTakeBack), so dues never chase a credit refunded nor miss what a
+ * taken back from each head's payments (takeBacksAsOf), so dues never chase a credit refunded nor miss what a
  * later shortfall makes owed.
  */
 async function takeBacksOf(
@@ -560,12 +560,11 @@ async function takeBacksOf(
     .from(studentMoney)
     .innerJoin(students, eq(students.id, studentMoney.studentId))
     .where(and(where, sql`${studentMoney.appliedPaise} + ${studentMoney.refundedPaise} > 0`));
-  const takeBacks = new Map<number, Map<number, number>>();
-  for (const { studentId } of settledStudents) {
-    const taken = await studentTakeBack(db, studentId, asOf);
-    if (taken.size > 0) takeBacks.set(studentId, taken);
-  }
-  return takeBacks;
+  return await takeBacksAsOf(
+    db,
+    settledStudents.map((s) => s.studentId),
+    asOf,
+  );
 }
 
 /**

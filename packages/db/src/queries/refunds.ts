@@ -272,13 +272,17 @@ export function advanceHeadsSql(sel: string): string {
      WHERE ${CREDIT_BALANCE} < 0`;
 }
 
-/** Per student of `sel`: their live "Adjusted from advance" receipts' total and their live refunds'. */
-export function settlementsSql(sel: string): string {
+/**
+ * Per student of `sel`: their live "Adjusted from advance" receipts' total and their live refunds', or only those
+ * dated up to `lastDay` (a text of the statement naming the day) when given.
+ */
+export function settlementsSql(sel: string, lastDay?: string): string {
+  const upTo = lastDay === undefined ? '' : ` AND date <= ${lastDay}`;
   return `SELECT sel.id AS "studentId",
             (SELECT COALESCE(SUM(total_paise), 0) FROM receipts
-              WHERE student_id = sel.id AND status = 'live' AND payment_mode = 'advance') AS "appliedPaise",
+              WHERE student_id = sel.id AND status = 'live' AND payment_mode = 'advance'${upTo}) AS "appliedPaise",
             (SELECT COALESCE(SUM(amount_paise), 0) FROM refunds
-              WHERE student_id = sel.id AND status = 'live') AS "refundedPaise"
+              WHERE student_id = sel.id AND status = 'live'${upTo}) AS "refundedPaise"
      FROM (${sel}) sel`;
 }
 
@@ -288,13 +292,20 @@ export function settlementsSql(sel: string): string {
  */
 const STUDENT_ID = '{studentId}';
 const ONE_STUDENT = `SELECT id, batch_id FROM students WHERE id = ${STUDENT_ID}`;
+/** Where the last day of an as-of reading goes in a text. */
+const AS_OF = '{asOf}';
+
+/** A text as a template binding each token of `values` wherever the text reads it. */
+function bindTokens(text: string, values: Record<string, SQL>): SQL {
+  return sql.join(
+    text.split(/(\{\w+\})/).map((part) => values[part] ?? sql.raw(part)),
+    sql``,
+  );
+}
 
 /** A text over ONE_STUDENT as a template binding `studentId` wherever the text reads it. */
 function ofOneStudent(text: string, studentId: number): SQL {
-  return sql.join(
-    text.split(STUDENT_ID).map((part) => sql.raw(part)),
-    sql`${studentId}`,
-  );
+  return bindTokens(text, { [STUDENT_ID]: sql`${studentId}` });
 }
 
 /** The student's heads as the advance sees them (see advanceHeadsSql). */
@@ -305,6 +316,28 @@ export async function studentAdvanceHeads(db: Reader, studentId: number): Promis
 /** What the student's live "Adjusted from advance" receipts settled and their live refunds paid out. */
 export async function studentAdvanceSettlements(db: Reader, studentId: number): Promise<AdvanceSettlements> {
   return (await row<AdvanceSettlements>(db, ofOneStudent(settlementsSql(ONE_STUDENT), studentId)))!;
+}
+
+/** What studentAdvanceSettlements reads, of each of `studentIds` (by student id), dated up to `asOf`: one statement. */
+export async function advanceSettlementsAsOf(
+  db: Reader,
+  studentIds: readonly number[],
+  asOf: string,
+): Promise<Map<number, AdvanceSettlements>> {
+  if (studentIds.length === 0) return new Map();
+  const STUDENT_IDS = '{studentIds}';
+  const text = settlementsSql(`SELECT id FROM students WHERE id IN (${STUDENT_IDS})`, AS_OF);
+  const ids = sql.join(
+    studentIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const found = await rows<AdvanceSettlements & { studentId: number }>(
+    db,
+    bindTokens(text, { [STUDENT_IDS]: ids, [AS_OF]: sql`${asOf}` }),
+  );
+  return new Map(
+    found.map(({ studentId, appliedPaise, refundedPaise }) => [studentId, { appliedPaise, refundedPaise }]),
+  );
 }
 
 /** The Advance head's id (seeded reference data). */
