@@ -3,11 +3,11 @@
 export const serverEntry = 'src/main.ts';
 
 // Worker threads, loaded by path beside the bundled server: the backup's snapshot, the drawing of receipts and
-// notices, and the mail thread (dist/backup/snapshot.worker.js, dist/documents/receipt.worker.js,
+// notices, and the mail thread (dist/backup/snapshot.worker.js, dist/documents/document.worker.js,
 // dist/domain/messages/channels/mail.worker.js).
 export const workerEntries = [
   'src/backup/snapshot.worker.ts',
-  'src/documents/receipt.worker.ts',
+  'src/documents/document.worker.ts',
   'src/domain/messages/channels/mail.worker.ts',
 ];
 

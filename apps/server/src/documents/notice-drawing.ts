@@ -21,7 +21,7 @@ import {
 
 /**
  * Everything one student's demand notice shows, read from the database beforehand (notice.ts): drawing it
- * needs no database, so it can be drawn on the drawing thread (receipt.worker.ts) from a copy of this.
+ * needs no database, so it can be drawn on the drawing thread (document.worker.ts) from a copy of this.
  */
 export interface NoticeDrawing {
   notice: DemandNotices['notices'][number];

@@ -28,7 +28,7 @@ import {
 
 /**
  * Everything the printed receipt shows, read from the database beforehand: drawing it needs no database, so
- * it can be drawn on another thread (receipt.worker.ts) from a copy of this.
+ * it can be drawn on another thread (document.worker.ts) from a copy of this.
  */
 export interface ReceiptDrawing {
   receipt: ReceiptView['receipt'];

@@ -22,7 +22,7 @@ import { noticeDrawing } from '../../documents/notice';
 import type { DocumentOptions } from '../../documents/paper';
 import { currentFamilyUrl } from '../family/token';
 import { receiptDrawing } from '../../documents/receipt';
-import { ReceiptDrawer } from '../../documents/receipt-drawer';
+import { DocumentDrawer } from '../../documents/document-drawer';
 import type { Channel, OutgoingMessage, SendResult } from './channels/channel';
 import { DEFAULT_TEXTS, placeholdersOf } from './templates';
 
@@ -131,8 +131,8 @@ export class MessageWorker {
   private stopped = true;
   /** Per channel, the second its sends are counted in and how many it had: the rate holds over rounds. */
   private readonly windows = new Map<string, { startedAt: number; sent: number }>();
-  /** Receipts' PDFs are drawn on a thread of their own: the server's thread serves the counter meanwhile. */
-  private readonly drawer = new ReceiptDrawer();
+  /** Receipts' and notices' PDFs are drawn on a thread of their own: the server's thread serves the counter meanwhile. */
+  private readonly drawer = new DocumentDrawer();
 
   constructor(
     private readonly db: Database,

@@ -1,5 +1,5 @@
 /**
- * Receipts and demand notices drawn on a thread of their own (receipt.worker.ts): the message worker hands
+ * Receipts and demand notices drawn on a thread of their own (document.worker.ts): the message worker hands
  * over what a receipt or notice shows and awaits its PDF, while the server's thread keeps serving the counter.
  * One thread, started with the message worker and ended with it; a thread that stopped is started again at
  * the next receipt.
@@ -11,11 +11,11 @@ import type { ReceiptDrawing } from './receipt-drawing';
 /** A document to draw: a receipt or a demand notice. */
 export type Drawing = { receipt: ReceiptDrawing } | { notice: NoticeDrawing };
 
-export class ReceiptDrawer {
+export class DocumentDrawer {
   private readonly thread = new ThreadClient<Drawing, Uint8Array>({
     name: 'The drawing thread',
-    built: new URL('./documents/receipt.worker.js', import.meta.url),
-    source: new URL('./receipt.worker.ts', import.meta.url),
+    built: new URL('./documents/document.worker.js', import.meta.url),
+    source: new URL('./document.worker.ts', import.meta.url),
   });
 
   /** Starts the thread ahead of the first receipt, so that its start never falls amid the counter's requests. */
