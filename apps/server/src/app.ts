@@ -16,6 +16,7 @@ import Fastify from 'fastify';
 import { backupRoutes } from './backup/route';
 import type { RequestLoad } from './busy';
 import { createTrpcContextFactory, type ServerDeps } from './context';
+import { DocumentDrawer } from './documents/document-drawer';
 import { documentRoutes } from './documents/route';
 import { familyRoutes } from './family/route';
 import { healthRoutes } from './health';
@@ -79,16 +80,20 @@ export async function buildApp({
   });
   await jsonDepthLimit(app);
   await app.register(fastifyCookie);
+  // The PDFs staff and families download are drawn off the server's thread: on the server's drawing thread, or on
+  // one of the app's own (ended with the app) where none is given.
+  const drawer = deps.drawer ?? new DocumentDrawer();
+  if (!deps.drawer) app.addHook('onClose', () => drawer.close());
 
   await app.register(fastifyTRPCPlugin, { prefix: '/trpc', trpcOptions: trpcOptionsOf(deps) });
 
   await app.register(restPlugin, { prefix: '/rest', deps });
   await app.register(backupRoutes, { deps });
-  await app.register(documentRoutes, { deps });
+  await app.register(documentRoutes, { deps, drawer });
 
   await app.register(healthRoutes, { deps });
   await app.register(verifyRoutes, { deps });
-  await app.register(familyRoutes, { deps });
+  await app.register(familyRoutes, { deps, drawer });
   await app.register(screenErrorRoutes);
   // Each in its own plugin: they read their bodies as the bytes that came, no other route does.
   await app.register(whatsappWebhook, { deps });

@@ -1,3 +1,4 @@
+import type { DocumentDrawer } from './documents/document-drawer';
 import type {} from '@fastify/cookie';
 import type { Database, SessionUser } from '@fees/db';
 import { AppError } from '@fees/validation';
@@ -29,6 +30,8 @@ export interface ServerDeps {
   messaging?: MessagingConfig;
   /** The payment gateway; absent: no online payments. */
   payments?: PaymentsSetup;
+  /** The drawing thread the PDF routes and the message worker share; absent: the routes start their own. */
+  drawer?: DocumentDrawer;
 }
 
 export interface ContextInner {

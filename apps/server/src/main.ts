@@ -13,6 +13,7 @@ const { Backups, prepareWithBackup, validateSchedule } = await import('./backup/
 const { specialHeadStructureWarnings } = await import('./domain/fees/special-heads');
 const { channelNames, channelsFromConfig, useChannels } = await import('./domain/messages/channels');
 const { MessageWorker } = await import('./domain/messages/worker');
+const { DocumentDrawer } = await import('./documents/document-drawer');
 const { PaymentPoller } = await import('./domain/payments/poll');
 const { RazorpayGateway } = await import('./domain/payments/razorpay');
 const { RequestLoad } = await import('./busy');
@@ -44,6 +45,9 @@ setInterval(() => void loginLimiter.sweep(db), 60_000).unref();
 // Idempotency keys outlive their day by at most this timer's ten minutes.
 setInterval(() => void sweepIdempotencyKeys(db), 600_000).unref();
 const requestLoad = new RequestLoad();
+// One drawing thread for the PDFs staff download and those the message worker attaches.
+const drawer = new DocumentDrawer();
+drawer.warm();
 const app = await buildApp({
   requestLoad,
   deps: {
@@ -56,6 +60,7 @@ const app = await buildApp({
     publicUrl: config.publicUrl,
     messaging: config.messaging,
     payments,
+    drawer,
   },
   webRoot: config.webRoot,
   logger: { level: config.logLevel },
@@ -113,6 +118,7 @@ const worker =
         publicUrl: config.publicUrl,
         onError: (error) => app.log.error({ err: error }, 'message worker'),
         busy: () => requestLoad.busy(),
+        drawer,
       })
     : null;
 // A reminder is checked again when it is sent: paid meanwhile, it is cancelled; else the dues of that day.
@@ -137,6 +143,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     // Not awaited on purpose: the process exits in finally whether the closing worked or not.
     dailyRuns.stop();
     void Promise.all([backups?.stop(), worker?.stop(), poller?.stop(), app.close()])
+      .then(() => drawer.close())
       .then(async () => {
         if (isPostgres(db)) await closePostgres(db);
         else db.$client.close();

@@ -1,8 +1,8 @@
 /**
- * Receipts and demand notices drawn on a thread of their own (document.worker.ts): the message worker hands
- * over what a receipt or notice shows and awaits its PDF, while the server's thread keeps serving the counter.
- * One thread, started with the message worker and ended with it; a thread that stopped is started again at
- * the next receipt.
+ * Receipts and demand notices drawn on a thread of their own (document.worker.ts): the PDF routes and the message
+ * worker hand over what a receipt or notice shows and await its PDF, while the server's thread keeps serving the
+ * counter. One thread, started with the server and ended with it; a thread that stopped is started again at the
+ * next drawing.
  */
 import { ThreadClient } from '../worker-thread';
 import type { NoticeDrawing } from './notice-drawing';

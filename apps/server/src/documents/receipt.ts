@@ -2,7 +2,7 @@ import { type Database, getLetterheadLogo } from '@fees/db';
 import { today } from '../config';
 import { receiptView } from '../domain/receipts/service';
 import type { DocumentOptions } from './paper';
-import { drawReceipt, type ReceiptDrawing } from './receipt-drawing';
+import type { ReceiptDrawing } from './receipt-drawing';
 
 /**
  * What the printed receipt shows, as the receipt page reads it (receiptView), ready to draw (drawReceipt):
@@ -27,18 +27,4 @@ export async function receiptDrawing(
     voidedOn: receipt.status === 'voided' && receipt.voidedAt ? today(new Date(receipt.voidedAt)) : null,
     ...(duplicateOn ? { duplicateOn } : {}),
   };
-}
-
-/**
- * The printed receipt as one A4 PDF page: what the receipt page prints (receiptView), with a voided
- * receipt stamped VOIDED with its void date, and a duplicate marked DUPLICATE with the reprint's date
- * (`duplicateOn`, yyyy-MM-dd). NOT_FOUND or FORBIDDEN as the page refuses.
- */
-export async function receiptPdf(
-  db: Database,
-  number: number,
-  options: DocumentOptions,
-  duplicateOn?: string,
-): Promise<Buffer> {
-  return drawReceipt(await receiptDrawing(db, number, options, duplicateOn));
 }

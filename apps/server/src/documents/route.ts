@@ -18,8 +18,9 @@ import { createRequestContext, type ServerDeps } from '../context';
 import { printDuplicate } from '../domain/receipts/register';
 import { toRestError } from '../rest/errors';
 import { certificatePdf } from './certificate';
-import { demandNoticePdf, noticePaymentLink } from './notice';
-import { receiptPdf } from './receipt';
+import type { DocumentDrawer } from './document-drawer';
+import { noticeDrawing, noticePaymentLink } from './notice';
+import { receiptDrawing } from './receipt';
 import type { DocumentOptions } from './paper';
 
 /** The number in "{number}.pdf", or null when the name is no whole number within the records' range. */
@@ -42,7 +43,14 @@ function sendPdf(reply: FastifyReply, fileName: string, pdf: Buffer) {
     .send(pdf);
 }
 
-export async function documentRoutes(app: FastifyInstance, { deps }: { deps: ServerDeps }): Promise<void> {
+/**
+ * The server's thread reads what a document shows and the drawing thread draws it, so that a long notice or receipt
+ * never holds up the counter's requests meanwhile.
+ */
+export async function documentRoutes(
+  app: FastifyInstance,
+  { deps, drawer }: { deps: ServerDeps; drawer: DocumentDrawer },
+): Promise<void> {
   /** The caller's document options and who they are (for the audit log), or null once a 401 is sent. */
   const optionsOf = async (
     req: FastifyRequest,
@@ -76,7 +84,7 @@ export async function documentRoutes(app: FastifyInstance, { deps }: { deps: Ser
     if (duplicate !== undefined && duplicate !== '1') return badField(reply, 'duplicate', 'Give 1 or leave it out');
     try {
       const printedOn = duplicate === '1' ? today() : undefined;
-      const pdf = await receiptPdf(deps.db, number, options, printedOn);
+      const pdf = await drawer.draw({ receipt: await receiptDrawing(deps.db, number, options, printedOn) });
       // Counted once the paper exists: a PDF that could not be made leaves no reprint in the audit log.
       if (printedOn)
         await runInWriteBatch(deps.db, (tx) => printDuplicate(tx, options.actor, options.access, number, printedOn));
@@ -117,7 +125,7 @@ export async function documentRoutes(app: FastifyInstance, { deps }: { deps: Ser
     try {
       const request = { studentId, asOf: asOf.data, payBy: payBy.data };
       if (query.paylink === '1') await noticePaymentLink(deps.db, deps.payments ?? null, options, request);
-      const pdf = await demandNoticePdf(deps.db, request, options);
+      const pdf = await drawer.draw({ notice: await noticeDrawing(deps.db, request, options) });
       return sendPdf(reply, `demand-notice-${studentId}-${asOf.data}.pdf`, pdf);
     } catch (error) {
       return refused(reply, error);

@@ -12,7 +12,8 @@
 import { AppError, formatDate, formatRupees, PAYMENT_MODE_LABELS, receiptLabel, ZId } from '@fees/validation';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerDeps } from '../context';
-import { receiptPdf } from '../documents/receipt';
+import type { DocumentDrawer } from '../documents/document-drawer';
+import { receiptDrawing } from '../documents/receipt';
 import { familyPage, familyStudent, isReceiptOfStudent, payDues } from '../domain/family/page';
 import { FAMILY_PATH } from '../domain/family/token';
 import { VerifyLimiter } from '../verify/limiter';
@@ -122,7 +123,10 @@ function familyHtml(view: Page, token: string, canPay: boolean): string {
   );
 }
 
-export async function familyRoutes(app: FastifyInstance, { deps }: { deps: ServerDeps }): Promise<void> {
+export async function familyRoutes(
+  app: FastifyInstance,
+  { deps, drawer }: { deps: ServerDeps; drawer: DocumentDrawer },
+): Promise<void> {
   const limiter = new VerifyLimiter();
   // The Pay button is a plain form with no fields: its body is not read.
   app.addContentTypeParser(
@@ -168,10 +172,11 @@ export async function familyRoutes(app: FastifyInstance, { deps }: { deps: Serve
       limiter.recordWrong(req.ip);
       return send(reply, 404, NOT_OPEN);
     }
-    const pdf = await receiptPdf(deps.db, number.data, {
-      access: { role: 'admin', departmentIds: [] },
+    const options = {
+      access: { role: 'admin' as const, departmentIds: [] },
       origin: deps.publicUrl ?? `${req.protocol}://${req.host}`,
-    });
+    };
+    const pdf = await drawer.draw({ receipt: await receiptDrawing(deps.db, number.data, options) });
     return reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', `attachment; filename="receipt-${number.data}.pdf"`)
