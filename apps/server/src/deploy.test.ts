@@ -63,7 +63,8 @@ describe('deploy/', () => {
     });
     expect(unit.Install).toEqual({ WantedBy: ['multi-user.target'] });
     // The path ExecStart runs is the one the server's build writes.
-    expect(read('apps/server/build.mjs')).toContain("'src/main.ts'");
+    expect(read('apps/server/entries.mjs')).toContain("serverEntry = 'src/main.ts'");
+    expect(read('apps/server/build.mjs')).toContain('entryPoints: [serverEntry');
     expect(read('apps/server/package.json')).toContain('"start": "node dist/main.js"');
   });
 
