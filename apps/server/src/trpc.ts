@@ -99,13 +99,6 @@ function sessionOf(ctx: Context, passwordChosen: boolean) {
   return ctx.session;
 }
 
-/** Signed in, whether or not an administrator's reset still asks for a new password. */
-export const accountProcedure = t.procedure.use(async ({ ctx, getRawInput, next }) => {
-  await checkedRawInput(getRawInput);
-  const session = sessionOf(ctx, false);
-  return mapped(await next({ ctx: { ...ctx, session } }));
-});
-
 const REFUSED: Record<Capability, string> = {
   lookup: 'Your role cannot look up records',
   collect: 'Your role cannot take receipts',
@@ -118,15 +111,24 @@ const REFUSED: Record<Capability, string> = {
 
 const ZDepartmentInput = z.object({ depId: ZDepId });
 
+interface Guard {
+  /** The role's capability the procedure needs; none: any role. */
+  capability: Capability | null;
+  /** The input names a department (depId) the caller must serve. */
+  department: boolean;
+  /** Refused while an administrator's reset still asks for a new password. */
+  passwordChosen: boolean;
+}
+
 /**
  * Every check a signed-in caller passes, in one middleware (each middleware of tRPC copies the call's
  * options, and a receipt passed six): the raw input, the session, the password, the capability, and for
  * a department's procedure the department named by the input's depId.
  */
-function guardedProcedure(capability: Capability | null, department: boolean) {
+function guardedProcedure({ capability, department, passwordChosen }: Guard) {
   return t.procedure.use(async ({ ctx, getRawInput, next }) => {
     const raw = await checkedRawInput(getRawInput);
-    const session = sessionOf(ctx, true);
+    const session = sessionOf(ctx, passwordChosen);
     if (capability && !roleCan(session.role, capability))
       throw toTRPCError(new AppError('FORBIDDEN', REFUSED[capability]));
     if (department) {
@@ -142,16 +144,19 @@ function guardedProcedure(capability: Capability | null, department: boolean) {
   });
 }
 
-export const authedProcedure = guardedProcedure(null, false);
+/** Signed in, whether or not an administrator's reset still asks for a new password. */
+export const accountProcedure = guardedProcedure({ capability: null, department: false, passwordChosen: false });
+
+export const authedProcedure = guardedProcedure({ capability: null, department: false, passwordChosen: true });
 
 /** Signed in with a role that has the capability; the department is checked where the record is read. */
 function capabilityProcedure(capability: Capability) {
-  return guardedProcedure(capability, false);
+  return guardedProcedure({ capability, department: false, passwordChosen: true });
 }
 
 /** The capability, for the department named by the input's depId (checked first; typed here for the procedure). */
 function departmentProcedureFor(capability: Capability) {
-  return guardedProcedure(capability, true).input(ZDepartmentInput);
+  return guardedProcedure({ capability, department: true, passwordChosen: true }).input(ZDepartmentInput);
 }
 
 export const lookupProcedure = capabilityProcedure('lookup');
