@@ -7,6 +7,7 @@ import { balanceOfColumns, sponsoredHeadSql } from './balance-sql';
 import { owedStructureFeeSql, structureRowShownSql } from './optional-fee-sql';
 import { carried } from './student-charges';
 import { advanceSettlementsAsOf, takenBackOfStudentsSql } from './refunds';
+import { valueList } from './value-list';
 
 /**
  * A student's dues per fee head of their batch's fee structure and per head with an opening balance
@@ -146,10 +147,7 @@ export async function takeBacksAsOf(
 ): Promise<Map<number, Map<number, number>>> {
   const takeBacks = new Map<number, Map<number, number>>();
   if (studentIds.length === 0) return takeBacks;
-  const ids = sql.join(
-    studentIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
+  const ids = valueList(studentIds);
   const outside = await rows<TakenBack & { student_id: number }>(
     db,
     takenBackOfStudentsSql(db, sql`SELECT id AS student_id FROM students WHERE id IN (${ids})`, sql`TRUE`),

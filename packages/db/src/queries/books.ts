@@ -16,6 +16,7 @@ import {
   users,
 } from '../schema';
 import { timestampNow } from './now';
+import { valueList } from './value-list';
 
 export interface StoredLedgerMapping {
   departmentId: number;
@@ -187,10 +188,7 @@ export async function closedDaysIn(
 function inDaysSql(column: ReturnType<typeof sql.raw>, params: { from: string; to: string; days: readonly string[] }) {
   return params.days.length === 0
     ? sql`${column} BETWEEN ${params.from} AND ${params.to}`
-    : sql`(${column} BETWEEN ${params.from} AND ${params.to} OR ${column} IN (${sql.join(
-        params.days.map((d) => sql`${d}`),
-        sql`, `,
-      )}))`;
+    : sql`(${column} BETWEEN ${params.from} AND ${params.to} OR ${column} IN (${valueList(params.days)}))`;
 }
 
 export interface BooksSourceReceipt {

@@ -42,6 +42,7 @@ import {
 import { takeBacksAsOf } from './balances';
 import { findChequeBounceHeadId } from './cheques';
 import { type BatchPlan, loadBatchPlan, loadBatchPlans } from './plans';
+import { valueList } from './value-list';
 
 /**
  * Dues as of a date: a few set-based statements for all the batches (students, discounts, opening
@@ -583,12 +584,7 @@ async function readLineTexts(
   studentIds: readonly number[] | undefined,
 ): Promise<Map<number, string>> {
   if (studentIds?.length === 0) return new Map();
-  const studentFilter = studentIds
-    ? sql` AND student_id IN (${sql.join(
-        studentIds.map((id) => sql`${id}`),
-        sql`, `,
-      )})`
-    : sql``;
+  const studentFilter = studentIds ? sql` AND student_id IN (${valueList(studentIds)})` : sql``;
   const texts = await rows<{ studentId: number; lines: string }>(
     db,
     sql`SELECT student_id AS "studentId", lines FROM student_payment_texts

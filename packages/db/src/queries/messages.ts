@@ -13,6 +13,7 @@ import {
   studentContacts,
 } from '../schema';
 import { timestampNow } from './now';
+import { valueList } from './value-list';
 
 export type StudentContactRow = typeof studentContacts.$inferSelect;
 
@@ -260,12 +261,7 @@ export async function claimDueMessages(
   },
 ): Promise<ClaimedMessage[]> {
   const now = timestampNow();
-  const urgent = params.urgentOnly
-    ? sql` AND event IN (${sql.join(
-        params.urgentEvents.map((e) => sql`${e}`),
-        sql`, `,
-      )})`
-    : sql``;
+  const urgent = params.urgentOnly ? sql` AND event IN (${valueList(params.urgentEvents)})` : sql``;
   const due = sql`channel = ${params.channel}
          AND ((status = 'queued' AND not_before <= ${now})
            OR (status = 'sending' AND claimed_until < ${now}))${urgent}`;

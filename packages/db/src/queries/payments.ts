@@ -9,6 +9,7 @@ import { row, rows, run } from '../engines';
 import { gatewayPayments, type PaymentLinkStatus, paymentExceptions, paymentLinks } from '../schema/payments';
 import { receipts } from '../schema/receipts';
 import { timestampNow } from './now';
+import { valueList } from './value-list';
 
 export type PaymentLinkRow = typeof paymentLinks.$inferSelect;
 export type NewPaymentLink = Omit<
@@ -92,10 +93,7 @@ export async function updatePaymentLinkStatus(
   await run(
     tx,
     sql`UPDATE payment_links SET
-        status = CASE WHEN status IN (${sql.join(
-          from.map((s) => sql`${s}`),
-          sql`, `,
-        )}) THEN ${params.status} ELSE status END,
+        status = CASE WHEN status IN (${valueList(from)}) THEN ${params.status} ELSE status END,
         amount_paid_paise = CASE WHEN amount_paid_paise < ${amount} THEN ${amount} ELSE amount_paid_paise END,
         updated_at = ${timestampNow()}
       WHERE id = ${params.id}`,

@@ -13,6 +13,7 @@ import { structureFeeSql } from './optional-fee-sql';
 import { promotedHasSql, promotedOnSql } from './student-charges';
 import type { refunds } from '../schema';
 import { timestampNow } from './now';
+import { valueList } from './value-list';
 
 /** The next refund number, bumped inside the caller's transaction: unique, increasing, no gaps. */
 export async function allocateRefundNumber(db: WriteTx): Promise<number> {
@@ -327,10 +328,7 @@ export async function advanceSettlementsAsOf(
   if (studentIds.length === 0) return new Map();
   const STUDENT_IDS = '{studentIds}';
   const text = settlementsSql(`SELECT id FROM students WHERE id IN (${STUDENT_IDS})`, AS_OF);
-  const ids = sql.join(
-    studentIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
+  const ids = valueList(studentIds);
   const found = await rows<AdvanceSettlements & { studentId: number }>(
     db,
     bindTokens(text, { [STUDENT_IDS]: ids, [AS_OF]: sql`${asOf}` }),

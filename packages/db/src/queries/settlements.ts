@@ -8,6 +8,7 @@ import { and, asc, between, eq, inArray, sql } from 'drizzle-orm';
 import type { Reader, WriteTx } from '../client';
 import { rows } from '../engines';
 import { settlementLines } from '../schema';
+import { valueList } from './value-list';
 
 export type SettlementLineRow = typeof settlementLines.$inferSelect;
 export type NewSettlementLine = Omit<typeof settlementLines.$inferInsert, 'id' | 'importedAt'>;
@@ -160,10 +161,7 @@ export async function paymentExceptionsOfPayments(
       ...(await rows<{ paymentId: string; problem: string; status: string }>(
         db,
         sql`SELECT payment_id AS "paymentId", problem, status FROM payment_exceptions
-            WHERE payment_id IN (${sql.join(
-              ids.map((id) => sql`${id}`),
-              sql`, `,
-            )}) ORDER BY id`,
+            WHERE payment_id IN (${valueList(ids)}) ORDER BY id`,
       )),
     );
   }
@@ -183,10 +181,7 @@ export async function bankLinesOfSettlements(
         db,
         sql`SELECT settlement_id AS "settlementId", statement_id AS "statementId", department_id AS "departmentId",
               date, row_no AS "rowNo"
-            FROM bank_statement_lines WHERE state = 'matched' AND settlement_id IN (${sql.join(
-              ids.map((id) => sql`${id}`),
-              sql`, `,
-            )})`,
+            FROM bank_statement_lines WHERE state = 'matched' AND settlement_id IN (${valueList(ids)})`,
       )),
     );
   }

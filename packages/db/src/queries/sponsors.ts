@@ -16,6 +16,7 @@ import {
   students,
   users,
 } from '../schema';
+import { valueList } from './value-list';
 
 export type SponsorRow = typeof sponsors.$inferSelect;
 export type SponsorshipRow = typeof sponsorships.$inferSelect;
@@ -164,10 +165,7 @@ export async function allocationsOfSponsorReceipts(db: Reader, receiptIds: reado
         JOIN sponsorships sp ON sp.id = a.sponsorship_id
         JOIN students s ON s.id = sp.student_id
         JOIN fee_heads h ON h.id = sp.fee_head_id
-        WHERE a.sponsor_receipt_id IN (${sql.join(
-          receiptIds.map((id) => sql`${id}`),
-          sql`, `,
-        )})
+        WHERE a.sponsor_receipt_id IN (${valueList(receiptIds)})
         ORDER BY a.id`,
   );
 }

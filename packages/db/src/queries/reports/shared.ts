@@ -6,6 +6,7 @@ import { containsText } from '../like';
 import { advanceSql, sponsoredOfStudentsSql } from '../balance-sql';
 import { notOwedOfStudentsSql, optionalFeesSql } from '../optional-fee-sql';
 import { SETTLED_STUDENTS, takenBackOfStudentsSql } from '../refunds';
+import { valueList } from '../value-list';
 
 export interface BatchGroup<Row, Totals> {
   batchId: number;
@@ -181,10 +182,7 @@ export async function readCourseReport<Row>(
           SELECT s.id AS "studentId", s.admission_no AS "admissionNo", s.name AS name, s.cap_id AS "capId",
             b.id AS "batchId", b.name AS "batchName" ${spec.withPhone ? sql`, s.phone AS phone` : sql``}
             ${sql.join(perStudent)}
-          ${courseStudentsFrom(db, params, { withStudent: true })} AND m.batch_id IN (${sql.join(
-            page.map((id) => sql`${id}`),
-            sql`, `,
-          )}) AND ${shown}
+          ${courseStudentsFrom(db, params, { withStudent: true })} AND m.batch_id IN (${valueList(page)}) AND ${shown}
           ORDER BY ${sql.raw(BATCH_ORDER)}, s.admission_no
           LIMIT ${params.limit}`,
         );
