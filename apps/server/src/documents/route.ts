@@ -17,7 +17,7 @@ import { actorOf } from '../audit';
 import { createRequestContext, type ServerDeps } from '../context';
 import { printDuplicate } from '../domain/receipts/register';
 import { toRestError } from '../rest/errors';
-import { certificatePdf } from './certificate';
+import { certificateDrawing } from './certificate';
 import type { DocumentDrawer } from './document-drawer';
 import { noticeDrawing, noticePaymentLink } from './notice';
 import { receiptDrawing } from './receipt';
@@ -103,7 +103,9 @@ export async function documentRoutes(
     const number = numberOfFile(params.file);
     if (number === null) return badField(reply, 'number', wholeNumber);
     try {
-      const pdf = await certificatePdf(deps.db, { departmentId: departmentId.data, number }, options);
+      const pdf = await drawer.draw({
+        certificate: await certificateDrawing(deps.db, { departmentId: departmentId.data, number }, options),
+      });
       return sendPdf(reply, `no-dues-${departmentId.data}-${number}.pdf`, pdf);
     } catch (error) {
       return refused(reply, error);
