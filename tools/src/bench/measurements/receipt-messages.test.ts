@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ChannelRun, compareRuns, percent } from './receipt-messages';
+import { type ChannelRun, channelOrder, compareRuns, percent } from './receipt-messages';
 
 const run = (channel: ChannelRun['channel'], p99Ms: number, receiptsPerSec = 100): ChannelRun => ({
   channel,
@@ -42,5 +42,14 @@ describe('percent', () => {
     expect(percent(-0.1)).toBe('-10.0%');
     expect(percent(0)).toBe('+0.0%');
     expect(percent(Number.NaN)).toBe('-');
+  });
+});
+
+describe('channelOrder', () => {
+  it('moves each channel one place a round, so that each is measured first, second and last once in three', () => {
+    expect(channelOrder(1)).toEqual(['none', 'email', 'email-down']);
+    expect(channelOrder(2)).toEqual(['email', 'email-down', 'none']);
+    expect(channelOrder(3)).toEqual(['email-down', 'none', 'email']);
+    expect(channelOrder(4)).toEqual(channelOrder(1));
   });
 });
