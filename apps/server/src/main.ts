@@ -45,7 +45,7 @@ setInterval(() => void loginLimiter.sweep(db), 60_000).unref();
 // Idempotency keys outlive their day by at most this timer's ten minutes.
 setInterval(() => void sweepIdempotencyKeys(db), 600_000).unref();
 const requestLoad = new RequestLoad();
-// One drawing thread for the PDFs staff download and those the message worker attaches.
+// The drawing thread of the PDFs staff and families download; the message worker draws its own at background priority.
 const drawer = new DocumentDrawer();
 drawer.warm();
 const app = await buildApp({
@@ -118,7 +118,6 @@ const worker =
         publicUrl: config.publicUrl,
         onError: (error) => app.log.error({ err: error }, 'message worker'),
         busy: () => requestLoad.busy(),
-        drawer,
       })
     : null;
 // A reminder is checked again when it is sent: paid meanwhile, it is cancelled; else the dues of that day.

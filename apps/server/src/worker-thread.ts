@@ -3,10 +3,11 @@
  * counter never spends those milliseconds. The thread starts at the first call (or `warm()`), holds the
  * process only while a call waits for its answer, and is started again at the next call if it stopped.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { constants, setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { parentPort, Worker } from 'node:worker_threads';
+import { parentPort, Worker, workerData } from 'node:worker_threads';
 
 interface Call<Request> {
   id: number;
@@ -27,6 +28,16 @@ export interface ThreadEntry {
   built: URL;
   /** The TypeScript entry beside its sources, run through tsx's require hook when there is no bundle. */
   source: URL;
+  /**
+   * Work that may wait (the message worker's e-mails and their PDFs): the thread runs at the lowest CPU priority,
+   * so that on a busy machine the counter's requests, and the client taking them, get the cores first.
+   */
+  background?: boolean;
+}
+
+/** What a thread is started with. */
+interface ThreadData {
+  background: boolean;
 }
 
 /**
@@ -34,12 +45,26 @@ export interface ThreadEntry {
  * require hook (Node does not apply import hooks to a worker's entry).
  */
 function startThread(entry: ThreadEntry): Worker {
-  if (existsSync(fileURLToPath(entry.built))) return new Worker(entry.built);
+  const data: ThreadData = { background: entry.background ?? false };
+  if (existsSync(fileURLToPath(entry.built))) return new Worker(entry.built, { workerData: data });
   const source = fileURLToPath(entry.source);
   if (!existsSync(source))
     throw new Error(`${entry.name} (${fileURLToPath(entry.built)}) is missing beside the server`);
   const tsx = createRequire(import.meta.url).resolve('tsx/cjs');
-  return new Worker(`require(${JSON.stringify(tsx)}); require(${JSON.stringify(source)});`, { eval: true });
+  return new Worker(`require(${JSON.stringify(tsx)}); require(${JSON.stringify(source)});`, {
+    eval: true,
+    workerData: data,
+  });
+}
+
+/**
+ * Lowers the calling thread's CPU priority to the lowest (nice 19). Linux schedules each thread by its own
+ * priority and names the calling thread's id in /proc/thread-self; elsewhere the thread keeps the process's.
+ */
+function lowerThisThreadsPriority(): void {
+  if (!existsSync('/proc/thread-self')) return;
+  const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
+  setPriority(threadId, constants.priority.PRIORITY_LOW);
 }
 
 /** The server's side of a thread: each call posted with an id, its answer settling the caller's promise. */
@@ -100,6 +125,7 @@ export class ThreadClient<Request, Reply> {
 export function serveThread<Request, Reply>(handle: (request: Request) => Promise<Reply>): void {
   const port = parentPort;
   if (!port) throw new Error('This module runs as a worker thread');
+  if ((workerData as ThreadData | null)?.background) lowerThisThreadsPriority();
   port.on('message', ({ id, request }: Call<Request>) => {
     handle(request).then(
       (reply) => port.postMessage({ id, reply } satisfies Answer<Reply>),

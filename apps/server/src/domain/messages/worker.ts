@@ -89,8 +89,6 @@ export interface WorkerOptions {
   sendTimeoutMs?: number;
   /** "Now", for quiet hours (a test's clock). */
   now?: () => Date;
-  /** The drawing thread shared with the server's PDF routes (its owner ends it); absent: the worker's own. */
-  drawer?: DocumentDrawer;
   /** Where an unexpected error of a round is reported (the server's log). */
   onError?: (error: unknown) => void;
   /**
@@ -124,7 +122,7 @@ type Documents = Map<string, Promise<Buffer>>;
 
 export class MessageWorker {
   readonly id = `worker-${randomUUID()}`;
-  private readonly options: Required<Omit<WorkerOptions, 'onError' | 'busy' | 'publicUrl' | 'drawer'>> &
+  private readonly options: Required<Omit<WorkerOptions, 'onError' | 'busy' | 'publicUrl'>> &
     Pick<WorkerOptions, 'onError' | 'busy' | 'publicUrl'>;
   /** When the worker last ran a round, for the longest wait behind a busy counter. */
   private lastRoundAt = Date.now();
@@ -133,17 +131,16 @@ export class MessageWorker {
   private stopped = true;
   /** Per channel, the second its sends are counted in and how many it had: the rate holds over rounds. */
   private readonly windows = new Map<string, { startedAt: number; sent: number }>();
-  /** Receipts' and notices' PDFs are drawn on a thread of their own: the server's thread serves the counter meanwhile. */
-  private readonly drawer: DocumentDrawer;
-  /** The worker started its own thread, and ends it when it stops. */
-  private readonly ownsDrawer: boolean;
+  /**
+   * Receipts' and notices' PDFs are drawn on a thread of the worker's own, at background priority: the server's
+   * thread serves the counter meanwhile, and on a busy machine the counter gets the cores first.
+   */
+  private readonly drawer = new DocumentDrawer({ background: true });
 
   constructor(
     private readonly db: Database,
-    { drawer, ...options }: WorkerOptions,
+    options: WorkerOptions,
   ) {
-    this.drawer = drawer ?? new DocumentDrawer();
-    this.ownsDrawer = !drawer;
     this.options = {
       pollMs: 1000,
       leaseMs: 5 * 60_000,
@@ -170,7 +167,7 @@ export class MessageWorker {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.round?.catch(() => undefined);
-    if (this.ownsDrawer) await this.drawer.close();
+    await this.drawer.close();
   }
 
   private schedule(delayMs: number): void {

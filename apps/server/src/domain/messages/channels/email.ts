@@ -85,6 +85,7 @@ const mailThread = new ThreadClient<EmailRequest, SendResult>({
   name: 'The mail thread',
   built: new URL('./domain/messages/channels/mail.worker.js', import.meta.url),
   source: new URL('./mail.worker.ts', import.meta.url),
+  background: true,
 });
 
 export function emailChannel(settings: EmailSettings): Channel {
