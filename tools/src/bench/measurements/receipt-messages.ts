@@ -203,6 +203,7 @@ export const receiptMessages: Measurement = {
     }
     for (const [channel, base] of [
       ['email', 'none'],
+      ['email-down', 'none'],
       ['email-down', 'email'],
     ] as const) {
       const { change, ok } = compareRuns(runs, channel, base);
