@@ -1,6 +1,6 @@
 /**
  * Lists every outside program the sources spawn (child_process calls, the e2e helper runProgram,
- * Playwright's executablePath) and fails when scripts/system-packages.txt, the list scripts/test.sh
+ * Playwright's executablePath) and fails when scripts/system-packages.txt, the list scripts/system-packages.sh
  * installs from, does not name it: a test must never depend on something installed by hand.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -119,7 +119,7 @@ for (const [program, places] of [...found].sort(([a], [b]) => a.localeCompare(b)
     ? 'always present'
     : listed.has(program)
       ? `Debian ${listed.get(program)}`
-      : 'NOT INSTALLED by scripts/test.sh';
+      : 'NOT INSTALLED by scripts/system-packages.sh';
   console.log(`  ${program.padEnd(16)} ${source.padEnd(32)} ${places.join(', ')}`);
   if (!BUILT_IN.has(program) && !listed.has(program)) {
     problems.push(

@@ -2,6 +2,7 @@ import { formatDate } from '@fees/validation';
 import { amountInWords } from '@fees/money';
 import type { CertificateView } from '../domain/leaving/service';
 import {
+  type DocumentLogo,
   CONTENT_WIDTH,
   drawFields,
   drawFrame,
@@ -24,7 +25,7 @@ import {
  */
 export interface CertificateDrawing {
   view: CertificateView;
-  logo: { mimeType: string; bytes: Uint8Array } | null | undefined;
+  logo: DocumentLogo;
   /** The verification link its QR code opens. */
   verifyUrl: string;
 }
@@ -34,9 +35,7 @@ export interface CertificateDrawing {
  * their batches, what was paid per head and in all, "nothing outstanding", the issue date and the verification QR
  * code.
  */
-export function drawCertificate({ view, verifyUrl, ...drawing }: CertificateDrawing): Promise<Buffer> {
-  // A copy from another thread holds the logo as a Uint8Array; pdfkit reads images from a Buffer.
-  const logo = drawing.logo && { mimeType: drawing.logo.mimeType, bytes: Buffer.from(drawing.logo.bytes) };
+export function drawCertificate({ view, verifyUrl, logo }: CertificateDrawing): Promise<Buffer> {
   const doc = newDocument({ title: `No-dues certificate ${view.label}`, author: view.letterhead.institutionName });
 
   let y = drawLetterhead(doc, { ...view.letterhead, logo });

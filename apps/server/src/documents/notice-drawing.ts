@@ -2,6 +2,7 @@ import { amountInWords } from '@fees/money';
 import { formatDate } from '@fees/validation';
 import type { DemandNotices } from '../domain/plans/service';
 import {
+  type DocumentLogo,
   CONTENT_WIDTH,
   drawFields,
   drawFrame,
@@ -30,7 +31,7 @@ export interface NoticeDrawing {
   /** yyyy-MM-dd: the dues and fines as of this day, and the day the family is asked to pay by. */
   asOf: string;
   payBy: string;
-  logo: { mimeType: string; bytes: Uint8Array } | null | undefined;
+  logo: DocumentLogo;
   /** The student's open payment link for the notice's total, printed as a QR code beside the UPI one. */
   payLinkUrl: string | null;
   /** The family page's link, where the app has a public address. */
@@ -44,9 +45,7 @@ export interface NoticeDrawing {
  * UPI ID and beside it the QR of the student's open payment link for the total when there is one.
  */
 export function drawNotice(drawing: NoticeDrawing): Promise<Buffer> {
-  const { notice, letterhead, upi, asOf, payBy, payLinkUrl, familyUrl, verifyUrl } = drawing;
-  // A copy from another thread holds the logo as a Uint8Array; pdfkit reads images from a Buffer.
-  const logo = drawing.logo && { mimeType: drawing.logo.mimeType, bytes: Buffer.from(drawing.logo.bytes) };
+  const { notice, letterhead, upi, asOf, payBy, logo, payLinkUrl, familyUrl, verifyUrl } = drawing;
   const doc = newDocument({ title: `Demand notice ${notice.admissionNo}`, author: letterhead.institutionName });
 
   let y = drawLetterhead(doc, { ...letterhead, logo });

@@ -48,12 +48,15 @@ function write(doc: PDFKit.PDFDocument, text: string, x: number, y: number, opti
   doc.text(printable(text), x, y, options);
 }
 
+/** A department's logo as a drawing gets it: a copy from another thread holds its bytes as a plain Uint8Array. */
+export type DocumentLogo = { mimeType: string; bytes: Uint8Array } | null | undefined;
+
 export interface Letterhead {
   institutionName: string;
   address: string | null;
   phone: string | null;
   departmentName: string;
-  logo: { mimeType: string; bytes: Buffer } | null | undefined;
+  logo: DocumentLogo;
 }
 
 export function newDocument(info: { title: string; author: string }): PDFKit.PDFDocument {
@@ -98,7 +101,9 @@ export function drawLetterhead(doc: PDFKit.PDFDocument, head: Letterhead): numbe
   const logoSize = 64;
   if (head.logo) {
     try {
-      doc.image(head.logo.bytes, PAGE.margin, top, { fit: [logoSize, logoSize] });
+      // pdfkit reads images from a Buffer; this one shares the bytes, it does not copy them.
+      const bytes = Buffer.from(head.logo.bytes.buffer, head.logo.bytes.byteOffset, head.logo.bytes.byteLength);
+      doc.image(bytes, PAGE.margin, top, { fit: [logoSize, logoSize] });
     } catch {
       // A stored logo pdfkit cannot read (an unusual PNG variant) leaves the letterhead without it, not the document.
     }

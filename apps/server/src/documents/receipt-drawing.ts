@@ -9,6 +9,7 @@ import {
 } from '@fees/validation';
 import type { ReceiptView } from '../domain/receipts/service';
 import {
+  type DocumentLogo,
   CONTENT_WIDTH,
   drawFields,
   drawFrame,
@@ -36,7 +37,7 @@ export interface ReceiptDrawing {
   taxByRate: ReceiptView['taxByRate'];
   payments: ReceiptView['payments'];
   letterhead: ReceiptView['letterhead'];
-  logo: { mimeType: string; bytes: Uint8Array } | null | undefined;
+  logo: DocumentLogo;
   /** The verification link its QR code opens. */
   verifyUrl: string;
   /** The day a voided receipt was voided (yyyy-MM-dd in the office's time zone). */
@@ -50,9 +51,7 @@ export interface ReceiptDrawing {
  * duplicate marked DUPLICATE with the reprint's date.
  */
 export function drawReceipt(drawing: ReceiptDrawing): Promise<Buffer> {
-  const { receipt, lines, taxByRate, payments, letterhead, verifyUrl, voidedOn, duplicateOn } = drawing;
-  // A copy from another thread holds the logo as a Uint8Array; pdfkit reads images from a Buffer.
-  const logo = drawing.logo && { mimeType: drawing.logo.mimeType, bytes: Buffer.from(drawing.logo.bytes) };
+  const { receipt, lines, taxByRate, payments, letterhead, logo, verifyUrl, voidedOn, duplicateOn } = drawing;
   const label = receiptLabel(receipt.number);
   const doc = newDocument({ title: `Receipt ${label}`, author: letterhead.institutionName });
 
