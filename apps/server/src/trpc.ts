@@ -140,7 +140,8 @@ function guardedProcedure({ capability, department, passwordChosen }: Guard) {
         throw error instanceof AppError ? toTRPCError(error) : error;
       }
     }
-    return mapped(await next({ ctx: { ...ctx, session } }));
+    // tRPC lays these fields over the context it has.
+    return mapped(await next({ ctx: { session } }));
   });
 }
 
@@ -154,9 +155,12 @@ function capabilityProcedure(capability: Capability) {
   return guardedProcedure({ capability, department: false, passwordChosen: true });
 }
 
-/** The capability, for the department named by the input's depId (checked first; typed here for the procedure). */
+/**
+ * The capability, for the department named by the input's depId, checked from the raw input before anything else;
+ * the procedure's own input schema declares depId, so it is parsed once more there and typed for the handler.
+ */
 function departmentProcedureFor(capability: Capability) {
-  return guardedProcedure({ capability, department: true, passwordChosen: true }).input(ZDepartmentInput);
+  return guardedProcedure({ capability, department: true, passwordChosen: true });
 }
 
 export const lookupProcedure = capabilityProcedure('lookup');

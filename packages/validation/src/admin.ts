@@ -84,5 +84,8 @@ export const ZLetterheadLogoInput = z.object({
 });
 export type TLetterheadLogoInput = z.infer<typeof ZLetterheadLogoInput>;
 
+/** The department whose logo is read. */
+export const ZLetterheadLogoOfInput = z.object({ depId: ZDepId });
+
 export const ZRemoveLetterheadLogoInput = z.object({ depId: ZDepId });
 export type TRemoveLetterheadLogoInput = z.infer<typeof ZRemoveLetterheadLogoInput>;

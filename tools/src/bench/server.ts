@@ -93,7 +93,8 @@ export class RunningServer {
     const { mainJs, port, databasePath, databaseUrl, webRoot, logFile, cpuProfileDir } = this.options;
     mkdirSync(join(logFile, '..'), { recursive: true });
     const log = createWriteStream(logFile, { flags: 'a' });
-    const args = cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`, mainJs] : [mainJs];
+    const extra = process.env.PROBE_NODE_FLAGS ? process.env.PROBE_NODE_FLAGS.split(' ') : [];
+    const args = cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`, ...extra, mainJs] : [...extra, mainJs];
     const started = performance.now();
     const child = spawn(process.execPath, args, {
       env: {
