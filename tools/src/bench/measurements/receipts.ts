@@ -3,7 +3,8 @@
  * and 64, beside the same procedure called without HTTP on a connection of the bench process: one
  * at a time (SQLite has one writer), with synchronous=OFF (no fsync: the CPU cost alone, not
  * durable) and 16 receipts per transaction (one fsync for 16: what group commit can give at best).
- * On SQLite that last row is the ceiling, and ratio = HTTP rate / ceiling rate.
+ * On SQLite that last row is the ceiling, and ratio = HTTP rate / ceiling rate; it and concurrency 16 run
+ * in alternating slices, so that the machine's drift falls on both alike.
  * On PostgreSQL receipts run in parallel transactions, so the one-at-a-time row is no ceiling, the
  * 16-at-once row is 16 transactions together, and synchronous=OFF (SQLite's) is left out.
  */
@@ -14,6 +15,8 @@ import { headRatesOf, receiptInputs } from './receipt-input';
 
 const CONCURRENCY = [1, 16, 64];
 const GROUP = 16;
+/** Concurrency 16 and its ceiling each run in this many slices, one after the other. */
+const SLICES = 3;
 
 function rowOf(name: string, load: LoadResult, receipts: number, ceiling: number, cpuMs: number): Row {
   const latency = summarize(load.samples);
@@ -32,6 +35,17 @@ function rowOf(name: string, load: LoadResult, receipts: number, ceiling: number
   return { name, values };
 }
 
+/** Loads run in slices, as one: their samples, CPU, errors and time together. */
+function combined(loads: LoadResult[]): LoadResult {
+  return {
+    samples: loads.flatMap((load) => load.samples),
+    ownCpuMs: loads.reduce((sum, load) => sum + load.ownCpuMs, 0),
+    errors: loads.reduce((sum, load) => sum + load.errors, 0),
+    firstError: loads.find((load) => load.firstError)?.firstError ?? null,
+    elapsedMs: loads.reduce((sum, load) => sum + load.elapsedMs, 0),
+  };
+}
+
 async function directRuns(env: BenchEnv, next: () => unknown) {
   const { createRequests, createMs } = env.budget;
   const create = async () => {
@@ -46,14 +60,7 @@ async function directRuns(env: BenchEnv, next: () => unknown) {
     cpuOnly = await runLoad({ concurrency: 1, maxRequests: createRequests, maxMs: createMs }, create);
     sqlite.pragma('synchronous = FULL');
   }
-  // GROUP creates issued together: on SQLite the write batcher commits them in one transaction (one fsync).
-  const grouped = await runLoad(
-    { concurrency: 1, maxRequests: Math.ceil(createRequests / GROUP), maxMs: createMs },
-    async () => {
-      await Promise.all(Array.from({ length: GROUP }, create));
-    },
-  );
-  return { durable, cpuOnly, grouped };
+  return { durable, cpuOnly, create };
 }
 
 /** The concurrency-16 target: SQLite's, or PostgreSQL's where no ratio to a ceiling applies. */
@@ -93,28 +100,58 @@ export const receiptCreation: Measurement = {
 
     await runHttpLoad(env.staff, { concurrency: 4, maxRequests: 200, maxMs: 5_000 }, create);
     const direct = await directRuns(env, next);
+
+    const httpLoads = new Map<number, { load: LoadResult; cpuMs: number }>();
+    const httpSlice = async (concurrency: number, share: number) => {
+      const cpuBefore = env.server.cpuMs();
+      const load = await runHttpLoad(
+        env.staff,
+        { concurrency, maxRequests: Math.ceil(createRequests / share), maxMs: createMs / share },
+        create,
+      );
+      return { load, cpuMs: env.server.cpuMs() - cpuBefore };
+    };
+    // GROUP creates issued together: on SQLite the write batcher commits them in one transaction (one fsync).
+    const groupedSlice = () =>
+      runLoad(
+        { concurrency: 1, maxRequests: Math.ceil(createRequests / GROUP / SLICES), maxMs: createMs / SLICES },
+        async () => {
+          await Promise.all(Array.from({ length: GROUP }, direct.create));
+        },
+      );
+    env.log('  receipts.create HTTP concurrency 1');
+    httpLoads.set(1, await httpSlice(1, 1));
+    env.log('  receipts.create HTTP concurrency 64');
+    httpLoads.set(64, await httpSlice(64, 1));
+    // The machine's speed drifts within a minute, so the ceiling and concurrency 16, whose ratio is the target,
+    // are measured in alternating slices over the same minutes.
+    env.log(`  receipts.create HTTP concurrency 16 and direct ${GROUP} per transaction, ${SLICES} slices each`);
+    const groupedSlices: LoadResult[] = [];
+    const c16Slices: { load: LoadResult; cpuMs: number }[] = [];
+    for (let slice = 0; slice < SLICES; slice++) {
+      groupedSlices.push(await groupedSlice());
+      c16Slices.push(await httpSlice(16, SLICES));
+    }
+    httpLoads.set(16, {
+      load: combined(c16Slices.map((s) => s.load)),
+      cpuMs: c16Slices.reduce((sum, s) => sum + s.cpuMs, 0),
+    });
+
+    const grouped = combined(groupedSlices);
+    const { durable, cpuOnly } = direct;
     const ceiling =
       env.engine === 'sqlite'
-        ? ((direct.grouped.samples.length * GROUP) / direct.grouped.elapsedMs) * 1000
-        : (direct.durable.samples.length / direct.durable.elapsedMs) * 1000;
+        ? ((grouped.samples.length * GROUP) / grouped.elapsedMs) * 1000
+        : (durable.samples.length / durable.elapsedMs) * 1000;
     const ceilingOf = (name: string, sqlite: boolean) =>
       sqlite === (env.engine === 'sqlite') ? `ceiling: ${name}` : name;
 
     const rows: Row[] = [];
     for (const concurrency of CONCURRENCY) {
-      env.log(`  receipts.create HTTP concurrency ${concurrency}`);
-      const cpuBefore = env.server.cpuMs();
-      const load = await runHttpLoad(env.staff, { concurrency, maxRequests: createRequests, maxMs: createMs }, create);
-      const row = rowOf(
-        `HTTP, concurrency ${concurrency}`,
-        load,
-        load.samples.length,
-        ceiling,
-        env.server.cpuMs() - cpuBefore,
-      );
+      const { load, cpuMs } = httpLoads.get(concurrency)!;
+      const row = rowOf(`HTTP, concurrency ${concurrency}`, load, load.samples.length, ceiling, cpuMs);
       rows.push(concurrency === 16 ? { ...row, ...concurrency16Target(env, row, load) } : row);
     }
-    const { durable, cpuOnly, grouped } = direct;
     rows.push(
       rowOf(
         ceilingOf('direct, one per transaction', false),
