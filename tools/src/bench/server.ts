@@ -93,8 +93,7 @@ export class RunningServer {
     const { mainJs, port, databasePath, databaseUrl, webRoot, logFile, cpuProfileDir } = this.options;
     mkdirSync(join(logFile, '..'), { recursive: true });
     const log = createWriteStream(logFile, { flags: 'a' });
-    const extra = process.env.PROBE_NODE_FLAGS ? process.env.PROBE_NODE_FLAGS.split(' ') : [];
-    const args = cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`, ...extra, mainJs] : [...extra, mainJs];
+    const args = cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`, mainJs] : [mainJs];
     const started = performance.now();
     const child = spawn(process.execPath, args, {
       env: {
