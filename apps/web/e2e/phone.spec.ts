@@ -67,10 +67,18 @@ async function expectNoSidewaysScroll(page: Page, path: string) {
   expect(scrollWidth, `${path} at ${innerWidth} px scrolls sideways`).toBeLessThanOrEqual(innerWidth);
 }
 
-/** The shell's side menu is off the screen. */
+/** The shell's side menu is off the screen (read until it is: it closes a render after the choice, sliding away). */
 async function expectMenuClosed(page: Page, path: string) {
-  const box = await page.getByRole('navigation', { name: / menu$/ }).boundingBox();
-  expect(box && box.x + box.width <= 0, `${path}: the menu is open`).toBe(true);
+  const menu = page.getByRole('navigation', { name: / menu$/ });
+  await expect
+    .poll(
+      async () => {
+        const box = await menu.boundingBox();
+        return box !== null && box.x + box.width <= 0;
+      },
+      { message: `${path}: the menu is open` },
+    )
+    .toBe(true);
   await expect(page.getByRole('button', { name: 'Menu' }).first()).toHaveAttribute('aria-expanded', 'false');
 }
 
