@@ -166,6 +166,8 @@ test('admin sets up a BA English batch, its fee structure, fee heads and a disco
   await page.getByRole('link', { name: 'Disc/Adjustment' }).click();
   await expect(page).toHaveURL(/\/admin\/discedt\?depId=100$/);
   await expect(select(page, 'Department')).toHaveValue('Arts and Science UG');
+  // The page remembers it once rendered (an effect); forgotten only after that, it stays forgotten.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('admin-list-department'))).toBe('100');
   // With none remembered, the department is required to search.
   await page.evaluate(() => localStorage.removeItem('admin-list-department'));
   await page.goto('/admin/discedt');
