@@ -109,9 +109,10 @@ async function expectHeader(page: Page, code: string) {
 
 let data: ScreenData;
 
-test.beforeAll(async ({ browser }) => {
+// Each worker makes its own: after a failed test Playwright runs this again in a new worker.
+test.beforeAll(async ({ browser }, info) => {
   const page = await browser.newPage();
-  data = await setUpScreenData(page, 'phone');
+  data = await setUpScreenData(page, `phone${info.workerIndex}`);
   await page.close();
 });
 
